@@ -1,0 +1,213 @@
+/**
+ * Builds the whole server: database and migrations, plugins, the API under /api, socket.io, the
+ * OpenAPI document at /api/docs and the built console. `main.ts` listens; tests use it in-process.
+ */
+import helmet from '@fastify/helmet';
+import rateLimit from '@fastify/rate-limit';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
+import { constants, roles } from '../shared/config';
+import { coreManifest, type PluginManifest } from '../shared/plugin';
+import { grantsOf, requiredRoleMessage, roleKeys, type Permission, type RoleKey } from '../shared/permissions';
+import { registerAuthRoutes } from './auth/routes';
+import { loadSession, type RoleGrants, type Session } from './auth/session';
+import { createTokenService, tokenSecret, type TokenService } from './auth/tokens';
+import { checkAllConfig } from './config/check';
+import { watchFeatures, type LiveFeatures } from './config/features';
+import { openDatabase, type Database } from './db/database';
+import { migrate } from './db/migrate';
+import type { ServerEnv } from './env';
+import { HttpError, installErrorHandler, tooManyRequests, unauthorized } from './errors';
+import { loggerOptions } from './logger';
+import type { AppContext, PluginApi, RegisteredRoute, RouteDefinition } from './plugins/contract';
+import { loadPlugins, type LoadedPlugins } from './plugins/registry';
+import { createRealtimeHub } from './realtime';
+import { installValidators } from './schemas/validators';
+import { seedDemoData } from './seed';
+import { createMailer } from './services/mail';
+import { serveConsole } from './web';
+import { join } from 'node:path';
+import type { Kysely } from 'kysely';
+import type { CoreTables } from './db/tables';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session: Session | null;
+  }
+}
+
+export interface BuildOptions {
+  env: ServerEnv;
+  /** Keep the database in memory (tests). */
+  memoryDatabase?: boolean;
+  /** A PostgreSQL schema to work in (tests on a server). */
+  databaseSchema?: string;
+  logger?: boolean;
+  /** Replaces config/plugins.json's list (tests). */
+  enabledPlugins?: string[];
+}
+
+export interface Server {
+  app: FastifyInstance;
+  context: AppContext;
+  database: Database;
+  plugins: LoadedPlugins;
+  tokens: TokenService;
+  routes: RegisteredRoute[];
+  features: LiveFeatures;
+  /** Signs a token for a user (tests and seeds). */
+  close(): Promise<void>;
+}
+
+const migrationsDir = join(import.meta.dirname, 'migrations');
+
+export async function buildServer(options: BuildOptions): Promise<Server> {
+  const { env } = options;
+  checkAllConfig();
+
+  const app = Fastify({
+    logger: options.logger === false ? false : loggerOptions(env.logLevel),
+    bodyLimit: 1_048_576,
+    trustProxy: true,
+    // One line per request only when asked for (LOG_LEVEL=debug).
+    logController: new LogController({ disableRequestLogging: env.logLevel !== 'debug' && env.logLevel !== 'trace' }),
+  });
+  installErrorHandler(app);
+  installValidators(app);
+  app.decorateRequest('session', null);
+
+  const database = await openDatabase({
+    url: env.databaseUrl,
+    dataDir: options.memoryDatabase ? undefined : env.dataDir,
+    schema: options.databaseSchema,
+  });
+  const plugins = await loadPlugins(env.pluginsDir, options.enabledPlugins);
+  const applied = await migrate(database, [{ owner: 'core', dir: migrationsDir }, ...plugins.migrations]);
+  if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
+
+  const { db } = database;
+  const tokens = createTokenService(await tokenSecret(db, env.jwtSecret), constants.auth.tokenTtlDays);
+  const grants: RoleGrants = new Map(roleKeys.map((role) => [role, grantsOf(roles[role], plugins.permissions)]));
+  const authenticate = async (token: string) => {
+    const claims = await tokens.verify(token);
+    return claims ? loadSession(db, claims, grants) : null;
+  };
+  const features = watchFeatures(env.configDir, app.log);
+  const mail = createMailer({ smtpUrl: env.smtpUrl, from: env.mailFrom, dataDir: env.dataDir });
+  const realtime = createRealtimeHub({ authenticate, log: app.log });
+  const context: AppContext = { env, db, mail, realtime, log: app.log, features: features.current };
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // Fluent UI writes its styles at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
+        mediaSrc: ["'self'", 'blob:', 'https:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: {
+      info: { title: 'Masthead API', version: constants.appVersion, description: 'The API the Masthead console calls. Every path is below /api.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+
+  const routes: RegisteredRoute[] = [];
+  const sessionOf = async (request: FastifyRequest) => {
+    const header = request.headers.authorization;
+    if (!header?.startsWith('Bearer ')) return null;
+    return authenticate(header.slice('Bearer '.length));
+  };
+
+  const apiFor = (instance: FastifyInstance, manifest: PluginManifest): PluginApi => ({
+    ...context,
+    manifest,
+    tables: <T,>() => db.withTables<T & Record<string, Record<string, unknown>>>() as unknown as Kysely<CoreTables & T>,
+    route(typed) {
+      const definition = typed as unknown as RouteDefinition;
+      const access = accessOf(definition);
+      const declared = manifest.permissions as string[];
+      if (typeof access === 'string' && access !== 'public' && access !== 'signedIn' && !plugins.permissions.includes(access)) {
+        throw new Error(`${manifest.id}: route ${definition.method} ${definition.url} requires '${access}', which no enabled plugin declares (${declared.join(', ')})`);
+      }
+      if (!definition.schema) throw new Error(`${manifest.id}: route ${definition.method} ${definition.url} declares no schema`);
+      routes.push({ method: definition.method, url: `/api${definition.url}`, owner: manifest.id, access });
+      const rate = definition.rateLimit;
+      instance.route({
+        method: definition.method,
+        url: definition.url,
+        schema: { ...definition.schema, ...(access === 'public' ? {} : { security: [{ bearer: [] }] }), tags: [manifest.id] },
+        bodyLimit: definition.bodyLimit,
+        config: rate
+          ? {
+              rateLimit: {
+                max: rate.max,
+                timeWindow: rate.windowSeconds * 1000,
+                hook: 'preHandler',
+                keyGenerator: rate.key ? (request: FastifyRequest) => rate.key!(request as never) : undefined,
+                errorResponseBuilder: (_request: FastifyRequest, limits: { after: string }) => tooManyRequests(`Too many attempts. Please try again in ${limits.after}.`),
+              },
+            }
+          : undefined,
+        preHandler: async (request) => {
+          request.session = await sessionOf(request);
+          if (access === 'public') return;
+          if (!request.session) throw unauthorized();
+          if (access !== 'signedIn' && !request.session.can(access)) throw unauthorized(refusal(access, request.session.role, grants), 'UNAUTHORIZED');
+        },
+        handler: async (request, reply) => {
+          const result = await (definition.handler as (r: unknown, p: unknown, s: unknown) => Promise<unknown>)(request, reply, request.session);
+          return reply.sent ? reply : result;
+        },
+      });
+    },
+  });
+
+  await app.register(async (api) => {
+    registerAuthRoutes(apiFor(api, coreManifest), tokens);
+    for (const plugin of plugins.enabled) await plugin.register?.(apiFor(api, plugin.manifest));
+  }, { prefix: '/api' });
+
+  await serveConsole(app, env);
+
+  if (env.demoData) await seedDemoData({ db, env, log: app.log, plugins: plugins.enabled });
+
+  app.addHook('onReady', async () => {
+    realtime.attach(app.server);
+  });
+  app.addHook('onClose', async () => {
+    features.close();
+    mail.close();
+    await realtime.close();
+    await database.close();
+  });
+
+  return { app, context, database, plugins, tokens, routes, features, close: () => app.close() };
+}
+
+function accessOf(definition: RouteDefinition): RegisteredRoute['access'] {
+  if (definition.public === true) return 'public';
+  if (definition.signedIn === true) return 'signedIn';
+  if (definition.requires) return definition.requires;
+  const { method, url } = definition as { method: string; url: string };
+  throw new Error(`route ${method} ${url} declares neither requires nor public`);
+}
+
+/** The refusal text: the spec's role message when only admins hold the permission. */
+function refusal(permission: Permission, role: RoleKey, grants: RoleGrants): string {
+  const holders = roleKeys.filter((key) => grants.get(key)?.includes(permission));
+  if (holders.length === 1 && holders[0] === 'admin') return requiredRoleMessage('admin', role);
+  return `Your role (${role.toUpperCase()}) does not allow this: ${permission} is required.`;
+}
+
+export { HttpError };

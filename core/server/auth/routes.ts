@@ -1,0 +1,172 @@
+/** The auth calls of the spec (section 7): login, verify, scope, password forgot and reset, profile. */
+import { sql } from 'kysely';
+import type { LoginBody } from '../../../schemas/generated/api/login';
+import type { PasswordForgotBody } from '../../../schemas/generated/api/password-forgot';
+import type { PasswordResetBody } from '../../../schemas/generated/api/password-reset';
+import type { ProfileUpdateBody } from '../../../schemas/generated/api/profile-update';
+import type { ScopeSelectBody } from '../../../schemas/generated/api/scope-select';
+import { constants } from '../../shared/config';
+import { ErrorCodes } from '../../shared/envelope';
+import { toPairs } from '../../shared/permissions';
+import type { PluginApi } from '../plugins/contract';
+import { invalid, notFound, unauthorized } from '../errors';
+import { hashPassword, verifyPassword } from './passwords';
+import { presentUser, scopesOf } from './present';
+import { codeMatches, newResetCode } from './reset-codes';
+import type { TokenService } from './tokens';
+
+const ref = (id: string) => ({ $ref: `${id}#` });
+const limit = constants.auth.loginRateLimit;
+const byAddressAndEmail = (request: { ip: string; body: unknown }) => `${request.ip}|${String((request.body as { email?: unknown } | null)?.email ?? '').toLowerCase()}`;
+
+export function registerAuthRoutes(api: PluginApi, tokens: TokenService): void {
+  const { db } = api;
+
+  api.route<LoginBody>({
+    method: 'POST',
+    url: '/auth/login',
+    public: true,
+    schema: { body: ref('api/login'), summary: 'Sign in; data is the access token.' },
+    rateLimit: { ...limit, key: byAddressAndEmail },
+    async handler(request) {
+      const user = await db.selectFrom('users').selectAll().where(sql`lower(email)`, '=', request.body.email.toLowerCase()).executeTakeFirst();
+      const ok = await verifyPassword(user?.password_hash ?? null, request.body.password);
+      if (!user || !ok) throw unauthorized('E-mail or password is wrong.');
+      return { data: await tokens.sign({ sub: user.id }), msg: 'OK' };
+    },
+  });
+
+  api.route({
+    method: 'GET',
+    url: '/auth/verify',
+    signedIn: true,
+    schema: { summary: 'The signed-in user, their scopes and permissions; PUBLISHER_IS_REQUIRED for an admin who has not chosen a publisher.' },
+    async handler(_request, _reply, session) {
+      const user = presentUser(session.user, session.publisherId);
+      if (session.role === 'admin' && !session.publisherId) {
+        const publishers = (await db.selectFrom('publishers').select(['id', 'title']).orderBy('title').execute()).map((row) => ({ _id: row.id, title: row.title }));
+        return { data: { user: { ...user, admin: { publishers } }, publishers }, msg: ErrorCodes.publisherRequired };
+      }
+      const scopes = await scopesOf(db, session);
+      const visibleScopes = session.role === 'editor' || session.role === 'author' ? scopes.filter((scope) => scope.type !== 'publisher') : scopes;
+      return { data: { user, scopes: visibleScopes, permissions: toPairs([...session.permissions]), features: withoutSchema(api.features()) }, msg: 'OK' };
+    },
+  });
+
+  api.route<ScopeSelectBody>({
+    method: 'PUT',
+    url: '/auth/scope',
+    requires: 'publishers.change',
+    schema: { body: ref('api/scope-select'), summary: 'An admin chooses a publisher; data is a new token for it.' },
+    async handler(request, _reply, session) {
+      const publisher = await db.selectFrom('publishers').select('id').where('id', '=', request.body.publisher).executeTakeFirst();
+      if (!publisher) throw notFound('Publisher not found.');
+      return { data: await tokens.sign({ sub: session.user.id, pub: publisher.id }), msg: 'OK' };
+    },
+  });
+
+  api.route<PasswordForgotBody>({
+    method: 'PUT',
+    url: '/auth/password/forgot',
+    public: true,
+    schema: { body: ref('api/password-forgot'), summary: 'Mails a single-use reset link to the address, if it belongs to a user.' },
+    rateLimit: { ...limit, key: byAddressAndEmail },
+    async handler(request) {
+      const email = request.body.email.toLowerCase();
+      const user = await db.selectFrom('users').select(['id', 'email', 'name']).where(sql`lower(email)`, '=', email).executeTakeFirst();
+      // The same answer whether or not the address is known: nobody learns who has an account.
+      if (user) {
+        const { code, hash } = newResetCode();
+        const expires = new Date(Date.now() + constants.auth.resetCodeTtlMinutes * 60_000);
+        await db.updateTable('users').set({ reset_code_hash: hash, reset_expires_at: expires }).where('id', '=', user.id).execute();
+        const link = `${api.env.publicUrl}/forgot-password?code=${encodeURIComponent(code)}&email=${encodeURIComponent(user.email)}`;
+        await api.mail.send({
+          to: user.email,
+          subject: 'Reset your Masthead password',
+          text: `Hello ${user.name || user.email},\n\nOpen this link to choose a new password. It works once and expires in ${constants.auth.resetCodeTtlMinutes} minutes:\n\n${link}\n\nIf you did not ask for this, ignore this e-mail.`,
+          html: `<p>Hello ${escapeHtml(user.name || user.email)},</p><p>Open this link to choose a new password. It works once and expires in ${constants.auth.resetCodeTtlMinutes} minutes:</p><p><a href="${escapeHtml(link)}">Reset my password</a></p><p>If you did not ask for this, ignore this e-mail.</p>`,
+        });
+      }
+      return { data: true, msg: 'We have sent an email to you. Check your inbox.' };
+    },
+  });
+
+  api.route<PasswordResetBody>({
+    method: 'PUT',
+    url: '/auth/password/reset',
+    public: true,
+    schema: { body: ref('api/password-reset'), summary: 'Sets a new password with the code of the reset link; data is an access token.' },
+    rateLimit: { ...limit, key: byAddressAndEmail },
+    async handler(request) {
+      const { email, token: code, password } = request.body;
+      const user = await db.selectFrom('users').select(['id', 'reset_code_hash', 'reset_expires_at']).where(sql`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
+      if (!user || !codeMatches(user.reset_code_hash, code)) throw invalid('This reset link is not valid. Please ask for a new one.', 'token');
+      if (!user.reset_expires_at || user.reset_expires_at.getTime() < Date.now()) throw invalid('This reset link has expired. Please ask for a new one.', 'token');
+      const passwordHash = await hashPassword(password);
+      // Used once: the code goes with the change, in the same statement.
+      const changed = await db
+        .updateTable('users')
+        .set({ password_hash: passwordHash, reset_code_hash: null, reset_expires_at: null, updated_at: new Date() })
+        .where('id', '=', user.id)
+        .where('reset_code_hash', '=', user.reset_code_hash)
+        .executeTakeFirst();
+      if (Number(changed.numUpdatedRows) !== 1) throw invalid('This reset link is not valid. Please ask for a new one.', 'token');
+      return { data: await tokens.sign({ sub: user.id }), msg: 'OK' };
+    },
+  });
+
+  api.route({
+    method: 'GET',
+    url: '/auth/profile/update',
+    signedIn: true,
+    schema: { summary: 'The profile form: data.body is the signed-in user.' },
+    async handler(_request, _reply, session) {
+      return { data: { body: presentUser(session.user, session.publisherId), data: {} } };
+    },
+  });
+
+  api.route<ProfileUpdateBody>({
+    method: 'PUT',
+    url: '/auth/profile/update',
+    signedIn: true,
+    schema: { body: ref('api/profile-update'), summary: 'Saves the signed-in user\'s profile; status.ready=true finishes onboarding.' },
+    async handler(request, _reply, session) {
+      const { profile, status } = request.body;
+      const updated = await db
+        .updateTable('users')
+        .set({
+          name: profile.name.trim(),
+          biography: profile.biography ?? '',
+          url: profile.url,
+          image: profile.image,
+          ready: status?.ready === true ? true : session.user.ready,
+          version: sql`version + 1`,
+          updated_at: new Date(),
+        })
+        .where('id', '=', session.user.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return { data: presentUser(updated, session.publisherId), msg: 'Your profile is saved.' };
+    },
+  });
+
+  api.route({
+    method: 'GET',
+    url: '/editor/version',
+    public: true,
+    schema: { summary: "The editor version flag: 'maintenance' while the site is under maintenance, else 'publish' or 'default'." },
+    async handler() {
+      const features = api.features();
+      return { data: features.maintenance ? 'maintenance' : features.editorVersion };
+    },
+  });
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+}
+
+function withoutSchema<T extends { $schema?: string }>(config: T): Omit<T, '$schema'> {
+  const { $schema: _schema, ...rest } = config;
+  return rest;
+}

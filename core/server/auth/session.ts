@@ -1,0 +1,70 @@
+/**
+ * Who is calling and what they may reach. Loaded from the database on every request, so a role
+ * or membership change takes effect at once, whatever tokens are out there.
+ */
+import type { Permission, RoleKey } from '../../shared/permissions';
+import type { Db } from '../db/database';
+import type { UserRow } from '../db/tables';
+import { notFound } from '../errors';
+import type { TokenClaims } from './tokens';
+
+export interface Session {
+  user: UserRow;
+  role: RoleKey;
+  /** The publisher the caller works for: an admin's chosen one, everyone else's own. */
+  publisherId: string | null;
+  permissions: ReadonlySet<Permission>;
+  /** The newsletters in the caller's scopes. */
+  newsletterIds: ReadonlySet<string>;
+  can(permission: Permission): boolean;
+  /** Throws 404 when the newsletter is outside the caller's scopes (its existence is not revealed). */
+  assertNewsletter(newsletterId: string): void;
+  assertPublisher(publisherId: string): void;
+}
+
+export type RoleGrants = ReadonlyMap<RoleKey, readonly Permission[]>;
+
+export async function loadSession(db: Db, claims: TokenClaims, grants: RoleGrants): Promise<Session | null> {
+  const user = await db.selectFrom('users').selectAll().where('id', '=', claims.sub).executeTakeFirst();
+  if (!user) return null;
+  const publisherId = await publisherOf(db, user, claims);
+  const newsletterIds = new Set(await newslettersOf(db, user, publisherId));
+  const permissions = new Set(grants.get(user.role) ?? []);
+  return {
+    user,
+    role: user.role,
+    publisherId,
+    permissions,
+    newsletterIds,
+    can: (permission) => permissions.has(permission),
+    assertNewsletter(newsletterId) {
+      if (!newsletterIds.has(newsletterId)) throw notFound('Newsletter not found.');
+    },
+    assertPublisher(id) {
+      if (!publisherId || id !== publisherId || (user.role !== 'admin' && user.role !== 'director')) throw notFound('Publisher not found.');
+    },
+  };
+}
+
+async function publisherOf(db: Db, user: UserRow, claims: TokenClaims): Promise<string | null> {
+  if (user.role !== 'admin') return user.publisher_id;
+  if (!claims.pub) return null;
+  const publisher = await db.selectFrom('publishers').select('id').where('id', '=', claims.pub).executeTakeFirst();
+  return publisher?.id ?? null;
+}
+
+async function newslettersOf(db: Db, user: UserRow, publisherId: string | null): Promise<string[]> {
+  if (user.role === 'admin' || user.role === 'director') {
+    if (!publisherId) return [];
+    const rows = await db.selectFrom('newsletters').select('id').where('publisher_id', '=', publisherId).execute();
+    return rows.map((row) => row.id);
+  }
+  const rows = await db
+    .selectFrom('newsletter_members')
+    .innerJoin('newsletters', 'newsletters.id', 'newsletter_members.newsletter_id')
+    .select('newsletters.id')
+    .where('newsletter_members.user_id', '=', user.id)
+    .where('newsletters.publisher_id', '=', publisherId ?? '')
+    .execute();
+  return rows.map((row) => row.id);
+}

@@ -1,0 +1,88 @@
+/** The core's tables as Kysely sees them. Plugins describe their own and use `db.withTables<...>()`. */
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+import type { RoleKey } from '../../shared/permissions';
+
+type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
+
+export interface PublishersTable {
+  id: string;
+  title: string;
+  description: string;
+  image: string;
+  color: string;
+  text_color: string;
+  website: string;
+  email: string;
+  key: string;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface NewslettersTable {
+  id: string;
+  publisher_id: string;
+  title: string;
+  subtitle: string;
+  description: string;
+  image: string;
+  color: string;
+  text_color: string;
+  key: string;
+  lang: string;
+  published: Generated<boolean>;
+  featured: Generated<boolean>;
+  archived: Generated<boolean>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface UsersTable {
+  id: string;
+  email: string;
+  password_hash: string | null;
+  role: RoleKey;
+  publisher_id: string | null;
+  name: string;
+  biography: string;
+  url: string;
+  image: string;
+  ready: Generated<boolean>;
+  reset_code_hash: string | null;
+  reset_expires_at: Date | null;
+  version: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: UpdatedAt;
+}
+
+export interface NewsletterMembersTable {
+  newsletter_id: string;
+  user_id: string;
+  role: RoleKey;
+  created_at: CreatedAt;
+}
+
+export interface SettingsTable {
+  key: string;
+  value: string;
+}
+
+export interface MigrationsTable {
+  id: string;
+  applied_at: CreatedAt;
+}
+
+export interface CoreTables {
+  publishers: PublishersTable;
+  newsletters: NewslettersTable;
+  users: UsersTable;
+  newsletter_members: NewsletterMembersTable;
+  settings: SettingsTable;
+  schema_migrations: MigrationsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type PublisherRow = Selectable<PublishersTable>;
+export type NewsletterRow = Selectable<NewslettersTable>;

@@ -1,0 +1,50 @@
+/** The environment variables the server reads (README's configuration table lists each). */
+import { resolve } from 'node:path';
+
+export interface ServerEnv {
+  port: number;
+  host: string;
+  dataDir: string;
+  /** PostgreSQL server; the embedded PGlite database in dataDir when absent. */
+  databaseUrl?: string;
+  /** Public address of the console, used in links sent by e-mail. */
+  publicUrl: string;
+  /** The API base the console calls. */
+  apiUrl: string;
+  jwtSecret?: string;
+  smtpUrl?: string;
+  mailFrom: string;
+  demoData: boolean;
+  demoPassword: string;
+  logLevel: string;
+  /** Where plugins are discovered; tests point it elsewhere. */
+  pluginsDir: string;
+  /** Where config/features.json is watched. */
+  configDir: string;
+  /** The built console. */
+  distDir: string;
+}
+
+const root = resolve(import.meta.dirname, '..', '..');
+
+export function readEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
+  const port = Number(source.PORT ?? 8080);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got '${source.PORT}'`);
+  return {
+    port,
+    host: source.HOST ?? '0.0.0.0',
+    dataDir: resolve(source.DATA_DIR ?? './data'),
+    databaseUrl: source.DATABASE_URL || undefined,
+    publicUrl: (source.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
+    apiUrl: source.API_URL ?? '/api',
+    jwtSecret: source.JWT_SECRET || undefined,
+    smtpUrl: source.SMTP_URL || undefined,
+    mailFrom: source.MAIL_FROM ?? 'Masthead <no-reply@masthead.local>',
+    demoData: (source.DEMO_DATA ?? 'on') !== 'off',
+    demoPassword: source.DEMO_PASSWORD || 'Masthead-demo-1',
+    logLevel: source.LOG_LEVEL ?? 'info',
+    pluginsDir: resolve(source.PLUGINS_DIR ?? resolve(root, 'plugins')),
+    configDir: resolve(source.CONFIG_DIR ?? resolve(root, 'config')),
+    distDir: resolve(root, 'dist'),
+  };
+}

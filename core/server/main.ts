@@ -1,0 +1,42 @@
+/** `npm start`: serves the console, the API and socket.io on PORT, until SIGINT or SIGTERM. */
+import { buildServer } from './app';
+import { readEnv } from './env';
+import { demoAccounts } from './seed';
+
+const env = readEnv();
+let server: Awaited<ReturnType<typeof buildServer>>;
+try {
+  server = await buildServer({ env });
+} catch (error) {
+  // Config and plugin problems name the file and the field: say it plainly and stop.
+  console.error(`Masthead could not start: ${(error as Error).message}`);
+  process.exit(1);
+}
+const { app } = server;
+
+await app.listen({ port: env.port, host: env.host });
+
+if (env.demoData) {
+  const rows = demoAccounts.map((account) => `    ${account.role.padEnd(9)} ${account.email}`).join('\n');
+  console.log(`\nMasthead is running at ${env.publicUrl}\n\n  Demo accounts (password: ${env.demoPassword}):\n${rows}\n`);
+} else {
+  console.log(`\nMasthead is running at ${env.publicUrl}\n`);
+}
+
+let stopping = false;
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.on(signal, async () => {
+    if (stopping) return;
+    stopping = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    try {
+      await app.close();
+      clearTimeout(force);
+      process.exit(0);
+    } catch (error) {
+      app.log.error({ err: error }, 'shutdown failed');
+      process.exit(1);
+    }
+  });
+}

@@ -1,0 +1,91 @@
+/**
+ * What a server plugin is given and what it gives back. A plugin's server/index.ts exports
+ * `serverPlugin(manifest, { register, seed })`.
+ */
+import type { AnySchema } from 'ajv';
+import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Features } from '../../shared/config';
+import type { Permission } from '../../shared/permissions';
+import type { PluginManifest } from '../../shared/plugin';
+import type { Session } from '../auth/session';
+import type { Db } from '../db/database';
+import type { CoreTables } from '../db/tables';
+import type { ServerEnv } from '../env';
+import type { RealtimeHub } from '../realtime';
+import type { Mailer } from '../services/mail';
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+
+export interface RouteSchema {
+  body?: AnySchema;
+  querystring?: AnySchema;
+  params?: AnySchema;
+  summary?: string;
+  description?: string;
+}
+
+interface RouteBase<Body, Query, Params> {
+  method: HttpMethod;
+  /** Below /api, e.g. '/resources/list'. */
+  url: string;
+  schema: RouteSchema;
+  /** Per-route request limit (login, password reset). */
+  rateLimit?: { max: number; windowSeconds: number; key?: (request: ApiRequest<Body, Query, Params>) => string };
+  bodyLimit?: number;
+  _types?: [Body, Query, Params];
+}
+
+export type ApiRequest<Body = unknown, Query = unknown, Params = unknown> = FastifyRequest<{ Body: Body; Querystring: Query; Params: Params }>;
+type Handler<Body, Query, Params, S> = (request: ApiRequest<Body, Query, Params>, reply: FastifyReply, session: S) => Promise<unknown>;
+
+/** Deny by default: a route says who may call it, or it is refused at registration. */
+export type RouteDefinition<Body = unknown, Query = unknown, Params = unknown> = RouteBase<Body, Query, Params> &
+  (
+    | { public: true; requires?: never; signedIn?: never; handler: Handler<Body, Query, Params, Session | null> }
+    | { signedIn: true; public?: never; requires?: never; handler: Handler<Body, Query, Params, Session> }
+    | { requires: Permission; public?: never; signedIn?: never; handler: Handler<Body, Query, Params, Session> }
+  );
+
+export interface RegisteredRoute {
+  method: HttpMethod;
+  url: string;
+  owner: string;
+  access: 'public' | 'signedIn' | Permission;
+}
+
+export interface AppContext {
+  env: ServerEnv;
+  db: Db;
+  mail: Mailer;
+  realtime: RealtimeHub;
+  log: FastifyBaseLogger;
+  /** The features as they are now (features.json is re-read when it changes). */
+  features(): Features;
+}
+
+export interface PluginApi extends AppContext {
+  manifest: PluginManifest;
+  route<Body = unknown, Query = unknown, Params = unknown>(definition: RouteDefinition<Body, Query, Params>): void;
+  /** The database with this plugin's tables typed as well. */
+  tables<T>(): Kysely<CoreTables & T>;
+}
+
+export interface SeedContext {
+  db: Db;
+  log: FastifyBaseLogger;
+  env: ServerEnv;
+  /** Ids of the demo data the core created, for plugins to hang theirs on. */
+  demo: { publisherId: string; newsletterIds: string[]; userIds: Record<'admin' | 'director' | 'editor' | 'author', string> };
+}
+
+export interface ServerPlugin {
+  manifest: PluginManifest;
+  register?(api: PluginApi): void | Promise<void>;
+  /** Adds the plugin's demo data to an empty database (DEMO_DATA not 'off'). */
+  seed?(context: SeedContext): Promise<void>;
+}
+
+export function serverPlugin(manifest: PluginManifest, parts: Omit<ServerPlugin, 'manifest'>): ServerPlugin {
+  return { manifest, ...parts };
+}

@@ -1,0 +1,77 @@
+/**
+ * The realtime hub: socket.io on the HTTP server. A client authenticates with the `authenticate`
+ * event carrying its token; only then do its other events reach the handlers plugins register,
+ * each declaring who may send it (deny by default, like routes).
+ */
+import type { Server as HttpServer } from 'node:http';
+import { Server, type Socket } from 'socket.io';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Permission } from '../shared/permissions';
+import type { Session } from './auth/session';
+
+export interface RealtimeHandler {
+  (socket: Socket, payload: unknown, session: Session): void | Promise<void>;
+}
+
+export interface RealtimeHub {
+  /** Registers a handler for a client event; `requires` a permission or `signedIn`. */
+  on(event: string, access: { requires: Permission } | { signedIn: true }, handler: RealtimeHandler): void;
+  /** Sends an event to the sockets in a room (e.g. 'story-{id}'). */
+  emit(room: string, event: string, payload: unknown): void;
+  attach(server: HttpServer): Server;
+  close(): Promise<void>;
+}
+
+export function createRealtimeHub(options: { authenticate(token: string): Promise<Session | null>; log: FastifyBaseLogger }): RealtimeHub {
+  const handlers = new Map<string, { access: { requires: Permission } | { signedIn: true }; handler: RealtimeHandler }>();
+  let io: Server | undefined;
+
+  const bind = (socket: Socket) => {
+    let session: Session | null = null;
+    socket.on('authenticate', async (payload: unknown) => {
+      const token = typeof payload === 'string' ? payload : (payload as { token?: unknown } | null)?.token;
+      session = typeof token === 'string' ? await options.authenticate(token).catch(() => null) : null;
+      if (!session) {
+        socket.emit('unauthorized', { msg: 'Please sign in again.', err: 'UNAUTHORIZED' });
+        return;
+      }
+      socket.data.userId = session.user.id;
+      await socket.join(`user-${session.user.id}`);
+      socket.emit('authenticated', { socketId: socket.id });
+    });
+    for (const [event, { access, handler }] of handlers) {
+      socket.on(event, async (payload: unknown) => {
+        if (!session || ('requires' in access && !session.can(access.requires))) {
+          socket.emit('unauthorized', { msg: 'Please sign in again.', err: 'UNAUTHORIZED', event });
+          return;
+        }
+        try {
+          await handler(socket, payload, session);
+        } catch (error) {
+          options.log.error({ err: error, event }, 'realtime handler failed');
+        }
+      });
+    }
+  };
+
+  return {
+    on(event, access, handler) {
+      if (!access || (!('requires' in access) && !('signedIn' in access))) throw new Error(`realtime event '${event}' declares neither requires nor signedIn`);
+      if (io) throw new Error(`realtime event '${event}' registered after start`);
+      handlers.set(event, { access, handler });
+    },
+    emit(room, event, payload) {
+      io?.to(room).emit(event, payload);
+    },
+    attach(server) {
+      io = new Server(server, { path: '/socket.io', serveClient: false, cors: { origin: false } });
+      io.on('connection', bind);
+      return io;
+    },
+    async close() {
+      // The HTTP server is Fastify's to close; here only the sockets go.
+      io?.disconnectSockets(true);
+      io?.engine.close();
+    },
+  };
+}

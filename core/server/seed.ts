@@ -1,0 +1,108 @@
+/**
+ * Demo data on an empty database (DEMO_DATA=off starts empty): two publishers, newsletters and
+ * the four demo accounts, then each enabled plugin's own demo data. Each part is seeded once and
+ * remembered in `settings`, so a plugin enabled later still gets its demo data.
+ */
+import { randomUUID } from 'node:crypto';
+import type { FastifyBaseLogger } from 'fastify';
+import type { RoleKey } from '../shared/permissions';
+import { hashPassword } from './auth/passwords';
+import type { Db } from './db/database';
+import type { ServerEnv } from './env';
+import type { SeedContext, ServerPlugin } from './plugins/contract';
+
+export const demoAccounts: { role: RoleKey; email: string; name: string; biography: string }[] = [
+  { role: 'admin', email: 'admin@masthead.local', name: 'Deniz Aksoy', biography: 'Platform yöneticisi.' },
+  { role: 'director', email: 'director@masthead.local', name: 'Selin Kaya', biography: 'Kuzey Medya yayın yönetmeni.' },
+  { role: 'editor', email: 'editor@masthead.local', name: 'Emre Demir', biography: 'Sabah Bülteni ve Teknoloji Notları editörü.' },
+  { role: 'author', email: 'author@masthead.local', name: 'Ayşe Yılmaz', biography: 'Teknoloji ve kültür yazarı.' },
+];
+
+type Demo = SeedContext['demo'];
+
+export async function seedDemoData(options: { db: Db; env: ServerEnv; log: FastifyBaseLogger; plugins: ServerPlugin[] }): Promise<void> {
+  const { db, env, log } = options;
+  let demo = await readDemo(db);
+  if (!demo) {
+    const users = await db.selectFrom('users').select(db.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+    if (Number(users.count) > 0) return; // not an empty database: never mix demo data into real data
+    demo = await seedCore(db, env.demoPassword);
+    log.info('demo data created');
+  }
+  for (const plugin of options.plugins) {
+    if (!plugin.seed) continue;
+    const key = `seeded:${plugin.manifest.id}`;
+    const done = await db.selectFrom('settings').select('key').where('key', '=', key).executeTakeFirst();
+    if (done) continue;
+    await plugin.seed({ db, log, env, demo });
+    await db.insertInto('settings').values({ key, value: new Date().toISOString() }).onConflict((oc) => oc.column('key').doNothing()).execute();
+  }
+}
+
+async function readDemo(db: Db): Promise<Demo | undefined> {
+  const row = await db.selectFrom('settings').select('value').where('key', '=', 'demo').executeTakeFirst();
+  return row ? (JSON.parse(row.value) as Demo) : undefined;
+}
+
+async function seedCore(db: Db, password: string): Promise<Demo> {
+  const passwordHash = await hashPassword(password);
+  return db.transaction().execute(async (tx) => {
+    const publisherId = randomUUID();
+    const otherPublisherId = randomUUID();
+    await tx.insertInto('publishers').values([
+      {
+        id: publisherId, title: 'Kuzey Medya', key: 'kuzey-medya', image: '/demo/kuzey-medya.svg',
+        description: 'Sabah, teknoloji ve kültür bültenleri yayımlayan bağımsız yayıncı.',
+        website: 'https://kuzeymedya.example', email: 'iletisim@kuzeymedya.example', color: '#ffce14', text_color: '#201f1e',
+      },
+      {
+        id: otherPublisherId, title: 'Ege Haber', key: 'ege-haber', image: '/demo/ege-haber.svg',
+        description: 'Ege bölgesinden yerel haber bültenleri.',
+        website: 'https://egehaber.example', email: 'bilgi@egehaber.example', color: '#0078d4', text_color: '#ffffff',
+      },
+    ]).execute();
+
+    const newsletters = [
+      { title: 'Sabah Bülteni', key: 'sabah-bulteni', subtitle: 'Güne beş dakikada hazır başlayın', image: '/demo/sabah-bulteni.svg', color: '#ffce14' },
+      { title: 'Teknoloji Notları', key: 'teknoloji-notlari', subtitle: 'Haftanın teknoloji gündemi, sade bir dille', image: '/demo/teknoloji-notlari.svg', color: '#2b88d8' },
+      { title: 'Kültür Sanat Haftalık', key: 'kultur-sanat-haftalik', subtitle: 'Sergiler, kitaplar ve sahne', image: '/demo/kultur-sanat.svg', color: '#c239b3' },
+    ].map((newsletter) => ({
+      id: randomUUID(), publisher_id: publisherId, ...newsletter, text_color: '#201f1e', lang: 'tr', published: true,
+      description: `${newsletter.title}: ${newsletter.subtitle.toLocaleLowerCase('tr')}.`,
+    }));
+    const otherNewsletter = {
+      id: randomUUID(), publisher_id: otherPublisherId, title: 'Ege Gündem', key: 'ege-gundem', subtitle: 'İzmir ve çevresinden haberler',
+      image: '/demo/ege-gundem.svg', color: '#0078d4', text_color: '#ffffff', lang: 'tr', published: true, description: 'Ege bölgesinin günlük haber bülteni.',
+    };
+    await tx.insertInto('newsletters').values([...newsletters, otherNewsletter]).execute();
+
+    const userIds = {} as Demo['userIds'];
+    for (const account of demoAccounts) {
+      const id = randomUUID();
+      userIds[account.role] = id;
+      await tx.insertInto('users').values({
+        id, email: account.email, password_hash: passwordHash, role: account.role,
+        publisher_id: account.role === 'admin' ? null : publisherId,
+        name: account.name, biography: account.biography, url: 'https://masthead.local/ekip',
+        image: `/demo/avatar-${account.role}.svg`, ready: true,
+      }).execute();
+    }
+    // The other publisher's director: a neighbour no one of Kuzey Medya may reach.
+    await tx.insertInto('users').values({
+      id: randomUUID(), email: 'director@egehaber.example', password_hash: passwordHash, role: 'director', publisher_id: otherPublisherId,
+      name: 'Mert Çelik', biography: 'Ege Haber yayın yönetmeni.', url: 'https://egehaber.example', image: '/demo/avatar-director.svg', ready: true,
+    }).execute();
+
+    const [morning, tech, culture] = newsletters;
+    await tx.insertInto('newsletter_members').values([
+      { newsletter_id: morning!.id, user_id: userIds.editor, role: 'editor' },
+      { newsletter_id: tech!.id, user_id: userIds.editor, role: 'editor' },
+      { newsletter_id: tech!.id, user_id: userIds.author, role: 'author' },
+      { newsletter_id: culture!.id, user_id: userIds.author, role: 'author' },
+    ]).execute();
+
+    const demo: Demo = { publisherId, newsletterIds: newsletters.map((newsletter) => newsletter.id), userIds };
+    await tx.insertInto('settings').values({ key: 'demo', value: JSON.stringify(demo) }).execute();
+    return demo;
+  });
+}

@@ -1,0 +1,48 @@
+/**
+ * The built console (dist/) and the Fluent UI icon fonts, from our own origin: the console makes
+ * no request outside it. Any other GET that is not an API or file path answers the console's
+ * index.html, so deep links work; the rest is a 404 in the spec's envelope.
+ */
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import type { ServerEnv } from './env';
+
+const require = createRequire(import.meta.url);
+// The package exports no package.json; its data file sits two levels below the package root.
+export const iconFontsDir = join(dirname(require.resolve('@fluentui/font-icons-mdl2/lib/data/AllIconNames.json')), '..', '..', 'fonts');
+
+export async function serveConsole(app: FastifyInstance, env: ServerEnv): Promise<void> {
+  await app.register(fastifyStatic, {
+    root: iconFontsDir,
+    prefix: '/fonts/',
+    decorateReply: false,
+    immutable: true,
+    maxAge: '365d',
+  });
+
+  const built = existsSync(join(env.distDir, 'index.html'));
+  if (built) {
+    await app.register(fastifyStatic, {
+      root: env.distDir,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      setHeaders(response, path) {
+        const hashed = path.includes(`${join(env.distDir, 'assets')}`);
+        (response as unknown as { setHeader(name: string, value: string): void }).setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  } else {
+    app.log.warn(`no built console in ${env.distDir}: run \`npm run build\` (npm start does)`);
+  }
+
+  app.setNotFoundHandler((request, reply) => {
+    const path = request.url.split('?')[0]!;
+    const isPage = request.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/socket.io') && !/\.[a-z0-9]+$/i.test(path);
+    if (isPage && built) return reply.header('cache-control', 'no-cache').sendFile('index.html', env.distDir);
+    return reply.status(404).send({ msg: `No such address: ${request.method} ${path}` });
+  });
+}

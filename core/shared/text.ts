@@ -1,0 +1,36 @@
+/** Small text helpers shared by the console and the server. */
+
+const turkishFold: Record<string, string> = { ç: 'c', ğ: 'g', ı: 'i', İ: 'i', ö: 'o', ş: 's', ü: 'u', Ç: 'c', Ğ: 'g', Ö: 'o', Ş: 's', Ü: 'u' };
+
+/** A URL slug: lower case ASCII words joined by hyphens, cut at the last hyphen under `max`. */
+export function slugify(text: string, max = 64): string {
+  const slug = text
+    .replace(/[çğıİöşüÇĞÖŞÜ]/g, (char) => turkishFold[char] ?? char)
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '');
+  if (slug.length <= max) return slug;
+  const cut = slug.slice(0, max);
+  const lastHyphen = cut.lastIndexOf('-');
+  return lastHyphen > 0 ? cut.slice(0, lastHyphen) : cut;
+}
+
+/** Initials of a name for avatars: 'Ayşe Yılmaz' -> 'AY'. */
+export function initials(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => word[0]!.toLocaleUpperCase('tr'))
+    .join('');
+}
+
+/** Greeting by hour, the spec's ranges: morning 5-11, afternoon 12-16, evening 17-21, night otherwise. */
+export function partOfDay(hour: number): 'morning' | 'afternoon' | 'evening' | 'night' {
+  if (hour >= 5 && hour <= 11) return 'morning';
+  if (hour >= 12 && hour <= 16) return 'afternoon';
+  if (hour >= 17 && hour <= 21) return 'evening';
+  return 'night';
+}
