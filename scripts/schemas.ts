@@ -22,7 +22,9 @@ function inline(value: unknown, byId: Map<string, SchemaFile>, baseId: string): 
     const { $id: _id, $schema: _schema, ...rest } = target.schema;
     return inline(rest, byId, id);
   }
-  return Object.fromEntries(Object.entries(object).filter(([key]) => key !== 'errorMessage').map(([key, item]) => [key, inline(item, byId, baseId)]));
+  // errorMessage is ajv-errors' and a {$data} const is ajv's: neither says anything about the type.
+  const typeless = ([key, item]: [string, unknown]) => key === 'errorMessage' || (key === 'const' && typeof item === 'object' && item !== null && '$data' in item);
+  return Object.fromEntries(Object.entries(object).filter((entry) => !typeless(entry)).map(([key, item]) => [key, inline(item, byId, baseId)]));
 }
 
 export async function generateTypes(): Promise<Map<string, string>> {

@@ -159,7 +159,8 @@ export async function buildServer(options: BuildOptions): Promise<Server> {
               },
             }
           : undefined,
-        preHandler: async (request) => {
+        // Before validation: an anonymous caller learns nothing about the shape of a body.
+        preValidation: async (request) => {
           request.session = await sessionOf(request);
           if (access === 'public') return;
           if (!request.session) throw unauthorized();

@@ -10,6 +10,7 @@ import { ErrorCodes } from '../../shared/envelope';
 import { toPairs } from '../../shared/permissions';
 import type { PluginApi } from '../plugins/contract';
 import { invalid, notFound, unauthorized } from '../errors';
+import { createAttemptLimiter } from './attempts';
 import { hashPassword, verifyPassword } from './passwords';
 import { presentUser, scopesOf } from './present';
 import { codeMatches, newResetCode } from './reset-codes';
@@ -21,17 +22,25 @@ const byAddressAndEmail = (request: { ip: string; body: unknown }) => `${request
 
 export function registerAuthRoutes(api: PluginApi, tokens: TokenService): void {
   const { db } = api;
+  const loginAttempts = createAttemptLimiter(limit);
+  // Admins work for the whole platform: every publisher is theirs to choose.
+  const allPublishers = async () => (await db.selectFrom('publishers').select(['id', 'title']).orderBy('title').execute()).map((row) => ({ _id: row.id, title: row.title }));
 
   api.route<LoginBody>({
     method: 'POST',
     url: '/auth/login',
     public: true,
     schema: { body: ref('api/login'), summary: 'Sign in; data is the access token.' },
-    rateLimit: { ...limit, key: byAddressAndEmail },
     async handler(request) {
+      const key = byAddressAndEmail(request);
+      loginAttempts.check(key);
       const user = await db.selectFrom('users').selectAll().where(sql`lower(email)`, '=', request.body.email.toLowerCase()).executeTakeFirst();
       const ok = await verifyPassword(user?.password_hash ?? null, request.body.password);
-      if (!user || !ok) throw unauthorized('E-mail or password is wrong.');
+      if (!user || !ok) {
+        loginAttempts.fail(key);
+        throw unauthorized('E-mail or password is wrong.');
+      }
+      loginAttempts.succeed(key);
       return { data: await tokens.sign({ sub: user.id }), msg: 'OK' };
     },
   });
@@ -44,7 +53,7 @@ export function registerAuthRoutes(api: PluginApi, tokens: TokenService): void {
     async handler(_request, _reply, session) {
       const user = presentUser(session.user, session.publisherId);
       if (session.role === 'admin' && !session.publisherId) {
-        const publishers = (await db.selectFrom('publishers').select(['id', 'title']).orderBy('title').execute()).map((row) => ({ _id: row.id, title: row.title }));
+        const publishers = await allPublishers();
         return { data: { user: { ...user, admin: { publishers } }, publishers }, msg: ErrorCodes.publisherRequired };
       }
       const scopes = await scopesOf(db, session);
@@ -62,6 +71,16 @@ export function registerAuthRoutes(api: PluginApi, tokens: TokenService): void {
       const publisher = await db.selectFrom('publishers').select('id').where('id', '=', request.body.publisher).executeTakeFirst();
       if (!publisher) throw notFound('Publisher not found.');
       return { data: await tokens.sign({ sub: session.user.id, pub: publisher.id }), msg: 'OK' };
+    },
+  });
+
+  api.route({
+    method: 'GET',
+    url: '/auth/publishers',
+    requires: 'publishers.change',
+    schema: { summary: 'The publishers an admin may work in (Change Publisher).' },
+    async handler() {
+      return { data: { publishers: await allPublishers() } };
     },
   });
 

@@ -2,7 +2,7 @@
 
 export interface PasswordResetBody {
   password: string;
-  passwordConfirm: {$data: '1/password'};
+  passwordConfirm: string;
   email: string;
   token: string;
 }

@@ -1,0 +1,138 @@
+/**
+ * What the console shows, in order: the signed-out screens; the wait for verification; the admin's
+ * publisher picker; the maintenance screen (everyone but admins); onboarding or the not-ready
+ * fallback; then the shell with the core's and the plugins' pages.
+ */
+import { Spinner, SpinnerSize } from '@fluentui/react';
+import { useAtomValue } from 'jotai';
+import { lazy, Suspense, useEffect, type ComponentType } from 'react';
+import { Redirect, Route, Switch, useLocation } from 'wouter';
+import { homeOf } from './layout/scope';
+import { Shell } from './layout/Shell';
+import { orderScopes } from './layout/ScopeSwitcher';
+import { useCan } from './permissions';
+import { registry, type ClientRoute } from './registry';
+import ForgotPage from './screens/ForgotPage';
+import LoginPage from './screens/LoginPage';
+import NotFoundPage from './screens/NotFoundPage';
+import ResetPasswordPage from './screens/ResetPasswordPage';
+import { fetchEditorVersion, verify } from './session';
+import { startSocket, stopSocket } from './socket';
+import { adminPublishersAtom, currentScopeAtom, editorVersionAtom, scopesAtom, tokenAtom, userAtom, verificationAtom } from './stores';
+
+const PublisherPicker = lazy(() => import('./screens/PublisherPicker'));
+const MaintenanceScreen = lazy(() => import('./screens/MaintenanceScreen'));
+const NotReadyScreen = lazy(() => import('./screens/NotReadyScreen'));
+const WelcomePage = lazy(() => import('./screens/WelcomePage'));
+const ProfilePage = lazy(() => import('./screens/ProfilePage'));
+const DashboardPage = lazy(() => import('./screens/DashboardPage'));
+
+const loading = (
+  <div style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+    <Spinner size={SpinnerSize.large} label="Loading..." />
+  </div>
+);
+
+export function App() {
+  const token = useAtomValue(tokenAtom);
+  const verification = useAtomValue(verificationAtom);
+  const user = useAtomValue(userAtom);
+  const adminPublishers = useAtomValue(adminPublishersAtom);
+  const editorVersion = useAtomValue(editorVersionAtom);
+
+  useEffect(() => {
+    void fetchEditorVersion();
+  }, [token]);
+  useEffect(() => {
+    if (token && !user && verification !== 'verifying') void verify();
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [token]);
+  useEffect(() => {
+    if (token && user) startSocket();
+    else stopSocket();
+  }, [token, user]);
+
+  if (!token) return <SignedOutRoutes />;
+  if (!user) return loading;
+
+  let screen;
+  if (adminPublishers) screen = <PublisherPicker />;
+  else if (editorVersion === 'maintenance' && user.role.key !== 'admin') screen = <MaintenanceScreen />;
+  else if (!user.status.ready) screen = user.role.key === 'author' ? <WelcomePage /> : <NotReadyScreen />;
+  else screen = <SignedInRoutes />;
+  return <Suspense fallback={loading}>{screen}</Suspense>;
+}
+
+function SignedOutRoutes() {
+  return (
+    <Switch>
+      <Route path="/" component={LoginPage} />
+      <Route path="/forgot" component={ForgotPage} />
+      <Route path="/forgot-password" component={ResetPasswordPage} />
+      <Route>
+        <Redirect to="/" replace />
+      </Route>
+    </Switch>
+  );
+}
+
+/** A plugin's page, behind its permission. */
+function Guarded({ route }: { route: ClientRoute }) {
+  const can = useCan();
+  const Page = route.page as ComponentType;
+  return can(route.requires) ? <Page /> : <NotFoundPage />;
+}
+
+/** '/': the home of the current scope (or of the first one). */
+function HomeRedirect() {
+  const scopes = useAtomValue(scopesAtom);
+  const current = useAtomValue(currentScopeAtom);
+  const user = useAtomValue(userAtom);
+  const [, navigate] = useLocation();
+  const hasCreate = registry.routes.some((route) => route.path === '/newsletters/create');
+  const target = current && scopes.some((scope) => scope._id === current._id) ? current : orderScopes(scopes)[0];
+  useEffect(() => {
+    // A director with only the publisher scope starts by creating a newsletter.
+    if (user?.role.key === 'director' && scopes.length === 1 && hasCreate) navigate('/newsletters/create?redirect=true', { replace: true });
+    else if (target) navigate(homeOf(target), { replace: true });
+  }, [target, user, scopes.length, hasCreate, navigate]);
+  if (!target) return <NotFoundPage />;
+  return null;
+}
+
+function SignedInRoutes() {
+  const bare = registry.routes.filter((route) => route.chrome === 'bare');
+  const inShell = registry.routes.filter((route) => route.chrome !== 'bare');
+  return (
+    <Switch>
+      <Route path="/admin/publishers/?">
+        <PublisherPicker changing />
+      </Route>
+      {bare.map((route) => (
+        <Route key={route.path} path={route.path}>
+          <Guarded route={route} />
+        </Route>
+      ))}
+      <Route>
+        <Shell>
+          <Switch>
+            <Route path="/newsletters/show/:newsletterId">
+              <DashboardPage type="newsletter" />
+            </Route>
+            <Route path="/publishers/show/:publisherId">
+              <DashboardPage type="publisher" />
+            </Route>
+            <Route path="/users/show/:userId" component={ProfilePage} />
+            {inShell.map((route) => (
+              <Route key={route.path} path={route.path}>
+                <Guarded route={route} />
+              </Route>
+            ))}
+            <Route path="/" component={HomeRedirect} />
+            <Route component={NotFoundPage} />
+          </Switch>
+        </Shell>
+      </Route>
+    </Switch>
+  );
+}

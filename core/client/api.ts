@@ -1,0 +1,35 @@
+/**
+ * The API client: one ky instance that carries the bearer token, the interface language (Turkish)
+ * and the request source (editor) on every call.
+ */
+import ky from 'ky';
+import { store, tokenAtom } from './stores';
+
+export const apiBase = (import.meta.env.VITE_API_URL as string | undefined) ?? '/api';
+
+export const interfaceLanguage = 'tr';
+export const requestSource = 'editor';
+
+export const api = ky.create({
+  prefixUrl: apiBase,
+  timeout: 30_000,
+  retry: 0,
+  headers: {
+    'accept-language': interfaceLanguage,
+    'x-request-source': requestSource,
+  },
+  hooks: {
+    beforeRequest: [
+      (request) => {
+        const token = store.get(tokenAtom);
+        if (token) request.headers.set('authorization', `Bearer ${token}`);
+      },
+    ],
+  },
+});
+
+/** Calls the API and answers the envelope's data. */
+export async function call<T>(method: 'get' | 'post' | 'put' | 'delete', path: string, body?: unknown, searchParams?: Record<string, string | number | boolean>): Promise<{ data: T; msg?: string }> {
+  const response = await api(path.replace(/^\//, ''), { method, json: body, searchParams });
+  return (await response.json()) as { data: T; msg?: string };
+}

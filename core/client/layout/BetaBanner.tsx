@@ -1,0 +1,26 @@
+/** The beta banner: invites feedback, bug reports and feature requests (through the plugins that offer them). */
+import { Link, MessageBar, MessageBarType } from '@fluentui/react';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { Fragment } from 'react';
+import { registry } from '../registry';
+import { featuresAtom } from '../stores';
+import { openDialogAtom } from './dialogs';
+
+export function BetaBanner() {
+  const features = useAtomValue(featuresAtom);
+  const openDialog = useSetAtom(openDialogAtom);
+  if (!features?.betaBanner) return null;
+  const actions = registry.profileActions.filter((action) => action.inBetaBanner);
+  return (
+    <MessageBar messageBarType={MessageBarType.warning} styles={{ root: { background: '#fff7d6' } }} data-testid="beta-banner">
+      <b>Masthead is in beta.</b> Help us make it better
+      {actions.length > 0 ? ': ' : '.'}
+      {actions.map((action, index) => (
+        <Fragment key={action.id}>
+          {index > 0 ? ' · ' : null}
+          <Link onClick={() => openDialog(action.id)}>{action.label}</Link>
+        </Fragment>
+      ))}
+    </MessageBar>
+  );
+}

@@ -1,0 +1,63 @@
+/** The sidebar's scope switcher: the publisher first, then newsletters by title, and 'Create a Newsletter'. */
+import { ContextualMenu, DirectionalHint, Icon, Persona, PersonaSize, type IContextualMenuItem } from '@fluentui/react';
+import { useAtomValue } from 'jotai';
+import { useRef, useState } from 'react';
+import { useLocation } from 'wouter';
+import type { Scope } from '../../../schemas/generated/entities/scope';
+import { useCan } from '../permissions';
+import { registry } from '../registry';
+import { currentScopeAtom, scopesAtom } from '../stores';
+import { homeOf } from './scope';
+
+const createPath = '/newsletters/create';
+
+export function orderScopes(scopes: Scope[]): Scope[] {
+  const publishers = scopes.filter((scope) => scope.type === 'publisher');
+  const newsletters = scopes.filter((scope) => scope.type === 'newsletter').sort((a, b) => a.title.localeCompare(b.title, 'tr'));
+  return [...publishers, ...newsletters];
+}
+
+export function ScopeSwitcher() {
+  const scopes = useAtomValue(scopesAtom);
+  const current = useAtomValue(currentScopeAtom);
+  const [open, setOpen] = useState(false);
+  const anchor = useRef<HTMLButtonElement>(null);
+  const [, navigate] = useLocation();
+  const can = useCan();
+  const canCreate = can('newsletters.create') && registry.routes.some((route) => route.path === createPath);
+
+  const items: IContextualMenuItem[] = orderScopes(scopes).map((scope) => ({
+    key: scope._id,
+    text: scope.title,
+    secondaryText: scope.type === 'publisher' ? 'Publisher' : undefined,
+    canCheck: true,
+    checked: scope._id === current?._id,
+    iconProps: { iconName: scope.type === 'publisher' ? 'CityNext' : 'News' },
+    onClick: () => navigate(homeOf(scope)),
+  }));
+  if (canCreate) items.push({ key: 'divider', itemType: 1 }, { key: 'create', text: 'Create a Newsletter', iconProps: { iconName: 'Add' }, onClick: () => navigate(createPath) });
+
+  return (
+    <>
+      <button
+        ref={anchor}
+        type="button"
+        aria-label="Switch scope"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        onClick={() => setOpen(!open)}
+        style={{ display: 'flex', alignItems: 'center', gap: 8, width: '100%', padding: '10px 12px', background: '#fff', border: '1px solid #edebe9', borderRadius: 6, cursor: 'pointer', textAlign: 'left' }}
+      >
+        <Persona
+          imageUrl={current?.image || undefined}
+          text={current?.title ?? 'Choose a scope'}
+          secondaryText={current ? (current.type === 'publisher' ? 'Publisher' : 'Newsletter') : undefined}
+          size={PersonaSize.size32}
+          styles={{ root: { flex: 1, minWidth: 0 } }}
+        />
+        <Icon iconName="ChevronDown" />
+      </button>
+      {open ? <ContextualMenu target={anchor} items={items} onDismiss={() => setOpen(false)} directionalHint={DirectionalHint.bottomLeftEdge} calloutProps={{ calloutWidth: 216 }} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,44 @@
+/** The signed-in layout: sidebar, top bar, beta banner, and the page. Keeps the current scope in step with the address. */
+import { Spinner } from '@fluentui/react';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { Suspense, useEffect, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
+import AdBlockDialog from '../screens/AdBlockDialog';
+import { currentScopeAtom, scopesAtom } from '../stores';
+import { BetaBanner } from './BetaBanner';
+import { DialogHost } from './dialogs';
+import { scopeIdOf } from './scope';
+import { Sidebar } from './Sidebar';
+import { TopBar } from './TopBar';
+
+export function useScopeFromAddress(): boolean {
+  const [location, navigate] = useLocation();
+  const scopes = useAtomValue(scopesAtom);
+  const setCurrent = useSetAtom(currentScopeAtom);
+  const named = scopeIdOf(location);
+  const scope = named ? scopes.find((candidate) => candidate._id === named.id && candidate.type === named.type) : undefined;
+  useEffect(() => {
+    if (!named) return;
+    if (scope) setCurrent(scope);
+    else navigate('/', { replace: true });
+  }, [named?.id, scope, navigate, setCurrent]);
+  return !named || Boolean(scope);
+}
+
+export function Shell({ children }: { children: ReactNode }) {
+  const known = useScopeFromAddress();
+  return (
+    <div style={{ display: 'flex', minHeight: '100vh' }}>
+      <Sidebar />
+      <div style={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <TopBar />
+        <BetaBanner />
+        <main style={{ padding: 32, flex: 1 }}>
+          <Suspense fallback={<Spinner label="Loading..." style={{ marginTop: 48 }} />}>{known ? children : null}</Suspense>
+        </main>
+      </div>
+      <DialogHost />
+      <AdBlockDialog />
+    </div>
+  );
+}

@@ -1,0 +1,71 @@
+/** The sidebar (240 px): the scope switcher and the scope's menu, from config/menus.json, filtered by permission. */
+import { Nav, type INavLink } from '@fluentui/react';
+import { useAtomValue } from 'jotai';
+import { useLocation } from 'wouter';
+import { constants } from '../../shared/config';
+import type { MenuItemDefinition } from '../../shared/plugin';
+import { useCan } from '../permissions';
+import { registry, scopePath } from '../registry';
+import { currentScopeAtom } from '../stores';
+import { ScopeSwitcher } from './ScopeSwitcher';
+
+export function Sidebar() {
+  const scope = useAtomValue(currentScopeAtom);
+  const [location, navigate] = useLocation();
+  const can = useCan();
+
+  const visible = (item: MenuItemDefinition) => can(item.requires) && (!item.scopes || (scope && item.scopes.includes(scope.type)));
+  const linkOf = (key: string, item: MenuItemDefinition): INavLink => {
+    if (item.link) {
+      const url = (constants.links as Record<string, string>)[item.link] ?? '#';
+      return { key, name: item.label, url, target: '_blank', rel: 'noopener noreferrer', icon: item.icon ?? 'OpenInNewWindow', title: `${item.label} (opens in a new window)` };
+    }
+    const url = scope && item.to ? scopePath(item.to, scope) : '/';
+    return {
+      key,
+      name: item.label,
+      url,
+      icon: item.icon,
+      onClick: (event) => {
+        event?.preventDefault();
+        navigate(url);
+      },
+    };
+  };
+
+  const links: INavLink[] = scope
+    ? registry.menus[scope.type].flatMap((entry): INavLink[] => {
+        if ('key' in entry) return visible(entry.item) ? [linkOf(entry.key, entry.item)] : [];
+        const children = entry.items.filter(({ item }) => visible(item)).map(({ key, item }) => linkOf(key, item));
+        return children.length > 0 ? [{ key: `group-${entry.group}`, name: entry.group, url: '', icon: entry.icon, links: children, isExpanded: true }] : [];
+      })
+    : [];
+
+  const selected = findSelected(links, location);
+  return (
+    <aside style={{ width: constants.layout.sidebarWidth, flex: `0 0 ${constants.layout.sidebarWidth}px`, background: '#fff', borderRight: '1px solid #edebe9', display: 'flex', flexDirection: 'column', height: '100vh', position: 'sticky', top: 0 }}>
+      <div style={{ display: 'flex', alignItems: 'center', gap: 8, padding: '20px 16px 12px' }}>
+        <img src="/favicon.svg" alt="" width={28} height={28} />
+        <strong style={{ fontSize: 18 }}>Masthead</strong>
+      </div>
+      <div style={{ padding: '4px 12px 12px' }}>
+        <ScopeSwitcher />
+      </div>
+      <nav aria-label="Main menu" style={{ overflowY: 'auto', flex: 1 }}>
+        <Nav groups={[{ links }]} selectedKey={selected} styles={{ link: { paddingLeft: 16 }, chevronButton: { left: 'auto', right: 8 } }} />
+      </nav>
+      <div style={{ padding: 12, fontSize: 12, color: '#8a8886' }}>v{constants.appVersion}</div>
+    </aside>
+  );
+}
+
+/** The deepest link whose address starts the current location. */
+function findSelected(links: INavLink[], location: string): string | undefined {
+  let best: { key: string; length: number } | undefined;
+  const visit = (link: INavLink) => {
+    if (link.url && link.url.startsWith('/') && (location === link.url || location.startsWith(`${link.url}/`)) && link.url.length > (best?.length ?? 0)) best = { key: String(link.key), length: link.url.length };
+    link.links?.forEach(visit);
+  };
+  links.forEach(visit);
+  return best?.key;
+}

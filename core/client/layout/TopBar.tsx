@@ -1,0 +1,51 @@
+/**
+ * The top bar (100 px): back and forward, Change Publisher (admins), the SAVE a page registers,
+ * the new-issue / new-story dropdown, and the profile menu.
+ */
+import { CommandButton, IconButton, Persona, PersonaSize, PrimaryButton, Stack, type IContextualMenuItem } from '@fluentui/react';
+import { useAtomValue, useSetAtom } from 'jotai';
+import { useLocation } from 'wouter';
+import { constants } from '../../shared/config';
+import { useCan } from '../permissions';
+import { registry } from '../registry';
+import { signOut } from '../session';
+import { currentScopeAtom, userAtom } from '../stores';
+import { saveActionAtom } from '../topbar-save';
+import { openDialogAtom } from './dialogs';
+
+export function TopBar() {
+  const user = useAtomValue(userAtom);
+  const scope = useAtomValue(currentScopeAtom);
+  const save = useAtomValue(saveActionAtom);
+  const openDialog = useSetAtom(openDialogAtom);
+  const [, navigate] = useLocation();
+  const can = useCan();
+
+  const createItems: IContextualMenuItem[] =
+    scope?.type === 'newsletter'
+      ? registry.createActions.filter((action) => can(action.requires)).map((action) => ({ key: action.id, text: action.label, iconProps: { iconName: action.icon ?? 'Add' }, onClick: () => navigate(action.to(scope)) }))
+      : [];
+
+  const profileItems: IContextualMenuItem[] = [
+    { key: 'profile', text: 'My Profile', iconProps: { iconName: 'Contact' }, onClick: () => navigate(`/users/show/${user?._id}`) },
+    ...registry.profileActions.filter((action) => can(action.requires)).map((action) => ({ key: action.id, text: action.label, iconProps: { iconName: action.icon }, onClick: () => openDialog(action.id) })),
+    { key: 'logout', text: 'Logout', iconProps: { iconName: 'SignOut' }, onClick: () => signOut() },
+  ];
+
+  return (
+    <header style={{ height: constants.layout.topBarHeight, display: 'flex', alignItems: 'center', justifyContent: 'space-between', padding: '0 32px', borderBottom: '1px solid #edebe9', background: '#fff', position: 'sticky', top: 0, zIndex: 5 }}>
+      <Stack horizontal tokens={{ childrenGap: 4 }}>
+        <IconButton iconProps={{ iconName: 'Back' }} title="Back" ariaLabel="Back" onClick={() => history.back()} />
+        <IconButton iconProps={{ iconName: 'Forward' }} title="Forward" ariaLabel="Forward" onClick={() => history.forward()} />
+      </Stack>
+      <Stack horizontal verticalAlign="center" tokens={{ childrenGap: 12 }}>
+        {user?.role.key === 'admin' && can('publishers.change') ? <CommandButton iconProps={{ iconName: 'Switch' }} text="Change Publisher" onClick={() => navigate('/admin/publishers/')} /> : null}
+        {save ? <PrimaryButton text="SAVE" iconProps={{ iconName: 'Save' }} disabled={save.busy} onClick={() => void save.save()} /> : null}
+        {createItems.length > 0 ? <PrimaryButton text="NEW" iconProps={{ iconName: 'Add' }} menuProps={{ items: createItems }} /> : null}
+        <CommandButton menuProps={{ items: profileItems }} ariaLabel="Profile menu" styles={{ root: { height: 48 } }} onRenderMenuIcon={() => null}>
+          <Persona imageUrl={user?.profile.image || undefined} text={user?.profile.name || user?.email} secondaryText={user?.role.key.toUpperCase()} size={PersonaSize.size40} />
+        </CommandButton>
+      </Stack>
+    </header>
+  );
+}

@@ -1,0 +1,48 @@
+/** /forgot: asks for a reset link by e-mail. */
+import { DefaultButton, PrimaryButton, Stack, TextField } from '@fluentui/react';
+import { useState, type FormEvent } from 'react';
+import { useLocation } from 'wouter';
+import forgotSchema from '../../../schemas/api/password-forgot.schema.json';
+import type { PasswordForgotBody } from '../../../schemas/generated/api/password-forgot';
+import { call } from '../api';
+import { handleError } from '../errors';
+import { formValidator, useSchemaForm } from '../forms';
+import { toast } from '../toasts';
+import { SignedOutLayout } from './SignedOutLayout';
+
+const validate = formValidator<PasswordForgotBody>(forgotSchema);
+
+export default function ForgotPage() {
+  const form = useSchemaForm<PasswordForgotBody>(validate, { email: '' });
+  const [busy, setBusy] = useState(false);
+  const [, navigate] = useLocation();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const result = form.check();
+    if (!result.ok) return;
+    setBusy(true);
+    try {
+      await call('put', 'auth/password/forgot', result.value);
+      toast('success', 'Success!', 'We have sent an email to you. Check your inbox.');
+    } catch (error) {
+      await handleError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <SignedOutLayout title="Forgot your password?" subtitle="Type the e-mail you sign in with and we will send you a link to choose a new password.">
+      <form onSubmit={submit} noValidate>
+        <Stack tokens={{ childrenGap: 12 }}>
+          <TextField label="E-mail" name="email" type="email" autoComplete="username" value={form.values.email} onChange={(_, value) => form.set('email', value ?? '')} errorMessage={form.errors.email} autoFocus />
+          <Stack horizontal horizontalAlign="space-between">
+            <DefaultButton text="Back to sign in" onClick={() => navigate('/')} />
+            <PrimaryButton type="submit" text="SEND" disabled={busy} />
+          </Stack>
+        </Stack>
+      </form>
+    </SignedOutLayout>
+  );
+}

@@ -1,0 +1,50 @@
+/** / when signed out: e-mail and password, a link to /forgot. */
+import { Link as FluentLink, PrimaryButton, Stack, TextField } from '@fluentui/react';
+import { useState, type FormEvent } from 'react';
+import { Link } from 'wouter';
+import loginSchema from '../../../schemas/api/login.schema.json';
+import type { LoginBody } from '../../../schemas/generated/api/login';
+import { call } from '../api';
+import { handleError } from '../errors';
+import { formValidator, useSchemaForm } from '../forms';
+import { signIn } from '../session';
+import { SignedOutLayout } from './SignedOutLayout';
+
+const validate = formValidator<LoginBody>(loginSchema);
+
+export default function LoginPage() {
+  const form = useSchemaForm<LoginBody>(validate, { email: '', password: '' });
+  const [busy, setBusy] = useState(false);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const result = form.check();
+    if (!result.ok) return;
+    setBusy(true);
+    try {
+      const { data } = await call<string>('post', 'auth/login', result.value);
+      await signIn(data);
+    } catch (error) {
+      await handleError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <SignedOutLayout title="Sign in" subtitle="Welcome back. Sign in to your publisher console.">
+      <form onSubmit={submit} noValidate>
+        <Stack tokens={{ childrenGap: 12 }}>
+          <TextField label="E-mail" name="email" type="email" autoComplete="username" value={form.values.email} onChange={(_, value) => form.set('email', value ?? '')} errorMessage={form.errors.email} autoFocus />
+          <TextField label="Password" name="password" type="password" canRevealPassword revealPasswordAriaLabel="Show password" autoComplete="current-password" value={form.values.password} onChange={(_, value) => form.set('password', value ?? '')} errorMessage={form.errors.password} />
+          <Stack horizontal horizontalAlign="space-between" verticalAlign="center">
+            <Link href="/forgot" asChild>
+              <FluentLink>Forgot your password?</FluentLink>
+            </Link>
+            <PrimaryButton type="submit" text="LOGIN" disabled={busy} />
+          </Stack>
+        </Stack>
+      </form>
+    </SignedOutLayout>
+  );
+}

@@ -1,0 +1,57 @@
+/** My Profile (/users/show/{id}): the USER CREDENTIALS card, saved through the top bar's SAVE. */
+import { Spinner, Stack, Text } from '@fluentui/react';
+import { useAtomValue } from 'jotai';
+import { useEffect, useState } from 'react';
+import { Redirect, useParams } from 'wouter';
+import type { Profile } from '../../../schemas/generated/entities/profile';
+import { userAtom } from '../stores';
+import { toast } from '../toasts';
+import { useTopBarSave } from '../topbar-save';
+import { ProfileForm } from './ProfileForm';
+import { loadProfile, saveProfile } from './profile-model';
+
+export default function ProfilePage() {
+  const { userId } = useParams<{ userId: string }>();
+  const user = useAtomValue(userAtom);
+  const [profile, setProfile] = useState<Profile | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const mine = user?._id === userId;
+
+  useEffect(() => {
+    if (mine) loadProfile().then((loaded) => loaded && setProfile({ ...loaded.profile }));
+  }, [mine]);
+
+  useTopBarSave(async () => {
+    if (!profile) return;
+    setBusy(true);
+    const result = await saveProfile({ profile });
+    setBusy(false);
+    if (!result) return;
+    setErrors(result);
+    if (Object.keys(result).length === 0) toast('success', 'Success!', 'Your profile is saved.');
+  }, busy);
+
+  if (!mine) return <Redirect to="/" replace />;
+  if (!profile) return <Spinner label="Loading..." style={{ marginTop: 48 }} />;
+
+  return (
+    <Stack tokens={{ childrenGap: 16 }} style={{ maxWidth: 640 }}>
+      <Text as="h1" variant="xxLarge" style={{ fontWeight: 700, margin: 0 }}>My Profile</Text>
+      <section aria-label="USER CREDENTIALS" style={{ background: '#fff', borderRadius: 8, boxShadow: '0 1.6px 3.6px rgba(0,0,0,.13)', padding: 24 }}>
+        <Stack tokens={{ childrenGap: 16 }}>
+          <Text variant="mediumPlus" style={{ fontWeight: 700, letterSpacing: 1 }}>USER CREDENTIALS</Text>
+          <Text style={{ color: '#605e5c' }}>{user?.email}</Text>
+          <ProfileForm
+            value={profile}
+            errors={errors}
+            onChange={(key, value) => {
+              setProfile((current) => (current ? { ...current, [key]: value } : current));
+              setErrors(({ [`profile.${key}`]: _gone, ...rest }) => rest);
+            }}
+          />
+        </Stack>
+      </section>
+    </Stack>
+  );
+}

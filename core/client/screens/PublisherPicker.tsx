@@ -1,0 +1,59 @@
+/** The admin's publisher picker: a searchable list and SELECT. Also /admin/publishers/ (Change Publisher). */
+import { ComboBox, DefaultButton, PrimaryButton, Stack, type IComboBoxOption } from '@fluentui/react';
+import { useAtomValue } from 'jotai';
+import { useEffect, useMemo, useState } from 'react';
+import { useLocation } from 'wouter';
+import type { PublisherRef } from '../../../schemas/generated/entities/user';
+import { call } from '../api';
+import { handleError } from '../errors';
+import { choosePublisher, signOut } from '../session';
+import { adminPublishersAtom } from '../stores';
+import { SignedOutLayout } from './SignedOutLayout';
+
+export default function PublisherPicker({ changing = false }: { changing?: boolean }) {
+  const required = useAtomValue(adminPublishersAtom);
+  const [publishers, setPublishers] = useState<PublisherRef[]>(required ?? []);
+  const [selected, setSelected] = useState<string | undefined>();
+  const [busy, setBusy] = useState(false);
+  const [, navigate] = useLocation();
+
+  useEffect(() => {
+    if (required) return setPublishers(required);
+    // Change Publisher: the admin holds a publisher already; the list comes from verification's sibling call.
+    call<{ publishers: PublisherRef[] }>('get', 'auth/publishers')
+      .then(({ data }) => setPublishers(data.publishers))
+      .catch(handleError);
+  }, [required]);
+
+  const options = useMemo<IComboBoxOption[]>(() => publishers.map((publisher) => ({ key: publisher._id, text: publisher.title })), [publishers]);
+
+  const select = async () => {
+    if (!selected) return;
+    setBusy(true);
+    const ok = await choosePublisher(selected);
+    setBusy(false);
+    if (ok) navigate('/', { replace: true });
+  };
+
+  return (
+    <SignedOutLayout title={changing ? 'Change Publisher' : 'Choose a publisher'} subtitle="Pick the publisher you want to work in.">
+      <Stack tokens={{ childrenGap: 12 }}>
+        <ComboBox
+          label="Publisher"
+          placeholder="Search publishers..."
+          options={options}
+          selectedKey={selected ?? null}
+          allowFreeform={false}
+          autoComplete="on"
+          useComboBoxAsMenuWidth
+          openOnKeyboardFocus
+          onChange={(_, option) => setSelected(option ? String(option.key) : undefined)}
+        />
+        <Stack horizontal horizontalAlign="space-between">
+          {changing ? <DefaultButton text="Cancel" onClick={() => history.back()} /> : <DefaultButton text="Logout" onClick={signOut} />}
+          <PrimaryButton text="SELECT" disabled={!selected || busy} onClick={select} />
+        </Stack>
+      </Stack>
+    </SignedOutLayout>
+  );
+}

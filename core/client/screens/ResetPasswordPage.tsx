@@ -1,0 +1,55 @@
+/** /forgot-password?code&email: a new password; success signs the user in. */
+import { MessageBar, MessageBarType, PrimaryButton, Stack, TextField } from '@fluentui/react';
+import { useState, type FormEvent } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import resetSchema from '../../../schemas/api/password-reset.schema.json';
+import type { PasswordResetBody } from '../../../schemas/generated/api/password-reset';
+import { call } from '../api';
+import { handleError } from '../errors';
+import { formValidator, useSchemaForm } from '../forms';
+import { signIn } from '../session';
+import { SignedOutLayout } from './SignedOutLayout';
+
+const validate = formValidator<PasswordResetBody>(resetSchema);
+
+export default function ResetPasswordPage() {
+  const search = new URLSearchParams(useSearch());
+  const code = search.get('code') ?? '';
+  const email = search.get('email') ?? '';
+  const form = useSchemaForm<PasswordResetBody>(validate, { password: '', passwordConfirm: '', email, token: code });
+  const [busy, setBusy] = useState(false);
+  const [, navigate] = useLocation();
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const result = form.check();
+    if (!result.ok) return;
+    setBusy(true);
+    try {
+      const { data } = await call<string>('put', 'auth/password/reset', result.value);
+      navigate('/', { replace: true });
+      await signIn(data);
+    } catch (error) {
+      await handleError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const linkBroken = !code || !email;
+  return (
+    <SignedOutLayout title="Choose a new password" subtitle={email ? `For ${email}` : undefined}>
+      {linkBroken ? (
+        <MessageBar messageBarType={MessageBarType.warning}>This reset link is not complete. Please open the link from the e-mail again, or ask for a new one.</MessageBar>
+      ) : null}
+      <form onSubmit={submit} noValidate>
+        <Stack tokens={{ childrenGap: 12 }}>
+          <TextField label="New password" name="password" type="password" canRevealPassword revealPasswordAriaLabel="Show password" autoComplete="new-password" value={form.values.password} onChange={(_, value) => form.set('password', value ?? '')} errorMessage={form.errors.password} autoFocus />
+          <TextField label="Confirm the new password" name="passwordConfirm" type="password" autoComplete="new-password" value={form.values.passwordConfirm} onChange={(_, value) => form.set('passwordConfirm', value ?? '')} errorMessage={form.errors.passwordConfirm} />
+          {form.errors.token || form.errors.email ? <MessageBar messageBarType={MessageBarType.error}>{form.errors.token ?? form.errors.email}</MessageBar> : null}
+          <PrimaryButton type="submit" text="RESET PASSWORD" disabled={busy} />
+        </Stack>
+      </form>
+    </SignedOutLayout>
+  );
+}

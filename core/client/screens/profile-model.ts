@@ -1,0 +1,43 @@
+/** Loading and saving the signed-in user's profile, validated by the same schema as the server's. */
+import profileSchema from '../../../schemas/entities/profile.schema.json';
+import updateSchema from '../../../schemas/api/profile-update.schema.json';
+import type { ProfileUpdateBody } from '../../../schemas/generated/api/profile-update';
+import type { User } from '../../../schemas/generated/entities/user';
+import { call } from '../api';
+import { handleError } from '../errors';
+import { formValidator, registerSchemas } from '../forms';
+import { store, userAtom } from '../stores';
+import { toast } from '../toasts';
+
+registerSchemas(profileSchema, updateSchema);
+export const validateProfile = formValidator<ProfileUpdateBody>(updateSchema);
+
+export async function loadProfile(): Promise<User | null> {
+  try {
+    const { data } = await call<{ body: User }>('get', 'auth/profile/update');
+    return data.body;
+  } catch (error) {
+    await handleError(error);
+    return null;
+  }
+}
+
+/** Validates, saves, and answers the field errors (empty when saved). */
+export async function saveProfile(body: ProfileUpdateBody): Promise<Record<string, string> | null> {
+  const result = validateProfile(body);
+  if (!result.ok) {
+    // Saving aborts when the validator reports a problem; the first one is also said aloud.
+    toast('error', 'Error!', result.details[0]?.message);
+    const errors: Record<string, string> = {};
+    for (const detail of result.details) errors[detail.path] ??= detail.message;
+    return errors;
+  }
+  try {
+    const { data } = await call<User>('put', 'auth/profile/update', result.value);
+    store.set(userAtom, (user) => (user ? { ...user, profile: data.profile, status: data.status } : data));
+    return {};
+  } catch (error) {
+    await handleError(error);
+    return null;
+  }
+}

@@ -1,0 +1,100 @@
+/** Signing in and out, verification and the admin's choice of publisher (spec section 4, Login). */
+import type { Scope } from '../../schemas/generated/entities/scope';
+import type { PublisherRef, User } from '../../schemas/generated/entities/user';
+import type { Features } from '../shared/config';
+import { ErrorCodes } from '../shared/envelope';
+import { fromPairs } from '../shared/permissions';
+import type { Permission as PermissionPair } from '../../schemas/generated/entities/permission';
+import { call } from './api';
+import { handleError } from './errors';
+import {
+  adminPublishersAtom,
+  clearSession,
+  currentScopeAtom,
+  editorVersionAtom,
+  featuresAtom,
+  permissionsAtom,
+  scopesAtom,
+  store,
+  tokenAtom,
+  userAtom,
+  verificationAtom,
+} from './stores';
+
+interface VerifyAnswer {
+  user: User;
+  scopes?: Scope[];
+  permissions?: PermissionPair[];
+  features?: Omit<Features, '$schema'>;
+  publishers?: PublisherRef[];
+}
+
+/** Stores the token, then verifies it. A failed verification clears the token. */
+export async function signIn(token: string): Promise<void> {
+  store.set(tokenAtom, token);
+  await verify();
+}
+
+export async function verify(): Promise<void> {
+  store.set(verificationAtom, 'verifying');
+  try {
+    const { data, msg } = await call<VerifyAnswer>('get', 'auth/verify');
+    store.set(userAtom, data.user);
+    if (msg === ErrorCodes.publisherRequired) {
+      const publishers = data.publishers ?? data.user.admin?.publishers ?? [];
+      if (publishers.length === 0) {
+        // An admin with no publisher to work in goes back to the start.
+        clearSession();
+        return;
+      }
+      store.set(adminPublishersAtom, publishers);
+      store.set(scopesAtom, []);
+      store.set(permissionsAtom, new Set());
+      return;
+    }
+    store.set(adminPublishersAtom, null);
+    // Editors and authors work in newsletters only.
+    const role = data.user.role.key;
+    const scopes = (data.scopes ?? []).filter((scope) => !(scope.type === 'publisher' && (role === 'editor' || role === 'author')));
+    store.set(scopesAtom, scopes);
+    store.set(permissionsAtom, new Set(fromPairs(data.permissions ?? [])));
+    store.set(featuresAtom, data.features ?? null);
+    const current = store.get(currentScopeAtom);
+    if (current && !scopes.some((scope) => scope._id === current._id)) store.set(currentScopeAtom, null);
+  } catch (error) {
+    clearSession();
+    await handleError(error);
+  } finally {
+    store.set(verificationAtom, 'done');
+  }
+}
+
+/** An admin chooses the publisher to work in: a new token, then verification again. */
+export async function choosePublisher(publisherId: string): Promise<boolean> {
+  try {
+    const { data } = await call<string>('put', 'auth/scope', { publisher: publisherId });
+    store.set(currentScopeAtom, null);
+    await signIn(data);
+    return true;
+  } catch (error) {
+    await handleError(error);
+    return false;
+  }
+}
+
+export function signOut(): void {
+  clearSession();
+  store.set(currentScopeAtom, null);
+}
+
+/** The editor version flag; a failed fetch is ignored. */
+export async function fetchEditorVersion(): Promise<void> {
+  try {
+    const { data } = await call<string>('get', 'editor/version');
+    store.set(editorVersionAtom, data);
+  } catch {
+    store.set(editorVersionAtom, null);
+  }
+}
+
+export type { Scope };

@@ -1,0 +1,57 @@
+/** Toasts: the way the console tells the user what happened (a success, or an error's text). */
+import { IconButton, MessageBar, MessageBarType, Stack } from '@fluentui/react';
+import { atom, useAtomValue, useSetAtom } from 'jotai';
+import { getDefaultStore } from 'jotai';
+import { useEffect } from 'react';
+
+export interface Toast {
+  id: number;
+  kind: 'success' | 'error' | 'info';
+  title: string;
+  text?: string;
+}
+
+const toastsAtom = atom<Toast[]>([]);
+let nextId = 1;
+
+/** Shows a toast from anywhere (event handlers, the error handler). */
+export function toast(kind: Toast['kind'], title: string, text?: string): void {
+  const store = getDefaultStore();
+  store.set(toastsAtom, (toasts) => [...toasts.slice(-3), { id: nextId++, kind, title, text }]);
+}
+
+const types = { success: MessageBarType.success, error: MessageBarType.error, info: MessageBarType.info };
+
+function ToastItem({ item }: { item: Toast }) {
+  const setToasts = useSetAtom(toastsAtom);
+  const dismiss = () => setToasts((toasts) => toasts.filter((other) => other.id !== item.id));
+  useEffect(() => {
+    const timer = setTimeout(dismiss, item.kind === 'error' ? 7000 : 4000);
+    return () => clearTimeout(timer);
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [item.id]);
+  return (
+    <MessageBar
+      messageBarType={types[item.kind]}
+      isMultiline
+      role={item.kind === 'error' ? 'alert' : 'status'}
+      data-testid="toast"
+      actions={<IconButton iconProps={{ iconName: 'Cancel' }} ariaLabel="Close" onClick={dismiss} />}
+      styles={{ root: { boxShadow: '0 6px 16px rgba(0,0,0,.14)', borderRadius: 4, minWidth: 320, maxWidth: 440 } }}
+    >
+      <b>{item.title}</b>
+      {item.text ? <div>{item.text}</div> : null}
+    </MessageBar>
+  );
+}
+
+export function Toaster() {
+  const toasts = useAtomValue(toastsAtom);
+  return (
+    <Stack tokens={{ childrenGap: 8 }} style={{ position: 'fixed', top: 16, right: 16, zIndex: 1000010 }}>
+      {toasts.map((item) => (
+        <ToastItem key={item.id} item={item} />
+      ))}
+    </Stack>
+  );
+}

@@ -1,0 +1,31 @@
+/** /resources/show/{id}: a guide's cover, title, optional subtitle and body. */
+import { Link, Stack, Text } from '@fluentui/react';
+import { Link as RouteLink, useParams } from 'wouter';
+import NotFoundPage from '../../../core/client/screens/NotFoundPage';
+import { guides } from './guides';
+
+export default function ResourceDetailPage() {
+  const { resourceId } = useParams<{ resourceId: string }>();
+  const guide = guides.find((candidate) => candidate._id === resourceId);
+  if (!guide) return <NotFoundPage />;
+  return (
+    <article lang="tr" style={{ maxWidth: 760 }}>
+      <Stack tokens={{ childrenGap: 16 }}>
+        <RouteLink href="/resources/list" asChild>
+          <Link>← Tips &amp; Tricks</Link>
+        </RouteLink>
+        <img src={guide.image} alt="" style={{ width: '100%', aspectRatio: '12 / 5', objectFit: 'cover', borderRadius: 8 }} />
+        <Text variant="small" style={{ color: '#605e5c' }}>{guide.date}</Text>
+        <Text as="h1" variant="xxLarge" style={{ fontWeight: 700, margin: 0 }}>{guide.title}</Text>
+        {guide.subtitle ? <Text as="h2" variant="large" style={{ color: '#484644', margin: 0, fontWeight: 400 }}>{guide.subtitle}</Text> : null}
+        {/* The guides are written by us and shipped with the console, not user content. */}
+        <div className="guide-body" style={{ fontSize: 16, lineHeight: 1.6 }} dangerouslySetInnerHTML={{ __html: guide.text }} />
+        {guide.link ? (
+          <Link href={guide.link} target="_blank" rel="noopener noreferrer">
+            Daha fazlası için kaynağa gidin
+          </Link>
+        ) : null}
+      </Stack>
+    </article>
+  );
+}

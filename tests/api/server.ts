@@ -1,0 +1,72 @@
+/**
+ * Starts the real server in-process for API tests: PGlite in memory (and, with
+ * TEST_DATABASE_URL, a PostgreSQL server in a schema of its own), a fresh DATA_DIR, demo data.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { randomBytes } from 'node:crypto';
+import { buildServer, type Server } from '../../core/server/app';
+import { readEnv } from '../../core/server/env';
+
+export type DatabaseKind = 'pglite' | 'postgres';
+
+/** The databases the API tests run on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export const databases: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+export const demoPassword = 'Masthead-demo-1';
+
+export interface TestServer {
+  server: Server;
+  dataDir: string;
+  request(method: string, url: string, options?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: any }>;
+  login(email: string, password?: string): Promise<string>;
+  close(): Promise<void>;
+}
+
+export async function startTestServer(kind: DatabaseKind, overrides: Record<string, string> = {}, options: { enabledPlugins?: string[] } = {}): Promise<TestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'masthead-api-'));
+  const env = readEnv({ DATA_DIR: dataDir, DEMO_PASSWORD: demoPassword, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://console.test', ...overrides });
+  if (kind === 'postgres') env.databaseUrl = process.env.TEST_DATABASE_URL;
+  const schema = kind === 'postgres' ? `test_${randomBytes(6).toString('hex')}` : undefined;
+  const server = await buildServer({ env, memoryDatabase: true, databaseSchema: schema, logger: false, enabledPlugins: options.enabledPlugins });
+  await server.app.ready();
+
+  const request: TestServer['request'] = async (method, url, { token, body, headers } = {}) => {
+    const response = await server.app.inject({
+      method: method as 'GET',
+      url,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...headers },
+      payload: body === undefined ? undefined : (body as object),
+    });
+    let parsed: unknown = response.body;
+    try {
+      parsed = JSON.parse(response.body);
+    } catch {
+      // not JSON
+    }
+    return { status: response.statusCode, body: parsed };
+  };
+
+  return {
+    server,
+    dataDir,
+    request,
+    async login(email, password = demoPassword) {
+      const { status, body } = await request('POST', '/api/auth/login', { body: { email, password } });
+      if (status !== 200) throw new Error(`login ${email} failed: ${status} ${JSON.stringify(body)}`);
+      return body.data as string;
+    },
+    async close() {
+      await server.close();
+      if (schema) {
+        const pg = await import('pg');
+        const client = new pg.default.Client({ connectionString: process.env.TEST_DATABASE_URL });
+        await client.connect();
+        await client.query(`drop schema if exists "${schema}" cascade`);
+        await client.end();
+      }
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
