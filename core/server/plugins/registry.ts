@@ -24,7 +24,7 @@ export interface LoadedPlugins {
 
 export async function loadPlugins(pluginsDir: string, enabledIds: string[] = pluginsConfig.enabled): Promise<LoadedPlugins> {
   const folders = existsSync(pluginsDir)
-    ? readdirSync(pluginsDir, { withFileTypes: true }).filter((entry) => entry.isDirectory() && existsSync(join(pluginsDir, entry.name, 'plugin.ts'))).map((entry) => entry.name)
+    ? readdirSync(pluginsDir).filter((name) => existsSync(join(pluginsDir, name, 'plugin.ts')))
     : [];
   enabledIds.forEach((id, index) => {
     if (!folders.includes(id)) throw new ConfigError(`config/plugins.json: /enabled/${index} '${id}' has no folder in plugins/`);
