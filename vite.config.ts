@@ -3,6 +3,7 @@ import { readFileSync } from 'node:fs';
 import { defineConfig, type Plugin } from 'vite';
 import { checkConfig } from './core/shared/config-check';
 import { configFiles, type ConfigName } from './core/shared/config';
+import { schemaValidators } from './core/shared/validator-codegen';
 
 /** The build refuses a config file its schema refuses, naming the file and the field. */
 function checkConfigAtBuild(): Plugin {
@@ -21,7 +22,7 @@ const serverPort = Number(process.env.SERVER_PORT ?? 8081);
 const toServer = { target: `http://127.0.0.1:${serverPort}`, changeOrigin: false };
 
 export default defineConfig({
-  plugins: [react(), checkConfigAtBuild()],
+  plugins: [react(), schemaValidators(), checkConfigAtBuild()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,8 +1,9 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { schemaValidators } from './core/shared/validator-codegen';
 
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), schemaValidators()],
   test: {
     // Playwright's journeys (tests/e2e) run under `playwright test`, not here.
     include: ['tests/unit/**/*.test.ts', 'tests/components/**/*.test.tsx', 'tests/api/**/*.test.ts'],

@@ -1,22 +1,11 @@
-/** Form validation with the same schemas (and messages) the server validates requests with. */
-import type { AnySchema } from 'ajv';
+/**
+ * Form validation with the same schemas (and messages) the server validates requests with. A
+ * form imports its schema with '?validator' and gets generated code, not the ajv library.
+ */
 import { useCallback, useState } from 'react';
-import { createAjv, schemaValidator, type ValidationDetail } from '../shared/validation';
+import { detailsOf, type ValidationDetail, type ValidationResult } from '../shared/validation-details';
 
-const ajv = createAjv();
-
-/** Registers schemas that others refer to ($ref), once. */
-export function registerSchemas(...schemas: AnySchema[]): void {
-  for (const schema of schemas) {
-    const id = (schema as { $id?: string }).$id;
-    if (id && !ajv.getSchema(id)) ajv.addSchema(schema);
-  }
-}
-
-export function formValidator<T>(schema: AnySchema) {
-  const id = (schema as { $id?: string }).$id;
-  return schemaValidator<T>(ajv, id && ajv.getSchema(id) ? { $ref: id } : schema);
-}
+export { detailsOf as formValidator };
 
 /** Field errors by path, first message per field. */
 export function byField(details: ValidationDetail[]): Record<string, string> {
@@ -26,7 +15,7 @@ export function byField(details: ValidationDetail[]): Record<string, string> {
 }
 
 /** A form's values and errors; `check()` validates all fields and answers whether they are valid. */
-export function useSchemaForm<T extends object>(validate: (value: unknown) => { ok: true; value: T } | { ok: false; details: ValidationDetail[] }, initial: T) {
+export function useSchemaForm<T extends object>(validate: (value: unknown) => ValidationResult<T>, initial: T) {
   const [values, setValues] = useState<T>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const set = useCallback(<K extends keyof T>(key: K, value: T[K]) => {
@@ -37,7 +26,7 @@ export function useSchemaForm<T extends object>(validate: (value: unknown) => { 
       return rest;
     });
   }, []);
-  const check = useCallback((): { ok: true; value: T } | { ok: false; details: ValidationDetail[] } => {
+  const check = useCallback((): ValidationResult<T> => {
     const result = validate(structuredClone(values));
     setErrors(result.ok ? {} : byField(result.details));
     return result;

@@ -24,6 +24,9 @@ export const theme = createTheme({
     primaryButtonTextHovered: '#201f1e',
     primaryButtonTextPressed: '#201f1e',
     bodyBackground: '#faf9f8',
+    // Yellow text on white is unreadable: links and selected items use a dark gold instead.
+    link: '#7a5e00',
+    linkHovered: '#201f1e',
   },
   defaultFontStyle: { fontFamily: "'Segoe UI', 'Segoe UI Web (West European)', -apple-system, BlinkMacSystemFont, Roboto, 'Helvetica Neue', Arial, sans-serif" },
 });

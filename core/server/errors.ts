@@ -4,8 +4,7 @@
  */
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { ErrorCodes, type ErrorBody } from '../shared/envelope';
-import type { ValidationDetail } from '../shared/validation';
-import { toDetails } from '../shared/validation';
+import { toDetails, type ValidationDetail } from '../shared/validation-details';
 
 export class HttpError extends Error {
   constructor(

@@ -32,7 +32,7 @@ export async function serveConsole(app: FastifyInstance, env: ServerEnv): Promis
       index: false,
       setHeaders(response, path) {
         const hashed = path.includes(`${join(env.distDir, 'assets')}`);
-        (response as unknown as { setHeader(name: string, value: string): void }).setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+        response.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });
   } else {

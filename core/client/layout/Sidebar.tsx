@@ -52,7 +52,7 @@ export function Sidebar() {
         <ScopeSwitcher />
       </div>
       <nav aria-label="Main menu" style={{ overflowY: 'auto', flex: 1 }}>
-        <Nav groups={[{ links }]} selectedKey={selected} styles={{ link: { paddingLeft: 16 }, chevronButton: { left: 'auto', right: 8 } }} />
+        <Nav groups={[{ links }]} selectedKey={selected} styles={{ link: { paddingLeft: 16 }, chevronButton: { left: 'auto', right: 8 }, compositeLink: { selectors: { '&.is-selected .ms-Button': { color: '#201f1e', fontWeight: 600 }, '&.is-selected .ms-Button-icon': { color: '#7a5e00' } } } }} />
       </nav>
       <div style={{ padding: 12, fontSize: 12, color: '#8a8886' }}>v{constants.appVersion}</div>
     </aside>

@@ -13,6 +13,8 @@ import { currentScopeAtom, userAtom } from '../stores';
 import { saveActionAtom } from '../topbar-save';
 import { openDialogAtom } from './dialogs';
 
+const neutralIcon = { icon: { color: '#323130' }, rootHovered: { background: '#f3f2f1' } };
+
 export function TopBar() {
   const user = useAtomValue(userAtom);
   const scope = useAtomValue(currentScopeAtom);
@@ -35,8 +37,8 @@ export function TopBar() {
   return (
     <header style={{ height: constants.layout.topBarHeight, display: 'flex', alignItems: 'center', justifyContent: 'space-between', padding: '0 32px', borderBottom: '1px solid #edebe9', background: '#fff', position: 'sticky', top: 0, zIndex: 5 }}>
       <Stack horizontal tokens={{ childrenGap: 4 }}>
-        <IconButton iconProps={{ iconName: 'Back' }} title="Back" ariaLabel="Back" onClick={() => history.back()} />
-        <IconButton iconProps={{ iconName: 'Forward' }} title="Forward" ariaLabel="Forward" onClick={() => history.forward()} />
+        <IconButton iconProps={{ iconName: 'Back' }} title="Back" ariaLabel="Back" onClick={() => history.back()} styles={neutralIcon} />
+        <IconButton iconProps={{ iconName: 'Forward' }} title="Forward" ariaLabel="Forward" onClick={() => history.forward()} styles={neutralIcon} />
       </Stack>
       <Stack horizontal verticalAlign="center" tokens={{ childrenGap: 12 }}>
         {user?.role.key === 'admin' && can('publishers.change') ? <CommandButton iconProps={{ iconName: 'Switch' }} text="Change Publisher" onClick={() => navigate('/admin/publishers/')} /> : null}

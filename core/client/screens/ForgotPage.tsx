@@ -2,7 +2,7 @@
 import { DefaultButton, PrimaryButton, Stack, TextField } from '@fluentui/react';
 import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
-import forgotSchema from '../../../schemas/api/password-forgot.schema.json';
+import forgotSchema from '../../../schemas/api/password-forgot.schema.json?validator';
 import type { PasswordForgotBody } from '../../../schemas/generated/api/password-forgot';
 import { call } from '../api';
 import { handleError } from '../errors';

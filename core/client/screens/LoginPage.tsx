@@ -2,7 +2,7 @@
 import { Link as FluentLink, PrimaryButton, Stack, TextField } from '@fluentui/react';
 import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
-import loginSchema from '../../../schemas/api/login.schema.json';
+import loginSchema from '../../../schemas/api/login.schema.json?validator';
 import type { LoginBody } from '../../../schemas/generated/api/login';
 import { call } from '../api';
 import { handleError } from '../errors';

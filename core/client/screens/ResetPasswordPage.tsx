@@ -2,7 +2,7 @@
 import { MessageBar, MessageBarType, PrimaryButton, Stack, TextField } from '@fluentui/react';
 import { useState, type FormEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import resetSchema from '../../../schemas/api/password-reset.schema.json';
+import resetSchema from '../../../schemas/api/password-reset.schema.json?validator';
 import type { PasswordResetBody } from '../../../schemas/generated/api/password-reset';
 import { call } from '../api';
 import { handleError } from '../errors';

@@ -1,15 +1,13 @@
 /** Loading and saving the signed-in user's profile, validated by the same schema as the server's. */
-import profileSchema from '../../../schemas/entities/profile.schema.json';
-import updateSchema from '../../../schemas/api/profile-update.schema.json';
+import updateSchema from '../../../schemas/api/profile-update.schema.json?validator';
 import type { ProfileUpdateBody } from '../../../schemas/generated/api/profile-update';
 import type { User } from '../../../schemas/generated/entities/user';
 import { call } from '../api';
 import { handleError } from '../errors';
-import { formValidator, registerSchemas } from '../forms';
+import { formValidator } from '../forms';
 import { store, userAtom } from '../stores';
 import { toast } from '../toasts';
 
-registerSchemas(profileSchema, updateSchema);
 export const validateProfile = formValidator<ProfileUpdateBody>(updateSchema);
 
 export async function loadProfile(): Promise<User | null> {
