@@ -1,5 +1,7 @@
 import react from '@vitejs/plugin-react';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import { checkConfig } from './core/shared/config-check';
 import { configFiles, type ConfigName } from './core/shared/config';
@@ -18,11 +20,27 @@ function checkConfigAtBuild(): Plugin {
   };
 }
 
+/** Writes .br and .gz beside each built asset: the server sends them as they are (@fastify/static preCompressed). */
+function precompressAssets(): Plugin {
+  return {
+    name: 'masthead-precompress',
+    apply: 'build',
+    closeBundle() {
+      const dir = join(import.meta.dirname, 'dist', 'assets');
+      for (const name of readdirSync(dir).filter((file) => /\.(js|css|svg|json)$/.test(file))) {
+        const content = readFileSync(join(dir, name));
+        writeFileSync(join(dir, `${name}.gz`), gzipSync(content, { level: 9 }));
+        writeFileSync(join(dir, `${name}.br`), brotliCompressSync(content, { params: { [zlib.BROTLI_PARAM_QUALITY]: 11 } }));
+      }
+    },
+  };
+}
+
 const serverPort = Number(process.env.SERVER_PORT ?? 8081);
 const toServer = { target: `http://127.0.0.1:${serverPort}`, changeOrigin: false };
 
 export default defineConfig({
-  plugins: [react(), schemaValidators(), checkConfigAtBuild()],
+  plugins: [react(), schemaValidators(), checkConfigAtBuild(), precompressAssets()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

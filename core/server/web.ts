@@ -30,6 +30,8 @@ export async function serveConsole(app: FastifyInstance, env: ServerEnv): Promis
       prefix: '/',
       wildcard: false,
       index: false,
+      // The build writes .br and .gz beside each asset.
+      preCompressed: true,
       setHeaders(response, path) {
         const hashed = path.includes(`${join(env.distDir, 'assets')}`);
         response.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');

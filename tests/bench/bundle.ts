@@ -1,0 +1,60 @@
+/**
+ * The JavaScript budget: what the login screen, then the shell after sign-in, load, in gzip bytes
+ * (design.md section 6: at most 250 KB). Drives Debian's Chromium against the real server.
+ */
+import { chromium } from '@playwright/test';
+import { existsSync, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { readFileSync } from 'node:fs';
+import { buildServer } from '../../core/server/app';
+import { readEnv } from '../../core/server/env';
+
+export const budgetBytes = 250 * 1024;
+const dist = resolve(import.meta.dirname, '..', '..', 'dist');
+
+function gzipSize(path: string): number {
+  const file = join(dist, path);
+  return existsSync(`${file}.gz`) ? statSync(`${file}.gz`).size : gzipSync(readFileSync(file), { level: 9 }).length;
+}
+
+export interface BundleFigures {
+  login: number;
+  shell: number;
+  files: { login: string[]; shell: string[] };
+}
+
+export async function measureBundles(): Promise<BundleFigures> {
+  if (!existsSync(join(dist, 'index.html'))) throw new Error('no built console: run `npm run build` first');
+  const dataDir = mkdtempSync(join(tmpdir(), 'masthead-bench-'));
+  const env = { ...readEnv({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', DEMO_PASSWORD: 'Masthead-demo-1' }) };
+  const server = await buildServer({ env, memoryDatabase: true, logger: false });
+  const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+  });
+  try {
+    const page = await browser.newPage();
+    const scripts = new Set<string>();
+    page.on('response', (response) => {
+      const url = new URL(response.url());
+      if (url.pathname.endsWith('.js') && url.pathname.startsWith('/assets/')) scripts.add(url.pathname);
+    });
+    await page.goto(address, { waitUntil: 'networkidle' });
+    const login = [...scripts];
+    await page.getByLabel('E-mail').fill('editor@masthead.local');
+    await page.getByRole('textbox', { name: 'Password' }).fill('Masthead-demo-1');
+    await page.getByRole('button', { name: 'LOGIN' }).click();
+    await page.getByRole('heading', { name: 'Tips and Tricks' }).waitFor();
+    await page.waitForLoadState('networkidle');
+    const shell = [...scripts];
+    const sum = (files: string[]) => files.reduce((total, file) => total + gzipSize(file), 0);
+    return { login: sum(login), shell: sum(shell), files: { login, shell } };
+  } finally {
+    await browser.close();
+    await server.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
