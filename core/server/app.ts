@@ -44,6 +44,8 @@ export interface BuildOptions {
   /** A PostgreSQL schema to work in (tests on a server). */
   databaseSchema?: string;
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
   /** Replaces config/plugins.json's list (tests). */
   enabledPlugins?: string[];
 }
@@ -67,7 +69,7 @@ export async function buildServer(options: BuildOptions): Promise<Server> {
   checkAllConfig();
 
   const app = Fastify({
-    logger: options.logger === false ? false : loggerOptions(env.logLevel),
+    logger: options.logger === false ? false : { ...loggerOptions(env.logLevel), ...(options.logStream ? { stream: options.logStream } : {}) },
     bodyLimit: 1_048_576,
     trustProxy: true,
     // One line per request only when asked for (LOG_LEVEL=debug).
@@ -120,7 +122,8 @@ export async function buildServer(options: BuildOptions): Promise<Server> {
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
   });
-  await app.register(swaggerUi, { routePrefix: '/api/docs' });
+  // No validator badge: the document page makes no request outside our origin.
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { validatorUrl: null } });
 
   const routes: RegisteredRoute[] = [];
   const sessionOf = async (request: FastifyRequest) => {

@@ -57,8 +57,7 @@ export function registerAuthRoutes(api: PluginApi, tokens: TokenService): void {
         return { data: { user: { ...user, admin: { publishers } }, publishers }, msg: ErrorCodes.publisherRequired };
       }
       const scopes = await scopesOf(db, session);
-      const visibleScopes = session.role === 'editor' || session.role === 'author' ? scopes.filter((scope) => scope.type !== 'publisher') : scopes;
-      return { data: { user, scopes: visibleScopes, permissions: toPairs([...session.permissions]), features: withoutSchema(api.features()) }, msg: 'OK' };
+      return { data: { user, scopes, permissions: toPairs([...session.permissions]), features: withoutSchema(api.features()) }, msg: 'OK' };
     },
   });
 
