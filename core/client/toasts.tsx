@@ -3,6 +3,7 @@ import { IconButton, MessageBar, MessageBarType, Stack } from '@fluentui/react';
 import { atom, useAtomValue, useSetAtom } from 'jotai';
 import { getDefaultStore } from 'jotai';
 import { useEffect } from 'react';
+import { constants } from '../shared/config';
 
 export interface Toast {
   id: number;
@@ -48,7 +49,8 @@ function ToastItem({ item }: { item: Toast }) {
 export function Toaster() {
   const toasts = useAtomValue(toastsAtom);
   return (
-    <Stack tokens={{ childrenGap: 8 }} style={{ position: 'fixed', top: 16, right: 16, zIndex: 1000010 }}>
+    // Below the top bar, so a toast never covers SAVE or the profile menu.
+    <Stack tokens={{ childrenGap: 8 }} style={{ position: 'fixed', top: constants.layout.topBarHeight + 12, right: 16, zIndex: 1000010 }}>
       {toasts.map((item) => (
         <ToastItem key={item.id} item={item} />
       ))}

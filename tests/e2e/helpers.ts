@@ -1,4 +1,4 @@
-import { expect, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readOutbox } from '../../core/server/services/mail';
@@ -57,4 +57,74 @@ export async function keepScreenshot(page: Page, name: string): Promise<void> {
 
 export async function expectToast(page: Page, text: string): Promise<void> {
   await expect(page.getByTestId('toast').filter({ hasText: text }).first()).toBeVisible();
+}
+
+/** Waits for an e-mail to an address newer than `previousId` (the id of the newest one before). */
+export async function waitForMailTo(email: string, previousId?: string) {
+  let mail: ReturnType<typeof lastMailTo>;
+  await expect
+    .poll(() => {
+      mail = lastMailTo(email);
+      return mail && mail.id !== previousId;
+    }, { message: `an e-mail to ${email}` })
+    .toBe(true);
+  return mail!;
+}
+
+/** The reset link (http://localhost:8090/forgot-password?code=...&email=...) in a reset e-mail. */
+export function resetLinkIn(text: string): string {
+  const link = /https?:\/\/\S+\/forgot-password\?code=\S+/.exec(text)?.[0];
+  if (!link) throw new Error(`no reset link in: ${text}`);
+  return link;
+}
+
+/** Sets a password through the API (forgot, the link's code from the outbox, reset), e.g. to put a demo password back. */
+export async function resetPasswordByApi(request: APIRequestContext, email: string, newPassword = password): Promise<void> {
+  const previousId = lastMailTo(email)?.id;
+  const forgot = await request.put('/api/auth/password/forgot', { data: { email } });
+  expect(forgot.status()).toBe(200);
+  const link = new URL(resetLinkIn((await waitForMailTo(email, previousId)).text));
+  const reset = await request.put('/api/auth/password/reset', {
+    data: { email, token: link.searchParams.get('code'), password: newPassword, passwordConfirm: newPassword },
+  });
+  expect(reset.status(), await reset.text()).toBe(200);
+}
+
+/** Switches maintenance and waits until the server reports it (the console asks on load: reload afterwards). */
+export async function setMaintenance(request: APIRequestContext, on: boolean): Promise<void> {
+  setFeatures({ maintenance: on });
+  await expect
+    .poll(async () => ((await (await request.get('/api/editor/version')).json()) as { data: string }).data === 'maintenance')
+    .toBe(on);
+}
+
+/** A user's id, from signing in through the API. */
+export async function userIdOf(request: APIRequestContext, email: string, secret = password): Promise<string> {
+  const login = await request.post('/api/auth/login', { data: { email, password: secret } });
+  expect(login.status()).toBe(200);
+  const token = ((await login.json()) as { data: string }).data;
+  const verify = await request.get('/api/auth/verify', { headers: { authorization: `Bearer ${token}` } });
+  return ((await verify.json()) as { data: { user: { _id: string } } }).data.user._id;
+}
+
+/**
+ * A scope in the switcher's menu. The items are checkable (the current scope is checked), so their
+ * role is menuitemcheckbox; a publisher's name ends with its secondary text 'Publisher'.
+ */
+export function scopeItem(page: Page, title: string) {
+  const escaped = title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  return page.getByRole('menu').getByRole('menuitemcheckbox', { name: new RegExp(`^${escaped}( Publisher)?$`) });
+}
+
+/** Opens the sidebar's scope switcher and answers the scope titles in the menu, in order. */
+export async function openScopeMenu(page: Page): Promise<string[]> {
+  await page.getByRole('button', { name: 'Switch scope' }).click();
+  const items = page.getByRole('menu').getByRole('menuitemcheckbox');
+  await expect(items.first()).toBeVisible();
+  return (await items.locator('.ms-ContextualMenu-itemText').allInnerTexts()).map((text) => text.trim());
+}
+
+export async function switchScope(page: Page, title: string): Promise<void> {
+  await page.getByRole('button', { name: 'Switch scope' }).click();
+  await scopeItem(page, title).click();
 }

@@ -26,6 +26,8 @@ export function Sidebar() {
       name: item.label,
       url,
       icon: item.icon,
+      // A real anchor (middle-click opens a tab), with in-app navigation on a plain click.
+      forceAnchor: true,
       onClick: (event) => {
         event?.preventDefault();
         navigate(url);
@@ -52,7 +54,7 @@ export function Sidebar() {
         <ScopeSwitcher />
       </div>
       <nav aria-label="Main menu" style={{ overflowY: 'auto', flex: 1 }}>
-        <Nav groups={[{ links }]} selectedKey={selected} styles={{ link: { paddingLeft: 16 }, chevronButton: { left: 'auto', right: 8 }, compositeLink: { selectors: { '&.is-selected .ms-Button': { color: '#201f1e', fontWeight: 600 }, '&.is-selected .ms-Button-icon': { color: '#7a5e00' } } } }} />
+        <Nav groups={[{ links }]} selectedKey={selected} styles={{ link: { paddingLeft: 16 }, chevronButton: { left: 'auto', right: 8 } }} />
       </nav>
       <div style={{ padding: 12, fontSize: 12, color: '#8a8886' }}>v{constants.appVersion}</div>
     </aside>

@@ -1,0 +1,103 @@
+import { expect, test, type Page } from '@playwright/test';
+import { accounts, expectToast, keepScreenshot, signIn, userIdOf } from './helpers';
+
+const socialUrlText = 'Your social URL must start with either "https://" or "http://"';
+
+async function openMyProfile(page: Page) {
+  await page.getByRole('button', { name: 'Profile menu' }).click();
+  await page.getByRole('menuitem', { name: 'My Profile' }).click();
+  await expect(page).toHaveURL(/\/users\/show\/[^/]+$/);
+  const card = page.getByRole('region', { name: 'USER CREDENTIALS' });
+  await expect(card.getByText('USER CREDENTIALS', { exact: true })).toBeVisible();
+  return {
+    card,
+    name: card.getByPlaceholder('Type your name...'),
+    bio: card.getByPlaceholder('Type your biography...'),
+    url: card.getByPlaceholder('Type your social url...'),
+    save: page.getByRole('button', { name: 'SAVE' }),
+  };
+}
+
+test.describe('my profile', () => {
+  test('checks the social URL and the name, then saves the profile', async ({ page }) => {
+    await signIn(page, accounts.editor);
+    await expect(page.getByRole('heading', { name: 'Sabah Bülteni' })).toBeVisible();
+    const form = await openMyProfile(page);
+    await expect(form.card).toContainText(accounts.editor);
+    await expect(form.name).not.toHaveValue('');
+    const original = { name: await form.name.inputValue(), bio: await form.bio.inputValue(), url: await form.url.inputValue() };
+    await keepScreenshot(page, 'profile');
+
+    try {
+      for (const bad of ['ftp://x', 'social.example']) {
+        await form.url.fill(bad);
+        await form.save.click();
+        await expect(form.card.getByText(socialUrlText)).toBeVisible();
+        await expectToast(page, 'Error!');
+        await expectToast(page, socialUrlText);
+      }
+      // Editing the field takes its message away.
+      await form.url.fill('https://example.org/emre');
+      await expect(form.card.getByText(socialUrlText)).toHaveCount(0);
+
+      await form.name.fill('');
+      await form.save.click();
+      await expect(form.card.getByText('Name cannot be empty.')).toBeVisible();
+      await expectToast(page, 'Name cannot be empty.');
+
+      await form.name.fill('Emre Demir Yeni');
+      await form.bio.fill('Yeni biyografi.');
+      await form.save.click();
+      await expectToast(page, 'Your profile is saved.');
+      await expect(form.card.getByText('Name cannot be empty.')).toHaveCount(0);
+      await expect(page.getByRole('button', { name: 'Profile menu' })).toContainText('Emre Demir Yeni');
+
+      // Saved on the server: a reload shows the new values.
+      await page.reload();
+      await expect(form.name).toHaveValue('Emre Demir Yeni');
+      await expect(form.bio).toHaveValue('Yeni biyografi.');
+      await expect(form.url).toHaveValue('https://example.org/emre');
+    } finally {
+      // All journeys share the demo accounts: the original profile comes back.
+      await page.goto('/');
+      const again = await openMyProfile(page);
+      await again.name.fill(original.name);
+      await again.bio.fill(original.bio);
+      await again.url.fill(original.url);
+      await again.save.click();
+      await expectToast(page, 'Your profile is saved.');
+      await expect(page.getByRole('button', { name: 'Profile menu' })).toContainText(original.name);
+    }
+  });
+
+  test("someone else's profile address, or a junk one, goes away to '/'", async ({ page, request }) => {
+    const directorId = await userIdOf(request, accounts.director);
+    await signIn(page, accounts.editor);
+    await expect(page.getByRole('heading', { name: 'Sabah Bülteni' })).toBeVisible();
+    const home = page.url();
+
+    await page.goto(`/users/show/${directorId}`);
+    await expect(page).toHaveURL(home);
+    await expect(page.getByRole('heading', { name: 'Sabah Bülteni' })).toBeVisible();
+    await expect(page.getByPlaceholder('Type your name...')).toHaveCount(0);
+
+    await page.goto('/users/show/junk');
+    await expect(page).toHaveURL(home);
+    await expect(page.getByPlaceholder('Type your name...')).toHaveCount(0);
+  });
+
+  // Toasts stand below the top bar: after a failed save the user can correct the form and save at once.
+  test("an error toast does not cover the top bar's SAVE", async ({ page }) => {
+    await signIn(page, accounts.editor);
+    await expect(page.getByRole('heading', { name: 'Sabah Bülteni' })).toBeVisible();
+    const form = await openMyProfile(page);
+    const original = await form.url.inputValue();
+    await form.url.fill('ftp://x');
+    await form.save.click();
+    await expectToast(page, socialUrlText);
+    await form.url.fill(original);
+    // Fails: the toast intercepts the pointer for 7 seconds.
+    await form.save.click({ timeout: 2_000 });
+    await expectToast(page, 'Your profile is saved.');
+  });
+});

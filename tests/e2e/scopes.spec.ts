@@ -1,0 +1,106 @@
+import { expect, test, type Page } from '@playwright/test';
+import { accounts, openScopeMenu, scopeItem, signIn, switchScope } from './helpers';
+
+const newsletterHome = /\/newsletters\/show\/([^/]+)$/;
+const publisherHome = /\/publishers\/show\/([^/]+)$/;
+
+function idIn(page: Page, pattern: RegExp): string {
+  return pattern.exec(new URL(page.url()).pathname)![1]!;
+}
+
+test.describe('scopes', () => {
+  test('a director switches from the publisher to a newsletter and to another newsletter', async ({ page }) => {
+    await signIn(page, accounts.director);
+    await expect(page).toHaveURL(publisherHome);
+    await expect(page.getByRole('heading', { name: 'Kuzey Medya', level: 1 })).toBeVisible();
+    const publisherId = idIn(page, publisherHome);
+
+    // The publisher first, then the newsletters by title; the current scope is checked.
+    expect(await openScopeMenu(page)).toEqual(['Kuzey Medya', 'Kültür Sanat Haftalık', 'Sabah Bülteni', 'Teknoloji Notları']);
+    await expect(scopeItem(page, 'Kuzey Medya')).toBeChecked();
+    await scopeItem(page, 'Sabah Bülteni').click();
+    await expect(page).toHaveURL(newsletterHome);
+    await expect(page.getByRole('heading', { name: 'Sabah Bülteni', level: 1 })).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Switch scope' })).toContainText('Sabah Bülteni');
+    const sabahId = idIn(page, newsletterHome);
+    expect(sabahId).not.toBe(publisherId);
+
+    await switchScope(page, 'Teknoloji Notları');
+    await expect(page).toHaveURL(newsletterHome);
+    await expect(page.getByRole('heading', { name: 'Teknoloji Notları', level: 1 })).toBeVisible();
+    const teknolojiId = idIn(page, newsletterHome);
+    expect(teknolojiId).not.toBe(sabahId);
+
+    // The top bar's Back goes to the previous scope; the current scope follows the address.
+    await page.getByRole('button', { name: 'Back' }).click();
+    await expect(page.getByRole('heading', { name: 'Sabah Bülteni', level: 1 })).toBeVisible();
+    expect(idIn(page, newsletterHome)).toBe(sabahId);
+    await page.getByRole('button', { name: 'Forward' }).click();
+    await expect(page.getByRole('heading', { name: 'Teknoloji Notları', level: 1 })).toBeVisible();
+
+    await switchScope(page, 'Kuzey Medya');
+    await expect(page).toHaveURL(publisherHome);
+    expect(idIn(page, publisherHome)).toBe(publisherId);
+    await expect(page.getByRole('heading', { name: 'Kuzey Medya', level: 1 })).toBeVisible();
+  });
+
+  test("an editor's switcher lists only the editor's two newsletters", async ({ page }) => {
+    await signIn(page, accounts.editor);
+    await expect(page.getByRole('heading', { name: 'Sabah Bülteni', level: 1 })).toBeVisible();
+    expect(await openScopeMenu(page)).toEqual(['Sabah Bülteni', 'Teknoloji Notları']);
+    await expect(page.getByRole('menu').getByText('Publisher')).toHaveCount(0);
+  });
+
+  test("an unknown scope id goes back to the current scope's home", async ({ page }) => {
+    await signIn(page, accounts.editor);
+    await expect(page.getByRole('heading', { name: 'Sabah Bülteni', level: 1 })).toBeVisible();
+    await switchScope(page, 'Teknoloji Notları');
+    await expect(page.getByRole('heading', { name: 'Teknoloji Notları', level: 1 })).toBeVisible();
+    const teknolojiId = idIn(page, newsletterHome);
+
+    await page.goto('/newsletters/show/does-not-exist');
+    await expect(page).toHaveURL(`/newsletters/show/${teknolojiId}`);
+    await expect(page.getByRole('heading', { name: 'Teknoloji Notları', level: 1 })).toBeVisible();
+
+    // A publisher scope an editor does not have is unknown too.
+    await page.goto('/publishers/show/does-not-exist');
+    await expect(page).toHaveURL(`/newsletters/show/${teknolojiId}`);
+  });
+
+  test('an author sees Coming soon! on a newsletter dashboard', async ({ page }) => {
+    await signIn(page, accounts.author);
+    await expect(page).toHaveURL(newsletterHome);
+    await expect(page.getByText('Coming soon!')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Tips and Tricks' })).toHaveCount(0);
+    expect(await openScopeMenu(page)).toEqual(['Kültür Sanat Haftalık', 'Teknoloji Notları']);
+    await scopeItem(page, 'Teknoloji Notları').click();
+    await expect(page.getByRole('button', { name: 'Switch scope' })).toContainText('Teknoloji Notları');
+    await expect(page.getByText('Coming soon!')).toBeVisible();
+  });
+
+  test('the console makes no request outside its own origin', async ({ page, baseURL }) => {
+    const origin = new URL(baseURL!).origin;
+    const urls: string[] = [];
+    page.on('request', (request) => urls.push(request.url()));
+    page.on('websocket', (socket) => urls.push(socket.url()));
+
+    await page.goto('/');
+    await page.goto('/forgot');
+    await signIn(page, accounts.director);
+    await expect(page.getByRole('heading', { name: 'Kuzey Medya', level: 1 })).toBeVisible();
+    await switchScope(page, 'Sabah Bülteni');
+    await expect(page.getByRole('heading', { name: 'Sabah Bülteni', level: 1 })).toBeVisible();
+    await page.getByRole('link', { name: 'See all' }).click();
+    await expect(page.getByRole('heading', { name: 'Tips & Tricks' })).toBeVisible();
+    await page.getByRole('button', { name: 'READ MORE' }).first().click();
+    await expect(page).toHaveURL(/\/resources\/show\//);
+    await page.getByRole('button', { name: 'Profile menu' }).click();
+    await page.getByRole('menuitem', { name: 'My Profile' }).click();
+    await expect(page.getByPlaceholder('Type your name...')).toBeVisible();
+    await page.waitForLoadState('networkidle');
+
+    expect(urls.length).toBeGreaterThan(10);
+    const outside = urls.filter((url) => !url.startsWith('data:') && !url.startsWith('blob:') && new URL(url.replace(/^ws/, 'http')).origin !== origin);
+    expect(outside).toEqual([]);
+  });
+});
