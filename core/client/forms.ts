@@ -2,8 +2,9 @@
  * Form validation with the same schemas (and messages) the server validates requests with. A
  * form imports its schema with '?validator' and gets generated code, not the ajv library.
  */
-import { useCallback, useState } from 'react';
+import { useCallback, useState, type FormEvent } from 'react';
 import { detailsOf, type ValidationDetail, type ValidationResult } from '../shared/validation-details';
+import { handleError } from './errors';
 
 export { detailsOf as formValidator };
 
@@ -32,4 +33,26 @@ export function useSchemaForm<T extends object>(validate: (value: unknown) => Va
     return result;
   }, [validate, values]);
   return { values, setValues, set, errors, setErrors, check };
+}
+
+/**
+ * A form's submit: validate, then send; a failure goes to the shared error handler and the form
+ * keeps what was typed. `busy` is true while the call is under way.
+ */
+export function useFormSubmit<T>(check: () => ValidationResult<T>, send: (value: T) => Promise<void>) {
+  const [busy, setBusy] = useState(false);
+  const submit = async (event?: FormEvent) => {
+    event?.preventDefault();
+    const result = check();
+    if (!result.ok) return;
+    setBusy(true);
+    try {
+      await send(result.value);
+    } catch (error) {
+      await handleError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, submit };
 }

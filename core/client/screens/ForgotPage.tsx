@@ -1,12 +1,10 @@
 /** /forgot: asks for a reset link by e-mail. */
 import { DefaultButton, PrimaryButton, Stack, TextField } from '@fluentui/react';
-import { useState, type FormEvent } from 'react';
 import { useLocation } from 'wouter';
 import forgotSchema from '../../../schemas/api/password-forgot.schema.json?validator';
 import type { PasswordForgotBody } from '../../../schemas/generated/api/password-forgot';
 import { call } from '../api';
-import { handleError } from '../errors';
-import { formValidator, useSchemaForm } from '../forms';
+import { formValidator, useFormSubmit, useSchemaForm } from '../forms';
 import { toast } from '../toasts';
 import { SignedOutLayout } from './SignedOutLayout';
 
@@ -14,23 +12,11 @@ const validate = formValidator<PasswordForgotBody>(forgotSchema);
 
 export default function ForgotPage() {
   const form = useSchemaForm<PasswordForgotBody>(validate, { email: '' });
-  const [busy, setBusy] = useState(false);
   const [, navigate] = useLocation();
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const result = form.check();
-    if (!result.ok) return;
-    setBusy(true);
-    try {
-      await call('put', 'auth/password/forgot', result.value);
-      toast('success', 'Success!', 'We have sent an email to you. Check your inbox.');
-    } catch (error) {
-      await handleError(error);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, submit } = useFormSubmit(form.check, async (body) => {
+    await call('put', 'auth/password/forgot', body);
+    toast('success', 'Success!', 'We have sent an email to you. Check your inbox.');
+  });
 
   return (
     <SignedOutLayout title="Forgot your password?" subtitle="Type the e-mail you sign in with and we will send you a link to choose a new password.">

@@ -1,12 +1,10 @@
 /** / when signed out: e-mail and password, a link to /forgot. */
 import { Link as FluentLink, PrimaryButton, Stack, TextField } from '@fluentui/react';
-import { useState, type FormEvent } from 'react';
 import { Link } from 'wouter';
 import loginSchema from '../../../schemas/api/login.schema.json?validator';
 import type { LoginBody } from '../../../schemas/generated/api/login';
 import { call } from '../api';
-import { handleError } from '../errors';
-import { formValidator, useSchemaForm } from '../forms';
+import { formValidator, useFormSubmit, useSchemaForm } from '../forms';
 import { signIn } from '../session';
 import { SignedOutLayout } from './SignedOutLayout';
 
@@ -14,22 +12,10 @@ const validate = formValidator<LoginBody>(loginSchema);
 
 export default function LoginPage() {
   const form = useSchemaForm<LoginBody>(validate, { email: '', password: '' });
-  const [busy, setBusy] = useState(false);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const result = form.check();
-    if (!result.ok) return;
-    setBusy(true);
-    try {
-      const { data } = await call<string>('post', 'auth/login', result.value);
-      await signIn(data);
-    } catch (error) {
-      await handleError(error);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, submit } = useFormSubmit(form.check, async (body) => {
+    const { data } = await call<string>('post', 'auth/login', body);
+    await signIn(data);
+  });
 
   return (
     <SignedOutLayout title="Sign in" subtitle="Welcome back. Sign in to your publisher console.">

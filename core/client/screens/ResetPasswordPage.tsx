@@ -1,12 +1,10 @@
 /** /forgot-password?code&email: a new password; success signs the user in. */
 import { MessageBar, MessageBarType, PrimaryButton, Stack, TextField } from '@fluentui/react';
-import { useState, type FormEvent } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import resetSchema from '../../../schemas/api/password-reset.schema.json?validator';
 import type { PasswordResetBody } from '../../../schemas/generated/api/password-reset';
 import { call } from '../api';
-import { handleError } from '../errors';
-import { formValidator, useSchemaForm } from '../forms';
+import { formValidator, useFormSubmit, useSchemaForm } from '../forms';
 import { signIn } from '../session';
 import { SignedOutLayout } from './SignedOutLayout';
 
@@ -17,24 +15,12 @@ export default function ResetPasswordPage() {
   const code = search.get('code') ?? '';
   const email = search.get('email') ?? '';
   const form = useSchemaForm<PasswordResetBody>(validate, { password: '', passwordConfirm: '', email, token: code });
-  const [busy, setBusy] = useState(false);
   const [, navigate] = useLocation();
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const result = form.check();
-    if (!result.ok) return;
-    setBusy(true);
-    try {
-      const { data } = await call<string>('put', 'auth/password/reset', result.value);
-      navigate('/', { replace: true });
-      await signIn(data);
-    } catch (error) {
-      await handleError(error);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, submit } = useFormSubmit(form.check, async (body) => {
+    const { data } = await call<string>('put', 'auth/password/reset', body);
+    navigate('/', { replace: true });
+    await signIn(data);
+  });
 
   const linkBroken = !code || !email;
   return (
