@@ -18,7 +18,7 @@ import { watchFeatures, type LiveFeatures } from './config/features';
 import { openDatabase, type Database } from './db/database';
 import { migrate } from './db/migrate';
 import type { ServerEnv } from './env';
-import { HttpError, installErrorHandler, tooManyRequests, unauthorized } from './errors';
+import { installErrorHandler, tooManyRequests, unauthorized } from './errors';
 import { loggerOptions } from './logger';
 import type { AppContext, PluginApi, RegisteredRoute, RouteDefinition } from './plugins/contract';
 import { loadPlugins, type LoadedPlugins } from './plugins/registry';
@@ -58,7 +58,6 @@ export interface Server {
   tokens: TokenService;
   routes: RegisteredRoute[];
   features: LiveFeatures;
-  /** Signs a token for a user (tests and seeds). */
   close(): Promise<void>;
 }
 
@@ -214,4 +213,3 @@ function refusal(permission: Permission, role: RoleKey, grants: RoleGrants): str
   return `Your role (${role.toUpperCase()}) does not allow this: ${permission} is required.`;
 }
 
-export { HttpError };

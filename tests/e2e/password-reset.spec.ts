@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
 import { expectToast, keepScreenshot, lastMailTo, password, resetLinkIn, resetPasswordByApi, signIn, signOut, waitForMailTo } from './helpers';
 
 // Reset journeys use the other publisher's director, so the accounts the other journeys sign in with keep their password.
@@ -6,6 +6,16 @@ const email = 'director@egehaber.example';
 const newPassword = 'Ege-Haber-new-2';
 const passwordRule = 'Password must be minimum 8 characters and it should contain at least one uppercase, lowercase, number, and a symbol.';
 const invalidLink = 'This reset link is not valid. Please ask for a new one.';
+
+/** Asks for a reset link on /forgot, as a user would, and answers the e-mail that arrives. */
+async function askForResetMail(page: Page) {
+  const previousId = lastMailTo(email)?.id;
+  await page.goto('/forgot');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByRole('button', { name: 'SEND' }).click();
+  await expectToast(page, 'We have sent an email to you. Check your inbox.');
+  return waitForMailTo(email, previousId);
+}
 
 test.describe('password reset', () => {
   test('the forgot screen asks for a registered e-mail', async ({ page }) => {
@@ -24,13 +34,8 @@ test.describe('password reset', () => {
   });
 
   test('the forgot screen says the e-mail is sent, and it is', async ({ page }) => {
-    const previousId = lastMailTo(email)?.id;
-    await page.goto('/forgot');
-    await page.getByLabel('E-mail').fill(email);
-    await page.getByRole('button', { name: 'SEND' }).click();
+    const mail = await askForResetMail(page);
     await expectToast(page, 'Success!');
-    await expectToast(page, 'We have sent an email to you. Check your inbox.');
-    const mail = await waitForMailTo(email, previousId);
     expect(mail.text).toContain(`http://localhost:8090/forgot-password?code=`);
     expect(resetLinkIn(mail.text)).toContain(`&email=${encodeURIComponent(email)}`);
   });
@@ -61,12 +66,7 @@ test.describe('password reset', () => {
     });
 
     test('sets the new password and signs in; the link does not work twice', async ({ page }) => {
-      const previousId = lastMailTo(email)?.id;
-      await page.goto('/forgot');
-      await page.getByLabel('E-mail').fill(email);
-      await page.getByRole('button', { name: 'SEND' }).click();
-      await expectToast(page, 'We have sent an email to you. Check your inbox.');
-      const link = resetLinkIn((await waitForMailTo(email, previousId)).text);
+      const link = resetLinkIn((await askForResetMail(page)).text);
 
       await page.goto(link);
       await expect(page.getByText(`For ${email}`)).toBeVisible();

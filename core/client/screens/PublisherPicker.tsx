@@ -19,7 +19,7 @@ export default function PublisherPicker({ changing = false }: { changing?: boole
 
   useEffect(() => {
     if (required) return setPublishers(required);
-    // Change Publisher: the admin holds a publisher already; the list comes from verification's sibling call.
+    // Change Publisher: the admin holds a publisher already, so verification gave no list: ask for it.
     call<{ publishers: PublisherRef[] }>('get', 'auth/publishers')
       .then(({ data }) => setPublishers(data.publishers))
       .catch(handleError);
