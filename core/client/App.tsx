@@ -11,7 +11,7 @@ import { homeOf } from './layout/scope';
 import { Shell } from './layout/Shell';
 import { orderScopes } from './layout/ScopeSwitcher';
 import { useCan } from './permissions';
-import { registry, type ClientRoute } from './registry';
+import { hasRoute, registry, type ClientRoute } from './registry';
 import ForgotPage from './screens/ForgotPage';
 import LoginPage from './screens/LoginPage';
 import NotFoundPage from './screens/NotFoundPage';
@@ -89,7 +89,7 @@ function HomeRedirect() {
   const current = useAtomValue(currentScopeAtom);
   const user = useAtomValue(userAtom);
   const [, navigate] = useLocation();
-  const hasCreate = registry.routes.some((route) => route.path === '/newsletters/create');
+  const hasCreate = hasRoute('/newsletters/create');
   const target = current && scopes.some((scope) => scope._id === current._id) ? current : orderScopes(scopes)[0];
   useEffect(() => {
     // A director with only the publisher scope starts by creating a newsletter.

@@ -33,3 +33,15 @@ export async function call<T>(method: 'get' | 'post' | 'put' | 'delete', path: s
   const response = await api(path.replace(/^\//, ''), { method, json: body, searchParams });
   return (await response.json()) as { data: T; msg?: string };
 }
+
+/** A list call: `{ data, count }` (spec section 7). */
+export async function list<T>(path: string, searchParams: Record<string, string | number | boolean>): Promise<{ data: T[]; count: number }> {
+  const response = await api(path.replace(/^\//, ''), { searchParams });
+  return (await response.json()) as { data: T[]; count: number };
+}
+
+/** Sends a multipart form (file uploads); uploads of large audio get a longer time limit. */
+export async function upload<T>(path: string, form: FormData, method: 'post' | 'put' = 'post'): Promise<{ data: T; msg?: string }> {
+  const response = await api(path.replace(/^\//, ''), { method, body: form, timeout: 10 * 60_000 });
+  return (await response.json()) as { data: T; msg?: string };
+}

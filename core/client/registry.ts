@@ -47,8 +47,34 @@ export interface ProfileAction {
   dialog: Lazy<{ onDismiss(): void }>;
 }
 
+/** An image chosen in the image picker. */
+export interface PickedImage {
+  _id: string;
+  /** The original file's address. */
+  path: string;
+  alt: string;
+  /** Resized copies: cards and previews load `small`. */
+  sizes: { small: string; medium: string };
+}
+
+export interface ImagePickerProps {
+  onDismiss(): void;
+  onSelect(image: PickedImage): void;
+  /** Shown in the picker, e.g. '1200 x 500 px'. */
+  recommendedSize?: string;
+}
+
+/**
+ * Components one plugin provides for the core and other plugins to use without importing it
+ * (the profile picture uses the image picker; the core does not know the images feature).
+ */
+export interface ProvidedComponents {
+  imagePicker?: Lazy<ImagePickerProps>;
+}
+
 export interface ClientPluginParts {
   routes?: ClientRoute[];
+  provides?: ProvidedComponents;
   panels?: Record<string, DashboardPanel>;
   createActions?: Record<string, CreateAction>;
   profileActions?: Record<string, ProfileAction>;
@@ -68,6 +94,7 @@ export interface Registry {
   panels: (DashboardPanel & { id: string })[];
   createActions: (CreateAction & { id: string })[];
   profileActions: (ProfileAction & { id: string })[];
+  provided: ProvidedComponents;
   menuItems: Record<string, MenuItemDefinition>;
   /** config/menus.json resolved to the items enabled plugins provide. */
   menus: Record<ScopeType, MenuEntry[]>;
@@ -93,6 +120,7 @@ export function buildRegistry(found: ClientPlugin[], enabled: string[] = plugins
     panels: collect((plugin) => plugin.panels),
     createActions: collect((plugin) => plugin.createActions),
     profileActions: collect((plugin) => plugin.profileActions),
+    provided: Object.assign({}, ...plugins.map((plugin) => plugin.provides ?? {})) as ProvidedComponents,
     menuItems,
     menus: { newsletter: resolve('newsletter'), publisher: resolve('publisher') },
   };
@@ -102,6 +130,11 @@ const modules = import.meta.glob<{ default: ClientPlugin }>('/plugins/*/client/i
 
 /** The registry of this build's enabled plugins. */
 export const registry = buildRegistry(Object.values(modules).map((module) => module.default));
+
+/** Whether an enabled plugin serves this route pattern (a link to it is shown only then). */
+export function hasRoute(path: string): boolean {
+  return registry.routes.some((route) => route.path === path);
+}
 
 /** ':scope' and ':scopeType' of a menu path, for the current scope. */
 export function scopePath(path: string, scope: Scope): string {

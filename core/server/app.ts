@@ -3,6 +3,7 @@
  * OpenAPI document at /api/docs and the built console. `main.ts` listens; tests use it in-process.
  */
 import helmet from '@fastify/helmet';
+import multipart from '@fastify/multipart';
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -25,7 +26,9 @@ import { loadPlugins, type LoadedPlugins } from './plugins/registry';
 import { createRealtimeHub } from './realtime';
 import { installValidators } from './schemas/validators';
 import { seedDemoData } from './seed';
+import { createJobQueue } from './jobs';
 import { createMailer } from './services/mail';
+import { createStorage } from './services/storage';
 import { serveConsole } from './web';
 import { join } from 'node:path';
 import type { Kysely } from 'kysely';
@@ -97,7 +100,9 @@ export async function buildServer(options: BuildOptions): Promise<Server> {
   const features = watchFeatures(env.configDir, app.log);
   const mail = createMailer({ smtpUrl: env.smtpUrl, from: env.mailFrom, dataDir: env.dataDir });
   const realtime = createRealtimeHub({ authenticate, log: app.log });
-  const context: AppContext = { env, db, mail, realtime, log: app.log, features: features.current };
+  const storage = createStorage({ dataDir: env.dataDir, s3: env.s3 });
+  const jobs = createJobQueue({ db, log: app.log, schema: options.databaseSchema ? `${options.databaseSchema}_jobs` : 'pgboss' });
+  const context: AppContext = { env, db, mail, storage, jobs, realtime, log: app.log, features: features.current };
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -115,6 +120,8 @@ export async function buildServer(options: BuildOptions): Promise<Server> {
     crossOriginEmbedderPolicy: false,
   });
   await app.register(rateLimit, { global: false });
+  // Each upload route reads its parts with its own limits (core/server/uploads.ts).
+  await app.register(multipart, { limits: { files: 1, fields: 30 } });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Masthead API', version: constants.appVersion, description: 'The API the Masthead console calls. Every path is below /api.' },
@@ -131,9 +138,23 @@ export async function buildServer(options: BuildOptions): Promise<Server> {
     return authenticate(header.slice('Bearer '.length));
   };
 
+  const pageFor = (manifest: PluginManifest): PluginApi['page'] => (definition) => {
+    routes.push({ method: 'GET', url: definition.url, owner: manifest.id, access: 'public' });
+    app.route({
+      method: 'GET',
+      url: definition.url,
+      schema: { ...definition.schema, tags: [manifest.id] },
+      handler: async (request, reply) => {
+        const result = await definition.handler(request as never, reply);
+        return reply.sent ? reply : result;
+      },
+    });
+  };
+
   const apiFor = (instance: FastifyInstance, manifest: PluginManifest): PluginApi => ({
     ...context,
     manifest,
+    page: pageFor(manifest),
     tables: <T,>() => db.withTables<T & Record<string, Record<string, unknown>>>() as unknown as Kysely<CoreTables & T>,
     route(typed) {
       const definition = typed as unknown as RouteDefinition;
@@ -181,7 +202,8 @@ export async function buildServer(options: BuildOptions): Promise<Server> {
     for (const plugin of plugins.enabled) await plugin.register?.(apiFor(api, plugin.manifest));
   }, { prefix: '/api' });
 
-  await serveConsole(app, env);
+  await serveConsole(app, env, storage);
+  await jobs.start();
 
   if (env.demoData) await seedDemoData({ db, env, log: app.log, plugins: plugins.enabled });
 
@@ -191,6 +213,7 @@ export async function buildServer(options: BuildOptions): Promise<Server> {
   app.addHook('onClose', async () => {
     features.close();
     mail.close();
+    await jobs.stop();
     await realtime.close();
     await database.close();
   });

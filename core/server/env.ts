@@ -1,5 +1,6 @@
 /** The environment variables the server reads (README's configuration table lists each). */
 import { resolve } from 'node:path';
+import type { S3Settings } from './services/storage';
 
 export interface ServerEnv {
   port: number;
@@ -23,6 +24,10 @@ export interface ServerEnv {
   configDir: string;
   /** The built console. */
   distDir: string;
+  /** S3-compatible object storage for uploads; files on disk in dataDir when absent. */
+  s3?: S3Settings;
+  /** The Megaphone API for the podcast provider browser; podcast RSS feeds when absent. */
+  megaphone?: { token: string; networkId: string; apiUrl: string };
 }
 
 const root = resolve(import.meta.dirname, '..', '..');
@@ -46,5 +51,31 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
     pluginsDir: resolve(source.PLUGINS_DIR ?? resolve(root, 'plugins')),
     configDir: resolve(source.CONFIG_DIR ?? resolve(root, 'config')),
     distDir: resolve(root, 'dist'),
+    s3: readS3(source),
+    megaphone: source.MEGAPHONE_TOKEN
+      ? {
+          token: source.MEGAPHONE_TOKEN,
+          networkId: required(source, 'MEGAPHONE_NETWORK_ID', 'MEGAPHONE_TOKEN'),
+          apiUrl: (source.MEGAPHONE_API_URL ?? 'https://cms.megaphone.fm/api').replace(/\/$/, ''),
+        }
+      : undefined,
   };
+}
+
+function readS3(source: NodeJS.ProcessEnv): S3Settings | undefined {
+  if (!source.S3_BUCKET) return undefined;
+  return {
+    bucket: source.S3_BUCKET,
+    endpoint: required(source, 'S3_ENDPOINT', 'S3_BUCKET'),
+    region: source.S3_REGION ?? 'us-east-1',
+    accessKeyId: required(source, 'S3_ACCESS_KEY_ID', 'S3_BUCKET'),
+    secretAccessKey: required(source, 'S3_SECRET_ACCESS_KEY', 'S3_BUCKET'),
+    publicUrl: source.S3_PUBLIC_URL || undefined,
+  };
+}
+
+function required(source: NodeJS.ProcessEnv, name: string, because: string): string {
+  const value = source[name];
+  if (!value) throw new Error(`${name} must be set when ${because} is`);
+  return value;
 }

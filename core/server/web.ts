@@ -9,12 +9,15 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { ServerEnv } from './env';
+import { isStorageKey, uploadsDir, type Storage } from './services/storage';
 
 const require = createRequire(import.meta.url);
 // The package exports no package.json; its data file sits two levels below the package root.
 export const iconFontsDir = join(dirname(require.resolve('@fluentui/font-icons-mdl2/lib/data/AllIconNames.json')), '..', '..', 'fonts');
 
-export async function serveConsole(app: FastifyInstance, env: ServerEnv): Promise<void> {
+export async function serveConsole(app: FastifyInstance, env: ServerEnv, storage: Storage): Promise<void> {
+  await serveUploads(app, env, storage);
+
   await app.register(fastifyStatic, {
     root: iconFontsDir,
     prefix: '/fonts/',
@@ -46,5 +49,36 @@ export async function serveConsole(app: FastifyInstance, env: ServerEnv): Promis
     const isPage = request.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/socket.io') && !/\.[a-z0-9]+$/i.test(path);
     if (isPage && built) return reply.header('cache-control', 'no-cache').sendFile('index.html', env.distDir);
     return reply.status(404).send({ msg: `No such address: ${request.method} ${path}` });
+  });
+}
+
+/**
+ * Uploaded files at /uploads/<key>. Their names are random and never reused, so they are cached
+ * for a year. On disk they are served with ranges (audio seeking); from a private bucket they are
+ * streamed through the server.
+ */
+async function serveUploads(app: FastifyInstance, env: ServerEnv, storage: Storage): Promise<void> {
+  if (storage.kind === 'disk') {
+    await app.register(fastifyStatic, {
+      root: uploadsDir(env.dataDir),
+      prefix: '/uploads/',
+      decorateReply: false,
+      immutable: true,
+      maxAge: '365d',
+      index: false,
+      list: false,
+      allowedPath: (path) => isStorageKey(path.replace(/^\//, '')),
+    });
+    return;
+  }
+  app.get('/uploads/*', async (request, reply) => {
+    const key = (request.params as { '*': string })['*'];
+    const file = await storage.read(key);
+    if (!file) return reply.status(404).send({ msg: 'File not found.' });
+    return reply
+      .header('content-type', file.contentType)
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('content-length', file.size || undefined)
+      .send(file.body);
   });
 }

@@ -2,7 +2,7 @@
  * The plugin registry, through the "add a plugin" walk-through of docs/ARCHITECTURE.md: a folder
  * with a manifest, a server entry, a migration and demo data becomes a working API.
  */
-import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from './server';
@@ -15,7 +15,8 @@ const made: string[] = [];
 function pluginsDirWith(files: Record<string, string>): string {
   const dir = mkdtempSync(join(root, '.plugins-test-'));
   made.push(dir);
-  symlinkSync(join(root, 'plugins', 'resources'), join(dir, 'resources'));
+  // The real plugins too: config/roles.json and menus.json name what they declare.
+  for (const folder of readdirSync(join(root, 'plugins'))) symlinkSync(join(root, 'plugins', folder), join(dir, folder));
   for (const [path, content] of Object.entries(files)) {
     mkdirSync(join(dir, path, '..'), { recursive: true });
     writeFileSync(join(dir, path), content.replaceAll('@core/', `${root}/core/`));

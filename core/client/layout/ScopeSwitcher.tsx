@@ -5,7 +5,7 @@ import { useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { Scope } from '../../../schemas/generated/entities/scope';
 import { useCan } from '../permissions';
-import { registry } from '../registry';
+import { hasRoute } from '../registry';
 import { currentScopeAtom, scopesAtom } from '../stores';
 import { homeOf } from './scope';
 
@@ -24,7 +24,7 @@ export function ScopeSwitcher() {
   const anchor = useRef<HTMLButtonElement>(null);
   const [, navigate] = useLocation();
   const can = useCan();
-  const canCreate = can('newsletters.create') && registry.routes.some((route) => route.path === createPath);
+  const canCreate = can('newsletters.create') && hasRoute(createPath);
 
   const items: IContextualMenuItem[] = orderScopes(scopes).map((scope) => ({
     key: scope._id,

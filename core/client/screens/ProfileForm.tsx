@@ -1,6 +1,7 @@
 /** The profile credentials form (document 3, 2.11): picture, NAME, BIO, SOCIAL URL. */
-import { Persona, PersonaSize, Stack, TextField } from '@fluentui/react';
+import { Stack, TextField } from '@fluentui/react';
 import type { Profile } from '../../../schemas/generated/entities/profile';
+import { ImageField } from '../ImageField';
 
 export interface ProfileFormProps {
   value: Profile;
@@ -13,10 +14,7 @@ export interface ProfileFormProps {
 export function ProfileForm({ value, errors, onChange, nameLabel = 'NAME' }: ProfileFormProps) {
   return (
     <Stack tokens={{ childrenGap: 14 }}>
-      <Stack horizontal verticalAlign="center" tokens={{ childrenGap: 12 }}>
-        <Persona imageUrl={value.image || undefined} text={value.name} size={PersonaSize.size72} hidePersonaDetails imageAlt="Profile picture" />
-        {errors['profile.image'] ? <span role="alert" style={{ color: '#a4262c' }}>{errors['profile.image']}</span> : null}
-      </Stack>
+      <ImageField label="PROFILE PICTURE" value={value.image} onChange={(path) => onChange('image', path)} errorMessage={errors['profile.image']} width={72} height={72} round />
       <TextField label={nameLabel} name="name" placeholder="Type your name..." value={value.name} onChange={(_, text) => onChange('name', text ?? '')} errorMessage={errors['profile.name']} />
       <TextField label="BIO" name="biography" placeholder="Type your biography..." multiline rows={3} value={value.biography ?? ''} onChange={(_, text) => onChange('biography', text ?? '')} errorMessage={errors['profile.biography']} />
       <TextField label="SOCIAL URL" name="url" placeholder="Type your social url..." value={value.url} onChange={(_, text) => onChange('url', text ?? '')} errorMessage={errors['profile.url']} />

@@ -13,7 +13,9 @@ import type { Db } from '../db/database';
 import type { CoreTables } from '../db/tables';
 import type { ServerEnv } from '../env';
 import type { RealtimeHub } from '../realtime';
+import type { JobQueue } from '../jobs';
 import type { Mailer } from '../services/mail';
+import type { Storage } from '../services/storage';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
@@ -58,15 +60,25 @@ export interface AppContext {
   env: ServerEnv;
   db: Db;
   mail: Mailer;
+  storage: Storage;
+  jobs: JobQueue;
   realtime: RealtimeHub;
   log: FastifyBaseLogger;
   /** The features as they are now (features.json is re-read when it changes). */
   features(): Features;
 }
 
+/** A public GET address outside /api: a public page or a feed (/s/{slug}, /n/{key}/podcast.xml). */
+export interface PageDefinition<Params = unknown> {
+  url: string;
+  schema: { params?: AnySchema; querystring?: AnySchema; summary?: string };
+  handler(request: ApiRequest<unknown, unknown, Params>, reply: FastifyReply): Promise<unknown>;
+}
+
 export interface PluginApi extends AppContext {
   manifest: PluginManifest;
   route<Body = unknown, Query = unknown, Params = unknown>(definition: RouteDefinition<Body, Query, Params>): void;
+  page<Params = unknown>(definition: PageDefinition<Params>): void;
   /** The database with this plugin's tables typed as well. */
   tables<T>(): Kysely<CoreTables & T>;
 }

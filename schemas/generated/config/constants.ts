@@ -37,6 +37,25 @@ export interface Constants {
      */
     recordingTypes: string[];
     spotlightMinTimeline: number;
+    /**
+     * Largest recording upload or podcast import, in bytes ('Too big to upload!' above it).
+     */
+    recordingMaxBytes: number;
+    /**
+     * Widths of the resized copies made of every uploaded image; cards load 'small'.
+     */
+    imageVariants: {
+      small: number;
+      medium: number;
+    };
+    /**
+     * Podcast RSS feeds a publisher may keep.
+     */
+    podcastFeedsMax: number;
+    /**
+     * How long the server waits for a podcast provider.
+     */
+    feedTimeoutMs: number;
   };
   layout: {
     sidebarWidth: number;

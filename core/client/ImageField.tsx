@@ -1,0 +1,50 @@
+/**
+ * An image setting (a profile picture, a newsletter logo, a cover): the current image and a button
+ * that opens the image picker an enabled plugin provides. Without one, the image is only shown.
+ */
+import { DefaultButton, Image, ImageFit, Stack, Text } from '@fluentui/react';
+import { Suspense, useState } from 'react';
+import { registry } from './registry';
+
+export interface ImageFieldProps {
+  label: string;
+  /** The image's address; '' when none is chosen. */
+  value: string;
+  onChange(path: string): void;
+  errorMessage?: string;
+  /** e.g. '1200 x 500 px', shown in the picker. */
+  recommendedSize?: string;
+  /** The preview's shape. */
+  width?: number;
+  height?: number;
+  round?: boolean;
+}
+
+export function ImageField({ label, value, onChange, errorMessage, recommendedSize, width = 120, height = 120, round = false }: ImageFieldProps) {
+  const [picking, setPicking] = useState(false);
+  const Picker = registry.provided.imagePicker;
+  return (
+    <Stack tokens={{ childrenGap: 6 }}>
+      <Text variant="small" styles={{ root: { fontWeight: 600 } }}>{label}</Text>
+      <Stack horizontal verticalAlign="center" tokens={{ childrenGap: 12 }}>
+        <div style={{ width, height, borderRadius: round ? '50%' : 4, overflow: 'hidden', background: '#f3f2f1', flex: 'none' }}>
+          {value ? <Image src={value} alt={label} width={width} height={height} imageFit={ImageFit.cover} /> : null}
+        </div>
+        {Picker ? <DefaultButton text={value ? 'Change Image' : 'Select Image'} iconProps={{ iconName: 'Photo2' }} onClick={() => setPicking(true)} /> : null}
+      </Stack>
+      {errorMessage ? <span role="alert" style={{ color: '#a4262c', fontSize: 12 }}>{errorMessage}</span> : null}
+      {Picker && picking ? (
+        <Suspense fallback={null}>
+          <Picker
+            recommendedSize={recommendedSize}
+            onDismiss={() => setPicking(false)}
+            onSelect={(image) => {
+              onChange(image.sizes.medium || image.path);
+              setPicking(false);
+            }}
+          />
+        </Suspense>
+      ) : null}
+    </Stack>
+  );
+}

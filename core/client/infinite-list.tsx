@@ -1,0 +1,94 @@
+/**
+ * Lists that grow as the user scrolls (images, recordings, episodes): pages of a `{ data, count }`
+ * list call, fetched one after another when the sentinel at the bottom comes into view.
+ */
+import { Spinner, SpinnerSize } from '@fluentui/react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { list } from './api';
+import { handleError } from './errors';
+
+type Params = Record<string, string | number | boolean | undefined>;
+
+export interface InfiniteList<T> {
+  items: T[];
+  count: number;
+  loading: boolean;
+  hasMore: boolean;
+  /** Fetches the next page (ignored while one is on its way or when all are here). */
+  loadMore(): void;
+  /** Starts again from the first page. */
+  reload(): void;
+  /** Local changes after a successful call, without fetching again. */
+  update(change: (items: T[]) => T[], countChange?: number): void;
+}
+
+export function useInfiniteList<T>(path: string, params: Params, pageSize: number): InfiniteList<T> {
+  const [state, setState] = useState<{ items: T[]; count: number; page: number; loading: boolean; done: boolean }>({ items: [], count: 0, page: 0, loading: false, done: false });
+  const key = JSON.stringify([path, params, pageSize]);
+  const generation = useRef(0);
+  const busy = useRef(false);
+
+  const fetchPage = useCallback(async (page: number, run: number) => {
+    busy.current = true;
+    setState((current) => ({ ...current, loading: true }));
+    const query = Object.fromEntries(Object.entries({ ...params, page, limit: pageSize }).filter(([, value]) => value !== undefined)) as Record<string, string | number | boolean>;
+    try {
+      const result = await list<T>(path, query);
+      if (run !== generation.current) return;
+      setState((current) => {
+        const items = page === 0 ? result.data : [...current.items, ...result.data];
+        return { items, count: result.count, page: page + 1, loading: false, done: result.data.length < pageSize || items.length >= result.count };
+      });
+    } catch (error) {
+      if (run !== generation.current) return;
+      setState((current) => ({ ...current, loading: false, done: true }));
+      await handleError(error);
+    } finally {
+      if (run === generation.current) busy.current = false;
+    }
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [key]);
+
+  const reload = useCallback(() => {
+    const run = ++generation.current;
+    setState({ items: [], count: 0, page: 0, loading: true, done: false });
+    void fetchPage(0, run);
+  }, [fetchPage]);
+
+  useEffect(reload, [reload]);
+
+  return {
+    items: state.items,
+    count: state.count,
+    loading: state.loading,
+    hasMore: !state.done,
+    loadMore() {
+      if (busy.current || state.done) return;
+      void fetchPage(state.page, generation.current);
+    },
+    reload,
+    update(change, countChange = 0) {
+      setState((current) => ({ ...current, items: change(current.items), count: current.count + countChange }));
+    },
+  };
+}
+
+/** Put at the end of a growing list: asks for more when it scrolls into view. */
+export function LoadMore({ list: source }: { list: InfiniteList<unknown> }) {
+  const sentinel = useRef<HTMLDivElement>(null);
+  const { loadMore, hasMore, loading } = source;
+  useEffect(() => {
+    const element = sentinel.current;
+    if (!element || !hasMore || loading) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((entry) => entry.isIntersecting)) loadMore();
+    }, { rootMargin: '400px' });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, [loadMore, hasMore, loading]);
+  return (
+    <div ref={sentinel} style={{ minHeight: 40, display: 'flex', justifyContent: 'center', padding: 12 }}>
+      {loading ? <Spinner size={SpinnerSize.medium} label="Loading..." /> : null}
+    </div>
+  );
+}

@@ -1,0 +1,81 @@
+/**
+ * The job queue: jobs are rows in the database (pg-boss), picked with FOR UPDATE SKIP LOCKED, so a
+ * scheduled job survives a restart and several server processes share the work. pg-boss talks to
+ * the database through our Kysely instance, which is how it runs on PGlite as well as PostgreSQL.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import { CompiledQuery } from 'kysely';
+import PgBoss from 'pg-boss';
+import type { Db } from './db/database';
+
+export interface JobQueue {
+  /** Declares a kind of job and what runs it; plugins call it while they register. */
+  define<T extends object>(name: string, run: (data: T) => Promise<void>): void;
+  /** Queues a job to run at `at` (at once when absent) and answers its id. */
+  schedule<T extends object>(name: string, data: T, options?: { at?: Date }): Promise<string>;
+  /** Forgets a queued job; a job already done or gone is no error. */
+  cancel(name: string, id: string): Promise<void>;
+  start(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+export function createJobQueue(options: { db: Db; log: FastifyBaseLogger; schema: string }): JobQueue {
+  const { db, log } = options;
+  const boss = new PgBoss({
+    db: {
+      executeSql: async (text: string, values: unknown[] = []) => {
+        const result = await db.executeQuery(CompiledQuery.raw(text, values));
+        return { rows: (result.rows ?? []) as unknown[] };
+      },
+    },
+    schema: options.schema,
+    // Scheduled jobs carry their own time; no cron here.
+    schedule: false,
+    supervise: true,
+  });
+  boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
+
+  const workers = new Map<string, (data: object) => Promise<void>>();
+  let started: Promise<void> | undefined;
+
+  const queue: JobQueue = {
+    define(name, run) {
+      if (started) throw new Error(`job ${name}: define jobs before the queue starts`);
+      if (workers.has(name)) throw new Error(`job ${name} is defined twice`);
+      workers.set(name, run as (data: object) => Promise<void>);
+    },
+    async schedule(name, data, { at } = {}) {
+      if (!workers.has(name)) throw new Error(`job ${name} is not defined`);
+      await queue.start();
+      const id = await boss.send(name, data, { startAfter: at, retryLimit: 5, retryDelay: 10, retryBackoff: true });
+      if (!id) throw new Error(`job ${name} was not queued`);
+      return id;
+    },
+    async cancel(name, id) {
+      await queue.start();
+      await boss.cancel(name, id).catch((error) => log.warn({ err: error, name, id }, 'job not cancelled'));
+    },
+    start() {
+      started ??= (async () => {
+        if (workers.size === 0) return;
+        await boss.start();
+        for (const [name, run] of workers) {
+          await boss.createQueue(name);
+          await boss.work(name, { pollingIntervalSeconds: 1 }, async (jobs) => {
+            for (const job of jobs) {
+              log.info({ job: name, id: job.id }, 'job started');
+              await run(job.data as object);
+            }
+          });
+        }
+      })();
+      return started;
+    },
+    async stop() {
+      if (!started) return;
+      await started.catch(() => undefined);
+      if (workers.size > 0) await boss.stop({ graceful: true, wait: true, timeout: 5000 });
+    },
+  };
+  return queue;
+}
