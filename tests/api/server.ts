@@ -64,6 +64,7 @@ export async function startTestServer(kind: DatabaseKind, overrides: Record<stri
         const client = new pg.default.Client({ connectionString: process.env.TEST_DATABASE_URL });
         await client.connect();
         await client.query(`drop schema if exists "${schema}" cascade`);
+        await client.query(`drop schema if exists "${schema}_jobs" cascade`);
         await client.end();
       }
       rmSync(dataDir, { recursive: true, force: true });
