@@ -205,7 +205,7 @@ export async function buildServer(options: BuildOptions): Promise<Server> {
   await serveConsole(app, env, storage);
   await jobs.start();
 
-  if (env.demoData) await seedDemoData({ db, env, log: app.log, plugins: plugins.enabled });
+  if (env.demoData) await seedDemoData({ db, env, log: app.log, storage, plugins: plugins.enabled });
 
   app.addHook('onReady', async () => {
     realtime.attach(app.server);

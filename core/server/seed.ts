@@ -10,6 +10,7 @@ import { hashPassword } from './auth/passwords';
 import type { Db } from './db/database';
 import type { ServerEnv } from './env';
 import type { SeedContext, ServerPlugin } from './plugins/contract';
+import type { Storage } from './services/storage';
 
 export const demoAccounts: { role: RoleKey; email: string; name: string; biography: string }[] = [
   { role: 'admin', email: 'admin@masthead.local', name: 'Deniz Aksoy', biography: 'Platform yöneticisi.' },
@@ -20,8 +21,8 @@ export const demoAccounts: { role: RoleKey; email: string; name: string; biograp
 
 type Demo = SeedContext['demo'];
 
-export async function seedDemoData(options: { db: Db; env: ServerEnv; log: FastifyBaseLogger; plugins: ServerPlugin[] }): Promise<void> {
-  const { db, env, log } = options;
+export async function seedDemoData(options: { db: Db; env: ServerEnv; log: FastifyBaseLogger; storage: Storage; plugins: ServerPlugin[] }): Promise<void> {
+  const { db, env, log, storage } = options;
   let demo = await readDemo(db);
   if (!demo) {
     const users = await db.selectFrom('users').select(db.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
@@ -34,7 +35,7 @@ export async function seedDemoData(options: { db: Db; env: ServerEnv; log: Fasti
     const key = `seeded:${plugin.manifest.id}`;
     const done = await db.selectFrom('settings').select('key').where('key', '=', key).executeTakeFirst();
     if (done) continue;
-    await plugin.seed({ db, log, env, demo });
+    await plugin.seed({ db, log, env, storage, demo });
     await db.insertInto('settings').values({ key, value: new Date().toISOString() }).onConflict((oc) => oc.column('key').doNothing()).execute();
   }
 }

@@ -85,6 +85,7 @@ export interface PluginApi extends AppContext {
 
 export interface SeedContext {
   db: Db;
+  storage: Storage;
   log: FastifyBaseLogger;
   env: ServerEnv;
   /** Ids of the demo data the core created, for plugins to hang theirs on. */
