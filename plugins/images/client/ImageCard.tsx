@@ -1,0 +1,41 @@
+/** An image of the library as a card: the small copy, caption and source, uploader, date, and its menu. */
+import { IconButton, Stack, Text, type IContextualMenuItem } from '@fluentui/react';
+import { format } from 'date-fns';
+import { tr } from 'date-fns/locale';
+import type { Image } from '../../../schemas/generated/entities/image';
+import { constants } from '../../../core/shared/config';
+
+export interface ImageCardProps {
+  image: Image;
+  /** Whether the user may edit and delete it (its uploader, or images.manage). */
+  canChange: boolean;
+  onEdit(): void;
+  onCopy(): void;
+  onDelete(): void;
+}
+
+export function ImageCard({ image, canChange, onEdit, onCopy, onDelete }: ImageCardProps) {
+  const items: IContextualMenuItem[] = [
+    { key: 'edit', text: 'Edit Credentials', iconProps: { iconName: 'Edit' }, onClick: onEdit, disabled: !canChange },
+    { key: 'copy', text: 'Copy Image', iconProps: { iconName: 'Copy' }, onClick: onCopy },
+    { key: 'delete', text: 'Delete', iconProps: { iconName: 'Delete' }, onClick: onDelete, disabled: !canChange },
+  ];
+  return (
+    <article className="image-card" aria-label={image.alt || 'Image'} data-testid="image-card">
+      {/* Cards load the small copy, never the original. */}
+      <img className="image-card__picture" src={image.sizes.small} alt={image.alt} loading="lazy" width={image.width} height={image.height} />
+      <Stack tokens={{ childrenGap: 4, padding: '12px 12px 12px 16px' }}>
+        <Stack horizontal verticalAlign="start" tokens={{ childrenGap: 8 }}>
+          <Stack grow tokens={{ childrenGap: 2 }} styles={{ root: { minWidth: 0 } }}>
+            <Text variant="mediumPlus" styles={{ root: { fontWeight: 600, overflowWrap: 'anywhere' } }}>{image.caption || image.alt}</Text>
+            {image.source ? <Text variant="small" styles={{ root: { color: '#605e5c' } }}>Source: {image.source}</Text> : null}
+          </Stack>
+          <IconButton ariaLabel="More" title="More" iconProps={{ iconName: 'More' }} menuProps={{ items }} onRenderMenuIcon={() => null} />
+        </Stack>
+        <Text variant="small" styles={{ root: { color: '#605e5c' } }}>
+          {image.uploader?.name || 'Unknown'} · {format(new Date(image.createdAt), constants.dates.card, { locale: tr })}
+        </Text>
+      </Stack>
+    </article>
+  );
+}

@@ -1,0 +1,83 @@
+/**
+ * The image picker other features open (profile picture, logos, covers): GALLERY to choose one of
+ * the library's images, UPLOAD to add one; either way `onSelect` gets the image.
+ */
+import { DefaultButton, Dialog, DialogFooter, DialogType, Pivot, PivotItem, PrimaryButton, Stack, Text, Toggle } from '@fluentui/react';
+import { useState } from 'react';
+import type { ImagePickerProps } from '../../../core/client/registry';
+import type { Image } from '../../../schemas/generated/entities/image';
+import { LoadMore } from '../../../core/client/infinite-list';
+import { useImageList } from './image-list';
+import { useUploaderFilter } from './uploader-filter';
+import { UploadForm } from './UploadForm';
+import './images.css';
+
+type Tab = 'gallery' | 'upload';
+
+export default function ImagePicker({ onDismiss, onSelect, recommendedSize }: ImagePickerProps) {
+  const [tab, setTab] = useState<Tab>('gallery');
+  const filter = useUploaderFilter();
+  const images = useImageList(filter.uploader);
+  const [selected, setSelected] = useState<Image | null>(null);
+
+  return (
+    <Dialog
+      hidden={false}
+      onDismiss={onDismiss}
+      dialogContentProps={{ type: DialogType.normal, title: 'Select Image' }}
+      minWidth={Math.min(880, window.innerWidth - 32)}
+      maxWidth={880}
+    >
+      <Pivot selectedKey={tab} onLinkClick={(item) => setTab((item?.props.itemKey as Tab) ?? 'gallery')} headersOnly aria-label="Image source">
+        <PivotItem headerText="GALLERY" itemKey="gallery" />
+        <PivotItem headerText="UPLOAD" itemKey="upload" />
+      </Pivot>
+      <div style={{ paddingTop: 16 }}>
+        {tab === 'gallery' ? (
+          <Stack tokens={{ childrenGap: 12 }}>
+            <Toggle label="Filter by Uploader" inlineLabel checked={filter.on} onChange={(_, checked) => filter.setOn(Boolean(checked))} styles={{ root: { margin: 0 } }} />
+            <div style={{ maxHeight: '50vh', overflowY: 'auto', paddingRight: 4 }}>
+              {images.items.length > 0 ? (
+                <div className="images-grid images-grid--picker" role="listbox" aria-label="Gallery">
+                  {images.items.map((image) => (
+                    <button
+                      type="button"
+                      key={image._id}
+                      className="image-tile"
+                      role="option"
+                      aria-selected={selected?._id === image._id}
+                      aria-pressed={selected?._id === image._id}
+                      title={image.alt}
+                      onClick={() => setSelected(image)}
+                      onDoubleClick={() => onSelect(image)}
+                    >
+                      <img src={image.sizes.small} alt={image.alt} loading="lazy" />
+                    </button>
+                  ))}
+                </div>
+              ) : !images.loading ? (
+                <Text styles={{ root: { display: 'block', padding: 24, textAlign: 'center', color: '#605e5c' } }}>
+                  {filter.on ? "You haven't uploaded any images yet." : 'There are no images yet.'} Upload one in the UPLOAD tab.
+                </Text>
+              ) : null}
+              <LoadMore list={images} />
+            </div>
+            <DialogFooter>
+              <DefaultButton text="CANCEL" onClick={onDismiss} />
+              <PrimaryButton text="SELECT" disabled={!selected} onClick={() => selected && onSelect(selected)} />
+            </DialogFooter>
+          </Stack>
+        ) : (
+          <UploadForm
+            recommendedSize={recommendedSize}
+            onUploaded={(image) => {
+              images.update((items) => [image, ...items], 1);
+              setSelected(image);
+              onSelect(image);
+            }}
+          />
+        )}
+      </div>
+    </Dialog>
+  );
+}

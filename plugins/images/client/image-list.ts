@@ -1,0 +1,28 @@
+/** The library as a growing list (30 a page), limited to the user's own when 'Filter by Uploader' is on. */
+import type { Image } from '../../../schemas/generated/entities/image';
+import { useInfiniteList } from '../../../core/client/infinite-list';
+import { constants } from '../../../core/shared/config';
+
+export function useImageList(uploader: string | undefined) {
+  return useInfiniteList<Image>('images/list', { sort: 'createdAt', desc: true, uploader }, constants.pageSizes.images);
+}
+
+/** The original's absolute address: what Copy Image puts on the clipboard. */
+export const absoluteUrl = (path: string) => new URL(path, window.location.origin).href;
+
+export async function copyText(text: string): Promise<void> {
+  try {
+    await navigator.clipboard.writeText(text);
+  } catch {
+    // Without clipboard permission (an embedded or insecure page), the old way still works.
+    const area = document.createElement('textarea');
+    area.value = text;
+    area.style.position = 'fixed';
+    area.style.opacity = '0';
+    document.body.append(area);
+    area.select();
+    const copied = document.execCommand('copy');
+    area.remove();
+    if (!copied) throw new Error('copy failed');
+  }
+}

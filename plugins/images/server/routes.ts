@@ -1,0 +1,162 @@
+/**
+ * The image calls: the library (spec 000 section 7: /images/list, /images/create, edit
+ * credentials, delete) and the rich-text editor's upload (spec 002 section 7: /editor/image/upload).
+ */
+import type { ImageListQuery } from '../../../schemas/generated/api/image-list-query';
+import type { ImageUpdateBody } from '../../../schemas/generated/api/image-update';
+import updateSchema from '../../../schemas/api/image-update.schema.json';
+import { constants } from '../../../core/shared/config';
+import { createAjv, detailsOf } from '../../../core/shared/validation';
+import { HttpError, invalid, invalidDetails, notFound } from '../../../core/server/errors';
+import type { Session } from '../../../core/server/auth/session';
+import type { PluginApi } from '../../../core/server/plugins/contract';
+import { readUpload, type UploadRule } from '../../../core/server/uploads';
+import { assertMayChangeImage, publisherOf } from './policy';
+import { presentImage } from './present';
+import { deleteImage, findImage, insertImage, listImages, updateCredentials, type Credentials } from './store';
+import type { ImageTables } from './tables';
+import { removeImageFiles, storeImage, UnreadableImage } from './variants';
+
+const ref = (id: string) => ({ $ref: `${id}#` });
+const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', maxLength: 64 } } } as const;
+
+export const typeMessage = 'You can only upload JPG/PNG/GIF file!';
+export const sizeMessage = 'Image must smaller than 5MB!';
+
+const imageRule = (field: string): UploadRule => ({
+  field,
+  maxBytes: constants.limits.imageMaxBytes,
+  types: constants.limits.imageTypes,
+  typeMessage,
+  sizeMessage,
+});
+
+// The text fields of a multipart upload get the same rules (and Turkish alt message) as the edit form.
+const validateCredentials = detailsOf<ImageUpdateBody>(createAjv().compile(updateSchema));
+
+function credentialsOf(fields: Record<string, unknown>): Credentials {
+  const result = validateCredentials({ alt: fields.alt ?? '', source: fields.source ?? '', caption: fields.caption ?? '' });
+  // One message per field: an empty alt breaks both minLength and pattern.
+  if (!result.ok) throw invalidDetails(result.details.filter((detail, index, all) => all.findIndex((other) => other.path === detail.path) === index));
+  return { alt: result.value.alt.trim(), source: (result.value.source ?? '').trim(), caption: (result.value.caption ?? '').trim() };
+}
+
+export function registerImageRoutes(api: PluginApi): void {
+  const db = api.tables<ImageTables>();
+  const { storage } = api;
+  const present = (row: Parameters<typeof presentImage>[0]) => presentImage(row, storage);
+
+  /** Stores an upload's file with its variants and adds it to the caller's library. */
+  async function addToLibrary(session: Session, publisherId: string, upload: { buffer: Buffer; mime: string }, credentials: Credentials, field: string) {
+    let stored;
+    try {
+      stored = await storeImage(storage, upload.buffer, upload.mime);
+    } catch (error) {
+      // The first bytes said image, but sharp cannot read it: as good as not an image.
+      if (error instanceof UnreadableImage) throw invalid(typeMessage, field);
+      throw error;
+    }
+    const id = await insertImage(db, { publisherId, uploaderId: session.user.id, stored, credentials });
+    return present((await findImage(db, publisherId, id))!);
+  }
+
+  async function changeableImage(session: Session, id: string) {
+    const image = await findImage(db, publisherOf(session), id);
+    if (!image) throw notFound('Image not found.');
+    assertMayChangeImage(session, image);
+    return image;
+  }
+
+  api.route<unknown, ImageListQuery>({
+    method: 'GET',
+    url: '/images/list',
+    requires: 'images.list',
+    schema: { querystring: ref('api/image-list-query'), summary: "The publisher's images, newest first; uploader limits them to one user's ('Filter by Uploader')." },
+    async handler(request, _reply, session) {
+      if (!session.publisherId) return { data: [], count: 0 };
+      const { page = 0, limit = constants.pageSizes.images, desc = true, uploader } = request.query;
+      const { rows, count } = await listImages(db, { publisherId: session.publisherId, uploaderId: uploader || undefined, limit, offset: page * limit, desc });
+      return { data: rows.map(present), count };
+    },
+  });
+
+  api.route({
+    method: 'POST',
+    url: '/images/create',
+    requires: 'images.create',
+    schema: {
+      summary: 'Uploads an image (multipart: image, source, caption, alt, uploader, publisher). JPG, PNG or GIF by content, at most 5 MB; alt text required. The uploader is the caller, the publisher the caller\'s.',
+    },
+    async handler(request, _reply, session) {
+      const publisherId = publisherOf(session);
+      const upload = await readUpload(request, imageRule('image'));
+      // The form names a publisher; it can only be the caller's own (another one's is not revealed).
+      if (upload.fields.publisher && upload.fields.publisher !== publisherId) throw notFound('Publisher not found.');
+      const credentials = credentialsOf(upload.fields);
+      return { data: await addToLibrary(session, publisherId, upload, credentials, 'image'), msg: 'Image is uploaded.' };
+    },
+  });
+
+  api.route<unknown, unknown, { id: string }>({
+    method: 'GET',
+    url: '/images/update/:id',
+    requires: 'images.create',
+    schema: { params: idParams, summary: 'The Edit Credentials form: data.body is the image.' },
+    async handler(request, _reply, session) {
+      const image = await changeableImage(session, request.params.id);
+      return { data: { body: present(image), data: {} } };
+    },
+  });
+
+  api.route<ImageUpdateBody, unknown, { id: string }>({
+    method: 'PUT',
+    url: '/images/update/:id',
+    requires: 'images.create',
+    schema: { params: idParams, body: ref('api/image-update'), summary: "Saves an image's credentials (alt, source, caption); its uploader, or images.manage." },
+    async handler(request, _reply, session) {
+      const image = await changeableImage(session, request.params.id);
+      await updateCredentials(db, image.id, credentialsOf(request.body as unknown as Record<string, unknown>));
+      return { data: present((await findImage(db, image.publisher_id, image.id))!), msg: 'Image is updated.' };
+    },
+  });
+
+  api.route<unknown, unknown, { id: string }>({
+    method: 'DELETE',
+    url: '/images/delete/:id',
+    requires: 'images.create',
+    schema: { params: idParams, summary: 'Deletes an image and its files; its uploader, or images.manage.' },
+    async handler(request, _reply, session) {
+      const image = await changeableImage(session, request.params.id);
+      await deleteImage(db, image.id);
+      await removeImageFiles(storage, { pathKey: image.path_key, smallKey: image.small_key, mediumKey: image.medium_key }).catch((error: unknown) => {
+        api.log.warn({ err: error, image: image.id }, 'image files could not be removed');
+      });
+      return { data: { _id: image.id }, msg: 'Image is deleted.' };
+    },
+  });
+
+  api.route({
+    method: 'POST',
+    url: '/editor/image/upload',
+    requires: 'images.create',
+    schema: {
+      summary: "The rich-text editor's image upload (field upload; jpeg, jpg, png or gif, at most 5242880 bytes). Answers CKEditor's simple-upload shape: url and urls by width; the image joins the library.",
+    },
+    async handler(request, _reply, session) {
+      try {
+        const publisherId = publisherOf(session);
+        const upload = await readUpload(request, imageRule('upload'));
+        const image = await addToLibrary(session, publisherId, upload, { alt: '', source: '', caption: '' }, 'upload');
+        const { small, medium } = constants.limits.imageVariants;
+        return { url: image.path, urls: { default: image.path, [small]: image.sizes.small, [medium]: image.sizes.medium }, data: image };
+      } catch (error) {
+        // CKEditor's upload adapter shows `error.message` and ignores the status.
+        if (error instanceof HttpError) {
+          const message = error.body.details?.[0]?.message ?? error.body.msg ?? 'Error!';
+          throw new HttpError(error.statusCode, { ...error.body, error: { message } } as never);
+        }
+        throw error;
+      }
+    },
+  });
+}
