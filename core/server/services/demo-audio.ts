@@ -1,0 +1,55 @@
+/**
+ * Short audio the project makes itself, for demo data and tests: a soft chime melody rendered as
+ * PCM and encoded to MP3 with a pure-JS encoder, so nothing is downloaded and no tool is needed.
+ */
+import { Mp3Encoder } from '@breezystack/lamejs';
+
+export const demoSampleRate = 22050;
+const kbps = 64;
+/** lamejs encodes in blocks of this many samples (one MPEG-1 Layer III frame holds 1152). */
+const block = 1152;
+
+export interface DemoToneOptions {
+  /** Length of the audio. */
+  seconds: number;
+  /** Frequencies (Hz) played one after another, each an equal share of the length. */
+  notes: number[];
+}
+
+/** A mono MP3 of the notes as bell-like tones (a fundamental and two soft overtones, each fading out). */
+export function demoTone(options: DemoToneOptions): Buffer {
+  return encodeMp3(demoPcm(options));
+}
+
+/** The same melody as 16-bit PCM samples at `demoSampleRate`. */
+export function demoPcm({ seconds, notes }: DemoToneOptions): Int16Array {
+  const total = Math.max(1, Math.round(seconds * demoSampleRate));
+  const samples = new Int16Array(total);
+  const melody = notes.length > 0 ? notes : [440];
+  const noteLength = total / melody.length;
+  const attack = Math.round(0.01 * demoSampleRate);
+  for (let index = 0; index < total; index++) {
+    const noteIndex = Math.min(melody.length - 1, Math.floor(index / noteLength));
+    const frequency = melody[noteIndex]!;
+    const local = index - noteIndex * noteLength;
+    const time = local / demoSampleRate;
+    // A quick rise (no click), then an exponential decay like a struck bell.
+    const envelope = Math.min(1, local / attack) * Math.exp(-3 * time / (noteLength / demoSampleRate));
+    const phase = 2 * Math.PI * frequency * time;
+    const value = Math.sin(phase) * 0.6 + Math.sin(2 * phase) * 0.25 + Math.sin(3 * phase) * 0.1;
+    samples[index] = Math.round(value * envelope * 0.5 * 32767);
+  }
+  return samples;
+}
+
+export function encodeMp3(samples: Int16Array, sampleRate = demoSampleRate): Buffer {
+  const encoder = new Mp3Encoder(1, sampleRate, kbps);
+  const chunks: Buffer[] = [];
+  // The encoder hands back Int8Arrays (despite its types): copy their bytes.
+  const keep = (chunk: ArrayBufferView) => {
+    if (chunk.byteLength > 0) chunks.push(Buffer.from(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength)));
+  };
+  for (let start = 0; start < samples.length; start += block) keep(encoder.encodeBuffer(samples.subarray(start, start + block)));
+  keep(encoder.flush());
+  return Buffer.concat(chunks);
+}

@@ -1,0 +1,67 @@
+/** A recording as a card: title, description, length, date, uploader, a player, and its menu. */
+import { FontIcon, IconButton, Stack, Text, type IContextualMenuItem } from '@fluentui/react';
+import { format } from 'date-fns';
+import { tr } from 'date-fns/locale';
+import type { KeyboardEvent } from 'react';
+import { constants } from '../../../core/shared/config';
+import type { Recording } from '../../../schemas/generated/entities/recording';
+import { formatDuration } from './rules';
+
+export interface RecordingCardProps {
+  recording: Recording;
+  /** The Edit / Delete menu; none in the picker. */
+  menu?: { canChange: boolean; onEdit(): void; onDelete(): void };
+  /** In the picker: the card is chosen by a click. */
+  selection?: { selected: boolean; onSelect(): void };
+}
+
+export function RecordingCard({ recording, menu, selection }: RecordingCardProps) {
+  const items: IContextualMenuItem[] = menu
+    ? [
+        { key: 'edit', text: 'Edit', iconProps: { iconName: 'Edit' }, onClick: menu.onEdit, disabled: !menu.canChange },
+        { key: 'delete', text: 'Delete', iconProps: { iconName: 'Delete' }, onClick: menu.onDelete, disabled: !menu.canChange },
+      ]
+    : [];
+  const className = ['recording-card', selection ? 'recording-card--selectable' : '', selection?.selected ? 'recording-card--selected' : ''].filter(Boolean).join(' ');
+  const select = selection
+    ? {
+        role: 'option' as const,
+        'aria-selected': selection.selected,
+        tabIndex: 0,
+        onClick: selection.onSelect,
+        onKeyDown: (event: KeyboardEvent) => {
+          if (event.key === 'Enter' || event.key === ' ') {
+            event.preventDefault();
+            selection.onSelect();
+          }
+        },
+      }
+    : {};
+  return (
+    <article className={className} aria-label={recording.title} data-testid="recording-card" {...select}>
+      <Stack horizontal verticalAlign="start" tokens={{ childrenGap: 12 }}>
+        <div className="recording-card__cover" aria-hidden>
+          {recording.image ? <img src={recording.image} alt="" loading="lazy" /> : <FontIcon iconName="Microphone" />}
+        </div>
+        <Stack grow tokens={{ childrenGap: 2 }} styles={{ root: { minWidth: 0 } }}>
+          <Text variant="mediumPlus" styles={{ root: { fontWeight: 600, overflowWrap: 'anywhere' } }}>{recording.title}</Text>
+          {recording.subtitle ? <Text variant="small" styles={{ root: { color: '#605e5c' } }}>{recording.subtitle}</Text> : null}
+          <Stack horizontal wrap verticalAlign="center" tokens={{ childrenGap: 8 }}>
+            <Text variant="small" className="recording-card__duration" aria-label={`Duration ${formatDuration(recording.duration)}`}>
+              {formatDuration(recording.duration)}
+            </Text>
+            <Text variant="small" styles={{ root: { color: '#605e5c' } }}>{format(new Date(recording.createdAt), constants.dates.card, { locale: tr })}</Text>
+          </Stack>
+        </Stack>
+        {menu ? <IconButton ariaLabel="More" title="More" iconProps={{ iconName: 'More' }} menuProps={{ items }} onRenderMenuIcon={() => null} /> : null}
+      </Stack>
+      {recording.description ? <Text className="recording-card__description">{recording.description}</Text> : null}
+      {/* preload="none": a long list loads no audio until someone presses play. */}
+      <audio controls preload="none" src={recording.audio} aria-label={recording.title} onClick={(event) => event.stopPropagation()} />
+      <Text variant="small" className="recording-card__uploader">
+        <FontIcon iconName="Contact" style={{ marginRight: 6, verticalAlign: 'middle' }} />
+        {recording.uploader?.name || 'Unknown'}
+      </Text>
+    </article>
+  );
+}

@@ -1,0 +1,51 @@
+/**
+ * 'Select Recording': the publisher's recordings (growing as the user scrolls, 'Show only my
+ * content'), each with its player; SELECT hands the chosen one to the caller (the episodes plugin
+ * makes an episode of it).
+ */
+import { DefaultButton, Dialog, DialogFooter, DialogType, PrimaryButton, Stack, Text, Toggle } from '@fluentui/react';
+import { useState } from 'react';
+import { LoadMore } from '../../../core/client/infinite-list';
+import type { Recording } from '../../../schemas/generated/entities/recording';
+import { useOwnContentFilter } from './own-content';
+import { RecordingCard } from './RecordingCard';
+import { useRecordingList } from './recording-list';
+import './recordings.css';
+
+export interface RecordingPickerProps {
+  onDismiss(): void;
+  onSelect(recording: Recording): void;
+}
+
+export default function RecordingPicker({ onDismiss, onSelect }: RecordingPickerProps) {
+  const filter = useOwnContentFilter();
+  const recordings = useRecordingList(filter.uploader);
+  const [selected, setSelected] = useState<Recording | null>(null);
+  return (
+    <Dialog
+      hidden={false}
+      onDismiss={onDismiss}
+      dialogContentProps={{ type: DialogType.normal, title: 'Select Recording' }}
+      minWidth={640}
+      maxWidth={760}
+      modalProps={{ styles: { scrollableContent: { maxHeight: '86vh' } } }}
+    >
+      <Stack tokens={{ childrenGap: 16 }}>
+        <Toggle label="Show only my content" inlineLabel checked={filter.on} onChange={(_, checked) => filter.setOn(Boolean(checked))} styles={{ root: { margin: 0 } }} />
+        <div role="listbox" aria-label="Recordings" style={{ display: 'flex', flexDirection: 'column', gap: 12, maxHeight: '56vh', overflowY: 'auto', padding: 4 }}>
+          {recordings.items.map((recording) => (
+            <RecordingCard key={recording._id} recording={recording} selection={{ selected: selected?._id === recording._id, onSelect: () => setSelected(recording) }} />
+          ))}
+          {recordings.items.length === 0 && !recordings.loading ? (
+            <Text styles={{ root: { color: '#605e5c', padding: 24, textAlign: 'center' } }}>{filter.on ? "You haven't uploaded any recordings yet." : 'There are no recordings yet.'}</Text>
+          ) : null}
+          <LoadMore list={recordings} />
+        </div>
+      </Stack>
+      <DialogFooter>
+        <DefaultButton text="CANCEL" onClick={onDismiss} />
+        <PrimaryButton text="SELECT" disabled={!selected} onClick={() => selected && onSelect(selected)} />
+      </DialogFooter>
+    </Dialog>
+  );
+}

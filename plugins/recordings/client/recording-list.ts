@@ -1,0 +1,8 @@
+/** The publisher's recordings as a growing list (30 a page), optionally one uploader's. */
+import { useInfiniteList } from '../../../core/client/infinite-list';
+import { constants } from '../../../core/shared/config';
+import type { Recording } from '../../../schemas/generated/entities/recording';
+
+export function useRecordingList(uploader: string | undefined) {
+  return useInfiniteList<Recording>('recordings/list', { sort: 'createdAt', desc: true, uploader }, constants.pageSizes.recordings);
+}

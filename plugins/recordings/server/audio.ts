@@ -1,0 +1,59 @@
+/**
+ * What a recording's audio must be (spec section 5): MP3, MPEG or M4A by its content, at most
+ * constants.limits.recordingMaxBytes, with a length the server reads from the file itself.
+ *
+ * file-type reports MP3 (with or without an ID3 tag) and other MPEG audio (Layer I/II) as
+ * audio/mpeg, an 'M4A ' MP4 as audio/x-m4a and 'M4B '/'F4A ' MP4 audio as audio/mp4; WAV, AAC
+ * streams and video MP4 are something else and refused.
+ */
+import { fileTypeFromBuffer } from 'file-type';
+import { parseBuffer } from 'music-metadata';
+import { constants } from '../../../core/shared/config';
+import { invalid } from '../../../core/server/errors';
+import type { UploadRule } from '../../../core/server/uploads';
+
+export const recordingMessages = {
+  type: 'You can only upload MP3/MPEG/M4A file!',
+  size: 'Too big to upload!',
+  title: 'Title cannot be empty.',
+} as const;
+
+/** The multipart rule of POST /recordings/create. */
+export const recordingUploadRule: UploadRule = {
+  field: 'audio',
+  maxBytes: constants.limits.recordingMaxBytes,
+  types: constants.limits.recordingTypes,
+  typeMessage: recordingMessages.type,
+  sizeMessage: recordingMessages.size,
+};
+
+export interface CheckedAudio {
+  mime: string;
+  /** The extension the file is stored under. */
+  ext: string;
+  /** Seconds. */
+  duration: number;
+}
+
+/** The file's extension by what it is: MP4 audio is kept as .m4a whatever its brand. */
+const storedExtension = (mime: string, ext: string) => (mime === 'audio/mpeg' ? ext : 'm4a');
+
+/** Checks an audio file by its content and reads its length; throws the spec's messages. */
+export async function checkAudio(buffer: Buffer): Promise<CheckedAudio> {
+  if (buffer.length > constants.limits.recordingMaxBytes) throw invalid(recordingMessages.size, 'audio');
+  const detected = buffer.length > 0 ? await fileTypeFromBuffer(buffer) : undefined;
+  if (!detected || !constants.limits.recordingTypes.includes(detected.mime)) throw invalid(recordingMessages.type, 'audio');
+  const duration = await durationOf(buffer, detected.mime);
+  // A file that looks like audio at first but has no playable length is not one.
+  if (!duration || !Number.isFinite(duration) || duration <= 0) throw invalid(recordingMessages.type, 'audio');
+  return { mime: detected.mime, ext: storedExtension(detected.mime, detected.ext), duration };
+}
+
+async function durationOf(buffer: Buffer, mimeType: string): Promise<number | undefined> {
+  try {
+    const metadata = await parseBuffer(buffer, { mimeType, size: buffer.length }, { duration: true, skipCovers: true });
+    return metadata.format.duration;
+  } catch {
+    return undefined;
+  }
+}

@@ -1,0 +1,25 @@
+/** What a client sees of a recording: the audio's URL, never its storage key. */
+import type { Storage } from '../../../core/server/services/storage';
+import type { Recording } from '../../../schemas/generated/entities/recording';
+import type { RecordingRow } from './store';
+
+export type PresentedRecording = Recording;
+
+export function presentRecording(row: RecordingRow, storage: Storage): PresentedRecording {
+  return {
+    _id: row.id,
+    title: row.title,
+    subtitle: row.subtitle,
+    description: row.description,
+    image: row.image,
+    audio: storage.urlOf(row.audio),
+    duration: Number(row.duration),
+    uploader: row.uploader_id ? { _id: row.uploader_id, name: row.uploader_name ?? '', image: row.uploader_image ?? '' } : null,
+    publisher: row.publisher_id,
+    slug: row.slug,
+    lang: row.lang,
+    podcastId: row.podcast_id,
+    content_id: row.content_id,
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+}

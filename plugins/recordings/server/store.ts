@@ -1,0 +1,79 @@
+/**
+ * The recordings' queries. Every read is scoped to one publisher: a recording of another
+ * publisher is never found (the routes answer 404).
+ */
+import type { Insertable, Kysely } from 'kysely';
+import type { CoreTables } from '../../../core/server/db/tables';
+import type { Db } from '../../../core/server/db/database';
+import type { RecordingTables, RecordingsTable } from './tables';
+
+export type RecordingsDb = Kysely<CoreTables & RecordingTables>;
+
+export const recordingsDb = (db: Db): RecordingsDb => db.withTables<RecordingTables>();
+
+export interface ListOptions {
+  publisherId: string;
+  uploaderId?: string;
+  limit: number;
+  offset: number;
+  desc: boolean;
+}
+
+/** The fields the edit form changes. */
+export interface RecordingEdit {
+  title: string;
+  subtitle: string;
+  description: string;
+  image: string;
+  slug: string;
+}
+
+/** A recording row with its uploader's name and picture. */
+export function selectRecordings(db: RecordingsDb) {
+  return db
+    .selectFrom('recordings')
+    .leftJoin('users', 'users.id', 'recordings.uploader_id')
+    .selectAll('recordings')
+    .select(['users.name as uploader_name', 'users.image as uploader_image']);
+}
+
+export type RecordingRow = Awaited<ReturnType<ReturnType<typeof selectRecordings>['executeTakeFirstOrThrow']>>;
+
+export async function listRecordings(db: RecordingsDb, options: ListOptions): Promise<{ rows: RecordingRow[]; count: number }> {
+  let filtered = db.selectFrom('recordings').where('publisher_id', '=', options.publisherId);
+  let query = selectRecordings(db).where('recordings.publisher_id', '=', options.publisherId);
+  if (options.uploaderId) {
+    filtered = filtered.where('uploader_id', '=', options.uploaderId);
+    query = query.where('recordings.uploader_id', '=', options.uploaderId);
+  }
+  const direction = options.desc ? 'desc' : 'asc';
+  const [rows, total] = await Promise.all([
+    query.orderBy('recordings.created_at', direction).orderBy('recordings.id', direction).limit(options.limit).offset(options.offset).execute(),
+    filtered.select(db.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, count: Number(total.count) };
+}
+
+/** The recording, if it belongs to the publisher. */
+export function findRecordingRow(db: RecordingsDb, publisherId: string, id: string): Promise<RecordingRow | undefined> {
+  return selectRecordings(db).where('recordings.id', '=', id).where('recordings.publisher_id', '=', publisherId).executeTakeFirst();
+}
+
+/** The publisher's recording imported from this provider episode, if there is one. */
+export function findImported(db: RecordingsDb, publisherId: string, podcastId: string, contentId: string | null): Promise<RecordingRow | undefined> {
+  let query = selectRecordings(db).where('recordings.publisher_id', '=', publisherId).where('recordings.podcast_id', '=', podcastId);
+  query = contentId === null ? query.where('recordings.content_id', 'is', null) : query.where('recordings.content_id', '=', contentId);
+  return query.executeTakeFirst();
+}
+
+export async function insertRecording(db: RecordingsDb, values: Insertable<RecordingsTable>): Promise<void> {
+  await db.insertInto('recordings').values(values).execute();
+}
+
+export async function updateRecording(db: RecordingsDb, id: string, edit: RecordingEdit): Promise<void> {
+  await db.updateTable('recordings').set({ ...edit, updated_at: new Date() }).where('id', '=', id).execute();
+}
+
+export async function deleteRecording(db: RecordingsDb, id: string): Promise<void> {
+  await db.deleteFrom('recordings').where('id', '=', id).execute();
+}
