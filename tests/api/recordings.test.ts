@@ -25,14 +25,14 @@ function box(type: string, ...parts: Buffer[]): Buffer {
  * The smallest M4A music-metadata reads a length from: an 'M4A ' ftyp and one AAC sound track
  * whose media header says how long it is (no samples: enough to check the type and the length).
  */
-function m4aFile(seconds: number): Buffer {
+function m4aFile(seconds: number, { brand = 'M4A ', handlerType = 'soun' } = {}): Buffer {
   const rate = 44100;
   const trackHeader = Buffer.alloc(84);
   trackHeader.writeUInt32BE(1, 12); // track id
   const mediaHeader = Buffer.alloc(24);
   mediaHeader.writeUInt32BE(rate, 12);
   mediaHeader.writeUInt32BE(Math.round(seconds * rate), 16);
-  const handler = Buffer.concat([Buffer.alloc(8), Buffer.from('soun', 'latin1'), Buffer.alloc(12), Buffer.from('SoundHandler\0', 'latin1')]);
+  const handler = Buffer.concat([Buffer.alloc(8), Buffer.from(handlerType, 'latin1'), Buffer.alloc(12), Buffer.from('SoundHandler\0', 'latin1')]);
   const entry = Buffer.alloc(36);
   entry.writeUInt32BE(36);
   entry.write('mp4a', 4, 'latin1');
@@ -42,7 +42,7 @@ function m4aFile(seconds: number): Buffer {
   entry.writeUInt32BE(rate * 65536, 32);
   const sampleTable = box('stbl', box('stsd', Buffer.alloc(4), Buffer.from([0, 0, 0, 1]), entry), box('stsz', Buffer.alloc(12)));
   const track = box('trak', box('tkhd', trackHeader), box('mdia', box('mdhd', mediaHeader), box('hdlr', handler), box('minf', sampleTable)));
-  return Buffer.concat([box('ftyp', Buffer.from('M4A \0\0\0\0M4A mp42isom', 'latin1')), box('moov', track)]);
+  return Buffer.concat([box('ftyp', Buffer.from(`${brand}\0\0\0\0M4A mp42isom`, 'latin1')), box('moov', track)]);
 }
 
 /** MPEG-1 Layer II (an .mp2 or .mpeg audio file): silent mono frames at 128 kbps, 44.1 kHz. */
@@ -156,6 +156,14 @@ describe.each(databases)('recordings (%s)', (kind) => {
     expect(m4a.status, JSON.stringify(m4a.body)).toBe(200);
     expect(m4a.body.data.duration).toBeCloseTo(3.5, 3);
     expect(m4a.body.data.audio).toMatch(/\.m4a$/);
+
+    // Phones write M4A with a generic MP4 brand: audio only, so it is kept.
+    const phone = await upload(editor, { title: 'Telefon kaydı' }, { name: 'memo.m4a', type: 'audio/mp4', content: m4aFile(2, { brand: 'mp42' }) });
+    expect(phone.status, JSON.stringify(phone.body)).toBe(200);
+    expect(phone.body.data.audio).toMatch(/\.m4a$/);
+    // The same container with a video track is a video.
+    const video = await upload(editor, { title: 'Video' }, { name: 'clip.m4a', type: 'audio/mp4', content: m4aFile(2, { brand: 'isom', handlerType: 'vide' }) });
+    expect(video.body).toEqual({ msg: 'Error!', details: [{ message: typeMessage, path: 'audio' }] });
   });
 
   it('refuses other files, whatever their name says', async () => {

@@ -3,8 +3,10 @@
  * constants.limits.recordingMaxBytes, with a length the server reads from the file itself.
  *
  * file-type reports MP3 (with or without an ID3 tag) and other MPEG audio (Layer I/II) as
- * audio/mpeg, an 'M4A ' MP4 as audio/x-m4a and 'M4B '/'F4A ' MP4 audio as audio/mp4; WAV, AAC
- * streams and video MP4 are something else and refused.
+ * audio/mpeg, an 'M4A ' MP4 as audio/x-m4a and 'M4B '/'F4A ' MP4 audio as audio/mp4. Phones often
+ * write M4A files with the generic 'isom' or 'mp42' brand, which file-type calls video/mp4: those
+ * are accepted when music-metadata finds an audio track and no video. WAV, AAC streams and real
+ * video are refused.
  */
 import { fileTypeFromBuffer } from 'file-type';
 import { parseBuffer } from 'music-metadata';
@@ -18,11 +20,15 @@ export const recordingMessages = {
   title: 'Title cannot be empty.',
 } as const;
 
+const mp4Container = 'video/mp4';
+const mp4Audio = 'audio/mp4';
+
 /** The multipart rule of POST /recordings/create. */
 export const recordingUploadRule: UploadRule = {
   field: 'audio',
   maxBytes: constants.limits.recordingMaxBytes,
-  types: constants.limits.recordingTypes,
+  // video/mp4 only gets as far as checkAudio, which keeps it when it holds nothing but audio.
+  types: [...constants.limits.recordingTypes, mp4Container],
   typeMessage: recordingMessages.type,
   sizeMessage: recordingMessages.size,
 };
@@ -42,11 +48,21 @@ const storedExtension = (mime: string, ext: string) => (mime === 'audio/mpeg' ? 
 export async function checkAudio(buffer: Buffer): Promise<CheckedAudio> {
   if (buffer.length > constants.limits.recordingMaxBytes) throw invalid(recordingMessages.size, 'audio');
   const detected = buffer.length > 0 ? await fileTypeFromBuffer(buffer) : undefined;
+  if (detected?.mime === mp4Container && (await isAudioOnly(buffer))) detected.mime = mp4Audio;
   if (!detected || !constants.limits.recordingTypes.includes(detected.mime)) throw invalid(recordingMessages.type, 'audio');
   const duration = await durationOf(buffer, detected.mime);
   // A file that looks like audio at first but has no playable length is not one.
   if (!duration || !Number.isFinite(duration) || duration <= 0) throw invalid(recordingMessages.type, 'audio');
   return { mime: detected.mime, ext: storedExtension(detected.mime, detected.ext), duration };
+}
+
+async function isAudioOnly(buffer: Buffer): Promise<boolean> {
+  try {
+    const { format } = await parseBuffer(buffer, { mimeType: mp4Container, size: buffer.length }, { skipCovers: true });
+    return format.hasAudio === true && format.hasVideo !== true;
+  } catch {
+    return false;
+  }
 }
 
 async function durationOf(buffer: Buffer, mimeType: string): Promise<number | undefined> {
