@@ -45,19 +45,22 @@ export function Sidebar() {
 
   const selected = findSelected(links, location);
   return (
-    <aside style={{ width: constants.layout.sidebarWidth, flex: `0 0 ${constants.layout.sidebarWidth}px`, background: '#fff', borderRight: '1px solid #edebe9', display: 'flex', flexDirection: 'column', height: '100vh', position: 'sticky', top: 0 }}>
-      <div style={{ display: 'flex', alignItems: 'center', gap: 8, padding: '20px 16px 12px' }}>
-        <img src="/favicon.svg" alt="" width={28} height={28} />
-        <strong style={{ fontSize: 18 }}>Masthead</strong>
-      </div>
-      <div style={{ padding: '4px 12px 12px' }}>
-        <ScopeSwitcher />
-      </div>
-      <nav aria-label="Main menu" style={{ overflowY: 'auto', flex: 1 }}>
-        <Nav groups={[{ links }]} selectedKey={selected} styles={{ link: { paddingLeft: 16 }, chevronButton: { left: 'auto', right: 8 } }} />
-      </nav>
-      <div style={{ padding: 12, fontSize: 12, color: '#8a8886' }}>v{constants.appVersion}</div>
-    </aside>
+    // The outer column runs the page's whole height; the menu inside stays in view while it scrolls.
+    <div style={{ flex: `0 0 ${constants.layout.sidebarWidth}px`, background: '#fff', borderRight: '1px solid #edebe9' }}>
+      <aside style={{ width: constants.layout.sidebarWidth, display: 'flex', flexDirection: 'column', height: '100vh', position: 'sticky', top: 0 }}>
+        <div style={{ display: 'flex', alignItems: 'center', gap: 8, padding: '20px 16px 12px' }}>
+          <img src="/favicon.svg" alt="" width={28} height={28} />
+          <strong style={{ fontSize: 18 }}>Masthead</strong>
+        </div>
+        <div style={{ padding: '4px 12px 12px' }}>
+          <ScopeSwitcher />
+        </div>
+        <nav aria-label="Main menu" style={{ overflowY: 'auto', flex: 1 }}>
+          <Nav groups={[{ links }]} selectedKey={selected} styles={{ link: { paddingLeft: 16 }, chevronButton: { left: 'auto', right: 8 } }} />
+        </nav>
+        <div style={{ padding: 12, fontSize: 12, color: '#8a8886' }}>v{constants.appVersion}</div>
+      </aside>
+    </div>
   );
 }
 

@@ -47,8 +47,8 @@ const storedExtension = (mime: string, ext: string) => (mime === 'audio/mpeg' ? 
 /** Checks an audio file by its content and reads its length; throws the spec's messages. */
 export async function checkAudio(buffer: Buffer): Promise<CheckedAudio> {
   if (buffer.length > constants.limits.recordingMaxBytes) throw invalid(recordingMessages.size, 'audio');
-  const detected = buffer.length > 0 ? await fileTypeFromBuffer(buffer) : undefined;
-  if (detected?.mime === mp4Container && (await isAudioOnly(buffer))) detected.mime = mp4Audio;
+  const found = buffer.length > 0 ? await fileTypeFromBuffer(buffer) : undefined;
+  const detected = found?.mime === mp4Container && (await isAudioOnly(buffer)) ? { ...found, mime: mp4Audio } : found;
   if (!detected || !constants.limits.recordingTypes.includes(detected.mime)) throw invalid(recordingMessages.type, 'audio');
   const duration = await durationOf(buffer, detected.mime);
   // A file that looks like audio at first but has no playable length is not one.
