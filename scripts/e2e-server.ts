@@ -16,5 +16,6 @@ Object.assign(process.env, {
   DEMO_DATA: 'on',
   DEMO_PASSWORD: 'Masthead-demo-1',
   LOG_LEVEL: 'warn',
+  PODCAST_ALLOW_PRIVATE_FEEDS: 'on',
 });
 await import('../core/server/main');

@@ -28,6 +28,8 @@ export interface ServerEnv {
   s3?: S3Settings;
   /** The Megaphone API for the podcast provider browser; podcast RSS feeds when absent. */
   megaphone?: { token: string; networkId: string; apiUrl: string };
+  /** Podcast feeds and their audio may live on loopback or private addresses (tests, intranets); refused otherwise. */
+  allowPrivateFeeds: boolean;
 }
 
 const root = resolve(import.meta.dirname, '..', '..');
@@ -59,6 +61,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
           apiUrl: (source.MEGAPHONE_API_URL ?? 'https://cms.megaphone.fm/api').replace(/\/$/, ''),
         }
       : undefined,
+    allowPrivateFeeds: source.PODCAST_ALLOW_PRIVATE_FEEDS === 'on',
   };
 }
 

@@ -56,6 +56,14 @@ export interface Constants {
      * How long the server waits for a podcast provider.
      */
     feedTimeoutMs: number;
+    /**
+     * The largest podcast RSS feed the server reads.
+     */
+    feedMaxBytes: number;
+    /**
+     * How long importing a podcast episode's audio may take.
+     */
+    podcastAudioTimeoutMs: number;
   };
   layout: {
     sidebarWidth: number;

@@ -1,0 +1,63 @@
+/** An episode as a card: cover, date, status badge, title, subtitle, body, player and its menu. */
+import { FontIcon, IconButton, Stack, Text, type IContextualMenuItem } from '@fluentui/react';
+import type { KeyboardEvent } from 'react';
+import type { Episode } from '../../../schemas/generated/entities/episode';
+import { cardDate, episodeBadge } from './status';
+
+export interface EpisodeCardProps {
+  episode: Episode;
+  /** Edit Credentials / Delete; none for those who may only look, or in the Select Episode dialog. */
+  menu?: { onEdit(): void; onDelete(): void };
+  /** In the Select Episode dialog: the card is chosen by a click. */
+  selection?: { selected: boolean; onSelect(): void };
+}
+
+export function EpisodeCard({ episode, menu, selection }: EpisodeCardProps) {
+  const badge = episodeBadge(episode);
+  const items: IContextualMenuItem[] = menu
+    ? [
+        { key: 'edit', text: 'Edit Credentials', iconProps: { iconName: 'Edit' }, onClick: menu.onEdit },
+        { key: 'delete', text: 'Delete', iconProps: { iconName: 'Delete' }, onClick: menu.onDelete },
+      ]
+    : [];
+  const select = selection
+    ? {
+        role: 'option' as const,
+        'aria-selected': selection.selected,
+        tabIndex: 0,
+        onClick: selection.onSelect,
+        onKeyDown: (event: KeyboardEvent) => {
+          if (event.key === 'Enter' || event.key === ' ') {
+            event.preventDefault();
+            selection.onSelect();
+          }
+        },
+      }
+    : {};
+  const className = ['episode-card', selection ? 'episode-card--selectable' : '', selection?.selected ? 'episode-card--selected' : ''].filter(Boolean).join(' ');
+  return (
+    <article className={className} aria-label={episode.title} data-testid="episode-card" {...select}>
+      <div className="episode-card__cover" aria-hidden>
+        {episode.image ? <img src={episode.image} alt="" loading="lazy" /> : <FontIcon iconName="Headset" />}
+      </div>
+      <div className="episode-card__content">
+        <Stack horizontal verticalAlign="center" horizontalAlign="space-between" tokens={{ childrenGap: 8 }}>
+          <Stack horizontal wrap verticalAlign="center" tokens={{ childrenGap: 8 }}>
+            <Text variant="small" styles={{ root: { color: '#605e5c' } }}>{cardDate(episode.status === 'published' && episode.publishedAt ? episode.publishedAt : episode.createdAt)}</Text>
+            <span className="episode-card__badge" style={{ background: badge.color, color: badge.textColor }} data-testid="episode-status">{badge.label}</span>
+          </Stack>
+          {menu ? <IconButton ariaLabel="More" title="More" iconProps={{ iconName: 'More' }} menuProps={{ items }} onRenderMenuIcon={() => null} /> : null}
+        </Stack>
+        <Text as="h3" variant="large" styles={{ root: { fontWeight: 600, margin: 0, overflowWrap: 'anywhere' } }}>{episode.title}</Text>
+        {episode.subtitle ? <Text styles={{ root: { color: '#484644', fontWeight: 600 } }}>{episode.subtitle}</Text> : null}
+        {episode.body ? <Text className="episode-card__body">{episode.body}</Text> : null}
+        {/* preload="none": a long list loads no audio until someone presses play. */}
+        <audio controls preload="none" src={episode.audio} aria-label={episode.title} onClick={(event) => event.stopPropagation()} />
+        <Text variant="small" styles={{ root: { color: '#605e5c' } }}>
+          <FontIcon iconName="Contact" style={{ marginRight: 6, verticalAlign: 'middle' }} />
+          {episode.uploader?.name || 'Unknown'}
+        </Text>
+      </div>
+    </article>
+  );
+}

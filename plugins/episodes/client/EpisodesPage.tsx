@@ -1,0 +1,129 @@
+/**
+ * /newsletters/show/:newsletterId/episodes: the newsletter's episodes, 30 at a time as the user
+ * scrolls, newest first, 'Show only my content', the CREATE menu (TTS, Recording, Upload from
+ * Megaphone), each card's player and Edit Credentials / Delete, and the podcast feed's address.
+ */
+import { DefaultButton, Dialog, DialogFooter, DialogType, PrimaryButton, Stack, Text, Toggle, type IContextualMenuItem } from '@fluentui/react';
+import { useState } from 'react';
+import { useLocation, useParams } from 'wouter';
+import { call } from '../../../core/client/api';
+import { handleError } from '../../../core/client/errors';
+import { LoadMore } from '../../../core/client/infinite-list';
+import { useCan } from '../../../core/client/permissions';
+import { hasRoute } from '../../../core/client/registry';
+import { toast } from '../../../core/client/toasts';
+import type { Episode } from '../../../schemas/generated/entities/episode';
+import type { Recording } from '../../../schemas/generated/entities/recording';
+import { RecordingPicker } from '../../recordings/client/public';
+import { EpisodeCard } from './EpisodeCard';
+import { EpisodeForm } from './EpisodeForm';
+import { useEpisodeList, useOwnContentFilter } from './episode-list';
+import { FeedAddress } from './FeedAddress';
+import { PodcastBrowser } from './PodcastBrowser';
+import './episodes.css';
+
+/** The speech screens' entry; the TTS item shows only once a plugin serves it. */
+const ttsRoute = '/stories/audios/select/:newsletterId';
+
+type Open =
+  | { kind: 'recordings' }
+  | { kind: 'browser' }
+  | { kind: 'create'; recording: Recording }
+  | { kind: 'edit'; episode: Episode }
+  | { kind: 'delete'; episode: Episode }
+  | null;
+
+export default function EpisodesPage() {
+  const { newsletterId } = useParams<{ newsletterId: string }>();
+  const [, navigate] = useLocation();
+  const filter = useOwnContentFilter();
+  const episodes = useEpisodeList(newsletterId, filter.uploader);
+  const can = useCan();
+  const mayCreate = can('episodes.create');
+  const [open, setOpen] = useState<Open>(null);
+  const [busy, setBusy] = useState(false);
+
+  const createItems: IContextualMenuItem[] = [
+    ...(hasRoute(ttsRoute) ? [{ key: 'tts', text: 'TTS', iconProps: { iconName: 'Microphone' }, onClick: () => navigate(ttsRoute.replace(':newsletterId', newsletterId)) }] : []),
+    { key: 'recording', text: 'Recording', iconProps: { iconName: 'MusicInCollection' }, onClick: () => setOpen({ kind: 'recordings' }) },
+    { key: 'megaphone', text: 'Upload from Megaphone', iconProps: { iconName: 'CloudDownload' }, onClick: () => setOpen({ kind: 'browser' }) },
+  ];
+
+  const saved = (episode: Episode, isNew: boolean) => {
+    episodes.update((items) => (isNew ? [episode, ...items] : items.map((item) => (item._id === episode._id ? episode : item))), isNew ? 1 : 0);
+    setOpen(null);
+  };
+
+  const remove = async (episode: Episode) => {
+    setBusy(true);
+    try {
+      await call('delete', `episodes/delete/${episode._id}`);
+      episodes.update((items) => items.filter((item) => item._id !== episode._id), -1);
+      toast('success', 'Success!', 'The episode is deleted.');
+      setOpen(null);
+    } catch (error) {
+      await handleError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Stack tokens={{ childrenGap: 24 }}>
+      <Stack horizontal wrap verticalAlign="center" horizontalAlign="space-between" tokens={{ childrenGap: 16 }}>
+        <Text as="h1" variant="xxLarge" styles={{ root: { fontWeight: 700, margin: 0 } }}>Episodes</Text>
+        <Stack horizontal verticalAlign="center" tokens={{ childrenGap: 24 }}>
+          <Toggle label="Show only my content" inlineLabel checked={filter.on} onChange={(_, checked) => filter.setOn(Boolean(checked))} styles={{ root: { margin: 0 } }} />
+          {mayCreate ? <PrimaryButton text="CREATE" iconProps={{ iconName: 'Add' }} menuProps={{ items: createItems }} /> : null}
+        </Stack>
+      </Stack>
+
+      <FeedAddress newsletterId={newsletterId} />
+
+      {episodes.items.length > 0 ? (
+        <div className="episodes-list" role="list" aria-label="Episodes">
+          {episodes.items.map((episode) => (
+            <div role="listitem" key={episode._id} style={{ minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+              <EpisodeCard
+                episode={episode}
+                menu={mayCreate ? { onEdit: () => setOpen({ kind: 'edit', episode }), onDelete: () => setOpen({ kind: 'delete', episode }) } : undefined}
+              />
+            </div>
+          ))}
+        </div>
+      ) : !episodes.loading ? (
+        <Stack horizontalAlign="center" tokens={{ childrenGap: 8, padding: 48 }} styles={{ root: { background: '#fff', borderRadius: 8 } }}>
+          <Text variant="large" styles={{ root: { fontWeight: 600 } }}>{filter.on ? "You haven't made any episodes yet." : 'There are no episodes yet.'}</Text>
+          {mayCreate ? <Text styles={{ root: { color: '#605e5c' } }}>Make one from a recording, or import one from your podcast provider, with CREATE.</Text> : null}
+        </Stack>
+      ) : null}
+      <LoadMore list={episodes} />
+
+      {open?.kind === 'recordings' ? (
+        <RecordingPicker onDismiss={() => setOpen(null)} onSelect={(recording) => setOpen({ kind: 'create', recording })} />
+      ) : null}
+      {open?.kind === 'browser' ? (
+        <PodcastBrowser onDismiss={() => setOpen(null)} onImported={(recording) => setOpen({ kind: 'create', recording })} />
+      ) : null}
+      {open?.kind === 'create' ? (
+        <EpisodeForm mode="create" newsletterId={newsletterId} recording={open.recording} onDismiss={() => setOpen(null)} onSaved={(episode) => saved(episode, true)} />
+      ) : null}
+      {open?.kind === 'edit' ? (
+        <EpisodeForm mode="edit" episode={open.episode} onDismiss={() => setOpen(null)} onSaved={(episode) => saved(episode, false)} />
+      ) : null}
+      {open?.kind === 'delete' ? (
+        <Dialog
+          hidden={false}
+          onDismiss={() => setOpen(null)}
+          dialogContentProps={{ type: DialogType.normal, title: 'Delete Episode', subText: `Are you sure you want to delete "${open.episode.title}"? It leaves the podcast feed too.` }}
+          modalProps={{ isBlocking: busy }}
+        >
+          <DialogFooter>
+            <DefaultButton text="CANCEL" onClick={() => setOpen(null)} disabled={busy} />
+            <PrimaryButton text="DELETE" onClick={() => void remove(open.episode)} disabled={busy} />
+          </DialogFooter>
+        </Dialog>
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,40 @@
+/** The address of the newsletter's public podcast feed, to hand to podcast apps, with a copy button. */
+import { IconButton, Stack, TextField } from '@fluentui/react';
+import { useEffect, useState } from 'react';
+import { call } from '../../../core/client/api';
+import { handleError } from '../../../core/client/errors';
+import { toast } from '../../../core/client/toasts';
+
+export function FeedAddress({ newsletterId }: { newsletterId: string }) {
+  const [url, setUrl] = useState('');
+  useEffect(() => {
+    let current = true;
+    call<{ url: string }>('get', `episodes/feed/${newsletterId}`)
+      .then(({ data }) => {
+        if (current) setUrl(data.url);
+      })
+      .catch(async (error: unknown) => {
+        if (current) await handleError(error);
+      });
+    return () => {
+      current = false;
+    };
+  }, [newsletterId]);
+  if (!url) return null;
+  const copy = async () => {
+    try {
+      await navigator.clipboard.writeText(url);
+      toast('success', 'Copied!', 'The podcast feed address is copied.');
+    } catch {
+      toast('error', 'Error!', 'The address could not be copied; select it and copy it by hand.');
+    }
+  };
+  return (
+    <Stack className="episodes-feed" horizontal verticalAlign="end" tokens={{ childrenGap: 8 }}>
+      <Stack.Item grow>
+        <TextField label="Podcast feed" readOnly value={url} description="Published episodes; give this address to podcast apps." onFocus={(event) => event.currentTarget.select()} />
+      </Stack.Item>
+      <IconButton iconProps={{ iconName: 'Copy' }} ariaLabel="Copy feed address" title="Copy" onClick={() => void copy()} styles={{ root: { marginBottom: 22 } }} />
+    </Stack>
+  );
+}

@@ -1,0 +1,87 @@
+/**
+ * 'Select Episode': a newsletter's episodes ('Show only my content'); SELECT hands the chosen one
+ * to the caller (story settings attach it). 'Upload from Megaphone' imports a provider episode,
+ * makes a draft episode of it and selects that.
+ */
+import { DefaultButton, Dialog, DialogFooter, DialogType, PrimaryButton, Stack, Text, Toggle } from '@fluentui/react';
+import { useState } from 'react';
+import { call } from '../../../core/client/api';
+import { handleError } from '../../../core/client/errors';
+import { LoadMore } from '../../../core/client/infinite-list';
+import type { EpisodeCreateBody } from '../../../schemas/generated/api/episode-create';
+import type { Episode } from '../../../schemas/generated/entities/episode';
+import type { Recording } from '../../../schemas/generated/entities/recording';
+import { EpisodeCard } from './EpisodeCard';
+import { useEpisodeList, useOwnContentFilter } from './episode-list';
+import { PodcastBrowser } from './PodcastBrowser';
+import './episodes.css';
+
+export interface SelectEpisodeDialogProps {
+  newsletterId: string;
+  onDismiss(): void;
+  onSelect(episode: Episode): void;
+}
+
+/** A draft episode of a recording, with the recording's credentials. */
+export async function draftEpisodeOf(newsletterId: string, recording: Recording): Promise<Episode> {
+  const body: EpisodeCreateBody = {
+    newsletter: newsletterId,
+    recording: recording._id,
+    title: recording.title,
+    subtitle: recording.subtitle,
+    body: recording.description,
+    image: recording.image,
+    status: 'draft',
+  };
+  return (await call<Episode>('post', 'episodes/create', body)).data;
+}
+
+export function SelectEpisodeDialog({ newsletterId, onDismiss, onSelect }: SelectEpisodeDialogProps) {
+  const filter = useOwnContentFilter();
+  const episodes = useEpisodeList(newsletterId, filter.uploader);
+  const [selected, setSelected] = useState<Episode | null>(null);
+  const [browsing, setBrowsing] = useState(false);
+
+  const imported = async (recording: Recording) => {
+    setBrowsing(false);
+    try {
+      onSelect(await draftEpisodeOf(newsletterId, recording));
+    } catch (error) {
+      await handleError(error);
+    }
+  };
+
+  return (
+    <>
+      <Dialog
+        hidden={browsing}
+        onDismiss={onDismiss}
+        dialogContentProps={{ type: DialogType.normal, title: 'Select Episode' }}
+        minWidth={640}
+        maxWidth={760}
+        modalProps={{ styles: { scrollableContent: { maxHeight: '86vh' } } }}
+      >
+        <Stack tokens={{ childrenGap: 16 }}>
+          <Stack horizontal verticalAlign="center" horizontalAlign="space-between" tokens={{ childrenGap: 16 }}>
+            <Toggle label="Show only my content" inlineLabel checked={filter.on} onChange={(_, checked) => filter.setOn(Boolean(checked))} styles={{ root: { margin: 0 } }} />
+            <DefaultButton text="Upload from Megaphone" iconProps={{ iconName: 'CloudDownload' }} onClick={() => setBrowsing(true)} />
+          </Stack>
+          <div role="listbox" aria-label="Episodes" style={{ display: 'flex', flexDirection: 'column', gap: 12, maxHeight: '56vh', overflowY: 'auto', padding: 4 }}>
+            {episodes.items.map((episode) => (
+              <EpisodeCard key={episode._id} episode={episode} selection={{ selected: selected?._id === episode._id, onSelect: () => setSelected(episode) }} />
+            ))}
+            {episodes.items.length === 0 && !episodes.loading ? (
+              <Text styles={{ root: { color: '#605e5c', padding: 24, textAlign: 'center' } }}>{filter.on ? "You haven't made any episodes yet." : 'There are no episodes yet.'}</Text>
+            ) : null}
+            <LoadMore list={episodes} />
+          </div>
+        </Stack>
+        <DialogFooter>
+          <DefaultButton text="CANCEL" onClick={onDismiss} />
+          <PrimaryButton text="SELECT" disabled={!selected} onClick={() => selected && onSelect(selected)} />
+        </DialogFooter>
+      </Dialog>
+      {browsing ? <PodcastBrowser onDismiss={() => setBrowsing(false)} onImported={(recording) => void imported(recording)} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,83 @@
+/**
+ * A newsletter's podcast: RSS 2.0 with the iTunes tags podcast apps read, listing its published
+ * episodes. Every address is absolute (PUBLIC_URL-based), every text escaped.
+ */
+import type { EpisodeRecord } from './tables';
+
+export interface FeedChannel {
+  title: string;
+  description: string;
+  key: string;
+  lang: string;
+  image: string;
+  author: string;
+  category: string;
+}
+
+const escapeXml = (value: string) =>
+  value
+    // Characters XML 1.0 does not allow at all.
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
+    .replace(/&/g, '&amp;')
+    .replace(/</g, '&lt;')
+    .replace(/>/g, '&gt;')
+    .replace(/"/g, '&quot;')
+    .replace(/'/g, '&apos;');
+
+export function absoluteUrl(address: string, publicUrl: string): string {
+  if (!address) return '';
+  if (/^https?:\/\//i.test(address)) return address;
+  return `${publicUrl}${address.startsWith('/') ? '' : '/'}${address}`;
+}
+
+/** itunes:duration as HH:MM:SS. */
+export function clock(seconds: number): string {
+  const total = Math.max(0, Math.round(seconds));
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${pad(Math.floor(total / 3600))}:${pad(Math.floor((total % 3600) / 60))}:${pad(total % 60)}`;
+}
+
+export function renderPodcastFeed(channel: FeedChannel, episodes: EpisodeRecord[], publicUrl: string): string {
+  const link = `${publicUrl}/n/${encodeURIComponent(channel.key)}`;
+  const self = `${link}/podcast.xml`;
+  const channelImage = absoluteUrl(channel.image, publicUrl);
+  const element = (name: string, value: string) => `<${name}>${escapeXml(value)}</${name}>`;
+  const items = episodes.map((episode) => {
+    const image = absoluteUrl(episode.image || channel.image, publicUrl);
+    const published = episode.published_at ?? episode.created_at;
+    return [
+      '    <item>',
+      `      <guid isPermaLink="false">${escapeXml(episode.id)}</guid>`,
+      `      ${element('title', episode.title)}`,
+      `      ${element('description', episode.body || episode.subtitle || episode.title)}`,
+      episode.subtitle ? `      ${element('itunes:subtitle', episode.subtitle)}` : '',
+      `      ${element('pubDate', new Date(published).toUTCString())}`,
+      `      <enclosure url="${escapeXml(absoluteUrl(episode.audio, publicUrl))}" length="${Number(episode.audio_size) || 0}" type="${escapeXml(episode.audio_type)}"/>`,
+      `      ${element('itunes:duration', clock(Number(episode.duration)))}`,
+      image ? `      <itunes:image href="${escapeXml(image)}"/>` : '',
+      `      ${element('itunes:episodeType', 'full')}`,
+      '      <itunes:explicit>false</itunes:explicit>',
+      '    </item>',
+    ].filter(Boolean).join('\n');
+  });
+  return [
+    '<?xml version="1.0" encoding="UTF-8"?>',
+    '<rss version="2.0" xmlns:itunes="http://www.itunes.com/dtds/podcast-1.0.dtd" xmlns:atom="http://www.w3.org/2005/Atom">',
+    '  <channel>',
+    `    ${element('title', channel.title)}`,
+    `    ${element('link', link)}`,
+    `    <atom:link href="${escapeXml(self)}" rel="self" type="application/rss+xml"/>`,
+    `    ${element('description', channel.description || channel.title)}`,
+    `    ${element('language', channel.lang)}`,
+    channelImage ? `    <itunes:image href="${escapeXml(channelImage)}"/>` : '',
+    channelImage ? `    <image><url>${escapeXml(channelImage)}</url>${element('title', channel.title)}${element('link', link)}</image>` : '',
+    `    ${element('itunes:author', channel.author)}`,
+    `    <itunes:category text="${escapeXml(channel.category)}"/>`,
+    '    <itunes:explicit>false</itunes:explicit>',
+    ...items,
+    '  </channel>',
+    '</rss>',
+    '',
+  ].filter(Boolean).join('\n');
+}

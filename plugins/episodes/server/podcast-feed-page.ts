@@ -1,0 +1,44 @@
+/** GET /n/{key}/podcast.xml: the public podcast feed of a newsletter's published episodes. */
+import { notFound } from '../../../core/server/errors';
+import type { PluginApi } from '../../../core/server/plugins/contract';
+import { renderPodcastFeed } from './feed';
+import { publishedEpisodes } from './store';
+import type { EpisodeTables } from './tables';
+
+/** Podcast apps file the show under a category; ours are news newsletters. */
+const category = 'News';
+
+export function registerPodcastFeedPage(api: PluginApi): void {
+  const db = api.tables<EpisodeTables>();
+  api.page<{ key: string }>({
+    url: '/n/:key/podcast.xml',
+    schema: {
+      params: { type: 'object', required: ['key'], properties: { key: { type: 'string', minLength: 1, maxLength: 120 } } },
+      summary: "A newsletter's podcast (RSS 2.0 with iTunes tags) of its published episodes.",
+    },
+    async handler(request, reply) {
+      const newsletter = await db
+        .selectFrom('newsletters')
+        .innerJoin('publishers', 'publishers.id', 'newsletters.publisher_id')
+        .select(['newsletters.id', 'newsletters.title', 'newsletters.description', 'newsletters.subtitle', 'newsletters.key', 'newsletters.lang', 'newsletters.image', 'publishers.title as publisher'])
+        .where((eb) => eb(eb.fn('lower', ['newsletters.key']), '=', request.params.key.toLowerCase()))
+        .executeTakeFirst();
+      if (!newsletter) throw notFound('Newsletter not found.');
+      const episodes = await publishedEpisodes(db, newsletter.id);
+      const xml = renderPodcastFeed(
+        {
+          title: newsletter.title,
+          description: newsletter.description || newsletter.subtitle,
+          key: newsletter.key,
+          lang: newsletter.lang,
+          image: newsletter.image,
+          author: newsletter.publisher,
+          category,
+        },
+        episodes,
+        api.env.publicUrl,
+      );
+      return reply.header('content-type', 'application/rss+xml; charset=utf-8').header('cache-control', 'public, max-age=300').send(xml);
+    },
+  });
+}

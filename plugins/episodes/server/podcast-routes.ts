@@ -1,0 +1,146 @@
+/**
+ * The podcast provider browser's calls: the publisher's podcasts and their episodes at the
+ * provider, importing an episode as a recording, and (RSS provider) the saved feed addresses.
+ */
+import { fileTypeFromBuffer } from 'file-type';
+import type { PodcastFeedCreateBody } from '../../../schemas/generated/api/podcast-feed-create';
+import type { PodcastImportBody } from '../../../schemas/generated/api/podcast-import';
+import type { Session } from '../../../core/server/auth/session';
+import { invalid, notFound } from '../../../core/server/errors';
+import type { PluginApi } from '../../../core/server/plugins/contract';
+import { createPodcastProvider, createRssProvider, httpUrl, PodcastError, type FeedRef } from '../../../core/server/services/podcasts';
+import { constants } from '../../../core/shared/config';
+import { createRecording } from '../../recordings/server/public';
+import { presentFeed } from './present';
+import { insertFeed, listFeeds } from './store';
+import type { EpisodeTables } from './tables';
+
+const ref = (id: string) => ({ $ref: `${id}#` });
+const feedsOnlyMessage = 'Podcast feeds are used only when no Megaphone account is configured.';
+
+function publisherOf(session: Session): string {
+  if (!session.publisherId) throw notFound('Publisher not found.');
+  return session.publisherId;
+}
+
+/** A provider failure as the answer the console shows: what the user can act on, in their words. */
+function asHttpError(error: unknown, path: string): unknown {
+  if (!(error instanceof PodcastError)) return error;
+  if (error.kind === 'not-found') return notFound(error.message);
+  return invalid(error.message, path);
+}
+
+async function withProviderErrors<T>(path: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (error) {
+    throw asHttpError(error, path);
+  }
+}
+
+export function registerPodcastRoutes(api: PluginApi): void {
+  const db = api.tables<EpisodeTables>();
+  const provider = createPodcastProvider(api.env);
+  const rss = createRssProvider({ allowPrivate: api.env.allowPrivateFeeds });
+  const feedsOf = async (publisherId: string): Promise<FeedRef[]> =>
+    (await listFeeds(db, publisherId)).map((feed) => ({ id: feed.id, url: feed.url, title: feed.title, createdAt: feed.created_at.toISOString() }));
+
+  api.route({
+    method: 'GET',
+    url: '/podcasts/list',
+    requires: 'episodes.create',
+    schema: { summary: "The publisher's podcasts at the podcast provider (its saved RSS feeds, or its Megaphone network's podcasts)." },
+    async handler(_request, _reply, session) {
+      const feeds = provider.kind === 'rss' ? await feedsOf(publisherOf(session)) : [];
+      const data = await withProviderErrors('', () => provider.listPodcasts(feeds));
+      return { data, count: data.length, provider: provider.kind };
+    },
+  });
+
+  api.route<unknown, unknown, { podcastId: string }>({
+    method: 'GET',
+    url: '/podcasts/list/:podcastId/episodes',
+    requires: 'episodes.create',
+    schema: {
+      params: { type: 'object', required: ['podcastId'], properties: { podcastId: { type: 'string', minLength: 1, maxLength: 200 } } },
+      summary: "A podcast's episodes at the provider, newest first.",
+    },
+    async handler(request, _reply, session) {
+      const feeds = provider.kind === 'rss' ? await feedsOf(publisherOf(session)) : [];
+      const data = await withProviderErrors('', () => provider.listEpisodes(request.params.podcastId, feeds));
+      return { data, count: data.length };
+    },
+  });
+
+  api.route<PodcastImportBody>({
+    method: 'POST',
+    url: '/podcasts/import',
+    requires: 'episodes.create',
+    schema: { body: ref('api/podcast-import'), summary: "Copies a provider episode's audio into a recording (podcastId and content_id say where from; importing it again answers the same recording)." },
+    async handler(request, _reply, session) {
+      const publisherId = publisherOf(session);
+      const { podcastId, episodeId } = request.body;
+      const feeds = provider.kind === 'rss' ? await feedsOf(publisherId) : [];
+      const recording = await withProviderErrors('audio', async () => {
+        const episode = (await provider.listEpisodes(podcastId, feeds)).find((candidate) => candidate.id === episodeId);
+        if (!episode) throw new PodcastError('Episode not found.', 'not-found');
+        const buffer = await provider.downloadAudio(episode, constants.limits.recordingMaxBytes);
+        const type = await fileTypeFromBuffer(buffer);
+        return createRecording({ db: api.db, storage: api.storage }, {
+          publisherId,
+          uploaderId: session.user.id,
+          title: episode.title,
+          subtitle: episode.subtitle,
+          image: episode.image,
+          audio: { buffer, mime: type?.mime ?? 'application/octet-stream', ext: type?.ext ?? 'bin' },
+          podcastId: episode.podcastId,
+          contentId: episode.id,
+        });
+      });
+      return { data: recording, msg: 'Episode imported.' };
+    },
+  });
+
+  api.route({
+    method: 'GET',
+    url: '/podcasts/feeds',
+    requires: 'episodes.create',
+    schema: { summary: 'The podcast RSS feeds the publisher saved (RSS provider).' },
+    async handler(_request, _reply, session) {
+      const rows = provider.kind === 'rss' ? await listFeeds(db, publisherOf(session)) : [];
+      return { data: rows.map(presentFeed), count: rows.length, provider: provider.kind };
+    },
+  });
+
+  api.route<PodcastFeedCreateBody>({
+    method: 'POST',
+    url: '/podcasts/feeds',
+    requires: 'episodes.create',
+    schema: { body: ref('api/podcast-feed-create'), summary: 'Saves a podcast RSS feed address; the feed must be readable.' },
+    async handler(request, _reply, session) {
+      const publisherId = publisherOf(session);
+      if (provider.kind !== 'rss') throw invalid(feedsOnlyMessage, 'url');
+      const url = await withProviderErrors('url', async () => httpUrl(request.body.url).href);
+      const feeds = await listFeeds(db, publisherId);
+      if (feeds.some((feed) => feed.url === url)) throw invalid('This feed is already in your list.', 'url');
+      if (feeds.length >= constants.limits.podcastFeedsMax) throw invalid(`You can keep at most ${constants.limits.podcastFeedsMax} podcast feeds.`, 'url');
+      const { podcast } = await withProviderErrors('url', () => rss.readFeed(url, 'new'));
+      const id = await insertFeed(db, { publisherId, url, title: podcast.title });
+      const row = await db.selectFrom('podcast_feeds').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+      return { data: presentFeed(row), msg: 'Podcast feed added.' };
+    },
+  });
+
+  api.route<unknown, unknown, { id: string }>({
+    method: 'DELETE',
+    url: '/podcasts/feeds/:id',
+    requires: 'episodes.create',
+    schema: { params: { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1, maxLength: 64 } } }, summary: 'Forgets a saved podcast feed (recordings imported from it stay).' },
+    async handler(request, _reply, session) {
+      const result = await db.deleteFrom('podcast_feeds').where('id', '=', request.params.id).where('publisher_id', '=', publisherOf(session)).executeTakeFirst();
+      if (Number(result.numDeletedRows) === 0) throw notFound('Podcast feed not found.');
+      return { data: { _id: request.params.id }, msg: 'Podcast feed removed.' };
+    },
+  });
+}
+

@@ -1,0 +1,36 @@
+/** What a client sees of an episode and of a saved podcast feed. */
+import type { Episode } from '../../../schemas/generated/entities/episode';
+import type { PodcastFeed } from '../../../schemas/generated/entities/podcast-feed';
+import type { EpisodeRow } from './store';
+import type { PodcastFeedRow } from './tables';
+
+const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
+
+export function presentEpisode(row: EpisodeRow): Episode {
+  return {
+    _id: row.id,
+    title: row.title,
+    key: row.key,
+    subtitle: row.subtitle,
+    body: row.body,
+    image: row.image,
+    audio: row.audio,
+    duration: Number(row.duration),
+    newsletter: row.newsletter_id,
+    status: row.status,
+    // While scheduled, the date it will be published.
+    publishedAt: iso(row.status === 'scheduled' ? row.scheduled_at : row.published_at),
+    type: row.type,
+    parent_id: row.parent_id,
+    parent_type: row.parent_type,
+    lang: row.lang,
+    uploader: row.uploader_id ? { _id: row.uploader_id, name: row.uploader_name ?? '', image: row.uploader_image ?? '' } : null,
+    recording: row.recording_id,
+    createdAt: iso(row.created_at)!,
+    updatedAt: iso(row.updated_at)!,
+  };
+}
+
+export function presentFeed(row: PodcastFeedRow): PodcastFeed {
+  return { _id: row.id, url: row.url, title: row.title, createdAt: iso(row.created_at)! };
+}

@@ -1,0 +1,154 @@
+/** The episode calls: list, create from a recording, edit (credentials and status), delete. */
+import type { EpisodeCreateBody } from '../../../schemas/generated/api/episode-create';
+import type { EpisodeListQuery } from '../../../schemas/generated/api/episode-list-query';
+import type { EpisodeUpdateBody } from '../../../schemas/generated/api/episode-update';
+import type { Session } from '../../../core/server/auth/session';
+import { notFound } from '../../../core/server/errors';
+import type { PluginApi } from '../../../core/server/plugins/contract';
+import { isStorageKey, type Storage } from '../../../core/server/services/storage';
+import { constants } from '../../../core/shared/config';
+import { findRecording } from '../../recordings/server/public';
+import { applyPlan, planOf, publishJob } from './publication';
+import { presentEpisode } from './present';
+import { deleteEpisode, findEpisode, insertEpisode, listEpisodes, uniqueKey, updateEpisode, type EpisodesDb } from './store';
+import type { EpisodeTables } from './tables';
+
+const ref = (id: string) => ({ $ref: `${id}#` });
+const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1, maxLength: 64 } } } as const;
+
+/** The size and type of a stored audio file, for the feed's enclosure; unknown (0) for an address we did not store. */
+export async function audioFileOf(storage: Storage, address: string): Promise<{ size: number; type: string }> {
+  const key = address.split('/').slice(-3).join('/');
+  if (isStorageKey(key) && storage.urlOf(key) === address) {
+    const file = await storage.read(key).catch(() => null);
+    if (file) {
+      file.body.destroy();
+      return { size: file.size, type: file.contentType };
+    }
+  }
+  return { size: 0, type: 'audio/mpeg' };
+}
+
+/** An episode the caller may reach; another newsletter's is as good as missing. */
+async function reachableEpisode(db: EpisodesDb, id: string, session: Session) {
+  const row = await findEpisode(db, id);
+  if (!row || !session.newsletterIds.has(row.newsletter_id)) throw notFound('Episode not found.');
+  return row;
+}
+
+export function registerEpisodeRoutes(api: PluginApi): void {
+  const db = api.tables<EpisodeTables>();
+  const planning = { db, jobs: api.jobs };
+
+  api.route<unknown, EpisodeListQuery>({
+    method: 'GET',
+    url: '/episodes/list',
+    requires: 'episodes.list',
+    schema: { querystring: ref('api/episode-list-query'), summary: "A newsletter's episodes, newest first; uploader limits them to one user's." },
+    async handler(request, _reply, session) {
+      const { newsletter, uploader, page = 0, limit = constants.pageSizes.episodes, desc = true } = request.query;
+      session.assertNewsletter(newsletter);
+      const { rows, count } = await listEpisodes(db, { newsletterId: newsletter, uploaderId: uploader || undefined, page, limit, desc });
+      return { data: rows.map(presentEpisode), count };
+    },
+  });
+
+  api.route<unknown, unknown, { newsletterId: string }>({
+    method: 'GET',
+    url: '/episodes/feed/:newsletterId',
+    requires: 'episodes.list',
+    schema: {
+      params: { type: 'object', required: ['newsletterId'], properties: { newsletterId: { type: 'string', minLength: 1, maxLength: 64 } } },
+      summary: "The address of the newsletter's public podcast feed (its published episodes).",
+    },
+    async handler(request, _reply, session) {
+      session.assertNewsletter(request.params.newsletterId);
+      const newsletter = await db.selectFrom('newsletters').select('key').where('id', '=', request.params.newsletterId).executeTakeFirstOrThrow();
+      return { data: { url: `${api.env.publicUrl}/n/${encodeURIComponent(newsletter.key)}/podcast.xml` } };
+    },
+  });
+
+  api.route<EpisodeCreateBody>({
+    method: 'POST',
+    url: '/episodes/create',
+    requires: 'episodes.create',
+    schema: { body: ref('api/episode-create'), summary: "Makes an episode of a newsletter from one of the publisher's recordings: draft, published now, or scheduled." },
+    async handler(request, _reply, session) {
+      const body = request.body;
+      session.assertNewsletter(body.newsletter);
+      const plan = planOf(body.status, body.publishedAt);
+      const newsletter = await db.selectFrom('newsletters').select(['publisher_id', 'lang']).where('id', '=', body.newsletter).executeTakeFirstOrThrow();
+      const recording = await findRecording({ db: api.db, storage: api.storage }, newsletter.publisher_id, body.recording);
+      if (!recording) throw notFound('Recording not found.');
+      const audio = await audioFileOf(api.storage, recording.audio);
+      const id = await insertEpisode(db, {
+        newsletter_id: body.newsletter,
+        publisher_id: newsletter.publisher_id,
+        recording_id: recording._id,
+        title: body.title.trim(),
+        key: await uniqueKey(db, body.newsletter, body.title),
+        subtitle: body.subtitle ?? '',
+        body: body.body ?? '',
+        image: body.image ?? recording.image ?? '',
+        audio: recording.audio,
+        audio_type: audio.type,
+        audio_size: audio.size,
+        duration: Number(recording.duration) || 0,
+        status: 'draft',
+        type: 'other',
+        lang: recording.lang || newsletter.lang,
+        uploader_id: session.user.id,
+      });
+      await applyPlan(planning, { id, status: 'draft', scheduled_at: null, published_at: null, job_id: null }, plan);
+      return { data: presentEpisode((await findEpisode(db, id))!), msg: 'Episode created.' };
+    },
+  });
+
+  api.route<unknown, unknown, { id: string }>({
+    method: 'GET',
+    url: '/episodes/update/:id',
+    requires: 'episodes.create',
+    schema: { params: idParams, summary: 'The episode form: data.body is the episode.' },
+    async handler(request, _reply, session) {
+      const row = await reachableEpisode(db, request.params.id, session);
+      return { data: { body: presentEpisode(row), data: { statuses: ['draft', 'published', 'scheduled'] } } };
+    },
+  });
+
+  api.route<EpisodeUpdateBody, unknown, { id: string }>({
+    method: 'PUT',
+    url: '/episodes/update/:id',
+    requires: 'episodes.create',
+    schema: { params: idParams, body: ref('api/episode-update'), summary: "Saves an episode's credentials and status (publish now, schedule at a date, back to draft)." },
+    async handler(request, _reply, session) {
+      const row = await reachableEpisode(db, request.params.id, session);
+      const body = request.body;
+      // A schedule kept as it was need not move to the future; a new one must.
+      const keepsSchedule = body.status === 'scheduled' && row.status === 'scheduled' && body.publishedAt && row.scheduled_at?.getTime() === new Date(body.publishedAt).getTime();
+      const plan = keepsSchedule ? { status: 'scheduled' as const, at: row.scheduled_at! } : planOf(body.status, body.publishedAt);
+      const title = body.title.trim();
+      await updateEpisode(db, row.id, {
+        title,
+        key: title === row.title ? row.key : await uniqueKey(db, row.newsletter_id, title, row.id),
+        subtitle: body.subtitle ?? row.subtitle,
+        body: body.body ?? row.body,
+        image: body.image ?? row.image,
+      });
+      await applyPlan(planning, row, plan);
+      return { data: presentEpisode((await findEpisode(db, row.id))!), msg: 'Episode saved.' };
+    },
+  });
+
+  api.route<unknown, unknown, { id: string }>({
+    method: 'DELETE',
+    url: '/episodes/delete/:id',
+    requires: 'episodes.create',
+    schema: { params: idParams, summary: 'Deletes an episode (and its planned publication).' },
+    async handler(request, _reply, session) {
+      const row = await reachableEpisode(db, request.params.id, session);
+      if (row.job_id) await api.jobs.cancel(publishJob, row.job_id);
+      await deleteEpisode(db, row.id);
+      return { data: { _id: row.id }, msg: 'Episode deleted.' };
+    },
+  });
+}
