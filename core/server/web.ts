@@ -46,7 +46,7 @@ export async function serveConsole(app: FastifyInstance, env: ServerEnv, storage
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!;
-    const isPage = request.method === 'GET' && !path.startsWith('/api/') && !path.startsWith('/socket.io') && !/\.[a-z0-9]+$/i.test(path);
+    const isPage = request.method === 'GET' && !/^\/(api|uploads|socket\.io)(\/|$)/.test(path) && !/\.[a-z0-9]+$/i.test(path);
     if (isPage && built) return reply.header('cache-control', 'no-cache').sendFile('index.html', env.distDir);
     return reply.status(404).send({ msg: `No such address: ${request.method} ${path}` });
   });

@@ -77,10 +77,16 @@ describe.each(databases)('episodes on %s', (kind) => {
     expect(status, JSON.stringify(body)).toBe(200);
     expect(body.data).toMatchObject({
       title: 'Güneşli Bir Sabah', key: 'gunesli-bir-sabah', subtitle: 'Alt başlık', body: 'Gövde metni', image: '/demo/teknoloji-notlari.svg',
-      audio: recording.audio, duration: recording.duration, newsletter: ids.morning.id, status: 'published', type: 'other', recording: recording._id,
+      duration: recording.duration, newsletter: ids.morning.id, status: 'published', type: 'other', recording: recording._id,
       uploader: { _id: ids.editor, name: 'Emre Demir' },
     });
     expect(Date.now() - new Date(body.data.publishedAt).getTime()).toBeLessThan(60_000);
+    // The episode's own copy of the recording's audio: it plays even once the recording is gone.
+    expect(body.data.audio).toMatch(/^\/uploads\/episodes\/.+\.mp3$/);
+    const copy = await t.server.app.inject({ method: 'GET', url: body.data.audio });
+    const original = await t.server.app.inject({ method: 'GET', url: recording.audio });
+    expect(copy.statusCode).toBe(200);
+    expect(copy.rawPayload.equals(original.rawPayload)).toBe(true);
 
     const again = await create({ title: 'Güneşli Bir Sabah' });
     expect(again.body.data.key).toBe('gunesli-bir-sabah-2');
@@ -175,6 +181,8 @@ describe.each(databases)('episodes on %s', (kind) => {
     const id = body.data._id;
     const removed = await t.request('DELETE', `/api/episodes/delete/${id}`, { token: editor });
     expect(removed.status).toBe(200);
+    expect((await t.server.app.inject({ method: 'GET', url: body.data.audio })).statusCode).toBe(404);
+    expect((await t.server.app.inject({ method: 'GET', url: recording.audio })).statusCode).toBe(200);
     expect((await t.request('GET', `/api/episodes/update/${id}`, { token: editor })).status).toBe(404);
     expect((await t.request('DELETE', `/api/episodes/delete/${id}`, { token: editor })).status).toBe(404);
     await new Promise((resolve) => setTimeout(resolve, 2500));
@@ -250,13 +258,13 @@ describe.each(databases)('episodes on %s', (kind) => {
     expect(item.guid['@_isPermaLink']).toBe('false');
     expect(item.title).toBe('Kahve & "Çay" <Sohbeti>');
     expect(item.description).toBe('Açıklama & <b>kalın</b>');
-    expect(item.enclosure['@_url']).toBe(`http://console.test${recording.audio}`);
+    expect(item.enclosure['@_url']).toBe(`http://console.test${special.body.data.audio}`);
     expect(Number(item.enclosure['@_length'])).toBeGreaterThan(1000);
     expect(item.enclosure['@_type']).toBe('audio/mpeg');
     expect(item.pubDate).toBe(new Date(special.body.data.publishedAt).toUTCString());
     expect(item['itunes:duration']).toMatch(/^00:00:0[12]$/);
     expect(item['itunes:image']['@_href']).toBe('http://console.test/demo/sabah-bulteni.svg');
-    for (const each of items) expect(each.enclosure['@_url']).toMatch(/^http:\/\/console\.test\/uploads\/recordings\//);
+    for (const each of items) expect(each.enclosure['@_url']).toMatch(/^http:\/\/console\.test\/uploads\/episodes\//);
 
     expect((await t.server.app.inject({ method: 'GET', url: '/n/no-such-newsletter/podcast.xml' })).statusCode).toBe(404);
   });

@@ -38,7 +38,8 @@ export function clock(seconds: number): string {
   return `${pad(Math.floor(total / 3600))}:${pad(Math.floor((total % 3600) / 60))}:${pad(total % 60)}`;
 }
 
-export function renderPodcastFeed(channel: FeedChannel, episodes: EpisodeRecord[], publicUrl: string): string {
+/** `audioUrlOf` turns an episode's stored audio key into its address. */
+export function renderPodcastFeed(channel: FeedChannel, episodes: EpisodeRecord[], publicUrl: string, audioUrlOf: (key: string) => string): string {
   const link = `${publicUrl}/n/${encodeURIComponent(channel.key)}`;
   const self = `${link}/podcast.xml`;
   const channelImage = absoluteUrl(channel.image, publicUrl);
@@ -53,7 +54,7 @@ export function renderPodcastFeed(channel: FeedChannel, episodes: EpisodeRecord[
       `      ${element('description', episode.body || episode.subtitle || episode.title)}`,
       episode.subtitle ? `      ${element('itunes:subtitle', episode.subtitle)}` : '',
       `      ${element('pubDate', new Date(published).toUTCString())}`,
-      `      <enclosure url="${escapeXml(absoluteUrl(episode.audio, publicUrl))}" length="${Number(episode.audio_size) || 0}" type="${escapeXml(episode.audio_type)}"/>`,
+      `      <enclosure url="${escapeXml(absoluteUrl(audioUrlOf(episode.audio_key), publicUrl))}" length="${Number(episode.audio_size) || 0}" type="${escapeXml(episode.audio_type)}"/>`,
       `      ${element('itunes:duration', clock(Number(episode.duration)))}`,
       image ? `      <itunes:image href="${escapeXml(image)}"/>` : '',
       `      ${element('itunes:episodeType', 'full')}`,

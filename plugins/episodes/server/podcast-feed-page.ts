@@ -37,6 +37,7 @@ export function registerPodcastFeedPage(api: PluginApi): void {
         },
         episodes,
         api.env.publicUrl,
+        api.storage.urlOf,
       );
       return reply.header('content-type', 'application/rss+xml; charset=utf-8').header('cache-control', 'public, max-age=300').send(xml);
     },

@@ -10,7 +10,7 @@ import { invalid, notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { createPodcastProvider, createRssProvider, httpUrl, PodcastError, type FeedRef } from '../../../core/server/services/podcasts';
 import { constants } from '../../../core/shared/config';
-import { createRecording } from '../../recordings/server/public';
+import { createRecording, findImportedRecording } from '../../recordings/server/public';
 import { presentFeed } from './present';
 import { insertFeed, listFeeds } from './store';
 import type { EpisodeTables } from './tables';
@@ -81,6 +81,9 @@ export function registerPodcastRoutes(api: PluginApi): void {
       const publisherId = publisherOf(session);
       const { podcastId, episodeId } = request.body;
       const feeds = provider.kind === 'rss' ? await feedsOf(publisherId) : [];
+      // Imported before: no second download.
+      const imported = await findImportedRecording(api, publisherId, podcastId, episodeId);
+      if (imported) return { data: imported, msg: 'Episode imported.' };
       const recording = await withProviderErrors('audio', async () => {
         const episode = (await provider.listEpisodes(podcastId, feeds)).find((candidate) => candidate.id === episodeId);
         if (!episode) throw new PodcastError('Episode not found.', 'not-found');

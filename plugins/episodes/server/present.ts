@@ -1,12 +1,13 @@
 /** What a client sees of an episode and of a saved podcast feed. */
 import type { Episode } from '../../../schemas/generated/entities/episode';
 import type { PodcastFeed } from '../../../schemas/generated/entities/podcast-feed';
+import type { Storage } from '../../../core/server/services/storage';
 import type { EpisodeRow } from './store';
 import type { PodcastFeedRow } from './tables';
 
 const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
 
-export function presentEpisode(row: EpisodeRow): Episode {
+export function presentEpisode(row: EpisodeRow, storage: Storage): Episode {
   return {
     _id: row.id,
     title: row.title,
@@ -14,7 +15,7 @@ export function presentEpisode(row: EpisodeRow): Episode {
     subtitle: row.subtitle,
     body: row.body,
     image: row.image,
-    audio: row.audio,
+    audio: storage.urlOf(row.audio_key),
     duration: Number(row.duration),
     newsletter: row.newsletter_id,
     status: row.status,

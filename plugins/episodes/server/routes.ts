@@ -5,9 +5,8 @@ import type { EpisodeUpdateBody } from '../../../schemas/generated/api/episode-u
 import type { Session } from '../../../core/server/auth/session';
 import { notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
-import { isStorageKey, type Storage } from '../../../core/server/services/storage';
 import { constants } from '../../../core/shared/config';
-import { findRecording } from '../../recordings/server/public';
+import { copyRecordingAudio } from './audio';
 import { applyPlan, planOf, publishJob } from './publication';
 import { presentEpisode } from './present';
 import { deleteEpisode, findEpisode, insertEpisode, listEpisodes, uniqueKey, updateEpisode, type EpisodesDb } from './store';
@@ -15,19 +14,6 @@ import type { EpisodeTables } from './tables';
 
 const ref = (id: string) => ({ $ref: `${id}#` });
 const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1, maxLength: 64 } } } as const;
-
-/** The size and type of a stored audio file, for the feed's enclosure; unknown (0) for an address we did not store. */
-export async function audioFileOf(storage: Storage, address: string): Promise<{ size: number; type: string }> {
-  const key = address.split('/').slice(-3).join('/');
-  if (isStorageKey(key) && storage.urlOf(key) === address) {
-    const file = await storage.read(key).catch(() => null);
-    if (file) {
-      file.body.destroy();
-      return { size: file.size, type: file.contentType };
-    }
-  }
-  return { size: 0, type: 'audio/mpeg' };
-}
 
 /** An episode the caller may reach; another newsletter's is as good as missing. */
 async function reachableEpisode(db: EpisodesDb, id: string, session: Session) {
@@ -39,6 +25,7 @@ async function reachableEpisode(db: EpisodesDb, id: string, session: Session) {
 export function registerEpisodeRoutes(api: PluginApi): void {
   const db = api.tables<EpisodeTables>();
   const planning = { db, jobs: api.jobs };
+  const present = (row: Parameters<typeof presentEpisode>[0]) => presentEpisode(row, api.storage);
 
   api.route<unknown, EpisodeListQuery>({
     method: 'GET',
@@ -49,7 +36,7 @@ export function registerEpisodeRoutes(api: PluginApi): void {
       const { newsletter, uploader, page = 0, limit = constants.pageSizes.episodes, desc = true } = request.query;
       session.assertNewsletter(newsletter);
       const { rows, count } = await listEpisodes(db, { newsletterId: newsletter, uploaderId: uploader || undefined, page, limit, desc });
-      return { data: rows.map(presentEpisode), count };
+      return { data: rows.map(present), count };
     },
   });
 
@@ -78,9 +65,9 @@ export function registerEpisodeRoutes(api: PluginApi): void {
       session.assertNewsletter(body.newsletter);
       const plan = planOf(body.status, body.publishedAt);
       const newsletter = await db.selectFrom('newsletters').select(['publisher_id', 'lang']).where('id', '=', body.newsletter).executeTakeFirstOrThrow();
-      const recording = await findRecording({ db: api.db, storage: api.storage }, newsletter.publisher_id, body.recording);
-      if (!recording) throw notFound('Recording not found.');
-      const audio = await audioFileOf(api.storage, recording.audio);
+      const copied = await copyRecordingAudio(api, newsletter.publisher_id, body.recording);
+      if (!copied) throw notFound('Recording not found.');
+      const { recording, audio } = copied;
       const id = await insertEpisode(db, {
         newsletter_id: body.newsletter,
         publisher_id: newsletter.publisher_id,
@@ -90,17 +77,17 @@ export function registerEpisodeRoutes(api: PluginApi): void {
         subtitle: body.subtitle ?? '',
         body: body.body ?? '',
         image: body.image ?? recording.image ?? '',
-        audio: recording.audio,
+        audio_key: audio.key,
         audio_type: audio.type,
         audio_size: audio.size,
-        duration: Number(recording.duration) || 0,
+        duration: audio.duration,
         status: 'draft',
         type: 'other',
         lang: recording.lang || newsletter.lang,
         uploader_id: session.user.id,
       });
       await applyPlan(planning, { id, status: 'draft', scheduled_at: null, published_at: null, job_id: null }, plan);
-      return { data: presentEpisode((await findEpisode(db, id))!), msg: 'Episode created.' };
+      return { data: present((await findEpisode(db, id))!), msg: 'Episode created.' };
     },
   });
 
@@ -111,7 +98,7 @@ export function registerEpisodeRoutes(api: PluginApi): void {
     schema: { params: idParams, summary: 'The episode form: data.body is the episode.' },
     async handler(request, _reply, session) {
       const row = await reachableEpisode(db, request.params.id, session);
-      return { data: { body: presentEpisode(row), data: { statuses: ['draft', 'published', 'scheduled'] } } };
+      return { data: { body: present(row), data: { statuses: ['draft', 'published', 'scheduled'] } } };
     },
   });
 
@@ -135,7 +122,7 @@ export function registerEpisodeRoutes(api: PluginApi): void {
         image: body.image ?? row.image,
       });
       await applyPlan(planning, row, plan);
-      return { data: presentEpisode((await findEpisode(db, row.id))!), msg: 'Episode saved.' };
+      return { data: present((await findEpisode(db, row.id))!), msg: 'Episode saved.' };
     },
   });
 
@@ -148,6 +135,7 @@ export function registerEpisodeRoutes(api: PluginApi): void {
       const row = await reachableEpisode(db, request.params.id, session);
       if (row.job_id) await api.jobs.cancel(publishJob, row.job_id);
       await deleteEpisode(db, row.id);
+      await api.storage.remove(row.audio_key).catch((error: unknown) => api.log.warn({ err: error, episode: row.id }, 'episode audio could not be removed'));
       return { data: { _id: row.id }, msg: 'Episode deleted.' };
     },
   });

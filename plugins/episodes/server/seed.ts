@@ -7,7 +7,7 @@ import type { SeedContext } from '../../../core/server/plugins/contract';
 import { demoTone } from '../../../core/server/services/demo-audio';
 import { createRecording } from '../../recordings/server/public';
 import { applyPlan } from './publication';
-import { audioFileOf } from './routes';
+import { copyRecordingAudio } from './audio';
 import { insertEpisode, uniqueKey } from './store';
 import type { EpisodeStatus, EpisodeTables } from './tables';
 
@@ -67,7 +67,7 @@ export async function seedEpisodes(context: SeedContext, jobs: JobQueue | undefi
         audio: { buffer: demoTone({ seconds: 8, notes: episode.notes }), mime: 'audio/mpeg', ext: 'mp3' },
         lang: 'tr',
       });
-      const audio = await audioFileOf(storage, recording.audio);
+      const { audio } = (await copyRecordingAudio({ db: context.db, storage }, demo.publisherId, recording._id))!;
       // Older episodes first, so the list shows them newest first in a believable order.
       const createdAt = new Date(now - (episodes.length * 2 - order++) * 60_000 - (episode.days < 0 ? -episode.days * day : 0));
       const published = episode.status === 'published' ? new Date(now + episode.days * day) : null;
@@ -80,10 +80,10 @@ export async function seedEpisodes(context: SeedContext, jobs: JobQueue | undefi
         subtitle: episode.subtitle,
         body: episode.body,
         image,
-        audio: recording.audio,
+        audio_key: audio.key,
         audio_type: audio.type,
         audio_size: audio.size,
-        duration: Number(recording.duration) || 0,
+        duration: audio.duration,
         status: episode.status === 'scheduled' ? 'draft' : episode.status,
         published_at: published,
         type: 'other',

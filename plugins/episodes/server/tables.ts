@@ -16,7 +16,7 @@ export interface EpisodesTable {
   subtitle: string;
   body: string;
   image: string;
-  audio: string;
+  audio_key: string;
   audio_type: string;
   audio_size: ColumnType<number, number | undefined, number>;
   duration: number;

@@ -1,11 +1,13 @@
 /**
  * Fetching what a user typed (a feed address) or what a feed names (an enclosure) without letting
- * it reach into our own network: only http and https, every hop of a redirect checked, hosts that
- * resolve to loopback, private or link-local addresses refused (unless PODCAST_ALLOW_PRIVATE_FEEDS
- * is on), a time limit, and a size cap enforced while the body streams in.
+ * it reach into our own network: only http and https, every hop of a redirect checked, connections
+ * to loopback, private or link-local addresses refused (unless PODCAST_ALLOW_PRIVATE_FEEDS is on)
+ * at the moment of connecting, a time limit, and a size cap enforced while the body streams in.
  */
-import { lookup } from 'node:dns/promises';
-import { BlockList, isIP } from 'node:net';
+import dns, { type LookupAddress } from 'node:dns';
+import http, { type IncomingMessage } from 'node:http';
+import https from 'node:https';
+import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { PodcastError } from './types';
 
 export const urlMessage = 'URL should be valid and must start with either https:// or http://';
@@ -40,13 +42,21 @@ export function httpUrl(text: string): URL {
   return url;
 }
 
-async function assertPublicHost(url: URL, allowPrivate: boolean): Promise<void> {
-  if (allowPrivate) return;
-  const host = url.hostname.replace(/^\[|\]$/g, '');
-  const addresses = isIP(host) ? [host] : (await lookup(host, { all: true, verbatim: true }).catch(() => {
-    throw new PodcastError(`The address ${url.host} cannot be reached.`, 'unreachable');
-  })).map((entry) => entry.address);
-  if (addresses.length === 0 || addresses.some(isPrivateAddress)) throw new PodcastError(privateAddressMessage);
+/**
+ * The DNS lookup every connection uses: the addresses a name resolves to are checked at the moment
+ * of connecting, so a name cannot pass a check and then point somewhere else (DNS rebinding).
+ */
+function checkedLookup(allowPrivate: boolean): LookupFunction {
+  return (hostname, options, callback) => {
+    dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
+      if (error) return callback(error, '', 4);
+      const list = addresses as unknown as LookupAddress[];
+      if (list.length === 0) return callback(new PodcastError(`The address ${hostname} cannot be reached.`, 'unreachable'), '', 4);
+      if (!allowPrivate && list.some((entry) => isPrivateAddress(entry.address))) return callback(new PodcastError(privateAddressMessage), '', 4);
+      if (options.all) return (callback as unknown as (error: null, addresses: LookupAddress[]) => void)(null, list);
+      callback(null, list[0]!.address, list[0]!.family);
+    });
+  };
 }
 
 export interface FetchLimits {
@@ -60,50 +70,65 @@ export interface FetchLimits {
 /** The body at `address`, following checked redirects; throws PodcastError for what the user should hear about. */
 export async function fetchLimited(address: string, limits: FetchLimits): Promise<{ body: Buffer; contentType: string }> {
   const signal = AbortSignal.timeout(limits.timeoutMs);
+  const lookup = checkedLookup(limits.allowPrivate);
   let url = httpUrl(address);
   for (let hop = 0; ; hop++) {
-    await assertPublicHost(url, limits.allowPrivate);
-    let response: Response;
+    // An address written as an IP is connected to without a lookup: check it here.
+    const host = url.hostname.replace(/^\[|\]$/g, '');
+    if (!limits.allowPrivate && isIP(host) && isPrivateAddress(host)) throw new PodcastError(privateAddressMessage);
+    let response: IncomingMessage;
     try {
-      response = await fetch(url, { redirect: 'manual', signal, headers: limits.headers });
+      response = await get(url, { signal, lookup, headers: limits.headers });
     } catch (error) {
-      const reason = (error as Error).name === 'TimeoutError' ? 'did not answer in time' : 'cannot be reached';
+      if (error instanceof PodcastError) throw error;
+      const reason = signal.aborted ? 'did not answer in time' : 'cannot be reached';
       throw new PodcastError(`The address ${url.host} ${reason}.`, 'unreachable');
     }
-    const location = response.headers.get('location');
-    if (response.status >= 300 && response.status < 400 && location) {
-      await response.body?.cancel();
+    const status = response.statusCode ?? 0;
+    const location = response.headers.location;
+    if (status >= 300 && status < 400 && location) {
+      response.resume();
       if (hop >= maxRedirects) throw new PodcastError(`The address ${url.host} redirects too many times.`, 'unreachable');
       url = httpUrl(new URL(location, url).href);
       continue;
     }
-    if (!response.ok) {
-      await response.body?.cancel();
-      throw new PodcastError(`The address ${url.host} answered ${response.status}.`, response.status === 404 ? 'not-found' : 'unreachable');
+    if (status < 200 || status >= 300) {
+      response.resume();
+      throw new PodcastError(`The address ${url.host} answered ${status}.`, status === 404 ? 'not-found' : 'unreachable');
     }
-    return { body: await readCapped(response, limits), contentType: response.headers.get('content-type') ?? '' };
+    return { body: await readCapped(response, limits, signal), contentType: String(response.headers['content-type'] ?? '') };
   }
 }
 
-async function readCapped(response: Response, limits: FetchLimits): Promise<Buffer> {
-  const declared = Number(response.headers.get('content-length') ?? 0);
+function get(url: URL, options: { signal: AbortSignal; lookup: LookupFunction; headers?: Record<string, string> }): Promise<IncomingMessage> {
+  const request = url.protocol === 'https:' ? https.request : http.request;
+  return new Promise((resolve, reject) => {
+    const outgoing = request(url, { method: 'GET', signal: options.signal, lookup: options.lookup, headers: { 'user-agent': 'Masthead podcast browser', ...options.headers } }, resolve);
+    outgoing.on('error', reject);
+    outgoing.end();
+  });
+}
+
+async function readCapped(response: IncomingMessage, limits: FetchLimits, signal: AbortSignal): Promise<Buffer> {
+  const declared = Number(response.headers['content-length'] ?? 0);
   if (declared > limits.maxBytes) {
-    await response.body?.cancel();
+    response.destroy();
     throw new PodcastError(limits.tooBigMessage, 'too-big');
   }
-  if (!response.body) return Buffer.alloc(0);
   const chunks: Buffer[] = [];
   let size = 0;
-  const reader = response.body.getReader();
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > limits.maxBytes) {
-      await reader.cancel();
-      throw new PodcastError(limits.tooBigMessage, 'too-big');
+  try {
+    for await (const chunk of response) {
+      size += (chunk as Buffer).length;
+      if (size > limits.maxBytes) {
+        response.destroy();
+        throw new PodcastError(limits.tooBigMessage, 'too-big');
+      }
+      chunks.push(chunk as Buffer);
     }
-    chunks.push(Buffer.from(value));
+  } catch (error) {
+    if (error instanceof PodcastError) throw error;
+    throw new PodcastError(signal.aborted ? 'The download did not finish in time.' : 'The download was interrupted.', 'unreachable');
   }
   return Buffer.concat(chunks);
 }

@@ -1,5 +1,5 @@
--- Episodes: a newsletter's podcast episodes, each made from a recording (its audio is copied by
--- address, so the episode keeps playing whatever happens to the recording's card), and the
+-- Episodes: a newsletter's podcast episodes, each made from a recording (its audio file is copied,
+-- so the episode keeps playing whatever happens to the recording), and the
 -- podcast RSS feeds a publisher browses when it imports from a feed.
 
 create table episodes (
@@ -13,7 +13,8 @@ create table episodes (
   subtitle text not null default '',
   body text not null default '',
   image text not null default '',
-  audio text not null,
+  -- The storage key of the episode's own copy of the audio.
+  audio_key text not null,
   audio_type text not null default 'audio/mpeg',
   audio_size bigint not null default 0,
   duration real not null default 0,
