@@ -3,12 +3,13 @@
  * scrolls, newest first, 'Show only my content', the CREATE menu (TTS, Recording, Upload from
  * Megaphone), each card's player and Edit Credentials / Delete, and the podcast feed's address.
  */
-import { DefaultButton, Dialog, DialogFooter, DialogType, PrimaryButton, Stack, Text, Toggle, type IContextualMenuItem } from '@fluentui/react';
+import { PrimaryButton, Stack, type IContextualMenuItem } from '@fluentui/react';
 import { useState } from 'react';
 import { useLocation, useParams } from 'wouter';
 import { call } from '../../../core/client/api';
-import { handleError } from '../../../core/client/errors';
 import { LoadMore } from '../../../core/client/infinite-list';
+import { OwnContentToggle, useOwnContentFilter } from '../../../core/client/own-content';
+import { ConfirmDialog, EmptyState, PageHeader } from '../../../core/client/page-parts';
 import { useCan } from '../../../core/client/permissions';
 import { hasRoute } from '../../../core/client/registry';
 import { toast } from '../../../core/client/toasts';
@@ -17,7 +18,7 @@ import type { Recording } from '../../../schemas/generated/entities/recording';
 import { RecordingPicker } from '../../recordings/client/public';
 import { EpisodeCard } from './EpisodeCard';
 import { EpisodeForm } from './EpisodeForm';
-import { useEpisodeList, useOwnContentFilter } from './episode-list';
+import { onlyMineKey, useEpisodeList } from './episode-list';
 import { FeedAddress } from './FeedAddress';
 import { PodcastBrowser } from './PodcastBrowser';
 import './episodes.css';
@@ -36,12 +37,11 @@ type Open =
 export default function EpisodesPage() {
   const { newsletterId } = useParams<{ newsletterId: string }>();
   const [, navigate] = useLocation();
-  const filter = useOwnContentFilter();
+  const filter = useOwnContentFilter(onlyMineKey);
   const episodes = useEpisodeList(newsletterId, filter.uploader);
   const can = useCan();
   const mayCreate = can('episodes.create');
   const [open, setOpen] = useState<Open>(null);
-  const [busy, setBusy] = useState(false);
 
   const createItems: IContextualMenuItem[] = [
     ...(hasRoute(ttsRoute) ? [{ key: 'tts', text: 'TTS', iconProps: { iconName: 'Microphone' }, onClick: () => navigate(ttsRoute.replace(':newsletterId', newsletterId)) }] : []),
@@ -55,28 +55,18 @@ export default function EpisodesPage() {
   };
 
   const remove = async (episode: Episode) => {
-    setBusy(true);
-    try {
-      await call('delete', `episodes/delete/${episode._id}`);
-      episodes.update((items) => items.filter((item) => item._id !== episode._id), -1);
-      toast('success', 'Success!', 'The episode is deleted.');
-      setOpen(null);
-    } catch (error) {
-      await handleError(error);
-    } finally {
-      setBusy(false);
-    }
+    await call('delete', `episodes/delete/${episode._id}`);
+    episodes.update((items) => items.filter((item) => item._id !== episode._id), -1);
+    toast('success', 'Success!', 'The episode is deleted.');
+    setOpen(null);
   };
 
   return (
     <Stack tokens={{ childrenGap: 24 }}>
-      <Stack horizontal wrap verticalAlign="center" horizontalAlign="space-between" tokens={{ childrenGap: 16 }}>
-        <Text as="h1" variant="xxLarge" styles={{ root: { fontWeight: 700, margin: 0 } }}>Episodes</Text>
-        <Stack horizontal verticalAlign="center" tokens={{ childrenGap: 24 }}>
-          <Toggle label="Show only my content" inlineLabel checked={filter.on} onChange={(_, checked) => filter.setOn(Boolean(checked))} styles={{ root: { margin: 0 } }} />
-          {mayCreate ? <PrimaryButton text="CREATE" iconProps={{ iconName: 'Add' }} menuProps={{ items: createItems }} /> : null}
-        </Stack>
-      </Stack>
+      <PageHeader title="Episodes">
+        <OwnContentToggle filter={filter} />
+        {mayCreate ? <PrimaryButton text="CREATE" iconProps={{ iconName: 'Add' }} menuProps={{ items: createItems }} /> : null}
+      </PageHeader>
 
       <FeedAddress newsletterId={newsletterId} />
 
@@ -92,10 +82,10 @@ export default function EpisodesPage() {
           ))}
         </div>
       ) : !episodes.loading ? (
-        <Stack horizontalAlign="center" tokens={{ childrenGap: 8, padding: 48 }} styles={{ root: { background: '#fff', borderRadius: 8 } }}>
-          <Text variant="large" styles={{ root: { fontWeight: 600 } }}>{filter.on ? "You haven't made any episodes yet." : 'There are no episodes yet.'}</Text>
-          {mayCreate ? <Text styles={{ root: { color: '#605e5c' } }}>Make one from a recording, or import one from your podcast provider, with CREATE.</Text> : null}
-        </Stack>
+        <EmptyState
+          title={filter.on ? "You haven't made any episodes yet." : 'There are no episodes yet.'}
+          text={mayCreate ? 'Make one from a recording, or import one from your podcast provider, with CREATE.' : undefined}
+        />
       ) : null}
       <LoadMore list={episodes} />
 
@@ -112,17 +102,13 @@ export default function EpisodesPage() {
         <EpisodeForm mode="edit" episode={open.episode} onDismiss={() => setOpen(null)} onSaved={(episode) => saved(episode, false)} />
       ) : null}
       {open?.kind === 'delete' ? (
-        <Dialog
-          hidden={false}
+        <ConfirmDialog
+          title="Delete Episode"
+          text={`Are you sure you want to delete "${open.episode.title}"? It leaves the podcast feed too.`}
+          action="DELETE"
+          onConfirm={() => remove(open.episode)}
           onDismiss={() => setOpen(null)}
-          dialogContentProps={{ type: DialogType.normal, title: 'Delete Episode', subText: `Are you sure you want to delete "${open.episode.title}"? It leaves the podcast feed too.` }}
-          modalProps={{ isBlocking: busy }}
-        >
-          <DialogFooter>
-            <DefaultButton text="CANCEL" onClick={() => setOpen(null)} disabled={busy} />
-            <PrimaryButton text="DELETE" onClick={() => void remove(open.episode)} disabled={busy} />
-          </DialogFooter>
-        </Dialog>
+        />
       ) : null}
     </Stack>
   );

@@ -3,16 +3,17 @@
  * to the caller (story settings attach it). 'Upload from Megaphone' imports a provider episode,
  * makes a draft episode of it and selects that.
  */
-import { DefaultButton, Dialog, DialogFooter, DialogType, PrimaryButton, Stack, Text, Toggle } from '@fluentui/react';
+import { DefaultButton, Dialog, DialogFooter, DialogType, PrimaryButton, Stack, Text } from '@fluentui/react';
 import { useState } from 'react';
 import { call } from '../../../core/client/api';
 import { handleError } from '../../../core/client/errors';
 import { LoadMore } from '../../../core/client/infinite-list';
+import { OwnContentToggle, useOwnContentFilter } from '../../../core/client/own-content';
 import type { EpisodeCreateBody } from '../../../schemas/generated/api/episode-create';
 import type { Episode } from '../../../schemas/generated/entities/episode';
 import type { Recording } from '../../../schemas/generated/entities/recording';
 import { EpisodeCard } from './EpisodeCard';
-import { useEpisodeList, useOwnContentFilter } from './episode-list';
+import { onlyMineKey, useEpisodeList } from './episode-list';
 import { PodcastBrowser } from './PodcastBrowser';
 import './episodes.css';
 
@@ -37,7 +38,7 @@ export async function draftEpisodeOf(newsletterId: string, recording: Recording)
 }
 
 export function SelectEpisodeDialog({ newsletterId, onDismiss, onSelect }: SelectEpisodeDialogProps) {
-  const filter = useOwnContentFilter();
+  const filter = useOwnContentFilter(onlyMineKey);
   const episodes = useEpisodeList(newsletterId, filter.uploader);
   const [selected, setSelected] = useState<Episode | null>(null);
   const [browsing, setBrowsing] = useState(false);
@@ -63,7 +64,7 @@ export function SelectEpisodeDialog({ newsletterId, onDismiss, onSelect }: Selec
       >
         <Stack tokens={{ childrenGap: 16 }}>
           <Stack horizontal verticalAlign="center" horizontalAlign="space-between" tokens={{ childrenGap: 16 }}>
-            <Toggle label="Show only my content" inlineLabel checked={filter.on} onChange={(_, checked) => filter.setOn(Boolean(checked))} styles={{ root: { margin: 0 } }} />
+            <OwnContentToggle filter={filter} />
             <DefaultButton text="Upload from Megaphone" iconProps={{ iconName: 'CloudDownload' }} onClick={() => setBrowsing(true)} />
           </Stack>
           <div role="listbox" aria-label="Episodes" style={{ display: 'flex', flexDirection: 'column', gap: 12, maxHeight: '56vh', overflowY: 'auto', padding: 4 }}>

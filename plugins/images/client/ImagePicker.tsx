@@ -2,13 +2,13 @@
  * The image picker other features open (profile picture, logos, covers): GALLERY to choose one of
  * the library's images, UPLOAD to add one; either way `onSelect` gets the image.
  */
-import { DefaultButton, Dialog, DialogFooter, DialogType, Pivot, PivotItem, PrimaryButton, Stack, Text, Toggle } from '@fluentui/react';
+import { DefaultButton, Dialog, DialogFooter, DialogType, Pivot, PivotItem, PrimaryButton, Stack, Text } from '@fluentui/react';
 import { useState } from 'react';
 import type { ImagePickerProps } from '../../../core/client/registry';
 import type { Image } from '../../../schemas/generated/entities/image';
 import { LoadMore } from '../../../core/client/infinite-list';
-import { useImageList } from './image-list';
-import { useUploaderFilter } from './uploader-filter';
+import { OwnContentToggle, useOwnContentFilter } from '../../../core/client/own-content';
+import { uploaderFilterKey, useImageList } from './image-list';
 import { UploadForm } from './UploadForm';
 import './images.css';
 
@@ -16,7 +16,7 @@ type Tab = 'gallery' | 'upload';
 
 export default function ImagePicker({ onDismiss, onSelect, recommendedSize }: ImagePickerProps) {
   const [tab, setTab] = useState<Tab>('gallery');
-  const filter = useUploaderFilter();
+  const filter = useOwnContentFilter(uploaderFilterKey);
   const images = useImageList(filter.uploader);
   const [selected, setSelected] = useState<Image | null>(null);
 
@@ -35,7 +35,7 @@ export default function ImagePicker({ onDismiss, onSelect, recommendedSize }: Im
       <div style={{ paddingTop: 16 }}>
         {tab === 'gallery' ? (
           <Stack tokens={{ childrenGap: 12 }}>
-            <Toggle label="Filter by Uploader" inlineLabel checked={filter.on} onChange={(_, checked) => filter.setOn(Boolean(checked))} styles={{ root: { margin: 0 } }} />
+            <OwnContentToggle filter={filter} label="Filter by Uploader" />
             <div style={{ maxHeight: '50vh', overflowY: 'auto', paddingRight: 4 }}>
               {images.items.length > 0 ? (
                 <div className="images-grid images-grid--picker" role="listbox" aria-label="Gallery">

@@ -3,6 +3,9 @@ import type { Image } from '../../../schemas/generated/entities/image';
 import { useInfiniteList } from '../../../core/client/infinite-list';
 import { constants } from '../../../core/shared/config';
 
+/** Where 'Filter by Uploader' is remembered; the page and the picker share it. */
+export const uploaderFilterKey = 'images-filter-by-uploader';
+
 export function useImageList(uploader: string | undefined) {
   return useInfiniteList<Image>('images/list', { sort: 'createdAt', desc: true, uploader }, constants.pageSizes.images);
 }

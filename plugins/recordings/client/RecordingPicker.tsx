@@ -3,13 +3,13 @@
  * content'), each with its player; SELECT hands the chosen one to the caller (the episodes plugin
  * makes an episode of it).
  */
-import { DefaultButton, Dialog, DialogFooter, DialogType, PrimaryButton, Stack, Text, Toggle } from '@fluentui/react';
+import { DefaultButton, Dialog, DialogFooter, DialogType, PrimaryButton, Stack, Text } from '@fluentui/react';
 import { useState } from 'react';
 import { LoadMore } from '../../../core/client/infinite-list';
+import { OwnContentToggle, useOwnContentFilter } from '../../../core/client/own-content';
 import type { Recording } from '../../../schemas/generated/entities/recording';
-import { useOwnContentFilter } from './own-content';
 import { RecordingCard } from './RecordingCard';
-import { useRecordingList } from './recording-list';
+import { onlyMineKey, useRecordingList } from './recording-list';
 import './recordings.css';
 
 export interface RecordingPickerProps {
@@ -18,7 +18,7 @@ export interface RecordingPickerProps {
 }
 
 export default function RecordingPicker({ onDismiss, onSelect }: RecordingPickerProps) {
-  const filter = useOwnContentFilter();
+  const filter = useOwnContentFilter(onlyMineKey);
   const recordings = useRecordingList(filter.uploader);
   const [selected, setSelected] = useState<Recording | null>(null);
   return (
@@ -31,7 +31,7 @@ export default function RecordingPicker({ onDismiss, onSelect }: RecordingPicker
       modalProps={{ styles: { scrollableContent: { maxHeight: '86vh' } } }}
     >
       <Stack tokens={{ childrenGap: 16 }}>
-        <Toggle label="Show only my content" inlineLabel checked={filter.on} onChange={(_, checked) => filter.setOn(Boolean(checked))} styles={{ root: { margin: 0 } }} />
+        <OwnContentToggle filter={filter} />
         <div role="listbox" aria-label="Recordings" style={{ display: 'flex', flexDirection: 'column', gap: 12, maxHeight: '56vh', overflowY: 'auto', padding: 4 }}>
           {recordings.items.map((recording) => (
             <RecordingCard key={recording._id} recording={recording} selection={{ selected: selected?._id === recording._id, onSelect: () => setSelected(recording) }} />

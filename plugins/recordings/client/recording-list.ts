@@ -3,6 +3,9 @@ import { useInfiniteList } from '../../../core/client/infinite-list';
 import { constants } from '../../../core/shared/config';
 import type { Recording } from '../../../schemas/generated/entities/recording';
 
+/** Where 'Show only my content' is remembered; the page and the picker share it. */
+export const onlyMineKey = 'recordings-only-my-content';
+
 export function useRecordingList(uploader: string | undefined) {
   return useInfiniteList<Recording>('recordings/list', { sort: 'createdAt', desc: true, uploader }, constants.pageSizes.recordings);
 }

@@ -3,6 +3,8 @@
  * Megaphone API when MEGAPHONE_TOKEN is set. Both answer the same shapes, so the console and the
  * import do not know which one they talk to.
  */
+import type { Podcast } from '../../../../schemas/generated/entities/podcast';
+import type { PodcastEpisode } from '../../../../schemas/generated/entities/podcast-episode';
 
 /** A podcast feed a publisher saved (RSS only; Megaphone lists the network's podcasts itself). */
 export interface FeedRef {
@@ -13,27 +15,8 @@ export interface FeedRef {
   createdAt?: string;
 }
 
-export interface Podcast {
-  id: string;
-  title: string;
-  image: string;
-  episodeCount: number;
-  createdAt: string;
-  subtitle?: string;
-  publishedAt?: string;
-}
-
-export interface PodcastEpisode {
-  id: string;
-  podcastId: string;
-  title: string;
-  subtitle: string;
-  image: string;
-  publishedAt: string;
-  audioUrl: string;
-  /** Seconds, when the provider says. */
-  duration?: number;
-}
+// The shapes the console receives, from schemas/entities/podcast*.schema.json.
+export type { Podcast, PodcastEpisode };
 
 export interface PodcastProvider {
   kind: 'rss' | 'megaphone';

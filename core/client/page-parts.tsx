@@ -1,0 +1,56 @@
+/** The parts every page of the console is built from: its header, an empty state, a confirmation. */
+import { DefaultButton, Dialog, DialogFooter, DialogType, PrimaryButton, Stack, Text } from '@fluentui/react';
+import { useState, type ReactNode } from 'react';
+import { handleError } from './errors';
+
+/** The page title (h1) with the page's actions on the right. */
+export function PageHeader({ title, children }: { title: string; children?: ReactNode }) {
+  return (
+    <Stack horizontal wrap verticalAlign="center" horizontalAlign="space-between" tokens={{ childrenGap: 16 }}>
+      <Text as="h1" variant="xxLarge" styles={{ root: { fontWeight: 700, margin: 0 } }}>{title}</Text>
+      <Stack horizontal verticalAlign="center" tokens={{ childrenGap: 24 }}>{children}</Stack>
+    </Stack>
+  );
+}
+
+/** What a list shows when it has nothing. */
+export function EmptyState({ title, text }: { title: string; text?: string }) {
+  return (
+    <Stack horizontalAlign="center" tokens={{ childrenGap: 8, padding: 48 }} styles={{ root: { background: '#fff', borderRadius: 8 } }}>
+      <Text variant="large" styles={{ root: { fontWeight: 600 } }}>{title}</Text>
+      {text ? <Text styles={{ root: { color: '#605e5c' } }}>{text}</Text> : null}
+    </Stack>
+  );
+}
+
+export interface ConfirmDialogProps {
+  title: string;
+  text: string;
+  /** The confirming button's text, e.g. 'DELETE'. */
+  action: string;
+  /** Runs the action; a failure goes to the shared error handler and the dialog stays open. */
+  onConfirm(): Promise<void>;
+  onDismiss(): void;
+}
+
+export function ConfirmDialog({ title, text, action, onConfirm, onDismiss }: ConfirmDialogProps) {
+  const [busy, setBusy] = useState(false);
+  const confirm = async () => {
+    setBusy(true);
+    try {
+      await onConfirm();
+    } catch (error) {
+      await handleError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Dialog hidden={false} onDismiss={onDismiss} dialogContentProps={{ type: DialogType.normal, title, subText: text }} modalProps={{ isBlocking: busy }}>
+      <DialogFooter>
+        <DefaultButton text="CANCEL" onClick={onDismiss} disabled={busy} />
+        <PrimaryButton text={action} onClick={() => void confirm()} disabled={busy} />
+      </DialogFooter>
+    </Dialog>
+  );
+}
