@@ -5,7 +5,7 @@
  */
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { ServerEnv } from './env';
@@ -54,11 +54,13 @@ export async function serveConsole(app: FastifyInstance, env: ServerEnv, storage
 
 /**
  * Uploaded files at /uploads/<key>. Their names are random and never reused, so they are cached
- * for a year. On disk they are served with ranges (audio seeking); from a private bucket they are
- * streamed through the server.
+ * for a year, and other sites may load them (e-mail clients, podcast players, embeds). On disk
+ * they are served with ranges (audio seeking); from a private bucket they are streamed through
+ * the server.
  */
 async function serveUploads(app: FastifyInstance, env: ServerEnv, storage: Storage): Promise<void> {
   if (storage.kind === 'disk') {
+    mkdirSync(uploadsDir(env.dataDir), { recursive: true });
     await app.register(fastifyStatic, {
       root: uploadsDir(env.dataDir),
       prefix: '/uploads/',
@@ -68,6 +70,7 @@ async function serveUploads(app: FastifyInstance, env: ServerEnv, storage: Stora
       index: false,
       list: false,
       allowedPath: (path) => isStorageKey(path.replace(/^\//, '')),
+      setHeaders: (reply) => reply.header('cross-origin-resource-policy', 'cross-origin'),
     });
     return;
   }
@@ -78,6 +81,7 @@ async function serveUploads(app: FastifyInstance, env: ServerEnv, storage: Stora
     return reply
       .header('content-type', file.contentType)
       .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('cross-origin-resource-policy', 'cross-origin')
       .header('content-length', file.size || undefined)
       .send(file.body);
   });

@@ -47,6 +47,8 @@ describe('uploads on disk', () => {
     expect(response.headers['content-type']).toBe('image/png');
     expect(response.headers['cache-control']).toContain('max-age=31536000');
     expect(response.headers['cache-control']).toContain('immutable');
+    // E-mail clients and podcast players on other sites load uploads.
+    expect(response.headers['cross-origin-resource-policy']).toBe('cross-origin');
     expect(response.rawPayload.equals(png)).toBe(true);
 
     const part = await t.server.app.inject({ method: 'GET', url: stored.url, headers: { range: 'bytes=0-7' } });
@@ -98,6 +100,7 @@ describe('uploads in an S3-compatible bucket', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('image/png');
     expect(response.headers['cache-control']).toContain('immutable');
+    expect(response.headers['cross-origin-resource-policy']).toBe('cross-origin');
     expect(response.rawPayload.equals(png)).toBe(true);
 
     await storage.remove(stored.key);

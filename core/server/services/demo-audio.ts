@@ -16,9 +16,21 @@ export interface DemoToneOptions {
   notes: number[];
 }
 
-/** A mono MP3 of the notes as bell-like tones (a fundamental and two soft overtones, each fading out). */
+const made = new Map<string, Buffer>();
+
+/**
+ * A mono MP3 of the notes as bell-like tones (a fundamental and two soft overtones, each fading
+ * out). Encoding takes a quarter of a second, so a tune is made once per process (demo data is
+ * seeded by every test server).
+ */
 export function demoTone(options: DemoToneOptions): Buffer {
-  return encodeMp3(demoPcm(options));
+  const key = `${options.seconds}:${options.notes.join(',')}`;
+  let mp3 = made.get(key);
+  if (!mp3) {
+    mp3 = encodeMp3(demoPcm(options));
+    made.set(key, mp3);
+  }
+  return mp3;
 }
 
 /** The same melody as 16-bit PCM samples at `demoSampleRate`. */
