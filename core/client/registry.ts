@@ -72,9 +72,16 @@ export interface ProvidedComponents {
   imagePicker?: Lazy<ImagePickerProps>;
 }
 
+/** Something a plugin puts in the top bar, left of the profile menu (the notifications bell). */
+export interface TopBarItem {
+  component: Lazy;
+  requires?: Permission;
+}
+
 export interface ClientPluginParts {
   routes?: ClientRoute[];
   provides?: ProvidedComponents;
+  topBarItems?: Record<string, TopBarItem>;
   panels?: Record<string, DashboardPanel>;
   createActions?: Record<string, CreateAction>;
   profileActions?: Record<string, ProfileAction>;
@@ -95,6 +102,7 @@ export interface Registry {
   createActions: (CreateAction & { id: string })[];
   profileActions: (ProfileAction & { id: string })[];
   provided: ProvidedComponents;
+  topBarItems: (TopBarItem & { id: string })[];
   menuItems: Record<string, MenuItemDefinition>;
   /** config/menus.json resolved to the items enabled plugins provide. */
   menus: Record<ScopeType, MenuEntry[]>;
@@ -121,6 +129,7 @@ export function buildRegistry(found: ClientPlugin[], enabled: string[] = plugins
     createActions: collect((plugin) => plugin.createActions),
     profileActions: collect((plugin) => plugin.profileActions),
     provided: Object.assign({}, ...plugins.map((plugin) => plugin.provides ?? {})) as ProvidedComponents,
+    topBarItems: collect((plugin) => plugin.topBarItems),
     menuItems,
     menus: { newsletter: resolve('newsletter'), publisher: resolve('publisher') },
   };

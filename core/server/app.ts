@@ -27,6 +27,7 @@ import { createRealtimeHub } from './realtime';
 import { installValidators } from './schemas/validators';
 import { seedDemoData } from './seed';
 import { createJobQueue } from './jobs';
+import { createKeyRegistry, registerKeyCheck } from './keys';
 import { createMailer } from './services/mail';
 import { createStorage } from './services/storage';
 import { serveConsole } from './web';
@@ -132,6 +133,7 @@ export async function buildServer(options: BuildOptions): Promise<Server> {
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { validatorUrl: null } });
 
   const routes: RegisteredRoute[] = [];
+  const keys = createKeyRegistry();
   const sessionOf = async (request: FastifyRequest) => {
     const header = request.headers.authorization;
     if (!header?.startsWith('Bearer ')) return null;
@@ -155,6 +157,7 @@ export async function buildServer(options: BuildOptions): Promise<Server> {
     ...context,
     manifest,
     page: pageFor(manifest),
+    keys,
     tables: <T,>() => db.withTables<T & Record<string, Record<string, unknown>>>() as unknown as Kysely<CoreTables & T>,
     route(typed) {
       const definition = typed as unknown as RouteDefinition;
@@ -199,6 +202,7 @@ export async function buildServer(options: BuildOptions): Promise<Server> {
 
   await app.register(async (api) => {
     registerAuthRoutes(apiFor(api, coreManifest), tokens);
+    registerKeyCheck(apiFor(api, coreManifest), keys.lookups);
     for (const plugin of plugins.enabled) await plugin.register?.(apiFor(api, plugin.manifest));
   }, { prefix: '/api' });
 

@@ -1,9 +1,10 @@
 /**
  * The top bar (100 px): back and forward, Change Publisher (admins), the SAVE a page registers,
- * the new-issue / new-story dropdown, and the profile menu.
+ * the new-issue / new-story dropdown, what plugins add (notifications), and the profile menu.
  */
 import { CommandButton, IconButton, Persona, PersonaSize, PrimaryButton, Stack, type IContextualMenuItem } from '@fluentui/react';
 import { useAtomValue, useSetAtom } from 'jotai';
+import { Suspense } from 'react';
 import { useLocation } from 'wouter';
 import { constants } from '../../shared/config';
 import { useCan } from '../permissions';
@@ -44,6 +45,11 @@ export function TopBar() {
         {user?.role.key === 'admin' && can('publishers.change') ? <CommandButton iconProps={{ iconName: 'Switch' }} text="Change Publisher" onClick={() => navigate('/admin/publishers/')} /> : null}
         {save ? <PrimaryButton text="SAVE" iconProps={{ iconName: 'Save' }} disabled={save.busy} onClick={() => void save.save()} /> : null}
         {createItems.length > 0 ? <PrimaryButton text="NEW" iconProps={{ iconName: 'Add' }} menuProps={{ items: createItems }} /> : null}
+        {registry.topBarItems.filter((item) => can(item.requires)).map(({ id, component: Item }) => (
+          <Suspense key={id} fallback={null}>
+            <Item />
+          </Suspense>
+        ))}
         <CommandButton menuProps={{ items: profileItems }} ariaLabel="Profile menu" styles={{ root: { height: 48 } }} onRenderMenuIcon={() => null}>
           <Persona imageUrl={user?.profile.image || undefined} text={user?.profile.name || user?.email} secondaryText={user?.role.key.toUpperCase()} size={PersonaSize.size40} />
         </CommandButton>

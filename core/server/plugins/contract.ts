@@ -14,6 +14,7 @@ import type { CoreTables } from '../db/tables';
 import type { ServerEnv } from '../env';
 import type { RealtimeHub } from '../realtime';
 import type { JobQueue } from '../jobs';
+import type { KeyRegistry } from '../keys';
 import type { Mailer } from '../services/mail';
 import type { Storage } from '../services/storage';
 
@@ -79,6 +80,8 @@ export interface PluginApi extends AppContext {
   manifest: PluginManifest;
   route<Body = unknown, Query = unknown, Params = unknown>(definition: RouteDefinition<Body, Query, Params>): void;
   page<Params = unknown>(definition: PageDefinition<Params>): void;
+  /** How GET /keys/check finds this plugin's models' keys (slugs). */
+  keys: KeyRegistry;
   /** The database with this plugin's tables typed as well. */
   tables<T>(): Kysely<CoreTables & T>;
 }
