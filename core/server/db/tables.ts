@@ -33,6 +33,8 @@ export interface NewslettersTable {
   published: Generated<boolean>;
   featured: Generated<boolean>;
   archived: Generated<boolean>;
+  /** Kept by the subscribers plugin. */
+  subscriber_count: Generated<number>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }
@@ -62,6 +64,13 @@ export interface NewsletterMembersTable {
   created_at: CreatedAt;
 }
 
+export interface DashboardLayoutsTable {
+  user_id: string;
+  dashboard: 'newsletter' | 'publisher';
+  layout: ColumnType<unknown, string, string>;
+  updated_at: UpdatedAt;
+}
+
 export interface SettingsTable {
   key: string;
   value: string;
@@ -77,6 +86,7 @@ export interface CoreTables {
   newsletters: NewslettersTable;
   users: UsersTable;
   newsletter_members: NewsletterMembersTable;
+  dashboard_layouts: DashboardLayoutsTable;
   settings: SettingsTable;
   schema_migrations: MigrationsTable;
 }
