@@ -27,6 +27,7 @@ import { createRealtimeHub } from './realtime';
 import { installValidators } from './schemas/validators';
 import { seedDemoData } from './seed';
 import { createJobQueue } from './jobs';
+import { registerDashboardRoutes } from './dashboards';
 import { createKeyRegistry, registerKeyCheck } from './keys';
 import { createMailer } from './services/mail';
 import { createStorage } from './services/storage';
@@ -203,6 +204,7 @@ export async function buildServer(options: BuildOptions): Promise<Server> {
   await app.register(async (api) => {
     registerAuthRoutes(apiFor(api, coreManifest), tokens);
     registerKeyCheck(apiFor(api, coreManifest), keys.lookups);
+    registerDashboardRoutes(apiFor(api, coreManifest));
     for (const plugin of plugins.enabled) await plugin.register?.(apiFor(api, plugin.manifest));
   }, { prefix: '/api' });
 

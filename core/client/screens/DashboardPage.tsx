@@ -1,36 +1,131 @@
 /**
  * The newsletter dashboard and the publisher home: a grid of the panels plugins contribute for
- * this kind of scope (24 columns; each panel's default width; full width on narrow screens).
+ * this kind of scope (react-grid-layout, 24 columns; each panel's default size from its plugin).
+ * Panels are moved by their grip and resized by their corner; each user's arrangement is saved
+ * (GET/PUT /auth/dashboard/:type). On narrow screens the panels stack full width.
  */
-import { Spinner, Stack, Text } from '@fluentui/react';
+import { DefaultButton, IconButton, Spinner, Stack, Text } from '@fluentui/react';
 import { useAtomValue } from 'jotai';
-import { Suspense } from 'react';
+import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
+import ReactGridLayout, { useContainerWidth, verticalCompactor, type Layout } from 'react-grid-layout';
+import 'react-grid-layout/css/styles.css';
+import { constants } from '../../shared/config';
+import { call } from '../api';
+import { handleError } from '../errors';
 import { useCan } from '../permissions';
+import { columns, defaultLayout, mergeLayout, sameLayout, type LayoutEntry as Item } from '../dashboard-layout';
 import { registry } from '../registry';
 import { currentScopeAtom, userAtom } from '../stores';
 import ComingSoon from './ComingSoon';
+
+const margin = 24;
 
 export default function DashboardPage({ type }: { type: 'newsletter' | 'publisher' }) {
   const scope = useAtomValue(currentScopeAtom);
   const user = useAtomValue(userAtom);
   const can = useCan();
+  const panels = useMemo(() => registry.panels.filter((panel) => panel.dashboard === type && can(panel.requires)), [type, can]);
+  const [layout, setLayout] = useState<Item[] | null>(null);
+  const [customised, setCustomised] = useState(false);
+  const { width, containerRef, mounted } = useContainerWidth();
+  const saveTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+
+  useEffect(() => {
+    let live = true;
+    setLayout(null);
+    call<Item[] | null>('get', `auth/dashboard/${type}`)
+      .then(({ data }) => {
+        if (!live) return;
+        setCustomised(Boolean(data));
+        setLayout(mergeLayout(data, panels));
+      })
+      .catch(() => live && setLayout(defaultLayout(panels)));
+    return () => {
+      live = false;
+      clearTimeout(saveTimer.current);
+    };
+    // The panels of a dashboard type do not change while it is shown.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [type]);
+
   if (!scope || scope.type !== type) return <Spinner label="Loading..." />;
   if (type === 'newsletter' && user?.role.key === 'author') return <ComingSoon />;
-  const panels = registry.panels.filter((panel) => panel.dashboard === type && can(panel.requires));
+
+  const save = (next: Item[]) => {
+    clearTimeout(saveTimer.current);
+    saveTimer.current = setTimeout(() => {
+      call('put', `auth/dashboard/${type}`, { layout: next }).then(() => setCustomised(true), handleError);
+    }, constants.dashboard.saveDebounceMs);
+  };
+
+  const changed = (next: Layout) => {
+    const items = next.map(({ i, x, y, w, h }) => ({ i, x, y, w, h }));
+    if (layout && sameLayout(items, layout)) return;
+    setLayout(items);
+    save(items);
+  };
+
+  const reset = async () => {
+    clearTimeout(saveTimer.current);
+    try {
+      await call('delete', `auth/dashboard/${type}`);
+      setCustomised(false);
+      setLayout(defaultLayout(panels));
+    } catch (error) {
+      await handleError(error);
+    }
+  };
+
+  const narrow = mounted && width < constants.dashboard.narrowWidth;
+  const panelById = new Map(panels.map((panel) => [panel.id, panel]));
+  const content = (panel: (typeof panels)[number], draggable: boolean) => {
+    const Content = panel.component;
+    return (
+      <section aria-label={panel.title} className="dashboard-panel">
+        {draggable ? (
+          <IconButton className="dashboard-panel__grip" iconProps={{ iconName: 'GripperDotsVertical' }} title="Move" ariaLabel={`Move ${panel.title}`} />
+        ) : null}
+        <div className="dashboard-panel__body">
+          <Suspense fallback={<Spinner />}>
+            <Content scope={scope} />
+          </Suspense>
+        </div>
+      </section>
+    );
+  };
+
   return (
-    <Stack tokens={{ childrenGap: 24 }}>
-      <Text as="h1" variant="xxLarge" style={{ fontWeight: 700, margin: 0 }}>{scope.title}</Text>
-      <div className="dashboard-grid" style={{ display: 'grid', gridTemplateColumns: 'repeat(24, minmax(0, 1fr))', gap: 24 }}>
-        {panels.map((panel) => {
-          const Panel = panel.component;
-          return (
-            <section key={panel.id} aria-label={panel.title} className="dashboard-panel" style={{ gridColumn: `span ${panel.size?.w ?? 12}`, background: '#fff', borderRadius: 8, boxShadow: '0 1.6px 3.6px rgba(0,0,0,.13)', padding: 20, minWidth: 0 }}>
-              <Suspense fallback={<Spinner />}>
-                <Panel scope={scope} />
-              </Suspense>
-            </section>
-          );
-        })}
+    <Stack tokens={{ childrenGap: 16 }}>
+      <Stack horizontal horizontalAlign="space-between" verticalAlign="center">
+        <Text as="h1" variant="xxLarge" style={{ fontWeight: 700, margin: 0 }}>{scope.title}</Text>
+        {customised && !narrow ? <DefaultButton text="Reset layout" iconProps={{ iconName: 'Refresh' }} onClick={() => void reset()} /> : null}
+      </Stack>
+      <div ref={containerRef} className="dashboard">
+        {!layout || !mounted ? (
+          <Spinner label="Loading..." />
+        ) : narrow ? (
+          <Stack tokens={{ childrenGap: margin }}>
+            {[...layout].sort((a, b) => a.y - b.y || a.x - b.x).map((item) => {
+              const panel = panelById.get(item.i);
+              return panel ? <div key={item.i} className="dashboard-stacked">{content(panel, false)}</div> : null;
+            })}
+          </Stack>
+        ) : (
+          <ReactGridLayout
+            width={width}
+            layout={layout}
+            gridConfig={{ cols: columns, rowHeight: constants.dashboard.rowHeight, margin: [margin, margin], containerPadding: [0, 0] }}
+            dragConfig={{ enabled: true, handle: '.dashboard-panel__grip' }}
+            resizeConfig={{ enabled: true, handles: ['se'] }}
+            compactor={verticalCompactor}
+            onLayoutChange={changed}
+          >
+            {layout.map((item) => {
+              const panel = panelById.get(item.i);
+              return panel ? <div key={item.i}>{content(panel, true)}</div> : <div key={item.i} />;
+            })}
+          </ReactGridLayout>
+        )}
       </div>
     </Stack>
   );

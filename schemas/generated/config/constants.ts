@@ -17,6 +17,14 @@ export interface Constants {
     latestCollections: number;
     draftStories: number;
     homeTips: number;
+    /**
+     * Notifications the dropdown loads at a time.
+     */
+    notifications: number;
+    /**
+     * Rows of the admins' feedback list per page.
+     */
+    feedback: number;
   };
   debounces: {
     listSearchMs: number;
@@ -64,6 +72,14 @@ export interface Constants {
      * How long importing a podcast episode's audio may take.
      */
     podcastAudioTimeoutMs: number;
+    /**
+     * The largest subscribers CSV file an import accepts, in bytes (about 100,000 rows at 5 MB).
+     */
+    subscribersCsvMaxBytes: number;
+    /**
+     * How many row errors a refused subscribers import lists (one more detail says how many rows were left out).
+     */
+    subscribersCsvErrorsShown: number;
   };
   layout: {
     sidebarWidth: number;
@@ -80,11 +96,47 @@ export interface Constants {
   auth: {
     tokenTtlDays: number;
     resetCodeTtlMinutes: number;
+    /**
+     * How long an invitation link (a reset code) stays valid.
+     */
+    inviteTtlDays: number;
     loginRateLimit: {
       max: number;
       windowSeconds: number;
     };
   };
+  /**
+   * The dashboards: the grid's row height, the publisher home's Updates links and meme of the week.
+   */
+  dashboard: {
+    /**
+     * Pixels per grid row; panel sizes are in rows.
+     */
+    rowHeight: number;
+    /**
+     * Below this width panels stack full width.
+     */
+    narrowWidth: number;
+    saveDebounceMs: number;
+    /**
+     * @minItems 1
+     */
+    updates: {
+      title: string;
+      text: string;
+      url: string;
+    }[];
+    meme: {
+      image: string;
+      caption: string;
+    };
+  };
+  /**
+   * The products a feedback, bug report or feature request is about (the dialog's PRODUCT choice).
+   *
+   * @minItems 1
+   */
+  feedbackProducts: string[];
   /**
    * External addresses the console links to, by name.
    */

@@ -1,0 +1,33 @@
+/** The newsletter dashboard's card: the newsletter, its subscribers and status, linking to its public page /n/{key}. */
+import { Spinner, Stack, Text } from '@fluentui/react';
+import { useEffect, useState } from 'react';
+import { call } from '../../../core/client/api';
+import { handleError } from '../../../core/client/errors';
+import type { Scope } from '../../../schemas/generated/entities/scope';
+import { ScopeCard } from './Card';
+
+interface NewsletterSummary {
+  title: string;
+  subtitle: string;
+  description: string;
+  image: string;
+  key: string;
+  status: { published: boolean; featured: boolean };
+  stats: { subscribers: number };
+}
+
+export default function NewsletterCardPanel({ scope }: { scope: Scope }) {
+  const [newsletter, setNewsletter] = useState<NewsletterSummary | null>(null);
+  useEffect(() => {
+    call<NewsletterSummary>('get', `newsletters/list/${scope._id}`).then(({ data }) => setNewsletter(data), handleError);
+  }, [scope._id]);
+  if (!newsletter) return <Spinner />;
+  return (
+    <ScopeCard image={newsletter.image} title={newsletter.title} subtitle={newsletter.subtitle} text={newsletter.description} publicPath={`/n/${newsletter.key}`}>
+      <Stack horizontal tokens={{ childrenGap: 12 }}>
+        <Text><strong>{newsletter.stats.subscribers.toLocaleString('tr')}</strong> subscribers</Text>
+        <Text styles={{ root: { fontWeight: 700, color: newsletter.status.published ? '#107c10' : '#8a6d00' } }}>{newsletter.status.published ? 'PUBLISHED' : 'DRAFT'}</Text>
+      </Stack>
+    </ScopeCard>
+  );
+}

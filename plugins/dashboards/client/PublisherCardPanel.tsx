@@ -1,0 +1,30 @@
+/** The publisher home's card: the publisher, its website and e-mail, linking to its public page /p/{key}. */
+import { Link, Spinner, Text } from '@fluentui/react';
+import { useEffect, useState } from 'react';
+import { call } from '../../../core/client/api';
+import { handleError } from '../../../core/client/errors';
+import type { Scope } from '../../../schemas/generated/entities/scope';
+import { ScopeCard } from './Card';
+
+interface PublisherSummary {
+  title: string;
+  description: string;
+  image: string;
+  key: string;
+  website: string;
+  email: string;
+}
+
+export default function PublisherCardPanel({ scope }: { scope: Scope }) {
+  const [publisher, setPublisher] = useState<PublisherSummary | null>(null);
+  useEffect(() => {
+    call<PublisherSummary>('get', `publishers/list/${scope._id}`).then(({ data }) => setPublisher(data), handleError);
+  }, [scope._id]);
+  if (!publisher) return <Spinner />;
+  return (
+    <ScopeCard image={publisher.image} title={publisher.title} text={publisher.description} publicPath={`/p/${publisher.key}`}>
+      {publisher.website ? <Link href={publisher.website} target="_blank" rel="noopener noreferrer">{publisher.website}</Link> : null}
+      {publisher.email ? <Text>{publisher.email}</Text> : null}
+    </ScopeCard>
+  );
+}

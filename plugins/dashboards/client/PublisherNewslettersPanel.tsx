@@ -1,0 +1,49 @@
+/** The publisher home's newsletters: at most 80, most subscribers first; each opens its dashboard. */
+import { Image, ImageFit, Spinner, Stack, Text } from '@fluentui/react';
+import { useEffect, useState } from 'react';
+import { Link as RouteLink } from 'wouter';
+import { list } from '../../../core/client/api';
+import { handleError } from '../../../core/client/errors';
+import { constants } from '../../../core/shared/config';
+import type { Scope } from '../../../schemas/generated/entities/scope';
+import './dashboards.css';
+
+interface NewsletterRow {
+  _id: string;
+  title: string;
+  subtitle: string;
+  image: string;
+  stats: { subscribers: number };
+}
+
+export default function PublisherNewslettersPanel({ scope }: { scope: Scope }) {
+  const [newsletters, setNewsletters] = useState<NewsletterRow[] | null>(null);
+  useEffect(() => {
+    list<NewsletterRow>('newsletters/list', { publisher: scope._id, sort: 'subscribers', desc: true, limit: constants.pageSizes.publisherNewsletters })
+      .then(({ data }) => setNewsletters(data), (error) => {
+        setNewsletters([]);
+        return handleError(error);
+      });
+  }, [scope._id]);
+  return (
+    <Stack tokens={{ childrenGap: 12 }}>
+      <Text as="h2" variant="xLarge" style={{ fontWeight: 600, margin: 0 }}>Newsletters</Text>
+      {!newsletters ? <Spinner /> : null}
+      {newsletters?.length === 0 ? <Text styles={{ root: { color: '#605e5c' } }}>There are no newsletters yet.</Text> : null}
+      <ul aria-label="Newsletters" style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 8 }}>
+        {newsletters?.map((newsletter) => (
+          <li key={newsletter._id}>
+            <RouteLink href={`/newsletters/show/${newsletter._id}`} className="dashboard-newsletter">
+              <Image src={newsletter.image} alt="" width={40} height={40} imageFit={ImageFit.cover} styles={{ root: { borderRadius: 6, flex: 'none' } }} />
+              <span style={{ minWidth: 0, flex: 1 }}>
+                <strong style={{ display: 'block' }}>{newsletter.title}</strong>
+                <span style={{ color: '#605e5c', fontSize: 12 }}>{newsletter.subtitle}</span>
+              </span>
+              <span style={{ fontWeight: 600 }}>{newsletter.stats.subscribers.toLocaleString('tr')}</span>
+            </RouteLink>
+          </li>
+        ))}
+      </ul>
+    </Stack>
+  );
+}

@@ -1,0 +1,8 @@
+/** The dashboards' own panels (greeting, newsletter and publisher cards, the publisher's newsletters, updates, meme) and the public /n/ and /p/ pages. */
+import { definePlugin } from '../../core/shared/plugin';
+
+export default definePlugin({
+  id: 'dashboards',
+  title: 'Dashboards',
+  permissions: [],
+});

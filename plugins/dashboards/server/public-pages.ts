@@ -1,0 +1,104 @@
+/**
+ * The public pages the console links to: a newsletter's landing page /n/{key} and a publisher's
+ * page /p/{key}, rendered here with every text escaped. Only published newsletters are shown.
+ */
+import type { FastifyReply } from 'fastify';
+import { sql } from 'kysely';
+import { notFound } from '../../../core/server/errors';
+import type { PluginApi } from '../../../core/server/plugins/contract';
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+
+const keyParams = { type: 'object', required: ['key'], properties: { key: { type: 'string', minLength: 1, maxLength: 120 } } } as const;
+
+function page(reply: FastifyReply, { title, lang, color, textColor, body }: { title: string; lang: string; color: string; textColor: string; body: string }) {
+  const html = `<!doctype html>
+<html lang="${escapeHtml(lang)}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(title)}</title>
+<link rel="icon" href="/favicon.svg">
+<style>
+  body { margin: 0; font-family: 'Segoe UI', -apple-system, Roboto, Arial, sans-serif; background: #faf9f8; color: #201f1e; }
+  header { background: ${escapeHtml(color)}; color: ${escapeHtml(textColor)}; padding: 48px 24px; text-align: center; }
+  header img { width: 120px; height: 120px; object-fit: cover; border-radius: 16px; background: #fff; }
+  h1 { margin: 16px 0 8px; font-size: 32px; }
+  main { max-width: 720px; margin: 0 auto; padding: 32px 24px; line-height: 1.6; }
+  a { color: #7a5e00; }
+  ul { padding: 0; list-style: none; }
+  li { background: #fff; border-radius: 8px; padding: 16px; margin-bottom: 12px; box-shadow: 0 1.6px 3.6px rgba(0,0,0,.1); }
+</style>
+</head>
+<body>
+${body}
+</body>
+</html>`;
+  return reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'public, max-age=60').send(html);
+}
+
+export function registerPublicPages(api: PluginApi): void {
+  const { db } = api;
+
+  api.page<{ key: string }>({
+    url: '/n/:key',
+    schema: { params: keyParams, summary: "A published newsletter's public landing page." },
+    async handler(request, reply) {
+      const newsletter = await db
+        .selectFrom('newsletters')
+        .innerJoin('publishers', 'publishers.id', 'newsletters.publisher_id')
+        .select(['newsletters.title', 'newsletters.subtitle', 'newsletters.description', 'newsletters.image', 'newsletters.color', 'newsletters.text_color', 'newsletters.key', 'newsletters.lang', 'publishers.title as publisher', 'publishers.key as publisherKey'])
+        .where(sql`lower(newsletters.key)`, '=', request.params.key.toLowerCase())
+        .where('newsletters.published', '=', true)
+        .executeTakeFirst();
+      if (!newsletter) throw notFound('Newsletter not found.');
+      return page(reply, {
+        title: newsletter.title,
+        lang: newsletter.lang,
+        color: newsletter.color,
+        textColor: newsletter.text_color,
+        body: `<header>
+  <img src="${escapeHtml(newsletter.image)}" alt="">
+  <h1>${escapeHtml(newsletter.title)}</h1>
+  <p>${escapeHtml(newsletter.subtitle)}</p>
+</header>
+<main>
+  <p>${escapeHtml(newsletter.description)}</p>
+  <p><a href="/n/${encodeURIComponent(newsletter.key)}/podcast.xml">Podcast</a> · <a href="/p/${encodeURIComponent(newsletter.publisherKey)}">${escapeHtml(newsletter.publisher)}</a></p>
+</main>`,
+      });
+    },
+  });
+
+  api.page<{ key: string }>({
+    url: '/p/:key',
+    schema: { params: keyParams, summary: "A publisher's public page: its published newsletters." },
+    async handler(request, reply) {
+      const publisher = await db.selectFrom('publishers').selectAll().where(sql`lower(key)`, '=', request.params.key.toLowerCase()).executeTakeFirst();
+      if (!publisher) throw notFound('Publisher not found.');
+      const newsletters = await db
+        .selectFrom('newsletters')
+        .select(['title', 'subtitle', 'key'])
+        .where('publisher_id', '=', publisher.id)
+        .where('published', '=', true)
+        .orderBy('subscriber_count', 'desc')
+        .execute();
+      const items = newsletters.map((newsletter) => `<li><a href="/n/${encodeURIComponent(newsletter.key)}"><strong>${escapeHtml(newsletter.title)}</strong></a><br>${escapeHtml(newsletter.subtitle)}</li>`).join('\n');
+      return page(reply, {
+        title: publisher.title,
+        lang: 'tr',
+        color: publisher.color,
+        textColor: publisher.text_color,
+        body: `<header>
+  <img src="${escapeHtml(publisher.image)}" alt="">
+  <h1>${escapeHtml(publisher.title)}</h1>
+  <p>${escapeHtml(publisher.description)}</p>
+</header>
+<main>
+  <ul>${items}</ul>
+  ${publisher.website && /^https?:\/\//.test(publisher.website) ? `<p><a href="${escapeHtml(publisher.website)}" rel="noopener">${escapeHtml(publisher.website)}</a></p>` : ''}
+</main>`,
+      });
+    },
+  });
+}
