@@ -48,9 +48,6 @@ export default function DashboardPage({ type }: { type: 'newsletter' | 'publishe
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [type]);
 
-  if (!scope || scope.type !== type) return <Spinner label="Loading..." />;
-  if (type === 'newsletter' && user?.role.key === 'author') return <ComingSoon />;
-
   const save = (next: Item[]) => {
     clearTimeout(saveTimer.current);
     saveTimer.current = setTimeout(() => {
@@ -76,6 +73,10 @@ export default function DashboardPage({ type }: { type: 'newsletter' | 'publishe
     }
   };
 
+  // The measured element is the same in every state: useContainerWidth watches it from the first render.
+  if (!scope || scope.type !== type) return <div ref={containerRef}><Spinner label="Loading..." /></div>;
+  if (type === 'newsletter' && user?.role.key === 'author') return <div ref={containerRef}><ComingSoon /></div>;
+
   const narrow = mounted && width < constants.dashboard.narrowWidth;
   const panelById = new Map(panels.map((panel) => [panel.id, panel]));
   const content = (panel: (typeof panels)[number], draggable: boolean) => {
@@ -95,38 +96,40 @@ export default function DashboardPage({ type }: { type: 'newsletter' | 'publishe
   };
 
   return (
-    <Stack tokens={{ childrenGap: 16 }}>
-      <Stack horizontal horizontalAlign="space-between" verticalAlign="center">
-        <Text as="h1" variant="xxLarge" style={{ fontWeight: 700, margin: 0 }}>{scope.title}</Text>
-        {customised && !narrow ? <DefaultButton text="Reset layout" iconProps={{ iconName: 'Refresh' }} onClick={() => void reset()} /> : null}
+    <div ref={containerRef}>
+      <Stack tokens={{ childrenGap: 16 }}>
+        <Stack horizontal horizontalAlign="space-between" verticalAlign="center">
+          <Text as="h1" variant="xxLarge" style={{ fontWeight: 700, margin: 0 }}>{scope.title}</Text>
+          {customised && !narrow ? <DefaultButton text="Reset layout" iconProps={{ iconName: 'Refresh' }} onClick={() => void reset()} /> : null}
+        </Stack>
+        <div className="dashboard">
+          {!layout || !mounted ? (
+            <Spinner label="Loading..." />
+          ) : narrow ? (
+            <Stack tokens={{ childrenGap: margin }}>
+              {[...layout].sort((a, b) => a.y - b.y || a.x - b.x).map((item) => {
+                const panel = panelById.get(item.i);
+                return panel ? <div key={item.i} className="dashboard-stacked">{content(panel, false)}</div> : null;
+              })}
+            </Stack>
+          ) : (
+            <ReactGridLayout
+              width={width}
+              layout={layout}
+              gridConfig={{ cols: columns, rowHeight: constants.dashboard.rowHeight, margin: [margin, margin], containerPadding: [0, 0] }}
+              dragConfig={{ enabled: true, handle: '.dashboard-panel__grip' }}
+              resizeConfig={{ enabled: true, handles: ['se'] }}
+              compactor={verticalCompactor}
+              onLayoutChange={changed}
+            >
+              {layout.map((item) => {
+                const panel = panelById.get(item.i);
+                return panel ? <div key={item.i}>{content(panel, true)}</div> : <div key={item.i} />;
+              })}
+            </ReactGridLayout>
+          )}
+        </div>
       </Stack>
-      <div ref={containerRef} className="dashboard">
-        {!layout || !mounted ? (
-          <Spinner label="Loading..." />
-        ) : narrow ? (
-          <Stack tokens={{ childrenGap: margin }}>
-            {[...layout].sort((a, b) => a.y - b.y || a.x - b.x).map((item) => {
-              const panel = panelById.get(item.i);
-              return panel ? <div key={item.i} className="dashboard-stacked">{content(panel, false)}</div> : null;
-            })}
-          </Stack>
-        ) : (
-          <ReactGridLayout
-            width={width}
-            layout={layout}
-            gridConfig={{ cols: columns, rowHeight: constants.dashboard.rowHeight, margin: [margin, margin], containerPadding: [0, 0] }}
-            dragConfig={{ enabled: true, handle: '.dashboard-panel__grip' }}
-            resizeConfig={{ enabled: true, handles: ['se'] }}
-            compactor={verticalCompactor}
-            onLayoutChange={changed}
-          >
-            {layout.map((item) => {
-              const panel = panelById.get(item.i);
-              return panel ? <div key={item.i}>{content(panel, true)}</div> : <div key={item.i} />;
-            })}
-          </ReactGridLayout>
-        )}
-      </div>
-    </Stack>
+    </div>
   );
 }
