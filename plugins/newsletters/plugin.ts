@@ -5,4 +5,5 @@ export default definePlugin({
   id: 'newsletters',
   title: 'Newsletters',
   permissions: ['newsletters.publish', 'newsletters.feature', 'tags.list'],
+  schemas: ['entities/newsletter-summary', 'api/newsletter-list-query'],
 });

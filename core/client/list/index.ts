@@ -1,0 +1,8 @@
+/** The shared list component and its parts (spec section 2 'Lists'). */
+export { List, type CardParts, type ListColumn, type ListProps } from './List';
+export { onlyOneMessages, type FilterOption, type ListFilter, type ListFilters } from './filters';
+export { pageNumbers, Pager } from './Pager';
+export { searchTermOf, useListSearch } from './search';
+export { StatusBadge } from './StatusBadge';
+export { useListView, type ListView } from './view';
+export type { ListParams } from './use-list-page';

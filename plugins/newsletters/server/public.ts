@@ -1,0 +1,3 @@
+/** What other plugins may use of the newsletters plugin's server: recording the tags their content uses (stories). */
+export { addTags, listTags } from './store';
+export type { NewsletterTables } from './tables';

@@ -1,0 +1,10 @@
+/** Demo data: the tags Kuzey Medya's content uses. */
+import type { SeedContext } from '../../../core/server/plugins/contract';
+import { addTags } from './store';
+import type { NewsletterTables } from './tables';
+
+export const demoTags = ['ekonomi', 'etkinlik', 'gündem', 'kitap', 'kültür', 'sağlık', 'spor', 'teknoloji', 'yapay zeka', 'yerel'];
+
+export async function seedNewsletters({ db, demo }: SeedContext): Promise<void> {
+  await addTags(db.withTables<NewsletterTables>(), demo.publisherId, demoTags);
+}

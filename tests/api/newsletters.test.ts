@@ -1,0 +1,192 @@
+/**
+ * Newsletters (spec 000 section 2 Lists, section 4 newsletter badge, section 7 calls): the list per
+ * role, searched, sorted, filtered and paged; one newsletter; the admin's publish and feature
+ * switches; and the tags in use. Another publisher's newsletters are as good as missing.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databases, startTestServer, type TestServer } from './server';
+
+const kuzeyTitles = ['Kültür Sanat Haftalık', 'Sabah Bülteni', 'Teknoloji Notları'];
+
+describe.each(databases)('newsletters on %s', (kind) => {
+  let t: TestServer;
+  let tokens: Record<'admin' | 'director' | 'editor' | 'author' | 'other', string>;
+  let kuzeyId: string;
+  let ids: Record<string, string>;
+
+  beforeAll(async () => {
+    t = await startTestServer(kind);
+    const { db } = t.server.database;
+    const publisher = await db.selectFrom('publishers').select('id').where('key', '=', 'kuzey-medya').executeTakeFirstOrThrow();
+    kuzeyId = publisher.id;
+    const rows = await db.selectFrom('newsletters').select(['id', 'key']).execute();
+    ids = Object.fromEntries(rows.map((row) => [row.key, row.id]));
+    // Subscriber counts the sort can tell apart (the subscribers plugin keeps them in real life).
+    for (const [key, count] of [['sabah-bulteni', 120], ['teknoloji-notlari', 340], ['kultur-sanat-haftalik', 45]] as const) {
+      await db.updateTable('newsletters').set({ subscriber_count: count }).where('key', '=', key).execute();
+    }
+    const adminLogin = await t.login('admin@masthead.local');
+    const scope = await t.request('PUT', '/api/auth/scope', { token: adminLogin, body: { publisher: kuzeyId } });
+    tokens = {
+      admin: scope.body.data,
+      director: await t.login('director@masthead.local'),
+      editor: await t.login('editor@masthead.local'),
+      author: await t.login('author@masthead.local'),
+      other: await t.login('director@egehaber.example'),
+    };
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  const list = (token: string, query = '') => t.request('GET', `/api/newsletters/list${query ? `?${query}` : ''}`, { token });
+  const titles = (body: { data: { title: string }[] }) => body.data.map((newsletter) => newsletter.title);
+
+  describe('GET /newsletters/list', () => {
+    it("gives directors all of the publisher's newsletters, editors and authors only their own", async () => {
+      const director = await list(tokens.director);
+      expect(director.status).toBe(200);
+      expect(titles(director.body)).toEqual(kuzeyTitles);
+      expect(director.body.count).toBe(3);
+      expect(titles((await list(tokens.editor)).body)).toEqual(['Sabah Bülteni', 'Teknoloji Notları']);
+      expect(titles((await list(tokens.author)).body)).toEqual(['Kültür Sanat Haftalık', 'Teknoloji Notları']);
+      expect(titles((await list(tokens.admin)).body)).toEqual(kuzeyTitles);
+      expect(titles((await list(tokens.other)).body)).toEqual(['Ege Gündem']);
+    });
+
+    it('presents each newsletter with its status and subscribers', async () => {
+      const { body } = await list(tokens.director, 'search=sabah');
+      expect(body.data).toEqual([
+        {
+          _id: ids['sabah-bulteni'], title: 'Sabah Bülteni', subtitle: 'Güne beş dakikada hazır başlayın', description: expect.any(String),
+          image: '/demo/sabah-bulteni.svg', color: '#ffce14', textColor: '#201f1e', key: 'sabah-bulteni', lang: 'tr',
+          status: { published: true, featured: false, archived: false }, stats: { subscribers: 120 }, publisher: kuzeyId, createdAt: expect.any(String),
+        },
+      ]);
+    });
+
+    it('searches title, subtitle and key, whatever the case', async () => {
+      expect(titles((await list(tokens.director, 'search=NOTLAR')).body)).toEqual(['Teknoloji Notları']);
+      expect(titles((await list(tokens.director, `search=${encodeURIComponent('sergiler')}`)).body)).toEqual(['Kültür Sanat Haftalık']);
+      expect(titles((await list(tokens.director, 'search=kultur-sanat')).body)).toEqual(['Kültür Sanat Haftalık']);
+      // Wildcards are plain characters.
+      expect((await list(tokens.director, 'search=%25')).body.count).toBe(0);
+      // Search stays inside the caller's reach.
+      expect((await list(tokens.editor, 'search=kultur')).body.count).toBe(0);
+    });
+
+    it('sorts by subscribers, largest first, as the publisher home asks', async () => {
+      const { body } = await list(tokens.director, `publisher=${kuzeyId}&sort=subscribers&desc=true&limit=80`);
+      expect(titles(body)).toEqual(['Teknoloji Notları', 'Sabah Bülteni', 'Kültür Sanat Haftalık']);
+      expect(body.data.map((newsletter: { stats: { subscribers: number } }) => newsletter.stats.subscribers)).toEqual([340, 120, 45]);
+      expect(titles((await list(tokens.director, 'sort=subscribers&desc=false')).body)).toEqual(['Kültür Sanat Haftalık', 'Sabah Bülteni', 'Teknoloji Notları']);
+      expect(titles((await list(tokens.director, 'sort=createdAt')).body)).toHaveLength(3);
+    });
+
+    it('pages (zero-based) and counts them all', async () => {
+      const first = await list(tokens.director, 'limit=2&page=0');
+      const second = await list(tokens.director, 'limit=2&page=1');
+      expect(first.body.count).toBe(3);
+      expect(second.body.count).toBe(3);
+      expect([...titles(first.body), ...titles(second.body)]).toEqual(kuzeyTitles);
+      expect(titles(second.body)).toHaveLength(1);
+    });
+
+    it('filters by status', async () => {
+      const { db } = t.server.database;
+      await db.updateTable('newsletters').set({ published: false }).where('key', '=', 'sabah-bulteni').execute();
+      await db.updateTable('newsletters').set({ featured: true }).where('key', '=', 'teknoloji-notlari').execute();
+      try {
+        expect(titles((await list(tokens.director, 'status=draft')).body)).toEqual(['Sabah Bülteni']);
+        expect(titles((await list(tokens.director, 'status=published')).body)).toEqual(['Kültür Sanat Haftalık', 'Teknoloji Notları']);
+        expect(titles((await list(tokens.director, 'status=featured')).body)).toEqual(['Teknoloji Notları']);
+      } finally {
+        await db.updateTable('newsletters').set({ published: true, featured: false }).where('publisher_id', '=', kuzeyId).execute();
+      }
+    });
+
+    it("answers 404 for another publisher's id, and nothing to a caller without a session", async () => {
+      const refused = await list(tokens.other, `publisher=${kuzeyId}`);
+      expect(refused.status).toBe(404);
+      expect(refused.body.msg).toBe('Publisher not found.');
+      expect((await list(tokens.director, `publisher=${kuzeyId}`)).body.count).toBe(3);
+      expect((await t.request('GET', '/api/newsletters/list')).status).toBe(401);
+    });
+
+    it('refuses bad input with 422', async () => {
+      const tooMany = await list(tokens.director, 'limit=1000');
+      expect(tooMany.status).toBe(422);
+      expect(tooMany.body.msg).toBe('Error!');
+      expect(tooMany.body.details[0].path).toContain('limit');
+      expect((await list(tokens.director, 'sort=password')).status).toBe(422);
+      expect((await list(tokens.director, 'status=archived')).status).toBe(422);
+      expect((await list(tokens.director, 'page=-1')).status).toBe(422);
+    });
+  });
+
+  describe('GET /newsletters/list/:id', () => {
+    it('answers a newsletter in scope and 404 for any other', async () => {
+      const { status, body } = await t.request('GET', `/api/newsletters/list/${ids['teknoloji-notlari']}`, { token: tokens.author });
+      expect(status).toBe(200);
+      expect(body.data).toMatchObject({ _id: ids['teknoloji-notlari'], title: 'Teknoloji Notları', key: 'teknoloji-notlari' });
+      expect((await t.request('GET', `/api/newsletters/list/${ids['sabah-bulteni']}`, { token: tokens.author })).status).toBe(404);
+      for (const key of ['sabah-bulteni', 'teknoloji-notlari', 'kultur-sanat-haftalik']) {
+        const refused = await t.request('GET', `/api/newsletters/list/${ids[key]}`, { token: tokens.other });
+        expect(refused.status).toBe(404);
+        expect(refused.body.msg).toBe('Newsletter not found.');
+      }
+      expect((await t.request('GET', '/api/newsletters/list/unknown', { token: tokens.director })).status).toBe(404);
+    });
+  });
+
+  describe('publish and feature', () => {
+    const flag = (method: 'PUT' | 'DELETE', kind: 'publish' | 'feature', key: string, token = tokens.admin) =>
+      t.request(method, `/api/newsletters/${kind}/${ids[key]}`, { token });
+    const statusOf = async (key: string) => (await t.request('GET', `/api/newsletters/list/${ids[key]}`, { token: tokens.director })).body.data.status;
+
+    it('lets an admin unpublish, publish, feature and unfeature a newsletter', async () => {
+      const unpublished = await flag('DELETE', 'publish', 'kultur-sanat-haftalik');
+      expect(unpublished.status).toBe(200);
+      expect(unpublished.body.data.status).toEqual({ published: false, featured: false, archived: false });
+      expect(await statusOf('kultur-sanat-haftalik')).toMatchObject({ published: false });
+      expect(titles((await list(tokens.director, 'status=draft')).body)).toEqual(['Kültür Sanat Haftalık']);
+
+      expect((await flag('PUT', 'publish', 'kultur-sanat-haftalik')).body.data.status.published).toBe(true);
+      expect(await statusOf('kultur-sanat-haftalik')).toMatchObject({ published: true });
+
+      expect((await flag('PUT', 'feature', 'sabah-bulteni')).body.data.status.featured).toBe(true);
+      expect(await statusOf('sabah-bulteni')).toMatchObject({ featured: true });
+      expect((await flag('DELETE', 'feature', 'sabah-bulteni')).body.data.status.featured).toBe(false);
+      expect(await statusOf('sabah-bulteni')).toMatchObject({ featured: false });
+    });
+
+    it('refuses everyone but admins with the role message', async () => {
+      for (const [role, token] of [['DIRECTOR', tokens.director], ['EDITOR', tokens.editor], ['AUTHOR', tokens.author]] as const) {
+        for (const [method, kind] of [['PUT', 'publish'], ['DELETE', 'publish'], ['PUT', 'feature'], ['DELETE', 'feature']] as const) {
+          const refused = await flag(method, kind, 'sabah-bulteni', token);
+          expect(refused.status).toBe(401);
+          expect(refused.body.msg).toBe(`Required role Admin, current role: ${role}`);
+        }
+      }
+      expect(await statusOf('sabah-bulteni')).toEqual({ published: true, featured: false, archived: false });
+    });
+
+    it("answers 404 for a newsletter outside the admin's chosen publisher", async () => {
+      expect((await flag('PUT', 'publish', 'ege-gundem')).status).toBe(404);
+      expect((await flag('DELETE', 'feature', 'ege-gundem')).status).toBe(404);
+      expect((await t.request('PUT', '/api/newsletters/publish/unknown', { token: tokens.admin })).status).toBe(404);
+    });
+  });
+
+  describe('GET /tags/list', () => {
+    it("answers the tags the caller's publisher uses", async () => {
+      const { status, body } = await t.request('GET', '/api/tags/list', { token: tokens.author });
+      expect(status).toBe(200);
+      expect(body.data).toEqual(expect.arrayContaining(['gündem', 'teknoloji', 'kültür']));
+      expect(body.data.slice(0, 3)).toEqual(['ekonomi', 'etkinlik', 'gündem']);
+      // Another publisher has none of Kuzey Medya's.
+      expect((await t.request('GET', '/api/tags/list', { token: tokens.other })).body.data).toEqual([]);
+      expect((await t.request('GET', '/api/tags/list')).status).toBe(401);
+    });
+  });
+});

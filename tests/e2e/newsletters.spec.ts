@@ -1,0 +1,79 @@
+/**
+ * Newsletters list (spec 000 section 2 'Lists', section 4 newsletter badge): the admin opens
+ * /newsletters/list, searches (nothing happens at 2 characters, the list filters at 3), switches
+ * to the list view (remembered after a reload), unpublishes a newsletter and sees DRAFT, publishes
+ * it again, and opens a newsletter into its scope.
+ */
+import { expect, test, type Page } from '@playwright/test';
+import { expectToast, keepScreenshot, signInAsAdmin } from './helpers';
+
+const kuzeyNewsletters = ['Kültür Sanat Haftalık', 'Sabah Bülteni', 'Teknoloji Notları'];
+
+/** Screenshots without the toasts of the steps before them. */
+async function toastsGone(page: Page) {
+  await expect(page.getByTestId('toast')).toHaveCount(0, { timeout: 15_000 });
+}
+
+const rowOf = (page: Page, title: string) => page.getByRole('grid').getByRole('row').filter({ hasText: title });
+
+async function act(page: Page, title: string, action: string) {
+  await page.getByRole('button', { name: `Actions for ${title}` }).click();
+  await page.getByRole('menuitem', { name: action }).click();
+}
+
+test('the admin searches, switches to the list view, unpublishes and publishes a newsletter', async ({ page }) => {
+  const searches: string[] = [];
+  page.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.pathname === '/api/newsletters/list') searches.push(url.searchParams.get('search') ?? '');
+  });
+
+  await signInAsAdmin(page);
+  await page.goto('/newsletters/list');
+  await expect(page.getByRole('heading', { name: 'Newsletters', level: 1 })).toBeVisible();
+  const cards = page.getByTestId('newsletter-card');
+  await expect(cards).toHaveCount(3);
+  await expect(cards.getByRole('heading')).toHaveText(kuzeyNewsletters);
+  await expect(cards.first().getByTestId('status-badge')).toHaveText('PUBLISHED');
+  await keepScreenshot(page, 'newsletters-cards');
+
+  // Two characters: no search goes out, all three stay.
+  const search = page.getByRole('searchbox', { name: 'Search newsletters' });
+  const before = searches.length;
+  await search.fill('Te');
+  await page.waitForTimeout(1200);
+  expect(searches.slice(before).filter(Boolean)).toEqual([]);
+  await expect(cards).toHaveCount(3);
+  // Three: the list filters.
+  await search.fill('Tek');
+  await expect(cards).toHaveCount(1);
+  await expect(cards.getByRole('heading')).toHaveText('Teknoloji Notları');
+  expect(searches.at(-1)).toBe('Tek');
+  await search.fill('');
+  await expect(cards).toHaveCount(3);
+
+  // The list view, remembered after a reload.
+  await page.getByRole('button', { name: 'List view' }).click();
+  await expect(page.getByRole('grid')).toBeVisible();
+  await expect(cards).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('grid')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'List view' })).toHaveAttribute('aria-pressed', 'true');
+  for (const title of kuzeyNewsletters) await expect(rowOf(page, title).getByTestId('status-badge')).toHaveText('PUBLISHED');
+
+  await act(page, 'Kültür Sanat Haftalık', 'Unpublish');
+  await expectToast(page, 'Newsletter unpublished.');
+  await expect(rowOf(page, 'Kültür Sanat Haftalık').getByTestId('status-badge')).toHaveText('DRAFT');
+  await expect(rowOf(page, 'Sabah Bülteni').getByTestId('status-badge')).toHaveText('PUBLISHED');
+  await toastsGone(page);
+  await keepScreenshot(page, 'newsletters-list');
+
+  await act(page, 'Kültür Sanat Haftalık', 'Publish');
+  await expectToast(page, 'Newsletter published.');
+  await expect(rowOf(page, 'Kültür Sanat Haftalık').getByTestId('status-badge')).toHaveText('PUBLISHED');
+
+  // Open goes into the newsletter's scope.
+  await act(page, 'Sabah Bülteni', 'Open');
+  await expect(page).toHaveURL(/\/newsletters\/show\/[^/]+$/);
+  await expect(page.getByRole('button', { name: 'Switch scope' })).toContainText('Sabah Bülteni');
+});
