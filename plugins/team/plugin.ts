@@ -6,6 +6,7 @@ export default definePlugin({
   title: 'Team',
   after: ['settings'],
   permissions: ['team.list', 'team.manage'],
+  schemas: ['api/team-member', 'api/team-assign', 'api/team-user', 'api/user-create', 'api/user-create-query', 'api/user-update'],
   menuItems: {
     'newsletter-team': { label: 'Team', icon: 'People', to: '/newsletters/show/:scope/settings/team', requires: 'team.list', scopes: ['newsletter'] },
     'publisher-team': { label: 'Team', icon: 'People', to: '/publishers/show/:scope/settings/team', requires: 'publishers.update', scopes: ['publisher'] },

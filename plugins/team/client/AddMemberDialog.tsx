@@ -1,0 +1,76 @@
+/**
+ * Add Editor / Add Author / Add Director: choose one of the publisher's staff who is not on the
+ * team yet, or invite someone new by e-mail.
+ */
+import { DefaultButton, Dialog, DialogFooter, DialogType, Dropdown, MessageBar, PrimaryButton, Stack, Text } from '@fluentui/react';
+import { useState } from 'react';
+import { handleError } from '../../../core/client/errors';
+import { toast } from '../../../core/client/toasts';
+import { roleLabels, type TeamMember } from './team-api';
+
+export interface AddMemberDialogProps {
+  role: 'editor' | 'author' | 'director';
+  possible: TeamMember[];
+  /** Adds the chosen member (PUT to the team); answers the server's message. */
+  assign(member: TeamMember): Promise<string | undefined>;
+  onInvite(): void;
+  onDismiss(): void;
+  onAdded(): void;
+}
+
+export function AddMemberDialog({ role, possible, assign, onInvite, onDismiss, onAdded }: AddMemberDialogProps) {
+  const [chosen, setChosen] = useState<string>();
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const label = roleLabels[role];
+
+  const add = async () => {
+    const member = possible.find((candidate) => candidate._id === chosen);
+    if (!member) {
+      setError('Select a member.');
+      return;
+    }
+    setBusy(true);
+    try {
+      const msg = await assign(member);
+      toast('success', 'Success!', msg);
+      onAdded();
+    } catch (failure) {
+      await handleError(failure);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  return (
+    <Dialog hidden={false} onDismiss={busy ? undefined : onDismiss} dialogContentProps={{ type: DialogType.normal, title: `Add ${label}` }} minWidth={480} modalProps={{ isBlocking: busy }}>
+      <Stack tokens={{ childrenGap: 16 }}>
+        {possible.length > 0 ? (
+          <Dropdown
+            label="MEMBER"
+            placeholder="Select a member"
+            options={possible.map((member) => ({ key: member._id, text: member.profile.name ? `${member.profile.name} (${member.email})` : member.email }))}
+            selectedKey={chosen ?? null}
+            onChange={(_, option) => {
+              setChosen(option ? String(option.key) : undefined);
+              setError(undefined);
+            }}
+            errorMessage={error}
+            disabled={busy}
+          />
+        ) : (
+          <MessageBar>No one else on the staff can join as {role === 'author' ? 'an' : 'a'} {role}. Invite someone new by e-mail.</MessageBar>
+        )}
+        <Stack horizontal verticalAlign="center" tokens={{ childrenGap: 8 }}>
+          <Text variant="small" styles={{ root: { color: '#605e5c' } }}>Not on the staff yet?</Text>
+          <DefaultButton text="INVITE BY E-MAIL" iconProps={{ iconName: 'Mail' }} onClick={onInvite} disabled={busy} />
+        </Stack>
+      </Stack>
+      <DialogFooter>
+        <DefaultButton text="CANCEL" onClick={onDismiss} disabled={busy} />
+        {possible.length > 0 ? <PrimaryButton text={role === 'director' ? 'MAKE DIRECTOR' : 'ADD'} onClick={() => void add()} disabled={busy} /> : null}
+      </DialogFooter>
+    </Dialog>
+  );
+}
+

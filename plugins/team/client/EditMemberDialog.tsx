@@ -1,0 +1,96 @@
+/**
+ * Edit a user: the profile (picture, NAME, BIO, SOCIAL URL), the role (editor or author: the list
+ * never offers director or admin) and whether the account is ready to use.
+ */
+import { DefaultButton, Dialog, DialogFooter, DialogType, Dropdown, PrimaryButton, Spinner, Stack, TextField, Toggle } from '@fluentui/react';
+import { useEffect, useState } from 'react';
+import updateSchema from '../../../schemas/api/user-update.schema.json?validator';
+import type { UserUpdateBody } from '../../../schemas/generated/api/user-update';
+import { call } from '../../../core/client/api';
+import { handleError } from '../../../core/client/errors';
+import { formValidator, useFormSubmit, useSchemaForm } from '../../../core/client/forms';
+import { ImageField } from '../../../core/client/ImageField';
+import { toast } from '../../../core/client/toasts';
+import { displayName, roleLabels, type TeamMember } from './team-api';
+
+const validate = formValidator<UserUpdateBody>(updateSchema);
+
+interface EditForm {
+  body: { _id: string; email: string; role: { key: string }; profile: UserUpdateBody['profile']; status: { ready: boolean } };
+  data: { roles: string[] };
+}
+
+export interface EditMemberDialogProps {
+  member: TeamMember;
+  onDismiss(): void;
+  onSaved(): void;
+}
+
+export function EditMemberDialog({ member, onDismiss, onSaved }: EditMemberDialogProps) {
+  const [roles, setRoles] = useState<string[] | null>(null);
+  const form = useSchemaForm<UserUpdateBody>(validate, { profile: { ...member.profile }, status: { ...member.status } });
+
+  useEffect(() => {
+    call<EditForm>('get', `users/update/${member._id}`)
+      .then(({ data }) => {
+        setRoles(data.data.roles);
+        const role = data.data.roles.includes(data.body.role.key) ? (data.body.role.key as UserUpdateBody['role']) : undefined;
+        form.setValues({ profile: { biography: '', url: '', image: '', ...data.body.profile }, role, status: data.body.status });
+      })
+      .catch(async (error: unknown) => {
+        await handleError(error);
+        onDismiss();
+      });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [member._id]);
+
+  const setProfile = (key: keyof UserUpdateBody['profile'], value: string) => {
+    form.setValues((current) => ({ ...current, profile: { ...current.profile, [key]: value } }));
+    form.setErrors((current) => {
+      const { [`profile.${key}`]: _removed, ...rest } = current;
+      return rest;
+    });
+  };
+  const check = () => {
+    const result = form.check();
+    if (!result.ok) toast('error', 'Error!', result.details[0]?.message);
+    return result;
+  };
+  const { busy, submit } = useFormSubmit(check, async (body) => {
+    await call('put', `users/update/${member._id}`, body);
+    toast('success', 'Success!', 'The member is saved.');
+    onSaved();
+  });
+  const { profile } = form.values;
+
+  return (
+    <Dialog hidden={false} onDismiss={busy ? undefined : onDismiss} dialogContentProps={{ type: DialogType.normal, title: 'Edit User', subText: `${displayName(member)} · ${member.email}` }} minWidth={520} modalProps={{ isBlocking: busy }}>
+      {roles === null ? (
+        <Spinner label="Loading..." />
+      ) : (
+        <form onSubmit={(event) => void submit(event)} noValidate>
+          <Stack tokens={{ childrenGap: 14 }}>
+            <ImageField label="PROFILE PICTURE" value={profile.image ?? ''} onChange={(path) => setProfile('image', path)} width={72} height={72} round />
+            <TextField label="NAME" name="name" value={profile.name} onChange={(_, text) => setProfile('name', text ?? '')} errorMessage={form.errors['profile.name']} disabled={busy} />
+            <TextField label="BIO" name="biography" multiline rows={3} value={profile.biography ?? ''} onChange={(_, text) => setProfile('biography', text ?? '')} errorMessage={form.errors['profile.biography']} disabled={busy} />
+            <TextField label="SOCIAL URL" name="url" placeholder="https://" value={profile.url ?? ''} onChange={(_, text) => setProfile('url', text ?? '')} errorMessage={form.errors['profile.url']} disabled={busy} />
+            <Dropdown
+              label="ROLE"
+              placeholder="Select a role"
+              options={roles.map((role) => ({ key: role, text: roleLabels[role] ?? role }))}
+              selectedKey={form.values.role ?? null}
+              onChange={(_, option) => form.set('role', option ? (String(option.key) as UserUpdateBody['role']) : undefined)}
+              errorMessage={form.errors.role}
+              disabled={busy}
+            />
+            <Toggle label="Account is ready" inlineLabel checked={form.values.status?.ready ?? false} onChange={(_, checked) => form.set('status', { ready: Boolean(checked) })} disabled={busy} />
+          </Stack>
+          <DialogFooter>
+            <DefaultButton text="CANCEL" onClick={onDismiss} disabled={busy} />
+            <PrimaryButton type="submit" text="SAVE" disabled={busy} />
+          </DialogFooter>
+        </form>
+      )}
+    </Dialog>
+  );
+}

@@ -1,0 +1,36 @@
+/** A team member as a card: avatar, name, e-mail, role badge, and Edit / Remove where the team rules allow. */
+import { IconButton, Persona, PersonaSize, Stack, Text, type IContextualMenuItem } from '@fluentui/react';
+import { displayName, type TeamMember } from './team-api';
+
+export interface MemberCardProps {
+  member: TeamMember;
+  /** Left out when the signed-in user may not change this member. */
+  menu?: { onEdit(): void; onRemove?(): void };
+}
+
+export function MemberCard({ member, menu }: MemberCardProps) {
+  const name = displayName(member);
+  const items: IContextualMenuItem[] = menu
+    ? [
+        { key: 'edit', text: 'Edit', iconProps: { iconName: 'Edit' }, onClick: menu.onEdit },
+        ...(menu.onRemove ? [{ key: 'remove', text: 'Remove', iconProps: { iconName: 'RemoveFilter' }, onClick: menu.onRemove }] : []),
+      ]
+    : [];
+  return (
+    <article className="team-card" aria-label={name} data-testid="member-card">
+      <Stack horizontal verticalAlign="center" tokens={{ childrenGap: 12 }}>
+        <Persona imageUrl={member.profile.image || undefined} text={name} size={PersonaSize.size56} hidePersonaDetails imageAlt="" />
+        <Stack grow tokens={{ childrenGap: 2 }} styles={{ root: { minWidth: 0 } }}>
+          <Text variant="mediumPlus" styles={{ root: { fontWeight: 600, overflowWrap: 'anywhere' } }}>{name}</Text>
+          {/* An invitee without a name yet goes by the e-mail: no need to say it twice. */}
+          {member.profile.name ? <Text variant="small" styles={{ root: { color: '#605e5c', overflowWrap: 'anywhere' } }}>{member.email}</Text> : null}
+          <Stack horizontal wrap tokens={{ childrenGap: 6 }} styles={{ root: { marginTop: 4 } }}>
+            <span className={`team-badge team-badge--${member.role}`}>{member.role.toUpperCase()}</span>
+            {member.status.ready ? null : <span className="team-badge team-badge--pending" title="The account is not ready yet: an invitation not taken up, or a profile to finish.">NOT READY</span>}
+          </Stack>
+        </Stack>
+        {menu ? <IconButton ariaLabel={`More for ${name}`} title="More" iconProps={{ iconName: 'More' }} menuProps={{ items }} onRenderMenuIcon={() => null} /> : null}
+      </Stack>
+    </article>
+  );
+}

@@ -1,0 +1,145 @@
+/**
+ * A team page: the members as cards (by role), the Add buttons, and the modals to assign, invite,
+ * edit and remove. The same rule as the server's (../policy.ts) decides what is offered.
+ */
+import { PrimaryButton, Spinner, Stack, Text } from '@fluentui/react';
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
+import { call } from '../../../core/client/api';
+import { ConfirmDialog, EmptyState, PageHeader } from '../../../core/client/page-parts';
+import { useCan } from '../../../core/client/permissions';
+import { userAtom } from '../../../core/client/stores';
+import { toast } from '../../../core/client/toasts';
+import { mayAddMembers, mayChangeMember, type TeamType } from '../policy';
+import { AddMemberDialog } from './AddMemberDialog';
+import { EditMemberDialog } from './EditMemberDialog';
+import { InviteDialog } from './InviteDialog';
+import { MemberCard } from './MemberCard';
+import { displayName, type TeamMember, useTeam } from './team-api';
+import './team.css';
+
+type AddRole = 'editor' | 'author' | 'director';
+
+const sections: Record<TeamType, { role: AddRole; title: string; empty: string }[]> = {
+  newsletter: [
+    { role: 'editor', title: 'Editors', empty: 'This newsletter has no editors yet.' },
+    { role: 'author', title: 'Authors', empty: 'This newsletter has no authors yet.' },
+  ],
+  publisher: [{ role: 'director', title: 'Directors', empty: 'This publisher has no directors yet.' }],
+};
+
+export function TeamView({ type, scopeId }: { type: TeamType; scopeId: string }) {
+  const path = type === 'newsletter' ? `newsletters/update/${scopeId}/team` : `publishers/update/${scopeId}/team`;
+  const { team, loading, reload } = useTeam(path);
+  const user = useAtomValue(userAtom);
+  const can = useCan();
+  const [adding, setAdding] = useState<AddRole | null>(null);
+  const [inviting, setInviting] = useState(false);
+  const [editing, setEditing] = useState<TeamMember | null>(null);
+  const [removing, setRemoving] = useState<TeamMember | null>(null);
+
+  const actor = user ? { id: user._id, role: user.role.key } : null;
+  // Add Director is always on the publisher team page (the page itself needs publishers.update).
+  const mayAdd = type === 'publisher' || mayAddMembers(can);
+  const mayChange = (member: TeamMember) => Boolean(actor) && can('team.manage') && mayChangeMember(actor!, { id: member._id, role: member.role });
+
+  const assign = async (member: TeamMember) => {
+    const { msg } = type === 'newsletter'
+      ? await call('put', path, { userId: member._id, role: member.role })
+      : await call('put', path, { userId: member._id });
+    return msg;
+  };
+  const remove = async (member: TeamMember) => {
+    const { msg } = await call('delete', path, { userId: member._id });
+    toast('success', 'Success!', msg);
+    setRemoving(null);
+    await reload();
+  };
+
+  return (
+    <Stack tokens={{ childrenGap: 24 }}>
+      <PageHeader title={type === 'newsletter' ? 'Newsletter Team' : 'Publisher Team'}>
+        {mayAdd
+          ? sections[type].map(({ role }) => (
+              <PrimaryButton key={role} text={`Add ${role[0]!.toUpperCase()}${role.slice(1)}`} iconProps={{ iconName: 'AddFriend' }} onClick={() => setAdding(role)} />
+            ))
+          : null}
+      </PageHeader>
+
+      {!team && loading ? <Spinner label="Loading..." /> : null}
+      {team
+        ? sections[type].map(({ role, title, empty }) => {
+            const members = team.body.filter((member) => member.role === role);
+            return (
+              <section key={role} aria-label={title}>
+                <Stack tokens={{ childrenGap: 12 }}>
+                  <Text as="h2" variant="large" styles={{ root: { fontWeight: 600, margin: 0 } }}>{title}</Text>
+                  {members.length > 0 ? (
+                    <div className="team-list" role="list" aria-label={title}>
+                      {members.map((member) => (
+                        <div role="listitem" key={member._id}>
+                          <MemberCard
+                            member={member}
+                            menu={mayChange(member) ? { onEdit: () => setEditing(member), onRemove: type === 'newsletter' ? () => setRemoving(member) : undefined } : undefined}
+                          />
+                        </div>
+                      ))}
+                    </div>
+                  ) : (
+                    <EmptyState title={empty} text={mayAdd ? `Add ${role === 'author' ? 'an' : 'a'} ${role} from your staff, or invite one by e-mail.` : undefined} />
+                  )}
+                </Stack>
+              </section>
+            );
+          })
+        : null}
+
+      {adding && team ? (
+        <AddMemberDialog
+          role={adding}
+          possible={team.data[adding] ?? []}
+          assign={assign}
+          onInvite={() => {
+            setAdding(null);
+            setInviting(true);
+          }}
+          onDismiss={() => setAdding(null)}
+          onAdded={() => {
+            setAdding(null);
+            void reload();
+          }}
+        />
+      ) : null}
+      {inviting ? (
+        <InviteDialog
+          type={type}
+          newsletterId={type === 'newsletter' ? scopeId : undefined}
+          onDismiss={() => setInviting(false)}
+          onInvited={() => {
+            setInviting(false);
+            void reload();
+          }}
+        />
+      ) : null}
+      {editing ? (
+        <EditMemberDialog
+          member={editing}
+          onDismiss={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            void reload();
+          }}
+        />
+      ) : null}
+      {removing ? (
+        <ConfirmDialog
+          title="Remove Member"
+          text={`Are you sure you want to remove ${displayName(removing)} from this newsletter's team? The account stays with the publisher.`}
+          action="REMOVE"
+          onConfirm={() => remove(removing)}
+          onDismiss={() => setRemoving(null)}
+        />
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,37 @@
+/**
+ * Invitations: the invitee gets the password reset flow's link (/forgot-password?code&email) with a
+ * longer life, so setting a password is the reset the console already has (and it signs them in).
+ */
+import { newResetCode } from '../../../core/server/auth/reset-codes';
+import type { Mailer } from '../../../core/server/services/mail';
+import { constants } from '../../../core/shared/config';
+
+const dayMs = 24 * 60 * 60_000;
+
+export function newInvitationCode(now = Date.now()): { code: string; hash: string; expiresAt: Date } {
+  const { code, hash } = newResetCode();
+  return { code, hash, expiresAt: new Date(now + constants.auth.inviteTtlDays * dayMs) };
+}
+
+export function invitationLink(publicUrl: string, code: string, email: string): string {
+  return `${publicUrl}/forgot-password?code=${encodeURIComponent(code)}&email=${encodeURIComponent(email)}`;
+}
+
+export async function sendInvitation(mail: Mailer, invitation: { email: string; link: string; inviter: string; publisher: string; role: string }): Promise<void> {
+  const days = constants.auth.inviteTtlDays;
+  const intro = `${invitation.inviter} invited you to join ${invitation.publisher} on Masthead as ${article(invitation.role)} ${invitation.role}.`;
+  await mail.send({
+    to: invitation.email,
+    subject: `You are invited to ${invitation.publisher} on Masthead`,
+    text: `Hello,\n\n${intro}\n\nOpen this link to choose your password. It works once and expires in ${days} days:\n\n${invitation.link}\n\nIf you did not expect this, ignore this e-mail.`,
+    html: `<p>Hello,</p><p>${escapeHtml(intro)}</p><p>Open this link to choose your password. It works once and expires in ${days} days:</p><p><a href="${escapeHtml(invitation.link)}">Choose my password</a></p><p>If you did not expect this, ignore this e-mail.</p>`,
+  });
+}
+
+function article(word: string): string {
+  return /^[aeiou]/i.test(word) ? 'an' : 'a';
+}
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+}

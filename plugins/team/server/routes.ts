@@ -1,0 +1,223 @@
+/**
+ * The team calls (spec section 7): a newsletter's team (GET/PUT/DELETE /newsletters/update/{id}/team),
+ * a publisher's directors (GET/PUT /publishers/update/{id}/team), invitations (GET/POST
+ * /users/create) and editing a member (GET/PUT /users/update/{id}). Every change of a member goes
+ * through the one team rule of ../policy.ts.
+ */
+import type { TeamAssignBody } from '../../../schemas/generated/api/team-assign';
+import type { TeamUserBody } from '../../../schemas/generated/api/team-user';
+import type { UserCreateBody } from '../../../schemas/generated/api/user-create';
+import type { UserCreateQuery } from '../../../schemas/generated/api/user-create-query';
+import type { UserUpdateBody } from '../../../schemas/generated/api/user-update';
+import type { Session } from '../../../core/server/auth/session';
+import { invalid, notFound, unauthorized } from '../../../core/server/errors';
+import type { PluginApi } from '../../../core/server/plugins/contract';
+import { changeRefusal, inviteRoles, isNewsletterRole, mayAddMembers, newsletterRoles, type TeamType } from '../policy';
+import { invitationLink, newInvitationCode, sendInvitation } from './invite';
+import { presentMember } from './present';
+import {
+  addMemberships, findStaff, findUserByEmail, insertInvitee, isMember, makeDirector, newsletterTeam, possibleMembers,
+  removeMembership, staffWithRoles, updateMember, type StaffRow,
+} from './store';
+
+const ref = (id: string) => ({ $ref: `${id}#` });
+const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', maxLength: 64 } } } as const;
+
+function publisherOf(session: Session): string {
+  if (!session.publisherId) throw notFound('Publisher not found.');
+  return session.publisherId;
+}
+
+/** The team rule, as a refusal: 401 with the reason. */
+function assertMayChange(session: Session, target: { id: string; role: StaffRow['role'] }): void {
+  const refusal = changeRefusal({ id: session.user.id, role: session.role }, target);
+  if (refusal) throw unauthorized(refusal, 'UNAUTHORIZED');
+}
+
+function assertMayAdd(session: Session): void {
+  if (!mayAddMembers(session.can)) throw unauthorized(`Your role (${session.role.toUpperCase()}) does not allow adding team members.`, 'UNAUTHORIZED');
+}
+
+export function registerTeamRoutes(api: PluginApi): void {
+  const { db } = api;
+
+  /** A member of the caller's publisher the caller may change: not themself (checked first, so an admin hears it too), then the rule. */
+  async function changeableMember(session: Session, userId: string): Promise<StaffRow> {
+    if (userId === session.user.id) assertMayChange(session, { id: userId, role: session.role });
+    const target = await findStaff(db, publisherOf(session), userId);
+    if (!target) throw notFound('Member not found.');
+    assertMayChange(session, target);
+    return target;
+  }
+
+  api.route<unknown, unknown, { id: string }>({
+    method: 'GET',
+    url: '/newsletters/update/:id/team',
+    requires: 'team.list',
+    schema: { params: idParams, summary: "A newsletter's team: data.body the editors and authors, data.data the publisher's staff who could join, by role." },
+    async handler(request, _reply, session) {
+      session.assertNewsletter(request.params.id);
+      const publisherId = publisherOf(session);
+      const [team, possible] = await Promise.all([newsletterTeam(db, request.params.id), possibleMembers(db, publisherId, request.params.id)]);
+      const byRole = Object.fromEntries(newsletterRoles.map((role) => [role, possible.filter((row) => row.role === role).map((row) => presentMember(row))]));
+      return { data: { body: team.map((row) => presentMember(row, row.member_role)), data: byRole } };
+    },
+  });
+
+  api.route<TeamAssignBody, unknown, { id: string }>({
+    method: 'PUT',
+    url: '/newsletters/update/:id/team',
+    requires: 'team.manage',
+    schema: { params: idParams, body: ref('api/team-assign'), summary: "Assigns an existing member of the publisher's staff to the newsletter, in their role." },
+    async handler(request, _reply, session) {
+      assertMayAdd(session);
+      session.assertNewsletter(request.params.id);
+      const { userId, role } = request.body;
+      const target = await findStaff(db, publisherOf(session), userId);
+      if (!target) throw notFound('Member not found.');
+      if (target.role !== role) throw invalid(`${target.name || target.email} is ${target.role === 'author' ? 'an' : 'a'} ${target.role}; assign them as ${target.role}.`, 'role');
+      await addMemberships(db, target.id, [request.params.id], role);
+      return { data: presentMember(target, role), msg: `${target.name || target.email} is added to the team.` };
+    },
+  });
+
+  api.route<TeamUserBody, unknown, { id: string }>({
+    method: 'DELETE',
+    url: '/newsletters/update/:id/team',
+    requires: 'team.manage',
+    schema: { params: idParams, body: ref('api/team-user'), summary: 'Removes a member from the newsletter\'s team (the team rules apply); the account stays with the publisher.' },
+    async handler(request, _reply, session) {
+      session.assertNewsletter(request.params.id);
+      const target = await changeableMember(session, request.body.userId);
+      if (!(await isMember(db, request.params.id, target.id))) throw notFound('Member not found.');
+      await removeMembership(db, request.params.id, target.id);
+      return { data: { _id: target.id }, msg: `${target.name || target.email} is removed from the team.` };
+    },
+  });
+
+  api.route<unknown, unknown, { id: string }>({
+    method: 'GET',
+    url: '/publishers/update/:id/team',
+    requires: 'publishers.update',
+    schema: { params: idParams, summary: "A publisher's team: data.body the directors, data.data.director the staff who could become one." },
+    async handler(request, _reply, session) {
+      session.assertPublisher(request.params.id);
+      const [directors, possible] = await Promise.all([staffWithRoles(db, request.params.id, ['director']), staffWithRoles(db, request.params.id, ['editor', 'author'])]);
+      return { data: { body: directors.map((row) => presentMember(row)), data: { director: possible.map((row) => presentMember(row)) } } };
+    },
+  });
+
+  api.route<TeamUserBody, unknown, { id: string }>({
+    method: 'PUT',
+    url: '/publishers/update/:id/team',
+    requires: 'publishers.update',
+    schema: { params: idParams, body: ref('api/team-user'), summary: 'Makes an editor or author of the publisher a director (they then reach every newsletter).' },
+    async handler(request, _reply, session) {
+      session.assertPublisher(request.params.id);
+      const target = await changeableMember(session, request.body.userId);
+      await makeDirector(db, target.id);
+      return { data: presentMember({ ...target, role: 'director' }), msg: `${target.name || target.email} is now a director.` };
+    },
+  });
+
+  api.route<unknown, UserCreateQuery>({
+    method: 'GET',
+    url: '/users/create',
+    requires: 'team.manage',
+    schema: { querystring: ref('api/user-create-query'), summary: 'The invitation form: data.body the template (email, role, profile, newsletters), data.data.roles the roles it offers.' },
+    async handler(request) {
+      const asked = request.query.role;
+      const type: TeamType = asked === 'publisher' || asked === 'director' ? 'publisher' : 'newsletter';
+      const role = asked && asked !== 'newsletter' && asked !== 'publisher' ? asked : '';
+      return {
+        data: {
+          body: { email: '', role, profile: { name: '', biography: '', url: '', image: '' }, newsletters: [] },
+          data: { roles: [...inviteRoles[type]] },
+        },
+      };
+    },
+  });
+
+  api.route<UserCreateBody>({
+    method: 'POST',
+    url: '/users/create',
+    requires: 'team.manage',
+    schema: {
+      body: ref('api/user-create'),
+      summary: "Invites a member: a new account in the caller's publisher with the newsletters' memberships, and an e-mail with a link to choose a password. An address that already has an account of this publisher gets the membership instead.",
+    },
+    async handler(request, _reply, session) {
+      assertMayAdd(session);
+      const publisherId = publisherOf(session);
+      const { role } = request.body;
+      const email = request.body.email.trim();
+      const newsletters = role === 'director' ? [] : (request.body.newsletters ?? []);
+      if (role !== 'director' && newsletters.length === 0) throw invalid('Select a newsletter.', 'newsletters');
+      for (const newsletterId of newsletters) session.assertNewsletter(newsletterId);
+
+      const invite = async (userId: string | null) => {
+        const { code, hash, expiresAt } = newInvitationCode();
+        if (userId) await db.updateTable('users').set({ reset_code_hash: hash, reset_expires_at: expiresAt }).where('id', '=', userId).execute();
+        const publisher = await db.selectFrom('publishers').select('title').where('id', '=', publisherId).executeTakeFirstOrThrow();
+        const id = userId ?? (await insertInvitee(db, { email, role, publisherId, name: request.body.profile?.name?.trim() ?? '', codeHash: hash, expiresAt }));
+        await sendInvitation(api.mail, { email, link: invitationLink(api.env.publicUrl, code, email), inviter: session.user.name || session.user.email, publisher: publisher.title, role });
+        return id;
+      };
+
+      const existing = await findUserByEmail(db, email);
+      if (!existing) {
+        const id = await invite(null);
+        if (isNewsletterRole(role)) await addMemberships(db, id, newsletters, role);
+        return { data: presentMember((await findStaff(db, publisherId, id))!), msg: `An invitation email is sent to ${email}.` };
+      }
+      if (existing.publisher_id !== publisherId) throw invalid('This e-mail belongs to an account of another publisher.', 'email');
+      if (role === 'director') {
+        if (existing.role === 'director') throw invalid(`${email} is already a director.`, 'email');
+        assertMayChange(session, existing);
+        await makeDirector(db, existing.id);
+      } else {
+        if (existing.role === 'director') throw invalid(`${email} is a director and already works on every newsletter.`, 'email');
+        if (existing.role !== role) throw invalid(`${email} is already ${existing.role === 'author' ? 'an' : 'a'} ${existing.role}; invite them as ${existing.role} or change the role with Edit.`, 'role');
+        await addMemberships(db, existing.id, newsletters, role);
+      }
+      // Someone who never chose a password gets a fresh link; the others simply join.
+      if (existing.pending) {
+        await invite(existing.id);
+        return { data: presentMember((await findStaff(db, publisherId, existing.id))!), msg: `An invitation email is sent to ${email}.` };
+      }
+      return { data: presentMember((await findStaff(db, publisherId, existing.id))!), msg: `${email} is added to the team.` };
+    },
+  });
+
+  api.route<unknown, unknown, { id: string }>({
+    method: 'GET',
+    url: '/users/update/:id',
+    requires: 'team.manage',
+    schema: { params: idParams, summary: 'The edit-user form: data.body the member (profile, status, role), data.data.roles the roles offered (never director or admin). The team rules apply.' },
+    async handler(request, _reply, session) {
+      const target = await changeableMember(session, request.params.id);
+      const member = presentMember(target);
+      return { data: { body: { _id: member._id, email: member.email, role: { key: member.role }, profile: member.profile, status: member.status }, data: { roles: [...newsletterRoles] } } };
+    },
+  });
+
+  api.route<UserUpdateBody, unknown, { id: string }>({
+    method: 'PUT',
+    url: '/users/update/:id',
+    requires: 'team.manage',
+    schema: { params: idParams, body: ref('api/user-update'), summary: "Saves a member's profile, role (editor or author) and ready flag. The team rules apply." },
+    async handler(request, _reply, session) {
+      const target = await changeableMember(session, request.params.id);
+      const { profile, role, status } = request.body;
+      const updated = await updateMember(db, target.id, {
+        name: profile.name.trim(),
+        biography: (profile.biography ?? '').trim(),
+        url: (profile.url ?? '').trim(),
+        image: profile.image ?? target.image,
+        role,
+        ready: status?.ready,
+      });
+      return { data: presentMember(updated), msg: 'The member is saved.' };
+    },
+  });
+}
