@@ -32,5 +32,7 @@ export function sanitizeRichText(html: string): string {
 
 /** The text of rich text, for previews, search and the plain-text part of an e-mail. */
 export function textOf(html: string): string {
-  return sanitizeHtml(html, { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, ' ').trim();
+  // A block's end is a word break: '<p>Merhaba!</p><p>Devam</p>' reads 'Merhaba! Devam'.
+  const spaced = html.replace(/<(?:\/(?:p|h[1-6]|li|blockquote|figcaption)|br\s*\/?)>/gi, '$& ');
+  return sanitizeHtml(spaced, { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, ' ').trim();
 }

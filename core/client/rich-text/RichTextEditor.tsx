@@ -1,0 +1,90 @@
+/**
+ * The rich-text editor (CKEditor 5, GPL): paragraph formats Paragraph and Heading 1 to 4, bold,
+ * italic, links (absolute http, https or ftp only), bulleted and numbered lists, a horizontal
+ * line, and images uploaded to the image library. Loaded only by the pages that use it (see index.ts).
+ */
+import { CKEditor } from '@ckeditor/ckeditor5-react';
+import {
+  AutoLink, Bold, ClassicEditor, Essentials, Heading, HorizontalLine, Image, ImageCaption, ImageTextAlternative, ImageToolbar, ImageUpload,
+  Italic, Link, List, Paragraph, SimpleUploadAdapter, type EditorConfig,
+} from 'ckeditor5';
+import 'ckeditor5/ckeditor5.css';
+import { Text } from '@fluentui/react';
+import { useId, useMemo } from 'react';
+import { apiBase } from '../api';
+import { store, tokenAtom } from '../stores';
+import { toast } from '../toasts';
+import './rich-text.css';
+
+export interface RichTextEditorProps {
+  /** HTML. Read when the editor starts: later changes come from the editor itself. */
+  value: string;
+  onChange(html: string): void;
+  label: string;
+  placeholder?: string;
+}
+
+export const invalidLinkText = 'URL should be valid and must start with either https:// or http://';
+
+/** Spec 002 section 5: the link insert accepts only absolute http, https or ftp URLs. */
+export function isAllowedLink(url: string): boolean {
+  return /^(https?|ftp):\/\/[^\s/$.?#][^\s]*$/i.test(url.trim());
+}
+
+const headingOptions = [
+  { model: 'paragraph', title: 'Paragraph', class: 'ck-heading_paragraph' },
+  { model: 'heading1', view: 'h1', title: 'Heading 1', class: 'ck-heading_heading1' },
+  { model: 'heading2', view: 'h2', title: 'Heading 2', class: 'ck-heading_heading2' },
+  { model: 'heading3', view: 'h3', title: 'Heading 3', class: 'ck-heading_heading3' },
+  { model: 'heading4', view: 'h4', title: 'Heading 4', class: 'ck-heading_heading4' },
+] as NonNullable<EditorConfig['heading']>['options'];
+
+export default function RichTextEditor({ value, onChange, label, placeholder }: RichTextEditorProps) {
+  const labelId = useId();
+  const config = useMemo<EditorConfig>(
+    () => ({
+      licenseKey: 'GPL',
+      label,
+      placeholder,
+      plugins: [Essentials, Paragraph, Heading, Bold, Italic, Link, AutoLink, List, HorizontalLine, Image, ImageUpload, ImageToolbar, ImageCaption, ImageTextAlternative, SimpleUploadAdapter],
+      toolbar: ['heading', '|', 'bold', 'italic', 'link', '|', 'bulletedList', 'numberedList', 'horizontalLine', 'uploadImage', '|', 'undo', 'redo'],
+      heading: { options: headingOptions },
+      image: { toolbar: ['imageTextAlternative', 'toggleImageCaption'] },
+      link: { addTargetToExternalLinks: true },
+      simpleUpload: {
+        uploadUrl: `${apiBase}/editor/image/upload`,
+        // Read at each upload, so a renewed token is used.
+        headers: (): Record<string, string> => {
+          const token = store.get(tokenAtom);
+          return token ? { Authorization: `Bearer ${token}` } : {};
+        },
+      },
+    }),
+    [label, placeholder],
+  );
+
+  return (
+    <div className="rich-text" role="group" aria-labelledby={labelId}>
+      <Text id={labelId} variant="small" block styles={{ root: { fontWeight: 600, marginBottom: 6 } }}>{label}</Text>
+      <CKEditor
+        editor={ClassicEditor}
+        config={config}
+        data={value}
+        onReady={(editor) => {
+          // A link that is not absolute http, https or ftp is refused before it is set.
+          editor.commands.get('link')?.on(
+            'execute',
+            (event, args: unknown[]) => {
+              if (typeof args[0] === 'string' && !isAllowedLink(args[0])) {
+                event.stop();
+                toast('error', 'Error!', invalidLinkText);
+              }
+            },
+            { priority: 'high' },
+          );
+        }}
+        onChange={(_event, editor) => onChange(editor.getData())}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,15 @@
+/**
+ * The shared rich-text editor, loaded lazily: CKEditor's code and styles are in the chunk of the
+ * pages that show it, never in the console's first screen (design.md section 6).
+ */
+import { Spinner } from '@fluentui/react';
+import { createElement, lazy, Suspense } from 'react';
+import type { RichTextEditorProps } from './RichTextEditor';
+
+export type { RichTextEditorProps };
+
+const LazyEditor = lazy(() => import('./RichTextEditor'));
+
+export function RichTextEditor(props: RichTextEditorProps) {
+  return createElement(Suspense, { fallback: createElement(Spinner, { label: 'Loading the editor...' }) }, createElement(LazyEditor, props));
+}

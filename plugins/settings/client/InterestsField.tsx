@@ -1,0 +1,53 @@
+/**
+ * The interests: a grid of checkboxes, at most constants.limits.interestsMax checked (the rest
+ * become disabled). Only an admin may change them; anyone else is told 'Required role Admin,
+ * current role: {ROLE}' and the interests stay as they were (spec section 5).
+ */
+import { Checkbox, Text } from '@fluentui/react';
+import { toast } from '../../../core/client/toasts';
+import { constants } from '../../../core/shared/config';
+import { requiredRoleMessage, type RoleKey } from '../../../core/shared/permissions';
+import type { Interest } from '../../../schemas/generated/entities/interest';
+
+export interface InterestsFieldProps {
+  interests: Interest[];
+  value: string[];
+  onChange(ids: string[]): void;
+  role: RoleKey;
+  errorMessage?: string;
+}
+
+/** The interest's title in the interface language (Turkish), else its first. */
+export const interestTitle = (interest: Interest, lang = 'tr') => interest.titles.find((title) => title.lang === lang)?.value ?? interest.titles[0]?.value ?? interest.key;
+
+export function InterestsField({ interests, value, onChange, role, errorMessage }: InterestsFieldProps) {
+  const max = constants.limits.interestsMax;
+  const toggle = (id: string, checked: boolean) => {
+    if (role !== 'admin') {
+      toast('error', 'Error!', requiredRoleMessage('admin', role));
+      return;
+    }
+    onChange(checked ? [...value, id] : value.filter((other) => other !== id));
+  };
+  return (
+    // The card around it carries the title.
+    <div role="group" aria-label="INTERESTS">
+      <Text variant="small" block styles={{ root: { color: '#605e5c', marginBottom: 10 } }}>{`Choose up to ${max} interests (${value.length}/${max}).`}</Text>
+      <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))', gap: 10 }}>
+        {interests.map((interest) => {
+          const checked = value.includes(interest._id);
+          return (
+            <Checkbox
+              key={interest._id}
+              label={interestTitle(interest)}
+              checked={checked}
+              disabled={!checked && value.length >= max}
+              onChange={(_, next) => toggle(interest._id, Boolean(next))}
+            />
+          );
+        })}
+      </div>
+      {errorMessage ? <Text role="alert" variant="small" styles={{ root: { color: '#a4262c' } }}>{errorMessage}</Text> : null}
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+/**
+ * The admins' Published and Featured switches: each change is saved at once through the
+ * newsletters' calls (PUT to switch on, DELETE to switch off); a refusal puts the switch back.
+ */
+import { Stack, Toggle } from '@fluentui/react';
+import { useState } from 'react';
+import { call } from '../../../core/client/api';
+import { handleError } from '../../../core/client/errors';
+import { toast } from '../../../core/client/toasts';
+
+export interface StatusSwitchesProps {
+  newsletterId: string;
+  published: boolean;
+  featured: boolean;
+}
+
+export function StatusSwitches({ newsletterId, published: initialPublished, featured: initialFeatured }: StatusSwitchesProps) {
+  const [state, setState] = useState({ publish: initialPublished, feature: initialFeatured });
+  const [busy, setBusy] = useState(false);
+  const change = async (action: 'publish' | 'feature', on: boolean) => {
+    setBusy(true);
+    setState((current) => ({ ...current, [action]: on }));
+    try {
+      const { msg } = await call(on ? 'put' : 'delete', `newsletters/${action}/${newsletterId}`);
+      toast('success', 'Success!', msg);
+    } catch (error) {
+      setState((current) => ({ ...current, [action]: !on }));
+      await handleError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Stack horizontal tokens={{ childrenGap: 32 }}>
+      <Toggle label="Published" inlineLabel checked={state.publish} disabled={busy} onChange={(_, on) => void change('publish', Boolean(on))} />
+      <Toggle label="Featured" inlineLabel checked={state.feature} disabled={busy} onChange={(_, on) => void change('feature', Boolean(on))} />
+    </Stack>
+  );
+}

@@ -1,0 +1,55 @@
+/**
+ * The welcome issue editor (/newsletters/show/{id}/settings/welcome): subject line, preview text
+ * and the intro as rich text, saved through the top bar's SAVE with the newsletter's settings.
+ */
+import { Link as FluentLink, Spinner, Stack, TextField } from '@fluentui/react';
+import { useEffect, useState } from 'react';
+import { Link, useParams } from 'wouter';
+import { PageHeader } from '../../../core/client/page-parts';
+import { RichTextEditor } from '../../../core/client/rich-text';
+import { useTopBarSave } from '../../../core/client/topbar-save';
+import { saveNewsletter, useNewsletterSettings, type NewsletterSettings } from './newsletter-settings';
+import { SettingsCard } from './SettingsCard';
+
+type Welcome = NewsletterSettings['welcome'];
+
+export default function WelcomeEditorPage() {
+  const { newsletterId } = useParams<{ newsletterId: string }>();
+  const { loaded } = useNewsletterSettings(newsletterId);
+  const [welcome, setWelcome] = useState<Welcome | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => setWelcome(loaded ? loaded.body.welcome : null), [loaded]);
+
+  const set = <K extends keyof Welcome>(key: K, value: Welcome[K]) => {
+    setWelcome((current) => (current ? { ...current, [key]: value } : current));
+    setErrors(({ [`welcome.${key}`]: _gone, ...rest }) => rest);
+  };
+
+  useTopBarSave(async () => {
+    if (!loaded || !welcome) return;
+    setBusy(true);
+    const { errors: found } = await saveNewsletter(newsletterId, { ...loaded.body, welcome });
+    setBusy(false);
+    setErrors(found);
+  }, busy);
+
+  return (
+    <Stack tokens={{ childrenGap: 20 }} style={{ maxWidth: 880 }}>
+      <Link href={`/newsletters/show/${newsletterId}`} asChild>
+        <FluentLink>{'‹ Back to Dashboard'}</FluentLink>
+      </Link>
+      <PageHeader title="Welcome Issue" />
+      {!loaded || !welcome ? (
+        <Spinner label="Loading..." style={{ marginTop: 48 }} />
+      ) : (
+        <SettingsCard title={loaded.body.title.toLocaleUpperCase('tr')}>
+          <TextField label="SUBJECT LINE" value={welcome.subject} onChange={(_, text) => set('subject', text ?? '')} errorMessage={errors['welcome.subject']} placeholder="Welcome to our newsletter!" />
+          <TextField label="PREVIEW TEXT" value={welcome.preview} onChange={(_, text) => set('preview', text ?? '')} errorMessage={errors['welcome.preview']} placeholder="What the inbox shows after the subject" />
+          <RichTextEditor label="INTRO" value={welcome.intro.html} onChange={(html) => setWelcome((current) => (current ? { ...current, intro: { ...current.intro, html } } : current))} placeholder="Greet your new subscribers..." />
+        </SettingsCard>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,84 @@
+/** Loading and saving a newsletter's settings, checked first by the schema the server validates with. */
+import { HTTPError } from 'ky';
+import { useCallback, useEffect, useState } from 'react';
+import { call } from '../../../core/client/api';
+import { handleError } from '../../../core/client/errors';
+import { byField, formValidator } from '../../../core/client/forms';
+import { toast } from '../../../core/client/toasts';
+import type { ValidationDetail } from '../../../core/shared/validation-details';
+import updateSchema from '../../../schemas/api/newsletter-update.schema.json?validator';
+import type { NewsletterUpdateBody } from '../../../schemas/generated/api/newsletter-update';
+import type { Interest } from '../../../schemas/generated/entities/interest';
+import type { Newsletter } from '../../../schemas/generated/entities/newsletter';
+
+export const validateNewsletter = formValidator<NewsletterUpdateBody>(updateSchema);
+
+export interface Tester {
+  _id: string;
+  name: string;
+  email: string;
+}
+
+export interface Voice {
+  voice_id: string;
+  name: string;
+}
+
+export interface NewsletterForm {
+  interests: Interest[];
+  testers: Tester[];
+  voices: Voice[];
+}
+
+export type NewsletterSettings = Required<Pick<Newsletter, 'interests' | 'testers' | 'welcome' | 'voiceSettings'>> & Newsletter;
+
+export const newsletterKeyTaken = (key: string) => `The newsletter name ${key} already exists.`;
+
+/** The settings of a newsletter and what its form offers; `reload()` fetches them again. */
+export function useNewsletterSettings(newsletterId: string) {
+  const [loaded, setLoaded] = useState<{ body: NewsletterSettings; data: NewsletterForm } | null>(null);
+  const reload = useCallback(async () => {
+    try {
+      const { data } = await call<{ body: NewsletterSettings; data: NewsletterForm }>('get', `newsletters/update/${newsletterId}`);
+      setLoaded(data);
+    } catch (error) {
+      await handleError(error);
+    }
+  }, [newsletterId]);
+  useEffect(() => {
+    setLoaded(null);
+    void reload();
+  }, [reload]);
+  return { loaded, setLoaded, reload };
+}
+
+/**
+ * Validates and saves. Answers the field errors: empty when saved, the problems otherwise (each
+ * also said in the 'Error!' toast, the first one by the validator or the server's handler).
+ */
+export async function saveNewsletter(newsletterId: string, body: NewsletterSettings): Promise<{ errors: Record<string, string>; saved?: NewsletterSettings }> {
+  const result = validateNewsletter(structuredClone(body));
+  if (!result.ok) {
+    toast('error', 'Error!', result.details[0]?.message);
+    return { errors: byField(result.details) };
+  }
+  try {
+    const { data } = await call<NewsletterSettings>('put', `newsletters/update/${newsletterId}`, result.value);
+    toast('success', 'Success!', 'Your changes are saved.');
+    return { errors: {}, saved: data };
+  } catch (error) {
+    await handleError(error);
+    return { errors: await detailsOfError(error) };
+  }
+}
+
+/** A 422's details by field, so the form shows them where they belong. */
+export async function detailsOfError(error: unknown): Promise<Record<string, string>> {
+  if (!(error instanceof HTTPError) || error.response.status !== 422) return {};
+  try {
+    const body = (await error.response.clone().json()) as { details?: ValidationDetail[] };
+    return byField(body.details ?? []);
+  } catch {
+    return {};
+  }
+}

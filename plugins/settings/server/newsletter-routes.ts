@@ -1,0 +1,103 @@
+/**
+ * GET/PUT /newsletters/update/{id} (spec section 7): a newsletter's credentials, testers,
+ * interests (at most constants.limits.interestsMax, changed only by admins), voice settings and
+ * welcome issue. The publish and feature switches are the newsletters plugin's calls.
+ */
+import type { PluginApi } from '../../../core/server/plugins/contract';
+import { invalid, notFound } from '../../../core/server/errors';
+import { sanitizeRichText, textOf } from '../../../core/server/sanitize';
+import { constants } from '../../../core/shared/config';
+import { slugify } from '../../../core/shared/text';
+import type { NewsletterUpdateBody } from '../../../schemas/generated/api/newsletter-update';
+import { voices, type WelcomeIssue } from './defaults';
+import { assertMayChangeInterests } from './policy';
+import { presentInterest, presentNewsletterSettings } from './present';
+import { findNewsletterSettings, listInterests, newsletterKeyTaken, saveNewsletterSettings, settingsDb, staffOf } from './store';
+
+const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', maxLength: 64 } } } as const;
+
+export const newsletterKeyExists = (key: string) => `The newsletter name ${key} already exists.`;
+
+export function registerNewsletterSettingsRoutes(api: PluginApi): void {
+  const db = settingsDb(api.db);
+
+  const settingsOf = async (id: string) => {
+    const settings = await findNewsletterSettings(db, id);
+    if (!settings) throw notFound('Newsletter not found.');
+    return settings;
+  };
+
+  api.route<unknown, unknown, { id: string }>({
+    method: 'GET',
+    url: '/newsletters/update/:id',
+    requires: 'newsletters.update',
+    schema: {
+      params: idParams,
+      summary: "A newsletter's settings (data.body) with what the form offers (data.data): every interest, the publisher's staff as possible testers, the voices.",
+    },
+    async handler(request, _reply, session) {
+      session.assertNewsletter(request.params.id);
+      const settings = await settingsOf(request.params.id);
+      const [interests, staff] = await Promise.all([listInterests(db), staffOf(db, settings.row.publisher_id)]);
+      return {
+        data: {
+          body: presentNewsletterSettings(settings),
+          data: {
+            interests: interests.map(presentInterest),
+            testers: staff.map((user) => ({ _id: user.id, name: user.name, email: user.email })),
+            voices,
+          },
+        },
+      };
+    },
+  });
+
+  api.route<NewsletterUpdateBody, unknown, { id: string }>({
+    method: 'PUT',
+    url: '/newsletters/update/:id',
+    requires: 'newsletters.update',
+    schema: {
+      params: idParams,
+      body: { $ref: 'api/newsletter-update#' },
+      summary: "Saves a newsletter's settings. Interests: at most constants.limits.interestsMax, and only an admin may change them (401 'Required role Admin, current role: {ROLE}'). The welcome intro is sanitized. Status is not changed here.",
+    },
+    async handler(request, _reply, session) {
+      session.assertNewsletter(request.params.id);
+      const current = await settingsOf(request.params.id);
+      const body = request.body;
+      const key = body.key.trim().toLowerCase();
+      const interests = body.interests ?? current.interests;
+      const testers = body.testers ?? current.testers;
+
+      if (interests.length > constants.limits.interestsMax) throw invalid(`You can select at most ${constants.limits.interestsMax} interests.`, 'interests');
+      assertMayChangeInterests(session, current.interests, interests);
+      const known = new Set((await listInterests(db)).map((interest) => interest.id));
+      if (interests.some((id) => !known.has(id))) throw invalid('Choose interests from the list.', 'interests');
+      const staff = new Set((await staffOf(db, current.row.publisher_id)).map((user) => user.id));
+      if (testers.some((id) => !staff.has(id))) throw invalid('Testers must work for the publisher.', 'testers');
+      if (await newsletterKeyTaken(db, key, current.row.id)) throw invalid(newsletterKeyExists(key), 'key');
+
+      await saveNewsletterSettings(db, current.row.id, {
+        title: body.title.trim(),
+        subtitle: body.subtitle.trim(),
+        description: body.description?.trim() ?? current.row.description,
+        image: body.image.trim(),
+        color: body.color.toLowerCase(),
+        text_color: body.textColor.toLowerCase(),
+        key,
+        interests,
+        testers,
+        voiceSettings: body.voiceSettings ?? current.voiceSettings,
+        welcome: body.welcome ? welcomeOf(body.welcome) : current.welcome,
+      });
+      return { data: presentNewsletterSettings(await settingsOf(current.row.id)), msg: 'OK' };
+    },
+  });
+}
+
+/** The welcome issue as it is stored: the intro sanitized, its text and the slug derived. */
+function welcomeOf(welcome: NonNullable<NewsletterUpdateBody['welcome']>): WelcomeIssue {
+  const html = sanitizeRichText(welcome.intro.html);
+  const subject = welcome.subject.trim();
+  return { subject, preview: welcome.preview.trim(), slug: slugify(subject), intro: { html, text: textOf(html) } };
+}

@@ -1,0 +1,60 @@
+/** GET/PUT /publishers/update/{id} (spec section 7): the publisher's credentials. */
+import type { PluginApi } from '../../../core/server/plugins/contract';
+import { invalid, notFound } from '../../../core/server/errors';
+import type { PublisherUpdateBody } from '../../../schemas/generated/api/publisher-update';
+import { presentPublisher } from './present';
+import { findPublisher, publisherKeyTaken, settingsDb, updatePublisher } from './store';
+
+const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', maxLength: 64 } } } as const;
+
+export const publisherKeyExists = (key: string) => `The publisher name ${key} already exists.`;
+
+export function registerPublisherSettingsRoutes(api: PluginApi): void {
+  const db = settingsDb(api.db);
+
+  const publisherOf = async (id: string) => {
+    const publisher = await findPublisher(db, id);
+    if (!publisher) throw notFound('Publisher not found.');
+    return publisher;
+  };
+
+  api.route<unknown, unknown, { id: string }>({
+    method: 'GET',
+    url: '/publishers/update/:id',
+    requires: 'publishers.update',
+    schema: { params: idParams, summary: "The publisher's credentials (data.body)." },
+    async handler(request, _reply, session) {
+      session.assertPublisher(request.params.id);
+      return { data: { body: presentPublisher(await publisherOf(request.params.id)), data: {} } };
+    },
+  });
+
+  api.route<PublisherUpdateBody, unknown, { id: string }>({
+    method: 'PUT',
+    url: '/publishers/update/:id',
+    requires: 'publishers.update',
+    schema: {
+      params: idParams,
+      body: { $ref: 'api/publisher-update#' },
+      summary: "Saves the publisher's credentials: title, description, image, colours, website, email and key (unique among publishers).",
+    },
+    async handler(request, _reply, session) {
+      session.assertPublisher(request.params.id);
+      const current = await publisherOf(request.params.id);
+      const body = request.body;
+      const key = body.key.trim().toLowerCase();
+      if (await publisherKeyTaken(db, key, current.id)) throw invalid(publisherKeyExists(key), 'key');
+      await updatePublisher(db, current.id, {
+        title: body.title.trim(),
+        description: body.description?.trim() ?? current.description,
+        image: body.image?.trim() ?? current.image,
+        color: body.color.toLowerCase(),
+        text_color: body.textColor.toLowerCase(),
+        website: body.website?.trim() ?? current.website,
+        email: body.email?.trim() ?? current.email,
+        key,
+      });
+      return { data: presentPublisher(await publisherOf(current.id)), msg: 'OK' };
+    },
+  });
+}

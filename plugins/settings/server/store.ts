@@ -1,0 +1,108 @@
+/**
+ * The settings' queries: a newsletter with its interests, testers, voice settings and welcome
+ * issue; the publisher's staff; the interests; saving a newsletter's or a publisher's settings.
+ */
+import type { Kysely } from 'kysely';
+import { sql } from 'kysely';
+import type { Db } from '../../../core/server/db/database';
+import type { CoreTables, NewsletterRow, PublisherRow } from '../../../core/server/db/tables';
+import type { VoiceSettings, WelcomeIssue } from './defaults';
+import type { SettingsTables } from './tables';
+
+export type SettingsDb = Kysely<CoreTables & SettingsTables>;
+
+export const settingsDb = (db: Db): SettingsDb => db.withTables<SettingsTables>();
+
+export interface NewsletterSettings {
+  row: NewsletterRow;
+  interests: string[];
+  testers: string[];
+  voiceSettings: VoiceSettings | null;
+  welcome: WelcomeIssue | null;
+}
+
+/** Sorted, so two lists of the same ids compare equal. */
+const sortedIds = (rows: { id: string }[]) => rows.map((row) => row.id).sort();
+
+export async function findNewsletterSettings(db: SettingsDb, newsletterId: string): Promise<NewsletterSettings | undefined> {
+  const row = await db.selectFrom('newsletters').selectAll().where('id', '=', newsletterId).executeTakeFirst();
+  if (!row) return undefined;
+  const [interests, testers, settings] = await Promise.all([
+    db.selectFrom('newsletter_interests').select('interest_id as id').where('newsletter_id', '=', newsletterId).execute(),
+    db.selectFrom('newsletter_testers').select('user_id as id').where('newsletter_id', '=', newsletterId).execute(),
+    db.selectFrom('newsletter_settings').select(['voice_settings', 'welcome']).where('newsletter_id', '=', newsletterId).executeTakeFirst(),
+  ]);
+  return {
+    row,
+    interests: sortedIds(interests),
+    testers: sortedIds(testers),
+    voiceSettings: settings?.voice_settings ?? null,
+    welcome: settings?.welcome ?? null,
+  };
+}
+
+export function listInterests(db: SettingsDb) {
+  return db.selectFrom('interests').select(['id', 'key', 'titles']).orderBy('key').execute();
+}
+
+/** Who works for the publisher: its directors, editors and authors. */
+export function staffOf(db: SettingsDb, publisherId: string) {
+  return db.selectFrom('users').select(['id', 'name', 'email']).where('publisher_id', '=', publisherId).orderBy('name').orderBy('id').execute();
+}
+
+export async function newsletterKeyTaken(db: SettingsDb, key: string, exceptId?: string): Promise<boolean> {
+  let query = db.selectFrom('newsletters').select('id').where(sql<string>`lower(key)`, '=', key.toLowerCase());
+  if (exceptId) query = query.where('id', '!=', exceptId);
+  return Boolean(await query.executeTakeFirst());
+}
+
+export async function publisherKeyTaken(db: SettingsDb, key: string, exceptId?: string): Promise<boolean> {
+  let query = db.selectFrom('publishers').select('id').where(sql<string>`lower(key)`, '=', key.toLowerCase());
+  if (exceptId) query = query.where('id', '!=', exceptId);
+  return Boolean(await query.executeTakeFirst());
+}
+
+export interface NewsletterEdit {
+  title: string;
+  subtitle: string;
+  description: string;
+  image: string;
+  color: string;
+  text_color: string;
+  key: string;
+  interests: string[];
+  testers: string[];
+  voiceSettings: VoiceSettings | null;
+  welcome: WelcomeIssue | null;
+}
+
+/** Saves everything in one transaction: a failure leaves the newsletter as it was. */
+export async function saveNewsletterSettings(db: SettingsDb, newsletterId: string, edit: NewsletterEdit): Promise<void> {
+  await db.transaction().execute(async (tx) => {
+    const { interests, testers, voiceSettings, welcome, ...columns } = edit;
+    await tx.updateTable('newsletters').set({ ...columns, updated_at: new Date() }).where('id', '=', newsletterId).execute();
+    await tx.deleteFrom('newsletter_interests').where('newsletter_id', '=', newsletterId).execute();
+    if (interests.length) await tx.insertInto('newsletter_interests').values(interests.map((interest_id) => ({ newsletter_id: newsletterId, interest_id }))).execute();
+    await tx.deleteFrom('newsletter_testers').where('newsletter_id', '=', newsletterId).execute();
+    if (testers.length) await tx.insertInto('newsletter_testers').values(testers.map((user_id) => ({ newsletter_id: newsletterId, user_id }))).execute();
+    const settings = {
+      voice_settings: voiceSettings ? JSON.stringify(voiceSettings) : null,
+      welcome: welcome ? JSON.stringify(welcome) : null,
+    };
+    await tx
+      .insertInto('newsletter_settings')
+      .values({ newsletter_id: newsletterId, ...settings })
+      .onConflict((oc) => oc.column('newsletter_id').doUpdateSet({ ...settings, updated_at: new Date() }))
+      .execute();
+  });
+}
+
+export function findPublisher(db: SettingsDb, publisherId: string): Promise<PublisherRow | undefined> {
+  return db.selectFrom('publishers').selectAll().where('id', '=', publisherId).executeTakeFirst();
+}
+
+export type PublisherEdit = Pick<PublisherRow, 'title' | 'description' | 'image' | 'color' | 'text_color' | 'website' | 'email' | 'key'>;
+
+export async function updatePublisher(db: SettingsDb, publisherId: string, edit: PublisherEdit): Promise<void> {
+  await db.updateTable('publishers').set({ ...edit, updated_at: new Date() }).where('id', '=', publisherId).execute();
+}
