@@ -1,0 +1,78 @@
+/**
+ * /admin/feedback (admins): everything users sent, newest first: date, type, product, title with
+ * the description, e-mail, and the status, changed in place.
+ */
+import { DetailsList, DetailsListLayoutMode, Dropdown, SelectionMode, Stack, Text, type IColumn, type IDropdownOption } from '@fluentui/react';
+import { format } from 'date-fns';
+import { tr } from 'date-fns/locale';
+import { useState } from 'react';
+import type { Feedback } from '../../../schemas/generated/entities/feedback';
+import { call } from '../../../core/client/api';
+import { handleError } from '../../../core/client/errors';
+import { LoadMore, useInfiniteList } from '../../../core/client/infinite-list';
+import { EmptyState, PageHeader } from '../../../core/client/page-parts';
+import { toast } from '../../../core/client/toasts';
+import { constants } from '../../../core/shared/config';
+import { statusLabels, typeLabels } from './labels';
+
+const all = 'all';
+const typeOptions: IDropdownOption[] = [{ key: all, text: 'All types' }, ...Object.entries(typeLabels).map(([key, text]) => ({ key, text }))];
+const statusChoices = Object.entries(statusLabels).map(([key, text]) => ({ key, text }));
+const statusOptions: IDropdownOption[] = [{ key: all, text: 'All statuses' }, ...statusChoices];
+
+export default function FeedbackListPage() {
+  const [type, setType] = useState<string>(all);
+  const [status, setStatus] = useState<string>(all);
+  const list = useInfiniteList<Feedback>('feedback/list', { type: type === all ? undefined : type, status: status === all ? undefined : status }, constants.pageSizes.feedback);
+
+  const changeStatus = async (feedback: Feedback, next: Feedback['status']) => {
+    try {
+      const { data, msg } = await call<Feedback>('put', `feedback/update/${feedback._id}`, { status: next });
+      // Under a status filter, a record that no longer matches leaves the list.
+      if (status !== all && data.status !== status) list.update((items) => items.filter((item) => item._id !== data._id), -1);
+      else list.update((items) => items.map((item) => (item._id === data._id ? data : item)));
+      toast('success', 'Success!', msg);
+    } catch (error) {
+      await handleError(error);
+    }
+  };
+
+  const columns: IColumn[] = [
+    { key: 'date', name: 'Date', minWidth: 90, maxWidth: 100, onRender: (item: Feedback) => format(new Date(item.createdAt), constants.dates.list, { locale: tr }) },
+    { key: 'type', name: 'Type', minWidth: 70, maxWidth: 80, onRender: (item: Feedback) => typeLabels[item.type] },
+    { key: 'product', name: 'Product', fieldName: 'product', minWidth: 80, maxWidth: 100 },
+    {
+      key: 'title', name: 'Title', minWidth: 240, isMultiline: true,
+      onRender: (item: Feedback) => (
+        <Stack tokens={{ childrenGap: 2 }}>
+          <Text styles={{ root: { fontWeight: 600 } }}>{item.title}</Text>
+          <Text variant="small" styles={{ root: { color: '#605e5c', whiteSpace: 'pre-wrap' } }}>{item.description}</Text>
+        </Stack>
+      ),
+    },
+    { key: 'email', name: 'E-mail', fieldName: 'email', minWidth: 180, maxWidth: 220 },
+    {
+      key: 'status', name: 'Status', minWidth: 110, maxWidth: 120,
+      onRender: (item: Feedback) => (
+        <Dropdown ariaLabel={`Status of ${item.title}`} options={statusChoices} selectedKey={item.status} onChange={(_event, option) => option && void changeStatus(item, option.key as Feedback['status'])} />
+      ),
+    },
+  ];
+
+  return (
+    <Stack tokens={{ childrenGap: 24 }}>
+      <PageHeader title="Feedback">
+        <Dropdown ariaLabel="Type" options={typeOptions} selectedKey={type} onChange={(_event, option) => setType(String(option?.key ?? all))} styles={{ root: { width: 160 } }} />
+        <Dropdown ariaLabel="Status" options={statusOptions} selectedKey={status} onChange={(_event, option) => setStatus(String(option?.key ?? all))} styles={{ root: { width: 160 } }} />
+      </PageHeader>
+      {!list.loading && list.items.length === 0 ? (
+        <EmptyState title="No feedback yet." text={type !== all || status !== all ? 'Nothing matches these filters.' : undefined} />
+      ) : (
+        <div style={{ background: '#fff', borderRadius: 8, padding: '8px 16px' }}>
+          <DetailsList items={list.items} columns={columns} selectionMode={SelectionMode.none} layoutMode={DetailsListLayoutMode.justified} getKey={(item: Feedback) => item._id} ariaLabelForGrid="Feedback" />
+          <LoadMore list={list} />
+        </div>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,48 @@
+/** /announcements/{announcementId} (spec 000 section 2): subject, preview and the HTML body. */
+import { Persona, PersonaSize, Spinner, Stack, Text } from '@fluentui/react';
+import { format } from 'date-fns';
+import { tr } from 'date-fns/locale';
+import { useEffect, useState } from 'react';
+import { useParams } from 'wouter';
+import type { Announcement } from '../../../schemas/generated/entities/announcement';
+import { call } from '../../../core/client/api';
+import { handleError } from '../../../core/client/errors';
+import { EmptyState } from '../../../core/client/page-parts';
+import { constants } from '../../../core/shared/config';
+import './notifications.css';
+
+export default function AnnouncementPage() {
+  const { announcementId } = useParams<{ announcementId: string }>();
+  const [announcement, setAnnouncement] = useState<Announcement | null | 'missing'>(null);
+
+  useEffect(() => {
+    setAnnouncement(null);
+    call<Announcement>('get', `auth/notifications/${encodeURIComponent(announcementId)}`)
+      .then(({ data }) => setAnnouncement(data))
+      .catch(async (error: unknown) => {
+        setAnnouncement('missing');
+        await handleError(error);
+      });
+  }, [announcementId]);
+
+  if (announcement === null) return <Spinner label="Loading..." style={{ marginTop: 48 }} />;
+  if (announcement === 'missing') return <EmptyState title="Announcement not found." />;
+  return (
+    <article className="mh-announcement" aria-labelledby="announcement-subject">
+      <Stack tokens={{ childrenGap: 16 }}>
+        <Text as="h1" id="announcement-subject" variant="xxLarge" styles={{ root: { fontWeight: 700, margin: 0 } }}>{announcement.subject}</Text>
+        {announcement.preview ? <Text as="p" variant="large" styles={{ root: { color: '#605e5c', margin: 0 } }}>{announcement.preview}</Text> : null}
+        {announcement.sender ? (
+          <Persona
+            imageInitials={announcement.sender.initials}
+            text={announcement.sender.name}
+            secondaryText={format(new Date(announcement.createdAt), constants.dates.card, { locale: tr })}
+            size={PersonaSize.size40}
+          />
+        ) : null}
+        {/* Sanitized by the server before it was stored (core/server/sanitize.ts). */}
+        <div className="mh-announcement__body" data-testid="announcement-body" dangerouslySetInnerHTML={{ __html: announcement.body.html }} />
+      </Stack>
+    </article>
+  );
+}

@@ -1,0 +1,44 @@
+/** What a client sees of a notification and of an announcement. */
+import type { Announcement } from '../../../schemas/generated/entities/announcement';
+import type { Notification } from '../../../schemas/generated/entities/notification';
+import type { AnnouncementRow, NotificationRow } from './store';
+
+/** The spec's initials: the first letters of up to two words of the name. */
+export function initialsOf(name: string): string {
+  return name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((word) => word[0]!.toLocaleUpperCase('tr'))
+    .join('');
+}
+
+function senderOf(id: string | null, name: string | null) {
+  return id ? { _id: id, name: name ?? '', initials: initialsOf(name ?? '') } : null;
+}
+
+export function presentNotification(row: NotificationRow): Notification {
+  return {
+    _id: row.id,
+    title: row.title,
+    text: row.text,
+    link: row.link,
+    read: row.read_at !== null,
+    announcement: row.announcement_id,
+    sender: senderOf(row.sender_id, row.sender_name),
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+}
+
+export function presentAnnouncement(row: AnnouncementRow, recipients?: number): Announcement {
+  return {
+    _id: row.id,
+    subject: row.subject,
+    preview: row.preview,
+    body: { html: row.body_html },
+    publisher: row.publisher_id,
+    sender: senderOf(row.sender_id, row.sender_name),
+    ...(recipients === undefined ? {} : { recipients }),
+    createdAt: new Date(row.created_at).toISOString(),
+  };
+}

@@ -1,0 +1,172 @@
+/**
+ * The notifications' queries. A notification belongs to one user: every read and write names
+ * the caller, so another user's notification is never found (the routes answer 404).
+ */
+import { randomUUID } from 'node:crypto';
+import { sql, type Kysely } from 'kysely';
+import type { CoreTables } from '../../../core/server/db/tables';
+import type { NotificationTables } from './tables';
+
+export type Db = Kysely<CoreTables & NotificationTables>;
+
+export function selectNotifications(db: Db) {
+  return db
+    .selectFrom('notifications')
+    .leftJoin('users as sender', 'sender.id', 'notifications.sender_id')
+    .select([
+      'notifications.id', 'notifications.title', 'notifications.text', 'notifications.link', 'notifications.read_at',
+      'notifications.announcement_id', 'notifications.sender_id', 'notifications.created_at', 'sender.name as sender_name',
+    ]);
+}
+
+export type NotificationRow = Awaited<ReturnType<ReturnType<typeof selectNotifications>['executeTakeFirstOrThrow']>>;
+
+export async function listNotifications(db: Db, options: { userId: string; unreadOnly: boolean; limit: number; offset: number }) {
+  let query = selectNotifications(db).where('notifications.user_id', '=', options.userId);
+  if (options.unreadOnly) query = query.where('notifications.read_at', 'is', null);
+  const counts = db
+    .selectFrom('notifications')
+    .where('user_id', '=', options.userId)
+    .select([
+      (eb) => eb.fn.countAll<string>().as('total'),
+      (eb) => eb.fn.count<string>('id').filterWhere('read_at', 'is', null).as('unread'),
+    ]);
+  const [rows, total] = await Promise.all([
+    query.orderBy('notifications.created_at', 'desc').orderBy('notifications.id', 'desc').limit(options.limit).offset(options.offset).execute(),
+    counts.executeTakeFirstOrThrow(),
+  ]);
+  const unread = Number(total.unread);
+  return { rows, count: options.unreadOnly ? unread : Number(total.total), unread };
+}
+
+export async function findNotification(db: Db, userId: string, id: string): Promise<NotificationRow | undefined> {
+  return selectNotifications(db).where('notifications.id', '=', id).where('notifications.user_id', '=', userId).executeTakeFirst();
+}
+
+/** Marks one of the user's notifications read (a read one keeps its first read time). */
+export async function markRead(db: Db, userId: string, id: string): Promise<boolean> {
+  const result = await db
+    .updateTable('notifications')
+    .set({ read_at: sql<Date>`coalesce(read_at, now())` })
+    .where('id', '=', id)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function markAllRead(db: Db, userId: string): Promise<number> {
+  const result = await db.updateTable('notifications').set({ read_at: new Date() }).where('user_id', '=', userId).where('read_at', 'is', null).executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export interface NewNotification {
+  userId: string;
+  title: string;
+  text: string;
+  link: string;
+  senderId: string | null;
+  announcementId?: string | null;
+  readAt?: Date | null;
+  createdAt?: Date;
+}
+
+export async function insertNotifications(db: Db, notifications: NewNotification[]): Promise<string[]> {
+  if (notifications.length === 0) return [];
+  const rows = notifications.map((notification) => ({
+    id: randomUUID(),
+    user_id: notification.userId,
+    announcement_id: notification.announcementId ?? null,
+    title: notification.title,
+    text: notification.text,
+    link: notification.link,
+    sender_id: notification.senderId,
+    read_at: notification.readAt ?? null,
+    ...(notification.createdAt ? { created_at: notification.createdAt } : {}),
+  }));
+  await db.insertInto('notifications').values(rows).execute();
+  return rows.map((row) => row.id);
+}
+
+export function selectAnnouncements(db: Db) {
+  return db
+    .selectFrom('announcements')
+    .leftJoin('users as sender', 'sender.id', 'announcements.sender_id')
+    .select([
+      'announcements.id', 'announcements.publisher_id', 'announcements.subject', 'announcements.preview', 'announcements.body_html',
+      'announcements.sender_id', 'announcements.created_at', 'sender.name as sender_name',
+    ]);
+}
+
+export type AnnouncementRow = Awaited<ReturnType<ReturnType<typeof selectAnnouncements>['executeTakeFirstOrThrow']>>;
+
+/** The announcement, if the user received it (or may post announcements). */
+export async function findAnnouncement(db: Db, id: string, reader: { userId: string; mayPost: boolean }): Promise<AnnouncementRow | undefined> {
+  let query = selectAnnouncements(db).where('announcements.id', '=', id);
+  if (!reader.mayPost) {
+    query = query.where((eb) =>
+      eb.exists(eb.selectFrom('notifications').select('notifications.id').whereRef('notifications.announcement_id', '=', 'announcements.id').where('notifications.user_id', '=', reader.userId)),
+    );
+  }
+  return query.executeTakeFirst();
+}
+
+export interface NewAnnouncement {
+  publisherId: string;
+  subject: string;
+  preview: string;
+  bodyHtml: string;
+  senderId: string;
+  createdAt?: Date;
+}
+
+/**
+ * Stores an announcement and notifies the publisher's users (its directors, and the editors and
+ * authors of its newsletters) in one insert-select; answers the id and who was notified.
+ */
+export async function createAnnouncement(db: Db, announcement: NewAnnouncement): Promise<{ id: string; recipients: string[] }> {
+  const id = randomUUID();
+  const link = `/announcements/${id}`;
+  return db.transaction().execute(async (tx) => {
+    await tx.insertInto('announcements').values({
+      id,
+      publisher_id: announcement.publisherId,
+      subject: announcement.subject,
+      preview: announcement.preview,
+      body_html: announcement.bodyHtml,
+      sender_id: announcement.senderId,
+      ...(announcement.createdAt ? { created_at: announcement.createdAt } : {}),
+    }).execute();
+    const createdAt = announcement.createdAt ?? new Date();
+    const inserted = await tx
+      .insertInto('notifications')
+      .columns(['id', 'user_id', 'announcement_id', 'title', 'text', 'link', 'sender_id', 'created_at'])
+      .expression((eb) =>
+        eb
+          .selectFrom('users')
+          .select([
+            sql<string>`gen_random_uuid()::text`.as('id'),
+            'users.id as user_id',
+            sql<string>`${id}`.as('announcement_id'),
+            sql<string>`${announcement.subject}`.as('title'),
+            sql<string>`${announcement.preview}`.as('text'),
+            sql<string>`${link}`.as('link'),
+            sql<string>`${announcement.senderId}`.as('sender_id'),
+            sql<Date>`${createdAt.toISOString()}::timestamptz`.as('created_at'),
+          ])
+          .where('users.role', 'in', ['director', 'editor', 'author'])
+          .where((where) =>
+            where.or([
+              where('users.publisher_id', '=', announcement.publisherId),
+              where(
+                'users.id',
+                'in',
+                where.selectFrom('newsletter_members').innerJoin('newsletters', 'newsletters.id', 'newsletter_members.newsletter_id').select('newsletter_members.user_id').where('newsletters.publisher_id', '=', announcement.publisherId),
+              ),
+            ]),
+          ),
+      )
+      .returning('user_id')
+      .execute();
+    return { id, recipients: inserted.map((row) => row.user_id) };
+  });
+}
