@@ -1,5 +1,6 @@
 /** `npm run bench`: measures the budgets of design.md section 6 and prints the figures. */
 import { budgetBytes, measureBundles } from './bundle';
+import { measureSubscriberList, printSubscriberList } from './subscriber-list';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 let failed = false;
@@ -19,4 +20,6 @@ if (heavy.length > 0) {
   console.log(`  heavy libraries loaded by the first screen: ${heavy.join(', ')}`);
   failed = true;
 }
+if (printSubscriberList(await measureSubscriberList())) failed = true;
+
 process.exit(failed ? 1 : 0);

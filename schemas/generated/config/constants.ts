@@ -80,6 +80,10 @@ export interface Constants {
      * How many row errors a refused subscribers import lists (one more detail says how many rows were left out).
      */
     subscribersCsvErrorsShown: number;
+    /**
+     * A subscriber search counts its matches up to this many (the console shows '1.000+'): an exact count of a common name among a million rows is too slow for a list call.
+     */
+    subscriberSearchCountMax: number;
   };
   layout: {
     sidebarWidth: number;

@@ -1,0 +1,147 @@
+/**
+ * /newsletters/show/:newsletterId/subscribers: the newsletter's subscribers (type, name, e-mail
+ * address, city, sign-up date), 10 a page, with search, EXPORT CSV and IMPORT CSV.
+ */
+import { DefaultButton, DetailsList, DetailsListLayoutMode, PrimaryButton, SearchBox, SelectionMode, Spinner, Stack, Text, type IColumn } from '@fluentui/react';
+import { format } from 'date-fns';
+import { tr } from 'date-fns/locale';
+import { HTTPError } from 'ky';
+import { useEffect, useRef, useState } from 'react';
+import { useParams } from 'wouter';
+import { handleError } from '../../../core/client/errors';
+import { EmptyState, PageHeader } from '../../../core/client/page-parts';
+import { useCan } from '../../../core/client/permissions';
+import { toast } from '../../../core/client/toasts';
+import { constants } from '../../../core/shared/config';
+import type { Subscription } from '../../../schemas/generated/entities/subscription';
+import { ImportErrorsDialog, type RowProblem } from './ImportErrorsDialog';
+import { Pager } from './Pager';
+import { downloadSubscribersCsv, importSubscribersCsv, listSubscriptions } from './subscribers-api';
+import './subscribers.css';
+
+const pageSize = constants.pageSizes.list;
+const signUpFormat = 'd MMMM yyyy';
+
+const columns: IColumn[] = [
+  { key: 'type', name: 'TYPE', minWidth: 60, maxWidth: 80, onRender: (item: Subscription) => item.type },
+  { key: 'name', name: 'NAME', fieldName: 'name', minWidth: 140, maxWidth: 240, isResizable: true },
+  { key: 'email', name: 'EMAIL ADDRESS', fieldName: '_id', minWidth: 200, isResizable: true },
+  { key: 'city', name: 'CITY', fieldName: 'city', minWidth: 100, maxWidth: 160, isResizable: true },
+  { key: 'createdAt', name: 'SIGN-UP DATE', minWidth: 120, maxWidth: 160, onRender: (item: Subscription) => format(new Date(item.createdAt), signUpFormat, { locale: tr }) },
+];
+
+/** The search as sent: nothing below the minimum length, and only after the user pauses typing. */
+function useDebouncedSearch(text: string): string {
+  const [search, setSearch] = useState('');
+  useEffect(() => {
+    const value = text.trim().length >= constants.limits.searchMinChars ? text.trim() : '';
+    const timer = setTimeout(() => setSearch(value), constants.debounces.listSearchMs);
+    return () => clearTimeout(timer);
+  }, [text]);
+  return search;
+}
+
+export default function SubscribersPage() {
+  const { newsletterId } = useParams<{ newsletterId: string }>();
+  const can = useCan();
+  const [page, setPage] = useState(0);
+  const [text, setText] = useState('');
+  const search = useDebouncedSearch(text);
+  const [rows, setRows] = useState<{ data: Subscription[]; count: number } | null>(null);
+  const [reload, setReload] = useState(0);
+  const [busy, setBusy] = useState<'export' | 'import' | null>(null);
+  const [problems, setProblems] = useState<RowProblem[] | null>(null);
+  const fileInput = useRef<HTMLInputElement>(null);
+
+  useEffect(() => setPage(0), [search, newsletterId]);
+  useEffect(() => {
+    let current = true;
+    listSubscriptions(newsletterId, page, pageSize, search).then(
+      (answer) => current && setRows(answer),
+      (error: unknown) => current && void handleError(error),
+    );
+    return () => {
+      current = false;
+    };
+  }, [newsletterId, page, search, reload]);
+
+  const exportCsv = async () => {
+    setBusy('export');
+    try {
+      await downloadSubscribersCsv(newsletterId);
+    } catch (error) {
+      await handleError(error);
+    } finally {
+      setBusy(null);
+    }
+  };
+
+  const importCsv = async (file: File) => {
+    setBusy('import');
+    try {
+      const { data } = await importSubscribersCsv(newsletterId, file);
+      toast('success', 'Success!', `${data.imported} subscribers imported, ${data.skipped} skipped (already subscribed).`);
+      setPage(0);
+      setReload((value) => value + 1);
+    } catch (error) {
+      // Row problems are listed together in a dialog; anything else is the shared handler's.
+      const details = error instanceof HTTPError && error.response.status === 422 ? ((await error.response.clone().json()) as { details?: RowProblem[] }).details : undefined;
+      if (details?.some((detail) => detail.path.startsWith('row/'))) setProblems(details);
+      else await handleError(error);
+    } finally {
+      setBusy(null);
+      if (fileInput.current) fileInput.current.value = '';
+    }
+  };
+
+  const pageCount = rows ? Math.ceil(rows.count / pageSize) : 0;
+  return (
+    <Stack tokens={{ childrenGap: 24 }}>
+      <PageHeader title="Subscribers">
+        <DefaultButton text="EXPORT CSV" iconProps={{ iconName: 'Download' }} disabled={busy !== null} onClick={() => void exportCsv()} />
+        {can('subscribers.import') ? (
+          <>
+            <PrimaryButton text="IMPORT CSV" iconProps={{ iconName: 'Upload' }} disabled={busy !== null} onClick={() => fileInput.current?.click()} />
+            <input
+              ref={fileInput}
+              type="file"
+              accept=".csv,text/csv"
+              aria-label="CSV file"
+              hidden
+              onChange={(event) => {
+                const file = event.target.files?.[0];
+                if (file) void importCsv(file);
+              }}
+            />
+          </>
+        ) : null}
+      </PageHeader>
+
+      <Stack horizontal horizontalAlign="space-between" verticalAlign="center" wrap tokens={{ childrenGap: 16 }}>
+        <SearchBox placeholder="Search by e-mail or name" ariaLabel="Search subscribers" value={text} onChange={(_event, value) => setText(value ?? '')} styles={{ root: { width: 320 } }} />
+        {rows ? <Text aria-live="polite">{`${rows.count.toLocaleString('tr-TR')}${search && rows.count >= constants.limits.subscriberSearchCountMax ? '+' : ''} subscribers`}</Text> : null}
+        {busy ? <Spinner label={busy === 'import' ? 'Importing...' : 'Exporting...'} labelPosition="right" /> : null}
+      </Stack>
+
+      {!rows ? (
+        <Spinner label="Loading..." />
+      ) : rows.data.length === 0 ? (
+        <EmptyState title={search ? 'No subscriber matches your search.' : 'There are no subscribers yet.'} text={search ? undefined : 'Import them from a CSV file with IMPORT CSV.'} />
+      ) : (
+        <div className="subscribers-table">
+          <DetailsList
+            items={rows.data}
+            columns={columns}
+            getKey={(item: Subscription) => item._id}
+            selectionMode={SelectionMode.none}
+            layoutMode={DetailsListLayoutMode.justified}
+            ariaLabelForGrid="Subscribers"
+          />
+        </div>
+      )}
+      <Pager page={page} pageCount={pageCount} onChange={setPage} />
+
+      {problems ? <ImportErrorsDialog problems={problems} onDismiss={() => setProblems(null)} /> : null}
+    </Stack>
+  );
+}

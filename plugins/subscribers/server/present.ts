@@ -1,0 +1,24 @@
+/** What a client sees of subscribers: the page's rows, the export's lines, the timeline's points. */
+import type { SubscriberStats } from '../../../schemas/generated/api/subscriber-stats';
+import type { Subscription } from '../../../schemas/generated/entities/subscription';
+import type { SubscriberRow, TimelineWeek } from './store';
+
+export function presentSubscription(row: SubscriberRow): Subscription {
+  return { _id: row.email, type: 'FREE', name: row.name, city: row.city, medium: row.medium, createdAt: new Date(row.created_at).toISOString() };
+}
+
+/** The export's columns, in this order (the import reads the same header back). */
+export const exportColumns = ['email', 'name', 'city', 'created_at'] as const;
+
+export function exportLine(row: SubscriberRow): string[] {
+  return [row.email, row.name, row.city, new Date(row.created_at).toISOString()];
+}
+
+type Point = SubscriberStats['data'][number];
+
+/** Each week's total, sign-ups and departures by medium, as statistics points. */
+export function presentTimeline(newsletterId: string, weeks: TimelineWeek[]): SubscriberStats {
+  const point = (week: TimelineWeek, type: Point['type'], value: number): Point => ({ date: week.date, value, type, medium: week.medium, parent: newsletterId, span: 1 });
+  const data = (['subscribers', 'subscriptions', 'unsubscriptions'] as const).flatMap((type) => weeks.map((week) => point(week, type, week[type])));
+  return { data, count: new Set(weeks.map((week) => week.date)).size };
+}

@@ -1,0 +1,118 @@
+/**
+ * The subscriber calls (spec 000 section 7: GET /newsletters/list/{id}/subscriptions), the
+ * timeline behind the weekly spotlight, and the CSV export and import.
+ */
+import { Readable } from 'node:stream';
+import { stringify } from 'csv-stringify/sync';
+import type { FastifyRequest } from 'fastify';
+import type { SubscriberListQuery } from '../../../schemas/generated/api/subscriber-list-query';
+import type { PluginApi } from '../../../core/server/plugins/contract';
+import { invalid, invalidDetails } from '../../../core/server/errors';
+import { constants } from '../../../core/shared/config';
+import { messages, readSubscribersCsv } from './csv-import';
+import { exportColumns, exportLine, presentSubscription, presentTimeline } from './present';
+import { insertSubscribers, listSubscribers, recordWeek, recountSubscribers, subscriberBatches, weeklyTimeline } from './store';
+import type { SubscriberTables } from './tables';
+
+const ref = (id: string) => ({ $ref: `${id}#` });
+const newsletterParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1, maxLength: 64 } } } as const;
+
+/** Rows a query reads at once in an export, and inserts at once in an import (one statement each). */
+const exportBatchRows = 5000;
+const importChunkRows = 5000;
+
+export function registerSubscriberRoutes(api: PluginApi): void {
+  const db = api.tables<SubscriberTables>();
+
+  api.route<unknown, SubscriberListQuery, { id: string }>({
+    method: 'GET',
+    url: '/newsletters/list/:id/subscriptions',
+    requires: 'subscribers.list',
+    schema: { params: newsletterParams, querystring: ref('api/subscriber-list-query'), summary: "A newsletter's subscribers, newest sign-ups first, 10 a page; search by the start of an e-mail or a name." },
+    async handler(request, _reply, session) {
+      session.assertNewsletter(request.params.id);
+      const { page = 0, limit = constants.pageSizes.list, search } = request.query;
+      const { rows, count } = await listSubscribers(db, { newsletterId: request.params.id, search, limit, offset: page * limit, countMax: constants.limits.subscriberSearchCountMax });
+      return { data: rows.map(presentSubscription), count };
+    },
+  });
+
+  api.route<unknown, unknown, { id: string }>({
+    method: 'GET',
+    url: '/newsletters/list/:id/stats',
+    requires: 'subscribers.list',
+    schema: { params: newsletterParams, summary: "The subscriber timeline: weekly points (span 1) by medium; 'subscribers' is the total at each week's end." },
+    async handler(request, _reply, session) {
+      session.assertNewsletter(request.params.id);
+      return presentTimeline(request.params.id, await weeklyTimeline(db, request.params.id));
+    },
+  });
+
+  api.route<unknown, unknown, { id: string }>({
+    method: 'GET',
+    url: '/newsletters/list/:id/subscriptions/export',
+    requires: 'subscribers.list',
+    schema: { params: newsletterParams, summary: 'Every subscriber as CSV (email,name,city,created_at), newest first, streamed a batch at a time.' },
+    async handler(request, reply, session) {
+      session.assertNewsletter(request.params.id);
+      const newsletter = await db.selectFrom('newsletters').select('key').where('id', '=', request.params.id).executeTakeFirstOrThrow();
+      const filename = `${newsletter.key}-subscribers-${new Date().toISOString().slice(0, 10)}.csv`;
+      async function* lines() {
+        yield stringify([[...exportColumns]]);
+        for await (const batch of subscriberBatches(db, request.params.id, exportBatchRows)) yield stringify(batch.map(exportLine));
+      }
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .header('cache-control', 'no-store')
+        .send(Readable.from(lines()));
+    },
+  });
+
+  api.route<unknown, unknown, { id: string }>({
+    method: 'POST',
+    url: '/newsletters/list/:id/subscriptions/import',
+    requires: 'subscribers.import',
+    schema: {
+      params: newsletterParams,
+      summary: `Adds subscribers from a CSV file (multipart field file, at most ${constants.limits.subscribersCsvMaxBytes} bytes): a header with email (required), name, city in any order. Any invalid row refuses the whole file (422, one detail per row); e-mails that already subscribe are skipped. Answers { imported, skipped }.`,
+    },
+    async handler(request, _reply, session) {
+      const newsletterId = request.params.id;
+      session.assertNewsletter(newsletterId);
+      const file = await readCsvFile(request);
+      const parsed = readSubscribersCsv(file);
+      if (!parsed.ok) throw invalidDetails(parsed.details);
+      const imported = await db.transaction().execute(async (tx) => {
+        const added = await insertSubscribers(tx, newsletterId, parsed.rows, importChunkRows);
+        await recordWeek(tx, newsletterId, 'subscriptions', 'email', added);
+        await recountSubscribers(tx, newsletterId);
+        return added;
+      });
+      const skipped = parsed.rows.length - imported;
+      return { data: { imported, skipped }, msg: `${imported} subscribers imported, ${skipped} skipped (already subscribed).` };
+    },
+  });
+}
+
+/** The uploaded CSV's bytes (text has no signature to check: csv-import reads it as UTF-8 text). */
+async function readCsvFile(request: FastifyRequest): Promise<Buffer> {
+  if (!request.isMultipart()) throw invalid(messages.missingFile, 'file');
+  let file: Buffer | undefined;
+  const parts = request.parts({ limits: { fileSize: constants.limits.subscribersCsvMaxBytes, files: 1 } });
+  for await (const part of parts) {
+    if (part.type !== 'file') continue;
+    if (part.fieldname !== 'file' || file) {
+      part.file.resume();
+      continue;
+    }
+    try {
+      file = await part.toBuffer();
+    } catch (error) {
+      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw invalid(messages.tooLarge, 'file');
+      throw error;
+    }
+  }
+  if (!file || file.length === 0) throw invalid(messages.missingFile, 'file');
+  return file;
+}
