@@ -1,20 +1,11 @@
 /** What a client sees of a notification and of an announcement. */
 import type { Announcement } from '../../../schemas/generated/entities/announcement';
 import type { Notification } from '../../../schemas/generated/entities/notification';
+import { initials } from '../../../core/shared/text';
 import type { AnnouncementRow, NotificationRow } from './store';
 
-/** The spec's initials: the first letters of up to two words of the name. */
-export function initialsOf(name: string): string {
-  return name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((word) => word[0]!.toLocaleUpperCase('tr'))
-    .join('');
-}
-
 function senderOf(id: string | null, name: string | null) {
-  return id ? { _id: id, name: name ?? '', initials: initialsOf(name ?? '') } : null;
+  return id ? { _id: id, name: name ?? '', initials: initials(name ?? '') } : null;
 }
 
 export function presentNotification(row: NotificationRow): Notification {
