@@ -8,6 +8,7 @@ import { tr } from 'date-fns/locale';
 import { HTTPError } from 'ky';
 import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'wouter';
+import { Pager } from '../../../core/client/list';
 import { handleError } from '../../../core/client/errors';
 import { EmptyState, PageHeader } from '../../../core/client/page-parts';
 import { useCan } from '../../../core/client/permissions';
@@ -15,7 +16,6 @@ import { toast } from '../../../core/client/toasts';
 import { constants } from '../../../core/shared/config';
 import type { Subscription } from '../../../schemas/generated/entities/subscription';
 import { ImportErrorsDialog, type RowProblem } from './ImportErrorsDialog';
-import { Pager } from './Pager';
 import { downloadSubscribersCsv, importSubscribersCsv, listSubscriptions } from './subscribers-api';
 import './subscribers.css';
 
@@ -139,7 +139,7 @@ export default function SubscribersPage() {
           />
         </div>
       )}
-      <Pager page={page} pageCount={pageCount} onChange={setPage} />
+      <Pager page={page} pages={pageCount} onPage={setPage} />
 
       {problems ? <ImportErrorsDialog problems={problems} onDismiss={() => setProblems(null)} /> : null}
     </Stack>
