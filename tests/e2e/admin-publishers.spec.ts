@@ -27,7 +27,7 @@ test.describe('admin and publishers', () => {
     await page.getByRole('button', { name: 'SELECT' }).click();
 
     await homeId(page);
-    await expect(page.getByRole('heading', { name: 'Kuzey Medya' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Kuzey Medya', level: 1 })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Change Publisher' })).toBeVisible();
     await expect(page.getByTestId('beta-banner')).toContainText('Masthead is in beta.');
     await keepScreenshot(page, 'publisher-home');
@@ -35,7 +35,7 @@ test.describe('admin and publishers', () => {
 
   test('Change Publisher goes to the other publisher and back', async ({ page }) => {
     await signInAsAdmin(page, 'Kuzey Medya');
-    await expect(page.getByRole('heading', { name: 'Kuzey Medya' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Kuzey Medya', level: 1 })).toBeVisible();
     const kuzeyId = await homeId(page);
 
     await page.getByRole('button', { name: 'Change Publisher' }).click();
@@ -43,7 +43,7 @@ test.describe('admin and publishers', () => {
     await expect(page.getByText('Change Publisher', { exact: true })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Cancel' })).toBeVisible();
     await choosePublisher(page, 'Ege Haber');
-    await expect(page.getByRole('heading', { name: 'Ege Haber' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Ege Haber', level: 1 })).toBeVisible();
     const egeId = await homeId(page);
     expect(egeId).not.toBe(kuzeyId);
     // The scope switcher now holds the other publisher's scopes.
@@ -53,18 +53,18 @@ test.describe('admin and publishers', () => {
     await page.getByRole('button', { name: 'Change Publisher' }).click();
     await expect(page.getByRole('button', { name: 'SELECT' })).toBeVisible();
     await choosePublisher(page, 'Kuzey Medya');
-    await expect(page.getByRole('heading', { name: 'Kuzey Medya' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Kuzey Medya', level: 1 })).toBeVisible();
     expect(await homeId(page)).toBe(kuzeyId);
   });
 
   test('Cancel on Change Publisher goes back to where the admin was', async ({ page }) => {
     await signInAsAdmin(page, 'Kuzey Medya');
-    await expect(page.getByRole('heading', { name: 'Kuzey Medya' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Kuzey Medya', level: 1 })).toBeVisible();
     const kuzeyId = await homeId(page);
     await page.getByRole('button', { name: 'Change Publisher' }).click();
     await expect(page).toHaveURL(/\/admin\/publishers\/$/);
     await page.getByRole('button', { name: 'Cancel' }).click();
-    await expect(page.getByRole('heading', { name: 'Kuzey Medya' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Kuzey Medya', level: 1 })).toBeVisible();
     expect(await homeId(page)).toBe(kuzeyId);
   });
 

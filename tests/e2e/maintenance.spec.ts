@@ -19,16 +19,16 @@ test.describe('maintenance', () => {
 
   test('a signed-in editor gets the maintenance screen on reload, and the console back when it ends', async ({ page, request }) => {
     await signIn(page, accounts.editor);
-    await expect(page.getByRole('heading', { name: 'Sabah Bülteni' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Sabah Bülteni', level: 1 })).toBeVisible();
 
     await setMaintenance(request, true);
     await page.reload();
     await expect(page.getByRole('heading', { name: 'Bakımdayız' })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Sabah Bülteni' })).toHaveCount(0);
+    await expect(page.getByRole('heading', { name: 'Sabah Bülteni', level: 1 })).toHaveCount(0);
 
     await setMaintenance(request, false);
     await page.reload();
-    await expect(page.getByRole('heading', { name: 'Sabah Bülteni' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Sabah Bülteni', level: 1 })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Bakımdayız' })).toHaveCount(0);
   });
 

@@ -74,7 +74,7 @@ test.describe('password reset', () => {
       await page.getByRole('textbox', { name: 'Confirm the new password' }).fill(newPassword);
       await page.getByRole('button', { name: 'RESET PASSWORD' }).click();
       await expect(page).toHaveURL(/\/publishers\/show\/[^/]+$/);
-      await expect(page.getByRole('heading', { name: 'Ege Haber' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Ege Haber', level: 1 })).toBeVisible();
 
       await signOut(page);
       await page.goto(link);
@@ -88,7 +88,7 @@ test.describe('password reset', () => {
       await signIn(page, email, password);
       await expectToast(page, 'E-mail or password is wrong.');
       await signIn(page, email, newPassword);
-      await expect(page.getByRole('heading', { name: 'Ege Haber' })).toBeVisible();
+      await expect(page.getByRole('heading', { name: 'Ege Haber', level: 1 })).toBeVisible();
     });
   });
 });

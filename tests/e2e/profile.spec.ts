@@ -21,7 +21,7 @@ async function openMyProfile(page: Page) {
 test.describe('my profile', () => {
   test('checks the social URL and the name, then saves the profile', async ({ page }) => {
     await signIn(page, accounts.editor);
-    await expect(page.getByRole('heading', { name: 'Sabah Bülteni' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Sabah Bülteni', level: 1 })).toBeVisible();
     const form = await openMyProfile(page);
     await expect(form.card).toContainText(accounts.editor);
     await expect(form.name).not.toHaveValue('');
@@ -73,12 +73,12 @@ test.describe('my profile', () => {
   test("someone else's profile address, or a junk one, goes away to '/'", async ({ page, request }) => {
     const directorId = await userIdOf(request, accounts.director);
     await signIn(page, accounts.editor);
-    await expect(page.getByRole('heading', { name: 'Sabah Bülteni' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Sabah Bülteni', level: 1 })).toBeVisible();
     const home = page.url();
 
     await page.goto(`/users/show/${directorId}`);
     await expect(page).toHaveURL(home);
-    await expect(page.getByRole('heading', { name: 'Sabah Bülteni' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Sabah Bülteni', level: 1 })).toBeVisible();
     await expect(page.getByPlaceholder('Type your name...')).toHaveCount(0);
 
     await page.goto('/users/show/junk');
@@ -89,7 +89,7 @@ test.describe('my profile', () => {
   // Toasts stand below the top bar: after a failed save the user can correct the form and save at once.
   test("an error toast does not cover the top bar's SAVE", async ({ page }) => {
     await signIn(page, accounts.editor);
-    await expect(page.getByRole('heading', { name: 'Sabah Bülteni' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Sabah Bülteni', level: 1 })).toBeVisible();
     const form = await openMyProfile(page);
     const original = await form.url.inputValue();
     await form.url.fill('ftp://x');

@@ -24,11 +24,11 @@ test.describe('sign in', () => {
   test('an editor signs in to a newsletter dashboard and stays signed in after a reload', async ({ page }) => {
     await signIn(page, accounts.editor, password);
     await expect(page).toHaveURL(/\/newsletters\/show\/[^/]+$/);
-    await expect(page.getByRole('heading', { name: 'Sabah Bülteni' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Sabah Bülteni', level: 1 })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Tips and Tricks' })).toBeVisible();
     expect(await page.evaluate(() => localStorage.getItem('accessToken'))).toMatch(/^ey/);
     await page.reload();
-    await expect(page.getByRole('heading', { name: 'Sabah Bülteni' })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Sabah Bülteni', level: 1 })).toBeVisible();
     await keepScreenshot(page, 'newsletter-dashboard');
   });
 });
