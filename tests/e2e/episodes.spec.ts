@@ -146,7 +146,7 @@ test.describe('episodes', () => {
     await keepScreenshot(page, 'podcast-browser');
 
     // Back to the podcasts, and in again.
-    await browser.getByRole('button', { name: 'Back' }).click();
+    await browser.getByRole('button', { name: 'Back', exact: true }).click();
     await expect(podcasts).toBeVisible();
     await podcasts.getByRole('button', { name: feedTitle, exact: true }).click();
     await episodes.getByRole('button', { name: `Import ${feedEpisodes[1]!.title}` }).click();

@@ -32,10 +32,10 @@ test.describe('scopes', () => {
     expect(teknolojiId).not.toBe(sabahId);
 
     // The top bar's Back goes to the previous scope; the current scope follows the address.
-    await page.getByRole('button', { name: 'Back' }).click();
+    await page.getByRole('button', { name: 'Back', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Sabah Bülteni', level: 1 })).toBeVisible();
     expect(idIn(page, newsletterHome)).toBe(sabahId);
-    await page.getByRole('button', { name: 'Forward' }).click();
+    await page.getByRole('button', { name: 'Forward', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Teknoloji Notları', level: 1 })).toBeVisible();
 
     await switchScope(page, 'Kuzey Medya');
