@@ -1,9 +1,17 @@
 /** One notification: the sender's initials, title, text, when, and the unread dot that marks it read. */
 import { Persona, PersonaSize, Text, TooltipHost } from '@fluentui/react';
-import { formatDistanceToNowStrict } from 'date-fns';
-import { tr } from 'date-fns/locale';
 import type { Notification } from '../../../schemas/generated/entities/notification';
 import './notifications.css';
+
+const relative = new Intl.RelativeTimeFormat('tr', { numeric: 'auto' });
+const steps: [Intl.RelativeTimeFormatUnit, number][] = [['year', 31_536_000], ['month', 2_592_000], ['week', 604_800], ['day', 86_400], ['hour', 3_600], ['minute', 60], ['second', 1]];
+
+/** '3 saat önce': the browser's own Turkish, so the top bar loads no date library. */
+function ago(when: Date): string {
+  const seconds = Math.round((when.getTime() - Date.now()) / 1000);
+  const [unit, size] = steps.find(([, length]) => Math.abs(seconds) >= length) ?? ['second', 1];
+  return relative.format(Math.round(seconds / size), unit);
+}
 
 /** The platform's own notifications carry no sender. */
 const platform = { name: 'Masthead', initials: 'M' };
@@ -19,7 +27,7 @@ export function NotificationItem({ notification, onOpen, onMarkRead }: { notific
           <Text className="mh-notification__title" block>{notification.title}</Text>
           {notification.text ? <Text className="mh-notification__text" variant="small" block>{notification.text}</Text> : null}
           <Text className="mh-notification__time" variant="xSmall" block>
-            <time dateTime={notification.createdAt} title={when.toLocaleString('tr')}>{formatDistanceToNowStrict(when, { addSuffix: true, locale: tr })}</time>
+            <time dateTime={notification.createdAt} title={when.toLocaleString('tr')}>{ago(when)}</time>
           </Text>
         </span>
       </button>

@@ -3,6 +3,7 @@ import { Link, Stack, Text } from '@fluentui/react';
 import { Link as RouteLink, useParams } from 'wouter';
 import NotFoundPage from '../../../core/client/screens/NotFoundPage';
 import { guides } from './guides';
+import { texts } from './guides/texts';
 
 export default function ResourceDetailPage() {
   const { resourceId } = useParams<{ resourceId: string }>();
@@ -19,7 +20,7 @@ export default function ResourceDetailPage() {
         <Text as="h1" variant="xxLarge" style={{ fontWeight: 700, margin: 0 }}>{guide.title}</Text>
         {guide.subtitle ? <Text as="h2" variant="large" style={{ color: '#484644', margin: 0, fontWeight: 400 }}>{guide.subtitle}</Text> : null}
         {/* The guides are written by us and shipped with the console, not user content. */}
-        <div className="guide-body" style={{ fontSize: 16, lineHeight: 1.6 }} dangerouslySetInnerHTML={{ __html: guide.text }} />
+        <div className="guide-body" style={{ fontSize: 16, lineHeight: 1.6 }} dangerouslySetInnerHTML={{ __html: texts[guide._id] ?? '' }} />
         {guide.link ? (
           <Link href={guide.link} target="_blank" rel="noopener noreferrer">
             Daha fazlası için kaynağa gidin

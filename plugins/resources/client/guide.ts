@@ -8,7 +8,5 @@ export interface Guide {
   title: string;
   subtitle?: string;
   description: string;
-  /** The body, HTML written by us. */
-  text: string;
   link?: string;
 }
