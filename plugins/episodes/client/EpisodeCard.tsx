@@ -1,6 +1,6 @@
 /** An episode as a card: cover, date, status badge, title, subtitle, body, player and its menu. */
 import { FontIcon, IconButton, Stack, Text, type IContextualMenuItem } from '@fluentui/react';
-import type { KeyboardEvent } from 'react';
+import { selectableProps, type Selection } from '../../../core/client/selectable';
 import type { Episode } from '../../../schemas/generated/entities/episode';
 import { cardDate, episodeBadge } from './status';
 
@@ -9,7 +9,7 @@ export interface EpisodeCardProps {
   /** Edit Credentials / Delete; none for those who may only look, or in the Select Episode dialog. */
   menu?: { onEdit(): void; onDelete(): void };
   /** In the Select Episode dialog: the card is chosen by a click. */
-  selection?: { selected: boolean; onSelect(): void };
+  selection?: Selection;
 }
 
 export function EpisodeCard({ episode, menu, selection }: EpisodeCardProps) {
@@ -20,20 +20,7 @@ export function EpisodeCard({ episode, menu, selection }: EpisodeCardProps) {
         { key: 'delete', text: 'Delete', iconProps: { iconName: 'Delete' }, onClick: menu.onDelete },
       ]
     : [];
-  const select = selection
-    ? {
-        role: 'option' as const,
-        'aria-selected': selection.selected,
-        tabIndex: 0,
-        onClick: selection.onSelect,
-        onKeyDown: (event: KeyboardEvent) => {
-          if (event.key === 'Enter' || event.key === ' ') {
-            event.preventDefault();
-            selection.onSelect();
-          }
-        },
-      }
-    : {};
+  const select = selectableProps(selection);
   const className = ['episode-card', selection ? 'episode-card--selectable' : '', selection?.selected ? 'episode-card--selected' : ''].filter(Boolean).join(' ');
   return (
     <article className={className} aria-label={episode.title} data-testid="episode-card" {...select}>

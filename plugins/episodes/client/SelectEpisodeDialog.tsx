@@ -3,11 +3,11 @@
  * to the caller (story settings attach it). 'Upload from Megaphone' imports a provider episode,
  * makes a draft episode of it and selects that.
  */
-import { DefaultButton, Dialog, DialogFooter, DialogType, PrimaryButton, Stack, Text } from '@fluentui/react';
+import { DefaultButton, Dialog, DialogFooter, DialogType, PrimaryButton, Stack } from '@fluentui/react';
 import { useState } from 'react';
 import { call } from '../../../core/client/api';
 import { handleError } from '../../../core/client/errors';
-import { LoadMore } from '../../../core/client/infinite-list';
+import { PickerList } from '../../../core/client/selectable';
 import { OwnContentToggle, useOwnContentFilter } from '../../../core/client/own-content';
 import type { EpisodeCreateBody } from '../../../schemas/generated/api/episode-create';
 import type { Episode } from '../../../schemas/generated/entities/episode';
@@ -67,15 +67,11 @@ export function SelectEpisodeDialog({ newsletterId, onDismiss, onSelect }: Selec
             <OwnContentToggle filter={filter} />
             <DefaultButton text="Upload from Megaphone" iconProps={{ iconName: 'CloudDownload' }} onClick={() => setBrowsing(true)} />
           </Stack>
-          <div role="listbox" aria-label="Episodes" style={{ display: 'flex', flexDirection: 'column', gap: 12, maxHeight: '56vh', overflowY: 'auto', padding: 4 }}>
+          <PickerList label="Episodes" list={episodes} emptyText={filter.on ? "You haven't made any episodes yet." : 'There are no episodes yet.'}>
             {episodes.items.map((episode) => (
               <EpisodeCard key={episode._id} episode={episode} selection={{ selected: selected?._id === episode._id, onSelect: () => setSelected(episode) }} />
             ))}
-            {episodes.items.length === 0 && !episodes.loading ? (
-              <Text styles={{ root: { color: '#605e5c', padding: 24, textAlign: 'center' } }}>{filter.on ? "You haven't made any episodes yet." : 'There are no episodes yet.'}</Text>
-            ) : null}
-            <LoadMore list={episodes} />
-          </div>
+          </PickerList>
         </Stack>
         <DialogFooter>
           <DefaultButton text="CANCEL" onClick={onDismiss} />

@@ -1,8 +1,8 @@
 /** A recording as a card: title, description, length, date, uploader, a player, and its menu. */
 import { FontIcon, IconButton, Stack, Text, type IContextualMenuItem } from '@fluentui/react';
+import { selectableProps, type Selection } from '../../../core/client/selectable';
 import { format } from 'date-fns';
 import { tr } from 'date-fns/locale';
-import type { KeyboardEvent } from 'react';
 import { constants } from '../../../core/shared/config';
 import type { Recording } from '../../../schemas/generated/entities/recording';
 import { formatDuration } from './rules';
@@ -12,7 +12,7 @@ export interface RecordingCardProps {
   /** The Edit / Delete menu; none in the picker. */
   menu?: { canChange: boolean; onEdit(): void; onDelete(): void };
   /** In the picker: the card is chosen by a click. */
-  selection?: { selected: boolean; onSelect(): void };
+  selection?: Selection;
 }
 
 export function RecordingCard({ recording, menu, selection }: RecordingCardProps) {
@@ -23,20 +23,7 @@ export function RecordingCard({ recording, menu, selection }: RecordingCardProps
       ]
     : [];
   const className = ['recording-card', selection ? 'recording-card--selectable' : '', selection?.selected ? 'recording-card--selected' : ''].filter(Boolean).join(' ');
-  const select = selection
-    ? {
-        role: 'option' as const,
-        'aria-selected': selection.selected,
-        tabIndex: 0,
-        onClick: selection.onSelect,
-        onKeyDown: (event: KeyboardEvent) => {
-          if (event.key === 'Enter' || event.key === ' ') {
-            event.preventDefault();
-            selection.onSelect();
-          }
-        },
-      }
-    : {};
+  const select = selectableProps(selection);
   return (
     <article className={className} aria-label={recording.title} data-testid="recording-card" {...select}>
       <Stack horizontal verticalAlign="start" tokens={{ childrenGap: 12 }}>

@@ -3,9 +3,9 @@
  * content'), each with its player; SELECT hands the chosen one to the caller (the episodes plugin
  * makes an episode of it).
  */
-import { DefaultButton, Dialog, DialogFooter, DialogType, PrimaryButton, Stack, Text } from '@fluentui/react';
+import { DefaultButton, Dialog, DialogFooter, DialogType, PrimaryButton, Stack } from '@fluentui/react';
 import { useState } from 'react';
-import { LoadMore } from '../../../core/client/infinite-list';
+import { PickerList } from '../../../core/client/selectable';
 import { OwnContentToggle, useOwnContentFilter } from '../../../core/client/own-content';
 import type { Recording } from '../../../schemas/generated/entities/recording';
 import { RecordingCard } from './RecordingCard';
@@ -32,15 +32,11 @@ export default function RecordingPicker({ onDismiss, onSelect }: RecordingPicker
     >
       <Stack tokens={{ childrenGap: 16 }}>
         <OwnContentToggle filter={filter} />
-        <div role="listbox" aria-label="Recordings" style={{ display: 'flex', flexDirection: 'column', gap: 12, maxHeight: '56vh', overflowY: 'auto', padding: 4 }}>
+        <PickerList label="Recordings" list={recordings} emptyText={filter.on ? "You haven't uploaded any recordings yet." : 'There are no recordings yet.'}>
           {recordings.items.map((recording) => (
             <RecordingCard key={recording._id} recording={recording} selection={{ selected: selected?._id === recording._id, onSelect: () => setSelected(recording) }} />
           ))}
-          {recordings.items.length === 0 && !recordings.loading ? (
-            <Text styles={{ root: { color: '#605e5c', padding: 24, textAlign: 'center' } }}>{filter.on ? "You haven't uploaded any recordings yet." : 'There are no recordings yet.'}</Text>
-          ) : null}
-          <LoadMore list={recordings} />
-        </div>
+        </PickerList>
       </Stack>
       <DialogFooter>
         <DefaultButton text="CANCEL" onClick={onDismiss} />
