@@ -30,6 +30,7 @@ import { createJobQueue } from './jobs';
 import { registerDashboardRoutes } from './dashboards';
 import { createKeyRegistry, registerKeyCheck } from './keys';
 import { createMailer } from './services/mail';
+import { createPushSender } from './services/push';
 import { createStorage } from './services/storage';
 import { serveConsole } from './web';
 import { join } from 'node:path';
@@ -104,7 +105,8 @@ export async function buildServer(options: BuildOptions): Promise<Server> {
   const realtime = createRealtimeHub({ authenticate, log: app.log });
   const storage = createStorage({ dataDir: env.dataDir, s3: env.s3 });
   const jobs = createJobQueue({ db, log: app.log, schema: options.databaseSchema ? `${options.databaseSchema}_jobs` : 'pgboss' });
-  const context: AppContext = { env, db, mail, storage, jobs, realtime, log: app.log, features: features.current };
+  const push = createPushSender({ dataDir: env.dataDir });
+  const context: AppContext = { env, db, mail, push, storage, jobs, realtime, log: app.log, features: features.current };
 
   await app.register(helmet, {
     contentSecurityPolicy: {

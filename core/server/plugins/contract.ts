@@ -16,6 +16,7 @@ import type { RealtimeHub } from '../realtime';
 import type { JobQueue } from '../jobs';
 import type { KeyRegistry } from '../keys';
 import type { Mailer } from '../services/mail';
+import type { PushSender } from '../services/push';
 import type { Storage } from '../services/storage';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
@@ -61,6 +62,7 @@ export interface AppContext {
   env: ServerEnv;
   db: Db;
   mail: Mailer;
+  push: PushSender;
   storage: Storage;
   jobs: JobQueue;
   realtime: RealtimeHub;

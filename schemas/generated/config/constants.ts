@@ -136,6 +136,67 @@ export interface Constants {
     };
   };
   /**
+   * The story editor's timings and limits (spec 001 sections 4, 5 and 9).
+   */
+  stories: {
+    /**
+     * A draft is saved this long after the last change.
+     */
+    autosaveMs: number;
+    /**
+     * The edited flag is recomputed at most this often.
+     */
+    dirtyCheckMs: number;
+    /**
+     * Live edits go to the other sessions at most this often.
+     */
+    socketSyncMs: number;
+    /**
+     * Between unpublishing and deleting a published story.
+     */
+    deleteDelayMs: number;
+    /**
+     * The loading screen's last message stays this long.
+     */
+    loadingReadyMs: number;
+    /**
+     * After a publish or cancel, the story is fetched again after this long.
+     */
+    refetchMs: number;
+    /**
+     * A new story is created once its body text is longer than this.
+     */
+    autoCreateChars: number;
+    /**
+     * An article slug's length at most.
+     */
+    slugMax: number;
+    /**
+     * An article subtitle must be longer than this.
+     */
+    subtitleMin: number;
+    /**
+     * How far ahead a story is scheduled at least (0 for notifications and admins).
+     */
+    scheduleLeadMinutes: number;
+    /**
+     * The publish date first offered: now plus this, seconds zeroed.
+     */
+    scheduleDefaultAheadMinutes: number;
+    /**
+     * Reading speed for meta.readingTime.
+     */
+    wordsPerMinute: number;
+    /**
+     * The body summary's length at most.
+     */
+    summaryChars: number;
+    /**
+     * A failed save is tried again after this long.
+     */
+    retryMs: number;
+  };
+  /**
    * The products a feedback, bug report or feature request is about (the dialog's PRODUCT choice).
    *
    * @minItems 1

@@ -1,0 +1,56 @@
+/**
+ * The push adapter: what the app's subscribers receive as a notification when a story or an
+ * issue is sent as one. No provider is configured by default, so each notification is a JSON file
+ * in DATA_DIR/push-outbox (newest last by name) that operators and tests can read; a provider
+ * adapter implements the same `send`.
+ */
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export interface PushMessage {
+  /** Who receives it: the subscribers of a topic (a newsletter's key). */
+  topic: string;
+  title: string;
+  body: string;
+  /** Where tapping it leads. */
+  url: string;
+}
+
+export interface PushOutboxEntry extends PushMessage {
+  id: string;
+  date: string;
+}
+
+export interface PushSender {
+  kind: 'outbox';
+  send(message: PushMessage): Promise<void>;
+}
+
+export function pushOutboxDir(dataDir: string): string {
+  return join(dataDir, 'push-outbox');
+}
+
+export function createPushSender(options: { dataDir: string }): PushSender {
+  const dir = pushOutboxDir(options.dataDir);
+  return {
+    kind: 'outbox',
+    async send(message) {
+      mkdirSync(dir, { recursive: true });
+      const entry: PushOutboxEntry = { id: randomUUID(), date: new Date().toISOString(), ...message };
+      writeFileSync(join(dir, `${entry.date.replace(/[:.]/g, '-')}-${entry.id}.json`), JSON.stringify(entry, null, 2));
+    },
+  };
+}
+
+/** The notifications sent, newest first. */
+export function readPushOutbox(dataDir: string): PushOutboxEntry[] {
+  const dir = pushOutboxDir(dataDir);
+  let files: string[];
+  try {
+    files = readdirSync(dir).filter((name) => name.endsWith('.json'));
+  } catch {
+    return [];
+  }
+  return files.sort().reverse().map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as PushOutboxEntry);
+}

@@ -1,0 +1,19 @@
+/** Stories: bullets and articles, their editor with autosave and live sync, statuses and publication, lists and the public story page. */
+import { definePlugin } from '../../core/shared/plugin';
+
+export default definePlugin({
+  id: 'stories',
+  title: 'Stories',
+  after: ['newsletters', 'images', 'episodes'],
+  permissions: [
+    'stories.list', 'stories.create', 'stories.update', 'stories.accept', 'stories.draft', 'stories.delete', 'stories.move',
+    'stories.publish', 'stories.cancel', 'stories.feature', 'stories.premium', 'stories.tag', 'stories.interest',
+  ],
+  schemas: [
+    'entities/story', 'entities/pen-name',
+    'api/story-list-query', 'api/story-fields', 'api/story-create', 'api/story-update', 'api/story-publish', 'api/pen-name-create',
+  ],
+  menuItems: {
+    stories: { label: 'Stories', icon: 'Articles', to: '/newsletters/show/:scope/stories', requires: 'stories.list', scopes: ['newsletter'] },
+  },
+});

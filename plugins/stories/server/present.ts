@@ -1,0 +1,45 @@
+/** What a client sees of a story and of a pen name. */
+import type { PenName } from '../../../schemas/generated/entities/pen-name';
+import type { Story } from '../../../schemas/generated/entities/story';
+import type { StoryRow } from './store';
+import { statusFlags, type PenNameRecord, type StoryRecord } from './tables';
+
+const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
+
+export function statusOf(row: Pick<StoryRecord, (typeof statusFlags)[number]>): Story['status'] {
+  return Object.fromEntries(statusFlags.map((flag) => [flag, Boolean(row[flag])])) as Story['status'];
+}
+
+export function presentStory(row: StoryRow): Story {
+  return {
+    _id: row.id,
+    type: row.type,
+    title: row.title,
+    subtitle: row.subtitle,
+    slug: row.slug,
+    image: row.image,
+    body: { html: row.body_html, text: row.body_text, summary: row.summary },
+    tags: row.tags,
+    interest: row.interest_id,
+    keywords: row.keywords,
+    writer: row.writer_id ? { _id: row.writer_id, name: row.writer_name ?? '', user: row.writer_user_id } : null,
+    newsletter: row.newsletter_id,
+    issue: row.issue_id,
+    episode: row.episode_id,
+    isPremium: row.is_premium,
+    notify: row.notify,
+    meta: { readingTime: Number(row.reading_time_ms) },
+    status: statusOf(row),
+    owner: row.owner_id ? { _id: row.owner_id, name: row.owner_name ?? '', image: row.owner_image ?? '' } : null,
+    version: Number(row.version),
+    createdAt: iso(row.created_at)!,
+    updatedAt: iso(row.updated_at)!,
+    // While scheduled, the date it will be released.
+    publishedAt: iso(row.scheduled ? row.scheduled_at : row.published_at),
+    notifiedAt: iso(row.notified_at),
+  };
+}
+
+export function presentPenName(row: PenNameRecord): PenName {
+  return { _id: row.id, name: row.name, user: row.user_id };
+}

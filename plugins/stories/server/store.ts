@@ -1,0 +1,176 @@
+/** The stories plugin's queries: stories with their writer and owner, the lists, slugs and pen names. */
+import { randomUUID } from 'node:crypto';
+import { sql, type Expression, type ExpressionBuilder, type Insertable, type Kysely, type SqlBool, type Updateable } from 'kysely';
+import type { CoreTables } from '../../../core/server/db/tables';
+import type { PenNameRecord, StoriesTable, StoryRecord, StoryTables, StoryType } from './tables';
+
+export type StoriesDb = Kysely<CoreTables & StoryTables>;
+
+/** A story with the names the console shows beside it. */
+export type StoryRow = StoryRecord & {
+  writer_name: string | null;
+  writer_user_id: string | null;
+  owner_name: string | null;
+  owner_image: string | null;
+};
+
+export type BadgeStatus = 'draft' | 'ready' | 'accepted' | 'scheduled' | 'published' | 'cancelled' | 'rejected';
+
+export interface StoryListOptions {
+  newsletterIds: string[];
+  /** Only this user's stories (authors see their own). */
+  ownerId?: string;
+  writerId?: string;
+  type?: StoryType;
+  status?: BadgeStatus;
+  published?: boolean;
+  search?: string;
+  sort: 'updatedAt' | 'createdAt' | 'publishedAt' | 'title';
+  desc: boolean;
+  page: number;
+  limit: number;
+}
+
+const withNames = (db: StoriesDb) =>
+  db
+    .selectFrom('stories')
+    .leftJoin('pen_names', 'pen_names.id', 'stories.writer_id')
+    .leftJoin('users', 'users.id', 'stories.owner_id')
+    .selectAll('stories')
+    .select(['pen_names.name as writer_name', 'pen_names.user_id as writer_user_id', 'users.name as owner_name', 'users.image as owner_image']);
+
+export async function findStory(db: StoriesDb, id: string): Promise<StoryRow | undefined> {
+  return withNames(db).where('stories.id', '=', id).executeTakeFirst();
+}
+
+/** `%` and `_` in what the user typed are matched literally. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
+
+/**
+ * The badge statuses as filters: a story matches the status its badge shows, the first of
+ * config/badges.json's order (draft, cancelled, scheduled, published, accepted, rejected, ready).
+ */
+const badgeOrder: BadgeStatus[] = ['draft', 'cancelled', 'scheduled', 'published', 'accepted', 'rejected', 'ready'];
+
+const sortColumns = { updatedAt: 'stories.updated_at', createdAt: 'stories.created_at', publishedAt: 'stories.published_at', title: 'stories.title' } as const;
+
+/** The list's filters as one condition on the stories table. */
+function listCondition(options: StoryListOptions) {
+  return (eb: ExpressionBuilder<CoreTables & StoryTables, 'stories'>) => {
+    const conditions: Expression<SqlBool>[] = [eb('stories.newsletter_id', 'in', options.newsletterIds.length > 0 ? options.newsletterIds : [''])];
+    if (options.ownerId) conditions.push(eb('stories.owner_id', '=', options.ownerId));
+    if (options.writerId) conditions.push(eb('stories.writer_id', '=', options.writerId));
+    if (options.type) conditions.push(eb('stories.type', '=', options.type));
+    if (options.published !== undefined) conditions.push(eb('stories.published', '=', options.published));
+    if (options.status) {
+      const index = badgeOrder.indexOf(options.status);
+      for (const earlier of badgeOrder.slice(0, index)) conditions.push(eb(`stories.${earlier}`, '=', false));
+      conditions.push(eb(`stories.${options.status}`, '=', true));
+    }
+    const search = options.search?.trim();
+    if (search) {
+      const pattern = likePattern(search);
+      conditions.push(eb.or([eb('stories.title', 'ilike', pattern), eb('stories.subtitle', 'ilike', pattern), eb('stories.body_text', 'ilike', pattern)]));
+    }
+    return eb.and(conditions);
+  };
+}
+
+export async function listStories(db: StoriesDb, options: StoryListOptions): Promise<{ rows: StoryRow[]; count: number }> {
+  const condition = listCondition(options);
+  const desc = options.desc;
+  const [rows, total] = await Promise.all([
+    withNames(db)
+      .where(condition)
+      // Never-published stories go last when sorting by publication date, newest first.
+      .orderBy(sortColumns[options.sort], (order) => (desc ? order.desc().nullsLast() : order.asc().nullsFirst()))
+      // Equal dates or titles keep one order from page to page.
+      .orderBy('stories.id', desc ? 'desc' : 'asc')
+      .limit(options.limit)
+      .offset(options.page * options.limit)
+      .execute(),
+    db.selectFrom('stories').where(condition).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, count: Number(total.count) };
+}
+
+export async function insertStory(db: StoriesDb, values: Omit<Insertable<StoriesTable>, 'id'>): Promise<string> {
+  const id = randomUUID();
+  await db.insertInto('stories').values({ id, ...values }).execute();
+  return id;
+}
+
+/**
+ * Saves changes and moves the version on. With `expectedVersion`, only when the story is still
+ * at that version (another save in between makes it answer false); with `whereDraft`, only while
+ * the story is a draft.
+ */
+export async function updateStory(
+  db: StoriesDb,
+  id: string,
+  changes: Updateable<StoriesTable>,
+  guard: { expectedVersion?: number; whereDraft?: boolean } = {},
+): Promise<boolean> {
+  let query = db
+    .updateTable('stories')
+    .set({ ...changes, version: sql<number>`version + 1`, updated_at: new Date() })
+    .where('id', '=', id);
+  if (guard.expectedVersion !== undefined) query = query.where('version', '=', guard.expectedVersion);
+  if (guard.whereDraft) query = query.where('draft', '=', true);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function deleteStory(db: StoriesDb, id: string): Promise<void> {
+  await db.deleteFrom('stories').where('id', '=', id).execute();
+}
+
+export async function slugTaken(db: StoriesDb, slug: string, exceptId?: string): Promise<boolean> {
+  let query = db.selectFrom('stories').select('id').where('slug', '=', slug);
+  if (exceptId) query = query.where('id', '!=', exceptId);
+  return Boolean(await query.executeTakeFirst());
+}
+
+/** A slug no other story has: 'gunun-ozeti', then 'gunun-ozeti-2', ... (still at most `max` characters). */
+export async function uniqueSlug(db: StoriesDb, base: string, exceptId: string | undefined, max: number): Promise<string> {
+  let query = db.selectFrom('stories').select('slug').where('slug', 'like', `${base.slice(0, max - 4)}%`);
+  if (exceptId) query = query.where('id', '!=', exceptId);
+  const taken = new Set((await query.execute()).map((row) => row.slug));
+  if (!taken.has(base)) return base;
+  for (let suffix = 2; ; suffix++) {
+    const ending = `-${suffix}`;
+    const candidate = `${base.slice(0, max - ending.length).replace(/-+$/, '')}${ending}`;
+    if (!taken.has(candidate)) return candidate;
+  }
+}
+
+/** The pen names a writer may sign with: their own, or (for `everyone`) all of the publisher's. */
+export async function listPenNames(db: StoriesDb, publisherId: string, userId: string, everyone: boolean): Promise<PenNameRecord[]> {
+  let query = db.selectFrom('pen_names').selectAll().where('publisher_id', '=', publisherId);
+  if (!everyone) query = query.where('user_id', '=', userId);
+  return query.orderBy('name').execute();
+}
+
+export async function findPenName(db: StoriesDb, id: string): Promise<PenNameRecord | undefined> {
+  return db.selectFrom('pen_names').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertPenName(db: StoriesDb, values: { publisherId: string; userId: string | null; name: string }): Promise<string> {
+  const id = randomUUID();
+  await db.insertInto('pen_names').values({ id, publisher_id: values.publisherId, user_id: values.userId, name: values.name }).execute();
+  return id;
+}
+
+export async function penNameNamed(db: StoriesDb, publisherId: string, name: string): Promise<PenNameRecord | undefined> {
+  return db.selectFrom('pen_names').selectAll().where('publisher_id', '=', publisherId).where(sql`lower(name)`, '=', name.toLowerCase()).executeTakeFirst();
+}
+
+/** The caller's own pen name (their name), made the first time they write. */
+export async function ownPenName(db: StoriesDb, publisherId: string, user: { id: string; name: string; email: string }): Promise<string> {
+  const mine = await db.selectFrom('pen_names').select('id').where('publisher_id', '=', publisherId).where('user_id', '=', user.id).orderBy('created_at').executeTakeFirst();
+  if (mine) return mine.id;
+  const base = user.name.trim() || user.email.split('@')[0]!;
+  // A shared pen name may already carry the same name: the user's own then gets their e-mail's name too.
+  const name = (await penNameNamed(db, publisherId, base)) ? `${base} (${user.email.split('@')[0]})` : base;
+  return insertPenName(db, { publisherId, userId: user.id, name });
+}
