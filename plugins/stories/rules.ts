@@ -4,6 +4,7 @@
  * spec's sentence (spec 001 section 4, Story states) and `nextStatus` is what the action leaves.
  */
 import type { Story } from '../../schemas/generated/entities/story';
+import { constants } from '../../core/shared/config';
 import type { Permission, RoleKey } from '../../core/shared/permissions';
 
 export type StoryStatus = Story['status'];
@@ -156,3 +157,8 @@ export const newBulletHtml = `<p>${bulletMarker}&nbsp;</p>`;
 
 /** Text without the bullet marker (a bullet holding only its marker is empty). */
 export const withoutMarker = (text: string) => text.replace(new RegExp(`^\\s*${bulletMarker}\\s*`), '');
+
+/** Minutes a schedule must lie ahead (spec 001 section 5): none for a notification or an admin, else the configured lead. */
+export function leadMinutesFor(role: RoleKey, notify: boolean, lead = constants.stories.scheduleLeadMinutes): number {
+  return notify || role === 'admin' ? 0 : lead;
+}

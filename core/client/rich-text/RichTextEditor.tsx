@@ -10,7 +10,7 @@ import {
 } from 'ckeditor5';
 import 'ckeditor5/ckeditor5.css';
 import { Text } from '@fluentui/react';
-import { useId, useMemo } from 'react';
+import { useId, useMemo, useRef } from 'react';
 import { apiBase } from '../api';
 import { store, tokenAtom } from '../stores';
 import { toast } from '../toasts';
@@ -22,6 +22,18 @@ export interface RichTextEditorProps {
   onChange(html: string): void;
   label: string;
   placeholder?: string;
+  /** Read-only while true (a story that is not a draft, an editor without a connection). */
+  disabled?: boolean;
+  /** Hands the caller the editor's controls once it runs (live editing replaces the content). */
+  onControls?(controls: RichTextControls | null): void;
+}
+
+/** What a page may do with a running editor. */
+export interface RichTextControls {
+  /** Replaces the content without reporting it as the user's change. */
+  setData(html: string): void;
+  /** HTML as this editor writes it (so a comparison with its own output is fair). */
+  normalize(html: string): string;
 }
 
 export const invalidLinkText = 'URL should be valid and must start with either https:// or http://';
@@ -39,8 +51,10 @@ const headingOptions = [
   { model: 'heading4', view: 'h4', title: 'Heading 4', class: 'ck-heading_heading4' },
 ] as NonNullable<EditorConfig['heading']>['options'];
 
-export default function RichTextEditor({ value, onChange, label, placeholder }: RichTextEditorProps) {
+export default function RichTextEditor({ value, onChange, label, placeholder, disabled = false, onControls }: RichTextEditorProps) {
   const labelId = useId();
+  // Set while the page replaces the content, so that is not taken for typing.
+  const replacing = useRef(false);
   const config = useMemo<EditorConfig>(
     () => ({
       licenseKey: 'GPL',
@@ -70,7 +84,19 @@ export default function RichTextEditor({ value, onChange, label, placeholder }: 
         editor={ClassicEditor}
         config={config}
         data={value}
+        disabled={disabled}
         onReady={(editor) => {
+          onControls?.({
+            setData(html) {
+              replacing.current = true;
+              try {
+                editor.setData(html);
+              } finally {
+                replacing.current = false;
+              }
+            },
+            normalize: (html) => editor.data.stringify(editor.data.parse(html)),
+          });
           // A link that is not absolute http, https or ftp is refused before it is set.
           editor.commands.get('link')?.on(
             'execute',
@@ -83,7 +109,10 @@ export default function RichTextEditor({ value, onChange, label, placeholder }: 
             { priority: 'high' },
           );
         }}
-        onChange={(_event, editor) => onChange(editor.getData())}
+        onAfterDestroy={() => onControls?.(null)}
+        onChange={(_event, editor) => {
+          if (!replacing.current) onChange(editor.getData());
+        }}
       />
     </div>
   );

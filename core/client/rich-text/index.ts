@@ -4,9 +4,9 @@
  */
 import { Spinner } from '@fluentui/react';
 import { createElement, lazy, Suspense } from 'react';
-import type { RichTextEditorProps } from './RichTextEditor';
+import type { RichTextControls, RichTextEditorProps } from './RichTextEditor';
 
-export type { RichTextEditorProps };
+export type { RichTextControls, RichTextEditorProps };
 
 const LazyEditor = lazy(() => import('./RichTextEditor'));
 

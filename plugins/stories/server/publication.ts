@@ -8,8 +8,6 @@ import { invalid } from '../../../core/server/errors';
 import type { JobQueue } from '../../../core/server/jobs';
 import type { RealtimeHub } from '../../../core/server/realtime';
 import type { PushSender } from '../../../core/server/services/push';
-import { constants } from '../../../core/shared/config';
-import type { RoleKey } from '../../../core/shared/permissions';
 import { presentStory } from './present';
 import { findStory, type StoriesDb, type StoryRow } from './store';
 import type { PublishedContent } from './tables';
@@ -29,11 +27,6 @@ export interface PublicationContext {
   push: PushSender;
   publicUrl: string;
   log: FastifyBaseLogger;
-}
-
-/** Minutes a schedule must lie ahead: none for a notification or an admin, else the configured lead (spec 001 section 5). */
-export function leadMinutes(role: RoleKey, notify: boolean): number {
-  return notify || role === 'admin' ? 0 : constants.stories.scheduleLeadMinutes;
 }
 
 /** The request's time and the console's clock may be a little apart. */

@@ -19,10 +19,10 @@ import type { StoryUpdateBody } from '../../../schemas/generated/api/story-updat
 import { addTags, listTags, type NewsletterTables } from '../../newsletters/server/public';
 import { isEpisodeOf } from '../../episodes/server/public';
 import { interests } from '../../settings/server/public';
-import { cancelledText, missingFields, newBulletHtml, nextStatus, subtitleProblem, verdict, withoutMarker, type Actor, type StoryAction, type StoryFacts } from '../rules';
+import { cancelledText, leadMinutesFor, missingFields, newBulletHtml, nextStatus, subtitleProblem, verdict, withoutMarker, type Actor, type StoryAction, type StoryFacts } from '../rules';
 import { storedBody } from './content';
 import { presentPenName, presentStory, statusOf } from './present';
-import { announce, checkPublishDate, contentOf, defineReleaseJob, dropRelease, leadMinutes, scheduleRelease, type PublicationContext } from './publication';
+import { announce, checkPublishDate, contentOf, defineReleaseJob, dropRelease, scheduleRelease, type PublicationContext } from './publication';
 import {
   deleteStory, findPenName, findStory, insertPenName, insertStory, listPenNames, listStories, ownPenName, penNameNamed, slugTaken, uniqueSlug, updateStory,
   type StoriesDb, type StoryRow,
@@ -328,7 +328,7 @@ export function registerStoryRoutes(api: PluginApi): void {
       enforce('publish', row, session);
       const notify = request.body.notify ?? row.notify;
       const at = new Date(request.body.publishedAt);
-      checkPublishDate(at, leadMinutes(session.role, notify));
+      checkPublishDate(at, leadMinutesFor(session.role, notify));
       await scheduleRelease(publication, row, new Date(Math.max(at.getTime(), Date.now())), notify);
       const updated = (await findStory(db, row.id))!;
       announce(api, updated, socketOf(request));

@@ -1,0 +1,46 @@
+/**
+ * Article Preview (spec 001 section 2): a full-width drawer showing the article as readers will
+ * see it, in the web view (730 px of content) or the mobile view (414 px). The article is shown
+ * in a sandboxed frame: no script of the content can run, and the console's styles stay out.
+ */
+import { Panel, PanelType, Pivot, PivotItem, Stack } from '@fluentui/react';
+import { useState } from 'react';
+import type { DraftFields } from './story-draft';
+
+const widths = { web: 730, mobile: 414 } as const;
+
+const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+
+export function previewDocument(fields: Pick<DraftFields, 'title' | 'subtitle' | 'image' | 'body'>, writer: string, newsletter: string): string {
+  return `<!doctype html><html><head><meta charset="utf-8"><style>
+body{margin:0;font-family:'Segoe UI',-apple-system,Roboto,Arial,sans-serif;color:#201f1e;line-height:1.7;font-size:17px}
+header{padding:12px 20px;background:#ffce14;font-weight:600}
+article{padding:24px 20px 48px}
+img{max-width:100%;height:auto}.cover{width:100%;aspect-ratio:3/2;object-fit:cover;border-radius:8px}
+h1{font-size:30px;line-height:1.2;margin:20px 0 8px}.subtitle{font-size:19px;color:#605e5c;margin:0 0 12px}.byline{color:#605e5c;font-size:14px}
+</style></head><body><header>${escapeHtml(newsletter)}</header><article>
+${fields.image ? `<img class="cover" src="${escapeHtml(fields.image)}" alt="">` : ''}
+<h1>${escapeHtml(fields.title)}</h1><p class="subtitle">${escapeHtml(fields.subtitle)}</p><p class="byline">${escapeHtml(writer)}</p>
+${fields.body}
+</article></body></html>`;
+}
+
+export function StoryPreview({ fields, writer, newsletter, onDismiss }: { fields: DraftFields; writer: string; newsletter: string; onDismiss(): void }) {
+  const [view, setView] = useState<keyof typeof widths>('web');
+  return (
+    <Panel isOpen type={PanelType.custom} customWidth="100%" headerText="Article Preview" onDismiss={onDismiss} closeButtonAriaLabel="Close" isLightDismiss>
+      <Stack horizontalAlign="center" tokens={{ childrenGap: 16 }}>
+        <Pivot selectedKey={view} onLinkClick={(item) => item && setView(item.props.itemKey as keyof typeof widths)} aria-label="Preview size">
+          <PivotItem headerText="Web" itemKey="web" itemIcon="Globe" />
+          <PivotItem headerText="Mobile" itemKey="mobile" itemIcon="CellPhone" />
+        </Pivot>
+        <iframe
+          title={`${view === 'web' ? 'Web' : 'Mobile'} preview`}
+          sandbox=""
+          srcDoc={previewDocument(fields, writer, newsletter)}
+          style={{ width: widths[view], height: '75vh', border: '1px solid #edebe9', borderRadius: view === 'mobile' ? 24 : 4, background: '#fff' }}
+        />
+      </Stack>
+    </Panel>
+  );
+}

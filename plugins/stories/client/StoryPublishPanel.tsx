@@ -1,0 +1,148 @@
+/**
+ * The story's Publish tab (spec 001 section 2, Story side panel): the notification preview, the
+ * article's link to copy, the schedule (at least half an hour ahead, none for a notification or
+ * an admin; earlier times are refused by the picker), send as notification, and PUBLISH,
+ * UNPUBLISH, CANCEL SCHEDULE, the admin's CANCEL and DELETE ARTICLE / DELETE BULLET.
+ */
+import { DefaultButton, MessageBar, MessageBarType, PrimaryButton, Stack, Text, TextField, Toggle, TooltipHost } from '@fluentui/react';
+import { addMinutes, format } from 'date-fns';
+import { useState } from 'react';
+import { useLocation } from 'wouter';
+import { handleError } from '../../../core/client/errors';
+import { ConfirmDialog } from '../../../core/client/page-parts';
+import { toast } from '../../../core/client/toasts';
+import { constants } from '../../../core/shared/config';
+import { leadMinutesFor } from '../rules';
+import { allows, publishStory, runAction, scheduleDate, useActor } from './story-actions';
+import { storyApi } from './story-api';
+import type { StoryEditor } from './use-story-editor';
+
+const localFormat = "yyyy-MM-dd'T'HH:mm";
+
+/** The first time offered: now plus a minute (or the lead), seconds zeroed (spec 001 section 5). */
+export function defaultPublishDate(lead: number, now = new Date()): Date {
+  const at = addMinutes(now, Math.max(constants.stories.scheduleDefaultAheadMinutes, lead));
+  at.setSeconds(0, 0);
+  return at;
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+export function StoryPublishPanel({ editor, newsletterTitle }: { editor: StoryEditor; newsletterTitle: string }) {
+  const { draft, state } = editor;
+  const { story, fields, type } = state;
+  const actor = useActor();
+  const [, navigate] = useLocation();
+  const [notify, setNotify] = useState(fields.notify);
+  const lead = leadMinutesFor(actor.role, notify);
+  const [at, setAt] = useState(() => format(defaultPublishDate(lead), localFormat));
+  const [busy, setBusy] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  if (!story) return <MessageBar>Write the story first: the publish settings appear once it is saved.</MessageBar>;
+
+  const earliest = addMinutes(new Date(), lead);
+  const chosen = at ? new Date(at) : null;
+  const dateProblem = !chosen || Number.isNaN(chosen.getTime())
+    ? 'Choose a date to publish the story.'
+    : chosen.getTime() < earliest.getTime() - 60_000
+      ? lead > 0 ? `Choose a date at least ${lead} minutes from now.` : 'Choose a date in the future.'
+      : null;
+  const link = `${window.location.origin}/s/${story.slug ?? story._id}`;
+  const busyWith = async (work: () => Promise<unknown>) => {
+    setBusy(true);
+    try {
+      await work();
+      // The job queue or another session may have moved it on: show the story as it is now.
+      await sleep(constants.stories.refetchMs);
+      draft.statusChanged(await storyApi.fetch(story._id));
+    } catch (error) {
+      await handleError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remove = async () => {
+    if (story.status.published && allows('unpublish', story, actor)) {
+      await storyApi.unpublish(story._id);
+      await sleep(constants.stories.deleteDelayMs);
+    }
+    await storyApi.remove(story._id);
+    draft.dispose();
+    localStorage.removeItem(`story-draft:${story._id}`);
+    toast('success', 'Success!', 'The story is deleted.');
+    navigate(`/newsletters/show/${story.newsletter}/stories`);
+  };
+
+  return (
+    <Stack className="story-publish" tokens={{ childrenGap: 20 }} styles={{ root: { maxWidth: 640 } }}>
+      <Text variant="xLarge" styles={{ root: { fontWeight: 600 } }}>Publish</Text>
+      <div className="notification-preview" aria-label="Notification preview" role="figure">
+        <Text variant="small" block styles={{ root: { color: '#605e5c' } }}>{newsletterTitle} · now</Text>
+        <Text block styles={{ root: { fontWeight: 600 } }}>{fields.title || story.body.summary || 'Untitled story'}</Text>
+        <Text variant="small" block>{fields.subtitle || story.body.summary}</Text>
+      </div>
+      {type === 'article' ? (
+        <Stack horizontal verticalAlign="end" tokens={{ childrenGap: 8 }}>
+          <TextField label="Article link" value={link} readOnly styles={{ root: { flex: 1 } }} />
+          <DefaultButton
+            text="Copy"
+            iconProps={{ iconName: 'Copy' }}
+            onClick={() => navigator.clipboard.writeText(link).then(() => toast('success', 'Success!', 'The link is copied.'), () => toast('error', 'Error!', 'The link could not be copied.'))}
+          />
+        </Stack>
+      ) : null}
+      {story.status.scheduled && story.publishedAt ? (
+        <MessageBar messageBarType={MessageBarType.info}>{`Scheduled for ${scheduleDate(story.publishedAt)}.`}</MessageBar>
+      ) : null}
+      {story.status.published && story.publishedAt ? (
+        <MessageBar messageBarType={MessageBarType.success}>{`Published on ${scheduleDate(story.publishedAt)}.`}</MessageBar>
+      ) : null}
+      {allows('publish', story, actor) ? (
+        <Stack tokens={{ childrenGap: 12 }}>
+          <TooltipHost content={lead > 0 ? 'Stories are scheduled at least half an hour into the future.' : 'Notifications and admins may publish right away.'}>
+            <TextField
+              label="Publish date"
+              type="datetime-local"
+              value={at}
+              min={format(earliest, localFormat)}
+              onChange={(_event, value) => setAt(value ?? '')}
+              errorMessage={at ? (dateProblem ?? undefined) : undefined}
+            />
+          </TooltipHost>
+          <Toggle label="Send as notification" checked={notify} onChange={(_event, on) => setNotify(Boolean(on))} />
+          <PrimaryButton
+            text="PUBLISH"
+            iconProps={{ iconName: 'PublishContent' }}
+            disabled={busy || Boolean(dateProblem)}
+            onClick={() => void busyWith(() => publishStory(draft, new Date(at), notify))}
+            styles={{ root: { alignSelf: 'flex-start' } }}
+          />
+        </Stack>
+      ) : null}
+      <Stack horizontal wrap tokens={{ childrenGap: 8 }}>
+        {allows('unpublish', story, actor) ? <DefaultButton text="UNPUBLISH" iconProps={{ iconName: 'UnpublishContent' }} disabled={busy} onClick={() => void busyWith(() => runAction(draft, 'unpublish'))} /> : null}
+        {story.status.scheduled && allows('cancelSchedule', story, actor) ? (
+          <DefaultButton text="CANCEL SCHEDULE" iconProps={{ iconName: 'EventDeclined' }} disabled={busy} onClick={() => void busyWith(() => runAction(draft, 'cancelSchedule'))} />
+        ) : null}
+        {allows('cancel', story, actor) ? <DefaultButton text="CANCEL" iconProps={{ iconName: 'Blocked' }} disabled={busy} onClick={() => void busyWith(() => runAction(draft, 'cancel'))} /> : null}
+        <DefaultButton
+          text={type === 'article' ? 'DELETE ARTICLE' : 'DELETE BULLET'}
+          iconProps={{ iconName: 'Delete' }}
+          disabled={busy || !allows('delete', story, actor)}
+          onClick={() => setDeleting(true)}
+          styles={{ root: { color: '#a4262c' } }}
+        />
+      </Stack>
+      {deleting ? (
+        <ConfirmDialog
+          title={type === 'article' ? 'Delete the article?' : 'Delete the bullet?'}
+          text={story.status.published ? 'It is published: it will be unpublished, then deleted. This cannot be undone.' : 'This cannot be undone.'}
+          action="DELETE"
+          onDismiss={() => setDeleting(false)}
+          onConfirm={remove}
+        />
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,245 @@
+/**
+ * The story settings panel (spec 001 section 2): status buttons, tags (comma entry, the typed
+ * value offered as a new tag), interest, slug with its availability, featured and premium
+ * switches, the attached episode, and keywords. Tags and interest on a story that is not a
+ * draft first take it back to draft (spec 001 section 4).
+ */
+import {
+  ActionButton, DefaultButton, Dropdown, Label, PrimaryButton, Stack, TagPicker, Text, TextField, Toggle, TooltipHost,
+  type IDropdownOption, type ITag,
+} from '@fluentui/react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { ConfirmDialog } from '../../../core/client/page-parts';
+import { useCan } from '../../../core/client/permissions';
+import { constants } from '../../../core/shared/config';
+import { slugify } from '../../../core/shared/text';
+import type { Interest } from '../../../schemas/generated/entities/interest';
+import { allows, runAction, useActor } from './story-actions';
+import { storyApi } from './story-api';
+import type { StoryEditor } from './use-story-editor';
+
+const SelectEpisodeDialog = lazy(() => import('../../episodes/client/public').then((module) => ({ default: module.SelectEpisodeDialog })));
+
+const interestTitle = (interest: Interest) => interest.titles.find((title) => title.lang === 'tr')?.value ?? interest.titles[0]?.value ?? interest.key;
+const searchable = (text: string) => text.trim().length >= constants.limits.searchMinChars;
+
+interface Props {
+  editor: StoryEditor;
+  tags: string[];
+  interests: Interest[];
+  editable: boolean;
+  /** Takes the story back to draft when it is not one (asks first for a published story); answers whether it is a draft now. */
+  ensureDraft(): Promise<boolean>;
+}
+
+export function StorySettingsPanel({ editor, tags, interests, editable, ensureDraft }: Props) {
+  const { draft, state } = editor;
+  const { story, fields, type } = state;
+  const can = useCan();
+  const actor = useActor();
+  const [submitting, setSubmitting] = useState(false);
+  const [choosingEpisode, setChoosingEpisode] = useState(false);
+  const published = Boolean(story?.status.published || (story?.publishedAt && !story.status.scheduled));
+  const isAuthor = actor.role === 'author';
+
+  /** Tags and interest change a story that is not a draft by taking it back to draft first. */
+  const editSetting = async (patch: Parameters<typeof draft.edit>[0]) => {
+    if (story && !story.status.draft && !(await ensureDraft())) return;
+    draft.edit(patch);
+  };
+
+  const statusButtons = (
+    <Stack horizontal wrap tokens={{ childrenGap: 8 }}>
+      {story && !story.status.draft && allows('draft', story, actor) ? <DefaultButton text="DRAFT" iconProps={{ iconName: 'Edit' }} onClick={() => void ensureDraft()} /> : null}
+      {(!story || story.status.draft) && (!story || allows('ready', story, actor)) ? (
+        isAuthor ? (
+          <PrimaryButton text="SUBMIT" iconProps={{ iconName: 'Send' }} onClick={() => setSubmitting(true)} />
+        ) : (
+          <DefaultButton text={published ? 'READY' : 'Convert to Ready'} iconProps={{ iconName: 'CheckMark' }} onClick={() => void runAction(draft, 'ready')} />
+        )
+      ) : null}
+      {story && ((story.status.draft && story.status.published) || (story.status.ready && !story.status.accepted)) && allows('accept', story, actor) ? (
+        <PrimaryButton text="ACCEPT" iconProps={{ iconName: 'Accept' }} onClick={() => void runAction(draft, 'accept')} />
+      ) : null}
+    </Stack>
+  );
+
+  return (
+    <Stack className="story-settings" tokens={{ childrenGap: 18 }}>
+      <Text variant="large" styles={{ root: { fontWeight: 600 } }}>Story settings</Text>
+      <Stack tokens={{ childrenGap: 6 }}>
+        <Label>Status</Label>
+        {statusButtons}
+      </Stack>
+      {can('stories.tag') ? <TagsField label="Tags" value={fields.tags} known={tags} disabled={!story && !editable} onChange={(value) => void editSetting({ tags: value })} /> : null}
+      {can('stories.interest') ? (
+        <InterestField interests={interests} value={fields.interest} onChange={(interest) => void editSetting({ interest })} />
+      ) : null}
+      {type === 'article' ? <SlugField editor={editor} published={published} editable={editable} /> : null}
+      {type === 'article' && can('stories.feature') ? (
+        <TooltipHost content="The featured switch can only change while the story is a draft.">
+          <Toggle
+            label="Featured"
+            checked={Boolean(story?.status.featured)}
+            disabled={!story || !allows('feature', story, actor)}
+            onChange={async (_event, on) => {
+              if (!story) return;
+              const { data } = await storyApi.feature(story._id, Boolean(on));
+              draft.statusChanged(data);
+            }}
+          />
+        </TooltipHost>
+      ) : null}
+      {can('stories.premium') ? <Toggle label="Premium" checked={fields.isPremium} disabled={!editable} onChange={(_event, on) => draft.edit({ isPremium: Boolean(on) })} /> : null}
+      <Stack tokens={{ childrenGap: 6 }}>
+        <Label>Episode</Label>
+        {fields.episode ? (
+          <Stack horizontal verticalAlign="center" tokens={{ childrenGap: 8 }}>
+            <Text>An episode is attached.</Text>
+            <ActionButton iconProps={{ iconName: 'Cancel' }} text="Remove" disabled={!editable} onClick={() => draft.edit({ episode: null })} />
+          </Stack>
+        ) : (
+          <DefaultButton text="Attach Episode" iconProps={{ iconName: 'Headset' }} disabled={!editable} onClick={() => setChoosingEpisode(true)} styles={{ root: { alignSelf: 'flex-start' } }} />
+        )}
+      </Stack>
+      <KeywordsField value={fields.keywords} disabled={!editable} onChange={(keywords) => draft.edit({ keywords })} />
+      {submitting ? (
+        <ConfirmDialog
+          title="Submit the story?"
+          text="You cannot edit this story until an editor drafts or publishes it."
+          action="SUBMIT"
+          onDismiss={() => setSubmitting(false)}
+          onConfirm={async () => {
+            await runAction(draft, 'ready');
+            setSubmitting(false);
+          }}
+        />
+      ) : null}
+      {choosingEpisode ? (
+        <Suspense fallback={null}>
+          <SelectEpisodeDialog
+            newsletterId={state.newsletter}
+            onDismiss={() => setChoosingEpisode(false)}
+            onSelect={(episode) => {
+              draft.edit({ episode: episode._id });
+              setChoosingEpisode(false);
+            }}
+          />
+        </Suspense>
+      ) : null}
+    </Stack>
+  );
+}
+
+/** Tags: pick known ones (search from 3 characters) or type new ones; a comma ends a tag. */
+function TagsField({ label, value, known, disabled, onChange }: { label: string; value: string[]; known: string[]; disabled: boolean; onChange(value: string[]): void }) {
+  const add = (names: string[]) => {
+    const next = [...value];
+    for (const name of names.map((text) => text.trim()).filter(Boolean)) if (!next.some((tag) => tag.toLocaleLowerCase('tr') === name.toLocaleLowerCase('tr'))) next.push(name);
+    if (next.length !== value.length) onChange(next);
+  };
+  return (
+    <Stack tokens={{ childrenGap: 4 }}>
+      <Label>{label}</Label>
+      <TagPicker
+        disabled={disabled}
+        selectedItems={value.map((tag) => ({ key: tag, name: tag }))}
+        inputProps={{ 'aria-label': label, placeholder: 'Type a tag, then a comma' }}
+        pickerSuggestionsProps={{ suggestionsHeaderText: 'Tags', noResultsFoundText: 'Type at least 3 characters' }}
+        onResolveSuggestions={(filter, selected) => {
+          if (!searchable(filter)) return [];
+          const typed = filter.trim();
+          const taken = new Set((selected ?? []).map((tag) => String(tag.key).toLocaleLowerCase('tr')));
+          const matches: ITag[] = known.filter((tag) => tag.toLocaleLowerCase('tr').includes(typed.toLocaleLowerCase('tr')) && !taken.has(tag.toLocaleLowerCase('tr'))).map((tag) => ({ key: tag, name: tag }));
+          const exists = known.some((tag) => tag.toLocaleLowerCase('tr') === typed.toLocaleLowerCase('tr'));
+          return exists || taken.has(typed.toLocaleLowerCase('tr')) ? matches : [{ key: typed, name: `${typed} (new tag)` }, ...matches];
+        }}
+        onItemSelected={(item) => {
+          if (item) add([String(item.key)]);
+          return null;
+        }}
+        onChange={(items) => {
+          // Removing a tag (the picker's own cross).
+          const next = (items ?? []).map((item) => String(item.key));
+          if (next.length < value.length) onChange(next);
+        }}
+        onInputChange={(input) => {
+          if (!input.includes(',')) return input;
+          const parts = input.split(',');
+          add(parts.slice(0, -1));
+          return parts[parts.length - 1]!;
+        }}
+      />
+    </Stack>
+  );
+}
+
+/** The interest: a list searched from 3 characters. */
+function InterestField({ interests, value, onChange }: { interests: Interest[]; value: string | null; onChange(value: string | null): void }) {
+  const [filter, setFilter] = useState('');
+  const shown = searchable(filter) ? interests.filter((interest) => interestTitle(interest).toLocaleLowerCase('tr').includes(filter.trim().toLocaleLowerCase('tr'))) : interests;
+  const options: IDropdownOption[] = [{ key: '', text: 'No interest' }, ...shown.map((interest) => ({ key: interest._id, text: interestTitle(interest) }))];
+  return (
+    <Stack tokens={{ childrenGap: 4 }}>
+      <TextField label="Interest" placeholder="Search interests" value={filter} onChange={(_event, text) => setFilter(text ?? '')} />
+      <Dropdown ariaLabel="Interest" options={options} selectedKey={value ?? ''} onChange={(_event, option) => onChange(option?.key ? String(option.key) : null)} />
+    </Stack>
+  );
+}
+
+/** The slug: generated from the title until a writer changes it, fixed once published; its availability is checked as it changes. */
+function SlugField({ editor, published, editable }: { editor: StoryEditor; published: boolean; editable: boolean }) {
+  const { draft, state } = editor;
+  const titleEdited = state.fields.title !== (state.story?.title ?? '');
+  const slugEdited = state.fields.slug !== (state.story?.slug ?? '');
+  // What the server will make of the title while the writer has not set the slug.
+  const shown = !published && titleEdited && !slugEdited ? slugify(state.fields.title, constants.stories.slugMax) : state.fields.slug;
+  const [available, setAvailable] = useState<boolean | null>(null);
+  useEffect(() => {
+    setAvailable(null);
+    if (!shown || published) return;
+    const timer = setTimeout(() => {
+      storyApi.slugAvailable(shown, state.story?._id).then(setAvailable, () => setAvailable(null));
+    }, constants.debounces.listSearchMs);
+    return () => clearTimeout(timer);
+  }, [shown, published, state.story?._id]);
+  // What the writer is typing ('nisan-' on the way to 'nisan-yagmuru'); the draft holds it as a slug.
+  const [typing, setTyping] = useState<string | null>(null);
+  const borderColor = available === null ? undefined : available ? '#107c10' : '#a4262c';
+  return (
+    <TextField
+      label="Slug"
+      value={typing ?? shown}
+      readOnly={published || !editable}
+      description={published ? 'The slug cannot change once the story is published.' : available ? `${shown} is available.` : undefined}
+      errorMessage={available === false ? 'Slug already exists' : undefined}
+      styles={{ fieldGroup: borderColor ? { borderColor } : undefined }}
+      onBlur={() => setTyping(null)}
+      onChange={(_event, value) => {
+        const raw = (value ?? '').toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/-{2,}/g, '-').replace(/^-/, '').slice(0, constants.stories.slugMax);
+        setTyping(raw);
+        draft.edit({ slug: slugify(raw, constants.stories.slugMax) });
+      }}
+    />
+  );
+}
+
+/** Keywords, separated by commas. */
+function KeywordsField({ value, disabled, onChange }: { value: string[]; disabled: boolean; onChange(value: string[]): void }) {
+  const [text, setText] = useState(value.join(', '));
+  useEffect(() => {
+    setText((current) => (current.split(',').map((word) => word.trim()).filter(Boolean).join(',') === value.join(',') ? current : value.join(', ')));
+  }, [value]);
+  return (
+    <TextField
+      label="Keywords"
+      placeholder="Separate keywords with commas"
+      value={text}
+      readOnly={disabled}
+      onChange={(_event, next) => {
+        setText(next ?? '');
+        onChange((next ?? '').split(',').map((word) => word.trim()).filter(Boolean));
+      }}
+    />
+  );
+}

@@ -1,0 +1,90 @@
+/**
+ * The status actions of the story editor (spec 001 section 4): each waits for the story to be
+ * saved, calls the server, shows the spec's texts, and hands the answer to the draft. What is
+ * offered comes from rules.ts, the rules the server applies.
+ */
+import { format } from 'date-fns';
+import { tr } from 'date-fns/locale';
+import { useAtomValue } from 'jotai';
+import { handleError } from '../../../core/client/errors';
+import { useCan } from '../../../core/client/permissions';
+import { userAtom } from '../../../core/client/stores';
+import { toast } from '../../../core/client/toasts';
+import { cancelledText, scheduledText, verdict, waitForSave, type Actor, type StoryAction } from '../rules';
+import { storyApi, type Story } from './story-api';
+import type { StoryDraft } from './story-draft';
+
+/** The signed-in user as rules.ts sees them. */
+export function useActor(): Actor {
+  const user = useAtomValue(userAtom);
+  const can = useCan();
+  return { userId: user?._id ?? '', role: user?.role.key ?? 'author', can: (permission) => can(permission) };
+}
+
+export const scheduleDate = (iso: string | Date) => format(new Date(iso), 'dd MMMM yyyy HH:mm', { locale: tr });
+
+/** Whether the signed-in user may do an action on the story now. */
+export function allows(action: StoryAction, story: Story | null, actor: Actor): boolean {
+  if (!story) return false;
+  return verdict(action, { type: story.type, status: story.status, image: story.image, ownerId: story.owner?._id ?? null }, actor).ok;
+}
+
+/** Saves what is pending; answers false (with the spec's message) when the story is not saved yet. */
+export async function ensureSaved(draft: StoryDraft): Promise<boolean> {
+  await draft.save();
+  const { story, edited } = draft.snapshot;
+  if (!story || (edited && story.status.draft)) {
+    toast('error', 'Error!', waitForSave);
+    return false;
+  }
+  return true;
+}
+
+type Call = (id: string) => Promise<{ data: Story; msg?: string }>;
+
+const calls: Partial<Record<StoryAction, Call>> = {
+  ready: storyApi.ready,
+  draft: storyApi.draft,
+  accept: storyApi.accept,
+  cancelSchedule: storyApi.cancelSchedule,
+  cancel: storyApi.cancel,
+  unpublish: storyApi.unpublish,
+};
+
+const successTexts: Partial<Record<StoryAction, string>> = {
+  ready: 'The story is ready.',
+  accept: 'The story is accepted.',
+  cancelSchedule: 'The schedule is cancelled.',
+  cancel: cancelledText,
+  unpublish: 'The story is unpublished.',
+};
+
+/** Runs a status action; answers the story as it is now, or null when it failed (the handler showed why). */
+export async function runAction(draft: StoryDraft, action: keyof typeof calls): Promise<Story | null> {
+  if (action !== 'draft' && !(await ensureSaved(draft))) return null;
+  const story = draft.snapshot.story;
+  if (!story) return null;
+  try {
+    const { data } = await calls[action]!(story._id);
+    draft.statusChanged(data);
+    const text = successTexts[action];
+    if (text) toast('success', 'Success!', text);
+    return data;
+  } catch (error) {
+    await handleError(error);
+    return null;
+  }
+}
+
+export async function publishStory(draft: StoryDraft, at: Date, notify: boolean): Promise<Story | null> {
+  if (!(await ensureSaved(draft))) return null;
+  try {
+    const { data } = await storyApi.publish(draft.snapshot.story!._id, at, notify);
+    draft.statusChanged(data);
+    toast('success', 'Success!', scheduledText(scheduleDate(data.publishedAt ?? at)));
+    return data;
+  } catch (error) {
+    await handleError(error);
+    return null;
+  }
+}
