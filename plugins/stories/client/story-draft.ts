@@ -44,6 +44,9 @@ export const fieldLabels: Record<FieldName, string> = {
 
 export type SaveState = 'idle' | 'saving' | 'saved' | 'error';
 
+/** A save that did not reach the server (it is tried again). */
+export const offlineText = 'The server cannot be reached. Your changes are kept and will be saved when it is back.';
+
 export interface DraftState {
   story: Story | null;
   type: Story['type'];
@@ -306,8 +309,8 @@ export class StoryDraft {
 
   private async failed(error: unknown): Promise<void> {
     const status = error instanceof HTTPError ? error.response.status : 0;
-    const shown = await describeError(error);
-    const message = shown?.text ?? shown?.title ?? 'The story could not be saved.';
+    const shown = error instanceof HTTPError ? await describeError(error) : null;
+    const message = shown?.text ?? shown?.title ?? offlineText;
     if (status === 409 && this.state.story) {
       // Someone else's save came first: the conflicting fields wait for the writer's choice.
       this.set({ saveState: 'error', saveError: message, conflict: { fields: this.changedFields(), message, theirs: null } });

@@ -1,0 +1,221 @@
+/**
+ * Stories: an author writes an article (with the spec's validation messages on the way) and
+ * submits it, an editor accepts it; a director schedules and cancels an article and reads a
+ * published one's public page; autosave survives a reload and a lost connection; two sessions
+ * editing one story see each other's changes; a story that cannot load offers 'Go Console'.
+ */
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { accounts, expectToast, keepScreenshot, signIn, signOut, switchScope } from './helpers';
+
+const saveStatus = (page: Page) => page.getByRole('status', { name: 'Save status' });
+const body = (page: Page) => page.locator('.ck-editor__editable').first();
+const card = (page: Page, title: string) => page.getByTestId('story-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
+
+async function openStories(page: Page) {
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Stories' }).click();
+  await expect(page.getByRole('heading', { name: 'Stories', level: 1 })).toBeVisible();
+}
+
+async function openStory(page: Page, title: string) {
+  await openStories(page);
+  await page.getByRole('searchbox', { name: /Search/ }).fill(title);
+  await card(page, title).click();
+  await expect(page).toHaveURL(/\/stories\/edit\/[^/]+$/);
+  await expect(saveStatus(page)).toBeVisible();
+}
+
+async function signedInPage(browser: Browser, email: string): Promise<Page> {
+  const page = await (await browser.newContext()).newPage();
+  await signIn(page, email);
+  await expect(page.getByRole('button', { name: 'Switch scope' })).toBeVisible();
+  return page;
+}
+
+test.describe('stories', () => {
+  test('an author writes and submits an article, an editor accepts it', async ({ page }) => {
+    await signIn(page, accounts.author);
+    await switchScope(page, 'Teknoloji Notları');
+    await page.getByRole('button', { name: 'NEW' }).first().click();
+    await page.getByRole('menuitem', { name: 'New Story' }).click();
+    await expect(page.getByRole('heading', { name: 'New Story', level: 1 })).toBeVisible();
+    await expect(page.getByText('Please choose a story type below.')).toBeVisible();
+    await page.getByText('Article', { exact: true }).click();
+    await page.getByRole('button', { name: 'Create' }).click();
+    await expect(page).toHaveURL(/\/stories\/create\/[^/]+\/article$/);
+
+    // Submitting before the first save.
+    await page.getByRole('textbox', { name: 'Title', exact: true }).fill('Gece Müzeleri Açılıyor');
+    await page.getByRole('button', { name: 'SUBMIT' }).click();
+    await page.getByRole('dialog', { name: 'Submit the story?' }).getByRole('button', { name: 'SUBMIT' }).click();
+    await expectToast(page, 'Wait for your story to be saved.');
+    // Autosave names what is missing.
+    await expect(page.getByRole('alert').filter({ hasText: 'Required: Subtitle' })).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'Required: Image' })).toBeVisible();
+    await expect(saveStatus(page)).toHaveText('Not Saved');
+
+    await page.getByRole('textbox', { name: 'Subtitle' }).fill('ab');
+    await expect(page.getByText('Subtitle must be more than 2 characters.')).toBeVisible();
+    await page.getByRole('textbox', { name: 'Subtitle' }).fill('Müzeler cuma geceleri açık');
+    await page.getByRole('button', { name: 'Select Image' }).click();
+    const picker = page.getByRole('dialog', { name: 'Select Image' });
+    await picker.getByRole('option').first().click();
+    await picker.getByRole('button', { name: 'SELECT' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Required: Body' })).toBeVisible();
+
+    // A link must be absolute http, https or ftp.
+    await body(page).click();
+    await page.keyboard.type('Şehrin müzeleri cuma akşamları gece yarısına kadar açık.');
+    await page.keyboard.press('Shift+Home');
+    await page.keyboard.press('Control+k');
+    await page.getByRole('textbox', { name: 'Link URL' }).fill('javascript:alert(1)');
+    await page.keyboard.press('Enter');
+    await expectToast(page, 'URL should be valid and must start with either https:// or http://');
+    await page.keyboard.press('Escape');
+    await body(page).press('End');
+
+    // Created once everything required is there; the address becomes the story's.
+    await expect(page).toHaveURL(/\/stories\/edit\/[^/]+$/, { timeout: 15_000 });
+    await expect(saveStatus(page)).toHaveText('Saved');
+    const storyUrl = page.url();
+    await keepScreenshot(page, 'story-editor-article');
+
+    await page.getByRole('button', { name: 'SUBMIT' }).click();
+    const submit = page.getByRole('dialog', { name: 'Submit the story?' });
+    await expect(submit.getByText('You cannot edit this story until an editor drafts or publishes it.')).toBeVisible();
+    await submit.getByRole('button', { name: 'SUBMIT' }).click();
+    await expectToast(page, 'The story is ready.');
+    await expect(page.getByTestId('status-badge').first()).toHaveText('READY');
+    await expect(page.getByText('You cannot edit this story until an editor drafts or publishes it.')).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Title', exact: true })).toHaveAttribute('readonly', '');
+
+    await page.getByRole('button', { name: 'Back to Dashboard' }).click();
+    await signOut(page);
+    await signIn(page, accounts.editor);
+    await switchScope(page, 'Teknoloji Notları');
+    await openStory(page, 'Gece Müzeleri Açılıyor');
+    expect(page.url()).toBe(storyUrl);
+    await page.getByRole('button', { name: 'ACCEPT' }).click();
+    await expectToast(page, 'The story is accepted.');
+    await expect(page.getByTestId('status-badge').first()).toHaveText('ACCEPTED');
+  });
+
+  test('a director schedules an article, cancels the schedule, and reads a published one', async ({ page }) => {
+    await signIn(page, accounts.director);
+    await switchScope(page, 'Sabah Bülteni');
+    await openStory(page, 'Kütüphaneler Gece de Açık');
+    await page.getByRole('tab', { name: 'Publish' }).click();
+    await expect(page).toHaveURL(/\/publish$/);
+    await expect(page.getByRole('figure', { name: 'Notification preview' })).toContainText('Kütüphaneler Gece de Açık');
+    const date = page.getByRole('textbox', { name: 'Publish date' });
+    // Directors schedule at least half an hour ahead; a notification may go at once.
+    await date.fill(new Date(Date.now() + 10 * 60_000 - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 16));
+    await expect(page.getByText('Choose a date at least 30 minutes from now.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'PUBLISH', exact: true })).toBeDisabled();
+    await page.getByRole('switch', { name: 'Send as notification' }).click();
+    await expect(page.getByRole('button', { name: 'PUBLISH', exact: true })).toBeEnabled();
+    await page.getByRole('switch', { name: 'Send as notification' }).click();
+    await date.fill(new Date(Date.now() + 2 * 60 * 60_000 - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 16));
+    await page.getByRole('button', { name: 'PUBLISH', exact: true }).click();
+    await expectToast(page, 'The story is scheduled to be released on');
+    await expect(page.getByText(/^Scheduled for /)).toBeVisible();
+    await expect(page.getByRole('button', { name: 'DELETE ARTICLE' })).toBeDisabled();
+    await keepScreenshot(page, 'story-publish-scheduled');
+    await page.getByRole('button', { name: 'CANCEL SCHEDULE' }).click();
+    await expectToast(page, 'The schedule is cancelled.');
+    await expect(page.getByRole('button', { name: 'PUBLISH', exact: true })).toBeVisible();
+
+    // A published article's link leads to its public page.
+    await page.getByRole('button', { name: 'Back to Dashboard' }).click();
+    await openStory(page, 'Şehirde Yeni Metro Hattı Açıldı');
+    await page.getByRole('tab', { name: 'Publish' }).click();
+    const link = await page.getByRole('textbox', { name: 'Article link' }).inputValue();
+    expect(link).toMatch(/\/s\/sehirde-yeni-metro-hatti-acildi$/);
+    await expect(page.getByRole('button', { name: 'UNPUBLISH' })).toBeVisible();
+    await page.goto(link);
+    await expect(page.getByRole('heading', { name: 'Şehirde Yeni Metro Hattı Açıldı', level: 1 })).toBeVisible();
+    await expect(page.getByText('Uzun süredir beklenen metro hattı')).toBeVisible();
+  });
+
+  test('autosave survives a reload and a lost connection', async ({ page, context }) => {
+    await signIn(page, accounts.editor);
+    await switchScope(page, 'Sabah Bülteni');
+    await openStory(page, 'Belediye Bütçesi Görüşmeleri');
+    await body(page).click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type(' Oylama perşembe günü.');
+    await expect(saveStatus(page)).toHaveText('Not Saved');
+    await expect(saveStatus(page)).toHaveText('Saved', { timeout: 10_000 });
+    await page.reload();
+    await expect(body(page)).toContainText('Oylama perşembe günü.');
+
+    // Closed before the autosave: the edit comes back.
+    await body(page).click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type(' Meclis saat onda toplanacak.');
+    await page.reload();
+    await expect(body(page)).toContainText('Meclis saat onda toplanacak.');
+    await expect(saveStatus(page)).toHaveText('Saved', { timeout: 15_000 });
+
+    // The connection drops during the save: the edit stays, 'Not Saved', and it is saved once back.
+    await body(page).click();
+    await page.keyboard.press('Control+End');
+    await page.keyboard.type(' Bütçe kabul edilirse yürürlüğe girecek.');
+    await context.setOffline(true);
+    await expect(page.getByRole('alert').filter({ hasText: 'The server cannot be reached. Your changes are kept' })).toBeVisible({ timeout: 10_000 });
+    await expect(saveStatus(page)).toHaveText('Not Saved');
+    await context.setOffline(false);
+    await expect(saveStatus(page)).toHaveText('Saved', { timeout: 20_000 });
+    await page.reload();
+    await expect(body(page)).toContainText('Bütçe kabul edilirse yürürlüğe girecek.');
+  });
+
+  test('two sessions editing one story see each other’s changes', async ({ browser }) => {
+    const editor = await signedInPage(browser, accounts.editor);
+    const director = await signedInPage(browser, accounts.director);
+    for (const page of [editor, director]) {
+      await switchScope(page, 'Sabah Bülteni');
+      await openStory(page, 'Yarın sabah bazı mahallelerde su kesintisi olacak.');
+    }
+    expect(director.url()).toBe(editor.url());
+
+    await body(editor).click();
+    await editor.keyboard.press('Control+End');
+    await editor.keyboard.type(' Kesinti saat 10’da başlayacak.');
+    await expect(body(director)).toContainText('Kesinti saat 10’da başlayacak.');
+    await expect(director.getByText('Emre Demir is editing this story.')).toBeVisible();
+    await expect(saveStatus(editor)).toHaveText('Saved', { timeout: 10_000 });
+
+    await body(director).click();
+    await director.keyboard.press('Control+End');
+    await director.keyboard.type(' Su 14:00’te gelecek.');
+    await expect(body(editor)).toContainText('Su 14:00’te gelecek.');
+    await expect(saveStatus(director)).toHaveText('Saved', { timeout: 10_000 });
+    await keepScreenshot(director, 'story-live-editing');
+
+    await editor.reload();
+    await expect(body(editor)).toContainText('Kesinti saat 10’da başlayacak. Su 14:00’te gelecek.');
+    await editor.context().close();
+    await director.context().close();
+  });
+
+  test('without a live connection the editor is greyed out', async ({ page }) => {
+    await signIn(page, accounts.editor);
+    await switchScope(page, 'Sabah Bülteni');
+    await openStories(page);
+    // The socket reaches nothing: the connection is never made.
+    await page.routeWebSocket(/socket\.io/, () => undefined);
+    await page.reload();
+    await card(page, 'Belediye Bütçesi Görüşmeleri').click();
+    await expect(page.getByText('Connecting to the server...')).toBeVisible();
+    await expect(page.getByRole('textbox', { name: 'Title', exact: true })).toHaveAttribute('readonly', '');
+  });
+
+  test('a story that cannot load offers Go Console', async ({ page }) => {
+    await signIn(page, accounts.editor);
+    await expect(page.getByRole('button', { name: 'Switch scope' })).toBeVisible();
+    await page.goto('/stories/edit/no-such-story');
+    await expect(page.getByText('An error occurred.')).toBeVisible();
+    await page.getByRole('button', { name: 'Go Console' }).click();
+    await expect(page.getByRole('button', { name: 'Switch scope' })).toBeVisible();
+  });
+});
