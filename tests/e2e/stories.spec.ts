@@ -5,7 +5,7 @@
  * editing one story see each other's changes; a story that cannot load offers 'Go Console'.
  */
 import { expect, test, type Browser, type Page } from '@playwright/test';
-import { accounts, expectToast, keepScreenshot, signIn, signOut, switchScope } from './helpers';
+import { accounts, expectToast, keepScreenshot, signIn, signInAsAdmin, signOut, switchScope } from './helpers';
 
 const saveStatus = (page: Page) => page.getByRole('status', { name: 'Save status' });
 const body = (page: Page) => page.locator('.ck-editor__editable').first();
@@ -134,6 +134,21 @@ test.describe('stories', () => {
     await page.goto(link);
     await expect(page.getByRole('heading', { name: 'Şehirde Yeni Metro Hattı Açıldı', level: 1 })).toBeVisible();
     await expect(page.getByText('Uzun süredir beklenen metro hattı')).toBeVisible();
+  });
+
+  test('an admin schedules an article as soon as a minute ahead and cancels it', async ({ page }) => {
+    await signInAsAdmin(page);
+    await switchScope(page, 'Teknoloji Notları');
+    await openStory(page, 'Veri Merkezleri ve Enerji');
+    await page.getByRole('tab', { name: 'Publish' }).click();
+    // Admins have no lead time: the date offered (a minute ahead) is good.
+    await expect(page.getByRole('button', { name: 'PUBLISH', exact: true })).toBeEnabled();
+    await page.getByRole('button', { name: 'PUBLISH', exact: true }).click();
+    await expectToast(page, 'The story is scheduled to be released on');
+    await page.getByRole('button', { name: 'CANCEL', exact: true }).click();
+    await expectToast(page, 'The story is successfully cancelled.');
+    await expect(page.getByTestId('status-badge').first()).toHaveText('CANCELLED');
+    await expect(page.getByRole('button', { name: 'PUBLISH', exact: true })).toBeVisible();
   });
 
   test('autosave survives a reload and a lost connection', async ({ page, context }) => {

@@ -95,7 +95,11 @@ export default function RichTextEditor({ value, onChange, label, placeholder, di
                 replacing.current = false;
               }
             },
-            normalize: (html) => editor.data.stringify(editor.data.parse(html)),
+            normalize(html) {
+              // Once the editor is gone (the page moved on), the HTML stays as it is.
+              if (editor.state === 'destroyed') return html;
+              return editor.data.stringify(editor.data.parse(html));
+            },
           });
           // A link that is not absolute http, https or ftp is refused before it is set.
           editor.commands.get('link')?.on(

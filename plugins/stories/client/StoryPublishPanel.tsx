@@ -9,8 +9,10 @@ import { addMinutes, format } from 'date-fns';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { handleError } from '../../../core/client/errors';
+import { StatusBadge } from '../../../core/client/list';
 import { ConfirmDialog } from '../../../core/client/page-parts';
 import { toast } from '../../../core/client/toasts';
+import { resolveBadge } from '../../../core/shared/badges';
 import { constants } from '../../../core/shared/config';
 import { leadMinutesFor } from '../rules';
 import { allows, publishStory, runAction, scheduleDate, useActor } from './story-actions';
@@ -76,7 +78,10 @@ export function StoryPublishPanel({ editor, newsletterTitle }: { editor: StoryEd
 
   return (
     <Stack className="story-publish" tokens={{ childrenGap: 20 }} styles={{ root: { maxWidth: 640 } }}>
-      <Text variant="xLarge" styles={{ root: { fontWeight: 600 } }}>Publish</Text>
+      <Stack horizontal verticalAlign="center" tokens={{ childrenGap: 12 }}>
+        <Text variant="xLarge" styles={{ root: { fontWeight: 600 } }}>Publish</Text>
+        <StatusBadge badge={resolveBadge('story', story.status)} />
+      </Stack>
       <div className="notification-preview" aria-label="Notification preview" role="figure">
         <Text variant="small" block styles={{ root: { color: '#605e5c' } }}>{newsletterTitle} · now</Text>
         <Text block styles={{ root: { fontWeight: 600 } }}>{fields.title || story.body.summary || 'Untitled story'}</Text>

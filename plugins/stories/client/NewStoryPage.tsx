@@ -1,0 +1,100 @@
+/**
+ * /stories/create/ (spec 001 section 2, Story creation): the 'New Story' screen. The writer picks
+ * bullet or article on two selectable cards and Create opens the editor on
+ * /stories/create/{newsletterId}/{type}. A story belongs to a newsletter, so outside a newsletter's
+ * scope the screen asks to switch to one first.
+ */
+import { FontIcon, MessageBar, MessageBarType, mergeStyleSets, PrimaryButton, Stack, Text } from '@fluentui/react';
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
+import { useLocation } from 'wouter';
+import { PageHeader } from '../../../core/client/page-parts';
+import { selectableProps } from '../../../core/client/selectable';
+import { currentScopeAtom } from '../../../core/client/stores';
+import type { Story } from './story-api';
+
+const storyTypes: { type: Story['type']; title: string; icon: string; text: string }[] = [
+  {
+    type: 'bullet',
+    title: 'Bullet',
+    icon: 'BulletedList',
+    text: 'A short news item: a few lines of text that go into an issue, with no title or image of its own.',
+  },
+  {
+    type: 'article',
+    title: 'Article',
+    icon: 'Articles',
+    text: 'A full story with a title, subtitle, cover image and body. It can be published on its own page.',
+  },
+];
+
+const classes = mergeStyleSets({
+  cards: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 320px))', gap: 20 },
+  card: {
+    display: 'flex',
+    flexDirection: 'column',
+    gap: 8,
+    padding: 20,
+    background: '#fff',
+    border: '2px solid #edebe9',
+    borderRadius: 8,
+    cursor: 'pointer',
+    outline: 'none',
+    selectors: {
+      ':hover': { borderColor: '#c8c6c4' },
+      ':focus-visible': { boxShadow: '0 0 0 2px #201f1e' },
+    },
+  },
+  selected: {
+    borderColor: '#ffce14',
+    boxShadow: '0 0 0 1px #ffce14, 0 6px 16px rgba(0,0,0,.12)',
+    selectors: { ':hover': { borderColor: '#ffce14' } },
+  },
+  icon: { fontSize: 28, color: '#201f1e' },
+});
+
+export default function NewStoryPage() {
+  const scope = useAtomValue(currentScopeAtom);
+  const [, navigate] = useLocation();
+  const [chosen, setChosen] = useState<Story['type'] | null>(null);
+
+  if (scope?.type !== 'newsletter') {
+    return (
+      <Stack tokens={{ childrenGap: 24 }}>
+        <PageHeader title="New Story" />
+        <MessageBar messageBarType={MessageBarType.warning} isMultiline>
+          A story is written for a newsletter. Choose a newsletter with the scope switcher at the top of the sidebar, then create your story.
+        </MessageBar>
+      </Stack>
+    );
+  }
+
+  const create = () => {
+    if (chosen) navigate(`/stories/create/${scope._id}/${chosen}`);
+  };
+
+  return (
+    <Stack tokens={{ childrenGap: 24 }}>
+      <PageHeader title="New Story" />
+      <Text id="story-type-prompt" variant="large">Please choose a story type below.</Text>
+      <div role="listbox" aria-labelledby="story-type-prompt" className={classes.cards}>
+        {storyTypes.map(({ type, title, icon, text }) => (
+          <div
+            key={type}
+            aria-label={title}
+            className={`${classes.card} ${chosen === type ? classes.selected : ''}`}
+            aria-describedby={`story-type-${type}`}
+            {...selectableProps({ selected: chosen === type, onSelect: () => setChosen(type) })}
+          >
+            <FontIcon iconName={icon} className={classes.icon} aria-hidden />
+            <Text variant="xLarge" styles={{ root: { fontWeight: 600 } }}>{title}</Text>
+            <Text id={`story-type-${type}`} styles={{ root: { color: '#484644' } }}>{text}</Text>
+          </div>
+        ))}
+      </div>
+      <Stack horizontal>
+        <PrimaryButton text="Create" iconProps={{ iconName: 'Add' }} disabled={!chosen} onClick={create} />
+      </Stack>
+    </Stack>
+  );
+}

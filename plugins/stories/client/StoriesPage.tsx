@@ -1,0 +1,141 @@
+/**
+ * /stories and /newsletters/show/:newsletterId/stories (spec 001 section 2, 'Story and issue
+ * lists'): the stories on the shared list, as cards or rows (remembered), with search, one type
+ * and one status filter, NEW, status badges, pages of 10 most recently changed first, and each
+ * story's menu: Edit, Preview (published ones, their public page) and Delete.
+ */
+import { Link, Stack, type IContextualMenuItem } from '@fluentui/react';
+import { format } from 'date-fns';
+import { tr } from 'date-fns/locale';
+import { useAtomValue } from 'jotai';
+import { useState } from 'react';
+import { useLocation, useParams } from 'wouter';
+import { List, type ListColumn } from '../../../core/client/list';
+import { ConfirmDialog, PageHeader } from '../../../core/client/page-parts';
+import { useCan } from '../../../core/client/permissions';
+import { currentScopeAtom, userAtom } from '../../../core/client/stores';
+import { toast } from '../../../core/client/toasts';
+import { constants } from '../../../core/shared/config';
+import { verdict, type Actor } from '../rules';
+import { storyApi, type Story } from './story-api';
+import { storyName } from './story-name';
+import { editorPath, StoryCard, storyTypeLabels } from './StoryCard';
+
+const createPath = '/stories/create/';
+
+const typeOptions = [
+  { key: 'bullet', text: 'Bullet' },
+  { key: 'article', text: 'Article' },
+];
+
+const statusOptions = [
+  { key: 'draft', text: 'Draft' },
+  { key: 'ready', text: 'Ready' },
+  { key: 'accepted', text: 'Accepted' },
+  { key: 'scheduled', text: 'Scheduled' },
+  { key: 'published', text: 'Published' },
+  { key: 'cancelled', text: 'Cancelled' },
+];
+
+/** 'D MMMM' in Turkish, as every list of the console writes dates. */
+const listDate = (value: string) => format(new Date(value), constants.dates.list, { locale: tr });
+
+/** The public page of a published story: /s/{slug}, or /s/{id} for a bullet (it has no slug). */
+const publicPath = (story: Story) => `/s/${story.slug || story._id}`;
+
+export default function StoriesPage() {
+  const { newsletterId } = useParams<{ newsletterId?: string }>();
+  const [, navigate] = useLocation();
+  const scope = useAtomValue(currentScopeAtom);
+  const user = useAtomValue(userAtom);
+  const can = useCan();
+  const [refreshKey, setRefreshKey] = useState(0);
+  const [deleting, setDeleting] = useState<Story | null>(null);
+
+  // A newsletter's stories; /stories alone shows the current newsletter's, or every reachable one's from a publisher.
+  const newsletter = newsletterId ?? (scope?.type === 'newsletter' ? scope._id : undefined);
+  const actor: Actor = { userId: user?._id ?? '', role: user?.role.key ?? 'author', can };
+
+  const rowActions = (story: Story): IContextualMenuItem[] => {
+    const deletion = verdict('delete', { type: story.type, status: story.status, image: story.image, ownerId: story.owner?._id ?? null }, actor);
+    // Hidden from a role that may not delete; shown disabled, with the reason, while the story's state forbids it (scheduled).
+    const showDelete = can('stories.create') && (deletion.ok || deletion.kind === 'state');
+    return [
+      { key: 'edit', text: 'Edit', iconProps: { iconName: 'Edit' }, onClick: () => navigate(editorPath(story)) },
+      ...(story.status.published
+        ? [{ key: 'preview', text: 'Preview', iconProps: { iconName: 'OpenInNewWindow' }, onClick: () => void window.open(publicPath(story), '_blank', 'noopener,noreferrer') }]
+        : []),
+      ...(showDelete
+        ? [{
+            key: 'delete', text: 'Delete', iconProps: { iconName: 'Delete' }, disabled: !deletion.ok,
+            title: deletion.ok ? undefined : deletion.message, onClick: () => setDeleting(story),
+          }]
+        : []),
+    ];
+  };
+
+  const remove = async (story: Story) => {
+    const { msg } = await storyApi.remove(story._id);
+    toast('success', 'Success!', msg ?? 'The story is deleted.');
+    setDeleting(null);
+    setRefreshKey((key) => key + 1);
+  };
+
+  const columns: ListColumn<Story>[] = [
+    {
+      key: 'title', name: 'Title', sort: 'title', minWidth: 220, maxWidth: 420,
+      render: (story) => (
+        <Link
+          href={editorPath(story)}
+          onClick={(event) => {
+            // A new tab (ctrl, cmd, shift, middle button) is the browser's; a plain click stays in the console.
+            if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+            event.preventDefault();
+            navigate(editorPath(story));
+          }}
+          styles={{ root: { fontWeight: 600 } }}
+        >
+          {storyName(story)}
+        </Link>
+      ),
+    },
+    { key: 'type', name: 'Type', minWidth: 70, maxWidth: 90, render: (story) => storyTypeLabels[story.type] },
+    { key: 'writer', name: 'Writer', minWidth: 120, maxWidth: 200, render: (story) => story.writer?.name || '—' },
+    { key: 'status', name: 'Status', minWidth: 100, maxWidth: 120, render: 'badge' },
+    { key: 'updated', name: 'Updated', sort: 'updatedAt', minWidth: 90, maxWidth: 120, render: (story) => listDate(story.updatedAt) },
+  ];
+
+  const mayCreate = can('stories.create');
+  return (
+    <Stack tokens={{ childrenGap: 24 }}>
+      <PageHeader title="Stories" />
+      <List<Story>
+        path="/stories/list"
+        params={newsletter ? { newsletter } : {}}
+        storageKey="stories-list-view"
+        searchPlaceholder="Search stories"
+        itemName={storyName}
+        renderCard={(story, parts) => <StoryCard story={story} parts={parts} />}
+        columns={columns}
+        rowActions={rowActions}
+        badge={(story) => ({ model: 'story', status: story.status })}
+        filters={{ type: { options: typeOptions }, status: { options: statusOptions } }}
+        onNew={mayCreate ? () => navigate(createPath) : undefined}
+        defaultSort={{ sort: 'updatedAt', desc: true }}
+        pageSize={constants.pageSizes.list}
+        refreshKey={refreshKey}
+        emptyTitle="There are no stories yet."
+        emptyText={mayCreate ? 'Write the first one with NEW.' : undefined}
+      />
+      {deleting ? (
+        <ConfirmDialog
+          title={deleting.type === 'article' ? 'Delete Article' : 'Delete Bullet'}
+          text={`Are you sure you want to delete "${storyName(deleting)}"?${deleting.status.published ? ' Its public page goes with it.' : ''}`}
+          action="DELETE"
+          onConfirm={() => remove(deleting)}
+          onDismiss={() => setDeleting(null)}
+        />
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,147 @@
+/**
+ * A story as a card (spec 001 section 2, Story editor: 'Story card (in lists and channels)'): the
+ * article's cover, its name and subtitle or summary, writer, type, date, status badge and menu.
+ * It opens the story's editor, except a scheduled story's card: 'disabled on hover with a
+ * not-allowed cursor'. Other plugins (issue channels, collections) use it through public.ts.
+ */
+import { FontIcon, Link, mergeStyleSets, Stack, Text } from '@fluentui/react';
+import { format } from 'date-fns';
+import { tr } from 'date-fns/locale';
+import type { MouseEvent, ReactNode } from 'react';
+import { useLocation } from 'wouter';
+import { StatusBadge, type CardParts } from '../../../core/client/list';
+import { resolveBadge } from '../../../core/shared/badges';
+import { constants } from '../../../core/shared/config';
+import { withoutMarker } from '../rules';
+import type { Story } from './story-api';
+import { storyName } from './story-name';
+
+export interface StoryCardProps {
+  story: Story;
+  /** What the shared list hands its cards; without a badge the card resolves its own, without actions it has no menu. */
+  parts?: Partial<CardParts>;
+  /** What a click does instead of opening the editor (a picker choosing the story, say). */
+  onOpen?(story: Story): void;
+}
+
+export const storyTypeLabels: Record<Story['type'], string> = { bullet: 'Bullet', article: 'Article' };
+
+export const editorPath = (story: Pick<Story, '_id'>) => `/stories/edit/${story._id}`;
+
+/** 'dd MMMM yyyy' in Turkish, as every card of the console writes dates. */
+const cardDate = (value: string) => format(new Date(value), constants.dates.card, { locale: tr });
+
+/**
+ * The cover's small copy: covers are stored as the image library's medium copy
+ * (images/2026-11/<id>-medium.webp) and a card never needs more than the small one beside it.
+ * Any other address (an outside image, a demo picture) is shown as it is.
+ */
+export function smallCover(url: string): string {
+  return url.replace(/(\/images\/\d{4}-\d{2}\/[0-9a-f-]{36})(?:-medium)?\.[a-z0-9]+$/i, '$1-small.webp');
+}
+
+const classes = mergeStyleSets({
+  card: {
+    background: '#fff',
+    borderRadius: 8,
+    overflow: 'hidden',
+    display: 'flex',
+    flexDirection: 'column',
+    flex: 1,
+    boxShadow: '0 1.6px 3.6px rgba(0,0,0,.13), 0 0.3px 0.9px rgba(0,0,0,.11)',
+    transition: 'box-shadow .15s, opacity .15s',
+    position: 'relative',
+  },
+  content: { display: 'flex', flexDirection: 'column', flex: 1 },
+  actions: { position: 'absolute', top: 8, right: 8, background: 'rgba(255,255,255,.9)', borderRadius: 16, cursor: 'default' },
+  open: {
+    cursor: 'pointer',
+    selectors: { ':hover': { boxShadow: '0 6.4px 14.4px rgba(0,0,0,.13), 0 1.2px 3.6px rgba(0,0,0,.11)' } },
+  },
+  // The spec's rule for a scheduled story: it waits for its release and is not edited from here.
+  scheduled: {
+    cursor: 'not-allowed',
+    selectors: { ':hover': { opacity: 0.6 } },
+  },
+  cover: { display: 'block', width: '100%', aspectRatio: '3 / 2', objectFit: 'cover', background: '#f3f2f1' },
+  summary: { color: '#484644', display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden', overflowWrap: 'anywhere' },
+});
+
+export function StoryCard({ story, parts = {}, onOpen }: StoryCardProps) {
+  const [, navigate] = useLocation();
+  const disabled = story.status.scheduled;
+  const name = storyName(story);
+  // A bullet's name is its first words: its text follows only when the name could not hold all of it.
+  const summary = story.type === 'article' ? story.subtitle || story.body.summary : name.endsWith('…') ? withoutMarker(story.body.summary) : '';
+  // A scheduled or published story carries its release date; the rest, when they last changed.
+  const date = (story.status.scheduled || story.status.published) && story.publishedAt ? story.publishedAt : story.updatedAt;
+  const badge: ReactNode = parts.badge ?? <StatusBadge badge={resolveBadge('story', story.status)} />;
+  const open = () => (onOpen ? onOpen(story) : navigate(editorPath(story)));
+
+  const clickCard = (event: MouseEvent) => {
+    // The title link already went; a disabled card goes nowhere.
+    if (disabled || event.defaultPrevented) return;
+    open();
+  };
+  const clickTitle = (event: MouseEvent) => {
+    event.stopPropagation();
+    // A new tab or window (ctrl, cmd, shift, middle button) is the browser's business.
+    if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+    event.preventDefault();
+    open();
+  };
+
+  const title = (
+    <Text as="h3" variant="large" styles={{ root: { fontWeight: 600, margin: 0, overflowWrap: 'anywhere', color: '#201f1e' } }}>{name}</Text>
+  );
+  const cover = story.type === 'article' && story.image;
+  return (
+    <article aria-label={name} data-testid="story-card" data-status={disabled ? 'scheduled' : undefined} className={`${classes.card} ${disabled ? classes.scheduled : classes.open}`}>
+      {/* Only the card's content is disabled: its menu (Edit, where a schedule is cancelled) stays usable. */}
+      <div
+        className={classes.content}
+        aria-disabled={disabled || undefined}
+        title={disabled ? 'This story is scheduled and cannot be opened from its card.' : undefined}
+        onClick={clickCard}
+      >
+        {cover ? (
+          <img
+            className={classes.cover}
+            src={smallCover(story.image)}
+            alt=""
+            loading="lazy"
+            // An image kept outside the library has no small copy: fall back to the address as stored.
+            onError={(event) => {
+              if (event.currentTarget.src !== new URL(story.image, window.location.href).href) event.currentTarget.src = story.image;
+            }}
+          />
+        ) : null}
+        <Stack tokens={{ childrenGap: 6, padding: 16 }} styles={{ root: { flex: 1 } }}>
+          {/* Room for the menu button when no cover lies under it. */}
+          <Stack horizontal wrap verticalAlign="center" tokens={{ childrenGap: 8 }} styles={{ root: { paddingRight: parts.actions && !cover ? 36 : 0 } }}>
+            {badge}
+            <Text variant="small" styles={{ root: { color: '#605e5c' } }}>{cardDate(date)}</Text>
+          </Stack>
+          {disabled ? title : (
+            <Link href={editorPath(story)} onClick={clickTitle} styles={{ root: { textAlign: 'left', selectors: { ':hover': { textDecoration: 'none' } } } }}>
+              {title}
+            </Link>
+          )}
+          {summary ? <Text className={classes.summary}>{summary}</Text> : null}
+          {/* At the foot of the card, level with the neighbours' whatever the summary's length. */}
+          <div style={{ marginTop: 'auto', paddingTop: 8, display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8, color: '#605e5c' }}>
+            <Text variant="small" styles={{ root: { color: 'inherit', minWidth: 0, overflowWrap: 'anywhere' } }}>
+              <FontIcon iconName="Contact" style={{ marginRight: 6, verticalAlign: 'middle' }} />
+              {story.writer?.name || 'No writer'}
+            </Text>
+            <Text variant="small" styles={{ root: { color: 'inherit', flex: 'none' } }}>
+              <FontIcon iconName={story.type === 'article' ? 'Articles' : 'BulletedList'} style={{ marginRight: 6, verticalAlign: 'middle' }} />
+              {storyTypeLabels[story.type]}
+            </Text>
+          </div>
+        </Stack>
+      </div>
+      {parts.actions ? <div className={classes.actions}>{parts.actions}</div> : null}
+    </article>
+  );
+}
