@@ -34,3 +34,8 @@ export function partOfDay(hour: number): 'morning' | 'afternoon' | 'evening' | '
   if (hour >= 17 && hour <= 21) return 'evening';
   return 'night';
 }
+
+/** Text made safe inside HTML (an element's content or a quoted attribute). */
+export function escapeHtml(text: string): string {
+  return text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
+}

@@ -1,5 +1,6 @@
 /** `npm run bench`: measures the budgets of design.md section 6 and prints the figures. */
 import { budgetBytes, measureBundles } from './bundle';
+import { measureStoryList, printStoryList } from './story-list';
 import { measureSubscriberList, printSubscriberList } from './subscriber-list';
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
@@ -21,5 +22,6 @@ if (heavy.length > 0) {
   failed = true;
 }
 if (printSubscriberList(await measureSubscriberList())) failed = true;
+if (printStoryList(await measureStoryList())) failed = true;
 
 process.exit(failed ? 1 : 0);

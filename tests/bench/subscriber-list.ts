@@ -7,25 +7,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { CoreTables } from '../../core/server/db/tables';
 import { startTestServer } from '../api/server';
-
-export const listBudget = { p50: 10, p99: 50 };
-const clients = 50;
-const requestsPerClient = 20;
-/**
- * Each client's pause between two calls: 50 people paging through lists (about 200 calls a
- * second in all). Without a pause the figures measure saturation instead: latency is then the
- * queue in front of two cores, and the throughput is printed alongside.
- */
-const pauseMs = 250;
-
-export interface ListFigures {
-  engine: string;
-  rows: number;
-  /** Each mix: its name, p50 and p99 in milliseconds. */
-  mixes: { name: string; p50: number; p99: number; requests: number; perSecond: number; paced: boolean }[];
-}
-
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+import { benchDatabase, printListFigures, runMix, type ListFigures } from './list-load';
 
 /** Adds generated subscribers in one statement per slice (ids from md5: the same shape as uuids). */
 async function fill(db: Kysely<CoreTables>, newsletterId: string, total: number): Promise<void> {
@@ -46,9 +28,7 @@ async function fill(db: Kysely<CoreTables>, newsletterId: string, total: number)
 }
 
 export async function measureSubscriberList(): Promise<ListFigures> {
-  const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
-  if (url) process.env.TEST_DATABASE_URL = url;
-  const kind = url ? 'postgres' : 'pglite';
+  const kind = benchDatabase();
   // PGlite is one WebAssembly process: a million rows take minutes to insert there.
   const rows = kind === 'postgres' ? 1_000_000 : 100_000;
   const t = await startTestServer(kind);
@@ -60,25 +40,7 @@ export async function measureSubscriberList(): Promise<ListFigures> {
     const address = await t.server.app.listen({ port: 0, host: '127.0.0.1' });
     const base = `${address}/api/newsletters/list/${newsletter.id}/subscriptions`;
 
-    const run = async (name: string, query: (client: number, index: number) => string, paced = true) => {
-      const latencies: number[] = [];
-      const began = performance.now();
-      await Promise.all(Array.from({ length: clients }, async (_, client) => {
-        // Spread the clients' first calls over one pause, as people arrive.
-        if (paced) await new Promise((resolve) => setTimeout(resolve, (client / clients) * pauseMs));
-        for (let index = 0; index < requestsPerClient; index++) {
-          if (paced && index > 0) await new Promise((resolve) => setTimeout(resolve, pauseMs));
-          const started = performance.now();
-          const response = await fetch(`${base}?${query(client, index)}`, { headers: { authorization: `Bearer ${token}` } });
-          await response.arrayBuffer();
-          if (response.status !== 200) throw new Error(`${name}: ${response.status}`);
-          latencies.push(performance.now() - started);
-        }
-      }));
-      const seconds = (performance.now() - began) / 1000;
-      latencies.sort((a, b) => a - b);
-      return { name, p50: percentile(latencies, 50), p99: percentile(latencies, 99), requests: latencies.length, perSecond: latencies.length / seconds, paced };
-    };
+    const run = (name: string, query: (client: number, index: number) => string, paced = true) => runMix(base, token, name, query, paced);
     // Warm the connection pool and the caches first.
     await run('warm-up', () => 'page=0', false);
     const mixes = [
@@ -93,14 +55,6 @@ export async function measureSubscriberList(): Promise<ListFigures> {
   }
 }
 
-/** Prints the figures like the other bench lines; answers whether a budget was missed. */
 export function printSubscriberList(figures: ListFigures): boolean {
-  let failed = false;
-  console.log(`GET /newsletters/list/{id}/subscriptions, ${figures.rows.toLocaleString('en')} subscribers, ${clients} clients (${pauseMs} ms between calls), on ${figures.engine}; budget p50 ${listBudget.p50} ms, p99 ${listBudget.p99} ms`);
-  for (const mix of figures.mixes) {
-    const over = mix.paced && (mix.p50 > listBudget.p50 || mix.p99 > listBudget.p99);
-    console.log(`  ${mix.name.padEnd(21)} p50 ${mix.p50.toFixed(1).padStart(7)} ms  p99 ${mix.p99.toFixed(1).padStart(7)} ms  ${mix.perSecond.toFixed(0).padStart(5)} calls/s${over ? '  OVER BUDGET' : ''}`);
-    if (over) failed = true;
-  }
-  return failed;
+  return printListFigures(`GET /newsletters/list/{id}/subscriptions, ${figures.rows.toLocaleString('en')} subscribers`, figures);
 }

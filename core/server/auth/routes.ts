@@ -15,6 +15,7 @@ import { hashPassword, verifyPassword } from './passwords';
 import { presentUser, scopesOf } from './present';
 import { codeMatches, newResetCode } from './reset-codes';
 import type { TokenService } from './tokens';
+import { escapeHtml } from '../../shared/text';
 
 const ref = (id: string) => ({ $ref: `${id}#` });
 const limit = constants.auth.loginRateLimit;
@@ -180,9 +181,6 @@ export function registerAuthRoutes(api: PluginApi, tokens: TokenService): void {
   });
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
-}
 
 function withoutSchema<T extends { $schema?: string }>(config: T): Omit<T, '$schema'> {
   const { $schema: _schema, ...rest } = config;

@@ -6,10 +6,10 @@
 import { Panel, PanelType, Pivot, PivotItem, Stack } from '@fluentui/react';
 import { useState } from 'react';
 import type { DraftFields } from './story-draft';
+import { escapeHtml } from '../../../core/shared/text';
 
 const widths = { web: 730, mobile: 414 } as const;
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
 export function previewDocument(fields: Pick<DraftFields, 'title' | 'subtitle' | 'image' | 'body'>, writer: string, newsletter: string): string {
   return `<!doctype html><html><head><meta charset="utf-8"><style>

@@ -17,9 +17,18 @@ export function summaryOf(text: string, max = constants.stories.summaryChars): s
   return `${(lastSpace > max / 2 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
 }
 
+/**
+ * The plain text of sanitized HTML. textOf answers it HTML-escaped ('R&amp;D', '&lt;b&gt;'); a
+ * story's text is shown, searched and sent as a notification as plain text, so the three
+ * characters that escaping writes (&, <, >) are turned back.
+ */
+export function plainTextOf(html: string): string {
+  return textOf(html).replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
+}
+
 export function storedBody(html: string): StoredBody {
   const clean = sanitizeRichText(html);
-  const text = textOf(clean);
+  const text = plainTextOf(clean);
   const words = text ? text.split(/\s+/).length : 0;
   return {
     body_html: clean,

@@ -6,9 +6,11 @@ import { sql } from 'kysely';
 import { notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { sanitizeRichText } from '../../../core/server/sanitize';
+import { withoutMarker } from '../rules';
+import { plainTextOf } from './content';
 import type { StoriesDb } from './store';
+import { escapeHtml } from '../../../core/shared/text';
 
-const escapeHtml = (value: string) => value.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
 const dateFormat = new Intl.DateTimeFormat('tr-TR', { day: '2-digit', month: 'long', year: 'numeric', timeZone: 'Europe/Istanbul' });
 
@@ -28,7 +30,8 @@ export function registerStoryPage(api: PluginApi, db: StoriesDb): void {
       const content = story?.published_content;
       if (!story || !content) throw notFound('Story not found.');
       await db.updateTable('stories').set({ reads: sql<number>`reads + 1` }).where('id', '=', story.id).execute();
-      const title = content.title || content.html.replace(/<[^>]+>/g, ' ').trim().split(/\s+/).slice(0, 8).join(' ');
+      // A bullet has no title: its first words (as plain text, escaped once below).
+      const title = content.title || withoutMarker(plainTextOf(content.html)).split(/\s+/).slice(0, 8).join(' ');
       const html = `<!doctype html>
 <html lang="${escapeHtml(story.lang)}">
 <head>

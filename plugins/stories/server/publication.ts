@@ -4,6 +4,7 @@
  * schedule survives a restart; a job only releases a story still planned for its time.
  */
 import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
 import { invalid } from '../../../core/server/errors';
 import type { JobQueue } from '../../../core/server/jobs';
 import type { RealtimeHub } from '../../../core/server/realtime';
@@ -56,7 +57,7 @@ export async function scheduleRelease(context: PublicationContext, row: StoryRow
   const jobId = await context.jobs.schedule<ReleaseJobData>(releaseJob, { storyId: row.id, at: at.toISOString() }, { at });
   await context.db
     .updateTable('stories')
-    .set({ draft: false, ready: true, accepted: true, cancelled: false, rejected: false, scheduled: true, scheduled_at: at, notify, job_id: jobId, updated_at: new Date() })
+    .set({ draft: false, ready: true, accepted: true, cancelled: false, rejected: false, scheduled: true, scheduled_at: at, notify, job_id: jobId, version: sql<number>`version + 1`, updated_at: new Date() })
     .where('id', '=', row.id)
     .execute();
 }
@@ -85,6 +86,7 @@ export async function releaseIfDue(context: PublicationContext, storyId: string,
       published_content: contentOf(row),
       job_id: null,
       ...(notify ? { notified: true, notified_at: now } : {}),
+      version: sql<number>`version + 1`,
       updated_at: now,
     })
     .where('id', '=', storyId)

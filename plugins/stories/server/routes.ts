@@ -7,6 +7,7 @@ import { isDeepStrictEqual } from 'node:util';
 import type { Insertable, Updateable } from 'kysely';
 import type { Session } from '../../../core/server/auth/session';
 import { HttpError, invalid, invalidDetails, notFound, unauthorized } from '../../../core/server/errors';
+import { sanitizeRichText } from '../../../core/server/sanitize';
 import type { ApiRequest, PluginApi } from '../../../core/server/plugins/contract';
 import { constants } from '../../../core/shared/config';
 import { slugify } from '../../../core/shared/text';
@@ -32,6 +33,7 @@ import type { StoriesTable, StoryTables } from './tables';
 const ref = (id: string) => ({ $ref: `${id}#` });
 const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1, maxLength: 64 } } } as const;
 const slugExists = 'Slug already exists';
+const changedMeanwhile = 'The story changed meanwhile. Look at it again, then try again.';
 
 export const actorOf = (session: Session): Actor => ({ userId: session.user.id, role: session.role, can: (permission) => session.can(permission) });
 export const factsOf = (row: StoryRow): StoryFacts => ({ type: row.type, status: statusOf(row), image: row.image, ownerId: row.owner_id });
@@ -43,6 +45,26 @@ function enforce(action: StoryAction, row: StoryRow, session: Session): void {
   if (result.kind === 'permission') throw unauthorized(result.message, 'UNAUTHORIZED');
   if (result.message === 'Article image is required') throw invalid(result.message, 'image');
   throw new HttpError(409, { msg: result.message });
+}
+
+const uniqueWords = (words: string[]) => [...new Set(words.map((word) => word.trim()).filter(Boolean))];
+
+/** An edited field's value as the story would keep it (the body as its sanitized HTML). */
+function storedValue(key: keyof StoryFields, value: StoryFields[keyof StoryFields]): unknown {
+  if (value === undefined || value === null) return value;
+  switch (key) {
+    case 'title':
+      return (value as string).trim();
+    case 'subtitle':
+      return (value as string).replace(/^\s+/, '');
+    case 'body':
+      return sanitizeRichText((value as { html: string }).html);
+    case 'tags':
+    case 'keywords':
+      return uniqueWords(value as string[]);
+    default:
+      return value;
+  }
 }
 
 /** Authors work on their own stories; everyone else on the stories of the newsletters they reach. */
@@ -94,12 +116,12 @@ export function registerStoryRoutes(api: PluginApi): void {
     if (changed('isPremium', current?.is_premium ?? false)) demand('stories.premium');
 
     const columns: Updateable<StoriesTable> = {};
-    if (fields.title !== undefined) columns.title = fields.title.trim();
-    if (fields.subtitle !== undefined) columns.subtitle = fields.subtitle.replace(/^\s+/, '');
+    if (fields.title !== undefined) columns.title = storedValue('title', fields.title) as string;
+    if (fields.subtitle !== undefined) columns.subtitle = storedValue('subtitle', fields.subtitle) as string;
     if (fields.image !== undefined) columns.image = fields.image;
     if (fields.body !== undefined) Object.assign(columns, storedBody(fields.body.html));
-    if (fields.tags !== undefined) columns.tags = JSON.stringify([...new Set(fields.tags.map((tag) => tag.trim()).filter(Boolean))]);
-    if (fields.keywords !== undefined) columns.keywords = JSON.stringify([...new Set(fields.keywords.map((word) => word.trim()).filter(Boolean))]);
+    if (fields.tags !== undefined) columns.tags = JSON.stringify(storedValue('tags', fields.tags));
+    if (fields.keywords !== undefined) columns.keywords = JSON.stringify(storedValue('keywords', fields.keywords));
     if (fields.isPremium !== undefined) columns.is_premium = fields.isPremium;
     if (fields.notify !== undefined) columns.notify = fields.notify;
     if (fields.interest !== undefined) {
@@ -145,16 +167,21 @@ export function registerStoryRoutes(api: PluginApi): void {
     return columns;
   }
 
-  /** The fields someone else changed since `version` that this save changes too (the merge's conflicts). */
+  /**
+   * The fields someone else changed since `version` that this save changes too (the merge's
+   * conflicts). Values are compared as they are stored: the console sends the body as its editor
+   * writes it ('<br>', '&nbsp;') and the title untrimmed, while the story holds them sanitized and
+   * trimmed, and that difference is nobody's change.
+   */
   function conflictsOf(fields: StoryFields, base: StoryFields, row: StoryRow): string[] {
     const now: Record<keyof StoryFields, unknown> = {
-      title: row.title, subtitle: row.subtitle, slug: row.slug, image: row.image, body: { html: row.body_html }, tags: row.tags, interest: row.interest_id,
+      title: row.title, subtitle: row.subtitle, slug: row.slug, image: row.image, body: row.body_html, tags: row.tags, interest: row.interest_id,
       keywords: row.keywords, writer: row.writer_id, episode: row.episode_id, isPremium: row.is_premium, notify: row.notify,
     };
     return (Object.keys(fields) as (keyof StoryFields)[]).filter((key) => {
-      if (isDeepStrictEqual(now[key], fields[key])) return false;
+      if (isDeepStrictEqual(now[key], storedValue(key, fields[key]))) return false;
       // Unchanged by anyone else since the edit began: this save may set it.
-      return !(key in base && isDeepStrictEqual(now[key], base[key]));
+      return !(key in base && isDeepStrictEqual(now[key], storedValue(key, base[key])));
     });
   }
 
@@ -179,6 +206,7 @@ export function registerStoryRoutes(api: PluginApi): void {
         desc: query.desc ?? true,
         page: query.page ?? 0,
         limit: query.limit ?? constants.pageSizes.list,
+        countMax: constants.limits.storySearchCountMax,
       });
       return { data: rows.map(presentStory), count };
     },
@@ -304,7 +332,8 @@ export function registerStoryRoutes(api: PluginApi): void {
         }
         // An accepted change to a published story goes live.
         if (action === 'accept' && row.published) changes.published_content = contentOf(row);
-        await updateStory(db, row.id, changes);
+        // Written from the row as it was read: refused if the job queue or someone else changed it meanwhile.
+        if (!(await updateStory(db, row.id, changes, { expectedVersion: row.version }))) throw new HttpError(409, { msg: changedMeanwhile });
         const updated = (await findStory(db, row.id))!;
         announce(api, updated, socketOf(request));
         return { data: presentStory(updated), msg: done };
@@ -361,7 +390,7 @@ export function registerStoryRoutes(api: PluginApi): void {
       async handler(request, _reply, session) {
         const row = await reachable(request.params.id, session);
         enforce('feature', row, session);
-        await updateStory(db, row.id, { featured: on });
+        if (!(await updateStory(db, row.id, { featured: on }, { expectedVersion: row.version }))) throw new HttpError(409, { msg: changedMeanwhile });
         const updated = (await findStory(db, row.id))!;
         announce(api, updated, socketOf(request));
         return { data: presentStory(updated), msg: on ? 'The story is featured.' : 'The story is no longer featured.' };
@@ -377,6 +406,8 @@ export function registerStoryRoutes(api: PluginApi): void {
     async handler(request, _reply, session) {
       if (!session.publisherId) throw notFound('Publisher not found.');
       const name = request.body.name.trim();
+      // The schema counts the spaces around the name too.
+      if (name.length < 2) throw invalid('Pen name must be at least 2 characters.', 'name');
       if (await penNameNamed(db, session.publisherId, name)) throw invalid('This pen name already exists.', 'name');
       const id = await insertPenName(db, { publisherId: session.publisherId, userId: null, name });
       return { data: presentPenName((await findPenName(db, id))!), msg: 'Pen name added.' };

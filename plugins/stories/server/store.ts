@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Expression, type ExpressionBuilder, type Insertable, type Kysely, type SqlBool, type Updateable } from 'kysely';
 import type { CoreTables } from '../../../core/server/db/tables';
+import { badges } from '../../../core/shared/config';
 import type { PenNameRecord, StoriesTable, StoryRecord, StoryTables, StoryType } from './tables';
 
 export type StoriesDb = Kysely<CoreTables & StoryTables>;
@@ -47,26 +48,35 @@ export async function findStory(db: StoriesDb, id: string): Promise<StoryRow | u
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
 
 /**
- * The badge statuses as filters: a story matches the status its badge shows, the first of
- * config/badges.json's order (draft, cancelled, scheduled, published, accepted, rejected, ready).
+ * The badge statuses as filters: a story matches the status its badge shows, the first flag set
+ * in config/badges.json's order (draft, cancelled, scheduled, published, accepted, rejected, ready).
  */
-const badgeOrder: BadgeStatus[] = ['draft', 'cancelled', 'scheduled', 'published', 'accepted', 'rejected', 'ready'];
+const badgeOrder = badges.story.order as BadgeStatus[];
 
-const sortColumns = { updatedAt: 'stories.updated_at', createdAt: 'stories.created_at', publishedAt: 'stories.published_at', title: 'stories.title' } as const;
+const sortColumns = { updatedAt: 'updated_at', createdAt: 'created_at', publishedAt: 'published_at', title: 'title' } as const;
 
-/** The list's filters as one condition on the stories table. */
-function listCondition(options: StoryListOptions) {
-  return (eb: ExpressionBuilder<CoreTables & StoryTables, 'stories'>) => {
-    const conditions: Expression<SqlBool>[] = [eb('stories.newsletter_id', 'in', options.newsletterIds.length > 0 ? options.newsletterIds : [''])];
-    if (options.ownerId) conditions.push(eb('stories.owner_id', '=', options.ownerId));
-    if (options.writerId) conditions.push(eb('stories.writer_id', '=', options.writerId));
-    if (options.type) conditions.push(eb('stories.type', '=', options.type));
-    if (options.published !== undefined) conditions.push(eb('stories.published', '=', options.published));
+/** The list's filters that the kept counts know (newsletters, type, published, badge status), on either table. */
+function countedCondition(options: StoryListOptions, table: 'stories' | 'story_counts') {
+  const column = (name: string) => sql.ref(`${table}.${name}`);
+  return (eb: ExpressionBuilder<CoreTables & StoryTables, never>) => {
+    const conditions: Expression<SqlBool>[] = [eb(column('newsletter_id'), 'in', options.newsletterIds.length > 0 ? options.newsletterIds : [''])];
+    if (options.type) conditions.push(eb(column('type'), '=', options.type));
+    if (options.published !== undefined) conditions.push(eb(column('published'), '=', options.published));
     if (options.status) {
       const index = badgeOrder.indexOf(options.status);
-      for (const earlier of badgeOrder.slice(0, index)) conditions.push(eb(`stories.${earlier}`, '=', false));
-      conditions.push(eb(`stories.${options.status}`, '=', true));
+      for (const earlier of badgeOrder.slice(0, Math.max(index, 0))) conditions.push(eb(column(earlier), '=', false));
+      conditions.push(eb(column(options.status), '=', true));
     }
+    return eb.and(conditions);
+  };
+}
+
+/** Every filter of the list, on the stories table. */
+function listCondition(options: StoryListOptions) {
+  return (eb: ExpressionBuilder<CoreTables & StoryTables, 'stories'>) => {
+    const conditions: Expression<SqlBool>[] = [countedCondition(options, 'stories')(eb as unknown as ExpressionBuilder<CoreTables & StoryTables, never>)];
+    if (options.ownerId) conditions.push(eb('stories.owner_id', '=', options.ownerId));
+    if (options.writerId) conditions.push(eb('stories.writer_id', '=', options.writerId));
     const search = options.search?.trim();
     if (search) {
       const pattern = likePattern(search);
@@ -76,22 +86,39 @@ function listCondition(options: StoryListOptions) {
   };
 }
 
-export async function listStories(db: StoriesDb, options: StoryListOptions): Promise<{ rows: StoryRow[]; count: number }> {
-  const condition = listCondition(options);
+/**
+ * How many stories the list has: from the kept counts when it filters only by what they know;
+ * otherwise counted, and a search only up to `countMax` (counting every match of a large
+ * newsletter is a search's one slow part).
+ */
+async function countStories(db: StoriesDb, options: StoryListOptions, countMax: number): Promise<number> {
+  if (!options.ownerId && !options.writerId && !options.search?.trim()) {
+    const kept = await db.selectFrom('story_counts').where((eb) => countedCondition(options, 'story_counts')(eb as unknown as ExpressionBuilder<CoreTables & StoryTables, never>)).select((eb) => eb.fn.coalesce(eb.fn.sum<number>('count'), eb.lit(0)).as('count')).executeTakeFirstOrThrow();
+    return Number(kept.count);
+  }
+  const matching = db.selectFrom('stories').where(listCondition(options)).select(sql`1`.as('one'));
+  const counted = await db
+    .selectFrom((options.search?.trim() ? matching.limit(countMax) : matching).as('matches'))
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirstOrThrow();
+  return Number(counted.count);
+}
+
+export async function listStories(db: StoriesDb, options: StoryListOptions & { countMax: number }): Promise<{ rows: StoryRow[]; count: number }> {
   const desc = options.desc;
-  const [rows, total] = await Promise.all([
+  const [rows, count] = await Promise.all([
     withNames(db)
-      .where(condition)
-      // Never-published stories go last when sorting by publication date, newest first.
-      .orderBy(sortColumns[options.sort], (order) => (desc ? order.desc().nullsLast() : order.asc().nullsFirst()))
+      .where(listCondition(options))
+      // Never-published stories go last when sorting by publication date, newest first (as its index is ordered).
+      .orderBy(`stories.${sortColumns[options.sort]}`, (order) => (options.sort !== 'publishedAt' ? (desc ? order.desc() : order.asc()) : desc ? order.desc().nullsLast() : order.asc().nullsFirst()))
       // Equal dates or titles keep one order from page to page.
       .orderBy('stories.id', desc ? 'desc' : 'asc')
       .limit(options.limit)
       .offset(options.page * options.limit)
       .execute(),
-    db.selectFrom('stories').where(condition).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+    countStories(db, options, options.countMax),
   ]);
-  return { rows, count: Number(total.count) };
+  return { rows, count };
 }
 
 export async function insertStory(db: StoriesDb, values: Omit<Insertable<StoriesTable>, 'id'>): Promise<string> {
@@ -161,8 +188,9 @@ export async function insertPenName(db: StoriesDb, values: { publisherId: string
   return id;
 }
 
+/** The pen name of that name, compared as the unique index compares (the database's lower(), not JavaScript's: 'İ' differs). */
 export async function penNameNamed(db: StoriesDb, publisherId: string, name: string): Promise<PenNameRecord | undefined> {
-  return db.selectFrom('pen_names').selectAll().where('publisher_id', '=', publisherId).where(sql`lower(name)`, '=', name.toLowerCase()).executeTakeFirst();
+  return db.selectFrom('pen_names').selectAll().where('publisher_id', '=', publisherId).where(sql`lower(name)`, '=', sql<string>`lower(${name})`).executeTakeFirst();
 }
 
 /** The caller's own pen name (their name), made the first time they write. */

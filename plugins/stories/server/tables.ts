@@ -63,10 +63,18 @@ export interface PenNamesTable {
   created_at: CreatedAt;
 }
 
+/** Stories per newsletter, type and combination of badge flags, kept by a trigger (migration 001). */
+export type StoryCountsTable = {
+  newsletter_id: string;
+  type: StoryType;
+  count: number;
+} & { [flag in 'draft' | 'ready' | 'accepted' | 'scheduled' | 'published' | 'cancelled' | 'rejected']: boolean };
+
 // A type (not an interface), so that Kysely's withTables<...>() accepts it.
 export type StoryTables = {
   stories: StoriesTable;
   pen_names: PenNamesTable;
+  story_counts: StoryCountsTable;
 };
 
 export type StoryRecord = Selectable<StoriesTable>;

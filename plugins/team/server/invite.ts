@@ -5,6 +5,7 @@
 import { newResetCode } from '../../../core/server/auth/reset-codes';
 import type { Mailer } from '../../../core/server/services/mail';
 import { constants } from '../../../core/shared/config';
+import { escapeHtml } from '../../../core/shared/text';
 
 const dayMs = 24 * 60 * 60_000;
 
@@ -32,6 +33,3 @@ function article(word: string): string {
   return /^[aeiou]/i.test(word) ? 'an' : 'a';
 }
 
-function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
-}

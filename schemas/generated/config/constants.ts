@@ -84,6 +84,10 @@ export interface Constants {
      * A subscriber search counts its matches up to this many (the console shows '1.000+'): an exact count of a common name among a million rows is too slow for a list call.
      */
     subscriberSearchCountMax: number;
+    /**
+     * A story search counts its matches up to this many (the list pages through them).
+     */
+    storySearchCountMax: number;
   };
   layout: {
     sidebarWidth: number;

@@ -68,10 +68,50 @@ create unique index stories_slug_unique on stories (slug) where slug is not null
 -- by title, and per type; the status filters narrow these down.
 create index stories_newsletter_updated on stories (newsletter_id, updated_at);
 create index stories_newsletter_created on stories (newsletter_id, created_at);
-create index stories_newsletter_published_at on stories (newsletter_id, published_at);
+create index stories_newsletter_published_at on stories (newsletter_id, published_at desc nulls last);
 create index stories_newsletter_title on stories (newsletter_id, title);
 create index stories_newsletter_type_updated on stories (newsletter_id, type, updated_at);
 create index stories_newsletter_draft_updated on stories (newsletter_id, draft, updated_at);
 create index stories_newsletter_published_updated on stories (newsletter_id, published, updated_at);
 create index stories_owner_updated on stories (owner_id, updated_at);
 create index stories_writer on stories (writer_id);
+
+-- How many stories each newsletter has per type and combination of the flags the badges are made
+-- of, kept by a trigger as stories come, go and change status: a list's count never counts a
+-- large table (design.md section 6). Badge filters sum the combinations that show that badge.
+create table story_counts (
+  newsletter_id text not null references newsletters (id) on delete cascade,
+  type text not null,
+  draft boolean not null,
+  ready boolean not null,
+  accepted boolean not null,
+  scheduled boolean not null,
+  published boolean not null,
+  cancelled boolean not null,
+  rejected boolean not null,
+  count integer not null default 0,
+  primary key (newsletter_id, type, draft, ready, accepted, scheduled, published, cancelled, rejected)
+);
+
+create function stories_keep_counts() returns trigger language plpgsql as $$
+begin
+  if tg_op = 'UPDATE' and (old.newsletter_id, old.type, old.draft, old.ready, old.accepted, old.scheduled, old.published, old.cancelled, old.rejected)
+    is not distinct from (new.newsletter_id, new.type, new.draft, new.ready, new.accepted, new.scheduled, new.published, new.cancelled, new.rejected) then
+    return null;
+  end if;
+  if tg_op in ('UPDATE', 'DELETE') then
+    update story_counts set count = count - 1
+    where (newsletter_id, type, draft, ready, accepted, scheduled, published, cancelled, rejected)
+      = (old.newsletter_id, old.type, old.draft, old.ready, old.accepted, old.scheduled, old.published, old.cancelled, old.rejected);
+  end if;
+  if tg_op in ('UPDATE', 'INSERT') then
+    insert into story_counts (newsletter_id, type, draft, ready, accepted, scheduled, published, cancelled, rejected, count)
+    values (new.newsletter_id, new.type, new.draft, new.ready, new.accepted, new.scheduled, new.published, new.cancelled, new.rejected, 1)
+    on conflict (newsletter_id, type, draft, ready, accepted, scheduled, published, cancelled, rejected) do update set count = story_counts.count + 1;
+  end if;
+  return null;
+end
+$$;
+
+create trigger stories_keep_counts after insert or delete or update of newsletter_id, type, draft, ready, accepted, scheduled, published, cancelled, rejected
+  on stories for each row execute function stories_keep_counts();
