@@ -103,6 +103,14 @@ test.describe('stories', () => {
     await signIn(page, accounts.director);
     await switchScope(page, 'Sabah Bülteni');
     await openStory(page, 'Kütüphaneler Gece de Açık');
+    // The article as readers will see it, on the web and on a phone.
+    await page.getByRole('button', { name: 'Preview' }).click();
+    const preview = page.getByRole('dialog', { name: 'Article Preview' });
+    await expect(preview.frameLocator('iframe').getByRole('heading', { name: 'Kütüphaneler Gece de Açık' })).toBeVisible();
+    expect((await preview.locator('iframe').boundingBox())?.width).toBe(730);
+    await preview.getByRole('tab', { name: 'Mobile' }).click();
+    await expect.poll(async () => (await preview.locator('iframe').boundingBox())?.width).toBe(414);
+    await preview.getByRole('button', { name: 'Close' }).click();
     await page.getByRole('tab', { name: 'Publish' }).click();
     await expect(page).toHaveURL(/\/publish$/);
     await expect(page.getByRole('figure', { name: 'Notification preview' })).toContainText('Kütüphaneler Gece de Açık');
