@@ -90,7 +90,7 @@ test.describe('scopes', () => {
     await expect(page.getByRole('heading', { name: 'Kuzey Medya', level: 1 })).toBeVisible();
     await switchScope(page, 'Sabah Bülteni');
     await expect(page.getByRole('heading', { name: 'Sabah Bülteni', level: 1 })).toBeVisible();
-    await page.getByRole('link', { name: 'See all' }).click();
+    await page.getByRole('region', { name: 'Tips and Tricks' }).getByRole('link', { name: 'See all' }).click();
     await expect(page.getByRole('heading', { name: 'Tips & Tricks' })).toBeVisible();
     await page.getByRole('button', { name: 'READ MORE' }).first().click();
     await expect(page).toHaveURL(/\/resources\/show\//);

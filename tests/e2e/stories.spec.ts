@@ -107,9 +107,10 @@ test.describe('stories', () => {
     await page.getByRole('button', { name: 'Preview' }).click();
     const preview = page.getByRole('dialog', { name: 'Article Preview' });
     await expect(preview.frameLocator('iframe').getByRole('heading', { name: 'Kütüphaneler Gece de Açık' })).toBeVisible();
-    expect((await preview.locator('iframe').boundingBox())?.width).toBe(730);
+    const contentWidth = () => preview.locator('iframe').evaluate((frame) => frame.clientWidth);
+    expect(await contentWidth()).toBe(730);
     await preview.getByRole('tab', { name: 'Mobile' }).click();
-    await expect.poll(async () => (await preview.locator('iframe').boundingBox())?.width).toBe(414);
+    await expect.poll(contentWidth).toBe(414);
     await preview.getByRole('button', { name: 'Close' }).click();
     await page.getByRole('tab', { name: 'Publish' }).click();
     await expect(page).toHaveURL(/\/publish$/);
