@@ -218,6 +218,14 @@ test.describe('stories', () => {
 
     await editor.reload();
     await expect(body(editor)).toContainText('Kesinti saat 10’da başlayacak. Su 14:00’te gelecek.');
+
+    // Deleted in one session: the other is told and leaves the story.
+    await editor.getByRole('tab', { name: 'Publish' }).click();
+    await editor.getByRole('button', { name: 'DELETE BULLET' }).click();
+    await editor.getByRole('dialog', { name: 'Delete the bullet?' }).getByRole('button', { name: 'DELETE' }).click();
+    await expect(editor.getByRole('heading', { name: 'Stories', level: 1 })).toBeVisible();
+    await expectToast(director, 'Someone else deleted this story while it was open.');
+    await expect(director.getByRole('heading', { name: 'Stories', level: 1 })).toBeVisible();
     await editor.context().close();
     await director.context().close();
   });

@@ -15,6 +15,7 @@ import { ConfirmDialog } from '../../../core/client/page-parts';
 import { useCan } from '../../../core/client/permissions';
 import { ConnectionOverlay } from '../../../core/client/socket';
 import { scopesAtom } from '../../../core/client/stores';
+import { toast } from '../../../core/client/toasts';
 import { constants } from '../../../core/shared/config';
 import { verdict } from '../rules';
 import { allows, runAction, useActor } from './story-actions';
@@ -40,6 +41,7 @@ const loadingTexts = {
 };
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const newsletterOf = (start: Start) => ('story' in start ? start.story.newsletter : start.newsletter);
 
 export default function StoryEditorPage() {
   const { mode, first, second } = useParams<{ mode: string; first: string; second?: string }>();
@@ -112,7 +114,13 @@ function Editor({ loaded, page }: { loaded: Loaded; page: 'edit' | 'publish' }) 
   const [authors, setAuthors] = useState<PenName[]>(loaded.form.authors);
   const [previewing, setPreviewing] = useState(false);
   const [confirmingEdit, setConfirmingEdit] = useState<((ok: boolean) => void) | null>(null);
-  const editor = useStoryEditor(loaded.start, (story) => navigate(`/stories/edit/${story._id}`, { replace: true }));
+  const editor = useStoryEditor(loaded.start, {
+    onCreated: (story) => navigate(`/stories/edit/${story._id}`, { replace: true }),
+    onDeleted: () => {
+      toast('info', 'The story was deleted.', 'Someone else deleted this story while it was open.');
+      navigate(`/newsletters/show/${newsletterOf(loaded.start)}/stories`);
+    },
+  });
   const { state, draft, connected } = editor;
   const { story, type, fields } = state;
   const newsletterTitle = scopes.find((scope) => scope._id === state.newsletter)?.title ?? '';

@@ -9,6 +9,7 @@ import {
   type IDropdownOption, type ITag,
 } from '@fluentui/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
+import { handleError } from '../../../core/client/errors';
 import { ConfirmDialog } from '../../../core/client/page-parts';
 import { useCan } from '../../../core/client/permissions';
 import { constants } from '../../../core/shared/config';
@@ -84,8 +85,11 @@ export function StorySettingsPanel({ editor, tags, interests, editable, ensureDr
             disabled={!story || !allows('feature', story, actor)}
             onChange={async (_event, on) => {
               if (!story) return;
-              const { data } = await storyApi.feature(story._id, Boolean(on));
-              draft.statusChanged(data);
+              try {
+                draft.statusChanged((await storyApi.feature(story._id, Boolean(on))).data);
+              } catch (error) {
+                await handleError(error);
+              }
             }}
           />
         </TooltipHost>

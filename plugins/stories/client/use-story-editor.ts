@@ -51,11 +51,14 @@ function throttledBroadcast(storyIdOf: () => string | undefined) {
   };
 }
 
-export function useStoryEditor(start: { story: Story } | { newsletter: string; type: Story['type']; fields: Partial<DraftFields> }, onCreated: (story: Story) => void): StoryEditor {
+export function useStoryEditor(
+  start: { story: Story } | { newsletter: string; type: Story['type']; fields: Partial<DraftFields> },
+  events: { onCreated(story: Story): void; onDeleted(): void },
+): StoryEditor {
   const body = useRef<RichTextControls | null>(null);
   const storyId = useRef<string | undefined>('story' in start ? start.story._id : undefined);
-  const created = useRef(onCreated);
-  created.current = onCreated;
+  const handlers = useRef(events);
+  handlers.current = events;
 
   const draft = useMemo(
     () =>
@@ -64,7 +67,7 @@ export function useStoryEditor(start: { story: Story } | { newsletter: string; t
         save: storyApi.save,
         onCreated: (story) => {
           storyId.current = story._id;
-          created.current(story);
+          handlers.current.onCreated(story);
         },
         broadcast: throttledBroadcast(() => storyId.current),
         storage: localStorage,
@@ -89,6 +92,10 @@ export function useStoryEditor(start: { story: Story } | { newsletter: string; t
       if (message.socketId && message.socketId === socket.id) return;
       if (message.action === 'story-update') setBody(draft.applyRemoteEdit(message.story, message.user?.name ?? 'Someone'));
       else if (message.action === 'story-saved') setBody(draft.applySaved(message.story));
+      else if (message.action === 'story-deleted') {
+        draft.dispose();
+        handlers.current.onDeleted();
+      }
     };
     socket.on(`story-${id}`, onMessage);
     socket.emit('story-join', { storyId: id });
