@@ -3,6 +3,7 @@
  * set. Both run the same SQL; Kysely builds the queries.
  */
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect, sql } from 'kysely';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
@@ -60,14 +61,17 @@ async function openPostgres(url: string, schema?: string): Promise<Database> {
   };
 }
 
+/** The contrib extensions migrations may create, as a PostgreSQL server ships them (pg_trgm: substring search indexes). */
+const extensions = { pg_trgm };
+
 async function openPGlite(dataDir?: string): Promise<Database> {
   let pglite: PGlite;
   if (dataDir) {
     const dir = join(dataDir, 'pglite');
     mkdirSync(dir, { recursive: true });
-    pglite = await PGlite.create(dir);
+    pglite = await PGlite.create(dir, { extensions });
   } else {
-    pglite = await PGlite.create();
+    pglite = await PGlite.create({ extensions });
   }
   const db = new Kysely<CoreTables>({ dialect: new PGliteDialect(pglite) });
   return {

@@ -80,7 +80,8 @@ function listCondition(options: StoryListOptions) {
     const search = options.search?.trim();
     if (search) {
       const pattern = likePattern(search);
-      conditions.push(eb.or([eb('stories.title', 'ilike', pattern), eb('stories.subtitle', 'ilike', pattern), eb('stories.body_text', 'ilike', pattern)]));
+      // The expression of the trigram index stories_search (migration 001).
+      conditions.push(sql<boolean>`(stories.title || ' ' || stories.subtitle || ' ' || stories.body_text) ilike ${pattern}`);
     }
     return eb.and(conditions);
   };

@@ -1,3 +1,7 @@
+-- Trigram indexes make the lists' substring search ('%metro%') fast. In public, so that every
+-- schema of the database (the tests give each run its own) finds its operator classes.
+create extension if not exists pg_trgm with schema public;
+
 -- Stories (spec 001: Story, Author): bullets and articles of a newsletter with their status flags,
 -- the pen names they are signed with, and the version that guards concurrent saves.
 
@@ -74,6 +78,8 @@ create index stories_newsletter_type_updated on stories (newsletter_id, type, up
 create index stories_newsletter_draft_updated on stories (newsletter_id, draft, updated_at);
 create index stories_newsletter_published_updated on stories (newsletter_id, published, updated_at);
 create index stories_owner_updated on stories (owner_id, updated_at);
+-- The search: title, subtitle and text as one string (store.ts searches the same expression).
+create index stories_search on stories using gin ((title || ' ' || subtitle || ' ' || body_text) public.gin_trgm_ops);
 create index stories_writer on stories (writer_id);
 
 -- How many stories each newsletter has per type and combination of the flags the badges are made
