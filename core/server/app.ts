@@ -102,7 +102,7 @@ export async function buildServer(options: BuildOptions): Promise<Server> {
   };
   const features = watchFeatures(env.configDir, app.log);
   const mail = createMailer({ smtpUrl: env.smtpUrl, from: env.mailFrom, dataDir: env.dataDir });
-  const realtime = createRealtimeHub({ authenticate, log: app.log });
+  const realtime = createRealtimeHub({ authenticate, log: app.log, cluster: env.databaseUrl ? { databaseUrl: env.databaseUrl, schema: options.databaseSchema } : undefined });
   const storage = createStorage({ dataDir: env.dataDir, s3: env.s3 });
   const jobs = createJobQueue({ db, log: app.log, schema: options.databaseSchema ? `${options.databaseSchema}_jobs` : 'pgboss' });
   const push = createPushSender({ dataDir: env.dataDir });

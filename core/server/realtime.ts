@@ -1,10 +1,13 @@
 /**
  * The realtime hub: socket.io on the HTTP server. A client authenticates with the `authenticate`
  * event carrying its token; only then do its other events reach the handlers plugins register,
- * each declaring who may send it (deny by default, like routes).
+ * each declaring who may send it (deny by default, like routes). On a PostgreSQL server, the
+ * socket.io PostgreSQL adapter carries every room's events to the other server processes.
  */
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
+import { createAdapter } from '@socket.io/postgres-adapter';
+import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Permission } from '../shared/permissions';
 import type { Session } from './auth/session';
@@ -22,9 +25,17 @@ export interface RealtimeHub {
   close(): Promise<void>;
 }
 
-export function createRealtimeHub(options: { authenticate(token: string): Promise<Session | null>; log: FastifyBaseLogger }): RealtimeHub {
+export interface RealtimeOptions {
+  authenticate(token: string): Promise<Session | null>;
+  log: FastifyBaseLogger;
+  /** With a PostgreSQL server, events reach the sockets of every process using it. */
+  cluster?: { databaseUrl: string; schema?: string };
+}
+
+export function createRealtimeHub(options: RealtimeOptions): RealtimeHub {
   const handlers = new Map<string, { access: { requires: Permission } | { signedIn: true }; handler: RealtimeHandler }>();
   let io: Server | undefined;
+  let pool: pg.Pool | undefined;
 
   const bind = (socket: Socket) => {
     let session: Session | null = null;
@@ -65,6 +76,13 @@ export function createRealtimeHub(options: { authenticate(token: string): Promis
     },
     attach(server) {
       io = new Server(server, { path: '/socket.io', serveClient: false, cors: { origin: false } });
+      if (options.cluster) {
+        const { databaseUrl, schema } = options.cluster;
+        pool = new pg.Pool({ connectionString: databaseUrl, max: 2, options: schema ? `-c search_path="${schema.replace(/"/g, '')}"` : undefined });
+        pool.on('error', (error) => options.log.warn({ err: error }, 'realtime: database connection lost'));
+        // One notification channel per schema: test runs sharing a server do not hear each other.
+        io.adapter(createAdapter(pool, { channelPrefix: `masthead${schema ? `-${schema}` : ''}`, errorHandler: (error) => options.log.warn({ err: error }, 'realtime: adapter error') }));
+      }
       io.on('connection', bind);
       return io;
     },
@@ -72,6 +90,11 @@ export function createRealtimeHub(options: { authenticate(token: string): Promis
       // The HTTP server is Fastify's to close; here only the sockets go.
       io?.disconnectSockets(true);
       io?.engine.close();
+      if (pool) {
+        // The adapter stops listening before its connections go.
+        await Promise.resolve(io?.of('/').adapter.close()).catch(() => undefined);
+        await pool.end().catch(() => undefined);
+      }
     },
   };
 }

@@ -1,0 +1,85 @@
+/**
+ * Live events across server processes (design.md section 3): two servers on one PostgreSQL
+ * database; a story saved through one reaches the story's editors connected to the other, and a
+ * live edit sent to one reaches an editor on the other. Runs with TEST_DATABASE_URL only (the
+ * embedded database is one process).
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServer, type Server } from '../../core/server/app';
+import { readEnv } from '../../core/server/env';
+import { demoPassword } from './server';
+
+const url = process.env.TEST_DATABASE_URL;
+
+describe.skipIf(!url)('realtime across two server processes on PostgreSQL', () => {
+  const schema = `test_${randomBytes(6).toString('hex')}`;
+  const dataDir = mkdtempSync(join(tmpdir(), 'masthead-cluster-'));
+  const servers: Server[] = [];
+  const addresses: string[] = [];
+  const sockets: Socket[] = [];
+
+  beforeAll(async () => {
+    for (let index = 0; index < 2; index++) {
+      const env = readEnv({ DATA_DIR: dataDir, DEMO_PASSWORD: demoPassword, LOG_LEVEL: 'silent', DATABASE_URL: url! });
+      const server = await buildServer({ env, memoryDatabase: true, databaseSchema: schema, logger: false });
+      servers.push(server);
+      addresses.push(await server.app.listen({ port: 0, host: '127.0.0.1' }));
+    }
+  });
+  afterAll(async () => {
+    sockets.forEach((socket) => socket.disconnect());
+    for (const server of servers) await server.close();
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    await client.query(`drop schema if exists "${schema}" cascade`);
+    await client.query(`drop schema if exists "${schema}_jobs" cascade`);
+    await client.end();
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  const login = async (server: Server, email: string) => {
+    const response = await server.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: demoPassword } });
+    return (JSON.parse(response.body) as { data: string }).data;
+  };
+  const next = <T,>(socket: Socket, event: string) => new Promise<T>((resolve) => socket.once(event, resolve));
+  const editorOn = async (index: number, token: string, storyId: string) => {
+    const socket = io(addresses[index], { path: '/socket.io', transports: ['websocket'], reconnection: false });
+    sockets.push(socket);
+    await next(socket, 'connect');
+    socket.emit('authenticate', { token });
+    await next(socket, 'authenticated');
+    socket.emit('story-join', { storyId });
+    await next(socket, 'story-joined');
+    return socket;
+  };
+
+  it("carries a story's saves and live edits to the editors on the other process", async () => {
+    const token = await login(servers[0]!, 'editor@masthead.local');
+    const list = await servers[0]!.app.inject({ method: 'GET', url: '/api/stories/list?status=draft&type=bullet&limit=1', headers: { authorization: `Bearer ${token}` } });
+    const story = (JSON.parse(list.body) as { data: { _id: string; version: number }[] }).data[0]!;
+    const onFirst = await editorOn(0, token, story._id);
+    const onSecond = await editorOn(1, token, story._id);
+
+    // Saved through the first process: announced on the second.
+    const saved = next<{ action: string; story: { body: { text: string } } }>(onSecond, `story-${story._id}`);
+    const save = await servers[0]!.app.inject({
+      method: 'PUT',
+      url: `/api/stories/update/${story._id}`,
+      headers: { authorization: `Bearer ${token}` },
+      payload: { version: story.version, story: { body: { html: '<p>• İki süreç arasında kaydedildi.</p>' } } },
+    });
+    expect(save.statusCode, save.body).toBe(200);
+    expect(await saved).toMatchObject({ action: 'story-saved', story: { body: { text: '• İki süreç arasında kaydedildi.' } } });
+
+    // A live edit sent to the second process: heard on the first.
+    const edited = next<{ action: string; story: { title?: string; body?: { html: string } } }>(onFirst, `story-${story._id}`);
+    onSecond.emit('story', { storyId: story._id, action: 'story-update', type: 'fields', story: { body: { html: '<p>• Canlı düzenleme</p>' } } });
+    expect(await edited).toMatchObject({ action: 'story-update', story: { body: { html: '<p>• Canlı düzenleme</p>' } } });
+  });
+});
