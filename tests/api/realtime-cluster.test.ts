@@ -48,6 +48,16 @@ describe.skipIf(!url)('realtime across two server processes on PostgreSQL', () =
     return (JSON.parse(response.body) as { data: string }).data;
   };
   const next = <T,>(socket: Socket, event: string) => new Promise<T>((resolve) => socket.once(event, resolve));
+  /** The first message of a kind in a story's room (a save's own announcement may still be on its way to another editor). */
+  const nextAction = <T extends { action: string }>(socket: Socket, event: string, action: string) =>
+    new Promise<T>((resolve) => {
+      const listener = (message: T) => {
+        if (message.action !== action) return;
+        socket.off(event, listener);
+        resolve(message);
+      };
+      socket.on(event, listener);
+    });
   const editorOn = async (index: number, token: string, storyId: string) => {
     const socket = io(addresses[index], { path: '/socket.io', transports: ['websocket'], reconnection: false });
     sockets.push(socket);
@@ -67,7 +77,7 @@ describe.skipIf(!url)('realtime across two server processes on PostgreSQL', () =
     const onSecond = await editorOn(1, token, story._id);
 
     // Saved through the first process: announced on the second.
-    const saved = next<{ action: string; story: { body: { text: string } } }>(onSecond, `story-${story._id}`);
+    const saved = nextAction<{ action: string; story: { body: { text: string } } }>(onSecond, `story-${story._id}`, 'story-saved');
     const save = await servers[0]!.app.inject({
       method: 'PUT',
       url: `/api/stories/update/${story._id}`,
@@ -78,7 +88,7 @@ describe.skipIf(!url)('realtime across two server processes on PostgreSQL', () =
     expect(await saved).toMatchObject({ action: 'story-saved', story: { body: { text: '• İki süreç arasında kaydedildi.' } } });
 
     // A live edit sent to the second process: heard on the first.
-    const edited = next<{ action: string; story: { title?: string; body?: { html: string } } }>(onFirst, `story-${story._id}`);
+    const edited = nextAction<{ action: string; story: { title?: string; body?: { html: string } } }>(onFirst, `story-${story._id}`, 'story-update');
     onSecond.emit('story', { storyId: story._id, action: 'story-update', type: 'fields', story: { body: { html: '<p>• Canlı düzenleme</p>' } } });
     expect(await edited).toMatchObject({ action: 'story-update', story: { body: { html: '<p>• Canlı düzenleme</p>' } } });
   });
