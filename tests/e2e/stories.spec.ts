@@ -11,6 +11,9 @@ const saveStatus = (page: Page) => page.getByRole('status', { name: 'Save status
 const body = (page: Page) => page.locator('.ck-editor__editable').first();
 const card = (page: Page, title: string) => page.getByTestId('story-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 
+/** An option of an open multi-select filter (its checkbox's label takes the click). */
+const option = (page: Page, name: string) => page.locator('.ms-Dropdown-items').getByText(name, { exact: true });
+
 async function openStories(page: Page) {
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Stories' }).click();
   await expect(page.getByRole('heading', { name: 'Stories', level: 1 })).toBeVisible();
@@ -240,6 +243,80 @@ test.describe('stories', () => {
     await card(page, 'Belediye Bütçesi Görüşmeleri').click();
     await expect(page.getByText('Connecting to the server...')).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Title', exact: true })).toHaveAttribute('readonly', '');
+  });
+
+  test('the Draft stories panel and the stories list lead to the editor, whose settings say what is wrong', async ({ page }) => {
+    await signIn(page, accounts.editor);
+    await switchScope(page, 'Sabah Bülteni');
+    // The dashboard's two latest drafts, and 'See all' for the newsletter's stories.
+    const drafts = page.getByRole('list', { name: 'Draft stories' });
+    await expect(drafts.getByRole('listitem')).toHaveCount(2);
+    await page.getByRole('heading', { name: 'Draft stories' }).locator('xpath=..').getByRole('link', { name: 'See all' }).click();
+    await expect(page).toHaveURL(/\/newsletters\/show\/[^/]+\/stories$/);
+    await expect(page.getByRole('heading', { name: 'Stories', level: 1 })).toBeVisible();
+
+    // One type and one status at a time.
+    await page.getByRole('combobox', { name: 'Type', exact: true }).click();
+    await option(page, 'Article').click();
+    await option(page, 'Bullet').click();
+    await expectToast(page, 'You can only select one type');
+    await page.keyboard.press('Escape');
+    await page.getByRole('combobox', { name: 'Status', exact: true }).click();
+    await option(page, 'Scheduled').click();
+    await page.keyboard.press('Escape');
+    // A scheduled card waits for its release: a not-allowed cursor, and a click goes nowhere.
+    const scheduled = card(page, 'Kent Bostanlarında Hasat Zamanı');
+    await expect(page.getByTestId('story-card')).toHaveCount(1);
+    await expect(scheduled.getByTestId('status-badge')).toHaveText('SCHEDULED');
+    await expect(scheduled).toHaveCSS('cursor', 'not-allowed');
+    const listUrl = page.url();
+    await scheduled.getByRole('heading').click();
+    await page.waitForTimeout(500);
+    expect(page.url()).toBe(listUrl);
+
+    await page.getByRole('combobox', { name: 'Status', exact: true }).click();
+    await option(page, 'Scheduled').click();
+    await option(page, 'Draft').click();
+    await page.keyboard.press('Escape');
+    await expect(card(page, 'Gece Pazarı Geri Dönüyor')).toBeVisible();
+    await expect(page.getByTestId('story-card').getByTestId('status-badge')).toHaveText(['DRAFT', 'DRAFT']);
+
+    // A draft article still without its cover: it cannot become ready, and its slug cannot take another's.
+    await card(page, 'Gece Pazarı Geri Dönüyor').getByRole('heading').click();
+    await expect(page).toHaveURL(/\/stories\/edit\/[^/]+$/);
+    await page.getByRole('button', { name: 'Convert to Ready' }).click();
+    await expectToast(page, 'Article image is required');
+    const slug = page.getByRole('textbox', { name: 'Slug' });
+    await expect(slug).toHaveValue('gece-pazari-geri-donuyor');
+    await slug.fill('sehirde-yeni-metro-hatti-acildi');
+    await expect(page.getByText('Slug already exists')).toBeVisible();
+    await slug.fill('gece-pazari-cuma');
+    await expect(page.getByText('gece-pazari-cuma is available.')).toBeVisible();
+    await expect(page.getByRole('alert').filter({ hasText: 'Required: Image' })).toBeVisible();
+
+    // Editing a published story asks first.
+    await page.getByRole('button', { name: 'Back to Dashboard' }).click();
+    await openStory(page, 'Şehirde Yeni Metro Hattı Açıldı');
+    await page.getByRole('button', { name: 'EDIT' }).click();
+    const confirm = page.getByRole('dialog', { name: 'Edit the story?' });
+    await expect(confirm.getByText('Are you sure you want to edit?')).toBeVisible();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(page.getByTestId('status-badge').first()).toHaveText('PUBLISHED');
+  });
+
+  test("a director starts a story from the publisher's scope by choosing its newsletter", async ({ page }) => {
+    await signIn(page, accounts.director);
+    await expect(page.getByRole('button', { name: 'Switch scope' })).toContainText('Kuzey Medya');
+    await page.goto('/stories');
+    await page.getByRole('button', { name: 'NEW', exact: true }).click();
+    await expect(page.getByRole('heading', { name: 'New Story', level: 1 })).toBeVisible();
+    await page.getByText('Bullet', { exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Create' })).toBeDisabled();
+    await page.getByRole('combobox', { name: 'Newsletter' }).click();
+    await page.getByRole('option', { name: 'Kültür Sanat Haftalık' }).click();
+    await page.getByRole('button', { name: 'Create' }).click();
+    await expect(page).toHaveURL(/\/stories\/create\/[^/]+\/bullet$/);
+    await expect(body(page)).toContainText('•');
   });
 
   test('a story that cannot load offers Go Console', async ({ page }) => {

@@ -1,16 +1,16 @@
 /**
  * /stories/create/ (spec 001 section 2, Story creation): the 'New Story' screen. The writer picks
  * bullet or article on two selectable cards and Create opens the editor on
- * /stories/create/{newsletterId}/{type}. A story belongs to a newsletter, so outside a newsletter's
- * scope the screen asks to switch to one first.
+ * /stories/create/{newsletterId}/{type}. A story belongs to a newsletter: in a newsletter's scope
+ * it is that one; in a publisher's scope the writer also picks one of its newsletters here.
  */
-import { FontIcon, MessageBar, MessageBarType, mergeStyleSets, PrimaryButton, Stack, Text } from '@fluentui/react';
+import { Dropdown, FontIcon, MessageBar, MessageBarType, mergeStyleSets, PrimaryButton, Stack, Text } from '@fluentui/react';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
 import { PageHeader } from '../../../core/client/page-parts';
 import { selectableProps } from '../../../core/client/selectable';
-import { currentScopeAtom } from '../../../core/client/stores';
+import { currentScopeAtom, scopesAtom } from '../../../core/client/stores';
 import type { Story } from './story-api';
 
 const storyTypes: { type: Story['type']; title: string; icon: string; text: string }[] = [
@@ -55,10 +55,14 @@ const classes = mergeStyleSets({
 
 export default function NewStoryPage() {
   const scope = useAtomValue(currentScopeAtom);
+  const scopes = useAtomValue(scopesAtom);
   const [, navigate] = useLocation();
   const [chosen, setChosen] = useState<Story['type'] | null>(null);
+  const inNewsletter = scope?.type === 'newsletter';
+  const newsletters = inNewsletter ? [] : scopes.filter((item) => item.type === 'newsletter' && item.publisher === scope?._id);
+  const [newsletter, setNewsletter] = useState<string | null>(inNewsletter ? scope._id : newsletters.length === 1 ? newsletters[0]!._id : null);
 
-  if (scope?.type !== 'newsletter') {
+  if (!inNewsletter && newsletters.length === 0) {
     return (
       <Stack tokens={{ childrenGap: 24 }}>
         <PageHeader title="New Story" />
@@ -70,12 +74,22 @@ export default function NewStoryPage() {
   }
 
   const create = () => {
-    if (chosen) navigate(`/stories/create/${scope._id}/${chosen}`);
+    if (chosen && newsletter) navigate(`/stories/create/${newsletter}/${chosen}`);
   };
 
   return (
     <Stack tokens={{ childrenGap: 24 }}>
       <PageHeader title="New Story" />
+      {inNewsletter ? null : (
+        <Dropdown
+          label="Newsletter"
+          placeholder="Choose the newsletter of the story"
+          options={newsletters.map((item) => ({ key: item._id, text: item.title }))}
+          selectedKey={newsletter}
+          onChange={(_event, option) => setNewsletter(option ? String(option.key) : null)}
+          styles={{ root: { maxWidth: 320 } }}
+        />
+      )}
       <Text id="story-type-prompt" variant="large">Please choose a story type below.</Text>
       <div role="listbox" aria-labelledby="story-type-prompt" className={classes.cards}>
         {storyTypes.map(({ type, title, icon, text }) => (
@@ -93,7 +107,7 @@ export default function NewStoryPage() {
         ))}
       </div>
       <Stack horizontal>
-        <PrimaryButton text="Create" iconProps={{ iconName: 'Add' }} disabled={!chosen} onClick={create} />
+        <PrimaryButton text="Create" iconProps={{ iconName: 'Add' }} disabled={!chosen || !newsletter} onClick={create} />
       </Stack>
     </Stack>
   );

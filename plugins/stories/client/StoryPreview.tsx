@@ -5,11 +5,10 @@
  */
 import { Panel, PanelType, Pivot, PivotItem, Stack } from '@fluentui/react';
 import { useState } from 'react';
-import type { DraftFields } from './story-draft';
 import { escapeHtml } from '../../../core/shared/text';
+import type { DraftFields } from './story-draft';
 
 const widths = { web: 730, mobile: 414 } as const;
-
 
 export function previewDocument(fields: Pick<DraftFields, 'title' | 'subtitle' | 'image' | 'body'>, writer: string, newsletter: string): string {
   return `<!doctype html><html><head><meta charset="utf-8"><style>

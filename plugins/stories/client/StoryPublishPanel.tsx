@@ -15,7 +15,7 @@ import { toast } from '../../../core/client/toasts';
 import { resolveBadge } from '../../../core/shared/badges';
 import { constants } from '../../../core/shared/config';
 import { leadMinutesFor } from '../rules';
-import { allows, publishStory, runAction, scheduleDate, useActor } from './story-actions';
+import { allows, offers, publishStory, runAction, scheduleDate, useActor } from './story-actions';
 import { storyApi } from './story-api';
 import type { StoryEditor } from './use-story-editor';
 
@@ -103,7 +103,7 @@ export function StoryPublishPanel({ editor, newsletterTitle }: { editor: StoryEd
       {story.status.published && story.publishedAt ? (
         <MessageBar messageBarType={MessageBarType.success}>{`Published on ${scheduleDate(story.publishedAt)}.`}</MessageBar>
       ) : null}
-      {allows('publish', story, actor) ? (
+      {offers('publish', story, actor) ? (
         <Stack tokens={{ childrenGap: 12 }}>
           <TooltipHost content={lead > 0 ? 'Stories are scheduled at least half an hour into the future.' : 'Notifications and admins may publish right away.'}>
             <TextField

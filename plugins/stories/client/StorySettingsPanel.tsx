@@ -15,7 +15,7 @@ import { useCan } from '../../../core/client/permissions';
 import { constants } from '../../../core/shared/config';
 import { slugify } from '../../../core/shared/text';
 import type { Interest } from '../../../schemas/generated/entities/interest';
-import { allows, runAction, useActor } from './story-actions';
+import { allows, offers, runAction, useActor } from './story-actions';
 import { storyApi } from './story-api';
 import type { StoryEditor } from './use-story-editor';
 
@@ -52,14 +52,14 @@ export function StorySettingsPanel({ editor, tags, interests, editable, ensureDr
   const statusButtons = (
     <Stack horizontal wrap tokens={{ childrenGap: 8 }}>
       {story && !story.status.draft && allows('draft', story, actor) ? <DefaultButton text="DRAFT" iconProps={{ iconName: 'Edit' }} onClick={() => void ensureDraft()} /> : null}
-      {(!story || story.status.draft) && (!story || allows('ready', story, actor)) ? (
+      {(!story || story.status.draft) && (!story || offers('ready', story, actor)) ? (
         isAuthor ? (
           <PrimaryButton text="SUBMIT" iconProps={{ iconName: 'Send' }} onClick={() => setSubmitting(true)} />
         ) : (
           <DefaultButton text={published ? 'READY' : 'Convert to Ready'} iconProps={{ iconName: 'CheckMark' }} onClick={() => void runAction(draft, 'ready')} />
         )
       ) : null}
-      {story && ((story.status.draft && story.status.published) || (story.status.ready && !story.status.accepted)) && allows('accept', story, actor) ? (
+      {story && ((story.status.draft && story.status.published) || (story.status.ready && !story.status.accepted)) && offers('accept', story, actor) ? (
         <PrimaryButton text="ACCEPT" iconProps={{ iconName: 'Accept' }} onClick={() => void runAction(draft, 'accept')} />
       ) : null}
     </Stack>

@@ -10,7 +10,7 @@ import { handleError } from '../../../core/client/errors';
 import { useCan } from '../../../core/client/permissions';
 import { userAtom } from '../../../core/client/stores';
 import { toast } from '../../../core/client/toasts';
-import { cancelledText, scheduledText, verdict, waitForSave, type Actor, type StoryAction } from '../rules';
+import { articleImageRequired, cancelledText, scheduledText, verdict, waitForSave, type Actor, type StoryAction } from '../rules';
 import { storyApi, type Story } from './story-api';
 import type { StoryDraft } from './story-draft';
 
@@ -23,10 +23,30 @@ export function useActor(): Actor {
 
 export const scheduleDate = (iso: string | Date) => format(new Date(iso), 'dd MMMM yyyy HH:mm', { locale: tr });
 
+const verdictOn = (action: StoryAction, story: Story, actor: Actor) =>
+  verdict(action, { type: story.type, status: story.status, image: story.image, ownerId: story.owner?._id ?? null }, actor);
+
 /** Whether the signed-in user may do an action on the story now. */
 export function allows(action: StoryAction, story: Story | null, actor: Actor): boolean {
+  return Boolean(story && verdictOn(action, story, actor).ok);
+}
+
+/** Whether to offer an action: allowed, or refused only for the article's missing cover (pressing it says so). */
+export function offers(action: StoryAction, story: Story | null, actor: Actor): boolean {
   if (!story) return false;
-  return verdict(action, { type: story.type, status: story.status, image: story.image, ownerId: story.owner?._id ?? null }, actor).ok;
+  const result = verdictOn(action, story, actor);
+  return result.ok || result.message === articleImageRequired;
+}
+
+/**
+ * A saved article going to ready, accepted or published needs its cover: said at once, rather
+ * than 'Wait for your story to be saved.' for an edit that cannot be saved without one.
+ */
+function lacksCover(draft: StoryDraft): boolean {
+  const { story, type, fields } = draft.snapshot;
+  if (!story || type !== 'article' || fields.image) return false;
+  toast('error', 'Error!', articleImageRequired);
+  return true;
 }
 
 /** Saves what is pending; answers false (with the spec's message) when the story is not saved yet. */
@@ -61,6 +81,7 @@ const successTexts: Partial<Record<StoryAction, string>> = {
 
 /** Runs a status action; answers the story as it is now, or null when it failed (the handler showed why). */
 export async function runAction(draft: StoryDraft, action: keyof typeof calls): Promise<Story | null> {
+  if ((action === 'ready' || action === 'accept') && lacksCover(draft)) return null;
   if (action !== 'draft' && !(await ensureSaved(draft))) return null;
   const story = draft.snapshot.story;
   if (!story) return null;
@@ -77,7 +98,7 @@ export async function runAction(draft: StoryDraft, action: keyof typeof calls): 
 }
 
 export async function publishStory(draft: StoryDraft, at: Date, notify: boolean): Promise<Story | null> {
-  if (!(await ensureSaved(draft))) return null;
+  if (lacksCover(draft) || !(await ensureSaved(draft))) return null;
   try {
     const { data } = await storyApi.publish(draft.snapshot.story!._id, at, notify);
     draft.statusChanged(data);

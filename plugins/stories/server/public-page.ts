@@ -6,11 +6,10 @@ import { sql } from 'kysely';
 import { notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { sanitizeRichText } from '../../../core/server/sanitize';
+import { escapeHtml } from '../../../core/shared/text';
 import { withoutMarker } from '../rules';
 import { plainTextOf } from './content';
 import type { StoriesDb } from './store';
-import { escapeHtml } from '../../../core/shared/text';
-
 
 const dateFormat = new Intl.DateTimeFormat('tr-TR', { day: '2-digit', month: 'long', year: 'numeric', timeZone: 'Europe/Istanbul' });
 

@@ -1,7 +1,8 @@
 /**
  * Demo stories: bullets and articles in every state for the three newsletters of Kuzey Medya and
  * a few for Ege Gündem, signed with the demo staff's pen names and a shared desk's. Articles use
- * the publisher's library images as covers; scheduled ones are real schedules on the job queue.
+ * the publisher's library images as covers (one draft still waits for its cover); scheduled ones
+ * are real schedules on the job queue.
  */
 import type { SeedContext } from '../../../core/server/plugins/contract';
 import type { JobQueue } from '../../../core/server/jobs';
@@ -27,6 +28,8 @@ interface DemoStory {
   days?: number;
   tags?: string[];
   notify?: boolean;
+  /** An article whose cover is still to be chosen: it cannot become ready until it has one. */
+  noCover?: boolean;
 }
 
 const day = 24 * 60 * 60 * 1000;
@@ -55,6 +58,7 @@ const demoStories: { newsletter: number; stories: DemoStory[] }[] = [
       { type: 'article', title: 'Kütüphaneler Gece de Açık', subtitle: 'Sınav döneminde yeni çalışma saatleri', state: 'accepted', writer: 'director', paragraphs: ['Merkez kütüphane sınav dönemi boyunca gece yarısına kadar açık kalacak.', 'Öğrenciler için ücretsiz çay ve internet hizmeti verilecek.'] },
       { type: 'article', title: 'Sahil Yolu Bisiklet Şeridi', subtitle: 'Yeni şerit hafta sonu hizmete giriyor', state: 'ready', writer: 'desk', paragraphs: ['Sahil boyunca uzanan 12 kilometrelik bisiklet şeridi tamamlandı.'] },
       { type: 'article', title: 'Belediye Bütçesi Görüşmeleri', subtitle: 'Meclis yeni yılın önceliklerini tartışıyor', state: 'draft', writer: 'editor', paragraphs: ['Meclis, gelecek yılın bütçesini önümüzdeki hafta oylayacak.', 'Ulaşım ve yeşil alanlar en büyük payı alıyor.'] },
+      { type: 'article', title: 'Gece Pazarı Geri Dönüyor', subtitle: 'Kapalı otoparkta her cuma akşamı', state: 'draft', writer: 'editor', noCover: true, paragraphs: ['Yerel üreticiler cuma akşamları yeniden bir araya geliyor.'] },
       { type: 'article', title: 'Çarşıda Yenileme Çalışması', subtitle: 'Tarihi çarşı iki ay kapalı kalacak', state: 'cancelled', writer: 'director', paragraphs: ['Tarihi çarşının çatısı yenileniyor; esnaf geçici alana taşınacak.'] },
       bullet('published', 'editor', 'Köprü trafiği sabah 7 ile 9 arasında tek şeritten akacak.', { days: -1 }),
       bullet('published', 'desk', 'Şehir tiyatrosu yeni sezonun biletlerini satışa çıkardı.', { days: -3 }),
@@ -120,7 +124,7 @@ async function insertDemoStory(
     title: story.title ?? '',
     subtitle: story.subtitle ?? '',
     slug: article ? await uniqueSlug(db, slugify(story.title!, constants.stories.slugMax), undefined, constants.stories.slugMax) : null,
-    image: article ? where.image : '',
+    image: article && !story.noCover ? where.image : '',
     ...body,
     tags: JSON.stringify(story.tags ?? []),
     keywords: JSON.stringify([]),
