@@ -13,17 +13,9 @@ import { buildServer, type Server } from '../../core/server/app';
 import { readEnv } from '../../core/server/env';
 import { demoTone } from '../../core/server/services/demo-audio';
 import { createRecording } from '../../plugins/recordings/server/public';
-import { databases, demoPassword, startTestServer, type TestServer } from './server';
+import { databases, demoPassword, startTestServer, until, type TestServer } from './server';
 
 const futureMessage = 'Choose a date in the future.';
-const until = async (check: () => Promise<boolean>, ms = 6000) => {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check()) return true;
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
-  return check();
-};
 
 async function demoIds(server: Server) {
   const { db } = server.database;

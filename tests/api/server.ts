@@ -71,3 +71,13 @@ export async function startTestServer(kind: DatabaseKind, overrides: Record<stri
     },
   };
 }
+
+/** Asks `check` every 200 ms until it answers true or `ms` pass (a job or an event on its way); answers the last answer. */
+export async function until(check: () => Promise<boolean>, ms = 10_000): Promise<boolean> {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    if (await check()) return true;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return check();
+}

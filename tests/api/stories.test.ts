@@ -15,7 +15,7 @@ import { readEnv } from '../../core/server/env';
 import { readPushOutbox } from '../../core/server/services/push';
 import type { StoryTables } from '../../plugins/stories/server/tables';
 import type { Story } from '../../schemas/generated/entities/story';
-import { databases, demoPassword, startTestServer, type TestServer } from './server';
+import { databases, demoPassword, startTestServer, until, type TestServer } from './server';
 
 type Role = 'admin' | 'director' | 'editor' | 'author' | 'other';
 
@@ -24,14 +24,6 @@ const notDraft = 'This story is not a draft, so it was not saved. Move it to dra
 const roleRefusal = (role: string, permission: string) => `Your role (${role}) does not allow this: ${permission} is required.`;
 const minutes = (count: number) => new Date(Date.now() + count * 60_000).toISOString();
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-const until = async (check: () => Promise<boolean>, ms = 10_000) => {
-  const end = Date.now() + ms;
-  while (Date.now() < end) {
-    if (await check()) return true;
-    await sleep(200);
-  }
-  return check();
-};
 
 /** The badge a story shows in a list: the first flag set of draft, cancelled, scheduled, published, accepted, rejected, ready. */
 const badgeOf = (story: Story) => (['draft', 'cancelled', 'scheduled', 'published', 'accepted', 'rejected', 'ready'] as const).find((flag) => story.status[flag]);
