@@ -652,6 +652,22 @@ describe.each(databases)('stories on %s', (kind) => {
       expect(short.count).toBe(everything.count);
     });
 
+    it('counts a search’s matches only ten pages past the page asked for, so the pager grows as the reader goes on', async () => {
+      const made30 = await Promise.all(Array.from({ length: 30 }, (_, index) => made('director', ids.culture, 'bullet', { body: { html: `<p>• Zeplin gösterisi ${index}</p>` } })));
+      try {
+        const search = `newsletter=${ids.culture}&search=zeplin&limit=2`;
+        expect((await list('director', `${search}&page=0`)).count).toBe(22);
+        expect((await list('director', `${search}&page=5`)).count).toBe(30);
+        const page3 = await list('director', `${search}&page=3`);
+        expect(page3.count).toBe(28);
+        expect(page3.data).toHaveLength(2);
+        // Without a search the count is exact.
+        expect((await list('director', `newsletter=${ids.culture}&type=bullet&limit=2`)).count).toBeGreaterThanOrEqual(30);
+      } finally {
+        for (const story of made30) await call('director', 'DELETE', `/stories/delete/${story._id}`);
+      }
+    });
+
     it('pages zero-based with a limit and a total count, and sorts', async () => {
       const everything = await all('editor', ids.morning);
       expect(everything.count).toBeGreaterThan(4);

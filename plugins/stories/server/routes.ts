@@ -194,6 +194,8 @@ export function registerStoryRoutes(api: PluginApi): void {
       const query = request.query;
       if (query.newsletter) session.assertNewsletter(query.newsletter);
       const search = query.search && query.search.trim().length >= constants.limits.searchMinChars ? query.search : undefined;
+      const page = query.page ?? 0;
+      const limit = query.limit ?? constants.pageSizes.list;
       const { rows, count } = await listStories(db, {
         newsletterIds: query.newsletter ? [query.newsletter] : [...session.newsletterIds],
         ownerId: session.can('stories.update') ? query.owner || undefined : session.user.id,
@@ -204,9 +206,9 @@ export function registerStoryRoutes(api: PluginApi): void {
         search,
         sort: query.sort ?? 'updatedAt',
         desc: query.desc ?? true,
-        page: query.page ?? 0,
-        limit: query.limit ?? constants.pageSizes.list,
-        countMax: constants.limits.storySearchCountMax,
+        page,
+        limit,
+        countMax: (page + 1 + constants.limits.storySearchPagesAhead) * limit,
       });
       return { data: rows.map(presentStory), count };
     },

@@ -89,8 +89,8 @@ function listCondition(options: StoryListOptions) {
 
 /**
  * How many stories the list has: from the kept counts when it filters only by what they know;
- * otherwise counted, and a search only up to `countMax` (counting every match of a large
- * newsletter is a search's one slow part).
+ * otherwise counted, and a search only up to `countMax`, a few pages past the one asked for
+ * (counting every match of a large newsletter is a search's one slow part).
  */
 async function countStories(db: StoriesDb, options: StoryListOptions, countMax: number): Promise<number> {
   if (!options.ownerId && !options.writerId && !options.search?.trim()) {

@@ -85,9 +85,9 @@ export interface Constants {
      */
     subscriberSearchCountMax: number;
     /**
-     * A story search counts its matches up to this many (the list pages through them).
+     * A story search counts its matches only this many pages past the page asked for (the pager offers them, and more as the reader goes on): counting every match of a large newsletter is a search's one slow part.
      */
-    storySearchCountMax: number;
+    storySearchPagesAhead: number;
   };
   layout: {
     sidebarWidth: number;
