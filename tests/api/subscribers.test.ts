@@ -108,6 +108,16 @@ describe.each(databases)('subscribers on %s', (kind) => {
     expect((await list(ids.morning, '?search=%25')).body.count).toBe(0);
   });
 
+  it('counts a search’s matches only ten pages past the page asked for', async () => {
+    const all = (await list(ids.morning, '?search=%C5%9Fule&limit=100')).body.count as number;
+    expect(all).toBeGreaterThan(30);
+    expect(all).toBeLessThan(1100);
+    expect((await list(ids.morning, '?search=%C5%9Fule&limit=2')).body.count).toBe(22);
+    const fourth = await list(ids.morning, '?search=%C5%9Fule&limit=2&page=4');
+    expect(fourth.body.count).toBe(30);
+    expect(fourth.body.data).toHaveLength(2);
+  });
+
   it('refuses a bad page or limit', async () => {
     expect((await list(ids.tech, '?page=-1')).status).toBe(422);
     expect((await list(ids.tech, '?limit=1000')).status).toBe(422);

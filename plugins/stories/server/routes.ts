@@ -10,6 +10,7 @@ import { HttpError, invalid, invalidDetails, notFound, unauthorized } from '../.
 import { sanitizeRichText } from '../../../core/server/sanitize';
 import type { ApiRequest, PluginApi } from '../../../core/server/plugins/contract';
 import { constants } from '../../../core/shared/config';
+import { searchCountCap } from '../../../core/shared/lists';
 import { slugify } from '../../../core/shared/text';
 import type { PenNameCreateBody } from '../../../schemas/generated/api/pen-name-create';
 import type { StoryCreateBody } from '../../../schemas/generated/api/story-create';
@@ -208,7 +209,7 @@ export function registerStoryRoutes(api: PluginApi): void {
         desc: query.desc ?? true,
         page,
         limit,
-        countMax: (page + 1 + constants.limits.storySearchPagesAhead) * limit,
+        countMax: searchCountCap(page, limit),
       });
       return { data: rows.map(presentStory), count };
     },

@@ -14,6 +14,7 @@ import { EmptyState, PageHeader } from '../../../core/client/page-parts';
 import { useCan } from '../../../core/client/permissions';
 import { toast } from '../../../core/client/toasts';
 import { constants } from '../../../core/shared/config';
+import { searchCountCap } from '../../../core/shared/lists';
 import type { Subscription } from '../../../schemas/generated/entities/subscription';
 import { ImportErrorsDialog, type RowProblem } from './ImportErrorsDialog';
 import { downloadSubscribersCsv, importSubscribersCsv, listSubscriptions } from './subscribers-api';
@@ -119,7 +120,7 @@ export default function SubscribersPage() {
 
       <Stack horizontal horizontalAlign="space-between" verticalAlign="center" wrap tokens={{ childrenGap: 16 }}>
         <SearchBox placeholder="Search by e-mail or name" ariaLabel="Search subscribers" value={text} onChange={(_event, value) => setText(value ?? '')} styles={{ root: { width: 320 } }} />
-        {rows ? <Text aria-live="polite">{`${rows.count.toLocaleString('tr-TR')}${search && rows.count >= constants.limits.subscriberSearchCountMax ? '+' : ''} subscribers`}</Text> : null}
+        {rows ? <Text aria-live="polite">{`${rows.count.toLocaleString('tr-TR')}${search && rows.count >= searchCountCap(page, pageSize) ? '+' : ''} subscribers`}</Text> : null}
         {busy ? <Spinner label={busy === 'import' ? 'Importing...' : 'Exporting...'} labelPosition="right" /> : null}
       </Stack>
 

@@ -9,6 +9,7 @@ import type { SubscriberListQuery } from '../../../schemas/generated/api/subscri
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { invalid, invalidDetails } from '../../../core/server/errors';
 import { constants } from '../../../core/shared/config';
+import { searchCountCap } from '../../../core/shared/lists';
 import { messages, readSubscribersCsv } from './csv-import';
 import { exportColumns, exportLine, presentSubscription, presentTimeline } from './present';
 import { insertSubscribers, listSubscribers, recordWeek, recountSubscribers, subscriberBatches, weeklyTimeline } from './store';
@@ -32,7 +33,7 @@ export function registerSubscriberRoutes(api: PluginApi): void {
     async handler(request, _reply, session) {
       session.assertNewsletter(request.params.id);
       const { page = 0, limit = constants.pageSizes.list, search } = request.query;
-      const { rows, count } = await listSubscribers(db, { newsletterId: request.params.id, search, limit, offset: page * limit, countMax: constants.limits.subscriberSearchCountMax });
+      const { rows, count } = await listSubscribers(db, { newsletterId: request.params.id, search, limit, offset: page * limit, countMax: searchCountCap(page, limit) });
       return { data: rows.map(presentSubscription), count };
     },
   });

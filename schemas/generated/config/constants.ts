@@ -81,13 +81,9 @@ export interface Constants {
      */
     subscribersCsvErrorsShown: number;
     /**
-     * A subscriber search counts its matches up to this many (the console shows '1.000+'): an exact count of a common name among a million rows is too slow for a list call.
+     * A list's search counts its matches only this many pages past the page asked for (the pager offers them, and more as the reader goes on; the subscribers' count then reads '110+'): counting every match of a common word among many rows is a search's one slow part.
      */
-    subscriberSearchCountMax: number;
-    /**
-     * A story search counts its matches only this many pages past the page asked for (the pager offers them, and more as the reader goes on): counting every match of a large newsletter is a search's one slow part.
-     */
-    storySearchPagesAhead: number;
+    searchCountPagesAhead: number;
   };
   layout: {
     sidebarWidth: number;
