@@ -1,9 +1,11 @@
 // @vitest-environment happy-dom
 /**
- * The story list's pieces (spec 001 sections 2 and 4): a story card opens its editor, but a
+ * The story list's pieces (spec 001 sections 2 and 4): a story card opens its editor, taking a
+ * story that is not a draft back to draft on the way (a published one asks first), but a
  * scheduled card 'is disabled on hover with a not-allowed cursor' and goes nowhere; the list's
- * menu offers Preview only for published stories and Delete only as rules.ts allows; and the
- * newsletter dashboard's 'Draft stories' shows the two latest drafts, 'See all' and its empty state.
+ * menu offers the status moves, Preview only for published stories and Delete only as rules.ts
+ * allows; and the newsletter dashboard's 'Draft stories' shows the two latest drafts, 'See all'
+ * and its empty state.
  */
 import { setIconOptions } from '@fluentui/react';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -42,12 +44,18 @@ const listed = [
 
 let draftAnswer: Story[] = drafts;
 const queries: URLSearchParams[] = [];
+/** The status moves asked of the server, as 'draft s1'. */
+const moves: string[] = [];
 const server = setupServer(
   http.get(`${origin}/api/stories/list`, ({ request }) => {
     const query = new URL(request.url).searchParams;
     queries.push(query);
     const data = query.get('status') === 'draft' ? draftAnswer : listed;
     return HttpResponse.json({ data, count: data.length });
+  }),
+  http.put(`${origin}/api/stories/:move/:id`, ({ params }) => {
+    moves.push(`${String(params.move)} ${String(params.id)}`);
+    return HttpResponse.json({ data: storyOf(String(params.id), { flags: { draft: params.move === 'draft', ready: params.move !== 'draft' } }) });
   }),
 );
 
@@ -72,6 +80,7 @@ beforeAll(async () => {
 afterEach(() => {
   cleanup();
   queries.length = 0;
+  moves.length = 0;
   draftAnswer = drafts;
   localStorage.clear();
 });
@@ -92,15 +101,54 @@ function ruleOf(element: Element, suffix: string): string {
 }
 
 describe('StoryCard', () => {
-  it('opens the editor of a story that is not scheduled', () => {
-    const location = routed(<StoryCard story={listed[0]!} />);
+  const permissions = (granted: Permission[]) => stores.store.set(stores.permissionsAtom, new Set(granted));
+  const accepted = storyOf('a1', { title: 'Kabul edilen haber', flags: { ready: true, accepted: true } });
+
+  it('opens the editor of a draft', () => {
+    const location = routed(<StoryCard story={drafts[0]!} />);
     const card = screen.getByTestId('story-card');
-    expect(within(card).getByRole('heading', { name: 'Yayındaki haber' })).toBeTruthy();
+    expect(within(card).getByRole('heading', { name: 'Kuzeyde kış hazırlığı' })).toBeTruthy();
     expect(card.querySelector('[aria-disabled="true"]')).toBeNull();
     expect(getComputedStyle(card).cursor).toBe('pointer');
     // Anywhere on the card, not only its title.
     fireEvent.click(card.querySelector('img')!);
-    expect(location.history.at(-1)).toBe('/stories/edit/p1');
+    expect(location.history.at(-1)).toBe('/stories/edit/s1');
+    expect(moves).toEqual([]);
+  });
+
+  it('takes a story that is not a draft back to draft on the way to its editor', async () => {
+    permissions(['stories.list', 'stories.update', 'stories.draft', 'stories.accept']);
+    const location = routed(<StoryCard story={accepted} />);
+    fireEvent.click(screen.getByRole('heading', { name: 'Kabul edilen haber' }));
+    await waitFor(() => expect(location.history.at(-1)).toBe('/stories/edit/a1'));
+    expect(moves).toEqual(['draft a1']);
+  });
+
+  it("asks 'Are you sure you want to edit?' before taking a published story back to draft", async () => {
+    permissions(['stories.list', 'stories.update', 'stories.draft', 'stories.accept']);
+    const location = routed(<StoryCard story={listed[0]!} />);
+    fireEvent.click(screen.getByRole('heading', { name: 'Yayındaki haber' }));
+    let dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Are you sure you want to edit?')).toBeTruthy();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'CANCEL' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(location.history).toEqual(['/stories']);
+    expect(moves).toEqual([]);
+
+    fireEvent.click(screen.getByRole('heading', { name: 'Yayındaki haber' }));
+    dialog = await screen.findByRole('dialog');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'EDIT' }));
+    await waitFor(() => expect(location.history.at(-1)).toBe('/stories/edit/p1'));
+    expect(moves).toEqual(['draft p1']);
+  });
+
+  it('opens a story the user may not take back to draft as it is', () => {
+    permissions(['stories.list', 'stories.create']);
+    const location = routed(<StoryCard story={accepted} />);
+    fireEvent.click(screen.getByRole('heading', { name: 'Kabul edilen haber' }));
+    expect(location.history.at(-1)).toBe('/stories/edit/a1');
+    expect(screen.queryByRole('dialog')).toBeNull();
+    expect(moves).toEqual([]);
   });
 
   it('shows a scheduled card disabled: not-allowed cursor, dimmed on hover, and a click goes nowhere', () => {
@@ -147,12 +195,32 @@ describe('StoriesPage', () => {
     await screen.findByRole('heading', { name: 'Yayındaki haber' });
     expect(Object.fromEntries(queries[0]!)).toEqual({ newsletter: 'n1', sort: 'updatedAt', desc: 'true', page: '0', limit: '10' });
     expect(screen.getByRole('button', { name: 'NEW' })).toBeTruthy();
-    expect(await menuOf('Yayındaki haber')).toEqual(['Edit', 'Preview', 'Delete']);
+    expect(await menuOf('Yayındaki haber')).toEqual(['Open', 'Preview', 'Delete']);
     // The button closes its menu again.
     fireEvent.click(screen.getByRole('button', { name: 'Actions for Yayındaki haber' }));
     await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
     // Delete is disabled while scheduled.
-    expect(await menuOf('Planlanan haber')).toEqual(['Edit', 'Delete (disabled)']);
+    expect(await menuOf('Planlanan haber')).toEqual(['Open', 'Delete (disabled)']);
+  });
+
+  it('offers the status moves the rules allow, and moves a story without opening it', async () => {
+    permissions(['stories.list', 'stories.create', 'stories.update', 'stories.draft', 'stories.accept', 'stories.delete']);
+    const location = page();
+    await screen.findByRole('heading', { name: 'Yayındaki haber' });
+    expect(await menuOf('Yayındaki haber')).toEqual(['Open', 'Draft', 'Preview', 'Delete']);
+    fireEvent.click(screen.getByRole('button', { name: 'Actions for Yayındaki haber' }));
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    // A scheduled story waits for its release: no move from here.
+    expect(await menuOf('Planlanan haber')).toEqual(['Open', 'Delete (disabled)']);
+    fireEvent.click(screen.getByRole('button', { name: 'Actions for Planlanan haber' }));
+    await waitFor(() => expect(screen.queryByRole('menu')).toBeNull());
+    expect(await menuOf('Kuzeyde kış hazırlığı')).toEqual(['Open', 'Convert to Ready', 'Delete']);
+    const asked = queries.length;
+    fireEvent.click(within(screen.getByRole('menu')).getByRole('menuitem', { name: 'Convert to Ready' }));
+    await waitFor(() => expect(moves).toEqual(['ready s1']));
+    // The list asks again, and the page stays.
+    await waitFor(() => expect(queries.length).toBeGreaterThan(asked));
+    expect(location.history).toEqual(['/newsletters/show/n1/stories']);
   });
 
   it("hides Delete of someone else's story and NEW from those who may not", async () => {
@@ -160,7 +228,7 @@ describe('StoriesPage', () => {
     page();
     await screen.findByRole('heading', { name: 'Kuzeyde kış hazırlığı' });
     expect(screen.queryByRole('button', { name: 'NEW' })).toBeNull();
-    expect(await menuOf('Kuzeyde kış hazırlığı')).toEqual(['Edit']);
+    expect(await menuOf('Kuzeyde kış hazırlığı')).toEqual(['Open']);
   });
 });
 

@@ -1,6 +1,7 @@
 /**
  * Stories: an author writes an article (with the spec's validation messages on the way) and
- * submits it, an editor accepts it; a director schedules and cancels an article and reads a
+ * submits it, an editor accepts it; a card's click takes a story back to draft (a published one
+ * asks first) and its menu moves it on; a director schedules and cancels an article and reads a
  * published one's public page; autosave survives a reload and a lost connection; two sessions
  * editing one story see each other's changes; a story that cannot load offers 'Go Console'.
  */
@@ -19,10 +20,30 @@ async function openStories(page: Page) {
   await expect(page.getByRole('heading', { name: 'Stories', level: 1 })).toBeVisible();
 }
 
-async function openStory(page: Page, title: string) {
+async function findStory(page: Page, title: string) {
   await openStories(page);
   await page.getByRole('searchbox', { name: /Search/ }).fill(title);
+  await expect(card(page, title)).toBeVisible();
+}
+
+/** A story's card menu in the list, one of its items chosen. */
+async function storyMenu(page: Page, title: string, item: string) {
+  await card(page, title).getByRole('button', { name: `Actions for ${title}` }).click();
+  await page.getByRole('menuitem', { name: item, exact: true }).click();
+}
+
+/** Opens a story by its card: one that is not a draft goes back to draft on the way. */
+async function openStory(page: Page, title: string) {
+  await findStory(page, title);
   await card(page, title).click();
+  await expect(page).toHaveURL(/\/stories\/edit\/[^/]+$/);
+  await expect(saveStatus(page)).toBeVisible();
+}
+
+/** Opens a story as it is, by its menu's Open. */
+async function openAsItIs(page: Page, title: string) {
+  await findStory(page, title);
+  await storyMenu(page, title, 'Open');
   await expect(page).toHaveURL(/\/stories\/edit\/[^/]+$/);
   await expect(saveStatus(page)).toBeVisible();
 }
@@ -95,11 +116,28 @@ test.describe('stories', () => {
     await signOut(page);
     await signIn(page, accounts.editor);
     await switchScope(page, 'Teknoloji Notları');
-    await openStory(page, 'Gece Müzeleri Açılıyor');
+    await openAsItIs(page, 'Gece Müzeleri Açılıyor');
     expect(page.url()).toBe(storyUrl);
     await page.getByRole('button', { name: 'ACCEPT' }).click();
     await expectToast(page, 'The story is accepted.');
     await expect(page.getByTestId('status-badge').first()).toHaveText('ACCEPTED');
+
+    // A click on the card of a story that is not a draft takes it back to draft, to edit it.
+    await page.getByRole('button', { name: 'Back to Dashboard' }).click();
+    await openStory(page, 'Gece Müzeleri Açılıyor');
+    expect(page.url()).toBe(storyUrl);
+    await expect(page.getByTestId('status-badge').first()).toHaveText('DRAFT');
+    await expect(page.getByRole('textbox', { name: 'Title', exact: true })).not.toHaveAttribute('readonly', '');
+
+    // The list's menu moves a story on without opening it.
+    await page.getByRole('button', { name: 'Back to Dashboard' }).click();
+    await findStory(page, 'Gece Müzeleri Açılıyor');
+    await storyMenu(page, 'Gece Müzeleri Açılıyor', 'Convert to Ready');
+    await expectToast(page, 'The story is ready.');
+    await expect(card(page, 'Gece Müzeleri Açılıyor').getByTestId('status-badge')).toHaveText('READY');
+    await storyMenu(page, 'Gece Müzeleri Açılıyor', 'Accept');
+    await expectToast(page, 'The story is accepted.');
+    await expect(card(page, 'Gece Müzeleri Açılıyor').getByTestId('status-badge')).toHaveText('ACCEPTED');
   });
 
   test('a director schedules an article, cancels the schedule, and reads a published one', async ({ page }) => {
@@ -138,7 +176,7 @@ test.describe('stories', () => {
 
     // A published article's link leads to its public page.
     await page.getByRole('button', { name: 'Back to Dashboard' }).click();
-    await openStory(page, 'Şehirde Yeni Metro Hattı Açıldı');
+    await openAsItIs(page, 'Şehirde Yeni Metro Hattı Açıldı');
     await page.getByRole('tab', { name: 'Publish' }).click();
     const link = await page.getByRole('textbox', { name: 'Article link' }).inputValue();
     expect(link).toMatch(/\/s\/sehirde-yeni-metro-hatti-acildi$/);
@@ -294,11 +332,19 @@ test.describe('stories', () => {
     await expect(page.getByText('gece-pazari-cuma is available.')).toBeVisible();
     await expect(page.getByRole('alert').filter({ hasText: 'Required: Image' })).toBeVisible();
 
-    // Editing a published story asks first.
+    // Editing a published story asks first, from its card and in the editor.
     await page.getByRole('button', { name: 'Back to Dashboard' }).click();
-    await openStory(page, 'Şehirde Yeni Metro Hattı Açıldı');
-    await page.getByRole('button', { name: 'EDIT' }).click();
+    const published = 'Şehirde Yeni Metro Hattı Açıldı';
+    await findStory(page, published);
+    await card(page, published).getByRole('heading').click();
     const confirm = page.getByRole('dialog', { name: 'Edit the story?' });
+    await expect(confirm.getByText('Are you sure you want to edit?')).toBeVisible();
+    await confirm.getByRole('button', { name: 'Cancel' }).click();
+    await expect(confirm).toBeHidden();
+    await expect(page.getByRole('heading', { name: 'Stories', level: 1 })).toBeVisible();
+    await expect(card(page, published).getByTestId('status-badge')).toHaveText('PUBLISHED');
+    await storyMenu(page, published, 'Open');
+    await page.getByRole('button', { name: 'EDIT' }).click();
     await expect(confirm.getByText('Are you sure you want to edit?')).toBeVisible();
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await expect(page.getByTestId('status-badge').first()).toHaveText('PUBLISHED');

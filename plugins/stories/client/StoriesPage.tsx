@@ -2,7 +2,8 @@
  * /stories and /newsletters/show/:newsletterId/stories (spec 001 section 2, 'Story and issue
  * lists'): the stories on the shared list, as cards or rows (remembered), with search, one type
  * and one status filter, NEW, status badges, pages of 10 most recently changed first, and each
- * story's menu: Edit, Preview (published ones, their public page) and Delete.
+ * story's menu: Open (as it is), the status moves (Draft, Ready, Accept), Preview (published ones,
+ * their public page) and Delete. A click on a story opens it to edit (open-story.tsx).
  */
 import { Link, Stack, type IContextualMenuItem } from '@fluentui/react';
 import { format } from 'date-fns';
@@ -13,13 +14,15 @@ import { useLocation, useParams } from 'wouter';
 import { List, type ListColumn } from '../../../core/client/list';
 import { ConfirmDialog, PageHeader } from '../../../core/client/page-parts';
 import { useCan } from '../../../core/client/permissions';
-import { currentScopeAtom, userAtom } from '../../../core/client/stores';
+import { currentScopeAtom } from '../../../core/client/stores';
 import { toast } from '../../../core/client/toasts';
 import { constants } from '../../../core/shared/config';
-import { verdict, type Actor } from '../rules';
+import { verdict } from '../rules';
+import { editorPath, useStoryOpener } from './open-story';
+import { moveStory, statusMoves, useActor, wasPublished } from './story-actions';
 import { storyApi, type Story } from './story-api';
 import { storyName } from './story-name';
-import { editorPath, StoryCard, storyTypeLabels } from './StoryCard';
+import { StoryCard, storyTypeLabels } from './StoryCard';
 
 const createPath = '/stories/create/';
 
@@ -37,6 +40,13 @@ const statusOptions = [
   { key: 'cancelled', text: 'Cancelled' },
 ];
 
+const moveLabels: Record<'draft' | 'ready' | 'accept', (story: Story) => string> = {
+  draft: () => 'Draft',
+  ready: (story) => (wasPublished(story) ? 'Ready' : 'Convert to Ready'),
+  accept: () => 'Accept',
+};
+const moveIcons = { draft: 'Edit', ready: 'CheckMark', accept: 'Accept' };
+
 /** 'D MMMM' in Turkish, as every list of the console writes dates. */
 const listDate = (value: string) => format(new Date(value), constants.dates.list, { locale: tr });
 
@@ -47,21 +57,29 @@ export default function StoriesPage() {
   const { newsletterId } = useParams<{ newsletterId?: string }>();
   const [, navigate] = useLocation();
   const scope = useAtomValue(currentScopeAtom);
-  const user = useAtomValue(userAtom);
   const can = useCan();
   const [refreshKey, setRefreshKey] = useState(0);
   const [deleting, setDeleting] = useState<Story | null>(null);
 
   // A newsletter's stories; /stories alone shows the current newsletter's, or every reachable one's from a publisher.
   const newsletter = newsletterId ?? (scope?.type === 'newsletter' ? scope._id : undefined);
-  const actor: Actor = { userId: user?._id ?? '', role: user?.role.key ?? 'author', can };
+  const actor = useActor();
+  const opener = useStoryOpener();
+  const refresh = () => setRefreshKey((key) => key + 1);
 
   const rowActions = (story: Story): IContextualMenuItem[] => {
     const deletion = verdict('delete', { type: story.type, status: story.status, image: story.image, ownerId: story.owner?._id ?? null }, actor);
     // Hidden from a role that may not delete; shown disabled, with the reason, while the story's state forbids it (scheduled).
     const showDelete = can('stories.create') && (deletion.ok || deletion.kind === 'state');
     return [
-      { key: 'edit', text: 'Edit', iconProps: { iconName: 'Edit' }, onClick: () => navigate(editorPath(story)) },
+      { key: 'open', text: 'Open', iconProps: { iconName: 'OpenFile' }, onClick: () => navigate(editorPath(story)) },
+      // Authors send a story on from the editor, where SUBMIT reminds them what it means.
+      ...statusMoves(story, actor)
+        .filter((move) => move !== 'ready' || actor.role !== 'author')
+        .map((move) => ({
+          key: move, text: moveLabels[move](story), iconProps: { iconName: moveIcons[move] },
+          onClick: () => void moveStory(story, move).then((moved) => moved && refresh()),
+        })),
       ...(story.status.published
         ? [{ key: 'preview', text: 'Preview', iconProps: { iconName: 'OpenInNewWindow' }, onClick: () => void window.open(publicPath(story), '_blank', 'noopener,noreferrer') }]
         : []),
@@ -78,7 +96,7 @@ export default function StoriesPage() {
     const { msg } = await storyApi.remove(story._id);
     toast('success', 'Success!', msg ?? 'The story is deleted.');
     setDeleting(null);
-    setRefreshKey((key) => key + 1);
+    refresh();
   };
 
   const columns: ListColumn<Story>[] = [
@@ -91,7 +109,7 @@ export default function StoriesPage() {
             // A new tab (ctrl, cmd, shift, middle button) is the browser's; a plain click stays in the console.
             if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
             event.preventDefault();
-            navigate(editorPath(story));
+            opener.open(story);
           }}
           styles={{ root: { fontWeight: 600 } }}
         >
@@ -136,6 +154,7 @@ export default function StoriesPage() {
           onDismiss={() => setDeleting(null)}
         />
       ) : null}
+      {opener.dialog}
     </Stack>
   );
 }

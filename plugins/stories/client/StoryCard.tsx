@@ -1,18 +1,19 @@
 /**
  * A story as a card (spec 001 section 2, Story editor: 'Story card (in lists and channels)'): the
  * article's cover, its name and subtitle or summary, writer, type, date, status badge and menu.
- * It opens the story's editor, except a scheduled story's card: 'disabled on hover with a
- * not-allowed cursor'. Other plugins (issue channels, collections) use it through public.ts.
+ * It opens the story's editor, taking a story that is not a draft back to draft (open-story.tsx),
+ * except a scheduled story's card: 'disabled on hover with a not-allowed cursor'. Other plugins
+ * (issue channels, collections) use it through public.ts.
  */
 import { FontIcon, Link, mergeStyleSets, Stack, Text } from '@fluentui/react';
 import { format } from 'date-fns';
 import { tr } from 'date-fns/locale';
 import type { MouseEvent, ReactNode } from 'react';
-import { useLocation } from 'wouter';
 import { StatusBadge, type CardParts } from '../../../core/client/list';
 import { resolveBadge } from '../../../core/shared/badges';
 import { constants } from '../../../core/shared/config';
 import { withoutMarker } from '../rules';
+import { editorPath, useStoryOpener } from './open-story';
 import type { Story } from './story-api';
 import { storyName } from './story-name';
 
@@ -25,8 +26,6 @@ export interface StoryCardProps {
 }
 
 export const storyTypeLabels: Record<Story['type'], string> = { bullet: 'Bullet', article: 'Article' };
-
-export const editorPath = (story: Pick<Story, '_id'>) => `/stories/edit/${story._id}`;
 
 /** 'dd MMMM yyyy' in Turkish, as every card of the console writes dates. */
 const cardDate = (value: string) => format(new Date(value), constants.dates.card, { locale: tr });
@@ -68,7 +67,7 @@ const classes = mergeStyleSets({
 });
 
 export function StoryCard({ story, parts = {}, onOpen }: StoryCardProps) {
-  const [, navigate] = useLocation();
+  const opener = useStoryOpener();
   const disabled = story.status.scheduled;
   const name = storyName(story);
   // A bullet's name is its first words: its text follows only when the name could not hold all of it.
@@ -76,7 +75,7 @@ export function StoryCard({ story, parts = {}, onOpen }: StoryCardProps) {
   // A scheduled or published story carries its release date; the rest, when they last changed.
   const date = (story.status.scheduled || story.status.published) && story.publishedAt ? story.publishedAt : story.updatedAt;
   const badge: ReactNode = parts.badge ?? <StatusBadge badge={resolveBadge('story', story.status)} />;
-  const open = () => (onOpen ? onOpen(story) : navigate(editorPath(story)));
+  const open = () => (onOpen ? onOpen(story) : opener.open(story));
 
   const clickCard = (event: MouseEvent) => {
     // The title link already went; a disabled card goes nowhere.
@@ -142,6 +141,8 @@ export function StoryCard({ story, parts = {}, onOpen }: StoryCardProps) {
         </Stack>
       </div>
       {parts.actions ? <div className={classes.actions}>{parts.actions}</div> : null}
+      {/* Outside the clickable content: the question's clicks must not reach the card. */}
+      {opener.dialog}
     </article>
   );
 }

@@ -11,13 +11,13 @@ import {
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { Redirect, useLocation, useParams } from 'wouter';
-import { ConfirmDialog } from '../../../core/client/page-parts';
 import { useCan } from '../../../core/client/permissions';
 import { ConnectionOverlay } from '../../../core/client/socket';
 import { scopesAtom } from '../../../core/client/stores';
 import { toast } from '../../../core/client/toasts';
 import { constants } from '../../../core/shared/config';
 import { verdict } from '../rules';
+import { ConfirmEditDialog } from './open-story';
 import { allows, runAction, useActor } from './story-actions';
 import { storyApi, type PenName, type Story, type StoryFormData } from './story-api';
 import type { DraftFields } from './story-draft';
@@ -188,10 +188,7 @@ function Editor({ loaded, page }: { loaded: Loaded; page: 'edit' | 'publish' }) 
         <StoryPreview fields={fields} writer={authors.find((author) => author._id === fields.writer)?.name ?? ''} newsletter={newsletterTitle} onDismiss={() => setPreviewing(false)} />
       ) : null}
       {confirmingEdit ? (
-        <ConfirmDialog
-          title="Edit the story?"
-          text="Are you sure you want to edit?"
-          action="EDIT"
+        <ConfirmEditDialog
           onDismiss={() => {
             confirmingEdit(false);
             setConfirmingEdit(null);

@@ -15,7 +15,7 @@ import { useCan } from '../../../core/client/permissions';
 import { constants } from '../../../core/shared/config';
 import { slugify } from '../../../core/shared/text';
 import type { Interest } from '../../../schemas/generated/entities/interest';
-import { allows, offers, runAction, useActor } from './story-actions';
+import { allows, runAction, statusMoves, useActor, wasPublished } from './story-actions';
 import { storyApi } from './story-api';
 import type { StoryEditor } from './use-story-editor';
 
@@ -40,7 +40,7 @@ export function StorySettingsPanel({ editor, tags, interests, editable, ensureDr
   const actor = useActor();
   const [submitting, setSubmitting] = useState(false);
   const [choosingEpisode, setChoosingEpisode] = useState(false);
-  const published = Boolean(story?.status.published || (story?.publishedAt && !story.status.scheduled));
+  const published = Boolean(story && wasPublished(story));
   const isAuthor = actor.role === 'author';
 
   /** Tags and interest change a story that is not a draft by taking it back to draft first. */
@@ -49,19 +49,19 @@ export function StorySettingsPanel({ editor, tags, interests, editable, ensureDr
     draft.edit(patch);
   };
 
+  // A story not saved yet may already be sent on (the action waits for its save).
+  const moves = story ? statusMoves(story, actor) : ['ready'];
   const statusButtons = (
     <Stack horizontal wrap tokens={{ childrenGap: 8 }}>
-      {story && !story.status.draft && allows('draft', story, actor) ? <DefaultButton text="DRAFT" iconProps={{ iconName: 'Edit' }} onClick={() => void ensureDraft()} /> : null}
-      {(!story || story.status.draft) && (!story || offers('ready', story, actor)) ? (
+      {moves.includes('draft') ? <DefaultButton text="DRAFT" iconProps={{ iconName: 'Edit' }} onClick={() => void ensureDraft()} /> : null}
+      {moves.includes('ready') ? (
         isAuthor ? (
           <PrimaryButton text="SUBMIT" iconProps={{ iconName: 'Send' }} onClick={() => setSubmitting(true)} />
         ) : (
           <DefaultButton text={published ? 'READY' : 'Convert to Ready'} iconProps={{ iconName: 'CheckMark' }} onClick={() => void runAction(draft, 'ready')} />
         )
       ) : null}
-      {story && ((story.status.draft && story.status.published) || (story.status.ready && !story.status.accepted)) && offers('accept', story, actor) ? (
-        <PrimaryButton text="ACCEPT" iconProps={{ iconName: 'Accept' }} onClick={() => void runAction(draft, 'accept')} />
-      ) : null}
+      {moves.includes('accept') ? <PrimaryButton text="ACCEPT" iconProps={{ iconName: 'Accept' }} onClick={() => void runAction(draft, 'accept')} /> : null}
     </Stack>
   );
 

@@ -79,15 +79,10 @@ const successTexts: Partial<Record<StoryAction, string>> = {
   unpublish: 'The story is unpublished.',
 };
 
-/** Runs a status action; answers the story as it is now, or null when it failed (the handler showed why). */
-export async function runAction(draft: StoryDraft, action: keyof typeof calls): Promise<Story | null> {
-  if ((action === 'ready' || action === 'accept') && lacksCover(draft)) return null;
-  if (action !== 'draft' && !(await ensureSaved(draft))) return null;
-  const story = draft.snapshot.story;
-  if (!story) return null;
+/** Moves a saved story to another status; answers it as it is now, or null when it failed (the handler showed why). */
+export async function moveStory(story: Pick<Story, '_id'>, action: keyof typeof calls): Promise<Story | null> {
   try {
     const { data } = await calls[action]!(story._id);
-    draft.statusChanged(data);
     const text = successTexts[action];
     if (text) toast('success', 'Success!', text);
     return data;
@@ -95,6 +90,34 @@ export async function runAction(draft: StoryDraft, action: keyof typeof calls): 
     await handleError(error);
     return null;
   }
+}
+
+/** Runs a status action from the editor: what is pending is saved first, and the draft learns the new status. */
+export async function runAction(draft: StoryDraft, action: keyof typeof calls): Promise<Story | null> {
+  if ((action === 'ready' || action === 'accept') && lacksCover(draft)) return null;
+  if (action !== 'draft' && !(await ensureSaved(draft))) return null;
+  const story = draft.snapshot.story;
+  if (!story) return null;
+  const data = await moveStory(story, action);
+  if (data) draft.statusChanged(data);
+  return data;
+}
+
+/** Whether the story was published once (it keeps its slug, and 'Ready' reads so rather than 'Convert to Ready'). */
+export const wasPublished = (story: Story) => Boolean(story.status.published || (story.publishedAt && !story.status.scheduled));
+
+/**
+ * The status moves offered on a saved story (spec 001 section 4, Story menu actions): Draft when
+ * it is not one, Ready for a draft, Accept for a ready story or a published one being edited.
+ * The editor's status buttons and the story list's menu both offer these.
+ */
+export function statusMoves(story: Story, actor: Actor): ('draft' | 'ready' | 'accept')[] {
+  const { status } = story;
+  const moves: ('draft' | 'ready' | 'accept')[] = [];
+  if (!status.draft && allows('draft', story, actor)) moves.push('draft');
+  if (status.draft && offers('ready', story, actor)) moves.push('ready');
+  if (((status.draft && status.published) || (status.ready && !status.accepted)) && offers('accept', story, actor)) moves.push('accept');
+  return moves;
 }
 
 export async function publishStory(draft: StoryDraft, at: Date, notify: boolean): Promise<Story | null> {
