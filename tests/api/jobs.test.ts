@@ -6,13 +6,9 @@ import pino from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../core/server/db/database';
 import { createJobQueue, type JobQueue } from '../../core/server/jobs';
+import { until } from './server';
 
 const log = pino({ level: 'silent' });
-const until = async (check: () => boolean, ms = 8000) => {
-  const end = Date.now() + ms;
-  while (!check() && Date.now() < end) await new Promise((resolve) => setTimeout(resolve, 100));
-  return check();
-};
 
 describe('job queue', () => {
   const dir = mkdtempSync(join(tmpdir(), 'masthead-jobs-'));

@@ -73,7 +73,7 @@ export async function startTestServer(kind: DatabaseKind, overrides: Record<stri
 }
 
 /** Asks `check` every 200 ms until it answers true or `ms` pass (a job or an event on its way); answers the last answer. */
-export async function until(check: () => Promise<boolean>, ms = 10_000): Promise<boolean> {
+export async function until(check: () => boolean | Promise<boolean>, ms = 10_000): Promise<boolean> {
   const end = Date.now() + ms;
   while (Date.now() < end) {
     if (await check()) return true;

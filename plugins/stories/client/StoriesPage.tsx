@@ -17,9 +17,8 @@ import { useCan } from '../../../core/client/permissions';
 import { currentScopeAtom } from '../../../core/client/stores';
 import { toast } from '../../../core/client/toasts';
 import { constants } from '../../../core/shared/config';
-import { verdict } from '../rules';
 import { editorPath, useStoryOpener } from './open-story';
-import { moveStory, statusMoves, useActor, wasPublished } from './story-actions';
+import { moveStory, statusMoves, useActor, verdictOn, wasPublished } from './story-actions';
 import { storyApi, type Story } from './story-api';
 import { storyName } from './story-name';
 import { StoryCard, storyTypeLabels } from './StoryCard';
@@ -68,7 +67,7 @@ export default function StoriesPage() {
   const refresh = () => setRefreshKey((key) => key + 1);
 
   const rowActions = (story: Story): IContextualMenuItem[] => {
-    const deletion = verdict('delete', { type: story.type, status: story.status, image: story.image, ownerId: story.owner?._id ?? null }, actor);
+    const deletion = verdictOn('delete', story, actor);
     // Hidden from a role that may not delete; shown disabled, with the reason, while the story's state forbids it (scheduled).
     const showDelete = can('stories.create') && (deletion.ok || deletion.kind === 'state');
     return [

@@ -16,9 +16,8 @@ import { ConnectionOverlay } from '../../../core/client/socket';
 import { scopesAtom } from '../../../core/client/stores';
 import { toast } from '../../../core/client/toasts';
 import { constants } from '../../../core/shared/config';
-import { verdict } from '../rules';
 import { ConfirmEditDialog } from './open-story';
-import { allows, runAction, useActor } from './story-actions';
+import { allows, runAction, useActor, verdictOn } from './story-actions';
 import { storyApi, type PenName, type Story, type StoryFormData } from './story-api';
 import type { DraftFields } from './story-draft';
 import { StoryEditForm } from './StoryEditForm';
@@ -138,7 +137,7 @@ function Editor({ loaded, page }: { loaded: Loaded; page: 'edit' | 'publish' }) 
   };
 
   const statusKey = !story ? 'draft' : story.status.scheduled ? 'scheduled' : story.status.draft ? 'draft' : story.status.published ? 'published' : story.status.accepted ? 'accepted' : 'ready';
-  const draftVerdict = story && !story.status.draft ? verdict('draft', { type, status: story.status, image: story.image, ownerId: story.owner?._id ?? null }, actor) : null;
+  const draftVerdict = story && !story.status.draft ? verdictOn('draft', story, actor) : null;
 
   return (
     <div className="story-editor-page">

@@ -23,7 +23,8 @@ export function useActor(): Actor {
 
 export const scheduleDate = (iso: string | Date) => format(new Date(iso), 'dd MMMM yyyy HH:mm', { locale: tr });
 
-const verdictOn = (action: StoryAction, story: Story, actor: Actor) =>
+/** What rules.ts says of an action on the story, reason included. */
+export const verdictOn = (action: StoryAction, story: Story, actor: Actor) =>
   verdict(action, { type: story.type, status: story.status, image: story.image, ownerId: story.owner?._id ?? null }, actor);
 
 /** Whether the signed-in user may do an action on the story now. */
