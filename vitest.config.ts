@@ -6,7 +6,7 @@ export default defineConfig({
   plugins: [react(), schemaValidators()],
   test: {
     // Playwright's journeys (tests/e2e) run under `playwright test`, not here.
-    include: ['tests/unit/**/*.test.ts', 'tests/components/**/*.test.tsx', 'tests/api/**/*.test.ts'],
+    include: ['tests/unit/**/*.test.ts', 'tests/components/**/*.test.tsx', 'tests/api/**/*.test.ts', 'tests/security/**/*.test.ts'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 60_000,
