@@ -3,7 +3,8 @@
  * and the request source (editor) on every call.
  */
 import ky from 'ky';
-import { store, tokenAtom } from './stores';
+import { signInAgainText } from '../shared/envelope';
+import { clearSession, store, tokenAtom } from './stores';
 
 export const apiBase = (import.meta.env.VITE_API_URL as string | undefined) ?? '/api';
 
@@ -23,6 +24,16 @@ export const api = ky.create({
       (request) => {
         const token = store.get(tokenAtom);
         if (token) request.headers.set('authorization', `Bearer ${token}`);
+      },
+    ],
+    afterResponse: [
+      async (request, _options, response) => {
+        // The token stopped counting (its session ended: Logout elsewhere, a password reset, a role
+        // change): the console forgets it and shows the sign-in screen. A refusal for lack of a
+        // permission is a 401 with another text and changes nothing.
+        if (response.status !== 401 || !request.headers.has('authorization')) return;
+        const body = (await response.clone().json().catch(() => ({}))) as { msg?: unknown };
+        if (body.msg === signInAgainText && request.headers.get('authorization') === `Bearer ${store.get(tokenAtom)}`) clearSession();
       },
     ],
   },

@@ -5,7 +5,7 @@ import type { Features } from '../shared/config';
 import { ErrorCodes } from '../shared/envelope';
 import { fromPairs } from '../shared/permissions';
 import type { Permission as PermissionPair } from '../../schemas/generated/entities/permission';
-import { call } from './api';
+import { api, call } from './api';
 import { handleError } from './errors';
 import {
   adminPublishersAtom,
@@ -82,9 +82,15 @@ export async function choosePublisher(publisherId: string): Promise<boolean> {
   }
 }
 
-export function signOut(): void {
+/**
+ * Logout: the console forgets the session at once, and asks the server to end it, so the token
+ * is refused from now on wherever a copy of it is. A failed call changes nothing here.
+ */
+export async function signOut(): Promise<void> {
+  const token = store.get(tokenAtom);
   clearSession();
   store.set(currentScopeAtom, null);
+  if (token) await api.post('auth/logout', { headers: { authorization: `Bearer ${token}` } }).catch(() => undefined);
 }
 
 /** The editor version flag; a failed fetch is ignored. */

@@ -4,7 +4,6 @@
  */
 import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
-import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
@@ -14,12 +13,14 @@ import { grantsOf, requiredRoleMessage, roleKeys, type Permission, type RoleKey 
 import { registerAuthRoutes } from './auth/routes';
 import { loadSession, type RoleGrants, type Session } from './auth/session';
 import { createTokenService, tokenSecret, type TokenService } from './auth/tokens';
+import { fastifyTrustProxy } from './trust-proxy';
 import { checkAllConfig } from './config/check';
 import { watchFeatures, type LiveFeatures } from './config/features';
 import { openDatabase, type Database } from './db/database';
 import { migrate } from './db/migrate';
 import type { ServerEnv } from './env';
-import { installErrorHandler, tooManyRequests, unauthorized } from './errors';
+import { installRequestEdge } from './edge';
+import { frameworkErrors, installErrorHandler, unauthorized } from './errors';
 import { loggerOptions } from './logger';
 import type { AppContext, PluginApi, RegisteredRoute, RouteDefinition } from './plugins/contract';
 import { loadPlugins, type LoadedPlugins } from './plugins/registry';
@@ -54,6 +55,8 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** Replaces config/plugins.json's list (tests). */
   enabledPlugins?: string[];
+  /** The clock the sign-in limits count with (tests move it on instead of waiting). */
+  clock?: () => number;
 }
 
 export interface Server {
@@ -76,11 +79,15 @@ export async function buildServer(options: BuildOptions): Promise<Server> {
   const app = Fastify({
     logger: options.logger === false ? false : { ...loggerOptions(env.logLevel), ...(options.logStream ? { stream: options.logStream } : {}) },
     bodyLimit: 1_048_576,
-    trustProxy: true,
+    // Errors Fastify meets before any hook (a malformed address) answer in the envelope too.
+    frameworkErrors,
+    // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (nobody by default).
+    trustProxy: fastifyTrustProxy(env.trustProxy),
     // One line per request only when asked for (LOG_LEVEL=debug).
     logController: new LogController({ disableRequestLogging: env.logLevel !== 'debug' && env.logLevel !== 'trace' }),
   });
   installErrorHandler(app);
+  installRequestEdge(app);
   installValidators(app);
   app.decorateRequest('session', null);
 
@@ -94,8 +101,9 @@ export async function buildServer(options: BuildOptions): Promise<Server> {
   if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
 
   const { db } = database;
-  const tokens = createTokenService(await tokenSecret(db, env.jwtSecret), constants.auth.tokenTtlDays);
+  const tokens = createTokenService(await tokenSecret(db, env.jwtSecret));
   const grants: RoleGrants = new Map(roleKeys.map((role) => [role, grantsOf(roles[role], plugins.permissions)]));
+  // A token counts while it verifies (signature, expiry) and its session is open in the database.
   const authenticate = async (token: string) => {
     const claims = await tokens.verify(token);
     return claims ? loadSession(db, claims, grants) : null;
@@ -123,7 +131,6 @@ export async function buildServer(options: BuildOptions): Promise<Server> {
     },
     crossOriginEmbedderPolicy: false,
   });
-  await app.register(rateLimit, { global: false });
   // Each upload route reads its parts with its own limits (core/server/uploads.ts).
   await app.register(multipart, { limits: { files: 1, fields: 30 } });
   await app.register(swagger, {
@@ -170,26 +177,16 @@ export async function buildServer(options: BuildOptions): Promise<Server> {
         throw new Error(`${manifest.id}: route ${definition.method} ${definition.url} requires '${access}', which no enabled plugin declares (${declared.join(', ')})`);
       }
       if (!definition.schema) throw new Error(`${manifest.id}: route ${definition.method} ${definition.url} declares no schema`);
-      routes.push({ method: definition.method, url: `/api${definition.url}`, owner: manifest.id, access });
-      const rate = definition.rateLimit;
+      routes.push({ method: definition.method, url: `/api${definition.url}`, owner: manifest.id, access, ...(definition.upload && { upload: true }) });
       instance.route({
         method: definition.method,
         url: definition.url,
         schema: { ...definition.schema, ...(access === 'public' ? {} : { security: [{ bearer: [] }] }), tags: [manifest.id] },
         bodyLimit: definition.bodyLimit,
-        config: rate
-          ? {
-              rateLimit: {
-                max: rate.max,
-                timeWindow: rate.windowSeconds * 1000,
-                hook: 'preHandler',
-                keyGenerator: rate.key ? (request: FastifyRequest) => rate.key!(request as never) : undefined,
-                errorResponseBuilder: (_request: FastifyRequest, limits: { after: string }) => tooManyRequests(`Too many attempts. Please try again in ${limits.after}.`),
-              },
-            }
-          : undefined,
-        // Before validation: an anonymous caller learns nothing about the shape of a body.
-        preValidation: async (request) => {
+        config: { upload: definition.upload === true },
+        // Before the body is parsed or an upload read: an anonymous caller costs nothing and
+        // learns nothing about the shape of a body.
+        onRequest: async (request) => {
           request.session = await sessionOf(request);
           if (access === 'public') return;
           if (!request.session) throw unauthorized();
@@ -204,7 +201,7 @@ export async function buildServer(options: BuildOptions): Promise<Server> {
   });
 
   await app.register(async (api) => {
-    registerAuthRoutes(apiFor(api, coreManifest), tokens);
+    registerAuthRoutes(apiFor(api, coreManifest), tokens, options.clock);
     registerKeyCheck(apiFor(api, coreManifest), keys.lookups);
     registerDashboardRoutes(apiFor(api, coreManifest));
     for (const plugin of plugins.enabled) await plugin.register?.(apiFor(api, plugin.manifest));

@@ -1,6 +1,8 @@
 /** The environment variables the server reads (README's configuration table lists each). */
+import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { S3Settings } from './services/storage';
+import { parseTrustProxy, type TrustProxy } from './trust-proxy';
 
 export interface ServerEnv {
   port: number;
@@ -28,11 +30,16 @@ export interface ServerEnv {
   s3?: S3Settings;
   /** The Megaphone API for the podcast provider browser; podcast RSS feeds when absent. */
   megaphone?: { token: string; networkId: string; apiUrl: string };
+  /** Whose X-Forwarded-For is believed (TRUST_PROXY): nobody's by default. */
+  trustProxy: TrustProxy;
   /** Podcast feeds and their audio may live on loopback or private addresses (tests, intranets); refused otherwise. */
   allowPrivateFeeds: boolean;
 }
 
-const root = resolve(import.meta.dirname, '..', '..');
+// The code's root: the project in development and tests, dist-server/ when `npm start` runs the
+// compiled server. Plugins are found here; config/ and the built console stay in the project.
+const codeRoot = resolve(import.meta.dirname, '..', '..');
+const root = existsSync(resolve(codeRoot, 'package.json')) ? codeRoot : resolve(codeRoot, '..');
 
 export function readEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
   const port = Number(source.PORT ?? 8080);
@@ -50,7 +57,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
     demoData: (source.DEMO_DATA ?? 'on') !== 'off',
     demoPassword: source.DEMO_PASSWORD || 'Masthead-demo-1',
     logLevel: source.LOG_LEVEL ?? 'info',
-    pluginsDir: resolve(source.PLUGINS_DIR ?? resolve(root, 'plugins')),
+    pluginsDir: resolve(source.PLUGINS_DIR ?? resolve(codeRoot, 'plugins')),
     configDir: resolve(source.CONFIG_DIR ?? resolve(root, 'config')),
     distDir: resolve(root, 'dist'),
     s3: readS3(source),
@@ -62,6 +69,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
         }
       : undefined,
     allowPrivateFeeds: source.PODCAST_ALLOW_PRIVATE_FEEDS === 'on',
+    trustProxy: parseTrustProxy(source.TRUST_PROXY),
   };
 }
 

@@ -2,8 +2,8 @@
  * Errors a handler throws, and the one error handler that turns any failure into the spec's
  * envelope (section 8): 401 { msg, err }, 404 and 429 { msg }, 422 { msg, details }, 500 { err, msg }.
  */
-import type { FastifyError, FastifyInstance } from 'fastify';
-import { ErrorCodes, type ErrorBody } from '../shared/envelope';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { ErrorCodes, signInAgainText, type ErrorBody } from '../shared/envelope';
 import { toDetails, type ValidationDetail } from '../shared/validation-details';
 
 export class HttpError extends Error {
@@ -15,7 +15,7 @@ export class HttpError extends Error {
   }
 }
 
-export const unauthorized = (msg = 'Please sign in again.', err: string = ErrorCodes.unauthorized) => new HttpError(401, { msg, err });
+export const unauthorized = (msg = signInAgainText, err: string = ErrorCodes.unauthorized) => new HttpError(401, { msg, err });
 export const notFound = (msg = 'Not found.') => new HttpError(404, { msg });
 export const conflict = (msg: string) => new HttpError(409, { msg });
 export const tooManyRequests = (msg: string) => new HttpError(429, { msg });
@@ -23,15 +23,39 @@ export const tooManyRequests = (msg: string) => new HttpError(429, { msg });
 export const invalid = (message: string, path = '') => invalidDetails([{ message, path }]);
 export const invalidDetails = (details: ValidationDetail[]) => new HttpError(422, { msg: 'Error!', details });
 
+/** Clear words for the client errors Fastify and its plugins raise while reading a request. */
+const requestProblems: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty.',
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'This kind of request body is not accepted here.',
+  FST_ERR_CTP_INVALID_CONTENT_LENGTH: 'The request body is not as long as it says.',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request is too large.',
+  FST_INVALID_MULTIPART_CONTENT_TYPE: 'The upload could not be read. Please try again.',
+  FST_ERR_BAD_URL: 'The address is not valid.',
+  FST_ERR_MAX_PARAM_LENGTH: 'The address is too long.',
+  FST_ERR_ASYNC_CONSTRAINT: 'The address is not valid.',
+};
+
+/**
+ * Every failure answers in the spec's envelope. The statuses the console knows keep their
+ * meaning (401, 404, 409, 429); any other mistake in a request is a 422 with a detail saying what
+ * was wrong, so the console shows it; anything else is ours: a 500, logged.
+ */
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) return reply.status(error.statusCode).send(error.body);
     if (error.validation) return reply.status(422).send({ msg: 'Error!', details: toDetails(error.validation as never) });
     const status = error.statusCode ?? 500;
-    if (status === 429) return reply.status(429).send({ msg: error.message });
+    if (status === 401) return reply.status(401).send({ msg: error.message, err: ErrorCodes.unauthorized });
+    if (status === 404 || status === 429) return reply.status(status).send({ msg: error.message });
     if (status === 413) return reply.status(422).send({ msg: 'Error!', details: [{ message: 'The request is too large.', path: '' }] });
-    if (status >= 400 && status < 500) return reply.status(status).send({ msg: error.message, err: error.code ?? 'BAD_REQUEST' });
+    if (status >= 400 && status < 500) return reply.status(422).send({ msg: 'Error!', details: [{ message: requestProblems[error.code] ?? error.message, path: '' }] });
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ err: 'INTERNAL_ERROR', msg: 'Something went wrong on our side. Please try again.' });
   });
+}
+
+/** Fastify's own errors raised before routing (FastifyServerOptions.frameworkErrors). */
+export function frameworkErrors(error: FastifyError, _request: FastifyRequest, reply: FastifyReply): void {
+  reply.status(422).send({ msg: 'Error!', details: [{ message: requestProblems[error.code] ?? 'The address is not valid.', path: '' }] });
 }

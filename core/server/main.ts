@@ -1,9 +1,11 @@
 /** `npm start`: serves the console, the API and socket.io on PORT, until SIGINT or SIGTERM. */
 import { buildServer } from './app';
 import { readEnv } from './env';
+import { isNewDataFolder, prepareInChildProcess } from './first-start';
 import { demoAccounts } from './seed';
 
 const env = readEnv();
+if (isNewDataFolder(env)) await prepareInChildProcess();
 let server: Awaited<ReturnType<typeof buildServer>>;
 try {
   server = await buildServer({ env });

@@ -9,8 +9,10 @@ import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
+import { constants } from '../shared/config';
 import type { Permission } from '../shared/permissions';
 import type { Session } from './auth/session';
+import { nulPath } from './edge';
 
 export interface RealtimeHandler {
   (socket: Socket, payload: unknown, session: Session): void | Promise<void>;
@@ -32,6 +34,8 @@ export interface RealtimeOptions {
   cluster?: { databaseUrl: string; schema?: string };
 }
 
+const checkEveryMs = constants.auth.socketSessionCheckSeconds * 1000;
+
 export function createRealtimeHub(options: RealtimeOptions): RealtimeHub {
   const handlers = new Map<string, { access: { requires: Permission } | { signedIn: true }; handler: RealtimeHandler }>();
   let io: Server | undefined;
@@ -39,9 +43,25 @@ export function createRealtimeHub(options: RealtimeOptions): RealtimeHub {
 
   const bind = (socket: Socket) => {
     let session: Session | null = null;
+    let token: string | null = null;
+    let checkedAt = 0;
+    /**
+     * The session as it is now: checked again at most every few seconds, so a socket outlives
+     * neither a Logout nor a password or role change for long, yet live edits cost no query each.
+     */
+    const currentSession = async () => {
+      if (session && token && Date.now() - checkedAt > checkEveryMs) {
+        checkedAt = Date.now();
+        session = await options.authenticate(token).catch(() => null);
+        if (!session) socket.disconnect(true);
+      }
+      return session;
+    };
     socket.on('authenticate', async (payload: unknown) => {
-      const token = typeof payload === 'string' ? payload : (payload as { token?: unknown } | null)?.token;
-      session = typeof token === 'string' ? await options.authenticate(token).catch(() => null) : null;
+      const offered = typeof payload === 'string' ? payload : (payload as { token?: unknown } | null)?.token;
+      token = typeof offered === 'string' ? offered : null;
+      session = token ? await options.authenticate(token).catch(() => null) : null;
+      checkedAt = Date.now();
       if (!session) {
         socket.emit('unauthorized', { msg: 'Please sign in again.', err: 'UNAUTHORIZED' });
         return;
@@ -52,8 +72,14 @@ export function createRealtimeHub(options: RealtimeOptions): RealtimeHub {
     });
     for (const [event, { access, handler }] of handlers) {
       socket.on(event, async (payload: unknown) => {
+        const session = await currentSession();
         if (!session || ('requires' in access && !session.can(access.requires))) {
           socket.emit('unauthorized', { msg: 'Please sign in again.', err: 'UNAUTHORIZED', event });
+          return;
+        }
+        // The HTTP edge's rule for sockets too: nothing with a NUL reaches a handler or the database.
+        if (nulPath(payload)) {
+          options.log.warn({ event }, 'realtime: refused a payload holding a NUL character');
           return;
         }
         try {

@@ -5,7 +5,7 @@
  */
 import { fileTypeFromBuffer } from 'file-type';
 import type { FastifyRequest } from 'fastify';
-import { invalid } from './errors';
+import { HttpError, invalid } from './errors';
 
 export interface UploadRule {
   /** The multipart field that carries the file ('image', 'upload', 'audio'). */
@@ -19,41 +19,62 @@ export interface UploadRule {
   missingMessage?: string;
 }
 
-export interface Upload {
+const maxFields = 30;
+const unreadable = 'The upload could not be read. Please try again.';
+
+/** The one file of a multipart request and the form's other fields: every upload is read here. */
+export interface MultipartFile {
   buffer: Buffer;
-  mime: string;
-  ext: string;
   /** The client's file name: shown to people (a default title), never used as a path. */
   filename: string;
   /** The other fields of the form, as text. */
   fields: Record<string, string>;
 }
 
-const maxFields = 30;
+/** A file whose type was detected from its content. */
+export interface Upload extends MultipartFile {
+  mime: string;
+  ext: string;
+}
 
-export async function readUpload(request: FastifyRequest, rule: UploadRule): Promise<Upload> {
-  if (!request.isMultipart()) throw invalid(rule.missingMessage ?? rule.typeMessage, rule.field);
+/**
+ * Reads a multipart request: the file in `field` (at most `maxBytes`) and the text fields. A body
+ * that is not multipart, is cut short or is malformed is the caller's mistake (422), and so is a
+ * NUL in a text field, which no database column would take.
+ */
+export async function readMultipart(request: FastifyRequest, rule: { field: string; maxBytes: number; sizeMessage: string; missingMessage: string }): Promise<MultipartFile> {
+  if ((request.routeOptions.config as { upload?: boolean }).upload !== true) throw new Error(`${request.routeOptions.url} reads an upload but does not declare upload: true`);
+  if (!request.isMultipart()) throw invalid(rule.missingMessage, rule.field);
   const fields: Record<string, string> = {};
   let file: { buffer: Buffer; filename: string } | undefined;
-  const parts = request.parts({ limits: { fileSize: rule.maxBytes, files: 1, fields: maxFields, fieldSize: 100_000 } });
-  for await (const part of parts) {
-    if (part.type === 'field') {
-      if (typeof part.value === 'string' && !(part.fieldname in fields)) fields[part.fieldname] = part.value;
-      continue;
-    }
-    if (part.fieldname !== rule.field || file) {
-      part.file.resume();
-      continue;
-    }
-    try {
+  try {
+    const parts = request.parts({ limits: { fileSize: rule.maxBytes, files: 1, fields: maxFields, fieldSize: 100_000 } });
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        if (typeof part.value !== 'string' || part.fieldname in fields) continue;
+        if (part.value.includes('\u0000') || part.fieldname.includes('\u0000')) throw invalid('The request contains a character that is not allowed (NUL).', part.fieldname.replace(/\u0000/g, ''));
+        fields[part.fieldname] = part.value;
+        continue;
+      }
+      if (part.fieldname !== rule.field || file) {
+        part.file.resume();
+        continue;
+      }
       file = { buffer: await part.toBuffer(), filename: part.filename };
-    } catch (error) {
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw invalid(rule.sizeMessage, rule.field);
-      throw error;
     }
+  } catch (error) {
+    if (error instanceof HttpError) throw error;
+    if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw invalid(rule.sizeMessage, rule.field);
+    throw invalid(unreadable, rule.field);
   }
-  if (!file || file.buffer.length === 0) throw invalid(rule.missingMessage ?? rule.typeMessage, rule.field);
+  if (!file || file.buffer.length === 0) throw invalid(rule.missingMessage, rule.field);
+  return { buffer: file.buffer, filename: file.filename, fields };
+}
+
+export async function readUpload(request: FastifyRequest, rule: UploadRule): Promise<Upload> {
+  const missingMessage = rule.missingMessage ?? rule.typeMessage;
+  const file = await readMultipart(request, { field: rule.field, maxBytes: rule.maxBytes, sizeMessage: rule.sizeMessage, missingMessage });
   const detected = await fileTypeFromBuffer(file.buffer);
   if (!detected || !rule.types.includes(detected.mime)) throw invalid(rule.typeMessage, rule.field);
-  return { buffer: file.buffer, mime: detected.mime, ext: detected.ext === 'jpeg' ? 'jpg' : detected.ext, filename: file.filename, fields };
+  return { ...file, mime: detected.mime, ext: detected.ext === 'jpeg' ? 'jpg' : detected.ext };
 }

@@ -38,6 +38,9 @@ export interface ServerError {
 
 export type ErrorBody = Partial<UnauthorizedError & ValidationError & ServerError>;
 
+/** The 401's text when a request's token no longer counts (none, expired, or its session ended): the console then signs out. */
+export const signInAgainText = 'Please sign in again.';
+
 /** Codes the console reads in msg or err. */
 export const ErrorCodes = {
   unauthorized: 'UNAUTHORIZED',

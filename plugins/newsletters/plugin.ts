@@ -1,9 +1,13 @@
-/** Newsletters and publishers: the newsletter lists, the publish and feature switches, the dashboards' panels, tags. */
+/**
+ * Newsletters and publishers: the newsletter lists, the publish and feature switches, the dashboards' panels, tags.
+ * One newsletter carries its testers (settings) and its subscriber timeline (subscribers).
+ */
 import { definePlugin } from '../../core/shared/plugin';
 
 export default definePlugin({
   id: 'newsletters',
   title: 'Newsletters',
+  after: ['settings', 'subscribers'],
   permissions: ['newsletters.publish', 'newsletters.feature', 'tags.list'],
   schemas: ['entities/newsletter-summary', 'api/newsletter-list-query'],
 });

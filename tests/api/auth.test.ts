@@ -47,7 +47,7 @@ describe.each(databases)('auth calls on %s', (kind) => {
       expect(missing.body.details.map((detail: { message: string }) => detail.message)).toContain('Please type your registered e-mail.');
     });
 
-    it('limits attempts per address and e-mail with 429', async () => {
+    it('locks an account after 10 wrong passwords with 429 (tests/security/lockout.test.ts has the rest)', async () => {
       const attempt = () => t.request('POST', '/api/auth/login', { body: { email: 'guesser@masthead.local', password: 'Wrong-pass-1' } });
       const statuses: number[] = [];
       for (let i = 0; i < 11; i++) statuses.push((await attempt()).status);

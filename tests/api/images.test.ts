@@ -7,33 +7,13 @@ import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases, startTestServer, type TestServer } from './server';
+import { multipart, type FilePart } from './multipart';
 
 const typeMessage = 'You can only upload JPG/PNG/GIF file!';
 const sizeMessage = 'Image must smaller than 5MB!';
+const tooLargeMessage = 'Image is too large: at most 8000 x 6000 pixels.';
 const altMessage = 'Lütfen alt metin girin.';
 const maxBytes = 5242880;
-
-interface FilePart {
-  name: string;
-  filename: string;
-  contentType: string;
-  content: Buffer;
-}
-
-/** A multipart/form-data body built by hand: text fields and at most one file. */
-function multipart(fields: Record<string, string>, file?: FilePart): { payload: Buffer; headers: Record<string, string> } {
-  const boundary = `----masthead${randomUUID()}`;
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
-  }
-  if (file) {
-    chunks.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.name}"; filename="${file.filename}"\r\nContent-Type: ${file.contentType}\r\n\r\n`));
-    chunks.push(file.content, Buffer.from('\r\n'));
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
 
 /** A real PNG drawn with sharp. */
 async function pngOf(width: number, height: number, color = '#2b88d8'): Promise<Buffer> {
@@ -48,7 +28,7 @@ describe.each(databases)('images on %s', (kind) => {
   let png: Buffer;
 
   const upload = async (token: string, fields: Record<string, string>, file?: Partial<FilePart> | null, url = '/api/images/create') => {
-    const part = file === null ? undefined : { name: 'image', filename: 'photo.png', contentType: 'image/png', content: png, ...file };
+    const part = file === null ? undefined : { field: 'image', filename: 'photo.png', contentType: 'image/png', content: png, ...file };
     const { payload, headers } = multipart(fields, part);
     const response = await t.server.app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}`, ...headers }, payload });
     return { status: response.statusCode, body: JSON.parse(response.body) };
@@ -165,6 +145,30 @@ describe.each(databases)('images on %s', (kind) => {
     expect(atLimit.status).toBe(200);
   });
 
+  it('refuses an image beyond 8000 x 6000 pixels in either orientation, on the file\'s field, and takes one at the limit', async () => {
+    const before = await count();
+    const tooLarge = { msg: 'Error!', details: [{ message: tooLargeMessage, path: 'image' }] };
+    for (const [width, height] of [[8001, 10], [10, 8001], [6001, 6001]]) {
+      const { status, body } = await upload(tokens.editor, { alt: 'Çok büyük' }, { content: await pngOf(width, height) });
+      expect(status).toBe(422);
+      expect(body).toEqual(tooLarge);
+    }
+    // All the frames of an animated GIF count: 3 frames of 4000 x 6000 are 72 megapixels.
+    const frames = await Promise.all(['#ff0000', '#00ff00', '#0000ff'].map((color) => sharp({ create: { width: 4000, height: 6000, channels: 3, background: color } }).raw().toBuffer()));
+    const gif = await sharp(Buffer.concat(frames), { raw: { width: 4000, height: 18000, channels: 3, pageHeight: 6000 } }).gif().toBuffer();
+    const animated = await upload(tokens.editor, { alt: 'Uzun animasyon' }, { filename: 'loop.gif', contentType: 'image/gif', content: gif });
+    expect(animated.body).toEqual(tooLarge);
+    const editor = await upload(tokens.editor, {}, { field: 'upload', content: await pngOf(8001, 10) }, '/api/editor/image/upload');
+    expect(editor.status).toBe(422);
+    expect(editor.body.details).toEqual([{ message: tooLargeMessage, path: 'upload' }]);
+    expect(editor.body.error).toEqual({ message: tooLargeMessage });
+    expect(await count()).toBe(before);
+
+    const portrait = await upload(tokens.editor, { alt: 'Sınırda, dikey' }, { content: await pngOf(10, 8000) });
+    expect(portrait.status).toBe(200);
+    expect(portrait.body.data).toMatchObject({ width: 10, height: 8000 });
+  });
+
   it('requires alt text (in Turkish) and stores nothing without it', async () => {
     const before = await count();
     for (const fields of [{}, { alt: '' }, { alt: '   ' }] as Record<string, string>[]) {
@@ -266,7 +270,7 @@ describe.each(databases)('images on %s', (kind) => {
   });
 
   it('takes editor uploads (field upload) in CKEditor\'s shape, into the library, with the same rules', async () => {
-    const { status, body } = await upload(tokens.editor, {}, { name: 'upload', filename: 'paste.png' }, '/api/editor/image/upload');
+    const { status, body } = await upload(tokens.editor, {}, { field: 'upload', filename: 'paste.png' }, '/api/editor/image/upload');
     expect(status).toBe(200);
     expect(body.url).toMatch(/^\/uploads\/images\/.+\.png$/);
     expect(body.urls).toEqual({ default: body.url, 480: body.data.sizes.small, 1200: body.data.sizes.medium });
@@ -274,11 +278,11 @@ describe.each(databases)('images on %s', (kind) => {
     expect((await t.server.app.inject({ method: 'GET', url: body.urls['480'] })).statusCode).toBe(200);
     expect((await listOf(tokens.editor, '?limit=1')).body.data[0]._id).toBe(body.data._id);
 
-    const text = await upload(tokens.editor, {}, { name: 'upload', content: Buffer.from('GIF89a? no, just text') }, '/api/editor/image/upload');
+    const text = await upload(tokens.editor, {}, { field: 'upload', content: Buffer.from('GIF89a? no, just text') }, '/api/editor/image/upload');
     expect(text.status).toBe(422);
     expect(text.body.details[0].message).toBe(typeMessage);
     expect(text.body.error).toEqual({ message: typeMessage });
-    const big = await upload(tokens.editor, {}, { name: 'upload', content: Buffer.concat([png, Buffer.alloc(maxBytes + 1 - png.length)]) }, '/api/editor/image/upload');
+    const big = await upload(tokens.editor, {}, { field: 'upload', content: Buffer.concat([png, Buffer.alloc(maxBytes + 1 - png.length)]) }, '/api/editor/image/upload');
     expect(big.status).toBe(422);
     expect(big.body.error).toEqual({ message: sizeMessage });
     const anonymous = await t.server.app.inject({ method: 'POST', url: '/api/editor/image/upload', ...multipart({}) });

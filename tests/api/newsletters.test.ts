@@ -80,6 +80,8 @@ describe.each(databases)('newsletters on %s', (kind) => {
       expect(titles(body)).toEqual(['Teknoloji Notları', 'Sabah Bülteni', 'Kültür Sanat Haftalık']);
       expect(body.data.map((newsletter: { stats: { subscribers: number } }) => newsletter.stats.subscribers)).toEqual([340, 120, 45]);
       expect(titles((await list(tokens.director, 'sort=subscribers&desc=false')).body)).toEqual(['Kültür Sanat Haftalık', 'Sabah Bülteni', 'Teknoloji Notları']);
+      // The spec's name for the same sort (section 7: sort stats.subscriber).
+      expect(titles((await list(tokens.director, `publisher=${kuzeyId}&sort=stats.subscriber&desc=true&limit=80`)).body)).toEqual(['Teknoloji Notları', 'Sabah Bülteni', 'Kültür Sanat Haftalık']);
       expect(titles((await list(tokens.director, 'sort=createdAt')).body)).toHaveLength(3);
     });
 
@@ -136,6 +138,27 @@ describe.each(databases)('newsletters on %s', (kind) => {
         expect(refused.body.msg).toBe('Newsletter not found.');
       }
       expect((await t.request('GET', '/api/newsletters/list/unknown', { token: tokens.director })).status).toBe(404);
+    });
+
+    it('carries the testers and the weekly subscriber timeline, as the publish panel and the spotlight read them', async () => {
+      const { data } = (await t.request('GET', `/api/newsletters/list/${ids['sabah-bulteni']}`, { token: tokens.editor })).body;
+      const settings = (await t.request('GET', `/api/newsletters/update/${ids['sabah-bulteni']}`, { token: tokens.director })).body.data.body;
+      expect(data.testers).toEqual(settings.testers);
+      expect(data.testers.length).toBeGreaterThan(0);
+      // The demo's year of sign-ups: one entry a week, oldest first, each the week's end by medium.
+      const timeline = data.stats.timeline as { newsletterId: string; date: string; total: number; email: number; notification: number }[];
+      expect(timeline.length).toBeGreaterThan(8);
+      const dates = timeline.map((entry) => entry.date);
+      expect(dates).toEqual([...new Set(dates)].sort());
+      for (const entry of timeline) {
+        expect(entry).toEqual({ newsletterId: ids['sabah-bulteni'], date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), total: entry.email + entry.notification, email: expect.any(Number), notification: expect.any(Number) });
+      }
+      const stats = (await t.request('GET', `/api/newsletters/list/${ids['sabah-bulteni']}/stats`, { token: tokens.editor })).body;
+      const lastEmail = stats.data.filter((point: { type: string; medium: string }) => point.type === 'subscribers' && point.medium === 'email').at(-1);
+      expect(timeline.at(-1)).toMatchObject({ date: lastEmail.date, email: lastEmail.value });
+      expect(timeline).toHaveLength(stats.count);
+      // Lists stay lean.
+      expect((await list(tokens.director, 'search=sabah')).body.data[0]).not.toHaveProperty('testers');
     });
   });
 

@@ -41,14 +41,16 @@ describe.each(databases)('notifications on %s', (kind) => {
     expect(body.data).toHaveLength(body.count);
     const dates = body.data.map((item: { createdAt: string }) => item.createdAt);
     expect(dates).toEqual([...dates].sort().reverse());
-    const unread = body.data.filter((item: { read: boolean }) => !item.read);
+    const unread = body.data.filter((item: { status: { read: boolean } }) => !item.status.read);
     expect(body.unread).toBe(unread.length);
     expect(unread.length).toBeGreaterThan(0);
     expect(unread.length).toBeLessThan(body.count);
-    expect(body.data.some((item: { link: string }) => item.link.startsWith('https://'))).toBe(true);
-    const announcement = body.data.find((item: { link: string }) => item.link.startsWith('/announcements/'));
-    expect(announcement).toMatchObject({ sender: { name: 'Deniz Aksoy', initials: 'DA' }, read: false });
-    expect(Object.keys(body.data[0]).sort()).toEqual(['_id', 'announcement', 'createdAt', 'link', 'read', 'sender', 'text', 'title']);
+    expect(body.data.some((item: { url: string }) => item.url.startsWith('https://'))).toBe(true);
+    const announcement = body.data.find((item: { url: string }) => item.url.startsWith('/announcements/'));
+    expect(announcement).toMatchObject({ sender: { profile: { name: 'Deniz Aksoy' } }, status: { read: false } });
+    // The spec's record (spec 002 section 3): subject, preview, url, status.read, sender.profile.name, updatedAt.
+    expect(Object.keys(body.data[0]).sort()).toEqual(['_id', 'announcement', 'createdAt', 'preview', 'sender', 'status', 'subject', 'updatedAt', 'url']);
+    expect(announcement.updatedAt).toBe(announcement.createdAt);
   });
 
   it('keeps only the unread ones with unread=true, and pages', async () => {
@@ -56,7 +58,7 @@ describe.each(databases)('notifications on %s', (kind) => {
     const { status, body } = await listOf(tokens.author, '?unread=true');
     expect(status).toBe(200);
     expect(body.count).toBe(all.unread);
-    expect(body.data.every((item: { read: boolean }) => !item.read)).toBe(true);
+    expect(body.data.every((item: { status: { read: boolean } }) => !item.status.read)).toBe(true);
     const page = (await listOf(tokens.author, '?limit=1&page=1')).body;
     expect(page.data).toHaveLength(1);
     expect(page.data[0]._id).toBe(all.data[1]._id);
@@ -72,11 +74,13 @@ describe.each(databases)('notifications on %s', (kind) => {
     expect((await t.request('PUT', '/api/auth/notifications/no-such-id', { token: tokens.director })).status).toBe(404);
     const { status, body } = await t.request('PUT', `/api/auth/notifications/${target._id}`, { token: tokens.director });
     expect(status).toBe(200);
-    expect(body.data).toMatchObject({ _id: target._id, read: true });
+    expect(body.data).toMatchObject({ _id: target._id, status: { read: true } });
+    // Reading it is its last change.
+    expect(Date.parse(body.data.updatedAt)).toBeGreaterThan(Date.parse(body.data.createdAt));
     const after = (await listOf(tokens.director)).body;
     expect(after.unread).toBe(before.count - 1);
     // Marking again changes nothing.
-    expect((await t.request('PUT', `/api/auth/notifications/${target._id}`, { token: tokens.director })).body.data.read).toBe(true);
+    expect((await t.request('PUT', `/api/auth/notifications/${target._id}`, { token: tokens.director })).body.data).toMatchObject({ status: { read: true }, updatedAt: body.data.updatedAt });
   });
 
   it('marks all read', async () => {
@@ -90,10 +94,10 @@ describe.each(databases)('notifications on %s', (kind) => {
   it('shows an announcement to those who received it, and to admins', async () => {
     const notification = (await listOf(tokens.editor)).body.data.find((item: { announcement: string | null }) => item.announcement);
     const id = notification.announcement as string;
-    expect(notification.link).toBe(`/announcements/${id}`);
+    expect(notification.url).toBe(`/announcements/${id}`);
     const { status, body } = await t.request('GET', `/api/auth/notifications/${id}`, { token: tokens.editor });
     expect(status).toBe(200);
-    expect(body.data).toMatchObject({ _id: id, subject: notification.title, preview: notification.text, body: { html: expect.stringContaining('<p>') } });
+    expect(body.data).toMatchObject({ _id: id, subject: notification.subject, preview: notification.preview, body: { html: expect.stringContaining('<p>') } });
     expect((await t.request('GET', `/api/auth/notifications/${id}`, { token: tokens.admin })).status).toBe(200);
     const refused = await t.request('GET', `/api/auth/notifications/${id}`, { token: tokens.other });
     expect(refused.status).toBe(404);
@@ -119,7 +123,7 @@ describe.each(databases)('notifications on %s', (kind) => {
 
     for (const role of ['director', 'editor', 'author'] as const) {
       const list = (await listOf(tokens[role])).body;
-      expect(list.data[0]).toMatchObject({ title: 'Bakım penceresi', text: 'Cumartesi 02:00-03:00 arası.', link: `/announcements/${body.data._id}`, read: false, announcement: body.data._id });
+      expect(list.data[0]).toMatchObject({ subject: 'Bakım penceresi', preview: 'Cumartesi 02:00-03:00 arası.', url: `/announcements/${body.data._id}`, status: { read: false }, announcement: body.data._id });
     }
     expect((await listOf(tokens.editor)).body.unread).toBe(editorBefore + 1);
     // Ege Haber's director gets none, and may not read it.
@@ -129,8 +133,8 @@ describe.each(databases)('notifications on %s', (kind) => {
 
     const ege = await t.request('POST', '/api/announcements/create', { token: tokens.admin, body: { publisher: egeId, subject: 'Ege duyurusu', body: '<p>Merhaba Ege.</p>' } });
     expect(ege.body.msg).toBe('The announcement is sent to 1 user.');
-    expect((await listOf(tokens.other)).body.data[0]).toMatchObject({ title: 'Ege duyurusu', text: '' });
-    expect((await listOf(tokens.editor)).body.data[0].title).toBe('Bakım penceresi');
+    expect((await listOf(tokens.other)).body.data[0]).toMatchObject({ subject: 'Ege duyurusu', preview: '' });
+    expect((await listOf(tokens.editor)).body.data[0].subject).toBe('Bakım penceresi');
   });
 
   it('refuses announcements from anyone but admins, with the role message', async () => {

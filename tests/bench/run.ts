@@ -1,5 +1,6 @@
 /** `npm run bench`: measures the budgets of design.md section 6 and prints the figures. */
 import { budgetBytes, measureBundles } from './bundle';
+import { measureServerMemory, printServerMemory } from './server-memory';
 import { measureStoryList, printStoryList } from './story-list';
 import { measureSubscriberList, printSubscriberList } from './subscriber-list';
 
@@ -21,6 +22,7 @@ if (heavy.length > 0) {
   console.log(`  heavy libraries loaded by the first screen: ${heavy.join(', ')}`);
   failed = true;
 }
+if (printServerMemory(await measureServerMemory())) failed = true;
 if (printSubscriberList(await measureSubscriberList())) failed = true;
 if (printStoryList(await measureStoryList())) failed = true;
 

@@ -14,7 +14,7 @@ import type { Episode } from '../../schemas/generated/entities/episode';
 const origin = 'http://localhost';
 const episodeOf = (id: string, title: string, uploader: string): Episode => ({
   _id: id, title, key: id, subtitle: '', body: '', image: '', audio: `/uploads/episodes/2026-11/${id}.mp3`, duration: 8,
-  newsletter: 'n1', status: 'published', publishedAt: '2026-11-20T10:00:00.000Z', type: 'other', parent_id: null, parent_type: null,
+  newsletter: 'n1', status: { draft: false, scheduled: false, published: true }, publishedAt: '2026-11-20T10:00:00.000Z', type: 'other', parent_id: null, parent_type: null,
   lang: 'tr', uploader: { _id: uploader, name: 'Emre Demir', image: '' }, recording: 'r1',
   createdAt: '2026-11-20T10:00:00.000Z', updatedAt: '2026-11-20T10:00:00.000Z',
 });

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { accounts, expectToast, keepScreenshot, signIn, userIdOf } from './helpers';
+import { accounts, expectToast, keepScreenshot, password, signIn, signOut, userIdOf } from './helpers';
 
 const socialUrlText = 'Your social URL must start with either "https://" or "http://"';
 
@@ -99,5 +99,49 @@ test.describe('my profile', () => {
     // Fails: the toast intercepts the pointer for 7 seconds.
     await form.save.click({ timeout: 2_000 });
     await expectToast(page, 'Your profile is saved.');
+  });
+
+  test('changes the password: a wrong current one is refused, the other sessions end, the new one signs in', async ({ page, browser, request }) => {
+    const email = 'burak.sahin@kuzeymedya.example';
+    const changed = 'Changed-secret-9';
+    // Another browser signed in as the same user before the change.
+    const elsewhere = await (await browser.newContext()).newPage();
+    await signIn(elsewhere, email);
+    await expect(elsewhere.getByRole('button', { name: 'Profile menu' })).toBeVisible();
+
+    await signIn(page, email);
+    await expect(page.getByRole('button', { name: 'Profile menu' })).toBeVisible();
+    await openMyProfile(page);
+    const card = page.getByRole('region', { name: 'CHANGE PASSWORD' });
+    try {
+      await card.getByLabel('CURRENT PASSWORD').fill('Wrong-pass-1');
+      await card.getByLabel('NEW PASSWORD', { exact: true }).fill(changed);
+      await card.getByLabel('CONFIRM NEW PASSWORD').fill(changed);
+      await card.getByRole('button', { name: 'CHANGE PASSWORD' }).click();
+      await expect(card.getByText('Your current password is wrong.')).toBeVisible();
+
+      await card.getByLabel('CURRENT PASSWORD').fill(password);
+      await card.getByRole('button', { name: 'CHANGE PASSWORD' }).click();
+      await expectToast(page, 'Your password is changed.');
+      await keepScreenshot(page, 'profile-password-changed');
+
+      // This session goes on with its new token; the other browser is back at the sign-in screen.
+      await page.reload();
+      await expect(page.getByRole('region', { name: 'USER CREDENTIALS' })).toBeVisible();
+      await elsewhere.reload();
+      await expect(elsewhere.getByRole('button', { name: 'LOGIN' })).toBeVisible();
+
+      await signOut(page);
+      await signIn(page, email, changed);
+      await expect(page.getByRole('button', { name: 'Profile menu' })).toBeVisible();
+    } finally {
+      // All journeys share the demo accounts: the demo password comes back.
+      const login = await request.post('/api/auth/login', { data: { email, password: changed } });
+      if (login.ok()) {
+        const token = ((await login.json()) as { data: string }).data;
+        await request.put('/api/auth/password/change', { headers: { authorization: `Bearer ${token}` }, data: { currentPassword: changed, password, passwordConfirm: password } });
+      }
+      await elsewhere.context().close();
+    }
   });
 });

@@ -1,4 +1,4 @@
-/** My Profile (/users/show/{id}): the USER CREDENTIALS card, saved through the top bar's SAVE. */
+/** My Profile (/users/show/{id}): the USER CREDENTIALS card, saved through the top bar's SAVE, and CHANGE PASSWORD. */
 import { Spinner, Stack, Text } from '@fluentui/react';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
@@ -7,6 +7,7 @@ import type { Profile } from '../../../schemas/generated/entities/profile';
 import { userAtom } from '../stores';
 import { toast } from '../toasts';
 import { useTopBarSave } from '../topbar-save';
+import { PasswordChangeSection } from './PasswordChangeSection';
 import { ProfileForm } from './ProfileForm';
 import { loadProfile, saveProfile } from './profile-model';
 
@@ -52,6 +53,7 @@ export default function ProfilePage() {
           />
         </Stack>
       </section>
+      <PasswordChangeSection />
     </Stack>
   );
 }

@@ -1,6 +1,10 @@
-/** The auth calls of the spec (section 7): login, verify, scope, password forgot and reset, profile. */
+/**
+ * The auth calls of the spec (section 7): login, verify, scope, password forgot and reset, profile;
+ * and two of ours: logout and password change (docs/decisions/0004-sign-in-hardening.md).
+ */
 import { sql } from 'kysely';
 import type { LoginBody } from '../../../schemas/generated/api/login';
+import type { PasswordChangeBody } from '../../../schemas/generated/api/password-change';
 import type { PasswordForgotBody } from '../../../schemas/generated/api/password-forgot';
 import type { PasswordResetBody } from '../../../schemas/generated/api/password-reset';
 import type { ProfileUpdateBody } from '../../../schemas/generated/api/profile-update';
@@ -10,20 +14,21 @@ import { ErrorCodes } from '../../shared/envelope';
 import { toPairs } from '../../shared/permissions';
 import type { PluginApi } from '../plugins/contract';
 import { invalid, notFound, unauthorized } from '../errors';
-import { createAttemptLimiter } from './attempts';
+import { accountCounter, addressCounter, createAttemptLimiter } from './attempts';
 import { hashPassword, verifyPassword } from './passwords';
 import { presentUser, scopesOf } from './present';
 import { codeMatches, newResetCode } from './reset-codes';
+import { endSession, endSessions, startSession } from './sessions';
 import type { TokenService } from './tokens';
 import { escapeHtml } from '../../shared/text';
 
 const ref = (id: string) => ({ $ref: `${id}#` });
-const limit = constants.auth.loginRateLimit;
-const byAddressAndEmail = (request: { ip: string; body: unknown }) => `${request.ip}|${String((request.body as { email?: unknown } | null)?.email ?? '').toLowerCase()}`;
+const limits = constants.auth.signInLimits;
 
-export function registerAuthRoutes(api: PluginApi, tokens: TokenService): void {
+export function registerAuthRoutes(api: PluginApi, tokens: TokenService, clock?: () => number): void {
   const { db } = api;
-  const loginAttempts = createAttemptLimiter(limit);
+  const attempts = createAttemptLimiter(db, clock);
+  const signIn = (userId: string, publisherId?: string) => startSession(db, tokens, userId, publisherId);
   // Admins work for the whole platform: every publisher is theirs to choose.
   const allPublishers = async () => (await db.selectFrom('publishers').select(['id', 'title']).orderBy('title').execute()).map((row) => ({ _id: row.id, title: row.title }));
 
@@ -33,16 +38,13 @@ export function registerAuthRoutes(api: PluginApi, tokens: TokenService): void {
     public: true,
     schema: { body: ref('api/login'), summary: 'Sign in; data is the access token.' },
     async handler(request) {
-      const key = byAddressAndEmail(request);
-      loginAttempts.check(key);
-      const user = await db.selectFrom('users').selectAll().where(sql`lower(email)`, '=', request.body.email.toLowerCase()).executeTakeFirst();
+      const email = request.body.email.toLowerCase();
+      const attempt = await attempts.begin([accountCounter(email, limits.account), addressCounter(request.ip, limits.address)]);
+      const user = await db.selectFrom('users').select(['id', 'password_hash']).where(sql`lower(email)`, '=', email).executeTakeFirst();
       const ok = await verifyPassword(user?.password_hash ?? null, request.body.password);
-      if (!user || !ok) {
-        loginAttempts.fail(key);
-        throw unauthorized('E-mail or password is wrong.');
-      }
-      loginAttempts.succeed(key);
-      return { data: await tokens.sign({ sub: user.id }), msg: 'OK' };
+      if (!user || !ok) throw unauthorized('E-mail or password is wrong.');
+      await attempt.succeeded();
+      return { data: await signIn(user.id), msg: 'OK' };
     },
   });
 
@@ -70,7 +72,8 @@ export function registerAuthRoutes(api: PluginApi, tokens: TokenService): void {
     async handler(request, _reply, session) {
       const publisher = await db.selectFrom('publishers').select('id').where('id', '=', request.body.publisher).executeTakeFirst();
       if (!publisher) throw notFound('Publisher not found.');
-      return { data: await tokens.sign({ sub: session.user.id, pub: publisher.id }), msg: 'OK' };
+      // The same sign-in, now in this publisher: Logout still ends it.
+      return { data: await tokens.sign({ sub: session.user.id, sid: session.sessionId, pub: publisher.id }, session.expiresAt), msg: 'OK' };
     },
   });
 
@@ -89,8 +92,9 @@ export function registerAuthRoutes(api: PluginApi, tokens: TokenService): void {
     url: '/auth/password/forgot',
     public: true,
     schema: { body: ref('api/password-forgot'), summary: 'Mails a single-use reset link to the address, if it belongs to a user.' },
-    rateLimit: { ...limit, key: byAddressAndEmail },
     async handler(request) {
+      // Every request counts against the client's address: each one may send a mail.
+      await attempts.begin([addressCounter(request.ip, limits.address)]);
       const email = request.body.email.toLowerCase();
       const user = await db.selectFrom('users').select(['id', 'email', 'name']).where(sql`lower(email)`, '=', email).executeTakeFirst();
       // The same answer whether or not the address is known: nobody learns who has an account.
@@ -114,23 +118,62 @@ export function registerAuthRoutes(api: PluginApi, tokens: TokenService): void {
     method: 'PUT',
     url: '/auth/password/reset',
     public: true,
-    schema: { body: ref('api/password-reset'), summary: 'Sets a new password with the code of the reset link; data is an access token.' },
-    rateLimit: { ...limit, key: byAddressAndEmail },
+    schema: { body: ref('api/password-reset'), summary: 'Sets a new password with the code of the reset link and ends every session of the user; data is an access token.' },
     async handler(request) {
       const { email, token: code, password } = request.body;
+      const attempt = await attempts.begin([addressCounter(request.ip, limits.address)]);
       const user = await db.selectFrom('users').select(['id', 'reset_code_hash', 'reset_expires_at']).where(sql`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
       if (!user || !codeMatches(user.reset_code_hash, code)) throw invalid('This reset link is not valid. Please ask for a new one.', 'token');
       if (!user.reset_expires_at || user.reset_expires_at.getTime() < Date.now()) throw invalid('This reset link has expired. Please ask for a new one.', 'token');
       const passwordHash = await hashPassword(password);
-      // Used once: the code goes with the change, in the same statement.
-      const changed = await db
-        .updateTable('users')
-        .set({ password_hash: passwordHash, reset_code_hash: null, reset_expires_at: null, updated_at: new Date() })
-        .where('id', '=', user.id)
-        .where('reset_code_hash', '=', user.reset_code_hash)
-        .executeTakeFirst();
-      if (Number(changed.numUpdatedRows) !== 1) throw invalid('This reset link is not valid. Please ask for a new one.', 'token');
-      return { data: await tokens.sign({ sub: user.id }), msg: 'OK' };
+      const changed = await db.transaction().execute(async (tx) => {
+        // Used once: the code goes with the change, in the same statement.
+        const result = await tx
+          .updateTable('users')
+          .set({ password_hash: passwordHash, reset_code_hash: null, reset_expires_at: null, updated_at: new Date() })
+          .where('id', '=', user.id)
+          .where('reset_code_hash', '=', user.reset_code_hash)
+          .executeTakeFirst();
+        if (Number(result.numUpdatedRows) !== 1) return false;
+        // Whoever knew the old password (or holds a token of it) is out.
+        await endSessions(tx, user.id);
+        return true;
+      });
+      if (!changed) throw invalid('This reset link is not valid. Please ask for a new one.', 'token');
+      await attempt.succeeded();
+      return { data: await signIn(user.id), msg: 'OK' };
+    },
+  });
+
+  api.route<PasswordChangeBody>({
+    method: 'PUT',
+    url: '/auth/password/change',
+    signedIn: true,
+    schema: { body: ref('api/password-change'), summary: "Changes the signed-in user's password and ends all their sessions; data is a new access token for this one." },
+    async handler(request, _reply, session) {
+      const { currentPassword, password } = request.body;
+      // A wrong current password counts like a wrong sign-in: a stolen token cannot guess the password here.
+      const attempt = await attempts.begin([accountCounter(session.user.email, limits.account), addressCounter(request.ip, limits.address)]);
+      if (!(await verifyPassword(session.user.password_hash, currentPassword))) throw invalid('Your current password is wrong.', 'currentPassword');
+      await attempt.succeeded();
+      const passwordHash = await hashPassword(password);
+      await db.transaction().execute(async (tx) => {
+        await tx.updateTable('users').set({ password_hash: passwordHash, reset_code_hash: null, reset_expires_at: null, updated_at: new Date() }).where('id', '=', session.user.id).execute();
+        await endSessions(tx, session.user.id);
+      });
+      // An admin goes on in the publisher they chose.
+      return { data: await signIn(session.user.id, session.role === 'admin' ? (session.publisherId ?? undefined) : undefined), msg: 'Your password is changed.' };
+    },
+  });
+
+  api.route({
+    method: 'POST',
+    url: '/auth/logout',
+    signedIn: true,
+    schema: { summary: "Ends the caller's session: its token is refused from now on." },
+    async handler(_request, _reply, session) {
+      await endSession(db, session.sessionId);
+      return { data: true, msg: 'OK' };
     },
   });
 

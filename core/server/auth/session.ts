@@ -1,7 +1,9 @@
 /**
  * Who is calling and what they may reach. Loaded from the database on every request, so a role
- * or membership change takes effect at once, whatever tokens are out there.
+ * or membership change takes effect at once, whatever tokens are out there; and only while the
+ * token's session is open (core/server/auth/sessions.ts).
  */
+import { sql } from 'kysely';
 import type { Permission, RoleKey } from '../../shared/permissions';
 import type { Db } from '../db/database';
 import type { UserRow } from '../db/tables';
@@ -9,6 +11,10 @@ import { notFound } from '../errors';
 import type { TokenClaims } from './tokens';
 
 export interface Session {
+  /** The sign-in this request belongs to (the token's `sid`). */
+  sessionId: string;
+  /** When the session, and so every token of it, expires. */
+  expiresAt: Date;
   user: UserRow;
   role: RoleKey;
   /** The publisher the caller works for: an admin's chosen one, everyone else's own. */
@@ -25,12 +31,25 @@ export interface Session {
 export type RoleGrants = ReadonlyMap<RoleKey, readonly Permission[]>;
 
 export async function loadSession(db: Db, claims: TokenClaims, grants: RoleGrants): Promise<Session | null> {
-  const user = await db.selectFrom('users').selectAll().where('id', '=', claims.sub).executeTakeFirst();
-  if (!user) return null;
+  // The session and its user in one query: an ended or expired session finds no user.
+  const row = await db
+    .selectFrom('sessions')
+    .innerJoin('users', 'users.id', 'sessions.user_id')
+    .selectAll('users')
+    .select('sessions.expires_at as session_expires_at')
+    .where('sessions.id', '=', claims.sid)
+    .where('sessions.user_id', '=', claims.sub)
+    .where('sessions.ended_at', 'is', null)
+    .where('sessions.expires_at', '>', sql<Date>`now()`)
+    .executeTakeFirst();
+  if (!row) return null;
+  const { session_expires_at: expiresAt, ...user } = row;
   const publisherId = await publisherOf(db, user, claims);
   const newsletterIds = new Set(await newslettersOf(db, user, publisherId));
   const permissions = new Set(grants.get(user.role) ?? []);
   return {
+    sessionId: claims.sid,
+    expiresAt,
     user,
     role: user.role,
     publisherId,

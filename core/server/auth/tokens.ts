@@ -1,7 +1,9 @@
 /**
- * Access tokens: HS256 JWTs carrying the user id and, for an admin, the publisher chosen. The
- * secret is JWT_SECRET, or one generated once and kept in the database, so that every server
- * process and every restart accepts the same tokens.
+ * Access tokens: HS256 JWTs carrying the user id, the session they belong to and, for an admin,
+ * the publisher chosen. The secret is JWT_SECRET, or one generated once and kept in the database,
+ * so that every server process and every restart accepts the same tokens. A token is only as good
+ * as its session (core/server/auth/sessions.ts): the signature proves who issued it, the session
+ * row whether it still counts.
  */
 import { jwtVerify, SignJWT } from 'jose';
 import { randomBytes } from 'node:crypto';
@@ -10,12 +12,16 @@ import type { Db } from '../db/database';
 export interface TokenClaims {
   /** The user's id. */
   sub: string;
+  /** The session (a row of `sessions`). */
+  sid: string;
   /** The publisher an admin chose (PUT /auth/scope). */
   pub?: string;
 }
 
 export interface TokenService {
-  sign(claims: TokenClaims): Promise<string>;
+  /** A token for the claims that expires with its session. */
+  sign(claims: TokenClaims, expiresAt: Date): Promise<string>;
+  /** The claims of a token signed by us that has not expired; null for anything else. */
   verify(token: string): Promise<TokenClaims | null>;
 }
 
@@ -27,17 +33,23 @@ export async function tokenSecret(db: Db, configured?: string): Promise<Uint8Arr
   return new TextEncoder().encode(row.value);
 }
 
-export function createTokenService(secret: Uint8Array, ttlDays: number): TokenService {
+export function createTokenService(secret: Uint8Array): TokenService {
   return {
-    async sign(claims) {
-      const jwt = new SignJWT(claims.pub ? { pub: claims.pub } : {}).setProtectedHeader({ alg: 'HS256' }).setSubject(claims.sub).setIssuedAt();
-      return jwt.setExpirationTime(`${ttlDays}d`).sign(secret);
+    async sign(claims, expiresAt) {
+      return new SignJWT({ sid: claims.sid, ...(claims.pub ? { pub: claims.pub } : {}) })
+        .setProtectedHeader({ alg: 'HS256' })
+        .setSubject(claims.sub)
+        .setIssuedAt()
+        .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
+        .sign(secret);
     },
     async verify(token) {
       try {
-        const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'] });
-        if (typeof payload.sub !== 'string') return null;
-        return { sub: payload.sub, pub: typeof payload.pub === 'string' ? payload.pub : undefined };
+        // A token without an expiry or a session (one from before sessions existed) is refused:
+        // its user signs in again.
+        const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], requiredClaims: ['exp', 'sub', 'sid'] });
+        if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
+        return { sub: payload.sub, sid: payload.sid, pub: typeof payload.pub === 'string' ? payload.pub : undefined };
       } catch {
         return null;
       }

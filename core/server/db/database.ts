@@ -2,12 +2,9 @@
  * The database: embedded PGlite in DATA_DIR by default, a PostgreSQL server when DATABASE_URL is
  * set. Both run the same SQL; Kysely builds the queries.
  */
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { Kysely, PostgresDialect, sql } from 'kysely';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
 import pg from 'pg';
+import { openPGlite } from './pglite';
 import { PGliteDialect } from './pglite-dialect';
 import type { CoreTables } from './tables';
 
@@ -35,7 +32,7 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) return openPostgres(options.url, options.schema);
-  return openPGlite(options.dataDir);
+  return openEmbedded(options.dataDir);
 }
 
 async function openPostgres(url: string, schema?: string): Promise<Database> {
@@ -61,18 +58,8 @@ async function openPostgres(url: string, schema?: string): Promise<Database> {
   };
 }
 
-/** The contrib extensions migrations may create, as a PostgreSQL server ships them (pg_trgm: substring search indexes). */
-const extensions = { pg_trgm };
-
-async function openPGlite(dataDir?: string): Promise<Database> {
-  let pglite: PGlite;
-  if (dataDir) {
-    const dir = join(dataDir, 'pglite');
-    mkdirSync(dir, { recursive: true });
-    pglite = await PGlite.create(dir, { extensions });
-  } else {
-    pglite = await PGlite.create({ extensions });
-  }
+async function openEmbedded(dataDir?: string): Promise<Database> {
+  const pglite = await openPGlite(dataDir);
   const db = new Kysely<CoreTables>({ dialect: new PGliteDialect(pglite) });
   return {
     db,

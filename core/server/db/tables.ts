@@ -76,6 +76,24 @@ export interface SettingsTable {
   value: string;
 }
 
+/** A sign-in: every token names one (`sid`); an ended or expired session's tokens are refused. */
+export interface SessionsTable {
+  id: string;
+  user_id: string;
+  created_at: CreatedAt;
+  expires_at: Date;
+  ended_at: Date | null;
+}
+
+/** Wrong sign-in tries per account or client address (core/server/auth/attempts.ts). */
+export interface SignInLimitsTable {
+  key: string;
+  failures: number;
+  locked_until: Date | null;
+  forget_at: Date;
+  refused: Generated<boolean>;
+}
+
 export interface MigrationsTable {
   id: string;
   applied_at: CreatedAt;
@@ -88,6 +106,8 @@ export interface CoreTables {
   newsletter_members: NewsletterMembersTable;
   dashboard_layouts: DashboardLayoutsTable;
   settings: SettingsTable;
+  sessions: SessionsTable;
+  sign_in_limits: SignInLimitsTable;
   schema_migrations: MigrationsTable;
 }
 

@@ -34,9 +34,9 @@ interface RouteBase<Body, Query, Params> {
   /** Below /api, e.g. '/resources/list'. */
   url: string;
   schema: RouteSchema;
-  /** Per-route request limit (login, password reset). */
-  rateLimit?: { max: number; windowSeconds: number; key?: (request: ApiRequest<Body, Query, Params>) => string };
   bodyLimit?: number;
+  /** The route reads a multipart upload (core/server/uploads.ts refuses to read one elsewhere). */
+  upload?: true;
   _types?: [Body, Query, Params];
 }
 
@@ -56,6 +56,8 @@ export interface RegisteredRoute {
   url: string;
   owner: string;
   access: 'public' | 'signedIn' | Permission;
+  /** Reads a multipart upload. */
+  upload?: boolean;
 }
 
 export interface AppContext {

@@ -22,16 +22,19 @@ export interface LoadedPlugins {
   migrations: MigrationSource[];
 }
 
+// TypeScript when the server runs from its sources (dev, tests), JavaScript when compiled (npm start).
+const ext = import.meta.url.endsWith('.ts') ? 'ts' : 'js';
+
 export async function loadPlugins(pluginsDir: string, enabledIds: string[] = pluginsConfig.enabled): Promise<LoadedPlugins> {
   const folders = existsSync(pluginsDir)
-    ? readdirSync(pluginsDir).filter((name) => existsSync(join(pluginsDir, name, 'plugin.ts')))
+    ? readdirSync(pluginsDir).filter((name) => existsSync(join(pluginsDir, name, `plugin.${ext}`)))
     : [];
   enabledIds.forEach((id, index) => {
     if (!folders.includes(id)) throw new ConfigError(`config/plugins.json: /enabled/${index} '${id}' has no folder in plugins/`);
   });
 
   const found = await Promise.all(folders.map(async (folder) => {
-    const manifest = (await import(pathToFileURL(join(pluginsDir, folder, 'plugin.ts')).href)).default as PluginManifest;
+    const manifest = (await import(pathToFileURL(join(pluginsDir, folder, `plugin.${ext}`)).href)).default as PluginManifest;
     if (manifest.id !== folder) throw new Error(`plugins/${folder}/plugin.ts: id '${manifest.id}' must equal the folder name`);
     return manifest;
   }));
@@ -40,7 +43,7 @@ export async function loadPlugins(pluginsDir: string, enabledIds: string[] = plu
   if (problems.length > 0) throw new ConfigError(problems.join('\n'));
 
   const enabled = orderPlugins(await Promise.all(found.filter((manifest) => enabledIds.includes(manifest.id)).map(async (manifest) => {
-    const entry = join(pluginsDir, manifest.id, 'server', 'index.ts');
+    const entry = join(pluginsDir, manifest.id, 'server', `index.${ext}`);
     if (!existsSync(entry)) return { manifest } satisfies ServerPlugin;
     const plugin = (await import(pathToFileURL(entry).href)).default as ServerPlugin;
     if (plugin?.manifest?.id !== manifest.id) throw new Error(`plugins/${manifest.id}/server/index.ts must export default serverPlugin(manifest, ...)`);

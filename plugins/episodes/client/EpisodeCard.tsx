@@ -30,7 +30,7 @@ export function EpisodeCard({ episode, menu, selection }: EpisodeCardProps) {
       <div className="episode-card__content">
         <Stack horizontal verticalAlign="center" horizontalAlign="space-between" tokens={{ childrenGap: 8 }}>
           <Stack horizontal wrap verticalAlign="center" tokens={{ childrenGap: 8 }}>
-            <Text variant="small" styles={{ root: { color: '#605e5c' } }}>{cardDate(episode.status === 'published' && episode.publishedAt ? episode.publishedAt : episode.createdAt)}</Text>
+            <Text variant="small" styles={{ root: { color: '#605e5c' } }}>{cardDate(episode.status.published && episode.publishedAt ? episode.publishedAt : episode.createdAt)}</Text>
             <span className="episode-card__badge" style={{ background: badge.color, color: badge.textColor }} data-testid="episode-status">{badge.label}</span>
           </Stack>
           {menu ? <IconButton ariaLabel="More" title="More" iconProps={{ iconName: 'More' }} menuProps={{ items }} onRenderMenuIcon={() => null} /> : null}

@@ -13,6 +13,7 @@ import type { EpisodeCreateBody } from '../../../schemas/generated/api/episode-c
 import type { EpisodeUpdateBody } from '../../../schemas/generated/api/episode-update';
 import type { Episode } from '../../../schemas/generated/entities/episode';
 import type { Recording } from '../../../schemas/generated/entities/recording';
+import { statusOf, type EpisodeStatus } from './status';
 
 const titleMessage = 'Title cannot be empty.';
 const futureMessage = 'Choose a date in the future.';
@@ -34,7 +35,7 @@ interface Values {
   subtitle: string;
   body: string;
   image: string;
-  status: Episode['status'];
+  status: EpisodeStatus;
   /** The schedule as the datetime-local field holds it (local time). */
   at: string;
 }
@@ -42,8 +43,8 @@ interface Values {
 function initialValues(props: EpisodeFormProps): Values {
   if (props.mode === 'edit') {
     const { episode } = props;
-    const at = episode.status === 'scheduled' && episode.publishedAt ? format(new Date(episode.publishedAt), localFormat) : '';
-    return { title: episode.title, subtitle: episode.subtitle, body: episode.body, image: episode.image, status: episode.status, at };
+    const at = episode.status.scheduled && episode.publishedAt ? format(new Date(episode.publishedAt), localFormat) : '';
+    return { title: episode.title, subtitle: episode.subtitle, body: episode.body, image: episode.image, status: statusOf(episode), at };
   }
   const { recording } = props;
   return { title: recording.title, subtitle: recording.subtitle, body: recording.description, image: recording.image, status: 'draft', at: '' };

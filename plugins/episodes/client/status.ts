@@ -5,9 +5,17 @@ import { resolveBadge, type ResolvedBadge } from '../../../core/shared/badges';
 import { constants } from '../../../core/shared/config';
 import type { Episode } from '../../../schemas/generated/entities/episode';
 
+export type EpisodeStatus = 'draft' | 'scheduled' | 'published';
+
+/** The one status an episode is in, from the flags the API answers. */
+export function statusOf(episode: Pick<Episode, 'status'>): EpisodeStatus {
+  if (episode.status.published) return 'published';
+  return episode.status.scheduled ? 'scheduled' : 'draft';
+}
+
 export function episodeBadge(episode: Pick<Episode, 'status' | 'publishedAt'>): ResolvedBadge {
-  const badge = resolveBadge('story', { [episode.status]: true });
-  if (episode.status === 'scheduled' && episode.publishedAt) {
+  const badge = resolveBadge('story', episode.status);
+  if (episode.status.scheduled && episode.publishedAt) {
     return { ...badge, label: `${badge.label} · ${format(new Date(episode.publishedAt), `${constants.dates.card} HH:mm`, { locale: tr })}` };
   }
   return badge;

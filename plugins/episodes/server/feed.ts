@@ -1,7 +1,10 @@
 /**
  * A newsletter's podcast: RSS 2.0 with the iTunes tags podcast apps read, listing its published
- * episodes. Every address is absolute (PUBLIC_URL-based), every text escaped.
+ * episodes. Every address is absolute (PUBLIC_URL-based), every text escaped. Feed readers show
+ * an item's description as HTML, so it is sanitized like a public page first.
  */
+import { sanitizeRichText } from '../../../core/server/sanitize';
+import { escapeHtml } from '../../../core/shared/text';
 import type { EpisodeRecord } from './tables';
 
 export interface FeedChannel {
@@ -31,6 +34,23 @@ export function absoluteUrl(address: string, publicUrl: string): string {
   return `${publicUrl}${address.startsWith('/') ? '' : '/'}${address}`;
 }
 
+/**
+ * An episode's description as the HTML a feed reader shows: rich text (an imported podcast's
+ * notes) sanitized, plain text (the console's body field) escaped into paragraphs; our own
+ * addresses made absolute, since a reader resolves nothing against our origin.
+ */
+export function descriptionHtml(text: string, publicUrl: string): string {
+  const html = /<[a-z][^>]*>/i.test(text)
+    ? sanitizeRichText(text)
+    : text
+        .split(/\n\s*\n/)
+        .map((paragraph) => paragraph.trim())
+        .filter(Boolean)
+        .map((paragraph) => `<p>${escapeHtml(paragraph).replace(/\n/g, '<br>')}</p>`)
+        .join('');
+  return html.replace(/\b(src|href)="(\/[^/"][^"]*)"/g, (_match, attribute: string, path: string) => `${attribute}="${publicUrl}${path}"`);
+}
+
 /** itunes:duration as HH:MM:SS. */
 export function clock(seconds: number): string {
   const total = Math.max(0, Math.round(seconds));
@@ -51,7 +71,7 @@ export function renderPodcastFeed(channel: FeedChannel, episodes: EpisodeRecord[
       '    <item>',
       `      <guid isPermaLink="false">${escapeXml(episode.id)}</guid>`,
       `      ${element('title', episode.title)}`,
-      `      ${element('description', episode.body || episode.subtitle || episode.title)}`,
+      `      ${element('description', descriptionHtml(episode.body || episode.subtitle || episode.title, publicUrl))}`,
       episode.subtitle ? `      ${element('itunes:subtitle', episode.subtitle)}` : '',
       `      ${element('pubDate', new Date(published).toUTCString())}`,
       `      <enclosure url="${escapeXml(absoluteUrl(audioUrlOf(episode.audio_key), publicUrl))}" length="${Number(episode.audio_size) || 0}" type="${escapeXml(episode.audio_type)}"/>`,

@@ -18,7 +18,8 @@ export function presentEpisode(row: EpisodeRow, storage: Storage): Episode {
     audio: storage.urlOf(row.audio_key),
     duration: Number(row.duration),
     newsletter: row.newsletter_id,
-    status: row.status,
+    // The spec's Episode carries its status as flags (spec 000 section 3).
+    status: { draft: row.status === 'draft', scheduled: row.status === 'scheduled', published: row.status === 'published' },
     // While scheduled, the date it will be published.
     publishedAt: iso(row.status === 'scheduled' ? row.scheduled_at : row.published_at),
     type: row.type,

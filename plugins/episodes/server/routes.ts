@@ -31,11 +31,13 @@ export function registerEpisodeRoutes(api: PluginApi): void {
     method: 'GET',
     url: '/episodes/list',
     requires: 'episodes.list',
-    schema: { querystring: ref('api/episode-list-query'), summary: "A newsletter's episodes, newest first; uploader limits them to one user's." },
+    schema: { querystring: ref('api/episode-list-query'), summary: "A newsletter's episodes (without one, those of every newsletter the caller reaches), newest first; uploader limits them to one user's." },
     async handler(request, _reply, session) {
       const { newsletter, uploader, page = 0, limit = constants.pageSizes.episodes, desc = true } = request.query;
-      session.assertNewsletter(newsletter);
-      const { rows, count } = await listEpisodes(db, { newsletterId: newsletter, uploaderId: uploader || undefined, page, limit, desc });
+      if (newsletter) session.assertNewsletter(newsletter);
+      // The spec's call (000 section 7) names no newsletter: then every one in the caller's scopes.
+      const newsletterIds = newsletter ? [newsletter] : [...session.newsletterIds];
+      const { rows, count } = await listEpisodes(db, { newsletterIds, uploaderId: uploader || undefined, page, limit, desc });
       return { data: rows.map(present), count };
     },
   });

@@ -1,4 +1,4 @@
-/** The episodes plugin's queries: episodes of a newsletter, and a publisher's podcast feeds. */
+/** The episodes plugin's queries: episodes of newsletters, and a publisher's podcast feeds. */
 import { randomUUID } from 'node:crypto';
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import type { CoreTables } from '../../../core/server/db/tables';
@@ -23,11 +23,12 @@ export async function findEpisode(db: EpisodesDb, id: string): Promise<EpisodeRo
 
 export async function listEpisodes(
   db: EpisodesDb,
-  query: { newsletterId: string; uploaderId?: string; page: number; limit: number; desc: boolean },
+  query: { newsletterIds: string[]; uploaderId?: string; page: number; limit: number; desc: boolean },
 ): Promise<{ rows: EpisodeRow[]; count: number }> {
-  let base = db.selectFrom('episodes').where('episodes.newsletter_id', '=', query.newsletterId);
+  const newsletterIds = query.newsletterIds.length > 0 ? query.newsletterIds : [''];
+  let base = db.selectFrom('episodes').where('episodes.newsletter_id', 'in', newsletterIds);
   if (query.uploaderId) base = base.where('episodes.uploader_id', '=', query.uploaderId);
-  let rows = withUploader(db).where('episodes.newsletter_id', '=', query.newsletterId);
+  let rows = withUploader(db).where('episodes.newsletter_id', 'in', newsletterIds);
   if (query.uploaderId) rows = rows.where('episodes.uploader_id', '=', query.uploaderId);
   const direction = query.desc ? 'desc' : 'asc';
   const [items, total] = await Promise.all([

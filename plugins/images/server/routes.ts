@@ -11,6 +11,7 @@ import { HttpError, invalid, invalidDetails, notFound } from '../../../core/serv
 import type { Session } from '../../../core/server/auth/session';
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { readUpload, type UploadRule } from '../../../core/server/uploads';
+import { ImageTooLarge, tooLargeMessage } from './decoding';
 import { assertMayChangeImage, publisherOf } from './policy';
 import { presentImage } from './present';
 import { deleteImage, findImage, insertImage, listImages, updateCredentials, type Credentials } from './store';
@@ -54,6 +55,7 @@ export function registerImageRoutes(api: PluginApi): void {
     } catch (error) {
       // The first bytes said image, but sharp cannot read it: as good as not an image.
       if (error instanceof UnreadableImage) throw invalid(typeMessage, field);
+      if (error instanceof ImageTooLarge) throw invalid(tooLargeMessage, field);
       throw error;
     }
     const id = await insertImage(db, { publisherId, uploaderId: session.user.id, stored, credentials });
@@ -83,9 +85,10 @@ export function registerImageRoutes(api: PluginApi): void {
   api.route({
     method: 'POST',
     url: '/images/create',
+    upload: true,
     requires: 'images.create',
     schema: {
-      summary: 'Uploads an image (multipart: image, source, caption, alt, uploader, publisher). JPG, PNG or GIF by content, at most 5 MB; alt text required. The uploader is the caller, the publisher the caller\'s.',
+      summary: 'Uploads an image (multipart: image, source, caption, alt, uploader, publisher). JPG, PNG or GIF by content, at most 5 MB and constants.limits.imageMaxPixels; alt text required. The uploader is the caller, the publisher the caller\'s.',
     },
     async handler(request, _reply, session) {
       const publisherId = publisherOf(session);
@@ -138,9 +141,10 @@ export function registerImageRoutes(api: PluginApi): void {
   api.route({
     method: 'POST',
     url: '/editor/image/upload',
+    upload: true,
     requires: 'images.create',
     schema: {
-      summary: "The rich-text editor's image upload (field upload; jpeg, jpg, png or gif, at most 5242880 bytes). Answers CKEditor's simple-upload shape: url and urls by width; the image joins the library.",
+      summary: "The rich-text editor's image upload (field upload; jpeg, jpg, png or gif, at most 5242880 bytes and constants.limits.imageMaxPixels). Answers CKEditor's simple-upload shape: url and urls by width; the image joins the library.",
     },
     async handler(request, _reply, session) {
       try {

@@ -3,9 +3,10 @@
  * (cards load `small`, never the original). Uploads, editor uploads and the demo data all store
  * through `storeImage`, so every image has the same files.
  */
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { constants } from '../../../core/shared/config';
 import { newKey, type Storage } from '../../../core/server/services/storage';
+import { assertWithinPixelLimit, decodeInTurn, ImageTooLarge, isPixelLimitError, maxInputPixels } from './decoding';
 
 export type VariantName = keyof typeof constants.limits.imageVariants;
 
@@ -32,27 +33,33 @@ export class UnreadableImage extends Error {}
 
 const extOf: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png', 'image/gif': 'gif' };
 
-/** The resized copies of an image, never larger than the original; an animated GIF stays animated. */
+/**
+ * The resized copies of an image, never larger than the original; an animated GIF stays animated.
+ * The image is decoded once, in turn with other uploads: the small copy is made from the medium one.
+ */
 export async function makeVariants(buffer: Buffer, mime: string): Promise<ImageVariants> {
   const animated = mime === 'image/gif';
-  const open = () => {
-    const image = sharp(buffer, { animated, failOn: 'error' });
-    // EXIF orientation: a phone's portrait photo is stored on its side. GIFs carry none (and
-    // sharp cannot rotate several pages).
-    return animated ? image : image.rotate();
-  };
+  const open = (input: Buffer) => sharp(input, { animated, failOn: 'error', limitInputPixels: maxInputPixels });
+  const resize = (image: Sharp, width: number) => image.resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
   try {
-    const meta = await sharp(buffer, { animated }).metadata();
+    // The header only: nothing is decoded yet.
+    const meta = await sharp(buffer, { animated, limitInputPixels: false }).metadata();
     const turned = !animated && (meta.orientation ?? 1) >= 5;
     const rawWidth = meta.width ?? 0;
     // Animated images report all frames stacked: one frame is pageHeight tall.
     const rawHeight = meta.pageHeight ?? meta.height ?? 0;
     if (!rawWidth || !rawHeight) throw new UnreadableImage('no dimensions');
-    const resized = (width: number) => open().resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
-    const [small, medium] = await Promise.all([resized(constants.limits.imageVariants.small), resized(constants.limits.imageVariants.medium)]);
-    return { width: turned ? rawHeight : rawWidth, height: turned ? rawWidth : rawHeight, small, medium };
+    assertWithinPixelLimit(rawWidth, rawHeight, animated ? meta.pages ?? 1 : 1);
+    return await decodeInTurn(async () => {
+      // EXIF orientation: a phone's portrait photo is stored on its side. GIFs carry none (and
+      // sharp cannot rotate several pages).
+      const medium = await resize(animated ? open(buffer) : open(buffer).rotate(), constants.limits.imageVariants.medium);
+      const small = await resize(open(medium), constants.limits.imageVariants.small);
+      return { width: turned ? rawHeight : rawWidth, height: turned ? rawWidth : rawHeight, small, medium };
+    });
   } catch (error) {
-    if (error instanceof UnreadableImage) throw error;
+    if (error instanceof UnreadableImage || error instanceof ImageTooLarge) throw error;
+    if (isPixelLimitError(error)) throw new ImageTooLarge((error as Error).message);
     throw new UnreadableImage((error as Error).message);
   }
 }

@@ -7,8 +7,10 @@ import { notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { constants } from '../../../core/shared/config';
 import type { NewsletterListQuery } from '../../../schemas/generated/api/newsletter-list-query';
+import { newsletterTesters } from '../../settings/server/public';
+import { subscriberTimeline } from '../../subscribers/server/public';
 import { reachOf } from './policy';
-import { presentNewsletter } from './present';
+import { presentNewsletter, presentNewsletterDetail } from './present';
 import { findNewsletter, listNewsletters, listTags, setNewsletterFlag, type NewslettersDb } from './store';
 import type { NewsletterTables } from './tables';
 
@@ -31,7 +33,9 @@ export function registerNewsletterRoutes(api: PluginApi): void {
     requires: 'newsletters.list',
     schema: { querystring: ref('api/newsletter-list-query'), summary: "The newsletters in the caller's scopes (a director's or admin's: the publisher's), searched, filtered by status, sorted and paged." },
     async handler(request, _reply, session) {
-      const { publisher, search, status, sort = 'title', page = 0, limit = constants.pageSizes.list } = request.query;
+      const { publisher, search, status, page = 0, limit = constants.pageSizes.list } = request.query;
+      // 'stats.subscriber' is the spec's name for the subscriber sort (section 7).
+      const sort = request.query.sort === 'stats.subscriber' ? 'subscribers' : (request.query.sort ?? 'title');
       // Titles read best A to Z; counts and dates newest or largest first.
       const desc = request.query.desc ?? sort !== 'title';
       const { rows, count } = await listNewsletters(db, reachOf(session, publisher), { search, status, sort, desc, page, limit });
@@ -43,9 +47,11 @@ export function registerNewsletterRoutes(api: PluginApi): void {
     method: 'GET',
     url: '/newsletters/list/:id',
     requires: 'newsletters.list',
-    schema: { params: idParams, summary: 'One newsletter of the caller’s scopes.' },
+    schema: { params: idParams, summary: "One newsletter of the caller's scopes, with its testers and the weekly subscriber timeline (stats.timeline)." },
     async handler(request, _reply, session) {
-      return { data: presentNewsletter(await reachableNewsletter(db, request.params.id, session)) };
+      const row = await reachableNewsletter(db, request.params.id, session);
+      const [testers, weeks] = await Promise.all([newsletterTesters(api.db, row.id), subscriberTimeline(api.db, row.id)]);
+      return { data: presentNewsletterDetail(row, testers, weeks) };
     },
   });
 

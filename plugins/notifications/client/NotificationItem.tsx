@@ -1,6 +1,7 @@
-/** One notification: the sender's initials, title, text, when, and the unread dot that marks it read. */
+/** One notification: the sender's initials, subject, preview, when, and the unread dot that marks it read. */
 import { Persona, PersonaSize, Text, TooltipHost } from '@fluentui/react';
 import type { Notification } from '../../../schemas/generated/entities/notification';
+import { initials } from '../../../core/shared/text';
 import './notifications.css';
 
 const relative = new Intl.RelativeTimeFormat('tr', { numeric: 'auto' });
@@ -14,24 +15,25 @@ function ago(when: Date): string {
 }
 
 /** The platform's own notifications carry no sender. */
-const platform = { name: 'Masthead', initials: 'M' };
+const platform = 'Masthead';
 
 export function NotificationItem({ notification, onOpen, onMarkRead }: { notification: Notification; onOpen(): void; onMarkRead(): void }) {
-  const sender = notification.sender ?? platform;
+  const sender = notification.sender?.profile.name ?? platform;
+  const read = notification.status.read;
   const when = new Date(notification.createdAt);
   return (
-    <li className={`mh-notification${notification.read ? '' : ' mh-notification--unread'}`} data-testid="notification">
-      <button type="button" className="mh-notification__open" onClick={onOpen} title={notification.link}>
-        <Persona imageInitials={sender.initials} text={sender.name} size={PersonaSize.size32} hidePersonaDetails aria-hidden />
+    <li className={`mh-notification${read ? '' : ' mh-notification--unread'}`} data-testid="notification">
+      <button type="button" className="mh-notification__open" onClick={onOpen} title={notification.url}>
+        <Persona imageInitials={initials(sender)} text={sender} size={PersonaSize.size32} hidePersonaDetails aria-hidden />
         <span className="mh-notification__body">
-          <Text className="mh-notification__title" block>{notification.title}</Text>
-          {notification.text ? <Text className="mh-notification__text" variant="small" block>{notification.text}</Text> : null}
+          <Text className="mh-notification__title" block>{notification.subject}</Text>
+          {notification.preview ? <Text className="mh-notification__text" variant="small" block>{notification.preview}</Text> : null}
           <Text className="mh-notification__time" variant="xSmall" block>
             <time dateTime={notification.createdAt} title={when.toLocaleString('tr')}>{ago(when)}</time>
           </Text>
         </span>
       </button>
-      {notification.read ? (
+      {read ? (
         <span className="mh-notification__dot-space" />
       ) : (
         <TooltipHost content="Mark as read">

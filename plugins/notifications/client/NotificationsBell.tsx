@@ -1,7 +1,7 @@
 /**
  * The top bar's notifications (spec 002 section 2.13): a bell with the unread count opening a
  * dropdown with 'Only show unread', Refresh, the list and the empty text. A click marks the
- * notification read and follows its link: https in a new window, anything else in the console.
+ * notification read and follows its url: https in a new window, anything else in the console.
  * Online, the server's 'notification' event refreshes it.
  */
 import { Callout, DefaultButton, DirectionalHint, IconButton, Link, Spinner, SpinnerSize, Stack, Text, Toggle } from '@fluentui/react';
@@ -43,12 +43,12 @@ export default function NotificationsBell() {
 
   const follow = (notification: Notification) => {
     void list.markRead(notification);
-    if (!notification.link) return;
-    if (isExternal(notification.link)) {
-      window.open(notification.link, '_blank', 'noopener,noreferrer');
+    if (!notification.url) return;
+    if (isExternal(notification.url)) {
+      window.open(notification.url, '_blank', 'noopener,noreferrer');
     } else {
       setOpen(false);
-      navigate(notification.link);
+      navigate(notification.url);
     }
   };
 

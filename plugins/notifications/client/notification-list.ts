@@ -67,12 +67,12 @@ export function useNotificationList(unreadOnly: boolean): NotificationList {
   };
 
   const markRead = async (notification: Notification) => {
-    if (notification.read) return;
+    if (notification.status.read) return;
     try {
       await call('put', `auth/notifications/${notification._id}`);
       setState((current) => ({
         ...current,
-        items: unreadOnly ? current.items.filter((item) => item._id !== notification._id) : current.items.map((item) => (item._id === notification._id ? { ...item, read: true } : item)),
+        items: unreadOnly ? current.items.filter((item) => item._id !== notification._id) : current.items.map((item) => (item._id === notification._id ? { ...item, status: { ...item.status, read: true } } : item)),
         count: unreadOnly ? current.count - 1 : current.count,
         unread: Math.max(0, current.unread - 1),
       }));
@@ -84,7 +84,7 @@ export function useNotificationList(unreadOnly: boolean): NotificationList {
   return { ...state, hasMore: state.items.length < state.count, reload, loadMore, markRead };
 }
 
-/** An https address opens in a new window (spec 002 section 2.13); anything else is an in-app route. */
-export function isExternal(link: string): boolean {
-  return link.includes('https://');
+/** An url containing https:// opens in a new window (spec 002 section 2.13); anything else is an in-app route. */
+export function isExternal(url: string): boolean {
+  return url.includes('https://');
 }

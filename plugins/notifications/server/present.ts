@@ -8,16 +8,19 @@ function senderOf(id: string | null, name: string | null) {
   return id ? { _id: id, name: name ?? '', initials: initials(name ?? '') } : null;
 }
 
+/** The spec's notification record (spec 002 section 3); the rows keep our own column names. */
 export function presentNotification(row: NotificationRow): Notification {
+  const createdAt = new Date(row.created_at).toISOString();
   return {
     _id: row.id,
-    title: row.title,
-    text: row.text,
-    link: row.link,
-    read: row.read_at !== null,
+    subject: row.title,
+    preview: row.text,
+    url: row.link,
+    status: { read: row.read_at !== null },
     announcement: row.announcement_id,
-    sender: senderOf(row.sender_id, row.sender_name),
-    createdAt: new Date(row.created_at).toISOString(),
+    sender: row.sender_id ? { _id: row.sender_id, profile: { name: row.sender_name ?? '' } } : null,
+    createdAt,
+    updatedAt: row.read_at ? new Date(row.read_at).toISOString() : createdAt,
   };
 }
 

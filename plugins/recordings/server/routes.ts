@@ -42,6 +42,7 @@ export function registerRecordingRoutes(api: PluginApi): void {
   api.route({
     method: 'POST',
     url: '/recordings/create',
+    upload: true,
     requires: 'recordings.create',
     schema: {
       summary: 'Uploads a recording (multipart: audio, title, description, slug, lang). MP3, MPEG or M4A by content, at most constants.limits.recordingMaxBytes; the duration is read from the file. The publisher and uploader are the caller.',

@@ -7,7 +7,8 @@ import { stringify } from 'csv-stringify/sync';
 import type { FastifyRequest } from 'fastify';
 import type { SubscriberListQuery } from '../../../schemas/generated/api/subscriber-list-query';
 import type { PluginApi } from '../../../core/server/plugins/contract';
-import { invalid, invalidDetails } from '../../../core/server/errors';
+import { invalidDetails } from '../../../core/server/errors';
+import { readMultipart } from '../../../core/server/uploads';
 import { constants } from '../../../core/shared/config';
 import { searchCountCap } from '../../../core/shared/lists';
 import { messages, readSubscribersCsv } from './csv-import';
@@ -73,6 +74,7 @@ export function registerSubscriberRoutes(api: PluginApi): void {
   api.route<unknown, unknown, { id: string }>({
     method: 'POST',
     url: '/newsletters/list/:id/subscriptions/import',
+    upload: true,
     requires: 'subscribers.import',
     schema: {
       params: newsletterParams,
@@ -98,22 +100,6 @@ export function registerSubscriberRoutes(api: PluginApi): void {
 
 /** The uploaded CSV's bytes (text has no signature to check: csv-import reads it as UTF-8 text). */
 async function readCsvFile(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) throw invalid(messages.missingFile, 'file');
-  let file: Buffer | undefined;
-  const parts = request.parts({ limits: { fileSize: constants.limits.subscribersCsvMaxBytes, files: 1 } });
-  for await (const part of parts) {
-    if (part.type !== 'file') continue;
-    if (part.fieldname !== 'file' || file) {
-      part.file.resume();
-      continue;
-    }
-    try {
-      file = await part.toBuffer();
-    } catch (error) {
-      if ((error as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw invalid(messages.tooLarge, 'file');
-      throw error;
-    }
-  }
-  if (!file || file.length === 0) throw invalid(messages.missingFile, 'file');
-  return file;
+  const file = await readMultipart(request, { field: 'file', maxBytes: constants.limits.subscribersCsvMaxBytes, sizeMessage: messages.tooLarge, missingMessage: messages.missingFile });
+  return file.buffer;
 }

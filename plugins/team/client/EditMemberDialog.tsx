@@ -11,9 +11,13 @@ import { handleError } from '../../../core/client/errors';
 import { formValidator, useFormSubmit, useSchemaForm } from '../../../core/client/forms';
 import { ImageField } from '../../../core/client/ImageField';
 import { toast } from '../../../core/client/toasts';
+import type { NewsletterRole } from '../policy';
 import { displayName, roleLabels, type TeamMember } from './team-api';
 
-const validate = formValidator<UserUpdateBody>(updateSchema);
+/** The form keeps the role as a plain key (the server takes it so, or as { key }). */
+type EditValues = Omit<UserUpdateBody, 'role'> & { role?: NewsletterRole };
+
+const validate = formValidator<EditValues>(updateSchema);
 
 interface EditForm {
   body: { _id: string; email: string; role: { key: string }; profile: UserUpdateBody['profile']; status: { ready: boolean } };
@@ -28,13 +32,13 @@ export interface EditMemberDialogProps {
 
 export function EditMemberDialog({ member, onDismiss, onSaved }: EditMemberDialogProps) {
   const [roles, setRoles] = useState<string[] | null>(null);
-  const form = useSchemaForm<UserUpdateBody>(validate, { profile: { ...member.profile }, status: { ...member.status } });
+  const form = useSchemaForm<EditValues>(validate, { profile: { ...member.profile }, status: { ...member.status } });
 
   useEffect(() => {
     call<EditForm>('get', `users/update/${member._id}`)
       .then(({ data }) => {
         setRoles(data.data.roles);
-        const role = data.data.roles.includes(data.body.role.key) ? (data.body.role.key as UserUpdateBody['role']) : undefined;
+        const role = data.data.roles.includes(data.body.role.key) ? (data.body.role.key as NewsletterRole) : undefined;
         form.setValues({ profile: { biography: '', url: '', image: '', ...data.body.profile }, role, status: data.body.status });
       })
       .catch(async (error: unknown) => {
@@ -79,7 +83,7 @@ export function EditMemberDialog({ member, onDismiss, onSaved }: EditMemberDialo
               placeholder="Select a role"
               options={roles.map((role) => ({ key: role, text: roleLabels[role] ?? role }))}
               selectedKey={form.values.role ?? null}
-              onChange={(_, option) => form.set('role', option ? (String(option.key) as UserUpdateBody['role']) : undefined)}
+              onChange={(_, option) => form.set('role', option ? (String(option.key) as NewsletterRole) : undefined)}
               errorMessage={form.errors.role}
               disabled={busy}
             />

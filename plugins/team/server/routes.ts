@@ -72,9 +72,11 @@ export function registerTeamRoutes(api: PluginApi): void {
     async handler(request, _reply, session) {
       assertMayAdd(session);
       session.assertNewsletter(request.params.id);
-      const { userId, role } = request.body;
-      const target = await findStaff(db, publisherOf(session), userId);
+      const target = await findStaff(db, publisherOf(session), request.body.userId);
       if (!target) throw notFound('Member not found.');
+      if (!isNewsletterRole(target.role)) throw invalid(`${target.name || target.email} is a ${target.role} and already works on every newsletter.`, 'userId');
+      // The spec sends the member alone: they join in their own role.
+      const role = request.body.role ?? target.role;
       if (target.role !== role) throw invalid(`${target.name || target.email} is ${target.role === 'author' ? 'an' : 'a'} ${target.role}; assign them as ${target.role}.`, 'role');
       await addMemberships(db, target.id, [request.params.id], role);
       return { data: presentMember(target, role), msg: `${target.name || target.email} is added to the team.` };
@@ -208,7 +210,9 @@ export function registerTeamRoutes(api: PluginApi): void {
     schema: { params: idParams, body: ref('api/user-update'), summary: "Saves a member's profile, role (editor or author) and ready flag. The team rules apply." },
     async handler(request, _reply, session) {
       const target = await changeableMember(session, request.params.id);
-      const { profile, role, status } = request.body;
+      const { profile, status } = request.body;
+      // The role as the edit form's GET answers it ({ key }), or the plain key.
+      const role = typeof request.body.role === 'object' ? request.body.role.key : request.body.role;
       const updated = await updateMember(db, target.id, {
         name: profile.name.trim(),
         biography: (profile.biography ?? '').trim(),

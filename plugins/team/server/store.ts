@@ -1,6 +1,7 @@
 /** The team's queries: staff of a publisher, newsletter memberships, invitations and role changes. */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import { endSessions } from '../../../core/server/auth/sessions';
 import type { Db } from '../../../core/server/db/database';
 import type { UserRow } from '../../../core/server/db/tables';
 import type { RoleKey } from '../../../core/shared/permissions';
@@ -66,9 +67,14 @@ export async function addMemberships(db: Db, userId: string, newsletterIds: stri
     .execute();
 }
 
+/** Takes the user off the newsletter's team; they sign in again to work with what is left. */
 export async function removeMembership(db: Db, newsletterId: string, userId: string): Promise<boolean> {
-  const result = await db.deleteFrom('newsletter_members').where('newsletter_id', '=', newsletterId).where('user_id', '=', userId).executeTakeFirst();
-  return Number(result.numDeletedRows) > 0;
+  return db.transaction().execute(async (tx) => {
+    const result = await tx.deleteFrom('newsletter_members').where('newsletter_id', '=', newsletterId).where('user_id', '=', userId).executeTakeFirst();
+    const removed = Number(result.numDeletedRows) > 0;
+    if (removed) await endSessions(tx, userId);
+    return removed;
+  });
 }
 
 export interface MemberChange {
@@ -80,9 +86,13 @@ export interface MemberChange {
   ready?: boolean;
 }
 
-/** Saves a member's profile; a new role applies to the user and to every newsletter they are on. */
+/**
+ * Saves a member's profile; a new role applies to the user and to every newsletter they are on,
+ * and ends their sessions (they sign in again in the new role).
+ */
 export async function updateMember(db: Db, userId: string, change: MemberChange): Promise<StaffRow> {
   return db.transaction().execute(async (tx) => {
+    const before = await tx.selectFrom('users').select('role').where('id', '=', userId).executeTakeFirstOrThrow();
     const updated = await tx
       .updateTable('users')
       .set({
@@ -98,16 +108,20 @@ export async function updateMember(db: Db, userId: string, change: MemberChange)
       .where('id', '=', userId)
       .returning(['id', 'email', 'role', 'name', 'biography', 'url', 'image', 'ready'])
       .executeTakeFirstOrThrow();
-    if (change.role) await tx.updateTable('newsletter_members').set({ role: change.role }).where('user_id', '=', userId).execute();
+    if (change.role && change.role !== before.role) {
+      await tx.updateTable('newsletter_members').set({ role: change.role }).where('user_id', '=', userId).execute();
+      await endSessions(tx, userId);
+    }
     return updated;
   });
 }
 
-/** A director reaches every newsletter of the publisher, so their memberships go. */
+/** A director reaches every newsletter of the publisher, so their memberships go; so do their sessions (a role change). */
 export async function makeDirector(db: Db, userId: string): Promise<void> {
   await db.transaction().execute(async (tx) => {
     await tx.updateTable('users').set({ role: 'director', version: sql`version + 1`, updated_at: new Date() }).where('id', '=', userId).execute();
     await tx.deleteFrom('newsletter_members').where('user_id', '=', userId).execute();
+    await endSessions(tx, userId);
   });
 }
 

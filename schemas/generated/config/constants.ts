@@ -37,6 +37,17 @@ export interface Constants {
     passwordMin: number;
     imageMaxBytes: number;
     /**
+     * The largest image accepted, in either orientation: its long side at most longSide and its short side at most shortSide pixels, and all the frames of an animated GIF together at most longSide x shortSide. Larger images are refused ('Image is too large: at most {longSide} x {shortSide} pixels.') before they are decoded.
+     */
+    imageMaxPixels: {
+      longSide: number;
+      shortSide: number;
+    };
+    /**
+     * How many images a server process decodes at once (to make their resized copies); other uploads wait their turn. Eight uploads at once of an image at the pixel limit cost the server about 55 MB more with 1, 115 MB with 2 (tests/security/upload-memory.test.ts).
+     */
+    imageDecodesAtOnce: number;
+    /**
      * @minItems 1
      */
     imageTypes: string[];
@@ -98,15 +109,25 @@ export interface Constants {
     card: string;
   };
   auth: {
+    /**
+     * How long a sign-in session (and its token) lasts.
+     */
     tokenTtlDays: number;
     resetCodeTtlMinutes: number;
     /**
      * How long an invitation link (a reset code) stays valid.
      */
     inviteTtlDays: number;
-    loginRateLimit: {
-      max: number;
-      windowSeconds: number;
+    /**
+     * How often a connected socket's session is checked again: a socket whose session has ended (Logout, a password change, a role change) is refused within this time.
+     */
+    socketSessionCheckSeconds: number;
+    /**
+     * Wrong sign-in tries, counted in the database by every server process: per account (the e-mail typed, from any address) and per client address (across accounts; also password reset requests).
+     */
+    signInLimits: {
+      account: SignInLimit;
+      address: SignInLimit;
     };
   };
   /**
@@ -208,4 +229,25 @@ export interface Constants {
   links: {
     [k: string]: string;
   };
+}
+/**
+ * A counter of wrong tries: after `failures` of them the next tries are refused for `lockSeconds`, doubled by each wrong try after a lock up to `maxLockSeconds`; it starts over `windowSeconds` after the last try (or lock) and, for an account, at a right password.
+ */
+export interface SignInLimit {
+  /**
+   * Wrong tries before the first lock.
+   */
+  failures: number;
+  /**
+   * How long the counter remembers a try, or the end of a lock.
+   */
+  windowSeconds: number;
+  /**
+   * The first lock.
+   */
+  lockSeconds: number;
+  /**
+   * The longest lock: the real user gets in again at most this long after an attacker stops.
+   */
+  maxLockSeconds: number;
 }

@@ -25,7 +25,14 @@ export interface Episode {
    */
   duration: number;
   newsletter: string;
-  status: 'draft' | 'scheduled' | 'published';
+  /**
+   * The spec's flags: exactly one of them is true.
+   */
+  status: {
+    draft: boolean;
+    scheduled: boolean;
+    published: boolean;
+  };
   publishedAt: string | null;
   type: 'other' | 'tts';
   parent_id: string | null;

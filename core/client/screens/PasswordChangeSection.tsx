@@ -1,0 +1,53 @@
+/**
+ * My Profile's CHANGE PASSWORD card: the current password, then the new one twice, checked by the
+ * same schema as the server's. The change signs out every other session of the user; this one
+ * goes on with the new token the server answers.
+ */
+import { PrimaryButton, Stack, Text, TextField } from '@fluentui/react';
+import { HTTPError } from 'ky';
+import changeSchema from '../../../schemas/api/password-change.schema.json?validator';
+import type { PasswordChangeBody } from '../../../schemas/generated/api/password-change';
+import type { ValidationDetail } from '../../shared/validation-details';
+import { call } from '../api';
+import { byField, formValidator, useFormSubmit, useSchemaForm } from '../forms';
+import { store, tokenAtom } from '../stores';
+import { toast } from '../toasts';
+
+const validate = formValidator<PasswordChangeBody>(changeSchema);
+const empty: PasswordChangeBody = { currentPassword: '', password: '', passwordConfirm: '' };
+
+export function PasswordChangeSection() {
+  const form = useSchemaForm<PasswordChangeBody>(validate, empty);
+  const { busy, submit } = useFormSubmit(form.check, async (body) => {
+    try {
+      const { data, msg } = await call<string>('put', 'auth/password/change', body);
+      store.set(tokenAtom, data);
+      form.setValues(empty);
+      toast('success', 'Success!', msg);
+    } catch (error) {
+      // The server's field messages (a wrong current password) stand under their fields as well.
+      if (error instanceof HTTPError && error.response.status === 422) {
+        const answer = (await error.response.clone().json().catch(() => ({}))) as { details?: ValidationDetail[] };
+        form.setErrors(byField(answer.details ?? []));
+      }
+      throw error;
+    }
+  });
+
+  return (
+    <section aria-label="CHANGE PASSWORD" style={{ background: '#fff', borderRadius: 8, boxShadow: '0 1.6px 3.6px rgba(0,0,0,.13)', padding: 24 }}>
+      <form onSubmit={submit} noValidate>
+        <Stack tokens={{ childrenGap: 14 }}>
+          <Text variant="mediumPlus" style={{ fontWeight: 700, letterSpacing: 1 }}>CHANGE PASSWORD</Text>
+          <Text style={{ color: '#605e5c' }}>Your other sessions are signed out when the password changes.</Text>
+          <TextField label="CURRENT PASSWORD" name="currentPassword" type="password" canRevealPassword revealPasswordAriaLabel="Show password" autoComplete="current-password" value={form.values.currentPassword} onChange={(_, value) => form.set('currentPassword', value ?? '')} errorMessage={form.errors.currentPassword} />
+          <TextField label="NEW PASSWORD" name="password" type="password" canRevealPassword revealPasswordAriaLabel="Show password" autoComplete="new-password" value={form.values.password} onChange={(_, value) => form.set('password', value ?? '')} errorMessage={form.errors.password} />
+          <TextField label="CONFIRM NEW PASSWORD" name="passwordConfirm" type="password" autoComplete="new-password" value={form.values.passwordConfirm} onChange={(_, value) => form.set('passwordConfirm', value ?? '')} errorMessage={form.errors.passwordConfirm} />
+          <Stack horizontal horizontalAlign="end">
+            <PrimaryButton type="submit" text="CHANGE PASSWORD" disabled={busy} />
+          </Stack>
+        </Stack>
+      </form>
+    </section>
+  );
+}

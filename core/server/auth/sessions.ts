@@ -1,0 +1,45 @@
+/**
+ * Sign-in sessions. Each sign-in is a row of `sessions`, and its token names it (`sid`); the
+ * session is checked with the user on every request and socket authentication
+ * (core/server/auth/session.ts), so ending it here ends its token at once, on every process.
+ * Logout ends one session; a password reset, a password change, a role change and removal from a
+ * team end all of a user's (docs/decisions/0004-sign-in-hardening.md).
+ */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { constants } from '../../shared/config';
+import type { Db } from '../db/database';
+import type { TokenService } from './tokens';
+
+const dayMs = 24 * 60 * 60_000;
+const sweepEveryMs = 60 * 60_000;
+let lastSweep = 0;
+
+/** A new session for the user (for an admin, in the publisher they chose); answers its token. */
+export async function startSession(db: Db, tokens: TokenService, userId: string, publisherId?: string): Promise<string> {
+  const id = randomUUID();
+  const expiresAt = new Date(Date.now() + constants.auth.tokenTtlDays * dayMs);
+  await db.insertInto('sessions').values({ id, user_id: userId, expires_at: expiresAt }).execute();
+  await sweepSessions(db);
+  return tokens.sign({ sub: userId, sid: id, pub: publisherId }, expiresAt);
+}
+
+/** Ends one session (Logout). */
+export async function endSession(db: Db, sessionId: string): Promise<void> {
+  await db.updateTable('sessions').set({ ended_at: new Date() }).where('id', '=', sessionId).where('ended_at', 'is', null).execute();
+}
+
+/** Ends every session of the user: each of their tokens is refused from now on. */
+export async function endSessions(db: Db, userId: string): Promise<void> {
+  await db.updateTable('sessions').set({ ended_at: new Date() }).where('user_id', '=', userId).where('ended_at', 'is', null).execute();
+}
+
+/** Now and then (at most hourly per process), forgets sessions that can no longer be used. */
+async function sweepSessions(db: Db): Promise<void> {
+  if (Date.now() - lastSweep < sweepEveryMs) return;
+  lastSweep = Date.now();
+  await db
+    .deleteFrom('sessions')
+    .where((eb) => eb.or([eb('expires_at', '<', sql<Date>`now()`), eb('ended_at', '<', sql<Date>`now() - interval '1 day'`)]))
+    .execute();
+}

@@ -1,0 +1,26 @@
+/**
+ * How production runs the server: plain `node` on the compiled JavaScript, with the settings that
+ * keep its memory small (docs/operations.md, Memory). package.json's start script says the same
+ * (tests/unit/build.test.ts holds them together); the bench and the upload memory test
+ * start the server this way.
+ */
+
+export const serverEntry = 'dist-server/core/server/main.js';
+
+/**
+ * glibc's malloc keeps what a process frees for later instead of giving it back: each thread that
+ * allocates gets its own arena (the threads that resize images and compile the database's
+ * WebAssembly would hold on to about 100 MB), and after a large block is freed, blocks up to its
+ * size come from the arenas too (eight large images leave about 130 MB behind). Two arenas, and
+ * blocks from 128 KB always mapped on their own and returned when freed, keep the server small.
+ */
+export const productionEnv = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '131072' };
+
+/**
+ * V8's young generation grows to 3 x 16 MB after a burst of allocation (the first start's
+ * migrations and demo data) and stays there; 2 MB halves are plenty for a server's requests.
+ */
+export const nodeFlags = ['--max-semi-space-size=2'];
+
+/** The command after the build in package.json's start script. */
+export const startCommand = `${Object.entries(productionEnv).map(([name, value]) => `${name}=${value}`).join(' ')} node ${nodeFlags.join(' ')} ${serverEntry}`;

@@ -1,0 +1,496 @@
+/**
+ * The spec's contract. The calls in section 7 of the three spec documents are what other clients
+ * (apps, scripts) are written against, not only our console. Every one that exists is replayed
+ * here as the spec makes it (its parameter names and values, its payloads, as the demo staff),
+ * and its answer is checked against the fields the spec's entities (section 3) and answer uses
+ * name. The calls the server does not have yet are listed at the end: they answer 404 today, and
+ * a test fails as soon as one is registered, so that whoever builds it moves it up here.
+ */
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { demoTone } from '../../core/server/services/demo-audio';
+import { readOutbox } from '../../core/server/services/mail';
+import { multipart, type FilePart } from './multipart';
+import { databases, demoPassword, startTestServer, type TestServer } from './server';
+
+type Actor = 'admin' | 'director' | 'editor' | 'author';
+
+const emails: Record<Actor, string> = {
+  admin: 'admin@masthead.local',
+  director: 'director@masthead.local',
+  editor: 'editor@masthead.local',
+  author: 'author@masthead.local',
+};
+
+const storyFlags = ['draft', 'ready', 'accepted', 'scheduled', 'queued', 'processing', 'notified', 'published', 'featured', 'tested', 'rejected', 'cancelled'];
+
+/** The fields the spec's entities name (section 3 of each document), as dotted paths. */
+const entity = {
+  user: ['_id', 'email', 'role.key', 'profile.name', 'profile.biography', 'profile.url', 'profile.image', 'status.ready', 'publisher'],
+  scope: ['_id', 'type', 'title', 'image', 'lang'],
+  permission: ['model', 'action'],
+  publisher: ['_id', 'title', 'description', 'image', 'color', 'textColor', 'website', 'email', 'key'],
+  newsletter: ['_id', 'title', 'subtitle', 'description', 'image', 'color', 'textColor', 'key', 'lang', 'status.published', 'status.featured', 'status.archived', 'stats.subscribers', 'publisher', 'createdAt'],
+  newsletterSettings: ['interests', 'testers', 'welcome.subject', 'welcome.preview', 'welcome.slug', 'welcome.intro.html', 'welcome.intro.text', 'voiceSettings.article', 'voiceSettings.bullet'],
+  timelineEntry: ['newsletterId', 'date', 'total', 'email', 'notification'],
+  interest: ['_id', 'key', 'titles'],
+  image: ['_id', 'path', 'alt', 'source', 'caption', 'uploader', 'publisher'],
+  recording: ['_id', 'title', 'subtitle', 'description', 'image', 'audio', 'duration', 'uploader', 'publisher', 'slug', 'lang', 'podcastId', 'content_id'],
+  episode: ['_id', 'title', 'key', 'subtitle', 'body', 'image', 'newsletter', 'status.draft', 'status.published', 'status.scheduled', 'publishedAt', 'type', 'parent_id', 'parent_type', 'lang', 'uploader', 'createdAt'],
+  subscription: ['_id', 'name', 'city', 'createdAt'],
+  member: ['_id', 'role'],
+  announcement: ['subject', 'preview', 'body.html'],
+  // subject is in the spec's Story too: see the drifts left below.
+  story: [
+    '_id', 'type', 'title', 'subtitle', 'slug', 'image', 'body.html', 'body.text', 'body.summary', 'tags', 'interest', 'keywords', 'writer', 'newsletter',
+    'issue', 'episode', 'isPremium', 'meta.readingTime', 'createdAt', 'updatedAt', 'publishedAt', 'notifiedAt', 'owner._id', ...storyFlags.map((flag) => `status.${flag}`),
+  ],
+  notification: ['_id', 'url', 'subject', 'preview', 'updatedAt', 'status.read', 'sender.profile.name'],
+};
+
+/** The dotted paths of `fields` that `value` lacks (a null field is there: the spec names it, it is empty). */
+function missingFields(value: unknown, fields: readonly string[]): string[] {
+  return fields.filter((path) => {
+    let current: unknown = value;
+    for (const key of path.split('.')) {
+      if (current === null || typeof current !== 'object' || !(key in current)) return true;
+      current = (current as Record<string, unknown>)[key];
+    }
+    return false;
+  });
+}
+
+function expectFields(value: unknown, fields: readonly string[]): void {
+  expect(missingFields(value, fields), JSON.stringify(value).slice(0, 400)).toEqual([]);
+}
+
+/** A list answers { data, count }: at least one item here, each with the entity's fields. */
+function expectList(body: { data: unknown[]; count: number }, fields: readonly string[]): void {
+  expect(body).toMatchObject({ data: expect.any(Array), count: expect.any(Number) });
+  expect(body.data.length).toBeGreaterThan(0);
+  expect(body.count).toBeGreaterThanOrEqual(body.data.length);
+  for (const item of body.data) expectFields(item, fields);
+}
+
+/**
+ * Calls of the section 7 tables the server does not have yet (their features are later parts of
+ * the project): today they answer 404.
+ */
+const notYetBuilt = [
+  // spec 000: latest collections; the web design cover.
+  'GET /collections/list',
+  'GET /newsletters/update/:id/design/web/update',
+  'PUT /newsletters/update/:id/design/web/update',
+  // spec 001: issues and collections.
+  'GET /issues/create',
+  'POST /issues/create',
+  'GET /issues/update/:id',
+  'GET /issues/update/:id/content',
+  'PUT /issues/update/:id/edit',
+  'PUT /issues/update/:id/channels',
+  'DELETE /issues/delete/:id',
+  'POST /issues/build/:id',
+  'DELETE /issues/build/:id',
+  'GET /issues/list',
+  'GET /issues/list/:id',
+  'POST /issues/publish/:id',
+  'DELETE /issues/publish/:id',
+  'PUT /issues/feature/:id',
+  'DELETE /issues/feature/:id',
+  'GET /collections/create',
+  'POST /collections/create',
+  'GET /collections/update/:id',
+  'PUT /collections/update/:id',
+  'GET /collections/list/:id',
+  'DELETE /collections/delete/:id',
+  // spec 002: the newsletter wizard, e-mail design, statistics and analytics, speech, embed cards.
+  'GET /newsletters/create',
+  'POST /newsletters/create',
+  'GET /newsletters/update/:id/design/email/update',
+  'PUT /newsletters/update/:id/design/email/update',
+  'PUT /newsletters/update/:id/design/email/preview',
+  'POST /statistics/generate',
+  'POST /analytics/filter',
+  'GET /audios/list',
+  'GET /audios/list/:id',
+  'GET /audios/concat/:id',
+  'POST /audios/create',
+  'PUT /audios/update/:id',
+  'POST /chunks/create',
+  'PUT /chunks/create',
+  'PUT /chunks/update/:id',
+  'GET /chunks/generate/:id',
+  'GET /chunks/list/:id',
+  'GET /voices/list',
+  'GET /voices/list/:id',
+  'GET /collections/:id',
+  'GET /newsletters/:id',
+  'GET /issues/:id',
+  'GET /stories/:id',
+];
+
+describe.each(databases)("the spec's calls on %s", (kind) => {
+  let t: TestServer;
+  let tokens: Record<Actor, string>;
+  let kuzeyId: string;
+  let newsletters: Record<'morning' | 'tech' | 'culture', string>;
+  let userIds: Record<Actor | 'burak' | 'zeynep', string>;
+
+  /** Makes a call as `actor` and expects it to succeed; answers the body. */
+  async function ok(actor: Actor, method: string, url: string, body?: unknown) {
+    const answer = await t.request(method, `/api${url}`, { token: tokens[actor], body });
+    expect(answer.status, `${method} ${url}: ${JSON.stringify(answer.body).slice(0, 400)}`).toBe(200);
+    return answer.body;
+  }
+
+  async function upload(actor: Actor, url: string, fields: Record<string, string>, file: FilePart) {
+    const { payload, headers } = multipart(fields, file);
+    const response = await t.server.app.inject({ method: 'POST', url: `/api${url}`, headers: { authorization: `Bearer ${tokens[actor]}`, ...headers }, payload });
+    expect(response.statusCode, `POST ${url}: ${response.body.slice(0, 400)}`).toBe(200);
+    return JSON.parse(response.body);
+  }
+
+  const png = () => sharp({ create: { width: 1200, height: 500, channels: 3, background: '#ffce14' } }).png().toBuffer();
+
+  beforeAll(async () => {
+    t = await startTestServer(kind);
+    const { db } = t.server.database;
+    kuzeyId = (await db.selectFrom('publishers').select('id').where('key', '=', 'kuzey-medya').executeTakeFirstOrThrow()).id;
+    const byKey = async (key: string) => (await db.selectFrom('newsletters').select('id').where('key', '=', key).executeTakeFirstOrThrow()).id;
+    newsletters = { morning: await byKey('sabah-bulteni'), tech: await byKey('teknoloji-notlari'), culture: await byKey('kultur-sanat-haftalik') };
+    const idOf = async (email: string) => (await db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
+    userIds = {
+      admin: await idOf(emails.admin), director: await idOf(emails.director), editor: await idOf(emails.editor), author: await idOf(emails.author),
+      burak: await idOf('burak.sahin@kuzeymedya.example'), zeynep: await idOf('zeynep.arslan@kuzeymedya.example'),
+    };
+    const adminLogin = await t.login(emails.admin);
+    tokens = {
+      admin: (await t.request('PUT', '/api/auth/scope', { token: adminLogin, body: { publisher: kuzeyId } })).body.data,
+      director: await t.login(emails.director),
+      editor: await t.login(emails.editor),
+      author: await t.login(emails.author),
+    };
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  describe('spec 000 section 7', () => {
+    it('POST /auth/login (email, password): data is the token', async () => {
+      const { status, body } = await t.request('POST', '/api/auth/login', { body: { email: emails.editor, password: demoPassword } });
+      expect(status).toBe(200);
+      expect(body.data).toEqual(expect.any(String));
+    });
+
+    it('GET /auth/verify: data {user, scopes, permissions}, msg', async () => {
+      const body = await ok('director', 'GET', '/auth/verify');
+      expect(body.msg).toEqual(expect.any(String));
+      expectFields(body.data.user, entity.user);
+      expect(body.data.scopes.length).toBeGreaterThan(0);
+      for (const scope of body.data.scopes) expectFields(scope, entity.scope);
+      expect(body.data.permissions.length).toBeGreaterThan(0);
+      for (const permission of body.data.permissions) expectFields(permission, entity.permission);
+    });
+
+    it('PUT /auth/scope (publisher): a new token for that publisher', async () => {
+      const login = await t.login(emails.admin);
+      const { status, body } = await t.request('PUT', '/api/auth/scope', { token: login, body: { publisher: kuzeyId } });
+      expect(status).toBe(200);
+      expect(body.data).toEqual(expect.any(String));
+      const verified = await t.request('GET', '/api/auth/verify', { token: body.data });
+      expect(verified.body.data.scopes.map((scope: { _id: string }) => scope._id)).toContain(kuzeyId);
+    });
+
+    it('GET /auth/profile/update: data.body; PUT /auth/profile/update takes the edited user back', async () => {
+      const { data } = await ok('editor', 'GET', '/auth/profile/update');
+      expectFields(data.body, entity.user);
+      await ok('editor', 'PUT', '/auth/profile/update', { ...data.body, profile: { ...data.body.profile, biography: 'Sabah Bülteni editörü.' } });
+      expect((await ok('editor', 'GET', '/auth/profile/update')).data.body.profile.biography).toBe('Sabah Bülteni editörü.');
+    });
+
+    it('GET /users/update/{userId}: data.body {profile, status}, data.data.roles; PUT /users/update/{id} takes the edited user back, role {key} and all', async () => {
+      const form = (await ok('director', 'GET', `/users/update/${userIds.zeynep}`)).data;
+      expectFields(form.body, ['profile.name', 'profile.biography', 'profile.url', 'profile.image', 'status.ready', 'role.key']);
+      expect(form.data.roles).toEqual(['editor', 'author']);
+      expect(form.body.role).toEqual({ key: 'author' });
+
+      await ok('director', 'PUT', `/users/update/${userIds.zeynep}`, { ...form.body, role: { key: 'editor' } });
+      expect((await ok('director', 'GET', `/users/update/${userIds.zeynep}`)).data.body.role).toEqual({ key: 'editor' });
+      await ok('director', 'PUT', `/users/update/${userIds.zeynep}`, form.body);
+      expect((await ok('director', 'GET', `/users/update/${userIds.zeynep}`)).data.body.role).toEqual({ key: 'author' });
+    });
+
+    it('GET /users/create?role={type}: the body template; POST /users/create takes it back with email and newsletters', async () => {
+      expect((await ok('director', 'GET', '/users/create?role=publisher')).data.data.roles).toEqual(['director']);
+      const form = (await ok('director', 'GET', '/users/create?role=newsletter')).data;
+      expectFields(form.body, ['email', 'role', 'profile.name', 'newsletters']);
+      expect(form.data.roles).toEqual(['editor', 'author']);
+      const email = 'yeni.yazar@kuzeymedya.example';
+      const created = await ok('director', 'POST', '/users/create', { ...form.body, email, role: 'author', newsletters: [newsletters.tech] });
+      expect(created.msg).toBe(`An invitation email is sent to ${email}.`);
+    });
+
+    it('PUT /auth/password/forgot (email), then PUT /auth/password/reset (password, passwordConfirm, email, token): signed in', async () => {
+      const email = 'burak.sahin@kuzeymedya.example';
+      expect((await t.request('PUT', '/api/auth/password/forgot', { body: { email } })).body.msg).toBe('We have sent an email to you. Check your inbox.');
+      const link = readOutbox(t.dataDir).find((entry) => entry.to === email)?.text.match(/https?:\/\/\S+/)?.[0];
+      const code = new URL(link!).searchParams.get('code')!;
+      const { status, body } = await t.request('PUT', '/api/auth/password/reset', { body: { password: 'Yeni-parola-1', passwordConfirm: 'Yeni-parola-1', email, token: code } });
+      expect(status).toBe(200);
+      expect((await t.request('GET', '/api/auth/verify', { token: body.data })).body.data.user.email).toBe(email);
+    });
+
+    it('GET /auth/notifications/{announcementId}: the announcement', async () => {
+      const list = await ok('editor', 'GET', '/auth/notifications');
+      const announcementId = list.data.find((notification: { announcement: string | null }) => notification.announcement).announcement;
+      expectFields((await ok('editor', 'GET', `/auth/notifications/${announcementId}`)).data, entity.announcement);
+    });
+
+    it('GET the editor version endpoint: data', async () => {
+      const { status, body } = await t.request('GET', '/api/editor/version');
+      expect(status).toBe(200);
+      expect(body.data).toEqual(expect.any(String));
+    });
+
+    it('GET /publishers/list/{id}: data', async () => {
+      expectFields((await ok('director', 'GET', `/publishers/list/${kuzeyId}`)).data, entity.publisher);
+    });
+
+    it('GET/PUT /publishers/update/{id}: the publisher body, taken back', async () => {
+      const { body } = (await ok('director', 'GET', `/publishers/update/${kuzeyId}`)).data;
+      expectFields(body, entity.publisher);
+      await ok('director', 'PUT', `/publishers/update/${kuzeyId}`, { ...body, description: 'Bağımsız bülten yayıncısı.' });
+      expect((await ok('director', 'GET', `/publishers/list/${kuzeyId}`)).data.description).toBe('Bağımsız bülten yayıncısı.');
+    });
+
+    it('GET /publishers/update/{id}/team: data.data possible team, data.body current team', async () => {
+      const { data } = await ok('director', 'GET', `/publishers/update/${kuzeyId}/team`);
+      expect(data.body.length).toBeGreaterThan(0);
+      for (const member of data.body) expectFields(member, entity.member);
+      for (const member of data.data.director) expectFields(member, entity.member);
+    });
+
+    it('GET /newsletters/list (publisher, sort stats.subscriber, desc, limit 80, search): data, most subscribers first', async () => {
+      const body = await ok('director', 'GET', `/newsletters/list?publisher=${kuzeyId}&sort=stats.subscriber&desc=true&limit=80&search=`);
+      expectList(body, entity.newsletter);
+      const counts = body.data.map((newsletter: { stats: { subscribers: number } }) => newsletter.stats.subscribers);
+      expect(counts).toEqual([...counts].sort((a, b) => b - a));
+      const searched = await ok('director', 'GET', `/newsletters/list?publisher=${kuzeyId}&sort=stats.subscriber&desc=true&limit=80&search=notlar`);
+      expect(searched.data.map((newsletter: { title: string }) => newsletter.title)).toEqual(['Teknoloji Notları']);
+    });
+
+    it('GET /newsletters/list/{id}: data with testers (ids) and stats.timeline', async () => {
+      const { data } = await ok('author', 'GET', `/newsletters/list/${newsletters.tech}`);
+      expectFields(data, [...entity.newsletter, 'testers', 'stats.timeline']);
+      const settings = (await ok('director', 'GET', `/newsletters/update/${newsletters.tech}`)).data.body;
+      expect(data.testers).toEqual(settings.testers);
+      expect(data.testers.length).toBeGreaterThan(0);
+      // A year of demo sign-ups: enough weeks for the spotlight (more than 8 entries).
+      expect(data.stats.timeline.length).toBeGreaterThan(8);
+      for (const entry of data.stats.timeline) expectFields(entry, entity.timelineEntry);
+      const thisWeek = data.stats.timeline.at(-1);
+      expect(thisWeek).toMatchObject({ newsletterId: newsletters.tech, total: thisWeek.email + thisWeek.notification });
+      expect(thisWeek.total).toBe(data.stats.subscribers);
+    });
+
+    it('GET /newsletters/list/{id}/subscriptions (page): rows', async () => {
+      expectList(await ok('editor', 'GET', `/newsletters/list/${newsletters.tech}/subscriptions?page=0`), entity.subscription);
+    });
+
+    it('GET/PUT /newsletters/update/{id}: data {interests, testers}, body; the body taken back', async () => {
+      const { data } = await ok('director', 'GET', `/newsletters/update/${newsletters.culture}`);
+      expectFields(data.body, [...entity.newsletter, ...entity.newsletterSettings]);
+      for (const interest of data.data.interests) expectFields(interest, entity.interest);
+      expect(data.data.testers.length).toBeGreaterThan(0);
+      await ok('director', 'PUT', `/newsletters/update/${newsletters.culture}`, { ...data.body, description: 'Haftanın sergileri, kitapları ve konserleri tek bültende.' });
+      expect((await ok('director', 'GET', `/newsletters/list/${newsletters.culture}`)).data.description).toBe('Haftanın sergileri, kitapları ve konserleri tek bültende.');
+    });
+
+    it('GET/PUT/DELETE /newsletters/update/{id}/team: body current team, data possible members by role; PUT and DELETE take userId', async () => {
+      const before = (await ok('director', 'GET', `/newsletters/update/${newsletters.morning}/team`)).data;
+      for (const member of before.body) expectFields(member, entity.member);
+      expect(Object.keys(before.data).sort()).toEqual(['author', 'editor']);
+      const joining = [...before.data.author, ...before.data.editor][0] as { _id: string; role: string };
+      expect(joining).toBeDefined();
+
+      await ok('director', 'PUT', `/newsletters/update/${newsletters.morning}/team`, { userId: joining._id });
+      const team = (await ok('director', 'GET', `/newsletters/update/${newsletters.morning}/team`)).data.body as { _id: string; role: string }[];
+      expect(team.find((member) => member._id === joining._id)?.role).toBe(joining.role);
+
+      await ok('director', 'DELETE', `/newsletters/update/${newsletters.morning}/team`, { userId: joining._id });
+      const after = (await ok('director', 'GET', `/newsletters/update/${newsletters.morning}/team`)).data.body as { _id: string }[];
+      expect(after.map((member) => member._id)).not.toContain(joining._id);
+    });
+
+    it('PUT and DELETE /newsletters/publish/{id}; PUT and DELETE /newsletters/feature/{id}', async () => {
+      const status = async () => (await ok('director', 'GET', `/newsletters/list/${newsletters.culture}`)).data.status;
+      await ok('admin', 'DELETE', `/newsletters/publish/${newsletters.culture}`);
+      expect(await status()).toMatchObject({ published: false });
+      await ok('admin', 'PUT', `/newsletters/publish/${newsletters.culture}`);
+      await ok('admin', 'PUT', `/newsletters/feature/${newsletters.culture}`);
+      expect(await status()).toMatchObject({ published: true, featured: true });
+      await ok('admin', 'DELETE', `/newsletters/feature/${newsletters.culture}`);
+      expect(await status()).toMatchObject({ published: true, featured: false });
+    });
+
+    it('GET /keys/check?model&key&_id: msg AVAILABLE or EXISTS', async () => {
+      expect((await ok('director', 'GET', `/keys/check?model=Newsletter&key=teknoloji-notlari&_id=${newsletters.tech}`)).msg).toBe('AVAILABLE');
+      expect((await ok('director', 'GET', `/keys/check?model=Newsletter&key=teknoloji-notlari&_id=${newsletters.morning}`)).msg).toBe('EXISTS');
+      expect((await ok('director', 'GET', '/keys/check?model=Newsletter&key=yepyeni-bulten')).msg).toBe('AVAILABLE');
+    });
+
+    it('GET /tags/list: tags', async () => {
+      const { data } = await ok('author', 'GET', '/tags/list');
+      expect(data.length).toBeGreaterThan(0);
+      for (const tag of data) expect(tag).toEqual(expect.any(String));
+    });
+
+    it('GET /images/list (limit 30, page, sort createdAt, desc, uploader): data, count', async () => {
+      const body = await ok('editor', 'GET', `/images/list?limit=30&page=0&sort=createdAt&desc=true&uploader=${userIds.editor}`);
+      expectList(body, entity.image);
+      for (const image of body.data) expect(image.uploader._id).toBe(userIds.editor);
+      expectList(await ok('editor', 'GET', '/images/list?limit=30&page=0&sort=createdAt&desc=true'), entity.image);
+    });
+
+    it('POST /images/create (multipart: image, source, caption, alt, uploader, publisher)', async () => {
+      const fields = { source: 'Kuzey Medya Arşivi', caption: 'Sözleşme görseli', alt: 'Sarı bir afiş', uploader: userIds.editor, publisher: kuzeyId };
+      const created = await upload('editor', '/images/create', fields, { field: 'image', filename: 'afis.png', contentType: 'image/png', content: await png() });
+      expectFields(created.data, entity.image);
+      expect((await ok('editor', 'GET', '/images/list?limit=30&page=0&sort=createdAt&desc=true')).data[0]._id).toBe(created.data._id);
+    });
+
+    it('GET /recordings/list (limit, page, sort, desc, uploader): data, count', async () => {
+      expectList(await ok('director', 'GET', '/recordings/list?limit=30&page=0&sort=createdAt&desc=true'), entity.recording);
+      const mine = await ok('director', 'GET', `/recordings/list?limit=30&page=0&sort=createdAt&desc=true&uploader=${userIds.director}`);
+      expectList(mine, entity.recording);
+      for (const recording of mine.data) expect(recording.uploader._id).toBe(userIds.director);
+    });
+
+    it('GET /recordings/create and GET /recordings/update/{id}: the form template in data.body', async () => {
+      expectFields((await ok('director', 'GET', '/recordings/create')).data.body, ['title', 'description', 'slug', 'lang']);
+      const recording = (await ok('director', 'GET', '/recordings/list?limit=1&page=0')).data[0];
+      expectFields((await ok('director', 'GET', `/recordings/update/${recording._id}`)).data.body, ['title', 'description', 'slug', 'lang']);
+    });
+
+    it('POST /recordings/create (multipart, lang=tr); PUT /recordings/update/{id} with a slug from the title; DELETE /recordings/delete/{id}', async () => {
+      const fields = { title: 'Sözleşme Kaydı', uploader: userIds.director, publisher: kuzeyId, slug: 'sozlesme-kaydi', description: 'Bir deneme.', duration: '2', lang: 'tr' };
+      const audio = demoTone({ seconds: 2, notes: [440, 660] });
+      const created = (await upload('director', '/recordings/create', fields, { field: 'audio', filename: 'kayit.mp3', contentType: 'audio/mpeg', content: audio })).data;
+      expectFields(created, entity.recording);
+      const form = (await ok('director', 'GET', `/recordings/update/${created._id}`)).data.body;
+      const saved = await ok('director', 'PUT', `/recordings/update/${created._id}`, { ...form, title: 'Sözleşme Kaydı İki', slug: 'sozlesme-kaydi-iki' });
+      expect(saved.data).toMatchObject({ title: 'Sözleşme Kaydı İki', slug: 'sozlesme-kaydi-iki' });
+      await ok('director', 'DELETE', `/recordings/delete/${created._id}`);
+      expect((await t.request('GET', `/api/recordings/update/${created._id}`, { token: tokens.director })).status).toBe(404);
+    });
+
+    it('GET /episodes/list (limit 30, page, sort createdAt, desc, optional uploader): data, count', async () => {
+      expectList(await ok('editor', 'GET', '/episodes/list?limit=30&page=0&sort=createdAt&desc=true'), entity.episode);
+      const ofTech = await ok('editor', 'GET', `/episodes/list?newsletter=${newsletters.tech}&limit=30&page=0&sort=createdAt&desc=true`);
+      expectList(ofTech, entity.episode);
+      const mine = await ok('editor', 'GET', `/episodes/list?limit=30&page=0&sort=createdAt&desc=true&uploader=${userIds.editor}`);
+      expectList(mine, entity.episode);
+      for (const episode of mine.data) expect(episode.uploader._id).toBe(userIds.editor);
+      // Without a newsletter: every newsletter the caller reaches, and only those.
+      const everywhere = await ok('author', 'GET', '/episodes/list?limit=30&page=0&sort=createdAt&desc=true');
+      for (const episode of everywhere.data) expect([newsletters.tech, newsletters.culture]).toContain(episode.newsletter);
+    });
+
+    it('DELETE /episodes/delete/{id}', async () => {
+      const episode = (await ok('director', 'GET', `/episodes/list?newsletter=${newsletters.tech}&limit=30&page=0&sort=createdAt&desc=true`)).data.at(-1);
+      await ok('director', 'DELETE', `/episodes/delete/${episode._id}`);
+      expect((await t.request('GET', `/api/episodes/update/${episode._id}`, { token: tokens.director })).status).toBe(404);
+    });
+
+    it('GET /stories/list (newsletter, page 0, limit 2, sort createdAt, status draft, desc): draft stories', async () => {
+      const body = await ok('editor', 'GET', `/stories/list?newsletter=${newsletters.tech}&page=0&limit=2&sort=createdAt&status=draft&desc=true`);
+      expectList(body, entity.story);
+      expect(body.data.length).toBeLessThanOrEqual(2);
+      for (const story of body.data) expect(story.status.draft).toBe(true);
+    });
+  });
+
+  describe('spec 001 section 7', () => {
+    it('GET /stories/list (newsletter, type, sort, search, status, status.published, page, limit, desc, writer): {data, count}', async () => {
+      const article = (await ok('editor', 'GET', `/stories/list?newsletter=${newsletters.tech}&type=article&status=published&sort=publishedAt&page=0&limit=10&desc=true`)).data[0];
+      expectFields(article, entity.story);
+      const word = (article.title as string).split(' ').reduce((longest, candidate) => (candidate.length > longest.length ? candidate : longest));
+      const query = `newsletter=${newsletters.tech}&type=article&sort=updatedAt&search=${encodeURIComponent(word)}&status=published&status.published=true&page=0&limit=10&desc=true&writer=${article.writer._id}`;
+      const body = await ok('editor', 'GET', `/stories/list?${query}`);
+      expectList(body, entity.story);
+      expect(body.data.map((story: { _id: string }) => story._id)).toContain(article._id);
+    });
+
+    it('GET /stories/list/{id}, with normalizeBody=true (data.body.html) or updateStats=true', async () => {
+      const story = (await ok('editor', 'GET', `/stories/list?newsletter=${newsletters.tech}&page=0&limit=1`)).data[0];
+      expectFields((await ok('editor', 'GET', `/stories/list/${story._id}`)).data, entity.story);
+      expect((await ok('editor', 'GET', `/stories/list/${story._id}?normalizeBody=true`)).data.body.html).toEqual(expect.any(String));
+      // Spec 002 section 7: stats totalOpens, uniqueOpens, totalClicks, uniqueClicks.
+      expectFields((await ok('editor', 'GET', `/stories/list/${story._id}?updateStats=true`)).data, ['stats.totalOpens', 'stats.uniqueOpens', 'stats.totalClicks', 'stats.uniqueClicks']);
+    });
+
+    it('GET /stories/update/{id}: the story in the body of the answer', async () => {
+      const story = (await ok('editor', 'GET', `/stories/list?newsletter=${newsletters.tech}&page=0&limit=1`)).data[0];
+      expectFields((await ok('editor', 'GET', `/stories/update/${story._id}`)).data.body, entity.story);
+    });
+
+    it('PUT and DELETE /stories/feature/{storyId}', async () => {
+      const draft = (await ok('admin', 'GET', `/stories/list?newsletter=${newsletters.tech}&type=article&status=draft&page=0&limit=1`)).data[0];
+      expect((await ok('admin', 'PUT', `/stories/feature/${draft._id}`)).data.status.featured).toBe(true);
+      expect((await ok('admin', 'DELETE', `/stories/feature/${draft._id}`)).data.status.featured).toBe(false);
+    });
+
+    it('GET /keys/check?model=Story&key&_id', async () => {
+      const article = (await ok('editor', 'GET', `/stories/list?newsletter=${newsletters.tech}&type=article&page=0&limit=1`)).data[0];
+      expect((await ok('editor', 'GET', `/keys/check?model=Story&key=${article.slug}&_id=${article._id}`)).msg).toBe('AVAILABLE');
+      expect((await ok('editor', 'GET', `/keys/check?model=Story&key=${article.slug}`)).msg).toBe('EXISTS');
+    });
+
+    it('item lists: GET /stories/list with status.published true, type article, sorted by publishedAt desc', async () => {
+      const body = await ok('editor', 'GET', '/stories/list?status.published=true&type=article&sort=publishedAt&desc=true');
+      expectList(body, entity.story);
+      const dates = body.data.map((story: { publishedAt: string }) => story.publishedAt);
+      expect(dates).toEqual([...dates].sort().reverse());
+    });
+  });
+
+  describe('spec 002 section 7', () => {
+    it('GET /stories/list (newsletter, type, status.published): data and count', async () => {
+      expectList(await ok('director', 'GET', `/stories/list?newsletter=${newsletters.tech}&type=article&status.published=true`), entity.story);
+    });
+
+    it('the notifications: the spec\'s record; PUT /auth/notifications/{id} marks one read', async () => {
+      const list = await ok('editor', 'GET', '/auth/notifications');
+      expect(list).toMatchObject({ data: expect.any(Array), count: expect.any(Number) });
+      const fromSomeone = list.data.filter((notification: { sender: unknown }) => notification.sender);
+      expect(fromSomeone.length).toBeGreaterThan(0);
+      for (const notification of fromSomeone) expectFields(notification, entity.notification);
+      const unread = list.data.find((notification: { status: { read: boolean } }) => !notification.status.read);
+      expect((await ok('editor', 'PUT', `/auth/notifications/${unread._id}`)).data.status.read).toBe(true);
+    });
+
+    it('POST /editor/image/upload (field upload)', async () => {
+      const { payload, headers } = multipart({}, { field: 'upload', filename: 'govde.png', contentType: 'image/png', content: await png() });
+      const response = await t.server.app.inject({ method: 'POST', url: '/api/editor/image/upload', headers: { authorization: `Bearer ${tokens.editor}`, ...headers }, payload });
+      expect(response.statusCode, response.body).toBe(200);
+      expect(JSON.parse(response.body).url).toEqual(expect.stringMatching(/^\/uploads\//));
+    });
+  });
+
+  describe('not built yet', () => {
+    it.each(notYetBuilt)('%s answers 404 until it is built', async (call) => {
+      const [method, path] = call.split(' ') as [string, string];
+      const registered = t.server.routes.some((route) => route.method === method && route.url === `/api${path}`);
+      expect(registered, `${call} is built now: replay it with the spec's parameters above`).toBe(false);
+      const { status, body } = await t.request(method, `/api${path.replace(/:\w+/g, 'x')}`, { token: tokens.director, body: method === 'GET' || method === 'DELETE' ? undefined : {} });
+      expect(status, `${call} answers ${status}: replay it with the spec's parameters above`).toBe(404);
+      expect(body).toEqual({ msg: expect.any(String) });
+    });
+
+    // Parts of calls that exist, still missing or different from the spec.
+    it.todo('GET /newsletters/list/{id} answers channelTemplates (spec 002: channel templates are not built yet)');
+    it.todo('PUT /newsletters/update/{id} takes channelTemplates (spec 002)');
+    it.todo('GET /keys/check knows model Issue and model Collection (spec 001; 422 Unknown model today)');
+    it.todo("Story carries subject (spec 001 section 3; what it holds is not shown)");
+  });
+});
