@@ -11,16 +11,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoTone } from '../../core/server/services/demo-audio';
 import { readOutbox } from '../../core/server/services/mail';
 import { multipart, type FilePart } from './multipart';
-import { databases, demoPassword, startTestServer, type TestServer } from './server';
+import { databases, demoEmails, demoPassword, startTestServer, type TestServer } from './server';
 
 type Actor = 'admin' | 'director' | 'editor' | 'author';
 
-const emails: Record<Actor, string> = {
-  admin: 'admin@masthead.local',
-  director: 'director@masthead.local',
-  editor: 'editor@masthead.local',
-  author: 'author@masthead.local',
-};
+const emails: Record<Actor, string> = demoEmails;
 
 const storyFlags = ['draft', 'ready', 'accepted', 'scheduled', 'queued', 'processing', 'notified', 'published', 'featured', 'tested', 'rejected', 'cancelled'];
 

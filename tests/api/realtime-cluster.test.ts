@@ -8,12 +8,11 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer, type Server } from '../../core/server/app';
 import { readEnv } from '../../core/server/env';
-import { demoPassword } from './server';
+import { demoPassword, dropTestSchema } from './server';
 
 const url = process.env.TEST_DATABASE_URL;
 
@@ -35,11 +34,7 @@ describe.skipIf(!url)('realtime across two server processes on PostgreSQL', () =
   afterAll(async () => {
     sockets.forEach((socket) => socket.disconnect());
     for (const server of servers) await server.close();
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query(`drop schema if exists "${schema}" cascade`);
-    await client.query(`drop schema if exists "${schema}_jobs" cascade`);
-    await client.end();
+    await dropTestSchema(url!, schema);
     rmSync(dataDir, { recursive: true, force: true });
   });
 

@@ -8,6 +8,8 @@ import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { buildServer, type Server } from '../../core/server/app';
 import { readEnv } from '../../core/server/env';
+import { demoAccounts } from '../../core/server/seed';
+import type { RoleKey } from '../../core/shared/permissions';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -59,17 +61,23 @@ export async function startTestServer(kind: DatabaseKind, overrides: Record<stri
     },
     async close() {
       await server.close();
-      if (schema) {
-        const pg = await import('pg');
-        const client = new pg.default.Client({ connectionString: process.env.TEST_DATABASE_URL });
-        await client.connect();
-        await client.query(`drop schema if exists "${schema}" cascade`);
-        await client.query(`drop schema if exists "${schema}_jobs" cascade`);
-        await client.end();
-      }
+      if (schema) await dropTestSchema(process.env.TEST_DATABASE_URL!, schema);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+/** The demo staff's e-mail by role (core/server/seed.ts). */
+export const demoEmails = Object.fromEntries(demoAccounts.map((account) => [account.role, account.email])) as Record<RoleKey, string>;
+
+/** Drops a test's schema on a PostgreSQL server, with the job queue's beside it. */
+export async function dropTestSchema(url: string, schema: string): Promise<void> {
+  const pg = await import('pg');
+  const client = new pg.default.Client({ connectionString: url });
+  await client.connect();
+  await client.query(`drop schema if exists "${schema}" cascade`);
+  await client.query(`drop schema if exists "${schema}_jobs" cascade`);
+  await client.end();
 }
 
 /** Asks `check` every 200 ms until it answers true or `ms` pass (a job or an event on its way); answers the last answer. */

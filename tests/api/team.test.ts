@@ -5,17 +5,12 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOutbox } from '../../core/server/services/mail';
-import { databases, startTestServer, type TestServer } from './server';
+import { databases, demoEmails, startTestServer, type TestServer } from './server';
 
 type Actor = 'admin' | 'director' | 'editor' | 'author';
 type Target = 'self' | 'director' | 'editor' | 'author';
 
-const emails: Record<Actor, string> = {
-  admin: 'admin@masthead.local',
-  director: 'director@masthead.local',
-  editor: 'editor@masthead.local',
-  author: 'author@masthead.local',
-};
+const emails: Record<Actor, string> = demoEmails;
 
 /** Allowed or refused, exactly as the rule says (spec section 6). */
 const allowed: Record<Actor, Record<Target, boolean>> = {

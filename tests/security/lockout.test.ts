@@ -8,11 +8,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildServer, type Server } from '../../core/server/app';
 import { readEnv } from '../../core/server/env';
-import { databases, demoPassword, startTestServer, type TestServer } from '../api/server';
+import { databases, demoPassword, dropTestSchema, startTestServer, type TestServer } from '../api/server';
 
 const lockedFor = (minutes: number) => `Too many attempts. Please try again in ${minutes} minutes.`;
 const hour = 60 * 60_000;
@@ -133,11 +132,7 @@ describe.skipIf(!process.env.TEST_DATABASE_URL)('sign-in lockout across two serv
   });
   afterAll(async () => {
     for (const server of servers) await server.close();
-    const client = new pg.Client({ connectionString: url });
-    await client.connect();
-    await client.query(`drop schema if exists "${schema}" cascade`);
-    await client.query(`drop schema if exists "${schema}_jobs" cascade`);
-    await client.end();
+    await dropTestSchema(url, schema);
     rmSync(dataDir, { recursive: true, force: true });
   });
 

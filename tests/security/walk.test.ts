@@ -74,6 +74,12 @@ describe.each(databases)('the attack walk on %s', (kind) => {
     expect(findings).toEqual([]);
   }, 240_000);
 
+  it('answers a body over the size limit with 422 and the reason', async () => {
+    const token = await adminToken(api);
+    const answer = await send(api, { name: 'too large', method: 'PUT', url: '/api/auth/profile/update', token, headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ x: 'a'.repeat(2_000_000) }) });
+    expect(answer).toEqual({ status: 422, body: { msg: 'Error!', details: [{ message: 'The request is too large.', path: '' }] } });
+  });
+
   it('answers in the envelope for addresses no route owns', async () => {
     for (const url of ['/api/%00', '/api/nothing/here', `/api/stories/update/${'x'.repeat(5000)}`, '/api/stories/list?page=%zz', '/n/%E0%A4%A']) {
       const answer = await send(api, { name: 'unknown', method: 'GET', url });

@@ -18,7 +18,7 @@ import { accountCounter, addressCounter, createAttemptLimiter } from './attempts
 import { hashPassword, verifyPassword } from './passwords';
 import { presentUser, scopesOf } from './present';
 import { codeMatches, newResetCode } from './reset-codes';
-import { endSession, endSessions, startSession } from './sessions';
+import { endSession, replacePassword, startSession } from './sessions';
 import type { TokenService } from './tokens';
 import { escapeHtml } from '../../shared/text';
 
@@ -126,19 +126,8 @@ export function registerAuthRoutes(api: PluginApi, tokens: TokenService, clock?:
       if (!user || !codeMatches(user.reset_code_hash, code)) throw invalid('This reset link is not valid. Please ask for a new one.', 'token');
       if (!user.reset_expires_at || user.reset_expires_at.getTime() < Date.now()) throw invalid('This reset link has expired. Please ask for a new one.', 'token');
       const passwordHash = await hashPassword(password);
-      const changed = await db.transaction().execute(async (tx) => {
-        // Used once: the code goes with the change, in the same statement.
-        const result = await tx
-          .updateTable('users')
-          .set({ password_hash: passwordHash, reset_code_hash: null, reset_expires_at: null, updated_at: new Date() })
-          .where('id', '=', user.id)
-          .where('reset_code_hash', '=', user.reset_code_hash)
-          .executeTakeFirst();
-        if (Number(result.numUpdatedRows) !== 1) return false;
-        // Whoever knew the old password (or holds a token of it) is out.
-        await endSessions(tx, user.id);
-        return true;
-      });
+      // Used once: the code goes with the change, and whoever knew the old password is out.
+      const changed = await replacePassword(db, user.id, passwordHash, { resetCodeHash: user.reset_code_hash });
       if (!changed) throw invalid('This reset link is not valid. Please ask for a new one.', 'token');
       await attempt.succeeded();
       return { data: await signIn(user.id), msg: 'OK' };
@@ -157,10 +146,7 @@ export function registerAuthRoutes(api: PluginApi, tokens: TokenService, clock?:
       if (!(await verifyPassword(session.user.password_hash, currentPassword))) throw invalid('Your current password is wrong.', 'currentPassword');
       await attempt.succeeded();
       const passwordHash = await hashPassword(password);
-      await db.transaction().execute(async (tx) => {
-        await tx.updateTable('users').set({ password_hash: passwordHash, reset_code_hash: null, reset_expires_at: null, updated_at: new Date() }).where('id', '=', session.user.id).execute();
-        await endSessions(tx, session.user.id);
-      });
+      await replacePassword(db, session.user.id, passwordHash);
       // An admin goes on in the publisher they chose.
       return { data: await signIn(session.user.id, session.role === 'admin' ? (session.publisherId ?? undefined) : undefined), msg: 'Your password is changed.' };
     },

@@ -34,6 +34,22 @@ export async function endSessions(db: Db, userId: string): Promise<void> {
   await db.updateTable('sessions').set({ ended_at: new Date() }).where('user_id', '=', userId).where('ended_at', 'is', null).execute();
 }
 
+/**
+ * Sets a user's password and ends every session of theirs, in one transaction (a reset, a
+ * change). With `resetCodeHash`, only while that reset code is still the user's: a code works
+ * once. Answers whether the password changed.
+ */
+export async function replacePassword(db: Db, userId: string, passwordHash: string, options: { resetCodeHash?: string | null } = {}): Promise<boolean> {
+  return db.transaction().execute(async (tx) => {
+    let update = tx.updateTable('users').set({ password_hash: passwordHash, reset_code_hash: null, reset_expires_at: null, updated_at: new Date() }).where('id', '=', userId);
+    if (options.resetCodeHash !== undefined) update = update.where('reset_code_hash', '=', options.resetCodeHash);
+    const result = await update.executeTakeFirst();
+    if (Number(result.numUpdatedRows) !== 1) return false;
+    await endSessions(tx, userId);
+    return true;
+  });
+}
+
 /** Now and then (at most hourly per process), forgets sessions that can no longer be used. */
 async function sweepSessions(db: Db): Promise<void> {
   if (Date.now() - lastSweep < sweepEveryMs) return;
