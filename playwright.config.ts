@@ -1,34 +1,30 @@
 import { defineConfig } from '@playwright/test';
 
-const port = Number(process.env.E2E_PORT ?? 8090);
-
-/** End-to-end journeys in Debian's Chromium against the real server, started with a fresh data folder. */
+/**
+ * End-to-end journeys in Debian's Chromium against the real server. Each worker starts a server of
+ * its own (tests/e2e/fixtures.ts) on E2E_PORT (8090 by default) plus its index, on a copy of the demo
+ * data seeded once (tests/e2e/global-setup.ts), with its own features file: files run side by side.
+ */
 export default defineConfig({
   testDir: 'tests/e2e',
   outputDir: 'test-results',
-  // One server, one set of demo accounts, and a features file some journeys switch: one at a time.
-  workers: 1,
+  globalSetup: './tests/e2e/global-setup.ts',
+  // Two cores: two workers, each with a browser and a server. The tests of a file run in order.
+  workers: 2,
   fullyParallel: false,
+  // A test.only left behind would silently skip the rest in CI.
+  forbidOnly: Boolean(process.env.CI),
   timeout: 60_000,
   expect: { timeout: 10_000 },
   reporter: [['list']],
   use: {
-    baseURL: `http://localhost:${port}`,
     screenshot: 'only-on-failure',
     trace: 'retain-on-failure',
     viewport: { width: 1400, height: 900 },
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+      // Audio plays from a script without a click first (the recordings and episodes players).
+      args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--autoplay-policy=no-user-gesture-required'],
     },
-  },
-  webServer: {
-    command: 'npx tsx scripts/e2e-server.ts',
-    url: `http://localhost:${port}/api/editor/version`,
-    env: { E2E_PORT: String(port) },
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
   },
 });

@@ -3,19 +3,28 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
-import { checkConfig } from './core/shared/config-check';
-import { configFiles, type ConfigName } from './core/shared/config';
-import { schemaValidators } from './core/shared/validator-codegen';
+import { checkConfig, ConfigError } from './core/shared/config-check';
+import { configFiles, pluginsConfig, type ConfigName } from './core/shared/config';
+import { pluginConfigProblems, readManifests } from './core/server/plugins/registry';
+import { schemaValidators } from './scripts/build/validator-codegen';
+import { iconSubset } from './scripts/build/icon-subset';
+import { lazyButtonMenu } from './scripts/build/lazy-button-menu';
 
-/** The build refuses a config file its schema refuses, naming the file and the field. */
+/**
+ * The build refuses a config file its schema refuses, naming the file and the field, and a
+ * config/plugins.json that enables a plugin without one it requires (as the server does at start).
+ */
 function checkConfigAtBuild(): Plugin {
   return {
     name: 'masthead-config-check',
-    buildStart() {
+    apply: 'build',
+    async buildStart() {
       for (const name of Object.keys(configFiles) as ConfigName[]) {
         const schema = JSON.parse(readFileSync(new URL(`./schemas/config/${name}.schema.json`, import.meta.url), 'utf8')) as object;
         checkConfig(name, configFiles[name], schema);
       }
+      const problems = pluginConfigProblems(await readManifests(join(import.meta.dirname, 'plugins')), pluginsConfig.enabled);
+      if (problems.length > 0) throw new ConfigError(problems.join('\n'));
     },
   };
 }
@@ -40,12 +49,20 @@ const serverPort = Number(process.env.SERVER_PORT ?? 8081);
 const toServer = { target: `http://127.0.0.1:${serverPort}`, changeOrigin: false };
 
 export default defineConfig({
-  plugins: [react(), schemaValidators(), checkConfigAtBuild(), precompressAssets()],
+  plugins: [react(), schemaValidators(), iconSubset(import.meta.dirname), lazyButtonMenu(), checkConfigAtBuild(), precompressAssets()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
     sourcemap: false,
     chunkSizeWarningLimit: 1200,
+    // Images stay images (guide covers, logos): inlined as data they would weigh on the scripts that name them.
+    assetsInlineLimit: (file) => (/\.(svg|png|jpe?g|webp)$/.test(file) ? false : undefined),
+    rolldownOptions: {
+      output: {
+        // What the login screen needs is one file: a dozen small shared chunks compress worse than one.
+        codeSplitting: { groups: [{ name: 'main', tags: ['$initial'] }] },
+      },
+    },
   },
   server: {
     port: Number(process.env.PORT ?? 8080),

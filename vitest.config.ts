@@ -1,6 +1,6 @@
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
-import { schemaValidators } from './core/shared/validator-codegen';
+import { schemaValidators } from './scripts/build/validator-codegen';
 
 export default defineConfig({
   plugins: [react(), schemaValidators()],

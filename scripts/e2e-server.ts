@@ -1,21 +1,12 @@
-/** The server the end-to-end journeys run against: the built console, a fresh DATA_DIR and its own features file. */
-import { cpSync, mkdirSync, rmSync } from 'node:fs';
-import { e2eConfigDir, e2eDataDir, e2eRoot } from '../tests/e2e/paths';
+/**
+ * A server for the end-to-end journeys: the built console and the server from its sources, on the
+ * worker's slot (TEST_PARALLEL_INDEX, 0 by default: port E2E_PORT or 8090) with a fresh copy of
+ * the seeded demo data and its own features file. tests/e2e/fixtures.ts starts one per worker;
+ * `npx tsx scripts/e2e-server.ts` starts slot 0 by hand.
+ */
+import { e2eSlot, slotOf } from '../tests/e2e/paths';
+import { prepareSlot, serverEnv } from '../tests/e2e/server';
 
-rmSync(e2eRoot, { recursive: true, force: true });
-mkdirSync(e2eConfigDir, { recursive: true });
-cpSync('config/features.json', `${e2eConfigDir}/features.json`);
-
-const port = process.env.E2E_PORT ?? '8090';
-Object.assign(process.env, {
-  PORT: port,
-  HOST: '127.0.0.1',
-  DATA_DIR: e2eDataDir,
-  CONFIG_DIR: e2eConfigDir,
-  PUBLIC_URL: `http://localhost:${port}`,
-  DEMO_DATA: 'on',
-  DEMO_PASSWORD: 'Masthead-demo-1',
-  LOG_LEVEL: 'warn',
-  PODCAST_ALLOW_PRIVATE_FEEDS: 'on',
-});
+prepareSlot(e2eSlot);
+Object.assign(process.env, serverEnv(slotOf(e2eSlot)));
 await import('../core/server/main');

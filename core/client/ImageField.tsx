@@ -4,7 +4,9 @@
  */
 import { DefaultButton, Image, ImageFit, Stack, Text } from '@fluentui/react';
 import { Suspense, useState } from 'react';
-import { registry } from './registry';
+import { imagePickerRef } from './refs';
+import { componentOf } from './registry';
+import { theme } from './theme';
 
 export interface ImageFieldProps {
   label: string;
@@ -22,17 +24,17 @@ export interface ImageFieldProps {
 
 export function ImageField({ label, value, onChange, errorMessage, recommendedSize, width = 120, height = 120, round = false }: ImageFieldProps) {
   const [picking, setPicking] = useState(false);
-  const Picker = registry.provided.imagePicker;
+  const Picker = componentOf(imagePickerRef);
   return (
     <Stack tokens={{ childrenGap: 6 }}>
       <Text variant="small" styles={{ root: { fontWeight: 600 } }}>{label}</Text>
       <Stack horizontal verticalAlign="center" tokens={{ childrenGap: 12 }}>
-        <div style={{ width, height, borderRadius: round ? '50%' : 4, overflow: 'hidden', background: '#f3f2f1', flex: 'none' }}>
+        <div style={{ width, height, borderRadius: round ? '50%' : 4, overflow: 'hidden', background: theme.palette.neutralLighter, flex: 'none' }}>
           {value ? <Image src={value} alt={label} width={width} height={height} imageFit={ImageFit.cover} /> : null}
         </div>
         {Picker ? <DefaultButton text={value ? 'Change Image' : 'Select Image'} iconProps={{ iconName: 'Photo2' }} onClick={() => setPicking(true)} /> : null}
       </Stack>
-      {errorMessage ? <span role="alert" style={{ color: '#a4262c', fontSize: 12 }}>{errorMessage}</span> : null}
+      {errorMessage ? <span role="alert" style={{ color: theme.semanticColors.errorText, fontSize: 12 }}>{errorMessage}</span> : null}
       {Picker && picking ? (
         <Suspense fallback={null}>
           <Picker

@@ -6,7 +6,8 @@ import ky from 'ky';
 import { signInAgainText } from '../shared/envelope';
 import { clearSession, store, tokenAtom } from './stores';
 
-export const apiBase = (import.meta.env.VITE_API_URL as string | undefined) ?? '/api';
+/** The server writes API_URL into index.html (core/server/web.ts). */
+export const apiBase = document.querySelector<HTMLMetaElement>('meta[name="masthead-api"]')?.content || '/api';
 
 export const interfaceLanguage = 'tr';
 export const requestSource = 'editor';

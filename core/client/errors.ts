@@ -24,7 +24,7 @@ export async function describeError(error: unknown): Promise<{ title: string; te
     return { title: 'Error!' };
   }
   const status = error.response.status;
-  let body: ErrorBody = {};
+  let body: ErrorBody;
   try {
     body = (await error.response.clone().json()) as ErrorBody;
   } catch {

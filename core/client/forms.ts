@@ -15,8 +15,11 @@ export function byField(details: ValidationDetail[]): Record<string, string> {
   return errors;
 }
 
-/** A form's values and errors; `check()` validates all fields and answers whether they are valid. */
-export function useSchemaForm<T extends object>(validate: (value: unknown) => ValidationResult<T>, initial: T) {
+/**
+ * A form's values and errors; `check()` validates all fields and answers whether they are valid.
+ * The check may answer another shape than the values (B), e.g. a date field's text as an ISO date.
+ */
+export function useSchemaForm<T extends object, B = T>(validate: (value: T) => ValidationResult<B>, initial: T) {
   const [values, setValues] = useState<T>(initial);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const set = useCallback(<K extends keyof T>(key: K, value: T[K]) => {
@@ -27,7 +30,7 @@ export function useSchemaForm<T extends object>(validate: (value: unknown) => Va
       return rest;
     });
   }, []);
-  const check = useCallback((): ValidationResult<T> => {
+  const check = useCallback((): ValidationResult<B> => {
     const result = validate(structuredClone(values));
     setErrors(result.ok ? {} : byField(result.details));
     return result;

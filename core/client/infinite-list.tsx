@@ -46,7 +46,7 @@ export function useInfiniteList<T>(path: string, params: Params, pageSize: numbe
     } finally {
       if (run === generation.current) busy.current = false;
     }
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` is made of every input of the load (address and query)
   }, [key]);
 
   const reload = useCallback(() => {

@@ -2,6 +2,7 @@
 import { DefaultButton, Dialog, DialogFooter, DialogType, PrimaryButton, Stack, Text } from '@fluentui/react';
 import { useState, type ReactNode } from 'react';
 import { handleError } from './errors';
+import { theme } from './theme';
 
 /** The page title (h1) with the page's actions on the right. */
 export function PageHeader({ title, children }: { title: string; children?: ReactNode }) {
@@ -16,9 +17,9 @@ export function PageHeader({ title, children }: { title: string; children?: Reac
 /** What a list shows when it has nothing. */
 export function EmptyState({ title, text }: { title: string; text?: string }) {
   return (
-    <Stack horizontalAlign="center" tokens={{ childrenGap: 8, padding: 48 }} styles={{ root: { background: '#fff', borderRadius: 8 } }}>
+    <Stack horizontalAlign="center" tokens={{ childrenGap: 8, padding: 48 }} styles={{ root: { background: theme.palette.white, borderRadius: 8 } }}>
       <Text variant="large" styles={{ root: { fontWeight: 600 } }}>{title}</Text>
-      {text ? <Text styles={{ root: { color: '#605e5c' } }}>{text}</Text> : null}
+      {text ? <Text styles={{ root: { color: theme.palette.neutralSecondary } }}>{text}</Text> : null}
     </Stack>
   );
 }

@@ -2,17 +2,17 @@
  * The client side of the plugin registry. Each plugin's client/index.tsx exports
  * `clientPlugin(manifest, parts)`; the core finds them by glob and keeps the enabled ones.
  */
-import type { ComponentType, LazyExoticComponent } from 'react';
 import type { Scope } from '../../schemas/generated/entities/scope';
 import { menus, pluginsConfig } from '../shared/config';
 import type { Permission } from '../shared/permissions';
 import { coreManifest, orderPlugins, type MenuItemDefinition, type PluginManifest, type ScopeType } from '../shared/plugin';
-
-type Lazy<P = object> = LazyExoticComponent<ComponentType<P>>;
+import type { ComponentRef, Lazy, ProvidedComponent, RouteRef } from './refs';
 
 export interface ClientRoute {
   /** A wouter pattern, e.g. '/resources/show/:resourceId'. */
   path: string;
+  /** The reference this page implements, for other parts to link to it (core/client/refs.ts). */
+  ref?: RouteRef<string>;
   page: Lazy;
   requires?: Permission;
   /** 'shell' (default): inside the sidebar and top bar; 'bare': the whole window (editors, wizards). */
@@ -47,31 +47,6 @@ export interface ProfileAction {
   dialog: Lazy<{ onDismiss(): void }>;
 }
 
-/** An image chosen in the image picker. */
-export interface PickedImage {
-  _id: string;
-  /** The original file's address. */
-  path: string;
-  alt: string;
-  /** Resized copies: cards and previews load `small`. */
-  sizes: { small: string; medium: string };
-}
-
-export interface ImagePickerProps {
-  onDismiss(): void;
-  onSelect(image: PickedImage): void;
-  /** Shown in the picker, e.g. '1200 x 500 px'. */
-  recommendedSize?: string;
-}
-
-/**
- * Components one plugin provides for the core and other plugins to use without importing it
- * (the profile picture uses the image picker; the core does not know the images feature).
- */
-export interface ProvidedComponents {
-  imagePicker?: Lazy<ImagePickerProps>;
-}
-
 /** Something a plugin puts in the top bar, left of the profile menu (the notifications bell). */
 export interface TopBarItem {
   component: Lazy;
@@ -80,7 +55,8 @@ export interface TopBarItem {
 
 export interface ClientPluginParts {
   routes?: ClientRoute[];
-  provides?: ProvidedComponents;
+  /** Components this plugin implements for references others declared (`provide(ref, component)`). */
+  provides?: ProvidedComponent[];
   topBarItems?: Record<string, TopBarItem>;
   panels?: Record<string, DashboardPanel>;
   createActions?: Record<string, CreateAction>;
@@ -101,7 +77,10 @@ export interface Registry {
   panels: (DashboardPanel & { id: string })[];
   createActions: (CreateAction & { id: string })[];
   profileActions: (ProfileAction & { id: string })[];
-  provided: ProvidedComponents;
+  /** Reference id to the component an enabled plugin provides for it. */
+  provided: Map<string, Lazy<never>>;
+  /** Route reference id to the path of the page an enabled plugin binds to it. */
+  links: Map<string, string>;
   topBarItems: (TopBarItem & { id: string })[];
   menuItems: Record<string, MenuItemDefinition>;
   /** config/menus.json resolved to the items enabled plugins provide. */
@@ -128,11 +107,29 @@ export function buildRegistry(found: ClientPlugin[], enabled: string[] = plugins
     panels: collect((plugin) => plugin.panels),
     createActions: collect((plugin) => plugin.createActions),
     profileActions: collect((plugin) => plugin.profileActions),
-    provided: Object.assign({}, ...plugins.map((plugin) => plugin.provides ?? {})) as ProvidedComponents,
+    provided: bindings(plugins.flatMap((plugin) => (plugin.provides ?? []).map(({ ref, component }) => [ref.id, component] as const))),
+    links: bindings(plugins.flatMap((plugin) => (plugin.routes ?? []).flatMap((route) => (route.ref ? [[route.ref.id, boundPath(route)] as const] : [])))),
     topBarItems: collect((plugin) => plugin.topBarItems),
     menuItems,
     menus: { newsletter: resolve('newsletter'), publisher: resolve('publisher') },
   };
+}
+
+/** A page bound to a reference has every parameter the reference promises. */
+function boundPath({ path, ref }: ClientRoute): string {
+  const missing = ref!.params.filter((name) => !path.split('/').includes(`:${name}`));
+  if (missing.length > 0) throw new Error(`${path} binds '${ref!.id}' but has no :${missing.join(', :')}`);
+  return path;
+}
+
+/** One binding per reference: two plugins implementing the same one is a mistake to refuse. */
+function bindings<T>(pairs: (readonly [string, T])[]): Map<string, T> {
+  const bound = new Map<string, T>();
+  for (const [id, value] of pairs) {
+    if (bound.has(id)) throw new Error(`two enabled plugins bind '${id}'`);
+    bound.set(id, value);
+  }
+  return bound;
 }
 
 const modules = import.meta.glob<{ default: ClientPlugin }>('/plugins/*/client/index.tsx', { eager: true });
@@ -140,9 +137,17 @@ const modules = import.meta.glob<{ default: ClientPlugin }>('/plugins/*/client/i
 /** The registry of this build's enabled plugins. */
 export const registry = buildRegistry(Object.values(modules).map((module) => module.default));
 
-/** Whether an enabled plugin serves this route pattern (a link to it is shown only then). */
-export function hasRoute(path: string): boolean {
-  return registry.routes.some((route) => route.path === path);
+/** The address of the page bound to `ref`, with its parameters filled in; undefined when no enabled plugin binds it. */
+export function linkTo<P extends string>(ref: RouteRef<P>, ...params: [P] extends [never] ? [] : [Record<P, string>]): string | undefined {
+  const path = registry.links.get(ref.id);
+  if (path === undefined) return undefined;
+  const values: Record<string, string> = params[0] ?? {};
+  return path.replace(/:([A-Za-z]+)/g, (whole, name: string) => (name in values ? encodeURIComponent(values[name]!) : whole));
+}
+
+/** The component an enabled plugin provides for `ref`, or undefined. */
+export function componentOf<Props>(ref: ComponentRef<Props>): Lazy<Props> | undefined {
+  return registry.provided.get(ref.id) as Lazy<Props> | undefined;
 }
 
 /** ':scope' and ':scopeType' of a menu path, for the current scope. */

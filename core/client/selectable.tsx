@@ -5,6 +5,7 @@
 import { Text } from '@fluentui/react';
 import type { KeyboardEvent, ReactNode } from 'react';
 import { LoadMore, type InfiniteList } from './infinite-list';
+import { theme } from './theme';
 
 export interface Selection {
   selected: boolean;
@@ -33,7 +34,7 @@ export function PickerList({ label, list, emptyText, children }: { label: string
   return (
     <div role="listbox" aria-label={label} style={{ display: 'flex', flexDirection: 'column', gap: 12, maxHeight: '56vh', overflowY: 'auto', padding: 4 }}>
       {children}
-      {list.items.length === 0 && !list.loading ? <Text styles={{ root: { color: '#605e5c', padding: 24, textAlign: 'center' } }}>{emptyText}</Text> : null}
+      {list.items.length === 0 && !list.loading ? <Text styles={{ root: { color: theme.palette.neutralSecondary, padding: 24, textAlign: 'center' } }}>{emptyText}</Text> : null}
       <LoadMore list={list} />
     </div>
   );

@@ -1,9 +1,34 @@
-/** The light theme with the yellow accent, and the icon fonts from our own server. */
-import { createTheme, loadTheme, registerIcons } from '@fluentui/react';
-import { initializeIcons } from '@fluentui/font-icons-mdl2';
+/**
+ * The light theme with the yellow accent (the icon fonts are in icon-fonts.ts). Components take
+ * their colours from it (theme.palette, theme.semanticColors), stylesheets from the same slots as
+ * CSS variables (var(--neutralSecondary)).
+ */
+import { createTheme, DefaultPalette, loadTheme } from '@fluentui/react';
 import { constants } from '../shared/config';
 
+declare module '@fluentui/theme' {
+  /** The console's own slots, for colours Fluent has none of (or that our palette overrides). */
+  interface ISemanticColors {
+    /** Icons and long reading text, a step lighter than body text: Fluent's own neutralPrimary (ours is darker). */
+    softText: string;
+    /** Subtitles and summaries: between body text and bodySubtext. */
+    strongSubtext: string;
+    /** DRAFT on a white card: the accent darkened enough to read. */
+    draftText: string;
+    /** A checked accent control under the pointer. */
+    accentHovered: string;
+    /** A row or area the accent marks lightly: an unread notification, a drop zone with a file over it. */
+    accentTint: string;
+    /** The unread count on the bell. */
+    countBackground: string;
+    /** Fluent's blue tint and text, for the author badge. */
+    blueTintBackground: string;
+    blueTintText: string;
+  }
+}
+
 const accent = constants.layout.accent;
+const text = DefaultPalette.neutralDark;
 
 export const theme = createTheme({
   palette: {
@@ -16,24 +41,38 @@ export const theme = createTheme({
     themeDarkAlt: '#e6b912',
     themeDark: '#c29c0f',
     themeDarker: '#8f730b',
-    neutralPrimary: '#201f1e',
-    white: '#ffffff',
+    neutralPrimary: text,
+    white: DefaultPalette.white,
   },
   semanticColors: {
-    primaryButtonText: '#201f1e',
-    primaryButtonTextHovered: '#201f1e',
-    primaryButtonTextPressed: '#201f1e',
-    bodyBackground: '#faf9f8',
+    primaryButtonText: text,
+    primaryButtonTextHovered: text,
+    primaryButtonTextPressed: text,
+    bodyBackground: DefaultPalette.neutralLighterAlt,
     // Yellow text on white is unreadable: links and selected items use a dark gold instead.
     link: '#7a5e00',
-    linkHovered: '#201f1e',
+    linkHovered: text,
+    softText: DefaultPalette.neutralPrimary,
+    strongSubtext: '#484644',
+    draftText: '#8a6d00',
+    accentHovered: '#f2c200',
+    accentTint: '#fffbea',
+    countBackground: '#d13438',
+    blueTintBackground: DefaultPalette.themeLighter,
+    blueTintText: DefaultPalette.themeDarker,
   },
   defaultFontStyle: { fontFamily: "'Segoe UI', 'Segoe UI Web (West European)', -apple-system, BlinkMacSystemFont, Roboto, 'Helvetica Neue', Arial, sans-serif" },
 });
 
+/** Every palette and semantic colour as a CSS variable named after its slot, for the stylesheets. */
+function setColorVariables(root: HTMLElement): void {
+  for (const slots of [theme.palette, theme.semanticColors] as unknown as Record<string, string>[]) {
+    for (const [name, value] of Object.entries(slots)) root.style.setProperty(`--${name}`, value);
+  }
+}
+
+/** Installs the theme: Fluent's components and the stylesheets' variables. */
 export function installTheme(): void {
-  initializeIcons('/fonts/', { disableWarnings: true });
-  // An icon Fluent's own components ask for that the MDL2 font set does not map.
-  registerIcons({ icons: {} }, { disableWarnings: true });
   loadTheme(theme);
+  setColorVariables(document.documentElement);
 }

@@ -29,7 +29,7 @@ function ToastItem({ item }: { item: Toast }) {
   useEffect(() => {
     const timer = setTimeout(dismiss, item.kind === 'error' ? 7000 : 4000);
     return () => clearTimeout(timer);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one timer per toast; dismiss is new each render
   }, [item.id]);
   return (
     <MessageBar

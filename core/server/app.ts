@@ -6,12 +6,12 @@ import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
-import Fastify, { LogController, type FastifyInstance, type FastifyRequest } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { constants, roles } from '../shared/config';
-import { coreManifest, type PluginManifest } from '../shared/plugin';
-import { grantsOf, requiredRoleMessage, roleKeys, type Permission, type RoleKey } from '../shared/permissions';
+import { coreManifest } from '../shared/plugin';
+import { grantsOf, roleKeys } from '../shared/permissions';
 import { registerAuthRoutes } from './auth/routes';
-import { loadSession, type RoleGrants, type Session } from './auth/session';
+import { loadSession, type RoleGrants } from './auth/session';
 import { createTokenService, tokenSecret, type TokenService } from './auth/tokens';
 import { fastifyTrustProxy } from './trust-proxy';
 import { checkAllConfig } from './config/check';
@@ -20,11 +20,12 @@ import { openDatabase, type Database } from './db/database';
 import { migrate } from './db/migrate';
 import type { ServerEnv } from './env';
 import { installRequestEdge } from './edge';
-import { frameworkErrors, installErrorHandler, unauthorized } from './errors';
+import { frameworkErrors, installErrorHandler } from './errors';
 import { loggerOptions } from './logger';
-import type { AppContext, PluginApi, RegisteredRoute, RouteDefinition } from './plugins/contract';
+import type { AppContext, RegisteredRoute } from './plugins/contract';
 import { loadPlugins, type LoadedPlugins } from './plugins/registry';
 import { createRealtimeHub } from './realtime';
+import { createRegistrar } from './routes';
 import { installValidators } from './schemas/validators';
 import { seedDemoData } from './seed';
 import { createJobQueue } from './jobs';
@@ -35,14 +36,6 @@ import { createPushSender } from './services/push';
 import { createStorage } from './services/storage';
 import { serveConsole } from './web';
 import { join } from 'node:path';
-import type { Kysely } from 'kysely';
-import type { CoreTables } from './db/tables';
-
-declare module 'fastify' {
-  interface FastifyRequest {
-    session: Session | null;
-  }
-}
 
 export interface BuildOptions {
   env: ServerEnv;
@@ -125,7 +118,8 @@ export async function buildServer(options: BuildOptions): Promise<Server> {
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         mediaSrc: ["'self'", 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'"],
+        // API_URL may name another origin (a proxy in front of the API).
+        connectSrc: ["'self'", ...(/^https?:/.test(env.apiUrl) ? [new URL(env.apiUrl).origin] : [])],
         upgradeInsecureRequests: null,
       },
     },
@@ -142,63 +136,8 @@ export async function buildServer(options: BuildOptions): Promise<Server> {
   // No validator badge: the document page makes no request outside our origin.
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { validatorUrl: null } });
 
-  const routes: RegisteredRoute[] = [];
   const keys = createKeyRegistry();
-  const sessionOf = async (request: FastifyRequest) => {
-    const header = request.headers.authorization;
-    if (!header?.startsWith('Bearer ')) return null;
-    return authenticate(header.slice('Bearer '.length));
-  };
-
-  const pageFor = (manifest: PluginManifest): PluginApi['page'] => (definition) => {
-    routes.push({ method: 'GET', url: definition.url, owner: manifest.id, access: 'public' });
-    app.route({
-      method: 'GET',
-      url: definition.url,
-      schema: { ...definition.schema, tags: [manifest.id] },
-      handler: async (request, reply) => {
-        const result = await definition.handler(request as never, reply);
-        return reply.sent ? reply : result;
-      },
-    });
-  };
-
-  const apiFor = (instance: FastifyInstance, manifest: PluginManifest): PluginApi => ({
-    ...context,
-    manifest,
-    page: pageFor(manifest),
-    keys,
-    tables: <T,>() => db.withTables<T & Record<string, Record<string, unknown>>>() as unknown as Kysely<CoreTables & T>,
-    route(typed) {
-      const definition = typed as unknown as RouteDefinition;
-      const access = accessOf(definition);
-      const declared = manifest.permissions as string[];
-      if (typeof access === 'string' && access !== 'public' && access !== 'signedIn' && !plugins.permissions.includes(access)) {
-        throw new Error(`${manifest.id}: route ${definition.method} ${definition.url} requires '${access}', which no enabled plugin declares (${declared.join(', ')})`);
-      }
-      if (!definition.schema) throw new Error(`${manifest.id}: route ${definition.method} ${definition.url} declares no schema`);
-      routes.push({ method: definition.method, url: `/api${definition.url}`, owner: manifest.id, access, ...(definition.upload && { upload: true }) });
-      instance.route({
-        method: definition.method,
-        url: definition.url,
-        schema: { ...definition.schema, ...(access === 'public' ? {} : { security: [{ bearer: [] }] }), tags: [manifest.id] },
-        bodyLimit: definition.bodyLimit,
-        config: { upload: definition.upload === true },
-        // Before the body is parsed or an upload read: an anonymous caller costs nothing and
-        // learns nothing about the shape of a body.
-        onRequest: async (request) => {
-          request.session = await sessionOf(request);
-          if (access === 'public') return;
-          if (!request.session) throw unauthorized();
-          if (access !== 'signedIn' && !request.session.can(access)) throw unauthorized(refusal(access, request.session.role, grants), 'UNAUTHORIZED');
-        },
-        handler: async (request, reply) => {
-          const result = await (definition.handler as (r: unknown, p: unknown, s: unknown) => Promise<unknown>)(request, reply, request.session);
-          return reply.sent ? reply : result;
-        },
-      });
-    },
-  });
+  const { routes, apiFor } = createRegistrar({ app, context, permissions: plugins.permissions, grants, authenticate, keys });
 
   await app.register(async (api) => {
     registerAuthRoutes(apiFor(api, coreManifest), tokens, options.clock);
@@ -210,7 +149,7 @@ export async function buildServer(options: BuildOptions): Promise<Server> {
   await serveConsole(app, env, storage);
   await jobs.start();
 
-  if (env.demoData) await seedDemoData({ db, env, log: app.log, storage, plugins: plugins.enabled });
+  if (env.demoData) await seedDemoData({ db, env, log: app.log, storage, jobs, plugins: plugins.enabled });
 
   app.addHook('onReady', async () => {
     realtime.attach(app.server);
@@ -225,19 +164,3 @@ export async function buildServer(options: BuildOptions): Promise<Server> {
 
   return { app, context, database, plugins, tokens, routes, features, close: () => app.close() };
 }
-
-function accessOf(definition: RouteDefinition): RegisteredRoute['access'] {
-  if (definition.public === true) return 'public';
-  if (definition.signedIn === true) return 'signedIn';
-  if (definition.requires) return definition.requires;
-  const { method, url } = definition as { method: string; url: string };
-  throw new Error(`route ${method} ${url} declares neither requires nor public`);
-}
-
-/** The refusal text: the spec's role message when only admins hold the permission. */
-function refusal(permission: Permission, role: RoleKey, grants: RoleGrants): string {
-  const holders = roleKeys.filter((key) => grants.get(key)?.includes(permission));
-  if (holders.length === 1 && holders[0] === 'admin') return requiredRoleMessage('admin', role);
-  return `Your role (${role.toUpperCase()}) does not allow this: ${permission} is required.`;
-}
-

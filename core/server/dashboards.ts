@@ -4,6 +4,7 @@
  * PUT saves it, DELETE forgets it.
  */
 import type { PluginApi } from './plugins/contract';
+import { findLayout, forgetLayout, saveLayout } from './store';
 
 export interface LayoutItem {
   i: string;
@@ -54,8 +55,7 @@ export function registerDashboardRoutes(api: PluginApi): void {
     signedIn: true,
     schema: { params: dashboardParams, summary: "The caller's arrangement of a dashboard's panels; null for the default one." },
     async handler(request, _reply, session) {
-      const row = await db.selectFrom('dashboard_layouts').select('layout').where('user_id', '=', session.user.id).where('dashboard', '=', request.params.dashboard).executeTakeFirst();
-      return { data: (row?.layout as LayoutItem[] | undefined) ?? null };
+      return { data: ((await findLayout(db, session.user.id, request.params.dashboard)) as LayoutItem[] | undefined) ?? null };
     },
   });
 
@@ -65,12 +65,7 @@ export function registerDashboardRoutes(api: PluginApi): void {
     signedIn: true,
     schema: { params: dashboardParams, body: layoutBody, summary: "Saves the caller's arrangement of a dashboard's panels." },
     async handler(request, _reply, session) {
-      const layout = JSON.stringify(request.body.layout);
-      await db
-        .insertInto('dashboard_layouts')
-        .values({ user_id: session.user.id, dashboard: request.params.dashboard, layout })
-        .onConflict((oc) => oc.columns(['user_id', 'dashboard']).doUpdateSet({ layout, updated_at: new Date() }))
-        .execute();
+      await saveLayout(db, session.user.id, request.params.dashboard, request.body.layout);
       return { data: request.body.layout, msg: 'OK' };
     },
   });
@@ -81,7 +76,7 @@ export function registerDashboardRoutes(api: PluginApi): void {
     signedIn: true,
     schema: { params: dashboardParams, summary: "Forgets the caller's arrangement: the dashboard shows the default one again." },
     async handler(request, _reply, session) {
-      await db.deleteFrom('dashboard_layouts').where('user_id', '=', session.user.id).where('dashboard', '=', request.params.dashboard).execute();
+      await forgetLayout(db, session.user.id, request.params.dashboard);
       return { data: null, msg: 'OK' };
     },
   });

@@ -10,6 +10,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { invalid, notFound } from './errors';
 
+// eslint-disable-next-line no-control-regex -- a NUL, raw or percent-encoded, is what this finds
 const nulInUrl = /%00|\u0000/i;
 /** Our ids are UUIDs; a provider's (a Megaphone podcast) are letters, digits, '-' and '_' too. */
 const idPattern = /^[A-Za-z0-9_-]{1,128}$/;

@@ -50,7 +50,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
     dataDir: resolve(source.DATA_DIR ?? './data'),
     databaseUrl: source.DATABASE_URL || undefined,
     publicUrl: (source.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
-    apiUrl: source.API_URL ?? '/api',
+    apiUrl: apiUrlOf(source.API_URL),
     jwtSecret: source.JWT_SECRET || undefined,
     smtpUrl: source.SMTP_URL || undefined,
     mailFrom: source.MAIL_FROM ?? 'Masthead <no-reply@masthead.local>',
@@ -89,4 +89,10 @@ function required(source: NodeJS.ProcessEnv, name: string, because: string): str
   const value = source[name];
   if (!value) throw new Error(`${name} must be set when ${because} is`);
   return value;
+}
+
+/** API_URL: a path on this server or an http(s) address, without a trailing slash. */
+function apiUrlOf(value = '/api'): string {
+  if (!/^(\/|https?:\/\/)[^\s"<>]*$/.test(value)) throw new Error(`API_URL must be a path (/api) or an http(s) address, got '${value}'`);
+  return value.replace(/\/$/, '') || '/api';
 }

@@ -2,7 +2,7 @@
  * Rich text is sanitized before it is stored or shown on a public page: only the formats the
  * editors offer (paragraphs, headings 1 to 4, bold, italic, links, lists, rules, images) survive,
  * links only with http, https, ftp or mailto, and every link that opens a new window gets
- * rel="noopener noreferrer".
+ * rel="noopener noreferrer". Its text is `htmlToText` (core/shared/text.ts), the same on both sides.
  */
 import sanitizeHtml from 'sanitize-html';
 
@@ -28,11 +28,4 @@ const options: sanitizeHtml.IOptions = {
 
 export function sanitizeRichText(html: string): string {
   return sanitizeHtml(html, options);
-}
-
-/** The text of rich text, for previews, search and the plain-text part of an e-mail. */
-export function textOf(html: string): string {
-  // A block's end is a word break: '<p>Merhaba!</p><p>Devam</p>' reads 'Merhaba! Devam'.
-  const spaced = html.replace(/<(?:\/(?:p|h[1-6]|li|blockquote|figcaption)|br\s*\/?)>/gi, '$& ');
-  return sanitizeHtml(spaced, { allowedTags: [], allowedAttributes: {} }).replace(/\s+/g, ' ').trim();
 }

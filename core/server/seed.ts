@@ -9,6 +9,7 @@ import type { RoleKey } from '../shared/permissions';
 import { hashPassword } from './auth/passwords';
 import type { Db } from './db/database';
 import type { ServerEnv } from './env';
+import type { JobQueue } from './jobs';
 import type { SeedContext, ServerPlugin } from './plugins/contract';
 import type { Storage } from './services/storage';
 
@@ -21,8 +22,8 @@ export const demoAccounts: { role: RoleKey; email: string; name: string; biograp
 
 type Demo = SeedContext['demo'];
 
-export async function seedDemoData(options: { db: Db; env: ServerEnv; log: FastifyBaseLogger; storage: Storage; plugins: ServerPlugin[] }): Promise<void> {
-  const { db, env, log, storage } = options;
+export async function seedDemoData(options: { db: Db; env: ServerEnv; log: FastifyBaseLogger; storage: Storage; jobs: JobQueue; plugins: ServerPlugin[] }): Promise<void> {
+  const { db, env, log, storage, jobs } = options;
   let demo = await readDemo(db);
   if (!demo) {
     const users = await db.selectFrom('users').select(db.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
@@ -35,7 +36,7 @@ export async function seedDemoData(options: { db: Db; env: ServerEnv; log: Fasti
     const key = `seeded:${plugin.manifest.id}`;
     const done = await db.selectFrom('settings').select('key').where('key', '=', key).executeTakeFirst();
     if (done) continue;
-    await plugin.seed({ db, log, env, storage, demo });
+    await plugin.seed({ db, log, env, storage, jobs, demo });
     await db.insertInto('settings').values({ key, value: new Date().toISOString() }).onConflict((oc) => oc.column('key').doNothing()).execute();
   }
 }

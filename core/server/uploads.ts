@@ -52,7 +52,7 @@ export async function readMultipart(request: FastifyRequest, rule: { field: stri
     for await (const part of parts) {
       if (part.type === 'field') {
         if (typeof part.value !== 'string' || part.fieldname in fields) continue;
-        if (part.value.includes('\u0000') || part.fieldname.includes('\u0000')) throw invalid('The request contains a character that is not allowed (NUL).', part.fieldname.replace(/\u0000/g, ''));
+        if (part.value.includes('\u0000') || part.fieldname.includes('\u0000')) throw invalid('The request contains a character that is not allowed (NUL).', part.fieldname.replaceAll('\u0000', ''));
         fields[part.fieldname] = part.value;
         continue;
       }

@@ -5,7 +5,7 @@
  */
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import type { ServerEnv } from './env';
@@ -27,12 +27,15 @@ export async function serveConsole(app: FastifyInstance, env: ServerEnv, storage
   });
 
   const built = existsSync(join(env.distDir, 'index.html'));
+  const page = built ? consolePage(readFileSync(join(env.distDir, 'index.html'), 'utf8'), env.apiUrl) : undefined;
   if (built) {
     await app.register(fastifyStatic, {
       root: env.distDir,
       prefix: '/',
       wildcard: false,
       index: false,
+      // The page is served below, with API_URL written into it.
+      allowedPath: (path) => path !== '/index.html',
       // The build writes .br and .gz beside each asset.
       preCompressed: true,
       setHeaders(response, path) {
@@ -47,9 +50,15 @@ export async function serveConsole(app: FastifyInstance, env: ServerEnv, storage
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0]!;
     const isPage = request.method === 'GET' && !/^\/(api|uploads|socket\.io)(\/|$)/.test(path) && !/\.[a-z0-9]+$/i.test(path);
-    if (isPage && built) return reply.header('cache-control', 'no-cache').sendFile('index.html', env.distDir);
+    if (isPage && page) return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(page);
     return reply.status(404).send({ msg: `No such address: ${request.method} ${path}` });
   });
+}
+
+/** The console's index.html with the API base it calls (API_URL). */
+export function consolePage(html: string, apiUrl: string): string {
+  const escaped = apiUrl.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;');
+  return html.replace('<meta name="masthead-api" content="/api" />', `<meta name="masthead-api" content="${escaped}" />`);
 }
 
 /**

@@ -19,6 +19,7 @@ export function grantsOf(grants: readonly string[], declared: readonly string[])
 export function can(held: Iterable<string> | undefined, required: string | undefined): boolean {
   if (!required) return true;
   if (!held) return false;
+  if (held instanceof Set) return held.has(required);
   for (const permission of held) if (permission === required) return true;
   return false;
 }
@@ -33,6 +34,14 @@ export function toPairs(permissions: readonly string[]): PermissionPair[] {
 export function fromPairs(pairs: readonly PermissionPair[]): Permission[] {
   return pairs.map(({ model, action }) => `${model}.${action}` as Permission);
 }
+
+/** The refusal of something a role may not do: 'Your role (EDITOR) does not allow adding team members.' */
+export function roleRefusal(role: RoleKey, what: string): string {
+  return `Your role (${role.toUpperCase()}) does not allow ${what}.`;
+}
+
+/** The refusal of a permission the role does not hold: 'Your role (AUTHOR) does not allow this: stories.tag is required.' */
+export const permissionRefusal = (role: RoleKey, permission: Permission) => roleRefusal(role, `this: ${permission} is required`);
 
 /** The spec's text when a role is not enough, e.g. 'Required role Admin, current role: EDITOR'. */
 export function requiredRoleMessage(required: RoleKey, current: RoleKey): string {

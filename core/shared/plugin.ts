@@ -25,12 +25,16 @@ export interface MenuItemDefinition {
 export interface PluginManifest {
   id: string;
   title: string;
-  /** Plugins whose menus, panels and start-up come before this one's. */
+  /**
+   * Plugins this one cannot work without (it imports their public entries or reads their tables).
+   * A config that enables this plugin without them is refused, at start and at build. They also
+   * come before it, as with `after`.
+   */
+  requires?: string[];
+  /** Plugins whose menus, panels and start-up come before this one's, when they are enabled. */
   after?: string[];
   /** The model.action permissions this plugin declares; config/roles.json grants them. */
   permissions: Permission[];
-  /** $ids of the schemas in schemas/ this plugin owns. */
-  schemas?: string[];
   menuItems?: Record<string, MenuItemDefinition>;
 }
 
@@ -42,23 +46,25 @@ export function definePlugin<const M extends PluginManifest>(manifest: M): M {
   return manifest;
 }
 
-/** Orders manifests so that each comes after the ones it names in `after` (and keeps the given order otherwise). */
+/** Orders manifests so that each comes after the ones it names in `requires` and `after` (and keeps the given order otherwise). */
 export function orderPlugins<T extends { manifest: PluginManifest }>(plugins: T[]): T[] {
   const byId = new Map(plugins.map((plugin) => [plugin.manifest.id, plugin]));
   const ordered: T[] = [];
   const visiting = new Set<string>();
-  const visit = (plugin: T) => {
+  const visit = (plugin: T, via: 'requires' | 'after' = 'after') => {
     if (ordered.includes(plugin)) return;
-    if (visiting.has(plugin.manifest.id)) throw new Error(`plugin ${plugin.manifest.id}: 'after' forms a cycle`);
+    if (visiting.has(plugin.manifest.id)) throw new Error(`plugin ${plugin.manifest.id}: '${via}' forms a cycle`);
     visiting.add(plugin.manifest.id);
-    for (const id of plugin.manifest.after ?? []) {
-      const before = byId.get(id);
-      if (before) visit(before);
+    for (const key of ['requires', 'after'] as const) {
+      for (const id of plugin.manifest[key] ?? []) {
+        const before = byId.get(id);
+        if (before) visit(before, key);
+      }
     }
     visiting.delete(plugin.manifest.id);
     ordered.push(plugin);
   };
-  plugins.forEach(visit);
+  plugins.forEach((plugin) => visit(plugin));
   return ordered;
 }
 
@@ -71,6 +77,32 @@ export const coreManifest = definePlugin({
     home: { label: 'Home', icon: 'Home', to: '/:scopeType/show/:scope', requires: 'newsletters.list' },
   },
 });
+
+/** Checks that every enabled plugin has the plugins it requires enabled too; returns the problems. */
+export function requireProblems(manifests: PluginManifest[], enabledIds: string[]): string[] {
+  const known = new Set(manifests.map((manifest) => manifest.id));
+  return manifests
+    .filter((manifest) => enabledIds.includes(manifest.id))
+    .flatMap((manifest) =>
+      (manifest.requires ?? []).flatMap((id) => {
+        if (!known.has(id)) return [`plugins/${manifest.id}/plugin.ts: requires '${id}', which no plugin folder provides`];
+        return enabledIds.includes(id) ? [] : [`config/plugins.json: '${manifest.id}' requires '${id}', which is not enabled`];
+      }),
+    );
+}
+
+/** The plugins to enable for these to work: them and everything they require, transitively. */
+export function withRequired(ids: string[], manifests: PluginManifest[]): string[] {
+  const byId = new Map(manifests.map((manifest) => [manifest.id, manifest]));
+  const wanted = new Set<string>();
+  const add = (id: string) => {
+    if (wanted.has(id)) return;
+    wanted.add(id);
+    byId.get(id)?.requires?.forEach(add);
+  };
+  ids.forEach(add);
+  return [...wanted];
+}
 
 /** Checks that every key config/menus.json places is provided by a known manifest; returns the problems. */
 export function menuProblems(menus: object, manifests: PluginManifest[]): string[] {

@@ -39,3 +39,23 @@ export function partOfDay(hour: number): 'morning' | 'afternoon' | 'evening' | '
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 }
+
+/** Where a block of rich text ends: a word break even when no space is written there. */
+const blockEnd = /<(?:\/(?:p|h[1-6]|li|blockquote|figcaption)|br\s*\/?)>/gi;
+
+/**
+ * The plain text of rich text, as it is shown, searched and sent: block ends break words, tags go,
+ * and the entities the editors and the sanitizer write (&nbsp; &lt; &gt; &amp;) become characters.
+ * '<p>R&amp;D</p><p>Devam</p>' reads 'R&D Devam'.
+ */
+export function htmlToText(html: string): string {
+  return html
+    .replace(blockEnd, '$& ')
+    .replace(/<[^>]*>/g, '')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&');
+}

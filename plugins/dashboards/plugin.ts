@@ -4,5 +4,7 @@ import { definePlugin } from '../../core/shared/plugin';
 export default definePlugin({
   id: 'dashboards',
   title: 'Dashboards',
+  // The publisher's public page orders its newsletters by newsletters.subscriber_count, which the subscribers plugin adds.
+  requires: ['subscribers'],
   permissions: [],
 });

@@ -4,12 +4,8 @@ import { definePlugin } from '../../core/shared/plugin';
 export default definePlugin({
   id: 'episodes',
   title: 'Episodes',
-  after: ['recordings'],
+  requires: ['recordings'],
   permissions: ['episodes.list', 'episodes.create'],
-  schemas: [
-    'entities/episode', 'entities/podcast', 'entities/podcast-episode', 'entities/podcast-feed',
-    'api/episode-list-query', 'api/episode-create', 'api/episode-update', 'api/podcast-import', 'api/podcast-feed-create',
-  ],
   menuItems: {
     episodes: { label: 'Episodes', icon: 'Headset', to: '/newsletters/show/:scope/episodes', requires: 'episodes.create', scopes: ['newsletter'] },
   },

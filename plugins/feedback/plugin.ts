@@ -5,5 +5,4 @@ export default definePlugin({
   id: 'feedback',
   title: 'Feedback',
   permissions: ['feedback.create', 'feedback.list'],
-  schemas: ['entities/feedback', 'api/feedback-create', 'api/feedback-list-query', 'api/feedback-update'],
 });

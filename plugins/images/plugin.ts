@@ -6,7 +6,6 @@ export default definePlugin({
   title: 'Images',
   // images.manage: edit and delete images someone else uploaded (everyone manages their own).
   permissions: ['images.list', 'images.create', 'images.manage'],
-  schemas: ['entities/image', 'api/image-update', 'api/image-list-query'],
   menuItems: {
     images: { label: 'Images', icon: 'Photo2', to: '/newsletters/show/:scope/images', requires: 'images.create', scopes: ['newsletter'] },
   },

@@ -7,7 +7,6 @@ import { definePlugin } from '../../core/shared/plugin';
 export default definePlugin({
   id: 'newsletters',
   title: 'Newsletters',
-  after: ['settings', 'subscribers'],
+  requires: ['settings', 'subscribers'],
   permissions: ['newsletters.publish', 'newsletters.feature', 'tags.list'],
-  schemas: ['entities/newsletter-summary', 'api/newsletter-list-query'],
 });

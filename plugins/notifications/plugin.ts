@@ -5,5 +5,4 @@ export default definePlugin({
   id: 'notifications',
   title: 'Notifications',
   permissions: ['notifications.list', 'announcements.create'],
-  schemas: ['entities/notification', 'entities/announcement', 'api/notification-list-query', 'api/announcement-create'],
 });

@@ -6,7 +6,6 @@ export default definePlugin({
   title: 'Recordings',
   // recordings.manage: edit and delete recordings someone else uploaded.
   permissions: ['recordings.list', 'recordings.create', 'recordings.manage'],
-  schemas: ['entities/recording', 'api/recording-list-query', 'api/recording-update'],
   menuItems: {
     recordings: { label: 'Recordings', icon: 'Microphone', to: '/newsletters/show/:scope/recordings', requires: 'recordings.create', scopes: ['newsletter'] },
   },

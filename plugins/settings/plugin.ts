@@ -5,10 +5,6 @@ export default definePlugin({
   id: 'settings',
   title: 'Settings',
   permissions: ['newsletters.update', 'publishers.update'],
-  schemas: [
-    'entities/interest', 'entities/newsletter', 'entities/newsletter-voice', 'entities/newsletter-welcome', 'entities/publisher',
-    'api/newsletter-update', 'api/publisher-update',
-  ],
   menuItems: {
     'newsletter-credentials': { label: 'Credentials', icon: 'EditNote', to: '/newsletters/show/:scope/settings', requires: 'newsletters.update', scopes: ['newsletter'] },
     'publisher-credentials': { label: 'Credentials', icon: 'EditNote', to: '/publishers/show/:scope/settings', requires: 'publishers.update', scopes: ['publisher'] },

@@ -4,14 +4,10 @@ import { definePlugin } from '../../core/shared/plugin';
 export default definePlugin({
   id: 'stories',
   title: 'Stories',
-  after: ['newsletters', 'images', 'episodes'],
+  requires: ['newsletters', 'images', 'episodes', 'settings'],
   permissions: [
-    'stories.list', 'stories.create', 'stories.update', 'stories.accept', 'stories.draft', 'stories.delete', 'stories.move',
+    'stories.list', 'stories.create', 'stories.update', 'stories.accept', 'stories.draft', 'stories.delete',
     'stories.publish', 'stories.cancel', 'stories.feature', 'stories.premium', 'stories.tag', 'stories.interest',
-  ],
-  schemas: [
-    'entities/story', 'entities/pen-name',
-    'api/story-list-query', 'api/story-fields', 'api/story-create', 'api/story-update', 'api/story-publish', 'api/pen-name-create',
   ],
   menuItems: {
     stories: { label: 'Stories', icon: 'Articles', to: '/newsletters/show/:scope/stories', requires: 'stories.list', scopes: ['newsletter'] },

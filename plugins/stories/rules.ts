@@ -3,11 +3,16 @@
  * allows it, and the server refuses it with the same verdict's message. Each rule reads as the
  * spec's sentence (spec 001 section 4, Story states) and `nextStatus` is what the action leaves.
  */
+import type { StoryFields } from '../../schemas/generated/api/story-fields';
 import type { Story } from '../../schemas/generated/entities/story';
 import { constants } from '../../core/shared/config';
-import type { Permission, RoleKey } from '../../core/shared/permissions';
+import { permissionRefusal, type Permission, type RoleKey } from '../../core/shared/permissions';
 
 export type StoryStatus = Story['status'];
+
+/** The fields a writer edits (schemas/api/story-fields.schema.json): what a save, a merge and a live edit carry. */
+export const storyFieldNames = ['title', 'subtitle', 'slug', 'image', 'body', 'tags', 'interest', 'keywords', 'writer', 'episode', 'isPremium', 'notify'] as const satisfies readonly (keyof StoryFields)[];
+export type StoryFieldName = (typeof storyFieldNames)[number];
 export type StoryAction = 'edit' | 'ready' | 'draft' | 'accept' | 'publish' | 'cancelSchedule' | 'cancel' | 'unpublish' | 'delete' | 'feature';
 
 export interface StoryFacts {
@@ -33,7 +38,7 @@ export const scheduledText = (date: string) => `The story is scheduled to be rel
 const allowed: Verdict = { ok: true };
 const state = (message: string): Verdict => ({ ok: false, kind: 'state', message });
 const requires = (actor: Actor, permission: Permission): Verdict =>
-  actor.can(permission) ? allowed : { ok: false, kind: 'permission', message: `Your role (${actor.role.toUpperCase()}) does not allow this: ${permission} is required.` };
+  actor.can(permission) ? allowed : { ok: false, kind: 'permission', message: permissionRefusal(actor.role, permission) };
 const first = (...verdicts: (() => Verdict)[]): Verdict => {
   for (const verdict of verdicts) {
     const result = verdict();
@@ -161,4 +166,14 @@ export const withoutMarker = (text: string) => text.replace(new RegExp(`^\\s*${b
 /** Minutes a schedule must lie ahead (spec 001 section 5): none for a notification or an admin, else the configured lead. */
 export function leadMinutesFor(role: RoleKey, notify: boolean, lead = constants.stories.scheduleLeadMinutes): number {
   return notify || role === 'admin' ? 0 : lead;
+}
+
+/** The request's time and the console's clock may be a little apart. */
+const publishGraceMs = 60_000;
+
+/** Why a story may not be scheduled at `at` (no date, or sooner than `lead` minutes from now), or null when it may. */
+export function publishDateProblem(at: Date | null, lead: number, now = new Date()): string | null {
+  if (!at || Number.isNaN(at.getTime())) return 'Choose a date to publish the story.';
+  if (at.getTime() < now.getTime() + lead * 60_000 - publishGraceMs) return lead > 0 ? `Choose a date at least ${lead} minutes from now.` : 'Choose a date in the future.';
+  return null;
 }

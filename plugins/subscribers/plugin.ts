@@ -5,5 +5,4 @@ export default definePlugin({
   id: 'subscribers',
   title: 'Subscribers',
   permissions: ['subscribers.list', 'subscribers.import'],
-  schemas: ['entities/subscription', 'api/subscriber-list-query', 'api/subscriber-stats', 'api/subscriber-import-result'],
 });

@@ -4,9 +4,8 @@ import { definePlugin } from '../../core/shared/plugin';
 export default definePlugin({
   id: 'team',
   title: 'Team',
-  after: ['settings'],
+  requires: ['settings'],
   permissions: ['team.list', 'team.manage'],
-  schemas: ['api/team-member', 'api/team-assign', 'api/team-user', 'api/user-create', 'api/user-create-query', 'api/user-update'],
   menuItems: {
     'newsletter-team': { label: 'Team', icon: 'People', to: '/newsletters/show/:scope/settings/team', requires: 'team.list', scopes: ['newsletter'] },
     'publisher-team': { label: 'Team', icon: 'People', to: '/publishers/show/:scope/settings/team', requires: 'publishers.update', scopes: ['publisher'] },

@@ -50,7 +50,7 @@ export async function startProductionServer(): Promise<ProductionServer> {
     await answering(`${url}/api/editor/version`, child, 120_000);
   } catch (error) {
     await stop();
-    throw new Error(`${(error as Error).message}\n${printed}`);
+    throw new Error(`${(error as Error).message}\n${printed}`, { cause: error });
   }
   const rssMb = () => vmRssMb(child.pid!);
   return {

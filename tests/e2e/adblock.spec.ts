@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { accounts, keepScreenshot, signIn } from './helpers';
 
 const bait = '**/ads/adsbygoogle.js';

@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { accounts, choosePublisher, keepScreenshot, openScopeMenu, signIn, signInAsAdmin } from './helpers';
 
 const publisherHome = /\/publishers\/show\/([^/]+)$/;

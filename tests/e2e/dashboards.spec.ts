@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { accounts, keepScreenshot, signIn } from './helpers';
 
 const top = async (page: Page, name: string) => (await page.getByRole('region', { name }).boundingBox())!.y;
@@ -48,11 +49,12 @@ test.describe('dashboards', () => {
     await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
     await page.mouse.down();
     for (let step = 1; step <= 10; step++) await page.mouse.move(from.x + from.width / 2, from.y - ((from.y - greeting.y + 20) * step) / 10);
+    const saved = page.waitForResponse((response) => response.url().includes('/api/auth/dashboard/') && response.request().method() === 'PUT');
     await page.mouse.up();
     await expect.poll(async () => (await top(page, 'Tips and Tricks')) < (await top(page, 'Greeting'))).toBe(true);
 
     // Saved for this user: still there after a reload.
-    await page.waitForTimeout(1500);
+    expect((await saved).ok()).toBe(true);
     await page.reload();
     await expect(page.getByRole('region', { name: 'Tips and Tricks' })).toBeVisible();
     expect(await top(page, 'Tips and Tricks')).toBeLessThan(await top(page, 'Greeting'));

@@ -3,11 +3,11 @@
  * it, schedules one, then browses a podcast feed served by the test (a local RSS feed with MP3
  * episodes) through 'Upload from Megaphone', imports an episode and makes an episode of it.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { feedEpisodes, feedTitle, startPodcastHost, type PodcastHost } from '../api/podcast-host';
 import { accounts, expectToast, keepScreenshot, signIn } from './helpers';
 
-const port = Number(process.env.E2E_PORT ?? 8090);
 /** Demo data (plugins/episodes/server/seed.ts, plugins/recordings/server/seed.ts). */
 const demoEpisode = 'Güne Başlarken: Pazartesi Özeti';
 const scheduledDemoEpisode = 'Hafta Sonu Planı';
@@ -36,20 +36,20 @@ async function create(page: Page, entry: 'Recording' | 'Upload from Megaphone') 
 
 test.describe('episodes', () => {
   let host: PodcastHost;
-  test.beforeAll(async () => {
+  test.beforeAll(async ({ server }) => {
     // Covers from the console's own origin: its content policy allows no other http address.
-    host = await startPodcastHost({ coverUrl: `http://localhost:${port}/demo/kultur-sanat.svg` });
+    host = await startPodcastHost({ coverUrl: `${server.url}/demo/kultur-sanat.svg` });
   });
   test.afterAll(async () => {
     await host.close();
   });
 
-  test('make an episode of a recording, play it, and schedule one', async ({ page }) => {
+  test('make an episode of a recording, play it, and schedule one', async ({ page, baseURL }) => {
     await openEpisodes(page);
     await expect(card(page, demoEpisode)).toBeVisible();
     await expect(card(page, demoEpisode).getByTestId('episode-status')).toHaveText('PUBLISHED');
     await expect(card(page, scheduledDemoEpisode).getByTestId('episode-status')).toContainText('SCHEDULED · ');
-    await expect(page.getByRole('textbox', { name: 'Podcast feed' })).toHaveValue(`http://localhost:${port}/n/sabah-bulteni/podcast.xml`);
+    await expect(page.getByRole('textbox', { name: 'Podcast feed' })).toHaveValue(`${baseURL}/n/sabah-bulteni/podcast.xml`);
     // No speech screens yet: no TTS entry.
     await page.getByRole('button', { name: 'CREATE' }).click();
     await expect(page.getByRole('menuitem', { name: 'Recording' })).toBeVisible();
@@ -84,7 +84,13 @@ test.describe('episodes', () => {
     const played = await player.evaluate(async (audio: HTMLAudioElement) => {
       audio.muted = true;
       await audio.play();
-      await new Promise((resolve) => setTimeout(resolve, 400));
+      // Playing: the position moves on (or the element reports why it cannot).
+      await new Promise<void>((resolve) => {
+        const moved = () => (audio.currentTime > 0 || audio.error ? resolve() : undefined);
+        audio.addEventListener('timeupdate', moved);
+        audio.addEventListener('error', moved);
+        moved();
+      });
       return { time: audio.currentTime, error: audio.error?.code ?? null };
     });
     expect(played.error).toBeNull();

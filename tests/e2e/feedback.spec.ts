@@ -2,7 +2,8 @@
  * Feedback (spec 002 section 2.12): an author reports a bug from the profile menu and from the
  * beta banner (the validation messages first), and an admin finds it in the list and marks it done.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { accounts, expectToast, keepScreenshot, signIn, signInAsAdmin, signOut } from './helpers';
 
 const sent = 'Thank you! Your feedback is sent.';

@@ -2,6 +2,7 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readOutbox } from '../../core/server/services/mail';
+import { expectAccessible } from './axe';
 import { e2eConfigDir, e2eDataDir, screensDir } from './paths';
 
 export const password = 'Masthead-demo-1';
@@ -50,8 +51,9 @@ export function setFeatures(change: Record<string, unknown>): void {
   writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), ...change }, null, 2));
 }
 
-/** A screenshot kept as a test artefact (tests/artifacts/screens). */
+/** A screenshot kept as a test artefact (tests/artifacts/screens); every screen kept is checked with axe first. */
 export async function keepScreenshot(page: Page, name: string): Promise<void> {
+  await expectAccessible(page);
   await page.screenshot({ path: join(screensDir, `${name}.png`), fullPage: true });
 }
 
@@ -71,7 +73,7 @@ export async function waitForMailTo(email: string, previousId?: string) {
   return mail!;
 }
 
-/** The reset link (http://localhost:8090/forgot-password?code=...&email=...) in a reset e-mail. */
+/** The reset link (PUBLIC_URL/forgot-password?code=...&email=...) in a reset e-mail. */
 export function resetLinkIn(text: string): string {
   const link = /https?:\/\/\S+\/forgot-password\?code=\S+/.exec(text)?.[0];
   if (!link) throw new Error(`no reset link in: ${text}`);

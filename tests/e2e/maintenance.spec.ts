@@ -1,9 +1,9 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { accounts, keepScreenshot, setMaintenance, signIn, signInAsAdmin } from './helpers';
 
 test.describe('maintenance', () => {
   test.afterEach(async ({ request }) => {
-    // The features file is shared by every journey: maintenance always goes off again.
+    // The features file is shared by the worker's journeys: maintenance always goes off again.
     await setMaintenance(request, false);
   });
 

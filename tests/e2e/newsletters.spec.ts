@@ -4,7 +4,8 @@
  * to the list view (remembered after a reload), unpublishes a newsletter and sees DRAFT, publishes
  * it again, and opens a newsletter into its scope.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectToast, keepScreenshot, signInAsAdmin } from './helpers';
 
 const kuzeyNewsletters = ['Kültür Sanat Haftalık', 'Sabah Bülteni', 'Teknoloji Notları'];
@@ -27,6 +28,8 @@ test('the admin searches, switches to the list view, unpublishes and publishes a
     const url = new URL(request.url());
     if (url.pathname === '/api/newsletters/list') searches.push(url.searchParams.get('search') ?? '');
   });
+  // Time runs as usual, and the test can move it on past the search's debounce at once.
+  await page.clock.install();
 
   await signInAsAdmin(page);
   await page.goto('/newsletters/list');
@@ -37,18 +40,21 @@ test('the admin searches, switches to the list view, unpublishes and publishes a
   await expect(cards.first().getByTestId('status-badge')).toHaveText('PUBLISHED');
   await keepScreenshot(page, 'newsletters-cards');
 
-  // Two characters: no search goes out, all three stay.
+  // Two characters: no search goes out, even once the debounce has long passed, and all three stay.
   const search = page.getByRole('searchbox', { name: 'Search newsletters' });
   const before = searches.length;
   await search.fill('Te');
-  await page.waitForTimeout(1200);
+  // Two seconds of the page's time, at once: well past the search's 500 ms debounce (spec section 9).
+  await page.clock.runFor(2_000);
   expect(searches.slice(before).filter(Boolean)).toEqual([]);
   await expect(cards).toHaveCount(3);
-  // Three: the list filters.
+  // Three: the list filters, and its search is the first to go out since.
+  const filtered = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/newsletters/list' && new URL(response.url()).searchParams.get('search') === 'Tek');
   await search.fill('Tek');
+  await filtered;
+  expect(searches.slice(before).filter(Boolean)).toEqual(['Tek']);
   await expect(cards).toHaveCount(1);
   await expect(cards.getByRole('heading')).toHaveText('Teknoloji Notları');
-  expect(searches.at(-1)).toBe('Tek');
   await search.fill('');
   await expect(cards).toHaveCount(3);
 

@@ -3,7 +3,8 @@
  * Refresh, read and unread, in-app and https links, the empty text, and an admin's announcement
  * reaching an editor of the publisher and opening on /announcements/{id}.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { accounts, expectToast, keepScreenshot, signIn, signInAsAdmin, signOut } from './helpers';
 
 const emptyText = "You don't have any new notifications yet.";

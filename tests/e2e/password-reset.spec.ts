@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { expectToast, keepScreenshot, lastMailTo, password, resetLinkIn, resetPasswordByApi, signIn, signOut, waitForMailTo } from './helpers';
 
 // Reset journeys use the other publisher's director, so the accounts the other journeys sign in with keep their password.
@@ -33,10 +34,10 @@ test.describe('password reset', () => {
     await expect(page.getByRole('button', { name: 'LOGIN' })).toBeVisible();
   });
 
-  test('the forgot screen says the e-mail is sent, and it is', async ({ page }) => {
+  test('the forgot screen says the e-mail is sent, and it is', async ({ page, baseURL }) => {
     const mail = await askForResetMail(page);
     await expectToast(page, 'Success!');
-    expect(mail.text).toContain(`http://localhost:8090/forgot-password?code=`);
+    expect(mail.text).toContain(`${baseURL}/forgot-password?code=`);
     expect(resetLinkIn(mail.text)).toContain(`&email=${encodeURIComponent(email)}`);
   });
 

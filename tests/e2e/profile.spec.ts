@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { accounts, expectToast, keepScreenshot, password, signIn, signOut, userIdOf } from './helpers';
 
 const socialUrlText = 'Your social URL must start with either "https://" or "http://"';

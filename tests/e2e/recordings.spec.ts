@@ -1,4 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -9,14 +10,6 @@ const typeMessage = 'You can only upload MP3/MPEG/M4A file!';
 /** Demo recordings (plugins/recordings/server/seed.ts): one the director uploaded, one the editor did. */
 const directorsRecording = 'Sabah Bülteni açılış müziği';
 const editorsRecording = 'Haftanın özeti — 12 Kasım';
-
-// Playing audio from a script needs no click on the page first.
-test.use({
-  launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--autoplay-policy=no-user-gesture-required'],
-  },
-});
 
 async function openRecordings(page: Page) {
   await signIn(page, accounts.editor);

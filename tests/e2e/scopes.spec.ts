@@ -1,5 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
-import { accounts, openScopeMenu, scopeItem, signIn, switchScope } from './helpers';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { accounts, keepScreenshot, openScopeMenu, scopeItem, signIn, switchScope } from './helpers';
 
 const newsletterHome = /\/newsletters\/show\/([^/]+)$/;
 const publisherHome = /\/publishers\/show\/([^/]+)$/;
@@ -72,6 +73,7 @@ test.describe('scopes', () => {
     await expect(page).toHaveURL(newsletterHome);
     await expect(page.getByText('Coming soon!')).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Tips and Tricks' })).toHaveCount(0);
+    await keepScreenshot(page, 'coming-soon');
     expect(await openScopeMenu(page)).toEqual(['Kültür Sanat Haftalık', 'Teknoloji Notları']);
     await scopeItem(page, 'Teknoloji Notları').click();
     await expect(page.getByRole('button', { name: 'Switch scope' })).toContainText('Teknoloji Notları');

@@ -1,4 +1,5 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { accounts, expectToast, keepScreenshot, password, signIn, signInAsAdmin } from './helpers';
 
 const roleMessage = 'Required role Admin, current role: EDITOR';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { accounts, expectToast, keepScreenshot, password, signIn } from './helpers';
 
 test.describe('sign in', () => {

@@ -5,7 +5,8 @@
  * published one's public page; autosave survives a reload and a lost connection; two sessions
  * editing one story see each other's changes; a story that cannot load offers 'Go Console'.
  */
-import { expect, test, type Browser, type Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { accounts, expectToast, keepScreenshot, signIn, signInAsAdmin, signOut, switchScope } from './helpers';
 
 const saveStatus = (page: Page) => page.getByRole('status', { name: 'Save status' });
@@ -307,16 +308,24 @@ test.describe('stories', () => {
     await expect(page.getByTestId('story-card')).toHaveCount(1);
     await expect(scheduled.getByTestId('status-badge')).toHaveText('SCHEDULED');
     await expect(scheduled).toHaveCSS('cursor', 'not-allowed');
+    await keepScreenshot(page, 'stories');
     const listUrl = page.url();
+    // Opening a story that is not a draft would first call the API to take it back to draft.
+    const storyCalls: string[] = [];
+    page.on('request', (request) => new URL(request.url()).pathname.startsWith('/api/stories/') && !request.url().includes('/api/stories/list') && storyCalls.push(request.url()));
     await scheduled.getByRole('heading').click();
-    await page.waitForTimeout(500);
     expect(page.url()).toBe(listUrl);
 
     await page.getByRole('combobox', { name: 'Status', exact: true }).click();
     await option(page, 'Scheduled').click();
+    const draftList = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/stories/list' && new URL(response.url()).searchParams.get('status') === 'draft');
     await option(page, 'Draft').click();
     await page.keyboard.press('Escape');
     await expect(card(page, 'Gece Pazarı Geri Dönüyor')).toBeVisible();
+    // The click on the scheduled card went nowhere: nothing was called before the next list came, and the list stayed.
+    await draftList;
+    expect(storyCalls).toEqual([]);
+    expect(page.url()).toBe(listUrl);
     await expect(page.getByTestId('story-card').getByTestId('status-badge')).toHaveText(['DRAFT', 'DRAFT']);
 
     // A draft article still without its cover: it cannot become ready, and its slug cannot take another's.
@@ -360,9 +369,11 @@ test.describe('stories', () => {
     await expect(page.getByRole('button', { name: 'Create' })).toBeDisabled();
     await page.getByRole('combobox', { name: 'Newsletter' }).click();
     await page.getByRole('option', { name: 'Kültür Sanat Haftalık' }).click();
+    await keepScreenshot(page, 'story-new');
     await page.getByRole('button', { name: 'Create' }).click();
     await expect(page).toHaveURL(/\/stories\/create\/[^/]+\/bullet$/);
     await expect(body(page)).toContainText('•');
+    await keepScreenshot(page, 'story-editor-bullet');
   });
 
   test('a story that cannot load offers Go Console', async ({ page }) => {
@@ -370,6 +381,7 @@ test.describe('stories', () => {
     await expect(page.getByRole('button', { name: 'Switch scope' })).toBeVisible();
     await page.goto('/stories/edit/no-such-story');
     await expect(page.getByText('An error occurred.')).toBeVisible();
+    await keepScreenshot(page, 'story-error');
     await page.getByRole('button', { name: 'Go Console' }).click();
     await expect(page.getByRole('button', { name: 'Switch scope' })).toBeVisible();
   });

@@ -3,7 +3,8 @@
  * subscribers', pages through the table, imports a CSV (a good file: a toast with the counts; a
  * file with bad rows: each row's problem listed, nothing imported) and exports the CSV.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { readFileSync } from 'node:fs';
 import { accounts, expectToast, keepScreenshot, signIn } from './helpers';
 

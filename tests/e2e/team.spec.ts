@@ -3,7 +3,8 @@
  * edits an author, removes a member; the invitee follows the e-mailed link, chooses a password and
  * is signed in; an editor is offered no Edit / Remove on another editor.
  */
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
+import { expect, test } from './fixtures';
 import { accounts, expectToast, keepScreenshot, resetLinkIn, signIn, switchScope, waitForMailTo } from './helpers';
 
 const invitee = 'davetli.yazar@kuzeymedya.example';

@@ -9,21 +9,7 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases, startTestServer, type TestServer } from '../api/server';
 import { leavesOf, operationsOf, sampleBody, withValueAt, type Operation } from './openapi';
-
-interface Attempt {
-  name: string;
-  method: string;
-  url: string;
-  token?: string;
-  headers?: Record<string, string>;
-  payload?: string | Buffer;
-}
-
-interface Finding {
-  attempt: string;
-  status: number;
-  body: unknown;
-}
+import { adminToken, demoIds, finding, isEnvelopedClientError, send, type Attempt, type Finding } from './walker';
 
 const nul = 'a\u0000b';
 const absurd = ['99999999999999999999', '-1', '1e400', '2147483648'];
@@ -134,63 +120,4 @@ function* attemptsOn(operation: Operation, ids: Record<string, string>, token: s
       payload: `--walk\r\nContent-Disposition: form-data; name="title"\r\n\r\n${nul}\r\n--walk--\r\n`,
     };
   }
-}
-
-async function send(api: TestServer, attempt: Attempt) {
-  const response = await api.server.app.inject({
-    method: attempt.method as 'GET',
-    url: attempt.url,
-    headers: { ...(attempt.token ? { authorization: `Bearer ${attempt.token}` } : {}), ...attempt.headers },
-    payload: attempt.payload,
-  });
-  let body: any = response.body;
-  try {
-    body = JSON.parse(response.body);
-  } catch {
-    // not JSON: the finding shows the text
-  }
-  return { status: response.statusCode, body };
-}
-
-/** 4xx with the spec's envelope: a msg always; 401 also err, 422 also details. */
-function isEnvelopedClientError({ status, body }: { status: number; body: any }): boolean {
-  if (status < 400 || status > 499 || typeof body !== 'object' || body === null || typeof body.msg !== 'string' || body.msg === '') return false;
-  if (status === 401) return typeof body.err === 'string';
-  if (status === 422) return Array.isArray(body.details) && body.details.every((detail: { message?: unknown }) => typeof detail.message === 'string');
-  return true;
-}
-
-function finding(attempt: Attempt, answer: { status: number; body: unknown }): Finding {
-  return { attempt: `${attempt.name}: ${attempt.method} ${attempt.url.slice(0, 120)}`, status: answer.status, body: typeof answer.body === 'string' ? answer.body.slice(0, 200) : answer.body };
-}
-
-async function adminToken(api: TestServer): Promise<string> {
-  const token = await api.login('admin@masthead.local');
-  const publisher = await api.server.context.db.selectFrom('publishers').select('id').where('key', '=', 'kuzey-medya').executeTakeFirstOrThrow();
-  const { status, body } = await api.request('PUT', '/api/auth/scope', { token, body: { publisher: publisher.id } });
-  if (status !== 200) throw new Error(`scope: ${status} ${JSON.stringify(body)}`);
-  return body.data;
-}
-
-/**
- * Real ids of the demo publisher, so that a bad field reaches the code behind an existing record
- * rather than stopping at 'not found'. Keyed by the API's first path segment and the parameter.
- */
-async function demoIds(api: TestServer): Promise<Record<string, string>> {
-  const db = api.server.context.db as any;
-  const first = async (table: string) => (await db.selectFrom(table).select('id').limit(1).executeTakeFirst().catch(() => undefined))?.id as string | undefined;
-  const publisher = await db.selectFrom('publishers').select('id').where('key', '=', 'kuzey-medya').executeTakeFirstOrThrow();
-  const newsletter = await db.selectFrom('newsletters').select('id').where('publisher_id', '=', publisher.id).limit(1).executeTakeFirstOrThrow();
-  const entries: Array<[string, string | undefined]> = [
-    ['newsletterId', newsletter.id],
-    ['newsletters:id', newsletter.id],
-    ['publishers:id', publisher.id],
-    ['stories:id', await first('stories')],
-    ['images:id', await first('images')],
-    ['recordings:id', await first('recordings')],
-    ['episodes:id', await first('episodes')],
-    ['feedback:id', await first('feedback')],
-    ['users:id', (await db.selectFrom('users').select('id').where('email', '=', 'author@masthead.local').executeTakeFirst())?.id],
-  ];
-  return Object.fromEntries(entries.filter((entry): entry is [string, string] => Boolean(entry[1])));
 }

@@ -4,6 +4,7 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { Fragment } from 'react';
 import { registry } from '../registry';
 import { featuresAtom } from '../stores';
+import { theme } from '../theme';
 import { openDialogAtom } from './dialogs';
 
 export function BetaBanner() {
@@ -12,7 +13,7 @@ export function BetaBanner() {
   if (!features?.betaBanner) return null;
   const actions = registry.profileActions.filter((action) => action.inBetaBanner);
   return (
-    <MessageBar messageBarType={MessageBarType.warning} styles={{ root: { background: '#fff7d6' } }} data-testid="beta-banner">
+    <MessageBar messageBarType={MessageBarType.warning} styles={{ root: { background: theme.palette.themeLighter } }} data-testid="beta-banner">
       <b>Masthead is in beta.</b> Help us make it better
       {actions.length > 0 ? ': ' : '.'}
       {actions.map((action, index) => (

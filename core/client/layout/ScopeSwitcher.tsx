@@ -1,15 +1,18 @@
 /** The sidebar's scope switcher: the publisher first, then newsletters by title, and 'Create a Newsletter'. */
-import { ContextualMenu, DirectionalHint, Icon, Persona, PersonaSize, type IContextualMenuItem } from '@fluentui/react';
+import { DirectionalHint, Icon, Persona, PersonaSize, type IContextualMenuItem } from '@fluentui/react';
 import { useAtomValue } from 'jotai';
-import { useRef, useState } from 'react';
+import { lazy, Suspense, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { Scope } from '../../../schemas/generated/entities/scope';
 import { useCan } from '../permissions';
-import { hasRoute } from '../registry';
+import { newsletterCreateRoute } from '../refs';
+import { linkTo } from '../registry';
 import { currentScopeAtom, scopesAtom } from '../stores';
+import { theme } from '../theme';
 import { homeOf } from './scope';
 
-const createPath = '/newsletters/create';
+// The menu's code loads when it first opens (as a Fluent button's menu does, see scripts/build/lazy-button-menu.ts).
+const ContextualMenu = lazy(() => import('@fluentui/react/lib/ContextualMenu').then((module) => ({ default: module.ContextualMenu })));
 
 export function orderScopes(scopes: Scope[]): Scope[] {
   const publishers = scopes.filter((scope) => scope.type === 'publisher');
@@ -24,7 +27,8 @@ export function ScopeSwitcher() {
   const anchor = useRef<HTMLButtonElement>(null);
   const [, navigate] = useLocation();
   const can = useCan();
-  const canCreate = can('newsletters.create') && hasRoute(createPath);
+  const createPath = linkTo(newsletterCreateRoute);
+  const canCreate = can('newsletters.create') && createPath !== undefined;
 
   const items: IContextualMenuItem[] = orderScopes(scopes).map((scope) => ({
     key: scope._id,
@@ -46,7 +50,7 @@ export function ScopeSwitcher() {
         aria-haspopup="menu"
         aria-expanded={open}
         onClick={() => setOpen(!open)}
-        style={{ display: 'flex', alignItems: 'center', gap: 8, width: '100%', padding: '10px 12px', background: '#fff', border: '1px solid #edebe9', borderRadius: 6, cursor: 'pointer', textAlign: 'left' }}
+        style={{ display: 'flex', alignItems: 'center', gap: 8, width: '100%', padding: '10px 12px', background: theme.palette.white, border: `1px solid ${theme.palette.neutralLight}`, borderRadius: 6, cursor: 'pointer', textAlign: 'left' }}
       >
         <Persona
           imageUrl={current?.image || undefined}
@@ -57,7 +61,11 @@ export function ScopeSwitcher() {
         />
         <Icon iconName="ChevronDown" />
       </button>
-      {open ? <ContextualMenu target={anchor} items={items} onDismiss={() => setOpen(false)} directionalHint={DirectionalHint.bottomLeftEdge} calloutProps={{ calloutWidth: 216 }} /> : null}
+      {open ? (
+        <Suspense fallback={null}>
+          <ContextualMenu target={anchor} items={items} onDismiss={() => setOpen(false)} directionalHint={DirectionalHint.bottomLeftEdge} calloutProps={{ calloutWidth: 216 }} />
+        </Suspense>
+      ) : null}
     </>
   );
 }

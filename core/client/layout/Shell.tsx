@@ -17,11 +17,12 @@ export function useScopeFromAddress(): boolean {
   const setCurrent = useSetAtom(currentScopeAtom);
   const named = scopeIdOf(location);
   const scope = named ? scopes.find((candidate) => candidate._id === named.id && candidate.type === named.type) : undefined;
+  const namedId = named?.id;
   useEffect(() => {
-    if (!named) return;
+    if (!namedId) return;
     if (scope) setCurrent(scope);
     else navigate('/', { replace: true });
-  }, [named?.id, scope, navigate, setCurrent]);
+  }, [namedId, scope, navigate, setCurrent]);
   return !named || Boolean(scope);
 }
 

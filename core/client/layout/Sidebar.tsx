@@ -7,6 +7,7 @@ import type { MenuItemDefinition } from '../../shared/plugin';
 import { useCan } from '../permissions';
 import { registry, scopePath } from '../registry';
 import { currentScopeAtom } from '../stores';
+import { theme } from '../theme';
 import { ScopeSwitcher } from './ScopeSwitcher';
 
 export function Sidebar() {
@@ -46,7 +47,7 @@ export function Sidebar() {
   const selected = findSelected(links, location);
   return (
     // The outer column runs the page's whole height; the menu inside stays in view while it scrolls.
-    <div style={{ flex: `0 0 ${constants.layout.sidebarWidth}px`, background: '#fff', borderRight: '1px solid #edebe9' }}>
+    <div style={{ flex: `0 0 ${constants.layout.sidebarWidth}px`, background: theme.palette.white, borderRight: `1px solid ${theme.palette.neutralLight}` }}>
       <aside style={{ width: constants.layout.sidebarWidth, display: 'flex', flexDirection: 'column', height: '100vh', position: 'sticky', top: 0 }}>
         <div style={{ display: 'flex', alignItems: 'center', gap: 8, padding: '20px 16px 12px' }}>
           <img src="/favicon.svg" alt="" width={28} height={28} />
@@ -56,9 +57,11 @@ export function Sidebar() {
           <ScopeSwitcher />
         </div>
         <nav aria-label="Main menu" style={{ overflowY: 'auto', flex: 1 }}>
-          <Nav groups={[{ links }]} selectedKey={selected} styles={{ link: { paddingLeft: 16 }, chevronButton: { left: 'auto', right: 8 } }} />
+          {/* A hovered link keeps its text colour: Fluent's themePrimary (our yellow) on grey reads at 1.3:1. */}
+          <Nav groups={[{ links }]} selectedKey={selected} styles={{ link: { paddingLeft: 16, selectors: { ':hover': { color: theme.semanticColors.bodyText } } }, chevronButton: { left: 'auto', right: 8 } }} />
         </nav>
-        <div style={{ padding: 12, fontSize: 12, color: '#8a8886' }}>v{constants.appVersion}</div>
+        {/* bodySubtext, not the lighter neutralSecondaryAlt: small text needs 4.5:1 on white (WCAG AA). */}
+        <div style={{ padding: 12, fontSize: 12, color: theme.semanticColors.bodySubtext }}>v{constants.appVersion}</div>
       </aside>
     </div>
   );

@@ -11,10 +11,11 @@ import { useCan } from '../permissions';
 import { registry } from '../registry';
 import { signOut } from '../session';
 import { currentScopeAtom, userAtom } from '../stores';
+import { theme } from '../theme';
 import { saveActionAtom } from '../topbar-save';
 import { openDialogAtom } from './dialogs';
 
-const neutralIcon = { icon: { color: '#323130' }, rootHovered: { background: '#f3f2f1' } };
+const neutralIcon = { icon: { color: theme.semanticColors.softText }, rootHovered: { background: theme.palette.neutralLighter } };
 
 export function TopBar() {
   const user = useAtomValue(userAtom);
@@ -36,7 +37,7 @@ export function TopBar() {
   ];
 
   return (
-    <header style={{ height: constants.layout.topBarHeight, display: 'flex', alignItems: 'center', justifyContent: 'space-between', padding: '0 32px', borderBottom: '1px solid #edebe9', background: '#fff', position: 'sticky', top: 0, zIndex: 5 }}>
+    <header style={{ height: constants.layout.topBarHeight, display: 'flex', alignItems: 'center', justifyContent: 'space-between', padding: '0 32px', borderBottom: `1px solid ${theme.palette.neutralLight}`, background: theme.palette.white, position: 'sticky', top: 0, zIndex: 5 }}>
       <Stack horizontal tokens={{ childrenGap: 4 }}>
         <IconButton iconProps={{ iconName: 'Back' }} title="Back" ariaLabel="Back" onClick={() => history.back()} styles={neutralIcon} />
         <IconButton iconProps={{ iconName: 'Forward' }} title="Forward" ariaLabel="Forward" onClick={() => history.forward()} styles={neutralIcon} />

@@ -13,6 +13,7 @@ import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { resolveBadge, type BadgeModel } from '../../shared/badges';
 import { constants } from '../../shared/config';
 import { EmptyState } from '../page-parts';
+import { theme } from '../theme';
 import { FilterDropdown, type FilterKind, type ListFilters } from './filters';
 import { Pager } from './Pager';
 import { useListSearch } from './search';
@@ -91,8 +92,8 @@ export function List<T>(props: ListProps<T>) {
   const pages = Math.ceil(count / pageSize);
   // The last page emptied (its last item removed): show the one before.
   useEffect(() => {
-    if (loaded && !loading && page > 0 && page >= pages) setPage(Math.max(0, pages - 1));
-  }, [loaded, loading, page, pages]);
+    if (loaded && !loading && page > 0 && page >= pages) setPaging({ restartKey, page: Math.max(0, pages - 1) });
+  }, [loaded, loading, page, pages, restartKey]);
 
   const badgeOf = (item: T) => {
     const status = props.badge?.(item);
@@ -119,7 +120,7 @@ export function List<T>(props: ListProps<T>) {
     }));
     if (rowActions) shown.push({ key: 'actions', name: '', minWidth: 40, maxWidth: 40, onRender: (item: T) => actionsOf(item) });
     return shown;
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- badgeOf and actionsOf are new each render but read only these
   }, [columns, sort, rowActions, props.badge]);
 
   let body: ReactNode;
@@ -140,7 +141,7 @@ export function List<T>(props: ListProps<T>) {
     );
   else
     body = (
-      <div style={{ background: '#fff', borderRadius: 8, overflow: 'hidden' }}>
+      <div style={{ background: theme.palette.white, borderRadius: 8, overflow: 'hidden' }}>
         <DetailsList
           items={items}
           columns={detailsColumns}

@@ -1,5 +1,6 @@
 /** Page buttons in Fluent's style: previous, numbers with gaps, next. No page-size changer (spec section 2). */
 import { DefaultButton, IconButton, Stack } from '@fluentui/react';
+import { theme } from '../theme';
 
 /** The page numbers to show (zero-based), with null for a gap: 0 … 4 5 6 … 12. */
 export function pageNumbers(page: number, pages: number, around = 1): (number | null)[] {
@@ -23,7 +24,7 @@ export function Pager({ page, pages, onPage }: { page: number; pages: number; on
       <IconButton iconProps={{ iconName: 'ChevronLeft' }} ariaLabel="Previous page" title="Previous page" disabled={page === 0} onClick={() => onPage(page - 1)} />
       {pageNumbers(page, pages).map((number, index) =>
         number === null ? (
-          <span key={`gap-${index}`} aria-hidden style={{ width: 24, textAlign: 'center', color: '#605e5c' }}>…</span>
+          <span key={`gap-${index}`} aria-hidden style={{ width: 24, textAlign: 'center', color: theme.palette.neutralSecondary }}>…</span>
         ) : (
           <DefaultButton
             key={number}
@@ -32,7 +33,7 @@ export function Pager({ page, pages, onPage }: { page: number; pages: number; on
             aria-current={number === page ? 'page' : undefined}
             checked={number === page}
             onClick={() => onPage(number)}
-            styles={{ ...square, rootChecked: { background: '#ffce14', borderColor: '#ffce14', color: '#201f1e', fontWeight: 700 }, rootCheckedHovered: { background: '#f2c200' } }}
+            styles={{ ...square, rootChecked: { background: theme.palette.themePrimary, borderColor: theme.palette.themePrimary, color: theme.palette.neutralPrimary, fontWeight: 700 }, rootCheckedHovered: { background: theme.semanticColors.accentHovered } }}
           />
         ),
       )}

@@ -32,7 +32,7 @@ export function useListPage<T>(path: string, params: ListParams, refreshKey?: un
         await handleError(error);
       },
     );
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` is made of the address and every query parameter
   }, [key, refreshKey]);
   return state;
 }

@@ -2,8 +2,10 @@
  * 'AdBlock Detected': ad blockers break parts of the console (embeds, previews). The console
  * fetches a bait file; when a blocker refuses it, this dialog asks to disable the blocker.
  */
-import { DefaultButton, Dialog, DialogFooter, DialogType, PrimaryButton } from '@fluentui/react';
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
+
+// The dialog's Fluent parts load only when a blocker is found.
+const ExtensionWarning = lazy(() => import('./ExtensionWarning'));
 
 export const adBlockChoiceKey = 'adblock-continue';
 
@@ -28,26 +30,14 @@ export default function AdBlockDialog() {
   }, []);
   if (!open) return null;
   return (
-    <Dialog
-      hidden={false}
-      onDismiss={() => setOpen(false)}
-      dialogContentProps={{
-        type: DialogType.normal,
-        title: 'AdBlock Detected',
-        subText: 'An ad blocker is active on this site. It can break previews, embeds and uploads in the console. Please disable it for this site and reload.',
-      }}
-      modalProps={{ isBlocking: true }}
-    >
-      <DialogFooter>
-        <PrimaryButton text="I've disabled AdBlock" onClick={() => location.reload()} />
-        <DefaultButton
-          text="Continue anyway"
-          onClick={() => {
-            localStorage.setItem(adBlockChoiceKey, 'true');
-            setOpen(false);
-          }}
-        />
-      </DialogFooter>
-    </Dialog>
+    <Suspense fallback={null}>
+      <ExtensionWarning
+        onDismiss={() => setOpen(false)}
+        onContinue={() => {
+          localStorage.setItem(adBlockChoiceKey, 'true');
+          setOpen(false);
+        }}
+      />
+    </Suspense>
   );
 }

@@ -1,24 +1,37 @@
 /**
  * The newsletter dashboard and the publisher home: a grid of the panels plugins contribute for
- * this kind of scope (react-grid-layout, 24 columns; each panel's default size from its plugin).
+ * this kind of scope (react-grid-layout, 24 columns, loaded once a panel is to move: PanelGrid;
+ * each panel's default size from its plugin).
  * Panels are moved by their grip and resized by their corner; each user's arrangement is saved
  * (GET/PUT /auth/dashboard/:type). On narrow screens the panels stack full width.
  */
-import { DefaultButton, IconButton, Spinner, Stack, Text } from '@fluentui/react';
+import { DefaultButton, Spinner, Stack, Text } from '@fluentui/react';
 import { useAtomValue } from 'jotai';
 import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
-import ReactGridLayout, { useContainerWidth, verticalCompactor, type Layout } from 'react-grid-layout';
-import 'react-grid-layout/css/styles.css';
 import { constants } from '../../shared/config';
 import { call } from '../api';
 import { handleError } from '../errors';
 import { useCan } from '../permissions';
-import { columns, defaultLayout, mergeLayout, sameLayout, type LayoutEntry as Item } from '../dashboard-layout';
+import { defaultLayout, mergeLayout, sameLayout, type LayoutEntry as Item } from '../dashboard-layout';
 import { registry } from '../registry';
 import { currentScopeAtom, userAtom } from '../stores';
 import ComingSoon from './ComingSoon';
+import PanelGrid, { gridMargin } from './PanelGrid';
 
-const margin = 24;
+/** The width of the element containerRef is on, kept up to date (react-grid-layout's hook of the name, without loading the library). */
+function useContainerWidth() {
+  const containerRef = useRef<HTMLDivElement>(null);
+  const [measured, setMeasured] = useState<number | null>(null);
+  useEffect(() => {
+    const node = containerRef.current;
+    if (!node) return;
+    setMeasured(Math.round(node.clientWidth));
+    const observer = new ResizeObserver(([entry]) => setMeasured(Math.round(entry!.contentRect.width)));
+    observer.observe(node);
+    return () => observer.disconnect();
+  }, []);
+  return { width: measured ?? 1280, mounted: measured !== null, containerRef };
+}
 
 export default function DashboardPage({ type }: { type: 'newsletter' | 'publisher' }) {
   const scope = useAtomValue(currentScopeAtom);
@@ -44,8 +57,7 @@ export default function DashboardPage({ type }: { type: 'newsletter' | 'publishe
       live = false;
       clearTimeout(saveTimer.current);
     };
-    // The panels of a dashboard type do not change while it is shown.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the panels of a dashboard type do not change while it is shown
   }, [type]);
 
   const save = (next: Item[]) => {
@@ -55,11 +67,10 @@ export default function DashboardPage({ type }: { type: 'newsletter' | 'publishe
     }, constants.dashboard.saveDebounceMs);
   };
 
-  const changed = (next: Layout) => {
-    const items = next.map(({ i, x, y, w, h }) => ({ i, x, y, w, h }));
-    if (layout && sameLayout(items, layout)) return;
-    setLayout(items);
-    save(items);
+  const changed = (next: Item[]) => {
+    if (layout && sameLayout(next, layout)) return;
+    setLayout(next);
+    save(next);
   };
 
   const reset = async () => {
@@ -79,19 +90,14 @@ export default function DashboardPage({ type }: { type: 'newsletter' | 'publishe
 
   const narrow = mounted && width < constants.dashboard.narrowWidth;
   const panelById = new Map(panels.map((panel) => [panel.id, panel]));
-  const content = (panel: (typeof panels)[number], draggable: boolean) => {
+  const body = (panel: (typeof panels)[number]) => {
     const Content = panel.component;
     return (
-      <section aria-label={panel.title} className="dashboard-panel">
-        {draggable ? (
-          <IconButton className="dashboard-panel__grip" iconProps={{ iconName: 'GripperDotsVertical' }} title="Move" ariaLabel={`Move ${panel.title}`} />
-        ) : null}
-        <div className="dashboard-panel__body">
-          <Suspense fallback={<Spinner />}>
-            <Content scope={scope} />
-          </Suspense>
-        </div>
-      </section>
+      <div className="dashboard-panel__body">
+        <Suspense fallback={<Spinner />}>
+          <Content scope={scope} />
+        </Suspense>
+      </div>
     );
   };
 
@@ -106,27 +112,18 @@ export default function DashboardPage({ type }: { type: 'newsletter' | 'publishe
           {!layout || !mounted ? (
             <Spinner label="Loading..." />
           ) : narrow ? (
-            <Stack tokens={{ childrenGap: margin }}>
+            <Stack tokens={{ childrenGap: gridMargin }}>
               {[...layout].sort((a, b) => a.y - b.y || a.x - b.x).map((item) => {
                 const panel = panelById.get(item.i);
-                return panel ? <div key={item.i} className="dashboard-stacked">{content(panel, false)}</div> : null;
+                return panel ? (
+                  <div key={item.i} className="dashboard-stacked">
+                    <section aria-label={panel.title} className="dashboard-panel">{body(panel)}</section>
+                  </div>
+                ) : null;
               })}
             </Stack>
           ) : (
-            <ReactGridLayout
-              width={width}
-              layout={layout}
-              gridConfig={{ cols: columns, rowHeight: constants.dashboard.rowHeight, margin: [margin, margin], containerPadding: [0, 0] }}
-              dragConfig={{ enabled: true, handle: '.dashboard-panel__grip' }}
-              resizeConfig={{ enabled: true, handles: ['se'] }}
-              compactor={verticalCompactor}
-              onLayoutChange={changed}
-            >
-              {layout.map((item) => {
-                const panel = panelById.get(item.i);
-                return panel ? <div key={item.i}>{content(panel, true)}</div> : <div key={item.i} />;
-              })}
-            </ReactGridLayout>
+            <PanelGrid width={width} layout={layout} panels={panels.map((panel) => ({ id: panel.id, title: panel.title, body: body(panel) }))} onLayoutChange={changed} />
           )}
         </div>
       </Stack>

@@ -11,6 +11,7 @@ import type { ValidationDetail } from '../../shared/validation-details';
 import { call } from '../api';
 import { byField, formValidator, useFormSubmit, useSchemaForm } from '../forms';
 import { store, tokenAtom } from '../stores';
+import { theme } from '../theme';
 import { toast } from '../toasts';
 
 const validate = formValidator<PasswordChangeBody>(changeSchema);
@@ -35,11 +36,11 @@ export function PasswordChangeSection() {
   });
 
   return (
-    <section aria-label="CHANGE PASSWORD" style={{ background: '#fff', borderRadius: 8, boxShadow: '0 1.6px 3.6px rgba(0,0,0,.13)', padding: 24 }}>
+    <section aria-label="CHANGE PASSWORD" style={{ background: theme.palette.white, borderRadius: 8, boxShadow: '0 1.6px 3.6px rgba(0,0,0,.13)', padding: 24 }}>
       <form onSubmit={submit} noValidate>
         <Stack tokens={{ childrenGap: 14 }}>
           <Text variant="mediumPlus" style={{ fontWeight: 700, letterSpacing: 1 }}>CHANGE PASSWORD</Text>
-          <Text style={{ color: '#605e5c' }}>Your other sessions are signed out when the password changes.</Text>
+          <Text style={{ color: theme.palette.neutralSecondary }}>Your other sessions are signed out when the password changes.</Text>
           <TextField label="CURRENT PASSWORD" name="currentPassword" type="password" canRevealPassword revealPasswordAriaLabel="Show password" autoComplete="current-password" value={form.values.currentPassword} onChange={(_, value) => form.set('currentPassword', value ?? '')} errorMessage={form.errors.currentPassword} />
           <TextField label="NEW PASSWORD" name="password" type="password" canRevealPassword revealPasswordAriaLabel="Show password" autoComplete="new-password" value={form.values.password} onChange={(_, value) => form.set('password', value ?? '')} errorMessage={form.errors.password} />
           <TextField label="CONFIRM NEW PASSWORD" name="passwordConfirm" type="password" autoComplete="new-password" value={form.values.passwordConfirm} onChange={(_, value) => form.set('passwordConfirm', value ?? '')} errorMessage={form.errors.passwordConfirm} />

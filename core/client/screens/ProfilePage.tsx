@@ -5,6 +5,7 @@ import { useEffect, useState } from 'react';
 import { Redirect, useParams } from 'wouter';
 import type { Profile } from '../../../schemas/generated/entities/profile';
 import { userAtom } from '../stores';
+import { theme } from '../theme';
 import { toast } from '../toasts';
 import { useTopBarSave } from '../topbar-save';
 import { PasswordChangeSection } from './PasswordChangeSection';
@@ -39,10 +40,10 @@ export default function ProfilePage() {
   return (
     <Stack tokens={{ childrenGap: 16 }} style={{ maxWidth: 640 }}>
       <Text as="h1" variant="xxLarge" style={{ fontWeight: 700, margin: 0 }}>My Profile</Text>
-      <section aria-label="USER CREDENTIALS" style={{ background: '#fff', borderRadius: 8, boxShadow: '0 1.6px 3.6px rgba(0,0,0,.13)', padding: 24 }}>
+      <section aria-label="USER CREDENTIALS" style={{ background: theme.palette.white, borderRadius: 8, boxShadow: '0 1.6px 3.6px rgba(0,0,0,.13)', padding: 24 }}>
         <Stack tokens={{ childrenGap: 16 }}>
           <Text variant="mediumPlus" style={{ fontWeight: 700, letterSpacing: 1 }}>USER CREDENTIALS</Text>
-          <Text style={{ color: '#605e5c' }}>{user?.email}</Text>
+          <Text style={{ color: theme.palette.neutralSecondary }}>{user?.email}</Text>
           <ProfileForm
             value={profile}
             errors={errors}

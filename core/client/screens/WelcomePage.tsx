@@ -4,6 +4,7 @@ import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import type { Profile } from '../../../schemas/generated/entities/profile';
 import { userAtom } from '../stores';
+import { theme } from '../theme';
 import { ProfileForm } from './ProfileForm';
 import { saveProfile } from './profile-model';
 import { SignedOutLayout } from './SignedOutLayout';
@@ -39,7 +40,7 @@ export default function WelcomePage() {
           }}
         />
         <PrimaryButton text="CONTINUE TO DASHBOARD" disabled={busy} onClick={finish} />
-        <Text variant="small" style={{ color: '#605e5c' }}>{user?.email}</Text>
+        <Text variant="small" style={{ color: theme.palette.neutralSecondary }}>{user?.email}</Text>
       </Stack>
     </SignedOutLayout>
   );

@@ -2,7 +2,6 @@
  * The auth calls of the spec (section 7): login, verify, scope, password forgot and reset, profile;
  * and two of ours: logout and password change (docs/decisions/0004-sign-in-hardening.md).
  */
-import { sql } from 'kysely';
 import type { LoginBody } from '../../../schemas/generated/api/login';
 import type { PasswordChangeBody } from '../../../schemas/generated/api/password-change';
 import type { PasswordForgotBody } from '../../../schemas/generated/api/password-forgot';
@@ -14,15 +13,16 @@ import { ErrorCodes } from '../../shared/envelope';
 import { toPairs } from '../../shared/permissions';
 import type { PluginApi } from '../plugins/contract';
 import { invalid, notFound, unauthorized } from '../errors';
+import { ref } from '../schemas/parts';
+import { findPublisher, findUserByEmail, listPublishers, updateProfile } from '../store';
 import { accountCounter, addressCounter, createAttemptLimiter } from './attempts';
 import { hashPassword, verifyPassword } from './passwords';
 import { presentUser, scopesOf } from './present';
 import { codeMatches, newResetCode } from './reset-codes';
-import { endSession, replacePassword, startSession } from './sessions';
+import { endSession, replacePassword, setResetCode, startSession } from './sessions';
 import type { TokenService } from './tokens';
 import { escapeHtml } from '../../shared/text';
 
-const ref = (id: string) => ({ $ref: `${id}#` });
 const limits = constants.auth.signInLimits;
 
 export function registerAuthRoutes(api: PluginApi, tokens: TokenService, clock?: () => number): void {
@@ -30,7 +30,7 @@ export function registerAuthRoutes(api: PluginApi, tokens: TokenService, clock?:
   const attempts = createAttemptLimiter(db, clock);
   const signIn = (userId: string, publisherId?: string) => startSession(db, tokens, userId, publisherId);
   // Admins work for the whole platform: every publisher is theirs to choose.
-  const allPublishers = async () => (await db.selectFrom('publishers').select(['id', 'title']).orderBy('title').execute()).map((row) => ({ _id: row.id, title: row.title }));
+  const allPublishers = async () => (await listPublishers(db)).map((row) => ({ _id: row.id, title: row.title }));
 
   api.route<LoginBody>({
     method: 'POST',
@@ -40,7 +40,7 @@ export function registerAuthRoutes(api: PluginApi, tokens: TokenService, clock?:
     async handler(request) {
       const email = request.body.email.toLowerCase();
       const attempt = await attempts.begin([accountCounter(email, limits.account), addressCounter(request.ip, limits.address)]);
-      const user = await db.selectFrom('users').select(['id', 'password_hash']).where(sql`lower(email)`, '=', email).executeTakeFirst();
+      const user = await findUserByEmail(db, email);
       const ok = await verifyPassword(user?.password_hash ?? null, request.body.password);
       if (!user || !ok) throw unauthorized('E-mail or password is wrong.');
       await attempt.succeeded();
@@ -70,7 +70,7 @@ export function registerAuthRoutes(api: PluginApi, tokens: TokenService, clock?:
     requires: 'publishers.change',
     schema: { body: ref('api/scope-select'), summary: 'An admin chooses a publisher; data is a new token for it.' },
     async handler(request, _reply, session) {
-      const publisher = await db.selectFrom('publishers').select('id').where('id', '=', request.body.publisher).executeTakeFirst();
+      const publisher = await findPublisher(db, request.body.publisher);
       if (!publisher) throw notFound('Publisher not found.');
       // The same sign-in, now in this publisher: Logout still ends it.
       return { data: await tokens.sign({ sub: session.user.id, sid: session.sessionId, pub: publisher.id }, session.expiresAt), msg: 'OK' };
@@ -96,12 +96,12 @@ export function registerAuthRoutes(api: PluginApi, tokens: TokenService, clock?:
       // Every request counts against the client's address: each one may send a mail.
       await attempts.begin([addressCounter(request.ip, limits.address)]);
       const email = request.body.email.toLowerCase();
-      const user = await db.selectFrom('users').select(['id', 'email', 'name']).where(sql`lower(email)`, '=', email).executeTakeFirst();
+      const user = await findUserByEmail(db, email);
       // The same answer whether or not the address is known: nobody learns who has an account.
       if (user) {
         const { code, hash } = newResetCode();
         const expires = new Date(Date.now() + constants.auth.resetCodeTtlMinutes * 60_000);
-        await db.updateTable('users').set({ reset_code_hash: hash, reset_expires_at: expires }).where('id', '=', user.id).execute();
+        await setResetCode(db, user.id, hash, expires);
         const link = `${api.env.publicUrl}/forgot-password?code=${encodeURIComponent(code)}&email=${encodeURIComponent(user.email)}`;
         await api.mail.send({
           to: user.email,
@@ -122,7 +122,7 @@ export function registerAuthRoutes(api: PluginApi, tokens: TokenService, clock?:
     async handler(request) {
       const { email, token: code, password } = request.body;
       const attempt = await attempts.begin([addressCounter(request.ip, limits.address)]);
-      const user = await db.selectFrom('users').select(['id', 'reset_code_hash', 'reset_expires_at']).where(sql`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
+      const user = await findUserByEmail(db, email);
       if (!user || !codeMatches(user.reset_code_hash, code)) throw invalid('This reset link is not valid. Please ask for a new one.', 'token');
       if (!user.reset_expires_at || user.reset_expires_at.getTime() < Date.now()) throw invalid('This reset link has expired. Please ask for a new one.', 'token');
       const passwordHash = await hashPassword(password);
@@ -180,20 +180,13 @@ export function registerAuthRoutes(api: PluginApi, tokens: TokenService, clock?:
     schema: { body: ref('api/profile-update'), summary: 'Saves the signed-in user\'s profile; status.ready=true finishes onboarding.' },
     async handler(request, _reply, session) {
       const { profile, status } = request.body;
-      const updated = await db
-        .updateTable('users')
-        .set({
-          name: profile.name.trim(),
-          biography: profile.biography ?? '',
-          url: profile.url,
-          image: profile.image,
-          ready: status?.ready === true ? true : session.user.ready,
-          version: sql`version + 1`,
-          updated_at: new Date(),
-        })
-        .where('id', '=', session.user.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const updated = await updateProfile(db, session.user.id, {
+        name: profile.name.trim(),
+        biography: profile.biography ?? '',
+        url: profile.url,
+        image: profile.image,
+        ready: status?.ready === true ? true : session.user.ready,
+      });
       return { data: presentUser(updated, session.publisherId), msg: 'Your profile is saved.' };
     },
   });

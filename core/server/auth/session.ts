@@ -4,10 +4,10 @@
  * token's session is open (core/server/auth/sessions.ts).
  */
 import { sql } from 'kysely';
-import type { Permission, RoleKey } from '../../shared/permissions';
+import { can, permissionRefusal, type Permission, type RoleKey } from '../../shared/permissions';
 import type { Db } from '../db/database';
 import type { UserRow } from '../db/tables';
-import { notFound } from '../errors';
+import { notFound, unauthorized } from '../errors';
 import type { TokenClaims } from './tokens';
 
 export interface Session {
@@ -44,7 +44,7 @@ export async function loadSession(db: Db, claims: TokenClaims, grants: RoleGrant
     .executeTakeFirst();
   if (!row) return null;
   const { session_expires_at: expiresAt, ...user } = row;
-  const publisherId = await publisherOf(db, user, claims);
+  const publisherId = await chosenPublisher(db, user, claims);
   const newsletterIds = new Set(await newslettersOf(db, user, publisherId));
   const permissions = new Set(grants.get(user.role) ?? []);
   return {
@@ -55,7 +55,7 @@ export async function loadSession(db: Db, claims: TokenClaims, grants: RoleGrant
     publisherId,
     permissions,
     newsletterIds,
-    can: (permission) => permissions.has(permission),
+    can: (permission) => can(permissions, permission),
     assertNewsletter(newsletterId) {
       if (!newsletterIds.has(newsletterId)) throw notFound('Newsletter not found.');
     },
@@ -65,7 +65,18 @@ export async function loadSession(db: Db, claims: TokenClaims, grants: RoleGrant
   };
 }
 
-async function publisherOf(db: Db, user: UserRow, claims: TokenClaims): Promise<string | null> {
+/** The publisher the caller works in (an admin's chosen one); 404 for a caller without one. */
+export function callerPublisher(session: Session): string {
+  if (!session.publisherId) throw notFound('Publisher not found.');
+  return session.publisherId;
+}
+
+/** Refuses (401, with the role's refusal) a caller who does not hold `permission`. */
+export function demand(session: Session, permission: Permission): void {
+  if (!session.can(permission)) throw unauthorized(permissionRefusal(session.role, permission), 'UNAUTHORIZED');
+}
+
+async function chosenPublisher(db: Db, user: UserRow, claims: TokenClaims): Promise<string | null> {
   if (user.role !== 'admin') return user.publisher_id;
   if (!claims.pub) return null;
   const publisher = await db.selectFrom('publishers').select('id').where('id', '=', claims.pub).executeTakeFirst();

@@ -50,6 +50,11 @@ export async function replacePassword(db: Db, userId: string, passwordHash: stri
   });
 }
 
+/** Gives a user a new reset code (a forgotten password, an invitation): the mail carries the code, the row its hash. */
+export async function setResetCode(db: Db, userId: string, codeHash: string, expiresAt: Date): Promise<void> {
+  await db.updateTable('users').set({ reset_code_hash: codeHash, reset_expires_at: expiresAt }).where('id', '=', userId).execute();
+}
+
 /** Now and then (at most hourly per process), forgets sessions that can no longer be used. */
 async function sweepSessions(db: Db): Promise<void> {
   if (Date.now() - lastSweep < sweepEveryMs) return;

@@ -33,7 +33,7 @@ export interface NewslettersTable {
   published: Generated<boolean>;
   featured: Generated<boolean>;
   archived: Generated<boolean>;
-  /** Kept by the subscribers plugin. */
+  /** Added and kept by the subscribers plugin (its migration 002_subscriber_count). */
   subscriber_count: Generated<number>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;

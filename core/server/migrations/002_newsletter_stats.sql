@@ -1,7 +1,6 @@
--- How many subscribers each newsletter has: kept by the subscribers plugin, read by the lists
--- (the publisher's newsletters sort by it) without counting a large table on every request.
-alter table newsletters add column subscriber_count integer not null default 0;
-create index newsletters_publisher_subscribers on newsletters (publisher_id, subscriber_count desc);
+-- newsletters.subscriber_count, once added here, belongs to the subscribers plugin that keeps it:
+-- plugins/subscribers/server/migrations/002_subscriber_count.sql adds it, and leaves a database
+-- that ran the first version of this file as it is.
 
 -- Each user's arrangement of a dashboard's panels (react-grid-layout items).
 create table dashboard_layouts (

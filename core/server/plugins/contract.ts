@@ -93,6 +93,8 @@ export interface PluginApi extends AppContext {
 export interface SeedContext {
   db: Db;
   storage: Storage;
+  /** The job queue, already started: demo schedules are real jobs. */
+  jobs: JobQueue;
   log: FastifyBaseLogger;
   env: ServerEnv;
   /** Ids of the demo data the core created, for plugins to hang theirs on. */

@@ -3,6 +3,7 @@ import { Spinner, Stack, Text } from '@fluentui/react';
 import { useEffect, useState } from 'react';
 import { call } from '../../../core/client/api';
 import { handleError } from '../../../core/client/errors';
+import { theme } from '../../../core/client/theme';
 import type { Scope } from '../../../schemas/generated/entities/scope';
 import { ScopeCard } from './Card';
 
@@ -26,7 +27,7 @@ export default function NewsletterCardPanel({ scope }: { scope: Scope }) {
     <ScopeCard image={newsletter.image} title={newsletter.title} subtitle={newsletter.subtitle} text={newsletter.description} publicPath={`/n/${newsletter.key}`}>
       <Stack horizontal tokens={{ childrenGap: 12 }}>
         <Text><strong>{newsletter.stats.subscribers.toLocaleString('tr')}</strong> subscribers</Text>
-        <Text styles={{ root: { fontWeight: 700, color: newsletter.status.published ? '#107c10' : '#8a6d00' } }}>{newsletter.status.published ? 'PUBLISHED' : 'DRAFT'}</Text>
+        <Text styles={{ root: { fontWeight: 700, color: newsletter.status.published ? theme.palette.green : theme.semanticColors.draftText } }}>{newsletter.status.published ? 'PUBLISHED' : 'DRAFT'}</Text>
       </Stack>
     </ScopeCard>
   );

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { Link as RouteLink } from 'wouter';
 import { list } from '../../../core/client/api';
 import { handleError } from '../../../core/client/errors';
+import { theme } from '../../../core/client/theme';
 import { constants } from '../../../core/shared/config';
 import type { Scope } from '../../../schemas/generated/entities/scope';
 import './dashboards.css';
@@ -29,7 +30,7 @@ export default function PublisherNewslettersPanel({ scope }: { scope: Scope }) {
     <Stack tokens={{ childrenGap: 12 }}>
       <Text as="h2" variant="xLarge" style={{ fontWeight: 600, margin: 0 }}>Newsletters</Text>
       {!newsletters ? <Spinner /> : null}
-      {newsletters?.length === 0 ? <Text styles={{ root: { color: '#605e5c' } }}>There are no newsletters yet.</Text> : null}
+      {newsletters?.length === 0 ? <Text styles={{ root: { color: theme.palette.neutralSecondary } }}>There are no newsletters yet.</Text> : null}
       <ul aria-label="Newsletters" style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 8 }}>
         {newsletters?.map((newsletter) => (
           <li key={newsletter._id}>
@@ -37,7 +38,7 @@ export default function PublisherNewslettersPanel({ scope }: { scope: Scope }) {
               <Image src={newsletter.image} alt="" width={40} height={40} imageFit={ImageFit.cover} styles={{ root: { borderRadius: 6, flex: 'none' } }} />
               <span style={{ minWidth: 0, flex: 1 }}>
                 <strong style={{ display: 'block' }}>{newsletter.title}</strong>
-                <span style={{ color: '#605e5c', fontSize: 12 }}>{newsletter.subtitle}</span>
+                <span style={{ color: theme.palette.neutralSecondary, fontSize: 12 }}>{newsletter.subtitle}</span>
               </span>
               <span style={{ fontWeight: 600 }}>{newsletter.stats.subscribers.toLocaleString('tr')}</span>
             </RouteLink>

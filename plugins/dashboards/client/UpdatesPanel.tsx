@@ -1,5 +1,6 @@
 /** The publisher home's Updates: the links of constants.dashboard.updates (a publisher handbook, the release notes). */
 import { Link, Stack, Text } from '@fluentui/react';
+import { theme } from '../../../core/client/theme';
 import { constants } from '../../../core/shared/config';
 
 export default function UpdatesPanel() {
@@ -9,7 +10,7 @@ export default function UpdatesPanel() {
       {constants.dashboard.updates.map((update) => (
         <Stack key={update.url} tokens={{ childrenGap: 2 }}>
           <Link href={update.url} target="_blank" rel="noopener noreferrer" styles={{ root: { fontWeight: 600, fontSize: 16 } }}>{update.title}</Link>
-          <Text styles={{ root: { color: '#605e5c' } }}>{update.text}</Text>
+          <Text styles={{ root: { color: theme.palette.neutralSecondary } }}>{update.text}</Text>
         </Stack>
       ))}
     </Stack>

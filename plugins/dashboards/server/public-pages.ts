@@ -3,13 +3,11 @@
  * page /p/{key}, rendered here with every text escaped. Only published newsletters are shown.
  */
 import type { FastifyReply } from 'fastify';
-import { sql } from 'kysely';
 import { notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
+import { keyParams } from '../../../core/server/schemas/parts';
 import { escapeHtml } from '../../../core/shared/text';
-
-
-const keyParams = { type: 'object', required: ['key'], properties: { key: { type: 'string', minLength: 1, maxLength: 120 } } } as const;
+import { findPublishedNewsletter, findPublisherByKey, publishedNewsletters } from './store';
 
 function page(reply: FastifyReply, { title, lang, color, textColor, body }: { title: string; lang: string; color: string; textColor: string; body: string }) {
   const html = `<!doctype html>
@@ -44,13 +42,7 @@ export function registerPublicPages(api: PluginApi): void {
     url: '/n/:key',
     schema: { params: keyParams, summary: "A published newsletter's public landing page." },
     async handler(request, reply) {
-      const newsletter = await db
-        .selectFrom('newsletters')
-        .innerJoin('publishers', 'publishers.id', 'newsletters.publisher_id')
-        .select(['newsletters.title', 'newsletters.subtitle', 'newsletters.description', 'newsletters.image', 'newsletters.color', 'newsletters.text_color', 'newsletters.key', 'newsletters.lang', 'publishers.title as publisher', 'publishers.key as publisherKey'])
-        .where(sql`lower(newsletters.key)`, '=', request.params.key.toLowerCase())
-        .where('newsletters.published', '=', true)
-        .executeTakeFirst();
+      const newsletter = await findPublishedNewsletter(db, request.params.key);
       if (!newsletter) throw notFound('Newsletter not found.');
       return page(reply, {
         title: newsletter.title,
@@ -74,15 +66,9 @@ export function registerPublicPages(api: PluginApi): void {
     url: '/p/:key',
     schema: { params: keyParams, summary: "A publisher's public page: its published newsletters." },
     async handler(request, reply) {
-      const publisher = await db.selectFrom('publishers').selectAll().where(sql`lower(key)`, '=', request.params.key.toLowerCase()).executeTakeFirst();
+      const publisher = await findPublisherByKey(db, request.params.key);
       if (!publisher) throw notFound('Publisher not found.');
-      const newsletters = await db
-        .selectFrom('newsletters')
-        .select(['title', 'subtitle', 'key'])
-        .where('publisher_id', '=', publisher.id)
-        .where('published', '=', true)
-        .orderBy('subscriber_count', 'desc')
-        .execute();
+      const newsletters = await publishedNewsletters(db, publisher.id);
       const items = newsletters.map((newsletter) => `<li><a href="/n/${encodeURIComponent(newsletter.key)}"><strong>${escapeHtml(newsletter.title)}</strong></a><br>${escapeHtml(newsletter.subtitle)}</li>`).join('\n');
       return page(reply, {
         title: publisher.title,

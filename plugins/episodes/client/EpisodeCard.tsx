@@ -1,6 +1,7 @@
 /** An episode as a card: cover, date, status badge, title, subtitle, body, player and its menu. */
 import { FontIcon, IconButton, Stack, Text, type IContextualMenuItem } from '@fluentui/react';
 import { selectableProps, type Selection } from '../../../core/client/selectable';
+import { theme } from '../../../core/client/theme';
 import type { Episode } from '../../../schemas/generated/entities/episode';
 import { cardDate, episodeBadge } from './status';
 
@@ -30,17 +31,17 @@ export function EpisodeCard({ episode, menu, selection }: EpisodeCardProps) {
       <div className="episode-card__content">
         <Stack horizontal verticalAlign="center" horizontalAlign="space-between" tokens={{ childrenGap: 8 }}>
           <Stack horizontal wrap verticalAlign="center" tokens={{ childrenGap: 8 }}>
-            <Text variant="small" styles={{ root: { color: '#605e5c' } }}>{cardDate(episode.status.published && episode.publishedAt ? episode.publishedAt : episode.createdAt)}</Text>
+            <Text variant="small" styles={{ root: { color: theme.palette.neutralSecondary } }}>{cardDate(episode.status.published && episode.publishedAt ? episode.publishedAt : episode.createdAt)}</Text>
             <span className="episode-card__badge" style={{ background: badge.color, color: badge.textColor }} data-testid="episode-status">{badge.label}</span>
           </Stack>
           {menu ? <IconButton ariaLabel="More" title="More" iconProps={{ iconName: 'More' }} menuProps={{ items }} onRenderMenuIcon={() => null} /> : null}
         </Stack>
         <Text as="h3" variant="large" styles={{ root: { fontWeight: 600, margin: 0, overflowWrap: 'anywhere' } }}>{episode.title}</Text>
-        {episode.subtitle ? <Text styles={{ root: { color: '#484644', fontWeight: 600 } }}>{episode.subtitle}</Text> : null}
+        {episode.subtitle ? <Text styles={{ root: { color: theme.semanticColors.strongSubtext, fontWeight: 600 } }}>{episode.subtitle}</Text> : null}
         {episode.body ? <Text className="episode-card__body">{episode.body}</Text> : null}
         {/* preload="none": a long list loads no audio until someone presses play. */}
         <audio controls preload="none" src={episode.audio} aria-label={episode.title} onClick={(event) => event.stopPropagation()} />
-        <Text variant="small" styles={{ root: { color: '#605e5c' } }}>
+        <Text variant="small" styles={{ root: { color: theme.palette.neutralSecondary } }}>
           <FontIcon iconName="Contact" style={{ marginRight: 6, verticalAlign: 'middle' }} />
           {episode.uploader?.name || 'Unknown'}
         </Text>

@@ -4,20 +4,13 @@
  */
 import { ChoiceGroup, DefaultButton, Dialog, DialogFooter, DialogType, PrimaryButton, Stack, Text, TextField, type IChoiceGroupOption } from '@fluentui/react';
 import { format } from 'date-fns';
-import { useState, type FormEvent } from 'react';
-import { call } from '../../../core/client/api';
-import { handleError } from '../../../core/client/errors';
+import { useFormSubmit, useSchemaForm } from '../../../core/client/forms';
 import { ImageField } from '../../../core/client/ImageField';
+import { theme } from '../../../core/client/theme';
 import { toast } from '../../../core/client/toasts';
-import type { EpisodeCreateBody } from '../../../schemas/generated/api/episode-create';
-import type { EpisodeUpdateBody } from '../../../schemas/generated/api/episode-update';
 import type { Episode } from '../../../schemas/generated/entities/episode';
-import type { Recording } from '../../../schemas/generated/entities/recording';
-import { statusOf, type EpisodeStatus } from './status';
-
-const titleMessage = 'Title cannot be empty.';
-const futureMessage = 'Choose a date in the future.';
-const localFormat = "yyyy-MM-dd'T'HH:mm";
+import { createBody, episodeCheck, initialValues, localFormat, type EpisodeTarget, type EpisodeValues } from './episode-form';
+import { createEpisode, updateEpisode } from './episodes-api';
 
 const statusOptions: IChoiceGroupOption[] = [
   { key: 'draft', text: 'Draft' },
@@ -25,82 +18,22 @@ const statusOptions: IChoiceGroupOption[] = [
   { key: 'scheduled', text: 'Schedule' },
 ];
 
-export type EpisodeFormProps = { onDismiss(): void; onSaved(episode: Episode): void } & (
-  | { mode: 'create'; newsletterId: string; recording: Recording }
-  | { mode: 'edit'; episode: Episode }
-);
-
-interface Values {
-  title: string;
-  subtitle: string;
-  body: string;
-  image: string;
-  status: EpisodeStatus;
-  /** The schedule as the datetime-local field holds it (local time). */
-  at: string;
-}
-
-function initialValues(props: EpisodeFormProps): Values {
-  if (props.mode === 'edit') {
-    const { episode } = props;
-    const at = episode.status.scheduled && episode.publishedAt ? format(new Date(episode.publishedAt), localFormat) : '';
-    return { title: episode.title, subtitle: episode.subtitle, body: episode.body, image: episode.image, status: statusOf(episode), at };
-  }
-  const { recording } = props;
-  return { title: recording.title, subtitle: recording.subtitle, body: recording.description, image: recording.image, status: 'draft', at: '' };
-}
+export type EpisodeFormProps = { onDismiss(): void; onSaved(episode: Episode): void } & EpisodeTarget;
 
 export function EpisodeForm(props: EpisodeFormProps) {
   const { onDismiss, onSaved } = props;
-  const [values, setValues] = useState<Values>(() => initialValues(props));
-  const [errors, setErrors] = useState<Partial<Record<'title' | 'at', string>>>({});
-  const [busy, setBusy] = useState(false);
-  const set = <K extends keyof Values>(key: K, value: Values[K]) => {
-    setValues((current) => ({ ...current, [key]: value }));
-    setErrors((current) => ({ ...current, [key]: undefined }));
-  };
-
-  const check = (): boolean => {
-    const found: typeof errors = {};
-    if (!values.title.trim()) found.title = titleMessage;
-    if (values.status === 'scheduled') {
-      const at = values.at ? new Date(values.at) : null;
-      if (!at || Number.isNaN(at.getTime()) || at.getTime() <= Date.now()) found.at = futureMessage;
+  const { values, errors, set, check } = useSchemaForm(episodeCheck(props), initialValues(props));
+  const { busy, submit } = useFormSubmit(check, async (fields) => {
+    if (props.mode === 'create') {
+      const episode = await createEpisode(createBody(props.newsletterId, props.recording, fields));
+      toast('success', 'Success!', 'The episode is created.');
+      onSaved(episode);
+    } else {
+      const episode = await updateEpisode(props.episode._id, fields);
+      toast('success', 'Success!', 'The episode is saved.');
+      onSaved(episode);
     }
-    setErrors(found);
-    return Object.keys(found).length === 0;
-  };
-
-  const submit = async (event?: FormEvent) => {
-    event?.preventDefault();
-    if (!check()) return;
-    setBusy(true);
-    const fields = {
-      title: values.title.trim(),
-      subtitle: values.subtitle,
-      body: values.body,
-      image: values.image,
-      status: values.status,
-      publishedAt: values.status === 'scheduled' ? new Date(values.at).toISOString() : null,
-    };
-    try {
-      if (props.mode === 'create') {
-        const body: EpisodeCreateBody = { ...fields, newsletter: props.newsletterId, recording: props.recording._id };
-        const { data } = await call<Episode>('post', 'episodes/create', body);
-        toast('success', 'Success!', 'The episode is created.');
-        onSaved(data);
-      } else {
-        const body: EpisodeUpdateBody = fields;
-        const { data } = await call<Episode>('put', `episodes/update/${props.episode._id}`, body);
-        toast('success', 'Success!', 'The episode is saved.');
-        onSaved(data);
-      }
-    } catch (error) {
-      await handleError(error);
-    } finally {
-      setBusy(false);
-    }
-  };
+  });
 
   return (
     <Dialog
@@ -114,17 +47,17 @@ export function EpisodeForm(props: EpisodeFormProps) {
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack tokens={{ childrenGap: 14 }}>
           {props.mode === 'create' ? (
-            <Text variant="small" styles={{ root: { color: '#605e5c' } }}>Recording: {props.recording.title}</Text>
+            <Text variant="small" styles={{ root: { color: theme.palette.neutralSecondary } }}>Recording: {props.recording.title}</Text>
           ) : null}
           <TextField label="TITLE" required value={values.title} onChange={(_, value) => set('title', value ?? '')} errorMessage={errors.title} disabled={busy} />
-          <TextField label="SUBTITLE" value={values.subtitle} onChange={(_, value) => set('subtitle', value ?? '')} disabled={busy} />
-          <TextField label="BODY" multiline rows={4} value={values.body} onChange={(_, value) => set('body', value ?? '')} disabled={busy} />
-          <ImageField label="IMAGE" value={values.image} onChange={(path) => set('image', path)} recommendedSize="1400 x 1400 px" width={96} height={96} />
+          <TextField label="SUBTITLE" value={values.subtitle} onChange={(_, value) => set('subtitle', value ?? '')} errorMessage={errors.subtitle} disabled={busy} />
+          <TextField label="BODY" multiline rows={4} value={values.body} onChange={(_, value) => set('body', value ?? '')} errorMessage={errors.body} disabled={busy} />
+          <ImageField label="IMAGE" value={values.image} onChange={(path) => set('image', path)} errorMessage={errors.image} recommendedSize="1400 x 1400 px" width={96} height={96} />
           <ChoiceGroup
             label="STATUS"
             selectedKey={values.status}
             options={statusOptions}
-            onChange={(_, option) => option && set('status', option.key as Values['status'])}
+            onChange={(_, option) => option && set('status', option.key as EpisodeValues['status'])}
             styles={{ flexContainer: { display: 'flex', gap: 16 } }}
             disabled={busy}
           />
@@ -132,10 +65,10 @@ export function EpisodeForm(props: EpisodeFormProps) {
             <TextField
               label="DATE AND TIME"
               type="datetime-local"
-              value={values.at}
+              value={values.publishedAt}
               min={format(new Date(), localFormat)}
-              onChange={(_, value) => set('at', value ?? '')}
-              errorMessage={errors.at}
+              onChange={(_, value) => set('publishedAt', value ?? '')}
+              errorMessage={errors.publishedAt}
               disabled={busy}
             />
           ) : null}

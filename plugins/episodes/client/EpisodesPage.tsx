@@ -6,25 +6,23 @@
 import { PrimaryButton, Stack, type IContextualMenuItem } from '@fluentui/react';
 import { useState } from 'react';
 import { useLocation, useParams } from 'wouter';
-import { call } from '../../../core/client/api';
 import { LoadMore } from '../../../core/client/infinite-list';
 import { OwnContentToggle, useOwnContentFilter } from '../../../core/client/own-content';
 import { ConfirmDialog, EmptyState, PageHeader } from '../../../core/client/page-parts';
 import { useCan } from '../../../core/client/permissions';
-import { hasRoute } from '../../../core/client/registry';
+import { linkTo } from '../../../core/client/registry';
 import { toast } from '../../../core/client/toasts';
 import type { Episode } from '../../../schemas/generated/entities/episode';
 import type { Recording } from '../../../schemas/generated/entities/recording';
 import { RecordingPicker } from '../../recordings/client/public';
 import { EpisodeCard } from './EpisodeCard';
 import { EpisodeForm } from './EpisodeForm';
+import { deleteEpisode } from './episodes-api';
 import { onlyMineKey, useEpisodeList } from './episode-list';
 import { FeedAddress } from './FeedAddress';
 import { PodcastBrowser } from './PodcastBrowser';
+import { speechRoute } from './public';
 import './episodes.css';
-
-/** The speech screens' entry; the TTS item shows only once a plugin serves it. */
-const ttsRoute = '/stories/audios/select/:newsletterId';
 
 type Open =
   | { kind: 'recordings' }
@@ -43,8 +41,10 @@ export default function EpisodesPage() {
   const mayCreate = can('episodes.create');
   const [open, setOpen] = useState<Open>(null);
 
+  // The TTS item shows only once a plugin binds the speech page.
+  const speechPath = linkTo(speechRoute, { newsletterId });
   const createItems: IContextualMenuItem[] = [
-    ...(hasRoute(ttsRoute) ? [{ key: 'tts', text: 'TTS', iconProps: { iconName: 'Microphone' }, onClick: () => navigate(ttsRoute.replace(':newsletterId', newsletterId)) }] : []),
+    ...(speechPath ? [{ key: 'tts', text: 'TTS', iconProps: { iconName: 'Microphone' }, onClick: () => navigate(speechPath) }] : []),
     { key: 'recording', text: 'Recording', iconProps: { iconName: 'MusicInCollection' }, onClick: () => setOpen({ kind: 'recordings' }) },
     { key: 'megaphone', text: 'Upload from Megaphone', iconProps: { iconName: 'CloudDownload' }, onClick: () => setOpen({ kind: 'browser' }) },
   ];
@@ -55,7 +55,7 @@ export default function EpisodesPage() {
   };
 
   const remove = async (episode: Episode) => {
-    await call('delete', `episodes/delete/${episode._id}`);
+    await deleteEpisode(episode._id);
     episodes.update((items) => items.filter((item) => item._id !== episode._id), -1);
     toast('success', 'Success!', 'The episode is deleted.');
     setOpen(null);

@@ -1,17 +1,17 @@
 /** The address of the newsletter's public podcast feed, to hand to podcast apps, with a copy button. */
 import { IconButton, Stack, TextField } from '@fluentui/react';
 import { useEffect, useState } from 'react';
-import { call } from '../../../core/client/api';
 import { handleError } from '../../../core/client/errors';
 import { toast } from '../../../core/client/toasts';
+import { feedAddress } from './episodes-api';
 
 export function FeedAddress({ newsletterId }: { newsletterId: string }) {
   const [url, setUrl] = useState('');
   useEffect(() => {
     let current = true;
-    call<{ url: string }>('get', `episodes/feed/${newsletterId}`)
-      .then(({ data }) => {
-        if (current) setUrl(data.url);
+    feedAddress(newsletterId)
+      .then((address) => {
+        if (current) setUrl(address);
       })
       .catch(async (error: unknown) => {
         if (current) await handleError(error);

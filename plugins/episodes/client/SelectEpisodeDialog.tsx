@@ -5,14 +5,14 @@
  */
 import { DefaultButton, Dialog, DialogFooter, DialogType, PrimaryButton, Stack } from '@fluentui/react';
 import { useState } from 'react';
-import { call } from '../../../core/client/api';
 import { handleError } from '../../../core/client/errors';
 import { PickerList } from '../../../core/client/selectable';
 import { OwnContentToggle, useOwnContentFilter } from '../../../core/client/own-content';
-import type { EpisodeCreateBody } from '../../../schemas/generated/api/episode-create';
 import type { Episode } from '../../../schemas/generated/entities/episode';
 import type { Recording } from '../../../schemas/generated/entities/recording';
 import { EpisodeCard } from './EpisodeCard';
+import { createBody, fieldsOf, recordingValues } from './episode-form';
+import { createEpisode } from './episodes-api';
 import { onlyMineKey, useEpisodeList } from './episode-list';
 import { PodcastBrowser } from './PodcastBrowser';
 import './episodes.css';
@@ -25,16 +25,7 @@ export interface SelectEpisodeDialogProps {
 
 /** A draft episode of a recording, with the recording's credentials. */
 export async function draftEpisodeOf(newsletterId: string, recording: Recording): Promise<Episode> {
-  const body: EpisodeCreateBody = {
-    newsletter: newsletterId,
-    recording: recording._id,
-    title: recording.title,
-    subtitle: recording.subtitle,
-    body: recording.description,
-    image: recording.image,
-    status: 'draft',
-  };
-  return (await call<Episode>('post', 'episodes/create', body)).data;
+  return createEpisode(createBody(newsletterId, recording, fieldsOf(recordingValues(recording))));
 }
 
 export function SelectEpisodeDialog({ newsletterId, onDismiss, onSelect }: SelectEpisodeDialogProps) {

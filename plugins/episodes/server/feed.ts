@@ -19,8 +19,7 @@ export interface FeedChannel {
 
 const escapeXml = (value: string) =>
   value
-    // Characters XML 1.0 does not allow at all.
-    // eslint-disable-next-line no-control-regex
+    // eslint-disable-next-line no-control-regex -- these are the characters XML 1.0 does not allow at all
     .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
     .replace(/&/g, '&amp;')
     .replace(/</g, '&lt;')

@@ -1,8 +1,9 @@
 /** GET /n/{key}/podcast.xml: the public podcast feed of a newsletter's published episodes. */
 import { notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
+import { keyParams } from '../../../core/server/schemas/parts';
 import { renderPodcastFeed } from './feed';
-import { publishedEpisodes } from './store';
+import { findFeedNewsletter, publishedEpisodes } from './store';
 import type { EpisodeTables } from './tables';
 
 /** Podcast apps file the show under a category; ours are news newsletters. */
@@ -13,16 +14,11 @@ export function registerPodcastFeedPage(api: PluginApi): void {
   api.page<{ key: string }>({
     url: '/n/:key/podcast.xml',
     schema: {
-      params: { type: 'object', required: ['key'], properties: { key: { type: 'string', minLength: 1, maxLength: 120 } } },
+      params: keyParams,
       summary: "A newsletter's podcast (RSS 2.0 with iTunes tags) of its published episodes.",
     },
     async handler(request, reply) {
-      const newsletter = await db
-        .selectFrom('newsletters')
-        .innerJoin('publishers', 'publishers.id', 'newsletters.publisher_id')
-        .select(['newsletters.id', 'newsletters.title', 'newsletters.description', 'newsletters.subtitle', 'newsletters.key', 'newsletters.lang', 'newsletters.image', 'publishers.title as publisher'])
-        .where((eb) => eb(eb.fn('lower', ['newsletters.key']), '=', request.params.key.toLowerCase()))
-        .executeTakeFirst();
+      const newsletter = await findFeedNewsletter(db, request.params.key);
       if (!newsletter) throw notFound('Newsletter not found.');
       const episodes = await publishedEpisodes(db, newsletter.id);
       const xml = renderPodcastFeed(

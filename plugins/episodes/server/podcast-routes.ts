@@ -5,23 +5,19 @@
 import { fileTypeFromBuffer } from 'file-type';
 import type { PodcastFeedCreateBody } from '../../../schemas/generated/api/podcast-feed-create';
 import type { PodcastImportBody } from '../../../schemas/generated/api/podcast-import';
-import type { Session } from '../../../core/server/auth/session';
+import { callerPublisher } from '../../../core/server/auth/session';
 import { invalid, notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
+import { iso } from '../../../core/server/present';
+import { idParams, ref } from '../../../core/server/schemas/parts';
 import { createPodcastProvider, createRssProvider, httpUrl, PodcastError, type FeedRef } from '../../../core/server/services/podcasts';
 import { constants } from '../../../core/shared/config';
 import { createRecording, findImportedRecording } from '../../recordings/server/public';
 import { presentFeed } from './present';
-import { insertFeed, listFeeds } from './store';
+import { deleteFeed, findFeed, insertFeed, listFeeds } from './store';
 import type { EpisodeTables } from './tables';
 
-const ref = (id: string) => ({ $ref: `${id}#` });
 const feedsOnlyMessage = 'Podcast feeds are used only when no Megaphone account is configured.';
-
-function publisherOf(session: Session): string {
-  if (!session.publisherId) throw notFound('Publisher not found.');
-  return session.publisherId;
-}
 
 /** A provider failure as the answer the console shows: what the user can act on, in their words. */
 function asHttpError(error: unknown, path: string): unknown {
@@ -43,7 +39,7 @@ export function registerPodcastRoutes(api: PluginApi): void {
   const provider = createPodcastProvider(api.env);
   const rss = createRssProvider({ allowPrivate: api.env.allowPrivateFeeds });
   const feedsOf = async (publisherId: string): Promise<FeedRef[]> =>
-    (await listFeeds(db, publisherId)).map((feed) => ({ id: feed.id, url: feed.url, title: feed.title, createdAt: feed.created_at.toISOString() }));
+    (await listFeeds(db, publisherId)).map((feed) => ({ id: feed.id, url: feed.url, title: feed.title, createdAt: iso(feed.created_at) }));
 
   api.route({
     method: 'GET',
@@ -51,7 +47,7 @@ export function registerPodcastRoutes(api: PluginApi): void {
     requires: 'episodes.create',
     schema: { summary: "The publisher's podcasts at the podcast provider (its saved RSS feeds, or its Megaphone network's podcasts)." },
     async handler(_request, _reply, session) {
-      const feeds = provider.kind === 'rss' ? await feedsOf(publisherOf(session)) : [];
+      const feeds = provider.kind === 'rss' ? await feedsOf(callerPublisher(session)) : [];
       const data = await withProviderErrors('', () => provider.listPodcasts(feeds));
       return { data, count: data.length, provider: provider.kind };
     },
@@ -66,7 +62,7 @@ export function registerPodcastRoutes(api: PluginApi): void {
       summary: "A podcast's episodes at the provider, newest first.",
     },
     async handler(request, _reply, session) {
-      const feeds = provider.kind === 'rss' ? await feedsOf(publisherOf(session)) : [];
+      const feeds = provider.kind === 'rss' ? await feedsOf(callerPublisher(session)) : [];
       const data = await withProviderErrors('', () => provider.listEpisodes(request.params.podcastId, feeds));
       return { data, count: data.length };
     },
@@ -78,7 +74,7 @@ export function registerPodcastRoutes(api: PluginApi): void {
     requires: 'episodes.create',
     schema: { body: ref('api/podcast-import'), summary: "Copies a provider episode's audio into a recording (podcastId and content_id say where from; importing it again answers the same recording)." },
     async handler(request, _reply, session) {
-      const publisherId = publisherOf(session);
+      const publisherId = callerPublisher(session);
       const { podcastId, episodeId } = request.body;
       const feeds = provider.kind === 'rss' ? await feedsOf(publisherId) : [];
       // Imported before: no second download.
@@ -110,7 +106,7 @@ export function registerPodcastRoutes(api: PluginApi): void {
     requires: 'episodes.create',
     schema: { summary: 'The podcast RSS feeds the publisher saved (RSS provider).' },
     async handler(_request, _reply, session) {
-      const rows = provider.kind === 'rss' ? await listFeeds(db, publisherOf(session)) : [];
+      const rows = provider.kind === 'rss' ? await listFeeds(db, callerPublisher(session)) : [];
       return { data: rows.map(presentFeed), count: rows.length, provider: provider.kind };
     },
   });
@@ -121,7 +117,7 @@ export function registerPodcastRoutes(api: PluginApi): void {
     requires: 'episodes.create',
     schema: { body: ref('api/podcast-feed-create'), summary: 'Saves a podcast RSS feed address; the feed must be readable.' },
     async handler(request, _reply, session) {
-      const publisherId = publisherOf(session);
+      const publisherId = callerPublisher(session);
       if (provider.kind !== 'rss') throw invalid(feedsOnlyMessage, 'url');
       const url = await withProviderErrors('url', async () => httpUrl(request.body.url).href);
       const feeds = await listFeeds(db, publisherId);
@@ -129,8 +125,7 @@ export function registerPodcastRoutes(api: PluginApi): void {
       if (feeds.length >= constants.limits.podcastFeedsMax) throw invalid(`You can keep at most ${constants.limits.podcastFeedsMax} podcast feeds.`, 'url');
       const { podcast } = await withProviderErrors('url', () => rss.readFeed(url, 'new'));
       const id = await insertFeed(db, { publisherId, url, title: podcast.title });
-      const row = await db.selectFrom('podcast_feeds').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
-      return { data: presentFeed(row), msg: 'Podcast feed added.' };
+      return { data: presentFeed((await findFeed(db, id))!), msg: 'Podcast feed added.' };
     },
   });
 
@@ -138,10 +133,9 @@ export function registerPodcastRoutes(api: PluginApi): void {
     method: 'DELETE',
     url: '/podcasts/feeds/:id',
     requires: 'episodes.create',
-    schema: { params: { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1, maxLength: 64 } } }, summary: 'Forgets a saved podcast feed (recordings imported from it stay).' },
+    schema: { params: idParams, summary: 'Forgets a saved podcast feed (recordings imported from it stay).' },
     async handler(request, _reply, session) {
-      const result = await db.deleteFrom('podcast_feeds').where('id', '=', request.params.id).where('publisher_id', '=', publisherOf(session)).executeTakeFirst();
-      if (Number(result.numDeletedRows) === 0) throw notFound('Podcast feed not found.');
+      if (!(await deleteFeed(db, callerPublisher(session), request.params.id))) throw notFound('Podcast feed not found.');
       return { data: { _id: request.params.id }, msg: 'Podcast feed removed.' };
     },
   });

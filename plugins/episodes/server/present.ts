@@ -1,11 +1,10 @@
 /** What a client sees of an episode and of a saved podcast feed. */
 import type { Episode } from '../../../schemas/generated/entities/episode';
 import type { PodcastFeed } from '../../../schemas/generated/entities/podcast-feed';
+import { iso, personOf } from '../../../core/server/present';
 import type { Storage } from '../../../core/server/services/storage';
 import type { EpisodeRow } from './store';
 import type { PodcastFeedRow } from './tables';
-
-const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
 
 export function presentEpisode(row: EpisodeRow, storage: Storage): Episode {
   return {
@@ -26,13 +25,13 @@ export function presentEpisode(row: EpisodeRow, storage: Storage): Episode {
     parent_id: row.parent_id,
     parent_type: row.parent_type,
     lang: row.lang,
-    uploader: row.uploader_id ? { _id: row.uploader_id, name: row.uploader_name ?? '', image: row.uploader_image ?? '' } : null,
+    uploader: personOf(row.uploader_id, row.uploader_name, row.uploader_image),
     recording: row.recording_id,
-    createdAt: iso(row.created_at)!,
-    updatedAt: iso(row.updated_at)!,
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
   };
 }
 
 export function presentFeed(row: PodcastFeedRow): PodcastFeed {
-  return { _id: row.id, url: row.url, title: row.title, createdAt: iso(row.created_at)! };
+  return { _id: row.id, url: row.url, title: row.title, createdAt: iso(row.created_at) };
 }

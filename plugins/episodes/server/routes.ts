@@ -5,15 +5,15 @@ import type { EpisodeUpdateBody } from '../../../schemas/generated/api/episode-u
 import type { Session } from '../../../core/server/auth/session';
 import { notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
+import { cancelPublication } from '../../../core/server/publication';
+import { idParams, ref } from '../../../core/server/schemas/parts';
+import { findNewsletter } from '../../../core/server/store';
 import { constants } from '../../../core/shared/config';
 import { copyRecordingAudio } from './audio';
-import { applyPlan, planOf, publishJob } from './publication';
+import { applyPlan, episodePublication, planOf } from './publication';
 import { presentEpisode } from './present';
 import { deleteEpisode, findEpisode, insertEpisode, listEpisodes, uniqueKey, updateEpisode, type EpisodesDb } from './store';
 import type { EpisodeTables } from './tables';
-
-const ref = (id: string) => ({ $ref: `${id}#` });
-const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1, maxLength: 64 } } } as const;
 
 /** An episode the caller may reach; another newsletter's is as good as missing. */
 async function reachableEpisode(db: EpisodesDb, id: string, session: Session) {
@@ -52,7 +52,7 @@ export function registerEpisodeRoutes(api: PluginApi): void {
     },
     async handler(request, _reply, session) {
       session.assertNewsletter(request.params.newsletterId);
-      const newsletter = await db.selectFrom('newsletters').select('key').where('id', '=', request.params.newsletterId).executeTakeFirstOrThrow();
+      const newsletter = (await findNewsletter(db, request.params.newsletterId))!;
       return { data: { url: `${api.env.publicUrl}/n/${encodeURIComponent(newsletter.key)}/podcast.xml` } };
     },
   });
@@ -66,7 +66,7 @@ export function registerEpisodeRoutes(api: PluginApi): void {
       const body = request.body;
       session.assertNewsletter(body.newsletter);
       const plan = planOf(body.status, body.publishedAt);
-      const newsletter = await db.selectFrom('newsletters').select(['publisher_id', 'lang']).where('id', '=', body.newsletter).executeTakeFirstOrThrow();
+      const newsletter = (await findNewsletter(db, body.newsletter))!;
       const copied = await copyRecordingAudio(api, newsletter.publisher_id, body.recording);
       if (!copied) throw notFound('Recording not found.');
       const { recording, audio } = copied;
@@ -135,7 +135,7 @@ export function registerEpisodeRoutes(api: PluginApi): void {
     schema: { params: idParams, summary: 'Deletes an episode (and its planned publication).' },
     async handler(request, _reply, session) {
       const row = await reachableEpisode(db, request.params.id, session);
-      if (row.job_id) await api.jobs.cancel(publishJob, row.job_id);
+      await cancelPublication(api.jobs, episodePublication, row.job_id);
       await deleteEpisode(db, row.id);
       await api.storage.remove(row.audio_key).catch((error: unknown) => api.log.warn({ err: error, episode: row.id }, 'episode audio could not be removed'));
       return { data: { _id: row.id }, msg: 'Episode deleted.' };

@@ -2,7 +2,6 @@
  * Demo episodes for Sabah Bülteni and Teknoloji Notları: published ones, one scheduled a few days
  * ahead and one draft each, every one with its own short recording the project makes itself.
  */
-import type { JobQueue } from '../../../core/server/jobs';
 import type { SeedContext } from '../../../core/server/plugins/contract';
 import { demoTone } from '../../../core/server/services/demo-audio';
 import { createRecording } from '../../recordings/server/public';
@@ -47,8 +46,8 @@ const demoEpisodes: { newsletter: number; image: string; episodes: DemoEpisode[]
   },
 ];
 
-export async function seedEpisodes(context: SeedContext, jobs: JobQueue | undefined): Promise<void> {
-  const { demo, storage } = context;
+export async function seedEpisodes(context: SeedContext): Promise<void> {
+  const { demo, storage, jobs } = context;
   const db = context.db.withTables<EpisodeTables>();
   const now = Date.now();
   let order = 0;
@@ -92,7 +91,7 @@ export async function seedEpisodes(context: SeedContext, jobs: JobQueue | undefi
         created_at: createdAt,
         updated_at: createdAt,
       });
-      if (episode.status === 'scheduled' && jobs) {
+      if (episode.status === 'scheduled') {
         await applyPlan({ db, jobs }, { id, status: 'draft', scheduled_at: null, published_at: null, job_id: null }, { status: 'scheduled', at: new Date(now + episode.days * day) });
       }
     }

@@ -1,7 +1,9 @@
 /** The episodes plugin's queries: episodes of newsletters, and a publisher's podcast feeds. */
 import { randomUUID } from 'node:crypto';
 import type { Insertable, Kysely, Updateable } from 'kysely';
+import { uniqueSlug } from '../../../core/server/db/slugs';
 import type { CoreTables } from '../../../core/server/db/tables';
+import { duenessOf, type PublicationOutcome } from '../../../core/server/publication';
 import { slugify } from '../../../core/shared/text';
 import type { EpisodeRecord, EpisodeTables, EpisodesTable } from './tables';
 
@@ -39,13 +41,12 @@ export async function listEpisodes(
 }
 
 /** A slug of the title no other episode of the newsletter has: 'gunun-ozeti', then 'gunun-ozeti-2', ... */
-export async function uniqueKey(db: EpisodesDb, newsletterId: string, title: string, exceptId?: string): Promise<string> {
-  const base = slugify(title) || 'episode';
-  let query = db.selectFrom('episodes').select('key').where('newsletter_id', '=', newsletterId).where('key', 'like', `${base}%`);
-  if (exceptId) query = query.where('id', '!=', exceptId);
-  const taken = new Set((await query.execute()).map((row) => row.key));
-  if (!taken.has(base)) return base;
-  for (let suffix = 2; ; suffix++) if (!taken.has(`${base}-${suffix}`)) return `${base}-${suffix}`;
+export function uniqueKey(db: EpisodesDb, newsletterId: string, title: string, exceptId?: string): Promise<string> {
+  return uniqueSlug(slugify(title) || 'episode', async (pattern) => {
+    let query = db.selectFrom('episodes').select('key').where('newsletter_id', '=', newsletterId).where('key', 'like', pattern);
+    if (exceptId) query = query.where('id', '!=', exceptId);
+    return (await query.execute()).map((row) => row.key);
+  });
 }
 
 export async function insertEpisode(db: EpisodesDb, values: Omit<Insertable<EpisodesTable>, 'id'>): Promise<string> {
@@ -62,15 +63,11 @@ export async function deleteEpisode(db: EpisodesDb, id: string): Promise<void> {
   await db.deleteFrom('episodes').where('id', '=', id).execute();
 }
 
-/**
- * Publishes a scheduled episode whose time has come, when the job is the one planned for it
- * (`at` is the time it was planned for). Answers what the job should do: nothing more, or try
- * again later because it ran early.
- */
-export async function publishIfDue(db: EpisodesDb, id: string, at: string, now = new Date()): Promise<'published' | 'stale' | 'early'> {
+/** Publishes a scheduled episode whose time has come (see core/server/publication.ts for what the outcome asks of the job). */
+export async function publishIfDue(db: EpisodesDb, id: string, at: string, now = new Date()): Promise<PublicationOutcome> {
   const episode = await db.selectFrom('episodes').select(['status', 'scheduled_at']).where('id', '=', id).executeTakeFirst();
-  if (!episode || episode.status !== 'scheduled' || !episode.scheduled_at || episode.scheduled_at.getTime() !== new Date(at).getTime()) return 'stale';
-  if (episode.scheduled_at.getTime() > now.getTime()) return 'early';
+  const due = duenessOf(episode?.status === 'scheduled' ? episode.scheduled_at : null, at, now);
+  if (!episode || due !== 'published') return due;
   const result = await db
     .updateTable('episodes')
     .set({ status: 'published', published_at: episode.scheduled_at, scheduled_at: null, job_id: null, updated_at: now })
@@ -99,4 +96,24 @@ export async function insertFeed(db: EpisodesDb, values: { publisherId: string; 
   const id = randomUUID();
   await db.insertInto('podcast_feeds').values({ id, publisher_id: values.publisherId, url: values.url, title: values.title }).execute();
   return id;
+}
+
+export function findFeed(db: EpisodesDb, id: string) {
+  return db.selectFrom('podcast_feeds').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Forgets one of the publisher's feeds; answers whether there was one. */
+export async function deleteFeed(db: EpisodesDb, publisherId: string, id: string): Promise<boolean> {
+  const result = await db.deleteFrom('podcast_feeds').where('id', '=', id).where('publisher_id', '=', publisherId).executeTakeFirst();
+  return Number(result.numDeletedRows) > 0;
+}
+
+/** A newsletter by its key (any case) with its publisher's title, for its public podcast feed. */
+export function findFeedNewsletter(db: EpisodesDb, key: string) {
+  return db
+    .selectFrom('newsletters')
+    .innerJoin('publishers', 'publishers.id', 'newsletters.publisher_id')
+    .select(['newsletters.id', 'newsletters.title', 'newsletters.description', 'newsletters.subtitle', 'newsletters.key', 'newsletters.lang', 'newsletters.image', 'publishers.title as publisher'])
+    .where((eb) => eb(eb.fn('lower', ['newsletters.key']), '=', key.toLowerCase()))
+    .executeTakeFirst();
 }

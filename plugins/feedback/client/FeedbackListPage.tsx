@@ -11,6 +11,7 @@ import { call } from '../../../core/client/api';
 import { handleError } from '../../../core/client/errors';
 import { LoadMore, useInfiniteList } from '../../../core/client/infinite-list';
 import { EmptyState, PageHeader } from '../../../core/client/page-parts';
+import { theme } from '../../../core/client/theme';
 import { toast } from '../../../core/client/toasts';
 import { constants } from '../../../core/shared/config';
 import { statusLabels, typeLabels } from './labels';
@@ -46,7 +47,7 @@ export default function FeedbackListPage() {
       onRender: (item: Feedback) => (
         <Stack tokens={{ childrenGap: 2 }}>
           <Text styles={{ root: { fontWeight: 600 } }}>{item.title}</Text>
-          <Text variant="small" styles={{ root: { color: '#605e5c', whiteSpace: 'pre-wrap' } }}>{item.description}</Text>
+          <Text variant="small" styles={{ root: { color: theme.palette.neutralSecondary, whiteSpace: 'pre-wrap' } }}>{item.description}</Text>
         </Stack>
       ),
     },
@@ -68,7 +69,7 @@ export default function FeedbackListPage() {
       {!list.loading && list.items.length === 0 ? (
         <EmptyState title="No feedback yet." text={type !== all || status !== all ? 'Nothing matches these filters.' : undefined} />
       ) : (
-        <div style={{ background: '#fff', borderRadius: 8, padding: '8px 16px' }}>
+        <div style={{ background: theme.palette.white, borderRadius: 8, padding: '8px 16px' }}>
           <DetailsList items={list.items} columns={columns} selectionMode={SelectionMode.none} layoutMode={DetailsListLayoutMode.justified} getKey={(item: Feedback) => item._id} ariaLabelForGrid="Feedback" />
           <LoadMore list={list} />
         </div>

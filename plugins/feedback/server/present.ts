@@ -1,4 +1,5 @@
 /** What an admin sees of a feedback record. */
+import { iso } from '../../../core/server/present';
 import type { Feedback } from '../../../schemas/generated/entities/feedback';
 import type { FeedbackRow } from './store';
 
@@ -12,6 +13,6 @@ export function presentFeedback(row: FeedbackRow): Feedback {
     email: row.email,
     user: row.user_id ? { _id: row.user_id, name: row.user_name ?? '' } : null,
     status: row.status,
-    createdAt: new Date(row.created_at).toISOString(),
+    createdAt: iso(row.created_at),
   };
 }

@@ -8,12 +8,10 @@ import type { FeedbackUpdateBody } from '../../../schemas/generated/api/feedback
 import { constants } from '../../../core/shared/config';
 import { invalid, notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
+import { idParams, ref } from '../../../core/server/schemas/parts';
 import { presentFeedback } from './present';
 import { findFeedback, insertFeedback, listFeedback, updateStatus, type Db } from './store';
 import type { FeedbackTables } from './tables';
-
-const ref = (id: string) => ({ $ref: `${id}#` });
-const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', maxLength: 64 } } } as const;
 
 export const sentMessage = 'Thank you! Your feedback is sent.';
 

@@ -5,6 +5,7 @@ import type { ImageUpdateBody } from '../../../schemas/generated/api/image-updat
 import type { Image } from '../../../schemas/generated/entities/image';
 import { call } from '../../../core/client/api';
 import { formValidator, useFormSubmit, useSchemaForm } from '../../../core/client/forms';
+import { theme } from '../../../core/client/theme';
 import { toast } from '../../../core/client/toasts';
 import { CredentialFields } from './CredentialFields';
 
@@ -26,7 +27,7 @@ export function CredentialsDialog({ image, onDismiss, onSaved }: { image: Image;
     <Dialog hidden={false} onDismiss={onDismiss} dialogContentProps={{ type: DialogType.normal, title: 'Edit Credentials' }} minWidth={480} modalProps={{ isBlocking: busy }}>
       <form onSubmit={submit} noValidate>
         <Stack tokens={{ childrenGap: 12 }}>
-          <img src={image.sizes.small} alt={image.alt} style={{ width: '100%', maxHeight: 180, objectFit: 'contain', background: '#f3f2f1', borderRadius: 4 }} />
+          <img src={image.sizes.small} alt={image.alt} style={{ width: '100%', maxHeight: 180, objectFit: 'contain', background: theme.palette.neutralLighter, borderRadius: 4 }} />
           <CredentialFields values={form.values} errors={form.errors} onChange={form.set} />
         </Stack>
         <DialogFooter>

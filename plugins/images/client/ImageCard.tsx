@@ -2,6 +2,7 @@
 import { IconButton, Stack, Text, type IContextualMenuItem } from '@fluentui/react';
 import { format } from 'date-fns';
 import { tr } from 'date-fns/locale';
+import { theme } from '../../../core/client/theme';
 import type { Image } from '../../../schemas/generated/entities/image';
 import { constants } from '../../../core/shared/config';
 
@@ -28,11 +29,11 @@ export function ImageCard({ image, canChange, onEdit, onCopy, onDelete }: ImageC
         <Stack horizontal verticalAlign="start" tokens={{ childrenGap: 8 }}>
           <Stack grow tokens={{ childrenGap: 2 }} styles={{ root: { minWidth: 0 } }}>
             <Text variant="mediumPlus" styles={{ root: { fontWeight: 600, overflowWrap: 'anywhere' } }}>{image.caption || image.alt}</Text>
-            {image.source ? <Text variant="small" styles={{ root: { color: '#605e5c' } }}>Source: {image.source}</Text> : null}
+            {image.source ? <Text variant="small" styles={{ root: { color: theme.palette.neutralSecondary } }}>Source: {image.source}</Text> : null}
           </Stack>
           <IconButton ariaLabel="More" title="More" iconProps={{ iconName: 'More' }} menuProps={{ items }} onRenderMenuIcon={() => null} />
         </Stack>
-        <Text variant="small" styles={{ root: { color: '#605e5c' } }}>
+        <Text variant="small" styles={{ root: { color: theme.palette.neutralSecondary } }}>
           {image.uploader?.name || 'Unknown'} · {format(new Date(image.createdAt), constants.dates.card, { locale: tr })}
         </Text>
       </Stack>

@@ -4,10 +4,11 @@
  */
 import { DefaultButton, Dialog, DialogFooter, DialogType, Pivot, PivotItem, PrimaryButton, Stack, Text } from '@fluentui/react';
 import { useState } from 'react';
-import type { ImagePickerProps } from '../../../core/client/registry';
+import type { ImagePickerProps } from '../../../core/client/refs';
 import type { Image } from '../../../schemas/generated/entities/image';
 import { LoadMore } from '../../../core/client/infinite-list';
 import { OwnContentToggle, useOwnContentFilter } from '../../../core/client/own-content';
+import { theme } from '../../../core/client/theme';
 import { uploaderFilterKey, useImageList } from './image-list';
 import { UploadForm } from './UploadForm';
 import './images.css';
@@ -46,7 +47,6 @@ export default function ImagePicker({ onDismiss, onSelect, recommendedSize }: Im
                       className="image-tile"
                       role="option"
                       aria-selected={selected?._id === image._id}
-                      aria-pressed={selected?._id === image._id}
                       title={image.alt}
                       onClick={() => setSelected(image)}
                       onDoubleClick={() => onSelect(image)}
@@ -56,7 +56,7 @@ export default function ImagePicker({ onDismiss, onSelect, recommendedSize }: Im
                   ))}
                 </div>
               ) : !images.loading ? (
-                <Text styles={{ root: { display: 'block', padding: 24, textAlign: 'center', color: '#605e5c' } }}>
+                <Text styles={{ root: { display: 'block', padding: 24, textAlign: 'center', color: theme.palette.neutralSecondary } }}>
                   {filter.on ? "You haven't uploaded any images yet." : 'There are no images yet.'} Upload one in the UPLOAD tab.
                 </Text>
               ) : null}

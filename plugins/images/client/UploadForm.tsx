@@ -11,10 +11,11 @@ import type { Image } from '../../../schemas/generated/entities/image';
 import { upload } from '../../../core/client/api';
 import { useFormSubmit, useSchemaForm } from '../../../core/client/forms';
 import { userAtom } from '../../../core/client/stores';
+import { theme } from '../../../core/client/theme';
 import { toast } from '../../../core/client/toasts';
 import { CredentialFields } from './CredentialFields';
 import { validateCredentials } from './CredentialsDialog';
-import { acceptedFiles, fileProblem, recommendedSize as defaultSize, typeMessage } from './rules';
+import { acceptedFiles, fileProblem, recommendedSize as defaultSize, typeMessage } from '../rules';
 
 export interface UploadFormProps {
   recommendedSize?: string;
@@ -88,7 +89,7 @@ export function UploadForm({ recommendedSize = defaultSize, onUploaded }: Upload
         >
           {preview ? <img src={preview} alt="Preview of the chosen image" /> : null}
           <Text styles={{ root: { fontWeight: 600 } }}>{file ? file.name : 'Click or drag an image here'}</Text>
-          <Text variant="small" styles={{ root: { color: '#605e5c' } }}>JPG, PNG or GIF, at most 5 MB</Text>
+          <Text variant="small" styles={{ root: { color: theme.palette.neutralSecondary } }}>JPG, PNG or GIF, at most 5 MB</Text>
           <input
             ref={input}
             type="file"
@@ -99,7 +100,7 @@ export function UploadForm({ recommendedSize = defaultSize, onUploaded }: Upload
             onChange={(event) => choose(event.target.files?.[0])}
           />
         </label>
-        <Text variant="small" styles={{ root: { color: '#605e5c' } }}>Recommended size: {recommendedSize}</Text>
+        <Text variant="small" styles={{ root: { color: theme.palette.neutralSecondary } }}>Recommended size: {recommendedSize}</Text>
         <CredentialFields values={form.values} errors={form.errors} onChange={form.set} />
         <PrimaryButton type="submit" text={busy ? 'UPLOADING...' : 'UPLOAD'} disabled={busy || !file} styles={{ root: { alignSelf: 'flex-end' } }} />
       </Stack>

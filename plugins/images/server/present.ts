@@ -1,5 +1,6 @@
 /** What a client sees of an image: URLs, never storage keys. */
 import type { Image } from '../../../schemas/generated/entities/image';
+import { iso, personOf } from '../../../core/server/present';
 import type { Storage } from '../../../core/server/services/storage';
 import type { ImageRow } from './store';
 
@@ -13,8 +14,8 @@ export function presentImage(row: ImageRow, storage: Storage): Image {
     sizes: { small: storage.urlOf(row.small_key), medium: storage.urlOf(row.medium_key) },
     width: row.width,
     height: row.height,
-    uploader: row.uploader_id ? { _id: row.uploader_id, name: row.uploader_name ?? '', image: row.uploader_image ?? '' } : null,
+    uploader: personOf(row.uploader_id, row.uploader_name, row.uploader_image),
     publisher: row.publisher_id,
-    createdAt: new Date(row.created_at).toISOString(),
+    createdAt: iso(row.created_at),
   };
 }

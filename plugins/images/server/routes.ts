@@ -8,21 +8,17 @@ import updateSchema from '../../../schemas/api/image-update.schema.json';
 import { constants } from '../../../core/shared/config';
 import { createAjv, detailsOf } from '../../../core/shared/validation';
 import { HttpError, invalid, invalidDetails, notFound } from '../../../core/server/errors';
-import type { Session } from '../../../core/server/auth/session';
+import { callerPublisher, type Session } from '../../../core/server/auth/session';
 import type { PluginApi } from '../../../core/server/plugins/contract';
+import { idParams, ref } from '../../../core/server/schemas/parts';
 import { readUpload, type UploadRule } from '../../../core/server/uploads';
+import { sizeMessage, typeMessage } from '../rules';
 import { ImageTooLarge, tooLargeMessage } from './decoding';
-import { assertMayChangeImage, publisherOf } from './policy';
+import { assertMayChangeImage } from './policy';
 import { presentImage } from './present';
 import { deleteImage, findImage, insertImage, listImages, updateCredentials, type Credentials } from './store';
 import type { ImageTables } from './tables';
 import { removeImageFiles, storeImage, UnreadableImage } from './variants';
-
-const ref = (id: string) => ({ $ref: `${id}#` });
-const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', maxLength: 64 } } } as const;
-
-export const typeMessage = 'You can only upload JPG/PNG/GIF file!';
-export const sizeMessage = 'Image must smaller than 5MB!';
 
 const imageRule = (field: string): UploadRule => ({
   field,
@@ -63,7 +59,7 @@ export function registerImageRoutes(api: PluginApi): void {
   }
 
   async function changeableImage(session: Session, id: string) {
-    const image = await findImage(db, publisherOf(session), id);
+    const image = await findImage(db, callerPublisher(session), id);
     if (!image) throw notFound('Image not found.');
     assertMayChangeImage(session, image);
     return image;
@@ -91,7 +87,7 @@ export function registerImageRoutes(api: PluginApi): void {
       summary: 'Uploads an image (multipart: image, source, caption, alt, uploader, publisher). JPG, PNG or GIF by content, at most 5 MB and constants.limits.imageMaxPixels; alt text required. The uploader is the caller, the publisher the caller\'s.',
     },
     async handler(request, _reply, session) {
-      const publisherId = publisherOf(session);
+      const publisherId = callerPublisher(session);
       const upload = await readUpload(request, imageRule('image'));
       // The form names a publisher; it can only be the caller's own (another one's is not revealed).
       if (upload.fields.publisher && upload.fields.publisher !== publisherId) throw notFound('Publisher not found.');
@@ -148,7 +144,7 @@ export function registerImageRoutes(api: PluginApi): void {
     },
     async handler(request, _reply, session) {
       try {
-        const publisherId = publisherOf(session);
+        const publisherId = callerPublisher(session);
         const upload = await readUpload(request, imageRule('upload'));
         const image = await addToLibrary(session, publisherId, upload, { alt: '', source: '', caption: '' }, 'upload');
         const { small, medium } = constants.limits.imageVariants;

@@ -12,16 +12,16 @@ import { handleError } from '../../../core/client/errors';
 import { List, type ListColumn } from '../../../core/client/list';
 import { PageHeader } from '../../../core/client/page-parts';
 import { useCan } from '../../../core/client/permissions';
-import { hasRoute } from '../../../core/client/registry';
+import { newsletterCreateRoute } from '../../../core/client/refs';
+import { linkTo } from '../../../core/client/registry';
 import { currentScopeAtom, userAtom } from '../../../core/client/stores';
+import { theme } from '../../../core/client/theme';
 import { toast } from '../../../core/client/toasts';
 import { constants } from '../../../core/shared/config';
 import type { NewsletterSummary } from '../../../schemas/generated/entities/newsletter-summary';
 import { listDate, subscriberCount } from './format';
 import { flipNewsletter, type NewsletterSwitch } from './newsletter-actions';
 import { NewsletterCard } from './NewsletterCard';
-
-const createPath = '/newsletters/create';
 
 const statusOptions = [
   { key: 'published', text: 'Published' },
@@ -35,6 +35,7 @@ export default function NewslettersPage() {
   const scope = useAtomValue(currentScopeAtom);
   const user = useAtomValue(userAtom);
   const can = useCan();
+  const createPath = linkTo(newsletterCreateRoute);
   const [refreshKey, setRefreshKey] = useState(0);
   const publisher = (scope?.type === 'publisher' ? scope._id : scope?.publisher) ?? user?.publisher ?? undefined;
 
@@ -71,11 +72,11 @@ export default function NewslettersPage() {
   ];
 
   return (
-    <div style={{ minHeight: '100vh', background: '#faf9f8' }}>
+    <div style={{ minHeight: '100vh', background: theme.semanticColors.bodyBackground }}>
       <Stack tokens={{ childrenGap: 24 }} styles={{ root: { maxWidth: 1200, margin: '0 auto', padding: 32 } }}>
         <DefaultButton text="Back to Dashboard" iconProps={{ iconName: 'Back' }} onClick={() => navigate('/')} styles={{ root: { alignSelf: 'flex-start' } }} />
         <PageHeader title="Newsletters">
-          {byPublisher && scope?.type === 'publisher' ? <Text styles={{ root: { color: '#605e5c' } }}>{scope.title}</Text> : null}
+          {byPublisher && scope?.type === 'publisher' ? <Text styles={{ root: { color: theme.palette.neutralSecondary } }}>{scope.title}</Text> : null}
         </PageHeader>
         <List<NewsletterSummary>
           path="/newsletters/list"
@@ -88,7 +89,7 @@ export default function NewslettersPage() {
           rowActions={rowActions}
           badge={(newsletter) => ({ model: 'newsletter', status: { published: newsletter.status.published } })}
           filters={{ status: { options: statusOptions } }}
-          onNew={can('newsletters.create') && hasRoute(createPath) ? () => navigate(createPath) : undefined}
+          onNew={can('newsletters.create') && createPath !== undefined ? () => navigate(createPath) : undefined}
           defaultSort={{ sort: 'title', desc: false }}
           pageSize={constants.pageSizes.list}
           refreshKey={refreshKey}

@@ -1,5 +1,5 @@
 /** Which newsletters a caller reaches in the lists: directors and admins their publisher's, editors and authors their own. */
-import type { Session } from '../../../core/server/auth/session';
+import { callerPublisher, type Session } from '../../../core/server/auth/session';
 import { notFound } from '../../../core/server/errors';
 import type { NewsletterReach } from './store';
 
@@ -8,7 +8,8 @@ import type { NewsletterReach } from './store';
  * as good as missing (404, its existence not revealed).
  */
 export function reachOf(session: Session, publisher?: string): NewsletterReach {
-  if (!session.publisherId || (publisher !== undefined && publisher !== session.publisherId)) throw notFound('Publisher not found.');
-  if (session.role === 'admin' || session.role === 'director') return { publisherId: session.publisherId };
-  return { publisherId: session.publisherId, ids: [...session.newsletterIds] };
+  const publisherId = callerPublisher(session);
+  if (publisher !== undefined && publisher !== publisherId) throw notFound('Publisher not found.');
+  if (session.role === 'admin' || session.role === 'director') return { publisherId };
+  return { publisherId, ids: [...session.newsletterIds] };
 }

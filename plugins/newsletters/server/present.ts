@@ -1,25 +1,8 @@
-/** What a client sees of a newsletter in lists, cards and dashboards, and of one newsletter. */
+/** What a client sees of one newsletter with its testers and timeline (in lists and cards: the core's presentNewsletter). */
+import { presentNewsletter } from '../../../core/server/present';
 import type { NewsletterRow } from '../../../core/server/db/tables';
 import type { NewsletterSummary } from '../../../schemas/generated/entities/newsletter-summary';
 import type { TimelineWeek } from '../../subscribers/server/public';
-
-export function presentNewsletter(row: NewsletterRow): NewsletterSummary {
-  return {
-    _id: row.id,
-    title: row.title,
-    subtitle: row.subtitle,
-    description: row.description,
-    image: row.image,
-    color: row.color,
-    textColor: row.text_color,
-    key: row.key,
-    lang: row.lang,
-    status: { published: row.published, featured: row.featured, archived: row.archived },
-    stats: { subscribers: Number(row.subscriber_count) },
-    publisher: row.publisher_id,
-    createdAt: new Date(row.created_at).toISOString(),
-  };
-}
 
 type TimelineEntry = NonNullable<NewsletterSummary['stats']['timeline']>[number];
 

@@ -2,20 +2,20 @@
  * The newsletter calls: the lists (/newsletters/list, one newsletter), the admin's publish and
  * feature switches (PUT sets, DELETE clears), and the tags in use (/tags/list).
  */
-import type { Session } from '../../../core/server/auth/session';
+import { callerPublisher, type Session } from '../../../core/server/auth/session';
 import { notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
+import { presentNewsletter } from '../../../core/server/present';
+import { idParams, ref } from '../../../core/server/schemas/parts';
+import { findNewsletter } from '../../../core/server/store';
 import { constants } from '../../../core/shared/config';
 import type { NewsletterListQuery } from '../../../schemas/generated/api/newsletter-list-query';
 import { newsletterTesters } from '../../settings/server/public';
 import { subscriberTimeline } from '../../subscribers/server/public';
 import { reachOf } from './policy';
-import { presentNewsletter, presentNewsletterDetail } from './present';
-import { findNewsletter, listNewsletters, listTags, setNewsletterFlag, type NewslettersDb } from './store';
+import { presentNewsletterDetail } from './present';
+import { listNewsletters, listTags, setNewsletterFlag, type NewslettersDb } from './store';
 import type { NewsletterTables } from './tables';
-
-const ref = (id: string) => ({ $ref: `${id}#` });
-const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1, maxLength: 64 } } } as const;
 
 /** A newsletter in the caller's scopes; any other is as good as missing. */
 async function reachableNewsletter(db: NewslettersDb, id: string, session: Session) {
@@ -81,8 +81,7 @@ export function registerNewsletterRoutes(api: PluginApi): void {
     requires: 'tags.list',
     schema: { summary: "The tags the caller's publisher uses, alphabetically." },
     async handler(_request, _reply, session) {
-      if (!session.publisherId) throw notFound('Publisher not found.');
-      return { data: await listTags(db, session.publisherId) };
+      return { data: await listTags(db, callerPublisher(session)) };
     },
   });
 }

@@ -1,5 +1,6 @@
 /** The newsletters plugin's queries: the newsletter lists, the publish and feature flags, the tags in use. */
 import { sql, type Kysely } from 'kysely';
+import { containsPattern } from '../../../core/server/db/like';
 import type { CoreTables, NewsletterRow } from '../../../core/server/db/tables';
 import type { NewsletterTables } from './tables';
 
@@ -19,9 +20,6 @@ export interface NewsletterListOptions {
 
 const sortColumns = { title: 'title', createdAt: 'created_at', subscribers: 'subscriber_count' } as const;
 
-/** `%` and `_` in what the user typed are matched literally. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-
 function filtered(db: NewslettersDb, reach: NewsletterReach, options: Pick<NewsletterListOptions, 'search' | 'status'>) {
   let query = db.selectFrom('newsletters').where('publisher_id', '=', reach.publisherId);
   if ('ids' in reach) query = query.where('id', 'in', reach.ids.length > 0 ? reach.ids : ['']);
@@ -30,7 +28,7 @@ function filtered(db: NewslettersDb, reach: NewsletterReach, options: Pick<Newsl
   if (options.status === 'featured') query = query.where('featured', '=', true);
   const search = options.search?.trim();
   if (search) {
-    const pattern = likePattern(search);
+    const pattern = containsPattern(search);
     query = query.where((eb) => eb.or([eb('title', 'ilike', pattern), eb('subtitle', 'ilike', pattern), eb('key', 'ilike', pattern)]));
   }
   return query;
@@ -50,10 +48,6 @@ export async function listNewsletters(db: NewslettersDb, reach: NewsletterReach,
     filtered(db, reach, options).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
   ]);
   return { rows, count: Number(total.count) };
-}
-
-export async function findNewsletter(db: NewslettersDb, id: string): Promise<NewsletterRow | undefined> {
-  return db.selectFrom('newsletters').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 /** Sets the published or featured flag; answers the newsletter as it is now. */

@@ -13,6 +13,7 @@ import { handleError } from '../../../core/client/errors';
 import { formValidator, useFormSubmit, useSchemaForm } from '../../../core/client/forms';
 import { PageHeader } from '../../../core/client/page-parts';
 import { RichTextEditor } from '../../../core/client/rich-text';
+import { theme } from '../../../core/client/theme';
 import { toast } from '../../../core/client/toasts';
 import './notifications.css';
 
@@ -45,7 +46,7 @@ export default function AnnouncementCreatePage() {
       <PageHeader title="New announcement" />
       <form onSubmit={submit} noValidate className="mh-announcement" aria-label="New announcement">
         <Stack tokens={{ childrenGap: 16 }}>
-          <Text styles={{ root: { color: '#605e5c' } }}>Every director, editor and author of the publisher gets a notification that opens the announcement.</Text>
+          <Text styles={{ root: { color: theme.palette.neutralSecondary } }}>Every director, editor and author of the publisher gets a notification that opens the announcement.</Text>
           <Dropdown
             label="PUBLISHER"
             placeholder="Select a publisher"
@@ -59,7 +60,7 @@ export default function AnnouncementCreatePage() {
           <TextField label="PREVIEW" placeholder="Type the preview..." value={form.values.preview} onChange={(_event, value) => form.set('preview', value ?? '')} errorMessage={form.errors.preview} />
           <div>
             <RichTextEditor label="BODY" value={form.values.body} onChange={(html) => form.set('body', html)} placeholder="Write the announcement..." />
-            {form.errors.body ? <Text variant="small" role="alert" styles={{ root: { color: '#a4262c', marginTop: 4 } }} block>{form.errors.body}</Text> : null}
+            {form.errors.body ? <Text variant="small" role="alert" styles={{ root: { color: theme.semanticColors.errorText, marginTop: 4 } }} block>{form.errors.body}</Text> : null}
           </div>
           <Stack horizontal horizontalAlign="end">
             <PrimaryButton type="submit" text="SEND" iconProps={{ iconName: 'Send' }} disabled={busy} />

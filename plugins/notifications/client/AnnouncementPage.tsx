@@ -8,6 +8,7 @@ import type { Announcement } from '../../../schemas/generated/entities/announcem
 import { call } from '../../../core/client/api';
 import { handleError } from '../../../core/client/errors';
 import { EmptyState } from '../../../core/client/page-parts';
+import { theme } from '../../../core/client/theme';
 import { constants } from '../../../core/shared/config';
 import './notifications.css';
 
@@ -31,7 +32,7 @@ export default function AnnouncementPage() {
     <article className="mh-announcement" aria-labelledby="announcement-subject">
       <Stack tokens={{ childrenGap: 16 }}>
         <Text as="h1" id="announcement-subject" variant="xxLarge" styles={{ root: { fontWeight: 700, margin: 0 } }}>{announcement.subject}</Text>
-        {announcement.preview ? <Text as="p" variant="large" styles={{ root: { color: '#605e5c', margin: 0 } }}>{announcement.preview}</Text> : null}
+        {announcement.preview ? <Text as="p" variant="large" styles={{ root: { color: theme.palette.neutralSecondary, margin: 0 } }}>{announcement.preview}</Text> : null}
         {announcement.sender ? (
           <Persona
             imageInitials={announcement.sender.initials}

@@ -10,6 +10,7 @@ import { useLocation } from 'wouter';
 import type { Notification } from '../../../schemas/generated/entities/notification';
 import { useCan } from '../../../core/client/permissions';
 import { currentSocket, useConnectionStatus } from '../../../core/client/socket';
+import { theme } from '../../../core/client/theme';
 import { NotificationItem } from './NotificationItem';
 import { isExternal, useNotificationList } from './notification-list';
 import './notifications.css';
@@ -60,7 +61,7 @@ export default function NotificationsBell() {
         title="Notifications"
         ariaLabel={list.unread > 0 ? `Notifications, ${list.unread} unread` : 'Notifications'}
         onClick={toggle}
-        styles={{ root: { width: 44, height: 44 }, icon: { fontSize: 20, color: '#323130' }, rootHovered: { background: '#f3f2f1' } }}
+        styles={{ root: { width: 44, height: 44 }, icon: { fontSize: 20, color: theme.semanticColors.softText }, rootHovered: { background: theme.palette.neutralLighter } }}
       />
       {list.unread > 0 ? <span className="mh-bell__badge" data-testid="notifications-badge">{badge}</span> : null}
       {open ? (

@@ -1,6 +1,7 @@
 /** What a client sees of a notification and of an announcement. */
 import type { Announcement } from '../../../schemas/generated/entities/announcement';
 import type { Notification } from '../../../schemas/generated/entities/notification';
+import { iso } from '../../../core/server/present';
 import { initials } from '../../../core/shared/text';
 import type { AnnouncementRow, NotificationRow } from './store';
 
@@ -10,7 +11,7 @@ function senderOf(id: string | null, name: string | null) {
 
 /** The spec's notification record (spec 002 section 3); the rows keep our own column names. */
 export function presentNotification(row: NotificationRow): Notification {
-  const createdAt = new Date(row.created_at).toISOString();
+  const createdAt = iso(row.created_at);
   return {
     _id: row.id,
     subject: row.title,
@@ -20,7 +21,7 @@ export function presentNotification(row: NotificationRow): Notification {
     announcement: row.announcement_id,
     sender: row.sender_id ? { _id: row.sender_id, profile: { name: row.sender_name ?? '' } } : null,
     createdAt,
-    updatedAt: row.read_at ? new Date(row.read_at).toISOString() : createdAt,
+    updatedAt: iso(row.read_at) ?? createdAt,
   };
 }
 
@@ -33,6 +34,6 @@ export function presentAnnouncement(row: AnnouncementRow, recipients?: number): 
     publisher: row.publisher_id,
     sender: senderOf(row.sender_id, row.sender_name),
     ...(recipients === undefined ? {} : { recipients }),
-    createdAt: new Date(row.created_at).toISOString(),
+    createdAt: iso(row.created_at),
   };
 }

@@ -7,13 +7,13 @@ import type { NotificationListQuery } from '../../../schemas/generated/api/notif
 import { constants } from '../../../core/shared/config';
 import { invalid, notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
-import { sanitizeRichText, textOf } from '../../../core/server/sanitize';
+import { sanitizeRichText } from '../../../core/server/sanitize';
+import { idParams, ref } from '../../../core/server/schemas/parts';
+import { findPublisher } from '../../../core/server/store';
+import { htmlToText } from '../../../core/shared/text';
 import { presentAnnouncement, presentNotification } from './present';
-import { createAnnouncement, findAnnouncement, findNotification, listNotifications, markAllRead, markRead, selectAnnouncements, type Db } from './store';
+import { createAnnouncement, findAnnouncement, findNotification, listNotifications, markAllRead, markRead, type Db } from './store';
 import type { NotificationTables } from './tables';
-
-const ref = (id: string) => ({ $ref: `${id}#` });
-const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', maxLength: 64 } } } as const;
 
 /** The event online users get when a notification arrives (their bell refreshes). */
 export const notificationEvent = 'notification';
@@ -76,11 +76,10 @@ export function registerNotificationRoutes(api: PluginApi): void {
     async handler(request, _reply, session) {
       const { publisher, subject, preview = '', body } = request.body;
       const bodyHtml = sanitizeRichText(body);
-      if (!textOf(bodyHtml) && !/<img\b/i.test(bodyHtml)) throw invalid('Please write the announcement.', 'body');
-      const exists = await db.selectFrom('publishers').select('id').where('id', '=', publisher).executeTakeFirst();
-      if (!exists) throw invalid('Please choose a publisher.', 'publisher');
+      if (!htmlToText(bodyHtml) && !/<img\b/i.test(bodyHtml)) throw invalid('Please write the announcement.', 'body');
+      if (!(await findPublisher(db, publisher))) throw invalid('Please choose a publisher.', 'publisher');
       const { id, recipients } = await createAnnouncement(db, { publisherId: publisher, subject: subject.trim(), preview: preview.trim(), bodyHtml, senderId: session.user.id });
-      const row = (await selectAnnouncements(db).where('announcements.id', '=', id).executeTakeFirst())!;
+      const row = (await findAnnouncement(db, id, { userId: session.user.id, mayPost: true }))!;
       // Online recipients refresh their bell; the others see it when they next look.
       for (const userId of recipients) api.realtime.emit(`user-${userId}`, notificationEvent, { announcement: id });
       return { data: presentAnnouncement(row, recipients.length), msg: `The announcement is sent to ${recipients.length} ${recipients.length === 1 ? 'user' : 'users'}.` };

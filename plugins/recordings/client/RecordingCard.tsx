@@ -1,11 +1,12 @@
 /** A recording as a card: title, description, length, date, uploader, a player, and its menu. */
 import { FontIcon, IconButton, Stack, Text, type IContextualMenuItem } from '@fluentui/react';
 import { selectableProps, type Selection } from '../../../core/client/selectable';
+import { theme } from '../../../core/client/theme';
 import { format } from 'date-fns';
 import { tr } from 'date-fns/locale';
 import { constants } from '../../../core/shared/config';
 import type { Recording } from '../../../schemas/generated/entities/recording';
-import { formatDuration } from './rules';
+import { formatDuration } from './duration';
 
 export interface RecordingCardProps {
   recording: Recording;
@@ -32,12 +33,12 @@ export function RecordingCard({ recording, menu, selection }: RecordingCardProps
         </div>
         <Stack grow tokens={{ childrenGap: 2 }} styles={{ root: { minWidth: 0 } }}>
           <Text variant="mediumPlus" styles={{ root: { fontWeight: 600, overflowWrap: 'anywhere' } }}>{recording.title}</Text>
-          {recording.subtitle ? <Text variant="small" styles={{ root: { color: '#605e5c' } }}>{recording.subtitle}</Text> : null}
+          {recording.subtitle ? <Text variant="small" styles={{ root: { color: theme.palette.neutralSecondary } }}>{recording.subtitle}</Text> : null}
           <Stack horizontal wrap verticalAlign="center" tokens={{ childrenGap: 8 }}>
             <Text variant="small" className="recording-card__duration" aria-label={`Duration ${formatDuration(recording.duration)}`}>
               {formatDuration(recording.duration)}
             </Text>
-            <Text variant="small" styles={{ root: { color: '#605e5c' } }}>{format(new Date(recording.createdAt), constants.dates.card, { locale: tr })}</Text>
+            <Text variant="small" styles={{ root: { color: theme.palette.neutralSecondary } }}>{format(new Date(recording.createdAt), constants.dates.card, { locale: tr })}</Text>
           </Stack>
         </Stack>
         {menu ? <IconButton ariaLabel="More" title="More" iconProps={{ iconName: 'More' }} menuProps={{ items }} onRenderMenuIcon={() => null} /> : null}

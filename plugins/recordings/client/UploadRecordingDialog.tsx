@@ -1,17 +1,21 @@
 /**
- * The upload dialog: an MP3, MPEG or M4A file, TITLE (required) and DESCRIPTION. The console
- * refuses a file of the wrong type or size at once, with the server's messages; the server reads
- * the length from the file.
+ * The upload dialog: an MP3, MPEG or M4A file, TITLE (required) and DESCRIPTION (checked with the
+ * recording schema). The console refuses a file of the wrong type or size at once, with the
+ * server's messages; the server reads the length from the file.
  */
 import { DefaultButton, Dialog, DialogFooter, DialogType, FontIcon, PrimaryButton, ProgressIndicator, Stack, Text, TextField } from '@fluentui/react';
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState } from 'react';
 import { upload } from '../../../core/client/api';
-import { handleError } from '../../../core/client/errors';
+import { useFormSubmit, useSchemaForm } from '../../../core/client/forms';
+import { theme } from '../../../core/client/theme';
 import { toast } from '../../../core/client/toasts';
+import type { ValidationResult } from '../../../core/shared/validation-details';
+import type { RecordingUpdateBody } from '../../../schemas/generated/api/recording-update';
 import type { Recording } from '../../../schemas/generated/entities/recording';
-import { acceptedFiles, fileProblem } from './rules';
+import { validateRecording } from './recording-form';
+import { acceptedFiles, fileProblem } from '../rules';
 
-const titleMessage = 'Title cannot be empty.';
+const fileMessage = 'Choose an MP3, MPEG or M4A file.';
 
 export interface UploadRecordingDialogProps {
   onDismiss(): void;
@@ -23,10 +27,8 @@ const megabytes = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
 export function UploadRecordingDialog({ onDismiss, onUploaded }: UploadRecordingDialogProps) {
   const input = useRef<HTMLInputElement>(null);
   const [file, setFile] = useState<File | null>(null);
-  const [title, setTitle] = useState('');
-  const [description, setDescription] = useState('');
-  const [errors, setErrors] = useState<{ file?: string; title?: string }>({});
-  const [busy, setBusy] = useState(false);
+  const [fileError, setFileError] = useState<string>();
+  const form = useSchemaForm<RecordingUpdateBody>(validateRecording, { title: '', description: '' });
 
   const choose = (chosen: File | undefined) => {
     if (input.current) input.current.value = '';
@@ -37,49 +39,45 @@ export function UploadRecordingDialog({ onDismiss, onUploaded }: UploadRecording
       return;
     }
     setFile(chosen);
-    setErrors((current) => ({ ...current, file: undefined }));
+    setFileError(undefined);
     // A starting title the user will usually edit; it stays required.
-    if (!title.trim()) setTitle(chosen.name.replace(/\.[^.]+$/, ''));
+    if (!form.values.title.trim()) form.set('title', chosen.name.replace(/\.[^.]+$/, ''));
   };
 
-  const submit = async (event?: FormEvent) => {
-    event?.preventDefault();
-    const found = { file: file ? undefined : 'Choose an MP3, MPEG or M4A file.', title: title.trim() ? undefined : titleMessage };
-    setErrors(found);
-    if (!file || found.title) return;
-    const form = new FormData();
-    form.set('title', title.trim());
-    form.set('description', description.trim());
-    form.set('lang', 'tr');
-    form.set('audio', file, file.name);
-    setBusy(true);
-    try {
-      const { data, msg } = await upload<Recording>('recordings/create', form);
-      toast('success', 'Success!', msg === 'OK' ? 'The recording is uploaded.' : msg);
-      onUploaded(data);
-    } catch (error) {
-      await handleError(error);
-    } finally {
-      setBusy(false);
-    }
+  // The fields and the file are checked together, so every problem shows at once.
+  const check = (): ValidationResult<RecordingUpdateBody> => {
+    const result = form.check();
+    setFileError(file ? undefined : fileMessage);
+    return file || !result.ok ? result : { ok: false, details: [{ path: 'audio', message: fileMessage }] };
   };
+  const { busy, submit } = useFormSubmit(check, async ({ title, description = '' }) => {
+    if (!file) return; // check() refused it already.
+    const body = new FormData();
+    body.set('title', title.trim());
+    body.set('description', description.trim());
+    body.set('lang', 'tr');
+    body.set('audio', file, file.name);
+    const { data, msg } = await upload<Recording>('recordings/create', body);
+    toast('success', 'Success!', msg === 'OK' ? 'The recording is uploaded.' : msg);
+    onUploaded(data);
+  });
 
   return (
     <Dialog hidden={false} onDismiss={busy ? undefined : onDismiss} dialogContentProps={{ type: DialogType.normal, title: 'Upload Recording' }} minWidth={520} modalProps={{ isBlocking: busy }}>
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack tokens={{ childrenGap: 16 }}>
           <input ref={input} type="file" accept={acceptedFiles} aria-label="Audio file" hidden onChange={(event) => choose(event.target.files?.[0])} />
-          <Stack horizontal verticalAlign="center" tokens={{ childrenGap: 12 }} styles={{ root: { border: '1px dashed #c8c6c4', borderRadius: 8, padding: 16 } }}>
-            <FontIcon iconName="MusicInCollection" style={{ fontSize: 28, color: '#605e5c' }} />
+          <Stack horizontal verticalAlign="center" tokens={{ childrenGap: 12 }} styles={{ root: { border: `1px dashed ${theme.palette.neutralTertiaryAlt}`, borderRadius: 8, padding: 16 } }}>
+            <FontIcon iconName="MusicInCollection" style={{ fontSize: 28, color: theme.palette.neutralSecondary }} />
             <Stack grow styles={{ root: { minWidth: 0 } }}>
               <Text styles={{ root: { fontWeight: 600, overflowWrap: 'anywhere' } }}>{file ? file.name : 'MP3, MPEG or M4A'}</Text>
-              <Text variant="small" styles={{ root: { color: '#605e5c' } }}>{file ? megabytes(file.size) : 'The length is read from the file.'}</Text>
+              <Text variant="small" styles={{ root: { color: theme.palette.neutralSecondary } }}>{file ? megabytes(file.size) : 'The length is read from the file.'}</Text>
             </Stack>
             <DefaultButton text={file ? 'CHANGE FILE' : 'CHOOSE FILE'} iconProps={{ iconName: 'OpenFolderHorizontal' }} onClick={() => input.current?.click()} disabled={busy} />
           </Stack>
-          {errors.file ? <span role="alert" style={{ color: '#a4262c', fontSize: 12, marginTop: -8 }}>{errors.file}</span> : null}
-          <TextField label="TITLE" required value={title} onChange={(_, value) => { setTitle(value ?? ''); setErrors((current) => ({ ...current, title: undefined })); }} errorMessage={errors.title} disabled={busy} />
-          <TextField label="DESCRIPTION" multiline rows={3} value={description} onChange={(_, value) => setDescription(value ?? '')} disabled={busy} />
+          {fileError ? <span role="alert" style={{ color: theme.semanticColors.errorText, fontSize: 12, marginTop: -8 }}>{fileError}</span> : null}
+          <TextField label="TITLE" required value={form.values.title} onChange={(_, value) => form.set('title', value ?? '')} errorMessage={form.errors.title} disabled={busy} />
+          <TextField label="DESCRIPTION" multiline rows={3} value={form.values.description} onChange={(_, value) => form.set('description', value ?? '')} errorMessage={form.errors.description} disabled={busy} />
           {busy ? <ProgressIndicator label="Uploading..." description={file ? `${file.name} · ${megabytes(file.size)}` : undefined} /> : null}
         </Stack>
         <DialogFooter>

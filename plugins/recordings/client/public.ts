@@ -2,4 +2,4 @@
 export { default as RecordingPicker } from './RecordingPicker';
 export type { RecordingPickerProps } from './RecordingPicker';
 export type { Recording } from '../../../schemas/generated/entities/recording';
-export { formatDuration } from './rules';
+export { formatDuration } from './duration';

@@ -13,12 +13,9 @@ import { parseBuffer } from 'music-metadata';
 import { constants } from '../../../core/shared/config';
 import { invalid } from '../../../core/server/errors';
 import type { UploadRule } from '../../../core/server/uploads';
+import { sizeMessage, typeMessage } from '../rules';
 
-export const recordingMessages = {
-  type: 'You can only upload MP3/MPEG/M4A file!',
-  size: 'Too big to upload!',
-  title: 'Title cannot be empty.',
-} as const;
+export const recordingMessages = { type: typeMessage, size: sizeMessage, title: 'Title cannot be empty.' } as const;
 
 const mp4Container = 'video/mp4';
 const mp4Audio = 'audio/mp4';

@@ -1,4 +1,5 @@
 /** What a client sees of a recording: the audio's URL, never its storage key. */
+import { iso, personOf } from '../../../core/server/present';
 import type { Storage } from '../../../core/server/services/storage';
 import type { Recording } from '../../../schemas/generated/entities/recording';
 import type { RecordingRow } from './store';
@@ -14,12 +15,12 @@ export function presentRecording(row: RecordingRow, storage: Storage): Presented
     image: row.image,
     audio: storage.urlOf(row.audio),
     duration: Number(row.duration),
-    uploader: row.uploader_id ? { _id: row.uploader_id, name: row.uploader_name ?? '', image: row.uploader_image ?? '' } : null,
+    uploader: personOf(row.uploader_id, row.uploader_name, row.uploader_image),
     publisher: row.publisher_id,
     slug: row.slug,
     lang: row.lang,
     podcastId: row.podcast_id,
     content_id: row.content_id,
-    createdAt: new Date(row.created_at).toISOString(),
+    createdAt: iso(row.created_at),
   };
 }

@@ -1,19 +1,18 @@
 /** The recordings calls of the spec (section 7): create (form and upload), list, update, delete. */
+import { callerPublisher } from '../../../core/server/auth/session';
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { notFound } from '../../../core/server/errors';
+import { idParams, ref } from '../../../core/server/schemas/parts';
 import { readUpload } from '../../../core/server/uploads';
 import { constants } from '../../../core/shared/config';
 import { slugify } from '../../../core/shared/text';
 import type { RecordingListQuery } from '../../../schemas/generated/api/recording-list-query';
 import type { RecordingUpdateBody } from '../../../schemas/generated/api/recording-update';
 import { recordingUploadRule } from './audio';
-import { assertMayChangeRecording, publisherOf } from './policy';
+import { assertMayChangeRecording } from './policy';
 import { presentRecording } from './present';
 import { createRecording, findRecording } from './public';
 import { deleteRecording, findRecordingRow, listRecordings, recordingsDb, updateRecording } from './store';
-
-const ref = (id: string) => ({ $ref: `${id}#` });
-const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', maxLength: 64 } } } as const;
 
 /** The blank form of the upload dialog. */
 const blankForm = { title: '', subtitle: '', description: '', slug: '', lang: 'tr', image: '' };
@@ -48,7 +47,7 @@ export function registerRecordingRoutes(api: PluginApi): void {
       summary: 'Uploads a recording (multipart: audio, title, description, slug, lang). MP3, MPEG or M4A by content, at most constants.limits.recordingMaxBytes; the duration is read from the file. The publisher and uploader are the caller.',
     },
     async handler(request, _reply, session) {
-      const publisherId = publisherOf(session);
+      const publisherId = callerPublisher(session);
       const upload = await readUpload(request, recordingUploadRule);
       const { fields } = upload;
       const recording = await createRecording(files, {
@@ -74,7 +73,7 @@ export function registerRecordingRoutes(api: PluginApi): void {
       const query = request.query;
       const limit = query.limit ?? constants.pageSizes.recordings;
       const { rows, count } = await listRecordings(db, {
-        publisherId: publisherOf(session),
+        publisherId: callerPublisher(session),
         uploaderId: query.uploader || undefined,
         limit,
         offset: (query.page ?? 0) * limit,
@@ -90,7 +89,7 @@ export function registerRecordingRoutes(api: PluginApi): void {
     requires: 'recordings.create',
     schema: { params: idParams, summary: 'The edit form of a recording (data.body) and the recording (data.data).' },
     async handler(request, _reply, session) {
-      const recording = await recordingOf(publisherOf(session), request.params.id);
+      const recording = await recordingOf(callerPublisher(session), request.params.id);
       assertMayChangeRecording(session, recording);
       const { title, subtitle, description, image, slug, lang } = recording;
       return { data: { body: { title, subtitle, description, image, slug, lang }, data: recording } };
@@ -103,7 +102,7 @@ export function registerRecordingRoutes(api: PluginApi): void {
     requires: 'recordings.create',
     schema: { params: idParams, body: ref('api/recording-update'), summary: 'Edits a recording: title, subtitle, description, image; the slug is derived from the title.' },
     async handler(request, _reply, session) {
-      const publisherId = publisherOf(session);
+      const publisherId = callerPublisher(session);
       const recording = await recordingOf(publisherId, request.params.id);
       assertMayChangeRecording(session, recording);
       const body = request.body;
@@ -125,7 +124,7 @@ export function registerRecordingRoutes(api: PluginApi): void {
     requires: 'recordings.create',
     schema: { params: idParams, summary: 'Deletes a recording and its audio file.' },
     async handler(request, _reply, session) {
-      const publisherId = publisherOf(session);
+      const publisherId = callerPublisher(session);
       const row = await findRecordingRow(db, publisherId, request.params.id);
       if (!row) throw notFound('Recording not found.');
       assertMayChangeRecording(session, presentRecording(row, api.storage));

@@ -1,6 +1,7 @@
 /** A colour setting: a swatch that opens Fluent's colour picker, and the hex code to type. */
 import { Callout, ColorPicker, Stack, TextField, getColorFromString } from '@fluentui/react';
 import { useId, useRef, useState } from 'react';
+import { theme } from '../../../core/client/theme';
 
 export interface ColorFieldProps {
   label: string;
@@ -21,12 +22,12 @@ export function ColorField({ label, value, onChange, errorMessage }: ColorFieldP
         type="button"
         aria-label={`Pick ${label.toLowerCase()}`}
         onClick={() => setOpen((shown) => !shown)}
-        style={{ width: 32, height: 32, marginBottom: errorMessage ? 22 : 0, borderRadius: 4, border: '1px solid #8a8886', background: color ? value : '#fff', cursor: 'pointer', flex: 'none' }}
+        style={{ width: 32, height: 32, marginBottom: errorMessage ? 22 : 0, borderRadius: 4, border: `1px solid ${theme.palette.neutralSecondaryAlt}`, background: color ? value : theme.palette.white, cursor: 'pointer', flex: 'none' }}
       />
       <TextField id={id} label={label} value={value} onChange={(_, text) => onChange(text ?? '')} errorMessage={errorMessage} styles={{ root: { width: 160 } }} />
       {open ? (
         <Callout target={swatch} onDismiss={() => setOpen(false)} setInitialFocus role="dialog" ariaLabel={label}>
-          <ColorPicker color={color ?? '#ffffff'} alphaType="none" onChange={(_, picked) => onChange(`#${picked.hex}`)} />
+          <ColorPicker color={color ?? theme.palette.white} alphaType="none" onChange={(_, picked) => onChange(`#${picked.hex}`)} />
         </Callout>
       ) : null}
     </Stack>

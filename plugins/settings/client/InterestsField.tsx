@@ -4,6 +4,7 @@
  * current role: {ROLE}' and the interests stay as they were (spec section 5).
  */
 import { Checkbox, Text } from '@fluentui/react';
+import { theme } from '../../../core/client/theme';
 import { toast } from '../../../core/client/toasts';
 import { constants } from '../../../core/shared/config';
 import { requiredRoleMessage, type RoleKey } from '../../../core/shared/permissions';
@@ -32,7 +33,7 @@ export function InterestsField({ interests, value, onChange, role, errorMessage 
   return (
     // The card around it carries the title.
     <div role="group" aria-label="INTERESTS">
-      <Text variant="small" block styles={{ root: { color: '#605e5c', marginBottom: 10 } }}>{`Choose up to ${max} interests (${value.length}/${max}).`}</Text>
+      <Text variant="small" block styles={{ root: { color: theme.palette.neutralSecondary, marginBottom: 10 } }}>{`Choose up to ${max} interests (${value.length}/${max}).`}</Text>
       <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))', gap: 10 }}>
         {interests.map((interest) => {
           const checked = value.includes(interest._id);
@@ -47,7 +48,7 @@ export function InterestsField({ interests, value, onChange, role, errorMessage 
           );
         })}
       </div>
-      {errorMessage ? <Text role="alert" variant="small" styles={{ root: { color: '#a4262c' } }}>{errorMessage}</Text> : null}
+      {errorMessage ? <Text role="alert" variant="small" styles={{ root: { color: theme.semanticColors.errorText } }}>{errorMessage}</Text> : null}
     </div>
   );
 }

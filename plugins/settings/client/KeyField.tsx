@@ -5,6 +5,7 @@
 import { Text, TextField } from '@fluentui/react';
 import { useEffect, useState } from 'react';
 import { call } from '../../../core/client/api';
+import { theme } from '../../../core/client/theme';
 import { constants } from '../../../core/shared/config';
 
 export interface KeyFieldProps {
@@ -54,7 +55,7 @@ export function KeyField({ label, model, recordId, value, onChange, errorMessage
         errorMessage={errorMessage ?? (known && !known.available ? takenText(key) : undefined)}
       />
       {known?.available && !errorMessage ? (
-        <Text variant="small" role="status" styles={{ root: { color: '#107c10' } }}>{`${key} is available.`}</Text>
+        <Text variant="small" role="status" styles={{ root: { color: theme.palette.green } }}>{`${key} is available.`}</Text>
       ) : null}
     </div>
   );

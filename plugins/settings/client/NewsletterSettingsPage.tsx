@@ -10,6 +10,7 @@ import { useLocation, useParams } from 'wouter';
 import { ImageField } from '../../../core/client/ImageField';
 import { PageHeader } from '../../../core/client/page-parts';
 import { userAtom } from '../../../core/client/stores';
+import { theme } from '../../../core/client/theme';
 import { useTopBarSave } from '../../../core/client/topbar-save';
 import { ColorField } from './ColorField';
 import { InterestsField } from './InterestsField';
@@ -101,7 +102,7 @@ export default function NewsletterSettingsPage() {
 
       <SettingsCard title="WELCOME ISSUE">
         <Stack horizontal verticalAlign="center" horizontalAlign="space-between" wrap tokens={{ childrenGap: 12 }}>
-          <Text styles={{ root: { color: '#605e5c' } }}>{values.welcome.subject || 'New subscribers receive the welcome issue first.'}</Text>
+          <Text styles={{ root: { color: theme.palette.neutralSecondary } }}>{values.welcome.subject || 'New subscribers receive the welcome issue first.'}</Text>
           <DefaultButton text="Edit Welcome Issue" onClick={() => navigate(`/newsletters/show/${newsletterId}/settings/welcome`)} />
         </Stack>
       </SettingsCard>

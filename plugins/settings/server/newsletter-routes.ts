@@ -5,16 +5,14 @@
  */
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { invalid, notFound } from '../../../core/server/errors';
-import { sanitizeRichText, textOf } from '../../../core/server/sanitize';
+import { idParams, ref } from '../../../core/server/schemas/parts';
 import { constants } from '../../../core/shared/config';
-import { slugify } from '../../../core/shared/text';
 import type { NewsletterUpdateBody } from '../../../schemas/generated/api/newsletter-update';
-import { voices, type WelcomeIssue } from './defaults';
+import { voices } from './defaults';
 import { assertMayChangeInterests } from './policy';
 import { presentInterest, presentNewsletterSettings } from './present';
 import { findNewsletterSettings, listInterests, newsletterKeyTaken, saveNewsletterSettings, settingsDb, staffOf } from './store';
-
-const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', maxLength: 64 } } } as const;
+import { storedWelcome } from './welcome';
 
 export const newsletterKeyExists = (key: string) => `The newsletter name ${key} already exists.`;
 
@@ -58,7 +56,7 @@ export function registerNewsletterSettingsRoutes(api: PluginApi): void {
     requires: 'newsletters.update',
     schema: {
       params: idParams,
-      body: { $ref: 'api/newsletter-update#' },
+      body: ref('api/newsletter-update'),
       summary: "Saves a newsletter's settings. Interests: at most constants.limits.interestsMax, and only an admin may change them (401 'Required role Admin, current role: {ROLE}'). The welcome intro is sanitized. Status is not changed here.",
     },
     async handler(request, _reply, session) {
@@ -88,16 +86,9 @@ export function registerNewsletterSettingsRoutes(api: PluginApi): void {
         interests,
         testers,
         voiceSettings: body.voiceSettings ?? current.voiceSettings,
-        welcome: body.welcome ? welcomeOf(body.welcome) : current.welcome,
+        welcome: body.welcome ? storedWelcome(body.welcome) : current.welcome,
       });
       return { data: presentNewsletterSettings(await settingsOf(current.row.id)), msg: 'OK' };
     },
   });
-}
-
-/** The welcome issue as it is stored: the intro sanitized, its text and the slug derived. */
-function welcomeOf(welcome: NonNullable<NewsletterUpdateBody['welcome']>): WelcomeIssue {
-  const html = sanitizeRichText(welcome.intro.html);
-  const subject = welcome.subject.trim();
-  return { subject, preview: welcome.preview.trim(), slug: slugify(subject), intro: { html, text: textOf(html) } };
 }

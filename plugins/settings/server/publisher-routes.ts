@@ -1,11 +1,11 @@
 /** GET/PUT /publishers/update/{id} (spec section 7): the publisher's credentials. */
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { invalid, notFound } from '../../../core/server/errors';
+import { presentPublisher } from '../../../core/server/present';
+import { idParams, ref } from '../../../core/server/schemas/parts';
+import { findPublisher } from '../../../core/server/store';
 import type { PublisherUpdateBody } from '../../../schemas/generated/api/publisher-update';
-import { presentPublisher } from './present';
-import { findPublisher, publisherKeyTaken, settingsDb, updatePublisher } from './store';
-
-const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', maxLength: 64 } } } as const;
+import { publisherKeyTaken, settingsDb, updatePublisher } from './store';
 
 export const publisherKeyExists = (key: string) => `The publisher name ${key} already exists.`;
 
@@ -35,7 +35,7 @@ export function registerPublisherSettingsRoutes(api: PluginApi): void {
     requires: 'publishers.update',
     schema: {
       params: idParams,
-      body: { $ref: 'api/publisher-update#' },
+      body: ref('api/publisher-update'),
       summary: "Saves the publisher's credentials: title, description, image, colours, website, email and key (unique among publishers).",
     },
     async handler(request, _reply, session) {

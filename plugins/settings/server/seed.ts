@@ -1,10 +1,9 @@
 /** Demo data: the interests, and for each demo newsletter its interests, testers, voices and a welcome issue. */
 import { randomUUID } from 'node:crypto';
 import type { SeedContext } from '../../../core/server/plugins/contract';
-import { sanitizeRichText, textOf } from '../../../core/server/sanitize';
-import { slugify } from '../../../core/shared/text';
 import { defaultVoiceSettings, type VoiceSettings } from './defaults';
 import { settingsDb } from './store';
+import { storedWelcome } from './welcome';
 
 export const demoInterests: { key: string; tr: string; en: string }[] = [
   { key: 'gundem', tr: 'Gündem', en: 'Current Affairs' },
@@ -72,11 +71,11 @@ export async function seedSettings({ db, demo }: SeedContext): Promise<void> {
     if (!settings) continue;
     await tables.insertInto('newsletter_interests').values(settings.interests.map((key) => ({ newsletter_id: newsletterId, interest_id: interestIds.get(key)! }))).execute();
     await tables.insertInto('newsletter_testers').values(settings.testers.map((role) => ({ newsletter_id: newsletterId, user_id: demo.userIds[role] }))).execute();
-    const html = sanitizeRichText(settings.welcome.intro);
+    const { subject, preview, intro } = settings.welcome;
     await tables.insertInto('newsletter_settings').values({
       newsletter_id: newsletterId,
       voice_settings: JSON.stringify(settings.voices),
-      welcome: JSON.stringify({ subject: settings.welcome.subject, preview: settings.welcome.preview, slug: slugify(settings.welcome.subject), intro: { html, text: textOf(html) } }),
+      welcome: JSON.stringify(storedWelcome({ subject, preview, intro: { html: intro } })),
     }).execute();
   }
 }

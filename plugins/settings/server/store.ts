@@ -6,6 +6,7 @@ import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Db } from '../../../core/server/db/database';
 import type { CoreTables, NewsletterRow, PublisherRow } from '../../../core/server/db/tables';
+import { findNewsletter } from '../../../core/server/store';
 import type { VoiceSettings, WelcomeIssue } from './defaults';
 import type { SettingsTables } from './tables';
 
@@ -25,7 +26,7 @@ export interface NewsletterSettings {
 const sortedIds = (rows: { id: string }[]) => rows.map((row) => row.id).sort();
 
 export async function findNewsletterSettings(db: SettingsDb, newsletterId: string): Promise<NewsletterSettings | undefined> {
-  const row = await db.selectFrom('newsletters').selectAll().where('id', '=', newsletterId).executeTakeFirst();
+  const row = await findNewsletter(db, newsletterId);
   if (!row) return undefined;
   const [interests, testers, settings] = await Promise.all([
     db.selectFrom('newsletter_interests').select('interest_id as id').where('newsletter_id', '=', newsletterId).execute(),
@@ -62,14 +63,7 @@ export async function publisherKeyTaken(db: SettingsDb, key: string, exceptId?: 
   return Boolean(await query.executeTakeFirst());
 }
 
-export interface NewsletterEdit {
-  title: string;
-  subtitle: string;
-  description: string;
-  image: string;
-  color: string;
-  text_color: string;
-  key: string;
+export interface NewsletterEdit extends Pick<NewsletterRow, 'title' | 'subtitle' | 'description' | 'image' | 'color' | 'text_color' | 'key'> {
   interests: string[];
   testers: string[];
   voiceSettings: VoiceSettings | null;
@@ -95,10 +89,6 @@ export async function saveNewsletterSettings(db: SettingsDb, newsletterId: strin
       .onConflict((oc) => oc.column('newsletter_id').doUpdateSet({ ...settings, updated_at: new Date() }))
       .execute();
   });
-}
-
-export function findPublisher(db: SettingsDb, publisherId: string): Promise<PublisherRow | undefined> {
-  return db.selectFrom('publishers').selectAll().where('id', '=', publisherId).executeTakeFirst();
 }
 
 export type PublisherEdit = Pick<PublisherRow, 'title' | 'description' | 'image' | 'color' | 'text_color' | 'website' | 'email' | 'key'>;

@@ -10,6 +10,7 @@ import { handleError } from '../../../core/client/errors';
 import { constants } from '../../../core/shared/config';
 import type { Scope } from '../../../schemas/generated/entities/scope';
 import { list } from '../../../core/client/api';
+import { theme } from '../../../core/client/theme';
 import type { Story } from '../../../schemas/generated/entities/story';
 import { storyName } from './story-name';
 
@@ -29,9 +30,9 @@ const classes = mergeStyleSets({
     borderRadius: 6,
     color: 'inherit',
     textDecoration: 'none',
-    selectors: { ':hover': { background: '#f3f2f1' } },
+    selectors: { ':hover': { background: theme.palette.neutralLighter } },
   },
-  icon: { flex: 'none', width: 40, height: 40, borderRadius: 6, background: '#fff4ce', display: 'flex', alignItems: 'center', justifyContent: 'center', fontSize: 18 },
+  icon: { flex: 'none', width: 40, height: 40, borderRadius: 6, background: theme.semanticColors.warningBackground, display: 'flex', alignItems: 'center', justifyContent: 'center', fontSize: 18 },
 });
 
 export default function DraftStoriesPanel({ scope }: { scope: Scope }) {
@@ -62,7 +63,7 @@ export default function DraftStoriesPanel({ scope }: { scope: Scope }) {
         </RouteLink>
       </Stack>
       {!stories ? <Spinner /> : null}
-      {stories?.length === 0 ? <Text styles={{ root: { color: '#605e5c' } }}>There are no draft stories.</Text> : null}
+      {stories?.length === 0 ? <Text styles={{ root: { color: theme.palette.neutralSecondary } }}>There are no draft stories.</Text> : null}
       {stories && stories.length > 0 ? (
         <ul aria-label="Draft stories" style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 8 }}>
           {stories.map((story) => (
@@ -73,7 +74,7 @@ export default function DraftStoriesPanel({ scope }: { scope: Scope }) {
                 </span>
                 <span style={{ minWidth: 0, flex: 1 }}>
                   <strong style={{ display: 'block', overflowWrap: 'anywhere' }}>{storyName(story)}</strong>
-                  <span style={{ color: '#605e5c', fontSize: 12 }}>
+                  <span style={{ color: theme.palette.neutralSecondary, fontSize: 12 }}>
                     {typeLabels[story.type]} · {story.writer?.name || 'No writer'} · {listDate.format(new Date(story.updatedAt))}
                   </span>
                 </span>

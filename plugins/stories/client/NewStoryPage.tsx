@@ -11,6 +11,7 @@ import { useLocation } from 'wouter';
 import { PageHeader } from '../../../core/client/page-parts';
 import { selectableProps } from '../../../core/client/selectable';
 import { currentScopeAtom, scopesAtom } from '../../../core/client/stores';
+import { theme } from '../../../core/client/theme';
 import type { Story } from './story-api';
 
 const storyTypes: { type: Story['type']; title: string; icon: string; text: string }[] = [
@@ -35,22 +36,22 @@ const classes = mergeStyleSets({
     flexDirection: 'column',
     gap: 8,
     padding: 20,
-    background: '#fff',
-    border: '2px solid #edebe9',
+    background: theme.palette.white,
+    border: `2px solid ${theme.palette.neutralLight}`,
     borderRadius: 8,
     cursor: 'pointer',
     outline: 'none',
     selectors: {
-      ':hover': { borderColor: '#c8c6c4' },
-      ':focus-visible': { boxShadow: '0 0 0 2px #201f1e' },
+      ':hover': { borderColor: theme.palette.neutralTertiaryAlt },
+      ':focus-visible': { boxShadow: `0 0 0 2px ${theme.palette.neutralPrimary}` },
     },
   },
   selected: {
-    borderColor: '#ffce14',
-    boxShadow: '0 0 0 1px #ffce14, 0 6px 16px rgba(0,0,0,.12)',
-    selectors: { ':hover': { borderColor: '#ffce14' } },
+    borderColor: theme.palette.themePrimary,
+    boxShadow: `0 0 0 1px ${theme.palette.themePrimary}, 0 6px 16px rgba(0,0,0,.12)`,
+    selectors: { ':hover': { borderColor: theme.palette.themePrimary } },
   },
-  icon: { fontSize: 28, color: '#201f1e' },
+  icon: { fontSize: 28, color: theme.palette.neutralPrimary },
 });
 
 export default function NewStoryPage() {
@@ -102,7 +103,7 @@ export default function NewStoryPage() {
           >
             <FontIcon iconName={icon} className={classes.icon} aria-hidden />
             <Text variant="xLarge" styles={{ root: { fontWeight: 600 } }}>{title}</Text>
-            <Text id={`story-type-${type}`} styles={{ root: { color: '#484644' } }}>{text}</Text>
+            <Text id={`story-type-${type}`} styles={{ root: { color: theme.semanticColors.strongSubtext } }}>{text}</Text>
           </div>
         ))}
       </div>

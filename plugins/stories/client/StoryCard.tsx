@@ -10,6 +10,7 @@ import { format } from 'date-fns';
 import { tr } from 'date-fns/locale';
 import type { MouseEvent, ReactNode } from 'react';
 import { StatusBadge, type CardParts } from '../../../core/client/list';
+import { theme } from '../../../core/client/theme';
 import { resolveBadge } from '../../../core/shared/badges';
 import { constants } from '../../../core/shared/config';
 import { withoutMarker } from '../rules';
@@ -41,7 +42,7 @@ export function smallCover(url: string): string {
 
 const classes = mergeStyleSets({
   card: {
-    background: '#fff',
+    background: theme.palette.white,
     borderRadius: 8,
     overflow: 'hidden',
     display: 'flex',
@@ -62,8 +63,8 @@ const classes = mergeStyleSets({
     cursor: 'not-allowed',
     selectors: { ':hover': { opacity: 0.6 } },
   },
-  cover: { display: 'block', width: '100%', aspectRatio: '3 / 2', objectFit: 'cover', background: '#f3f2f1' },
-  summary: { color: '#484644', display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden', overflowWrap: 'anywhere' },
+  cover: { display: 'block', width: '100%', aspectRatio: '3 / 2', objectFit: 'cover', background: theme.palette.neutralLighter },
+  summary: { color: theme.semanticColors.strongSubtext, display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden', overflowWrap: 'anywhere' },
 });
 
 export function StoryCard({ story, parts = {}, onOpen }: StoryCardProps) {
@@ -91,7 +92,7 @@ export function StoryCard({ story, parts = {}, onOpen }: StoryCardProps) {
   };
 
   const title = (
-    <Text as="h3" variant="large" styles={{ root: { fontWeight: 600, margin: 0, overflowWrap: 'anywhere', color: '#201f1e' } }}>{name}</Text>
+    <Text as="h3" variant="large" styles={{ root: { fontWeight: 600, margin: 0, overflowWrap: 'anywhere', color: theme.palette.neutralPrimary } }}>{name}</Text>
   );
   const cover = story.type === 'article' && story.image;
   return (
@@ -119,7 +120,7 @@ export function StoryCard({ story, parts = {}, onOpen }: StoryCardProps) {
           {/* Room for the menu button when no cover lies under it. */}
           <Stack horizontal wrap verticalAlign="center" tokens={{ childrenGap: 8 }} styles={{ root: { paddingRight: parts.actions && !cover ? 36 : 0 } }}>
             {badge}
-            <Text variant="small" styles={{ root: { color: '#605e5c' } }}>{cardDate(date)}</Text>
+            <Text variant="small" styles={{ root: { color: theme.palette.neutralSecondary } }}>{cardDate(date)}</Text>
           </Stack>
           {disabled ? title : (
             <Link href={editorPath(story)} onClick={clickTitle} styles={{ root: { textAlign: 'left', selectors: { ':hover': { textDecoration: 'none' } } } }}>
@@ -128,7 +129,7 @@ export function StoryCard({ story, parts = {}, onOpen }: StoryCardProps) {
           )}
           {summary ? <Text className={classes.summary}>{summary}</Text> : null}
           {/* At the foot of the card, level with the neighbours' whatever the summary's length. */}
-          <div style={{ marginTop: 'auto', paddingTop: 8, display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8, color: '#605e5c' }}>
+          <div style={{ marginTop: 'auto', paddingTop: 8, display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8, color: theme.palette.neutralSecondary }}>
             <Text variant="small" styles={{ root: { color: 'inherit', minWidth: 0, overflowWrap: 'anywhere' } }}>
               <FontIcon iconName="Contact" style={{ marginRight: 6, verticalAlign: 'middle' }} />
               {story.writer?.name || 'No writer'}

@@ -15,7 +15,7 @@ import { useCan } from '../../../core/client/permissions';
 import { ConnectionOverlay } from '../../../core/client/socket';
 import { scopesAtom } from '../../../core/client/stores';
 import { toast } from '../../../core/client/toasts';
-import { constants } from '../../../core/shared/config';
+import { badges, constants } from '../../../core/shared/config';
 import { ConfirmEditDialog } from './open-story';
 import { allows, runAction, useActor, verdictOn } from './story-actions';
 import { storyApi, type PenName, type Story, type StoryFormData } from './story-api';
@@ -83,7 +83,7 @@ export default function StoryEditorPage() {
     return () => {
       live = false;
     };
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one load per address (mode and ids); later changes are the editor's own
   }, [mode, first, second]);
 
   if (!valid) return <Redirect to="/" replace />;
@@ -137,6 +137,8 @@ function Editor({ loaded, page }: { loaded: Loaded; page: 'edit' | 'publish' }) 
   };
 
   const statusKey = !story ? 'draft' : story.status.scheduled ? 'scheduled' : story.status.draft ? 'draft' : story.status.published ? 'published' : story.status.accepted ? 'accepted' : 'ready';
+  // The sheet's outline tells the status at a glance (spec 002 section 4, Editor shell), in its badge's colour.
+  const sheetStyle = { boxShadow: `0 0 0 2px ${badges.story.statuses[statusKey]?.color}` };
   const draftVerdict = story && !story.status.draft ? verdictOn('draft', story, actor) : null;
 
   return (
@@ -168,12 +170,12 @@ function Editor({ loaded, page }: { loaded: Loaded; page: 'edit' | 'publish' }) 
           </MessageBar>
         ) : null}
         {page === 'publish' && story ? (
-          <div className={`story-sheet status-${statusKey}`}>
+          <div className="story-sheet" style={sheetStyle}>
             <StoryPublishPanel editor={editor} newsletterTitle={newsletterTitle} />
           </div>
         ) : (
           <div className="story-columns">
-            <div className={`story-sheet status-${statusKey}`}>
+            <div className="story-sheet" style={sheetStyle}>
               <StoryEditForm editor={editor} authors={authors} onAuthorsChange={setAuthors} editable={editable} mayAddPenName={can('stories.update')} />
             </div>
             <aside className="story-sheet story-aside">

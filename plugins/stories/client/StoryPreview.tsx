@@ -5,18 +5,20 @@
  */
 import { Panel, PanelType, Pivot, PivotItem, Stack } from '@fluentui/react';
 import { useState } from 'react';
+import { theme } from '../../../core/client/theme';
 import { escapeHtml } from '../../../core/shared/text';
 import type { DraftFields } from './story-draft';
 
 const widths = { web: 730, mobile: 414 } as const;
+const { palette } = theme;
 
 export function previewDocument(fields: Pick<DraftFields, 'title' | 'subtitle' | 'image' | 'body'>, writer: string, newsletter: string): string {
   return `<!doctype html><html><head><meta charset="utf-8"><style>
-body{margin:0;font-family:'Segoe UI',-apple-system,Roboto,Arial,sans-serif;color:#201f1e;line-height:1.7;font-size:17px}
-header{padding:12px 20px;background:#ffce14;font-weight:600}
+body{margin:0;font-family:'Segoe UI',-apple-system,Roboto,Arial,sans-serif;color:${palette.neutralPrimary};line-height:1.7;font-size:17px}
+header{padding:12px 20px;background:${palette.themePrimary};font-weight:600}
 article{padding:24px 20px 48px}
 img{max-width:100%;height:auto}.cover{width:100%;aspect-ratio:3/2;object-fit:cover;border-radius:8px}
-h1{font-size:30px;line-height:1.2;margin:20px 0 8px}.subtitle{font-size:19px;color:#605e5c;margin:0 0 12px}.byline{color:#605e5c;font-size:14px}
+h1{font-size:30px;line-height:1.2;margin:20px 0 8px}.subtitle{font-size:19px;color:${palette.neutralSecondary};margin:0 0 12px}.byline{color:${palette.neutralSecondary};font-size:14px}
 </style></head><body><header>${escapeHtml(newsletter)}</header><article>
 ${fields.image ? `<img class="cover" src="${escapeHtml(fields.image)}" alt="">` : ''}
 <h1>${escapeHtml(fields.title)}</h1><p class="subtitle">${escapeHtml(fields.subtitle)}</p><p class="byline">${escapeHtml(writer)}</p>
@@ -37,7 +39,7 @@ export function StoryPreview({ fields, writer, newsletter, onDismiss }: { fields
           title={`${view === 'web' ? 'Web' : 'Mobile'} preview`}
           sandbox=""
           srcDoc={previewDocument(fields, writer, newsletter)}
-          style={{ width: widths[view], height: '75vh', border: '1px solid #edebe9', borderRadius: view === 'mobile' ? 24 : 4, background: '#fff' }}
+          style={{ width: widths[view], height: '75vh', border: `1px solid ${palette.neutralLight}`, borderRadius: view === 'mobile' ? 24 : 4, background: palette.white }}
         />
       </Stack>
     </Panel>

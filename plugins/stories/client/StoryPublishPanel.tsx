@@ -11,10 +11,11 @@ import { useLocation } from 'wouter';
 import { handleError } from '../../../core/client/errors';
 import { StatusBadge } from '../../../core/client/list';
 import { ConfirmDialog } from '../../../core/client/page-parts';
+import { theme } from '../../../core/client/theme';
 import { toast } from '../../../core/client/toasts';
 import { resolveBadge } from '../../../core/shared/badges';
 import { constants } from '../../../core/shared/config';
-import { leadMinutesFor } from '../rules';
+import { leadMinutesFor, publishDateProblem } from '../rules';
 import { allows, offers, publishStory, runAction, scheduleDate, useActor } from './story-actions';
 import { storyApi } from './story-api';
 import type { StoryEditor } from './use-story-editor';
@@ -43,12 +44,7 @@ export function StoryPublishPanel({ editor, newsletterTitle }: { editor: StoryEd
   if (!story) return <MessageBar>Write the story first: the publish settings appear once it is saved.</MessageBar>;
 
   const earliest = addMinutes(new Date(), lead);
-  const chosen = at ? new Date(at) : null;
-  const dateProblem = !chosen || Number.isNaN(chosen.getTime())
-    ? 'Choose a date to publish the story.'
-    : chosen.getTime() < earliest.getTime() - 60_000
-      ? lead > 0 ? `Choose a date at least ${lead} minutes from now.` : 'Choose a date in the future.'
-      : null;
+  const dateProblem = publishDateProblem(at ? new Date(at) : null, lead);
   const link = `${window.location.origin}/s/${story.slug ?? story._id}`;
   const busyWith = async (work: () => Promise<unknown>) => {
     setBusy(true);
@@ -83,7 +79,7 @@ export function StoryPublishPanel({ editor, newsletterTitle }: { editor: StoryEd
         <StatusBadge badge={resolveBadge('story', story.status)} />
       </Stack>
       <div className="notification-preview" aria-label="Notification preview" role="figure">
-        <Text variant="small" block styles={{ root: { color: '#605e5c' } }}>{newsletterTitle} · now</Text>
+        <Text variant="small" block styles={{ root: { color: theme.palette.neutralSecondary } }}>{newsletterTitle} · now</Text>
         <Text block styles={{ root: { fontWeight: 600 } }}>{fields.title || story.body.summary || 'Untitled story'}</Text>
         <Text variant="small" block>{fields.subtitle || story.body.summary}</Text>
       </div>
@@ -136,7 +132,7 @@ export function StoryPublishPanel({ editor, newsletterTitle }: { editor: StoryEd
           iconProps={{ iconName: 'Delete' }}
           disabled={busy || !allows('delete', story, actor)}
           onClick={() => setDeleting(true)}
-          styles={{ root: { color: '#a4262c' } }}
+          styles={{ root: { color: theme.palette.redDark } }}
         />
       </Stack>
       {deleting ? (

@@ -12,6 +12,7 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { handleError } from '../../../core/client/errors';
 import { ConfirmDialog } from '../../../core/client/page-parts';
 import { useCan } from '../../../core/client/permissions';
+import { theme } from '../../../core/client/theme';
 import { constants } from '../../../core/shared/config';
 import { slugify } from '../../../core/shared/text';
 import type { Interest } from '../../../schemas/generated/entities/interest';
@@ -209,7 +210,7 @@ function SlugField({ editor, published, editable }: { editor: StoryEditor; publi
   }, [shown, published, state.story?._id]);
   // What the writer is typing ('nisan-' on the way to 'nisan-yagmuru'); the draft holds it as a slug.
   const [typing, setTyping] = useState<string | null>(null);
-  const borderColor = available === null ? undefined : available ? '#107c10' : '#a4262c';
+  const borderColor = available === null ? undefined : available ? theme.palette.green : theme.palette.redDark;
   return (
     <TextField
       label="Slug"

@@ -14,7 +14,8 @@
 import { HTTPError } from 'ky';
 import { describeError } from '../../../core/client/errors';
 import { constants } from '../../../core/shared/config';
-import { missingFields, withoutMarker } from '../rules';
+import { htmlToText } from '../../../core/shared/text';
+import { missingFields, storyFieldNames, withoutMarker } from '../rules';
 import type { Story, StoryFields } from './story-api';
 
 /** The fields a writer edits, all present. */
@@ -34,7 +35,7 @@ export interface DraftFields {
 }
 
 export type FieldName = keyof DraftFields;
-const fieldNames: FieldName[] = ['title', 'subtitle', 'slug', 'image', 'body', 'tags', 'interest', 'keywords', 'writer', 'episode', 'isPremium', 'notify'];
+const fieldNames: readonly FieldName[] = storyFieldNames;
 
 /** Field names as a person reads them, for conflict messages. */
 export const fieldLabels: Record<FieldName, string> = {
@@ -96,10 +97,6 @@ function apiFields(fields: Partial<DraftFields>): StoryFields {
   }
   return out;
 }
-
-/** The body's text as the server will see it, for the readiness and auto-create rules. */
-export const textOfHtml = (html: string) =>
-  html.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/&amp;/g, '&').replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/\s+/g, ' ').trim();
 
 /** An image pasted into the body is sent as data until its upload finishes. */
 const holdsPastedImage = (html: string) => /<img[^>]+src="(data:|blob:)/i.test(html);
@@ -277,12 +274,13 @@ export class StoryDraft {
     if (conflict || changed.length === 0 || !this.lastEditorMine) return;
     if (story && !story.status.draft) return;
     if (holdsPastedImage(fields.body)) return;
-    const missing = missingFields({ type: this.state.type, title: fields.title, subtitle: fields.subtitle, image: fields.image, text: withoutMarker(textOfHtml(fields.body)) });
+    const missing = missingFields({ type: this.state.type, title: fields.title, subtitle: fields.subtitle, image: fields.image, text: withoutMarker(htmlToText(fields.body)) });
     if (missing.length > 0) {
       this.set({ missing });
       return;
     }
-    if (!story && textOfHtml(fields.body).length <= constants.stories.autoCreateChars) return;
+    // The body's text as the server will see it.
+    if (!story && htmlToText(fields.body).length <= constants.stories.autoCreateChars) return;
 
     const sent = Object.fromEntries(changed.map((name) => [name, fields[name]])) as Partial<DraftFields>;
     const sentBase = Object.fromEntries(changed.map((name) => [name, this.base[name]])) as Partial<DraftFields>;

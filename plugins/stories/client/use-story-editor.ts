@@ -72,8 +72,7 @@ export function useStoryEditor(
         broadcast: throttledBroadcast(() => storyId.current),
         storage: localStorage,
       }),
-    // One draft per story the page shows.
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one draft per story the page shows
     [],
   );
   useEffect(() => () => draft.dispose(), [draft]);

@@ -1,6 +1,7 @@
 /** A story's body as it is stored: sanitized HTML, its text, a summary and the reading time. */
-import { sanitizeRichText, textOf } from '../../../core/server/sanitize';
+import { sanitizeRichText } from '../../../core/server/sanitize';
 import { constants } from '../../../core/shared/config';
+import { htmlToText } from '../../../core/shared/text';
 
 export interface StoredBody {
   body_html: string;
@@ -17,18 +18,9 @@ export function summaryOf(text: string, max = constants.stories.summaryChars): s
   return `${(lastSpace > max / 2 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
 }
 
-/**
- * The plain text of sanitized HTML. textOf answers it HTML-escaped ('R&amp;D', '&lt;b&gt;'); a
- * story's text is shown, searched and sent as a notification as plain text, so the three
- * characters that escaping writes (&, <, >) are turned back.
- */
-export function plainTextOf(html: string): string {
-  return textOf(html).replace(/&lt;/g, '<').replace(/&gt;/g, '>').replace(/&amp;/g, '&');
-}
-
 export function storedBody(html: string): StoredBody {
   const clean = sanitizeRichText(html);
-  const text = plainTextOf(clean);
+  const text = htmlToText(clean);
   const words = text ? text.split(/\s+/).length : 0;
   return {
     body_html: clean,

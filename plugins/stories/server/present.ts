@@ -1,10 +1,9 @@
 /** What a client sees of a story and of a pen name. */
+import { iso, personOf } from '../../../core/server/present';
 import type { PenName } from '../../../schemas/generated/entities/pen-name';
 import type { Story } from '../../../schemas/generated/entities/story';
 import type { StoryRow } from './store';
 import { statusFlags, type PenNameRecord, type StoryRecord } from './tables';
-
-const iso = (value: Date | string | null) => (value ? new Date(value).toISOString() : null);
 
 export function statusOf(row: Pick<StoryRecord, (typeof statusFlags)[number]>): Story['status'] {
   return Object.fromEntries(statusFlags.map((flag) => [flag, Boolean(row[flag])])) as Story['status'];
@@ -30,10 +29,10 @@ export function presentStory(row: StoryRow): Story {
     notify: row.notify,
     meta: { readingTime: Number(row.reading_time_ms) },
     status: statusOf(row),
-    owner: row.owner_id ? { _id: row.owner_id, name: row.owner_name ?? '', image: row.owner_image ?? '' } : null,
+    owner: personOf(row.owner_id, row.owner_name, row.owner_image),
     version: Number(row.version),
-    createdAt: iso(row.created_at)!,
-    updatedAt: iso(row.updated_at)!,
+    createdAt: iso(row.created_at),
+    updatedAt: iso(row.updated_at),
     // While scheduled, the date it will be released.
     publishedAt: iso(row.scheduled ? row.scheduled_at : row.published_at),
     notifiedAt: iso(row.notified_at),

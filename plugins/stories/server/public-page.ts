@@ -2,35 +2,27 @@
  * The public page of a published story, /s/{slug or id}: the copy taken when it was released or
  * last accepted, sanitized again as it is shown, every other text escaped. Each view is a read.
  */
-import { sql } from 'kysely';
 import { notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { sanitizeRichText } from '../../../core/server/sanitize';
-import { escapeHtml } from '../../../core/shared/text';
+import { keyParams } from '../../../core/server/schemas/parts';
+import { escapeHtml, htmlToText } from '../../../core/shared/text';
 import { withoutMarker } from '../rules';
-import { plainTextOf } from './content';
-import type { StoriesDb } from './store';
+import { countRead, findPublishedStory, type StoriesDb } from './store';
 
 const dateFormat = new Intl.DateTimeFormat('tr-TR', { day: '2-digit', month: 'long', year: 'numeric', timeZone: 'Europe/Istanbul' });
 
 export function registerStoryPage(api: PluginApi, db: StoriesDb): void {
   api.page<{ key: string }>({
     url: '/s/:key',
-    schema: { params: { type: 'object', required: ['key'], properties: { key: { type: 'string', minLength: 1, maxLength: 120 } } }, summary: "A published story's public page." },
+    schema: { params: keyParams, summary: "A published story's public page." },
     async handler(request, reply) {
-      const key = request.params.key.toLowerCase();
-      const story = await db
-        .selectFrom('stories')
-        .innerJoin('newsletters', 'newsletters.id', 'stories.newsletter_id')
-        .select(['stories.id', 'stories.type', 'stories.published_content', 'stories.published_at', 'newsletters.title as newsletter', 'newsletters.key as newsletterKey', 'newsletters.color', 'newsletters.text_color', 'newsletters.lang'])
-        .where((eb) => eb.or([eb('stories.slug', '=', key), eb('stories.id', '=', request.params.key)]))
-        .where('stories.published', '=', true)
-        .executeTakeFirst();
+      const story = await findPublishedStory(db, request.params.key);
       const content = story?.published_content;
       if (!story || !content) throw notFound('Story not found.');
-      await db.updateTable('stories').set({ reads: sql<number>`reads + 1` }).where('id', '=', story.id).execute();
+      await countRead(db, story.id);
       // A bullet has no title: its first words (as plain text, escaped once below).
-      const title = content.title || withoutMarker(plainTextOf(content.html)).split(/\s+/).slice(0, 8).join(' ');
+      const title = content.title || withoutMarker(htmlToText(content.html)).split(/\s+/).slice(0, 8).join(' ');
       const html = `<!doctype html>
 <html lang="${escapeHtml(story.lang)}">
 <head>

@@ -8,12 +8,12 @@ import type { Socket } from 'socket.io';
 import type { Session } from '../../../core/server/auth/session';
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { sanitizeRichText } from '../../../core/server/sanitize';
-import { verdict } from '../rules';
-import { actorOf, factsOf, mayRead } from './routes';
+import { storyFieldNames, verdict } from '../rules';
+import { actorOf, factsOf, mayRead } from './policy';
 import { findStory, type StoriesDb } from './store';
 
-/** The fields a live edit may carry, as the editor holds them. */
-const liveFields = ['title', 'subtitle', 'slug', 'image', 'tags', 'interest', 'keywords', 'writer', 'episode', 'isPremium', 'notify'] as const;
+/** The fields a live edit may carry as the editor holds them (the body is sanitized on its way). */
+const liveFields = storyFieldNames.filter((field) => field !== 'body');
 
 const storyIdOf = (payload: unknown) => {
   const id = (payload as { storyId?: unknown } | null)?.storyId;

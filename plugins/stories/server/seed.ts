@@ -6,12 +6,13 @@
  */
 import type { SeedContext } from '../../../core/server/plugins/contract';
 import type { JobQueue } from '../../../core/server/jobs';
+import { schedulePublication } from '../../../core/server/publication';
 import { constants } from '../../../core/shared/config';
 import { slugify } from '../../../core/shared/text';
 import { libraryImages } from '../../images/server/public';
 import { storedBody } from './content';
-import { contentOf, releaseJob, type ReleaseJobData } from './publication';
-import { findStory, insertPenName, insertStory, ownPenName, uniqueSlug, type StoriesDb } from './store';
+import { contentOf, storyRelease } from './publication';
+import { findStory, insertPenName, insertStory, ownPenName, uniqueStorySlug, type StoriesDb } from './store';
 import type { StatusFlag, StoryTables, StoryType } from './tables';
 
 type Writer = 'admin' | 'director' | 'editor' | 'author' | 'desk';
@@ -109,7 +110,7 @@ async function insertDemoStory(
   story: DemoStory,
   where: { newsletterId: string; publisherId: string; ownerId: string; writerId: string; image: string },
   now: number,
-  jobs: JobQueue | undefined,
+  jobs: JobQueue,
 ): Promise<void> {
   const flags = Object.fromEntries(flagsOf[story.state].map((flag) => [flag, true])) as Partial<Record<StatusFlag, boolean>>;
   const at = story.days !== undefined ? new Date(now + story.days * day) : null;
@@ -123,7 +124,7 @@ async function insertDemoStory(
     type: story.type,
     title: story.title ?? '',
     subtitle: story.subtitle ?? '',
-    slug: article ? await uniqueSlug(db, slugify(story.title!, constants.stories.slugMax), undefined, constants.stories.slugMax) : null,
+    slug: article ? await uniqueStorySlug(db, slugify(story.title!, constants.stories.slugMax), undefined, constants.stories.slugMax) : null,
     image: article && !story.noCover ? where.image : '',
     ...body,
     tags: JSON.stringify(story.tags ?? []),
@@ -142,14 +143,14 @@ async function insertDemoStory(
   });
   const row = (await findStory(db, id))!;
   if (released) await db.updateTable('stories').set({ published_content: contentOf(row) }).where('id', '=', id).execute();
-  if (story.state === 'scheduled' && jobs && at) {
-    const jobId = await jobs.schedule<ReleaseJobData>(releaseJob, { storyId: id, at: at.toISOString() }, { at });
+  if (story.state === 'scheduled' && at) {
+    const jobId = await schedulePublication(jobs, storyRelease, id, at);
     await db.updateTable('stories').set({ job_id: jobId }).where('id', '=', id).execute();
   }
 }
 
-export async function seedStories(context: SeedContext, jobs: JobQueue | undefined): Promise<void> {
-  const { demo } = context;
+export async function seedStories(context: SeedContext): Promise<void> {
+  const { demo, jobs } = context;
   const db = context.db.withTables<StoryTables>() as StoriesDb;
   const users = await db.selectFrom('users').select(['id', 'name', 'email', 'role', 'publisher_id']).execute();
   const userOf = (role: Exclude<Writer, 'desk'>) => users.find((user) => user.id === demo.userIds[role])!;

@@ -1,6 +1,8 @@
 /** The stories plugin's queries: stories with their writer and owner, the lists, slugs and pen names. */
 import { randomUUID } from 'node:crypto';
 import { sql, type Expression, type ExpressionBuilder, type Insertable, type Kysely, type SqlBool, type Updateable } from 'kysely';
+import { containsPattern } from '../../../core/server/db/like';
+import { uniqueSlug } from '../../../core/server/db/slugs';
 import type { CoreTables } from '../../../core/server/db/tables';
 import { badges } from '../../../core/shared/config';
 import type { PenNameRecord, StoriesTable, StoryRecord, StoryTables, StoryType } from './tables';
@@ -44,9 +46,6 @@ export async function findStory(db: StoriesDb, id: string): Promise<StoryRow | u
   return withNames(db).where('stories.id', '=', id).executeTakeFirst();
 }
 
-/** `%` and `_` in what the user typed are matched literally. */
-const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (character) => `\\${character}`)}%`;
-
 /**
  * The badge statuses as filters: a story matches the status its badge shows, the first flag set
  * in config/badges.json's order (draft, cancelled, scheduled, published, accepted, rejected, ready).
@@ -79,7 +78,7 @@ function listCondition(options: StoryListOptions) {
     if (options.writerId) conditions.push(eb('stories.writer_id', '=', options.writerId));
     const search = options.search?.trim();
     if (search) {
-      const pattern = likePattern(search);
+      const pattern = containsPattern(search);
       // The expression of the trigram index stories_search (migration 001).
       conditions.push(sql<boolean>`(stories.title || ' ' || stories.subtitle || ' ' || stories.body_text) ilike ${pattern}`);
     }
@@ -129,28 +128,46 @@ export async function insertStory(db: StoriesDb, values: Omit<Insertable<Stories
 }
 
 /**
- * Saves changes and moves the version on. With `expectedVersion`, only when the story is still
- * at that version (another save in between makes it answer false); with `whereDraft`, only while
- * the story is a draft.
+ * Saves changes and moves the version on (and updated_at, to now unless the changes say when).
+ * With `expectedVersion`, only when the story is still at that version (another save in between
+ * makes it answer false); with `whereDraft`, only while the story is a draft; with
+ * `whereScheduled`, only while it is scheduled.
  */
 export async function updateStory(
   db: StoriesDb,
   id: string,
   changes: Updateable<StoriesTable>,
-  guard: { expectedVersion?: number; whereDraft?: boolean } = {},
+  guard: { expectedVersion?: number; whereDraft?: boolean; whereScheduled?: boolean } = {},
 ): Promise<boolean> {
   let query = db
     .updateTable('stories')
-    .set({ ...changes, version: sql<number>`version + 1`, updated_at: new Date() })
+    .set({ updated_at: new Date(), ...changes, version: sql<number>`version + 1` })
     .where('id', '=', id);
   if (guard.expectedVersion !== undefined) query = query.where('version', '=', guard.expectedVersion);
   if (guard.whereDraft) query = query.where('draft', '=', true);
+  if (guard.whereScheduled) query = query.where('scheduled', '=', true);
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 
 export async function deleteStory(db: StoriesDb, id: string): Promise<void> {
   await db.deleteFrom('stories').where('id', '=', id).execute();
+}
+
+/** A published story by its slug (as typed, lower-cased) or its id, with its newsletter's look, for its public page. */
+export function findPublishedStory(db: StoriesDb, slugOrId: string) {
+  return db
+    .selectFrom('stories')
+    .innerJoin('newsletters', 'newsletters.id', 'stories.newsletter_id')
+    .select(['stories.id', 'stories.type', 'stories.published_content', 'stories.published_at', 'newsletters.title as newsletter', 'newsletters.key as newsletterKey', 'newsletters.color', 'newsletters.text_color', 'newsletters.lang'])
+    .where((eb) => eb.or([eb('stories.slug', '=', slugOrId.toLowerCase()), eb('stories.id', '=', slugOrId)]))
+    .where('stories.published', '=', true)
+    .executeTakeFirst();
+}
+
+/** Counts one view of a story's public page (not a change: the version stays). */
+export async function countRead(db: StoriesDb, id: string): Promise<void> {
+  await db.updateTable('stories').set({ reads: sql<number>`reads + 1` }).where('id', '=', id).execute();
 }
 
 export async function slugTaken(db: StoriesDb, slug: string, exceptId?: string): Promise<boolean> {
@@ -160,16 +177,12 @@ export async function slugTaken(db: StoriesDb, slug: string, exceptId?: string):
 }
 
 /** A slug no other story has: 'gunun-ozeti', then 'gunun-ozeti-2', ... (still at most `max` characters). */
-export async function uniqueSlug(db: StoriesDb, base: string, exceptId: string | undefined, max: number): Promise<string> {
-  let query = db.selectFrom('stories').select('slug').where('slug', 'like', `${base.slice(0, max - 4)}%`);
-  if (exceptId) query = query.where('id', '!=', exceptId);
-  const taken = new Set((await query.execute()).map((row) => row.slug));
-  if (!taken.has(base)) return base;
-  for (let suffix = 2; ; suffix++) {
-    const ending = `-${suffix}`;
-    const candidate = `${base.slice(0, max - ending.length).replace(/-+$/, '')}${ending}`;
-    if (!taken.has(candidate)) return candidate;
-  }
+export function uniqueStorySlug(db: StoriesDb, base: string, exceptId: string | undefined, max: number): Promise<string> {
+  return uniqueSlug(base, async (pattern) => {
+    let query = db.selectFrom('stories').select('slug').where('slug', 'like', pattern);
+    if (exceptId) query = query.where('id', '!=', exceptId);
+    return (await query.execute()).map((row) => row.slug);
+  }, max);
 }
 
 /** The pen names a writer may sign with: their own, or (for `everyone`) all of the publisher's. */

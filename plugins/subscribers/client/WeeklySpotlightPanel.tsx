@@ -6,6 +6,7 @@
 import { Link, Spinner, Stack, Text } from '@fluentui/react';
 import { useEffect, useState } from 'react';
 import { Link as RouteLink } from 'wouter';
+import { theme } from '../../../core/client/theme';
 import { constants } from '../../../core/shared/config';
 import type { Scope } from '../../../schemas/generated/entities/scope';
 import { subscriberTimeline, subscribersPath, type TimelinePoint } from './subscribers-api';
@@ -21,9 +22,9 @@ function Figure({ label, points }: { label: string; points: TimelinePoint[] }) {
   const change = now - (points.at(-2)?.value ?? 0);
   return (
     <div className="spotlight-figure" role="group" aria-label={label}>
-      <Text block variant="small" styles={{ root: { color: '#605e5c', textTransform: 'uppercase', fontWeight: 600 } }}>{label}</Text>
+      <Text block variant="small" styles={{ root: { color: theme.palette.neutralSecondary, textTransform: 'uppercase', fontWeight: 600 } }}>{label}</Text>
       <Text block variant="xxLarge" styles={{ root: { fontWeight: 700 } }}>{now.toLocaleString('tr-TR')}</Text>
-      <Text block variant="small" styles={{ root: { color: change >= 0 ? '#107c10' : '#a4262c' } }}>
+      <Text block variant="small" styles={{ root: { color: change >= 0 ? theme.palette.green : theme.palette.redDark } }}>
         {`${change >= 0 ? '+' : '−'}${Math.abs(change).toLocaleString('tr-TR')} since last week`}
       </Text>
     </div>
@@ -58,7 +59,7 @@ export default function WeeklySpotlightPanel({ scope }: { scope: Scope }) {
           ))}
         </div>
       ) : (
-        <Text styles={{ root: { color: '#605e5c' } }}>The spotlight shows once your newsletter has more than {constants.limits.spotlightMinTimeline} weeks of subscribers.</Text>
+        <Text styles={{ root: { color: theme.palette.neutralSecondary } }}>The spotlight shows once your newsletter has more than {constants.limits.spotlightMinTimeline} weeks of subscribers.</Text>
       )}
     </Stack>
   );

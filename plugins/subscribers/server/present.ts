@@ -1,17 +1,18 @@
 /** What a client sees of subscribers: the page's rows, the export's lines, the timeline's points. */
+import { iso } from '../../../core/server/present';
 import type { SubscriberStats } from '../../../schemas/generated/api/subscriber-stats';
 import type { Subscription } from '../../../schemas/generated/entities/subscription';
 import type { SubscriberRow, TimelineWeek } from './store';
 
 export function presentSubscription(row: SubscriberRow): Subscription {
-  return { _id: row.email, type: 'FREE', name: row.name, city: row.city, medium: row.medium, createdAt: new Date(row.created_at).toISOString() };
+  return { _id: row.email, type: 'FREE', name: row.name, city: row.city, medium: row.medium, createdAt: iso(row.created_at) };
 }
 
 /** The export's columns, in this order (the import reads the same header back). */
 export const exportColumns = ['email', 'name', 'city', 'created_at'] as const;
 
 export function exportLine(row: SubscriberRow): string[] {
-  return [row.email, row.name, row.city, new Date(row.created_at).toISOString()];
+  return [row.email, row.name, row.city, iso(row.created_at)];
 }
 
 type Point = SubscriberStats['data'][number];

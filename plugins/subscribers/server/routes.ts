@@ -8,16 +8,15 @@ import type { FastifyRequest } from 'fastify';
 import type { SubscriberListQuery } from '../../../schemas/generated/api/subscriber-list-query';
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { invalidDetails } from '../../../core/server/errors';
+import { idParams, ref } from '../../../core/server/schemas/parts';
+import { findNewsletter } from '../../../core/server/store';
 import { readMultipart } from '../../../core/server/uploads';
 import { constants } from '../../../core/shared/config';
 import { searchCountCap } from '../../../core/shared/lists';
 import { messages, readSubscribersCsv } from './csv-import';
 import { exportColumns, exportLine, presentSubscription, presentTimeline } from './present';
-import { insertSubscribers, listSubscribers, recordWeek, recountSubscribers, subscriberBatches, weeklyTimeline } from './store';
+import { importSubscribers, listSubscribers, subscriberBatches, weeklyTimeline } from './store';
 import type { SubscriberTables } from './tables';
-
-const ref = (id: string) => ({ $ref: `${id}#` });
-const newsletterParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', minLength: 1, maxLength: 64 } } } as const;
 
 /** Rows a query reads at once in an export, and inserts at once in an import (one statement each). */
 const exportBatchRows = 5000;
@@ -30,7 +29,7 @@ export function registerSubscriberRoutes(api: PluginApi): void {
     method: 'GET',
     url: '/newsletters/list/:id/subscriptions',
     requires: 'subscribers.list',
-    schema: { params: newsletterParams, querystring: ref('api/subscriber-list-query'), summary: "A newsletter's subscribers, newest sign-ups first, 10 a page; search by the start of an e-mail or a name." },
+    schema: { params: idParams, querystring: ref('api/subscriber-list-query'), summary: "A newsletter's subscribers, newest sign-ups first, 10 a page; search by the start of an e-mail or a name." },
     async handler(request, _reply, session) {
       session.assertNewsletter(request.params.id);
       const { page = 0, limit = constants.pageSizes.list, search } = request.query;
@@ -43,7 +42,7 @@ export function registerSubscriberRoutes(api: PluginApi): void {
     method: 'GET',
     url: '/newsletters/list/:id/stats',
     requires: 'subscribers.list',
-    schema: { params: newsletterParams, summary: "The subscriber timeline: weekly points (span 1) by medium; 'subscribers' is the total at each week's end." },
+    schema: { params: idParams, summary: "The subscriber timeline: weekly points (span 1) by medium; 'subscribers' is the total at each week's end." },
     async handler(request, _reply, session) {
       session.assertNewsletter(request.params.id);
       return presentTimeline(request.params.id, await weeklyTimeline(db, request.params.id));
@@ -54,10 +53,10 @@ export function registerSubscriberRoutes(api: PluginApi): void {
     method: 'GET',
     url: '/newsletters/list/:id/subscriptions/export',
     requires: 'subscribers.list',
-    schema: { params: newsletterParams, summary: 'Every subscriber as CSV (email,name,city,created_at), newest first, streamed a batch at a time.' },
+    schema: { params: idParams, summary: 'Every subscriber as CSV (email,name,city,created_at), newest first, streamed a batch at a time.' },
     async handler(request, reply, session) {
       session.assertNewsletter(request.params.id);
-      const newsletter = await db.selectFrom('newsletters').select('key').where('id', '=', request.params.id).executeTakeFirstOrThrow();
+      const newsletter = (await findNewsletter(db, request.params.id))!;
       const filename = `${newsletter.key}-subscribers-${new Date().toISOString().slice(0, 10)}.csv`;
       async function* lines() {
         yield stringify([[...exportColumns]]);
@@ -77,7 +76,7 @@ export function registerSubscriberRoutes(api: PluginApi): void {
     upload: true,
     requires: 'subscribers.import',
     schema: {
-      params: newsletterParams,
+      params: idParams,
       summary: `Adds subscribers from a CSV file (multipart field file, at most ${constants.limits.subscribersCsvMaxBytes} bytes): a header with email (required), name, city in any order. Any invalid row refuses the whole file (422, one detail per row); e-mails that already subscribe are skipped. Answers { imported, skipped }.`,
     },
     async handler(request, _reply, session) {
@@ -86,12 +85,7 @@ export function registerSubscriberRoutes(api: PluginApi): void {
       const file = await readCsvFile(request);
       const parsed = readSubscribersCsv(file);
       if (!parsed.ok) throw invalidDetails(parsed.details);
-      const imported = await db.transaction().execute(async (tx) => {
-        const added = await insertSubscribers(tx, newsletterId, parsed.rows, importChunkRows);
-        await recordWeek(tx, newsletterId, 'subscriptions', 'email', added);
-        await recountSubscribers(tx, newsletterId);
-        return added;
-      });
+      const imported = await importSubscribers(db, newsletterId, parsed.rows, importChunkRows);
       const skipped = parsed.rows.length - imported;
       return { data: { imported, skipped }, msg: `${imported} subscribers imported, ${skipped} skipped (already subscribed).` };
     },

@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { prefixPattern } from '../../../core/server/db/like';
 import type { CoreTables } from '../../../core/server/db/tables';
 import type { SubscriberTables, SubscriptionMedium } from './tables';
 
@@ -27,7 +28,7 @@ export const foldText = (text: string) => text.replace(/[ÇĞİIÖŞÜ]/g, (lett
 /** Subscribers whose e-mail or name (its first word) starts with the search (two index-backed prefixes; e-mails are stored lower-case). */
 function matches(search: string): RawBuilder<boolean> {
   const folded = foldText(search.trim());
-  const prefix = `${folded.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+  const prefix = prefixPattern(folded);
   return sql<boolean>`(lower(email) like ${prefix} or ${foldedName} like ${prefix})`;
 }
 
@@ -109,6 +110,16 @@ export async function insertSubscribers(db: SubscribersDb, newsletterId: string,
     added += Number(result.numAffectedRows ?? 0);
   }
   return added;
+}
+
+/** An import: adds the subscribers that are new, with this week's sign-ups and the kept count, in one transaction; answers how many were added. */
+export async function importSubscribers(db: SubscribersDb, newsletterId: string, subscribers: NewSubscriber[], chunkSize: number): Promise<number> {
+  return db.transaction().execute(async (tx) => {
+    const added = await insertSubscribers(tx, newsletterId, subscribers, chunkSize);
+    await recordWeek(tx, newsletterId, 'subscriptions', 'email', added);
+    await recountSubscribers(tx, newsletterId);
+    return added;
+  });
 }
 
 /** Adds to this week's point of the timeline (sign-ups or departures by a medium). */

@@ -5,6 +5,7 @@
 import { DefaultButton, Dialog, DialogFooter, DialogType, Dropdown, MessageBar, PrimaryButton, Stack, Text } from '@fluentui/react';
 import { useState } from 'react';
 import { handleError } from '../../../core/client/errors';
+import { theme } from '../../../core/client/theme';
 import { toast } from '../../../core/client/toasts';
 import { roleLabels, type TeamMember } from './team-api';
 
@@ -62,7 +63,7 @@ export function AddMemberDialog({ role, possible, assign, onInvite, onDismiss, o
           <MessageBar>No one else on the staff can join as {role === 'author' ? 'an' : 'a'} {role}. Invite someone new by e-mail.</MessageBar>
         )}
         <Stack horizontal verticalAlign="center" tokens={{ childrenGap: 8 }}>
-          <Text variant="small" styles={{ root: { color: '#605e5c' } }}>Not on the staff yet?</Text>
+          <Text variant="small" styles={{ root: { color: theme.palette.neutralSecondary } }}>Not on the staff yet?</Text>
           <DefaultButton text="INVITE BY E-MAIL" iconProps={{ iconName: 'Mail' }} onClick={onInvite} disabled={busy} />
         </Stack>
       </Stack>

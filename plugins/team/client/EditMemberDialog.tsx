@@ -11,7 +11,7 @@ import { handleError } from '../../../core/client/errors';
 import { formValidator, useFormSubmit, useSchemaForm } from '../../../core/client/forms';
 import { ImageField } from '../../../core/client/ImageField';
 import { toast } from '../../../core/client/toasts';
-import type { NewsletterRole } from '../policy';
+import type { NewsletterRole } from '../rules';
 import { displayName, roleLabels, type TeamMember } from './team-api';
 
 /** The form keeps the role as a plain key (the server takes it so, or as { key }). */
@@ -45,7 +45,7 @@ export function EditMemberDialog({ member, onDismiss, onSaved }: EditMemberDialo
         await handleError(error);
         onDismiss();
       });
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one load per member; `form` is new each render, its setter is not
   }, [member._id]);
 
   const setProfile = (key: keyof UserUpdateBody['profile'], value: string) => {

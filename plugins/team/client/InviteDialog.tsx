@@ -11,7 +11,7 @@ import { call } from '../../../core/client/api';
 import { handleError } from '../../../core/client/errors';
 import { formValidator, useFormSubmit, useSchemaForm } from '../../../core/client/forms';
 import { toast } from '../../../core/client/toasts';
-import type { TeamType } from '../policy';
+import type { TeamType } from '../rules';
 import { roleLabels } from './team-api';
 
 const validate = formValidator<UserCreateBody>(createSchema);
@@ -35,7 +35,7 @@ export function InviteDialog({ type, newsletterId, onDismiss, onInvited }: Invit
         form.setValues((current) => ({ ...data.body, ...current, role: current.role || data.body.role, newsletters: newsletterId ? [newsletterId] : [] }));
       })
       .catch(handleError);
-    // eslint-disable-next-line react-hooks/exhaustive-deps
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- one load per role and newsletter; `form` is new each render, its setter is not
   }, [type, newsletterId]);
 
   const check = () => {

@@ -1,5 +1,6 @@
 /** A team member as a card: avatar, name, e-mail, role badge, and Edit / Remove where the team rules allow. */
 import { IconButton, Persona, PersonaSize, Stack, Text, type IContextualMenuItem } from '@fluentui/react';
+import { theme } from '../../../core/client/theme';
 import { displayName, type TeamMember } from './team-api';
 
 export interface MemberCardProps {
@@ -23,7 +24,7 @@ export function MemberCard({ member, menu }: MemberCardProps) {
         <Stack grow tokens={{ childrenGap: 2 }} styles={{ root: { minWidth: 0 } }}>
           <Text variant="mediumPlus" styles={{ root: { fontWeight: 600, overflowWrap: 'anywhere' } }}>{name}</Text>
           {/* An invitee without a name yet goes by the e-mail: no need to say it twice. */}
-          {member.profile.name ? <Text variant="small" styles={{ root: { color: '#605e5c', overflowWrap: 'anywhere' } }}>{member.email}</Text> : null}
+          {member.profile.name ? <Text variant="small" styles={{ root: { color: theme.palette.neutralSecondary, overflowWrap: 'anywhere' } }}>{member.email}</Text> : null}
           <Stack horizontal wrap tokens={{ childrenGap: 6 }} styles={{ root: { marginTop: 4 } }}>
             <span className={`team-badge team-badge--${member.role}`}>{member.role.toUpperCase()}</span>
             {member.status.ready ? null : <span className="team-badge team-badge--pending" title="The account is not ready yet: an invitation not taken up, or a profile to finish.">NOT READY</span>}

@@ -1,6 +1,6 @@
 /**
  * A team page: the members as cards (by role), the Add buttons, and the modals to assign, invite,
- * edit and remove. The same rule as the server's (../policy.ts) decides what is offered.
+ * edit and remove. The same rule as the server's (../rules.ts) decides what is offered.
  */
 import { PrimaryButton, Spinner, Stack, Text } from '@fluentui/react';
 import { useAtomValue } from 'jotai';
@@ -10,7 +10,7 @@ import { ConfirmDialog, EmptyState, PageHeader } from '../../../core/client/page
 import { useCan } from '../../../core/client/permissions';
 import { userAtom } from '../../../core/client/stores';
 import { toast } from '../../../core/client/toasts';
-import { mayAddMembers, mayChangeMember, type TeamType } from '../policy';
+import { mayAddMembers, mayChangeMember, type TeamType } from '../rules';
 import { AddMemberDialog } from './AddMemberDialog';
 import { EditMemberDialog } from './EditMemberDialog';
 import { InviteDialog } from './InviteDialog';

@@ -2,31 +2,27 @@
  * The team calls (spec section 7): a newsletter's team (GET/PUT/DELETE /newsletters/update/{id}/team),
  * a publisher's directors (GET/PUT /publishers/update/{id}/team), invitations (GET/POST
  * /users/create) and editing a member (GET/PUT /users/update/{id}). Every change of a member goes
- * through the one team rule of ../policy.ts.
+ * through the one team rule of ../rules.ts.
  */
 import type { TeamAssignBody } from '../../../schemas/generated/api/team-assign';
 import type { TeamUserBody } from '../../../schemas/generated/api/team-user';
 import type { UserCreateBody } from '../../../schemas/generated/api/user-create';
 import type { UserCreateQuery } from '../../../schemas/generated/api/user-create-query';
 import type { UserUpdateBody } from '../../../schemas/generated/api/user-update';
-import type { Session } from '../../../core/server/auth/session';
+import { callerPublisher, type Session } from '../../../core/server/auth/session';
+import { setResetCode } from '../../../core/server/auth/sessions';
 import { invalid, notFound, unauthorized } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
-import { changeRefusal, inviteRoles, isNewsletterRole, mayAddMembers, newsletterRoles, type TeamType } from '../policy';
+import { idParams, ref } from '../../../core/server/schemas/parts';
+import { findPublisher } from '../../../core/server/store';
+import { roleRefusal } from '../../../core/shared/permissions';
+import { changeRefusal, inviteRoles, isNewsletterRole, mayAddMembers, newsletterRoles, type TeamType } from '../rules';
 import { invitationLink, newInvitationCode, sendInvitation } from './invite';
 import { presentMember } from './present';
 import {
   addMemberships, findStaff, findUserByEmail, insertInvitee, isMember, makeDirector, newsletterTeam, possibleMembers,
   removeMembership, staffWithRoles, updateMember, type StaffRow,
 } from './store';
-
-const ref = (id: string) => ({ $ref: `${id}#` });
-const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', maxLength: 64 } } } as const;
-
-function publisherOf(session: Session): string {
-  if (!session.publisherId) throw notFound('Publisher not found.');
-  return session.publisherId;
-}
 
 /** The team rule, as a refusal: 401 with the reason. */
 function assertMayChange(session: Session, target: { id: string; role: StaffRow['role'] }): void {
@@ -35,7 +31,7 @@ function assertMayChange(session: Session, target: { id: string; role: StaffRow[
 }
 
 function assertMayAdd(session: Session): void {
-  if (!mayAddMembers(session.can)) throw unauthorized(`Your role (${session.role.toUpperCase()}) does not allow adding team members.`, 'UNAUTHORIZED');
+  if (!mayAddMembers(session.can)) throw unauthorized(roleRefusal(session.role, 'adding team members'), 'UNAUTHORIZED');
 }
 
 export function registerTeamRoutes(api: PluginApi): void {
@@ -44,7 +40,7 @@ export function registerTeamRoutes(api: PluginApi): void {
   /** A member of the caller's publisher the caller may change: not themself (checked first, so an admin hears it too), then the rule. */
   async function changeableMember(session: Session, userId: string): Promise<StaffRow> {
     if (userId === session.user.id) assertMayChange(session, { id: userId, role: session.role });
-    const target = await findStaff(db, publisherOf(session), userId);
+    const target = await findStaff(db, callerPublisher(session), userId);
     if (!target) throw notFound('Member not found.');
     assertMayChange(session, target);
     return target;
@@ -57,7 +53,7 @@ export function registerTeamRoutes(api: PluginApi): void {
     schema: { params: idParams, summary: "A newsletter's team: data.body the editors and authors, data.data the publisher's staff who could join, by role." },
     async handler(request, _reply, session) {
       session.assertNewsletter(request.params.id);
-      const publisherId = publisherOf(session);
+      const publisherId = callerPublisher(session);
       const [team, possible] = await Promise.all([newsletterTeam(db, request.params.id), possibleMembers(db, publisherId, request.params.id)]);
       const byRole = Object.fromEntries(newsletterRoles.map((role) => [role, possible.filter((row) => row.role === role).map((row) => presentMember(row))]));
       return { data: { body: team.map((row) => presentMember(row, row.member_role)), data: byRole } };
@@ -72,7 +68,7 @@ export function registerTeamRoutes(api: PluginApi): void {
     async handler(request, _reply, session) {
       assertMayAdd(session);
       session.assertNewsletter(request.params.id);
-      const target = await findStaff(db, publisherOf(session), request.body.userId);
+      const target = await findStaff(db, callerPublisher(session), request.body.userId);
       if (!target) throw notFound('Member not found.');
       if (!isNewsletterRole(target.role)) throw invalid(`${target.name || target.email} is a ${target.role} and already works on every newsletter.`, 'userId');
       // The spec sends the member alone: they join in their own role.
@@ -150,7 +146,7 @@ export function registerTeamRoutes(api: PluginApi): void {
     },
     async handler(request, _reply, session) {
       assertMayAdd(session);
-      const publisherId = publisherOf(session);
+      const publisherId = callerPublisher(session);
       const { role } = request.body;
       const email = request.body.email.trim();
       const newsletters = role === 'director' ? [] : (request.body.newsletters ?? []);
@@ -159,8 +155,8 @@ export function registerTeamRoutes(api: PluginApi): void {
 
       const invite = async (userId: string | null) => {
         const { code, hash, expiresAt } = newInvitationCode();
-        if (userId) await db.updateTable('users').set({ reset_code_hash: hash, reset_expires_at: expiresAt }).where('id', '=', userId).execute();
-        const publisher = await db.selectFrom('publishers').select('title').where('id', '=', publisherId).executeTakeFirstOrThrow();
+        if (userId) await setResetCode(db, userId, hash, expiresAt);
+        const publisher = (await findPublisher(db, publisherId))!;
         const id = userId ?? (await insertInvitee(db, { email, role, publisherId, name: request.body.profile?.name?.trim() ?? '', codeHash: hash, expiresAt }));
         await sendInvitation(api.mail, { email, link: invitationLink(api.env.publicUrl, code, email), inviter: session.user.name || session.user.email, publisher: publisher.title, role });
         return id;

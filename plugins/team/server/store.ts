@@ -5,7 +5,7 @@ import { endSessions } from '../../../core/server/auth/sessions';
 import type { Db } from '../../../core/server/db/database';
 import type { UserRow } from '../../../core/server/db/tables';
 import type { RoleKey } from '../../../core/shared/permissions';
-import type { NewsletterRole } from '../policy';
+import type { NewsletterRole } from '../rules';
 
 export type StaffRow = Pick<UserRow, 'id' | 'email' | 'role' | 'name' | 'biography' | 'url' | 'image' | 'ready'>;
 const staffColumns = ['users.id', 'users.email', 'users.role', 'users.name', 'users.biography', 'users.url', 'users.image', 'users.ready'] as const;

@@ -1,4 +1,4 @@
--- The newsletter lists' sorts and filters (the core has publisher+title and publisher+subscribers),
+-- The newsletter lists' sorts and filters (the core has publisher+title, the subscribers plugin publisher+subscribers),
 -- and the tags in use per publisher.
 
 -- Sorted by creation date; filtered by status (published or draft, featured), in title order.

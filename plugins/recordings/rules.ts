@@ -1,8 +1,9 @@
 /**
- * The upload rules the console checks before sending (spec section 5); the server checks the same
- * ones on the real content and answers the same messages.
+ * The upload rules of recordings (spec section 5), for both sides: the console checks a file
+ * before sending it, and the server checks the real content with the same limits
+ * (constants.limits) and answers the same messages.
  */
-import { constants } from '../../../core/shared/config';
+import { constants } from '../../core/shared/config';
 
 export const typeMessage = 'You can only upload MP3/MPEG/M4A file!';
 export const sizeMessage = 'Too big to upload!';
@@ -19,13 +20,4 @@ export function fileProblem(file: File): string | null {
   if (!typeOk) return typeMessage;
   if (file.size > constants.limits.recordingMaxBytes) return sizeMessage;
   return null;
-}
-
-/** A length in seconds as m:ss ('3:07'), or h:mm:ss from an hour on. */
-export function formatDuration(seconds: number): string {
-  const total = Math.max(0, Math.round(seconds));
-  const hours = Math.floor(total / 3600);
-  const minutes = Math.floor((total % 3600) / 60);
-  const rest = String(total % 60).padStart(2, '0');
-  return hours > 0 ? `${hours}:${String(minutes).padStart(2, '0')}:${rest}` : `${minutes}:${rest}`;
 }

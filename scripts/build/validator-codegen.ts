@@ -6,8 +6,8 @@
 import standaloneCode from 'ajv/dist/standalone';
 import { readFileSync } from 'node:fs';
 import type { Plugin } from 'vite';
-import { readSchemaFiles } from '../server/schemas/files';
-import { createAjv } from './validation';
+import { readSchemaFiles } from '../../core/server/schemas/files';
+import { createAjv } from '../../core/shared/validation';
 
 const suffix = '?validator';
 

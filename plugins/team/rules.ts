@@ -2,7 +2,7 @@
  * The team rules (spec section 6), in one place: the server refuses with them and the console
  * hides the Edit / Remove menu and the Add buttons with them. Pure: no server or browser imports.
  */
-import type { Permission, RoleKey } from '../../core/shared/permissions';
+import { roleRefusal, type Permission, type RoleKey } from '../../core/shared/permissions';
 
 export interface TeamPerson {
   id: string;
@@ -26,7 +26,7 @@ export function changeRefusal(actor: TeamPerson, target: TeamPerson): string | n
   if (actor.id === target.id) return 'You cannot edit or remove yourself here; change your own profile in My Profile.';
   if (target.role === 'director') return 'Directors cannot be edited or removed.';
   if (target.role === 'admin') return 'Admins cannot be edited or removed.';
-  if (actor.role === 'author') return 'Your role (AUTHOR) does not allow editing or removing team members.';
+  if (actor.role === 'author') return roleRefusal(actor.role, 'editing or removing team members');
   if (actor.role === 'editor' && target.role === 'editor') return 'An editor cannot edit or remove another editor.';
   return null;
 }

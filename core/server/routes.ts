@@ -1,0 +1,121 @@
+/**
+ * The one way a route is registered, for the core and every plugin. It denies by default: a route
+ * says `requires: 'model.action'`, `signedIn: true` or `public: true`, and declares its schema, or
+ * the server does not start. The guard runs as the request arrives, before its body is parsed or
+ * an upload read, and loads the caller's session from the database on every request.
+ */
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { PluginManifest } from '../shared/plugin';
+import { permissionRefusal, requiredRoleMessage, roleKeys, type Permission, type RoleKey } from '../shared/permissions';
+import type { RoleGrants, Session } from './auth/session';
+import type { CoreTables } from './db/tables';
+import { unauthorized } from './errors';
+import type { KeyRegistry } from './keys';
+import type { AppContext, PluginApi, RegisteredRoute, RouteDefinition } from './plugins/contract';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session: Session | null;
+  }
+}
+
+export interface RegistrarOptions {
+  app: FastifyInstance;
+  context: AppContext;
+  /** Every permission the core and the enabled plugins declare. */
+  permissions: readonly string[];
+  grants: RoleGrants;
+  /** The session of a bearer token, or null. */
+  authenticate(token: string): Promise<Session | null>;
+  keys: KeyRegistry;
+}
+
+export interface Registrar {
+  /** Every route and page registered so far (the walk and the OpenAPI checks read it). */
+  routes: RegisteredRoute[];
+  /** What a plugin (or the core, with its manifest) registers through, on `instance` (the /api prefix). */
+  apiFor(instance: FastifyInstance, manifest: PluginManifest): PluginApi;
+}
+
+export function createRegistrar(options: RegistrarOptions): Registrar {
+  const { app, context, permissions, grants, authenticate, keys } = options;
+  const routes: RegisteredRoute[] = [];
+
+  const sessionOf = async (request: FastifyRequest) => {
+    const header = request.headers.authorization;
+    if (!header?.startsWith('Bearer ')) return null;
+    return authenticate(header.slice('Bearer '.length));
+  };
+
+  const pageFor =
+    (manifest: PluginManifest): PluginApi['page'] =>
+    (definition) => {
+      routes.push({ method: 'GET', url: definition.url, owner: manifest.id, access: 'public' });
+      app.route({
+        method: 'GET',
+        url: definition.url,
+        schema: { ...definition.schema, tags: [manifest.id] },
+        handler: async (request, reply) => {
+          const result = await definition.handler(request as never, reply);
+          return reply.sent ? reply : result;
+        },
+      });
+    };
+
+  const apiFor = (instance: FastifyInstance, manifest: PluginManifest): PluginApi => ({
+    ...context,
+    manifest,
+    page: pageFor(manifest),
+    keys,
+    tables: <T>() => context.db.withTables<T & Record<string, Record<string, unknown>>>() as unknown as Kysely<CoreTables & T>,
+    route(typed) {
+      const definition = typed as unknown as RouteDefinition;
+      const access = accessOf(definition);
+      const declared = manifest.permissions as string[];
+      if (typeof access === 'string' && access !== 'public' && access !== 'signedIn' && !permissions.includes(access)) {
+        throw new Error(
+          `${manifest.id}: route ${definition.method} ${definition.url} requires '${access}', which no enabled plugin declares (${declared.join(', ')})`,
+        );
+      }
+      if (!definition.schema) throw new Error(`${manifest.id}: route ${definition.method} ${definition.url} declares no schema`);
+      routes.push({ method: definition.method, url: `/api${definition.url}`, owner: manifest.id, access, ...(definition.upload && { upload: true }) });
+      instance.route({
+        method: definition.method,
+        url: definition.url,
+        schema: { ...definition.schema, ...(access === 'public' ? {} : { security: [{ bearer: [] }] }), tags: [manifest.id] },
+        bodyLimit: definition.bodyLimit,
+        config: { upload: definition.upload === true },
+        // Before the body is parsed or an upload read: an anonymous caller costs nothing and
+        // learns nothing about the shape of a body.
+        onRequest: async (request) => {
+          request.session = await sessionOf(request);
+          if (access === 'public') return;
+          if (!request.session) throw unauthorized();
+          if (access !== 'signedIn' && !request.session.can(access)) throw unauthorized(refusal(access, request.session.role, grants), 'UNAUTHORIZED');
+        },
+        handler: async (request, reply) => {
+          const result = await (definition.handler as (r: unknown, p: unknown, s: unknown) => Promise<unknown>)(request, reply, request.session);
+          return reply.sent ? reply : result;
+        },
+      });
+    },
+  });
+
+  return { routes, apiFor };
+}
+
+function accessOf(definition: RouteDefinition): RegisteredRoute['access'] {
+  if (definition.public === true) return 'public';
+  if (definition.signedIn === true) return 'signedIn';
+  if (definition.requires) return definition.requires;
+  const { method, url } = definition as { method: string; url: string };
+  throw new Error(`route ${method} ${url} declares neither requires nor public`);
+}
+
+/** The refusal text: the spec's role message when only admins hold the permission. */
+function refusal(permission: Permission, role: RoleKey, grants: RoleGrants): string {
+  const holders = roleKeys.filter((key) => grants.get(key)?.includes(permission));
+  if (holders.length === 1 && holders[0] === 'admin') return requiredRoleMessage('admin', role);
+  return permissionRefusal(role, permission);
+}

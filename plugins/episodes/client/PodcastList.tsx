@@ -1,0 +1,53 @@
+/** The browser's first screen: the podcasts (cover, title, episode count, date); with the RSS provider each feed can be removed. */
+import { DetailsList, DetailsListLayoutMode, IconButton, Link, SelectionMode, Spinner, SpinnerSize, type IColumn } from '@fluentui/react';
+import type { Podcast } from '../../../schemas/generated/entities/podcast';
+import { removePodcastFeed, type PodcastProvider } from './episodes-api';
+import { Cover, dateOf, Muted, type BrowserTask } from './podcast-parts';
+
+export interface PodcastListProps extends BrowserTask {
+  provider: PodcastProvider | null;
+  /** Null while loading. */
+  podcasts: Podcast[] | null;
+  onOpen(podcast: Podcast): void;
+  onRemoved(podcast: Podcast): void;
+}
+
+export function PodcastList({ provider, podcasts, busy, run, onOpen, onRemoved }: PodcastListProps) {
+  const remove = (feed: Podcast) =>
+    run(`remove-${feed.id}`, async () => {
+      await removePodcastFeed(feed.id);
+      onRemoved(feed);
+    });
+
+  const columns: IColumn[] = [
+    { key: 'cover', name: 'Cover', minWidth: 44, maxWidth: 44, onRender: (item: Podcast) => <Cover src={item.image} /> },
+    {
+      key: 'title', name: 'Title', minWidth: 200, isMultiline: true,
+      onRender: (item: Podcast) => <Link onClick={() => onOpen(item)} styles={{ root: { fontWeight: 600, fontSize: 14 } }}>{item.title}</Link>,
+    },
+    { key: 'count', name: 'Episodes', minWidth: 70, maxWidth: 80, onRender: (item: Podcast) => <span>{item.episodeCount}</span> },
+    { key: 'date', name: 'Date', minWidth: 110, maxWidth: 130, onRender: (item: Podcast) => <span>{dateOf(item.publishedAt || item.createdAt)}</span> },
+    ...(provider === 'rss'
+      ? [{
+          key: 'remove', name: '', minWidth: 36, maxWidth: 36,
+          onRender: (item: Podcast) => (
+            <IconButton iconProps={{ iconName: 'Delete' }} ariaLabel={`Remove ${item.title}`} title="Remove" disabled={busy !== null} onClick={() => void remove(item)} />
+          ),
+        } satisfies IColumn]
+      : []),
+  ];
+
+  if (podcasts === null) return <Spinner size={SpinnerSize.large} label="Loading..." />;
+  if (podcasts.length === 0) return <Muted>{provider === 'rss' ? 'Add the RSS feed of a podcast to browse its episodes.' : 'There are no podcasts yet.'}</Muted>;
+  return (
+    <DetailsList
+      items={podcasts}
+      columns={columns}
+      selectionMode={SelectionMode.none}
+      layoutMode={DetailsListLayoutMode.justified}
+      ariaLabelForGrid="Podcasts"
+      getKey={(item: Podcast) => item.id}
+      onItemInvoked={(item: Podcast) => onOpen(item)}
+    />
+  );
+}
