@@ -23,8 +23,13 @@ function inline(value: unknown, byId: Map<string, SchemaFile>, baseId: string): 
     return inline(rest, byId, id);
   }
   // errorMessage is ajv-errors' and a {$data} const is ajv's: neither says anything about the type.
-  const typeless = ([key, item]: [string, unknown]) => key === 'errorMessage' || (key === 'const' && typeof item === 'object' && item !== null && '$data' in item);
-  return Object.fromEntries(Object.entries(object).filter((entry) => !typeless(entry)).map(([key, item]) => [key, inline(item, byId, baseId)]));
+  const typeless = ([key, item]: [string, unknown]) =>
+    key === 'errorMessage' || (key === 'const' && typeof item === 'object' && item !== null && '$data' in item);
+  return Object.fromEntries(
+    Object.entries(object)
+      .filter((entry) => !typeless(entry))
+      .map(([key, item]) => [key, inline(item, byId, baseId)]),
+  );
 }
 
 export async function generateTypes(): Promise<Map<string, string>> {

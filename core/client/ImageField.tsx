@@ -27,14 +27,20 @@ export function ImageField({ label, value, onChange, errorMessage, recommendedSi
   const Picker = componentOf(imagePickerRef);
   return (
     <Stack tokens={{ childrenGap: 6 }}>
-      <Text variant="small" styles={{ root: { fontWeight: 600 } }}>{label}</Text>
+      <Text variant="small" styles={{ root: { fontWeight: 600 } }}>
+        {label}
+      </Text>
       <Stack horizontal verticalAlign="center" tokens={{ childrenGap: 12 }}>
         <div style={{ width, height, borderRadius: round ? '50%' : 4, overflow: 'hidden', background: theme.palette.neutralLighter, flex: 'none' }}>
           {value ? <Image src={value} alt={label} width={width} height={height} imageFit={ImageFit.cover} /> : null}
         </div>
         {Picker ? <DefaultButton text={value ? 'Change Image' : 'Select Image'} iconProps={{ iconName: 'Photo2' }} onClick={() => setPicking(true)} /> : null}
       </Stack>
-      {errorMessage ? <span role="alert" style={{ color: theme.semanticColors.errorText, fontSize: 12 }}>{errorMessage}</span> : null}
+      {errorMessage ? (
+        <span role="alert" style={{ color: theme.semanticColors.errorText, fontSize: 12 }}>
+          {errorMessage}
+        </span>
+      ) : null}
       {Picker && picking ? (
         <Suspense fallback={null}>
           <Picker

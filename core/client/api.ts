@@ -33,7 +33,10 @@ export const api = ky.create({
         // change): the console forgets it and shows the sign-in screen. A refusal for lack of a
         // permission is a 401 with another text and changes nothing.
         if (response.status !== 401 || !request.headers.has('authorization')) return;
-        const body = (await response.clone().json().catch(() => ({}))) as { msg?: unknown };
+        const body = (await response
+          .clone()
+          .json()
+          .catch(() => ({}))) as { msg?: unknown };
         if (body.msg === signInAgainText && request.headers.get('authorization') === `Bearer ${store.get(tokenAtom)}`) clearSession();
       },
     ],
@@ -41,7 +44,12 @@ export const api = ky.create({
 });
 
 /** Calls the API and answers the envelope's data. */
-export async function call<T>(method: 'get' | 'post' | 'put' | 'delete', path: string, body?: unknown, searchParams?: Record<string, string | number | boolean>): Promise<{ data: T; msg?: string }> {
+export async function call<T>(
+  method: 'get' | 'post' | 'put' | 'delete',
+  path: string,
+  body?: unknown,
+  searchParams?: Record<string, string | number | boolean>,
+): Promise<{ data: T; msg?: string }> {
   const response = await api(path.replace(/^\//, ''), { method, json: body, searchParams });
   return (await response.json()) as { data: T; msg?: string };
 }

@@ -49,5 +49,8 @@ export function mergeLayout(saved: LayoutEntry[] | null, panels: Panel[]): Layou
 }
 
 export function sameLayout(a: readonly LayoutEntry[], b: readonly LayoutEntry[]): boolean {
-  return a.length === b.length && a.every((item) => b.some((other) => other.i === item.i && other.x === item.x && other.y === item.y && other.w === item.w && other.h === item.h));
+  return (
+    a.length === b.length &&
+    a.every((item) => b.some((other) => other.i === item.i && other.x === item.x && other.y === item.y && other.w === item.w && other.h === item.h))
+  );
 }

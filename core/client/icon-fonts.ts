@@ -11,7 +11,10 @@ const iconStyle = { MozOsxFontSmoothing: 'grayscale', WebkitFontSmoothing: 'anti
 export function installIcons(): void {
   // Only the icons the console names (scripts/build/icon-subset.ts), each subset's font from /fonts/.
   for (const { fontFamily, file, icons } of iconSubsets) {
-    registerIcons({ style: iconStyle, fontFace: { fontFamily: `"${fontFamily}"`, src: `url('/fonts/${file}') format('woff')` }, icons }, { disableWarnings: true });
+    registerIcons(
+      { style: iconStyle, fontFace: { fontFamily: `"${fontFamily}"`, src: `url('/fonts/${file}') format('woff')` }, icons },
+      { disableWarnings: true },
+    );
   }
   // An icon Fluent's own components ask for that the MDL2 font set does not map.
   registerIcons({ icons: {} }, { disableWarnings: true });

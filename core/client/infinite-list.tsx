@@ -23,31 +23,43 @@ export interface InfiniteList<T> {
 }
 
 export function useInfiniteList<T>(path: string, params: Params, pageSize: number): InfiniteList<T> {
-  const [state, setState] = useState<{ items: T[]; count: number; page: number; loading: boolean; done: boolean }>({ items: [], count: 0, page: 0, loading: false, done: false });
+  const [state, setState] = useState<{ items: T[]; count: number; page: number; loading: boolean; done: boolean }>({
+    items: [],
+    count: 0,
+    page: 0,
+    loading: false,
+    done: false,
+  });
   const key = JSON.stringify([path, params, pageSize]);
   const generation = useRef(0);
   const busy = useRef(false);
 
-  const fetchPage = useCallback(async (page: number, run: number) => {
-    busy.current = true;
-    setState((current) => ({ ...current, loading: true }));
-    const query = Object.fromEntries(Object.entries({ ...params, page, limit: pageSize }).filter(([, value]) => value !== undefined)) as Record<string, string | number | boolean>;
-    try {
-      const result = await list<T>(path, query);
-      if (run !== generation.current) return;
-      setState((current) => {
-        const items = page === 0 ? result.data : [...current.items, ...result.data];
-        return { items, count: result.count, page: page + 1, loading: false, done: result.data.length < pageSize || items.length >= result.count };
-      });
-    } catch (error) {
-      if (run !== generation.current) return;
-      setState((current) => ({ ...current, loading: false, done: true }));
-      await handleError(error);
-    } finally {
-      if (run === generation.current) busy.current = false;
-    }
+  const fetchPage = useCallback(
+    async (page: number, run: number) => {
+      busy.current = true;
+      setState((current) => ({ ...current, loading: true }));
+      const query = Object.fromEntries(Object.entries({ ...params, page, limit: pageSize }).filter(([, value]) => value !== undefined)) as Record<
+        string,
+        string | number | boolean
+      >;
+      try {
+        const result = await list<T>(path, query);
+        if (run !== generation.current) return;
+        setState((current) => {
+          const items = page === 0 ? result.data : [...current.items, ...result.data];
+          return { items, count: result.count, page: page + 1, loading: false, done: result.data.length < pageSize || items.length >= result.count };
+        });
+      } catch (error) {
+        if (run !== generation.current) return;
+        setState((current) => ({ ...current, loading: false, done: true }));
+        await handleError(error);
+      } finally {
+        if (run === generation.current) busy.current = false;
+      }
+    },
     // eslint-disable-next-line react-hooks/exhaustive-deps -- `key` is made of every input of the load (address and query)
-  }, [key]);
+    [key],
+  );
 
   const reload = useCallback(() => {
     const run = ++generation.current;
@@ -80,9 +92,12 @@ export function LoadMore({ list: source }: { list: InfiniteList<unknown> }) {
   useEffect(() => {
     const element = sentinel.current;
     if (!element || !hasMore || loading) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((entry) => entry.isIntersecting)) loadMore();
-    }, { rootMargin: '400px' });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((entry) => entry.isIntersecting)) loadMore();
+      },
+      { rootMargin: '400px' },
+    );
     observer.observe(element);
     return () => observer.disconnect();
   }, [loadMore, hasMore, loading]);

@@ -8,8 +8,12 @@ import { theme } from './theme';
 export function PageHeader({ title, children }: { title: string; children?: ReactNode }) {
   return (
     <Stack horizontal wrap verticalAlign="center" horizontalAlign="space-between" tokens={{ childrenGap: 16 }}>
-      <Text as="h1" variant="xxLarge" styles={{ root: { fontWeight: 700, margin: 0 } }}>{title}</Text>
-      <Stack horizontal verticalAlign="center" tokens={{ childrenGap: 24 }}>{children}</Stack>
+      <Text as="h1" variant="xxLarge" styles={{ root: { fontWeight: 700, margin: 0 } }}>
+        {title}
+      </Text>
+      <Stack horizontal verticalAlign="center" tokens={{ childrenGap: 24 }}>
+        {children}
+      </Stack>
     </Stack>
   );
 }
@@ -18,7 +22,9 @@ export function PageHeader({ title, children }: { title: string; children?: Reac
 export function EmptyState({ title, text }: { title: string; text?: string }) {
   return (
     <Stack horizontalAlign="center" tokens={{ childrenGap: 8, padding: 48 }} styles={{ root: { background: theme.palette.white, borderRadius: 8 } }}>
-      <Text variant="large" styles={{ root: { fontWeight: 600 } }}>{title}</Text>
+      <Text variant="large" styles={{ root: { fontWeight: 600 } }}>
+        {title}
+      </Text>
       {text ? <Text styles={{ root: { color: theme.palette.neutralSecondary } }}>{text}</Text> : null}
     </Stack>
   );

@@ -99,7 +99,7 @@ export function buildRegistry(found: ClientPlugin[], enabled: string[] = plugins
       const items = entry.items.filter((key) => menuItems[key]).map((key) => ({ key, item: menuItems[key]! }));
       return items.length > 0 ? [{ group: entry.group, icon: entry.icon, items }] : [];
     });
-  const collect = <T,>(pick: (plugin: ClientPlugin) => Record<string, T> | undefined) =>
+  const collect = <T>(pick: (plugin: ClientPlugin) => Record<string, T> | undefined) =>
     plugins.flatMap((plugin) => Object.entries(pick(plugin) ?? {}).map(([id, part]) => ({ ...part, id })));
   return {
     plugins,

@@ -34,7 +34,9 @@ export function PickerList({ label, list, emptyText, children }: { label: string
   return (
     <div role="listbox" aria-label={label} style={{ display: 'flex', flexDirection: 'column', gap: 12, maxHeight: '56vh', overflowY: 'auto', padding: 4 }}>
       {children}
-      {list.items.length === 0 && !list.loading ? <Text styles={{ root: { color: theme.palette.neutralSecondary, padding: 24, textAlign: 'center' } }}>{emptyText}</Text> : null}
+      {list.items.length === 0 && !list.loading ? (
+        <Text styles={{ root: { color: theme.palette.neutralSecondary, padding: 24, textAlign: 'center' } }}>{emptyText}</Text>
+      ) : null}
       <LoadMore list={list} />
     </div>
   );

@@ -22,7 +22,12 @@ function authenticate() {
 
 export function startSocket(): Socket {
   if (socket) return socket;
-  socket = io({ path: '/socket.io', transports: ['websocket', 'polling'], reconnectionDelay: constants.debounces.socketRetryMs, reconnectionDelayMax: constants.debounces.socketRetryMs * 4 });
+  socket = io({
+    path: '/socket.io',
+    transports: ['websocket', 'polling'],
+    reconnectionDelay: constants.debounces.socketRetryMs,
+    reconnectionDelayMax: constants.debounces.socketRetryMs * 4,
+  });
   store.set(connectionStatusAtom, 'connecting');
   const keepTrying = () => {
     clearInterval(retry);

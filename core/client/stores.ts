@@ -17,7 +17,12 @@ const plainStorage = {
 };
 
 export const tokenAtom = atomWithStorage<string | null>('accessToken', null, plainStorage, { getOnInit: true });
-export const currentScopeAtom = atomWithStorage<Scope | null>('current-scope', null, createJSONStorage<Scope | null>(() => localStorage), { getOnInit: true });
+export const currentScopeAtom = atomWithStorage<Scope | null>(
+  'current-scope',
+  null,
+  createJSONStorage<Scope | null>(() => localStorage),
+  { getOnInit: true },
+);
 
 export const userAtom = atom<User | null>(null);
 export const scopesAtom = atom<Scope[]>([]);

@@ -61,7 +61,9 @@ export const theme = createTheme({
     blueTintBackground: DefaultPalette.themeLighter,
     blueTintText: DefaultPalette.themeDarker,
   },
-  defaultFontStyle: { fontFamily: "'Segoe UI', 'Segoe UI Web (West European)', -apple-system, BlinkMacSystemFont, Roboto, 'Helvetica Neue', Arial, sans-serif" },
+  defaultFontStyle: {
+    fontFamily: "'Segoe UI', 'Segoe UI Web (West European)', -apple-system, BlinkMacSystemFont, Roboto, 'Helvetica Neue', Arial, sans-serif",
+  },
 });
 
 /** Every palette and semantic colour as a CSS variable named after its slot, for the stylesheets. */

@@ -103,7 +103,11 @@ export async function buildServer(options: BuildOptions): Promise<Server> {
   };
   const features = watchFeatures(env.configDir, app.log);
   const mail = createMailer({ smtpUrl: env.smtpUrl, from: env.mailFrom, dataDir: env.dataDir });
-  const realtime = createRealtimeHub({ authenticate, log: app.log, cluster: env.databaseUrl ? { databaseUrl: env.databaseUrl, schema: options.databaseSchema } : undefined });
+  const realtime = createRealtimeHub({
+    authenticate,
+    log: app.log,
+    cluster: env.databaseUrl ? { databaseUrl: env.databaseUrl, schema: options.databaseSchema } : undefined,
+  });
   const storage = createStorage({ dataDir: env.dataDir, s3: env.s3 });
   const jobs = createJobQueue({ db, log: app.log, schema: options.databaseSchema ? `${options.databaseSchema}_jobs` : 'pgboss' });
   const push = createPushSender({ dataDir: env.dataDir });
@@ -139,12 +143,15 @@ export async function buildServer(options: BuildOptions): Promise<Server> {
   const keys = createKeyRegistry();
   const { routes, apiFor } = createRegistrar({ app, context, permissions: plugins.permissions, grants, authenticate, keys });
 
-  await app.register(async (api) => {
-    registerAuthRoutes(apiFor(api, coreManifest), tokens, options.clock);
-    registerKeyCheck(apiFor(api, coreManifest), keys.lookups);
-    registerDashboardRoutes(apiFor(api, coreManifest));
-    for (const plugin of plugins.enabled) await plugin.register?.(apiFor(api, plugin.manifest));
-  }, { prefix: '/api' });
+  await app.register(
+    async (api) => {
+      registerAuthRoutes(apiFor(api, coreManifest), tokens, options.clock);
+      registerKeyCheck(apiFor(api, coreManifest), keys.lookups);
+      registerDashboardRoutes(apiFor(api, coreManifest));
+      for (const plugin of plugins.enabled) await plugin.register?.(apiFor(api, plugin.manifest));
+    },
+    { prefix: '/api' },
+  );
 
   await serveConsole(app, env, storage);
   await jobs.start();

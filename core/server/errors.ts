@@ -48,7 +48,8 @@ export function installErrorHandler(app: FastifyInstance): void {
     const status = error.statusCode ?? 500;
     if (status === 401) return reply.status(401).send({ msg: error.message, err: ErrorCodes.unauthorized });
     if (status === 404 || status === 429) return reply.status(status).send({ msg: error.message });
-    if (status >= 400 && status < 500) return reply.status(422).send({ msg: 'Error!', details: [{ message: requestProblems[error.code] ?? error.message, path: '' }] });
+    if (status >= 400 && status < 500)
+      return reply.status(422).send({ msg: 'Error!', details: [{ message: requestProblems[error.code] ?? error.message, path: '' }] });
     request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({ err: 'INTERNAL_ERROR', msg: 'Something went wrong on our side. Please try again.' });
   });

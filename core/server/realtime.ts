@@ -107,7 +107,12 @@ export function createRealtimeHub(options: RealtimeOptions): RealtimeHub {
         pool = new pg.Pool({ connectionString: databaseUrl, max: 2, options: schema ? `-c search_path="${schema.replace(/"/g, '')}"` : undefined });
         pool.on('error', (error) => options.log.warn({ err: error }, 'realtime: database connection lost'));
         // One notification channel per schema: test runs sharing a server do not hear each other.
-        io.adapter(createAdapter(pool, { channelPrefix: `masthead${schema ? `-${schema}` : ''}`, errorHandler: (error) => options.log.warn({ err: error }, 'realtime: adapter error') }));
+        io.adapter(
+          createAdapter(pool, {
+            channelPrefix: `masthead${schema ? `-${schema}` : ''}`,
+            errorHandler: (error) => options.log.warn({ err: error }, 'realtime: adapter error'),
+          }),
+        );
       }
       io.on('connection', bind);
       return io;

@@ -22,7 +22,14 @@ export const demoAccounts: { role: RoleKey; email: string; name: string; biograp
 
 type Demo = SeedContext['demo'];
 
-export async function seedDemoData(options: { db: Db; env: ServerEnv; log: FastifyBaseLogger; storage: Storage; jobs: JobQueue; plugins: ServerPlugin[] }): Promise<void> {
+export async function seedDemoData(options: {
+  db: Db;
+  env: ServerEnv;
+  log: FastifyBaseLogger;
+  storage: Storage;
+  jobs: JobQueue;
+  plugins: ServerPlugin[];
+}): Promise<void> {
   const { db, env, log, storage, jobs } = options;
   let demo = await readDemo(db);
   if (!demo) {
@@ -37,7 +44,11 @@ export async function seedDemoData(options: { db: Db; env: ServerEnv; log: Fasti
     const done = await db.selectFrom('settings').select('key').where('key', '=', key).executeTakeFirst();
     if (done) continue;
     await plugin.seed({ db, log, env, storage, jobs, demo });
-    await db.insertInto('settings').values({ key, value: new Date().toISOString() }).onConflict((oc) => oc.column('key').doNothing()).execute();
+    await db
+      .insertInto('settings')
+      .values({ key, value: new Date().toISOString() })
+      .onConflict((oc) => oc.column('key').doNothing())
+      .execute();
   }
 }
 
@@ -51,60 +62,130 @@ async function seedCore(db: Db, password: string): Promise<Demo> {
   return db.transaction().execute(async (tx) => {
     const publisherId = randomUUID();
     const otherPublisherId = randomUUID();
-    await tx.insertInto('publishers').values([
-      {
-        id: publisherId, title: 'Kuzey Medya', key: 'kuzey-medya', image: '/demo/kuzey-medya.svg',
-        description: 'Sabah, teknoloji ve kültür bültenleri yayımlayan bağımsız yayıncı.',
-        website: 'https://kuzeymedya.example', email: 'iletisim@kuzeymedya.example', color: '#ffce14', text_color: '#201f1e',
-      },
-      {
-        id: otherPublisherId, title: 'Ege Haber', key: 'ege-haber', image: '/demo/ege-haber.svg',
-        description: 'Ege bölgesinden yerel haber bültenleri.',
-        website: 'https://egehaber.example', email: 'bilgi@egehaber.example', color: '#0078d4', text_color: '#ffffff',
-      },
-    ]).execute();
+    await tx
+      .insertInto('publishers')
+      .values([
+        {
+          id: publisherId,
+          title: 'Kuzey Medya',
+          key: 'kuzey-medya',
+          image: '/demo/kuzey-medya.svg',
+          description: 'Sabah, teknoloji ve kültür bültenleri yayımlayan bağımsız yayıncı.',
+          website: 'https://kuzeymedya.example',
+          email: 'iletisim@kuzeymedya.example',
+          color: '#ffce14',
+          text_color: '#201f1e',
+        },
+        {
+          id: otherPublisherId,
+          title: 'Ege Haber',
+          key: 'ege-haber',
+          image: '/demo/ege-haber.svg',
+          description: 'Ege bölgesinden yerel haber bültenleri.',
+          website: 'https://egehaber.example',
+          email: 'bilgi@egehaber.example',
+          color: '#0078d4',
+          text_color: '#ffffff',
+        },
+      ])
+      .execute();
 
     const newsletters = [
       { title: 'Sabah Bülteni', key: 'sabah-bulteni', subtitle: 'Güne beş dakikada hazır başlayın', image: '/demo/sabah-bulteni.svg', color: '#ffce14' },
-      { title: 'Teknoloji Notları', key: 'teknoloji-notlari', subtitle: 'Haftanın teknoloji gündemi, sade bir dille', image: '/demo/teknoloji-notlari.svg', color: '#2b88d8' },
-      { title: 'Kültür Sanat Haftalık', key: 'kultur-sanat-haftalik', subtitle: 'Sergiler, kitaplar ve sahne', image: '/demo/kultur-sanat.svg', color: '#c239b3' },
+      {
+        title: 'Teknoloji Notları',
+        key: 'teknoloji-notlari',
+        subtitle: 'Haftanın teknoloji gündemi, sade bir dille',
+        image: '/demo/teknoloji-notlari.svg',
+        color: '#2b88d8',
+      },
+      {
+        title: 'Kültür Sanat Haftalık',
+        key: 'kultur-sanat-haftalik',
+        subtitle: 'Sergiler, kitaplar ve sahne',
+        image: '/demo/kultur-sanat.svg',
+        color: '#c239b3',
+      },
     ].map((newsletter) => ({
-      id: randomUUID(), publisher_id: publisherId, ...newsletter, text_color: '#201f1e', lang: 'tr', published: true,
+      id: randomUUID(),
+      publisher_id: publisherId,
+      ...newsletter,
+      text_color: '#201f1e',
+      lang: 'tr',
+      published: true,
       description: `${newsletter.title}: ${newsletter.subtitle.toLocaleLowerCase('tr')}.`,
     }));
     const otherNewsletter = {
-      id: randomUUID(), publisher_id: otherPublisherId, title: 'Ege Gündem', key: 'ege-gundem', subtitle: 'İzmir ve çevresinden haberler',
-      image: '/demo/ege-gundem.svg', color: '#0078d4', text_color: '#ffffff', lang: 'tr', published: true, description: 'Ege bölgesinin günlük haber bülteni.',
+      id: randomUUID(),
+      publisher_id: otherPublisherId,
+      title: 'Ege Gündem',
+      key: 'ege-gundem',
+      subtitle: 'İzmir ve çevresinden haberler',
+      image: '/demo/ege-gundem.svg',
+      color: '#0078d4',
+      text_color: '#ffffff',
+      lang: 'tr',
+      published: true,
+      description: 'Ege bölgesinin günlük haber bülteni.',
     };
-    await tx.insertInto('newsletters').values([...newsletters, otherNewsletter]).execute();
+    await tx
+      .insertInto('newsletters')
+      .values([...newsletters, otherNewsletter])
+      .execute();
 
     const userIds = {} as Demo['userIds'];
     for (const account of demoAccounts) {
       const id = randomUUID();
       userIds[account.role] = id;
-      await tx.insertInto('users').values({
-        id, email: account.email, password_hash: passwordHash, role: account.role,
-        publisher_id: account.role === 'admin' ? null : publisherId,
-        name: account.name, biography: account.biography, url: 'https://masthead.local/ekip',
-        image: `/demo/avatar-${account.role}.svg`, ready: true,
-      }).execute();
+      await tx
+        .insertInto('users')
+        .values({
+          id,
+          email: account.email,
+          password_hash: passwordHash,
+          role: account.role,
+          publisher_id: account.role === 'admin' ? null : publisherId,
+          name: account.name,
+          biography: account.biography,
+          url: 'https://masthead.local/ekip',
+          image: `/demo/avatar-${account.role}.svg`,
+          ready: true,
+        })
+        .execute();
     }
     // The other publisher's director: a neighbour no one of Kuzey Medya may reach.
-    await tx.insertInto('users').values({
-      id: randomUUID(), email: 'director@egehaber.example', password_hash: passwordHash, role: 'director', publisher_id: otherPublisherId,
-      name: 'Mert Çelik', biography: 'Ege Haber yayın yönetmeni.', url: 'https://egehaber.example', image: '/demo/avatar-director.svg', ready: true,
-    }).execute();
+    await tx
+      .insertInto('users')
+      .values({
+        id: randomUUID(),
+        email: 'director@egehaber.example',
+        password_hash: passwordHash,
+        role: 'director',
+        publisher_id: otherPublisherId,
+        name: 'Mert Çelik',
+        biography: 'Ege Haber yayın yönetmeni.',
+        url: 'https://egehaber.example',
+        image: '/demo/avatar-director.svg',
+        ready: true,
+      })
+      .execute();
 
     const [morning, tech, culture] = newsletters;
-    await tx.insertInto('newsletter_members').values([
-      { newsletter_id: morning!.id, user_id: userIds.editor, role: 'editor' },
-      { newsletter_id: tech!.id, user_id: userIds.editor, role: 'editor' },
-      { newsletter_id: tech!.id, user_id: userIds.author, role: 'author' },
-      { newsletter_id: culture!.id, user_id: userIds.author, role: 'author' },
-    ]).execute();
+    await tx
+      .insertInto('newsletter_members')
+      .values([
+        { newsletter_id: morning!.id, user_id: userIds.editor, role: 'editor' },
+        { newsletter_id: tech!.id, user_id: userIds.editor, role: 'editor' },
+        { newsletter_id: tech!.id, user_id: userIds.author, role: 'author' },
+        { newsletter_id: culture!.id, user_id: userIds.author, role: 'author' },
+      ])
+      .execute();
 
     const demo: Demo = { publisherId, newsletterIds: newsletters.map((newsletter) => newsletter.id), userIds };
-    await tx.insertInto('settings').values({ key: 'demo', value: JSON.stringify(demo) }).execute();
+    await tx
+      .insertInto('settings')
+      .values({ key: 'demo', value: JSON.stringify(demo) })
+      .execute();
     return demo;
   });
 }

@@ -16,9 +16,13 @@ export function parseTrustProxy(value: string | undefined): TrustProxy {
   const text = (value ?? '').trim();
   if (text === '' || text === 'off' || text === '0') return false;
   if (/^\d+$/.test(text)) return { hops: Number(text) };
-  const addresses = text.split(',').map((entry) => entry.trim()).filter(Boolean);
+  const addresses = text
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean);
   const wrong = addresses.find((entry) => !isAddressOrRange(entry));
-  if (wrong !== undefined) throw new Error(`TRUST_PROXY must be off, a number of proxies, or a comma list of proxy addresses and CIDR ranges; '${wrong}' is none of these`);
+  if (wrong !== undefined)
+    throw new Error(`TRUST_PROXY must be off, a number of proxies, or a comma list of proxy addresses and CIDR ranges; '${wrong}' is none of these`);
   return { addresses };
 }
 

@@ -42,8 +42,12 @@ export interface Upload extends MultipartFile {
  * that is not multipart, is cut short or is malformed is the caller's mistake (422), and so is a
  * NUL in a text field, which no database column would take.
  */
-export async function readMultipart(request: FastifyRequest, rule: { field: string; maxBytes: number; sizeMessage: string; missingMessage: string }): Promise<MultipartFile> {
-  if ((request.routeOptions.config as { upload?: boolean }).upload !== true) throw new Error(`${request.routeOptions.url} reads an upload but does not declare upload: true`);
+export async function readMultipart(
+  request: FastifyRequest,
+  rule: { field: string; maxBytes: number; sizeMessage: string; missingMessage: string },
+): Promise<MultipartFile> {
+  if ((request.routeOptions.config as { upload?: boolean }).upload !== true)
+    throw new Error(`${request.routeOptions.url} reads an upload but does not declare upload: true`);
   if (!request.isMultipart()) throw invalid(rule.missingMessage, rule.field);
   const fields: Record<string, string> = {};
   let file: { buffer: Buffer; filename: string } | undefined;
@@ -52,7 +56,8 @@ export async function readMultipart(request: FastifyRequest, rule: { field: stri
     for await (const part of parts) {
       if (part.type === 'field') {
         if (typeof part.value !== 'string' || part.fieldname in fields) continue;
-        if (part.value.includes('\u0000') || part.fieldname.includes('\u0000')) throw invalid('The request contains a character that is not allowed (NUL).', part.fieldname.replaceAll('\u0000', ''));
+        if (part.value.includes('\u0000') || part.fieldname.includes('\u0000'))
+          throw invalid('The request contains a character that is not allowed (NUL).', part.fieldname.replaceAll('\u0000', ''));
         fields[part.fieldname] = part.value;
         continue;
       }

@@ -6,7 +6,19 @@ export default definePlugin({
   title: 'Settings',
   permissions: ['newsletters.update', 'publishers.update'],
   menuItems: {
-    'newsletter-credentials': { label: 'Credentials', icon: 'EditNote', to: '/newsletters/show/:scope/settings', requires: 'newsletters.update', scopes: ['newsletter'] },
-    'publisher-credentials': { label: 'Credentials', icon: 'EditNote', to: '/publishers/show/:scope/settings', requires: 'publishers.update', scopes: ['publisher'] },
+    'newsletter-credentials': {
+      label: 'Credentials',
+      icon: 'EditNote',
+      to: '/newsletters/show/:scope/settings',
+      requires: 'newsletters.update',
+      scopes: ['newsletter'],
+    },
+    'publisher-credentials': {
+      label: 'Credentials',
+      icon: 'EditNote',
+      to: '/publishers/show/:scope/settings',
+      requires: 'publishers.update',
+      scopes: ['publisher'],
+    },
   },
 });

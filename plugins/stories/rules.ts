@@ -11,7 +11,20 @@ import { permissionRefusal, type Permission, type RoleKey } from '../../core/sha
 export type StoryStatus = Story['status'];
 
 /** The fields a writer edits (schemas/api/story-fields.schema.json): what a save, a merge and a live edit carry. */
-export const storyFieldNames = ['title', 'subtitle', 'slug', 'image', 'body', 'tags', 'interest', 'keywords', 'writer', 'episode', 'isPremium', 'notify'] as const satisfies readonly (keyof StoryFields)[];
+export const storyFieldNames = [
+  'title',
+  'subtitle',
+  'slug',
+  'image',
+  'body',
+  'tags',
+  'interest',
+  'keywords',
+  'writer',
+  'episode',
+  'isPremium',
+  'notify',
+] as const satisfies readonly (keyof StoryFields)[];
 export type StoryFieldName = (typeof storyFieldNames)[number];
 export type StoryAction = 'edit' | 'ready' | 'draft' | 'accept' | 'publish' | 'cancelSchedule' | 'cancel' | 'unpublish' | 'delete' | 'feature';
 
@@ -57,7 +70,9 @@ export function verdict(action: StoryAction, story: StoryFacts, actor: Actor): V
   const { status } = story;
   switch (action) {
     case 'edit':
-      return first(writes(story, actor), () => (status.draft ? allowed : state('This story is not a draft, so it was not saved. Move it to draft to edit it.')));
+      return first(writes(story, actor), () =>
+        status.draft ? allowed : state('This story is not a draft, so it was not saved. Move it to draft to edit it.'),
+      );
     case 'ready':
       return first(
         writes(story, actor),
@@ -83,15 +98,27 @@ export function verdict(action: StoryAction, story: StoryFacts, actor: Actor): V
       return first(
         () => requires(actor, 'stories.publish'),
         () => (story.type === 'article' ? allowed : state('Only articles can be published on their own.')),
-        () => (status.scheduled || status.published || status.notified || status.queued || status.processing ? state('The story is already scheduled or published.') : allowed),
+        () =>
+          status.scheduled || status.published || status.notified || status.queued || status.processing
+            ? state('The story is already scheduled or published.')
+            : allowed,
         hasImage(story),
       );
     case 'cancelSchedule':
-      return first(() => requires(actor, 'stories.publish'), () => (status.scheduled && !status.queued && !status.processing ? allowed : state('The story is not scheduled.')));
+      return first(
+        () => requires(actor, 'stories.publish'),
+        () => (status.scheduled && !status.queued && !status.processing ? allowed : state('The story is not scheduled.')),
+      );
     case 'cancel':
-      return first(() => requires(actor, 'stories.cancel'), () => (releasing(status) ? allowed : state('Only a scheduled, queued or processing story can be cancelled.')));
+      return first(
+        () => requires(actor, 'stories.cancel'),
+        () => (releasing(status) ? allowed : state('Only a scheduled, queued or processing story can be cancelled.')),
+      );
     case 'unpublish':
-      return first(() => requires(actor, 'stories.publish'), () => (status.published && !status.scheduled ? allowed : state('The story is not published.')));
+      return first(
+        () => requires(actor, 'stories.publish'),
+        () => (status.published && !status.scheduled ? allowed : state('The story is not published.')),
+      );
     case 'delete':
       return first(
         // A story's owner may always delete it.
@@ -174,6 +201,7 @@ const publishGraceMs = 60_000;
 /** Why a story may not be scheduled at `at` (no date, or sooner than `lead` minutes from now), or null when it may. */
 export function publishDateProblem(at: Date | null, lead: number, now = new Date()): string | null {
   if (!at || Number.isNaN(at.getTime())) return 'Choose a date to publish the story.';
-  if (at.getTime() < now.getTime() + lead * 60_000 - publishGraceMs) return lead > 0 ? `Choose a date at least ${lead} minutes from now.` : 'Choose a date in the future.';
+  if (at.getTime() < now.getTime() + lead * 60_000 - publishGraceMs)
+    return lead > 0 ? `Choose a date at least ${lead} minutes from now.` : 'Choose a date in the future.';
   return null;
 }

@@ -44,7 +44,9 @@ function fontSubsets(root: string): IconSubset[] {
       const fontFamily = /fontFamily: "\\"([^"\\]+)\\""/.exec(code)?.[1];
       const file = /"(fabric-icons[\w-]*\.woff)'\)/.exec(code)?.[1];
       if (!fontFamily || !file) throw new Error(`${name}: not the icon subset layout this build reads`);
-      const icons = Object.fromEntries([...code.matchAll(/^\s*'?(\w+)'?: '\\u([0-9A-F]{4})'/gm)].map(([, icon, glyph]) => [icon!, String.fromCharCode(parseInt(glyph!, 16))]));
+      const icons = Object.fromEntries(
+        [...code.matchAll(/^\s*'?(\w+)'?: '\\u([0-9A-F]{4})'/gm)].map(([, icon, glyph]) => [icon!, String.fromCharCode(parseInt(glyph!, 16))]),
+      );
       return { fontFamily, file, icons };
     });
 }

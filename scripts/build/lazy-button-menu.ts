@@ -18,7 +18,8 @@ export function lazyButtonMenu(): Plugin {
     transform(code, id) {
       if (!baseButton.test(id)) return null;
       // A Fluent update that changes the import fails the build here rather than loading the menu eagerly unnoticed.
-      if (!code.includes(eager) || !code.includes("import * as React from 'react';")) this.error(`${id}: BaseButton's imports are not the ones scripts/build/lazy-button-menu.ts rewrites`);
+      if (!code.includes(eager) || !code.includes("import * as React from 'react';"))
+        this.error(`${id}: BaseButton's imports are not the ones scripts/build/lazy-button-menu.ts rewrites`);
       return { code: code.replace(eager, lazy), map: null };
     },
   };

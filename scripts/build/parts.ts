@@ -22,8 +22,20 @@ export const consolePart: BuildPart = {
   name: 'console',
   outDir: join(projectRoot, 'dist'),
   sources: [
-    'core/client', 'core/shared', 'core/server/plugins', 'core/server/schemas', 'plugins/*/client', 'plugins/*/*.ts', 'config', 'schemas',
-    'public', 'index.html', 'vite.config.ts', 'package-lock.json', 'tsconfig.json', 'scripts/build',
+    'core/client',
+    'core/shared',
+    'core/server/plugins',
+    'core/server/schemas',
+    'plugins/*/client',
+    'plugins/*/*.ts',
+    'config',
+    'schemas',
+    'public',
+    'index.html',
+    'vite.config.ts',
+    'package-lock.json',
+    'tsconfig.json',
+    'scripts/build',
   ],
   async build({ quiet }) {
     const { build } = await import('vite');

@@ -23,4 +23,6 @@ export const productionEnv = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '1
 export const nodeFlags = ['--max-semi-space-size=2'];
 
 /** The command after the build in package.json's start script. */
-export const startCommand = `${Object.entries(productionEnv).map(([name, value]) => `${name}=${value}`).join(' ')} node ${nodeFlags.join(' ')} ${serverEntry}`;
+export const startCommand = `${Object.entries(productionEnv)
+  .map(([name, value]) => `${name}=${value}`)
+  .join(' ')} node ${nodeFlags.join(' ')} ${serverEntry}`;

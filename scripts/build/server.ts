@@ -12,8 +12,15 @@ import { sourceFiles } from './sources';
 
 /** The sources the compiled server is made of: `npm start` rebuilds it when their hash changes. */
 export const serverSources = [
-  'core/server', 'core/shared', 'plugins/*/server', 'plugins/*/*.ts',
-  'config', 'schemas', 'package-lock.json', 'tsconfig.json', 'scripts/build',
+  'core/server',
+  'core/shared',
+  'plugins/*/server',
+  'plugins/*/*.ts',
+  'config',
+  'schemas',
+  'package-lock.json',
+  'tsconfig.json',
+  'scripts/build',
 ];
 
 const common = { bundle: true, packages: 'external', platform: 'node', format: 'esm', target: 'node20', charset: 'utf8', logLevel: 'warning' } as const;
@@ -57,7 +64,10 @@ function eachFileItsOwnModule(root: string): Plugin {
         if (target.endsWith('.json')) return undefined;
         const file = ['.ts', '.tsx', `${sep}index.ts`].map((suffix) => target + suffix).find((candidate) => existsSync(candidate));
         if (!file) throw new Error(`${relative(root, args.importer)}: cannot find '${args.path}'`);
-        let specifier = relative(dirname(args.importer), file).split(sep).join('/').replace(/\.tsx?$/, '.js');
+        let specifier = relative(dirname(args.importer), file)
+          .split(sep)
+          .join('/')
+          .replace(/\.tsx?$/, '.js');
         if (!specifier.startsWith('.')) specifier = `./${specifier}`;
         return { path: specifier, external: true };
       });

@@ -46,12 +46,16 @@ function expand(dir: string, segments: string[]): string[] {
   if (!head!.includes('*')) return expand(join(dir, head!), rest);
   if (!existsSync(dir) || !statSync(dir).isDirectory()) return [];
   const matcher = new RegExp(`^${head!.split('*').map(escape).join('[^/]*')}$`);
-  return readdirSync(dir).filter((name) => matcher.test(name) && !ignored.has(name)).flatMap((name) => expand(join(dir, name), rest));
+  return readdirSync(dir)
+    .filter((name) => matcher.test(name) && !ignored.has(name))
+    .flatMap((name) => expand(join(dir, name), rest));
 }
 
 function walk(path: string): string[] {
   if (!statSync(path).isDirectory()) return [path];
-  return readdirSync(path).filter((name) => !ignored.has(name)).flatMap((name) => walk(join(path, name)));
+  return readdirSync(path)
+    .filter((name) => !ignored.has(name))
+    .flatMap((name) => walk(join(path, name)));
 }
 
 function escape(text: string): string {

@@ -46,7 +46,10 @@ describe.each(databases)('every registered route on %s', (kind) => {
     const user = await first('users', ['email', 'editor@masthead.local']);
     // No demo publisher follows a podcast: Kuzey Medya follows one here.
     const podcastFeed = randomUUID();
-    await (db as any).insertInto('podcast_feeds').values({ id: podcastFeed, publisher_id: publisher, url: 'https://podcasts.example/kuzey.xml', title: 'Kuzey' }).execute();
+    await (db as any)
+      .insertInto('podcast_feeds')
+      .values({ id: podcastFeed, publisher_id: publisher, url: 'https://podcasts.example/kuzey.xml', title: 'Kuzey' })
+      .execute();
     kuzey = {
       publisher,
       user,
@@ -95,7 +98,8 @@ describe.each(databases)('every registered route on %s', (kind) => {
   };
 
   /** The refusable routes that name Kuzey Medya's data in their path. */
-  const namingData = () => operations.filter((operation) => operation.route.access !== 'public' && operation.pathParameters.length > 0 && !ownData.includes(operation.route.url));
+  const namingData = () =>
+    operations.filter((operation) => operation.route.access !== 'public' && operation.pathParameters.length > 0 && !ownData.includes(operation.route.url));
 
   it('has routes, each declaring who may call it', () => {
     expect(t.server.routes.length).toBeGreaterThan(5);
@@ -104,13 +108,23 @@ describe.each(databases)('every registered route on %s', (kind) => {
 
   it('knows the kind of record every route with a parameter names', () => {
     expect(namingData().length).toBeGreaterThan(30);
-    expect(namingData().filter((operation) => !kindOf(operation)).map((operation) => `${operation.method} ${operation.route.url}`)).toEqual([]);
+    expect(
+      namingData()
+        .filter((operation) => !kindOf(operation))
+        .map((operation) => `${operation.method} ${operation.route.url}`),
+    ).toEqual([]);
   });
 
   it('refuses anonymous callers everywhere but on public routes', async () => {
     for (const route of t.server.routes.filter((candidate) => candidate.access !== 'public')) {
-      const { status, body } = await t.request(route.method, route.url.replace(/:\w+/g, randomUUID()), { body: ['POST', 'PUT', 'PATCH'].includes(route.method) ? {} : undefined });
-      expect({ route: `${route.method} ${route.url}`, status, err: body.err }).toEqual({ route: `${route.method} ${route.url}`, status: 401, err: 'UNAUTHORIZED' });
+      const { status, body } = await t.request(route.method, route.url.replace(/:\w+/g, randomUUID()), {
+        body: ['POST', 'PUT', 'PATCH'].includes(route.method) ? {} : undefined,
+      });
+      expect({ route: `${route.method} ${route.url}`, status, err: body.err }).toEqual({
+        route: `${route.method} ${route.url}`,
+        status: 401,
+        err: 'UNAUTHORIZED',
+      });
     }
   });
 
@@ -123,8 +137,16 @@ describe.each(databases)('every registered route on %s', (kind) => {
     for (const operation of namingData()) {
       const route = `${operation.method} ${operation.route.url}`;
       if (operation.route.upload) {
-        const { payload, headers } = multipart({}, { field: 'file', filename: 'subscribers.csv', contentType: 'text/csv', content: Buffer.from('email\nokur@example.com\n') });
-        const response = await t.server.app.inject({ method: operation.method as 'POST', url: fill(operation), headers: { authorization: `Bearer ${token}`, ...headers }, payload });
+        const { payload, headers } = multipart(
+          {},
+          { field: 'file', filename: 'subscribers.csv', contentType: 'text/csv', content: Buffer.from('email\nokur@example.com\n') },
+        );
+        const response = await t.server.app.inject({
+          method: operation.method as 'POST',
+          url: fill(operation),
+          headers: { authorization: `Bearer ${token}`, ...headers },
+          payload,
+        });
         answers.push({ route, status: response.statusCode });
       } else {
         answers.push({ route, status: (await t.request(operation.method, fill(operation), { token, body: validBody(operation) })).status });

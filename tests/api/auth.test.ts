@@ -68,7 +68,10 @@ describe.each(databases)('auth calls on %s', (kind) => {
 
     it('gives an editor newsletter scopes only, sorted by title, and the role permissions', async () => {
       const { body } = await t.request('GET', '/api/auth/verify', { token: await t.login('editor@masthead.local') });
-      expect(body.data.scopes.map((scope: { type: string; title: string }) => `${scope.type}:${scope.title}`)).toEqual(['newsletter:Sabah Bülteni', 'newsletter:Teknoloji Notları']);
+      expect(body.data.scopes.map((scope: { type: string; title: string }) => `${scope.type}:${scope.title}`)).toEqual([
+        'newsletter:Sabah Bülteni',
+        'newsletter:Teknoloji Notları',
+      ]);
       expect(body.data.permissions).toContainEqual({ model: 'resources', action: 'list' });
       expect(body.data.permissions).not.toContainEqual({ model: 'publishers', action: 'change' });
       expect(body.data.user.role).toEqual({ key: 'editor' });
@@ -115,7 +118,11 @@ describe.each(databases)('auth calls on %s', (kind) => {
     });
 
     it('refuses everyone but admins with the role message', async () => {
-      for (const [email, role] of [['director@masthead.local', 'DIRECTOR'], ['editor@masthead.local', 'EDITOR'], ['author@masthead.local', 'AUTHOR']] as const) {
+      for (const [email, role] of [
+        ['director@masthead.local', 'DIRECTOR'],
+        ['editor@masthead.local', 'EDITOR'],
+        ['author@masthead.local', 'AUTHOR'],
+      ] as const) {
         const { status, body } = await t.request('PUT', '/api/auth/scope', { token: await t.login(email), body: { publisher: 'anything' } });
         expect(status).toBe(401);
         expect(body.msg).toBe(`Required role Admin, current role: ${role}`);
@@ -147,19 +154,29 @@ describe.each(databases)('auth calls on %s', (kind) => {
       const code = link.searchParams.get('code')!;
       expect(link.searchParams.get('email')).toBe('director@masthead.local');
 
-      const reset = await t.request('PUT', '/api/auth/password/reset', { body: { email: 'director@masthead.local', token: code, password: 'New-secret-9', passwordConfirm: 'New-secret-9' } });
+      const reset = await t.request('PUT', '/api/auth/password/reset', {
+        body: { email: 'director@masthead.local', token: code, password: 'New-secret-9', passwordConfirm: 'New-secret-9' },
+      });
       expect(reset.status).toBe(200);
       expect((await t.request('GET', '/api/auth/verify', { token: reset.body.data })).status).toBe(200);
       expect((await t.request('POST', '/api/auth/login', { body: { email: 'director@masthead.local', password: 'New-secret-9' } })).status).toBe(200);
       expect((await t.request('POST', '/api/auth/login', { body: { email: 'director@masthead.local', password: 'Masthead-demo-1' } })).status).toBe(401);
 
-      const again = await t.request('PUT', '/api/auth/password/reset', { body: { email: 'director@masthead.local', token: code, password: 'Other-secret-9', passwordConfirm: 'Other-secret-9' } });
+      const again = await t.request('PUT', '/api/auth/password/reset', {
+        body: { email: 'director@masthead.local', token: code, password: 'Other-secret-9', passwordConfirm: 'Other-secret-9' },
+      });
       expect(again.status).toBe(422);
       expect(again.body.details[0].message).toBe('This reset link is not valid. Please ask for a new one.');
       // Put the demo password back for the other tests.
       await t.request('PUT', '/api/auth/password/forgot', { body: { email: 'director@masthead.local' } });
       const back = lastLinkTo('director@masthead.local')!.searchParams.get('code')!;
-      expect((await t.request('PUT', '/api/auth/password/reset', { body: { email: 'director@masthead.local', token: back, password: 'Masthead-demo-1', passwordConfirm: 'Masthead-demo-1' } })).status).toBe(200);
+      expect(
+        (
+          await t.request('PUT', '/api/auth/password/reset', {
+            body: { email: 'director@masthead.local', token: back, password: 'Masthead-demo-1', passwordConfirm: 'Masthead-demo-1' },
+          })
+        ).status,
+      ).toBe(200);
     });
 
     it('answers the same to an unknown address and sends nothing', async () => {
@@ -173,18 +190,28 @@ describe.each(databases)('auth calls on %s', (kind) => {
     it('refuses an expired code', async () => {
       await t.request('PUT', '/api/auth/password/forgot', { body: { email: 'editor@masthead.local' } });
       const code = lastLinkTo('editor@masthead.local')!.searchParams.get('code')!;
-      await t.server.database.db.updateTable('users').set({ reset_expires_at: new Date(Date.now() - 1000) }).where('email', '=', 'editor@masthead.local').execute();
-      const { status, body } = await t.request('PUT', '/api/auth/password/reset', { body: { email: 'editor@masthead.local', token: code, password: 'New-secret-9', passwordConfirm: 'New-secret-9' } });
+      await t.server.database.db
+        .updateTable('users')
+        .set({ reset_expires_at: new Date(Date.now() - 1000) })
+        .where('email', '=', 'editor@masthead.local')
+        .execute();
+      const { status, body } = await t.request('PUT', '/api/auth/password/reset', {
+        body: { email: 'editor@masthead.local', token: code, password: 'New-secret-9', passwordConfirm: 'New-secret-9' },
+      });
       expect(status).toBe(422);
       expect(body.details[0].message).toBe('This reset link has expired. Please ask for a new one.');
       expect((await t.request('POST', '/api/auth/login', { body: { email: 'editor@masthead.local', password: 'Masthead-demo-1' } })).status).toBe(200);
     });
 
     it('refuses weak and mismatched passwords with the spec messages', async () => {
-      const weak = await t.request('PUT', '/api/auth/password/reset', { body: { email: 'editor@masthead.local', token: 'x', password: 'password', passwordConfirm: 'password' } });
+      const weak = await t.request('PUT', '/api/auth/password/reset', {
+        body: { email: 'editor@masthead.local', token: 'x', password: 'password', passwordConfirm: 'password' },
+      });
       expect(weak.status).toBe(422);
       expect(weak.body.details[0].message).toBe(passwordRule);
-      const mismatch = await t.request('PUT', '/api/auth/password/reset', { body: { email: 'editor@masthead.local', token: 'x', password: 'Good-pass-1', passwordConfirm: 'Good-pass-2' } });
+      const mismatch = await t.request('PUT', '/api/auth/password/reset', {
+        body: { email: 'editor@masthead.local', token: 'x', password: 'Good-pass-1', passwordConfirm: 'Good-pass-2' },
+      });
       expect(mismatch.status).toBe(422);
       expect(mismatch.body.details[0].message).toBe("Passwords don't match.");
       const badEmail = await t.request('PUT', '/api/auth/password/forgot', { body: { email: 'nope' } });
@@ -198,10 +225,17 @@ describe.each(databases)('auth calls on %s', (kind) => {
       const token = await t.login('author@masthead.local');
       const { body } = await t.request('GET', '/api/auth/profile/update', { token });
       expect(body.data.body.profile.name).toBe('Ayşe Yılmaz');
-      const edited = { ...body.data.body, profile: { ...body.data.body.profile, name: 'Ayşe Y.', url: 'https://social.example/ayse', biography: 'Yeni biyografi' } };
+      const edited = {
+        ...body.data.body,
+        profile: { ...body.data.body.profile, name: 'Ayşe Y.', url: 'https://social.example/ayse', biography: 'Yeni biyografi' },
+      };
       const saved = await t.request('PUT', '/api/auth/profile/update', { token, body: edited });
       expect(saved.status).toBe(200);
-      expect((await t.request('GET', '/api/auth/profile/update', { token })).body.data.body.profile).toMatchObject({ name: 'Ayşe Y.', url: 'https://social.example/ayse', biography: 'Yeni biyografi' });
+      expect((await t.request('GET', '/api/auth/profile/update', { token })).body.data.body.profile).toMatchObject({
+        name: 'Ayşe Y.',
+        url: 'https://social.example/ayse',
+        biography: 'Yeni biyografi',
+      });
     });
 
     it('refuses bad profiles with the spec messages and keeps what was saved', async () => {

@@ -16,7 +16,10 @@ describe.each(databases)('dashboards on %s', (kind) => {
     await t.close();
   });
 
-  const layout = [{ i: 'greeting', x: 0, y: 0, w: 24, h: 2 }, { i: 'tips-and-tricks', x: 0, y: 2, w: 12, h: 6 }];
+  const layout = [
+    { i: 'greeting', x: 0, y: 0, w: 24, h: 2 },
+    { i: 'tips-and-tricks', x: 0, y: 2, w: 12, h: 6 },
+  ];
 
   it("keeps each user's arrangement of each dashboard, until it is reset", async () => {
     const editor = await t.login('editor@masthead.local');
@@ -28,7 +31,10 @@ describe.each(databases)('dashboards on %s', (kind) => {
     expect((await t.request('GET', '/api/auth/dashboard/newsletter', { token: director })).body.data).toBeNull();
     expect((await t.request('GET', '/api/auth/dashboard/publisher', { token: editor })).body.data).toBeNull();
     // Saving again replaces it.
-    const moved = [{ ...layout[1]!, y: 0 }, { ...layout[0]!, y: 6 }];
+    const moved = [
+      { ...layout[1]!, y: 0 },
+      { ...layout[0]!, y: 6 },
+    ];
     await t.request('PUT', '/api/auth/dashboard/newsletter', { token: editor, body: { layout: moved } });
     expect((await t.request('GET', '/api/auth/dashboard/newsletter', { token: editor })).body.data).toEqual(moved);
     expect((await t.request('DELETE', '/api/auth/dashboard/newsletter', { token: editor })).status).toBe(200);

@@ -60,16 +60,41 @@ describe.each(databases)('episodes on %s', (kind) => {
   });
 
   const create = (body: Record<string, unknown>, token = editor) =>
-    t.request('POST', '/api/episodes/create', { token, body: { newsletter: ids.morning.id, recording: recording._id, title: 'Bölüm', status: 'draft', ...body } });
+    t.request('POST', '/api/episodes/create', {
+      token,
+      body: { newsletter: ids.morning.id, recording: recording._id, title: 'Bölüm', status: 'draft', ...body },
+    });
   const episode = async (id: string) => (await t.request('GET', `/api/episodes/update/${id}`, { token: editor })).body.data?.body;
-  const jobIdOf = async (id: string) => (await t.server.database.db.withTables<{ episodes: { id: string; job_id: string | null } }>().selectFrom('episodes').select('job_id').where('id', '=', id).executeTakeFirstOrThrow()).job_id;
+  const jobIdOf = async (id: string) =>
+    (
+      await t.server.database.db
+        .withTables<{ episodes: { id: string; job_id: string | null } }>()
+        .selectFrom('episodes')
+        .select('job_id')
+        .where('id', '=', id)
+        .executeTakeFirstOrThrow()
+    ).job_id;
 
   it('creates an episode from a recording, with its audio, length and a slug of its title', async () => {
-    const { status, body } = await create({ title: 'Güneşli Bir Sabah', subtitle: 'Alt başlık', body: 'Gövde metni', image: '/demo/teknoloji-notlari.svg', status: 'published' });
+    const { status, body } = await create({
+      title: 'Güneşli Bir Sabah',
+      subtitle: 'Alt başlık',
+      body: 'Gövde metni',
+      image: '/demo/teknoloji-notlari.svg',
+      status: 'published',
+    });
     expect(status, JSON.stringify(body)).toBe(200);
     expect(body.data).toMatchObject({
-      title: 'Güneşli Bir Sabah', key: 'gunesli-bir-sabah', subtitle: 'Alt başlık', body: 'Gövde metni', image: '/demo/teknoloji-notlari.svg',
-      duration: recording.duration, newsletter: ids.morning.id, status: { draft: false, scheduled: false, published: true }, type: 'other', recording: recording._id,
+      title: 'Güneşli Bir Sabah',
+      key: 'gunesli-bir-sabah',
+      subtitle: 'Alt başlık',
+      body: 'Gövde metni',
+      image: '/demo/teknoloji-notlari.svg',
+      duration: recording.duration,
+      newsletter: ids.morning.id,
+      status: { draft: false, scheduled: false, published: true },
+      type: 'other',
+      recording: recording._id,
       uploader: { _id: ids.editor, name: 'Emre Demir' },
     });
     expect(Date.now() - new Date(body.data.publishedAt).getTime()).toBeLessThan(60_000);
@@ -118,9 +143,19 @@ describe.each(databases)('episodes on %s', (kind) => {
     expect(form.status).toBe(200);
     expect(form.body.data.body).toMatchObject({ _id: id, title: 'Eski başlık', status: { draft: true, scheduled: false, published: false } });
 
-    const saved = await t.request('PUT', `/api/episodes/update/${id}`, { token: editor, body: { title: 'Yeni başlık', subtitle: 'Yeni alt', body: 'Yeni gövde', image: '/demo/kultur-sanat.svg', status: 'published' } });
+    const saved = await t.request('PUT', `/api/episodes/update/${id}`, {
+      token: editor,
+      body: { title: 'Yeni başlık', subtitle: 'Yeni alt', body: 'Yeni gövde', image: '/demo/kultur-sanat.svg', status: 'published' },
+    });
     expect(saved.status, JSON.stringify(saved.body)).toBe(200);
-    expect(saved.body.data).toMatchObject({ title: 'Yeni başlık', key: 'yeni-baslik', subtitle: 'Yeni alt', body: 'Yeni gövde', image: '/demo/kultur-sanat.svg', status: { draft: false, scheduled: false, published: true } });
+    expect(saved.body.data).toMatchObject({
+      title: 'Yeni başlık',
+      key: 'yeni-baslik',
+      subtitle: 'Yeni alt',
+      body: 'Yeni gövde',
+      image: '/demo/kultur-sanat.svg',
+      status: { draft: false, scheduled: false, published: true },
+    });
     const publishedAt = saved.body.data.publishedAt;
     expect(publishedAt).toBeTruthy();
 
@@ -149,7 +184,10 @@ describe.each(databases)('episodes on %s', (kind) => {
     const firstJob = await jobIdOf(id);
 
     const later = new Date(Date.now() + 60 * 60_000).toISOString();
-    const moved = await t.request('PUT', `/api/episodes/update/${id}`, { token: editor, body: { title: 'Ertelenen', status: 'scheduled', publishedAt: later } });
+    const moved = await t.request('PUT', `/api/episodes/update/${id}`, {
+      token: editor,
+      body: { title: 'Ertelenen', status: 'scheduled', publishedAt: later },
+    });
     expect(moved.status, JSON.stringify(moved.body)).toBe(200);
     expect(moved.body.data).toMatchObject({ status: { draft: false, scheduled: true, published: false }, publishedAt: later });
     const secondJob = await jobIdOf(id);
@@ -178,7 +216,12 @@ describe.each(databases)('episodes on %s', (kind) => {
     expect((await t.request('GET', `/api/episodes/update/${id}`, { token: editor })).status).toBe(404);
     expect((await t.request('DELETE', `/api/episodes/delete/${id}`, { token: editor })).status).toBe(404);
     await new Promise((resolve) => setTimeout(resolve, 2500));
-    const row = await t.server.database.db.withTables<{ episodes: { id: string } }>().selectFrom('episodes').select('id').where('id', '=', id).executeTakeFirst();
+    const row = await t.server.database.db
+      .withTables<{ episodes: { id: string } }>()
+      .selectFrom('episodes')
+      .select('id')
+      .where('id', '=', id)
+      .executeTakeFirst();
     expect(row).toBeUndefined();
   }, 15_000);
 
@@ -187,7 +230,10 @@ describe.each(databases)('episodes on %s', (kind) => {
     const listed = await t.request('GET', `/api/episodes/list?newsletter=${ids.tech.id}`, { token: author });
     expect(listed.status).toBe(200);
     expect(listed.body.count).toBeGreaterThan(0);
-    const refused = await t.request('POST', '/api/episodes/create', { token: author, body: { newsletter: ids.tech.id, recording: recording._id, title: 'Yazar', status: 'draft' } });
+    const refused = await t.request('POST', '/api/episodes/create', {
+      token: author,
+      body: { newsletter: ids.tech.id, recording: recording._id, title: 'Yazar', status: 'draft' },
+    });
     expect(refused.status).toBe(401);
     // The author is no member of Sabah Bülteni.
     expect((await t.request('GET', `/api/episodes/list?newsletter=${ids.morning.id}`, { token: author })).status).toBe(404);
@@ -200,7 +246,14 @@ describe.each(databases)('episodes on %s', (kind) => {
     expect((await t.request('DELETE', `/api/episodes/delete/${mine}`, { token: other })).status).toBe(404);
     expect((await create({ title: 'x' }, other)).status).toBe(404);
     // Their own newsletter, but our recording: not theirs to use.
-    expect((await t.request('POST', '/api/episodes/create', { token: other, body: { newsletter: ids.ege.id, recording: recording._id, title: 'x', status: 'draft' } })).status).toBe(404);
+    expect(
+      (
+        await t.request('POST', '/api/episodes/create', {
+          token: other,
+          body: { newsletter: ids.ege.id, recording: recording._id, title: 'x', status: 'draft' },
+        })
+      ).status,
+    ).toBe(404);
     // Without a newsletter (as the spec's call): every newsletter the caller reaches, and only those.
     const everywhere = (await t.request('GET', '/api/episodes/list', { token: other })).body.data as { _id: string; newsletter: string }[];
     expect(everywhere.map((episode) => episode._id)).not.toContain(mine);
@@ -220,7 +273,10 @@ describe.each(databases)('episodes on %s', (kind) => {
     expect(empty.status).toBe(422);
     expect(empty.body.details[0].message).toBe('Title cannot be empty.');
     const { body } = await create({ title: 'Geçmişe alınamaz' });
-    const pastUpdate = await t.request('PUT', `/api/episodes/update/${body.data._id}`, { token: editor, body: { title: 'Geçmişe alınamaz', status: 'scheduled', publishedAt: '2020-01-01T00:00:00.000Z' } });
+    const pastUpdate = await t.request('PUT', `/api/episodes/update/${body.data._id}`, {
+      token: editor,
+      body: { title: 'Geçmişe alınamaz', status: 'scheduled', publishedAt: '2020-01-01T00:00:00.000Z' },
+    });
     expect(pastUpdate.status).toBe(422);
     expect(pastUpdate.body.details[0].message).toBe(futureMessage);
   });
@@ -301,7 +357,9 @@ describe('a scheduled episode across a restart', () => {
     await server.app.ready();
     const token = await login(server);
     const running = server;
-    const statusOf = async () => JSON.parse((await running.app.inject({ method: 'GET', url: `/api/episodes/update/${id}`, headers: { authorization: `Bearer ${token}` } })).body).data.body;
+    const statusOf = async () =>
+      JSON.parse((await running.app.inject({ method: 'GET', url: `/api/episodes/update/${id}`, headers: { authorization: `Bearer ${token}` } })).body).data
+        .body;
     expect(await until(async () => (await statusOf()).status.published, 8000)).toBe(true);
     expect((await statusOf()).publishedAt).toBe(at);
   }, 60_000);

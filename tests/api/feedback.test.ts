@@ -12,7 +12,12 @@ describe.each(databases)('feedback on %s', (kind) => {
   let tokens: Record<'admin' | 'director' | 'editor' | 'author' | 'other', string>;
 
   const send = (token: string, body: unknown) => t.request('POST', '/api/feedback/create', { token, body });
-  const valid = { type: 'bug', product: 'Console', title: 'Kaydet düğmesi çalışmıyor', description: 'Profil sayfasında SAVE düğmesine basınca bir şey olmuyor.' };
+  const valid = {
+    type: 'bug',
+    product: 'Console',
+    title: 'Kaydet düğmesi çalışmıyor',
+    description: 'Profil sayfasında SAVE düğmesine basınca bir şey olmuyor.',
+  };
 
   beforeAll(async () => {
     t = await startTestServer(kind);
@@ -61,7 +66,11 @@ describe.each(databases)('feedback on %s', (kind) => {
   });
 
   it('lists feedback for admins only, newest first, filtered by type and status', async () => {
-    for (const [role, token] of [['DIRECTOR', tokens.director], ['EDITOR', tokens.editor], ['AUTHOR', tokens.author]] as const) {
+    for (const [role, token] of [
+      ['DIRECTOR', tokens.director],
+      ['EDITOR', tokens.editor],
+      ['AUTHOR', tokens.author],
+    ] as const) {
       const refused = await t.request('GET', '/api/feedback/list', { token });
       expect(refused.status).toBe(401);
       expect(refused.body).toEqual({ msg: roleMessage(role), err: 'UNAUTHORIZED' });

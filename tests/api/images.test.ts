@@ -17,7 +17,9 @@ const maxBytes = 5242880;
 
 /** A real PNG drawn with sharp. */
 async function pngOf(width: number, height: number, color = '#2b88d8'): Promise<Buffer> {
-  return sharp({ create: { width, height, channels: 3, background: color } }).png().toBuffer();
+  return sharp({ create: { width, height, channels: 3, background: color } })
+    .png()
+    .toBuffer();
 }
 
 describe.each(databases)('images on %s', (kind) => {
@@ -34,7 +36,16 @@ describe.each(databases)('images on %s', (kind) => {
     return { status: response.statusCode, body: JSON.parse(response.body) };
   };
   const listOf = async (token: string, query = '') => t.request('GET', `/api/images/list${query}`, { token });
-  const count = async () => Number((await t.server.database.db.withTables<{ images: { id: string } }>().selectFrom('images').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+  const count = async () =>
+    Number(
+      (
+        await t.server.database.db
+          .withTables<{ images: { id: string } }>()
+          .selectFrom('images')
+          .select((eb) => eb.fn.countAll<string>().as('n'))
+          .executeTakeFirstOrThrow()
+      ).n,
+    );
 
   beforeAll(async () => {
     t = await startTestServer(kind);
@@ -74,7 +85,13 @@ describe.each(databases)('images on %s', (kind) => {
   });
 
   it('uploads a real PNG: stored with small and medium WebP copies, served with a year of caching', async () => {
-    const { status, body } = await upload(tokens.editor, { alt: 'Mavi bir dikdörtgen', source: 'Test', caption: 'Bir açıklama', uploader: userIds.director, publisher: publisherId });
+    const { status, body } = await upload(tokens.editor, {
+      alt: 'Mavi bir dikdörtgen',
+      source: 'Test',
+      caption: 'Bir açıklama',
+      uploader: userIds.director,
+      publisher: publisherId,
+    });
     expect(status).toBe(200);
     const image = body.data;
     expect(image).toMatchObject({ alt: 'Mavi bir dikdörtgen', source: 'Test', caption: 'Bir açıklama', width: 1600, height: 900, publisher: publisherId });
@@ -88,7 +105,10 @@ describe.each(databases)('images on %s', (kind) => {
     expect(original.statusCode).toBe(200);
     expect(original.headers['content-type']).toBe('image/png');
     expect(original.rawPayload.equals(png)).toBe(true);
-    for (const [url, width] of [[image.sizes.small, 480], [image.sizes.medium, 1200]] as const) {
+    for (const [url, width] of [
+      [image.sizes.small, 480],
+      [image.sizes.medium, 1200],
+    ] as const) {
       const response = await t.server.app.inject({ method: 'GET', url });
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toBe('image/webp');
@@ -110,8 +130,16 @@ describe.each(databases)('images on %s', (kind) => {
     const small = await t.server.app.inject({ method: 'GET', url: body.data.sizes.small });
     expect((await sharp(small.rawPayload).metadata()).width).toBe(200);
 
-    const frames = await Promise.all(['#ff0000', '#00ff00', '#0000ff'].map((color) => sharp({ create: { width: 600, height: 300, channels: 3, background: color } }).raw().toBuffer()));
-    const gif = await sharp(Buffer.concat(frames), { raw: { width: 600, height: 900, channels: 3, pageHeight: 300 } }).gif({ delay: [100, 100, 100] }).toBuffer();
+    const frames = await Promise.all(
+      ['#ff0000', '#00ff00', '#0000ff'].map((color) =>
+        sharp({ create: { width: 600, height: 300, channels: 3, background: color } })
+          .raw()
+          .toBuffer(),
+      ),
+    );
+    const gif = await sharp(Buffer.concat(frames), { raw: { width: 600, height: 900, channels: 3, pageHeight: 300 } })
+      .gif({ delay: [100, 100, 100] })
+      .toBuffer();
     const animated = await upload(tokens.editor, { alt: 'Hareketli' }, { content: gif, filename: 'anim.gif', contentType: 'image/gif' });
     expect(animated.status).toBe(200);
     expect(animated.body.data).toMatchObject({ width: 600, height: 300 });
@@ -145,17 +173,29 @@ describe.each(databases)('images on %s', (kind) => {
     expect(atLimit.status).toBe(200);
   });
 
-  it('refuses an image beyond 8000 x 6000 pixels in either orientation, on the file\'s field, and takes one at the limit', async () => {
+  it("refuses an image beyond 8000 x 6000 pixels in either orientation, on the file's field, and takes one at the limit", async () => {
     const before = await count();
     const tooLarge = { msg: 'Error!', details: [{ message: tooLargeMessage, path: 'image' }] };
-    for (const [width, height] of [[8001, 10], [10, 8001], [6001, 6001]]) {
+    for (const [width, height] of [
+      [8001, 10],
+      [10, 8001],
+      [6001, 6001],
+    ]) {
       const { status, body } = await upload(tokens.editor, { alt: 'Çok büyük' }, { content: await pngOf(width, height) });
       expect(status).toBe(422);
       expect(body).toEqual(tooLarge);
     }
     // All the frames of an animated GIF count: 3 frames of 4000 x 6000 are 72 megapixels.
-    const frames = await Promise.all(['#ff0000', '#00ff00', '#0000ff'].map((color) => sharp({ create: { width: 4000, height: 6000, channels: 3, background: color } }).raw().toBuffer()));
-    const gif = await sharp(Buffer.concat(frames), { raw: { width: 4000, height: 18000, channels: 3, pageHeight: 6000 } }).gif().toBuffer();
+    const frames = await Promise.all(
+      ['#ff0000', '#00ff00', '#0000ff'].map((color) =>
+        sharp({ create: { width: 4000, height: 6000, channels: 3, background: color } })
+          .raw()
+          .toBuffer(),
+      ),
+    );
+    const gif = await sharp(Buffer.concat(frames), { raw: { width: 4000, height: 18000, channels: 3, pageHeight: 6000 } })
+      .gif()
+      .toBuffer();
     const animated = await upload(tokens.editor, { alt: 'Uzun animasyon' }, { filename: 'loop.gif', contentType: 'image/gif', content: gif });
     expect(animated.body).toEqual(tooLarge);
     const editor = await upload(tokens.editor, {}, { field: 'upload', content: await pngOf(8001, 10) }, '/api/editor/image/upload');
@@ -229,7 +269,10 @@ describe.each(databases)('images on %s', (kind) => {
     expect(form.status).toBe(200);
     expect(form.body.data.body).toMatchObject({ _id: id, alt: 'Yazarın görseli' });
 
-    const saved = await t.request('PUT', `/api/images/update/${id}`, { token: tokens.author, body: { alt: 'Yeni alt metin', source: 'Yeni kaynak', caption: 'Yeni açıklama' } });
+    const saved = await t.request('PUT', `/api/images/update/${id}`, {
+      token: tokens.author,
+      body: { alt: 'Yeni alt metin', source: 'Yeni kaynak', caption: 'Yeni açıklama' },
+    });
     expect(saved.status).toBe(200);
     expect(saved.body.data).toMatchObject({ alt: 'Yeni alt metin', source: 'Yeni kaynak', caption: 'Yeni açıklama' });
 
@@ -269,7 +312,7 @@ describe.each(databases)('images on %s', (kind) => {
     expect((await t.request('GET', `/api/images/update/${others}`, { token: tokens.editor })).status).toBe(200);
   });
 
-  it('takes editor uploads (field upload) in CKEditor\'s shape, into the library, with the same rules', async () => {
+  it("takes editor uploads (field upload) in CKEditor's shape, into the library, with the same rules", async () => {
     const { status, body } = await upload(tokens.editor, {}, { field: 'upload', filename: 'paste.png' }, '/api/editor/image/upload');
     expect(status).toBe(200);
     expect(body.url).toMatch(/^\/uploads\/images\/.+\.png$/);
@@ -282,7 +325,12 @@ describe.each(databases)('images on %s', (kind) => {
     expect(text.status).toBe(422);
     expect(text.body.details[0].message).toBe(typeMessage);
     expect(text.body.error).toEqual({ message: typeMessage });
-    const big = await upload(tokens.editor, {}, { field: 'upload', content: Buffer.concat([png, Buffer.alloc(maxBytes + 1 - png.length)]) }, '/api/editor/image/upload');
+    const big = await upload(
+      tokens.editor,
+      {},
+      { field: 'upload', content: Buffer.concat([png, Buffer.alloc(maxBytes + 1 - png.length)]) },
+      '/api/editor/image/upload',
+    );
     expect(big.status).toBe(422);
     expect(big.body.error).toEqual({ message: sizeMessage });
     const anonymous = await t.server.app.inject({ method: 'POST', url: '/api/editor/image/upload', ...multipart({}) });

@@ -18,7 +18,9 @@ describe('logs', () => {
     await t.request('POST', '/api/auth/login', { body: { email: 'editor@masthead.local', password: 'Wrong-Secret-77' } });
     await t.request('PUT', '/api/auth/password/forgot', { body: { email: 'editor@masthead.local' } });
     const code = new URL(readOutbox(t.dataDir)[0]!.text.match(/https?:\/\/\S+/)![0]).searchParams.get('code')!;
-    await t.request('PUT', '/api/auth/password/reset', { body: { email: 'editor@masthead.local', token: code, password: 'Brand-New-Secret-8', passwordConfirm: 'Brand-New-Secret-8' } });
+    await t.request('PUT', '/api/auth/password/reset', {
+      body: { email: 'editor@masthead.local', token: code, password: 'Brand-New-Secret-8', passwordConfirm: 'Brand-New-Secret-8' },
+    });
 
     expect(lines.length).toBeGreaterThan(4);
     for (const line of lines) expect(() => JSON.parse(line)).not.toThrow();

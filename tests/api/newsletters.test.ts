@@ -22,7 +22,11 @@ describe.each(databases)('newsletters on %s', (kind) => {
     const rows = await db.selectFrom('newsletters').select(['id', 'key']).execute();
     ids = Object.fromEntries(rows.map((row) => [row.key, row.id]));
     // Subscriber counts the sort can tell apart (the subscribers plugin keeps them in real life).
-    for (const [key, count] of [['sabah-bulteni', 120], ['teknoloji-notlari', 340], ['kultur-sanat-haftalik', 45]] as const) {
+    for (const [key, count] of [
+      ['sabah-bulteni', 120],
+      ['teknoloji-notlari', 340],
+      ['kultur-sanat-haftalik', 45],
+    ] as const) {
       await db.updateTable('newsletters').set({ subscriber_count: count }).where('key', '=', key).execute();
     }
     const adminLogin = await t.login('admin@masthead.local');
@@ -58,9 +62,19 @@ describe.each(databases)('newsletters on %s', (kind) => {
       const { body } = await list(tokens.director, 'search=sabah');
       expect(body.data).toEqual([
         {
-          _id: ids['sabah-bulteni'], title: 'Sabah Bülteni', subtitle: 'Güne beş dakikada hazır başlayın', description: expect.any(String),
-          image: '/demo/sabah-bulteni.svg', color: '#ffce14', textColor: '#201f1e', key: 'sabah-bulteni', lang: 'tr',
-          status: { published: true, featured: false, archived: false }, stats: { subscribers: 120 }, publisher: kuzeyId, createdAt: expect.any(String),
+          _id: ids['sabah-bulteni'],
+          title: 'Sabah Bülteni',
+          subtitle: 'Güne beş dakikada hazır başlayın',
+          description: expect.any(String),
+          image: '/demo/sabah-bulteni.svg',
+          color: '#ffce14',
+          textColor: '#201f1e',
+          key: 'sabah-bulteni',
+          lang: 'tr',
+          status: { published: true, featured: false, archived: false },
+          stats: { subscribers: 120 },
+          publisher: kuzeyId,
+          createdAt: expect.any(String),
         },
       ]);
     });
@@ -79,9 +93,17 @@ describe.each(databases)('newsletters on %s', (kind) => {
       const { body } = await list(tokens.director, `publisher=${kuzeyId}&sort=subscribers&desc=true&limit=80`);
       expect(titles(body)).toEqual(['Teknoloji Notları', 'Sabah Bülteni', 'Kültür Sanat Haftalık']);
       expect(body.data.map((newsletter: { stats: { subscribers: number } }) => newsletter.stats.subscribers)).toEqual([340, 120, 45]);
-      expect(titles((await list(tokens.director, 'sort=subscribers&desc=false')).body)).toEqual(['Kültür Sanat Haftalık', 'Sabah Bülteni', 'Teknoloji Notları']);
+      expect(titles((await list(tokens.director, 'sort=subscribers&desc=false')).body)).toEqual([
+        'Kültür Sanat Haftalık',
+        'Sabah Bülteni',
+        'Teknoloji Notları',
+      ]);
       // The spec's name for the same sort (section 7: sort stats.subscriber).
-      expect(titles((await list(tokens.director, `publisher=${kuzeyId}&sort=stats.subscriber&desc=true&limit=80`)).body)).toEqual(['Teknoloji Notları', 'Sabah Bülteni', 'Kültür Sanat Haftalık']);
+      expect(titles((await list(tokens.director, `publisher=${kuzeyId}&sort=stats.subscriber&desc=true&limit=80`)).body)).toEqual([
+        'Teknoloji Notları',
+        'Sabah Bülteni',
+        'Kültür Sanat Haftalık',
+      ]);
       expect(titles((await list(tokens.director, 'sort=createdAt')).body)).toHaveLength(3);
     });
 
@@ -151,7 +173,13 @@ describe.each(databases)('newsletters on %s', (kind) => {
       const dates = timeline.map((entry) => entry.date);
       expect(dates).toEqual([...new Set(dates)].sort());
       for (const entry of timeline) {
-        expect(entry).toEqual({ newsletterId: ids['sabah-bulteni'], date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), total: entry.email + entry.notification, email: expect.any(Number), notification: expect.any(Number) });
+        expect(entry).toEqual({
+          newsletterId: ids['sabah-bulteni'],
+          date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+          total: entry.email + entry.notification,
+          email: expect.any(Number),
+          notification: expect.any(Number),
+        });
       }
       const stats = (await t.request('GET', `/api/newsletters/list/${ids['sabah-bulteni']}/stats`, { token: tokens.editor })).body;
       const lastEmail = stats.data.filter((point: { type: string; medium: string }) => point.type === 'subscribers' && point.medium === 'email').at(-1);
@@ -184,8 +212,17 @@ describe.each(databases)('newsletters on %s', (kind) => {
     });
 
     it('refuses everyone but admins with the role message', async () => {
-      for (const [role, token] of [['DIRECTOR', tokens.director], ['EDITOR', tokens.editor], ['AUTHOR', tokens.author]] as const) {
-        for (const [method, kind] of [['PUT', 'publish'], ['DELETE', 'publish'], ['PUT', 'feature'], ['DELETE', 'feature']] as const) {
+      for (const [role, token] of [
+        ['DIRECTOR', tokens.director],
+        ['EDITOR', tokens.editor],
+        ['AUTHOR', tokens.author],
+      ] as const) {
+        for (const [method, kind] of [
+          ['PUT', 'publish'],
+          ['DELETE', 'publish'],
+          ['PUT', 'feature'],
+          ['DELETE', 'feature'],
+        ] as const) {
           const refused = await flag(method, kind, 'sabah-bulteni', token);
           expect(refused.status).toBe(401);
           expect(refused.body.msg).toBe(`Required role Admin, current role: ${role}`);

@@ -80,7 +80,10 @@ describe.each(databases)('notifications on %s', (kind) => {
     const after = (await listOf(tokens.director)).body;
     expect(after.unread).toBe(before.count - 1);
     // Marking again changes nothing.
-    expect((await t.request('PUT', `/api/auth/notifications/${target._id}`, { token: tokens.director })).body.data).toMatchObject({ status: { read: true }, updatedAt: body.data.updatedAt });
+    expect((await t.request('PUT', `/api/auth/notifications/${target._id}`, { token: tokens.director })).body.data).toMatchObject({
+      status: { read: true },
+      updatedAt: body.data.updatedAt,
+    });
   });
 
   it('marks all read', async () => {
@@ -110,7 +113,12 @@ describe.each(databases)('notifications on %s', (kind) => {
     const editorBefore = (await listOf(tokens.editor)).body.unread;
     const { status, body } = await t.request('POST', '/api/announcements/create', {
       token: tokens.admin,
-      body: { publisher: kuzeyId, subject: '  Bakım penceresi  ', preview: 'Cumartesi 02:00-03:00 arası.', body: '<p>Kısa bir bakım yapılacak.</p><script>alert(1)</script><img src="javascript:x">' },
+      body: {
+        publisher: kuzeyId,
+        subject: '  Bakım penceresi  ',
+        preview: 'Cumartesi 02:00-03:00 arası.',
+        body: '<p>Kısa bir bakım yapılacak.</p><script>alert(1)</script><img src="javascript:x">',
+      },
     });
     expect(status).toBe(200);
     // Kuzey Medya's directors, editors and authors (the demo accounts and any team members).
@@ -118,12 +126,24 @@ describe.each(databases)('notifications on %s', (kind) => {
     const staff = await db.selectFrom('users').select('id').where('publisher_id', '=', kuzeyId).where('role', 'in', ['director', 'editor', 'author']).execute();
     expect(staff.length).toBeGreaterThanOrEqual(3);
     expect(body.msg).toBe(`The announcement is sent to ${staff.length} users.`);
-    expect(body.data).toMatchObject({ subject: 'Bakım penceresi', preview: 'Cumartesi 02:00-03:00 arası.', publisher: kuzeyId, recipients: staff.length, sender: { initials: 'DA' } });
+    expect(body.data).toMatchObject({
+      subject: 'Bakım penceresi',
+      preview: 'Cumartesi 02:00-03:00 arası.',
+      publisher: kuzeyId,
+      recipients: staff.length,
+      sender: { initials: 'DA' },
+    });
     expect(body.data.body.html).toBe('<p>Kısa bir bakım yapılacak.</p><img />');
 
     for (const role of ['director', 'editor', 'author'] as const) {
       const list = (await listOf(tokens[role])).body;
-      expect(list.data[0]).toMatchObject({ subject: 'Bakım penceresi', preview: 'Cumartesi 02:00-03:00 arası.', url: `/announcements/${body.data._id}`, status: { read: false }, announcement: body.data._id });
+      expect(list.data[0]).toMatchObject({
+        subject: 'Bakım penceresi',
+        preview: 'Cumartesi 02:00-03:00 arası.',
+        url: `/announcements/${body.data._id}`,
+        status: { read: false },
+        announcement: body.data._id,
+      });
     }
     expect((await listOf(tokens.editor)).body.unread).toBe(editorBefore + 1);
     // Ege Haber's director gets none, and may not read it.
@@ -131,7 +151,10 @@ describe.each(databases)('notifications on %s', (kind) => {
     expect((await t.request('GET', `/api/auth/notifications/${body.data._id}`, { token: tokens.other })).status).toBe(404);
     expect((await t.request('GET', `/api/auth/notifications/${body.data._id}`, { token: tokens.author })).status).toBe(200);
 
-    const ege = await t.request('POST', '/api/announcements/create', { token: tokens.admin, body: { publisher: egeId, subject: 'Ege duyurusu', body: '<p>Merhaba Ege.</p>' } });
+    const ege = await t.request('POST', '/api/announcements/create', {
+      token: tokens.admin,
+      body: { publisher: egeId, subject: 'Ege duyurusu', body: '<p>Merhaba Ege.</p>' },
+    });
     expect(ege.body.msg).toBe('The announcement is sent to 1 user.');
     expect((await listOf(tokens.other)).body.data[0]).toMatchObject({ subject: 'Ege duyurusu', preview: '' });
     expect((await listOf(tokens.editor)).body.data[0].subject).toBe('Bakım penceresi');
@@ -139,7 +162,11 @@ describe.each(databases)('notifications on %s', (kind) => {
 
   it('refuses announcements from anyone but admins, with the role message', async () => {
     const body = { publisher: kuzeyId, subject: 'Duyuru', body: '<p>Metin</p>' };
-    for (const [role, token] of [['DIRECTOR', tokens.director], ['EDITOR', tokens.editor], ['AUTHOR', tokens.author]] as const) {
+    for (const [role, token] of [
+      ['DIRECTOR', tokens.director],
+      ['EDITOR', tokens.editor],
+      ['AUTHOR', tokens.author],
+    ] as const) {
       const refused = await t.request('POST', '/api/announcements/create', { token, body });
       expect(refused.status).toBe(401);
       expect(refused.body).toEqual({ msg: roleMessage(role), err: 'UNAUTHORIZED' });

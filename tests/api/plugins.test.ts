@@ -68,11 +68,22 @@ describe('adding a plugin is adding a folder', () => {
     const admin = await t.login('admin@masthead.local');
     const { status, body } = await t.request('GET', '/api/greetings/list', { token: admin });
     expect(status).toBe(200);
-    expect(body).toEqual({ data: [{ id: '1', text: 'Merhaba' }, { id: '2', text: 'Hello' }], count: 2 });
+    expect(body).toEqual({
+      data: [
+        { id: '1', text: 'Merhaba' },
+        { id: '2', text: 'Hello' },
+      ],
+      count: 2,
+    });
     // Not granted to editors by config/roles.json: refused by the server.
     expect((await t.request('GET', '/api/greetings/list', { token: await t.login('editor@masthead.local') })).status).toBe(401);
     expect((await t.request('GET', '/api/greetings/list')).status).toBe(401);
-    expect(t.server.routes.find((route) => route.url === '/api/greetings/list')).toEqual({ method: 'GET', url: '/api/greetings/list', owner: 'hello', access: 'greetings.list' });
+    expect(t.server.routes.find((route) => route.url === '/api/greetings/list')).toEqual({
+      method: 'GET',
+      url: '/api/greetings/list',
+      owner: 'hello',
+      access: 'greetings.list',
+    });
   });
 
   it('leaves a disabled plugin out', async () => {
@@ -93,10 +104,14 @@ export default serverPlugin(manifest, {
 });
 `,
     };
-    await expect(startTestServer('pglite', { PLUGINS_DIR: pluginsDirWith(sloppy) }, { enabledPlugins: ['resources', 'hello'] })).rejects.toThrow('route GET /greetings/open declares neither requires nor public');
+    await expect(startTestServer('pglite', { PLUGINS_DIR: pluginsDirWith(sloppy) }, { enabledPlugins: ['resources', 'hello'] })).rejects.toThrow(
+      'route GET /greetings/open declares neither requires nor public',
+    );
   });
 
   it('refuses an enabled plugin that has no folder, naming the config file', async () => {
-    await expect(startTestServer('pglite', {}, { enabledPlugins: ['resources', 'ghost'] })).rejects.toThrow("config/plugins.json: /enabled/1 'ghost' has no folder in plugins/");
+    await expect(startTestServer('pglite', {}, { enabledPlugins: ['resources', 'ghost'] })).rejects.toThrow(
+      "config/plugins.json: /enabled/1 'ghost' has no folder in plugins/",
+    );
   });
 });

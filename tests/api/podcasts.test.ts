@@ -36,7 +36,13 @@ describe('podcast RSS feeds', () => {
     expect(listed.status).toBe(200);
     expect(listed.body.provider).toBe('rss');
     expect(listed.body.count).toBe(1);
-    expect(listed.body.data[0]).toMatchObject({ title: feedTitle, image: `${host.url}/cover.svg`, episodeCount: feedEpisodes.length, createdAt: '2025-10-20T07:00:00.000Z', publishedAt: '2025-11-03T07:00:00.000Z' });
+    expect(listed.body.data[0]).toMatchObject({
+      title: feedTitle,
+      image: `${host.url}/cover.svg`,
+      episodeCount: feedEpisodes.length,
+      createdAt: '2025-10-20T07:00:00.000Z',
+      publishedAt: '2025-11-03T07:00:00.000Z',
+    });
     podcastId = listed.body.data[0].id;
 
     const feeds = await t.request('GET', '/api/podcasts/feeds', { token });
@@ -47,14 +53,28 @@ describe('podcast RSS feeds', () => {
     const { status, body } = await t.request('GET', `/api/podcasts/list/${podcastId}/episodes`, { token });
     expect(status).toBe(200);
     expect(body.data.map((episode: { title: string }) => episode.title)).toEqual(feedEpisodes.map((episode) => episode.title));
-    expect(body.data[0]).toMatchObject({ id: 'kuzey-sesleri-3', podcastId, subtitle: 'Kıyı kentlerinin sesleri', image: `${host.url}/cover.svg`, publishedAt: '2025-11-03T07:00:00.000Z', audioUrl: `${host.url}/audio/0.mp3`, duration: 4 });
+    expect(body.data[0]).toMatchObject({
+      id: 'kuzey-sesleri-3',
+      podcastId,
+      subtitle: 'Kıyı kentlerinin sesleri',
+      image: `${host.url}/cover.svg`,
+      publishedAt: '2025-11-03T07:00:00.000Z',
+      audioUrl: `${host.url}/audio/0.mp3`,
+      duration: 4,
+    });
     expect(body.data.map((episode: { duration: number }) => episode.duration)).toEqual([4, 3, 3]);
   });
 
   it('imports an episode as a recording with podcastId, once', async () => {
     const first = await t.request('POST', '/api/podcasts/import', { token, body: { podcastId, episodeId: 'kuzey-sesleri-2' } });
     expect(first.status, JSON.stringify(first.body)).toBe(200);
-    expect(first.body.data).toMatchObject({ title: 'İkinci Bölüm: Dağ Yolları', subtitle: 'Yaylalardan notlar', image: `${host.url}/cover.svg`, podcastId, content_id: 'kuzey-sesleri-2' });
+    expect(first.body.data).toMatchObject({
+      title: 'İkinci Bölüm: Dağ Yolları',
+      subtitle: 'Yaylalardan notlar',
+      image: `${host.url}/cover.svg`,
+      podcastId,
+      content_id: 'kuzey-sesleri-2',
+    });
     expect(first.body.data.duration).toBeGreaterThan(2.5);
     const audio = await t.server.app.inject({ method: 'GET', url: first.body.data.audio });
     expect(audio.statusCode).toBe(200);
@@ -96,7 +116,7 @@ describe('podcast RSS feeds', () => {
     expect((await t.request('DELETE', `/api/podcasts/feeds/${added.body.data._id}`, { token })).status).toBe(200);
   });
 
-  it("keeps feeds per publisher: another publisher neither sees nor removes them, an author may not browse", async () => {
+  it('keeps feeds per publisher: another publisher neither sees nor removes them, an author may not browse', async () => {
     const other = await t.login('director@egehaber.example');
     expect((await t.request('GET', '/api/podcasts/list', { token: other })).body.count).toBe(0);
     expect((await t.request('GET', `/api/podcasts/list/${podcastId}/episodes`, { token: other })).status).toBe(404);
@@ -127,16 +147,40 @@ describe('podcast feeds on a private network', () => {
 
   it('are refused without PODCAST_ALLOW_PRIVATE_FEEDS, before any request reaches them', async () => {
     const token = await t.login('editor@masthead.local');
-    for (const url of [`${host.url}/feed.xml`, 'http://localhost:9/feed.xml', 'http://[::1]/feed.xml', 'http://169.254.169.254/latest/meta-data/', 'http://10.1.2.3/feed.xml']) {
+    for (const url of [
+      `${host.url}/feed.xml`,
+      'http://localhost:9/feed.xml',
+      'http://[::1]/feed.xml',
+      'http://169.254.169.254/latest/meta-data/',
+      'http://10.1.2.3/feed.xml',
+    ]) {
       const { status, body } = await t.request('POST', '/api/podcasts/feeds', { token, body: { url } });
-      expect({ url, status, message: body.details?.[0]?.message }).toEqual({ url, status: 422, message: 'This address is on a private network; podcast feeds must be public.' });
+      expect({ url, status, message: body.details?.[0]?.message }).toEqual({
+        url,
+        status: 422,
+        message: 'This address is on a private network; podcast feeds must be public.',
+      });
     }
     expect(host.requests).toHaveLength(0);
   });
 
   it('knows private addresses from public ones', () => {
-    for (const address of ['127.0.0.1', '10.0.0.8', '172.20.1.1', '192.168.1.1', '169.254.169.254', '::1', 'fe80::1', 'fd00::1', '::ffff:127.0.0.1', '0.0.0.0', '100.64.0.1']) expect({ address, private: isPrivateAddress(address) }).toEqual({ address, private: true });
-    for (const address of ['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111']) expect({ address, private: isPrivateAddress(address) }).toEqual({ address, private: false });
+    for (const address of [
+      '127.0.0.1',
+      '10.0.0.8',
+      '172.20.1.1',
+      '192.168.1.1',
+      '169.254.169.254',
+      '::1',
+      'fe80::1',
+      'fd00::1',
+      '::ffff:127.0.0.1',
+      '0.0.0.0',
+      '100.64.0.1',
+    ])
+      expect({ address, private: isPrivateAddress(address) }).toEqual({ address, private: true });
+    for (const address of ['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111'])
+      expect({ address, private: isPrivateAddress(address) }).toEqual({ address, private: false });
   });
 });
 
@@ -164,14 +208,26 @@ describe('the Megaphone provider', () => {
     const podcasts = await t.request('GET', '/api/podcasts/list', { token });
     expect(podcasts.status, JSON.stringify(podcasts.body)).toBe(200);
     expect(podcasts.body).toMatchObject({ provider: 'megaphone', count: 1 });
-    expect(podcasts.body.data[0]).toMatchObject({ id: 'mp-podcast-1', title: 'Megaphone Gündem', image: `${host.url}/cover.svg`, episodeCount: 3, createdAt: '2025-01-15T10:00:00.000Z' });
+    expect(podcasts.body.data[0]).toMatchObject({
+      id: 'mp-podcast-1',
+      title: 'Megaphone Gündem',
+      image: `${host.url}/cover.svg`,
+      episodeCount: 3,
+      createdAt: '2025-01-15T10:00:00.000Z',
+    });
     const apiCalls = host.requests.filter((request) => request.url?.startsWith('/api/'));
     expect(apiCalls.length).toBeGreaterThan(0);
     for (const call of apiCalls) expect(call.headers.authorization).toBe(`Token token="${megaphone.token}"`);
 
     const episodes = await t.request('GET', '/api/podcasts/list/mp-podcast-1/episodes', { token });
     expect(episodes.status).toBe(200);
-    expect(episodes.body.data[0]).toMatchObject({ id: 'mp-episode-0', podcastId: 'mp-podcast-1', title: feedEpisodes[0]!.title, publishedAt: '2025-11-03T07:00:00.000Z', duration: 3 });
+    expect(episodes.body.data[0]).toMatchObject({
+      id: 'mp-episode-0',
+      podcastId: 'mp-podcast-1',
+      title: feedEpisodes[0]!.title,
+      publishedAt: '2025-11-03T07:00:00.000Z',
+      duration: 3,
+    });
     expect((await t.request('GET', '/api/podcasts/list/unknown/episodes', { token })).status).toBe(404);
   });
 
@@ -184,7 +240,10 @@ describe('the Megaphone provider', () => {
   });
 
   it('says so when the token is refused', async () => {
-    const provider = createPodcastProvider({ megaphone: { token: 'wrong', networkId: megaphone.networkId, apiUrl: `${host.url}/api` }, allowPrivateFeeds: true });
+    const provider = createPodcastProvider({
+      megaphone: { token: 'wrong', networkId: megaphone.networkId, apiUrl: `${host.url}/api` },
+      allowPrivateFeeds: true,
+    });
     expect(provider.kind).toBe('megaphone');
     await expect(provider.listPodcasts([])).rejects.toThrow('Megaphone answered 401.');
   });

@@ -42,7 +42,7 @@ describe.skipIf(!url)('realtime across two server processes on PostgreSQL', () =
     const response = await server.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password: demoPassword } });
     return (JSON.parse(response.body) as { data: string }).data;
   };
-  const next = <T,>(socket: Socket, event: string) => new Promise<T>((resolve) => socket.once(event, resolve));
+  const next = <T>(socket: Socket, event: string) => new Promise<T>((resolve) => socket.once(event, resolve));
   /** The first message of a kind in a story's room (a save's own announcement may still be on its way to another editor). */
   const nextAction = <T extends { action: string }>(socket: Socket, event: string, action: string) =>
     new Promise<T>((resolve) => {
@@ -66,7 +66,11 @@ describe.skipIf(!url)('realtime across two server processes on PostgreSQL', () =
 
   it("carries a story's saves and live edits to the editors on the other process", async () => {
     const token = await login(servers[0]!, 'editor@masthead.local');
-    const list = await servers[0]!.app.inject({ method: 'GET', url: '/api/stories/list?status=draft&type=bullet&limit=1', headers: { authorization: `Bearer ${token}` } });
+    const list = await servers[0]!.app.inject({
+      method: 'GET',
+      url: '/api/stories/list?status=draft&type=bullet&limit=1',
+      headers: { authorization: `Bearer ${token}` },
+    });
     const story = (JSON.parse(list.body) as { data: { _id: string; version: number }[] }).data[0]!;
     const onFirst = await editorOn(0, token, story._id);
     const onSecond = await editorOn(1, token, story._id);

@@ -39,6 +39,8 @@ describe('realtime: authenticate over socket.io', () => {
   });
 
   it('refuses registering an event that says nobody may send it', () => {
-    expect(() => t.server.context.realtime.on('story-join', {} as never, () => undefined)).toThrow("realtime event 'story-join' declares neither requires nor signedIn");
+    expect(() => t.server.context.realtime.on('story-join', {} as never, () => undefined)).toThrow(
+      "realtime event 'story-join' declares neither requires nor signedIn",
+    );
   });
 });

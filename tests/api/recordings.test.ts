@@ -79,7 +79,11 @@ function multipart(fields: Record<string, string>, file?: { field?: string; name
     parts.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`));
   }
   if (file) {
-    parts.push(Buffer.from(`--${boundary}\r\ncontent-disposition: form-data; name="${file.field ?? 'audio'}"; filename="${file.name}"\r\ncontent-type: ${file.type}\r\n\r\n`));
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\ncontent-disposition: form-data; name="${file.field ?? 'audio'}"; filename="${file.name}"\r\ncontent-type: ${file.type}\r\n\r\n`,
+      ),
+    );
     parts.push(file.content, Buffer.from('\r\n'));
   }
   parts.push(Buffer.from(`--${boundary}--\r\n`));
@@ -126,12 +130,23 @@ describe.each(databases)('recordings (%s)', (kind) => {
   });
 
   it('stores an uploaded MP3 with the length read from the file, not the one sent', async () => {
-    const { status, body } = await upload(editor, { title: 'Sabah Bülteni — Çarşamba', description: 'Açılış', duration: '999', uploader: directorId, publisher: 'elsewhere', lang: 'tr' }, mp3(6));
+    const { status, body } = await upload(
+      editor,
+      { title: 'Sabah Bülteni — Çarşamba', description: 'Açılış', duration: '999', uploader: directorId, publisher: 'elsewhere', lang: 'tr' },
+      mp3(6),
+    );
     expect(status, JSON.stringify(body)).toBe(200);
     const recording = body.data;
     expect(recording.duration).toBeGreaterThan(6 - 0.2);
     expect(recording.duration).toBeLessThan(6 + 0.2);
-    expect(recording).toMatchObject({ title: 'Sabah Bülteni — Çarşamba', description: 'Açılış', slug: 'sabah-bulteni-carsamba', lang: 'tr', podcastId: null, content_id: null });
+    expect(recording).toMatchObject({
+      title: 'Sabah Bülteni — Çarşamba',
+      description: 'Açılış',
+      slug: 'sabah-bulteni-carsamba',
+      lang: 'tr',
+      podcastId: null,
+      content_id: null,
+    });
     // The caller is the uploader and their publisher the owner, whatever the form says.
     expect(recording.uploader).toMatchObject({ _id: editorId, name: 'Emre Demir' });
     const verify = await t.request('GET', '/api/auth/verify', { token: editor });
@@ -162,7 +177,11 @@ describe.each(databases)('recordings (%s)', (kind) => {
     expect(phone.status, JSON.stringify(phone.body)).toBe(200);
     expect(phone.body.data.audio).toMatch(/\.m4a$/);
     // The same container with a video track is a video.
-    const video = await upload(editor, { title: 'Video' }, { name: 'clip.m4a', type: 'audio/mp4', content: m4aFile(2, { brand: 'isom', handlerType: 'vide' }) });
+    const video = await upload(
+      editor,
+      { title: 'Video' },
+      { name: 'clip.m4a', type: 'audio/mp4', content: m4aFile(2, { brand: 'isom', handlerType: 'vide' }) },
+    );
     expect(video.body).toEqual({ msg: 'Error!', details: [{ message: typeMessage, path: 'audio' }] });
   });
 
@@ -209,7 +228,9 @@ describe.each(databases)('recordings (%s)', (kind) => {
     expect(mine.body.data.every((recording: { uploader: { _id: string } }) => recording.uploader._id === editorId)).toBe(true);
 
     const page = await t.request('GET', '/api/recordings/list?limit=2&page=1', { token: editor });
-    expect(page.body.data.map((recording: { _id: string }) => recording._id)).toEqual(all.body.data.slice(2, 4).map((recording: { _id: string }) => recording._id));
+    expect(page.body.data.map((recording: { _id: string }) => recording._id)).toEqual(
+      all.body.data.slice(2, 4).map((recording: { _id: string }) => recording._id),
+    );
     expect(page.body.count).toBe(all.body.count);
 
     // The demo data: four chimes of Kuzey Medya, 4 to 12 seconds long.
@@ -229,7 +250,14 @@ describe.each(databases)('recordings (%s)', (kind) => {
       body: { title: 'Güneşli Öğle Haberleri', subtitle: 'Öğle', description: 'Yeni açıklama', image: '', slug: 'ignored' },
     });
     expect(status).toBe(200);
-    expect(body.data).toMatchObject({ title: 'Güneşli Öğle Haberleri', subtitle: 'Öğle', description: 'Yeni açıklama', slug: 'gunesli-ogle-haberleri', duration: created.duration, audio: created.audio });
+    expect(body.data).toMatchObject({
+      title: 'Güneşli Öğle Haberleri',
+      subtitle: 'Öğle',
+      description: 'Yeni açıklama',
+      slug: 'gunesli-ogle-haberleri',
+      duration: created.duration,
+      audio: created.audio,
+    });
 
     const empty = await t.request('PUT', `/api/recordings/update/${created._id}`, { token: editor, body: { title: '' } });
     expect(empty.status).toBe(422);
@@ -282,7 +310,9 @@ describe.each(databases)('recordings (%s)', (kind) => {
     expect(first).toMatchObject({ podcastId: 'feed-1', content_id: 'episode-7', image: 'https://podcasts.example/cover.jpg', slug: 'podcast-bolumu' });
     const again = await createRecording({ db, storage }, { ...input, title: 'Yine' });
     expect(again._id).toBe(first._id);
-    await expect(createRecording({ db, storage }, { ...input, contentId: 'episode-8', audio: { buffer: wavFile(1), mime: 'audio/mpeg', ext: 'mp3' } })).rejects.toMatchObject({
+    await expect(
+      createRecording({ db, storage }, { ...input, contentId: 'episode-8', audio: { buffer: wavFile(1), mime: 'audio/mpeg', ext: 'mp3' } }),
+    ).rejects.toMatchObject({
       statusCode: 422,
       body: { details: [{ message: typeMessage, path: 'audio' }] },
     });

@@ -26,12 +26,24 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-export async function startTestServer(kind: DatabaseKind, overrides: Record<string, string> = {}, options: { enabledPlugins?: string[]; logStream?: { write(line: string): void }; clock?: () => number } = {}): Promise<TestServer> {
+export async function startTestServer(
+  kind: DatabaseKind,
+  overrides: Record<string, string> = {},
+  options: { enabledPlugins?: string[]; logStream?: { write(line: string): void }; clock?: () => number } = {},
+): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'masthead-api-'));
   const env = readEnv({ DATA_DIR: dataDir, DEMO_PASSWORD: demoPassword, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://console.test', ...overrides });
   if (kind === 'postgres') env.databaseUrl = process.env.TEST_DATABASE_URL;
   const schema = kind === 'postgres' ? `test_${randomBytes(6).toString('hex')}` : undefined;
-  const server = await buildServer({ env, memoryDatabase: true, databaseSchema: schema, logger: Boolean(options.logStream), logStream: options.logStream, enabledPlugins: options.enabledPlugins, clock: options.clock });
+  const server = await buildServer({
+    env,
+    memoryDatabase: true,
+    databaseSchema: schema,
+    logger: Boolean(options.logStream),
+    logStream: options.logStream,
+    enabledPlugins: options.enabledPlugins,
+    clock: options.clock,
+  });
   await server.app.ready();
 
   const request: TestServer['request'] = async (method, url, { token, body, headers } = {}) => {

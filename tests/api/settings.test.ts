@@ -52,8 +52,13 @@ describe.each(databases)('settings on %s', (kind) => {
     expect(body.welcome.subject).toContain('Sabah Bülteni');
     expect(body.welcome.intro.html).toContain('<strong>');
     expect(data.interests.length).toBeGreaterThanOrEqual(10);
-    expect(data.interests.find((interest: any) => interest.key === 'teknoloji').titles).toEqual([{ lang: 'tr', value: 'Teknoloji' }, { lang: 'en', value: 'Technology' }]);
-    expect(data.testers.map((user: any) => user.email)).toEqual(expect.arrayContaining(['director@masthead.local', 'editor@masthead.local', 'author@masthead.local']));
+    expect(data.interests.find((interest: any) => interest.key === 'teknoloji').titles).toEqual([
+      { lang: 'tr', value: 'Teknoloji' },
+      { lang: 'en', value: 'Technology' },
+    ]);
+    expect(data.testers.map((user: any) => user.email)).toEqual(
+      expect.arrayContaining(['director@masthead.local', 'editor@masthead.local', 'author@masthead.local']),
+    );
     expect(data.testers.map((user: any) => user.email)).not.toContain('director@egehaber.example');
     expect(data.voices.length).toBeGreaterThan(0);
   });
@@ -170,10 +175,21 @@ describe.each(databases)('settings on %s', (kind) => {
       const { status, body } = await t.request('GET', publisherUrl(), { token: tokens.director });
       expect(status).toBe(200);
       expect(body.data.body).toMatchObject({ _id: kuzey, title: 'Kuzey Medya', key: 'kuzey-medya', website: 'https://kuzeymedya.example' });
-      const edit = { ...body.data.body, description: 'Bağımsız bülten yayıncısı.', website: 'https://kuzey.example', email: 'merhaba@kuzey.example', key: 'kuzey' };
+      const edit = {
+        ...body.data.body,
+        description: 'Bağımsız bülten yayıncısı.',
+        website: 'https://kuzey.example',
+        email: 'merhaba@kuzey.example',
+        key: 'kuzey',
+      };
       const saved = await t.request('PUT', publisherUrl(), { token: tokens.director, body: edit });
       expect(saved.status).toBe(200);
-      expect(saved.body.data).toMatchObject({ description: 'Bağımsız bülten yayıncısı.', website: 'https://kuzey.example', email: 'merhaba@kuzey.example', key: 'kuzey' });
+      expect(saved.body.data).toMatchObject({
+        description: 'Bağımsız bülten yayıncısı.',
+        website: 'https://kuzey.example',
+        email: 'merhaba@kuzey.example',
+        key: 'kuzey',
+      });
       const back = await t.request('PUT', publisherUrl(), { token: tokens.director, body: { ...edit, key: 'kuzey-medya' } });
       expect(back.status).toBe(200);
     });

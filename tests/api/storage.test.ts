@@ -10,7 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isStorageKey, newKey } from '../../core/server/services/storage';
 import { startTestServer, type TestServer } from './server';
 
-const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082', 'hex');
+const png = Buffer.from(
+  '89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c4890000000d49444154789c6360000002000154a24f5d0000000049454e44ae426082',
+  'hex',
+);
 
 describe('storage keys', () => {
   it('are made by the server: folder, month, random id, extension', () => {
@@ -22,7 +25,8 @@ describe('storage keys', () => {
   });
 
   it('refuse anything a client could have made up', () => {
-    for (const key of ['../etc/passwd', 'images/2026-11/../../secret.png', '/images/2026-11/x.png', 'images/x.png', 'images/2026-11/photo.png']) expect(isStorageKey(key)).toBe(false);
+    for (const key of ['../etc/passwd', 'images/2026-11/../../secret.png', '/images/2026-11/x.png', 'images/x.png', 'images/2026-11/photo.png'])
+      expect(isStorageKey(key)).toBe(false);
     expect(() => newKey('../images', 'png')).toThrow();
     expect(() => newKey('images', 'p/ng')).toThrow();
   });
@@ -65,7 +69,13 @@ describe('uploads on disk', () => {
     }
     writeFileSync(join(t.dataDir, 'secret.txt'), 'do not serve me');
     writeFileSync(join(t.dataDir, 'uploads', 'secret.txt'), 'do not serve me');
-    for (const url of ['/uploads/../secret.txt', '/uploads/%2e%2e/secret.txt', '/uploads/..%2fsecret.txt', '/uploads/secret.txt', '/uploads/images/..%2f..%2fsecret.txt']) {
+    for (const url of [
+      '/uploads/../secret.txt',
+      '/uploads/%2e%2e/secret.txt',
+      '/uploads/..%2fsecret.txt',
+      '/uploads/secret.txt',
+      '/uploads/images/..%2f..%2fsecret.txt',
+    ]) {
       const response = await t.server.app.inject({ method: 'GET', url });
       expect(response.body, url).not.toContain('do not serve me');
     }
@@ -79,12 +89,16 @@ describe('uploads in an S3-compatible bucket', () => {
   beforeAll(async () => {
     s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: dir, configureBuckets: [{ name: 'masthead', configs: [] }] });
     const { port } = await s3.run();
-    t = await startTestServer('pglite', {
-      S3_BUCKET: 'masthead',
-      S3_ENDPOINT: `http://127.0.0.1:${port}`,
-      S3_ACCESS_KEY_ID: 'S3RVER',
-      S3_SECRET_ACCESS_KEY: 'S3RVER',
-    }, { enabledPlugins: ['resources'] });
+    t = await startTestServer(
+      'pglite',
+      {
+        S3_BUCKET: 'masthead',
+        S3_ENDPOINT: `http://127.0.0.1:${port}`,
+        S3_ACCESS_KEY_ID: 'S3RVER',
+        S3_SECRET_ACCESS_KEY: 'S3RVER',
+      },
+      { enabledPlugins: ['resources'] },
+    );
   });
   afterAll(async () => {
     await t.close();

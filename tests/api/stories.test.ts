@@ -26,7 +26,8 @@ const minutes = (count: number) => new Date(Date.now() + count * 60_000).toISOSt
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The badge a story shows in a list: the first flag set of draft, cancelled, scheduled, published, accepted, rejected, ready. */
-const badgeOf = (story: Story) => (['draft', 'cancelled', 'scheduled', 'published', 'accepted', 'rejected', 'ready'] as const).find((flag) => story.status[flag]);
+const badgeOf = (story: Story) =>
+  (['draft', 'cancelled', 'scheduled', 'published', 'accepted', 'rejected', 'ready'] as const).find((flag) => story.status[flag]);
 
 async function demoIds(server: Server) {
   const { db } = server.database;
@@ -79,7 +80,8 @@ describe.each(databases)('stories on %s', (kind) => {
   const storiesDb = () => t.server.database.db.withTables<StoryTables>();
   const call = (role: Role | null, method: string, url: string, body?: unknown, headers?: Record<string, string>) =>
     t.request(method, `/api${url}`, { token: role ? tokens[role] : undefined, body, headers });
-  const create = (role: Role, newsletter: string, type: 'bullet' | 'article', story: Record<string, unknown>) => call(role, 'POST', '/stories/create', { newsletter, type, story });
+  const create = (role: Role, newsletter: string, type: 'bullet' | 'article', story: Record<string, unknown>) =>
+    call(role, 'POST', '/stories/create', { newsletter, type, story });
   /** Creates a story and answers it, failing the test when that does not work. */
   const made = async (role: Role, newsletter: string, type: 'bullet' | 'article', story: Record<string, unknown>): Promise<Story> => {
     const { status, body } = await create(role, newsletter, type, story);
@@ -124,13 +126,26 @@ describe.each(databases)('stories on %s', (kind) => {
 
   describe('POST /stories/create', () => {
     it('creates a draft the caller owns, with a slug of its title, a sanitized body and its reading time', async () => {
-      const story = await made('author', ids.tech, 'article', articleFields('Kuantum Bilgisayarlar Geliyor', {
-        subtitle: '   Yeni nesil işlemciler',
-        body: { html: '<p>Bir <strong>gelişme</strong> var.</p><script>alert(1)</script><img src="https://img.test/a.png" onerror="alert(2)">' },
-      }));
+      const story = await made(
+        'author',
+        ids.tech,
+        'article',
+        articleFields('Kuantum Bilgisayarlar Geliyor', {
+          subtitle: '   Yeni nesil işlemciler',
+          body: { html: '<p>Bir <strong>gelişme</strong> var.</p><script>alert(1)</script><img src="https://img.test/a.png" onerror="alert(2)">' },
+        }),
+      );
       expect(story).toMatchObject({
-        type: 'article', title: 'Kuantum Bilgisayarlar Geliyor', subtitle: 'Yeni nesil işlemciler', slug: 'kuantum-bilgisayarlar-geliyor',
-        image: cover, newsletter: ids.tech, owner: { _id: ids.author }, writer: { name: 'Ayşe Yılmaz', user: ids.author }, version: 1, publishedAt: null,
+        type: 'article',
+        title: 'Kuantum Bilgisayarlar Geliyor',
+        subtitle: 'Yeni nesil işlemciler',
+        slug: 'kuantum-bilgisayarlar-geliyor',
+        image: cover,
+        newsletter: ids.tech,
+        owner: { _id: ids.author },
+        writer: { name: 'Ayşe Yılmaz', user: ids.author },
+        version: 1,
+        publishedAt: null,
       });
       expect(story.status).toMatchObject({ draft: true, ready: false, accepted: false, published: false });
       expect(story.body.html).toBe('<p>Bir <strong>gelişme</strong> var.</p><img src="https://img.test/a.png" />');
@@ -183,7 +198,12 @@ describe.each(databases)('stories on %s', (kind) => {
     });
 
     it('keeps the text of the body as plain text, for the summary, the search and the notification', async () => {
-      const story = await made('editor', ids.morning, 'article', articleFields('Ar-Ge Haberi', { body: { html: '<p>Ar&amp;Ge bütçesi &lt;yüzde 2&gt; oldu.</p>' } }));
+      const story = await made(
+        'editor',
+        ids.morning,
+        'article',
+        articleFields('Ar-Ge Haberi', { body: { html: '<p>Ar&amp;Ge bütçesi &lt;yüzde 2&gt; oldu.</p>' } }),
+      );
       expect(story.body.html).toBe('<p>Ar&amp;Ge bütçesi &lt;yüzde 2&gt; oldu.</p>');
       expect(story.body.text).toBe('Ar&Ge bütçesi <yüzde 2> oldu.');
       expect(story.body.summary).toBe('Ar&Ge bütçesi <yüzde 2> oldu.');
@@ -225,11 +245,19 @@ describe.each(databases)('stories on %s', (kind) => {
       expect(form.body.data.data.authors).toHaveLength(1);
 
       const saved = await call('author', 'PUT', `/stories/update/${story._id}`, {
-        version: 1, base: { title: story.title, body: { html: story.body.html } }, story: { title: 'Sahnede Bu Ay', body: { html: '<p>Yeni metin burada.</p>' } },
+        version: 1,
+        base: { title: story.title, body: { html: story.body.html } },
+        story: { title: 'Sahnede Bu Ay', body: { html: '<p>Yeni metin burada.</p>' } },
       });
       expect(saved.status, JSON.stringify(saved.body)).toBe(200);
       expect(saved.body.msg).toBe('Story saved.');
-      expect(saved.body.data).toMatchObject({ title: 'Sahnede Bu Ay', slug: 'sahnede-bu-ay', version: 2, body: { text: 'Yeni metin burada.' }, subtitle: story.subtitle });
+      expect(saved.body.data).toMatchObject({
+        title: 'Sahnede Bu Ay',
+        slug: 'sahnede-bu-ay',
+        version: 2,
+        body: { text: 'Yeni metin burada.' },
+        subtitle: story.subtitle,
+      });
       expect((await fetchStory(story._id)).title).toBe('Sahnede Bu Ay');
     });
 
@@ -273,14 +301,25 @@ describe.each(databases)('stories on %s', (kind) => {
   describe('concurrent saves', () => {
     it('merges a save based on an older version that changes another field, keeping both changes', async () => {
       const story = await made('editor', ids.morning, 'article', articleFields('Birlikte Yazılan Haber'));
-      const first = await call('director', 'PUT', `/stories/update/${story._id}`, { version: story.version, base: { subtitle: story.subtitle }, story: { subtitle: 'Yönetmenin alt başlığı' } });
+      const first = await call('director', 'PUT', `/stories/update/${story._id}`, {
+        version: story.version,
+        base: { subtitle: story.subtitle },
+        story: { subtitle: 'Yönetmenin alt başlığı' },
+      });
       expect(first.status).toBe(200);
       // The editor's save started from the same version.
       const second = await call('editor', 'PUT', `/stories/update/${story._id}`, {
-        version: story.version, base: { title: story.title, body: { html: story.body.html } }, story: { title: 'Editörün başlığı', body: { html: '<p>Editörün gövdesi.</p>' } },
+        version: story.version,
+        base: { title: story.title, body: { html: story.body.html } },
+        story: { title: 'Editörün başlığı', body: { html: '<p>Editörün gövdesi.</p>' } },
       });
       expect(second.status, JSON.stringify(second.body)).toBe(200);
-      expect(second.body.data).toMatchObject({ title: 'Editörün başlığı', subtitle: 'Yönetmenin alt başlığı', body: { text: 'Editörün gövdesi.' }, version: 3 });
+      expect(second.body.data).toMatchObject({
+        title: 'Editörün başlığı',
+        subtitle: 'Yönetmenin alt başlığı',
+        body: { text: 'Editörün gövdesi.' },
+        version: 3,
+      });
       expect(await fetchStory(story._id)).toMatchObject({ title: 'Editörün başlığı', subtitle: 'Yönetmenin alt başlığı' });
     });
 
@@ -290,7 +329,11 @@ describe.each(databases)('stories on %s', (kind) => {
       const story = await made('editor', ids.morning, 'article', articleFields('Satır Sonlu Haber ', { body: { html: editorHtml } }));
       expect(story.body.html).not.toBe(editorHtml);
       expect(story.title).toBe('Satır Sonlu Haber');
-      const other = await call('director', 'PUT', `/stories/update/${story._id}`, { version: story.version, base: { subtitle: story.subtitle }, story: { subtitle: 'Başkasının alt başlığı' } });
+      const other = await call('director', 'PUT', `/stories/update/${story._id}`, {
+        version: story.version,
+        base: { subtitle: story.subtitle },
+        story: { subtitle: 'Başkasının alt başlığı' },
+      });
       expect(other.status).toBe(200);
       const mine = await call('editor', 'PUT', `/stories/update/${story._id}`, {
         version: story.version,
@@ -303,9 +346,17 @@ describe.each(databases)('stories on %s', (kind) => {
 
     it('refuses (409 STORY_CONFLICT) a save of a field someone else changed meanwhile, and keeps theirs', async () => {
       const story = await made('editor', ids.morning, 'article', articleFields('Çakışan Haber'));
-      const first = await call('director', 'PUT', `/stories/update/${story._id}`, { version: story.version, base: { title: story.title }, story: { title: 'Yönetmenin başlığı' } });
+      const first = await call('director', 'PUT', `/stories/update/${story._id}`, {
+        version: story.version,
+        base: { title: story.title },
+        story: { title: 'Yönetmenin başlığı' },
+      });
       expect(first.status).toBe(200);
-      const second = await call('editor', 'PUT', `/stories/update/${story._id}`, { version: story.version, base: { title: story.title, subtitle: story.subtitle }, story: { title: 'Editörün başlığı', subtitle: 'Editörün alt başlığı' } });
+      const second = await call('editor', 'PUT', `/stories/update/${story._id}`, {
+        version: story.version,
+        base: { title: story.title, subtitle: story.subtitle },
+        story: { title: 'Editörün başlığı', subtitle: 'Editörün alt başlığı' },
+      });
       expect(second.status).toBe(409);
       expect(second.body.err).toBe('STORY_CONFLICT');
       expect(second.body.msg).toContain('title');
@@ -359,7 +410,9 @@ describe.each(databases)('stories on %s', (kind) => {
       expect(drafted.body.data.status).toMatchObject({ draft: true, ready: false, accepted: false });
       expect((await act('editor', 'PUT', 'draft')).body.msg).toBe('The story is already a draft.');
       // A draft again: the author may edit it.
-      expect((await call('author', 'PUT', `/stories/update/${id}`, { version: drafted.body.data.version, story: { subtitle: 'Düzeltilmiş alt başlık' } })).status).toBe(200);
+      expect(
+        (await call('author', 'PUT', `/stories/update/${id}`, { version: drafted.body.data.version, story: { subtitle: 'Düzeltilmiş alt başlık' } })).status,
+      ).toBe(200);
 
       // Only directors and admins publish, at least 30 minutes ahead.
       const byEditor = await act('editor', 'POST', 'publish', { publishedAt: minutes(45) });
@@ -384,7 +437,9 @@ describe.each(databases)('stories on %s', (kind) => {
       const draftScheduled = await act('editor', 'PUT', 'draft');
       expect(draftScheduled.status).toBe(409);
       expect(draftScheduled.body.msg).toBe('Cancel the schedule before you edit the story.');
-      expect((await call('director', 'PUT', `/stories/update/${id}`, { version: published.body.data.version, story: { title: 'Yeni' } })).body.msg).toBe(notDraft);
+      expect((await call('director', 'PUT', `/stories/update/${id}`, { version: published.body.data.version, story: { title: 'Yeni' } })).body.msg).toBe(
+        notDraft,
+      );
       const deleteScheduled = await act('author', 'DELETE', 'delete');
       expect(deleteScheduled.status).toBe(409);
       expect(deleteScheduled.body.msg).toBe('A scheduled story cannot be deleted. Cancel the schedule first.');
@@ -449,7 +504,11 @@ describe.each(databases)('stories on %s', (kind) => {
     it("refuses to make ready, accept or publish an article without an image ('Article image is required')", async () => {
       const story = await made('author', ids.tech, 'article', articleFields('Kapaksız Makale'));
       await storiesDb().updateTable('stories').set({ image: '' }).where('id', '=', story._id).execute();
-      for (const [role, method, path] of [['author', 'PUT', 'ready'], ['editor', 'PUT', 'accept'], ['director', 'POST', 'publish']] as const) {
+      for (const [role, method, path] of [
+        ['author', 'PUT', 'ready'],
+        ['editor', 'PUT', 'accept'],
+        ['director', 'POST', 'publish'],
+      ] as const) {
         const { status, body } = await call(role, method, `/stories/${path}/${story._id}`, path === 'publish' ? { publishedAt: minutes(60) } : undefined);
         expect(status, path).toBe(422);
         expect(body.details[0]).toEqual({ message: 'Article image is required', path: 'image' });
@@ -482,7 +541,10 @@ describe.each(databases)('stories on %s', (kind) => {
       const { id, slug } = await seedStory('Yapay Zekâ ile Kod Yazmak');
       const drafted = await call('editor', 'PUT', `/stories/draft/${id}`);
       expect(drafted.body.data.status).toMatchObject({ draft: true, published: true });
-      const saved = await call('editor', 'PUT', `/stories/update/${id}`, { version: drafted.body.data.version, story: { subtitle: 'Güncellenmiş alt başlık' } });
+      const saved = await call('editor', 'PUT', `/stories/update/${id}`, {
+        version: drafted.body.data.version,
+        story: { subtitle: 'Güncellenmiş alt başlık' },
+      });
       expect(saved.status).toBe(200);
       const page = () => t.server.app.inject({ method: 'GET', url: `/s/${slug}` });
       expect((await page()).body).toContain('Geliştiriciler yeni araçları nasıl kullanıyor?');
@@ -533,7 +595,14 @@ describe.each(databases)('stories on %s', (kind) => {
     });
 
     it('answers 404 for an unknown story and 401 without a sign-in on every action', async () => {
-      for (const [method, path] of [['PUT', 'ready'], ['PUT', 'draft'], ['PUT', 'accept'], ['DELETE', 'publish'], ['POST', 'cancel'], ['PUT', 'unpublish']] as const) {
+      for (const [method, path] of [
+        ['PUT', 'ready'],
+        ['PUT', 'draft'],
+        ['PUT', 'accept'],
+        ['DELETE', 'publish'],
+        ['POST', 'cancel'],
+        ['PUT', 'unpublish'],
+      ] as const) {
         expect((await call('admin', method, `/stories/${path}/no-such-story`)).status, path).toBe(404);
         expect((await call(null, method, `/stories/${path}/no-such-story`)).status, path).toBe(401);
       }
@@ -543,10 +612,15 @@ describe.each(databases)('stories on %s', (kind) => {
 
   describe('scheduled release on the job queue', () => {
     it('publishes at its time, sends the notification, and serves a sanitized public page; a cancelled schedule stays unpublished', async () => {
-      const story = await made('admin', ids.morning, 'article', articleFields('Gece Yarısı Duyurusu & Haberi', {
-        subtitle: 'Bildirimle gelen haber',
-        body: { html: '<p>Duyuru metni burada.</p><script>alert("x")</script><p><img src="https://img.test/b.png" onerror="alert(1)"></p>' },
-      }));
+      const story = await made(
+        'admin',
+        ids.morning,
+        'article',
+        articleFields('Gece Yarısı Duyurusu & Haberi', {
+          subtitle: 'Bildirimle gelen haber',
+          body: { html: '<p>Duyuru metni burada.</p><script>alert("x")</script><p><img src="https://img.test/b.png" onerror="alert(1)"></p>' },
+        }),
+      );
       const other = await made('admin', ids.morning, 'article', articleFields('Yayımlanmayacak Haber'));
       const before = readPushOutbox(t.dataDir).length;
       const at = new Date(Date.now() + 2000).toISOString();
@@ -565,7 +639,12 @@ describe.each(databases)('stories on %s', (kind) => {
 
       const outbox = readPushOutbox(t.dataDir);
       expect(outbox.length).toBe(before + 1);
-      expect(outbox[0]).toMatchObject({ topic: 'sabah-bulteni', title: 'Gece Yarısı Duyurusu & Haberi', body: 'Bildirimle gelen haber', url: `http://console.test/s/${story.slug}` });
+      expect(outbox[0]).toMatchObject({
+        topic: 'sabah-bulteni',
+        title: 'Gece Yarısı Duyurusu & Haberi',
+        body: 'Bildirimle gelen haber',
+        url: `http://console.test/s/${story.slug}`,
+      });
 
       const page = await t.server.app.inject({ method: 'GET', url: `/s/${story.slug}` });
       expect(page.statusCode).toBe(200);
@@ -589,7 +668,11 @@ describe.each(databases)('stories on %s', (kind) => {
       const bullet = await made('editor', ids.morning, 'bullet', { body: { html: '<p>• Köprü &amp; tünel <b>trafiği</b> bugün yoğun.</p>' } });
       // Bullets go out with their issue; here the issue's release is played by hand.
       const content = { title: '', subtitle: '', image: '', html: bullet.body.html, writer: null };
-      await storiesDb().updateTable('stories').set({ draft: false, published: true, published_at: new Date(), published_content: JSON.stringify(content) }).where('id', '=', bullet._id).execute();
+      await storiesDb()
+        .updateTable('stories')
+        .set({ draft: false, published: true, published_at: new Date(), published_content: JSON.stringify(content) })
+        .where('id', '=', bullet._id)
+        .execute();
       const page = await t.server.app.inject({ method: 'GET', url: `/s/${bullet._id}` });
       expect(page.statusCode).toBe(200);
       expect(page.body).toContain('<title>Köprü &amp; tünel trafiği bugün yoğun. · Sabah Bülteni</title>');
@@ -653,7 +736,9 @@ describe.each(databases)('stories on %s', (kind) => {
     });
 
     it('counts a search’s matches only ten pages past the page asked for, so the pager grows as the reader goes on', async () => {
-      const made30 = await Promise.all(Array.from({ length: 30 }, (_, index) => made('director', ids.culture, 'bullet', { body: { html: `<p>• Zeplin gösterisi ${index}</p>` } })));
+      const made30 = await Promise.all(
+        Array.from({ length: 30 }, (_, index) => made('director', ids.culture, 'bullet', { body: { html: `<p>• Zeplin gösterisi ${index}</p>` } })),
+      );
       try {
         const search = `newsletter=${ids.culture}&search=zeplin&limit=2`;
         expect((await list('director', `${search}&page=0`)).count).toBe(22);
@@ -689,7 +774,12 @@ describe.each(databases)('stories on %s', (kind) => {
       const firstUnpublished = byPublication.data.findIndex((story) => !story.status.published);
       const published = byPublication.data.slice(0, firstUnpublished);
       expect(published.length).toBeGreaterThan(0);
-      expect(published.map((story) => story.publishedAt)).toEqual(published.map((story) => story.publishedAt).sort().reverse());
+      expect(published.map((story) => story.publishedAt)).toEqual(
+        published
+          .map((story) => story.publishedAt)
+          .sort()
+          .reverse(),
+      );
       const past = await call('editor', 'GET', `/stories/list?newsletter=${ids.morning}&page=-1`);
       expect(past.status).toBe(422);
     });
@@ -721,7 +811,12 @@ describe.each(databases)('stories on %s', (kind) => {
     });
 
     it('gives one story, with absolute addresses on request and its statistics', async () => {
-      const story = await made('editor', ids.morning, 'article', articleFields('Adresli Makale', { body: { html: '<p><a href="/uploads/x.pdf">Belge</a> ve <a href="//dis.example/y">dış</a></p>' } }));
+      const story = await made(
+        'editor',
+        ids.morning,
+        'article',
+        articleFields('Adresli Makale', { body: { html: '<p><a href="/uploads/x.pdf">Belge</a> ve <a href="//dis.example/y">dış</a></p>' } }),
+      );
       const plain = await call('editor', 'GET', `/stories/list/${story._id}`);
       expect(plain.status).toBe(200);
       expect(plain.body.data.stats).toBeUndefined();
@@ -831,13 +926,31 @@ describe.each(databases)('stories on %s', (kind) => {
       outsider.emit('story', { storyId: story._id, action: 'story-update', type: 'fields', story: { title: 'Sızma' } });
 
       const received = next(director, room);
-      editor.emit('story', { storyId: story._id, action: 'story-update', type: 'fields', story: { title: 'X', body: { html: '<p>Canlı</p><script>alert(1)</script>' } }, socketId: editor.id });
+      editor.emit('story', {
+        storyId: story._id,
+        action: 'story-update',
+        type: 'fields',
+        story: { title: 'X', body: { html: '<p>Canlı</p><script>alert(1)</script>' } },
+        socketId: editor.id,
+      });
       const update = await received;
-      expect(update).toMatchObject({ action: 'story-update', type: 'fields', story: { title: 'X', body: { html: '<p>Canlı</p>' } }, socketId: editor.id, user: { _id: ids.editor } });
+      expect(update).toMatchObject({
+        action: 'story-update',
+        type: 'fields',
+        story: { title: 'X', body: { html: '<p>Canlı</p>' } },
+        socketId: editor.id,
+        user: { _id: ids.editor },
+      });
 
       // A save is announced to the room, with the saving console's socket.
       const saved = next(director, room);
-      const put = await call('editor', 'PUT', `/stories/update/${story._id}`, { version: story.version, story: { title: 'Kaydedilen başlık' } }, { 'x-socket-id': editor.id! });
+      const put = await call(
+        'editor',
+        'PUT',
+        `/stories/update/${story._id}`,
+        { version: story.version, story: { title: 'Kaydedilen başlık' } },
+        { 'x-socket-id': editor.id! },
+      );
       expect(put.status).toBe(200);
       expect(await saved).toMatchObject({ action: 'story-saved', socketId: editor.id, story: { _id: story._id, title: 'Kaydedilen başlık', version: 2 } });
 
@@ -874,17 +987,27 @@ describe('a scheduled story across a restart', () => {
   });
 
   const inject = async (running: Server, method: string, url: string, token?: string, payload?: unknown) => {
-    const response = await running.app.inject({ method: method as 'GET', url, headers: token ? { authorization: `Bearer ${token}` } : {}, payload: payload as object });
+    const response = await running.app.inject({
+      method: method as 'GET',
+      url,
+      headers: token ? { authorization: `Bearer ${token}` } : {},
+      payload: payload as object,
+    });
     return { status: response.statusCode, body: JSON.parse(response.body) };
   };
-  const login = async (running: Server) => (await inject(running, 'POST', '/api/auth/login', undefined, { email: 'director@masthead.local', password: demoPassword })).body.data as string;
+  const login = async (running: Server) =>
+    (await inject(running, 'POST', '/api/auth/login', undefined, { email: 'director@masthead.local', password: demoPassword })).body.data as string;
 
   it('is released by the next server on the same database', async () => {
     server = await buildServer({ env, logger: false });
     await server.app.ready();
     const ids = await demoIds(server);
     let token = await login(server);
-    const created = await inject(server, 'POST', '/api/stories/create', token, { newsletter: ids.morning, type: 'article', story: articleFields('Yeniden Başlatmaya Dayanan Haber') });
+    const created = await inject(server, 'POST', '/api/stories/create', token, {
+      newsletter: ids.morning,
+      type: 'article',
+      story: articleFields('Yeniden Başlatmaya Dayanan Haber'),
+    });
     expect(created.status, JSON.stringify(created.body)).toBe(200);
     const id = created.body.data._id as string;
     // With a notification there is no lead time for a director.

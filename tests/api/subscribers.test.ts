@@ -29,13 +29,23 @@ describe.each(databases)('subscribers on %s', (kind) => {
   const list = (id: string, query = '', token = tokens.editor) => t.request('GET', `/api/newsletters/list/${id}/subscriptions${query}`, { token });
   const importCsv = async (id: string, content: string | Buffer, token = tokens.editor, field = 'file') => {
     const { payload, headers } = csvUpload(content, field);
-    const response = await t.server.app.inject({ method: 'POST', url: `/api/newsletters/list/${id}/subscriptions/import`, headers: { authorization: `Bearer ${token}`, ...headers }, payload });
+    const response = await t.server.app.inject({
+      method: 'POST',
+      url: `/api/newsletters/list/${id}/subscriptions/import`,
+      headers: { authorization: `Bearer ${token}`, ...headers },
+      payload,
+    });
     return { status: response.statusCode, body: JSON.parse(response.body) };
   };
   const storedCount = async (id: string) => {
     const db = t.server.database.db;
     const newsletter = await db.selectFrom('newsletters').select('subscriber_count').where('id', '=', id).executeTakeFirstOrThrow();
-    const rows = await db.withTables<{ subscribers: { newsletter_id: string } }>().selectFrom('subscribers').where('newsletter_id', '=', id).select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const rows = await db
+      .withTables<{ subscribers: { newsletter_id: string } }>()
+      .selectFrom('subscribers')
+      .where('newsletter_id', '=', id)
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     return { kept: newsletter.subscriber_count, rows: Number(rows.n) };
   };
 
@@ -56,7 +66,12 @@ describe.each(databases)('subscribers on %s', (kind) => {
   });
 
   it('has thousands of demo subscribers, counted on each newsletter', async () => {
-    for (const [key, id] of [['sabah-bulteni', ids.morning], ['teknoloji-notlari', ids.tech], ['kultur-sanat-haftalik', ids.culture], ['ege-gundem', ids.ege]] as const) {
+    for (const [key, id] of [
+      ['sabah-bulteni', ids.morning],
+      ['teknoloji-notlari', ids.tech],
+      ['kultur-sanat-haftalik', ids.culture],
+      ['ege-gundem', ids.ege],
+    ] as const) {
       expect(await storedCount(id)).toEqual({ kept: demoSubscriberCounts[key], rows: demoSubscriberCounts[key] });
     }
   });
@@ -67,7 +82,14 @@ describe.each(databases)('subscribers on %s', (kind) => {
     expect(first.body.count).toBe(demoSubscriberCounts['teknoloji-notlari']);
     expect(first.body.data).toHaveLength(10);
     const row = first.body.data[0];
-    expect(row).toEqual({ _id: expect.stringMatching(/^[a-z.0-9]+@[a-z.]+$/), type: 'FREE', name: expect.stringMatching(/\S+ \S+/), city: expect.any(String), medium: expect.stringMatching(/^(email|notification)$/), createdAt: expect.any(String) });
+    expect(row).toEqual({
+      _id: expect.stringMatching(/^[a-z.0-9]+@[a-z.]+$/),
+      type: 'FREE',
+      name: expect.stringMatching(/\S+ \S+/),
+      city: expect.any(String),
+      medium: expect.stringMatching(/^(email|notification)$/),
+      createdAt: expect.any(String),
+    });
     const dates = first.body.data.map((item: { createdAt: string }) => Date.parse(item.createdAt));
     expect([...dates].sort((a, b) => b - a)).toEqual(dates);
     // Sign-ups spread over the last year.
@@ -124,11 +146,19 @@ describe.each(databases)('subscribers on %s', (kind) => {
   });
 
   it('exports every subscriber as CSV', async () => {
-    const response = await t.server.app.inject({ method: 'GET', url: `/api/newsletters/list/${ids.culture}/subscriptions/export`, headers: { authorization: `Bearer ${tokens.editor}` } });
+    const response = await t.server.app.inject({
+      method: 'GET',
+      url: `/api/newsletters/list/${ids.culture}/subscriptions/export`,
+      headers: { authorization: `Bearer ${tokens.editor}` },
+    });
     // The editor is no member of Kültür Sanat Haftalık.
     expect(response.statusCode).toBe(404);
 
-    const exported = await t.server.app.inject({ method: 'GET', url: `/api/newsletters/list/${ids.culture}/subscriptions/export`, headers: { authorization: `Bearer ${tokens.director}` } });
+    const exported = await t.server.app.inject({
+      method: 'GET',
+      url: `/api/newsletters/list/${ids.culture}/subscriptions/export`,
+      headers: { authorization: `Bearer ${tokens.director}` },
+    });
     expect(exported.statusCode).toBe(200);
     expect(exported.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(exported.headers['content-disposition']).toMatch(/^attachment; filename="kultur-sanat-haftalik-subscribers-\d{4}-\d{2}-\d{2}\.csv"$/);
@@ -144,7 +174,14 @@ describe.each(databases)('subscribers on %s', (kind) => {
   it('imports a CSV: columns in any order and case, counts kept, e-mails that already subscribe skipped', async () => {
     const before = (await list(ids.tech)).body.count as number;
     const existing = (await list(ids.tech)).body.data[3]._id as string;
-    const csv = ['City,NAME,Email', 'İzmir,Deniz Ateş,deniz.ates@example.com', ',Kaan Er,KAAN.ER@example.com', `Ankara,Zaten Var,${existing.toUpperCase()}`, '', 'Bursa,,yalniz.eposta@example.com'].join('\r\n');
+    const csv = [
+      'City,NAME,Email',
+      'İzmir,Deniz Ateş,deniz.ates@example.com',
+      ',Kaan Er,KAAN.ER@example.com',
+      `Ankara,Zaten Var,${existing.toUpperCase()}`,
+      '',
+      'Bursa,,yalniz.eposta@example.com',
+    ].join('\r\n');
     const { status, body } = await importCsv(ids.tech, csv);
     expect(status).toBe(200);
     expect(body.data).toEqual({ imported: 3, skipped: 1 });
@@ -171,7 +208,9 @@ describe.each(databases)('subscribers on %s', (kind) => {
 
   it('refuses the whole file for one bad row, reporting the row, and imports nothing', async () => {
     const before = await storedCount(ids.morning);
-    const csv = ['email,name', 'iyi.satir@example.com,İyi Satır', 'bozuk-adres,Bozuk Adres', 'baska.iyi@example.com,Başka İyi', 'ucuncu@,Eksik Alan'].join('\n');
+    const csv = ['email,name', 'iyi.satir@example.com,İyi Satır', 'bozuk-adres,Bozuk Adres', 'baska.iyi@example.com,Başka İyi', 'ucuncu@,Eksik Alan'].join(
+      '\n',
+    );
     const { status, body } = await importCsv(ids.morning, csv);
     expect(status).toBe(422);
     expect(body).toEqual({
@@ -201,7 +240,10 @@ describe.each(databases)('subscribers on %s', (kind) => {
     expect(await importCsv(ids.tech, 'email,name\n')).toEqual({ status: 422, body: fileError('The CSV file has no subscribers.') });
     const png = Buffer.from('89504e470d0a1a0a0000000d49484452000000010000000108060000001f15c489', 'hex');
     expect(await importCsv(ids.tech, png)).toEqual({ status: 422, body: fileError('You can only import a CSV file!') });
-    expect(await importCsv(ids.tech, 'email\na@example.com\n', tokens.editor, 'other')).toEqual({ status: 422, body: fileError('Choose a CSV file to import.') });
+    expect(await importCsv(ids.tech, 'email\na@example.com\n', tokens.editor, 'other')).toEqual({
+      status: 422,
+      body: fileError('Choose a CSV file to import.'),
+    });
     const large = `email\n${'a'.repeat(60)}@example.com\n`.repeat(Math.ceil(5242880 / 70) + 10);
     expect(await importCsv(ids.tech, large)).toEqual({ status: 422, body: fileError('The CSV file must be smaller than 5MB.') });
     const json = await t.request('POST', `/api/newsletters/list/${ids.tech}/subscriptions/import`, { token: tokens.editor, body: { email: 'a@example.com' } });
@@ -215,7 +257,14 @@ describe.each(databases)('subscribers on %s', (kind) => {
     expect(body.count).toBeGreaterThan(40);
     expect(body.count).toBeLessThanOrEqual(54);
     const points = body.data as { date: string; value: number; type: string; medium: string; parent: string; span: number }[];
-    expect(points[0]).toEqual({ date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), value: expect.any(Number), type: 'subscribers', medium: expect.any(String), parent: ids.culture, span: 1 });
+    expect(points[0]).toEqual({
+      date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+      value: expect.any(Number),
+      type: 'subscribers',
+      medium: expect.any(String),
+      parent: ids.culture,
+      span: 1,
+    });
     const series = (type: string, medium: string) => points.filter((point) => point.type === type && point.medium === medium);
     for (const medium of ['email', 'notification']) {
       const totals = series('subscribers', medium).map((point) => point.value);
@@ -233,8 +282,14 @@ describe.each(databases)('subscribers on %s', (kind) => {
   });
 
   it("counts an import in this week's e-mail sign-ups", async () => {
-    const stats = async () => (await t.request('GET', `/api/newsletters/list/${ids.ege}/stats`, { token: tokens.other })).body.data as { type: string; medium: string; value: number }[];
-    const thisWeek = (points: { type: string; medium: string; value: number }[], type: string) => points.filter((point) => point.type === type && point.medium === 'email').at(-1)!.value;
+    const stats = async () =>
+      (await t.request('GET', `/api/newsletters/list/${ids.ege}/stats`, { token: tokens.other })).body.data as {
+        type: string;
+        medium: string;
+        value: number;
+      }[];
+    const thisWeek = (points: { type: string; medium: string; value: number }[], type: string) =>
+      points.filter((point) => point.type === type && point.medium === 'email').at(-1)!.value;
     const before = await stats();
     const { body } = await importCsv(ids.ege, 'email\nyeni.okur@example.com\nikinci.okur@example.com\n', tokens.other);
     expect(body.data).toEqual({ imported: 2, skipped: 0 });
@@ -243,12 +298,13 @@ describe.each(databases)('subscribers on %s', (kind) => {
     expect(thisWeek(after, 'subscribers')).toBe(thisWeek(before, 'subscribers') + 2);
   });
 
-  it('is refused to authors (401) and outside the caller\'s scopes (404)', async () => {
-    const calls = (id: string) => [
-      ['GET', `/api/newsletters/list/${id}/subscriptions`],
-      ['GET', `/api/newsletters/list/${id}/stats`],
-      ['GET', `/api/newsletters/list/${id}/subscriptions/export`],
-    ] as const;
+  it("is refused to authors (401) and outside the caller's scopes (404)", async () => {
+    const calls = (id: string) =>
+      [
+        ['GET', `/api/newsletters/list/${id}/subscriptions`],
+        ['GET', `/api/newsletters/list/${id}/stats`],
+        ['GET', `/api/newsletters/list/${id}/subscriptions/export`],
+      ] as const;
     for (const [method, url] of calls(ids.tech)) {
       const author = await t.request(method, url, { token: tokens.author });
       expect(author.status, url).toBe(401);

@@ -21,9 +21,24 @@ const allowed: Record<Actor, Record<Target, boolean>> = {
 };
 
 const refusals: Record<Actor, Record<Target, string>> = {
-  admin: { self: 'You cannot edit or remove yourself here; change your own profile in My Profile.', director: 'Directors cannot be edited or removed.', editor: '', author: '' },
-  director: { self: 'You cannot edit or remove yourself here; change your own profile in My Profile.', director: 'Directors cannot be edited or removed.', editor: '', author: '' },
-  editor: { self: 'You cannot edit or remove yourself here; change your own profile in My Profile.', director: 'Directors cannot be edited or removed.', editor: 'An editor cannot edit or remove another editor.', author: '' },
+  admin: {
+    self: 'You cannot edit or remove yourself here; change your own profile in My Profile.',
+    director: 'Directors cannot be edited or removed.',
+    editor: '',
+    author: '',
+  },
+  director: {
+    self: 'You cannot edit or remove yourself here; change your own profile in My Profile.',
+    director: 'Directors cannot be edited or removed.',
+    editor: '',
+    author: '',
+  },
+  editor: {
+    self: 'You cannot edit or remove yourself here; change your own profile in My Profile.',
+    director: 'Directors cannot be edited or removed.',
+    editor: 'An editor cannot edit or remove another editor.',
+    author: '',
+  },
   // Authors do not hold team.manage: the core refuses them before the rule is asked.
   author: { self: '', director: '', editor: '', author: '' },
 };
@@ -42,9 +57,17 @@ describe.each(databases)('team on %s', (kind) => {
 
   const idOf = async (email: string) => (await t.server.database.db.selectFrom('users').select('id').where('email', '=', email).executeTakeFirstOrThrow()).id;
   const ensureMember = async (userId: string, role: 'editor' | 'author') =>
-    t.server.database.db.insertInto('newsletter_members').values({ newsletter_id: sabah, user_id: userId, role }).onConflict((oc) => oc.columns(['newsletter_id', 'user_id']).doNothing()).execute();
+    t.server.database.db
+      .insertInto('newsletter_members')
+      .values({ newsletter_id: sabah, user_id: userId, role })
+      .onConflict((oc) => oc.columns(['newsletter_id', 'user_id']).doNothing())
+      .execute();
   const membersOf = async (newsletterId: string) =>
-    (await t.request('GET', `/api/newsletters/update/${newsletterId}/team`, { token: tokens.director })).body.data.body as { _id: string; role: string; email: string }[];
+    (await t.request('GET', `/api/newsletters/update/${newsletterId}/team`, { token: tokens.director })).body.data.body as {
+      _id: string;
+      role: string;
+      email: string;
+    }[];
 
   beforeAll(async () => {
     t = await startTestServer(kind);
@@ -52,12 +75,36 @@ describe.each(databases)('team on %s', (kind) => {
     const kuzey = await db.selectFrom('publishers').select('id').where('key', '=', 'kuzey-medya').executeTakeFirstOrThrow();
     kuzeyId = kuzey.id;
     const byKey = async (key: string) => (await db.selectFrom('newsletters').select('id').where('key', '=', key).executeTakeFirstOrThrow()).id;
-    [sabah, tech, culture, egeNewsletter] = await Promise.all([byKey('sabah-bulteni'), byKey('teknoloji-notlari'), byKey('kultur-sanat-haftalik'), byKey('ege-gundem')]);
+    [sabah, tech, culture, egeNewsletter] = await Promise.all([
+      byKey('sabah-bulteni'),
+      byKey('teknoloji-notlari'),
+      byKey('kultur-sanat-haftalik'),
+      byKey('ege-gundem'),
+    ]);
     // A second director of Kuzey Medya: the target "a director" for the director.
-    await db.insertInto('users').values({ id: 'second-director', email: 'ikinci.yonetmen@kuzeymedya.example', password_hash: null, role: 'director', publisher_id: kuzeyId, name: 'Kemal Öz', biography: '', url: '', image: '', ready: true }).execute();
+    await db
+      .insertInto('users')
+      .values({
+        id: 'second-director',
+        email: 'ikinci.yonetmen@kuzeymedya.example',
+        password_hash: null,
+        role: 'director',
+        publisher_id: kuzeyId,
+        name: 'Kemal Öz',
+        biography: '',
+        url: '',
+        image: '',
+        ready: true,
+      })
+      .execute();
     ids = {
-      admin: await idOf(emails.admin), director: await idOf(emails.director), editor: await idOf(emails.editor), author: await idOf(emails.author),
-      secondDirector: 'second-director', burak: await idOf('burak.sahin@kuzeymedya.example'), zeynep: await idOf('zeynep.arslan@kuzeymedya.example'),
+      admin: await idOf(emails.admin),
+      director: await idOf(emails.director),
+      editor: await idOf(emails.editor),
+      author: await idOf(emails.author),
+      secondDirector: 'second-director',
+      burak: await idOf('burak.sahin@kuzeymedya.example'),
+      zeynep: await idOf('zeynep.arslan@kuzeymedya.example'),
     };
     const adminToken = (await t.request('PUT', '/api/auth/scope', { token: await t.login(emails.admin), body: { publisher: kuzeyId } })).body.data as string;
     tokens = { admin: adminToken, director: await t.login(emails.director), editor: await t.login(emails.editor), author: await t.login(emails.author) };
@@ -75,7 +122,9 @@ describe.each(databases)('team on %s', (kind) => {
   };
 
   describe('the team rules matrix', () => {
-    const cases = (['admin', 'director', 'editor', 'author'] as Actor[]).flatMap((actor) => (['self', 'director', 'editor', 'author'] as Target[]).map((target) => [actor, target] as const));
+    const cases = (['admin', 'director', 'editor', 'author'] as Actor[]).flatMap((actor) =>
+      (['self', 'director', 'editor', 'author'] as Target[]).map((target) => [actor, target] as const),
+    );
 
     it.each(cases)('PUT /users/update: %s on %s', async (actor, target) => {
       const userId = targetOf(actor, target);
@@ -123,7 +172,13 @@ describe.each(databases)('team on %s', (kind) => {
       const { status, body } = await t.request('GET', `/api/newsletters/update/${sabah}/team`, { token: tokens.editor });
       expect(status).toBe(200);
       const team = body.data.body as { _id: string; role: string; email: string; profile: { name: string } }[];
-      expect(team.map((member) => [member.email, member.role])).toEqual(expect.arrayContaining([[emails.editor, 'editor'], ['burak.sahin@kuzeymedya.example', 'editor'], ['zeynep.arslan@kuzeymedya.example', 'author']]));
+      expect(team.map((member) => [member.email, member.role])).toEqual(
+        expect.arrayContaining([
+          [emails.editor, 'editor'],
+          ['burak.sahin@kuzeymedya.example', 'editor'],
+          ['zeynep.arslan@kuzeymedya.example', 'author'],
+        ]),
+      );
       expect(team[0]!.role).toBe('editor');
       // Ayşe writes for Teknoloji Notları and Kültür Sanat, not for Sabah Bülteni yet.
       expect((body.data.data.author as { _id: string }[]).map((member) => member._id)).toContain(ids.author);
@@ -153,11 +208,20 @@ describe.each(databases)('team on %s', (kind) => {
       expect(form.status).toBe(200);
       expect(form.body.data.data.roles).toEqual(['editor', 'author']);
       expect(form.body.data.body).toMatchObject({ _id: ids.zeynep, profile: { name: expect.any(String) }, status: { ready: true } });
-      const director = await t.request('PUT', `/api/users/update/${ids.zeynep}`, { token: tokens.director, body: { profile: profile('Zeynep Arslan'), role: 'director' } });
+      const director = await t.request('PUT', `/api/users/update/${ids.zeynep}`, {
+        token: tokens.director,
+        body: { profile: profile('Zeynep Arslan'), role: 'director' },
+      });
       expect(director.status).toBe(422);
-      expect((await t.request('PUT', `/api/users/update/${ids.zeynep}`, { token: tokens.director, body: { ...form.body.data.body, role: { key: 'director' } } })).body.details[0].message).toBe('Select a role.');
+      expect(
+        (await t.request('PUT', `/api/users/update/${ids.zeynep}`, { token: tokens.director, body: { ...form.body.data.body, role: { key: 'director' } } }))
+          .body.details[0].message,
+      ).toBe('Select a role.');
       // The form's answer taken back, role { key } as GET answers it.
-      const editor = await t.request('PUT', `/api/users/update/${ids.zeynep}`, { token: tokens.director, body: { ...form.body.data.body, role: { key: 'editor' } } });
+      const editor = await t.request('PUT', `/api/users/update/${ids.zeynep}`, {
+        token: tokens.director,
+        body: { ...form.body.data.body, role: { key: 'editor' } },
+      });
       expect(editor.status, JSON.stringify(editor.body)).toBe(200);
       expect((await membersOf(sabah)).find((member) => member._id === ids.zeynep)?.role).toBe('editor');
       expect((await membersOf(tech)).find((member) => member._id === ids.zeynep)?.role).toBe('editor');
@@ -167,9 +231,14 @@ describe.each(databases)('team on %s', (kind) => {
     });
 
     it('checks the profile like the profile form', async () => {
-      const { status, body } = await t.request('PUT', `/api/users/update/${ids.zeynep}`, { token: tokens.director, body: { profile: { ...profile(''), url: 'ftp://x' } } });
+      const { status, body } = await t.request('PUT', `/api/users/update/${ids.zeynep}`, {
+        token: tokens.director,
+        body: { profile: { ...profile(''), url: 'ftp://x' } },
+      });
       expect(status).toBe(422);
-      expect(body.details.map((detail: { message: string }) => detail.message)).toEqual(expect.arrayContaining(['Name cannot be empty.', 'Your social URL must start with either "https://" or "http://"']));
+      expect(body.details.map((detail: { message: string }) => detail.message)).toEqual(
+        expect.arrayContaining(['Name cannot be empty.', 'Your social URL must start with either "https://" or "http://"']),
+      );
     });
   });
 
@@ -177,7 +246,9 @@ describe.each(databases)('team on %s', (kind) => {
     it('lists the directors and the staff who could become one', async () => {
       const { status, body } = await t.request('GET', `/api/publishers/update/${kuzeyId}/team`, { token: tokens.director });
       expect(status).toBe(200);
-      expect((body.data.body as { _id: string; role: string }[]).map((member) => member._id)).toEqual(expect.arrayContaining([ids.director, ids.secondDirector]));
+      expect((body.data.body as { _id: string; role: string }[]).map((member) => member._id)).toEqual(
+        expect.arrayContaining([ids.director, ids.secondDirector]),
+      );
       expect((body.data.body as { role: string }[]).every((member) => member.role === 'director')).toBe(true);
       expect((body.data.data.director as { _id: string }[]).map((member) => member._id)).toEqual(expect.arrayContaining([ids.editor, ids.author]));
     });
@@ -201,24 +272,42 @@ describe.each(databases)('team on %s', (kind) => {
     });
 
     it("checks the e-mail and the role with the spec's messages", async () => {
-      const badEmail = await t.request('POST', '/api/users/create', { token: tokens.director, body: { email: 'not-an-email', role: 'editor', newsletters: [sabah] } });
+      const badEmail = await t.request('POST', '/api/users/create', {
+        token: tokens.director,
+        body: { email: 'not-an-email', role: 'editor', newsletters: [sabah] },
+      });
       expect(badEmail.status).toBe(422);
       expect(badEmail.body.details[0].message).toBe('Email is not valid.');
-      const noRole = await t.request('POST', '/api/users/create', { token: tokens.director, body: { email: 'yeni@kuzeymedya.example', role: '', newsletters: [sabah] } });
+      const noRole = await t.request('POST', '/api/users/create', {
+        token: tokens.director,
+        body: { email: 'yeni@kuzeymedya.example', role: '', newsletters: [sabah] },
+      });
       expect(noRole.status).toBe(422);
       expect(noRole.body.details[0].message).toBe('Select a role.');
-      const missingRole = await t.request('POST', '/api/users/create', { token: tokens.director, body: { email: 'yeni@kuzeymedya.example', newsletters: [sabah] } });
+      const missingRole = await t.request('POST', '/api/users/create', {
+        token: tokens.director,
+        body: { email: 'yeni@kuzeymedya.example', newsletters: [sabah] },
+      });
       expect(missingRole.body.details[0].message).toBe('Select a role.');
-      const noNewsletter = await t.request('POST', '/api/users/create', { token: tokens.director, body: { email: 'yeni@kuzeymedya.example', role: 'author', newsletters: [] } });
+      const noNewsletter = await t.request('POST', '/api/users/create', {
+        token: tokens.director,
+        body: { email: 'yeni@kuzeymedya.example', role: 'author', newsletters: [] },
+      });
       expect(noNewsletter.status).toBe(422);
       expect(noNewsletter.body.details[0].message).toBe('Select a newsletter.');
-      const outside = await t.request('POST', '/api/users/create', { token: tokens.director, body: { email: 'yeni@kuzeymedya.example', role: 'author', newsletters: [egeNewsletter] } });
+      const outside = await t.request('POST', '/api/users/create', {
+        token: tokens.director,
+        body: { email: 'yeni@kuzeymedya.example', role: 'author', newsletters: [egeNewsletter] },
+      });
       expect(outside.status).toBe(404);
     });
 
     it('mails a link; the invitee chooses a password with it and signs in', async () => {
       const email = 'yeni.editor@kuzeymedya.example';
-      const { status, body } = await t.request('POST', '/api/users/create', { token: tokens.director, body: { email, role: 'editor', newsletters: [sabah, culture], profile: { name: 'Can Yıldız' } } });
+      const { status, body } = await t.request('POST', '/api/users/create', {
+        token: tokens.director,
+        body: { email, role: 'editor', newsletters: [sabah, culture], profile: { name: 'Can Yıldız' } },
+      });
       expect(status, JSON.stringify(body)).toBe(200);
       expect(body.msg).toBe(`An invitation email is sent to ${email}.`);
       const user = await t.server.database.db.selectFrom('users').selectAll().where('email', '=', email).executeTakeFirstOrThrow();
@@ -236,7 +325,9 @@ describe.each(databases)('team on %s', (kind) => {
       const url = new URL(link!);
       expect(url.searchParams.get('email')).toBe(email);
       const newPassword = 'Yeni-parola-1';
-      const reset = await t.request('PUT', '/api/auth/password/reset', { body: { email, token: url.searchParams.get('code'), password: newPassword, passwordConfirm: newPassword } });
+      const reset = await t.request('PUT', '/api/auth/password/reset', {
+        body: { email, token: url.searchParams.get('code'), password: newPassword, passwordConfirm: newPassword },
+      });
       expect(reset.status, JSON.stringify(reset.body)).toBe(200);
       const token = await t.login(email, newPassword);
       const verify = await t.request('GET', '/api/auth/verify', { token });
@@ -258,7 +349,10 @@ describe.each(databases)('team on %s', (kind) => {
     it('adds the membership when the address already has an account of this publisher', async () => {
       const email = 'zeynep.arslan@kuzeymedya.example';
       const outbox = readOutbox(t.dataDir).length;
-      const { status, body } = await t.request('POST', '/api/users/create', { token: tokens.director, body: { email: email.toUpperCase(), role: 'author', newsletters: [culture] } });
+      const { status, body } = await t.request('POST', '/api/users/create', {
+        token: tokens.director,
+        body: { email: email.toUpperCase(), role: 'author', newsletters: [culture] },
+      });
       expect(status, JSON.stringify(body)).toBe(200);
       expect(body.msg).toBe(`${email.toUpperCase()} is added to the team.`);
       const accounts = await t.server.database.db.selectFrom('users').select('id').where('email', '=', email).execute();
@@ -268,7 +362,10 @@ describe.each(databases)('team on %s', (kind) => {
     });
 
     it("refuses an address of another publisher's account", async () => {
-      const { status, body } = await t.request('POST', '/api/users/create', { token: tokens.director, body: { email: 'director@egehaber.example', role: 'author', newsletters: [sabah] } });
+      const { status, body } = await t.request('POST', '/api/users/create', {
+        token: tokens.director,
+        body: { email: 'director@egehaber.example', role: 'author', newsletters: [sabah] },
+      });
       expect(status).toBe(422);
       expect(body.details[0]).toEqual({ message: 'This e-mail belongs to an account of another publisher.', path: 'email' });
     });

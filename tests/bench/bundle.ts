@@ -33,7 +33,15 @@ export async function measureBundles(): Promise<BundleFigures> {
   const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
   });
   try {
     const page = await browser.newPage();
@@ -67,9 +75,14 @@ const heavyLibraries = /CKEditorError|plotly/;
 export function printBundles(figures: BundleFigures): boolean {
   let over = false;
   console.log(`JavaScript loaded (gzip), budgets: login ${kb(budgets.login)}, shell ${kb(budgets.shell)}`);
-  for (const [name, label] of [['login', 'login screen'], ['shell', 'shell after sign-in']] as const) {
+  for (const [name, label] of [
+    ['login', 'login screen'],
+    ['shell', 'shell after sign-in'],
+  ] as const) {
     const overBudget = figures[name] > budgets[name];
-    console.log(`  ${label.padEnd(20)}  ${kb(figures[name]).padStart(10)}  (${figures.files[name].length} files)${overBudget ? `  OVER BUDGET (${kb(budgets[name])})` : ''}`);
+    console.log(
+      `  ${label.padEnd(20)}  ${kb(figures[name]).padStart(10)}  (${figures.files[name].length} files)${overBudget ? `  OVER BUDGET (${kb(budgets[name])})` : ''}`,
+    );
     over ||= overBudget;
   }
   const heavy = figures.files.shell.filter((file) => heavyLibraries.test(readFileSync(join(dist, file), 'utf8')));

@@ -34,18 +34,20 @@ const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.lengt
 export async function runMix(base: string, token: string, name: string, query: (client: number, index: number) => string, paced = true): Promise<Mix> {
   const latencies: number[] = [];
   const began = performance.now();
-  await Promise.all(Array.from({ length: clients }, async (_, client) => {
-    // Spread the clients' first calls over one pause, as people arrive.
-    if (paced) await new Promise((resolve) => setTimeout(resolve, (client / clients) * pauseMs));
-    for (let index = 0; index < requestsPerClient; index++) {
-      if (paced && index > 0) await new Promise((resolve) => setTimeout(resolve, pauseMs));
-      const started = performance.now();
-      const response = await fetch(`${base}?${query(client, index)}`, { headers: { authorization: `Bearer ${token}` } });
-      await response.arrayBuffer();
-      if (response.status !== 200) throw new Error(`${name}: ${response.status}`);
-      latencies.push(performance.now() - started);
-    }
-  }));
+  await Promise.all(
+    Array.from({ length: clients }, async (_, client) => {
+      // Spread the clients' first calls over one pause, as people arrive.
+      if (paced) await new Promise((resolve) => setTimeout(resolve, (client / clients) * pauseMs));
+      for (let index = 0; index < requestsPerClient; index++) {
+        if (paced && index > 0) await new Promise((resolve) => setTimeout(resolve, pauseMs));
+        const started = performance.now();
+        const response = await fetch(`${base}?${query(client, index)}`, { headers: { authorization: `Bearer ${token}` } });
+        await response.arrayBuffer();
+        if (response.status !== 200) throw new Error(`${name}: ${response.status}`);
+        latencies.push(performance.now() - started);
+      }
+    }),
+  );
   const seconds = (performance.now() - began) / 1000;
   latencies.sort((a, b) => a - b);
   return { name, p50: percentile(latencies, 50), p99: percentile(latencies, 99), requests: latencies.length, perSecond: latencies.length / seconds, paced };
@@ -57,7 +59,9 @@ export function printListFigures(title: string, figures: ListFigures): boolean {
   console.log(`${title}, ${clients} clients (${pauseMs} ms between calls), on ${figures.engine}; budget p50 ${listBudget.p50} ms, p99 ${listBudget.p99} ms`);
   for (const mix of figures.mixes) {
     const over = mix.paced && (mix.p50 > listBudget.p50 || mix.p99 > listBudget.p99);
-    console.log(`  ${mix.name.padEnd(21)} p50 ${mix.p50.toFixed(1).padStart(7)} ms  p99 ${mix.p99.toFixed(1).padStart(7)} ms  ${mix.perSecond.toFixed(0).padStart(5)} calls/s${over ? '  OVER BUDGET' : ''}`);
+    console.log(
+      `  ${mix.name.padEnd(21)} p50 ${mix.p50.toFixed(1).padStart(7)} ms  p99 ${mix.p99.toFixed(1).padStart(7)} ms  ${mix.perSecond.toFixed(0).padStart(5)} calls/s${over ? '  OVER BUDGET' : ''}`,
+    );
     if (over) failed = true;
   }
   return failed;

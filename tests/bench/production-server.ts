@@ -38,7 +38,16 @@ export async function startProductionServer(): Promise<ProductionServer> {
   const { NODE_OPTIONS: _options, ...parentEnv } = process.env;
   const child = spawn(process.execPath, [...nodeFlags, serverEntry], {
     cwd: projectRoot,
-    env: { ...parentEnv, ...productionEnv, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, DEMO_DATA: 'on', DEMO_PASSWORD: demoPassword, LOG_LEVEL: 'warn' },
+    env: {
+      ...parentEnv,
+      ...productionEnv,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      DEMO_DATA: 'on',
+      DEMO_PASSWORD: demoPassword,
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let printed = '';
@@ -70,7 +79,11 @@ export async function startProductionServer(): Promise<ProductionServer> {
       }
     },
     async signIn(email) {
-      const response = await fetch(`${url}/api/auth/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ email, password: demoPassword }) });
+      const response = await fetch(`${url}/api/auth/login`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, password: demoPassword }),
+      });
       if (!response.ok) throw new Error(`sign-in of ${email} failed: ${response.status}`);
       return (await response.json()).data as string;
     },
@@ -88,7 +101,9 @@ export async function startProductionServer(): Promise<ProductionServer> {
 
 /** Resident memory of a process in MB, from /proc (Linux). */
 export function vmRssMb(pid: number): number {
-  const line = readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((entry) => entry.startsWith('VmRSS:'));
+  const line = readFileSync(`/proc/${pid}/status`, 'utf8')
+    .split('\n')
+    .find((entry) => entry.startsWith('VmRSS:'));
   if (!line) throw new Error(`no VmRSS for process ${pid}`);
   return Number(line.split(/\s+/)[1]) / 1024;
 }
@@ -108,7 +123,10 @@ async function answering(url: string, child: ChildProcess, timeoutMs: number): P
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server stopped with code ${child.exitCode}`);
-    const ok = await fetch(url).then((response) => response.ok, () => false);
+    const ok = await fetch(url).then(
+      (response) => response.ok,
+      () => false,
+    );
     if (ok) return;
     await new Promise((resolve) => setTimeout(resolve, 250));
   }

@@ -23,7 +23,9 @@ export async function measureServerMemory(): Promise<MemoryFigures> {
     // Idle: the first start's work is done and V8 has shrunk its heap (it does, some 20-40 s after).
     const idleMb = await server.idleRssMb({ steadySeconds: 15, atLeastSeconds: 45 });
     const { longSide, shortSide } = constants.limits.imageMaxPixels;
-    const png = await sharp({ create: { width: longSide, height: shortSide, channels: 4, background: '#2b88d8' } }).png().toBuffer();
+    const png = await sharp({ create: { width: longSide, height: shortSide, channels: 4, background: '#2b88d8' } })
+      .png()
+      .toBuffer();
     const token = await server.signIn('editor@masthead.local');
     const before = server.rssMb();
     let peak = before;
@@ -47,7 +49,9 @@ export function printServerMemory(figures: MemoryFigures): boolean {
   const mb = (value: number) => `${value.toFixed(0)} MB`.padStart(8);
   console.log(`Server memory (RSS, production build, embedded database), budget ${budgetMb} MB`);
   console.log(`  at rest after a first start with demo data   ${mb(figures.idleMb)}`);
-  console.log(`  ${uploadsAtOnce} uploads at once of ${longSide} x ${shortSide} PNG  +${mb(figures.uploadGrowthMb).trimStart()} at peak, in ${figures.uploadSeconds.toFixed(1)} s`);
+  console.log(
+    `  ${uploadsAtOnce} uploads at once of ${longSide} x ${shortSide} PNG  +${mb(figures.uploadGrowthMb).trimStart()} at peak, in ${figures.uploadSeconds.toFixed(1)} s`,
+  );
   console.log(`  at rest after those uploads                  ${mb(figures.idleAfterUploadsMb)}`);
   let failed = false;
   if (figures.idleMb > budgetMb) {

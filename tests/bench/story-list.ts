@@ -34,7 +34,9 @@ async function fill(db: Kysely<CoreTables>, newsletterId: string, publisherId: s
   await sql`alter table stories enable trigger stories_keep_counts`.execute(db);
   const flags = sql.raw('newsletter_id, type, draft, ready, accepted, scheduled, published, cancelled, rejected');
   await sql`delete from story_counts where newsletter_id = ${newsletterId}`.execute(db);
-  await sql`insert into story_counts (${flags}, count) select ${flags}, count(*) from stories where newsletter_id = ${newsletterId} group by ${flags}`.execute(db);
+  await sql`insert into story_counts (${flags}, count) select ${flags}, count(*) from stories where newsletter_id = ${newsletterId} group by ${flags}`.execute(
+    db,
+  );
   await sql`analyze stories`.execute(db);
 }
 
@@ -49,7 +51,8 @@ export async function measureStoryList(): Promise<ListFigures> {
     const token = await t.login('editor@masthead.local');
     const address = await t.server.app.listen({ port: 0, host: '127.0.0.1' });
     const base = `${address}/api/stories/list`;
-    const run = (name: string, query: (client: number, index: number) => string, paced = true) => runMix(base, token, name, (client, index) => `newsletter=${newsletter.id}&${query(client, index)}`, paced);
+    const run = (name: string, query: (client: number, index: number) => string, paced = true) =>
+      runMix(base, token, name, (client, index) => `newsletter=${newsletter.id}&${query(client, index)}`, paced);
     await run('warm-up', () => 'page=0', false);
     const mixes = [
       await run('saturated, page 0', () => 'page=0', false),

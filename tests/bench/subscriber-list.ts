@@ -23,7 +23,9 @@ async function fill(db: Kysely<CoreTables>, newsletterId: string, total: number)
         now() - (i % 525600) * interval '1 minute'
       from generate_series(${start}::int, ${end}::int) as i`.execute(db);
   }
-  await sql`update newsletters set subscriber_count = (select count(*) from subscribers where newsletter_id = ${newsletterId}) where id = ${newsletterId}`.execute(db);
+  await sql`update newsletters set subscriber_count = (select count(*) from subscribers where newsletter_id = ${newsletterId}) where id = ${newsletterId}`.execute(
+    db,
+  );
   await sql`analyze subscribers`.execute(db);
 }
 
@@ -49,7 +51,7 @@ export async function measureSubscriberList(): Promise<ListFigures> {
       await run('pages 1-100', (client, index) => `page=${(client * 7 + index * 13) % 100}`),
       await run('search (3+ letters)', (client, index) => `search=${['ayş', 'meh', 'zey', 'okur12', 'şul', 'emr'][(client + index) % 6]}`),
     ];
-    return { engine: kind === 'postgres' ? 'PostgreSQL' : 'PGlite (no BENCH_DATABASE_URL: 100,000 rows, not the budget\'s 1,000,000)', rows, mixes };
+    return { engine: kind === 'postgres' ? 'PostgreSQL' : "PGlite (no BENCH_DATABASE_URL: 100,000 rows, not the budget's 1,000,000)", rows, mixes };
   } finally {
     await t.close();
   }

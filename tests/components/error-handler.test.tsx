@@ -60,7 +60,10 @@ async function shownFor(status: number, body?: unknown) {
 
 describe('describeError (spec section 8)', () => {
   it('401 with msg: Error! and the msg', async () => {
-    expect(await shownFor(401, { msg: 'E-mail or password is wrong.', err: 'UNAUTHORIZED' })).toEqual({ title: 'Error!', text: 'E-mail or password is wrong.' });
+    expect(await shownFor(401, { msg: 'E-mail or password is wrong.', err: 'UNAUTHORIZED' })).toEqual({
+      title: 'Error!',
+      text: 'E-mail or password is wrong.',
+    });
   });
 
   it('401 without msg: Error! and UNAUTHORIZED', async () => {
@@ -69,9 +72,18 @@ describe('describeError (spec section 8)', () => {
   });
 
   it('422: the msg as title and the first detail message as text', async () => {
-    const body = { msg: 'Error!', details: [{ message: 'This reset link is not valid. Please ask for a new one.', path: 'token' }, { message: 'Second.', path: 'email' }] };
+    const body = {
+      msg: 'Error!',
+      details: [
+        { message: 'This reset link is not valid. Please ask for a new one.', path: 'token' },
+        { message: 'Second.', path: 'email' },
+      ],
+    };
     expect(await shownFor(422, body)).toEqual({ title: 'Error!', text: 'This reset link is not valid. Please ask for a new one.' });
-    expect(await shownFor(422, { msg: 'Check the form.', details: [{ message: 'Name cannot be empty.', path: 'profile.name' }] })).toEqual({ title: 'Check the form.', text: 'Name cannot be empty.' });
+    expect(await shownFor(422, { msg: 'Check the form.', details: [{ message: 'Name cannot be empty.', path: 'profile.name' }] })).toEqual({
+      title: 'Check the form.',
+      text: 'Name cannot be empty.',
+    });
   });
 
   it("422 with the server's uri text: the social URL sentence", async () => {
@@ -85,18 +97,30 @@ describe('describeError (spec section 8)', () => {
 
   it('500 with code and input: the broken hyperlink sentence', async () => {
     const body = { err: 'LINK_CHECK', msg: 'Bad link.', code: 'ENOTFOUND', input: 'https://broken.example/x' };
-    expect(await shownFor(500, body)).toEqual({ title: 'Error!', text: 'You have a broken hyperlink in your issue. Please fix the link to not land in spam folders.' });
+    expect(await shownFor(500, body)).toEqual({
+      title: 'Error!',
+      text: 'You have a broken hyperlink in your issue. Please fix the link to not land in spam folders.',
+    });
   });
 
   it('500 otherwise: the err text, or the msg', async () => {
-    expect(await shownFor(500, { err: 'The issue could not be sent.', msg: 'Something went wrong.' })).toEqual({ title: 'Error!', text: 'The issue could not be sent.' });
-    expect(await shownFor(500, { err: 'INTERNAL_ERROR', msg: 'Something went wrong on our side. Please try again.' })).toEqual({ title: 'Error!', text: 'Something went wrong on our side. Please try again.' });
+    expect(await shownFor(500, { err: 'The issue could not be sent.', msg: 'Something went wrong.' })).toEqual({
+      title: 'Error!',
+      text: 'The issue could not be sent.',
+    });
+    expect(await shownFor(500, { err: 'INTERNAL_ERROR', msg: 'Something went wrong on our side. Please try again.' })).toEqual({
+      title: 'Error!',
+      text: 'Something went wrong on our side. Please try again.',
+    });
     expect(await shownFor(500, { msg: 'Only a msg.' })).toEqual({ title: 'Error!', text: 'Only a msg.' });
   });
 
   it('404 and 429: the msg', async () => {
     expect(await shownFor(404, { msg: 'Publisher not found.' })).toEqual({ title: 'Error!', text: 'Publisher not found.' });
-    expect(await shownFor(429, { msg: 'Too many attempts. Please wait a few minutes.' })).toEqual({ title: 'Error!', text: 'Too many attempts. Please wait a few minutes.' });
+    expect(await shownFor(429, { msg: 'Too many attempts. Please wait a few minutes.' })).toEqual({
+      title: 'Error!',
+      text: 'Too many attempts. Please wait a few minutes.',
+    });
   });
 
   it('another status (418): Error! with the err', async () => {

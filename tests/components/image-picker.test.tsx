@@ -13,9 +13,17 @@ import type { Image } from '../../schemas/generated/entities/image';
 
 const origin = 'http://localhost';
 const imageOf = (id: string, alt: string): Image => ({
-  _id: id, path: `/uploads/images/2026-11/${id}.png`, alt, source: '', caption: '', width: 1200, height: 500,
+  _id: id,
+  path: `/uploads/images/2026-11/${id}.png`,
+  alt,
+  source: '',
+  caption: '',
+  width: 1200,
+  height: 500,
   sizes: { small: `/uploads/images/2026-11/${id}-small.webp`, medium: `/uploads/images/2026-11/${id}-medium.webp` },
-  uploader: { _id: 'u1', name: 'Emre Demir', image: '' }, publisher: 'p1', createdAt: '2026-11-20T10:00:00.000Z',
+  uploader: { _id: 'u1', name: 'Emre Demir', image: '' },
+  publisher: 'p1',
+  createdAt: '2026-11-20T10:00:00.000Z',
 });
 const library = [imageOf('00000000-0000-0000-0000-000000000001', 'Dağlar'), imageOf('00000000-0000-0000-0000-000000000002', 'Deniz')];
 const uploads: FormData[] = [];
@@ -57,8 +65,12 @@ beforeAll(async () => {
     stores: await import('../../core/client/stores'),
   };
   modules.stores.store.set(modules.stores.userAtom, {
-    _id: 'u1', email: 'editor@masthead.local', role: { key: 'editor' }, publisher: 'p1',
-    profile: { name: 'Emre Demir', biography: '', url: '', image: '' }, status: { ready: true },
+    _id: 'u1',
+    email: 'editor@masthead.local',
+    role: { key: 'editor' },
+    publisher: 'p1',
+    profile: { name: 'Emre Demir', biography: '', url: '', image: '' },
+    status: { ready: true },
   });
 });
 afterEach(() => {

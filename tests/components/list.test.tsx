@@ -13,7 +13,11 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import type { ListProps } from '../../core/client/list';
 
 const origin = 'http://localhost';
-interface Thing { _id: string; title: string; status: { published: boolean } }
+interface Thing {
+  _id: string;
+  title: string;
+  status: { published: boolean };
+}
 const things: Thing[] = Array.from({ length: 23 }, (_, index) => ({
   _id: `t${index + 1}`,
   title: index === 4 ? 'Teknoloji Notları' : `Bülten ${String(index + 1).padStart(2, '0')}`,
@@ -77,8 +81,18 @@ function renderList(props: Partial<ListProps<Thing>> = {}) {
         rowActions={(thing) => [{ key: 'open', text: 'Open', onClick: () => onAction(thing) }]}
         badge={(thing) => ({ model: 'newsletter', status: { published: thing.status.published } })}
         filters={{
-          type: { options: [{ key: 'article', text: 'Article' }, { key: 'bullet', text: 'Bullet' }] },
-          status: { options: [{ key: 'draft', text: 'Draft' }, { key: 'published', text: 'Published' }] },
+          type: {
+            options: [
+              { key: 'article', text: 'Article' },
+              { key: 'bullet', text: 'Bullet' },
+            ],
+          },
+          status: {
+            options: [
+              { key: 'draft', text: 'Draft' },
+              { key: 'published', text: 'Published' },
+            ],
+          },
         }}
         onNew={() => onAction('new')}
         {...props}
@@ -130,7 +144,11 @@ describe('List', () => {
     renderList();
     await screen.findByText('Bülten 01');
     const pages = screen.getByRole('navigation', { name: 'Pages' });
-    expect(within(pages).getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual(['Previous page', 'Page 1', 'Page 2', 'Page 3', 'Next page']);
+    expect(
+      within(pages)
+        .getAllByRole('button')
+        .map((button) => button.getAttribute('aria-label')),
+    ).toEqual(['Previous page', 'Page 1', 'Page 2', 'Page 3', 'Next page']);
     expect(screen.queryByRole('combobox', { name: /per page|page size/i })).toBeNull();
 
     fireEvent.click(within(pages).getByRole('button', { name: 'Page 2' }));

@@ -15,14 +15,26 @@ import type { Notification } from '../../schemas/generated/entities/notification
 const origin = 'http://localhost';
 const notifications: Notification[] = [
   {
-    _id: 'n1', subject: 'Teknoloji Notları ekibine eklendiniz', preview: 'Selin Kaya sizi editör olarak ekledi.', url: '/newsletters/show/t1',
-    status: { read: false }, announcement: null, sender: { _id: 'u9', profile: { name: 'Deniz Aksoy' } },
-    createdAt: new Date(Date.now() - 3_600_000).toISOString(), updatedAt: new Date(Date.now() - 3_600_000).toISOString(),
+    _id: 'n1',
+    subject: 'Teknoloji Notları ekibine eklendiniz',
+    preview: 'Selin Kaya sizi editör olarak ekledi.',
+    url: '/newsletters/show/t1',
+    status: { read: false },
+    announcement: null,
+    sender: { _id: 'u9', profile: { name: 'Deniz Aksoy' } },
+    createdAt: new Date(Date.now() - 3_600_000).toISOString(),
+    updatedAt: new Date(Date.now() - 3_600_000).toISOString(),
   },
   {
-    _id: 'n2', subject: 'Yazım kılavuzu güncellendi', preview: '', url: 'https://www.w3.org/guide',
-    status: { read: true }, announcement: null, sender: null,
-    createdAt: new Date(Date.now() - 86_400_000).toISOString(), updatedAt: new Date(Date.now() - 60_000).toISOString(),
+    _id: 'n2',
+    subject: 'Yazım kılavuzu güncellendi',
+    preview: '',
+    url: 'https://www.w3.org/guide',
+    status: { read: true },
+    announcement: null,
+    sender: null,
+    createdAt: new Date(Date.now() - 86_400_000).toISOString(),
+    updatedAt: new Date(Date.now() - 60_000).toISOString(),
   },
 ];
 const marked: string[] = [];

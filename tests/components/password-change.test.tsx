@@ -15,7 +15,8 @@ const server = setupServer(
   http.put(`${origin}/api/auth/password/change`, async ({ request }) => {
     const body = (await request.json()) as { currentPassword: string };
     sent.push({ body, authorization: request.headers.get('authorization') });
-    if (body.currentPassword !== 'Masthead-demo-1') return HttpResponse.json({ msg: 'Error!', details: [{ message: 'Your current password is wrong.', path: 'currentPassword' }] }, { status: 422 });
+    if (body.currentPassword !== 'Masthead-demo-1')
+      return HttpResponse.json({ msg: 'Error!', details: [{ message: 'Your current password is wrong.', path: 'currentPassword' }] }, { status: 422 });
     return HttpResponse.json({ data: 'fresh-token', msg: 'Your password is changed.' });
   }),
 );
@@ -56,7 +57,9 @@ describe('CHANGE PASSWORD', () => {
     type('NEW PASSWORD', 'password');
     type('CONFIRM NEW PASSWORD', 'password');
     submit();
-    expect(await screen.findByText('Password must be minimum 8 characters and it should contain at least one uppercase, lowercase, number, and a symbol.')).toBeTruthy();
+    expect(
+      await screen.findByText('Password must be minimum 8 characters and it should contain at least one uppercase, lowercase, number, and a symbol.'),
+    ).toBeTruthy();
     type('NEW PASSWORD', 'Changed-secret-9');
     type('CONFIRM NEW PASSWORD', 'Changed-secret-8');
     submit();
@@ -81,7 +84,9 @@ describe('CHANGE PASSWORD', () => {
     type('CONFIRM NEW PASSWORD', 'Changed-secret-9');
     submit();
     await waitFor(() => expect(modules.stores.store.get(modules.stores.tokenAtom)).toBe('fresh-token'));
-    expect(sent).toEqual([{ body: { currentPassword: 'Masthead-demo-1', password: 'Changed-secret-9', passwordConfirm: 'Changed-secret-9' }, authorization: 'Bearer old-token' }]);
+    expect(sent).toEqual([
+      { body: { currentPassword: 'Masthead-demo-1', password: 'Changed-secret-9', passwordConfirm: 'Changed-secret-9' }, authorization: 'Bearer old-token' },
+    ]);
     // The form is emptied.
     expect((screen.getByLabelText('CURRENT PASSWORD') as HTMLInputElement).value).toBe('');
   });

@@ -12,9 +12,20 @@ import type { Recording } from '../../schemas/generated/entities/recording';
 
 const origin = 'http://localhost';
 const recordingOf = (id: string, title: string, uploader: string, duration: number): Recording => ({
-  _id: id, title, subtitle: '', description: '', image: '', audio: `/uploads/recordings/2026-11/${id}.mp3`, duration,
-  uploader: { _id: uploader, name: uploader === 'u1' ? 'Emre Demir' : 'Selin Kaya', image: '' }, publisher: 'p1',
-  slug: '', lang: 'tr', podcastId: null, content_id: null, createdAt: '2026-11-20T10:00:00.000Z',
+  _id: id,
+  title,
+  subtitle: '',
+  description: '',
+  image: '',
+  audio: `/uploads/recordings/2026-11/${id}.mp3`,
+  duration,
+  uploader: { _id: uploader, name: uploader === 'u1' ? 'Emre Demir' : 'Selin Kaya', image: '' },
+  publisher: 'p1',
+  slug: '',
+  lang: 'tr',
+  podcastId: null,
+  content_id: null,
+  createdAt: '2026-11-20T10:00:00.000Z',
 });
 const library = [
   recordingOf('00000000-0000-0000-0000-000000000001', 'Sabah açılışı', 'u2', 6.04),
@@ -43,8 +54,12 @@ beforeAll(async () => {
   ({ RecordingPicker } = await import('../../plugins/recordings/client/public'));
   const stores = await import('../../core/client/stores');
   stores.store.set(stores.userAtom, {
-    _id: 'u1', email: 'editor@masthead.local', role: { key: 'editor' }, publisher: 'p1',
-    profile: { name: 'Emre Demir', biography: '', url: '', image: '' }, status: { ready: true },
+    _id: 'u1',
+    email: 'editor@masthead.local',
+    role: { key: 'editor' },
+    publisher: 'p1',
+    profile: { name: 'Emre Demir', biography: '', url: '', image: '' },
+    status: { ready: true },
   });
 });
 afterEach(() => {

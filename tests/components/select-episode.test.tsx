@@ -13,10 +13,25 @@ import type { Episode } from '../../schemas/generated/entities/episode';
 
 const origin = 'http://localhost';
 const episodeOf = (id: string, title: string, uploader: string): Episode => ({
-  _id: id, title, key: id, subtitle: '', body: '', image: '', audio: `/uploads/episodes/2026-11/${id}.mp3`, duration: 8,
-  newsletter: 'n1', status: { draft: false, scheduled: false, published: true }, publishedAt: '2026-11-20T10:00:00.000Z', type: 'other', parent_id: null, parent_type: null,
-  lang: 'tr', uploader: { _id: uploader, name: 'Emre Demir', image: '' }, recording: 'r1',
-  createdAt: '2026-11-20T10:00:00.000Z', updatedAt: '2026-11-20T10:00:00.000Z',
+  _id: id,
+  title,
+  key: id,
+  subtitle: '',
+  body: '',
+  image: '',
+  audio: `/uploads/episodes/2026-11/${id}.mp3`,
+  duration: 8,
+  newsletter: 'n1',
+  status: { draft: false, scheduled: false, published: true },
+  publishedAt: '2026-11-20T10:00:00.000Z',
+  type: 'other',
+  parent_id: null,
+  parent_type: null,
+  lang: 'tr',
+  uploader: { _id: uploader, name: 'Emre Demir', image: '' },
+  recording: 'r1',
+  createdAt: '2026-11-20T10:00:00.000Z',
+  updatedAt: '2026-11-20T10:00:00.000Z',
 });
 const episodes = [episodeOf('e1', 'Sabah Kahvesi', 'u2'), episodeOf('e2', 'Haftanın Özeti', 'u1')];
 const listQueries: URLSearchParams[] = [];
@@ -29,11 +44,43 @@ const server = setupServer(
     return HttpResponse.json({ data, count: data.length });
   }),
   http.get(`${origin}/api/podcasts/list`, () =>
-    HttpResponse.json({ data: [{ id: 'p1', title: 'Kuzey Sesleri', image: '', episodeCount: 1, createdAt: '2025-10-20T00:00:00.000Z' }], count: 1, provider: 'megaphone' })),
+    HttpResponse.json({
+      data: [{ id: 'p1', title: 'Kuzey Sesleri', image: '', episodeCount: 1, createdAt: '2025-10-20T00:00:00.000Z' }],
+      count: 1,
+      provider: 'megaphone',
+    }),
+  ),
   http.get(`${origin}/api/podcasts/list/p1/episodes`, () =>
-    HttpResponse.json({ data: [{ id: 'pe1', podcastId: 'p1', title: 'Birinci Bölüm', subtitle: '', image: '', publishedAt: '2025-10-20T00:00:00.000Z', audioUrl: 'https://example.com/1.mp3' }], count: 1 })),
+    HttpResponse.json({
+      data: [
+        {
+          id: 'pe1',
+          podcastId: 'p1',
+          title: 'Birinci Bölüm',
+          subtitle: '',
+          image: '',
+          publishedAt: '2025-10-20T00:00:00.000Z',
+          audioUrl: 'https://example.com/1.mp3',
+        },
+      ],
+      count: 1,
+    }),
+  ),
   http.post(`${origin}/api/podcasts/import`, () =>
-    HttpResponse.json({ data: { _id: 'r9', title: 'Birinci Bölüm', subtitle: 'Alt', description: 'Açıklama', image: '', audio: '/uploads/recordings/2026-11/r9.mp3', duration: 5, podcastId: 'p1', content_id: 'pe1' } })),
+    HttpResponse.json({
+      data: {
+        _id: 'r9',
+        title: 'Birinci Bölüm',
+        subtitle: 'Alt',
+        description: 'Açıklama',
+        image: '',
+        audio: '/uploads/recordings/2026-11/r9.mp3',
+        duration: 5,
+        podcastId: 'p1',
+        content_id: 'pe1',
+      },
+    }),
+  ),
   http.post(`${origin}/api/episodes/create`, async ({ request }) => {
     const body = await request.json();
     created.push(body);
@@ -54,8 +101,12 @@ beforeAll(async () => {
   ({ SelectEpisodeDialog } = await import('../../plugins/episodes/client/public'));
   const stores = await import('../../core/client/stores');
   stores.store.set(stores.userAtom, {
-    _id: 'u1', email: 'editor@masthead.local', role: { key: 'editor' }, publisher: 'p1',
-    profile: { name: 'Emre Demir', biography: '', url: '', image: '' }, status: { ready: true },
+    _id: 'u1',
+    email: 'editor@masthead.local',
+    role: { key: 'editor' },
+    publisher: 'p1',
+    profile: { name: 'Emre Demir', biography: '', url: '', image: '' },
+    status: { ready: true },
   });
 });
 afterEach(() => {
@@ -84,7 +135,7 @@ describe('SelectEpisodeDialog', () => {
     expect(onSelect).toHaveBeenCalledWith(expect.objectContaining({ _id: 'e2' }));
   });
 
-  it("imports from the podcast provider and selects a draft episode of the imported recording", async () => {
+  it('imports from the podcast provider and selects a draft episode of the imported recording', async () => {
     const onSelect = vi.fn();
     render(<SelectEpisodeDialog newsletterId="n1" onDismiss={() => undefined} onSelect={onSelect} />);
     await screen.findByText('Sabah Kahvesi');

@@ -17,10 +17,16 @@ const server = setupServer(
     return logoutStatus === 200 ? HttpResponse.json({ data: true, msg: 'OK' }) : HttpResponse.error();
   }),
   http.get(`${origin}/api/ended`, () => HttpResponse.json({ msg: 'Please sign in again.', err: 'UNAUTHORIZED' }, { status: 401 })),
-  http.get(`${origin}/api/forbidden`, () => HttpResponse.json({ msg: 'Your role (AUTHOR) does not allow this: stories.accept is required.', err: 'UNAUTHORIZED' }, { status: 401 })),
+  http.get(`${origin}/api/forbidden`, () =>
+    HttpResponse.json({ msg: 'Your role (AUTHOR) does not allow this: stories.accept is required.', err: 'UNAUTHORIZED' }, { status: 401 }),
+  ),
 );
 
-type Modules = { api: typeof import('../../core/client/api'); session: typeof import('../../core/client/session'); stores: typeof import('../../core/client/stores') };
+type Modules = {
+  api: typeof import('../../core/client/api');
+  session: typeof import('../../core/client/session');
+  stores: typeof import('../../core/client/stores');
+};
 let modules: Modules;
 const token = () => modules.stores.store.get(modules.stores.tokenAtom);
 const signedInAs = (value: string) => modules.stores.store.set(modules.stores.tokenAtom, value);
@@ -28,7 +34,11 @@ const signedInAs = (value: string) => modules.stores.store.set(modules.stores.to
 beforeAll(async () => {
   (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(`${origin}/`);
   server.listen({ onUnhandledRequest: 'error' });
-  modules = { api: await import('../../core/client/api'), session: await import('../../core/client/session'), stores: await import('../../core/client/stores') };
+  modules = {
+    api: await import('../../core/client/api'),
+    session: await import('../../core/client/session'),
+    stores: await import('../../core/client/stores'),
+  };
 });
 afterEach(() => {
   logouts.length = 0;

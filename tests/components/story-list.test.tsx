@@ -20,21 +20,57 @@ import type { Story } from '../../schemas/generated/entities/story';
 
 const origin = 'http://localhost';
 const noFlags: Story['status'] = {
-  draft: false, ready: false, accepted: false, scheduled: false, queued: false, processing: false,
-  notified: false, published: false, featured: false, tested: false, rejected: false, cancelled: false,
+  draft: false,
+  ready: false,
+  accepted: false,
+  scheduled: false,
+  queued: false,
+  processing: false,
+  notified: false,
+  published: false,
+  featured: false,
+  tested: false,
+  rejected: false,
+  cancelled: false,
 };
 const storyOf = (id: string, fields: Partial<Story> & { flags?: Partial<Story['status']> }): Story => ({
-  _id: id, type: 'article', title: `Haber ${id}`, subtitle: 'Alt başlık', slug: `haber-${id}`, image: '/uploads/images/2026-11/0b7c3a52-2f2c-4e5b-9d2e-3f1d2c4b5a69-medium.webp',
-  body: { html: '<p>Metin</p>', text: 'Metin', summary: 'Kısa özet' }, tags: [], interest: null, keywords: [],
-  writer: { _id: 'w1', name: 'Emre Demir', user: 'u1' }, newsletter: 'n1', issue: null, episode: null, isPremium: false, notify: false,
-  meta: { readingTime: 60_000 }, status: { ...noFlags, ...fields.flags }, owner: { _id: 'u2', name: 'Selin Kaya', image: '' }, version: 1,
-  createdAt: '2026-11-20T10:00:00.000Z', updatedAt: '2026-11-21T10:00:00.000Z', publishedAt: null, notifiedAt: null,
+  _id: id,
+  type: 'article',
+  title: `Haber ${id}`,
+  subtitle: 'Alt başlık',
+  slug: `haber-${id}`,
+  image: '/uploads/images/2026-11/0b7c3a52-2f2c-4e5b-9d2e-3f1d2c4b5a69-medium.webp',
+  body: { html: '<p>Metin</p>', text: 'Metin', summary: 'Kısa özet' },
+  tags: [],
+  interest: null,
+  keywords: [],
+  writer: { _id: 'w1', name: 'Emre Demir', user: 'u1' },
+  newsletter: 'n1',
+  issue: null,
+  episode: null,
+  isPremium: false,
+  notify: false,
+  meta: { readingTime: 60_000 },
+  status: { ...noFlags, ...fields.flags },
+  owner: { _id: 'u2', name: 'Selin Kaya', image: '' },
+  version: 1,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  updatedAt: '2026-11-21T10:00:00.000Z',
+  publishedAt: null,
+  notifiedAt: null,
   ...fields,
 });
 
 const drafts = [
   storyOf('s1', { title: 'Kuzeyde kış hazırlığı', flags: { draft: true } }),
-  storyOf('s2', { type: 'bullet', title: '', slug: null, image: '', body: { html: '<p>• Liman yarın açılıyor</p>', text: '• Liman yarın açılıyor', summary: '' }, flags: { draft: true } }),
+  storyOf('s2', {
+    type: 'bullet',
+    title: '',
+    slug: null,
+    image: '',
+    body: { html: '<p>• Liman yarın açılıyor</p>', text: '• Liman yarın açılıyor', summary: '' },
+    flags: { draft: true },
+  }),
 ];
 const listed = [
   storyOf('p1', { title: 'Yayındaki haber', flags: { published: true, ready: true, accepted: true } }),
@@ -73,8 +109,12 @@ beforeAll(async () => {
   ({ default: StoriesPage } = await import('../../plugins/stories/client/StoriesPage'));
   stores = await import('../../core/client/stores');
   stores.store.set(stores.userAtom, {
-    _id: 'u1', email: 'editor@masthead.local', role: { key: 'editor' }, publisher: 'p1',
-    profile: { name: 'Emre Demir', biography: '', url: '', image: '' }, status: { ready: true },
+    _id: 'u1',
+    email: 'editor@masthead.local',
+    role: { key: 'editor' },
+    publisher: 'p1',
+    profile: { name: 'Emre Demir', biography: '', url: '', image: '' },
+    status: { ready: true },
   });
 });
 afterEach(() => {
@@ -97,7 +137,10 @@ function routed(ui: React.ReactNode, path = '/stories') {
 function ruleOf(element: Element, suffix: string): string {
   const selectors = new Set([...element.classList].map((name) => `.${name}${suffix}`));
   const rules = [...document.styleSheets].flatMap((sheet) => [...sheet.cssRules]) as CSSStyleRule[];
-  return rules.filter((rule) => selectors.has(rule.selectorText)).map((rule) => rule.style.cssText).join(' ');
+  return rules
+    .filter((rule) => selectors.has(rule.selectorText))
+    .map((rule) => rule.style.cssText)
+    .join(' ');
 }
 
 describe('StoryCard', () => {
@@ -182,11 +225,19 @@ describe('StoryCard', () => {
 
 describe('StoriesPage', () => {
   const permissions = (granted: Permission[]) => stores.store.set(stores.permissionsAtom, new Set(granted));
-  const page = () => routed(<Route path="/newsletters/show/:newsletterId/stories"><StoriesPage /></Route>, '/newsletters/show/n1/stories');
+  const page = () =>
+    routed(
+      <Route path="/newsletters/show/:newsletterId/stories">
+        <StoriesPage />
+      </Route>,
+      '/newsletters/show/n1/stories',
+    );
   const menuOf = async (name: string) => {
     fireEvent.click(screen.getByRole('button', { name: `Actions for ${name}` }));
     const menu = await screen.findByRole('menu');
-    return within(menu).getAllByRole('menuitem').map((item) => `${item.textContent}${item.getAttribute('aria-disabled') === 'true' ? ' (disabled)' : ''}`);
+    return within(menu)
+      .getAllByRole('menuitem')
+      .map((item) => `${item.textContent}${item.getAttribute('aria-disabled') === 'true' ? ' (disabled)' : ''}`);
   };
 
   it("asks for the newsletter's stories, latest first, 10 a page, and offers Preview and Delete as the rules allow", async () => {

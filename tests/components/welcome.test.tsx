@@ -14,7 +14,9 @@ const server = setupServer(
   http.put(`${origin}/api/auth/profile/update`, async ({ request }) => {
     const body = (await request.json()) as { profile: Record<string, string>; status: { ready: boolean } };
     saved.push(body);
-    return HttpResponse.json({ data: { _id: 'u1', email: 'new@masthead.local', role: { key: 'author' }, profile: body.profile, status: body.status, publisher: 'p1' } });
+    return HttpResponse.json({
+      data: { _id: 'u1', email: 'new@masthead.local', role: { key: 'author' }, profile: body.profile, status: body.status, publisher: 'p1' },
+    });
   }),
 );
 
@@ -32,8 +34,12 @@ beforeAll(async () => {
     stores: await import('../../core/client/stores'),
   };
   modules.stores.store.set(modules.stores.userAtom, {
-    _id: 'u1', email: 'new@masthead.local', role: { key: 'author' }, publisher: 'p1',
-    profile: { name: '', biography: '', url: '', image: '' }, status: { ready: false },
+    _id: 'u1',
+    email: 'new@masthead.local',
+    role: { key: 'author' },
+    publisher: 'p1',
+    profile: { name: '', biography: '', url: '', image: '' },
+    status: { ready: false },
   });
 });
 afterEach(cleanup);

@@ -65,10 +65,13 @@ export async function expectToast(page: Page, text: string): Promise<void> {
 export async function waitForMailTo(email: string, previousId?: string) {
   let mail: ReturnType<typeof lastMailTo>;
   await expect
-    .poll(() => {
-      mail = lastMailTo(email);
-      return mail && mail.id !== previousId;
-    }, { message: `an e-mail to ${email}` })
+    .poll(
+      () => {
+        mail = lastMailTo(email);
+        return mail && mail.id !== previousId;
+      },
+      { message: `an e-mail to ${email}` },
+    )
     .toBe(true);
   return mail!;
 }
@@ -95,9 +98,7 @@ export async function resetPasswordByApi(request: APIRequestContext, email: stri
 /** Switches maintenance and waits until the server reports it (the console asks on load: reload afterwards). */
 export async function setMaintenance(request: APIRequestContext, on: boolean): Promise<void> {
   setFeatures({ maintenance: on });
-  await expect
-    .poll(async () => ((await (await request.get('/api/editor/version')).json()) as { data: string }).data === 'maintenance')
-    .toBe(on);
+  await expect.poll(async () => ((await (await request.get('/api/editor/version')).json()) as { data: string }).data === 'maintenance').toBe(on);
 }
 
 /** A user's id, from signing in through the API. */

@@ -9,7 +9,10 @@ const altMessage = 'Lütfen alt metin girin.';
 /** A demo image the director uploaded (server/demo.ts). */
 const directorsAlt = 'Gün doğumunda mor tonlarda üst üste sıralanmış dağ sırtları';
 
-const pngOf = (width: number, height: number, color: string) => sharp({ create: { width, height, channels: 3, background: color } }).png().toBuffer();
+const pngOf = (width: number, height: number, color: string) =>
+  sharp({ create: { width, height, channels: 3, background: color } })
+    .png()
+    .toBuffer();
 
 async function openImages(page: Page) {
   await signIn(page, accounts.editor);
@@ -32,7 +35,7 @@ async function cardMenu(page: Page, alt: string, item: string) {
 }
 
 test.describe('images', () => {
-  test('upload with alt text, refusals with the spec\'s messages, filter, edit, copy and delete', async ({ page, context }) => {
+  test("upload with alt text, refusals with the spec's messages, filter, edit, copy and delete", async ({ page, context }) => {
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await openImages(page);
     // The demo images, as small copies.

@@ -49,7 +49,9 @@ test('the admin searches, switches to the list view, unpublishes and publishes a
   expect(searches.slice(before).filter(Boolean)).toEqual([]);
   await expect(cards).toHaveCount(3);
   // Three: the list filters, and its search is the first to go out since.
-  const filtered = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/newsletters/list' && new URL(response.url()).searchParams.get('search') === 'Tek');
+  const filtered = page.waitForResponse(
+    (response) => new URL(response.url()).pathname === '/api/newsletters/list' && new URL(response.url()).searchParams.get('search') === 'Tek',
+  );
   await search.fill('Tek');
   await filtered;
   expect(searches.slice(before).filter(Boolean)).toEqual(['Tek']);

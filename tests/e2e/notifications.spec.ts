@@ -48,7 +48,9 @@ test.describe('notifications', () => {
     await expect(items).toHaveCount(total);
 
     // An in-app link: followed in the console, and now read.
-    await item(page, 'Teknoloji Notları ekibine eklendiniz').getByRole('button', { name: /Teknoloji Notları ekibine eklendiniz/ }).click();
+    await item(page, 'Teknoloji Notları ekibine eklendiniz')
+      .getByRole('button', { name: /Teknoloji Notları ekibine eklendiniz/ })
+      .click();
     await expect(page.getByRole('dialog', { name: 'Notifications' })).toHaveCount(0);
     await expect(page).toHaveURL(/\/newsletters\/show\/[^/]+$/);
     await expect(page.getByRole('heading', { name: 'Teknoloji Notları', level: 1 })).toBeVisible();
@@ -58,7 +60,9 @@ test.describe('notifications', () => {
 
     // An https link: a new window, the console stays where it is.
     const popup = context.waitForEvent('page');
-    await item(page, 'Yazım rehberi güncellendi').getByRole('button', { name: /Yazım rehberi/ }).click();
+    await item(page, 'Yazım rehberi güncellendi')
+      .getByRole('button', { name: /Yazım rehberi/ })
+      .click();
     const guide = await popup;
     await expect(guide).toHaveURL(/^https:\/\/www\.w3\.org\//);
     await guide.close();

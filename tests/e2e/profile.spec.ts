@@ -140,7 +140,10 @@ test.describe('my profile', () => {
       const login = await request.post('/api/auth/login', { data: { email, password: changed } });
       if (login.ok()) {
         const token = ((await login.json()) as { data: string }).data;
-        await request.put('/api/auth/password/change', { headers: { authorization: `Bearer ${token}` }, data: { currentPassword: changed, password, passwordConfirm: password } });
+        await request.put('/api/auth/password/change', {
+          headers: { authorization: `Bearer ${token}` },
+          data: { currentPassword: changed, password, passwordConfirm: password },
+        });
       }
       await elsewhere.context().close();
     }

@@ -29,7 +29,9 @@ async function findStory(page: Page, title: string) {
 
 /** A story's card menu in the list, one of its items chosen. */
 async function storyMenu(page: Page, title: string, item: string) {
-  await card(page, title).getByRole('button', { name: `Actions for ${title}` }).click();
+  await card(page, title)
+    .getByRole('button', { name: `Actions for ${title}` })
+    .click();
   await page.getByRole('menuitem', { name: item, exact: true }).click();
 }
 
@@ -312,13 +314,19 @@ test.describe('stories', () => {
     const listUrl = page.url();
     // Opening a story that is not a draft would first call the API to take it back to draft.
     const storyCalls: string[] = [];
-    page.on('request', (request) => new URL(request.url()).pathname.startsWith('/api/stories/') && !request.url().includes('/api/stories/list') && storyCalls.push(request.url()));
+    page.on(
+      'request',
+      (request) =>
+        new URL(request.url()).pathname.startsWith('/api/stories/') && !request.url().includes('/api/stories/list') && storyCalls.push(request.url()),
+    );
     await scheduled.getByRole('heading').click();
     expect(page.url()).toBe(listUrl);
 
     await page.getByRole('combobox', { name: 'Status', exact: true }).click();
     await option(page, 'Scheduled').click();
-    const draftList = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/stories/list' && new URL(response.url()).searchParams.get('status') === 'draft');
+    const draftList = page.waitForResponse(
+      (response) => new URL(response.url()).pathname === '/api/stories/list' && new URL(response.url()).searchParams.get('status') === 'draft',
+    );
     await option(page, 'Draft').click();
     await page.keyboard.press('Escape');
     await expect(card(page, 'Gece Pazarı Geri Dönüyor')).toBeVisible();

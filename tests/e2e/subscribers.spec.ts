@@ -43,7 +43,9 @@ test('an editor pages through, imports and exports the subscribers', async ({ pa
 
   // A good file: two new subscribers on top of the list.
   const fileInput = page.getByLabel('CSV file');
-  await fileInput.setInputFiles(csv('yeni-aboneler.csv', 'Email,Name,City\nselin.ozturk@example.com,Selin Öztürk,İzmir\nkaan.yurt@example.com,Kaan Yurt,Ankara\n'));
+  await fileInput.setInputFiles(
+    csv('yeni-aboneler.csv', 'Email,Name,City\nselin.ozturk@example.com,Selin Öztürk,İzmir\nkaan.yurt@example.com,Kaan Yurt,Ankara\n'),
+  );
   await expectToast(page, '2 subscribers imported, 0 skipped (already subscribed).');
   await expect(pages.getByRole('button', { name: 'Page 1', exact: true })).toHaveAttribute('aria-current', 'page');
   await expect(page.getByText('4.002 subscribers')).toBeVisible();
@@ -70,10 +72,17 @@ test('an editor pages through, imports and exports the subscribers', async ({ pa
   await page.getByRole('button', { name: 'EXPORT CSV' }).click();
   const download = await downloading;
   expect(download.suggestedFilename()).toMatch(/^sabah-bulteni-subscribers-\d{4}-\d{2}-\d{2}\.csv$/);
-  const lines = readFileSync((await download.path())!, 'utf8').trimEnd().split('\n');
+  const lines = readFileSync((await download.path())!, 'utf8')
+    .trimEnd()
+    .split('\n');
   expect(lines[0]).toBe('email,name,city,created_at');
   expect(lines).toHaveLength(4003);
-  expect(lines.slice(1, 3).map((line) => line.split(',')[0]).sort()).toEqual(['kaan.yurt@example.com', 'selin.ozturk@example.com']);
+  expect(
+    lines
+      .slice(1, 3)
+      .map((line) => line.split(',')[0])
+      .sort(),
+  ).toEqual(['kaan.yurt@example.com', 'selin.ozturk@example.com']);
 
   await keepScreenshot(page, 'subscribers');
 });

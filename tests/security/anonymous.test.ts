@@ -23,13 +23,19 @@ describe('an anonymous caller', () => {
     expect(uploads.length).toBeGreaterThanOrEqual(4);
     for (const route of uploads) {
       const url = route.url.replace(/:[A-Za-z]+/g, '00000000-0000-4000-8000-000000000000');
-      const head = await firstLine(port, `${route.method} ${url} HTTP/1.1\r\nHost: localhost\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: 104857600\r\n\r\n`);
+      const head = await firstLine(
+        port,
+        `${route.method} ${url} HTTP/1.1\r\nHost: localhost\r\nContent-Type: multipart/form-data; boundary=x\r\nContent-Length: 104857600\r\n\r\n`,
+      );
       expect(head, `${route.method} ${route.url}`).toBe('HTTP/1.1 401 Unauthorized');
     }
   });
 
   it('is refused before a JSON body is parsed', async () => {
-    const head = await firstLine(port, 'DELETE /api/newsletters/update/00000000-0000-4000-8000-000000000000/team HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1048576\r\n\r\n{"userId":');
+    const head = await firstLine(
+      port,
+      'DELETE /api/newsletters/update/00000000-0000-4000-8000-000000000000/team HTTP/1.1\r\nHost: localhost\r\nContent-Type: application/json\r\nContent-Length: 1048576\r\n\r\n{"userId":',
+    );
     expect(head).toBe('HTTP/1.1 401 Unauthorized');
   });
 });

@@ -37,12 +37,16 @@ describe('the podcast feed', () => {
     descriptions = new Map();
     for (const [index, body] of [...attacks, plainText].entries()) {
       const title = `Saldırı ${index}`;
-      const { status } = await t.request('POST', '/api/episodes/create', { token, body: { newsletter: newsletter.id, recording: recording._id, title, body, status: 'published' } });
+      const { status } = await t.request('POST', '/api/episodes/create', {
+        token,
+        body: { newsletter: newsletter.id, recording: recording._id, title, body, status: 'published' },
+      });
       expect(status).toBe(200);
     }
     const feed = await t.server.app.inject({ method: 'GET', url: '/n/sabah-bulteni/podcast.xml' });
     const parser = new XMLParser({ isArray: (name) => name === 'item', parseTagValue: false, processEntities: true });
-    for (const item of parser.parse(feed.body).rss.channel.item as Array<{ title: string; description: string }>) descriptions.set(item.title, item.description);
+    for (const item of parser.parse(feed.body).rss.channel.item as Array<{ title: string; description: string }>)
+      descriptions.set(item.title, item.description);
   }, 60_000);
   afterAll(() => t?.close());
 

@@ -107,12 +107,16 @@ describe.each(databases)('sign-in lockout on %s', (kind) => {
   });
 
   it('counts password reset requests and wrong reset codes against the address', async () => {
-    const forgot = (forwardedFor: string) => proxied.request('PUT', '/api/auth/password/forgot', { body: { email: 'stranger@example.com' }, headers: { 'x-forwarded-for': forwardedFor } });
+    const forgot = (forwardedFor: string) =>
+      proxied.request('PUT', '/api/auth/password/forgot', { body: { email: 'stranger@example.com' }, headers: { 'x-forwarded-for': forwardedFor } });
     const statuses: number[] = [];
     for (let i = 0; i < 31; i++) statuses.push((await forgot('10.3.0.1')).status);
     expect(statuses.slice(0, 30)).toEqual(Array(30).fill(200));
     expect(statuses[30]).toBe(429);
-    const reset = await proxied.request('PUT', '/api/auth/password/reset', { body: { email: 'editor@masthead.local', token: 'guess', password: 'Good-pass-1', passwordConfirm: 'Good-pass-1' }, headers: { 'x-forwarded-for': '10.3.0.1' } });
+    const reset = await proxied.request('PUT', '/api/auth/password/reset', {
+      body: { email: 'editor@masthead.local', token: 'guess', password: 'Good-pass-1', passwordConfirm: 'Good-pass-1' },
+      headers: { 'x-forwarded-for': '10.3.0.1' },
+    });
     expect(reset).toEqual({ status: 429, body: { msg: lockedFor(10) } });
     expect((await forgot('10.3.0.2')).status).toBe(200);
   });

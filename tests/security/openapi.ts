@@ -9,7 +9,10 @@ import type { RegisteredRoute } from '../../core/server/plugins/contract';
 type Schema = Record<string, any>;
 
 interface OpenApiDocument {
-  paths: Record<string, Record<string, { parameters?: Array<{ in: string; name: string; schema?: Schema }>; requestBody?: { content: Record<string, { schema: Schema }> } }>>;
+  paths: Record<
+    string,
+    Record<string, { parameters?: Array<{ in: string; name: string; schema?: Schema }>; requestBody?: { content: Record<string, { schema: Schema }> } }>
+  >;
   components?: { schemas?: Record<string, Schema> };
 }
 
@@ -34,7 +37,9 @@ export function operationsOf(document: OpenApiDocument, routes: RegisteredRoute[
       method: route.method,
       route,
       pathParameters: parameters.filter((parameter) => parameter.in === 'path').map((parameter) => parameter.name),
-      queryParameters: parameters.filter((parameter) => parameter.in === 'query').map((parameter) => ({ name: parameter.name, type: String(resolve(parameter.schema ?? {}).type ?? 'string') })),
+      queryParameters: parameters
+        .filter((parameter) => parameter.in === 'query')
+        .map((parameter) => ({ name: parameter.name, type: String(resolve(parameter.schema ?? {}).type ?? 'string') })),
       body: body ? resolveDeep(body, resolve) : undefined,
       path: (fill) => route.url.replace(/:([A-Za-z0-9_]+)\??/g, (_match, name: string) => fill(name)),
     };
@@ -56,9 +61,11 @@ function resolveDeep(schema: Schema, resolve: (schema: Schema) => Schema, depth 
   if (depth > 8) return {};
   const current = resolve(schema);
   const out: Schema = { ...current };
-  if (current.properties) out.properties = Object.fromEntries(Object.entries<Schema>(current.properties).map(([key, value]) => [key, resolveDeep(value, resolve, depth + 1)]));
+  if (current.properties)
+    out.properties = Object.fromEntries(Object.entries<Schema>(current.properties).map(([key, value]) => [key, resolveDeep(value, resolve, depth + 1)]));
   if (current.items && !Array.isArray(current.items)) out.items = resolveDeep(current.items, resolve, depth + 1);
-  for (const key of ['oneOf', 'anyOf', 'allOf'] as const) if (Array.isArray(current[key])) out[key] = current[key].map((part: Schema) => resolveDeep(part, resolve, depth + 1));
+  for (const key of ['oneOf', 'anyOf', 'allOf'] as const)
+    if (Array.isArray(current[key])) out[key] = current[key].map((part: Schema) => resolveDeep(part, resolve, depth + 1));
   return out;
 }
 

@@ -16,35 +16,39 @@ import { adminToken, demoIds, finding, send, type Finding } from './walker';
 const manifests = await readManifests(join(import.meta.dirname, '..', '..', 'plugins'));
 
 describe('plugins with only what they require', () => {
-  it.each(manifests.map((manifest) => manifest.id))('%s starts alone with its requirements and walks its routes', async (id) => {
-    const api = await startTestServer('pglite', {}, { enabledPlugins: withRequired([id], manifests) });
-    try {
-      const ids = await demoIds(api);
-      const operations = operationsOf(api.server.app.swagger() as never, api.server.routes).filter((operation) => operation.route.owner === id);
-      const findings: Finding[] = [];
-      for (const operation of operations) {
-        const realId = (name: string) => ids[`${operation.route.url.split('/')[2]}:${name}`] ?? ids[name] ?? randomUUID();
-        const body = operation.body ? sampleBody(operation.body) : undefined;
-        const attempt = {
-          name: 'well-formed',
-          method: operation.method,
-          url: operation.path(realId),
-          token: operation.route.access === 'public' ? undefined : await adminToken(api),
-          headers: body === undefined ? undefined : { 'content-type': 'application/json' },
-          payload: body === undefined ? undefined : JSON.stringify(body),
-        };
-        const answer = await send(api, attempt);
-        if (answer.status >= 500) findings.push(finding(attempt, answer));
+  it.each(manifests.map((manifest) => manifest.id))(
+    '%s starts alone with its requirements and walks its routes',
+    async (id) => {
+      const api = await startTestServer('pglite', {}, { enabledPlugins: withRequired([id], manifests) });
+      try {
+        const ids = await demoIds(api);
+        const operations = operationsOf(api.server.app.swagger() as never, api.server.routes).filter((operation) => operation.route.owner === id);
+        const findings: Finding[] = [];
+        for (const operation of operations) {
+          const realId = (name: string) => ids[`${operation.route.url.split('/')[2]}:${name}`] ?? ids[name] ?? randomUUID();
+          const body = operation.body ? sampleBody(operation.body) : undefined;
+          const attempt = {
+            name: 'well-formed',
+            method: operation.method,
+            url: operation.path(realId),
+            token: operation.route.access === 'public' ? undefined : await adminToken(api),
+            headers: body === undefined ? undefined : { 'content-type': 'application/json' },
+            payload: body === undefined ? undefined : JSON.stringify(body),
+          };
+          const answer = await send(api, attempt);
+          if (answer.status >= 500) findings.push(finding(attempt, answer));
+        }
+        expect(findings).toEqual([]);
+      } finally {
+        await api.close();
       }
-      expect(findings).toEqual([]);
-    } finally {
-      await api.close();
-    }
-  }, 60_000);
+    },
+    60_000,
+  );
 
   it('refuses to start without a required plugin, naming both', async () => {
-    await expect(startTestServer('pglite', {}, { enabledPlugins: ['stories', 'newsletters', 'images', 'episodes', 'recordings', 'subscribers'] })).rejects.toThrow(
-      "config/plugins.json: 'stories' requires 'settings', which is not enabled",
-    );
+    await expect(
+      startTestServer('pglite', {}, { enabledPlugins: ['stories', 'newsletters', 'images', 'episodes', 'recordings', 'subscribers'] }),
+    ).rejects.toThrow("config/plugins.json: 'stories' requires 'settings', which is not enabled");
   });
 });

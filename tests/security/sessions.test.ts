@@ -103,7 +103,9 @@ describe.each(databases)('sessions on %s', (kind) => {
       await t.request('PUT', '/api/auth/password/forgot', { body: { email: 'author@masthead.local' } });
       const mail = readOutbox(t.dataDir).find((entry) => entry.to === 'author@masthead.local')!;
       const code = new URL(/https?:\/\/\S+/.exec(mail.text)![0]).searchParams.get('code')!;
-      const reset = await t.request('PUT', '/api/auth/password/reset', { body: { email: 'author@masthead.local', token: code, password: 'Reset-secret-9', passwordConfirm: 'Reset-secret-9' } });
+      const reset = await t.request('PUT', '/api/auth/password/reset', {
+        body: { email: 'author@masthead.local', token: code, password: 'Reset-secret-9', passwordConfirm: 'Reset-secret-9' },
+      });
       expect(reset.status).toBe(200);
       expect(await standing(before)).toEqual(refused);
       expect(await standing(reset.body.data)).toEqual(accepted);
@@ -128,7 +130,13 @@ describe.each(databases)('sessions on %s', (kind) => {
       const empty = await change(token, { currentPassword: '', password: 'Changed-secret-9', passwordConfirm: 'Changed-secret-9' });
       expect(empty.body.details[0]).toEqual({ message: 'Please type your password.', path: 'currentPassword' });
       expect(await standing(token)).toEqual(accepted);
-      expect((await t.request('PUT', '/api/auth/password/change', { body: { currentPassword: demoPassword, password: 'Changed-secret-9', passwordConfirm: 'Changed-secret-9' } })).status).toBe(401);
+      expect(
+        (
+          await t.request('PUT', '/api/auth/password/change', {
+            body: { currentPassword: demoPassword, password: 'Changed-secret-9', passwordConfirm: 'Changed-secret-9' },
+          })
+        ).status,
+      ).toBe(401);
     });
 
     it('sets the new password, ends every other session and answers a fresh token', async () => {
@@ -169,7 +177,10 @@ describe.each(databases)('sessions on %s', (kind) => {
     it('to director ends them too', async () => {
       const kuzey = await t.server.database.db.selectFrom('publishers').select('id').where('key', '=', 'kuzey-medya').executeTakeFirstOrThrow();
       const token = await t.login('zeynep.arslan@kuzeymedya.example');
-      const promoted = await t.request('PUT', `/api/publishers/update/${kuzey.id}/team`, { token: director, body: { userId: await idOf('zeynep.arslan@kuzeymedya.example') } });
+      const promoted = await t.request('PUT', `/api/publishers/update/${kuzey.id}/team`, {
+        token: director,
+        body: { userId: await idOf('zeynep.arslan@kuzeymedya.example') },
+      });
       expect(promoted.status).toBe(200);
       expect(await standing(token)).toEqual(refused);
     });
@@ -178,7 +189,10 @@ describe.each(databases)('sessions on %s', (kind) => {
   describe('removal from a team', () => {
     it("ends the member's sessions", async () => {
       const token = await t.login('editor@masthead.local');
-      const removed = await t.request('DELETE', `/api/newsletters/update/${sabah}/team`, { token: director, body: { userId: await idOf('editor@masthead.local') } });
+      const removed = await t.request('DELETE', `/api/newsletters/update/${sabah}/team`, {
+        token: director,
+        body: { userId: await idOf('editor@masthead.local') },
+      });
       expect(removed.status).toBe(200);
       expect(await standing(token)).toEqual(refused);
       // Signed in again, they work in what is left to them.
@@ -206,7 +220,11 @@ describe.each(databases)('sessions on %s', (kind) => {
       const { sub, sid } = decodeJwt(token);
       const old = await new SignJWT({}).setProtectedHeader({ alg: 'HS256' }).setSubject(sub!).setIssuedAt().setExpirationTime('30d').sign(key);
       expect(await standing(old)).toEqual(refused);
-      await t.server.database.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000) }).where('id', '=', sid as string).execute();
+      await t.server.database.db
+        .updateTable('sessions')
+        .set({ expires_at: new Date(Date.now() - 1000) })
+        .where('id', '=', sid as string)
+        .execute();
       expect(await standing(token)).toEqual(refused);
     });
   });

@@ -18,7 +18,9 @@ const uploadsAtOnce = 8;
 
 /** A PNG with an alpha channel (the most memory per pixel sharp decodes), in one colour so the file stays small. */
 const pngOf = (width: number, height: number) =>
-  sharp({ create: { width, height, channels: 4, background: { r: 43, g: 136, b: 216, alpha: 0.8 } } }).png({ compressionLevel: 9 }).toBuffer();
+  sharp({ create: { width, height, channels: 4, background: { r: 43, g: 136, b: 216, alpha: 0.8 } } })
+    .png({ compressionLevel: 9 })
+    .toBuffer();
 
 describe('image uploads and the server memory', () => {
   let server: ProductionServer;

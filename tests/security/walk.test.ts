@@ -62,7 +62,14 @@ describe.each(databases)('the attack walk on %s', (kind) => {
 
   it('answers a body over the size limit with 422 and the reason', async () => {
     const token = await adminToken(api);
-    const answer = await send(api, { name: 'too large', method: 'PUT', url: '/api/auth/profile/update', token, headers: { 'content-type': 'application/json' }, payload: JSON.stringify({ x: 'a'.repeat(2_000_000) }) });
+    const answer = await send(api, {
+      name: 'too large',
+      method: 'PUT',
+      url: '/api/auth/profile/update',
+      token,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ x: 'a'.repeat(2_000_000) }),
+    });
     expect(answer).toEqual({ status: 422, body: { msg: 'Error!', details: [{ message: 'The request is too large.', path: '' }] } });
   });
 
@@ -84,19 +91,35 @@ function* attemptsOn(operation: Operation, ids: Record<string, string>, token: s
   const payload = body === undefined ? undefined : JSON.stringify(body);
 
   for (const name of operation.pathParameters) {
-    yield { name: `NUL in path ${name}`, method, token, url: operation.path((param) => (param === name ? encodeURIComponent(nul) : realId(param))), headers: payload ? json : undefined, payload };
-    yield { name: `long path ${name}`, method, token, url: operation.path((param) => (param === name ? 'x'.repeat(500) : realId(param))), headers: payload ? json : undefined, payload };
+    yield {
+      name: `NUL in path ${name}`,
+      method,
+      token,
+      url: operation.path((param) => (param === name ? encodeURIComponent(nul) : realId(param))),
+      headers: payload ? json : undefined,
+      payload,
+    };
+    yield {
+      name: `long path ${name}`,
+      method,
+      token,
+      url: operation.path((param) => (param === name ? 'x'.repeat(500) : realId(param))),
+      headers: payload ? json : undefined,
+      payload,
+    };
   }
   for (const { name, type } of operation.queryParameters) {
     const values = type === 'integer' || type === 'number' ? absurd : [nul];
-    for (const value of values) yield { name: `${value === nul ? 'NUL' : value} in query ${name}`, method, token, url: `${url}?${name}=${encodeURIComponent(value)}` };
+    for (const value of values)
+      yield { name: `${value === nul ? 'NUL' : value} in query ${name}`, method, token, url: `${url}?${name}=${encodeURIComponent(value)}` };
   }
   if (body !== undefined) {
     for (const leaf of leavesOf(body, 'string')) {
       yield { name: `NUL in body ${leaf.join('.')}`, method, token, url, headers: json, payload: JSON.stringify(withValueAt(body, leaf, nul)) };
     }
     for (const leaf of leavesOf(body, 'number')) {
-      for (const value of absurdNumbers) yield { name: `${value} in body ${leaf.join('.')}`, method, token, url, headers: json, payload: JSON.stringify(withValueAt(body, leaf, value)) };
+      for (const value of absurdNumbers)
+        yield { name: `${value} in body ${leaf.join('.')}`, method, token, url, headers: json, payload: JSON.stringify(withValueAt(body, leaf, value)) };
     }
     yield { name: 'NUL in a body key', method, token, url, headers: json, payload: JSON.stringify({ ...(body as object), [nul]: 'x' }) };
     yield { name: 'truncated JSON', method, token, url, headers: json, payload: payload!.slice(0, Math.max(1, payload!.length - 2)) };

@@ -41,7 +41,11 @@ export function isEnvelopedClientError({ status, body }: { status: number; body:
 }
 
 export function finding(attempt: Attempt, answer: { status: number; body: unknown }): Finding {
-  return { attempt: `${attempt.name}: ${attempt.method} ${attempt.url.slice(0, 120)}`, status: answer.status, body: typeof answer.body === 'string' ? answer.body.slice(0, 200) : answer.body };
+  return {
+    attempt: `${attempt.name}: ${attempt.method} ${attempt.url.slice(0, 120)}`,
+    status: answer.status,
+    body: typeof answer.body === 'string' ? answer.body.slice(0, 200) : answer.body,
+  };
 }
 
 export async function adminToken(api: TestServer): Promise<string> {
@@ -58,7 +62,15 @@ export async function adminToken(api: TestServer): Promise<string> {
  */
 export async function demoIds(api: TestServer): Promise<Record<string, string>> {
   const db = api.server.context.db as any;
-  const first = async (table: string) => (await db.selectFrom(table).select('id').limit(1).executeTakeFirst().catch(() => undefined))?.id as string | undefined;
+  const first = async (table: string) =>
+    (
+      await db
+        .selectFrom(table)
+        .select('id')
+        .limit(1)
+        .executeTakeFirst()
+        .catch(() => undefined)
+    )?.id as string | undefined;
   const publisher = await db.selectFrom('publishers').select('id').where('key', '=', 'kuzey-medya').executeTakeFirstOrThrow();
   const newsletter = await db.selectFrom('newsletters').select('id').where('publisher_id', '=', publisher.id).limit(1).executeTakeFirstOrThrow();
   const entries: Array<[string, string | undefined]> = [

@@ -99,7 +99,11 @@ describe('sign-in limiter', () => {
     for (let i = 0; i < 3; i++) await wrong(account(`user${i}@masthead.local`), address());
     for (let i = 0; i < 5; i++) expect(await wrong(account('victim@masthead.local'), address())).toMatch(/^Too many attempts/);
     // From another address the victim's account still has all its tries.
-    expect([await wrong(account('victim@masthead.local'), address('198.51.100.1')), await wrong(account('victim@masthead.local'), address('198.51.100.1')), await wrong(account('victim@masthead.local'), address('198.51.100.1'))]).toEqual(['counted', 'counted', 'counted']);
+    expect([
+      await wrong(account('victim@masthead.local'), address('198.51.100.1')),
+      await wrong(account('victim@masthead.local'), address('198.51.100.1')),
+      await wrong(account('victim@masthead.local'), address('198.51.100.1')),
+    ]).toEqual(['counted', 'counted', 'counted']);
   });
 
   it('lets only the allowed number through when tries arrive together', async () => {

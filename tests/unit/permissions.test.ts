@@ -32,11 +32,15 @@ describe('plugin checks', () => {
   const manifest = definePlugin({ id: 'demo', title: 'Demo', permissions: ['demo.list'], menuItems: { demo: { label: 'Demo', to: '/demo' } } });
 
   it('names a menu key no plugin provides', () => {
-    expect(menuProblems({ newsletter: ['demo', { group: 'G', items: ['demo', 'ghost'] }], publisher: [] }, [manifest])).toEqual(["config/menus.json: /newsletter/1/items/1 'ghost' is provided by no plugin"]);
+    expect(menuProblems({ newsletter: ['demo', { group: 'G', items: ['demo', 'ghost'] }], publisher: [] }, [manifest])).toEqual([
+      "config/menus.json: /newsletter/1/items/1 'ghost' is provided by no plugin",
+    ]);
   });
 
   it('names a role grant no plugin declares', () => {
-    expect(roleProblems({ admin: ['*'], editor: ['demo.list', 'demo.*', 'ghost.list'] }, manifest.permissions)).toEqual(["config/roles.json: /editor/2 'ghost.list' is declared by no plugin"]);
+    expect(roleProblems({ admin: ['*'], editor: ['demo.list', 'demo.*', 'ghost.list'] }, manifest.permissions)).toEqual([
+      "config/roles.json: /editor/2 'ghost.list' is declared by no plugin",
+    ]);
   });
 
   it('orders plugins after the ones they name', () => {

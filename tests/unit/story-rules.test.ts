@@ -9,12 +9,31 @@ import type { Permission, RoleKey } from '../../core/shared/permissions';
 import { grantsOf } from '../../core/shared/permissions';
 import manifest from '../../plugins/stories/plugin';
 import {
-  leadMinutesFor, missingFields, nextStatus, subtitleProblem, verdict, withoutMarker, type Actor, type StoryAction, type StoryFacts, type StoryStatus,
+  leadMinutesFor,
+  missingFields,
+  nextStatus,
+  subtitleProblem,
+  verdict,
+  withoutMarker,
+  type Actor,
+  type StoryAction,
+  type StoryFacts,
+  type StoryStatus,
 } from '../../plugins/stories/rules';
 
 const none: StoryStatus = {
-  draft: false, ready: false, accepted: false, scheduled: false, queued: false, processing: false,
-  notified: false, published: false, featured: false, tested: false, rejected: false, cancelled: false,
+  draft: false,
+  ready: false,
+  accepted: false,
+  scheduled: false,
+  queued: false,
+  processing: false,
+  notified: false,
+  published: false,
+  featured: false,
+  tested: false,
+  rejected: false,
+  cancelled: false,
 };
 const status = (...flags: (keyof StoryStatus)[]): StoryStatus => ({ ...none, ...Object.fromEntries(flags.map((flag) => [flag, true])) });
 
@@ -28,10 +47,20 @@ const director = actor('director');
 const editor = actor('editor');
 const author = actor('author');
 
-const article = (flags: StoryStatus, extra: Partial<StoryFacts> = {}): StoryFacts => ({ type: 'article', status: flags, image: '/demo/kapak.png', ownerId: author.userId, ...extra });
+const article = (flags: StoryStatus, extra: Partial<StoryFacts> = {}): StoryFacts => ({
+  type: 'article',
+  status: flags,
+  image: '/demo/kapak.png',
+  ownerId: author.userId,
+  ...extra,
+});
 const bulletOf = (flags: StoryStatus): StoryFacts => ({ type: 'bullet', status: flags, image: '', ownerId: author.userId });
 
-const refusal = (role: string, permission: string) => ({ ok: false, kind: 'permission', message: `Your role (${role}) does not allow this: ${permission} is required.` });
+const refusal = (role: string, permission: string) => ({
+  ok: false,
+  kind: 'permission',
+  message: `Your role (${role}) does not allow this: ${permission} is required.`,
+});
 const stateRefusal = (message: string) => ({ ok: false, kind: 'state', message });
 const ok = { ok: true };
 
@@ -66,7 +95,9 @@ describe('verdict', () => {
     expect(verdict('draft', article(status('ready', 'accepted', 'published')), editor)).toEqual(ok);
     expect(verdict('draft', article(status('draft')), editor)).toEqual(stateRefusal('The story is already a draft.'));
     for (const releasing of ['scheduled', 'queued', 'processing'] as const) {
-      expect(verdict('draft', article(status('ready', 'accepted', releasing)), director)).toEqual(stateRefusal('Cancel the schedule before you edit the story.'));
+      expect(verdict('draft', article(status('ready', 'accepted', releasing)), director)).toEqual(
+        stateRefusal('Cancel the schedule before you edit the story.'),
+      );
     }
     // A cancelled story (ready and accepted) goes back with stories.draft.
     expect(verdict('draft', article(status('ready', 'accepted', 'cancelled')), editor)).toEqual(ok);
@@ -101,13 +132,17 @@ describe('verdict', () => {
     expect(verdict('cancelSchedule', scheduled, director)).toEqual(ok);
     expect(verdict('cancelSchedule', scheduled, editor)).toEqual(refusal('EDITOR', 'stories.publish'));
     expect(verdict('cancelSchedule', article(status('ready', 'accepted')), director)).toEqual(stateRefusal('The story is not scheduled.'));
-    expect(verdict('cancelSchedule', article(status('ready', 'accepted', 'scheduled', 'queued')), director)).toEqual(stateRefusal('The story is not scheduled.'));
+    expect(verdict('cancelSchedule', article(status('ready', 'accepted', 'scheduled', 'queued')), director)).toEqual(
+      stateRefusal('The story is not scheduled.'),
+    );
 
     expect(verdict('cancel', scheduled, admin)).toEqual(ok);
     expect(verdict('cancel', article(status('ready', 'accepted', 'queued')), admin)).toEqual(ok);
     expect(verdict('cancel', article(status('ready', 'accepted', 'processing')), admin)).toEqual(ok);
     expect(verdict('cancel', scheduled, director)).toEqual(refusal('DIRECTOR', 'stories.cancel'));
-    expect(verdict('cancel', article(status('ready', 'accepted', 'published')), admin)).toEqual(stateRefusal('Only a scheduled, queued or processing story can be cancelled.'));
+    expect(verdict('cancel', article(status('ready', 'accepted', 'published')), admin)).toEqual(
+      stateRefusal('Only a scheduled, queued or processing story can be cancelled.'),
+    );
   });
 
   it('unpublishes a published story that is not scheduled', () => {
@@ -164,8 +199,9 @@ describe('nextStatus', () => {
   it('leaves every action allowed afterwards consistent with verdict', () => {
     // After publishing, only cancelling (schedule or admin's) is possible, not editing or deleting.
     const scheduled = article(nextStatus('publish', status('draft')));
-    const allowed = (['edit', 'ready', 'draft', 'accept', 'publish', 'cancelSchedule', 'cancel', 'unpublish', 'delete', 'feature'] as StoryAction[])
-      .filter((action) => verdict(action, scheduled, admin).ok);
+    const allowed = (['edit', 'ready', 'draft', 'accept', 'publish', 'cancelSchedule', 'cancel', 'unpublish', 'delete', 'feature'] as StoryAction[]).filter(
+      (action) => verdict(action, scheduled, admin).ok,
+    );
     expect(allowed).toEqual(['cancelSchedule', 'cancel']);
   });
 });
@@ -175,7 +211,12 @@ describe('missingFields', () => {
 
   it('needs title, subtitle and image of an article and a body of any story, in that order', () => {
     expect(missingFields(complete)).toEqual([]);
-    expect(missingFields({ ...complete, title: '  ', subtitle: '', image: '', text: ' ' })).toEqual(['Required: Title', 'Required: Subtitle', 'Required: Image', 'Required: Body']);
+    expect(missingFields({ ...complete, title: '  ', subtitle: '', image: '', text: ' ' })).toEqual([
+      'Required: Title',
+      'Required: Subtitle',
+      'Required: Image',
+      'Required: Body',
+    ]);
     expect(missingFields({ ...complete, subtitle: ' \n' })).toEqual(['Required: Subtitle']);
     expect(missingFields({ ...complete, image: '' })).toEqual(['Required: Image']);
   });

@@ -19,11 +19,15 @@ describe('TRUST_PROXY', () => {
 
   it('takes a number of proxies, or addresses and ranges', () => {
     expect(parseTrustProxy('2')).toEqual({ hops: 2 });
-    expect(parseTrustProxy('10.0.0.5, 10.0.0.0/8,fd00::/8,loopback,192.168.0.0/255.255.0.0')).toEqual({ addresses: ['10.0.0.5', '10.0.0.0/8', 'fd00::/8', 'loopback', '192.168.0.0/255.255.0.0'] });
+    expect(parseTrustProxy('10.0.0.5, 10.0.0.0/8,fd00::/8,loopback,192.168.0.0/255.255.0.0')).toEqual({
+      addresses: ['10.0.0.5', '10.0.0.0/8', 'fd00::/8', 'loopback', '192.168.0.0/255.255.0.0'],
+    });
   });
 
   it('refuses anything else at start, naming it', () => {
-    expect(() => parseTrustProxy('true')).toThrow("TRUST_PROXY must be off, a number of proxies, or a comma list of proxy addresses and CIDR ranges; 'true' is none of these");
+    expect(() => parseTrustProxy('true')).toThrow(
+      "TRUST_PROXY must be off, a number of proxies, or a comma list of proxy addresses and CIDR ranges; 'true' is none of these",
+    );
     expect(() => parseTrustProxy('10.0.0.0/33')).toThrow("'10.0.0.0/33'");
     expect(() => parseTrustProxy('proxy.internal')).toThrow("'proxy.internal'");
   });

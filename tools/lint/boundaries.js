@@ -16,14 +16,16 @@ export function boundaryProblem(file, target) {
   const [targetTop, targetSecond] = target.split('/');
   if (fileTop === 'core') {
     if (targetTop === 'plugins') return 'the core imports no plugin: give the plugin a reference to implement (core/client/refs.ts) or a registration';
-    if (fileSecond === 'shared' && targetTop === 'core' && (targetSecond === 'server' || targetSecond === 'client')) return `core/shared is used by both sides: it may not import core/${targetSecond}`;
+    if (fileSecond === 'shared' && targetTop === 'core' && (targetSecond === 'server' || targetSecond === 'client'))
+      return `core/shared is used by both sides: it may not import core/${targetSecond}`;
     return null;
   }
   if (fileTop === 'plugins') {
     if (targetTop === 'core' || targetTop === 'schemas' || targetTop === 'node_modules') return null;
     if (targetTop === 'plugins' && targetSecond === fileSecond) return null;
     if (targetTop === 'plugins' && publicEntry.test(target)) return null;
-    if (targetTop === 'plugins') return `a plugin imports another plugin only through its public entry (plugins/${targetSecond}/client/public.ts or server/public.ts)`;
+    if (targetTop === 'plugins')
+      return `a plugin imports another plugin only through its public entry (plugins/${targetSecond}/client/public.ts or server/public.ts)`;
     return `a plugin imports the core, schemas/, its own folder and other plugins' public entries only, not ${targetTop}/`;
   }
   return null;
@@ -36,7 +38,9 @@ export default {
     const check = (node) => {
       const source = node.source?.value;
       if (typeof source !== 'string' || !source.startsWith('.')) return;
-      const target = relative(root, resolve(dirname(context.filename), source)).split(sep).join('/');
+      const target = relative(root, resolve(dirname(context.filename), source))
+        .split(sep)
+        .join('/');
       const problem = boundaryProblem(file, target);
       if (problem) context.report({ node: node.source, message: `'${source}': ${problem}.` });
     };

@@ -8,7 +8,21 @@ import disableReason from './disable-reason.js';
 
 export default tseslint.config(
   // What .gitignore leaves out, and the generated types.
-  { ignores: ['dist/**', 'dist-server/**', 'data/**', 'test-results/**', 'playwright-report/**', 'tests/artifacts/**', 'tmp/**', '.e2e/**', '.plugins-test-*/**', '**/node_modules/**', 'schemas/generated/**'] },
+  {
+    ignores: [
+      'dist/**',
+      'dist-server/**',
+      'data/**',
+      'test-results/**',
+      'playwright-report/**',
+      'tests/artifacts/**',
+      'tmp/**',
+      '.e2e/**',
+      '.plugins-test-*/**',
+      '**/node_modules/**',
+      'schemas/generated/**',
+    ],
+  },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

@@ -39,7 +39,11 @@ export function ScopeSwitcher() {
     iconProps: { iconName: scope.type === 'publisher' ? 'CityNext' : 'News' },
     onClick: () => navigate(homeOf(scope)),
   }));
-  if (canCreate) items.push({ key: 'divider', itemType: 1 }, { key: 'create', text: 'Create a Newsletter', iconProps: { iconName: 'Add' }, onClick: () => navigate(createPath) });
+  if (canCreate)
+    items.push(
+      { key: 'divider', itemType: 1 },
+      { key: 'create', text: 'Create a Newsletter', iconProps: { iconName: 'Add' }, onClick: () => navigate(createPath) },
+    );
 
   return (
     <>
@@ -50,7 +54,18 @@ export function ScopeSwitcher() {
         aria-haspopup="menu"
         aria-expanded={open}
         onClick={() => setOpen(!open)}
-        style={{ display: 'flex', alignItems: 'center', gap: 8, width: '100%', padding: '10px 12px', background: theme.palette.white, border: `1px solid ${theme.palette.neutralLight}`, borderRadius: 6, cursor: 'pointer', textAlign: 'left' }}
+        style={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: 8,
+          width: '100%',
+          padding: '10px 12px',
+          background: theme.palette.white,
+          border: `1px solid ${theme.palette.neutralLight}`,
+          borderRadius: 6,
+          cursor: 'pointer',
+          textAlign: 'left',
+        }}
       >
         <Persona
           imageUrl={current?.image || undefined}
@@ -63,7 +78,13 @@ export function ScopeSwitcher() {
       </button>
       {open ? (
         <Suspense fallback={null}>
-          <ContextualMenu target={anchor} items={items} onDismiss={() => setOpen(false)} directionalHint={DirectionalHint.bottomLeftEdge} calloutProps={{ calloutWidth: 216 }} />
+          <ContextualMenu
+            target={anchor}
+            items={items}
+            onDismiss={() => setOpen(false)}
+            directionalHint={DirectionalHint.bottomLeftEdge}
+            calloutProps={{ calloutWidth: 216 }}
+          />
         </Suspense>
       ) : null}
     </>

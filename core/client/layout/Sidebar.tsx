@@ -19,7 +19,15 @@ export function Sidebar() {
   const linkOf = (key: string, item: MenuItemDefinition): INavLink => {
     if (item.link) {
       const url = (constants.links as Record<string, string>)[item.link] ?? '#';
-      return { key, name: item.label, url, target: '_blank', rel: 'noopener noreferrer', icon: item.icon ?? 'OpenInNewWindow', title: `${item.label} (opens in a new window)` };
+      return {
+        key,
+        name: item.label,
+        url,
+        target: '_blank',
+        rel: 'noopener noreferrer',
+        icon: item.icon ?? 'OpenInNewWindow',
+        title: `${item.label} (opens in a new window)`,
+      };
     }
     const url = scope && item.to ? scopePath(item.to, scope) : '/';
     return {
@@ -58,7 +66,11 @@ export function Sidebar() {
         </div>
         <nav aria-label="Main menu" style={{ overflowY: 'auto', flex: 1 }}>
           {/* A hovered link keeps its text colour: Fluent's themePrimary (our yellow) on grey reads at 1.3:1. */}
-          <Nav groups={[{ links }]} selectedKey={selected} styles={{ link: { paddingLeft: 16, selectors: { ':hover': { color: theme.semanticColors.bodyText } } }, chevronButton: { left: 'auto', right: 8 } }} />
+          <Nav
+            groups={[{ links }]}
+            selectedKey={selected}
+            styles={{ link: { paddingLeft: 16, selectors: { ':hover': { color: theme.semanticColors.bodyText } } }, chevronButton: { left: 'auto', right: 8 } }}
+          />
         </nav>
         {/* bodySubtext, not the lighter neutralSecondaryAlt: small text needs 4.5:1 on white (WCAG AA). */}
         <div style={{ padding: 12, fontSize: 12, color: theme.semanticColors.bodySubtext }}>v{constants.appVersion}</div>
@@ -71,7 +83,8 @@ export function Sidebar() {
 function findSelected(links: INavLink[], location: string): string | undefined {
   let best: { key: string; length: number } | undefined;
   const visit = (link: INavLink) => {
-    if (link.url && link.url.startsWith('/') && (location === link.url || location.startsWith(`${link.url}/`)) && link.url.length > (best?.length ?? 0)) best = { key: String(link.key), length: link.url.length };
+    if (link.url && link.url.startsWith('/') && (location === link.url || location.startsWith(`${link.url}/`)) && link.url.length > (best?.length ?? 0))
+      best = { key: String(link.key), length: link.url.length };
     link.links?.forEach(visit);
   };
   links.forEach(visit);

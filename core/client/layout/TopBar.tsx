@@ -27,32 +27,58 @@ export function TopBar() {
 
   const createItems: IContextualMenuItem[] =
     scope?.type === 'newsletter'
-      ? registry.createActions.filter((action) => can(action.requires)).map((action) => ({ key: action.id, text: action.label, iconProps: { iconName: action.icon ?? 'Add' }, onClick: () => navigate(action.to(scope)) }))
+      ? registry.createActions
+          .filter((action) => can(action.requires))
+          .map((action) => ({ key: action.id, text: action.label, iconProps: { iconName: action.icon ?? 'Add' }, onClick: () => navigate(action.to(scope)) }))
       : [];
 
   const profileItems: IContextualMenuItem[] = [
     { key: 'profile', text: 'My Profile', iconProps: { iconName: 'Contact' }, onClick: () => navigate(`/users/show/${user?._id}`) },
-    ...registry.profileActions.filter((action) => can(action.requires)).map((action) => ({ key: action.id, text: action.label, iconProps: { iconName: action.icon }, onClick: () => openDialog(action.id) })),
+    ...registry.profileActions
+      .filter((action) => can(action.requires))
+      .map((action) => ({ key: action.id, text: action.label, iconProps: { iconName: action.icon }, onClick: () => openDialog(action.id) })),
     { key: 'logout', text: 'Logout', iconProps: { iconName: 'SignOut' }, onClick: () => signOut() },
   ];
 
   return (
-    <header style={{ height: constants.layout.topBarHeight, display: 'flex', alignItems: 'center', justifyContent: 'space-between', padding: '0 32px', borderBottom: `1px solid ${theme.palette.neutralLight}`, background: theme.palette.white, position: 'sticky', top: 0, zIndex: 5 }}>
+    <header
+      style={{
+        height: constants.layout.topBarHeight,
+        display: 'flex',
+        alignItems: 'center',
+        justifyContent: 'space-between',
+        padding: '0 32px',
+        borderBottom: `1px solid ${theme.palette.neutralLight}`,
+        background: theme.palette.white,
+        position: 'sticky',
+        top: 0,
+        zIndex: 5,
+      }}
+    >
       <Stack horizontal tokens={{ childrenGap: 4 }}>
         <IconButton iconProps={{ iconName: 'Back' }} title="Back" ariaLabel="Back" onClick={() => history.back()} styles={neutralIcon} />
         <IconButton iconProps={{ iconName: 'Forward' }} title="Forward" ariaLabel="Forward" onClick={() => history.forward()} styles={neutralIcon} />
       </Stack>
       <Stack horizontal verticalAlign="center" tokens={{ childrenGap: 12 }}>
-        {user?.role.key === 'admin' && can('publishers.change') ? <CommandButton iconProps={{ iconName: 'Switch' }} text="Change Publisher" onClick={() => navigate('/admin/publishers/')} /> : null}
+        {user?.role.key === 'admin' && can('publishers.change') ? (
+          <CommandButton iconProps={{ iconName: 'Switch' }} text="Change Publisher" onClick={() => navigate('/admin/publishers/')} />
+        ) : null}
         {save ? <PrimaryButton text="SAVE" iconProps={{ iconName: 'Save' }} disabled={save.busy} onClick={() => void save.save()} /> : null}
         {createItems.length > 0 ? <PrimaryButton text="NEW" iconProps={{ iconName: 'Add' }} menuProps={{ items: createItems }} /> : null}
-        {registry.topBarItems.filter((item) => can(item.requires)).map(({ id, component: Item }) => (
-          <Suspense key={id} fallback={null}>
-            <Item />
-          </Suspense>
-        ))}
+        {registry.topBarItems
+          .filter((item) => can(item.requires))
+          .map(({ id, component: Item }) => (
+            <Suspense key={id} fallback={null}>
+              <Item />
+            </Suspense>
+          ))}
         <CommandButton menuProps={{ items: profileItems }} ariaLabel="Profile menu" styles={{ root: { height: 48 } }} onRenderMenuIcon={() => null}>
-          <Persona imageUrl={user?.profile.image || undefined} text={user?.profile.name || user?.email} secondaryText={user?.role.key.toUpperCase()} size={PersonaSize.size40} />
+          <Persona
+            imageUrl={user?.profile.image || undefined}
+            text={user?.profile.name || user?.email}
+            secondaryText={user?.role.key.toUpperCase()}
+            size={PersonaSize.size40}
+          />
         </CommandButton>
       </Stack>
     </header>

@@ -6,8 +6,17 @@
  * `page` is zero-based.
  */
 import {
-  DetailsList, DetailsListLayoutMode, IconButton, PrimaryButton, SearchBox, SelectionMode, Spinner, SpinnerSize, Stack,
-  type IColumn, type IContextualMenuItem,
+  DetailsList,
+  DetailsListLayoutMode,
+  IconButton,
+  PrimaryButton,
+  SearchBox,
+  SelectionMode,
+  Spinner,
+  SpinnerSize,
+  Stack,
+  type IColumn,
+  type IContextualMenuItem,
 } from '@fluentui/react';
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { resolveBadge, type BadgeModel } from '../../shared/badges';
@@ -73,7 +82,19 @@ export interface ListProps<T> {
 const defaultKey = (item: unknown) => String((item as { _id: string })._id);
 
 export function List<T>(props: ListProps<T>) {
-  const { path, params = {}, storageKey, renderCard, columns, itemName, itemKey = defaultKey, rowActions, filters, onNew, pageSize = constants.pageSizes.list } = props;
+  const {
+    path,
+    params = {},
+    storageKey,
+    renderCard,
+    columns,
+    itemName,
+    itemKey = defaultKey,
+    rowActions,
+    filters,
+    onNew,
+    pageSize = constants.pageSizes.list,
+  } = props;
   const [view, setView] = useListView(storageKey, props.defaultView);
   const search = useListSearch();
   const [chosen, setChosen] = useState<Partial<Record<FilterKind, string>>>({});
@@ -115,7 +136,9 @@ export function List<T>(props: ListProps<T>) {
       isResizable: true,
       isSorted: Boolean(column.sort && sort?.sort === column.sort),
       isSortedDescending: Boolean(sort?.desc),
-      onColumnClick: column.sort ? () => setSort((current) => ({ sort: column.sort!, desc: current?.sort === column.sort ? !current?.desc : false })) : undefined,
+      onColumnClick: column.sort
+        ? () => setSort((current) => ({ sort: column.sort!, desc: current?.sort === column.sort ? !current?.desc : false }))
+        : undefined,
       onRender: (item: T) => (column.render === 'badge' ? badgeOf(item) : column.render(item)),
     }));
     if (rowActions) shown.push({ key: 'actions', name: '', minWidth: 40, maxWidth: 40, onRender: (item: T) => actionsOf(item) });
@@ -126,9 +149,12 @@ export function List<T>(props: ListProps<T>) {
   let body: ReactNode;
   if (!loaded) body = <Spinner size={SpinnerSize.large} label="Loading..." styles={{ root: { padding: 48 } }} />;
   else if (items.length === 0 && !loading)
-    body = search.applied || Object.keys(filterParams).length > 0
-      ? <EmptyState title="Nothing matches your search." text="Try other words or another filter." />
-      : <EmptyState title={props.emptyTitle ?? 'There is nothing here yet.'} text={props.emptyText} />;
+    body =
+      search.applied || Object.keys(filterParams).length > 0 ? (
+        <EmptyState title="Nothing matches your search." text="Try other words or another filter." />
+      ) : (
+        <EmptyState title={props.emptyTitle ?? 'There is nothing here yet.'} text={props.emptyText} />
+      );
   else if (view === 'card')
     body = (
       <div role="list" aria-label="Cards" style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))', gap: 20 }}>
@@ -170,14 +196,36 @@ export function List<T>(props: ListProps<T>) {
         />
         {(['type', 'status'] as const).map((kind) =>
           filters?.[kind] ? (
-            <FilterDropdown key={kind} kind={kind} filter={filters[kind]!} value={chosen[kind]} onChange={(value) => setChosen((current) => ({ ...current, [kind]: value }))} />
+            <FilterDropdown
+              key={kind}
+              kind={kind}
+              filter={filters[kind]!}
+              value={chosen[kind]}
+              onChange={(value) => setChosen((current) => ({ ...current, [kind]: value }))}
+            />
           ) : null,
         )}
         {loading && loaded ? <Spinner size={SpinnerSize.small} ariaLabel="Loading..." /> : null}
         <Stack horizontal verticalAlign="center" tokens={{ childrenGap: 4 }} styles={{ root: { marginLeft: 'auto' } }}>
-          <IconButton iconProps={{ iconName: 'GridViewMedium' }} ariaLabel="Card view" title="Card view" toggle checked={view === 'card'} onClick={() => setView('card')} />
-          <IconButton iconProps={{ iconName: 'List' }} ariaLabel="List view" title="List view" toggle checked={view === 'list'} onClick={() => setView('list')} />
-          {onNew ? <PrimaryButton text={props.newLabel ?? 'NEW'} iconProps={{ iconName: 'Add' }} onClick={onNew} styles={{ root: { marginLeft: 12 } }} /> : null}
+          <IconButton
+            iconProps={{ iconName: 'GridViewMedium' }}
+            ariaLabel="Card view"
+            title="Card view"
+            toggle
+            checked={view === 'card'}
+            onClick={() => setView('card')}
+          />
+          <IconButton
+            iconProps={{ iconName: 'List' }}
+            ariaLabel="List view"
+            title="List view"
+            toggle
+            checked={view === 'list'}
+            onClick={() => setView('list')}
+          />
+          {onNew ? (
+            <PrimaryButton text={props.newLabel ?? 'NEW'} iconProps={{ iconName: 'Add' }} onClick={onNew} styles={{ root: { marginLeft: 12 } }} />
+          ) : null}
         </Stack>
       </Stack>
       {body}

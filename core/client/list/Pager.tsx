@@ -21,10 +21,18 @@ export function Pager({ page, pages, onPage }: { page: number; pages: number; on
   const square = { root: { minWidth: 32, width: 32, height: 32, padding: 0, borderRadius: 4 } };
   return (
     <Stack as="nav" aria-label="Pages" horizontal horizontalAlign="center" verticalAlign="center" tokens={{ childrenGap: 4 }}>
-      <IconButton iconProps={{ iconName: 'ChevronLeft' }} ariaLabel="Previous page" title="Previous page" disabled={page === 0} onClick={() => onPage(page - 1)} />
+      <IconButton
+        iconProps={{ iconName: 'ChevronLeft' }}
+        ariaLabel="Previous page"
+        title="Previous page"
+        disabled={page === 0}
+        onClick={() => onPage(page - 1)}
+      />
       {pageNumbers(page, pages).map((number, index) =>
         number === null ? (
-          <span key={`gap-${index}`} aria-hidden style={{ width: 24, textAlign: 'center', color: theme.palette.neutralSecondary }}>…</span>
+          <span key={`gap-${index}`} aria-hidden style={{ width: 24, textAlign: 'center', color: theme.palette.neutralSecondary }}>
+            …
+          </span>
         ) : (
           <DefaultButton
             key={number}
@@ -33,11 +41,26 @@ export function Pager({ page, pages, onPage }: { page: number; pages: number; on
             aria-current={number === page ? 'page' : undefined}
             checked={number === page}
             onClick={() => onPage(number)}
-            styles={{ ...square, rootChecked: { background: theme.palette.themePrimary, borderColor: theme.palette.themePrimary, color: theme.palette.neutralPrimary, fontWeight: 700 }, rootCheckedHovered: { background: theme.semanticColors.accentHovered } }}
+            styles={{
+              ...square,
+              rootChecked: {
+                background: theme.palette.themePrimary,
+                borderColor: theme.palette.themePrimary,
+                color: theme.palette.neutralPrimary,
+                fontWeight: 700,
+              },
+              rootCheckedHovered: { background: theme.semanticColors.accentHovered },
+            }}
           />
         ),
       )}
-      <IconButton iconProps={{ iconName: 'ChevronRight' }} ariaLabel="Next page" title="Next page" disabled={page >= pages - 1} onClick={() => onPage(page + 1)} />
+      <IconButton
+        iconProps={{ iconName: 'ChevronRight' }}
+        ariaLabel="Next page"
+        title="Next page"
+        disabled={page >= pages - 1}
+        onClick={() => onPage(page + 1)}
+      />
     </Stack>
   );
 }

@@ -33,7 +33,17 @@ export const onlyOneMessages: Record<FilterKind, string> = {
 export const defaultFilterLabels: Record<FilterKind, string> = { type: 'Type', status: 'Status' };
 
 /** A filter's dropdown: multi-select in look, one value in effect. */
-export function FilterDropdown({ kind, filter, value, onChange }: { kind: FilterKind; filter: ListFilter; value: string | undefined; onChange(value: string | undefined): void }) {
+export function FilterDropdown({
+  kind,
+  filter,
+  value,
+  onChange,
+}: {
+  kind: FilterKind;
+  filter: ListFilter;
+  value: string | undefined;
+  onChange(value: string | undefined): void;
+}) {
   const label = filter.label ?? defaultFilterLabels[kind];
   const pick = (_event: unknown, option?: IDropdownOption) => {
     if (!option) return;

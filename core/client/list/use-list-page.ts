@@ -20,7 +20,10 @@ export function useListPage<T>(path: string, params: ListParams, refreshKey?: un
   useEffect(() => {
     const run = ++generation.current;
     setState((current) => ({ ...current, loading: true }));
-    const query = Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined && value !== '')) as Record<string, string | number | boolean>;
+    const query = Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined && value !== '')) as Record<
+      string,
+      string | number | boolean
+    >;
     list<T>(path, query).then(
       (result) => {
         if (run === generation.current) setState({ items: result.data, count: result.count, loading: false, loaded: true });

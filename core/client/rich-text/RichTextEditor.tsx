@@ -5,8 +5,23 @@
  */
 import { CKEditor } from '@ckeditor/ckeditor5-react';
 import {
-  AutoLink, Bold, ClassicEditor, Essentials, Heading, HorizontalLine, Image, ImageCaption, ImageTextAlternative, ImageToolbar, ImageUpload,
-  Italic, Link, List, Paragraph, SimpleUploadAdapter, type EditorConfig,
+  AutoLink,
+  Bold,
+  ClassicEditor,
+  Essentials,
+  Heading,
+  HorizontalLine,
+  Image,
+  ImageCaption,
+  ImageTextAlternative,
+  ImageToolbar,
+  ImageUpload,
+  Italic,
+  Link,
+  List,
+  Paragraph,
+  SimpleUploadAdapter,
+  type EditorConfig,
 } from 'ckeditor5';
 import 'ckeditor5/ckeditor5.css';
 import { Text } from '@fluentui/react';
@@ -60,7 +75,23 @@ export default function RichTextEditor({ value, onChange, label, placeholder, di
       licenseKey: 'GPL',
       label,
       placeholder,
-      plugins: [Essentials, Paragraph, Heading, Bold, Italic, Link, AutoLink, List, HorizontalLine, Image, ImageUpload, ImageToolbar, ImageCaption, ImageTextAlternative, SimpleUploadAdapter],
+      plugins: [
+        Essentials,
+        Paragraph,
+        Heading,
+        Bold,
+        Italic,
+        Link,
+        AutoLink,
+        List,
+        HorizontalLine,
+        Image,
+        ImageUpload,
+        ImageToolbar,
+        ImageCaption,
+        ImageTextAlternative,
+        SimpleUploadAdapter,
+      ],
       toolbar: ['heading', '|', 'bold', 'italic', 'link', '|', 'bulletedList', 'numberedList', 'horizontalLine', 'uploadImage', '|', 'undo', 'redo'],
       heading: { options: headingOptions },
       image: { toolbar: ['imageTextAlternative', 'toggleImageCaption'] },
@@ -79,7 +110,9 @@ export default function RichTextEditor({ value, onChange, label, placeholder, di
 
   return (
     <div className="rich-text" role="group" aria-labelledby={labelId}>
-      <Text id={labelId} variant="small" block styles={{ root: { fontWeight: 600, marginBottom: 6 } }}>{label}</Text>
+      <Text id={labelId} variant="small" block styles={{ root: { fontWeight: 600, marginBottom: 6 } }}>
+        {label}
+      </Text>
       <CKEditor
         editor={ClassicEditor}
         config={config}

@@ -15,7 +15,13 @@ export default function ArrangeableGrid({ width, layout, items, onLayoutChange }
     >
       {layout.map(({ i }) => {
         const item = items.get(i);
-        return item ? <div key={i} {...itemProps(item)}>{item.inner}</div> : <div key={i} />;
+        return item ? (
+          <div key={i} {...itemProps(item)}>
+            {item.inner}
+          </div>
+        ) : (
+          <div key={i} />
+        );
       })}
     </ReactGridLayout>
   );

@@ -4,7 +4,9 @@ import { Stack, Text } from '@fluentui/react';
 export default function ComingSoon() {
   return (
     <Stack horizontalAlign="center" verticalAlign="center" style={{ minHeight: 320 }} tokens={{ childrenGap: 8 }}>
-      <Text variant="xxLarge" style={{ fontWeight: 700 }}>Coming soon!</Text>
+      <Text variant="xxLarge" style={{ fontWeight: 700 }}>
+        Coming soon!
+      </Text>
     </Stack>
   );
 }

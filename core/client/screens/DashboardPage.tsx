@@ -85,8 +85,18 @@ export default function DashboardPage({ type }: { type: 'newsletter' | 'publishe
   };
 
   // The measured element is the same in every state: useContainerWidth watches it from the first render.
-  if (!scope || scope.type !== type) return <div ref={containerRef}><Spinner label="Loading..." /></div>;
-  if (type === 'newsletter' && user?.role.key === 'author') return <div ref={containerRef}><ComingSoon /></div>;
+  if (!scope || scope.type !== type)
+    return (
+      <div ref={containerRef}>
+        <Spinner label="Loading..." />
+      </div>
+    );
+  if (type === 'newsletter' && user?.role.key === 'author')
+    return (
+      <div ref={containerRef}>
+        <ComingSoon />
+      </div>
+    );
 
   const narrow = mounted && width < constants.dashboard.narrowWidth;
   const panelById = new Map(panels.map((panel) => [panel.id, panel]));
@@ -105,7 +115,9 @@ export default function DashboardPage({ type }: { type: 'newsletter' | 'publishe
     <div ref={containerRef}>
       <Stack tokens={{ childrenGap: 16 }}>
         <Stack horizontal horizontalAlign="space-between" verticalAlign="center">
-          <Text as="h1" variant="xxLarge" style={{ fontWeight: 700, margin: 0 }}>{scope.title}</Text>
+          <Text as="h1" variant="xxLarge" style={{ fontWeight: 700, margin: 0 }}>
+            {scope.title}
+          </Text>
           {customised && !narrow ? <DefaultButton text="Reset layout" iconProps={{ iconName: 'Refresh' }} onClick={() => void reset()} /> : null}
         </Stack>
         <div className="dashboard">
@@ -113,17 +125,26 @@ export default function DashboardPage({ type }: { type: 'newsletter' | 'publishe
             <Spinner label="Loading..." />
           ) : narrow ? (
             <Stack tokens={{ childrenGap: gridMargin }}>
-              {[...layout].sort((a, b) => a.y - b.y || a.x - b.x).map((item) => {
-                const panel = panelById.get(item.i);
-                return panel ? (
-                  <div key={item.i} className="dashboard-stacked">
-                    <section aria-label={panel.title} className="dashboard-panel">{body(panel)}</section>
-                  </div>
-                ) : null;
-              })}
+              {[...layout]
+                .sort((a, b) => a.y - b.y || a.x - b.x)
+                .map((item) => {
+                  const panel = panelById.get(item.i);
+                  return panel ? (
+                    <div key={item.i} className="dashboard-stacked">
+                      <section aria-label={panel.title} className="dashboard-panel">
+                        {body(panel)}
+                      </section>
+                    </div>
+                  ) : null;
+                })}
             </Stack>
           ) : (
-            <PanelGrid width={width} layout={layout} panels={panels.map((panel) => ({ id: panel.id, title: panel.title, body: body(panel) }))} onLayoutChange={changed} />
+            <PanelGrid
+              width={width}
+              layout={layout}
+              panels={panels.map((panel) => ({ id: panel.id, title: panel.title, body: body(panel) }))}
+              onLayoutChange={changed}
+            />
           )}
         </div>
       </Stack>

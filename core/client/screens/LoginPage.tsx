@@ -21,8 +21,27 @@ export default function LoginPage() {
     <SignedOutLayout title="Sign in" subtitle="Welcome back. Sign in to your publisher console.">
       <form onSubmit={submit} noValidate>
         <Stack tokens={{ childrenGap: 12 }}>
-          <TextField label="E-mail" name="email" type="email" autoComplete="username" value={form.values.email} onChange={(_, value) => form.set('email', value ?? '')} errorMessage={form.errors.email} autoFocus />
-          <TextField label="Password" name="password" type="password" canRevealPassword revealPasswordAriaLabel="Show password" autoComplete="current-password" value={form.values.password} onChange={(_, value) => form.set('password', value ?? '')} errorMessage={form.errors.password} />
+          <TextField
+            label="E-mail"
+            name="email"
+            type="email"
+            autoComplete="username"
+            value={form.values.email}
+            onChange={(_, value) => form.set('email', value ?? '')}
+            errorMessage={form.errors.email}
+            autoFocus
+          />
+          <TextField
+            label="Password"
+            name="password"
+            type="password"
+            canRevealPassword
+            revealPasswordAriaLabel="Show password"
+            autoComplete="current-password"
+            value={form.values.password}
+            onChange={(_, value) => form.set('password', value ?? '')}
+            errorMessage={form.errors.password}
+          />
           <Stack horizontal horizontalAlign="space-between" verticalAlign="center">
             <Link href="/forgot" asChild>
               <FluentLink>Forgot your password?</FluentLink>

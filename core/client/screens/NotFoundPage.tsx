@@ -5,7 +5,9 @@ export default function NotFoundPage() {
   const [, navigate] = useLocation();
   return (
     <Stack horizontalAlign="center" verticalAlign="center" style={{ minHeight: 320 }} tokens={{ childrenGap: 12 }}>
-      <Text variant="xLarge" style={{ fontWeight: 600 }}>This page does not exist.</Text>
+      <Text variant="xLarge" style={{ fontWeight: 600 }}>
+        This page does not exist.
+      </Text>
       <PrimaryButton text="Go Console" onClick={() => navigate('/')} />
     </Stack>
   );

@@ -16,7 +16,12 @@ import { columns, type LayoutEntry } from '../dashboard-layout';
 import './panel-grid.css';
 
 export const gridMargin = 24;
-export const gridConfig = { cols: columns, rowHeight: constants.dashboard.rowHeight, margin: [gridMargin, gridMargin] as const, containerPadding: [0, 0] as const };
+export const gridConfig = {
+  cols: columns,
+  rowHeight: constants.dashboard.rowHeight,
+  margin: [gridMargin, gridMargin] as const,
+  containerPadding: [0, 0] as const,
+};
 
 export interface GridPanel {
   id: string;
@@ -81,7 +86,13 @@ function StaticGrid({ width, layout, items }: GridProps) {
       {placed.map(({ i, x, y, w, h }) => {
         const item = items.get(i);
         const translate = `translate(${Math.round(column * x)}px,${Math.round(row * y)}px)`;
-        const style = { transform: translate, WebkitTransform: translate, width: `${span(column, x, w)}px`, height: `${span(row, y, h)}px`, position: 'absolute' as const };
+        const style = {
+          transform: translate,
+          WebkitTransform: translate,
+          width: `${span(column, x, w)}px`,
+          height: `${span(row, y, h)}px`,
+          position: 'absolute' as const,
+        };
         return (
           <div key={i} className="react-grid-item react-draggable cssTransforms react-resizable" style={style} {...(item ? itemProps(item) : {})}>
             {item?.inner}
@@ -147,7 +158,9 @@ export default function PanelGrid({ width, layout, panels, onLayoutChange }: Omi
     press.current = null;
     if (!Grid || !held) return;
     const item = container.current?.querySelector(`[data-panel="${CSS.escape(held.id)}"]`);
-    item?.querySelector(held.handle)?.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, cancelable: true, view: window, button: 0, buttons: 1, clientX: held.x, clientY: held.y }));
+    item
+      ?.querySelector(held.handle)
+      ?.dispatchEvent(new MouseEvent('mousedown', { bubbles: true, cancelable: true, view: window, button: 0, buttons: 1, clientX: held.x, clientY: held.y }));
   }, [Grid]);
 
   const items = new Map(

@@ -28,7 +28,10 @@ export function PasswordChangeSection() {
     } catch (error) {
       // The server's field messages (a wrong current password) stand under their fields as well.
       if (error instanceof HTTPError && error.response.status === 422) {
-        const answer = (await error.response.clone().json().catch(() => ({}))) as { details?: ValidationDetail[] };
+        const answer = (await error.response
+          .clone()
+          .json()
+          .catch(() => ({}))) as { details?: ValidationDetail[] };
         form.setErrors(byField(answer.details ?? []));
       }
       throw error;
@@ -39,11 +42,41 @@ export function PasswordChangeSection() {
     <section aria-label="CHANGE PASSWORD" style={{ background: theme.palette.white, borderRadius: 8, boxShadow: '0 1.6px 3.6px rgba(0,0,0,.13)', padding: 24 }}>
       <form onSubmit={submit} noValidate>
         <Stack tokens={{ childrenGap: 14 }}>
-          <Text variant="mediumPlus" style={{ fontWeight: 700, letterSpacing: 1 }}>CHANGE PASSWORD</Text>
+          <Text variant="mediumPlus" style={{ fontWeight: 700, letterSpacing: 1 }}>
+            CHANGE PASSWORD
+          </Text>
           <Text style={{ color: theme.palette.neutralSecondary }}>Your other sessions are signed out when the password changes.</Text>
-          <TextField label="CURRENT PASSWORD" name="currentPassword" type="password" canRevealPassword revealPasswordAriaLabel="Show password" autoComplete="current-password" value={form.values.currentPassword} onChange={(_, value) => form.set('currentPassword', value ?? '')} errorMessage={form.errors.currentPassword} />
-          <TextField label="NEW PASSWORD" name="password" type="password" canRevealPassword revealPasswordAriaLabel="Show password" autoComplete="new-password" value={form.values.password} onChange={(_, value) => form.set('password', value ?? '')} errorMessage={form.errors.password} />
-          <TextField label="CONFIRM NEW PASSWORD" name="passwordConfirm" type="password" autoComplete="new-password" value={form.values.passwordConfirm} onChange={(_, value) => form.set('passwordConfirm', value ?? '')} errorMessage={form.errors.passwordConfirm} />
+          <TextField
+            label="CURRENT PASSWORD"
+            name="currentPassword"
+            type="password"
+            canRevealPassword
+            revealPasswordAriaLabel="Show password"
+            autoComplete="current-password"
+            value={form.values.currentPassword}
+            onChange={(_, value) => form.set('currentPassword', value ?? '')}
+            errorMessage={form.errors.currentPassword}
+          />
+          <TextField
+            label="NEW PASSWORD"
+            name="password"
+            type="password"
+            canRevealPassword
+            revealPasswordAriaLabel="Show password"
+            autoComplete="new-password"
+            value={form.values.password}
+            onChange={(_, value) => form.set('password', value ?? '')}
+            errorMessage={form.errors.password}
+          />
+          <TextField
+            label="CONFIRM NEW PASSWORD"
+            name="passwordConfirm"
+            type="password"
+            autoComplete="new-password"
+            value={form.values.passwordConfirm}
+            onChange={(_, value) => form.set('passwordConfirm', value ?? '')}
+            errorMessage={form.errors.passwordConfirm}
+          />
           <Stack horizontal horizontalAlign="end">
             <PrimaryButton type="submit" text="CHANGE PASSWORD" disabled={busy} />
           </Stack>

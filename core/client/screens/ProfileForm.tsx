@@ -14,10 +14,41 @@ export interface ProfileFormProps {
 export function ProfileForm({ value, errors, onChange, nameLabel = 'NAME' }: ProfileFormProps) {
   return (
     <Stack tokens={{ childrenGap: 14 }}>
-      <ImageField label="PROFILE PICTURE" value={value.image} onChange={(path) => onChange('image', path)} errorMessage={errors['profile.image']} width={72} height={72} round />
-      <TextField label={nameLabel} name="name" placeholder="Type your name..." value={value.name} onChange={(_, text) => onChange('name', text ?? '')} errorMessage={errors['profile.name']} />
-      <TextField label="BIO" name="biography" placeholder="Type your biography..." multiline rows={3} value={value.biography ?? ''} onChange={(_, text) => onChange('biography', text ?? '')} errorMessage={errors['profile.biography']} />
-      <TextField label="SOCIAL URL" name="url" placeholder="Type your social url..." value={value.url} onChange={(_, text) => onChange('url', text ?? '')} errorMessage={errors['profile.url']} />
+      <ImageField
+        label="PROFILE PICTURE"
+        value={value.image}
+        onChange={(path) => onChange('image', path)}
+        errorMessage={errors['profile.image']}
+        width={72}
+        height={72}
+        round
+      />
+      <TextField
+        label={nameLabel}
+        name="name"
+        placeholder="Type your name..."
+        value={value.name}
+        onChange={(_, text) => onChange('name', text ?? '')}
+        errorMessage={errors['profile.name']}
+      />
+      <TextField
+        label="BIO"
+        name="biography"
+        placeholder="Type your biography..."
+        multiline
+        rows={3}
+        value={value.biography ?? ''}
+        onChange={(_, text) => onChange('biography', text ?? '')}
+        errorMessage={errors['profile.biography']}
+      />
+      <TextField
+        label="SOCIAL URL"
+        name="url"
+        placeholder="Type your social url..."
+        value={value.url}
+        onChange={(_, text) => onChange('url', text ?? '')}
+        errorMessage={errors['profile.url']}
+      />
     </Stack>
   );
 }

@@ -39,10 +39,17 @@ export default function ProfilePage() {
 
   return (
     <Stack tokens={{ childrenGap: 16 }} style={{ maxWidth: 640 }}>
-      <Text as="h1" variant="xxLarge" style={{ fontWeight: 700, margin: 0 }}>My Profile</Text>
-      <section aria-label="USER CREDENTIALS" style={{ background: theme.palette.white, borderRadius: 8, boxShadow: '0 1.6px 3.6px rgba(0,0,0,.13)', padding: 24 }}>
+      <Text as="h1" variant="xxLarge" style={{ fontWeight: 700, margin: 0 }}>
+        My Profile
+      </Text>
+      <section
+        aria-label="USER CREDENTIALS"
+        style={{ background: theme.palette.white, borderRadius: 8, boxShadow: '0 1.6px 3.6px rgba(0,0,0,.13)', padding: 24 }}
+      >
         <Stack tokens={{ childrenGap: 16 }}>
-          <Text variant="mediumPlus" style={{ fontWeight: 700, letterSpacing: 1 }}>USER CREDENTIALS</Text>
+          <Text variant="mediumPlus" style={{ fontWeight: 700, letterSpacing: 1 }}>
+            USER CREDENTIALS
+          </Text>
           <Text style={{ color: theme.palette.neutralSecondary }}>{user?.email}</Text>
           <ProfileForm
             value={profile}

@@ -26,13 +26,36 @@ export default function ResetPasswordPage() {
   return (
     <SignedOutLayout title="Choose a new password" subtitle={email ? `For ${email}` : undefined}>
       {linkBroken ? (
-        <MessageBar messageBarType={MessageBarType.warning}>This reset link is not complete. Please open the link from the e-mail again, or ask for a new one.</MessageBar>
+        <MessageBar messageBarType={MessageBarType.warning}>
+          This reset link is not complete. Please open the link from the e-mail again, or ask for a new one.
+        </MessageBar>
       ) : null}
       <form onSubmit={submit} noValidate>
         <Stack tokens={{ childrenGap: 12 }}>
-          <TextField label="New password" name="password" type="password" canRevealPassword revealPasswordAriaLabel="Show password" autoComplete="new-password" value={form.values.password} onChange={(_, value) => form.set('password', value ?? '')} errorMessage={form.errors.password} autoFocus />
-          <TextField label="Confirm the new password" name="passwordConfirm" type="password" autoComplete="new-password" value={form.values.passwordConfirm} onChange={(_, value) => form.set('passwordConfirm', value ?? '')} errorMessage={form.errors.passwordConfirm} />
-          {form.errors.token || form.errors.email ? <MessageBar messageBarType={MessageBarType.error}>{form.errors.token ?? form.errors.email}</MessageBar> : null}
+          <TextField
+            label="New password"
+            name="password"
+            type="password"
+            canRevealPassword
+            revealPasswordAriaLabel="Show password"
+            autoComplete="new-password"
+            value={form.values.password}
+            onChange={(_, value) => form.set('password', value ?? '')}
+            errorMessage={form.errors.password}
+            autoFocus
+          />
+          <TextField
+            label="Confirm the new password"
+            name="passwordConfirm"
+            type="password"
+            autoComplete="new-password"
+            value={form.values.passwordConfirm}
+            onChange={(_, value) => form.set('passwordConfirm', value ?? '')}
+            errorMessage={form.errors.passwordConfirm}
+          />
+          {form.errors.token || form.errors.email ? (
+            <MessageBar messageBarType={MessageBarType.error}>{form.errors.token ?? form.errors.email}</MessageBar>
+          ) : null}
           <PrimaryButton type="submit" text="RESET PASSWORD" disabled={busy} />
         </Stack>
       </form>

@@ -40,7 +40,9 @@ export default function WelcomePage() {
           }}
         />
         <PrimaryButton text="CONTINUE TO DASHBOARD" disabled={busy} onClick={finish} />
-        <Text variant="small" style={{ color: theme.palette.neutralSecondary }}>{user?.email}</Text>
+        <Text variant="small" style={{ color: theme.palette.neutralSecondary }}>
+          {user?.email}
+        </Text>
       </Stack>
     </SignedOutLayout>
   );

@@ -31,7 +31,14 @@ export async function scopesOf(db: Db, session: Session): Promise<Scope[]> {
       .orderBy('title')
       .execute();
     for (const newsletter of newsletters) {
-      scopes.push({ _id: newsletter.id, type: 'newsletter', title: newsletter.title, image: newsletter.image, lang: newsletter.lang, publisher: newsletter.publisher_id });
+      scopes.push({
+        _id: newsletter.id,
+        type: 'newsletter',
+        title: newsletter.title,
+        image: newsletter.image,
+        lang: newsletter.lang,
+        publisher: newsletter.publisher_id,
+      });
     }
   }
   return scopes;

@@ -118,13 +118,17 @@ export function registerAuthRoutes(api: PluginApi, tokens: TokenService, clock?:
     method: 'PUT',
     url: '/auth/password/reset',
     public: true,
-    schema: { body: ref('api/password-reset'), summary: 'Sets a new password with the code of the reset link and ends every session of the user; data is an access token.' },
+    schema: {
+      body: ref('api/password-reset'),
+      summary: 'Sets a new password with the code of the reset link and ends every session of the user; data is an access token.',
+    },
     async handler(request) {
       const { email, token: code, password } = request.body;
       const attempt = await attempts.begin([addressCounter(request.ip, limits.address)]);
       const user = await findUserByEmail(db, email);
       if (!user || !codeMatches(user.reset_code_hash, code)) throw invalid('This reset link is not valid. Please ask for a new one.', 'token');
-      if (!user.reset_expires_at || user.reset_expires_at.getTime() < Date.now()) throw invalid('This reset link has expired. Please ask for a new one.', 'token');
+      if (!user.reset_expires_at || user.reset_expires_at.getTime() < Date.now())
+        throw invalid('This reset link has expired. Please ask for a new one.', 'token');
       const passwordHash = await hashPassword(password);
       // Used once: the code goes with the change, and whoever knew the old password is out.
       const changed = await replacePassword(db, user.id, passwordHash, { resetCodeHash: user.reset_code_hash });
@@ -138,7 +142,10 @@ export function registerAuthRoutes(api: PluginApi, tokens: TokenService, clock?:
     method: 'PUT',
     url: '/auth/password/change',
     signedIn: true,
-    schema: { body: ref('api/password-change'), summary: "Changes the signed-in user's password and ends all their sessions; data is a new access token for this one." },
+    schema: {
+      body: ref('api/password-change'),
+      summary: "Changes the signed-in user's password and ends all their sessions; data is a new access token for this one.",
+    },
     async handler(request, _reply, session) {
       const { currentPassword, password } = request.body;
       // A wrong current password counts like a wrong sign-in: a stolen token cannot guess the password here.
@@ -148,7 +155,10 @@ export function registerAuthRoutes(api: PluginApi, tokens: TokenService, clock?:
       const passwordHash = await hashPassword(password);
       await replacePassword(db, session.user.id, passwordHash);
       // An admin goes on in the publisher they chose.
-      return { data: await signIn(session.user.id, session.role === 'admin' ? (session.publisherId ?? undefined) : undefined), msg: 'Your password is changed.' };
+      return {
+        data: await signIn(session.user.id, session.role === 'admin' ? (session.publisherId ?? undefined) : undefined),
+        msg: 'Your password is changed.',
+      };
     },
   });
 
@@ -177,7 +187,7 @@ export function registerAuthRoutes(api: PluginApi, tokens: TokenService, clock?:
     method: 'PUT',
     url: '/auth/profile/update',
     signedIn: true,
-    schema: { body: ref('api/profile-update'), summary: 'Saves the signed-in user\'s profile; status.ready=true finishes onboarding.' },
+    schema: { body: ref('api/profile-update'), summary: "Saves the signed-in user's profile; status.ready=true finishes onboarding." },
     async handler(request, _reply, session) {
       const { profile, status } = request.body;
       const updated = await updateProfile(db, session.user.id, {
@@ -202,7 +212,6 @@ export function registerAuthRoutes(api: PluginApi, tokens: TokenService, clock?:
     },
   });
 }
-
 
 function withoutSchema<T extends { $schema?: string }>(config: T): Omit<T, '$schema'> {
   const { $schema: _schema, ...rest } = config;

@@ -41,7 +41,10 @@ export async function endSessions(db: Db, userId: string): Promise<void> {
  */
 export async function replacePassword(db: Db, userId: string, passwordHash: string, options: { resetCodeHash?: string | null } = {}): Promise<boolean> {
   return db.transaction().execute(async (tx) => {
-    let update = tx.updateTable('users').set({ password_hash: passwordHash, reset_code_hash: null, reset_expires_at: null, updated_at: new Date() }).where('id', '=', userId);
+    let update = tx
+      .updateTable('users')
+      .set({ password_hash: passwordHash, reset_code_hash: null, reset_expires_at: null, updated_at: new Date() })
+      .where('id', '=', userId);
     if (options.resetCodeHash !== undefined) update = update.where('reset_code_hash', '=', options.resetCodeHash);
     const result = await update.executeTakeFirst();
     if (Number(result.numUpdatedRows) !== 1) return false;

@@ -28,7 +28,11 @@ export interface TokenService {
 export async function tokenSecret(db: Db, configured?: string): Promise<Uint8Array> {
   if (configured) return new TextEncoder().encode(configured);
   const generated = randomBytes(48).toString('base64url');
-  await db.insertInto('settings').values({ key: 'jwt_secret', value: generated }).onConflict((oc) => oc.column('key').doNothing()).execute();
+  await db
+    .insertInto('settings')
+    .values({ key: 'jwt_secret', value: generated })
+    .onConflict((oc) => oc.column('key').doNothing())
+    .execute();
   const row = await db.selectFrom('settings').select('value').where('key', '=', 'jwt_secret').executeTakeFirstOrThrow();
   return new TextEncoder().encode(row.value);
 }

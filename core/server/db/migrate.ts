@@ -25,14 +25,22 @@ export async function migrate(database: Database, sources: MigrationSource[]): P
       const done = new Set((await connection.selectFrom('schema_migrations').select('id').execute()).map((row) => row.id));
       for (const source of sources) {
         if (!existsSync(source.dir)) continue;
-        for (const file of readdirSync(source.dir).filter((name) => /^\d+_.+\.sql$/.test(name)).sort()) {
+        for (const file of readdirSync(source.dir)
+          .filter((name) => /^\d+_.+\.sql$/.test(name))
+          .sort()) {
           const id = `${source.owner}/${file}`;
           if (done.has(id)) continue;
           const script = readFileSync(join(source.dir, file), 'utf8');
-          await sql.raw(`begin;\n${script}\n;insert into schema_migrations (id) values ('${id.replace(/'/g, "''")}');\ncommit;`).execute(connection).catch(async (error: unknown) => {
-            await sql.raw('rollback').execute(connection).catch(() => undefined);
-            throw new Error(`migration ${id} failed: ${(error as Error).message}`);
-          });
+          await sql
+            .raw(`begin;\n${script}\n;insert into schema_migrations (id) values ('${id.replace(/'/g, "''")}');\ncommit;`)
+            .execute(connection)
+            .catch(async (error: unknown) => {
+              await sql
+                .raw('rollback')
+                .execute(connection)
+                .catch(() => undefined);
+              throw new Error(`migration ${id} failed: ${(error as Error).message}`);
+            });
           applied.push(id);
         }
       }

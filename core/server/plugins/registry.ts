@@ -39,13 +39,18 @@ export async function readManifests(pluginsDir: string): Promise<PluginManifest[
 
 /** What is wrong with the config for these manifests: unknown or unmet plugins, menu keys, role grants. */
 export function pluginConfigProblems(found: PluginManifest[], enabledIds: string[]): string[] {
-  const missing = enabledIds.flatMap((id, index) => (found.some((manifest) => manifest.id === id) ? [] : [`config/plugins.json: /enabled/${index} '${id}' has no folder in plugins/`]));
+  const missing = enabledIds.flatMap((id, index) =>
+    found.some((manifest) => manifest.id === id) ? [] : [`config/plugins.json: /enabled/${index} '${id}' has no folder in plugins/`],
+  );
   const manifests = [coreManifest, ...found];
   return [
     ...missing,
     ...requireProblems(found, enabledIds),
     ...menuProblems(menus, manifests),
-    ...roleProblems(roles, manifests.flatMap((manifest) => manifest.permissions)),
+    ...roleProblems(
+      roles,
+      manifests.flatMap((manifest) => manifest.permissions),
+    ),
   ];
 }
 
@@ -55,13 +60,19 @@ export async function loadPlugins(pluginsDir: string, enabledIds: string[] = plu
   if (problems.length > 0) throw new ConfigError(problems.join('\n'));
   const manifests = [coreManifest, ...found];
 
-  const enabled = orderPlugins(await Promise.all(found.filter((manifest) => enabledIds.includes(manifest.id)).map(async (manifest) => {
-    const entry = join(pluginsDir, manifest.id, 'server', `index.${ext}`);
-    if (!existsSync(entry)) return { manifest } satisfies ServerPlugin;
-    const plugin = (await import(pathToFileURL(entry).href)).default as ServerPlugin;
-    if (plugin?.manifest?.id !== manifest.id) throw new Error(`plugins/${manifest.id}/server/index.ts must export default serverPlugin(manifest, ...)`);
-    return plugin;
-  })));
+  const enabled = orderPlugins(
+    await Promise.all(
+      found
+        .filter((manifest) => enabledIds.includes(manifest.id))
+        .map(async (manifest) => {
+          const entry = join(pluginsDir, manifest.id, 'server', `index.${ext}`);
+          if (!existsSync(entry)) return { manifest } satisfies ServerPlugin;
+          const plugin = (await import(pathToFileURL(entry).href)).default as ServerPlugin;
+          if (plugin?.manifest?.id !== manifest.id) throw new Error(`plugins/${manifest.id}/server/index.ts must export default serverPlugin(manifest, ...)`);
+          return plugin;
+        }),
+    ),
+  );
 
   const active = [coreManifest, ...enabled.map((plugin) => plugin.manifest)];
   return {

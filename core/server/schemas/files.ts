@@ -11,11 +11,13 @@ export interface SchemaFile {
 }
 
 export function readSchemaFiles(dir = schemasDir, extraDirs: string[] = []): SchemaFile[] {
-  return [dir, ...extraDirs].flatMap((root) => walk(root).map((file) => {
-    const schema = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
-    const id = String(schema.$id ?? relative(root, file).replace(/\.schema\.json$/, ''));
-    return { id, file, schema };
-  }));
+  return [dir, ...extraDirs].flatMap((root) =>
+    walk(root).map((file) => {
+      const schema = JSON.parse(readFileSync(file, 'utf8')) as Record<string, unknown>;
+      const id = String(schema.$id ?? relative(root, file).replace(/\.schema\.json$/, ''));
+      return { id, file, schema };
+    }),
+  );
 }
 
 function walk(dir: string): string[] {

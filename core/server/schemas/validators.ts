@@ -27,7 +27,9 @@ export function installValidators(app: FastifyInstance): void {
 export function boundIntegers(schema: unknown): unknown {
   if (Array.isArray(schema)) return schema.map(boundIntegers);
   if (schema === null || typeof schema !== 'object') return schema;
-  const copy = Object.fromEntries(Object.entries(schema).map(([key, value]) => [key, key === 'enum' || key === 'const' || key === 'default' ? value : boundIntegers(value)]));
+  const copy = Object.fromEntries(
+    Object.entries(schema).map(([key, value]) => [key, key === 'enum' || key === 'const' || key === 'default' ? value : boundIntegers(value)]),
+  );
   const type = (copy as { type?: unknown }).type;
   if (type === 'integer' || (Array.isArray(type) && type.includes('integer'))) {
     return { minimum: integerRange.minimum, maximum: integerRange.maximum, ...copy };

@@ -46,7 +46,7 @@ export function demoPcm({ seconds, notes }: DemoToneOptions): Int16Array {
     const local = index - noteIndex * noteLength;
     const time = local / demoSampleRate;
     // A quick rise (no click), then an exponential decay like a struck bell.
-    const envelope = Math.min(1, local / attack) * Math.exp(-3 * time / (noteLength / demoSampleRate));
+    const envelope = Math.min(1, local / attack) * Math.exp((-3 * time) / (noteLength / demoSampleRate));
     const phase = 2 * Math.PI * frequency * time;
     const value = Math.sin(phase) * 0.6 + Math.sin(2 * phase) * 0.25 + Math.sin(3 * phase) * 0.1;
     samples[index] = Math.round(value * envelope * 0.5 * 32767);

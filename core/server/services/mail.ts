@@ -63,5 +63,8 @@ export function readOutbox(dataDir: string): OutboxEntry[] {
   } catch {
     return [];
   }
-  return files.sort().reverse().map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as OutboxEntry);
+  return files
+    .sort()
+    .reverse()
+    .map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as OutboxEntry);
 }

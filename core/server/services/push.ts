@@ -52,5 +52,8 @@ export function readPushOutbox(dataDir: string): PushOutboxEntry[] {
   } catch {
     return [];
   }
-  return files.sort().reverse().map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as PushOutboxEntry);
+  return files
+    .sort()
+    .reverse()
+    .map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as PushOutboxEntry);
 }

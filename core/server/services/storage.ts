@@ -50,8 +50,15 @@ const keyPattern = /^[a-z][a-z-]*\/\d{4}-\d{2}\/[0-9a-f-]{36}(?:-[a-z0-9]+)?\.[a
 export const isStorageKey = (key: string) => keyPattern.test(key);
 
 const contentTypes: Record<string, string> = {
-  jpg: 'image/jpeg', png: 'image/png', gif: 'image/gif', webp: 'image/webp', svg: 'image/svg+xml',
-  mp3: 'audio/mpeg', m4a: 'audio/mp4', mp4: 'audio/mp4', wav: 'audio/wav',
+  jpg: 'image/jpeg',
+  png: 'image/png',
+  gif: 'image/gif',
+  webp: 'image/webp',
+  svg: 'image/svg+xml',
+  mp3: 'audio/mpeg',
+  m4a: 'audio/mp4',
+  mp4: 'audio/mp4',
+  wav: 'audio/wav',
 };
 export const contentTypeOf = (key: string) => contentTypes[key.split('.').pop() ?? ''] ?? 'application/octet-stream';
 

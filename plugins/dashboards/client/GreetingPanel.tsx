@@ -11,7 +11,9 @@ export default function GreetingPanel() {
   const name = user?.profile.name.split(' ')[0] || user?.email;
   return (
     <Stack verticalAlign="center" styles={{ root: { height: '100%' } }}>
-      <Text as="h2" variant="xLarge" style={{ fontWeight: 600, margin: 0 }}>{greetings[partOfDay(new Date().getHours())]}, {name}!</Text>
+      <Text as="h2" variant="xLarge" style={{ fontWeight: 600, margin: 0 }}>
+        {greetings[partOfDay(new Date().getHours())]}, {name}!
+      </Text>
     </Stack>
   );
 }

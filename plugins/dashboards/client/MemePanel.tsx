@@ -6,7 +6,9 @@ export default function MemePanel() {
   const { image, caption } = constants.dashboard.meme;
   return (
     <Stack tokens={{ childrenGap: 12 }} styles={{ root: { height: '100%' } }}>
-      <Text as="h2" variant="xLarge" style={{ fontWeight: 600, margin: 0 }}>Meme of the Week</Text>
+      <Text as="h2" variant="xLarge" style={{ fontWeight: 600, margin: 0 }}>
+        Meme of the Week
+      </Text>
       <img src={image} alt={caption} style={{ width: '100%', flex: 1, minHeight: 0, objectFit: 'contain', borderRadius: 8 }} />
     </Stack>
   );

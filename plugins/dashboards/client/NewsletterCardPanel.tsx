@@ -24,10 +24,20 @@ export default function NewsletterCardPanel({ scope }: { scope: Scope }) {
   }, [scope._id]);
   if (!newsletter) return <Spinner />;
   return (
-    <ScopeCard image={newsletter.image} title={newsletter.title} subtitle={newsletter.subtitle} text={newsletter.description} publicPath={`/n/${newsletter.key}`}>
+    <ScopeCard
+      image={newsletter.image}
+      title={newsletter.title}
+      subtitle={newsletter.subtitle}
+      text={newsletter.description}
+      publicPath={`/n/${newsletter.key}`}
+    >
       <Stack horizontal tokens={{ childrenGap: 12 }}>
-        <Text><strong>{newsletter.stats.subscribers.toLocaleString('tr')}</strong> subscribers</Text>
-        <Text styles={{ root: { fontWeight: 700, color: newsletter.status.published ? theme.palette.green : theme.semanticColors.draftText } }}>{newsletter.status.published ? 'PUBLISHED' : 'DRAFT'}</Text>
+        <Text>
+          <strong>{newsletter.stats.subscribers.toLocaleString('tr')}</strong> subscribers
+        </Text>
+        <Text styles={{ root: { fontWeight: 700, color: newsletter.status.published ? theme.palette.green : theme.semanticColors.draftText } }}>
+          {newsletter.status.published ? 'PUBLISHED' : 'DRAFT'}
+        </Text>
       </Stack>
     </ScopeCard>
   );

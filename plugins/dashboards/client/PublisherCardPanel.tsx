@@ -23,7 +23,11 @@ export default function PublisherCardPanel({ scope }: { scope: Scope }) {
   if (!publisher) return <Spinner />;
   return (
     <ScopeCard image={publisher.image} title={publisher.title} text={publisher.description} publicPath={`/p/${publisher.key}`}>
-      {publisher.website ? <Link href={publisher.website} target="_blank" rel="noopener noreferrer">{publisher.website}</Link> : null}
+      {publisher.website ? (
+        <Link href={publisher.website} target="_blank" rel="noopener noreferrer">
+          {publisher.website}
+        </Link>
+      ) : null}
       {publisher.email ? <Text>{publisher.email}</Text> : null}
     </ScopeCard>
   );

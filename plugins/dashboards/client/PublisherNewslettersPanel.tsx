@@ -20,15 +20,19 @@ interface NewsletterRow {
 export default function PublisherNewslettersPanel({ scope }: { scope: Scope }) {
   const [newsletters, setNewsletters] = useState<NewsletterRow[] | null>(null);
   useEffect(() => {
-    list<NewsletterRow>('newsletters/list', { publisher: scope._id, sort: 'subscribers', desc: true, limit: constants.pageSizes.publisherNewsletters })
-      .then(({ data }) => setNewsletters(data), (error) => {
+    list<NewsletterRow>('newsletters/list', { publisher: scope._id, sort: 'subscribers', desc: true, limit: constants.pageSizes.publisherNewsletters }).then(
+      ({ data }) => setNewsletters(data),
+      (error) => {
         setNewsletters([]);
         return handleError(error);
-      });
+      },
+    );
   }, [scope._id]);
   return (
     <Stack tokens={{ childrenGap: 12 }}>
-      <Text as="h2" variant="xLarge" style={{ fontWeight: 600, margin: 0 }}>Newsletters</Text>
+      <Text as="h2" variant="xLarge" style={{ fontWeight: 600, margin: 0 }}>
+        Newsletters
+      </Text>
       {!newsletters ? <Spinner /> : null}
       {newsletters?.length === 0 ? <Text styles={{ root: { color: theme.palette.neutralSecondary } }}>There are no newsletters yet.</Text> : null}
       <ul aria-label="Newsletters" style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 8 }}>

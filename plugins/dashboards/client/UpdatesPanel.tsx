@@ -6,10 +6,14 @@ import { constants } from '../../../core/shared/config';
 export default function UpdatesPanel() {
   return (
     <Stack tokens={{ childrenGap: 12 }}>
-      <Text as="h2" variant="xLarge" style={{ fontWeight: 600, margin: 0 }}>Updates</Text>
+      <Text as="h2" variant="xLarge" style={{ fontWeight: 600, margin: 0 }}>
+        Updates
+      </Text>
       {constants.dashboard.updates.map((update) => (
         <Stack key={update.url} tokens={{ childrenGap: 2 }}>
-          <Link href={update.url} target="_blank" rel="noopener noreferrer" styles={{ root: { fontWeight: 600, fontSize: 16 } }}>{update.title}</Link>
+          <Link href={update.url} target="_blank" rel="noopener noreferrer" styles={{ root: { fontWeight: 600, fontSize: 16 } }}>
+            {update.title}
+          </Link>
           <Text styles={{ root: { color: theme.palette.neutralSecondary } }}>{update.text}</Text>
         </Stack>
       ))}

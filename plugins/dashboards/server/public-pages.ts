@@ -69,7 +69,12 @@ export function registerPublicPages(api: PluginApi): void {
       const publisher = await findPublisherByKey(db, request.params.key);
       if (!publisher) throw notFound('Publisher not found.');
       const newsletters = await publishedNewsletters(db, publisher.id);
-      const items = newsletters.map((newsletter) => `<li><a href="/n/${encodeURIComponent(newsletter.key)}"><strong>${escapeHtml(newsletter.title)}</strong></a><br>${escapeHtml(newsletter.subtitle)}</li>`).join('\n');
+      const items = newsletters
+        .map(
+          (newsletter) =>
+            `<li><a href="/n/${encodeURIComponent(newsletter.key)}"><strong>${escapeHtml(newsletter.title)}</strong></a><br>${escapeHtml(newsletter.subtitle)}</li>`,
+        )
+        .join('\n');
       return page(reply, {
         title: publisher.title,
         lang: 'tr',

@@ -22,7 +22,9 @@ export function EpisodeCard({ episode, menu, selection }: EpisodeCardProps) {
       ]
     : [];
   const select = selectableProps(selection);
-  const className = ['episode-card', selection ? 'episode-card--selectable' : '', selection?.selected ? 'episode-card--selected' : ''].filter(Boolean).join(' ');
+  const className = ['episode-card', selection ? 'episode-card--selectable' : '', selection?.selected ? 'episode-card--selected' : '']
+    .filter(Boolean)
+    .join(' ');
   return (
     <article className={className} aria-label={episode.title} data-testid="episode-card" {...select}>
       <div className="episode-card__cover" aria-hidden>
@@ -31,12 +33,18 @@ export function EpisodeCard({ episode, menu, selection }: EpisodeCardProps) {
       <div className="episode-card__content">
         <Stack horizontal verticalAlign="center" horizontalAlign="space-between" tokens={{ childrenGap: 8 }}>
           <Stack horizontal wrap verticalAlign="center" tokens={{ childrenGap: 8 }}>
-            <Text variant="small" styles={{ root: { color: theme.palette.neutralSecondary } }}>{cardDate(episode.status.published && episode.publishedAt ? episode.publishedAt : episode.createdAt)}</Text>
-            <span className="episode-card__badge" style={{ background: badge.color, color: badge.textColor }} data-testid="episode-status">{badge.label}</span>
+            <Text variant="small" styles={{ root: { color: theme.palette.neutralSecondary } }}>
+              {cardDate(episode.status.published && episode.publishedAt ? episode.publishedAt : episode.createdAt)}
+            </Text>
+            <span className="episode-card__badge" style={{ background: badge.color, color: badge.textColor }} data-testid="episode-status">
+              {badge.label}
+            </span>
           </Stack>
           {menu ? <IconButton ariaLabel="More" title="More" iconProps={{ iconName: 'More' }} menuProps={{ items }} onRenderMenuIcon={() => null} /> : null}
         </Stack>
-        <Text as="h3" variant="large" styles={{ root: { fontWeight: 600, margin: 0, overflowWrap: 'anywhere' } }}>{episode.title}</Text>
+        <Text as="h3" variant="large" styles={{ root: { fontWeight: 600, margin: 0, overflowWrap: 'anywhere' } }}>
+          {episode.title}
+        </Text>
         {episode.subtitle ? <Text styles={{ root: { color: theme.semanticColors.strongSubtext, fontWeight: 600 } }}>{episode.subtitle}</Text> : null}
         {episode.body ? <Text className="episode-card__body">{episode.body}</Text> : null}
         {/* preload="none": a long list loads no audio until someone presses play. */}

@@ -47,12 +47,43 @@ export function EpisodeForm(props: EpisodeFormProps) {
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack tokens={{ childrenGap: 14 }}>
           {props.mode === 'create' ? (
-            <Text variant="small" styles={{ root: { color: theme.palette.neutralSecondary } }}>Recording: {props.recording.title}</Text>
+            <Text variant="small" styles={{ root: { color: theme.palette.neutralSecondary } }}>
+              Recording: {props.recording.title}
+            </Text>
           ) : null}
-          <TextField label="TITLE" required value={values.title} onChange={(_, value) => set('title', value ?? '')} errorMessage={errors.title} disabled={busy} />
-          <TextField label="SUBTITLE" value={values.subtitle} onChange={(_, value) => set('subtitle', value ?? '')} errorMessage={errors.subtitle} disabled={busy} />
-          <TextField label="BODY" multiline rows={4} value={values.body} onChange={(_, value) => set('body', value ?? '')} errorMessage={errors.body} disabled={busy} />
-          <ImageField label="IMAGE" value={values.image} onChange={(path) => set('image', path)} errorMessage={errors.image} recommendedSize="1400 x 1400 px" width={96} height={96} />
+          <TextField
+            label="TITLE"
+            required
+            value={values.title}
+            onChange={(_, value) => set('title', value ?? '')}
+            errorMessage={errors.title}
+            disabled={busy}
+          />
+          <TextField
+            label="SUBTITLE"
+            value={values.subtitle}
+            onChange={(_, value) => set('subtitle', value ?? '')}
+            errorMessage={errors.subtitle}
+            disabled={busy}
+          />
+          <TextField
+            label="BODY"
+            multiline
+            rows={4}
+            value={values.body}
+            onChange={(_, value) => set('body', value ?? '')}
+            errorMessage={errors.body}
+            disabled={busy}
+          />
+          <ImageField
+            label="IMAGE"
+            value={values.image}
+            onChange={(path) => set('image', path)}
+            errorMessage={errors.image}
+            recommendedSize="1400 x 1400 px"
+            width={96}
+            height={96}
+          />
           <ChoiceGroup
             label="STATUS"
             selectedKey={values.status}

@@ -92,11 +92,15 @@ export default function EpisodesPage() {
       {open?.kind === 'recordings' ? (
         <RecordingPicker onDismiss={() => setOpen(null)} onSelect={(recording) => setOpen({ kind: 'create', recording })} />
       ) : null}
-      {open?.kind === 'browser' ? (
-        <PodcastBrowser onDismiss={() => setOpen(null)} onImported={(recording) => setOpen({ kind: 'create', recording })} />
-      ) : null}
+      {open?.kind === 'browser' ? <PodcastBrowser onDismiss={() => setOpen(null)} onImported={(recording) => setOpen({ kind: 'create', recording })} /> : null}
       {open?.kind === 'create' ? (
-        <EpisodeForm mode="create" newsletterId={newsletterId} recording={open.recording} onDismiss={() => setOpen(null)} onSaved={(episode) => saved(episode, true)} />
+        <EpisodeForm
+          mode="create"
+          newsletterId={newsletterId}
+          recording={open.recording}
+          onDismiss={() => setOpen(null)}
+          onSaved={(episode) => saved(episode, true)}
+        />
       ) : null}
       {open?.kind === 'edit' ? (
         <EpisodeForm mode="edit" episode={open.episode} onDismiss={() => setOpen(null)} onSaved={(episode) => saved(episode, false)} />

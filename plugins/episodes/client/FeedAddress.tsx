@@ -32,9 +32,21 @@ export function FeedAddress({ newsletterId }: { newsletterId: string }) {
   return (
     <Stack className="episodes-feed" horizontal verticalAlign="end" tokens={{ childrenGap: 8 }}>
       <Stack.Item grow>
-        <TextField label="Podcast feed" readOnly value={url} description="Published episodes; give this address to podcast apps." onFocus={(event) => event.currentTarget.select()} />
+        <TextField
+          label="Podcast feed"
+          readOnly
+          value={url}
+          description="Published episodes; give this address to podcast apps."
+          onFocus={(event) => event.currentTarget.select()}
+        />
       </Stack.Item>
-      <IconButton iconProps={{ iconName: 'Copy' }} ariaLabel="Copy feed address" title="Copy" onClick={() => void copy()} styles={{ root: { marginBottom: 22 } }} />
+      <IconButton
+        iconProps={{ iconName: 'Copy' }}
+        ariaLabel="Copy feed address"
+        title="Copy"
+        onClick={() => void copy()}
+        styles={{ root: { marginBottom: 22 } }}
+      />
     </Stack>
   );
 }

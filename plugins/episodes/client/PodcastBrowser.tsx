@@ -54,7 +54,14 @@ export function PodcastBrowser({ onDismiss, onImported }: PodcastBrowserProps) {
   const task = { busy, run };
 
   return (
-    <Panel isOpen onDismiss={busy ? undefined : onDismiss} type={PanelType.large} headerText={provider === 'megaphone' ? 'Megaphone' : 'Podcasts'} closeButtonAriaLabel="Close" isLightDismiss={!busy}>
+    <Panel
+      isOpen
+      onDismiss={busy ? undefined : onDismiss}
+      type={PanelType.large}
+      headerText={provider === 'megaphone' ? 'Megaphone' : 'Podcasts'}
+      closeButtonAriaLabel="Close"
+      isLightDismiss={!busy}
+    >
       <Stack tokens={{ childrenGap: 16 }} styles={{ root: { paddingTop: 12 } }}>
         {podcast ? (
           <PodcastEpisodes {...task} podcast={podcast} onBack={() => setPodcast(null)} onImported={onImported} />

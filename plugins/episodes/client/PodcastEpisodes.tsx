@@ -44,10 +44,19 @@ export function PodcastEpisodes({ podcast, busy, run, onBack, onImported }: Podc
 
   const columns: IColumn[] = [
     { key: 'cover', name: 'Cover', minWidth: 44, maxWidth: 44, onRender: (item: PodcastEpisode) => <Cover src={item.image} /> },
-    { key: 'title', name: 'Title', minWidth: 220, isMultiline: true, onRender: (item: PodcastEpisode) => <span style={{ fontWeight: 600, fontSize: 14 }}>{item.title}</span> },
+    {
+      key: 'title',
+      name: 'Title',
+      minWidth: 220,
+      isMultiline: true,
+      onRender: (item: PodcastEpisode) => <span style={{ fontWeight: 600, fontSize: 14 }}>{item.title}</span>,
+    },
     { key: 'date', name: 'Date', minWidth: 110, maxWidth: 130, onRender: (item: PodcastEpisode) => <span>{dateOf(item.publishedAt)}</span> },
     {
-      key: 'import', name: '', minWidth: 100, maxWidth: 110,
+      key: 'import',
+      name: '',
+      minWidth: 100,
+      maxWidth: 110,
       onRender: (item: PodcastEpisode) => (
         <PrimaryButton text="IMPORT" ariaLabel={`Import ${item.title}`} disabled={busy !== null} onClick={() => void importEpisode(item)} />
       ),
@@ -59,12 +68,23 @@ export function PodcastEpisodes({ podcast, busy, run, onBack, onImported }: Podc
       <Stack horizontal verticalAlign="center" tokens={{ childrenGap: 8 }}>
         <IconButton iconProps={{ iconName: 'Back' }} ariaLabel="Back" title="Back" onClick={onBack} disabled={busy !== null} />
         <Cover src={podcast.image} />
-        <Text variant="large" styles={{ root: { fontWeight: 600 } }}>{podcast.title}</Text>
+        <Text variant="large" styles={{ root: { fontWeight: 600 } }}>
+          {podcast.title}
+        </Text>
       </Stack>
-      {episodes === null ? <Spinner size={SpinnerSize.large} label="Loading..." /> : (
-        episodes.length > 0
-          ? <DetailsList items={episodes} columns={columns} selectionMode={SelectionMode.none} layoutMode={DetailsListLayoutMode.justified} ariaLabelForGrid="Episodes" getKey={(item: PodcastEpisode) => item.id} />
-          : <Muted>This podcast has no episodes with audio.</Muted>
+      {episodes === null ? (
+        <Spinner size={SpinnerSize.large} label="Loading..." />
+      ) : episodes.length > 0 ? (
+        <DetailsList
+          items={episodes}
+          columns={columns}
+          selectionMode={SelectionMode.none}
+          layoutMode={DetailsListLayoutMode.justified}
+          ariaLabelForGrid="Episodes"
+          getKey={(item: PodcastEpisode) => item.id}
+        />
+      ) : (
+        <Muted>This podcast has no episodes with audio.</Muted>
       )}
       {busy?.startsWith('import-') ? <Spinner size={SpinnerSize.medium} label="Importing the episode..." /> : null}
     </>

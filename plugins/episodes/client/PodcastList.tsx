@@ -22,23 +22,42 @@ export function PodcastList({ provider, podcasts, busy, run, onOpen, onRemoved }
   const columns: IColumn[] = [
     { key: 'cover', name: 'Cover', minWidth: 44, maxWidth: 44, onRender: (item: Podcast) => <Cover src={item.image} /> },
     {
-      key: 'title', name: 'Title', minWidth: 200, isMultiline: true,
-      onRender: (item: Podcast) => <Link onClick={() => onOpen(item)} styles={{ root: { fontWeight: 600, fontSize: 14 } }}>{item.title}</Link>,
+      key: 'title',
+      name: 'Title',
+      minWidth: 200,
+      isMultiline: true,
+      onRender: (item: Podcast) => (
+        <Link onClick={() => onOpen(item)} styles={{ root: { fontWeight: 600, fontSize: 14 } }}>
+          {item.title}
+        </Link>
+      ),
     },
     { key: 'count', name: 'Episodes', minWidth: 70, maxWidth: 80, onRender: (item: Podcast) => <span>{item.episodeCount}</span> },
     { key: 'date', name: 'Date', minWidth: 110, maxWidth: 130, onRender: (item: Podcast) => <span>{dateOf(item.publishedAt || item.createdAt)}</span> },
     ...(provider === 'rss'
-      ? [{
-          key: 'remove', name: '', minWidth: 36, maxWidth: 36,
-          onRender: (item: Podcast) => (
-            <IconButton iconProps={{ iconName: 'Delete' }} ariaLabel={`Remove ${item.title}`} title="Remove" disabled={busy !== null} onClick={() => void remove(item)} />
-          ),
-        } satisfies IColumn]
+      ? [
+          {
+            key: 'remove',
+            name: '',
+            minWidth: 36,
+            maxWidth: 36,
+            onRender: (item: Podcast) => (
+              <IconButton
+                iconProps={{ iconName: 'Delete' }}
+                ariaLabel={`Remove ${item.title}`}
+                title="Remove"
+                disabled={busy !== null}
+                onClick={() => void remove(item)}
+              />
+            ),
+          } satisfies IColumn,
+        ]
       : []),
   ];
 
   if (podcasts === null) return <Spinner size={SpinnerSize.large} label="Loading..." />;
-  if (podcasts.length === 0) return <Muted>{provider === 'rss' ? 'Add the RSS feed of a podcast to browse its episodes.' : 'There are no podcasts yet.'}</Muted>;
+  if (podcasts.length === 0)
+    return <Muted>{provider === 'rss' ? 'Add the RSS feed of a podcast to browse its episodes.' : 'There are no podcasts yet.'}</Muted>;
   return (
     <DetailsList
       items={podcasts}

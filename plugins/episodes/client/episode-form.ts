@@ -55,7 +55,14 @@ function scheduleOf(local: string): Date | null {
 /** The values as the API takes them: the title trimmed, the schedule as an ISO date (none unless scheduled). */
 export function fieldsOf(values: EpisodeValues): EpisodeUpdateBody {
   const at = values.status === 'scheduled' ? scheduleOf(values.publishedAt) : null;
-  return { title: values.title.trim(), subtitle: values.subtitle, body: values.body, image: values.image, status: values.status, publishedAt: at ? at.toISOString() : null };
+  return {
+    title: values.title.trim(),
+    subtitle: values.subtitle,
+    body: values.body,
+    image: values.image,
+    status: values.status,
+    publishedAt: at ? at.toISOString() : null,
+  };
 }
 
 export function createBody(newsletterId: string, recording: Recording, fields: EpisodeUpdateBody): EpisodeCreateBody {

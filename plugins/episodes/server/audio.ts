@@ -16,7 +16,11 @@ export interface EpisodeAudio {
 }
 
 /** Copies the publisher's recording's audio for an episode; undefined when there is no such recording. */
-export async function copyRecordingAudio(api: { db: Db; storage: Storage }, publisherId: string, recordingId: string): Promise<{ recording: PresentedRecording; audio: EpisodeAudio } | undefined> {
+export async function copyRecordingAudio(
+  api: { db: Db; storage: Storage },
+  publisherId: string,
+  recordingId: string,
+): Promise<{ recording: PresentedRecording; audio: EpisodeAudio } | undefined> {
   const found = await findRecordingWithFile(api, publisherId, recordingId);
   if (!found) return undefined;
   const file = await api.storage.read(found.file.key);

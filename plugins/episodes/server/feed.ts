@@ -79,7 +79,9 @@ export function renderPodcastFeed(channel: FeedChannel, episodes: EpisodeRecord[
       `      ${element('itunes:episodeType', 'full')}`,
       '      <itunes:explicit>false</itunes:explicit>',
       '    </item>',
-    ].filter(Boolean).join('\n');
+    ]
+      .filter(Boolean)
+      .join('\n');
   });
   return [
     '<?xml version="1.0" encoding="UTF-8"?>',
@@ -99,5 +101,7 @@ export function renderPodcastFeed(channel: FeedChannel, episodes: EpisodeRecord[
     '  </channel>',
     '</rss>',
     '',
-  ].filter(Boolean).join('\n');
+  ]
+    .filter(Boolean)
+    .join('\n');
 }

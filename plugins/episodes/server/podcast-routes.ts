@@ -72,7 +72,10 @@ export function registerPodcastRoutes(api: PluginApi): void {
     method: 'POST',
     url: '/podcasts/import',
     requires: 'episodes.create',
-    schema: { body: ref('api/podcast-import'), summary: "Copies a provider episode's audio into a recording (podcastId and content_id say where from; importing it again answers the same recording)." },
+    schema: {
+      body: ref('api/podcast-import'),
+      summary: "Copies a provider episode's audio into a recording (podcastId and content_id say where from; importing it again answers the same recording).",
+    },
     async handler(request, _reply, session) {
       const publisherId = callerPublisher(session);
       const { podcastId, episodeId } = request.body;
@@ -85,16 +88,19 @@ export function registerPodcastRoutes(api: PluginApi): void {
         if (!episode) throw new PodcastError('Episode not found.', 'not-found');
         const buffer = await provider.downloadAudio(episode, constants.limits.recordingMaxBytes);
         const type = await fileTypeFromBuffer(buffer);
-        return createRecording({ db: api.db, storage: api.storage }, {
-          publisherId,
-          uploaderId: session.user.id,
-          title: episode.title,
-          subtitle: episode.subtitle,
-          image: episode.image,
-          audio: { buffer, mime: type?.mime ?? 'application/octet-stream', ext: type?.ext ?? 'bin' },
-          podcastId: episode.podcastId,
-          contentId: episode.id,
-        });
+        return createRecording(
+          { db: api.db, storage: api.storage },
+          {
+            publisherId,
+            uploaderId: session.user.id,
+            title: episode.title,
+            subtitle: episode.subtitle,
+            image: episode.image,
+            audio: { buffer, mime: type?.mime ?? 'application/octet-stream', ext: type?.ext ?? 'bin' },
+            podcastId: episode.podcastId,
+            contentId: episode.id,
+          },
+        );
       });
       return { data: recording, msg: 'Episode imported.' };
     },
@@ -140,4 +146,3 @@ export function registerPodcastRoutes(api: PluginApi): void {
     },
   });
 }
-

@@ -3,6 +3,12 @@ import type { Db } from '../../../core/server/db/database';
 import type { EpisodeTables } from './tables';
 
 export async function isEpisodeOf(db: Db, episodeId: string, newsletterId: string): Promise<boolean> {
-  const row = await db.withTables<EpisodeTables>().selectFrom('episodes').select('id').where('id', '=', episodeId).where('newsletter_id', '=', newsletterId).executeTakeFirst();
+  const row = await db
+    .withTables<EpisodeTables>()
+    .selectFrom('episodes')
+    .select('id')
+    .where('id', '=', episodeId)
+    .where('newsletter_id', '=', newsletterId)
+    .executeTakeFirst();
   return Boolean(row);
 }

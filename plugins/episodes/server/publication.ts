@@ -12,7 +12,12 @@ import { publishIfDue, updateEpisode, type EpisodesDb } from './store';
 import type { EpisodeRecord, EpisodeStatus } from './tables';
 
 /** The publish job: its name and data ({ episodeId, at }) stay as they were, for the jobs already queued. */
-export const episodePublication: PublicationKind<'episodeId'> = { job: 'episodes-publish', idKey: 'episodeId', noun: 'episode', doneMessage: 'scheduled episode published' };
+export const episodePublication: PublicationKind<'episodeId'> = {
+  job: 'episodes-publish',
+  idKey: 'episodeId',
+  noun: 'episode',
+  doneMessage: 'scheduled episode published',
+};
 
 export interface PublicationPlan {
   status: EpisodeStatus;
@@ -34,7 +39,8 @@ type Planned = Pick<EpisodeRecord, 'id' | 'status' | 'scheduled_at' | 'published
 /** Puts an episode on a plan: cancels the old job, queues a new one for a schedule, and saves the dates. */
 export async function applyPlan(context: { db: EpisodesDb; jobs: JobQueue }, episode: Planned, plan: PublicationPlan): Promise<void> {
   const { db, jobs } = context;
-  const unchangedSchedule = plan.status === 'scheduled' && episode.status === 'scheduled' && episode.job_id && episode.scheduled_at?.getTime() === plan.at!.getTime();
+  const unchangedSchedule =
+    plan.status === 'scheduled' && episode.status === 'scheduled' && episode.job_id && episode.scheduled_at?.getTime() === plan.at!.getTime();
   if (unchangedSchedule) return;
   await cancelPublication(jobs, episodePublication, episode.job_id);
   switch (plan.status) {

@@ -31,7 +31,10 @@ export function registerEpisodeRoutes(api: PluginApi): void {
     method: 'GET',
     url: '/episodes/list',
     requires: 'episodes.list',
-    schema: { querystring: ref('api/episode-list-query'), summary: "A newsletter's episodes (without one, those of every newsletter the caller reaches), newest first; uploader limits them to one user's." },
+    schema: {
+      querystring: ref('api/episode-list-query'),
+      summary: "A newsletter's episodes (without one, those of every newsletter the caller reaches), newest first; uploader limits them to one user's.",
+    },
     async handler(request, _reply, session) {
       const { newsletter, uploader, page = 0, limit = constants.pageSizes.episodes, desc = true } = request.query;
       if (newsletter) session.assertNewsletter(newsletter);
@@ -61,7 +64,10 @@ export function registerEpisodeRoutes(api: PluginApi): void {
     method: 'POST',
     url: '/episodes/create',
     requires: 'episodes.create',
-    schema: { body: ref('api/episode-create'), summary: "Makes an episode of a newsletter from one of the publisher's recordings: draft, published now, or scheduled." },
+    schema: {
+      body: ref('api/episode-create'),
+      summary: "Makes an episode of a newsletter from one of the publisher's recordings: draft, published now, or scheduled.",
+    },
     async handler(request, _reply, session) {
       const body = request.body;
       session.assertNewsletter(body.newsletter);
@@ -108,12 +114,17 @@ export function registerEpisodeRoutes(api: PluginApi): void {
     method: 'PUT',
     url: '/episodes/update/:id',
     requires: 'episodes.create',
-    schema: { params: idParams, body: ref('api/episode-update'), summary: "Saves an episode's credentials and status (publish now, schedule at a date, back to draft)." },
+    schema: {
+      params: idParams,
+      body: ref('api/episode-update'),
+      summary: "Saves an episode's credentials and status (publish now, schedule at a date, back to draft).",
+    },
     async handler(request, _reply, session) {
       const row = await reachableEpisode(db, request.params.id, session);
       const body = request.body;
       // A schedule kept as it was need not move to the future; a new one must.
-      const keepsSchedule = body.status === 'scheduled' && row.status === 'scheduled' && body.publishedAt && row.scheduled_at?.getTime() === new Date(body.publishedAt).getTime();
+      const keepsSchedule =
+        body.status === 'scheduled' && row.status === 'scheduled' && body.publishedAt && row.scheduled_at?.getTime() === new Date(body.publishedAt).getTime();
       const plan = keepsSchedule ? { status: 'scheduled' as const, at: row.scheduled_at! } : planOf(body.status, body.publishedAt);
       const title = body.title.trim();
       await updateEpisode(db, row.id, {

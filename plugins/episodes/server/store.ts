@@ -34,7 +34,12 @@ export async function listEpisodes(
   if (query.uploaderId) rows = rows.where('episodes.uploader_id', '=', query.uploaderId);
   const direction = query.desc ? 'desc' : 'asc';
   const [items, total] = await Promise.all([
-    rows.orderBy('episodes.created_at', direction).orderBy('episodes.id', direction).limit(query.limit).offset(query.page * query.limit).execute(),
+    rows
+      .orderBy('episodes.created_at', direction)
+      .orderBy('episodes.id', direction)
+      .limit(query.limit)
+      .offset(query.page * query.limit)
+      .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
   ]);
   return { rows: items, count: Number(total.count) };
@@ -51,12 +56,19 @@ export function uniqueKey(db: EpisodesDb, newsletterId: string, title: string, e
 
 export async function insertEpisode(db: EpisodesDb, values: Omit<Insertable<EpisodesTable>, 'id'>): Promise<string> {
   const id = randomUUID();
-  await db.insertInto('episodes').values({ id, ...values }).execute();
+  await db
+    .insertInto('episodes')
+    .values({ id, ...values })
+    .execute();
   return id;
 }
 
 export async function updateEpisode(db: EpisodesDb, id: string, changes: Updateable<EpisodesTable>): Promise<void> {
-  await db.updateTable('episodes').set({ ...changes, updated_at: new Date() }).where('id', '=', id).execute();
+  await db
+    .updateTable('episodes')
+    .set({ ...changes, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function deleteEpisode(db: EpisodesDb, id: string): Promise<void> {
@@ -113,7 +125,16 @@ export function findFeedNewsletter(db: EpisodesDb, key: string) {
   return db
     .selectFrom('newsletters')
     .innerJoin('publishers', 'publishers.id', 'newsletters.publisher_id')
-    .select(['newsletters.id', 'newsletters.title', 'newsletters.description', 'newsletters.subtitle', 'newsletters.key', 'newsletters.lang', 'newsletters.image', 'publishers.title as publisher'])
+    .select([
+      'newsletters.id',
+      'newsletters.title',
+      'newsletters.description',
+      'newsletters.subtitle',
+      'newsletters.key',
+      'newsletters.lang',
+      'newsletters.image',
+      'publishers.title as publisher',
+    ])
     .where((eb) => eb(eb.fn('lower', ['newsletters.key']), '=', key.toLowerCase()))
     .executeTakeFirst();
 }

@@ -37,7 +37,13 @@ export function FeedbackDialog({ type, onDismiss }: { type: FeedbackCreateBody['
     onDismiss();
   });
   return (
-    <Dialog hidden={false} onDismiss={onDismiss} dialogContentProps={{ type: DialogType.normal, title: dialogTitles[type] }} minWidth={520} modalProps={{ isBlocking: busy }}>
+    <Dialog
+      hidden={false}
+      onDismiss={onDismiss}
+      dialogContentProps={{ type: DialogType.normal, title: dialogTitles[type] }}
+      minWidth={520}
+      modalProps={{ isBlocking: busy }}
+    >
       <form onSubmit={submit} noValidate aria-label={dialogTitles[type]}>
         <Stack tokens={{ childrenGap: 12 }}>
           <Dropdown
@@ -49,7 +55,14 @@ export function FeedbackDialog({ type, onDismiss }: { type: FeedbackCreateBody['
             errorMessage={form.errors.product}
             required
           />
-          <TextField label="TITLE" placeholder={placeholders[type].title} value={form.values.title} onChange={(_event, value) => form.set('title', value ?? '')} errorMessage={form.errors.title} required />
+          <TextField
+            label="TITLE"
+            placeholder={placeholders[type].title}
+            value={form.values.title}
+            onChange={(_event, value) => form.set('title', value ?? '')}
+            errorMessage={form.errors.title}
+            required
+          />
           <TextField
             label="DESCRIPTION"
             placeholder={placeholders[type].description}

@@ -24,7 +24,11 @@ const statusOptions: IDropdownOption[] = [{ key: all, text: 'All statuses' }, ..
 export default function FeedbackListPage() {
   const [type, setType] = useState<string>(all);
   const [status, setStatus] = useState<string>(all);
-  const list = useInfiniteList<Feedback>('feedback/list', { type: type === all ? undefined : type, status: status === all ? undefined : status }, constants.pageSizes.feedback);
+  const list = useInfiniteList<Feedback>(
+    'feedback/list',
+    { type: type === all ? undefined : type, status: status === all ? undefined : status },
+    constants.pageSizes.feedback,
+  );
 
   const changeStatus = async (feedback: Feedback, next: Feedback['status']) => {
     try {
@@ -39,23 +43,42 @@ export default function FeedbackListPage() {
   };
 
   const columns: IColumn[] = [
-    { key: 'date', name: 'Date', minWidth: 90, maxWidth: 100, onRender: (item: Feedback) => format(new Date(item.createdAt), constants.dates.list, { locale: tr }) },
+    {
+      key: 'date',
+      name: 'Date',
+      minWidth: 90,
+      maxWidth: 100,
+      onRender: (item: Feedback) => format(new Date(item.createdAt), constants.dates.list, { locale: tr }),
+    },
     { key: 'type', name: 'Type', minWidth: 70, maxWidth: 80, onRender: (item: Feedback) => typeLabels[item.type] },
     { key: 'product', name: 'Product', fieldName: 'product', minWidth: 80, maxWidth: 100 },
     {
-      key: 'title', name: 'Title', minWidth: 240, isMultiline: true,
+      key: 'title',
+      name: 'Title',
+      minWidth: 240,
+      isMultiline: true,
       onRender: (item: Feedback) => (
         <Stack tokens={{ childrenGap: 2 }}>
           <Text styles={{ root: { fontWeight: 600 } }}>{item.title}</Text>
-          <Text variant="small" styles={{ root: { color: theme.palette.neutralSecondary, whiteSpace: 'pre-wrap' } }}>{item.description}</Text>
+          <Text variant="small" styles={{ root: { color: theme.palette.neutralSecondary, whiteSpace: 'pre-wrap' } }}>
+            {item.description}
+          </Text>
         </Stack>
       ),
     },
     { key: 'email', name: 'E-mail', fieldName: 'email', minWidth: 180, maxWidth: 220 },
     {
-      key: 'status', name: 'Status', minWidth: 110, maxWidth: 120,
+      key: 'status',
+      name: 'Status',
+      minWidth: 110,
+      maxWidth: 120,
       onRender: (item: Feedback) => (
-        <Dropdown ariaLabel={`Status of ${item.title}`} options={statusChoices} selectedKey={item.status} onChange={(_event, option) => option && void changeStatus(item, option.key as Feedback['status'])} />
+        <Dropdown
+          ariaLabel={`Status of ${item.title}`}
+          options={statusChoices}
+          selectedKey={item.status}
+          onChange={(_event, option) => option && void changeStatus(item, option.key as Feedback['status'])}
+        />
       ),
     },
   ];
@@ -63,14 +86,33 @@ export default function FeedbackListPage() {
   return (
     <Stack tokens={{ childrenGap: 24 }}>
       <PageHeader title="Feedback">
-        <Dropdown ariaLabel="Type" options={typeOptions} selectedKey={type} onChange={(_event, option) => setType(String(option?.key ?? all))} styles={{ root: { width: 160 } }} />
-        <Dropdown ariaLabel="Status" options={statusOptions} selectedKey={status} onChange={(_event, option) => setStatus(String(option?.key ?? all))} styles={{ root: { width: 160 } }} />
+        <Dropdown
+          ariaLabel="Type"
+          options={typeOptions}
+          selectedKey={type}
+          onChange={(_event, option) => setType(String(option?.key ?? all))}
+          styles={{ root: { width: 160 } }}
+        />
+        <Dropdown
+          ariaLabel="Status"
+          options={statusOptions}
+          selectedKey={status}
+          onChange={(_event, option) => setStatus(String(option?.key ?? all))}
+          styles={{ root: { width: 160 } }}
+        />
       </PageHeader>
       {!list.loading && list.items.length === 0 ? (
         <EmptyState title="No feedback yet." text={type !== all || status !== all ? 'Nothing matches these filters.' : undefined} />
       ) : (
         <div style={{ background: theme.palette.white, borderRadius: 8, padding: '8px 16px' }}>
-          <DetailsList items={list.items} columns={columns} selectionMode={SelectionMode.none} layoutMode={DetailsListLayoutMode.justified} getKey={(item: Feedback) => item._id} ariaLabelForGrid="Feedback" />
+          <DetailsList
+            items={list.items}
+            columns={columns}
+            selectionMode={SelectionMode.none}
+            layoutMode={DetailsListLayoutMode.justified}
+            getKey={(item: Feedback) => item._id}
+            ariaLabelForGrid="Feedback"
+          />
           <LoadMore list={list} />
         </div>
       )}

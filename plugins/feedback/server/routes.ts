@@ -22,11 +22,21 @@ export function registerFeedbackRoutes(api: PluginApi): void {
     method: 'POST',
     url: '/feedback/create',
     requires: 'feedback.create',
-    schema: { body: ref('api/feedback-create'), summary: "Sends feedback, a bug report or a feature request about one product; stored with the caller's e-mail and the status new." },
+    schema: {
+      body: ref('api/feedback-create'),
+      summary: "Sends feedback, a bug report or a feature request about one product; stored with the caller's e-mail and the status new.",
+    },
     async handler(request, _reply, session) {
       const { type, product, title, description } = request.body;
       if (!constants.feedbackProducts.includes(product)) throw invalid('Please choose a product.', 'product');
-      const id = await insertFeedback(db, { type, product, title: title.trim(), description: description.trim(), email: session.user.email, userId: session.user.id });
+      const id = await insertFeedback(db, {
+        type,
+        product,
+        title: title.trim(),
+        description: description.trim(),
+        email: session.user.email,
+        userId: session.user.id,
+      });
       return { data: presentFeedback((await findFeedback(db, id))!), msg: sentMessage };
     },
   });

@@ -10,15 +10,32 @@ export async function seedDemoFeedback({ db, demo }: SeedContext): Promise<void>
   const emailOf = async (id: string) => (await db.selectFrom('users').select('email').where('id', '=', id).executeTakeFirstOrThrow()).email;
   const { editor, author, director } = demo.userIds;
   await insertFeedback(tables, {
-    type: 'feature', product: 'Stories', userId: author, email: await emailOf(author), status: 'seen', createdAt: new Date(Date.now() - 6 * day),
-    title: 'Taslakları etiketleyebilmek', description: 'Yazı taslaklarına kendi etiketlerimi ekleyip onlara göre süzebilmek istiyorum.',
+    type: 'feature',
+    product: 'Stories',
+    userId: author,
+    email: await emailOf(author),
+    status: 'seen',
+    createdAt: new Date(Date.now() - 6 * day),
+    title: 'Taslakları etiketleyebilmek',
+    description: 'Yazı taslaklarına kendi etiketlerimi ekleyip onlara göre süzebilmek istiyorum.',
   });
   await insertFeedback(tables, {
-    type: 'bug', product: 'Console', userId: editor, email: await emailOf(editor), createdAt: new Date(Date.now() - 2 * day),
-    title: 'Görsel seçici yavaş açılıyor', description: 'Kütüphanede çok görsel olduğunda görsel seçici birkaç saniye boş kalıyor.',
+    type: 'bug',
+    product: 'Console',
+    userId: editor,
+    email: await emailOf(editor),
+    createdAt: new Date(Date.now() - 2 * day),
+    title: 'Görsel seçici yavaş açılıyor',
+    description: 'Kütüphanede çok görsel olduğunda görsel seçici birkaç saniye boş kalıyor.',
   });
   await insertFeedback(tables, {
-    type: 'feedback', product: 'Newsletter', userId: director, email: await emailOf(director), status: 'done', createdAt: new Date(Date.now() - 10 * day),
-    title: 'Yeni pano çok kullanışlı', description: 'Bültenlerin haftalık özetini tek ekranda görmek işimizi kolaylaştırdı.',
+    type: 'feedback',
+    product: 'Newsletter',
+    userId: director,
+    email: await emailOf(director),
+    status: 'done',
+    createdAt: new Date(Date.now() - 10 * day),
+    title: 'Yeni pano çok kullanışlı',
+    description: 'Bültenlerin haftalık özetini tek ekranda görmek işimizi kolaylaştırdı.',
   });
 }

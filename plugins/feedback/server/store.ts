@@ -11,8 +11,16 @@ export function selectFeedback(db: Db) {
     .selectFrom('feedback')
     .leftJoin('users', 'users.id', 'feedback.user_id')
     .select([
-      'feedback.id', 'feedback.type', 'feedback.product', 'feedback.title', 'feedback.description', 'feedback.email',
-      'feedback.user_id', 'feedback.status', 'feedback.created_at', 'users.name as user_name',
+      'feedback.id',
+      'feedback.type',
+      'feedback.product',
+      'feedback.title',
+      'feedback.description',
+      'feedback.email',
+      'feedback.user_id',
+      'feedback.status',
+      'feedback.created_at',
+      'users.name as user_name',
     ]);
 }
 
@@ -31,17 +39,20 @@ export interface NewFeedback {
 
 export async function insertFeedback(db: Db, feedback: NewFeedback): Promise<string> {
   const id = randomUUID();
-  await db.insertInto('feedback').values({
-    id,
-    type: feedback.type,
-    product: feedback.product,
-    title: feedback.title,
-    description: feedback.description,
-    email: feedback.email,
-    user_id: feedback.userId,
-    status: feedback.status ?? 'new',
-    ...(feedback.createdAt ? { created_at: feedback.createdAt } : {}),
-  }).execute();
+  await db
+    .insertInto('feedback')
+    .values({
+      id,
+      type: feedback.type,
+      product: feedback.product,
+      title: feedback.title,
+      description: feedback.description,
+      email: feedback.email,
+      user_id: feedback.userId,
+      status: feedback.status ?? 'new',
+      ...(feedback.createdAt ? { created_at: feedback.createdAt } : {}),
+    })
+    .execute();
   return id;
 }
 

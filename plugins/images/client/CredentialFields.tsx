@@ -19,8 +19,22 @@ export function CredentialFields({ values, errors, onChange }: CredentialFieldsP
         onChange={(_, text) => onChange('alt', text ?? '')}
         errorMessage={errors.alt}
       />
-      <TextField label="SOURCE" placeholder="Who made or owns the image..." value={values.source ?? ''} onChange={(_, text) => onChange('source', text ?? '')} errorMessage={errors.source} />
-      <TextField label="CAPTION" placeholder="Type a caption..." multiline rows={2} value={values.caption ?? ''} onChange={(_, text) => onChange('caption', text ?? '')} errorMessage={errors.caption} />
+      <TextField
+        label="SOURCE"
+        placeholder="Who made or owns the image..."
+        value={values.source ?? ''}
+        onChange={(_, text) => onChange('source', text ?? '')}
+        errorMessage={errors.source}
+      />
+      <TextField
+        label="CAPTION"
+        placeholder="Type a caption..."
+        multiline
+        rows={2}
+        value={values.caption ?? ''}
+        onChange={(_, text) => onChange('caption', text ?? '')}
+        errorMessage={errors.caption}
+      />
     </>
   );
 }

@@ -24,10 +24,20 @@ export function CredentialsDialog({ image, onDismiss, onSaved }: { image: Image;
     onSaved(data);
   });
   return (
-    <Dialog hidden={false} onDismiss={onDismiss} dialogContentProps={{ type: DialogType.normal, title: 'Edit Credentials' }} minWidth={480} modalProps={{ isBlocking: busy }}>
+    <Dialog
+      hidden={false}
+      onDismiss={onDismiss}
+      dialogContentProps={{ type: DialogType.normal, title: 'Edit Credentials' }}
+      minWidth={480}
+      modalProps={{ isBlocking: busy }}
+    >
       <form onSubmit={submit} noValidate>
         <Stack tokens={{ childrenGap: 12 }}>
-          <img src={image.sizes.small} alt={image.alt} style={{ width: '100%', maxHeight: 180, objectFit: 'contain', background: theme.palette.neutralLighter, borderRadius: 4 }} />
+          <img
+            src={image.sizes.small}
+            alt={image.alt}
+            style={{ width: '100%', maxHeight: 180, objectFit: 'contain', background: theme.palette.neutralLighter, borderRadius: 4 }}
+          />
           <CredentialFields values={form.values} errors={form.errors} onChange={form.set} />
         </Stack>
         <DialogFooter>

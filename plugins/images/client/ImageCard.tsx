@@ -28,8 +28,14 @@ export function ImageCard({ image, canChange, onEdit, onCopy, onDelete }: ImageC
       <Stack tokens={{ childrenGap: 4, padding: '12px 12px 12px 16px' }}>
         <Stack horizontal verticalAlign="start" tokens={{ childrenGap: 8 }}>
           <Stack grow tokens={{ childrenGap: 2 }} styles={{ root: { minWidth: 0 } }}>
-            <Text variant="mediumPlus" styles={{ root: { fontWeight: 600, overflowWrap: 'anywhere' } }}>{image.caption || image.alt}</Text>
-            {image.source ? <Text variant="small" styles={{ root: { color: theme.palette.neutralSecondary } }}>Source: {image.source}</Text> : null}
+            <Text variant="mediumPlus" styles={{ root: { fontWeight: 600, overflowWrap: 'anywhere' } }}>
+              {image.caption || image.alt}
+            </Text>
+            {image.source ? (
+              <Text variant="small" styles={{ root: { color: theme.palette.neutralSecondary } }}>
+                Source: {image.source}
+              </Text>
+            ) : null}
           </Stack>
           <IconButton ariaLabel="More" title="More" iconProps={{ iconName: 'More' }} menuProps={{ items }} onRenderMenuIcon={() => null} />
         </Stack>

@@ -57,12 +57,21 @@ export default function ImagesPage() {
         <div className="images-grid" role="list" aria-label="Images">
           {images.items.map((image) => (
             <div role="listitem" key={image._id} style={{ minWidth: 0 }}>
-              <ImageCard image={image} canChange={mayChange(image)} onEdit={() => setEditing(image)} onCopy={() => void copy(image)} onDelete={() => setDeleting(image)} />
+              <ImageCard
+                image={image}
+                canChange={mayChange(image)}
+                onEdit={() => setEditing(image)}
+                onCopy={() => void copy(image)}
+                onDelete={() => setDeleting(image)}
+              />
             </div>
           ))}
         </div>
       ) : !images.loading ? (
-        <EmptyState title={filter.on ? "You haven't uploaded any images yet." : 'There are no images yet.'} text="Upload an image with UPLOAD; it will be ready for covers, logos and stories." />
+        <EmptyState
+          title={filter.on ? "You haven't uploaded any images yet." : 'There are no images yet.'}
+          text="Upload an image with UPLOAD; it will be ready for covers, logos and stories."
+        />
       ) : null}
       <LoadMore list={images} />
 

@@ -30,9 +30,12 @@ export function UploadForm({ recommendedSize = defaultSize, onUploaded }: Upload
   const [over, setOver] = useState(false);
   const form = useSchemaForm<ImageUpdateBody>(validateCredentials, { alt: '', source: '', caption: '' });
 
-  useEffect(() => () => {
-    if (preview) URL.revokeObjectURL(preview);
-  }, [preview]);
+  useEffect(
+    () => () => {
+      if (preview) URL.revokeObjectURL(preview);
+    },
+    [preview],
+  );
 
   const choose = (chosen: File | undefined) => {
     if (!chosen) return;
@@ -89,7 +92,9 @@ export function UploadForm({ recommendedSize = defaultSize, onUploaded }: Upload
         >
           {preview ? <img src={preview} alt="Preview of the chosen image" /> : null}
           <Text styles={{ root: { fontWeight: 600 } }}>{file ? file.name : 'Click or drag an image here'}</Text>
-          <Text variant="small" styles={{ root: { color: theme.palette.neutralSecondary } }}>JPG, PNG or GIF, at most 5 MB</Text>
+          <Text variant="small" styles={{ root: { color: theme.palette.neutralSecondary } }}>
+            JPG, PNG or GIF, at most 5 MB
+          </Text>
           <input
             ref={input}
             type="file"
@@ -100,7 +105,9 @@ export function UploadForm({ recommendedSize = defaultSize, onUploaded }: Upload
             onChange={(event) => choose(event.target.files?.[0])}
           />
         </label>
-        <Text variant="small" styles={{ root: { color: theme.palette.neutralSecondary } }}>Recommended size: {recommendedSize}</Text>
+        <Text variant="small" styles={{ root: { color: theme.palette.neutralSecondary } }}>
+          Recommended size: {recommendedSize}
+        </Text>
         <CredentialFields values={form.values} errors={form.errors} onChange={form.set} />
         <PrimaryButton type="submit" text={busy ? 'UPLOADING...' : 'UPLOAD'} disabled={busy || !file} styles={{ root: { alignSelf: 'flex-end' } }} />
       </Stack>

@@ -6,5 +6,10 @@ import manifest from '../plugin';
 export default clientPlugin(manifest, {
   routes: [{ path: '/newsletters/show/:newsletterId/images', page: lazy(() => import('./ImagesPage')), requires: 'images.create' }],
   // The core's ImageField (profile picture, logos, covers) opens this when it is there.
-  provides: [provide(imagePickerRef, lazy(() => import('./ImagePicker')))],
+  provides: [
+    provide(
+      imagePickerRef,
+      lazy(() => import('./ImagePicker')),
+    ),
+  ],
 });

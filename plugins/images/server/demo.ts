@@ -33,16 +33,21 @@ const gradient = (id: string, stops: string[], vertical = true) =>
 function mountains(width: number, height: number, sky: string[], ridges: string[], sun: string): string {
   const ridge = (base: number, amplitude: number, seed: number, color: string) => {
     const points: string[] = [`0,${height}`];
-    for (let x = 0; x <= width; x += width / 12) points.push(`${x.toFixed(0)},${(base - amplitude * Math.abs(Math.sin(x / width * Math.PI * (seed + 1.3) + seed))).toFixed(0)}`);
+    for (let x = 0; x <= width; x += width / 12)
+      points.push(`${x.toFixed(0)},${(base - amplitude * Math.abs(Math.sin((x / width) * Math.PI * (seed + 1.3) + seed))).toFixed(0)}`);
     points.push(`${width},${height}`);
     return `<polygon points="${points.join(' ')}" fill="${color}"/>`;
   };
-  return svg(width, height, `<defs>${gradient('sky', sky)}</defs>
+  return svg(
+    width,
+    height,
+    `<defs>${gradient('sky', sky)}</defs>
     <rect width="${width}" height="${height}" fill="url(#sky)"/>
     <circle cx="${width * 0.72}" cy="${height * 0.38}" r="${height * 0.14}" fill="${sun}" opacity="0.9"/>
     ${ridge(height * 0.62, height * 0.25, 1, ridges[0]!)}
     ${ridge(height * 0.76, height * 0.2, 2, ridges[1]!)}
-    ${ridge(height * 0.9, height * 0.14, 3, ridges[2]!)}`);
+    ${ridge(height * 0.9, height * 0.14, 3, ridges[2]!)}`,
+  );
 }
 
 /** A calm sea: sky, horizon, rolling waves. */
@@ -52,22 +57,36 @@ function sea(width: number, height: number): string {
     const path = `M0 ${y} ` + Array.from({ length: 8 }, () => `q ${width / 16} ${-12 - index * 2} ${width / 8} 0`).join(' ') + ` V ${height} H 0 Z`;
     return `<path d="${path}" fill="#0b5394" opacity="${0.25 + index * 0.1}"/>`;
   }).join('');
-  return svg(width, height, `<defs>${gradient('sky', ['#fde2c4', '#f6a57c', '#6fa8dc'])}</defs>
+  return svg(
+    width,
+    height,
+    `<defs>${gradient('sky', ['#fde2c4', '#f6a57c', '#6fa8dc'])}</defs>
     <rect width="${width}" height="${height}" fill="url(#sky)"/>
     <circle cx="${width * 0.3}" cy="${height * 0.55}" r="${height * 0.12}" fill="#fff2cc"/>
-    ${waves}`);
+    ${waves}`,
+  );
 }
 
 /** Overlapping translucent circles and bars on a diagonal gradient. */
 function abstract(width: number, height: number, colors: string[]): string {
   const shapes = colors
-    .map((color, index) => `<circle cx="${(width * (0.15 + index * 0.22)).toFixed(0)}" cy="${(height * (index % 2 ? 0.35 : 0.65)).toFixed(0)}" r="${(height * (0.22 + (index % 3) * 0.08)).toFixed(0)}" fill="${color}" opacity="0.55"/>`)
+    .map(
+      (color, index) =>
+        `<circle cx="${(width * (0.15 + index * 0.22)).toFixed(0)}" cy="${(height * (index % 2 ? 0.35 : 0.65)).toFixed(0)}" r="${(height * (0.22 + (index % 3) * 0.08)).toFixed(0)}" fill="${color}" opacity="0.55"/>`,
+    )
     .join('');
   const bars = colors
-    .map((color, index) => `<rect x="${(width * 0.1 * index).toFixed(0)}" y="${(height * 0.85).toFixed(0)}" width="${(width * 0.08).toFixed(0)}" height="${(height * 0.15).toFixed(0)}" fill="${color}"/>`)
+    .map(
+      (color, index) =>
+        `<rect x="${(width * 0.1 * index).toFixed(0)}" y="${(height * 0.85).toFixed(0)}" width="${(width * 0.08).toFixed(0)}" height="${(height * 0.15).toFixed(0)}" fill="${color}"/>`,
+    )
     .join('');
-  return svg(width, height, `<defs>${gradient('bg', ['#201f1e', '#3b3a39'], false)}</defs>
-    <rect width="${width}" height="${height}" fill="url(#bg)"/>${shapes}${bars}`);
+  return svg(
+    width,
+    height,
+    `<defs>${gradient('bg', ['#201f1e', '#3b3a39'], false)}</defs>
+    <rect width="${width}" height="${height}" fill="url(#bg)"/>${shapes}${bars}`,
+  );
 }
 
 /** A city skyline at night with lit windows. */
@@ -81,52 +100,78 @@ function skyline(width: number, height: number): string {
     buildings.push(`<rect x="${x}" y="${(height - h).toFixed(0)}" width="${w}" height="${h.toFixed(0)}" fill="#1c2541"/>`);
     for (let wy = height - h + 14; wy < height - 16; wy += 26) {
       for (let wx = x + 10; wx < x + w - 14; wx += 20) {
-        if ((wx * 7 + wy * 3 + index) % 5 < 2) buildings.push(`<rect x="${wx.toFixed(0)}" y="${wy.toFixed(0)}" width="8" height="12" fill="#ffce14" opacity="0.85"/>`);
+        if ((wx * 7 + wy * 3 + index) % 5 < 2)
+          buildings.push(`<rect x="${wx.toFixed(0)}" y="${wy.toFixed(0)}" width="8" height="12" fill="#ffce14" opacity="0.85"/>`);
       }
     }
     x += w + 6;
     index += 1;
   }
-  return svg(width, height, `<defs>${gradient('sky', ['#0b132b', '#3a506b', '#5bc0be'])}</defs>
+  return svg(
+    width,
+    height,
+    `<defs>${gradient('sky', ['#0b132b', '#3a506b', '#5bc0be'])}</defs>
     <rect width="${width}" height="${height}" fill="url(#sky)"/>
-    <circle cx="${width * 0.82}" cy="${height * 0.2}" r="${height * 0.07}" fill="#f4f1de"/>${buildings.join('')}`);
+    <circle cx="${width * 0.82}" cy="${height * 0.2}" r="${height * 0.07}" fill="#f4f1de"/>${buildings.join('')}`,
+  );
 }
 
 const images: DemoImage[] = [
   {
     svg: mountains(1200, 500, ['#ffd6a5', '#ff9f80', '#7b6d8d'], ['#6d597a', '#515073', '#355070'], '#fff3b0'),
-    format: 'png', uploader: 'director',
-    alt: 'Gün doğumunda mor tonlarda üst üste sıralanmış dağ sırtları', caption: 'Kaçkar Dağları’nda sabah', source: 'Kuzey Medya',
+    format: 'png',
+    uploader: 'director',
+    alt: 'Gün doğumunda mor tonlarda üst üste sıralanmış dağ sırtları',
+    caption: 'Kaçkar Dağları’nda sabah',
+    source: 'Kuzey Medya',
   },
   {
     svg: sea(1200, 500),
-    format: 'jpeg', uploader: 'editor',
-    alt: 'Gün batımında sakin deniz ve ufukta alçalan güneş', caption: 'Karadeniz kıyısında akşam', source: 'Kuzey Medya Arşivi',
+    format: 'jpeg',
+    uploader: 'editor',
+    alt: 'Gün batımında sakin deniz ve ufukta alçalan güneş',
+    caption: 'Karadeniz kıyısında akşam',
+    source: 'Kuzey Medya Arşivi',
   },
   {
     svg: skyline(1200, 500),
-    format: 'png', uploader: 'editor',
-    alt: 'Gece ışıkları yanan yüksek binalarla şehir silueti', caption: 'Teknoloji Notları için şehir silueti', source: 'Emre Demir',
+    format: 'png',
+    uploader: 'editor',
+    alt: 'Gece ışıkları yanan yüksek binalarla şehir silueti',
+    caption: 'Teknoloji Notları için şehir silueti',
+    source: 'Emre Demir',
   },
   {
     svg: abstract(1200, 500, ['#ffce14', '#2b88d8', '#c239b3', '#00b294', '#e74856']),
-    format: 'png', uploader: 'author',
-    alt: 'Koyu zemin üzerinde renkli yarı saydam daireler', caption: 'Kültür Sanat Haftalık kapak denemesi', source: 'Ayşe Yılmaz',
+    format: 'png',
+    uploader: 'author',
+    alt: 'Koyu zemin üzerinde renkli yarı saydam daireler',
+    caption: 'Kültür Sanat Haftalık kapak denemesi',
+    source: 'Ayşe Yılmaz',
   },
   {
     svg: mountains(1600, 900, ['#caf0f8', '#90e0ef', '#00b4d8'], ['#588157', '#3a5a40', '#344e41'], '#ffffff'),
-    format: 'jpeg', uploader: 'director',
-    alt: 'Açık mavi gökyüzü altında yeşil tepeler', caption: 'Yayla yolunda bahar', source: 'Kuzey Medya',
+    format: 'jpeg',
+    uploader: 'director',
+    alt: 'Açık mavi gökyüzü altında yeşil tepeler',
+    caption: 'Yayla yolunda bahar',
+    source: 'Kuzey Medya',
   },
   {
     svg: abstract(800, 800, ['#ff595e', '#ffca3a', '#8ac926', '#1982c4']),
-    format: 'png', uploader: 'author',
-    alt: 'Kare biçimde kırmızı, sarı, yeşil ve mavi daireler', caption: 'Sosyal medya paylaşım görseli', source: 'Ayşe Yılmaz',
+    format: 'png',
+    uploader: 'author',
+    alt: 'Kare biçimde kırmızı, sarı, yeşil ve mavi daireler',
+    caption: 'Sosyal medya paylaşım görseli',
+    source: 'Ayşe Yılmaz',
   },
   {
     svg: sea(600, 400),
-    format: 'jpeg', uploader: 'editor',
-    alt: 'Küçük boyutlu deniz ve gün batımı çizimi', caption: 'Sabah Bülteni için küçük görsel', source: 'Kuzey Medya Arşivi',
+    format: 'jpeg',
+    uploader: 'editor',
+    alt: 'Küçük boyutlu deniz ve gün batımı çizimi',
+    caption: 'Sabah Bülteni için küçük görsel',
+    source: 'Kuzey Medya Arşivi',
   },
 ];
 

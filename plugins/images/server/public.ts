@@ -5,6 +5,12 @@ import type { ImagesTable } from './tables';
 
 /** The addresses of a publisher's images at their medium size, oldest first. */
 export async function libraryImages(db: Db, storage: Storage, publisherId: string): Promise<string[]> {
-  const rows = await db.withTables<{ images: ImagesTable }>().selectFrom('images').select('medium_key').where('publisher_id', '=', publisherId).orderBy('created_at').execute();
+  const rows = await db
+    .withTables<{ images: ImagesTable }>()
+    .selectFrom('images')
+    .select('medium_key')
+    .where('publisher_id', '=', publisherId)
+    .orderBy('created_at')
+    .execute();
   return rows.map((row) => storage.urlOf(row.medium_key));
 }

@@ -69,7 +69,10 @@ export function registerImageRoutes(api: PluginApi): void {
     method: 'GET',
     url: '/images/list',
     requires: 'images.list',
-    schema: { querystring: ref('api/image-list-query'), summary: "The publisher's images, newest first; uploader limits them to one user's ('Filter by Uploader')." },
+    schema: {
+      querystring: ref('api/image-list-query'),
+      summary: "The publisher's images, newest first; uploader limits them to one user's ('Filter by Uploader').",
+    },
     async handler(request, _reply, session) {
       if (!session.publisherId) return { data: [], count: 0 };
       const { page = 0, limit = constants.pageSizes.images, desc = true, uploader } = request.query;
@@ -84,7 +87,8 @@ export function registerImageRoutes(api: PluginApi): void {
     upload: true,
     requires: 'images.create',
     schema: {
-      summary: 'Uploads an image (multipart: image, source, caption, alt, uploader, publisher). JPG, PNG or GIF by content, at most 5 MB and constants.limits.imageMaxPixels; alt text required. The uploader is the caller, the publisher the caller\'s.',
+      summary:
+        "Uploads an image (multipart: image, source, caption, alt, uploader, publisher). JPG, PNG or GIF by content, at most 5 MB and constants.limits.imageMaxPixels; alt text required. The uploader is the caller, the publisher the caller's.",
     },
     async handler(request, _reply, session) {
       const publisherId = callerPublisher(session);
@@ -111,7 +115,11 @@ export function registerImageRoutes(api: PluginApi): void {
     method: 'PUT',
     url: '/images/update/:id',
     requires: 'images.create',
-    schema: { params: idParams, body: ref('api/image-update'), summary: "Saves an image's credentials (alt, source, caption); its uploader, or images.manage." },
+    schema: {
+      params: idParams,
+      body: ref('api/image-update'),
+      summary: "Saves an image's credentials (alt, source, caption); its uploader, or images.manage.",
+    },
     async handler(request, _reply, session) {
       const image = await changeableImage(session, request.params.id);
       await updateCredentials(db, image.id, credentialsOf(request.body as unknown as Record<string, unknown>));
@@ -140,7 +148,8 @@ export function registerImageRoutes(api: PluginApi): void {
     upload: true,
     requires: 'images.create',
     schema: {
-      summary: "The rich-text editor's image upload (field upload; jpeg, jpg, png or gif, at most 5242880 bytes and constants.limits.imageMaxPixels). Answers CKEditor's simple-upload shape: url and urls by width; the image joins the library.",
+      summary:
+        "The rich-text editor's image upload (field upload; jpeg, jpg, png or gif, at most 5242880 bytes and constants.limits.imageMaxPixels). Answers CKEditor's simple-upload shape: url and urls by width; the image joins the library.",
     },
     async handler(request, _reply, session) {
       try {

@@ -25,8 +25,18 @@ export interface ListOptions {
 }
 
 const columns = [
-  'images.id', 'images.publisher_id', 'images.uploader_id', 'images.path_key', 'images.small_key', 'images.medium_key',
-  'images.width', 'images.height', 'images.alt', 'images.source', 'images.caption', 'images.created_at',
+  'images.id',
+  'images.publisher_id',
+  'images.uploader_id',
+  'images.path_key',
+  'images.small_key',
+  'images.medium_key',
+  'images.width',
+  'images.height',
+  'images.alt',
+  'images.source',
+  'images.caption',
+  'images.created_at',
 ] as const;
 
 /** An image row with its uploader's name and picture. */
@@ -57,28 +67,38 @@ export async function findImage(db: Db, publisherId: string, id: string): Promis
   return selectImages(db).where('images.id', '=', id).where('images.publisher_id', '=', publisherId).executeTakeFirst();
 }
 
-export async function insertImage(db: Db, image: { publisherId: string; uploaderId: string; stored: StoredImage; credentials: Credentials; createdAt?: Date }): Promise<string> {
+export async function insertImage(
+  db: Db,
+  image: { publisherId: string; uploaderId: string; stored: StoredImage; credentials: Credentials; createdAt?: Date },
+): Promise<string> {
   const id = randomUUID();
   const { stored, credentials } = image;
-  await db.insertInto('images').values({
-    id,
-    publisher_id: image.publisherId,
-    uploader_id: image.uploaderId,
-    path_key: stored.pathKey,
-    small_key: stored.smallKey,
-    medium_key: stored.mediumKey,
-    width: stored.width,
-    height: stored.height,
-    mime: stored.mime,
-    size: stored.size,
-    ...credentials,
-    ...(image.createdAt ? { created_at: image.createdAt, updated_at: image.createdAt } : {}),
-  }).execute();
+  await db
+    .insertInto('images')
+    .values({
+      id,
+      publisher_id: image.publisherId,
+      uploader_id: image.uploaderId,
+      path_key: stored.pathKey,
+      small_key: stored.smallKey,
+      medium_key: stored.mediumKey,
+      width: stored.width,
+      height: stored.height,
+      mime: stored.mime,
+      size: stored.size,
+      ...credentials,
+      ...(image.createdAt ? { created_at: image.createdAt, updated_at: image.createdAt } : {}),
+    })
+    .execute();
   return id;
 }
 
 export async function updateCredentials(db: Db, id: string, credentials: Credentials): Promise<void> {
-  await db.updateTable('images').set({ ...credentials, updated_at: new Date() }).where('id', '=', id).execute();
+  await db
+    .updateTable('images')
+    .set({ ...credentials, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function deleteImage(db: Db, id: string): Promise<void> {

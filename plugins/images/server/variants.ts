@@ -49,7 +49,7 @@ export async function makeVariants(buffer: Buffer, mime: string): Promise<ImageV
     // Animated images report all frames stacked: one frame is pageHeight tall.
     const rawHeight = meta.pageHeight ?? meta.height ?? 0;
     if (!rawWidth || !rawHeight) throw new UnreadableImage('no dimensions');
-    assertWithinPixelLimit(rawWidth, rawHeight, animated ? meta.pages ?? 1 : 1);
+    assertWithinPixelLimit(rawWidth, rawHeight, animated ? (meta.pages ?? 1) : 1);
     return await decodeInTurn(async () => {
       // EXIF orientation: a phone's portrait photo is stored on its side. GIFs carry none (and
       // sharp cannot rotate several pages).

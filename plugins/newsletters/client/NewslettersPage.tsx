@@ -53,20 +53,49 @@ export default function NewslettersPage() {
   const rowActions = (newsletter: NewsletterSummary): IContextualMenuItem[] => [
     { key: 'open', text: 'Open', iconProps: { iconName: 'OpenInNewWindow' }, onClick: () => open(newsletter) },
     ...(can('newsletters.publish')
-      ? [{ key: 'publish', text: newsletter.status.published ? 'Unpublish' : 'Publish', iconProps: { iconName: newsletter.status.published ? 'UnpublishContent' : 'PublishContent' }, onClick: () => void flip(newsletter, 'publish') }]
+      ? [
+          {
+            key: 'publish',
+            text: newsletter.status.published ? 'Unpublish' : 'Publish',
+            iconProps: { iconName: newsletter.status.published ? 'UnpublishContent' : 'PublishContent' },
+            onClick: () => void flip(newsletter, 'publish'),
+          },
+        ]
       : []),
     ...(can('newsletters.feature')
-      ? [{ key: 'feature', text: newsletter.status.featured ? 'Unfeature' : 'Feature', iconProps: { iconName: newsletter.status.featured ? 'FavoriteStarFill' : 'FavoriteStar' }, onClick: () => void flip(newsletter, 'feature') }]
+      ? [
+          {
+            key: 'feature',
+            text: newsletter.status.featured ? 'Unfeature' : 'Feature',
+            iconProps: { iconName: newsletter.status.featured ? 'FavoriteStarFill' : 'FavoriteStar' },
+            onClick: () => void flip(newsletter, 'feature'),
+          },
+        ]
       : []),
   ];
 
   const columns: ListColumn<NewsletterSummary>[] = [
     {
-      key: 'title', name: 'Title', sort: 'title', minWidth: 200, maxWidth: 360,
-      render: (newsletter) => <Link onClick={() => open(newsletter)} styles={{ root: { fontWeight: 600 } }}>{newsletter.title}</Link>,
+      key: 'title',
+      name: 'Title',
+      sort: 'title',
+      minWidth: 200,
+      maxWidth: 360,
+      render: (newsletter) => (
+        <Link onClick={() => open(newsletter)} styles={{ root: { fontWeight: 600 } }}>
+          {newsletter.title}
+        </Link>
+      ),
     },
     { key: 'key', name: 'Key', minWidth: 140, maxWidth: 220, render: (newsletter) => newsletter.key },
-    { key: 'subscribers', name: 'Subscribers', sort: 'subscribers', minWidth: 110, maxWidth: 140, render: (newsletter) => subscriberCount(newsletter.stats.subscribers) },
+    {
+      key: 'subscribers',
+      name: 'Subscribers',
+      sort: 'subscribers',
+      minWidth: 110,
+      maxWidth: 140,
+      render: (newsletter) => subscriberCount(newsletter.stats.subscribers),
+    },
     { key: 'status', name: 'Status', minWidth: 90, maxWidth: 120, render: 'badge' },
     { key: 'created', name: 'Created', sort: 'createdAt', minWidth: 90, maxWidth: 140, render: (newsletter) => listDate(newsletter.createdAt) },
   ];

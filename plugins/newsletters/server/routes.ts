@@ -31,7 +31,10 @@ export function registerNewsletterRoutes(api: PluginApi): void {
     method: 'GET',
     url: '/newsletters/list',
     requires: 'newsletters.list',
-    schema: { querystring: ref('api/newsletter-list-query'), summary: "The newsletters in the caller's scopes (a director's or admin's: the publisher's), searched, filtered by status, sorted and paged." },
+    schema: {
+      querystring: ref('api/newsletter-list-query'),
+      summary: "The newsletters in the caller's scopes (a director's or admin's: the publisher's), searched, filtered by status, sorted and paged.",
+    },
     async handler(request, _reply, session) {
       const { publisher, search, status, page = 0, limit = constants.pageSizes.list } = request.query;
       // 'stats.subscriber' is the spec's name for the subscriber sort (section 7).

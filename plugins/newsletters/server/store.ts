@@ -34,7 +34,11 @@ function filtered(db: NewslettersDb, reach: NewsletterReach, options: Pick<Newsl
   return query;
 }
 
-export async function listNewsletters(db: NewslettersDb, reach: NewsletterReach, options: NewsletterListOptions): Promise<{ rows: NewsletterRow[]; count: number }> {
+export async function listNewsletters(
+  db: NewslettersDb,
+  reach: NewsletterReach,
+  options: NewsletterListOptions,
+): Promise<{ rows: NewsletterRow[]; count: number }> {
   const direction = options.desc ? 'desc' : 'asc';
   const [rows, total] = await Promise.all([
     filtered(db, reach, options)
@@ -45,7 +49,9 @@ export async function listNewsletters(db: NewslettersDb, reach: NewsletterReach,
       .limit(options.limit)
       .offset(options.page * options.limit)
       .execute(),
-    filtered(db, reach, options).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+    filtered(db, reach, options)
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows, count: Number(total.count) };
 }

@@ -46,7 +46,9 @@ export default function AnnouncementCreatePage() {
       <PageHeader title="New announcement" />
       <form onSubmit={submit} noValidate className="mh-announcement" aria-label="New announcement">
         <Stack tokens={{ childrenGap: 16 }}>
-          <Text styles={{ root: { color: theme.palette.neutralSecondary } }}>Every director, editor and author of the publisher gets a notification that opens the announcement.</Text>
+          <Text styles={{ root: { color: theme.palette.neutralSecondary } }}>
+            Every director, editor and author of the publisher gets a notification that opens the announcement.
+          </Text>
           <Dropdown
             label="PUBLISHER"
             placeholder="Select a publisher"
@@ -56,11 +58,28 @@ export default function AnnouncementCreatePage() {
             errorMessage={form.errors.publisher}
             required
           />
-          <TextField label="SUBJECT" placeholder="Type the subject..." value={form.values.subject} onChange={(_event, value) => form.set('subject', value ?? '')} errorMessage={form.errors.subject} required />
-          <TextField label="PREVIEW" placeholder="Type the preview..." value={form.values.preview} onChange={(_event, value) => form.set('preview', value ?? '')} errorMessage={form.errors.preview} />
+          <TextField
+            label="SUBJECT"
+            placeholder="Type the subject..."
+            value={form.values.subject}
+            onChange={(_event, value) => form.set('subject', value ?? '')}
+            errorMessage={form.errors.subject}
+            required
+          />
+          <TextField
+            label="PREVIEW"
+            placeholder="Type the preview..."
+            value={form.values.preview}
+            onChange={(_event, value) => form.set('preview', value ?? '')}
+            errorMessage={form.errors.preview}
+          />
           <div>
             <RichTextEditor label="BODY" value={form.values.body} onChange={(html) => form.set('body', html)} placeholder="Write the announcement..." />
-            {form.errors.body ? <Text variant="small" role="alert" styles={{ root: { color: theme.semanticColors.errorText, marginTop: 4 } }} block>{form.errors.body}</Text> : null}
+            {form.errors.body ? (
+              <Text variant="small" role="alert" styles={{ root: { color: theme.semanticColors.errorText, marginTop: 4 } }} block>
+                {form.errors.body}
+              </Text>
+            ) : null}
           </div>
           <Stack horizontal horizontalAlign="end">
             <PrimaryButton type="submit" text="SEND" iconProps={{ iconName: 'Send' }} disabled={busy} />

@@ -31,8 +31,14 @@ export default function AnnouncementPage() {
   return (
     <article className="mh-announcement" aria-labelledby="announcement-subject">
       <Stack tokens={{ childrenGap: 16 }}>
-        <Text as="h1" id="announcement-subject" variant="xxLarge" styles={{ root: { fontWeight: 700, margin: 0 } }}>{announcement.subject}</Text>
-        {announcement.preview ? <Text as="p" variant="large" styles={{ root: { color: theme.palette.neutralSecondary, margin: 0 } }}>{announcement.preview}</Text> : null}
+        <Text as="h1" id="announcement-subject" variant="xxLarge" styles={{ root: { fontWeight: 700, margin: 0 } }}>
+          {announcement.subject}
+        </Text>
+        {announcement.preview ? (
+          <Text as="p" variant="large" styles={{ root: { color: theme.palette.neutralSecondary, margin: 0 } }}>
+            {announcement.preview}
+          </Text>
+        ) : null}
         {announcement.sender ? (
           <Persona
             imageInitials={announcement.sender.initials}

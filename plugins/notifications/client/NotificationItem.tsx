@@ -5,7 +5,15 @@ import { initials } from '../../../core/shared/text';
 import './notifications.css';
 
 const relative = new Intl.RelativeTimeFormat('tr', { numeric: 'auto' });
-const steps: [Intl.RelativeTimeFormatUnit, number][] = [['year', 31_536_000], ['month', 2_592_000], ['week', 604_800], ['day', 86_400], ['hour', 3_600], ['minute', 60], ['second', 1]];
+const steps: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 31_536_000],
+  ['month', 2_592_000],
+  ['week', 604_800],
+  ['day', 86_400],
+  ['hour', 3_600],
+  ['minute', 60],
+  ['second', 1],
+];
 
 /** '3 saat önce': the browser's own Turkish, so the top bar loads no date library. */
 function ago(when: Date): string {
@@ -26,10 +34,18 @@ export function NotificationItem({ notification, onOpen, onMarkRead }: { notific
       <button type="button" className="mh-notification__open" onClick={onOpen} title={notification.url}>
         <Persona imageInitials={initials(sender)} text={sender} size={PersonaSize.size32} hidePersonaDetails aria-hidden />
         <span className="mh-notification__body">
-          <Text className="mh-notification__title" block>{notification.subject}</Text>
-          {notification.preview ? <Text className="mh-notification__text" variant="small" block>{notification.preview}</Text> : null}
+          <Text className="mh-notification__title" block>
+            {notification.subject}
+          </Text>
+          {notification.preview ? (
+            <Text className="mh-notification__text" variant="small" block>
+              {notification.preview}
+            </Text>
+          ) : null}
           <Text className="mh-notification__time" variant="xSmall" block>
-            <time dateTime={notification.createdAt} title={when.toLocaleString('tr')}>{ago(when)}</time>
+            <time dateTime={notification.createdAt} title={when.toLocaleString('tr')}>
+              {ago(when)}
+            </time>
           </Text>
         </span>
       </button>

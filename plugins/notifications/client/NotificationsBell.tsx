@@ -61,25 +61,56 @@ export default function NotificationsBell() {
         title="Notifications"
         ariaLabel={list.unread > 0 ? `Notifications, ${list.unread} unread` : 'Notifications'}
         onClick={toggle}
-        styles={{ root: { width: 44, height: 44 }, icon: { fontSize: 20, color: theme.semanticColors.softText }, rootHovered: { background: theme.palette.neutralLighter } }}
+        styles={{
+          root: { width: 44, height: 44 },
+          icon: { fontSize: 20, color: theme.semanticColors.softText },
+          rootHovered: { background: theme.palette.neutralLighter },
+        }}
       />
-      {list.unread > 0 ? <span className="mh-bell__badge" data-testid="notifications-badge">{badge}</span> : null}
+      {list.unread > 0 ? (
+        <span className="mh-bell__badge" data-testid="notifications-badge">
+          {badge}
+        </span>
+      ) : null}
       {open ? (
-        <Callout target={bell} onDismiss={() => setOpen(false)} directionalHint={DirectionalHint.bottomRightEdge} isBeakVisible={false} gapSpace={8} preventDismissOnResize role="dialog" ariaLabel="Notifications" setInitialFocus>
+        <Callout
+          target={bell}
+          onDismiss={() => setOpen(false)}
+          directionalHint={DirectionalHint.bottomRightEdge}
+          isBeakVisible={false}
+          gapSpace={8}
+          preventDismissOnResize
+          role="dialog"
+          ariaLabel="Notifications"
+          setInitialFocus
+        >
           <div className="mh-notifications">
             <div className="mh-notifications__header">
               <Stack horizontal verticalAlign="center" horizontalAlign="space-between">
-                <Text as="h2" variant="large" styles={{ root: { fontWeight: 700, margin: 0 } }}>Notifications</Text>
+                <Text as="h2" variant="large" styles={{ root: { fontWeight: 700, margin: 0 } }}>
+                  Notifications
+                </Text>
                 <IconButton iconProps={{ iconName: 'Refresh' }} title="Refresh" ariaLabel="Refresh" onClick={() => void reload()} disabled={list.loading} />
               </Stack>
-              <Toggle label="Only show unread" inlineLabel checked={unreadOnly} onChange={(_event, checked) => setUnreadOnly(Boolean(checked))} styles={{ root: { margin: '4px 0 0' } }} />
+              <Toggle
+                label="Only show unread"
+                inlineLabel
+                checked={unreadOnly}
+                onChange={(_event, checked) => setUnreadOnly(Boolean(checked))}
+                styles={{ root: { margin: '4px 0 0' } }}
+              />
             </div>
             {list.items.length === 0 ? (
               <div className="mh-notifications__empty">{list.loading ? <Spinner size={SpinnerSize.medium} label="Loading..." /> : emptyText}</div>
             ) : (
               <ul className="mh-notifications__list" aria-label="Notification list" aria-busy={list.loading}>
                 {list.items.map((notification) => (
-                  <NotificationItem key={notification._id} notification={notification} onOpen={() => follow(notification)} onMarkRead={() => void list.markRead(notification)} />
+                  <NotificationItem
+                    key={notification._id}
+                    notification={notification}
+                    onOpen={() => follow(notification)}
+                    onMarkRead={() => void list.markRead(notification)}
+                  />
                 ))}
                 {list.hasMore ? (
                   <li style={{ padding: 12, textAlign: 'center' }}>

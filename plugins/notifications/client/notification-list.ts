@@ -28,13 +28,21 @@ export interface NotificationList {
 const pageSize = constants.pageSizes.notifications;
 
 export function useNotificationList(unreadOnly: boolean): NotificationList {
-  const [state, setState] = useState<{ items: Notification[]; count: number; unread: number; loading: boolean }>({ items: [], count: 0, unread: 0, loading: false });
+  const [state, setState] = useState<{ items: Notification[]; count: number; unread: number; loading: boolean }>({
+    items: [],
+    count: 0,
+    unread: 0,
+    loading: false,
+  });
   const generation = useRef(0);
 
-  const fetchPage = useCallback(async (page: number) => {
-    const response = await api('auth/notifications', { searchParams: { page, limit: pageSize, ...(unreadOnly ? { unread: true } : {}) } });
-    return (await response.json()) as ListAnswer;
-  }, [unreadOnly]);
+  const fetchPage = useCallback(
+    async (page: number) => {
+      const response = await api('auth/notifications', { searchParams: { page, limit: pageSize, ...(unreadOnly ? { unread: true } : {}) } });
+      return (await response.json()) as ListAnswer;
+    },
+    [unreadOnly],
+  );
 
   const reload = useCallback(async () => {
     const run = ++generation.current;
@@ -72,7 +80,9 @@ export function useNotificationList(unreadOnly: boolean): NotificationList {
       await call('put', `auth/notifications/${notification._id}`);
       setState((current) => ({
         ...current,
-        items: unreadOnly ? current.items.filter((item) => item._id !== notification._id) : current.items.map((item) => (item._id === notification._id ? { ...item, status: { ...item.status, read: true } } : item)),
+        items: unreadOnly
+          ? current.items.filter((item) => item._id !== notification._id)
+          : current.items.map((item) => (item._id === notification._id ? { ...item, status: { ...item.status, read: true } } : item)),
         count: unreadOnly ? current.count - 1 : current.count,
         unread: Math.max(0, current.unread - 1),
       }));

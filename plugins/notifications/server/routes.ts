@@ -25,7 +25,10 @@ export function registerNotificationRoutes(api: PluginApi): void {
     method: 'GET',
     url: '/auth/notifications',
     requires: 'notifications.list',
-    schema: { querystring: ref('api/notification-list-query'), summary: "The caller's notifications, newest first; unread=true keeps the unread ones. Answers data, count and unread (the badge)." },
+    schema: {
+      querystring: ref('api/notification-list-query'),
+      summary: "The caller's notifications, newest first; unread=true keeps the unread ones. Answers data, count and unread (the badge).",
+    },
     async handler(request, _reply, session) {
       const { page = 0, limit = constants.pageSizes.notifications, unread = false } = request.query;
       const result = await listNotifications(db, { userId: session.user.id, unreadOnly: unread, limit, offset: page * limit });
@@ -60,7 +63,10 @@ export function registerNotificationRoutes(api: PluginApi): void {
     method: 'GET',
     url: '/auth/notifications/:id',
     requires: 'notifications.list',
-    schema: { params: idParams, summary: 'An announcement the caller received (spec 000 section 7: GET /auth/notifications/{announcementId}): subject, preview, body.html.' },
+    schema: {
+      params: idParams,
+      summary: 'An announcement the caller received (spec 000 section 7: GET /auth/notifications/{announcementId}): subject, preview, body.html.',
+    },
     async handler(request, _reply, session) {
       const announcement = await findAnnouncement(db, request.params.id, { userId: session.user.id, mayPost: session.can('announcements.create') });
       if (!announcement) throw notFound('Announcement not found.');
@@ -72,17 +78,29 @@ export function registerNotificationRoutes(api: PluginApi): void {
     method: 'POST',
     url: '/announcements/create',
     requires: 'announcements.create',
-    schema: { body: ref('api/announcement-create'), summary: "Posts an announcement to a publisher's users (directors, editors, authors): each gets a notification linking to /announcements/{id}." },
+    schema: {
+      body: ref('api/announcement-create'),
+      summary: "Posts an announcement to a publisher's users (directors, editors, authors): each gets a notification linking to /announcements/{id}.",
+    },
     async handler(request, _reply, session) {
       const { publisher, subject, preview = '', body } = request.body;
       const bodyHtml = sanitizeRichText(body);
       if (!htmlToText(bodyHtml) && !/<img\b/i.test(bodyHtml)) throw invalid('Please write the announcement.', 'body');
       if (!(await findPublisher(db, publisher))) throw invalid('Please choose a publisher.', 'publisher');
-      const { id, recipients } = await createAnnouncement(db, { publisherId: publisher, subject: subject.trim(), preview: preview.trim(), bodyHtml, senderId: session.user.id });
+      const { id, recipients } = await createAnnouncement(db, {
+        publisherId: publisher,
+        subject: subject.trim(),
+        preview: preview.trim(),
+        bodyHtml,
+        senderId: session.user.id,
+      });
       const row = (await findAnnouncement(db, id, { userId: session.user.id, mayPost: true }))!;
       // Online recipients refresh their bell; the others see it when they next look.
       for (const userId of recipients) api.realtime.emit(`user-${userId}`, notificationEvent, { announcement: id });
-      return { data: presentAnnouncement(row, recipients.length), msg: `The announcement is sent to ${recipients.length} ${recipients.length === 1 ? 'user' : 'users'}.` };
+      return {
+        data: presentAnnouncement(row, recipients.length),
+        msg: `The announcement is sent to ${recipients.length} ${recipients.length === 1 ? 'user' : 'users'}.`,
+      };
     },
   });
 }

@@ -14,8 +14,15 @@ export function selectNotifications(db: Db) {
     .selectFrom('notifications')
     .leftJoin('users as sender', 'sender.id', 'notifications.sender_id')
     .select([
-      'notifications.id', 'notifications.title', 'notifications.text', 'notifications.link', 'notifications.read_at',
-      'notifications.announcement_id', 'notifications.sender_id', 'notifications.created_at', 'sender.name as sender_name',
+      'notifications.id',
+      'notifications.title',
+      'notifications.text',
+      'notifications.link',
+      'notifications.read_at',
+      'notifications.announcement_id',
+      'notifications.sender_id',
+      'notifications.created_at',
+      'sender.name as sender_name',
     ]);
 }
 
@@ -27,10 +34,7 @@ export async function listNotifications(db: Db, options: { userId: string; unrea
   const counts = db
     .selectFrom('notifications')
     .where('user_id', '=', options.userId)
-    .select([
-      (eb) => eb.fn.countAll<string>().as('total'),
-      (eb) => eb.fn.count<string>('id').filterWhere('read_at', 'is', null).as('unread'),
-    ]);
+    .select([(eb) => eb.fn.countAll<string>().as('total'), (eb) => eb.fn.count<string>('id').filterWhere('read_at', 'is', null).as('unread')]);
   const [rows, total] = await Promise.all([
     query.orderBy('notifications.created_at', 'desc').orderBy('notifications.id', 'desc').limit(options.limit).offset(options.offset).execute(),
     counts.executeTakeFirstOrThrow(),
@@ -55,7 +59,12 @@ export async function markRead(db: Db, userId: string, id: string): Promise<bool
 }
 
 export async function markAllRead(db: Db, userId: string): Promise<number> {
-  const result = await db.updateTable('notifications').set({ read_at: new Date() }).where('user_id', '=', userId).where('read_at', 'is', null).executeTakeFirst();
+  const result = await db
+    .updateTable('notifications')
+    .set({ read_at: new Date() })
+    .where('user_id', '=', userId)
+    .where('read_at', 'is', null)
+    .executeTakeFirst();
   return Number(result.numUpdatedRows);
 }
 
@@ -92,8 +101,14 @@ export function selectAnnouncements(db: Db) {
     .selectFrom('announcements')
     .leftJoin('users as sender', 'sender.id', 'announcements.sender_id')
     .select([
-      'announcements.id', 'announcements.publisher_id', 'announcements.subject', 'announcements.preview', 'announcements.body_html',
-      'announcements.sender_id', 'announcements.created_at', 'sender.name as sender_name',
+      'announcements.id',
+      'announcements.publisher_id',
+      'announcements.subject',
+      'announcements.preview',
+      'announcements.body_html',
+      'announcements.sender_id',
+      'announcements.created_at',
+      'sender.name as sender_name',
     ]);
 }
 
@@ -104,7 +119,13 @@ export async function findAnnouncement(db: Db, id: string, reader: { userId: str
   let query = selectAnnouncements(db).where('announcements.id', '=', id);
   if (!reader.mayPost) {
     query = query.where((eb) =>
-      eb.exists(eb.selectFrom('notifications').select('notifications.id').whereRef('notifications.announcement_id', '=', 'announcements.id').where('notifications.user_id', '=', reader.userId)),
+      eb.exists(
+        eb
+          .selectFrom('notifications')
+          .select('notifications.id')
+          .whereRef('notifications.announcement_id', '=', 'announcements.id')
+          .where('notifications.user_id', '=', reader.userId),
+      ),
     );
   }
   return query.executeTakeFirst();
@@ -127,15 +148,18 @@ export async function createAnnouncement(db: Db, announcement: NewAnnouncement):
   const id = randomUUID();
   const link = `/announcements/${id}`;
   return db.transaction().execute(async (tx) => {
-    await tx.insertInto('announcements').values({
-      id,
-      publisher_id: announcement.publisherId,
-      subject: announcement.subject,
-      preview: announcement.preview,
-      body_html: announcement.bodyHtml,
-      sender_id: announcement.senderId,
-      ...(announcement.createdAt ? { created_at: announcement.createdAt } : {}),
-    }).execute();
+    await tx
+      .insertInto('announcements')
+      .values({
+        id,
+        publisher_id: announcement.publisherId,
+        subject: announcement.subject,
+        preview: announcement.preview,
+        body_html: announcement.bodyHtml,
+        sender_id: announcement.senderId,
+        ...(announcement.createdAt ? { created_at: announcement.createdAt } : {}),
+      })
+      .execute();
     const createdAt = announcement.createdAt ?? new Date();
     const inserted = await tx
       .insertInto('notifications')
@@ -160,7 +184,11 @@ export async function createAnnouncement(db: Db, announcement: NewAnnouncement):
               where(
                 'users.id',
                 'in',
-                where.selectFrom('newsletter_members').innerJoin('newsletters', 'newsletters.id', 'newsletter_members.newsletter_id').select('newsletter_members.user_id').where('newsletters.publisher_id', '=', announcement.publisherId),
+                where
+                  .selectFrom('newsletter_members')
+                  .innerJoin('newsletters', 'newsletters.id', 'newsletter_members.newsletter_id')
+                  .select('newsletter_members.user_id')
+                  .where('newsletters.publisher_id', '=', announcement.publisherId),
               ),
             ]),
           ),

@@ -35,13 +35,26 @@ export function EditRecordingDialog({ recording, onDismiss, onSaved }: EditRecor
   });
 
   return (
-    <Dialog hidden={false} onDismiss={busy ? undefined : onDismiss} dialogContentProps={{ type: DialogType.normal, title: 'Edit Recording' }} minWidth={520} modalProps={{ isBlocking: busy }}>
+    <Dialog
+      hidden={false}
+      onDismiss={busy ? undefined : onDismiss}
+      dialogContentProps={{ type: DialogType.normal, title: 'Edit Recording' }}
+      minWidth={520}
+      modalProps={{ isBlocking: busy }}
+    >
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack tokens={{ childrenGap: 16 }}>
           <TextField label="TITLE" required {...field('title')} />
           <TextField label="SUBTITLE" {...field('subtitle')} />
           <TextField label="DESCRIPTION" multiline rows={4} {...field('description')} />
-          <TextField label="SLUG" readOnly value={slugify(values.title)} description="Made from the title." borderless styles={{ field: { color: theme.palette.neutralSecondary } }} />
+          <TextField
+            label="SLUG"
+            readOnly
+            value={slugify(values.title)}
+            description="Made from the title."
+            borderless
+            styles={{ field: { color: theme.palette.neutralSecondary } }}
+          />
         </Stack>
         <DialogFooter>
           <DefaultButton text="CANCEL" onClick={onDismiss} disabled={busy} />

@@ -23,7 +23,9 @@ export function RecordingCard({ recording, menu, selection }: RecordingCardProps
         { key: 'delete', text: 'Delete', iconProps: { iconName: 'Delete' }, onClick: menu.onDelete, disabled: !menu.canChange },
       ]
     : [];
-  const className = ['recording-card', selection ? 'recording-card--selectable' : '', selection?.selected ? 'recording-card--selected' : ''].filter(Boolean).join(' ');
+  const className = ['recording-card', selection ? 'recording-card--selectable' : '', selection?.selected ? 'recording-card--selected' : '']
+    .filter(Boolean)
+    .join(' ');
   const select = selectableProps(selection);
   return (
     <article className={className} aria-label={recording.title} data-testid="recording-card" {...select}>
@@ -32,13 +34,21 @@ export function RecordingCard({ recording, menu, selection }: RecordingCardProps
           {recording.image ? <img src={recording.image} alt="" loading="lazy" /> : <FontIcon iconName="Microphone" />}
         </div>
         <Stack grow tokens={{ childrenGap: 2 }} styles={{ root: { minWidth: 0 } }}>
-          <Text variant="mediumPlus" styles={{ root: { fontWeight: 600, overflowWrap: 'anywhere' } }}>{recording.title}</Text>
-          {recording.subtitle ? <Text variant="small" styles={{ root: { color: theme.palette.neutralSecondary } }}>{recording.subtitle}</Text> : null}
+          <Text variant="mediumPlus" styles={{ root: { fontWeight: 600, overflowWrap: 'anywhere' } }}>
+            {recording.title}
+          </Text>
+          {recording.subtitle ? (
+            <Text variant="small" styles={{ root: { color: theme.palette.neutralSecondary } }}>
+              {recording.subtitle}
+            </Text>
+          ) : null}
           <Stack horizontal wrap verticalAlign="center" tokens={{ childrenGap: 8 }}>
             <Text variant="small" className="recording-card__duration" aria-label={`Duration ${formatDuration(recording.duration)}`}>
               {formatDuration(recording.duration)}
             </Text>
-            <Text variant="small" styles={{ root: { color: theme.palette.neutralSecondary } }}>{format(new Date(recording.createdAt), constants.dates.card, { locale: tr })}</Text>
+            <Text variant="small" styles={{ root: { color: theme.palette.neutralSecondary } }}>
+              {format(new Date(recording.createdAt), constants.dates.card, { locale: tr })}
+            </Text>
           </Stack>
         </Stack>
         {menu ? <IconButton ariaLabel="More" title="More" iconProps={{ iconName: 'More' }} menuProps={{ items }} onRenderMenuIcon={() => null} /> : null}

@@ -34,7 +34,11 @@ export default function RecordingPicker({ onDismiss, onSelect }: RecordingPicker
         <OwnContentToggle filter={filter} />
         <PickerList label="Recordings" list={recordings} emptyText={filter.on ? "You haven't uploaded any recordings yet." : 'There are no recordings yet.'}>
           {recordings.items.map((recording) => (
-            <RecordingCard key={recording._id} recording={recording} selection={{ selected: selected?._id === recording._id, onSelect: () => setSelected(recording) }} />
+            <RecordingCard
+              key={recording._id}
+              recording={recording}
+              selection={{ selected: selected?._id === recording._id, onSelect: () => setSelected(recording) }}
+            />
           ))}
         </PickerList>
       </Stack>

@@ -56,7 +56,10 @@ export default function RecordingsPage() {
           ))}
         </div>
       ) : !recordings.loading ? (
-        <EmptyState title={filter.on ? "You haven't uploaded any recordings yet." : 'There are no recordings yet.'} text="Upload an MP3, MPEG or M4A file with UPLOAD; it can then become an episode." />
+        <EmptyState
+          title={filter.on ? "You haven't uploaded any recordings yet." : 'There are no recordings yet.'}
+          text="Upload an MP3, MPEG or M4A file with UPLOAD; it can then become an episode."
+        />
       ) : null}
       <LoadMore list={recordings} />
 

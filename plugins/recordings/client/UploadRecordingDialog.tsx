@@ -63,21 +63,58 @@ export function UploadRecordingDialog({ onDismiss, onUploaded }: UploadRecording
   });
 
   return (
-    <Dialog hidden={false} onDismiss={busy ? undefined : onDismiss} dialogContentProps={{ type: DialogType.normal, title: 'Upload Recording' }} minWidth={520} modalProps={{ isBlocking: busy }}>
+    <Dialog
+      hidden={false}
+      onDismiss={busy ? undefined : onDismiss}
+      dialogContentProps={{ type: DialogType.normal, title: 'Upload Recording' }}
+      minWidth={520}
+      modalProps={{ isBlocking: busy }}
+    >
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack tokens={{ childrenGap: 16 }}>
           <input ref={input} type="file" accept={acceptedFiles} aria-label="Audio file" hidden onChange={(event) => choose(event.target.files?.[0])} />
-          <Stack horizontal verticalAlign="center" tokens={{ childrenGap: 12 }} styles={{ root: { border: `1px dashed ${theme.palette.neutralTertiaryAlt}`, borderRadius: 8, padding: 16 } }}>
+          <Stack
+            horizontal
+            verticalAlign="center"
+            tokens={{ childrenGap: 12 }}
+            styles={{ root: { border: `1px dashed ${theme.palette.neutralTertiaryAlt}`, borderRadius: 8, padding: 16 } }}
+          >
             <FontIcon iconName="MusicInCollection" style={{ fontSize: 28, color: theme.palette.neutralSecondary }} />
             <Stack grow styles={{ root: { minWidth: 0 } }}>
               <Text styles={{ root: { fontWeight: 600, overflowWrap: 'anywhere' } }}>{file ? file.name : 'MP3, MPEG or M4A'}</Text>
-              <Text variant="small" styles={{ root: { color: theme.palette.neutralSecondary } }}>{file ? megabytes(file.size) : 'The length is read from the file.'}</Text>
+              <Text variant="small" styles={{ root: { color: theme.palette.neutralSecondary } }}>
+                {file ? megabytes(file.size) : 'The length is read from the file.'}
+              </Text>
             </Stack>
-            <DefaultButton text={file ? 'CHANGE FILE' : 'CHOOSE FILE'} iconProps={{ iconName: 'OpenFolderHorizontal' }} onClick={() => input.current?.click()} disabled={busy} />
+            <DefaultButton
+              text={file ? 'CHANGE FILE' : 'CHOOSE FILE'}
+              iconProps={{ iconName: 'OpenFolderHorizontal' }}
+              onClick={() => input.current?.click()}
+              disabled={busy}
+            />
           </Stack>
-          {fileError ? <span role="alert" style={{ color: theme.semanticColors.errorText, fontSize: 12, marginTop: -8 }}>{fileError}</span> : null}
-          <TextField label="TITLE" required value={form.values.title} onChange={(_, value) => form.set('title', value ?? '')} errorMessage={form.errors.title} disabled={busy} />
-          <TextField label="DESCRIPTION" multiline rows={3} value={form.values.description} onChange={(_, value) => form.set('description', value ?? '')} errorMessage={form.errors.description} disabled={busy} />
+          {fileError ? (
+            <span role="alert" style={{ color: theme.semanticColors.errorText, fontSize: 12, marginTop: -8 }}>
+              {fileError}
+            </span>
+          ) : null}
+          <TextField
+            label="TITLE"
+            required
+            value={form.values.title}
+            onChange={(_, value) => form.set('title', value ?? '')}
+            errorMessage={form.errors.title}
+            disabled={busy}
+          />
+          <TextField
+            label="DESCRIPTION"
+            multiline
+            rows={3}
+            value={form.values.description}
+            onChange={(_, value) => form.set('description', value ?? '')}
+            errorMessage={form.errors.description}
+            disabled={busy}
+          />
           {busy ? <ProgressIndicator label="Uploading..." description={file ? `${file.name} · ${megabytes(file.size)}` : undefined} /> : null}
         </Stack>
         <DialogFooter>

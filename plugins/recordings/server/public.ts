@@ -96,13 +96,22 @@ export async function findRecording(api: { db: Db; storage: Storage }, publisher
 }
 
 /** The recording already imported from a provider's episode, if any: asked before downloading it again. */
-export async function findImportedRecording(api: { db: Db; storage: Storage }, publisherId: string, podcastId: string, contentId: string): Promise<PresentedRecording | undefined> {
+export async function findImportedRecording(
+  api: { db: Db; storage: Storage },
+  publisherId: string,
+  podcastId: string,
+  contentId: string,
+): Promise<PresentedRecording | undefined> {
   const row = await findImported(recordingsDb(api.db), publisherId, podcastId, contentId);
   return row ? presentRecording(row, api.storage) : undefined;
 }
 
 /** The publisher's recording with its stored audio file, for a feature that keeps its own copy. */
-export async function findRecordingWithFile(api: { db: Db; storage: Storage }, publisherId: string, id: string): Promise<{ recording: PresentedRecording; file: { key: string; mime: string; size: number; duration: number } } | undefined> {
+export async function findRecordingWithFile(
+  api: { db: Db; storage: Storage },
+  publisherId: string,
+  id: string,
+): Promise<{ recording: PresentedRecording; file: { key: string; mime: string; size: number; duration: number } } | undefined> {
   const row = await findRecordingRow(recordingsDb(api.db), publisherId, id);
   if (!row) return undefined;
   return { recording: presentRecording(row, api.storage), file: { key: row.audio, mime: row.mime, size: Number(row.size), duration: Number(row.duration) } };

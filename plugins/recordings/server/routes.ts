@@ -44,7 +44,8 @@ export function registerRecordingRoutes(api: PluginApi): void {
     upload: true,
     requires: 'recordings.create',
     schema: {
-      summary: 'Uploads a recording (multipart: audio, title, description, slug, lang). MP3, MPEG or M4A by content, at most constants.limits.recordingMaxBytes; the duration is read from the file. The publisher and uploader are the caller.',
+      summary:
+        'Uploads a recording (multipart: audio, title, description, slug, lang). MP3, MPEG or M4A by content, at most constants.limits.recordingMaxBytes; the duration is read from the file. The publisher and uploader are the caller.',
     },
     async handler(request, _reply, session) {
       const publisherId = callerPublisher(session);
@@ -68,7 +69,10 @@ export function registerRecordingRoutes(api: PluginApi): void {
     method: 'GET',
     url: '/recordings/list',
     requires: 'recordings.list',
-    schema: { querystring: ref('api/recording-list-query'), summary: "The publisher's recordings, newest first; uploader limits them to one user's ('Show only my content')." },
+    schema: {
+      querystring: ref('api/recording-list-query'),
+      summary: "The publisher's recordings, newest first; uploader limits them to one user's ('Show only my content').",
+    },
     async handler(request, _reply, session) {
       const query = request.query;
       const limit = query.limit ?? constants.pageSizes.recordings;
@@ -100,7 +104,11 @@ export function registerRecordingRoutes(api: PluginApi): void {
     method: 'PUT',
     url: '/recordings/update/:id',
     requires: 'recordings.create',
-    schema: { params: idParams, body: ref('api/recording-update'), summary: 'Edits a recording: title, subtitle, description, image; the slug is derived from the title.' },
+    schema: {
+      params: idParams,
+      body: ref('api/recording-update'),
+      summary: 'Edits a recording: title, subtitle, description, image; the slug is derived from the title.',
+    },
     async handler(request, _reply, session) {
       const publisherId = callerPublisher(session);
       const recording = await recordingOf(publisherId, request.params.id);

@@ -71,7 +71,11 @@ export async function insertRecording(db: RecordingsDb, values: Insertable<Recor
 }
 
 export async function updateRecording(db: RecordingsDb, id: string, edit: RecordingEdit): Promise<void> {
-  await db.updateTable('recordings').set({ ...edit, updated_at: new Date() }).where('id', '=', id).execute();
+  await db
+    .updateTable('recordings')
+    .set({ ...edit, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function deleteRecording(db: RecordingsDb, id: string): Promise<void> {

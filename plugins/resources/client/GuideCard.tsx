@@ -8,11 +8,30 @@ export function GuideCard({ guide }: { guide: Guide }) {
   const [, navigate] = useLocation();
   const open = () => navigate(`/resources/show/${guide._id}`);
   return (
-    <article style={{ background: theme.palette.white, borderRadius: 8, boxShadow: '0 1.6px 3.6px rgba(0,0,0,.13)', overflow: 'hidden', display: 'flex', flexDirection: 'column' }} aria-label={guide.title}>
-      <img src={guide.image} alt="" loading="lazy" style={{ width: '100%', aspectRatio: '12 / 5', objectFit: 'cover', background: theme.palette.neutralLighter }} />
+    <article
+      style={{
+        background: theme.palette.white,
+        borderRadius: 8,
+        boxShadow: '0 1.6px 3.6px rgba(0,0,0,.13)',
+        overflow: 'hidden',
+        display: 'flex',
+        flexDirection: 'column',
+      }}
+      aria-label={guide.title}
+    >
+      <img
+        src={guide.image}
+        alt=""
+        loading="lazy"
+        style={{ width: '100%', aspectRatio: '12 / 5', objectFit: 'cover', background: theme.palette.neutralLighter }}
+      />
       <Stack tokens={{ childrenGap: 8, padding: 16 }} style={{ flex: 1 }}>
-        <Text variant="small" style={{ color: theme.palette.neutralSecondary }}>{guide.date}</Text>
-        <Text as="h3" variant="large" style={{ fontWeight: 600, margin: 0 }}>{guide.title}</Text>
+        <Text variant="small" style={{ color: theme.palette.neutralSecondary }}>
+          {guide.date}
+        </Text>
+        <Text as="h3" variant="large" style={{ fontWeight: 600, margin: 0 }}>
+          {guide.title}
+        </Text>
         <Text style={{ color: theme.semanticColors.strongSubtext, flex: 1 }}>{guide.description}</Text>
         <DefaultButton text="READ MORE" onClick={open} styles={{ root: { alignSelf: 'flex-start' } }} />
       </Stack>

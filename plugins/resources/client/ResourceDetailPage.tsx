@@ -17,9 +17,17 @@ export default function ResourceDetailPage() {
           <Link>← Tips &amp; Tricks</Link>
         </RouteLink>
         <img src={guide.image} alt="" style={{ width: '100%', aspectRatio: '12 / 5', objectFit: 'cover', borderRadius: 8 }} />
-        <Text variant="small" style={{ color: theme.palette.neutralSecondary }}>{guide.date}</Text>
-        <Text as="h1" variant="xxLarge" style={{ fontWeight: 700, margin: 0 }}>{guide.title}</Text>
-        {guide.subtitle ? <Text as="h2" variant="large" style={{ color: theme.semanticColors.strongSubtext, margin: 0, fontWeight: 400 }}>{guide.subtitle}</Text> : null}
+        <Text variant="small" style={{ color: theme.palette.neutralSecondary }}>
+          {guide.date}
+        </Text>
+        <Text as="h1" variant="xxLarge" style={{ fontWeight: 700, margin: 0 }}>
+          {guide.title}
+        </Text>
+        {guide.subtitle ? (
+          <Text as="h2" variant="large" style={{ color: theme.semanticColors.strongSubtext, margin: 0, fontWeight: 400 }}>
+            {guide.subtitle}
+          </Text>
+        ) : null}
         {/* The guides are written by us and shipped with the console, not user content. */}
         <div className="guide-body" style={{ fontSize: 16, lineHeight: 1.6 }} dangerouslySetInnerHTML={{ __html: texts[guide._id] ?? '' }} />
         {guide.link ? (

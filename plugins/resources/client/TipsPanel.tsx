@@ -9,7 +9,9 @@ export default function TipsPanel() {
   return (
     <Stack tokens={{ childrenGap: 16 }}>
       <Stack horizontal horizontalAlign="space-between" verticalAlign="center">
-        <Text as="h2" variant="xLarge" style={{ fontWeight: 600, margin: 0 }}>Tips and Tricks</Text>
+        <Text as="h2" variant="xLarge" style={{ fontWeight: 600, margin: 0 }}>
+          Tips and Tricks
+        </Text>
         <RouteLink href="/resources/list" asChild>
           <Link>See all</Link>
         </RouteLink>

@@ -8,8 +8,19 @@ export default clientPlugin(manifest, {
     { path: '/resources/show/:resourceId', page: lazy(() => import('./ResourceDetailPage')), requires: 'resources.list' },
   ],
   panels: {
-    'tips-and-tricks': { dashboard: 'newsletter', title: 'Tips and Tricks', component: lazy(() => import('./TipsPanel')), requires: 'resources.list', size: { w: 24, h: 7 } },
-    'publisher-tips-and-tricks': { dashboard: 'publisher', title: 'Tips and Tricks', component: lazy(() => import('./TipsPanel')), requires: 'resources.list', size: { w: 24, h: 7 } },
+    'tips-and-tricks': {
+      dashboard: 'newsletter',
+      title: 'Tips and Tricks',
+      component: lazy(() => import('./TipsPanel')),
+      requires: 'resources.list',
+      size: { w: 24, h: 7 },
+    },
+    'publisher-tips-and-tricks': {
+      dashboard: 'publisher',
+      title: 'Tips and Tricks',
+      component: lazy(() => import('./TipsPanel')),
+      requires: 'resources.list',
+      size: { w: 24, h: 7 },
+    },
   },
 });
-

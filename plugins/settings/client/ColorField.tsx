@@ -22,9 +22,25 @@ export function ColorField({ label, value, onChange, errorMessage }: ColorFieldP
         type="button"
         aria-label={`Pick ${label.toLowerCase()}`}
         onClick={() => setOpen((shown) => !shown)}
-        style={{ width: 32, height: 32, marginBottom: errorMessage ? 22 : 0, borderRadius: 4, border: `1px solid ${theme.palette.neutralSecondaryAlt}`, background: color ? value : theme.palette.white, cursor: 'pointer', flex: 'none' }}
+        style={{
+          width: 32,
+          height: 32,
+          marginBottom: errorMessage ? 22 : 0,
+          borderRadius: 4,
+          border: `1px solid ${theme.palette.neutralSecondaryAlt}`,
+          background: color ? value : theme.palette.white,
+          cursor: 'pointer',
+          flex: 'none',
+        }}
       />
-      <TextField id={id} label={label} value={value} onChange={(_, text) => onChange(text ?? '')} errorMessage={errorMessage} styles={{ root: { width: 160 } }} />
+      <TextField
+        id={id}
+        label={label}
+        value={value}
+        onChange={(_, text) => onChange(text ?? '')}
+        errorMessage={errorMessage}
+        styles={{ root: { width: 160 } }}
+      />
       {open ? (
         <Callout target={swatch} onDismiss={() => setOpen(false)} setInitialFocus role="dialog" ariaLabel={label}>
           <ColorPicker color={color ?? theme.palette.white} alphaType="none" onChange={(_, picked) => onChange(`#${picked.hex}`)} />

@@ -19,7 +19,8 @@ export interface InterestsFieldProps {
 }
 
 /** The interest's title in the interface language (Turkish), else its first. */
-export const interestTitle = (interest: Interest, lang = 'tr') => interest.titles.find((title) => title.lang === lang)?.value ?? interest.titles[0]?.value ?? interest.key;
+export const interestTitle = (interest: Interest, lang = 'tr') =>
+  interest.titles.find((title) => title.lang === lang)?.value ?? interest.titles[0]?.value ?? interest.key;
 
 export function InterestsField({ interests, value, onChange, role, errorMessage }: InterestsFieldProps) {
   const max = constants.limits.interestsMax;
@@ -33,7 +34,11 @@ export function InterestsField({ interests, value, onChange, role, errorMessage 
   return (
     // The card around it carries the title.
     <div role="group" aria-label="INTERESTS">
-      <Text variant="small" block styles={{ root: { color: theme.palette.neutralSecondary, marginBottom: 10 } }}>{`Choose up to ${max} interests (${value.length}/${max}).`}</Text>
+      <Text
+        variant="small"
+        block
+        styles={{ root: { color: theme.palette.neutralSecondary, marginBottom: 10 } }}
+      >{`Choose up to ${max} interests (${value.length}/${max}).`}</Text>
       <div style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(150px, 1fr))', gap: 10 }}>
         {interests.map((interest) => {
           const checked = value.includes(interest._id);
@@ -48,7 +53,11 @@ export function InterestsField({ interests, value, onChange, role, errorMessage 
           );
         })}
       </div>
-      {errorMessage ? <Text role="alert" variant="small" styles={{ root: { color: theme.semanticColors.errorText } }}>{errorMessage}</Text> : null}
+      {errorMessage ? (
+        <Text role="alert" variant="small" styles={{ root: { color: theme.semanticColors.errorText } }}>
+          {errorMessage}
+        </Text>
+      ) : null}
     </div>
   );
 }

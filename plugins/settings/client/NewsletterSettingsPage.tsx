@@ -61,7 +61,14 @@ export default function NewsletterSettingsPage() {
           <Stack tokens={{ childrenGap: 12 }} styles={{ root: { flex: 1, minWidth: 320 } }}>
             <TextField label="TITLE" required value={values.title} onChange={(_, text) => set('title', text ?? '')} errorMessage={errors.title} />
             <TextField label="SUBTITLE" required value={values.subtitle} onChange={(_, text) => set('subtitle', text ?? '')} errorMessage={errors.subtitle} />
-            <TextField label="DESCRIPTION" multiline rows={4} value={values.description} onChange={(_, text) => set('description', text ?? '')} errorMessage={errors.description} />
+            <TextField
+              label="DESCRIPTION"
+              multiline
+              rows={4}
+              value={values.description}
+              onChange={(_, text) => set('description', text ?? '')}
+              errorMessage={errors.description}
+            />
             <KeyField
               label="SLUG"
               model="Newsletter"
@@ -74,10 +81,20 @@ export default function NewsletterSettingsPage() {
             />
           </Stack>
           <Stack tokens={{ childrenGap: 16 }} styles={{ root: { minWidth: 280 } }}>
-            <ImageField label="COVER IMAGE" value={values.image} onChange={(image) => set('image', image)} errorMessage={errors.image} recommendedSize="1200 x 500 px" width={240} height={100} />
+            <ImageField
+              label="COVER IMAGE"
+              value={values.image}
+              onChange={(image) => set('image', image)}
+              errorMessage={errors.image}
+              recommendedSize="1200 x 500 px"
+              width={240}
+              height={100}
+            />
             <ColorField label="COLOUR" value={values.color} onChange={(color) => set('color', color)} errorMessage={errors.color} />
             <ColorField label="TEXT COLOUR" value={values.textColor} onChange={(color) => set('textColor', color)} errorMessage={errors.textColor} />
-            <div aria-hidden style={{ background: values.color, color: values.textColor, borderRadius: 4, padding: '10px 14px', fontWeight: 600 }}>{values.title || 'Newsletter'}</div>
+            <div aria-hidden style={{ background: values.color, color: values.textColor, borderRadius: 4, padding: '10px 14px', fontWeight: 600 }}>
+              {values.title || 'Newsletter'}
+            </div>
           </Stack>
         </Stack>
       </SettingsCard>
@@ -87,7 +104,13 @@ export default function NewsletterSettingsPage() {
       </SettingsCard>
 
       <SettingsCard title="INTERESTS">
-        <InterestsField interests={form.interests} value={values.interests} onChange={(interests) => set('interests', interests)} role={role} errorMessage={errors.interests} />
+        <InterestsField
+          interests={form.interests}
+          value={values.interests}
+          onChange={(interests) => set('interests', interests)}
+          role={role}
+          errorMessage={errors.interests}
+        />
       </SettingsCard>
 
       <SettingsCard title="VOICE SETTINGS">
@@ -102,7 +125,9 @@ export default function NewsletterSettingsPage() {
 
       <SettingsCard title="WELCOME ISSUE">
         <Stack horizontal verticalAlign="center" horizontalAlign="space-between" wrap tokens={{ childrenGap: 12 }}>
-          <Text styles={{ root: { color: theme.palette.neutralSecondary } }}>{values.welcome.subject || 'New subscribers receive the welcome issue first.'}</Text>
+          <Text styles={{ root: { color: theme.palette.neutralSecondary } }}>
+            {values.welcome.subject || 'New subscribers receive the welcome issue first.'}
+          </Text>
           <DefaultButton text="Edit Welcome Issue" onClick={() => navigate(`/newsletters/show/${newsletterId}/settings/welcome`)} />
         </Stack>
       </SettingsCard>

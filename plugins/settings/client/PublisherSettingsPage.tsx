@@ -72,8 +72,21 @@ export default function PublisherSettingsPage() {
         <Stack horizontal wrap tokens={{ childrenGap: 32 }}>
           <Stack tokens={{ childrenGap: 12 }} styles={{ root: { flex: 1, minWidth: 320 } }}>
             <TextField label="TITLE" required value={values.title} onChange={(_, text) => set('title', text ?? '')} errorMessage={errors.title} />
-            <TextField label="DESCRIPTION" multiline rows={4} value={values.description} onChange={(_, text) => set('description', text ?? '')} errorMessage={errors.description} />
-            <TextField label="WEBSITE" value={values.website} onChange={(_, text) => set('website', text ?? '')} errorMessage={errors.website} placeholder="https://" />
+            <TextField
+              label="DESCRIPTION"
+              multiline
+              rows={4}
+              value={values.description}
+              onChange={(_, text) => set('description', text ?? '')}
+              errorMessage={errors.description}
+            />
+            <TextField
+              label="WEBSITE"
+              value={values.website}
+              onChange={(_, text) => set('website', text ?? '')}
+              errorMessage={errors.website}
+              placeholder="https://"
+            />
             <TextField label="EMAIL" type="email" value={values.email} onChange={(_, text) => set('email', text ?? '')} errorMessage={errors.email} />
             <KeyField
               label="SLUG"
@@ -90,7 +103,9 @@ export default function PublisherSettingsPage() {
             <ImageField label="LOGO" value={values.image} onChange={(image) => set('image', image)} errorMessage={errors.image} width={120} height={120} />
             <ColorField label="COLOUR" value={values.color} onChange={(color) => set('color', color)} errorMessage={errors.color} />
             <ColorField label="TEXT COLOUR" value={values.textColor} onChange={(color) => set('textColor', color)} errorMessage={errors.textColor} />
-            <div aria-hidden style={{ background: values.color, color: values.textColor, borderRadius: 4, padding: '10px 14px', fontWeight: 600 }}>{values.title || 'Publisher'}</div>
+            <div aria-hidden style={{ background: values.color, color: values.textColor, borderRadius: 4, padding: '10px 14px', fontWeight: 600 }}>
+              {values.title || 'Publisher'}
+            </div>
           </Stack>
         </Stack>
       </SettingsCard>

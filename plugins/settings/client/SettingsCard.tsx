@@ -7,7 +7,9 @@ export function SettingsCard({ title, children }: { title: string; children: Rea
   return (
     <section aria-label={title} style={{ background: theme.palette.white, borderRadius: 8, boxShadow: '0 1.6px 3.6px rgba(0,0,0,.13)', padding: 24 }}>
       <Stack tokens={{ childrenGap: 16 }}>
-        <Text variant="mediumPlus" styles={{ root: { fontWeight: 700, letterSpacing: '1px' } }}>{title}</Text>
+        <Text variant="mediumPlus" styles={{ root: { fontWeight: 700, letterSpacing: '1px' } }}>
+          {title}
+        </Text>
         {children}
       </Stack>
     </section>

@@ -20,8 +20,22 @@ function VoiceControls({ title, voices, value, onChange }: { title: string; voic
         selectedKey={value.voice}
         onChange={(_, option) => option && onChange({ ...value, voice: String(option.key) })}
       />
-      <Slider label={`${title} stability`} min={1} max={100} value={toSlider(value.stability)} showValue onChange={(next) => onChange({ ...value, stability: next / 100 })} />
-      <Slider label={`${title} similarity boost`} min={1} max={100} value={toSlider(value.similarity_boost)} showValue onChange={(next) => onChange({ ...value, similarity_boost: next / 100 })} />
+      <Slider
+        label={`${title} stability`}
+        min={1}
+        max={100}
+        value={toSlider(value.stability)}
+        showValue
+        onChange={(next) => onChange({ ...value, stability: next / 100 })}
+      />
+      <Slider
+        label={`${title} similarity boost`}
+        min={1}
+        max={100}
+        value={toSlider(value.similarity_boost)}
+        showValue
+        onChange={(next) => onChange({ ...value, similarity_boost: next / 100 })}
+      />
     </Stack>
   );
 }

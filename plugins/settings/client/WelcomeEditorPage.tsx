@@ -45,9 +45,26 @@ export default function WelcomeEditorPage() {
         <Spinner label="Loading..." style={{ marginTop: 48 }} />
       ) : (
         <SettingsCard title={loaded.body.title.toLocaleUpperCase('tr')}>
-          <TextField label="SUBJECT LINE" value={welcome.subject} onChange={(_, text) => set('subject', text ?? '')} errorMessage={errors['welcome.subject']} placeholder="Welcome to our newsletter!" />
-          <TextField label="PREVIEW TEXT" value={welcome.preview} onChange={(_, text) => set('preview', text ?? '')} errorMessage={errors['welcome.preview']} placeholder="What the inbox shows after the subject" />
-          <RichTextEditor label="INTRO" value={welcome.intro.html} onChange={(html) => setWelcome((current) => (current ? { ...current, intro: { ...current.intro, html } } : current))} placeholder="Greet your new subscribers..." />
+          <TextField
+            label="SUBJECT LINE"
+            value={welcome.subject}
+            onChange={(_, text) => set('subject', text ?? '')}
+            errorMessage={errors['welcome.subject']}
+            placeholder="Welcome to our newsletter!"
+          />
+          <TextField
+            label="PREVIEW TEXT"
+            value={welcome.preview}
+            onChange={(_, text) => set('preview', text ?? '')}
+            errorMessage={errors['welcome.preview']}
+            placeholder="What the inbox shows after the subject"
+          />
+          <RichTextEditor
+            label="INTRO"
+            value={welcome.intro.html}
+            onChange={(html) => setWelcome((current) => (current ? { ...current, intro: { ...current.intro, html } } : current))}
+            placeholder="Greet your new subscribers..."
+          />
         </SettingsCard>
       )}
     </Stack>

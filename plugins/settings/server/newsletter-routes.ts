@@ -31,7 +31,8 @@ export function registerNewsletterSettingsRoutes(api: PluginApi): void {
     requires: 'newsletters.update',
     schema: {
       params: idParams,
-      summary: "A newsletter's settings (data.body) with what the form offers (data.data): every interest, the publisher's staff as possible testers, the voices.",
+      summary:
+        "A newsletter's settings (data.body) with what the form offers (data.data): every interest, the publisher's staff as possible testers, the voices.",
     },
     async handler(request, _reply, session) {
       session.assertNewsletter(request.params.id);
@@ -57,7 +58,8 @@ export function registerNewsletterSettingsRoutes(api: PluginApi): void {
     schema: {
       params: idParams,
       body: ref('api/newsletter-update'),
-      summary: "Saves a newsletter's settings. Interests: at most constants.limits.interestsMax, and only an admin may change them (401 'Required role Admin, current role: {ROLE}'). The welcome intro is sanitized. Status is not changed here.",
+      summary:
+        "Saves a newsletter's settings. Interests: at most constants.limits.interestsMax, and only an admin may change them (401 'Required role Admin, current role: {ROLE}'). The welcome intro is sanitized. Status is not changed here.",
     },
     async handler(request, _reply, session) {
       session.assertNewsletter(request.params.id);

@@ -21,7 +21,12 @@ export const demoInterests: { key: string; tr: string; en: string }[] = [
 ];
 
 /** Per demo newsletter (Sabah Bülteni, Teknoloji Notları, Kültür Sanat Haftalık). */
-const demoSettings: { interests: string[]; testers: ('director' | 'editor' | 'author')[]; voices: VoiceSettings; welcome: { subject: string; preview: string; intro: string } }[] = [
+const demoSettings: {
+  interests: string[];
+  testers: ('director' | 'editor' | 'author')[];
+  voices: VoiceSettings;
+  welcome: { subject: string; preview: string; intro: string };
+}[] = [
   {
     interests: ['gundem', 'ekonomi'],
     testers: ['director', 'editor'],
@@ -29,7 +34,8 @@ const demoSettings: { interests: string[]; testers: ('director' | 'editor' | 'au
     welcome: {
       subject: 'Sabah Bülteni’ne hoş geldiniz!',
       preview: 'Her sabah beş dakikada güne hazır olacaksınız.',
-      intro: '<p>Merhaba, <strong>Sabah Bülteni</strong> ailesine hoş geldiniz!</p><p>Her hafta içi sabah 07.00’de günün öne çıkan haberlerini kısa ve sade bir dille e-posta kutunuza getireceğiz.</p>',
+      intro:
+        '<p>Merhaba, <strong>Sabah Bülteni</strong> ailesine hoş geldiniz!</p><p>Her hafta içi sabah 07.00’de günün öne çıkan haberlerini kısa ve sade bir dille e-posta kutunuza getireceğiz.</p>',
     },
   },
   {
@@ -39,7 +45,8 @@ const demoSettings: { interests: string[]; testers: ('director' | 'editor' | 'au
     welcome: {
       subject: 'Teknoloji Notları’na hoş geldiniz',
       preview: 'Haftanın teknoloji gündemi, sade bir dille.',
-      intro: '<p>Aramıza hoş geldiniz! <strong>Teknoloji Notları</strong> her cuma haftanın teknoloji gündemini jargon kullanmadan özetler.</p><ul><li>Haftanın önemli gelişmeleri</li><li>Denemeye değer araçlar</li></ul>',
+      intro:
+        '<p>Aramıza hoş geldiniz! <strong>Teknoloji Notları</strong> her cuma haftanın teknoloji gündemini jargon kullanmadan özetler.</p><ul><li>Haftanın önemli gelişmeleri</li><li>Denemeye değer araçlar</li></ul>',
     },
   },
   {
@@ -59,23 +66,37 @@ export async function seedSettings({ db, demo }: SeedContext): Promise<void> {
   const interestIds = new Map(demoInterests.map((interest) => [interest.key, randomUUID()]));
   await tables
     .insertInto('interests')
-    .values(demoInterests.map((interest) => ({
-      id: interestIds.get(interest.key)!,
-      key: interest.key,
-      titles: JSON.stringify([{ lang: 'tr', value: interest.tr }, { lang: 'en', value: interest.en }]),
-    })))
+    .values(
+      demoInterests.map((interest) => ({
+        id: interestIds.get(interest.key)!,
+        key: interest.key,
+        titles: JSON.stringify([
+          { lang: 'tr', value: interest.tr },
+          { lang: 'en', value: interest.en },
+        ]),
+      })),
+    )
     .execute();
 
   for (const [index, newsletterId] of demo.newsletterIds.entries()) {
     const settings = demoSettings[index];
     if (!settings) continue;
-    await tables.insertInto('newsletter_interests').values(settings.interests.map((key) => ({ newsletter_id: newsletterId, interest_id: interestIds.get(key)! }))).execute();
-    await tables.insertInto('newsletter_testers').values(settings.testers.map((role) => ({ newsletter_id: newsletterId, user_id: demo.userIds[role] }))).execute();
+    await tables
+      .insertInto('newsletter_interests')
+      .values(settings.interests.map((key) => ({ newsletter_id: newsletterId, interest_id: interestIds.get(key)! })))
+      .execute();
+    await tables
+      .insertInto('newsletter_testers')
+      .values(settings.testers.map((role) => ({ newsletter_id: newsletterId, user_id: demo.userIds[role] })))
+      .execute();
     const { subject, preview, intro } = settings.welcome;
-    await tables.insertInto('newsletter_settings').values({
-      newsletter_id: newsletterId,
-      voice_settings: JSON.stringify(settings.voices),
-      welcome: JSON.stringify(storedWelcome({ subject, preview, intro: { html: intro } })),
-    }).execute();
+    await tables
+      .insertInto('newsletter_settings')
+      .values({
+        newsletter_id: newsletterId,
+        voice_settings: JSON.stringify(settings.voices),
+        welcome: JSON.stringify(storedWelcome({ subject, preview, intro: { html: intro } })),
+      })
+      .execute();
   }
 }

@@ -52,13 +52,19 @@ export function staffOf(db: SettingsDb, publisherId: string) {
 }
 
 export async function newsletterKeyTaken(db: SettingsDb, key: string, exceptId?: string): Promise<boolean> {
-  let query = db.selectFrom('newsletters').select('id').where(sql<string>`lower(key)`, '=', key.toLowerCase());
+  let query = db
+    .selectFrom('newsletters')
+    .select('id')
+    .where(sql<string>`lower(key)`, '=', key.toLowerCase());
   if (exceptId) query = query.where('id', '!=', exceptId);
   return Boolean(await query.executeTakeFirst());
 }
 
 export async function publisherKeyTaken(db: SettingsDb, key: string, exceptId?: string): Promise<boolean> {
-  let query = db.selectFrom('publishers').select('id').where(sql<string>`lower(key)`, '=', key.toLowerCase());
+  let query = db
+    .selectFrom('publishers')
+    .select('id')
+    .where(sql<string>`lower(key)`, '=', key.toLowerCase());
   if (exceptId) query = query.where('id', '!=', exceptId);
   return Boolean(await query.executeTakeFirst());
 }
@@ -74,11 +80,23 @@ export interface NewsletterEdit extends Pick<NewsletterRow, 'title' | 'subtitle'
 export async function saveNewsletterSettings(db: SettingsDb, newsletterId: string, edit: NewsletterEdit): Promise<void> {
   await db.transaction().execute(async (tx) => {
     const { interests, testers, voiceSettings, welcome, ...columns } = edit;
-    await tx.updateTable('newsletters').set({ ...columns, updated_at: new Date() }).where('id', '=', newsletterId).execute();
+    await tx
+      .updateTable('newsletters')
+      .set({ ...columns, updated_at: new Date() })
+      .where('id', '=', newsletterId)
+      .execute();
     await tx.deleteFrom('newsletter_interests').where('newsletter_id', '=', newsletterId).execute();
-    if (interests.length) await tx.insertInto('newsletter_interests').values(interests.map((interest_id) => ({ newsletter_id: newsletterId, interest_id }))).execute();
+    if (interests.length)
+      await tx
+        .insertInto('newsletter_interests')
+        .values(interests.map((interest_id) => ({ newsletter_id: newsletterId, interest_id })))
+        .execute();
     await tx.deleteFrom('newsletter_testers').where('newsletter_id', '=', newsletterId).execute();
-    if (testers.length) await tx.insertInto('newsletter_testers').values(testers.map((user_id) => ({ newsletter_id: newsletterId, user_id }))).execute();
+    if (testers.length)
+      await tx
+        .insertInto('newsletter_testers')
+        .values(testers.map((user_id) => ({ newsletter_id: newsletterId, user_id })))
+        .execute();
     const settings = {
       voice_settings: voiceSettings ? JSON.stringify(voiceSettings) : null,
       welcome: welcome ? JSON.stringify(welcome) : null,
@@ -94,5 +112,9 @@ export async function saveNewsletterSettings(db: SettingsDb, newsletterId: strin
 export type PublisherEdit = Pick<PublisherRow, 'title' | 'description' | 'image' | 'color' | 'text_color' | 'website' | 'email' | 'key'>;
 
 export async function updatePublisher(db: SettingsDb, publisherId: string, edit: PublisherEdit): Promise<void> {
-  await db.updateTable('publishers').set({ ...edit, updated_at: new Date() }).where('id', '=', publisherId).execute();
+  await db
+    .updateTable('publishers')
+    .set({ ...edit, updated_at: new Date() })
+    .where('id', '=', publisherId)
+    .execute();
 }

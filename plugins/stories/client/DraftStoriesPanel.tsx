@@ -32,7 +32,17 @@ const classes = mergeStyleSets({
     textDecoration: 'none',
     selectors: { ':hover': { background: theme.palette.neutralLighter } },
   },
-  icon: { flex: 'none', width: 40, height: 40, borderRadius: 6, background: theme.semanticColors.warningBackground, display: 'flex', alignItems: 'center', justifyContent: 'center', fontSize: 18 },
+  icon: {
+    flex: 'none',
+    width: 40,
+    height: 40,
+    borderRadius: 6,
+    background: theme.semanticColors.warningBackground,
+    display: 'flex',
+    alignItems: 'center',
+    justifyContent: 'center',
+    fontSize: 18,
+  },
 });
 
 export default function DraftStoriesPanel({ scope }: { scope: Scope }) {
@@ -40,15 +50,14 @@ export default function DraftStoriesPanel({ scope }: { scope: Scope }) {
   useEffect(() => {
     let live = true;
     setStories(null);
-    list<Story>('/stories/list', { newsletter: scope._id, status: 'draft', limit: constants.pageSizes.draftStories, sort: 'updatedAt', desc: true })
-      .then(
-        ({ data }) => live && setStories(data),
-        (error: unknown) => {
-          if (!live) return;
-          setStories([]);
-          return handleError(error);
-        },
-      );
+    list<Story>('/stories/list', { newsletter: scope._id, status: 'draft', limit: constants.pageSizes.draftStories, sort: 'updatedAt', desc: true }).then(
+      ({ data }) => live && setStories(data),
+      (error: unknown) => {
+        if (!live) return;
+        setStories([]);
+        return handleError(error);
+      },
+    );
     return () => {
       live = false;
     };
@@ -57,7 +66,9 @@ export default function DraftStoriesPanel({ scope }: { scope: Scope }) {
   return (
     <Stack tokens={{ childrenGap: 12 }}>
       <Stack horizontal horizontalAlign="space-between" verticalAlign="center" tokens={{ childrenGap: 12 }}>
-        <Text as="h2" variant="xLarge" style={{ fontWeight: 600, margin: 0 }}>Draft stories</Text>
+        <Text as="h2" variant="xLarge" style={{ fontWeight: 600, margin: 0 }}>
+          Draft stories
+        </Text>
         <RouteLink href={`/newsletters/show/${scope._id}/stories`} asChild>
           <Link>See all</Link>
         </RouteLink>

@@ -91,7 +91,9 @@ export default function NewStoryPage() {
           styles={{ root: { maxWidth: 320 } }}
         />
       )}
-      <Text id="story-type-prompt" variant="large">Please choose a story type below.</Text>
+      <Text id="story-type-prompt" variant="large">
+        Please choose a story type below.
+      </Text>
       <div role="listbox" aria-labelledby="story-type-prompt" className={classes.cards}>
         {storyTypes.map(({ type, title, icon, text }) => (
           <div
@@ -102,8 +104,12 @@ export default function NewStoryPage() {
             {...selectableProps({ selected: chosen === type, onSelect: () => setChosen(type) })}
           >
             <FontIcon iconName={icon} className={classes.icon} aria-hidden />
-            <Text variant="xLarge" styles={{ root: { fontWeight: 600 } }}>{title}</Text>
-            <Text id={`story-type-${type}`} styles={{ root: { color: theme.semanticColors.strongSubtext } }}>{text}</Text>
+            <Text variant="xLarge" styles={{ root: { fontWeight: 600 } }}>
+              {title}
+            </Text>
+            <Text id={`story-type-${type}`} styles={{ root: { color: theme.semanticColors.strongSubtext } }}>
+              {text}
+            </Text>
           </div>
         ))}
       </div>

@@ -76,17 +76,32 @@ export default function StoriesPage() {
       ...statusMoves(story, actor)
         .filter((move) => move !== 'ready' || actor.role !== 'author')
         .map((move) => ({
-          key: move, text: moveLabels[move](story), iconProps: { iconName: moveIcons[move] },
+          key: move,
+          text: moveLabels[move](story),
+          iconProps: { iconName: moveIcons[move] },
           onClick: () => void moveStory(story, move).then((moved) => moved && refresh()),
         })),
       ...(story.status.published
-        ? [{ key: 'preview', text: 'Preview', iconProps: { iconName: 'OpenInNewWindow' }, onClick: () => void window.open(publicPath(story), '_blank', 'noopener,noreferrer') }]
+        ? [
+            {
+              key: 'preview',
+              text: 'Preview',
+              iconProps: { iconName: 'OpenInNewWindow' },
+              onClick: () => void window.open(publicPath(story), '_blank', 'noopener,noreferrer'),
+            },
+          ]
         : []),
       ...(showDelete
-        ? [{
-            key: 'delete', text: 'Delete', iconProps: { iconName: 'Delete' }, disabled: !deletion.ok,
-            title: deletion.ok ? undefined : deletion.message, onClick: () => setDeleting(story),
-          }]
+        ? [
+            {
+              key: 'delete',
+              text: 'Delete',
+              iconProps: { iconName: 'Delete' },
+              disabled: !deletion.ok,
+              title: deletion.ok ? undefined : deletion.message,
+              onClick: () => setDeleting(story),
+            },
+          ]
         : []),
     ];
   };
@@ -100,7 +115,11 @@ export default function StoriesPage() {
 
   const columns: ListColumn<Story>[] = [
     {
-      key: 'title', name: 'Title', sort: 'title', minWidth: 220, maxWidth: 420,
+      key: 'title',
+      name: 'Title',
+      sort: 'title',
+      minWidth: 220,
+      maxWidth: 420,
       render: (story) => (
         <Link
           href={editorPath(story)}

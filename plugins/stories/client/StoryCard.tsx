@@ -64,7 +64,14 @@ const classes = mergeStyleSets({
     selectors: { ':hover': { opacity: 0.6 } },
   },
   cover: { display: 'block', width: '100%', aspectRatio: '3 / 2', objectFit: 'cover', background: theme.palette.neutralLighter },
-  summary: { color: theme.semanticColors.strongSubtext, display: '-webkit-box', WebkitLineClamp: 3, WebkitBoxOrient: 'vertical', overflow: 'hidden', overflowWrap: 'anywhere' },
+  summary: {
+    color: theme.semanticColors.strongSubtext,
+    display: '-webkit-box',
+    WebkitLineClamp: 3,
+    WebkitBoxOrient: 'vertical',
+    overflow: 'hidden',
+    overflowWrap: 'anywhere',
+  },
 });
 
 export function StoryCard({ story, parts = {}, onOpen }: StoryCardProps) {
@@ -92,11 +99,18 @@ export function StoryCard({ story, parts = {}, onOpen }: StoryCardProps) {
   };
 
   const title = (
-    <Text as="h3" variant="large" styles={{ root: { fontWeight: 600, margin: 0, overflowWrap: 'anywhere', color: theme.palette.neutralPrimary } }}>{name}</Text>
+    <Text as="h3" variant="large" styles={{ root: { fontWeight: 600, margin: 0, overflowWrap: 'anywhere', color: theme.palette.neutralPrimary } }}>
+      {name}
+    </Text>
   );
   const cover = story.type === 'article' && story.image;
   return (
-    <article aria-label={name} data-testid="story-card" data-status={disabled ? 'scheduled' : undefined} className={`${classes.card} ${disabled ? classes.scheduled : classes.open}`}>
+    <article
+      aria-label={name}
+      data-testid="story-card"
+      data-status={disabled ? 'scheduled' : undefined}
+      className={`${classes.card} ${disabled ? classes.scheduled : classes.open}`}
+    >
       {/* Only the card's content is disabled: its menu (Edit, where a schedule is cancelled) stays usable. */}
       <div
         className={classes.content}
@@ -120,16 +134,30 @@ export function StoryCard({ story, parts = {}, onOpen }: StoryCardProps) {
           {/* Room for the menu button when no cover lies under it. */}
           <Stack horizontal wrap verticalAlign="center" tokens={{ childrenGap: 8 }} styles={{ root: { paddingRight: parts.actions && !cover ? 36 : 0 } }}>
             {badge}
-            <Text variant="small" styles={{ root: { color: theme.palette.neutralSecondary } }}>{cardDate(date)}</Text>
+            <Text variant="small" styles={{ root: { color: theme.palette.neutralSecondary } }}>
+              {cardDate(date)}
+            </Text>
           </Stack>
-          {disabled ? title : (
+          {disabled ? (
+            title
+          ) : (
             <Link href={editorPath(story)} onClick={clickTitle} styles={{ root: { textAlign: 'left', selectors: { ':hover': { textDecoration: 'none' } } } }}>
               {title}
             </Link>
           )}
           {summary ? <Text className={classes.summary}>{summary}</Text> : null}
           {/* At the foot of the card, level with the neighbours' whatever the summary's length. */}
-          <div style={{ marginTop: 'auto', paddingTop: 8, display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8, color: theme.palette.neutralSecondary }}>
+          <div
+            style={{
+              marginTop: 'auto',
+              paddingTop: 8,
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'space-between',
+              gap: 8,
+              color: theme.palette.neutralSecondary,
+            }}
+          >
             <Text variant="small" styles={{ root: { color: 'inherit', minWidth: 0, overflowWrap: 'anywhere' } }}>
               <FontIcon iconName="Contact" style={{ marginRight: 6, verticalAlign: 'middle' }} />
               {story.writer?.name || 'No writer'}

@@ -63,8 +63,22 @@ export function StoryEditForm({ editor, authors, onAuthorsChange, editable, mayA
         />
         {story ? <StatusBadge badge={resolveBadge('story', story.status)} /> : <StatusBadge badge={resolveBadge('story', { draft: true })} />}
       </Stack>
-      <ImageField label="Cover image" value={fields.image} onChange={(image) => editable && draft.edit({ image })} recommendedSize="1200 x 800 px" width={300} height={200} />
-      <TextField label="Title" value={fields.title} readOnly={!editable} onChange={(_event, value) => draft.edit({ title: value ?? '' })} placeholder="Title" styles={{ field: { fontSize: 24, fontWeight: 600 } }} />
+      <ImageField
+        label="Cover image"
+        value={fields.image}
+        onChange={(image) => editable && draft.edit({ image })}
+        recommendedSize="1200 x 800 px"
+        width={300}
+        height={200}
+      />
+      <TextField
+        label="Title"
+        value={fields.title}
+        readOnly={!editable}
+        onChange={(_event, value) => draft.edit({ title: value ?? '' })}
+        placeholder="Title"
+        styles={{ field: { fontSize: 24, fontWeight: 600 } }}
+      />
       <TextField
         label="Subtitle"
         value={fields.subtitle}

@@ -5,9 +5,7 @@
  * page starting again. The top bar holds Back to Dashboard, Preview, the Edit and Publish tabs and
  * the save indicator; the editor greys out without a live connection.
  */
-import {
-  CommandButton, DefaultButton, MessageBar, MessageBarType, Pivot, PivotItem, PrimaryButton, Spinner, SpinnerSize, Stack, Text,
-} from '@fluentui/react';
+import { CommandButton, DefaultButton, MessageBar, MessageBarType, Pivot, PivotItem, PrimaryButton, Spinner, SpinnerSize, Stack, Text } from '@fluentui/react';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { Redirect, useLocation, useParams } from 'wouter';
@@ -102,7 +100,13 @@ export default function StoryEditorPage() {
       </Stack>
     );
   }
-  return <Editor key={'story' in loaded.start ? loaded.start.story._id : 'new'} loaded={loaded} page={mode === 'edit' && second === 'publish' ? 'publish' : 'edit'} />;
+  return (
+    <Editor
+      key={'story' in loaded.start ? loaded.start.story._id : 'new'}
+      loaded={loaded}
+      page={mode === 'edit' && second === 'publish' ? 'publish' : 'edit'}
+    />
+  );
 }
 
 function Editor({ loaded, page }: { loaded: Loaded; page: 'edit' | 'publish' }) {
@@ -136,7 +140,17 @@ function Editor({ loaded, page }: { loaded: Loaded; page: 'edit' | 'publish' }) 
     if (story) navigate(key === 'publish' ? `/stories/edit/${story._id}/publish` : `/stories/edit/${story._id}`);
   };
 
-  const statusKey = !story ? 'draft' : story.status.scheduled ? 'scheduled' : story.status.draft ? 'draft' : story.status.published ? 'published' : story.status.accepted ? 'accepted' : 'ready';
+  const statusKey = !story
+    ? 'draft'
+    : story.status.scheduled
+      ? 'scheduled'
+      : story.status.draft
+        ? 'draft'
+        : story.status.published
+          ? 'published'
+          : story.status.accepted
+            ? 'accepted'
+            : 'ready';
   // The sheet's outline tells the status at a glance (spec 002 section 4, Editor shell), in its badge's colour.
   const sheetStyle = { boxShadow: `0 0 0 2px ${badges.story.statuses[statusKey]?.color}` };
   const draftVerdict = story && !story.status.draft ? verdictOn('draft', story, actor) : null;
@@ -146,7 +160,9 @@ function Editor({ loaded, page }: { loaded: Loaded; page: 'edit' | 'publish' }) 
       <header className="story-editor-top">
         <Stack horizontal verticalAlign="center" tokens={{ childrenGap: 8 }}>
           <CommandButton iconProps={{ iconName: 'Back' }} text="Back to Dashboard" onClick={() => navigate(`/newsletters/show/${state.newsletter}`)} />
-          {type === 'article' ? <CommandButton iconProps={{ iconName: 'Preview' }} text="Preview" disabled={!story} onClick={() => setPreviewing(true)} /> : null}
+          {type === 'article' ? (
+            <CommandButton iconProps={{ iconName: 'Preview' }} text="Preview" disabled={!story} onClick={() => setPreviewing(true)} />
+          ) : null}
         </Stack>
         <Pivot selectedKey={page} onLinkClick={(item) => item && tab(item.props.itemKey as 'edit' | 'publish')} aria-label="Story tabs" headersOnly>
           <PivotItem headerText="Edit" itemKey="edit" />
@@ -166,7 +182,9 @@ function Editor({ loaded, page }: { loaded: Loaded; page: 'edit' | 'publish' }) 
               ? 'This story is not a draft. Editing moves it back to draft.'
               : actor.role === 'author' && !story.status.scheduled
                 ? 'You cannot edit this story until an editor drafts or publishes it.'
-                : draftVerdict && !draftVerdict.ok ? draftVerdict.message : ''}
+                : draftVerdict && !draftVerdict.ok
+                  ? draftVerdict.message
+                  : ''}
           </MessageBar>
         ) : null}
         {page === 'publish' && story ? (
@@ -186,7 +204,12 @@ function Editor({ loaded, page }: { loaded: Loaded; page: 'edit' | 'publish' }) 
         <ConnectionOverlay />
       </main>
       {previewing ? (
-        <StoryPreview fields={fields} writer={authors.find((author) => author._id === fields.writer)?.name ?? ''} newsletter={newsletterTitle} onDismiss={() => setPreviewing(false)} />
+        <StoryPreview
+          fields={fields}
+          writer={authors.find((author) => author._id === fields.writer)?.name ?? ''}
+          newsletter={newsletterTitle}
+          onDismiss={() => setPreviewing(false)}
+        />
       ) : null}
       {confirmingEdit ? (
         <ConfirmEditDialog
@@ -216,7 +239,11 @@ function SaveIndicator({ editor }: { editor: StoryEditor }) {
   const problem = saveState === 'error' ? saveError : missing.length > 0 ? missing.join(' · ') : null;
   return (
     <Stack horizontal verticalAlign="center" tokens={{ childrenGap: 12 }} className="story-save-indicator">
-      {problem ? <Text className="story-save-error" role="alert" variant="small">{problem}</Text> : null}
+      {problem ? (
+        <Text className="story-save-error" role="alert" variant="small">
+          {problem}
+        </Text>
+      ) : null}
       <Text role="status" aria-label="Save status" variant="medium" styles={{ root: { fontWeight: 600 } }}>
         <span className={`save-dot ${label === 'Saved' ? 'saved' : label === 'Saving' ? 'saving' : 'unsaved'}`} aria-hidden />
         {label}

@@ -39,7 +39,13 @@ export function StoryPreview({ fields, writer, newsletter, onDismiss }: { fields
           title={`${view === 'web' ? 'Web' : 'Mobile'} preview`}
           sandbox=""
           srcDoc={previewDocument(fields, writer, newsletter)}
-          style={{ width: widths[view], height: '75vh', border: `1px solid ${palette.neutralLight}`, borderRadius: view === 'mobile' ? 24 : 4, background: palette.white }}
+          style={{
+            width: widths[view],
+            height: '75vh',
+            border: `1px solid ${palette.neutralLight}`,
+            borderRadius: view === 'mobile' ? 24 : 4,
+            background: palette.white,
+          }}
         />
       </Stack>
     </Panel>

@@ -75,13 +75,21 @@ export function StoryPublishPanel({ editor, newsletterTitle }: { editor: StoryEd
   return (
     <Stack className="story-publish" tokens={{ childrenGap: 20 }} styles={{ root: { maxWidth: 640 } }}>
       <Stack horizontal verticalAlign="center" tokens={{ childrenGap: 12 }}>
-        <Text variant="xLarge" styles={{ root: { fontWeight: 600 } }}>Publish</Text>
+        <Text variant="xLarge" styles={{ root: { fontWeight: 600 } }}>
+          Publish
+        </Text>
         <StatusBadge badge={resolveBadge('story', story.status)} />
       </Stack>
       <div className="notification-preview" aria-label="Notification preview" role="figure">
-        <Text variant="small" block styles={{ root: { color: theme.palette.neutralSecondary } }}>{newsletterTitle} · now</Text>
-        <Text block styles={{ root: { fontWeight: 600 } }}>{fields.title || story.body.summary || 'Untitled story'}</Text>
-        <Text variant="small" block>{fields.subtitle || story.body.summary}</Text>
+        <Text variant="small" block styles={{ root: { color: theme.palette.neutralSecondary } }}>
+          {newsletterTitle} · now
+        </Text>
+        <Text block styles={{ root: { fontWeight: 600 } }}>
+          {fields.title || story.body.summary || 'Untitled story'}
+        </Text>
+        <Text variant="small" block>
+          {fields.subtitle || story.body.summary}
+        </Text>
       </div>
       {type === 'article' ? (
         <Stack horizontal verticalAlign="end" tokens={{ childrenGap: 8 }}>
@@ -89,7 +97,12 @@ export function StoryPublishPanel({ editor, newsletterTitle }: { editor: StoryEd
           <DefaultButton
             text="Copy"
             iconProps={{ iconName: 'Copy' }}
-            onClick={() => navigator.clipboard.writeText(link).then(() => toast('success', 'Success!', 'The link is copied.'), () => toast('error', 'Error!', 'The link could not be copied.'))}
+            onClick={() =>
+              navigator.clipboard.writeText(link).then(
+                () => toast('success', 'Success!', 'The link is copied.'),
+                () => toast('error', 'Error!', 'The link could not be copied.'),
+              )
+            }
           />
         </Stack>
       ) : null}
@@ -122,11 +135,25 @@ export function StoryPublishPanel({ editor, newsletterTitle }: { editor: StoryEd
         </Stack>
       ) : null}
       <Stack horizontal wrap tokens={{ childrenGap: 8 }}>
-        {allows('unpublish', story, actor) ? <DefaultButton text="UNPUBLISH" iconProps={{ iconName: 'UnpublishContent' }} disabled={busy} onClick={() => void busyWith(() => runAction(draft, 'unpublish'))} /> : null}
-        {story.status.scheduled && allows('cancelSchedule', story, actor) ? (
-          <DefaultButton text="CANCEL SCHEDULE" iconProps={{ iconName: 'EventDeclined' }} disabled={busy} onClick={() => void busyWith(() => runAction(draft, 'cancelSchedule'))} />
+        {allows('unpublish', story, actor) ? (
+          <DefaultButton
+            text="UNPUBLISH"
+            iconProps={{ iconName: 'UnpublishContent' }}
+            disabled={busy}
+            onClick={() => void busyWith(() => runAction(draft, 'unpublish'))}
+          />
         ) : null}
-        {allows('cancel', story, actor) ? <DefaultButton text="CANCEL" iconProps={{ iconName: 'Blocked' }} disabled={busy} onClick={() => void busyWith(() => runAction(draft, 'cancel'))} /> : null}
+        {story.status.scheduled && allows('cancelSchedule', story, actor) ? (
+          <DefaultButton
+            text="CANCEL SCHEDULE"
+            iconProps={{ iconName: 'EventDeclined' }}
+            disabled={busy}
+            onClick={() => void busyWith(() => runAction(draft, 'cancelSchedule'))}
+          />
+        ) : null}
+        {allows('cancel', story, actor) ? (
+          <DefaultButton text="CANCEL" iconProps={{ iconName: 'Blocked' }} disabled={busy} onClick={() => void busyWith(() => runAction(draft, 'cancel'))} />
+        ) : null}
         <DefaultButton
           text={type === 'article' ? 'DELETE ARTICLE' : 'DELETE BULLET'}
           iconProps={{ iconName: 'Delete' }}

@@ -5,8 +5,19 @@
  * draft first take it back to draft (spec 001 section 4).
  */
 import {
-  ActionButton, DefaultButton, Dropdown, Label, PrimaryButton, Stack, TagPicker, Text, TextField, Toggle, TooltipHost,
-  type IDropdownOption, type ITag,
+  ActionButton,
+  DefaultButton,
+  Dropdown,
+  Label,
+  PrimaryButton,
+  Stack,
+  TagPicker,
+  Text,
+  TextField,
+  Toggle,
+  TooltipHost,
+  type IDropdownOption,
+  type ITag,
 } from '@fluentui/react';
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { handleError } from '../../../core/client/errors';
@@ -68,15 +79,17 @@ export function StorySettingsPanel({ editor, tags, interests, editable, ensureDr
 
   return (
     <Stack className="story-settings" tokens={{ childrenGap: 18 }}>
-      <Text variant="large" styles={{ root: { fontWeight: 600 } }}>Story settings</Text>
+      <Text variant="large" styles={{ root: { fontWeight: 600 } }}>
+        Story settings
+      </Text>
       <Stack tokens={{ childrenGap: 6 }}>
         <Label>Status</Label>
         {statusButtons}
       </Stack>
-      {can('stories.tag') ? <TagsField label="Tags" value={fields.tags} known={tags} disabled={!story && !editable} onChange={(value) => void editSetting({ tags: value })} /> : null}
-      {can('stories.interest') ? (
-        <InterestField interests={interests} value={fields.interest} onChange={(interest) => void editSetting({ interest })} />
+      {can('stories.tag') ? (
+        <TagsField label="Tags" value={fields.tags} known={tags} disabled={!story && !editable} onChange={(value) => void editSetting({ tags: value })} />
       ) : null}
+      {can('stories.interest') ? <InterestField interests={interests} value={fields.interest} onChange={(interest) => void editSetting({ interest })} /> : null}
       {type === 'article' ? <SlugField editor={editor} published={published} editable={editable} /> : null}
       {type === 'article' && can('stories.feature') ? (
         <TooltipHost content="The featured switch can only change while the story is a draft.">
@@ -95,7 +108,9 @@ export function StorySettingsPanel({ editor, tags, interests, editable, ensureDr
           />
         </TooltipHost>
       ) : null}
-      {can('stories.premium') ? <Toggle label="Premium" checked={fields.isPremium} disabled={!editable} onChange={(_event, on) => draft.edit({ isPremium: Boolean(on) })} /> : null}
+      {can('stories.premium') ? (
+        <Toggle label="Premium" checked={fields.isPremium} disabled={!editable} onChange={(_event, on) => draft.edit({ isPremium: Boolean(on) })} />
+      ) : null}
       <Stack tokens={{ childrenGap: 6 }}>
         <Label>Episode</Label>
         {fields.episode ? (
@@ -104,7 +119,13 @@ export function StorySettingsPanel({ editor, tags, interests, editable, ensureDr
             <ActionButton iconProps={{ iconName: 'Cancel' }} text="Remove" disabled={!editable} onClick={() => draft.edit({ episode: null })} />
           </Stack>
         ) : (
-          <DefaultButton text="Attach Episode" iconProps={{ iconName: 'Headset' }} disabled={!editable} onClick={() => setChoosingEpisode(true)} styles={{ root: { alignSelf: 'flex-start' } }} />
+          <DefaultButton
+            text="Attach Episode"
+            iconProps={{ iconName: 'Headset' }}
+            disabled={!editable}
+            onClick={() => setChoosingEpisode(true)}
+            styles={{ root: { alignSelf: 'flex-start' } }}
+          />
         )}
       </Stack>
       <KeywordsField value={fields.keywords} disabled={!editable} onChange={(keywords) => draft.edit({ keywords })} />
@@ -137,10 +158,23 @@ export function StorySettingsPanel({ editor, tags, interests, editable, ensureDr
 }
 
 /** Tags: pick known ones (search from 3 characters) or type new ones; a comma ends a tag. */
-function TagsField({ label, value, known, disabled, onChange }: { label: string; value: string[]; known: string[]; disabled: boolean; onChange(value: string[]): void }) {
+function TagsField({
+  label,
+  value,
+  known,
+  disabled,
+  onChange,
+}: {
+  label: string;
+  value: string[];
+  known: string[];
+  disabled: boolean;
+  onChange(value: string[]): void;
+}) {
   const add = (names: string[]) => {
     const next = [...value];
-    for (const name of names.map((text) => text.trim()).filter(Boolean)) if (!next.some((tag) => tag.toLocaleLowerCase('tr') === name.toLocaleLowerCase('tr'))) next.push(name);
+    for (const name of names.map((text) => text.trim()).filter(Boolean))
+      if (!next.some((tag) => tag.toLocaleLowerCase('tr') === name.toLocaleLowerCase('tr'))) next.push(name);
     if (next.length !== value.length) onChange(next);
   };
   return (
@@ -155,7 +189,9 @@ function TagsField({ label, value, known, disabled, onChange }: { label: string;
           if (!searchable(filter)) return [];
           const typed = filter.trim();
           const taken = new Set((selected ?? []).map((tag) => String(tag.key).toLocaleLowerCase('tr')));
-          const matches: ITag[] = known.filter((tag) => tag.toLocaleLowerCase('tr').includes(typed.toLocaleLowerCase('tr')) && !taken.has(tag.toLocaleLowerCase('tr'))).map((tag) => ({ key: tag, name: tag }));
+          const matches: ITag[] = known
+            .filter((tag) => tag.toLocaleLowerCase('tr').includes(typed.toLocaleLowerCase('tr')) && !taken.has(tag.toLocaleLowerCase('tr')))
+            .map((tag) => ({ key: tag, name: tag }));
           const exists = known.some((tag) => tag.toLocaleLowerCase('tr') === typed.toLocaleLowerCase('tr'));
           return exists || taken.has(typed.toLocaleLowerCase('tr')) ? matches : [{ key: typed, name: `${typed} (new tag)` }, ...matches];
         }}
@@ -182,12 +218,19 @@ function TagsField({ label, value, known, disabled, onChange }: { label: string;
 /** The interest: a list searched from 3 characters. */
 function InterestField({ interests, value, onChange }: { interests: Interest[]; value: string | null; onChange(value: string | null): void }) {
   const [filter, setFilter] = useState('');
-  const shown = searchable(filter) ? interests.filter((interest) => interestTitle(interest).toLocaleLowerCase('tr').includes(filter.trim().toLocaleLowerCase('tr'))) : interests;
+  const shown = searchable(filter)
+    ? interests.filter((interest) => interestTitle(interest).toLocaleLowerCase('tr').includes(filter.trim().toLocaleLowerCase('tr')))
+    : interests;
   const options: IDropdownOption[] = [{ key: '', text: 'No interest' }, ...shown.map((interest) => ({ key: interest._id, text: interestTitle(interest) }))];
   return (
     <Stack tokens={{ childrenGap: 4 }}>
       <TextField label="Interest" placeholder="Search interests" value={filter} onChange={(_event, text) => setFilter(text ?? '')} />
-      <Dropdown ariaLabel="Interest" options={options} selectedKey={value ?? ''} onChange={(_event, option) => onChange(option?.key ? String(option.key) : null)} />
+      <Dropdown
+        ariaLabel="Interest"
+        options={options}
+        selectedKey={value ?? ''}
+        onChange={(_event, option) => onChange(option?.key ? String(option.key) : null)}
+      />
     </Stack>
   );
 }
@@ -221,7 +264,12 @@ function SlugField({ editor, published, editable }: { editor: StoryEditor; publi
       styles={{ fieldGroup: borderColor ? { borderColor } : undefined }}
       onBlur={() => setTyping(null)}
       onChange={(_event, value) => {
-        const raw = (value ?? '').toLowerCase().replace(/[^a-z0-9-]+/g, '-').replace(/-{2,}/g, '-').replace(/^-/, '').slice(0, constants.stories.slugMax);
+        const raw = (value ?? '')
+          .toLowerCase()
+          .replace(/[^a-z0-9-]+/g, '-')
+          .replace(/-{2,}/g, '-')
+          .replace(/^-/, '')
+          .slice(0, constants.stories.slugMax);
         setTyping(raw);
         draft.edit({ slug: slugify(raw, constants.stories.slugMax) });
       }}
@@ -233,7 +281,15 @@ function SlugField({ editor, published, editable }: { editor: StoryEditor; publi
 function KeywordsField({ value, disabled, onChange }: { value: string[]; disabled: boolean; onChange(value: string[]): void }) {
   const [text, setText] = useState(value.join(', '));
   useEffect(() => {
-    setText((current) => (current.split(',').map((word) => word.trim()).filter(Boolean).join(',') === value.join(',') ? current : value.join(', ')));
+    setText((current) =>
+      current
+        .split(',')
+        .map((word) => word.trim())
+        .filter(Boolean)
+        .join(',') === value.join(',')
+        ? current
+        : value.join(', '),
+    );
   }, [value]);
   return (
     <TextField
@@ -243,7 +299,12 @@ function KeywordsField({ value, disabled, onChange }: { value: string[]; disable
       readOnly={disabled}
       onChange={(_event, next) => {
         setText(next ?? '');
-        onChange((next ?? '').split(',').map((word) => word.trim()).filter(Boolean));
+        onChange(
+          (next ?? '')
+            .split(',')
+            .map((word) => word.trim())
+            .filter(Boolean),
+        );
       }}
     />
   );

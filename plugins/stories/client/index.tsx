@@ -17,6 +17,12 @@ export default clientPlugin(manifest, {
     'new-story': { label: 'New Story', icon: 'Articles', requires: 'stories.create', to: () => '/stories/create/' },
   },
   panels: {
-    'draft-stories': { dashboard: 'newsletter', title: 'Draft stories', component: lazy(() => import('./DraftStoriesPanel')), requires: 'stories.list', size: { w: 12, h: 5 } },
+    'draft-stories': {
+      dashboard: 'newsletter',
+      title: 'Draft stories',
+      component: lazy(() => import('./DraftStoriesPanel')),
+      requires: 'stories.list',
+      size: { w: 12, h: 5 },
+    },
   },
 });

@@ -39,8 +39,18 @@ const fieldNames: readonly FieldName[] = storyFieldNames;
 
 /** Field names as a person reads them, for conflict messages. */
 export const fieldLabels: Record<FieldName, string> = {
-  title: 'title', subtitle: 'subtitle', slug: 'slug', image: 'cover image', body: 'body', tags: 'tags', interest: 'interest',
-  keywords: 'keywords', writer: 'pen name', episode: 'episode', isPremium: 'premium switch', notify: 'notification switch',
+  title: 'title',
+  subtitle: 'subtitle',
+  slug: 'slug',
+  image: 'cover image',
+  body: 'body',
+  tags: 'tags',
+  interest: 'interest',
+  keywords: 'keywords',
+  writer: 'pen name',
+  episode: 'episode',
+  isPremium: 'premium switch',
+  notify: 'notification switch',
 };
 
 export type SaveState = 'idle' | 'saving' | 'saved' | 'error';
@@ -81,8 +91,18 @@ const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b)
 
 export function fieldsOf(story: Story): DraftFields {
   return {
-    title: story.title, subtitle: story.subtitle, slug: story.slug ?? '', image: story.image, body: story.body.html, tags: story.tags,
-    interest: story.interest, keywords: story.keywords, writer: story.writer?._id ?? null, episode: story.episode, isPremium: story.isPremium, notify: story.notify,
+    title: story.title,
+    subtitle: story.subtitle,
+    slug: story.slug ?? '',
+    image: story.image,
+    body: story.body.html,
+    tags: story.tags,
+    interest: story.interest,
+    keywords: story.keywords,
+    writer: story.writer?._id ?? null,
+    episode: story.episode,
+    isPremium: story.isPremium,
+    notify: story.notify,
   };
 }
 
@@ -126,7 +146,9 @@ export class StoryDraft {
     const fields = 'story' in start ? fieldsOf(start.story) : { ...emptyFields(), ...start.fields };
     this.base = { ...fields };
     this.version = story?.version ?? 0;
-    this.backupKey = story ? `story-draft:${story._id}` : `story-draft:new:${'newsletter' in start ? start.newsletter : ''}:${'type' in start ? start.type : ''}`;
+    this.backupKey = story
+      ? `story-draft:${story._id}`
+      : `story-draft:new:${'newsletter' in start ? start.newsletter : ''}:${'type' in start ? start.type : ''}`;
     this.state = {
       story,
       type: story?.type ?? (start as { type: Story['type'] }).type,
@@ -211,9 +233,14 @@ export class StoryDraft {
     }
     this.base = { ...this.base, ...Object.fromEntries(fieldNames.filter((name) => !clashes.includes(name)).map((name) => [name, theirs[name]])) };
     this.version = story.version;
-    const conflict = clashes.length > 0
-      ? { fields: clashes, theirs: story, message: `Someone else saved a different ${clashes.map((name) => fieldLabels[name]).join(', ')} while you were editing. Choose which version to keep.` }
-      : this.state.conflict;
+    const conflict =
+      clashes.length > 0
+        ? {
+            fields: clashes,
+            theirs: story,
+            message: `Someone else saved a different ${clashes.map((name) => fieldLabels[name]).join(', ')} while you were editing. Choose which version to keep.`,
+          }
+        : this.state.conflict;
     this.set({ story, fields: { ...this.state.fields, ...patch }, conflict, remoteEditor: this.lastEditorMine ? null : this.state.remoteEditor });
     this.keepBackup();
     return patch;
@@ -250,7 +277,10 @@ export class StoryDraft {
 
   scheduleSave(delay = constants.stories.autosaveMs): void {
     this.cancelTimer();
-    const timers = this.deps.timers ?? { set: (run: () => void, ms: number) => setTimeout(run, ms), clear: (handle: unknown) => clearTimeout(handle as number) };
+    const timers = this.deps.timers ?? {
+      set: (run: () => void, ms: number) => setTimeout(run, ms),
+      clear: (handle: unknown) => clearTimeout(handle as number),
+    };
     this.timer = timers.set(() => void this.save(), delay);
   }
 
@@ -274,7 +304,13 @@ export class StoryDraft {
     if (conflict || changed.length === 0 || !this.lastEditorMine) return;
     if (story && !story.status.draft) return;
     if (holdsPastedImage(fields.body)) return;
-    const missing = missingFields({ type: this.state.type, title: fields.title, subtitle: fields.subtitle, image: fields.image, text: withoutMarker(htmlToText(fields.body)) });
+    const missing = missingFields({
+      type: this.state.type,
+      title: fields.title,
+      subtitle: fields.subtitle,
+      image: fields.image,
+      text: withoutMarker(htmlToText(fields.body)),
+    });
     if (missing.length > 0) {
       this.set({ missing });
       return;
@@ -397,9 +433,14 @@ export class StoryDraft {
       if (this.state.story && !same(this.base[name], backup.base[name])) clashes.push(name);
       fields[name] = mine as never;
     }
-    const conflict = clashes.length > 0 && this.state.story
-      ? { fields: clashes, theirs: this.state.story, message: `Your unsaved ${clashes.map((name) => fieldLabels[name]).join(', ')} from an earlier visit differs from the version saved since. Choose which version to keep.` }
-      : null;
+    const conflict =
+      clashes.length > 0 && this.state.story
+        ? {
+            fields: clashes,
+            theirs: this.state.story,
+            message: `Your unsaved ${clashes.map((name) => fieldLabels[name]).join(', ')} from an earlier visit differs from the version saved since. Choose which version to keep.`,
+          }
+        : null;
     this.set({ fields, conflict });
     if (this.state.edited) this.scheduleSave();
   }
@@ -411,5 +452,18 @@ export class StoryDraft {
 }
 
 export function emptyFields(): DraftFields {
-  return { title: '', subtitle: '', slug: '', image: '', body: '', tags: [], interest: null, keywords: [], writer: null, episode: null, isPremium: false, notify: false };
+  return {
+    title: '',
+    subtitle: '',
+    slug: '',
+    image: '',
+    body: '',
+    tags: [],
+    interest: null,
+    keywords: [],
+    writer: null,
+    episode: null,
+    isPremium: false,
+    notify: false,
+  };
 }

@@ -5,7 +5,14 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobQueue } from '../../../core/server/jobs';
-import { cancelPublication, definePublicationJob, duenessOf, schedulePublication, type PublicationKind, type PublicationOutcome } from '../../../core/server/publication';
+import {
+  cancelPublication,
+  definePublicationJob,
+  duenessOf,
+  schedulePublication,
+  type PublicationKind,
+  type PublicationOutcome,
+} from '../../../core/server/publication';
 import type { RealtimeHub } from '../../../core/server/realtime';
 import type { PushSender } from '../../../core/server/services/push';
 import { findNewsletter } from '../../../core/server/store';
@@ -39,7 +46,17 @@ export function announce(context: Pick<PublicationContext, 'realtime'>, row: Sto
 /** Queues the release of a story at `at` and marks it scheduled. */
 export async function scheduleRelease(context: PublicationContext, row: StoryRow, at: Date, notify: boolean): Promise<void> {
   const jobId = await schedulePublication(context.jobs, storyRelease, row.id, at, row.job_id);
-  await updateStory(context.db, row.id, { draft: false, ready: true, accepted: true, cancelled: false, rejected: false, scheduled: true, scheduled_at: at, notify, job_id: jobId });
+  await updateStory(context.db, row.id, {
+    draft: false,
+    ready: true,
+    accepted: true,
+    cancelled: false,
+    rejected: false,
+    scheduled: true,
+    scheduled_at: at,
+    notify,
+    job_id: jobId,
+  });
 }
 
 /** Forgets a story's planned release (cancel schedule, the admin's cancel, deletion). */
@@ -70,7 +87,12 @@ export async function releaseIfDue(context: PublicationContext, storyId: string,
   if (!released) return 'stale';
   if (notify) {
     const newsletter = (await findNewsletter(context.db, row.newsletter_id))!;
-    await context.push.send({ topic: newsletter.key, title: row.title, body: row.subtitle || row.summary, url: `${context.publicUrl}/s/${encodeURIComponent(row.slug ?? row.id)}` });
+    await context.push.send({
+      topic: newsletter.key,
+      title: row.title,
+      body: row.subtitle || row.summary,
+      url: `${context.publicUrl}/s/${encodeURIComponent(row.slug ?? row.id)}`,
+    });
   }
   announce(context, (await findStory(context.db, storyId))!);
   return 'published';

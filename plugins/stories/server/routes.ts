@@ -24,7 +24,17 @@ import { enforce, mayRead } from './policy';
 import { presentPenName, presentStory, statusOf } from './present';
 import { announce, contentOf, defineReleaseJob, dropRelease, scheduleRelease, type PublicationContext } from './publication';
 import {
-  deleteStory, findPenName, findStory, insertPenName, insertStory, listPenNames, listStories, ownPenName, penNameNamed, slugTaken, updateStory,
+  deleteStory,
+  findPenName,
+  findStory,
+  insertPenName,
+  insertStory,
+  listPenNames,
+  listStories,
+  ownPenName,
+  penNameNamed,
+  slugTaken,
+  updateStory,
   type StoriesDb,
 } from './store';
 import type { StoriesTable, StoryTables } from './tables';
@@ -62,7 +72,10 @@ export function registerStoryRoutes(api: PluginApi): void {
     method: 'GET',
     url: '/stories/list',
     requires: 'stories.list',
-    schema: { querystring: ref('api/story-list-query'), summary: "Stories of a newsletter (or of every newsletter the caller reaches), filtered, searched, sorted and paged. Authors see their own." },
+    schema: {
+      querystring: ref('api/story-list-query'),
+      summary: 'Stories of a newsletter (or of every newsletter the caller reaches), filtered, searched, sorted and paged. Authors see their own.',
+    },
     async handler(request, _reply, session) {
       const query = request.query;
       if (query.newsletter) session.assertNewsletter(query.newsletter);
@@ -111,10 +124,14 @@ export function registerStoryRoutes(api: PluginApi): void {
     requires: 'stories.create',
     schema: {
       querystring: {
-        type: 'object', required: ['newsletter', 'type'],
-        properties: { newsletter: { type: 'string', minLength: 1, maxLength: 64 }, type: { type: 'string', enum: ['bullet', 'article'], errorMessage: { enum: 'A story is a bullet or an article.' } } },
+        type: 'object',
+        required: ['newsletter', 'type'],
+        properties: {
+          newsletter: { type: 'string', minLength: 1, maxLength: 64 },
+          type: { type: 'string', enum: ['bullet', 'article'], errorMessage: { enum: 'A story is a bullet or an article.' } },
+        },
       },
-      summary: "The new-story form: data.body is a blank story of the type (a bullet starts with its marker), data.data the pen names, tags and interests.",
+      summary: 'The new-story form: data.body is a blank story of the type (a bullet starts with its marker), data.data the pen names, tags and interests.',
     },
     async handler(request, _reply, session) {
       const { newsletter, type } = request.query;
@@ -128,7 +145,10 @@ export function registerStoryRoutes(api: PluginApi): void {
     method: 'POST',
     url: '/stories/create',
     requires: 'stories.create',
-    schema: { body: ref('api/story-create'), summary: 'Creates a draft story; the caller owns it and signs it with their own pen name unless another is chosen.' },
+    schema: {
+      body: ref('api/story-create'),
+      summary: 'Creates a draft story; the caller owns it and signs it with their own pen name unless another is chosen.',
+    },
     async handler(request, _reply, session) {
       const { newsletter: newsletterId, type, story: fields } = request.body;
       session.assertNewsletter(newsletterId);
@@ -166,7 +186,8 @@ export function registerStoryRoutes(api: PluginApi): void {
     schema: {
       params: idParams,
       body: ref('api/story-update'),
-      summary: 'Saves a draft story without publishing it. A save based on an older version is merged field by field; where someone else changed the same field it is refused (409) and nothing is overwritten.',
+      summary:
+        'Saves a draft story without publishing it. A save based on an older version is merged field by field; where someone else changed the same field it is refused (409) and nothing is overwritten.',
     },
     async handler(request, _reply, session) {
       const row = await reachable(request.params.id, session);
@@ -175,10 +196,18 @@ export function registerStoryRoutes(api: PluginApi): void {
       if (version !== row.version) {
         const conflicts = conflictsOf(fields, base, row);
         if (conflicts.length > 0) {
-          throw new HttpError(409, { msg: `Someone else changed the ${conflicts.join(', ')} of this story while you were editing. Your changes were not saved; your text is kept in the editor.`, err: 'STORY_CONFLICT' });
+          throw new HttpError(409, {
+            msg: `Someone else changed the ${conflicts.join(', ')} of this story while you were editing. Your changes were not saved; your text is kept in the editor.`,
+            err: 'STORY_CONFLICT',
+          });
         }
       }
-      const columns = await columnsOf(db, fields, { id: row.id, type: row.type, newsletterId: row.newsletter_id, publisherId: row.publisher_id, current: row }, session);
+      const columns = await columnsOf(
+        db,
+        fields,
+        { id: row.id, type: row.type, newsletterId: row.newsletter_id, publisherId: row.publisher_id, current: row },
+        session,
+      );
       const saved = await updateStory(db, row.id, columns, { expectedVersion: row.version, whereDraft: true });
       if (!saved) throw new HttpError(409, { msg: 'The story changed while it was being saved. It will be saved again.', err: 'STORY_CONFLICT' });
       if (fields.tags?.length) await addTags(tagsDb, row.publisher_id, fields.tags);
@@ -189,7 +218,13 @@ export function registerStoryRoutes(api: PluginApi): void {
   });
 
   /** A status action: checked by rules.ts, applied, and announced to the story's open editors. */
-  const statusRoute = (method: 'PUT' | 'POST' | 'DELETE', url: string, action: 'ready' | 'draft' | 'accept' | 'cancelSchedule' | 'cancel' | 'unpublish', summary: string, done: string) =>
+  const statusRoute = (
+    method: 'PUT' | 'POST' | 'DELETE',
+    url: string,
+    action: 'ready' | 'draft' | 'accept' | 'cancelSchedule' | 'cancel' | 'unpublish',
+    summary: string,
+    done: string,
+  ) =>
     api.route<unknown, unknown, { id: string }>({
       method,
       url,
@@ -217,7 +252,13 @@ export function registerStoryRoutes(api: PluginApi): void {
 
   statusRoute('PUT', '/stories/ready/:id', 'ready', 'Marks a draft story ready (an author submits it): it waits for an editor.', 'The story is ready.');
   statusRoute('PUT', '/stories/draft/:id', 'draft', 'Moves a story back to draft so it can be edited.', 'The story is a draft again.');
-  statusRoute('PUT', '/stories/accept/:id', 'accept', 'Accepts a story (making it ready first); a published story edited again goes live with it.', 'The story is accepted.');
+  statusRoute(
+    'PUT',
+    '/stories/accept/:id',
+    'accept',
+    'Accepts a story (making it ready first); a published story edited again goes live with it.',
+    'The story is accepted.',
+  );
   statusRoute('DELETE', '/stories/publish/:id', 'cancelSchedule', "Cancels a story's schedule: it stays accepted.", 'The schedule is cancelled.');
   statusRoute('POST', '/stories/cancel/:id', 'cancel', 'Cancels a scheduled, queued or processing story (admins only).', cancelledText);
   statusRoute('PUT', '/stories/unpublish/:id', 'unpublish', 'Takes a published story off its public page.', 'The story is unpublished.');
@@ -226,7 +267,11 @@ export function registerStoryRoutes(api: PluginApi): void {
     method: 'POST',
     url: '/stories/publish/:id',
     requires: 'stories.publish',
-    schema: { params: idParams, body: ref('api/story-publish'), summary: 'Publishes an article at a date, optionally as a notification: it is made ready and accepted, then scheduled; the job queue releases it.' },
+    schema: {
+      params: idParams,
+      body: ref('api/story-publish'),
+      summary: 'Publishes an article at a date, optionally as a notification: it is made ready and accepted, then scheduled; the job queue releases it.',
+    },
     async handler(request, _reply, session) {
       const row = await reachable(request.params.id, session);
       enforce('publish', row, session);
@@ -246,7 +291,10 @@ export function registerStoryRoutes(api: PluginApi): void {
     method: 'DELETE',
     url: '/stories/delete/:id',
     requires: 'stories.create',
-    schema: { params: idParams, summary: "Deletes a story (its owner may always; others need stories.delete). A published one leaves its public page with it." },
+    schema: {
+      params: idParams,
+      summary: 'Deletes a story (its owner may always; others need stories.delete). A published one leaves its public page with it.',
+    },
     async handler(request, _reply, session) {
       const row = await reachable(request.params.id, session);
       enforce('delete', row, session);
@@ -257,7 +305,10 @@ export function registerStoryRoutes(api: PluginApi): void {
     },
   });
 
-  for (const [method, on] of [['PUT', true], ['DELETE', false]] as const) {
+  for (const [method, on] of [
+    ['PUT', true],
+    ['DELETE', false],
+  ] as const) {
     api.route<unknown, unknown, { id: string }>({
       method,
       url: '/stories/feature/:id',

@@ -93,10 +93,17 @@ function listCondition(options: StoryListOptions) {
  */
 async function countStories(db: StoriesDb, options: StoryListOptions, countMax: number): Promise<number> {
   if (!options.ownerId && !options.writerId && !options.search?.trim()) {
-    const kept = await db.selectFrom('story_counts').where((eb) => countedCondition(options, 'story_counts')(eb as unknown as ExpressionBuilder<CoreTables & StoryTables, never>)).select((eb) => eb.fn.coalesce(eb.fn.sum<number>('count'), eb.lit(0)).as('count')).executeTakeFirstOrThrow();
+    const kept = await db
+      .selectFrom('story_counts')
+      .where((eb) => countedCondition(options, 'story_counts')(eb as unknown as ExpressionBuilder<CoreTables & StoryTables, never>))
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('count'), eb.lit(0)).as('count'))
+      .executeTakeFirstOrThrow();
     return Number(kept.count);
   }
-  const matching = db.selectFrom('stories').where(listCondition(options)).select(sql`1`.as('one'));
+  const matching = db
+    .selectFrom('stories')
+    .where(listCondition(options))
+    .select(sql`1`.as('one'));
   const counted = await db
     .selectFrom((options.search?.trim() ? matching.limit(countMax) : matching).as('matches'))
     .select((eb) => eb.fn.countAll<number>().as('count'))
@@ -110,7 +117,9 @@ export async function listStories(db: StoriesDb, options: StoryListOptions & { c
     withNames(db)
       .where(listCondition(options))
       // Never-published stories go last when sorting by publication date, newest first (as its index is ordered).
-      .orderBy(`stories.${sortColumns[options.sort]}`, (order) => (options.sort !== 'publishedAt' ? (desc ? order.desc() : order.asc()) : desc ? order.desc().nullsLast() : order.asc().nullsFirst()))
+      .orderBy(`stories.${sortColumns[options.sort]}`, (order) =>
+        options.sort !== 'publishedAt' ? (desc ? order.desc() : order.asc()) : desc ? order.desc().nullsLast() : order.asc().nullsFirst(),
+      )
       // Equal dates or titles keep one order from page to page.
       .orderBy('stories.id', desc ? 'desc' : 'asc')
       .limit(options.limit)
@@ -123,7 +132,10 @@ export async function listStories(db: StoriesDb, options: StoryListOptions & { c
 
 export async function insertStory(db: StoriesDb, values: Omit<Insertable<StoriesTable>, 'id'>): Promise<string> {
   const id = randomUUID();
-  await db.insertInto('stories').values({ id, ...values }).execute();
+  await db
+    .insertInto('stories')
+    .values({ id, ...values })
+    .execute();
   return id;
 }
 
@@ -159,7 +171,17 @@ export function findPublishedStory(db: StoriesDb, slugOrId: string) {
   return db
     .selectFrom('stories')
     .innerJoin('newsletters', 'newsletters.id', 'stories.newsletter_id')
-    .select(['stories.id', 'stories.type', 'stories.published_content', 'stories.published_at', 'newsletters.title as newsletter', 'newsletters.key as newsletterKey', 'newsletters.color', 'newsletters.text_color', 'newsletters.lang'])
+    .select([
+      'stories.id',
+      'stories.type',
+      'stories.published_content',
+      'stories.published_at',
+      'newsletters.title as newsletter',
+      'newsletters.key as newsletterKey',
+      'newsletters.color',
+      'newsletters.text_color',
+      'newsletters.lang',
+    ])
     .where((eb) => eb.or([eb('stories.slug', '=', slugOrId.toLowerCase()), eb('stories.id', '=', slugOrId)]))
     .where('stories.published', '=', true)
     .executeTakeFirst();
@@ -167,7 +189,11 @@ export function findPublishedStory(db: StoriesDb, slugOrId: string) {
 
 /** Counts one view of a story's public page (not a change: the version stays). */
 export async function countRead(db: StoriesDb, id: string): Promise<void> {
-  await db.updateTable('stories').set({ reads: sql<number>`reads + 1` }).where('id', '=', id).execute();
+  await db
+    .updateTable('stories')
+    .set({ reads: sql<number>`reads + 1` })
+    .where('id', '=', id)
+    .execute();
 }
 
 export async function slugTaken(db: StoriesDb, slug: string, exceptId?: string): Promise<boolean> {
@@ -178,11 +204,15 @@ export async function slugTaken(db: StoriesDb, slug: string, exceptId?: string):
 
 /** A slug no other story has: 'gunun-ozeti', then 'gunun-ozeti-2', ... (still at most `max` characters). */
 export function uniqueStorySlug(db: StoriesDb, base: string, exceptId: string | undefined, max: number): Promise<string> {
-  return uniqueSlug(base, async (pattern) => {
-    let query = db.selectFrom('stories').select('slug').where('slug', 'like', pattern);
-    if (exceptId) query = query.where('id', '!=', exceptId);
-    return (await query.execute()).map((row) => row.slug);
-  }, max);
+  return uniqueSlug(
+    base,
+    async (pattern) => {
+      let query = db.selectFrom('stories').select('slug').where('slug', 'like', pattern);
+      if (exceptId) query = query.where('id', '!=', exceptId);
+      return (await query.execute()).map((row) => row.slug);
+    },
+    max,
+  );
 }
 
 /** The pen names a writer may sign with: their own, or (for `everyone`) all of the publisher's. */
@@ -204,12 +234,23 @@ export async function insertPenName(db: StoriesDb, values: { publisherId: string
 
 /** The pen name of that name, compared as the unique index compares (the database's lower(), not JavaScript's: 'İ' differs). */
 export async function penNameNamed(db: StoriesDb, publisherId: string, name: string): Promise<PenNameRecord | undefined> {
-  return db.selectFrom('pen_names').selectAll().where('publisher_id', '=', publisherId).where(sql`lower(name)`, '=', sql<string>`lower(${name})`).executeTakeFirst();
+  return db
+    .selectFrom('pen_names')
+    .selectAll()
+    .where('publisher_id', '=', publisherId)
+    .where(sql`lower(name)`, '=', sql<string>`lower(${name})`)
+    .executeTakeFirst();
 }
 
 /** The caller's own pen name (their name), made the first time they write. */
 export async function ownPenName(db: StoriesDb, publisherId: string, user: { id: string; name: string; email: string }): Promise<string> {
-  const mine = await db.selectFrom('pen_names').select('id').where('publisher_id', '=', publisherId).where('user_id', '=', user.id).orderBy('created_at').executeTakeFirst();
+  const mine = await db
+    .selectFrom('pen_names')
+    .select('id')
+    .where('publisher_id', '=', publisherId)
+    .where('user_id', '=', user.id)
+    .orderBy('created_at')
+    .executeTakeFirst();
   if (mine) return mine.id;
   const base = user.name.trim() || user.email.split('@')[0]!;
   // A shared pen name may already carry the same name: the user's own then gets their e-mail's name too.

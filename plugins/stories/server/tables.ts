@@ -9,7 +9,20 @@ type Flag = ColumnType<boolean, boolean | undefined, boolean>;
 export type StoryType = 'bullet' | 'article';
 
 /** The status flags of spec 001 section 3 (Story), one column each. */
-export const statusFlags = ['draft', 'ready', 'accepted', 'scheduled', 'queued', 'processing', 'notified', 'published', 'featured', 'tested', 'rejected', 'cancelled'] as const;
+export const statusFlags = [
+  'draft',
+  'ready',
+  'accepted',
+  'scheduled',
+  'queued',
+  'processing',
+  'notified',
+  'published',
+  'featured',
+  'tested',
+  'rejected',
+  'cancelled',
+] as const;
 export type StatusFlag = (typeof statusFlags)[number];
 
 /** The public page's copy of a released story. */

@@ -2,7 +2,18 @@
  * /newsletters/show/:newsletterId/subscribers: the newsletter's subscribers (type, name, e-mail
  * address, city, sign-up date), 10 a page, with search, EXPORT CSV and IMPORT CSV.
  */
-import { DefaultButton, DetailsList, DetailsListLayoutMode, PrimaryButton, SearchBox, SelectionMode, Spinner, Stack, Text, type IColumn } from '@fluentui/react';
+import {
+  DefaultButton,
+  DetailsList,
+  DetailsListLayoutMode,
+  PrimaryButton,
+  SearchBox,
+  SelectionMode,
+  Spinner,
+  Stack,
+  Text,
+  type IColumn,
+} from '@fluentui/react';
 import { format } from 'date-fns';
 import { tr } from 'date-fns/locale';
 import { HTTPError } from 'ky';
@@ -28,7 +39,13 @@ const columns: IColumn[] = [
   { key: 'name', name: 'NAME', fieldName: 'name', minWidth: 140, maxWidth: 240, isResizable: true },
   { key: 'email', name: 'EMAIL ADDRESS', fieldName: '_id', minWidth: 200, isResizable: true },
   { key: 'city', name: 'CITY', fieldName: 'city', minWidth: 100, maxWidth: 160, isResizable: true },
-  { key: 'createdAt', name: 'SIGN-UP DATE', minWidth: 120, maxWidth: 160, onRender: (item: Subscription) => format(new Date(item.createdAt), signUpFormat, { locale: tr }) },
+  {
+    key: 'createdAt',
+    name: 'SIGN-UP DATE',
+    minWidth: 120,
+    maxWidth: 160,
+    onRender: (item: Subscription) => format(new Date(item.createdAt), signUpFormat, { locale: tr }),
+  },
 ];
 
 /** The search as sent: nothing below the minimum length, and only after the user pauses typing. */
@@ -86,7 +103,8 @@ export default function SubscribersPage() {
       setReload((value) => value + 1);
     } catch (error) {
       // Row problems are listed together in a dialog; anything else is the shared handler's.
-      const details = error instanceof HTTPError && error.response.status === 422 ? ((await error.response.clone().json()) as { details?: RowProblem[] }).details : undefined;
+      const details =
+        error instanceof HTTPError && error.response.status === 422 ? ((await error.response.clone().json()) as { details?: RowProblem[] }).details : undefined;
       if (details?.some((detail) => detail.path.startsWith('row/'))) setProblems(details);
       else await handleError(error);
     } finally {
@@ -119,15 +137,26 @@ export default function SubscribersPage() {
       </PageHeader>
 
       <Stack horizontal horizontalAlign="space-between" verticalAlign="center" wrap tokens={{ childrenGap: 16 }}>
-        <SearchBox placeholder="Search by e-mail or name" ariaLabel="Search subscribers" value={text} onChange={(_event, value) => setText(value ?? '')} styles={{ root: { width: 320 } }} />
-        {rows ? <Text aria-live="polite">{`${rows.count.toLocaleString('tr-TR')}${search && rows.count >= searchCountCap(page, pageSize) ? '+' : ''} subscribers`}</Text> : null}
+        <SearchBox
+          placeholder="Search by e-mail or name"
+          ariaLabel="Search subscribers"
+          value={text}
+          onChange={(_event, value) => setText(value ?? '')}
+          styles={{ root: { width: 320 } }}
+        />
+        {rows ? (
+          <Text aria-live="polite">{`${rows.count.toLocaleString('tr-TR')}${search && rows.count >= searchCountCap(page, pageSize) ? '+' : ''} subscribers`}</Text>
+        ) : null}
         {busy ? <Spinner label={busy === 'import' ? 'Importing...' : 'Exporting...'} labelPosition="right" /> : null}
       </Stack>
 
       {!rows ? (
         <Spinner label="Loading..." />
       ) : rows.data.length === 0 ? (
-        <EmptyState title={search ? 'No subscriber matches your search.' : 'There are no subscribers yet.'} text={search ? undefined : 'Import them from a CSV file with IMPORT CSV.'} />
+        <EmptyState
+          title={search ? 'No subscriber matches your search.' : 'There are no subscribers yet.'}
+          text={search ? undefined : 'Import them from a CSV file with IMPORT CSV.'}
+        />
       ) : (
         <div className="subscribers-table">
           <DetailsList

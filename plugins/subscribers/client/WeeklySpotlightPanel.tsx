@@ -22,8 +22,12 @@ function Figure({ label, points }: { label: string; points: TimelinePoint[] }) {
   const change = now - (points.at(-2)?.value ?? 0);
   return (
     <div className="spotlight-figure" role="group" aria-label={label}>
-      <Text block variant="small" styles={{ root: { color: theme.palette.neutralSecondary, textTransform: 'uppercase', fontWeight: 600 } }}>{label}</Text>
-      <Text block variant="xxLarge" styles={{ root: { fontWeight: 700 } }}>{now.toLocaleString('tr-TR')}</Text>
+      <Text block variant="small" styles={{ root: { color: theme.palette.neutralSecondary, textTransform: 'uppercase', fontWeight: 600 } }}>
+        {label}
+      </Text>
+      <Text block variant="xxLarge" styles={{ root: { fontWeight: 700 } }}>
+        {now.toLocaleString('tr-TR')}
+      </Text>
       <Text block variant="small" styles={{ root: { color: change >= 0 ? theme.palette.green : theme.palette.redDark } }}>
         {`${change >= 0 ? '+' : '−'}${Math.abs(change).toLocaleString('tr-TR')} since last week`}
       </Text>
@@ -36,7 +40,10 @@ export default function WeeklySpotlightPanel({ scope }: { scope: Scope }) {
   useEffect(() => {
     let current = true;
     // A failed statistics call is only logged (spec section 8).
-    subscriberTimeline(scope._id).then((answer) => current && setTimeline(answer), (error: unknown) => console.warn('subscriber timeline', error));
+    subscriberTimeline(scope._id).then(
+      (answer) => current && setTimeline(answer),
+      (error: unknown) => console.warn('subscriber timeline', error),
+    );
     return () => {
       current = false;
     };
@@ -45,7 +52,9 @@ export default function WeeklySpotlightPanel({ scope }: { scope: Scope }) {
   return (
     <Stack tokens={{ childrenGap: 16 }}>
       <Stack horizontal horizontalAlign="space-between" verticalAlign="center">
-        <Text as="h2" variant="xLarge" style={{ fontWeight: 600, margin: 0 }}>Weekly Spotlight</Text>
+        <Text as="h2" variant="xLarge" style={{ fontWeight: 600, margin: 0 }}>
+          Weekly Spotlight
+        </Text>
         <RouteLink href={subscribersPath(scope._id)} asChild>
           <Link>See subscribers</Link>
         </RouteLink>
@@ -59,7 +68,9 @@ export default function WeeklySpotlightPanel({ scope }: { scope: Scope }) {
           ))}
         </div>
       ) : (
-        <Text styles={{ root: { color: theme.palette.neutralSecondary } }}>The spotlight shows once your newsletter has more than {constants.limits.spotlightMinTimeline} weeks of subscribers.</Text>
+        <Text styles={{ root: { color: theme.palette.neutralSecondary } }}>
+          The spotlight shows once your newsletter has more than {constants.limits.spotlightMinTimeline} weeks of subscribers.
+        </Text>
       )}
     </Stack>
   );

@@ -44,7 +44,10 @@ export function readSubscribersCsv(buffer: Buffer): CsvResult {
   }
   const [header, ...body] = records;
   if (!header) return fileProblem(messages.noRows);
-  const position = Object.fromEntries(columns.map((column) => [column, header.findIndex((cell) => cell.trim().toLowerCase() === column)])) as Record<(typeof columns)[number], number>;
+  const position = Object.fromEntries(columns.map((column) => [column, header.findIndex((cell) => cell.trim().toLowerCase() === column)])) as Record<
+    (typeof columns)[number],
+    number
+  >;
   if (position.email < 0) return fileProblem(messages.noEmailColumn);
   if (body.length === 0) return fileProblem(messages.noRows);
 

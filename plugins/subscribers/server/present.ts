@@ -19,7 +19,14 @@ type Point = SubscriberStats['data'][number];
 
 /** Each week's total, sign-ups and departures by medium, as statistics points. */
 export function presentTimeline(newsletterId: string, weeks: TimelineWeek[]): SubscriberStats {
-  const point = (week: TimelineWeek, type: Point['type'], value: number): Point => ({ date: week.date, value, type, medium: week.medium, parent: newsletterId, span: 1 });
+  const point = (week: TimelineWeek, type: Point['type'], value: number): Point => ({
+    date: week.date,
+    value,
+    type,
+    medium: week.medium,
+    parent: newsletterId,
+    span: 1,
+  });
   const data = (['subscribers', 'subscriptions', 'unsubscriptions'] as const).flatMap((type) => weeks.map((week) => point(week, type, week[type])));
   return { data, count: new Set(weeks.map((week) => week.date)).size };
 }

@@ -29,11 +29,21 @@ export function registerSubscriberRoutes(api: PluginApi): void {
     method: 'GET',
     url: '/newsletters/list/:id/subscriptions',
     requires: 'subscribers.list',
-    schema: { params: idParams, querystring: ref('api/subscriber-list-query'), summary: "A newsletter's subscribers, newest sign-ups first, 10 a page; search by the start of an e-mail or a name." },
+    schema: {
+      params: idParams,
+      querystring: ref('api/subscriber-list-query'),
+      summary: "A newsletter's subscribers, newest sign-ups first, 10 a page; search by the start of an e-mail or a name.",
+    },
     async handler(request, _reply, session) {
       session.assertNewsletter(request.params.id);
       const { page = 0, limit = constants.pageSizes.list, search } = request.query;
-      const { rows, count } = await listSubscribers(db, { newsletterId: request.params.id, search, limit, offset: page * limit, countMax: searchCountCap(page, limit) });
+      const { rows, count } = await listSubscribers(db, {
+        newsletterId: request.params.id,
+        search,
+        limit,
+        offset: page * limit,
+        countMax: searchCountCap(page, limit),
+      });
       return { data: rows.map(presentSubscription), count };
     },
   });
@@ -94,6 +104,11 @@ export function registerSubscriberRoutes(api: PluginApi): void {
 
 /** The uploaded CSV's bytes (text has no signature to check: csv-import reads it as UTF-8 text). */
 async function readCsvFile(request: FastifyRequest): Promise<Buffer> {
-  const file = await readMultipart(request, { field: 'file', maxBytes: constants.limits.subscribersCsvMaxBytes, sizeMessage: messages.tooLarge, missingMessage: messages.missingFile });
+  const file = await readMultipart(request, {
+    field: 'file',
+    maxBytes: constants.limits.subscribersCsvMaxBytes,
+    sizeMessage: messages.tooLarge,
+    missingMessage: messages.missingFile,
+  });
   return file.buffer;
 }

@@ -50,7 +50,12 @@ export async function listSubscribers(
   // the one slow part of a search; the kept count serves the unfiltered list.
   const count = search
     ? db
-        .selectFrom(query.select(sql`1`.as('one')).limit(options.countMax).as('matches'))
+        .selectFrom(
+          query
+            .select(sql`1`.as('one'))
+            .limit(options.countMax)
+            .as('matches'),
+        )
         .select((eb) => eb.fn.countAll<number>().as('count'))
         .executeTakeFirstOrThrow()
         .then((row) => Number(row.count))
@@ -123,7 +128,13 @@ export async function importSubscribers(db: SubscribersDb, newsletterId: string,
 }
 
 /** Adds to this week's point of the timeline (sign-ups or departures by a medium). */
-export async function recordWeek(db: SubscribersDb, newsletterId: string, type: 'subscriptions' | 'unsubscriptions', medium: SubscriptionMedium, value: number): Promise<void> {
+export async function recordWeek(
+  db: SubscribersDb,
+  newsletterId: string,
+  type: 'subscriptions' | 'unsubscriptions',
+  medium: SubscriptionMedium,
+  value: number,
+): Promise<void> {
   if (value === 0) return;
   await sql`
     insert into subscriber_stats (newsletter_id, date, type, medium, value)

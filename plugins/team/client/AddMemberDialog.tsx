@@ -44,7 +44,13 @@ export function AddMemberDialog({ role, possible, assign, onInvite, onDismiss, o
   };
 
   return (
-    <Dialog hidden={false} onDismiss={busy ? undefined : onDismiss} dialogContentProps={{ type: DialogType.normal, title: `Add ${label}` }} minWidth={480} modalProps={{ isBlocking: busy }}>
+    <Dialog
+      hidden={false}
+      onDismiss={busy ? undefined : onDismiss}
+      dialogContentProps={{ type: DialogType.normal, title: `Add ${label}` }}
+      minWidth={480}
+      modalProps={{ isBlocking: busy }}
+    >
       <Stack tokens={{ childrenGap: 16 }}>
         {possible.length > 0 ? (
           <Dropdown
@@ -60,10 +66,14 @@ export function AddMemberDialog({ role, possible, assign, onInvite, onDismiss, o
             disabled={busy}
           />
         ) : (
-          <MessageBar>No one else on the staff can join as {role === 'author' ? 'an' : 'a'} {role}. Invite someone new by e-mail.</MessageBar>
+          <MessageBar>
+            No one else on the staff can join as {role === 'author' ? 'an' : 'a'} {role}. Invite someone new by e-mail.
+          </MessageBar>
         )}
         <Stack horizontal verticalAlign="center" tokens={{ childrenGap: 8 }}>
-          <Text variant="small" styles={{ root: { color: theme.palette.neutralSecondary } }}>Not on the staff yet?</Text>
+          <Text variant="small" styles={{ root: { color: theme.palette.neutralSecondary } }}>
+            Not on the staff yet?
+          </Text>
           <DefaultButton text="INVITE BY E-MAIL" iconProps={{ iconName: 'Mail' }} onClick={onInvite} disabled={busy} />
         </Stack>
       </Stack>
@@ -74,4 +84,3 @@ export function AddMemberDialog({ role, possible, assign, onInvite, onDismiss, o
     </Dialog>
   );
 }
-

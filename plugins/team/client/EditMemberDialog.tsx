@@ -68,16 +68,46 @@ export function EditMemberDialog({ member, onDismiss, onSaved }: EditMemberDialo
   const { profile } = form.values;
 
   return (
-    <Dialog hidden={false} onDismiss={busy ? undefined : onDismiss} dialogContentProps={{ type: DialogType.normal, title: 'Edit User', subText: `${displayName(member)} · ${member.email}` }} minWidth={520} modalProps={{ isBlocking: busy }}>
+    <Dialog
+      hidden={false}
+      onDismiss={busy ? undefined : onDismiss}
+      dialogContentProps={{ type: DialogType.normal, title: 'Edit User', subText: `${displayName(member)} · ${member.email}` }}
+      minWidth={520}
+      modalProps={{ isBlocking: busy }}
+    >
       {roles === null ? (
         <Spinner label="Loading..." />
       ) : (
         <form onSubmit={(event) => void submit(event)} noValidate>
           <Stack tokens={{ childrenGap: 14 }}>
             <ImageField label="PROFILE PICTURE" value={profile.image ?? ''} onChange={(path) => setProfile('image', path)} width={72} height={72} round />
-            <TextField label="NAME" name="name" value={profile.name} onChange={(_, text) => setProfile('name', text ?? '')} errorMessage={form.errors['profile.name']} disabled={busy} />
-            <TextField label="BIO" name="biography" multiline rows={3} value={profile.biography ?? ''} onChange={(_, text) => setProfile('biography', text ?? '')} errorMessage={form.errors['profile.biography']} disabled={busy} />
-            <TextField label="SOCIAL URL" name="url" placeholder="https://" value={profile.url ?? ''} onChange={(_, text) => setProfile('url', text ?? '')} errorMessage={form.errors['profile.url']} disabled={busy} />
+            <TextField
+              label="NAME"
+              name="name"
+              value={profile.name}
+              onChange={(_, text) => setProfile('name', text ?? '')}
+              errorMessage={form.errors['profile.name']}
+              disabled={busy}
+            />
+            <TextField
+              label="BIO"
+              name="biography"
+              multiline
+              rows={3}
+              value={profile.biography ?? ''}
+              onChange={(_, text) => setProfile('biography', text ?? '')}
+              errorMessage={form.errors['profile.biography']}
+              disabled={busy}
+            />
+            <TextField
+              label="SOCIAL URL"
+              name="url"
+              placeholder="https://"
+              value={profile.url ?? ''}
+              onChange={(_, text) => setProfile('url', text ?? '')}
+              errorMessage={form.errors['profile.url']}
+              disabled={busy}
+            />
             <Dropdown
               label="ROLE"
               placeholder="Select a role"
@@ -87,7 +117,13 @@ export function EditMemberDialog({ member, onDismiss, onSaved }: EditMemberDialo
               errorMessage={form.errors.role}
               disabled={busy}
             />
-            <Toggle label="Account is ready" inlineLabel checked={form.values.status?.ready ?? false} onChange={(_, checked) => form.set('status', { ready: Boolean(checked) })} disabled={busy} />
+            <Toggle
+              label="Account is ready"
+              inlineLabel
+              checked={form.values.status?.ready ?? false}
+              onChange={(_, checked) => form.set('status', { ready: Boolean(checked) })}
+              disabled={busy}
+            />
           </Stack>
           <DialogFooter>
             <DefaultButton text="CANCEL" onClick={onDismiss} disabled={busy} />

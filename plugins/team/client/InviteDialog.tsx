@@ -51,10 +51,26 @@ export function InviteDialog({ type, newsletterId, onDismiss, onInvited }: Invit
   });
 
   return (
-    <Dialog hidden={false} onDismiss={busy ? undefined : onDismiss} dialogContentProps={{ type: DialogType.normal, title: 'Invite a Member', subText: 'The invitee receives an e-mail with a link to choose a password.' }} minWidth={480} modalProps={{ isBlocking: busy }}>
+    <Dialog
+      hidden={false}
+      onDismiss={busy ? undefined : onDismiss}
+      dialogContentProps={{ type: DialogType.normal, title: 'Invite a Member', subText: 'The invitee receives an e-mail with a link to choose a password.' }}
+      minWidth={480}
+      modalProps={{ isBlocking: busy }}
+    >
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack tokens={{ childrenGap: 16 }}>
-          <TextField label="EMAIL" name="email" type="email" placeholder="name@example.com" value={form.values.email} onChange={(_, value) => form.set('email', value ?? '')} errorMessage={form.errors.email} disabled={busy} autoFocus />
+          <TextField
+            label="EMAIL"
+            name="email"
+            type="email"
+            placeholder="name@example.com"
+            value={form.values.email}
+            onChange={(_, value) => form.set('email', value ?? '')}
+            errorMessage={form.errors.email}
+            disabled={busy}
+            autoFocus
+          />
           <Dropdown
             label="ROLE"
             placeholder="Select a role"

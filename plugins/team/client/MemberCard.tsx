@@ -22,15 +22,27 @@ export function MemberCard({ member, menu }: MemberCardProps) {
       <Stack horizontal verticalAlign="center" tokens={{ childrenGap: 12 }}>
         <Persona imageUrl={member.profile.image || undefined} text={name} size={PersonaSize.size56} hidePersonaDetails imageAlt="" />
         <Stack grow tokens={{ childrenGap: 2 }} styles={{ root: { minWidth: 0 } }}>
-          <Text variant="mediumPlus" styles={{ root: { fontWeight: 600, overflowWrap: 'anywhere' } }}>{name}</Text>
+          <Text variant="mediumPlus" styles={{ root: { fontWeight: 600, overflowWrap: 'anywhere' } }}>
+            {name}
+          </Text>
           {/* An invitee without a name yet goes by the e-mail: no need to say it twice. */}
-          {member.profile.name ? <Text variant="small" styles={{ root: { color: theme.palette.neutralSecondary, overflowWrap: 'anywhere' } }}>{member.email}</Text> : null}
+          {member.profile.name ? (
+            <Text variant="small" styles={{ root: { color: theme.palette.neutralSecondary, overflowWrap: 'anywhere' } }}>
+              {member.email}
+            </Text>
+          ) : null}
           <Stack horizontal wrap tokens={{ childrenGap: 6 }} styles={{ root: { marginTop: 4 } }}>
             <span className={`team-badge team-badge--${member.role}`}>{member.role.toUpperCase()}</span>
-            {member.status.ready ? null : <span className="team-badge team-badge--pending" title="The account is not ready yet: an invitation not taken up, or a profile to finish.">NOT READY</span>}
+            {member.status.ready ? null : (
+              <span className="team-badge team-badge--pending" title="The account is not ready yet: an invitation not taken up, or a profile to finish.">
+                NOT READY
+              </span>
+            )}
           </Stack>
         </Stack>
-        {menu ? <IconButton ariaLabel={`More for ${name}`} title="More" iconProps={{ iconName: 'More' }} menuProps={{ items }} onRenderMenuIcon={() => null} /> : null}
+        {menu ? (
+          <IconButton ariaLabel={`More for ${name}`} title="More" iconProps={{ iconName: 'More' }} menuProps={{ items }} onRenderMenuIcon={() => null} />
+        ) : null}
       </Stack>
     </article>
   );

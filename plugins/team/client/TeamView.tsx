@@ -44,9 +44,8 @@ export function TeamView({ type, scopeId }: { type: TeamType; scopeId: string })
   const mayChange = (member: TeamMember) => Boolean(actor) && can('team.manage') && mayChangeMember(actor!, { id: member._id, role: member.role });
 
   const assign = async (member: TeamMember) => {
-    const { msg } = type === 'newsletter'
-      ? await call('put', path, { userId: member._id, role: member.role })
-      : await call('put', path, { userId: member._id });
+    const { msg } =
+      type === 'newsletter' ? await call('put', path, { userId: member._id, role: member.role }) : await call('put', path, { userId: member._id });
     return msg;
   };
   const remove = async (member: TeamMember) => {
@@ -61,7 +60,12 @@ export function TeamView({ type, scopeId }: { type: TeamType; scopeId: string })
       <PageHeader title={type === 'newsletter' ? 'Newsletter Team' : 'Publisher Team'}>
         {mayAdd
           ? sections[type].map(({ role }) => (
-              <PrimaryButton key={role} text={`Add ${role[0]!.toUpperCase()}${role.slice(1)}`} iconProps={{ iconName: 'AddFriend' }} onClick={() => setAdding(role)} />
+              <PrimaryButton
+                key={role}
+                text={`Add ${role[0]!.toUpperCase()}${role.slice(1)}`}
+                iconProps={{ iconName: 'AddFriend' }}
+                onClick={() => setAdding(role)}
+              />
             ))
           : null}
       </PageHeader>
@@ -73,20 +77,29 @@ export function TeamView({ type, scopeId }: { type: TeamType; scopeId: string })
             return (
               <section key={role} aria-label={title}>
                 <Stack tokens={{ childrenGap: 12 }}>
-                  <Text as="h2" variant="large" styles={{ root: { fontWeight: 600, margin: 0 } }}>{title}</Text>
+                  <Text as="h2" variant="large" styles={{ root: { fontWeight: 600, margin: 0 } }}>
+                    {title}
+                  </Text>
                   {members.length > 0 ? (
                     <div className="team-list" role="list" aria-label={title}>
                       {members.map((member) => (
                         <div role="listitem" key={member._id}>
                           <MemberCard
                             member={member}
-                            menu={mayChange(member) ? { onEdit: () => setEditing(member), onRemove: type === 'newsletter' ? () => setRemoving(member) : undefined } : undefined}
+                            menu={
+                              mayChange(member)
+                                ? { onEdit: () => setEditing(member), onRemove: type === 'newsletter' ? () => setRemoving(member) : undefined }
+                                : undefined
+                            }
                           />
                         </div>
                       ))}
                     </div>
                   ) : (
-                    <EmptyState title={empty} text={mayAdd ? `Add ${role === 'author' ? 'an' : 'a'} ${role} from your staff, or invite one by e-mail.` : undefined} />
+                    <EmptyState
+                      title={empty}
+                      text={mayAdd ? `Add ${role === 'author' ? 'an' : 'a'} ${role} from your staff, or invite one by e-mail.` : undefined}
+                    />
                   )}
                 </Stack>
               </section>

@@ -18,7 +18,10 @@ export function invitationLink(publicUrl: string, code: string, email: string): 
   return `${publicUrl}/forgot-password?code=${encodeURIComponent(code)}&email=${encodeURIComponent(email)}`;
 }
 
-export async function sendInvitation(mail: Mailer, invitation: { email: string; link: string; inviter: string; publisher: string; role: string }): Promise<void> {
+export async function sendInvitation(
+  mail: Mailer,
+  invitation: { email: string; link: string; inviter: string; publisher: string; role: string },
+): Promise<void> {
   const days = constants.auth.inviteTtlDays;
   const intro = `${invitation.inviter} invited you to join ${invitation.publisher} on Masthead as ${article(invitation.role)} ${invitation.role}.`;
   await mail.send({
@@ -32,4 +35,3 @@ export async function sendInvitation(mail: Mailer, invitation: { email: string; 
 function article(word: string): string {
   return /^[aeiou]/i.test(word) ? 'an' : 'a';
 }
-

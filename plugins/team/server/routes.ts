@@ -20,8 +20,18 @@ import { changeRefusal, inviteRoles, isNewsletterRole, mayAddMembers, newsletter
 import { invitationLink, newInvitationCode, sendInvitation } from './invite';
 import { presentMember } from './present';
 import {
-  addMemberships, findStaff, findUserByEmail, insertInvitee, isMember, makeDirector, newsletterTeam, possibleMembers,
-  removeMembership, staffWithRoles, updateMember, type StaffRow,
+  addMemberships,
+  findStaff,
+  findUserByEmail,
+  insertInvitee,
+  isMember,
+  makeDirector,
+  newsletterTeam,
+  possibleMembers,
+  removeMembership,
+  staffWithRoles,
+  updateMember,
+  type StaffRow,
 } from './store';
 
 /** The team rule, as a refusal: 401 with the reason. */
@@ -64,7 +74,11 @@ export function registerTeamRoutes(api: PluginApi): void {
     method: 'PUT',
     url: '/newsletters/update/:id/team',
     requires: 'team.manage',
-    schema: { params: idParams, body: ref('api/team-assign'), summary: "Assigns an existing member of the publisher's staff to the newsletter, in their role." },
+    schema: {
+      params: idParams,
+      body: ref('api/team-assign'),
+      summary: "Assigns an existing member of the publisher's staff to the newsletter, in their role.",
+    },
     async handler(request, _reply, session) {
       assertMayAdd(session);
       session.assertNewsletter(request.params.id);
@@ -73,7 +87,8 @@ export function registerTeamRoutes(api: PluginApi): void {
       if (!isNewsletterRole(target.role)) throw invalid(`${target.name || target.email} is a ${target.role} and already works on every newsletter.`, 'userId');
       // The spec sends the member alone: they join in their own role.
       const role = request.body.role ?? target.role;
-      if (target.role !== role) throw invalid(`${target.name || target.email} is ${target.role === 'author' ? 'an' : 'a'} ${target.role}; assign them as ${target.role}.`, 'role');
+      if (target.role !== role)
+        throw invalid(`${target.name || target.email} is ${target.role === 'author' ? 'an' : 'a'} ${target.role}; assign them as ${target.role}.`, 'role');
       await addMemberships(db, target.id, [request.params.id], role);
       return { data: presentMember(target, role), msg: `${target.name || target.email} is added to the team.` };
     },
@@ -83,7 +98,11 @@ export function registerTeamRoutes(api: PluginApi): void {
     method: 'DELETE',
     url: '/newsletters/update/:id/team',
     requires: 'team.manage',
-    schema: { params: idParams, body: ref('api/team-user'), summary: 'Removes a member from the newsletter\'s team (the team rules apply); the account stays with the publisher.' },
+    schema: {
+      params: idParams,
+      body: ref('api/team-user'),
+      summary: "Removes a member from the newsletter's team (the team rules apply); the account stays with the publisher.",
+    },
     async handler(request, _reply, session) {
       session.assertNewsletter(request.params.id);
       const target = await changeableMember(session, request.body.userId);
@@ -100,7 +119,10 @@ export function registerTeamRoutes(api: PluginApi): void {
     schema: { params: idParams, summary: "A publisher's team: data.body the directors, data.data.director the staff who could become one." },
     async handler(request, _reply, session) {
       session.assertPublisher(request.params.id);
-      const [directors, possible] = await Promise.all([staffWithRoles(db, request.params.id, ['director']), staffWithRoles(db, request.params.id, ['editor', 'author'])]);
+      const [directors, possible] = await Promise.all([
+        staffWithRoles(db, request.params.id, ['director']),
+        staffWithRoles(db, request.params.id, ['editor', 'author']),
+      ]);
       return { data: { body: directors.map((row) => presentMember(row)), data: { director: possible.map((row) => presentMember(row)) } } };
     },
   });
@@ -109,7 +131,11 @@ export function registerTeamRoutes(api: PluginApi): void {
     method: 'PUT',
     url: '/publishers/update/:id/team',
     requires: 'publishers.update',
-    schema: { params: idParams, body: ref('api/team-user'), summary: 'Makes an editor or author of the publisher a director (they then reach every newsletter).' },
+    schema: {
+      params: idParams,
+      body: ref('api/team-user'),
+      summary: 'Makes an editor or author of the publisher a director (they then reach every newsletter).',
+    },
     async handler(request, _reply, session) {
       session.assertPublisher(request.params.id);
       const target = await changeableMember(session, request.body.userId);
@@ -122,7 +148,10 @@ export function registerTeamRoutes(api: PluginApi): void {
     method: 'GET',
     url: '/users/create',
     requires: 'team.manage',
-    schema: { querystring: ref('api/user-create-query'), summary: 'The invitation form: data.body the template (email, role, profile, newsletters), data.data.roles the roles it offers.' },
+    schema: {
+      querystring: ref('api/user-create-query'),
+      summary: 'The invitation form: data.body the template (email, role, profile, newsletters), data.data.roles the roles it offers.',
+    },
     async handler(request) {
       const asked = request.query.role;
       const type: TeamType = asked === 'publisher' || asked === 'director' ? 'publisher' : 'newsletter';
@@ -142,7 +171,8 @@ export function registerTeamRoutes(api: PluginApi): void {
     requires: 'team.manage',
     schema: {
       body: ref('api/user-create'),
-      summary: "Invites a member: a new account in the caller's publisher with the newsletters' memberships, and an e-mail with a link to choose a password. An address that already has an account of this publisher gets the membership instead.",
+      summary:
+        "Invites a member: a new account in the caller's publisher with the newsletters' memberships, and an e-mail with a link to choose a password. An address that already has an account of this publisher gets the membership instead.",
     },
     async handler(request, _reply, session) {
       assertMayAdd(session);
@@ -158,7 +188,13 @@ export function registerTeamRoutes(api: PluginApi): void {
         if (userId) await setResetCode(db, userId, hash, expiresAt);
         const publisher = (await findPublisher(db, publisherId))!;
         const id = userId ?? (await insertInvitee(db, { email, role, publisherId, name: request.body.profile?.name?.trim() ?? '', codeHash: hash, expiresAt }));
-        await sendInvitation(api.mail, { email, link: invitationLink(api.env.publicUrl, code, email), inviter: session.user.name || session.user.email, publisher: publisher.title, role });
+        await sendInvitation(api.mail, {
+          email,
+          link: invitationLink(api.env.publicUrl, code, email),
+          inviter: session.user.name || session.user.email,
+          publisher: publisher.title,
+          role,
+        });
         return id;
       };
 
@@ -175,7 +211,11 @@ export function registerTeamRoutes(api: PluginApi): void {
         await makeDirector(db, existing.id);
       } else {
         if (existing.role === 'director') throw invalid(`${email} is a director and already works on every newsletter.`, 'email');
-        if (existing.role !== role) throw invalid(`${email} is already ${existing.role === 'author' ? 'an' : 'a'} ${existing.role}; invite them as ${existing.role} or change the role with Edit.`, 'role');
+        if (existing.role !== role)
+          throw invalid(
+            `${email} is already ${existing.role === 'author' ? 'an' : 'a'} ${existing.role}; invite them as ${existing.role} or change the role with Edit.`,
+            'role',
+          );
         await addMemberships(db, existing.id, newsletters, role);
       }
       // Someone who never chose a password gets a fresh link; the others simply join.
@@ -191,11 +231,20 @@ export function registerTeamRoutes(api: PluginApi): void {
     method: 'GET',
     url: '/users/update/:id',
     requires: 'team.manage',
-    schema: { params: idParams, summary: 'The edit-user form: data.body the member (profile, status, role), data.data.roles the roles offered (never director or admin). The team rules apply.' },
+    schema: {
+      params: idParams,
+      summary:
+        'The edit-user form: data.body the member (profile, status, role), data.data.roles the roles offered (never director or admin). The team rules apply.',
+    },
     async handler(request, _reply, session) {
       const target = await changeableMember(session, request.params.id);
       const member = presentMember(target);
-      return { data: { body: { _id: member._id, email: member.email, role: { key: member.role }, profile: member.profile, status: member.status }, data: { roles: [...newsletterRoles] } } };
+      return {
+        data: {
+          body: { _id: member._id, email: member.email, role: { key: member.role }, profile: member.profile, status: member.status },
+          data: { roles: [...newsletterRoles] },
+        },
+      };
     },
   });
 
@@ -203,7 +252,11 @@ export function registerTeamRoutes(api: PluginApi): void {
     method: 'PUT',
     url: '/users/update/:id',
     requires: 'team.manage',
-    schema: { params: idParams, body: ref('api/user-update'), summary: "Saves a member's profile, role (editor or author) and ready flag. The team rules apply." },
+    schema: {
+      params: idParams,
+      body: ref('api/user-update'),
+      summary: "Saves a member's profile, role (editor or author) and ready flag. The team rules apply.",
+    },
     async handler(request, _reply, session) {
       const target = await changeableMember(session, request.params.id);
       const { profile, status } = request.body;

@@ -4,8 +4,22 @@ import { hashPassword } from '../../../core/server/auth/passwords';
 import type { SeedContext } from '../../../core/server/plugins/contract';
 
 export const demoMembers = [
-  { email: 'burak.sahin@kuzeymedya.example', name: 'Burak Şahin', role: 'editor', biography: 'Sabah Bülteni ve Kültür Sanat Haftalık editörü.', image: '/demo/avatar-default.svg', newsletters: [0, 2] },
-  { email: 'zeynep.arslan@kuzeymedya.example', name: 'Zeynep Arslan', role: 'author', biography: 'Sabah ve teknoloji yazarı.', image: '/demo/avatar-default.svg', newsletters: [0, 1] },
+  {
+    email: 'burak.sahin@kuzeymedya.example',
+    name: 'Burak Şahin',
+    role: 'editor',
+    biography: 'Sabah Bülteni ve Kültür Sanat Haftalık editörü.',
+    image: '/demo/avatar-default.svg',
+    newsletters: [0, 2],
+  },
+  {
+    email: 'zeynep.arslan@kuzeymedya.example',
+    name: 'Zeynep Arslan',
+    role: 'author',
+    biography: 'Sabah ve teknoloji yazarı.',
+    image: '/demo/avatar-default.svg',
+    newsletters: [0, 1],
+  },
 ] as const;
 
 export async function seedTeam({ db, env, demo }: SeedContext): Promise<void> {
@@ -13,13 +27,27 @@ export async function seedTeam({ db, env, demo }: SeedContext): Promise<void> {
   await db.transaction().execute(async (tx) => {
     for (const member of demoMembers) {
       const id = randomUUID();
-      await tx.insertInto('users').values({
-        id, email: member.email, password_hash: passwordHash, role: member.role, publisher_id: demo.publisherId,
-        name: member.name, biography: member.biography, url: 'https://masthead.local/ekip', image: member.image, ready: true,
-      }).execute();
+      await tx
+        .insertInto('users')
+        .values({
+          id,
+          email: member.email,
+          password_hash: passwordHash,
+          role: member.role,
+          publisher_id: demo.publisherId,
+          name: member.name,
+          biography: member.biography,
+          url: 'https://masthead.local/ekip',
+          image: member.image,
+          ready: true,
+        })
+        .execute();
       const newsletterIds = member.newsletters.map((index) => demo.newsletterIds[index]).filter((value): value is string => Boolean(value));
       if (newsletterIds.length > 0) {
-        await tx.insertInto('newsletter_members').values(newsletterIds.map((newsletterId) => ({ newsletter_id: newsletterId, user_id: id, role: member.role }))).execute();
+        await tx
+          .insertInto('newsletter_members')
+          .values(newsletterIds.map((newsletterId) => ({ newsletter_id: newsletterId, user_id: id, role: member.role })))
+          .execute();
       }
     }
   });

@@ -17,7 +17,11 @@ export async function findStaff(db: Db, publisherId: string, userId: string): Pr
 
 /** Any account with the address; `pending` when it never chose a password (an invitation not taken up). */
 export async function findUserByEmail(db: Db, email: string): Promise<(StaffRow & { publisher_id: string | null; pending: boolean }) | undefined> {
-  const row = await db.selectFrom('users').select([...staffColumns, 'users.publisher_id', 'users.password_hash']).where(sql`lower(email)`, '=', email.toLowerCase()).executeTakeFirst();
+  const row = await db
+    .selectFrom('users')
+    .select([...staffColumns, 'users.publisher_id', 'users.password_hash'])
+    .where(sql`lower(email)`, '=', email.toLowerCase())
+    .executeTakeFirst();
   if (!row) return undefined;
   const { password_hash: passwordHash, ...rest } = row;
   return { ...rest, pending: passwordHash === null };
@@ -43,18 +47,40 @@ export async function possibleMembers(db: Db, publisherId: string, newsletterId:
     .select(staffColumns)
     .where('users.publisher_id', '=', publisherId)
     .where('users.role', 'in', ['editor', 'author'])
-    .where((eb) => eb.not(eb.exists(eb.selectFrom('newsletter_members').select('newsletter_members.user_id').whereRef('newsletter_members.user_id', '=', 'users.id').where('newsletter_members.newsletter_id', '=', newsletterId))))
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('newsletter_members')
+            .select('newsletter_members.user_id')
+            .whereRef('newsletter_members.user_id', '=', 'users.id')
+            .where('newsletter_members.newsletter_id', '=', newsletterId),
+        ),
+      ),
+    )
     .orderBy('users.name')
     .orderBy('users.email')
     .execute();
 }
 
 export async function staffWithRoles(db: Db, publisherId: string, roles: RoleKey[]): Promise<StaffRow[]> {
-  return db.selectFrom('users').select(staffColumns).where('users.publisher_id', '=', publisherId).where('users.role', 'in', roles).orderBy('users.name').orderBy('users.email').execute();
+  return db
+    .selectFrom('users')
+    .select(staffColumns)
+    .where('users.publisher_id', '=', publisherId)
+    .where('users.role', 'in', roles)
+    .orderBy('users.name')
+    .orderBy('users.email')
+    .execute();
 }
 
 export async function isMember(db: Db, newsletterId: string, userId: string): Promise<boolean> {
-  const row = await db.selectFrom('newsletter_members').select('user_id').where('newsletter_id', '=', newsletterId).where('user_id', '=', userId).executeTakeFirst();
+  const row = await db
+    .selectFrom('newsletter_members')
+    .select('user_id')
+    .where('newsletter_id', '=', newsletterId)
+    .where('user_id', '=', userId)
+    .executeTakeFirst();
   return Boolean(row);
 }
 
@@ -119,23 +145,39 @@ export async function updateMember(db: Db, userId: string, change: MemberChange)
 /** A director reaches every newsletter of the publisher, so their memberships go; so do their sessions (a role change). */
 export async function makeDirector(db: Db, userId: string): Promise<void> {
   await db.transaction().execute(async (tx) => {
-    await tx.updateTable('users').set({ role: 'director', version: sql`version + 1`, updated_at: new Date() }).where('id', '=', userId).execute();
+    await tx
+      .updateTable('users')
+      .set({ role: 'director', version: sql`version + 1`, updated_at: new Date() })
+      .where('id', '=', userId)
+      .execute();
     await tx.deleteFrom('newsletter_members').where('user_id', '=', userId).execute();
     await endSessions(tx, userId);
   });
 }
 
 /** A new account for an invitee: no password, not ready, with a reset code to set one. */
-export async function insertInvitee(db: Db, invitee: { email: string; role: RoleKey; publisherId: string; name: string; codeHash: string; expiresAt: Date }): Promise<string> {
+export async function insertInvitee(
+  db: Db,
+  invitee: { email: string; role: RoleKey; publisherId: string; name: string; codeHash: string; expiresAt: Date },
+): Promise<string> {
   const id = randomUUID();
   await db
     .insertInto('users')
     .values({
-      id, email: invitee.email, password_hash: null, role: invitee.role, publisher_id: invitee.publisherId,
+      id,
+      email: invitee.email,
+      password_hash: null,
+      role: invitee.role,
+      publisher_id: invitee.publisherId,
       // Authors finish their profile in the Welcome onboarding, which marks them ready; the
       // others start working as soon as they have chosen a password.
-      name: invitee.name, biography: '', url: '', image: '', ready: invitee.role !== 'author',
-      reset_code_hash: invitee.codeHash, reset_expires_at: invitee.expiresAt,
+      name: invitee.name,
+      biography: '',
+      url: '',
+      image: '',
+      ready: invitee.role !== 'author',
+      reset_code_hash: invitee.codeHash,
+      reset_expires_at: invitee.expiresAt,
     })
     .execute();
   return id;

@@ -36,7 +36,11 @@ function attribute(value: unknown, name: string): string {
 
 /** Plain text of a description that may hold HTML, cut to what a table row shows. */
 function plain(value: string, max = 300): string {
-  const stripped = value.replace(/<[^>]*>/g, ' ').replace(/&nbsp;/g, ' ').replace(/\s+/g, ' ').trim();
+  const stripped = value
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/&nbsp;/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
   return stripped.length > max ? `${stripped.slice(0, max - 1).trimEnd()}…` : stripped;
 }
 
@@ -88,7 +92,10 @@ export function parseFeed(xml: string, feedId: string): ParsedFeed {
     })
     .filter((episode): episode is PodcastEpisode => episode !== null)
     .sort((a, b) => b.publishedAt.localeCompare(a.publishedAt));
-  const dates = episodes.map((episode) => episode.publishedAt).filter(Boolean).sort();
+  const dates = episodes
+    .map((episode) => episode.publishedAt)
+    .filter(Boolean)
+    .sort();
   return {
     podcast: {
       id: feedId,
@@ -124,13 +131,15 @@ export function createRssProvider(options: { allowPrivate: boolean }): PodcastPr
     readFeed,
     async listPodcasts(feeds) {
       // One broken feed does not hide the others: it is listed with what we remember of it.
-      return Promise.all(feeds.map(async (feed) => {
-        try {
-          return (await readFeed(feed.url, feed.id)).podcast;
-        } catch {
-          return { id: feed.id, title: feed.title || feed.url, subtitle: feed.url, image: '', episodeCount: 0, createdAt: feed.createdAt ?? '' };
-        }
-      }));
+      return Promise.all(
+        feeds.map(async (feed) => {
+          try {
+            return (await readFeed(feed.url, feed.id)).podcast;
+          } catch {
+            return { id: feed.id, title: feed.title || feed.url, subtitle: feed.url, image: '', episodeCount: 0, createdAt: feed.createdAt ?? '' };
+          }
+        }),
+      );
     },
     async listEpisodes(podcastId, feeds) {
       const feed = feedOf(podcastId, feeds);

@@ -17,10 +17,27 @@ const maxRedirects = 5;
 
 const privateRanges = new BlockList();
 for (const [network, prefix] of [
-  ['0.0.0.0', 8], ['10.0.0.0', 8], ['100.64.0.0', 10], ['127.0.0.0', 8], ['169.254.0.0', 16], ['172.16.0.0', 12],
-  ['192.0.0.0', 24], ['192.168.0.0', 16], ['198.18.0.0', 15], ['224.0.0.0', 4], ['240.0.0.0', 4],
-] as const) privateRanges.addSubnet(network, prefix, 'ipv4');
-for (const [network, prefix] of [['::', 128], ['::1', 128], ['fc00::', 7], ['fe80::', 10], ['ff00::', 8]] as const) privateRanges.addSubnet(network, prefix, 'ipv6');
+  ['0.0.0.0', 8],
+  ['10.0.0.0', 8],
+  ['100.64.0.0', 10],
+  ['127.0.0.0', 8],
+  ['169.254.0.0', 16],
+  ['172.16.0.0', 12],
+  ['192.0.0.0', 24],
+  ['192.168.0.0', 16],
+  ['198.18.0.0', 15],
+  ['224.0.0.0', 4],
+  ['240.0.0.0', 4],
+] as const)
+  privateRanges.addSubnet(network, prefix, 'ipv4');
+for (const [network, prefix] of [
+  ['::', 128],
+  ['::1', 128],
+  ['fc00::', 7],
+  ['fe80::', 10],
+  ['ff00::', 8],
+] as const)
+  privateRanges.addSubnet(network, prefix, 'ipv6');
 
 export function isPrivateAddress(address: string): boolean {
   const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
@@ -103,7 +120,11 @@ export async function fetchLimited(address: string, limits: FetchLimits): Promis
 function get(url: URL, options: { signal: AbortSignal; lookup: LookupFunction; headers?: Record<string, string> }): Promise<IncomingMessage> {
   const request = url.protocol === 'https:' ? https.request : http.request;
   return new Promise((resolve, reject) => {
-    const outgoing = request(url, { method: 'GET', signal: options.signal, lookup: options.lookup, headers: { 'user-agent': 'Masthead podcast browser', ...options.headers } }, resolve);
+    const outgoing = request(
+      url,
+      { method: 'GET', signal: options.signal, lookup: options.lookup, headers: { 'user-agent': 'Masthead podcast browser', ...options.headers } },
+      resolve,
+    );
     outgoing.on('error', reject);
     outgoing.end();
   });

@@ -29,7 +29,10 @@ export interface PodcastProvider {
 
 /** A failure the user can act on (a bad feed address, a feed that does not parse); its message is shown as is. */
 export class PodcastError extends Error {
-  constructor(message: string, readonly kind: 'invalid' | 'not-found' | 'too-big' | 'unreachable' = 'invalid') {
+  constructor(
+    message: string,
+    readonly kind: 'invalid' | 'not-found' | 'too-big' | 'unreachable' = 'invalid',
+  ) {
     super(message);
     this.name = 'PodcastError';
   }

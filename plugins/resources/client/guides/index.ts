@@ -21,7 +21,8 @@ export const guides: Guide[] = [
     image: toplulukYaratma,
     title: 'Bülteninizin etrafında bir topluluk yaratmak',
     subtitle: 'Okuru aboneden fazlası yapmanın ilk adımları',
-    description: 'Topluluk, abone listesinin kendiliğinden dönüştüğü bir şey değildir; bilinçli kararlarla kurulur. Bu rehber, ilk günden itibaren okurlarınızla ortak bir alan oluşturmanın temellerini anlatıyor.',
+    description:
+      'Topluluk, abone listesinin kendiliğinden dönüştüğü bir şey değildir; bilinçli kararlarla kurulur. Bu rehber, ilk günden itibaren okurlarınızla ortak bir alan oluşturmanın temellerini anlatıyor.',
   },
   {
     _id: 'topluluk-gelistirme-etkilesim',
@@ -29,7 +30,8 @@ export const guides: Guide[] = [
     image: toplulukGelistirmeEtkilesim,
     title: 'Etkileşimle topluluğu büyütmek',
     subtitle: 'Okuru pasif bir alıcı olmaktan çıkarmanın yolları',
-    description: 'Etkileşim, okurun bülteninizle kurduğu ilişkinin en görünür işaretidir. Anketlerden okur katkılarına kadar etkileşimi artırmanın pratik yollarını derledik.',
+    description:
+      'Etkileşim, okurun bülteninizle kurduğu ilişkinin en görünür işaretidir. Anketlerden okur katkılarına kadar etkileşimi artırmanın pratik yollarını derledik.',
   },
   {
     _id: 'topluluk-gelistirme-dialog',
@@ -37,7 +39,8 @@ export const guides: Guide[] = [
     image: toplulukGelistirmeDialog,
     title: 'Diyalogla topluluğu güçlendirmek',
     subtitle: 'Okurla konuşmak, okura konuşmaktan farklıdır',
-    description: 'Okurlarla kurulan gerçek bir diyalog, bülteni kişisel ve güvenilir kılar. Yanıtlara nasıl dönüleceğini, eleştirinin nasıl karşılanacağını ve sohbetin yayına nasıl taşınacağını anlatıyoruz.',
+    description:
+      'Okurlarla kurulan gerçek bir diyalog, bülteni kişisel ve güvenilir kılar. Yanıtlara nasıl dönüleceğini, eleştirinin nasıl karşılanacağını ve sohbetin yayına nasıl taşınacağını anlatıyoruz.',
   },
   {
     _id: 'topluluk-genisletme',
@@ -45,7 +48,8 @@ export const guides: Guide[] = [
     image: toplulukGenisletme,
     title: 'Topluluğu genişletmek: yeni okurlara ulaşmak',
     subtitle: 'Büyürken kimliğinizi kaybetmeden',
-    description: 'Sağlam bir çekirdek topluluk kurduktan sonra sıra yeni okurlara ulaşmaya gelir. Tavsiyeler, iş birlikleri ve yeni kapılarla sürdürülebilir biçimde büyümenin yollarını inceliyoruz.',
+    description:
+      'Sağlam bir çekirdek topluluk kurduktan sonra sıra yeni okurlara ulaşmaya gelir. Tavsiyeler, iş birlikleri ve yeni kapılarla sürdürülebilir biçimde büyümenin yollarını inceliyoruz.',
   },
   {
     _id: 'odak-bulmak',
@@ -53,15 +57,17 @@ export const guides: Guide[] = [
     image: odakBulmak,
     title: 'Bülteniniz için bir odak bulmak',
     subtitle: 'Her şeyi anlatan bülten, hiçbir şeyi anlatmaz',
-    description: 'Net bir odak, okurun neden abone olduğunu ve editörün neyi dışarıda bırakacağını belirler. Bültenin odağını tanımlamak ve korumak için pratik bir çerçeve sunuyoruz.',
+    description:
+      'Net bir odak, okurun neden abone olduğunu ve editörün neyi dışarıda bırakacağını belirler. Bültenin odağını tanımlamak ve korumak için pratik bir çerçeve sunuyoruz.',
   },
   {
     _id: 'e-posta-kirpilmasi',
     date: '21 Temmuz 2026',
     image: ePostaKirpilmasi,
     title: 'E-posta kırpılmasını önlemek',
-    subtitle: 'Gmail\'in 102 KB sınırının altında kalmak',
-    description: 'Gmail, HTML boyutu 102 KB\'ı aşan iletileri kırparak içeriğin bir kısmını okurdan gizler. Sayılarınızı bu sınırın altında tutmanın yollarını anlatıyoruz.',
+    subtitle: "Gmail'in 102 KB sınırının altında kalmak",
+    description:
+      "Gmail, HTML boyutu 102 KB'ı aşan iletileri kırparak içeriğin bir kısmını okurdan gizler. Sayılarınızı bu sınırın altında tutmanın yollarını anlatıyoruz.",
     link: 'https://support.google.com/mail',
   },
   {
@@ -70,7 +76,8 @@ export const guides: Guide[] = [
     image: baslikVeOnizleme,
     title: 'Sayı başlığı ve önizleme metni',
     subtitle: 'Gelen kutusunda okurun ilk gördüğü iki satır',
-    description: 'Sayı başlığı ve önizleme metni, okurun sayınızı açıp açmayacağına karar verdiği yerdir. İkisini birlikte, dürüst ve etkili biçimde yazmanın ilkelerini derledik.',
+    description:
+      'Sayı başlığı ve önizleme metni, okurun sayınızı açıp açmayacağına karar verdiği yerdir. İkisini birlikte, dürüst ve etkili biçimde yazmanın ilkelerini derledik.',
   },
   {
     _id: 'bullet-yazimi',
@@ -78,7 +85,8 @@ export const guides: Guide[] = [
     image: bulletYazimi,
     title: 'Bullet hikâyeleri yazmak',
     subtitle: 'Kısa, net ve kolay taranan haberler',
-    description: 'Bullet hikâyeler, okurun birkaç saniyede bilgi alabileceği kısa içeriklerdir. Az sözcükle çok şey anlatmanın tekniklerini ve sık yapılan hataları anlatıyoruz.',
+    description:
+      'Bullet hikâyeler, okurun birkaç saniyede bilgi alabileceği kısa içeriklerdir. Az sözcükle çok şey anlatmanın tekniklerini ve sık yapılan hataları anlatıyoruz.',
   },
   {
     _id: 'makale-yazimi',
@@ -86,7 +94,8 @@ export const guides: Guide[] = [
     image: makaleYazimi,
     title: 'Makale hikâyeleri yazmak',
     subtitle: 'Derinlik isteyen konular için yapı ve akış',
-    description: 'Makale hikâyeler, bir konuyu bağlamıyla birlikte anlatmanın yeridir. Güçlü bir giriş, sağlam bir yapı ve e-postada okunabilir bir uzunluk için önerilerimizi paylaşıyoruz.',
+    description:
+      'Makale hikâyeler, bir konuyu bağlamıyla birlikte anlatmanın yeridir. Güçlü bir giriş, sağlam bir yapı ve e-postada okunabilir bir uzunluk için önerilerimizi paylaşıyoruz.',
   },
   {
     _id: 'gorsel-kullanimi',
@@ -94,7 +103,8 @@ export const guides: Guide[] = [
     image: gorselKullanimi,
     title: 'Görselleri doğru kullanmak',
     subtitle: 'Alt metin, boyutlar ve dosya türleri',
-    description: 'Görseller bir sayıyı güçlendirebilir ya da okunmaz hâle getirebilir. Alt metin zorunluluğunu, önerilen boyutları ve desteklenen dosya türlerini tek yerde topladık.',
+    description:
+      'Görseller bir sayıyı güçlendirebilir ya da okunmaz hâle getirebilir. Alt metin zorunluluğunu, önerilen boyutları ve desteklenen dosya türlerini tek yerde topladık.',
     link: 'https://www.w3.org/WAI/tutorials/images/',
   },
   {
@@ -103,7 +113,8 @@ export const guides: Guide[] = [
     image: kanallar,
     title: 'Kanalları etkili kullanmak',
     subtitle: 'Bir sayının iskeleti: giriş ve kanallar',
-    description: 'Her sayı bir giriş metni ve kanallar altında gruplanan hikâyelerden oluşur. Kanalları nasıl tanımlayacağınızı, sıralayacağınızı ve canlı tutacağınızı anlatıyoruz.',
+    description:
+      'Her sayı bir giriş metni ve kanallar altında gruplanan hikâyelerden oluşur. Kanalları nasıl tanımlayacağınızı, sıralayacağınızı ve canlı tutacağınızı anlatıyoruz.',
   },
   {
     _id: 'etik-kurallar',
@@ -111,7 +122,8 @@ export const guides: Guide[] = [
     image: etikKurallar,
     title: 'Yayın etiği kuralları',
     subtitle: 'Kaynaklar, düzeltmeler, çıkar çatışmaları ve reklam ayrımı',
-    description: 'Okurun güveni, bir bültenin en değerli varlığıdır. Kaynak kullanımından reklamın editoryal içerikten ayrılmasına kadar tüm ekibin uyması gereken temel etik kuralları özetliyoruz.',
+    description:
+      'Okurun güveni, bir bültenin en değerli varlığıdır. Kaynak kullanımından reklamın editoryal içerikten ayrılmasına kadar tüm ekibin uyması gereken temel etik kuralları özetliyoruz.',
     link: 'https://www.spj.org/ethicscode.asp',
   },
   {

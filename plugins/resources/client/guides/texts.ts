@@ -270,7 +270,7 @@ export const texts: Record<string, string> = {
 <h2>Haklar ve kaynak gösterme</h2>
 <p>Kullandığınız her görselin yayın hakkına sahip olduğunuzdan emin olun ve gerektiğinde fotoğrafçıyı ya da kaynağı belirtin. İnternette bulduğunuz bir görselin serbestçe kullanılabileceğini varsaymayın.</p>
 <blockquote>Görmeyen bir okur için alt metin, görselin ta kendisidir.</blockquote>`,
-  'kanallar': `<p>Masthead'de her sayı iki katmandan oluşur: okuru karşılayan bir <strong>giriş</strong> ve konularına göre <strong>kanallar</strong> altında gruplanan hikâyeler. Bu yapı, okurun sayıya göz gezdirirken ilgilendiği bölüme hızla ulaşmasını, editörün ise içeriği tutarlı bir düzen içinde sunmasını sağlar. İyi kurgulanmış kanallar, bir sayıyı dağınık bir bağlantı listesinden okunabilir bir yayına dönüştürür.</p>
+  kanallar: `<p>Masthead'de her sayı iki katmandan oluşur: okuru karşılayan bir <strong>giriş</strong> ve konularına göre <strong>kanallar</strong> altında gruplanan hikâyeler. Bu yapı, okurun sayıya göz gezdirirken ilgilendiği bölüme hızla ulaşmasını, editörün ise içeriği tutarlı bir düzen içinde sunmasını sağlar. İyi kurgulanmış kanallar, bir sayıyı dağınık bir bağlantı listesinden okunabilir bir yayına dönüştürür.</p>
 <h2>Giriş: sayının kapısı</h2>
 <p>Giriş metni, okurun sayıda okuduğu ilk editoryal içeriktir. Burada sayının ana temasını birkaç cümleyle çerçeveleyin, öne çıkan hikâyelere işaret edin ve gerekiyorsa okura kişisel bir not bırakın. Giriş kısa olmalı, okuru kanallara geçmeden yormamalıdır. İyi bir giriş, "bu sayıyı neden okumalıyım?" sorusunu yanıtlar.</p>
 <h2>Kanal nedir, ne değildir?</h2>
