@@ -67,8 +67,11 @@ test.describe.serial('settings', () => {
     await expect(page.getByRole('checkbox', { name: 'Gündem' })).toBeChecked();
     await expect(page.getByRole('switch', { name: 'Published' })).toBeChecked();
     await expect(page.getByRole('switch', { name: 'Featured' })).toBeVisible();
-    await page.getByRole('checkbox', { name: 'Spor' }).click({ force: true });
-    await page.getByRole('checkbox', { name: 'Bilim' }).click({ force: true });
+    // A click on the label waits for the page to stop moving (the cover image loads), as a person's would.
+    for (const name of ['Spor', 'Bilim']) {
+      await page.getByText(name, { exact: true }).click();
+      await expect(page.getByRole('checkbox', { name })).toBeChecked();
+    }
     await expect(page.getByText('(4/4)')).toBeVisible();
     // The fifth is out of reach.
     await expect(page.getByRole('checkbox', { name: 'Sağlık' })).toBeDisabled();
