@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { can, fromPairs, grantsOf, requiredRoleMessage, toPairs } from '../../core/shared/permissions';
-import { menuProblems, roleProblems, orderPlugins, definePlugin } from '../../core/shared/plugin';
+import { menuProblems, roleProblems, orderPlugins, definePlugin, requireProblems, withRequired } from '../../core/shared/plugin';
 
 const declared = ['stories.create', 'stories.accept', 'issues.update', 'resources.list'];
 
@@ -41,6 +41,27 @@ describe('plugin checks', () => {
     expect(roleProblems({ admin: ['*'], editor: ['demo.list', 'demo.*', 'ghost.list'] }, manifest.permissions)).toEqual([
       "config/roles.json: /editor/2 'ghost.list' is declared by no plugin",
     ]);
+  });
+
+  it('names a plugin enabled without one it requires, and one that requires a plugin nobody provides', () => {
+    const stories = definePlugin({ id: 'stories', title: 'S', permissions: [], requires: ['settings'] });
+    const settings = definePlugin({ id: 'settings', title: 'T', permissions: [] });
+    const ghostly = definePlugin({ id: 'ghostly', title: 'G', permissions: [], requires: ['ghost'] });
+    expect(requireProblems([stories, settings], ['stories', 'settings'])).toEqual([]);
+    expect(requireProblems([stories, settings], ['stories'])).toEqual(["config/plugins.json: 'stories' requires 'settings', which is not enabled"]);
+    expect(requireProblems([ghostly], ['ghostly'])).toEqual(["plugins/ghostly/plugin.ts: requires 'ghost', which no plugin folder provides"]);
+    // Disabled plugins require nothing.
+    expect(requireProblems([stories, settings], ['settings'])).toEqual([]);
+  });
+
+  it('enables what a plugin requires, transitively, and orders it first', () => {
+    const a = definePlugin({ id: 'a', title: 'A', permissions: [], requires: ['b'] });
+    const b = definePlugin({ id: 'b', title: 'B', permissions: [], requires: ['c'] });
+    const c = definePlugin({ id: 'c', title: 'C', permissions: [] });
+    expect(withRequired(['a'], [a, b, c]).sort()).toEqual(['a', 'b', 'c']);
+    expect(orderPlugins([a, b, c].map((manifest) => ({ manifest }))).map((plugin) => plugin.manifest.id)).toEqual(['c', 'b', 'a']);
+    const loop = definePlugin({ id: 'd', title: 'D', permissions: [], requires: ['d'] });
+    expect(() => orderPlugins([{ manifest: loop }])).toThrow("plugin d: 'requires' forms a cycle");
   });
 
   it('orders plugins after the ones they name', () => {
