@@ -35,8 +35,17 @@ export function useSchemaForm<T extends object, B = T>(validate: (value: T) => V
     setErrors(result.ok ? {} : byField(result.details));
     return result;
   }, [validate, values]);
-  return { values, setValues, set, errors, setErrors, check };
+  /** A text field's value, change handler and error, for a string field: `<TextField {...form.text('title')} />`. */
+  const text = (key: StringKey<T>) => ({
+    value: values[key] as string,
+    onChange: (_event: unknown, value?: string) => set(key, (value ?? '') as T[typeof key]),
+    errorMessage: errors[key as string],
+  });
+  return { values, setValues, set, errors, setErrors, check, text };
 }
+
+/** The keys of T whose values are strings (or may be left out). */
+type StringKey<T> = { [K in keyof T]-?: NonNullable<T[K]> extends string ? K : never }[keyof T];
 
 /**
  * A form's submit: validate, then send; a failure goes to the shared error handler and the form

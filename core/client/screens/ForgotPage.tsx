@@ -22,16 +22,7 @@ export default function ForgotPage() {
     <SignedOutLayout title="Forgot your password?" subtitle="Type the e-mail you sign in with and we will send you a link to choose a new password.">
       <form onSubmit={submit} noValidate>
         <Stack tokens={{ childrenGap: 12 }}>
-          <TextField
-            label="E-mail"
-            name="email"
-            type="email"
-            autoComplete="username"
-            value={form.values.email}
-            onChange={(_, value) => form.set('email', value ?? '')}
-            errorMessage={form.errors.email}
-            autoFocus
-          />
+          <TextField label="E-mail" name="email" type="email" autoComplete="username" {...form.text('email')} autoFocus />
           <Stack horizontal horizontalAlign="space-between">
             <DefaultButton text="Back to sign in" onClick={() => navigate('/')} />
             <PrimaryButton type="submit" text="SEND" disabled={busy} />

@@ -21,16 +21,7 @@ export default function LoginPage() {
     <SignedOutLayout title="Sign in" subtitle="Welcome back. Sign in to your publisher console.">
       <form onSubmit={submit} noValidate>
         <Stack tokens={{ childrenGap: 12 }}>
-          <TextField
-            label="E-mail"
-            name="email"
-            type="email"
-            autoComplete="username"
-            value={form.values.email}
-            onChange={(_, value) => form.set('email', value ?? '')}
-            errorMessage={form.errors.email}
-            autoFocus
-          />
+          <TextField label="E-mail" name="email" type="email" autoComplete="username" {...form.text('email')} autoFocus />
           <TextField
             label="Password"
             name="password"
@@ -38,9 +29,7 @@ export default function LoginPage() {
             canRevealPassword
             revealPasswordAriaLabel="Show password"
             autoComplete="current-password"
-            value={form.values.password}
-            onChange={(_, value) => form.set('password', value ?? '')}
-            errorMessage={form.errors.password}
+            {...form.text('password')}
           />
           <Stack horizontal horizontalAlign="space-between" verticalAlign="center">
             <Link href="/forgot" asChild>

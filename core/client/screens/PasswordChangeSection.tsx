@@ -53,9 +53,7 @@ export function PasswordChangeSection() {
             canRevealPassword
             revealPasswordAriaLabel="Show password"
             autoComplete="current-password"
-            value={form.values.currentPassword}
-            onChange={(_, value) => form.set('currentPassword', value ?? '')}
-            errorMessage={form.errors.currentPassword}
+            {...form.text('currentPassword')}
           />
           <TextField
             label="NEW PASSWORD"
@@ -64,19 +62,9 @@ export function PasswordChangeSection() {
             canRevealPassword
             revealPasswordAriaLabel="Show password"
             autoComplete="new-password"
-            value={form.values.password}
-            onChange={(_, value) => form.set('password', value ?? '')}
-            errorMessage={form.errors.password}
+            {...form.text('password')}
           />
-          <TextField
-            label="CONFIRM NEW PASSWORD"
-            name="passwordConfirm"
-            type="password"
-            autoComplete="new-password"
-            value={form.values.passwordConfirm}
-            onChange={(_, value) => form.set('passwordConfirm', value ?? '')}
-            errorMessage={form.errors.passwordConfirm}
-          />
+          <TextField label="CONFIRM NEW PASSWORD" name="passwordConfirm" type="password" autoComplete="new-password" {...form.text('passwordConfirm')} />
           <Stack horizontal horizontalAlign="end">
             <PrimaryButton type="submit" text="CHANGE PASSWORD" disabled={busy} />
           </Stack>

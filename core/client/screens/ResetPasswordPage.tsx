@@ -39,20 +39,10 @@ export default function ResetPasswordPage() {
             canRevealPassword
             revealPasswordAriaLabel="Show password"
             autoComplete="new-password"
-            value={form.values.password}
-            onChange={(_, value) => form.set('password', value ?? '')}
-            errorMessage={form.errors.password}
+            {...form.text('password')}
             autoFocus
           />
-          <TextField
-            label="Confirm the new password"
-            name="passwordConfirm"
-            type="password"
-            autoComplete="new-password"
-            value={form.values.passwordConfirm}
-            onChange={(_, value) => form.set('passwordConfirm', value ?? '')}
-            errorMessage={form.errors.passwordConfirm}
-          />
+          <TextField label="Confirm the new password" name="passwordConfirm" type="password" autoComplete="new-password" {...form.text('passwordConfirm')} />
           {form.errors.token || form.errors.email ? (
             <MessageBar messageBarType={MessageBarType.error}>{form.errors.token ?? form.errors.email}</MessageBar>
           ) : null}

@@ -29,14 +29,7 @@ export function PodcastFeedForm({ busy, run, onAdded }: BrowserTask & { onAdded(
     <form onSubmit={submit} noValidate>
       <Stack horizontal verticalAlign="end" tokens={{ childrenGap: 8 }}>
         <Stack.Item grow>
-          <TextField
-            label="Podcast feed URL"
-            placeholder="https://example.com/podcast.xml"
-            value={form.values.url}
-            onChange={(_, value) => form.set('url', value ?? '')}
-            errorMessage={form.errors.url}
-            disabled={busy !== null}
-          />
+          <TextField label="Podcast feed URL" placeholder="https://example.com/podcast.xml" {...form.text('url')} disabled={busy !== null} />
         </Stack.Item>
         <PrimaryButton type="submit" text="ADD" disabled={busy !== null} styles={{ root: { marginBottom: form.errors.url ? 22 : 0 } }} />
       </Stack>

@@ -55,24 +55,8 @@ export function FeedbackDialog({ type, onDismiss }: { type: FeedbackCreateBody['
             errorMessage={form.errors.product}
             required
           />
-          <TextField
-            label="TITLE"
-            placeholder={placeholders[type].title}
-            value={form.values.title}
-            onChange={(_event, value) => form.set('title', value ?? '')}
-            errorMessage={form.errors.title}
-            required
-          />
-          <TextField
-            label="DESCRIPTION"
-            placeholder={placeholders[type].description}
-            multiline
-            rows={6}
-            value={form.values.description}
-            onChange={(_event, value) => form.set('description', value ?? '')}
-            errorMessage={form.errors.description}
-            required
-          />
+          <TextField label="TITLE" placeholder={placeholders[type].title} {...form.text('title')} required />
+          <TextField label="DESCRIPTION" placeholder={placeholders[type].description} multiline rows={6} {...form.text('description')} required />
           {can('feedback.list') ? (
             <Link
               href="/admin/feedback"

@@ -58,21 +58,8 @@ export default function AnnouncementCreatePage() {
             errorMessage={form.errors.publisher}
             required
           />
-          <TextField
-            label="SUBJECT"
-            placeholder="Type the subject..."
-            value={form.values.subject}
-            onChange={(_event, value) => form.set('subject', value ?? '')}
-            errorMessage={form.errors.subject}
-            required
-          />
-          <TextField
-            label="PREVIEW"
-            placeholder="Type the preview..."
-            value={form.values.preview}
-            onChange={(_event, value) => form.set('preview', value ?? '')}
-            errorMessage={form.errors.preview}
-          />
+          <TextField label="SUBJECT" placeholder="Type the subject..." {...form.text('subject')} required />
+          <TextField label="PREVIEW" placeholder="Type the preview..." {...form.text('preview')} />
           <div>
             <RichTextEditor label="BODY" value={form.values.body} onChange={(html) => form.set('body', html)} placeholder="Write the announcement..." />
             {form.errors.body ? (

@@ -98,23 +98,8 @@ export function UploadRecordingDialog({ onDismiss, onUploaded }: UploadRecording
               {fileError}
             </span>
           ) : null}
-          <TextField
-            label="TITLE"
-            required
-            value={form.values.title}
-            onChange={(_, value) => form.set('title', value ?? '')}
-            errorMessage={form.errors.title}
-            disabled={busy}
-          />
-          <TextField
-            label="DESCRIPTION"
-            multiline
-            rows={3}
-            value={form.values.description}
-            onChange={(_, value) => form.set('description', value ?? '')}
-            errorMessage={form.errors.description}
-            disabled={busy}
-          />
+          <TextField label="TITLE" required {...form.text('title')} disabled={busy} />
+          <TextField label="DESCRIPTION" multiline rows={3} {...form.text('description')} disabled={busy} />
           {busy ? <ProgressIndicator label="Uploading..." description={file ? `${file.name} · ${megabytes(file.size)}` : undefined} /> : null}
         </Stack>
         <DialogFooter>

@@ -60,17 +60,7 @@ export function InviteDialog({ type, newsletterId, onDismiss, onInvited }: Invit
     >
       <form onSubmit={(event) => void submit(event)} noValidate>
         <Stack tokens={{ childrenGap: 16 }}>
-          <TextField
-            label="EMAIL"
-            name="email"
-            type="email"
-            placeholder="name@example.com"
-            value={form.values.email}
-            onChange={(_, value) => form.set('email', value ?? '')}
-            errorMessage={form.errors.email}
-            disabled={busy}
-            autoFocus
-          />
+          <TextField label="EMAIL" name="email" type="email" placeholder="name@example.com" {...form.text('email')} disabled={busy} autoFocus />
           <Dropdown
             label="ROLE"
             placeholder="Select a role"
