@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumLaunch } from './tests/chromium';
 
 /**
  * End-to-end journeys in Debian's Chromium against the real server. Each worker starts a server of
@@ -22,18 +23,9 @@ export default defineConfig({
     trace: 'retain-on-failure',
     viewport: { width: 1400, height: 900 },
     launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      ...chromiumLaunch,
       // Audio plays from a script without a click first (the recordings and episodes players).
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--autoplay-policy=no-user-gesture-required',
-      ],
+      args: [...chromiumLaunch.args, '--autoplay-policy=no-user-gesture-required'],
     },
   },
 });

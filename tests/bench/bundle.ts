@@ -10,6 +10,7 @@ import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { buildServer } from '../../core/server/app';
 import { readEnv } from '../../core/server/env';
+import { chromiumLaunch } from '../chromium';
 
 export const budgets = { login: 160 * 1024, shell: 200 * 1024 };
 const dist = resolve(import.meta.dirname, '..', '..', 'dist');
@@ -31,18 +32,7 @@ export async function measureBundles(): Promise<BundleFigures> {
   const env = { ...readEnv({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', DEMO_PASSWORD: 'Masthead-demo-1' }) };
   const server = await buildServer({ env, memoryDatabase: true, logger: false });
   const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-    ],
-  });
+  const browser = await chromium.launch(chromiumLaunch);
   try {
     const page = await browser.newPage();
     const scripts = new Set<string>();
