@@ -14,8 +14,17 @@ import type { Permission } from '../shared/permissions';
 import type { Session } from './auth/session';
 import { nulPath } from './edge';
 
+/** What a handler answers the sender when it asked for an answer (socket.io's acknowledgement). */
+export type RealtimeReply = (answer: unknown) => void;
+
 export interface RealtimeHandler {
-  (socket: Socket, payload: unknown, session: Session): void | Promise<void>;
+  (socket: Socket, payload: unknown, session: Session, reply: RealtimeReply): void | Promise<void>;
+}
+
+/** A socket in a room, on this server process or another. */
+export interface RoomMember {
+  socketId: string;
+  data: Record<string, unknown>;
 }
 
 export interface RealtimeHub {
@@ -23,6 +32,8 @@ export interface RealtimeHub {
   on(event: string, access: { requires: Permission } | { signedIn: true }, handler: RealtimeHandler): void;
   /** Sends an event to the sockets in a room (e.g. 'story-{id}'). */
   emit(room: string, event: string, payload: unknown): void;
+  /** The sockets in a room, on every server process, with what handlers kept in `socket.data`. */
+  membersOf(room: string): Promise<RoomMember[]>;
   attach(server: HttpServer): Server;
   close(): Promise<void>;
 }
@@ -71,21 +82,25 @@ export function createRealtimeHub(options: RealtimeOptions): RealtimeHub {
       socket.emit('authenticated', { socketId: socket.id });
     });
     for (const [event, { access, handler }] of handlers) {
-      socket.on(event, async (payload: unknown) => {
+      socket.on(event, async (payload: unknown, callback?: unknown) => {
+        const reply: RealtimeReply = typeof callback === 'function' ? (answer) => (callback as RealtimeReply)(answer) : () => undefined;
         const session = await currentSession();
         if (!session || ('requires' in access && !session.can(access.requires))) {
           socket.emit('unauthorized', { msg: 'Please sign in again.', err: 'UNAUTHORIZED', event });
+          reply({ ok: false, status: 401, msg: 'Please sign in again.' });
           return;
         }
         // The HTTP edge's rule for sockets too: nothing with a NUL reaches a handler or the database.
         if (nulPath(payload)) {
           options.log.warn({ event }, 'realtime: refused a payload holding a NUL character');
+          reply({ ok: false, status: 422, msg: 'The change holds a character that cannot be stored.' });
           return;
         }
         try {
-          await handler(socket, payload, session);
+          await handler(socket, payload, session, reply);
         } catch (error) {
           options.log.error({ err: error, event }, 'realtime handler failed');
+          reply({ ok: false, status: 500, msg: 'Error!' });
         }
       });
     }
@@ -99,6 +114,11 @@ export function createRealtimeHub(options: RealtimeOptions): RealtimeHub {
     },
     emit(room, event, payload) {
       io?.to(room).emit(event, payload);
+    },
+    async membersOf(room) {
+      if (!io) return [];
+      const sockets = await io.in(room).fetchSockets();
+      return sockets.map((socket) => ({ socketId: socket.id, data: socket.data as Record<string, unknown> }));
     },
     attach(server) {
       io = new Server(server, { path: '/socket.io', serveClient: false, cors: { origin: false } });

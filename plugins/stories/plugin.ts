@@ -12,6 +12,7 @@ export default definePlugin({
     'stories.accept',
     'stories.draft',
     'stories.delete',
+    'stories.move',
     'stories.publish',
     'stories.cancel',
     'stories.feature',

@@ -257,3 +257,13 @@ export async function ownPenName(db: StoriesDb, publisherId: string, user: { id:
   const name = (await penNameNamed(db, publisherId, base)) ? `${base} (${user.email.split('@')[0]})` : base;
   return insertPenName(db, { publisherId, userId: user.id, name });
 }
+
+/** The stories of an issue, with their names, oldest first. */
+export function storiesOfIssue(db: StoriesDb, issueId: string): Promise<StoryRow[]> {
+  return withNames(db).where('stories.issue_id', '=', issueId).orderBy('stories.created_at').execute();
+}
+
+/** Puts a story in an issue, or (with null) takes it out; a story is in one issue at most. Not a change of the story: its version stays. */
+export async function setStoryIssue(db: StoriesDb, storyId: string, issueId: string | null): Promise<void> {
+  await db.updateTable('stories').set({ issue_id: issueId }).where('id', '=', storyId).execute();
+}

@@ -218,6 +218,75 @@ export interface Constants {
     retryMs: number;
   };
   /**
+   * The issue editor's limits and timings (spec 001 sections 2, 4, 5 and 9).
+   */
+  issues: {
+    /**
+     * An issue's subject line is at most this long.
+     */
+    subjectMax: number;
+    /**
+     * An issue's preview text is at most this long.
+     */
+    previewMax: number;
+    /**
+     * An issue slug is at least this long.
+     */
+    slugMin: number;
+    /**
+     * The random suffix tried once when a slug is taken.
+     */
+    slugSuffixChars: number;
+    /**
+     * Above this the intro advises dividing the content into stories.
+     */
+    introWarnChars: number;
+    /**
+     * The intro's text is at most this long (unless the issue is published).
+     */
+    introMaxChars: number;
+    /**
+     * The notification title stays under this (help text).
+     */
+    notificationTitleMax: number;
+    /**
+     * Channel titles in the outline are cut at this length.
+     */
+    outlineTitleChars: number;
+    /**
+     * Story previews in the outline are cut at this length.
+     */
+    outlinePreviewChars: number;
+    /**
+     * The code name is taken as typed after this pause.
+     */
+    keyTypingMs: number;
+    /**
+     * Then its availability is checked after this long.
+     */
+    keyCheckMs: number;
+    /**
+     * The edited flag is recomputed at most this often.
+     */
+    dirtyCheckMs: number;
+    /**
+     * A live edit waits at most this long before it goes to the server (docs/decisions/0010).
+     */
+    liveSendMs: number;
+    /**
+     * A collaborator's field marker fades after this long without a keystroke.
+     */
+    presenceIdleMs: number;
+    /**
+     * The issue editor's sidebar width when open.
+     */
+    sidebarOpen: number;
+    /**
+     * The issue editor's sidebar width when closed.
+     */
+    sidebarClosed: number;
+  };
+  /**
    * The products a feedback, bug report or feature request is about (the dialog's PRODUCT choice).
    *
    * @minItems 1

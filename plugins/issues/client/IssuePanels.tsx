@@ -1,0 +1,6 @@
+export function DraftIssuesPanel() {
+  return null;
+}
+export function PublishedIssuesPanel() {
+  return null;
+}

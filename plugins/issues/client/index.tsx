@@ -1,0 +1,31 @@
+import { lazy } from 'react';
+import { clientPlugin } from '../../../core/client/registry';
+import manifest from '../plugin';
+
+export default clientPlugin(manifest, {
+  routes: [
+    { path: '/newsletters/show/:newsletterId/issues', page: lazy(() => import('./IssuesPage')), requires: 'issues.update' },
+    { path: '/issues/create/:newsletterId/:page?', page: lazy(() => import('./NewIssuePage')), requires: 'issues.create' },
+    // /issues/edit/{id}/{page}: edit (default), credentials or publish; the editor owns the whole window.
+    { path: '/issues/edit/:issueId/:page?', page: lazy(() => import('./editor/IssueEditorPage')), requires: 'issues.update', chrome: 'bare' },
+  ],
+  createActions: {
+    'new-issue': { label: 'New Issue', icon: 'Mail', requires: 'issues.create', to: (scope) => `/issues/create/${scope._id}` },
+  },
+  panels: {
+    'draft-issues': {
+      dashboard: 'newsletter',
+      title: 'Draft issues',
+      component: lazy(() => import('./IssuePanels').then((module) => ({ default: module.DraftIssuesPanel }))),
+      requires: 'issues.update',
+      size: { w: 12, h: 6 },
+    },
+    'published-issues': {
+      dashboard: 'newsletter',
+      title: 'Published issues',
+      component: lazy(() => import('./IssuePanels').then((module) => ({ default: module.PublishedIssuesPanel }))),
+      requires: 'issues.update',
+      size: { w: 12, h: 6 },
+    },
+  },
+});

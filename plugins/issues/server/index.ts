@@ -1,0 +1,19 @@
+/** The issues plugin's server: the issue calls, live editing, and demo data. */
+import { serverPlugin } from '../../../core/server/plugins/contract';
+import manifest from '../plugin';
+import { issueChanges } from './changes';
+import { registerIssueRealtime } from './realtime';
+import { registerIssueRoutes } from './routes';
+import { seedIssues } from './seed';
+import type { IssuesDb } from './store';
+import type { IssueTables } from './tables';
+
+export default serverPlugin(manifest, {
+  register(api) {
+    const db = api.tables<IssueTables>() as unknown as IssuesDb;
+    const changes = issueChanges(db, api.realtime);
+    registerIssueRoutes(api, changes);
+    registerIssueRealtime(api, db, changes);
+  },
+  seed: seedIssues,
+});

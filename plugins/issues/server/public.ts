@@ -1,0 +1,4 @@
+/** What other plugins may use of issues on the server: a newsletter's channel templates (the newsletter wizard and channels page read and save them). */
+export { listChannelTemplates, saveChannelTemplates } from './store';
+export { presentTemplate } from './present';
+export type { IssueTables } from './tables';

@@ -1,0 +1,168 @@
+/**
+ * Live editing of an issue (spec 001 section 7, Real-time): an editor joins the issue's room and
+ * sends each change as an 'issue' event (issue-update, channels-update, channel-delete,
+ * story-create, story-delete). The server applies it to the stored issue at once (changes.ts) and
+ * answers the sender; the room hears it on 'issue-{id}'. Who is in the issue, and in which field,
+ * is kept on each socket and sent to the room as 'presence' whenever it changes.
+ */
+import type { Socket } from 'socket.io';
+import type { Session } from '../../../core/server/auth/session';
+import { HttpError } from '../../../core/server/errors';
+import type { PluginApi } from '../../../core/server/plugins/contract';
+import type { RealtimeReply } from '../../../core/server/realtime';
+import { issueFields, type ChannelOp, type IssueField } from '../rules';
+import type { IssueChanges } from './changes';
+import type { FieldValues } from './edit';
+import { mayReadIssue } from './policy';
+import { presentIssue } from './present';
+import { findIssue, storyIdsOf, type IssuesDb } from './store';
+
+interface Presence {
+  issueId: string;
+  _id: string;
+  name: string;
+  image: string;
+  field: string | null;
+}
+
+const idOf = (value: unknown) => (typeof value === 'string' && value.length > 0 && value.length <= 64 ? value : null);
+const textOf = (value: unknown, max: number) => (typeof value === 'string' && value.length <= max ? value : null);
+
+/** A channel change as the client sent it, or null when it is not one. */
+function channelOpOf(type: string, message: Record<string, unknown>): ChannelOp | null {
+  const op = (
+    type === 'channels-update'
+      ? message.op
+      : { ...message, kind: type === 'channel-delete' ? 'delete-channel' : type === 'story-create' ? 'add-story' : 'remove-story' }
+  ) as Record<string, unknown> | undefined;
+  if (!op || typeof op !== 'object') return null;
+  const afterId = op.afterId === null || op.afterId === undefined ? null : idOf(op.afterId);
+  const channelId = idOf(op.channelId);
+  const storyId = idOf(op.storyId);
+  const title = textOf(op.title, 120);
+  switch (op.kind) {
+    case 'move-story':
+    case 'add-story':
+      return storyId && channelId
+        ? { kind: op.kind, storyId, channelId, afterId }
+        : storyId && op.kind === 'add-story'
+          ? { kind: 'add-story', storyId, channelId: 'stuff', afterId }
+          : null;
+    case 'remove-story':
+      return storyId ? { kind: 'remove-story', storyId } : null;
+    case 'move-channel':
+      return channelId ? { kind: 'move-channel', channelId, afterId } : null;
+    case 'add-channel':
+      return channelId && title !== null ? { kind: 'add-channel', channelId, title, afterId } : null;
+    case 'rename-channel':
+      return channelId && title !== null ? { kind: 'rename-channel', channelId, title } : null;
+    case 'delete-channel':
+      return channelId ? { kind: 'delete-channel', channelId } : null;
+    default:
+      return null;
+  }
+}
+
+/** A refusal as the sender's answer: the status and the envelope the HTTP call would have had. */
+function refusal(error: unknown): Record<string, unknown> {
+  if (error instanceof HttpError) return { ok: false, status: error.statusCode, ...error.body };
+  throw error;
+}
+
+export function registerIssueRealtime(api: PluginApi, db: IssuesDb, changes: IssueChanges): void {
+  const room = (issueId: string) => `issue-${issueId}`;
+
+  const sendPresence = async (issueId: string) => {
+    const members = await api.realtime.membersOf(room(issueId));
+    const users = members
+      .map((member) => ({ socketId: member.socketId, presence: member.data.presence as Presence | undefined }))
+      .filter((member) => member.presence?.issueId === issueId)
+      .map(({ socketId, presence }) => ({ socketId, _id: presence!._id, name: presence!.name, image: presence!.image, field: presence!.field }));
+    api.realtime.emit(room(issueId), room(issueId), { type: 'presence', issue: { _id: issueId }, users });
+  };
+
+  const leave = async (socket: Socket, issueId: string) => {
+    await socket.leave(room(issueId));
+    if ((socket.data.presence as Presence | undefined)?.issueId === issueId) delete socket.data.presence;
+    await sendPresence(issueId);
+  };
+
+  api.realtime.on('issue-join', { requires: 'issues.update' }, async (socket, payload, session, reply) => {
+    const issueId = idOf((payload as { issueId?: unknown } | null)?.issueId);
+    const row = issueId ? await findIssue(db, issueId) : undefined;
+    if (!row || !mayReadIssue(session, row)) {
+      reply({ ok: false, status: 404, msg: 'Issue not found.' });
+      return;
+    }
+    const previous = socket.data.presence as Presence | undefined;
+    if (previous && previous.issueId !== row.id) await leave(socket, previous.issueId);
+    socket.data.presence = {
+      issueId: row.id,
+      _id: session.user.id,
+      name: session.user.name || session.user.email,
+      image: session.user.image,
+      field: null,
+    } satisfies Presence;
+    await socket.join(room(row.id));
+    if (!socket.data.leavesIssues) {
+      socket.data.leavesIssues = true;
+      socket.on('disconnecting', () => {
+        const presence = socket.data.presence as Presence | undefined;
+        // Sent once the socket has left the room.
+        if (presence) setTimeout(() => void sendPresence(presence.issueId).catch(() => undefined), 0);
+      });
+    }
+    reply({ ok: true, issue: presentIssue(row, await storyIdsOf(db, row.id)) });
+    await sendPresence(row.id);
+  });
+
+  api.realtime.on('issue-leave', { requires: 'issues.update' }, async (socket, payload) => {
+    const issueId = idOf((payload as { issueId?: unknown } | null)?.issueId);
+    if (issueId && socket.rooms.has(room(issueId))) await leave(socket, issueId);
+  });
+
+  api.realtime.on('issue-presence', { requires: 'issues.update' }, async (socket, payload) => {
+    const message = payload as { issueId?: unknown; field?: unknown } | null;
+    const issueId = idOf(message?.issueId);
+    const presence = socket.data.presence as Presence | undefined;
+    if (!issueId || presence?.issueId !== issueId) return;
+    const field = message?.field === null ? null : textOf(message?.field, 80);
+    if (presence.field === field) return;
+    socket.data.presence = { ...presence, field };
+    await sendPresence(issueId);
+  });
+
+  api.realtime.on('issue', { requires: 'issues.update' }, async (socket, payload, session: Session, reply: RealtimeReply) => {
+    const message = (payload ?? {}) as Record<string, unknown>;
+    const issueId = idOf(message.issueId);
+    const type = typeof message.type === 'string' ? message.type : '';
+    if (!issueId || !socket.rooms.has(room(issueId))) {
+      reply({ ok: false, status: 404, msg: 'Join the issue first.' });
+      return;
+    }
+    const origin = { socketId: socket.id, opId: textOf(message.opId, 64) ?? undefined };
+    try {
+      if (type === 'issue-update') {
+        const field = message.field as IssueField;
+        if (!issueFields.includes(field) || !('value' in message)) {
+          reply({ ok: false, status: 422, msg: 'Error!', details: [{ message: 'This field cannot be changed here.', path: String(message.field) }] });
+          return;
+        }
+        const incoming: FieldValues = { [field]: message.value };
+        const base: FieldValues = 'base' in message ? { [field]: message.base } : {};
+        const result = await changes.editFields(issueId, session, incoming, base, origin);
+        reply({ ok: true, fields: result.changed, version: result.version, updatedAt: result.updatedAt });
+        return;
+      }
+      const op = channelOpOf(type, message);
+      if (!op) {
+        reply({ ok: false, status: 422, msg: 'Error!', details: [{ message: 'This change is not understood.', path: 'type' }] });
+        return;
+      }
+      const result = await changes.changeChannels(issueId, session, op, origin);
+      reply({ ok: true, channelsNew: result.channels, version: result.version, updatedAt: result.updatedAt });
+    } catch (error) {
+      reply(refusal(error));
+    }
+  });
+}

@@ -1,0 +1,322 @@
+/**
+ * The issue calls (spec 001 section 7): the creation form and create, the editor's form and
+ * content, save, channels, delete, the lists, one issue, feature; and the key check for model
+ * Issue. Changes go through changes.ts, the same path live edits take.
+ */
+import { randomUUID } from 'node:crypto';
+import type { Session } from '../../../core/server/auth/session';
+import { demand } from '../../../core/server/auth/session';
+import { HttpError, invalid, notFound } from '../../../core/server/errors';
+import type { ApiRequest, PluginApi } from '../../../core/server/plugins/contract';
+import { presentNewsletter } from '../../../core/server/present';
+import { idParams, ref } from '../../../core/server/schemas/parts';
+import { findNewsletter } from '../../../core/server/store';
+import { constants } from '../../../core/shared/config';
+import type { IssueChannelsBody } from '../../../schemas/generated/api/issue-channels';
+import type { IssueCreateBody } from '../../../schemas/generated/api/issue-create';
+import type { IssueListQuery } from '../../../schemas/generated/api/issue-list-query';
+import type { IssueUpdateBody } from '../../../schemas/generated/api/issue-update';
+import type { Issue } from '../../../schemas/generated/entities/issue';
+import { listTags, type NewsletterTables } from '../../newsletters/server/public';
+import { interests } from '../../settings/server/public';
+import { listPenNames, presentPenName, presentStory, storiesOfIssue, type StoriesDb } from '../../stories/server/public';
+import { channelsOfTemplate, issueDeletedText, plainTemplate } from '../rules';
+import type { IssueChanges } from './changes';
+import { flatten } from './edit';
+import { assertChangeable, mayReadIssue } from './policy';
+import { presentIssue, presentTemplate } from './present';
+import {
+  deleteIssue,
+  findChannelTemplate,
+  findIssue,
+  insertIssue,
+  keyTaken,
+  listChannelTemplates,
+  listIssues,
+  storyIdsOf,
+  updateIssue,
+  type IssueRow,
+  type IssuesDb,
+} from './store';
+import type { IssueTables } from './tables';
+
+/** The socket of the console that made the call, so it does not apply its own change twice. */
+const socketOf = (request: ApiRequest<unknown, unknown, unknown>) => {
+  const value = request.headers['x-socket-id'];
+  return typeof value === 'string' && value.length <= 64 ? value : null;
+};
+
+export const keyExists = 'EXISTS';
+
+export function registerIssueRoutes(api: PluginApi, changes: IssueChanges): void {
+  const db = api.tables<IssueTables>() as unknown as IssuesDb;
+  const stories = db as unknown as StoriesDb;
+  const tagsDb = api.tables<NewsletterTables>();
+
+  const reachable = async (id: string, session: Session): Promise<IssueRow> => {
+    const row = await findIssue(db, id);
+    if (!row || !mayReadIssue(session, row)) throw notFound('Issue not found.');
+    return row;
+  };
+  const present = async (id: string) => presentIssue((await findIssue(db, id))!, await storyIdsOf(db, id));
+
+  const templatesOf = async (newsletterId: string) => [plainTemplate, ...(await listChannelTemplates(db, newsletterId)).map(presentTemplate)];
+
+  api.route<unknown, { newsletter: string }>({
+    method: 'GET',
+    url: '/issues/create',
+    requires: 'issues.create',
+    schema: {
+      querystring: { type: 'object', required: ['newsletter'], properties: { newsletter: { type: 'string', minLength: 1, maxLength: 64 } } },
+      summary: "The new-issue form: data.body a blank issue, data.data.channelTemplates the newsletter's templates after the built-in 'Plain'.",
+    },
+    async handler(request, _reply, session) {
+      session.assertNewsletter(request.query.newsletter);
+      return {
+        data: {
+          body: { newsletter: request.query.newsletter, subject: '', preview: '', slug: '', premium: false, channelsNew: [] },
+          data: { channelTemplates: await templatesOf(request.query.newsletter) },
+        },
+      };
+    },
+  });
+
+  api.route<IssueCreateBody>({
+    method: 'POST',
+    url: '/issues/create',
+    requires: 'issues.create',
+    schema: {
+      body: ref('api/issue-create'),
+      summary: "Creates a draft issue named by its code name, with 'Draft Stories' and the chosen template's channels.",
+    },
+    async handler(request, _reply, session) {
+      const body = request.body;
+      session.assertNewsletter(body.newsletter);
+      if (body.premium) demand(session, 'issues.premium');
+      if (await keyTaken(db, body.slug)) throw invalid(`The code name ${body.slug} already exists.`, 'slug');
+      const newsletter = (await findNewsletter(db, body.newsletter))!;
+      let titles = (body.channelsNew ?? []).map((channel) => channel.title);
+      if (body.template && body.template !== plainTemplate._id) {
+        const template = await findChannelTemplate(db, body.newsletter, body.template);
+        if (!template) throw invalid('Choose one of the channel templates.', 'template');
+        if (titles.length === 0) titles = template.channels;
+      }
+      const id = await insertIssue(db, {
+        newsletter_id: body.newsletter,
+        publisher_id: newsletter.publisher_id,
+        key: body.slug,
+        slug: body.slug,
+        subject: body.subject ?? '',
+        preview: body.preview ?? '',
+        premium: body.premium ?? false,
+        channels: JSON.stringify(channelsOfTemplate(titles, randomUUID)),
+        owner_id: session.user.id,
+      });
+      return { data: await present(id), msg: 'Issue created.' };
+    },
+  });
+
+  api.route<unknown, unknown, { id: string }>({
+    method: 'GET',
+    url: '/issues/update/:id',
+    requires: 'issues.update',
+    schema: { params: idParams, summary: "The issue editor's form: data.body is the issue." },
+    async handler(request, _reply, session) {
+      const row = await reachable(request.params.id, session);
+      return { data: { body: presentIssue(row, await storyIdsOf(db, row.id)) } };
+    },
+  });
+
+  api.route<unknown, unknown, { id: string }>({
+    method: 'GET',
+    url: '/issues/update/:id/content',
+    requires: 'issues.update',
+    schema: {
+      params: idParams,
+      summary:
+        "What the issue editor shows around the issue: data holds the pen names (authors), tags, interests, blank bullet and article, and the newsletter; stories the issue's stories.",
+    },
+    async handler(request, _reply, session) {
+      const row = await reachable(request.params.id, session);
+      const newsletter = (await findNewsletter(db, row.newsletter_id))!;
+      const [authors, tags, interestList, storyRows] = await Promise.all([
+        listPenNames(stories, row.publisher_id, session.user.id, session.can('stories.update')),
+        listTags(tagsDb, row.publisher_id),
+        interests(db),
+        storiesOfIssue(stories, row.id),
+      ]);
+      return {
+        data: {
+          authors: authors.map(presentPenName),
+          tags,
+          interests: interestList,
+          bullet: { type: 'bullet', newsletter: row.newsletter_id, issue: row.id },
+          article: { type: 'article', newsletter: row.newsletter_id, issue: row.id },
+          newsletter: presentNewsletter(newsletter),
+        },
+        stories: storyRows.map(presentStory),
+      };
+    },
+  });
+
+  api.route<IssueUpdateBody, unknown, { id: string }>({
+    method: 'PUT',
+    url: '/issues/update/:id/edit',
+    requires: 'issues.update',
+    schema: {
+      params: idParams,
+      body: ref('api/issue-update'),
+      summary:
+        'Saves changed fields. Text fields edited from base (the values at the version the edit began) are merged character by character with what others stored since; other fields: the last save wins.',
+    },
+    async handler(request, _reply, session) {
+      await reachable(request.params.id, session);
+      const { issue, base } = request.body;
+      await changes.editFields(request.params.id, session, flatten(issue), flatten(base), { socketId: socketOf(request) });
+      return { data: await present(request.params.id), msg: 'Issue saved.' };
+    },
+  });
+
+  api.route<IssueChannelsBody, unknown, { id: string }>({
+    method: 'PUT',
+    url: '/issues/update/:id/channels',
+    requires: 'issues.update',
+    schema: {
+      params: idParams,
+      body: ref('api/issue-channels'),
+      summary: "Saves the channels in order with their stories; answers the time it was saved. 'Draft Stories' stays first; stories not named go back to it.",
+    },
+    async handler(request, _reply, session) {
+      await reachable(request.params.id, session);
+      const result = await changes.changeChannels(
+        request.params.id,
+        session,
+        { kind: 'replace', channels: request.body.channelsNew },
+        { socketId: socketOf(request) },
+      );
+      return { data: { updatedAt: result.updatedAt, version: result.version, channelsNew: result.channels }, msg: 'Channels saved.' };
+    },
+  });
+
+  api.route<unknown, unknown, { id: string }>({
+    method: 'DELETE',
+    url: '/issues/delete/:id',
+    requires: 'issues.delete',
+    schema: { params: idParams, summary: 'Deletes an issue that is not being sent; its stories stay in the newsletter.' },
+    async handler(request, _reply, session) {
+      const row = await reachable(request.params.id, session);
+      assertChangeable(row);
+      if (row.scheduled || row.queued) throw new HttpError(409, { msg: 'Cancel the schedule before deleting this issue.' });
+      await deleteIssue(db, row.id);
+      api.realtime.emit(`issue-${row.id}`, `issue-${row.id}`, { type: 'issue-delete', issue: { _id: row.id }, socketId: socketOf(request) });
+      return { data: { _id: row.id, newsletter: row.newsletter_id }, msg: issueDeletedText };
+    },
+  });
+
+  api.route<unknown, IssueListQuery>({
+    method: 'GET',
+    url: '/issues/list',
+    requires: 'issues.list',
+    schema: {
+      querystring: ref('api/issue-list-query'),
+      summary: 'Issues of a newsletter (or of every newsletter the caller reaches), filtered, searched, sorted and paged.',
+    },
+    async handler(request, _reply, session) {
+      const query = request.query;
+      if (query.newsletter) session.assertNewsletter(query.newsletter);
+      // The issue list searches from more than 2 characters (spec 001 section 5).
+      const search = query.search && query.search.trim().length > 2 ? query.search : undefined;
+      const { rows, count } = await listIssues(db, {
+        newsletterIds: query.newsletter ? [query.newsletter] : [...session.newsletterIds],
+        status: query.status,
+        published: query['status.published'],
+        search,
+        channel: query.channel || undefined,
+        writerId: query.writer || undefined,
+        ownerIds: query.owners ? query.owners.split(',').filter(Boolean) : undefined,
+        sort: query.sort ?? (query['status.published'] === false || query.status === 'draft' ? 'updatedAt' : 'publishedAt'),
+        desc: query.desc ?? true,
+        page: query.page ?? 0,
+        limit: query.limit ?? constants.pageSizes.list,
+      });
+      if (query.idOnly) return { data: rows.map((row) => ({ _id: row.id })), count };
+      return { data: rows.map((row) => presentIssue(row)), count };
+    },
+  });
+
+  api.route<unknown, { normalizeBody?: boolean; updateStats?: boolean }, { id: string }>({
+    method: 'GET',
+    url: '/issues/list/:id',
+    requires: 'issues.list',
+    schema: {
+      params: idParams,
+      querystring: { type: 'object', properties: { normalizeBody: { type: 'boolean' }, updateStats: { type: 'boolean' } } },
+      summary:
+        'One issue. normalizeBody=true adds content.html (the intro and the stories in channel order, absolute addresses); updateStats=true adds its numbers.',
+    },
+    async handler(request, _reply, session) {
+      const row = await reachable(request.params.id, session);
+      const storyRows = await storiesOfIssue(stories, row.id);
+      const issue: Issue = presentIssue(row, new Set(storyRows.map((story) => story.id)));
+      const byId = new Map(storyRows.map((story) => [story.id, story]));
+      const inOrder = issue.channelsNew.flatMap((channel) => channel.stories.map((id) => byId.get(id)!));
+      if (request.query.normalizeBody) {
+        const absolute = (html: string) => html.replace(/(src|href)="\/(?!\/)/g, `$1="${api.env.publicUrl}/`);
+        const parts = [
+          issue.intro.html,
+          ...issue.channelsNew
+            .filter((channel) => channel.stories.length > 0)
+            .flatMap((channel) => [
+              `<h2>${channel.title.replace(/[<>&"]/g, '')}</h2>`,
+              ...channel.stories.map((id) => {
+                const story = byId.get(id)!;
+                return story.type === 'article' ? `<h3>${story.title.replace(/[<>&"]/g, '')}</h3>${story.body_html}` : story.body_html;
+              }),
+            ]),
+        ];
+        issue.content = { html: absolute(parts.join('\n')) };
+      }
+      if (request.query.updateStats) {
+        const words = (text: string) => (text.trim() ? text.trim().split(/\s+/).length : 0);
+        issue.stats = {
+          stories: inOrder.length,
+          words: words(row.intro_text) + inOrder.reduce((sum, story) => sum + words(story.body_text), 0),
+          readingTime: inOrder.reduce((sum, story) => sum + Number(story.reading_time_ms), 0),
+          draft: inOrder.filter((story) => story.draft).length,
+          ready: inOrder.filter((story) => story.ready && !story.accepted && !story.draft).length,
+          accepted: inOrder.filter((story) => story.accepted && !story.draft).length,
+        };
+      }
+      return { data: issue };
+    },
+  });
+
+  for (const [method, on] of [
+    ['PUT', true],
+    ['DELETE', false],
+  ] as const) {
+    api.route<unknown, unknown, { id: string }>({
+      method,
+      url: '/issues/feature/:id',
+      requires: 'issues.feature',
+      schema: { params: idParams, summary: `${on ? 'Features' : 'Unfeatures'} an issue (admins only).` },
+      async handler(request, _reply, session) {
+        const row = await reachable(request.params.id, session);
+        await updateIssue(db, row.id, { featured: on });
+        const issue = await present(row.id);
+        api.realtime.emit(`issue-${row.id}`, `issue-${row.id}`, {
+          type: 'issue-update',
+          issue: { _id: row.id },
+          fields: {},
+          status: issue.status,
+          version: issue.version,
+          updatedAt: issue.updatedAt,
+          socketId: socketOf(request),
+        });
+        return { data: issue, msg: on ? 'The issue is featured.' : 'The issue is no longer featured.' };
+      },
+    });
+  }
+
+  api.keys.register('Issue', async (key, exceptId) => keyTaken(db, key, exceptId));
+}

@@ -1,0 +1,207 @@
+/**
+ * Demo issues: in every demo newsletter, channel templates and issues in several states built
+ * from bullets written for them. The first newsletter's 'sabah-bulteni-hazir' is a draft that
+ * passes every check before a test e-mail (subject, preview, notification title and body, testers,
+ * no draft story), so a newcomer can test-send it.
+ */
+import { randomUUID } from 'node:crypto';
+import type { SeedContext } from '../../../core/server/plugins/contract';
+import { slugify } from '../../../core/shared/text';
+import { insertStory, ownPenName, storedBody, type StoriesDb } from '../../stories/server/public';
+import { normalizeChannels, stuffChannelId } from '../rules';
+import { saveChannelTemplates, type IssuesDb } from './store';
+import type { IssueFlag } from './tables';
+
+type StoryState = 'draft' | 'ready' | 'accepted' | 'published';
+type IssueState = 'ready-to-test' | 'draft' | 'tested' | 'published' | 'cancelled';
+
+interface DemoIssue {
+  key: string;
+  subject: string;
+  preview: string;
+  intro: string;
+  notification?: { title: string; body: string };
+  state: IssueState;
+  /** Days from now (the past for published ones). */
+  days?: number;
+  channels: { title: string; stories: { text: string; state: StoryState }[] }[];
+}
+
+const day = 24 * 60 * 60 * 1000;
+
+const issueFlagsOf: Record<IssueState, IssueFlag[]> = {
+  'ready-to-test': ['draft'],
+  draft: ['draft'],
+  tested: ['tested'],
+  published: ['tested', 'published', 'notified', 'emailed', 'sent'],
+  cancelled: ['tested', 'cancelled'],
+};
+
+const storyFlagsOf: Record<StoryState, Partial<Record<'draft' | 'ready' | 'accepted' | 'published', boolean>>> = {
+  draft: { draft: true },
+  ready: { draft: false, ready: true },
+  accepted: { draft: false, ready: true, accepted: true },
+  published: { draft: false, ready: true, accepted: true, published: true },
+};
+
+const templates = [
+  { title: 'Günlük Bülten', channels: ['Gündem', 'Ekonomi', 'Kültür Sanat'] },
+  { title: 'Hafta Sonu', channels: ['Haftanın Özeti', 'Öneriler'] },
+];
+
+function demoIssues(newsletter: string): DemoIssue[] {
+  const code = slugify(newsletter, 20);
+  return [
+    {
+      key: `${code}-sabah-bulteni-hazir`,
+      subject: 'Sabah Bülteni: Metro, bütçe ve hafta sonu',
+      preview: 'Şehirde bugün neler oluyor? Üç dakikada okuyun.',
+      intro: '<p>Günaydın! Bugünkü bültende ulaşımdaki yenilikler, bütçe görüşmeleri ve hafta sonu önerileri var.</p>',
+      notification: { title: 'Sabah Bülteni hazır', body: 'Metro, bütçe ve hafta sonu önerileri' },
+      state: 'ready-to-test',
+      channels: [
+        {
+          title: 'Gündem',
+          stories: [
+            { text: 'Yeni metro hattı ilk haftasında 200 bin yolcu taşıdı.', state: 'accepted' },
+            { text: 'Belediye meclisi bütçeyi gelecek salı oylayacak.', state: 'accepted' },
+          ],
+        },
+        { title: 'Ekonomi', stories: [{ text: 'Semt pazarlarında sebze fiyatları geçen aya göre yüzde 4 düştü.', state: 'accepted' }] },
+        { title: 'Kültür Sanat', stories: [{ text: 'Şehir tiyatrosu yeni sezonu "Martı" ile açıyor.', state: 'accepted' }] },
+      ],
+    },
+    {
+      key: `${code}-aksam-bulteni`,
+      subject: 'Akşam Bülteni',
+      preview: 'Günün özeti',
+      intro: '<p>İyi akşamlar. Günün öne çıkanları aşağıda.</p>',
+      state: 'draft',
+      channels: [
+        { title: 'Draft Stories', stories: [{ text: 'Sahil yolunda akşam saatlerinde trafik düzenlemesi yapılacak.', state: 'draft' }] },
+        {
+          title: 'Gündem',
+          stories: [
+            { text: 'Kent bostanlarında ikinci hasat pazar günü yapılacak.', state: 'ready' },
+            { text: 'Kütüphaneler sınav haftasında gece yarısına kadar açık.', state: 'accepted' },
+          ],
+        },
+        { title: 'Ekonomi', stories: [] },
+      ],
+    },
+    {
+      key: `${code}-haftanin-ozeti`,
+      subject: 'Haftanın Özeti: Yeni sezon başlıyor',
+      preview: 'Bu hafta öne çıkan beş haber',
+      intro: '<p>Haftanın en çok okunan haberlerini sizin için derledik.</p>',
+      notification: { title: 'Haftanın Özeti', body: 'Bu hafta öne çıkan beş haber' },
+      state: 'tested',
+      channels: [{ title: 'Haftanın Özeti', stories: [{ text: 'Bisiklet şeridi hafta sonu hizmete girdi.', state: 'accepted' }] }],
+    },
+    {
+      key: `${code}-gecen-hafta`,
+      subject: 'Geçen haftanın bülteni',
+      preview: 'Köprü trafiği, tiyatro biletleri ve daha fazlası',
+      intro: '<p>Merhaba! Geçen haftanın gelişmeleri.</p>',
+      notification: { title: 'Yeni bülten', body: 'Köprü trafiği ve tiyatro biletleri' },
+      state: 'published',
+      days: -7,
+      channels: [
+        {
+          title: 'Gündem',
+          stories: [
+            { text: 'Köprü trafiği sabah saatlerinde tek şeritten akıyor.', state: 'published' },
+            { text: 'Şehir tiyatrosu biletleri satışa çıktı.', state: 'published' },
+          ],
+        },
+      ],
+    },
+    {
+      key: `${code}-ilk-sayi`,
+      subject: 'İlk sayımızla merhaba',
+      preview: 'Bültenimize hoş geldiniz',
+      intro: '<p>Bu bültenin ilk sayısı. Her sabah kısa ve öz haberler.</p>',
+      notification: { title: 'İlk sayı', body: 'Bültenimize hoş geldiniz' },
+      state: 'published',
+      days: -14,
+      channels: [{ title: 'Gündem', stories: [{ text: 'Bültenimiz her sabah 07.00’de gelen kutunuzda.', state: 'published' }] }],
+    },
+  ];
+}
+
+export async function seedIssues(context: SeedContext): Promise<void> {
+  const { demo } = context;
+  const db = context.db as unknown as IssuesDb;
+  const stories = context.db as unknown as StoriesDb;
+  const editor = await db.selectFrom('users').select(['id', 'name', 'email']).where('id', '=', demo.userIds.editor).executeTakeFirstOrThrow();
+  const writerId = await ownPenName(stories, demo.publisherId, editor);
+  const newsletters = await db.selectFrom('newsletters').select(['id', 'key', 'publisher_id']).where('id', 'in', demo.newsletterIds).execute();
+  const now = Date.now();
+  let count = 0;
+  for (const newsletter of newsletters) {
+    await saveChannelTemplates(db, newsletter.id, templates);
+    for (const issue of demoIssues(newsletter.key)) {
+      const id = randomUUID();
+      const at = issue.days !== undefined ? new Date(now + issue.days * day) : null;
+      const channels = [];
+      for (const channel of issue.channels) {
+        const ids: string[] = [];
+        for (const story of channel.stories) {
+          const body = storedBody(`<p>• ${story.text}</p>`);
+          const released = story.state === 'published';
+          ids.push(
+            await insertStory(stories, {
+              newsletter_id: newsletter.id,
+              publisher_id: newsletter.publisher_id,
+              type: 'bullet',
+              ...body,
+              tags: '[]',
+              keywords: '[]',
+              writer_id: writerId,
+              owner_id: editor.id,
+              issue_id: id,
+              ...storyFlagsOf[story.state],
+              published_at: released ? at : null,
+              // What its public page shows, as a release would have kept it.
+              published_content: released ? JSON.stringify({ title: '', subtitle: '', image: '', html: body.body_html, writer: editor.name }) : null,
+            }),
+          );
+        }
+        channels.push({ _id: channel.title === 'Draft Stories' ? stuffChannelId : randomUUID(), title: channel.title, stories: ids });
+      }
+      const flags = Object.fromEntries(issueFlagsOf[issue.state].map((flag) => [flag, true]));
+      await db
+        .insertInto('issues')
+        .values({
+          id,
+          newsletter_id: newsletter.id,
+          publisher_id: newsletter.publisher_id,
+          key: issue.key,
+          slug: slugify(`${newsletter.key}-${issue.subject}`, 64),
+          subject: issue.subject,
+          preview: issue.preview,
+          intro_id: randomUUID(),
+          ...storedIntro(issue.intro),
+          notification_title: issue.notification?.title ?? '',
+          notification_body: issue.notification?.body ?? '',
+          channels: JSON.stringify(normalizeChannels(channels)),
+          draft: false,
+          ...flags,
+          published_at: issue.state === 'published' ? at : null,
+          notified_at: issue.state === 'published' ? at : null,
+          emailed_at: issue.state === 'published' ? at : null,
+          owner_id: editor.id,
+          created_at: new Date(now + (issue.days ?? 0) * day - day),
+          updated_at: new Date(now + (issue.days ?? -0.1) * day),
+        })
+        .execute();
+      count++;
+    }
+  }
+  context.log.info({ count }, 'demo issues created');
+}
+
+function storedIntro(html: string) {
+  const body = storedBody(html);
+  return { intro_html: body.body_html, intro_text: body.body_text };
+}
