@@ -174,7 +174,7 @@ export function channelsOfTemplate(titles: string[], newId: () => string): Issue
 }
 
 /** Minutes of reading, 'DK' as the console writes them (spec 001 section 9: milliseconds / 60000). */
-export const readingMinutes = (milliseconds: number) => `${Math.max(1, Math.round(milliseconds / 60_000))} DK`;
+export const readingMinutes = (milliseconds: number) => `${milliseconds > 0 ? Math.max(1, Math.round(milliseconds / 60_000)) : 0} DK`;
 
 /** A text cut at `max` characters with an ellipsis (the outline's titles and previews). */
 export const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max).trimEnd()}…` : text);

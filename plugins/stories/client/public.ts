@@ -2,4 +2,4 @@
 export { StoryCard } from './StoryCard';
 export type { StoryCardProps } from './StoryCard';
 export { storyName } from './story-name';
-export type { Story } from './story-api';
+export { storyApi, type Story } from './story-api';

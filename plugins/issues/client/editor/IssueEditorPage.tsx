@@ -1,3 +1,274 @@
-export default function IssuesPage() {
-  return null;
+/**
+ * The issue editor (spec 001 section 2): /issues/edit/{id}/{page}, page edit (default) or
+ * credentials. A collapsible sidebar (250 / 50 px) with Back to Dashboard, the pages, the outline
+ * and the user; the subject and preview, the statistics, the intro and the channels; a floating
+ * panel with 'Saved {time ago}'. Everyone in the issue edits it live (live-issue.ts) and sees who
+ * else is there and in which field. Without a connection the editor greys out; an issue being
+ * sent is dimmed and disabled; leaving with unsaved changes asks first.
+ */
+import {
+  Facepile,
+  IconButton,
+  mergeStyleSets,
+  MessageBar,
+  MessageBarType,
+  Persona,
+  PersonaSize,
+  Pivot,
+  PivotItem,
+  Spinner,
+  SpinnerSize,
+  Stack,
+  Text,
+} from '@fluentui/react';
+import { useAtomValue } from 'jotai';
+import { useEffect, useState } from 'react';
+import { useLocation, useParams } from 'wouter';
+import { StatusBadge } from '../../../../core/client/list';
+import { useCan } from '../../../../core/client/permissions';
+import { ConnectionOverlay, currentSocket, startSocket } from '../../../../core/client/socket';
+import { userAtom } from '../../../../core/client/stores';
+import { theme } from '../../../../core/client/theme';
+import { toast } from '../../../../core/client/toasts';
+import { resolveBadge } from '../../../../core/shared/badges';
+import { constants } from '../../../../core/shared/config';
+import { storyApi } from '../../../stories/client/public';
+import { issueApi } from '../issue-api';
+import { Channels } from './Channels';
+import { IntroEditor } from './IntroEditor';
+import { IssueSettings } from './IssueSettings';
+import { IssueStatistics } from './IssueStatistics';
+import { LiveIssue, type LiveState } from './live-issue';
+import { LiveTextField } from './LiveTextField';
+import { Outline } from './Outline';
+import { SavePanel } from './SavePanel';
+import { useLiveState } from './use-live-issue';
+
+export const leaveQuestion = 'Changes you made may not be saved.';
+
+const classes = mergeStyleSets({
+  root: { display: 'flex', minHeight: '100vh', background: theme.palette.neutralLighterAlt },
+  sidebar: {
+    position: 'sticky',
+    top: 0,
+    height: '100vh',
+    flex: 'none',
+    background: theme.palette.white,
+    borderRight: `1px solid ${theme.palette.neutralLight}`,
+    display: 'flex',
+    flexDirection: 'column',
+    transition: 'width .15s',
+    overflow: 'hidden',
+  },
+  outline: { flex: 1, overflowY: 'auto', padding: '8px 8px 16px' },
+  main: { flex: 1, minWidth: 0, padding: '24px 32px 120px', position: 'relative' },
+  dimmed: { opacity: 0.5, pointerEvents: 'none' },
+});
+
+export default function IssueEditorPage() {
+  const { issueId, page = 'edit' } = useParams<{ issueId: string; page?: string }>();
+  const [, navigate] = useLocation();
+  const [live, setLive] = useState<LiveIssue | null>(null);
+
+  useEffect(() => {
+    let made: LiveIssue | null = null;
+    let current = true;
+    Promise.all([issueApi.form(issueId), issueApi.content(issueId)]).then(
+      ([issue, content]) => {
+        if (!current) return;
+        made = new LiveIssue(issue, content.stories, currentSocket() ?? startSocket());
+        setLive(made);
+      },
+      // The spec: a failure to load the issue's content goes back to the start.
+      () => current && navigate('/'),
+    );
+    return () => {
+      current = false;
+      made?.dispose();
+    };
+  }, [issueId, navigate]);
+
+  if (!live) return <Spinner size={SpinnerSize.large} label="Loading the issue..." styles={{ root: { marginTop: '30vh' } }} />;
+  return <Editor live={live} page={page === 'credentials' ? 'credentials' : 'edit'} />;
+}
+
+function Editor({ live, page }: { live: LiveIssue; page: 'edit' | 'credentials' }) {
+  const state = useLiveState(live);
+  const { issue } = state;
+  const [, navigate] = useLocation();
+  const user = useAtomValue(userAtom);
+  const can = useCan();
+  const [open, setOpen] = useState(true);
+  const processing = issue.status.processing;
+  const disabled = processing || !can('issues.update');
+  const dashboard = `/newsletters/show/${issue.newsletter}`;
+
+  // Leaving with changes the server has not confirmed asks first; whatever is waiting is sent at once.
+  useEffect(() => {
+    const beforeUnload = (event: BeforeUnloadEvent) => {
+      live.flush();
+      if (!live.current.unsaved) return;
+      event.preventDefault();
+      event.returnValue = leaveQuestion;
+    };
+    window.addEventListener('beforeunload', beforeUnload);
+    window.addEventListener('pagehide', live.flush);
+    return () => {
+      window.removeEventListener('beforeunload', beforeUnload);
+      window.removeEventListener('pagehide', live.flush);
+    };
+  }, [live]);
+
+  useEffect(() => {
+    if (!state.deleted) return;
+    toast('info', 'Issue has been deleted.');
+    navigate(`${dashboard}/issues`);
+  }, [state.deleted, dashboard, navigate]);
+
+  const backToDashboard = async () => {
+    live.flush();
+    if (live.current.unsaved && !window.confirm(leaveQuestion)) return;
+    // A published issue's draft stories go out as they are: ready and accepted first (spec 001 section 2).
+    if (issue.status.published) {
+      const drafts = issue.channelsNew.flatMap((channel) => channel.stories).filter((id) => state.stories.get(id)?.status.draft);
+      await Promise.allSettled(drafts.map((id) => storyApi.accept(id)));
+    }
+    navigate(dashboard);
+  };
+
+  const problem = (field: string) => state.problems.find((item) => item.field === field)?.message;
+  const width = open ? constants.issues.sidebarOpen : constants.issues.sidebarClosed;
+
+  return (
+    <div className={classes.root}>
+      <aside className={classes.sidebar} style={{ width }} aria-label="Issue editor">
+        <Stack horizontal={!open} horizontalAlign={open ? 'space-between' : 'center'} verticalAlign="center" styles={{ root: { padding: 8 } }}>
+          {open ? <Text styles={{ root: { fontWeight: 600, paddingLeft: 8 } }}>{issue.key}</Text> : null}
+          <IconButton
+            iconProps={{ iconName: open ? 'DoubleChevronLeft' : 'DoubleChevronRight' }}
+            title={open ? 'Close the sidebar' : 'Open the sidebar'}
+            ariaLabel={open ? 'Close the sidebar' : 'Open the sidebar'}
+            onClick={() => setOpen(!open)}
+          />
+        </Stack>
+        <Stack tokens={{ childrenGap: 2 }} styles={{ root: { padding: '0 8px' } }}>
+          <SidebarButton open={open} icon="Back" text="Back to Dashboard" onClick={() => void backToDashboard()} />
+        </Stack>
+        {open ? (
+          <div className={classes.outline}>
+            <Outline
+              channels={issue.channelsNew}
+              stories={state.stories}
+              canMoveStories={can('stories.move') && !disabled}
+              canMoveChannels={can('issues.update') && !disabled}
+              onOp={(op) => void live.channelOp(op)}
+            />
+          </div>
+        ) : (
+          <div style={{ flex: 1 }} />
+        )}
+        <div style={{ padding: 8, borderTop: `1px solid ${theme.palette.neutralLight}` }}>
+          <Persona imageUrl={user?.profile.image || undefined} text={user?.profile.name || user?.email} size={PersonaSize.size32} hidePersonaDetails={!open} />
+        </div>
+      </aside>
+      <main className={classes.main}>
+        <Stack horizontal verticalAlign="center" horizontalAlign="space-between" wrap tokens={{ childrenGap: 16 }} styles={{ root: { marginBottom: 16 } }}>
+          <Stack horizontal verticalAlign="center" tokens={{ childrenGap: 12 }}>
+            <StatusBadge badge={resolveBadge('issue', issue.status)} />
+            <Pivot selectedKey={page} onLinkClick={(item) => item && navigate(`/issues/edit/${issue._id}/${item.props.itemKey}`)} headersOnly>
+              <PivotItem itemKey="edit" headerText="Edit" />
+              <PivotItem itemKey="credentials" headerText="Settings" />
+            </Pivot>
+          </Stack>
+          <Collaborators state={state} />
+        </Stack>
+        {processing ? <MessageBar messageBarType={MessageBarType.warning}>The issue is being sent; it cannot change now.</MessageBar> : null}
+        <div className={processing ? classes.dimmed : undefined} aria-disabled={processing || undefined}>
+          {page === 'credentials' ? (
+            <IssueSettings live={live} state={state} disabled={disabled} problem={problem} />
+          ) : (
+            <Stack tokens={{ childrenGap: 20 }}>
+              <LiveTextField
+                live={live}
+                field="subject"
+                label="Subject Line"
+                value={issue.subject}
+                collaborators={state.collaborators}
+                errorMessage={problem('subject')}
+                description="Under 240 characters."
+                disabled={disabled}
+              />
+              <LiveTextField
+                live={live}
+                field="preview"
+                label="Preview Text"
+                value={issue.preview}
+                collaborators={state.collaborators}
+                errorMessage={problem('preview')}
+                description="Under 240 characters."
+                disabled={disabled}
+              />
+              <IssueStatistics issue={issue} stories={state.stories} />
+              <IntroEditor
+                live={live}
+                html={issue.intro.html}
+                published={issue.status.published}
+                collaborators={state.collaborators}
+                disabled={disabled}
+                problem={problem('intro')}
+              />
+              {problem('channels') ? (
+                <MessageBar messageBarType={MessageBarType.error} onDismiss={() => undefined}>
+                  {problem('channels')}
+                </MessageBar>
+              ) : null}
+              <Channels
+                live={live}
+                newsletter={issue.newsletter}
+                channels={issue.channelsNew}
+                stories={state.stories}
+                creating={state.creating}
+                disabled={disabled}
+              />
+            </Stack>
+          )}
+        </div>
+        <ConnectionOverlay />
+      </main>
+      <SavePanel issue={issue} unsaved={state.unsaved} savedAt={state.savedAt} failed={state.problems.length > 0} />
+    </div>
+  );
+}
+
+function SidebarButton({ open, icon, text, onClick }: { open: boolean; icon: string; text: string; onClick(): void }) {
+  return open ? (
+    <Stack horizontal verticalAlign="center">
+      <IconButton iconProps={{ iconName: icon }} ariaLabel={text} onClick={onClick} />
+      <Text onClick={onClick} styles={{ root: { cursor: 'pointer' } }}>
+        {text}
+      </Text>
+    </Stack>
+  ) : (
+    <IconButton iconProps={{ iconName: icon }} title={text} ariaLabel={text} onClick={onClick} />
+  );
+}
+
+/** Who else is in the issue: a facepile, each face named with the field they are in. */
+function Collaborators({ state }: { state: LiveState }) {
+  const people = state.collaborators;
+  if (people.length === 0) return null;
+  return (
+    <Stack horizontal verticalAlign="center" tokens={{ childrenGap: 8 }} data-testid="collaborators">
+      <Facepile
+        personas={people.map((person) => ({
+          personaName: `${person.name}${person.field ? ` (${person.field})` : ''}`,
+          imageUrl: person.image || undefined,
+        }))}
+        maxDisplayablePersonas={5}
+      />
+      <Text variant="small" styles={{ root: { color: theme.semanticColors.bodySubtext } }}>
+        {people.length === 1 ? `${people[0]!.name} is here` : `${people.length} others are here`}
+      </Text>
+    </Stack>
+  );
 }

@@ -1,0 +1,262 @@
+/**
+ * The issue's channels with their story cards (the stories plugin's card): reading time per
+ * channel in minutes ('DK'), rename (a unique title; an unchanged one just closes), delete, add,
+ * stories moved up and down (stories.move) or taken out of the issue (stories.delete), and a new
+ * bullet written right in a channel, shown as the spec's null entry while it is created.
+ */
+import { DefaultButton, IconButton, mergeStyleSets, PrimaryButton, Shimmer, Stack, Text, TextField, type IContextualMenuItem } from '@fluentui/react';
+import { useRef, useState } from 'react';
+import { handleError } from '../../../../core/client/errors';
+import { useCan } from '../../../../core/client/permissions';
+import { theme } from '../../../../core/client/theme';
+import { constants } from '../../../../core/shared/config';
+import { StoryCard, storyApi, storyName, type Story } from '../../../stories/client/public';
+import { channelTitleTaken, readingMinutes, stuffChannelId, titleTaken, type IssueChannel } from '../../rules';
+import type { LiveIssue } from './live-issue';
+
+const classes = mergeStyleSets({
+  channel: { background: theme.palette.white, borderRadius: 8, padding: 16, boxShadow: theme.effects.elevation4 },
+  grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))', gap: 16 },
+  placeholder: { borderRadius: 8, padding: 16, background: theme.palette.neutralLighterAlt, minHeight: 120 },
+});
+
+interface ChannelsProps {
+  live: LiveIssue;
+  newsletter: string;
+  channels: IssueChannel[];
+  stories: ReadonlyMap<string, Story>;
+  creating: ReadonlyMap<string, number>;
+  disabled: boolean;
+}
+
+const renameSettleMs = 400;
+
+/** A channel id made here, so the channel can be shown before the server has it (randomUUID needs a secure page). */
+const newChannelId = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
+
+/** A new channel's title: 'New Channel', numbered when taken. */
+function newChannelTitle(channels: IssueChannel[]): string {
+  let title = 'New Channel';
+  for (let n = 2; titleTaken(channels, title); n++) title = `New Channel ${n}`;
+  return title;
+}
+
+function BulletComposer({ onCreate, disabled }: { onCreate(text: string): Promise<void>; disabled: boolean }) {
+  const [text, setText] = useState('');
+  const [busy, setBusy] = useState(false);
+  const ready = text.trim().length > constants.stories.autoCreateChars;
+  const create = async () => {
+    setBusy(true);
+    try {
+      await onCreate(text.trim());
+      setText('');
+    } finally {
+      setBusy(false);
+    }
+  };
+  return (
+    <Stack horizontal tokens={{ childrenGap: 8 }} verticalAlign="end">
+      <TextField
+        styles={{ root: { flex: 1 } }}
+        label="New bullet"
+        placeholder="Write a bullet for this channel"
+        value={text}
+        disabled={disabled || busy}
+        multiline
+        rows={1}
+        autoAdjustHeight
+        onChange={(_event, value) => setText(value ?? '')}
+      />
+      <PrimaryButton text="ADD" disabled={!ready || busy || disabled} onClick={() => void create()} />
+    </Stack>
+  );
+}
+
+function ChannelSection({
+  live,
+  newsletter,
+  channel,
+  channels,
+  stories,
+  creating,
+  disabled,
+}: Omit<ChannelsProps, 'creating'> & { channel: IssueChannel; creating: number }) {
+  const can = useCan();
+  const [renaming, setRenaming] = useState<string | null>(null);
+  // The menu that opened the rename gives the focus back to its button as it closes: that blur is not the user leaving.
+  const renameStarted = useRef(0);
+  const fixed = channel._id === stuffChannelId;
+  const own = channel.stories.map((id) => stories.get(id)).filter((story): story is Story => Boolean(story));
+  const readingTime = own.reduce((sum, story) => sum + story.meta.readingTime, 0);
+  const renameTaken = renaming !== null && titleTaken(channels, renaming, channel._id);
+
+  const finishRename = () => {
+    if (renaming === null) return;
+    const title = renaming.trim();
+    // An unchanged title just closes the editor.
+    if (title === channel.title || !title) setRenaming(null);
+    else if (!renameTaken && live.channelOp({ kind: 'rename-channel', channelId: channel._id, title })) setRenaming(null);
+  };
+
+  const createBullet = async (text: string) => {
+    const done = live.creatingIn(channel._id);
+    try {
+      const { data } = await storyApi.create(newsletter, 'bullet', {
+        body: { html: `<p>• ${text.replace(/[<>&]/g, (char) => `&#${char.charCodeAt(0)};`)}</p>` },
+      });
+      live.addStory(data, channel._id, channel.stories.at(-1) ?? null);
+    } catch (error) {
+      await handleError(error);
+    } finally {
+      done();
+    }
+  };
+
+  const storyActions = (story: Story, index: number): IContextualMenuItem[] => [
+    ...(can('stories.move')
+      ? [
+          {
+            key: 'up',
+            text: 'Move Up',
+            iconProps: { iconName: 'Up' },
+            disabled: index === 0,
+            onClick: () =>
+              void live.channelOp({ kind: 'move-story', storyId: story._id, channelId: channel._id, afterId: index >= 2 ? own[index - 2]!._id : null }),
+          },
+          {
+            key: 'down',
+            text: 'Move Down',
+            iconProps: { iconName: 'Down' },
+            disabled: index === own.length - 1,
+            onClick: () => void live.channelOp({ kind: 'move-story', storyId: story._id, channelId: channel._id, afterId: own[index + 1]!._id }),
+          },
+        ]
+      : []),
+    ...(can('stories.delete')
+      ? [
+          {
+            key: 'remove',
+            text: 'Remove from issue',
+            iconProps: { iconName: 'Remove' },
+            onClick: () => void live.channelOp({ kind: 'remove-story', storyId: story._id }),
+          },
+        ]
+      : []),
+  ];
+
+  const menu: IContextualMenuItem[] = [
+    {
+      key: 'rename',
+      text: 'Rename',
+      iconProps: { iconName: 'Rename' },
+      onClick: () => {
+        renameStarted.current = Date.now();
+        setRenaming(channel.title);
+      },
+    },
+    {
+      key: 'delete',
+      text: 'Delete',
+      iconProps: { iconName: 'Delete' },
+      onClick: () => void live.channelOp({ kind: 'delete-channel', channelId: channel._id }),
+    },
+  ];
+
+  return (
+    <section className={classes.channel} aria-label={channel.title} data-testid="channel" data-channel={channel._id}>
+      <Stack horizontal verticalAlign="center" horizontalAlign="space-between" tokens={{ childrenGap: 8 }} styles={{ root: { marginBottom: 12 } }}>
+        {renaming !== null ? (
+          <TextField
+            autoFocus
+            ariaLabel="Channel title"
+            value={renaming}
+            errorMessage={renameTaken ? channelTitleTaken : undefined}
+            onChange={(_event, value) => setRenaming(value ?? '')}
+            onBlur={(event) => {
+              if (Date.now() - renameStarted.current < renameSettleMs) {
+                const input = event.currentTarget;
+                requestAnimationFrame(() => input.focus());
+              } else finishRename();
+            }}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter') finishRename();
+              if (event.key === 'Escape') setRenaming(null);
+            }}
+          />
+        ) : (
+          <Text as="h2" variant="xLarge" styles={{ root: { margin: 0 } }}>
+            {channel.title}
+          </Text>
+        )}
+        <Stack horizontal verticalAlign="center" tokens={{ childrenGap: 8 }}>
+          <Text styles={{ root: { color: theme.semanticColors.bodySubtext } }}>{readingMinutes(readingTime)}</Text>
+          {!fixed && can('issues.update') ? (
+            <IconButton
+              iconProps={{ iconName: 'More' }}
+              title="Channel actions"
+              ariaLabel={`Actions for ${channel.title}`}
+              disabled={disabled}
+              menuProps={{ items: menu }}
+            />
+          ) : null}
+        </Stack>
+      </Stack>
+      <div className={classes.grid}>
+        {own.map((story, index) => {
+          const actions = storyActions(story, index);
+          return (
+            <StoryCard
+              key={story._id}
+              story={story}
+              parts={{
+                actions:
+                  actions.length > 0 && !disabled ? (
+                    <IconButton
+                      iconProps={{ iconName: 'More' }}
+                      title="Story actions"
+                      ariaLabel={`Actions for ${storyName(story)}`}
+                      menuProps={{ items: actions }}
+                    />
+                  ) : undefined,
+              }}
+            />
+          );
+        })}
+        {Array.from({ length: creating }, (_, index) => (
+          <div key={`creating-${index}`} className={classes.placeholder} data-testid="story-placeholder" aria-label="Creating the story">
+            <Shimmer />
+            <Shimmer width="70%" styles={{ root: { marginTop: 8 } }} />
+          </div>
+        ))}
+      </div>
+      {can('stories.create') ? (
+        <div style={{ marginTop: 12 }}>
+          <BulletComposer onCreate={createBullet} disabled={disabled} />
+        </div>
+      ) : null}
+    </section>
+  );
+}
+
+export function Channels(props: ChannelsProps) {
+  const can = useCan();
+  const { live, channels, disabled } = props;
+  return (
+    <Stack tokens={{ childrenGap: 16 }}>
+      {channels.map((channel) => (
+        <ChannelSection key={channel._id} {...props} channel={channel} creating={props.creating.get(channel._id) ?? 0} />
+      ))}
+      {can('issues.update') ? (
+        <DefaultButton
+          text="ADD CHANNEL"
+          iconProps={{ iconName: 'Add' }}
+          disabled={disabled}
+          styles={{ root: { alignSelf: 'flex-start' } }}
+          onClick={() =>
+            void live.channelOp({ kind: 'add-channel', channelId: newChannelId(), title: newChannelTitle(channels), afterId: channels.at(-1)?._id ?? null })
+          }
+        />
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,131 @@
+/**
+ * The issue's settings (/issues/edit/{id}/credentials; spec 001 section 2, Issue settings): cover
+ * image (2:1), web slug, e-mail subject and preview, app notification title (under 120) and
+ * subtitle, featured (admins), premium (admins and directors) and the attached episode. They are
+ * live fields like the editor's: everyone in the issue sees them change.
+ */
+import { Dropdown, Stack, Text, Toggle, TooltipHost } from '@fluentui/react';
+import { useEffect, useState } from 'react';
+import { list } from '../../../../core/client/api';
+import { handleError } from '../../../../core/client/errors';
+import { ImageField } from '../../../../core/client/ImageField';
+import { useCan } from '../../../../core/client/permissions';
+import { theme } from '../../../../core/client/theme';
+import { constants } from '../../../../core/shared/config';
+import { premiumTooltip } from '../../rules';
+import { issueApi } from '../issue-api';
+import type { LiveIssue, LiveState } from './live-issue';
+import { LiveTextField } from './LiveTextField';
+
+interface EpisodeOption {
+  _id: string;
+  title: string;
+}
+
+const noEpisode = 'none';
+
+export function IssueSettings({
+  live,
+  state,
+  disabled,
+  problem,
+}: {
+  live: LiveIssue;
+  state: LiveState;
+  disabled: boolean;
+  problem(field: string): string | undefined;
+}) {
+  const { issue, collaborators } = state;
+  const can = useCan();
+  const [episodes, setEpisodes] = useState<EpisodeOption[]>([]);
+  const [featuring, setFeaturing] = useState(false);
+  const everPublished = issue.status.published || Boolean(issue.publishedAt);
+
+  useEffect(() => {
+    let current = true;
+    list<EpisodeOption>('/episodes/list', { newsletter: issue.newsletter, limit: constants.pageSizes.episodes, sort: 'createdAt', desc: true }).then(
+      ({ data }) => current && setEpisodes(data),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [issue.newsletter]);
+
+  const feature = async (on: boolean) => {
+    setFeaturing(true);
+    try {
+      await issueApi.feature(issue._id, on);
+    } catch (error) {
+      await handleError(error);
+    } finally {
+      setFeaturing(false);
+    }
+  };
+
+  const text = (
+    field: 'subject' | 'preview' | 'slug' | 'notification.title' | 'notification.body',
+    label: string,
+    value: string,
+    description?: string,
+    locked = false,
+  ) => (
+    <LiveTextField
+      live={live}
+      field={field}
+      label={label}
+      value={value}
+      collaborators={collaborators}
+      errorMessage={problem(field)}
+      description={description}
+      disabled={disabled || locked}
+    />
+  );
+
+  return (
+    <Stack tokens={{ childrenGap: 20 }} styles={{ root: { maxWidth: 720 } }}>
+      <ImageField
+        label="Cover Image"
+        value={issue.image}
+        onChange={(path) => live.edit('image', path)}
+        recommendedSize="2:1, e.g. 1200 x 600 pixels"
+        width={240}
+        height={120}
+      />
+      {text(
+        'slug',
+        'Web Slug',
+        issue.slug,
+        everPublished ? 'The slug cannot change once the issue is published.' : `Its public page: /i/${issue.slug}`,
+        everPublished,
+      )}
+      {text('subject', 'E-mail Subject', issue.subject, 'Under 240 characters.')}
+      {text('preview', 'E-mail Preview', issue.preview, 'Under 240 characters.')}
+      {text('notification.title', 'Notification Title', issue.notification.title, `Under ${constants.issues.notificationTitleMax} characters.`)}
+      {text('notification.body', 'Notification Subtitle', issue.notification.body)}
+      {can('issues.feature') ? (
+        <Toggle label="Featured" checked={issue.status.featured} disabled={disabled || featuring} onChange={(_event, on) => void feature(Boolean(on))} />
+      ) : null}
+      <TooltipHost content={premiumTooltip}>
+        <Toggle
+          label="Premium"
+          checked={issue.premium}
+          disabled={disabled || !can('issues.premium')}
+          onChange={(_event, on) => live.edit('premium', Boolean(on))}
+        />
+      </TooltipHost>
+      <Dropdown
+        label="Episode"
+        selectedKey={issue.episode ?? noEpisode}
+        disabled={disabled}
+        options={[{ key: noEpisode, text: 'No episode' }, ...episodes.map((episode) => ({ key: episode._id, text: episode.title }))]}
+        onChange={(_event, option) => option && live.edit('episode', option.key === noEpisode ? null : String(option.key))}
+      />
+      {problem('premium') || problem('episode') || problem('image') ? (
+        <Text role="alert" styles={{ root: { color: theme.semanticColors.errorText } }}>
+          {problem('premium') ?? problem('episode') ?? problem('image')}
+        </Text>
+      ) : null}
+    </Stack>
+  );
+}

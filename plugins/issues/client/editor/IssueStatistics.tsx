@@ -1,0 +1,62 @@
+/**
+ * The issue's statistics block and progress bar (spec 001 section 2): stories, words and reading
+ * time of what the channels hold, and how many of its stories are draft, ready and accepted.
+ */
+import { mergeStyleSets, Stack, Text } from '@fluentui/react';
+import { theme } from '../../../../core/client/theme';
+import { badges } from '../../../../core/shared/config';
+import type { Story } from '../../../stories/client/public';
+import { readingMinutes } from '../../rules';
+import type { Issue } from '../issue-api';
+
+const classes = mergeStyleSets({
+  block: { background: theme.palette.white, borderRadius: 8, padding: 16, boxShadow: theme.effects.elevation4 },
+  bar: { display: 'flex', height: 8, borderRadius: 4, overflow: 'hidden', background: theme.palette.neutralLighter },
+});
+
+const words = (text: string) => (text.trim() ? text.trim().split(/\s+/).length : 0);
+
+export function IssueStatistics({ issue, stories }: { issue: Issue; stories: ReadonlyMap<string, Story> }) {
+  const held = issue.channelsNew.flatMap((channel) => channel.stories.map((id) => stories.get(id)).filter((story): story is Story => Boolean(story)));
+  const draft = held.filter((story) => story.status.draft).length;
+  const accepted = held.filter((story) => !story.status.draft && story.status.accepted).length;
+  const ready = held.filter((story) => !story.status.draft && !story.status.accepted && story.status.ready).length;
+  const total = Math.max(held.length, 1);
+  const figures = [
+    { label: 'Stories', value: String(held.length) },
+    { label: 'Words', value: String(words(issue.intro.text) + held.reduce((sum, story) => sum + words(story.body.text), 0)) },
+    { label: 'Reading time', value: readingMinutes(held.reduce((sum, story) => sum + story.meta.readingTime, 0)) },
+  ];
+  const parts = [
+    { key: 'draft', count: draft, color: badges.story.statuses.draft.color, label: 'Draft' },
+    { key: 'ready', count: ready, color: badges.story.statuses.ready.color, label: 'Ready' },
+    { key: 'accepted', count: accepted, color: badges.story.statuses.accepted.color, label: 'Accepted' },
+  ];
+  return (
+    <div className={classes.block} data-testid="issue-statistics">
+      <Stack horizontal wrap tokens={{ childrenGap: 32 }}>
+        {figures.map((figure) => (
+          <Stack key={figure.label}>
+            <Text variant="small" styles={{ root: { color: theme.semanticColors.bodySubtext } }}>
+              {figure.label}
+            </Text>
+            <Text variant="xLarge">{figure.value}</Text>
+          </Stack>
+        ))}
+      </Stack>
+      <div className={classes.bar} role="img" aria-label={parts.map((part) => `${part.label} ${part.count}`).join(', ')} style={{ marginTop: 12 }}>
+        {parts.map((part) => (
+          <div key={part.key} style={{ width: `${(part.count / total) * 100}%`, background: part.color }} />
+        ))}
+      </div>
+      <Stack horizontal tokens={{ childrenGap: 16 }} styles={{ root: { marginTop: 6 } }}>
+        {parts.map((part) => (
+          <Text key={part.key} variant="small">
+            <span style={{ display: 'inline-block', width: 8, height: 8, borderRadius: 4, background: part.color, marginRight: 6 }} />
+            {part.label} {part.count}
+          </Text>
+        ))}
+      </Stack>
+    </div>
+  );
+}

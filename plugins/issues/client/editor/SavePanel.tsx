@@ -1,0 +1,82 @@
+/**
+ * The editor's floating panel (spec 001 section 2): 'Saved {time ago}' with a dot, red while a
+ * change waits for the server and green once stored; PREVIEW (disabled while the issue is being
+ * sent) shows the issue's body as it stands; GO TO URL opens the public page once published.
+ */
+import { DefaultButton, Dialog, DialogType, mergeStyleSets, PrimaryButton, Spinner, Stack, Text } from '@fluentui/react';
+import { formatDistanceToNow } from 'date-fns';
+import { useEffect, useState } from 'react';
+import { handleError } from '../../../../core/client/errors';
+import { theme } from '../../../../core/client/theme';
+import { issueApi, type Issue } from '../issue-api';
+
+const previewWidth = 660;
+
+const classes = mergeStyleSets({
+  panel: {
+    position: 'fixed',
+    right: 24,
+    bottom: 24,
+    zIndex: 20,
+    background: theme.palette.white,
+    borderRadius: 8,
+    padding: '10px 16px',
+    boxShadow: theme.effects.elevation16,
+  },
+  dot: { width: 10, height: 10, borderRadius: '50%', flex: 'none' },
+});
+
+export function SavePanel({ issue, unsaved, savedAt, failed }: { issue: Issue; unsaved: boolean; savedAt: Date; failed: boolean }) {
+  const [, tick] = useState(0);
+  const [preview, setPreview] = useState<string | null | 'loading'>(null);
+  useEffect(() => {
+    const timer = setInterval(() => tick((count) => count + 1), 15_000);
+    return () => clearInterval(timer);
+  }, []);
+
+  const openPreview = async () => {
+    setPreview('loading');
+    try {
+      setPreview((await issueApi.fetch(issue._id, { normalizeBody: true })).content?.html ?? '');
+    } catch (error) {
+      setPreview(null);
+      await handleError(error);
+    }
+  };
+
+  const label = failed && unsaved ? 'Not Saved' : unsaved ? 'Saving...' : `Saved ${formatDistanceToNow(savedAt, { addSuffix: true })}`;
+  return (
+    <div className={classes.panel} data-testid="save-panel">
+      <Stack horizontal verticalAlign="center" tokens={{ childrenGap: 12 }}>
+        <span className={classes.dot} style={{ background: unsaved ? theme.semanticColors.errorIcon : theme.semanticColors.successIcon }} aria-hidden />
+        <Text role="status" data-state={unsaved ? 'unsaved' : 'saved'}>
+          {label}
+        </Text>
+        <DefaultButton text="PREVIEW" disabled={issue.status.processing} onClick={() => void openPreview()} />
+        {issue.status.published ? (
+          <PrimaryButton text="GO TO URL" onClick={() => window.open(`/i/${issue.slug || issue._id}`, '_blank', 'noopener,noreferrer')} />
+        ) : null}
+      </Stack>
+      {preview !== null ? (
+        <Dialog
+          hidden={false}
+          onDismiss={() => setPreview(null)}
+          dialogContentProps={{ type: DialogType.normal, title: issue.subject || issue.key }}
+          minWidth={previewWidth + 48}
+          modalProps={{ isBlocking: false }}
+        >
+          {preview === 'loading' ? (
+            <Spinner />
+          ) : (
+            <iframe
+              title="Issue preview"
+              sandbox=""
+              srcDoc={preview}
+              style={{ width: previewWidth, height: '60vh', border: `1px solid ${theme.palette.neutralLight}` }}
+            />
+          )}
+        </Dialog>
+      ) : null}
+    </div>
+  );
+}
