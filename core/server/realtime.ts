@@ -60,14 +60,18 @@ export function createRealtimeHub(options: RealtimeOptions): RealtimeHub {
      * The session as it is now: checked again at most every few seconds, so a socket outlives
      * neither a Logout nor a password or role change for long, yet live edits cost no query each.
      */
-    const currentSession = async () => {
-      if (session && token && Date.now() - checkedAt > checkEveryMs) {
-        checkedAt = Date.now();
-        session = await options.authenticate(token).catch(() => null);
-        if (!session) socket.disconnect(true);
-      }
-      return session;
-    };
+    let checked: Promise<Session | null> = Promise.resolve(null);
+    const currentSession = () =>
+      // Chained, so that while one event waits for a check its socket's next event cannot overtake
+      // it: a typist's keystrokes reach the handlers in the order they were typed.
+      (checked = checked.then(async () => {
+        if (session && token && Date.now() - checkedAt > checkEveryMs) {
+          checkedAt = Date.now();
+          session = await options.authenticate(token).catch(() => null);
+          if (!session) socket.disconnect(true);
+        }
+        return session;
+      }));
     socket.on('authenticate', async (payload: unknown) => {
       const offered = typeof payload === 'string' ? payload : (payload as { token?: unknown } | null)?.token;
       token = typeof offered === 'string' ? offered : null;

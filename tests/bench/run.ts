@@ -1,5 +1,6 @@
 /** `npm run bench`: measures the budgets of design.md section 6 and prints the figures. */
 import { measureBundles, printBundles } from './bundle';
+import { measureLiveIssue, printLiveIssue } from './live-issue';
 import { measureServerMemory, printServerMemory } from './server-memory';
 import { measureStoryList, printStoryList } from './story-list';
 import { measureSubscriberList, printSubscriberList } from './subscriber-list';
@@ -10,5 +11,6 @@ if (printBundles(await measureBundles())) failed = true;
 if (printServerMemory(await measureServerMemory())) failed = true;
 if (printSubscriberList(await measureSubscriberList())) failed = true;
 if (printStoryList(await measureStoryList())) failed = true;
+if (printLiveIssue(await measureLiveIssue())) failed = true;
 
 process.exit(failed ? 1 : 0);

@@ -86,6 +86,7 @@ export function registerStoryRoutes(api: PluginApi): void {
         newsletterIds: query.newsletter ? [query.newsletter] : [...session.newsletterIds],
         ownerId: session.can('stories.update') ? query.owner || undefined : session.user.id,
         writerId: query.writer || undefined,
+        issueId: query.issue === undefined ? undefined : query.issue === 'none' ? null : query.issue,
         type: query.type,
         status: query.status,
         published: query['status.published'],

@@ -24,6 +24,8 @@ export interface StoryListOptions {
   /** Only this user's stories (authors see their own). */
   ownerId?: string;
   writerId?: string;
+  /** Only the stories of this issue, or (null) those in no issue. */
+  issueId?: string | null;
   type?: StoryType;
   status?: BadgeStatus;
   published?: boolean;
@@ -76,6 +78,8 @@ function listCondition(options: StoryListOptions) {
     const conditions: Expression<SqlBool>[] = [countedCondition(options, 'stories')(eb as unknown as ExpressionBuilder<CoreTables & StoryTables, never>)];
     if (options.ownerId) conditions.push(eb('stories.owner_id', '=', options.ownerId));
     if (options.writerId) conditions.push(eb('stories.writer_id', '=', options.writerId));
+    if (options.issueId !== undefined)
+      conditions.push(options.issueId === null ? eb('stories.issue_id', 'is', null) : eb('stories.issue_id', '=', options.issueId));
     const search = options.search?.trim();
     if (search) {
       const pattern = containsPattern(search);
@@ -92,7 +96,7 @@ function listCondition(options: StoryListOptions) {
  * (counting every match of a large newsletter is a search's one slow part).
  */
 async function countStories(db: StoriesDb, options: StoryListOptions, countMax: number): Promise<number> {
-  if (!options.ownerId && !options.writerId && !options.search?.trim()) {
+  if (!options.ownerId && !options.writerId && options.issueId === undefined && !options.search?.trim()) {
     const kept = await db
       .selectFrom('story_counts')
       .where((eb) => countedCondition(options, 'story_counts')(eb as unknown as ExpressionBuilder<CoreTables & StoryTables, never>))

@@ -12,6 +12,7 @@ import { theme } from '../../../../core/client/theme';
 import { constants } from '../../../../core/shared/config';
 import { StoryCard, storyApi, storyName, type Story } from '../../../stories/client/public';
 import { channelTitleTaken, readingMinutes, stuffChannelId, titleTaken, type IssueChannel } from '../../rules';
+import { AddStoryPanel } from './AddStoryPanel';
 import type { LiveIssue } from './live-issue';
 
 const classes = mergeStyleSets({
@@ -83,6 +84,7 @@ function ChannelSection({
 }: Omit<ChannelsProps, 'creating'> & { channel: IssueChannel; creating: number }) {
   const can = useCan();
   const [renaming, setRenaming] = useState<string | null>(null);
+  const [adding, setAdding] = useState(false);
   // The menu that opened the rename gives the focus back to its button as it closes: that blur is not the user leaving.
   const renameStarted = useRef(0);
   const fixed = channel._id === stuffChannelId;
@@ -230,9 +232,25 @@ function ChannelSection({
         ))}
       </div>
       {can('stories.create') ? (
-        <div style={{ marginTop: 12 }}>
+        <Stack tokens={{ childrenGap: 8 }} styles={{ root: { marginTop: 12 } }}>
           <BulletComposer onCreate={createBullet} disabled={disabled} />
-        </div>
+          <DefaultButton
+            text="ADD STORY"
+            iconProps={{ iconName: 'Add' }}
+            disabled={disabled}
+            styles={{ root: { alignSelf: 'flex-start' } }}
+            ariaLabel={`Add a story to ${channel.title}`}
+            onClick={() => setAdding(true)}
+          />
+        </Stack>
+      ) : null}
+      {adding ? (
+        <AddStoryPanel
+          newsletter={newsletter}
+          channelTitle={channel.title}
+          onDismiss={() => setAdding(false)}
+          onAdd={(story) => live.addStory(story, channel._id, channel.stories.at(-1) ?? null)}
+        />
       ) : null}
     </section>
   );

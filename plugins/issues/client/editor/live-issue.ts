@@ -102,6 +102,12 @@ export class LiveIssue {
   private listeners = new Set<() => void>();
   private state: LiveState;
   private joined = false;
+  /**
+   * The issue's version at which each field (and 'channels') was last confirmed. Answers and
+   * events can cross (the server tells the room before it answers the sender), so an older value
+   * never replaces a newer one.
+   */
+  private versions = new Map<string, number>();
   private readonly room: string;
 
   constructor(
@@ -175,7 +181,7 @@ export class LiveIssue {
       if (!answer.ok) {
         this.pending = this.pending.filter((other) => other !== pending);
         this.problem({ field: 'channels', message: answer.msg ?? 'Error!' });
-      } else if (answer.channelsNew) this.settleChannels(answer.channelsNew, pending.opId);
+      } else if (answer.channelsNew) this.settleChannels(answer.channelsNew, pending.opId, answer.version);
       this.publish();
     });
     return true;
@@ -229,7 +235,7 @@ export class LiveIssue {
         this.joined = true;
         if (!rejoined) return;
         const fresh = answer.issue;
-        for (const field of issueFields) this.remoteField(field, fieldOf(fresh, field), true);
+        for (const field of issueFields) this.remoteField(field, fieldOf(fresh, field), fresh.version, true);
         this.confirmed = { ...this.confirmed, status: fresh.status, version: fresh.version, updatedAt: fresh.updatedAt };
         this.confirmedChannels = fresh.channelsNew;
         // Unanswered changes may have been lost with the connection: send them again (a change applies once).
@@ -252,7 +258,9 @@ export class LiveIssue {
         this.emit();
         return;
       case 'issue-update': {
-        if (!mine) for (const [field, value] of Object.entries((event.fields as Record<string, unknown>) ?? {})) this.remoteField(field as IssueField, value);
+        if (!mine)
+          for (const [field, value] of Object.entries((event.fields as Record<string, unknown>) ?? {}))
+            this.remoteField(field as IssueField, value, event.version as number | undefined);
         if (event.status) this.confirmed = { ...this.confirmed, status: event.status as Issue['status'] };
         this.saved(event);
         this.publish();
@@ -268,7 +276,7 @@ export class LiveIssue {
       case 'channel-delete': {
         const story = event.story as Story | undefined;
         if (story) this.state = { ...this.state, stories: new Map(this.state.stories).set(story._id, story) };
-        this.settleChannels(event.channelsNew as IssueChannel[], mine ? (event.opId as string | undefined) : undefined);
+        this.settleChannels(event.channelsNew as IssueChannel[], mine ? (event.opId as string | undefined) : undefined, event.version as number | undefined);
         this.saved(event);
         this.publish();
         return;
@@ -277,8 +285,16 @@ export class LiveIssue {
   };
 
   /** Someone else's value of a field arrived (or, after a reconnection, the stored one). */
-  private remoteField(field: IssueField, value: unknown, force = false) {
-    if (!issueFields.includes(field)) return;
+  /** Whether a value confirmed at `version` is newer than what is known of `key`; it is then remembered as known. */
+  private newer(key: string, version: number | undefined): boolean {
+    if (version === undefined) return true;
+    if (version < (this.versions.get(key) ?? 0)) return false;
+    this.versions.set(key, version);
+    return true;
+  }
+
+  private remoteField(field: IssueField, value: unknown, version: number | undefined, force = false) {
+    if (!issueFields.includes(field) || !this.newer(field, version)) return;
     const before = fieldOf(this.confirmed, field);
     this.confirmed = withField(this.confirmed, field, value);
     // While a change of ours is on its way, its answer brings the merge.
@@ -289,8 +305,8 @@ export class LiveIssue {
     if (next !== value) this.schedule(field);
   }
 
-  private settleChannels(channels: IssueChannel[], opId?: string) {
-    this.confirmedChannels = channels;
+  private settleChannels(channels: IssueChannel[], opId: string | undefined, version: number | undefined) {
+    if (this.newer('channels', version)) this.confirmedChannels = channels;
     if (opId) {
       const index = this.pending.findIndex((pending) => pending.opId === opId);
       // The server applies our changes in order: the ones before it are settled too.
@@ -330,13 +346,14 @@ export class LiveIssue {
     this.inflight.delete(field);
     if (answer.ok) {
       const fields = answer.fields ?? {};
-      const stored = field in fields ? fields[field] : fieldOf(this.confirmed, field);
+      // Someone's change stored after ours may have arrived first: it holds ours already.
+      const stored = field in fields && this.newer(field, answer.version) ? fields[field] : fieldOf(this.confirmed, field);
       this.confirmed = withField(this.confirmed, field, stored);
       const shown = this.value(field);
       // Typed on while the change travelled: that typing goes on top of the stored value.
       const next = shown === value || typeof stored !== 'string' ? stored : mergeText(value as string, stored, shown as string);
       this.shown = withField(this.shown, field, next);
-      for (const [other, otherValue] of Object.entries(fields)) if (other !== field) this.remoteField(other as IssueField, otherValue);
+      for (const [other, otherValue] of Object.entries(fields)) if (other !== field) this.remoteField(other as IssueField, otherValue, answer.version);
       this.saved(answer);
       if (next !== stored) this.schedule(field);
     } else {

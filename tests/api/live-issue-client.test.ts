@@ -1,0 +1,152 @@
+/**
+ * The console's live issue (plugins/issues/client/editor/live-issue.ts) against the real server:
+ * two editors typing into the same field at once, one at each end, both keep every keystroke and
+ * end with the same text as the stored issue; concurrent channel changes all apply; an editor
+ * whose connection drops keeps typing and its words arrive when it is back.
+ */
+import { io, type Socket } from 'socket.io-client';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LiveIssue } from '../../plugins/issues/client/editor/live-issue';
+import type { Issue } from '../../schemas/generated/entities/issue';
+import { mapPosition } from '../../core/shared/text-merge';
+import { startTestServer, until, type TestServer } from './server';
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A person typing into a field at their caret, which moves with the text as others' changes arrive (as LiveTextField keeps it). */
+function typist(live: LiveIssue, field: 'subject' | 'preview', caret: number) {
+  let seen = live.value(field) as string;
+  return (text: string) => {
+    const now = live.value(field) as string;
+    caret = mapPosition(seen, now, caret);
+    const next = now.slice(0, caret) + text + now.slice(caret);
+    caret += text.length;
+    live.edit(field, next);
+    seen = next;
+  };
+}
+
+describe('the live issue of the console', () => {
+  let t: TestServer;
+  let address: string;
+  let token: string;
+  let otherToken: string;
+  let newsletter: string;
+  const sockets: Socket[] = [];
+
+  const connect = async (with_: string) => {
+    const socket = io(address, { path: '/socket.io', transports: ['websocket'] });
+    sockets.push(socket);
+    await new Promise((resolve) => socket.once('connect', () => resolve(null)));
+    const authenticated = new Promise((resolve) => socket.once('authenticated', resolve));
+    socket.emit('authenticate', { token: with_ });
+    await authenticated;
+    return socket;
+  };
+
+  const newIssue = async (slug: string): Promise<Issue> => {
+    const created = await t.request('POST', '/api/issues/create', {
+      token,
+      body: { newsletter, slug, channelsNew: [{ title: 'Gündem' }, { title: 'Ekonomi' }] },
+    });
+    await t.request('PUT', `/api/issues/update/${created.body.data._id}/edit`, { token, body: { issue: { subject: 'Ortak sayı', preview: 'Kısa' } } });
+    return (await t.request('GET', `/api/issues/update/${created.body.data._id}`, { token })).body.data.body;
+  };
+  const stored = async (id: string): Promise<Issue> => (await t.request('GET', `/api/issues/list/${id}`, { token })).body.data;
+  const settled = (...lives: LiveIssue[]) => until(() => lives.every((live) => !live.current.unsaved), 5000);
+
+  beforeAll(async () => {
+    t = await startTestServer('pglite');
+    address = await t.server.app.listen({ port: 0, host: '127.0.0.1' });
+    token = await t.login('editor@masthead.local');
+    otherToken = await t.login('director@masthead.local');
+    newsletter = (await t.request('GET', '/api/issues/list?limit=1', { token })).body.data[0].newsletter;
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const socket of sockets) socket.close();
+    await t.close();
+  });
+
+  it('keeps every keystroke of two people typing in one field at once', async () => {
+    const issue = await newIssue('ayni-alan');
+    const a = new LiveIssue(issue, [], await connect(token));
+    const b = new LiveIssue(issue, [], await connect(otherToken));
+    await sleep(100);
+    const typeA = typist(a, 'subject', issue.subject.length);
+    const typeB = typist(b, 'subject', 0);
+    const end = ' bu akşam yayında';
+    const start = 'Son dakika: ';
+    for (let i = 0; i < Math.max(end.length, start.length); i++) {
+      if (i < end.length) typeA(end[i]!);
+      if (i < start.length) typeB(start[i]!);
+      await sleep(7);
+    }
+    await settled(a, b);
+    await until(() => a.value('subject') === b.value('subject'), 3000);
+    const expected = `${start}Ortak sayı${end}`;
+    expect(a.value('subject')).toBe(expected);
+    expect(b.value('subject')).toBe(expected);
+    expect((await stored(issue._id)).subject).toBe(expected);
+    a.dispose();
+    b.dispose();
+  });
+
+  it('applies channel changes made at the same moment, and both editors end with the stored channels', async () => {
+    const issue = await newIssue('ayni-an');
+    const a = new LiveIssue(issue, [], await connect(token));
+    const b = new LiveIssue(issue, [], await connect(otherToken));
+    await sleep(100);
+    const [, gundem, ekonomi] = issue.channelsNew;
+    const story = await t.request('POST', '/api/stories/create', {
+      token,
+      body: { newsletter, type: 'bullet', story: { body: { html: '<p>• Yeni haber geldi.</p>' } } },
+    });
+    a.addStory(story.body.data, gundem!._id, null);
+    b.channelOp({ kind: 'rename-channel', channelId: ekonomi!._id, title: 'Ekonomi ve Piyasa' });
+    b.channelOp({ kind: 'add-channel', channelId: 'spor-kanali', title: 'Spor', afterId: null });
+    a.channelOp({ kind: 'move-channel', channelId: gundem!._id, afterId: ekonomi!._id });
+    await settled(a, b);
+    await sleep(100);
+    const channels = (await stored(issue._id)).channelsNew;
+    expect(channels.map((channel) => channel.title)).toEqual(['Draft Stories', 'Spor', 'Ekonomi ve Piyasa', 'Gündem']);
+    expect(channels.find((channel) => channel.title === 'Gündem')!.stories).toEqual([story.body.data._id]);
+    expect(a.current.issue.channelsNew).toEqual(channels);
+    expect(b.current.issue.channelsNew).toEqual(channels);
+    a.dispose();
+    b.dispose();
+  });
+
+  it('stores keystrokes in the order they were sent, also when the session is checked again between them', async () => {
+    const issue = await newIssue('sirali');
+    const socket = await connect(token);
+    await socket.emitWithAck('issue-join', { issueId: issue._id });
+    // Past the socket's session check interval: the next event waits for a database query.
+    await sleep(5200);
+    const first = socket.emitWithAck('issue', { issueId: issue._id, type: 'issue-update', field: 'subject', base: 'Ortak sayı', value: 'Ortak sayım' });
+    const second = socket.emitWithAck('issue', { issueId: issue._id, type: 'issue-update', field: 'subject', base: 'Ortak sayım', value: 'Ortak sayıma' });
+    await Promise.all([first, second]);
+    expect((await stored(issue._id)).subject).toBe('Ortak sayıma');
+  }, 20_000);
+
+  it('keeps what an editor typed while its connection was down, and sends it when it is back', async () => {
+    const issue = await newIssue('baglanti');
+    const socket = await connect(otherToken);
+    const a = new LiveIssue(issue, [], await connect(token));
+    const b = new LiveIssue(issue, [], socket);
+    await sleep(100);
+    socket.disconnect();
+    const typeB = typist(b, 'preview', issue.preview.length);
+    for (const character of ' metin') typeB(character);
+    typist(a, 'preview', 0)('Çok ');
+    await sleep(300);
+    expect(b.current.unsaved).toBe(true);
+    socket.connect();
+    socket.once('connect', () => socket.emit('authenticate', { token: otherToken }));
+    await until(() => a.value('preview') === 'Çok Kısa metin' && b.value('preview') === 'Çok Kısa metin', 5000);
+    await settled(a, b);
+    expect((await stored(issue._id)).preview).toBe('Çok Kısa metin');
+    a.dispose();
+    b.dispose();
+  });
+});
