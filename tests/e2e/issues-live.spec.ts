@@ -63,7 +63,7 @@ test.describe('an issue edited together', () => {
 
     // A bullet to drag later, written in 'Gündem' by A.
     await channel(a.page, 'Gündem').getByRole('textbox', { name: 'New bullet' }).fill('Köprüde bakım çalışması bu gece başlıyor.');
-    await channel(a.page, 'Gündem').getByRole('button', { name: 'ADD' }).click();
+    await channel(a.page, 'Gündem').getByRole('button', { name: 'ADD', exact: true }).click();
     for (const { page } of [a, b, c]) await expect(channel(page, 'Gündem').getByTestId('story-card')).toHaveCount(1, { timeout: 3000 });
     const storyId = await a.page.getByTestId('outline-story').first().getAttribute('data-story');
 
@@ -81,7 +81,7 @@ test.describe('an issue edited together', () => {
         await field(b.page, 'Preview Text').press('End');
         await field(b.page, 'Preview Text').pressSequentially(' metni', { delay: 15 });
         await channel(b.page, 'Ekonomi').getByRole('textbox', { name: 'New bullet' }).fill('Borsa güne yükselişle başladı.');
-        await channel(b.page, 'Ekonomi').getByRole('button', { name: 'ADD' }).click();
+        await channel(b.page, 'Ekonomi').getByRole('button', { name: 'ADD', exact: true }).click();
       })(),
       (async () => {
         await channel(c.page, 'Kültür Sanat').getByRole('button', { name: 'Actions for Kültür Sanat' }).click();
@@ -132,9 +132,15 @@ test.describe('an issue edited together', () => {
     ]);
     for (const { page } of [a, b]) await expect(field(page, 'Subject Line')).toHaveValue('Yeni: Ortak sayı bugün', within);
     await keepScreenshot(b.page, 'issue-editor-same-field');
+
+    // The intro, in the rich-text editor, reaches the other browser while its user is not typing there.
+    await a.page.locator('.ck-editor__editable').first().click();
+    await a.page.keyboard.type('Merhaba okurlar', { delay: 20 });
+    await expect(b.page.locator('.ck-editor__editable').first()).toContainText('Merhaba okurlar', within);
     await Promise.all([a.close(), b.close()]);
     await new Promise((resolve) => setTimeout(resolve, 1000));
     const stored = (await (await request.get(`/api/issues/list/${issueId}`, { headers: { authorization: `Bearer ${token}` } })).json()).data;
     expect(stored.subject).toBe('Yeni: Ortak sayı bugün');
+    expect(stored.intro.text).toContain('Merhaba okurlar');
   });
 });
