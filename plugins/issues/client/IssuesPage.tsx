@@ -1,3 +1,320 @@
+/**
+ * /newsletters/show/:newsletterId/issues, with ?status=published or ?status=draft (spec 001
+ * section 2, 'Story and issue lists'; spec 000, Lists): the newsletter's issues on the shared
+ * list, as cards or rows (remembered), with search (from 3 characters: the issue list's 'more than
+ * 2'), one status filter, NEW, the issue badges of config/badges.json and pages of 10. The status
+ * badge beside the title cycles ALL, PUBLISHED, DRAFT and back, and keeps its choice in the
+ * address. Each issue's menu: Edit, Feature or Unfeature (admins), Delete. A click on an issue
+ * opens its editor.
+ */
+import { FontIcon, Image, ImageFit, Link, mergeStyleSets, Stack, Text, type IContextualMenuItem } from '@fluentui/react';
+import { format } from 'date-fns';
+import { tr } from 'date-fns/locale';
+import { useState, type MouseEvent } from 'react';
+import { useLocation, useParams, useSearch } from 'wouter';
+import { List, type CardParts, type ListColumn, type ListParams } from '../../../core/client/list';
+import { handleError } from '../../../core/client/errors';
+import { ConfirmDialog, PageHeader } from '../../../core/client/page-parts';
+import { useCan } from '../../../core/client/permissions';
+import { theme } from '../../../core/client/theme';
+import { toast } from '../../../core/client/toasts';
+import { resolveBadge, type ResolvedBadge } from '../../../core/shared/badges';
+import { constants } from '../../../core/shared/config';
+import { issueDeletedText, processingRefusal } from '../rules';
+import { issueApi, type Issue } from './issue-api';
+
+/** The list status badge's states, in the order a click moves through them (spec 001 section 4). */
+const statusCycle = ['all', 'published', 'draft'] as const;
+type ListStatus = (typeof statusCycle)[number];
+
+/**
+ * What each state asks the list call for: the published flag alone, newest release first, or
+ * the drafts most recently changed first (spec 001 section 7).
+ */
+const statusQueries: Record<ListStatus, { params: ListParams; sort: { sort: string; desc: boolean } }> = {
+  all: { params: {}, sort: { sort: 'publishedAt', desc: true } },
+  published: { params: { 'status.published': true }, sort: { sort: 'publishedAt', desc: true } },
+  draft: { params: { 'status.published': false }, sort: { sort: 'updatedAt', desc: true } },
+};
+
+const emptyTitles: Record<ListStatus, string> = {
+  all: 'There are no issues yet.',
+  published: "You haven't published any issues yet...",
+  draft: 'There are no draft issues.',
+};
+
+/** The filter's values (spec 000, Lists: 'Issue filter values'); 'ready' is a tested issue. */
+const statusOptions = [
+  { key: 'scheduled', text: 'Scheduled' },
+  { key: 'processing', text: 'Processing' },
+  { key: 'draft', text: 'Draft' },
+  { key: 'sent', text: 'Sent' },
+  { key: 'published', text: 'Published' },
+  { key: 'cancelled', text: 'Cancelled' },
+  { key: 'ready', text: 'Ready' },
+];
+
+const statusOf = (search: string): ListStatus => {
+  const asked = new URLSearchParams(search).get('status');
+  return asked === 'published' || asked === 'draft' ? asked : 'all';
+};
+
+/** ALL in the neutral of an issue with no status; PUBLISHED and DRAFT in their own badges' colours. */
+const cycleBadge = (status: ListStatus): ResolvedBadge =>
+  status === 'all' ? { ...resolveBadge('issue', null), key: 'all', label: 'ALL' } : resolveBadge('issue', { [status]: true });
+
+const editorPath = (issue: Issue) => `/issues/edit/${issue._id}`;
+
+/** An issue is named by its subject, or by its code name until it has one. */
+const issueName = (issue: Issue) => issue.subject.trim() || issue.key;
+
+/** 'D MMMM' in lists, 'DD MMMM YYYY' on cards, in Turkish. */
+const listDate = (value: string) => format(new Date(value), constants.dates.list, { locale: tr });
+const cardDate = (value: string) => format(new Date(value), constants.dates.card, { locale: tr });
+
+/** A published issue carries its release date; the rest, when they last changed. */
+const shownDate = (issue: Issue) => (issue.status.published && issue.publishedAt ? issue.publishedAt : issue.updatedAt);
+
+/** A plain click stays in the console; a new tab or window (ctrl, cmd, shift, middle button) is the browser's. */
+const isPlainClick = (event: MouseEvent) => event.button === 0 && !event.ctrlKey && !event.metaKey && !event.shiftKey && !event.altKey;
+
+const classes = mergeStyleSets({
+  card: {
+    background: theme.palette.white,
+    borderRadius: 8,
+    overflow: 'hidden',
+    display: 'flex',
+    flexDirection: 'column',
+    flex: 1,
+    position: 'relative',
+    cursor: 'pointer',
+    boxShadow: '0 1.6px 3.6px rgba(0,0,0,.13), 0 0.3px 0.9px rgba(0,0,0,.11)',
+    transition: 'box-shadow .15s',
+    selectors: { ':hover': { boxShadow: '0 6.4px 14.4px rgba(0,0,0,.13), 0 1.2px 3.6px rgba(0,0,0,.11)' } },
+  },
+  content: { display: 'flex', flexDirection: 'column', flex: 1 },
+  actions: { position: 'absolute', top: 8, right: 8, background: 'rgba(255,255,255,.9)', borderRadius: 16, cursor: 'default' },
+  preview: {
+    color: theme.semanticColors.strongSubtext,
+    display: '-webkit-box',
+    WebkitLineClamp: 3,
+    WebkitBoxOrient: 'vertical',
+    overflow: 'hidden',
+    overflowWrap: 'anywhere',
+  },
+  cycle: {
+    border: 'none',
+    borderRadius: 4,
+    padding: '4px 12px',
+    font: 'inherit',
+    fontSize: 12,
+    fontWeight: 700,
+    letterSpacing: 0.4,
+    cursor: 'pointer',
+    selectors: { ':focus-visible': { outline: `2px solid ${theme.palette.neutralPrimary}`, outlineOffset: 2 } },
+  },
+});
+
+function IssueCard({ issue, parts, onOpen }: { issue: Issue; parts: CardParts; onOpen(issue: Issue): void }) {
+  const name = issueName(issue);
+  return (
+    <article aria-label={name} data-testid="issue-card" className={classes.card}>
+      {/* The content opens the issue; the menu beside it is not part of it, so its clicks (and its menu's) stay its own. */}
+      <div className={classes.content} onClick={() => onOpen(issue)}>
+        {issue.image ? <Image src={issue.image} alt="" imageFit={ImageFit.cover} styles={{ root: { aspectRatio: '2 / 1', width: '100%' } }} /> : null}
+        <Stack tokens={{ childrenGap: 6, padding: 16 }} styles={{ root: { flex: 1 } }}>
+          <Stack horizontal wrap verticalAlign="center" tokens={{ childrenGap: 8 }} styles={{ root: { paddingRight: parts.actions && !issue.image ? 36 : 0 } }}>
+            {parts.badge}
+            <Text variant="small" styles={{ root: { color: theme.palette.neutralSecondary } }}>
+              {cardDate(shownDate(issue))}
+            </Text>
+          </Stack>
+          <Link
+            href={editorPath(issue)}
+            onClick={(event) => {
+              event.stopPropagation();
+              if (!isPlainClick(event)) return;
+              event.preventDefault();
+              onOpen(issue);
+            }}
+            styles={{ root: { textAlign: 'left', selectors: { ':hover': { textDecoration: 'none' } } } }}
+          >
+            <Text as="h3" variant="large" styles={{ root: { fontWeight: 600, margin: 0, overflowWrap: 'anywhere', color: theme.palette.neutralPrimary } }}>
+              {name}
+            </Text>
+          </Link>
+          {issue.preview ? <Text className={classes.preview}>{issue.preview}</Text> : null}
+          <div
+            style={{
+              marginTop: 'auto',
+              paddingTop: 8,
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'space-between',
+              gap: 8,
+              color: theme.palette.neutralSecondary,
+            }}
+          >
+            <Text variant="small" styles={{ root: { color: 'inherit', minWidth: 0, overflowWrap: 'anywhere' } }}>
+              <FontIcon iconName="Tag" style={{ marginRight: 6, verticalAlign: 'middle' }} />
+              {issue.key}
+            </Text>
+            {issue.premium ? (
+              <Text variant="small" styles={{ root: { color: 'inherit', flex: 'none' } }}>
+                <FontIcon iconName="Diamond" style={{ marginRight: 6, verticalAlign: 'middle' }} />
+                Premium
+              </Text>
+            ) : null}
+          </div>
+        </Stack>
+      </div>
+      {parts.actions ? <div className={classes.actions}>{parts.actions}</div> : null}
+    </article>
+  );
+}
+
+/** The list status badge: a click moves it on to the next of ALL, PUBLISHED, DRAFT. */
+function StatusCycleButton({ status, onCycle }: { status: ListStatus; onCycle(next: ListStatus): void }) {
+  const badge = cycleBadge(status);
+  const next = statusCycle[(statusCycle.indexOf(status) + 1) % statusCycle.length]!;
+  return (
+    <button
+      type="button"
+      aria-label={`Issues shown: ${badge.label}`}
+      title={next === 'all' ? 'Show all issues' : `Show ${next} issues`}
+      className={classes.cycle}
+      style={{ background: badge.color, color: badge.textColor }}
+      onClick={() => onCycle(next)}
+    >
+      {badge.label}
+    </button>
+  );
+}
+
 export default function IssuesPage() {
-  return null;
+  const { newsletterId } = useParams<{ newsletterId: string }>();
+  const [location, navigate] = useLocation();
+  const status = statusOf(useSearch());
+  const can = useCan();
+  const [refreshKey, setRefreshKey] = useState(0);
+  const [deleting, setDeleting] = useState<Issue | null>(null);
+  const refresh = () => setRefreshKey((key) => key + 1);
+
+  const open = (issue: Issue) => navigate(editorPath(issue));
+  // The choice lives in the address, so a reload, a link from the dashboard or Back shows the same list.
+  const cycle = (next: ListStatus) => navigate(next === 'all' ? location : `${location}?status=${next}`, { replace: true });
+
+  const feature = async (issue: Issue, on: boolean) => {
+    try {
+      const { msg } = await issueApi.feature(issue._id, on);
+      toast('success', 'Success!', msg);
+      refresh();
+    } catch (error) {
+      await handleError(error);
+    }
+  };
+
+  const remove = async (issue: Issue) => {
+    const { msg } = await issueApi.remove(issue._id);
+    toast('success', 'Success!', msg ?? issueDeletedText);
+    setDeleting(null);
+    refresh();
+  };
+
+  const rowActions = (issue: Issue): IContextualMenuItem[] => [
+    ...(can('issues.update') ? [{ key: 'edit', text: 'Edit', iconProps: { iconName: 'Edit' }, onClick: () => open(issue) }] : []),
+    ...(can('issues.feature')
+      ? [
+          issue.status.featured
+            ? { key: 'unfeature', text: 'Unfeature', iconProps: { iconName: 'FavoriteStarFill' }, onClick: () => void feature(issue, false) }
+            : { key: 'feature', text: 'Feature', iconProps: { iconName: 'FavoriteStar' }, onClick: () => void feature(issue, true) },
+        ]
+      : []),
+    ...(can('issues.delete')
+      ? [
+          {
+            key: 'delete',
+            text: 'Delete',
+            iconProps: { iconName: 'Delete' },
+            // An issue on its way out cannot be deleted (the server refuses it too).
+            disabled: issue.status.processing,
+            title: issue.status.processing ? processingRefusal : undefined,
+            onClick: () => setDeleting(issue),
+          },
+        ]
+      : []),
+  ];
+
+  const columns: ListColumn<Issue>[] = [
+    {
+      key: 'subject',
+      name: 'Subject',
+      sort: 'subject',
+      minWidth: 220,
+      maxWidth: 420,
+      render: (issue) => (
+        <Link
+          href={editorPath(issue)}
+          onClick={(event) => {
+            if (!isPlainClick(event)) return;
+            event.preventDefault();
+            open(issue);
+          }}
+          styles={{ root: { fontWeight: 600 } }}
+        >
+          {issueName(issue)}
+        </Link>
+      ),
+    },
+    { key: 'key', name: 'Code name', minWidth: 140, maxWidth: 240, render: (issue) => issue.key },
+    { key: 'owner', name: 'Owner', minWidth: 120, maxWidth: 200, render: (issue) => issue.owner?.name || '—' },
+    { key: 'status', name: 'Status', minWidth: 100, maxWidth: 120, render: 'badge' },
+    {
+      key: 'date',
+      name: status === 'draft' ? 'Updated' : 'Published',
+      sort: status === 'draft' ? 'updatedAt' : 'publishedAt',
+      minWidth: 90,
+      maxWidth: 120,
+      render: (issue) => (status === 'draft' ? listDate(issue.updatedAt) : issue.publishedAt ? listDate(issue.publishedAt) : '—'),
+    },
+  ];
+
+  const mayCreate = can('issues.create');
+  const query = statusQueries[status];
+  return (
+    <Stack tokens={{ childrenGap: 24 }}>
+      <PageHeader title="Issues">
+        <StatusCycleButton status={status} onCycle={cycle} />
+      </PageHeader>
+      <List<Issue>
+        // A new state starts its own sort (the list keeps the sort it began with).
+        key={status}
+        path="/issues/list"
+        params={{ newsletter: newsletterId, ...query.params }}
+        storageKey="issues-list-view"
+        searchPlaceholder="Search issues"
+        itemName={issueName}
+        renderCard={(issue, parts) => <IssueCard issue={issue} parts={parts} onOpen={open} />}
+        columns={columns}
+        rowActions={rowActions}
+        badge={(issue) => ({ model: 'issue', status: issue.status })}
+        filters={{ status: { options: statusOptions } }}
+        onNew={mayCreate ? () => navigate(`/issues/create/${newsletterId}`) : undefined}
+        defaultSort={query.sort}
+        pageSize={constants.pageSizes.list}
+        refreshKey={refreshKey}
+        emptyTitle={emptyTitles[status]}
+        emptyText={mayCreate ? 'Create a new issue with NEW.' : undefined}
+      />
+      {deleting ? (
+        <ConfirmDialog
+          title="Delete Issue"
+          text={`Are you sure you want to delete "${issueName(deleting)}"? Its stories stay in the newsletter.`}
+          action="DELETE"
+          onConfirm={() => remove(deleting)}
+          onDismiss={() => setDeleting(null)}
+        />
+      ) : null}
+    </Stack>
+  );
 }
