@@ -43,20 +43,26 @@ test('channels and stories of an issue', async ({ page, request }) => {
   await expect(row.getByRole('button', { name: /^Added / })).toBeDisabled();
   await page.getByRole('button', { name: 'Close' }).click();
   await expect(channel(page, 'Ekonomi').getByTestId('story-card')).toHaveCount(1);
-  await expect(page.locator(`[data-testid="outline-story"][data-story="${storyId}"]`)).toContainText('Belediye yeni park alanlarını açıkladı ve vatandaşlardan görüş istedi.');
+  await expect(page.locator(`[data-testid="outline-story"][data-story="${storyId}"]`)).toContainText(
+    'Belediye yeni park alanlarını açıkladı ve vatandaşlardan görüş istedi.',
+  );
 
   // A second bullet written in the channel, then the first moved down.
   await channel(page, 'Ekonomi').getByRole('textbox', { name: 'New bullet' }).fill('Faizler sabit kaldı.');
   await channel(page, 'Ekonomi').getByRole('button', { name: 'ADD', exact: true }).click();
   await expect(channel(page, 'Ekonomi').getByTestId('story-card')).toHaveCount(2);
-  await channel(page, 'Ekonomi').getByRole('button', { name: /^Actions for Belediye/ }).click();
+  await channel(page, 'Ekonomi')
+    .getByRole('button', { name: /^Actions for Belediye/ })
+    .click();
   await page.getByRole('menuitem', { name: 'Move Down' }).click();
   await expect(channel(page, 'Ekonomi').getByTestId('story-card').last()).toContainText('Belediye');
 
   // A new channel cannot take a title another has; renamed, then deleted: its stories go back to 'Draft Stories'.
   await page.getByRole('button', { name: 'ADD CHANNEL' }).click();
   await expect(channel(page, 'New Channel')).toBeVisible();
-  await channel(page, 'Ekonomi').getByRole('button', { name: /^Actions for Belediye/ }).click();
+  await channel(page, 'Ekonomi')
+    .getByRole('button', { name: /^Actions for Belediye/ })
+    .click();
   await page.getByRole('menuitem', { name: 'Remove from issue' }).click();
   await expect(channel(page, 'Ekonomi').getByTestId('story-card')).toHaveCount(1);
   await channel(page, 'Ekonomi').getByRole('button', { name: 'Actions for Ekonomi' }).click();

@@ -55,7 +55,7 @@ test.describe('an issue edited together', () => {
     await request.put(`/api/issues/update/${issueId}/edit`, { headers, data: { issue: { subject: 'Ortak sayı', preview: 'Önizleme' } } });
   });
 
-  test('three browsers see each other\'s changes within a second, and the stored issue keeps them all', async ({ browser, request }) => {
+  test("three browsers see each other's changes within a second, and the stored issue keeps them all", async ({ browser, request }) => {
     const [a, b, c] = await Promise.all([openIssue(browser, 'editor', issueId), openIssue(browser, 'director', issueId), openIssue(browser, 'admin', issueId)]);
 
     // Everyone sees the two others.
