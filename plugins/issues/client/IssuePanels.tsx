@@ -18,6 +18,7 @@ import { resolveBadge } from '../../../core/shared/badges';
 import { constants } from '../../../core/shared/config';
 import type { Scope } from '../../../schemas/generated/entities/scope';
 import { issueApi, type Issue } from './issue-api';
+import { issueEditorPath, issueName, newIssuePath } from './issue-paths';
 
 /**
  * '22 Kasım', the lists' 'd MMMM' (constants.dates.list) in the browser's own Turkish, as the
@@ -32,9 +33,6 @@ const panelQueries: Record<PanelKind, Record<string, string | number | boolean>>
   draft: { 'status.published': false, sort: 'updatedAt', desc: true },
   published: { status: 'published', sort: 'publishedAt', desc: true },
 };
-
-/** An issue is named by its subject, or by its code name until it has one. */
-const issueName = (issue: Issue) => issue.subject.trim() || issue.key;
 
 const panelTitles: Record<PanelKind, string> = { draft: 'Draft issues', published: 'Published issues' };
 const emptyTexts: Record<PanelKind, string> = { draft: 'There are no draft issues.', published: "You haven't published any issues yet..." };
@@ -101,7 +99,7 @@ function IssuesPanel({ scope, kind }: { scope: Scope; kind: PanelKind }) {
         <Stack tokens={{ childrenGap: 8 }} horizontalAlign="start">
           <Text styles={{ root: { color: theme.palette.neutralSecondary } }}>{emptyTexts[kind]}</Text>
           {kind === 'published' && can('issues.create') ? (
-            <RouteLink href={`/issues/create/${scope._id}`} asChild>
+            <RouteLink href={newIssuePath(scope._id)} asChild>
               <Link>Create a new issue</Link>
             </RouteLink>
           ) : null}
@@ -111,7 +109,7 @@ function IssuesPanel({ scope, kind }: { scope: Scope; kind: PanelKind }) {
         <ul aria-label={title} style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 8 }}>
           {issues.map((issue) => (
             <li key={issue._id}>
-              <RouteLink href={`/issues/edit/${issue._id}`} className={classes.issue}>
+              <RouteLink href={issueEditorPath(issue._id)} className={classes.issue}>
                 <span className={classes.icon} aria-hidden>
                   <FontIcon iconName={kind === 'published' ? 'Mail' : 'EditMail'} />
                 </span>

@@ -22,6 +22,7 @@ import { resolveBadge, type ResolvedBadge } from '../../../core/shared/badges';
 import { constants } from '../../../core/shared/config';
 import { issueDeletedText, processingRefusal } from '../rules';
 import { issueApi, type Issue } from './issue-api';
+import { issueEditorPath, issueName, newIssuePath } from './issue-paths';
 
 /** The list status badge's states, in the order a click moves through them (spec 001 section 4). */
 const statusCycle = ['all', 'published', 'draft'] as const;
@@ -62,11 +63,6 @@ const statusOf = (search: string): ListStatus => {
 /** ALL in the neutral of an issue with no status; PUBLISHED and DRAFT in their own badges' colours. */
 const cycleBadge = (status: ListStatus): ResolvedBadge =>
   status === 'all' ? { ...resolveBadge('issue', null), key: 'all', label: 'ALL' } : resolveBadge('issue', { [status]: true });
-
-const editorPath = (issue: Issue) => `/issues/edit/${issue._id}`;
-
-/** An issue is named by its subject, or by its code name until it has one. */
-const issueName = (issue: Issue) => issue.subject.trim() || issue.key;
 
 /** 'D MMMM' in lists, 'DD MMMM YYYY' on cards, in Turkish. */
 const listDate = (value: string) => format(new Date(value), constants.dates.list, { locale: tr });
@@ -130,7 +126,7 @@ function IssueCard({ issue, parts, onOpen }: { issue: Issue; parts: CardParts; o
             </Text>
           </Stack>
           <Link
-            href={editorPath(issue)}
+            href={issueEditorPath(issue._id)}
             onClick={(event) => {
               event.stopPropagation();
               if (!isPlainClick(event)) return;
@@ -200,7 +196,7 @@ export default function IssuesPage() {
   const [deleting, setDeleting] = useState<Issue | null>(null);
   const refresh = () => setRefreshKey((key) => key + 1);
 
-  const open = (issue: Issue) => navigate(editorPath(issue));
+  const open = (issue: Issue) => navigate(issueEditorPath(issue._id));
   // The choice lives in the address, so a reload, a link from the dashboard or Back shows the same list.
   const cycle = (next: ListStatus) => navigate(next === 'all' ? location : `${location}?status=${next}`, { replace: true });
 
@@ -254,7 +250,7 @@ export default function IssuesPage() {
       maxWidth: 420,
       render: (issue) => (
         <Link
-          href={editorPath(issue)}
+          href={issueEditorPath(issue._id)}
           onClick={(event) => {
             if (!isPlainClick(event)) return;
             event.preventDefault();
@@ -299,7 +295,7 @@ export default function IssuesPage() {
         rowActions={rowActions}
         badge={(issue) => ({ model: 'issue', status: issue.status })}
         filters={{ status: { options: statusOptions } }}
-        onNew={mayCreate ? () => navigate(`/issues/create/${newsletterId}`) : undefined}
+        onNew={mayCreate ? () => navigate(newIssuePath(newsletterId)) : undefined}
         defaultSort={query.sort}
         pageSize={constants.pageSizes.list}
         refreshKey={refreshKey}

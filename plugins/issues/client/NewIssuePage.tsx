@@ -20,6 +20,7 @@ import { theme } from '../../../core/client/theme';
 import { constants } from '../../../core/shared/config';
 import { draftStoriesTitle, plainTemplate, premiumTooltip } from '../rules';
 import { issueApi, type ChannelTemplate } from './issue-api';
+import { issueEditorPath } from './issue-paths';
 
 const validate = formValidator<IssueCreateBody>(createSchema);
 
@@ -126,7 +127,7 @@ export default function NewIssuePage() {
     () => validate({ newsletter: newsletterId, slug: key, template, ...(mayPremium ? { premium } : {}) }),
     async (body) => {
       const { data } = await issueApi.create({ newsletter: body.newsletter, slug: body.slug, template: body.template, premium: body.premium });
-      navigate(`/issues/edit/${data._id}`);
+      navigate(issueEditorPath(data._id));
     },
   );
 

@@ -1,6 +1,7 @@
 import { lazy } from 'react';
 import { clientPlugin } from '../../../core/client/registry';
 import manifest from '../plugin';
+import { newIssuePath } from './issue-paths';
 
 export default clientPlugin(manifest, {
   routes: [
@@ -10,7 +11,7 @@ export default clientPlugin(manifest, {
     { path: '/issues/edit/:issueId/:page?', page: lazy(() => import('./editor/IssueEditorPage')), requires: 'issues.update', chrome: 'bare' },
   ],
   createActions: {
-    'new-issue': { label: 'New Issue', icon: 'Mail', requires: 'issues.create', to: (scope) => `/issues/create/${scope._id}` },
+    'new-issue': { label: 'New Issue', icon: 'Mail', requires: 'issues.create', to: (scope) => newIssuePath(scope._id) },
   },
   panels: {
     'draft-issues': {

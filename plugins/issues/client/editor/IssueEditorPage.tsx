@@ -43,6 +43,7 @@ import { LiveTextField } from './LiveTextField';
 import { Outline } from './Outline';
 import { SavePanel } from './SavePanel';
 import { useLiveState } from './use-live-issue';
+import { issueEditorPath } from '../issue-paths';
 
 export const leaveQuestion = 'Changes you made may not be saved.';
 
@@ -175,7 +176,11 @@ function Editor({ live, page }: { live: LiveIssue; page: 'edit' | 'credentials' 
         <Stack horizontal verticalAlign="center" horizontalAlign="space-between" wrap tokens={{ childrenGap: 16 }} styles={{ root: { marginBottom: 16 } }}>
           <Stack horizontal verticalAlign="center" tokens={{ childrenGap: 12 }}>
             <StatusBadge badge={resolveBadge('issue', issue.status)} />
-            <Pivot selectedKey={page} onLinkClick={(item) => item && navigate(`/issues/edit/${issue._id}/${item.props.itemKey}`)} headersOnly>
+            <Pivot
+              selectedKey={page}
+              onLinkClick={(item) => item && navigate(issueEditorPath(issue._id, item.props.itemKey as 'edit' | 'credentials'))}
+              headersOnly
+            >
               <PivotItem itemKey="edit" headerText="Edit" />
               <PivotItem itemKey="credentials" headerText="Settings" />
             </Pivot>
