@@ -15,24 +15,37 @@ export interface Hunk {
 /** Above this many differences the middle of two texts is taken as one change (a paste, a rewrite). */
 const maxEdits = 800;
 
-/** The changes that turn `a` into `b`: the common start and end kept, the middle diffed character by character (Myers). */
+const isHighSurrogate = (code: number) => code >= 0xd800 && code <= 0xdbff;
+const isLowSurrogate = (code: number) => code >= 0xdc00 && code <= 0xdfff;
+
+/**
+ * The changes that turn `a` into `b`: the common start and end kept, the middle diffed character
+ * by character (Myers). A character outside the basic plane (an emoji) is two code units and is
+ * never cut in two: two people changing the same emoji must not leave half of one behind.
+ */
 export function hunksOf(a: string, b: string): Hunk[] {
   if (a === b) return [];
   let prefix = 0;
   const shorter = Math.min(a.length, b.length);
   while (prefix < shorter && a.charCodeAt(prefix) === b.charCodeAt(prefix)) prefix++;
+  if (prefix > 0 && isHighSurrogate(a.charCodeAt(prefix - 1))) prefix--;
   let suffix = 0;
   while (suffix < shorter - prefix && a.charCodeAt(a.length - 1 - suffix) === b.charCodeAt(b.length - 1 - suffix)) suffix++;
+  if (suffix > 0 && isLowSurrogate(a.charCodeAt(a.length - suffix))) suffix--;
   const middleA = a.slice(prefix, a.length - suffix);
   const middleB = b.slice(prefix, b.length - suffix);
   if (!middleA || !middleB) return [{ start: prefix, end: prefix + middleA.length, text: middleB }];
-  const script = editScript(middleA, middleB);
+  const charactersA = Array.from(middleA);
+  const script = editScript(charactersA, Array.from(middleB));
   if (!script) return [{ start: prefix, end: prefix + middleA.length, text: middleB }];
-  return script.map((hunk) => ({ start: hunk.start + prefix, end: hunk.end + prefix, text: hunk.text }));
+  // The script counts characters; a hunk counts code units.
+  const unitsBefore = [0];
+  for (const character of charactersA) unitsBefore.push(unitsBefore.at(-1)! + character.length);
+  return script.map((hunk) => ({ start: unitsBefore[hunk.start]! + prefix, end: unitsBefore[hunk.end]! + prefix, text: hunk.text }));
 }
 
-/** Myers' O(ND) difference as hunks, or null when there are more than `maxEdits` differences. */
-function editScript(a: string, b: string): Hunk[] | null {
+/** Myers' O(ND) difference of two lists of characters as hunks, or null when there are more than `maxEdits` differences. */
+function editScript(a: string[], b: string[]): Hunk[] | null {
   const n = a.length;
   const m = b.length;
   const limit = Math.min(n + m, maxEdits);
@@ -45,7 +58,7 @@ function editScript(a: string, b: string): Hunk[] | null {
     for (let k = -d; k <= d; k += 2) {
       let x = k === -d || (k !== d && v[offset + k - 1]! < v[offset + k + 1]!) ? v[offset + k + 1]! : v[offset + k - 1]! + 1;
       let y = x - k;
-      while (x < n && y < m && a.charCodeAt(x) === b.charCodeAt(y)) {
+      while (x < n && y < m && a[x] === b[y]) {
         x++;
         y++;
       }
@@ -157,7 +170,8 @@ export function mergeText(base: string, stored: string, incoming: string): strin
 export function mapPosition(before: string, after: string, position: number): number {
   let shift = 0;
   for (const hunk of hunksOf(before, after)) {
-    if (hunk.start >= position) break;
+    // Text inserted at the caret goes before it; text replaced from the caret on leaves it at the start.
+    if (hunk.start > position || (hunk.start === position && hunk.end > hunk.start)) break;
     if (hunk.end > position) return hunk.start + shift + hunk.text.length;
     shift += hunk.text.length - (hunk.end - hunk.start);
   }

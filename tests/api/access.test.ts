@@ -9,7 +9,8 @@ import { multipart } from './multipart';
 import { databases, startTestServer, type TestServer } from './server';
 
 /** The kinds of Kuzey Medya's records a route's path parameter names. */
-type Kind = 'publisher' | 'newsletter' | 'user' | 'story' | 'image' | 'recording' | 'episode' | 'podcastFeed' | 'feedback' | 'notification' | 'announcement';
+type Kind =
+  'publisher' | 'newsletter' | 'user' | 'story' | 'issue' | 'image' | 'recording' | 'episode' | 'podcastFeed' | 'feedback' | 'notification' | 'announcement';
 
 /** Which kind of record each route's parameter names, first match wins: a new route with a parameter must be placed here. */
 const kindOfRoute: Array<[RegExp, Kind]> = [
@@ -20,6 +21,7 @@ const kindOfRoute: Array<[RegExp, Kind]> = [
   [/^\w+ \/api\/episodes\/feed\//, 'newsletter'],
   [/^\w+ \/api\/users\//, 'user'],
   [/^\w+ \/api\/stories\//, 'story'],
+  [/^\w+ \/api\/issues\//, 'issue'],
   [/^\w+ \/api\/images\//, 'image'],
   [/^\w+ \/api\/recordings\//, 'recording'],
   [/^\w+ \/api\/episodes\//, 'episode'],
@@ -56,6 +58,7 @@ describe.each(databases)('every registered route on %s', (kind) => {
       podcastFeed,
       newsletter: await first('newsletters', ['publisher_id', publisher]),
       story: await first('stories', ['publisher_id', publisher]),
+      issue: await first('issues', ['publisher_id', publisher]),
       image: await first('images', ['publisher_id', publisher]),
       recording: await first('recordings', ['publisher_id', publisher]),
       episode: await first('episodes', ['publisher_id', publisher]),
@@ -77,6 +80,8 @@ describe.each(databases)('every registered route on %s', (kind) => {
       'PUT /api/newsletters/update/:id': await formOf(`/api/newsletters/update/${kuzey.newsletter}`),
       'PUT /api/users/update/:id': await formOf(`/api/users/update/${kuzey.user}`),
       'PUT /api/stories/update/:id': { version: story.version ?? 1, story: { title: 'Başka bir başlık' } },
+      'PUT /api/issues/update/:id/edit': { issue: { subject: 'Başka bir konu' } },
+      'PUT /api/issues/update/:id/channels': { channelsNew: [{ _id: 'stuff', title: 'Draft Stories', stories: [] }] },
     };
   });
   afterAll(async () => {

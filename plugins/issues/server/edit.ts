@@ -73,6 +73,16 @@ export interface AppliedEdit {
   changed: FieldValues;
 }
 
+/** `wanted` cut to leave room for the random suffix, with the hyphen before it. */
+const suffixStem = (wanted: string) => `${slugify(wanted, 64 - constants.issues.slugSuffixChars - 1)}-`;
+
+/** Whether the issue's slug is the suffixed one freeSlug gave the subject it had, which wanted the same slug. */
+function keepsSuffix(row: IssueRecord, wanted: string): boolean {
+  const stem = suffixStem(wanted);
+  const suffix = row.slug.slice(stem.length);
+  return slugify(row.subject, 64) === wanted && row.slug.startsWith(stem) && suffix.length === constants.issues.slugSuffixChars && /^[a-z0-9]+$/.test(suffix);
+}
+
 /** A slug free for this issue: `wanted`, else once with a random 3-character suffix, else null. */
 async function freeSlug(tx: IssueTransaction, wanted: string, issueId: string): Promise<string | null> {
   if (!(await slugTaken(tx, wanted, issueId))) return wanted;
@@ -82,7 +92,7 @@ async function freeSlug(tx: IssueTransaction, wanted: string, issueId: string): 
     .toLowerCase()
     .slice(0, constants.issues.slugSuffixChars)
     .padEnd(constants.issues.slugSuffixChars, '0');
-  const retry = `${slugify(wanted, 64 - suffix.length - 1)}-${suffix}`;
+  const retry = `${suffixStem(wanted)}${suffix}`;
   return (await slugTaken(tx, retry, issueId)) ? null : retry;
 }
 
@@ -144,7 +154,8 @@ export async function applyEdit(tx: IssueTransaction, row: IssueRecord, incoming
   } else if (columns.subject !== undefined && !everPublished && !row.slug_custom) {
     // A draft's slug follows its subject.
     const wanted = slugify(columns.subject, 64);
-    if (wanted.length >= constants.issues.slugMin && wanted !== row.slug) {
+    // A slug that is already the subject's with its suffix stays: typing on must not draw a new suffix each time.
+    if (wanted.length >= constants.issues.slugMin && wanted !== row.slug && !keepsSuffix(row, wanted)) {
       const slug = await freeSlug(tx, wanted, row.id);
       if (slug && slug !== row.slug) {
         columns.slug = slug;

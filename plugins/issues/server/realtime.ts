@@ -28,13 +28,14 @@ interface Presence {
 const idOf = (value: unknown) => (typeof value === 'string' && value.length > 0 && value.length <= 64 ? value : null);
 const textOf = (value: unknown, max: number) => (typeof value === 'string' && value.length <= max ? value : null);
 
+/** The events that are one change of the channels by themselves (channels-update carries its change in op). */
+const opKindOfType: Record<string, ChannelOp['kind']> = { 'channel-delete': 'delete-channel', 'story-create': 'add-story', 'story-delete': 'remove-story' };
+
 /** A channel change as the client sent it, or null when it is not one. */
 function channelOpOf(type: string, message: Record<string, unknown>): ChannelOp | null {
-  const op = (
-    type === 'channels-update'
-      ? message.op
-      : { ...message, kind: type === 'channel-delete' ? 'delete-channel' : type === 'story-create' ? 'add-story' : 'remove-story' }
-  ) as Record<string, unknown> | undefined;
+  // An event type the server does not know is no change at all (not a story's removal).
+  const op = (type === 'channels-update' ? message.op : Object.hasOwn(opKindOfType, type) ? { ...message, kind: opKindOfType[type] } : undefined) as
+    Record<string, unknown> | undefined;
   if (!op || typeof op !== 'object') return null;
   const afterId = op.afterId === null || op.afterId === undefined ? null : idOf(op.afterId);
   const channelId = idOf(op.channelId);

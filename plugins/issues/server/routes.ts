@@ -12,6 +12,7 @@ import { presentNewsletter } from '../../../core/server/present';
 import { idParams, ref } from '../../../core/server/schemas/parts';
 import { findNewsletter } from '../../../core/server/store';
 import { constants } from '../../../core/shared/config';
+import { escapeHtml } from '../../../core/shared/text';
 import type { IssueChannelsBody } from '../../../schemas/generated/api/issue-channels';
 import type { IssueCreateBody } from '../../../schemas/generated/api/issue-create';
 import type { IssueListQuery } from '../../../schemas/generated/api/issue-list-query';
@@ -20,7 +21,7 @@ import type { Issue } from '../../../schemas/generated/entities/issue';
 import { listTags, type NewsletterTables } from '../../newsletters/server/public';
 import { interests } from '../../settings/server/public';
 import { listPenNames, presentPenName, presentStory, storiesOfIssue, type StoriesDb } from '../../stories/server/public';
-import { channelsOfTemplate, issueDeletedText, plainTemplate } from '../rules';
+import { channelsOfTemplate, issueDeletedText, plainTemplate, stuffChannelId } from '../rules';
 import type { IssueChanges } from './changes';
 import { flatten } from './edit';
 import { assertChangeable, mayReadIssue } from './policy';
@@ -265,12 +266,12 @@ export function registerIssueRoutes(api: PluginApi, changes: IssueChanges): void
         const parts = [
           issue.intro.html,
           ...issue.channelsNew
-            .filter((channel) => channel.stories.length > 0)
+            .filter((channel) => channel._id !== stuffChannelId && channel.stories.length > 0)
             .flatMap((channel) => [
-              `<h2>${channel.title.replace(/[<>&"]/g, '')}</h2>`,
+              `<h2>${escapeHtml(channel.title)}</h2>`,
               ...channel.stories.map((id) => {
                 const story = byId.get(id)!;
-                return story.type === 'article' ? `<h3>${story.title.replace(/[<>&"]/g, '')}</h3>${story.body_html}` : story.body_html;
+                return story.type === 'article' ? `<h3>${escapeHtml(story.title)}</h3>${story.body_html}` : story.body_html;
               }),
             ]),
         ];
@@ -285,6 +286,11 @@ export function registerIssueRoutes(api: PluginApi, changes: IssueChanges): void
           draft: inOrder.filter((story) => story.draft).length,
           ready: inOrder.filter((story) => story.ready && !story.accepted && !story.draft).length,
           accepted: inOrder.filter((story) => story.accepted && !story.draft).length,
+          // Nothing is counted before the issue is sent, and sending comes with issue 14.
+          totalOpens: 0,
+          uniqueOpens: 0,
+          totalClicks: 0,
+          uniqueClicks: 0,
         };
       }
       return { data: issue };

@@ -164,13 +164,15 @@ export function changeIssue<T>(db: IssuesDb, id: string, change: (tx: IssueTrans
       if (!row) throw Object.assign(new Error('issue gone'), { gone: true });
       return change(tx, row);
     });
-  const settled = next.finally(() => {
-    if (queues.get(id) === settled) queues.delete(id);
-  });
-  queues.set(
-    id,
-    settled.catch(() => undefined),
+  // The queue holds the last change, settled either way, and lets the issue go once it is idle.
+  const tail: Promise<unknown> = next.then(
+    () => undefined,
+    () => undefined,
   );
+  queues.set(id, tail);
+  void tail.then(() => {
+    if (queues.get(id) === tail) queues.delete(id);
+  });
   return next;
 }
 

@@ -5,31 +5,30 @@
  */
 export interface IssueUpdateBody {
   issue: IssueFields;
-  base?: IssueFields1;
+  /**
+   * The fields as they were when the edit began: any value the issue held (an empty subject too). Only used to merge.
+   */
+  base?: {
+    subject?: string;
+    preview?: string;
+    slug?: string;
+    image?: string;
+    intro?: {
+      html?: string;
+    };
+    notification?: {
+      title?: string;
+      body?: string;
+    };
+    premium?: boolean;
+    episode?: string | null;
+  };
   version?: number;
 }
 /**
  * The fields of an issue its editors change (spec 001 section 5, Issue autosave): in a save (PUT /issues/update/{id}/edit) and in a live edit. Messages are the spec's.
  */
 export interface IssueFields {
-  subject?: string;
-  preview?: string;
-  slug?: string;
-  intro?: {
-    html: string;
-  };
-  image?: string;
-  notification?: {
-    title?: string;
-    body?: string;
-  };
-  premium?: boolean;
-  episode?: string | null;
-}
-/**
- * The fields of an issue its editors change (spec 001 section 5, Issue autosave): in a save (PUT /issues/update/{id}/edit) and in a live edit. Messages are the spec's.
- */
-export interface IssueFields1 {
   subject?: string;
   preview?: string;
   slug?: string;

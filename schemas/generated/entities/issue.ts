@@ -63,7 +63,7 @@ export interface Issue {
     html: string;
   };
   /**
-   * GET /issues/list/{id}?updateStats=true: the issue's numbers as they are now.
+   * GET /issues/list/{id}?updateStats=true: the issue's numbers as they are now: its stories, words and reading time, its stories by status, and (spec 002) opens and clicks of its e-mail, which count from when it is sent.
    */
   stats?: {
     stories: number;
@@ -75,6 +75,10 @@ export interface Issue {
     draft: number;
     ready: number;
     accepted: number;
+    totalOpens: number;
+    uniqueOpens: number;
+    totalClicks: number;
+    uniqueClicks: number;
   };
 }
 /**
