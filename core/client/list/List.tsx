@@ -69,7 +69,7 @@ export interface ListProps<T> {
   onNew?(): void;
   newLabel?: string;
   searchPlaceholder?: string;
-  /** The first sort (the list call's `sort` and `desc`). */
+  /** The first sort (the list call's `sort` and `desc`); a new one given later starts again from it (the issue list's status badge). */
   defaultSort?: { sort: string; desc: boolean };
   defaultView?: ListView;
   pageSize?: number;
@@ -98,7 +98,11 @@ export function List<T>(props: ListProps<T>) {
   const [view, setView] = useListView(storageKey, props.defaultView);
   const search = useListSearch();
   const [chosen, setChosen] = useState<Partial<Record<FilterKind, string>>>({});
-  const [sort, setSort] = useState(props.defaultSort);
+  // The sort chosen by a column header, until the page gives a new default sort.
+  const defaultSortKey = JSON.stringify(props.defaultSort ?? null);
+  const [chosenSort, setChosenSort] = useState({ from: defaultSortKey, sort: props.defaultSort });
+  const sort = chosenSort.from === defaultSortKey ? chosenSort.sort : props.defaultSort;
+  const setSort = (next: typeof sort) => setChosenSort({ from: defaultSortKey, sort: next });
   const [paging, setPaging] = useState({ restartKey: '', page: 0 });
 
   const filterParams: ListParams = {};
@@ -136,9 +140,7 @@ export function List<T>(props: ListProps<T>) {
       isResizable: true,
       isSorted: Boolean(column.sort && sort?.sort === column.sort),
       isSortedDescending: Boolean(sort?.desc),
-      onColumnClick: column.sort
-        ? () => setSort((current) => ({ sort: column.sort!, desc: current?.sort === column.sort ? !current?.desc : false }))
-        : undefined,
+      onColumnClick: column.sort ? () => setSort({ sort: column.sort!, desc: sort?.sort === column.sort ? !sort?.desc : false }) : undefined,
       onRender: (item: T) => (column.render === 'badge' ? badgeOf(item) : column.render(item)),
     }));
     if (rowActions) shown.push({ key: 'actions', name: '', minWidth: 40, maxWidth: 40, onRender: (item: T) => actionsOf(item) });

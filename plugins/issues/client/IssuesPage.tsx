@@ -283,8 +283,6 @@ export default function IssuesPage() {
         <StatusCycleButton status={status} onCycle={cycle} />
       </PageHeader>
       <List<Issue>
-        // A new state starts its own sort (the list keeps the sort it began with).
-        key={status}
         path="/issues/list"
         params={{ newsletter: newsletterId, ...query.params }}
         storageKey="issues-list-view"

@@ -83,7 +83,7 @@ function demoIssues(newsletter: string): DemoIssue[] {
           title: 'Gündem',
           stories: [
             { text: 'Kent bostanlarında ikinci hasat pazar günü yapılacak.', state: 'ready' },
-            { text: 'Kütüphaneler sınav haftasında gece yarısına kadar açık.', state: 'accepted' },
+            { text: 'Okuma salonları sınav haftasında gece yarısına kadar açık.', state: 'accepted' },
           ],
         },
         { title: 'Ekonomi', stories: [] },
