@@ -76,7 +76,7 @@ test('channels and stories of an issue', async ({ page, request }) => {
   await page.getByRole('menuitem', { name: 'Delete' }).click();
   await expect(channel(page, 'Piyasalar')).toHaveCount(0);
   await expect(channel(page, 'Draft Stories').getByTestId('story-card')).toHaveCount(1);
-  await expect(page.getByRole('status')).toHaveText(/Saved/);
+  await expect(page.getByTestId('save-panel').getByRole('status')).toHaveText(/Saved/);
   await keepScreenshot(page, 'issue-editor-channels');
 
   const stored = (await (await request.get(`/api/issues/list/${id}`, { headers })).json()).data;
@@ -95,17 +95,18 @@ test('the settings page and the intro', async ({ page, request }) => {
   await page.getByRole('textbox', { name: 'Notification Title' }).fill('Yeni sayı çıktı');
   await page.getByRole('textbox', { name: 'Notification Subtitle' }).fill('Haftanın özeti');
   await page.getByRole('textbox', { name: 'E-mail Subject' }).fill('Geçici');
-  await expect(page.getByRole('status')).toHaveText(/Saved/);
+  await expect(page.getByTestId('save-panel').getByRole('status')).toHaveText(/Saved/);
   await page.getByRole('textbox', { name: 'E-mail Subject' }).fill('');
   await expect(page.getByText('Subject line is not allowed to be empty.')).toBeVisible();
   await page.getByRole('textbox', { name: 'E-mail Subject' }).fill('Haftanın sayısı');
-  await expect(page.getByRole('status')).toHaveText(/Saved/);
+  await expect(page.getByTestId('save-panel').getByRole('status')).toHaveText(/Saved/);
   await keepScreenshot(page, 'issue-settings');
 
   await page.getByRole('tab', { name: 'Edit' }).click();
   await page.locator('.ck-editor__editable').first().click();
   await page.keyboard.insertText('Uzun bir giriş. '.repeat(130));
   await expect(page.getByText('Your intro is getting long. Consider dividing your content into stories.')).toBeVisible();
+  await expect(page.getByTestId('save-panel').getByRole('status')).toHaveText(/Saved/);
   await page.keyboard.insertText('Daha da uzun. '.repeat(80));
   await expect(page.getByText('Intro must be less than 3000 characters. Please divide your content into stories.').first()).toBeVisible();
 
@@ -123,7 +124,7 @@ test('a director may make an issue premium', async ({ page, request }) => {
   await open(page, accounts.director, `/issues/edit/${id}/credentials`);
   await page.getByRole('switch', { name: 'Premium' }).click();
   await expect(page.getByRole('switch', { name: 'Premium' })).toBeChecked();
-  await expect(page.getByRole('status')).toHaveText(/Saved/);
+  await expect(page.getByTestId('save-panel').getByRole('status')).toHaveText(/Saved/);
   const stored = (await (await request.get(`/api/issues/list/${id}`, { headers })).json()).data;
   expect(stored.premium).toBe(true);
 });

@@ -35,6 +35,8 @@ const field = (page: Page, label: string) => page.getByRole('textbox', { name: l
 const channel = (page: Page, title: string) => page.getByTestId('channel').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 
 test.describe('an issue edited together', () => {
+  // Three browsers signing in and typing side by side take longer than one.
+  test.slow();
   let token: string;
   let issueId: string;
   let newsletterId: string;
@@ -66,6 +68,8 @@ test.describe('an issue edited together', () => {
     await channel(a.page, 'Gündem').getByRole('button', { name: 'ADD', exact: true }).click();
     for (const { page } of [a, b, c]) await expect(channel(page, 'Gündem').getByTestId('story-card')).toHaveCount(1, { timeout: 3000 });
     const storyId = await a.page.getByTestId('outline-story').first().getAttribute('data-story');
+    // By its id: it is being renamed at the same moment.
+    const cultureId = await channel(a.page, 'Kültür Sanat').getAttribute('data-channel');
 
     // At the same moment: A types in the subject, B in the preview and adds a bullet, C renames a channel, A drags the story.
     await Promise.all([
@@ -73,7 +77,7 @@ test.describe('an issue edited together', () => {
         await field(a.page, 'Subject Line').click();
         await field(a.page, 'Subject Line').press('End');
         await field(a.page, 'Subject Line').pressSequentially(' – akşam', { delay: 15 });
-        const target = a.page.locator('[data-testid="outline-channel"]').filter({ hasText: 'Kültür Sanat' }).locator('div[draggable]').first();
+        const target = a.page.locator(`[data-testid="outline-channel"][data-channel="${cultureId}"] > div`).first();
         await a.page.locator(`[data-testid="outline-story"][data-story="${storyId}"]`).dragTo(target);
       })(),
       (async () => {

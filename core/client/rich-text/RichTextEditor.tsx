@@ -25,7 +25,7 @@ import {
 } from 'ckeditor5';
 import 'ckeditor5/ckeditor5.css';
 import { Text } from '@fluentui/react';
-import { useId, useMemo, useRef } from 'react';
+import { useId, useMemo, useRef, useState } from 'react';
 import { apiBase } from '../api';
 import { store, tokenAtom } from '../stores';
 import { toast } from '../toasts';
@@ -70,6 +70,8 @@ export default function RichTextEditor({ value, onChange, label, placeholder, di
   const labelId = useId();
   // Set while the page replaces the content, so that is not taken for typing.
   const replacing = useRef(false);
+  // The React component would put every new `value` into the editor itself, unnoticed by `replacing`, and report it as typing.
+  const [initialValue] = useState(value);
   const config = useMemo<EditorConfig>(
     () => ({
       licenseKey: 'GPL',
@@ -116,7 +118,7 @@ export default function RichTextEditor({ value, onChange, label, placeholder, di
       <CKEditor
         editor={ClassicEditor}
         config={config}
-        data={value}
+        data={initialValue}
         disabled={disabled}
         onReady={(editor) => {
           onControls?.({

@@ -4,8 +4,19 @@
  * stories moved up and down (stories.move) or taken out of the issue (stories.delete), and a new
  * bullet written right in a channel, shown as the spec's null entry while it is created.
  */
-import { DefaultButton, IconButton, mergeStyleSets, PrimaryButton, Shimmer, Stack, Text, TextField, type IContextualMenuItem } from '@fluentui/react';
-import { useRef, useState } from 'react';
+import {
+  DefaultButton,
+  IconButton,
+  mergeStyleSets,
+  PrimaryButton,
+  Shimmer,
+  Stack,
+  Text,
+  TextField,
+  type IContextualMenuItem,
+  type IContextualMenuProps,
+} from '@fluentui/react';
+import { memo, useMemo, useRef, useState } from 'react';
 import { handleError } from '../../../../core/client/errors';
 import { useCan } from '../../../../core/client/permissions';
 import { theme } from '../../../../core/client/theme';
@@ -31,6 +42,12 @@ interface ChannelsProps {
 }
 
 const renameSettleMs = 400;
+
+/**
+ * Others' changes move the page under an open menu (a story added above it, someone entering a
+ * field): the browser keeps the menu's button in view by scrolling, which must not close the menu.
+ */
+const keepOpen = { preventDismissOnScroll: true };
 
 /** A channel id made here, so the channel can be shown before the server has it (randomUUID needs a secure page). */
 const newChannelId = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
@@ -73,7 +90,57 @@ function BulletComposer({ onCreate, disabled }: { onCreate(text: string): Promis
   );
 }
 
-function ChannelSection({
+interface StoryInChannelProps {
+  live: LiveIssue;
+  story: Story;
+  channelId: string;
+  /** The story two places up (Move Up goes after it), the next one (Move Down goes after it). */
+  before: string | null;
+  isFirst: boolean;
+  next: string | null;
+  mayMove: boolean;
+  mayRemove: boolean;
+  disabled: boolean;
+}
+
+/** A story's card in its channel, with Move Up, Move Down (stories.move) and Remove from issue (stories.delete). */
+const StoryInChannel = memo(function StoryInChannel({ live, story, channelId, before, isFirst, next, mayMove, mayRemove, disabled }: StoryInChannelProps) {
+  const menu = useMemo<IContextualMenuProps>(() => {
+    const items: IContextualMenuItem[] = [];
+    if (mayMove)
+      items.push(
+        {
+          key: 'up',
+          text: 'Move Up',
+          iconProps: { iconName: 'Up' },
+          disabled: isFirst,
+          onClick: () => void live.channelOp({ kind: 'move-story', storyId: story._id, channelId, afterId: before }),
+        },
+        {
+          key: 'down',
+          text: 'Move Down',
+          iconProps: { iconName: 'Down' },
+          disabled: next === null,
+          onClick: () => void (next && live.channelOp({ kind: 'move-story', storyId: story._id, channelId, afterId: next })),
+        },
+      );
+    if (mayRemove)
+      items.push({
+        key: 'remove',
+        text: 'Remove from issue',
+        iconProps: { iconName: 'Remove' },
+        onClick: () => void live.channelOp({ kind: 'remove-story', storyId: story._id }),
+      });
+    return { items, calloutProps: keepOpen };
+  }, [live, story._id, channelId, before, isFirst, next, mayMove, mayRemove]);
+  const actions =
+    menu.items.length > 0 && !disabled ? (
+      <IconButton iconProps={{ iconName: 'More' }} title="Story actions" ariaLabel={`Actions for ${storyName(story)}`} menuProps={menu} />
+    ) : undefined;
+  return <StoryCard story={story} parts={{ actions }} />;
+});
+
+const ChannelSection = memo(function ChannelSection({
   live,
   newsletter,
   channel,
@@ -114,55 +181,32 @@ function ChannelSection({
     }
   };
 
-  const storyActions = (story: Story, index: number): IContextualMenuItem[] => [
-    ...(can('stories.move')
-      ? [
-          {
-            key: 'up',
-            text: 'Move Up',
-            iconProps: { iconName: 'Up' },
-            disabled: index === 0,
-            onClick: () =>
-              void live.channelOp({ kind: 'move-story', storyId: story._id, channelId: channel._id, afterId: index >= 2 ? own[index - 2]!._id : null }),
+  const mayMove = can('stories.move');
+  const mayRemove = can('stories.delete');
+  // One menu object for as long as the channel is the same: a new one each render would close an open menu whenever someone else types.
+  const menu = useMemo<IContextualMenuProps>(
+    () => ({
+      items: [
+        {
+          key: 'rename',
+          text: 'Rename',
+          iconProps: { iconName: 'Rename' },
+          onClick: () => {
+            renameStarted.current = Date.now();
+            setRenaming(channel.title);
           },
-          {
-            key: 'down',
-            text: 'Move Down',
-            iconProps: { iconName: 'Down' },
-            disabled: index === own.length - 1,
-            onClick: () => void live.channelOp({ kind: 'move-story', storyId: story._id, channelId: channel._id, afterId: own[index + 1]!._id }),
-          },
-        ]
-      : []),
-    ...(can('stories.delete')
-      ? [
-          {
-            key: 'remove',
-            text: 'Remove from issue',
-            iconProps: { iconName: 'Remove' },
-            onClick: () => void live.channelOp({ kind: 'remove-story', storyId: story._id }),
-          },
-        ]
-      : []),
-  ];
-
-  const menu: IContextualMenuItem[] = [
-    {
-      key: 'rename',
-      text: 'Rename',
-      iconProps: { iconName: 'Rename' },
-      onClick: () => {
-        renameStarted.current = Date.now();
-        setRenaming(channel.title);
-      },
-    },
-    {
-      key: 'delete',
-      text: 'Delete',
-      iconProps: { iconName: 'Delete' },
-      onClick: () => void live.channelOp({ kind: 'delete-channel', channelId: channel._id }),
-    },
-  ];
+        },
+        {
+          key: 'delete',
+          text: 'Delete',
+          iconProps: { iconName: 'Delete' },
+          onClick: () => void live.channelOp({ kind: 'delete-channel', channelId: channel._id }),
+        },
+      ],
+      calloutProps: keepOpen,
+    }),
+    [live, channel._id, channel.title],
+  );
 
   return (
     <section className={classes.channel} aria-label={channel.title} data-testid="channel" data-channel={channel._id}>
@@ -198,32 +242,26 @@ function ChannelSection({
               title="Channel actions"
               ariaLabel={`Actions for ${channel.title}`}
               disabled={disabled}
-              menuProps={{ items: menu }}
+              menuProps={menu}
             />
           ) : null}
         </Stack>
       </Stack>
       <div className={classes.grid}>
-        {own.map((story, index) => {
-          const actions = storyActions(story, index);
-          return (
-            <StoryCard
-              key={story._id}
-              story={story}
-              parts={{
-                actions:
-                  actions.length > 0 && !disabled ? (
-                    <IconButton
-                      iconProps={{ iconName: 'More' }}
-                      title="Story actions"
-                      ariaLabel={`Actions for ${storyName(story)}`}
-                      menuProps={{ items: actions }}
-                    />
-                  ) : undefined,
-              }}
-            />
-          );
-        })}
+        {own.map((story, index) => (
+          <StoryInChannel
+            key={story._id}
+            live={live}
+            story={story}
+            channelId={channel._id}
+            before={own[index - 2]?._id ?? null}
+            isFirst={index === 0}
+            next={own[index + 1]?._id ?? null}
+            mayMove={mayMove}
+            mayRemove={mayRemove}
+            disabled={disabled}
+          />
+        ))}
         {Array.from({ length: creating }, (_, index) => (
           <div key={`creating-${index}`} className={classes.placeholder} data-testid="story-placeholder" aria-label="Creating the story">
             <Shimmer />
@@ -254,7 +292,7 @@ function ChannelSection({
       ) : null}
     </section>
   );
-}
+});
 
 export function Channels(props: ChannelsProps) {
   const can = useCan();

@@ -57,7 +57,17 @@ export function IntroEditor({
   const text = htmlToText(html);
   const tooLong = introProblem(text, published);
   return (
-    <Stack tokens={{ childrenGap: 6 }} onFocus={() => live.focus('intro')} onBlur={() => live.focus(null)} data-field="intro">
+    <Stack
+      tokens={{ childrenGap: 6 }}
+      onFocus={() => live.focus('intro')}
+      onBlur={() => live.focus(null)}
+      data-field="intro"
+      styles={{ root: { position: 'relative' } }}
+    >
+      {/* On the label's line, so the editor does not move when someone comes or goes. */}
+      <div style={{ position: 'absolute', top: 0, right: 0 }}>
+        <FieldMarkers collaborators={collaborators} field="intro" />
+      </div>
       <RichTextEditor
         label="Intro"
         value={html}
@@ -71,7 +81,6 @@ export function IntroEditor({
           inEditor.current = next;
         }}
       />
-      <FieldMarkers collaborators={collaborators} field="intro" />
       {tooLong || problem ? (
         <MessageBar messageBarType={MessageBarType.error}>{tooLong ?? problem}</MessageBar>
       ) : introNeedsWarning(text) ? (

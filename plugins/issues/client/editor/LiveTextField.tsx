@@ -23,12 +23,12 @@ export interface LiveTextFieldProps {
   placeholder?: string;
 }
 
-/** The others in a field, as small named avatars. */
+/** The others in a field, as small named avatars beside its label: on the label's line, so nothing below moves when someone comes or goes. */
 export function FieldMarkers({ collaborators, field }: { collaborators: Collaborator[]; field: string }) {
   const here = collaborators.filter((collaborator) => collaborator.field === field);
   if (here.length === 0) return null;
   return (
-    <Stack horizontal tokens={{ childrenGap: 6 }} verticalAlign="center" data-testid={`markers-${field}`}>
+    <Stack horizontal tokens={{ childrenGap: 6 }} verticalAlign="center" styles={{ root: { height: 24, overflow: 'hidden' } }} data-testid={`markers-${field}`}>
       {here.map((collaborator) => (
         <Persona key={collaborator.socketId} imageUrl={collaborator.image || undefined} text={collaborator.name} size={PersonaSize.size24} />
       ))}
@@ -76,6 +76,12 @@ export function LiveTextField({ live, field, label, value, collaborators, errorM
           description={description}
           errorMessage={errorMessage}
           data-field={field}
+          onRenderLabel={(props, render) => (
+            <Stack horizontal verticalAlign="center" tokens={{ childrenGap: 12 }}>
+              {render?.(props)}
+              <FieldMarkers collaborators={collaborators} field={field} />
+            </Stack>
+          )}
           styles={busy ? { fieldGroup: { borderColor: theme.palette.themePrimary, borderWidth: 2 } } : undefined}
           onFocus={(event) => {
             remember(event.currentTarget);
@@ -88,7 +94,6 @@ export function LiveTextField({ live, field, label, value, collaborators, errorM
           }}
         />
       </div>
-      <FieldMarkers collaborators={collaborators} field={field} />
     </Stack>
   );
 }
