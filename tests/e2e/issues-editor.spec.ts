@@ -60,6 +60,10 @@ test('channels and stories of an issue', async ({ page, request }) => {
   // A new channel cannot take a title another has; renamed, then deleted: its stories go back to 'Draft Stories'.
   await page.getByRole('button', { name: 'ADD CHANNEL' }).click();
   await expect(channel(page, 'New Channel')).toBeVisible();
+  // Moved without dragging, as from the keyboard.
+  await channel(page, 'New Channel').getByRole('button', { name: 'Actions for New Channel' }).click();
+  await page.getByRole('menuitem', { name: 'Move Up' }).click();
+  await expect(page.getByTestId('outline-channel')).toHaveText([/Draft Stories/, /Gündem/, /New Channel/, /Ekonomi/]);
   await channel(page, 'Ekonomi')
     .getByRole('button', { name: /^Actions for Belediye/ })
     .click();

@@ -183,10 +183,29 @@ const ChannelSection = memo(function ChannelSection({
 
   const mayMove = can('stories.move');
   const mayRemove = can('stories.delete');
+  // Moving a channel without dragging it (from the keyboard too): after the one two places up, or after the next.
+  const position = channels.findIndex((other) => other._id === channel._id);
+  const twoUp = channels[position - 2]?._id ?? null;
+  const next = channels[position + 1]?._id ?? null;
   // One menu object for as long as the channel is the same: a new one each render would close an open menu whenever someone else types.
   const menu = useMemo<IContextualMenuProps>(
     () => ({
       items: [
+        {
+          key: 'up',
+          text: 'Move Up',
+          iconProps: { iconName: 'Up' },
+          // 'Draft Stories' stays first.
+          disabled: position <= 1,
+          onClick: () => void (twoUp && live.channelOp({ kind: 'move-channel', channelId: channel._id, afterId: twoUp })),
+        },
+        {
+          key: 'down',
+          text: 'Move Down',
+          iconProps: { iconName: 'Down' },
+          disabled: next === null,
+          onClick: () => void (next && live.channelOp({ kind: 'move-channel', channelId: channel._id, afterId: next })),
+        },
         {
           key: 'rename',
           text: 'Rename',
@@ -205,7 +224,7 @@ const ChannelSection = memo(function ChannelSection({
       ],
       calloutProps: keepOpen,
     }),
-    [live, channel._id, channel.title],
+    [live, channel._id, channel.title, position, twoUp, next],
   );
 
   return (
