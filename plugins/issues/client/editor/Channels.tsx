@@ -48,6 +48,7 @@ const renameSettleMs = 400;
  * field): the browser keeps the menu's button in view by scrolling, which must not close the menu.
  */
 const keepOpen = { preventDismissOnScroll: true };
+// The menus' handlers return nothing (`void live.channelOp(...)`): Fluent keeps a menu open when its item's onClick answers true.
 
 /** A channel id made here, so the channel can be shown before the server has it (randomUUID needs a secure page). */
 const newChannelId = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
