@@ -7,6 +7,7 @@ import { Overlay, Spinner, SpinnerSize } from '@fluentui/react';
 import { atom, useAtomValue } from 'jotai';
 import { io, type Socket } from 'socket.io-client';
 import { constants } from '../shared/config';
+import { api } from './api';
 import { store, tokenAtom } from './stores';
 
 export type ConnectionStatus = 'offline' | 'connecting' | 'authenticated';
@@ -58,6 +59,16 @@ export function stopSocket(): void {
 /** The socket, for plugins' live features (story and issue rooms). */
 export function currentSocket(): Socket | undefined {
   return socket;
+}
+
+/**
+ * A call that changes something live (a story, an issue), naming this console's socket: the
+ * server's announcement of the change then reaches this console as its own, not applied twice.
+ */
+export async function sendAsThisConsole<T>(method: 'post' | 'put' | 'delete', path: string, json?: unknown): Promise<{ data: T; msg?: string }> {
+  const id = socket?.id;
+  const response = await api(path, { method, json, headers: id ? { 'x-socket-id': id } : {} });
+  return (await response.json()) as { data: T; msg?: string };
 }
 
 export function useConnectionStatus(): ConnectionStatus {

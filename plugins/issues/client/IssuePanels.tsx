@@ -6,10 +6,11 @@
  * one. The dashboard is the first screen after sign-in (design.md section 6): no date library,
  * nothing of the list component here.
  */
-import { FontIcon, Link, mergeStyleSets, Spinner, Stack, Text } from '@fluentui/react';
+import { Link, Spinner, Stack, Text } from '@fluentui/react';
 import { useEffect, useState } from 'react';
 import { Link as RouteLink } from 'wouter';
 import { handleError } from '../../../core/client/errors';
+import { PanelList, PanelRow, panelDate } from '../../../core/client/panel-list';
 // The badge alone: the list's index would bring the whole list component to the first screen.
 import { StatusBadge } from '../../../core/client/list/StatusBadge';
 import { useCan } from '../../../core/client/permissions';
@@ -19,12 +20,6 @@ import { constants } from '../../../core/shared/config';
 import type { Scope } from '../../../schemas/generated/entities/scope';
 import { issueApi, type Issue } from './issue-api';
 import { issueEditorPath, issueName, newIssuePath } from './issue-paths';
-
-/**
- * '22 Kasım', the lists' 'd MMMM' (constants.dates.list) in the browser's own Turkish, as the
- * dashboard's other panels write it.
- */
-const listDate = new Intl.DateTimeFormat('tr-TR', { day: 'numeric', month: 'long' });
 
 type PanelKind = 'draft' | 'published';
 
@@ -36,30 +31,6 @@ const panelQueries: Record<PanelKind, Record<string, string | number | boolean>>
 
 const panelTitles: Record<PanelKind, string> = { draft: 'Draft issues', published: 'Published issues' };
 const emptyTexts: Record<PanelKind, string> = { draft: 'There are no draft issues.', published: "You haven't published any issues yet..." };
-
-const classes = mergeStyleSets({
-  issue: {
-    display: 'flex',
-    alignItems: 'center',
-    gap: 12,
-    padding: 8,
-    borderRadius: 6,
-    color: 'inherit',
-    textDecoration: 'none',
-    selectors: { ':hover': { background: theme.palette.neutralLighter } },
-  },
-  icon: {
-    flex: 'none',
-    width: 40,
-    height: 40,
-    borderRadius: 6,
-    background: theme.semanticColors.accentTint,
-    display: 'flex',
-    alignItems: 'center',
-    justifyContent: 'center',
-    fontSize: 18,
-  },
-});
 
 /** The date a row shows: when it went out for a published issue, when it last changed for a draft. */
 const shownDate = (issue: Issue, kind: PanelKind) => (kind === 'published' && issue.publishedAt ? issue.publishedAt : issue.updatedAt);
@@ -106,24 +77,19 @@ function IssuesPanel({ scope, kind }: { scope: Scope; kind: PanelKind }) {
         </Stack>
       ) : null}
       {issues && issues.length > 0 ? (
-        <ul aria-label={title} style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 8 }}>
+        <PanelList label={title}>
           {issues.map((issue) => (
-            <li key={issue._id}>
-              <RouteLink href={issueEditorPath(issue._id)} className={classes.issue}>
-                <span className={classes.icon} aria-hidden>
-                  <FontIcon iconName={kind === 'published' ? 'Mail' : 'EditMail'} />
-                </span>
-                <span style={{ minWidth: 0, flex: 1 }}>
-                  <strong style={{ display: 'block', overflowWrap: 'anywhere' }}>{issueName(issue)}</strong>
-                  <span style={{ color: theme.palette.neutralSecondary, fontSize: 12 }}>
-                    {issue.key} · {listDate.format(new Date(shownDate(issue, kind)))}
-                  </span>
-                </span>
-                <StatusBadge badge={resolveBadge('issue', issue.status)} />
-              </RouteLink>
-            </li>
+            <PanelRow
+              key={issue._id}
+              href={issueEditorPath(issue._id)}
+              icon={kind === 'published' ? 'Mail' : 'EditMail'}
+              tone="accent"
+              name={issueName(issue)}
+              details={`${issue.key} · ${panelDate(shownDate(issue, kind))}`}
+              badge={<StatusBadge badge={resolveBadge('issue', issue.status)} />}
+            />
           ))}
-        </ul>
+        </PanelList>
       ) : null}
     </Stack>
   );

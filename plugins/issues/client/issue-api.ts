@@ -1,6 +1,6 @@
 /** The issue calls the console makes (plugins/issues/server/routes.ts answers them). Live edits go over the socket (live-issue.ts). */
-import { api, call, list } from '../../../core/client/api';
-import { currentSocket } from '../../../core/client/socket';
+import { call, list } from '../../../core/client/api';
+import { sendAsThisConsole } from '../../../core/client/socket';
 import type { IssueFields } from '../../../schemas/generated/api/issue-fields';
 import type { ChannelTemplate } from '../../../schemas/generated/entities/channel-template';
 import type { Issue } from '../../../schemas/generated/entities/issue';
@@ -25,17 +25,6 @@ export interface IssueContent {
   stories: Story[];
 }
 
-/** The console's socket, so the server's announcement of our own change is recognised as ours. */
-const socketHeader = (): Record<string, string> => {
-  const id = currentSocket()?.id;
-  return id ? { 'x-socket-id': id } : {};
-};
-
-async function send<T>(method: 'post' | 'put' | 'delete', path: string, json?: unknown): Promise<{ data: T; msg?: string }> {
-  const response = await api(path, { method, json, headers: socketHeader() });
-  return (await response.json()) as { data: T; msg?: string };
-}
-
 export const issueApi = {
   list: (params: Record<string, string | number | boolean>) => list<Issue>('/issues/list', params),
   fetch: async (id: string, params: { normalizeBody?: boolean; updateStats?: boolean } = {}) =>
@@ -44,12 +33,12 @@ export const issueApi = {
   content: async (id: string) => (await call<IssueContent['data']>('get', `/issues/update/${id}/content`)) as unknown as IssueContent,
   template: async (newsletter: string) =>
     (await call<{ body: Partial<Issue>; data: { channelTemplates: ChannelTemplate[] } }>('get', '/issues/create', undefined, { newsletter })).data,
-  create: (body: { newsletter: string; slug: string; template?: string; premium?: boolean }) => send<Issue>('post', 'issues/create', body),
-  save: (id: string, issue: IssueFields, base?: IssueFields) => send<Issue>('put', `issues/update/${id}/edit`, { issue, base }),
+  create: (body: { newsletter: string; slug: string; template?: string; premium?: boolean }) => sendAsThisConsole<Issue>('post', 'issues/create', body),
+  save: (id: string, issue: IssueFields, base?: IssueFields) => sendAsThisConsole<Issue>('put', `issues/update/${id}/edit`, { issue, base }),
   saveChannels: (id: string, channelsNew: IssueChannel[]) =>
-    send<{ updatedAt: string; version: number; channelsNew: IssueChannel[] }>('put', `issues/update/${id}/channels`, { channelsNew }),
-  remove: (id: string) => send<{ _id: string; newsletter: string }>('delete', `issues/delete/${id}`),
-  feature: (id: string, on: boolean) => send<Issue>(on ? 'put' : 'delete', `issues/feature/${id}`),
+    sendAsThisConsole<{ updatedAt: string; version: number; channelsNew: IssueChannel[] }>('put', `issues/update/${id}/channels`, { channelsNew }),
+  remove: (id: string) => sendAsThisConsole<{ _id: string; newsletter: string }>('delete', `issues/delete/${id}`),
+  feature: (id: string, on: boolean) => sendAsThisConsole<Issue>(on ? 'put' : 'delete', `issues/feature/${id}`),
   keyAvailable: async (key: string, id?: string) =>
     (await call<{ available: boolean }>('get', '/keys/check', undefined, { model: 'Issue', key, ...(id ? { _id: id } : {}) })).msg === 'AVAILABLE',
 };
