@@ -1,7 +1,8 @@
-/** The issues plugin's server: the issue calls, live editing, and demo data. */
+/** The issues plugin's server: the issue calls, live editing, the public issue page, and demo data. */
 import { serverPlugin } from '../../../core/server/plugins/contract';
 import manifest from '../plugin';
 import { issueChanges } from './changes';
+import { registerIssuePage } from './public-page';
 import { registerIssueRealtime } from './realtime';
 import { registerIssueRoutes } from './routes';
 import { seedIssues } from './seed';
@@ -14,6 +15,7 @@ export default serverPlugin(manifest, {
     const changes = issueChanges(db, api.realtime);
     registerIssueRoutes(api, changes);
     registerIssueRealtime(api, db, changes);
+    registerIssuePage(api, db);
   },
   seed: seedIssues,
 });

@@ -218,3 +218,15 @@ export async function saveChannelTemplates(
       .execute();
   });
 }
+
+/** A published issue by its slug (as typed, lower-cased) or its id, with its newsletter's look, for its public page. */
+export function findPublishedIssue(db: IssuesDb, slugOrId: string) {
+  return db
+    .selectFrom('issues')
+    .innerJoin('newsletters', 'newsletters.id', 'issues.newsletter_id')
+    .selectAll('issues')
+    .select(['newsletters.title as newsletter', 'newsletters.key as newsletterKey', 'newsletters.color', 'newsletters.text_color', 'newsletters.lang'])
+    .where((eb) => eb.or([eb('issues.slug', '=', slugOrId.toLowerCase()), eb('issues.id', '=', slugOrId)]))
+    .where('issues.published', '=', true)
+    .executeTakeFirst();
+}

@@ -1,0 +1,48 @@
+/**
+ * The frame of a public page (/s/{slug}, /i/{slug}): the newsletter's colours in a header linking
+ * to its landing page, then the content, 730 px wide. Every text given here is escaped; the
+ * content is HTML the caller has sanitized.
+ */
+import { escapeHtml } from '../shared/text';
+
+export interface PublicPageNewsletter {
+  title: string;
+  key: string;
+  color: string;
+  textColor: string;
+  lang: string;
+}
+
+export const publicDate = new Intl.DateTimeFormat('tr-TR', { day: '2-digit', month: 'long', year: 'numeric', timeZone: 'Europe/Istanbul' });
+
+export function renderPublicPage(page: { title: string; newsletter: PublicPageNewsletter; content: string }): string {
+  const { newsletter } = page;
+  return `<!doctype html>
+<html lang="${escapeHtml(newsletter.lang)}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(page.title)} · ${escapeHtml(newsletter.title)}</title>
+<link rel="icon" href="/favicon.svg">
+<style>
+  body { margin: 0; font-family: 'Segoe UI', -apple-system, Roboto, Arial, sans-serif; background: #fff; color: #201f1e; }
+  header { background: ${escapeHtml(newsletter.color)}; color: ${escapeHtml(newsletter.textColor)}; padding: 16px 24px; }
+  header a { color: inherit; text-decoration: none; font-weight: 600; }
+  article { max-width: 730px; margin: 0 auto; padding: 32px 24px 64px; line-height: 1.7; font-size: 18px; }
+  article img { max-width: 100%; height: auto; }
+  .cover { width: 100%; aspect-ratio: 3 / 2; object-fit: cover; border-radius: 8px; margin-bottom: 24px; }
+  h1 { font-size: 36px; line-height: 1.2; margin: 0 0 12px; }
+  h2 { font-size: 24px; margin: 40px 0 12px; }
+  .subtitle { font-size: 21px; color: #605e5c; margin: 0 0 16px; }
+  .byline { color: #605e5c; font-size: 15px; margin-bottom: 32px; }
+  a { color: #7a5e00; }
+</style>
+</head>
+<body>
+<header><a href="/n/${encodeURIComponent(newsletter.key)}">${escapeHtml(newsletter.title)}</a></header>
+<article>
+${page.content}
+</article>
+</body>
+</html>`;
+}
