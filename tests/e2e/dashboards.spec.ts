@@ -57,7 +57,8 @@ test.describe('dashboards', () => {
     expect((await saved).ok()).toBe(true);
     await page.reload();
     await expect(page.getByRole('region', { name: 'Tips and Tricks' })).toBeVisible();
-    expect(await top(page, 'Tips and Tricks')).toBeLessThan(await top(page, 'Greeting'));
+    // The saved arrangement arrives with its own call, after the panels are first shown.
+    await expect.poll(async () => (await top(page, 'Tips and Tricks')) < (await top(page, 'Greeting'))).toBe(true);
 
     await page.getByRole('button', { name: 'Reset layout' }).click();
     await expect.poll(async () => (await top(page, 'Tips and Tricks')) > (await top(page, 'Greeting'))).toBe(true);
