@@ -119,3 +119,12 @@ function refusal(permission: Permission, role: RoleKey, grants: RoleGrants): str
   if (holders.length === 1 && holders[0] === 'admin') return requiredRoleMessage('admin', role);
   return permissionRefusal(role, permission);
 }
+
+/**
+ * The socket of the console that made a call (the `x-socket-id` header its live pages send), so
+ * the announcement of its own change is not applied twice there.
+ */
+export function callerSocket(request: FastifyRequest): string | null {
+  const value = request.headers['x-socket-id'];
+  return typeof value === 'string' && value.length <= 64 ? value : null;
+}

@@ -7,7 +7,8 @@ import { randomUUID } from 'node:crypto';
 import type { Session } from '../../../core/server/auth/session';
 import { demand } from '../../../core/server/auth/session';
 import { HttpError, invalid, notFound } from '../../../core/server/errors';
-import type { ApiRequest, PluginApi } from '../../../core/server/plugins/contract';
+import type { PluginApi } from '../../../core/server/plugins/contract';
+import { callerSocket } from '../../../core/server/routes';
 import { presentNewsletter } from '../../../core/server/present';
 import { idParams, ref } from '../../../core/server/schemas/parts';
 import { findNewsletter } from '../../../core/server/store';
@@ -40,12 +41,6 @@ import {
   type IssuesDb,
 } from './store';
 import type { IssueTables } from './tables';
-
-/** The socket of the console that made the call, so it does not apply its own change twice. */
-const socketOf = (request: ApiRequest<unknown, unknown, unknown>) => {
-  const value = request.headers['x-socket-id'];
-  return typeof value === 'string' && value.length <= 64 ? value : null;
-};
 
 export const keyExists = 'EXISTS';
 
@@ -173,7 +168,7 @@ export function registerIssueRoutes(api: PluginApi, changes: IssueChanges): void
     async handler(request, _reply, session) {
       await reachable(request.params.id, session);
       const { issue, base } = request.body;
-      await changes.editFields(request.params.id, session, flatten(issue), flatten(base), { socketId: socketOf(request) });
+      await changes.editFields(request.params.id, session, flatten(issue), flatten(base), { socketId: callerSocket(request) });
       return { data: await present(request.params.id), msg: 'Issue saved.' };
     },
   });
@@ -193,7 +188,7 @@ export function registerIssueRoutes(api: PluginApi, changes: IssueChanges): void
         request.params.id,
         session,
         { kind: 'replace', channels: request.body.channelsNew },
-        { socketId: socketOf(request) },
+        { socketId: callerSocket(request) },
       );
       return { data: { updatedAt: result.updatedAt, version: result.version, channelsNew: result.channels }, msg: 'Channels saved.' };
     },
@@ -209,7 +204,7 @@ export function registerIssueRoutes(api: PluginApi, changes: IssueChanges): void
       assertChangeable(row);
       if (row.scheduled || row.queued) throw new HttpError(409, { msg: 'Cancel the schedule before deleting this issue.' });
       await deleteIssue(db, row.id);
-      api.realtime.emit(`issue-${row.id}`, `issue-${row.id}`, { type: 'issue-delete', issue: { _id: row.id }, socketId: socketOf(request) });
+      api.realtime.emit(`issue-${row.id}`, `issue-${row.id}`, { type: 'issue-delete', issue: { _id: row.id }, socketId: callerSocket(request) });
       return { data: { _id: row.id, newsletter: row.newsletter_id }, msg: issueDeletedText };
     },
   });
@@ -317,7 +312,7 @@ export function registerIssueRoutes(api: PluginApi, changes: IssueChanges): void
           status: issue.status,
           version: issue.version,
           updatedAt: issue.updatedAt,
-          socketId: socketOf(request),
+          socketId: callerSocket(request),
         });
         return { data: issue, msg: on ? 'The issue is featured.' : 'The issue is no longer featured.' };
       },

@@ -6,7 +6,8 @@
 import type { Insertable, Updateable } from 'kysely';
 import { callerPublisher, type Session } from '../../../core/server/auth/session';
 import { HttpError, invalid, notFound } from '../../../core/server/errors';
-import type { ApiRequest, PluginApi } from '../../../core/server/plugins/contract';
+import type { PluginApi } from '../../../core/server/plugins/contract';
+import { callerSocket } from '../../../core/server/routes';
 import { idParams, ref } from '../../../core/server/schemas/parts';
 import { findNewsletter } from '../../../core/server/store';
 import { constants } from '../../../core/shared/config';
@@ -40,12 +41,6 @@ import {
 import type { StoriesTable, StoryTables } from './tables';
 
 const changedMeanwhile = 'The story changed meanwhile. Look at it again, then try again.';
-
-/** The socket of the console that made the call, so it does not apply its own change twice. */
-const socketOf = (request: ApiRequest<unknown, unknown, unknown>) => {
-  const value = request.headers['x-socket-id'];
-  return typeof value === 'string' && value.length <= 64 ? value : null;
-};
 
 export function registerStoryRoutes(api: PluginApi): void {
   const db = api.tables<StoryTables>() as StoriesDb;
@@ -213,7 +208,7 @@ export function registerStoryRoutes(api: PluginApi): void {
       if (!saved) throw new HttpError(409, { msg: 'The story changed while it was being saved. It will be saved again.', err: 'STORY_CONFLICT' });
       if (fields.tags?.length) await addTags(tagsDb, row.publisher_id, fields.tags);
       const updated = (await findStory(db, row.id))!;
-      announce(api, updated, socketOf(request));
+      announce(api, updated, callerSocket(request));
       return { data: presentStory(updated), msg: 'Story saved.' };
     },
   });
@@ -246,7 +241,7 @@ export function registerStoryRoutes(api: PluginApi): void {
         // Written from the row as it was read: refused if the job queue or someone else changed it meanwhile.
         if (!(await updateStory(db, row.id, changes, { expectedVersion: row.version }))) throw new HttpError(409, { msg: changedMeanwhile });
         const updated = (await findStory(db, row.id))!;
-        announce(api, updated, socketOf(request));
+        announce(api, updated, callerSocket(request));
         return { data: presentStory(updated), msg: done };
       },
     });
@@ -282,7 +277,7 @@ export function registerStoryRoutes(api: PluginApi): void {
       if (dateProblem) throw invalid(dateProblem, 'publishedAt');
       await scheduleRelease(publication, row, new Date(Math.max(at.getTime(), Date.now())), notify);
       const updated = (await findStory(db, row.id))!;
-      announce(api, updated, socketOf(request));
+      announce(api, updated, callerSocket(request));
       const story = presentStory(updated);
       return { data: story, msg: scheduledText(story.publishedAt!) };
     },
@@ -301,7 +296,7 @@ export function registerStoryRoutes(api: PluginApi): void {
       enforce('delete', row, session);
       await dropRelease(publication, row);
       await deleteStory(db, row.id);
-      api.realtime.emit(`story-${row.id}`, `story-${row.id}`, { action: 'story-deleted', story: { _id: row.id }, socketId: socketOf(request) });
+      api.realtime.emit(`story-${row.id}`, `story-${row.id}`, { action: 'story-deleted', story: { _id: row.id }, socketId: callerSocket(request) });
       return { data: { _id: row.id, newsletter: row.newsletter_id }, msg: 'The story is deleted.' };
     },
   });
@@ -320,7 +315,7 @@ export function registerStoryRoutes(api: PluginApi): void {
         enforce('feature', row, session);
         if (!(await updateStory(db, row.id, { featured: on }, { expectedVersion: row.version }))) throw new HttpError(409, { msg: changedMeanwhile });
         const updated = (await findStory(db, row.id))!;
-        announce(api, updated, socketOf(request));
+        announce(api, updated, callerSocket(request));
         return { data: presentStory(updated), msg: on ? 'The story is featured.' : 'The story is no longer featured.' };
       },
     });

@@ -285,6 +285,18 @@ export interface Constants {
      * The issue editor's sidebar width when closed.
      */
     sidebarClosed: number;
+    /**
+     * The preview dialog's frame width (spec 001 section 9).
+     */
+    previewWidth: number;
+    /**
+     * Others' changes go into the intro editor after its user pauses this long.
+     */
+    introQuietMs: number;
+    /**
+     * A live change without an answer after this long is sent again.
+     */
+    answerTimeoutMs: number;
   };
   /**
    * The products a feedback, bug report or feature request is about (the dialog's PRODUCT choice).

@@ -7,13 +7,11 @@
 import { MessageBar, MessageBarType, Stack } from '@fluentui/react';
 import { useEffect, useRef } from 'react';
 import { RichTextEditor, type RichTextControls } from '../../../../core/client/rich-text';
+import { constants } from '../../../../core/shared/config';
 import { htmlToText } from '../../../../core/shared/text';
 import { introNeedsWarning, introProblem, introWarning } from '../../rules';
 import { FieldMarkers } from './LiveTextField';
 import type { Collaborator, LiveIssue } from './live-issue';
-
-/** How long the user's pause must be before others' changes are put into the editor. */
-const quietMs = 1000;
 
 export function IntroEditor({
   live,
@@ -42,9 +40,9 @@ export function IntroEditor({
       const wanted = live.value('intro') as string;
       if (editor.normalize(wanted) === inEditor.current || wanted === inEditor.current) return;
       const waited = Date.now() - typedAt.current;
-      if (waited < quietMs) {
+      if (waited < constants.issues.introQuietMs) {
         clearTimeout(timer.current);
-        timer.current = setTimeout(apply, quietMs - waited);
+        timer.current = setTimeout(apply, constants.issues.introQuietMs - waited);
         return;
       }
       editor.setData(wanted);

@@ -8,9 +8,8 @@ import { formatDistanceToNow } from 'date-fns';
 import { useEffect, useState } from 'react';
 import { handleError } from '../../../../core/client/errors';
 import { theme } from '../../../../core/client/theme';
+import { constants } from '../../../../core/shared/config';
 import { issueApi, type Issue } from '../issue-api';
-
-const previewWidth = 660;
 
 const classes = mergeStyleSets({
   panel: {
@@ -62,7 +61,7 @@ export function SavePanel({ issue, unsaved, savedAt, failed }: { issue: Issue; u
           hidden={false}
           onDismiss={() => setPreview(null)}
           dialogContentProps={{ type: DialogType.normal, title: issue.subject || issue.key }}
-          minWidth={previewWidth + 48}
+          minWidth={constants.issues.previewWidth + 48}
           modalProps={{ isBlocking: false }}
         >
           {preview === 'loading' ? (
@@ -72,7 +71,7 @@ export function SavePanel({ issue, unsaved, savedAt, failed }: { issue: Issue; u
               title="Issue preview"
               sandbox=""
               srcDoc={preview}
-              style={{ width: previewWidth, height: '60vh', border: `1px solid ${theme.palette.neutralLight}` }}
+              style={{ width: constants.issues.previewWidth, height: '60vh', border: `1px solid ${theme.palette.neutralLight}` }}
             />
           )}
         </Dialog>

@@ -60,8 +60,6 @@ interface Pending {
   opId: string;
 }
 
-const answerTimeoutMs = 8000;
-
 /** A field's value in the issue ('notification.title' reaches inside). */
 export function fieldOf(issue: Issue, field: IssueField): unknown {
   switch (field) {
@@ -228,7 +226,7 @@ export class LiveIssue {
 
   /** Joins the issue's room; after a reconnection, catches up with what changed meanwhile and sends what was not confirmed. */
   private join = () => {
-    void (this.socket.timeout(answerTimeoutMs).emitWithAck('issue-join', { issueId: this.confirmed._id }) as Promise<Answer>).then(
+    void (this.socket.timeout(constants.issues.answerTimeoutMs).emitWithAck('issue-join', { issueId: this.confirmed._id }) as Promise<Answer>).then(
       (answer) => {
         if (!answer.ok || !answer.issue) return;
         const rejoined = this.joined;
@@ -367,7 +365,7 @@ export class LiveIssue {
 
   private async send(message: Record<string, unknown>, opId: string): Promise<Answer> {
     try {
-      return (await this.socket.timeout(answerTimeoutMs).emitWithAck('issue', { ...message, issueId: this.confirmed._id, opId })) as Answer;
+      return (await this.socket.timeout(constants.issues.answerTimeoutMs).emitWithAck('issue', { ...message, issueId: this.confirmed._id, opId })) as Answer;
     } catch {
       return { ok: false, msg: 'Not Saved' };
     }
