@@ -32,6 +32,7 @@ import { createJobQueue } from './jobs';
 import { registerDashboardRoutes } from './dashboards';
 import { createKeyRegistry, registerKeyCheck } from './keys';
 import { createMailer } from './services/mail';
+import { createLinkSigner } from './signed-links';
 import { createPushSender } from './services/push';
 import { createStorage } from './services/storage';
 import { serveConsole } from './web';
@@ -94,7 +95,8 @@ export async function buildServer(options: BuildOptions): Promise<Server> {
   if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
 
   const { db } = database;
-  const tokens = createTokenService(await tokenSecret(db, env.jwtSecret));
+  const secret = await tokenSecret(db, env.jwtSecret);
+  const tokens = createTokenService(secret);
   const grants: RoleGrants = new Map(roleKeys.map((role) => [role, grantsOf(roles[role], plugins.permissions)]));
   // A token counts while it verifies (signature, expiry) and its session is open in the database.
   const authenticate = async (token: string) => {
@@ -102,7 +104,7 @@ export async function buildServer(options: BuildOptions): Promise<Server> {
     return claims ? loadSession(db, claims, grants) : null;
   };
   const features = watchFeatures(env.configDir, app.log);
-  const mail = createMailer({ smtpUrl: env.smtpUrl, from: env.mailFrom, dataDir: env.dataDir });
+  const mail = createMailer({ smtpUrl: env.smtpUrl, from: env.mailFrom, dataDir: env.dataDir, keep: constants.delivery.outboxKeep });
   const realtime = createRealtimeHub({
     authenticate,
     log: app.log,
@@ -111,7 +113,8 @@ export async function buildServer(options: BuildOptions): Promise<Server> {
   const storage = createStorage({ dataDir: env.dataDir, s3: env.s3 });
   const jobs = createJobQueue({ db, log: app.log, schema: options.databaseSchema ? `${options.databaseSchema}_jobs` : 'pgboss' });
   const push = createPushSender({ dataDir: env.dataDir });
-  const context: AppContext = { env, db, mail, push, storage, jobs, realtime, log: app.log, features: features.current };
+  const links = createLinkSigner(secret);
+  const context: AppContext = { env, db, mail, push, storage, jobs, realtime, links, log: app.log, features: features.current };
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -131,6 +134,10 @@ export async function buildServer(options: BuildOptions): Promise<Server> {
   });
   // Each upload route reads its parts with its own limits (core/server/uploads.ts).
   await app.register(multipart, { limits: { files: 1, fields: 30 } });
+  // The forms of public pages (an unsubscribe button, RFC 8058 one-click unsubscribe): small, flat.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
   await app.register(swagger, {
     openapi: {
       info: { title: 'Masthead API', version: constants.appVersion, description: 'The API the Masthead console calls. Every path is below /api.' },

@@ -17,6 +17,8 @@ export interface ServerEnv {
   jwtSecret?: string;
   smtpUrl?: string;
   mailFrom: string;
+  /** The most e-mails per second while sending an issue (MAIL_RATE); constants.delivery.ratePerSecond when absent. */
+  mailRate?: number;
   demoData: boolean;
   demoPassword: string;
   logLevel: string;
@@ -54,6 +56,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
     jwtSecret: source.JWT_SECRET || undefined,
     smtpUrl: source.SMTP_URL || undefined,
     mailFrom: source.MAIL_FROM ?? 'Masthead <no-reply@masthead.local>',
+    mailRate: mailRateOf(source.MAIL_RATE),
     demoData: (source.DEMO_DATA ?? 'on') !== 'off',
     demoPassword: source.DEMO_PASSWORD || 'Masthead-demo-1',
     logLevel: source.LOG_LEVEL ?? 'info',
@@ -95,4 +98,11 @@ function required(source: NodeJS.ProcessEnv, name: string, because: string): str
 function apiUrlOf(value = '/api'): string {
   if (!/^(\/|https?:\/\/)[^\s"<>]*$/.test(value)) throw new Error(`API_URL must be a path (/api) or an http(s) address, got '${value}'`);
   return value.replace(/\/$/, '') || '/api';
+}
+
+function mailRateOf(value: string | undefined): number | undefined {
+  if (!value) return undefined;
+  const rate = Number(value);
+  if (!Number.isFinite(rate) || rate < 0) throw new Error(`MAIL_RATE must be a number of messages per second (0: no limit), got '${value}'`);
+  return rate;
 }

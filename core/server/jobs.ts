@@ -11,8 +11,10 @@ import type { Db } from './db/database';
 export interface JobQueue {
   /** Declares a kind of job and what runs it; plugins call it while they register. */
   define<T extends object>(name: string, run: (data: T) => Promise<void>): void;
-  /** Queues a job to run at `at` (at once when absent) and answers its id. */
-  schedule<T extends object>(name: string, data: T, options?: { at?: Date }): Promise<string>;
+  /** Queues a job to run at `at` (at once when absent) and answers its id; a job running longer than `expireSeconds` (15 minutes) is given up and retried. */
+  schedule<T extends object>(name: string, data: T, options?: { at?: Date; expireSeconds?: number }): Promise<string>;
+  /** Runs `run` every `seconds` in this process while the queue runs (a watchdog); its failures are logged. */
+  repeat(name: string, seconds: number, run: () => Promise<void>): void;
   /** Forgets a queued job; a job already done or gone is no error. */
   cancel(name: string, id: string): Promise<void>;
   start(): Promise<void>;
@@ -36,6 +38,8 @@ export function createJobQueue(options: { db: Db; log: FastifyBaseLogger; schema
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
 
   const workers = new Map<string, (data: object) => Promise<void>>();
+  const repeating: { name: string; seconds: number; run: () => Promise<void> }[] = [];
+  const timers: NodeJS.Timeout[] = [];
   let started: Promise<void> | undefined;
 
   const queue: JobQueue = {
@@ -44,10 +48,16 @@ export function createJobQueue(options: { db: Db; log: FastifyBaseLogger; schema
       if (workers.has(name)) throw new Error(`job ${name} is defined twice`);
       workers.set(name, run as (data: object) => Promise<void>);
     },
-    async schedule(name, data, { at } = {}) {
+    async schedule(name, data, { at, expireSeconds } = {}) {
       if (!workers.has(name)) throw new Error(`job ${name} is not defined`);
       await queue.start();
-      const id = await boss.send(name, data, { startAfter: at, retryLimit: 5, retryDelay: 10, retryBackoff: true });
+      const id = await boss.send(name, data, {
+        startAfter: at,
+        retryLimit: 5,
+        retryDelay: 10,
+        retryBackoff: true,
+        ...(expireSeconds ? { expireInSeconds: expireSeconds } : {}),
+      });
       if (!id) throw new Error(`job ${name} was not queued`);
       return id;
     },
@@ -55,8 +65,19 @@ export function createJobQueue(options: { db: Db; log: FastifyBaseLogger; schema
       await queue.start();
       await boss.cancel(name, id).catch((error) => log.warn({ err: error, name, id }, 'job not cancelled'));
     },
+    repeat(name, seconds, run) {
+      if (started) throw new Error(`task ${name}: define tasks before the queue starts`);
+      repeating.push({ name, seconds, run });
+    },
     start() {
       started ??= (async () => {
+        for (const task of repeating) {
+          const timer = setInterval(() => {
+            task.run().catch((error) => log.error({ err: error, task: task.name }, 'repeating task failed'));
+          }, task.seconds * 1000);
+          timer.unref();
+          timers.push(timer);
+        }
         if (workers.size === 0) return;
         await boss.start();
         for (const [name, run] of workers) {
@@ -72,6 +93,7 @@ export function createJobQueue(options: { db: Db; log: FastifyBaseLogger; schema
       return started;
     },
     async stop() {
+      for (const timer of timers.splice(0)) clearInterval(timer);
       if (!started) return;
       await started.catch(() => undefined);
       if (workers.size > 0) await boss.stop({ graceful: true, wait: true, timeout: 5000 });

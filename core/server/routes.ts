@@ -51,9 +51,10 @@ export function createRegistrar(options: RegistrarOptions): Registrar {
   const pageFor =
     (manifest: PluginManifest): PluginApi['page'] =>
     (definition) => {
-      routes.push({ method: 'GET', url: definition.url, owner: manifest.id, access: 'public' });
+      const method = definition.method ?? 'GET';
+      routes.push({ method, url: definition.url, owner: manifest.id, access: 'public' });
       app.route({
-        method: 'GET',
+        method,
         url: definition.url,
         schema: { ...definition.schema, tags: [manifest.id] },
         handler: async (request, reply) => {

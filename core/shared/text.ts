@@ -36,6 +36,11 @@ export function partOfDay(hour: number): 'morning' | 'afternoon' | 'evening' | '
 }
 
 /** Text made safe inside HTML (an element's content or a quoted attribute). */
+/** Text matched literally inside a regular expression. */
+export function escapeRegExp(text: string): string {
+  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+}
+
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 }

@@ -4,9 +4,10 @@ import { definePlugin } from '../../core/shared/plugin';
 export default definePlugin({
   id: 'issues',
   title: 'Issues',
-  // Stories fill the channels (their card, their creation); newsletters hold the issue; settings give the interests.
-  requires: ['stories', 'newsletters', 'settings', 'episodes'],
-  permissions: ['issues.list', 'issues.create', 'issues.update', 'issues.delete', 'issues.feature', 'issues.premium'],
+  // Stories fill the channels (their card, their creation); newsletters hold the issue; settings give the interests,
+  // the testers and the e-mail design; subscribers receive it.
+  requires: ['stories', 'newsletters', 'settings', 'episodes', 'subscribers'],
+  permissions: ['issues.list', 'issues.create', 'issues.update', 'issues.delete', 'issues.feature', 'issues.premium', 'issues.publish', 'issues.cancel'],
   menuItems: {
     issues: { label: 'Issues', icon: 'Mail', to: '/newsletters/show/:scope/issues', requires: 'issues.update', scopes: ['newsletter'] },
   },

@@ -185,11 +185,7 @@ const notYetBuilt = [
   'GET /collections/list',
   'GET /newsletters/update/:id/design/web/update',
   'PUT /newsletters/update/:id/design/web/update',
-  // spec 001: building and publishing issues; collections.
-  'POST /issues/build/:id',
-  'DELETE /issues/build/:id',
-  'POST /issues/publish/:id',
-  'DELETE /issues/publish/:id',
+  // spec 001: collections.
   'GET /collections/create',
   'POST /collections/create',
   'GET /collections/update/:id',

@@ -32,7 +32,13 @@ export async function startTestServer(
   options: { enabledPlugins?: string[]; logStream?: { write(line: string): void }; clock?: () => number } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'masthead-api-'));
-  const env = readEnv({ DATA_DIR: dataDir, DEMO_PASSWORD: demoPassword, LOG_LEVEL: 'silent', PUBLIC_URL: 'http://console.test', ...overrides });
+  const env = readEnv({
+    DATA_DIR: dataDir,
+    DEMO_PASSWORD: demoPassword,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    PUBLIC_URL: 'http://console.test',
+    ...overrides,
+  });
   if (kind === 'postgres') env.databaseUrl = process.env.TEST_DATABASE_URL;
   const schema = kind === 'postgres' ? `test_${randomBytes(6).toString('hex')}` : undefined;
   const server = await buildServer({

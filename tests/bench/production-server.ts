@@ -29,7 +29,8 @@ export interface ProductionServer {
 
 const demoPassword = 'Masthead-demo-1';
 
-export async function startProductionServer(): Promise<ProductionServer> {
+/** `env` adds settings (SMTP_URL, DATABASE_URL...). */
+export async function startProductionServer(env: Record<string, string> = {}): Promise<ProductionServer> {
   // As `npm start`: build the server only when its sources changed since the last build.
   await buildPart(serverPart, { onlyIfChanged: true, quiet: true });
   const dataDir = mkdtempSync(join(tmpdir(), 'masthead-production-'));
@@ -47,6 +48,7 @@ export async function startProductionServer(): Promise<ProductionServer> {
       DEMO_DATA: 'on',
       DEMO_PASSWORD: demoPassword,
       LOG_LEVEL: 'warn',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -108,7 +110,7 @@ export function vmRssMb(pid: number): number {
   return Number(line.split(/\s+/)[1]) / 1024;
 }
 
-async function freePort(): Promise<number> {
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const probe = createServer();
     probe.on('error', reject);

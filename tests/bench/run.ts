@@ -1,5 +1,6 @@
 /** `npm run bench`: measures the budgets of design.md section 6 and prints the figures. */
 import { measureBundles, printBundles } from './bundle';
+import { measureEmailSend, printEmailSend } from './email-send';
 import { measureLiveIssue, printLiveIssue } from './live-issue';
 import { measureServerMemory, printServerMemory } from './server-memory';
 import { measureStoryList, printStoryList } from './story-list';
@@ -12,5 +13,6 @@ if (printServerMemory(await measureServerMemory())) failed = true;
 if (printSubscriberList(await measureSubscriberList())) failed = true;
 if (printStoryList(await measureStoryList())) failed = true;
 if (printLiveIssue(await measureLiveIssue())) failed = true;
+if (printEmailSend(await measureEmailSend())) failed = true;
 
 process.exit(failed ? 1 : 0);

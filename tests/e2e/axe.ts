@@ -16,6 +16,16 @@ const wcagAandAA = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
 const thirdParty = ['.ck-powered-by'];
 
 export async function expectAccessible(page: Page): Promise<void> {
+  // Colours are judged as they end: rows fading in (Fluent's lists) would read as low contrast.
+  // (A spinner's endless animation is not waited for.)
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => Number.isFinite(Number(animation.effect?.getComputedTiming().endTime)))
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const axe = new AxeBuilder({ page }).withTags(wcagAandAA);
   for (const selector of thirdParty) axe.exclude(selector);
   const { violations } = await axe.analyze();

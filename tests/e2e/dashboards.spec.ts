@@ -1,8 +1,20 @@
-import type { Page } from '@playwright/test';
+import type { Page, Response } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { accounts, keepScreenshot, signIn } from './helpers';
+import { accounts, constants, keepScreenshot, signIn } from './helpers';
 
 const top = async (page: Page, name: string) => (await page.getByRole('region', { name }).boundingBox())!.y;
+
+/** Drags the tips panel by its grip above the greeting, and holds it there (the mouse still down). */
+async function dragTipsAboveGreeting(page: Page): Promise<void> {
+  const tips = page.getByRole('region', { name: 'Tips and Tricks' });
+  await tips.hover();
+  const grip = tips.getByRole('button', { name: 'Move Tips and Tricks' });
+  const from = (await grip.boundingBox())!;
+  const greeting = (await page.getByRole('region', { name: 'Greeting' }).boundingBox())!;
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  for (let step = 1; step <= 10; step++) await page.mouse.move(from.x + from.width / 2, from.y - ((from.y - greeting.y + 20) * step) / 10);
+}
 
 test.describe('dashboards', () => {
   test("an editor's newsletter dashboard greets by time of day, with the newsletter card and tips", async ({ page }) => {
@@ -40,21 +52,20 @@ test.describe('dashboards', () => {
     await expect(page.getByRole('region', { name: 'Tips and Tricks' })).toBeVisible();
     expect(await top(page, 'Tips and Tricks')).toBeGreaterThan(await top(page, 'Greeting'));
 
-    // Drag the tips panel by its grip above the greeting.
-    const tips = page.getByRole('region', { name: 'Tips and Tricks' });
-    await tips.hover();
-    const grip = tips.getByRole('button', { name: 'Move Tips and Tricks' });
-    const from = (await grip.boundingBox())!;
-    const greeting = (await page.getByRole('region', { name: 'Greeting' }).boundingBox())!;
-    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
-    await page.mouse.down();
-    for (let step = 1; step <= 10; step++) await page.mouse.move(from.x + from.width / 2, from.y - ((from.y - greeting.y + 20) * step) / 10);
-    const saved = page.waitForResponse((response) => response.url().includes('/api/auth/dashboard/') && response.request().method() === 'PUT');
+    await dragTipsAboveGreeting(page);
+    // Every save of the arrangement (a slow drag may save a step of it before the last).
+    const saves: Promise<Response | null>[] = [];
+    page.on('request', (request) => {
+      if (request.url().includes('/api/auth/dashboard/') && request.method() === 'PUT') saves.push(request.response());
+    });
     await page.mouse.up();
     await expect.poll(async () => (await top(page, 'Tips and Tricks')) < (await top(page, 'Greeting'))).toBe(true);
 
-    // Saved for this user: still there after a reload.
-    expect((await saved).ok()).toBe(true);
+    // Saved for this user: still there after a reload. The last save leaves a debounce after the
+    // last change; a reload before it would drop it.
+    await page.waitForTimeout(constants.dashboard.saveDebounceMs + 400);
+    expect(saves.length).toBeGreaterThan(0);
+    for (const response of await Promise.all(saves)) expect(response?.ok()).toBe(true);
     await page.reload();
     await expect(page.getByRole('region', { name: 'Tips and Tricks' })).toBeVisible();
     // The saved arrangement arrives with its own call, after the panels are first shown.
@@ -65,5 +76,25 @@ test.describe('dashboards', () => {
     await page.reload();
     await expect(page.getByRole('region', { name: 'Tips and Tricks' })).toBeVisible();
     expect(await top(page, 'Tips and Tricks')).toBeGreaterThan(await top(page, 'Greeting'));
+  });
+
+  test('an arrangement changed just before leaving the dashboard is kept', async ({ page }) => {
+    await signIn(page, accounts.editor);
+    await expect(page.getByRole('region', { name: 'Tips and Tricks' })).toBeVisible();
+    await dragTipsAboveGreeting(page);
+    await page.mouse.up();
+    await expect.poll(async () => (await top(page, 'Tips and Tricks')) < (await top(page, 'Greeting'))).toBe(true);
+
+    // Away at once, within the save's debounce: the arrangement is sent as the dashboard closes.
+    const saved = page.waitForResponse((response) => response.url().includes('/api/auth/dashboard/') && response.request().method() === 'PUT');
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    await menu.getByRole('link', { name: 'Issues' }).click();
+    expect((await saved).ok()).toBe(true);
+    await menu.getByRole('link', { name: 'Home' }).click();
+    await expect(page.getByRole('region', { name: 'Tips and Tricks' })).toBeVisible();
+    await expect.poll(async () => (await top(page, 'Tips and Tricks')) < (await top(page, 'Greeting'))).toBe(true);
+
+    await page.getByRole('button', { name: 'Reset layout' }).click();
+    await expect.poll(async () => (await top(page, 'Tips and Tricks')) > (await top(page, 'Greeting'))).toBe(true);
   });
 });

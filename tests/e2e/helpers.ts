@@ -2,10 +2,14 @@ import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readOutbox } from '../../core/server/services/mail';
+import type { Constants } from '../../schemas/generated/config/constants';
 import { expectAccessible } from './axe';
 import { e2eConfigDir, e2eDataDir, screensDir } from './paths';
 
 export const password = 'Masthead-demo-1';
+
+/** config/constants.json, read as a file: Playwright's loader takes no JSON module (core/shared/config imports config/*.json). */
+export const constants = JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'config', 'constants.json'), 'utf8')) as Constants;
 export const accounts = {
   admin: 'admin@masthead.local',
   director: 'director@masthead.local',

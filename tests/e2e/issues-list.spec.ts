@@ -7,14 +7,8 @@
  * no Issues in the sidebar, no issue panels and no 'New Issue'.
  */
 import type { Page, Request } from '@playwright/test';
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
-import type { Constants } from '../../schemas/generated/config/constants';
 import { expect, test } from './fixtures';
-import { accounts, expectToast, keepScreenshot, signIn, signInAsAdmin, switchScope } from './helpers';
-
-// Read as a file: Playwright's loader takes no JSON module (core/shared/config imports config/*.json).
-const constants = JSON.parse(readFileSync(resolve(import.meta.dirname, '..', '..', 'config', 'constants.json'), 'utf8')) as Constants;
+import { accounts, constants, expectToast, keepScreenshot, signIn, signInAsAdmin, switchScope } from './helpers';
 
 /** The demo newsletter the editor starts in, and the code names its demo issues have (plugins/issues/server/seed.ts). */
 const newsletterTitle = 'Sabah Bülteni';

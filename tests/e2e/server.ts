@@ -65,12 +65,12 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-/** Starts a slot's server (scripts/e2e-server.ts) and waits until it answers; its error output goes to ours. */
-export async function startServer(slot: number, timeoutMs = 90_000): Promise<RunningServer> {
+/** Starts a slot's server (scripts/e2e-server.ts) and waits until it answers; its error output goes to ours. `env` adds settings (SMTP_URL). */
+export async function startServer(slot: number, timeoutMs = 90_000, env: Record<string, string> = {}): Promise<RunningServer> {
   const url = `http://localhost:${slotOf(slot).port}`;
   // Another server on the port would answer for ours: say so instead of testing it.
   if (await answers(url)) throw new Error(`something already answers on ${url}: stop it, or choose other ports with E2E_PORT`);
-  const child = runTs('scripts/e2e-server.ts', { TEST_PARALLEL_INDEX: String(slot) }, 'pipe');
+  const child = runTs('scripts/e2e-server.ts', { ...env, TEST_PARALLEL_INDEX: String(slot) }, 'pipe');
   child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(`[server ${slot}] ${chunk}`));
   let exited: number | null | undefined;
   const exit = new Promise<void>((done) => child.on('exit', (code) => ((exited = code), done())));

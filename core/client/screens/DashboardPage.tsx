@@ -42,6 +42,8 @@ export default function DashboardPage({ type }: { type: 'newsletter' | 'publishe
   const [customised, setCustomised] = useState(false);
   const { width, containerRef, mounted } = useContainerWidth();
   const saveTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
+  /** The arrangement waiting for the debounce: sent at once if the user leaves first. */
+  const unsaved = useRef<Item[] | null>(null);
 
   useEffect(() => {
     let live = true;
@@ -56,13 +58,18 @@ export default function DashboardPage({ type }: { type: 'newsletter' | 'publishe
     return () => {
       live = false;
       clearTimeout(saveTimer.current);
+      const last = unsaved.current;
+      unsaved.current = null;
+      if (last) call('put', `auth/dashboard/${type}`, { layout: last }).catch(handleError);
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the panels of a dashboard type do not change while it is shown
   }, [type]);
 
   const save = (next: Item[]) => {
     clearTimeout(saveTimer.current);
+    unsaved.current = next;
     saveTimer.current = setTimeout(() => {
+      unsaved.current = null;
       call('put', `auth/dashboard/${type}`, { layout: next }).then(() => setCustomised(true), handleError);
     }, constants.dashboard.saveDebounceMs);
   };
@@ -75,6 +82,7 @@ export default function DashboardPage({ type }: { type: 'newsletter' | 'publishe
 
   const reset = async () => {
     clearTimeout(saveTimer.current);
+    unsaved.current = null;
     try {
       await call('delete', `auth/dashboard/${type}`);
       setCustomised(false);

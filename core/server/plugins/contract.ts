@@ -18,6 +18,7 @@ import type { KeyRegistry } from '../keys';
 import type { Mailer } from '../services/mail';
 import type { PushSender } from '../services/push';
 import type { Storage } from '../services/storage';
+import type { LinkSigner } from '../signed-links';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
@@ -68,15 +69,19 @@ export interface AppContext {
   storage: Storage;
   jobs: JobQueue;
   realtime: RealtimeHub;
+  /** Signs the values of addresses handed out in e-mails (unsubscribe links). */
+  links: LinkSigner;
   log: FastifyBaseLogger;
   /** The features as they are now (features.json is re-read when it changes). */
   features(): Features;
 }
 
-/** A public GET address outside /api: a public page or a feed (/s/{slug}, /n/{key}/podcast.xml). */
+/** A public address outside /api: a public page or a feed (/s/{slug}, /n/{key}/podcast.xml), or a page's form (POST). */
 export interface PageDefinition<Params = unknown> {
+  /** GET unless said; a POST takes an HTML form (application/x-www-form-urlencoded). */
+  method?: 'GET' | 'POST';
   url: string;
-  schema: { params?: AnySchema; querystring?: AnySchema; summary?: string };
+  schema: { params?: AnySchema; querystring?: AnySchema; body?: AnySchema; summary?: string };
   handler(request: ApiRequest<unknown, unknown, Params>, reply: FastifyReply): Promise<unknown>;
 }
 

@@ -15,6 +15,8 @@ export interface PushMessage {
   body: string;
   /** Where tapping it leads. */
   url: string;
+  /** Only these subscribers (ids) of the topic, when given: an issue's batch of recipients. */
+  to?: string[];
 }
 
 export interface PushOutboxEntry extends PushMessage {

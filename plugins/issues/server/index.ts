@@ -1,8 +1,11 @@
-/** The issues plugin's server: the issue calls, live editing, the public issue page, and demo data. */
+/** The issues plugin's server: the issue calls, live editing, the public issue page, publishing and sending, and demo data. */
 import { serverPlugin } from '../../../core/server/plugins/contract';
 import manifest from '../plugin';
 import { issueChanges } from './changes';
 import { registerIssuePage } from './public-page';
+import { definePublishing } from './publish';
+import { registerPublishRoutes } from './publish-routes';
+import { constants } from '../../../core/shared/config';
 import { registerIssueRealtime } from './realtime';
 import { registerIssueRoutes } from './routes';
 import { seedIssues } from './seed';
@@ -16,6 +19,19 @@ export default serverPlugin(manifest, {
     registerIssueRoutes(api, changes);
     registerIssueRealtime(api, db, changes);
     registerIssuePage(api, db);
+    const publishing = {
+      db,
+      jobs: api.jobs,
+      realtime: api.realtime,
+      mail: api.mail,
+      push: api.push,
+      links: api.links,
+      publicUrl: api.env.publicUrl,
+      log: api.log,
+      rate: api.env.mailRate ?? constants.delivery.ratePerSecond,
+    };
+    definePublishing(publishing);
+    registerPublishRoutes(api, publishing);
   },
   seed: seedIssues,
 });

@@ -3,7 +3,7 @@ import { iso, personOf } from '../../../core/server/present';
 import type { ChannelTemplate } from '../../../schemas/generated/entities/channel-template';
 import type { Issue } from '../../../schemas/generated/entities/issue';
 import { normalizeChannels } from '../rules';
-import type { IssueRow } from './store';
+import { findIssue, storyIdsOf, type IssueRow, type IssuesDb } from './store';
 import { issueFlags, type IssueRecord } from './tables';
 
 export function issueStatusOf(row: Pick<IssueRecord, (typeof issueFlags)[number]>): Issue['status'] {
@@ -27,14 +27,21 @@ export function presentIssue(row: IssueRow, storyIds?: ReadonlySet<string>): Iss
     notification: { title: row.notification_title, body: row.notification_body },
     channelsNew: normalizeChannels(row.channels, storyIds),
     status: issueStatusOf(row),
+    mediums: { email: row.plan_email, notification: row.plan_notification },
     owner: personOf(row.owner_id, row.owner_name, row.owner_image),
     version: Number(row.version),
     publishedAt: iso(row.published_at),
+    plannedAt: iso(row.planned_at),
     notifiedAt: iso(row.notified_at),
     emailedAt: iso(row.emailed_at),
     createdAt: iso(row.created_at),
     updatedAt: iso(row.updated_at),
   };
+}
+
+/** The issue as it is stored now, with the stories it holds (after a change, for the answer or the room). */
+export async function presentCurrent(db: IssuesDb, id: string): Promise<Issue> {
+  return presentIssue((await findIssue(db, id))!, await storyIdsOf(db, id));
 }
 
 export function presentTemplate(row: { id: string; title: string; channels: string[] }): ChannelTemplate {

@@ -6,7 +6,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Session } from '../../../core/server/auth/session';
 import { demand } from '../../../core/server/auth/session';
-import { HttpError, invalid, notFound } from '../../../core/server/errors';
+import { HttpError, invalid } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { callerSocket } from '../../../core/server/routes';
 import { presentNewsletter } from '../../../core/server/present';
@@ -25,21 +25,9 @@ import { listPenNames, presentPenName, presentStory, storiesOfIssue, type Storie
 import { channelsOfTemplate, issueDeletedText, plainTemplate, stuffChannelId } from '../rules';
 import type { IssueChanges } from './changes';
 import { flatten } from './edit';
-import { assertChangeable, mayReadIssue } from './policy';
-import { presentIssue, presentTemplate } from './present';
-import {
-  deleteIssue,
-  findChannelTemplate,
-  findIssue,
-  insertIssue,
-  keyTaken,
-  listChannelTemplates,
-  listIssues,
-  storyIdsOf,
-  updateIssue,
-  type IssueRow,
-  type IssuesDb,
-} from './store';
+import { assertChangeable, reachableIssue } from './policy';
+import { presentCurrent, presentIssue, presentTemplate } from './present';
+import { deleteIssue, findChannelTemplate, insertIssue, keyTaken, listChannelTemplates, listIssues, storyIdsOf, updateIssue, type IssuesDb } from './store';
 import type { IssueTables } from './tables';
 
 export const keyExists = 'EXISTS';
@@ -49,12 +37,8 @@ export function registerIssueRoutes(api: PluginApi, changes: IssueChanges): void
   const stories = db as unknown as StoriesDb;
   const tagsDb = api.tables<NewsletterTables>();
 
-  const reachable = async (id: string, session: Session): Promise<IssueRow> => {
-    const row = await findIssue(db, id);
-    if (!row || !mayReadIssue(session, row)) throw notFound('Issue not found.');
-    return row;
-  };
-  const present = async (id: string) => presentIssue((await findIssue(db, id))!, await storyIdsOf(db, id));
+  const reachable = (id: string, session: Session) => reachableIssue(db, id, session);
+  const present = (id: string) => presentCurrent(db, id);
 
   const templatesOf = async (newsletterId: string) => [plainTemplate, ...(await listChannelTemplates(db, newsletterId)).map(presentTemplate)];
 

@@ -5,6 +5,7 @@
  * no draft story), so a newcomer can test-send it.
  */
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import type { SeedContext } from '../../../core/server/plugins/contract';
 import { slugify } from '../../../core/shared/text';
 import { insertStory, ownPenName, storedBody, type StoriesDb } from '../../stories/server/public';
@@ -190,15 +191,28 @@ export async function seedIssues(context: SeedContext): Promise<void> {
           published_at: issue.state === 'published' ? at : null,
           notified_at: issue.state === 'published' ? at : null,
           emailed_at: issue.state === 'published' ? at : null,
+          planned_at: issue.state === 'published' ? at : null,
+          plan_email: issue.state === 'published',
+          plan_notification: issue.state === 'published',
           owner_id: editor.id,
           created_at: new Date(now + (issue.days ?? 0) * day - day),
           updated_at: new Date(now + (issue.days ?? -0.1) * day),
         })
         .execute();
+      if (issue.state === 'published' && at) await recordDemoDeliveries(db, id, newsletter.id, at);
       count++;
     }
   }
   context.log.info({ count }, 'demo issues created');
+}
+
+/** A published demo issue went to every subscriber of its time: the publish page shows its counts. */
+async function recordDemoDeliveries(db: IssuesDb, issueId: string, newsletterId: string, at: Date): Promise<void> {
+  await sql`
+    insert into issue_deliveries (issue_id, medium, subscriber_id, email, name, state, attempts, answer, updated_at)
+    select ${issueId}, s.medium, s.id, s.email, s.name, 'sent', 1, '250 OK', ${at}::timestamptz
+    from subscribers s where s.newsletter_id = ${newsletterId} and s.created_at <= ${at}::timestamptz`.execute(db);
+  await db.insertInto('issue_sending').values({ issue_id: issueId, owner: null, lease_until: at, started_at: at, finished_at: at }).execute();
 }
 
 function storedIntro(html: string) {

@@ -48,6 +48,10 @@ export type IssuesTable = {
   notified_at: Date | null;
   emailed_at: Date | null;
   owner_id: string | null;
+  plan_email: Flag;
+  plan_notification: Flag;
+  planned_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  job_id: ColumnType<string | null, string | null | undefined, string | null>;
   version: ColumnType<number, number | undefined, number>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
@@ -62,10 +66,52 @@ export interface ChannelTemplatesTable {
   created_at: CreatedAt;
 }
 
+export interface IssueBuildsTable {
+  issue_id: string;
+  html: string;
+  text: string;
+  bytes: number;
+  built_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export type DeliveryMedium = 'email' | 'notification';
+export type DeliveryState = 'pending' | 'claimed' | 'sending' | 'sent' | 'failed' | 'doubt';
+
+export interface IssueDeliveriesTable {
+  issue_id: string;
+  medium: DeliveryMedium;
+  subscriber_id: string;
+  email: string;
+  name: Text;
+  state: ColumnType<DeliveryState, DeliveryState | undefined, DeliveryState>;
+  attempts: ColumnType<number, number | undefined, number>;
+  answer: Text;
+  next_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  updated_at: UpdatedAt;
+}
+
+export interface IssueSendingTable {
+  issue_id: string;
+  owner: string | null;
+  lease_until: Date | null;
+  started_at: CreatedAt;
+  finished_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+}
+
+export interface MailSuppressionsTable {
+  email: string;
+  answer: Text;
+  created_at: CreatedAt;
+}
+
 // A type (not an interface), so that Kysely's withTables<...>() accepts it.
 export type IssueTables = {
   issues: IssuesTable;
   channel_templates: ChannelTemplatesTable;
+  issue_builds: IssueBuildsTable;
+  issue_deliveries: IssueDeliveriesTable;
+  issue_sending: IssueSendingTable;
+  mail_suppressions: MailSuppressionsTable;
 };
 
 export type IssueRecord = Selectable<IssuesTable>;

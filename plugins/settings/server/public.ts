@@ -1,8 +1,15 @@
-/** What other plugins may use of the settings plugin's server: the interests stories are filed under, a newsletter's testers. */
+/**
+ * What other plugins may use of the settings plugin's server: the interests stories are filed
+ * under, a newsletter's testers, its e-mail design (the issue e-mail renders with it, the design
+ * page saves it) with the defaults and the fonts it offers.
+ */
 import type { Db } from '../../../core/server/db/database';
 import type { Interest } from '../../../schemas/generated/entities/interest';
+import type { EmailDesign } from './defaults';
 import { presentInterest } from './present';
-import { listInterests, settingsDb } from './store';
+import { findEmailDesign, listInterests, saveEmailDesign, settingsDb } from './store';
+
+export { defaultEmailDesign, emailFonts, withDefaultDesign, type EmailDesign, type EmailFont } from './defaults';
 
 export async function interests(db: Db): Promise<Interest[]> {
   return (await listInterests(settingsDb(db))).map(presentInterest);
@@ -12,4 +19,14 @@ export async function interests(db: Db): Promise<Interest[]> {
 export async function newsletterTesters(db: Db, newsletterId: string): Promise<string[]> {
   const rows = await settingsDb(db).selectFrom('newsletter_testers').select('user_id').where('newsletter_id', '=', newsletterId).execute();
   return rows.map((row) => row.user_id).sort();
+}
+
+/** The newsletter's e-mail design: its saved fields over the defaults. */
+export function newsletterEmailDesign(db: Db, newsletterId: string): Promise<EmailDesign> {
+  return findEmailDesign(settingsDb(db), newsletterId);
+}
+
+/** Saves the newsletter's whole e-mail design (making its settings row when it has none); a field in a shape the schema refuses is saved as its default. */
+export function saveNewsletterEmailDesign(db: Db, newsletterId: string, design: EmailDesign): Promise<void> {
+  return saveEmailDesign(settingsDb(db), newsletterId, design);
 }

@@ -1,13 +1,14 @@
 /**
  * The settings' queries: a newsletter with its interests, testers, voice settings and welcome
- * issue; the publisher's staff; the interests; saving a newsletter's or a publisher's settings.
+ * issue; the publisher's staff; the interests; saving a newsletter's or a publisher's settings;
+ * a newsletter's e-mail design.
  */
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Db } from '../../../core/server/db/database';
 import type { CoreTables, NewsletterRow, PublisherRow } from '../../../core/server/db/tables';
 import { findNewsletter } from '../../../core/server/store';
-import type { VoiceSettings, WelcomeIssue } from './defaults';
+import { withDefaultDesign, type EmailDesign, type VoiceSettings, type WelcomeIssue } from './defaults';
 import type { SettingsTables } from './tables';
 
 export type SettingsDb = Kysely<CoreTables & SettingsTables>;
@@ -107,6 +108,22 @@ export async function saveNewsletterSettings(db: SettingsDb, newsletterId: strin
       .onConflict((oc) => oc.column('newsletter_id').doUpdateSet({ ...settings, updated_at: new Date() }))
       .execute();
   });
+}
+
+/** The newsletter's e-mail design: what was saved over the defaults (a newsletter may have no settings row yet). */
+export async function findEmailDesign(db: SettingsDb, newsletterId: string): Promise<EmailDesign> {
+  const row = await db.selectFrom('newsletter_settings').select('email_design').where('newsletter_id', '=', newsletterId).executeTakeFirst();
+  return withDefaultDesign(row?.email_design);
+}
+
+/** Stores the whole design, making the newsletter's settings row when it has none; the other settings stay. */
+export async function saveEmailDesign(db: SettingsDb, newsletterId: string, design: EmailDesign): Promise<void> {
+  const email_design = JSON.stringify(withDefaultDesign(design));
+  await db
+    .insertInto('newsletter_settings')
+    .values({ newsletter_id: newsletterId, voice_settings: null, welcome: null, email_design })
+    .onConflict((oc) => oc.column('newsletter_id').doUpdateSet({ email_design, updated_at: new Date() }))
+    .execute();
 }
 
 export type PublisherEdit = Pick<PublisherRow, 'title' | 'description' | 'image' | 'color' | 'text_color' | 'website' | 'email' | 'key'>;

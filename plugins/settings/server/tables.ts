@@ -1,6 +1,6 @@
 /** The settings plugin's tables as Kysely sees them. */
 import type { ColumnType, Generated } from 'kysely';
-import type { InterestTitle, VoiceSettings, WelcomeIssue } from './defaults';
+import type { EmailDesign, InterestTitle, VoiceSettings, WelcomeIssue } from './defaults';
 
 /** jsonb: read as the value, written as its JSON text. */
 type Json<T> = ColumnType<T, string, string>;
@@ -26,6 +26,8 @@ export interface NewsletterSettingsTable {
   newsletter_id: string;
   voice_settings: ColumnType<VoiceSettings | null, string | null, string | null>;
   welcome: ColumnType<WelcomeIssue | null, string | null, string | null>;
+  /** What the design page saved; read through withDefaultDesign (an older design may lack fields). */
+  email_design: ColumnType<Partial<EmailDesign> | null, string | null | undefined, string | null>;
   updated_at: Generated<Date>;
 }
 

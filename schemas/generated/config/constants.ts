@@ -297,6 +297,30 @@ export interface Constants {
      * A live change without an answer after this long is sent again.
      */
     answerTimeoutMs: number;
+    /**
+     * Subject, preview and notification title need at least this many characters before an issue is tested, published or rescheduled.
+     */
+    subjectMin: number;
+    /**
+     * A publication is planned at least this far ahead, except notifications, admins and live news (spec 001 section 5).
+     */
+    scheduleLeadMinutes: number;
+    /**
+     * The publish page fetches the issue again this long after a publish, cancel or test.
+     */
+    publishRefetchMs: number;
+    /**
+     * Gmail clips an e-mail whose HTML is larger; the preview and the publish page warn above it.
+     */
+    emailClipBytes: number;
+    /**
+     * The keys of the live-news newsletters: a simplified publish form, no e-mail or notification sections (spec 001 section 4).
+     */
+    liveNewsletters: string[];
+    /**
+     * The server lets a planned time fall this far short of the lead time (the trip from the console).
+     */
+    scheduleSlackSeconds: number;
   };
   /**
    * The products a feedback, bug report or feature request is about (the dialog's PRODUCT choice).
@@ -309,6 +333,59 @@ export interface Constants {
    */
   links: {
     [k: string]: string;
+  };
+  /**
+   * How issues are sent (docs/decisions/0011).
+   */
+  delivery: {
+    /**
+     * SMTP connections open at once while sending an issue: at most this many messages can be in doubt after a crash.
+     */
+    connections: number;
+    /**
+     * The most messages sent per second (0: as fast as the SMTP server takes them). MAIL_RATE overrides it.
+     */
+    ratePerSecond: number;
+    /**
+     * Recipients a connection takes from the queue at a time.
+     */
+    claimBatch: number;
+    /**
+     * A sending run holds its issue this long and renews it; a run that stops renewing (a crash) is taken over after it.
+     */
+    leaseSeconds: number;
+    /**
+     * Temporary refusals (421, 450, 451, 454) of one message before it is recorded as failed.
+     */
+    retryLimit: number;
+    /**
+     * The first wait after a temporary refusal; it doubles with each one.
+     */
+    retryBaseSeconds: number;
+    /**
+     * A temporary refusal multiplies the sending rate by this; it recovers as messages are accepted.
+     */
+    slowdownFactor: number;
+    /**
+     * The publish page hears about sending progress at most this often.
+     */
+    progressMs: number;
+    /**
+     * The outbox (no SMTP server configured) keeps this many newest messages.
+     */
+    outboxKeep: number;
+    /**
+     * Notification subscribers per push message (one provider call each).
+     */
+    pushBatch: number;
+    /**
+     * A sending connection asks whether the issue was cancelled after this many messages.
+     */
+    stopCheckEvery: number;
+    /**
+     * The latest failures the publish page lists.
+     */
+    failuresShown: number;
   };
 }
 /**

@@ -80,6 +80,17 @@ export interface Issue {
     totalClicks: number;
     uniqueClicks: number;
   };
+  /**
+   * What the current or last publication sends the issue as: while it is scheduled, queued or processing, the timeline says what it will be sent as.
+   */
+  mediums: {
+    email: boolean;
+    notification: boolean;
+  };
+  /**
+   * When the current or last publication runs or ran (a schedule, a reschedule, a send as e-mail or notification).
+   */
+  plannedAt: string | null;
 }
 /**
  * A channel inside an issue (spec 001 section 3: Channel): its title and the ids of its stories in order. The first channel is always 'Draft Stories' with _id stuff.

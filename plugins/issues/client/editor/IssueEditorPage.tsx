@@ -1,6 +1,6 @@
 /**
- * The issue editor (spec 001 section 2): /issues/edit/{id}/{page}, page edit (default) or
- * credentials. A collapsible sidebar (250 / 50 px) with Back to Dashboard, the pages, the outline
+ * The issue editor (spec 001 section 2): /issues/edit/{id}/{page}, page edit (default),
+ * credentials or publish (publish/PublishPage.tsx). A collapsible sidebar (250 / 50 px) with Back to Dashboard, the pages, the outline
  * and the user; the subject and preview, the statistics, the intro and the channels; a floating
  * panel with 'Saved {time ago}'. Everyone in the issue edits it live (live-issue.ts) and sees who
  * else is there and in which field. Without a connection the editor greys out; an issue being
@@ -44,6 +44,8 @@ import { Outline } from './Outline';
 import { SavePanel } from './SavePanel';
 import { useLiveState } from './use-live-issue';
 import { issueEditorPath } from '../issue-paths';
+import { draftStoriesIn } from '../publish/draft-stories';
+import { PublishPage } from '../publish/PublishPage';
 
 export const leaveQuestion = 'Changes you made may not be saved.';
 
@@ -90,10 +92,14 @@ export default function IssueEditorPage() {
   }, [issueId, navigate]);
 
   if (!live) return <Spinner size={SpinnerSize.large} label="Loading the issue..." styles={{ root: { marginTop: '30vh' } }} />;
-  return <Editor live={live} page={page === 'credentials' ? 'credentials' : 'edit'} />;
+  return <Editor live={live} page={page === 'credentials' || page === 'publish' ? page : 'edit'} />;
 }
 
-function Editor({ live, page }: { live: LiveIssue; page: 'edit' | 'credentials' }) {
+type EditorPage = 'edit' | 'credentials' | 'publish';
+
+/** The address of one of the editor's pages. */
+
+function Editor({ live, page }: { live: LiveIssue; page: EditorPage }) {
   const state = useLiveState(live);
   const { issue } = state;
   const [, navigate] = useLocation();
@@ -131,8 +137,8 @@ function Editor({ live, page }: { live: LiveIssue; page: 'edit' | 'credentials' 
     if (live.current.unsaved && !window.confirm(leaveQuestion)) return;
     // A published issue's draft stories go out as they are: ready and accepted first (spec 001 section 2).
     if (issue.status.published) {
-      const drafts = issue.channelsNew.flatMap((channel) => channel.stories).filter((id) => state.stories.get(id)?.status.draft);
-      await Promise.allSettled(drafts.map((id) => storyApi.accept(id)));
+      const drafts = draftStoriesIn(issue.channelsNew, state.stories.values());
+      await Promise.allSettled(drafts.map((story) => storyApi.accept(story._id)));
     }
     navigate(dashboard);
   };
@@ -176,68 +182,70 @@ function Editor({ live, page }: { live: LiveIssue; page: 'edit' | 'credentials' 
         <Stack horizontal verticalAlign="center" horizontalAlign="space-between" wrap tokens={{ childrenGap: 16 }} styles={{ root: { marginBottom: 16 } }}>
           <Stack horizontal verticalAlign="center" tokens={{ childrenGap: 12 }}>
             <StatusBadge badge={resolveBadge('issue', issue.status)} />
-            <Pivot
-              selectedKey={page}
-              onLinkClick={(item) => item && navigate(issueEditorPath(issue._id, item.props.itemKey as 'edit' | 'credentials'))}
-              headersOnly
-            >
+            <Pivot selectedKey={page} onLinkClick={(item) => item && navigate(issueEditorPath(issue._id, item.props.itemKey as EditorPage))} headersOnly>
               <PivotItem itemKey="edit" headerText="Edit" />
               <PivotItem itemKey="credentials" headerText="Settings" />
+              <PivotItem itemKey="publish" headerText="Publish" />
             </Pivot>
           </Stack>
           <Collaborators state={state} />
         </Stack>
         {processing ? <MessageBar messageBarType={MessageBarType.warning}>The issue is being sent; it cannot change now.</MessageBar> : null}
-        <div className={processing ? classes.dimmed : undefined} aria-disabled={processing || undefined}>
-          {page === 'credentials' ? (
-            <IssueSettings live={live} state={state} disabled={disabled} problem={problem} />
-          ) : (
-            <Stack tokens={{ childrenGap: 20 }}>
-              <LiveTextField
-                live={live}
-                field="subject"
-                label="Subject Line"
-                value={issue.subject}
-                collaborators={state.collaborators}
-                errorMessage={problem('subject')}
-                description="Under 240 characters."
-                disabled={disabled}
-              />
-              <LiveTextField
-                live={live}
-                field="preview"
-                label="Preview Text"
-                value={issue.preview}
-                collaborators={state.collaborators}
-                errorMessage={problem('preview')}
-                description="Under 240 characters."
-                disabled={disabled}
-              />
-              <IssueStatistics issue={issue} stories={state.stories} />
-              <IntroEditor
-                live={live}
-                html={issue.intro.html}
-                published={issue.status.published}
-                collaborators={state.collaborators}
-                disabled={disabled}
-                problem={problem('intro')}
-              />
-              {problem('channels') ? (
-                <MessageBar messageBarType={MessageBarType.error} onDismiss={() => undefined}>
-                  {problem('channels')}
-                </MessageBar>
-              ) : null}
-              <Channels
-                live={live}
-                newsletter={issue.newsletter}
-                channels={issue.channelsNew}
-                stories={state.stories}
-                creating={state.creating}
-                disabled={disabled}
-              />
-            </Stack>
-          )}
-        </div>
+        {/* The publish page stays usable while the issue is sent: its progress, CANCEL and the retries. */}
+        {page === 'publish' ? (
+          <PublishPage live={live} state={state} socket={currentSocket()} />
+        ) : (
+          <div className={processing ? classes.dimmed : undefined} aria-disabled={processing || undefined}>
+            {page === 'credentials' ? (
+              <IssueSettings live={live} state={state} disabled={disabled} problem={problem} />
+            ) : (
+              <Stack tokens={{ childrenGap: 20 }}>
+                <LiveTextField
+                  live={live}
+                  field="subject"
+                  label="Subject Line"
+                  value={issue.subject}
+                  collaborators={state.collaborators}
+                  errorMessage={problem('subject')}
+                  description="Under 240 characters."
+                  disabled={disabled}
+                />
+                <LiveTextField
+                  live={live}
+                  field="preview"
+                  label="Preview Text"
+                  value={issue.preview}
+                  collaborators={state.collaborators}
+                  errorMessage={problem('preview')}
+                  description="Under 240 characters."
+                  disabled={disabled}
+                />
+                <IssueStatistics issue={issue} stories={state.stories} />
+                <IntroEditor
+                  live={live}
+                  html={issue.intro.html}
+                  published={issue.status.published}
+                  collaborators={state.collaborators}
+                  disabled={disabled}
+                  problem={problem('intro')}
+                />
+                {problem('channels') ? (
+                  <MessageBar messageBarType={MessageBarType.error} onDismiss={() => undefined}>
+                    {problem('channels')}
+                  </MessageBar>
+                ) : null}
+                <Channels
+                  live={live}
+                  newsletter={issue.newsletter}
+                  channels={issue.channelsNew}
+                  stories={state.stories}
+                  creating={state.creating}
+                  disabled={disabled}
+                />
+              </Stack>
+            )}
+          </div>
+        )}
         <ConnectionOverlay />
       </main>
       <SavePanel issue={issue} unsaved={state.unsaved} savedAt={state.savedAt} failed={state.problems.length > 0} />

@@ -1,15 +1,15 @@
 /**
  * The editor's floating panel (spec 001 section 2): 'Saved {time ago}' with a dot, red while a
  * change waits for the server and green once stored; PREVIEW (disabled while the issue is being
- * sent) shows the issue's body as it stands; GO TO URL opens the public page once published.
+ * sent) shows the issue's e-mail as subscribers get it (publish/PreviewDialog.tsx); GO TO URL
+ * opens the public page once published.
  */
-import { DefaultButton, Dialog, DialogType, mergeStyleSets, PrimaryButton, Spinner, Stack, Text } from '@fluentui/react';
+import { DefaultButton, mergeStyleSets, PrimaryButton, Stack, Text } from '@fluentui/react';
 import { formatDistanceToNow } from 'date-fns';
 import { useEffect, useState } from 'react';
-import { handleError } from '../../../../core/client/errors';
 import { theme } from '../../../../core/client/theme';
-import { constants } from '../../../../core/shared/config';
-import { issueApi, type Issue } from '../issue-api';
+import type { Issue } from '../issue-api';
+import { PreviewDialog } from '../publish/PreviewDialog';
 
 const classes = mergeStyleSets({
   panel: {
@@ -27,21 +27,11 @@ const classes = mergeStyleSets({
 
 export function SavePanel({ issue, unsaved, savedAt, failed }: { issue: Issue; unsaved: boolean; savedAt: Date; failed: boolean }) {
   const [, tick] = useState(0);
-  const [preview, setPreview] = useState<string | null | 'loading'>(null);
+  const [previewing, setPreviewing] = useState(false);
   useEffect(() => {
     const timer = setInterval(() => tick((count) => count + 1), 15_000);
     return () => clearInterval(timer);
   }, []);
-
-  const openPreview = async () => {
-    setPreview('loading');
-    try {
-      setPreview((await issueApi.fetch(issue._id, { normalizeBody: true })).content?.html ?? '');
-    } catch (error) {
-      setPreview(null);
-      await handleError(error);
-    }
-  };
 
   const label = failed && unsaved ? 'Not Saved' : unsaved ? 'Saving...' : `Saved ${formatDistanceToNow(savedAt, { addSuffix: true })}`;
   return (
@@ -51,31 +41,12 @@ export function SavePanel({ issue, unsaved, savedAt, failed }: { issue: Issue; u
         <Text role="status" data-state={unsaved ? 'unsaved' : 'saved'}>
           {label}
         </Text>
-        <DefaultButton text="PREVIEW" disabled={issue.status.processing} onClick={() => void openPreview()} />
+        <DefaultButton text="PREVIEW" disabled={issue.status.processing} onClick={() => setPreviewing(true)} />
         {issue.status.published ? (
           <PrimaryButton text="GO TO URL" onClick={() => window.open(`/i/${issue.slug || issue._id}`, '_blank', 'noopener,noreferrer')} />
         ) : null}
       </Stack>
-      {preview !== null ? (
-        <Dialog
-          hidden={false}
-          onDismiss={() => setPreview(null)}
-          dialogContentProps={{ type: DialogType.normal, title: issue.subject || issue.key }}
-          minWidth={constants.issues.previewWidth + 48}
-          modalProps={{ isBlocking: false }}
-        >
-          {preview === 'loading' ? (
-            <Spinner />
-          ) : (
-            <iframe
-              title="Issue preview"
-              sandbox=""
-              srcDoc={preview}
-              style={{ width: constants.issues.previewWidth, height: '60vh', border: `1px solid ${theme.palette.neutralLight}` }}
-            />
-          )}
-        </Dialog>
-      ) : null}
+      {previewing ? <PreviewDialog issue={issue} onDismiss={() => setPreviewing(false)} /> : null}
     </div>
   );
 }

@@ -207,6 +207,19 @@ export class LiveIssue {
     this.channelOp({ kind: 'add-story', storyId: story._id, channelId, afterId });
   }
 
+  /**
+   * A publication moved on (a test, a schedule, the send, a cancel): its status and dates come from
+   * the server as they are, the fields being edited stay as they are. Other events of the room
+   * ('delivery-progress') are the publish page's.
+   */
+  applyPublication(issue: Issue): void {
+    const { status, mediums, publishedAt, plannedAt, notifiedAt, emailedAt } = issue;
+    const publication = { status, mediums, publishedAt, plannedAt, notifiedAt, emailedAt };
+    this.confirmed = { ...this.confirmed, ...publication };
+    this.shown = { ...this.shown, ...publication };
+    this.publish();
+  }
+
   /** Sends every waiting change now (the page is being left). */
   flush(): void {
     for (const [field, timer] of this.timers) {
@@ -264,6 +277,9 @@ export class LiveIssue {
         this.publish();
         return;
       }
+      case 'issue-status':
+        this.applyPublication(event.issue as Issue);
+        return;
       case 'issue-delete':
         this.state = { ...this.state, deleted: true };
         this.emit();

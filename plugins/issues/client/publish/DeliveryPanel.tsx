@@ -1,0 +1,121 @@
+/**
+ * What became of the issue's messages: sent, failed, in doubt and pending per medium, live while
+ * it is being sent (the room's 'delivery-progress' events, about once a second) and as they ended
+ * once it is done. Failed messages can be tried again; messages in doubt (handed to the mail server
+ * when the sender stopped, with no answer recorded) can be sent again, at the risk of a second copy.
+ */
+import { DefaultButton, MessageBar, MessageBarType, ProgressIndicator, Stack, Text } from '@fluentui/react';
+import { useEffect, useState } from 'react';
+import type { Socket } from 'socket.io-client';
+import { handleError } from '../../../../core/client/errors';
+import { theme } from '../../../../core/client/theme';
+import { toast } from '../../../../core/client/toasts';
+import type { Issue } from '../issue-api';
+import { publishApi, type DeliveryCounts, type DeliveryProgress } from './publish-api';
+
+/** What the publish page listens to on the issue's room. */
+export type IssueEvents = Pick<Socket, 'on' | 'off'>;
+
+export const doubtExplained =
+  'In doubt: handed to the mail server just before a restart, with no answer recorded. Resending them may give some readers a second copy.';
+
+/** Whether the issue has been sent, or is being sent: then its deliveries are worth asking for. */
+const sendingOrSent = (status: Issue['status']) =>
+  status.processing || status.queued || status.emailed || status.notified || status.published || status.cancelled;
+
+export function DeliveryPanel({ issue, socket, mayRetry }: { issue: Issue; socket: IssueEvents | undefined; mayRetry: boolean }) {
+  const [progress, setProgress] = useState<DeliveryProgress | null>(null);
+  const [busy, setBusy] = useState(false);
+  const { status } = issue;
+  const asked = sendingOrSent(status);
+  // Asked again whenever the publication moves on (queued, processing, done).
+  const stage = [status.queued, status.processing, status.emailed, status.notified, status.published, status.cancelled].join();
+
+  useEffect(() => {
+    if (!asked) return;
+    let current = true;
+    publishApi.deliveries(issue._id).then(
+      (answer) => current && setProgress(answer),
+      (error: unknown) => current && void handleError(error),
+    );
+    return () => {
+      current = false;
+    };
+  }, [issue._id, asked, stage]);
+
+  useEffect(() => {
+    if (!socket) return;
+    const room = `issue-${issue._id}`;
+    const onEvent = (event: { type?: string; delivery?: DeliveryProgress }) => {
+      if (event.type === 'delivery-progress' && event.delivery) setProgress(event.delivery);
+    };
+    socket.on(room, onEvent);
+    return () => {
+      socket.off(room, onEvent);
+    };
+  }, [socket, issue._id]);
+
+  if (!progress || (progress.email.total === 0 && progress.notification.total === 0 && !status.processing)) return null;
+
+  const retry = async (state: 'failed' | 'doubt') => {
+    setBusy(true);
+    try {
+      const answer = await publishApi.retry(issue._id, state);
+      setProgress(answer.data);
+      toast('success', 'Success!', answer.msg ?? (state === 'failed' ? 'The failed messages are sent again.' : 'The messages in doubt are sent again.'));
+    } catch (error) {
+      await handleError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const failed = progress.email.failed + progress.notification.failed;
+  const doubt = progress.email.doubt + progress.notification.doubt;
+  return (
+    <section aria-label="Deliveries">
+      <Stack tokens={{ childrenGap: 12 }}>
+        <MediumProgress label="E-mail" counts={progress.email} sending={status.processing} />
+        {progress.notification.total > 0 ? <MediumProgress label="Notification" counts={progress.notification} sending={status.processing} /> : null}
+        {doubt > 0 ? <MessageBar messageBarType={MessageBarType.warning}>{doubtExplained}</MessageBar> : null}
+        {mayRetry && (failed > 0 || doubt > 0) ? (
+          <Stack horizontal tokens={{ childrenGap: 8 }}>
+            {failed > 0 ? <DefaultButton text="RETRY FAILED" disabled={busy} onClick={() => void retry('failed')} /> : null}
+            {doubt > 0 ? <DefaultButton text="RESEND IN DOUBT" disabled={busy} onClick={() => void retry('doubt')} /> : null}
+          </Stack>
+        ) : null}
+        {progress.failures.length > 0 ? (
+          <Stack tokens={{ childrenGap: 4 }}>
+            <Text styles={{ root: { fontWeight: 600 } }}>Latest failures</Text>
+            <ul aria-label="Latest failures" style={{ margin: 0, paddingLeft: 20 }}>
+              {progress.failures.slice(0, 5).map((failure) => (
+                <li key={`${failure.email}-${failure.at}`}>
+                  <Text variant="small">{`${failure.email}: ${failure.answer}`}</Text>
+                </li>
+              ))}
+            </ul>
+          </Stack>
+        ) : null}
+      </Stack>
+    </section>
+  );
+}
+
+function MediumProgress({ label, counts, sending }: { label: string; counts: DeliveryCounts; sending: boolean }) {
+  const done = counts.total - counts.pending;
+  return (
+    <Stack tokens={{ childrenGap: 4 }} data-testid={`${label.toLowerCase()}-deliveries`}>
+      <ProgressIndicator
+        label={`${label}: ${done} of ${counts.total}`}
+        percentComplete={counts.total > 0 ? done / counts.total : sending ? undefined : 0}
+        description={counts.total === 0 ? 'Preparing the recipients...' : undefined}
+      />
+      <Stack horizontal wrap tokens={{ childrenGap: 16 }}>
+        <Text>{`${counts.sent} sent`}</Text>
+        <Text styles={{ root: { color: counts.failed > 0 ? theme.semanticColors.errorText : undefined } }}>{`${counts.failed} failed`}</Text>
+        <Text>{`${counts.doubt} in doubt`}</Text>
+        <Text>{`${counts.pending} pending`}</Text>
+      </Stack>
+    </Stack>
+  );
+}

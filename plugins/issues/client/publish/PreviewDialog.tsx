@@ -1,0 +1,70 @@
+/**
+ * The issue preview (spec 001 section 2): the e-mail as subscribers get it, built by the server
+ * (POST /issues/build/{id}), in a 660 px frame with a light/dark toggle and its size. Building is
+ * refused while the issue is being sent (the server's text goes to the shared handler). Closing
+ * the preview of an unpublished issue lets the server forget the build.
+ */
+import { Dialog, DialogType, Spinner, Stack, Toggle } from '@fluentui/react';
+import { useEffect, useRef, useState } from 'react';
+import { handleError } from '../../../../core/client/errors';
+import { theme } from '../../../../core/client/theme';
+import { constants } from '../../../../core/shared/config';
+import type { Issue } from '../issue-api';
+import { issueName } from '../issue-paths';
+import { EmailSize } from './EmailSize';
+import { publishApi, type BuiltIssue } from './publish-api';
+
+export function PreviewDialog({ issue, onDismiss }: { issue: Issue; onDismiss(): void }) {
+  const [built, setBuilt] = useState<BuiltIssue | null>(null);
+  const [dark, setDark] = useState(false);
+  const building = useRef<Promise<unknown>>(Promise.resolve());
+  const dismissRef = useRef(onDismiss);
+  dismissRef.current = onDismiss;
+
+  useEffect(() => {
+    let open = true;
+    const build = publishApi.build(issue._id).then(
+      (answer) => open && setBuilt(answer),
+      async (error: unknown) => {
+        await handleError(error);
+        if (open) dismissRef.current();
+      },
+    );
+    building.current = build;
+    return () => {
+      open = false;
+    };
+  }, [issue._id]);
+
+  const close = () => {
+    // After the build has answered, so a late build does not outlive its cleanup.
+    if (!issue.status.published) void building.current.then(() => publishApi.dropBuild(issue._id)).catch(() => undefined);
+    onDismiss();
+  };
+
+  const width = constants.issues.previewWidth;
+  return (
+    <Dialog
+      hidden={false}
+      onDismiss={close}
+      dialogContentProps={{ type: DialogType.normal, title: issueName(issue), showCloseButton: true, closeButtonAriaLabel: 'Close the preview' }}
+      minWidth={width + 48}
+      modalProps={{ isBlocking: false }}
+    >
+      {built ? (
+        <Stack tokens={{ childrenGap: 8 }}>
+          <Toggle label="Dark mode" inlineLabel checked={dark} onChange={(_event, on) => setDark(Boolean(on))} styles={{ root: { margin: 0 } }} />
+          <iframe
+            title={dark ? 'Issue preview (dark)' : 'Issue preview'}
+            sandbox=""
+            srcDoc={dark ? built.darkHtml : built.html}
+            style={{ width, height: '65vh', border: `1px solid ${theme.palette.neutralLight}`, background: dark ? '#121212' : '#fff' }}
+          />
+          <EmailSize bytes={built.bytes} clipped={built.clipped} />
+        </Stack>
+      ) : (
+        <Spinner label="Building the preview..." styles={{ root: { width, padding: 48 } }} />
+      )}
+    </Dialog>
+  );
+}

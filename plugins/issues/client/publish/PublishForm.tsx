@@ -1,0 +1,129 @@
+/**
+ * The date and the options of a publication (spec 001 sections 4 and 5), for the Publish,
+ * Reschedule, Publish as E-mail and Publish as Notification sections. The date is a day and a
+ * time: days before the earliest allowed are disabled in the calendar, and the button waits for a
+ * time at least the lead ahead (half an hour, none for notifications, admins and live news). The
+ * picked date starts a minute ahead; a reschedule keeps the issue's own date while it is still
+ * ahead (and then sends none). Publish Only and the mediums follow withPublishOnly / withMedium;
+ * the live-news newsletter gets only a date, published on its page as given.
+ */
+import { Checkbox, ChoiceGroup, DatePicker, DayOfWeek, PrimaryButton, Stack, Text, TextField, TooltipHost } from '@fluentui/react';
+import { format, isSameDay, startOfDay } from 'date-fns';
+import { tr } from 'date-fns/locale';
+import { useState } from 'react';
+import { theme } from '../../../../core/client/theme';
+import type { Issue } from '../issue-api';
+import { defaultPublishDate, earliestPublishDate, leadMinutes, tooEarlyText, withMedium, withPublishOnly, type PublishOptions } from '../../publishing';
+import type { PublishRequest } from './publish-api';
+import { useNow } from './use-now';
+
+export type PublishFormKind = 'publish' | 'reschedule' | 'email' | 'notification';
+
+export interface PublishFormProps {
+  kind: PublishFormKind;
+  issue: Issue;
+  viewer: { admin: boolean; liveNews: boolean };
+  /** The button's text. */
+  action: string;
+  busy: boolean;
+  onSubmit(request: PublishRequest): void;
+}
+
+export const schedulingTooltip = 'An issue is scheduled at least half an hour into the future.';
+const pastText = 'Pick a time from now on.';
+
+function startingOptions(kind: PublishFormKind, liveNews: boolean): PublishOptions {
+  const options: PublishOptions = { test: false, publishOnly: false, overridePublishedAt: false, mediums: { email: true, notification: true } };
+  // Live news goes on its page only, dated as the editor says.
+  if (liveNews) return { ...options, publishOnly: true, overridePublishedAt: true, mediums: { email: false, notification: false } };
+  if (kind === 'email') return { ...options, mediums: { email: true, notification: false } };
+  if (kind === 'notification') return { ...options, mediums: { email: false, notification: true } };
+  return options;
+}
+
+/** The day of one date with the time of another. */
+function atTimeOf(day: Date, time: Date): Date {
+  const date = new Date(day);
+  date.setHours(time.getHours(), time.getMinutes(), 0, 0);
+  return date;
+}
+
+export function PublishForm({ kind, issue, viewer, action, busy, onSubmit }: PublishFormProps) {
+  const now = useNow();
+  const [options, setOptions] = useState(() => startingOptions(kind, viewer.liveNews));
+  const [picked, setPicked] = useState<Date | null>(null);
+  const lead = leadMinutes(viewer, options);
+
+  const planned = issue.plannedAt ?? issue.publishedAt;
+  const kept = kind === 'reschedule' && planned && new Date(planned).getTime() > now.getTime() ? new Date(planned) : null;
+  const date = picked ?? kept ?? defaultPublishDate(now, lead);
+  const earliest = earliestPublishDate(now, lead);
+  // Times are picked to the minute (the server allows for the trip).
+  earliest.setSeconds(0, 0);
+  const tooEarly = !viewer.liveNews && date.getTime() < earliest.getTime();
+  const choosesMediums = !viewer.liveNews && (kind === 'publish' || kind === 'reschedule');
+
+  const submit = () => onSubmit({ ...(picked === null && kept ? {} : { publishedAt: date.toISOString() }), publishOptions: options });
+
+  return (
+    <Stack tokens={{ childrenGap: 12 }}>
+      <TooltipHost content={viewer.liveNews ? undefined : lead > 0 ? schedulingTooltip : 'It can go out right away.'}>
+        <Stack horizontal wrap tokens={{ childrenGap: 12 }} verticalAlign="start">
+          <DatePicker
+            label="Date"
+            ariaLabel={`${action} date`}
+            value={date}
+            minDate={viewer.liveNews ? undefined : startOfDay(earliest)}
+            firstDayOfWeek={DayOfWeek.Monday}
+            formatDate={(day) => (day ? format(day, 'dd MMMM yyyy', { locale: tr }) : '')}
+            onSelectDate={(day) => day && setPicked(atTimeOf(day, date))}
+            styles={{ root: { width: 220 } }}
+          />
+          <TextField
+            label="Time"
+            ariaLabel={`${action} time`}
+            type="time"
+            value={format(date, 'HH:mm')}
+            min={!viewer.liveNews && isSameDay(date, earliest) ? format(earliest, 'HH:mm') : undefined}
+            onChange={(_event, value) => {
+              const [hours, minutes] = (value ?? '').split(':').map(Number);
+              if (hours === undefined || minutes === undefined || Number.isNaN(hours) || Number.isNaN(minutes)) return;
+              const next = new Date(date);
+              next.setHours(hours, minutes, 0, 0);
+              setPicked(next);
+            }}
+            errorMessage={tooEarly ? (lead > 0 ? tooEarlyText : pastText) : undefined}
+            styles={{ root: { width: 140 } }}
+          />
+        </Stack>
+      </TooltipHost>
+      {choosesMediums ? (
+        <>
+          <ChoiceGroup
+            label="Publish options"
+            selectedKey={options.publishOnly ? 'only' : 'send'}
+            options={[
+              { key: 'only', text: 'Publish Only' },
+              { key: 'send', text: 'Send to subscribers' },
+            ]}
+            onChange={(_event, option) => option && setOptions(withPublishOnly(options, option.key === 'only'))}
+          />
+          <Stack horizontal tokens={{ childrenGap: 24 }}>
+            <Checkbox label="E-mail" checked={options.mediums.email} onChange={(_event, on) => setOptions(withMedium(options, 'email', Boolean(on)))} />
+            <Checkbox
+              label="Notification"
+              checked={options.mediums.notification}
+              onChange={(_event, on) => setOptions(withMedium(options, 'notification', Boolean(on)))}
+            />
+          </Stack>
+          <Text variant="small" styles={{ root: { color: theme.palette.neutralSecondary } }}>
+            {options.publishOnly
+              ? 'Publish Only puts the issue on its web page and sends it to nobody.'
+              : `The issue goes to the subscribers as ${[options.mediums.email && 'e-mail', options.mediums.notification && 'notification'].filter(Boolean).join(' and ')}.`}
+          </Text>
+        </>
+      ) : null}
+      <PrimaryButton text={action} disabled={busy || tooEarly} onClick={submit} styles={{ root: { alignSelf: 'flex-start' } }} />
+    </Stack>
+  );
+}

@@ -1,0 +1,200 @@
+/**
+ * The recipients of an issue and what became of each message (table issue_deliveries, see
+ * migrations/002_sending.sql for the states). Every change is one statement, so a crash leaves
+ * each row in a state that says what to do next.
+ */
+import { sql } from 'kysely';
+import { constants } from '../../../core/shared/config';
+import type { DeliveryMedium, DeliveryState } from './tables';
+import type { IssuesDb } from './store';
+
+export interface DeliveryCounts {
+  total: number;
+  sent: number;
+  failed: number;
+  doubt: number;
+  pending: number;
+}
+
+export interface DeliveryFailure {
+  email: string;
+  answer: string;
+  at: string;
+}
+
+export interface DeliveryProgress {
+  email: DeliveryCounts;
+  notification: DeliveryCounts;
+  failures: DeliveryFailure[];
+}
+
+export interface Recipient {
+  subscriber_id: string;
+  email: string;
+  name: string;
+  attempts: number;
+}
+
+/** What the server said about one message, as recorded. */
+export interface Outcome {
+  subscriberId: string;
+  state: DeliveryState;
+  answer: string;
+  /** Counts a try (a temporary refusal counts towards the retry limit). */
+  attempted: boolean;
+  nextAt?: Date | null;
+}
+
+/**
+ * Adds a row for every subscriber of the medium who has none yet for this issue: a first send
+ * takes everyone, a reschedule only those who never had a row. Addresses that refused mail for
+ * good are left out. One statement, made by the database.
+ */
+export async function addRecipients(db: IssuesDb, issueId: string, newsletterId: string, medium: DeliveryMedium): Promise<void> {
+  await sql`
+    insert into issue_deliveries (issue_id, medium, subscriber_id, email, name)
+    select ${issueId}, ${medium}, s.id, s.email, s.name
+    from subscribers s
+    where s.newsletter_id = ${newsletterId} and s.medium = ${medium}
+      and not exists (select 1 from mail_suppressions m where m.email = lower(s.email))
+    on conflict do nothing`.execute(db);
+  // Fresh statistics, so that each message's write finds its row by the primary key.
+  await sql`analyze issue_deliveries`.execute(db);
+}
+
+/**
+ * After a sender stopped without finishing (a crash): what it had taken but not handed over goes
+ * back to the queue; what it had handed over without an answer is in doubt.
+ */
+export async function recoverDeliveries(db: IssuesDb, issueId: string): Promise<void> {
+  await sql`
+    update issue_deliveries set state = case state when 'claimed' then 'pending' else 'doubt' end, updated_at = now()
+    where issue_id = ${issueId} and state in ('claimed', 'sending')`.execute(db);
+}
+
+/** Takes up to `limit` messages that are due, for one connection; nobody else takes them. */
+export async function claimRecipients(db: IssuesDb, issueId: string, medium: DeliveryMedium, limit: number): Promise<Recipient[]> {
+  const { rows } = await sql<Recipient>`
+    update issue_deliveries d set state = 'claimed', updated_at = now()
+    from (
+      select subscriber_id from issue_deliveries
+      where issue_id = ${issueId} and medium = ${medium} and state = 'pending' and (next_at is null or next_at <= now())
+      order by subscriber_id
+      limit ${limit}
+      for update skip locked
+    ) due
+    where d.issue_id = ${issueId} and d.medium = ${medium} and d.subscriber_id = due.subscriber_id
+    returning d.subscriber_id, d.email, d.name, d.attempts`.execute(db);
+  return rows;
+}
+
+/**
+ * Records outcomes and marks the next message as handed over, in one statement: a connection
+ * writes once per message, and after a crash at most the one message it was sending is in doubt.
+ * The commit does not wait for the disk (synchronous_commit off, for this transaction only): the
+ * row is visible at once and survives our process dying; only a crash of the database server
+ * itself could lose the last fraction of a second of answers (docs/decisions/0011). Waiting for
+ * the disk at every message would cap a send at a few hundred messages per second.
+ */
+export async function recordOutcomes(db: IssuesDb, issueId: string, medium: DeliveryMedium, outcomes: Outcome[], handing: string[] = []): Promise<void> {
+  const changes = [
+    ...outcomes.map((outcome) => ({
+      id: outcome.subscriberId,
+      state: outcome.state,
+      answer: outcome.answer,
+      tries: outcome.attempted ? 1 : 0,
+      nextAt: outcome.nextAt ?? null,
+    })),
+    ...handing.map((id) => ({ id, state: 'sending' as const, answer: '', tries: 0, nextAt: null })),
+  ];
+  if (changes.length === 0) return;
+  // One value per row by its key: the primary key finds the rows (a join on a list of values
+  // let the planner scan the whole issue).
+  const each = <T>(value: (change: (typeof changes)[number]) => T) =>
+    sql`case subscriber_id ${sql.join(
+      changes.map((change) => sql`when ${change.id} then ${value(change)}`),
+      sql` `,
+    )} end`;
+  // set_config(..., true) lasts for this statement's own transaction, so the one round trip stays one.
+  await sql`
+    with quick as (select set_config('synchronous_commit', 'off', true))
+    update issue_deliveries
+    set state = ${each((change) => change.state)}::text,
+      answer = ${each((change) => change.answer)}::text,
+      attempts = attempts + ${each((change) => change.tries)}::int,
+      next_at = ${each((change) => change.nextAt)}::timestamptz,
+      updated_at = now()
+    from quick
+    where issue_id = ${issueId} and medium = ${medium} and subscriber_id in (${sql.join(changes.map((change) => change.id))})`.execute(db);
+}
+
+/** Gives taken messages back (a stop, an error; all of the issue's when no ids): they were never handed over. */
+export async function releaseClaimed(db: IssuesDb, issueId: string, subscriberIds?: string[]): Promise<void> {
+  if (subscriberIds?.length === 0) return;
+  const only = subscriberIds ? sql` and subscriber_id in (${sql.join(subscriberIds)})` : sql``;
+  await sql`update issue_deliveries set state = 'pending', updated_at = now() where issue_id = ${issueId} and state = 'claimed'${only}`.execute(db);
+}
+
+/** When the next message of the medium is due, if any is still waiting. */
+export async function nextDue(db: IssuesDb, issueId: string, medium: DeliveryMedium): Promise<Date | null | undefined> {
+  const row = await db
+    .selectFrom('issue_deliveries')
+    .select(sql<Date | null>`min(coalesce(next_at, now()))`.as('due'))
+    .where('issue_id', '=', issueId)
+    .where('medium', '=', medium)
+    .where('state', 'in', ['pending', 'claimed', 'sending'])
+    .executeTakeFirst();
+  return row?.due ? new Date(row.due) : undefined;
+}
+
+/** Sends failed or in-doubt messages again, when the operator asks; answers how many. */
+export async function retryDeliveries(db: IssuesDb, issueId: string, state: 'failed' | 'doubt'): Promise<number> {
+  const result = await db
+    .updateTable('issue_deliveries')
+    .set({ state: 'pending', attempts: 0, next_at: null, updated_at: new Date() })
+    .where('issue_id', '=', issueId)
+    .where('state', '=', state)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Remembers an address that refused mail for good. */
+export async function suppressAddress(db: IssuesDb, email: string, answer: string): Promise<void> {
+  await db
+    .insertInto('mail_suppressions')
+    .values({ email: email.toLowerCase(), answer })
+    .onConflict((oc) => oc.column('email').doNothing())
+    .execute();
+}
+
+const emptyCounts = (): DeliveryCounts => ({ total: 0, sent: 0, failed: 0, doubt: 0, pending: 0 });
+
+/** The counts per medium and the latest failures, for the publish page. */
+export async function deliveryProgress(db: IssuesDb, issueId: string): Promise<DeliveryProgress> {
+  const [rows, failures] = await Promise.all([
+    db
+      .selectFrom('issue_deliveries')
+      .select(['medium', 'state', sql<number>`count(*)::int`.as('count')])
+      .where('issue_id', '=', issueId)
+      .groupBy(['medium', 'state'])
+      .execute(),
+    db
+      .selectFrom('issue_deliveries')
+      .select(['email', 'answer', 'updated_at'])
+      .where('issue_id', '=', issueId)
+      .where('state', '=', 'failed')
+      .orderBy('updated_at', 'desc')
+      .limit(constants.delivery.failuresShown)
+      .execute(),
+  ]);
+  const progress: DeliveryProgress = { email: emptyCounts(), notification: emptyCounts(), failures: [] };
+  for (const row of rows) {
+    const counts = progress[row.medium];
+    const count = Number(row.count);
+    counts.total += count;
+    if (row.state === 'sent' || row.state === 'failed' || row.state === 'doubt') counts[row.state] += count;
+    else counts.pending += count;
+  }
+  progress.failures = failures.map((row) => ({ email: row.email, answer: row.answer, at: new Date(row.updated_at).toISOString() }));
+  return progress;
+}

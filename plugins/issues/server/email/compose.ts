@@ -1,0 +1,59 @@
+/**
+ * What the e-mail of an issue is made of, loaded once per build: the issue, its newsletter, its
+ * e-mail design, and its channels in order with their stories, leaving out 'Draft Stories' and the
+ * empty channels (as the public page does). Addresses are absolute: the mail leaves the site.
+ */
+import { findNewsletter } from '../../../../core/server/store';
+import { newsletterEmailDesign } from '../../../settings/server/public';
+import { storiesOfIssue, type StoriesDb, type StoryRow } from '../../../stories/server/public';
+import { normalizeChannels, stuffChannelId } from '../../rules';
+import type { IssueRow, IssuesDb } from '../store';
+import type { EmailChannel, EmailStory, IssueEmailInput } from './render';
+
+function emailStory(story: StoryRow, publicUrl: string): EmailStory {
+  return {
+    id: story.id,
+    type: story.type,
+    title: story.title,
+    subtitle: story.subtitle,
+    image: story.image,
+    html: story.body_html,
+    // An article links to its page once it has one.
+    url: story.published && story.slug ? `${publicUrl}/s/${encodeURIComponent(story.slug)}` : null,
+    readingMs: Number(story.reading_time_ms),
+  };
+}
+
+export async function issueEmailInput(db: IssuesDb, issue: IssueRow, publicUrl: string): Promise<IssueEmailInput> {
+  const base = publicUrl.replace(/\/+$/, '');
+  const [newsletter, stories, design] = await Promise.all([
+    findNewsletter(db, issue.newsletter_id),
+    storiesOfIssue(db as unknown as StoriesDb, issue.id),
+    newsletterEmailDesign(db, issue.newsletter_id),
+  ]);
+  if (!newsletter) throw new Error(`Issue ${issue.id}: its newsletter ${issue.newsletter_id} does not exist.`);
+  const byId = new Map(stories.map((story) => [story.id, story]));
+  const channels: EmailChannel[] = normalizeChannels(issue.channels, new Set(byId.keys()))
+    .filter((channel) => channel._id !== stuffChannelId && channel.stories.length > 0)
+    .map((channel) => ({ title: channel.title, stories: channel.stories.map((id) => emailStory(byId.get(id)!, base)) }));
+  return {
+    issue: {
+      id: issue.id,
+      subject: issue.subject || issue.key,
+      preview: issue.preview,
+      image: issue.image,
+      introHtml: issue.intro_html,
+      url: `${base}/i/${encodeURIComponent(issue.slug || issue.id)}`,
+    },
+    newsletter: {
+      title: newsletter.title,
+      key: newsletter.key,
+      url: `${base}/n/${encodeURIComponent(newsletter.key)}`,
+      lang: newsletter.lang,
+      image: newsletter.image,
+    },
+    channels,
+    design,
+    publicUrl: base,
+  };
+}

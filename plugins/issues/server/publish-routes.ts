@@ -1,0 +1,228 @@
+/**
+ * The calls of the publish page and the preview (spec 001 section 7): POST/DELETE
+ * /issues/build/{id}, POST/DELETE /issues/publish/{id}, and the delivery progress with its
+ * retry. Every rule of the page (which section shows, the checks, the lead time) is enforced here
+ * with the same functions the console uses (plugins/issues/publishing.ts).
+ */
+import type { Session } from '../../../core/server/auth/session';
+import { conflict, HttpError, invalid, invalidDetails } from '../../../core/server/errors';
+import type { PluginApi } from '../../../core/server/plugins/contract';
+import { idParams } from '../../../core/server/schemas/parts';
+import { findNewsletter } from '../../../core/server/store';
+import { constants } from '../../../core/shared/config';
+import { storiesOfIssue, type StoriesDb } from '../../stories/server/public';
+import {
+  alreadyNotifiedText,
+  cancelledText,
+  draftStoriesBlock,
+  earliestPublishDate,
+  isLiveNews,
+  leadMinutes,
+  mayPublish,
+  notCancellableText,
+  notPublishableText,
+  notTestedText,
+  publishedText,
+  publishKindOf,
+  publishPausedText,
+  publishSections,
+  sendingProblems,
+  testSentText,
+  tooEarlyText,
+  type PublishOptions,
+} from '../publishing';
+import { normalizeChannels, stuffChannelId } from '../rules';
+import { deliveryProgress, retryDeliveries } from './deliveries';
+import { darkVariant, personalise } from './email/render';
+import { assertChangeable, reachableIssue } from './policy';
+import { issueStatusOf, presentCurrent } from './present';
+import { buildIssue, cancelPublication, dropBuild, planPublication, resumeSending, sendTest, testerAddresses, type PublishContext } from './publish';
+import { updateIssue, type IssueRow, type IssuesDb } from './store';
+
+const publishBody = {
+  type: 'object',
+  required: ['publishOptions'],
+  // The console sends the issue's fields along (spec 001 section 7); the stored issue is what is sent.
+  additionalProperties: true,
+  properties: {
+    publishedAt: { type: 'string', format: 'date-time' },
+    publishOptions: {
+      type: 'object',
+      additionalProperties: false,
+      required: ['test', 'publishOnly', 'overridePublishedAt', 'mediums'],
+      properties: {
+        test: { type: 'boolean' },
+        publishOnly: { type: 'boolean' },
+        overridePublishedAt: { type: 'boolean' },
+        mediums: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['email', 'notification'],
+          properties: { email: { type: 'boolean' }, notification: { type: 'boolean' } },
+        },
+      },
+    },
+  },
+} as const;
+
+export function registerPublishRoutes(api: PluginApi, context: PublishContext): void {
+  const db: IssuesDb = context.db;
+
+  const reachable = (id: string, session: Session) => reachableIssue(db, id, session);
+  const present = (id: string) => presentCurrent(db, id);
+
+  api.route<unknown, unknown, { id: string }>({
+    method: 'POST',
+    url: '/issues/build/:id',
+    requires: 'issues.update',
+    schema: {
+      params: idParams,
+      summary: "Builds the issue's e-mail as subscribers will get it (light and dark, the text part and its size). Refused while it is being sent.",
+    },
+    async handler(request, _reply, session) {
+      const row = await reachable(request.params.id, session);
+      assertChangeable(row);
+      const rendered = await buildIssue(context, row);
+      const newsletter = (await findNewsletter(db, row.newsletter_id))!;
+      const { html, text } = personalise(rendered, {
+        unsubscribeUrl: `${context.publicUrl}/u/preview`,
+        referralUrl: `${context.publicUrl}/n/${encodeURIComponent(newsletter.key)}`,
+        email: session.user.email,
+        name: session.user.name,
+      });
+      return { data: { html, darkHtml: darkVariant(html), text, bytes: rendered.bytes, clipped: rendered.clipped } };
+    },
+  });
+
+  api.route<unknown, unknown, { id: string }>({
+    method: 'DELETE',
+    url: '/issues/build/:id',
+    requires: 'issues.update',
+    schema: { params: idParams, summary: "Forgets an unpublished issue's preview build (the preview was closed)." },
+    async handler(request, _reply, session) {
+      const row = await reachable(request.params.id, session);
+      if (!row.published && !row.processing) await dropBuild(context, row.id);
+      return { data: true };
+    },
+  });
+
+  api.route<{ publishedAt?: string; publishOptions: PublishOptions }, unknown, { id: string }>({
+    method: 'POST',
+    url: '/issues/publish/:id',
+    requires: 'issues.publish',
+    schema: {
+      params: idParams,
+      body: publishBody,
+      summary:
+        'Tests, publishes, schedules or reschedules the issue, or sends a published one as e-mail or notification (publishOptions). Checks the subject, preview, notification and testers first; draft stories block it.',
+    },
+    async handler(request, _reply, session) {
+      const row = await reachable(request.params.id, session);
+      const admin = session.role === 'admin';
+      if (api.features().editorVersion === 'publish' && !admin) throw conflict(publishPausedText);
+      const options = request.body.publishOptions;
+      const newsletter = (await findNewsletter(db, row.newsletter_id))!;
+      const liveNews = isLiveNews(newsletter.key);
+      const status = issueStatusOf(row);
+      const kind = publishKindOf(status, options);
+      if (!mayPublish(kind, publishSections(status, { admin, liveNews }))) {
+        assertChangeable(row);
+        if (kind === 'publish' && !status.tested) throw conflict(notTestedText);
+        if (options.mediums.notification && !options.mediums.email && status.notified) throw conflict(alreadyNotifiedText);
+        throw conflict(notPublishableText);
+      }
+      const testers = await testerAddresses(db, row.newsletter_id);
+      const issue = await present(row.id);
+      const problems = sendingProblems(issue, testers.length);
+      if (problems.length > 0) throw invalidDetails(problems.map((message) => ({ message, path: '' })));
+
+      if (kind === 'test') {
+        await sendTest(context, row, testers);
+        return { data: await present(row.id), msg: testSentText };
+      }
+
+      const drafts = await draftStoriesOf(db, row);
+      if (drafts.length > 0) {
+        throw new HttpError(422, { msg: draftStoriesBlock, details: drafts.map((story) => ({ message: story.title, path: `stories.${story.id}` })) });
+      }
+
+      const now = Date.now();
+      const planned = row.planned_at ?? row.published_at;
+      const given = request.body.publishedAt ? new Date(request.body.publishedAt) : null;
+      // A reschedule may keep the issue's date while it is still ahead; e-mail and notification of a published issue go now.
+      const date =
+        given ?? (kind === 'email' || kind === 'notification' ? new Date(now) : kind === 'reschedule' && planned && planned.getTime() > now ? planned : null);
+      if (!date) throw invalid(tooEarlyText, 'publishedAt');
+      const lead = leadMinutes({ admin, liveNews }, options);
+      const backdated = liveNews && options.overridePublishedAt;
+      if (!backdated && given && date.getTime() < earliestPublishDate(new Date(now - constants.issues.scheduleSlackSeconds * 1000), lead).getTime())
+        throw invalid(tooEarlyText, 'publishedAt');
+
+      const mediums =
+        liveNews || options.publishOnly
+          ? { email: false, notification: false }
+          : kind === 'email'
+            ? { email: true, notification: false }
+            : kind === 'notification'
+              ? { email: false, notification: true }
+              : options.mediums;
+      await planPublication(context, row, new Date(Math.max(date.getTime(), now)), mediums, date);
+      return { data: await present(row.id), msg: publishedText };
+    },
+  });
+
+  api.route<unknown, unknown, { id: string }>({
+    method: 'DELETE',
+    url: '/issues/publish/:id',
+    requires: 'issues.cancel',
+    schema: { params: idParams, summary: 'Cancels a scheduled, queued or processing issue (admins): what has not been sent stays unsent.' },
+    async handler(request, _reply, session) {
+      const row = await reachable(request.params.id, session);
+      if (!(row.scheduled || row.queued || row.processing)) throw conflict(notCancellableText);
+      await cancelPublication(context, row);
+      return { data: await present(row.id), msg: cancelledText };
+    },
+  });
+
+  api.route<unknown, unknown, { id: string }>({
+    method: 'GET',
+    url: '/issues/deliveries/:id',
+    requires: 'issues.list',
+    schema: { params: idParams, summary: "What became of the issue's messages per medium (sent, failed, in doubt, pending) and the latest failures." },
+    async handler(request, _reply, session) {
+      const row = await reachable(request.params.id, session);
+      return { data: await deliveryProgress(db, row.id) };
+    },
+  });
+
+  api.route<{ state: 'failed' | 'doubt' }, unknown, { id: string }>({
+    method: 'POST',
+    url: '/issues/deliveries/:id/retry',
+    requires: 'issues.publish',
+    schema: {
+      params: idParams,
+      body: { type: 'object', additionalProperties: false, required: ['state'], properties: { state: { enum: ['failed', 'doubt'] } } },
+      summary: 'Sends the failed (or in-doubt) messages of the issue again.',
+    },
+    async handler(request, _reply, session) {
+      const row = await reachable(request.params.id, session);
+      if (row.scheduled || row.queued) throw conflict(notPublishableText);
+      const count = await retryDeliveries(db, row.id, request.body.state);
+      if (count > 0 && !row.processing) {
+        await updateIssue(db, row.id, { processing: true, cancelled: false });
+        void resumeSending(context, row.id).catch((error) => context.log.error({ err: error, issueId: row.id }, 'retry not sent'));
+      }
+      return { data: await deliveryProgress(db, row.id), msg: `${count} ${count === 1 ? 'message' : 'messages'} will be sent again.` };
+    },
+  });
+}
+
+/** The issue's stories still in draft, outside 'Draft Stories' (which is not sent). */
+async function draftStoriesOf(db: IssuesDb, row: IssueRow): Promise<{ id: string; title: string }[]> {
+  const stories = await storiesOfIssue(db as unknown as StoriesDb, row.id);
+  const byId = new Map(stories.map((story) => [story.id, story]));
+  const placed = normalizeChannels(row.channels, new Set(byId.keys()))
+    .filter((channel) => channel._id !== stuffChannelId)
+    .flatMap((channel) => channel.stories.map((id) => byId.get(id)!));
+  return placed.filter((story) => story.draft).map((story) => ({ id: story.id, title: story.title || story.body_text.slice(0, 100) }));
+}

@@ -1,0 +1,222 @@
+/**
+ * An issue's way out (spec 001 sections 4 and 5): the e-mail built for the preview and for the
+ * send, the test to the newsletter's testers, the publication planned as a job on the queue
+ * (scheduled → queued → processing → published / emailed / notified), the cancel, and the
+ * watchdog that resumes a send whose process died.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { JobQueue } from '../../../core/server/jobs';
+import { duenessOf } from '../../../core/server/publication';
+import type { RealtimeHub } from '../../../core/server/realtime';
+import type { Mailer } from '../../../core/server/services/mail';
+import type { PushSender } from '../../../core/server/services/push';
+import type { LinkSigner } from '../../../core/server/signed-links';
+import { findNewsletter } from '../../../core/server/store';
+import { constants } from '../../../core/shared/config';
+import { newsletterTesters } from '../../settings/server/public';
+import { deliveryProgress, addRecipients } from './deliveries';
+import { issueEmailInput } from './email/compose';
+import { renderIssueEmail, type RenderedEmail } from './email/render';
+import { presentIssue } from './present';
+import { abandonedSends, personalMessage, sendIssue, type SendPlan, type SenderContext } from './sender';
+import { findIssue, storyIdsOf, updateIssue, type IssueRow, type IssuesDb } from './store';
+
+export interface PublishContext {
+  db: IssuesDb;
+  jobs: JobQueue;
+  realtime: RealtimeHub;
+  mail: Mailer;
+  push: PushSender;
+  links: LinkSigner;
+  publicUrl: string;
+  log: FastifyBaseLogger;
+  /** Messages per second (0: no limit). */
+  rate: number;
+}
+
+export const publishJob = 'issues-publish';
+
+interface PublishJobData {
+  issueId: string;
+  /** The time the publication was planned for; a job of an older plan does nothing. */
+  at: string;
+}
+
+/** Renders the issue's e-mail and keeps it as its latest build. */
+export async function buildIssue(context: PublishContext, row: IssueRow): Promise<RenderedEmail> {
+  const rendered = await renderIssueEmail(await issueEmailInput(context.db, row, context.publicUrl));
+  const values = { html: rendered.html, text: rendered.text, bytes: rendered.bytes, built_at: new Date() };
+  await context.db
+    .insertInto('issue_builds')
+    .values({ issue_id: row.id, ...values })
+    .onConflict((oc) => oc.column('issue_id').doUpdateSet(values))
+    .execute();
+  return rendered;
+}
+
+export async function dropBuild(context: Pick<PublishContext, 'db'>, issueId: string): Promise<void> {
+  await context.db.deleteFrom('issue_builds').where('issue_id', '=', issueId).execute();
+}
+
+/** The testers' addresses: staff of the newsletter chosen in its settings. */
+export async function testerAddresses(db: IssuesDb, newsletterId: string): Promise<{ id: string; email: string; name: string }[]> {
+  const ids = await newsletterTesters(db, newsletterId);
+  if (ids.length === 0) return [];
+  return db.selectFrom('users').select(['id', 'email', 'name']).where('id', 'in', ids).orderBy('email').execute();
+}
+
+async function planOf(context: PublishContext, row: IssueRow, email: RenderedEmail | null): Promise<SendPlan> {
+  const newsletter = (await findNewsletter(context.db, row.newsletter_id))!;
+  return {
+    issueId: row.id,
+    newsletterId: row.newsletter_id,
+    newsletterKey: newsletter.key,
+    subject: row.subject,
+    url: `${context.publicUrl}/i/${encodeURIComponent(row.slug)}`,
+    notification: { title: row.notification_title, body: row.notification_body },
+    mediums: { email: row.plan_email, notification: row.plan_notification },
+    email,
+  };
+}
+
+/** Sends the issue, as it is now, to each tester, marked as a test; the issue becomes tested. */
+export async function sendTest(context: PublishContext, row: IssueRow, testers: { id: string; email: string; name: string }[]): Promise<void> {
+  const rendered = await buildIssue(context, row);
+  const plan = await planOf(context, row, rendered);
+  for (const tester of testers) {
+    const message = personalMessage(context, plan, { subscriber_id: `test-${tester.id}`, email: tester.email, name: tester.name });
+    await context.mail.send({ ...message, subject: `[Test] ${row.subject}`, messageId: undefined });
+  }
+  await updateIssue(context.db, row.id, { tested: true, draft: false, ready: true });
+  await announceStatus(context, row.id);
+}
+
+/** Tells the issue's room what its status is now. */
+export async function announceStatus(context: Pick<PublishContext, 'db' | 'realtime'>, issueId: string): Promise<void> {
+  const row = await findIssue(context.db, issueId);
+  if (!row) return;
+  const issue = presentIssue(row, await storyIdsOf(context.db, issueId));
+  context.realtime.emit(`issue-${issueId}`, `issue-${issueId}`, { type: 'issue-status', issue });
+}
+
+/**
+ * Plans the publication at `at` with the mediums asked for: a job on the queue runs it. A time
+ * already come queues it at once. Former plans are replaced.
+ */
+export async function planPublication(
+  context: PublishContext,
+  row: IssueRow,
+  at: Date,
+  mediums: { email: boolean; notification: boolean },
+  publishedAt: Date = at,
+): Promise<void> {
+  if (row.job_id) await context.jobs.cancel(publishJob, row.job_id);
+  const now = Date.now();
+  const later = at.getTime() > now + 1000;
+  const jobId = await context.jobs.schedule<PublishJobData>(
+    publishJob,
+    { issueId: row.id, at: at.toISOString() },
+    { at: later ? at : undefined, expireSeconds: 23 * 3600 },
+  );
+  await updateIssue(context.db, row.id, {
+    draft: false,
+    scheduled: later,
+    queued: !later,
+    cancelled: false,
+    sent: false,
+    planned_at: at,
+    // A published issue keeps its date; a new one is published at the planned time (or the date given for live news).
+    ...(row.published ? {} : { published_at: publishedAt }),
+    plan_email: mediums.email,
+    plan_notification: mediums.notification,
+    job_id: jobId,
+  });
+  await announceStatus(context, row.id);
+}
+
+/** Stops what has not been sent: the job is forgotten and a running send stops at its next batch. */
+export async function cancelPublication(context: PublishContext, row: IssueRow): Promise<void> {
+  if (row.job_id) await context.jobs.cancel(publishJob, row.job_id);
+  await updateIssue(context.db, row.id, { scheduled: false, queued: false, processing: false, cancelled: true, job_id: null });
+  await announceStatus(context, row.id);
+}
+
+/** A planned publication whose time has come: publish on the web, build, add recipients, send. */
+async function runPublication(context: PublishContext, data: PublishJobData): Promise<void> {
+  const { db } = context;
+  const row = await findIssue(db, data.issueId);
+  const due = duenessOf(row && (row.scheduled || row.queued) ? row.planned_at : null, data.at);
+  if (!row || due === 'stale') return;
+  if (due === 'early') throw new Error(`issue ${row.id} is planned for ${data.at}; not yet`);
+  // Only the plan this job was made for starts (a cancel or a new plan may have come meanwhile).
+  const started = await db
+    .updateTable('issues')
+    .set({ scheduled: false, queued: false, processing: true, published: true, published_at: row.published_at ?? new Date(data.at), updated_at: new Date() })
+    .where('id', '=', row.id)
+    .where('planned_at', '=', new Date(data.at))
+    .where((eb) => eb.or([eb('scheduled', '=', true), eb('queued', '=', true)]))
+    .executeTakeFirst();
+  if (Number(started.numUpdatedRows) === 0) return;
+  await announceStatus(context, row.id);
+  const email = row.plan_email ? await buildIssue(context, row) : null;
+  if (row.plan_email) await addRecipients(db, row.id, row.newsletter_id, 'email');
+  if (row.plan_notification) await addRecipients(db, row.id, row.newsletter_id, 'notification');
+  await send(context, (await findIssue(db, row.id))!, email);
+}
+
+/** Runs (or resumes) the issue's send and, once everything is sent, marks it done. */
+async function send(context: PublishContext, row: IssueRow, email: RenderedEmail | null): Promise<void> {
+  const { db } = context;
+  const template = email ?? (row.plan_email ? await storedBuild(db, row.id) : null);
+  const plan = await planOf(context, row, template);
+  const result = await sendIssue(senderContext(context), plan, async () =>
+    Boolean((await db.selectFrom('issues').select('processing').where('id', '=', row.id).executeTakeFirst())?.processing),
+  );
+  if (result !== 'finished') return;
+  const now = new Date();
+  await updateIssue(db, row.id, {
+    processing: false,
+    sent: row.plan_email || row.plan_notification || row.sent,
+    job_id: null,
+    ...(row.plan_email ? { emailed: true, emailed_at: row.emailed_at ?? now } : {}),
+    ...(row.plan_notification ? { notified: true, notified_at: row.notified_at ?? now } : {}),
+  });
+  await announceStatus(context, row.id);
+  context.log.info({ issueId: row.id }, 'issue sent');
+}
+
+async function storedBuild(db: IssuesDb, issueId: string): Promise<RenderedEmail | null> {
+  const build = await db.selectFrom('issue_builds').selectAll().where('issue_id', '=', issueId).executeTakeFirst();
+  return build ? { html: build.html, text: build.text, bytes: build.bytes, clipped: false } : null;
+}
+
+function senderContext(context: PublishContext): SenderContext {
+  const lastAnnounced = new Map<string, number>();
+  return {
+    ...context,
+    onProgress(issueId) {
+      lastAnnounced.set(issueId, Date.now());
+      deliveryProgress(context.db, issueId).then(
+        (delivery) => context.realtime.emit(`issue-${issueId}`, `issue-${issueId}`, { type: 'delivery-progress', delivery }),
+        (error) => context.log.warn({ err: error, issueId }, 'progress not read'),
+      );
+    },
+  };
+}
+
+/** Resumes a send whose process stopped renewing its lease, or one asked to send again (retry). */
+export async function resumeSending(context: PublishContext, issueId: string): Promise<void> {
+  const row = await findIssue(context.db, issueId);
+  if (!row || !row.processing) return;
+  await send(context, row, null);
+}
+
+export function definePublishing(context: PublishContext): void {
+  context.jobs.define<PublishJobData>(publishJob, (data) => runPublication(context, data));
+  context.jobs.repeat('issues-resume-sending', Math.max(2, Math.round(constants.delivery.leaseSeconds / 2)), async () => {
+    for (const issueId of await abandonedSends(context.db)) {
+      context.log.warn({ issueId }, 'resuming an interrupted send');
+      void resumeSending(context, issueId).catch((error) => context.log.error({ err: error, issueId }, 'send not resumed'));
+    }
+  });
+}

@@ -1,0 +1,343 @@
+/**
+ * Sends an issue to its recipients (docs/decisions/0011-sending-issues.md). One run holds the
+ * issue at a time (a lease in issue_sending, renewed while it works; another process takes over
+ * when it runs out). E-mail goes over a pool of SMTP connections, each taking a batch of
+ * recipients and, per message, recording the last answer and marking the next message handed over
+ * in one write: a crash leaves at most one message per connection in doubt, and nothing is sent
+ * twice by the resumed run. Temporary refusals slow the rate and come back later; permanent ones
+ * are recorded with the server's answer, and a hard bounce stops mail to that address.
+ */
+import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { sql } from 'kysely';
+import type { FastifyBaseLogger } from 'fastify';
+import type { BulkMessage, Mailer, MailMessage, SmtpAnswer } from '../../../core/server/services/mail';
+import { mimeTemplate, type MimeTemplate } from '../../../core/server/services/mime-template';
+import type { PushSender } from '../../../core/server/services/push';
+import type { LinkSigner } from '../../../core/server/signed-links';
+import { constants } from '../../../core/shared/config';
+import { claimRecipients, nextDue, recordOutcomes, recoverDeliveries, releaseClaimed, suppressAddress, type Outcome, type Recipient } from './deliveries';
+import { personalise, personalMarks, type RenderedEmail } from './email/render';
+import type { IssuesDb } from './store';
+import type { DeliveryMedium } from './tables';
+
+export interface SenderContext {
+  db: IssuesDb;
+  mail: Mailer;
+  push: PushSender;
+  links: LinkSigner;
+  publicUrl: string;
+  log: FastifyBaseLogger;
+  /** The most messages per second (0: no limit). */
+  rate: number;
+  /** Hears about progress (at most every constants.delivery.progressMs). */
+  onProgress(issueId: string): void;
+}
+
+/** What a send needs to know of the issue, read once at the start of a run. */
+export interface SendPlan {
+  issueId: string;
+  newsletterId: string;
+  newsletterKey: string;
+  subject: string;
+  url: string;
+  notification: { title: string; body: string };
+  mediums: { email: boolean; notification: boolean };
+  /** The rendered e-mail with its personal marks (email medium). */
+  email: RenderedEmail | null;
+}
+
+export type SendResult = 'finished' | 'stopped' | 'busy';
+
+/** Messages per second, shared by the connections; it slows after a temporary refusal and recovers as messages are accepted. */
+export class RateGate {
+  private allowance: number;
+  private next = 0;
+
+  constructor(private readonly limit: number) {
+    this.allowance = limit > 0 ? limit : Infinity;
+  }
+
+  get current(): number {
+    return this.allowance;
+  }
+
+  async take(): Promise<void> {
+    if (!Number.isFinite(this.allowance)) return;
+    const now = performance.now();
+    const at = Math.max(now, this.next);
+    this.next = at + 1000 / this.allowance;
+    if (at > now) await sleep(at - now);
+  }
+
+  /** A temporary refusal: send slower (from the rate seen so far when there was no limit). */
+  slowDown(observed: number): void {
+    const base = Number.isFinite(this.allowance) ? this.allowance : Math.max(observed, 1);
+    this.allowance = Math.max(1, base * constants.delivery.slowdownFactor);
+  }
+
+  /** An accepted message: a little faster, back up to the limit. */
+  recover(): void {
+    if (!Number.isFinite(this.allowance)) return;
+    const limit = this.limit > 0 ? this.limit : Infinity;
+    const faster = this.allowance * 1.01;
+    this.allowance = faster >= limit || faster > 100_000 ? limit : faster;
+  }
+}
+
+/** Server answers that mean the address does not exist (a hard bounce). */
+export function isHardBounce(answer: SmtpAnswer): boolean {
+  return answer.outcome === 'permanent' && (answer.code === 550 || answer.code === 551 || answer.code === 553 || /\b5\.1\.\d\b/.test(answer.text));
+}
+
+/** What a message's answer is recorded as. */
+export function outcomeOf(recipient: Recipient, answer: SmtpAnswer, now = Date.now()): Outcome {
+  const { retryLimit, retryBaseSeconds } = constants.delivery;
+  const base = { subscriberId: recipient.subscriber_id, answer: answer.text, attempted: true };
+  if (answer.outcome === 'sent') return { ...base, state: 'sent', nextAt: null };
+  if (answer.outcome === 'doubt') return { ...base, state: 'doubt', nextAt: null };
+  if (answer.outcome === 'temporary' && recipient.attempts + 1 < retryLimit) {
+    return { ...base, state: 'pending', nextAt: new Date(now + retryBaseSeconds * 1000 * 2 ** recipient.attempts) };
+  }
+  return { ...base, state: 'failed', nextAt: null };
+}
+
+function hostOf(publicUrl: string): string {
+  try {
+    return new URL(publicUrl).hostname || 'masthead.local';
+  } catch {
+    return 'masthead.local';
+  }
+}
+
+type Personal = Pick<Recipient, 'subscriber_id' | 'email' | 'name'>;
+
+/** A subscriber's personal values: the signed unsubscribe and referral links, the address and name. */
+function personalValues(context: Pick<SenderContext, 'links' | 'publicUrl'>, plan: Pick<SendPlan, 'newsletterKey'>, recipient: Personal) {
+  const token = context.links.sign(recipient.subscriber_id);
+  return {
+    unsubscribeUrl: `${context.publicUrl}/u/${token}`,
+    referralUrl: `${context.publicUrl}/n/${encodeURIComponent(plan.newsletterKey)}?ref=${encodeURIComponent(token)}`,
+    email: recipient.email,
+    name: recipient.name,
+  };
+}
+
+const messageIdOf = (context: Pick<SenderContext, 'publicUrl'>, plan: Pick<SendPlan, 'issueId'>, recipient: Personal) =>
+  `<${plan.issueId}.${recipient.subscriber_id}@${hostOf(context.publicUrl)}>`;
+
+const unsubscribeHeaders = (unsubscribeUrl: string) => ({ 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
+
+/** One subscriber's copy of the issue: personal links, one-click unsubscribe headers (RFC 8058), a stable Message-ID. */
+export function personalMessage(context: Pick<SenderContext, 'links' | 'publicUrl'>, plan: SendPlan, recipient: Personal): MailMessage {
+  const values = personalValues(context, plan, recipient);
+  const { html, text } = personalise(plan.email!, values);
+  return {
+    to: recipient.email,
+    subject: plan.subject,
+    html,
+    text,
+    messageId: messageIdOf(context, plan, recipient),
+    headers: unsubscribeHeaders(values.unsubscribeUrl),
+  };
+}
+
+/** The issue's MIME text with the personal marks in place, composed once per send. */
+export function issueMime(from: string, plan: SendPlan): MimeTemplate {
+  const marks = personalMarks;
+  return mimeTemplate({
+    from,
+    subject: plan.subject,
+    html: plan.email!.html,
+    text: plan.email!.text,
+    headers: unsubscribeHeaders(marks.unsubscribeUrl),
+    marks: [marks.unsubscribeUrl, marks.referralUrl, marks.email, marks.name],
+  });
+}
+
+/** A subscriber's copy for the bulk sender: filled from the MIME text for SMTP, a whole message for the outbox. */
+function bulkCopy(context: SenderContext, plan: SendPlan, mime: MimeTemplate, recipient: Personal): BulkMessage {
+  return {
+    to: recipient.email,
+    raw() {
+      const values = personalValues(context, plan, recipient);
+      const marks = personalMarks;
+      return mime.fill({
+        to: recipient.email,
+        name: recipient.name,
+        messageId: messageIdOf(context, plan, recipient),
+        values: {
+          [marks.unsubscribeUrl]: values.unsubscribeUrl,
+          [marks.referralUrl]: values.referralUrl,
+          [marks.email]: values.email,
+          [marks.name]: values.name,
+        },
+      });
+    },
+    message: () => personalMessage(context, plan, recipient),
+  };
+}
+
+/** Takes the issue's lease for this run, unless another live run holds it. */
+async function takeLease(db: IssuesDb, issueId: string, owner: string): Promise<boolean> {
+  const seconds = constants.delivery.leaseSeconds;
+  const { rows } = await sql`
+    insert into issue_sending (issue_id, owner, lease_until) values (${issueId}, ${owner}, now() + make_interval(secs => ${seconds}))
+    on conflict (issue_id) do update set owner = excluded.owner, lease_until = excluded.lease_until, finished_at = null,
+      started_at = case when issue_sending.finished_at is null then issue_sending.started_at else now() end
+    where issue_sending.finished_at is not null or issue_sending.lease_until < now() or issue_sending.owner = excluded.owner
+    returning issue_id`.execute(db);
+  return rows.length > 0;
+}
+
+async function renewLease(db: IssuesDb, issueId: string, owner: string): Promise<boolean> {
+  const seconds = constants.delivery.leaseSeconds;
+  const { rows } = await sql`
+    update issue_sending set lease_until = now() + make_interval(secs => ${seconds})
+    where issue_id = ${issueId} and owner = ${owner} and finished_at is null returning issue_id`.execute(db);
+  return rows.length > 0;
+}
+
+async function endLease(db: IssuesDb, issueId: string, owner: string, finished: boolean): Promise<void> {
+  await sql`
+    update issue_sending set lease_until = now(), finished_at = ${finished ? sql`now()` : sql`null`}
+    where issue_id = ${issueId} and owner = ${owner}`.execute(db);
+}
+
+/** Issues whose sender stopped renewing its lease (it died) and never finished. */
+export async function abandonedSends(db: IssuesDb): Promise<string[]> {
+  const rows = await db.selectFrom('issue_sending').select('issue_id').where('finished_at', 'is', null).where('lease_until', '<', new Date()).execute();
+  return rows.map((row) => row.issue_id);
+}
+
+/**
+ * Sends what is due of the issue's planned mediums until nothing is left, the issue stops
+ * processing (a cancel), or the lease is lost. 'busy': another run holds the issue.
+ */
+export async function sendIssue(context: SenderContext, plan: SendPlan, stillWanted: () => Promise<boolean>): Promise<SendResult> {
+  const { db } = context;
+  const owner = randomUUID();
+  if (!(await takeLease(db, plan.issueId, owner))) return 'busy';
+  await recoverDeliveries(db, plan.issueId);
+  let stop = false;
+  const renewal = setInterval(
+    () => {
+      renewLease(db, plan.issueId, owner).then(
+        (held) => {
+          if (!held) stop = true;
+        },
+        (error) => context.log.warn({ err: error, issueId: plan.issueId }, 'lease not renewed'),
+      );
+    },
+    (constants.delivery.leaseSeconds * 1000) / 3,
+  );
+  const progress = setInterval(() => context.onProgress(plan.issueId), constants.delivery.progressMs);
+  const shouldStop = async () => {
+    if (!stop && !(await stillWanted())) stop = true;
+    return stop;
+  };
+  let finished = false;
+  try {
+    const media: DeliveryMedium[] = [];
+    if (plan.mediums.notification) media.push('notification');
+    if (plan.mediums.email && plan.email) media.push('email');
+    for (const medium of media) {
+      for (;;) {
+        if (medium === 'email') await sendEmails(context, plan, shouldStop);
+        else await sendNotifications(context, plan, shouldStop);
+        if (stop) break;
+        // Messages refused for now come back later: wait for the first of them, or finish.
+        const due = await nextDue(db, plan.issueId, medium);
+        if (!due) break;
+        await sleep(Math.min(Math.max(due.getTime() - Date.now(), 50), 5000));
+        if (await shouldStop()) break;
+      }
+      if (stop) break;
+    }
+    finished = !stop;
+    return finished ? 'finished' : 'stopped';
+  } finally {
+    clearInterval(renewal);
+    clearInterval(progress);
+    await releaseClaimed(db, plan.issueId);
+    await endLease(db, plan.issueId, owner, finished);
+    context.onProgress(plan.issueId);
+  }
+}
+
+async function sendEmails(context: SenderContext, plan: SendPlan, shouldStop: () => Promise<boolean>): Promise<void> {
+  const { db } = context;
+  const { connections, claimBatch } = constants.delivery;
+  const gate = new RateGate(context.rate);
+  const bulk = context.mail.bulk(connections);
+  const mime = issueMime(context.mail.from, plan);
+  const started = performance.now();
+  let accepted = 0;
+  const connection = async () => {
+    for (;;) {
+      if (await shouldStop()) return;
+      const batch = await claimRecipients(db, plan.issueId, 'email', claimBatch);
+      if (batch.length === 0) return;
+      let previous: Outcome | null = null;
+      let handed = 0;
+      try {
+        for (const recipient of batch) {
+          if (handed % constants.delivery.stopCheckEvery === constants.delivery.stopCheckEvery - 1 && (await shouldStop())) break;
+          await gate.take();
+          // The last answer and "this one is handed over" are written together, before the hand-over.
+          await recordOutcomes(db, plan.issueId, 'email', previous ? [previous] : [], [recipient.subscriber_id]);
+          previous = null;
+          handed++;
+          const answer = await bulk.send(bulkCopy(context, plan, mime, recipient));
+          previous = outcomeOf(recipient, answer);
+          if (answer.outcome === 'sent') {
+            accepted++;
+            gate.recover();
+          } else if (answer.outcome === 'temporary') {
+            gate.slowDown(accepted / Math.max((performance.now() - started) / 1000, 0.001));
+          } else if (isHardBounce(answer)) {
+            await suppressAddress(db, recipient.email, answer.text);
+          }
+        }
+      } finally {
+        if (previous) await recordOutcomes(db, plan.issueId, 'email', [previous]);
+        // What this connection took but did not hand over goes back (a stop, an error).
+        await releaseClaimed(
+          db,
+          plan.issueId,
+          batch.slice(handed).map((recipient) => recipient.subscriber_id),
+        );
+      }
+    }
+  };
+  try {
+    await Promise.all(Array.from({ length: connections }, connection));
+  } finally {
+    bulk.close();
+  }
+}
+
+async function sendNotifications(context: SenderContext, plan: SendPlan, shouldStop: () => Promise<boolean>): Promise<void> {
+  const { db } = context;
+  for (;;) {
+    if (await shouldStop()) return;
+    const batch = await claimRecipients(db, plan.issueId, 'notification', constants.delivery.pushBatch);
+    if (batch.length === 0) return;
+    const ids = batch.map((recipient) => recipient.subscriber_id);
+    await recordOutcomes(db, plan.issueId, 'notification', [], ids);
+    let outcome: Pick<Outcome, 'state' | 'answer'>;
+    try {
+      await context.push.send({ topic: plan.newsletterKey, title: plan.notification.title, body: plan.notification.body, url: plan.url, to: ids });
+      outcome = { state: 'sent', answer: 'accepted' };
+    } catch (error) {
+      context.log.warn({ err: error, issueId: plan.issueId }, 'notification batch not sent');
+      outcome = { state: 'failed', answer: String((error as Error).message ?? error).slice(0, 500) };
+    }
+    await recordOutcomes(
+      db,
+      plan.issueId,
+      'notification',
+      ids.map((subscriberId) => ({ subscriberId, ...outcome, attempted: true, nextAt: null })),
+    );
+  }
+}

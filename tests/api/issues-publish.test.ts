@@ -1,0 +1,255 @@
+/**
+ * An issue leaving the console, over REST against the real server and a real SMTP server
+ * (spec 001 sections 4, 5 and 7): the preview build, the checks before a test with the spec's
+ * messages, the test to the testers, publishing now to every subscriber once (the e-mail's parts
+ * and headers read by a MIME parser), notifications through the push adapter, scheduling with the
+ * lead time, cancel and reschedule for admins only, a refusal recorded with the server's answer and
+ * the address left alone afterwards, the personal unsubscribe link, and who may do what.
+ */
+import { readdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { cancelledText, checkMessages, notTestedText, publishedText, testSentText, tooEarlyText } from '../../plugins/issues/publishing';
+import type { Issue } from '../../schemas/generated/entities/issue';
+import { databases, startTestServer, type TestServer } from './server';
+import { startSmtpSink, type SmtpSink } from './smtp-sink';
+
+const publicUrl = 'http://console.test';
+const options = (overrides: Partial<{ test: boolean; publishOnly: boolean; overridePublishedAt: boolean; email: boolean; notification: boolean }> = {}) => ({
+  test: overrides.test ?? false,
+  publishOnly: overrides.publishOnly ?? false,
+  overridePublishedAt: overrides.overridePublishedAt ?? false,
+  mediums: { email: overrides.email ?? true, notification: overrides.notification ?? true },
+});
+const minutesAhead = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
+
+describe.each(databases)('publishing issues on %s', (kind) => {
+  let t: TestServer;
+  let sink: SmtpSink;
+  let tokens: Record<'admin' | 'director' | 'editor' | 'author' | 'other', string>;
+  let morning: string;
+
+  const issueByKey = async (suffix: string) =>
+    (await sql<{ id: string }>`select id from issues where newsletter_id = ${morning} and key like ${`%${suffix}`}`.execute(t.server.database.db)).rows[0]!.id;
+  const fetchIssue = async (id: string): Promise<Issue> => (await t.request('GET', `/api/issues/list/${id}`, { token: tokens.editor })).body.data;
+  const until = async <T>(what: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 60_000): Promise<T> => {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const value = await what();
+      if (done(value)) return value;
+      if (Date.now() > deadline) throw new Error(`timed out; last: ${JSON.stringify(value).slice(0, 300)}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  };
+  const emailSubscribers = async () =>
+    (await sql<{ n: number }>`select count(*)::int as n from subscribers where newsletter_id = ${morning} and medium = 'email'`.execute(t.server.database.db))
+      .rows[0]!.n;
+
+  beforeAll(async () => {
+    sink = await startSmtpSink();
+    t = await startTestServer(kind, { SMTP_URL: sink.url, PUBLIC_URL: publicUrl });
+    const newsletters = await t.server.database.db.selectFrom('newsletters').select(['id', 'key', 'publisher_id']).execute();
+    const kuzey = newsletters.find((row) => row.key === 'sabah-bulteni')!;
+    morning = kuzey.id;
+    const admin = await t.login('admin@masthead.local');
+    tokens = {
+      admin: (await t.request('PUT', '/api/auth/scope', { token: admin, body: { publisher: kuzey.publisher_id } })).body.data,
+      director: await t.login('director@masthead.local'),
+      editor: await t.login('editor@masthead.local'),
+      author: await t.login('author@masthead.local'),
+      other: await t.login('director@egehaber.example'),
+    };
+  }, 60_000);
+  afterAll(async () => {
+    await t?.close();
+    await sink?.close();
+  });
+  beforeEach(() => {
+    sink.received.length = 0;
+    sink.count = 0;
+  });
+
+  it('builds the preview: light and dark, the text part and its size; refused while sending and for other publishers', async () => {
+    const id = await issueByKey('-sabah-bulteni-hazir');
+    const built = await t.request('POST', `/api/issues/build/${id}`, { token: tokens.editor });
+    expect(built.status).toBe(200);
+    const { html, darkHtml, text, bytes, clipped } = built.body.data;
+    expect(html).toContain('Sabah Bülteni: Metro, bütçe ve hafta sonu');
+    expect(html).toContain(`${publicUrl}/u/preview`);
+    expect(darkHtml).not.toBe(html);
+    expect(text).toContain('Metro');
+    expect(bytes).toBeGreaterThan(1000);
+    expect(bytes).toBeLessThan(102_400);
+    expect(clipped).toBe(false);
+    expect((await t.request('DELETE', `/api/issues/build/${id}`, { token: tokens.editor })).body.data).toBe(true);
+    expect((await t.request('POST', `/api/issues/build/${id}`, { token: tokens.other })).status).toBe(404);
+    expect((await t.request('POST', `/api/issues/build/${id}`)).status).toBe(401);
+  });
+
+  it("checks a test with the spec's messages, and refuses authors and other publishers", async () => {
+    const draft = await issueByKey('-aksam-bulteni');
+    const refused = await t.request('POST', `/api/issues/publish/${draft}`, { token: tokens.editor, body: { publishOptions: options({ test: true }) } });
+    expect(refused.status).toBe(422);
+    // The demo's evening draft has its subject and preview, no notification yet.
+    expect(refused.body.details.map((detail: { message: string }) => detail.message)).toEqual([
+      checkMessages.notificationTitle,
+      checkMessages.notificationBody,
+    ]);
+    const shortSubject = await t.request('PUT', `/api/issues/update/${draft}/edit`, { token: tokens.editor, body: { issue: { subject: 'Ak' } } });
+    expect(shortSubject.status).toBe(200);
+    const again = await t.request('POST', `/api/issues/publish/${draft}`, { token: tokens.editor, body: { publishOptions: options({ test: true }) } });
+    expect(again.body.details.map((detail: { message: string }) => detail.message)).toEqual([
+      checkMessages.subject,
+      checkMessages.notificationTitle,
+      checkMessages.notificationBody,
+    ]);
+    expect(sink.count).toBe(0);
+    expect((await t.request('POST', `/api/issues/publish/${draft}`, { token: tokens.author, body: { publishOptions: options({ test: true }) } })).status).toBe(
+      401,
+    );
+    expect((await t.request('POST', `/api/issues/publish/${draft}`, { token: tokens.other, body: { publishOptions: options({ test: true }) } })).status).toBe(
+      404,
+    );
+    expect((await t.request('POST', `/api/issues/publish/${draft}`, { token: tokens.editor, body: { publishOptions: { test: 'yes' } } })).status).toBe(422);
+  });
+
+  it('sends a test to the testers, makes the issue tested, and only then lets it be published', async () => {
+    const id = await issueByKey('-sabah-bulteni-hazir');
+    const early = await t.request('POST', `/api/issues/publish/${id}`, {
+      token: tokens.editor,
+      body: { publishedAt: minutesAhead(40), publishOptions: options() },
+    });
+    expect(early.status).toBe(409);
+    expect(early.body.msg).toBe(notTestedText);
+
+    const tested = await t.request('POST', `/api/issues/publish/${id}`, { token: tokens.editor, body: { publishOptions: options({ test: true }) } });
+    expect(tested.status).toBe(200);
+    expect(tested.body.msg).toBe(testSentText);
+    expect(tested.body.data.status.tested).toBe(true);
+    expect(sink.received.map((message) => message.to[0]).sort()).toEqual(['director@masthead.local', 'editor@masthead.local']);
+    const mail = await sink.parse(sink.received[0]!);
+    expect(mail.subject).toBe('[Test] Sabah Bülteni: Metro, bütçe ve hafta sonu');
+    expect(mail.html).toContain('Metro');
+    expect(mail.text).toContain('Metro');
+  });
+
+  it('keeps the lead time for editors, schedules, and lets only admins cancel', async () => {
+    const id = await issueByKey('-haftanin-ozeti');
+    const soon = await t.request('POST', `/api/issues/publish/${id}`, {
+      token: tokens.editor,
+      body: { publishedAt: minutesAhead(5), publishOptions: options() },
+    });
+    expect(soon.status).toBe(422);
+    expect(soon.body.details[0].message).toBe(tooEarlyText);
+
+    const scheduled = await t.request('POST', `/api/issues/publish/${id}`, {
+      token: tokens.editor,
+      body: { publishedAt: minutesAhead(45), publishOptions: options() },
+    });
+    expect(scheduled.status).toBe(200);
+    expect(scheduled.body.msg).toBe(publishedText);
+    expect(scheduled.body.data.status.scheduled).toBe(true);
+    expect(scheduled.body.data.mediums).toEqual({ email: true, notification: true });
+
+    expect((await t.request('DELETE', `/api/issues/publish/${id}`, { token: tokens.editor })).status).toBe(401);
+    const cancelled = await t.request('DELETE', `/api/issues/publish/${id}`, { token: tokens.admin });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body.msg).toBe(cancelledText);
+    expect(cancelled.body.data.status).toMatchObject({ scheduled: false, cancelled: true });
+    expect((await t.request('DELETE', `/api/issues/publish/${id}`, { token: tokens.admin })).status).toBe(409);
+  });
+
+  it('publishes now: every e-mail subscriber gets one personal message with one-click unsubscribe, the app subscribers a notification', async () => {
+    const id = await issueByKey('-sabah-bulteni-hazir');
+    const { rows } = await sql<{
+      email: string;
+    }>`select email from subscribers where newsletter_id = ${morning} and medium = 'email' order by email limit 1`.execute(t.server.database.db);
+    const bounced = rows[0]!.email;
+    sink.refuse(bounced, 550, '5.1.1 No such user here');
+    const expected = await emailSubscribers();
+
+    const published = await t.request('POST', `/api/issues/publish/${id}`, {
+      token: tokens.admin,
+      body: { publishedAt: new Date().toISOString(), publishOptions: options() },
+    });
+    expect(published.status).toBe(200);
+    expect(published.body.data.status.queued || published.body.data.status.processing).toBe(true);
+
+    const done = await until(
+      () => fetchIssue(id),
+      (issue) => issue.status.emailed && issue.status.notified && !issue.status.processing,
+      120_000,
+    );
+    expect(done.status).toMatchObject({ published: true, emailed: true, notified: true, sent: true, scheduled: false, queued: false });
+
+    expect(sink.count).toBe(expected - 1);
+    const recipients = sink.received.map((message) => message.to[0]!.toLowerCase());
+    expect(new Set(recipients).size).toBe(recipients.length);
+    expect(recipients).not.toContain(bounced.toLowerCase());
+
+    const mail = await sink.parse(sink.received[0]!);
+    expect(mail.subject).toBe('Sabah Bülteni: Metro, bütçe ve hafta sonu');
+    expect(mail.html).toBeTruthy();
+    expect(mail.text).toContain('Metro');
+    expect(mail.messageId).toMatch(new RegExp(`^<${id}\\.[^@]+@console\\.test>$`));
+    // mailparser reads the List-* headers into one: { unsubscribe: { url }, 'unsubscribe-post': { name } }.
+    const list = mail.headers.get('list') as { unsubscribe: { url: string }; 'unsubscribe-post': { name: string } };
+    const unsubscribeUrl = list.unsubscribe.url;
+    expect(unsubscribeUrl).toMatch(/^http:\/\/console\.test\/u\/[\w-]+\.[\w-]+$/);
+    expect(list['unsubscribe-post'].name).toBe('List-Unsubscribe=One-Click');
+    expect(mail.html).toContain(unsubscribeUrl);
+
+    const progress = (await t.request('GET', `/api/issues/deliveries/${id}`, { token: tokens.editor })).body.data;
+    expect(progress.email).toMatchObject({ total: expected, sent: expected - 1, failed: 1, doubt: 0, pending: 0 });
+    expect(progress.failures[0]).toMatchObject({ email: bounced });
+    expect(progress.failures[0].answer).toContain('5.1.1');
+    expect(progress.notification.sent).toBe(progress.notification.total);
+    expect(progress.notification.total).toBeGreaterThan(0);
+    const pushes = readdirSync(join(t.dataDir, 'push-outbox'));
+    expect(pushes.length).toBeGreaterThan(0);
+
+    // The personal link: a page, then one click ends the subscription (RFC 8058 POST).
+    const path = unsubscribeUrl.replace(publicUrl, '');
+    const page = await t.request('GET', path);
+    expect(page.status).toBe(200);
+    const oneClick = await t.server.app.inject({
+      method: 'POST',
+      url: path,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(oneClick.statusCode).toBe(200);
+    expect(await emailSubscribers()).toBe(expected - 1);
+    expect((await t.request('GET', `${path.slice(0, -3)}xyz`)).status).toBe(404);
+
+    // A reschedule goes only to whoever did not get it: the address that refused for good is left alone.
+    sink.received.length = 0;
+    sink.count = 0;
+    const again = await t.request('POST', `/api/issues/publish/${id}`, {
+      token: tokens.admin,
+      body: { publishedAt: new Date().toISOString(), publishOptions: options({ notification: false }) },
+    });
+    expect(again.status).toBe(200);
+    await until(
+      () => fetchIssue(id),
+      (issue) => !issue.status.processing && !issue.status.queued,
+      60_000,
+    );
+    expect(sink.count).toBe(0);
+  }, 120_000);
+
+  it('lets only admins reschedule, and refuses a notification twice', async () => {
+    const id = await issueByKey('-sabah-bulteni-hazir');
+    const byEditor = await t.request('POST', `/api/issues/publish/${id}`, {
+      token: tokens.editor,
+      body: { publishedAt: minutesAhead(45), publishOptions: options() },
+    });
+    expect(byEditor.status).toBe(409);
+    const notifyAgain = await t.request('POST', `/api/issues/publish/${id}`, {
+      token: tokens.editor,
+      body: { publishOptions: options({ email: false, notification: true }) },
+    });
+    expect(notifyAgain.status).toBe(409);
+  });
+});

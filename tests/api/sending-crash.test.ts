@@ -1,0 +1,145 @@
+/**
+ * A server killed (SIGKILL) halfway through sending an issue, then started again on the same
+ * database: the send resumes by itself, nobody gets the issue twice, and nobody is silently
+ * skipped: every e-mail subscriber either received it once or is shown as 'in doubt' (handed to
+ * the SMTP server with no answer recorded: at most one per connection).
+ * The server runs as a child process from its sources, on PostgreSQL (a database of its own) when
+ * TEST_DATABASE_URL is set, else on the embedded database in a folder.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { constants } from '../../core/shared/config';
+import { freePort } from '../bench/production-server';
+import { startSmtpSink, type SmtpSink } from './smtp-sink';
+
+const root = resolve(import.meta.dirname, '..', '..');
+const password = 'Masthead-demo-1';
+
+describe('a send interrupted by SIGKILL', () => {
+  let sink: SmtpSink;
+  let child: ChildProcess | undefined;
+  const dataDir = mkdtempSync(join(tmpdir(), 'masthead-crash-'));
+  const database = process.env.TEST_DATABASE_URL ? `masthead_crash_${Date.now().toString(36)}` : null;
+  const admin = process.env.TEST_DATABASE_URL ? new pg.Client({ connectionString: process.env.TEST_DATABASE_URL }) : null;
+
+  afterAll(async () => {
+    child?.kill('SIGKILL');
+    await sink?.close();
+    if (admin && database) {
+      await admin.query(`drop database if exists ${database} with (force)`);
+      await admin.end();
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  it('resumes after a restart with no duplicate and nobody silently skipped', async () => {
+    sink = await startSmtpSink();
+    sink.delayMs = 2;
+    const port = await freePort();
+    const url = `http://127.0.0.1:${port}`;
+    let databaseUrl: string | undefined;
+    if (admin && database) {
+      await admin.connect();
+      await admin.query(`create database ${database}`);
+      const target = new URL(process.env.TEST_DATABASE_URL!);
+      target.pathname = `/${database}`;
+      databaseUrl = target.toString();
+    }
+    const env = {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: url,
+      SMTP_URL: sink.url,
+      MAIL_RATE: '400',
+      DEMO_PASSWORD: password,
+      LOG_LEVEL: 'warn',
+      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+    };
+    const start = async () => {
+      const started = spawn(process.execPath, ['--import', 'tsx', join(root, 'core/server/main.ts')], {
+        cwd: root,
+        env,
+        stdio: ['ignore', 'ignore', 'inherit'],
+      });
+      const deadline = Date.now() + 120_000;
+      for (;;) {
+        if (started.exitCode !== null) throw new Error(`the server stopped (exit ${started.exitCode})`);
+        if (
+          await fetch(`${url}/api/editor/version`).then(
+            (response) => response.ok,
+            () => false,
+          )
+        )
+          return started;
+        if (Date.now() > deadline) throw new Error('the server did not start');
+        await new Promise((done) => setTimeout(done, 200));
+      }
+    };
+    const call = async (method: string, path: string, token?: string, body?: unknown) => {
+      const response = await fetch(`${url}/api${path}`, {
+        method,
+        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+        body: body ? JSON.stringify(body) : undefined,
+      });
+      return { status: response.status, body: (await response.json()) as any };
+    };
+
+    child = await start();
+    const signedIn = (await call('POST', '/auth/login', undefined, { email: 'admin@masthead.local', password })).body.data as string;
+    const publishers = (await call('GET', '/auth/publishers', signedIn)).body.data.publishers as { _id: string; title: string }[];
+    const token = (await call('PUT', '/auth/scope', signedIn, { publisher: publishers.find((publisher) => publisher.title === 'Kuzey Medya')!._id })).body
+      .data as string;
+    const scopes = (await call('GET', '/auth/verify', token)).body.data.scopes as { _id: string; title: string; type: string }[];
+    const morning = scopes.find((scope) => scope.title === 'Sabah Bülteni')!._id;
+    const issues = (await call('GET', `/issues/list?newsletter=${morning}&search=hazir&limit=10`, token)).body.data as { _id: string; key: string }[];
+    const issue = issues.find((row) => row.key.endsWith('-sabah-bulteni-hazir'))!;
+    expect(
+      (
+        await call('POST', `/issues/publish/${issue._id}`, token, {
+          publishOptions: { test: true, publishOnly: false, overridePublishedAt: false, mediums: { email: true, notification: false } },
+        })
+      ).status,
+    ).toBe(200);
+    const tests = sink.count;
+    const published = await call('POST', `/issues/publish/${issue._id}`, token, {
+      publishedAt: new Date().toISOString(),
+      publishOptions: { test: false, publishOnly: false, overridePublishedAt: false, mediums: { email: true, notification: false } },
+    });
+    expect(published.status).toBe(200);
+
+    // Halfway: kill it where it stands.
+    await sink.waitFor(tests + 800, 60_000);
+    child.kill('SIGKILL');
+    await new Promise((done) => child!.once('exit', done));
+    const beforeRestart = sink.count;
+
+    child = await start();
+    const deadline = Date.now() + 120_000;
+    let progress: { email: { total: number; sent: number; failed: number; doubt: number; pending: number } };
+    for (;;) {
+      progress = (await call('GET', `/issues/deliveries/${issue._id}`, token)).body.data;
+      const state = (await call('GET', `/issues/list/${issue._id}`, token)).body.data.status;
+      if (state.emailed && !state.processing && progress.email.pending === 0) break;
+      if (Date.now() > deadline) throw new Error(`the send did not finish: ${JSON.stringify(progress)}`);
+      await new Promise((done) => setTimeout(done, 250));
+    }
+    expect(sink.count).toBeGreaterThan(beforeRestart);
+
+    const issueMessages = sink.received.slice(tests);
+    const recipients = issueMessages.map((message) => message.to[0]!.toLowerCase());
+    const once = new Set(recipients);
+    expect(once.size).toBe(recipients.length);
+    expect(progress.email.failed).toBe(0);
+    expect(progress.email.doubt).toBeLessThanOrEqual(constants.delivery.connections);
+    // Every subscriber is accounted for: received once, or in doubt (received or not).
+    expect(progress.email.sent + progress.email.doubt).toBe(progress.email.total);
+    expect(once.size).toBeGreaterThanOrEqual(progress.email.sent);
+    expect(once.size).toBeLessThanOrEqual(progress.email.total);
+  }, 300_000);
+});

@@ -1,0 +1,672 @@
+// @vitest-environment happy-dom
+/**
+ * The console side of publishing an issue (spec 001 sections 2, 4, 5 and 8): the publish page
+ * shows exactly the sections its status and the viewer's role allow; Publish Only and Send to
+ * subscribers follow the mediums; the checks before a test or a publication are toasts 'Error!'
+ * and nothing is asked of the server; draft stories open the draft-story modal instead of a
+ * publication, and ACCEPT ALL accepts what it can; after a publication the issue is asked for
+ * again and shown as it is; the deliveries follow the room's events; the preview builds the
+ * e-mail, toggles light and dark and lets the server forget the build when it closes.
+ */
+import { setIconOptions } from '@fluentui/react';
+import { format } from 'date-fns';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import type { Socket } from 'socket.io-client';
+import { Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Permission } from '../../core/shared/permissions';
+import type { Issue } from '../../schemas/generated/entities/issue';
+import type { NewsletterSummary } from '../../schemas/generated/entities/newsletter-summary';
+import type { Story } from '../../schemas/generated/entities/story';
+
+const origin = 'http://localhost';
+type Status = Issue['status'];
+const noFlags: Status = {
+  draft: false,
+  ready: false,
+  accepted: false,
+  tested: false,
+  scheduled: false,
+  queued: false,
+  processing: false,
+  published: false,
+  notified: false,
+  emailed: false,
+  featured: false,
+  sent: false,
+  cancelled: false,
+};
+
+const issueOf = (flags: Partial<Status>, fields: Partial<Issue> = {}): Issue => ({
+  _id: 'i1',
+  newsletter: 'n1',
+  key: 'sabah-bulteni',
+  subject: 'Kuzeyde kış hazırlığı başladı',
+  preview: 'Limanlar, yollar ve okullar',
+  slug: 'kuzeyde-kis-hazirligi',
+  premium: false,
+  image: '',
+  recording: null,
+  episode: null,
+  intro: { _id: 'intro', html: '<p>Günaydın</p>', text: 'Günaydın' },
+  notification: { title: 'Kış geliyor', body: 'Hazırlıklar başladı' },
+  channelsNew: [
+    { _id: 'stuff', title: 'Draft Stories', stories: ['parked'] },
+    { _id: 'c1', title: 'Gündem', stories: ['s1', 's2', 's3'] },
+  ],
+  status: { ...noFlags, ...flags },
+  owner: null,
+  version: 3,
+  publishedAt: null,
+  notifiedAt: null,
+  emailedAt: null,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  updatedAt: '2026-11-21T10:00:00.000Z',
+  mediums: { email: false, notification: false },
+  plannedAt: null,
+  ...fields,
+});
+
+const storyOf = (id: string, fields: Partial<Story> & { flags?: Partial<Story['status']> }): Story => ({
+  _id: id,
+  type: 'article',
+  title: `Haber ${id}`,
+  subtitle: 'Alt başlık',
+  slug: `haber-${id}`,
+  image: '/uploads/images/2026-11/cover-medium.webp',
+  body: { html: '<p>Metin</p>', text: 'Metin', summary: '' },
+  tags: [],
+  interest: null,
+  keywords: [],
+  writer: { _id: 'w1', name: 'Emre Demir', user: 'u1' },
+  newsletter: 'n1',
+  issue: 'i1',
+  episode: null,
+  isPremium: false,
+  notify: false,
+  meta: { readingTime: 60_000 },
+  status: {
+    draft: false,
+    ready: true,
+    accepted: true,
+    scheduled: false,
+    queued: false,
+    processing: false,
+    notified: false,
+    published: false,
+    featured: false,
+    tested: false,
+    rejected: false,
+    cancelled: false,
+    ...fields.flags,
+  },
+  owner: { _id: 'u1', name: 'Emre Demir', image: '' },
+  version: 1,
+  createdAt: '2026-11-20T10:00:00.000Z',
+  updatedAt: '2026-11-21T10:00:00.000Z',
+  publishedAt: null,
+  notifiedAt: null,
+  ...fields,
+});
+
+const acceptedStories = [storyOf('s1', {}), storyOf('s2', {}), storyOf('s3', {}), storyOf('parked', { flags: { draft: true, ready: false, accepted: false } })];
+const draftStories = [
+  storyOf('s1', {}),
+  storyOf('s2', { title: 'Resimsiz haber', image: '', flags: { draft: true, ready: false, accepted: false } }),
+  storyOf('s3', {
+    type: 'bullet',
+    title: '',
+    slug: null,
+    image: '',
+    body: { html: '<p>• Liman yarın açılıyor</p>', text: '• Liman yarın açılıyor', summary: '' },
+    flags: { draft: true, ready: false, accepted: false },
+  }),
+  storyOf('parked', { flags: { draft: true, ready: false, accepted: false } }),
+];
+
+const newsletterOf = (fields: Partial<NewsletterSummary> = {}): NewsletterSummary => ({
+  _id: 'n1',
+  title: 'Kuzey Bülteni',
+  subtitle: '',
+  description: '',
+  image: '',
+  color: '#ffce14',
+  textColor: '#000000',
+  key: 'kuzey-bulteni',
+  lang: 'tr',
+  status: { published: true, featured: false, archived: false },
+  testers: ['u1'],
+  stats: { subscribers: 12840 },
+  publisher: 'p1',
+  createdAt: '2026-01-01T00:00:00.000Z',
+  ...fields,
+});
+
+const counts = (fields: Partial<Record<'total' | 'sent' | 'failed' | 'doubt' | 'pending', number>> = {}) => ({
+  total: 0,
+  sent: 0,
+  failed: 0,
+  doubt: 0,
+  pending: 0,
+  ...fields,
+});
+
+/** What the fake server answers and what it was asked. */
+let newsletter = newsletterOf();
+let contentStories: Story[] = acceptedStories;
+let fetchedIssue: Issue = issueOf({ tested: true, scheduled: true });
+let publishAnswer: { status: number; body: unknown } = { status: 200, body: null };
+let deliveries = { email: counts(), notification: counts(), failures: [] as { email: string; answer: string; at: string }[] };
+let built = { html: '<p>Açık</p>', darkHtml: '<p>Koyu</p>', text: 'Açık', bytes: 48_200, clipped: false };
+const calls: string[] = [];
+const publishBodies: { publishedAt?: string; publishOptions: Record<string, unknown> }[] = [];
+const retries: unknown[] = [];
+const previewCalls: string[] = [];
+
+const server = setupServer(
+  http.get(`${origin}/api/newsletters/list/n1`, () => HttpResponse.json({ data: newsletter })),
+  // The preview's own issue: the page tests' late cleanups (i1) do not mix in.
+  http.post(`${origin}/api/issues/build/i2`, () => {
+    previewCalls.push('POST build');
+    return HttpResponse.json({ data: built });
+  }),
+  http.delete(`${origin}/api/issues/build/i2`, () => {
+    previewCalls.push('DELETE build');
+    return HttpResponse.json({ data: true });
+  }),
+  http.post(`${origin}/api/issues/build/i1`, () => {
+    calls.push('POST build');
+    return HttpResponse.json({ data: built });
+  }),
+  http.delete(`${origin}/api/issues/build/i1`, () => {
+    calls.push('DELETE build');
+    return HttpResponse.json({ data: true });
+  }),
+  http.post(`${origin}/api/issues/publish/i1`, async ({ request }) => {
+    calls.push('POST publish');
+    const body = (await request.json()) as (typeof publishBodies)[number];
+    publishBodies.push(body);
+    if (publishAnswer.status !== 200) return HttpResponse.json(publishAnswer.body as Record<string, unknown>, { status: publishAnswer.status });
+    const msg = body.publishOptions.test ? 'A test email has been sent.' : 'You can close this page and we will do the rest.';
+    return HttpResponse.json({ data: fetchedIssue, msg });
+  }),
+  http.delete(`${origin}/api/issues/publish/i1`, () => {
+    calls.push('DELETE publish');
+    return HttpResponse.json({ data: fetchedIssue, msg: 'The issue is successfully cancelled.' });
+  }),
+  http.get(`${origin}/api/issues/list/i1`, () => {
+    calls.push('GET issue');
+    return HttpResponse.json({ data: fetchedIssue });
+  }),
+  http.get(`${origin}/api/issues/update/i1/content`, () => {
+    calls.push('GET content');
+    return HttpResponse.json({ data: {}, stories: contentStories });
+  }),
+  http.get(`${origin}/api/issues/deliveries/i1`, () => {
+    calls.push('GET deliveries');
+    return HttpResponse.json({ data: deliveries });
+  }),
+  http.post(`${origin}/api/issues/deliveries/i1/retry`, async ({ request }) => {
+    retries.push(await request.json());
+    deliveries = { ...deliveries, email: { ...deliveries.email, failed: 0, pending: deliveries.email.pending + deliveries.email.failed } };
+    return HttpResponse.json({ data: deliveries, msg: 'The failed messages are sent again.' });
+  }),
+  http.put(`${origin}/api/stories/accept/:id`, ({ params }) => {
+    calls.push(`accept ${String(params.id)}`);
+    if (params.id === 's2') return HttpResponse.json({ msg: 'Error!', details: [{ message: 'Article image is required', path: 'image' }] }, { status: 422 });
+    return HttpResponse.json({ data: storyOf(String(params.id), {}), msg: 'The story is accepted.' });
+  }),
+);
+
+/** Enough of a socket for LiveIssue and the deliveries: handlers by event name, and a way to fire one. */
+class FakeSocket {
+  connected = false;
+  id = 'socket-1';
+  private handlers = new Map<string, Set<(payload: unknown) => void>>();
+  on(event: string, handler: (payload: unknown) => void) {
+    if (!this.handlers.has(event)) this.handlers.set(event, new Set());
+    this.handlers.get(event)!.add(handler);
+    return this;
+  }
+  off(event: string, handler: (payload: unknown) => void) {
+    this.handlers.get(event)?.delete(handler);
+    return this;
+  }
+  emit() {
+    return this;
+  }
+  fire(event: string, payload: unknown) {
+    for (const handler of this.handlers.get(event) ?? []) handler(payload);
+  }
+}
+
+let PublishPage: typeof import('../../plugins/issues/client/publish/PublishPage').PublishPage;
+let PreviewDialog: typeof import('../../plugins/issues/client/publish/PreviewDialog').PreviewDialog;
+let LiveIssue: typeof import('../../plugins/issues/client/editor/live-issue').LiveIssue;
+let useLiveState: typeof import('../../plugins/issues/client/editor/use-live-issue').useLiveState;
+let Toaster: typeof import('../../core/client/toasts').Toaster;
+let stores: typeof import('../../core/client/stores');
+let checkMessages: typeof import('../../plugins/issues/publishing').checkMessages;
+let publishPausedText: string;
+
+beforeAll(async () => {
+  setIconOptions({ disableWarnings: true });
+  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(`${origin}/issues/edit/i1/publish`);
+  server.listen({ onUnhandledRequest: 'error' });
+  ({ PublishPage } = await import('../../plugins/issues/client/publish/PublishPage'));
+  ({ PreviewDialog } = await import('../../plugins/issues/client/publish/PreviewDialog'));
+  ({ LiveIssue } = await import('../../plugins/issues/client/editor/live-issue'));
+  ({ useLiveState } = await import('../../plugins/issues/client/editor/use-live-issue'));
+  ({ Toaster } = await import('../../core/client/toasts'));
+  ({ checkMessages, publishPausedText } = await import('../../plugins/issues/publishing'));
+  stores = await import('../../core/client/stores');
+});
+afterEach(() => {
+  // Toasts live in a shared atom: close them so the next test starts with none.
+  for (const item of screen.queryAllByTestId('toast'))
+    fireEvent.click(within(item.closest<HTMLElement>('.ms-MessageBar')!).getByRole('button', { name: 'Close' }));
+  cleanup();
+  newsletter = newsletterOf();
+  contentStories = acceptedStories;
+  fetchedIssue = issueOf({ tested: true, scheduled: true });
+  publishAnswer = { status: 200, body: null };
+  deliveries = { email: counts(), notification: counts(), failures: [] };
+  built = { html: '<p>Açık</p>', darkHtml: '<p>Koyu</p>', text: 'Açık', bytes: 48_200, clipped: false };
+  calls.length = 0;
+  publishBodies.length = 0;
+  retries.length = 0;
+  previewCalls.length = 0;
+  stores.store.set(stores.editorVersionAtom, null);
+});
+afterAll(() => server.close());
+
+const publisherPermissions: Permission[] = ['issues.list', 'issues.update', 'issues.publish', 'stories.accept'];
+
+function signIn(role: 'admin' | 'editor') {
+  stores.store.set(stores.userAtom, {
+    _id: 'u1',
+    email: `${role}@masthead.local`,
+    role: { key: role },
+    publisher: 'p1',
+    profile: { name: 'Emre Demir', biography: '', url: '', image: '' },
+    status: { ready: true },
+  });
+  stores.store.set(stores.permissionsAtom, new Set<Permission>(role === 'admin' ? [...publisherPermissions, 'issues.cancel'] : publisherPermissions));
+}
+
+function Page({ live, socket }: { live: InstanceType<typeof LiveIssue>; socket: FakeSocket }) {
+  const state = useLiveState(live);
+  return <PublishPage live={live} state={state} socket={socket as unknown as Socket} />;
+}
+
+/** The publish page of `issue` for a signed-in `role`, after the newsletter has arrived. */
+async function openPage(issue: Issue, role: 'admin' | 'editor' = 'editor', stories: Story[] = acceptedStories) {
+  signIn(role);
+  const socket = new FakeSocket();
+  const live = new LiveIssue(issue, stories, socket as unknown as Socket);
+  const location = memoryLocation({ path: '/issues/edit/i1/publish', record: true });
+  render(
+    <Router hook={location.hook}>
+      <Page live={live} socket={socket} />
+      <Toaster />
+    </Router>,
+  );
+  await screen.findByRole('region', { name: 'Summary' });
+  return { live, socket, location };
+}
+
+/** The page's sections in order (toasts are regions too). */
+/** The summary and the sections of spec 001 section 4 (the Status card with the timeline is read by its own tests). */
+const sectionNames = () =>
+  screen
+    .queryAllByRole('region')
+    .filter((region) => region.tagName === 'SECTION' && region.getAttribute('aria-label') !== 'Status')
+    .map((region) => region.getAttribute('aria-label'));
+/** The page asks for the issue again after a publication: waited for, so it does not reach the next test. */
+const refetched = () => waitFor(() => expect(calls).toContain('GET issue'), { timeout: 2000 });
+const toastTexts = () => screen.queryAllByTestId('toast').map((item) => item.textContent);
+
+describe('the publish page', () => {
+  // The date picker's rules depend on the clock: a run near midnight would type a time for the
+  // next day into today's date. Date alone is faked, from mid-morning on with the real clock.
+  beforeEach(() => {
+    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+    vi.setSystemTime(new Date(2026, 5, 15, 10, 0, 12));
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('shows From, To, Subject Line, Preview Text and the e-mail size', async () => {
+    await openPage(issueOf({}));
+    const summary = screen.getByRole('region', { name: 'Summary' });
+    expect(within(summary).getByText('Kuzey Bülteni')).toBeTruthy();
+    expect(within(summary).getByText('12.840 subscribers')).toBeTruthy();
+    expect(within(summary).getByText('Kuzeyde kış hazırlığı başladı')).toBeTruthy();
+    expect(within(summary).getByText('Limanlar, yollar ve okullar')).toBeTruthy();
+    expect((await within(summary).findByTestId('email-size')).textContent).toBe('E-mail size: 48 KB');
+    expect(within(summary).queryByText(/Gmail clips/)).toBeNull();
+  });
+
+  it('warns when the e-mail is over the size Gmail clips at', async () => {
+    built = { ...built, bytes: 131_000, clipped: true };
+    await openPage(issueOf({}));
+    expect(await screen.findByText(/^Gmail clips e-mails over 102 KB/)).toBeTruthy();
+  });
+
+  it('shows each section exactly when the status and the role allow it', async () => {
+    // A draft: only a test.
+    await openPage(issueOf({ draft: true }));
+    expect(sectionNames()).toEqual(['Summary', 'Testing']);
+    cleanup();
+
+    // Tested: an editor may publish; an admin may also reschedule.
+    await openPage(issueOf({ tested: true }));
+    expect(sectionNames()).toEqual(['Summary', 'Testing', 'Publish']);
+    cleanup();
+    await openPage(issueOf({ tested: true }), 'admin');
+    expect(sectionNames()).toEqual(['Summary', 'Testing', 'Publish', 'Reschedule']);
+    expect(screen.getByText('A reschedule sends the issue only to the subscribers who did not receive it.')).toBeTruthy();
+    cleanup();
+
+    // Scheduled: nothing for an editor, Cancel for an admin.
+    const scheduled = issueOf({ tested: true, scheduled: true }, { plannedAt: '2099-01-05T09:30:00.000Z', mediums: { email: true, notification: true } });
+    await openPage(scheduled);
+    expect(sectionNames()).toEqual(['Summary']);
+    cleanup();
+    await openPage(scheduled, 'admin');
+    expect(sectionNames()).toEqual(['Summary', 'Cancel']);
+    cleanup();
+
+    // Published only on its page: e-mail and notification can follow; the page links to the issue.
+    await openPage(issueOf({ tested: true, published: true }, { publishedAt: '2026-11-20T09:00:00.000Z' }));
+    expect(sectionNames()).toEqual(['Summary', 'Testing', 'Publish as Notification', 'Publish as E-mail']);
+    expect(screen.getByRole('link', { name: 'Go To Issue' }).getAttribute('href')).toBe('/i/kuzeyde-kis-hazirligi');
+    cleanup();
+
+    // Emailed and notified: no test, nothing more to send; an admin may reschedule.
+    await openPage(issueOf({ tested: true, published: true, emailed: true, notified: true }), 'admin');
+    expect(sectionNames()).toEqual(['Summary', 'Reschedule']);
+  });
+
+  it("writes the timeline with the spec's lines, 'will be' for what is ahead", async () => {
+    await openPage(
+      issueOf(
+        { tested: true, scheduled: true },
+        { plannedAt: '2099-01-05T09:30:00.000Z', publishedAt: '2099-01-05T09:30:00.000Z', mediums: { email: true, notification: false } },
+      ),
+    );
+    const lines = within(screen.getByRole('list', { name: 'Timeline' }))
+      .getAllByRole('listitem')
+      .map((item) => item.textContent);
+    const at = new Intl.DateTimeFormat('tr-TR', { day: '2-digit', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' })
+      .format(new Date('2099-01-05T09:30:00.000Z'))
+      .replace(',', '')
+      .replace(/\s+/g, ' ');
+    expect(lines).toEqual(['Issue is tested.', `Scheduled for ${at}.`, `Issue will be published at ${at}.`, `Issue will be sent as email at ${at}.`]);
+  });
+
+  it('turns Publish Only and the mediums into each other, and publishes with what is chosen', async () => {
+    await openPage(issueOf({ tested: true }));
+    const publish = screen.getByRole('region', { name: 'Publish' });
+    const email = within(publish).getByRole('checkbox', { name: 'E-mail' }) as HTMLInputElement;
+    const notification = within(publish).getByRole('checkbox', { name: 'Notification' }) as HTMLInputElement;
+    const only = within(publish).getByRole('radio', { name: 'Publish Only' }) as HTMLInputElement;
+    const send = within(publish).getByRole('radio', { name: 'Send to subscribers' }) as HTMLInputElement;
+    expect([email.checked, notification.checked, send.checked]).toEqual([true, true, true]);
+
+    fireEvent.click(email);
+    expect([email.checked, notification.checked, send.checked]).toEqual([false, true, true]);
+    // Unchecking the last medium is Publish Only.
+    fireEvent.click(notification);
+    expect([email.checked, notification.checked, only.checked]).toEqual([false, false, true]);
+    // Send to subscribers turns both on again.
+    fireEvent.click(send);
+    expect([email.checked, notification.checked, send.checked]).toEqual([true, true, true]);
+    fireEvent.click(only);
+    expect([email.checked, notification.checked, only.checked]).toEqual([false, false, true]);
+
+    fireEvent.click(within(publish).getByRole('button', { name: 'PUBLISH' }));
+    await waitFor(() => expect(publishBodies).toHaveLength(1));
+    await refetched();
+    const body = publishBodies[0]!;
+    expect(body.publishOptions).toEqual({ test: false, publishOnly: true, overridePublishedAt: false, mediums: { email: false, notification: false } });
+    // The default date: a minute or more ahead, seconds zeroed.
+    const date = new Date(body.publishedAt!);
+    expect(date.getSeconds()).toBe(0);
+    expect(date.getTime()).toBeGreaterThan(Date.now());
+  });
+
+  it('keeps PUBLISH disabled for a time inside the half hour, with the reason', async () => {
+    await openPage(issueOf({ tested: true }));
+    const publish = screen.getByRole('region', { name: 'Publish' });
+    const button = within(publish).getByRole('button', { name: 'PUBLISH' }) as HTMLButtonElement;
+    // A notification alone may go at once: five minutes ahead is fine.
+    fireEvent.click(within(publish).getByRole('checkbox', { name: 'E-mail' }));
+    const soon = new Date(Date.now() + 5 * 60_000);
+    const time = within(publish).getByLabelText('PUBLISH time');
+    fireEvent.input(time, { target: { value: format(soon, 'HH:mm') } });
+    expect(button.disabled).toBe(false);
+    expect(within(publish).queryByText('Pick a time at least half an hour from now.')).toBeNull();
+    // With the e-mail it needs half an hour.
+    fireEvent.click(within(publish).getByRole('checkbox', { name: 'E-mail' }));
+    expect(await within(publish).findByText('Pick a time at least half an hour from now.')).toBeTruthy();
+    expect(button.disabled).toBe(true);
+  });
+
+  it('shows each failed check as a toast and asks nothing of the server', async () => {
+    newsletter = newsletterOf({ testers: [] });
+    await openPage(issueOf({ tested: true }, { subject: 'Ab', notification: { title: 'Kış geliyor', body: '' } }));
+    fireEvent.click(screen.getByRole('button', { name: 'SEND TEST' }));
+    // A toast's text comes a render after its frame: wait for the words, not only the count.
+    await waitFor(() =>
+      expect(toastTexts()).toEqual([`Error!${checkMessages.subject}`, `Error!${checkMessages.notificationBody}`, `Error!${checkMessages.testers}`]),
+    );
+    fireEvent.click(screen.getByRole('button', { name: 'PUBLISH' }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(calls.filter((call) => !call.endsWith(' build'))).toEqual([]);
+  });
+
+  it('sends a test, says so and shows the issue as the server has it after a moment', async () => {
+    fetchedIssue = issueOf({ tested: true, ready: true });
+    await openPage(issueOf({ draft: true }));
+    fireEvent.click(screen.getByRole('button', { name: 'SEND TEST' }));
+    expect(await screen.findByText('A test email has been sent.')).toBeTruthy();
+    expect(publishBodies[0]).toEqual({
+      publishOptions: { test: true, publishOnly: false, overridePublishedAt: false, mediums: { email: true, notification: false } },
+    });
+    // Draft stories do not stop a test.
+    expect(calls).not.toContain('GET content');
+    // Now tested: the Publish section appears once the issue has been asked for again.
+    await waitFor(() => expect(sectionNames()).toEqual(['Summary', 'Testing', 'Publish']), { timeout: 2000 });
+    expect(calls.filter((call) => !call.endsWith(' build'))).toEqual(['POST publish', 'GET issue']);
+  });
+
+  it('publishes, then asks for the issue again about half a second later', async () => {
+    fetchedIssue = issueOf({ tested: true, scheduled: true }, { plannedAt: '2099-01-05T09:30:00.000Z', mediums: { email: true, notification: true } });
+    await openPage(issueOf({ tested: true }), 'admin');
+    const started = Date.now();
+    fireEvent.click(within(screen.getByRole('region', { name: 'Publish' })).getByRole('button', { name: 'PUBLISH' }));
+    expect(await screen.findByText('You can close this page and we will do the rest.')).toBeTruthy();
+    await waitFor(() => expect(calls).toContain('GET issue'), { timeout: 2000 });
+    expect(Date.now() - started).toBeGreaterThanOrEqual(450);
+    expect(calls.filter((call) => !call.endsWith(' build'))).toEqual(['GET content', 'POST publish', 'GET issue']);
+    expect(publishBodies[0]!.publishOptions).toEqual({
+      test: false,
+      publishOnly: false,
+      overridePublishedAt: false,
+      mediums: { email: true, notification: true },
+    });
+    // Scheduled now: an admin sees Cancel and the timeline says when.
+    await waitFor(() => expect(sectionNames()).toEqual(['Summary', 'Cancel']));
+    expect(screen.getByText(/^Scheduled for /)).toBeTruthy();
+  });
+
+  it('shows a refusal through the shared handler and lets the user try again', async () => {
+    publishAnswer = { status: 409, body: { msg: 'The issue cannot be published in its current state.' } };
+    await openPage(issueOf({ tested: true }));
+    const button = within(screen.getByRole('region', { name: 'Publish' })).getByRole('button', { name: 'PUBLISH' }) as HTMLButtonElement;
+    fireEvent.click(button);
+    expect(await screen.findByText('The issue cannot be published in its current state.')).toBeTruthy();
+    await waitFor(() => expect(button.disabled).toBe(false));
+    expect(calls).not.toContain('GET issue');
+  });
+
+  it('opens the draft-story modal instead of publishing; ACCEPT ALL accepts what it can', async () => {
+    contentStories = draftStories;
+    await openPage(issueOf({ tested: true }));
+    fireEvent.click(within(screen.getByRole('region', { name: 'Publish' })).getByRole('button', { name: 'PUBLISH' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('This issue has draft stories')).toBeTruthy();
+    // The parked 'Draft Stories' channel does not count.
+    const listed = () =>
+      within(within(dialog).getByRole('list', { name: 'Draft stories' }))
+        .getAllByRole('listitem')
+        .map((item) => item.textContent);
+    expect(listed()).toEqual(['Resimsiz haber', 'Liman yarın açılıyor']);
+    expect(calls).not.toContain('POST publish');
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'ACCEPT ALL' }));
+    expect(await screen.findByText('Article image is required')).toBeTruthy();
+    await waitFor(() => expect(calls).toContain('accept s3'));
+    expect(calls.filter((call) => call.startsWith('accept'))).toEqual(['accept s2', 'accept s3']);
+    // The refused article stays listed; the bullet was accepted.
+    await waitFor(() => expect(listed()).toEqual(['Resimsiz haber']));
+
+    fireEvent.click(within(dialog).getByRole('button', { name: 'BACK TO ISSUE' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls).not.toContain('POST publish');
+  });
+
+  it("opens the modal from the server's refusal too", async () => {
+    publishAnswer = {
+      status: 422,
+      body: { msg: 'Draft stories block publishing; they must be accepted or removed.', details: [{ message: 'Geç gelen haber', path: ['stories', 's9'] }] },
+    };
+    await openPage(issueOf({ tested: true }));
+    fireEvent.click(within(screen.getByRole('region', { name: 'Publish' })).getByRole('button', { name: 'PUBLISH' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Geç gelen haber')).toBeTruthy();
+  });
+
+  it('cancels a scheduled issue (admins) and asks for it again', async () => {
+    fetchedIssue = issueOf({ tested: true, cancelled: true });
+    await openPage(issueOf({ tested: true, scheduled: true }, { plannedAt: '2099-01-05T09:30:00.000Z' }), 'admin');
+    fireEvent.click(screen.getByRole('button', { name: 'CANCEL' }));
+    expect(await screen.findByText('The issue is successfully cancelled.')).toBeTruthy();
+    await waitFor(() => expect(sectionNames()).toEqual(['Summary', 'Testing', 'Publish', 'Reschedule']), { timeout: 2000 });
+  });
+
+  it("reschedules on the issue's own date while it is still ahead, without sending one", async () => {
+    await openPage(issueOf({ tested: true, cancelled: true }, { plannedAt: '2099-01-05T09:30:00.000Z' }), 'admin');
+    fireEvent.click(within(screen.getByRole('region', { name: 'Reschedule' })).getByRole('button', { name: 'RESCHEDULE' }));
+    await waitFor(() => expect(publishBodies).toHaveLength(1));
+    await refetched();
+    expect(publishBodies[0]).not.toHaveProperty('publishedAt');
+  });
+
+  it('gives the live-news newsletter a date and PUBLISH only, published as dated', async () => {
+    newsletter = newsletterOf({ key: 'ege-gundem' });
+    await openPage(issueOf({ tested: true }));
+    const publish = screen.getByRole('region', { name: 'Publish' });
+    expect(within(publish).queryByRole('checkbox')).toBeNull();
+    expect(within(publish).queryByRole('radio')).toBeNull();
+    fireEvent.click(within(publish).getByRole('button', { name: 'PUBLISH' }));
+    await waitFor(() => expect(publishBodies).toHaveLength(1));
+    await refetched();
+    expect(publishBodies[0]!.publishOptions).toEqual({
+      test: false,
+      publishOnly: true,
+      overridePublishedAt: true,
+      mediums: { email: false, notification: false },
+    });
+    cleanup();
+
+    // Published: no e-mail or notification sections.
+    await openPage(issueOf({ tested: true, published: true }));
+    expect(sectionNames()).toEqual(['Summary', 'Testing']);
+  });
+
+  it('follows the deliveries live while sending, and retries the failed ones', async () => {
+    deliveries = { email: counts({ total: 100, sent: 40, failed: 2, pending: 58 }), notification: counts(), failures: [] };
+    const { socket } = await openPage(issueOf({ tested: true, processing: true }, { mediums: { email: true, notification: false } }));
+    const email = await screen.findByTestId('e-mail-deliveries');
+    expect(within(email).getByText('40 sent')).toBeTruthy();
+    expect(within(email).getByText('2 failed')).toBeTruthy();
+    expect(within(email).getByText('58 pending')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'RESEND IN DOUBT' })).toBeNull();
+
+    act(() =>
+      socket.fire('issue-i1', {
+        type: 'delivery-progress',
+        delivery: { email: counts({ total: 100, sent: 90, failed: 2, doubt: 3, pending: 5 }), notification: counts(), failures: [] },
+      }),
+    );
+    expect(within(email).getByText('90 sent')).toBeTruthy();
+    expect(within(email).getByText('3 in doubt')).toBeTruthy();
+    expect(await screen.findByText(/^In doubt: handed to the mail server/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'RESEND IN DOUBT' })).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'RETRY FAILED' }));
+    await waitFor(() => expect(retries).toEqual([{ state: 'failed' }]));
+    expect(await screen.findByText('The failed messages are sent again.')).toBeTruthy();
+
+    // The status moves on in the room: the page follows it.
+    act(() => socket.fire('issue-i1', { type: 'issue-status', issue: issueOf({ tested: true, published: true, emailed: true }) }));
+    await waitFor(() => expect(screen.queryByText('Issue is processing...')).toBeNull());
+  });
+
+  it('shows non-admins why publishing is paused while the editor version says publish', async () => {
+    stores.store.set(stores.editorVersionAtom, 'publish');
+    signIn('editor');
+    const socket = new FakeSocket();
+    const live = new LiveIssue(issueOf({ tested: true }), [], socket as unknown as Socket);
+    const location = memoryLocation({ path: '/issues/edit/i1/publish', record: true });
+    render(
+      <Router hook={location.hook}>
+        <Page live={live} socket={socket} />
+      </Router>,
+    );
+    expect(await screen.findByText(publishPausedText)).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Back to issue' }).getAttribute('href')).toBe('/issues/edit/i1');
+    expect(screen.queryByRole('button', { name: 'PUBLISH' })).toBeNull();
+    cleanup();
+
+    await openPage(issueOf({ tested: true }), 'admin');
+    expect(screen.getByRole('button', { name: 'PUBLISH' })).toBeTruthy();
+  });
+});
+
+describe('the preview', () => {
+  it('builds the e-mail, toggles light and dark, and lets the server forget an unpublished build when closed', async () => {
+    let open = true;
+    const view = render(
+      <>
+        <PreviewDialog issue={issueOf({ tested: true }, { _id: 'i2' })} onDismiss={() => (open = false)} />
+        <Toaster />
+      </>,
+    );
+    const frame = (await screen.findByTitle('Issue preview')) as HTMLIFrameElement;
+    expect(frame.getAttribute('srcdoc')).toBe('<p>Açık</p>');
+    expect(frame.style.width).toBe('660px');
+    expect(screen.getByTestId('email-size').textContent).toBe('E-mail size: 48 KB');
+    fireEvent.click(screen.getByRole('switch', { name: 'Dark mode' }));
+    expect((screen.getByTitle('Issue preview (dark)') as HTMLIFrameElement).getAttribute('srcdoc')).toBe('<p>Koyu</p>');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Close the preview' }));
+    expect(open).toBe(false);
+    await waitFor(() => expect(previewCalls).toEqual(['POST build', 'DELETE build']));
+    view.unmount();
+  });
+
+  it('keeps the build of a published issue', async () => {
+    render(<PreviewDialog issue={issueOf({ tested: true, published: true }, { _id: 'i2' })} onDismiss={() => undefined} />);
+    await screen.findByTitle('Issue preview');
+    fireEvent.click(screen.getByRole('button', { name: 'Close the preview' }));
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(previewCalls).toEqual(['POST build']);
+  });
+});

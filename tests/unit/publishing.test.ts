@@ -1,0 +1,201 @@
+/**
+ * The rules of the publish page (spec 001 sections 4 and 5) that both sides apply, the signed
+ * links of e-mails, and how the sender reads an SMTP server's answers.
+ */
+import { describe, expect, it } from 'vitest';
+import { answerOf } from '../../core/server/services/mail';
+import { createLinkSigner } from '../../core/server/signed-links';
+import {
+  checkMessages,
+  defaultPublishDate,
+  leadMinutes,
+  publishKindOf,
+  publishSections,
+  sendingProblems,
+  timelineOf,
+  withMedium,
+  withPublishOnly,
+  type PublishOptions,
+} from '../../plugins/issues/publishing';
+import type { IssueStatus } from '../../plugins/issues/rules';
+import { isHardBounce, outcomeOf, RateGate } from '../../plugins/issues/server/sender';
+
+const none: IssueStatus = {
+  draft: false,
+  ready: false,
+  accepted: false,
+  tested: false,
+  scheduled: false,
+  queued: false,
+  processing: false,
+  published: false,
+  notified: false,
+  emailed: false,
+  featured: false,
+  sent: false,
+  cancelled: false,
+};
+const status = (...flags: (keyof IssueStatus)[]): IssueStatus => ({ ...none, ...Object.fromEntries(flags.map((flag) => [flag, true])) });
+const editor = { admin: false, liveNews: false };
+const admin = { admin: true, liveNews: false };
+const send: PublishOptions = { test: false, publishOnly: false, overridePublishedAt: false, mediums: { email: true, notification: true } };
+
+describe('the sections of the publish page', () => {
+  it('offers testing until the issue is on its way or e-mailed', () => {
+    expect(publishSections(status('draft'), editor).testing).toBe(true);
+    for (const flag of ['processing', 'scheduled', 'queued', 'emailed'] as const) expect(publishSections(status('tested', flag), editor).testing).toBe(false);
+  });
+
+  it('offers Publish only once tested and before anything went out', () => {
+    expect(publishSections(status('draft'), editor).publish).toBe(false);
+    expect(publishSections(status('tested'), editor).publish).toBe(true);
+    for (const flag of ['emailed', 'notified', 'published', 'processing', 'queued', 'scheduled'] as const) {
+      expect(publishSections(status('tested', flag), editor).publish).toBe(false);
+    }
+  });
+
+  it('offers e-mail and notification for a published issue that has not had them, never for live news', () => {
+    expect(publishSections(status('tested', 'published'), editor)).toMatchObject({ email: true, notification: true });
+    expect(publishSections(status('tested', 'published', 'notified'), editor)).toMatchObject({ email: true, notification: false });
+    expect(publishSections(status('tested', 'published', 'emailed'), editor)).toMatchObject({ email: false, notification: true });
+    expect(publishSections(status('tested', 'published', 'processing'), editor)).toMatchObject({ email: false, notification: false });
+    expect(publishSections(status('tested', 'published'), { admin: false, liveNews: true })).toMatchObject({ email: false, notification: false });
+  });
+
+  it('gives Cancel and Reschedule to admins only, under their conditions', () => {
+    expect(publishSections(status('tested', 'scheduled'), editor).cancel).toBe(false);
+    for (const flag of ['processing', 'scheduled', 'queued'] as const) expect(publishSections(status('tested', flag), admin).cancel).toBe(true);
+    expect(publishSections(status('tested', 'published'), admin).cancel).toBe(false);
+    expect(publishSections(status('tested', 'published', 'emailed'), admin).reschedule).toBe(true);
+    expect(publishSections(status('tested', 'published', 'emailed'), editor).reschedule).toBe(false);
+    expect(publishSections(status('tested', 'scheduled'), admin).reschedule).toBe(false);
+    expect(publishSections(status('draft'), admin).reschedule).toBe(false);
+  });
+
+  it('reads what a request is from the options and the state', () => {
+    expect(publishKindOf(status('tested'), { ...send, test: true })).toBe('test');
+    expect(publishKindOf(status('tested'), send)).toBe('publish');
+    expect(publishKindOf(status('tested', 'published', 'notified'), { ...send, mediums: { email: true, notification: false } })).toBe('email');
+    expect(publishKindOf(status('tested', 'published', 'emailed'), { ...send, mediums: { email: false, notification: true } })).toBe('notification');
+    expect(publishKindOf(status('tested', 'published', 'emailed', 'notified'), send)).toBe('reschedule');
+    expect(publishKindOf(status('tested', 'cancelled'), send)).toBe('reschedule');
+  });
+});
+
+describe('the publish options', () => {
+  it('switches to Publish Only when the last medium is unchecked, and Send to subscribers turns both on', () => {
+    const emailOnly = withMedium(send, 'notification', false);
+    expect(emailOnly).toMatchObject({ publishOnly: false, mediums: { email: true, notification: false } });
+    expect(withMedium(emailOnly, 'email', false)).toMatchObject({ publishOnly: true, mediums: { email: false, notification: false } });
+    expect(withPublishOnly(withPublishOnly(send, true), false)).toMatchObject({ publishOnly: false, mediums: { email: true, notification: true } });
+  });
+
+  it('keeps 30 minutes of lead time but for notifications, admins and live news; the picker starts a minute after it, seconds zeroed', () => {
+    expect(leadMinutes(editor, send)).toBe(30);
+    expect(leadMinutes(admin, send)).toBe(0);
+    expect(leadMinutes({ admin: false, liveNews: true }, send)).toBe(0);
+    expect(leadMinutes(editor, { publishOnly: false, mediums: { email: false, notification: true } })).toBe(0);
+    const now = new Date('2026-11-23T10:15:42Z');
+    expect(defaultPublishDate(now, 0).toISOString()).toBe('2026-11-23T10:16:00.000Z');
+    expect(defaultPublishDate(now, 30).toISOString()).toBe('2026-11-23T10:46:00.000Z');
+  });
+});
+
+describe('the checks before a test, a publication or a reschedule', () => {
+  const issue = { subject: 'Sabah Bülteni', preview: 'Bugün neler var', notification: { title: 'Bülten hazır', body: 'Oku' } };
+
+  it("passes a complete issue and names each missing part in the spec's words", () => {
+    expect(sendingProblems(issue, 1)).toEqual([]);
+    expect(sendingProblems({ subject: 'ab', preview: '', notification: { title: 'x'.repeat(121), body: ' ' } }, 0)).toEqual([
+      checkMessages.subject,
+      checkMessages.preview,
+      checkMessages.notificationTitle,
+      checkMessages.notificationBody,
+      checkMessages.testers,
+    ]);
+    expect(sendingProblems({ ...issue, subject: 'x'.repeat(241) }, 1)).toEqual([checkMessages.subject]);
+  });
+});
+
+describe('the timeline', () => {
+  const format = (date: Date) => date.toISOString();
+  const now = new Date('2026-11-23T10:00:00Z');
+  const base = { mediums: { email: true, notification: false }, publishedAt: null, plannedAt: null, notifiedAt: null, emailedAt: null };
+
+  it("says 'will be' for a planned date still ahead, and what the plan sends", () => {
+    const lines = timelineOf(
+      { ...base, status: status('tested', 'scheduled'), plannedAt: '2026-11-23T12:00:00.000Z', publishedAt: '2026-11-23T12:00:00.000Z' },
+      now,
+      format,
+    );
+    expect(lines).toEqual([
+      'Issue is tested.',
+      'Scheduled for 2026-11-23T12:00:00.000Z.',
+      'Issue will be published at 2026-11-23T12:00:00.000Z.',
+      'Issue will be sent as email at 2026-11-23T12:00:00.000Z.',
+    ]);
+  });
+
+  it("says 'is' for what happened", () => {
+    const at = '2026-11-22T08:00:00.000Z';
+    const lines = timelineOf(
+      { ...base, status: status('tested', 'published', 'emailed', 'notified'), publishedAt: at, emailedAt: at, notifiedAt: at },
+      now,
+      format,
+    );
+    expect(lines).toEqual(['Issue is tested.', `Issue is published at ${at}.`, `Issue is sent as notification at ${at}.`, `Issue is sent as email at ${at}.`]);
+    expect(timelineOf({ ...base, status: status('tested', 'queued') }, now, format)).toEqual(['Issue is tested.', 'Issue is queued.']);
+    expect(timelineOf({ ...base, status: status('tested', 'processing') }, now, format)).toContain('Issue is processing...');
+  });
+});
+
+describe('signed links', () => {
+  const signer = createLinkSigner(new TextEncoder().encode('a secret of the tests'));
+
+  it('gives back the value of a link it signed and nothing for a forged or altered one', () => {
+    const signed = signer.sign('subscriber-1');
+    expect(signer.verify(signed)).toBe('subscriber-1');
+    expect(signer.verify(signed.replace('subscriber-1', 'subscriber-2'))).toBeNull();
+    expect(signer.verify('subscriber-1')).toBeNull();
+    expect(signer.verify(`${signed}x`)).toBeNull();
+    expect(createLinkSigner(new TextEncoder().encode('another secret')).verify(signed)).toBeNull();
+  });
+});
+
+describe("the sender's reading of SMTP answers", () => {
+  const recipient = { subscriber_id: 's1', email: 'a@example.com', name: '', attempts: 0 };
+
+  it('tells accepted, temporary, permanent and unknown fates apart', () => {
+    expect(answerOf({ responseCode: 451, response: '451 4.7.1 Try again later' }).outcome).toBe('temporary');
+    expect(answerOf({ responseCode: 454, response: '454 Throttling' }).outcome).toBe('temporary');
+    expect(answerOf({ responseCode: 421, response: '421 Service not available' }).outcome).toBe('temporary');
+    expect(answerOf({ responseCode: 550, response: '550 5.1.1 User unknown' }).outcome).toBe('permanent');
+    expect(answerOf({ code: 'ECONNECTION', message: 'connect ECONNREFUSED' }).outcome).toBe('temporary');
+    expect(answerOf({ code: 'ESOCKET', message: 'socket hang up' }).outcome).toBe('doubt');
+  });
+
+  it('retries a temporary refusal later, up to the limit, and records the rest with the answer', () => {
+    const now = Date.parse('2026-11-23T10:00:00Z');
+    const later = outcomeOf(recipient, { outcome: 'temporary', code: 451, text: '451 later' }, now);
+    expect(later).toMatchObject({ state: 'pending', answer: '451 later' });
+    expect(later.nextAt!.getTime()).toBeGreaterThan(now);
+    expect(outcomeOf({ ...recipient, attempts: 10 }, { outcome: 'temporary', code: 451, text: '451 later' }, now).state).toBe('failed');
+    expect(outcomeOf(recipient, { outcome: 'permanent', code: 550, text: '550 no' }, now)).toMatchObject({ state: 'failed', answer: '550 no' });
+    expect(outcomeOf(recipient, { outcome: 'doubt', code: null, text: 'socket hang up' }, now).state).toBe('doubt');
+    expect(isHardBounce({ outcome: 'permanent', code: 550, text: '550 5.1.1 User unknown' })).toBe(true);
+    expect(isHardBounce({ outcome: 'permanent', code: 552, text: '552 5.2.2 Mailbox full' })).toBe(false);
+  });
+
+  it('slows down after a temporary refusal and recovers to the limit as messages are accepted', async () => {
+    const gate = new RateGate(0);
+    expect(gate.current).toBe(Infinity);
+    gate.slowDown(400);
+    expect(gate.current).toBe(200);
+    for (let i = 0; i < 2000; i++) gate.recover();
+    expect(gate.current).toBe(Infinity);
+    const limited = new RateGate(100);
+    const started = performance.now();
+    for (let i = 0; i < 11; i++) await limited.take();
+    expect(performance.now() - started).toBeGreaterThanOrEqual(90);
+  });
+});
