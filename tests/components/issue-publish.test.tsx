@@ -488,11 +488,12 @@ describe('the publish page', () => {
   it('publishes, then asks for the issue again about half a second later', async () => {
     fetchedIssue = issueOf({ tested: true, scheduled: true }, { plannedAt: '2099-01-05T09:30:00.000Z', mediums: { email: true, notification: true } });
     await openPage(issueOf({ tested: true }), 'admin');
-    const started = Date.now();
+    // Real time (Date is faked in this block and may lag behind a loaded machine).
+    const started = performance.now();
     fireEvent.click(within(screen.getByRole('region', { name: 'Publish' })).getByRole('button', { name: 'PUBLISH' }));
     expect(await screen.findByText('You can close this page and we will do the rest.')).toBeTruthy();
     await waitFor(() => expect(calls).toContain('GET issue'), { timeout: 2000 });
-    expect(Date.now() - started).toBeGreaterThanOrEqual(450);
+    expect(performance.now() - started).toBeGreaterThanOrEqual(450);
     expect(calls.filter((call) => !call.endsWith(' build'))).toEqual(['GET content', 'POST publish', 'GET issue']);
     expect(publishBodies[0]!.publishOptions).toEqual({
       test: false,
