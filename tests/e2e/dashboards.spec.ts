@@ -82,11 +82,12 @@ test.describe('dashboards', () => {
     await signIn(page, accounts.editor);
     await expect(page.getByRole('region', { name: 'Tips and Tricks' })).toBeVisible();
     await dragTipsAboveGreeting(page);
+    // Listened for before the drop: on a slow machine the debounced save may go before the click below.
+    const saved = page.waitForResponse((response) => response.url().includes('/api/auth/dashboard/') && response.request().method() === 'PUT');
     await page.mouse.up();
     await expect.poll(async () => (await top(page, 'Tips and Tricks')) < (await top(page, 'Greeting'))).toBe(true);
 
     // Away at once, within the save's debounce: the arrangement is sent as the dashboard closes.
-    const saved = page.waitForResponse((response) => response.url().includes('/api/auth/dashboard/') && response.request().method() === 'PUT');
     const menu = page.getByRole('navigation', { name: 'Main menu' });
     await menu.getByRole('link', { name: 'Issues' }).click();
     expect((await saved).ok()).toBe(true);
