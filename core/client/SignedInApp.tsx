@@ -69,38 +69,47 @@ function HomeRedirect() {
 }
 
 function SignedInRoutes() {
-  const bare = registry.routes.filter((route) => route.chrome === 'bare');
   const inShell = registry.routes.filter((route) => route.chrome !== 'bare');
+  const shell = (
+    <Shell>
+      <Switch>
+        <Route path="/newsletters/show/:newsletterId">
+          <DashboardPage type="newsletter" />
+        </Route>
+        <Route path="/publishers/show/:publisherId">
+          <DashboardPage type="publisher" />
+        </Route>
+        <Route path="/users/show/:userId" component={ProfilePage} />
+        {inShell.map((route) => (
+          <Route key={route.path} path={route.path}>
+            <Guarded route={route} />
+          </Route>
+        ))}
+        <Route path="/" component={HomeRedirect} />
+        <Route component={NotFoundPage} />
+      </Switch>
+    </Shell>
+  );
+  // Bare pages and the shell's pages in one order (registry.ts, bySpecificity), so that a shell page
+  // more specific than a bare one wins its addresses. Every shell entry has the same key: going
+  // from one to another keeps the shell mounted.
   return (
     <Switch>
       <Route path="/admin/publishers/?">
         <PublisherPicker changing />
       </Route>
-      {bare.map((route) => (
-        <Route key={route.path} path={route.path}>
-          <Guarded route={route} />
-        </Route>
-      ))}
-      <Route>
-        <Shell>
-          <Switch>
-            <Route path="/newsletters/show/:newsletterId">
-              <DashboardPage type="newsletter" />
-            </Route>
-            <Route path="/publishers/show/:publisherId">
-              <DashboardPage type="publisher" />
-            </Route>
-            <Route path="/users/show/:userId" component={ProfilePage} />
-            {inShell.map((route) => (
-              <Route key={route.path} path={route.path}>
-                <Guarded route={route} />
-              </Route>
-            ))}
-            <Route path="/" component={HomeRedirect} />
-            <Route component={NotFoundPage} />
-          </Switch>
-        </Shell>
-      </Route>
+      {registry.routes.map((route) =>
+        route.chrome === 'bare' ? (
+          <Route key={route.path} path={route.path}>
+            <Guarded route={route} />
+          </Route>
+        ) : (
+          <Route key="shell" path={route.path}>
+            {shell}
+          </Route>
+        ),
+      )}
+      <Route key="shell">{shell}</Route>
     </Switch>
   );
 }

@@ -103,7 +103,7 @@ export function buildRegistry(found: ClientPlugin[], enabled: string[] = plugins
     plugins.flatMap((plugin) => Object.entries(pick(plugin) ?? {}).map(([id, part]) => ({ ...part, id })));
   return {
     plugins,
-    routes: plugins.flatMap((plugin) => plugin.routes ?? []),
+    routes: plugins.flatMap((plugin) => plugin.routes ?? []).sort(bySpecificity),
     panels: collect((plugin) => plugin.panels),
     createActions: collect((plugin) => plugin.createActions),
     profileActions: collect((plugin) => plugin.profileActions),
@@ -113,6 +113,24 @@ export function buildRegistry(found: ClientPlugin[], enabled: string[] = plugins
     menuItems,
     menus: { newsletter: resolve('newsletter'), publisher: resolve('publisher') },
   };
+}
+
+/**
+ * Where two patterns can match the same address, the one with a fixed segment where the other has
+ * a parameter comes first (/stories/show/:storyId/analytics before /stories/:mode/:first/:second?),
+ * whichever plugin registered it: a Switch takes the first match. Equal patterns keep plugin order;
+ * patterns that cannot match the same address may move, which changes nothing.
+ */
+export function bySpecificity(a: ClientRoute, b: ClientRoute): number {
+  const ranks = (path: string) =>
+    path
+      .split('/')
+      .filter(Boolean)
+      .map((segment) => (segment === '*' ? 3 : segment.endsWith('?') ? 2 : segment.startsWith(':') ? 1 : 0));
+  const [left, right] = [ranks(a.path), ranks(b.path)];
+  for (let index = 0; index < Math.min(left.length, right.length); index++) if (left[index] !== right[index]) return left[index]! - right[index]!;
+  // One is the other and more: the longer first, so that the order is a total one.
+  return right.length - left.length;
 }
 
 /** A page bound to a reference has every parameter the reference promises. */

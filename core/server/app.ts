@@ -33,6 +33,7 @@ import { registerDashboardRoutes } from './dashboards';
 import { createKeyRegistry, registerKeyCheck } from './keys';
 import { createMailer } from './services/mail';
 import { createLinkSigner } from './signed-links';
+import { createAudienceHub } from './audience';
 import { createPushSender } from './services/push';
 import { createStorage } from './services/storage';
 import { serveConsole } from './web';
@@ -73,6 +74,9 @@ export async function buildServer(options: BuildOptions): Promise<Server> {
   const app = Fastify({
     logger: options.logger === false ? false : { ...loggerOptions(env.logLevel), ...(options.logStream ? { stream: options.logStream } : {}) },
     bodyLimit: 1_048_576,
+    // A tracked link's copy token (issue, subscriber, hand-over time, signature) is about 110
+    // characters, past Fastify's default of 100; every route's schema still bounds its own params.
+    routerOptions: { maxParamLength: 200 },
     // Errors Fastify meets before any hook (a malformed address) answer in the envelope too.
     frameworkErrors,
     // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (nobody by default).
@@ -114,7 +118,7 @@ export async function buildServer(options: BuildOptions): Promise<Server> {
   const jobs = createJobQueue({ db, log: app.log, schema: options.databaseSchema ? `${options.databaseSchema}_jobs` : 'pgboss' });
   const push = createPushSender({ dataDir: env.dataDir });
   const links = createLinkSigner(secret);
-  const context: AppContext = { env, db, mail, push, storage, jobs, realtime, links, log: app.log, features: features.current };
+  const context: AppContext = { env, db, mail, push, storage, jobs, realtime, links, audience: createAudienceHub(), log: app.log, features: features.current };
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -173,6 +177,7 @@ export async function buildServer(options: BuildOptions): Promise<Server> {
     mail.close();
     await jobs.stop();
     await realtime.close();
+    await context.audience.tracking?.flush();
     await database.close();
   });
 

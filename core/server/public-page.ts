@@ -15,7 +15,8 @@ export interface PublicPageNewsletter {
 
 export const publicDate = new Intl.DateTimeFormat('tr-TR', { day: '2-digit', month: 'long', year: 'numeric', timeZone: 'Europe/Istanbul' });
 
-export function renderPublicPage(page: { title: string; newsletter: PublicPageNewsletter; content: string }): string {
+/** `end`: markup after the content (the read beacon's script), made by the server. */
+export function renderPublicPage(page: { title: string; newsletter: PublicPageNewsletter; content: string; end?: string }): string {
   const { newsletter } = page;
   return `<!doctype html>
 <html lang="${escapeHtml(newsletter.lang)}">
@@ -43,6 +44,7 @@ export function renderPublicPage(page: { title: string; newsletter: PublicPageNe
 <article>
 ${page.content}
 </article>
+${page.end ?? ''}
 </body>
 </html>`;
 }

@@ -198,8 +198,6 @@ const notYetBuilt = [
   'GET /newsletters/update/:id/design/email/update',
   'PUT /newsletters/update/:id/design/email/update',
   'PUT /newsletters/update/:id/design/email/preview',
-  'POST /statistics/generate',
-  'POST /analytics/filter',
   'GET /audios/list',
   'GET /audios/list/:id',
   'GET /audios/concat/:id',

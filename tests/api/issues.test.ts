@@ -666,6 +666,8 @@ describe.each(databases)('issues on %s', (kind) => {
         uniqueOpens: 0,
         totalClicks: 0,
         uniqueClicks: 0,
+        machineOpens: 0,
+        machineClicks: 0,
         ready: 1,
         accepted: 1,
       });

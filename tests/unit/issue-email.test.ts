@@ -115,6 +115,7 @@ const values = {
   referralUrl: 'https://bulten.test/n/sabah-bulteni?ref=abc&src=mail',
   email: 'ayse@example.com',
   name: 'Ayşe <Yılmaz> & "Ortak"',
+  track: 'tok.en',
 };
 
 /** The WCAG contrast ratio of two '#rrggbb' colours. */

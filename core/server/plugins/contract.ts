@@ -19,6 +19,7 @@ import type { Mailer } from '../services/mail';
 import type { PushSender } from '../services/push';
 import type { Storage } from '../services/storage';
 import type { LinkSigner } from '../signed-links';
+import type { AudienceHub } from '../audience';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
@@ -71,6 +72,8 @@ export interface AppContext {
   realtime: RealtimeHub;
   /** Signs the values of addresses handed out in e-mails (unsubscribe links). */
   links: LinkSigner;
+  /** Opens, clicks and reads: tracked addresses and numbers when a plugin tracks them (analytics). */
+  audience: AudienceHub;
   log: FastifyBaseLogger;
   /** The features as they are now (features.json is re-read when it changes). */
   features(): Features;

@@ -1,12 +1,14 @@
 /**
- * The public pages the console links to: a newsletter's landing page /n/{key} and a publisher's
- * page /p/{key}, rendered here with every text escaped. Only published newsletters are shown.
+ * The public pages the console links to: a newsletter's landing page /n/{key} (with the
+ * subscribers plugin's subscribe form) and a publisher's page /p/{key}, rendered here with every
+ * text escaped. Only published newsletters are shown.
  */
 import type { FastifyReply } from 'fastify';
 import { notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { keyParams } from '../../../core/server/schemas/parts';
 import { escapeHtml } from '../../../core/shared/text';
+import { subscribeForm } from '../../subscribers/server/public';
 import { findPublishedNewsletter, findPublisherByKey, publishedNewsletters } from './store';
 
 function page(reply: FastifyReply, { title, lang, color, textColor, body }: { title: string; lang: string; color: string; textColor: string; body: string }) {
@@ -56,6 +58,7 @@ export function registerPublicPages(api: PluginApi): void {
 </header>
 <main>
   <p>${escapeHtml(newsletter.description)}</p>
+  ${subscribeForm(newsletter)}
   <p><a href="/n/${encodeURIComponent(newsletter.key)}/podcast.xml">Podcast</a> · <a href="/p/${encodeURIComponent(newsletter.publisherKey)}">${escapeHtml(newsletter.publisher)}</a></p>
 </main>`,
       });

@@ -85,8 +85,24 @@ export async function claimRecipients(db: IssuesDb, issueId: string, medium: Del
     ) due
     where d.issue_id = ${issueId} and d.medium = ${medium} and d.subscriber_id = due.subscriber_id
     returning d.subscriber_id, d.email, d.name, d.attempts`.execute(db);
-  return rows;
+  if (rows.length === 0) return rows;
+  // Whoever unsubscribed since the send began gets nothing more: their row ends as refused, with why.
+  const staying = await sql<{ id: string }>`select id from subscribers where id = any(${rows.map((row) => row.subscriber_id)}::text[])`.execute(db);
+  const stays = new Set(staying.rows.map((row) => row.id));
+  const gone = rows.filter((row) => !stays.has(row.subscriber_id)).map((row) => row.subscriber_id);
+  if (gone.length > 0)
+    await db
+      .updateTable('issue_deliveries')
+      .set({ state: 'failed', answer: unsubscribedAnswer, next_at: null, updated_at: new Date() })
+      .where('issue_id', '=', issueId)
+      .where('medium', '=', medium)
+      .where('subscriber_id', 'in', gone)
+      .execute();
+  return rows.filter((row) => stays.has(row.subscriber_id));
 }
+
+/** The answer recorded for a subscriber who left while the issue was being sent. */
+export const unsubscribedAnswer = 'Unsubscribed before this issue reached them.';
 
 /**
  * Records outcomes and marks the next message as handed over, in one statement: a connection

@@ -29,6 +29,10 @@ export default serverPlugin(manifest, {
       publicUrl: api.env.publicUrl,
       log: api.log,
       rate: api.env.mailRate ?? constants.delivery.ratePerSecond,
+      // Registered by the tracking plugin after this one, so read when a send needs it.
+      get tracking() {
+        return api.audience.tracking;
+      },
     };
     definePublishing(publishing);
     registerPublishRoutes(api, publishing);

@@ -46,6 +46,7 @@ export function registerIssuePage(api: PluginApi, db: IssuesDb): void {
         ]
           .filter(Boolean)
           .join('\n'),
+        end: api.audience.tracking?.readBeacon({ type: 'issue', id: issue.id, newsletterId: issue.newsletter_id }),
       });
       return reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'public, max-age=60').send(html);
     },

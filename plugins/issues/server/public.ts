@@ -2,3 +2,4 @@
 export { listChannelTemplates, saveChannelTemplates } from './store';
 export { presentTemplate } from './present';
 export type { IssueTables } from './tables';
+export { linksOf } from './email/render';

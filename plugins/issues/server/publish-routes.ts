@@ -89,6 +89,7 @@ export function registerPublishRoutes(api: PluginApi, context: PublishContext): 
         referralUrl: `${context.publicUrl}/n/${encodeURIComponent(newsletter.key)}`,
         email: session.user.email,
         name: session.user.name,
+        track: '',
       });
       return { data: { html, darkHtml: darkVariant(html), text, bytes: rendered.bytes, clipped: rendered.clipped } };
     },

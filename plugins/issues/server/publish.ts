@@ -10,13 +10,14 @@ import { duenessOf } from '../../../core/server/publication';
 import type { RealtimeHub } from '../../../core/server/realtime';
 import type { Mailer } from '../../../core/server/services/mail';
 import type { PushSender } from '../../../core/server/services/push';
+import type { AudienceTracking } from '../../../core/server/audience';
 import type { LinkSigner } from '../../../core/server/signed-links';
 import { findNewsletter } from '../../../core/server/store';
 import { constants } from '../../../core/shared/config';
 import { newsletterTesters } from '../../settings/server/public';
 import { deliveryProgress, addRecipients } from './deliveries';
 import { issueEmailInput } from './email/compose';
-import { renderIssueEmail, type RenderedEmail } from './email/render';
+import { linksOf, personalMarks, renderIssueEmail, trackLinks, type IssueEmailInput, type RenderedEmail } from './email/render';
 import { presentIssue } from './present';
 import { abandonedSends, personalMessage, sendIssue, type SendPlan, type SenderContext } from './sender';
 import { findIssue, storyIdsOf, updateIssue, type IssueRow, type IssuesDb } from './store';
@@ -28,6 +29,8 @@ export interface PublishContext {
   mail: Mailer;
   push: PushSender;
   links: LinkSigner;
+  /** Tracked links and the open pixel, when a plugin tracks them. */
+  tracking: AudienceTracking | null;
   publicUrl: string;
   log: FastifyBaseLogger;
   /** Messages per second (0: no limit). */
@@ -42,9 +45,15 @@ interface PublishJobData {
   at: string;
 }
 
-/** Renders the issue's e-mail and keeps it as its latest build. */
-export async function buildIssue(context: PublishContext, row: IssueRow): Promise<RenderedEmail> {
-  const rendered = await renderIssueEmail(await issueEmailInput(context.db, row, context.publicUrl));
+/**
+ * Renders the issue's e-mail and keeps it as its latest build. The copies subscribers receive
+ * are `tracked`: their links go through the tracking plugin's redirect and they carry its open
+ * pixel; previews and test copies keep the plain links and count nothing.
+ */
+export async function buildIssue(context: PublishContext, row: IssueRow, options: { tracked?: boolean } = {}): Promise<RenderedEmail> {
+  const input = await issueEmailInput(context.db, row, context.publicUrl);
+  let rendered = await renderIssueEmail(input);
+  if (options.tracked && context.tracking) rendered = await tracked(context.tracking, row, input, rendered);
   const values = { html: rendered.html, text: rendered.text, bytes: rendered.bytes, built_at: new Date() };
   await context.db
     .insertInto('issue_builds')
@@ -52,6 +61,17 @@ export async function buildIssue(context: PublishContext, row: IssueRow): Promis
     .onConflict((oc) => oc.column('issue_id').doUpdateSet(values))
     .execute();
   return rendered;
+}
+
+/** The e-mail with tracked links; a link counts for the story whose text holds it (or the issue alone). */
+async function tracked(tracking: AudienceTracking, row: IssueRow, input: IssueEmailInput, rendered: RenderedEmail): Promise<RenderedEmail> {
+  const storyOf = new Map<string, string | null>();
+  for (const story of input.channels.flatMap((channel) => channel.stories)) {
+    for (const url of linksOf(story.html.replace(/(href)="\/(?!\/)/g, `$1="${input.publicUrl}/`))) storyOf.set(url, storyOf.has(url) && storyOf.get(url) !== story.id ? null : story.id);
+  }
+  const links = linksOf(rendered.html).map((url) => ({ url, storyId: storyOf.get(url) ?? null }));
+  const { hrefs, pixel } = await tracking.trackEmail({ issueId: row.id, newsletterId: row.newsletter_id, links, mark: personalMarks.track });
+  return trackLinks(rendered, hrefs, pixel);
 }
 
 export async function dropBuild(context: Pick<PublishContext, 'db'>, issueId: string): Promise<void> {
@@ -158,7 +178,7 @@ async function runPublication(context: PublishContext, data: PublishJobData): Pr
     .executeTakeFirst();
   if (Number(started.numUpdatedRows) === 0) return;
   await announceStatus(context, row.id);
-  const email = row.plan_email ? await buildIssue(context, row) : null;
+  const email = row.plan_email ? await buildIssue(context, row, { tracked: true }) : null;
   if (row.plan_email) await addRecipients(db, row.id, row.newsletter_id, 'email');
   if (row.plan_notification) await addRecipients(db, row.id, row.newsletter_id, 'notification');
   await send(context, (await findIssue(db, row.id))!, email);

@@ -3,6 +3,7 @@
  * content, save, channels, delete, the lists, one issue, feature; and the key check for model
  * Issue. Changes go through changes.ts, the same path live edits take.
  */
+import { audienceStats } from '../../../core/server/audience';
 import { randomUUID } from 'node:crypto';
 import type { Session } from '../../../core/server/auth/session';
 import { demand } from '../../../core/server/auth/session';
@@ -265,11 +266,7 @@ export function registerIssueRoutes(api: PluginApi, changes: IssueChanges): void
           draft: inOrder.filter((story) => story.draft).length,
           ready: inOrder.filter((story) => story.ready && !story.accepted && !story.draft).length,
           accepted: inOrder.filter((story) => story.accepted && !story.draft).length,
-          // Nothing is counted before the issue is sent, and sending comes with issue 14.
-          totalOpens: 0,
-          uniqueOpens: 0,
-          totalClicks: 0,
-          uniqueClicks: 0,
+          ...(await audienceStats(api, { type: 'issue', id: row.id })),
         };
       }
       return { data: issue };

@@ -25,7 +25,8 @@ interface DemoIssue {
   state: IssueState;
   /** Days from now (the past for published ones). */
   days?: number;
-  channels: { title: string; stories: { text: string; state: StoryState }[] }[];
+  /** A story's `link` is where it came from: sent issues' links are what readers click (the click map). */
+  channels: { title: string; stories: { text: string; state: StoryState; link?: string }[] }[];
 }
 
 const day = 24 * 60 * 60 * 1000;
@@ -64,11 +65,16 @@ function demoIssues(newsletter: string): DemoIssue[] {
         {
           title: 'Gündem',
           stories: [
-            { text: 'Yeni metro hattı ilk haftasında 200 bin yolcu taşıdı.', state: 'accepted' },
-            { text: 'Belediye meclisi bütçeyi gelecek salı oylayacak.', state: 'accepted' },
+            { text: 'Yeni metro hattı ilk haftasında 200 bin yolcu taşıdı.', state: 'accepted', link: 'https://ulasim.example/metro-ilk-hafta' },
+            { text: 'Belediye meclisi bütçeyi gelecek salı oylayacak.', state: 'accepted', link: 'https://belediye.example/meclis/butce' },
           ],
         },
-        { title: 'Ekonomi', stories: [{ text: 'Semt pazarlarında sebze fiyatları geçen aya göre yüzde 4 düştü.', state: 'accepted' }] },
+        {
+          title: 'Ekonomi',
+          stories: [
+            { text: 'Semt pazarlarında sebze fiyatları geçen aya göre yüzde 4 düştü.', state: 'accepted', link: 'https://ekonomi.example/pazar-fiyatlari' },
+          ],
+        },
         { title: 'Kültür Sanat', stories: [{ text: 'Şehir tiyatrosu yeni sezonu "Martı" ile açıyor.', state: 'accepted' }] },
       ],
     },
@@ -111,8 +117,8 @@ function demoIssues(newsletter: string): DemoIssue[] {
         {
           title: 'Gündem',
           stories: [
-            { text: 'Köprü trafiği sabah saatlerinde tek şeritten akıyor.', state: 'published' },
-            { text: 'Şehir tiyatrosu biletleri satışa çıktı.', state: 'published' },
+            { text: 'Köprü trafiği sabah saatlerinde tek şeritten akıyor.', state: 'published', link: 'https://ulasim.example/kopru-calismasi' },
+            { text: 'Şehir tiyatrosu biletleri satışa çıktı.', state: 'published', link: 'https://tiyatro.example/biletler' },
           ],
         },
       ],
@@ -125,7 +131,12 @@ function demoIssues(newsletter: string): DemoIssue[] {
       notification: { title: 'İlk sayı', body: 'Bültenimize hoş geldiniz' },
       state: 'published',
       days: -14,
-      channels: [{ title: 'Gündem', stories: [{ text: 'Bültenimiz her sabah 07.00’de gelen kutunuzda.', state: 'published' }] }],
+      channels: [
+        {
+          title: 'Gündem',
+          stories: [{ text: 'Bültenimiz her sabah 07.00’de gelen kutunuzda.', state: 'published', link: 'https://kuzeymedya.example/bultenler' }],
+        },
+      ],
     },
   ];
 }
@@ -148,7 +159,7 @@ export async function seedIssues(context: SeedContext): Promise<void> {
       for (const channel of issue.channels) {
         const ids: string[] = [];
         for (const story of channel.stories) {
-          const body = storedBody(`<p>• ${story.text}</p>`);
+          const body = storedBody(`<p>• ${story.text}${story.link ? ` <a href="${story.link}">Ayrıntılar</a>` : ''}</p>`);
           const released = story.state === 'published';
           ids.push(
             await insertStory(stories, {

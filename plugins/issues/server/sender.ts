@@ -14,6 +14,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { BulkMessage, Mailer, MailMessage, SmtpAnswer } from '../../../core/server/services/mail';
 import { mimeTemplate, type MimeTemplate } from '../../../core/server/services/mime-template';
 import type { PushSender } from '../../../core/server/services/push';
+import type { AudienceTracking } from '../../../core/server/audience';
 import type { LinkSigner } from '../../../core/server/signed-links';
 import { constants } from '../../../core/shared/config';
 import { claimRecipients, nextDue, recordOutcomes, recoverDeliveries, releaseClaimed, suppressAddress, type Outcome, type Recipient } from './deliveries';
@@ -26,6 +27,8 @@ export interface SenderContext {
   mail: Mailer;
   push: PushSender;
   links: LinkSigner;
+  /** Tracked links and the open pixel, when a plugin tracks them. */
+  tracking: AudienceTracking | null;
   publicUrl: string;
   log: FastifyBaseLogger;
   /** The most messages per second (0: no limit). */
@@ -113,13 +116,15 @@ function hostOf(publicUrl: string): string {
 type Personal = Pick<Recipient, 'subscriber_id' | 'email' | 'name'>;
 
 /** A subscriber's personal values: the signed unsubscribe and referral links, the address and name. */
-function personalValues(context: Pick<SenderContext, 'links' | 'publicUrl'>, plan: Pick<SendPlan, 'newsletterKey'>, recipient: Personal) {
+function personalValues(context: Pick<SenderContext, 'links' | 'publicUrl' | 'tracking'>, plan: Pick<SendPlan, 'issueId' | 'newsletterKey'>, recipient: Personal) {
   const token = context.links.sign(recipient.subscriber_id);
   return {
     unsubscribeUrl: `${context.publicUrl}/u/${token}`,
     referralUrl: `${context.publicUrl}/n/${encodeURIComponent(plan.newsletterKey)}?ref=${encodeURIComponent(token)}`,
     email: recipient.email,
     name: recipient.name,
+    // Handed over now: a click seconds later is a link scanner's, not the reader's.
+    track: context.tracking ? context.tracking.copyToken(plan.issueId, recipient.subscriber_id, new Date()) : '',
   };
 }
 
@@ -129,7 +134,7 @@ const messageIdOf = (context: Pick<SenderContext, 'publicUrl'>, plan: Pick<SendP
 const unsubscribeHeaders = (unsubscribeUrl: string) => ({ 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
 
 /** One subscriber's copy of the issue: personal links, one-click unsubscribe headers (RFC 8058), a stable Message-ID. */
-export function personalMessage(context: Pick<SenderContext, 'links' | 'publicUrl'>, plan: SendPlan, recipient: Personal): MailMessage {
+export function personalMessage(context: Pick<SenderContext, 'links' | 'publicUrl' | 'tracking'>, plan: SendPlan, recipient: Personal): MailMessage {
   const values = personalValues(context, plan, recipient);
   const { html, text } = personalise(plan.email!, values);
   return {
@@ -151,7 +156,7 @@ export function issueMime(from: string, plan: SendPlan): MimeTemplate {
     html: plan.email!.html,
     text: plan.email!.text,
     headers: unsubscribeHeaders(marks.unsubscribeUrl),
-    marks: [marks.unsubscribeUrl, marks.referralUrl, marks.email, marks.name],
+    marks: [marks.unsubscribeUrl, marks.referralUrl, marks.email, marks.name, marks.track],
   });
 }
 
@@ -171,6 +176,7 @@ function bulkCopy(context: SenderContext, plan: SendPlan, mime: MimeTemplate, re
           [marks.referralUrl]: values.referralUrl,
           [marks.email]: values.email,
           [marks.name]: values.name,
+          [marks.track]: values.track,
         },
       });
     },

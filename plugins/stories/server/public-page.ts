@@ -29,6 +29,7 @@ export function registerStoryPage(api: PluginApi, db: StoriesDb): void {
 ${story.type === 'article' ? `<h1>${escapeHtml(content.title)}</h1>\n<p class="subtitle">${escapeHtml(content.subtitle)}</p>` : ''}
 <p class="byline">${content.writer ? `${escapeHtml(content.writer)} · ` : ''}${story.published_at ? escapeHtml(publicDate.format(story.published_at)) : ''}</p>
 ${sanitizeRichText(content.html)}`,
+        end: api.audience.tracking?.readBeacon({ type: 'story', id: story.id, newsletterId: story.newsletter_id }),
       });
       return reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'public, max-age=60').send(html);
     },

@@ -3,6 +3,7 @@
  * actions (ready, draft, accept, publish, cancel schedule, cancel, unpublish), delete, feature,
  * and the pen names. Every action is decided by rules.ts, the same rules the console shows.
  */
+import { audienceStats } from '../../../core/server/audience';
 import type { Insertable, Updateable } from 'kysely';
 import { callerPublisher, type Session } from '../../../core/server/auth/session';
 import { HttpError, invalid, notFound } from '../../../core/server/errors';
@@ -109,7 +110,7 @@ export function registerStoryRoutes(api: PluginApi): void {
       const row = await reachable(request.params.id, session);
       const story = presentStory(row);
       if (request.query.normalizeBody) story.body.html = story.body.html.replace(/(src|href)="\/(?!\/)/g, `$1="${api.env.publicUrl}/`);
-      if (request.query.updateStats) story.stats = { totalOpens: 0, uniqueOpens: 0, totalClicks: 0, uniqueClicks: 0, reads: Number(row.reads) };
+      if (request.query.updateStats) story.stats = { ...(await audienceStats(api, { type: 'story', id: row.id })), reads: Number(row.reads) };
       return { data: story };
     },
   });

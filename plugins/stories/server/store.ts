@@ -180,6 +180,7 @@ export function findPublishedStory(db: StoriesDb, slugOrId: string) {
       'stories.type',
       'stories.published_content',
       'stories.published_at',
+      'stories.newsletter_id',
       'newsletters.title as newsletter',
       'newsletters.key as newsletterKey',
       'newsletters.color',

@@ -23,9 +23,9 @@ export const messages = {
   moreErrors: (count: number) => `${count} more rows have errors.`,
 } as const;
 
-/** Practical limits of the columns (an address at most 254 characters, RFC 5321). */
-const maxLength = { email: 254, name: 200, city: 100 } as const;
-const emailPattern = /^[^\s@"<>,;]+@[^\s@"<>,;]+\.[^\s@"<>,;.]{2,}$/;
+/** Practical limits of the columns (an address at most 254 characters, RFC 5321); the subscribe forms use them too. */
+export const maxLength = { email: 254, name: 200, city: 100 } as const;
+export const emailPattern = /^[^\s@"<>,;]+@[^\s@"<>,;]+\.[^\s@"<>,;.]{2,}$/;
 
 export type CsvResult = { ok: true; rows: NewSubscriber[] } | { ok: false; details: ValidationDetail[] };
 

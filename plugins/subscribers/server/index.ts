@@ -1,16 +1,28 @@
-/** The subscribers plugin's server: the subscriber list, its CSV export and import, the timeline, the personal unsubscribe page, and the demo subscribers. */
+/**
+ * The subscribers plugin's server: the subscriber list, its CSV export and import, the timeline,
+ * readers subscribing themselves (the landing page's form and the apps, with double opt-in and a
+ * welcome e-mail) and leaving with a reason (the personal unsubscribe page, one-click, the apps),
+ * every change kept as an event with its daily rollup for the analytics, and the demo subscribers.
+ */
 import { serverPlugin } from '../../../core/server/plugins/contract';
 import manifest from '../plugin';
+import { registerAppRoutes } from './app-routes';
 import { registerSubscriberRoutes } from './routes';
 import { seedSubscribers } from './seed';
 import type { SubscribersDb } from './store';
+import { registerSubscribePages } from './subscribe-page';
+import { createSubscriptions } from './subscriptions';
 import type { SubscriberTables } from './tables';
 import { registerUnsubscribePage } from './unsubscribe-page';
 
 export default serverPlugin(manifest, {
   register(api) {
+    const db = api.tables<SubscriberTables>() as SubscribersDb;
+    const subscriptions = createSubscriptions(api, db);
     registerSubscriberRoutes(api);
-    registerUnsubscribePage(api, api.tables<SubscriberTables>() as SubscribersDb);
+    registerUnsubscribePage(api, db);
+    registerSubscribePages(api, db, subscriptions);
+    registerAppRoutes(api, db, subscriptions);
   },
   async seed(context) {
     await seedSubscribers(context);

@@ -1,14 +1,26 @@
 /**
- * What other plugins may use of subscribers (analytics, sending, a public unsubscribe page): the
- * kept count, the weekly timeline, and removing one subscription with its count and timeline kept.
+ * What other plugins may use of subscribers (analytics, sending, the public pages): the kept
+ * count, the weekly timeline, the subscription series and cancellations read from their rollups,
+ * ending one subscription with its events and counts kept, and the landing page's subscribe form.
  */
 import type { Kysely } from 'kysely';
 import type { CoreTables } from '../../../core/server/db/tables';
-import { removeSubscriber, subscriberCount, weeklyTimeline, type SubscribersDb, type TimelineWeek } from './store';
+import {
+  cancellationList,
+  removeSubscriber,
+  subscriberCount,
+  subscriptionSeries as seriesOf,
+  weeklyTimeline,
+  type CancellationRow,
+  type SubscribersDb,
+  type SubscriptionSeriesRow,
+  type TimelineWeek,
+} from './store';
 import type { SubscriberTables } from './tables';
 
-export type { TimelineWeek };
-export type { SubscriptionMedium } from './tables';
+export type { TimelineWeek, SubscriptionSeriesRow, CancellationRow };
+export type { SubscriptionMedium, SubscriptionSource } from './tables';
+export { subscribeForm } from './subscribe-page';
 
 const typed = (db: Kysely<CoreTables>) => db.withTables<SubscriberTables>() as SubscribersDb;
 
@@ -19,3 +31,20 @@ export const subscriberTimeline = (db: Kysely<CoreTables>, newsletterId: string)
 
 /** Ends one subscription (an unsubscribe link); answers whether the address subscribed. */
 export const unsubscribe = (db: Kysely<CoreTables>, newsletterId: string, email: string) => removeSubscriber(typed(db), newsletterId, email);
+
+/**
+ * Subscriptions and unsubscriptions of some newsletters per day, week or month (the span's first
+ * day, 'YYYY-MM-DD'), by source when asked (null for an unknown source, or when not grouped),
+ * read from the daily rollup.
+ */
+export function subscriptionSeries(
+  db: Kysely<CoreTables>,
+  q: { newsletterIds: string[]; startAt: Date; endAt: Date; span: 'day' | 'week' | 'month'; bySource: boolean },
+): Promise<SubscriptionSeriesRow[]> {
+  return seriesOf(typed(db), q);
+}
+
+/** Unsubscriptions with their reasons (subscriber id, reason, 'YYYY-MM-DD HH:mm:ss' UTC, source), newest first, at most `limit`. */
+export function cancellations(db: Kysely<CoreTables>, q: { newsletterIds: string[]; startAt: Date; endAt: Date; limit: number }): Promise<CancellationRow[]> {
+  return cancellationList(typed(db), q);
+}

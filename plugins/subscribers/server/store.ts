@@ -1,14 +1,17 @@
 /**
  * The subscribers' queries. Lists read the newest first through (newsletter_id, created_at desc)
  * and take their unfiltered count from newsletters.subscriber_count, so a page costs the same with
- * ten subscribers or a million; every change of the rows keeps that count and the weekly timeline
- * (subscriber_stats) in step, inside the same transaction.
+ * ten subscribers or a million; every change of the rows keeps that count, the weekly timeline
+ * (subscriber_stats), the subscription events (with their reasons) and their daily rollup by source
+ * (subscription_daily) in step, inside the same transaction (changeSubscription, or the import in
+ * bulk). The analytics' series read the rollup and never scan the events.
  */
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { prefixPattern } from '../../../core/server/db/like';
 import type { CoreTables } from '../../../core/server/db/tables';
-import type { SubscriberTables, SubscriptionMedium } from './tables';
+import { constants } from '../../../core/shared/config';
+import type { StoredSource, SubscriberTables, SubscriptionEventType, SubscriptionMedium, SubscriptionSource } from './tables';
 
 export type SubscribersDb = Kysely<CoreTables & SubscriberTables>;
 
@@ -99,25 +102,45 @@ export interface NewSubscriber {
 }
 
 /**
- * Adds subscribers by e-mail (an import), skipping addresses that already subscribe; answers how
- * many were added. Run it inside a transaction with `recordWeek` and `recountSubscribers`.
+ * Adds subscribers by e-mail (an import, source ''), skipping addresses that already subscribe and
+ * addresses that left this newsletter (the `unsubscribed` suppression list: an import never signs
+ * someone up again); each added row is a subscription event of the day's rollup, written by the
+ * same statement. Answers how many were added. Run it inside a transaction with `recordWeek` and
+ * `recountSubscribers` (importSubscribers does).
  */
 export async function insertSubscribers(db: SubscribersDb, newsletterId: string, subscribers: NewSubscriber[], chunkSize: number): Promise<number> {
   let added = 0;
   for (let start = 0; start < subscribers.length; start += chunkSize) {
     const chunk = subscribers.slice(start, start + chunkSize);
-    const result = await sql`
-      insert into subscribers (id, newsletter_id, email, name, city, medium)
-      select id, ${newsletterId}, email, name, city, 'email'
-      from unnest(${chunk.map(() => randomUUID())}::text[], ${chunk.map((row) => row.email)}::text[],
-                  ${chunk.map((row) => row.name)}::text[], ${chunk.map((row) => row.city)}::text[]) as rows (id, email, name, city)
-      on conflict (newsletter_id, lower(email)) do nothing`.execute(db);
-    added += Number(result.numAffectedRows ?? 0);
+    // One statement a chunk: the rows, their events (ids made in Node: gen_random_uuid() is slow
+    // in PGlite's WebAssembly) and the daily counts, joined back to the input by subscriber id.
+    const { rows } = await sql<{ added: number }>`
+      with input as (
+        select * from unnest(${chunk.map(() => randomUUID())}::text[], ${chunk.map(() => randomUUID())}::text[],
+          ${chunk.map((row) => row.email)}::text[], ${chunk.map((row) => row.name)}::text[], ${chunk.map((row) => row.city)}::text[])
+          as rows (id, event_id, email, name, city)
+      ), added as (
+        insert into subscribers (id, newsletter_id, email, name, city, medium, source)
+        select id, ${newsletterId}, email, name, city, 'email', '' from input
+        where not exists (select 1 from unsubscribed u where u.newsletter_id = ${newsletterId} and u.email = lower(input.email))
+        on conflict (newsletter_id, lower(email)) do nothing
+        returning id, created_at
+      ), events as (
+        insert into subscription_events (id, newsletter_id, subscriber_id, type, source, reason, created_at)
+        select input.event_id, ${newsletterId}, added.id, 'subscription', '', null, added.created_at from added join input using (id)
+        returning created_at
+      ), daily as (
+        insert into subscription_daily (newsletter_id, date, type, source, count)
+        select ${newsletterId}, (created_at at time zone 'UTC')::date, 'subscription', '', count(*) from events group by 2
+        on conflict (newsletter_id, date, type, source) do update set count = subscription_daily.count + excluded.count
+      )
+      select count(*)::integer as added from added`.execute(db);
+    added += Number(rows[0]?.added ?? 0);
   }
   return added;
 }
 
-/** An import: adds the subscribers that are new, with this week's sign-ups and the kept count, in one transaction; answers how many were added. */
+/** An import: adds the subscribers that are new, with their events, this week's sign-ups and the kept count, in one transaction; answers how many were added. */
 export async function importSubscribers(db: SubscribersDb, newsletterId: string, subscribers: NewSubscriber[], chunkSize: number): Promise<number> {
   return db.transaction().execute(async (tx) => {
     const added = await insertSubscribers(tx, newsletterId, subscribers, chunkSize);
@@ -149,7 +172,11 @@ export async function recountSubscribers(db: SubscribersDb, newsletterId: string
     where id = ${newsletterId}`.execute(db);
 }
 
-/** Rebuilds a newsletter's weekly sign-ups from its rows (after the demo data is inserted in bulk). */
+/**
+ * Rebuilds a newsletter's weekly sign-ups from its rows (after the demo data is inserted in bulk).
+ * The demo's departures (subscription_events only) are left out on purpose: the weekly timeline
+ * of the demo is the growth of the readers who stay, a curve that never falls.
+ */
 export async function rebuildTimeline(db: SubscribersDb, newsletterId: string): Promise<void> {
   await sql`delete from subscriber_stats where newsletter_id = ${newsletterId} and type = 'subscriptions'`.execute(db);
   await sql`
@@ -199,18 +226,177 @@ export async function weeklyTimeline(db: SubscribersDb, newsletterId: string): P
   return rows;
 }
 
-/** Removes one subscription (an unsubscribe); answers whether there was one. */
-export async function removeSubscriber(db: SubscribersDb, newsletterId: string, email: string): Promise<boolean> {
+/** A reader who asked to subscribe and confirmed (or a staff action): who, and how they came. */
+export interface Subscribing {
+  type: 'subscription';
+  newsletterId: string;
+  email: string;
+  name: string;
+  city: string;
+  source: SubscriptionSource;
+}
+
+/** A reader leaving: by subscriber id (a signed link) or address, how, and why. */
+export interface Unsubscribing {
+  type: 'unsubscription';
+  newsletterId: string;
+  subscriber: { id: string } | { email: string };
+  source: SubscriptionSource;
+  /** A preset reason, the text typed for 'other', or the 'other' label (see unsubscribe-page.ts). */
+  reason: string;
+}
+
+export type SubscriptionChange = Subscribing | Unsubscribing;
+
+/**
+ * The one writer of subscriptions and unsubscriptions (the import writes its own in bulk, the demo
+ * in SQL): the subscriber row, the event, the day's rollup, the weekly timeline and the kept count,
+ * in one transaction. A subscription of an address that already subscribes changes nothing and
+ * answers its id (the landing page does not tell whether an address subscribes); an
+ * unsubscription of someone who no longer subscribes changes nothing and answers null.
+ */
+export async function changeSubscription(db: SubscribersDb, change: SubscriptionChange): Promise<{ subscriberId: string; changed: boolean } | null> {
   return db.transaction().execute(async (tx) => {
-    const removed = await tx
-      .deleteFrom('subscribers')
-      .where('newsletter_id', '=', newsletterId)
-      .where(sql<boolean>`lower(email) = lower(${email.trim()})`)
-      .returning('medium')
-      .executeTakeFirst();
-    if (!removed) return false;
+    const { newsletterId } = change;
+    if (change.type === 'subscription') {
+      const email = change.email.trim().toLowerCase();
+      // Their own confirmed request: the suppression an earlier departure left goes.
+      await tx.deleteFrom('unsubscribed').where('newsletter_id', '=', newsletterId).where('email', '=', email).execute();
+      const inserted = await tx
+        .insertInto('subscribers')
+        .values({ id: randomUUID(), newsletter_id: newsletterId, email, name: change.name, city: change.city, medium: 'email', source: change.source })
+        .onConflict((conflict) => conflict.expression(sql`newsletter_id, lower(email)`).doNothing())
+        .returning('id')
+        .executeTakeFirst();
+      if (!inserted) {
+        const existing = await tx
+          .selectFrom('subscribers')
+          .select('id')
+          .where('newsletter_id', '=', newsletterId)
+          .where(sql<boolean>`lower(email) = ${email}`)
+          .executeTakeFirstOrThrow();
+        return { subscriberId: existing.id, changed: false };
+      }
+      await recordEvents(tx, [{ newsletterId, subscriberId: inserted.id, type: 'subscription', source: change.source, reason: null }]);
+      await recordWeek(tx, newsletterId, 'subscriptions', 'email', 1);
+      await recountSubscribers(tx, newsletterId);
+      return { subscriberId: inserted.id, changed: true };
+    }
+    let removal = tx.deleteFrom('subscribers').where('newsletter_id', '=', newsletterId);
+    removal =
+      'id' in change.subscriber
+        ? removal.where('id', '=', change.subscriber.id)
+        : removal.where(sql<boolean>`lower(email) = lower(${change.subscriber.email.trim()})`);
+    const removed = await removal.returning(['id', 'email', 'medium']).executeTakeFirst();
+    if (!removed) return null;
+    await tx
+      .insertInto('unsubscribed')
+      .values({ newsletter_id: newsletterId, email: removed.email.toLowerCase() })
+      .onConflict((conflict) => conflict.columns(['newsletter_id', 'email']).doNothing())
+      .execute();
+    await recordEvents(tx, [{ newsletterId, subscriberId: removed.id, type: 'unsubscription', source: change.source, reason: change.reason }]);
     await recordWeek(tx, newsletterId, 'unsubscriptions', removed.medium, 1);
     await recountSubscribers(tx, newsletterId);
-    return true;
+    return { subscriberId: removed.id, changed: true };
   });
+}
+
+export interface SubscriptionEvent {
+  newsletterId: string;
+  subscriberId: string;
+  type: SubscriptionEventType;
+  source: StoredSource;
+  reason: string | null;
+}
+
+/** Writes events (now) and adds them to the daily rollup, in one statement; run it inside the change's transaction. */
+export async function recordEvents(db: SubscribersDb, events: SubscriptionEvent[]): Promise<void> {
+  if (events.length === 0) return;
+  await sql`
+    with events as (
+      insert into subscription_events (id, newsletter_id, subscriber_id, type, source, reason)
+      select * from unnest(${events.map(() => randomUUID())}::text[], ${events.map((event) => event.newsletterId)}::text[],
+        ${events.map((event) => event.subscriberId)}::text[], ${events.map((event) => event.type)}::text[],
+        ${events.map((event) => event.source)}::text[], ${events.map((event) => event.reason)}::text[])
+      returning newsletter_id, type, source, created_at
+    )
+    insert into subscription_daily (newsletter_id, date, type, source, count)
+    select newsletter_id, (created_at at time zone 'UTC')::date, type, source, count(*) from events group by 1, 2, 3, 4
+    on conflict (newsletter_id, date, type, source) do update set count = subscription_daily.count + excluded.count`.execute(db);
+}
+
+/** Removes one subscription by address (no page asked why: the 'other' reason); answers whether there was one. */
+export async function removeSubscriber(db: SubscribersDb, newsletterId: string, email: string, source: SubscriptionSource = 'email'): Promise<boolean> {
+  const ended = await changeSubscription(db, {
+    type: 'unsubscription',
+    newsletterId,
+    subscriber: { email },
+    source,
+    reason: constants.audience.otherReason,
+  });
+  return ended !== null;
+}
+
+export interface SubscriptionSeriesRow {
+  /** 'YYYY-MM-DD': the first day of the span (date_trunc of the day). */
+  date: string;
+  type: SubscriptionEventType;
+  /** null when not grouped by source, and for subscribers of unknown source (imports). */
+  source: SubscriptionSource | null;
+  count: number;
+  /** Different subscribers: every event is a different subscriber row (a subscription makes a new row, an unsubscription deletes one), so the count. */
+  unique: number;
+}
+
+const day = (date: Date) => date.toISOString().slice(0, 10);
+
+/** Subscriptions and unsubscriptions per span (UTC days from startAt's to endAt's, both included), by source if asked; read from the daily rollup. */
+export async function subscriptionSeries(
+  db: SubscribersDb,
+  query: { newsletterIds: string[]; startAt: Date; endAt: Date; span: 'day' | 'week' | 'month'; bySource: boolean },
+): Promise<SubscriptionSeriesRow[]> {
+  if (query.newsletterIds.length === 0) return [];
+  const { rows } = await sql<{ date: string; type: SubscriptionEventType; source: SubscriptionSource | null; count: number }>`
+    select to_char(date_trunc(${query.span}, date::timestamp), 'YYYY-MM-DD') as date, type,
+      ${query.bySource ? sql`nullif(source, '')` : sql`null`} as source, sum(count)::integer as count
+    from subscription_daily
+    where newsletter_id = any(${query.newsletterIds}::text[]) and date between ${day(query.startAt)}::date and ${day(query.endAt)}::date
+    group by 1, 2, 3
+    order by 1, 2, 3 nulls last`.execute(db);
+  return rows.map((row) => ({ ...row, count: Number(row.count), unique: Number(row.count) }));
+}
+
+export interface CancellationRow {
+  subscriber_id: string;
+  reason: string;
+  /** 'YYYY-MM-DD HH:mm:ss', UTC. */
+  date: string;
+  source: SubscriptionSource | null;
+}
+
+/** Unsubscriptions with their reasons between two instants (both included), newest first, at most `limit`. */
+export async function cancellationList(
+  db: SubscribersDb,
+  query: { newsletterIds: string[]; startAt: Date; endAt: Date; limit: number },
+): Promise<CancellationRow[]> {
+  if (query.newsletterIds.length === 0) return [];
+  const { rows } = await sql<CancellationRow>`
+    select subscriber_id, coalesce(reason, ${constants.audience.otherReason}) as reason,
+      to_char(created_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS') as date, nullif(source, '') as source
+    from subscription_events
+    where type = 'unsubscription' and newsletter_id = any(${query.newsletterIds}::text[])
+      and created_at between ${query.startAt}::timestamptz and ${query.endAt}::timestamptz
+    order by created_at desc, id
+    limit ${query.limit}`.execute(db);
+  return rows;
+}
+
+/** A published newsletter readers may subscribe to (the landing page shows the published ones), by its key (any case) or its id. */
+export async function findSubscribableNewsletter(db: SubscribersDb, keyOrId: string): Promise<{ id: string; key: string; title: string } | undefined> {
+  return db
+    .selectFrom('newsletters')
+    .select(['id', 'key', 'title'])
+    .where((eb) => eb.or([eb(sql`lower(key)`, '=', keyOrId.toLowerCase()), eb('id', '=', keyOrId)]))
+    .where('published', '=', true)
+    .executeTakeFirst();
 }

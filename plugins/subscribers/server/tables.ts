@@ -3,6 +3,12 @@ import type { ColumnType } from 'kysely';
 
 export type SubscriptionMedium = 'email' | 'notification';
 
+/** How a reader subscribed or left: an e-mail's link, the landing page, an app; '' for imports and unknown. */
+export type SubscriptionSource = 'email' | 'web' | 'ios' | 'android';
+export type StoredSource = SubscriptionSource | '';
+
+export type SubscriptionEventType = 'subscription' | 'unsubscription';
+
 export interface SubscribersTable {
   id: string;
   newsletter_id: string;
@@ -10,6 +16,7 @@ export interface SubscribersTable {
   name: string;
   city: string;
   medium: SubscriptionMedium;
+  source: ColumnType<StoredSource, StoredSource | undefined, StoredSource>;
   created_at: ColumnType<Date, Date | string | undefined, never>;
 }
 
@@ -22,7 +29,51 @@ export interface SubscriberStatsTable {
   value: number;
 }
 
+export interface SubscriptionEventsTable {
+  id: string;
+  newsletter_id: string;
+  /** Not a foreign key: the subscriber row goes when they leave, the event stays. */
+  subscriber_id: string;
+  type: SubscriptionEventType;
+  source: StoredSource;
+  /** The cancellation's reason; null for a subscription. */
+  reason: string | null;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+export interface SubscriptionDailyTable {
+  newsletter_id: string;
+  /** The UTC day. */
+  date: ColumnType<Date, Date | string, never>;
+  type: SubscriptionEventType;
+  source: StoredSource;
+  count: number;
+}
+
+export interface UnsubscribedTable {
+  newsletter_id: string;
+  /** Lower-case. */
+  email: string;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
+export interface SubscriptionRequestsTable {
+  id: string;
+  newsletter_id: string;
+  email: string;
+  name: string;
+  city: string;
+  source: SubscriptionSource;
+  expires_at: ColumnType<Date, Date | string, never>;
+  confirmed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
+  created_at: ColumnType<Date, Date | string | undefined, never>;
+}
+
 export type SubscriberTables = {
   subscribers: SubscribersTable;
   subscriber_stats: SubscriberStatsTable;
+  subscription_events: SubscriptionEventsTable;
+  subscription_daily: SubscriptionDailyTable;
+  unsubscribed: UnsubscribedTable;
+  subscription_requests: SubscriptionRequestsTable;
 };

@@ -1,19 +1,43 @@
 /**
  * The personal unsubscribe address of every e-mail, /u/{token} (the token is the subscriber's id,
- * signed): GET shows the newsletter and a button, POST ends the subscription. Mail providers POST
- * the same address for one-click unsubscribe (RFC 8058, List-Unsubscribe-Post), so a POST needs
- * nothing but the token. The reasons for leaving come with the audience pages.
+ * signed): GET shows the newsletter, the reasons for leaving (the four presets and 'other' with a
+ * text field) and a button; POST ends the subscription with the reason chosen, as an unsubscription
+ * of source 'email' (a cancellation event). Mail providers POST the same address for one-click
+ * unsubscribe (RFC 8058: the body `List-Unsubscribe=One-Click`, or nothing), so a POST needs
+ * nothing but the token.
  */
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { renderPublicPage, type PublicPageNewsletter } from '../../../core/server/public-page';
 import { findNewsletter } from '../../../core/server/store';
+import { constants } from '../../../core/shared/config';
 import { escapeHtml } from '../../../core/shared/text';
-import { removeSubscriber, type SubscribersDb } from './store';
+import { reasonOf } from './reasons';
+import { changeSubscription, type SubscribersDb } from './store';
 
 const tokenParams = { type: 'object', required: ['token'], properties: { token: { type: 'string', maxLength: 200 } } } as const;
 
 export const unsubscribedText = 'Aboneliğiniz sona erdi. Bu bültenden artık e-posta almayacaksınız.';
 export const unknownLinkText = 'Bu bağlantı geçerli değil ya da aboneliğiniz zaten sona ermiş.';
+export const reasonQuestion = 'Neden ayrılıyorsunuz?';
+
+/** The page's choices: each preset reason, then 'other' with its text field (always posted, so a page's POST is never taken for a one-click one). */
+function reasonChoices(): string {
+  const { cancellationReasons, otherReason, reasonMaxLength } = constants.audience;
+  const radio = (value: string) =>
+    `<p style="margin: 6px 0"><label><input type="radio" name="reason" value="${escapeHtml(value)}"> ${escapeHtml(value)}</label></p>`;
+  return `<fieldset style="border: 0; padding: 0; margin: 16px 0">
+<legend style="font-weight: 600">${escapeHtml(reasonQuestion)}</legend>
+${cancellationReasons.map(radio).join('\n')}
+${radio(otherReason)}
+<p style="margin: 6px 0 0 24px"><input type="text" name="other" maxlength="${reasonMaxLength}" aria-label="${escapeHtml(otherReason)}" style="font: inherit; width: 100%; max-width: 420px; padding: 4px 8px"></p>
+</fieldset>`;
+}
+
+/** The fields of a form POST (strings only: anything else is ignored). */
+function formOf(body: unknown): Record<string, string> {
+  if (!body || typeof body !== 'object') return {};
+  return Object.fromEntries(Object.entries(body).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+}
 
 export function registerUnsubscribePage(api: PluginApi, db: SubscribersDb): void {
   const subscriberOf = async (token: string) => {
@@ -51,7 +75,10 @@ export function registerUnsubscribePage(api: PluginApi, db: SubscribersDb): void
           found.frame,
           `<h1>${escapeHtml(found.frame.title)}</h1>
 <p>${escapeHtml(found.subscriber.email)} adresine gönderilen bu bültenden çıkmak istiyor musunuz?</p>
-<form method="post" action="${escapeHtml(action)}"><button type="submit" style="font: inherit; padding: 8px 20px; cursor: pointer">Abonelikten çık</button></form>`,
+<form method="post" action="${escapeHtml(action)}">
+${reasonChoices()}
+<button type="submit" style="font: inherit; padding: 8px 20px; cursor: pointer">Abonelikten çık</button>
+</form>`,
         ),
       );
     },
@@ -60,13 +87,29 @@ export function registerUnsubscribePage(api: PluginApi, db: SubscribersDb): void
   api.page<{ token: string }>({
     method: 'POST',
     url: '/u/:token',
-    schema: { params: tokenParams, summary: "Ends the subscription of a personal unsubscribe link (the page's button, or one-click unsubscribe, RFC 8058)." },
+    schema: {
+      params: tokenParams,
+      summary:
+        "Ends the subscription of a personal unsubscribe link: the page's form (reason: a preset, or 'other' with the text in other), or one-click unsubscribe (RFC 8058: List-Unsubscribe=One-Click or no fields).",
+    },
     async handler(request, reply) {
       const found = await subscriberOf(request.params.token);
       reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store');
       if (!found) return reply.code(404).send(page(null, `<h1>Abonelik</h1><p>${escapeHtml(unknownLinkText)}</p>`));
-      await removeSubscriber(db, found.subscriber.newsletter_id, found.subscriber.email);
-      api.log.info({ newsletterId: found.subscriber.newsletter_id }, 'unsubscribed by link');
+      const form = formOf(request.body);
+      // One-click (a mail provider's POST, no person on the page) gives no reason: it is kept as
+      // 'other' (constants.audience.otherReason), since the cancellation donut has no slice for
+      // an empty reason and the reader did not pick a preset.
+      const oneClick = !('reason' in form) && !('other' in form);
+      const reason = oneClick ? constants.audience.otherReason : reasonOf(form.reason, form.other);
+      await changeSubscription(db, {
+        type: 'unsubscription',
+        newsletterId: found.subscriber.newsletter_id,
+        subscriber: { id: found.subscriber.id },
+        source: 'email',
+        reason,
+      });
+      api.log.info({ newsletterId: found.subscriber.newsletter_id, oneClick }, 'unsubscribed by link');
       return reply.send(page(found.frame, `<h1>${escapeHtml(found.frame.title)}</h1><p>${escapeHtml(unsubscribedText)}</p>`));
     },
   });

@@ -387,11 +387,140 @@ export interface Constants {
      */
     failuresShown: number;
   };
+  /**
+   * Readers coming and going: subscribe, confirm, unsubscribe with a reason (spec 002 section 9).
+   */
+  audience: {
+    /**
+     * The preset reasons the unsubscribe page offers, in order; any other answer counts as 'other'.
+     *
+     * @minItems 1
+     */
+    cancellationReasons: string[];
+    /**
+     * The label of the free-text choice, and of every reason that is not a preset one.
+     */
+    otherReason: string;
+    /**
+     * The longest free-text reason kept.
+     */
+    reasonMaxLength: number;
+    /**
+     * A double opt-in confirmation link works this long.
+     */
+    confirmationHours: number;
+    subscribeLimit: SignInLimit1;
+  };
+  /**
+   * The analytics screens' ranges and pacing (spec 002 sections 4 and 9).
+   */
+  statistics: {
+    /**
+     * The range a chart opens with.
+     */
+    defaultRange: 'daily' | 'weekly' | 'monthly';
+    /**
+     * Default window of each range: days, weeks, months.
+     */
+    windows: {
+      /**
+       * Days.
+       */
+      daily: number;
+      /**
+       * Weeks.
+       */
+      weekly: number;
+      /**
+       * Months.
+       */
+      monthly: number;
+    };
+    /**
+     * Statistics fetches of one screen are spaced this far apart.
+     */
+    fetchSpacingMs: number;
+    /**
+     * The average-views chart: issues published from monthsBack months ago up to daysBefore days ago, at most limit of them, in weekly buckets.
+     */
+    averageViews: {
+      /**
+       * Months back.
+       */
+      monthsBack: number;
+      /**
+       * Days before today.
+       */
+      daysBefore: number;
+      /**
+       * Issues read.
+       */
+      limit: number;
+      /**
+       * Weekly buckets.
+       */
+      buckets: number;
+    };
+  };
+  /**
+   * Opens, clicks and reads as they arrive, and how machine activity is told apart (docs/decisions/0012).
+   */
+  tracking: {
+    /**
+     * Events wait at most this long in memory before they are written with their rollups.
+     */
+    flushMs: number;
+    /**
+     * A buffer this full is written at once.
+     */
+    flushRows: number;
+    /**
+     * Events held in memory at most while the database is slow; beyond it a tracking call waits for the write.
+     */
+    bufferMax: number;
+    /**
+     * An open this soon after the message was handed over is a machine fetching images, not a reader.
+     */
+    openPrefetchSeconds: number;
+    /**
+     * A click this soon after the message was handed over is a link scanner.
+     */
+    clickScanSeconds: number;
+    /**
+     * Clicks on different links of one message within this long of each other are a scanner following every link.
+     */
+    clickBurstMs: number;
+    /**
+     * Time on a page counted at most (a tab left open is not reading).
+     */
+    readMaxSeconds: number;
+  };
 }
 /**
  * A counter of wrong tries: after `failures` of them the next tries are refused for `lockSeconds`, doubled by each wrong try after a lock up to `maxLockSeconds`; it starts over `windowSeconds` after the last try (or lock) and, for an account, at a right password.
  */
 export interface SignInLimit {
+  /**
+   * Wrong tries before the first lock.
+   */
+  failures: number;
+  /**
+   * How long the counter remembers a try, or the end of a lock.
+   */
+  windowSeconds: number;
+  /**
+   * The first lock.
+   */
+  lockSeconds: number;
+  /**
+   * The longest lock: the real user gets in again at most this long after an attacker stops.
+   */
+  maxLockSeconds: number;
+}
+/**
+ * A counter of wrong tries: after `failures` of them the next tries are refused for `lockSeconds`, doubled by each wrong try after a lock up to `maxLockSeconds`; it starts over `windowSeconds` after the last try (or lock) and, for an account, at a right password.
+ */
+export interface SignInLimit1 {
   /**
    * Wrong tries before the first lock.
    */

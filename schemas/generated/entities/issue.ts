@@ -79,6 +79,14 @@ export interface Issue {
     uniqueOpens: number;
     totalClicks: number;
     uniqueClicks: number;
+    /**
+     * Opens by machines (Apple Mail Privacy Protection, image proxies, prefetching), not counted in totalOpens.
+     */
+    machineOpens: number;
+    /**
+     * Clicks by link scanners, not counted in totalClicks.
+     */
+    machineClicks: number;
   };
   /**
    * What the current or last publication sends the issue as: while it is scheduled, queued or processing, the timeline says what it will be sent as.

@@ -73,6 +73,14 @@ export interface Story {
     uniqueOpens: number;
     totalClicks: number;
     uniqueClicks: number;
+    /**
+     * Opens by machines of the issues that carried the story, not counted in totalOpens.
+     */
+    machineOpens: number;
+    /**
+     * Clicks by link scanners on the story's links, not counted in totalClicks.
+     */
+    machineClicks: number;
     reads: number;
   };
   createdAt: string;

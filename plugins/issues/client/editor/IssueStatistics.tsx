@@ -1,9 +1,17 @@
 /**
  * The issue's statistics block and progress bar (spec 001 section 2): stories, words and reading
- * time of what the channels hold, and how many of its stories are draft, ready and accepted.
+ * time of what the channels hold, and how many of its stories are draft, ready and accepted. Once
+ * the issue has gone out by e-mail, its opens and clicks (people's; machines are counted apart)
+ * from `updateStats`, with a link to its analytics.
  */
-import { mergeStyleSets, Stack, Text } from '@fluentui/react';
+import { Link, mergeStyleSets, Stack, Text } from '@fluentui/react';
+import { useEffect, useState } from 'react';
+import { Link as RouteLink } from 'wouter';
+import { useCan } from '../../../../core/client/permissions';
+import { linkTo } from '../../../../core/client/registry';
 import { theme } from '../../../../core/client/theme';
+import { issueApi } from '../issue-api';
+import { issueAnalyticsRoute } from '../public';
 import { badges } from '../../../../core/shared/config';
 import type { Story } from '../../../stories/client/public';
 import { readingMinutes } from '../../rules';
@@ -16,7 +24,32 @@ const classes = mergeStyleSets({
 
 const words = (text: string) => (text.trim() ? text.trim().split(/\s+/).length : 0);
 
+const number = new Intl.NumberFormat('tr-TR');
+
+type Audience = Pick<NonNullable<Issue['stats']>, 'totalOpens' | 'uniqueOpens' | 'totalClicks' | 'uniqueClicks'>;
+
+/** The opens and clicks of an issue that went out by e-mail, asked once per visit (a failure only hides them). */
+function useAudience(issue: Issue): Audience | null {
+  const [audience, setAudience] = useState<Audience | null>(null);
+  const sent = Boolean(issue.status.emailed || issue.status.sent);
+  useEffect(() => {
+    if (!sent) return;
+    let current = true;
+    issueApi.fetch(issue._id, { updateStats: true }).then(
+      (fetched) => current && fetched.stats && setAudience(fetched.stats),
+      (error: unknown) => console.warn('issue statistics', error),
+    );
+    return () => {
+      current = false;
+    };
+  }, [issue._id, sent]);
+  return audience;
+}
+
 export function IssueStatistics({ issue, stories }: { issue: Issue; stories: ReadonlyMap<string, Story> }) {
+  const can = useCan();
+  const audience = useAudience(issue);
+  const analyticsPath = can('statistics.generate') ? linkTo(issueAnalyticsRoute, { issueId: issue._id }) : undefined;
   const held = issue.channelsNew.flatMap((channel) => channel.stories.map((id) => stories.get(id)).filter((story): story is Story => Boolean(story)));
   const draft = held.filter((story) => story.status.draft).length;
   const accepted = held.filter((story) => !story.status.draft && story.status.accepted).length;
@@ -26,6 +59,14 @@ export function IssueStatistics({ issue, stories }: { issue: Issue; stories: Rea
     { label: 'Stories', value: String(held.length) },
     { label: 'Words', value: String(words(issue.intro.text) + held.reduce((sum, story) => sum + words(story.body.text), 0)) },
     { label: 'Reading time', value: readingMinutes(held.reduce((sum, story) => sum + story.meta.readingTime, 0)) },
+    ...(audience
+      ? [
+          { label: 'Opens', value: number.format(audience.totalOpens) },
+          { label: 'Unique opens', value: number.format(audience.uniqueOpens) },
+          { label: 'Clicks', value: number.format(audience.totalClicks) },
+          { label: 'Unique clicks', value: number.format(audience.uniqueClicks) },
+        ]
+      : []),
   ];
   const parts = [
     { key: 'draft', count: draft, color: badges.story.statuses.draft.color, label: 'Draft' },
@@ -43,6 +84,13 @@ export function IssueStatistics({ issue, stories }: { issue: Issue; stories: Rea
             <Text variant="xLarge">{figure.value}</Text>
           </Stack>
         ))}
+        {audience && analyticsPath ? (
+          <Stack verticalAlign="end">
+            <RouteLink href={analyticsPath} asChild>
+              <Link>Analytics</Link>
+            </RouteLink>
+          </Stack>
+        ) : null}
       </Stack>
       <div className={classes.bar} role="img" aria-label={parts.map((part) => `${part.label} ${part.count}`).join(', ')} style={{ marginTop: 12 }}>
         {parts.map((part) => (

@@ -54,6 +54,8 @@ export interface PersonalValues {
   referralUrl: string;
   email: string;
   name: string;
+  /** The copy's tracking token in tracked links and the open pixel (see `trackLinks`); empty when nothing is tracked. */
+  track: string;
 }
 
 /** Plain ASCII tokens that mjml, its minifier and quoted-printable leave whole. */
@@ -62,6 +64,7 @@ export const personalMarks: Readonly<PersonalValues> = {
   referralUrl: '[[referral_url]]',
   email: '[[email]]',
   name: '[[name]]',
+  track: '[[track]]',
 };
 
 const bodyWidth = 600;
@@ -328,6 +331,28 @@ export function personalise(template: Pick<RenderedEmail, 'html' | 'text'>, valu
     referralUrl: escapeHtml(values.referralUrl),
     email: escapeHtml(values.email),
     name: escapeHtml(values.name),
+    track: escapeHtml(values.track),
   };
   return { html: fill(pieces.html, escaped), text: fill(pieces.text, values) };
+}
+
+/** Absolute http(s) links of an HTML text, in order, as their addresses (entities decoded); personal links (marks) left out. */
+const linkPattern = /(<a\b[^>]*?\shref=")(https?:\/\/[^"]+)(")/gi;
+const decodeHref = (href: string) => href.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+
+export function linksOf(html: string): string[] {
+  return [...html.matchAll(linkPattern)].map((match) => decodeHref(match[2]!)).filter((url) => !url.includes('[['));
+}
+
+/**
+ * The e-mail with its links replaced, in order, by `hrefs` (tracked addresses) and an open pixel
+ * at the end of the body; the text part keeps the plain addresses a reader can check.
+ */
+export function trackLinks(email: RenderedEmail, hrefs: string[], pixel: string): RenderedEmail {
+  let index = 0;
+  const html = email.html
+    .replace(linkPattern, (whole, start: string, href: string, end: string) => (href.includes('[[') ? whole : `${start}${escapeHtml(hrefs[index++] ?? decodeHref(href))}${end}`))
+    .replace(/<\/body>/i, `<img src="${escapeHtml(pixel)}" width="1" height="1" alt="" style="display:block;width:1px;height:1px;border:0" /></body>`);
+  const bytes = Buffer.byteLength(html);
+  return { ...email, html, bytes, clipped: bytes > constants.issues.emailClipBytes };
 }

@@ -1,0 +1,121 @@
+/**
+ * One chart: our own small wrapper over Plotly's basic bundle (`Plotly.react` to draw and redraw,
+ * `Plotly.purge` when it goes; docs/decisions/0013-charts.md says why not react-plotly.js). The
+ * bundle is loaded on the first chart drawn, so it is in no page's chunk, let alone the shell's.
+ * The drawing is hidden from assistive technology; a table written from the same model carries
+ * the numbers instead, under the chart's name.
+ */
+import { useEffect, useMemo, useRef } from 'react';
+import type { Config } from 'plotly.js';
+import { plotlyFigure, seriesColours, type ChartModel } from './chart-model';
+import { count } from './display';
+
+type Plotly = typeof import('plotly.js');
+
+let plotly: Promise<Plotly> | undefined;
+function loadPlotly(): Promise<Plotly> {
+  if (!plotly) {
+    plotly = import('plotly.js-basic-dist-min').then((module) => module.default);
+    // A failed download is tried again by the next chart.
+    plotly.catch(() => (plotly = undefined));
+  }
+  return plotly;
+}
+
+/**
+ * Everything on this machine: no logo link, no mode bar (its buttons would sit in a part hidden
+ * from assistive technology), no MathJax, no Chart Studio.
+ */
+const config: Partial<Config> = {
+  displaylogo: false,
+  displayModeBar: false,
+  responsive: true,
+  typesetMath: false,
+  showSendToCloud: false,
+  showEditInChartStudio: false,
+  showLink: false,
+};
+
+export function Chart({ model, label, height = 280 }: { model: ChartModel; label: string; height?: number }) {
+  const drawing = useRef<HTMLDivElement>(null);
+  // Panels build their model on every render: draw again only when what it says has changed.
+  const signature = JSON.stringify(model);
+  const figure = useMemo(() => plotlyFigure(JSON.parse(signature) as ChartModel, height), [signature, height]);
+
+  useEffect(() => {
+    const element = drawing.current;
+    if (!element) return;
+    let current = true;
+    loadPlotly()
+      .then((Plotly) => (current ? Plotly.react(element, figure.data, figure.layout, config) : undefined))
+      .catch((error: unknown) => console.warn('chart', label, error));
+    return () => {
+      current = false;
+    };
+  }, [figure, label]);
+
+  useEffect(() => {
+    const element = drawing.current;
+    return () => {
+      if (element)
+        void loadPlotly().then(
+          (Plotly) => Plotly.purge(element),
+          () => undefined,
+        );
+    };
+  }, []);
+
+  return (
+    <figure className="analytics-chart" aria-label={label}>
+      <div ref={drawing} className="analytics-chart-drawing" aria-hidden="true" style={{ minHeight: height }} />
+      {model.kind === 'pie' || model.kind === 'donut' ? <PieLegend model={model} /> : null}
+      <ChartTable model={model} label={label} />
+    </figure>
+  );
+}
+
+/** The chart's numbers as a table, for screen readers: one row per label, one column per series. */
+function ChartTable({ model, label }: { model: ChartModel; label: string }) {
+  const series = model.kind === 'pie' || model.kind === 'donut' ? model.series.slice(0, 1) : model.series;
+  return (
+    <table className="analytics-visually-hidden">
+      <caption>{model.centre ? `${label}: ${model.centre}` : label}</caption>
+      <thead>
+        <tr>
+          <td />
+          {series.map((item) => (
+            <th key={item.name} scope="col">
+              {item.name}
+            </th>
+          ))}
+        </tr>
+      </thead>
+      <tbody>
+        {model.labels.map((name, index) => (
+          <tr key={name}>
+            <th scope="row">{name}</th>
+            {series.map((item) => (
+              <td key={item.name}>{count(item.values[index] ?? 0)}</td>
+            ))}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** A pie's labels with their colours and counts, wrapping as long as they need (the table below says the same to screen readers). */
+function PieLegend({ model }: { model: ChartModel }) {
+  const values = model.series[0]?.values ?? [];
+  return (
+    <ul className="analytics-legend" aria-hidden="true">
+      {model.labels.map((name, index) => (
+        <li key={name}>
+          <span className="analytics-legend-swatch" style={{ background: seriesColours[index % seriesColours.length] }} />
+          <span>{name}</span>
+          <span className="analytics-legend-count">{count(values[index] ?? 0)}</span>
+        </li>
+      ))}
+    </ul>
+  );
+}

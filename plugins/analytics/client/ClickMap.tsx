@@ -1,0 +1,69 @@
+/**
+ * The click map of an issue or a story (spec 002 section 2.9): the rendered content with badges
+ * beside each link (total, subscribers, IPs), the links of the e-mail that are not in the content
+ * below it, and the share of clicks by link scanners, which none of the badges count.
+ */
+import { Text } from '@fluentui/react';
+import { useMemo } from 'react';
+import { filterEvents, renderedContent, type ClickMapRow } from './analytics-api';
+import { badgeTexts, markLinks } from './click-map';
+import { Note, NotReady, Panel, Waiting } from './ChartPanel';
+import { machineShare } from './display';
+import { useQueued } from './fetch-queue';
+
+export const clickMapTitle = 'CLICK MAP';
+
+export function ClickMap({ type, id }: { type: 'issue' | 'story'; id: string }) {
+  const state = useQueued(async (next) => {
+    const [html, rows] = await Promise.all([
+      next(() => renderedContent(type, id)),
+      next(() => filterEvents<ClickMapRow>({ type: 'clickmap', contentIds: [id], contentTypes: [type] })),
+    ]);
+    return { html, rows };
+  }, `click-map|${type}|${id}`);
+  const marked = useMemo(() => (state.status === 'ready' ? markLinks(state.data.html, state.data.rows) : null), [state]);
+
+  let body;
+  if (state.status === 'waiting') body = <Waiting label={clickMapTitle} height={320} />;
+  else if (state.status === 'failed' || !marked || state.data.rows.length === 0) body = <NotReady />;
+  else {
+    const rows = state.data.rows;
+    const share = machineShare(
+      rows.reduce((sum, row) => sum + row.total, 0),
+      rows.reduce((sum, row) => sum + row.machine, 0),
+      'clicks',
+    );
+    body = (
+      <>
+        {share ? <Note>{share}</Note> : null}
+        <div className="analytics-click-map" data-testid="click-map-content" dangerouslySetInnerHTML={{ __html: marked.html }} />
+        {marked.elsewhere.length > 0 ? (
+          <>
+            <Text as="h3" variant="medium" className="analytics-panel-title">
+              Other links in the e-mail
+            </Text>
+            <ul className="analytics-other-links">
+              {marked.elsewhere.map((row) => (
+                <li key={row.position}>
+                  <span className="analytics-other-url">{row.url}</span>
+                  <span className="analytics-badges">
+                    {badgeTexts(row).map((text) => (
+                      <span key={text} className="analytics-badge">
+                        {text}
+                      </span>
+                    ))}
+                  </span>
+                </li>
+              ))}
+            </ul>
+          </>
+        ) : null}
+      </>
+    );
+  }
+  return (
+    <Panel title={clickMapTitle} wide>
+      {body}
+    </Panel>
+  );
+}

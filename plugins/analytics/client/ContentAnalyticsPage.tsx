@@ -1,0 +1,141 @@
+/**
+ * The analytics of an issue or a story (spec 002 section 2.9): /issues/show/{issueId}/analytics,
+ * /analytics/issues/{issueId} and /stories/show/{storyId}/analytics. Its numbers (opens and
+ * clicks, people's and machines'), device pies for opens, clicks and reads with the average
+ * reading time, opens and clicks over time (legacy statistics) and reads over time (events) with
+ * the range picker, and the click map. A story's opens are those of the issue it went out in.
+ */
+import { Link, Stack, Text } from '@fluentui/react';
+import { useMemo, useState } from 'react';
+import { Link as RouteLink, useParams } from 'wouter';
+import { PageHeader } from '../../../core/client/page-parts';
+import { theme } from '../../../core/client/theme';
+import type { Issue } from '../../../schemas/generated/entities/issue';
+import type { Story } from '../../../schemas/generated/entities/story';
+import { filterEvents, generateStatistics, issueWithStats, storyWithStats, type EventRow, type GeneratedStatistics } from './analytics-api';
+import { chartOf, ChartPanel, Note } from './ChartPanel';
+import { ClickMap } from './ClickMap';
+import { count, machineShare } from './display';
+import { FetchQueueProvider, useQueued, type Next } from './fetch-queue';
+import { RangePicker } from './RangePicker';
+import { customLimits, datespanOf, dateRange, dayOf, defaultRange, spanOf, type Range } from './ranges';
+import { activityChart, devicePie, fromPoints, fromRows, opensAndClicksChart, spanWindow, withReadingTime } from './series';
+import { newsletterAnalyticsPath } from './paths';
+import { storyName } from '../../stories/client/public';
+
+type ContentType = 'issue' | 'story';
+
+/** Before any content of this product: where a content's lifetime figures start. */
+const lifeStart = new Date(Date.UTC(2000, 0, 1));
+type Content = Issue | Story;
+
+export default function ContentAnalyticsPage() {
+  const params = useParams<{ issueId?: string; storyId?: string }>();
+  const type: ContentType = params.storyId ? 'story' : 'issue';
+  const id = (params.storyId ?? params.issueId)!;
+  return (
+    <FetchQueueProvider key={`${type}-${id}`}>
+      <ContentAnalytics type={type} id={id} />
+    </FetchQueueProvider>
+  );
+}
+
+const nameOf = (content: Content) => ('subject' in content ? content.subject || 'Untitled' : storyName(content));
+const newsletterOf = (content: Content) => content.newsletter;
+
+function Figure({ label, value, note }: { label: string; value: number; note?: string | null }) {
+  return (
+    <div className="analytics-figure" role="group" aria-label={label}>
+      <Text block variant="small" styles={{ root: { color: theme.palette.neutralSecondary, textTransform: 'uppercase', fontWeight: 600 } }}>
+        {label}
+      </Text>
+      <Text block variant="xxLarge" styles={{ root: { fontWeight: 700 } }}>
+        {count(value)}
+      </Text>
+      {note ? <Note>{note}</Note> : null}
+    </div>
+  );
+}
+
+function ContentAnalytics({ type, id }: { type: ContentType; id: string }) {
+  const content = useQueued<Content>((next) => next<Content>(() => (type === 'issue' ? issueWithStats(id) : storyWithStats(id))), `content|${type}|${id}`);
+  const loaded = content.status === 'ready' ? content.data : null;
+  const stats = loaded?.stats as
+    { totalOpens?: number; uniqueOpens?: number; totalClicks?: number; uniqueClicks?: number; machineOpens?: number; machineClicks?: number } | undefined;
+  const [range, setRange] = useState<Range>(() => defaultRange(new Date()));
+  const [refresh, setRefresh] = useState(0);
+  const spans = useMemo(() => spanWindow(range), [range]);
+  const span = spanOf[range.kind];
+  const dates = dateRange(range);
+  const key = [type, id, range.kind, dayOf(range.start), dayOf(range.end), refresh].join('|');
+
+  // The pies cover the content's whole life. Not from its creation date: a story's opens are those
+  // of its issue, which may have gone out before the story was written down here. Rollups per
+  // content are small, so the whole span costs nothing.
+  const lifetime = loaded ? dateRange({ start: lifeStart, end: new Date() }) : null;
+  const bySource = (event: 'open' | 'click' | 'read') =>
+    lifetime
+      ? (next: Next) => next(() => filterEvents<EventRow>({ type: event, contentIds: [id], contentTypes: [type], groupBy: 'source', date: lifetime }))
+      : null;
+  const opensBySource = useQueued(bySource('open'), `open-sources|${type}|${id}|${refresh}`);
+  const clicksBySource = useQueued(bySource('click'), `click-sources|${type}|${id}|${refresh}`);
+  const readsBySource = useQueued(bySource('read'), `read-sources|${type}|${id}|${refresh}`);
+  const series = useQueued<GeneratedStatistics>(
+    (next) =>
+      next(() =>
+        generateStatistics(
+          { model: type === 'issue' ? 'Issue' : 'Story', parent: id, methods: ['Opens', 'Clicks'], date: dates, datespan: datespanOf[span] },
+          refresh > 0,
+        ),
+      ),
+    `series|${key}`,
+  );
+  const reads = useQueued(
+    (next) =>
+      next(() =>
+        filterEvents<EventRow>({ type: 'read', contentIds: [id], contentTypes: [type], groupBy: 'date', date: { ...dates, spanType: span, spanInterval: 1 } }),
+      ),
+    `reads|${key}`,
+  );
+
+  return (
+    <Stack tokens={{ childrenGap: 24 }}>
+      <PageHeader title={loaded ? nameOf(loaded) : type === 'issue' ? 'Issue analytics' : 'Story analytics'}>
+        {loaded ? (
+          <RouteLink href={newsletterAnalyticsPath(newsletterOf(loaded))} asChild>
+            <Link>Newsletter analytics</Link>
+          </RouteLink>
+        ) : null}
+      </PageHeader>
+      {stats ? (
+        <div className="analytics-figures">
+          <Figure label="Total opens" value={stats.totalOpens ?? 0} note={machineShare(stats.totalOpens ?? 0, stats.machineOpens ?? 0, 'opens')} />
+          <Figure label="Unique opens" value={stats.uniqueOpens ?? 0} />
+          <Figure label="Total clicks" value={stats.totalClicks ?? 0} note={machineShare(stats.totalClicks ?? 0, stats.machineClicks ?? 0, 'clicks')} />
+          <Figure label="Unique clicks" value={stats.uniqueClicks ?? 0} />
+        </div>
+      ) : null}
+      <div className="analytics-grid analytics-grid-thirds">
+        <ChartPanel title="OPENS BY DEVICE" state={chartOf(opensBySource, (rows) => devicePie(rows, 'opens'))} height={260} />
+        <ChartPanel title="CLICKS BY DEVICE" state={chartOf(clicksBySource, (rows) => devicePie(rows, 'clicks'))} height={260} />
+        <ChartPanel title="READS BY DEVICE" state={chartOf(readsBySource, (rows) => withReadingTime(devicePie(rows, 'reads'), rows))} height={260} />
+      </div>
+      <div className="analytics-toolbar">
+        <RangePicker
+          range={range}
+          limits={customLimits(loaded?.createdAt, new Date())}
+          onChange={setRange}
+          onRefresh={() => setRefresh((value) => value + 1)}
+        />
+      </div>
+      <div className="analytics-grid">
+        <ChartPanel
+          title="OPENS AND CLICKS"
+          state={chartOf(series, (data) => opensAndClicksChart(spans, fromPoints(data.values['opens.total']), fromPoints(data.values['clicks.total'])))}
+        />
+        <ChartPanel title="READS" state={chartOf(reads, (rows) => withReadingTime(activityChart(spans, fromRows(rows), 'reads', 'area'), rows))} />
+      </div>
+      <ClickMap type={type} id={id} />
+    </Stack>
+  );
+}

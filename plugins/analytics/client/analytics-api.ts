@@ -1,0 +1,129 @@
+/**
+ * The calls the analytics screens make (spec 002 section 7, Statistics and analytics): the legacy
+ * statistics (POST /statistics/generate), the events query (POST /analytics/filter), and the
+ * issues, stories, newsletters and subscriber timeline they are drawn for.
+ */
+import { call, list } from '../../../core/client/api';
+import type { AnalyticsFilterBody } from '../../../schemas/generated/api/analytics-filter';
+import type { StatisticsGenerateBody } from '../../../schemas/generated/api/statistics-generate';
+import type { SubscriberStats } from '../../../schemas/generated/api/subscriber-stats';
+import type { Issue } from '../../../schemas/generated/entities/issue';
+import type { NewsletterSummary } from '../../../schemas/generated/entities/newsletter-summary';
+import type { Story } from '../../../schemas/generated/entities/story';
+
+export type Filter = AnalyticsFilterBody['filter'];
+export type Source = 'email' | 'web' | 'ios' | 'android';
+
+/** One span of a legacy series: people's activity, and the machines' counted apart. */
+export interface Point {
+  /** The span's first day, YYYY-MM-DD. */
+  date: string;
+  value: number;
+  machine: number;
+}
+
+export interface GeneratedStatistics {
+  _id: string;
+  endAt: string;
+  values: {
+    'opens.total'?: Point[];
+    'clicks.total'?: Point[];
+    'opens.sources'?: Record<Source, { total: number; unique: number; machine?: number }>;
+    'subscriptions.subscription.subscriber'?: Point[];
+    'subscriptions.unsubscription.subscriber'?: Point[];
+  };
+}
+
+/** A row of the open, click and read queries, grouped as asked (the keys not grouped by are absent or null). */
+export interface EventRow {
+  source?: Source | null;
+  date?: string | null;
+  content_id?: string | null;
+  context_id?: string | null;
+  total: number;
+  unique: number;
+  machine: number;
+  machineUnique: number;
+  /** Reads: a person's average time on the page, in seconds. */
+  averageDuration?: number;
+}
+
+export interface ClickMapRow {
+  url: string;
+  /** The link's place in the content, 0-based in document order. */
+  position: number;
+  total: number;
+  subscribers: number;
+  ip: number;
+  machine: number;
+}
+
+export interface CancellationRow {
+  subscriber_id: string;
+  reason: string;
+  /** YYYY-MM-DD HH:mm:ss */
+  date: string;
+  source: string | null;
+}
+
+export interface SubscriptionRow {
+  date: string;
+  type: 'subscription' | 'unsubscription';
+  source: Source | null;
+  count: number;
+}
+
+export interface SubscriberRow {
+  newsletterId: string;
+  date: string;
+  total: number;
+  email: number;
+  notification: number;
+}
+
+export type TimelinePoint = SubscriberStats['data'][number];
+
+export async function generateStatistics(body: StatisticsGenerateBody, force: boolean): Promise<GeneratedStatistics> {
+  return (await call<GeneratedStatistics>('post', 'statistics/generate', body, { force })).data;
+}
+
+export async function filterEvents<Row>(filter: Filter): Promise<Row[]> {
+  return (await call<{ result: Row[] }>('post', 'analytics/filter', { source: 'events', filter })).data.result;
+}
+
+export async function issueWithStats(issueId: string): Promise<Issue> {
+  return (await call<Issue>('get', `issues/list/${issueId}`, undefined, { updateStats: true })).data;
+}
+
+export async function storyWithStats(storyId: string): Promise<Story> {
+  return (await call<Story>('get', `stories/list/${storyId}`, undefined, { updateStats: true })).data;
+}
+
+/** The rendered content, with absolute addresses: an issue's content.html, a story's body. */
+export async function renderedContent(type: 'issue' | 'story', id: string): Promise<string> {
+  if (type === 'issue') return (await call<Issue>('get', `issues/list/${id}`, undefined, { normalizeBody: true })).data.content?.html ?? '';
+  return (await call<Story>('get', `stories/list/${id}`, undefined, { normalizeBody: true })).data.body.html;
+}
+
+/** The newsletter's published issues, newest first: ids only (the average-views chart). */
+export async function publishedIssueIds(newsletterId: string, limit: number): Promise<string[]> {
+  const answer = await list<{ _id: string }>('issues/list', { newsletter: newsletterId, 'status.published': true, desc: true, limit, idOnly: true });
+  return answer.data.map((issue) => issue._id);
+}
+
+/** The newsletter's latest published issues, for the links to their analytics. */
+export async function latestIssues(newsletterId: string, limit: number): Promise<Issue[]> {
+  return (await list<Issue>('issues/list', { newsletter: newsletterId, 'status.published': true, desc: true, limit })).data;
+}
+
+export async function newsletterSummary(newsletterId: string): Promise<NewsletterSummary> {
+  return (await call<NewsletterSummary>('get', `newsletters/list/${newsletterId}`)).data;
+}
+
+export async function publisherNewsletters(publisherId: string, limit: number): Promise<NewsletterSummary[]> {
+  return (await list<NewsletterSummary>('newsletters/list', { publisher: publisherId, limit, sort: 'createdAt', desc: false })).data;
+}
+
+export async function subscriberTimeline(newsletterId: string): Promise<TimelinePoint[]> {
+  return (await list<TimelinePoint>(`newsletters/list/${newsletterId}/stats`, {})).data;
+}

@@ -1,0 +1,42 @@
+/** How the analytics screens write what they show (spec 002 sections 3 and 9). */
+import { format, parse } from 'date-fns';
+import { constants } from '../../../core/shared/config';
+
+/** Source display: an empty source is 'null', 'ios' is 'iOS', others are capitalised. */
+export function sourceName(source: string | null | undefined): string {
+  if (!source) return 'null';
+  if (source === 'ios') return 'iOS';
+  return source.charAt(0).toUpperCase() + source.slice(1);
+}
+
+/** A reading duration in seconds as h:mm:ss. */
+export function readingDuration(seconds: number): string {
+  const whole = Math.max(0, Math.round(seconds));
+  const two = (value: number) => String(value).padStart(2, '0');
+  return `${Math.floor(whole / 3600)}:${two(Math.floor((whole % 3600) / 60))}:${two(whole % 60)}`;
+}
+
+/**
+ * The machine share beside a chart of people's activity: '12% machine opens filtered'. Nothing
+ * when there was no activity at all.
+ */
+export function machineShare(people: number, machines: number, noun: 'opens' | 'clicks' | 'reads'): string | null {
+  const all = people + machines;
+  // Reads come from a script a person's browser runs: none of them is a machine's, so saying 0% would be noise.
+  if (all <= 0 || (noun === 'reads' && machines === 0)) return null;
+  return `${Math.round((machines / all) * 100)}% machine ${noun} filtered`;
+}
+
+/** A cancellation reason as the donut groups it: one of the preset reasons, or the other one. */
+export function reasonGroup(reason: string): string {
+  return constants.audience.cancellationReasons.includes(reason) ? reason : constants.audience.otherReason;
+}
+
+/** The cancellation table's date: 'dddd, MMMM Do HH:mm, YYYY' ('Monday, November 2nd 09:05, 2026'). */
+export function cancellationDate(date: string): string {
+  const parsed = parse(date, 'yyyy-MM-dd HH:mm:ss', new Date(0));
+  return Number.isNaN(parsed.getTime()) ? date : format(parsed, 'EEEE, MMMM do HH:mm, yyyy');
+}
+
+/** Counts in the console's language (Turkish digit grouping). */
+export const count = (value: number) => value.toLocaleString('tr-TR');

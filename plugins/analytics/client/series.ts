@@ -1,0 +1,178 @@
+/**
+ * The calls' rows turned into charts: activity over time (people, and machines apart, with the
+ * machine share under it), subscriptions and unsubscriptions, the same by source, the subscriber
+ * totals, and the device pies. Pure functions of the rows and the range.
+ */
+import { subDays } from 'date-fns';
+import type { EventRow, Point, Source, SubscriberRow, SubscriptionRow, TimelinePoint } from './analytics-api';
+import type { ChartData } from './ChartPanel';
+import type { ChartKind } from './chart-model';
+import { machineShare, readingDuration, sourceName } from './display';
+import { dayOf, intoSpans, spanLabel, spanOf, spanStarts, type Range, type Span } from './ranges';
+
+export const sources: Source[] = ['email', 'web', 'ios', 'android'];
+
+export interface SpanWindow {
+  span: Span;
+  /** The first day of each span (YYYY-MM-DD). */
+  starts: string[];
+  labels: string[];
+}
+
+export function spanWindow(range: Range): SpanWindow {
+  const span = spanOf[range.kind];
+  const starts = spanStarts(range, span);
+  return { span, starts, labels: starts.map((start) => spanLabel(start, span)) };
+}
+
+const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
+
+type Noun = 'opens' | 'clicks' | 'reads';
+const seriesNames: Record<Noun, [string, string]> = {
+  opens: ['Opens', 'Machine opens'],
+  clicks: ['Clicks', 'Machine clicks'],
+  reads: ['Reads', 'Machine reads'],
+};
+
+/** A legacy point or an events row, as one dated pair of people and machines. */
+export interface Activity {
+  date: string;
+  people: number;
+  machines: number;
+}
+export const fromPoints = (points: Point[] = []): Activity[] =>
+  points.map((point) => ({ date: point.date, people: point.value, machines: point.machine ?? 0 }));
+export const fromRows = (rows: EventRow[]): Activity[] => rows.map((row) => ({ date: row.date ?? '', people: row.total, machines: row.machine }));
+
+/** People's activity over the range, the machines' beside it, and the share of machines. */
+export function activityChart(window: SpanWindow, activity: Activity[], noun: Noun, kind: ChartKind = 'line'): ChartData {
+  const [people = [], machines = []] = intoSpans(window.starts, activity, 'people', 'machines');
+  const [peopleName, machineName] = seriesNames[noun];
+  return {
+    model: {
+      kind,
+      labels: window.labels,
+      series: [{ name: peopleName, values: people }, ...(sum(machines) > 0 ? [{ name: machineName, values: machines, machine: true }] : [])],
+    },
+    notes: [machineShare(sum(people), sum(machines), noun)],
+  };
+}
+
+/** Two charts (content analytics): opens and clicks together. */
+export function opensAndClicksChart(window: SpanWindow, opens: Activity[], clicks: Activity[]): ChartData {
+  const [openPeople = [], openMachines = []] = intoSpans(window.starts, opens, 'people', 'machines');
+  const [clickPeople = [], clickMachines = []] = intoSpans(window.starts, clicks, 'people', 'machines');
+  return {
+    model: {
+      kind: 'line',
+      labels: window.labels,
+      series: [
+        { name: 'Opens', values: openPeople },
+        { name: 'Clicks', values: clickPeople },
+        ...(sum(openMachines) > 0 ? [{ name: 'Machine opens', values: openMachines, machine: true }] : []),
+        ...(sum(clickMachines) > 0 ? [{ name: 'Machine clicks', values: clickMachines, machine: true }] : []),
+      ],
+    },
+    notes: [machineShare(sum(openPeople), sum(openMachines), 'opens'), machineShare(sum(clickPeople), sum(clickMachines), 'clicks')],
+  };
+}
+
+export const subscriptionNames = { subscription: 'Subscriptions', unsubscription: 'Unsubscriptions' } as const;
+
+/** Subscriptions or unsubscriptions in each span. */
+export function countChart(window: SpanWindow, points: { date: string; count: number }[], name: string): ChartData {
+  const [values = []] = intoSpans(window.starts, points, 'count');
+  return { model: { kind: 'line', labels: window.labels, series: [{ name, values }] } };
+}
+
+export const subscriptionPoints = (rows: SubscriptionRow[], type: SubscriptionRow['type']) => rows.filter((row) => row.type === type);
+export const legacyCounts = (points: Point[] = []) => points.map((point) => ({ date: point.date, count: point.value }));
+
+/** Subscriptions or unsubscriptions by source, stacked: one area per source that has any. */
+export function bySourceChart(window: SpanWindow, rows: SubscriptionRow[], type: SubscriptionRow['type']): ChartData {
+  const ofType = rows.filter((row) => row.type === type);
+  const present = [...new Set(ofType.map((row) => row.source ?? null))].sort(
+    (a, b) => (a === null ? 99 : sources.indexOf(a)) - (b === null ? 99 : sources.indexOf(b)),
+  );
+  return {
+    model: {
+      kind: 'area',
+      stacked: true,
+      labels: window.labels,
+      series: present.map((source) => ({
+        name: sourceName(source),
+        values: intoSpans(
+          window.starts,
+          ofType.filter((row) => (row.source ?? null) === source),
+          'count',
+        )[0]!,
+      })),
+    },
+  };
+}
+
+/**
+ * Subscribers at each week's end (a level, not a flow: summed across newsletters, never across
+ * weeks), for the weeks that end in the range.
+ */
+export function subscribersChart(range: Range, rows: Pick<SubscriberRow, 'date' | 'total' | 'email' | 'notification'>[]): ChartData {
+  const from = dayOf(subDays(range.start, 6));
+  const to = dayOf(range.end);
+  const byDate = new Map<string, { total: number; email: number; notification: number }>();
+  for (const row of rows) {
+    const date = row.date.slice(0, 10);
+    if (date < from || date > to) continue;
+    const week = byDate.get(date) ?? { total: 0, email: 0, notification: 0 };
+    byDate.set(date, { total: week.total + row.total, email: week.email + row.email, notification: week.notification + row.notification });
+  }
+  const dates = [...byDate.keys()].sort();
+  const of = (field: 'total' | 'email' | 'notification') => dates.map((date) => byDate.get(date)![field]);
+  return {
+    model: {
+      kind: 'line',
+      labels: dates.map((date) => spanLabel(date, 'week')),
+      series: [
+        { name: 'Total', values: of('total') },
+        { name: 'E-mail', values: of('email') },
+        { name: 'Notification', values: of('notification') },
+      ],
+    },
+  };
+}
+
+/** The legacy timeline (GET /newsletters/list/{id}/stats) as subscriber rows. */
+export function timelineRows(points: TimelinePoint[]): Pick<SubscriberRow, 'date' | 'total' | 'email' | 'notification'>[] {
+  const byDate = new Map<string, { date: string; total: number; email: number; notification: number }>();
+  for (const point of points.filter((item) => item.type === 'subscribers')) {
+    const row = byDate.get(point.date) ?? { date: point.date, total: 0, email: 0, notification: 0 };
+    row[point.medium] += point.value;
+    row.total += point.value;
+    byDate.set(point.date, row);
+  }
+  return [...byDate.values()];
+}
+
+/** People by source as a pie ('null' for an empty source, 'iOS', others capitalised), with the machine share. */
+export function devicePie(rows: Pick<EventRow, 'source' | 'total' | 'machine'>[], noun: Noun): ChartData {
+  const bySource = new Map<string, number>();
+  for (const row of rows) bySource.set(sourceName(row.source), (bySource.get(sourceName(row.source)) ?? 0) + row.total);
+  const order = [...sources.map(sourceName), 'null'];
+  const labels = [...bySource.keys()].filter((label) => bySource.get(label)! > 0).sort((a, b) => order.indexOf(a) - order.indexOf(b));
+  return {
+    model: { kind: 'pie', labels, series: [{ name: seriesNames[noun][0], values: labels.map((label) => bySource.get(label)!) }] },
+    notes: [machineShare(sum(rows.map((row) => row.total)), sum(rows.map((row) => row.machine)), noun)],
+  };
+}
+
+/** A person's average reading time over every source, weighted by reads. */
+export function averageReading(rows: Pick<EventRow, 'total' | 'averageDuration'>[]): string | null {
+  const reads = sum(rows.map((row) => row.total));
+  if (reads <= 0) return null;
+  return readingDuration(sum(rows.map((row) => (row.averageDuration ?? 0) * row.total)) / reads);
+}
+
+/** A reads chart with the average reading time under it. */
+export function withReadingTime(chart: ChartData, rows: Pick<EventRow, 'total' | 'averageDuration'>[]): ChartData {
+  const reading = averageReading(rows);
+  return { ...chart, notes: [...(chart.notes ?? []), reading ? `Average reading time ${reading}` : null] };
+}

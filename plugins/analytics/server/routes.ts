@@ -1,0 +1,207 @@
+/**
+ * The statistics and analytics calls (spec 002 section 7): POST /statistics/generate (the series of
+ * the legacy statistics) and POST /analytics/filter (the events query). Every answer is read from
+ * rollups, within the caller's scopes: an issue or a story is reached through its newsletter.
+ */
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
+import type { AnalyticsFilterBody } from '../../../schemas/generated/api/analytics-filter';
+import type { StatisticsGenerateBody } from '../../../schemas/generated/api/statistics-generate';
+import type { Session } from '../../../core/server/auth/session';
+import type { ContentType } from '../../../core/server/audience';
+import { invalid, notFound } from '../../../core/server/errors';
+import type { PluginApi } from '../../../core/server/plugins/contract';
+import { ref } from '../../../core/server/schemas/parts';
+import { cancellations, subscriberTimeline, subscriptionSeries } from '../../subscribers/server/public';
+import { sources } from './classify';
+import { clickMap, eventSeries, type SeriesQuery, type Span } from './store';
+import type { AnalyticsDb } from './tables';
+
+const spanOf: Record<StatisticsGenerateBody['datespan'], Span> = { daily: 'day', weekly: 'week', monthly: 'month' };
+/** Cancellations answered at most (a week of a large newsletter fits; the table pages them). */
+const cancellationRows = 5000;
+
+type DateRange = { startAt: string; endAt: string; spanType?: Span };
+
+function rangeOf(date: DateRange | undefined): { startAt: Date; endAt: Date } {
+  const endAt = date ? new Date(date.endAt) : new Date();
+  const startAt = date ? new Date(date.startAt) : new Date(endAt.getTime() - 365 * 86_400_000);
+  if (startAt > endAt) throw invalid('startAt must come before endAt.', 'date');
+  return { startAt, endAt };
+}
+
+export function registerAnalyticsRoutes(api: PluginApi, db: AnalyticsDb): void {
+  /** The newsletter of an issue or a story the caller may reach (404 otherwise, as for a newsletter). */
+  async function newsletterOfContent(type: ContentType, id: string, session: Session): Promise<string> {
+    const table = type === 'issue' ? sql.raw('issues') : sql.raw('stories');
+    const { rows } = await sql<{ newsletter_id: string }>`select newsletter_id from ${table} where id = ${id}`.execute(db);
+    const newsletterId = rows[0]?.newsletter_id;
+    if (!newsletterId || !session.newsletterIds.has(newsletterId)) throw notFound(type === 'issue' ? 'Issue not found.' : 'Story not found.');
+    return newsletterId;
+  }
+
+  /** The issues the stories went out in (a story's opens are its issue's); [''] when none went out, so that nothing is counted. */
+  async function issuesOfStories(storyIds: string[]): Promise<string[]> {
+    const rows = await db
+      .selectFrom('stories')
+      .select('issue_id')
+      .where('id', 'in', storyIds.length ? storyIds : [''])
+      .execute();
+    const issueIds = rows.flatMap((row) => (row.issue_id ? [row.issue_id] : []));
+    return issueIds.length ? issueIds : [''];
+  }
+
+  /** A publisher's newsletters the caller may reach. */
+  async function newslettersOfPublisher(publisherId: string, session: Session): Promise<string[]> {
+    session.assertPublisher(publisherId);
+    const rows = await db.selectFrom('newsletters').select('id').where('publisher_id', '=', publisherId).execute();
+    return rows.map((row) => row.id).filter((id) => session.newsletterIds.has(id));
+  }
+
+  api.route<StatisticsGenerateBody, { force?: boolean }>({
+    method: 'POST',
+    url: '/statistics/generate',
+    requires: 'statistics.generate',
+    schema: {
+      body: ref('api/statistics-generate'),
+      querystring: { type: 'object', properties: { force: { type: 'boolean' } } },
+      summary:
+        'A series of opens and clicks (people; machines apart in each point), opens by source, and subscriptions and unsubscriptions, for a newsletter, a publisher, an issue or a story. Always computed from the rollups, so force changes nothing but is accepted.',
+    },
+    async handler(request, _reply, session) {
+      const body = request.body;
+      const { startAt, endAt } = rangeOf(body.date);
+      const span = spanOf[body.datespan];
+      let newsletterIds: string[];
+      let contentIds: string[] | undefined;
+      // A story's opens are the opens of the issue it went out in.
+      let openIds: string[] | undefined;
+      if (body.model === 'Newsletter') {
+        session.assertNewsletter(body.parent);
+        newsletterIds = [body.parent];
+      } else if (body.model === 'Publisher') {
+        newsletterIds = await newslettersOfPublisher(body.parent, session);
+      } else {
+        const type = body.model === 'Issue' ? 'issue' : 'story';
+        newsletterIds = [await newsletterOfContent(type, body.parent, session)];
+        contentIds = [body.parent];
+        openIds = type === 'issue' ? contentIds : await issuesOfStories(contentIds);
+      }
+      const series = (type: 'open' | 'click', groupBy: SeriesQuery['groupBy']) =>
+        eventSeries(db, { type, contentIds: type === 'open' ? openIds : contentIds, newsletterIds, startAt, endAt, span, groupBy });
+      const points = (rows: Awaited<ReturnType<typeof eventSeries>>) => rows.map((row) => ({ date: row.date!, value: row.total, machine: row.machine }));
+      const values: Record<string, unknown> = {};
+      if (body.methods.includes('Opens')) {
+        values['opens.total'] = points(await series('open', ['date']));
+        const bySource = await series('open', ['source']);
+        values['opens.sources'] = Object.fromEntries(
+          sources.map((source) => {
+            const row = bySource.find((item) => item.source === source);
+            return [source, { total: row?.total ?? 0, unique: row?.unique ?? 0, machine: row?.machine ?? 0 }];
+          }),
+        );
+      }
+      if (body.methods.includes('Clicks')) values['clicks.total'] = points(await series('click', ['date']));
+      if (body.methods.includes('Subscriptions')) {
+        const rows = await subscriptionSeries(db, { newsletterIds, startAt, endAt, span, bySource: false });
+        const of = (type: 'subscription' | 'unsubscription') =>
+          rows.filter((row) => row.type === type).map((row) => ({ date: row.date, value: row.count, machine: 0 }));
+        values['subscriptions.subscription.subscriber'] = of('subscription');
+        values['subscriptions.unsubscription.subscriber'] = of('unsubscription');
+      }
+      const _id = createHash('sha256')
+        .update(JSON.stringify([body.model, body.parent, [...body.methods].sort(), body.date, body.datespan]))
+        .digest('hex')
+        .slice(0, 24);
+      return { data: { _id, endAt: endAt.toISOString(), values } };
+    },
+  });
+
+  api.route<AnalyticsFilterBody>({
+    method: 'POST',
+    url: '/analytics/filter',
+    requires: 'statistics.list',
+    schema: { body: ref('api/analytics-filter'), summary: 'The events query of the analytics screens: see the body schema for each type and its answer.' },
+    async handler(request, _reply, session) {
+      const filter = request.body.filter;
+      const scoped = (ids: string[] | undefined) => {
+        const wanted = ids?.length ? ids : [...session.newsletterIds];
+        for (const id of wanted) session.assertNewsletter(id);
+        return wanted;
+      };
+      switch (filter.type) {
+        case 'open':
+        case 'click':
+        case 'read': {
+          const contentTypes = (filter.contentTypes ?? []) as ContentType[];
+          const contentIds = filter.contentIds ?? [];
+          // Contents are reached through their newsletters: each one named must be the caller's.
+          const newsletterIds = contentIds.length
+            ? await Promise.all(contentIds.map((id) => newsletterOfContent(contentTypes[0] ?? 'issue', id, session)))
+            : scoped(filter.contextIds);
+          const groupBy = filter.groupBy === undefined ? [] : Array.isArray(filter.groupBy) ? filter.groupBy : [filter.groupBy];
+          const { startAt, endAt } = rangeOf(filter.date);
+          const counted = filter.type === 'open' && contentTypes[0] === 'story' ? await issuesOfStories(contentIds) : contentIds;
+          const result = await eventSeries(db, {
+            type: filter.type,
+            contentIds: contentIds.length ? counted : undefined,
+            contentTypes: filter.type === 'open' ? undefined : contentTypes,
+            newsletterIds: [...new Set(newsletterIds)],
+            startAt,
+            endAt,
+            span: filter.date?.spanType ?? 'day',
+            groupBy,
+          });
+          return { data: { result } };
+        }
+        case 'clickmap': {
+          const id = filter.contentIds?.[0];
+          if (!id) throw invalid('contentIds must name the issue or story.', 'filter.contentIds');
+          const type = (filter.contentTypes?.[0] ?? 'issue') as ContentType;
+          await newsletterOfContent(type, id, session);
+          return { data: { result: await clickMap(db, { type, id }) } };
+        }
+        case 'cancellation': {
+          if (!filter.cancellation) throw invalid('cancellation must give the date range and the newsletters.', 'filter.cancellation');
+          const newsletterIds = scoped(filter.cancellation.cancellableIds);
+          const { startAt, endAt } = rangeOf(filter.cancellation.date);
+          return { data: { result: await cancellations(db, { newsletterIds, startAt, endAt, limit: cancellationRows }) } };
+        }
+        case 'subscription': {
+          if (!filter.subscription) throw invalid('subscription must give the date range and the newsletter.', 'filter.subscription');
+          const newsletterIds = scoped([filter.subscription.subscribableId]);
+          const { startAt, endAt } = rangeOf(filter.subscription.date);
+          const result = await subscriptionSeries(db, {
+            newsletterIds,
+            startAt,
+            endAt,
+            span: filter.subscription.date.spanType ?? 'day',
+            bySource: filter.subscription.groupBy === 'source',
+          });
+          return { data: { result } };
+        }
+        case 'subscriber': {
+          if (!filter.subscriber) throw invalid('subscriber must name the newsletters.', 'filter.subscriber');
+          const newsletterIds = scoped(filter.subscriber.newsletterIds);
+          const { startAt, endAt } = rangeOf(filter.subscriber.date);
+          const from = startAt.toISOString().slice(0, 10);
+          const to = endAt.toISOString().slice(0, 10);
+          const result = (
+            await Promise.all(
+              newsletterIds.map(async (newsletterId) => {
+                const weeks = await subscriberTimeline(db, newsletterId);
+                const dates = [...new Set(weeks.map((week) => week.date))].filter((date) => date >= from && date <= to);
+                return dates.map((date) => {
+                  const email = weeks.find((week) => week.date === date && week.medium === 'email')?.subscribers ?? 0;
+                  const notification = weeks.find((week) => week.date === date && week.medium === 'notification')?.subscribers ?? 0;
+                  return { newsletterId, date, total: email + notification, email, notification };
+                });
+              }),
+            )
+          ).flat();
+          return { data: { result } };
+        }
+      }
+    },
+  });
+}

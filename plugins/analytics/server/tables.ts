@@ -1,0 +1,62 @@
+/** The analytics plugin's tables as Kysely sees them (migrations/001_audience.sql). */
+import type { Generated, Kysely } from 'kysely';
+import type { CoreTables } from '../../../core/server/db/tables';
+import type { IssueTables } from '../../issues/server/public';
+import type { StoryTables } from '../../stories/server/public';
+
+export interface AudienceLinksTable {
+  content_id: string;
+  position: number;
+  url: string;
+  story_id: string | null;
+}
+
+interface Counts {
+  total: Generated<number>;
+  uniques: Generated<number>;
+  machine: Generated<number>;
+  machine_uniques: Generated<number>;
+  duration_ms: Generated<string>;
+}
+
+export interface AudienceDailyTable extends Counts {
+  content_id: string;
+  type: string;
+  date: string;
+  source: string;
+  content_type: string;
+  newsletter_id: string;
+}
+
+export interface AudienceNewsletterDailyTable extends Counts {
+  newsletter_id: string;
+  type: string;
+  date: string;
+  source: string;
+}
+
+export interface AudienceLinkCountsTable {
+  content_id: string;
+  position: number;
+  total: Generated<number>;
+  subscribers: Generated<number>;
+  ips: Generated<number>;
+  machine: Generated<number>;
+}
+
+export interface AudienceContentsTable {
+  content_id: string;
+  content_type: string;
+  newsletter_id: string;
+}
+
+export type AnalyticsTables = {
+  audience_contents: AudienceContentsTable;
+  audience_links: AudienceLinksTable;
+  audience_daily: AudienceDailyTable;
+  audience_newsletter_daily: AudienceNewsletterDailyTable;
+  audience_link_counts: AudienceLinkCountsTable;
+};
+
+/** Issues and stories are read too: what a content belongs to, and the demo's published issues. */
+export type AnalyticsDb = Kysely<CoreTables & AnalyticsTables & IssueTables & StoryTables>;

@@ -1,0 +1,229 @@
+/**
+ * The tracking addresses: the open pixel `/t/o/{token}`, the click redirect `/t/c/{token}/{n}`
+ * and the read beacon `/t/r` (with its script `/t/read.js`), and the hooks the issues and
+ * stories plugins call through `api.audience`. A copy's token is its issue, subscriber and
+ * hand-over time, signed: nobody can make one for another reader, and a link is looked up by its
+ * place in the issue, so a redirect can only lead where the issue linked.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AudienceTracking, ContentType } from '../../../core/server/audience';
+import type { PluginApi } from '../../../core/server/plugins/contract';
+import { constants } from '../../../core/shared/config';
+import { escapeHtml } from '../../../core/shared/text';
+import { clickVerdict, createBurstWatch, openVerdict, pageSource, type RequestFacts } from './classify';
+import type { Recorder } from './recorder';
+import { contentStats } from './store';
+import type { AnalyticsDb } from './tables';
+
+/** A transparent 1×1 GIF. */
+const pixelGif = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
+
+interface Copy {
+  issueId: string;
+  subscriberId: string;
+  sentAt: number;
+}
+
+const tokenParams = { type: 'object', required: ['token'], properties: { token: { type: 'string', maxLength: 300 } } } as const;
+
+export function registerTracking(api: PluginApi, db: AnalyticsDb, recorder: Recorder): AudienceTracking {
+  const base = api.env.publicUrl.replace(/\/+$/, '');
+  const copyOf = (token: string): Copy | null => {
+    const [issueId, subscriberId, sent] = api.links.verify(token)?.split('~') ?? [];
+    if (!issueId || !subscriberId || !sent) return null;
+    return { issueId, subscriberId, sentAt: parseInt(sent, 36) * 1000 };
+  };
+
+  // The newsletter of a content and the links of an issue change only with a new build: kept in memory.
+  const newsletters = new Map<string, string | null>();
+  const newsletterOf = async (contentId: string) => {
+    if (!newsletters.has(contentId)) {
+      const row = await db.selectFrom('audience_contents').select('newsletter_id').where('content_id', '=', contentId).executeTakeFirst();
+      if (!row) return null;
+      newsletters.set(contentId, row.newsletter_id);
+    }
+    return newsletters.get(contentId)!;
+  };
+  const linkOf = (issueId: string, position: number) =>
+    db.selectFrom('audience_links').select(['url', 'story_id']).where('content_id', '=', issueId).where('position', '=', position).executeTakeFirst();
+
+  const factsOf = (request: FastifyRequest, sentAt: number): RequestFacts => ({
+    method: request.method,
+    userAgent: request.headers['user-agent'] ?? '',
+    ip: request.ip,
+    at: Date.now(),
+    sentAt,
+  });
+  const burst = createBurstWatch();
+
+  api.page<{ token: string }>({
+    url: '/t/o/:token',
+    schema: { params: tokenParams, summary: "A copy's open pixel: a transparent GIF; the open is counted, a machine's apart." },
+    async handler(request, reply) {
+      const copy = copyOf(request.params.token);
+      const newsletterId = copy && (await newsletterOf(copy.issueId));
+      if (copy && newsletterId) {
+        const facts = factsOf(request, copy.sentAt);
+        const verdict = openVerdict(facts);
+        await recorder.record({
+          at: new Date(facts.at),
+          type: 'open',
+          contentType: 'issue',
+          contentId: copy.issueId,
+          newsletterId,
+          subscriberId: copy.subscriberId,
+          source: 'email',
+          ...verdict,
+          ipHash: api.links.digest(request.ip),
+          position: null,
+          durationMs: null,
+          storyId: null,
+        });
+      }
+      // A pixel always answers an image: a broken one would show in the reader's mail.
+      return reply.header('content-type', 'image/gif').header('cache-control', 'no-store, max-age=0').send(pixelGif);
+    },
+  });
+
+  api.page<{ token: string; position: string }>({
+    url: '/t/c/:token/:position',
+    schema: {
+      params: {
+        type: 'object',
+        required: ['token', 'position'],
+        properties: { token: tokenParams.properties.token, position: { type: 'string', pattern: '^[0-9]{1,5}$' } },
+      },
+      summary: "A copy's tracked link: redirects to the issue's link at that place; the click is counted, a scanner's apart.",
+    },
+    async handler(request, reply) {
+      const copy = copyOf(request.params.token);
+      const position = Number(request.params.position);
+      const link = copy && (await linkOf(copy.issueId, position));
+      const newsletterId = copy && (await newsletterOf(copy.issueId));
+      if (!copy || !link || !newsletterId) return notFoundPage(reply);
+      const facts = factsOf(request, copy.sentAt);
+      const verdict = clickVerdict(facts, request.method !== 'HEAD' && burst(request.params.token, position, facts.at));
+      await recorder.record({
+        at: new Date(facts.at),
+        type: 'click',
+        contentType: 'issue',
+        contentId: copy.issueId,
+        newsletterId,
+        subscriberId: copy.subscriberId,
+        source: 'email',
+        ...verdict,
+        ipHash: api.links.digest(request.ip),
+        position,
+        durationMs: null,
+        storyId: link.story_id,
+      });
+      return reply.header('cache-control', 'no-store').redirect(link.url, 302);
+    },
+  });
+
+  api.page({
+    url: '/t/read.js',
+    schema: { summary: "The public pages' reading beacon: sends the time the page was in view when the reader leaves it." },
+    async handler(_request, reply) {
+      return reply.header('content-type', 'text/javascript; charset=utf-8').header('cache-control', 'public, max-age=3600').send(beaconScript);
+    },
+  });
+
+  api.page({
+    method: 'POST',
+    url: '/t/r',
+    schema: {
+      body: {
+        type: 'object',
+        required: ['t'],
+        properties: { t: { type: 'string', maxLength: 300 }, ms: { type: 'string', pattern: '^[0-9]{1,10}$' }, source: { type: 'string', maxLength: 20 } },
+      },
+      summary: "A read of a public page (the beacon): the content's signed reference, the time in view, the app that showed it (source ios or android).",
+    },
+    async handler(request, reply) {
+      const body = request.body as { t: string; ms?: string; source?: string };
+      const [marker, type, id, newsletterId] = api.links.verify(body.t)?.split('~') ?? [];
+      if (marker !== 'r' || (type !== 'issue' && type !== 'story') || !id || !newsletterId) return reply.code(404).send();
+      await recorder.record({
+        at: new Date(),
+        type: 'read',
+        contentType: type,
+        contentId: id,
+        newsletterId,
+        subscriberId: null,
+        source: pageSource(body.source),
+        machine: false,
+        reason: '',
+        ipHash: api.links.digest(request.ip),
+        position: null,
+        durationMs: Math.min(Number(body.ms ?? 0), constants.tracking.readMaxSeconds * 1000),
+        storyId: null,
+      });
+      return reply.code(204).send();
+    },
+  });
+
+  return {
+    async trackEmail({ issueId, newsletterId, links, mark }) {
+      await db.transaction().execute(async (tx) => {
+        await tx
+          .insertInto('audience_contents')
+          .values({ content_id: issueId, content_type: 'issue', newsletter_id: newsletterId })
+          .onConflict((oc) => oc.column('content_id').doUpdateSet({ newsletter_id: newsletterId }))
+          .execute();
+        // A new build replaces the links: copies already sent keep working for the places that remain.
+        await tx.deleteFrom('audience_links').where('content_id', '=', issueId).execute();
+        if (links.length > 0)
+          await tx
+            .insertInto('audience_links')
+            .values(links.map((link, position) => ({ content_id: issueId, position, url: link.url, story_id: link.storyId })))
+            .execute();
+      });
+      newsletters.set(issueId, newsletterId);
+      return { hrefs: links.map((_link, position) => `${base}/t/c/${mark}/${position}`), pixel: `${base}/t/o/${mark}` };
+    },
+    copyToken(issueId, subscriberId, sentAt) {
+      return api.links.sign(`${issueId}~${subscriberId}~${Math.floor(sentAt.getTime() / 1000).toString(36)}`);
+    },
+    readBeacon(content: { type: ContentType; id: string; newsletterId: string }) {
+      const token = api.links.sign(`r~${content.type}~${content.id}~${content.newsletterId}`);
+      return `<script src="/t/read.js" data-t="${escapeHtml(token)}" defer></script>`;
+    },
+    stats: (content) => contentStats(db, content),
+    flush: () => recorder.flush(),
+  };
+}
+
+function notFoundPage(reply: FastifyReply) {
+  return reply
+    .code(404)
+    .header('content-type', 'text/html; charset=utf-8')
+    .send('<!doctype html><html lang="tr"><meta charset="utf-8"><title>Bağlantı bulunamadı</title><p>Bu bağlantı geçerli değil.</p></html>');
+}
+
+/**
+ * Counts the time the page is in view and sends it once, when the reader leaves or hides the
+ * page. An app showing the page adds source=ios or source=android to its address.
+ */
+const beaconScript = `(function () {
+  var script = document.currentScript;
+  if (!script || !navigator.sendBeacon) return;
+  var token = script.getAttribute('data-t');
+  var source = new URLSearchParams(location.search).get('source') || '';
+  var since = document.visibilityState === 'visible' ? Date.now() : 0;
+  var shown = 0;
+  var sent = false;
+  function pause() { if (since) { shown += Date.now() - since; since = 0; } }
+  function send() {
+    pause();
+    if (sent) return;
+    sent = true;
+    navigator.sendBeacon('/t/r', new URLSearchParams({ t: token, ms: String(shown), source: source }));
+  }
+  document.addEventListener('visibilitychange', function () {
+    if (document.visibilityState === 'visible') since = since || Date.now();
+    else send();
+  });
+  window.addEventListener('pagehide', send);
+})();
+`;

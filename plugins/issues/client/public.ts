@@ -1,0 +1,8 @@
+/** What other plugins may use of issues on the console: the references they bind. */
+import { createRouteRef } from '../../../core/client/refs';
+
+/**
+ * An issue's analytics (opens, clicks, reads, its click map), linked from the editor's statistics
+ * block. The issues plugin declares it; the plugin that counts readers binds it.
+ */
+export const issueAnalyticsRoute = createRouteRef('issues.analytics', ['issueId']);

@@ -1,0 +1,69 @@
+/**
+ * The apps' calls (issue 15 point 1): subscribing with double opt-in (source ios or android,
+ * counted with the landing form against constants.audience.subscribeLimit per client address),
+ * and unsubscribing with the personal token of the e-mails, with a reason. Both are public: the
+ * reader has no account, and the unsubscribe token is signed.
+ */
+import type { SubscribeBody } from '../../../schemas/generated/api/subscribe';
+import type { UnsubscribeBody } from '../../../schemas/generated/api/unsubscribe';
+import { invalid, notFound } from '../../../core/server/errors';
+import type { PluginApi } from '../../../core/server/plugins/contract';
+import { ref } from '../../../core/server/schemas/parts';
+import { constants } from '../../../core/shared/config';
+import { reasonOf } from './reasons';
+import { changeSubscription, findSubscribableNewsletter, type SubscribersDb } from './store';
+import { checkSubscribeInput, subscribeTexts, type Subscriptions } from './subscriptions';
+
+export const unsubscribedMessage = 'Aboneliğiniz sona erdi.';
+
+export function registerAppRoutes(api: PluginApi, db: SubscribersDb, subscriptions: Subscriptions): void {
+  api.route<SubscribeBody>({
+    method: 'POST',
+    url: '/subscribers/subscribe',
+    public: true,
+    schema: {
+      body: ref('api/subscribe'),
+      summary:
+        "An app's subscribe (double opt-in): a confirmation e-mail goes to the address; the subscription is made when its link is opened. Answers { data: { status: 'pending' }, msg } whether or not the address subscribes; 429 { msg } past constants.audience.subscribeLimit per client address.",
+    },
+    async handler(request) {
+      await subscriptions.countRequest(request.ip);
+      const { body } = request;
+      const checked = checkSubscribeInput(body);
+      if (!checked.ok) throw invalid(checked.message, checked.path);
+      const newsletter = await findSubscribableNewsletter(db, body.newsletter);
+      if (!newsletter) throw notFound('Newsletter not found.');
+      await subscriptions.request(newsletter, checked, body.source);
+      return { data: { status: 'pending' }, msg: subscribeTexts.checkInbox };
+    },
+  });
+
+  api.route<UnsubscribeBody>({
+    method: 'POST',
+    url: '/subscribers/unsubscribe',
+    public: true,
+    schema: {
+      body: ref('api/unsubscribe'),
+      summary:
+        "An app's unsubscribe with the personal token of the e-mails (/u/{token}), a source (ios, android) and an optional reason (a preset, or any text as 'other'). 404 when the token is unknown or the subscription has ended.",
+    },
+    async handler(request) {
+      const { token, source, reason } = request.body;
+      const subscriberId = api.links.verify(token);
+      const subscriber = subscriberId
+        ? await db.selectFrom('subscribers').select(['id', 'newsletter_id']).where('id', '=', subscriberId).executeTakeFirst()
+        : undefined;
+      if (!subscriber) throw notFound('This link is not valid, or the subscription has ended.');
+      const ended = await changeSubscription(db, {
+        type: 'unsubscription',
+        newsletterId: subscriber.newsletter_id,
+        subscriber: { id: subscriber.id },
+        source,
+        // No reason given: kept as 'other', as a one-click unsubscribe is (unsubscribe-page.ts).
+        reason: reason === undefined ? constants.audience.otherReason : reasonOf(reason, reason),
+      });
+      if (!ended) throw notFound('This link is not valid, or the subscription has ended.');
+      return { data: { status: 'unsubscribed' }, msg: unsubscribedMessage };
+    },
+  });
+}

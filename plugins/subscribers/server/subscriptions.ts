@@ -1,0 +1,186 @@
+/**
+ * Readers subscribing themselves (issue 15 point 1): double opt-in. A request (the landing page's
+ * form, or an app) is kept in subscription_requests and answered with a confirmation e-mail whose
+ * link carries the request's id, signed; the link makes the subscriber and sends the newsletter's
+ * welcome e-mail. Nothing here tells whether an address subscribes already: every request gets the
+ * same answer, and an address that subscribes gets the same confirmation e-mail (confirming it
+ * changes nothing).
+ */
+import { randomUUID } from 'node:crypto';
+import { addressCounter, addressKey, createAttemptLimiter, type AttemptLimiter, type Counter } from '../../../core/server/auth/attempts';
+import type { AppContext } from '../../../core/server/plugins/contract';
+import { sanitizeRichText } from '../../../core/server/sanitize';
+import { constants } from '../../../core/shared/config';
+import { newsletterWelcome } from '../../settings/server/public';
+import { escapeHtml, htmlToText } from '../../../core/shared/text';
+import { emailPattern, maxLength } from './csv-import';
+import { changeSubscription, type SubscribersDb } from './store';
+import type { SubscriptionSource } from './tables';
+
+/** What the reader typed, as received (a form's fields or an app's body). */
+export interface SubscribeInput {
+  email: string;
+  name: string;
+  city?: string;
+}
+
+export interface SubscribingNewsletter {
+  id: string;
+  key: string;
+  title: string;
+}
+
+export const subscribeTexts = {
+  invalidEmail: 'Lütfen geçerli bir e-posta adresi yazın.',
+  missingName: 'Lütfen adınızı yazın.',
+  tooLong: (field: string, max: number) => `${field} en fazla ${max} karakter olabilir.`,
+  checkInbox: 'Aboneliğinizi onaylamak için e-posta kutunuza gönderdiğimiz bağlantıya tıklayın.',
+  tooMany: 'Çok fazla deneme yapıldı. Lütfen bir süre sonra yeniden deneyin.',
+  mailFailed: 'Onay e-postasını şu anda gönderemedik. Lütfen biraz sonra yeniden deneyin.',
+  confirmed: 'Aboneliğiniz onaylandı. Hoş geldiniz!',
+  unknownConfirmation: 'Bu onay bağlantısı geçerli değil ya da süresi dolmuş. Lütfen yeniden abone olun.',
+} as const;
+
+/** The problem with a reader's input (Turkish, shown on the page), or the clean values. */
+export function checkSubscribeInput(
+  input: SubscribeInput,
+): { ok: true; email: string; name: string; city: string } | { ok: false; message: string; path: string } {
+  const email = input.email.trim().toLowerCase();
+  const name = input.name.trim();
+  const city = (input.city ?? '').trim();
+  if (email.length > maxLength.email || !emailPattern.test(email)) return { ok: false, message: subscribeTexts.invalidEmail, path: 'email' };
+  if (!name) return { ok: false, message: subscribeTexts.missingName, path: 'name' };
+  if (name.length > maxLength.name) return { ok: false, message: subscribeTexts.tooLong('Ad', maxLength.name), path: 'name' };
+  if (city.length > maxLength.city) return { ok: false, message: subscribeTexts.tooLong('Şehir', maxLength.city), path: 'city' };
+  return { ok: true, email, name, city };
+}
+
+/** The prefix of a confirmation token's signed value: a subscriber's unsubscribe token is never a confirmation, nor the reverse. */
+const confirmPrefix = 'confirm-';
+
+export interface Subscriptions {
+  /**
+   * Counts one subscribe request of a client address (the landing form and the app route share
+   * the count, constants.audience.subscribeLimit); throws 429 { msg } past the limit. The address
+   * is request.ip: the core decides which proxies to trust, never a header read here.
+   */
+  countRequest(ip: string): Promise<void>;
+  /** Keeps the request and sends its confirmation e-mail. */
+  request(newsletter: SubscribingNewsletter, reader: { email: string; name: string; city: string }, source: SubscriptionSource): Promise<void>;
+  /** The request of a confirmation link, made a subscription (once); null for an unknown, forged or expired link. */
+  confirm(newsletterKey: string, token: string): Promise<{ newsletterId: string } | null>;
+}
+
+export function createSubscriptions(context: Pick<AppContext, 'db' | 'mail' | 'links' | 'env' | 'log'>, db: SubscribersDb): Subscriptions {
+  const limiter: AttemptLimiter = createAttemptLimiter(context.db);
+  const hours = constants.audience.confirmationHours;
+
+  return {
+    async countRequest(ip) {
+      // The sign-in lockout's counter (core/server/auth/attempts.ts), under a key of its own; a
+      // request is never taken back, so every one counts.
+      const counter: Counter = { ...addressCounter(ip, constants.audience.subscribeLimit), key: `subscribe:${addressKey(ip)}` };
+      await limiter.begin([counter]);
+    },
+
+    async request(newsletter, reader, source) {
+      const id = randomUUID();
+      await db.transaction().execute(async (tx) => {
+        // Expired requests go as new ones come (the index on expires_at makes it a short range).
+        await tx.deleteFrom('subscription_requests').where('expires_at', '<', new Date()).execute();
+        await tx
+          .insertInto('subscription_requests')
+          .values({
+            id,
+            newsletter_id: newsletter.id,
+            email: reader.email,
+            name: reader.name,
+            city: reader.city,
+            source,
+            expires_at: new Date(Date.now() + hours * 3_600_000),
+          })
+          .execute();
+      });
+      const link = `${context.env.publicUrl}/n/${encodeURIComponent(newsletter.key)}/confirm/${context.links.sign(`${confirmPrefix}${id}`)}`;
+      const intro = `${newsletter.title} bültenine abone olmak için bu adresi yazdınız.`;
+      const close = `Siz istemediyseniz bu e-postayı yok sayın: onaylanmayan bir istek ${hours} saat sonra silinir.`;
+      await context.mail.send({
+        to: reader.email,
+        subject: `${newsletter.title}: aboneliğinizi onaylayın`,
+        text: `Merhaba ${reader.name},\n\n${intro} Aboneliğinizi onaylamak için bu bağlantıyı açın:\n\n${link}\n\n${close}`,
+        html: `<p>Merhaba ${escapeHtml(reader.name)},</p><p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(link)}">Aboneliğimi onayla</a></p><p>${escapeHtml(close)}</p>`,
+      });
+    },
+
+    async confirm(newsletterKey, token) {
+      const value = context.links.verify(token);
+      if (!value?.startsWith(confirmPrefix)) return null;
+      const pending = await db
+        .selectFrom('subscription_requests')
+        .innerJoin('newsletters', 'newsletters.id', 'subscription_requests.newsletter_id')
+        .select([
+          'subscription_requests.id',
+          'subscription_requests.email',
+          'subscription_requests.name',
+          'subscription_requests.city',
+          'subscription_requests.source',
+          'subscription_requests.confirmed_at',
+          'newsletters.id as newsletter_id',
+          'newsletters.key',
+          'newsletters.title',
+        ])
+        .where('subscription_requests.id', '=', value.slice(confirmPrefix.length))
+        .where('subscription_requests.expires_at', '>', new Date())
+        .executeTakeFirst();
+      if (!pending || pending.key.toLowerCase() !== newsletterKey.toLowerCase()) return null;
+      // A second click on the link (or a mail scanner's first): the subscription is made already.
+      if (pending.confirmed_at) return { newsletterId: pending.newsletter_id };
+      const made = await changeSubscription(db, {
+        type: 'subscription',
+        newsletterId: pending.newsletter_id,
+        email: pending.email,
+        name: pending.name,
+        city: pending.city,
+        source: pending.source,
+      });
+      await db.updateTable('subscription_requests').set({ confirmed_at: new Date() }).where('id', '=', pending.id).execute();
+      // Only a new subscriber is welcomed: an address that subscribed already had its welcome.
+      if (made?.changed) {
+        await sendWelcome(context, db, { id: pending.newsletter_id, title: pending.title }, { id: made.subscriberId, email: pending.email }).catch(
+          (error: unknown) => context.log.error({ err: error, newsletterId: pending.newsletter_id }, 'subscribers: the welcome e-mail failed'),
+        );
+      }
+      return { newsletterId: pending.newsletter_id };
+    },
+  };
+}
+
+/**
+ * The welcome e-mail of a new subscriber: the newsletter's welcome issue (its intro sanitized
+ * again, since it is sent as HTML), with the personal unsubscribe link and one-click unsubscribe
+ * headers (RFC 8058) as every issue has. A newsletter without one sends a short greeting.
+ */
+async function sendWelcome(
+  context: Pick<AppContext, 'mail' | 'links' | 'env'>,
+  db: SubscribersDb,
+  newsletter: { id: string; title: string },
+  subscriber: { id: string; email: string },
+): Promise<void> {
+  const welcome = (await newsletterWelcome(db, newsletter.id)) ?? {
+    subject: `${newsletter.title} bültenine hoş geldiniz`,
+    preview: '',
+    intro: { html: `<p>Aboneliğiniz onaylandı. ${escapeHtml(newsletter.title)} yeni sayılarıyla e-posta kutunuza gelecek.</p>` },
+  };
+  const intro = sanitizeRichText(welcome.intro.html);
+  const unsubscribeUrl = `${context.env.publicUrl}/u/${context.links.sign(subscriber.id)}`;
+  const footer = `Bu e-posta ${subscriber.email} adresine gönderildi.`;
+  // The preview is the inbox's line under the subject: hidden in the body, read first by mail clients.
+  const preview = welcome.preview ? `<div style="display:none;max-height:0;overflow:hidden">${escapeHtml(welcome.preview)}</div>` : '';
+  await context.mail.send({
+    to: subscriber.email,
+    subject: welcome.subject,
+    html: `${preview}<div style="max-width:600px;margin:0 auto;font-family:Arial,sans-serif;line-height:1.6">${intro}<hr><p style="font-size:13px;color:#605e5c">${escapeHtml(footer)} <a href="${escapeHtml(unsubscribeUrl)}">Abonelikten çık</a></p></div>`,
+    text: `${htmlToText(intro)}\n\n${footer}\nAbonelikten çık: ${unsubscribeUrl}`,
+    headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
+  });
+}

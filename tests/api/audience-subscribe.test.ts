@@ -1,0 +1,441 @@
+/**
+ * Readers coming and going (issue 15 point 1; spec 002: subscriptions and unsubscriptions by
+ * source, cancellation reasons): the landing page's subscribe form with double opt-in and the
+ * welcome e-mail, the apps' subscribe and unsubscribe calls, the per-address limit, the
+ * unsubscribe page with its reasons and one-click unsubscribe, the suppression of an address that
+ * left, and the series and cancellations the analytics read from their rollups (demo data
+ * included).
+ */
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readOutbox, type OutboxEntry } from '../../core/server/services/mail';
+import { constants } from '../../core/shared/config';
+import { cancellations, subscriptionSeries } from '../../plugins/subscribers/server/public';
+import { multipart } from './multipart';
+import { databases, startTestServer, type TestServer } from './server';
+
+const { cancellationReasons, otherReason, subscribeLimit } = constants.audience;
+const dateTime = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
+const dayMs = 86_400_000;
+
+describe.each(databases)('readers subscribing and leaving on %s', (kind) => {
+  let t: TestServer;
+  let ids: Record<'morning' | 'tech' | 'culture' | 'ege', string>;
+  let egeDirector: string;
+  /** Each test asks from an address of its own, so the per-address limit is the 429 test's alone. */
+  let nextAddress = 1;
+  const address = () => `198.51.100.${nextAddress++}`;
+
+  const form = async (url: string, fields: Record<string, string> | string, remoteAddress = address()) => {
+    const response = await t.server.app.inject({
+      method: 'POST',
+      url,
+      remoteAddress,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: typeof fields === 'string' ? fields : new URLSearchParams(fields).toString(),
+    });
+    return { status: response.statusCode, html: response.body, type: String(response.headers['content-type']) };
+  };
+  const page = async (url: string) => {
+    const response = await t.server.app.inject({ method: 'GET', url });
+    return { status: response.statusCode, html: response.body };
+  };
+  const appSubscribe = async (body: Record<string, unknown>, remoteAddress = address()) => {
+    const response = await t.server.app.inject({ method: 'POST', url: '/api/subscribers/subscribe', remoteAddress, payload: body });
+    return { status: response.statusCode, body: JSON.parse(response.body) };
+  };
+  const mailTo = (email: string): OutboxEntry[] => readOutbox(t.dataDir).filter((message) => message.to === email);
+  const confirmPath = (message: OutboxEntry) => {
+    const link = /http:\/\/console\.test(\/n\/[^/\s"]+\/confirm\/[\w.-]+)/.exec(message.text)?.[1];
+    expect(link, message.text).toBeDefined();
+    return link!;
+  };
+  const db = () => t.server.database.db as any;
+  const subscriberOf = (newsletterId: string, email: string) =>
+    db().selectFrom('subscribers').selectAll().where('newsletter_id', '=', newsletterId).where('email', '=', email).executeTakeFirst();
+  const eventsOf = (subscriberId: string) =>
+    db().selectFrom('subscription_events').selectAll().where('subscriber_id', '=', subscriberId).orderBy('created_at').execute();
+  const storedCount = async (id: string) =>
+    (await db().selectFrom('newsletters').select('subscriber_count').where('id', '=', id).executeTakeFirstOrThrow()).subscriber_count as number;
+  const today = () => new Date().toISOString().slice(0, 10);
+  const dailyCount = async (newsletterId: string, type: string, source: string) =>
+    (
+      (await db()
+        .selectFrom('subscription_daily')
+        .select('count')
+        .where('newsletter_id', '=', newsletterId)
+        .where('date', '=', today())
+        .where('type', '=', type)
+        .where('source', '=', source)
+        .executeTakeFirst()) ?? { count: 0 }
+    ).count as number;
+  const recentCancellations = (newsletterId: string) =>
+    cancellations(t.server.database.db, {
+      newsletterIds: [newsletterId],
+      startAt: new Date(Date.now() - 60_000),
+      endAt: new Date(Date.now() + 60_000),
+      limit: 50,
+    });
+
+  /** Subscribes an address through the landing form and its confirmation link; answers the subscriber row. */
+  const subscribeByForm = async (key: string, newsletterId: string, email: string, name = 'Deniz Okur') => {
+    expect((await form(`/n/${key}/subscribe`, { email, name, city: 'İzmir' })).status).toBe(200);
+    const [confirmation] = mailTo(email);
+    expect((await page(confirmPath(confirmation!))).status).toBe(200);
+    return (await subscriberOf(newsletterId, email))!;
+  };
+
+  beforeAll(async () => {
+    t = await startTestServer(kind);
+    egeDirector = await t.login('director@egehaber.example');
+    const newsletters = await t.server.database.db.selectFrom('newsletters').select(['id', 'key']).execute();
+    const idOf = (key: string) => newsletters.find((row) => row.key === key)!.id;
+    ids = { morning: idOf('sabah-bulteni'), tech: idOf('teknoloji-notlari'), culture: idOf('kultur-sanat-haftalik'), ege: idOf('ege-gundem') };
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('shows a subscribe form on the landing page', async () => {
+    const { status, html } = await page('/n/sabah-bulteni');
+    expect(status).toBe(200);
+    expect(html).toContain('<form class="subscribe" method="post" action="/n/sabah-bulteni/subscribe">');
+    expect(html).toMatch(/<input type="email" name="email" required/);
+    expect(html).toMatch(/<input type="text" name="name" required/);
+    expect(html).toMatch(/<input type="text" name="city" maxlength/);
+    expect(html).toContain('Abone ol</button>');
+  });
+
+  it('subscribes from the landing page: confirmation e-mail, confirm, a web subscriber, its event, the welcome e-mail', async () => {
+    const email = 'yeni.okur@example.com';
+    const before = { count: await storedCount(ids.morning), daily: await dailyCount(ids.morning, 'subscription', 'web') };
+    const asked = await form('/n/sabah-bulteni/subscribe', { email: ' Yeni.Okur@Example.com ', name: 'Yeni Okur', city: 'Ankara' });
+    expect(asked.status).toBe(200);
+    expect(asked.type).toContain('text/html');
+    expect(asked.html).toContain('e-posta kutunuza');
+    // Nothing is made before the link is opened.
+    expect(await subscriberOf(ids.morning, email)).toBeUndefined();
+
+    const [confirmation, ...others] = mailTo(email);
+    expect(others).toEqual([]);
+    expect(confirmation!.subject).toBe('Sabah Bülteni: aboneliğinizi onaylayın');
+    const path = confirmPath(confirmation!);
+    expect(path).toMatch(/^\/n\/sabah-bulteni\/confirm\//);
+    expect(confirmation!.html).toContain(`http://console.test${path}`);
+
+    const confirmed = await page(path);
+    expect(confirmed.status).toBe(200);
+    expect(confirmed.html).toContain('Aboneliğiniz onaylandı');
+    const subscriber = await subscriberOf(ids.morning, email);
+    expect(subscriber).toMatchObject({ email, name: 'Yeni Okur', city: 'Ankara', source: 'web', medium: 'email' });
+    expect(await eventsOf(subscriber.id)).toMatchObject([{ type: 'subscription', source: 'web', reason: null, newsletter_id: ids.morning }]);
+    expect(await storedCount(ids.morning)).toBe(before.count + 1);
+    expect(await dailyCount(ids.morning, 'subscription', 'web')).toBe(before.daily + 1);
+
+    const welcome = mailTo(email).find((message) => message.subject === 'Sabah Bülteni’ne hoş geldiniz!');
+    expect(welcome).toBeDefined();
+    const unsubscribeUrl = `http://console.test/u/${t.server.context.links.sign(subscriber.id)}`;
+    expect(welcome!.html).toContain('<strong>Sabah Bülteni</strong> ailesine hoş geldiniz!');
+    expect(welcome!.html).toContain(`href="${unsubscribeUrl}"`);
+    expect(welcome!.text).toContain(`Abonelikten çık: ${unsubscribeUrl}`);
+    expect(welcome!.headers).toEqual({ 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });
+
+    // A second click (or a mail scanner's) changes nothing and sends nothing.
+    const mails = mailTo(email).length;
+    expect((await page(path)).status).toBe(200);
+    expect(await storedCount(ids.morning)).toBe(before.count + 1);
+    expect(await eventsOf(subscriber.id)).toHaveLength(1);
+    expect(mailTo(email)).toHaveLength(mails);
+  });
+
+  it('answers the same whether or not the address subscribes, and welcomes nobody twice', async () => {
+    const first = await form('/n/sabah-bulteni/subscribe', { email: 'yeni.okur@example.com', name: 'Yeni Okur' });
+    const unknown = await form('/n/sabah-bulteni/subscribe', { email: 'hic.yazilmamis@example.com', name: 'Hiç Yazılmamış' });
+    expect(first.status).toBe(unknown.status);
+    expect(first.html).toBe(unknown.html);
+    const count = await storedCount(ids.morning);
+    const again = mailTo('yeni.okur@example.com')[0]!;
+    expect(again.subject).toBe('Sabah Bülteni: aboneliğinizi onaylayın');
+    expect((await page(confirmPath(again))).status).toBe(200);
+    expect(await storedCount(ids.morning)).toBe(count);
+    expect(mailTo('yeni.okur@example.com').filter((message) => message.subject.includes('hoş geldiniz'))).toHaveLength(1);
+  });
+
+  it('refuses a bad e-mail or a missing name with a Turkish message on the page (4xx, the form kept)', async () => {
+    for (const fields of [{ email: 'not-an-address', name: 'Ali Veli' }, { email: 'ali@', name: 'Ali Veli' }, { email: '', name: 'Ali Veli' }, {}]) {
+      const answer = await form('/n/sabah-bulteni/subscribe', fields as Record<string, string>);
+      expect(answer.status, JSON.stringify(fields)).toBe(422);
+      expect(answer.type).toContain('text/html');
+      expect(answer.html).toContain('Lütfen geçerli bir e-posta adresi yazın.');
+      expect(answer.html).toContain('<form class="subscribe"');
+    }
+    const noName = await form('/n/sabah-bulteni/subscribe', { email: 'isimsiz@example.com', name: '  ' });
+    expect(noName.status).toBe(422);
+    expect(noName.html).toContain('Lütfen adınızı yazın.');
+    expect(noName.html).toContain('value="isimsiz@example.com"');
+    expect(mailTo('isimsiz@example.com')).toEqual([]);
+    expect((await form('/n/olmayan-bulten/subscribe', { email: 'a@example.com', name: 'A' })).status).toBe(404);
+  });
+
+  it('subscribes from an app with source ios, by key or id', async () => {
+    const email = 'uygulama.okuru@example.com';
+    const answer = await appSubscribe({ newsletter: 'teknoloji-notlari', email, name: 'Uygulama Okuru', source: 'ios' });
+    expect(answer).toEqual({ status: 200, body: { data: { status: 'pending' }, msg: expect.any(String) } });
+    expect((await page(confirmPath(mailTo(email)[0]!))).status).toBe(200);
+    const subscriber = await subscriberOf(ids.tech, email);
+    expect(subscriber).toMatchObject({ source: 'ios', city: '' });
+    expect(await eventsOf(subscriber.id)).toMatchObject([{ type: 'subscription', source: 'ios' }]);
+    expect(mailTo(email).some((message) => message.subject === 'Teknoloji Notları’na hoş geldiniz')).toBe(true);
+
+    const byId = await appSubscribe({ newsletter: ids.ege, email: 'android.okuru@example.com', name: 'Android Okuru', city: 'İzmir', source: 'android' });
+    expect(byId.status).toBe(200);
+    expect(confirmPath(mailTo('android.okuru@example.com')[0]!)).toMatch(/^\/n\/ege-gundem\/confirm\//);
+
+    expect((await appSubscribe({ newsletter: 'teknoloji-notlari', email: 'bozuk', name: 'X', source: 'ios' })).status).toBe(422);
+    expect((await appSubscribe({ newsletter: 'teknoloji-notlari', email: 'a@example.com', name: 'X', source: 'web' })).status).toBe(422);
+    expect(await appSubscribe({ newsletter: 'olmayan', email: 'a@example.com', name: 'X', source: 'ios' })).toEqual({
+      status: 404,
+      body: { msg: 'Newsletter not found.' },
+    });
+  });
+
+  it(`refuses the ${subscribeLimit.failures + 1}th request of one address with 429, the landing form and the apps counted together`, async () => {
+    const client = '203.0.113.7';
+    for (let n = 0; n < subscribeLimit.failures; n++) {
+      const answer =
+        n % 2 === 0
+          ? (await form('/n/ege-gundem/subscribe', { email: `cok.deneyen${n}@example.com`, name: 'Çok Deneyen' }, client)).status
+          : (await appSubscribe({ newsletter: 'ege-gundem', email: `cok.deneyen${n}@example.com`, name: 'Çok Deneyen', source: 'android' }, client)).status;
+      expect(answer, `request ${n + 1}`).toBe(200);
+    }
+    const refused = await appSubscribe({ newsletter: 'ege-gundem', email: 'bir.daha@example.com', name: 'Bir Daha', source: 'ios' }, client);
+    expect(refused).toEqual({ status: 429, body: { msg: expect.stringMatching(/try again/) } });
+    const page429 = await form('/n/ege-gundem/subscribe', { email: 'bir.daha@example.com', name: 'Bir Daha' }, client);
+    expect(page429.status).toBe(429);
+    expect(page429.html).toContain('Çok fazla deneme yapıldı');
+    expect(mailTo('bir.daha@example.com')).toEqual([]);
+    // Another address is not concerned.
+    expect((await appSubscribe({ newsletter: 'ege-gundem', email: 'bir.daha@example.com', name: 'Bir Daha', source: 'ios' })).status).toBe(200);
+  });
+
+  it('answers 404 for a forged, unknown or mismatched confirmation link, and for a forged unsubscribe link', async () => {
+    const email = 'sahte.link@example.com';
+    await form('/n/kultur-sanat-haftalik/subscribe', { email, name: 'Sahte Link' });
+    const path = confirmPath(mailTo(email)[0]!);
+    const forged = `${path.slice(0, -3)}${path.endsWith('AAA') ? 'BBB' : 'AAA'}`;
+    for (const url of [forged, '/n/kultur-sanat-haftalik/confirm/abc.def', path.replace('kultur-sanat-haftalik', 'sabah-bulteni')]) {
+      const answer = await page(url);
+      expect(answer.status, url).toBe(404);
+      expect(answer.html).toContain('Bu onay bağlantısı geçerli değil ya da süresi dolmuş.');
+    }
+    // A subscriber's unsubscribe token is no confirmation, nor the reverse.
+    const someone = await db().selectFrom('subscribers').select('id').where('newsletter_id', '=', ids.culture).executeTakeFirstOrThrow();
+    expect((await page(`/n/kultur-sanat-haftalik/confirm/${t.server.context.links.sign(someone.id)}`)).status).toBe(404);
+    expect((await page(`/u/${path.split('/').at(-1)}`)).status).toBe(404);
+    expect((await page(`/u/${t.server.context.links.sign(someone.id).slice(0, -2)}xx`)).status).toBe(404);
+    expect(await subscriberOf(ids.culture, email)).toBeUndefined();
+  });
+
+  it('answers 404 for an expired confirmation link', async () => {
+    const email = 'gec.kalan@example.com';
+    await form('/n/kultur-sanat-haftalik/subscribe', { email, name: 'Geç Kalan' });
+    await db()
+      .updateTable('subscription_requests')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('email', '=', email)
+      .execute();
+    expect((await page(confirmPath(mailTo(email)[0]!))).status).toBe(404);
+    expect(await subscriberOf(ids.culture, email)).toBeUndefined();
+  });
+
+  it('shows the unsubscribe page with the four preset reasons and other with a text field', async () => {
+    const subscriber = await subscribeByForm('ege-gundem', ids.ege, 'sayfa.okuru@example.com');
+    const { status, html } = await page(`/u/${t.server.context.links.sign(subscriber.id)}`);
+    expect(status).toBe(200);
+    const choices = [...html.matchAll(/<input type="radio" name="reason" value="([^"]+)">/g)].map((match) => match[1]);
+    expect(choices).toEqual([...cancellationReasons, otherReason].map((reason) => reason.replace(/'/g, '&#39;')));
+    expect(html).toContain(`<input type="text" name="other" maxlength="${constants.audience.reasonMaxLength}"`);
+    expect(html).toContain('Abonelikten çık</button>');
+    expect(html).toContain('sayfa.okuru@example.com adresine gönderilen bu bültenden çıkmak istiyor musunuz?');
+  });
+
+  it('ends a subscription with a preset reason, a typed other reason or an empty other, as cancellations of source email', async () => {
+    // The page posts its text field always; no choice made is 'other' too.
+    const cases: { email: string; fields: Record<string, string>; stored: string }[] = [
+      { email: 'hazir.neden@example.com', fields: { reason: cancellationReasons[1]!, other: '' }, stored: cancellationReasons[1]! },
+      { email: 'yazili.neden@example.com', fields: { reason: otherReason, other: '  Bölgemle ilgili haber azaldı  ' }, stored: 'Bölgemle ilgili haber azaldı' },
+      { email: 'bos.diger@example.com', fields: { reason: otherReason, other: '' }, stored: otherReason },
+      { email: 'secimsiz@example.com', fields: { other: '' }, stored: otherReason },
+    ];
+    for (const { email, fields, stored } of cases) {
+      const subscriber = await subscribeByForm('ege-gundem', ids.ege, email);
+      const count = await storedCount(ids.ege);
+      const answer = await form(`/u/${t.server.context.links.sign(subscriber.id)}`, fields);
+      expect(answer.status, email).toBe(200);
+      expect(answer.html).toContain('Aboneliğiniz sona erdi.');
+      expect(await subscriberOf(ids.ege, email)).toBeUndefined();
+      expect(await storedCount(ids.ege)).toBe(count - 1);
+      const [latest] = await recentCancellations(ids.ege);
+      expect(latest).toEqual({ subscriber_id: subscriber.id, reason: stored, date: expect.stringMatching(dateTime), source: 'email' });
+      expect(Math.abs(new Date(`${latest!.date.replace(' ', 'T')}Z`).getTime() - Date.now())).toBeLessThan(60_000);
+    }
+    // Newest first.
+    const rows = await recentCancellations(ids.ege);
+    expect(rows.slice(0, 4).map((row) => row.reason)).toEqual(cases.map((entry) => entry.stored).reverse());
+    expect(await dailyCount(ids.ege, 'unsubscription', 'email')).toBeGreaterThanOrEqual(4);
+    // The link of an ended subscription leads nowhere.
+    const gone = rows[0]!.subscriber_id;
+    expect((await form(`/u/${t.server.context.links.sign(gone)}`, { reason: otherReason })).status).toBe(404);
+  });
+
+  it('cuts a typed reason to its longest length', async () => {
+    const subscriber = await subscribeByForm('ege-gundem', ids.ege, 'uzun.neden@example.com');
+    await form(`/u/${t.server.context.links.sign(subscriber.id)}`, { reason: otherReason, other: 'ç'.repeat(constants.audience.reasonMaxLength + 50) });
+    expect((await recentCancellations(ids.ege))[0]!.reason).toBe('ç'.repeat(constants.audience.reasonMaxLength));
+  });
+
+  it("ends a subscription with one click (RFC 8058), or a POST with no fields, kept as 'other'", async () => {
+    for (const [email, payload] of [
+      ['tek.tik@example.com', 'List-Unsubscribe=One-Click'],
+      ['bos.gonderi@example.com', ''],
+    ] as const) {
+      const subscriber = await subscribeByForm('ege-gundem', ids.ege, email);
+      const answer = await form(`/u/${t.server.context.links.sign(subscriber.id)}`, payload);
+      expect(answer.status).toBe(200);
+      expect(await subscriberOf(ids.ege, email)).toBeUndefined();
+      expect((await recentCancellations(ids.ege))[0]).toMatchObject({ subscriber_id: subscriber.id, reason: otherReason, source: 'email' });
+    }
+  });
+
+  it('ends a subscription from an app with its source and reason', async () => {
+    const subscriber = await subscribeByForm('ege-gundem', ids.ege, 'uygulamadan.ayrilan@example.com');
+    const token = t.server.context.links.sign(subscriber.id);
+    const answer = await t.request('POST', '/api/subscribers/unsubscribe', { body: { token, source: 'android', reason: cancellationReasons[3] } });
+    expect(answer).toEqual({ status: 200, body: { data: { status: 'unsubscribed' }, msg: expect.any(String) } });
+    expect((await recentCancellations(ids.ege))[0]).toMatchObject({ subscriber_id: subscriber.id, reason: cancellationReasons[3], source: 'android' });
+    expect((await t.request('POST', '/api/subscribers/unsubscribe', { body: { token, source: 'android' } })).status).toBe(404);
+    expect((await t.request('POST', '/api/subscribers/unsubscribe', { body: { token: 'abc.def', source: 'ios' } })).status).toBe(404);
+  });
+
+  it('never adds an address that left again by a CSV import; its own confirmed subscription does', async () => {
+    const email = 'geri.gelmez@example.com';
+    const subscriber = await subscribeByForm('ege-gundem', ids.ege, email);
+    await form(`/u/${t.server.context.links.sign(subscriber.id)}`, { reason: cancellationReasons[0]! });
+    const { payload, headers } = multipart(
+      {},
+      {
+        field: 'file',
+        filename: 'okurlar.csv',
+        contentType: 'text/csv',
+        content: Buffer.from(`email,name\n${email.toUpperCase()},Geri Gelmez\nbaska.biri@example.com,Başka Biri\n`),
+      },
+    );
+    const response = await t.server.app.inject({
+      method: 'POST',
+      url: `/api/newsletters/list/${ids.ege}/subscriptions/import`,
+      headers: { authorization: `Bearer ${egeDirector}`, ...headers },
+      payload,
+    });
+    expect(JSON.parse(response.body), response.body).toMatchObject({ data: { imported: 1, skipped: 1 } });
+    expect(await subscriberOf(ids.ege, email)).toBeUndefined();
+    // The import's row is a subscription event of unknown source.
+    const imported = await subscriberOf(ids.ege, 'baska.biri@example.com');
+    expect(imported.source).toBe('');
+    expect(await eventsOf(imported.id)).toMatchObject([{ type: 'subscription', source: '' }]);
+
+    const back = await subscribeByForm('ege-gundem', ids.ege, email);
+    expect(back).toMatchObject({ email, source: 'web' });
+    const suppressed = await db().selectFrom('unsubscribed').selectAll().where('newsletter_id', '=', ids.ege).where('email', '=', email).execute();
+    expect(suppressed).toEqual([]);
+  });
+
+  it('answers the series by day, week and month, by source or not, from the rollup (demo data included)', async () => {
+    const endAt = new Date();
+    const startAt = new Date(endAt.getTime() - 365 * dayMs);
+    const newsletterIds = [ids.morning, ids.tech];
+    const { rows: events } = await sql<{ type: string; source: string; n: number }>`
+      select type, source, count(*)::integer as n from subscription_events
+      where newsletter_id = any(${newsletterIds}::text[]) and (created_at at time zone 'UTC')::date >= ${startAt.toISOString().slice(0, 10)}::date
+      group by 1, 2`.execute(t.server.database.db);
+    const expected = (type: string, source?: string) =>
+      events.filter((row) => row.type === type && (source === undefined || row.source === source)).reduce((sum, row) => sum + row.n, 0);
+    expect(expected('unsubscription')).toBeGreaterThan(0);
+
+    for (const span of ['day', 'week', 'month'] as const) {
+      const plain = await subscriptionSeries(t.server.database.db, { newsletterIds, startAt, endAt, span, bySource: false });
+      const bySource = await subscriptionSeries(t.server.database.db, { newsletterIds, startAt, endAt, span, bySource: true });
+      for (const row of plain) {
+        expect(row).toEqual({
+          date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+          type: expect.stringMatching(/^(un)?subscription$/),
+          source: null,
+          count: row.unique,
+          unique: expect.any(Number),
+        });
+        const day = new Date(`${row.date}T00:00:00Z`);
+        if (span === 'week') expect(day.getUTCDay(), row.date).toBe(1);
+        if (span === 'month') expect(day.getUTCDate(), row.date).toBe(1);
+      }
+      const sum = (rows: typeof plain, type: string, source?: string | null) =>
+        rows.filter((row) => row.type === type && (source === undefined || row.source === source)).reduce((total, row) => total + row.count, 0);
+      for (const type of ['subscription', 'unsubscription']) {
+        expect(sum(plain, type), `${span} ${type}`).toBe(expected(type));
+        expect(sum(bySource, type), `${span} ${type} by source`).toBe(expected(type));
+        for (const source of ['email', 'web', 'ios', 'android']) expect(sum(bySource, type, source), `${span} ${type} ${source}`).toBe(expected(type, source));
+        expect(sum(bySource, type, null)).toBe(expected(type, ''));
+      }
+      // One row per span, type and source; spans in order.
+      const keys = bySource.map((row) => `${row.date} ${row.type} ${row.source}`);
+      expect(new Set(keys).size).toBe(keys.length);
+      expect(plain.map((row) => row.date)).toEqual([...plain.map((row) => row.date)].sort());
+    }
+    const bySource = await subscriptionSeries(t.server.database.db, { newsletterIds, startAt, endAt, span: 'month', bySource: true });
+    expect(new Set(bySource.filter((row) => row.type === 'subscription').map((row) => row.source))).toEqual(new Set(['email', 'web', 'ios', 'android', null]));
+    expect(new Set(bySource.filter((row) => row.type === 'unsubscription').map((row) => row.source))).toEqual(new Set(['email', 'web', 'ios', 'android']));
+    // A window of one day counts that day only; no newsletters, nothing.
+    const lastDay = await subscriptionSeries(t.server.database.db, { newsletterIds: [ids.morning], startAt: endAt, endAt, span: 'day', bySource: false });
+    expect(new Set(lastDay.map((row) => row.date))).toEqual(new Set([endAt.toISOString().slice(0, 10)]));
+    expect(await subscriptionSeries(t.server.database.db, { newsletterIds: [], startAt, endAt, span: 'day', bySource: true })).toEqual([]);
+  });
+
+  it('has demo cancellations over the year with every preset reason, typed others, and some this week', async () => {
+    const endAt = new Date();
+    const year = await cancellations(t.server.database.db, {
+      newsletterIds: [ids.morning],
+      startAt: new Date(endAt.getTime() - 365 * dayMs),
+      endAt,
+      limit: 5000,
+    });
+    expect(year.length).toBeGreaterThan(100);
+    const reasons = new Set(year.map((row) => row.reason));
+    for (const reason of [...cancellationReasons, otherReason]) expect(reasons, reason).toContain(reason);
+    expect([...reasons].filter((reason) => ![...cancellationReasons, otherReason].includes(reason)).length).toBeGreaterThan(0);
+    for (const row of year)
+      expect(row).toEqual({ subscriber_id: expect.any(String), reason: expect.any(String), date: expect.stringMatching(dateTime), source: expect.any(String) });
+    expect(year.map((row) => row.date)).toEqual([...year.map((row) => row.date)].sort().reverse());
+    const months = new Set(year.map((row) => row.date.slice(0, 7)));
+    expect(months.size).toBeGreaterThanOrEqual(6);
+    // The current week (from the later of the UTC and Istanbul Mondays).
+    const week = await cancellations(t.server.database.db, { newsletterIds: [ids.morning], startAt: new Date(endAt.getTime() - 2 * dayMs), endAt, limit: 100 });
+    expect(week.length).toBeGreaterThan(0);
+    expect(
+      (await cancellations(t.server.database.db, { newsletterIds: [ids.morning], startAt: new Date(endAt.getTime() - 365 * dayMs), endAt, limit: 3 })).length,
+    ).toBe(3);
+  });
+
+  it('gives the demo subscribers their sources, and keeps addresses that left out of the subscribers', async () => {
+    const { rows } = await sql<{
+      source: string;
+      n: number;
+    }>`select source, count(*)::integer as n from subscribers where newsletter_id = ${ids.tech} group by 1`.execute(t.server.database.db);
+    const share = (source: string) => (rows.find((row) => row.source === source)?.n ?? 0) / rows.reduce((sum, row) => sum + row.n, 0);
+    expect(share('email') + share('web')).toBeGreaterThan(0.6);
+    for (const source of ['ios', 'android', '']) expect(share(source), source).toBeGreaterThan(0.02);
+    const { rows: overlap } = await sql<{
+      n: number;
+    }>`select count(*)::integer as n from subscribers s join unsubscribed u on u.newsletter_id = s.newsletter_id and u.email = lower(s.email)`.execute(
+      t.server.database.db,
+    );
+    expect(overlap[0]!.n).toBe(0);
+  });
+});

@@ -1,0 +1,286 @@
+// @vitest-environment happy-dom
+/**
+ * Issue and story analytics (spec 002 sections 2.9, 3 and 9): the numbers with the machine share,
+ * the device pies of opens, clicks and reads with the spec's source names and the average reading
+ * time as h:mm:ss, opens and clicks over time from the legacy statistics and reads from the events
+ * query, 'Not Ready' for what has no data, and the click map: the rendered content, cleaned, with
+ * each link's badges placed by its position. And the addresses: /stories/show/{id}/analytics
+ * reaches these pages, not the story editor registered before them.
+ */
+import { setIconOptions } from '@fluentui/react';
+import { cleanup, render, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { parse } from 'regexparam';
+import { matchRoute, Route, Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { constants } from '../../core/shared/config';
+import type { Permission } from '../../core/shared/permissions';
+
+const origin = 'http://localhost';
+const now = new Date(2026, 10, 18, 10, 0, 0);
+const spacing = constants.statistics.fetchSpacingMs;
+
+const asked: { path: string; query: Record<string, string>; body: Record<string, unknown> | null }[] = [];
+const filters = () => asked.filter((call) => call.path === '/api/analytics/filter').map((call) => (call.body as { filter: Record<string, unknown> }).filter);
+
+const contentHtml = [
+  '<p>Günaydın <a href="https://example.com/a">ilk</a></p>',
+  '<script>window.hacked = true</script>',
+  '<p onclick="window.hacked = true"><a href="https://example.com/b">ikinci</a> ve yine <a href="https://example.com/a">birinci</a></p>',
+  '<iframe src="https://elsewhere.example/embed"></iframe>',
+  '<p><a href="javascript:alert(1)">kötü</a></p>',
+].join('');
+const clickRows = [
+  { url: 'https://kuzey.example/logo', position: 0, total: 2, subscribers: 2, ip: 2, machine: 0 },
+  { url: 'https://example.com/a', position: 1, total: 10, subscribers: 8, ip: 7, machine: 2 },
+  { url: 'https://example.com/b', position: 2, total: 5, subscribers: 4, ip: 4, machine: 0 },
+  { url: 'https://example.com/a', position: 3, total: 3, subscribers: 3, ip: 2, machine: 1 },
+];
+let bySource: Record<string, unknown[]> = {};
+let clickMap: unknown[] = clickRows;
+
+const stats = { totalOpens: 300, uniqueOpens: 200, totalClicks: 40, uniqueClicks: 30, machineOpens: 100, machineClicks: 10 };
+
+function note(request: Request, body: Record<string, unknown> | null) {
+  const url = new URL(request.url);
+  asked.push({ path: url.pathname, query: Object.fromEntries(url.searchParams), body });
+}
+
+const server = setupServer(
+  http.get(`${origin}/api/issues/list/i1`, ({ request }) => {
+    note(request, null);
+    const query = new URL(request.url).searchParams;
+    if (query.get('normalizeBody') === 'true') return HttpResponse.json({ data: { _id: 'i1', content: { html: contentHtml } } });
+    return HttpResponse.json({ data: { _id: 'i1', subject: 'Kuzeyde kış', newsletter: 'n1', createdAt: '2026-10-01T08:00:00.000Z', stats } });
+  }),
+  http.get(`${origin}/api/stories/list/s1`, ({ request }) => {
+    note(request, null);
+    const query = new URL(request.url).searchParams;
+    if (query.get('normalizeBody') === 'true')
+      return HttpResponse.json({ data: { _id: 's1', body: { html: '<p><a href="https://example.com/b">b</a></p>' } } });
+    return HttpResponse.json({
+      data: {
+        _id: 's1',
+        type: 'article',
+        title: 'Liman açıldı',
+        body: { text: 'Liman bugün açıldı.' },
+        newsletter: 'n1',
+        createdAt: '2026-10-01T08:00:00.000Z',
+        stats,
+      },
+    });
+  }),
+  http.post(`${origin}/api/statistics/generate`, async ({ request }) => {
+    note(request, (await request.json()) as Record<string, unknown>);
+    return HttpResponse.json({
+      data: {
+        _id: 'x',
+        endAt: now.toISOString(),
+        values: {
+          'opens.total': [{ date: '2026-11-09', value: 90, machine: 10 }],
+          'clicks.total': [{ date: '2026-11-16', value: 6, machine: 0 }],
+          'opens.sources': {},
+        },
+      },
+    });
+  }),
+  http.post(`${origin}/api/analytics/filter`, async ({ request }) => {
+    const body = (await request.json()) as { filter: Record<string, unknown> };
+    note(request, body);
+    const filter = body.filter;
+    if (filter.type === 'clickmap') return HttpResponse.json({ data: { result: clickMap } });
+    if (filter.groupBy === 'source') return HttpResponse.json({ data: { result: bySource[filter.type as string] ?? [] } });
+    if (filter.type === 'read')
+      return HttpResponse.json({ data: { result: [{ date: '2026-11-16', total: 12, unique: 10, machine: 3, machineUnique: 2, averageDuration: 75 }] } });
+    return HttpResponse.json({ data: { result: [] } });
+  }),
+);
+
+let ContentAnalyticsPage: typeof import('../../plugins/analytics/client/ContentAnalyticsPage').default;
+let stores: typeof import('../../core/client/stores');
+
+beforeAll(async () => {
+  setIconOptions({ disableWarnings: true });
+  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(`${origin}/issues/show/i1/analytics`);
+  server.listen({ onUnhandledRequest: 'error' });
+  ContentAnalyticsPage = (await import('../../plugins/analytics/client/ContentAnalyticsPage')).default;
+  stores = await import('../../core/client/stores');
+});
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+  vi.setSystemTime(now);
+  constants.statistics.fetchSpacingMs = 5;
+  bySource = {
+    open: [
+      { source: 'email', total: 50, unique: 40, machine: 10, machineUnique: 5 },
+      { source: 'ios', total: 30, unique: 25, machine: 0, machineUnique: 0 },
+      { source: null, total: 5, unique: 5, machine: 0, machineUnique: 0 },
+      { source: 'android', total: 15, unique: 10, machine: 0, machineUnique: 0 },
+    ],
+    click: [],
+    read: [
+      { source: 'web', total: 10, unique: 10, machine: 0, machineUnique: 0, averageDuration: 200 },
+      { source: 'ios', total: 30, unique: 20, machine: 0, machineUnique: 0, averageDuration: 3700 },
+    ],
+  };
+  clickMap = clickRows;
+  stores.store.set(stores.permissionsAtom, new Set<Permission>(['statistics.list', 'statistics.generate']));
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  asked.length = 0;
+  constants.statistics.fetchSpacingMs = spacing;
+});
+afterAll(() => server.close());
+
+function open(path: string, pattern: string) {
+  const location = memoryLocation({ path });
+  render(
+    <Router hook={location.hook}>
+      <Route path={pattern}>
+        <ContentAnalyticsPage />
+      </Route>
+    </Router>,
+  );
+}
+const panel = (name: string) => screen.getByRole('region', { name });
+const waitForPanels = () => waitFor(() => expect(screen.queryAllByRole('status', { name: /^Loading/ })).toHaveLength(0), { timeout: 6000 });
+const rows = (figure: HTMLElement) =>
+  within(figure)
+    .getAllByRole('row')
+    .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent ?? ''));
+
+describe('issue analytics', () => {
+  it('shows the numbers with the machine share, the device pies with the source names and the reading time', async () => {
+    open('/issues/show/i1/analytics', '/issues/show/:issueId/analytics');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Kuzeyde kış' })).toBeTruthy();
+    await waitForPanels();
+    const opens = screen.getByRole('group', { name: 'Total opens' });
+    expect(opens.textContent).toContain('300');
+    expect(within(opens).getByText('25% machine opens filtered')).toBeTruthy();
+    expect(within(screen.getByRole('group', { name: 'Total clicks' })).getByText('20% machine clicks filtered')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Newsletter analytics' }).getAttribute('href')).toBe('/newsletters/show/n1/analytics');
+
+    // The pies cover the issue's whole life, up to today.
+    const lifetime = { startAt: '2000-01-01T00:00:00.000Z', endAt: '2026-11-18T23:59:59.999Z' };
+    expect(filters().filter((filter) => filter.groupBy === 'source')).toEqual(
+      ['open', 'click', 'read'].map((type) => ({ type, contentIds: ['i1'], contentTypes: ['issue'], groupBy: 'source', date: lifetime })),
+    );
+    const openPie = within(panel('OPENS BY DEVICE')).getByRole('figure', { name: 'OPENS BY DEVICE' });
+    expect(rows(openPie).slice(1)).toEqual([
+      ['Email', '50'],
+      ['iOS', '30'],
+      ['Android', '15'],
+      ['null', '5'],
+    ]);
+    expect(within(panel('OPENS BY DEVICE')).getByText('9% machine opens filtered')).toBeTruthy();
+    const drawing = openPie.querySelector('.analytics-chart-drawing') as HTMLElement & { data?: { type: string; labels: string[]; values: number[] }[] };
+    await waitFor(() => expect(drawing.data?.[0]).toMatchObject({ type: 'pie', labels: ['Email', 'iOS', 'Android', 'null'], values: [50, 30, 15, 5] }));
+    expect(within(panel('CLICKS BY DEVICE')).getByText('Not Ready')).toBeTruthy();
+    // (200 × 10 + 3700 × 30) / 40 reads = 2825 seconds.
+    expect(within(panel('READS BY DEVICE')).getByText('Average reading time 0:47:05')).toBeTruthy();
+  });
+
+  it('draws opens and clicks over time from the statistics and reads from the events, in the range picked', async () => {
+    open('/issues/show/i1/analytics', '/issues/show/:issueId/analytics');
+    await waitForPanels();
+    const generate = asked.filter((call) => call.path === '/api/statistics/generate').map((call) => call.body);
+    expect(generate).toEqual([
+      {
+        model: 'Issue',
+        parent: 'i1',
+        methods: ['Opens', 'Clicks'],
+        date: { startAt: '2026-08-31T00:00:00.000Z', endAt: '2026-11-18T23:59:59.999Z' },
+        datespan: 'weekly',
+      },
+    ]);
+    const series = rows(await within(panel('OPENS AND CLICKS')).findByRole('figure'));
+    expect(series[0]).toEqual(['', 'Opens', 'Clicks', 'Machine opens']);
+    expect(series.find((row) => row[0] === '9 Kas')).toEqual(['9 Kas', '90', '0', '10']);
+    expect(series.find((row) => row[0] === '16 Kas')).toEqual(['16 Kas', '0', '6', '0']);
+    expect(within(panel('OPENS AND CLICKS')).getByText('10% machine opens filtered')).toBeTruthy();
+
+    expect(filters().find((filter) => filter.type === 'read' && filter.groupBy === 'date')).toEqual({
+      type: 'read',
+      contentIds: ['i1'],
+      contentTypes: ['issue'],
+      groupBy: 'date',
+      date: { startAt: '2026-08-31T00:00:00.000Z', endAt: '2026-11-18T23:59:59.999Z', spanType: 'week', spanInterval: 1 },
+    });
+    const reads = within(panel('READS')).getByRole('figure');
+    expect(rows(reads).find((row) => row[0] === '16 Kas')).toEqual(['16 Kas', '12', '3']);
+    expect(within(panel('READS')).getByText('Average reading time 0:01:15')).toBeTruthy();
+    const drawing = reads.querySelector('.analytics-chart-drawing') as HTMLElement & { data?: { fill?: string; line: { dash: string } }[] };
+    await waitFor(() =>
+      expect(drawing.data?.map((trace) => [trace.fill, trace.line.dash])).toEqual([
+        ['tozeroy', 'solid'],
+        [undefined, 'dot'],
+      ]),
+    );
+  });
+
+  it('places the click badges beside the links by position, in the content cleaned of scripts and frames', async () => {
+    open('/issues/show/i1/analytics', '/issues/show/:issueId/analytics');
+    await waitForPanels();
+    expect(filters().find((filter) => filter.type === 'clickmap')).toEqual({ type: 'clickmap', contentIds: ['i1'], contentTypes: ['issue'] });
+    const content = within(panel('CLICK MAP')).getByTestId('click-map-content');
+    const links = [...content.querySelectorAll('a')];
+    expect(links.map((link) => link.textContent)).toEqual(['ilk', 'ikinci', 'birinci', 'kötü']);
+    const badgesAfter = (link: Element) =>
+      link.nextElementSibling?.classList.contains('analytics-badges') ? [...link.nextElementSibling.children].map((badge) => badge.textContent) : null;
+    expect(links.map(badgesAfter)).toEqual([
+      ['Total 10', 'Subscribers 8', 'IPs 7'],
+      ['Total 5', 'Subscribers 4', 'IPs 4'],
+      ['Total 3', 'Subscribers 3', 'IPs 2'],
+      null,
+    ]);
+    expect(links[2]!.nextElementSibling!.getAttribute('data-position')).toBe('3');
+    expect(content.querySelector('script, iframe, [onclick]')).toBeNull();
+    expect(links[3]!.hasAttribute('href')).toBe(false);
+    expect(links[0]!.getAttribute('rel')).toBe('noopener noreferrer');
+    // The e-mail's own link, not in the content, is listed apart.
+    expect(within(panel('CLICK MAP')).getByText('https://kuzey.example/logo').parentElement!.textContent).toContain('Total 2');
+    // 3 of the 23 clicks were scanners'.
+    expect(within(panel('CLICK MAP')).getByText('13% machine clicks filtered')).toBeTruthy();
+    expect((window as unknown as { hacked?: boolean }).hacked).toBeUndefined();
+  });
+
+  it("says 'Not Ready' for a click map with no links counted", async () => {
+    clickMap = [];
+    open('/issues/show/i1/analytics', '/issues/show/:issueId/analytics');
+    await waitForPanels();
+    expect(within(panel('CLICK MAP')).getByText('Not Ready')).toBeTruthy();
+  });
+});
+
+describe('story analytics', () => {
+  it('asks for the story', async () => {
+    open('/stories/show/s1/analytics', '/stories/show/:storyId/analytics');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Liman açıldı' })).toBeTruthy();
+    await waitForPanels();
+    expect(asked.find((call) => call.path === '/api/stories/list/s1' && call.query.updateStats === 'true')).toBeTruthy();
+    expect(asked.find((call) => call.path === '/api/statistics/generate')!.body).toMatchObject({ model: 'Story', parent: 's1' });
+    expect(filters().every((filter) => (filter.contentTypes as string[]).includes('story'))).toBe(true);
+    expect(within(panel('CLICK MAP')).getByTestId('click-map-content').querySelectorAll('.analytics-badges')).toHaveLength(1);
+  });
+});
+
+describe('the analytics addresses', () => {
+  it('reach the analytics pages before the story editor, and leave the editor its own', async () => {
+    const { registry } = await import('../../core/client/registry');
+    const first = (address: string) => registry.routes.find((route) => matchRoute(parse, route.path, address)[0])?.path;
+    expect(first('/stories/show/s1/analytics')).toBe('/stories/show/:storyId/analytics');
+    expect(first('/issues/show/i1/analytics')).toBe('/issues/show/:issueId/analytics');
+    expect(first('/analytics/issues/i1')).toBe('/analytics/issues/:issueId');
+    expect(first('/analytics/newsletters/n1')).toBe('/analytics/newsletters/:newsletterId');
+    expect(first('/newsletters/show/n1/analytics')).toBe('/newsletters/show/:newsletterId/analytics');
+    expect(first('/publishers/show/p1/analytics')).toBe('/publishers/show/:publisherId/analytics');
+    expect(first('/stories/edit/s1')).toBe('/stories/:mode/:first/:second?');
+    expect(first('/stories/create/n1/article')).toBe('/stories/:mode/:first/:second?');
+    expect(first('/stories/create/')).toBe('/stories/create/?');
+    expect(first('/analytics/stories/s1')).toBeUndefined();
+  });
+});

@@ -1,0 +1,526 @@
+// @vitest-environment happy-dom
+/**
+ * The newsletter and publisher analytics (spec 002 sections 2.9, 4, 8 and 9): the panels drawn
+ * from the legacy statistics and, with the beta analytics feature, from the events query with the
+ * by-source areas and the switch between the two; people's activity with the machine share; 'Not
+ * Ready' for an empty series; the range picker's windows and spans, the custom range's lower
+ * bound and the refresh; the fetches of a screen spaced constants.statistics.fetchSpacingMs apart,
+ * each chart showing progress while it waits; average views in weekly buckets, whose failure is
+ * only logged; the cancellation donut with its total in the centre and the table's date format;
+ * the links to the latest issues' analytics.
+ */
+import { setIconOptions } from '@fluentui/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { Route, Router } from 'wouter';
+import { memoryLocation } from 'wouter/memory-location';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { constants } from '../../core/shared/config';
+import type { Permission } from '../../core/shared/permissions';
+
+const origin = 'http://localhost';
+// Wednesday 18 November 2026, mid-morning: the weekly window starts on Monday 31 August.
+const now = new Date(2026, 10, 18, 10, 0, 0);
+const spacing = constants.statistics.fetchSpacingMs;
+
+interface Asked {
+  path: string;
+  body: Record<string, unknown> | null;
+  query: Record<string, string>;
+  at: number;
+}
+const asked: Asked[] = [];
+const bodiesOf = (path: string) => asked.filter((call) => call.path === path).map((call) => call.body!);
+const filtersOf = (type: string) =>
+  bodiesOf('/api/analytics/filter')
+    .map((body) => body.filter as Record<string, unknown>)
+    .filter((filter) => filter.type === type);
+
+const point = (date: string, value: number, machine = 0) => ({ date, value, machine });
+let generated: Record<string, unknown> = {};
+let timeline: { date: string; value: number; type: string; medium: string }[] = [];
+let filterAnswers: Record<string, (filter: Record<string, unknown>) => unknown[]> = {};
+let issueIdsAnswer: { status: number; body: unknown } = { status: 200, body: { data: [], count: 0 } };
+let latest: unknown[] = [];
+
+function defaultAnswers() {
+  generated = {
+    'opens.total': [point('2026-11-09', 120, 30), point('2026-11-16', 80, 20)],
+    'clicks.total': [point('2026-11-09', 12, 4)],
+    'opens.sources': {},
+    'subscriptions.subscription.subscriber': [point('2026-11-09', 5)],
+    'subscriptions.unsubscription.subscriber': [],
+  };
+  timeline = [
+    { date: '2026-11-09', value: 100, type: 'subscribers', medium: 'email' },
+    { date: '2026-11-09', value: 20, type: 'subscribers', medium: 'notification' },
+    { date: '2026-11-16', value: 110, type: 'subscribers', medium: 'email' },
+    { date: '2026-11-16', value: 25, type: 'subscribers', medium: 'notification' },
+    { date: '2026-11-16', value: 9, type: 'subscriptions', medium: 'email' },
+  ];
+  filterAnswers = {
+    subscriber: () => [
+      { newsletterId: 'n1', date: '2026-11-09', total: 130, email: 110, notification: 20 },
+      { newsletterId: 'n1', date: '2026-11-16', total: 140, email: 115, notification: 25 },
+    ],
+    subscription: (filter) =>
+      (filter.subscription as { groupBy?: string }).groupBy === 'source'
+        ? [
+            { date: '2026-11-09', type: 'subscription', source: 'ios', count: 3 },
+            { date: '2026-11-09', type: 'subscription', source: null, count: 1 },
+            { date: '2026-11-16', type: 'unsubscription', source: 'email', count: 2 },
+          ]
+        : [
+            { date: '2026-11-09', type: 'subscription', source: null, count: 4 },
+            { date: '2026-11-16', type: 'unsubscription', source: null, count: 2 },
+          ],
+    open: () => [{ date: '2026-11-16', total: 40, unique: 30, machine: 10, machineUnique: 8 }],
+    click: () => [],
+    cancellation: () => [
+      { subscriber_id: 'sub-1', reason: constants.audience.cancellationReasons[0], date: '2026-11-16 08:00:00', source: 'email' },
+      { subscriber_id: 'sub-2', reason: constants.audience.cancellationReasons[1], date: '2026-11-17 09:05:00', source: 'web' },
+      { subscriber_id: 'sub-3', reason: 'Fiyatlar çok yüksek', date: '2026-11-17 10:30:00', source: 'ios' },
+    ],
+  };
+  issueIdsAnswer = { status: 200, body: { data: [], count: 0 } };
+  latest = [];
+}
+
+function note(request: Request, body: Record<string, unknown> | null) {
+  const url = new URL(request.url);
+  asked.push({ path: url.pathname, body, query: Object.fromEntries(url.searchParams), at: performance.now() });
+}
+
+const server = setupServer(
+  http.get(`${origin}/api/newsletters/list/n1`, ({ request }) => {
+    note(request, null);
+    return HttpResponse.json({ data: { _id: 'n1', title: 'Kuzey Bülteni', createdAt: '2026-09-15T08:00:00.000Z' } });
+  }),
+  http.get(`${origin}/api/newsletters/list/:id/stats`, ({ request, params }) => {
+    note(request, null);
+    const data = timeline.map((item) => ({ ...item, parent: params.id, span: 1 }));
+    return HttpResponse.json({ data, count: 2 });
+  }),
+  http.get(`${origin}/api/newsletters/list`, ({ request }) => {
+    note(request, null);
+    return HttpResponse.json({
+      data: [
+        { _id: 'n2', title: 'Güney', createdAt: '2026-07-01T08:00:00.000Z' },
+        { _id: 'n1', title: 'Kuzey Bülteni', createdAt: '2026-09-15T08:00:00.000Z' },
+      ],
+      count: 2,
+    });
+  }),
+  http.post(`${origin}/api/statistics/generate`, async ({ request }) => {
+    note(request, (await request.json()) as Record<string, unknown>);
+    return HttpResponse.json({ data: { _id: 'x', endAt: now.toISOString(), values: generated } });
+  }),
+  http.post(`${origin}/api/analytics/filter`, async ({ request }) => {
+    const body = (await request.json()) as { filter: Record<string, unknown> };
+    note(request, body);
+    const answer = filterAnswers[body.filter.type as string];
+    return HttpResponse.json({ data: { result: answer ? answer(body.filter) : [] } });
+  }),
+  http.get(`${origin}/api/issues/list`, ({ request }) => {
+    note(request, null);
+    if (new URL(request.url).searchParams.get('idOnly') === 'true')
+      return HttpResponse.json(issueIdsAnswer.body as Record<string, unknown>, { status: issueIdsAnswer.status });
+    return HttpResponse.json({ data: latest, count: latest.length });
+  }),
+);
+
+let NewsletterAnalyticsPage: typeof import('../../plugins/analytics/client/NewsletterAnalyticsPage').default;
+let PublisherAnalyticsPage: typeof import('../../plugins/analytics/client/PublisherAnalyticsPage').default;
+let Toaster: typeof import('../../core/client/toasts').Toaster;
+let stores: typeof import('../../core/client/stores');
+
+beforeAll(async () => {
+  setIconOptions({ disableWarnings: true });
+  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(`${origin}/newsletters/show/n1/analytics`);
+  server.listen({ onUnhandledRequest: 'error' });
+  NewsletterAnalyticsPage = (await import('../../plugins/analytics/client/NewsletterAnalyticsPage')).default;
+  PublisherAnalyticsPage = (await import('../../plugins/analytics/client/PublisherAnalyticsPage')).default;
+  ({ Toaster } = await import('../../core/client/toasts'));
+  stores = await import('../../core/client/stores');
+});
+beforeEach(() => {
+  vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
+  vi.setSystemTime(now);
+  defaultAnswers();
+  // Spaced as shipped only where the spacing is what is tested; elsewhere a screen's dozen calls
+  // would take seven seconds.
+  constants.statistics.fetchSpacingMs = 5;
+});
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+  asked.length = 0;
+  constants.statistics.fetchSpacingMs = spacing;
+  stores.store.set(stores.featuresAtom, null);
+});
+afterAll(() => server.close());
+
+function signIn({ beta = false, permissions = ['statistics.list', 'statistics.generate', 'issues.list'] as Permission[] } = {}) {
+  stores.store.set(stores.permissionsAtom, new Set<Permission>(permissions));
+  stores.store.set(stores.featuresAtom, { maintenance: false, editorVersion: 'default', betaAnalytics: beta, betaBanner: false });
+}
+
+function openNewsletter() {
+  const location = memoryLocation({ path: '/newsletters/show/n1/analytics', record: true });
+  render(
+    <Router hook={location.hook}>
+      <Route path="/newsletters/show/:newsletterId/analytics">
+        <NewsletterAnalyticsPage />
+      </Route>
+      <Toaster />
+    </Router>,
+  );
+  return location;
+}
+
+const panel = (name: string) => screen.getByRole('region', { name });
+/** The chart of a panel, once drawn: its accessible table, as rows of cells. */
+async function tableOf(name: string, chart = name): Promise<string[][]> {
+  const figure = await within(panel(name)).findByRole('figure', { name: chart }, { timeout: 4000 });
+  return within(figure)
+    .getAllByRole('row')
+    .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent ?? ''));
+}
+/** What Plotly was given to draw in a panel. */
+async function plotted(
+  name: string,
+): Promise<{ data: { name?: string; y?: number[]; labels?: string[]; values?: number[] }[]; layout: Record<string, unknown> }> {
+  const drawing = within(panel(name)).getByRole('figure', { hidden: true }).querySelector('.analytics-chart-drawing') as HTMLElement & {
+    data?: never;
+    layout?: never;
+  };
+  await waitFor(() => expect(drawing.data).toBeDefined(), { timeout: 4000 });
+  return { data: drawing.data!, layout: drawing.layout! };
+}
+const rowFor = (table: string[][], label: string) => table.find((row) => row[0] === label);
+const waitForPanels = () => waitFor(() => expect(screen.queryAllByRole('status', { name: /^Loading/ })).toHaveLength(0), { timeout: 6000 });
+
+describe('newsletter analytics, legacy statistics', () => {
+  it('draws the five panels from the statistics and the subscriber timeline, with the machine share', async () => {
+    signIn();
+    openNewsletter();
+    expect(screen.getAllByRole('status', { name: /^Loading/ }).length).toBeGreaterThan(0);
+    await waitForPanels();
+    expect(screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent)).toEqual([
+      'SUBSCRIBERS',
+      'SUBSCRIPTIONS',
+      'UNSUBSCRIPTION',
+      'TOTAL READS',
+      'TOTAL CLICKS',
+      'AVERAGE VIEWS',
+      'ISSUES',
+      'CANCELLATIONS',
+    ]);
+    // One call for the series, asked for the default weekly window.
+    expect(bodiesOf('/api/statistics/generate')).toEqual([
+      {
+        model: 'Newsletter',
+        parent: 'n1',
+        methods: ['Opens', 'Clicks', 'Subscriptions'],
+        date: { startAt: '2026-08-31T00:00:00.000Z', endAt: '2026-11-18T23:59:59.999Z' },
+        datespan: 'weekly',
+      },
+    ]);
+    expect(asked.find((call) => call.path === '/api/statistics/generate')!.query).toEqual({ force: 'false' });
+
+    const reads = await tableOf('TOTAL READS');
+    expect(reads[0]).toEqual(['', 'Opens', 'Machine opens']);
+    expect(reads).toHaveLength(13);
+    expect(rowFor(reads, '31 Ağu')).toEqual(['31 Ağu', '0', '0']);
+    expect(rowFor(reads, '9 Kas')).toEqual(['9 Kas', '120', '30']);
+    expect(rowFor(reads, '16 Kas')).toEqual(['16 Kas', '80', '20']);
+    expect(within(panel('TOTAL READS')).getByText('20% machine opens filtered')).toBeTruthy();
+    const drawn = await plotted('TOTAL READS');
+    expect(drawn.data.map((trace) => trace.name)).toEqual(['Opens', 'Machine opens']);
+    expect(drawn.data[0]!.y!.slice(-2)).toEqual([120, 80]);
+
+    expect(within(panel('TOTAL CLICKS')).getByText('25% machine clicks filtered')).toBeTruthy();
+    expect(rowFor(await tableOf('SUBSCRIPTIONS'), '9 Kas')).toEqual(['9 Kas', '5']);
+    // Nothing in the series: 'Not Ready' (spec section 8).
+    expect(within(panel('UNSUBSCRIPTION')).getByText('Not Ready')).toBeTruthy();
+    expect(within(panel('UNSUBSCRIPTION')).queryByRole('figure')).toBeNull();
+
+    const subscribers = await tableOf('SUBSCRIBERS');
+    expect(subscribers).toEqual([
+      ['', 'Total', 'E-mail', 'Notification'],
+      ['9 Kas', '120', '100', '20'],
+      ['16 Kas', '135', '110', '25'],
+    ]);
+    // No beta feature, no switch and no by-source charts.
+    expect(screen.queryByRole('switch', { name: 'Beta analytics' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'SUBSCRIPTIONS BY SOURCE' })).toBeNull();
+    expect(bodiesOf('/api/analytics/filter').map((body) => (body.filter as { type: string }).type)).toEqual(['cancellation']);
+  });
+
+  it('asks each range with its window and span; CUSTOM starts no earlier than the newsletter and is daily; refresh forces', async () => {
+    signIn();
+    openNewsletter();
+    await waitForPanels();
+    const lastGenerate = () => bodiesOf('/api/statistics/generate').at(-1) as { date: { startAt: string; endAt: string }; datespan: string };
+
+    fireEvent.click(screen.getByRole('button', { name: 'DAILY' }));
+    await waitFor(() => expect(lastGenerate().datespan).toBe('daily'));
+    expect(lastGenerate().date).toEqual({ startAt: '2026-11-05T00:00:00.000Z', endAt: '2026-11-18T23:59:59.999Z' });
+    expect(screen.getByRole('button', { name: 'DAILY' }).getAttribute('aria-pressed')).toBe('true');
+    await waitForPanels();
+    expect(await tableOf('TOTAL READS')).toHaveLength(15);
+
+    fireEvent.click(screen.getByRole('button', { name: 'MONTHLY' }));
+    await waitFor(() => expect(lastGenerate().datespan).toBe('monthly'));
+    expect(lastGenerate().date).toEqual({ startAt: '2026-06-01T00:00:00.000Z', endAt: '2026-11-18T23:59:59.999Z' });
+    await waitForPanels();
+    expect((await tableOf('TOTAL READS')).map((row) => row[0])).toEqual([
+      '',
+      'Haziran 2026',
+      'Temmuz 2026',
+      'Ağustos 2026',
+      'Eylül 2026',
+      'Ekim 2026',
+      'Kasım 2026',
+    ]);
+    expect(rowFor(await tableOf('TOTAL READS'), 'Kasım 2026')).toEqual(['Kasım 2026', '200', '50']);
+
+    fireEvent.click(screen.getByRole('button', { name: 'WEEKLY' }));
+    await waitFor(() => expect(lastGenerate().datespan).toBe('weekly'));
+    // From the weekly window (31 August), held to the newsletter's creation (15 September).
+    fireEvent.click(screen.getByRole('button', { name: 'CUSTOM' }));
+    await waitFor(() => expect(lastGenerate().date.startAt).toBe('2026-09-15T00:00:00.000Z'));
+    expect(lastGenerate()).toMatchObject({ datespan: 'daily', date: { endAt: '2026-11-18T23:59:59.999Z' } });
+    expect(screen.getByRole('combobox', { name: 'From' })).toBeTruthy();
+
+    const before = bodiesOf('/api/statistics/generate').length;
+    fireEvent.click(screen.getByRole('button', { name: 'Refresh' }));
+    await waitFor(() => expect(bodiesOf('/api/statistics/generate')).toHaveLength(before + 1));
+    expect(asked.filter((call) => call.path === '/api/statistics/generate').at(-1)!.query).toEqual({ force: 'true' });
+  });
+
+  it('starts the calls of the screen at least fetchSpacingMs apart', async () => {
+    constants.statistics.fetchSpacingMs = spacing;
+    signIn();
+    openNewsletter();
+    await waitForPanels();
+    // The newsletter, the series, the timeline, the issues twice and the cancellations.
+    await waitFor(() => expect(asked.length).toBeGreaterThanOrEqual(6), { timeout: 8000 });
+    const starts = asked.map((call) => call.at).sort((a, b) => a - b);
+    const gaps = starts.slice(1).map((at, index) => at - starts[index]!);
+    // A timer may fire a millisecond early; the spacing is 600 ms.
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(spacing - 5);
+  }, 20_000);
+});
+
+describe('newsletter analytics, beta', () => {
+  it('draws from the events query, adds the by-source areas with the source names, and switches to the legacy statistics', async () => {
+    signIn({ beta: true });
+    openNewsletter();
+    await waitForPanels();
+    expect(screen.getByRole('switch', { name: 'Beta analytics' }).getAttribute('aria-checked')).toBe('true');
+    expect(bodiesOf('/api/statistics/generate')).toHaveLength(0);
+    expect(filtersOf('open')).toEqual([
+      {
+        type: 'open',
+        contextIds: ['n1'],
+        groupBy: 'date',
+        date: { startAt: '2026-08-31T00:00:00.000Z', endAt: '2026-11-18T23:59:59.999Z', spanType: 'week', spanInterval: 1 },
+      },
+    ]);
+    expect(filtersOf('subscription').map((filter) => filter.subscription)).toEqual([
+      { date: { startAt: '2026-08-31T00:00:00.000Z', endAt: '2026-11-18T23:59:59.999Z', spanType: 'week', spanInterval: 1 }, subscribableId: 'n1' },
+      {
+        date: { startAt: '2026-08-31T00:00:00.000Z', endAt: '2026-11-18T23:59:59.999Z', spanType: 'week', spanInterval: 1 },
+        subscribableId: 'n1',
+        groupBy: 'source',
+      },
+    ]);
+    expect(filtersOf('subscriber')).toEqual([
+      { type: 'subscriber', subscriber: { newsletterIds: ['n1'], date: { startAt: '2026-08-31T00:00:00.000Z', endAt: '2026-11-18T23:59:59.999Z' } } },
+    ]);
+
+    expect(rowFor(await tableOf('SUBSCRIPTIONS'), '9 Kas')).toEqual(['9 Kas', '4']);
+    expect(rowFor(await tableOf('UNSUBSCRIPTION'), '16 Kas')).toEqual(['16 Kas', '2']);
+    expect(rowFor(await tableOf('TOTAL READS'), '16 Kas')).toEqual(['16 Kas', '40', '10']);
+    expect(within(panel('TOTAL READS')).getByText('20% machine opens filtered')).toBeTruthy();
+    expect(within(panel('TOTAL CLICKS')).getByText('Not Ready')).toBeTruthy();
+    expect(rowFor(await tableOf('SUBSCRIBERS'), '16 Kas')).toEqual(['16 Kas', '140', '115', '25']);
+
+    const bySource = await tableOf('SUBSCRIPTIONS BY SOURCE');
+    expect(bySource[0]).toEqual(['', 'iOS', 'null']);
+    expect(rowFor(bySource, '9 Kas')).toEqual(['9 Kas', '3', '1']);
+    expect((await tableOf('UNSUBSCRIPTION BY SOURCE'))[0]).toEqual(['', 'Email']);
+    const areas = await plotted('SUBSCRIPTIONS BY SOURCE');
+    expect(areas.data.map((trace) => [trace.name, (trace as { stackgroup?: string }).stackgroup])).toEqual([
+      ['iOS', 'sources'],
+      ['null', 'sources'],
+    ]);
+
+    fireEvent.click(screen.getByRole('switch', { name: 'Beta analytics' }));
+    await waitFor(() => expect(bodiesOf('/api/statistics/generate')).toHaveLength(1));
+    await waitForPanels();
+    expect(screen.queryByRole('region', { name: 'SUBSCRIPTIONS BY SOURCE' })).toBeNull();
+    expect(rowFor(await tableOf('TOTAL READS'), '9 Kas')).toEqual(['9 Kas', '120', '30']);
+    expect(asked.filter((call) => call.path.endsWith('/stats'))).toHaveLength(1);
+  });
+
+  it('asks the events by day for DAILY', async () => {
+    signIn({ beta: true });
+    openNewsletter();
+    await waitForPanels();
+    fireEvent.click(screen.getByRole('button', { name: 'DAILY' }));
+    await waitFor(() => expect(filtersOf('click')).toHaveLength(2));
+    expect(filtersOf('click')[1]!.date).toEqual({ startAt: '2026-11-05T00:00:00.000Z', endAt: '2026-11-18T23:59:59.999Z', spanType: 'day', spanInterval: 1 });
+  });
+});
+
+describe('average views', () => {
+  it('averages the opens of the issues sent in each of the 12 weeks up to 7 days ago', async () => {
+    issueIdsAnswer = { status: 200, body: { data: [{ _id: 'i1' }, { _id: 'i2' }, { _id: 'i3' }], count: 3 } };
+    filterAnswers.open = (filter) =>
+      filter.contentIds
+        ? [
+            { content_id: 'i1', date: '2026-10-26', total: 100, unique: 80, machine: 20, machineUnique: 10 },
+            { content_id: 'i1', date: '2026-11-02', total: 20, unique: 20, machine: 0, machineUnique: 0 },
+            { content_id: 'i2', date: '2026-10-26', total: 60, unique: 50, machine: 0, machineUnique: 0 },
+            // Sent before the first bucket: its late opens are not its week's.
+            { content_id: 'i3', date: '2026-08-17', total: 500, unique: 400, machine: 0, machineUnique: 0 },
+            { content_id: 'i3', date: '2026-08-24', total: 5, unique: 5, machine: 0, machineUnique: 0 },
+          ]
+        : [];
+    signIn();
+    openNewsletter();
+    await waitForPanels();
+    const ids = asked.find((call) => call.path === '/api/issues/list' && call.query.idOnly === 'true')!;
+    expect(ids.query).toEqual({ newsletter: 'n1', 'status.published': 'true', desc: 'true', limit: '90', idOnly: 'true' });
+    expect(filtersOf('open')).toEqual([
+      {
+        type: 'open',
+        contentIds: ['i1', 'i2', 'i3'],
+        contentTypes: ['issue'],
+        groupBy: ['content_id', 'date'],
+        date: { startAt: '2026-08-18T00:00:00.000Z', endAt: '2026-11-11T23:59:59.999Z', spanType: 'week', spanInterval: 1 },
+      },
+    ]);
+    const table = await tableOf('AVERAGE VIEWS');
+    expect(table.map((row) => row[0])).toEqual([
+      '',
+      '24 Ağu',
+      '31 Ağu',
+      '7 Eyl',
+      '14 Eyl',
+      '21 Eyl',
+      '28 Eyl',
+      '5 Eki',
+      '12 Eki',
+      '19 Eki',
+      '26 Eki',
+      '2 Kas',
+      '9 Kas',
+    ]);
+    expect(rowFor(table, '26 Eki')).toEqual(['26 Eki', '90']);
+    expect(rowFor(table, '24 Ağu')).toEqual(['24 Ağu', '0']);
+    expect(within(panel('AVERAGE VIEWS')).getByText('10% machine opens filtered')).toBeTruthy();
+  });
+
+  it('only logs a failure', async () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    issueIdsAnswer = { status: 500, body: { err: 'boom', msg: 'Something broke.' } };
+    signIn();
+    openNewsletter();
+    await waitForPanels();
+    expect(within(panel('AVERAGE VIEWS')).getByText('Not Ready')).toBeTruthy();
+    expect(warn).toHaveBeenCalledWith('analytics', expect.stringContaining('average-views'), expect.anything());
+    expect(screen.queryAllByTestId('toast')).toHaveLength(0);
+  });
+});
+
+describe('the cancellation view', () => {
+  it('asks the current week and shows the reasons donut with the total in its centre, and the table', async () => {
+    signIn();
+    openNewsletter();
+    await waitForPanels();
+    expect(filtersOf('cancellation')).toEqual([
+      {
+        type: 'cancellation',
+        cancellation: { date: { startAt: '2026-11-16T00:00:00.000Z', endAt: '2026-11-22T23:59:59.999Z' }, cancellableIds: ['n1'] },
+      },
+    ]);
+    const view = panel('CANCELLATIONS');
+    const donut = within(view).getByRole('figure', { name: 'Cancellation reasons' });
+    expect(within(donut).getByText('Cancellation reasons: 3')).toBeTruthy();
+    const [first, second, third, fourth] = constants.audience.cancellationReasons;
+    expect(
+      within(donut)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) => row.textContent),
+    ).toEqual([`${first}1`, `${second}1`, `${third}0`, `${fourth}0`, `${constants.audience.otherReason}1`]);
+    const drawing = donut.querySelector('.analytics-chart-drawing') as HTMLElement & {
+      data?: { hole: number }[];
+      layout?: { annotations: { text: string }[] };
+    };
+    await waitFor(() => expect(drawing.layout?.annotations[0]?.text).toBe('3'));
+    expect(drawing.data![0]!.hole).toBeGreaterThan(0);
+
+    const table = within(view).getByRole('grid', { name: 'Cancellations' });
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((header) => header.textContent),
+    ).toEqual(['Subscriber ID', 'Reason', 'Date']);
+    expect(within(view).getByText('Tuesday, November 17th 09:05, 2026')).toBeTruthy();
+    expect(within(view).getByText('Fiyatlar çok yüksek')).toBeTruthy();
+  });
+
+  it("says 'Not Ready' when nobody left", async () => {
+    filterAnswers.cancellation = () => [];
+    signIn();
+    openNewsletter();
+    await waitForPanels();
+    expect(within(panel('CANCELLATIONS')).getByText('Not Ready')).toBeTruthy();
+  });
+});
+
+describe('the latest issues', () => {
+  it('link to their analytics', async () => {
+    latest = [{ _id: 'i7', key: 'sabah', subject: 'Kuzeyde kış', publishedAt: '2026-11-10T06:00:00.000Z' }];
+    signIn();
+    const location = openNewsletter();
+    await waitForPanels();
+    const link = within(panel('ISSUES')).getByRole('link', { name: 'Kuzeyde kış' });
+    expect(link.getAttribute('href')).toBe('/issues/show/i7/analytics');
+    act(() => fireEvent.click(link));
+    expect(location.history.at(-1)).toBe('/issues/show/i7/analytics');
+  });
+});
+
+describe('publisher analytics', () => {
+  it("counts the publisher's newsletters together", async () => {
+    signIn({ beta: true });
+    const location = memoryLocation({ path: '/publishers/show/p1/analytics' });
+    render(
+      <Router hook={location.hook}>
+        <Route path="/publishers/show/:publisherId/analytics">
+          <PublisherAnalyticsPage />
+        </Route>
+      </Router>,
+    );
+    await waitForPanels();
+    expect(asked[0]!.path).toBe('/api/newsletters/list');
+    expect(asked[0]!.query).toMatchObject({ publisher: 'p1' });
+    expect(filtersOf('open')[0]).toMatchObject({ contextIds: ['n2', 'n1'] });
+    expect(filtersOf('subscriber')[0]).toMatchObject({ subscriber: { newsletterIds: ['n2', 'n1'] } });
+    // The subscription query takes one newsletter: one call each, summed.
+    expect(filtersOf('subscription').map((filter) => (filter.subscription as { subscribableId: string }).subscribableId)).toEqual(['n2', 'n1', 'n2', 'n1']);
+    expect(rowFor(await tableOf('SUBSCRIPTIONS'), '9 Kas')).toEqual(['9 Kas', '8']);
+    expect(filtersOf('cancellation')[0]).toMatchObject({ cancellation: { cancellableIds: ['n2', 'n1'] } });
+
+    fireEvent.click(screen.getByRole('switch', { name: 'Beta analytics' }));
+    await waitFor(() => expect(bodiesOf('/api/statistics/generate')).toHaveLength(1));
+    expect(bodiesOf('/api/statistics/generate')[0]).toMatchObject({ model: 'Publisher', parent: 'p1' });
+  });
+});
