@@ -126,3 +126,39 @@ test('a sent issue is scanned, read, clicked and left, and its analytics show ea
   await expect(cancellations.getByRole('row').filter({ hasText: subscriberOf(withReason) })).toContainText(reason);
   await keepScreenshot(page, 'analytics-newsletter');
 });
+
+test('a reader subscribes on the landing page, confirms by e-mail, is welcomed and counted', async ({ page, sink }) => {
+  const address = `yeni.okur.${Date.now()}@example.com`;
+  await page.goto('/n/teknoloji-notlari');
+  await page.getByLabel('E-posta').fill(address);
+  await page.getByLabel('Ad Soyad').fill('Yeni Okur');
+  await page.getByLabel('Şehir (isteğe bağlı)').fill('Trabzon');
+  await page.getByRole('button', { name: 'Abone ol' }).click();
+  await expect(page.getByText('Aboneliğinizi onaylamak için e-posta kutunuza gönderdiğimiz bağlantıya tıklayın.')).toBeVisible();
+
+  const received = async (subject: RegExp) => {
+    for (const message of sink.received.filter((item) => item.to[0] === address)) {
+      const mail = await sink.parse(message);
+      if (subject.test(String(mail.subject))) return mail;
+    }
+    return null;
+  };
+  await expect.poll(async () => Boolean(await received(/onaylayın/))).toBe(true);
+  const confirmation = (await received(/onaylayın/))!;
+  const confirm = String(confirmation.html).match(/href="([^"]+\/confirm\/[^"]+)"/)![1]!;
+  await page.goto(confirm);
+  await expect(page.getByRole('heading', { level: 1 })).toContainText('Teknoloji Notları');
+  await expect.poll(async () => Boolean(await received(/hoş geldiniz/i))).toBe(true);
+  const welcome = (await received(/hoş geldiniz/i))!;
+  expect(String(welcome.html)).toMatch(/\/u\/[\w-]+\.[\w-]+/);
+
+  // The newest subscriber, from the web, with the city given.
+  await signInAsAdmin(page);
+  const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+  const verify = await (await page.request.get('/api/auth/verify', { headers: { authorization: `Bearer ${token}` } })).json();
+  const newsletterId = (verify.data.scopes as { _id: string; title: string }[]).find((scope) => scope.title === 'Teknoloji Notları')!._id;
+  await page.goto(`/newsletters/show/${newsletterId}/subscribers`);
+  const first = page.getByRole('grid', { name: 'Subscribers' }).locator('.ms-DetailsRow').first();
+  await expect(first).toContainText(address);
+  await expect(first).toContainText('Trabzon');
+});

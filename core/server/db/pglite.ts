@@ -6,6 +6,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import { quickCommitSetting } from './quick-commit';
 
 /** The contrib extensions migrations may create, as a PostgreSQL server ships them (pg_trgm: substring search indexes). */
 const extensions = { pg_trgm };
@@ -13,9 +14,10 @@ const extensions = { pg_trgm };
 /**
  * PostgreSQL's settings. PGlite keeps PostgreSQL's default of 128 MB of shared buffers, and every
  * page of them that is touched stays in memory for good (WebAssembly memory never shrinks): 16 MB
- * saves about 150 MB. The files stay in the operating system's cache, so reads stay fast.
+ * saves about 150 MB. The files stay in the operating system's cache, so reads stay fast. Hot
+ * writes wait for the WAL here (quick-commit.ts: PGlite has no WAL writer and dies with us).
  */
-const settings = { shared_buffers: '16MB' };
+const settings = { shared_buffers: '16MB', [quickCommitSetting]: 'on' };
 
 const startParams = [...PGlite.defaultStartParams, ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`])];
 

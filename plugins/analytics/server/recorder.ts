@@ -8,6 +8,7 @@
 import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import { constants } from '../../../core/shared/config';
+import { quickCommit } from '../../../core/server/db/quick-commit';
 import type { Source } from './classify';
 import type { AnalyticsDb } from './tables';
 
@@ -145,9 +146,10 @@ const zero = (): Counts => ({ total: 0, uniques: 0, machine: 0, machineUniques: 
 export async function writeEvents(db: AnalyticsDb, events: AudienceEvent[]): Promise<void> {
   const units = events.flatMap(unitsOf);
   await db.transaction().execute(async (tx) => {
-    // An event lost to a crash just after its pixel answered costs one open; waiting for the disk
-    // on every batch would cost them all (the same trade as sending, decision 0011).
-    await sql`select set_config('synchronous_commit', 'off', true)`.execute(tx);
+    // On a PostgreSQL server the commit does not wait for the disk: its crash right after a pixel
+    // answered costs one open, waiting at every batch would cost throughput (as sending, decision
+    // 0011). PGlite dies with us, so there it waits (core/server/db/quick-commit.ts).
+    await quickCommit.execute(tx);
     await sql`
       insert into audience_events (at, type, content_type, content_id, newsletter_id, subscriber_id, source, machine, reason, ip_hash, position, duration_ms)
       select * from unnest(

@@ -5,6 +5,7 @@
  */
 import { sql } from 'kysely';
 import { constants } from '../../../core/shared/config';
+import { quickCommit } from '../../../core/server/db/quick-commit';
 import type { DeliveryMedium, DeliveryState } from './tables';
 import type { IssuesDb } from './store';
 
@@ -107,10 +108,11 @@ export const unsubscribedAnswer = 'Unsubscribed before this issue reached them.'
 /**
  * Records outcomes and marks the next message as handed over, in one statement: a connection
  * writes once per message, and after a crash at most the one message it was sending is in doubt.
- * The commit does not wait for the disk (synchronous_commit off, for this transaction only): the
- * row is visible at once and survives our process dying; only a crash of the database server
+ * On a PostgreSQL server the commit does not wait for the disk (core/server/db/quick-commit.ts):
+ * the row is visible at once and survives our process dying; only a crash of the database server
  * itself could lose the last fraction of a second of answers (docs/decisions/0011). Waiting for
- * the disk at every message would cap a send at a few hundred messages per second.
+ * the disk at every message would cap a send at a few hundred messages per second. PGlite, which
+ * dies with our process, waits.
  */
 export async function recordOutcomes(db: IssuesDb, issueId: string, medium: DeliveryMedium, outcomes: Outcome[], handing: string[] = []): Promise<void> {
   const changes = [
@@ -133,7 +135,7 @@ export async function recordOutcomes(db: IssuesDb, issueId: string, medium: Deli
     )} end`;
   // set_config(..., true) lasts for this statement's own transaction, so the one round trip stays one.
   await sql`
-    with quick as (select set_config('synchronous_commit', 'off', true))
+    with quick as (${quickCommit})
     update issue_deliveries
     set state = ${each((change) => change.state)}::text,
       answer = ${each((change) => change.answer)}::text,
