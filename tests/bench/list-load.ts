@@ -28,7 +28,7 @@ export interface ListFigures {
   mixes: Mix[];
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
 /** Runs one mix: every client asks `base?{query}` requestsPerClient times. */
 export async function runMix(base: string, token: string, name: string, query: (client: number, index: number) => string, paced = true): Promise<Mix> {

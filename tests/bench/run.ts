@@ -1,4 +1,5 @@
 /** `npm run bench`: measures the budgets of design.md section 6 and prints the figures. */
+import { measureAnalytics, printAnalytics } from './analytics';
 import { measureBundles, printBundles } from './bundle';
 import { measureEmailSend, printEmailSend } from './email-send';
 import { measureLiveIssue, printLiveIssue } from './live-issue';
@@ -12,6 +13,7 @@ if (printBundles(await measureBundles())) failed = true;
 if (printServerMemory(await measureServerMemory())) failed = true;
 if (printSubscriberList(await measureSubscriberList())) failed = true;
 if (printStoryList(await measureStoryList())) failed = true;
+if (printAnalytics(await measureAnalytics())) failed = true;
 if (printLiveIssue(await measureLiveIssue())) failed = true;
 if (printEmailSend(await measureEmailSend())) failed = true;
 

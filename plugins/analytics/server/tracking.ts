@@ -24,6 +24,9 @@ interface Copy {
   sentAt: number;
 }
 
+/** How long a process trusts the links it read for an issue (another process may have rebuilt it). */
+const linksTtlMs = 60_000;
+
 const tokenParams = { type: 'object', required: ['token'], properties: { token: { type: 'string', maxLength: 300 } } } as const;
 
 export function registerTracking(api: PluginApi, db: AnalyticsDb, recorder: Recorder): AudienceTracking {
@@ -44,8 +47,21 @@ export function registerTracking(api: PluginApi, db: AnalyticsDb, recorder: Reco
     }
     return newsletters.get(contentId)!;
   };
-  const linkOf = (issueId: string, position: number) =>
-    db.selectFrom('audience_links').select(['url', 'story_id']).where('content_id', '=', issueId).where('position', '=', position).executeTakeFirst();
+  // An issue's links by place, read on its first click and kept while this process lives, so a
+  // burst of clicks never queues for the database. A new build replaces them (trackEmail); another
+  // process that rebuilt the issue is seen within linksTtlMs.
+  const issueLinks = new Map<string, { at: number; byPosition: Map<number, { url: string; story_id: string | null }> }>();
+  const linkOf = async (issueId: string, position: number) => {
+    let known = issueLinks.get(issueId);
+    if (!known || Date.now() - known.at > linksTtlMs) {
+      const rows = await db.selectFrom('audience_links').select(['position', 'url', 'story_id']).where('content_id', '=', issueId).execute();
+      known = { at: Date.now(), byPosition: new Map(rows.map((row) => [row.position, { url: row.url, story_id: row.story_id }])) };
+      issueLinks.set(issueId, known);
+      // Bounded: the issues clicked lately, oldest first out.
+      if (issueLinks.size > 1000) issueLinks.delete(issueLinks.keys().next().value!);
+    }
+    return known.byPosition.get(position);
+  };
 
   const factsOf = (request: FastifyRequest, sentAt: number): RequestFacts => ({
     method: request.method,
@@ -180,6 +196,7 @@ export function registerTracking(api: PluginApi, db: AnalyticsDb, recorder: Reco
             .execute();
       });
       newsletters.set(issueId, newsletterId);
+      issueLinks.delete(issueId);
       return { hrefs: links.map((_link, position) => `${base}/t/c/${mark}/${position}`), pixel: `${base}/t/o/${mark}` };
     },
     copyToken(issueId, subscriberId, sentAt) {
