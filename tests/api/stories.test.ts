@@ -824,7 +824,15 @@ describe.each(databases)('stories on %s', (kind) => {
       expect(plain.body.data.stats).toBeUndefined();
       const normalized = await call('editor', 'GET', `/stories/list/${story._id}?normalizeBody=true&updateStats=true`);
       expect(normalized.body.data.body.html).toContain('href="http://console.test/uploads/x.pdf"');
-      expect(normalized.body.data.stats).toEqual({ totalOpens: 0, uniqueOpens: 0, totalClicks: 0, uniqueClicks: 0, machineOpens: 0, machineClicks: 0, reads: 0 });
+      expect(normalized.body.data.stats).toEqual({
+        totalOpens: 0,
+        uniqueOpens: 0,
+        totalClicks: 0,
+        uniqueClicks: 0,
+        machineOpens: 0,
+        machineClicks: 0,
+        reads: 0,
+      });
       expect((await call('editor', 'GET', `/stories/list/${'x'.repeat(80)}`)).status).toBe(422);
     });
   });

@@ -42,7 +42,13 @@ describe('clicks', () => {
 
   it('tells scanners: HEAD, their agents, seconds after the hand-over, following every link', () => {
     expect(clickVerdict(facts({ method: 'HEAD' }), false).reason).toBe('head');
-    for (const agent of ['Mozilla/5.0 (compatible; Barracuda Sentinel (EE))', 'Proofpoint URL Defense', 'Mimecast', 'curl/8.5.0', 'Mozilla/5.0 HeadlessChrome/120'])
+    for (const agent of [
+      'Mozilla/5.0 (compatible; Barracuda Sentinel (EE))',
+      'Proofpoint URL Defense',
+      'Mimecast',
+      'curl/8.5.0',
+      'Mozilla/5.0 HeadlessChrome/120',
+    ])
       expect(clickVerdict(facts({ userAgent: agent }), false).reason).toBe('agent');
     expect(clickVerdict(facts({ at: sentAt + 3000 }), false).reason).toBe('too-fast');
     expect(clickVerdict(facts({}), true).reason).toBe('burst');

@@ -67,7 +67,8 @@ export async function buildIssue(context: PublishContext, row: IssueRow, options
 async function tracked(tracking: AudienceTracking, row: IssueRow, input: IssueEmailInput, rendered: RenderedEmail): Promise<RenderedEmail> {
   const storyOf = new Map<string, string | null>();
   for (const story of input.channels.flatMap((channel) => channel.stories)) {
-    for (const url of linksOf(story.html.replace(/(href)="\/(?!\/)/g, `$1="${input.publicUrl}/`))) storyOf.set(url, storyOf.has(url) && storyOf.get(url) !== story.id ? null : story.id);
+    for (const url of linksOf(story.html.replace(/(href)="\/(?!\/)/g, `$1="${input.publicUrl}/`)))
+      storyOf.set(url, storyOf.has(url) && storyOf.get(url) !== story.id ? null : story.id);
   }
   const links = linksOf(rendered.html).map((url) => ({ url, storyId: storyOf.get(url) ?? null }));
   const { hrefs, pixel } = await tracking.trackEmail({ issueId: row.id, newsletterId: row.newsletter_id, links, mark: personalMarks.track });

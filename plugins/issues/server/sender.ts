@@ -116,7 +116,11 @@ function hostOf(publicUrl: string): string {
 type Personal = Pick<Recipient, 'subscriber_id' | 'email' | 'name'>;
 
 /** A subscriber's personal values: the signed unsubscribe and referral links, the address and name. */
-function personalValues(context: Pick<SenderContext, 'links' | 'publicUrl' | 'tracking'>, plan: Pick<SendPlan, 'issueId' | 'newsletterKey'>, recipient: Personal) {
+function personalValues(
+  context: Pick<SenderContext, 'links' | 'publicUrl' | 'tracking'>,
+  plan: Pick<SendPlan, 'issueId' | 'newsletterKey'>,
+  recipient: Personal,
+) {
   const token = context.links.sign(recipient.subscriber_id);
   return {
     unsubscribeUrl: `${context.publicUrl}/u/${token}`,

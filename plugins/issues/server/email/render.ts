@@ -338,7 +338,13 @@ export function personalise(template: Pick<RenderedEmail, 'html' | 'text'>, valu
 
 /** Absolute http(s) links of an HTML text, in order, as their addresses (entities decoded); personal links (marks) left out. */
 const linkPattern = /(<a\b[^>]*?\shref=")(https?:\/\/[^"]+)(")/gi;
-const decodeHref = (href: string) => href.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&lt;/g, '<').replace(/&gt;/g, '>');
+const decodeHref = (href: string) =>
+  href
+    .replace(/&amp;/g, '&')
+    .replace(/&quot;/g, '"')
+    .replace(/&#39;/g, "'")
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>');
 
 export function linksOf(html: string): string[] {
   return [...html.matchAll(linkPattern)].map((match) => decodeHref(match[2]!)).filter((url) => !url.includes('[['));
@@ -351,7 +357,9 @@ export function linksOf(html: string): string[] {
 export function trackLinks(email: RenderedEmail, hrefs: string[], pixel: string): RenderedEmail {
   let index = 0;
   const html = email.html
-    .replace(linkPattern, (whole, start: string, href: string, end: string) => (href.includes('[[') ? whole : `${start}${escapeHtml(hrefs[index++] ?? decodeHref(href))}${end}`))
+    .replace(linkPattern, (whole, start: string, href: string, end: string) =>
+      href.includes('[[') ? whole : `${start}${escapeHtml(hrefs[index++] ?? decodeHref(href))}${end}`,
+    )
     .replace(/<\/body>/i, `<img src="${escapeHtml(pixel)}" width="1" height="1" alt="" style="display:block;width:1px;height:1px;border:0" /></body>`);
   const bytes = Buffer.byteLength(html);
   return { ...email, html, bytes, clipped: bytes > constants.issues.emailClipBytes };
