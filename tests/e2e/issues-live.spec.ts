@@ -77,6 +77,8 @@ test.describe('an issue edited together', () => {
         await field(a.page, 'Subject Line').click();
         await field(a.page, 'Subject Line').press('End');
         await field(a.page, 'Subject Line').pressSequentially(' – akşam', { delay: 15 });
+        // B's bullet grows the outline above the target: a drop while it moves lands in 'Ekonomi'.
+        await expect(a.page.getByTestId('outline-story').filter({ hasText: 'Borsa güne yükselişle başladı.' })).toBeVisible();
         const target = a.page.locator(`[data-testid="outline-channel"][data-channel="${cultureId}"] > div`).first();
         await a.page.locator(`[data-testid="outline-story"][data-story="${storyId}"]`).dragTo(target);
       })(),
