@@ -8,31 +8,11 @@
  * newsletter's cancellation view shows both readers who left.
  */
 import type { APIRequestContext } from '@playwright/test';
-import { startSmtpSink, type SmtpSink } from '../api/smtp-sink';
-import { expect, test as base } from './fixtures';
+import { expect, smtpTest } from './fixtures';
 import { constants, keepScreenshot, signInAsAdmin } from './helpers';
-import { startServer, type RunningServer } from './server';
 
-// This file's server sends over SMTP to its own sink: a worker of its own.
-const test = base.extend<object, { sink: SmtpSink; server: RunningServer }>({
-  sink: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; this one has none
-    async ({}, use) => {
-      const sink = await startSmtpSink();
-      await use(sink);
-      await sink.close();
-    },
-    { scope: 'worker' },
-  ],
-  server: [
-    async ({ sink }, use, workerInfo) => {
-      const server = await startServer(workerInfo.parallelIndex, 90_000, { SMTP_URL: sink.url });
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
-});
+// This file's server sends over SMTP to its own sink.
+const test = smtpTest;
 
 const person = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 const scanner = 'Mozilla/5.0 (compatible; Barracuda Sentinel (EE))';

@@ -3,6 +3,7 @@
  * page and API request of the worker's tests goes to it, so workers run files side by side.
  */
 import { test as base } from '@playwright/test';
+import { startSmtpSink, type SmtpSink } from '../api/smtp-sink';
 import { startServer, type RunningServer } from './server';
 
 export const test = base.extend<object, { server: RunningServer }>({
@@ -18,6 +19,27 @@ export const test = base.extend<object, { server: RunningServer }>({
   baseURL: async ({ server }, use) => {
     await use(server.url);
   },
+});
+
+/** The same, for journeys that send real e-mail: the worker's server sends over SMTP to a sink of its own (a worker of its own). */
+export const smtpTest = test.extend<object, { sink: SmtpSink; server: RunningServer }>({
+  sink: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; this one has none
+    async ({}, use) => {
+      const sink = await startSmtpSink();
+      await use(sink);
+      await sink.close();
+    },
+    { scope: 'worker' },
+  ],
+  server: [
+    async ({ sink }, use, workerInfo) => {
+      const server = await startServer(workerInfo.parallelIndex, 90_000, { SMTP_URL: sink.url });
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
 });
 
 export { expect } from '@playwright/test';

@@ -7,31 +7,11 @@
  * footer. The preview shows the same e-mail, light and dark.
  */
 import type { Page } from '@playwright/test';
-import { startSmtpSink, type SmtpSink } from '../api/smtp-sink';
-import { expect, test as base } from './fixtures';
+import { expect, smtpTest } from './fixtures';
 import { expectToast, keepScreenshot, signInAsAdmin } from './helpers';
-import { startServer, type RunningServer } from './server';
 
-// This file's server sends over SMTP to its own sink: a worker of its own.
-const test = base.extend<object, { sink: SmtpSink; server: RunningServer }>({
-  sink: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; this one has none
-    async ({}, use) => {
-      const sink = await startSmtpSink();
-      await use(sink);
-      await sink.close();
-    },
-    { scope: 'worker' },
-  ],
-  server: [
-    async ({ sink }, use, workerInfo) => {
-      const server = await startServer(workerInfo.parallelIndex, 90_000, { SMTP_URL: sink.url });
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
-});
+// This file's server sends over SMTP to its own sink.
+const test = smtpTest;
 
 async function demoIssue(page: Page) {
   const token = await page.evaluate(() => localStorage.getItem('accessToken'));

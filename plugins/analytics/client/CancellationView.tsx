@@ -3,9 +3,7 @@
  * of the reasons (the preset ones; every other answer is the other reason) with the total in its
  * centre, and the table Subscriber ID, Reason, Date.
  */
-import { DatePicker, DayOfWeek, DetailsList, DetailsListLayoutMode, SelectionMode, type IColumn } from '@fluentui/react';
-import { format } from 'date-fns';
-import { tr } from 'date-fns/locale';
+import { DetailsList, DetailsListLayoutMode, SelectionMode, type IColumn } from '@fluentui/react';
 import { useState } from 'react';
 import { constants } from '../../../core/shared/config';
 import { filterEvents, type CancellationRow } from './analytics-api';
@@ -15,7 +13,7 @@ import { NotReady, Panel, Waiting } from './ChartPanel';
 import { cancellationDate, count, reasonGroup } from './display';
 import { useQueued } from './fetch-queue';
 import { currentWeek, customRange, dateRange, dayOf } from './ranges';
-import type { RangeLimits } from './RangePicker';
+import { DayField, type RangeLimits } from './RangePicker';
 
 export const cancellationTitle = 'CANCELLATIONS';
 
@@ -31,8 +29,6 @@ export function reasonsDonut(rows: CancellationRow[]): ChartModel {
   const counts = reasons.map((reason) => rows.filter((row) => reasonGroup(row.reason) === reason).length);
   return { kind: 'donut', labels: reasons, series: [{ name: 'Cancellations', values: counts }], centre: count(rows.length) };
 }
-
-const dayFormat = (day?: Date) => (day ? format(day, 'd MMMM yyyy', { locale: tr }) : '');
 
 export function CancellationView({ newsletterIds, limits }: { newsletterIds: string[]; limits: RangeLimits }) {
   const [range, setRange] = useState(() => currentWeek(new Date()));
@@ -50,28 +46,8 @@ export function CancellationView({ newsletterIds, limits }: { newsletterIds: str
   return (
     <Panel title={cancellationTitle} wide>
       <div className="analytics-range" role="group" aria-label="Cancellations range">
-        <DatePicker
-          ariaLabel="Cancellations from"
-          placeholder="From"
-          value={range.start}
-          minDate={bounds.minDate}
-          maxDate={bounds.maxDate}
-          firstDayOfWeek={DayOfWeek.Monday}
-          formatDate={dayFormat}
-          onSelectDate={(day) => day && pick(day, range.end)}
-          styles={{ root: { width: 170 } }}
-        />
-        <DatePicker
-          ariaLabel="Cancellations to"
-          placeholder="To"
-          value={range.end}
-          minDate={bounds.minDate}
-          maxDate={bounds.maxDate}
-          firstDayOfWeek={DayOfWeek.Monday}
-          formatDate={dayFormat}
-          onSelectDate={(day) => day && pick(range.start, day)}
-          styles={{ root: { width: 170 } }}
-        />
+        <DayField label="Cancellations from" placeholder="From" value={range.start} limits={bounds} onSelect={(day) => pick(day, range.end)} />
+        <DayField label="Cancellations to" placeholder="To" value={range.end} limits={bounds} onSelect={(day) => pick(range.start, day)} />
       </div>
       {state.status === 'waiting' ? (
         <Waiting label={cancellationTitle} />

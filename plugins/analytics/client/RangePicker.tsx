@@ -14,6 +14,35 @@ export interface RangeLimits {
 
 const dayFormat = (day?: Date) => (day ? format(day, 'd MMMM yyyy', { locale: tr }) : '');
 
+/** One end of a range: a Turkish date, weeks from Monday, within the limits. */
+export function DayField({
+  label,
+  placeholder = label,
+  value,
+  limits,
+  onSelect,
+}: {
+  label: string;
+  placeholder?: string;
+  value: Date;
+  limits: RangeLimits;
+  onSelect(day: Date): void;
+}) {
+  return (
+    <DatePicker
+      ariaLabel={label}
+      placeholder={placeholder}
+      value={value}
+      minDate={limits.minDate}
+      maxDate={limits.maxDate}
+      firstDayOfWeek={DayOfWeek.Monday}
+      formatDate={dayFormat}
+      onSelectDate={(day) => day && onSelect(day)}
+      styles={{ root: { width: 170 } }}
+    />
+  );
+}
+
 export function RangePicker({ range, limits, onChange, onRefresh }: { range: Range; limits: RangeLimits; onChange(range: Range): void; onRefresh(): void }) {
   return (
     <div className="analytics-range" role="group" aria-label="Range">
@@ -28,28 +57,8 @@ export function RangePicker({ range, limits, onChange, onRefresh }: { range: Ran
       ))}
       {range.kind === 'custom' ? (
         <>
-          <DatePicker
-            ariaLabel="From"
-            placeholder="From"
-            value={range.start}
-            minDate={limits.minDate}
-            maxDate={limits.maxDate}
-            firstDayOfWeek={DayOfWeek.Monday}
-            formatDate={dayFormat}
-            onSelectDate={(day) => day && onChange(customRange(day, range.end, limits))}
-            styles={{ root: { width: 170 } }}
-          />
-          <DatePicker
-            ariaLabel="To"
-            placeholder="To"
-            value={range.end}
-            minDate={limits.minDate}
-            maxDate={limits.maxDate}
-            firstDayOfWeek={DayOfWeek.Monday}
-            formatDate={dayFormat}
-            onSelectDate={(day) => day && onChange(customRange(range.start, day, limits))}
-            styles={{ root: { width: 170 } }}
-          />
+          <DayField label="From" value={range.start} limits={limits} onSelect={(day) => onChange(customRange(day, range.end, limits))} />
+          <DayField label="To" value={range.end} limits={limits} onSelect={(day) => onChange(customRange(range.start, day, limits))} />
         </>
       ) : null}
       <IconButton iconProps={{ iconName: 'Refresh' }} title="Refresh" ariaLabel="Refresh" onClick={onRefresh} />

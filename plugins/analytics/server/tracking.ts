@@ -11,7 +11,7 @@ import type { PluginApi } from '../../../core/server/plugins/contract';
 import { constants } from '../../../core/shared/config';
 import { escapeHtml } from '../../../core/shared/text';
 import { clickVerdict, createBurstWatch, openVerdict, pageSource, type RequestFacts } from './classify';
-import type { Recorder } from './recorder';
+import type { AudienceEvent, Recorder } from './recorder';
 import { contentStats } from './store';
 import type { AnalyticsDb } from './tables';
 
@@ -71,6 +71,25 @@ export function registerTracking(api: PluginApi, db: AnalyticsDb, recorder: Reco
     sentAt,
   });
   const burst = createBurstWatch();
+  /** An open or a click of a sent copy: the reader is the copy's subscriber, the source the e-mail. */
+  const recordCopyHit = (
+    request: FastifyRequest,
+    copy: Copy,
+    newsletterId: string,
+    facts: RequestFacts,
+    hit: Pick<AudienceEvent, 'type' | 'machine' | 'reason' | 'position' | 'storyId'>,
+  ) =>
+    recorder.record({
+      at: new Date(facts.at),
+      contentType: 'issue',
+      contentId: copy.issueId,
+      newsletterId,
+      subscriberId: copy.subscriberId,
+      source: 'email',
+      ipHash: api.links.digest(request.ip),
+      durationMs: null,
+      ...hit,
+    });
 
   api.page<{ token: string }>({
     url: '/t/o/:token',
@@ -80,21 +99,7 @@ export function registerTracking(api: PluginApi, db: AnalyticsDb, recorder: Reco
       const newsletterId = copy && (await newsletterOf(copy.issueId));
       if (copy && newsletterId) {
         const facts = factsOf(request, copy.sentAt);
-        const verdict = openVerdict(facts);
-        await recorder.record({
-          at: new Date(facts.at),
-          type: 'open',
-          contentType: 'issue',
-          contentId: copy.issueId,
-          newsletterId,
-          subscriberId: copy.subscriberId,
-          source: 'email',
-          ...verdict,
-          ipHash: api.links.digest(request.ip),
-          position: null,
-          durationMs: null,
-          storyId: null,
-        });
+        await recordCopyHit(request, copy, newsletterId, facts, { type: 'open', ...openVerdict(facts), position: null, storyId: null });
       }
       // A pixel always answers an image: a broken one would show in the reader's mail.
       return reply.header('content-type', 'image/gif').header('cache-control', 'no-store, max-age=0').send(pixelGif);
@@ -119,20 +124,7 @@ export function registerTracking(api: PluginApi, db: AnalyticsDb, recorder: Reco
       if (!copy || !link || !newsletterId) return notFoundPage(reply);
       const facts = factsOf(request, copy.sentAt);
       const verdict = clickVerdict(facts, request.method !== 'HEAD' && burst(request.params.token, position, facts.at));
-      await recorder.record({
-        at: new Date(facts.at),
-        type: 'click',
-        contentType: 'issue',
-        contentId: copy.issueId,
-        newsletterId,
-        subscriberId: copy.subscriberId,
-        source: 'email',
-        ...verdict,
-        ipHash: api.links.digest(request.ip),
-        position,
-        durationMs: null,
-        storyId: link.story_id,
-      });
+      await recordCopyHit(request, copy, newsletterId, facts, { type: 'click', ...verdict, position, storyId: link.story_id });
       return reply.header('cache-control', 'no-store').redirect(link.url, 302);
     },
   });
