@@ -11,8 +11,8 @@ import type { APIRequestContext } from '@playwright/test';
 import { expect, smtpTest } from './fixtures';
 import { constants, keepScreenshot, signInAsAdmin } from './helpers';
 
-// This file's server sends over SMTP to its own sink.
-const test = smtpTest;
+// This file's server sends over SMTP to a sink of its own.
+const test = smtpTest();
 
 const person = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
 const scanner = 'Mozilla/5.0 (compatible; Barracuda Sentinel (EE))';

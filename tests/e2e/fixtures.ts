@@ -21,25 +21,32 @@ export const test = base.extend<object, { server: RunningServer }>({
   },
 });
 
-/** The same, for journeys that send real e-mail: the worker's server sends over SMTP to a sink of its own (a worker of its own). */
-export const smtpTest = test.extend<object, { sink: SmtpSink; server: RunningServer }>({
-  sink: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; this one has none
-    async ({}, use) => {
-      const sink = await startSmtpSink();
-      await use(sink);
-      await sink.close();
-    },
-    { scope: 'worker' },
-  ],
-  server: [
-    async ({ sink }, use, workerInfo) => {
-      const server = await startServer(workerInfo.parallelIndex, 90_000, { SMTP_URL: sink.url });
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
-});
+/**
+ * The same, for journeys that send real e-mail: the worker's server sends over SMTP to a sink of its
+ * own. Each call makes new fixtures, and Playwright gives files with different worker fixtures
+ * different workers, so each file that calls it has a server and a sink of its own and counts only
+ * what it sent itself.
+ */
+export function smtpTest() {
+  return test.extend<object, { sink: SmtpSink; server: RunningServer }>({
+    sink: [
+      // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; this one has none
+      async ({}, use) => {
+        const sink = await startSmtpSink();
+        await use(sink);
+        await sink.close();
+      },
+      { scope: 'worker' },
+    ],
+    server: [
+      async ({ sink }, use, workerInfo) => {
+        const server = await startServer(workerInfo.parallelIndex, 90_000, { SMTP_URL: sink.url });
+        await use(server);
+        await server.stop();
+      },
+      { scope: 'worker', timeout: 120_000 },
+    ],
+  });
+}
 
 export { expect } from '@playwright/test';

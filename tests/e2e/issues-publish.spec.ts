@@ -10,8 +10,8 @@ import type { Page } from '@playwright/test';
 import { expect, smtpTest } from './fixtures';
 import { expectToast, keepScreenshot, signInAsAdmin } from './helpers';
 
-// This file's server sends over SMTP to its own sink.
-const test = smtpTest;
+// This file's server sends over SMTP to a sink of its own.
+const test = smtpTest();
 
 async function demoIssue(page: Page) {
   const token = await page.evaluate(() => localStorage.getItem('accessToken'));
