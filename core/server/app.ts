@@ -34,6 +34,7 @@ import { createKeyRegistry, registerKeyCheck } from './keys';
 import { createMailer } from './services/mail';
 import { createLinkSigner } from './signed-links';
 import { createAudienceHub } from './audience';
+import { createNewsletterParts } from './newsletter-parts';
 import { createPushSender } from './services/push';
 import { createStorage } from './services/storage';
 import { serveConsole } from './web';
@@ -118,7 +119,20 @@ export async function buildServer(options: BuildOptions): Promise<Server> {
   const jobs = createJobQueue({ db, log: app.log, schema: options.databaseSchema ? `${options.databaseSchema}_jobs` : 'pgboss' });
   const push = createPushSender({ dataDir: env.dataDir });
   const links = createLinkSigner(secret);
-  const context: AppContext = { env, db, mail, push, storage, jobs, realtime, links, audience: createAudienceHub(), log: app.log, features: features.current };
+  const context: AppContext = {
+    env,
+    db,
+    mail,
+    push,
+    storage,
+    jobs,
+    realtime,
+    links,
+    audience: createAudienceHub(),
+    newsletterParts: createNewsletterParts(),
+    log: app.log,
+    features: features.current,
+  };
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -14,8 +14,8 @@ export type IssueStatus = Issue['status'];
 
 export const stuffChannelId = 'stuff';
 export const draftStoriesTitle = 'Draft Stories';
-/** The built-in template: no channels but 'Draft Stories'. */
-export const plainTemplate = { _id: 'plain', title: 'Plain', channels: [] as string[] };
+/** The built-in template: no channels but 'Draft Stories'. It comes before the newsletter's own (index -1) and is never their default. */
+export const plainTemplate = { _id: 'plain', title: 'Plain', default: false, index: -1, channels: [] as string[] };
 
 export const introWarning = 'Your intro is getting long. Consider dividing your content into stories.';
 export const introTooLong = 'Intro must be less than 3000 characters. Please divide your content into stories.';

@@ -2,13 +2,18 @@
  * The database: embedded PGlite in DATA_DIR by default, a PostgreSQL server when DATABASE_URL is
  * set. Both run the same SQL; Kysely builds the queries.
  */
-import { Kysely, PostgresDialect, sql } from 'kysely';
+import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import { openPGlite } from './pglite';
 import { PGliteDialect } from './pglite-dialect';
 import type { CoreTables } from './tables';
 
 export type Db = Kysely<CoreTables>;
+
+/** Runs `work` in a transaction: the caller's when `db` is one already (so one plugin's writes can join another's), else a new one. */
+export function inTransaction<Tables, T>(db: Kysely<Tables>, work: (tx: Transaction<Tables>) => Promise<T>): Promise<T> {
+  return db.isTransaction ? work(db as Transaction<Tables>) : db.transaction().execute(work);
+}
 
 export interface Database {
   db: Db;

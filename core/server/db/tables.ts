@@ -35,6 +35,8 @@ export interface NewslettersTable {
   archived: Generated<boolean>;
   /** Added and kept by the subscribers plugin (its migration 002_subscriber_count). */
   subscriber_count: Generated<number>;
+  /** Added and kept by the newsletters plugin (its migration 002_first_published): null until first published. */
+  first_published_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;
 }

@@ -20,6 +20,7 @@ import type { PushSender } from '../services/push';
 import type { Storage } from '../services/storage';
 import type { LinkSigner } from '../signed-links';
 import type { AudienceHub } from '../audience';
+import type { NewsletterParts } from '../newsletter-parts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
@@ -74,6 +75,8 @@ export interface AppContext {
   links: LinkSigner;
   /** Opens, clicks and reads: tracked addresses and numbers when a plugin tracks them (analytics). */
   audience: AudienceHub;
+  /** Parts of a newsletter other plugins keep (channel templates), carried by the newsletter's calls. */
+  newsletterParts: NewsletterParts;
   log: FastifyBaseLogger;
   /** The features as they are now (features.json is re-read when it changes). */
   features(): Features;

@@ -1,6 +1,6 @@
 /**
- * The public pages the console links to: a newsletter's landing page /n/{key} (with the
- * subscribers plugin's subscribe form) and a publisher's page /p/{key}, rendered here with every
+ * The public pages the console links to: a newsletter's landing page /n/{key} (with its cover,
+ * the web design the settings keep, and the subscribers plugin's subscribe form) and a publisher's page /p/{key}, rendered here with every
  * text escaped. Only published newsletters are shown.
  */
 import type { FastifyReply } from 'fastify';
@@ -8,6 +8,7 @@ import { notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { keyParams } from '../../../core/server/schemas/parts';
 import { escapeHtml } from '../../../core/shared/text';
+import { newsletterWebCover } from '../../settings/server/public';
 import { subscribeForm } from '../../subscribers/server/public';
 import { findPublishedNewsletter, findPublisherByKey, publishedNewsletters } from './store';
 
@@ -23,6 +24,7 @@ function page(reply: FastifyReply, { title, lang, color, textColor, body }: { ti
   body { margin: 0; font-family: 'Segoe UI', -apple-system, Roboto, Arial, sans-serif; background: #faf9f8; color: #201f1e; }
   header { background: ${escapeHtml(color)}; color: ${escapeHtml(textColor)}; padding: 48px 24px; text-align: center; }
   header img { width: 120px; height: 120px; object-fit: cover; border-radius: 16px; background: #fff; }
+  .cover { display: block; width: 100%; max-height: 360px; aspect-ratio: 12 / 5; object-fit: cover; }
   h1 { margin: 16px 0 8px; font-size: 32px; }
   main { max-width: 720px; margin: 0 auto; padding: 32px 24px; line-height: 1.6; }
   a { color: #7a5e00; }
@@ -46,12 +48,14 @@ export function registerPublicPages(api: PluginApi): void {
     async handler(request, reply) {
       const newsletter = await findPublishedNewsletter(db, request.params.key);
       if (!newsletter) throw notFound('Newsletter not found.');
+      const cover = await newsletterWebCover(db, newsletter.id);
       return page(reply, {
         title: newsletter.title,
         lang: newsletter.lang,
         color: newsletter.color,
         textColor: newsletter.text_color,
-        body: `<header>
+        body: `${cover ? `<img class="cover" src="${escapeHtml(cover)}" alt="">` : ''}
+<header>
   <img src="${escapeHtml(newsletter.image)}" alt="">
   <h1>${escapeHtml(newsletter.title)}</h1>
   <p>${escapeHtml(newsletter.subtitle)}</p>

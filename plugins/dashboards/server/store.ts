@@ -8,6 +8,7 @@ export function findPublishedNewsletter(db: Db, key: string) {
     .selectFrom('newsletters')
     .innerJoin('publishers', 'publishers.id', 'newsletters.publisher_id')
     .select([
+      'newsletters.id',
       'newsletters.title',
       'newsletters.subtitle',
       'newsletters.description',

@@ -112,7 +112,10 @@ export default function NewIssuePage() {
     setTemplates(null);
     issueApi.template(newsletterId).then(
       ({ data }) => {
-        if (live) setTemplates(data.channelTemplates);
+        if (!live) return;
+        setTemplates(data.channelTemplates);
+        // The newsletter's default template is the first offer (its channels page decides which).
+        setTemplate(data.channelTemplates.find((item) => item.default)?._id ?? plainTemplate._id);
       },
       (error: unknown) => (live ? handleError(error) : undefined),
     );

@@ -6,3 +6,5 @@ import { createRouteRef } from '../../../core/client/refs';
  * block. The issues plugin declares it; the plugin that counts readers binds it.
  */
 export const issueAnalyticsRoute = createRouteRef('issues.analytics', ['issueId']);
+/** The e-mail's size against Gmail's clipping limit (the design page's preview shows it too). */
+export { EmailSize } from './publish/EmailSize';

@@ -44,6 +44,6 @@ export async function presentCurrent(db: IssuesDb, id: string): Promise<Issue> {
   return presentIssue((await findIssue(db, id))!, await storyIdsOf(db, id));
 }
 
-export function presentTemplate(row: { id: string; title: string; channels: string[] }): ChannelTemplate {
-  return { _id: row.id, title: row.title, channels: row.channels };
+export function presentTemplate(row: { id: string; title: string; channels: string[]; position: number; is_default: boolean }): ChannelTemplate {
+  return { _id: row.id, title: row.title, default: row.is_default, index: row.position, channels: row.channels };
 }

@@ -33,6 +33,7 @@ import {
 } from '../publishing';
 import { normalizeChannels, stuffChannelId } from '../rules';
 import { deliveryProgress, retryDeliveries } from './deliveries';
+import { previewValues } from './email/design-preview';
 import { darkVariant, personalise } from './email/render';
 import { assertChangeable, reachableIssue } from './policy';
 import { issueStatusOf, presentCurrent } from './present';
@@ -84,13 +85,7 @@ export function registerPublishRoutes(api: PluginApi, context: PublishContext): 
       assertChangeable(row);
       const rendered = await buildIssue(context, row);
       const newsletter = (await findNewsletter(db, row.newsletter_id))!;
-      const { html, text } = personalise(rendered, {
-        unsubscribeUrl: `${context.publicUrl}/u/preview`,
-        referralUrl: `${context.publicUrl}/n/${encodeURIComponent(newsletter.key)}`,
-        email: session.user.email,
-        name: session.user.name,
-        track: '',
-      });
+      const { html, text } = personalise(rendered, previewValues(context.publicUrl, newsletter.key, session.user));
       return { data: { html, darkHtml: darkVariant(html), text, bytes: rendered.bytes, clipped: rendered.clipped } };
     },
   });

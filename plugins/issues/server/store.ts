@@ -1,6 +1,7 @@
 /** The issues plugin's queries: issues with their owner, the lists, slugs and keys, channel templates, and one change at a time per issue. */
 import { randomUUID } from 'node:crypto';
 import { sql, type Expression, type ExpressionBuilder, type Insertable, type Kysely, type SqlBool, type Transaction, type Updateable } from 'kysely';
+import { inTransaction } from '../../../core/server/db/database';
 import { containsPattern } from '../../../core/server/db/like';
 import type { CoreTables } from '../../../core/server/db/tables';
 import { badges } from '../../../core/shared/config';
@@ -176,10 +177,14 @@ export function changeIssue<T>(db: IssuesDb, id: string, change: (tx: IssueTrans
   return next;
 }
 
-export function listChannelTemplates(db: IssuesDb, newsletterId: string) {
+/** Where channel templates are kept: other plugins (the wizard, the channels page) reach them without the stories' tables. */
+export type TemplatesDb = Kysely<CoreTables & IssueTables>;
+
+/** A newsletter's channel templates in their order. */
+export function listChannelTemplates(db: TemplatesDb, newsletterId: string) {
   return db
     .selectFrom('channel_templates')
-    .select(['id', 'title', 'channels'])
+    .select(['id', 'title', 'channels', 'position', 'is_default'])
     .where('newsletter_id', '=', newsletterId)
     .orderBy('position')
     .orderBy('created_at')
@@ -195,24 +200,35 @@ export async function findChannelTemplate(db: IssuesDb, newsletterId: string, id
     .executeTakeFirst();
 }
 
-/** Replaces a newsletter's channel templates (the newsletter wizard and the channels page, issue 16). */
+/**
+ * Replaces a newsletter's channel templates with `templates`, in their order (the wizard and the
+ * channels page, which check them first: plugins/design/rules.ts). A template keeps its id when it
+ * has one of this newsletter's; the first is the default when none says so.
+ */
 export async function saveChannelTemplates(
-  db: IssuesDb,
+  db: TemplatesDb,
   newsletterId: string,
-  templates: { _id?: string; title: string; channels: string[] }[],
+  templates: { _id?: string; title: string; default?: boolean; channels: string[] }[],
 ): Promise<void> {
-  await db.transaction().execute(async (tx) => {
+  const defaultIndex = Math.max(
+    0,
+    templates.findIndex((template) => template.default),
+  );
+  await inTransaction(db, async (tx) => {
+    const known = new Set((await tx.selectFrom('channel_templates').select('id').where('newsletter_id', '=', newsletterId).execute()).map((row) => row.id));
     await tx.deleteFrom('channel_templates').where('newsletter_id', '=', newsletterId).execute();
     if (templates.length === 0) return;
     await tx
       .insertInto('channel_templates')
       .values(
         templates.map((template, position) => ({
-          id: template._id ?? randomUUID(),
+          // Ids are kept within a newsletter only: another newsletter's id would collide with its row.
+          id: template._id && known.has(template._id) ? template._id : randomUUID(),
           newsletter_id: newsletterId,
           title: template.title,
           channels: JSON.stringify(template.channels.filter((title) => title.trim())),
           position,
+          is_default: position === defaultIndex,
         })),
       )
       .execute();

@@ -63,6 +63,7 @@ export interface ChannelTemplatesTable {
   title: string;
   channels: ColumnType<string[], string | undefined, string>;
   position: ColumnType<number, number | undefined, number>;
+  is_default: ColumnType<boolean, boolean | undefined, boolean>;
   created_at: CreatedAt;
 }
 

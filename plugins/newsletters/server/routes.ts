@@ -1,8 +1,9 @@
 /**
  * The newsletter calls: the lists (/newsletters/list, one newsletter), the admin's publish and
- * feature switches (PUT sets, DELETE clears), and the tags in use (/tags/list).
+ * feature switches (PUT sets, DELETE clears; the first publication is the creator's too), and the
+ * tags in use (/tags/list).
  */
-import { callerPublisher, type Session } from '../../../core/server/auth/session';
+import { callerPublisher, demand, type Session } from '../../../core/server/auth/session';
 import { notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { presentNewsletter } from '../../../core/server/present';
@@ -50,32 +51,56 @@ export function registerNewsletterRoutes(api: PluginApi): void {
     method: 'GET',
     url: '/newsletters/list/:id',
     requires: 'newsletters.list',
-    schema: { params: idParams, summary: "One newsletter of the caller's scopes, with its testers and the weekly subscriber timeline (stats.timeline)." },
+    schema: {
+      params: idParams,
+      summary:
+        "One newsletter of the caller's scopes, with its testers, the weekly subscriber timeline (stats.timeline) and the parts other plugins keep (channelTemplates).",
+    },
     async handler(request, _reply, session) {
       const row = await reachableNewsletter(db, request.params.id, session);
-      const [testers, weeks] = await Promise.all([newsletterTesters(api.db, row.id), subscriberTimeline(api.db, row.id)]);
-      return { data: presentNewsletterDetail(row, testers, weeks) };
+      const [testers, weeks, parts] = await Promise.all([
+        newsletterTesters(api.db, row.id),
+        subscriberTimeline(api.db, row.id),
+        api.newsletterParts.read(row.id),
+      ]);
+      return { data: { ...presentNewsletterDetail(row, testers, weeks), ...parts } };
+    },
+  });
+
+  // Publishing is an admin's switch (spec 000 section 4), but whoever creates a newsletter in the
+  // wizard publishes it there (spec 002 section 4): the first publication is theirs too (decision 0014).
+  api.route<unknown, unknown, { id: string }>({
+    method: 'PUT',
+    url: '/newsletters/publish/:id',
+    requires: 'newsletters.create',
+    schema: {
+      params: idParams,
+      summary:
+        "Publishes a newsletter: an admin's switch, and the wizard's last step for whoever creates newsletters (only a newsletter never published before).",
+    },
+    async handler(request, _reply, session) {
+      const row = await reachableNewsletter(db, request.params.id, session);
+      if (row.first_published_at !== null) demand(session, 'newsletters.publish');
+      return { data: presentNewsletter(await setNewsletterFlag(db, row.id, 'published', true)), msg: 'Newsletter published.' };
     },
   });
 
   const flagRoutes = [
-    { url: '/newsletters/publish/:id', flag: 'published', requires: 'newsletters.publish', done: ['Newsletter published.', 'Newsletter unpublished.'] },
-    { url: '/newsletters/feature/:id', flag: 'featured', requires: 'newsletters.feature', done: ['Newsletter featured.', 'Newsletter unfeatured.'] },
+    { method: 'DELETE', url: '/newsletters/publish/:id', flag: 'published', on: false, requires: 'newsletters.publish', done: 'Newsletter unpublished.' },
+    { method: 'PUT', url: '/newsletters/feature/:id', flag: 'featured', on: true, requires: 'newsletters.feature', done: 'Newsletter featured.' },
+    { method: 'DELETE', url: '/newsletters/feature/:id', flag: 'featured', on: false, requires: 'newsletters.feature', done: 'Newsletter unfeatured.' },
   ] as const;
-  for (const { url, flag, requires, done } of flagRoutes) {
-    for (const method of ['PUT', 'DELETE'] as const) {
-      const on = method === 'PUT';
-      api.route<unknown, unknown, { id: string }>({
-        method,
-        url,
-        requires,
-        schema: { params: idParams, summary: `${on ? 'Sets' : 'Clears'} a newsletter's ${flag} flag (admins only).` },
-        async handler(request, _reply, session) {
-          const row = await reachableNewsletter(db, request.params.id, session);
-          return { data: presentNewsletter(await setNewsletterFlag(db, row.id, flag, on)), msg: on ? done[0] : done[1] };
-        },
-      });
-    }
+  for (const { method, url, flag, on, requires, done } of flagRoutes) {
+    api.route<unknown, unknown, { id: string }>({
+      method,
+      url,
+      requires,
+      schema: { params: idParams, summary: `${on ? 'Sets' : 'Clears'} a newsletter's ${flag} flag (admins only).` },
+      async handler(request, _reply, session) {
+        const row = await reachableNewsletter(db, request.params.id, session);
+        return { data: presentNewsletter(await setNewsletterFlag(db, row.id, flag, on)), msg: done };
+      },
+    });
   }
 
   api.route({

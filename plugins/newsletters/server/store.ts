@@ -56,11 +56,19 @@ export async function listNewsletters(
   return { rows, count: Number(total.count) };
 }
 
-/** Sets the published or featured flag; answers the newsletter as it is now. */
+/** Sets the published or featured flag (the first publication's date is kept); answers the newsletter as it is now. */
 export async function setNewsletterFlag(db: NewslettersDb, id: string, flag: 'published' | 'featured', on: boolean): Promise<NewsletterRow> {
   return db
     .updateTable('newsletters')
-    .set(flag === 'published' ? { published: on, updated_at: sql<Date>`now()` } : { featured: on, updated_at: sql<Date>`now()` })
+    .set(
+      flag === 'published'
+        ? {
+            published: on,
+            first_published_at: on ? sql<Date>`coalesce(first_published_at, now())` : sql<Date | null>`first_published_at`,
+            updated_at: sql<Date>`now()`,
+          }
+        : { featured: on, updated_at: sql<Date>`now()` },
+    )
     .where('id', '=', id)
     .returningAll()
     .executeTakeFirstOrThrow();

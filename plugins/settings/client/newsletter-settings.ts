@@ -57,7 +57,10 @@ export function useNewsletterSettings(newsletterId: string) {
  * also said in the 'Error!' toast, the first one by the validator or the server's handler).
  */
 export async function saveNewsletter(newsletterId: string, body: NewsletterSettings): Promise<{ errors: Record<string, string>; saved?: NewsletterSettings }> {
-  const result = validateNewsletter(structuredClone(body));
+  // The body came with the channel templates (the channels page's part of the newsletter): sending
+  // back the copy loaded with the form would undo what the channels page saved since.
+  const { channelTemplates: _theirs, ...settings } = body as NewsletterSettings & { channelTemplates?: unknown };
+  const result = validateNewsletter(structuredClone(settings));
   if (!result.ok) {
     toast('error', 'Error!', result.details[0]?.message);
     return { errors: byField(result.details) };

@@ -1,7 +1,8 @@
 /**
  * GET/PUT /newsletters/update/{id} (spec section 7): a newsletter's credentials, testers,
  * interests (at most constants.limits.interestsMax, changed only by admins), voice settings and
- * welcome issue. The publish and feature switches are the newsletters plugin's calls.
+ * welcome issue, with the parts other plugins keep (api.newsletterParts: the channel templates).
+ * The publish and feature switches are the newsletters plugin's calls.
  */
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { invalid, notFound } from '../../../core/server/errors';
@@ -32,7 +33,7 @@ export function registerNewsletterSettingsRoutes(api: PluginApi): void {
     schema: {
       params: idParams,
       summary:
-        "A newsletter's settings (data.body) with what the form offers (data.data): every interest, the publisher's staff as possible testers, the voices.",
+        "A newsletter's settings (data.body, with the parts other plugins keep: channelTemplates) with what the form offers (data.data): every interest, the publisher's staff as possible testers, the voices.",
     },
     async handler(request, _reply, session) {
       session.assertNewsletter(request.params.id);
@@ -40,7 +41,7 @@ export function registerNewsletterSettingsRoutes(api: PluginApi): void {
       const [interests, staff] = await Promise.all([listInterests(db), staffOf(db, settings.row.publisher_id)]);
       return {
         data: {
-          body: presentNewsletterSettings(settings),
+          body: { ...presentNewsletterSettings(settings), ...(await api.newsletterParts.read(settings.row.id)) },
           data: {
             interests: interests.map(presentInterest),
             testers: staff.map((user) => ({ _id: user.id, name: user.name, email: user.email })),
@@ -59,7 +60,7 @@ export function registerNewsletterSettingsRoutes(api: PluginApi): void {
       params: idParams,
       body: ref('api/newsletter-update'),
       summary:
-        "Saves a newsletter's settings. Interests: at most constants.limits.interestsMax, and only an admin may change them (401 'Required role Admin, current role: {ROLE}'). The welcome intro is sanitized. Status is not changed here.",
+        "Saves a newsletter's settings, and its channel templates when the body carries them. Interests: at most constants.limits.interestsMax, and only an admin may change them (401 'Required role Admin, current role: {ROLE}'). The welcome intro is sanitized. Status is not changed here.",
     },
     async handler(request, _reply, session) {
       session.assertNewsletter(request.params.id);
@@ -76,6 +77,8 @@ export function registerNewsletterSettingsRoutes(api: PluginApi): void {
       const staff = new Set((await staffOf(db, current.row.publisher_id)).map((user) => user.id));
       if (testers.some((id) => !staff.has(id))) throw invalid('Testers must work for the publisher.', 'testers');
       if (await newsletterKeyTaken(db, key, current.row.id)) throw invalid(newsletterKeyExists(key), 'key');
+      // Every part is checked before anything is saved: a refused body leaves the newsletter as it was.
+      const saveParts = await api.newsletterParts.check(body as unknown as Record<string, unknown>, { newsletterId: current.row.id, session });
 
       await saveNewsletterSettings(db, current.row.id, {
         title: body.title.trim(),
@@ -90,7 +93,8 @@ export function registerNewsletterSettingsRoutes(api: PluginApi): void {
         voiceSettings: body.voiceSettings ?? current.voiceSettings,
         welcome: body.welcome ? storedWelcome(body.welcome) : current.welcome,
       });
-      return { data: presentNewsletterSettings(await settingsOf(current.row.id)), msg: 'OK' };
+      await saveParts();
+      return { data: { ...presentNewsletterSettings(await settingsOf(current.row.id)), ...(await api.newsletterParts.read(current.row.id)) }, msg: 'OK' };
     },
   });
 }

@@ -1,13 +1,15 @@
 /**
  * What other plugins may use of the settings plugin's server: the interests stories are filed
  * under, a newsletter's testers and welcome issue, its e-mail design (the issue e-mail renders with it, the design
- * page saves it) with the defaults and the fonts it offers.
+ * page saves it) with the defaults and the fonts it offers, its landing page's cover, and a new
+ * newsletter's first settings (the wizard).
  */
 import type { Db } from '../../../core/server/db/database';
 import type { Interest } from '../../../schemas/generated/entities/interest';
 import type { EmailDesign, WelcomeIssue } from './defaults';
 import { presentInterest } from './present';
-import { findEmailDesign, listInterests, saveEmailDesign, settingsDb } from './store';
+import { findEmailDesign, findWebCover, insertNewsletterSettings, listInterests, newsletterKeyTaken, saveEmailDesign, saveWebCover, settingsDb } from './store';
+import { storedWelcome } from './welcome';
 
 export { defaultEmailDesign, emailFonts, withDefaultDesign, type EmailDesign, type EmailFont, type WelcomeIssue } from './defaults';
 
@@ -35,4 +37,27 @@ export function saveNewsletterEmailDesign(db: Db, newsletterId: string, design: 
 export async function newsletterWelcome(db: Db, newsletterId: string): Promise<WelcomeIssue | null> {
   const row = await settingsDb(db).selectFrom('newsletter_settings').select('welcome').where('newsletter_id', '=', newsletterId).executeTakeFirst();
   return row?.welcome?.subject?.trim() ? row.welcome : null;
+}
+
+/** The cover of the newsletter's landing page (its web design), or '' while it has none. */
+export function newsletterWebCover(db: Db, newsletterId: string): Promise<string> {
+  return findWebCover(settingsDb(db), newsletterId);
+}
+
+export function saveNewsletterWebCover(db: Db, newsletterId: string, cover: string): Promise<void> {
+  return saveWebCover(settingsDb(db), newsletterId, cover);
+}
+
+/** Whether a newsletter other than `exceptId` has this key (slug). */
+export function newsletterKeyInUse(db: Db, key: string, exceptId?: string): Promise<boolean> {
+  return newsletterKeyTaken(settingsDb(db), key, exceptId);
+}
+
+/** A new newsletter's first settings, in the transaction (`tx`) that creates it: its interests and its welcome issue (sanitized). */
+export function startNewsletterSettings(
+  tx: Db,
+  newsletterId: string,
+  settings: { interests: string[]; welcome: { subject: string; preview: string; intro: { html: string } } },
+): Promise<void> {
+  return insertNewsletterSettings(settingsDb(tx), newsletterId, { interests: settings.interests, welcome: storedWelcome(settings.welcome) });
 }

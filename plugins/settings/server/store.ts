@@ -3,8 +3,7 @@
  * issue; the publisher's staff; the interests; saving a newsletter's or a publisher's settings;
  * a newsletter's e-mail design.
  */
-import type { Kysely } from 'kysely';
-import { sql } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Db } from '../../../core/server/db/database';
 import type { CoreTables, NewsletterRow, PublisherRow } from '../../../core/server/db/tables';
 import { findNewsletter } from '../../../core/server/store';
@@ -133,5 +132,33 @@ export async function updatePublisher(db: SettingsDb, publisherId: string, edit:
     .updateTable('publishers')
     .set({ ...edit, updated_at: new Date() })
     .where('id', '=', publisherId)
+    .execute();
+}
+
+/** A new newsletter's settings: its interests and welcome issue, and the default voices and e-mail design. */
+export async function insertNewsletterSettings(tx: SettingsDb, newsletterId: string, settings: { interests: string[]; welcome: WelcomeIssue }): Promise<void> {
+  if (settings.interests.length)
+    await tx
+      .insertInto('newsletter_interests')
+      .values(settings.interests.map((interest_id) => ({ newsletter_id: newsletterId, interest_id })))
+      .execute();
+  await tx
+    .insertInto('newsletter_settings')
+    .values({ newsletter_id: newsletterId, voice_settings: null, welcome: JSON.stringify(settings.welcome) })
+    .execute();
+}
+
+/** The landing page's cover, or '' while it has none. */
+export async function findWebCover(db: SettingsDb, newsletterId: string): Promise<string> {
+  const row = await db.selectFrom('newsletter_settings').select('web_cover').where('newsletter_id', '=', newsletterId).executeTakeFirst();
+  return row?.web_cover ?? '';
+}
+
+/** Stores the landing page's cover, making the newsletter's settings row when it has none. */
+export async function saveWebCover(db: SettingsDb, newsletterId: string, cover: string): Promise<void> {
+  await db
+    .insertInto('newsletter_settings')
+    .values({ newsletter_id: newsletterId, voice_settings: null, welcome: null, web_cover: cover })
+    .onConflict((oc) => oc.column('newsletter_id').doUpdateSet({ web_cover: cover, updated_at: new Date() }))
     .execute();
 }

@@ -28,6 +28,8 @@ export interface NewsletterSettingsTable {
   welcome: ColumnType<WelcomeIssue | null, string | null, string | null>;
   /** What the design page saved; read through withDefaultDesign (an older design may lack fields). */
   email_design: ColumnType<Partial<EmailDesign> | null, string | null | undefined, string | null>;
+  /** The landing page's cover (the web design); empty: none. */
+  web_cover: ColumnType<string, string | undefined, string>;
   updated_at: Generated<Date>;
 }
 

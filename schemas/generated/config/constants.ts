@@ -495,6 +495,83 @@ export interface Constants {
      */
     readMaxSeconds: number;
   };
+  /**
+   * New newsletters and their look: the wizard's minimum lengths, the channel templates' bounds, the design pages' timings and image sizes (spec 002 sections 5 and 9).
+   */
+  design: {
+    /**
+     * A newsletter title has at least this many characters.
+     */
+    titleMin: number;
+    /**
+     * A newsletter slug (key) has at least this many characters.
+     */
+    slugMin: number;
+    /**
+     * A newsletter subtitle has at least this many characters.
+     */
+    subtitleMin: number;
+    /**
+     * A new newsletter's description has at least this many characters.
+     */
+    descriptionMin: number;
+    /**
+     * A new newsletter picks at least this many interests (at most limits.interestsMax).
+     */
+    interestsMin: number;
+    /**
+     * The welcome e-mail's title, subtitle and text each have at least this many characters.
+     */
+    welcomeMin: number;
+    /**
+     * The most channel templates a newsletter keeps.
+     */
+    templatesMax: number;
+    /**
+     * The most channels a template holds.
+     */
+    channelsMax: number;
+    /**
+     * The longest channel name.
+     */
+    channelTitleMax: number;
+    /**
+     * The longest template title.
+     */
+    templateTitleMax: number;
+    /**
+     * The e-mail design preview is rendered again this long after the last change.
+     */
+    previewDebounceMs: number;
+    /**
+     * The design and channel pages save this long after the last change.
+     */
+    saveDebounceMs: number;
+    /**
+     * The e-mail banner's recommended size (a transparent png, ratio about 2:1).
+     */
+    banner: {
+      width: number;
+      height: number;
+    };
+    /**
+     * The landing page cover's recommended size.
+     */
+    cover: {
+      width: number;
+      height: number;
+    };
+    /**
+     * A new newsletter's landing page goes live within this many minutes of publishing (the wizard says so).
+     */
+    landingLiveMinutes: number;
+    /**
+     * The languages a newsletter may be written in; the first is the default.
+     *
+     * @minItems 1
+     */
+    langs: string[];
+  };
 }
 /**
  * A counter of wrong tries: after `failures` of them the next tries are refused for `lockSeconds`, doubled by each wrong try after a lock up to `maxLockSeconds`; it starts over `windowSeconds` after the last try (or lock) and, for an account, at a right password.

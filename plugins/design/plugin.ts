@@ -1,0 +1,21 @@
+/**
+ * New newsletters and their look: the creation wizard, the channel templates, the e-mail design
+ * with its live preview, and the landing page's cover. The templates are the issues plugin's
+ * (issues start from them), the e-mail design and cover are kept with the settings, and the
+ * preview is the issue e-mail itself.
+ */
+import { definePlugin } from '../../core/shared/plugin';
+
+export default definePlugin({
+  id: 'design',
+  title: 'Design',
+  // The demo covers come from the image library (images), as a user's would.
+  requires: ['settings', 'newsletters', 'issues', 'images'],
+  // newsletters.create is the core's, newsletters.update the settings plugin's.
+  permissions: [],
+  menuItems: {
+    channels: { label: 'Channels', icon: 'BulletedList', to: '/newsletters/show/:scope/channels', requires: 'newsletters.update', scopes: ['newsletter'] },
+    'email-design': { label: 'Email', icon: 'Mail', to: '/newsletters/show/:scope/email-design', requires: 'newsletters.update', scopes: ['newsletter'] },
+    'web-design': { label: 'Web', icon: 'Globe', to: '/newsletters/show/:scope/web-design', requires: 'newsletters.update', scopes: ['newsletter'] },
+  },
+});

@@ -1,0 +1,187 @@
+/**
+ * The calls of the newsletter wizard and the design pages (spec 002 section 7): GET/POST
+ * /newsletters/create, the e-mail design with its preview and the web design under
+ * /newsletters/update/{id}/design/. The wizard's rules are enforced here with the messages the
+ * console shows (plugins/design/rules.ts).
+ */
+import { callerPublisher } from '../../../core/server/auth/session';
+import { inTransaction } from '../../../core/server/db/database';
+import { invalid, invalidDetails } from '../../../core/server/errors';
+import type { PluginApi } from '../../../core/server/plugins/contract';
+import { idParams, ref } from '../../../core/server/schemas/parts';
+import { constants } from '../../../core/shared/config';
+import type { NewsletterCreateBody } from '../../../schemas/generated/api/newsletter-create';
+import type { WebDesign } from '../../../schemas/generated/api/web-design';
+import { designPreview, saveChannelTemplates, type IssueTables } from '../../issues/server/public';
+import {
+  defaultEmailDesign,
+  emailFonts,
+  interests,
+  newsletterEmailDesign,
+  newsletterKeyInUse,
+  newsletterWebCover,
+  saveNewsletterEmailDesign,
+  saveNewsletterWebCover,
+  startNewsletterSettings,
+  type EmailDesign,
+} from '../../settings/server/public';
+import { defaultTemplateTitle, descriptionProblems, exampleTemplates, identityProblems, keyTaken, welcomeProblems } from '../rules';
+import { insertNewsletter } from './store';
+import { checkedTemplates } from './templates';
+
+const { design } = constants;
+
+/** The newsletter a blank wizard starts from. */
+const blankNewsletter = {
+  title: '',
+  subtitle: '',
+  key: '',
+  description: '',
+  image: '',
+  lang: design.langs[0]!,
+  color: constants.layout.accent,
+  textColor: '#201f1e',
+  interests: [] as string[],
+  welcome: { subject: '', preview: '', intro: { html: '' } },
+  channelTemplates: [{ title: defaultTemplateTitle, default: true, channels: [] as string[] }],
+};
+
+export function registerDesignRoutes(api: PluginApi): void {
+  const publicUrl = api.env.publicUrl;
+
+  api.route({
+    method: 'GET',
+    url: '/newsletters/create',
+    requires: 'newsletters.create',
+    schema: {
+      summary:
+        "The wizard's start: data.body a blank newsletter, data.data what it offers (interests, langs with the default first, the default e-mail design and its fonts, example channel templates).",
+    },
+    async handler() {
+      return {
+        data: {
+          body: blankNewsletter,
+          data: {
+            interests: await interests(api.db),
+            langs: design.langs,
+            design: { email: defaultEmailDesign, fonts: emailFonts },
+            examples: exampleTemplates,
+          },
+        },
+      };
+    },
+  });
+
+  api.route<NewsletterCreateBody>({
+    method: 'POST',
+    url: '/newsletters/create',
+    requires: 'newsletters.create',
+    schema: {
+      body: ref('api/newsletter-create'),
+      summary:
+        "Creates an unpublished newsletter in the caller's publisher with its interests, welcome e-mail and channel templates (every rule of the wizard, with its messages). Answers data {_id, design.email, image}.",
+    },
+    async handler(request, _reply, session) {
+      const body = request.body;
+      const problems = [...identityProblems(body), ...descriptionProblems(body), ...welcomeProblems(body.welcome)];
+      if (problems.length > 0) throw invalidDetails(problems);
+      const key = body.key.trim().toLowerCase();
+      if (await newsletterKeyInUse(api.db, key)) throw invalid(keyTaken(key), 'key');
+      const known = new Set((await interests(api.db)).map((interest) => interest._id));
+      if (body.interests.some((id) => !known.has(id))) throw invalid('Choose interests from the list.', 'interests');
+      const templates = checkedTemplates(body.channelTemplates ?? blankNewsletter.channelTemplates);
+
+      const id = await inTransaction(api.db, async (tx) => {
+        const newsletterId = await insertNewsletter(tx, {
+          publisherId: callerPublisher(session),
+          title: body.title.trim(),
+          subtitle: body.subtitle.trim(),
+          description: body.description.trim(),
+          image: body.image.trim(),
+          color: body.color.toLowerCase(),
+          textColor: body.textColor.toLowerCase(),
+          key,
+          lang: body.lang ?? blankNewsletter.lang,
+        });
+        await startNewsletterSettings(tx, newsletterId, { interests: body.interests, welcome: body.welcome });
+        await saveChannelTemplates(tx.withTables<IssueTables>(), newsletterId, templates);
+        return newsletterId;
+      });
+      return { data: { _id: id, design: { email: await newsletterEmailDesign(api.db, id) }, image: body.image.trim() }, msg: 'Newsletter created.' };
+    },
+  });
+
+  const designUrl = '/newsletters/update/:id/design';
+
+  api.route<unknown, unknown, { id: string }>({
+    method: 'GET',
+    url: `${designUrl}/email/update`,
+    requires: 'newsletters.update',
+    schema: { params: idParams, summary: "The newsletter's e-mail design (data.body) and the fonts it offers (data.data.fonts)." },
+    async handler(request, _reply, session) {
+      session.assertNewsletter(request.params.id);
+      return { data: { body: await newsletterEmailDesign(api.db, request.params.id), data: { fonts: emailFonts } } };
+    },
+  });
+
+  api.route<EmailDesign, unknown, { id: string }>({
+    method: 'PUT',
+    url: `${designUrl}/email/update`,
+    requires: 'newsletters.update',
+    schema: {
+      params: idParams,
+      body: ref('entities/email-design'),
+      summary: "Saves the newsletter's whole e-mail design; every issue sent from now on uses it.",
+    },
+    async handler(request, _reply, session) {
+      session.assertNewsletter(request.params.id);
+      await saveNewsletterEmailDesign(api.db, request.params.id, request.body);
+      return { data: await newsletterEmailDesign(api.db, request.params.id), msg: 'OK' };
+    },
+  });
+
+  api.route<EmailDesign, { dark?: boolean }, { id: string }>({
+    method: 'PUT',
+    url: `${designUrl}/email/preview`,
+    requires: 'newsletters.update',
+    schema: {
+      params: idParams,
+      querystring: { type: 'object', additionalProperties: false, properties: { dark: { type: 'boolean' } } },
+      body: ref('entities/email-design'),
+      summary:
+        "The e-mail in this design, not saved: the newsletter's latest issue with stories, or a sample. data is its HTML; ?dark=true applies the Dark colours whatever the reader's setting.",
+    },
+    async handler(request, _reply, session) {
+      session.assertNewsletter(request.params.id);
+      const html = await designPreview(api.db, request.params.id, request.body, {
+        publicUrl,
+        viewer: session.user,
+        dark: request.query.dark === true,
+      });
+      return { data: html };
+    },
+  });
+
+  api.route<unknown, unknown, { id: string }>({
+    method: 'GET',
+    url: `${designUrl}/web/update`,
+    requires: 'newsletters.update',
+    schema: { params: idParams, summary: "The newsletter's web design: data.body.cover, its landing page's cover." },
+    async handler(request, _reply, session) {
+      session.assertNewsletter(request.params.id);
+      return { data: { body: { cover: await newsletterWebCover(api.db, request.params.id) } } };
+    },
+  });
+
+  api.route<WebDesign, unknown, { id: string }>({
+    method: 'PUT',
+    url: `${designUrl}/web/update`,
+    requires: 'newsletters.update',
+    schema: { params: idParams, body: ref('api/web-design'), summary: "Saves the landing page's cover (empty: none)." },
+    async handler(request, _reply, session) {
+      session.assertNewsletter(request.params.id);
+      await saveNewsletterWebCover(api.db, request.params.id, request.body.cover.trim());
+      return { data: { cover: await newsletterWebCover(api.db, request.params.id) }, msg: 'OK' };
+    },
+  });
+}
