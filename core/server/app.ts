@@ -166,7 +166,7 @@ export async function buildServer(options: BuildOptions): Promise<Server> {
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { validatorUrl: null } });
 
   const keys = createKeyRegistry();
-  const { routes, apiFor } = createRegistrar({ app, context, permissions: plugins.permissions, grants, authenticate, keys });
+  const { routes, apiFor } = createRegistrar({ app, context, permissions: plugins.permissions, authenticate, keys });
 
   await app.register(
     async (api) => {

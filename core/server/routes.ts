@@ -7,8 +7,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { PluginManifest } from '../shared/plugin';
-import { permissionRefusal, requiredRoleMessage, roleKeys, type Permission, type RoleKey } from '../shared/permissions';
-import type { RoleGrants, Session } from './auth/session';
+import type { Session } from './auth/session';
 import type { CoreTables } from './db/tables';
 import { unauthorized } from './errors';
 import type { KeyRegistry } from './keys';
@@ -25,7 +24,6 @@ export interface RegistrarOptions {
   context: AppContext;
   /** Every permission the core and the enabled plugins declare. */
   permissions: readonly string[];
-  grants: RoleGrants;
   /** The session of a bearer token, or null. */
   authenticate(token: string): Promise<Session | null>;
   keys: KeyRegistry;
@@ -39,7 +37,7 @@ export interface Registrar {
 }
 
 export function createRegistrar(options: RegistrarOptions): Registrar {
-  const { app, context, permissions, grants, authenticate, keys } = options;
+  const { app, context, permissions, authenticate, keys } = options;
   const routes: RegisteredRoute[] = [];
 
   const sessionOf = async (request: FastifyRequest) => {
@@ -93,7 +91,7 @@ export function createRegistrar(options: RegistrarOptions): Registrar {
           request.session = await sessionOf(request);
           if (access === 'public') return;
           if (!request.session) throw unauthorized();
-          if (access !== 'signedIn' && !request.session.can(access)) throw unauthorized(refusal(access, request.session.role, grants), 'UNAUTHORIZED');
+          if (access !== 'signedIn' && !request.session.can(access)) throw unauthorized(request.session.refusal(access), 'UNAUTHORIZED');
         },
         handler: async (request, reply) => {
           const result = await (definition.handler as (r: unknown, p: unknown, s: unknown) => Promise<unknown>)(request, reply, request.session);
@@ -112,13 +110,6 @@ function accessOf(definition: RouteDefinition): RegisteredRoute['access'] {
   if (definition.requires) return definition.requires;
   const { method, url } = definition as { method: string; url: string };
   throw new Error(`route ${method} ${url} declares neither requires nor public`);
-}
-
-/** The refusal text: the spec's role message when only admins hold the permission. */
-function refusal(permission: Permission, role: RoleKey, grants: RoleGrants): string {
-  const holders = roleKeys.filter((key) => grants.get(key)?.includes(permission));
-  if (holders.length === 1 && holders[0] === 'admin') return requiredRoleMessage('admin', role);
-  return permissionRefusal(role, permission);
 }
 
 /**

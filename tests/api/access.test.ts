@@ -78,6 +78,9 @@ describe.each(databases)('every registered route on %s', (kind) => {
     forms = {
       'PUT /api/publishers/update/:id': await formOf(`/api/publishers/update/${kuzey.publisher}`),
       'PUT /api/newsletters/update/:id': await formOf(`/api/newsletters/update/${kuzey.newsletter}`),
+      'PUT /api/newsletters/update/:id/design/email/update': await formOf(`/api/newsletters/update/${kuzey.newsletter}/design/email/update`),
+      'PUT /api/newsletters/update/:id/design/email/preview': await formOf(`/api/newsletters/update/${kuzey.newsletter}/design/email/update`),
+      'PUT /api/newsletters/update/:id/design/web/update': await formOf(`/api/newsletters/update/${kuzey.newsletter}/design/web/update`),
       'PUT /api/users/update/:id': await formOf(`/api/users/update/${kuzey.user}`),
       'PUT /api/stories/update/:id': { version: story.version ?? 1, story: { title: 'Başka bir başlık' } },
       'PUT /api/issues/update/:id/edit': { issue: { subject: 'Başka bir konu' } },

@@ -1,7 +1,8 @@
 /**
  * Newsletters (spec 000 section 2 Lists, section 4 newsletter badge, section 7 calls): the list per
  * role, searched, sorted, filtered and paged; one newsletter; the admin's publish and feature
- * switches; and the tags in use. Another publisher's newsletters are as good as missing.
+ * switches (a newsletter's first publication is its creator's too: tests/api/design.test.ts);
+ * and the tags in use. Another publisher's newsletters are as good as missing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { databases, startTestServer, type TestServer } from './server';
@@ -218,7 +219,6 @@ describe.each(databases)('newsletters on %s', (kind) => {
         ['AUTHOR', tokens.author],
       ] as const) {
         for (const [method, kind] of [
-          ['PUT', 'publish'],
           ['DELETE', 'publish'],
           ['PUT', 'feature'],
           ['DELETE', 'feature'],
@@ -227,6 +227,29 @@ describe.each(databases)('newsletters on %s', (kind) => {
           expect(refused.status).toBe(401);
           expect(refused.body.msg).toBe(`Required role Admin, current role: ${role}`);
         }
+      }
+      expect(await statusOf('sabah-bulteni')).toEqual({ published: true, featured: false, archived: false });
+    });
+
+    // Whoever creates newsletters publishes a new one at the wizard's end (spec 002 section 4;
+    // tests/api/design.test.ts); one that has been published before is the admin's to publish again.
+    it('refuses to publish again to all but admins, and to publish at all to those who cannot create newsletters', async () => {
+      expect((await flag('DELETE', 'publish', 'sabah-bulteni')).status).toBe(200);
+      try {
+        const director = await flag('PUT', 'publish', 'sabah-bulteni', tokens.director);
+        expect(director.status).toBe(401);
+        expect(director.body).toEqual({ msg: 'Required role Admin, current role: DIRECTOR', err: 'UNAUTHORIZED' });
+        for (const [role, token] of [
+          ['EDITOR', tokens.editor],
+          ['AUTHOR', tokens.author],
+        ] as const) {
+          const refused = await flag('PUT', 'publish', 'sabah-bulteni', token);
+          expect(refused.status).toBe(401);
+          expect(refused.body).toEqual({ msg: `Your role (${role}) does not allow this: newsletters.create is required.`, err: 'UNAUTHORIZED' });
+        }
+        expect(await statusOf('sabah-bulteni')).toMatchObject({ published: false });
+      } finally {
+        expect((await flag('PUT', 'publish', 'sabah-bulteni')).status).toBe(200);
       }
       expect(await statusOf('sabah-bulteni')).toEqual({ published: true, featured: false, archived: false });
     });

@@ -4,7 +4,7 @@
  * token's session is open (core/server/auth/sessions.ts).
  */
 import { sql } from 'kysely';
-import { can, permissionRefusal, type Permission, type RoleKey } from '../../shared/permissions';
+import { can, permissionRefusal, requiredRoleMessage, roleKeys, type Permission, type RoleKey } from '../../shared/permissions';
 import type { Db } from '../db/database';
 import type { UserRow } from '../db/tables';
 import { notFound, unauthorized } from '../errors';
@@ -23,6 +23,8 @@ export interface Session {
   /** The newsletters in the caller's scopes. */
   newsletterIds: ReadonlySet<string>;
   can(permission: Permission): boolean;
+  /** What the caller is told when refused for lacking `permission`. */
+  refusal(permission: Permission): string;
   /** Throws 404 when the newsletter is outside the caller's scopes (its existence is not revealed). */
   assertNewsletter(newsletterId: string): void;
   assertPublisher(publisherId: string): void;
@@ -56,6 +58,7 @@ export async function loadSession(db: Db, claims: TokenClaims, grants: RoleGrant
     permissions,
     newsletterIds,
     can: (permission) => can(permissions, permission),
+    refusal: (permission) => refusalText(permission, user.role, grants),
     assertNewsletter(newsletterId) {
       if (!newsletterIds.has(newsletterId)) throw notFound('Newsletter not found.');
     },
@@ -71,9 +74,16 @@ export function callerPublisher(session: Session): string {
   return session.publisherId;
 }
 
-/** Refuses (401, with the role's refusal) a caller who does not hold `permission`. */
+/** The refusal text: the spec's role message when only admins hold the permission. */
+function refusalText(permission: Permission, role: RoleKey, grants: RoleGrants): string {
+  const holders = roleKeys.filter((key) => grants.get(key)?.includes(permission));
+  if (holders.length === 1 && holders[0] === 'admin') return requiredRoleMessage('admin', role);
+  return permissionRefusal(role, permission);
+}
+
+/** Refuses (401, with the role's refusal, as the route guard words it) a caller who does not hold `permission`. */
 export function demand(session: Session, permission: Permission): void {
-  if (!session.can(permission)) throw unauthorized(permissionRefusal(session.role, permission), 'UNAUTHORIZED');
+  if (!session.can(permission)) throw unauthorized(session.refusal(permission), 'UNAUTHORIZED');
 }
 
 async function chosenPublisher(db: Db, user: UserRow, claims: TokenClaims): Promise<string | null> {

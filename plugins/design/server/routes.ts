@@ -103,6 +103,7 @@ export function registerDesignRoutes(api: PluginApi): void {
           key,
           lang: body.lang ?? blankNewsletter.lang,
         });
+        if (!newsletterId) throw invalid(keyTaken(key), 'key');
         await startNewsletterSettings(tx, newsletterId, { interests: body.interests, welcome: body.welcome });
         await saveChannelTemplates(tx.withTables<IssueTables>(), newsletterId, templates);
         return newsletterId;

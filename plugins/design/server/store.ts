@@ -1,5 +1,6 @@
 /** The design plugin's queries: a new newsletter's row (the core's table). */
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import type { Db } from '../../../core/server/db/database';
 
 export interface NewNewsletter {
@@ -14,13 +15,16 @@ export interface NewNewsletter {
   lang: string;
 }
 
-/** Adds an unpublished newsletter (in the caller's transaction); answers its id. */
-export async function insertNewsletter(tx: Db, newsletter: NewNewsletter): Promise<string> {
-  const id = randomUUID();
-  await tx
+/**
+ * Adds an unpublished newsletter (in the caller's transaction); answers its id, or null when
+ * another newsletter has its key. The caller checks the key first, but a create at the same moment
+ * passes that check too: the unique index decides, and the loser is told the name is taken.
+ */
+export async function insertNewsletter(tx: Db, newsletter: NewNewsletter): Promise<string | null> {
+  const inserted = await tx
     .insertInto('newsletters')
     .values({
-      id,
+      id: randomUUID(),
       publisher_id: newsletter.publisherId,
       title: newsletter.title,
       subtitle: newsletter.subtitle,
@@ -31,6 +35,9 @@ export async function insertNewsletter(tx: Db, newsletter: NewNewsletter): Promi
       key: newsletter.key,
       lang: newsletter.lang,
     })
-    .execute();
-  return id;
+    // The index newsletters_key_unique is on lower(key).
+    .onConflict((conflict) => conflict.expression(sql`lower(key)`).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted?.id ?? null;
 }

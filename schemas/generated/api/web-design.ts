@@ -4,5 +4,8 @@
  * A newsletter's web design (spec 002 sections 2.8 and 3: Web design): the cover of its landing page /n/{key}, 1200 x 500 px recommended; empty: the landing page shows the newsletter's colour.
  */
 export interface WebDesign {
+  /**
+   * An address on this server (/uploads/...) or an http(s) address.
+   */
   cover: string;
 }
