@@ -53,20 +53,37 @@ export async function verify(): Promise<void> {
       return;
     }
     store.set(adminPublishersAtom, null);
-    // Editors and authors work in newsletters only.
-    const role = data.user.role.key;
-    const scopes = (data.scopes ?? []).filter((scope) => !(scope.type === 'publisher' && (role === 'editor' || role === 'author')));
-    store.set(scopesAtom, scopes);
-    store.set(permissionsAtom, new Set(fromPairs(data.permissions ?? [])));
+    storeScopes(data);
     store.set(featuresAtom, data.features ?? null);
-    const current = store.get(currentScopeAtom);
-    if (current && !scopes.some((scope) => scope._id === current._id)) store.set(currentScopeAtom, null);
   } catch (error) {
     clearSession();
     await handleError(error);
   } finally {
     store.set(verificationAtom, 'done');
   }
+}
+
+/** The scopes and permissions of a verified session; a current scope no longer among them is forgotten. */
+function storeScopes(data: VerifyAnswer): void {
+  // Editors and authors work in newsletters only.
+  const role = data.user.role.key;
+  const scopes = (data.scopes ?? []).filter((scope) => !(scope.type === 'publisher' && (role === 'editor' || role === 'author')));
+  store.set(scopesAtom, scopes);
+  store.set(permissionsAtom, new Set(fromPairs(data.permissions ?? [])));
+  const current = store.get(currentScopeAtom);
+  if (current && !scopes.some((scope) => scope._id === current._id)) store.set(currentScopeAtom, null);
+}
+
+/**
+ * Asks for the session's scopes and permissions again (a newsletter was just created, so the
+ * scope switcher lists it at once). Unlike verify() it leaves the verification state alone: the
+ * console keeps its screen instead of showing the loading one. A failure is the caller's to handle.
+ */
+export async function refreshScopes(): Promise<void> {
+  const { data, msg } = await call<VerifyAnswer>('get', 'auth/verify');
+  // An admin who has not chosen a publisher has no scopes to refresh.
+  if (msg === ErrorCodes.publisherRequired) return;
+  storeScopes(data);
 }
 
 /** An admin chooses the publisher to work in: a new token, then verification again. */

@@ -570,9 +570,10 @@ describe.each(databases)('newsletter design on %s', (kind) => {
         expect(html).toMatch(/^<!doctype html>/i);
         expect(html).toContain('#abcdef');
         expect(html).toContain('#fedcba');
-        // The dark colours wait for the reader's dark mode.
-        expect(html).toMatch(/prefers-color-scheme:\s*dark/);
-        expect(html).not.toContain('@media all');
+        // Light whatever the viewer's setting: the dark colours are kept out.
+        expect(html).not.toMatch(/prefers-color-scheme:\s*dark/);
+        expect(html).toContain('@media not all');
+        expect(html).toContain('<meta name="color-scheme" content="light">');
         // Sabah Bülteni has issues: the preview is its latest, not the sample.
         expect(html).not.toContain('Uzun bir yazının başlığı');
         expect(await designOf(sabah)).toEqual(design);

@@ -172,13 +172,14 @@ test.describe('issues list and creation', () => {
     expect(await codeNameBorder(page)).toBe(green);
     await expect(create).toBeEnabled();
 
-    // The channel template: 'Plain' first, then the newsletter's own.
+    // The channel template: the newsletter's default is offered; the list has 'Plain' first, then the newsletter's own.
     const template = page.getByRole('combobox', { name: 'Channel template' });
-    await expect(template).toContainText('Plain');
+    await expect(template).toContainText('Günlük Bülten');
+    await expect(page.getByText('Channels: Draft Stories, Gündem, Ekonomi, Kültür Sanat')).toBeVisible();
     await template.click();
     await expect(page.getByRole('option')).toHaveText(['Plain', 'Günlük Bülten', 'Hafta Sonu']);
-    await page.getByRole('option', { name: 'Günlük Bülten' }).click();
-    await expect(page.getByText('Channels: Draft Stories, Gündem, Ekonomi, Kültür Sanat')).toBeVisible();
+    await page.getByRole('option', { name: 'Hafta Sonu' }).click();
+    await expect(page.getByText('Channels: Draft Stories, Haftanın Özeti, Öneriler')).toBeVisible();
 
     // Premium is for admins and directors; the tooltip says why.
     const premium = page.getByRole('switch', { name: 'Premium' });

@@ -34,7 +34,7 @@ import {
 import { normalizeChannels, stuffChannelId } from '../rules';
 import { deliveryProgress, retryDeliveries } from './deliveries';
 import { previewValues } from './email/design-preview';
-import { darkVariant, personalise } from './email/render';
+import { darkVariant, lightVariant, personalise } from './email/render';
 import { assertChangeable, reachableIssue } from './policy';
 import { issueStatusOf, presentCurrent } from './present';
 import { buildIssue, cancelPublication, dropBuild, planPublication, resumeSending, sendTest, testerAddresses, type PublishContext } from './publish';
@@ -86,7 +86,7 @@ export function registerPublishRoutes(api: PluginApi, context: PublishContext): 
       const rendered = await buildIssue(context, row);
       const newsletter = (await findNewsletter(db, row.newsletter_id))!;
       const { html, text } = personalise(rendered, previewValues(context.publicUrl, newsletter.key, session.user));
-      return { data: { html, darkHtml: darkVariant(html), text, bytes: rendered.bytes, clipped: rendered.clipped } };
+      return { data: { html: lightVariant(html), darkHtml: darkVariant(html), text, bytes: rendered.bytes, clipped: rendered.clipped } };
     },
   });
 

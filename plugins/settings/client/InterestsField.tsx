@@ -1,7 +1,8 @@
 /**
  * The interests: a grid of checkboxes, at most constants.limits.interestsMax checked (the rest
- * become disabled). Only an admin may change them; anyone else is told 'Required role Admin,
- * current role: {ROLE}' and the interests stay as they were (spec section 5).
+ * become disabled). In a newsletter's settings only an admin may change them; anyone else is told
+ * 'Required role Admin, current role: {ROLE}' and the interests stay as they were (spec section 5).
+ * The creation wizard lets whoever creates the newsletter pick them (`adminOnly={false}`).
  */
 import { Checkbox, Text } from '@fluentui/react';
 import { theme } from '../../../core/client/theme';
@@ -16,16 +17,18 @@ export interface InterestsFieldProps {
   onChange(ids: string[]): void;
   role: RoleKey;
   errorMessage?: string;
+  /** Whether only an admin may change the choice (the settings page); the creation wizard lets anyone. Default true. */
+  adminOnly?: boolean;
 }
 
 /** The interest's title in the interface language (Turkish), else its first. */
 export const interestTitle = (interest: Interest, lang = 'tr') =>
   interest.titles.find((title) => title.lang === lang)?.value ?? interest.titles[0]?.value ?? interest.key;
 
-export function InterestsField({ interests, value, onChange, role, errorMessage }: InterestsFieldProps) {
+export function InterestsField({ interests, value, onChange, role, errorMessage, adminOnly = true }: InterestsFieldProps) {
   const max = constants.limits.interestsMax;
   const toggle = (id: string, checked: boolean) => {
-    if (role !== 'admin') {
+    if (adminOnly && role !== 'admin') {
       toast('error', 'Error!', requiredRoleMessage('admin', role));
       return;
     }

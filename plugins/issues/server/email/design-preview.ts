@@ -11,7 +11,7 @@ import type { StoryTables } from '../../../stories/server/public';
 import type { IssueTables } from '../tables';
 import type { IssuesDb } from '../store';
 import { issueEmailInput } from './compose';
-import { darkVariant, personalise, renderIssueEmail, type IssueEmailInput, type PersonalValues } from './render';
+import { darkVariant, lightVariant, personalise, renderIssueEmail, type IssueEmailInput, type PersonalValues } from './render';
 
 /** Values for the personal marks of a copy nobody is sent: the viewer's address, a link that unsubscribes no one. */
 export function previewValues(publicUrl: string, newsletterKey: string, viewer: { email: string; name: string }): PersonalValues {
@@ -87,7 +87,7 @@ function sampleInput(newsletter: { title: string; key: string; lang: string; ima
   };
 }
 
-/** The preview's HTML in `design`, light, or dark whatever the reader's setting. */
+/** The preview's HTML in `design`, light or dark whatever the viewer's setting. */
 export async function designPreview(
   database: Db,
   newsletterId: string,
@@ -103,5 +103,5 @@ export async function designPreview(
     ? { ...(await issueEmailInput(db, { ...issue, owner_name: null, owner_image: null }, publicUrl)), design }
     : sampleInput(newsletter, design, publicUrl);
   const { html } = personalise(await renderIssueEmail(input), previewValues(publicUrl, newsletter.key, options.viewer));
-  return options.dark ? darkVariant(html) : html;
+  return options.dark ? darkVariant(html) : lightVariant(html);
 }

@@ -279,11 +279,17 @@ export async function renderIssueEmail(input: IssueEmailInput): Promise<Rendered
   return { html, text: issueText(input, design), bytes, clipped: bytes > constants.issues.emailClipBytes };
 }
 
+const darkQueryPattern = /@media\s*\(\s*prefers-color-scheme\s*:\s*dark\s*\)/g;
+const bothSchemes = '<meta name="color-scheme" content="light dark">';
+
 /** The same e-mail with its dark rules applied whatever the reader's setting (the preview's dark switch). */
 export function darkVariant(html: string): string {
-  return html
-    .replace(/@media\s*\(\s*prefers-color-scheme\s*:\s*dark\s*\)/g, '@media all')
-    .replace('<meta name="color-scheme" content="light dark">', '<meta name="color-scheme" content="dark">');
+  return html.replace(darkQueryPattern, '@media all').replace(bothSchemes, '<meta name="color-scheme" content="dark">');
+}
+
+/** The same e-mail light whatever the viewer's setting: a preview in a console used in dark mode shows the light e-mail when asked for it. */
+export function lightVariant(html: string): string {
+  return html.replace(darkQueryPattern, '@media not all').replace(bothSchemes, '<meta name="color-scheme" content="light">');
 }
 
 type MarkKey = keyof PersonalValues;

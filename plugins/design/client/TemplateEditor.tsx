@@ -1,0 +1,242 @@
+/**
+ * One channel template as a card (spec 002 section 2.6): its title, the 'Default' badge, its
+ * channels in order, and a field to add one. Channels are reordered by dragging, or by their Move
+ * up / Move down buttons for those who do not drag (keyboard, screen readers). A name used twice
+ * in the template is shown in red with the rule's message (rules.ts); empty names are not added.
+ * The card only reports the template as changed: saving is the page's (the channels page, the
+ * wizard's channel stage).
+ */
+import { DefaultButton, FontIcon, IconButton, mergeStyleSets, Stack, Text, TextField, type IContextualMenuProps } from '@fluentui/react';
+import { useEffect, useId, useMemo, useRef, useState, type DragEvent, type ReactNode } from 'react';
+import { theme } from '../../../core/client/theme';
+import { constants } from '../../../core/shared/config';
+import { channelNotUnique, duplicateChannels, type TemplateInput } from '../rules';
+
+export interface TemplateMenu {
+  onMakeDefault(): void;
+  onRename(): void;
+  onDelete(): void;
+}
+
+export interface TemplateEditorProps {
+  template: TemplateInput;
+  onChange(template: TemplateInput): void;
+  /** The card's '...' menu (Make Default Template, Rename, Delete); none when left out. */
+  menu?: TemplateMenu;
+  /** Shown in place of the title (the wizard names the card itself); the badge stays. */
+  heading?: ReactNode;
+}
+
+const { channelsMax, channelTitleMax } = constants.design;
+export const channelsFullText = `A template holds at most ${channelsMax} channels.`;
+
+const mime = 'application/x-masthead-template-channel';
+
+const classes = mergeStyleSets({
+  card: { background: theme.palette.white, borderRadius: 8, padding: 16, boxShadow: theme.effects.elevation4 },
+  badge: {
+    display: 'inline-block',
+    background: theme.palette.themePrimary,
+    color: theme.semanticColors.primaryButtonText,
+    borderRadius: 4,
+    padding: '2px 8px',
+    fontSize: 11,
+    fontWeight: 700,
+    letterSpacing: 0.4,
+    lineHeight: '16px',
+  },
+  list: { listStyle: 'none', margin: 0, padding: 0 },
+  channel: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: 8,
+    padding: '2px 4px 2px 8px',
+    borderRadius: 4,
+    cursor: 'grab',
+    selectors: { ':hover': { background: theme.palette.neutralLighter } },
+  },
+  over: { boxShadow: `inset 0 -2px 0 ${theme.palette.themePrimary}` },
+  name: { flex: 1, minWidth: 0, overflowWrap: 'anywhere' },
+  duplicate: { color: theme.semanticColors.errorText, fontWeight: 600 },
+  message: { color: theme.semanticColors.errorText, fontSize: 12, padding: '0 8px 4px 30px' },
+  grip: { color: theme.semanticColors.bodySubtext },
+});
+
+/** The channels with the one at `from` moved to `to`. */
+function moveChannel(channels: string[], from: number, to: number): string[] {
+  const moved = [...channels];
+  const [name] = moved.splice(from, 1);
+  if (name !== undefined) moved.splice(to, 0, name);
+  return moved;
+}
+
+export function TemplateEditor({ template, onChange, menu, heading }: TemplateEditorProps) {
+  const editorId = useId();
+  const [adding, setAdding] = useState('');
+  const [over, setOver] = useState<number | null>(null);
+  const list = useRef<HTMLOListElement>(null);
+  /** After a move by button, the focus follows the channel to its new place. */
+  const [focusAfterMove, setFocusAfterMove] = useState<{ index: number; direction: 'up' | 'down' } | null>(null);
+  const duplicates = useMemo(() => duplicateChannels(template.channels), [template.channels]);
+  const channels = template.channels;
+  const full = channels.length >= channelsMax;
+
+  useEffect(() => {
+    if (!focusAfterMove) return;
+    const item = list.current?.querySelector(`[data-index="${focusAfterMove.index}"]`);
+    const button =
+      item?.querySelector<HTMLButtonElement>(`[data-move="${focusAfterMove.direction}"]:not([disabled])`) ??
+      item?.querySelector<HTMLButtonElement>('[data-move]:not([disabled])');
+    button?.focus();
+    setFocusAfterMove(null);
+  }, [focusAfterMove]);
+
+  const setChannels = (next: string[]) => onChange({ ...template, channels: next });
+  const move = (from: number, to: number) => {
+    if (to < 0 || to >= channels.length || to === from) return;
+    setChannels(moveChannel(channels, from, to));
+  };
+  const add = () => {
+    const name = adding.trim();
+    // An empty name is not a channel (spec 002 section 5).
+    if (!name || full) return;
+    setChannels([...channels, name]);
+    setAdding('');
+  };
+
+  const start = (index: number) => (event: DragEvent) => {
+    event.dataTransfer.setData(mime, JSON.stringify({ editorId, index }));
+    event.dataTransfer.effectAllowed = 'move';
+  };
+  const allowDrop = (index: number) => (event: DragEvent) => {
+    if (!event.dataTransfer.types.includes(mime)) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = 'move';
+    setOver(index);
+  };
+  const drop = (index: number) => (event: DragEvent) => {
+    event.preventDefault();
+    setOver(null);
+    try {
+      const dragged = JSON.parse(event.dataTransfer.getData(mime)) as { editorId: string; index: number };
+      // A channel dragged from another template's card stays where it was.
+      if (dragged.editorId === editorId) move(dragged.index, index);
+    } catch {
+      // Not one of ours.
+    }
+  };
+
+  const menuProps: IContextualMenuProps | undefined = menu
+    ? {
+        items: [
+          {
+            key: 'default',
+            text: 'Make Default Template',
+            iconProps: { iconName: 'FavoriteStar' },
+            disabled: template.default === true,
+            onClick: () => void menu.onMakeDefault(),
+          },
+          { key: 'rename', text: 'Rename', iconProps: { iconName: 'Rename' }, onClick: () => void menu.onRename() },
+          { key: 'delete', text: 'Delete', iconProps: { iconName: 'Delete' }, onClick: () => void menu.onDelete() },
+        ],
+      }
+    : undefined;
+
+  return (
+    <section className={classes.card} aria-label={template.title} data-testid="channel-template">
+      <Stack tokens={{ childrenGap: 12 }}>
+        <Stack horizontal verticalAlign="center" horizontalAlign="space-between" tokens={{ childrenGap: 8 }}>
+          <Stack horizontal verticalAlign="center" wrap tokens={{ childrenGap: 8 }} styles={{ root: { flex: 1, minWidth: 0 } }}>
+            {heading ?? (
+              <Text as="h2" variant="large" styles={{ root: { margin: 0, fontWeight: 600, overflowWrap: 'anywhere' } }}>
+                {template.title}
+              </Text>
+            )}
+            {template.default ? <span className={classes.badge}>Default</span> : null}
+          </Stack>
+          {menuProps ? (
+            <IconButton
+              iconProps={{ iconName: 'More' }}
+              title="Template actions"
+              ariaLabel={`Actions for ${template.title}`}
+              menuProps={menuProps}
+              onRenderMenuIcon={() => null}
+            />
+          ) : null}
+        </Stack>
+
+        <ol ref={list} className={classes.list} aria-label={`Channels of ${template.title}`} onDragEnd={() => setOver(null)}>
+          {channels.map((name, index) => {
+            const duplicate = duplicates.has(name);
+            return (
+              // Names may repeat (shown red until fixed): the place is the key.
+              <li key={`${index}:${name}`} data-index={index} data-testid="template-channel">
+                <div
+                  className={`${classes.channel} ${over === index ? classes.over : ''}`}
+                  draggable
+                  onDragStart={start(index)}
+                  onDragOver={allowDrop(index)}
+                  onDragLeave={() => setOver(null)}
+                  onDrop={drop(index)}
+                >
+                  <FontIcon iconName="GripperDotsVertical" aria-hidden className={classes.grip} />
+                  <Text className={`${classes.name} ${duplicate ? classes.duplicate : ''}`} data-testid="channel-name" data-duplicate={duplicate || undefined}>
+                    {name}
+                  </Text>
+                  <IconButton
+                    iconProps={{ iconName: 'Up' }}
+                    title="Move up"
+                    ariaLabel={`Move ${name} up`}
+                    data-move="up"
+                    disabled={index === 0}
+                    onClick={() => {
+                      move(index, index - 1);
+                      setFocusAfterMove({ index: index - 1, direction: 'up' });
+                    }}
+                  />
+                  <IconButton
+                    iconProps={{ iconName: 'Down' }}
+                    title="Move down"
+                    ariaLabel={`Move ${name} down`}
+                    data-move="down"
+                    disabled={index === channels.length - 1}
+                    onClick={() => {
+                      move(index, index + 1);
+                      setFocusAfterMove({ index: index + 1, direction: 'down' });
+                    }}
+                  />
+                  <IconButton
+                    iconProps={{ iconName: 'Cancel' }}
+                    title="Delete channel"
+                    ariaLabel={`Delete ${name}`}
+                    onClick={() => setChannels(channels.filter((_, at) => at !== index))}
+                  />
+                </div>
+                {duplicate ? <div className={classes.message}>{channelNotUnique(name)}</div> : null}
+              </li>
+            );
+          })}
+        </ol>
+
+        <Stack horizontal verticalAlign="start" tokens={{ childrenGap: 8 }}>
+          <TextField
+            ariaLabel={`New channel in ${template.title}`}
+            placeholder="Add a channel"
+            value={adding}
+            maxLength={channelTitleMax}
+            disabled={full}
+            description={full ? channelsFullText : undefined}
+            onChange={(_event, text) => setAdding(text ?? '')}
+            onKeyDown={(event) => {
+              if (event.key !== 'Enter') return;
+              event.preventDefault();
+              add();
+            }}
+            styles={{ root: { flex: 1 } }}
+          />
+          <DefaultButton text="ADD" iconProps={{ iconName: 'Add' }} disabled={full || !adding.trim()} onClick={add} />
+        </Stack>
+      </Stack>
+    </section>
+  );
+}

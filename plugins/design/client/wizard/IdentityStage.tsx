@@ -1,0 +1,59 @@
+/**
+ * Stage 0: the newsletter's cover, title, slug (its address /n/{slug}, checked as it is typed),
+ * subtitle and language. Until the slug is typed by hand it follows the title.
+ */
+import { Dropdown, Stack, TextField } from '@fluentui/react';
+import { ImageField } from '../../../../core/client/ImageField';
+import { constants } from '../../../../core/shared/config';
+import { slugify } from '../../../../core/shared/text';
+import { KeyField } from '../../../settings/client/public';
+import { keyTaken } from '../../rules';
+import { StageIntro, type StageProps } from './stage-parts';
+import { languageName } from './wizard-state';
+
+const { cover } = constants.design;
+/** The cover's preview: as wide as the settings page shows it, in the cover's proportions. */
+const previewWidth = 240;
+
+export function IdentityStage({ draft, change, errors, langs }: StageProps & { langs: string[] }) {
+  const setTitle = (title: string) => {
+    // The slug follows the title while it is what the title made (or empty).
+    const follows = draft.key === '' || draft.key === slugify(draft.title);
+    change(follows ? { title, key: slugify(title) } : { title }, follows ? ['title', 'key'] : ['title']);
+  };
+  return (
+    <Stack tokens={{ childrenGap: 16 }}>
+      <StageIntro>Give your newsletter a face and a name. Readers find it at its address.</StageIntro>
+      <ImageField
+        label="COVER IMAGE"
+        value={draft.image}
+        onChange={(image) => change({ image })}
+        errorMessage={errors.image}
+        recommendedSize={`${cover.width} x ${cover.height} px`}
+        width={previewWidth}
+        height={Math.round((previewWidth * cover.height) / cover.width)}
+      />
+      <TextField label="TITLE" required value={draft.title} onChange={(_, text) => setTitle(text ?? '')} errorMessage={errors.title} />
+      <KeyField
+        label="SLUG"
+        model="Newsletter"
+        // Not created yet: no record of its own to leave out of the check.
+        recordId=""
+        prefix="/n/"
+        value={draft.key}
+        onChange={(key) => change({ key })}
+        errorMessage={errors.key}
+        takenText={keyTaken}
+      />
+      <TextField label="SUBTITLE" required value={draft.subtitle} onChange={(_, text) => change({ subtitle: text ?? '' })} errorMessage={errors.subtitle} />
+      <Dropdown
+        label="LANGUAGE"
+        options={langs.map((lang) => ({ key: lang, text: languageName(lang) }))}
+        selectedKey={draft.lang}
+        onChange={(_, option) => option && change({ lang: String(option.key) })}
+        errorMessage={errors.lang}
+        styles={{ root: { maxWidth: previewWidth } }}
+      />
+    </Stack>
+  );
+}

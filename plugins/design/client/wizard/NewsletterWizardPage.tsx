@@ -1,0 +1,314 @@
+/**
+ * /newsletters/create (spec 002 section 2.5): the newsletter creation wizard, outside the shell.
+ * Stages -1 to 7 under a progress bar: the agreement, the identity (CREATE), description and
+ * interests, colours, the welcome e-mail, channels (skippable), ready to publish (PUBLISH), the
+ * congratulations and the e-mail design (FINISH). Every stage checks what it asks for with
+ * rules.ts's messages (a toast and a line under each field) before going on; the draft stays in
+ * this page across stages, so Back never loses anything. FINISH goes to the publisher's page when
+ * the page was opened with ?redirect (a director's first newsletter), else to the new newsletter.
+ */
+import { DefaultButton, IconButton, mergeStyleSets, PrimaryButton, ProgressIndicator, Spinner, Stack, Text } from '@fluentui/react';
+import { useAtomValue } from 'jotai';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { call } from '../../../../core/client/api';
+import { handleError } from '../../../../core/client/errors';
+import { ConfirmDialog, EmptyState } from '../../../../core/client/page-parts';
+import { currentScopeAtom, scopesAtom, store, userAtom } from '../../../../core/client/stores';
+import { theme } from '../../../../core/client/theme';
+import { toast } from '../../../../core/client/toasts';
+import type { Scope } from '../../../../schemas/generated/entities/scope';
+import { agreementMessage, keyTaken, type Problem } from '../../rules';
+import { designApi, type EmailDesign, type NewsletterBlank } from '../design-api';
+import { checkEmailDesign } from '../EmailDesignForm';
+import { ColorsStage, DescriptionStage } from './AboutStages';
+import { AgreementStage, type Acceptance } from './AgreementStage';
+import { ChannelsStage } from './ChannelsStage';
+import { CongratsStage } from './CongratsStage';
+import { DesignStage } from './DesignStage';
+import { IdentityStage } from './IdentityStage';
+import { notStarted, publishNewsletter, type Publication, type PublicationStep } from './publication';
+import { PublishStage } from './PublishStage';
+import type { StageProps } from './stage-parts';
+import { WelcomeStage } from './WelcomeStage';
+import {
+  backOffered,
+  errorsOf,
+  nextStage,
+  previousStage,
+  primaryLabels,
+  problemTitle,
+  stageProblems,
+  stageTitles,
+  stepOf,
+  withoutErrors,
+  type Stage,
+  type WizardDraft,
+} from './wizard-state';
+
+/** The page's width: the form stages read best narrow, the two-column ones need room. */
+const narrowWidth = 760;
+const wideWidth = 1240;
+const wideStages: Stage[] = [4, 7];
+
+const classes = mergeStyleSets({
+  page: { minHeight: '100vh', background: theme.semanticColors.bodyBackground },
+  card: { background: theme.palette.white, borderRadius: 8, padding: 32, boxShadow: theme.effects.elevation4 },
+  stageTitle: { ...theme.fonts.xLarge, fontWeight: 700, margin: 0, outline: 'none' },
+});
+
+/** The draft as the blank newsletter gives it, its language the first offered when the blank's is not. */
+function draftOf(blank: NewsletterBlank): WizardDraft {
+  const { langs } = blank.data;
+  return { ...blank.body, lang: langs.includes(blank.body.lang) ? blank.body.lang : (langs[0] ?? blank.body.lang) };
+}
+
+/** The new newsletter's scope: the session's (after PUBLISH reloaded them), else one made from the draft. */
+function scopeOf(newsletterId: string, draft: WizardDraft): Scope {
+  const found = store.get(scopesAtom).find((scope) => scope._id === newsletterId);
+  if (found) return found;
+  const publisher = store.get(userAtom)?.publisher ?? undefined;
+  return { _id: newsletterId, type: 'newsletter', title: draft.title, image: draft.image, lang: draft.lang, ...(publisher ? { publisher } : {}) };
+}
+
+export default function NewsletterWizardPage() {
+  const [, navigate] = useLocation();
+  const redirect = new URLSearchParams(useSearch()).has('redirect');
+  const user = useAtomValue(userAtom);
+  const [blank, setBlank] = useState<NewsletterBlank | null>(null);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [stage, setStage] = useState<Stage>(-1);
+  const [accepted, setAccepted] = useState<Acceptance>({ agreement: false, policy: false });
+  const [draft, setDraft] = useState<WizardDraft | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [channelsSkipped, setChannelsSkipped] = useState(false);
+  const [busy, setBusy] = useState(false);
+  const [publication, setPublication] = useState<Publication>(notStarted);
+  const [running, setRunning] = useState<PublicationStep | null>(null);
+  const [design, setDesign] = useState<EmailDesign | null>(null);
+  const [leaving, setLeaving] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const firstStage = useRef(true);
+
+  const load = useCallback(async () => {
+    setLoadFailed(false);
+    try {
+      const answer = await designApi.blank();
+      setBlank(answer);
+      setDraft(draftOf(answer));
+    } catch (error) {
+      setLoadFailed(true);
+      await handleError(error);
+    }
+  }, []);
+  useEffect(() => {
+    void load();
+  }, [load]);
+
+  // A new stage starts at the top, and a screen reader hears its title.
+  useEffect(() => {
+    if (firstStage.current) {
+      firstStage.current = false;
+      return;
+    }
+    window.scrollTo?.(0, 0);
+    heading.current?.focus();
+  }, [stage]);
+
+  const change: StageProps['change'] = (patch, touched) => {
+    setDraft((current) => {
+      if (!current) return current;
+      return { ...current, ...(typeof patch === 'function' ? patch(current) : patch) };
+    });
+    const paths = touched ?? (typeof patch === 'function' ? [] : Object.keys(patch));
+    setErrors((current) => withoutErrors(current, paths));
+  };
+
+  const go = (to: Stage) => {
+    setErrors({});
+    setStage(to);
+  };
+  /** Says what keeps the stage from going on: the first problem in the toast, each under its field. */
+  const refuse = (problems: Problem[]) => {
+    setErrors(errorsOf(problems));
+    toast('error', problemTitle(stage), problems[0]!.message);
+  };
+
+  /** The slug is free (asked now, not trusted from what the field last heard). */
+  const keyIsFree = async (key: string) => {
+    const { msg } = await call<{ available: boolean }>('get', 'keys/check', undefined, { model: 'Newsletter', key });
+    return msg === 'AVAILABLE';
+  };
+
+  const publish = async (current: WizardDraft) => {
+    // A skipped stage 4 leaves the blank's templates as they came.
+    const sent = channelsSkipped && blank ? { ...current, channelTemplates: blank.body.channelTemplates } : current;
+    const finished = await publishNewsletter(sent, publication, (next, step) => {
+      setPublication(next);
+      setRunning(step);
+    });
+    setDesign(finished.created.email);
+    go(6);
+  };
+
+  const finish = async (newsletterId: string, current: WizardDraft) => {
+    if (!design) return;
+    const checked = checkEmailDesign(structuredClone(design));
+    if (!checked.ok) return refuse(checked.details);
+    await designApi.saveEmailDesign(newsletterId, design);
+    const publisherId = scopeOf(newsletterId, current).publisher ?? user?.publisher;
+    navigate(redirect && publisherId ? `/publishers/show/${publisherId}` : `/newsletters/show/${newsletterId}`);
+  };
+
+  /** The primary button: check the stage, then do what it says and go on. */
+  const primary = async () => {
+    if (!draft) return;
+    if (stage === -1) {
+      if (!accepted.agreement || !accepted.policy) return toast('error', 'Error!', agreementMessage);
+      return go(0);
+    }
+    const problems = stageProblems(stage, draft);
+    if (problems.length > 0) return refuse(problems);
+    setBusy(true);
+    try {
+      switch (stage) {
+        case 0:
+          if (!(await keyIsFree(draft.key.trim()))) return refuse([{ message: keyTaken(draft.key.trim()), path: 'key' }]);
+          return go(1);
+        case 4:
+          setChannelsSkipped(false);
+          return go(5);
+        case 5:
+          return await publish(draft);
+        case 6: {
+          // The new newsletter becomes the recent scope: the console opens in it from now on.
+          store.set(currentScopeAtom, scopeOf(publication.created!._id, draft));
+          return go(7);
+        }
+        case 7:
+          return await finish(publication.created!._id, draft);
+        default:
+          return go(nextStage(stage));
+      }
+    } catch (error) {
+      // The shared handler says what the server answered; the stage and everything typed stay.
+      await handleError(error);
+    } finally {
+      setRunning(null);
+      setBusy(false);
+    }
+  };
+
+  const skip = () => {
+    setChannelsSkipped(true);
+    go(5);
+  };
+
+  const leave = () => {
+    const publisherId = store.get(userAtom)?.publisher;
+    navigate(redirect && publisherId ? `/publishers/show/${publisherId}` : '/');
+  };
+  // Until PUBLISH, leaving loses the draft: ask first once something was done.
+  const askToLeave = () => (stage > -1 && stage < 6 ? setLeaving(true) : leave());
+
+  const step = stepOf(stage);
+  const created = publication.created;
+  // Once the newsletter exists, Back could only change a draft that is no longer sent.
+  const showBack = backOffered(stage) && !(stage === 5 && created);
+
+  let content = null;
+  if (draft && blank) {
+    const props: StageProps = { draft, change, errors };
+    switch (stage) {
+      case -1:
+        content = <AgreementStage accepted={accepted} onChange={setAccepted} />;
+        break;
+      case 0:
+        content = <IdentityStage {...props} langs={blank.data.langs} />;
+        break;
+      case 1:
+        content = <DescriptionStage {...props} interests={blank.data.interests} />;
+        break;
+      case 2:
+        content = <ColorsStage {...props} />;
+        break;
+      case 3:
+        content = <WelcomeStage {...props} />;
+        break;
+      case 4:
+        content = <ChannelsStage draft={draft} change={change} examples={blank.data.examples} />;
+        break;
+      case 5:
+        content = <PublishStage draft={draft} interests={blank.data.interests} channelsSkipped={channelsSkipped} publication={publication} running={running} />;
+        break;
+      case 6:
+        content = <CongratsStage title={draft.title} newsletterKey={draft.key.trim()} />;
+        break;
+      case 7:
+        content =
+          created && design ? (
+            <DesignStage newsletterId={created._id} newsletterImage={created.image} design={design} fonts={blank.data.design.fonts} onChange={setDesign} />
+          ) : null;
+        break;
+    }
+  }
+
+  return (
+    <div className={classes.page}>
+      <Stack
+        tokens={{ childrenGap: 20 }}
+        styles={{ root: { maxWidth: wideStages.includes(stage) ? wideWidth : narrowWidth, margin: '0 auto', padding: '32px 24px' } }}
+      >
+        <Stack horizontal verticalAlign="center" horizontalAlign="space-between">
+          <Text as="h1" variant="xxLarge" styles={{ root: { fontWeight: 700, margin: 0 } }}>
+            Create a Newsletter
+          </Text>
+          <IconButton iconProps={{ iconName: 'Cancel' }} title="Leave the wizard" ariaLabel="Leave the wizard" onClick={askToLeave} />
+        </Stack>
+        <ProgressIndicator
+          label={`Step ${step.number} of ${step.count}`}
+          percentComplete={step.number / step.count}
+          ariaValueText={`Step ${step.number} of ${step.count}: ${stageTitles[stage]}`}
+        />
+        {!draft ? (
+          loadFailed ? (
+            <Stack tokens={{ childrenGap: 12 }} horizontalAlign="center">
+              <EmptyState title="The wizard could not be loaded." />
+              <DefaultButton text="TRY AGAIN" onClick={() => void load()} />
+            </Stack>
+          ) : (
+            <Spinner label="Loading..." style={{ marginTop: 48 }} />
+          )
+        ) : (
+          <section className={classes.card} aria-labelledby="wizard-stage-title" data-stage={stage}>
+            <Stack tokens={{ childrenGap: 24 }}>
+              {/* Focusable from the code only: a new stage moves the focus here. */}
+              <h2 ref={heading} id="wizard-stage-title" tabIndex={-1} className={classes.stageTitle}>
+                {stageTitles[stage]}
+              </h2>
+              {content}
+              <Stack horizontal verticalAlign="center" horizontalAlign="space-between" tokens={{ childrenGap: 12 }}>
+                <div>
+                  {showBack ? <DefaultButton text="BACK" iconProps={{ iconName: 'Back' }} onClick={() => go(previousStage(stage))} disabled={busy} /> : null}
+                </div>
+                <Stack horizontal tokens={{ childrenGap: 12 }}>
+                  {stage === 4 ? <DefaultButton text="SKIP" onClick={skip} disabled={busy} /> : null}
+                  <PrimaryButton text={primaryLabels[stage]} onClick={() => void primary()} disabled={busy} />
+                </Stack>
+              </Stack>
+            </Stack>
+          </section>
+        )}
+      </Stack>
+      {leaving ? (
+        <ConfirmDialog
+          title="Leave the wizard?"
+          text="Your newsletter is not created yet: what you entered will be lost."
+          action="LEAVE"
+          onConfirm={async () => leave()}
+          onDismiss={() => setLeaving(false)}
+        />
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,44 @@
+/**
+ * Stage 3: the welcome e-mail new subscribers receive first: its title (the subject), its subtitle
+ * (the inbox preview) and its text in the rich-text editor (CKEditor, loaded with this stage).
+ */
+import { Stack, TextField } from '@fluentui/react';
+import { RichTextEditor } from '../../../../core/client/rich-text';
+import { FieldError, StageIntro, type StageProps } from './stage-parts';
+
+export function WelcomeStage({ draft, change, errors }: StageProps) {
+  const { welcome } = draft;
+  const set = (patch: Partial<typeof welcome>, field: 'subject' | 'preview' | 'intro') =>
+    change((current) => ({ welcome: { ...current.welcome, ...patch } }), [`welcome.${field}`]);
+  return (
+    <Stack tokens={{ childrenGap: 16 }}>
+      <StageIntro>New subscribers receive this e-mail first. Say hello and tell them what to expect.</StageIntro>
+      <TextField
+        label="WELCOME TITLE"
+        required
+        value={welcome.subject}
+        onChange={(_, text) => set({ subject: text ?? '' }, 'subject')}
+        errorMessage={errors['welcome.subject']}
+        placeholder="Welcome to our newsletter!"
+      />
+      <TextField
+        label="WELCOME SUBTITLE"
+        required
+        value={welcome.preview}
+        onChange={(_, text) => set({ preview: text ?? '' }, 'preview')}
+        errorMessage={errors['welcome.preview']}
+        placeholder="What the inbox shows after the title"
+      />
+      <div>
+        <RichTextEditor
+          label="WELCOME TEXT"
+          // The editor takes its value when it starts: coming back to this stage starts it with what was written.
+          value={welcome.intro.html}
+          onChange={(html) => set({ intro: { html } }, 'intro')}
+          placeholder="Greet your new subscribers..."
+        />
+        <FieldError message={errors['welcome.intro.html'] ?? errors['welcome.intro']} />
+      </div>
+    </Stack>
+  );
+}
