@@ -570,10 +570,9 @@ describe.each(databases)('newsletter design on %s', (kind) => {
         expect(html).toMatch(/^<!doctype html>/i);
         expect(html).toContain('#abcdef');
         expect(html).toContain('#fedcba');
-        // Light whatever the viewer's setting: the dark colours are kept out.
-        expect(html).not.toMatch(/prefers-color-scheme:\s*dark/);
-        expect(html).toContain('@media not all');
-        expect(html).toContain('<meta name="color-scheme" content="light">');
+        // As sent: the dark colours wait for the reader's dark mode.
+        expect(html).toMatch(/prefers-color-scheme:\s*dark/);
+        expect(html).not.toContain('@media all');
         // Sabah Bülteni has issues: the preview is its latest, not the sample.
         expect(html).not.toContain('Uzun bir yazının başlığı');
         expect(await designOf(sabah)).toEqual(design);
@@ -588,6 +587,15 @@ describe.each(databases)('newsletter design on %s', (kind) => {
         expect(html).toContain('@media all');
         expect(html).not.toMatch(/prefers-color-scheme:\s*dark/);
         expect(html).toContain('<meta name="color-scheme" content="dark">');
+      });
+
+      it('answers the light variant with ?dark=false, the dark colours kept out whatever the setting', async () => {
+        const { status, body } = await preview(sabah, await designOf(sabah), '?dark=false');
+        expect(status).toBe(200);
+        const html = body.data as string;
+        expect(html).not.toMatch(/prefers-color-scheme:\s*dark/);
+        expect(html).toContain('@media not all');
+        expect(html).toContain('<meta name="color-scheme" content="light">');
       });
 
       it('shows a newsletter without issues in a sample issue', async () => {

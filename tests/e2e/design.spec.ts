@@ -130,7 +130,7 @@ test.describe.serial('design', () => {
     await expect(original.getByText('Default', { exact: true })).toBeVisible();
   });
 
-  test('an e-mail design change shows in the preview, light and dark, and is stored', async ({ page, browser }) => {
+  test('an e-mail design change shows in the preview, light and dark, and is stored', async ({ page, browser, request }) => {
     await openAsDirector(page, `/newsletters/show/${id}/email-design`, 'Email Design');
     const background = page.getByRole('group', { name: 'Card background color' });
     const light = background.getByRole('textbox', { name: 'Card background color' });
@@ -161,13 +161,20 @@ test.describe.serial('design', () => {
     await saved(page);
     await keepScreenshot(page, 'email-design');
 
-    // The e-mail itself follows the reader's setting (Apple Mail, iOS: prefers-color-scheme).
+    // The switch shows the light e-mail whatever the console's setting; the e-mail as sent follows
+    // the reader's setting (Apple Mail, iOS: prefers-color-scheme).
     await page.getByRole('switch', { name: 'Dark mode' }).click();
     await expect.poll(() => cardColor(preview)).toBe('rgb(253, 226, 228)');
-    const html = await page.locator('iframe[title="E-mail preview"]').getAttribute('srcdoc');
+    const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+    const design = await (await request.get(`/api/newsletters/update/${id}/design/email/update`, { headers: { authorization: `Bearer ${token}` } })).json();
+    const asSent = await request.put(`/api/newsletters/update/${id}/design/email/preview`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: design.data.body,
+    });
+    const html = ((await asSent.json()) as { data: string }).data;
     const reader = await browser.newPage({ colorScheme: 'dark' });
     try {
-      await reader.setContent(html!);
+      await reader.setContent(html);
       expect(
         await reader
           .locator('.x-card td')

@@ -40,9 +40,9 @@ export const designApi = {
     (await call<{ body: EmailDesign; data: { fonts: EmailFont[] } }>('get', `newsletters/update/${newsletterId}/design/email/update`)).data,
   saveEmailDesign: async (newsletterId: string, design: EmailDesign) =>
     (await call<EmailDesign>('put', `newsletters/update/${newsletterId}/design/email/update`, design)).data,
-  /** The e-mail as subscribers would get it in this design (the newsletter's latest issue, or a sample): HTML, light or dark. */
+  /** The e-mail as subscribers would get it in this design (the newsletter's latest issue, or a sample): HTML, light or dark whatever the console's setting. */
   preview: async (newsletterId: string, design: EmailDesign, dark: boolean) =>
-    (await call<string>('put', `newsletters/update/${newsletterId}/design/email/preview`, design, dark ? { dark: true } : undefined)).data,
+    (await call<string>('put', `newsletters/update/${newsletterId}/design/email/preview`, design, { dark })).data,
 
   webDesign: async (newsletterId: string) => (await call<{ body: { cover: string } }>('get', `newsletters/update/${newsletterId}/design/web/update`)).data,
   saveWebDesign: async (newsletterId: string, cover: string) =>

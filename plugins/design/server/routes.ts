@@ -150,14 +150,14 @@ export function registerDesignRoutes(api: PluginApi): void {
       querystring: { type: 'object', additionalProperties: false, properties: { dark: { type: 'boolean' } } },
       body: ref('entities/email-design'),
       summary:
-        "The e-mail in this design, not saved: the newsletter's latest issue with stories, or a sample. data is its HTML; ?dark=true applies the Dark colours whatever the reader's setting.",
+        "The e-mail in this design, not saved: the newsletter's latest issue with stories, or a sample. data is its HTML as sent (light or dark as the reader's setting says); ?dark=true applies the Dark colours whatever the setting, ?dark=false keeps them out.",
     },
     async handler(request, _reply, session) {
       session.assertNewsletter(request.params.id);
       const html = await designPreview(api.db, request.params.id, request.body, {
         publicUrl,
         viewer: session.user,
-        dark: request.query.dark === true,
+        scheme: request.query.dark === undefined ? 'auto' : request.query.dark ? 'dark' : 'light',
       });
       return { data: html };
     },

@@ -87,12 +87,12 @@ function sampleInput(newsletter: { title: string; key: string; lang: string; ima
   };
 }
 
-/** The preview's HTML in `design`, light or dark whatever the viewer's setting. */
+/** The preview's HTML in `design`: light or dark whatever the viewer's setting, or as sent ('auto': as the viewer's setting says). */
 export async function designPreview(
   database: Db,
   newsletterId: string,
   design: EmailDesign,
-  options: { publicUrl: string; viewer: { email: string; name: string }; dark: boolean },
+  options: { publicUrl: string; viewer: { email: string; name: string }; scheme: 'light' | 'dark' | 'auto' },
 ): Promise<string> {
   const db: IssuesDb = database.withTables<IssueTables & StoryTables>();
   const publicUrl = options.publicUrl.replace(/\/+$/, '');
@@ -103,5 +103,6 @@ export async function designPreview(
     ? { ...(await issueEmailInput(db, { ...issue, owner_name: null, owner_image: null }, publicUrl)), design }
     : sampleInput(newsletter, design, publicUrl);
   const { html } = personalise(await renderIssueEmail(input), previewValues(publicUrl, newsletter.key, options.viewer));
-  return options.dark ? darkVariant(html) : lightVariant(html);
+  if (options.scheme === 'auto') return html;
+  return options.scheme === 'dark' ? darkVariant(html) : lightVariant(html);
 }
