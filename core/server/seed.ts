@@ -62,6 +62,7 @@ async function seedCore(db: Db, password: string): Promise<Demo> {
   return db.transaction().execute(async (tx) => {
     const publisherId = randomUUID();
     const otherPublisherId = randomUUID();
+    const newPublisherId = randomUUID();
     await tx
       .insertInto('publishers')
       .values([
@@ -85,6 +86,17 @@ async function seedCore(db: Db, password: string): Promise<Demo> {
           website: 'https://egehaber.example',
           email: 'bilgi@egehaber.example',
           color: '#0078d4',
+          text_color: '#ffffff',
+        },
+        {
+          id: newPublisherId,
+          title: 'Yeni Yayın',
+          key: 'yeni-yayin',
+          image: '/demo/yeni-yayin.svg',
+          description: 'İlk bültenini hazırlayan yeni bir yayıncı.',
+          website: 'https://yeniyayin.example',
+          email: 'merhaba@yeniyayin.example',
+          color: '#00b294',
           text_color: '#ffffff',
         },
       ])
@@ -165,6 +177,23 @@ async function seedCore(db: Db, password: string): Promise<Demo> {
         name: 'Mert Çelik',
         biography: 'Ege Haber yayın yönetmeni.',
         url: 'https://egehaber.example',
+        image: '/demo/avatar-director.svg',
+        ready: true,
+      })
+      .execute();
+
+    // A publisher without a newsletter yet: its director signs in straight into the newsletter wizard.
+    await tx
+      .insertInto('users')
+      .values({
+        id: randomUUID(),
+        email: 'director@yeniyayin.example',
+        password_hash: passwordHash,
+        role: 'director',
+        publisher_id: newPublisherId,
+        name: 'Can Öztürk',
+        biography: 'Yeni Yayın kurucusu.',
+        url: 'https://yeniyayin.example',
         image: '/demo/avatar-director.svg',
         ready: true,
       })

@@ -99,7 +99,7 @@ describe.each(databases)('auth calls on %s', (kind) => {
       const { status, body } = await t.request('GET', '/api/auth/verify', { token: await t.login('admin@masthead.local') });
       expect(status).toBe(200);
       expect(body.msg).toBe('PUBLISHER_IS_REQUIRED');
-      expect(body.data.publishers.map((publisher: { title: string }) => publisher.title)).toEqual(['Ege Haber', 'Kuzey Medya']);
+      expect(body.data.publishers.map((publisher: { title: string }) => publisher.title)).toEqual(['Ege Haber', 'Kuzey Medya', 'Yeni Yayın']);
       expect(body.data.user.admin.publishers).toEqual(body.data.publishers);
     });
   });
@@ -279,7 +279,7 @@ describe.each(databases)('auth calls on %s', (kind) => {
   describe('GET /api/auth/publishers', () => {
     it('lists publishers to admins only', async () => {
       const admin = await t.login('admin@masthead.local');
-      expect((await t.request('GET', '/api/auth/publishers', { token: admin })).body.data.publishers).toHaveLength(2);
+      expect((await t.request('GET', '/api/auth/publishers', { token: admin })).body.data.publishers).toHaveLength(3);
       expect((await t.request('GET', '/api/auth/publishers', { token: await t.login('director@masthead.local') })).status).toBe(401);
     });
   });

@@ -117,10 +117,11 @@ describe.each(databases)('issues on %s', (kind) => {
       expect(status).toBe(200);
       expect(body.data.body).toEqual({ newsletter: ids.morning, subject: '', preview: '', slug: '', premium: false, channelsNew: [] });
       const templates = body.data.data.channelTemplates as ChannelTemplate[];
-      expect(templates[0]).toEqual({ _id: 'plain', title: 'Plain', channels: [] });
-      expect(templates.slice(1).map(({ title, channels }) => ({ title, channels }))).toEqual([
-        { title: 'Günlük Bülten', channels: ['Gündem', 'Ekonomi', 'Kültür Sanat'] },
-        { title: 'Hafta Sonu', channels: ['Haftanın Özeti', 'Öneriler'] },
+      expect(templates[0]).toEqual({ _id: 'plain', title: 'Plain', default: false, index: -1, channels: [] });
+      // The newsletter's own in their order, the first its default until the channels page says otherwise.
+      expect(templates.slice(1).map(({ title, default: isDefault, index, channels }) => ({ title, default: isDefault, index, channels }))).toEqual([
+        { title: 'Günlük Bülten', default: true, index: 0, channels: ['Gündem', 'Ekonomi', 'Kültür Sanat'] },
+        { title: 'Hafta Sonu', default: false, index: 1, channels: ['Haftanın Özeti', 'Öneriler'] },
       ]);
     });
 

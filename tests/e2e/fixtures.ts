@@ -6,20 +6,37 @@ import { test as base } from '@playwright/test';
 import { startSmtpSink, type SmtpSink } from '../api/smtp-sink';
 import { startServer, type RunningServer } from './server';
 
-export const test = base.extend<object, { server: RunningServer }>({
-  server: [
+/** The worker's server: a new fixture function each time, so that each caller's fixtures are its own. */
+function serverFixture(): [
+  (args: object, use: (server: RunningServer) => Promise<void>, workerInfo: { parallelIndex: number }) => Promise<void>,
+  { scope: 'worker'; timeout: number },
+] {
+  return [
     // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; this one has none
-    async ({}, use, workerInfo) => {
+    async ({}, use: (server: RunningServer) => Promise<void>, workerInfo: { parallelIndex: number }) => {
       const server = await startServer(workerInfo.parallelIndex);
       await use(server);
       await server.stop();
     },
     { scope: 'worker', timeout: 120_000 },
-  ],
+  ];
+}
+
+export const test = base.extend<object, { server: RunningServer }>({
+  server: serverFixture(),
   baseURL: async ({ server }, use) => {
     await use(server.url);
   },
 });
+
+/**
+ * The same with a server of its own, for a journey that changes what others count (a new
+ * newsletter): each call makes new fixtures, and Playwright gives files with different worker
+ * fixtures different workers.
+ */
+export function ownServerTest() {
+  return test.extend<object, { server: RunningServer }>({ server: serverFixture() });
+}
 
 /**
  * The same, for journeys that send real e-mail: the worker's server sends over SMTP to a sink of its

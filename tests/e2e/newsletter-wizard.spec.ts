@@ -6,22 +6,11 @@
  * live at /n/{key}.
  */
 import type { Page } from '@playwright/test';
-import { test as shared, expect } from './fixtures';
+import { expect, ownServerTest } from './fixtures';
 import { accounts, expectToast, keepScreenshot, openScopeMenu, signIn } from './helpers';
-import { startServer, type RunningServer } from './server';
 
-// This journey adds a newsletter to the demo publisher, which the other journeys count: it gets a server of its own.
-const test = shared.extend<object, { server: RunningServer }>({
-  server: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; this one has none
-    async ({}, use, workerInfo) => {
-      const server = await startServer(workerInfo.parallelIndex);
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
-});
+// This journey adds newsletters to the demo publishers, which the other journeys count: it gets a server of its own.
+const test = ownServerTest();
 
 const messages = {
   agreement: 'You should accept our Publisher Agreement & Publisher Policy before continuing',
@@ -247,4 +236,13 @@ test('a director creates, publishes and designs a newsletter in the wizard', asy
   await page.goto(`/n/${key}`);
   await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
   await expect(page.getByText('Gece yarısından önce son haberler')).toBeVisible();
+});
+
+test("a director whose publisher has no newsletter yet starts in the wizard, and leaves it for the publisher's page", async ({ page }) => {
+  await signIn(page, 'director@yeniyayin.example');
+  await expect(page).toHaveURL(/\/newsletters\/create\?redirect=true$/);
+  await stage(page, 'Before you start');
+  await page.getByRole('button', { name: 'Leave the wizard' }).click();
+  await expect(page).toHaveURL(/\/publishers\/show\/[^/]+$/);
+  await expect(page.getByRole('heading', { name: 'Yeni Yayın', level: 1 })).toBeVisible();
 });
