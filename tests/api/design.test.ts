@@ -526,6 +526,30 @@ describe.each(databases)('newsletter design on %s', (kind) => {
         expect(await designOf(sabah)).toEqual(changed);
       });
 
+      it('keeps a banner from the image library as uploaded, not as its WebP copy', async () => {
+        const { db } = t.server.database;
+        const image = await db
+          .withTables<{ images: { publisher_id: string; path_key: string; medium_key: string } }>()
+          .selectFrom('images')
+          .select(['path_key', 'medium_key'])
+          .where('publisher_id', '=', kuzey)
+          .executeTakeFirstOrThrow();
+        const design = await designOf(sabah);
+        const { status, body } = await t.request('PUT', url(sabah, 'update'), {
+          token: tokens.director,
+          body: { ...design, banner: `/uploads/${image.medium_key}` },
+        });
+        expect(status).toBe(200);
+        expect(body.data.banner).toBe(`/uploads/${image.path_key}`);
+        // Any other address stays as it is.
+        const elsewhere = await t.request('PUT', url(sabah, 'update'), {
+          token: tokens.director,
+          body: { ...design, banner: 'https://cdn.example/banner.png' },
+        });
+        expect(elsewhere.body.data.banner).toBe('https://cdn.example/banner.png');
+        await t.request('PUT', url(sabah, 'update'), { token: tokens.director, body: design });
+      });
+
       it.each([
         ['cardBackgroundColor', 'red', 'Choose a colour as #rrggbb.'],
         ['footerLinkColorDark', '#12345', 'Choose a colour as #rrggbb.'],

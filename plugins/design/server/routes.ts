@@ -12,6 +12,7 @@ import { idParams, ref } from '../../../core/server/schemas/parts';
 import { constants } from '../../../core/shared/config';
 import type { NewsletterCreateBody } from '../../../schemas/generated/api/newsletter-create';
 import type { WebDesign } from '../../../schemas/generated/api/web-design';
+import { originalImageAddress } from '../../images/server/public';
 import { designPreview, saveChannelTemplates, type IssueTables } from '../../issues/server/public';
 import {
   defaultEmailDesign,
@@ -132,11 +133,14 @@ export function registerDesignRoutes(api: PluginApi): void {
     schema: {
       params: idParams,
       body: ref('entities/email-design'),
-      summary: "Saves the newsletter's whole e-mail design; every issue sent from now on uses it.",
+      summary:
+        "Saves the newsletter's whole e-mail design; every issue sent from now on uses it. A banner from the image library is kept as uploaded (not its WebP copy).",
     },
     async handler(request, _reply, session) {
       session.assertNewsletter(request.params.id);
-      await saveNewsletterEmailDesign(api.db, request.params.id, request.body);
+      // Mail clients do not all show WebP (Outlook for Windows does not): the e-mail links the original.
+      const banner = await originalImageAddress(api.db, api.storage, callerPublisher(session), request.body.banner);
+      await saveNewsletterEmailDesign(api.db, request.params.id, { ...request.body, banner });
       return { data: await newsletterEmailDesign(api.db, request.params.id), msg: 'OK' };
     },
   });

@@ -1,4 +1,4 @@
-/** What other plugins may use of the images plugin's server: a publisher's library images (demo covers and banners). */
+/** What other plugins may use of the images plugin's server: a publisher's library images (demo covers and banners), and an image's original for e-mail. */
 import type { Db } from '../../../core/server/db/database';
 import type { Storage } from '../../../core/server/services/storage';
 import type { ImagesTable } from './tables';
@@ -16,4 +16,23 @@ export async function libraryImages(db: Db, storage: Storage, publisherId: strin
     .orderBy('created_at')
     .execute();
   return rows.map((row) => storage.urlOf(size === 'medium' ? row.medium_key : row.path_key));
+}
+
+/**
+ * For the address of a resized copy of one of the publisher's images (WebP, what the picker hands
+ * out for pages), the address of the image as uploaded (PNG, JPEG or GIF: what every mail client
+ * shows, Outlook's included); any other address as it is.
+ */
+export async function originalImageAddress(db: Db, storage: Storage, publisherId: string, address: string): Promise<string> {
+  const prefix = storage.urlOf('');
+  if (!address.startsWith(prefix)) return address;
+  const key = address.slice(prefix.length);
+  const row = await db
+    .withTables<{ images: ImagesTable }>()
+    .selectFrom('images')
+    .select('path_key')
+    .where('publisher_id', '=', publisherId)
+    .where((eb) => eb.or([eb('medium_key', '=', key), eb('small_key', '=', key)]))
+    .executeTakeFirst();
+  return row ? storage.urlOf(row.path_key) : address;
 }
