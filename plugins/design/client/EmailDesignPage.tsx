@@ -13,18 +13,11 @@ import { constants } from '../../../core/shared/config';
 import { SaveStatus, useAutosave } from './autosave';
 import { designApi, type EmailDesign, type EmailFont } from './design-api';
 import { checkEmailDesign, EmailDesignForm } from './EmailDesignForm';
-import { EmailPreview, previewFrameWidth } from './EmailPreview';
+import { DesignBesidePreview } from './DesignBesidePreview';
+import { EmailPreview } from './EmailPreview';
 
 /** The preview stays in view while the form scrolls: just under the top bar. */
 const stickyTop = constants.layout.topBarHeight + 16;
-/** The form's narrowest: a colour beside its Dark variant, in a card. */
-const formMinWidth = 472;
-const formMaxWidth = 640;
-/** The preview's narrowest before it goes below the form (it is scaled down to fit). */
-const previewMinWidth = 400;
-/** Space left over goes mostly to the preview, until it has the e-mail's own width. */
-const previewGrowth = 4;
-
 export default function EmailDesignPage() {
   const { newsletterId } = useParams<{ newsletterId: string }>();
   return <EmailDesignEditor key={newsletterId} newsletterId={newsletterId} />;
@@ -66,15 +59,11 @@ function EmailDesignEditor({ newsletterId }: { newsletterId: string }) {
       <PageHeader title="Email Design">
         <SaveStatus state={state} />
       </PageHeader>
-      {/* Side by side where the screen holds both, else the preview below the form. */}
-      <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 20 }}>
-        <div style={{ flex: `1 1 ${formMinWidth}px`, maxWidth: formMaxWidth }}>
-          <EmailDesignForm value={design} fonts={fonts} onChange={setDesign} />
-        </div>
-        <div style={{ flex: `${previewGrowth} 1 ${previewMinWidth}px`, minWidth: 0, maxWidth: previewFrameWidth, position: 'sticky', top: stickyTop }}>
-          <EmailPreview newsletterId={newsletterId} design={design} />
-        </div>
-      </div>
+      <DesignBesidePreview
+        stickyTop={stickyTop}
+        form={<EmailDesignForm value={design} fonts={fonts} onChange={setDesign} />}
+        preview={<EmailPreview newsletterId={newsletterId} design={design} />}
+      />
     </Stack>
   );
 }

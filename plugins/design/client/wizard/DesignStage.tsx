@@ -2,19 +2,15 @@
  * Stage 7, e-mail design preferences: the design form beside the live preview of the new
  * newsletter's e-mail. FINISH (the page's) saves it.
  */
-import { mergeStyleSets, Stack } from '@fluentui/react';
+import { Stack } from '@fluentui/react';
+import { DesignBesidePreview } from '../DesignBesidePreview';
 import type { EmailDesign, EmailFont } from '../design-api';
 import { EmailDesignForm } from '../EmailDesignForm';
 import { EmailPreview } from '../EmailPreview';
 import { StageIntro } from './stage-parts';
 
-const classes = mergeStyleSets({
-  // The form takes the room the preview (as wide as the e-mail) leaves; on a narrow screen the preview goes below.
-  columns: { display: 'flex', flexWrap: 'wrap', gap: 24, alignItems: 'flex-start' },
-  form: { flex: '1 1 360px', minWidth: 0 },
-  // The preview stays in sight while the long form scrolls.
-  preview: { flex: '0 0 auto', position: 'sticky', top: 16 },
-});
+/** The wizard has no top bar: the preview stays in view just under the top of the window. */
+const stickyTop = 16;
 
 export interface DesignStageProps {
   newsletterId: string;
@@ -28,14 +24,11 @@ export function DesignStage({ newsletterId, newsletterImage, design, fonts, onCh
   return (
     <Stack tokens={{ childrenGap: 16 }}>
       <StageIntro>Make the e-mail your subscribers receive look like yours. You can change it any time under Design, Email.</StageIntro>
-      <div className={classes.columns}>
-        <div className={classes.form}>
-          <EmailDesignForm value={design} fonts={fonts} onChange={onChange} newsletterImage={newsletterImage} />
-        </div>
-        <div className={classes.preview}>
-          <EmailPreview newsletterId={newsletterId} design={design} />
-        </div>
-      </div>
+      <DesignBesidePreview
+        stickyTop={stickyTop}
+        form={<EmailDesignForm value={design} fonts={fonts} onChange={onChange} newsletterImage={newsletterImage} />}
+        preview={<EmailPreview newsletterId={newsletterId} design={design} />}
+      />
     </Stack>
   );
 }
