@@ -10,7 +10,19 @@ import { databases, startTestServer, type TestServer } from './server';
 
 /** The kinds of Kuzey Medya's records a route's path parameter names. */
 type Kind =
-  'publisher' | 'newsletter' | 'user' | 'story' | 'issue' | 'image' | 'recording' | 'episode' | 'podcastFeed' | 'feedback' | 'notification' | 'announcement';
+  | 'publisher'
+  | 'newsletter'
+  | 'user'
+  | 'story'
+  | 'issue'
+  | 'image'
+  | 'recording'
+  | 'episode'
+  | 'podcastFeed'
+  | 'feedback'
+  | 'notification'
+  | 'announcement'
+  | 'collection';
 
 /** Which kind of record each route's parameter names, first match wins: a new route with a parameter must be placed here. */
 const kindOfRoute: Array<[RegExp, Kind]> = [
@@ -21,12 +33,14 @@ const kindOfRoute: Array<[RegExp, Kind]> = [
   [/^\w+ \/api\/episodes\/feed\//, 'newsletter'],
   [/^\w+ \/api\/users\//, 'user'],
   [/^\w+ \/api\/stories\//, 'story'],
+  [/^\w+ \/api\/premium\//, 'story'],
   [/^\w+ \/api\/issues\//, 'issue'],
   [/^\w+ \/api\/images\//, 'image'],
   [/^\w+ \/api\/recordings\//, 'recording'],
   [/^\w+ \/api\/episodes\//, 'episode'],
   [/^\w+ \/api\/podcasts\//, 'podcastFeed'],
   [/^\w+ \/api\/feedback\//, 'feedback'],
+  [/^\w+ \/api\/collections\//, 'collection'],
 ];
 
 /** Routes whose parameter names no publisher's data: the caller's own dashboard layout, by the dashboard's name; the platform's captured mail (admins). */
@@ -65,6 +79,7 @@ describe.each(databases)('every registered route on %s', (kind) => {
       announcement: await first('announcements', ['publisher_id', publisher]),
       notification: await first('notifications', ['user_id', user]),
       feedback: await first('feedback', ['user_id', user]),
+      collection: await first('collections', ['publisher_id', publisher]),
     };
     operations = operationsOf(t.server.app.swagger() as never, t.server.routes);
 
@@ -82,6 +97,7 @@ describe.each(databases)('every registered route on %s', (kind) => {
       'PUT /api/newsletters/update/:id/design/email/preview': await formOf(`/api/newsletters/update/${kuzey.newsletter}/design/email/update`),
       'PUT /api/newsletters/update/:id/design/web/update': await formOf(`/api/newsletters/update/${kuzey.newsletter}/design/web/update`),
       'PUT /api/users/update/:id': await formOf(`/api/users/update/${kuzey.user}`),
+      'PUT /api/collections/update/:id': await formOf(`/api/collections/update/${kuzey.collection}`),
       'PUT /api/stories/update/:id': { version: story.version ?? 1, story: { title: 'Başka bir başlık' } },
       'PUT /api/issues/update/:id/edit': { issue: { subject: 'Başka bir konu' } },
       'PUT /api/issues/update/:id/channels': { channelsNew: [{ _id: 'stuff', title: 'Draft Stories', stories: [] }] },

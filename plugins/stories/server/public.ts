@@ -1,6 +1,18 @@
 /** What other plugins may use of stories on the server: the story as it is stored and shown, and a story's place in an issue. */
 export { presentPenName, presentStory, statusOf } from './present';
 export { mayRead as mayReadStory } from './policy';
-export { findStory, insertStory, listPenNames, ownPenName, setStoryIssue, storiesOfIssue, type StoriesDb, type StoryRow } from './store';
+export { announce as announceStory } from './publication';
+export {
+  findStory,
+  insertStory,
+  listPenNames,
+  ownPenName,
+  premiumStories,
+  setStoryIssue,
+  setStoryPremium,
+  storiesOfIssue,
+  type StoriesDb,
+  type StoryRow,
+} from './store';
 export { storedBody } from './content';
 export type { StoryTables } from './tables';

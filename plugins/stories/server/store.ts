@@ -166,6 +166,21 @@ export async function updateStory(
   return Number(result.numUpdatedRows) > 0;
 }
 
+/** Marks a story premium or not (the premium-story service); a change of the story, so its version moves on. */
+export async function setStoryPremium(db: StoriesDb, id: string, on: boolean): Promise<boolean> {
+  return updateStory(db, id, { is_premium: on });
+}
+
+/** A publisher's premium stories, the latest changed first. */
+export function premiumStories(db: StoriesDb, publisherId: string): Promise<StoryRow[]> {
+  return withNames(db)
+    .where('stories.publisher_id', '=', publisherId)
+    .where('stories.is_premium', '=', true)
+    .orderBy('stories.updated_at', 'desc')
+    .orderBy('stories.id')
+    .execute();
+}
+
 export async function deleteStory(db: StoriesDb, id: string): Promise<void> {
   await db.deleteFrom('stories').where('id', '=', id).execute();
 }
@@ -180,6 +195,7 @@ export function findPublishedStory(db: StoriesDb, slugOrId: string) {
       'stories.type',
       'stories.published_content',
       'stories.published_at',
+      'stories.is_premium',
       'stories.newsletter_id',
       'newsletters.title as newsletter',
       'newsletters.key as newsletterKey',

@@ -1,0 +1,114 @@
+/** The collections plugin's queries: a publisher's collections, their keys and slugs, and the stories they may hold. */
+import { randomUUID } from 'node:crypto';
+import type { Insertable, Kysely, Updateable } from 'kysely';
+import { containsPattern } from '../../../core/server/db/like';
+import { uniqueSlug } from '../../../core/server/db/slugs';
+import type { CoreTables } from '../../../core/server/db/tables';
+import { slugify } from '../../../core/shared/text';
+import type { StoryTables } from '../../stories/server/public';
+import { draftStoriesTitle } from '../rules';
+import type { CollectionRow, CollectionTables, CollectionsTable } from './tables';
+
+export type CollectionsDb = Kysely<CoreTables & CollectionTables & StoryTables>;
+
+export interface CollectionListOptions {
+  publisherId: string;
+  ownerId?: string;
+  published?: boolean;
+  search?: string;
+  sort: 'updatedAt' | 'createdAt' | 'publishedAt' | 'title';
+  desc: boolean;
+  page: number;
+  limit: number;
+}
+
+const sortColumns = { updatedAt: 'updated_at', createdAt: 'created_at', publishedAt: 'published_at', title: 'title' } as const;
+
+export function findCollection(db: CollectionsDb, id: string): Promise<CollectionRow | undefined> {
+  return db.selectFrom('collections').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function listCollections(db: CollectionsDb, options: CollectionListOptions): Promise<{ rows: CollectionRow[]; count: number }> {
+  let base = db.selectFrom('collections').where('publisher_id', '=', options.publisherId).where('title', '!=', draftStoriesTitle);
+  if (options.ownerId) base = base.where('owner_id', '=', options.ownerId);
+  if (options.published !== undefined) base = base.where('published', '=', options.published);
+  if (options.search) {
+    const pattern = containsPattern(options.search.toLowerCase());
+    base = base.where((eb) => eb.or([eb(eb.fn('lower', ['title']), 'like', pattern), eb(eb.fn('lower', ['description']), 'like', pattern)]));
+  }
+  const direction = options.desc ? 'desc' : 'asc';
+  const [rows, total] = await Promise.all([
+    base
+      .selectAll()
+      .orderBy(sortColumns[options.sort], (ob) => (options.desc ? ob.desc().nullsLast() : ob.asc().nullsLast()))
+      .orderBy('id', direction)
+      .limit(options.limit)
+      .offset(options.page * options.limit)
+      .execute(),
+    base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, count: Number(total.count) };
+}
+
+export async function insertCollection(db: CollectionsDb, values: Omit<Insertable<CollectionsTable>, 'id'>): Promise<string> {
+  const id = randomUUID();
+  await db
+    .insertInto('collections')
+    .values({ id, ...values })
+    .execute();
+  return id;
+}
+
+export async function updateCollection(db: CollectionsDb, id: string, changes: Updateable<CollectionsTable>): Promise<void> {
+  await db
+    .updateTable('collections')
+    .set({ ...changes, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function deleteCollection(db: CollectionsDb, id: string): Promise<void> {
+  await db.deleteFrom('collections').where('id', '=', id).execute();
+}
+
+/** Whether another collection on the platform has this key (keys name public things, so they are unique everywhere). */
+export async function collectionKeyTaken(db: CollectionsDb, key: string, exceptId?: string): Promise<boolean> {
+  let query = db.selectFrom('collections').select('id').where('key', '=', key.toLowerCase());
+  if (exceptId) query = query.where('id', '!=', exceptId);
+  return Boolean(await query.executeTakeFirst());
+}
+
+/** A slug of the title no other collection has: 'haftanin-seckisi', then 'haftanin-seckisi-2', ... */
+export function uniqueCollectionSlug(db: CollectionsDb, title: string, exceptId?: string): Promise<string> {
+  return uniqueSlug(slugify(title) || 'collection', async (pattern) => {
+    let query = db.selectFrom('collections').select('slug').where('slug', 'like', pattern);
+    if (exceptId) query = query.where('id', '!=', exceptId);
+    return (await query.execute()).map((row) => row.slug);
+  });
+}
+
+/** The stories a collection may hold: the publisher's published articles. */
+const collectableStories = (db: CollectionsDb, publisherId: string) =>
+  db
+    .selectFrom('stories')
+    .select(['id', 'title', 'image', 'slug', 'type', 'published_at'])
+    .where('publisher_id', '=', publisherId)
+    .where('published', '=', true)
+    .where('type', '=', 'article');
+
+/** Those of `ids` the publisher's collections may hold (in no particular order). */
+export async function collectableStoriesAmong(db: CollectionsDb, publisherId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  return collectableStories(db, publisherId).where('id', 'in', ids).execute();
+}
+
+/** The stories of `ids` that still exist, whatever they are now, for showing a collection's items. */
+export async function storiesAmong(db: CollectionsDb, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db.selectFrom('stories').select(['id', 'title', 'image', 'slug', 'type', 'published_at']).where('id', 'in', ids).execute();
+}
+
+/** The publisher's latest published articles (demo data). */
+export function latestCollectableStories(db: CollectionsDb, publisherId: string, limit: number) {
+  return collectableStories(db, publisherId).orderBy('published_at', 'desc').orderBy('id').limit(limit).execute();
+}
