@@ -41,10 +41,17 @@ const requestProblems: Record<string, string> = {
  * meaning (401, 404, 409, 429); any other mistake in a request is a 422 with a detail saying what
  * was wrong, so the console shows it; anything else is ours: a 500, logged.
  */
+/** PostgreSQL's code for a row a unique index refuses (PGlite reports the same). */
+const uniqueViolation = '23505';
+export const savedMeanwhileText = 'Someone saved the same name a moment ago. Choose another and try again.';
+
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError, request, reply) => {
     if (error instanceof HttpError) return reply.status(error.statusCode).send(error.body);
     if (error.validation) return reply.status(422).send({ msg: 'Error!', details: toDetails(error.validation as never) });
+    // A unique index refused a row: another request saved the same key or slug between this one's
+    // check and its write. That is a conflict to try again, not a fault of ours.
+    if ((error as { code?: unknown }).code === uniqueViolation) return reply.status(409).send({ msg: savedMeanwhileText });
     const status = error.statusCode ?? 500;
     if (status === 401) return reply.status(401).send({ msg: error.message, err: ErrorCodes.unauthorized });
     if (status === 404 || status === 429) return reply.status(status).send({ msg: error.message });

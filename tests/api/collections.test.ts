@@ -5,6 +5,7 @@
  * saved) to authors, to another publisher's director and to anonymous callers.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { savedMeanwhileText } from '../../core/server/errors';
 import { collectionMessages } from '../../plugins/collections/rules';
 import { databases, startTestServer, type TestServer } from './server';
 
@@ -150,6 +151,18 @@ describe.each(databases)('collections on %s', (kind) => {
     expect(await count()).toBe(before);
     expect((await t.request('GET', '/api/keys/check?model=Collection&key=tek-anahtar', { token: editor })).body.msg).toBe('EXISTS');
     expect((await t.request('GET', '/api/keys/check?model=Collection&key=bos-anahtar', { token: editor })).body.msg).toBe('AVAILABLE');
+  });
+
+  it('answers two creates racing for one key with one collection and a conflict, never a 500', async () => {
+    const before = await count();
+    const answers = await Promise.all([1, 2, 3].map(() => create(valid({ key: 'ayni-anda' }))));
+    const statuses = answers.map((answer) => answer.status).sort();
+    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    for (const answer of answers.filter((one) => one.status !== 200)) {
+      expect([409, 422]).toContain(answer.status);
+      expect(answer.body.msg).toEqual(answer.status === 409 ? savedMeanwhileText : 'Error!');
+    }
+    expect(await count()).toBe(before + 1);
   });
 
   it('publishes only with collections.publish: directors may, editors may not', async () => {
