@@ -1,5 +1,25 @@
-/** The collections plugin's console: its screens come in a later part (the wizard, the dashboard, the list). */
+/** The collections plugin's console: the wizard, the lists, a collection's dashboard and edit page, and the newsletter dashboard's 'Latest collections'. */
+import { lazy } from 'react';
 import { clientPlugin } from '../../../core/client/registry';
 import manifest from '../plugin';
 
-export default clientPlugin(manifest, {});
+const CollectionsPage = lazy(() => import('./CollectionsPage'));
+
+export default clientPlugin(manifest, {
+  routes: [
+    { path: '/collections', page: CollectionsPage, requires: 'collections.list' },
+    { path: '/newsletters/show/:newsletterId/collections', page: CollectionsPage, requires: 'collections.list' },
+    { path: '/collections/create', page: lazy(() => import('./CollectionWizardPage')), requires: 'collections.create', chrome: 'bare' },
+    { path: '/collections/show/:collectionId/edit', page: lazy(() => import('./CollectionEditPage')), requires: 'collections.update' },
+    { path: '/collections/show/:collectionId/:page?', page: lazy(() => import('./CollectionDashboardPage')), requires: 'collections.list' },
+  ],
+  panels: {
+    'latest-collections': {
+      dashboard: 'newsletter',
+      title: 'Latest collections',
+      component: lazy(() => import('./LatestCollectionsPanel')),
+      requires: 'collections.list',
+      size: { w: 12, h: 5 },
+    },
+  },
+});

@@ -14,7 +14,7 @@ import { theme } from '../../../core/client/theme';
 import { useTopBarSave } from '../../../core/client/topbar-save';
 import { ColorField } from './ColorField';
 import { InterestsField } from './InterestsField';
-import { KeyField } from './KeyField';
+import { KeyField } from '../../../core/client/KeyField';
 import { newsletterKeyTaken, saveNewsletter, useNewsletterSettings, type NewsletterSettings } from './newsletter-settings';
 import { SettingsCard } from './SettingsCard';
 import { StatusSwitches } from './StatusSwitches';

@@ -16,7 +16,7 @@ import updateSchema from '../../../schemas/api/publisher-update.schema.json?vali
 import type { PublisherUpdateBody } from '../../../schemas/generated/api/publisher-update';
 import type { Publisher } from '../../../schemas/generated/entities/publisher';
 import { ColorField } from './ColorField';
-import { KeyField } from './KeyField';
+import { KeyField } from '../../../core/client/KeyField';
 import { detailsOfError } from './newsletter-settings';
 import { SettingsCard } from './SettingsCard';
 

@@ -3,5 +3,3 @@ export { ColorField } from './ColorField';
 export type { ColorFieldProps } from './ColorField';
 export { InterestsField, interestTitle } from './InterestsField';
 export type { InterestsFieldProps } from './InterestsField';
-export { KeyField } from './KeyField';
-export type { KeyFieldProps } from './KeyField';

@@ -6,7 +6,7 @@ import { Dropdown, Stack, TextField } from '@fluentui/react';
 import { ImageField } from '../../../../core/client/ImageField';
 import { constants } from '../../../../core/shared/config';
 import { slugify } from '../../../../core/shared/text';
-import { KeyField } from '../../../settings/client/public';
+import { KeyField } from '../../../../core/client/KeyField';
 import { keyTaken } from '../../rules';
 import { StageIntro, type StageProps } from './stage-parts';
 import { languageName } from './wizard-state';

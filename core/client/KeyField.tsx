@@ -1,29 +1,32 @@
 /**
  * A key (slug) with its availability checked as it is typed (GET /keys/check): '{key} is
- * available.' or 'The newsletter name {key} already exists.'.
+ * available.' or what the caller says of a taken one ('The newsletter name {key} already
+ * exists.'). Newsletters, publishers and collections have one.
  */
 import { Text, TextField } from '@fluentui/react';
 import { useEffect, useState } from 'react';
-import { call } from '../../../core/client/api';
-import { theme } from '../../../core/client/theme';
-import { constants } from '../../../core/shared/config';
+import { constants } from '../shared/config';
+import { call } from './api';
+import { theme } from './theme';
 
 export interface KeyFieldProps {
   label: string;
-  model: 'Newsletter' | 'Publisher';
-  /** The record's own id: its current key counts as available. */
+  model: 'Newsletter' | 'Publisher' | 'Collection';
+  /** The record's own id: its current key counts as available ('' for a new one). */
   recordId: string;
   value: string;
   onChange(key: string): void;
   errorMessage?: string;
   takenText(key: string): string;
-  /** The public address the key makes, e.g. '/n/'. */
-  prefix: string;
+  /** The public address the key makes, e.g. '/n/'; none when the key is a name only. */
+  prefix?: string;
+  /** Told what is known of the key as it changes: free, taken, or not known yet (null). */
+  onAvailability?(available: boolean | null): void;
 }
 
 type Availability = { key: string; available: boolean } | null;
 
-export function KeyField({ label, model, recordId, value, onChange, errorMessage, takenText, prefix }: KeyFieldProps) {
+export function KeyField({ label, model, recordId, value, onChange, errorMessage, takenText, prefix, onAvailability }: KeyFieldProps) {
   const [availability, setAvailability] = useState<Availability>(null);
   const key = value.trim().toLowerCase();
 
@@ -45,6 +48,8 @@ export function KeyField({ label, model, recordId, value, onChange, errorMessage
   }, [key, model, recordId]);
 
   const known = availability?.key === key ? availability : null;
+  const answer = known ? known.available : null;
+  useEffect(() => onAvailability?.(answer), [answer, onAvailability]);
   return (
     <div>
       <TextField

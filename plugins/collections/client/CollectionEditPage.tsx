@@ -1,0 +1,192 @@
+/**
+ * The collection edit page, /collections/show/{collectionId}/edit (spec 001 section 2,
+ * Collections): image, title, description, the key with its availability, the items (Move Up,
+ * Move Down, Go to URL, Remove, or dragged), Add, SAVE and Back to Dashboard. Admins also decide
+ * whether the collection is featured (on its owner's public page) and indexed (open to search
+ * engines). The spec's rules are checked before SAVE; a refused save keeps what was typed.
+ */
+import { DefaultButton, Link, PrimaryButton, Spinner, Stack, Text, TextField, Toggle } from '@fluentui/react';
+import { useCallback, useEffect, useState } from 'react';
+import { Link as RouteLink, useLocation, useParams } from 'wouter';
+import { byField } from '../../../core/client/forms';
+import { handleError } from '../../../core/client/errors';
+import { ImageField } from '../../../core/client/ImageField';
+import { KeyField } from '../../../core/client/KeyField';
+import { EmptyState, PageHeader } from '../../../core/client/page-parts';
+import { useCan } from '../../../core/client/permissions';
+import { theme } from '../../../core/client/theme';
+import { toast } from '../../../core/client/toasts';
+import { collectionMessages, collectionProblems } from '../rules';
+import {
+  childrenRefLabels,
+  collectionApi,
+  dashboardPath,
+  fieldsOf,
+  type CollectionFields,
+  type CollectionItem,
+  type CollectionWithItems,
+} from './collection-api';
+import { AddItemsDialog, ItemOrder, toggled } from './items';
+
+interface Form {
+  image: string;
+  title: string;
+  description: string;
+  key: string;
+  items: CollectionItem[];
+  featured: boolean;
+  indexed: boolean;
+}
+
+const formOf = (collection: CollectionWithItems): Form => ({
+  image: collection.image,
+  title: collection.title,
+  description: collection.description,
+  key: collection.key,
+  items: collection.children,
+  featured: collection.status.featured,
+  indexed: collection.status.indexed,
+});
+
+export default function CollectionEditPage() {
+  const { collectionId } = useParams<{ collectionId: string }>();
+  const [, navigate] = useLocation();
+  const can = useCan();
+  const [collection, setCollection] = useState<CollectionWithItems | null>(null);
+  const [missing, setMissing] = useState(false);
+  const [form, setForm] = useState<Form | null>(null);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [adding, setAdding] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const mayCurate = can('collections.curate');
+
+  const load = useCallback(async () => {
+    try {
+      const found = await collectionApi.fetch(collectionId);
+      setCollection(found);
+      setForm(formOf(found));
+    } catch (error) {
+      setMissing(true);
+      await handleError(error);
+    }
+  }, [collectionId]);
+  useEffect(() => void load(), [load]);
+
+  if (!collection || !form) return missing ? <EmptyState title="The collection could not be found." /> : <Spinner label="Loading..." />;
+
+  const change = (patch: Partial<Form>) => {
+    setForm({ ...form, ...patch });
+    setErrors((current) => Object.fromEntries(Object.entries(current).filter(([path]) => !(path in patch) && !(path === 'children' && 'items' in patch))));
+  };
+  const label = childrenRefLabels[collection.childrenRef];
+
+  const fields = (): CollectionFields =>
+    fieldsOf(collection, {
+      image: form.image,
+      title: form.title,
+      description: form.description,
+      key: form.key,
+      children: form.items.map((item) => item._id),
+      ...(mayCurate ? { status: { featured: form.featured, indexed: form.indexed } } : {}),
+    });
+
+  const save = async () => {
+    const problems = collectionProblems(fields());
+    if (problems.length > 0) return setErrors(byField(problems));
+    setSaving(true);
+    try {
+      const { msg } = await collectionApi.save(collection._id, fields());
+      toast('success', 'Success!', msg ?? collectionMessages.saved);
+      navigate(dashboardPath(collection._id));
+    } catch (error) {
+      await handleError(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Stack tokens={{ childrenGap: 24 }} styles={{ root: { maxWidth: 820 } }}>
+      <RouteLink href={dashboardPath(collection._id)} asChild>
+        <Link>Back to Dashboard</Link>
+      </RouteLink>
+      <PageHeader title="Edit Collection">
+        <PrimaryButton text="SAVE" onClick={() => void save()} disabled={saving} />
+      </PageHeader>
+      <Stack tokens={{ childrenGap: 16 }} styles={{ root: { background: theme.palette.white, borderRadius: 8, padding: 24 } }}>
+        <ImageField
+          label="Image"
+          value={form.image}
+          onChange={(image) => change({ image })}
+          errorMessage={errors.image}
+          recommendedSize="1200 x 630 px"
+          width={240}
+          height={126}
+        />
+        <TextField label="Title" value={form.title} onChange={(_event, text) => change({ title: text ?? '' })} errorMessage={errors.title} />
+        <KeyField
+          label="Key"
+          model="Collection"
+          recordId={collection._id}
+          value={form.key}
+          onChange={(key) => change({ key })}
+          errorMessage={errors.key}
+          takenText={() => collectionMessages.keyTaken}
+        />
+        <TextField
+          label="Description"
+          multiline
+          rows={3}
+          value={form.description}
+          onChange={(_event, text) => change({ description: text ?? '' })}
+          errorMessage={errors.description}
+        />
+        {mayCurate ? (
+          <Stack horizontal tokens={{ childrenGap: 32 }}>
+            <Toggle
+              label="Featured"
+              onText="On its owner's public page"
+              offText="Off"
+              checked={form.featured}
+              onChange={(_event, on) => change({ featured: Boolean(on) })}
+            />
+            <Toggle
+              label="Indexed"
+              onText="Open to search engines"
+              offText="Off"
+              checked={form.indexed}
+              onChange={(_event, on) => change({ indexed: Boolean(on) })}
+            />
+          </Stack>
+        ) : null}
+      </Stack>
+      <Stack tokens={{ childrenGap: 8 }}>
+        <Stack horizontal horizontalAlign="space-between" verticalAlign="center">
+          <Text as="h2" variant="xLarge" styles={{ root: { fontWeight: 600, margin: 0 } }}>
+            {label.many}
+          </Text>
+          <DefaultButton text="Add" iconProps={{ iconName: 'Add' }} onClick={() => setAdding(true)} />
+        </Stack>
+        {errors.children ? (
+          <Text role="alert" styles={{ root: { color: theme.semanticColors.errorText } }}>
+            {errors.children}
+          </Text>
+        ) : null}
+        <ItemOrder
+          label={`${label.many} of the collection`}
+          items={form.items}
+          onChange={(items) => change({ items })}
+          emptyText={`No ${label.many.toLowerCase()} yet: Add some.`}
+        />
+      </Stack>
+      {adding ? (
+        <AddItemsDialog
+          model={collection.childrenRef}
+          chosen={form.items.map((item) => item._id)}
+          onToggle={(item) => change({ items: toggled(form.items, item) })}
+          onDismiss={() => setAdding(false)}
+        />
+      ) : null}
+    </Stack>
+  );
+}

@@ -1,0 +1,270 @@
+/**
+ * The collection wizard, /collections/create (spec 001 section 2, Collections; section 4, Collection
+ * wizard): stage 0 asks for the image, title, description and key (checked as it is typed; NEXT
+ * waits for a free one), and admins choose the collection's type; stage 1 fills and arranges the
+ * items; stage 2 shows the collection as it will be published, and PUBLISH creates it. Those who
+ * may not publish (editors) save it as a draft for an admin or director to publish. ?parent&model
+ * make it a newsletter's collection; without them it is the current scope's. Close and PUBLISH go
+ * to /.
+ */
+import { ChoiceGroup, DefaultButton, IconButton, mergeStyleSets, PrimaryButton, ProgressIndicator, Spinner, Stack, Text, TextField } from '@fluentui/react';
+import { useAtomValue } from 'jotai';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLocation, useSearch } from 'wouter';
+import { byField } from '../../../core/client/forms';
+import { handleError } from '../../../core/client/errors';
+import { ImageField } from '../../../core/client/ImageField';
+import { KeyField } from '../../../core/client/KeyField';
+import { EmptyState } from '../../../core/client/page-parts';
+import { useCan } from '../../../core/client/permissions';
+import { currentScopeAtom } from '../../../core/client/stores';
+import { theme } from '../../../core/client/theme';
+import { toast } from '../../../core/client/toasts';
+import { slugify } from '../../../core/shared/text';
+import { collectionMessages, collectionProblems } from '../rules';
+import { childrenRefLabels, collectionApi, type ChildrenRef, type CollectionFields, type CollectionItem } from './collection-api';
+import { CollectionPreview } from './CollectionPreview';
+import { ItemBrowser, ItemOrder, toggled } from './items';
+
+type Stage = 0 | 1 | 2;
+const stageTitles: Record<Stage, string> = { 0: 'About the collection', 1: 'Items', 2: 'Publish' };
+const stageFields: Record<Stage, string[]> = { 0: ['image', 'title', 'description', 'key'], 1: ['children'], 2: [] };
+
+const classes = mergeStyleSets({
+  page: { minHeight: '100vh', background: theme.semanticColors.bodyBackground },
+  card: { background: theme.palette.white, borderRadius: 8, padding: 32, boxShadow: theme.effects.elevation4 },
+  stageTitle: { ...theme.fonts.xLarge, fontWeight: 700, margin: 0, outline: 'none' },
+  columns: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(320px, 1fr))', gap: 24, alignItems: 'start' },
+  error: { color: theme.semanticColors.errorText },
+});
+
+interface Draft {
+  image: string;
+  title: string;
+  description: string;
+  key: string;
+  /** Whether the key was typed by hand; until then it follows the title. */
+  keyTyped: boolean;
+  childrenRef: ChildrenRef;
+  items: CollectionItem[];
+}
+
+const emptyDraft: Draft = { image: '', title: '', description: '', key: '', keyTyped: false, childrenRef: 'Story', items: [] };
+
+/** The owner of the new collection: ?parent&model, else the current newsletter, else the publisher. */
+function useOwner(): { parent?: string; model?: 'Newsletter' | 'Publisher' } {
+  const query = new URLSearchParams(useSearch());
+  const scope = useAtomValue(currentScopeAtom);
+  const parent = query.get('parent');
+  if (parent) return { parent, model: query.get('model') === 'Newsletter' ? 'Newsletter' : 'Publisher' };
+  if (scope?.type === 'newsletter') return { parent: scope._id, model: 'Newsletter' };
+  return {};
+}
+
+export default function CollectionWizardPage() {
+  const [, navigate] = useLocation();
+  const can = useCan();
+  const owner = useOwner();
+  const [types, setTypes] = useState<ChildrenRef[] | null>(null);
+  const [loadFailed, setLoadFailed] = useState(false);
+  const [stage, setStage] = useState<Stage>(0);
+  const [draft, setDraft] = useState<Draft>(emptyDraft);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [keyFree, setKeyFree] = useState<boolean | null>(null);
+  const [busy, setBusy] = useState(false);
+  const heading = useRef<HTMLHeadingElement>(null);
+  const mayPublish = can('collections.publish');
+
+  const load = useCallback(async () => {
+    setLoadFailed(false);
+    try {
+      const form = await collectionApi.form();
+      setTypes(form.data.childrenRefs);
+      setDraft((current) => ({ ...current, childrenRef: form.body.childrenRef ?? 'Story' }));
+    } catch (error) {
+      setLoadFailed(true);
+      await handleError(error);
+    }
+  }, []);
+  useEffect(() => void load(), [load]);
+
+  const change = (patch: Partial<Draft>) => {
+    setDraft((current) => ({ ...current, ...patch }));
+    setErrors((current) => Object.fromEntries(Object.entries(current).filter(([path]) => !(path in patch) && !(path === 'children' && 'items' in patch))));
+  };
+  const setTitle = (title: string) => change(draft.keyTyped ? { title } : { title, key: slugify(title) });
+
+  const go = (next: Stage) => {
+    setStage(next);
+    // The new stage's title takes the focus, so that a screen reader says where the user is.
+    requestAnimationFrame(() => heading.current?.focus());
+  };
+
+  const fields = (): CollectionFields => ({
+    image: draft.image,
+    title: draft.title,
+    description: draft.description,
+    key: draft.key,
+    childrenRef: draft.childrenRef,
+    children: draft.items.map((item) => item._id),
+    ...owner,
+    ...(mayPublish ? { status: { published: true } } : {}),
+  });
+
+  const next = async () => {
+    const problems = collectionProblems(fields()).filter((problem) => stageFields[stage].includes(problem.path));
+    if (problems.length > 0) return setErrors(byField(problems));
+    // A key the field has not heard about yet is asked about now.
+    if (stage === 0 && keyFree !== true) {
+      try {
+        const free = await collectionApi.keyAvailable(draft.key.trim().toLowerCase());
+        setKeyFree(free);
+        if (!free) return setErrors({ key: collectionMessages.keyTaken });
+      } catch (error) {
+        return handleError(error);
+      }
+    }
+    go((stage + 1) as Stage);
+  };
+
+  const publish = async () => {
+    setBusy(true);
+    try {
+      const { msg } = await collectionApi.create(fields());
+      toast('success', 'Success!', msg ?? collectionMessages.created);
+      navigate('/');
+    } catch (error) {
+      await handleError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const toggle = (item: CollectionItem) => change({ items: toggled(draft.items, item) });
+
+  const typeLabel = childrenRefLabels[draft.childrenRef].many.toLowerCase();
+  const content = (() => {
+    if (stage === 0)
+      return (
+        <Stack tokens={{ childrenGap: 16 }}>
+          <ImageField
+            label="Image"
+            value={draft.image}
+            onChange={(image) => change({ image })}
+            errorMessage={errors.image}
+            recommendedSize="1200 x 630 px"
+            width={240}
+            height={126}
+          />
+          <TextField label="Title" value={draft.title} onChange={(_event, text) => setTitle(text ?? '')} errorMessage={errors.title} />
+          <TextField
+            label="Description"
+            multiline
+            rows={3}
+            value={draft.description}
+            onChange={(_event, text) => change({ description: text ?? '' })}
+            errorMessage={errors.description}
+          />
+          <KeyField
+            label="Key"
+            model="Collection"
+            // Not created yet: no record of its own to leave out of the check.
+            recordId=""
+            value={draft.key}
+            onChange={(key) => change({ key, keyTyped: true })}
+            errorMessage={errors.key}
+            takenText={() => collectionMessages.keyTaken}
+            onAvailability={setKeyFree}
+          />
+          {can('collections.curate') && types && types.length > 1 ? (
+            <ChoiceGroup
+              label="Collection type"
+              selectedKey={draft.childrenRef}
+              options={types.map((type) => ({ key: type, text: childrenRefLabels[type].many }))}
+              // Items of the other type would not belong: changing the type starts the items again.
+              onChange={(_event, option) => option && change({ childrenRef: option.key as ChildrenRef, items: [] })}
+            />
+          ) : null}
+        </Stack>
+      );
+    if (stage === 1)
+      return (
+        <Stack tokens={{ childrenGap: 12 }}>
+          <Text
+            styles={{ root: { color: theme.semanticColors.strongSubtext } }}
+          >{`Add published ${typeLabel}, then drag them into the order readers will see.`}</Text>
+          {errors.children ? (
+            <Text role="alert" className={classes.error}>
+              {errors.children}
+            </Text>
+          ) : null}
+          <div className={classes.columns}>
+            <ItemBrowser model={draft.childrenRef} chosen={draft.items.map((item) => item._id)} onToggle={toggle} />
+            <Stack tokens={{ childrenGap: 8 }}>
+              <Text variant="mediumPlus" styles={{ root: { fontWeight: 600 } }}>{`In the collection (${draft.items.length})`}</Text>
+              <ItemOrder
+                label="Items of the collection"
+                items={draft.items}
+                onChange={(items) => change({ items })}
+                emptyText={`No ${typeLabel} yet: ADD them from the list.`}
+              />
+            </Stack>
+          </div>
+        </Stack>
+      );
+    return (
+      <Stack tokens={{ childrenGap: 12 }}>
+        <CollectionPreview image={draft.image} title={draft.title} description={draft.description} items={draft.items} />
+        {mayPublish ? null : (
+          <Text styles={{ root: { color: theme.semanticColors.strongSubtext } }}>
+            The collection is saved as a draft: an admin or a director of your publisher publishes it.
+          </Text>
+        )}
+      </Stack>
+    );
+  })();
+
+  return (
+    <div className={classes.page}>
+      <Stack tokens={{ childrenGap: 20 }} styles={{ root: { maxWidth: stage === 1 ? 1040 : 720, margin: '0 auto', padding: '32px 24px' } }}>
+        <Stack horizontal verticalAlign="center" horizontalAlign="space-between">
+          <Text as="h1" variant="xxLarge" styles={{ root: { fontWeight: 700, margin: 0 } }}>
+            Create a Collection
+          </Text>
+          <IconButton iconProps={{ iconName: 'Cancel' }} title="Close" ariaLabel="Close" onClick={() => navigate('/')} />
+        </Stack>
+        <ProgressIndicator label={`Step ${stage + 1} of 3`} percentComplete={(stage + 1) / 3} ariaValueText={`Step ${stage + 1} of 3: ${stageTitles[stage]}`} />
+        {!types ? (
+          loadFailed ? (
+            <Stack tokens={{ childrenGap: 12 }} horizontalAlign="center">
+              <EmptyState title="The wizard could not be loaded." />
+              <DefaultButton text="TRY AGAIN" onClick={() => void load()} />
+            </Stack>
+          ) : (
+            <Spinner label="Loading..." style={{ marginTop: 48 }} />
+          )
+        ) : (
+          <section className={classes.card} aria-labelledby="collection-stage-title" data-stage={stage}>
+            <Stack tokens={{ childrenGap: 24 }}>
+              <h2 ref={heading} id="collection-stage-title" tabIndex={-1} className={classes.stageTitle}>
+                {stageTitles[stage]}
+              </h2>
+              {content}
+              <Stack horizontal verticalAlign="center" horizontalAlign="space-between" tokens={{ childrenGap: 12 }}>
+                <div>
+                  {stage > 0 ? <DefaultButton text="BACK" iconProps={{ iconName: 'Back' }} onClick={() => go((stage - 1) as Stage)} disabled={busy} /> : null}
+                </div>
+                {stage < 2 ? (
+                  // A key known to be taken keeps the wizard here.
+                  <PrimaryButton text="NEXT" onClick={() => void next()} disabled={stage === 0 && keyFree === false} />
+                ) : (
+                  <PrimaryButton text={mayPublish ? 'PUBLISH' : 'SAVE AS DRAFT'} onClick={() => void publish()} disabled={busy} />
+                )}
+              </Stack>
+            </Stack>
+          </section>
+        )}
+      </Stack>
+    </div>
+  );
+}

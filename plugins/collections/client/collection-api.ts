@@ -1,0 +1,102 @@
+/**
+ * The collection calls the console makes (plugins/collections/server/routes.ts answers them), and
+ * the item lists a collection is filled from: the published items of its model, the latest first
+ * (spec 001 section 7: GET /{model}s/list with status.published, type article for stories).
+ */
+import { call, list } from '../../../core/client/api';
+import { constants } from '../../../core/shared/config';
+import type { Collection as StoredCollection } from '../../../schemas/generated/entities/collection';
+import type { Issue } from '../../../schemas/generated/entities/issue';
+import type { Story } from '../../../schemas/generated/entities/story';
+
+/** The models a collection may hold; admins choose, everyone else makes story collections. */
+export type ChildrenRef = 'Story' | 'Issue';
+
+/** An item as the collection shows it, whatever its model. */
+export interface CollectionItem {
+  _id: string;
+  title: string;
+  image: string;
+  /** The item's public page (/s/{slug}, /i/{slug}). */
+  url: string;
+  /** When it was published, for the pickers' cards. */
+  publishedAt?: string | null;
+}
+
+export type Collection = Omit<StoredCollection, 'childrenRef' | 'children'> & { childrenRef: ChildrenRef; children: string[] };
+/** A collection with its items in order (GET /collections/list/{id}). */
+export type CollectionWithItems = Omit<Collection, 'children'> & { children: CollectionItem[] };
+
+/** What POST /collections/create and PUT /collections/update/{id} take. */
+export interface CollectionFields {
+  title: string;
+  description: string;
+  image: string;
+  key: string;
+  childrenRef: ChildrenRef;
+  children: string[];
+  status?: { published?: boolean; featured?: boolean; indexed?: boolean };
+  parent?: string | null;
+  model?: 'Newsletter' | 'Publisher' | null;
+}
+
+export interface CollectionForm {
+  body: CollectionFields & { parent: string; model: 'Newsletter' | 'Publisher' };
+  data: { childrenRefs: ChildrenRef[] };
+}
+
+/** The labels of the admins' type picker and of the pickers' titles. */
+export const childrenRefLabels: Record<ChildrenRef, { one: string; many: string }> = {
+  Story: { one: 'Story', many: 'Stories' },
+  Issue: { one: 'Issue', many: 'Issues' },
+};
+
+/** A published item of a collection's model as the pickers list it. */
+function storyItem(story: Story): CollectionItem {
+  return { _id: story._id, title: story.title || 'Untitled', image: story.image ?? '', url: `/s/${story.slug || story._id}`, publishedAt: story.publishedAt };
+}
+
+function issueItem(issue: Issue): CollectionItem {
+  return { _id: issue._id, title: issue.subject || 'Untitled', image: issue.image ?? '', url: `/i/${issue.slug || issue._id}`, publishedAt: issue.publishedAt };
+}
+
+/** The item list call of each model: its address, its fixed parameters, and how an answer becomes an item. */
+export const itemSources: Record<ChildrenRef, { path: string; params: Record<string, string | boolean>; item(row: never): CollectionItem }> = {
+  Story: {
+    path: '/stories/list',
+    params: { 'status.published': true, type: 'article', sort: 'publishedAt', desc: true },
+    item: storyItem as (row: never) => CollectionItem,
+  },
+  Issue: { path: '/issues/list', params: { 'status.published': true, sort: 'publishedAt', desc: true }, item: issueItem as (row: never) => CollectionItem },
+};
+
+export const collectionApi = {
+  form: async () => (await call<CollectionForm>('get', '/collections/create')).data,
+  create: (fields: CollectionFields) => call<Collection>('post', '/collections/create', fields),
+  edit: async (id: string) => (await call<CollectionForm>('get', `/collections/update/${id}`)).data,
+  save: (id: string, fields: CollectionFields) => call<Collection>('put', `/collections/update/${id}`, fields),
+  fetch: async (id: string) => (await call<CollectionWithItems>('get', `/collections/list/${id}`)).data,
+  latest: (owner: string) =>
+    list<Collection>('/collections/list', { owner, page: 0, limit: constants.pageSizes.latestCollections, sort: 'updatedAt', desc: true }),
+  remove: (id: string) => call<{ _id: string }>('delete', `/collections/delete/${id}`),
+  keyAvailable: async (key: string, id?: string) =>
+    (await call<{ available: boolean }>('get', '/keys/check', undefined, { model: 'Collection', key, ...(id ? { _id: id } : {}) })).msg === 'AVAILABLE',
+};
+
+/** The fields PUT /collections/update/{id} takes, from a collection as a list (ids) or GET /collections/list/{id} (items) answers it. */
+export function fieldsOf(collection: Collection | CollectionWithItems, changes: Partial<CollectionFields> = {}): CollectionFields {
+  return {
+    title: collection.title,
+    description: collection.description,
+    image: collection.image,
+    key: collection.key,
+    childrenRef: collection.childrenRef,
+    children: collection.children.map((child) => (typeof child === 'string' ? child : child._id)),
+    ...changes,
+  };
+}
+
+/** The public page of a collection: /c/{slug}, or /c/{id} before it has one. */
+export const publicPath = (collection: Pick<Collection, '_id' | 'slug'>) => `/c/${collection.slug || collection._id}`;
+/** The collection's dashboard. */
+export const dashboardPath = (id: string) => `/collections/show/${id}`;

@@ -1,0 +1,219 @@
+/**
+ * A collection's items on the console: the browser of published items to add (search, more as the
+ * user scrolls, ADD turning ADDED for an item already in), and the ordered list of the chosen ones,
+ * arranged by dragging or with Move Up and Move Down (for the keyboard and screen readers), each
+ * with Go to URL and Remove.
+ */
+import { DefaultButton, Dialog, DialogFooter, DialogType, IconButton, mergeStyleSets, PrimaryButton, SearchBox, Stack, Text } from '@fluentui/react';
+import { useId, useMemo, useState, type DragEvent, type ReactNode } from 'react';
+import { LoadMore, useInfiniteList } from '../../../core/client/infinite-list';
+import { useListSearch } from '../../../core/client/list';
+import { panelDate } from '../../../core/client/panel-list';
+import { theme } from '../../../core/client/theme';
+import { constants } from '../../../core/shared/config';
+import { childrenRefLabels, itemSources, type ChildrenRef, type CollectionItem } from './collection-api';
+
+const classes = mergeStyleSets({
+  row: {
+    display: 'flex',
+    alignItems: 'center',
+    gap: 12,
+    padding: 8,
+    background: theme.palette.white,
+    borderRadius: 8,
+    boxShadow: '0 1.6px 3.6px rgba(0,0,0,.13), 0 0.3px 0.9px rgba(0,0,0,.11)',
+  },
+  grab: { cursor: 'grab' },
+  over: { outline: `2px dashed ${theme.palette.themePrimary}` },
+  thumb: { flex: 'none', width: 64, height: 43, objectFit: 'cover', borderRadius: 4, background: theme.palette.neutralLighter },
+  text: { minWidth: 0, flex: 1 },
+  title: { display: 'block', fontWeight: 600, overflowWrap: 'anywhere' },
+  details: { color: theme.palette.neutralSecondary, fontSize: 12 },
+  browser: { listStyle: 'none', margin: 0, padding: 4, display: 'grid', gap: 12, maxHeight: '56vh', overflowY: 'auto' },
+  empty: { color: theme.palette.neutralSecondary, padding: 24, textAlign: 'center' },
+  order: { listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 8 },
+  number: { flex: 'none', width: 24, textAlign: 'center', color: theme.palette.neutralSecondary, fontWeight: 600 },
+});
+
+/** One item: its cover, title and publication date, with what can be done to it on the right. */
+export function ItemRow({ item, lead, children }: { item: CollectionItem; lead?: ReactNode; children?: ReactNode }) {
+  return (
+    <>
+      {lead}
+      {item.image ? <img className={classes.thumb} src={item.image} alt="" loading="lazy" /> : <span className={classes.thumb} aria-hidden />}
+      <span className={classes.text}>
+        <span className={classes.title}>{item.title}</span>
+        {item.publishedAt ? <span className={classes.details}>{panelDate(item.publishedAt)}</span> : null}
+      </span>
+      {children}
+    </>
+  );
+}
+
+export interface ItemBrowserProps {
+  model: ChildrenRef;
+  /** The ids already in the collection: their button reads ADDED. */
+  chosen: string[];
+  /** ADD puts the item in; ADDED takes it out again. */
+  onToggle(item: CollectionItem): void;
+}
+
+/** The published items of a model, searched, growing as the user scrolls. */
+export function ItemBrowser({ model, chosen, onToggle }: ItemBrowserProps) {
+  const search = useListSearch();
+  const source = itemSources[model];
+  const params = useMemo(() => ({ ...source.params, search: search.applied || undefined }), [source, search.applied]);
+  const rows = useInfiniteList<never>(source.path, params, constants.pageSizes.list);
+  const items = useMemo(() => rows.items.map((row) => source.item(row)), [rows.items, source]);
+  const label = childrenRefLabels[model].many;
+  return (
+    <Stack tokens={{ childrenGap: 12 }}>
+      <SearchBox
+        placeholder={`Search ${label.toLowerCase()}`}
+        ariaLabel={`Search ${label.toLowerCase()}`}
+        value={search.text}
+        onChange={(_event, text) => search.setText(text ?? '')}
+      />
+      <ul className={classes.browser} aria-label={`Published ${label.toLowerCase()}`}>
+        {items.map((item) => {
+          const added = chosen.includes(item._id);
+          return (
+            <li key={item._id} className={classes.row}>
+              <ItemRow item={item}>
+                {added ? (
+                  <DefaultButton
+                    text="ADDED"
+                    iconProps={{ iconName: 'CheckMark' }}
+                    ariaLabel={`${item.title}: added, take out`}
+                    onClick={() => onToggle(item)}
+                  />
+                ) : (
+                  <PrimaryButton text="ADD" ariaLabel={`Add ${item.title}`} onClick={() => onToggle(item)} />
+                )}
+              </ItemRow>
+            </li>
+          );
+        })}
+        {items.length === 0 && !rows.loading ? (
+          <li className={classes.empty}>{`There are no published ${label.toLowerCase()}${search.applied ? ' matching the search' : ''}.`}</li>
+        ) : null}
+        <li>
+          <LoadMore list={rows} />
+        </li>
+      </ul>
+    </Stack>
+  );
+}
+
+/** The Add Story (Add Issue) modal: the browser in a dialog; DONE closes it, the changes wait for the page's UPDATE or SAVE. */
+export function AddItemsDialog({ onDismiss, ...browser }: ItemBrowserProps & { onDismiss(): void }) {
+  return (
+    <Dialog
+      hidden={false}
+      onDismiss={onDismiss}
+      dialogContentProps={{ type: DialogType.normal, title: `Add ${childrenRefLabels[browser.model].one}` }}
+      minWidth={640}
+      maxWidth={760}
+      modalProps={{ styles: { scrollableContent: { maxHeight: '86vh' } } }}
+    >
+      <ItemBrowser {...browser} />
+      <DialogFooter>
+        <DefaultButton text="DONE" onClick={onDismiss} />
+      </DialogFooter>
+    </Dialog>
+  );
+}
+
+/** The items with one taken out, or put in at the end (ADD and ADDED). */
+export function toggled(items: CollectionItem[], item: CollectionItem): CollectionItem[] {
+  return items.some((other) => other._id === item._id) ? items.filter((other) => other._id !== item._id) : [...items, item];
+}
+
+export interface ItemOrderProps {
+  items: CollectionItem[];
+  onChange(items: CollectionItem[]): void;
+  /** What the list is called, for screen readers. */
+  label: string;
+  emptyText: string;
+}
+
+const mime = 'application/x-masthead-collection-item';
+
+/** The chosen items in their order, moved by dragging or by their buttons. */
+export function ItemOrder({ items, onChange, label, emptyText }: ItemOrderProps) {
+  const listId = useId();
+  const [over, setOver] = useState<number | null>(null);
+  const move = (from: number, to: number) => {
+    if (from === to || to < 0 || to >= items.length) return;
+    const next = [...items];
+    const [moved] = next.splice(from, 1);
+    next.splice(to, 0, moved!);
+    onChange(next);
+  };
+  const start = (index: number) => (event: DragEvent) => {
+    event.dataTransfer.effectAllowed = 'move';
+    event.dataTransfer.setData(mime, JSON.stringify({ listId, index }));
+  };
+  const allowDrop = (index: number) => (event: DragEvent) => {
+    if (!event.dataTransfer.types.includes(mime)) return;
+    event.preventDefault();
+    event.dataTransfer.dropEffect = 'move';
+    setOver(index);
+  };
+  const drop = (index: number) => (event: DragEvent) => {
+    event.preventDefault();
+    setOver(null);
+    const dragged = JSON.parse(event.dataTransfer.getData(mime) || 'null') as { listId: string; index: number } | null;
+    if (dragged?.listId === listId) move(dragged.index, index);
+  };
+
+  if (items.length === 0) return <Text styles={{ root: { color: theme.palette.neutralSecondary } }}>{emptyText}</Text>;
+  return (
+    <ol className={classes.order} aria-label={label} onDragEnd={() => setOver(null)}>
+      {items.map((item, index) => (
+        <li
+          key={item._id}
+          className={`${classes.row} ${classes.grab} ${over === index ? classes.over : ''}`}
+          draggable
+          onDragStart={start(index)}
+          onDragOver={allowDrop(index)}
+          onDragLeave={() => setOver(null)}
+          onDrop={drop(index)}
+        >
+          <ItemRow item={item} lead={<span className={classes.number}>{index + 1}</span>}>
+            <Stack horizontal tokens={{ childrenGap: 2 }}>
+              <IconButton
+                iconProps={{ iconName: 'Up' }}
+                title="Move Up"
+                ariaLabel={`Move Up ${item.title}`}
+                disabled={index === 0}
+                onClick={() => move(index, index - 1)}
+              />
+              <IconButton
+                iconProps={{ iconName: 'Down' }}
+                title="Move Down"
+                ariaLabel={`Move Down ${item.title}`}
+                disabled={index === items.length - 1}
+                onClick={() => move(index, index + 1)}
+              />
+              <IconButton
+                iconProps={{ iconName: 'OpenInNewWindow' }}
+                title="Go to URL"
+                ariaLabel={`Go to URL of ${item.title}`}
+                href={item.url}
+                target="_blank"
+                rel="noopener noreferrer"
+              />
+              <IconButton
+                iconProps={{ iconName: 'Delete' }}
+                title="Remove"
+                ariaLabel={`Remove ${item.title}`}
+                onClick={() => onChange(items.filter((other) => other._id !== item._id))}
+              />
+            </Stack>
+          </ItemRow>
+        </li>
+      ))}
+    </ol>
+  );
+}
