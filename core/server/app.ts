@@ -35,6 +35,7 @@ import { createMailer } from './services/mail';
 import { createLinkSigner } from './signed-links';
 import { createAudienceHub } from './audience';
 import { createNewsletterParts } from './newsletter-parts';
+import { createPublicSections } from './public-sections';
 import { createPushSender } from './services/push';
 import { createStorage } from './services/storage';
 import { serveConsole } from './web';
@@ -130,6 +131,7 @@ export async function buildServer(options: BuildOptions): Promise<Server> {
     links,
     audience: createAudienceHub(),
     newsletterParts: createNewsletterParts(),
+    publicSections: createPublicSections(),
     log: app.log,
     features: features.current,
   };

@@ -10,6 +10,8 @@ export const collectionMessages = {
   keyTaken: 'This collection name already exists.',
   duplicate: 'An item is in the collection twice.',
   item: 'Only published articles of your publisher can be added to a collection.',
+  issueItem: 'Only published issues of your publisher can be added to this collection.',
+  typeFixed: "A collection's type cannot change.",
   created: 'You created a new collection.',
   saved: 'Collection saved.',
   deleted: 'Collection deleted.',
@@ -18,9 +20,14 @@ export const collectionMessages = {
 /** The minimums of spec 001 section 9: title 3, description 3, at least 1 item. */
 export const collectionMinimums = { title: 3, description: 3, children: 1, key: 3 } as const;
 
-/** The models a collection may hold (GET /collections/create's childrenRefs). */
-export const childrenRefs = ['Story'] as const;
+/**
+ * The models a collection may hold (GET /collections/create's childrenRefs): published articles,
+ * or published issues. Only curators (collections.curate, admins) make a collection of another
+ * model than Story, and a collection's model never changes (docs/decisions/0015).
+ */
+export const childrenRefs = ['Story', 'Issue'] as const;
 export type ChildrenRef = (typeof childrenRefs)[number];
+export const defaultChildrenRef: ChildrenRef = 'Story';
 
 /** The special collection the lists leave out (spec 002 section 9). */
 export const draftStoriesTitle = 'Draft Stories';

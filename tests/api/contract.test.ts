@@ -579,7 +579,7 @@ describe.each(databases)("the spec's calls on %s", (kind) => {
   describe('spec 001 section 7', () => {
     it('GET /collections/create: data {body, data.childrenRefs}', async () => {
       const { data } = await ok('editor', 'GET', '/collections/create');
-      expect(data.data.childrenRefs).toEqual(['Story']);
+      expect(data.data.childrenRefs).toEqual(['Story', 'Issue']);
       expect(data.body).toMatchObject({ title: '', children: [] });
     });
 

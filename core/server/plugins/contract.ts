@@ -21,6 +21,7 @@ import type { Storage } from '../services/storage';
 import type { LinkSigner } from '../signed-links';
 import type { AudienceHub } from '../audience';
 import type { NewsletterParts } from '../newsletter-parts';
+import type { PublicSections } from '../public-sections';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
@@ -77,6 +78,8 @@ export interface AppContext {
   audience: AudienceHub;
   /** Parts of a newsletter other plugins keep (channel templates), carried by the newsletter's calls. */
   newsletterParts: NewsletterParts;
+  /** Sections other plugins add to the publisher's and the newsletters' public pages (featured collections). */
+  publicSections: PublicSections;
   log: FastifyBaseLogger;
   /** The features as they are now (features.json is re-read when it changes). */
   features(): Features;

@@ -1,18 +1,52 @@
-/** What a client sees of a collection. */
+/** What a client sees of a collection and of its items. */
 import type { Collection } from '../../../schemas/generated/entities/collection';
 import { iso } from '../../../core/server/present';
+import type { ChildrenRef } from '../rules';
 import type { CollectionRow } from './tables';
 
-/** A collection's item as GET /collections/list/{id} shows it. */
+/** A collection's item as GET /collections/list/{id} shows it: a story, or an issue (its subject as title). */
 export interface CollectionItem {
   _id: string;
+  model: ChildrenRef;
   title: string;
   image: string;
   slug: string | null;
+  /** A story's type (article, bullet), or 'issue'. */
   type: string;
+  /** Its public page. */
+  url: string;
 }
 
 export const childrenOf = (row: CollectionRow): string[] => JSON.parse(row.children) as string[];
+
+/** The public page of a collection, a story or an issue: by its slug, or by its id while it has none. */
+const publicUrl = (prefix: 'c' | 's' | 'i', slug: string | null, id: string) => `/${prefix}/${encodeURIComponent(slug || id)}`;
+
+export const collectionUrl = (row: CollectionRow) => publicUrl('c', row.slug, row.id);
+
+export function storyItem(story: { id: string; title: string; image: string; slug: string | null; type: string }): CollectionItem {
+  return {
+    _id: story.id,
+    model: 'Story',
+    title: story.title,
+    image: story.image,
+    slug: story.slug,
+    type: story.type,
+    url: publicUrl('s', story.slug, story.id),
+  };
+}
+
+export function issueItem(issue: { id: string; subject: string; key: string; image: string; slug: string }): CollectionItem {
+  return {
+    _id: issue.id,
+    model: 'Issue',
+    title: issue.subject || issue.key,
+    image: issue.image,
+    slug: issue.slug,
+    type: 'issue',
+    url: publicUrl('i', issue.slug, issue.id),
+  };
+}
 
 export function presentCollection(row: CollectionRow, items?: CollectionItem[]): Collection {
   return {

@@ -1,4 +1,8 @@
-/** The collection calls (spec 001 section 7): the form, create, update (and publish), the lists, delete; all inside the caller's publisher. */
+/**
+ * The collection calls (spec 001 section 7): the form, create, update (and publish), the lists,
+ * delete; all inside the caller's publisher. Curating is the admins' (collections.curate): a
+ * collection of another model than Story, and the featured and indexed flags.
+ */
 import type { CollectionFields } from '../../../schemas/generated/api/collection-fields';
 import type { CollectionListQuery } from '../../../schemas/generated/api/collection-list-query';
 import { callerPublisher, demand, type Session } from '../../../core/server/auth/session';
@@ -6,22 +10,20 @@ import { invalid, invalidDetails, notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { idParams, ref } from '../../../core/server/schemas/parts';
 import { constants } from '../../../core/shared/config';
-import type { StoryTables } from '../../stories/server/public';
-import { childrenRefs, collectionMessages, collectionProblems } from '../rules';
-import { childrenOf, presentCollection, type CollectionItem } from './present';
+import { childrenRefs, collectionMessages, collectionProblems, defaultChildrenRef, type ChildrenRef } from '../rules';
+import { allCollectable, itemRefusal, itemsOf, listedItem, type ItemSources } from './items';
+import { childrenOf, presentCollection } from './present';
 import {
-  collectableStoriesAmong,
   collectionKeyTaken,
   deleteCollection,
   findCollection,
   insertCollection,
   listCollections,
-  storiesAmong,
   uniqueCollectionSlug,
   updateCollection,
   type CollectionsDb,
 } from './store';
-import type { CollectionRow, CollectionTables, OwnerModel } from './tables';
+import type { CollectionRow, OwnerModel } from './tables';
 
 /** A collection of the caller's publisher; another publisher's is as good as missing. */
 async function reachableCollection(db: CollectionsDb, id: string, session: Session): Promise<CollectionRow> {
@@ -40,28 +42,25 @@ function ownerOf(body: CollectionFields, session: Session, publisherId: string):
   return { owner_id: publisherId, owner_model: 'Publisher' };
 }
 
-/** Checks the fields (spec 001 section 5) and the items; answers the trimmed values to store. */
-async function checkedFields(db: CollectionsDb, body: CollectionFields, publisherId: string, existing?: CollectionRow) {
+/** Checks the fields (spec 001 section 5) and the items of a collection of `model`; answers the trimmed values to store. */
+async function checkedFields(sources: ItemSources, body: CollectionFields, publisherId: string, model: ChildrenRef, existing?: CollectionRow) {
   const problems = collectionProblems(body);
   if (problems.length > 0) throw invalidDetails(problems);
   const key = body.key.trim().toLowerCase();
-  if (await collectionKeyTaken(db, key, existing?.id)) throw invalid(collectionMessages.keyTaken, 'key');
-  // New items must be published articles of the publisher; items already in the collection may stay.
+  if (await collectionKeyTaken(sources.db, key, existing?.id)) throw invalid(collectionMessages.keyTaken, 'key');
+  // New items must be published articles (or issues) of the publisher; items already in the collection may stay.
   const kept = new Set(existing ? childrenOf(existing) : []);
   const added = body.children.filter((id) => !kept.has(id));
-  const collectable = await collectableStoriesAmong(db, publisherId, added);
-  if (collectable.length !== added.length) throw invalid(collectionMessages.item, 'children');
+  if (!(await allCollectable(sources, model, publisherId, added))) throw invalid(itemRefusal[model], 'children');
   return { key, title: body.title.trim(), description: body.description.trim(), image: body.image.trim(), children: JSON.stringify(body.children) };
 }
 
-/** A collection's items in its order, as the dashboard and the public page show them (missing ones left out). */
-async function itemsOf(db: CollectionsDb, row: CollectionRow): Promise<CollectionItem[]> {
-  const ids = childrenOf(row);
-  const byId = new Map((await storiesAmong(db, ids)).map((story) => [story.id, story]));
-  return ids.flatMap((id) => {
-    const story = byId.get(id);
-    return story ? [{ _id: story.id, title: story.title, image: story.image, slug: story.slug, type: story.type }] : [];
-  });
+/** The featured and indexed flags the body asks for (the current ones where it says nothing); changing either is a curator's call. */
+function curatedFlags(body: CollectionFields, session: Session, current: { featured: boolean; indexed: boolean }) {
+  const featured = body.status?.featured ?? current.featured;
+  const indexed = body.status?.indexed ?? current.indexed;
+  if (featured !== current.featured || indexed !== current.indexed) demand(session, 'collections.curate');
+  return { featured, indexed };
 }
 
 const blankCollection = (publisherId: string) => ({
@@ -70,17 +69,17 @@ const blankCollection = (publisherId: string) => ({
   image: '',
   key: '',
   slug: '',
-  childrenRef: 'Story',
+  childrenRef: defaultChildrenRef,
   children: [],
-  status: { published: false },
+  status: { published: false, featured: false, indexed: false },
   color: '',
   lang: 'tr',
   parent: publisherId,
   model: 'Publisher',
 });
 
-export function registerCollectionRoutes(api: PluginApi): void {
-  const db: CollectionsDb = api.tables<CollectionTables & StoryTables>();
+export function registerCollectionRoutes(api: PluginApi, sources: ItemSources): void {
+  const { db } = sources;
 
   api.keys.register('Collection', (key, exceptId) => collectionKeyTaken(db, key, exceptId));
 
@@ -88,7 +87,10 @@ export function registerCollectionRoutes(api: PluginApi): void {
     method: 'GET',
     url: '/collections/create',
     requires: 'collections.create',
-    schema: { summary: "The collection wizard's form: data.body is a blank collection, data.data.childrenRefs the models a collection may hold." },
+    schema: {
+      summary:
+        "The collection wizard's form: data.body is a blank collection, data.data.childrenRefs the models a collection may hold (another than Story only for collections.curate).",
+    },
     async handler(_request, _reply, session) {
       return { data: { body: blankCollection(callerPublisher(session)), data: { childrenRefs: [...childrenRefs] } } };
     },
@@ -101,22 +103,26 @@ export function registerCollectionRoutes(api: PluginApi): void {
     schema: {
       body: ref('api/collection-fields'),
       summary:
-        "Creates a collection of the caller's publisher from published articles, in the order given; published at once with status.published (collections.publish).",
+        "Creates a collection of the caller's publisher from published articles (childrenRef Story, the default) or published issues (Issue, collections.curate), in the order given; published at once with status.published (collections.publish); status.featured and status.indexed need collections.curate.",
     },
     async handler(request, _reply, session) {
       const body = request.body;
       const publisherId = callerPublisher(session);
+      const model = body.childrenRef ?? defaultChildrenRef;
+      if (model !== defaultChildrenRef) demand(session, 'collections.curate');
       const publish = body.status?.published === true;
       if (publish) demand(session, 'collections.publish');
+      const flags = curatedFlags(body, session, { featured: false, indexed: false });
       const owner = ownerOf(body, session, publisherId);
-      const fields = await checkedFields(db, body, publisherId);
+      const fields = await checkedFields(sources, body, publisherId, model);
       const id = await insertCollection(db, {
         ...fields,
         ...owner,
         publisher_id: publisherId,
         slug: await uniqueCollectionSlug(db, fields.title),
-        children_ref: 'Story',
+        children_ref: model,
         published: publish,
+        ...flags,
         published_at: publish ? new Date() : null,
         color: body.color ?? '',
         lang: body.lang ?? 'tr',
@@ -145,22 +151,25 @@ export function registerCollectionRoutes(api: PluginApi): void {
       params: idParams,
       body: ref('api/collection-fields'),
       summary:
-        "Saves a collection (children as ids, in order); status.published publishes or unpublishes it (collections.publish). A published collection's slug stays.",
+        "Saves a collection (children as ids, in order); status.published publishes or unpublishes it (collections.publish); status.featured and status.indexed change only with collections.curate. A published collection's slug stays; its childrenRef never changes (422).",
     },
     async handler(request, _reply, session) {
       const row = await reachableCollection(db, request.params.id, session);
       const body = request.body;
+      if (body.childrenRef !== undefined && body.childrenRef !== row.children_ref) throw invalid(collectionMessages.typeFixed, 'childrenRef');
       const publish = body.status?.published;
       const publishing = publish !== undefined && publish !== row.published;
       if (publishing) demand(session, 'collections.publish');
+      const flags = curatedFlags(body, session, row);
       const owner = body.parent ? ownerOf(body, session, row.publisher_id) : {};
-      const fields = await checkedFields(db, body, row.publisher_id, row);
+      const fields = await checkedFields(sources, body, row.publisher_id, row.children_ref, row);
       const published = publish ?? row.published;
       await updateCollection(db, row.id, {
         ...fields,
         ...owner,
         slug: published || fields.title === row.title ? row.slug : await uniqueCollectionSlug(db, fields.title, row.id),
         published,
+        ...flags,
         published_at: published ? (row.published_at ?? new Date()) : null,
         color: body.color ?? row.color,
         lang: body.lang ?? row.lang,
@@ -198,10 +207,10 @@ export function registerCollectionRoutes(api: PluginApi): void {
     method: 'GET',
     url: '/collections/list/:id',
     requires: 'collections.list',
-    schema: { params: idParams, summary: 'One collection with its items in order (id, title, image, slug, type).' },
+    schema: { params: idParams, summary: "One collection with its items in order (_id, model, title, image, slug, type, url: the item's public page)." },
     async handler(request, _reply, session) {
       const row = await reachableCollection(db, request.params.id, session);
-      return { data: presentCollection(row, await itemsOf(db, row)) };
+      return { data: presentCollection(row, (await itemsOf(sources, row)).map(listedItem)) };
     },
   });
 
@@ -209,7 +218,7 @@ export function registerCollectionRoutes(api: PluginApi): void {
     method: 'DELETE',
     url: '/collections/delete/:id',
     requires: 'collections.delete',
-    schema: { params: idParams, summary: 'Deletes a collection (its stories stay).' },
+    schema: { params: idParams, summary: 'Deletes a collection (its stories or issues stay).' },
     async handler(request, _reply, session) {
       const row = await reachableCollection(db, request.params.id, session);
       await deleteCollection(db, row.id);

@@ -1,17 +1,41 @@
-/** Demo collections for Kuzey Medya: two published and one draft, made of its published articles (newest first). */
+/**
+ * Demo collections for Kuzey Medya: two published and one draft made of its published articles
+ * (newest first), the first featured on its newsletter's landing page and open to search engines;
+ * and, when the issues plugin has seeded published issues (it seeds first: collections requires
+ * it), a published collection of those issues on the publisher's page.
+ */
 import type { SeedContext } from '../../../core/server/plugins/contract';
+import { latestPublishedIssues, type IssueTables } from '../../issues/server/public';
 import type { StoryTables } from '../../stories/server/public';
+import type { ChildrenRef } from '../rules';
 import { insertCollection, latestCollectableStories, uniqueCollectionSlug, type CollectionsDb } from './store';
-import type { CollectionTables } from './tables';
+import type { CollectionTables, OwnerModel } from './tables';
 
-const demoCollections = [
+interface DemoCollection {
+  title: string;
+  key: string;
+  description: string;
+  image: string;
+  published: boolean;
+  featured?: boolean;
+  indexed?: boolean;
+  /** Who made it: a director, or an admin for what only admins may make (a collection of issues). */
+  creator: 'director' | 'admin';
+  /** Which of the latest items (by index) it holds, given how many there are. */
+  pick(count: number): number[];
+}
+
+const storyCollections: DemoCollection[] = [
   {
     title: 'Haftanın Seçkisi',
     key: 'haftanin-seckisi',
     description: 'Editörlerimizin bu hafta okumanızı önerdiği yazılar.',
     image: '/demo/sabah-bulteni.svg',
     published: true,
-    pick: (count: number) => [...Array(Math.min(count, 3)).keys()],
+    featured: true,
+    indexed: true,
+    creator: 'director',
+    pick: (count) => [...Array(Math.min(count, 3)).keys()],
   },
   {
     title: 'Teknoloji Dosyası',
@@ -19,7 +43,8 @@ const demoCollections = [
     description: 'Teknoloji dünyasından uzun okumalar, tek bir yerde.',
     image: '/demo/teknoloji-notlari.svg',
     published: true,
-    pick: (count: number) => [...Array(count).keys()].reverse().slice(0, 2),
+    creator: 'director',
+    pick: (count) => [...Array(count).keys()].reverse().slice(0, 2),
   },
   {
     title: 'Yaz Okumaları',
@@ -27,31 +52,62 @@ const demoCollections = [
     description: 'Tatilde okunacak yazılar; hazırlanıyor.',
     image: '/demo/kultur-sanat.svg',
     published: false,
-    pick: (count: number) => [...Array(Math.min(count, 1)).keys()],
+    creator: 'director',
+    pick: (count) => [...Array(Math.min(count, 1)).keys()],
   },
 ];
 
+const issueCollection: DemoCollection = {
+  title: 'Bülten Arşivi',
+  key: 'bulten-arsivi',
+  description: 'Yayımlanmış bültenlerimizden bir seçki.',
+  image: '/demo/kuzey-medya.svg',
+  published: true,
+  creator: 'admin',
+  pick: (count) => [...Array(Math.min(count, 4)).keys()],
+};
+
 export async function seedCollections({ db: core, demo }: SeedContext): Promise<void> {
   const db: CollectionsDb = core.withTables<CollectionTables & StoryTables>();
-  const stories = await latestCollectableStories(db, demo.publisherId, 10);
-  if (stories.length === 0) return;
   const newsletter = demo.newsletterIds[0];
-  for (const collection of demoCollections) {
-    const children = collection.pick(stories.length).map((index) => stories[index]!.id);
+  const owner = newsletter ? { id: newsletter, model: 'Newsletter' as const } : { id: demo.publisherId, model: 'Publisher' as const };
+  const add = async (collection: DemoCollection, model: ChildrenRef, itemIds: string[], to: { id: string; model: OwnerModel }) => {
     await insertCollection(db, {
       publisher_id: demo.publisherId,
-      owner_id: newsletter ?? demo.publisherId,
-      owner_model: newsletter ? 'Newsletter' : 'Publisher',
+      owner_id: to.id,
+      owner_model: to.model,
       title: collection.title,
       description: collection.description,
       image: collection.image,
       slug: await uniqueCollectionSlug(db, collection.title),
       key: collection.key,
-      children_ref: 'Story',
-      children: JSON.stringify(children),
+      children_ref: model,
+      children: JSON.stringify(collection.pick(itemIds.length).map((index) => itemIds[index]!)),
       published: collection.published,
+      featured: collection.featured ?? false,
+      indexed: collection.indexed ?? false,
       published_at: collection.published ? new Date() : null,
-      creator_id: demo.userIds.director,
+      creator_id: demo.userIds[collection.creator],
     });
+  };
+
+  const stories = await latestCollectableStories(db, demo.publisherId, 10);
+  if (stories.length > 0) {
+    for (const collection of storyCollections)
+      await add(
+        collection,
+        'Story',
+        stories.map((story) => story.id),
+        owner,
+      );
+  }
+  const issues = await latestPublishedIssues(core.withTables<IssueTables & StoryTables>(), demo.publisherId, 10);
+  if (issues.length > 0) {
+    await add(
+      issueCollection,
+      'Issue',
+      issues.map((issue) => issue.id),
+      { id: demo.publisherId, model: 'Publisher' },
+    );
   }
 }

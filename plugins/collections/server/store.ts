@@ -1,4 +1,4 @@
-/** The collections plugin's queries: a publisher's collections, their keys and slugs, and the stories they may hold. */
+/** The collections plugin's queries: a publisher's collections, their keys and slugs, the stories they may hold, and what the public pages show. */
 import { randomUUID } from 'node:crypto';
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import { containsPattern } from '../../../core/server/db/like';
@@ -7,7 +7,7 @@ import type { CoreTables } from '../../../core/server/db/tables';
 import { slugify } from '../../../core/shared/text';
 import type { StoryTables } from '../../stories/server/public';
 import { draftStoriesTitle } from '../rules';
-import type { CollectionRow, CollectionTables, CollectionsTable } from './tables';
+import type { CollectionRow, CollectionTables, CollectionsTable, OwnerModel } from './tables';
 
 export type CollectionsDb = Kysely<CoreTables & CollectionTables & StoryTables>;
 
@@ -105,10 +105,50 @@ export async function collectableStoriesAmong(db: CollectionsDb, publisherId: st
 /** The stories of `ids` that still exist, whatever they are now, for showing a collection's items. */
 export async function storiesAmong(db: CollectionsDb, ids: string[]) {
   if (ids.length === 0) return [];
-  return db.selectFrom('stories').select(['id', 'title', 'image', 'slug', 'type', 'published_at']).where('id', 'in', ids).execute();
+  return db.selectFrom('stories').select(['id', 'title', 'image', 'slug', 'type', 'published', 'published_at']).where('id', 'in', ids).execute();
 }
 
 /** The publisher's latest published articles (demo data). */
 export function latestCollectableStories(db: CollectionsDb, publisherId: string, limit: number) {
   return collectableStories(db, publisherId).orderBy('published_at', 'desc').orderBy('id').limit(limit).execute();
+}
+
+/** A published collection by its slug (as typed, lower-cased) or its id, for its public page. */
+export function findPublishedCollection(db: CollectionsDb, slugOrId: string): Promise<CollectionRow | undefined> {
+  return db
+    .selectFrom('collections')
+    .selectAll()
+    .where((eb) => eb.or([eb('slug', '=', slugOrId.toLowerCase()), eb('id', '=', slugOrId)]))
+    .where('published', '=', true)
+    .executeTakeFirst();
+}
+
+/** An owner's published featured collections, latest published first, for the owner's public page. */
+export function featuredCollections(db: CollectionsDb, ownerModel: OwnerModel, ownerId: string, limit: number): Promise<CollectionRow[]> {
+  return db
+    .selectFrom('collections')
+    .selectAll()
+    .where('owner_id', '=', ownerId)
+    .where('owner_model', '=', ownerModel)
+    .where('featured', '=', true)
+    .where('published', '=', true)
+    .orderBy('published_at', (ob) => ob.desc().nullsLast())
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}
+
+/** The page a collection's public page heads with: its newsletter's, or its publisher's (colours, title, key). */
+export async function ownerLook(db: CollectionsDb, row: CollectionRow) {
+  const newsletter =
+    row.owner_model === 'Newsletter'
+      ? await db.selectFrom('newsletters').select(['title', 'key', 'color', 'text_color']).where('id', '=', row.owner_id).executeTakeFirst()
+      : undefined;
+  if (newsletter) return { ...newsletter, page: `/n/${encodeURIComponent(newsletter.key)}` };
+  const publisher = await db
+    .selectFrom('publishers')
+    .select(['title', 'key', 'color', 'text_color'])
+    .where('id', '=', row.publisher_id)
+    .executeTakeFirstOrThrow();
+  return { ...publisher, page: `/p/${encodeURIComponent(publisher.key)}` };
 }

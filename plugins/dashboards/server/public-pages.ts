@@ -1,7 +1,8 @@
 /**
  * The public pages the console links to: a newsletter's landing page /n/{key} (with its cover,
  * the web design the settings keep, and the subscribers plugin's subscribe form) and a publisher's page /p/{key}, rendered here with every
- * text escaped. Only published newsletters are shown.
+ * text escaped. Only published newsletters are shown. Other plugins add sections to both through
+ * the core's `api.publicSections` (the collections plugin's featured collections).
  */
 import type { FastifyReply } from 'fastify';
 import { notFound } from '../../../core/server/errors';
@@ -29,7 +30,8 @@ function page(reply: FastifyReply, { title, lang, color, textColor, body }: { ti
   main { max-width: 720px; margin: 0 auto; padding: 32px 24px; line-height: 1.6; }
   a { color: #7a5e00; }
   ul { padding: 0; list-style: none; }
-  li { background: #fff; border-radius: 8px; padding: 16px; margin-bottom: 12px; box-shadow: 0 1.6px 3.6px rgba(0,0,0,.1); }
+  li { background: #fff; border-radius: 8px; padding: 16px; margin-bottom: 12px; box-shadow: 0 1.6px 3.6px rgba(0,0,0,.1); overflow: hidden; }
+  li img.thumb { float: left; width: 64px; height: 64px; object-fit: cover; border-radius: 8px; margin-right: 16px; }
 </style>
 </head>
 <body>
@@ -48,7 +50,7 @@ export function registerPublicPages(api: PluginApi): void {
     async handler(request, reply) {
       const newsletter = await findPublishedNewsletter(db, request.params.key);
       if (!newsletter) throw notFound('Newsletter not found.');
-      const cover = await newsletterWebCover(db, newsletter.id);
+      const [cover, sections] = await Promise.all([newsletterWebCover(db, newsletter.id), api.publicSections.render('newsletter', newsletter.id)]);
       return page(reply, {
         title: newsletter.title,
         lang: newsletter.lang,
@@ -63,6 +65,7 @@ export function registerPublicPages(api: PluginApi): void {
 <main>
   <p>${escapeHtml(newsletter.description)}</p>
   ${subscribeForm(newsletter)}
+  ${sections}
   <p><a href="/n/${encodeURIComponent(newsletter.key)}/podcast.xml">Podcast</a> · <a href="/p/${encodeURIComponent(newsletter.publisherKey)}">${escapeHtml(newsletter.publisher)}</a></p>
 </main>`,
       });
@@ -71,11 +74,11 @@ export function registerPublicPages(api: PluginApi): void {
 
   api.page<{ key: string }>({
     url: '/p/:key',
-    schema: { params: keyParams, summary: "A publisher's public page: its published newsletters." },
+    schema: { params: keyParams, summary: "A publisher's public page: its published newsletters (and the sections other plugins add: featured collections)." },
     async handler(request, reply) {
       const publisher = await findPublisherByKey(db, request.params.key);
       if (!publisher) throw notFound('Publisher not found.');
-      const newsletters = await publishedNewsletters(db, publisher.id);
+      const [newsletters, sections] = await Promise.all([publishedNewsletters(db, publisher.id), api.publicSections.render('publisher', publisher.id)]);
       const items = newsletters
         .map(
           (newsletter) =>
@@ -94,6 +97,7 @@ export function registerPublicPages(api: PluginApi): void {
 </header>
 <main>
   <ul>${items}</ul>
+  ${sections}
   ${publisher.website && /^https?:\/\//.test(publisher.website) ? `<p><a href="${escapeHtml(publisher.website)}" rel="noopener">${escapeHtml(publisher.website)}</a></p>` : ''}
 </main>`,
       });

@@ -246,3 +246,37 @@ export function findPublishedIssue(db: IssuesDb, slugOrId: string) {
     .where('issues.published', '=', true)
     .executeTakeFirst();
 }
+
+/** What another plugin shows of an issue it lists (a collection's items). */
+const issueCardColumns = ['id', 'subject', 'key', 'image', 'slug', 'published', 'published_at'] as const;
+
+/** Those of `ids` that are published issues of the publisher, in no particular order. */
+export async function publishedIssuesAmong(db: IssuesDb, publisherId: string, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('issues')
+    .select(issueCardColumns)
+    .where('publisher_id', '=', publisherId)
+    .where('published', '=', true)
+    .where('id', 'in', ids)
+    .execute();
+}
+
+/** The issues of `ids` that still exist, published or not, in no particular order. */
+export async function issuesAmong(db: IssuesDb, ids: string[]) {
+  if (ids.length === 0) return [];
+  return db.selectFrom('issues').select(issueCardColumns).where('id', 'in', ids).execute();
+}
+
+/** The publisher's latest published issues. */
+export function latestPublishedIssues(db: IssuesDb, publisherId: string, limit: number) {
+  return db
+    .selectFrom('issues')
+    .select(issueCardColumns)
+    .where('publisher_id', '=', publisherId)
+    .where('published', '=', true)
+    .orderBy('published_at', 'desc')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+}

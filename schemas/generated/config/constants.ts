@@ -25,6 +25,10 @@ export interface Constants {
      * Rows of the admins' feedback list per page.
      */
     feedback: number;
+    /**
+     * Featured collections an owner's public page (/p/{key}, /n/{key}) shows, latest published first.
+     */
+    featuredCollections: number;
   };
   debounces: {
     listSearchMs: number;
