@@ -102,11 +102,13 @@ export async function seedCollections({ db: core, demo }: SeedContext): Promise<
       );
   }
   const issues = await latestPublishedIssues(core.withTables<IssueTables & StoryTables>(), demo.publisherId, 10);
-  if (issues.length > 0) {
+  // Each newsletter's demo issues have the same subjects: one of each subject reads as an archive, not a repeat.
+  const distinct = issues.filter((issue, index) => issues.findIndex((other) => other.subject === issue.subject) === index);
+  if (distinct.length > 0) {
     await add(
       issueCollection,
       'Issue',
-      issues.map((issue) => issue.id),
+      distinct.map((issue) => issue.id),
       { id: demo.publisherId, model: 'Publisher' },
     );
   }
