@@ -141,7 +141,7 @@ describe.each(databases)('collections on %s', (kind) => {
     const one = await t.request('GET', `/api/collections/list/${body.data._id}`, { token: editor });
     expect(one.status).toBe(200);
     expect(one.body.data.children.map((item: { _id: string }) => item._id)).toEqual(children);
-    expect(Object.keys(one.body.data.children[0]).sort()).toEqual(['_id', 'image', 'model', 'slug', 'title', 'type', 'url']);
+    expect(Object.keys(one.body.data.children[0]).sort()).toEqual(['_id', 'image', 'model', 'publishedAt', 'slug', 'title', 'type', 'url']);
     const [first] = one.body.data.children;
     expect(first).toMatchObject({ model: 'Story', type: 'article' });
     expect(first.url).toBe(`/s/${first.slug ?? first._id}`);
@@ -327,7 +327,16 @@ describe.each(databases)('collections on %s', (kind) => {
       expect(one.children).toEqual(
         children.map((id) => {
           const issue = issues.find((candidate) => candidate.id === id)!;
-          return { _id: id, model: 'Issue', title: issue.subject, image: expect.any(String), slug: issue.slug, type: 'issue', url: `/i/${issue.slug}` };
+          return {
+            _id: id,
+            model: 'Issue',
+            title: issue.subject,
+            image: expect.any(String),
+            slug: issue.slug,
+            type: 'issue',
+            url: `/i/${issue.slug}`,
+            publishedAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+          };
         }),
       );
       expect((await t.server.app.inject({ method: 'GET', url: one.children[0].url })).statusCode).toBe(200);

@@ -15,6 +15,7 @@ export interface CollectionItem {
   type: string;
   /** Its public page. */
   url: string;
+  publishedAt: string | null;
 }
 
 export const childrenOf = (row: CollectionRow): string[] => JSON.parse(row.children) as string[];
@@ -24,7 +25,7 @@ const publicUrl = (prefix: 'c' | 's' | 'i', slug: string | null, id: string) => 
 
 export const collectionUrl = (row: CollectionRow) => publicUrl('c', row.slug, row.id);
 
-export function storyItem(story: { id: string; title: string; image: string; slug: string | null; type: string }): CollectionItem {
+export function storyItem(story: { id: string; title: string; image: string; slug: string | null; type: string; published_at: Date | null }): CollectionItem {
   return {
     _id: story.id,
     model: 'Story',
@@ -33,10 +34,11 @@ export function storyItem(story: { id: string; title: string; image: string; slu
     slug: story.slug,
     type: story.type,
     url: publicUrl('s', story.slug, story.id),
+    publishedAt: iso(story.published_at),
   };
 }
 
-export function issueItem(issue: { id: string; subject: string; key: string; image: string; slug: string }): CollectionItem {
+export function issueItem(issue: { id: string; subject: string; key: string; image: string; slug: string; published_at: Date | null }): CollectionItem {
   return {
     _id: issue.id,
     model: 'Issue',
@@ -45,6 +47,7 @@ export function issueItem(issue: { id: string; subject: string; key: string; ima
     slug: issue.slug,
     type: 'issue',
     url: publicUrl('i', issue.slug, issue.id),
+    publishedAt: iso(issue.published_at),
   };
 }
 

@@ -39,6 +39,10 @@ export interface Collection {
          * The item's public page: /s/{slug or id} or /i/{slug or id}.
          */
         url: string;
+        /**
+         * When it was published; null once it is not.
+         */
+        publishedAt: string | null;
       }
   )[];
   /**
