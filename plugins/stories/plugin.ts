@@ -16,7 +16,6 @@ export default definePlugin({
     'stories.publish',
     'stories.cancel',
     'stories.feature',
-    'stories.premium',
     'stories.tag',
     'stories.interest',
   ],

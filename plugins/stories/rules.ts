@@ -22,7 +22,6 @@ export const storyFieldNames = [
   'keywords',
   'writer',
   'episode',
-  'isPremium',
   'notify',
 ] as const satisfies readonly (keyof StoryFields)[];
 export type StoryFieldName = (typeof storyFieldNames)[number];

@@ -211,15 +211,12 @@ describe.each(databases)('stories on %s', (kind) => {
       expect(found.data.map((item) => item._id)).toEqual([story._id]);
     });
 
-    it('lets only directors and admins set tags and premium, and editors the interest', async () => {
+    it('lets only directors and admins set tags, and editors the interest', async () => {
       const tags = await create('author', ids.tech, 'article', articleFields('Etiketli Yazı', { tags: ['bilim'] }));
       expect(tags.status).toBe(401);
       expect(tags.body).toEqual({ msg: roleRefusal('AUTHOR', 'stories.tag'), err: 'UNAUTHORIZED' });
-      const premium = await create('editor', ids.tech, 'article', articleFields('Premium Yazı', { isPremium: true }));
-      expect(premium.status).toBe(401);
-      expect(premium.body.msg).toBe(roleRefusal('EDITOR', 'stories.premium'));
-      const tagged = await made('director', ids.tech, 'article', articleFields('Etiketli Yazı', { tags: [' bilim ', 'bilim', 'uzay'], isPremium: true }));
-      expect(tagged).toMatchObject({ tags: ['bilim', 'uzay'], isPremium: true });
+      const tagged = await made('director', ids.tech, 'article', articleFields('Etiketli Yazı', { tags: [' bilim ', 'bilim', 'uzay'] }));
+      expect(tagged).toMatchObject({ tags: ['bilim', 'uzay'], isPremium: false });
       const form = await call('director', 'GET', `/stories/update/${tagged._id}`);
       expect(form.body.data.data.tags).toEqual(expect.arrayContaining(['bilim', 'uzay']));
 
@@ -280,6 +277,26 @@ describe.each(databases)('stories on %s', (kind) => {
       expect(await fetchStory(story._id)).toMatchObject({ title: 'Eksik Kalmasın', subtitle: story.subtitle, image: cover, version: 1 });
       const badVersion = await call('editor', 'PUT', `/stories/update/${story._id}`, { story: { title: 'x' } });
       expect(badVersion.status).toBe(422);
+    });
+
+    it('leaves the premium flag to the premium-story service: a save neither sets nor overwrites it', async () => {
+      const story = await made('director', ids.morning, 'article', articleFields('Abonelere Özel Haber'));
+      const marked = await call('director', 'PUT', `/premium/story/${story._id}`, { id: story._id, isPremium: true });
+      expect(marked.body).toMatchObject({ success: true, data: { isPremium: true } });
+      for (const fields of [{ isPremium: false }, { title: 'Herkese Açık Haber', isPremium: false }]) {
+        const refused = await call('director', 'PUT', `/stories/update/${story._id}`, { version: 2, story: fields });
+        expect(refused.status, JSON.stringify(refused.body)).toBe(422);
+      }
+      expect((await create('director', ids.morning, 'article', articleFields('Baştan Özel', { isPremium: true }))).status).toBe(422);
+      // A save based on the version before the service marked it keeps the mark.
+      const saved = await call('director', 'PUT', `/stories/update/${story._id}`, {
+        version: 1,
+        base: { subtitle: story.subtitle },
+        story: { subtitle: 'Aboneler için ayrıntılar' },
+      });
+      expect(saved.status, JSON.stringify(saved.body)).toBe(200);
+      expect(saved.body.data).toMatchObject({ subtitle: 'Aboneler için ayrıntılar', isPremium: true });
+      expect((await fetchStory(story._id)).isPremium).toBe(true);
     });
 
     it('keeps other writers out: an author reaches only their own stories, another publisher none', async () => {

@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 /** References between plugins: bound by the plugin that implements them, refused when bound twice or without a promised parameter. */
 import { lazy } from 'react';
 import { describe, expect, it } from 'vitest';

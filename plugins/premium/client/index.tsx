@@ -1,5 +1,16 @@
-/** The premium-story service has no screens of its own: the story settings' premium switch calls it. */
+/** The premium-story service has no screens of its own: it provides the story settings' premium switch, which calls it. */
+import { lazy } from 'react';
+import { provide } from '../../../core/client/refs';
 import { clientPlugin } from '../../../core/client/registry';
+import { storyPremiumSwitchRef } from '../../stories/client/public';
 import manifest from '../plugin';
 
-export default clientPlugin(manifest, {});
+export default clientPlugin(manifest, {
+  // Shown to those who hold premium.manage (the switch checks it).
+  provides: [
+    provide(
+      storyPremiumSwitchRef,
+      lazy(() => import('./PremiumSwitch')),
+    ),
+  ],
+});

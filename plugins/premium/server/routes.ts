@@ -12,13 +12,8 @@ import { HttpError, invalid, notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { idParams, ref } from '../../../core/server/schemas/parts';
 import { announceStory, findStory, premiumStories, setStoryPremium, type StoriesDb, type StoryTables } from '../../stories/server/public';
+import { premiumMessages } from '../messages';
 import { presentPremiumStory } from './present';
-
-export const premiumMessages = {
-  missingId: 'Invalid story object: missing ID.',
-  updateFailed: 'Failed to update the story.',
-  revalidateFailed: 'Failed to revalidate the story.',
-} as const;
 
 /** A story of the caller's publisher; another publisher's is as good as missing. */
 async function reachableStory(db: StoriesDb, id: string, session: Session, missing = 'Story not found.') {

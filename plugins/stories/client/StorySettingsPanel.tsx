@@ -2,7 +2,8 @@
  * The story settings panel (spec 001 section 2): status buttons, tags (comma entry, the typed
  * value offered as a new tag), interest, slug with its availability, featured and premium
  * switches, the attached episode, and keywords. Tags and interest on a story that is not a
- * draft first take it back to draft (spec 001 section 4).
+ * draft first take it back to draft (spec 001 section 4). The premium switch is whatever an
+ * enabled plugin provides for `storyPremiumSwitchRef` (the premium-story service's).
  */
 import {
   ActionButton,
@@ -23,18 +24,29 @@ import { lazy, Suspense, useEffect, useState } from 'react';
 import { handleError } from '../../../core/client/errors';
 import { ConfirmDialog } from '../../../core/client/page-parts';
 import { useCan } from '../../../core/client/permissions';
+import { componentOf } from '../../../core/client/registry';
 import { theme } from '../../../core/client/theme';
 import { constants } from '../../../core/shared/config';
 import { slugify } from '../../../core/shared/text';
 import type { Interest } from '../../../schemas/generated/entities/interest';
 import { allows, runAction, statusMoves, useActor, wasPublished } from './story-actions';
+import { storyPremiumSwitchRef, type StoryPremiumSwitchProps } from './refs';
 import { storyApi } from './story-api';
+import type { DraftFields } from './story-draft';
 import type { StoryEditor } from './use-story-editor';
 
 const SelectEpisodeDialog = lazy(() => import('../../episodes/client/public').then((module) => ({ default: module.SelectEpisodeDialog })));
 
 const interestTitle = (interest: Interest) => interest.titles.find((title) => title.lang === 'tr')?.value ?? interest.titles[0]?.value ?? interest.key;
 const searchable = (text: string) => text.trim().length >= constants.limits.searchMinChars;
+/** A story not saved yet, as the premium switch sees it: no id, so nothing to mark. */
+const unsavedStory = (fields: DraftFields): StoryPremiumSwitchProps['story'] => ({
+  slug: fields.slug || null,
+  title: fields.title,
+  subtitle: fields.subtitle,
+  image: fields.image,
+  isPremium: false,
+});
 
 interface Props {
   editor: StoryEditor;
@@ -54,6 +66,7 @@ export function StorySettingsPanel({ editor, tags, interests, editable, ensureDr
   const [choosingEpisode, setChoosingEpisode] = useState(false);
   const published = Boolean(story && wasPublished(story));
   const isAuthor = actor.role === 'author';
+  const PremiumSwitch = componentOf(storyPremiumSwitchRef);
 
   /** Tags and interest change a story that is not a draft by taking it back to draft first. */
   const editSetting = async (patch: Parameters<typeof draft.edit>[0]) => {
@@ -108,8 +121,10 @@ export function StorySettingsPanel({ editor, tags, interests, editable, ensureDr
           />
         </TooltipHost>
       ) : null}
-      {can('stories.premium') ? (
-        <Toggle label="Premium" checked={fields.isPremium} disabled={!editable} onChange={(_event, on) => draft.edit({ isPremium: Boolean(on) })} />
+      {PremiumSwitch ? (
+        <Suspense fallback={null}>
+          <PremiumSwitch story={story ?? unsavedStory(fields)} disabled={!story} />
+        </Suspense>
       ) : null}
       <Stack tokens={{ childrenGap: 6 }}>
         <Label>Episode</Label>

@@ -18,7 +18,10 @@ import { htmlToText } from '../../../core/shared/text';
 import { missingFields, storyFieldNames, withoutMarker } from '../rules';
 import type { Story, StoryFields } from './story-api';
 
-/** The fields a writer edits, all present. */
+/**
+ * The fields a writer edits, all present. Whether the story is premium is not one of them: the
+ * premium-story service sets it (the settings' premium switch), so no save can overwrite it.
+ */
 export interface DraftFields {
   title: string;
   subtitle: string;
@@ -30,7 +33,6 @@ export interface DraftFields {
   keywords: string[];
   writer: string | null;
   episode: string | null;
-  isPremium: boolean;
   notify: boolean;
 }
 
@@ -49,7 +51,6 @@ export const fieldLabels: Record<FieldName, string> = {
   keywords: 'keywords',
   writer: 'pen name',
   episode: 'episode',
-  isPremium: 'premium switch',
   notify: 'notification switch',
 };
 
@@ -101,7 +102,6 @@ export function fieldsOf(story: Story): DraftFields {
     keywords: story.keywords,
     writer: story.writer?._id ?? null,
     episode: story.episode,
-    isPremium: story.isPremium,
     notify: story.notify,
   };
 }
@@ -463,7 +463,6 @@ export function emptyFields(): DraftFields {
     keywords: [],
     writer: null,
     episode: null,
-    isPremium: false,
     notify: false,
   };
 }

@@ -51,15 +51,14 @@ function storedValue(key: StoryFieldName, value: StoryFields[StoryFieldName]): u
 
 /**
  * The columns a set of edited fields becomes, after the checks only the server can make: who
- * may set tags, interest, premium and the pen name, whether the slug is free, and what the
- * story would then be missing.
+ * may set tags, interest and the pen name, whether the slug is free, and what the story would
+ * then be missing. Whether it is premium is not an edit: the premium-story service sets it.
  */
 export async function columnsOf(db: StoriesDb, fields: StoryFields, story: EditedStory, session: Session): Promise<Updateable<StoriesTable>> {
   const { current } = story;
   const changed = <K extends keyof StoryFields>(key: K, now: unknown) => fields[key] !== undefined && !isDeepStrictEqual(fields[key], now);
   if (changed('tags', current?.tags ?? [])) demand(session, 'stories.tag');
   if (changed('interest', current?.interest_id ?? null)) demand(session, 'stories.interest');
-  if (changed('isPremium', current?.is_premium ?? false)) demand(session, 'stories.premium');
 
   const columns: Updateable<StoriesTable> = {};
   if (fields.title !== undefined) columns.title = storedValue('title', fields.title) as string;
@@ -68,7 +67,6 @@ export async function columnsOf(db: StoriesDb, fields: StoryFields, story: Edite
   if (fields.body !== undefined) Object.assign(columns, storedBody(fields.body.html));
   if (fields.tags !== undefined) columns.tags = JSON.stringify(storedValue('tags', fields.tags));
   if (fields.keywords !== undefined) columns.keywords = JSON.stringify(storedValue('keywords', fields.keywords));
-  if (fields.isPremium !== undefined) columns.is_premium = fields.isPremium;
   if (fields.notify !== undefined) columns.notify = fields.notify;
   if (fields.interest !== undefined) {
     if (fields.interest && !(await interests(db)).some((interest) => interest._id === fields.interest))
@@ -128,7 +126,6 @@ function storedFields(row: StoryRow): Record<StoryFieldName, unknown> {
     keywords: row.keywords,
     writer: row.writer_id,
     episode: row.episode_id,
-    isPremium: row.is_premium,
     notify: row.notify,
   };
 }

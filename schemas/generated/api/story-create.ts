@@ -30,6 +30,5 @@ export interface StoryFields {
   keywords?: string[];
   writer?: string | null;
   episode?: string | null;
-  isPremium?: boolean;
   notify?: boolean;
 }

@@ -30,7 +30,6 @@ export interface StoryFields {
   keywords?: string[];
   writer?: string | null;
   episode?: string | null;
-  isPremium?: boolean;
   notify?: boolean;
 }
 /**
@@ -55,6 +54,5 @@ export interface StoryFields1 {
   keywords?: string[];
   writer?: string | null;
   episode?: string | null;
-  isPremium?: boolean;
   notify?: boolean;
 }
