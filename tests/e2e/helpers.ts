@@ -61,6 +61,16 @@ export async function keepScreenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(screensDir, `${name}.png`), fullPage: true });
 }
 
+/**
+ * Waits, when need be, for the start of the next minute. The publish forms offer a time a minute
+ * ahead with its seconds zeroed, so the release is 0 to 60 seconds away depending on when the form
+ * opened: opened early in the minute, the journey has most of a minute before the job releases it.
+ */
+export async function earlyInTheMinute(page: Page, latestSecond = 15): Promise<void> {
+  const second = new Date().getSeconds();
+  if (second > latestSecond) await page.waitForTimeout((61 - second) * 1000);
+}
+
 export async function expectToast(page: Page, text: string): Promise<void> {
   await expect(page.getByTestId('toast').filter({ hasText: text }).first()).toBeVisible();
 }

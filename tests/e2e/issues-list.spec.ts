@@ -50,6 +50,8 @@ function listCalls(page: Page): URL[] {
 
 test.describe('issues list and creation', () => {
   test('an editor finds issues from the dashboard, cycles and searches the list, creates an issue and deletes it', async ({ page }) => {
+    // A long journey (a dozen list calls, an issue made and deleted): on two busy cores it outgrew the default minute.
+    test.slow();
     const calls = listCalls(page);
     await signIn(page, accounts.editor);
     await expect(page.getByRole('heading', { name: newsletterTitle, level: 1 })).toBeVisible();
