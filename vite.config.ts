@@ -58,6 +58,10 @@ export default defineConfig({
     // Images stay images (guide covers, logos): inlined as data they would weigh on the scripts that name them.
     assetsInlineLimit: (file) => (/\.(svg|png|jpe?g|webp)$/.test(file) ? false : undefined),
     rolldownOptions: {
+      // A plugin's client modules only declare (components, helpers, styles they use): one imported
+      // for a single export (a reference from a public entry) must not bring the rest of that entry
+      // along. Entries (index.tsx) and stylesheets keep their side effects.
+      treeshake: { moduleSideEffects: [{ test: /\/plugins\/[^/]+\/client\/(?!index\.tsx$)[^?]+\.tsx?$/, sideEffects: false }] },
       output: {
         // What the login screen needs is one file: a dozen small shared chunks compress worse than one.
         codeSplitting: { groups: [{ name: 'main', tags: ['$initial'] }] },

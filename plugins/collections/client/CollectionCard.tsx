@@ -5,11 +5,12 @@
  */
 import { mergeStyleSets, Stack, Text } from '@fluentui/react';
 import { Link as RouteLink } from 'wouter';
-import { StatusBadge, type CardParts } from '../../../core/client/list';
+import type { CardParts } from '../../../core/client/list';
+import { StatusBadge } from '../../../core/client/list/StatusBadge';
 import { panelDate } from '../../../core/client/panel-list';
 import { theme } from '../../../core/client/theme';
 import { resolveBadge } from '../../../core/shared/badges';
-import { childrenRefLabels, dashboardPath, type Collection } from './collection-api';
+import { dashboardPath, itemCount, type Collection } from './collection-api';
 
 const classes = mergeStyleSets({
   card: {
@@ -35,13 +36,6 @@ const classes = mergeStyleSets({
     overflowWrap: 'anywhere',
   },
 });
-
-/** How many items a collection holds: '3 stories', '1 issue'. */
-export function itemCount(collection: { childrenRef: Collection['childrenRef']; children: unknown[] }): string {
-  const count = collection.children.length;
-  const label = childrenRefLabels[collection.childrenRef];
-  return `${count} ${(count === 1 ? label.one : label.many).toLowerCase()}`;
-}
 
 export function CollectionCard({ collection, parts }: { collection: Collection; parts?: Partial<CardParts> }) {
   return (

@@ -9,14 +9,22 @@ import { ActionButton, DefaultButton, IconButton, Link, mergeStyleSets, PrimaryB
 import { useCallback, useEffect, useState } from 'react';
 import { Link as RouteLink, useLocation, useParams } from 'wouter';
 import { handleError } from '../../../core/client/errors';
-import { StatusBadge } from '../../../core/client/list';
+import { StatusBadge } from '../../../core/client/list/StatusBadge';
 import { EmptyState, PageHeader } from '../../../core/client/page-parts';
 import { useCan } from '../../../core/client/permissions';
 import { theme } from '../../../core/client/theme';
 import { toast } from '../../../core/client/toasts';
 import { resolveBadge } from '../../../core/shared/badges';
-import { childrenRefLabels, collectionApi, dashboardPath, fieldsOf, publicPath, type CollectionItem, type CollectionWithItems } from './collection-api';
-import { itemCount } from './CollectionCard';
+import {
+  childrenRefLabels,
+  collectionApi,
+  dashboardPath,
+  fieldsOf,
+  itemCount,
+  publicPath,
+  type CollectionItem,
+  type CollectionWithItems,
+} from './collection-api';
 import { useCollectionMenu } from './collection-menu';
 import { AddItemsDialog, ItemOrder, toggled } from './items';
 

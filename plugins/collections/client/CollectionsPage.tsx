@@ -14,10 +14,9 @@ import { PageHeader } from '../../../core/client/page-parts';
 import { useCan } from '../../../core/client/permissions';
 import { currentScopeAtom } from '../../../core/client/stores';
 import { constants } from '../../../core/shared/config';
-import { dashboardPath, type Collection } from './collection-api';
-import { CollectionCard, itemCount } from './CollectionCard';
+import { dashboardPath, itemCount, wizardPath, type Collection } from './collection-api';
+import { CollectionCard } from './CollectionCard';
 import { useCollectionMenu } from './collection-menu';
-import { wizardPath } from './wizard-path';
 
 export default function CollectionsPage() {
   const { newsletterId } = useParams<{ newsletterId?: string }>();

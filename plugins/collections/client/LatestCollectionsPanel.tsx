@@ -9,14 +9,12 @@ import { useEffect, useState } from 'react';
 import { Link as RouteLink } from 'wouter';
 import { handleError } from '../../../core/client/errors';
 import { PanelList, PanelRow, panelDate } from '../../../core/client/panel-list';
-import { StatusBadge } from '../../../core/client/list';
+import { StatusBadge } from '../../../core/client/list/StatusBadge';
 import { Can } from '../../../core/client/permissions';
 import { theme } from '../../../core/client/theme';
 import { resolveBadge } from '../../../core/shared/badges';
 import type { Scope } from '../../../schemas/generated/entities/scope';
-import { collectionApi, dashboardPath, type Collection } from './collection-api';
-import { itemCount } from './CollectionCard';
-import { wizardPath } from './wizard-path';
+import { collectionApi, dashboardPath, itemCount, wizardPath, type Collection } from './collection-api';
 
 export default function LatestCollectionsPanel({ scope }: { scope: Scope }) {
   const [collections, setCollections] = useState<Collection[] | null>(null);

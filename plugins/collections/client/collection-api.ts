@@ -100,3 +100,12 @@ export function fieldsOf(collection: Collection | CollectionWithItems, changes: 
 export const publicPath = (collection: Pick<Collection, '_id' | 'slug'>) => `/c/${collection.slug || collection._id}`;
 /** The collection's dashboard. */
 export const dashboardPath = (id: string) => `/collections/show/${id}`;
+/** The collection wizard's address: for a newsletter's collection (?parent&model=Newsletter) when one is given. */
+export const wizardPath = (newsletterId?: string) => (newsletterId ? `/collections/create?parent=${newsletterId}&model=Newsletter` : '/collections/create');
+
+/** How many items a collection holds: '3 stories', '1 issue'. */
+export function itemCount(collection: { childrenRef: ChildrenRef; children: unknown[] }): string {
+  const count = collection.children.length;
+  const label = childrenRefLabels[collection.childrenRef];
+  return `${count} ${(count === 1 ? label.one : label.many).toLowerCase()}`;
+}

@@ -7,7 +7,7 @@
 import { DefaultButton, Dialog, DialogFooter, DialogType, IconButton, mergeStyleSets, PrimaryButton, SearchBox, Stack, Text } from '@fluentui/react';
 import { useId, useMemo, useState, type DragEvent, type ReactNode } from 'react';
 import { LoadMore, useInfiniteList } from '../../../core/client/infinite-list';
-import { useListSearch } from '../../../core/client/list';
+import { useListSearch } from '../../../core/client/list/search';
 import { panelDate } from '../../../core/client/panel-list';
 import { theme } from '../../../core/client/theme';
 import { constants } from '../../../core/shared/config';
