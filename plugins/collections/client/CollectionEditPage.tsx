@@ -5,13 +5,11 @@
  * whether the collection is featured (on its owner's public page) and indexed (open to search
  * engines). The spec's rules are checked before SAVE; a refused save keeps what was typed.
  */
-import { DefaultButton, Link, PrimaryButton, Spinner, Stack, Text, TextField, Toggle } from '@fluentui/react';
+import { DefaultButton, Link, PrimaryButton, Spinner, Stack, Text, Toggle } from '@fluentui/react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link as RouteLink, useLocation, useParams } from 'wouter';
 import { byField } from '../../../core/client/forms';
 import { handleError } from '../../../core/client/errors';
-import { ImageField } from '../../../core/client/ImageField';
-import { KeyField } from '../../../core/client/KeyField';
 import { EmptyState, PageHeader } from '../../../core/client/page-parts';
 import { useCan } from '../../../core/client/permissions';
 import { theme } from '../../../core/client/theme';
@@ -26,6 +24,7 @@ import {
   type CollectionItem,
   type CollectionWithItems,
 } from './collection-api';
+import { AboutFields, errorsAfter } from './AboutFields';
 import { AddItemsDialog, ItemOrder, toggled } from './items';
 
 interface Form {
@@ -76,7 +75,7 @@ export default function CollectionEditPage() {
 
   const change = (patch: Partial<Form>) => {
     setForm({ ...form, ...patch });
-    setErrors((current) => Object.fromEntries(Object.entries(current).filter(([path]) => !(path in patch) && !(path === 'children' && 'items' in patch))));
+    setErrors((current) => errorsAfter(current, patch));
   };
   const label = childrenRefLabels[collection.childrenRef];
 
@@ -114,33 +113,7 @@ export default function CollectionEditPage() {
         <PrimaryButton text="SAVE" onClick={() => void save()} disabled={saving} />
       </PageHeader>
       <Stack tokens={{ childrenGap: 16 }} styles={{ root: { background: theme.palette.white, borderRadius: 8, padding: 24 } }}>
-        <ImageField
-          label="Image"
-          value={form.image}
-          onChange={(image) => change({ image })}
-          errorMessage={errors.image}
-          recommendedSize="1200 x 630 px"
-          width={240}
-          height={126}
-        />
-        <TextField label="Title" value={form.title} onChange={(_event, text) => change({ title: text ?? '' })} errorMessage={errors.title} />
-        <KeyField
-          label="Key"
-          model="Collection"
-          recordId={collection._id}
-          value={form.key}
-          onChange={(key) => change({ key })}
-          errorMessage={errors.key}
-          takenText={() => collectionMessages.keyTaken}
-        />
-        <TextField
-          label="Description"
-          multiline
-          rows={3}
-          value={form.description}
-          onChange={(_event, text) => change({ description: text ?? '' })}
-          errorMessage={errors.description}
-        />
+        <AboutFields values={form} errors={errors} recordId={collection._id} change={change} />
         {mayCurate ? (
           <Stack horizontal tokens={{ childrenGap: 32 }}>
             <Toggle

@@ -7,14 +7,12 @@
  * make it a newsletter's collection; without them it is the current scope's. Close and PUBLISH go
  * to /.
  */
-import { ChoiceGroup, DefaultButton, IconButton, mergeStyleSets, PrimaryButton, ProgressIndicator, Spinner, Stack, Text, TextField } from '@fluentui/react';
+import { ChoiceGroup, DefaultButton, IconButton, mergeStyleSets, PrimaryButton, ProgressIndicator, Spinner, Stack, Text } from '@fluentui/react';
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { byField } from '../../../core/client/forms';
 import { handleError } from '../../../core/client/errors';
-import { ImageField } from '../../../core/client/ImageField';
-import { KeyField } from '../../../core/client/KeyField';
 import { EmptyState } from '../../../core/client/page-parts';
 import { useCan } from '../../../core/client/permissions';
 import { currentScopeAtom } from '../../../core/client/stores';
@@ -23,6 +21,7 @@ import { toast } from '../../../core/client/toasts';
 import { slugify } from '../../../core/shared/text';
 import { collectionMessages, collectionProblems } from '../rules';
 import { childrenRefLabels, collectionApi, type ChildrenRef, type CollectionFields, type CollectionItem } from './collection-api';
+import { AboutFields, errorsAfter } from './AboutFields';
 import { CollectionPreview } from './CollectionPreview';
 import { ItemBrowser, ItemOrder, toggled } from './items';
 
@@ -90,7 +89,7 @@ export default function CollectionWizardPage() {
 
   const change = (patch: Partial<Draft>) => {
     setDraft((current) => ({ ...current, ...patch }));
-    setErrors((current) => Object.fromEntries(Object.entries(current).filter(([path]) => !(path in patch) && !(path === 'children' && 'items' in patch))));
+    setErrors((current) => errorsAfter(current, patch));
   };
   const setTitle = (title: string) => change(draft.keyTyped ? { title } : { title, key: slugify(title) });
 
@@ -147,33 +146,14 @@ export default function CollectionWizardPage() {
     if (stage === 0)
       return (
         <Stack tokens={{ childrenGap: 16 }}>
-          <ImageField
-            label="Image"
-            value={draft.image}
-            onChange={(image) => change({ image })}
-            errorMessage={errors.image}
-            recommendedSize="1200 x 630 px"
-            width={240}
-            height={126}
-          />
-          <TextField label="Title" value={draft.title} onChange={(_event, text) => setTitle(text ?? '')} errorMessage={errors.title} />
-          <TextField
-            label="Description"
-            multiline
-            rows={3}
-            value={draft.description}
-            onChange={(_event, text) => change({ description: text ?? '' })}
-            errorMessage={errors.description}
-          />
-          <KeyField
-            label="Key"
-            model="Collection"
+          <AboutFields
+            values={draft}
+            errors={errors}
             // Not created yet: no record of its own to leave out of the check.
             recordId=""
-            value={draft.key}
-            onChange={(key) => change({ key, keyTyped: true })}
-            errorMessage={errors.key}
-            takenText={() => collectionMessages.keyTaken}
+            change={change}
+            onTitle={setTitle}
+            onKey={(key) => change({ key, keyTyped: true })}
             onAvailability={setKeyFree}
           />
           {can('collections.curate') && types && types.length > 1 ? (

@@ -5,34 +5,27 @@
  * none, the way to the wizard for a collection of this newsletter.
  */
 import { Link, Spinner, Stack, Text } from '@fluentui/react';
-import { useEffect, useState } from 'react';
 import { Link as RouteLink } from 'wouter';
-import { handleError } from '../../../core/client/errors';
 import { PanelList, PanelRow, panelDate } from '../../../core/client/panel-list';
 import { StatusBadge } from '../../../core/client/list/StatusBadge';
+import { useListPage } from '../../../core/client/list/use-list-page';
 import { Can } from '../../../core/client/permissions';
 import { theme } from '../../../core/client/theme';
 import { resolveBadge } from '../../../core/shared/badges';
+import { constants } from '../../../core/shared/config';
 import type { Scope } from '../../../schemas/generated/entities/scope';
-import { collectionApi, dashboardPath, itemCount, wizardPath, type Collection } from './collection-api';
+import { dashboardPath, itemCount, wizardPath, type Collection } from './collection-api';
 
 export default function LatestCollectionsPanel({ scope }: { scope: Scope }) {
-  const [collections, setCollections] = useState<Collection[] | null>(null);
-  useEffect(() => {
-    let live = true;
-    setCollections(null);
-    collectionApi.latest(scope._id).then(
-      ({ data }) => live && setCollections(data),
-      (error: unknown) => {
-        if (!live) return;
-        setCollections([]);
-        return handleError(error);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [scope._id]);
+  const latest = useListPage<Collection>('/collections/list', {
+    owner: scope._id,
+    page: 0,
+    limit: constants.pageSizes.latestCollections,
+    sort: 'updatedAt',
+    desc: true,
+  });
+  // Another newsletter's are not shown while this one's load; a failed call has said so (the shared handler) and shows as none.
+  const collections = latest.loaded && !latest.loading ? latest.items : null;
 
   return (
     <Stack tokens={{ childrenGap: 12 }}>

@@ -3,8 +3,7 @@
  * the item lists a collection is filled from: the published items of its model, the latest first
  * (spec 001 section 7: GET /{model}s/list with status.published, type article for stories).
  */
-import { call, list } from '../../../core/client/api';
-import { constants } from '../../../core/shared/config';
+import { call } from '../../../core/client/api';
 import type { Collection as StoredCollection } from '../../../schemas/generated/entities/collection';
 import type { Issue } from '../../../schemas/generated/entities/issue';
 import type { Story } from '../../../schemas/generated/entities/story';
@@ -76,8 +75,6 @@ export const collectionApi = {
   edit: async (id: string) => (await call<CollectionForm>('get', `/collections/update/${id}`)).data,
   save: (id: string, fields: CollectionFields) => call<Collection>('put', `/collections/update/${id}`, fields),
   fetch: async (id: string) => (await call<CollectionWithItems>('get', `/collections/list/${id}`)).data,
-  latest: (owner: string) =>
-    list<Collection>('/collections/list', { owner, page: 0, limit: constants.pageSizes.latestCollections, sort: 'updatedAt', desc: true }),
   remove: (id: string) => call<{ _id: string }>('delete', `/collections/delete/${id}`),
   keyAvailable: async (key: string, id?: string) =>
     (await call<{ available: boolean }>('get', '/keys/check', undefined, { model: 'Collection', key, ...(id ? { _id: id } : {}) })).msg === 'AVAILABLE',

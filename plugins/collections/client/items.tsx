@@ -5,7 +5,8 @@
  * with Go to URL and Remove.
  */
 import { DefaultButton, Dialog, DialogFooter, DialogType, IconButton, mergeStyleSets, PrimaryButton, SearchBox, Stack, Text } from '@fluentui/react';
-import { useId, useMemo, useState, type DragEvent, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
+import { useDragOrder } from '../../../core/client/drag-order';
 import { LoadMore, useInfiniteList } from '../../../core/client/infinite-list';
 import { useListSearch } from '../../../core/client/list/search';
 import { panelDate } from '../../../core/client/panel-list';
@@ -141,8 +142,6 @@ const mime = 'application/x-masthead-collection-item';
 
 /** The chosen items in their order, moved by dragging or by their buttons. */
 export function ItemOrder({ items, onChange, label, emptyText }: ItemOrderProps) {
-  const listId = useId();
-  const [over, setOver] = useState<number | null>(null);
   const move = (from: number, to: number) => {
     if (from === to || to < 0 || to >= items.length) return;
     const next = [...items];
@@ -150,36 +149,13 @@ export function ItemOrder({ items, onChange, label, emptyText }: ItemOrderProps)
     next.splice(to, 0, moved!);
     onChange(next);
   };
-  const start = (index: number) => (event: DragEvent) => {
-    event.dataTransfer.effectAllowed = 'move';
-    event.dataTransfer.setData(mime, JSON.stringify({ listId, index }));
-  };
-  const allowDrop = (index: number) => (event: DragEvent) => {
-    if (!event.dataTransfer.types.includes(mime)) return;
-    event.preventDefault();
-    event.dataTransfer.dropEffect = 'move';
-    setOver(index);
-  };
-  const drop = (index: number) => (event: DragEvent) => {
-    event.preventDefault();
-    setOver(null);
-    const dragged = JSON.parse(event.dataTransfer.getData(mime) || 'null') as { listId: string; index: number } | null;
-    if (dragged?.listId === listId) move(dragged.index, index);
-  };
+  const drag = useDragOrder(mime, move);
 
   if (items.length === 0) return <Text styles={{ root: { color: theme.palette.neutralSecondary } }}>{emptyText}</Text>;
   return (
-    <ol className={classes.order} aria-label={label} onDragEnd={() => setOver(null)}>
+    <ol className={classes.order} aria-label={label} onDragEnd={drag.onDragEnd}>
       {items.map((item, index) => (
-        <li
-          key={item._id}
-          className={`${classes.row} ${classes.grab} ${over === index ? classes.over : ''}`}
-          draggable
-          onDragStart={start(index)}
-          onDragOver={allowDrop(index)}
-          onDragLeave={() => setOver(null)}
-          onDrop={drop(index)}
-        >
+        <li key={item._id} className={`${classes.row} ${classes.grab} ${drag.over === index ? classes.over : ''}`} {...drag.rowProps(index)}>
           <ItemRow item={item} lead={<span className={classes.number}>{index + 1}</span>}>
             <Stack horizontal tokens={{ childrenGap: 2 }}>
               <IconButton

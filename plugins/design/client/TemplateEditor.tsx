@@ -7,7 +7,8 @@
  * wizard's channel stage).
  */
 import { DefaultButton, FontIcon, IconButton, mergeStyleSets, Stack, Text, TextField, type IContextualMenuProps } from '@fluentui/react';
-import { useEffect, useId, useMemo, useRef, useState, type DragEvent, type ReactNode } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useDragOrder } from '../../../core/client/drag-order';
 import { theme } from '../../../core/client/theme';
 import { constants } from '../../../core/shared/config';
 import { channelNotUnique, duplicateChannels, type TemplateInput } from '../rules';
@@ -71,9 +72,7 @@ function moveChannel(channels: string[], from: number, to: number): string[] {
 }
 
 export function TemplateEditor({ template, onChange, menu, heading }: TemplateEditorProps) {
-  const editorId = useId();
   const [adding, setAdding] = useState('');
-  const [over, setOver] = useState<number | null>(null);
   const list = useRef<HTMLOListElement>(null);
   /** After a move by button, the focus follows the channel to its new place. */
   const [focusAfterMove, setFocusAfterMove] = useState<{ index: number; direction: 'up' | 'down' } | null>(null);
@@ -104,27 +103,8 @@ export function TemplateEditor({ template, onChange, menu, heading }: TemplateEd
     setAdding('');
   };
 
-  const start = (index: number) => (event: DragEvent) => {
-    event.dataTransfer.setData(mime, JSON.stringify({ editorId, index }));
-    event.dataTransfer.effectAllowed = 'move';
-  };
-  const allowDrop = (index: number) => (event: DragEvent) => {
-    if (!event.dataTransfer.types.includes(mime)) return;
-    event.preventDefault();
-    event.dataTransfer.dropEffect = 'move';
-    setOver(index);
-  };
-  const drop = (index: number) => (event: DragEvent) => {
-    event.preventDefault();
-    setOver(null);
-    try {
-      const dragged = JSON.parse(event.dataTransfer.getData(mime)) as { editorId: string; index: number };
-      // A channel dragged from another template's card stays where it was.
-      if (dragged.editorId === editorId) move(dragged.index, index);
-    } catch {
-      // Not one of ours.
-    }
-  };
+  // A channel dragged from another template's card stays where it was.
+  const drag = useDragOrder(mime, move);
 
   const menuProps: IContextualMenuProps | undefined = menu
     ? {
@@ -165,20 +145,13 @@ export function TemplateEditor({ template, onChange, menu, heading }: TemplateEd
           ) : null}
         </Stack>
 
-        <ol ref={list} className={classes.list} aria-label={`Channels of ${template.title}`} onDragEnd={() => setOver(null)}>
+        <ol ref={list} className={classes.list} aria-label={`Channels of ${template.title}`} onDragEnd={drag.onDragEnd}>
           {channels.map((name, index) => {
             const duplicate = duplicates.has(name);
             return (
               // Names may repeat (shown red until fixed): the place is the key.
               <li key={`${index}:${name}`} data-index={index} data-testid="template-channel">
-                <div
-                  className={`${classes.channel} ${over === index ? classes.over : ''}`}
-                  draggable
-                  onDragStart={start(index)}
-                  onDragOver={allowDrop(index)}
-                  onDragLeave={() => setOver(null)}
-                  onDrop={drop(index)}
-                >
+                <div className={`${classes.channel} ${drag.over === index ? classes.over : ''}`} {...drag.rowProps(index)}>
                   <FontIcon iconName="GripperDotsVertical" aria-hidden className={classes.grip} />
                   <Text className={`${classes.name} ${duplicate ? classes.duplicate : ''}`} data-testid="channel-name" data-duplicate={duplicate || undefined}>
                     {name}

@@ -1,0 +1,77 @@
+/**
+ * What the wizard's first stage and the edit page both ask of a collection: its image, title, key
+ * (checked as it is typed) and description, each with its error; and how an edit clears the
+ * errors of the fields it touched.
+ */
+import { TextField } from '@fluentui/react';
+import { ImageField } from '../../../core/client/ImageField';
+import { KeyField } from '../../../core/client/KeyField';
+import { collectionMessages } from '../rules';
+
+export interface About {
+  image: string;
+  title: string;
+  key: string;
+  description: string;
+}
+
+export interface AboutFieldsProps {
+  values: About;
+  errors: Record<string, string>;
+  /** The collection's id, '' before it is created: its own key counts as free. */
+  recordId: string;
+  change(patch: Partial<About>): void;
+  /** A typed title, when it changes more than the title (the wizard's key follows it). */
+  onTitle?(title: string): void;
+  /** A typed key, when it changes more than the key. */
+  onKey?(key: string): void;
+  onAvailability?(available: boolean | null): void;
+}
+
+export function AboutFields({
+  values,
+  errors,
+  recordId,
+  change,
+  onTitle = (title) => change({ title }),
+  onKey = (key) => change({ key }),
+  onAvailability,
+}: AboutFieldsProps) {
+  return (
+    <>
+      <ImageField
+        label="Image"
+        value={values.image}
+        onChange={(image) => change({ image })}
+        errorMessage={errors.image}
+        recommendedSize="1200 x 630 px"
+        width={240}
+        height={126}
+      />
+      <TextField label="Title" value={values.title} onChange={(_event, text) => onTitle(text ?? '')} errorMessage={errors.title} />
+      <KeyField
+        label="Key"
+        model="Collection"
+        recordId={recordId}
+        value={values.key}
+        onChange={onKey}
+        errorMessage={errors.key}
+        takenText={() => collectionMessages.keyTaken}
+        onAvailability={onAvailability}
+      />
+      <TextField
+        label="Description"
+        multiline
+        rows={3}
+        value={values.description}
+        onChange={(_event, text) => change({ description: text ?? '' })}
+        errorMessage={errors.description}
+      />
+    </>
+  );
+}
+
+/** The errors left once `patch` changed its fields (the items are the rules' 'children'). */
+export function errorsAfter(errors: Record<string, string>, patch: object): Record<string, string> {
+  return Object.fromEntries(Object.entries(errors).filter(([path]) => !(path in patch) && !(path === 'children' && 'items' in patch)));
+}
