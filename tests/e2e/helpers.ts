@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readOutbox } from '../../core/server/services/mail';
@@ -68,7 +68,11 @@ export async function keepScreenshot(page: Page, name: string): Promise<void> {
  */
 export async function earlyInTheMinute(page: Page, latestSecond = 15): Promise<void> {
   const second = new Date().getSeconds();
-  if (second > latestSecond) await page.waitForTimeout((61 - second) * 1000);
+  if (second <= latestSecond) return;
+  const wait = (61 - second) * 1000;
+  // The wait is not the journey's own time: it must not eat into the test's timeout.
+  test.info().setTimeout(test.info().timeout + wait);
+  await page.waitForTimeout(wait);
 }
 
 export async function expectToast(page: Page, text: string): Promise<void> {
