@@ -37,6 +37,7 @@ import { createAudienceHub } from './audience';
 import { createNewsletterParts } from './newsletter-parts';
 import { createPublicSections } from './public-sections';
 import { createPushSender } from './services/push';
+import { createSpeechEngine } from './services/speech';
 import { createStorage } from './services/storage';
 import { serveConsole } from './web';
 import { join } from 'node:path';
@@ -119,12 +120,14 @@ export async function buildServer(options: BuildOptions): Promise<Server> {
   const storage = createStorage({ dataDir: env.dataDir, s3: env.s3 });
   const jobs = createJobQueue({ db, log: app.log, schema: options.databaseSchema ? `${options.databaseSchema}_jobs` : 'pgboss' });
   const push = createPushSender({ dataDir: env.dataDir });
+  const speech = createSpeechEngine({ elevenLabsApiKey: env.elevenLabsApiKey, elevenLabsUrl: env.elevenLabsUrl, workers: env.speechWorkers, log: app.log });
   const links = createLinkSigner(secret);
   const context: AppContext = {
     env,
     db,
     mail,
     push,
+    speech,
     storage,
     jobs,
     realtime,
@@ -183,7 +186,7 @@ export async function buildServer(options: BuildOptions): Promise<Server> {
   await serveConsole(app, env, storage);
   await jobs.start();
 
-  if (env.demoData) await seedDemoData({ db, env, log: app.log, storage, jobs, plugins: plugins.enabled });
+  if (env.demoData) await seedDemoData({ db, env, log: app.log, storage, jobs, speech, plugins: plugins.enabled });
 
   app.addHook('onReady', async () => {
     realtime.attach(app.server);
@@ -192,6 +195,7 @@ export async function buildServer(options: BuildOptions): Promise<Server> {
     features.close();
     mail.close();
     await jobs.stop();
+    await speech.close();
     await realtime.close();
     await context.audience.tracking?.flush();
     await database.close();

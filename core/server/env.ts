@@ -1,6 +1,7 @@
 /** The environment variables the server reads (README's configuration table lists each). */
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { defaultPoolSize } from './services/speech/pool';
 import type { S3Settings } from './services/storage';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy';
 
@@ -32,6 +33,12 @@ export interface ServerEnv {
   s3?: S3Settings;
   /** The Megaphone API for the podcast provider browser; podcast RSS feeds when absent. */
   megaphone?: { token: string; networkId: string; apiUrl: string };
+  /** ElevenLabs speaks (ELEVENLABS_API_KEY); espeak-ng, offline, when absent. */
+  elevenLabsApiKey?: string;
+  /** Another address for the ElevenLabs API (ELEVENLABS_URL): a proxy, or a stand-in in tests. */
+  elevenLabsUrl?: string;
+  /** Speech synthesised and encoded at once (SPEECH_WORKERS), each in a thread: 2, or fewer cores. */
+  speechWorkers: number;
   /** Whose X-Forwarded-For is believed (TRUST_PROXY): nobody's by default. */
   trustProxy: TrustProxy;
   /** Podcast feeds and their audio may live on loopback or private addresses (tests, intranets); refused otherwise. */
@@ -71,6 +78,9 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
           apiUrl: (source.MEGAPHONE_API_URL ?? 'https://cms.megaphone.fm/api').replace(/\/$/, ''),
         }
       : undefined,
+    elevenLabsApiKey: source.ELEVENLABS_API_KEY || undefined,
+    elevenLabsUrl: source.ELEVENLABS_URL ? httpUrlOf('ELEVENLABS_URL', source.ELEVENLABS_URL) : undefined,
+    speechWorkers: speechWorkersOf(source.SPEECH_WORKERS),
     allowPrivateFeeds: source.PODCAST_ALLOW_PRIVATE_FEEDS === 'on',
     trustProxy: parseTrustProxy(source.TRUST_PROXY),
   };
@@ -105,4 +115,16 @@ function mailRateOf(value: string | undefined): number | undefined {
   const rate = Number(value);
   if (!Number.isFinite(rate) || rate < 0) throw new Error(`MAIL_RATE must be a number of messages per second (0: no limit), got '${value}'`);
   return rate;
+}
+
+function speechWorkersOf(value: string | undefined): number {
+  if (!value) return defaultPoolSize();
+  const workers = Number(value);
+  if (!Number.isInteger(workers) || workers < 1) throw new Error(`SPEECH_WORKERS must be a whole number of threads, at least 1, got '${value}'`);
+  return workers;
+}
+
+function httpUrlOf(name: string, value: string): string {
+  if (!/^https?:\/\/[^\s"<>]+$/.test(value)) throw new Error(`${name} must be an http(s) address, got '${value}'`);
+  return value.replace(/\/$/, '');
 }

@@ -9,10 +9,16 @@ import PgBoss from 'pg-boss';
 import type { Db } from './db/database';
 
 export interface JobQueue {
-  /** Declares a kind of job and what runs it; plugins call it while they register. */
-  define<T extends object>(name: string, run: (data: T) => Promise<void>): void;
-  /** Queues a job to run at `at` (at once when absent) and answers its id; a job running longer than `expireSeconds` (15 minutes) is given up and retried. */
-  schedule<T extends object>(name: string, data: T, options?: { at?: Date; expireSeconds?: number }): Promise<string>;
+  /**
+   * Declares a kind of job and what runs it; plugins call it while they register. `workers` (1)
+   * bounds how many of these jobs one process runs at once.
+   */
+  define<T extends object>(name: string, run: (data: T) => Promise<void>, options?: { workers?: number }): void;
+  /**
+   * Queues a job to run at `at` (at once when absent) and answers its id; a job running longer than
+   * `expireSeconds` (15 minutes) is given up, and a failed one is retried `retries` times (5).
+   */
+  schedule<T extends object>(name: string, data: T, options?: { at?: Date; expireSeconds?: number; retries?: number }): Promise<string>;
   /** Runs `run` every `seconds` in this process while the queue runs (a watchdog); its failures are logged. */
   repeat(name: string, seconds: number, run: () => Promise<void>): void;
   /** Forgets a queued job; a job already done or gone is no error. */
@@ -37,28 +43,32 @@ export function createJobQueue(options: { db: Db; log: FastifyBaseLogger; schema
   });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
 
-  const workers = new Map<string, (data: object) => Promise<void>>();
+  const workers = new Map<string, { run: (data: object) => Promise<void>; count: number }>();
+  /** The pg-boss workers of each kind of job in this process, woken when a job is queued for now. */
+  const workerIds = new Map<string, string[]>();
   const repeating: { name: string; seconds: number; run: () => Promise<void> }[] = [];
   const timers: NodeJS.Timeout[] = [];
   let started: Promise<void> | undefined;
 
   const queue: JobQueue = {
-    define(name, run) {
+    define(name, run, { workers: count = 1 } = {}) {
       if (started) throw new Error(`job ${name}: define jobs before the queue starts`);
       if (workers.has(name)) throw new Error(`job ${name} is defined twice`);
-      workers.set(name, run as (data: object) => Promise<void>);
+      workers.set(name, { run: run as (data: object) => Promise<void>, count });
     },
-    async schedule(name, data, { at, expireSeconds } = {}) {
+    async schedule(name, data, { at, expireSeconds, retries = 5 } = {}) {
       if (!workers.has(name)) throw new Error(`job ${name} is not defined`);
       await queue.start();
       const id = await boss.send(name, data, {
         startAfter: at,
-        retryLimit: 5,
+        retryLimit: retries,
         retryDelay: 10,
         retryBackoff: true,
         ...(expireSeconds ? { expireInSeconds: expireSeconds } : {}),
       });
       if (!id) throw new Error(`job ${name} was not queued`);
+      // A worker polls every second; a job for now should not wait for the next poll.
+      if (!at) for (const workerId of workerIds.get(name) ?? []) boss.notifyWorker(workerId);
       return id;
     },
     async cancel(name, id) {
@@ -80,14 +90,21 @@ export function createJobQueue(options: { db: Db; log: FastifyBaseLogger; schema
         }
         if (workers.size === 0) return;
         await boss.start();
-        for (const [name, run] of workers) {
+        for (const [name, { run, count }] of workers) {
           await boss.createQueue(name);
-          await boss.work(name, { pollingIntervalSeconds: 1 }, async (jobs) => {
-            for (const job of jobs) {
-              log.info({ job: name, id: job.id }, 'job started');
-              await run(job.data as object);
-            }
-          });
+          const ids: string[] = [];
+          workerIds.set(name, ids);
+          for (let index = 0; index < count; index++) {
+            const workerId: string = await boss.work(name, { pollingIntervalSeconds: 1 }, async (jobs) => {
+              for (const job of jobs) {
+                log.info({ job: name, id: job.id }, 'job started');
+                await run(job.data as object);
+              }
+              // More may be waiting: look again at once rather than after the polling interval.
+              boss.notifyWorker(workerId);
+            });
+            ids.push(workerId);
+          }
         }
       })();
       return started;

@@ -11,6 +11,7 @@ import type { Db } from './db/database';
 import type { ServerEnv } from './env';
 import type { JobQueue } from './jobs';
 import type { SeedContext, ServerPlugin } from './plugins/contract';
+import type { SpeechEngine } from './services/speech';
 import type { Storage } from './services/storage';
 
 export const demoAccounts: { role: RoleKey; email: string; name: string; biography: string }[] = [
@@ -28,9 +29,10 @@ export async function seedDemoData(options: {
   log: FastifyBaseLogger;
   storage: Storage;
   jobs: JobQueue;
+  speech: SpeechEngine;
   plugins: ServerPlugin[];
 }): Promise<void> {
-  const { db, env, log, storage, jobs } = options;
+  const { db, env, log, storage, jobs, speech } = options;
   let demo = await readDemo(db);
   if (!demo) {
     const users = await db.selectFrom('users').select(db.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
@@ -43,7 +45,7 @@ export async function seedDemoData(options: {
     const key = `seeded:${plugin.manifest.id}`;
     const done = await db.selectFrom('settings').select('key').where('key', '=', key).executeTakeFirst();
     if (done) continue;
-    await plugin.seed({ db, log, env, storage, jobs, demo });
+    await plugin.seed({ db, log, env, storage, jobs, speech, demo });
     await db
       .insertInto('settings')
       .values({ key, value: new Date().toISOString() })

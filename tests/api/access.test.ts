@@ -22,7 +22,9 @@ type Kind =
   | 'feedback'
   | 'notification'
   | 'announcement'
-  | 'collection';
+  | 'collection'
+  | 'chunk'
+  | 'audio';
 
 /** Which kind of record each route's parameter names, first match wins: a new route with a parameter must be placed here. */
 const kindOfRoute: Array<[RegExp, Kind]> = [
@@ -41,10 +43,13 @@ const kindOfRoute: Array<[RegExp, Kind]> = [
   [/^\w+ \/api\/podcasts\//, 'podcastFeed'],
   [/^\w+ \/api\/feedback\//, 'feedback'],
   [/^\w+ \/api\/collections\//, 'collection'],
+  [/^\w+ \/api\/chunks\//, 'chunk'],
+  [/^\w+ \/api\/audios\/defaults\//, 'newsletter'],
+  [/^\w+ \/api\/audios\//, 'audio'],
 ];
 
-/** Routes whose parameter names no publisher's data: the caller's own dashboard layout, by the dashboard's name; the platform's captured mail (admins). */
-const ownData = ['/api/auth/dashboard/:dashboard', '/api/outbox/list/:id'];
+/** Routes whose parameter names no publisher's data: the caller's own dashboard layout, by the dashboard's name; the platform's captured mail (admins); a voice of the speech engine. */
+const ownData = ['/api/auth/dashboard/:dashboard', '/api/outbox/list/:id', '/api/voices/list/:id'];
 
 describe.each(databases)('every registered route on %s', (kind) => {
   let t: TestServer;
@@ -80,6 +85,8 @@ describe.each(databases)('every registered route on %s', (kind) => {
       notification: await first('notifications', ['user_id', user]),
       feedback: await first('feedback', ['user_id', user]),
       collection: await first('collections', ['publisher_id', publisher]),
+      chunk: await first('speech_chunks', ['publisher_id', publisher]),
+      audio: await first('speech_audios', ['publisher_id', publisher]),
     };
     operations = operationsOf(t.server.app.swagger() as never, t.server.routes);
 

@@ -222,19 +222,7 @@ function expectList(body: { data: unknown[]; count: number }, fields: readonly s
  * the project): today they answer 404.
  */
 const notYetBuilt = [
-  // spec 002: statistics and analytics, speech, embed cards.
-  'GET /audios/list',
-  'GET /audios/list/:id',
-  'GET /audios/concat/:id',
-  'POST /audios/create',
-  'PUT /audios/update/:id',
-  'POST /chunks/create',
-  'PUT /chunks/create',
-  'PUT /chunks/update/:id',
-  'GET /chunks/generate/:id',
-  'GET /chunks/list/:id',
-  'GET /voices/list',
-  'GET /voices/list/:id',
+  // spec 002: statistics and analytics, embed cards.
   'GET /collections/:id',
   'GET /newsletters/:id',
   'GET /issues/:id',
@@ -770,6 +758,78 @@ describe.each(databases)("the spec's calls on %s", (kind) => {
       expect(body.data.length).toBeGreaterThan(0);
       expect(body.count).toBe(body.data.length);
       for (const issue of body.data) expect(Object.keys(issue)).toEqual(['_id']);
+    });
+
+    it('the audio calls: voices, chunks split and stored, an audio made, updated, generated, built and listed as the story audio screen asks', async () => {
+      const voices = await ok('editor', 'GET', '/voices/list');
+      for (const voice of voices.data) expectFields(voice, ['name', 'voice_id', 'labels']);
+      expect((await ok('editor', 'GET', `/voices/list/${voices.data[0].voice_id}`)).data.voice_id).toBe(voices.data[0].voice_id);
+      const story = (await ok('editor', 'GET', `/stories/list?newsletter=${newsletters.morning}&type=article&status.published=true`)).data[0];
+      const split = await ok('editor', 'POST', '/chunks/create', { text: '<p>Birinci cümle. İkinci cümle.</p>', chunk_size: 500, language: 'tr' });
+      expect(split.data).toEqual(['Birinci cümle. İkinci cümle.']);
+      const parameters = { stability: 0.5, similarity_boost: 0.5 };
+      const chunk = (
+        await ok('editor', 'PUT', '/chunks/create', {
+          content_id: story._id,
+          content_type: 'article',
+          text: split.data[0],
+          parameters,
+          voice_id: voices.data[0].voice_id,
+        })
+      ).data;
+      const chunkFields = [
+        'id',
+        'text',
+        'url',
+        'index',
+        'status',
+        'parameters.stability',
+        'parameters.similarity_boost',
+        'voice_id',
+        'versions',
+        'origin',
+        'content_id',
+        'content_type',
+        'type',
+      ];
+      expectFields(chunk, chunkFields);
+      const audio = (await ok('editor', 'POST', '/audios/create', { chunks: [chunk.id], creator: userIds.editor, newsletter: newsletters.morning })).data;
+      const audioFields = ['id', 'url', 'status', 'created_at', 'content_id', 'content_type', 'newsletter_id', 'created_by', 'parts'];
+      expectFields(audio, audioFields);
+      const second = (
+        await ok('editor', 'PUT', '/chunks/create', {
+          content_id: story._id,
+          content_type: 'article',
+          text: 'Üçüncü cümle.',
+          parameters,
+          voice_id: chunk.voice_id,
+        })
+      ).data;
+      const updated = await ok('editor', 'PUT', `/audios/update/${audio.id}`, {
+        content_id: story._id,
+        content_type: 'article',
+        parts: [chunk.id, second.id],
+        created_by: userIds.editor,
+        newsletter_id: newsletters.morning,
+      });
+      expect(updated.data.parts.map((part: { id: string }) => part.id)).toEqual([chunk.id, second.id]);
+      expect((await ok('editor', 'PUT', `/chunks/update/${second.id}`, { text: 'Üçüncü ve son cümle.' })).data.text).toBe('Üçüncü ve son cümle.');
+      const generated = await ok('editor', 'GET', `/chunks/generate/${chunk.id}?type=instant&previous_chunk_id=&next_chunk_id=${second.id}`);
+      expect(generated.data).toMatchObject({ status: 'ready', url: expect.stringMatching(/^\/uploads\/.+\.mp3$/) });
+      await ok('editor', 'GET', `/chunks/generate/${second.id}?type=instant&previous_chunk_id=${chunk.id}&next_chunk_id=`);
+      expectFields((await ok('editor', 'GET', `/chunks/list/${chunk.id}`)).data, chunkFields);
+      const built = await ok('editor', 'GET', `/audios/concat/${audio.id}`);
+      expect(built.data).toMatchObject({ status: 'ready', url: expect.stringMatching(/\.mp3$/) });
+      expectFields((await ok('editor', 'GET', `/audios/list/${audio.id}`)).data, audioFields);
+      const latest = await ok(
+        'editor',
+        'GET',
+        `/audios/list?project=masthead&filters=content_id:${story._id},id:${audio.id}&sort=updated_at:desc&page=0&limit=1`,
+      );
+      expect(latest.data).toMatchObject({ totalCount: 1, data: [{ id: audio.id }] });
+      const ready = await ok('editor', 'GET', '/audios/list?page=0&limit=20');
+      expect(ready.data.data.length).toBeGreaterThan(0);
+      for (const row of ready.data.data) expect(row.status).toBe('ready');
     });
 
     it('GET /keys/check with model Issue', async () => {

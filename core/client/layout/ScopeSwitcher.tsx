@@ -1,5 +1,6 @@
 /** The sidebar's scope switcher: the publisher first, then newsletters by title, and 'Create a Newsletter'. */
-import { DirectionalHint, Icon, Persona, PersonaSize, type IContextualMenuItem } from '@fluentui/react';
+import { DirectionalHint, Icon, type IContextualMenuItem } from '@fluentui/react';
+import { Avatar } from './Avatar';
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
@@ -67,12 +68,11 @@ export function ScopeSwitcher() {
           textAlign: 'left',
         }}
       >
-        <Persona
-          imageUrl={current?.image || undefined}
+        <Avatar
+          image={current?.image || undefined}
           text={current?.title ?? 'Choose a scope'}
           secondaryText={current ? (current.type === 'publisher' ? 'Publisher' : 'Newsletter') : undefined}
-          size={PersonaSize.size32}
-          styles={{ root: { flex: 1, minWidth: 0 } }}
+          size={32}
         />
         <Icon iconName="ChevronDown" />
       </button>

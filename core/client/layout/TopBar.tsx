@@ -2,7 +2,8 @@
  * The top bar (100 px): back and forward, Change Publisher (admins), the SAVE a page registers,
  * the new-issue / new-story dropdown, what plugins add (notifications), and the profile menu.
  */
-import { CommandButton, IconButton, Persona, PersonaSize, PrimaryButton, Stack, type IContextualMenuItem } from '@fluentui/react';
+import { CommandButton, IconButton, PrimaryButton, Stack, type IContextualMenuItem } from '@fluentui/react';
+import { Avatar } from './Avatar';
 import { useAtomValue, useSetAtom } from 'jotai';
 import { Suspense } from 'react';
 import { useLocation } from 'wouter';
@@ -73,11 +74,11 @@ export function TopBar() {
             </Suspense>
           ))}
         <CommandButton menuProps={{ items: profileItems }} ariaLabel="Profile menu" styles={{ root: { height: 48 } }} onRenderMenuIcon={() => null}>
-          <Persona
-            imageUrl={user?.profile.image || undefined}
-            text={user?.profile.name || user?.email}
+          <Avatar
+            image={user?.profile.image || undefined}
+            text={user?.profile.name || user?.email || ''}
             secondaryText={user?.role.key.toUpperCase()}
-            size={PersonaSize.size40}
+            size={40}
           />
         </CommandButton>
       </Stack>

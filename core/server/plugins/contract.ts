@@ -17,6 +17,7 @@ import type { JobQueue } from '../jobs';
 import type { KeyRegistry } from '../keys';
 import type { Mailer } from '../services/mail';
 import type { PushSender } from '../services/push';
+import type { SpeechEngine } from '../services/speech';
 import type { Storage } from '../services/storage';
 import type { LinkSigner } from '../signed-links';
 import type { AudienceHub } from '../audience';
@@ -69,6 +70,8 @@ export interface AppContext {
   db: Db;
   mail: Mailer;
   push: PushSender;
+  /** Text to speech: espeak-ng offline, ElevenLabs with ELEVENLABS_API_KEY. */
+  speech: SpeechEngine;
   storage: Storage;
   jobs: JobQueue;
   realtime: RealtimeHub;
@@ -109,6 +112,8 @@ export interface SeedContext {
   storage: Storage;
   /** The job queue, already started: demo schedules are real jobs. */
   jobs: JobQueue;
+  /** Demo audio is really spoken. */
+  speech: SpeechEngine;
   log: FastifyBaseLogger;
   env: ServerEnv;
   /** Ids of the demo data the core created, for plugins to hang theirs on. */

@@ -2,12 +2,12 @@
  * Short audio the project makes itself, for demo data and tests: a soft chime melody rendered as
  * PCM and encoded to MP3 with a pure-JS encoder, so nothing is downloaded and no tool is needed.
  */
-import { Mp3Encoder } from '@breezystack/lamejs';
+import { speechSampleRate } from './speech/format';
+import { encodeMp3 } from './speech/mp3';
 
-export const demoSampleRate = 22050;
-const kbps = 64;
-/** lamejs encodes in blocks of this many samples (one MPEG-1 Layer III frame holds 1152). */
-const block = 1152;
+/** Demo audio is in the speech engine's house format, and encoded by the same encoder. */
+export const demoSampleRate = speechSampleRate;
+export { encodeMp3 };
 
 export interface DemoToneOptions {
   /** Length of the audio. */
@@ -52,16 +52,4 @@ export function demoPcm({ seconds, notes }: DemoToneOptions): Int16Array {
     samples[index] = Math.round(value * envelope * 0.5 * 32767);
   }
   return samples;
-}
-
-export function encodeMp3(samples: Int16Array, sampleRate = demoSampleRate): Buffer {
-  const encoder = new Mp3Encoder(1, sampleRate, kbps);
-  const chunks: Buffer[] = [];
-  // The encoder hands back Int8Arrays (despite its types): copy their bytes.
-  const keep = (chunk: ArrayBufferView) => {
-    if (chunk.byteLength > 0) chunks.push(Buffer.from(new Uint8Array(chunk.buffer, chunk.byteOffset, chunk.byteLength)));
-  };
-  for (let start = 0; start < samples.length; start += block) keep(encoder.encodeBuffer(samples.subarray(start, start + block)));
-  keep(encoder.flush());
-  return Buffer.concat(chunks);
 }

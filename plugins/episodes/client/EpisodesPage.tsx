@@ -21,7 +21,7 @@ import { deleteEpisode } from './episodes-api';
 import { onlyMineKey, useEpisodeList } from './episode-list';
 import { FeedAddress } from './FeedAddress';
 import { PodcastBrowser } from './PodcastBrowser';
-import { speechRoute } from './public';
+import { speechRoute } from './refs';
 import './episodes.css';
 
 type Open =

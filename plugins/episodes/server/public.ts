@@ -1,5 +1,12 @@
-/** What other plugins may use of the episodes plugin's server: whether an episode belongs to a newsletter (a story attaches one). */
+/**
+ * What other plugins may use of the episodes plugin's server: whether an episode belongs to a
+ * newsletter (a story attaches one), and the TTS episode of a story or an issue (text to speech).
+ */
 import type { Db } from '../../../core/server/db/database';
+import type { JobQueue } from '../../../core/server/jobs';
+import { newKey, type Storage } from '../../../core/server/services/storage';
+import { applyPlan } from './publication';
+import { insertEpisode, uniqueKey, updateEpisode } from './store';
 import type { EpisodeTables } from './tables';
 
 export async function isEpisodeOf(db: Db, episodeId: string, newsletterId: string): Promise<boolean> {
@@ -11,4 +18,68 @@ export async function isEpisodeOf(db: Db, episodeId: string, newsletterId: strin
     .where('newsletter_id', '=', newsletterId)
     .executeTakeFirst();
   return Boolean(row);
+}
+
+export interface SpeechEpisode {
+  newsletterId: string;
+  publisherId: string;
+  /** The story or issue the audio speaks: its episode is found by it, so attaching again updates it. */
+  parent: { id: string; type: 'Story' | 'Issue' };
+  title: string;
+  subtitle: string;
+  image: string;
+  lang: string;
+  uploaderId: string;
+  mp3: Buffer;
+  /** Seconds. */
+  duration: number;
+}
+
+/**
+ * Creates or updates the TTS episode of a story or an issue (type tts), published at once, with its
+ * own copy of the audio (the episode's audio outlives the speech it was built from). Answers the
+ * episode's id.
+ */
+export async function saveSpeechEpisode(api: { db: Db; storage: Storage; jobs: JobQueue }, episode: SpeechEpisode): Promise<string> {
+  const db = api.db.withTables<EpisodeTables>();
+  const key = newKey('episodes', 'mp3');
+  await api.storage.put(key, episode.mp3, 'audio/mpeg');
+  const audio = { audio_key: key, audio_type: 'audio/mpeg', audio_size: episode.mp3.length, duration: episode.duration };
+  const existing = await db
+    .selectFrom('episodes')
+    .selectAll()
+    .where('parent_id', '=', episode.parent.id)
+    .where('parent_type', '=', episode.parent.type)
+    .where('type', '=', 'tts')
+    .executeTakeFirst();
+  if (existing) {
+    await updateEpisode(db, existing.id, { ...audio, title: episode.title, subtitle: episode.subtitle, image: episode.image || existing.image });
+    await api.storage.remove(existing.audio_key);
+    await applyPlan({ db, jobs: api.jobs }, existing, { status: 'published' });
+    return existing.id;
+  }
+  const id = await insertEpisode(db, {
+    newsletter_id: episode.newsletterId,
+    publisher_id: episode.publisherId,
+    recording_id: null,
+    title: episode.title,
+    key: await uniqueKey(db, episode.newsletterId, episode.title),
+    subtitle: episode.subtitle,
+    body: '',
+    image: episode.image,
+    ...audio,
+    status: 'draft',
+    type: 'tts',
+    parent_id: episode.parent.id,
+    parent_type: episode.parent.type,
+    lang: episode.lang,
+    uploader_id: episode.uploaderId,
+  });
+  await applyPlan({ db, jobs: api.jobs }, { id, status: 'draft', scheduled_at: null, published_at: null, job_id: null }, { status: 'published' });
+  return id;
+}
+
+/** An episode's id, title and status, as another page links to it; undefined when it is gone. */
+export function episodeSummary(db: Db, episodeId: string): Promise<{ id: string; title: string; status: string } | undefined> {
+  return db.withTables<EpisodeTables>().selectFrom('episodes').select(['id', 'title', 'status']).where('id', '=', episodeId).executeTakeFirst();
 }

@@ -1,10 +1,21 @@
 /**
  * What other plugins may use of issues on the server: a newsletter's channel templates (the
  * newsletter wizard and channels page read and save them), the e-mail in a design not saved yet
- * (the design page's preview), and published issues as items of a list (a collection of issues).
+ * (the design page's preview), published issues as items of a list (a collection of issues), and
+ * an issue with its intro and channels (text to speech reads them, and hangs its episode on it).
  */
-export { issuesAmong, latestPublishedIssues, listChannelTemplates, publishedIssuesAmong, saveChannelTemplates, type IssuesDb } from './store';
+export {
+  findIssue,
+  setIssueEpisode,
+  issuesAmong,
+  latestPublishedIssues,
+  listChannelTemplates,
+  publishedIssuesAmong,
+  saveChannelTemplates,
+  type IssuesDb,
+} from './store';
 export { presentTemplate } from './present';
 export type { IssueTables } from './tables';
+export { stuffChannelId } from '../rules';
 export { linksOf } from './email/render';
 export { designPreview } from './email/design-preview';

@@ -280,3 +280,8 @@ export function latestPublishedIssues(db: IssuesDb, publisherId: string, limit: 
     .limit(limit)
     .execute();
 }
+
+/** Hangs an episode on an issue (its TTS audio, published by the speech plugin). Not an edit of the issue: its version stays. */
+export async function setIssueEpisode(db: IssuesDb, issueId: string, episodeId: string): Promise<void> {
+  await db.updateTable('issues').set({ episode_id: episodeId }).where('id', '=', issueId).execute();
+}

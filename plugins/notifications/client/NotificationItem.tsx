@@ -1,7 +1,7 @@
 /** One notification: the sender's initials, subject, preview, when, and the unread dot that marks it read. */
-import { Persona, PersonaSize, Text, TooltipHost } from '@fluentui/react';
+import { Text, TooltipHost } from '@fluentui/react';
+import { AvatarPicture } from '../../../core/client/layout/Avatar';
 import type { Notification } from '../../../schemas/generated/entities/notification';
-import { initials } from '../../../core/shared/text';
 import './notifications.css';
 
 const relative = new Intl.RelativeTimeFormat('tr', { numeric: 'auto' });
@@ -32,7 +32,7 @@ export function NotificationItem({ notification, onOpen, onMarkRead }: { notific
   return (
     <li className={`mh-notification${read ? '' : ' mh-notification--unread'}`} data-testid="notification">
       <button type="button" className="mh-notification__open" onClick={onOpen} title={notification.url}>
-        <Persona imageInitials={initials(sender)} text={sender} size={PersonaSize.size32} hidePersonaDetails aria-hidden />
+        <AvatarPicture text={sender} size={32} />
         <span className="mh-notification__body">
           <Text className="mh-notification__title" block>
             {notification.subject}

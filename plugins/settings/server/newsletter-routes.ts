@@ -9,7 +9,6 @@ import { invalid, notFound } from '../../../core/server/errors';
 import { idParams, ref } from '../../../core/server/schemas/parts';
 import { constants } from '../../../core/shared/config';
 import type { NewsletterUpdateBody } from '../../../schemas/generated/api/newsletter-update';
-import { voices } from './defaults';
 import { assertMayChangeInterests } from './policy';
 import { presentInterest, presentNewsletterSettings } from './present';
 import { findNewsletterSettings, listInterests, newsletterKeyTaken, saveNewsletterSettings, settingsDb, staffOf } from './store';
@@ -45,7 +44,8 @@ export function registerNewsletterSettingsRoutes(api: PluginApi): void {
           data: {
             interests: interests.map(presentInterest),
             testers: staff.map((user) => ({ _id: user.id, name: user.name, email: user.email })),
-            voices,
+            // The engine's own: espeak-ng's offline voices, or the ElevenLabs account's.
+            voices: await api.speech.voices(),
           },
         },
       };

@@ -1,17 +1,17 @@
 /**
  * What other plugins may use of the settings plugin's server: the interests stories are filed
  * under, a newsletter's testers and welcome issue, its e-mail design (the issue e-mail renders with it, the design
- * page saves it) with the defaults and the fonts it offers, its landing page's cover, and a new
- * newsletter's first settings (the wizard).
+ * page saves it) with the defaults and the fonts it offers, its landing page's cover, a new
+ * newsletter's first settings (the wizard), and its voices (text to speech starts from them).
  */
 import type { Db } from '../../../core/server/db/database';
 import type { Interest } from '../../../schemas/generated/entities/interest';
-import type { EmailDesign, WelcomeIssue } from './defaults';
+import { defaultVoiceSettings, type EmailDesign, type VoiceSettings, type WelcomeIssue } from './defaults';
 import { presentInterest } from './present';
 import { findEmailDesign, findWebCover, insertNewsletterSettings, listInterests, newsletterKeyTaken, saveEmailDesign, saveWebCover, settingsDb } from './store';
 import { storedWelcome } from './welcome';
 
-export { defaultEmailDesign, emailFonts, withDefaultDesign, type EmailDesign, type EmailFont, type WelcomeIssue } from './defaults';
+export { defaultEmailDesign, type VoiceSettings, emailFonts, withDefaultDesign, type EmailDesign, type EmailFont, type WelcomeIssue } from './defaults';
 
 export async function interests(db: Db): Promise<Interest[]> {
   return (await listInterests(settingsDb(db))).map(presentInterest);
@@ -21,6 +21,12 @@ export async function interests(db: Db): Promise<Interest[]> {
 export async function newsletterTesters(db: Db, newsletterId: string): Promise<string[]> {
   const rows = await settingsDb(db).selectFrom('newsletter_testers').select('user_id').where('newsletter_id', '=', newsletterId).execute();
   return rows.map((row) => row.user_id).sort();
+}
+
+/** The newsletter's voices for articles and bullets (spec 002 section 3): saved, or the defaults. */
+export async function newsletterVoiceSettings(db: Db, newsletterId: string): Promise<VoiceSettings> {
+  const row = await settingsDb(db).selectFrom('newsletter_settings').select('voice_settings').where('newsletter_id', '=', newsletterId).executeTakeFirst();
+  return row?.voice_settings ?? defaultVoiceSettings;
 }
 
 /** The newsletter's e-mail design: its saved fields over the defaults. */

@@ -8,6 +8,7 @@ export {
   listPenNames,
   ownPenName,
   premiumStories,
+  setStoryEpisode,
   setStoryIssue,
   setStoryPremium,
   storiesOfIssue,

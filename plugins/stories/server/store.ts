@@ -288,3 +288,8 @@ export function storiesOfIssue(db: StoriesDb, issueId: string): Promise<StoryRow
 export async function setStoryIssue(db: StoriesDb, storyId: string, issueId: string | null): Promise<void> {
   await db.updateTable('stories').set({ issue_id: issueId }).where('id', '=', storyId).execute();
 }
+
+/** Hangs an episode on a story (its TTS audio, attached by the speech plugin). Not an edit of the story: its version stays. */
+export async function setStoryEpisode(db: StoriesDb, storyId: string, episodeId: string): Promise<void> {
+  await db.updateTable('stories').set({ episode_id: episodeId }).where('id', '=', storyId).execute();
+}

@@ -576,6 +576,55 @@ export interface Constants {
      */
     langs: string[];
   };
+  /**
+   * Text to speech (spec 002 sections 2.1 to 2.4, 5, 9).
+   */
+  speech: {
+    /**
+     * The longest chunk in characters (chunk_size).
+     */
+    chunkSize: number;
+    /**
+     * A chunk's text is saved this long after typing stops.
+     */
+    chunkAutosaveMs: number;
+    /**
+     * GET /audios/list's default limit.
+     */
+    audioListLimit: number;
+    /**
+     * A bullet's title on the TTS list: its first words.
+     */
+    storyTitleWords: number;
+    /**
+     * An issue audio item's title: its first words.
+     */
+    itemTitleWords: number;
+    /**
+     * Issue audio takes the stories of this many first channels.
+     */
+    issueChannels: number;
+    /**
+     * Generate All Chunks asks for this many chunks at once; the server's workers bound the real work.
+     */
+    generateAtOnce: number;
+    /**
+     * How long a call that waits for speech (generate instant, build) waits before it answers.
+     */
+    waitSeconds: number;
+    /**
+     * The language the text is split by (chunk language).
+     */
+    chunkLanguage: string;
+    /**
+     * A voice's stability before anyone set it.
+     */
+    defaultStability: number;
+    /**
+     * A voice's similarity_boost before anyone set it.
+     */
+    defaultSimilarityBoost: number;
+  };
 }
 /**
  * A counter of wrong tries: after `failures` of them the next tries are refused for `lockSeconds`, doubled by each wrong try after a lock up to `maxLockSeconds`; it starts over `windowSeconds` after the last try (or lock) and, for an account, at a right password.

@@ -1,0 +1,72 @@
+/**
+ * The audio pickers (spec 002 section 2.1), one page for both addresses:
+ * - /stories/audios/select/:newsletterId (?type=bullet or article): 'Create New Bullet Audio' or
+ *   'Create New Article Audio'; bullets come by their last change, articles by their publication
+ *   date; CONTINUE opens the chosen story's audio screen.
+ * - /issues/audios/select/:newsletterId: 'Create New Issue Audio', the newsletter's issues by their
+ *   last change; CONTINUE opens the chosen issue's audio screen.
+ */
+import { useCallback, useMemo } from 'react';
+import { useParams, useRoute, useSearch } from 'wouter';
+import type { Issue } from '../../../schemas/generated/entities/issue';
+import { storyName, type Story } from '../../stories/client/public';
+import { ContentPicker, type PickerItem } from './ContentPicker';
+import { issueAudioPath, storyAudioPath, ttsListPath } from './speech-api';
+
+function StoryAudioPicker({ newsletterId }: { newsletterId: string }) {
+  const type = new URLSearchParams(useSearch()).get('type') === 'bullet' ? 'bullet' : 'article';
+  const params = useMemo(() => ({ newsletter: newsletterId, type, sort: type === 'bullet' ? 'updatedAt' : 'publishedAt', desc: true }), [newsletterId, type]);
+  const item = useCallback(
+    (story: Story): PickerItem => ({
+      id: story._id,
+      title: storyName(story),
+      details: story.type === 'article' ? story.subtitle : undefined,
+      date: type === 'bullet' ? story.updatedAt : story.publishedAt,
+      icon: story.type === 'article' ? 'Articles' : 'BulletedList',
+    }),
+    [type],
+  );
+  return (
+    <ContentPicker<Story>
+      key={type}
+      title={type === 'bullet' ? 'Create New Bullet Audio' : 'Create New Article Audio'}
+      path="/stories/list"
+      params={params}
+      item={item}
+      next={(id) => storyAudioPath(id)}
+      label={type === 'bullet' ? 'Bullet stories' : 'Article stories'}
+      emptyText={type === 'bullet' ? 'There are no bullet stories.' : 'There are no article stories.'}
+      back={ttsListPath(newsletterId)}
+    />
+  );
+}
+
+const issueItem = (issue: Issue): PickerItem => ({
+  id: issue._id,
+  title: issue.subject || issue.key,
+  details: issue.preview || undefined,
+  date: issue.publishedAt ?? issue.updatedAt,
+  icon: 'Mail',
+});
+
+function IssueAudioPicker({ newsletterId }: { newsletterId: string }) {
+  const params = useMemo(() => ({ newsletter: newsletterId, sort: 'updatedAt', desc: true }), [newsletterId]);
+  return (
+    <ContentPicker<Issue>
+      title="Create New Issue Audio"
+      path="/issues/list"
+      params={params}
+      item={issueItem}
+      next={(id) => issueAudioPath(id)}
+      label="Issues"
+      emptyText="There are no issues."
+      back={ttsListPath(newsletterId)}
+    />
+  );
+}
+
+export default function AudioPickerPage() {
+  const { newsletterId } = useParams<{ newsletterId: string }>();
+  const [issues] = useRoute('/issues/audios/select/:newsletterId');
+  return issues ? <IssueAudioPicker newsletterId={newsletterId} /> : <StoryAudioPicker newsletterId={newsletterId} />;
+}

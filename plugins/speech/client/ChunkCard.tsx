@@ -1,0 +1,144 @@
+/**
+ * One chunk on the Edit tab (spec 002 sections 2.4, 4 and 5): its number, status and text (saved
+ * after a pause in typing, without line breaks or asterisks), its audio, its voice on two sliders
+ * that run 1 to 100 and are stored divided by 100 (Reset Voice Settings when either differs from
+ * the newsletter's voice), GENERATE, and a blank chunk above or below.
+ */
+import { ActionButton, IconButton, mergeStyleSets, PrimaryButton, ProgressIndicator, Slider, Stack, Text, TextField } from '@fluentui/react';
+import { useState } from 'react';
+import { theme } from '../../../core/client/theme';
+import type { Chunk, VoiceParameters } from './speech-api';
+import { AudioPlayer, SpeechBadge, speechBadge } from './speech-parts';
+import type { ChunkChange, SaveState } from './use-chunks';
+
+/** A stored value (0.01 to 1) on the 1 to 100 slider. */
+export const toSlider = (value: number) => Math.min(100, Math.max(1, Math.round(value * 100)));
+
+const classes = mergeStyleSets({
+  card: {
+    background: theme.palette.white,
+    borderRadius: 8,
+    padding: 16,
+    display: 'flex',
+    flexDirection: 'column',
+    gap: 12,
+    boxShadow: '0 1.6px 3.6px rgba(0,0,0,.13), 0 0.3px 0.9px rgba(0,0,0,.11)',
+  },
+  number: { fontWeight: 700 },
+  saveState: { color: theme.palette.neutralSecondary, fontSize: 12 },
+  notSaved: { color: theme.semanticColors.errorText, fontSize: 12, fontWeight: 600 },
+  sliders: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))', gap: 16, alignItems: 'end' },
+});
+
+const saveTexts: Partial<Record<SaveState, string>> = { pending: 'Not saved yet', saving: 'Saving...', saved: 'Saved' };
+
+export interface ChunkCardProps {
+  chunk: Chunk;
+  number: number;
+  /** The newsletter's voice for this content: what Reset Voice Settings goes back to. */
+  defaults: VoiceParameters;
+  saveState?: SaveState;
+  generating: boolean;
+  /** While a chunk is put in, no other is. */
+  inserting: boolean;
+  onChange(change: ChunkChange): void;
+  onGenerate(): void;
+  onInsert(where: 'above' | 'below'): void;
+  onVersions(): void;
+}
+
+export function ChunkCard({ chunk, number, defaults, saveState, generating, inserting, onChange, onGenerate, onInsert, onVersions }: ChunkCardProps) {
+  // What is in the box: the server's copy is cleaned, and must not overwrite what is being typed.
+  const [text, setText] = useState(chunk.text);
+  const [parameters, setParameters] = useState<VoiceParameters>(chunk.parameters);
+  const changed =
+    toSlider(parameters.stability) !== toSlider(defaults.stability) || toSlider(parameters.similarity_boost) !== toSlider(defaults.similarity_boost);
+
+  const setVoice = (next: VoiceParameters) => {
+    setParameters(next);
+    onChange({ parameters: next });
+  };
+
+  const label = `Chunk ${number}`;
+  return (
+    <article className={classes.card} aria-label={label} data-testid="chunk">
+      <Stack horizontal verticalAlign="center" horizontalAlign="space-between" tokens={{ childrenGap: 8 }}>
+        <Stack horizontal verticalAlign="center" tokens={{ childrenGap: 12 }}>
+          <Text as="h3" className={classes.number} styles={{ root: { margin: 0 } }}>
+            {number}
+          </Text>
+          <SpeechBadge badge={speechBadge(chunk.url ? 'ready' : 'draft')} />
+          {saveState === 'failed' ? (
+            <span className={classes.notSaved} role="status">
+              Not Saved
+            </span>
+          ) : saveState && saveTexts[saveState] ? (
+            <span className={classes.saveState}>{saveTexts[saveState]}</span>
+          ) : null}
+        </Stack>
+        <Stack horizontal tokens={{ childrenGap: 2 }}>
+          <IconButton
+            iconProps={{ iconName: 'InsertRowsAbove' }}
+            title="Insert a chunk above"
+            ariaLabel={`Insert a chunk above chunk ${number}`}
+            disabled={inserting}
+            onClick={() => onInsert('above')}
+          />
+          <IconButton
+            iconProps={{ iconName: 'InsertRowsBelow' }}
+            title="Insert a chunk below"
+            ariaLabel={`Insert a chunk below chunk ${number}`}
+            disabled={inserting}
+            onClick={() => onInsert('below')}
+          />
+          <IconButton iconProps={{ iconName: 'History' }} title="Version history" ariaLabel={`Version history of chunk ${number}`} onClick={onVersions} />
+        </Stack>
+      </Stack>
+      <TextField
+        label={`${label} text`}
+        multiline
+        autoAdjustHeight
+        value={text}
+        onChange={(_event, value = '') => {
+          setText(value);
+          onChange({ text: value });
+        }}
+      />
+      {generating ? (
+        <ProgressIndicator label="Generating..." ariaValueText={`Generating the audio of chunk ${number}`} />
+      ) : chunk.url ? (
+        <AudioPlayer url={chunk.url} label={`${label} audio`} />
+      ) : null}
+      <div className={classes.sliders}>
+        <Slider
+          label="stability"
+          ariaLabel={`${label} stability`}
+          min={1}
+          max={100}
+          value={toSlider(parameters.stability)}
+          showValue
+          onChange={(value) => setVoice({ ...parameters, stability: value / 100 })}
+        />
+        <Slider
+          label="similarity_boost"
+          ariaLabel={`${label} similarity_boost`}
+          min={1}
+          max={100}
+          value={toSlider(parameters.similarity_boost)}
+          showValue
+          onChange={(value) => setVoice({ ...parameters, similarity_boost: value / 100 })}
+        />
+      </div>
+      <Stack horizontal horizontalAlign="space-between" verticalAlign="center" tokens={{ childrenGap: 8 }}>
+        {changed ? <ActionButton iconProps={{ iconName: 'Refresh' }} text="Reset Voice Settings" onClick={() => setVoice({ ...defaults })} /> : <span />}
+        <PrimaryButton
+          text="GENERATE"
+          iconProps={{ iconName: 'Microphone' }}
+          ariaLabel={`Generate chunk ${number}`}
+          disabled={generating || text.trim() === ''}
+          onClick={onGenerate}
+        />
+      </Stack>
+    </article>
+  );
+}

@@ -1,0 +1,218 @@
+/**
+ * The text-to-speech calls the console makes (docs/speech-api.md; plugins/speech/server answers
+ * them), the shapes they answer, and the addresses of the speech pages.
+ */
+import { api, call } from '../../../core/client/api';
+import { constants } from '../../../core/shared/config';
+import type { Issue } from '../../../schemas/generated/entities/issue';
+import type { NewsletterVoice } from '../../../schemas/generated/entities/newsletter-voice';
+import type { Story } from '../../stories/client/public';
+import type { SpeechContentType } from '../rules';
+
+export type { SpeechContentType };
+
+export interface VoiceParameters {
+  stability: number;
+  similarity_boost: number;
+}
+
+export interface ChunkVersion {
+  id: string;
+  url: string;
+  text: string;
+  duration?: number | null;
+  updated_at: string;
+}
+
+/** A piece of a story's or an issue's text and its speech (spec 002 section 3: Audio chunk). */
+export interface Chunk {
+  id: string;
+  text: string;
+  url: string | null;
+  index: number;
+  status: 'draft' | 'ready';
+  generating?: boolean;
+  error?: string | null;
+  parameters: VoiceParameters;
+  voice_id: string;
+  /** Newest first; GET /audios/list leaves them out. */
+  versions?: ChunkVersion[];
+  /** Issue audio: 'intro' or the id of the story the chunk was read from. */
+  origin: string | null;
+  content_id: string;
+  content_type: SpeechContentType;
+  duration?: number | null;
+  type: 'chunk';
+  updated_at?: string;
+}
+
+/** A story's or an issue's TTS record (spec 002 section 3: Story audio). */
+export interface Audio {
+  id: string;
+  url: string | null;
+  duration: number | null;
+  status: 'draft' | 'ready' | 'published';
+  building?: boolean;
+  created_at: string;
+  updated_at: string;
+  content_id: string;
+  content_type: SpeechContentType;
+  newsletter_id: string;
+  created_by: string;
+  content?: { id: string; type: SpeechContentType; title?: string | null; text?: string; html?: string; url?: string } | null;
+  episode?: { id: string; title: string; status: string } | null;
+  parts: Chunk[];
+}
+
+export interface Voice {
+  voice_id: string;
+  name: string;
+  labels: Record<string, string>;
+}
+
+/** The newsletter's voice settings for articles and bullets (GET /audios/defaults/{newsletterId}). */
+export interface VoiceDefaults {
+  article: NewsletterVoice;
+  bullet: NewsletterVoice;
+}
+
+export interface AudioListQuery {
+  /** `key:value` pairs: newsletter_id, content_type, content_id, id, status. */
+  filters: Record<string, string | undefined>;
+  sort: 'created_at:desc' | 'updated_at:desc';
+  page: number;
+  limit: number;
+}
+
+/** The `filters` parameter of GET /audios/list: 'newsletter_id:n1,content_type:article'. */
+export function filtersParam(filters: AudioListQuery['filters']): string {
+  return Object.entries(filters)
+    .filter(([, value]) => value)
+    .map(([key, value]) => `${key}:${value}`)
+    .join(',');
+}
+
+/** What PUT /audios/update/{id} and POST /audios/create need besides the parts. */
+export interface AudioOwner {
+  content_id: string;
+  content_type: SpeechContentType;
+  newsletter_id: string;
+  created_by?: string;
+}
+
+export interface NewChunk {
+  content_id: string;
+  content_type: SpeechContentType;
+  text: string;
+  parameters?: VoiceParameters;
+  voice_id?: string;
+  origin?: string;
+  index?: number;
+}
+
+export const speechApi = {
+  listAudios: async (query: AudioListQuery) =>
+    (
+      await call<{ data: Audio[]; totalCount: number }>('get', '/audios/list', undefined, {
+        filters: filtersParam(query.filters),
+        sort: query.sort,
+        page: query.page,
+        limit: query.limit,
+      })
+    ).data,
+  /** The latest audio of a story or an issue, or the one asked for (spec 002 section 7). */
+  latestAudio: async (contentId: string, audioId?: string) =>
+    (await speechApi.listAudios({ filters: { content_id: contentId, id: audioId }, sort: 'updated_at:desc', page: 0, limit: 1 })).data[0],
+  fetchAudio: async (id: string) => (await call<Audio>('get', `/audios/list/${id}`)).data,
+  createAudio: async (chunks: string[], owner: AudioOwner) =>
+    (
+      await call<Audio>('post', '/audios/create', {
+        chunks,
+        newsletter: owner.newsletter_id,
+        content_id: owner.content_id,
+        content_type: owner.content_type,
+        ...(owner.created_by ? { creator: owner.created_by } : {}),
+      })
+    ).data,
+  updateAudio: async (id: string, parts: string[], owner: AudioOwner) => (await call<Audio>('put', `/audios/update/${id}`, { ...owner, parts })).data,
+  /** Builds the audio: joins its parts' speech into one MP3 and answers when it is ready. */
+  concat: async (id: string) => (await call<Audio>('get', `/audios/concat/${id}`)).data,
+  attach: async (id: string, fields: { title?: string; subtitle?: string }) => (await call<Audio>('post', `/audios/attach/${id}`, fields)).data,
+  /** Splits rich text into chunk texts of at most chunk_size characters. */
+  split: async (html: string) =>
+    (await call<string[]>('post', '/chunks/create', { text: html, chunk_size: constants.speech.chunkSize, language: constants.speech.chunkLanguage })).data,
+  storeChunk: async (chunk: NewChunk) => (await call<Chunk>('put', '/chunks/create', chunk)).data,
+  updateChunk: async (id: string, changes: Partial<Pick<Chunk, 'text' | 'parameters' | 'voice_id' | 'index'>>) =>
+    (await call<Chunk>('put', `/chunks/update/${id}`, changes)).data,
+  /** Speaks a chunk and answers when its audio is there; its neighbours give the engine context. */
+  generate: async (id: string, neighbours: { previous?: string; next?: string } = {}) =>
+    (
+      await call<Chunk>('get', `/chunks/generate/${id}`, undefined, {
+        type: 'instant',
+        ...(neighbours.previous ? { previous_chunk_id: neighbours.previous } : {}),
+        ...(neighbours.next ? { next_chunk_id: neighbours.next } : {}),
+      })
+    ).data,
+  fetchChunk: async (id: string) => (await call<Chunk>('get', `/chunks/list/${id}`)).data,
+  voices: async () => (await call<Voice[]>('get', '/voices/list')).data,
+  defaults: async (newsletterId: string) => (await call<VoiceDefaults>('get', `/audios/defaults/${newsletterId}`)).data,
+  /** An issue with its intro and channels, and its stories: the issue editor's own calls (GET /issues/update/{id}, /content). */
+  issue: async (issueId: string) => {
+    const [form, content] = await Promise.all([
+      call<{ body: Issue }>('get', `/issues/update/${issueId}`),
+      api(`issues/update/${issueId}/content`).json<{ stories: Story[] }>(),
+    ]);
+    return { issue: form.data.body, stories: content.stories };
+  },
+};
+
+/**
+ * Puts an audio's parts in a new order: PUT /audios/update/{id}, or, when the update is refused
+ * (status 400 or above), a new audio record of the same parts (spec 002 section 4).
+ */
+export async function saveAudioParts(audio: Pick<Audio, 'id'> | undefined, parts: string[], owner: AudioOwner): Promise<Audio> {
+  if (audio) {
+    try {
+      return await speechApi.updateAudio(audio.id, parts, owner);
+    } catch (error) {
+      if (!isRefusal(error)) throw error;
+    }
+  }
+  return speechApi.createAudio(parts, owner);
+}
+
+function isRefusal(error: unknown): boolean {
+  const status = (error as { response?: { status?: number } } | null)?.response?.status;
+  return typeof status === 'number' && status >= 400;
+}
+
+/** The owner fields of an audio, for the calls that change it. */
+export const ownerOf = (audio: Audio): AudioOwner => ({
+  content_id: audio.content_id,
+  content_type: audio.content_type,
+  newsletter_id: audio.newsletter_id,
+  created_by: audio.created_by,
+});
+
+/** The voice a new chunk is read with: the newsletter's setting for the type, or the defaults. */
+export function voiceFor(defaults: VoiceDefaults | null, type: SpeechContentType): { voice_id?: string; parameters: VoiceParameters } {
+  const setting = defaults ? (type === 'bullet' ? defaults.bullet : defaults.article) : undefined;
+  return {
+    voice_id: setting?.voice,
+    parameters: {
+      stability: setting?.stability ?? constants.speech.defaultStability,
+      similarity_boost: setting?.similarity_boost ?? constants.speech.defaultSimilarityBoost,
+    },
+  };
+}
+
+// The addresses of the speech pages.
+export const ttsListPath = (newsletterId: string) => `/newsletters/show/${newsletterId}/tts`;
+export const storyPickerPath = (newsletterId: string, type: 'article' | 'bullet') =>
+  `/stories/audios/select/${newsletterId}${type === 'bullet' ? '?type=bullet' : ''}`;
+export const issuePickerPath = (newsletterId: string) => `/issues/audios/select/${newsletterId}`;
+export const storyAudioPath = (storyId: string, audioId?: string) =>
+  `/stories/audios/create/${storyId}${audioId ? `?audio_id_query=${encodeURIComponent(audioId)}` : ''}`;
+export const issueAudioPath = (issueId: string, audioId?: string) =>
+  `/issues/audios/create/${issueId}${audioId ? `?audio_id_query=${encodeURIComponent(audioId)}` : ''}`;
+export const storyEditorPath = (storyId: string) => `/stories/edit/${storyId}`;

@@ -1,0 +1,107 @@
+/**
+ * What a TTS record speaks: a story (article or bullet) or an issue, found for a caller who may
+ * reach it. Authors reach only the stories they write; issue audio needs speech.publish. Anything
+ * else is as good as missing (404).
+ */
+import type { Kysely } from 'kysely';
+import { demand, type Session } from '../../../core/server/auth/session';
+import type { CoreTables } from '../../../core/server/db/tables';
+import { notFound } from '../../../core/server/errors';
+import { constants } from '../../../core/shared/config';
+import { escapeHtml, htmlToText } from '../../../core/shared/text';
+import { findIssue, stuffChannelId, type IssueTables } from '../../issues/server/public';
+import { findStory, mayReadStory, type StoryTables } from '../../stories/server/public';
+import { firstWords, type SpeechContentType } from '../rules';
+
+export type ContentDb = Kysely<CoreTables & StoryTables & IssueTables>;
+
+export interface SpeechContent {
+  id: string;
+  type: SpeechContentType;
+  newsletterId: string;
+  publisherId: string;
+  /** The title the TTS list shows (spec 002 section 2.2); 'N/A' when none can be derived. */
+  title: string;
+  subtitle: string;
+  image: string;
+  html: string;
+  text: string;
+  /** Where the console edits it. */
+  editUrl: string;
+}
+
+export const notAvailable = 'N/A';
+
+/** A story's title on the TTS list: an article's title, a bullet's first words without bracketed parts. */
+export function storyTitle(story: { type: string; title: string; body_text: string }): string {
+  const title = story.type === 'article' ? story.title.trim() : firstWords(story.body_text, constants.speech.storyTitleWords);
+  return title || notAvailable;
+}
+
+export async function reachContent(db: ContentDb, session: Session, id: string, type?: SpeechContentType): Promise<SpeechContent> {
+  if (type === 'issue') return reachIssue(db, session, id);
+  const story = await findStory(db, id);
+  if (!story || !mayReadStory(session, story) || (type && story.type !== type)) throw notFound('Story not found.');
+  return {
+    id: story.id,
+    type: story.type,
+    newsletterId: story.newsletter_id,
+    publisherId: story.publisher_id,
+    title: storyTitle(story),
+    subtitle: story.subtitle,
+    image: story.image,
+    html: story.body_html,
+    text: story.body_text,
+    editUrl: `/stories/edit/${story.id}`,
+  };
+}
+
+async function reachIssue(db: ContentDb, session: Session, id: string): Promise<SpeechContent> {
+  const issue = await findIssue(db, id);
+  if (!issue || !session.newsletterIds.has(issue.newsletter_id)) throw notFound('Issue not found.');
+  demand(session, 'speech.publish');
+  return {
+    id: issue.id,
+    type: 'issue',
+    newsletterId: issue.newsletter_id,
+    publisherId: issue.publisher_id,
+    title: issue.subject.trim() || notAvailable,
+    subtitle: issue.preview,
+    image: issue.image,
+    html: issue.intro_html,
+    text: issue.intro_text,
+    editUrl: `/issues/edit/${issue.id}`,
+  };
+}
+
+export interface IssueItem {
+  /** 'intro' or the story's id: the chunks made of it carry it as their origin. */
+  origin: string;
+  html: string;
+  title: string;
+}
+
+/**
+ * What an issue's audio reads: its intro, then the stories of its first channels (spec 002 section
+ * 2.3: two). 'Draft Stories' is where stories wait to be placed, not part of what readers get, so
+ * it is not counted.
+ */
+export async function issueItems(db: ContentDb, issueId: string): Promise<IssueItem[]> {
+  const issue = (await findIssue(db, issueId))!;
+  const channels = issue.channels.filter((channel) => channel._id !== stuffChannelId).slice(0, constants.speech.issueChannels);
+  const storyIds = channels.flatMap((channel) => channel.stories);
+  const stories = storyIds.length > 0 ? await db.selectFrom('stories').select(['id', 'type', 'title', 'body_html']).where('id', 'in', storyIds).execute() : [];
+  const byId = new Map(stories.map((story) => [story.id, story]));
+  const items: IssueItem[] = [];
+  if (htmlToText(issue.intro_html)) items.push({ origin: 'intro', html: issue.intro_html, title: itemTitle(issue.intro_html) });
+  for (const storyId of storyIds) {
+    const story = byId.get(storyId);
+    if (!story) continue;
+    // An article is heard with its title first.
+    const html = story.type === 'article' && story.title ? `<h2>${escapeHtml(story.title)}</h2>${story.body_html}` : story.body_html;
+    if (htmlToText(html)) items.push({ origin: story.id, html, title: itemTitle(html) });
+  }
+  return items;
+}
+
+const itemTitle = (html: string) => firstWords(htmlToText(html), constants.speech.itemTitleWords) || notAvailable;

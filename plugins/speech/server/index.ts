@@ -1,0 +1,18 @@
+/** The speech plugin's server: the text-to-speech calls, the jobs that speak chunks and build audio, and demo data. */
+import { serverPlugin } from '../../../core/server/plugins/contract';
+import type { IssueTables } from '../../issues/server/public';
+import type { StoryTables } from '../../stories/server/public';
+import manifest from '../plugin';
+import { defineSpeechJobs, type SpeechContext } from './generation';
+import { registerSpeechRoutes } from './routes';
+import { seedSpeech } from './seed';
+import type { SpeechTables } from './tables';
+
+export default serverPlugin(manifest, {
+  register(api) {
+    const context: SpeechContext = { db: api.tables<SpeechTables>(), storage: api.storage, jobs: api.jobs, speech: api.speech, log: api.log };
+    defineSpeechJobs(context, api.env.speechWorkers);
+    registerSpeechRoutes(api, context, api.tables<StoryTables & IssueTables>());
+  },
+  seed: seedSpeech,
+});
