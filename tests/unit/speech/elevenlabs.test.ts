@@ -69,7 +69,9 @@ describe('ElevenLabs adapter', () => {
       previousText: 'Birinci parça.',
       nextText: 'Üçüncü parça.',
     });
-    const [call] = received;
+    // The account's voices are asked for first: the voice asked for is one of them.
+    expect(received[0]).toMatchObject({ method: 'GET', url: '/v1/voices', headers: { 'xi-api-key': apiKey } });
+    const call = received.find((request) => request.method === 'POST');
     expect(call).toMatchObject({ method: 'POST', url: `/v1/text-to-speech/EXAVITQu4vr4xnSDxMaL?output_format=pcm_${speechSampleRate}` });
     expect(call!.headers['xi-api-key']).toBe(apiKey);
     expect(call!.headers['content-type']).toBe('application/json');
@@ -95,10 +97,18 @@ describe('ElevenLabs adapter', () => {
     expect(Object.keys(JSON.parse(received[0]!.body))).toEqual(['text', 'model_id', 'voice_settings']);
   });
 
-  it('lists the account’s voices', async () => {
+  it('lists the account’s voices, kept for a while', async () => {
     received.length = 0;
     expect(await engine.voices()).toEqual([{ voice_id: 'EXAVITQu4vr4xnSDxMaL', name: 'Sarah', labels: { accent: 'american', gender: 'female' } }]);
-    expect(received[0]).toMatchObject({ method: 'GET', url: '/v1/voices', headers: { 'xi-api-key': apiKey } });
+    await engine.voices();
+    // Asked for by the first speech above, and not again.
+    expect(received.filter((request) => request.url === '/v1/voices')).toHaveLength(0);
+  });
+
+  it("speaks with the account's first voice when asked for one it does not have (an offline voice id)", async () => {
+    received.length = 0;
+    await engine.speak({ text: 'Merhaba.', voiceId: 'tr-female', stability: 0.5, similarityBoost: 0.5 });
+    expect(received.find((request) => request.method === 'POST')!.url).toMatch(/^\/v1\/text-to-speech\/EXAVITQu4vr4xnSDxMaL\?/);
   });
 
   it('rejects a refusal with an Error naming the status and never the key', async () => {

@@ -9,6 +9,9 @@ import type { SpeechEngine, SpeechVoice } from './index';
 import type { SpeechTask, SpeechTaskResult } from './tasks';
 import { elevenLabsModel, elevenLabsTimeoutMs, speechSampleRate } from './format';
 
+/** How long the account's voices are kept before they are asked for again. */
+const voicesTtlMs = 10 * 60 * 1000;
+
 interface VoicesAnswer {
   voices: { voice_id: string; name: string; labels?: Record<string, string> | null }[];
 }
@@ -37,12 +40,31 @@ export function createElevenLabsEngine(options: { apiKey: string; url: string; p
     return response;
   }
 
+  /** The account's voices, asked for again after voicesTtlMs; a failure is not kept. */
+  let voices: { at: number; list: Promise<SpeechVoice[]> } | undefined;
+  function accountVoices(): Promise<SpeechVoice[]> {
+    if (!voices || Date.now() - voices.at > voicesTtlMs) {
+      const list = call('voices', '/v1/voices')
+        .then((response) => response.json() as Promise<VoicesAnswer>)
+        .then((answer) => answer.voices.map(({ voice_id, name, labels }) => ({ voice_id, name, labels: labels ?? {} })));
+      list.catch(() => (voices = undefined));
+      voices = { at: Date.now(), list };
+    }
+    return voices.list;
+  }
+
+  /**
+   * The voice to speak with: the one asked for when the account has it, else the account's first.
+   * Newsletters set up before the key was configured name the offline engine's voices ('tr-female').
+   */
+  async function voiceFor(voiceId: string): Promise<string> {
+    const list = await accountVoices().catch(() => []);
+    return list.length === 0 || list.some((voice) => voice.voice_id === voiceId) ? voiceId : list[0]!.voice_id;
+  }
+
   return {
     name: 'elevenlabs',
-    async voices(): Promise<SpeechVoice[]> {
-      const answer = (await (await call('voices', '/v1/voices')).json()) as VoicesAnswer;
-      return answer.voices.map(({ voice_id, name, labels }) => ({ voice_id, name, labels: labels ?? {} }));
-    },
+    voices: accountVoices,
     async speak(request) {
       const body = {
         text: request.text,
@@ -51,11 +73,15 @@ export function createElevenLabsEngine(options: { apiKey: string; url: string; p
         previous_text: request.previousText,
         next_text: request.nextText,
       };
-      const response = await call('text-to-speech', `/v1/text-to-speech/${encodeURIComponent(request.voiceId)}?output_format=pcm_${speechSampleRate}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json', accept: 'audio/pcm' },
-        body: JSON.stringify(body),
-      });
+      const response = await call(
+        'text-to-speech',
+        `/v1/text-to-speech/${encodeURIComponent(await voiceFor(request.voiceId))}?output_format=pcm_${speechSampleRate}`,
+        {
+          method: 'POST',
+          headers: { 'content-type': 'application/json', accept: 'audio/pcm' },
+          body: JSON.stringify(body),
+        },
+      );
       const pcm = littleEndianPcm(new Uint8Array(await response.arrayBuffer()));
       const { mp3, duration } = await pool.run({ kind: 'encode', pcm }, [pcm.buffer as ArrayBuffer]);
       return { mp3: Buffer.from(mp3.buffer, mp3.byteOffset, mp3.byteLength), duration };
