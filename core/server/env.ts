@@ -120,7 +120,7 @@ function mailRateOf(value: string | undefined): number | undefined {
 function speechWorkersOf(value: string | undefined): number {
   if (!value) return defaultPoolSize();
   const workers = Number(value);
-  if (!Number.isInteger(workers) || workers < 1) throw new Error(`SPEECH_WORKERS must be a whole number of threads, at least 1, got '${value}'`);
+  if (!Number.isInteger(workers) || workers < 0) throw new Error(`SPEECH_WORKERS must be a whole number of threads (0: the server's own), got '${value}'`);
   return workers;
 }
 

@@ -37,6 +37,8 @@ export async function startTestServer(
     DEMO_PASSWORD: demoPassword,
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     PUBLIC_URL: 'http://console.test',
+    // Demo audio is spoken by every test server: in its own thread, with no worker threads to start.
+    SPEECH_WORKERS: '0',
     ...overrides,
   });
   if (kind === 'postgres') env.databaseUrl = process.env.TEST_DATABASE_URL;

@@ -4,7 +4,7 @@ import { measureBundles, printBundles } from './bundle';
 import { measureEmailSend, printEmailSend } from './email-send';
 import { measureLiveIssue, printLiveIssue } from './live-issue';
 import { measureServerMemory, printServerMemory } from './server-memory';
-import { measureSpeech, printSpeech } from './speech';
+import { measureSpeech, measureSpeechThroughApi, printSpeech, printSpeechThroughApi } from './speech';
 import { measureStoryList, printStoryList } from './story-list';
 import { measureSubscriberList, printSubscriberList } from './subscriber-list';
 
@@ -18,5 +18,6 @@ if (printAnalytics(await measureAnalytics())) failed = true;
 if (printLiveIssue(await measureLiveIssue())) failed = true;
 if (printEmailSend(await measureEmailSend())) failed = true;
 if (printSpeech(await measureSpeech())) failed = true;
+if (printSpeechThroughApi(await measureSpeechThroughApi())) failed = true;
 
 process.exit(failed ? 1 : 0);

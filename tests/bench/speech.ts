@@ -38,6 +38,14 @@ export interface SpeechFigures {
   compiled: boolean;
 }
 
+/** Whole sentences up to the 9,000th character. */
+function benchStory(): string {
+  const sentences = paragraph.repeat(Math.ceil((2 * storyCharacters) / paragraph.length)).match(/[^.!?]+[.!?]+\s*/g)!;
+  let story = '';
+  while (story.trimEnd().length < storyCharacters) story += sentences.shift();
+  return story;
+}
+
 /** Whole sentences packed into chunks of at most `size` characters. */
 function chunksOf(text: string, size: number): string[] {
   const chunks: string[] = [];
@@ -57,10 +65,7 @@ export async function measureSpeech(): Promise<SpeechFigures> {
   const built = resolve(root, 'dist-server/core/server/services/speech/index.js');
   const compiled = existsSync(built);
   const speech = (await import(compiled ? pathToFileURL(built).href : '../../core/server/services/speech/index')) as SpeechModule;
-  // Whole sentences up to the 9,000th character.
-  const sentences = paragraph.repeat(Math.ceil((2 * storyCharacters) / paragraph.length)).match(/[^.!?]+[.!?]+\s*/g)!;
-  let story = '';
-  while (story.trimEnd().length < storyCharacters) story += sentences.shift();
+  const story = benchStory();
   const chunks = chunksOf(story, chunkCharacters);
   const characters = story.trim().length;
   const engine = speech.createSpeechEngine({ workers });
@@ -102,6 +107,83 @@ export function printSpeech(figures: SpeechFigures): boolean {
   );
   console.log(
     `  ${figures.chunks} chunks of at most ${chunkCharacters} characters, ${workers} worker threads (${figures.compiled ? 'compiled' : 'source'}), ${(figures.audioSeconds / 60).toFixed(1)} minutes of audio, ${figures.cpuSeconds.toFixed(1)} s of CPU time (the real-time factor is per second of it); the threads started in ${figures.startSeconds.toFixed(1)} s`,
+  );
+  return over;
+}
+
+export interface SpeechApiFigures {
+  chunks: number;
+  /** From the first GENERATE to the built MP3, as the story audio screen asks (two chunks at a time, then BUILD STORY). */
+  seconds: number;
+  audioSeconds: number;
+}
+
+/**
+ * The same story through the server, as a user waits for it: its HTML split by POST /chunks/create,
+ * each chunk stored, an audio made, every chunk generated (the screen's Generate All Chunks: two
+ * GET /chunks/generate?type=instant at a time, each a job on the queue) and the audio built (GET
+ * /audios/concat). The server runs in this process on the embedded database, with demo data.
+ */
+export async function measureSpeechThroughApi(): Promise<SpeechApiFigures> {
+  const { buildServer } = await import('../../core/server/app');
+  const { readEnv } = await import('../../core/server/env');
+  const { mkdtempSync, rmSync } = await import('node:fs');
+  const { tmpdir } = await import('node:os');
+  const { join } = await import('node:path');
+  const dataDir = mkdtempSync(join(tmpdir(), 'masthead-bench-speech-'));
+  const server = await buildServer({
+    env: readEnv({ DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEMO_PASSWORD: 'Masthead-demo-1', SPEECH_WORKERS: String(workers) }),
+    memoryDatabase: true,
+    logger: false,
+  });
+  await server.app.ready();
+  const call = async (method: 'GET' | 'POST' | 'PUT', url: string, token?: string, body?: object) => {
+    const response = await server.app.inject({ method, url: `/api${url}`, headers: token ? { authorization: `Bearer ${token}` } : {}, payload: body });
+    if (response.statusCode !== 200) throw new Error(`${method} ${url}: ${response.statusCode} ${response.body.slice(0, 200)}`);
+    return JSON.parse(response.body).data;
+  };
+  try {
+    const token = (await call('POST', '/auth/login', undefined, { email: 'editor@masthead.local', password: 'Masthead-demo-1' })) as string;
+    const newsletter = ((await call('GET', '/auth/verify', token)).scopes as { _id: string; type: string }[]).find((scope) => scope.type === 'newsletter')!._id;
+    const story = (
+      (
+        await server.app.inject({
+          method: 'GET',
+          url: `/api/stories/list?newsletter=${newsletter}&type=article&limit=1`,
+          headers: { authorization: `Bearer ${token}` },
+        })
+      ).json() as {
+        data: { _id: string }[];
+      }
+    ).data[0]!;
+    const html = `<p>${benchStory()}</p>`;
+    const texts = (await call('POST', '/chunks/create', token, { text: html, chunk_size: chunkCharacters })) as string[];
+    const ids: string[] = [];
+    for (const text of texts) ids.push((await call('PUT', '/chunks/create', token, { content_id: story._id, content_type: 'article', text })).id);
+    const audio = await call('POST', '/audios/create', token, { chunks: ids });
+
+    const started = performance.now();
+    let next = 0;
+    const generateNext = async (): Promise<void> => {
+      while (next < ids.length) {
+        const index = next++;
+        await call('GET', `/chunks/generate/${ids[index]}?type=instant&previous_chunk_id=${ids[index - 1] ?? ''}&next_chunk_id=${ids[index + 1] ?? ''}`, token);
+      }
+    };
+    await Promise.all(Array.from({ length: workers }, generateNext));
+    const built = await call('GET', `/audios/concat/${audio.id}`, token);
+    return { chunks: ids.length, seconds: (performance.now() - started) / 1000, audioSeconds: built.duration };
+  } finally {
+    await server.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** Prints the figure through the API; answers whether the budget was missed. */
+export function printSpeechThroughApi(figures: SpeechApiFigures): boolean {
+  const over = figures.seconds > budgetSeconds;
+  console.log(
+    `speech through the API: ${figures.chunks} chunks generated on the job queue and built in ${figures.seconds.toFixed(1)} s (goal ${budgetSeconds} s), ${(figures.audioSeconds / 60).toFixed(1)} minutes of audio${over ? '  OVER BUDGET' : ''}`,
   );
   return over;
 }

@@ -50,11 +50,12 @@ test.describe('episodes', () => {
     await expect(card(page, demoEpisode).getByTestId('episode-status')).toHaveText('PUBLISHED');
     await expect(card(page, scheduledDemoEpisode).getByTestId('episode-status')).toContainText('SCHEDULED · ');
     await expect(page.getByRole('textbox', { name: 'Podcast feed' })).toHaveValue(`${baseURL}/n/sabah-bulteni/podcast.xml`);
-    // No speech screens yet: no TTS entry.
+    // TTS leads to the text-to-speech list, where stories become an episode's audio.
     await page.getByRole('button', { name: 'CREATE' }).click();
     await expect(page.getByRole('menuitem', { name: 'Recording' })).toBeVisible();
-    await expect(page.getByRole('menuitem', { name: 'TTS' })).toHaveCount(0);
-    await page.keyboard.press('Escape');
+    await page.getByRole('menuitem', { name: 'TTS' }).click();
+    await expect(page.getByRole('heading', { level: 1, name: 'Text to Speech' })).toBeVisible();
+    await page.goBack();
 
     await create(page, 'Recording');
     const picker = page.getByRole('dialog', { name: 'Select Recording' });

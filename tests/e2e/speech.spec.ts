@@ -152,7 +152,8 @@ test.describe('text to speech', () => {
     await page.getByRole('tab', { name: 'ISSUES' }).click();
     await press(page, 'NEW ISSUE AUDIO');
     await expect(page.getByRole('heading', { level: 1, name: 'Create New Issue Audio' })).toBeVisible();
-    await page.getByRole('option').first().click();
+    // The demo's latest published issue has its audio already; this one has none.
+    await page.getByRole('option', { name: 'Sabah Bülteni: Metro, bütçe ve hafta sonu' }).click();
     await press(page, 'CONTINUE');
     await expect(page).toHaveURL(/\/issues\/audios\/create\//);
     const items = page.getByTestId('audio-item');

@@ -11,7 +11,8 @@ import type { SpeechTables } from './tables';
 export default serverPlugin(manifest, {
   register(api) {
     const context: SpeechContext = { db: api.tables<SpeechTables>(), storage: api.storage, jobs: api.jobs, speech: api.speech, log: api.log };
-    defineSpeechJobs(context, api.env.speechWorkers);
+    // As many chunks at once as the engine speaks at once (one when it speaks in the server's own thread).
+    defineSpeechJobs(context, Math.max(1, api.env.speechWorkers));
     registerSpeechRoutes(api, context, api.tables<StoryTables & IssueTables>());
   },
   seed: seedSpeech,

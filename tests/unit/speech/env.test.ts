@@ -15,7 +15,8 @@ describe('speech settings from the environment', () => {
   });
 
   it('refuses what it cannot use, naming the variable', () => {
-    expect(() => readEnv({ SPEECH_WORKERS: '0' })).toThrow("SPEECH_WORKERS must be a whole number of threads, at least 1, got '0'");
+    expect(() => readEnv({ SPEECH_WORKERS: '-1' })).toThrow("SPEECH_WORKERS must be a whole number of threads (0: the server's own), got '-1'");
+    expect(readEnv({ SPEECH_WORKERS: '0' }).speechWorkers).toBe(0);
     expect(() => readEnv({ SPEECH_WORKERS: 'two' })).toThrow('SPEECH_WORKERS');
     expect(() => readEnv({ ELEVENLABS_URL: 'api.elevenlabs.io' })).toThrow("ELEVENLABS_URL must be an http(s) address, got 'api.elevenlabs.io'");
   });

@@ -9,8 +9,9 @@ import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { createElevenLabsEngine } from './elevenlabs';
 import { elevenLabsDefaultUrl } from './format';
-import { createWorkerPool } from './pool';
-import type { SpeechTask, SpeechTaskResult } from './tasks';
+import { loadEspeak, type Espeak } from './espeak';
+import { createWorkerPool, type WorkerPool } from './pool';
+import { performSpeechTask, type SpeechTask, type SpeechTaskResult } from './tasks';
 import { espeakSettings, offlineVoices } from './voices';
 
 export { joinSpeech } from './mp3';
@@ -56,7 +57,7 @@ export interface SpeechEngineOptions {
   elevenLabsApiKey?: string;
   /** ELEVENLABS_URL: another address for the ElevenLabs API (a proxy, tests). */
   elevenLabsUrl?: string;
-  /** SPEECH_WORKERS: threads synthesising and encoding at once (2, or fewer cores). */
+  /** SPEECH_WORKERS: threads synthesising and encoding at once (2, or fewer cores); 0 speaks in the calling thread. */
   workers?: number;
   log?: FastifyBaseLogger;
 }
@@ -65,7 +66,10 @@ export interface SpeechEngineOptions {
 const workerFile = new URL(`./worker${extname(fileURLToPath(import.meta.url))}`, import.meta.url);
 
 export function createSpeechEngine(options: SpeechEngineOptions = {}): SpeechEngine {
-  const pool = createWorkerPool<SpeechTask, SpeechTaskResult>({ file: workerFile, size: options.workers, name: 'speech', log: options.log });
+  const pool =
+    options.workers === 0
+      ? inThisThread()
+      : createWorkerPool<SpeechTask, SpeechTaskResult>({ file: workerFile, size: options.workers, name: 'speech', log: options.log });
   if (options.elevenLabsApiKey) {
     return createElevenLabsEngine({ apiKey: options.elevenLabsApiKey, url: options.elevenLabsUrl ?? elevenLabsDefaultUrl, pool });
   }
@@ -78,5 +82,42 @@ export function createSpeechEngine(options: SpeechEngineOptions = {}): SpeechEng
       return { mp3: Buffer.from(mp3.buffer, mp3.byteOffset, mp3.byteLength), duration };
     },
     close: () => pool.close(),
+  };
+}
+
+/** espeak-ng loaded in this thread, once per process, for the engines that speak without workers. */
+let localEspeak: Promise<Espeak> | undefined;
+
+/**
+ * The tasks run one at a time in the calling thread (SPEECH_WORKERS=0): no thread to start and no
+ * second copy of espeak-ng, for the API tests' many short-lived servers and the smallest machines.
+ * The server stops answering while a chunk is spoken.
+ */
+function inThisThread(): WorkerPool<SpeechTask, SpeechTaskResult> {
+  let queue: Promise<unknown> = Promise.resolve();
+  let running = 0;
+  let waiting = 0;
+  return {
+    get running() {
+      return running;
+    },
+    get waiting() {
+      return waiting;
+    },
+    run(task) {
+      waiting++;
+      const result = queue.then(async () => {
+        waiting--;
+        running++;
+        try {
+          return await performSpeechTask(task, () => (localEspeak ??= loadEspeak()));
+        } finally {
+          running--;
+        }
+      });
+      queue = result.catch(() => undefined);
+      return result;
+    },
+    close: async () => undefined,
   };
 }
