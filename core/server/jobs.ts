@@ -11,9 +11,12 @@ import type { Db } from './db/database';
 export interface JobQueue {
   /**
    * Declares a kind of job and what runs it; plugins call it while they register. `workers` (1)
-   * bounds how many of these jobs one process runs at once.
+   * bounds how many of these jobs one process runs at once. `wake`: a job queued for now starts at
+   * once, and a worker that finishes one looks for the next at once, instead of at the next poll
+   * (up to a second): for jobs somebody waits for, whose caller saved all the job reads before
+   * queueing it (a job that starts at once may run before the caller's next write).
    */
-  define<T extends object>(name: string, run: (data: T) => Promise<void>, options?: { workers?: number }): void;
+  define<T extends object>(name: string, run: (data: T) => Promise<void>, options?: { workers?: number; wake?: boolean }): void;
   /**
    * Queues a job to run at `at` (at once when absent) and answers its id; a job running longer than
    * `expireSeconds` (15 minutes) is given up, and a failed one is retried `retries` times (5).
@@ -43,18 +46,18 @@ export function createJobQueue(options: { db: Db; log: FastifyBaseLogger; schema
   });
   boss.on('error', (error) => log.error({ err: error }, 'job queue error'));
 
-  const workers = new Map<string, { run: (data: object) => Promise<void>; count: number }>();
-  /** The pg-boss workers of each kind of job in this process, woken when a job is queued for now. */
+  const workers = new Map<string, { run: (data: object) => Promise<void>; count: number; wake: boolean }>();
+  /** The pg-boss workers of each kind of job that wakes, in this process. */
   const workerIds = new Map<string, string[]>();
   const repeating: { name: string; seconds: number; run: () => Promise<void> }[] = [];
   const timers: NodeJS.Timeout[] = [];
   let started: Promise<void> | undefined;
 
   const queue: JobQueue = {
-    define(name, run, { workers: count = 1 } = {}) {
+    define(name, run, { workers: count = 1, wake = false } = {}) {
       if (started) throw new Error(`job ${name}: define jobs before the queue starts`);
       if (workers.has(name)) throw new Error(`job ${name} is defined twice`);
-      workers.set(name, { run: run as (data: object) => Promise<void>, count });
+      workers.set(name, { run: run as (data: object) => Promise<void>, count, wake });
     },
     async schedule(name, data, { at, expireSeconds, retries = 5 } = {}) {
       if (!workers.has(name)) throw new Error(`job ${name} is not defined`);
@@ -67,7 +70,6 @@ export function createJobQueue(options: { db: Db; log: FastifyBaseLogger; schema
         ...(expireSeconds ? { expireInSeconds: expireSeconds } : {}),
       });
       if (!id) throw new Error(`job ${name} was not queued`);
-      // A worker polls every second; a job for now should not wait for the next poll.
       if (!at) for (const workerId of workerIds.get(name) ?? []) boss.notifyWorker(workerId);
       return id;
     },
@@ -90,10 +92,10 @@ export function createJobQueue(options: { db: Db; log: FastifyBaseLogger; schema
         }
         if (workers.size === 0) return;
         await boss.start();
-        for (const [name, { run, count }] of workers) {
+        for (const [name, { run, count, wake }] of workers) {
           await boss.createQueue(name);
           const ids: string[] = [];
-          workerIds.set(name, ids);
+          if (wake) workerIds.set(name, ids);
           for (let index = 0; index < count; index++) {
             const workerId: string = await boss.work(name, { pollingIntervalSeconds: 1 }, async (jobs) => {
               for (const job of jobs) {
@@ -101,7 +103,7 @@ export function createJobQueue(options: { db: Db; log: FastifyBaseLogger; schema
                 await run(job.data as object);
               }
               // More may be waiting: look again at once rather than after the polling interval.
-              boss.notifyWorker(workerId);
+              if (wake) boss.notifyWorker(workerId);
             });
             ids.push(workerId);
           }

@@ -37,8 +37,9 @@ export interface SpeechContext {
 }
 
 export function defineSpeechJobs(context: SpeechContext, workers: number): void {
-  context.jobs.define<GenerateData>(generateJob, (data) => speakChunk(context, data), { workers });
-  context.jobs.define<BuildData>(buildJob, (data) => buildAudio(context, data));
+  // Somebody waits for each (GENERATE, BUILD STORY), and the chunk or audio is marked before its job is queued.
+  context.jobs.define<GenerateData>(generateJob, (data) => speakChunk(context, data), { workers, wake: true });
+  context.jobs.define<BuildData>(buildJob, (data) => buildAudio(context, data), { wake: true });
 }
 
 /** Queues a chunk to be spoken; the neighbours' texts give the engine the context of the speech. */
