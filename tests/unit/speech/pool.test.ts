@@ -54,6 +54,19 @@ describe('worker pool', () => {
     expect(next.threadId).not.toBe(first.threadId);
   });
 
+  it('ends a thread idle for idleMs, and starts one for the next task', async () => {
+    pool = createWorkerPool<FixtureTask, FixtureResult>({ file: fixture, size: 1, idleMs: 200 });
+    const first = await pool.run({ kind: 'wait', ms: 1 });
+    expect(pool.threads).toBe(1);
+    // Busy again before the idle time is up: the same thread.
+    expect((await pool.run({ kind: 'wait', ms: 1 })).threadId).toBe(first.threadId);
+    await new Promise((resolve) => setTimeout(resolve, 600));
+    expect(pool.threads).toBe(0);
+    const next = await pool.run({ kind: 'wait', ms: 1 });
+    expect(next.threadId).not.toBe(first.threadId);
+    expect(pool.threads).toBe(1);
+  });
+
   it('rejects a task the worker refused, keeping the thread', async () => {
     pool = createWorkerPool<FixtureTask, FixtureResult>({ file: fixture, size: 1 });
     const first = await pool.run({ kind: 'wait', ms: 1 });

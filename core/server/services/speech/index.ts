@@ -104,6 +104,7 @@ function inThisThread(): WorkerPool<SpeechTask, SpeechTaskResult> {
     get waiting() {
       return waiting;
     },
+    threads: 0,
     run(task) {
       waiting++;
       const result = queue.then(async () => {

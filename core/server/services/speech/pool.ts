@@ -22,6 +22,8 @@ export interface WorkerPool<Task, Result> {
   /** Tasks running now, and waiting for a worker. */
   readonly running: number;
   readonly waiting: number;
+  /** Threads alive now (idle ones end after a while). */
+  readonly threads: number;
   /** Stops the workers; running and waiting tasks fail. */
   close(): Promise<void>;
 }
@@ -41,14 +43,28 @@ interface Slot<Task, Result> {
   job?: Job<Task, Result>;
   /** Why the worker died, when it said (an uncaught exception) before exiting. */
   failure?: Error;
+  /** Ends the thread once it has been idle `idleMs`. */
+  idle?: NodeJS.Timeout;
+  /** Ended for being idle: out of the pool already, and no failure. */
+  retired?: boolean;
 }
+
+/** A thread idle this long ends, giving its memory back (espeak-ng's data is tens of MB per thread); the next task starts one. */
+export const defaultIdleMs = 60_000;
 
 /**
  * `file` is the worker's module: a .js file (the compiled server) runs as it is, a .ts file (tests,
  * `npm run dev`) through tsx.
  */
-export function createWorkerPool<Task, Result>(options: { file: URL; size?: number; name?: string; log?: FastifyBaseLogger }): WorkerPool<Task, Result> {
+export function createWorkerPool<Task, Result>(options: {
+  file: URL;
+  size?: number;
+  name?: string;
+  log?: FastifyBaseLogger;
+  idleMs?: number;
+}): WorkerPool<Task, Result> {
   const size = Math.max(1, options.size ?? defaultPoolSize());
+  const idleMs = options.idleMs ?? defaultIdleMs;
   const name = options.name ?? 'worker';
   const slots: Slot<Task, Result>[] = [];
   const queue: Job<Task, Result>[] = [];
@@ -65,12 +81,15 @@ export function createWorkerPool<Task, Result>(options: { file: URL; size?: numb
       slot.worker.unref();
       if (answer.ok) job.resolve(answer.result);
       else job.reject(new Error(answer.message));
+      rest(slot);
       dispatch();
     });
     slot.worker.on('error', (error) => (slot.failure = error));
     slot.worker.on('exit', (code) => {
-      slots.splice(slots.indexOf(slot), 1);
-      if (closed) return;
+      clearTimeout(slot.idle);
+      const index = slots.indexOf(slot);
+      if (index >= 0) slots.splice(index, 1);
+      if (closed || slot.retired) return;
       const reason = slot.failure?.message ?? `exit code ${code}`;
       options.log?.warn({ err: slot.failure, code }, `${name} thread stopped`);
       slot.job?.reject(new Error(`${name} thread stopped while working (${reason})`));
@@ -81,11 +100,24 @@ export function createWorkerPool<Task, Result>(options: { file: URL; size?: numb
     return slot;
   }
 
+  /** Starts the slot's idle clock: out of the pool first, so that no task is sent to a thread that is ending. */
+  function rest(slot: Slot<Task, Result>) {
+    clearTimeout(slot.idle);
+    slot.idle = setTimeout(() => {
+      if (slot.job || closed) return;
+      slot.retired = true;
+      slots.splice(slots.indexOf(slot), 1);
+      void slot.worker.terminate();
+    }, idleMs);
+    slot.idle.unref();
+  }
+
   function dispatch() {
     while (queue.length > 0 && !closed) {
       const slot = slots.find((candidate) => !candidate.job) ?? (slots.length < size ? start() : undefined);
       if (!slot) return;
       const job = queue.shift()!;
+      clearTimeout(slot.idle);
       slot.job = job;
       // Busy, it keeps the process alive until it answers.
       slot.worker.ref();
@@ -115,8 +147,12 @@ export function createWorkerPool<Task, Result>(options: { file: URL; size?: numb
     get waiting() {
       return queue.length;
     },
+    get threads() {
+      return slots.length;
+    },
     async close() {
       closed = true;
+      for (const slot of slots) clearTimeout(slot.idle);
       const stopped = new Error(`${name} pool is closed`);
       for (const job of queue.splice(0)) job.reject(stopped);
       const stopping = [...slots];
