@@ -4,18 +4,18 @@
  * generated (it shows 'In Progress' on the TTS list); and the audio of the newsletter's latest
  * published issue (its intro and the stories of its first channels), built, ready to publish.
  */
-import { sql } from 'kysely';
+import { sql, type Insertable } from 'kysely';
 import type { SeedContext } from '../../../core/server/plugins/contract';
 import type { SpeechEngine, SpokenAudio } from '../../../core/server/services/speech';
 import { constants } from '../../../core/shared/config';
-import { newsletterVoiceSettings } from '../../settings/server/public';
+import { newsletterVoiceSettings, type VoiceSettings } from '../../settings/server/public';
 import type { IssueTables } from '../../issues/server/public';
 import type { StoryTables } from '../../stories/server/public';
 import { buildAudio, speakChunk, type SpeechContext } from './generation';
 import { issueItems } from './content';
 import { splitIntoChunks } from './split';
 import { insertAudio, insertChunk } from './store';
-import type { SpeechTables } from './tables';
+import type { SpeechAudiosTable, SpeechTables } from './tables';
 
 export async function seedSpeech({ db, storage, jobs, speech, log, demo }: SeedContext): Promise<void> {
   const speechDb = db.withTables<SpeechTables & StoryTables & IssueTables>();
@@ -38,41 +38,8 @@ export async function seedSpeech({ db, storage, jobs, speech, log, demo }: SeedC
     [await latest('bullet'), false],
   ] as const) {
     if (!story) continue;
-    const voice = voices[story.type];
-    const texts = splitIntoChunks(story.body_html, constants.speech.chunkSize, constants.speech.chunkLanguage);
-    const parts: string[] = [];
-    for (const [index, text] of texts.entries()) {
-      parts.push(
-        await insertChunk(speechDb, {
-          publisher_id: story.publisher_id,
-          newsletter_id: story.newsletter_id,
-          content_id: story.id,
-          content_type: story.type,
-          origin: null,
-          text,
-          position: index,
-          voice_id: voice.voice,
-          stability: voice.stability,
-          similarity_boost: voice.similarity_boost,
-          audio_key: null,
-          duration: null,
-          error: null,
-          created_by: demo.userIds.editor,
-        }),
-      );
-    }
-    const audioId = await insertAudio(speechDb, {
-      publisher_id: story.publisher_id,
-      newsletter_id: story.newsletter_id,
-      content_id: story.id,
-      content_type: story.type,
-      parts: JSON.stringify(parts),
-      audio_key: null,
-      duration: null,
-      error: null,
-      episode_id: null,
-      created_by: demo.userIds.editor,
-    });
+    const audio = { publisher_id: story.publisher_id, newsletter_id: story.newsletter_id, content_id: story.id, content_type: story.type };
+    const { audioId, parts } = await seedAudio(context, audio, [{ origin: null, html: story.body_html }], voices[story.type], demo.userIds.editor);
     if (build) await speakAndBuild(context, audioId, parts);
   }
 
@@ -84,42 +51,51 @@ export async function seedSpeech({ db, storage, jobs, speech, log, demo }: SeedC
     .orderBy('published_at', 'desc')
     .executeTakeFirst();
   if (!issue) return;
+  const audio = { publisher_id: issue.publisher_id, newsletter_id: issue.newsletter_id, content_id: issue.id, content_type: 'issue' as const };
+  const { audioId, parts } = await seedAudio(context, audio, await issueItems(speechDb, issue.id), voices.article, demo.userIds.director);
+  await speakAndBuild(context, audioId, parts);
+}
+
+type SeededAudio = Pick<Insertable<SpeechAudiosTable>, 'publisher_id' | 'newsletter_id' | 'content_id' | 'content_type'>;
+
+/** A draft audio record of the pieces' chunks, in order, each piece split as POST /chunks/create splits a story. */
+async function seedAudio(
+  context: SpeechContext,
+  audio: SeededAudio,
+  pieces: { origin: string | null; html: string }[],
+  voice: VoiceSettings['article'],
+  createdBy: string,
+): Promise<{ audioId: string; parts: string[] }> {
   const parts: string[] = [];
-  for (const item of await issueItems(speechDb, issue.id)) {
-    for (const text of splitIntoChunks(item.html, constants.speech.chunkSize, constants.speech.chunkLanguage)) {
+  for (const piece of pieces) {
+    for (const text of splitIntoChunks(piece.html, constants.speech.chunkSize, constants.speech.chunkLanguage)) {
       parts.push(
-        await insertChunk(speechDb, {
-          publisher_id: issue.publisher_id,
-          newsletter_id: issue.newsletter_id,
-          content_id: issue.id,
-          content_type: 'issue',
-          origin: item.origin,
+        await insertChunk(context.db, {
+          ...audio,
+          origin: piece.origin,
           text,
           position: parts.length,
-          voice_id: voices.article.voice,
-          stability: voices.article.stability,
-          similarity_boost: voices.article.similarity_boost,
+          voice_id: voice.voice,
+          stability: voice.stability,
+          similarity_boost: voice.similarity_boost,
           audio_key: null,
           duration: null,
           error: null,
-          created_by: demo.userIds.director,
+          created_by: createdBy,
         }),
       );
     }
   }
-  const audioId = await insertAudio(speechDb, {
-    publisher_id: issue.publisher_id,
-    newsletter_id: issue.newsletter_id,
-    content_id: issue.id,
-    content_type: 'issue',
+  const audioId = await insertAudio(context.db, {
+    ...audio,
     parts: JSON.stringify(parts),
     audio_key: null,
     duration: null,
     error: null,
     episode_id: null,
-    created_by: demo.userIds.director,
+    created_by: createdBy,
   });
-  await speakAndBuild(context, audioId, parts);
+  return { audioId, parts };
 }
 
 async function speakAndBuild(context: SpeechContext, audioId: string, parts: string[]): Promise<void> {
