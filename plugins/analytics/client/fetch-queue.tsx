@@ -23,8 +23,10 @@ export class FetchQueue {
    */
   run<T>(fetch: () => Promise<T>, signal?: AbortSignal): Promise<T> {
     const turn = this.last.then(async () => {
-      const wait = this.nextStart - Date.now();
-      if (wait > 0 && !signal?.aborted) await new Promise((resolve) => setTimeout(resolve, wait));
+      // Until the clock says so: a timer may fire a little early.
+      for (let wait = this.nextStart - Date.now(); wait > 0 && !signal?.aborted; wait = this.nextStart - Date.now()) {
+        await new Promise((resolve) => setTimeout(resolve, wait));
+      }
       if (signal?.aborted) return false;
       this.nextStart = Date.now() + this.spacingMs;
       return true;
