@@ -134,11 +134,7 @@ export async function planPublication(
   if (row.job_id) await context.jobs.cancel(publishJob, row.job_id);
   const now = Date.now();
   const later = at.getTime() > now + 1000;
-  const jobId = await context.jobs.schedule<PublishJobData>(
-    publishJob,
-    { issueId: row.id, at: at.toISOString() },
-    { at: later ? at : undefined, expireSeconds: 23 * 3600 },
-  );
+  // The plan is saved before its job is queued: a job that starts at once finds the plan it was made for.
   await updateIssue(context.db, row.id, {
     draft: false,
     scheduled: later,
@@ -150,8 +146,14 @@ export async function planPublication(
     ...(row.published ? {} : { published_at: publishedAt }),
     plan_email: mediums.email,
     plan_notification: mediums.notification,
-    job_id: jobId,
+    job_id: null,
   });
+  const jobId = await context.jobs.schedule<PublishJobData>(
+    publishJob,
+    { issueId: row.id, at: at.toISOString() },
+    { at: later ? at : undefined, expireSeconds: 23 * 3600 },
+  );
+  await updateIssue(context.db, row.id, { job_id: jobId });
   await announceStatus(context, row.id);
 }
 
