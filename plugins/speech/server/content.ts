@@ -3,7 +3,7 @@
  * reach it. Authors reach only the stories they write; issue audio needs speech.publish. Anything
  * else is as good as missing (404).
  */
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import { demand, type Session } from '../../../core/server/auth/session';
 import type { CoreTables } from '../../../core/server/db/tables';
 import { notFound } from '../../../core/server/errors';
@@ -12,6 +12,8 @@ import { escapeHtml, htmlToText } from '../../../core/shared/text';
 import { findIssue, stuffChannelId, type IssueTables } from '../../issues/server/public';
 import { findStory, mayReadStory, type StoryTables } from '../../stories/server/public';
 import { firstWords, type SpeechContentType } from '../rules';
+import type { AudioContent } from './present';
+import type { AudioRow } from './tables';
 
 export type ContentDb = Kysely<CoreTables & StoryTables & IssueTables>;
 
@@ -42,6 +44,20 @@ export async function reachContent(db: ContentDb, session: Session, id: string, 
   if (type === 'issue') return reachIssue(db, session, id);
   const story = await findStory(db, id);
   if (!story || !mayReadStory(session, story) || (type && story.type !== type)) throw notFound('Story not found.');
+  return storyContent(story);
+}
+
+async function reachIssue(db: ContentDb, session: Session, id: string): Promise<SpeechContent> {
+  const issue = await findIssue(db, id);
+  if (!issue || !session.newsletterIds.has(issue.newsletter_id)) throw notFound('Issue not found.');
+  demand(session, 'speech.publish');
+  return issueContent(issue);
+}
+
+type StoryFields = 'id' | 'type' | 'newsletter_id' | 'publisher_id' | 'title' | 'subtitle' | 'image' | 'body_html' | 'body_text';
+type IssueFields = 'id' | 'newsletter_id' | 'publisher_id' | 'subject' | 'preview' | 'image' | 'intro_html' | 'intro_text';
+
+function storyContent(story: Pick<Selectable<StoryTables['stories']>, StoryFields>): SpeechContent {
   return {
     id: story.id,
     type: story.type,
@@ -56,10 +72,7 @@ export async function reachContent(db: ContentDb, session: Session, id: string, 
   };
 }
 
-async function reachIssue(db: ContentDb, session: Session, id: string): Promise<SpeechContent> {
-  const issue = await findIssue(db, id);
-  if (!issue || !session.newsletterIds.has(issue.newsletter_id)) throw notFound('Issue not found.');
-  demand(session, 'speech.publish');
+function issueContent(issue: Pick<Selectable<IssueTables['issues']>, IssueFields>): SpeechContent {
   return {
     id: issue.id,
     type: 'issue',
@@ -72,6 +85,25 @@ async function reachIssue(db: ContentDb, session: Session, id: string): Promise<
     text: issue.intro_text,
     editUrl: `/issues/edit/${issue.id}`,
   };
+}
+
+/** What an audio record says of its story or issue. */
+export function audioContentOf(content: SpeechContent): AudioContent {
+  return { id: content.id, type: content.type, title: content.title, text: content.text, html: content.html, url: content.editUrl };
+}
+
+/** The list's titles: each record's story or issue, read in two queries. */
+export async function contentsOf(db: ContentDb, rows: Pick<AudioRow, 'content_id' | 'content_type'>[]): Promise<Map<string, AudioContent>> {
+  const storyIds = rows.filter((row) => row.content_type !== 'issue').map((row) => row.content_id);
+  const issueIds = rows.filter((row) => row.content_type === 'issue').map((row) => row.content_id);
+  const storyFields: StoryFields[] = ['id', 'type', 'newsletter_id', 'publisher_id', 'title', 'subtitle', 'image', 'body_html', 'body_text'];
+  const issueFields: IssueFields[] = ['id', 'newsletter_id', 'publisher_id', 'subject', 'preview', 'image', 'intro_html', 'intro_text'];
+  const [stories, issues] = await Promise.all([
+    storyIds.length > 0 ? db.selectFrom('stories').select(storyFields).where('id', 'in', storyIds).execute() : [],
+    issueIds.length > 0 ? db.selectFrom('issues').select(issueFields).where('id', 'in', issueIds).execute() : [],
+  ]);
+  const contents = [...stories.map(storyContent), ...issues.map(issueContent)];
+  return new Map(contents.map((content) => [content.id, audioContentOf(content)]));
 }
 
 export interface IssueItem {

@@ -13,11 +13,11 @@ import { constants } from '../../../core/shared/config';
 import { episodeSummary, saveSpeechEpisode } from '../../episodes/server/public';
 import { setIssueEpisode } from '../../issues/server/public';
 import { newsletterVoiceSettings } from '../../settings/server/public';
-import { setStoryEpisode } from '../../stories/server/public';
+import { setStoryEpisode, type StoryTables } from '../../stories/server/public';
 import { cleanChunkText, speechContentTypes, speechMessages, type SpeechContentType } from '../rules';
-import { reachContent, storyTitle, notAvailable, type ContentDb, type SpeechContent } from './content';
+import { audioContentOf, contentsOf, notAvailable, reachContent, type ContentDb, type SpeechContent } from './content';
 import { queueBuild, queueGeneration, waitFor, type SpeechContext } from './generation';
-import { presentAudio, presentChunk, type AudioContent, type PresentedAudio } from './present';
+import { presentAudio, presentChunk, type PresentedAudio } from './present';
 import { splitIntoChunks } from './split';
 import {
   chunksByIds,
@@ -33,7 +33,7 @@ import {
   versionsOf,
   type AudioFilters,
 } from './store';
-import type { AudioRow, ChunkRow } from './tables';
+import type { AudioRow, ChunkRow, SpeechTables } from './tables';
 
 const id = { type: 'string', minLength: 1, maxLength: 64 } as const;
 const parameters = {
@@ -88,6 +88,8 @@ interface AudioListQuery {
 
 export function registerSpeechRoutes(api: PluginApi, context: SpeechContext, contentDb: ContentDb): void {
   const { db, storage } = context;
+  // The list filters an author's records by their stories' owner.
+  const listDb = api.tables<SpeechTables & StoryTables>();
 
   /** A chunk the caller may reach through its story or issue. */
   async function reachChunk(chunkId: string, session: Session): Promise<{ chunk: ChunkRow; content: SpeechContent }> {
@@ -123,7 +125,7 @@ export function registerSpeechRoutes(api: PluginApi, context: SpeechContext, con
       return chunk ? [presentChunk(chunk, versions.get(chunkId) ?? [], storage, index)] : [];
     });
     const episode = audio.episode_id ? await episodeSummary(db, audio.episode_id) : undefined;
-    return presentAudio(audio, { parts, content: content && contentOf(content), episode: episode ?? null }, storage);
+    return presentAudio(audio, { parts, content: content && audioContentOf(content), episode: episode ?? null }, storage);
   }
 
   /** The chunks of an audio's parts: every one must be a chunk of the same content. */
@@ -418,7 +420,7 @@ export function registerSpeechRoutes(api: PluginApi, context: SpeechContext, con
       const { filters = 'status:ready', sort = 'created_at:desc', page = 0, limit = constants.speech.audioListLimit } = request.query;
       const parsed = parseFilters(filters, session);
       const [column, direction] = sort.split(':') as ['created_at' | 'updated_at', string];
-      const { rows, count } = await listAudios(db, parsed, { column, desc: direction === 'desc' }, { page, limit });
+      const { rows, count } = await listAudios(listDb, parsed, { column, desc: direction === 'desc' }, { page, limit });
       const contents = await contentsOf(contentDb, rows);
       const data = await Promise.all(
         rows.map((row) => presentFull(row, null, false).then((audio) => ({ ...audio, content: contents.get(row.content_id) ?? null }))),
@@ -565,40 +567,4 @@ function parseFilters(filters: string, session: Session): AudioFilters {
   if (!session.can('stories.update')) parsed.ownerId = session.user.id;
   if (!session.can('speech.publish')) parsed.contentTypes = (parsed.contentTypes ?? ['article', 'bullet']).filter((type) => type !== 'issue');
   return parsed;
-}
-
-/** The list's titles: each record's story or issue, read in two queries. */
-async function contentsOf(db: ContentDb, rows: AudioRow[]): Promise<Map<string, AudioContent>> {
-  const storyIds = rows.filter((row) => row.content_type !== 'issue').map((row) => row.content_id);
-  const issueIds = rows.filter((row) => row.content_type === 'issue').map((row) => row.content_id);
-  const [stories, issues] = await Promise.all([
-    storyIds.length > 0 ? db.selectFrom('stories').select(['id', 'type', 'title', 'body_text', 'body_html']).where('id', 'in', storyIds).execute() : [],
-    issueIds.length > 0 ? db.selectFrom('issues').select(['id', 'subject', 'intro_text', 'intro_html']).where('id', 'in', issueIds).execute() : [],
-  ]);
-  const contents = new Map<string, AudioContent>();
-  for (const story of stories) {
-    contents.set(story.id, {
-      id: story.id,
-      type: story.type,
-      title: storyTitle(story),
-      text: story.body_text,
-      html: story.body_html,
-      url: `/stories/edit/${story.id}`,
-    });
-  }
-  for (const issue of issues) {
-    contents.set(issue.id, {
-      id: issue.id,
-      type: 'issue',
-      title: issue.subject.trim() || notAvailable,
-      text: issue.intro_text,
-      html: issue.intro_html,
-      url: `/issues/edit/${issue.id}`,
-    });
-  }
-  return contents;
-}
-
-function contentOf(content: SpeechContent): AudioContent {
-  return { id: content.id, type: content.type, title: content.title, text: content.text, html: content.html, url: content.editUrl };
 }

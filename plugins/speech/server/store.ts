@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import type { CoreTables } from '../../../core/server/db/tables';
+import type { StoryTables } from '../../stories/server/public';
 import type { SpeechContentType } from '../rules';
 import type { AudioRow, ChunkRow, ChunkVersionRow, SpeechAudiosTable, SpeechChunksTable, SpeechTables } from './tables';
 
@@ -127,7 +128,7 @@ export interface AudioFilters {
 }
 
 export async function listAudios(
-  db: SpeechDb,
+  db: Kysely<CoreTables & SpeechTables & StoryTables>,
   filters: AudioFilters,
   order: { column: 'created_at' | 'updated_at'; desc: boolean },
   page: { page: number; limit: number },
@@ -141,9 +142,10 @@ export async function listAudios(
     const ownerId = filters.ownerId;
     base = base.where(({ exists, selectFrom }) =>
       exists(
-        selectFrom('stories' as never)
+        selectFrom('stories')
           .select(sql`1`.as('one'))
-          .where(sql<boolean>`stories.id = speech_audios.content_id and stories.owner_id = ${ownerId}`),
+          .whereRef('stories.id', '=', 'speech_audios.content_id')
+          .where('stories.owner_id', '=', ownerId),
       ),
     );
   }
