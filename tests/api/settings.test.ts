@@ -99,6 +99,25 @@ describe.each(databases)('settings on %s', (kind) => {
     expect(answer.details[0]).toEqual({ message, path: field });
   });
 
+  it('refuses a voice the engine does not have, and keeps the saved one', async () => {
+    const { body, data } = await getSettings(tokens.editor);
+    expect(data.voices.map((voice: any) => voice.voice_id)).toContain('en-male');
+    const refused = await put(tokens.editor, {
+      ...body,
+      voiceSettings: { ...body.voiceSettings, bullet: { voice: 'no-such-voice', stability: 0.5, similarity_boost: 0.5 } },
+    });
+    expect(refused.status).toBe(422);
+    expect(refused.body.details[0]).toEqual({ message: 'Choose a voice from the list.', path: 'voiceSettings.bullet.voice' });
+    expect((await getSettings(tokens.editor)).body.voiceSettings).toEqual(body.voiceSettings);
+
+    const chosen = await put(tokens.editor, {
+      ...body,
+      voiceSettings: { ...body.voiceSettings, bullet: { voice: 'en-male', stability: 0.5, similarity_boost: 0.5 } },
+    });
+    expect(chosen.status).toBe(200);
+    expect((await getSettings(tokens.editor)).body.voiceSettings.bullet.voice).toBe('en-male');
+  });
+
   it("refuses another newsletter's key, whatever its case", async () => {
     const { body } = await getSettings(tokens.editor);
     const { status, body: answer } = await put(tokens.editor, { ...body, key: 'teknoloji-notlari' });

@@ -13,6 +13,7 @@ import { assertMayChangeInterests } from './policy';
 import { presentInterest, presentNewsletterSettings } from './present';
 import { findNewsletterSettings, listInterests, newsletterKeyTaken, saveNewsletterSettings, settingsDb, staffOf } from './store';
 import { storedWelcome } from './welcome';
+import type { VoiceSettings } from './defaults';
 
 export const newsletterKeyExists = (key: string) => `The newsletter name ${key} already exists.`;
 
@@ -77,6 +78,7 @@ export function registerNewsletterSettingsRoutes(api: PluginApi): void {
       const staff = new Set((await staffOf(db, current.row.publisher_id)).map((user) => user.id));
       if (testers.some((id) => !staff.has(id))) throw invalid('Testers must work for the publisher.', 'testers');
       if (await newsletterKeyTaken(db, key, current.row.id)) throw invalid(newsletterKeyExists(key), 'key');
+      await assertKnownVoices(body.voiceSettings, current.voiceSettings);
       // Every part is checked before anything is saved: a refused body leaves the newsletter as it was.
       const saveParts = await api.newsletterParts.check(body as unknown as Record<string, unknown>, { newsletterId: current.row.id, session });
 
@@ -97,4 +99,21 @@ export function registerNewsletterSettingsRoutes(api: PluginApi): void {
       return { data: { ...presentNewsletterSettings(await settingsOf(current.row.id)), ...(await api.newsletterParts.read(current.row.id)) }, msg: 'OK' };
     },
   });
+
+  /**
+   * A voice newly chosen must be one the engine has. Voices saved before (an ElevenLabs key added or
+   * removed since) stay: the engine speaks them with its first voice. When the engine cannot say
+   * what it has (ElevenLabs unreachable), the choice is kept for the same reason.
+   */
+  async function assertKnownVoices(wanted: VoiceSettings | undefined, saved: VoiceSettings | null): Promise<void> {
+    if (!wanted) return;
+    const voices = await api.speech.voices().catch(() => null);
+    if (!voices) return;
+    const known = new Set(voices.map((voice) => voice.voice_id));
+    for (const kind of ['article', 'bullet'] as const) {
+      const voice = wanted[kind]?.voice;
+      if (voice !== undefined && voice !== saved?.[kind]?.voice && !known.has(voice))
+        throw invalid('Choose a voice from the list.', `voiceSettings.${kind}.voice`);
+    }
+  }
 }
