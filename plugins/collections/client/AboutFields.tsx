@@ -7,6 +7,7 @@ import { TextField } from '@fluentui/react';
 import { ImageField } from '../../../core/client/ImageField';
 import { KeyField } from '../../../core/client/KeyField';
 import { collectionMessages } from '../rules';
+import { coverSize } from './collection-api';
 
 export interface About {
   image: string;
@@ -44,7 +45,7 @@ export function AboutFields({
         value={values.image}
         onChange={(image) => change({ image })}
         errorMessage={errors.image}
-        recommendedSize="1200 x 630 px"
+        recommendedSize={coverSize}
         width={240}
         height={126}
       />

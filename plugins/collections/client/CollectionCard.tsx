@@ -10,7 +10,7 @@ import { StatusBadge } from '../../../core/client/list/StatusBadge';
 import { panelDate } from '../../../core/client/panel-list';
 import { theme } from '../../../core/client/theme';
 import { resolveBadge } from '../../../core/shared/badges';
-import { dashboardPath, itemCount, type Collection } from './collection-api';
+import { coverRatio, dashboardPath, itemCount, type Collection } from './collection-api';
 
 const classes = mergeStyleSets({
   card: {
@@ -25,7 +25,7 @@ const classes = mergeStyleSets({
     selectors: { ':hover': { boxShadow: '0 6.4px 14.4px rgba(0,0,0,.13), 0 1.2px 3.6px rgba(0,0,0,.11)' } },
   },
   link: { color: 'inherit', textDecoration: 'none', display: 'flex', flexDirection: 'column', flex: 1 },
-  cover: { display: 'block', width: '100%', aspectRatio: '1200 / 630', objectFit: 'cover', background: theme.palette.neutralLighter },
+  cover: { display: 'block', width: '100%', aspectRatio: coverRatio, objectFit: 'cover', background: theme.palette.neutralLighter },
   actions: { position: 'absolute', top: 8, right: 8, background: 'rgba(255,255,255,.9)', borderRadius: 16 },
   description: {
     color: theme.semanticColors.strongSubtext,

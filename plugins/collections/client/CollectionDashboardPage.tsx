@@ -18,6 +18,7 @@ import { resolveBadge } from '../../../core/shared/badges';
 import {
   childrenRefLabels,
   collectionApi,
+  coverRatio,
   dashboardPath,
   fieldsOf,
   itemCount,
@@ -30,7 +31,7 @@ import { AddItemsDialog, ItemOrder, toggled } from './items';
 
 const classes = mergeStyleSets({
   summary: { display: 'grid', gridTemplateColumns: 'minmax(200px, 320px) 1fr', gap: 24, background: theme.palette.white, borderRadius: 8, padding: 16 },
-  cover: { width: '100%', aspectRatio: '1200 / 630', objectFit: 'cover', borderRadius: 6, background: theme.palette.neutralLighter },
+  cover: { width: '100%', aspectRatio: coverRatio, objectFit: 'cover', borderRadius: 6, background: theme.palette.neutralLighter },
   description: { margin: 0, whiteSpace: 'pre-line', overflowWrap: 'anywhere' },
 });
 

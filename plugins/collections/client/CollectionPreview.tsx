@@ -1,11 +1,11 @@
 /** A collection as its public page /c/{slug} shows it: the image, title and description, then the items in their order. */
 import { mergeStyleSets, Text } from '@fluentui/react';
 import { theme } from '../../../core/client/theme';
-import type { CollectionItem } from './collection-api';
+import { coverRatio, type CollectionItem } from './collection-api';
 
 const classes = mergeStyleSets({
   page: { border: `1px solid ${theme.palette.neutralLight}`, borderRadius: 8, overflow: 'hidden', background: theme.semanticColors.bodyBackground },
-  cover: { display: 'block', width: '100%', aspectRatio: '1200 / 630', objectFit: 'cover', background: theme.palette.neutralLighter },
+  cover: { display: 'block', width: '100%', aspectRatio: coverRatio, objectFit: 'cover', background: theme.palette.neutralLighter },
   body: { padding: 24, display: 'grid', gap: 12 },
   title: { ...theme.fonts.xxLarge, fontWeight: 700, margin: 0, overflowWrap: 'anywhere' },
   description: { margin: 0, color: theme.semanticColors.strongSubtext, whiteSpace: 'pre-line', overflowWrap: 'anywhere' },

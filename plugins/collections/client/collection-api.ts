@@ -4,9 +4,15 @@
  * (spec 001 section 7: GET /{model}s/list with status.published, type article for stories).
  */
 import { call } from '../../../core/client/api';
+import { constants } from '../../../core/shared/config';
 import type { Collection as StoredCollection } from '../../../schemas/generated/entities/collection';
 import type { Issue } from '../../../schemas/generated/entities/issue';
 import type { Story } from '../../../schemas/generated/entities/story';
+
+const { cover } = constants.collections;
+/** A collection cover's proportions, which its cards and previews keep, and the size the form recommends. */
+export const coverRatio = `${cover.width} / ${cover.height}`;
+export const coverSize = `${cover.width} x ${cover.height} px`;
 
 /** The models a collection may hold; admins choose, everyone else makes story collections. */
 export type ChildrenRef = 'Story' | 'Issue';

@@ -625,6 +625,18 @@ export interface Constants {
      */
     defaultSimilarityBoost: number;
   };
+  /**
+   * Collections (spec 001 sections 2 to 5): the cover's recommended size, which the console's cards and previews keep.
+   */
+  collections: {
+    /**
+     * A collection cover's recommended size (the share-card ratio).
+     */
+    cover: {
+      width: number;
+      height: number;
+    };
+  };
 }
 /**
  * A counter of wrong tries: after `failures` of them the next tries are refused for `lockSeconds`, doubled by each wrong try after a lock up to `maxLockSeconds`; it starts over `windowSeconds` after the last try (or lock) and, for an account, at a right password.
