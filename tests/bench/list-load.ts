@@ -56,9 +56,12 @@ export async function runMix(base: string, token: string, name: string, query: (
 /** Prints the figures like the other bench lines; answers whether a budget was missed. */
 export function printListFigures(title: string, figures: ListFigures): boolean {
   let failed = false;
-  console.log(`${title}, ${clients} clients (${pauseMs} ms between calls), on ${figures.engine}; budget p50 ${listBudget.p50} ms, p99 ${listBudget.p99} ms`);
+  // design.md section 6: the budget is PostgreSQL's; on the embedded database the figures are printed only.
+  const budgeted = figures.engine === 'PostgreSQL';
+  const budget = budgeted ? `budget p50 ${listBudget.p50} ms, p99 ${listBudget.p99} ms` : 'printed, not budgeted (the budget is PostgreSQL’s)';
+  console.log(`${title}, ${clients} clients (${pauseMs} ms between calls), on ${figures.engine}; ${budget}`);
   for (const mix of figures.mixes) {
-    const over = mix.paced && (mix.p50 > listBudget.p50 || mix.p99 > listBudget.p99);
+    const over = budgeted && mix.paced && (mix.p50 > listBudget.p50 || mix.p99 > listBudget.p99);
     console.log(
       `  ${mix.name.padEnd(21)} p50 ${mix.p50.toFixed(1).padStart(7)} ms  p99 ${mix.p99.toFixed(1).padStart(7)} ms  ${mix.perSecond.toFixed(0).padStart(5)} calls/s${over ? '  OVER BUDGET' : ''}`,
     );

@@ -1,6 +1,7 @@
 /** `npm run bench`: measures the budgets of design.md section 6 and prints the figures. */
 import { measureAnalytics, printAnalytics } from './analytics';
 import { measureBundles, printBundles } from './bundle';
+import { measureCollectionList, printCollectionList } from './collection-list';
 import { measureEmailSend, printEmailSend } from './email-send';
 import { measureLiveIssue, printLiveIssue } from './live-issue';
 import { measureServerMemory, printServerMemory } from './server-memory';
@@ -14,6 +15,7 @@ if (printBundles(await measureBundles())) failed = true;
 if (printServerMemory(await measureServerMemory())) failed = true;
 if (printSubscriberList(await measureSubscriberList())) failed = true;
 if (printStoryList(await measureStoryList())) failed = true;
+if (printCollectionList(await measureCollectionList())) failed = true;
 if (printAnalytics(await measureAnalytics())) failed = true;
 if (printLiveIssue(await measureLiveIssue())) failed = true;
 if (printEmailSend(await measureEmailSend())) failed = true;

@@ -1,9 +1,10 @@
 /** The collections plugin's queries: a publisher's collections, their keys and slugs, the stories they may hold, and what the public pages show. */
 import { randomUUID } from 'node:crypto';
-import type { Insertable, Kysely, Updateable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import { containsPattern } from '../../../core/server/db/like';
 import { uniqueSlug } from '../../../core/server/db/slugs';
 import type { CoreTables } from '../../../core/server/db/tables';
+import { searchCountCap } from '../../../core/shared/lists';
 import { slugify } from '../../../core/shared/text';
 import type { StoryTables } from '../../stories/server/public';
 import { draftStoriesTitle } from '../rules';
@@ -29,23 +30,34 @@ export function findCollection(db: CollectionsDb, id: string): Promise<Collectio
 }
 
 export async function listCollections(db: CollectionsDb, options: CollectionListOptions): Promise<{ rows: CollectionRow[]; count: number }> {
-  let base = db.selectFrom('collections').where('publisher_id', '=', options.publisherId).where('title', '!=', draftStoriesTitle);
+  // The literal title matches the partial index collections_listed (migration 003).
+  let base = db.selectFrom('collections').where('publisher_id', '=', options.publisherId).where('title', '!=', sql.lit(draftStoriesTitle));
   if (options.ownerId) base = base.where('owner_id', '=', options.ownerId);
   if (options.published !== undefined) base = base.where('published', '=', options.published);
   if (options.search) {
-    const pattern = containsPattern(options.search.toLowerCase());
-    base = base.where((eb) => eb.or([eb(eb.fn('lower', ['title']), 'like', pattern), eb(eb.fn('lower', ['description']), 'like', pattern)]));
+    // The expression of the trigram index collections_search (migration 003).
+    base = base.where(sql<boolean>`(title || ' ' || description) ilike ${containsPattern(options.search)}`);
   }
   const direction = options.desc ? 'desc' : 'asc';
   const [rows, total] = await Promise.all([
     base
       .selectAll()
-      .orderBy(sortColumns[options.sort], (ob) => (options.desc ? ob.desc().nullsLast() : ob.asc().nullsLast()))
+      // Only the publication date may be missing: unpublished collections go last. The other
+      // columns are ordered as their indexes are, which a page then reads in order.
+      .orderBy(sortColumns[options.sort], (ob) =>
+        options.sort !== 'publishedAt' ? ob[direction]() : options.desc ? ob.desc().nullsLast() : ob.asc().nullsLast(),
+      )
       .orderBy('id', direction)
       .limit(options.limit)
       .offset(options.page * options.limit)
       .execute(),
-    base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+    // A search counts its matches only up to a few pages ahead (core/shared/lists.ts).
+    db
+      .selectFrom(
+        (options.search ? base.select(sql`1`.as('one')).limit(searchCountCap(options.page, options.limit)) : base.select(sql`1`.as('one'))).as('matches'),
+      )
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow(),
   ]);
   return { rows, count: Number(total.count) };
 }
