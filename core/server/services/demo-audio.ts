@@ -1,6 +1,7 @@
 /**
  * Short audio the project makes itself, for demo data and tests: a soft chime melody rendered as
- * PCM and encoded to MP3 with a pure-JS encoder, so nothing is downloaded and no tool is needed.
+ * PCM and encoded to MP3 by the speech encoder (LAME in WebAssembly), so nothing is downloaded and no
+ * tool is needed.
  */
 import { speechSampleRate } from './speech/format';
 import { encodeMp3 } from './speech/mp3';
