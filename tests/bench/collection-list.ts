@@ -7,17 +7,16 @@
 import { sql, type Kysely } from 'kysely';
 import type { CoreTables } from '../../core/server/db/tables';
 import { startTestServer } from '../api/server';
-import { benchDatabase, printListFigures, runMix, type ListFigures } from './list-load';
+import { benchDatabase, printListFigures, runListMixes, type ListFigures } from './list-load';
 
 const total = 10_000;
 
 /** Adds generated collections in one statement: published or draft, some featured, each with a few items. */
 async function fill(db: Kysely<CoreTables>, publisherId: string, ownerIds: string[], creatorId: string): Promise<void> {
-  const owners = sql.raw(`array[${ownerIds.map((id) => `'${id.replaceAll("'", "''")}'`).join(', ')}]`);
   await sql`
     insert into collections (id, publisher_id, owner_id, owner_model, title, description, image, slug, key, children,
       published, featured, indexed, published_at, creator_id, created_at, updated_at)
-    select md5('collection' || i)::uuid::text, ${publisherId}, (${owners})[1 + i % ${ownerIds.length}],
+    select md5('collection' || i)::uuid::text, ${publisherId}, (${ownerIds}::text[])[1 + i % ${ownerIds.length}],
       case when i % ${ownerIds.length} = 0 then 'Publisher' else 'Newsletter' end,
       (array['Haftanın', 'Teknoloji', 'Kültür', 'Ekonomi'])[1 + i % 4] || ' seçkisi ' || i,
       'Seçilmiş yazılar ' || i || ' ' || (array['metro', 'bütçe', 'sergi', 'yağmur'])[1 + i % 4],
@@ -41,18 +40,12 @@ export async function measureCollectionList(): Promise<ListFigures> {
     await fill(db, publisher.id, owners, director.id);
     const token = await t.login('director@masthead.local');
     const address = await t.server.app.listen({ port: 0, host: '127.0.0.1' });
-    const run = (name: string, query: (client: number, index: number) => string, paced = true) =>
-      runMix(`${address}/api/collections/list`, token, name, query, paced);
-    await run('warm-up', () => 'page=0', false);
-    const mixes = [
-      await run('saturated, page 0', () => 'page=0', false),
-      await run('first page', () => 'page=0'),
-      await run('pages 1-100', (client, index) => `page=${(client * 7 + index * 13) % 100}`),
-      await run('one owner', (client, index) => `owner=${owners[(client + index) % owners.length]}&page=${index % 10}`),
-      await run('published', (client, index) => `status.published=${(client + index) % 2 === 0}&page=${index % 10}`),
-      await run('by title', (_client, index) => `sort=title&desc=false&page=${index % 10}`),
-      await run('search (3+ letters)', (client, index) => `search=${['metro', 'bütçe', 'sergi', 'seçkisi 12'][(client + index) % 4]}`),
-    ];
+    const mixes = await runListMixes(`${address}/api/collections/list`, token, [
+      ['one owner', (client, index) => `owner=${owners[(client + index) % owners.length]}&page=${index % 10}`],
+      ['published', (client, index) => `status.published=${(client + index) % 2 === 0}&page=${index % 10}`],
+      ['by title', (_client, index) => `sort=title&desc=false&page=${index % 10}`],
+      ['search (3+ letters)', (client, index) => `search=${['metro', 'bütçe', 'sergi', 'seçkisi 12'][(client + index) % 4]}`],
+    ]);
     return { engine: kind === 'postgres' ? 'PostgreSQL' : 'PGlite', rows: total, mixes };
   } finally {
     await t.close();

@@ -30,8 +30,12 @@ export interface ListFigures {
 
 export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
 
-/** Runs one mix: every client asks `base?{query}` requestsPerClient times. */
-export async function runMix(base: string, token: string, name: string, query: (client: number, index: number) => string, paced = true): Promise<Mix> {
+/** One call's query string: client `client` asking for the `index`th time. */
+export type MixQuery = (client: number, index: number) => string;
+
+/** Runs one mix: every client asks `base?{query}` (`base&{query}` when it has a query) requestsPerClient times. */
+export async function runMix(base: string, token: string, name: string, query: MixQuery, paced = true): Promise<Mix> {
+  const joiner = base.includes('?') ? '&' : '?';
   const latencies: number[] = [];
   const began = performance.now();
   await Promise.all(
@@ -41,7 +45,7 @@ export async function runMix(base: string, token: string, name: string, query: (
       for (let index = 0; index < requestsPerClient; index++) {
         if (paced && index > 0) await new Promise((resolve) => setTimeout(resolve, pauseMs));
         const started = performance.now();
-        const response = await fetch(`${base}?${query(client, index)}`, { headers: { authorization: `Bearer ${token}` } });
+        const response = await fetch(`${base}${joiner}${query(client, index)}`, { headers: { authorization: `Bearer ${token}` } });
         await response.arrayBuffer();
         if (response.status !== 200) throw new Error(`${name}: ${response.status}`);
         latencies.push(performance.now() - started);
@@ -51,6 +55,21 @@ export async function runMix(base: string, token: string, name: string, query: (
   const seconds = (performance.now() - began) / 1000;
   latencies.sort((a, b) => a - b);
   return { name, p50: percentile(latencies, 50), p99: percentile(latencies, 99), requests: latencies.length, perSecond: latencies.length / seconds, paced };
+}
+
+/**
+ * The mixes of every list: a warm-up (not reported, it fills the connection pool and the caches),
+ * saturation on the first page, the first page and pages 1-100 paced; then the list's own, paced.
+ */
+export async function runListMixes(base: string, token: string, own: [name: string, query: MixQuery][]): Promise<Mix[]> {
+  await runMix(base, token, 'warm-up', () => 'page=0', false);
+  const mixes = [
+    await runMix(base, token, 'saturated, page 0', () => 'page=0', false),
+    await runMix(base, token, 'first page', () => 'page=0'),
+    await runMix(base, token, 'pages 1-100', (client, index) => `page=${(client * 7 + index * 13) % 100}`),
+  ];
+  for (const [name, query] of own) mixes.push(await runMix(base, token, name, query));
+  return mixes;
 }
 
 /** Prints the figures like the other bench lines; answers whether a budget was missed. */

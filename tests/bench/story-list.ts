@@ -6,7 +6,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { CoreTables } from '../../core/server/db/tables';
 import { startTestServer } from '../api/server';
-import { benchDatabase, printListFigures, runMix, type ListFigures } from './list-load';
+import { benchDatabase, printListFigures, runListMixes, type ListFigures } from './list-load';
 
 const total = 100_000;
 
@@ -50,18 +50,11 @@ export async function measureStoryList(): Promise<ListFigures> {
     await fill(db, newsletter.id, newsletter.publisher_id, editor.id);
     const token = await t.login('editor@masthead.local');
     const address = await t.server.app.listen({ port: 0, host: '127.0.0.1' });
-    const base = `${address}/api/stories/list`;
-    const run = (name: string, query: (client: number, index: number) => string, paced = true) =>
-      runMix(base, token, name, (client, index) => `newsletter=${newsletter.id}&${query(client, index)}`, paced);
-    await run('warm-up', () => 'page=0', false);
-    const mixes = [
-      await run('saturated, page 0', () => 'page=0', false),
-      await run('first page', () => 'page=0'),
-      await run('pages 1-100', (client, index) => `page=${(client * 7 + index * 13) % 100}`),
-      await run('status filter', (client, index) => `status=${['draft', 'ready', 'accepted', 'published'][(client + index) % 4]}`),
-      await run('type filter', (client, index) => `type=${(client + index) % 2 ? 'article' : 'bullet'}&page=${index % 10}`),
-      await run('search (3+ letters)', (client, index) => `search=${['metro', 'bütçe', 'sergi', 'haberi 12'][(client + index) % 4]}`),
-    ];
+    const mixes = await runListMixes(`${address}/api/stories/list?newsletter=${newsletter.id}`, token, [
+      ['status filter', (client, index) => `status=${['draft', 'ready', 'accepted', 'published'][(client + index) % 4]}`],
+      ['type filter', (client, index) => `type=${(client + index) % 2 ? 'article' : 'bullet'}&page=${index % 10}`],
+      ['search (3+ letters)', (client, index) => `search=${['metro', 'bütçe', 'sergi', 'haberi 12'][(client + index) % 4]}`],
+    ]);
     return { engine: kind === 'postgres' ? 'PostgreSQL' : 'PGlite', rows: total, mixes };
   } finally {
     await t.close();

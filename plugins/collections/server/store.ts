@@ -39,23 +39,20 @@ export async function listCollections(db: CollectionsDb, options: CollectionList
     base = base.where(sql<boolean>`(title || ' ' || description) ilike ${containsPattern(options.search)}`);
   }
   const direction = options.desc ? 'desc' : 'asc';
+  const matching = base.select(sql`1`.as('one'));
   const [rows, total] = await Promise.all([
     base
       .selectAll()
       // Only the publication date may be missing: unpublished collections go last. The other
       // columns are ordered as their indexes are, which a page then reads in order.
-      .orderBy(sortColumns[options.sort], (ob) =>
-        options.sort !== 'publishedAt' ? ob[direction]() : options.desc ? ob.desc().nullsLast() : ob.asc().nullsLast(),
-      )
+      .orderBy(sortColumns[options.sort], (ob) => (options.sort === 'publishedAt' ? ob[direction]().nullsLast() : ob[direction]()))
       .orderBy('id', direction)
       .limit(options.limit)
       .offset(options.page * options.limit)
       .execute(),
     // A search counts its matches only up to a few pages ahead (core/shared/lists.ts).
     db
-      .selectFrom(
-        (options.search ? base.select(sql`1`.as('one')).limit(searchCountCap(options.page, options.limit)) : base.select(sql`1`.as('one'))).as('matches'),
-      )
+      .selectFrom((options.search ? matching.limit(searchCountCap(options.page, options.limit)) : matching).as('matches'))
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .executeTakeFirstOrThrow(),
   ]);

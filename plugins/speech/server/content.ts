@@ -54,8 +54,11 @@ async function reachIssue(db: ContentDb, session: Session, id: string): Promise<
   return issueContent(issue);
 }
 
-type StoryFields = 'id' | 'type' | 'newsletter_id' | 'publisher_id' | 'title' | 'subtitle' | 'image' | 'body_html' | 'body_text';
-type IssueFields = 'id' | 'newsletter_id' | 'publisher_id' | 'subject' | 'preview' | 'image' | 'intro_html' | 'intro_text';
+/** The columns a story's or an issue's speech content is made of. */
+const storyFields = ['id', 'type', 'newsletter_id', 'publisher_id', 'title', 'subtitle', 'image', 'body_html', 'body_text'] as const;
+const issueFields = ['id', 'newsletter_id', 'publisher_id', 'subject', 'preview', 'image', 'intro_html', 'intro_text'] as const;
+type StoryFields = (typeof storyFields)[number];
+type IssueFields = (typeof issueFields)[number];
 
 function storyContent(story: Pick<Selectable<StoryTables['stories']>, StoryFields>): SpeechContent {
   return {
@@ -96,8 +99,6 @@ export function audioContentOf(content: SpeechContent): AudioContent {
 export async function contentsOf(db: ContentDb, rows: Pick<AudioRow, 'content_id' | 'content_type'>[]): Promise<Map<string, AudioContent>> {
   const storyIds = rows.filter((row) => row.content_type !== 'issue').map((row) => row.content_id);
   const issueIds = rows.filter((row) => row.content_type === 'issue').map((row) => row.content_id);
-  const storyFields: StoryFields[] = ['id', 'type', 'newsletter_id', 'publisher_id', 'title', 'subtitle', 'image', 'body_html', 'body_text'];
-  const issueFields: IssueFields[] = ['id', 'newsletter_id', 'publisher_id', 'subject', 'preview', 'image', 'intro_html', 'intro_text'];
   const [stories, issues] = await Promise.all([
     storyIds.length > 0 ? db.selectFrom('stories').select(storyFields).where('id', 'in', storyIds).execute() : [],
     issueIds.length > 0 ? db.selectFrom('issues').select(issueFields).where('id', 'in', issueIds).execute() : [],
