@@ -8,7 +8,7 @@ import { definePlugin } from '../../core/shared/plugin';
 export default definePlugin({
   id: 'premium',
   title: 'Premium stories',
-  // The flag and the public page are the stories plugin's.
-  requires: ['stories'],
+  // The flag and the public page are the stories plugin's; a premium story's TTS episode leaves the podcast.
+  requires: ['stories', 'episodes'],
   permissions: ['premium.manage'],
 });

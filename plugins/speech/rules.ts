@@ -12,6 +12,9 @@ export const speechMessages = {
   bulletAttach: 'Only an article or an issue can have an episode.',
   emptyChunk: 'A chunk needs some text before it is spoken.',
   chunkNotInAudio: 'A part of the audio is not a chunk of its story or issue.',
+  chunkRepeated: 'A chunk is a part of the audio once.',
+  audioTooLong: (minutes: number) => `An audio is at most ${minutes} minutes long: take out some chunks or split it in two.`,
+  premiumEpisode: 'Premium content is for subscribers: its audio cannot be a public podcast episode.',
 } as const;
 
 /** The content a TTS record is made of: a story of either type, or an issue. */

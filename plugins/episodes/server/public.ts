@@ -1,6 +1,7 @@
 /**
  * What other plugins may use of the episodes plugin's server: whether an episode belongs to a
- * newsletter (a story attaches one), and the TTS episode of a story or an issue (text to speech).
+ * newsletter (a story attaches one), and the TTS episode of a story or an issue (text to speech),
+ * withdrawn when its content becomes premium.
  */
 import type { Db } from '../../../core/server/db/database';
 import type { JobQueue } from '../../../core/server/jobs';
@@ -77,6 +78,24 @@ export async function saveSpeechEpisode(api: { db: Db; storage: Storage; jobs: J
   });
   await applyPlan({ db, jobs: api.jobs }, { id, status: 'draft', scheduled_at: null, published_at: null, job_id: null }, { status: 'published' });
   return id;
+}
+
+/**
+ * Takes the TTS episode of a story or an issue out of the podcast (back to draft), when its content
+ * becomes for subscribers only: the feed and its audio are public. Answers whether there was one.
+ */
+export async function withdrawSpeechEpisode(api: { db: Db; jobs: JobQueue }, parent: SpeechEpisode['parent']): Promise<boolean> {
+  const db = api.db.withTables<EpisodeTables>();
+  const episode = await db
+    .selectFrom('episodes')
+    .select(['id', 'status', 'scheduled_at', 'published_at', 'job_id'])
+    .where('parent_id', '=', parent.id)
+    .where('parent_type', '=', parent.type)
+    .where('type', '=', 'tts')
+    .executeTakeFirst();
+  if (!episode || episode.status === 'draft') return false;
+  await applyPlan({ db, jobs: api.jobs }, episode, { status: 'draft' });
+  return true;
 }
 
 /** An episode's id, title and status, as another page links to it; undefined when it is gone. */

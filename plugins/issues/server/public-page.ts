@@ -9,13 +9,13 @@ import { publicDate, renderPublicPage } from '../../../core/server/public-page';
 import { sanitizeRichText } from '../../../core/server/sanitize';
 import { keyParams } from '../../../core/server/schemas/parts';
 import { escapeHtml } from '../../../core/shared/text';
-import { storiesOfIssue, type StoriesDb, type StoryRow } from '../../stories/server/public';
+import { readerHtml, storiesOfIssue, type StoriesDb, type StoryRow } from '../../stories/server/public';
 import { normalizeChannels, stuffChannelId } from '../rules';
 import { findPublishedIssue, type IssuesDb } from './store';
 
-/** An article links to its own page once it has one; a bullet is its text. */
+/** An article links to its own page once it has one; a bullet is its text (a premium one's teaser). */
 function storyHtml(story: StoryRow): string {
-  if (story.type !== 'article') return sanitizeRichText(story.body_html);
+  if (story.type !== 'article') return readerHtml(story, story.body_html);
   const title = escapeHtml(story.title);
   const heading = story.published && story.slug ? `<a href="/s/${encodeURIComponent(story.slug)}">${title}</a>` : title;
   return `<h3>${heading}</h3>\n<p class="subtitle">${escapeHtml(story.subtitle)}</p>`;

@@ -12,6 +12,7 @@ import { HttpError, invalid, notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { idParams, ref } from '../../../core/server/schemas/parts';
 import { announceStory, findStory, premiumStories, setStoryPremium, type StoriesDb, type StoryTables } from '../../stories/server/public';
+import { withdrawSpeechEpisode } from '../../episodes/server/public';
 import { premiumMessages } from '../messages';
 import { presentPremiumStory } from './present';
 
@@ -31,6 +32,8 @@ export function registerPremiumRoutes(api: PluginApi): void {
     if (!(await setStoryPremium(db, id, on))) throw notFound(premiumMessages.updateFailed);
     const row = await findStory(db, id);
     if (!row || Boolean(row.is_premium) !== on) throw new HttpError(500, { msg: premiumMessages.revalidateFailed });
+    // Its audio is its text: a public episode of it would give the story away.
+    if (on) await withdrawSpeechEpisode(api, { id: row.id, type: 'Story' });
     announceStory(api, row);
     return row;
   }

@@ -1,11 +1,12 @@
 /**
  * What an issue's audio is read from (spec 002 sections 2.3 and 9): the intro, then the stories of
  * the issue's first constants.speech.issueChannels channels, each an item whose chunks carry its
- * origin ('intro' or the story's id).
+ * origin ('intro' or the story's id). A premium story gives its teaser, as on the server.
  */
 import type { Issue } from '../../../schemas/generated/entities/issue';
 import { constants } from '../../../core/shared/config';
-import type { Story } from '../../stories/client/public';
+import { htmlToText } from '../../../core/shared/text';
+import { premiumTeaserHtml, type Story } from '../../stories/client/public';
 import { firstWords } from '../rules';
 import type { Chunk } from './speech-api';
 
@@ -30,7 +31,10 @@ export function issueItems(issue: Issue, stories: Story[]): IssueItem[] {
     .flatMap((channel) => channel.stories)
     .flatMap((id) => {
       const story = byId.get(id);
-      return story ? [{ origin: story._id, title: titleOf(story.body.text), html: story.body.html }] : [];
+      if (!story) return [];
+      // A premium story is heard as readers who do not pay read it: the audio may become a public episode.
+      const html = story.isPremium ? premiumTeaserHtml(story.body.html) : story.body.html;
+      return [{ origin: story._id, title: titleOf(story.isPremium ? htmlToText(html) : story.body.text), html }];
     });
   return [...intro, ...storyItems];
 }

@@ -10,7 +10,7 @@ import { notFound } from '../../../core/server/errors';
 import { constants } from '../../../core/shared/config';
 import { escapeHtml, htmlToText } from '../../../core/shared/text';
 import { findIssue, stuffChannelId, type IssueTables } from '../../issues/server/public';
-import { findStory, mayReadStory, type StoryTables } from '../../stories/server/public';
+import { findStory, mayReadStory, readerHtml, type StoryTables } from '../../stories/server/public';
 import { firstWords, type SpeechContentType } from '../rules';
 import type { AudioContent } from './present';
 import type { AudioRow } from './tables';
@@ -30,6 +30,8 @@ export interface SpeechContent {
   text: string;
   /** Where the console edits it. */
   editUrl: string;
+  /** For paying readers only: its audio never becomes a public episode. */
+  premium: boolean;
 }
 
 export const notAvailable = 'N/A';
@@ -55,8 +57,8 @@ async function reachIssue(db: ContentDb, session: Session, id: string): Promise<
 }
 
 /** The columns a story's or an issue's speech content is made of. */
-const storyFields = ['id', 'type', 'newsletter_id', 'publisher_id', 'title', 'subtitle', 'image', 'body_html', 'body_text'] as const;
-const issueFields = ['id', 'newsletter_id', 'publisher_id', 'subject', 'preview', 'image', 'intro_html', 'intro_text'] as const;
+const storyFields = ['id', 'type', 'newsletter_id', 'publisher_id', 'title', 'subtitle', 'image', 'body_html', 'body_text', 'is_premium'] as const;
+const issueFields = ['id', 'newsletter_id', 'publisher_id', 'subject', 'preview', 'image', 'intro_html', 'intro_text', 'premium'] as const;
 type StoryFields = (typeof storyFields)[number];
 type IssueFields = (typeof issueFields)[number];
 
@@ -72,6 +74,7 @@ function storyContent(story: Pick<Selectable<StoryTables['stories']>, StoryField
     html: story.body_html,
     text: story.body_text,
     editUrl: `/stories/edit/${story.id}`,
+    premium: story.is_premium,
   };
 }
 
@@ -87,6 +90,7 @@ function issueContent(issue: Pick<Selectable<IssueTables['issues']>, IssueFields
     html: issue.intro_html,
     text: issue.intro_text,
     editUrl: `/issues/edit/${issue.id}`,
+    premium: issue.premium,
   };
 }
 
@@ -123,15 +127,17 @@ export async function issueItems(db: ContentDb, issueId: string): Promise<IssueI
   const issue = (await findIssue(db, issueId))!;
   const channels = issue.channels.filter((channel) => channel._id !== stuffChannelId).slice(0, constants.speech.issueChannels);
   const storyIds = channels.flatMap((channel) => channel.stories);
-  const stories = storyIds.length > 0 ? await db.selectFrom('stories').select(['id', 'type', 'title', 'body_html']).where('id', 'in', storyIds).execute() : [];
+  const stories =
+    storyIds.length > 0 ? await db.selectFrom('stories').select(['id', 'type', 'title', 'body_html', 'is_premium']).where('id', 'in', storyIds).execute() : [];
   const byId = new Map(stories.map((story) => [story.id, story]));
   const items: IssueItem[] = [];
   if (htmlToText(issue.intro_html)) items.push({ origin: 'intro', html: issue.intro_html, title: itemTitle(issue.intro_html) });
   for (const storyId of storyIds) {
     const story = byId.get(storyId);
     if (!story) continue;
-    // An article is heard with its title first.
-    const html = story.type === 'article' && story.title ? `<h2>${escapeHtml(story.title)}</h2>${story.body_html}` : story.body_html;
+    // An article is heard with its title first; a premium story as readers get it, its teaser.
+    const body = readerHtml(story, story.body_html);
+    const html = story.type === 'article' && story.title ? `<h2>${escapeHtml(story.title)}</h2>${body}` : body;
     if (htmlToText(html)) items.push({ origin: story.id, html, title: itemTitle(html) });
   }
   return items;

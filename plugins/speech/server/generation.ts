@@ -9,7 +9,7 @@ import { buffer } from 'node:stream/consumers';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobQueue } from '../../../core/server/jobs';
 import type { SpeechEngine } from '../../../core/server/services/speech';
-import { joinSpeech } from '../../../core/server/services/speech';
+import { defaultPauseSeconds, joinSpeech } from '../../../core/server/services/speech';
 import { newKey, type Storage } from '../../../core/server/services/storage';
 import { constants } from '../../../core/shared/config';
 import { speechMessages } from '../rules';
@@ -81,6 +81,17 @@ export async function speakChunk(context: SpeechContext, data: GenerateData): Pr
   }
 }
 
+/**
+ * How long the audio of these chunks lasts, pauses included (seconds); a chunk not spoken yet
+ * counts for nothing until it is.
+ */
+export function audioSeconds(chunks: { duration: number | null }[]): number {
+  return chunks.reduce((sum, chunk) => sum + (chunk.duration ?? 0), 0) + Math.max(0, chunks.length - 1) * defaultPauseSeconds;
+}
+
+/** Whether an audio of that length may be built: its MP3, and the memory a build takes, stay bounded. */
+export const withinAudioLength = (seconds: number): boolean => seconds <= constants.speech.maxAudioMinutes * 60;
+
 /** Joins an audio's chunks into one MP3 and makes it ready; a failure is kept on the audio. */
 export async function buildAudio(context: SpeechContext, { audioId }: BuildData): Promise<void> {
   const { db, storage, log } = context;
@@ -90,6 +101,10 @@ export async function buildAudio(context: SpeechContext, { audioId }: BuildData)
     const ids = partsOf(audio);
     const chunks = await chunksByIds(db, ids);
     const byId = new Map(chunks.map((chunk) => [chunk.id, chunk]));
+    // The calls check it first; a chunk spoken again since may have made it longer.
+    if (!withinAudioLength(audioSeconds(ids.map((id) => byId.get(id) ?? { duration: null })))) {
+      throw new Error(speechMessages.audioTooLong(constants.speech.maxAudioMinutes));
+    }
     const parts = await Promise.all(
       ids.map(async (id, index) => {
         const chunk = byId.get(id);

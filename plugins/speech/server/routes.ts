@@ -16,7 +16,7 @@ import { newsletterVoiceSettings } from '../../settings/server/public';
 import { setStoryEpisode, type StoryTables } from '../../stories/server/public';
 import { cleanChunkText, speechContentTypes, speechMessages, type SpeechContentType } from '../rules';
 import { audioContentOf, contentsOf, notAvailable, reachContent, type ContentDb, type SpeechContent } from './content';
-import { queueBuild, queueGeneration, waitFor, type SpeechContext } from './generation';
+import { audioSeconds, queueBuild, queueGeneration, waitFor, withinAudioLength, type SpeechContext } from './generation';
 import { presentAudio, presentChunk, type PresentedAudio } from './present';
 import { splitIntoChunks } from './split';
 import {
@@ -51,7 +51,7 @@ interface ChunkBody {
   text: string;
   parameters?: { stability?: number; similarity_boost?: number };
   voice_id?: string;
-  origin?: string;
+  origin?: string | null;
   index?: number;
 }
 
@@ -128,12 +128,25 @@ export function registerSpeechRoutes(api: PluginApi, context: SpeechContext, con
     return presentAudio(audio, { parts, content: content && audioContentOf(content), episode: episode ?? null }, storage);
   }
 
-  /** The chunks of an audio's parts: every one must be a chunk of the same content. */
-  async function checkParts(partIds: string[], content: SpeechContent): Promise<void> {
-    const chunks = await chunksByIds(db, [...new Set(partIds)]);
-    if (chunks.length !== new Set(partIds).size || chunks.some((chunk) => chunk.content_id !== content.id)) {
-      throw invalid(speechMessages.chunkNotInAudio, 'parts');
+  /**
+   * The chunks of an audio's parts (the body's `field`): each a chunk of the same content, listed
+   * once, and together no longer than the longest audio, so that a build costs what its story is.
+   */
+  async function checkParts(partIds: string[], content: SpeechContent, field: string): Promise<void> {
+    const seen = new Set<string>();
+    partIds.forEach((chunkId, index) => {
+      if (seen.has(chunkId)) throw invalid(speechMessages.chunkRepeated, `${field}.${index}`);
+      seen.add(chunkId);
+    });
+    const chunks = await chunksByIds(db, partIds);
+    if (chunks.length !== partIds.length || chunks.some((chunk) => chunk.content_id !== content.id)) {
+      throw invalid(speechMessages.chunkNotInAudio, field);
     }
+    checkLength(chunks, field);
+  }
+
+  function checkLength(chunks: ChunkRow[], field: string): void {
+    if (!withinAudioLength(audioSeconds(chunks))) throw invalid(speechMessages.audioTooLong(constants.speech.maxAudioMinutes), field);
   }
 
   api.route({
@@ -210,7 +223,8 @@ export function registerSpeechRoutes(api: PluginApi, context: SpeechContext, con
           text: chunkText,
           parameters,
           voice_id: id,
-          origin: { type: 'string', maxLength: 64 },
+          // null as a chunk's origin is answered when it has none.
+          origin: { type: ['string', 'null'], maxLength: 64 },
           index: { type: 'integer', minimum: 0, maximum: 100_000 },
         },
       },
@@ -354,7 +368,7 @@ export function registerSpeechRoutes(api: PluginApi, context: SpeechContext, con
       if (!contentId) throw invalid(speechMessages.chunkNotInAudio, 'chunks');
       const content = await reachContent(contentDb, session, contentId, body.content_type ?? first?.content_type);
       if (body.newsletter && body.newsletter !== content.newsletterId) throw invalid(speechMessages.chunkNotInAudio, 'newsletter');
-      await checkParts(body.chunks, content);
+      await checkParts(body.chunks, content, 'chunks');
       const audioId = await insertAudio(db, {
         publisher_id: content.publisherId,
         newsletter_id: content.newsletterId,
@@ -390,7 +404,7 @@ export function registerSpeechRoutes(api: PluginApi, context: SpeechContext, con
       const { audio, content } = await reachAudio(request.params.id, session);
       const body = request.body;
       if (body.content_id !== audio.content_id || body.content_type !== audio.content_type) throw invalid(speechMessages.chunkNotInAudio, 'content_id');
-      await checkParts(body.parts, content);
+      await checkParts(body.parts, content, 'parts');
       const changed = JSON.stringify(body.parts) !== audio.parts;
       if (changed) await updateAudio(db, audio.id, { parts: JSON.stringify(body.parts), status: 'draft' });
       return { data: await presentFull((await findAudio(db, audio.id))!, content) };
@@ -454,6 +468,10 @@ export function registerSpeechRoutes(api: PluginApi, context: SpeechContext, con
       );
       if (ids.length === 0) throw invalid(speechMessages.notReady, 'parts');
       if (missing.length > 0) throw invalidDetails([{ message: speechMessages.notReady, path: 'parts' }, ...missing]);
+      checkLength(
+        ids.map((chunkId) => chunks.get(chunkId)!),
+        'parts',
+      );
       if (audio.status === 'draft' || !audio.audio_key) {
         if (!audio.building) await queueBuild(context, audio.id);
         const built = await waitFor(
@@ -486,6 +504,7 @@ export function registerSpeechRoutes(api: PluginApi, context: SpeechContext, con
       const { audio, content } = await reachAudio(request.params.id, session);
       demand(session, 'episodes.create');
       if (content.type === 'bullet') throw invalid(speechMessages.bulletAttach, 'content_type');
+      if (content.premium) throw invalid(speechMessages.premiumEpisode, 'content_id');
       if (audio.status === 'draft' || !audio.audio_key) throw invalid(speechMessages.notReady, 'status');
       const file = await storage.read(audio.audio_key);
       if (!file) throw invalid(speechMessages.notReady, 'status');

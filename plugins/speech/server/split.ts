@@ -35,24 +35,59 @@ export function splitIntoChunks(html: string, size: number, language: string): s
   return chunks;
 }
 
-/** A paragraph's sentences, each cut further when longer than `size`. */
-function piecesOf(paragraph: string, size: number, language: string): string[] {
-  const sentences = [...new Intl.Segmenter(language, { granularity: 'sentence' }).segment(paragraph)].map((part) => part.segment.trim()).filter(Boolean);
-  return sentences.flatMap((sentence) => (sentence.length <= size ? [sentence] : cutLong(sentence, size)));
+/**
+ * A paragraph's sentences, each cut further when longer than `size`. The segmenter reads a window
+ * of the paragraph at a time: given a whole long paragraph at once its memory grows with the square
+ * of the text (issue 26), so a window's last sentence, which may go on past it, is read again at the
+ * start of the next window.
+ */
+function* piecesOf(paragraph: string, size: number, language: string): Generator<string> {
+  const segmenter = new Intl.Segmenter(language, { granularity: 'sentence' });
+  const window = size * segmentWindowSizes;
+  let start = 0;
+  while (start < paragraph.length) {
+    const end = Math.min(paragraph.length, start + window);
+    const text = paragraph.slice(start, end);
+    const segments = Array.from(segmenter.segment(text), ({ segment, index }) => ({ segment, index }));
+    const last = segments.at(-1)!;
+    const unfinished = end < paragraph.length;
+    if (unfinished && last.index === 0) {
+      // One sentence fills the window: its first piece is final, the rest is read again.
+      const lead = text.length - text.trimStart().length;
+      const cut = cutPoint(text.slice(lead), size);
+      yield text.slice(lead, lead + cut).trim();
+      start += lead + cut;
+      continue;
+    }
+    const complete = unfinished ? segments.slice(0, -1) : segments;
+    for (const { segment } of complete) {
+      const sentence = segment.trim();
+      if (sentence) yield* sentence.length <= size ? [sentence] : cutLong(sentence, size);
+    }
+    start += unfinished ? last.index : text.length;
+  }
 }
+
+/** How many chunk sizes of a paragraph the sentence segmenter reads at a time. */
+const segmentWindowSizes = 8;
 
 /** A sentence longer than `size`, cut after a clause (',', ';', ':') when one falls in the second half, else at a space. */
 function cutLong(sentence: string, size: number): string[] {
   const pieces: string[] = [];
   let rest = sentence;
   while (rest.length > size) {
-    const window = rest.slice(0, size);
-    const clause = Math.max(window.lastIndexOf(', '), window.lastIndexOf('; '), window.lastIndexOf(': '));
-    const space = window.lastIndexOf(' ');
-    const cut = clause >= size / 2 ? clause + 1 : space > 0 ? space : size;
+    const cut = cutPoint(rest, size);
     pieces.push(rest.slice(0, cut).trim());
     rest = rest.slice(cut).trim();
   }
   if (rest) pieces.push(rest);
   return pieces;
+}
+
+/** Where a text longer than `size` is cut: after its last clause in the second half of `size`, else at its last space, else at `size`. */
+function cutPoint(text: string, size: number): number {
+  const window = text.slice(0, size);
+  const clause = Math.max(window.lastIndexOf(', '), window.lastIndexOf('; '), window.lastIndexOf(': '));
+  const space = window.lastIndexOf(' ');
+  return clause >= size / 2 ? clause + 1 : space > 0 ? space : size;
 }

@@ -16,4 +16,6 @@ export {
   type StoryRow,
 } from './store';
 export { storedBody } from './content';
+export { readerHtml } from './reader';
+export { premiumNotice } from '../teaser';
 export type { StoryTables } from './tables';

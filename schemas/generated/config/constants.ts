@@ -613,6 +613,10 @@ export interface Constants {
      */
     waitSeconds: number;
     /**
+     * The longest audio built from chunks, pauses included: its MP3 (64 kbit/s) and the memory a build takes stay bounded.
+     */
+    maxAudioMinutes: number;
+    /**
      * The language the text is split by (chunk language).
      */
     chunkLanguage: string;

@@ -5,7 +5,7 @@
  */
 import { findNewsletter } from '../../../../core/server/store';
 import { newsletterEmailDesign } from '../../../settings/server/public';
-import { storiesOfIssue, type StoriesDb, type StoryRow } from '../../../stories/server/public';
+import { readerHtml, storiesOfIssue, type StoriesDb, type StoryRow } from '../../../stories/server/public';
 import { normalizeChannels, stuffChannelId } from '../../rules';
 import type { IssueRow, IssuesDb } from '../store';
 import type { EmailChannel, EmailStory, IssueEmailInput } from './render';
@@ -17,7 +17,8 @@ function emailStory(story: StoryRow, publicUrl: string): EmailStory {
     title: story.title,
     subtitle: story.subtitle,
     image: story.image,
-    html: story.body_html,
+    // A premium bullet goes as its teaser: nobody receiving the issue pays for it yet.
+    html: readerHtml(story, story.body_html),
     // An article links to its page once it has one.
     url: story.published && story.slug ? `${publicUrl}/s/${encodeURIComponent(story.slug)}` : null,
     readingMs: Number(story.reading_time_ms),
