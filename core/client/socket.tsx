@@ -42,9 +42,12 @@ export function startSocket(): Socket {
   });
   // The spec: an unauthorized event is only logged; the retry goes on.
   socket.on('unauthorized', (reason: unknown) => console.warn('socket unauthorized', reason));
-  socket.on('disconnect', () => {
+  socket.on('disconnect', (reason) => {
     clearInterval(retry);
     store.set(connectionStatusAtom, 'connecting');
+    // The server closes the sockets of a session that ended (a password changed here gave this
+    // console a new token); socket.io leaves reconnecting after that to us.
+    if (reason === 'io server disconnect') setTimeout(() => socket?.connect(), constants.debounces.socketRetryMs);
   });
   return socket;
 }

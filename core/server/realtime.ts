@@ -34,6 +34,11 @@ export interface RealtimeHub {
   emit(room: string, event: string, payload: unknown): void;
   /** The sockets in a room, on every server process, with what handlers kept in `socket.data`. */
   membersOf(room: string): Promise<RoomMember[]>;
+  /**
+   * Closes the sockets of ended sessions (one sign-in, or every sign-in of a user), on every
+   * server process, so none goes on hearing the rooms it joined. Called once the end is saved.
+   */
+  endSessions(ended: { sessionId: string } | { userId: string }): void;
   attach(server: HttpServer): Server;
   close(): Promise<void>;
 }
@@ -43,9 +48,16 @@ export interface RealtimeOptions {
   log: FastifyBaseLogger;
   /** With a PostgreSQL server, events reach the sockets of every process using it. */
   cluster?: { databaseUrl: string; schema?: string };
+  /** How long a socket may stay connected without authenticating (constants.auth.socketAuthenticateSeconds). */
+  authenticateWithinMs?: number;
 }
 
 const checkEveryMs = constants.auth.socketSessionCheckSeconds * 1000;
+/** setTimeout's longest wait; a session's end further away is looked at again then. */
+const longestTimerMs = 2 ** 31 - 1;
+const sessionRoom = (sessionId: string) => `session-${sessionId}`;
+const userRoom = (userId: string) => `user-${userId}`;
+const refusal = { msg: 'Please sign in again.', err: 'UNAUTHORIZED' } as const;
 
 export function createRealtimeHub(options: RealtimeOptions): RealtimeHub {
   const handlers = new Map<string, { access: { requires: Permission } | { signedIn: true }; handler: RealtimeHandler }>();
@@ -72,17 +84,41 @@ export function createRealtimeHub(options: RealtimeOptions): RealtimeHub {
         }
         return session;
       }));
+    // An anonymous connection holds nothing: it authenticates soon or goes.
+    const anonymousUntil = setTimeout(
+      () => {
+        if (!session) socket.disconnect(true);
+      },
+      options.authenticateWithinMs ?? constants.auth.socketAuthenticateSeconds * 1000,
+    );
+    let expiry: ReturnType<typeof setTimeout> | undefined;
+    const closeAtExpiry = (expiresAt: Date) => {
+      clearTimeout(expiry);
+      const wait = expiresAt.getTime() - Date.now();
+      expiry = setTimeout(() => (wait > longestTimerMs ? closeAtExpiry(expiresAt) : socket.disconnect(true)), Math.min(Math.max(wait, 0), longestTimerMs));
+    };
+    socket.on('disconnect', () => {
+      clearTimeout(anonymousUntil);
+      clearTimeout(expiry);
+    });
     socket.on('authenticate', async (payload: unknown) => {
       const offered = typeof payload === 'string' ? payload : (payload as { token?: unknown } | null)?.token;
+      const previous = session;
       token = typeof offered === 'string' ? offered : null;
       session = token ? await options.authenticate(token).catch(() => null) : null;
       checkedAt = Date.now();
+      // Rooms joined under another sign-in were that sign-in's to hear.
+      if (previous && previous.sessionId !== session?.sessionId) {
+        for (const room of [...socket.rooms]) if (room !== socket.id) await socket.leave(room);
+        delete socket.data.userId;
+      }
       if (!session) {
-        socket.emit('unauthorized', { msg: 'Please sign in again.', err: 'UNAUTHORIZED' });
+        socket.emit('unauthorized', refusal);
         return;
       }
       socket.data.userId = session.user.id;
-      await socket.join(`user-${session.user.id}`);
+      await socket.join([userRoom(session.user.id), sessionRoom(session.sessionId)]);
+      closeAtExpiry(session.expiresAt);
       socket.emit('authenticated', { socketId: socket.id });
     });
     for (const [event, { access, handler }] of handlers) {
@@ -90,7 +126,7 @@ export function createRealtimeHub(options: RealtimeOptions): RealtimeHub {
         const reply: RealtimeReply = typeof callback === 'function' ? (answer) => (callback as RealtimeReply)(answer) : () => undefined;
         const session = await currentSession();
         if (!session || ('requires' in access && !session.can(access.requires))) {
-          socket.emit('unauthorized', { msg: 'Please sign in again.', err: 'UNAUTHORIZED', event });
+          socket.emit('unauthorized', { ...refusal, event });
           reply({ ok: false, status: 401, msg: 'Please sign in again.' });
           return;
         }
@@ -118,6 +154,11 @@ export function createRealtimeHub(options: RealtimeOptions): RealtimeHub {
     },
     emit(room, event, payload) {
       io?.to(room).emit(event, payload);
+    },
+    endSessions(ended) {
+      const room = 'sessionId' in ended ? sessionRoom(ended.sessionId) : userRoom(ended.userId);
+      io?.to(room).emit('unauthorized', refusal);
+      io?.in(room).disconnectSockets(true);
     },
     async membersOf(room) {
       if (!io) return [];

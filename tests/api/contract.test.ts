@@ -7,9 +7,11 @@
  * a test fails as soon as one is registered, so that whoever builds it moves it up here.
  */
 import sharp from 'sharp';
+import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoTone } from '../../core/server/services/demo-audio';
 import { readOutbox } from '../../core/server/services/mail';
+import type { IssueTables } from '../../plugins/issues/server/tables';
 import { multipart, type FilePart } from './multipart';
 import { databases, demoEmails, demoPassword, startTestServer, type TestServer } from './server';
 
@@ -688,6 +690,53 @@ describe.each(databases)("the spec's calls on %s", (kind) => {
       expect((await ok('editor', 'GET', `/issues/list/${issue._id}`)).data.updatedAt).toBe(channels.data.updatedAt);
     });
 
+    it('POST /issues/publish/{id} with the issue as GET /issues/update/{id} answers it (publishedAt null) and publishOptions: a test e-mail', async () => {
+      const ready = await t.server.database.db
+        .withTables<IssueTables>()
+        .selectFrom('issues')
+        .select('id')
+        .where('newsletter_id', '=', newsletters.morning)
+        .where('key', 'like', '%-hazir')
+        .executeTakeFirstOrThrow();
+      const { body } = (await ok('editor', 'GET', `/issues/update/${ready.id}`)).data;
+      expect(body.publishedAt).toBeNull();
+      const options = { test: true, publishOnly: false, overridePublishedAt: false, mediums: { email: true, notification: false } };
+      expect((await ok('editor', 'POST', `/issues/publish/${ready.id}`, { ...body, publishOptions: options })).msg).toBe('A test email has been sent.');
+    });
+
+    it("emit 'issue' (issue-update) without an issue-join first: the change is applied and heard on 'issue-{issueId}'", async () => {
+      const url = await t.server.app.listen({ port: 0, host: '127.0.0.1' });
+      const issue = (await ok('editor', 'GET', `/issues/list?newsletter=${newsletters.morning}&status=draft&page=0&limit=1`)).data[0];
+      const connect = async (actor: Actor) => {
+        const socket = io(url, { path: '/socket.io', transports: ['websocket'], reconnection: false });
+        await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
+        const authenticated = new Promise((resolve) => socket.once('authenticated', resolve));
+        socket.emit('authenticate', { token: tokens[actor] });
+        await authenticated;
+        return socket;
+      };
+      const [editor, director] = await Promise.all([connect('editor'), connect('director')]);
+      try {
+        const subject = `${issue.subject} (canlı)`;
+        const answer = await editor.timeout(5000).emitWithAck('issue', { issueId: issue._id, type: 'issue-update', field: 'subject', value: subject });
+        expect(answer).toMatchObject({ ok: true });
+        // The editor hears the others' changes from then on, as the spec's client listens.
+        const heard = new Promise<{ type: string }>((resolve) =>
+          editor.on(`issue-${issue._id}`, (event: { type: string }) => event.type !== 'presence' && resolve(event)),
+        );
+        expect(
+          await director.timeout(5000).emitWithAck('issue', { issueId: issue._id, type: 'issue-update', field: 'preview', value: 'Önizleme' }),
+        ).toMatchObject({
+          ok: true,
+        });
+        expect(await heard).toMatchObject({ type: 'issue-update' });
+        expect((await ok('editor', 'GET', `/issues/update/${issue._id}`)).data.body).toMatchObject({ subject, preview: 'Önizleme' });
+      } finally {
+        editor.close();
+        director.close();
+      }
+    });
+
     it('DELETE /issues/delete/{id}', async () => {
       const created = await ok('editor', 'POST', '/issues/create', { newsletter: newsletters.morning, slug: 'silinecek-sayi' });
       expect((await ok('editor', 'DELETE', `/issues/delete/${created.data._id}`)).msg).toBe('Issue has been deleted.');
@@ -803,6 +852,8 @@ describe.each(databases)("the spec's calls on %s", (kind) => {
           text: 'Üçüncü cümle.',
           parameters,
           voice_id: chunk.voice_id,
+          // As a chunk answers it when it has none.
+          origin: chunk.origin,
         })
       ).data;
       const updated = await ok('editor', 'PUT', `/audios/update/${audio.id}`, {
@@ -939,7 +990,11 @@ describe.each(databases)("the spec's calls on %s", (kind) => {
     it('GET and PUT /newsletters/update/{id}/design/web/update: body.cover', async () => {
       const { data } = await ok('director', 'GET', `/newsletters/update/${newsletters.tech}/design/web/update`);
       expectFields(data.body, ['cover']);
-      await ok('director', 'PUT', `/newsletters/update/${newsletters.tech}/design/web/update`, { ...data.body, cover: '/uploads/images/2026-11/sozlesme.png' });
+      const saved = await ok('director', 'PUT', `/newsletters/update/${newsletters.tech}/design/web/update`, {
+        ...data.body,
+        cover: '/uploads/images/2026-11/sozlesme.png',
+      });
+      expect(saved.data.body.cover).toBe('/uploads/images/2026-11/sozlesme.png');
       expect((await ok('director', 'GET', `/newsletters/update/${newsletters.tech}/design/web/update`)).data.body.cover).toBe(
         '/uploads/images/2026-11/sozlesme.png',
       );

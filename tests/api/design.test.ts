@@ -664,7 +664,7 @@ describe.each(databases)('newsletter design on %s', (kind) => {
       const cover = '/uploads/images/2026-11/kapak.png';
       const saved = await t.request('PUT', url(), { token: tokens.director, body: { cover } });
       expect(saved.status).toBe(200);
-      expect(saved.body).toEqual({ data: { cover }, msg: 'OK' });
+      expect(saved.body).toEqual({ data: { body: { cover } }, msg: 'OK' });
       expect(await coverOf()).toBe(cover);
       expect((await t.request('PUT', `/api/newsletters/publish/${id}`, { token: tokens.director })).status).toBe(200);
       const page = await t.request('GET', '/n/kapakli-bulten');

@@ -153,7 +153,7 @@ describe.each(databases)('live issue editing on %s', (kind) => {
       // Nobody outside the room changes the issue or hears it.
       const outsiders: IssueEvent[] = [];
       other.on(`issue-${id}`, (event: IssueEvent) => outsiders.push(event));
-      expect(await edit(other, id, 'subject', 'Komşunun konusu')).toEqual({ ok: false, status: 404, msg: 'Join the issue first.' });
+      expect(await edit(other, id, 'subject', 'Komşunun konusu')).toEqual({ ok: false, status: 404, msg: 'Issue not found.' });
       expect(await edit(author, id, 'subject', 'Yazarın konusu')).toMatchObject({ ok: false, status: 401 });
       expect((await stored(id)).subject).toBe('Sabah Bülteni: Metro, bütçe ve hafta sonu');
       const director = await connect('director');

@@ -110,7 +110,7 @@ const server = setupServer(
   http.put(`${designUrl}/web/update`, async ({ request }) => {
     const body = (await request.json()) as { cover: string };
     coverSaves.push({ ...body, at: Date.now() });
-    return HttpResponse.json({ data: body, msg: 'OK' });
+    return HttpResponse.json({ data: { body }, msg: 'OK' });
   }),
 );
 

@@ -236,7 +236,7 @@ test.describe.serial('design', () => {
     await picker.getByRole('button', { name: 'SELECT' }).click();
     await expect(cover).toHaveAttribute('src', chosen);
     const answer = await stored;
-    expect(((await answer.json()) as { data: { cover: string } }).data.cover).toBe(chosen);
+    expect(((await answer.json()) as { data: { body: { cover: string } } }).data.body.cover).toBe(chosen);
     expect(Date.now() - changedAt).toBeGreaterThanOrEqual(constants.debounces.coverAutosaveMs - 100);
     await saved(page);
     await keepScreenshot(page, 'web-design');

@@ -133,6 +133,7 @@ export function registerAuthRoutes(api: PluginApi, tokens: TokenService, clock?:
       // Used once: the code goes with the change, and whoever knew the old password is out.
       const changed = await replacePassword(db, user.id, passwordHash, { resetCodeHash: user.reset_code_hash });
       if (!changed) throw invalid('This reset link is not valid. Please ask for a new one.', 'token');
+      api.realtime.endSessions({ userId: user.id });
       await attempt.succeeded();
       return { data: await signIn(user.id), msg: 'OK' };
     },
@@ -154,6 +155,7 @@ export function registerAuthRoutes(api: PluginApi, tokens: TokenService, clock?:
       await attempt.succeeded();
       const passwordHash = await hashPassword(password);
       await replacePassword(db, session.user.id, passwordHash);
+      api.realtime.endSessions({ userId: session.user.id });
       // An admin goes on in the publisher they chose.
       return {
         data: await signIn(session.user.id, session.role === 'admin' ? (session.publisherId ?? undefined) : undefined),
@@ -169,6 +171,7 @@ export function registerAuthRoutes(api: PluginApi, tokens: TokenService, clock?:
     schema: { summary: "Ends the caller's session: its token is refused from now on." },
     async handler(_request, _reply, session) {
       await endSession(db, session.sessionId);
+      api.realtime.endSessions({ sessionId: session.sessionId });
       return { data: true, msg: 'OK' };
     },
   });

@@ -46,7 +46,7 @@ export const designApi = {
 
   webDesign: async (newsletterId: string) => (await call<{ body: { cover: string } }>('get', `newsletters/update/${newsletterId}/design/web/update`)).data,
   saveWebDesign: async (newsletterId: string, cover: string) =>
-    (await call<{ cover: string }>('put', `newsletters/update/${newsletterId}/design/web/update`, { cover })).data,
+    (await call<{ body: { cover: string } }>('put', `newsletters/update/${newsletterId}/design/web/update`, { cover })).data.body,
 
   newsletter: async (newsletterId: string) => (await call<{ body: NewsletterWithTemplates }>('get', `newsletters/update/${newsletterId}`)).data.body,
   /**

@@ -186,7 +186,7 @@ export function registerDesignRoutes(api: PluginApi): void {
     async handler(request, _reply, session) {
       session.assertNewsletter(request.params.id);
       await saveNewsletterWebCover(api.db, request.params.id, request.body.cover.trim());
-      return { data: { cover: await newsletterWebCover(api.db, request.params.id) }, msg: 'OK' };
+      return { data: { body: { cover: await newsletterWebCover(api.db, request.params.id) } }, msg: 'OK' };
     },
   });
 }

@@ -46,7 +46,8 @@ const publishBody = {
   // The console sends the issue's fields along (spec 001 section 7); the stored issue is what is sent.
   additionalProperties: true,
   properties: {
-    publishedAt: { type: 'string', format: 'date-time' },
+    // null as GET /issues/update/{id} answers a never published issue: no date given.
+    publishedAt: { type: ['string', 'null'], format: 'date-time' },
     publishOptions: {
       type: 'object',
       additionalProperties: false,
@@ -102,7 +103,7 @@ export function registerPublishRoutes(api: PluginApi, context: PublishContext): 
     },
   });
 
-  api.route<{ publishedAt?: string; publishOptions: PublishOptions }, unknown, { id: string }>({
+  api.route<{ publishedAt?: string | null; publishOptions: PublishOptions }, unknown, { id: string }>({
     method: 'POST',
     url: '/issues/publish/:id',
     requires: 'issues.publish',

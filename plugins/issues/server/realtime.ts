@@ -88,13 +88,14 @@ export function registerIssueRealtime(api: PluginApi, db: IssuesDb, changes: Iss
     await sendPresence(issueId);
   };
 
-  api.realtime.on('issue-join', { requires: 'issues.update' }, async (socket, payload, session, reply) => {
-    const issueId = idOf((payload as { issueId?: unknown } | null)?.issueId);
+  /** The issue the caller may edit live, or undefined: to the caller, one they may not is missing. */
+  const readableIssue = async (issueId: string | null, session: Session) => {
     const row = issueId ? await findIssue(db, issueId) : undefined;
-    if (!row || !mayReadIssue(session, row)) {
-      reply({ ok: false, status: 404, msg: 'Issue not found.' });
-      return;
-    }
+    return row && mayReadIssue(session, row) ? row : undefined;
+  };
+
+  /** Puts the socket in the issue's room (leaving the one it was in) and tells the room who is there. */
+  const join = async (socket: Socket, row: { id: string }, session: Session) => {
     const previous = socket.data.presence as Presence | undefined;
     if (previous && previous.issueId !== row.id) await leave(socket, previous.issueId);
     socket.data.presence = {
@@ -113,6 +114,15 @@ export function registerIssueRealtime(api: PluginApi, db: IssuesDb, changes: Iss
         if (presence) setTimeout(() => void sendPresence(presence.issueId).catch(() => undefined), 0);
       });
     }
+  };
+
+  api.realtime.on('issue-join', { requires: 'issues.update' }, async (socket, payload, session, reply) => {
+    const row = await readableIssue(idOf((payload as { issueId?: unknown } | null)?.issueId), session);
+    if (!row) {
+      reply({ ok: false, status: 404, msg: 'Issue not found.' });
+      return;
+    }
+    await join(socket, row, session);
     reply({ ok: true, issue: presentIssue(row, await storyIdsOf(db, row.id)) });
     await sendPresence(row.id);
   });
@@ -137,9 +147,16 @@ export function registerIssueRealtime(api: PluginApi, db: IssuesDb, changes: Iss
     const message = (payload ?? {}) as Record<string, unknown>;
     const issueId = idOf(message.issueId);
     const type = typeof message.type === 'string' ? message.type : '';
+    // The spec's client sends its changes without joining first (issue-join is ours): its first
+    // change joins it, after the same check, so that it hears 'issue-{id}' from then on.
     if (!issueId || !socket.rooms.has(room(issueId))) {
-      reply({ ok: false, status: 404, msg: 'Join the issue first.' });
-      return;
+      const row = await readableIssue(issueId, session);
+      if (!issueId || !row) {
+        reply({ ok: false, status: 404, msg: 'Issue not found.' });
+        return;
+      }
+      await join(socket, row, session);
+      await sendPresence(row.id);
     }
     const origin = { socketId: socket.id, opId: textOf(message.opId, 64) ?? undefined };
     try {

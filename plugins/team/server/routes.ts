@@ -107,7 +107,8 @@ export function registerTeamRoutes(api: PluginApi): void {
       session.assertNewsletter(request.params.id);
       const target = await changeableMember(session, request.body.userId);
       if (!(await isMember(db, request.params.id, target.id))) throw notFound('Member not found.');
-      await removeMembership(db, request.params.id, target.id);
+      // Their sessions end with it (store.ts): their sockets stop hearing this newsletter's rooms now.
+      if (await removeMembership(db, request.params.id, target.id)) api.realtime.endSessions({ userId: target.id });
       return { data: { _id: target.id }, msg: `${target.name || target.email} is removed from the team.` };
     },
   });
@@ -140,6 +141,7 @@ export function registerTeamRoutes(api: PluginApi): void {
       session.assertPublisher(request.params.id);
       const target = await changeableMember(session, request.body.userId);
       await makeDirector(db, target.id);
+      api.realtime.endSessions({ userId: target.id });
       return { data: presentMember({ ...target, role: 'director' }), msg: `${target.name || target.email} is now a director.` };
     },
   });
@@ -209,6 +211,7 @@ export function registerTeamRoutes(api: PluginApi): void {
         if (existing.role === 'director') throw invalid(`${email} is already a director.`, 'email');
         assertMayChange(session, existing);
         await makeDirector(db, existing.id);
+        api.realtime.endSessions({ userId: existing.id });
       } else {
         if (existing.role === 'director') throw invalid(`${email} is a director and already works on every newsletter.`, 'email');
         if (existing.role !== role)
@@ -270,6 +273,8 @@ export function registerTeamRoutes(api: PluginApi): void {
         role,
         ready: status?.ready,
       });
+      // A new role ends their sessions (store.ts), and with them their sockets.
+      if (updated.role !== target.role) api.realtime.endSessions({ userId: target.id });
       return { data: presentMember(updated), msg: 'The member is saved.' };
     },
   });

@@ -123,9 +123,13 @@ export interface Constants {
      */
     inviteTtlDays: number;
     /**
-     * How often a connected socket's session is checked again: a socket whose session has ended (Logout, a password change, a role change) is refused within this time.
+     * How often a connected socket's session is checked again when it sends something (a socket whose session ends is also disconnected at once, by the call that ends it).
      */
     socketSessionCheckSeconds: number;
+    /**
+     * A socket that has not authenticated this long after connecting is closed: an idle anonymous connection holds nothing.
+     */
+    socketAuthenticateSeconds: number;
     /**
      * Wrong sign-in tries, counted in the database by every server process: per account (the e-mail typed, from any address) and per client address (across accounts; also password reset requests).
      */

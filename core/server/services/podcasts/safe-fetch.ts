@@ -1,13 +1,15 @@
 /**
  * Fetching what a user typed (a feed address) or what a feed names (an enclosure) without letting
  * it reach into our own network: only http and https, every hop of a redirect checked, connections
- * to loopback, private or link-local addresses refused (unless PODCAST_ALLOW_PRIVATE_FEEDS is on)
+ * to this machine's addresses and to every special-purpose block (loopback, private, link-local,
+ * documentation, ...) refused (unless PODCAST_ALLOW_PRIVATE_FEEDS is on)
  * at the moment of connecting, a time limit, and a size cap enforced while the body streams in.
  */
 import dns, { type LookupAddress } from 'node:dns';
 import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
+import { networkInterfaces } from 'node:os';
 import { PodcastError } from './types';
 
 export const urlMessage = 'URL should be valid and must start with either https:// or http://';
@@ -15,7 +17,12 @@ export const privateAddressMessage = 'This address is on a private network; podc
 
 const maxRedirects = 5;
 
-const privateRanges = new BlockList();
+/**
+ * Every block of IANA's special-purpose address registries (IPv4 and IPv6) and multicast: none is
+ * a public web server's, and some are this machine's or its network's (192.0.2.0/24 held this
+ * machine's own interface once).
+ */
+const specialRanges = new BlockList();
 for (const [network, prefix] of [
   ['0.0.0.0', 8],
   ['10.0.0.0', 8],
@@ -24,27 +31,80 @@ for (const [network, prefix] of [
   ['169.254.0.0', 16],
   ['172.16.0.0', 12],
   ['192.0.0.0', 24],
+  ['192.0.2.0', 24],
+  ['192.31.196.0', 24],
+  ['192.52.193.0', 24],
+  ['192.88.99.0', 24],
   ['192.168.0.0', 16],
+  ['192.175.48.0', 24],
   ['198.18.0.0', 15],
+  ['198.51.100.0', 24],
+  ['203.0.113.0', 24],
   ['224.0.0.0', 4],
   ['240.0.0.0', 4],
 ] as const)
-  privateRanges.addSubnet(network, prefix, 'ipv4');
+  specialRanges.addSubnet(network, prefix, 'ipv4');
 for (const [network, prefix] of [
-  ['::', 128],
-  ['::1', 128],
+  ['::', 96],
+  ['64:ff9b:1::', 48],
+  ['100::', 64],
+  ['2001::', 23],
+  ['2001:db8::', 32],
+  ['3fff::', 20],
+  ['5f00::', 16],
   ['fc00::', 7],
   ['fe80::', 10],
+  ['fec0::', 10],
   ['ff00::', 8],
 ] as const)
-  privateRanges.addSubnet(network, prefix, 'ipv6');
+  specialRanges.addSubnet(network, prefix, 'ipv6');
 
+/** The IPv4 address an IPv6 one carries (mapped ::ffff:a.b.c.d, NAT64 64:ff9b::/96, 6to4 2002::/16), if any. */
+function embeddedIpv4(address: string): string | null {
+  const dotted = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
+  if (dotted) return dotted;
+  const groups = expandIpv6(address);
+  if (!groups) return null;
+  const v4 = (high: number, low: number) => `${high >> 8}.${high & 255}.${low >> 8}.${low & 255}`;
+  if (groups.slice(0, 5).every((group) => group === 0) && groups[5] === 0xffff) return v4(groups[6]!, groups[7]!);
+  if (groups[0] === 0x64 && groups[1] === 0xff9b && groups.slice(2, 6).every((group) => group === 0)) return v4(groups[6]!, groups[7]!);
+  if (groups[0] === 0x2002) return v4(groups[1]!, groups[2]!);
+  return null;
+}
+
+/** The eight 16-bit groups of an IPv6 address, or null when it is not one. */
+function expandIpv6(address: string): number[] | null {
+  if (isIP(address) !== 6) return null;
+  let text = address;
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (dotted) {
+    const [a, b, c, d] = dotted.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, dotted.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail] = text.split('::') as [string, string | undefined];
+  const part = (side: string | undefined) => (side ? side.split(':').map((group) => parseInt(group, 16)) : []);
+  const start = part(head);
+  const end = part(tail);
+  return tail === undefined ? start : [...start, ...Array<number>(8 - start.length - end.length).fill(0), ...end];
+}
+
+/** This machine's own addresses, on every interface, as they are now. */
+function ownAddresses(): Set<string> {
+  return new Set(
+    Object.values(networkInterfaces())
+      .flat()
+      .map((entry) => entry?.address.toLowerCase().replace(/%.*$/, ''))
+      .filter((address): address is string => Boolean(address)),
+  );
+}
+
+/** Whether a connection to the address could reach anything but the public internet. */
 export function isPrivateAddress(address: string): boolean {
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address)?.[1];
-  if (mapped) return isPrivateAddress(mapped);
+  const embedded = embeddedIpv4(address);
+  if (embedded) return isPrivateAddress(embedded);
   const family = isIP(address);
   if (family === 0) return true;
-  return privateRanges.check(address, family === 4 ? 'ipv4' : 'ipv6');
+  return specialRanges.check(address, family === 4 ? 'ipv4' : 'ipv6') || ownAddresses().has(address.toLowerCase());
 }
 
 /** The address as a URL, when it is an http or https one. */
