@@ -1,7 +1,7 @@
 /**
  * Premium rules hold wherever a story's content goes (issue 26, points 6 and 8). A premium
  * article's audio cannot become a public podcast episode, and an article's episode leaves the feed
- * when the article is made premium. A premium bullet shows its teaser and the notice, never its
+ * when the article is made premium, held out of it until the article is free again. A premium bullet shows its teaser and the notice, never its
  * whole text, on the issue's page, in the issue's e-mail, and in what the issue's audio reads.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,6 +14,7 @@ import { startTestServer, type TestServer } from '../api/server';
 
 const premiumNotice = 'Bu yazı abonelere özeldir.';
 const premiumEpisode = 'Premium content is for subscribers: its audio cannot be a public podcast episode.';
+const withheld = "This episode's story is premium: its audio stays out of the podcast while it is.";
 
 describe('premium content', () => {
   let t: TestServer;
@@ -72,12 +73,20 @@ describe('premium content', () => {
     });
     expect(await feed()).not.toContain('Abonelere özel bölüm');
     const episode = await t.server.database.db
-      .withTables<{ episodes: { parent_id: string; status: string } }>()
+      .withTables<{ episodes: { id: string; parent_id: string; status: string } }>()
       .selectFrom('episodes')
-      .select('status')
+      .select(['id', 'status'])
       .where('parent_id', '=', article!.id)
       .executeTakeFirstOrThrow();
     expect(episode.status).toBe('draft');
+
+    // Held out of the podcast while the story is premium, and free to publish again after.
+    const publish = () => call('PUT', `/episodes/update/${episode.id}`, { title, status: 'published' });
+    expect(await publish()).toEqual({ status: 422, body: { msg: 'Error!', details: [{ message: withheld, path: 'status' }] } });
+    expect(await feed()).not.toContain(`<title>${title}</title>`);
+    expect((await call('DELETE', `/premium/story/${article!.id}`)).status).toBe(200);
+    expect((await publish()).status).toBe(200);
+    expect(await feed()).toContain(`<title>${title}</title>`);
   });
 
   it("shows a premium bullet's teaser, never its text, on the issue's page, in its e-mail and in its audio", async () => {
@@ -96,8 +105,9 @@ describe('premium content', () => {
     });
     expect(sent.status, JSON.stringify(sent.body)).toBe(200);
     const [mail] = readOutbox(t.dataDir).filter((entry) => entry.subject.includes(issue.subject));
-    expect(htmlToText(mail!.html)).toContain(premiumNotice);
-    expect(htmlToText(mail!.html)).not.toContain(tail);
+    const mailText = htmlToText(mail!.html ?? '');
+    expect(mailText).toContain(premiumNotice);
+    expect(mailText).not.toContain(tail);
     expect(mail!.text).not.toContain(tail);
     expect(await items()).not.toContain(tail);
     expect(await items()).toContain(premiumNotice);

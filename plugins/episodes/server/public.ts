@@ -1,7 +1,7 @@
 /**
  * What other plugins may use of the episodes plugin's server: whether an episode belongs to a
  * newsletter (a story attaches one), and the TTS episode of a story or an issue (text to speech),
- * withdrawn when its content becomes premium.
+ * withheld from the podcast while its content is premium.
  */
 import type { Db } from '../../../core/server/db/database';
 import type { JobQueue } from '../../../core/server/jobs';
@@ -54,7 +54,14 @@ export async function saveSpeechEpisode(api: { db: Db; storage: Storage; jobs: J
     .where('type', '=', 'tts')
     .executeTakeFirst();
   if (existing) {
-    await updateEpisode(db, existing.id, { ...audio, title: episode.title, subtitle: episode.subtitle, image: episode.image || existing.image });
+    // Attached anew from content that is free (speech refuses premium content).
+    await updateEpisode(db, existing.id, {
+      ...audio,
+      title: episode.title,
+      subtitle: episode.subtitle,
+      image: episode.image || existing.image,
+      withheld: false,
+    });
     await api.storage.remove(existing.audio_key);
     await applyPlan({ db, jobs: api.jobs }, existing, { status: 'published' });
     return existing.id;
@@ -80,22 +87,34 @@ export async function saveSpeechEpisode(api: { db: Db; storage: Storage; jobs: J
   return id;
 }
 
-/**
- * Takes the TTS episode of a story or an issue out of the podcast (back to draft), when its content
- * becomes for subscribers only: the feed and its audio are public. Answers whether there was one.
- */
-export async function withdrawSpeechEpisode(api: { db: Db; jobs: JobQueue }, parent: SpeechEpisode['parent']): Promise<boolean> {
-  const db = api.db.withTables<EpisodeTables>();
-  const episode = await db
+/** The TTS episode of a story or an issue, if it has one. */
+function speechEpisodeOf(api: { db: Db }, parent: SpeechEpisode['parent']) {
+  return api.db
+    .withTables<EpisodeTables>()
     .selectFrom('episodes')
     .select(['id', 'status', 'scheduled_at', 'published_at', 'job_id'])
     .where('parent_id', '=', parent.id)
     .where('parent_type', '=', parent.type)
     .where('type', '=', 'tts')
     .executeTakeFirst();
-  if (!episode || episode.status === 'draft') return false;
+}
+
+/**
+ * Takes the TTS episode of a story out of the podcast (back to draft) and holds it there while its
+ * content is for subscribers only: the feed and its audio are public.
+ */
+export async function withholdSpeechEpisode(api: { db: Db; jobs: JobQueue }, parent: SpeechEpisode['parent']): Promise<void> {
+  const episode = await speechEpisodeOf(api, parent);
+  if (!episode) return;
+  const db = api.db.withTables<EpisodeTables>();
   await applyPlan({ db, jobs: api.jobs }, episode, { status: 'draft' });
-  return true;
+  await updateEpisode(db, episode.id, { withheld: true });
+}
+
+/** The content is free again: its TTS episode may be published again (it stays a draft until someone does). */
+export async function releaseSpeechEpisode(api: { db: Db }, parent: SpeechEpisode['parent']): Promise<void> {
+  const episode = await speechEpisodeOf(api, parent);
+  if (episode) await updateEpisode(api.db.withTables<EpisodeTables>(), episode.id, { withheld: false });
 }
 
 /** An episode's id, title and status, as another page links to it; undefined when it is gone. */

@@ -3,12 +3,13 @@ import type { EpisodeCreateBody } from '../../../schemas/generated/api/episode-c
 import type { EpisodeListQuery } from '../../../schemas/generated/api/episode-list-query';
 import type { EpisodeUpdateBody } from '../../../schemas/generated/api/episode-update';
 import type { Session } from '../../../core/server/auth/session';
-import { notFound } from '../../../core/server/errors';
+import { invalid, notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { cancelPublication } from '../../../core/server/publication';
 import { idParams, ref } from '../../../core/server/schemas/parts';
 import { findNewsletter } from '../../../core/server/store';
 import { constants } from '../../../core/shared/config';
+import { withheldMessage } from '../rules';
 import { copyRecordingAudio } from './audio';
 import { applyPlan, episodePublication, planOf } from './publication';
 import { presentEpisode } from './present';
@@ -126,6 +127,7 @@ export function registerEpisodeRoutes(api: PluginApi): void {
       const keepsSchedule =
         body.status === 'scheduled' && row.status === 'scheduled' && body.publishedAt && row.scheduled_at?.getTime() === new Date(body.publishedAt).getTime();
       const plan = keepsSchedule ? { status: 'scheduled' as const, at: row.scheduled_at! } : planOf(body.status, body.publishedAt);
+      if (row.withheld && plan.status !== 'draft') throw invalid(withheldMessage, 'status');
       const title = body.title.trim();
       await updateEpisode(db, row.id, {
         title,

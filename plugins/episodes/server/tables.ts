@@ -27,6 +27,8 @@ export interface EpisodesTable {
   type: 'other' | 'tts';
   parent_id: string | null;
   parent_type: 'Story' | 'Issue' | null;
+  /** Held out of the podcast: the TTS episode of a story made premium. */
+  withheld: ColumnType<boolean, boolean | undefined, boolean>;
   lang: string;
   uploader_id: string | null;
   created_at: CreatedAt;

@@ -12,7 +12,7 @@ import { HttpError, invalid, notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { idParams, ref } from '../../../core/server/schemas/parts';
 import { announceStory, findStory, premiumStories, setStoryPremium, type StoriesDb, type StoryTables } from '../../stories/server/public';
-import { withdrawSpeechEpisode } from '../../episodes/server/public';
+import { releaseSpeechEpisode, withholdSpeechEpisode } from '../../episodes/server/public';
 import { premiumMessages } from '../messages';
 import { presentPremiumStory } from './present';
 
@@ -33,7 +33,8 @@ export function registerPremiumRoutes(api: PluginApi): void {
     const row = await findStory(db, id);
     if (!row || Boolean(row.is_premium) !== on) throw new HttpError(500, { msg: premiumMessages.revalidateFailed });
     // Its audio is its text: a public episode of it would give the story away.
-    if (on) await withdrawSpeechEpisode(api, { id: row.id, type: 'Story' });
+    if (on) await withholdSpeechEpisode(api, { id: row.id, type: 'Story' });
+    else await releaseSpeechEpisode(api, { id: row.id, type: 'Story' });
     announceStory(api, row);
     return row;
   }
