@@ -15,6 +15,23 @@ export interface PublishOptions {
   mediums: { email: boolean; notification: boolean };
 }
 
+/**
+ * Why the e-mail is not going out although messages are left: the mail server cannot be reached
+ * (docs/decisions/0020-smtp-outages.md). 'waiting': it is tried again after growing waits;
+ * 'paused': it has been unreachable for constants.delivery.outagePauseMinutes, and is tried only
+ * every pausedRetryMinutes. Either way sending goes on by itself once the server answers.
+ */
+export interface MailServerWait {
+  state: 'waiting' | 'paused';
+  /** What the publish page tells the operator. */
+  message: string;
+  /** Unreachable since, and tried again at (ISO times). */
+  since: string;
+  retryAt: string;
+  /** The last failure, as the connection reported it. */
+  answer: string;
+}
+
 export const checkMessages = {
   subject: 'Please enter an e-mail subject line with more than 3 and less than 240 characters before you schedule your issue.',
   preview: 'Please enter an e-mail preview text with more than 3 and less than 240 characters before you schedule your issue.',

@@ -1,7 +1,9 @@
 /**
  * A real SMTP server for tests and the bench (smtp-server): it keeps what arrives (raw, parsed on
  * demand with mailparser) and answers as told per recipient, so a test can make an address refuse
- * mail for now (451) or for good (550), or slow every message down.
+ * mail for now (451) or for good (550), or slow every message down. Closing it stops it as a
+ * server being shut down does: new connections are refused, and an open session is answered 421
+ * at its next command.
  */
 import type { AddressInfo } from 'node:net';
 import { simpleParser, type ParsedMail } from 'mailparser';
@@ -28,7 +30,8 @@ export interface SmtpSink {
   close(): Promise<void>;
 }
 
-export async function startSmtpSink(options: { keep?: boolean } = {}): Promise<SmtpSink> {
+/** `port`: listen there (a server started again where the one before stopped); any free port when absent. */
+export async function startSmtpSink(options: { keep?: boolean; port?: number } = {}): Promise<SmtpSink> {
   const keep = options.keep ?? true;
   const refusals = new Map<string, { code: number; text: string; times: number }>();
   const sink: SmtpSink = {
@@ -85,7 +88,10 @@ export async function startSmtpSink(options: { keep?: boolean } = {}): Promise<S
   });
   // A client that dies mid-message (a killed server) resets its connection: expected here.
   server.on('error', () => undefined);
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  await new Promise<void>((resolve, reject) => {
+    server.server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', resolve);
+  });
   sink.port = (server.server.address() as AddressInfo).port;
   sink.url = `smtp://127.0.0.1:${sink.port}`;
   return sink;

@@ -159,7 +159,7 @@ let newsletter = newsletterOf();
 let contentStories: Story[] = acceptedStories;
 let fetchedIssue: Issue = issueOf({ tested: true, scheduled: true });
 let publishAnswer: { status: number; body: unknown } = { status: 200, body: null };
-let deliveries = { email: counts(), notification: counts(), failures: [] as { email: string; answer: string; at: string }[] };
+let deliveries = { email: counts(), notification: counts(), failures: [] as { email: string; answer: string; at: string }[], mailServer: null as unknown };
 let built = { html: '<p>Açık</p>', darkHtml: '<p>Koyu</p>', text: 'Açık', bytes: 48_200, clipped: false };
 const calls: string[] = [];
 const publishBodies: { publishedAt?: string; publishOptions: Record<string, unknown> }[] = [];
@@ -273,7 +273,7 @@ afterEach(() => {
   contentStories = acceptedStories;
   fetchedIssue = issueOf({ tested: true, scheduled: true });
   publishAnswer = { status: 200, body: null };
-  deliveries = { email: counts(), notification: counts(), failures: [] };
+  deliveries = { email: counts(), notification: counts(), failures: [], mailServer: null };
   built = { html: '<p>Açık</p>', darkHtml: '<p>Koyu</p>', text: 'Açık', bytes: 48_200, clipped: false };
   calls.length = 0;
   publishBodies.length = 0;
@@ -592,7 +592,7 @@ describe('the publish page', () => {
   });
 
   it('follows the deliveries live while sending, and retries the failed ones', async () => {
-    deliveries = { email: counts({ total: 100, sent: 40, failed: 2, pending: 58 }), notification: counts(), failures: [] };
+    deliveries = { email: counts({ total: 100, sent: 40, failed: 2, pending: 58 }), notification: counts(), failures: [], mailServer: null };
     const { socket } = await openPage(issueOf({ tested: true, processing: true }, { mediums: { email: true, notification: false } }));
     const email = await screen.findByTestId('e-mail-deliveries');
     expect(within(email).getByText('40 sent')).toBeTruthy();
@@ -603,7 +603,7 @@ describe('the publish page', () => {
     act(() =>
       socket.fire('issue-i1', {
         type: 'delivery-progress',
-        delivery: { email: counts({ total: 100, sent: 90, failed: 2, doubt: 3, pending: 5 }), notification: counts(), failures: [] },
+        delivery: { email: counts({ total: 100, sent: 90, failed: 2, doubt: 3, pending: 5 }), notification: counts(), failures: [], mailServer: null },
       }),
     );
     expect(within(email).getByText('90 sent')).toBeTruthy();
@@ -614,6 +614,24 @@ describe('the publish page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'RETRY FAILED' }));
     await waitFor(() => expect(retries).toEqual([{ state: 'failed' }]));
     expect(await screen.findByText('The failed messages are sent again.')).toBeTruthy();
+
+    // The mail server goes away: the page says sending waits for it, and stops saying so when it is back.
+    const waiting = 'Waiting for the mail server: it cannot be reached. Sending goes on by itself once it answers; nothing is lost.';
+    const progressWith = (mailServer: unknown) => ({
+      type: 'delivery-progress',
+      delivery: { email: counts({ total: 100, sent: 90, failed: 0, doubt: 3, pending: 7 }), notification: counts(), failures: [], mailServer },
+    });
+    const since = '2026-11-26T10:00:00.000Z';
+    act(() =>
+      socket.fire(
+        'issue-i1',
+        progressWith({ state: 'waiting', message: waiting, since, retryAt: '2026-11-26T10:00:04.000Z', answer: 'connect ECONNREFUSED 127.0.0.1:25' }),
+      ),
+    );
+    expect(await screen.findByText(waiting)).toBeTruthy();
+    expect(screen.getByText(/Last answer: connect ECONNREFUSED 127\.0\.0\.1:25$/)).toBeTruthy();
+    act(() => socket.fire('issue-i1', progressWith(null)));
+    await waitFor(() => expect(screen.queryByText(waiting)).toBeNull());
 
     // The status moves on in the room: the page follows it.
     act(() => socket.fire('issue-i1', { type: 'issue-status', issue: issueOf({ tested: true, published: true, emailed: true }) }));

@@ -165,13 +165,14 @@ describe('signed links', () => {
 describe("the sender's reading of SMTP answers", () => {
   const recipient = { subscriber_id: 's1', email: 'a@example.com', name: '', attempts: 0 };
 
-  it('tells accepted, temporary, permanent and unknown fates apart', () => {
+  it('tells accepted, temporary, permanent, unreachable and unknown fates apart', () => {
     expect(answerOf({ responseCode: 451, response: '451 4.7.1 Try again later' }).outcome).toBe('temporary');
     expect(answerOf({ responseCode: 454, response: '454 Throttling' }).outcome).toBe('temporary');
-    expect(answerOf({ responseCode: 421, response: '421 Service not available' }).outcome).toBe('temporary');
+    // 421 closes the session: the server's state, whatever the message's stage (decision 0020).
+    expect(answerOf({ responseCode: 421, response: '421 Service not available', command: 'CONN' }, false).outcome).toBe('unreachable');
     expect(answerOf({ responseCode: 550, response: '550 5.1.1 User unknown' }).outcome).toBe('permanent');
-    expect(answerOf({ code: 'ECONNECTION', message: 'connect ECONNREFUSED' }).outcome).toBe('temporary');
-    expect(answerOf({ code: 'ESOCKET', message: 'socket hang up' }).outcome).toBe('doubt');
+    expect(answerOf({ code: 'ECONNECTION', command: 'CONN', message: 'connect ECONNREFUSED' }, false).outcome).toBe('unreachable');
+    expect(answerOf({ code: 'ESOCKET', message: 'socket hang up' }, true).outcome).toBe('doubt');
   });
 
   it('retries a temporary refusal later, up to the limit, and records the rest with the answer', () => {

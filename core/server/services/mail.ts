@@ -7,7 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import nodemailer from 'nodemailer';
+import type { Readable } from 'node:stream';
+import nodemailer, { type SendMailOptions } from 'nodemailer';
 
 export interface MailMessage {
   to: string;
@@ -21,12 +22,18 @@ export interface MailMessage {
 }
 
 /**
- * What became of a message: accepted; refused for now (421, 450, 451, 454, or no connection: try
- * later); refused for good (5xx); or unknown (the connection broke after the message was handed
- * over: it may have arrived).
+ * What became of a message (docs/decisions/0020-smtp-outages.md):
+ * - sent: the server accepted it;
+ * - temporary: the server refused it for now (a 4xx answer to its envelope or its content);
+ * - permanent: refused for good (a 5xx answer), or a message no server would take (a bad address);
+ * - unreachable: never handed over, because the server could not be reached or would not hold a
+ *   session (a refused, reset or timed-out connection, a failed greeting, EHLO, TLS or login, 421):
+ *   nothing was sent and it says nothing about the recipient;
+ * - doubt: the connection broke after the server had begun to receive the message's text and
+ *   before it answered: it may have arrived.
  */
 export interface SmtpAnswer {
-  outcome: 'sent' | 'temporary' | 'permanent' | 'doubt';
+  outcome: 'sent' | 'temporary' | 'permanent' | 'unreachable' | 'doubt';
   code: number | null;
   text: string;
 }
@@ -59,17 +66,38 @@ export interface Mailer {
   close(): void;
 }
 
-const temporaryCodes = new Set([421, 450, 451, 452, 454]);
-// nodemailer's codes for a connection that never carried the message.
-const notHandedOver = new Set(['ECONNECTION', 'EDNS', 'ETLS', 'EAUTH']);
+// The commands of a message's own transaction: a refusal of one of them is about this message.
+const transactionCommands = new Set(['MAIL FROM', 'RCPT TO', 'DATA']);
+// nodemailer's codes, with no server answer, for a message that cannot go as it is (a malformed
+// address, too large, too many recipients): trying it again would fail the same way.
+const unsendable = new Set(['EENVELOPE', 'EMESSAGE', 'EMAXRECIPIENTS', 'ESTREAM']);
 
-/** Classifies what nodemailer threw for one message. */
-export function answerOf(error: unknown): SmtpAnswer {
-  const failure = error as { responseCode?: number; response?: string; code?: string; message?: string };
+/**
+ * Classifies what nodemailer threw for one message. `handedOver`: the server had accepted DATA
+ * and begun to receive the message's text. It is asked for because nodemailer reports every
+ * broken, reset or timed-out socket as command 'CONN', whatever stage the message was in; when
+ * unknown it counts as yes, which can make a message 'doubt' but never sends one twice.
+ */
+export function answerOf(error: unknown, handedOver = true): SmtpAnswer {
+  const failure = (error ?? {}) as { responseCode?: number; response?: string; code?: string; command?: string; message?: string };
   const code = typeof failure.responseCode === 'number' ? failure.responseCode : null;
   const text = String(failure.response ?? failure.message ?? error).slice(0, 500);
-  if (code !== null) return { outcome: code >= 500 ? 'permanent' : temporaryCodes.has(code) || code >= 400 ? 'temporary' : 'doubt', code, text };
-  return { outcome: failure.code && notHandedOver.has(failure.code) ? 'temporary' : 'doubt', code, text };
+  const answer = (outcome: SmtpAnswer['outcome']): SmtpAnswer => ({ outcome, code, text });
+  // 421 closes the session (a server shutting down, or overloaded) whichever command it answers: the server's state, not the message's.
+  if (code === 421) return answer('unreachable');
+  const refused = code !== null && code >= 400 ? answer(code >= 500 ? 'permanent' : 'temporary') : null;
+  // Once the text went, only the server's answer to it settles the message.
+  if (handedOver) return refused ?? answer('doubt');
+  // Before it: a refusal in the message's own transaction is about the message; a session that
+  // would not start (the connection, greeting, EHLO, STARTTLS, login) is about the server.
+  if (refused && (failure.command === undefined || transactionCommands.has(failure.command))) return refused;
+  if (!refused && failure.command !== 'CONN' && unsendable.has(failure.code ?? '')) return answer('permanent');
+  return answer('unreachable');
+}
+
+/** The stream of a bulk message's text as the SMTP connection gets it. */
+interface TextWatch {
+  text: Readable | null;
 }
 
 function nodemailerMessage(from: string, message: MailMessage) {
@@ -95,13 +123,28 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
         url.searchParams.set('maxConnections', String(connections));
         url.searchParams.set('maxMessages', String(1e9));
         const pool = nodemailer.createTransport(url.toString());
+        // The connection reads a message's text only once the server has accepted DATA: a text
+        // never read was never handed over. nodemailer builds that stream at each try of the
+        // message (it tries again on a new connection when one closes before the text went), so
+        // the last one built is the one that counts. A process function added after this one
+        // (DKIM) would read the text early: every failure would then be 'doubt', never a duplicate.
+        pool.use('stream', (mail, done) => {
+          const watch = (mail.data as { textWatch?: TextWatch }).textWatch;
+          if (watch)
+            mail.message.processFunc((text) => {
+              watch.text = text;
+              return text;
+            });
+          done();
+        });
         return {
           async send(message) {
+            const textWatch: TextWatch = { text: null };
             try {
-              const info = await pool.sendMail({ envelope: { from: envelopeFrom, to: message.to }, raw: message.raw() });
+              const info = await pool.sendMail({ envelope: { from: envelopeFrom, to: message.to }, raw: message.raw(), textWatch } as SendMailOptions);
               return { outcome: 'sent', code: 250, text: String(info.response ?? '').slice(0, 500) };
             } catch (error) {
-              return answerOf(error);
+              return answerOf(error, textWatch.text?.readableDidRead === true);
             }
           },
           close: () => pool.close(),

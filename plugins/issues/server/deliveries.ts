@@ -6,6 +6,7 @@
 import { sql } from 'kysely';
 import { constants } from '../../../core/shared/config';
 import { quickCommit } from '../../../core/server/db/quick-commit';
+import type { MailServerWait } from '../publishing';
 import type { DeliveryMedium, DeliveryState } from './tables';
 import type { IssuesDb } from './store';
 
@@ -27,6 +28,18 @@ export interface DeliveryProgress {
   email: DeliveryCounts;
   notification: DeliveryCounts;
   failures: DeliveryFailure[];
+  /** Null while the mail server answers (or when the run sending the issue is in another process). */
+  mailServer: MailServerWait | null;
+}
+
+// What each send running in this process waits for, asked when progress is read. A run holds its
+// issue alone (the lease), so there is one per issue.
+const mailServerWaits = new Map<string, () => MailServerWait | null>();
+
+/** The run sending the issue tells where to ask what it waits for; null when it ends. */
+export function watchMailServer(issueId: string, wait: (() => MailServerWait | null) | null): void {
+  if (wait) mailServerWaits.set(issueId, wait);
+  else mailServerWaits.delete(issueId);
 }
 
 export interface Recipient {
@@ -205,7 +218,7 @@ export async function deliveryProgress(db: IssuesDb, issueId: string): Promise<D
       .limit(constants.delivery.failuresShown)
       .execute(),
   ]);
-  const progress: DeliveryProgress = { email: emptyCounts(), notification: emptyCounts(), failures: [] };
+  const progress: DeliveryProgress = { email: emptyCounts(), notification: emptyCounts(), failures: [], mailServer: mailServerWaits.get(issueId)?.() ?? null };
   for (const row of rows) {
     const counts = progress[row.medium];
     const count = Number(row.count);

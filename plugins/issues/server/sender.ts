@@ -5,7 +5,9 @@
  * recipients and, per message, recording the last answer and marking the next message handed over
  * in one write: a crash leaves at most one message per connection in doubt, and nothing is sent
  * twice by the resumed run. Temporary refusals slow the rate and come back later; permanent ones
- * are recorded with the server's answer, and a hard bounce stops mail to that address.
+ * are recorded with the server's answer, and a hard bounce stops mail to that address. A mail
+ * server that cannot be reached takes nothing: its messages go back to the queue and the run
+ * waits for it (docs/decisions/0020-smtp-outages.md).
  */
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
@@ -17,7 +19,18 @@ import type { PushSender } from '../../../core/server/services/push';
 import type { AudienceTracking } from '../../../core/server/audience';
 import type { LinkSigner } from '../../../core/server/signed-links';
 import { constants } from '../../../core/shared/config';
-import { claimRecipients, nextDue, recordOutcomes, recoverDeliveries, releaseClaimed, suppressAddress, type Outcome, type Recipient } from './deliveries';
+import {
+  claimRecipients,
+  nextDue,
+  recordOutcomes,
+  recoverDeliveries,
+  releaseClaimed,
+  suppressAddress,
+  watchMailServer,
+  type Outcome,
+  type Recipient,
+} from './deliveries';
+import type { MailServerWait } from '../publishing';
 import { personalise, personalMarks, type RenderedEmail } from './email/render';
 import type { IssuesDb } from './store';
 import type { DeliveryMedium } from './tables';
@@ -98,11 +111,90 @@ export function outcomeOf(recipient: Recipient, answer: SmtpAnswer, now = Date.n
   const { retryLimit, retryBaseSeconds } = constants.delivery;
   const base = { subscriberId: recipient.subscriber_id, answer: answer.text, attempted: true };
   if (answer.outcome === 'sent') return { ...base, state: 'sent', nextAt: null };
+  // Nothing was handed over and the recipient had no part in it: not a try, and no wait of its own (the run waits for the server).
+  if (answer.outcome === 'unreachable') return { ...base, attempted: false, state: 'pending', nextAt: null };
   if (answer.outcome === 'doubt') return { ...base, state: 'doubt', nextAt: null };
   if (answer.outcome === 'temporary' && recipient.attempts + 1 < retryLimit) {
     return { ...base, state: 'pending', nextAt: new Date(now + retryBaseSeconds * 1000 * 2 ** recipient.attempts) };
   }
   return { ...base, state: 'failed', nextAt: null };
+}
+
+export const waitingForMailServerText = 'Waiting for the mail server: it cannot be reached. Sending goes on by itself once it answers; nothing is lost.';
+export const sendingPausedText = (minutes: number) =>
+  `Sending paused: the mail server has not been reachable for ${minutes} minutes. It is tried every few minutes, and sending goes on by itself once it answers.`;
+
+/**
+ * The mail server as one run's connections find it. While it cannot be reached they all wait for
+ * the same next try: the waits double from outageRetrySeconds up to outageMaxRetrySeconds, and
+ * once it has been unreachable for outagePauseMinutes the send is paused, tried every
+ * pausedRetryMinutes. The first answer from the server ends the outage.
+ */
+export class MailServerOutage {
+  private since: number | null = null;
+  private tries = 0;
+  private retryAt = 0;
+  private pauseNoted = false;
+  private answer = '';
+
+  constructor(private readonly clock: () => number = Date.now) {}
+
+  /**
+   * A message could not be handed over. The connections fail together when the server goes, so a
+   * failure before the current wait is over belongs to the same try. Answers what changed, if anything.
+   */
+  unreachable(answer: string): 'started' | 'paused' | null {
+    const now = this.clock();
+    this.answer = answer;
+    let change: 'started' | 'paused' | null = null;
+    if (this.since === null) {
+      this.since = now;
+      change = 'started';
+    }
+    if (now < this.retryAt) return change;
+    const { outageRetrySeconds, outageMaxRetrySeconds, pausedRetryMinutes } = constants.delivery;
+    if (this.paused(now)) {
+      if (!this.pauseNoted) change = 'paused';
+      this.pauseNoted = true;
+      this.retryAt = now + pausedRetryMinutes * 60_000;
+    } else {
+      this.retryAt = now + Math.min(outageRetrySeconds * 1000 * 2 ** this.tries, outageMaxRetrySeconds * 1000);
+    }
+    this.tries++;
+    return change;
+  }
+
+  /** The server answered a message; answers whether that ended an outage. */
+  reached(): boolean {
+    if (this.since === null) return false;
+    this.since = null;
+    this.tries = 0;
+    this.retryAt = 0;
+    this.pauseNoted = false;
+    return true;
+  }
+
+  /** How long a connection waits before it tries again (0: now). */
+  waitMs(): number {
+    return this.since === null ? 0 : Math.max(0, this.retryAt - this.clock());
+  }
+
+  /** What the send waits for, for the publish page; null while the server answers. */
+  get wait(): MailServerWait | null {
+    if (this.since === null) return null;
+    const paused = this.paused(this.clock());
+    return {
+      state: paused ? 'paused' : 'waiting',
+      message: paused ? sendingPausedText(constants.delivery.outagePauseMinutes) : waitingForMailServerText,
+      since: new Date(this.since).toISOString(),
+      retryAt: new Date(this.retryAt).toISOString(),
+      answer: this.answer,
+    };
+  }
+
+  private paused(now: number): boolean {
+    return this.since !== null && now - this.since >= constants.delivery.outagePauseMinutes * 60_000;
+  }
 }
 
 function hostOf(publicUrl: string): string {
@@ -115,16 +207,24 @@ function hostOf(publicUrl: string): string {
 
 type Personal = Pick<Recipient, 'subscriber_id' | 'email' | 'name'>;
 
-/** A subscriber's personal values: the signed unsubscribe and referral links, the address and name. */
+/**
+ * A subscriber's referral code: a keyed digest made for this one use. The invitation is meant to
+ * be passed on, so it must not be the unsubscribe token (which opens the subscriber's unsubscribe
+ * page and shows their address) nor show their id: nobody can verify it as a signed link or reverse it.
+ */
+export function referralCode(links: Pick<LinkSigner, 'digest'>, subscriberId: string): string {
+  return links.digest(`referral:${subscriberId}`);
+}
+
+/** A subscriber's personal values: the signed unsubscribe link, the referral link, the address and name. */
 function personalValues(
   context: Pick<SenderContext, 'links' | 'publicUrl' | 'tracking'>,
   plan: Pick<SendPlan, 'issueId' | 'newsletterKey'>,
   recipient: Personal,
 ) {
-  const token = context.links.sign(recipient.subscriber_id);
   return {
-    unsubscribeUrl: `${context.publicUrl}/u/${token}`,
-    referralUrl: `${context.publicUrl}/n/${encodeURIComponent(plan.newsletterKey)}?ref=${encodeURIComponent(token)}`,
+    unsubscribeUrl: `${context.publicUrl}/u/${context.links.sign(recipient.subscriber_id)}`,
+    referralUrl: `${context.publicUrl}/n/${encodeURIComponent(plan.newsletterKey)}?ref=${encodeURIComponent(referralCode(context.links, recipient.subscriber_id))}`,
     email: recipient.email,
     name: recipient.name,
     // Handed over now: a click seconds later is a link scanner's, not the reader's.
@@ -242,6 +342,8 @@ export async function sendIssue(context: SenderContext, plan: SendPlan, stillWan
     (constants.delivery.leaseSeconds * 1000) / 3,
   );
   const progress = setInterval(() => context.onProgress(plan.issueId), constants.delivery.progressMs);
+  const outage = new MailServerOutage();
+  watchMailServer(plan.issueId, () => outage.wait);
   const shouldStop = async () => {
     if (!stop && !(await stillWanted())) stop = true;
     return stop;
@@ -253,7 +355,7 @@ export async function sendIssue(context: SenderContext, plan: SendPlan, stillWan
     if (plan.mediums.email && plan.email) media.push('email');
     for (const medium of media) {
       for (;;) {
-        if (medium === 'email') await sendEmails(context, plan, shouldStop);
+        if (medium === 'email') await sendEmails(context, plan, outage, shouldStop);
         else await sendNotifications(context, plan, shouldStop);
         if (stop) break;
         // Messages refused for now come back later: wait for the first of them, or finish.
@@ -269,13 +371,14 @@ export async function sendIssue(context: SenderContext, plan: SendPlan, stillWan
   } finally {
     clearInterval(renewal);
     clearInterval(progress);
+    watchMailServer(plan.issueId, null);
     await releaseClaimed(db, plan.issueId);
     await endLease(db, plan.issueId, owner, finished);
     context.onProgress(plan.issueId);
   }
 }
 
-async function sendEmails(context: SenderContext, plan: SendPlan, shouldStop: () => Promise<boolean>): Promise<void> {
+async function sendEmails(context: SenderContext, plan: SendPlan, outage: MailServerOutage, shouldStop: () => Promise<boolean>): Promise<void> {
   const { db } = context;
   const { connections, claimBatch } = constants.delivery;
   const gate = new RateGate(context.rate);
@@ -283,9 +386,32 @@ async function sendEmails(context: SenderContext, plan: SendPlan, shouldStop: ()
   const mime = issueMime(context.mail.from, plan);
   const started = performance.now();
   let accepted = 0;
+  // Answers false when the send is to stop; a cancel is heard within a second, even in a long wait.
+  const waitForServer = async () => {
+    for (let wait = outage.waitMs(); wait > 0; wait = outage.waitMs()) {
+      await sleep(Math.min(wait, 1000));
+      if (await shouldStop()) return false;
+    }
+    return true;
+  };
+  const heard = (answer: SmtpAnswer) => {
+    if (answer.outcome === 'unreachable') {
+      const change = outage.unreachable(answer.text);
+      if (change === 'started') context.log.warn({ issueId: plan.issueId, answer: answer.text }, 'mail server unreachable: sending waits for it');
+      if (change === 'paused')
+        context.log.warn(
+          { issueId: plan.issueId, answer: answer.text, minutes: constants.delivery.outagePauseMinutes },
+          'sending paused: mail server unreachable',
+        );
+      if (change) context.onProgress(plan.issueId);
+    } else if (answer.outcome !== 'doubt' && outage.reached()) {
+      context.log.info({ issueId: plan.issueId }, 'mail server reachable again: sending goes on');
+      context.onProgress(plan.issueId);
+    }
+  };
   const connection = async () => {
     for (;;) {
-      if (await shouldStop()) return;
+      if ((await shouldStop()) || !(await waitForServer())) return;
       const batch = await claimRecipients(db, plan.issueId, 'email', claimBatch);
       if (batch.length === 0) return;
       let previous: Outcome | null = null;
@@ -300,6 +426,9 @@ async function sendEmails(context: SenderContext, plan: SendPlan, shouldStop: ()
           handed++;
           const answer = await bulk.send(bulkCopy(context, plan, mime, recipient));
           previous = outcomeOf(recipient, answer);
+          heard(answer);
+          // The rest of the batch goes back to the queue while the server is away.
+          if (answer.outcome === 'unreachable') break;
           if (answer.outcome === 'sent') {
             accepted++;
             gate.recover();
@@ -311,7 +440,7 @@ async function sendEmails(context: SenderContext, plan: SendPlan, shouldStop: ()
         }
       } finally {
         if (previous) await recordOutcomes(db, plan.issueId, 'email', [previous]);
-        // What this connection took but did not hand over goes back (a stop, an error).
+        // What this connection took but did not hand over goes back (a stop, an unreachable server, an error).
         await releaseClaimed(
           db,
           plan.issueId,

@@ -363,7 +363,7 @@ export interface Constants {
      */
     leaseSeconds: number;
     /**
-     * Temporary refusals (421, 450, 451, 454) of one message before it is recorded as failed.
+     * Temporary refusals (450, 451, 452, 454 and other 4xx answers to the message) of one message before it is recorded as failed.
      */
     retryLimit: number;
     /**
@@ -394,6 +394,22 @@ export interface Constants {
      * The latest failures the publish page lists.
      */
     failuresShown: number;
+    /**
+     * The first wait after the mail server could not be reached (a refused, reset or timed-out connection, a failed greeting or login, 421): nothing was handed over, so the messages go back to the queue, uncounted; the wait doubles with each failed try.
+     */
+    outageRetrySeconds: number;
+    /**
+     * The longest wait between tries while the mail server cannot be reached.
+     */
+    outageMaxRetrySeconds: number;
+    /**
+     * A mail server unreachable for this long pauses the send: the publish page says so, and the server is tried only every pausedRetryMinutes; sending goes on by itself once it answers.
+     */
+    outagePauseMinutes: number;
+    /**
+     * How often a paused send tries the mail server again.
+     */
+    pausedRetryMinutes: number;
   };
   /**
    * Readers coming and going: subscribe, confirm, unsubscribe with a reason (spec 002 section 9).
@@ -418,6 +434,19 @@ export interface Constants {
      */
     confirmationHours: number;
     subscribeLimit: SignInLimit1;
+    /**
+     * Confirmation e-mails one recipient address gets from one newsletter, whoever asks from wherever: past the cap a request is answered as usual but no e-mail goes (nobody can make the server mail-bomb an address).
+     */
+    confirmationCap: {
+      /**
+       * Confirmation e-mails at most per address and newsletter within the window.
+       */
+      emails: number;
+      /**
+       * The window the e-mails are counted over, in hours.
+       */
+      windowHours: number;
+    };
   };
   /**
    * The analytics screens' ranges and pacing (spec 002 sections 4 and 9).

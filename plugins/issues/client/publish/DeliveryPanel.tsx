@@ -3,14 +3,18 @@
  * it is being sent (the room's 'delivery-progress' events, about once a second) and as they ended
  * once it is done. Failed messages can be tried again; messages in doubt (handed to the mail server
  * when the sender stopped, with no answer recorded) can be sent again, at the risk of a second copy.
+ * While the mail server cannot be reached, a bar says that sending waits for it, or is paused.
  */
 import { DefaultButton, MessageBar, MessageBarType, ProgressIndicator, Stack, Text } from '@fluentui/react';
+import { format } from 'date-fns';
+import { tr } from 'date-fns/locale';
 import { useEffect, useState } from 'react';
 import type { Socket } from 'socket.io-client';
 import { handleError } from '../../../../core/client/errors';
 import { theme } from '../../../../core/client/theme';
 import { toast } from '../../../../core/client/toasts';
 import type { Issue } from '../issue-api';
+import type { MailServerWait } from '../../publishing';
 import { publishApi, type DeliveryCounts, type DeliveryProgress } from './publish-api';
 
 /** What the publish page listens to on the issue's room. */
@@ -75,6 +79,7 @@ export function DeliveryPanel({ issue, socket, mayRetry }: { issue: Issue; socke
   return (
     <section aria-label="Deliveries">
       <Stack tokens={{ childrenGap: 12 }}>
+        {progress.mailServer && status.processing ? <MailServerBar wait={progress.mailServer} /> : null}
         <MediumProgress label="E-mail" counts={progress.email} sending={status.processing} />
         {progress.notification.total > 0 ? <MediumProgress label="Notification" counts={progress.notification} sending={status.processing} /> : null}
         {doubt > 0 ? <MessageBar messageBarType={MessageBarType.warning}>{doubtExplained}</MessageBar> : null}
@@ -100,6 +105,20 @@ export function DeliveryPanel({ issue, socket, mayRetry }: { issue: Issue; socke
     </section>
   );
 }
+
+/** The mail server cannot be reached: nothing is lost, sending waits for it (paused after a long outage). */
+function MailServerBar({ wait }: { wait: MailServerWait }) {
+  return (
+    <MessageBar messageBarType={wait.state === 'paused' ? MessageBarType.severeWarning : MessageBarType.warning} role="status">
+      <Stack tokens={{ childrenGap: 2 }}>
+        <Text styles={{ root: { fontWeight: 600 } }}>{wait.message}</Text>
+        <Text variant="small">{`Unreachable since ${clockTime(wait.since)}; next try at ${clockTime(wait.retryAt)}. Last answer: ${wait.answer}`}</Text>
+      </Stack>
+    </MessageBar>
+  );
+}
+
+const clockTime = (iso: string) => format(new Date(iso), 'HH:mm:ss', { locale: tr });
 
 function MediumProgress({ label, counts, sending }: { label: string; counts: DeliveryCounts; sending: boolean }) {
   const done = counts.total - counts.pending;

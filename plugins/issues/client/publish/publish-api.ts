@@ -3,7 +3,7 @@ import { call } from '../../../../core/client/api';
 import { sendAsThisConsole } from '../../../../core/client/socket';
 import type { NewsletterSummary } from '../../../../schemas/generated/entities/newsletter-summary';
 import type { Issue } from '../issue-api';
-import type { PublishOptions } from '../../publishing';
+import type { MailServerWait, PublishOptions } from '../../publishing';
 
 /** The issue's e-mail as subscribers get it (POST /issues/build/{id}). */
 export interface BuiltIssue {
@@ -28,6 +28,8 @@ export interface DeliveryProgress {
   email: DeliveryCounts;
   notification: DeliveryCounts;
   failures: { email: string; answer: string; at: string }[];
+  /** Null while the mail server answers. */
+  mailServer: MailServerWait | null;
 }
 
 export interface PublishRequest {

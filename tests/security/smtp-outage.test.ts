@@ -1,0 +1,187 @@
+/**
+ * A mail server that goes away in the middle of a send loses nothing (issue 26, point 4; docs/decisions/0020).
+ * Reported: the SMTP server stopped at message 649 of 3,203, and within 30 s the send ended with
+ * 2,552 recipients 'in doubt' although none of them had been handed over. Here an issue goes to a
+ * few hundred subscribers over a real SMTP server, which is shut down mid-send (open sessions are
+ * answered 421, new connections refused) and started again on the same port once the publish page
+ * says the send waits for it, then again once it says the send is paused. Every subscriber gets
+ * exactly one copy, nobody is in doubt or failed, and the send finishes. nodemailer's own failures
+ * against real servers are classified by the stage they happened at.
+ */
+import { once } from 'node:events';
+import type { Socket } from 'node:net';
+import { sql } from 'kysely';
+import { SMTPServer } from 'smtp-server';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createMailer, type BulkMessage, type SmtpAnswer } from '../../core/server/services/mail';
+import { constants } from '../../core/shared/config';
+import { waitingForMailServerText } from '../../plugins/issues/server/sender';
+import type { Issue } from '../../schemas/generated/entities/issue';
+import { databases, startTestServer, type TestServer } from '../api/server';
+import { startSmtpSink, type ReceivedMessage, type SmtpSink } from '../api/smtp-sink';
+
+const publicUrl = 'http://console.test';
+const recipients = 300;
+const saved = { ...constants.delivery };
+
+/** Asks `what` until `done` says yes; a wait for the server's answer, not for the clock. */
+async function until<T>(what: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 120_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await what();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`timed out; last: ${JSON.stringify(value).slice(0, 500)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+const messageIdOf = (message: ReceivedMessage) => /^message-id:\s*(<[^>]+>)/im.exec(message.raw.toString('latin1'))?.[1] ?? '';
+
+describe.each(databases)('an SMTP server down in the middle of a send, on %s', (kind) => {
+  let t: TestServer;
+  const sinks: SmtpSink[] = [];
+  const closed = new Set<SmtpSink>();
+  let token: string;
+  let issueId: string;
+  let morning: string;
+
+  beforeAll(async () => {
+    // Short waits, so that the test goes through waiting and paused in seconds; it waits on what the server says, never on the clock.
+    Object.assign(constants.delivery, { outageRetrySeconds: 0.05, outageMaxRetrySeconds: 0.2, outagePauseMinutes: 0.02, pausedRetryMinutes: 0.005 });
+    sinks.push(await startSmtpSink());
+    // A rate limit keeps the send going long enough to stop the server in its middle.
+    t = await startTestServer(kind, { SMTP_URL: sinks[0]!.url, PUBLIC_URL: publicUrl, MAIL_RATE: '100' });
+    const db = t.server.database.db;
+    const newsletter = await db.selectFrom('newsletters').select(['id', 'publisher_id']).where('key', '=', 'sabah-bulteni').executeTakeFirstOrThrow();
+    morning = newsletter.id;
+    const admin = await t.login('admin@masthead.local');
+    token = (await t.request('PUT', '/api/auth/scope', { token: admin, body: { publisher: newsletter.publisher_id } })).body.data;
+    issueId = (await sql<{ id: string }>`select id from issues where newsletter_id = ${morning} and key like '%-sabah-bulteni-hazir'`.execute(db)).rows[0]!.id;
+    await sql`delete from subscribers where newsletter_id = ${morning} and medium = 'email' and id not in (
+      select id from subscribers where newsletter_id = ${morning} and medium = 'email' order by id limit ${recipients})`.execute(db);
+  }, 120_000);
+  afterAll(async () => {
+    Object.assign(constants.delivery, saved);
+    await t?.close();
+    // A sink closed by the test is not closed again (smtp-server would wait out its 30 s for that).
+    await Promise.all(sinks.filter((sink) => !closed.has(sink)).map((sink) => sink.close()));
+  });
+
+  const deliveries = async () => (await t.request('GET', `/api/issues/deliveries/${issueId}`, { token })).body.data;
+  const fetchIssue = async (): Promise<Issue> => (await t.request('GET', `/api/issues/list/${issueId}`, { token })).body.data;
+
+  it('waits for the server, pauses, and delivers every message once when it is back: nobody in doubt or failed', async () => {
+    const options = (test: boolean) => ({ test, publishOnly: false, overridePublishedAt: false, mediums: { email: true, notification: false } });
+    expect((await t.request('POST', `/api/issues/publish/${issueId}`, { token, body: { publishOptions: options(true) } })).status).toBe(200);
+    const first = sinks[0]!;
+    const tests = first.count;
+    const published = await t.request('POST', `/api/issues/publish/${issueId}`, {
+      token,
+      body: { publishedAt: new Date().toISOString(), publishOptions: options(false) },
+    });
+    expect(published.status).toBe(200);
+
+    // Mid-send, the server is shut down: sessions are answered 421, new connections refused.
+    await first.waitFor(tests + 60, 120_000);
+    const closing = first.close();
+    closed.add(first);
+    // (or the send gave up on the messages left: the reported fault)
+    const waiting = await until(deliveries, (progress) => progress.mailServer?.state === 'waiting' || progress.email.pending === 0);
+    expect(waiting.mailServer).toMatchObject({ state: 'waiting', message: waitingForMailServerText, answer: expect.stringMatching(/ECONNREFUSED|421/) });
+    expect(waiting.email).toMatchObject({ doubt: 0, failed: 0 });
+    expect(waiting.email.pending).toBeGreaterThan(0);
+    await closing;
+    const beforeOutage = first.count;
+
+    // Still down past outagePauseMinutes: the send is paused, not ended.
+    const paused = await until(deliveries, (progress) => progress.mailServer?.state === 'paused' || progress.email.pending === 0);
+    expect(paused.mailServer?.state).toBe('paused');
+    expect(paused.email).toMatchObject({ doubt: 0, failed: 0 });
+    expect(paused.email.sent + paused.email.pending).toBe(recipients);
+    expect((await fetchIssue()).status).toMatchObject({ processing: true, emailed: false });
+
+    // The server is back where it was: the send goes on by itself and finishes.
+    const second = await startSmtpSink({ port: first.port });
+    sinks.push(second);
+    const done = await until(fetchIssue, (issue) => issue.status.emailed && !issue.status.processing);
+    expect(done.status).toMatchObject({ published: true, emailed: true, sent: true });
+    const progress = await deliveries();
+    expect(progress.email).toEqual({ total: recipients, sent: recipients, failed: 0, doubt: 0, pending: 0 });
+    expect(progress.mailServer).toBeNull();
+
+    // Every subscriber got the issue exactly once, over the two servers.
+    const copies = [...first.received.slice(tests, beforeOutage), ...second.received].filter((message) => messageIdOf(message).startsWith(`<${issueId}.`));
+    const ids = copies.map(messageIdOf);
+    expect(new Set(ids).size).toBe(ids.length);
+    expect(ids).toHaveLength(recipients);
+    const addresses = new Set(copies.map((message) => message.to[0]!.toLowerCase()));
+    const subscribers = await sql<{
+      email: string;
+    }>`select lower(email) as email from subscribers where newsletter_id = ${morning} and medium = 'email'`.execute(t.server.database.db);
+    expect([...addresses].sort()).toEqual(subscribers.rows.map((row) => row.email).sort());
+    expect(second.count).toBeGreaterThan(0);
+  }, 300_000);
+});
+
+describe("nodemailer's failures against real SMTP servers", () => {
+  const servers: SMTPServer[] = [];
+  afterEach(async () => {
+    await Promise.all(servers.splice(0).map((server) => new Promise((resolve) => server.close(() => resolve(undefined)))));
+  });
+
+  /** An SMTP server that drops the connection at a stage of the message, as a crashed one would. */
+  async function droppingServer(stage: 'rcpt' | 'text'): Promise<string> {
+    const sockets = new Set<Socket>();
+    const drop = () => sockets.forEach((socket) => socket.destroy());
+    const server = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS', 'AUTH'],
+      logger: false,
+      onRcptTo: (_address, _session, callback) => (stage === 'rcpt' ? drop() : callback()),
+      onData: (stream) => {
+        stream.once('data', drop);
+        stream.resume();
+      },
+    });
+    server.on('error', () => undefined);
+    server.server.on('connection', (socket: Socket) => sockets.add(socket));
+    servers.push(server);
+    server.listen(0, '127.0.0.1');
+    await once(server.server, 'listening');
+    return `smtp://127.0.0.1:${(server.server.address() as { port: number }).port}`;
+  }
+
+  const copy = (to: string): BulkMessage => ({
+    to,
+    raw: () => `From: news@masthead.local\r\nTo: ${to}\r\nSubject: Sabah\r\nMessage-ID: <issue.${to}>\r\n\r\n${'Günaydın.\r\n'.repeat(5000)}`,
+    message: () => ({ to, subject: 'Sabah', text: 'Günaydın.' }),
+  });
+  const sendOne = async (smtpUrl: string, to: string): Promise<SmtpAnswer> => {
+    const bulk = createMailer({ smtpUrl, from: 'news@masthead.local', dataDir: '/nonexistent' }).bulk(1);
+    try {
+      return await bulk.send(copy(to));
+    } finally {
+      bulk.close();
+    }
+  };
+
+  it('calls a refused connection, a shut-down server and a drop before the text unreachable; only a drop during the text is in doubt', async () => {
+    const sink = await startSmtpSink();
+    sink.refuse('later@example.com', 451, '4.7.1 Try again later');
+    expect((await sendOne(sink.url, 'later@example.com')).outcome).toBe('temporary');
+
+    // A session open when the server shuts down: its next command is answered 421.
+    const bulk = createMailer({ smtpUrl: sink.url, from: 'news@masthead.local', dataDir: '/nonexistent' }).bulk(1);
+    expect((await bulk.send(copy('first@example.com'))).outcome).toBe('sent');
+    const closing = sink.close();
+    const afterShutdown = await bulk.send(copy('second@example.com'));
+    bulk.close();
+    await closing;
+    expect(afterShutdown.outcome).toBe('unreachable');
+    expect(await sendOne(sink.url, 'refused@example.com')).toMatchObject({ outcome: 'unreachable', text: expect.stringContaining('ECONNREFUSED') });
+    expect(sink.count).toBe(1);
+
+    expect((await sendOne(await droppingServer('rcpt'), 'rcpt@example.com')).outcome).toBe('unreachable');
+    expect((await sendOne(await droppingServer('text'), 'text@example.com')).outcome).toBe('doubt');
+  });
+});
