@@ -79,7 +79,7 @@ const server = setupServer(
         _id: 'x',
         endAt: now.toISOString(),
         values: {
-          'opens.total': [{ date: '2026-11-09', value: 90, machine: 10 }],
+          'opens.total': [{ date: '2026-11-09', value: 90, total: 95, machine: 10 }],
           'clicks.total': [{ date: '2026-11-16', value: 6, machine: 0 }],
           'opens.sources': {},
         },
@@ -170,15 +170,17 @@ describe('issue analytics', () => {
       ['open', 'click', 'read'].map((type) => ({ type, contentIds: ['i1'], contentTypes: ['issue'], groupBy: 'source', date: lifetime })),
     );
     const openPie = within(panel('OPENS BY DEVICE')).getByRole('figure', { name: 'OPENS BY DEVICE' });
+    // People once a copy (the unique opens), the repeats told under the pie with the total.
     expect(rows(openPie).slice(1)).toEqual([
-      ['Email', '50'],
-      ['iOS', '30'],
-      ['Android', '15'],
+      ['Email', '40'],
+      ['iOS', '25'],
+      ['Android', '10'],
       ['null', '5'],
     ]);
     expect(within(panel('OPENS BY DEVICE')).getByText('9% machine opens filtered')).toBeTruthy();
+    expect(within(panel('OPENS BY DEVICE')).getByText('Total opens 100 (20 repeats)')).toBeTruthy();
     const drawing = openPie.querySelector('.analytics-chart-drawing') as HTMLElement & { data?: { type: string; labels: string[]; values: number[] }[] };
-    await waitFor(() => expect(drawing.data?.[0]).toMatchObject({ type: 'pie', labels: ['Email', 'iOS', 'Android', 'null'], values: [50, 30, 15, 5] }));
+    await waitFor(() => expect(drawing.data?.[0]).toMatchObject({ type: 'pie', labels: ['Email', 'iOS', 'Android', 'null'], values: [40, 25, 10, 5] }));
     expect(within(panel('CLICKS BY DEVICE')).getByText('Not Ready')).toBeTruthy();
     // (200 × 10 + 3700 × 30) / 40 reads = 2825 seconds.
     expect(within(panel('READS BY DEVICE')).getByText('Average reading time 0:47:05')).toBeTruthy();
@@ -202,6 +204,9 @@ describe('issue analytics', () => {
     expect(series.find((row) => row[0] === '9 Kas')).toEqual(['9 Kas', '90', '0', '10']);
     expect(series.find((row) => row[0] === '16 Kas')).toEqual(['16 Kas', '0', '6', '0']);
     expect(within(panel('OPENS AND CLICKS')).getByText('10% machine opens filtered')).toBeTruthy();
+    expect(within(panel('OPENS AND CLICKS')).getByText('Total opens 95 (5 repeats)')).toBeTruthy();
+    // Reads have no copy to repeat: every read counts, and no repeats are told.
+    expect(within(panel('READS')).queryByText(/repeats/)).toBeNull();
 
     expect(filters().find((filter) => filter.type === 'read' && filter.groupBy === 'date')).toEqual({
       type: 'read',

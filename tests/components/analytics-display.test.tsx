@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { constants } from '../../core/shared/config';
-import { cancellationDate, machineShare, readingDuration, reasonGroup, sourceName } from '../../plugins/analytics/client/display';
+import { cancellationDate, machineShare, readingDuration, reasonGroup, repeatsNote, sourceName } from '../../plugins/analytics/client/display';
 import { FetchQueue } from '../../plugins/analytics/client/fetch-queue';
 import { customLimits, customRange, dateRange, spanStarts, windowOf } from '../../plugins/analytics/client/ranges';
 
@@ -36,6 +36,12 @@ describe('what the screens write', () => {
     expect(machineShare(10, 0, 'clicks')).toBe('0% machine clicks filtered');
     expect(machineShare(10, 0, 'reads')).toBeNull();
     expect(machineShare(0, 0, 'reads')).toBeNull();
+  });
+
+  it("tells a copy's repeats beside people's opens and clicks, with the total, and nothing without repeats", () => {
+    expect(repeatsNote(1, 199, 'opens')).toBe('Total opens 200 (199 repeats)');
+    expect(repeatsNote(1200, 3400, 'clicks')).toBe('Total clicks 4.600 (3.400 repeats)');
+    expect(repeatsNote(10, 0, 'opens')).toBeNull();
   });
 });
 

@@ -34,15 +34,19 @@ export function averageViewsWindow(now: Date): AverageViewsWindow {
   };
 }
 
-/** Rows of opens by issue and week into the average opens of the issues sent in each week. */
+/**
+ * Rows of opens by issue and week into the average opens of the issues sent in each week. An
+ * issue's views are its copies opened, each once however often; the machine share is of all opens.
+ */
 export function averageViewsChart(weeks: string[], rows: EventRow[]): ChartData {
-  const issues = new Map<string, { first: string; views: number; machines: number }>();
+  const issues = new Map<string, { first: string; views: number; opens: number; machines: number }>();
   for (const row of rows) {
     if (!row.content_id || !row.date) continue;
-    const issue = issues.get(row.content_id) ?? { first: row.date, views: 0, machines: 0 };
+    const issue = issues.get(row.content_id) ?? { first: row.date, views: 0, opens: 0, machines: 0 };
     issues.set(row.content_id, {
       first: row.date < issue.first ? row.date : issue.first,
-      views: issue.views + row.total,
+      views: issue.views + row.unique,
+      opens: issue.opens + row.total,
       machines: issue.machines + row.machine,
     });
   }
@@ -55,7 +59,7 @@ export function averageViewsChart(weeks: string[], rows: EventRow[]): ChartData 
     if (week < 0) continue;
     sums[week]!.views += issue.views;
     sums[week]!.issues += 1;
-    people += issue.views;
+    people += issue.opens;
     machines += issue.machines;
   }
   return {

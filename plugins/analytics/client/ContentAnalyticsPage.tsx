@@ -19,7 +19,7 @@ import { count, machineShare } from './display';
 import { FetchQueueProvider, useQueued, type Next } from './fetch-queue';
 import { RangePicker } from './RangePicker';
 import { customLimits, datespanOf, dateRange, dayOf, defaultRange, spanOf, type Range } from './ranges';
-import { activityChart, devicePie, fromPoints, fromRows, opensAndClicksChart, spanWindow, withReadingTime } from './series';
+import { activityChart, devicePie, fromPoints, fromReadRows, opensAndClicksChart, spanWindow, withReadingTime } from './series';
 import { newsletterAnalyticsPath } from './paths';
 import { storyName } from '../../stories/client/public';
 
@@ -133,7 +133,7 @@ function ContentAnalytics({ type, id }: { type: ContentType; id: string }) {
           title="OPENS AND CLICKS"
           state={chartOf(series, (data) => opensAndClicksChart(spans, fromPoints(data.values['opens.total']), fromPoints(data.values['clicks.total'])))}
         />
-        <ChartPanel title="READS" state={chartOf(reads, (rows) => withReadingTime(activityChart(spans, fromRows(rows), 'reads', 'area'), rows))} />
+        <ChartPanel title="READS" state={chartOf(reads, (rows) => withReadingTime(activityChart(spans, fromReadRows(rows), 'reads', 'area'), rows))} />
       </div>
       <ClickMap type={type} id={id} />
     </Stack>

@@ -18,7 +18,10 @@ export type Source = 'email' | 'web' | 'ios' | 'android';
 export interface Point {
   /** The span's first day, YYYY-MM-DD. */
   date: string;
+  /** Opens and clicks: people, once a copy (a reader opening one e-mail again is not counted again). */
   value: number;
+  /** Opens and clicks: people with a copy's repeats; absent from the subscription series. */
+  total?: number;
   machine: number;
 }
 

@@ -27,6 +27,15 @@ export function machineShare(people: number, machines: number, noun: 'opens' | '
   return `${Math.round((machines / all) * 100)}% machine ${noun} filtered`;
 }
 
+/**
+ * The repeats beside a chart of people's opens or clicks, which counts each copy of an e-mail once:
+ * 'Total opens 201 (200 repeats)'. Nothing when no copy was opened or clicked again.
+ */
+export function repeatsNote(people: number, repeats: number, noun: 'opens' | 'clicks'): string | null {
+  if (repeats <= 0) return null;
+  return `Total ${noun} ${count(people + repeats)} (${count(repeats)} repeats)`;
+}
+
 /** A cancellation reason as the donut groups it: one of the preset reasons, or the other one. */
 export function reasonGroup(reason: string): string {
   return constants.audience.cancellationReasons.includes(reason) ? reason : constants.audience.otherReason;

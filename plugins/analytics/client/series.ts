@@ -1,13 +1,15 @@
 /**
  * The calls' rows turned into charts: activity over time (people, and machines apart, with the
  * machine share under it), subscriptions and unsubscriptions, the same by source, the subscriber
- * totals, and the device pies. Pure functions of the rows and the range.
+ * totals, and the device pies. Opens and clicks count people once a copy: a copy's repeats are
+ * left out of the series and told under them, with the total. Pure functions of the rows and the
+ * range.
  */
 import { subDays } from 'date-fns';
 import type { EventRow, Point, Source, SubscriberRow, SubscriptionRow, TimelinePoint } from './analytics-api';
 import type { ChartData } from './ChartPanel';
 import type { ChartKind } from './chart-model';
-import { machineShare, readingDuration, sourceName } from './display';
+import { machineShare, readingDuration, repeatsNote, sourceName } from './display';
 import { dayOf, intoSpans, spanLabel, spanOf, spanStarts, type Range, type Span } from './ranges';
 
 export const sources: Source[] = ['email', 'web', 'ios', 'android'];
@@ -34,19 +36,34 @@ const seriesNames: Record<Noun, [string, string]> = {
   reads: ['Reads', 'Machine reads'],
 };
 
-/** A legacy point or an events row, as one dated pair of people and machines. */
+/** A legacy point or an events row, as one dated count of people, their repeats and machines. */
 export interface Activity {
   date: string;
+  /** People: for opens and clicks, once a copy. */
   people: number;
+  /** A copy's opens or clicks after its first. */
+  repeats: number;
   machines: number;
 }
+const repeatsOf = (total: number, once: number) => Math.max(0, total - once);
 export const fromPoints = (points: Point[] = []): Activity[] =>
-  points.map((point) => ({ date: point.date, people: point.value, machines: point.machine ?? 0 }));
-export const fromRows = (rows: EventRow[]): Activity[] => rows.map((row) => ({ date: row.date ?? '', people: row.total, machines: row.machine }));
+  points.map((point) => ({ date: point.date, people: point.value, repeats: repeatsOf(point.total ?? point.value, point.value), machines: point.machine ?? 0 }));
+type CountedRow = Pick<EventRow, 'date' | 'total' | 'unique' | 'machine'>;
+/** Opens or clicks of the events query: people once a copy, the repeats apart. */
+export const fromRows = (rows: CountedRow[]): Activity[] =>
+  rows.map((row) => ({ date: row.date ?? '', people: row.unique, repeats: repeatsOf(row.total, row.unique), machines: row.machine }));
+/** Reads of the public pages: every read counts (a page has no copy whose repeats could inflate them). */
+export const fromReadRows = (rows: CountedRow[]): Activity[] =>
+  rows.map((row) => ({ date: row.date ?? '', people: row.total, repeats: 0, machines: row.machine }));
 
-/** People's activity over the range, the machines' beside it, and the share of machines. */
+/** The lines under a chart of people: the machines' share of everything that came, and the repeats left out. */
+function activityNotes(people: number, repeats: number, machines: number, noun: Noun): (string | null)[] {
+  return [machineShare(people + repeats, machines, noun), noun === 'reads' ? null : repeatsNote(people, repeats, noun)];
+}
+
+/** People's activity over the range, the machines' beside it, the share of machines and the repeats. */
 export function activityChart(window: SpanWindow, activity: Activity[], noun: Noun, kind: ChartKind = 'line'): ChartData {
-  const [people = [], machines = []] = intoSpans(window.starts, activity, 'people', 'machines');
+  const [people = [], repeats = [], machines = []] = intoSpans(window.starts, activity, 'people', 'repeats', 'machines');
   const [peopleName, machineName] = seriesNames[noun];
   return {
     model: {
@@ -54,14 +71,14 @@ export function activityChart(window: SpanWindow, activity: Activity[], noun: No
       labels: window.labels,
       series: [{ name: peopleName, values: people }, ...(sum(machines) > 0 ? [{ name: machineName, values: machines, machine: true }] : [])],
     },
-    notes: [machineShare(sum(people), sum(machines), noun)],
+    notes: activityNotes(sum(people), sum(repeats), sum(machines), noun),
   };
 }
 
 /** Two charts (content analytics): opens and clicks together. */
 export function opensAndClicksChart(window: SpanWindow, opens: Activity[], clicks: Activity[]): ChartData {
-  const [openPeople = [], openMachines = []] = intoSpans(window.starts, opens, 'people', 'machines');
-  const [clickPeople = [], clickMachines = []] = intoSpans(window.starts, clicks, 'people', 'machines');
+  const [openPeople = [], openRepeats = [], openMachines = []] = intoSpans(window.starts, opens, 'people', 'repeats', 'machines');
+  const [clickPeople = [], clickRepeats = [], clickMachines = []] = intoSpans(window.starts, clicks, 'people', 'repeats', 'machines');
   return {
     model: {
       kind: 'line',
@@ -73,7 +90,10 @@ export function opensAndClicksChart(window: SpanWindow, opens: Activity[], click
         ...(sum(clickMachines) > 0 ? [{ name: 'Machine clicks', values: clickMachines, machine: true }] : []),
       ],
     },
-    notes: [machineShare(sum(openPeople), sum(openMachines), 'opens'), machineShare(sum(clickPeople), sum(clickMachines), 'clicks')],
+    notes: [
+      ...activityNotes(sum(openPeople), sum(openRepeats), sum(openMachines), 'opens'),
+      ...activityNotes(sum(clickPeople), sum(clickRepeats), sum(clickMachines), 'clicks'),
+    ],
   };
 }
 
@@ -152,15 +172,23 @@ export function timelineRows(points: TimelinePoint[]): Pick<SubscriberRow, 'date
   return [...byDate.values()];
 }
 
-/** People by source as a pie ('null' for an empty source, 'iOS', others capitalised), with the machine share. */
-export function devicePie(rows: Pick<EventRow, 'source' | 'total' | 'machine'>[], noun: Noun): ChartData {
+/**
+ * People by source as a pie ('null' for an empty source, 'iOS', others capitalised), with the
+ * machine share and, for opens and clicks (people once a copy), the repeats.
+ */
+export function devicePie(rows: Pick<EventRow, 'source' | 'total' | 'unique' | 'machine'>[], noun: Noun): ChartData {
+  const activity = (noun === 'reads' ? fromReadRows : fromRows)(rows);
   const bySource = new Map<string, number>();
-  for (const row of rows) bySource.set(sourceName(row.source), (bySource.get(sourceName(row.source)) ?? 0) + row.total);
+  activity.forEach((item, index) => {
+    const name = sourceName(rows[index]!.source);
+    bySource.set(name, (bySource.get(name) ?? 0) + item.people);
+  });
   const order = [...sources.map(sourceName), 'null'];
   const labels = [...bySource.keys()].filter((label) => bySource.get(label)! > 0).sort((a, b) => order.indexOf(a) - order.indexOf(b));
+  const total = (field: 'people' | 'repeats' | 'machines') => sum(activity.map((item) => item[field]));
   return {
     model: { kind: 'pie', labels, series: [{ name: seriesNames[noun][0], values: labels.map((label) => bySource.get(label)!) }] },
-    notes: [machineShare(sum(rows.map((row) => row.total)), sum(rows.map((row) => row.machine)), noun)],
+    notes: activityNotes(total('people'), total('repeats'), total('machines'), noun),
   };
 }
 

@@ -66,7 +66,7 @@ export function registerAnalyticsRoutes(api: PluginApi, db: AnalyticsDb): void {
       body: ref('api/statistics-generate'),
       querystring: { type: 'object', properties: { force: { type: 'boolean' } } },
       summary:
-        'A series of opens and clicks (people; machines apart in each point), opens by source, and subscriptions and unsubscriptions, for a newsletter, a publisher, an issue or a story. Always computed from the rollups, so force changes nothing but is accepted.',
+        "A series of opens and clicks, opens by source, and subscriptions and unsubscriptions, for a newsletter, a publisher, an issue or a story. An opens or clicks point's value counts people once a copy (a copy's repeats are one person's); total adds the repeats; machine counts machines apart. Always computed from the rollups, so force changes nothing but is accepted.",
     },
     async handler(request, _reply, session) {
       const body = request.body;
@@ -89,7 +89,10 @@ export function registerAnalyticsRoutes(api: PluginApi, db: AnalyticsDb): void {
       }
       const series = (type: 'open' | 'click', groupBy: SeriesQuery['groupBy']) =>
         eventSeries(db, { type, contentIds: type === 'open' ? openIds : contentIds, newsletterIds, startAt, endAt, span, groupBy });
-      const points = (rows: Awaited<ReturnType<typeof eventSeries>>) => rows.map((row) => ({ date: row.date!, value: row.total, machine: row.machine }));
+      // A point's value counts people once a copy: a reader opening one e-mail again and again is one
+      // open. The total keeps the repeats, so that a client can show them apart.
+      const points = (rows: Awaited<ReturnType<typeof eventSeries>>) =>
+        rows.map((row) => ({ date: row.date!, value: row.unique, total: row.total, machine: row.machine }));
       const values: Record<string, unknown> = {};
       if (body.methods.includes('Opens')) {
         values['opens.total'] = points(await series('open', ['date']));

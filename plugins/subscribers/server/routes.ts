@@ -3,9 +3,9 @@
  * timeline behind the weekly spotlight, and the CSV export and import.
  */
 import { Readable } from 'node:stream';
-import { stringify } from 'csv-stringify/sync';
 import type { FastifyRequest } from 'fastify';
 import type { SubscriberListQuery } from '../../../schemas/generated/api/subscriber-list-query';
+import { csvLines } from '../../../core/server/csv';
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { invalidDetails } from '../../../core/server/errors';
 import { idParams, ref } from '../../../core/server/schemas/parts';
@@ -63,14 +63,19 @@ export function registerSubscriberRoutes(api: PluginApi): void {
     method: 'GET',
     url: '/newsletters/list/:id/subscriptions/export',
     requires: 'subscribers.list',
-    schema: { params: idParams, summary: 'Every subscriber as CSV (email,name,city,created_at), newest first, streamed a batch at a time.' },
+    schema: {
+      params: idParams,
+      summary:
+        "Every subscriber as CSV (email,name,city,created_at), newest first, streamed a batch at a time. A cell that a spreadsheet would run as a formula (starting with =, +, -, @, a tab or a carriage return) is written with a leading ' (OWASP CSV injection).",
+    },
     async handler(request, reply, session) {
       session.assertNewsletter(request.params.id);
       const newsletter = (await findNewsletter(db, request.params.id))!;
       const filename = `${newsletter.key}-subscribers-${new Date().toISOString().slice(0, 10)}.csv`;
       async function* lines() {
-        yield stringify([[...exportColumns]]);
-        for await (const batch of subscriberBatches(db, request.params.id, exportBatchRows)) yield stringify(batch.map(exportLine));
+        yield csvLines([exportColumns]);
+        // Names and cities are what readers typed on a public form: csvLines keeps them from running as formulas.
+        for await (const batch of subscriberBatches(db, request.params.id, exportBatchRows)) yield csvLines(batch.map(exportLine));
       }
       return reply
         .header('content-type', 'text/csv; charset=utf-8')

