@@ -232,7 +232,10 @@ describe.each(databases)('readers subscribing and leaving on %s', (kind) => {
     const someone = await db().selectFrom('subscribers').select('id').where('newsletter_id', '=', ids.culture).executeTakeFirstOrThrow();
     expect((await page(`/n/kultur-sanat-haftalik/confirm/${t.server.context.links.sign(someone.id)}`)).status).toBe(404);
     expect((await page(`/u/${path.split('/').at(-1)}`)).status).toBe(404);
-    expect((await page(`/u/${t.server.context.links.sign(someone.id).slice(0, -2)}xx`)).status).toBe(404);
+    // A character of the signature changed (not its last: that one also carries bits the decoding drops).
+    const signed = t.server.context.links.sign(someone.id);
+    const at = signed.length - 5;
+    expect((await page(`/u/${signed.slice(0, at)}${signed[at] === 'A' ? 'B' : 'A'}${signed.slice(at + 1)}`)).status).toBe(404);
     expect(await subscriberOf(ids.culture, email)).toBeUndefined();
   });
 

@@ -221,7 +221,7 @@ describe.each(databases)('publishing issues on %s', (kind) => {
     });
     expect(oneClick.statusCode).toBe(200);
     expect(await emailSubscribers()).toBe(expected - 1);
-    expect((await t.request('GET', `${path.slice(0, -3)}xyz`)).status).toBe(404);
+    expect((await t.request('GET', `${path.slice(0, -3)}${path.at(-3) === 'x' ? 'y' : 'x'}yz`)).status).toBe(404);
 
     // A reschedule goes only to whoever did not get it: the address that refused for good is left alone.
     sink.received.length = 0;
