@@ -3,7 +3,7 @@
  * their colours from it (theme.palette, theme.semanticColors), stylesheets from the same slots as
  * CSS variables (var(--neutralSecondary)).
  */
-import { createTheme, DefaultPalette, loadTheme } from '@fluentui/react';
+import { createTheme, Customizations, DefaultPalette, loadTheme } from '@fluentui/react';
 import { constants } from '../shared/config';
 
 declare module '@fluentui/theme' {
@@ -76,5 +76,7 @@ function setColorVariables(root: HTMLElement): void {
 /** Installs the theme: Fluent's components and the stylesheets' variables. */
 export function installTheme(): void {
   loadTheme(theme);
+  // Fluent writes a spinner's label in the accent: yellow on white cannot be read (WCAG contrast 1.5:1).
+  Customizations.applyScopedSettings('Spinner', { styles: { label: { color: theme.semanticColors.bodySubtext } } });
   setColorVariables(document.documentElement);
 }
