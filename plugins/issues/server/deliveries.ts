@@ -28,18 +28,17 @@ export interface DeliveryProgress {
   email: DeliveryCounts;
   notification: DeliveryCounts;
   failures: DeliveryFailure[];
-  /** Null while the mail server answers (or when the run sending the issue is in another process). */
+  /** Null while the mail server answers. */
   mailServer: MailServerWait | null;
 }
 
-// What each send running in this process waits for, asked when progress is read. A run holds its
-// issue alone (the lease), so there is one per issue.
-const mailServerWaits = new Map<string, () => MailServerWait | null>();
-
-/** The run sending the issue tells where to ask what it waits for; null when it ends. */
-export function watchMailServer(issueId: string, wait: (() => MailServerWait | null) | null): void {
-  if (wait) mailServerWaits.set(issueId, wait);
-  else mailServerWaits.delete(issueId);
+/** Keeps what the run sending the issue waits for (null: nothing), for whichever process answers the publish page. */
+export async function saveMailServerWait(db: IssuesDb, issueId: string, wait: MailServerWait | null): Promise<void> {
+  await db
+    .updateTable('issue_sending')
+    .set({ mail_server: wait ? JSON.stringify(wait) : null })
+    .where('issue_id', '=', issueId)
+    .execute();
 }
 
 export interface Recipient {
@@ -202,7 +201,7 @@ const emptyCounts = (): DeliveryCounts => ({ total: 0, sent: 0, failed: 0, doubt
 
 /** The counts per medium and the latest failures, for the publish page. */
 export async function deliveryProgress(db: IssuesDb, issueId: string): Promise<DeliveryProgress> {
-  const [rows, failures] = await Promise.all([
+  const [rows, failures, sending] = await Promise.all([
     db
       .selectFrom('issue_deliveries')
       .select(['medium', 'state', sql<number>`count(*)::int`.as('count')])
@@ -217,8 +216,10 @@ export async function deliveryProgress(db: IssuesDb, issueId: string): Promise<D
       .orderBy('updated_at', 'desc')
       .limit(constants.delivery.failuresShown)
       .execute(),
+    db.selectFrom('issue_sending').select('mail_server').where('issue_id', '=', issueId).where('finished_at', 'is', null).executeTakeFirst(),
   ]);
-  const progress: DeliveryProgress = { email: emptyCounts(), notification: emptyCounts(), failures: [], mailServer: mailServerWaits.get(issueId)?.() ?? null };
+  const mailServer = sending?.mail_server ? (JSON.parse(sending.mail_server) as MailServerWait) : null;
+  const progress: DeliveryProgress = { email: emptyCounts(), notification: emptyCounts(), failures: [], mailServer };
   for (const row of rows) {
     const counts = progress[row.medium];
     const count = Number(row.count);

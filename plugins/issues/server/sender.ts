@@ -26,7 +26,7 @@ import {
   recoverDeliveries,
   releaseClaimed,
   suppressAddress,
-  watchMailServer,
+  saveMailServerWait,
   type Outcome,
   type Recipient,
 } from './deliveries';
@@ -293,7 +293,7 @@ async function takeLease(db: IssuesDb, issueId: string, owner: string): Promise<
   const seconds = constants.delivery.leaseSeconds;
   const { rows } = await sql`
     insert into issue_sending (issue_id, owner, lease_until) values (${issueId}, ${owner}, now() + make_interval(secs => ${seconds}))
-    on conflict (issue_id) do update set owner = excluded.owner, lease_until = excluded.lease_until, finished_at = null,
+    on conflict (issue_id) do update set owner = excluded.owner, lease_until = excluded.lease_until, finished_at = null, mail_server = null,
       started_at = case when issue_sending.finished_at is null then issue_sending.started_at else now() end
     where issue_sending.finished_at is not null or issue_sending.lease_until < now() or issue_sending.owner = excluded.owner
     returning issue_id`.execute(db);
@@ -343,7 +343,6 @@ export async function sendIssue(context: SenderContext, plan: SendPlan, stillWan
   );
   const progress = setInterval(() => context.onProgress(plan.issueId), constants.delivery.progressMs);
   const outage = new MailServerOutage();
-  watchMailServer(plan.issueId, () => outage.wait);
   const shouldStop = async () => {
     if (!stop && !(await stillWanted())) stop = true;
     return stop;
@@ -371,8 +370,8 @@ export async function sendIssue(context: SenderContext, plan: SendPlan, stillWan
   } finally {
     clearInterval(renewal);
     clearInterval(progress);
-    watchMailServer(plan.issueId, null);
     await releaseClaimed(db, plan.issueId);
+    if (outage.wait) await saveMailServerWait(db, plan.issueId, null);
     await endLease(db, plan.issueId, owner, finished);
     context.onProgress(plan.issueId);
   }
@@ -394,7 +393,17 @@ async function sendEmails(context: SenderContext, plan: SendPlan, outage: MailSe
     }
     return true;
   };
-  const heard = (answer: SmtpAnswer) => {
+  // What the publish page is told, written when it changes (a new try, a pause, the server back).
+  let told = 'null';
+  const tell = async () => {
+    const wait = outage.wait;
+    const json = JSON.stringify(wait);
+    if (json === told) return;
+    told = json;
+    await saveMailServerWait(db, plan.issueId, wait);
+    context.onProgress(plan.issueId);
+  };
+  const heard = async (answer: SmtpAnswer) => {
     if (answer.outcome === 'unreachable') {
       const change = outage.unreachable(answer.text);
       if (change === 'started') context.log.warn({ issueId: plan.issueId, answer: answer.text }, 'mail server unreachable: sending waits for it');
@@ -403,10 +412,10 @@ async function sendEmails(context: SenderContext, plan: SendPlan, outage: MailSe
           { issueId: plan.issueId, answer: answer.text, minutes: constants.delivery.outagePauseMinutes },
           'sending paused: mail server unreachable',
         );
-      if (change) context.onProgress(plan.issueId);
+      await tell();
     } else if (answer.outcome !== 'doubt' && outage.reached()) {
       context.log.info({ issueId: plan.issueId }, 'mail server reachable again: sending goes on');
-      context.onProgress(plan.issueId);
+      await tell();
     }
   };
   const connection = async () => {
@@ -426,7 +435,7 @@ async function sendEmails(context: SenderContext, plan: SendPlan, outage: MailSe
           handed++;
           const answer = await bulk.send(bulkCopy(context, plan, mime, recipient));
           previous = outcomeOf(recipient, answer);
-          heard(answer);
+          await heard(answer);
           // The rest of the batch goes back to the queue while the server is away.
           if (answer.outcome === 'unreachable') break;
           if (answer.outcome === 'sent') {

@@ -97,6 +97,8 @@ export interface IssueSendingTable {
   lease_until: Date | null;
   started_at: CreatedAt;
   finished_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  /** What the run waits for while the mail server cannot be reached (a MailServerWait as JSON); null while it answers. */
+  mail_server: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
 export interface MailSuppressionsTable {
