@@ -32,6 +32,11 @@ export interface MailServerWait {
   answer: string;
 }
 
+/** What the publish page says while the mail server cannot be reached (decision 0020). */
+export const waitingForMailServerText = 'Waiting for the mail server: it cannot be reached. Sending goes on by itself once it answers; nothing is lost.';
+export const sendingPausedText = (minutes: number) =>
+  `Sending paused: the mail server has not been reachable for ${minutes} minutes. It is tried every few minutes, and sending goes on by itself once it answers.`;
+
 export const checkMessages = {
   subject: 'Please enter an e-mail subject line with more than 3 and less than 240 characters before you schedule your issue.',
   preview: 'Please enter an e-mail preview text with more than 3 and less than 240 characters before you schedule your issue.',

@@ -15,7 +15,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer, type BulkMessage, type SmtpAnswer } from '../../core/server/services/mail';
 import { constants } from '../../core/shared/config';
-import { waitingForMailServerText } from '../../plugins/issues/server/sender';
+import { waitingForMailServerText } from '../../plugins/issues/publishing';
 import type { Issue } from '../../schemas/generated/entities/issue';
 import { databases, startTestServer, type TestServer } from '../api/server';
 import { startSmtpSink, type ReceivedMessage, type SmtpSink } from '../api/smtp-sink';

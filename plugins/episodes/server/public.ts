@@ -46,13 +46,7 @@ export async function saveSpeechEpisode(api: { db: Db; storage: Storage; jobs: J
   const key = newKey('episodes', 'mp3');
   await api.storage.put(key, episode.mp3, 'audio/mpeg');
   const audio = { audio_key: key, audio_type: 'audio/mpeg', audio_size: episode.mp3.length, duration: episode.duration };
-  const existing = await db
-    .selectFrom('episodes')
-    .selectAll()
-    .where('parent_id', '=', episode.parent.id)
-    .where('parent_type', '=', episode.parent.type)
-    .where('type', '=', 'tts')
-    .executeTakeFirst();
+  const existing = await speechEpisodeOf(api, episode.parent);
   if (existing) {
     // Attached anew from content that is free (speech refuses premium content).
     await updateEpisode(db, existing.id, {
@@ -92,7 +86,7 @@ function speechEpisodeOf(api: { db: Db }, parent: SpeechEpisode['parent']) {
   return api.db
     .withTables<EpisodeTables>()
     .selectFrom('episodes')
-    .select(['id', 'status', 'scheduled_at', 'published_at', 'job_id'])
+    .selectAll()
     .where('parent_id', '=', parent.id)
     .where('parent_type', '=', parent.type)
     .where('type', '=', 'tts')

@@ -30,7 +30,7 @@ import {
   type Outcome,
   type Recipient,
 } from './deliveries';
-import type { MailServerWait } from '../publishing';
+import { sendingPausedText, waitingForMailServerText, type MailServerWait } from '../publishing';
 import { personalise, personalMarks, type RenderedEmail } from './email/render';
 import type { IssuesDb } from './store';
 import type { DeliveryMedium } from './tables';
@@ -119,10 +119,6 @@ export function outcomeOf(recipient: Recipient, answer: SmtpAnswer, now = Date.n
   }
   return { ...base, state: 'failed', nextAt: null };
 }
-
-export const waitingForMailServerText = 'Waiting for the mail server: it cannot be reached. Sending goes on by itself once it answers; nothing is lost.';
-export const sendingPausedText = (minutes: number) =>
-  `Sending paused: the mail server has not been reachable for ${minutes} minutes. It is tried every few minutes, and sending goes on by itself once it answers.`;
 
 /**
  * The mail server as one run's connections find it. While it cannot be reached they all wait for
