@@ -26,13 +26,20 @@ export const processingRefusal = 'The issue is being sent; it cannot change now.
 export const issueDeletedText = 'Issue has been deleted.';
 export const premiumTooltip = 'Premium publishing requires admin approval.';
 
-/** The fields a live edit or a save changes. Text fields are merged character by character. */
-export const issueTextFields = ['subject', 'preview', 'intro', 'notification.title', 'notification.body'] as const;
-export const issueValueFields = ['slug', 'image', 'premium', 'episode'] as const;
-export type IssueTextField = (typeof issueTextFields)[number];
-export type IssueField = IssueTextField | (typeof issueValueFields)[number];
-export const issueFields: readonly IssueField[] = [...issueTextFields, ...issueValueFields];
-export const isTextField = (field: string): field is IssueTextField => (issueTextFields as readonly string[]).includes(field);
+/**
+ * The fields a live edit or a save changes. The plain-text ones are each a Y.Text of the issue's
+ * shared document, typed into together (docs/decisions/0022); the intro has one writer at a time;
+ * the others are last writer wins.
+ */
+export const issueDocFields = ['subject', 'preview', 'slug', 'notification.title', 'notification.body'] as const;
+export const issueValueFields = ['intro', 'image', 'premium', 'episode'] as const;
+export type IssueDocField = (typeof issueDocFields)[number];
+export type IssueField = IssueDocField | (typeof issueValueFields)[number];
+export const issueFields: readonly IssueField[] = [...issueDocFields, ...issueValueFields];
+export const isDocField = (field: string): field is IssueDocField => (issueDocFields as readonly string[]).includes(field);
+
+/** The refusal of a change of the intro while someone else writes it. */
+export const introTaken = (name: string) => `${name} is writing the intro.`;
 
 /** The permission a change of each field needs beyond issues.update. */
 export const fieldPermission: Partial<Record<IssueField, Permission>> = { premium: 'issues.premium' };

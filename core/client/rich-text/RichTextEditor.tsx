@@ -49,6 +49,10 @@ export interface RichTextControls {
   setData(html: string): void;
   /** HTML as this editor writes it (so a comparison with its own output is fair). */
   normalize(html: string): string;
+  /** The content as HTML. */
+  data(): string;
+  /** Puts the caret in the editor. */
+  focus(): void;
 }
 
 export const invalidLinkText = 'URL should be valid and must start with either https:// or http://';
@@ -135,6 +139,8 @@ export default function RichTextEditor({ value, onChange, label, placeholder, di
               if (editor.state === 'destroyed') return html;
               return editor.data.stringify(editor.data.parse(html));
             },
+            data: () => editor.getData(),
+            focus: () => editor.editing.view.focus(),
           });
           // A link that is not absolute http, https or ftp is refused before it is set.
           editor.commands.get('link')?.on(

@@ -1,23 +1,40 @@
 /**
- * The changes an issue goes through, whoever sends them (a save, a live edit): each is applied to
- * the issue as it is stored now, one at a time, stored at once, and announced to the issue's room
- * as the spec's events (issue-update, channels-update, channel-delete, story-create,
- * story-delete on 'issue-{id}'). docs/decisions/0010 explains the model.
+ * The changes an issue goes through, whoever sends them (a save, a live edit, typing in its shared
+ * document): each is applied to the issue as it is stored now, one at a time, stored at once, and
+ * announced to the issue's room as the spec's events (issue-update, channels-update,
+ * channel-delete, story-create, story-delete on 'issue-{id}'), and as 'issue-doc' for the
+ * document. docs/decisions/0010 and 0022 explain the model.
  */
 import type { Session } from '../../../core/server/auth/session';
 import { demand } from '../../../core/server/auth/session';
 import { HttpError, notFound } from '../../../core/server/errors';
 import type { RealtimeHub } from '../../../core/server/realtime';
 import { findStory, mayReadStory, presentStory, setStoryIssue, type StoriesDb, type StoryRow } from '../../stories/server/public';
-import { applyChannelOp, channelOpPermission, normalizeChannels, type ChannelOp, type IssueChannel } from '../rules';
-import { applyEdit, type FieldValues } from './edit';
+import { mergeText } from '../../../core/shared/text-merge';
+import { setText, textOf, updateMessage } from '../issue-doc';
+import {
+  applyChannelOp,
+  channelOpPermission,
+  introTaken,
+  isDocField,
+  issueDocFields,
+  normalizeChannels,
+  type ChannelOp,
+  type IssueChannel,
+  type IssueField,
+} from '../rules';
+import { docValues, type HeldDocument, type IssueDocuments } from './documents';
+import { applyEdit, storedValue, type FieldValues } from './edit';
 import { assertChangeable } from './policy';
-import { changeIssue, storyIdsOf, updateIssue, type IssuesDb } from './store';
+import { changeIssue, storyIdsOf, updateIssue, type IssueTransaction, type IssuesDb } from './store';
+import type { IssueRecord } from './tables';
 
 /** Who made a change: their socket (so their console does not apply it twice) and their operation's id. */
 export interface Origin {
   socketId: string | null;
   opId?: string;
+  /** The sender holds the intro (so nobody else does). */
+  writesIntro?: boolean;
 }
 
 export interface Applied {
@@ -25,11 +42,29 @@ export interface Applied {
   updatedAt: string;
 }
 
+/** Someone in an issue (kept on their socket): the field they are in, and whether they hold the intro. */
+export interface Presence {
+  issueId: string;
+  _id: string;
+  name: string;
+  image: string;
+  field: string | null;
+  /** This socket writes the intro: nobody else may change it until it lets go (docs/decisions/0022). */
+  writing: boolean;
+}
+
+/** A value the document holds that the issue may not keep (yet): the column keeps its last good value. */
+export interface FieldProblem {
+  field: IssueField;
+  message: string;
+}
+
 const person = (session: Session) => ({ _id: session.user.id, name: session.user.name || session.user.email, image: session.user.image });
 
-export function issueChanges(db: IssuesDb, realtime: RealtimeHub) {
+export function issueChanges(db: IssuesDb, realtime: RealtimeHub, documents: IssueDocuments) {
+  const room = (issueId: string) => `issue-${issueId}`;
   const announce = (issueId: string, event: Record<string, unknown>, session: Session, origin: Origin) =>
-    realtime.emit(`issue-${issueId}`, `issue-${issueId}`, {
+    realtime.emit(room(issueId), room(issueId), {
       ...event,
       issue: { _id: issueId },
       socketId: origin.socketId,
@@ -37,30 +72,135 @@ export function issueChanges(db: IssuesDb, realtime: RealtimeHub) {
       user: person(session),
     });
 
-  /** Runs a change; an issue deleted meanwhile is a 404. */
+  /** Runs a change; an issue deleted meanwhile is a 404. A document change not stored is forgotten with it. */
   const change = async <T>(issueId: string, run: Parameters<typeof changeIssue<T>>[2]) => {
     try {
       return await changeIssue(db, issueId, run);
     } catch (error) {
+      documents.forget(issueId);
       if ((error as { gone?: boolean }).gone) throw notFound('Issue not found.');
       throw error;
     }
   };
 
+  /** Who writes the issue's intro now (on any server process), if anyone does. */
+  const introWriter = async (issueId: string) =>
+    (await realtime.membersOf(room(issueId)))
+      .map((member) => ({ socketId: member.socketId, presence: member.data.presence as Presence | undefined }))
+      .find((member) => member.presence?.issueId === issueId && member.presence.writing);
+
+  /**
+   * Stores `values` (already what the document reads, or values of other fields) in the issue's
+   * columns. The values the issue may not keep are left out and answered as problems, so that
+   * what is typed stays in the document while the issue keeps its last good value.
+   */
+  const store = async (tx: IssueTransaction, row: IssueRecord, held: HeldDocument, values: FieldValues, session: Session, keepGoing: boolean) => {
+    const problems: FieldProblem[] = [];
+    let wanted = { ...values };
+    for (;;) {
+      try {
+        const { columns, changed } = await applyEdit(tx, row, wanted, session);
+        // The slug followed the subject: the document's slug follows too.
+        const followed =
+          changed.slug !== undefined && !('slug' in wanted) ? documents.write(held, (doc) => setText(textOf(doc, 'slug'), changed.slug as string)) : null;
+        if (followed) await documents.store(tx, held, row.id, followed);
+        if (Object.keys(columns).length === 0) return { changed, problems, followed, version: Number(row.version), updatedAt: row.updated_at.toISOString() };
+        const updatedAt = new Date();
+        await updateIssue(tx, row.id, { ...columns, updated_at: updatedAt });
+        return { changed, problems, followed, version: Number(row.version) + 1, updatedAt: updatedAt.toISOString() };
+      } catch (error) {
+        const path = error instanceof HttpError && error.statusCode === 422 ? (error.body as { details?: { path?: string }[] }).details?.[0]?.path : undefined;
+        const field = issueDocFields.find((name) => name === path);
+        if (!keepGoing || !field || !(field in wanted)) throw error;
+        problems.push({ field, message: (error as HttpError & { body: { details: { message: string }[] } }).body.details[0]!.message });
+        const { [field]: _dropped, ...rest } = wanted;
+        wanted = rest;
+      }
+    }
+  };
+
+  /**
+   * Tells the room what changed: the document's update (`typed`: from the sender's own document,
+   * so not back to it), the server's own change of it, then the fields as the spec's 'issue-update'.
+   */
+  const tell = (
+    issueId: string,
+    result: { changed: FieldValues; version: number; updatedAt: string; followed: Uint8Array | null },
+    session: Session,
+    origin: Origin,
+    update: { typed: Uint8Array } | { made: Uint8Array | null },
+  ) => {
+    if ('typed' in update) announce(issueId, { type: 'issue-doc', message: updateMessage(update.typed) }, session, origin);
+    for (const made of ['made' in update ? update.made : null, result.followed])
+      if (made) announce(issueId, { type: 'issue-doc', message: updateMessage(made) }, session, { socketId: null });
+    if (Object.keys(result.changed).length > 0)
+      announce(issueId, { type: 'issue-update', fields: result.changed, version: result.version, updatedAt: result.updatedAt }, session, origin);
+  };
+
   return {
-    /** Changes fields; text fields edited from `base` are merged with what was stored since. */
+    documents,
+    introWriter,
+
+    /**
+     * Changes fields by whole values (a save, the spec's issue-update). A plain-text field edited
+     * from `base` is merged with what was typed since, and goes into the document as the smallest
+     * changes; a refused value changes nothing.
+     */
     async editFields(issueId: string, session: Session, incoming: FieldValues, base: FieldValues, origin: Origin): Promise<Applied & { changed: FieldValues }> {
+      if (incoming.intro !== undefined && !origin.writesIntro) {
+        const writer = await introWriter(issueId);
+        if (writer && writer.socketId !== origin.socketId) throw new HttpError(409, { msg: introTaken(writer.presence!.name) });
+      }
+      let update: Uint8Array | null = null;
       const result = await change(issueId, async (tx, row) => {
         assertChangeable(row);
-        const { columns, changed } = await applyEdit(tx, row, incoming, base, session);
-        if (Object.keys(columns).length === 0) return { changed, version: Number(row.version), updatedAt: row.updated_at.toISOString() };
-        const updatedAt = new Date();
-        await updateIssue(tx, issueId, { ...columns, updated_at: updatedAt });
-        return { changed, version: Number(row.version) + 1, updatedAt: updatedAt.toISOString() };
+        const held = await documents.current(tx, row);
+        const typed = docValues(held.doc);
+        const values: FieldValues = {};
+        for (const [field, value] of Object.entries(incoming) as [IssueField, unknown][]) {
+          if (!isDocField(field) || typeof value !== 'string') values[field] = value;
+          else values[field] = mergeText(typeof base[field] === 'string' ? (base[field] as string) : typed[field], typed[field], value);
+        }
+        // What the document reads may be a value the issue did not keep: compare with that, not the column.
+        const result = await store(tx, { ...row, ...columnsOf(typed, row) }, held, values, session, false);
+        update = documents.write(held, (doc) => {
+          for (const field of issueDocFields)
+            if (typeof values[field] === 'string') setText(textOf(doc, field), (result.changed[field] ?? values[field]) as string);
+        });
+        if (update) await documents.store(tx, held, issueId, update);
+        return result;
       });
-      if (Object.keys(result.changed).length > 0)
-        announce(issueId, { type: 'issue-update', fields: result.changed, version: result.version, updatedAt: result.updatedAt }, session, origin);
+      tell(issueId, result, session, origin, { made: update });
       return result;
+    },
+
+    /**
+     * Someone typed: their update of the issue's document is stored, the room hears it, and the
+     * issue's columns take what the document now reads where the issue may keep it.
+     */
+    async editDocument(
+      issueId: string,
+      session: Session,
+      update: Uint8Array,
+      origin: Origin,
+    ): Promise<Applied & { changed: FieldValues; problems: FieldProblem[] }> {
+      const result = await change(issueId, async (tx, row) => {
+        assertChangeable(row);
+        const held = await documents.current(tx, row);
+        documents.apply(held, issueId, update, origin.socketId);
+        await documents.store(tx, held, issueId, update);
+        const typed = docValues(held.doc);
+        const values: FieldValues = {};
+        for (const field of issueDocFields) if (typed[field] !== storedValue(row, field)) values[field] = typed[field];
+        return store(tx, row, held, values, session, true);
+      });
+      tell(issueId, result, session, origin, { typed: update });
+      return result;
+    },
+
+    /** The issue's document as this process has it, current with everything stored. */
+    async document(issueId: string) {
+      return change(issueId, async (tx, row) => (await documents.current(tx, row)).doc);
     },
 
     /**
@@ -113,6 +253,17 @@ export function issueChanges(db: IssuesDb, realtime: RealtimeHub) {
       announce(issueId, { type, ...event, ...story, ...(op.kind === 'replace' ? {} : { op }) }, session, origin);
       return result;
     },
+  };
+}
+
+/** The columns that hold what the document's fields read. */
+function columnsOf(values: Record<string, string>, row: IssueRecord): Partial<IssueRecord> {
+  return {
+    subject: values.subject ?? row.subject,
+    preview: values.preview ?? row.preview,
+    slug: values.slug ?? row.slug,
+    notification_title: values['notification.title'] ?? row.notification_title,
+    notification_body: values['notification.body'] ?? row.notification_body,
   };
 }
 

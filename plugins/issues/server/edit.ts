@@ -1,8 +1,7 @@
 /**
- * An edit of an issue's fields, the same for a save (PUT /issues/update/{id}/edit) and a live edit:
- * text fields merged character by character with whatever was stored since the edit began, the
- * other fields last writer wins, then the spec's checks, the slug following the subject while
- * the issue is a draft, and the columns to store (docs/decisions/0010).
+ * An edit of an issue's fields, the same for a save (PUT /issues/update/{id}/edit), a live edit and
+ * what the issue's shared document reads after someone typed: the spec's checks, the slug
+ * following the subject while the issue is a draft, and the columns to store (docs/decisions/0022).
  */
 import { randomBytes } from 'node:crypto';
 import type { Updateable } from 'kysely';
@@ -10,12 +9,11 @@ import { demand, type Session } from '../../../core/server/auth/session';
 import { invalid, invalidDetails } from '../../../core/server/errors';
 import { sanitizeRichText } from '../../../core/server/sanitize';
 import { constants } from '../../../core/shared/config';
-import { mergeText } from '../../../core/shared/text-merge';
 import { htmlToText, slugify } from '../../../core/shared/text';
 import { createAjv, detailsOf } from '../../../core/shared/validation';
 import fieldsSchema from '../../../schemas/api/issue-fields.schema.json';
 import { isEpisodeOf } from '../../episodes/server/public';
-import { fieldPermission, introProblem, isTextField, issueFields, slugNotUnique, type IssueField } from '../rules';
+import { fieldPermission, introProblem, issueFields, slugNotUnique, type IssueField } from '../rules';
 import { slugTaken, type IssueTransaction } from './store';
 import type { IssueRecord, IssuesTable } from './tables';
 
@@ -97,20 +95,10 @@ async function freeSlug(tx: IssueTransaction, wanted: string, issueId: string): 
 }
 
 /**
- * What `incoming` (edited from `base`) does to `row`. Throws the spec's messages (422) for a value
- * it may not keep, 401 for a field the caller may not change; stores nothing.
+ * What the values `next` do to `row`. Throws the spec's messages (422) for a value it may not keep,
+ * 401 for a field the caller may not change; stores nothing.
  */
-export async function applyEdit(tx: IssueTransaction, row: IssueRecord, incoming: FieldValues, base: FieldValues, session: Session): Promise<AppliedEdit> {
-  const next: FieldValues = {};
-  for (const field of issueFields) {
-    if (!(field in incoming)) continue;
-    const value = incoming[field];
-    const stored = storedValue(row, field);
-    if (isTextField(field) && typeof value === 'string') {
-      const from = typeof base[field] === 'string' ? (base[field] as string) : (stored as string);
-      next[field] = mergeText(from, stored as string, value);
-    } else next[field] = value;
-  }
+export async function applyEdit(tx: IssueTransaction, row: IssueRecord, next: FieldValues, session: Session): Promise<AppliedEdit> {
   const valid = validateFields(nest(next));
   if (!valid.ok) throw invalidDetails(valid.details);
 

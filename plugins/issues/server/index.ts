@@ -2,6 +2,7 @@
 import { serverPlugin } from '../../../core/server/plugins/contract';
 import manifest from '../plugin';
 import { issueChanges } from './changes';
+import { issueDocuments } from './documents';
 import { registerIssuePage } from './public-page';
 import { definePublishing } from './publish';
 import { registerPublishRoutes } from './publish-routes';
@@ -15,7 +16,7 @@ import type { IssueTables } from './tables';
 export default serverPlugin(manifest, {
   register(api) {
     const db = api.tables<IssueTables>() as unknown as IssuesDb;
-    const changes = issueChanges(db, api.realtime);
+    const changes = issueChanges(db, api.realtime, issueDocuments());
     registerIssueRoutes(api, changes);
     registerIssueRealtime(api, db, changes);
     registerIssuePage(api, db);

@@ -1,29 +1,25 @@
 /**
  * Live editing of an issue (spec 001 section 7, Real-time): an editor joins the issue's room and
  * sends each change as an 'issue' event (issue-update, channels-update, channel-delete,
- * story-create, story-delete). The server applies it to the stored issue at once (changes.ts) and
- * answers the sender; the room hears it on 'issue-{id}'. Who is in the issue, and in which field,
- * is kept on each socket and sent to the room as 'presence' whenever it changes.
+ * story-create, story-delete), and its typing in the plain-text fields as 'issue-doc' (the
+ * issue's shared document, docs/decisions/0022). The server applies each to the stored issue at
+ * once (changes.ts) and answers the sender; the room hears it on 'issue-{id}'. Who is in the
+ * issue, in which field, and who writes the intro is kept on each socket and sent to the room as
+ * 'presence' whenever it changes; 'issue-claim' and 'issue-release' take and give back the intro.
  */
 import type { Socket } from 'socket.io';
 import type { Session } from '../../../core/server/auth/session';
 import { HttpError } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import type { RealtimeReply } from '../../../core/server/realtime';
-import { issueFields, type ChannelOp, type IssueField } from '../rules';
-import type { IssueChanges } from './changes';
+import { constants } from '../../../core/shared/config';
+import { readMessage, step1Message, step2Message } from '../issue-doc';
+import { introTaken, issueFields, type ChannelOp, type IssueField } from '../rules';
+import type { IssueChanges, Presence } from './changes';
 import type { FieldValues } from './edit';
 import { mayReadIssue } from './policy';
 import { presentIssue } from './present';
-import { findIssue, storyIdsOf, type IssuesDb } from './store';
-
-interface Presence {
-  issueId: string;
-  _id: string;
-  name: string;
-  image: string;
-  field: string | null;
-}
+import { changeIssue, findIssue, storyIdsOf, type IssuesDb } from './store';
 
 const idOf = (value: unknown) => (typeof value === 'string' && value.length > 0 && value.length <= 64 ? value : null);
 const textOf = (value: unknown, max: number) => (typeof value === 'string' && value.length <= max ? value : null);
@@ -78,7 +74,14 @@ export function registerIssueRealtime(api: PluginApi, db: IssuesDb, changes: Iss
     const users = members
       .map((member) => ({ socketId: member.socketId, presence: member.data.presence as Presence | undefined }))
       .filter((member) => member.presence?.issueId === issueId)
-      .map(({ socketId, presence }) => ({ socketId, _id: presence!._id, name: presence!.name, image: presence!.image, field: presence!.field }));
+      .map(({ socketId, presence }) => ({
+        socketId,
+        _id: presence!._id,
+        name: presence!.name,
+        image: presence!.image,
+        field: presence!.field,
+        writing: presence!.writing,
+      }));
     api.realtime.emit(room(issueId), room(issueId), { type: 'presence', issue: { _id: issueId }, users });
   };
 
@@ -104,6 +107,7 @@ export function registerIssueRealtime(api: PluginApi, db: IssuesDb, changes: Iss
       name: session.user.name || session.user.email,
       image: session.user.image,
       field: null,
+      writing: false,
     } satisfies Presence;
     await socket.join(room(row.id));
     if (!socket.data.leavesIssues) {
@@ -139,26 +143,35 @@ export function registerIssueRealtime(api: PluginApi, db: IssuesDb, changes: Iss
     if (!issueId || presence?.issueId !== issueId) return;
     const field = message?.field === null ? null : textOf(message?.field, 80);
     if (presence.field === field) return;
+    // The intro stays the writer's until it lets go (issue-release), once what it wrote is stored.
     socket.data.presence = { ...presence, field };
     await sendPresence(issueId);
   });
+
+  /**
+   * The spec's client sends its changes without joining first (issue-join is ours): its first
+   * change joins it, after the same check, so that it hears 'issue-{id}' from then on. False when
+   * the caller may not have the issue.
+   */
+  const enter = async (socket: Socket, issueId: string | null, session: Session): Promise<boolean> => {
+    if (issueId && socket.rooms.has(room(issueId))) return true;
+    const row = await readableIssue(issueId, session);
+    if (!row) return false;
+    await join(socket, row, session);
+    await sendPresence(row.id);
+    return true;
+  };
 
   api.realtime.on('issue', { requires: 'issues.update' }, async (socket, payload, session: Session, reply: RealtimeReply) => {
     const message = (payload ?? {}) as Record<string, unknown>;
     const issueId = idOf(message.issueId);
     const type = typeof message.type === 'string' ? message.type : '';
-    // The spec's client sends its changes without joining first (issue-join is ours): its first
-    // change joins it, after the same check, so that it hears 'issue-{id}' from then on.
-    if (!issueId || !socket.rooms.has(room(issueId))) {
-      const row = await readableIssue(issueId, session);
-      if (!issueId || !row) {
-        reply({ ok: false, status: 404, msg: 'Issue not found.' });
-        return;
-      }
-      await join(socket, row, session);
-      await sendPresence(row.id);
+    if (!issueId || !(await enter(socket, issueId, session))) {
+      reply({ ok: false, status: 404, msg: 'Issue not found.' });
+      return;
     }
-    const origin = { socketId: socket.id, opId: textOf(message.opId, 64) ?? undefined };
+    const presence = socket.data.presence as Presence | undefined;
+    const origin = { socketId: socket.id, opId: textOf(message.opId, 64) ?? undefined, writesIntro: presence?.issueId === issueId && presence.writing };
     try {
       if (type === 'issue-update') {
         const field = message.field as IssueField;
@@ -182,5 +195,62 @@ export function registerIssueRealtime(api: PluginApi, db: IssuesDb, changes: Iss
     } catch (error) {
       reply(refusal(error));
     }
+  });
+
+  /**
+   * The issue's shared document: a step 1 ('here is what I have') is answered with what the sender
+   * lacks and what the server has; an update is stored and the room hears it.
+   */
+  api.realtime.on('issue-doc', { requires: 'issues.update' }, async (socket, payload, session: Session, reply: RealtimeReply) => {
+    const message = (payload ?? {}) as Record<string, unknown>;
+    const issueId = idOf(message.issueId);
+    if (!issueId || !(await enter(socket, issueId, session))) {
+      reply({ ok: false, status: 404, msg: 'Issue not found.' });
+      return;
+    }
+    const doc = readMessage(message.message, constants.issues.docMessageMaxBytes);
+    if (!doc) {
+      reply({ ok: false, status: 422, msg: 'Error!', details: [{ message: 'This change is not understood.', path: 'message' }] });
+      return;
+    }
+    try {
+      if (doc.kind === 'step1') {
+        const held = await changes.document(issueId);
+        reply({ ok: true, messages: [step2Message(held, doc.stateVector), step1Message(held)] });
+        return;
+      }
+      const result = await changes.editDocument(issueId, session, doc.update, { socketId: socket.id, opId: textOf(message.opId, 64) ?? undefined });
+      reply({ ok: true, version: result.version, updatedAt: result.updatedAt, problems: result.problems });
+    } catch (error) {
+      reply(refusal(error));
+    }
+  });
+
+  /** Takes the intro: refused while someone else writes it (on any server process). */
+  api.realtime.on('issue-claim', { requires: 'issues.update' }, async (socket, payload, session: Session, reply: RealtimeReply) => {
+    const issueId = idOf((payload as { issueId?: unknown } | null)?.issueId);
+    if (!issueId || !(await enter(socket, issueId, session))) {
+      reply({ ok: false, status: 404, msg: 'Issue not found.' });
+      return;
+    }
+    // In the issue's change, so that two claims on two processes are one after the other.
+    const answer = await changeIssue(db, issueId, async () => {
+      const writer = await changes.introWriter(issueId);
+      if (writer && writer.socketId !== socket.id) return { ok: false, status: 409, msg: introTaken(writer.presence!.name) };
+      const presence = socket.data.presence as Presence;
+      socket.data.presence = { ...presence, field: 'intro', writing: true } satisfies Presence;
+      return { ok: true };
+    }).catch(() => ({ ok: false, status: 404, msg: 'Issue not found.' }));
+    reply(answer);
+    if (answer.ok) await sendPresence(issueId);
+  });
+
+  /** Lets go of the intro (after sending what was written). */
+  api.realtime.on('issue-release', { requires: 'issues.update' }, async (socket, payload) => {
+    const issueId = idOf((payload as { issueId?: unknown } | null)?.issueId);
+    const presence = socket.data.presence as Presence | undefined;
+    if (!issueId || presence?.issueId !== issueId || !presence.writing) return;
+    socket.data.presence = { ...presence, writing: false } satisfies Presence;
+    await sendPresence(issueId);
   });
 }

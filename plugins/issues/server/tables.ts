@@ -101,6 +101,13 @@ export interface IssueSendingTable {
   mail_server: ColumnType<string | null, string | null | undefined, string | null>;
 }
 
+/** The Yjs updates of an issue's shared document, in the order they were stored (docs/decisions/0022). */
+export interface IssueDocUpdatesTable {
+  id: ColumnType<number, never, never>;
+  issue_id: string;
+  data: Uint8Array;
+}
+
 export interface MailSuppressionsTable {
   email: string;
   answer: Text;
@@ -114,6 +121,7 @@ export type IssueTables = {
   issue_builds: IssueBuildsTable;
   issue_deliveries: IssueDeliveriesTable;
   issue_sending: IssueSendingTable;
+  issue_doc_updates: IssueDocUpdatesTable;
   mail_suppressions: MailSuppressionsTable;
 };
 

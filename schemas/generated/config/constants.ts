@@ -298,10 +298,6 @@ export interface Constants {
      */
     previewWidth: number;
     /**
-     * Others' changes go into the intro editor after its user pauses this long.
-     */
-    introQuietMs: number;
-    /**
      * A live change without an answer after this long is sent again.
      */
     answerTimeoutMs: number;
@@ -329,6 +325,30 @@ export interface Constants {
      * The server lets a planned time fall this far short of the lead time (the trip from the console).
      */
     scheduleSlackSeconds: number;
+    /**
+     * The intro's writer hands it to someone waiting for it after pausing this long (docs/decisions/0022).
+     */
+    introPassMs: number;
+    /**
+     * The largest change of an issue's shared document one message may carry (docs/decisions/0022).
+     */
+    docMessageMaxBytes: number;
+    /**
+     * The most characters a plain-text field of an issue's shared document may hold, valid or not: a change that would make it longer is refused.
+     */
+    docFieldMaxChars: number;
+    /**
+     * An issue's stored document changes are merged into one after this many.
+     */
+    docCompactEvery: number;
+    /**
+     * How many issues' shared documents a server process keeps in memory (the least recently used go first).
+     */
+    docsInMemory: number;
+    /**
+     * Typing in a plain-text field of an issue with pauses shorter than this is undone in one step.
+     */
+    undoCaptureMs: number;
   };
   /**
    * The products a feedback, bug report or feature request is about (the dialog's PRODUCT choice).

@@ -1,17 +1,23 @@
 /**
- * The issue's intro in the shared rich-text editor, live: the user's typing goes to the issue as
- * a change made on what the editor showed, and what others wrote is put into the editor when the
- * user pauses (replacing the content under a typing hand would move the caret). The 2000-character
- * advice and the 3000-character limit of spec 001 section 5.
+ * The issue's intro in the shared rich-text editor, one writer at a time (docs/decisions/0022):
+ * a user who clicks into it gets it from the server when nobody else writes it, and writes it as in
+ * any editor (nothing of theirs is ever replaced or merged). The others see the writing arrive,
+ * read-only, and who writes it; a user waiting for it gets it once the writer pauses for
+ * constants.issues.introPassMs or leaves the intro. The 2000-character advice and the
+ * 3000-character limit of spec 001 section 5.
  */
 import { MessageBar, MessageBarType, Stack } from '@fluentui/react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { RichTextEditor, type RichTextControls } from '../../../../core/client/rich-text';
 import { constants } from '../../../../core/shared/config';
 import { htmlToText } from '../../../../core/shared/text';
 import { introNeedsWarning, introProblem, introWarning } from '../../rules';
 import { FieldMarkers } from './LiveTextField';
 import type { Collaborator, LiveIssue } from './live-issue';
+
+/** Whether a click or focus is the intro's: its editor, or CKEditor's balloons (a link being added) kept at the end of the page. */
+const inIntro = (box: HTMLElement | null, target: EventTarget | null) =>
+  target instanceof Node && (Boolean(box?.contains(target)) || Boolean((target as Element).closest?.('.ck-body-wrapper')));
 
 export function IntroEditor({
   live,
@@ -20,6 +26,8 @@ export function IntroEditor({
   collaborators,
   disabled,
   problem,
+  writing,
+  writer,
 }: {
   live: LiveIssue;
   html: string;
@@ -27,58 +35,109 @@ export function IntroEditor({
   collaborators: Collaborator[];
   disabled: boolean;
   problem?: string;
+  /** This user writes the intro. */
+  writing: boolean;
+  /** Someone else writes it. */
+  writer: Collaborator | null;
 }) {
   const controls = useRef<RichTextControls | null>(null);
-  const inEditor = useRef(html);
+  const box = useRef<HTMLDivElement | null>(null);
   const typedAt = useRef(0);
-  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  // The user clicked into the intro and wants to write it.
+  const [wanted, setWanted] = useState(false);
 
+  // What others write shows as it arrives: this editor is read-only then, so no caret moves under a hand.
   useEffect(() => {
-    const apply = () => {
-      const editor = controls.current;
-      if (!editor) return;
-      const wanted = live.value('intro') as string;
-      if (editor.normalize(wanted) === inEditor.current || wanted === inEditor.current) return;
-      const waited = Date.now() - typedAt.current;
-      if (waited < constants.issues.introQuietMs) {
-        clearTimeout(timer.current);
-        timer.current = setTimeout(apply, constants.issues.introQuietMs - waited);
+    const editor = controls.current;
+    if (writing || !editor || editor.data() === editor.normalize(html)) return;
+    editor.setData(html);
+  }, [html, writing]);
+
+  // The user wants to write it, and nobody else does: it is theirs.
+  useEffect(() => {
+    if (!wanted || writing || writer || disabled) return;
+    void live.claimIntro();
+  }, [wanted, writing, writer, disabled, live]);
+
+  // Given the intro, the caret goes into it.
+  useEffect(() => {
+    if (writing && wanted) controls.current?.focus();
+  }, [writing, wanted]);
+
+  // Leaving the intro gives it back; so does a pause while someone waits for it.
+  useEffect(() => {
+    if (!wanted) {
+      void live.releaseIntro();
+      return;
+    }
+    live.focus('intro');
+    const leave = (event: Event) => {
+      if (inIntro(box.current, event.target)) return;
+      // Before the field clicked says it is the user's: what was written goes first.
+      live.flush();
+      live.focus(null);
+      setWanted(false);
+    };
+    document.addEventListener('pointerdown', leave, true);
+    document.addEventListener('focusin', leave, true);
+    return () => {
+      document.removeEventListener('pointerdown', leave, true);
+      document.removeEventListener('focusin', leave, true);
+    };
+  }, [wanted, live]);
+
+  const someoneWaits = collaborators.some((collaborator) => collaborator.field === 'intro' && !collaborator.writing);
+  useEffect(() => {
+    if (!writing || !someoneWaits) return;
+    let timer: ReturnType<typeof setTimeout>;
+    const pass = () => {
+      const paused = Date.now() - typedAt.current;
+      if (paused < constants.issues.introPassMs) {
+        timer = setTimeout(pass, constants.issues.introPassMs - paused);
         return;
       }
-      editor.setData(wanted);
-      inEditor.current = editor.normalize(wanted);
+      // Handed on: asking for it again is a new click.
+      setWanted(false);
+      live.focus(null);
     };
-    apply();
-    return () => clearTimeout(timer.current);
-  }, [html, live]);
+    pass();
+    return () => clearTimeout(timer);
+  }, [writing, someoneWaits, live]);
 
   const text = htmlToText(html);
   const tooLong = introProblem(text, published);
   return (
     <Stack
       tokens={{ childrenGap: 6 }}
-      onFocus={() => live.focus('intro')}
-      onBlur={() => live.focus(null)}
+      onPointerDownCapture={() => setWanted(true)}
+      onFocus={() => setWanted(true)}
       data-field="intro"
+      data-writing={writing || undefined}
       styles={{ root: { position: 'relative' } }}
     >
-      {/* On the label's line, so the editor does not move when someone comes or goes. */}
-      <div style={{ position: 'absolute', top: 0, right: 0 }}>
-        <FieldMarkers collaborators={collaborators} field="intro" />
+      <div ref={box}>
+        {/* On the label's line, so the editor does not move when someone comes or goes. */}
+        <div style={{ position: 'absolute', top: 0, right: 0 }}>
+          <FieldMarkers collaborators={collaborators} field="intro" />
+        </div>
+        <RichTextEditor
+          label="Intro"
+          value={html}
+          disabled={disabled || !writing}
+          onControls={(next) => {
+            controls.current = next;
+          }}
+          onChange={(next) => {
+            typedAt.current = Date.now();
+            live.edit('intro', next);
+          }}
+        />
       </div>
-      <RichTextEditor
-        label="Intro"
-        value={html}
-        disabled={disabled}
-        onControls={(next) => {
-          controls.current = next;
-        }}
-        onChange={(next) => {
-          typedAt.current = Date.now();
-          live.edit('intro', next, inEditor.current);
-          inEditor.current = next;
-        }}
-      />
+      {writer ? (
+        <MessageBar messageBarType={MessageBarType.info} data-testid="intro-writer">
+          {wanted ? `${writer.name} is writing the intro. It is yours when they pause.` : `${writer.name} is writing the intro.`}
+        </MessageBar>
+      ) : null}
       {tooLong || problem ? (
         <MessageBar messageBarType={MessageBarType.error}>{tooLong ?? problem}</MessageBar>
       ) : introNeedsWarning(text) ? (

@@ -208,6 +208,7 @@ function Editor({ live, page }: { live: LiveIssue; page: EditorPage }) {
                   collaborators={state.collaborators}
                   errorMessage={problem('subject')}
                   description="Under 240 characters."
+                  maxLength={constants.issues.subjectMax}
                   disabled={disabled}
                 />
                 <LiveTextField
@@ -218,6 +219,7 @@ function Editor({ live, page }: { live: LiveIssue; page: EditorPage }) {
                   collaborators={state.collaborators}
                   errorMessage={problem('preview')}
                   description="Under 240 characters."
+                  maxLength={constants.issues.previewMax}
                   disabled={disabled}
                 />
                 <IssueStatistics issue={issue} stories={state.stories} />
@@ -228,6 +230,8 @@ function Editor({ live, page }: { live: LiveIssue; page: EditorPage }) {
                   collaborators={state.collaborators}
                   disabled={disabled}
                   problem={problem('intro')}
+                  writing={state.writingIntro}
+                  writer={state.introWriter}
                 />
                 {problem('channels') ? (
                   <MessageBar messageBarType={MessageBarType.error} onDismiss={() => undefined}>

@@ -1,18 +1,20 @@
 /**
- * A text field of a live issue: shows the merged value, keeps the caret where the user's text is
- * when someone else's change arrives, says who else is in the field, and tells the others when the
- * user is in it.
+ * A plain-text field of a live issue, bound to its Y.Text in the issue's shared document
+ * (docs/decisions/0022): each keystroke is the run of letters it was; the caret is kept as a
+ * position relative to the letters around it, so it stays where it was when someone else types;
+ * Ctrl+Z and Ctrl+Y undo and redo only this user's typing. It says who else is in the field and
+ * tells the others when the user is in it.
  */
 import { Persona, PersonaSize, Stack, Text, TextField } from '@fluentui/react';
-import { useLayoutEffect, useRef } from 'react';
+import { useLayoutEffect, useRef, type KeyboardEvent } from 'react';
+import * as Y from 'yjs';
 import { theme } from '../../../../core/client/theme';
-import { mapPosition } from '../../../../core/shared/text-merge';
-import type { IssueField } from '../../rules';
+import type { IssueDocField } from '../../rules';
 import type { Collaborator, LiveIssue } from './live-issue';
 
 export interface LiveTextFieldProps {
   live: LiveIssue;
-  field: IssueField;
+  field: IssueDocField;
   label: string;
   value: string;
   collaborators: Collaborator[];
@@ -21,6 +23,7 @@ export interface LiveTextFieldProps {
   multiline?: boolean;
   disabled?: boolean;
   placeholder?: string;
+  maxLength?: number;
 }
 
 /** The others in a field, as small named avatars beside its label: on the label's line, so nothing below moves when someone comes or goes. */
@@ -41,40 +44,78 @@ export function FieldMarkers({ collaborators, field }: { collaborators: Collabor
 
 type Editable = HTMLInputElement | HTMLTextAreaElement;
 
-export function LiveTextField({ live, field, label, value, collaborators, errorMessage, description, multiline, disabled, placeholder }: LiveTextFieldProps) {
+/** Ctrl+Z (undo), Ctrl+Y or Ctrl+Shift+Z (redo), or null. */
+function undoKey(event: KeyboardEvent): 'undo' | 'redo' | null {
+  if (!(event.ctrlKey || event.metaKey) || event.altKey) return null;
+  const key = event.key.toLowerCase();
+  if (key === 'z') return event.shiftKey ? 'redo' : 'undo';
+  return key === 'y' ? 'redo' : null;
+}
+
+export function LiveTextField({
+  live,
+  field,
+  label,
+  value,
+  collaborators,
+  errorMessage,
+  description,
+  multiline,
+  disabled,
+  placeholder,
+  maxLength,
+}: LiveTextFieldProps) {
   const wrapper = useRef<HTMLDivElement | null>(null);
-  // Where the caret was, in which text, as the user last left it (React moves it when the value changes).
-  const caret = useRef<{ start: number; end: number; text: string } | null>(null);
+  // Where the caret is, relative to the letters around it (React would put it at the end when the value changes).
+  const caret = useRef<{ start: Y.RelativePosition; end: Y.RelativePosition } | null>(null);
   const busy = collaborators.some((collaborator) => collaborator.field === field);
+  const ready = live.current.ready;
 
   const remember = (element: EventTarget | null) => {
     if (!(element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement)) return;
-    caret.current = { start: element.selectionStart ?? 0, end: element.selectionEnd ?? element.selectionStart ?? 0, text: element.value };
+    const text = live.text(field);
+    // Bound to the letter before it: letters someone else puts at the caret go after it, not before.
+    const at = (index: number) => Y.createRelativePositionFromTypeIndex(text, index, -1);
+    caret.current = { start: at(element.selectionStart ?? 0), end: at(element.selectionEnd ?? element.selectionStart ?? 0) };
   };
 
-  // Someone else's change moved the text: the caret stays with the user's own text.
+  // The text changed: the caret goes back to where its letters are.
   useLayoutEffect(() => {
     const element = wrapper.current?.querySelector<Editable>('input, textarea');
     const was = caret.current;
-    if (!element || !was || document.activeElement !== element || was.text === value) return;
-    const start = mapPosition(was.text, value, was.start);
-    const end = mapPosition(was.text, value, was.end);
-    element.setSelectionRange(start, end);
-    caret.current = { start, end, text: value };
-  }, [value]);
+    if (!element || !was || document.activeElement !== element) return;
+    const index = (position: Y.RelativePosition) => Y.createAbsolutePositionFromRelativePosition(position, live.doc)?.index ?? element.value.length;
+    const start = index(was.start);
+    const end = index(was.end);
+    if (element.selectionStart !== start || element.selectionEnd !== end) element.setSelectionRange(start, end);
+  }, [value, live]);
 
   return (
     <Stack tokens={{ childrenGap: 4 }}>
-      <div ref={wrapper} onKeyUp={(event) => remember(event.target)} onMouseUp={(event) => remember(event.target)} onSelect={(event) => remember(event.target)}>
+      <div
+        ref={wrapper}
+        onKeyUp={(event) => remember(event.target)}
+        onMouseUp={(event) => remember(event.target)}
+        onSelect={(event) => remember(event.target)}
+        onKeyDown={(event) => {
+          const key = undoKey(event);
+          if (!key) return;
+          // The browser's own undo would undo others' typing too.
+          event.preventDefault();
+          live.undo(field, key === 'redo');
+        }}
+      >
         <TextField
           label={label}
           value={value}
           multiline={multiline}
           autoAdjustHeight={multiline}
           disabled={disabled}
+          readOnly={!ready}
           placeholder={placeholder}
           description={description}
           errorMessage={errorMessage}
+          maxLength={maxLength}
           data-field={field}
           onRenderLabel={(props, render) => (
             <Stack horizontal verticalAlign="center" tokens={{ childrenGap: 12 }}>
@@ -89,8 +130,9 @@ export function LiveTextField({ live, field, label, value, collaborators, errorM
           }}
           onBlur={() => live.focus(null)}
           onChange={(event, next) => {
-            remember(event.currentTarget);
-            live.edit(field, next ?? '');
+            const element = event.currentTarget as Editable;
+            live.type(field, next ?? '', element.selectionEnd ?? (next ?? '').length);
+            remember(element);
           }}
         />
       </div>

@@ -1,20 +1,23 @@
 /**
- * One issue being edited live (docs/decisions/0010), in plain TypeScript so it can be tested
- * without a page. The server orders every change; this keeps what the editor shows in step with it
- * and never loses a keystroke:
- * - a text field keeps the last value the server confirmed and what is shown; a local change is
- *   sent (at most every constants.issues.liveSendMs) with the confirmed value it was made from,
- *   and the server merges it with what others stored meanwhile. What arrives from others while
- *   local typing is unsent is merged into it the same way (core/shared/text-merge.ts).
+ * One issue being edited live (docs/decisions/0010 and 0022), in plain TypeScript so it can be
+ * tested without a page. It never loses a keystroke and never changes what was typed:
+ * - the plain-text fields are Y.Texts of the issue's shared document: typing changes this
+ *   console's copy at once, the change goes to the server (one message in flight, the rest merged
+ *   behind it), and others' changes merge in whatever order they arrive. Undo undoes only this
+ *   console's typing.
+ * - the intro has one writer at a time: this console writes it after the server gave it the
+ *   intro ('issue-claim'), sends its whole value, and gives it back only once all is confirmed.
+ * - the other fields are last writer wins, sent at most every constants.issues.liveSendMs.
  * - channel changes are operations, shown at once and sent in order; the shown channels are the
  *   server's last channels with the unanswered operations replayed on top, so concurrent moves
  *   all apply.
  */
 import type { Socket } from 'socket.io-client';
+import * as Y from 'yjs';
 import { constants } from '../../../../core/shared/config';
-import { mergeText } from '../../../../core/shared/text-merge';
 import type { Story } from '../../../stories/client/public';
-import { applyChannelOp, issueFields, type ChannelOp, type IssueChannel, type IssueField } from '../../rules';
+import { isEmptyUpdate, readMessage, spliceOf, step1Message, textOf, updateMessage } from '../../issue-doc';
+import { applyChannelOp, isDocField, issueDocFields, issueFields, type ChannelOp, type IssueChannel, type IssueDocField, type IssueField } from '../../rules';
 import type { Issue } from '../issue-api';
 
 /** Someone in the issue, and the field they are in. */
@@ -24,6 +27,8 @@ export interface Collaborator {
   name: string;
   image: string;
   field: string | null;
+  /** They write the intro. */
+  writing?: boolean;
 }
 
 export interface LiveProblem {
@@ -44,10 +49,25 @@ export interface LiveState {
   creating: ReadonlyMap<string, number>;
   /** The issue was deleted by someone else. */
   deleted: boolean;
+  /** The shared document has arrived: the plain-text fields can be typed in. */
+  ready: boolean;
+  /** This console writes the intro. */
+  writingIntro: boolean;
+  /** Someone else writes the intro. */
+  introWriter: Collaborator | null;
 }
 
 type Answer =
-  | { ok: true; fields?: Record<string, unknown>; channelsNew?: IssueChannel[]; version?: number; updatedAt?: string; issue?: Issue }
+  | {
+      ok: true;
+      fields?: Record<string, unknown>;
+      channelsNew?: IssueChannel[];
+      version?: number;
+      updatedAt?: string;
+      issue?: Issue;
+      messages?: string[];
+      problems?: LiveProblem[];
+    }
   | {
       ok: false;
       status?: number;
@@ -90,6 +110,11 @@ function withField(issue: Issue, field: IssueField, value: unknown): Issue {
 let counter = 0;
 const newOpId = () => `${Date.now().toString(36)}-${(counter++).toString(36)}`;
 
+/** The origin of this console's typing in the shared document (what its undo follows). */
+const typing = Symbol('typing');
+/** The origin of what arrived from the server. */
+const remote = Symbol('remote');
+
 export class LiveIssue {
   private confirmed: Issue;
   private shown: Issue;
@@ -100,6 +125,14 @@ export class LiveIssue {
   private listeners = new Set<() => void>();
   private state: LiveState;
   private joined = false;
+  /** The issue's shared document as this console has it. */
+  readonly doc = new Y.Doc();
+  private undoManagers = new Map<IssueDocField, Y.UndoManager>();
+  /** This console's typing not yet sent, and the update on its way. */
+  private unsent: Uint8Array[] = [];
+  private sending: Uint8Array | null = null;
+  /** Those who asked when everything of the intro is confirmed. */
+  private introSettled: (() => void)[] = [];
   /**
    * The issue's version at which each field (and 'channels') was last confirmed. Answers and
    * events can cross (the server tells the room before it answers the sender), so an older value
@@ -126,7 +159,11 @@ export class LiveIssue {
       problems: [],
       creating: new Map(),
       deleted: false,
+      ready: false,
+      writingIntro: false,
+      introWriter: null,
     };
+    this.doc.on('update', this.onDocUpdate);
     socket.on(this.room, this.onEvent);
     socket.on('authenticated', this.join);
     if (socket.connected) this.join();
@@ -146,15 +183,43 @@ export class LiveIssue {
     return fieldOf(this.shown, field);
   }
 
+  /** A plain-text field's text in the shared document. */
+  text(field: IssueDocField): Y.Text {
+    return textOf(this.doc, field);
+  }
+
   /**
-   * A local change of a field. `from` is the value the change was made on, when it is not what is
-   * shown now (a rich-text editor that has not shown the latest merge yet): the change is then
-   * merged into what is shown rather than replacing it.
+   * Someone typed in a plain-text field, which now reads `value` with the caret at `caret`: the
+   * change goes into the shared document as the run of letters it was.
    */
-  edit(field: IssueField, value: unknown, from: unknown = this.value(field)): void {
-    const shown = this.value(field);
-    const next = from === shown || typeof value !== 'string' ? value : mergeText(from as string, shown as string, value);
-    this.shown = withField(this.shown, field, next);
+  type(field: IssueDocField, value: string, caret: number = value.length): void {
+    // Until the document has arrived the fields are read-only: typing into an empty copy would repeat the text.
+    if (!this.state.ready) return;
+    const text = this.text(field);
+    const { at, remove, insert } = spliceOf(text.toString(), value, caret);
+    if (remove === 0 && insert === '') return;
+    this.doc.transact(() => {
+      if (remove > 0) text.delete(at, remove);
+      if (insert) text.insert(at, insert);
+    }, typing);
+    this.dropProblem(field);
+    this.publish();
+  }
+
+  /** Undoes (or redoes) this console's last typing in a field; others' typing stays. */
+  undo(field: IssueDocField, redo = false): void {
+    const manager = this.undoManagerOf(field);
+    if (redo) manager.redo();
+    else manager.undo();
+  }
+
+  /** A local change of a field that is not a plain-text one (the intro, the image, premium, the episode). */
+  edit(field: IssueField, value: unknown): void {
+    if (isDocField(field)) {
+      this.type(field, String(value));
+      return;
+    }
+    this.shown = withField(this.shown, field, value);
     this.dropProblem(field);
     this.schedule(field);
     this.publish();
@@ -163,6 +228,32 @@ export class LiveIssue {
   /** Where this console's user is (a field name, or null), for the others' markers. */
   focus(field: string | null): void {
     this.socket.emit('issue-presence', { issueId: this.confirmed._id, field });
+  }
+
+  /** Asks the server for the intro; true once this console writes it. */
+  async claimIntro(): Promise<boolean> {
+    if (this.state.writingIntro) return true;
+    let answer: Answer;
+    try {
+      answer = (await this.socket.timeout(constants.issues.answerTimeoutMs).emitWithAck('issue-claim', { issueId: this.confirmed._id })) as Answer;
+    } catch {
+      return false;
+    }
+    if (!answer.ok) return false;
+    this.state = { ...this.state, writingIntro: true, introWriter: null };
+    this.emit();
+    return true;
+  }
+
+  /** Gives the intro back once everything written in it is confirmed, so that nothing of it can be refused. */
+  async releaseIntro(): Promise<void> {
+    if (!this.state.writingIntro) return;
+    this.flush();
+    if (this.timers.has('intro') || this.inflight.has('intro')) await new Promise<void>((resolve) => this.introSettled.push(resolve));
+    if (!this.state.writingIntro) return;
+    this.state = { ...this.state, writingIntro: false };
+    this.socket.emit('issue-release', { issueId: this.confirmed._id });
+    this.emit();
   }
 
   /** Applies a change of the channels at once and sends it. */
@@ -227,31 +318,46 @@ export class LiveIssue {
       this.timers.delete(field);
       void this.sendField(field);
     }
+    this.sendDoc();
   }
 
   dispose(): void {
     this.flush();
+    void this.releaseIntro();
     this.socket.off(this.room, this.onEvent);
     this.socket.off('authenticated', this.join);
     if (this.joined) this.socket.emit('issue-leave', { issueId: this.confirmed._id });
+    for (const manager of this.undoManagers.values()) manager.destroy();
     this.listeners.clear();
   }
 
-  /** Joins the issue's room; after a reconnection, catches up with what changed meanwhile and sends what was not confirmed. */
+  private undoManagerOf(field: IssueDocField): Y.UndoManager {
+    let manager = this.undoManagers.get(field);
+    if (!manager) {
+      manager = new Y.UndoManager(this.text(field), { trackedOrigins: new Set([typing]), captureTimeout: constants.issues.undoCaptureMs });
+      this.undoManagers.set(field, manager);
+    }
+    return manager;
+  }
+
+  /** Joins the issue's room, then brings the shared document in step; after a reconnection, also sends what was not confirmed. */
   private join = () => {
+    // The server gave the intro up with the old connection.
+    if (this.state.writingIntro) this.state = { ...this.state, writingIntro: false };
     void (this.socket.timeout(constants.issues.answerTimeoutMs).emitWithAck('issue-join', { issueId: this.confirmed._id }) as Promise<Answer>).then(
-      (answer) => {
+      async (answer) => {
         if (!answer.ok || !answer.issue) return;
         const rejoined = this.joined;
         this.joined = true;
+        await this.syncDoc();
         if (!rejoined) return;
         const fresh = answer.issue;
-        for (const field of issueFields) this.remoteField(field, fieldOf(fresh, field), fresh.version, true);
+        for (const field of issueFields) if (!isDocField(field)) this.remoteField(field, fieldOf(fresh, field), fresh.version, true);
         this.confirmed = { ...this.confirmed, status: fresh.status, version: fresh.version, updatedAt: fresh.updatedAt };
         this.confirmedChannels = fresh.channelsNew;
         // Unanswered changes may have been lost with the connection: send them again (a change applies once).
         this.inflight.clear();
-        for (const field of issueFields) if (this.value(field) !== fieldOf(this.confirmed, field)) this.schedule(field);
+        for (const field of issueFields) if (!isDocField(field) && this.value(field) !== fieldOf(this.confirmed, field)) this.schedule(field);
         const resend = this.pending;
         this.pending = [];
         for (const pending of resend) this.channelOp(pending.op);
@@ -261,17 +367,98 @@ export class LiveIssue {
     );
   };
 
+  /**
+   * Tells the server what this console's document has; takes what the server has beyond it, and
+   * sends what the server lacks (typing while the connection was down, or an update lost with it).
+   */
+  private async syncDoc(): Promise<void> {
+    let answer: Answer;
+    try {
+      answer = (await this.socket
+        .timeout(constants.issues.answerTimeoutMs)
+        .emitWithAck('issue-doc', { issueId: this.confirmed._id, message: step1Message(this.doc) })) as Answer;
+    } catch {
+      return;
+    }
+    if (!answer.ok) return;
+    for (const text of answer.messages ?? []) {
+      const message = readMessage(text, Number.MAX_SAFE_INTEGER);
+      if (message?.kind === 'update') Y.applyUpdate(this.doc, message.update, remote);
+      else if (message?.kind === 'step1') {
+        const missing = Y.encodeStateAsUpdate(this.doc, message.stateVector);
+        // Everything the server lacks is in this one update: what waited to be sent is in it.
+        this.unsent = isEmptyUpdate(missing) ? [] : [missing];
+        this.sending = null;
+      }
+    }
+    this.state = { ...this.state, ready: true };
+    this.showDoc();
+    this.sendDoc();
+    this.publish();
+  }
+
+  private onDocUpdate = (update: Uint8Array, origin: unknown) => {
+    if (origin === typing || origin instanceof Y.UndoManager) {
+      this.unsent.push(update);
+      this.sendDoc();
+    }
+    this.showDoc();
+    this.publish();
+  };
+
+  /** The plain-text fields shown are what the document reads (once it has arrived). */
+  private showDoc() {
+    if (!this.state.ready) return;
+    for (const field of issueDocFields) {
+      const value = this.text(field).toString();
+      if (fieldOf(this.shown, field) !== value) this.shown = withField(this.shown, field, value);
+    }
+  }
+
+  /** Sends this console's typing: one update on its way at a time, what is typed meanwhile merged behind it. */
+  private sendDoc() {
+    if (this.sending || this.unsent.length === 0 || !this.state.ready) return;
+    const update = this.unsent.length === 1 ? this.unsent[0]! : Y.mergeUpdates(this.unsent);
+    this.unsent = [];
+    this.sending = update;
+    void this.send({ type: 'issue-doc', message: updateMessage(update) }, newOpId(), 'issue-doc').then((answer) => {
+      if (this.sending !== update) return;
+      this.sending = null;
+      if (answer.ok) {
+        this.saved(answer);
+        const problems = this.state.problems.filter((problem) => !isDocField(problem.field));
+        this.state = { ...this.state, problems: [...problems, ...(answer.problems ?? [])] };
+      } else if (answer.status) {
+        this.problem({ field: 'subject', message: answer.details?.[0]?.message ?? answer.msg ?? 'Error!' });
+      } else {
+        // The connection is down: the next sync sends what the server lacks.
+        this.unsent.unshift(update);
+        this.publish();
+        return;
+      }
+      this.sendDoc();
+      this.publish();
+    });
+  }
+
   private onEvent = (event: Record<string, unknown>) => {
     const mine = event.socketId === this.socket.id;
     switch (event.type) {
-      case 'presence':
-        this.state = { ...this.state, collaborators: ((event.users as Collaborator[]) ?? []).filter((user) => user.socketId !== this.socket.id) };
+      case 'presence': {
+        const collaborators = ((event.users as Collaborator[]) ?? []).filter((user) => user.socketId !== this.socket.id);
+        this.state = { ...this.state, collaborators, introWriter: collaborators.find((user) => user.writing) ?? null };
         this.emit();
         return;
+      }
+      case 'issue-doc': {
+        const message = mine ? null : readMessage(event.message, Number.MAX_SAFE_INTEGER);
+        if (message?.kind === 'update') Y.applyUpdate(this.doc, message.update, remote);
+        return;
+      }
       case 'issue-update': {
         if (!mine)
           for (const [field, value] of Object.entries((event.fields as Record<string, unknown>) ?? {}))
-            this.remoteField(field as IssueField, value, event.version as number | undefined);
+            if (!isDocField(field)) this.remoteField(field as IssueField, value, event.version as number | undefined);
         if (event.status) this.confirmed = { ...this.confirmed, status: event.status as Issue['status'] };
         this.saved(event);
         this.publish();
@@ -298,7 +485,6 @@ export class LiveIssue {
     }
   };
 
-  /** Someone else's value of a field arrived (or, after a reconnection, the stored one). */
   /** Whether a value confirmed at `version` is newer than what is known of `key`; it is then remembered as known. */
   private newer(key: string, version: number | undefined): boolean {
     if (version === undefined) return true;
@@ -307,16 +493,16 @@ export class LiveIssue {
     return true;
   }
 
+  /** Someone else's value of a field (not a plain-text one) arrived, or, after a reconnection, the stored one. */
   private remoteField(field: IssueField, value: unknown, version: number | undefined, force = false) {
     if (!issueFields.includes(field) || !this.newer(field, version)) return;
     const before = fieldOf(this.confirmed, field);
     this.confirmed = withField(this.confirmed, field, value);
-    // While a change of ours is on its way, its answer brings the merge.
-    if (this.inflight.has(field) && !force) return;
-    const shown = this.value(field);
-    const next = shown === before || typeof value !== 'string' ? value : mergeText(before as string, value, shown as string);
-    this.shown = withField(this.shown, field, next);
-    if (next !== value) this.schedule(field);
+    // While a change of ours is on its way, or this console writes the intro, ours stands.
+    if ((this.inflight.has(field) && !force) || (field === 'intro' && this.state.writingIntro)) return;
+    // A value changed here and not sent yet is newer than the one that arrived.
+    if (this.value(field) !== before && this.timers.has(field)) return;
+    this.shown = withField(this.shown, field, value);
   }
 
   private settleChannels(channels: IssueChannel[], opId: string | undefined, version: number | undefined) {
@@ -350,38 +536,49 @@ export class LiveIssue {
 
   private async sendField(field: IssueField): Promise<void> {
     const value = this.value(field);
-    const base = fieldOf(this.confirmed, field);
-    if (this.inflight.has(field) || value === base) return;
+    if (this.inflight.has(field)) return;
+    if (value === fieldOf(this.confirmed, field)) {
+      this.settleIntro(field);
+      return;
+    }
     const opId = newOpId();
     this.inflight.set(field, { value, opId });
     this.publish();
-    const answer = await this.send({ type: 'issue-update', field, base, value }, opId);
+    const answer = await this.send({ type: 'issue-update', field, value }, opId);
     if (this.inflight.get(field)?.opId !== opId) return;
     this.inflight.delete(field);
     if (answer.ok) {
       const fields = answer.fields ?? {};
-      // Someone's change stored after ours may have arrived first: it holds ours already.
+      // The stored value (the intro sanitized); someone's change stored after ours may have arrived first.
       const stored = field in fields && this.newer(field, answer.version) ? fields[field] : fieldOf(this.confirmed, field);
       this.confirmed = withField(this.confirmed, field, stored);
-      const shown = this.value(field);
-      // Typed on while the change travelled: that typing goes on top of the stored value.
-      const next = shown === value || typeof stored !== 'string' ? stored : mergeText(value as string, stored, shown as string);
-      this.shown = withField(this.shown, field, next);
-      for (const [other, otherValue] of Object.entries(fields)) if (other !== field) this.remoteField(other as IssueField, otherValue, answer.version);
+      // Changed again while the change travelled: that value is sent next.
+      if (this.value(field) === value) this.shown = withField(this.shown, field, stored);
+      else this.schedule(field);
+      for (const [other, otherValue] of Object.entries(fields))
+        if (other !== field && !isDocField(other)) this.remoteField(other as IssueField, otherValue, answer.version);
       this.saved(answer);
-      if (next !== stored) this.schedule(field);
     } else {
       const message = answer.details?.[0]?.message ?? answer.msg ?? 'Error!';
       this.problem({ field, message });
       // A refusal stays until the field changes; a lost connection is tried again.
       if (!answer.status || answer.status >= 500) setTimeout(() => this.schedule(field), constants.stories.retryMs);
     }
+    this.settleIntro(field);
     this.publish();
   }
 
-  private async send(message: Record<string, unknown>, opId: string): Promise<Answer> {
+  /** Tells who waits for the intro to be confirmed, once nothing of it is waiting or travelling. */
+  private settleIntro(field: IssueField) {
+    if (field !== 'intro' || this.timers.has('intro') || this.inflight.has('intro')) return;
+    const waiting = this.introSettled;
+    this.introSettled = [];
+    for (const resolve of waiting) resolve();
+  }
+
+  private async send(message: Record<string, unknown>, opId: string, event = 'issue'): Promise<Answer> {
     try {
-      return (await this.socket.timeout(constants.issues.answerTimeoutMs).emitWithAck('issue', { ...message, issueId: this.confirmed._id, opId })) as Answer;
+      return (await this.socket.timeout(constants.issues.answerTimeoutMs).emitWithAck(event, { ...message, issueId: this.confirmed._id, opId })) as Answer;
     } catch {
       return { ok: false, msg: 'Not Saved' };
     }
@@ -405,7 +602,12 @@ export class LiveIssue {
   /** Recomputes what is shown and tells the page. */
   private publish() {
     const channels = this.shownChannels();
-    const unsaved = this.pending.length > 0 || this.inflight.size > 0 || issueFields.some((field) => this.value(field) !== fieldOf(this.confirmed, field));
+    const unsaved =
+      this.pending.length > 0 ||
+      this.inflight.size > 0 ||
+      this.sending !== null ||
+      this.unsent.length > 0 ||
+      issueFields.some((field) => !isDocField(field) && this.value(field) !== fieldOf(this.confirmed, field));
     this.state = { ...this.state, issue: { ...this.shown, status: this.confirmed.status, version: this.confirmed.version, channelsNew: channels }, unsaved };
     this.emit();
   }
