@@ -1,10 +1,10 @@
 /**
  * The issue's intro in the shared rich-text editor, one writer at a time (docs/decisions/0022):
- * a user who clicks into it gets it from the server when nobody else writes it, and writes it as in
- * any editor (nothing of theirs is ever replaced or merged). The others see the writing arrive,
- * read-only, and who writes it; a user waiting for it gets it once the writer pauses for
- * constants.issues.introPassMs or leaves the intro. The 2000-character advice and the
- * 3000-character limit of spec 001 section 5.
+ * a user who clicks or tabs into it asks the server for it, and writes it as in any editor
+ * (nothing of theirs is ever replaced or merged; what is typed before the answer waits for it).
+ * The others see the writing arrive, read-only, and who writes it; a user waiting for it gets it
+ * once the writer pauses for constants.issues.introPassMs or leaves the intro. The
+ * 2000-character advice and the 3000-character limit of spec 001 section 5.
  */
 import { MessageBar, MessageBarType, Stack } from '@fluentui/react';
 import { useEffect, useRef, useState } from 'react';
@@ -123,7 +123,7 @@ export function IntroEditor({
         <RichTextEditor
           label="Intro"
           value={html}
-          disabled={disabled || !writing}
+          disabled={disabled || (writer !== null && !writing)}
           onControls={(next) => {
             controls.current = next;
           }}

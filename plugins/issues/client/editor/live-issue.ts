@@ -131,6 +131,8 @@ export class LiveIssue {
   /** This console's typing not yet sent, and the update on its way. */
   private unsent: Uint8Array[] = [];
   private sending: Uint8Array | null = null;
+  /** The question for the intro on its way. */
+  private claiming: Promise<boolean> | null = null;
   /** Those who asked when everything of the intro is confirmed. */
   private introSettled: (() => void)[] = [];
   /**
@@ -230,19 +232,31 @@ export class LiveIssue {
     this.socket.emit('issue-presence', { issueId: this.confirmed._id, field });
   }
 
-  /** Asks the server for the intro; true once this console writes it. */
-  async claimIntro(): Promise<boolean> {
-    if (this.state.writingIntro) return true;
-    let answer: Answer;
-    try {
-      answer = (await this.socket.timeout(constants.issues.answerTimeoutMs).emitWithAck('issue-claim', { issueId: this.confirmed._id })) as Answer;
-    } catch {
-      return false;
-    }
-    if (!answer.ok) return false;
-    this.state = { ...this.state, writingIntro: true, introWriter: null };
-    this.emit();
-    return true;
+  /**
+   * Asks the server for the intro; true once this console writes it. What is written meanwhile
+   * waits for the answer; when someone else got it first, that writing gives way to theirs.
+   */
+  claimIntro(): Promise<boolean> {
+    if (this.state.writingIntro) return Promise.resolve(true);
+    this.claiming ??= (async () => {
+      let answer: Answer;
+      try {
+        answer = (await this.socket.timeout(constants.issues.answerTimeoutMs).emitWithAck('issue-claim', { issueId: this.confirmed._id })) as Answer;
+      } catch {
+        answer = { ok: false };
+      }
+      this.claiming = null;
+      if (answer.ok) {
+        this.state = { ...this.state, writingIntro: true, introWriter: null };
+        if (this.value('intro') !== fieldOf(this.confirmed, 'intro')) this.schedule('intro');
+      } else {
+        this.shown = withField(this.shown, 'intro', fieldOf(this.confirmed, 'intro'));
+        if (answer.msg) this.problem({ field: 'intro', message: answer.msg });
+      }
+      this.publish();
+      return answer.ok;
+    })();
+    return this.claiming;
   }
 
   /** Gives the intro back once everything written in it is confirmed, so that nothing of it can be refused. */
@@ -536,7 +550,8 @@ export class LiveIssue {
 
   private async sendField(field: IssueField): Promise<void> {
     const value = this.value(field);
-    if (this.inflight.has(field)) return;
+    // The intro written while this console asks for it goes once the answer is in.
+    if (this.inflight.has(field) || (field === 'intro' && this.claiming)) return;
     if (value === fieldOf(this.confirmed, field)) {
       this.settleIntro(field);
       return;
