@@ -278,10 +278,6 @@ export interface Constants {
      */
     dirtyCheckMs: number;
     /**
-     * A live edit waits at most this long before it goes to the server (docs/decisions/0010).
-     */
-    liveSendMs: number;
-    /**
      * A collaborator's field marker fades after this long without a keystroke.
      */
     presenceIdleMs: number;

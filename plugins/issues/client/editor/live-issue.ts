@@ -7,7 +7,8 @@
  *   console's typing.
  * - the intro has one writer at a time: this console writes it after the server gave it the
  *   intro ('issue-claim'), sends its whole value, and gives it back only once all is confirmed.
- * - the other fields are last writer wins, sent at most every constants.issues.liveSendMs.
+ * - the other fields are last writer wins, sent at once, one change of a field on its way at a
+ *   time (what changes meanwhile goes when its answer is in).
  * - channel changes are operations, shown at once and sent in order; the shown channels are the
  *   server's last channels with the unanswered operations replayed on top, so concurrent moves
  *   all apply.
@@ -544,7 +545,7 @@ export class LiveIssue {
       setTimeout(() => {
         this.timers.delete(field);
         void this.sendField(field);
-      }, constants.issues.liveSendMs),
+      }),
     );
   }
 
