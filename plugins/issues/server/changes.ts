@@ -63,8 +63,9 @@ const person = (session: Session) => ({ _id: session.user.id, name: session.user
 
 export function issueChanges(db: IssuesDb, realtime: RealtimeHub, documents: IssueDocuments) {
   const room = (issueId: string) => `issue-${issueId}`;
-  const announce = (issueId: string, event: Record<string, unknown>, session: Session, origin: Origin) =>
-    realtime.emit(room(issueId), room(issueId), {
+  /** To the issue's room, on the spec's event ('issue-{id}') unless named: the document's updates go on 'issue-doc', which the spec's client does not know. */
+  const announce = (issueId: string, event: Record<string, unknown>, session: Session, origin: Origin, name = room(issueId)) =>
+    realtime.emit(room(issueId), name, {
       ...event,
       issue: { _id: issueId },
       socketId: origin.socketId,
@@ -130,9 +131,9 @@ export function issueChanges(db: IssuesDb, realtime: RealtimeHub, documents: Iss
     origin: Origin,
     update: { typed: Uint8Array } | { made: Uint8Array | null },
   ) => {
-    if ('typed' in update) announce(issueId, { type: 'issue-doc', message: updateMessage(update.typed) }, session, origin);
+    if ('typed' in update) announce(issueId, { type: 'issue-doc', message: updateMessage(update.typed) }, session, origin, 'issue-doc');
     for (const made of ['made' in update ? update.made : null, result.followed])
-      if (made) announce(issueId, { type: 'issue-doc', message: updateMessage(made) }, session, { socketId: null });
+      if (made) announce(issueId, { type: 'issue-doc', message: updateMessage(made) }, session, { socketId: null }, 'issue-doc');
     if (Object.keys(result.changed).length > 0)
       announce(issueId, { type: 'issue-update', fields: result.changed, version: result.version, updatedAt: result.updatedAt }, session, origin);
   };

@@ -3,7 +3,8 @@
  * sends each change as an 'issue' event (issue-update, channels-update, channel-delete,
  * story-create, story-delete), and its typing in the plain-text fields as 'issue-doc' (the
  * issue's shared document, docs/decisions/0022). The server applies each to the stored issue at
- * once (changes.ts) and answers the sender; the room hears it on 'issue-{id}'. Who is in the
+ * once (changes.ts) and answers the sender; the room hears it on 'issue-{id}' (the document's
+ * updates on 'issue-doc', which the spec's client does not know). Who is in the
  * issue, in which field, and who writes the intro is kept on each socket and sent to the room as
  * 'presence' whenever it changes; 'issue-claim' and 'issue-release' take and give back the intro.
  */

@@ -168,6 +168,7 @@ export class LiveIssue {
     };
     this.doc.on('update', this.onDocUpdate);
     socket.on(this.room, this.onEvent);
+    socket.on('issue-doc', this.onDocEvent);
     socket.on('authenticated', this.join);
     if (socket.connected) this.join();
   }
@@ -340,6 +341,7 @@ export class LiveIssue {
     this.flush();
     void this.releaseIntro();
     this.socket.off(this.room, this.onEvent);
+    this.socket.off('issue-doc', this.onDocEvent);
     this.socket.off('authenticated', this.join);
     if (this.joined) this.socket.emit('issue-leave', { issueId: this.confirmed._id });
     for (const manager of this.undoManagers.values()) manager.destroy();
@@ -456,6 +458,13 @@ export class LiveIssue {
     });
   }
 
+  /** Someone's typing in the issue's document (on 'issue-doc', beside the spec's events). */
+  private onDocEvent = (event: { issue?: { _id?: string }; socketId?: string; message?: unknown }) => {
+    if (event.issue?._id !== this.confirmed._id || event.socketId === this.socket.id) return;
+    const message = readMessage(event.message, Number.MAX_SAFE_INTEGER);
+    if (message?.kind === 'update') Y.applyUpdate(this.doc, message.update, remote);
+  };
+
   private onEvent = (event: Record<string, unknown>) => {
     const mine = event.socketId === this.socket.id;
     switch (event.type) {
@@ -463,11 +472,6 @@ export class LiveIssue {
         const collaborators = ((event.users as Collaborator[]) ?? []).filter((user) => user.socketId !== this.socket.id);
         this.state = { ...this.state, collaborators, introWriter: collaborators.find((user) => user.writing) ?? null };
         this.emit();
-        return;
-      }
-      case 'issue-doc': {
-        const message = mine ? null : readMessage(event.message, Number.MAX_SAFE_INTEGER);
-        if (message?.kind === 'update') Y.applyUpdate(this.doc, message.update, remote);
         return;
       }
       case 'issue-update': {
