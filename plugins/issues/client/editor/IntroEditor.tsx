@@ -107,15 +107,9 @@ export function IntroEditor({
   const text = htmlToText(html);
   const tooLong = introProblem(text, published);
   return (
-    <Stack
-      tokens={{ childrenGap: 6 }}
-      onPointerDownCapture={() => setWanted(true)}
-      onFocus={() => setWanted(true)}
-      data-field="intro"
-      data-writing={writing || undefined}
-      styles={{ root: { position: 'relative' } }}
-    >
-      <div ref={box}>
+    <Stack tokens={{ childrenGap: 6 }} data-field="intro" data-writing={writing || undefined} styles={{ root: { position: 'relative' } }}>
+      {/* A click on a read-only editor moves no focus: the click itself asks for the intro. */}
+      <div ref={box} onPointerDownCapture={() => setWanted(true)} onFocusCapture={() => setWanted(true)}>
         {/* On the label's line, so the editor does not move when someone comes or goes. */}
         <div style={{ position: 'absolute', top: 0, right: 0 }}>
           <FieldMarkers collaborators={collaborators} field="intro" />
