@@ -9,7 +9,7 @@ import * as Y from 'yjs';
 import { HttpError } from '../../../core/server/errors';
 import { constants } from '../../../core/shared/config';
 import { textOf } from '../issue-doc';
-import { issueDocFields, type IssueDocField } from '../rules';
+import { isDocField, issueDocFields, type IssueDocField } from '../rules';
 import { storedValue } from './edit';
 import type { IssueTransaction } from './store';
 import type { IssueRecord } from './tables';
@@ -101,6 +101,11 @@ export function issueDocuments(max = constants.issues.docsInMemory) {
     try {
       Y.applyUpdate(entry.doc, update, origin);
     } catch {
+      forget(issueId);
+      throw new HttpError(422, { msg: 'Error!', details: [{ message: 'This change is not understood.', path: 'message' }] });
+    }
+    // Only the fields' texts: an update that makes anything else is no console's.
+    if ([...entry.doc.share.keys()].some((name) => !isDocField(name))) {
       forget(issueId);
       throw new HttpError(422, { msg: 'Error!', details: [{ message: 'This change is not understood.', path: 'message' }] });
     }

@@ -334,7 +334,7 @@ export class LiveIssue {
       this.timers.delete(field);
       void this.sendField(field);
     }
-    this.sendDoc();
+    this.sendDoc(true);
   }
 
   dispose(): void {
@@ -432,8 +432,21 @@ export class LiveIssue {
     }
   }
 
-  /** Sends this console's typing: one update on its way at a time, what is typed meanwhile merged behind it. */
-  private sendDoc() {
+  /**
+   * Sends this console's typing: one update on its way at a time, what is typed meanwhile merged
+   * behind it. When the page is being left (`now`), what waits goes at once beside it (an update
+   * that arrives twice applies once).
+   */
+  private sendDoc(now = false) {
+    if (this.sending && now && this.unsent.length > 0 && this.state.ready) {
+      const update = Y.mergeUpdates(this.unsent);
+      this.unsent = [];
+      void this.send({ type: 'issue-doc', message: updateMessage(update) }, newOpId(), 'issue-doc').then((answer) => {
+        if (!answer.ok && !answer.status) this.unsent.unshift(update);
+        this.publish();
+      });
+      return;
+    }
     if (this.sending || this.unsent.length === 0 || !this.state.ready) return;
     const update = this.unsent.length === 1 ? this.unsent[0]! : Y.mergeUpdates(this.unsent);
     this.unsent = [];
