@@ -40,7 +40,11 @@ export function readMessage(text: unknown, maxBytes: number): DocMessage | null 
     const decoder = decoding.createDecoder(fromBase64(text));
     const kind = decoding.readVarUint(decoder);
     const payload = decoding.readVarUint8Array(decoder);
-    if (kind === sync.messageYjsSyncStep1) return { kind: 'step1', stateVector: payload };
+    if (kind === sync.messageYjsSyncStep1) {
+      // Read once here, so that a broken one is refused as any broken message is.
+      Y.decodeStateVector(payload);
+      return { kind: 'step1', stateVector: payload };
+    }
     if (kind === sync.messageYjsSyncStep2 || kind === sync.messageYjsUpdate) return { kind: 'update', update: payload };
     return null;
   } catch {

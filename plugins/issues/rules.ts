@@ -7,6 +7,7 @@
 import type { IssueChannel } from '../../schemas/generated/entities/issue-channel';
 import type { Issue } from '../../schemas/generated/entities/issue';
 import { constants } from '../../core/shared/config';
+import fieldsSchema from '../../schemas/api/issue-fields.schema.json';
 import type { Permission } from '../../core/shared/permissions';
 
 export type { IssueChannel };
@@ -37,6 +38,18 @@ export type IssueDocField = (typeof issueDocFields)[number];
 export type IssueField = IssueDocField | (typeof issueValueFields)[number];
 export const issueFields: readonly IssueField[] = [...issueDocFields, ...issueValueFields];
 export const isDocField = (field: string): field is IssueDocField => (issueDocFields as readonly string[]).includes(field);
+
+/** The most characters each plain-text field may keep (the schema's), so a field takes no more. */
+export const docFieldMaxLength: Record<IssueDocField, number> = {
+  subject: fieldsSchema.properties.subject.maxLength,
+  preview: fieldsSchema.properties.preview.maxLength,
+  slug: fieldsSchema.properties.slug.maxLength,
+  'notification.title': fieldsSchema.properties.notification.properties.title.maxLength,
+  'notification.body': fieldsSchema.properties.notification.properties.body.maxLength,
+};
+
+/** The refusal of a change of the shared document that would make a field longer than any may be. */
+export const docChangeTooLarge = 'This change is too large.';
 
 /** The refusal of a change of the intro while someone else writes it. */
 export const introTaken = (name: string) => `${name} is writing the intro.`;

@@ -6,23 +6,28 @@
  */
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as Y from 'yjs';
 import { LiveIssue } from '../../plugins/issues/client/editor/live-issue';
 import type { Issue } from '../../schemas/generated/entities/issue';
-import { mapPosition } from '../../core/shared/text-merge';
 import { startTestServer, until, type TestServer } from './server';
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+/** Yields to the event loop once, so that typists' keystrokes interleave with the answers and events that arrived. */
+const tick = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** A person typing into a field at their caret, which moves with the text as others' changes arrive (as LiveTextField keeps it). */
-function typist(live: LiveIssue, field: 'subject' | 'preview', caret: number) {
-  let seen = live.value(field) as string;
-  return (text: string) => {
-    const now = live.value(field) as string;
-    caret = mapPosition(seen, now, caret);
-    const next = now.slice(0, caret) + text + now.slice(caret);
-    caret += text.length;
-    live.edit(field, next);
-    seen = next;
+/**
+ * A person typing into a field at their caret. The caret is kept as LiveTextField keeps it: a
+ * position relative to the letter before it in the field's Y.Text, so it stays with its letters
+ * as others' changes arrive.
+ */
+function typist(live: LiveIssue, field: 'subject' | 'preview', at: number) {
+  const text = live.text(field);
+  let caret = Y.createRelativePositionFromTypeIndex(text, at, -1);
+  return (typed: string) => {
+    const now = text.toString();
+    const index = Y.createAbsolutePositionFromRelativePosition(caret, live.doc)?.index ?? now.length;
+    live.type(field, now.slice(0, index) + typed + now.slice(index), index + typed.length);
+    caret = Y.createRelativePositionFromTypeIndex(text, index + typed.length, -1);
   };
 }
 
@@ -54,6 +59,8 @@ describe('the live issue of the console', () => {
   };
   const stored = async (id: string): Promise<Issue> => (await t.request('GET', `/api/issues/list/${id}`, { token })).body.data;
   const settled = (...lives: LiveIssue[]) => until(() => lives.every((live) => !live.current.unsaved), 5000);
+  /** Consoles with the issue open, once each has its shared document (typing before that is not taken). */
+  const ready = async (...lives: LiveIssue[]) => expect(await until(() => lives.every((live) => live.current.ready), 5000)).toBe(true);
 
   beforeAll(async () => {
     t = await startTestServer('pglite');
@@ -72,7 +79,7 @@ describe('the live issue of the console', () => {
     const issue = await newIssue('ayni-alan');
     const a = new LiveIssue(issue, [], await connect(token));
     const b = new LiveIssue(issue, [], await connect(otherToken));
-    await sleep(100);
+    await ready(a, b);
     const typeA = typist(a, 'subject', issue.subject.length);
     const typeB = typist(b, 'subject', 0);
     const end = ' bu akşam yayında';
@@ -80,7 +87,7 @@ describe('the live issue of the console', () => {
     for (let i = 0; i < Math.max(end.length, start.length); i++) {
       if (i < end.length) typeA(end[i]!);
       if (i < start.length) typeB(start[i]!);
-      await sleep(7);
+      await tick();
     }
     await settled(a, b);
     await until(() => a.value('subject') === b.value('subject'), 3000);
@@ -96,7 +103,7 @@ describe('the live issue of the console', () => {
     const issue = await newIssue('ayni-an');
     const a = new LiveIssue(issue, [], await connect(token));
     const b = new LiveIssue(issue, [], await connect(otherToken));
-    await sleep(100);
+    await ready(a, b);
     const [, gundem, ekonomi] = issue.channelsNew;
     const story = await t.request('POST', '/api/stories/create', {
       token,
@@ -107,8 +114,9 @@ describe('the live issue of the console', () => {
     b.channelOp({ kind: 'add-channel', channelId: 'spor-kanali', title: 'Spor', afterId: null });
     a.channelOp({ kind: 'move-channel', channelId: gundem!._id, afterId: ekonomi!._id });
     await settled(a, b);
-    await sleep(100);
     const channels = (await stored(issue._id)).channelsNew;
+    // Each editor hears the other's last change a moment after its own answer.
+    await until(() => [a, b].every((live) => JSON.stringify(live.current.issue.channelsNew) === JSON.stringify(channels)), 5000);
     expect(channels.map((channel) => channel.title)).toEqual(['Draft Stories', 'Spor', 'Ekonomi ve Piyasa', 'Gündem']);
     expect(channels.find((channel) => channel.title === 'Gündem')!.stories).toEqual([story.body.data._id]);
     expect(a.current.issue.channelsNew).toEqual(channels);
@@ -134,13 +142,15 @@ describe('the live issue of the console', () => {
     const socket = await connect(otherToken);
     const a = new LiveIssue(issue, [], await connect(token));
     const b = new LiveIssue(issue, [], socket);
-    await sleep(100);
+    await ready(a, b);
     socket.disconnect();
     const typeB = typist(b, 'preview', issue.preview.length);
     for (const character of ' metin') typeB(character);
     typist(a, 'preview', 0)('Çok ');
-    await sleep(300);
     expect(b.current.unsaved).toBe(true);
+    // A's words arrive at B's console only once it is back.
+    await settled(a);
+    expect(b.value('preview')).toBe('Kısa metin');
     socket.connect();
     socket.once('connect', () => socket.emit('authenticate', { token: otherToken }));
     await until(() => a.value('preview') === 'Çok Kısa metin' && b.value('preview') === 'Çok Kısa metin', 5000);

@@ -95,9 +95,11 @@ export function issueChanges(db: IssuesDb, realtime: RealtimeHub, documents: Iss
    * columns. The values the issue may not keep are left out and answered as problems, so that
    * what is typed stays in the document while the issue keeps its last good value.
    */
-  const store = async (tx: IssueTransaction, row: IssueRecord, held: HeldDocument, values: FieldValues, session: Session, keepGoing: boolean) => {
+  const store = async (tx: IssueTransaction, original: IssueRecord, held: HeldDocument, values: FieldValues, session: Session, keepGoing: boolean) => {
     const problems: FieldProblem[] = [];
     let wanted = { ...values };
+    // A slug someone is typing (not valid yet) is theirs: it does not follow the subject meanwhile.
+    const row = 'slug' in values ? { ...original, slug_custom: true } : original;
     for (;;) {
       try {
         const { columns, changed } = await applyEdit(tx, row, wanted, session);

@@ -9,7 +9,7 @@ import * as Y from 'yjs';
 import { HttpError } from '../../../core/server/errors';
 import { constants } from '../../../core/shared/config';
 import { textOf } from '../issue-doc';
-import { isDocField, issueDocFields, type IssueDocField } from '../rules';
+import { docChangeTooLarge, isDocField, issueDocFields, type IssueDocField } from '../rules';
 import { storedValue } from './edit';
 import type { IssueTransaction } from './store';
 import type { IssueRecord } from './tables';
@@ -21,8 +21,6 @@ interface Held {
   /** Stored rows of this issue, as far as this process knows (merged into one every docCompactEvery). */
   rows: number;
 }
-
-export const tooLarge = 'This change is too large.';
 
 /** The texts of a document's fields. */
 export function docValues(doc: Y.Doc): Record<IssueDocField, string> {
@@ -112,7 +110,7 @@ export function issueDocuments(max = constants.issues.docsInMemory) {
     if (issueDocFields.some((field) => textOf(entry.doc, field).length > constants.issues.docFieldMaxChars)) {
       // The held copy has it now: it is dropped, and read again from what is stored.
       forget(issueId);
-      throw new HttpError(422, { msg: 'Error!', details: [{ message: tooLarge, path: 'message' }] });
+      throw new HttpError(422, { msg: 'Error!', details: [{ message: docChangeTooLarge, path: 'message' }] });
     }
   }
 

@@ -208,7 +208,6 @@ function Editor({ live, page }: { live: LiveIssue; page: EditorPage }) {
                   collaborators={state.collaborators}
                   errorMessage={problem('subject')}
                   description="Under 240 characters."
-                  maxLength={constants.issues.subjectMax}
                   disabled={disabled}
                 />
                 <LiveTextField
@@ -219,7 +218,6 @@ function Editor({ live, page }: { live: LiveIssue; page: EditorPage }) {
                   collaborators={state.collaborators}
                   errorMessage={problem('preview')}
                   description="Under 240 characters."
-                  maxLength={constants.issues.previewMax}
                   disabled={disabled}
                 />
                 <IssueStatistics issue={issue} stories={state.stories} />

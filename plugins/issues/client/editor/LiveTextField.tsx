@@ -9,7 +9,7 @@ import { Persona, PersonaSize, Stack, Text, TextField } from '@fluentui/react';
 import { useLayoutEffect, useRef, type KeyboardEvent } from 'react';
 import * as Y from 'yjs';
 import { theme } from '../../../../core/client/theme';
-import type { IssueDocField } from '../../rules';
+import { docFieldMaxLength, type IssueDocField } from '../../rules';
 import type { Collaborator, LiveIssue } from './live-issue';
 
 export interface LiveTextFieldProps {
@@ -23,7 +23,6 @@ export interface LiveTextFieldProps {
   multiline?: boolean;
   disabled?: boolean;
   placeholder?: string;
-  maxLength?: number;
 }
 
 /** The others in a field, as small named avatars beside its label: on the label's line, so nothing below moves when someone comes or goes. */
@@ -52,19 +51,7 @@ function undoKey(event: KeyboardEvent): 'undo' | 'redo' | null {
   return key === 'y' ? 'redo' : null;
 }
 
-export function LiveTextField({
-  live,
-  field,
-  label,
-  value,
-  collaborators,
-  errorMessage,
-  description,
-  multiline,
-  disabled,
-  placeholder,
-  maxLength,
-}: LiveTextFieldProps) {
+export function LiveTextField({ live, field, label, value, collaborators, errorMessage, description, multiline, disabled, placeholder }: LiveTextFieldProps) {
   const wrapper = useRef<HTMLDivElement | null>(null);
   // Where the caret is, relative to the letters around it (React would put it at the end when the value changes).
   const caret = useRef<{ start: Y.RelativePosition; end: Y.RelativePosition } | null>(null);
@@ -115,7 +102,7 @@ export function LiveTextField({
           placeholder={placeholder}
           description={description}
           errorMessage={errorMessage}
-          maxLength={maxLength}
+          maxLength={docFieldMaxLength[field]}
           data-field={field}
           onRenderLabel={(props, render) => (
             <Stack horizontal verticalAlign="center" tokens={{ childrenGap: 12 }}>

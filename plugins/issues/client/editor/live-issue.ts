@@ -18,7 +18,17 @@ import * as Y from 'yjs';
 import { constants } from '../../../../core/shared/config';
 import type { Story } from '../../../stories/client/public';
 import { isEmptyUpdate, readMessage, spliceOf, step1Message, textOf, updateMessage } from '../../issue-doc';
-import { applyChannelOp, isDocField, issueDocFields, issueFields, type ChannelOp, type IssueChannel, type IssueDocField, type IssueField } from '../../rules';
+import {
+  applyChannelOp,
+  docChangeTooLarge,
+  isDocField,
+  issueDocFields,
+  issueFields,
+  type ChannelOp,
+  type IssueChannel,
+  type IssueDocField,
+  type IssueField,
+} from '../../rules';
 import type { Issue } from '../issue-api';
 
 /** Someone in the issue, and the field they are in. */
@@ -111,6 +121,9 @@ function withField(issue: Issue, field: IssueField, value: unknown): Issue {
 let counter = 0;
 const newOpId = () => `${Date.now().toString(36)}-${(counter++).toString(36)}`;
 
+/** The refusals of the shared document's changes say what to do. */
+const reopen = 'Open the issue again to go on.';
+
 /** The origin of this console's typing in the shared document (what its undo follows). */
 const typing = Symbol('typing');
 /** The origin of what arrived from the server. */
@@ -166,6 +179,9 @@ export class LiveIssue {
       writingIntro: false,
       introWriter: null,
     };
+    // Each field's undo follows this console's typing from the start.
+    for (const field of issueDocFields)
+      this.undoManagers.set(field, new Y.UndoManager(this.text(field), { trackedOrigins: new Set([typing]), captureTimeout: constants.issues.undoCaptureMs }));
     this.doc.on('update', this.onDocUpdate);
     socket.on(this.room, this.onEvent);
     socket.on('issue-doc', this.onDocEvent);
@@ -202,6 +218,12 @@ export class LiveIssue {
     const text = this.text(field);
     const { at, remove, insert } = spliceOf(text.toString(), value, caret);
     if (remove === 0 && insert === '') return;
+    // The server would refuse it, and this copy would then hold what the others' do not.
+    if (value.length > constants.issues.docFieldMaxChars) {
+      this.problem({ field, message: docChangeTooLarge });
+      this.publish();
+      return;
+    }
     this.doc.transact(() => {
       if (remove > 0) text.delete(at, remove);
       if (insert) text.insert(at, insert);
@@ -212,7 +234,7 @@ export class LiveIssue {
 
   /** Undoes (or redoes) this console's last typing in a field; others' typing stays. */
   undo(field: IssueDocField, redo = false): void {
-    const manager = this.undoManagerOf(field);
+    const manager = this.undoManagers.get(field)!;
     if (redo) manager.redo();
     else manager.undo();
   }
@@ -348,15 +370,6 @@ export class LiveIssue {
     this.listeners.clear();
   }
 
-  private undoManagerOf(field: IssueDocField): Y.UndoManager {
-    let manager = this.undoManagers.get(field);
-    if (!manager) {
-      manager = new Y.UndoManager(this.text(field), { trackedOrigins: new Set([typing]), captureTimeout: constants.issues.undoCaptureMs });
-      this.undoManagers.set(field, manager);
-    }
-    return manager;
-  }
-
   /** Joins the issue's room, then brings the shared document in step; after a reconnection, also sends what was not confirmed. */
   private join = () => {
     // The server gave the intro up with the old connection.
@@ -459,7 +472,10 @@ export class LiveIssue {
         const problems = this.state.problems.filter((problem) => !isDocField(problem.field));
         this.state = { ...this.state, problems: [...problems, ...(answer.problems ?? [])] };
       } else if (answer.status) {
-        this.problem({ field: 'subject', message: answer.details?.[0]?.message ?? answer.msg ?? 'Error!' });
+        // Refused (the issue is being sent): this copy holds what the stored document does not, until the page is opened again.
+        const message = `${answer.details?.[0]?.message ?? answer.msg ?? 'Error!'} ${reopen}`;
+        const differing = issueDocFields.filter((field) => this.text(field).toString() !== fieldOf(this.confirmed, field));
+        for (const field of differing.length > 0 ? differing : (['subject'] as const)) this.problem({ field, message });
       } else {
         // The connection is down: the next sync sends what the server lacks.
         this.unsent.unshift(update);
@@ -488,9 +504,11 @@ export class LiveIssue {
         return;
       }
       case 'issue-update': {
-        if (!mine)
-          for (const [field, value] of Object.entries((event.fields as Record<string, unknown>) ?? {}))
-            if (!isDocField(field)) this.remoteField(field as IssueField, value, event.version as number | undefined);
+        for (const [field, value] of Object.entries((event.fields as Record<string, unknown>) ?? {})) {
+          // A plain-text field's text comes with the document; this is what the issue keeps of it.
+          if (isDocField(field)) this.confirmed = withField(this.confirmed, field, value);
+          else if (!mine) this.remoteField(field as IssueField, value, event.version as number | undefined);
+        }
         if (event.status) this.confirmed = { ...this.confirmed, status: event.status as Issue['status'] };
         this.saved(event);
         this.publish();
