@@ -1,8 +1,9 @@
 /**
- * Character-level three-way merge of text, for live editing (docs/decisions/0010): two people
- * change the same field from the same starting text, and both changes survive. Edits in different
- * places both apply; edits at the same place keep both, the one already stored first. Nothing a
- * person typed is dropped. The same diff maps a caret through someone else's change.
+ * Character-level diff and three-way merge of plain text. Live typing does not use it (an issue's
+ * fields are a shared Yjs document, docs/decisions/0022); a whole value saved from a `base` (the
+ * spec's save, its issue-update event) is merged with what was typed since, and the diff turns a
+ * value into the smallest changes of a text. Edits in different places both apply; edits at the
+ * same place keep both, the one already stored first. Nothing a person typed is dropped.
  */
 
 /** A change to `base`: the characters [start, end) become `text`. */
@@ -164,16 +165,4 @@ export function mergeText(base: string, stored: string, incoming: string): strin
     return { start, end, text };
   });
   return applyHunks(base, merged);
-}
-
-/** Where a caret at `position` in `before` stands in `after` (text inserted at the caret goes before it). */
-export function mapPosition(before: string, after: string, position: number): number {
-  let shift = 0;
-  for (const hunk of hunksOf(before, after)) {
-    // Text inserted at the caret goes before it; text replaced from the caret on leaves it at the start.
-    if (hunk.start > position || (hunk.start === position && hunk.end > hunk.start)) break;
-    if (hunk.end > position) return hunk.start + shift + hunk.text.length;
-    shift += hunk.text.length - (hunk.end - hunk.start);
-  }
-  return position + shift;
 }

@@ -1,12 +1,12 @@
 /**
- * The character-level three-way merge live issue editing rests on (core/shared/text-merge.ts,
- * docs/decisions/0010): the diff's hunks rebuild the other text exactly, two people's changes
+ * The character-level three-way merge of whole values saved from a base (core/shared/text-merge.ts,
+ * docs/decisions/0022): the diff's hunks rebuild the other text exactly, two people's changes
  * from one starting text both survive (insertions never lost, the same change kept once, edits in
- * different places both applied), and a caret follows someone else's change. Random cases come
- * from a seeded generator, so a failure names a case that can be replayed.
+ * different places both applied). Random cases come from a seeded generator, so a failure names a
+ * case that can be replayed.
  */
 import { describe, expect, it } from 'vitest';
-import { applyHunks, hunksOf, mapPosition, mergeText } from '../../core/shared/text-merge';
+import { applyHunks, hunksOf, mergeText } from '../../core/shared/text-merge';
 
 /** A small seeded generator (mulberry32): the same seed gives the same cases on every run. */
 function randomOf(seed: number) {
@@ -164,39 +164,6 @@ describe('mergeText', () => {
       const base = random.text(random.int(12), 'a😀😁é');
       const merged = mergeText(base, random.text(random.int(12), 'a😀😂'), random.text(random.int(12), 'b😁😃'));
       expect(wellFormed(merged), JSON.stringify(merged)).toBe(true);
-    }
-  });
-});
-
-describe('mapPosition', () => {
-  it('keeps a caret before someone else’s change in place and moves one after it by the change’s length', () => {
-    expect(mapPosition('Sabah bülteni', 'Sabah yeni bülteni', 3)).toBe(3);
-    expect(mapPosition('Sabah bülteni', 'Sabah yeni bülteni', 10)).toBe(15);
-    expect(mapPosition('Sabah yeni bülteni', 'Sabah bülteni', 15)).toBe(10);
-    expect(mapPosition('abc', 'abc', 2)).toBe(2);
-  });
-
-  it('puts text inserted at the caret before it, as the merge puts the stored insertion before the next keystrokes', () => {
-    expect(mapPosition('ab', 'aXYb', 1)).toBe(3);
-    expect(mapPosition('', 'yeni', 0)).toBe(4);
-    // Text replaced from the caret on leaves the caret at its start.
-    expect(mapPosition('abcd', 'aXd', 1)).toBe(1);
-  });
-
-  it('moves a caret inside replaced text to the end of the replacement', () => {
-    expect(mapPosition('abcdef', 'aXYf', 3)).toBe(3);
-    expect(mapPosition('Merhaba dünya', 'Merhaba', 10)).toBe(7);
-  });
-
-  it('keeps a caret in front of the same text for random changes before it', () => {
-    const random = randomOf(5);
-    for (let round = 0; round < 300; round++) {
-      // Letters after the caret that the text before it never holds: no change can slide across the caret.
-      const head = random.text(random.int(30), 'abcd ');
-      const tail = random.text(1 + random.int(20), 'efgh');
-      const after = edited(random, head, 'XY').text + tail;
-      const mapped = mapPosition(head + tail, after, head.length);
-      expect(after.slice(mapped), JSON.stringify({ head, tail, after })).toBe(tail);
     }
   });
 });
