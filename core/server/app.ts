@@ -26,6 +26,7 @@ import type { AppContext, RegisteredRoute } from './plugins/contract';
 import { loadPlugins, type LoadedPlugins } from './plugins/registry';
 import { createRealtimeHub } from './realtime';
 import { createRegistrar } from './routes';
+import { openApiReferences } from './schemas/openapi';
 import { installValidators } from './schemas/validators';
 import { seedDemoData } from './seed';
 import { createJobQueue } from './jobs';
@@ -161,8 +162,14 @@ export async function buildServer(options: BuildOptions): Promise<Server> {
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));
   });
+  const references = openApiReferences();
   await app.register(swagger, {
+    refResolver: references.refResolver,
+    transformObject: (document) =>
+      'openapiObject' in document ? references.transformObject({ openapiObject: document.openapiObject as Record<string, unknown> }) : document.swaggerObject,
     openapi: {
+      // 3.1: its schemas are JSON Schema, keywords of our own (ajv-errors' errorMessage) included.
+      openapi: '3.1.0',
       info: { title: 'Masthead API', version: constants.appVersion, description: 'The API the Masthead console calls. Every path is below /api.' },
       components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
     },
