@@ -382,6 +382,23 @@ describe.each(databases)("an issue's shared document, typed in by many consoles,
     }
   });
 
+  it('keeps what is typed before the document has arrived, merged with what others typed meanwhile', async () => {
+    const issue = await made('erken-yazilan', { subject: 'Sabah', preview: 'Kısa' });
+    const other = await open(issue, tokens.director);
+    await new Typist(other, 'preview').type(' özet');
+    const socket = await connect(tokens.editor);
+    // Typed at once, before the join and the document's answer: the console shows the value it loaded.
+    const early = new LiveIssue(issue, [], socket);
+    early.type('subject', 'Sabah  bülteni 😀', 'Sabah  bülteni 😀'.length);
+    early.type('preview', 'Çok kısa', 'Çok'.length);
+    expect(early.current.ready).toBe(false);
+    expect(early.current.unsaved).toBe(true);
+    expect(await when([early, other], () => early.current.ready && !early.current.unsaved && !other.current.unsaved)).toBe(true);
+    await expectEverywhere(issue._id, 'subject', 'Sabah  bülteni 😀', [early, other]);
+    await expectEverywhere(issue._id, 'preview', 'Çok kısa özet', [early, other]);
+    early.dispose();
+  });
+
   it('keeps a slug being typed anew while someone else types the subject', async () => {
     const issue = await made('slug-ve-konu', { subject: 'Sabah' });
     const [a, b] = [await open(issue, tokens.editor), await open(issue, tokens.director)];

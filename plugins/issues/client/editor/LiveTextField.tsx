@@ -56,10 +56,14 @@ export function LiveTextField({ live, field, label, value, collaborators, errorM
   // Where the caret is, relative to the letters around it (React would put it at the end when the value changes).
   const caret = useRef<{ start: Y.RelativePosition; end: Y.RelativePosition } | null>(null);
   const busy = collaborators.some((collaborator) => collaborator.field === field);
-  const ready = live.current.ready;
 
   const remember = (element: EventTarget | null) => {
     if (!(element instanceof HTMLInputElement || element instanceof HTMLTextAreaElement)) return;
+    // Before the document has arrived, the browser keeps the caret (what it shows is what was typed).
+    if (!live.current.ready) {
+      caret.current = null;
+      return;
+    }
     const text = live.text(field);
     // Bound to the letter before it: letters someone else puts at the caret go after it, not before.
     const at = (index: number) => Y.createRelativePositionFromTypeIndex(text, index, -1);
@@ -98,7 +102,6 @@ export function LiveTextField({ live, field, label, value, collaborators, errorM
           multiline={multiline}
           autoAdjustHeight={multiline}
           disabled={disabled}
-          readOnly={!ready}
           placeholder={placeholder}
           description={description}
           errorMessage={errorMessage}

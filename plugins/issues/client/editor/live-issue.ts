@@ -17,7 +17,8 @@ import type { Socket } from 'socket.io-client';
 import * as Y from 'yjs';
 import { constants } from '../../../../core/shared/config';
 import type { Story } from '../../../stories/client/public';
-import { isEmptyUpdate, readMessage, spliceOf, step1Message, textOf, updateMessage } from '../../issue-doc';
+import { mergeText } from '../../../../core/shared/text-merge';
+import { isEmptyUpdate, readMessage, setText, spliceOf, step1Message, textOf, updateMessage } from '../../issue-doc';
 import {
   applyChannelOp,
   docChangeTooLarge,
@@ -142,6 +143,8 @@ export class LiveIssue {
   /** The issue's shared document as this console has it. */
   readonly doc = new Y.Doc();
   private undoManagers = new Map<IssueDocField, Y.UndoManager>();
+  /** Typing done before the document arrived: the value it was typed on, and what it made. */
+  private early = new Map<IssueDocField, { from: string; value: string }>();
   /** This console's typing not yet sent, and the update on its way. */
   private unsent: Uint8Array[] = [];
   private sending: Uint8Array | null = null;
@@ -213,8 +216,15 @@ export class LiveIssue {
    * change goes into the shared document as the run of letters it was.
    */
   type(field: IssueDocField, value: string, caret: number = value.length): void {
-    // Until the document has arrived the fields are read-only: typing into an empty copy would repeat the text.
-    if (!this.state.ready) return;
+    // Until the document has arrived (a few milliseconds after the page opens), typing is kept
+    // aside: into the empty copy it would repeat the text. It goes in as a save would, once the document is here.
+    if (!this.state.ready) {
+      this.early.set(field, { from: this.early.get(field)?.from ?? String(this.value(field)), value });
+      this.shown = withField(this.shown, field, value);
+      this.dropProblem(field);
+      this.publish();
+      return;
+    }
     const text = this.text(field);
     const { at, remove, insert } = spliceOf(text.toString(), value, caret);
     if (remove === 0 && insert === '') return;
@@ -422,6 +432,12 @@ export class LiveIssue {
       }
     }
     this.state = { ...this.state, ready: true };
+    // What was typed before the document arrived, merged with what the document holds now.
+    for (const [field, { from, value }] of this.early) {
+      const text = this.text(field);
+      this.doc.transact(() => setText(text, mergeText(from, text.toString(), value)), typing);
+    }
+    this.early.clear();
     this.showDoc();
     this.sendDoc();
     this.publish();
@@ -658,6 +674,7 @@ export class LiveIssue {
       this.inflight.size > 0 ||
       this.sending !== null ||
       this.unsent.length > 0 ||
+      this.early.size > 0 ||
       issueFields.some((field) => !isDocField(field) && this.value(field) !== fieldOf(this.confirmed, field));
     this.state = { ...this.state, issue: { ...this.shown, status: this.confirmed.status, version: this.confirmed.version, channelsNew: channels }, unsaved };
     this.emit();
