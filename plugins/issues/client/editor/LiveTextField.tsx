@@ -6,7 +6,7 @@
  * tells the others when the user is in it.
  */
 import { Persona, PersonaSize, Stack, Text, TextField } from '@fluentui/react';
-import { useLayoutEffect, useRef, type KeyboardEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
 import * as Y from 'yjs';
 import { theme } from '../../../../core/client/theme';
 import { docFieldMaxLength, type IssueDocField } from '../../rules';
@@ -69,6 +69,17 @@ export function LiveTextField({ live, field, label, value, collaborators, errorM
     const at = (index: number) => Y.createRelativePositionFromTypeIndex(text, index, -1);
     caret.current = { start: at(element.selectionStart ?? 0), end: at(element.selectionEnd ?? element.selectionStart ?? 0) };
   };
+
+  // Just before someone else's change goes into the text, the caret is read where the user has it
+  // now (a key may have moved it since the last event that remembered it).
+  useEffect(() => {
+    const before = (transaction: Y.Transaction) => {
+      const element = wrapper.current?.querySelector<Editable>('input, textarea');
+      if (!transaction.local && element && document.activeElement === element) remember(element);
+    };
+    live.doc.on('beforeTransaction', before);
+    return () => live.doc.off('beforeTransaction', before);
+  });
 
   // The text changed: the caret goes back to where its letters are.
   useLayoutEffect(() => {
