@@ -5,10 +5,9 @@
  * an upload read, and loads the caller's session from the database on every request.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { PluginManifest } from '../shared/plugin';
 import type { Session } from './auth/session';
-import type { CoreTables } from './db/tables';
+import { ownTables } from './db/database';
 import { unauthorized } from './errors';
 import type { KeyRegistry } from './keys';
 import type { AppContext, PluginApi, RegisteredRoute, RouteDefinition } from './plugins/contract';
@@ -67,7 +66,7 @@ export function createRegistrar(options: RegistrarOptions): Registrar {
     manifest,
     page: pageFor(manifest),
     keys,
-    tables: <T>() => context.db.withTables<T & Record<string, Record<string, unknown>>>() as unknown as Kysely<CoreTables & T>,
+    tables: <T>() => ownTables<T>(context.db),
     route(typed) {
       const definition = typed as unknown as RouteDefinition;
       const access = accessOf(definition);

@@ -1,14 +1,210 @@
-/** Queries of the core's tables, for the core's calls and the plugins': a newsletter, a publisher, a user, a dashboard's layout. */
+/**
+ * Queries of the core's tables, for the core's calls and the plugins': a newsletter, a publisher,
+ * a user, a dashboard's layout. Only the core names its tables in SQL (docs/decisions/0025);
+ * a plugin passes its handle (a transaction too) and gets rows back.
+ */
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import type { Db } from './db/database';
+import { ownTables, type Db, type Handle } from './db/database';
+import { containsPattern } from './db/like';
 import type { DashboardLayoutsTable, NewsletterRow, PublisherRow, UserRow } from './db/tables';
 
-export function findNewsletter(db: Db, id: string): Promise<NewsletterRow | undefined> {
-  return db.selectFrom('newsletters').selectAll().where('id', '=', id).executeTakeFirst();
+const core = (db: Handle): Db => ownTables<object>(db);
+
+export function findNewsletter(db: Handle, id: string): Promise<NewsletterRow | undefined> {
+  return core(db).selectFrom('newsletters').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export function findPublisher(db: Db, id: string): Promise<PublisherRow | undefined> {
-  return db.selectFrom('publishers').selectAll().where('id', '=', id).executeTakeFirst();
+/** A newsletter by its key, in any case. */
+export function findNewsletterByKey(db: Handle, key: string): Promise<NewsletterRow | undefined> {
+  return core(db)
+    .selectFrom('newsletters')
+    .selectAll()
+    .where(sql<string>`lower(key)`, '=', key.toLowerCase())
+    .executeTakeFirst();
+}
+
+/** These newsletters, in no particular order (the missing ones left out). */
+export function findNewsletters(db: Handle, ids: readonly string[]): Promise<NewsletterRow[]> {
+  if (ids.length === 0) return Promise.resolve([]);
+  return core(db).selectFrom('newsletters').selectAll().where('id', 'in', ids).execute();
+}
+
+/** A publisher's newsletters (only the published ones when asked), those with the most subscribers first. */
+export function newslettersOfPublisher(db: Handle, publisherId: string, only: { published?: boolean } = {}): Promise<NewsletterRow[]> {
+  let query = core(db).selectFrom('newsletters').selectAll().where('publisher_id', '=', publisherId);
+  if (only.published !== undefined) query = query.where('published', '=', only.published);
+  return query.orderBy('subscriber_count', 'desc').orderBy('id').execute();
+}
+
+/** Whether another newsletter (or publisher) has this key already, in any case. */
+export async function keyInUse(db: Handle, owner: 'newsletters' | 'publishers', key: string, exceptId?: string): Promise<boolean> {
+  let query = core(db)
+    .selectFrom(owner)
+    .select('id')
+    .where(sql<string>`lower(key)`, '=', key.toLowerCase());
+  if (exceptId) query = query.where('id', '!=', exceptId);
+  return Boolean(await query.executeTakeFirst());
+}
+
+export interface NewNewsletter {
+  publisherId: string;
+  title: string;
+  subtitle: string;
+  description: string;
+  image: string;
+  color: string;
+  textColor: string;
+  key: string;
+  lang: string;
+}
+
+/**
+ * Adds an unpublished newsletter (in the caller's transaction); answers its id, or null when
+ * another newsletter has its key. The caller checks the key first, but a create at the same moment
+ * passes that check too: the unique index decides, and the loser is told the name is taken.
+ */
+export async function insertNewsletter(tx: Handle, newsletter: NewNewsletter): Promise<string | null> {
+  const inserted = await core(tx)
+    .insertInto('newsletters')
+    .values({
+      id: randomUUID(),
+      publisher_id: newsletter.publisherId,
+      title: newsletter.title,
+      subtitle: newsletter.subtitle,
+      description: newsletter.description,
+      image: newsletter.image,
+      color: newsletter.color,
+      text_color: newsletter.textColor,
+      key: newsletter.key,
+      lang: newsletter.lang,
+    })
+    // The index newsletters_key_unique is on lower(key).
+    .onConflict((conflict) => conflict.expression(sql`lower(key)`).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted?.id ?? null;
+}
+
+export type NewsletterEdit = Partial<
+  Pick<NewsletterRow, 'title' | 'subtitle' | 'description' | 'image' | 'color' | 'text_color' | 'key' | 'lang' | 'archived'>
+>;
+
+export async function updateNewsletter(db: Handle, id: string, edit: NewsletterEdit): Promise<void> {
+  await core(db)
+    .updateTable('newsletters')
+    .set({ ...edit, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** Sets the published or featured flag (the first publication's date is kept); answers the newsletter as it is now. */
+export async function setNewsletterFlag(db: Handle, id: string, flag: 'published' | 'featured', on: boolean): Promise<NewsletterRow> {
+  return core(db)
+    .updateTable('newsletters')
+    .set(
+      flag === 'published'
+        ? {
+            published: on,
+            first_published_at: on ? sql<Date>`coalesce(first_published_at, now())` : sql<Date | null>`first_published_at`,
+            updated_at: sql<Date>`now()`,
+          }
+        : { featured: on, updated_at: sql<Date>`now()` },
+    )
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Demo data: newsletters seeded published were published from their creation on. */
+export async function markFirstPublishedAtCreation(db: Handle): Promise<void> {
+  await core(db)
+    .updateTable('newsletters')
+    .set({ first_published_at: sql<Date>`created_at` })
+    .where('published', '=', true)
+    .where('first_published_at', 'is', null)
+    .execute();
+}
+
+/**
+ * Keeps a newsletter's subscriber count, which the lists sort by: `count` runs while the
+ * newsletter's row is locked, so two changes at once cannot both write a count that misses the
+ * other's row. Pass the transaction that changed the rows.
+ */
+export async function setSubscriberCount(db: Handle, id: string, count: () => Promise<number>): Promise<void> {
+  await core(db).selectFrom('newsletters').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
+  const subscriber_count = await count();
+  await core(db).updateTable('newsletters').set({ subscriber_count }).where('id', '=', id).execute();
+}
+
+/** Which newsletters a list may show: a whole publisher's, or only some (an editor's or author's). */
+export type NewsletterReach = { publisherId: string } | { publisherId: string; ids: string[] };
+
+export interface NewsletterListOptions {
+  search?: string;
+  sort: 'title' | 'createdAt' | 'subscribers';
+  desc: boolean;
+  page: number;
+  limit: number;
+  status?: 'published' | 'draft' | 'featured';
+}
+
+const newsletterSorts = { title: 'title', createdAt: 'created_at', subscribers: 'subscriber_count' } as const;
+
+function reachable(db: Handle, reach: NewsletterReach, options: Pick<NewsletterListOptions, 'search' | 'status'>) {
+  let query = core(db).selectFrom('newsletters').where('publisher_id', '=', reach.publisherId);
+  if ('ids' in reach) query = query.where('id', 'in', reach.ids.length > 0 ? reach.ids : ['']);
+  if (options.status === 'published') query = query.where('published', '=', true);
+  if (options.status === 'draft') query = query.where('published', '=', false);
+  if (options.status === 'featured') query = query.where('featured', '=', true);
+  const search = options.search?.trim();
+  if (search) {
+    const pattern = containsPattern(search);
+    query = query.where((eb) => eb.or([eb('title', 'ilike', pattern), eb('subtitle', 'ilike', pattern), eb('key', 'ilike', pattern)]));
+  }
+  return query;
+}
+
+/** A page of the newsletters a caller may reach, with how many there are in all. */
+export async function listNewsletters(db: Handle, reach: NewsletterReach, options: NewsletterListOptions): Promise<{ rows: NewsletterRow[]; count: number }> {
+  const direction = options.desc ? 'desc' : 'asc';
+  const [rows, total] = await Promise.all([
+    reachable(db, reach, options)
+      .selectAll()
+      .orderBy(newsletterSorts[options.sort], direction)
+      // Ties (equal subscriber counts, equal titles) keep one order from page to page.
+      .orderBy('id', direction)
+      .limit(options.limit)
+      .offset(options.page * options.limit)
+      .execute(),
+    reachable(db, reach, options)
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { rows, count: Number(total.count) };
+}
+
+export function findPublisher(db: Handle, id: string): Promise<PublisherRow | undefined> {
+  return core(db).selectFrom('publishers').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** A publisher by its key, in any case. */
+export function findPublisherByKey(db: Handle, key: string): Promise<PublisherRow | undefined> {
+  return core(db)
+    .selectFrom('publishers')
+    .selectAll()
+    .where(sql<string>`lower(key)`, '=', key.toLowerCase())
+    .executeTakeFirst();
+}
+
+export type PublisherEdit = Pick<PublisherRow, 'title' | 'description' | 'image' | 'color' | 'text_color' | 'website' | 'email' | 'key'>;
+
+export async function updatePublisher(db: Handle, id: string, edit: PublisherEdit): Promise<void> {
+  await core(db)
+    .updateTable('publishers')
+    .set({ ...edit, updated_at: new Date() })
+    .where('id', '=', id)
+    .execute();
 }
 
 /** Every publisher, by title (an admin chooses one to work in). */

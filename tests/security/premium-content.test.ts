@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOutbox } from '../../core/server/services/mail';
 import { htmlToText } from '../../core/shared/text';
 import type { IssueTables } from '../../plugins/issues/server/tables';
-import { issueItems, type ContentDb } from '../../plugins/speech/server/content';
+import { issueItems } from '../../plugins/speech/server/content';
 import type { StoryTables } from '../../plugins/stories/server/tables';
 import { startTestServer, type TestServer } from '../api/server';
 
@@ -96,7 +96,7 @@ describe('premium content', () => {
     const bullets = await db().selectFrom('stories').select(['id', 'body_html']).where('id', 'in', channel.stories).where('type', '=', 'bullet').execute();
     const bullet = bullets[0]!;
     const tail = tailOf(bullet.body_html);
-    const items = async () => (await issueItems(t.server.database.db as unknown as ContentDb, issue.id)).map((item) => htmlToText(item.html)).join('\n');
+    const items = async () => (await issueItems(t.server.database.db, issue.id)).map((item) => htmlToText(item.html)).join('\n');
     expect(await items()).toContain(tail);
 
     await markPremium(bullet.id);

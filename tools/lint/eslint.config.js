@@ -5,6 +5,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 import boundaries from './boundaries.js';
 import disableReason from './disable-reason.js';
+import ownTables from './own-tables.js';
 
 export default tseslint.config(
   // What .gitignore leaves out, and the generated types.
@@ -29,10 +30,11 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx,js}'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
-    plugins: { masthead: { rules: { boundaries, 'disable-reason': disableReason } } },
+    plugins: { masthead: { rules: { boundaries, 'disable-reason': disableReason, 'own-tables': ownTables } } },
     rules: {
       'masthead/boundaries': 'error',
       'masthead/disable-reason': 'error',
+      'masthead/own-tables': 'error',
       // TypeScript checks these (noUnusedLocals, noUnusedParameters; names and globals).
       '@typescript-eslint/no-unused-vars': 'off',
       'no-undef': 'off',

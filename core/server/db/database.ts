@@ -10,6 +10,19 @@ import type { CoreTables } from './tables';
 
 export type Db = Kysely<CoreTables>;
 
+/**
+ * A database handle as it crosses from one plugin to another: the pool or a transaction, with no
+ * table named. A plugin's public service takes one and its store alone sees it with the plugin's
+ * own tables (`ownTables`), so no plugin's typing reaches another's.
+ */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a handle that names no table: each owner gives it its own tables with ownTables
+export type Handle = Kysely<any>;
+
+/** The handle with the owner's tables (the core's too, which only the core's queries name): for a plugin's own store. */
+export function ownTables<Tables>(db: Handle): Kysely<CoreTables & Tables> {
+  return db;
+}
+
 /** Runs `work` in a transaction: the caller's when `db` is one already (so one plugin's writes can join another's), else a new one. */
 export function inTransaction<Tables, T>(db: Kysely<Tables>, work: (tx: Transaction<Tables>) => Promise<T>): Promise<T> {
   return db.isTransaction ? work(db as Transaction<Tables>) : db.transaction().execute(work);

@@ -33,9 +33,9 @@ export interface NewslettersTable {
   published: Generated<boolean>;
   featured: Generated<boolean>;
   archived: Generated<boolean>;
-  /** Added and kept by the subscribers plugin (its migration 002_subscriber_count). */
+  /** Counted by the subscribers plugin, set through setSubscriberCount (core/server/store.ts). */
   subscriber_count: Generated<number>;
-  /** Added and kept by the newsletters plugin (its migration 002_first_published): null until first published. */
+  /** Set by setNewsletterFlag when first published; null until then. */
   first_published_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;

@@ -4,12 +4,12 @@ import manifest from '../plugin';
 import { createRecorder } from './recorder';
 import { registerAnalyticsRoutes } from './routes';
 import { seedAudience } from './seed';
-import type { AnalyticsDb, AnalyticsTables } from './tables';
+import type { AnalyticsTables } from './tables';
 import { registerTracking } from './tracking';
 
 export default serverPlugin(manifest, {
   register(api) {
-    const db = api.tables<AnalyticsTables>() as AnalyticsDb;
+    const db = api.tables<AnalyticsTables>();
     const recorder = createRecorder(db, api.log);
     api.audience.use(registerTracking(api, db, recorder));
     registerAnalyticsRoutes(api, db);

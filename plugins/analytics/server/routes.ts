@@ -4,7 +4,6 @@
  * rollups, within the caller's scopes: an issue or a story is reached through its newsletter.
  */
 import { createHash } from 'node:crypto';
-import { sql } from 'kysely';
 import type { AnalyticsFilterBody } from '../../../schemas/generated/api/analytics-filter';
 import type { StatisticsGenerateBody } from '../../../schemas/generated/api/statistics-generate';
 import type { Session } from '../../../core/server/auth/session';
@@ -12,6 +11,9 @@ import type { ContentType } from '../../../core/server/audience';
 import { invalid, notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { ref } from '../../../core/server/schemas/parts';
+import { newslettersOfPublisher } from '../../../core/server/store';
+import { newsletterOfIssue } from '../../issues/server/public';
+import { issuesOfStories, newsletterOfStory } from '../../stories/server/public';
 import { cancellations, subscriberTimeline, subscriptionSeries } from '../../subscribers/server/public';
 import { sources } from './classify';
 import { clickMap, eventSeries, type SeriesQuery, type Span } from './store';
@@ -33,29 +35,22 @@ function rangeOf(date: DateRange | undefined): { startAt: Date; endAt: Date } {
 export function registerAnalyticsRoutes(api: PluginApi, db: AnalyticsDb): void {
   /** The newsletter of an issue or a story the caller may reach (404 otherwise, as for a newsletter). */
   async function newsletterOfContent(type: ContentType, id: string, session: Session): Promise<string> {
-    const table = type === 'issue' ? sql.raw('issues') : sql.raw('stories');
-    const { rows } = await sql<{ newsletter_id: string }>`select newsletter_id from ${table} where id = ${id}`.execute(db);
-    const newsletterId = rows[0]?.newsletter_id;
+    const newsletterId = type === 'issue' ? await newsletterOfIssue(db, id) : await newsletterOfStory(db, id);
     if (!newsletterId || !session.newsletterIds.has(newsletterId)) throw notFound(type === 'issue' ? 'Issue not found.' : 'Story not found.');
     return newsletterId;
   }
 
   /** The issues the stories went out in (a story's opens are its issue's); [''] when none went out, so that nothing is counted. */
-  async function issuesOfStories(storyIds: string[]): Promise<string[]> {
-    const rows = await db
-      .selectFrom('stories')
-      .select('issue_id')
-      .where('id', 'in', storyIds.length ? storyIds : [''])
-      .execute();
-    const issueIds = rows.flatMap((row) => (row.issue_id ? [row.issue_id] : []));
+  async function openedIssuesOf(storyIds: string[]): Promise<string[]> {
+    const issueIds = await issuesOfStories(db, storyIds);
     return issueIds.length ? issueIds : [''];
   }
 
   /** A publisher's newsletters the caller may reach. */
-  async function newslettersOfPublisher(publisherId: string, session: Session): Promise<string[]> {
+  async function reachableNewslettersOf(publisherId: string, session: Session): Promise<string[]> {
     session.assertPublisher(publisherId);
-    const rows = await db.selectFrom('newsletters').select('id').where('publisher_id', '=', publisherId).execute();
-    return rows.map((row) => row.id).filter((id) => session.newsletterIds.has(id));
+    const newsletters = await newslettersOfPublisher(db, publisherId);
+    return newsletters.map((newsletter) => newsletter.id).filter((id) => session.newsletterIds.has(id));
   }
 
   api.route<StatisticsGenerateBody, { force?: boolean }>({
@@ -80,12 +75,12 @@ export function registerAnalyticsRoutes(api: PluginApi, db: AnalyticsDb): void {
         session.assertNewsletter(body.parent);
         newsletterIds = [body.parent];
       } else if (body.model === 'Publisher') {
-        newsletterIds = await newslettersOfPublisher(body.parent, session);
+        newsletterIds = await reachableNewslettersOf(body.parent, session);
       } else {
         const type = body.model === 'Issue' ? 'issue' : 'story';
         newsletterIds = [await newsletterOfContent(type, body.parent, session)];
         contentIds = [body.parent];
-        openIds = type === 'issue' ? contentIds : await issuesOfStories(contentIds);
+        openIds = type === 'issue' ? contentIds : await openedIssuesOf(contentIds);
       }
       const series = (type: 'open' | 'click', groupBy: SeriesQuery['groupBy']) =>
         eventSeries(db, { type, contentIds: type === 'open' ? openIds : contentIds, newsletterIds, startAt, endAt, span, groupBy });
@@ -144,7 +139,7 @@ export function registerAnalyticsRoutes(api: PluginApi, db: AnalyticsDb): void {
             : scoped(filter.contextIds);
           const groupBy = filter.groupBy === undefined ? [] : Array.isArray(filter.groupBy) ? filter.groupBy : [filter.groupBy];
           const { startAt, endAt } = rangeOf(filter.date);
-          const counted = filter.type === 'open' && contentTypes[0] === 'story' ? await issuesOfStories(contentIds) : contentIds;
+          const counted = filter.type === 'open' && contentTypes[0] === 'story' ? await openedIssuesOf(contentIds) : contentIds;
           const result = await eventSeries(db, {
             type: filter.type,
             contentIds: contentIds.length ? counted : undefined,

@@ -7,7 +7,9 @@
  */
 import { sql } from 'kysely';
 import type { SeedContext } from '../../../core/server/plugins/contract';
-import { linksOf } from '../../issues/server/public';
+import { findNewsletters } from '../../../core/server/store';
+import { emailedIssues, linksOf } from '../../issues/server/public';
+import { storyTextsOfIssue } from '../../stories/server/public';
 import type { AnalyticsDb, AnalyticsTables } from './tables';
 
 /** A small seeded generator (mulberry32): the same demo at every start. */
@@ -45,12 +47,12 @@ function figures(random: () => number, base: number, machineShare: number, repea
 }
 
 export async function seedAudience(context: SeedContext): Promise<void> {
-  const db = context.db.withTables<AnalyticsTables>() as AnalyticsDb;
+  const db = context.db.withTables<AnalyticsTables>();
   const base = context.env.publicUrl.replace(/\/+$/, '');
   const linksOfHtml = (html: string) => linksOf(html.replace(/href="\/(?!\/)/g, `href="${base}/`));
   const random = generator(20261124);
   const today = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate());
-  const newsletters = await db.selectFrom('newsletters').select(['id', 'subscriber_count']).where('id', 'in', context.demo.newsletterIds).execute();
+  const newsletters = await findNewsletters(db, context.demo.newsletterIds);
 
   // A year of the newsletters' own figures, growing with their audience.
   const newsletterRows: (Row & { newsletterId: string })[] = [];
@@ -87,15 +89,9 @@ export async function seedAudience(context: SeedContext): Promise<void> {
   await insertRollup(db, 'audience_newsletter_daily', newsletterRows);
 
   // The published demo issues: their links, their first three weeks, their stories' reads.
-  const issues = await db
-    .selectFrom('issues')
-    .select(['id', 'newsletter_id', 'published_at', 'intro_html'])
-    .where('newsletter_id', 'in', context.demo.newsletterIds)
-    .where('published', '=', true)
-    .where('emailed', '=', true)
-    .execute();
+  const issues = await emailedIssues(db, context.demo.newsletterIds);
   for (const issue of issues) {
-    const stories = await db.selectFrom('stories').select(['id', 'body_html']).where('issue_id', '=', issue.id).orderBy('id').execute();
+    const stories = await storyTextsOfIssue(db, issue.id);
     const links = [
       ...linksOfHtml(issue.intro_html).map((url) => ({ url, storyId: null as string | null })),
       ...stories.flatMap((story) => linksOfHtml(story.body_html).map((url) => ({ url, storyId: story.id as string | null }))),

@@ -5,6 +5,7 @@
  */
 import { sql } from 'kysely';
 import type { ContentStats, ContentType } from '../../../core/server/audience';
+import { issuesOfStories } from '../../stories/server/public';
 import type { Source } from './classify';
 import type { EventType } from './recorder';
 import type { AnalyticsDb } from './tables';
@@ -87,15 +88,10 @@ export async function eventSeries(db: AnalyticsDb, query: SeriesQuery): Promise<
     }));
 }
 
-/** The issue a story went out in: a story's opens are its issue's. */
-async function issueOfStory(db: AnalyticsDb, storyId: string): Promise<string | null> {
-  const { rows } = await sql<{ issue_id: string | null }>`select issue_id from stories where id = ${storyId}`.execute(db);
-  return rows[0]?.issue_id ?? null;
-}
-
 /** `updateStats=true`: the content's opens and clicks of all time, people and machines apart. */
 export async function contentStats(db: AnalyticsDb, content: { type: ContentType; id: string }): Promise<ContentStats> {
-  const opensOf = content.type === 'issue' ? content.id : await issueOfStory(db, content.id);
+  // A story's opens are those of the issue it went out in.
+  const opensOf = content.type === 'issue' ? content.id : (await issuesOfStories(db, [content.id]))[0];
   const { rows } = await sql<{ type: string; total: string; uniques: string; machine: string }>`
     select type, sum(total) as total, sum(uniques) as uniques, sum(machine) as machine from audience_daily
     where (content_id = ${opensOf ?? ''} and type = 'open') or (content_id = ${content.id} and type = 'click')

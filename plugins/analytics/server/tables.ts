@@ -1,8 +1,6 @@
 /** The analytics plugin's tables as Kysely sees them (migrations/001_audience.sql). */
 import type { Generated, Kysely } from 'kysely';
 import type { CoreTables } from '../../../core/server/db/tables';
-import type { IssueTables } from '../../issues/server/public';
-import type { StoryTables } from '../../stories/server/public';
 
 export interface AudienceLinksTable {
   content_id: string;
@@ -58,5 +56,4 @@ export type AnalyticsTables = {
   audience_link_counts: AudienceLinkCountsTable;
 };
 
-/** Issues and stories are read too: what a content belongs to, and the demo's published issues. */
-export type AnalyticsDb = Kysely<CoreTables & AnalyticsTables & IssueTables & StoryTables>;
+export type AnalyticsDb = Kysely<CoreTables & AnalyticsTables>;

@@ -1,7 +1,5 @@
 /** The collections plugin's server: the collection calls, the key check for Collection, the public page /c/{slug}, the featured collections on their owners' pages, and demo data. */
 import { serverPlugin } from '../../../core/server/plugins/contract';
-import type { IssueTables } from '../../issues/server/public';
-import type { StoryTables } from '../../stories/server/public';
 import manifest from '../plugin';
 import type { ItemSources } from './items';
 import { registerCollectionPage } from './public-page';
@@ -11,7 +9,7 @@ import type { CollectionTables } from './tables';
 
 export default serverPlugin(manifest, {
   register(api) {
-    const sources: ItemSources = { db: api.tables<CollectionTables & StoryTables>(), issues: api.tables<IssueTables & StoryTables>() };
+    const sources: ItemSources = { db: api.tables<CollectionTables>(), issues: api.db };
     registerCollectionRoutes(api, sources);
     registerCollectionPage(api, sources);
   },

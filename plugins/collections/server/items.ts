@@ -1,17 +1,19 @@
 /**
  * A collection's items, stories or issues by its childrenRef: which may be added (the publisher's
  * published articles, or its published issues) and how the dashboard and the public page show
- * them. Issues are read through the issues plugin's public entry.
+ * them. Stories and issues are read through their plugins' public entries.
  */
-import { issuesAmong, publishedIssuesAmong, type IssuesDb } from '../../issues/server/public';
+import type { Handle } from '../../../core/server/db/database';
+import { issuesAmong, publishedIssuesAmong } from '../../issues/server/public';
+import { publishedArticlesAmong, storiesAmong } from '../../stories/server/public';
 import { collectionMessages, type ChildrenRef } from '../rules';
 import { childrenOf, issueItem, storyItem, type CollectionItem } from './present';
-import { collectableStoriesAmong, storiesAmong, type CollectionsDb } from './store';
+import type { CollectionsDb } from './store';
 import type { CollectionRow } from './tables';
 
 export interface ItemSources {
   db: CollectionsDb;
-  issues: IssuesDb;
+  issues: Handle;
 }
 
 /** An item as shown, with whether it is published (the public page leaves the others out). */
@@ -23,7 +25,7 @@ export const itemRefusal: Record<ChildrenRef, string> = { Story: collectionMessa
 /** Whether every one of `ids` is an item a collection of `model` of the publisher may take in. */
 export async function allCollectable(sources: ItemSources, model: ChildrenRef, publisherId: string, ids: string[]): Promise<boolean> {
   if (ids.length === 0) return true;
-  const found = model === 'Issue' ? await publishedIssuesAmong(sources.issues, publisherId, ids) : await collectableStoriesAmong(sources.db, publisherId, ids);
+  const found = model === 'Issue' ? await publishedIssuesAmong(sources.issues, publisherId, ids) : await publishedArticlesAmong(sources.db, publisherId, ids);
   return found.length === ids.length;
 }
 

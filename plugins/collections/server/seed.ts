@@ -5,10 +5,10 @@
  * it), a published collection of those issues on the publisher's page.
  */
 import type { SeedContext } from '../../../core/server/plugins/contract';
-import { latestPublishedIssues, type IssueTables } from '../../issues/server/public';
-import type { StoryTables } from '../../stories/server/public';
+import { latestPublishedIssues } from '../../issues/server/public';
+import { latestPublishedArticles } from '../../stories/server/public';
 import type { ChildrenRef } from '../rules';
-import { insertCollection, latestCollectableStories, uniqueCollectionSlug, type CollectionsDb } from './store';
+import { insertCollection, uniqueCollectionSlug, type CollectionsDb } from './store';
 import type { CollectionTables, OwnerModel } from './tables';
 
 interface DemoCollection {
@@ -68,7 +68,7 @@ const issueCollection: DemoCollection = {
 };
 
 export async function seedCollections({ db: core, demo }: SeedContext): Promise<void> {
-  const db: CollectionsDb = core.withTables<CollectionTables & StoryTables>();
+  const db: CollectionsDb = core.withTables<CollectionTables>();
   const newsletter = demo.newsletterIds[0];
   const owner = newsletter ? { id: newsletter, model: 'Newsletter' as const } : { id: demo.publisherId, model: 'Publisher' as const };
   const add = async (collection: DemoCollection, model: ChildrenRef, itemIds: string[], to: { id: string; model: OwnerModel }) => {
@@ -91,7 +91,7 @@ export async function seedCollections({ db: core, demo }: SeedContext): Promise<
     });
   };
 
-  const stories = await latestCollectableStories(db, demo.publisherId, 10);
+  const stories = await latestPublishedArticles(db, demo.publisherId, 10);
   if (stories.length > 0) {
     for (const collection of storyCollections)
       await add(
@@ -101,7 +101,7 @@ export async function seedCollections({ db: core, demo }: SeedContext): Promise<
         owner,
       );
   }
-  const issues = await latestPublishedIssues(core.withTables<IssueTables & StoryTables>(), demo.publisherId, 10);
+  const issues = await latestPublishedIssues(core, demo.publisherId, 10);
   // Each newsletter's demo issues have the same subjects: one of each subject reads as an archive, not a repeat.
   const distinct = issues.filter((issue, index) => issues.findIndex((other) => other.subject === issue.subject) === index);
   if (distinct.length > 0) {

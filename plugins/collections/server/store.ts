@@ -1,16 +1,16 @@
-/** The collections plugin's queries: a publisher's collections, their keys and slugs, the stories they may hold, and what the public pages show. */
+/** The collections plugin's queries: a publisher's collections, their keys and slugs, and what the public pages show. */
 import { randomUUID } from 'node:crypto';
 import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import { containsPattern } from '../../../core/server/db/like';
 import { uniqueSlug } from '../../../core/server/db/slugs';
 import type { CoreTables } from '../../../core/server/db/tables';
+import { findNewsletter, findPublisher } from '../../../core/server/store';
 import { searchCountCap } from '../../../core/shared/lists';
 import { slugify } from '../../../core/shared/text';
-import type { StoryTables } from '../../stories/server/public';
 import { draftStoriesTitle } from '../rules';
 import type { CollectionRow, CollectionTables, CollectionsTable, OwnerModel } from './tables';
 
-export type CollectionsDb = Kysely<CoreTables & CollectionTables & StoryTables>;
+export type CollectionsDb = Kysely<CoreTables & CollectionTables>;
 
 export interface CollectionListOptions {
   publisherId: string;
@@ -96,32 +96,6 @@ export function uniqueCollectionSlug(db: CollectionsDb, title: string, exceptId?
   });
 }
 
-/** The stories a collection may hold: the publisher's published articles. */
-const collectableStories = (db: CollectionsDb, publisherId: string) =>
-  db
-    .selectFrom('stories')
-    .select(['id', 'title', 'image', 'slug', 'type', 'published_at'])
-    .where('publisher_id', '=', publisherId)
-    .where('published', '=', true)
-    .where('type', '=', 'article');
-
-/** Those of `ids` the publisher's collections may hold (in no particular order). */
-export async function collectableStoriesAmong(db: CollectionsDb, publisherId: string, ids: string[]) {
-  if (ids.length === 0) return [];
-  return collectableStories(db, publisherId).where('id', 'in', ids).execute();
-}
-
-/** The stories of `ids` that still exist, whatever they are now, for showing a collection's items. */
-export async function storiesAmong(db: CollectionsDb, ids: string[]) {
-  if (ids.length === 0) return [];
-  return db.selectFrom('stories').select(['id', 'title', 'image', 'slug', 'type', 'published', 'published_at']).where('id', 'in', ids).execute();
-}
-
-/** The publisher's latest published articles (demo data). */
-export function latestCollectableStories(db: CollectionsDb, publisherId: string, limit: number) {
-  return collectableStories(db, publisherId).orderBy('published_at', 'desc').orderBy('id').limit(limit).execute();
-}
-
 /** A published collection by its slug (as typed, lower-cased) or its id, for its public page. */
 export function findPublishedCollection(db: CollectionsDb, slugOrId: string): Promise<CollectionRow | undefined> {
   return db
@@ -149,15 +123,9 @@ export function featuredCollections(db: CollectionsDb, ownerModel: OwnerModel, o
 
 /** The page a collection's public page heads with: its newsletter's, or its publisher's (colours, title, key). */
 export async function ownerLook(db: CollectionsDb, row: CollectionRow) {
-  const newsletter =
-    row.owner_model === 'Newsletter'
-      ? await db.selectFrom('newsletters').select(['title', 'key', 'color', 'text_color']).where('id', '=', row.owner_id).executeTakeFirst()
-      : undefined;
+  const newsletter = row.owner_model === 'Newsletter' ? await findNewsletter(db, row.owner_id) : undefined;
   if (newsletter) return { ...newsletter, page: `/n/${encodeURIComponent(newsletter.key)}` };
-  const publisher = await db
-    .selectFrom('publishers')
-    .select(['title', 'key', 'color', 'text_color'])
-    .where('id', '=', row.publisher_id)
-    .executeTakeFirstOrThrow();
+  const publisher = await findPublisher(db, row.publisher_id);
+  if (!publisher) throw new Error(`The publisher of collection ${row.id} is missing.`);
   return { ...publisher, page: `/p/${encodeURIComponent(publisher.key)}` };
 }

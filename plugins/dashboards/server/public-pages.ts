@@ -8,10 +8,11 @@ import type { FastifyReply } from 'fastify';
 import { notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { keyParams } from '../../../core/server/schemas/parts';
+import { findPublisherByKey, newslettersOfPublisher } from '../../../core/server/store';
 import { escapeHtml } from '../../../core/shared/text';
 import { newsletterWebCover } from '../../settings/server/public';
 import { subscribeForm } from '../../subscribers/server/public';
-import { findPublishedNewsletter, findPublisherByKey, publishedNewsletters } from './store';
+import { findPublishedNewsletter } from './store';
 
 function page(reply: FastifyReply, { title, lang, color, textColor, body }: { title: string; lang: string; color: string; textColor: string; body: string }) {
   const html = `<!doctype html>
@@ -78,7 +79,10 @@ export function registerPublicPages(api: PluginApi): void {
     async handler(request, reply) {
       const publisher = await findPublisherByKey(db, request.params.key);
       if (!publisher) throw notFound('Publisher not found.');
-      const [newsletters, sections] = await Promise.all([publishedNewsletters(db, publisher.id), api.publicSections.render('publisher', publisher.id)]);
+      const [newsletters, sections] = await Promise.all([
+        newslettersOfPublisher(db, publisher.id, { published: true }),
+        api.publicSections.render('publisher', publisher.id),
+      ]);
       const items = newsletters
         .map(
           (newsletter) =>

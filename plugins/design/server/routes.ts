@@ -9,17 +9,17 @@ import { inTransaction } from '../../../core/server/db/database';
 import { invalid, invalidDetails } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { idParams, ref } from '../../../core/server/schemas/parts';
+import { insertNewsletter, keyInUse } from '../../../core/server/store';
 import { constants } from '../../../core/shared/config';
 import type { NewsletterCreateBody } from '../../../schemas/generated/api/newsletter-create';
 import type { WebDesign } from '../../../schemas/generated/api/web-design';
 import { originalImageAddress } from '../../images/server/public';
-import { designPreview, saveChannelTemplates, type IssueTables } from '../../issues/server/public';
+import { designPreview, saveChannelTemplates } from '../../issues/server/public';
 import {
   defaultEmailDesign,
   emailFonts,
   interests,
   newsletterEmailDesign,
-  newsletterKeyInUse,
   newsletterWebCover,
   saveNewsletterEmailDesign,
   saveNewsletterWebCover,
@@ -27,7 +27,6 @@ import {
   type EmailDesign,
 } from '../../settings/server/public';
 import { defaultTemplateTitle, descriptionProblems, exampleTemplates, identityProblems, keyTaken, welcomeProblems } from '../rules';
-import { insertNewsletter } from './store';
 import { checkedTemplates } from './templates';
 
 const { design } = constants;
@@ -87,7 +86,7 @@ export function registerDesignRoutes(api: PluginApi): void {
       const problems = [...identityProblems(body), ...descriptionProblems(body), ...welcomeProblems(body.welcome)];
       if (problems.length > 0) throw invalidDetails(problems);
       const key = body.key.trim().toLowerCase();
-      if (await newsletterKeyInUse(api.db, key)) throw invalid(keyTaken(key), 'key');
+      if (await keyInUse(api.db, 'newsletters', key)) throw invalid(keyTaken(key), 'key');
       const known = new Set((await interests(api.db)).map((interest) => interest._id));
       if (body.interests.some((id) => !known.has(id))) throw invalid('Choose interests from the list.', 'interests');
       const templates = checkedTemplates(body.channelTemplates ?? blankNewsletter.channelTemplates);
@@ -106,7 +105,7 @@ export function registerDesignRoutes(api: PluginApi): void {
         });
         if (!newsletterId) throw invalid(keyTaken(key), 'key');
         await startNewsletterSettings(tx, newsletterId, { interests: body.interests, welcome: body.welcome });
-        await saveChannelTemplates(tx.withTables<IssueTables>(), newsletterId, templates);
+        await saveChannelTemplates(tx, newsletterId, templates);
         return newsletterId;
       });
       return { data: { _id: id, design: { email: await newsletterEmailDesign(api.db, id) }, image: body.image.trim() }, msg: 'Newsletter created.' };

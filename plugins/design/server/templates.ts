@@ -6,7 +6,7 @@
 import { invalidDetails } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import type { ChannelTemplate } from '../../../schemas/generated/entities/channel-template';
-import { listChannelTemplates, presentTemplate, saveChannelTemplates, type IssueTables } from '../../issues/server/public';
+import { listChannelTemplates, presentTemplate, saveChannelTemplates } from '../../issues/server/public';
 import { checkTemplates, type CheckedTemplate, type TemplateInput } from '../rules';
 
 /** The templates as they are to be stored, or a 422 with every rule they break. */
@@ -17,7 +17,7 @@ export function checkedTemplates(templates: TemplateInput[]): CheckedTemplate[] 
 }
 
 export function registerTemplatesPart(api: PluginApi): void {
-  const db = api.tables<IssueTables>();
+  const db = api.db;
   api.newsletterParts.register<TemplateInput[] | ChannelTemplate[], CheckedTemplate[]>({
     field: 'channelTemplates',
     read: async (newsletterId) => (await listChannelTemplates(db, newsletterId)).map(presentTemplate),

@@ -3,16 +3,15 @@
  * newsletter (a story attaches one), and the TTS episode of a story or an issue (text to speech),
  * withheld from the podcast while its content is premium.
  */
-import type { Db } from '../../../core/server/db/database';
+import { ownTables, type Handle } from '../../../core/server/db/database';
 import type { JobQueue } from '../../../core/server/jobs';
 import { newKey, type Storage } from '../../../core/server/services/storage';
 import { applyPlan } from './publication';
 import { insertEpisode, uniqueKey, updateEpisode } from './store';
 import type { EpisodeTables } from './tables';
 
-export async function isEpisodeOf(db: Db, episodeId: string, newsletterId: string): Promise<boolean> {
-  const row = await db
-    .withTables<EpisodeTables>()
+export async function isEpisodeOf(db: Handle, episodeId: string, newsletterId: string): Promise<boolean> {
+  const row = await ownTables<EpisodeTables>(db)
     .selectFrom('episodes')
     .select('id')
     .where('id', '=', episodeId)
@@ -41,8 +40,8 @@ export interface SpeechEpisode {
  * own copy of the audio (the episode's audio outlives the speech it was built from). Answers the
  * episode's id.
  */
-export async function saveSpeechEpisode(api: { db: Db; storage: Storage; jobs: JobQueue }, episode: SpeechEpisode): Promise<string> {
-  const db = api.db.withTables<EpisodeTables>();
+export async function saveSpeechEpisode(api: { db: Handle; storage: Storage; jobs: JobQueue }, episode: SpeechEpisode): Promise<string> {
+  const db = ownTables<EpisodeTables>(api.db);
   const key = newKey('episodes', 'mp3');
   await api.storage.put(key, episode.mp3, 'audio/mpeg');
   const audio = { audio_key: key, audio_type: 'audio/mpeg', audio_size: episode.mp3.length, duration: episode.duration };
@@ -82,9 +81,8 @@ export async function saveSpeechEpisode(api: { db: Db; storage: Storage; jobs: J
 }
 
 /** The TTS episode of a story or an issue, if it has one. */
-function speechEpisodeOf(api: { db: Db }, parent: SpeechEpisode['parent']) {
-  return api.db
-    .withTables<EpisodeTables>()
+function speechEpisodeOf(api: { db: Handle }, parent: SpeechEpisode['parent']) {
+  return ownTables<EpisodeTables>(api.db)
     .selectFrom('episodes')
     .selectAll()
     .where('parent_id', '=', parent.id)
@@ -97,21 +95,21 @@ function speechEpisodeOf(api: { db: Db }, parent: SpeechEpisode['parent']) {
  * Takes the TTS episode of a story out of the podcast (back to draft) and holds it there while its
  * content is for subscribers only: the feed and its audio are public.
  */
-export async function withholdSpeechEpisode(api: { db: Db; jobs: JobQueue }, parent: SpeechEpisode['parent']): Promise<void> {
+export async function withholdSpeechEpisode(api: { db: Handle; jobs: JobQueue }, parent: SpeechEpisode['parent']): Promise<void> {
   const episode = await speechEpisodeOf(api, parent);
   if (!episode) return;
-  const db = api.db.withTables<EpisodeTables>();
+  const db = ownTables<EpisodeTables>(api.db);
   await applyPlan({ db, jobs: api.jobs }, episode, { status: 'draft' });
   await updateEpisode(db, episode.id, { withheld: true });
 }
 
 /** The content is free again: its TTS episode may be published again (it stays a draft until someone does). */
-export async function releaseSpeechEpisode(api: { db: Db }, parent: SpeechEpisode['parent']): Promise<void> {
+export async function releaseSpeechEpisode(api: { db: Handle }, parent: SpeechEpisode['parent']): Promise<void> {
   const episode = await speechEpisodeOf(api, parent);
-  if (episode) await updateEpisode(api.db.withTables<EpisodeTables>(), episode.id, { withheld: false });
+  if (episode) await updateEpisode(ownTables<EpisodeTables>(api.db), episode.id, { withheld: false });
 }
 
 /** An episode's id, title and status, as another page links to it; undefined when it is gone. */
-export function episodeSummary(db: Db, episodeId: string): Promise<{ id: string; title: string; status: string } | undefined> {
-  return db.withTables<EpisodeTables>().selectFrom('episodes').select(['id', 'title', 'status']).where('id', '=', episodeId).executeTakeFirst();
+export function episodeSummary(db: Handle, episodeId: string): Promise<{ id: string; title: string; status: string } | undefined> {
+  return ownTables<EpisodeTables>(db).selectFrom('episodes').select(['id', 'title', 'status']).where('id', '=', episodeId).executeTakeFirst();
 }

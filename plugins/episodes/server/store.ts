@@ -3,24 +3,20 @@ import { randomUUID } from 'node:crypto';
 import type { Insertable, Kysely, Updateable } from 'kysely';
 import { uniqueSlug } from '../../../core/server/db/slugs';
 import type { CoreTables } from '../../../core/server/db/tables';
+import { withPeople, withPerson, type WithPerson } from '../../../core/server/people';
 import { duenessOf, type PublicationOutcome } from '../../../core/server/publication';
+import { findNewsletterByKey, findPublisher } from '../../../core/server/store';
 import { slugify } from '../../../core/shared/text';
 import type { EpisodeRecord, EpisodeTables, EpisodesTable } from './tables';
 
 export type EpisodesDb = Kysely<CoreTables & EpisodeTables>;
 
 /** An episode with its uploader's name and picture, as lists and cards need them. */
-export type EpisodeRow = EpisodeRecord & { uploader_name: string | null; uploader_image: string | null };
-
-const withUploader = (db: EpisodesDb) =>
-  db
-    .selectFrom('episodes')
-    .leftJoin('users', 'users.id', 'episodes.uploader_id')
-    .selectAll('episodes')
-    .select(['users.name as uploader_name', 'users.image as uploader_image']);
+export type EpisodeRow = WithPerson<EpisodeRecord, 'uploader'>;
 
 export async function findEpisode(db: EpisodesDb, id: string): Promise<EpisodeRow | undefined> {
-  return withUploader(db).where('episodes.id', '=', id).executeTakeFirst();
+  const row = await db.selectFrom('episodes').selectAll().where('id', '=', id).executeTakeFirst();
+  return withPerson(db, row, 'uploader_id', 'uploader');
 }
 
 export async function listEpisodes(
@@ -30,7 +26,7 @@ export async function listEpisodes(
   const newsletterIds = query.newsletterIds.length > 0 ? query.newsletterIds : [''];
   let base = db.selectFrom('episodes').where('episodes.newsletter_id', 'in', newsletterIds);
   if (query.uploaderId) base = base.where('episodes.uploader_id', '=', query.uploaderId);
-  let rows = withUploader(db).where('episodes.newsletter_id', 'in', newsletterIds);
+  let rows = db.selectFrom('episodes').selectAll('episodes').where('episodes.newsletter_id', 'in', newsletterIds);
   if (query.uploaderId) rows = rows.where('episodes.uploader_id', '=', query.uploaderId);
   const direction = query.desc ? 'desc' : 'asc';
   const [items, total] = await Promise.all([
@@ -42,7 +38,7 @@ export async function listEpisodes(
       .execute(),
     base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
   ]);
-  return { rows: items, count: Number(total.count) };
+  return { rows: await withPeople(db, items, 'uploader_id', 'uploader'), count: Number(total.count) };
 }
 
 /** A slug of the title no other episode of the newsletter has: 'gunun-ozeti', then 'gunun-ozeti-2', ... */
@@ -121,20 +117,9 @@ export async function deleteFeed(db: EpisodesDb, publisherId: string, id: string
 }
 
 /** A newsletter by its key (any case) with its publisher's title, for its public podcast feed. */
-export function findFeedNewsletter(db: EpisodesDb, key: string) {
-  return db
-    .selectFrom('newsletters')
-    .innerJoin('publishers', 'publishers.id', 'newsletters.publisher_id')
-    .select([
-      'newsletters.id',
-      'newsletters.title',
-      'newsletters.description',
-      'newsletters.subtitle',
-      'newsletters.key',
-      'newsletters.lang',
-      'newsletters.image',
-      'publishers.title as publisher',
-    ])
-    .where((eb) => eb(eb.fn('lower', ['newsletters.key']), '=', key.toLowerCase()))
-    .executeTakeFirst();
+export async function findFeedNewsletter(db: EpisodesDb, key: string) {
+  const newsletter = await findNewsletterByKey(db, key);
+  if (!newsletter) return undefined;
+  const publisher = await findPublisher(db, newsletter.publisher_id);
+  return publisher && { ...newsletter, publisher: publisher.title };
 }

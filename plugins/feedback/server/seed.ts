@@ -1,4 +1,5 @@
 /** A little demo feedback, so that the admins' list has something in it. */
+import { findPeople } from '../../../core/server/people';
 import type { SeedContext } from '../../../core/server/plugins/contract';
 import { insertFeedback } from './store';
 import type { FeedbackTables } from './tables';
@@ -7,13 +8,14 @@ const day = 24 * 60 * 60 * 1000;
 
 export async function seedDemoFeedback({ db, demo }: SeedContext): Promise<void> {
   const tables = db.withTables<FeedbackTables>();
-  const emailOf = async (id: string) => (await db.selectFrom('users').select('email').where('id', '=', id).executeTakeFirstOrThrow()).email;
   const { editor, author, director } = demo.userIds;
+  const people = await findPeople(db, [editor, author, director]);
+  const emailOf = (id: string) => people.find((person) => person.id === id)!.email;
   await insertFeedback(tables, {
     type: 'feature',
     product: 'Stories',
     userId: author,
-    email: await emailOf(author),
+    email: emailOf(author),
     status: 'seen',
     createdAt: new Date(Date.now() - 6 * day),
     title: 'Taslakları etiketleyebilmek',
@@ -23,7 +25,7 @@ export async function seedDemoFeedback({ db, demo }: SeedContext): Promise<void>
     type: 'bug',
     product: 'Console',
     userId: editor,
-    email: await emailOf(editor),
+    email: emailOf(editor),
     createdAt: new Date(Date.now() - 2 * day),
     title: 'Görsel seçici yavaş açılıyor',
     description: 'Kütüphanede çok görsel olduğunda görsel seçici birkaç saniye boş kalıyor.',
@@ -32,7 +34,7 @@ export async function seedDemoFeedback({ db, demo }: SeedContext): Promise<void>
     type: 'feedback',
     product: 'Newsletter',
     userId: director,
-    email: await emailOf(director),
+    email: emailOf(director),
     status: 'done',
     createdAt: new Date(Date.now() - 10 * day),
     title: 'Yeni pano çok kullanışlı',

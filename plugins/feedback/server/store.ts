@@ -2,6 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { CoreTables } from '../../../core/server/db/tables';
+import { withPeople, withPerson, type WithPerson } from '../../../core/server/people';
 import type { FeedbackStatus, FeedbackTables, FeedbackType } from './tables';
 
 export type Db = Kysely<CoreTables & FeedbackTables>;
@@ -9,7 +10,6 @@ export type Db = Kysely<CoreTables & FeedbackTables>;
 export function selectFeedback(db: Db) {
   return db
     .selectFrom('feedback')
-    .leftJoin('users', 'users.id', 'feedback.user_id')
     .select([
       'feedback.id',
       'feedback.type',
@@ -20,11 +20,11 @@ export function selectFeedback(db: Db) {
       'feedback.user_id',
       'feedback.status',
       'feedback.created_at',
-      'users.name as user_name',
     ]);
 }
 
-export type FeedbackRow = Awaited<ReturnType<ReturnType<typeof selectFeedback>['executeTakeFirstOrThrow']>>;
+/** A feedback with the name (and picture) of who sent it. */
+export type FeedbackRow = WithPerson<Awaited<ReturnType<ReturnType<typeof selectFeedback>['executeTakeFirstOrThrow']>>, 'user'>;
 
 export interface NewFeedback {
   type: FeedbackType;
@@ -57,7 +57,8 @@ export async function insertFeedback(db: Db, feedback: NewFeedback): Promise<str
 }
 
 export async function findFeedback(db: Db, id: string): Promise<FeedbackRow | undefined> {
-  return selectFeedback(db).where('feedback.id', '=', id).executeTakeFirst();
+  const row = await selectFeedback(db).where('feedback.id', '=', id).executeTakeFirst();
+  return withPerson(db, row, 'user_id', 'user');
 }
 
 export async function listFeedback(db: Db, options: { type?: FeedbackType; status?: FeedbackStatus; limit: number; offset: number }) {
@@ -75,7 +76,7 @@ export async function listFeedback(db: Db, options: { type?: FeedbackType; statu
     query.orderBy('feedback.created_at', 'desc').orderBy('feedback.id', 'desc').limit(options.limit).offset(options.offset).execute(),
     counted.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
   ]);
-  return { rows, count: Number(total.count) };
+  return { rows: await withPeople(db, rows, 'user_id', 'user'), count: Number(total.count) };
 }
 
 export async function updateStatus(db: Db, id: string, status: FeedbackStatus): Promise<boolean> {

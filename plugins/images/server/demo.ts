@@ -4,6 +4,7 @@
  * few other sizes, uploaded by different demo users, stored with their variants like any upload.
  */
 import sharp from 'sharp';
+import { ownTables } from '../../../core/server/db/database';
 import type { Storage } from '../../../core/server/services/storage';
 import type { SeedContext } from '../../../core/server/plugins/contract';
 import { insertImage } from './store';
@@ -179,7 +180,7 @@ const mimeOf = { png: 'image/png', jpeg: 'image/jpeg' } as const;
 const day = 24 * 60 * 60 * 1000;
 
 export async function seedDemoImages(context: SeedContext, storage: Storage): Promise<void> {
-  const db = context.db.withTables<ImageTables & Record<string, Record<string, unknown>>>() as unknown as Parameters<typeof insertImage>[0];
+  const db = ownTables<ImageTables>(context.db);
   const now = Date.now();
   // Oldest first, a few days apart, so the gallery's newest-first order is the list above reversed.
   for (const [index, image] of images.entries()) {

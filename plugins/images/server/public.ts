@@ -1,5 +1,5 @@
 /** What other plugins may use of the images plugin's server: a publisher's library images (demo covers and banners), and an image's original for e-mail. */
-import type { Db } from '../../../core/server/db/database';
+import { ownTables, type Handle } from '../../../core/server/db/database';
 import type { Storage } from '../../../core/server/services/storage';
 import type { ImagesTable } from './tables';
 
@@ -7,9 +7,8 @@ import type { ImagesTable } from './tables';
  * The addresses of a publisher's images, oldest first: at their medium size (WebP, for pages), or
  * as uploaded (PNG or JPEG, what every mail client shows).
  */
-export async function libraryImages(db: Db, storage: Storage, publisherId: string, size: 'medium' | 'original' = 'medium'): Promise<string[]> {
-  const rows = await db
-    .withTables<{ images: ImagesTable }>()
+export async function libraryImages(db: Handle, storage: Storage, publisherId: string, size: 'medium' | 'original' = 'medium'): Promise<string[]> {
+  const rows = await ownTables<{ images: ImagesTable }>(db)
     .selectFrom('images')
     .select(['medium_key', 'path_key'])
     .where('publisher_id', '=', publisherId)
@@ -23,12 +22,11 @@ export async function libraryImages(db: Db, storage: Storage, publisherId: strin
  * out for pages), the address of the image as uploaded (PNG, JPEG or GIF: what every mail client
  * shows, Outlook's included); any other address as it is.
  */
-export async function originalImageAddress(db: Db, storage: Storage, publisherId: string, address: string): Promise<string> {
+export async function originalImageAddress(db: Handle, storage: Storage, publisherId: string, address: string): Promise<string> {
   const prefix = storage.urlOf('');
   if (!address.startsWith(prefix)) return address;
   const key = address.slice(prefix.length);
-  const row = await db
-    .withTables<{ images: ImagesTable }>()
+  const row = await ownTables<{ images: ImagesTable }>(db)
     .selectFrom('images')
     .select('path_key')
     .where('publisher_id', '=', publisherId)

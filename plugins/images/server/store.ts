@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { CoreTables } from '../../../core/server/db/tables';
+import { withPeople, withPerson, type WithPerson } from '../../../core/server/people';
 import type { ImageTables } from './tables';
 import type { StoredImage } from './variants';
 
@@ -39,15 +40,12 @@ const columns = [
   'images.created_at',
 ] as const;
 
-/** An image row with its uploader's name and picture. */
 export function selectImages(db: Db) {
-  return db
-    .selectFrom('images')
-    .leftJoin('users', 'users.id', 'images.uploader_id')
-    .select([...columns, 'users.name as uploader_name', 'users.image as uploader_image']);
+  return db.selectFrom('images').select(columns);
 }
 
-export type ImageRow = Awaited<ReturnType<ReturnType<typeof selectImages>['executeTakeFirstOrThrow']>>;
+/** An image row with its uploader's name and picture. */
+export type ImageRow = WithPerson<Awaited<ReturnType<ReturnType<typeof selectImages>['executeTakeFirstOrThrow']>>, 'uploader'>;
 
 export async function listImages(db: Db, options: ListOptions): Promise<{ rows: ImageRow[]; count: number }> {
   let filtered = db.selectFrom('images').where('publisher_id', '=', options.publisherId);
@@ -59,12 +57,13 @@ export async function listImages(db: Db, options: ListOptions): Promise<{ rows: 
     query.orderBy('images.created_at', direction).orderBy('images.id', direction).limit(options.limit).offset(options.offset).execute(),
     filtered.select(db.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
   ]);
-  return { rows, count: Number(total.count) };
+  return { rows: await withPeople(db, rows, 'uploader_id', 'uploader'), count: Number(total.count) };
 }
 
 /** The image, if it belongs to the publisher. */
 export async function findImage(db: Db, publisherId: string, id: string): Promise<ImageRow | undefined> {
-  return selectImages(db).where('images.id', '=', id).where('images.publisher_id', '=', publisherId).executeTakeFirst();
+  const row = await selectImages(db).where('images.id', '=', id).where('images.publisher_id', '=', publisherId).executeTakeFirst();
+  return withPerson(db, row, 'uploader_id', 'uploader');
 }
 
 export async function insertImage(

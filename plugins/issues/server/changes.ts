@@ -9,7 +9,7 @@ import type { Session } from '../../../core/server/auth/session';
 import { demand } from '../../../core/server/auth/session';
 import { HttpError, notFound } from '../../../core/server/errors';
 import type { RealtimeHub } from '../../../core/server/realtime';
-import { findStory, mayReadStory, presentStory, setStoryIssue, type StoriesDb, type StoryRow } from '../../stories/server/public';
+import { findStory, mayReadStory, presentStory, setStoryIssue, storyIdsOfIssue, type StoryRow } from '../../stories/server/public';
 import { mergeText } from '../../../core/shared/text-merge';
 import { setText, textOf, updateMessage } from '../issue-doc';
 import {
@@ -26,7 +26,7 @@ import {
 import { docValues, type HeldDocument, type IssueDocuments } from './documents';
 import { applyEdit, storedValue, type FieldValues } from './edit';
 import { assertChangeable } from './policy';
-import { changeIssue, storyIdsOf, updateIssue, type IssueTransaction, type IssuesDb } from './store';
+import { changeIssue, updateIssue, type IssueTransaction, type IssuesDb } from './store';
 import type { IssueRecord } from './tables';
 
 /** Who made a change: their socket (so their console does not apply it twice) and their operation's id. */
@@ -215,7 +215,7 @@ export function issueChanges(db: IssuesDb, realtime: RealtimeHub, documents: Iss
       let added: StoryRow | undefined;
       const result = await change(issueId, async (tx, row) => {
         assertChangeable(row);
-        const storyIds = await storyIdsOf(tx, issueId);
+        const storyIds = await storyIdsOfIssue(tx, issueId);
         const current = normalizeChannels(row.channels, storyIds);
         let channels: IssueChannel[];
         if (op.kind === 'replace') {
@@ -224,15 +224,15 @@ export function issueChanges(db: IssuesDb, realtime: RealtimeHub, documents: Iss
           if (moved(channels) !== moved(current)) demand(session, 'stories.move');
         } else {
           if (op.kind === 'add-story') {
-            const story = await findStory(tx as unknown as StoriesDb, op.storyId);
+            const story = await findStory(tx, op.storyId);
             if (!story || story.newsletter_id !== row.newsletter_id || !mayReadStory(session, story)) throw notFound('Story not found.');
             if (story.issue_id && story.issue_id !== issueId) throw new HttpError(409, { msg: 'This story is already in another issue.' });
-            await setStoryIssue(tx as unknown as StoriesDb, story.id, issueId);
+            await setStoryIssue(tx, story.id, issueId);
             storyIds.add(story.id);
             added = story;
           }
           if (op.kind === 'remove-story' && storyIds.has(op.storyId)) {
-            await setStoryIssue(tx as unknown as StoriesDb, op.storyId, null);
+            await setStoryIssue(tx, op.storyId, null);
             storyIds.delete(op.storyId);
           }
           const applied = applyChannelOp(current, op);

@@ -4,8 +4,10 @@
  * each row in a state that says what to do next.
  */
 import { sql } from 'kysely';
-import { constants } from '../../../core/shared/config';
+import { inTransaction, type Handle } from '../../../core/server/db/database';
 import { quickCommit } from '../../../core/server/db/quick-commit';
+import { constants } from '../../../core/shared/config';
+import { recipientBatch, stillSubscribed, type RecipientCursor, type Subscriber } from '../../subscribers/server/public';
 import type { MailServerWait } from '../publishing';
 import type { DeliveryMedium, DeliveryState } from './tables';
 import type { IssuesDb } from './store';
@@ -61,18 +63,42 @@ export interface Outcome {
 /**
  * Adds a row for every subscriber of the medium who has none yet for this issue: a first send
  * takes everyone, a reschedule only those who never had a row. Addresses that refused mail for
- * good are left out. One statement, made by the database.
+ * good are left out. The subscribers plugin hands them over a batch at a time, and all batches go
+ * in one transaction: a crash leaves the issue with every recipient or none.
  */
 export async function addRecipients(db: IssuesDb, issueId: string, newsletterId: string, medium: DeliveryMedium): Promise<void> {
-  await sql`
-    insert into issue_deliveries (issue_id, medium, subscriber_id, email, name)
-    select ${issueId}, ${medium}, s.id, s.email, s.name
-    from subscribers s
-    where s.newsletter_id = ${newsletterId} and s.medium = ${medium}
-      and not exists (select 1 from mail_suppressions m where m.email = lower(s.email))
-    on conflict do nothing`.execute(db);
+  await inTransaction(db, async (tx) => {
+    await eachRecipientBatch(tx, newsletterId, { medium }, (batch) => insertDeliveries(tx, issueId, medium, batch));
+  });
   // Fresh statistics, so that each message's write finds its row by the primary key.
   await sql`analyze issue_deliveries`.execute(db);
+}
+
+/** Walks a newsletter's subscribers (of a medium, or who subscribed by a date) one batch at a time. */
+export async function eachRecipientBatch(
+  db: Handle,
+  newsletterId: string,
+  only: { medium?: DeliveryMedium; before?: Date },
+  take: (batch: Subscriber[]) => Promise<void>,
+): Promise<void> {
+  let cursor: RecipientCursor | undefined;
+  for (;;) {
+    const batch = await recipientBatch(db, newsletterId, { ...only, cursor, limit: constants.delivery.recipientBatch });
+    if (batch.length === 0) return;
+    await take(batch);
+    const last = batch[batch.length - 1]!;
+    cursor = { createdAt: last.created_at, id: last.id };
+  }
+}
+
+/** One row per recipient of the batch, unless the address refused mail for good or the row exists. */
+async function insertDeliveries(db: IssuesDb, issueId: string, medium: DeliveryMedium, batch: Subscriber[]): Promise<void> {
+  await sql`
+    insert into issue_deliveries (issue_id, medium, subscriber_id, email, name)
+    select ${issueId}, ${medium}, r.id, r.email, r.name
+    from unnest(${batch.map((row) => row.id)}::text[], ${batch.map((row) => row.email)}::text[], ${batch.map((row) => row.name)}::text[]) as r (id, email, name)
+    where not exists (select 1 from mail_suppressions m where m.email = lower(r.email))
+    on conflict do nothing`.execute(db);
 }
 
 /**
@@ -100,8 +126,10 @@ export async function claimRecipients(db: IssuesDb, issueId: string, medium: Del
     returning d.subscriber_id, d.email, d.name, d.attempts`.execute(db);
   if (rows.length === 0) return rows;
   // Whoever unsubscribed since the send began gets nothing more: their row ends as refused, with why.
-  const staying = await sql<{ id: string }>`select id from subscribers where id = any(${rows.map((row) => row.subscriber_id)}::text[])`.execute(db);
-  const stays = new Set(staying.rows.map((row) => row.id));
+  const stays = await stillSubscribed(
+    db,
+    rows.map((row) => row.subscriber_id),
+  );
   const gone = rows.filter((row) => !stays.has(row.subscriber_id)).map((row) => row.subscriber_id);
   if (gone.length > 0)
     await db

@@ -128,8 +128,7 @@ export async function applyEdit(tx: IssueTransaction, row: IssueRecord, next: Fi
   if (changed.premium !== undefined) columns.premium = changed.premium as boolean;
   if (changed.episode !== undefined) {
     const episode = changed.episode as string | null;
-    if (episode && !(await isEpisodeOf(tx as unknown as Parameters<typeof isEpisodeOf>[0], episode, row.newsletter_id)))
-      throw invalid('Choose an episode of this newsletter.', 'episode');
+    if (episode && !(await isEpisodeOf(tx, episode, row.newsletter_id))) throw invalid('Choose an episode of this newsletter.', 'episode');
     columns.episode_id = episode;
   }
 

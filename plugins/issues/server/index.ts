@@ -10,12 +10,11 @@ import { constants } from '../../../core/shared/config';
 import { registerIssueRealtime } from './realtime';
 import { registerIssueRoutes } from './routes';
 import { seedIssues } from './seed';
-import type { IssuesDb } from './store';
 import type { IssueTables } from './tables';
 
 export default serverPlugin(manifest, {
   register(api) {
-    const db = api.tables<IssueTables>() as unknown as IssuesDb;
+    const db = api.tables<IssueTables>();
     const changes = issueChanges(db, api.realtime, issueDocuments());
     registerIssueRoutes(api, changes);
     registerIssueRealtime(api, db, changes);

@@ -3,7 +3,8 @@ import { iso, personOf } from '../../../core/server/present';
 import type { ChannelTemplate } from '../../../schemas/generated/entities/channel-template';
 import type { Issue } from '../../../schemas/generated/entities/issue';
 import { normalizeChannels } from '../rules';
-import { findIssue, storyIdsOf, type IssueRow, type IssuesDb } from './store';
+import { storyIdsOfIssue } from '../../stories/server/public';
+import { findIssue, type IssueRow, type IssuesDb } from './store';
 import { issueFlags, type IssueRecord } from './tables';
 
 export function issueStatusOf(row: Pick<IssueRecord, (typeof issueFlags)[number]>): Issue['status'] {
@@ -41,7 +42,7 @@ export function presentIssue(row: IssueRow, storyIds?: ReadonlySet<string>): Iss
 
 /** The issue as it is stored now, with the stories it holds (after a change, for the answer or the room). */
 export async function presentCurrent(db: IssuesDb, id: string): Promise<Issue> {
-  return presentIssue((await findIssue(db, id))!, await storyIdsOf(db, id));
+  return presentIssue((await findIssue(db, id))!, await storyIdsOfIssue(db, id));
 }
 
 export function presentTemplate(row: { id: string; title: string; channels: string[]; position: number; is_default: boolean }): ChannelTemplate {

@@ -9,7 +9,7 @@ import { publicDate, renderPublicPage } from '../../../core/server/public-page';
 import { sanitizeRichText } from '../../../core/server/sanitize';
 import { keyParams } from '../../../core/server/schemas/parts';
 import { escapeHtml } from '../../../core/shared/text';
-import { readerHtml, storiesOfIssue, type StoriesDb, type StoryRow } from '../../stories/server/public';
+import { readerHtml, storiesOfIssue, type StoryRow } from '../../stories/server/public';
 import { normalizeChannels, stuffChannelId } from '../rules';
 import { findPublishedIssue, type IssuesDb } from './store';
 
@@ -28,7 +28,7 @@ export function registerIssuePage(api: PluginApi, db: IssuesDb): void {
     async handler(request, reply) {
       const issue = await findPublishedIssue(db, request.params.key);
       if (!issue) throw notFound('Issue not found.');
-      const stories = await storiesOfIssue(db as unknown as StoriesDb, issue.id);
+      const stories = await storiesOfIssue(db, issue.id);
       const byId = new Map(stories.map((story) => [story.id, story]));
       const channels = normalizeChannels(issue.channels, new Set(byId.keys())).filter(
         (channel) => channel._id !== stuffChannelId && channel.stories.length > 0,

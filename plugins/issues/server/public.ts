@@ -4,18 +4,9 @@
  * (the design page's preview), published issues as items of a list (a collection of issues), and
  * an issue with its intro and channels (text to speech reads them, and hangs its episode on it).
  */
-export {
-  findIssue,
-  setIssueEpisode,
-  issuesAmong,
-  latestPublishedIssues,
-  listChannelTemplates,
-  publishedIssuesAmong,
-  saveChannelTemplates,
-  type IssuesDb,
-} from './store';
+export { findIssue, setIssueEpisode, issuesAmong, latestPublishedIssues, listChannelTemplates, publishedIssuesAmong, saveChannelTemplates } from './store';
+export { emailedIssues, issueTextsAmong, latestPublishedIssueOf, newsletterOfIssue, type IssueText } from './store';
 export { presentTemplate } from './present';
-export type { IssueTables } from './tables';
 export { stuffChannelId } from '../rules';
 export { linksOf } from './email/render';
 export { designPreview } from './email/design-preview';

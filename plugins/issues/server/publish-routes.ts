@@ -10,7 +10,7 @@ import type { PluginApi } from '../../../core/server/plugins/contract';
 import { idParams } from '../../../core/server/schemas/parts';
 import { findNewsletter } from '../../../core/server/store';
 import { constants } from '../../../core/shared/config';
-import { storiesOfIssue, type StoriesDb } from '../../stories/server/public';
+import { storiesOfIssue } from '../../stories/server/public';
 import {
   alreadyNotifiedText,
   cancelledText,
@@ -216,7 +216,7 @@ export function registerPublishRoutes(api: PluginApi, context: PublishContext): 
 
 /** The issue's stories still in draft, outside 'Draft Stories' (which is not sent). */
 async function draftStoriesOf(db: IssuesDb, row: IssueRow): Promise<{ id: string; title: string }[]> {
-  const stories = await storiesOfIssue(db as unknown as StoriesDb, row.id);
+  const stories = await storiesOfIssue(db, row.id);
   const byId = new Map(stories.map((story) => [story.id, story]));
   const placed = normalizeChannels(row.channels, new Set(byId.keys()))
     .filter((channel) => channel._id !== stuffChannelId)

@@ -11,16 +11,18 @@ import type { RealtimeHub } from '../../../core/server/realtime';
 import type { Mailer } from '../../../core/server/services/mail';
 import type { PushSender } from '../../../core/server/services/push';
 import type { AudienceTracking } from '../../../core/server/audience';
+import { findPeople } from '../../../core/server/people';
 import type { LinkSigner } from '../../../core/server/signed-links';
 import { findNewsletter } from '../../../core/server/store';
 import { constants } from '../../../core/shared/config';
 import { newsletterTesters } from '../../settings/server/public';
+import { storyIdsOfIssue } from '../../stories/server/public';
 import { deliveryProgress, addRecipients } from './deliveries';
 import { issueEmailInput } from './email/compose';
 import { linksOf, personalMarks, renderIssueEmail, trackLinks, type IssueEmailInput, type RenderedEmail } from './email/render';
 import { presentIssue } from './present';
 import { abandonedSends, personalMessage, sendIssue, type SendPlan, type SenderContext } from './sender';
-import { findIssue, storyIdsOf, updateIssue, type IssueRow, type IssuesDb } from './store';
+import { findIssue, updateIssue, type IssueRow, type IssuesDb } from './store';
 
 export interface PublishContext {
   db: IssuesDb;
@@ -81,9 +83,7 @@ export async function dropBuild(context: Pick<PublishContext, 'db'>, issueId: st
 
 /** The testers' addresses: staff of the newsletter chosen in its settings. */
 export async function testerAddresses(db: IssuesDb, newsletterId: string): Promise<{ id: string; email: string; name: string }[]> {
-  const ids = await newsletterTesters(db, newsletterId);
-  if (ids.length === 0) return [];
-  return db.selectFrom('users').select(['id', 'email', 'name']).where('id', 'in', ids).orderBy('email').execute();
+  return findPeople(db, await newsletterTesters(db, newsletterId));
 }
 
 async function planOf(context: PublishContext, row: IssueRow, email: RenderedEmail | null): Promise<SendPlan> {
@@ -116,7 +116,7 @@ export async function sendTest(context: PublishContext, row: IssueRow, testers: 
 export async function announceStatus(context: Pick<PublishContext, 'db' | 'realtime'>, issueId: string): Promise<void> {
   const row = await findIssue(context.db, issueId);
   if (!row) return;
-  const issue = presentIssue(row, await storyIdsOf(context.db, issueId));
+  const issue = presentIssue(row, await storyIdsOfIssue(context.db, issueId));
   context.realtime.emit(`issue-${issueId}`, `issue-${issueId}`, { type: 'issue-status', issue });
 }
 

@@ -16,11 +16,12 @@ import type { RealtimeReply } from '../../../core/server/realtime';
 import { constants } from '../../../core/shared/config';
 import { readMessage, step1Message, step2Message } from '../issue-doc';
 import { introTaken, issueFields, type ChannelOp, type IssueField } from '../rules';
+import { storyIdsOfIssue } from '../../stories/server/public';
 import type { IssueChanges, Presence } from './changes';
 import type { FieldValues } from './edit';
 import { mayReadIssue } from './policy';
 import { presentIssue } from './present';
-import { changeIssue, findIssue, storyIdsOf, type IssuesDb } from './store';
+import { changeIssue, findIssue, type IssuesDb } from './store';
 
 const idOf = (value: unknown) => (typeof value === 'string' && value.length > 0 && value.length <= 64 ? value : null);
 const textOf = (value: unknown, max: number) => (typeof value === 'string' && value.length <= max ? value : null);
@@ -128,7 +129,7 @@ export function registerIssueRealtime(api: PluginApi, db: IssuesDb, changes: Iss
       return;
     }
     await join(socket, row, session);
-    reply({ ok: true, issue: presentIssue(row, await storyIdsOf(db, row.id)) });
+    reply({ ok: true, issue: presentIssue(row, await storyIdsOfIssue(db, row.id)) });
     await sendPresence(row.id);
   });
 

@@ -20,23 +20,21 @@ import type { IssueCreateBody } from '../../../schemas/generated/api/issue-creat
 import type { IssueListQuery } from '../../../schemas/generated/api/issue-list-query';
 import type { IssueUpdateBody } from '../../../schemas/generated/api/issue-update';
 import type { Issue } from '../../../schemas/generated/entities/issue';
-import { listTags, type NewsletterTables } from '../../newsletters/server/public';
+import { listTags } from '../../newsletters/server/public';
 import { interests } from '../../settings/server/public';
-import { listPenNames, presentPenName, presentStory, storiesOfIssue, type StoriesDb } from '../../stories/server/public';
+import { listPenNames, presentPenName, presentStory, storiesOfIssue, storyIdsOfIssue } from '../../stories/server/public';
 import { channelsOfTemplate, issueDeletedText, plainTemplate, stuffChannelId } from '../rules';
 import type { IssueChanges } from './changes';
 import { flatten } from './edit';
 import { assertChangeable, reachableIssue } from './policy';
 import { presentCurrent, presentIssue, presentTemplate } from './present';
-import { deleteIssue, findChannelTemplate, insertIssue, keyTaken, listChannelTemplates, listIssues, storyIdsOf, updateIssue, type IssuesDb } from './store';
+import { deleteIssue, findChannelTemplate, insertIssue, keyTaken, listChannelTemplates, listIssues, updateIssue } from './store';
 import type { IssueTables } from './tables';
 
 export const keyExists = 'EXISTS';
 
 export function registerIssueRoutes(api: PluginApi, changes: IssueChanges): void {
-  const db = api.tables<IssueTables>() as unknown as IssuesDb;
-  const stories = db as unknown as StoriesDb;
-  const tagsDb = api.tables<NewsletterTables>();
+  const db = api.tables<IssueTables>();
 
   const reachable = (id: string, session: Session) => reachableIssue(db, id, session);
   const present = (id: string) => presentCurrent(db, id);
@@ -104,7 +102,7 @@ export function registerIssueRoutes(api: PluginApi, changes: IssueChanges): void
     schema: { params: idParams, summary: "The issue editor's form: data.body is the issue." },
     async handler(request, _reply, session) {
       const row = await reachable(request.params.id, session);
-      return { data: { body: presentIssue(row, await storyIdsOf(db, row.id)) } };
+      return { data: { body: presentIssue(row, await storyIdsOfIssue(db, row.id)) } };
     },
   });
 
@@ -121,10 +119,10 @@ export function registerIssueRoutes(api: PluginApi, changes: IssueChanges): void
       const row = await reachable(request.params.id, session);
       const newsletter = (await findNewsletter(db, row.newsletter_id))!;
       const [authors, tags, interestList, storyRows] = await Promise.all([
-        listPenNames(stories, row.publisher_id, session.user.id, session.can('stories.update')),
-        listTags(tagsDb, row.publisher_id),
+        listPenNames(db, row.publisher_id, session.user.id, session.can('stories.update')),
+        listTags(api.db, row.publisher_id),
         interests(db),
-        storiesOfIssue(stories, row.id),
+        storiesOfIssue(db, row.id),
       ]);
       return {
         data: {
@@ -237,7 +235,7 @@ export function registerIssueRoutes(api: PluginApi, changes: IssueChanges): void
     },
     async handler(request, _reply, session) {
       const row = await reachable(request.params.id, session);
-      const storyRows = await storiesOfIssue(stories, row.id);
+      const storyRows = await storiesOfIssue(db, row.id);
       const issue: Issue = presentIssue(row, new Set(storyRows.map((story) => story.id)));
       const byId = new Map(storyRows.map((story) => [story.id, story]));
       const inOrder = issue.channelsNew.flatMap((channel) => channel.stories.map((id) => byId.get(id)!));

@@ -6,11 +6,14 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
+import { findPerson } from '../../../core/server/people';
+import { findNewsletters } from '../../../core/server/store';
 import type { SeedContext } from '../../../core/server/plugins/contract';
 import { slugify } from '../../../core/shared/text';
-import { insertStory, ownPenName, storedBody, type StoriesDb } from '../../stories/server/public';
+import { insertStory, ownPenName, storedBody } from '../../stories/server/public';
 import { normalizeChannels, stuffChannelId } from '../rules';
-import { saveChannelTemplates, type IssuesDb } from './store';
+import { eachRecipientBatch } from './deliveries';
+import { issuesDb, saveChannelTemplates, type IssuesDb } from './store';
 import type { IssueFlag } from './tables';
 
 type StoryState = 'draft' | 'ready' | 'accepted' | 'published';
@@ -143,11 +146,11 @@ function demoIssues(newsletter: string): DemoIssue[] {
 
 export async function seedIssues(context: SeedContext): Promise<void> {
   const { demo } = context;
-  const db = context.db as unknown as IssuesDb;
-  const stories = context.db as unknown as StoriesDb;
-  const editor = await db.selectFrom('users').select(['id', 'name', 'email']).where('id', '=', demo.userIds.editor).executeTakeFirstOrThrow();
-  const writerId = await ownPenName(stories, demo.publisherId, editor);
-  const newsletters = await db.selectFrom('newsletters').select(['id', 'key', 'publisher_id']).where('id', 'in', demo.newsletterIds).execute();
+  const db = issuesDb(context.db);
+  const editor = await findPerson(db, demo.userIds.editor);
+  if (!editor) throw new Error('The demo editor is missing.');
+  const writerId = await ownPenName(db, demo.publisherId, editor);
+  const newsletters = await findNewsletters(db, demo.newsletterIds);
   const now = Date.now();
   let count = 0;
   for (const newsletter of newsletters) {
@@ -162,7 +165,7 @@ export async function seedIssues(context: SeedContext): Promise<void> {
           const body = storedBody(`<p>• ${story.text}${story.link ? ` <a href="${story.link}">Ayrıntılar</a>` : ''}</p>`);
           const released = story.state === 'published';
           ids.push(
-            await insertStory(stories, {
+            await insertStory(db, {
               newsletter_id: newsletter.id,
               publisher_id: newsletter.publisher_id,
               type: 'bullet',
@@ -219,10 +222,13 @@ export async function seedIssues(context: SeedContext): Promise<void> {
 
 /** A published demo issue went to every subscriber of its time: the publish page shows its counts. */
 async function recordDemoDeliveries(db: IssuesDb, issueId: string, newsletterId: string, at: Date): Promise<void> {
-  await sql`
-    insert into issue_deliveries (issue_id, medium, subscriber_id, email, name, state, attempts, answer, updated_at)
-    select ${issueId}, s.medium, s.id, s.email, s.name, 'sent', 1, '250 OK', ${at}::timestamptz
-    from subscribers s where s.newsletter_id = ${newsletterId} and s.created_at <= ${at}::timestamptz`.execute(db);
+  await eachRecipientBatch(db, newsletterId, { before: at }, async (batch) => {
+    await sql`
+      insert into issue_deliveries (issue_id, medium, subscriber_id, email, name, state, attempts, answer, updated_at)
+      select ${issueId}, r.medium, r.id, r.email, r.name, 'sent', 1, '250 OK', ${at}::timestamptz
+      from unnest(${batch.map((row) => row.id)}::text[], ${batch.map((row) => row.email)}::text[], ${batch.map((row) => row.name)}::text[], ${batch.map((row) => row.medium)}::text[])
+        as r (id, email, name, medium)`.execute(db);
+  });
   await db.insertInto('issue_sending').values({ issue_id: issueId, owner: null, lease_until: at, started_at: at, finished_at: at }).execute();
 }
 

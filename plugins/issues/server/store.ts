@@ -1,17 +1,22 @@
 /** The issues plugin's queries: issues with their owner, the lists, slugs and keys, channel templates, and one change at a time per issue. */
 import { randomUUID } from 'node:crypto';
 import { sql, type Expression, type ExpressionBuilder, type Insertable, type Kysely, type SqlBool, type Transaction, type Updateable } from 'kysely';
-import { inTransaction } from '../../../core/server/db/database';
+import { inTransaction, ownTables, type Handle } from '../../../core/server/db/database';
 import { containsPattern } from '../../../core/server/db/like';
 import type { CoreTables } from '../../../core/server/db/tables';
+import { withPeople, withPerson, type WithPerson } from '../../../core/server/people';
+import { findNewsletter } from '../../../core/server/store';
 import { badges } from '../../../core/shared/config';
-import type { StoryTables } from '../../stories/server/public';
+import { issuesOfWriter, releaseStoriesOfIssue } from '../../stories/server/public';
 import type { IssueRecord, IssuesTable, IssueTables } from './tables';
 
-export type IssuesDb = Kysely<CoreTables & IssueTables & StoryTables>;
+export type IssuesDb = Kysely<CoreTables & IssueTables>;
+
+/** Any handle (another plugin's, a transaction) seen with the issues' tables. */
+export const issuesDb = (db: Handle): IssuesDb => ownTables<IssueTables>(db);
 
 /** An issue with the name and picture of who created it. */
-export type IssueRow = IssueRecord & { owner_name: string | null; owner_image: string | null };
+export type IssueRow = WithPerson<IssueRecord, 'owner'>;
 
 /** The badge statuses as filters; 'ready' is the badge of a tested issue (config/badges.json). */
 export type IssueBadgeStatus = 'published' | 'scheduled' | 'processing' | 'draft' | 'sent' | 'cancelled' | 'ready';
@@ -33,19 +38,15 @@ export interface IssueListOptions {
 
 const sortColumns = { updatedAt: 'updated_at', createdAt: 'created_at', publishedAt: 'published_at', subject: 'subject' } as const;
 
-const withOwner = (db: IssuesDb) =>
-  db
-    .selectFrom('issues')
-    .leftJoin('users', 'users.id', 'issues.owner_id')
-    .selectAll('issues')
-    .select(['users.name as owner_name', 'users.image as owner_image']);
-
-export function findIssue(db: IssuesDb, id: string): Promise<IssueRow | undefined> {
-  return withOwner(db).where('issues.id', '=', id).executeTakeFirst();
+export async function findIssue(handle: Handle, id: string): Promise<IssueRow | undefined> {
+  const db = issuesDb(handle);
+  const row = await db.selectFrom('issues').selectAll().where('id', '=', id).executeTakeFirst();
+  return withPerson(db, row, 'owner_id', 'owner');
 }
 
-function listCondition(options: IssueListOptions) {
-  return (eb: ExpressionBuilder<CoreTables & IssueTables & StoryTables, 'issues'>) => {
+/** `writerIssues`: the issues holding a story of options.writerId, when the list is filtered by one. */
+function listCondition(options: IssueListOptions, writerIssues: string[] | undefined) {
+  return (eb: ExpressionBuilder<CoreTables & IssueTables, 'issues'>) => {
     const conditions: Expression<SqlBool>[] = [eb('issues.newsletter_id', 'in', options.newsletterIds.length > 0 ? options.newsletterIds : [''])];
     if (options.published !== undefined) conditions.push(eb('issues.published', '=', options.published));
     if (options.status) {
@@ -62,12 +63,7 @@ function listCondition(options: IssueListOptions) {
       conditions.push(
         sql<boolean>`exists (select 1 from jsonb_array_elements(issues.channels) channel where lower(channel->>'title') = lower(${options.channel}))`,
       );
-    if (options.writerId)
-      conditions.push(
-        eb.exists(
-          eb.selectFrom('stories').select('stories.id').whereRef('stories.issue_id', '=', 'issues.id').where('stories.writer_id', '=', options.writerId),
-        ),
-      );
+    if (writerIssues) conditions.push(eb('issues.id', 'in', writerIssues.length > 0 ? writerIssues : ['']));
     if (options.ownerIds?.length) conditions.push(eb('issues.owner_id', 'in', options.ownerIds));
     return eb.and(conditions);
   };
@@ -75,9 +71,12 @@ function listCondition(options: IssueListOptions) {
 
 export async function listIssues(db: IssuesDb, options: IssueListOptions): Promise<{ rows: IssueRow[]; count: number }> {
   const { desc } = options;
+  const writerIssues = options.writerId ? await issuesOfWriter(db, options.writerId) : undefined;
   const [rows, counted] = await Promise.all([
-    withOwner(db)
-      .where(listCondition(options))
+    db
+      .selectFrom('issues')
+      .selectAll('issues')
+      .where(listCondition(options, writerIssues))
       .orderBy(`issues.${sortColumns[options.sort]}`, (order) =>
         options.sort !== 'publishedAt' ? (desc ? order.desc() : order.asc()) : desc ? order.desc().nullsLast() : order.asc().nullsFirst(),
       )
@@ -87,11 +86,11 @@ export async function listIssues(db: IssuesDb, options: IssueListOptions): Promi
       .execute(),
     db
       .selectFrom('issues')
-      .where(listCondition(options))
+      .where(listCondition(options, writerIssues))
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .executeTakeFirstOrThrow(),
   ]);
-  return { rows, count: Number(counted.count) };
+  return { rows: await withPeople(db, rows, 'owner_id', 'owner'), count: Number(counted.count) };
 }
 
 export async function insertIssue(db: IssuesDb, values: Omit<Insertable<IssuesTable>, 'id' | 'intro_id'>): Promise<string> {
@@ -104,11 +103,7 @@ export async function insertIssue(db: IssuesDb, values: Omit<Insertable<IssuesTa
 }
 
 /** Saves changes and moves the version on (and updated_at to now). */
-export async function updateIssue(
-  db: IssuesDb | Transaction<CoreTables & IssueTables & StoryTables>,
-  id: string,
-  changes: Updateable<IssuesTable>,
-): Promise<void> {
+export async function updateIssue(db: IssuesDb | IssueTransaction, id: string, changes: Updateable<IssuesTable>): Promise<void> {
   await db
     .updateTable('issues')
     .set({ updated_at: new Date(), ...changes, version: sql<number>`version + 1` })
@@ -118,8 +113,7 @@ export async function updateIssue(
 
 export async function deleteIssue(db: IssuesDb, id: string): Promise<void> {
   await db.transaction().execute(async (tx) => {
-    // Its stories stay in the newsletter, out of any issue.
-    await tx.updateTable('stories').set({ issue_id: null }).where('issue_id', '=', id).execute();
+    await releaseStoriesOfIssue(tx, id);
     await tx.deleteFrom('issues').where('id', '=', id).execute();
   });
 }
@@ -134,17 +128,11 @@ export async function keyTaken(db: IssuesDb, key: string, exceptId?: string): Pr
   return Boolean(await query.executeTakeFirst());
 }
 
-export async function slugTaken(db: IssuesDb | Transaction<CoreTables & IssueTables & StoryTables>, slug: string, exceptId: string): Promise<boolean> {
+export async function slugTaken(db: IssuesDb | IssueTransaction, slug: string, exceptId: string): Promise<boolean> {
   return Boolean(await db.selectFrom('issues').select('id').where('slug', '=', slug).where('id', '!=', exceptId).executeTakeFirst());
 }
 
-/** The ids of the stories in an issue. */
-export async function storyIdsOf(db: IssuesDb | Transaction<CoreTables & IssueTables & StoryTables>, issueId: string): Promise<Set<string>> {
-  const rows = await db.selectFrom('stories').select('id').where('issue_id', '=', issueId).execute();
-  return new Set(rows.map((row) => row.id));
-}
-
-export type IssueTransaction = Transaction<CoreTables & IssueTables & StoryTables>;
+export type IssueTransaction = Transaction<CoreTables & IssueTables>;
 
 const queues = new Map<string, Promise<unknown>>();
 
@@ -177,11 +165,9 @@ export function changeIssue<T>(db: IssuesDb, id: string, change: (tx: IssueTrans
   return next;
 }
 
-/** Where channel templates are kept: other plugins (the wizard, the channels page) reach them without the stories' tables. */
-export type TemplatesDb = Kysely<CoreTables & IssueTables>;
-
 /** A newsletter's channel templates in their order. */
-export function listChannelTemplates(db: TemplatesDb, newsletterId: string) {
+export function listChannelTemplates(handle: Handle, newsletterId: string) {
+  const db = issuesDb(handle);
   return db
     .selectFrom('channel_templates')
     .select(['id', 'title', 'channels', 'position', 'is_default'])
@@ -206,7 +192,7 @@ export async function findChannelTemplate(db: IssuesDb, newsletterId: string, id
  * has one of this newsletter's; the first is the default when none says so.
  */
 export async function saveChannelTemplates(
-  db: TemplatesDb,
+  handle: Handle,
   newsletterId: string,
   templates: { _id?: string; title: string; default?: boolean; channels: string[] }[],
 ): Promise<void> {
@@ -214,7 +200,7 @@ export async function saveChannelTemplates(
     0,
     templates.findIndex((template) => template.default),
   );
-  await inTransaction(db, async (tx) => {
+  await inTransaction(issuesDb(handle), async (tx) => {
     const known = new Set((await tx.selectFrom('channel_templates').select('id').where('newsletter_id', '=', newsletterId).execute()).map((row) => row.id));
     await tx.deleteFrom('channel_templates').where('newsletter_id', '=', newsletterId).execute();
     if (templates.length === 0) return;
@@ -236,22 +222,31 @@ export async function saveChannelTemplates(
 }
 
 /** A published issue by its slug (as typed, lower-cased) or its id, with its newsletter's look, for its public page. */
-export function findPublishedIssue(db: IssuesDb, slugOrId: string) {
-  return db
+export async function findPublishedIssue(db: IssuesDb, slugOrId: string) {
+  const issue = await db
     .selectFrom('issues')
-    .innerJoin('newsletters', 'newsletters.id', 'issues.newsletter_id')
-    .selectAll('issues')
-    .select(['newsletters.title as newsletter', 'newsletters.key as newsletterKey', 'newsletters.color', 'newsletters.text_color', 'newsletters.lang'])
-    .where((eb) => eb.or([eb('issues.slug', '=', slugOrId.toLowerCase()), eb('issues.id', '=', slugOrId)]))
-    .where('issues.published', '=', true)
+    .selectAll()
+    .where((eb) => eb.or([eb('slug', '=', slugOrId.toLowerCase()), eb('id', '=', slugOrId)]))
+    .where('published', '=', true)
     .executeTakeFirst();
+  const newsletter = issue && (await findNewsletter(db, issue.newsletter_id));
+  if (!issue || !newsletter) return undefined;
+  return {
+    ...issue,
+    newsletter: newsletter.title,
+    newsletterKey: newsletter.key,
+    color: newsletter.color,
+    text_color: newsletter.text_color,
+    lang: newsletter.lang,
+  };
 }
 
 /** What another plugin shows of an issue it lists (a collection's items). */
 const issueCardColumns = ['id', 'subject', 'key', 'image', 'slug', 'published', 'published_at'] as const;
 
 /** Those of `ids` that are published issues of the publisher, in no particular order. */
-export async function publishedIssuesAmong(db: IssuesDb, publisherId: string, ids: string[]) {
+export async function publishedIssuesAmong(handle: Handle, publisherId: string, ids: string[]) {
+  const db = issuesDb(handle);
   if (ids.length === 0) return [];
   return db
     .selectFrom('issues')
@@ -263,14 +258,15 @@ export async function publishedIssuesAmong(db: IssuesDb, publisherId: string, id
 }
 
 /** The issues of `ids` that still exist, published or not, in no particular order. */
-export async function issuesAmong(db: IssuesDb, ids: string[]) {
+export async function issuesAmong(handle: Handle, ids: string[]) {
+  const db = issuesDb(handle);
   if (ids.length === 0) return [];
   return db.selectFrom('issues').select(issueCardColumns).where('id', 'in', ids).execute();
 }
 
 /** The publisher's latest published issues. */
-export function latestPublishedIssues(db: IssuesDb, publisherId: string, limit: number) {
-  return db
+export function latestPublishedIssues(db: Handle, publisherId: string, limit: number) {
+  return issuesDb(db)
     .selectFrom('issues')
     .select(issueCardColumns)
     .where('publisher_id', '=', publisherId)
@@ -282,6 +278,51 @@ export function latestPublishedIssues(db: IssuesDb, publisherId: string, limit: 
 }
 
 /** Hangs an episode on an issue (its TTS audio, published by the speech plugin). Not an edit of the issue: its version stays. */
-export async function setIssueEpisode(db: IssuesDb, issueId: string, episodeId: string): Promise<void> {
+export async function setIssueEpisode(handle: Handle, issueId: string, episodeId: string): Promise<void> {
+  const db = issuesDb(handle);
   await db.updateTable('issues').set({ episode_id: episodeId }).where('id', '=', issueId).execute();
+}
+
+// What other plugins read of issues (through server/public.ts): they pass any handle, a transaction too.
+
+/** What an issue says, as another plugin reads it out (text to speech). */
+const issueTextColumns = ['id', 'newsletter_id', 'publisher_id', 'subject', 'preview', 'image', 'intro_html', 'intro_text', 'premium'] as const;
+export type IssueText = Pick<IssueRecord, (typeof issueTextColumns)[number]>;
+
+/** The issues of `ids` that still exist, with what they say, in no particular order. */
+export async function issueTextsAmong(db: Handle, ids: readonly string[]): Promise<IssueText[]> {
+  if (ids.length === 0) return [];
+  return issuesDb(db).selectFrom('issues').select(issueTextColumns).where('id', 'in', ids).execute();
+}
+
+/** The newsletter an issue belongs to, or undefined when there is no such issue. */
+export async function newsletterOfIssue(db: Handle, issueId: string): Promise<string | undefined> {
+  const row = await issuesDb(db).selectFrom('issues').select('newsletter_id').where('id', '=', issueId).executeTakeFirst();
+  return row?.newsletter_id;
+}
+
+/** The newsletter's latest published issue, or undefined when none is published. */
+export function latestPublishedIssueOf(db: Handle, newsletterId: string): Promise<Pick<IssueRecord, 'id' | 'newsletter_id' | 'publisher_id'> | undefined> {
+  return issuesDb(db)
+    .selectFrom('issues')
+    .select(['id', 'newsletter_id', 'publisher_id'])
+    .where('newsletter_id', '=', newsletterId)
+    .where('published', '=', true)
+    .orderBy('published_at', 'desc')
+    .executeTakeFirst();
+}
+
+/** The newsletters' published issues that went out by e-mail, with their intros, in no particular order. */
+export async function emailedIssues(
+  db: Handle,
+  newsletterIds: readonly string[],
+): Promise<Pick<IssueRecord, 'id' | 'newsletter_id' | 'published_at' | 'intro_html'>[]> {
+  if (newsletterIds.length === 0) return [];
+  return issuesDb(db)
+    .selectFrom('issues')
+    .select(['id', 'newsletter_id', 'published_at', 'intro_html'])
+    .where('newsletter_id', 'in', newsletterIds)
+    .where('published', '=', true)
+    .where('emailed', '=', true)
+    .execute();
 }

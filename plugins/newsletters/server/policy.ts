@@ -1,7 +1,7 @@
 /** Which newsletters a caller reaches in the lists: directors and admins their publisher's, editors and authors their own. */
 import { callerPublisher, type Session } from '../../../core/server/auth/session';
 import { notFound } from '../../../core/server/errors';
-import type { NewsletterReach } from './store';
+import type { NewsletterReach } from '../../../core/server/store';
 
 /**
  * The caller's reach, narrowed to `publisher` when asked; any publisher but the caller's own is

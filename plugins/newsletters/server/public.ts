@@ -1,3 +1,2 @@
 /** What other plugins may use of the newsletters plugin's server: recording the tags their content uses (stories). */
 export { addTags, listTags } from './store';
-export type { NewsletterTables } from './tables';

@@ -8,14 +8,14 @@ import { notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { presentNewsletter } from '../../../core/server/present';
 import { idParams, ref } from '../../../core/server/schemas/parts';
-import { findNewsletter } from '../../../core/server/store';
+import { findNewsletter, listNewsletters, setNewsletterFlag } from '../../../core/server/store';
 import { constants } from '../../../core/shared/config';
 import type { NewsletterListQuery } from '../../../schemas/generated/api/newsletter-list-query';
 import { newsletterTesters } from '../../settings/server/public';
 import { subscriberTimeline } from '../../subscribers/server/public';
 import { reachOf } from './policy';
 import { presentNewsletterDetail } from './present';
-import { listNewsletters, listTags, setNewsletterFlag, type NewslettersDb } from './store';
+import { listTags, type NewslettersDb } from './store';
 import type { NewsletterTables } from './tables';
 
 /** A newsletter in the caller's scopes; any other is as good as missing. */

@@ -1,5 +1,5 @@
 /** Demo data: the tags Kuzey Medya's content uses; the demo newsletters published since their creation. */
-import { sql } from 'kysely';
+import { markFirstPublishedAtCreation } from '../../../core/server/store';
 import type { SeedContext } from '../../../core/server/plugins/contract';
 import { addTags } from './store';
 import type { NewsletterTables } from './tables';
@@ -9,10 +9,5 @@ export const demoTags = ['ekonomi', 'etkinlik', 'gündem', 'kitap', 'kültür', 
 export async function seedNewsletters({ db, demo }: SeedContext): Promise<void> {
   await addTags(db.withTables<NewsletterTables>(), demo.publisherId, demoTags);
   // The core seeds some newsletters published: they were, from their creation on.
-  await db
-    .updateTable('newsletters')
-    .set({ first_published_at: sql<Date>`created_at` })
-    .where('published', '=', true)
-    .where('first_published_at', 'is', null)
-    .execute();
+  await markFirstPublishedAtCreation(db);
 }

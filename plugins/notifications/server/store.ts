@@ -5,6 +5,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { CoreTables } from '../../../core/server/db/tables';
+import { staffIdsOf, withPeople, withPerson, type WithPerson } from '../../../core/server/people';
 import type { NotificationTables } from './tables';
 
 export type Db = Kysely<CoreTables & NotificationTables>;
@@ -12,7 +13,6 @@ export type Db = Kysely<CoreTables & NotificationTables>;
 export function selectNotifications(db: Db) {
   return db
     .selectFrom('notifications')
-    .leftJoin('users as sender', 'sender.id', 'notifications.sender_id')
     .select([
       'notifications.id',
       'notifications.title',
@@ -22,11 +22,11 @@ export function selectNotifications(db: Db) {
       'notifications.announcement_id',
       'notifications.sender_id',
       'notifications.created_at',
-      'sender.name as sender_name',
     ]);
 }
 
-export type NotificationRow = Awaited<ReturnType<ReturnType<typeof selectNotifications>['executeTakeFirstOrThrow']>>;
+/** A notification with its sender's name and picture. */
+export type NotificationRow = WithPerson<Awaited<ReturnType<ReturnType<typeof selectNotifications>['executeTakeFirstOrThrow']>>, 'sender'>;
 
 export async function listNotifications(db: Db, options: { userId: string; unreadOnly: boolean; limit: number; offset: number }) {
   let query = selectNotifications(db).where('notifications.user_id', '=', options.userId);
@@ -40,11 +40,12 @@ export async function listNotifications(db: Db, options: { userId: string; unrea
     counts.executeTakeFirstOrThrow(),
   ]);
   const unread = Number(total.unread);
-  return { rows, count: options.unreadOnly ? unread : Number(total.total), unread };
+  return { rows: await withPeople(db, rows, 'sender_id', 'sender'), count: options.unreadOnly ? unread : Number(total.total), unread };
 }
 
 export async function findNotification(db: Db, userId: string, id: string): Promise<NotificationRow | undefined> {
-  return selectNotifications(db).where('notifications.id', '=', id).where('notifications.user_id', '=', userId).executeTakeFirst();
+  const row = await selectNotifications(db).where('notifications.id', '=', id).where('notifications.user_id', '=', userId).executeTakeFirst();
+  return withPerson(db, row, 'sender_id', 'sender');
 }
 
 /** Marks one of the user's notifications read (a read one keeps its first read time). */
@@ -99,7 +100,6 @@ export async function insertNotifications(db: Db, notifications: NewNotification
 export function selectAnnouncements(db: Db) {
   return db
     .selectFrom('announcements')
-    .leftJoin('users as sender', 'sender.id', 'announcements.sender_id')
     .select([
       'announcements.id',
       'announcements.publisher_id',
@@ -108,11 +108,11 @@ export function selectAnnouncements(db: Db) {
       'announcements.body_html',
       'announcements.sender_id',
       'announcements.created_at',
-      'sender.name as sender_name',
     ]);
 }
 
-export type AnnouncementRow = Awaited<ReturnType<ReturnType<typeof selectAnnouncements>['executeTakeFirstOrThrow']>>;
+/** An announcement with its sender's name and picture. */
+export type AnnouncementRow = WithPerson<Awaited<ReturnType<ReturnType<typeof selectAnnouncements>['executeTakeFirstOrThrow']>>, 'sender'>;
 
 /** The announcement, if the user received it (or may post announcements). */
 export async function findAnnouncement(db: Db, id: string, reader: { userId: string; mayPost: boolean }): Promise<AnnouncementRow | undefined> {
@@ -128,7 +128,7 @@ export async function findAnnouncement(db: Db, id: string, reader: { userId: str
       ),
     );
   }
-  return query.executeTakeFirst();
+  return withPerson(db, await query.executeTakeFirst(), 'sender_id', 'sender');
 }
 
 export interface NewAnnouncement {
@@ -142,7 +142,7 @@ export interface NewAnnouncement {
 
 /**
  * Stores an announcement and notifies the publisher's users (its directors, and the editors and
- * authors of its newsletters) in one insert-select; answers the id and who was notified.
+ * authors of its newsletters) in one transaction; answers the id and who was notified.
  */
 export async function createAnnouncement(db: Db, announcement: NewAnnouncement): Promise<{ id: string; recipients: string[] }> {
   const id = randomUUID();
@@ -161,40 +161,19 @@ export async function createAnnouncement(db: Db, announcement: NewAnnouncement):
       })
       .execute();
     const createdAt = announcement.createdAt ?? new Date();
-    const inserted = await tx
-      .insertInto('notifications')
-      .columns(['id', 'user_id', 'announcement_id', 'title', 'text', 'link', 'sender_id', 'created_at'])
-      .expression((eb) =>
-        eb
-          .selectFrom('users')
-          .select([
-            sql<string>`gen_random_uuid()::text`.as('id'),
-            'users.id as user_id',
-            sql<string>`${id}`.as('announcement_id'),
-            sql<string>`${announcement.subject}`.as('title'),
-            sql<string>`${announcement.preview}`.as('text'),
-            sql<string>`${link}`.as('link'),
-            sql<string>`${announcement.senderId}`.as('sender_id'),
-            sql<Date>`${createdAt.toISOString()}::timestamptz`.as('created_at'),
-          ])
-          .where('users.role', 'in', ['director', 'editor', 'author'])
-          .where((where) =>
-            where.or([
-              where('users.publisher_id', '=', announcement.publisherId),
-              where(
-                'users.id',
-                'in',
-                where
-                  .selectFrom('newsletter_members')
-                  .innerJoin('newsletters', 'newsletters.id', 'newsletter_members.newsletter_id')
-                  .select('newsletter_members.user_id')
-                  .where('newsletters.publisher_id', '=', announcement.publisherId),
-              ),
-            ]),
-          ),
-      )
-      .returning('user_id')
-      .execute();
-    return { id, recipients: inserted.map((row) => row.user_id) };
+    const recipients = await staffIdsOf(tx, announcement.publisherId);
+    await insertNotifications(
+      tx,
+      recipients.map((userId) => ({
+        userId,
+        announcementId: id,
+        title: announcement.subject,
+        text: announcement.preview,
+        link,
+        senderId: announcement.senderId,
+        createdAt,
+      })),
+    );
+    return { id, recipients };
   });
 }

@@ -8,16 +8,17 @@
  */
 import type { PremiumStoryBody } from '../../../schemas/generated/api/premium-story';
 import { callerPublisher, type Session } from '../../../core/server/auth/session';
+import type { Handle } from '../../../core/server/db/database';
 import { HttpError, invalid, notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { idParams, ref } from '../../../core/server/schemas/parts';
-import { announceStory, findStory, premiumStories, setStoryPremium, type StoriesDb, type StoryTables } from '../../stories/server/public';
+import { announceStory, findStory, premiumStories, setStoryPremium } from '../../stories/server/public';
 import { releaseSpeechEpisode, withholdSpeechEpisode } from '../../episodes/server/public';
 import { premiumMessages } from '../messages';
 import { presentPremiumStory } from './present';
 
 /** A story of the caller's publisher; another publisher's is as good as missing. */
-async function reachableStory(db: StoriesDb, id: string, session: Session, missing = 'Story not found.') {
+async function reachableStory(db: Handle, id: string, session: Session, missing = 'Story not found.') {
   const publisherId = callerPublisher(session);
   const row = await findStory(db, id);
   if (!row || row.publisher_id !== publisherId) throw notFound(missing);
@@ -25,7 +26,7 @@ async function reachableStory(db: StoriesDb, id: string, session: Session, missi
 }
 
 export function registerPremiumRoutes(api: PluginApi): void {
-  const db = api.tables<StoryTables>();
+  const db = api.db;
 
   /** Sets the flag, revalidates the public page and tells the story's open editors; the story as it is now. */
   async function mark(id: string, on: boolean) {

@@ -3,7 +3,7 @@
  * makes episodes of recordings). Everything else in this folder is internal.
  */
 import { randomUUID } from 'node:crypto';
-import type { Db } from '../../../core/server/db/database';
+import type { Handle } from '../../../core/server/db/database';
 import { invalid } from '../../../core/server/errors';
 import { newKey, type Storage } from '../../../core/server/services/storage';
 import { slugify } from '../../../core/shared/text';
@@ -41,7 +41,7 @@ const langPattern = /^[a-z]{2,3}(?:-[a-z0-9]{2,8})?$/i;
  * the presented recording. Throws invalid(...) with the spec's messages. An already imported
  * (podcastId, contentId) answers the existing recording.
  */
-export async function createRecording(api: { db: Db; storage: Storage }, input: NewRecording): Promise<PresentedRecording> {
+export async function createRecording(api: { db: Handle; storage: Storage }, input: NewRecording): Promise<PresentedRecording> {
   const db = recordingsDb(api.db);
   const podcastId = input.podcastId || null;
   const contentId = podcastId ? input.contentId || null : null;
@@ -90,14 +90,14 @@ export async function createRecording(api: { db: Db; storage: Storage }, input: 
 }
 
 /** The publisher's recording, with its audio's URL; undefined for another publisher's or none. */
-export async function findRecording(api: { db: Db; storage: Storage }, publisherId: string, id: string): Promise<PresentedRecording | undefined> {
+export async function findRecording(api: { db: Handle; storage: Storage }, publisherId: string, id: string): Promise<PresentedRecording | undefined> {
   const row = await findRecordingRow(recordingsDb(api.db), publisherId, id);
   return row ? presentRecording(row, api.storage) : undefined;
 }
 
 /** The recording already imported from a provider's episode, if any: asked before downloading it again. */
 export async function findImportedRecording(
-  api: { db: Db; storage: Storage },
+  api: { db: Handle; storage: Storage },
   publisherId: string,
   podcastId: string,
   contentId: string,
@@ -108,7 +108,7 @@ export async function findImportedRecording(
 
 /** The publisher's recording with its stored audio file, for a feature that keeps its own copy. */
 export async function findRecordingWithFile(
-  api: { db: Db; storage: Storage },
+  api: { db: Handle; storage: Storage },
   publisherId: string,
   id: string,
 ): Promise<{ recording: PresentedRecording; file: { key: string; mime: string; size: number; duration: number } } | undefined> {

@@ -4,12 +4,13 @@
  */
 import type { Insertable, Kysely } from 'kysely';
 import type { CoreTables } from '../../../core/server/db/tables';
-import type { Db } from '../../../core/server/db/database';
+import { ownTables, type Handle } from '../../../core/server/db/database';
+import { withPeople, withPerson, type WithPerson } from '../../../core/server/people';
 import type { RecordingTables, RecordingsTable } from './tables';
 
 export type RecordingsDb = Kysely<CoreTables & RecordingTables>;
 
-export const recordingsDb = (db: Db): RecordingsDb => db.withTables<RecordingTables>();
+export const recordingsDb = (db: Handle): RecordingsDb => ownTables<RecordingTables>(db);
 
 export interface ListOptions {
   publisherId: string;
@@ -28,16 +29,12 @@ export interface RecordingEdit {
   slug: string;
 }
 
-/** A recording row with its uploader's name and picture. */
 export function selectRecordings(db: RecordingsDb) {
-  return db
-    .selectFrom('recordings')
-    .leftJoin('users', 'users.id', 'recordings.uploader_id')
-    .selectAll('recordings')
-    .select(['users.name as uploader_name', 'users.image as uploader_image']);
+  return db.selectFrom('recordings').selectAll('recordings');
 }
 
-export type RecordingRow = Awaited<ReturnType<ReturnType<typeof selectRecordings>['executeTakeFirstOrThrow']>>;
+/** A recording row with its uploader's name and picture. */
+export type RecordingRow = WithPerson<Awaited<ReturnType<ReturnType<typeof selectRecordings>['executeTakeFirstOrThrow']>>, 'uploader'>;
 
 export async function listRecordings(db: RecordingsDb, options: ListOptions): Promise<{ rows: RecordingRow[]; count: number }> {
   let filtered = db.selectFrom('recordings').where('publisher_id', '=', options.publisherId);
@@ -51,19 +48,20 @@ export async function listRecordings(db: RecordingsDb, options: ListOptions): Pr
     query.orderBy('recordings.created_at', direction).orderBy('recordings.id', direction).limit(options.limit).offset(options.offset).execute(),
     filtered.select(db.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
   ]);
-  return { rows, count: Number(total.count) };
+  return { rows: await withPeople(db, rows, 'uploader_id', 'uploader'), count: Number(total.count) };
 }
 
 /** The recording, if it belongs to the publisher. */
-export function findRecordingRow(db: RecordingsDb, publisherId: string, id: string): Promise<RecordingRow | undefined> {
-  return selectRecordings(db).where('recordings.id', '=', id).where('recordings.publisher_id', '=', publisherId).executeTakeFirst();
+export async function findRecordingRow(db: RecordingsDb, publisherId: string, id: string): Promise<RecordingRow | undefined> {
+  const row = await selectRecordings(db).where('recordings.id', '=', id).where('recordings.publisher_id', '=', publisherId).executeTakeFirst();
+  return withPerson(db, row, 'uploader_id', 'uploader');
 }
 
 /** The publisher's recording imported from this provider episode, if there is one. */
-export function findImported(db: RecordingsDb, publisherId: string, podcastId: string, contentId: string | null): Promise<RecordingRow | undefined> {
+export async function findImported(db: RecordingsDb, publisherId: string, podcastId: string, contentId: string | null): Promise<RecordingRow | undefined> {
   let query = selectRecordings(db).where('recordings.publisher_id', '=', publisherId).where('recordings.podcast_id', '=', podcastId);
   query = contentId === null ? query.where('recordings.content_id', 'is', null) : query.where('recordings.content_id', '=', contentId);
-  return query.executeTakeFirst();
+  return withPerson(db, await query.executeTakeFirst(), 'uploader_id', 'uploader');
 }
 
 export async function insertRecording(db: RecordingsDb, values: Insertable<RecordingsTable>): Promise<void> {

@@ -11,7 +11,8 @@ import { constants } from '../../../core/shared/config';
 import type { NewsletterUpdateBody } from '../../../schemas/generated/api/newsletter-update';
 import { assertMayChangeInterests } from './policy';
 import { presentInterest, presentNewsletterSettings } from './present';
-import { findNewsletterSettings, listInterests, newsletterKeyTaken, saveNewsletterSettings, settingsDb, staffOf } from './store';
+import { keyInUse } from '../../../core/server/store';
+import { findNewsletterSettings, listInterests, saveNewsletterSettings, settingsDb, staffOf } from './store';
 import { storedWelcome } from './welcome';
 import type { VoiceSettings } from './defaults';
 
@@ -77,7 +78,7 @@ export function registerNewsletterSettingsRoutes(api: PluginApi): void {
       if (interests.some((id) => !known.has(id))) throw invalid('Choose interests from the list.', 'interests');
       const staff = new Set((await staffOf(db, current.row.publisher_id)).map((user) => user.id));
       if (testers.some((id) => !staff.has(id))) throw invalid('Testers must work for the publisher.', 'testers');
-      if (await newsletterKeyTaken(db, key, current.row.id)) throw invalid(newsletterKeyExists(key), 'key');
+      if (await keyInUse(db, 'newsletters', key, current.row.id)) throw invalid(newsletterKeyExists(key), 'key');
       await assertKnownVoices(body.voiceSettings, current.voiceSettings);
       // Every part is checked before anything is saved: a refused body leaves the newsletter as it was.
       const saveParts = await api.newsletterParts.check(body as unknown as Record<string, unknown>, { newsletterId: current.row.id, session });

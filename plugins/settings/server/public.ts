@@ -4,64 +4,59 @@
  * page saves it) with the defaults and the fonts it offers, its landing page's cover, a new
  * newsletter's first settings (the wizard), and its voices (text to speech starts from them).
  */
-import type { Db } from '../../../core/server/db/database';
+import type { Handle } from '../../../core/server/db/database';
 import type { Interest } from '../../../schemas/generated/entities/interest';
 import { defaultVoiceSettings, type EmailDesign, type VoiceSettings, type WelcomeIssue } from './defaults';
 import { presentInterest } from './present';
-import { findEmailDesign, findWebCover, insertNewsletterSettings, listInterests, newsletterKeyTaken, saveEmailDesign, saveWebCover, settingsDb } from './store';
+import { findEmailDesign, findWebCover, insertNewsletterSettings, listInterests, saveEmailDesign, saveWebCover, settingsDb } from './store';
 import { storedWelcome } from './welcome';
 
 export { defaultEmailDesign, type VoiceSettings, emailFonts, withDefaultDesign, type EmailDesign, type EmailFont, type WelcomeIssue } from './defaults';
 
-export async function interests(db: Db): Promise<Interest[]> {
+export async function interests(db: Handle): Promise<Interest[]> {
   return (await listInterests(settingsDb(db))).map(presentInterest);
 }
 
 /** The staff who receive a newsletter's test e-mails: user ids, sorted as the settings answer them. */
-export async function newsletterTesters(db: Db, newsletterId: string): Promise<string[]> {
+export async function newsletterTesters(db: Handle, newsletterId: string): Promise<string[]> {
   const rows = await settingsDb(db).selectFrom('newsletter_testers').select('user_id').where('newsletter_id', '=', newsletterId).execute();
   return rows.map((row) => row.user_id).sort();
 }
 
 /** The newsletter's voices for articles and bullets (spec 002 section 3): saved, or the defaults. */
-export async function newsletterVoiceSettings(db: Db, newsletterId: string): Promise<VoiceSettings> {
+export async function newsletterVoiceSettings(db: Handle, newsletterId: string): Promise<VoiceSettings> {
   const row = await settingsDb(db).selectFrom('newsletter_settings').select('voice_settings').where('newsletter_id', '=', newsletterId).executeTakeFirst();
   return row?.voice_settings ?? defaultVoiceSettings;
 }
 
 /** The newsletter's e-mail design: its saved fields over the defaults. */
-export function newsletterEmailDesign(db: Db, newsletterId: string): Promise<EmailDesign> {
+export function newsletterEmailDesign(db: Handle, newsletterId: string): Promise<EmailDesign> {
   return findEmailDesign(settingsDb(db), newsletterId);
 }
 
 /** Saves the newsletter's whole e-mail design (making its settings row when it has none); a field in a shape the schema refuses is saved as its default. */
-export function saveNewsletterEmailDesign(db: Db, newsletterId: string, design: EmailDesign): Promise<void> {
+export function saveNewsletterEmailDesign(db: Handle, newsletterId: string, design: EmailDesign): Promise<void> {
   return saveEmailDesign(settingsDb(db), newsletterId, design);
 }
 
 /** The newsletter's welcome issue (sent to each new subscriber), or null while it has none with a subject. */
-export async function newsletterWelcome(db: Db, newsletterId: string): Promise<WelcomeIssue | null> {
+export async function newsletterWelcome(db: Handle, newsletterId: string): Promise<WelcomeIssue | null> {
   const row = await settingsDb(db).selectFrom('newsletter_settings').select('welcome').where('newsletter_id', '=', newsletterId).executeTakeFirst();
   return row?.welcome?.subject?.trim() ? row.welcome : null;
 }
 
 /** The cover of the newsletter's landing page (its web design), or '' while it has none. */
-export function newsletterWebCover(db: Db, newsletterId: string): Promise<string> {
+export function newsletterWebCover(db: Handle, newsletterId: string): Promise<string> {
   return findWebCover(settingsDb(db), newsletterId);
 }
 
-export function saveNewsletterWebCover(db: Db, newsletterId: string, cover: string): Promise<void> {
+export function saveNewsletterWebCover(db: Handle, newsletterId: string, cover: string): Promise<void> {
   return saveWebCover(settingsDb(db), newsletterId, cover);
-}
-
-/** Whether a newsletter other than `exceptId` has this key (slug). */
-export function newsletterKeyInUse(db: Db, key: string, exceptId?: string): Promise<boolean> {
-  return newsletterKeyTaken(settingsDb(db), key, exceptId);
 }
 
 /** A new newsletter's first settings, in the transaction (`tx`) that creates it: its interests and its welcome issue (sanitized). */
 export function startNewsletterSettings(
-  tx: Db,
+  tx: Handle,
   newsletterId: string,
   settings: { interests: string[]; welcome: { subject: string; preview: string; intro: { html: string } } },
 ): Promise<void> {

@@ -3,14 +3,13 @@ import type { PluginApi } from '../../../core/server/plugins/contract';
 import { invalid, notFound } from '../../../core/server/errors';
 import { presentPublisher } from '../../../core/server/present';
 import { idParams, ref } from '../../../core/server/schemas/parts';
-import { findPublisher } from '../../../core/server/store';
+import { findPublisher, keyInUse, updatePublisher } from '../../../core/server/store';
 import type { PublisherUpdateBody } from '../../../schemas/generated/api/publisher-update';
-import { publisherKeyTaken, settingsDb, updatePublisher } from './store';
 
 export const publisherKeyExists = (key: string) => `The publisher name ${key} already exists.`;
 
 export function registerPublisherSettingsRoutes(api: PluginApi): void {
-  const db = settingsDb(api.db);
+  const db = api.db;
 
   const publisherOf = async (id: string) => {
     const publisher = await findPublisher(db, id);
@@ -43,7 +42,7 @@ export function registerPublisherSettingsRoutes(api: PluginApi): void {
       const current = await publisherOf(request.params.id);
       const body = request.body;
       const key = body.key.trim().toLowerCase();
-      if (await publisherKeyTaken(db, key, current.id)) throw invalid(publisherKeyExists(key), 'key');
+      if (await keyInUse(db, 'publishers', key, current.id)) throw invalid(publisherKeyExists(key), 'key');
       await updatePublisher(db, current.id, {
         title: body.title.trim(),
         description: body.description?.trim() ?? current.description,

@@ -3,16 +3,17 @@
  * issue; the publisher's staff; the interests; saving a newsletter's or a publisher's settings;
  * a newsletter's e-mail design.
  */
-import { sql, type Kysely } from 'kysely';
-import type { Db } from '../../../core/server/db/database';
-import type { CoreTables, NewsletterRow, PublisherRow } from '../../../core/server/db/tables';
-import { findNewsletter } from '../../../core/server/store';
+import type { Kysely } from 'kysely';
+import { ownTables, type Handle } from '../../../core/server/db/database';
+import type { CoreTables, NewsletterRow } from '../../../core/server/db/tables';
+import { staffOf as staffOfPublisher } from '../../../core/server/people';
+import { findNewsletter, updateNewsletter } from '../../../core/server/store';
 import { withDefaultDesign, type EmailDesign, type VoiceSettings, type WelcomeIssue } from './defaults';
 import type { SettingsTables } from './tables';
 
 export type SettingsDb = Kysely<CoreTables & SettingsTables>;
 
-export const settingsDb = (db: Db): SettingsDb => db.withTables<SettingsTables>();
+export const settingsDb = (db: Handle): SettingsDb => ownTables<SettingsTables>(db);
 
 export interface NewsletterSettings {
   row: NewsletterRow;
@@ -48,25 +49,7 @@ export function listInterests(db: SettingsDb) {
 
 /** Who works for the publisher: its directors, editors and authors. */
 export function staffOf(db: SettingsDb, publisherId: string) {
-  return db.selectFrom('users').select(['id', 'name', 'email']).where('publisher_id', '=', publisherId).orderBy('name').orderBy('id').execute();
-}
-
-export async function newsletterKeyTaken(db: SettingsDb, key: string, exceptId?: string): Promise<boolean> {
-  let query = db
-    .selectFrom('newsletters')
-    .select('id')
-    .where(sql<string>`lower(key)`, '=', key.toLowerCase());
-  if (exceptId) query = query.where('id', '!=', exceptId);
-  return Boolean(await query.executeTakeFirst());
-}
-
-export async function publisherKeyTaken(db: SettingsDb, key: string, exceptId?: string): Promise<boolean> {
-  let query = db
-    .selectFrom('publishers')
-    .select('id')
-    .where(sql<string>`lower(key)`, '=', key.toLowerCase());
-  if (exceptId) query = query.where('id', '!=', exceptId);
-  return Boolean(await query.executeTakeFirst());
+  return staffOfPublisher(db, publisherId);
 }
 
 export interface NewsletterEdit extends Pick<NewsletterRow, 'title' | 'subtitle' | 'description' | 'image' | 'color' | 'text_color' | 'key'> {
@@ -80,11 +63,7 @@ export interface NewsletterEdit extends Pick<NewsletterRow, 'title' | 'subtitle'
 export async function saveNewsletterSettings(db: SettingsDb, newsletterId: string, edit: NewsletterEdit): Promise<void> {
   await db.transaction().execute(async (tx) => {
     const { interests, testers, voiceSettings, welcome, ...columns } = edit;
-    await tx
-      .updateTable('newsletters')
-      .set({ ...columns, updated_at: new Date() })
-      .where('id', '=', newsletterId)
-      .execute();
+    await updateNewsletter(tx, newsletterId, columns);
     await tx.deleteFrom('newsletter_interests').where('newsletter_id', '=', newsletterId).execute();
     if (interests.length)
       await tx
@@ -122,16 +101,6 @@ export async function saveEmailDesign(db: SettingsDb, newsletterId: string, desi
     .insertInto('newsletter_settings')
     .values({ newsletter_id: newsletterId, voice_settings: null, welcome: null, email_design })
     .onConflict((oc) => oc.column('newsletter_id').doUpdateSet({ email_design, updated_at: new Date() }))
-    .execute();
-}
-
-export type PublisherEdit = Pick<PublisherRow, 'title' | 'description' | 'image' | 'color' | 'text_color' | 'website' | 'email' | 'key'>;
-
-export async function updatePublisher(db: SettingsDb, publisherId: string, edit: PublisherEdit): Promise<void> {
-  await db
-    .updateTable('publishers')
-    .set({ ...edit, updated_at: new Date() })
-    .where('id', '=', publisherId)
     .execute();
 }
 

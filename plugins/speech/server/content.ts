@@ -3,19 +3,16 @@
  * reach it. Authors reach only the stories they write; issue audio needs speech.publish. Anything
  * else is as good as missing (404).
  */
-import type { Kysely, Selectable } from 'kysely';
 import { demand, type Session } from '../../../core/server/auth/session';
-import type { CoreTables } from '../../../core/server/db/tables';
+import type { Handle } from '../../../core/server/db/database';
 import { notFound } from '../../../core/server/errors';
 import { constants } from '../../../core/shared/config';
 import { escapeHtml, htmlToText } from '../../../core/shared/text';
-import { findIssue, stuffChannelId, type IssueTables } from '../../issues/server/public';
-import { findStory, mayReadStory, readerHtml, type StoryTables } from '../../stories/server/public';
+import { findIssue, issueTextsAmong, stuffChannelId, type IssueText } from '../../issues/server/public';
+import { findStory, mayReadStory, readerHtml, storyTextsAmong, type StoryText } from '../../stories/server/public';
 import { firstWords, type SpeechContentType } from '../rules';
 import type { AudioContent } from './present';
 import type { AudioRow } from './tables';
-
-export type ContentDb = Kysely<CoreTables & StoryTables & IssueTables>;
 
 export interface SpeechContent {
   id: string;
@@ -42,27 +39,21 @@ export function storyTitle(story: { type: string; title: string; body_text: stri
   return title || notAvailable;
 }
 
-export async function reachContent(db: ContentDb, session: Session, id: string, type?: SpeechContentType): Promise<SpeechContent> {
+export async function reachContent(db: Handle, session: Session, id: string, type?: SpeechContentType): Promise<SpeechContent> {
   if (type === 'issue') return reachIssue(db, session, id);
   const story = await findStory(db, id);
   if (!story || !mayReadStory(session, story) || (type && story.type !== type)) throw notFound('Story not found.');
   return storyContent(story);
 }
 
-async function reachIssue(db: ContentDb, session: Session, id: string): Promise<SpeechContent> {
+async function reachIssue(db: Handle, session: Session, id: string): Promise<SpeechContent> {
   const issue = await findIssue(db, id);
   if (!issue || !session.newsletterIds.has(issue.newsletter_id)) throw notFound('Issue not found.');
   demand(session, 'speech.publish');
   return issueContent(issue);
 }
 
-/** The columns a story's or an issue's speech content is made of. */
-const storyFields = ['id', 'type', 'newsletter_id', 'publisher_id', 'title', 'subtitle', 'image', 'body_html', 'body_text', 'is_premium'] as const;
-const issueFields = ['id', 'newsletter_id', 'publisher_id', 'subject', 'preview', 'image', 'intro_html', 'intro_text', 'premium'] as const;
-type StoryFields = (typeof storyFields)[number];
-type IssueFields = (typeof issueFields)[number];
-
-function storyContent(story: Pick<Selectable<StoryTables['stories']>, StoryFields>): SpeechContent {
+function storyContent(story: StoryText): SpeechContent {
   return {
     id: story.id,
     type: story.type,
@@ -78,7 +69,7 @@ function storyContent(story: Pick<Selectable<StoryTables['stories']>, StoryField
   };
 }
 
-function issueContent(issue: Pick<Selectable<IssueTables['issues']>, IssueFields>): SpeechContent {
+function issueContent(issue: IssueText): SpeechContent {
   return {
     id: issue.id,
     type: 'issue',
@@ -100,13 +91,10 @@ export function audioContentOf(content: SpeechContent): AudioContent {
 }
 
 /** The list's titles: each record's story or issue, read in two queries. */
-export async function contentsOf(db: ContentDb, rows: Pick<AudioRow, 'content_id' | 'content_type'>[]): Promise<Map<string, AudioContent>> {
+export async function contentsOf(db: Handle, rows: Pick<AudioRow, 'content_id' | 'content_type'>[]): Promise<Map<string, AudioContent>> {
   const storyIds = rows.filter((row) => row.content_type !== 'issue').map((row) => row.content_id);
   const issueIds = rows.filter((row) => row.content_type === 'issue').map((row) => row.content_id);
-  const [stories, issues] = await Promise.all([
-    storyIds.length > 0 ? db.selectFrom('stories').select(storyFields).where('id', 'in', storyIds).execute() : [],
-    issueIds.length > 0 ? db.selectFrom('issues').select(issueFields).where('id', 'in', issueIds).execute() : [],
-  ]);
+  const [stories, issues] = await Promise.all([storyTextsAmong(db, storyIds), issueTextsAmong(db, issueIds)]);
   const contents = [...stories.map(storyContent), ...issues.map(issueContent)];
   return new Map(contents.map((content) => [content.id, audioContentOf(content)]));
 }
@@ -123,12 +111,11 @@ export interface IssueItem {
  * 2.3: two). 'Draft Stories' is where stories wait to be placed, not part of what readers get, so
  * it is not counted.
  */
-export async function issueItems(db: ContentDb, issueId: string): Promise<IssueItem[]> {
+export async function issueItems(db: Handle, issueId: string): Promise<IssueItem[]> {
   const issue = (await findIssue(db, issueId))!;
   const channels = issue.channels.filter((channel) => channel._id !== stuffChannelId).slice(0, constants.speech.issueChannels);
   const storyIds = channels.flatMap((channel) => channel.stories);
-  const stories =
-    storyIds.length > 0 ? await db.selectFrom('stories').select(['id', 'type', 'title', 'body_html', 'is_premium']).where('id', 'in', storyIds).execute() : [];
+  const stories = await storyTextsAmong(db, storyIds);
   const byId = new Map(stories.map((story) => [story.id, story]));
   const items: IssueItem[] = [];
   if (htmlToText(issue.intro_html)) items.push({ origin: 'intro', html: issue.intro_html, title: itemTitle(issue.intro_html) });

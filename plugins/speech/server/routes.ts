@@ -5,6 +5,7 @@
  */
 import { buffer } from 'node:stream/consumers';
 import { demand, type Session } from '../../../core/server/auth/session';
+import type { Handle } from '../../../core/server/db/database';
 import { HttpError, invalid, invalidDetails, notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { idParams } from '../../../core/server/schemas/parts';
@@ -13,9 +14,9 @@ import { constants } from '../../../core/shared/config';
 import { episodeSummary, saveSpeechEpisode } from '../../episodes/server/public';
 import { setIssueEpisode } from '../../issues/server/public';
 import { newsletterVoiceSettings } from '../../settings/server/public';
-import { setStoryEpisode, type StoryTables } from '../../stories/server/public';
+import { setStoryEpisode } from '../../stories/server/public';
 import { cleanChunkText, speechContentTypes, speechMessages, type SpeechContentType } from '../rules';
-import { audioContentOf, contentsOf, notAvailable, reachContent, type ContentDb, type SpeechContent } from './content';
+import { audioContentOf, contentsOf, notAvailable, reachContent, type SpeechContent } from './content';
 import { audioSeconds, queueBuild, queueGeneration, waitFor, withinAudioLength, type SpeechContext } from './generation';
 import { presentAudio, presentChunk, type PresentedAudio } from './present';
 import { splitIntoChunks } from './split';
@@ -33,7 +34,7 @@ import {
   versionsOf,
   type AudioFilters,
 } from './store';
-import type { AudioRow, ChunkRow, SpeechTables } from './tables';
+import type { AudioRow, ChunkRow } from './tables';
 
 const id = { type: 'string', minLength: 1, maxLength: 64 } as const;
 const parameters = {
@@ -86,10 +87,8 @@ interface AudioListQuery {
   limit?: number;
 }
 
-export function registerSpeechRoutes(api: PluginApi, context: SpeechContext, contentDb: ContentDb): void {
+export function registerSpeechRoutes(api: PluginApi, context: SpeechContext, contentDb: Handle): void {
   const { db, storage } = context;
-  // The list filters an author's records by their stories' owner.
-  const listDb = api.tables<SpeechTables & StoryTables>();
 
   /** A chunk the caller may reach through its story or issue. */
   async function reachChunk(chunkId: string, session: Session): Promise<{ chunk: ChunkRow; content: SpeechContent }> {
@@ -434,7 +433,7 @@ export function registerSpeechRoutes(api: PluginApi, context: SpeechContext, con
       const { filters = 'status:ready', sort = 'created_at:desc', page = 0, limit = constants.speech.audioListLimit } = request.query;
       const parsed = parseFilters(filters, session);
       const [column, direction] = sort.split(':') as ['created_at' | 'updated_at', string];
-      const { rows, count } = await listAudios(listDb, parsed, { column, desc: direction === 'desc' }, { page, limit });
+      const { rows, count } = await listAudios(db, parsed, { column, desc: direction === 'desc' }, { page, limit });
       const contents = await contentsOf(contentDb, rows);
       const data = await Promise.all(
         rows.map((row) => presentFull(row, null, false).then((audio) => ({ ...audio, content: contents.get(row.content_id) ?? null }))),

@@ -4,13 +4,13 @@
  * generated (it shows 'In Progress' on the TTS list); and the audio of the newsletter's latest
  * published issue (its intro and the stories of its first channels), built, ready to publish.
  */
-import { sql, type Insertable } from 'kysely';
+import type { Insertable } from 'kysely';
 import type { SeedContext } from '../../../core/server/plugins/contract';
 import type { SpeechEngine, SpokenAudio } from '../../../core/server/services/speech';
 import { constants } from '../../../core/shared/config';
 import { newsletterVoiceSettings, type VoiceSettings } from '../../settings/server/public';
-import type { IssueTables } from '../../issues/server/public';
-import type { StoryTables } from '../../stories/server/public';
+import { latestPublishedIssueOf } from '../../issues/server/public';
+import { longestStory } from '../../stories/server/public';
 import { buildAudio, speakChunk, type SpeechContext } from './generation';
 import { issueItems } from './content';
 import { splitIntoChunks } from './split';
@@ -18,24 +18,14 @@ import { insertAudio, insertChunk } from './store';
 import type { SpeechAudiosTable, SpeechTables } from './tables';
 
 export async function seedSpeech({ db, storage, jobs, speech, log, demo }: SeedContext): Promise<void> {
-  const speechDb = db.withTables<SpeechTables & StoryTables & IssueTables>();
+  const speechDb = db.withTables<SpeechTables>();
   const context: SpeechContext = { db: speechDb, storage, jobs, speech: rememberingDemoSpeech(speech), log };
   const newsletterId = demo.newsletterIds[0]!;
   const voices = await newsletterVoiceSettings(db, newsletterId);
-  const latest = (type: 'article' | 'bullet') =>
-    speechDb
-      .selectFrom('stories')
-      .selectAll()
-      .where('newsletter_id', '=', newsletterId)
-      .where('type', '=', type)
-      .where('body_text', '!=', '')
-      .orderBy(sql`length(body_text)`, 'desc')
-      .orderBy('created_at', 'desc')
-      .executeTakeFirst();
 
   for (const [story, build] of [
-    [await latest('article'), true],
-    [await latest('bullet'), false],
+    [await longestStory(db, newsletterId, 'article'), true],
+    [await longestStory(db, newsletterId, 'bullet'), false],
   ] as const) {
     if (!story) continue;
     const audio = { publisher_id: story.publisher_id, newsletter_id: story.newsletter_id, content_id: story.id, content_type: story.type };
@@ -43,13 +33,7 @@ export async function seedSpeech({ db, storage, jobs, speech, log, demo }: SeedC
     if (build) await speakAndBuild(context, audioId, parts);
   }
 
-  const issue = await speechDb
-    .selectFrom('issues')
-    .select(['id', 'publisher_id', 'newsletter_id'])
-    .where('newsletter_id', '=', newsletterId)
-    .where('published', '=', true)
-    .orderBy('published_at', 'desc')
-    .executeTakeFirst();
+  const issue = await latestPublishedIssueOf(db, newsletterId);
   if (!issue) return;
   const audio = { publisher_id: issue.publisher_id, newsletter_id: issue.newsletter_id, content_id: issue.id, content_type: 'issue' as const };
   const { audioId, parts } = await seedAudio(context, audio, await issueItems(speechDb, issue.id), voices.article, demo.userIds.director);

@@ -2,7 +2,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import type { CoreTables } from '../../../core/server/db/tables';
-import type { StoryTables } from '../../stories/server/public';
+import { storiesOwnedBy } from '../../stories/server/public';
 import type { SpeechContentType } from '../rules';
 import type { AudioRow, ChunkRow, ChunkVersionRow, SpeechAudiosTable, SpeechChunksTable, SpeechTables } from './tables';
 
@@ -128,7 +128,7 @@ export interface AudioFilters {
 }
 
 export async function listAudios(
-  db: Kysely<CoreTables & SpeechTables & StoryTables>,
+  db: SpeechDb,
   filters: AudioFilters,
   order: { column: 'created_at' | 'updated_at'; desc: boolean },
   page: { page: number; limit: number },
@@ -138,17 +138,7 @@ export async function listAudios(
   if (filters.contentIds) base = base.where('speech_audios.content_id', 'in', orNone(filters.contentIds));
   if (filters.contentTypes) base = base.where('speech_audios.content_type', 'in', orNone(filters.contentTypes) as SpeechContentType[]);
   if (filters.statuses) base = base.where('speech_audios.status', 'in', orNone(filters.statuses) as AudioRow['status'][]);
-  if (filters.ownerId) {
-    const ownerId = filters.ownerId;
-    base = base.where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('stories')
-          .select(sql`1`.as('one'))
-          .whereRef('stories.id', '=', 'speech_audios.content_id')
-          .where('stories.owner_id', '=', ownerId),
-      ),
-    );
-  }
+  if (filters.ownerId) base = base.where('speech_audios.content_id', 'in', orNone(await storiesOwnedBy(db, filters.ownerId)));
   const direction = order.desc ? 'desc' : 'asc';
   const [rows, total] = await Promise.all([
     base

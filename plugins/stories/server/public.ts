@@ -5,17 +5,32 @@ export { announce as announceStory } from './publication';
 export {
   findStory,
   insertStory,
+  issuesHoldingStories,
+  issuesOfWriter,
   listPenNames,
   ownPenName,
   premiumStories,
+  releaseStoriesOfIssue,
   setStoryEpisode,
   setStoryIssue,
   setStoryPremium,
   storiesOfIssue,
-  type StoriesDb,
+  storyIdsOfIssue,
   type StoryRow,
+} from './store';
+export {
+  issuesOfStories,
+  latestPublishedArticles,
+  longestStory,
+  newsletterOfStory,
+  publishedArticlesAmong,
+  storiesAmong,
+  storiesOwnedBy,
+  storyTextsAmong,
+  storyTextsOfIssue,
+  type StoryCard,
+  type StoryText,
 } from './store';
 export { storedBody } from './content';
 export { readerHtml } from './reader';
 export { premiumNotice } from '../teaser';
-export type { StoryTables } from './tables';

@@ -18,7 +18,7 @@ import type { StoryCreateBody } from '../../../schemas/generated/api/story-creat
 import type { StoryListQuery } from '../../../schemas/generated/api/story-list-query';
 import type { StoryPublishBody } from '../../../schemas/generated/api/story-publish';
 import type { StoryUpdateBody } from '../../../schemas/generated/api/story-update';
-import { addTags, listTags, type NewsletterTables } from '../../newsletters/server/public';
+import { addTags, listTags } from '../../newsletters/server/public';
 import { interests } from '../../settings/server/public';
 import { cancelledText, leadMinutesFor, newBulletHtml, nextStatus, publishDateProblem, scheduledText } from '../rules';
 import { columnsOf, conflictsOf } from './edit';
@@ -45,7 +45,6 @@ const changedMeanwhile = 'The story changed meanwhile. Look at it again, then tr
 
 export function registerStoryRoutes(api: PluginApi): void {
   const db = api.tables<StoryTables>() as StoriesDb;
-  const tagsDb = api.tables<NewsletterTables>();
   const publication: PublicationContext = { db, jobs: api.jobs, realtime: api.realtime, push: api.push, publicUrl: api.env.publicUrl, log: api.log };
   defineReleaseJob(publication);
 
@@ -59,7 +58,7 @@ export function registerStoryRoutes(api: PluginApi): void {
   /** The pen names, tags and interests the editor offers. */
   const formData = async (session: Session) => ({
     authors: (await listPenNames(db, session.publisherId!, session.user.id, session.can('stories.update'))).map(presentPenName),
-    tags: await listTags(tagsDb, session.publisherId!),
+    tags: await listTags(api.db, session.publisherId!),
     interests: await interests(db),
     slugMax: constants.stories.slugMax,
   });
@@ -159,7 +158,7 @@ export function registerStoryRoutes(api: PluginApi): void {
         writer_id: columns.writer_id ?? (await ownPenName(db, newsletter.publisher_id, session.user)),
         owner_id: session.user.id,
       });
-      if (fields.tags?.length) await addTags(tagsDb, newsletter.publisher_id, fields.tags);
+      if (fields.tags?.length) await addTags(api.db, newsletter.publisher_id, fields.tags);
       const story = await present(id);
       return { data: story, msg: 'Story created.' };
     },
@@ -207,7 +206,7 @@ export function registerStoryRoutes(api: PluginApi): void {
       );
       const saved = await updateStory(db, row.id, columns, { expectedVersion: row.version, whereDraft: true });
       if (!saved) throw new HttpError(409, { msg: 'The story changed while it was being saved. It will be saved again.', err: 'STORY_CONFLICT' });
-      if (fields.tags?.length) await addTags(tagsDb, row.publisher_id, fields.tags);
+      if (fields.tags?.length) await addTags(api.db, row.publisher_id, fields.tags);
       const updated = (await findStory(db, row.id))!;
       announce(api, updated, callerSocket(request));
       return { data: presentStory(updated), msg: 'Story saved.' };

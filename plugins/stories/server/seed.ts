@@ -6,6 +6,8 @@
  */
 import type { SeedContext } from '../../../core/server/plugins/contract';
 import type { JobQueue } from '../../../core/server/jobs';
+import { findPeople } from '../../../core/server/people';
+import { findNewsletterByKey, findUserByEmail } from '../../../core/server/store';
 import { schedulePublication } from '../../../core/server/publication';
 import { constants } from '../../../core/shared/config';
 import { slugify } from '../../../core/shared/text';
@@ -321,7 +323,7 @@ async function insertDemoStory(
 export async function seedStories(context: SeedContext): Promise<void> {
   const { demo, jobs } = context;
   const db = context.db.withTables<StoryTables>() as StoriesDb;
-  const users = await db.selectFrom('users').select(['id', 'name', 'email', 'role', 'publisher_id']).execute();
+  const users = await findPeople(db, Object.values(demo.userIds));
   const userOf = (role: Exclude<Writer, 'desk'>) => users.find((user) => user.id === demo.userIds[role])!;
   const desk = await insertPenName(db, { publisherId: demo.publisherId, userId: null, name: 'Kuzey Medya Haber Masası' });
   const penNames: Record<Writer, string> = {
@@ -353,8 +355,8 @@ export async function seedStories(context: SeedContext): Promise<void> {
   }
 
   // The neighbour publisher's stories: no one of Kuzey Medya may reach them.
-  const ege = await db.selectFrom('newsletters').select(['id', 'publisher_id']).where('key', '=', 'ege-gundem').executeTakeFirst();
-  const egeDirector = users.find((user) => user.email === 'director@egehaber.example');
+  const ege = await findNewsletterByKey(db, 'ege-gundem');
+  const egeDirector = await findUserByEmail(db, 'director@egehaber.example');
   if (ege && egeDirector) {
     const writerId = await ownPenName(db, ege.publisher_id, egeDirector);
     for (const story of egeStories) {

@@ -1,13 +1,19 @@
 /** The stories plugin's queries: stories with their writer and owner, the lists, slugs and pen names. */
 import { randomUUID } from 'node:crypto';
 import { sql, type Expression, type ExpressionBuilder, type Insertable, type Kysely, type SqlBool, type Updateable } from 'kysely';
+import { ownTables, type Handle } from '../../../core/server/db/database';
 import { containsPattern } from '../../../core/server/db/like';
 import { uniqueSlug } from '../../../core/server/db/slugs';
 import type { CoreTables } from '../../../core/server/db/tables';
+import { withPeople, withPerson } from '../../../core/server/people';
+import { findNewsletter } from '../../../core/server/store';
 import { badges } from '../../../core/shared/config';
 import type { PenNameRecord, StoriesTable, StoryRecord, StoryTables, StoryType } from './tables';
 
 export type StoriesDb = Kysely<CoreTables & StoryTables>;
+
+/** Any handle (another plugin's, a transaction) seen with the stories' tables. */
+export const storiesDb = (db: Handle): StoriesDb => ownTables<StoryTables>(db);
 
 /** A story with the names the console shows beside it. */
 export type StoryRow = StoryRecord & {
@@ -36,16 +42,18 @@ export interface StoryListOptions {
   limit: number;
 }
 
-const withNames = (db: StoriesDb) =>
+/** Stories with their writer's pen name; their owner's name and picture come from the core (`withPeople`). */
+const withWriter = (db: StoriesDb) =>
   db
     .selectFrom('stories')
     .leftJoin('pen_names', 'pen_names.id', 'stories.writer_id')
-    .leftJoin('users', 'users.id', 'stories.owner_id')
     .selectAll('stories')
-    .select(['pen_names.name as writer_name', 'pen_names.user_id as writer_user_id', 'users.name as owner_name', 'users.image as owner_image']);
+    .select(['pen_names.name as writer_name', 'pen_names.user_id as writer_user_id']);
 
-export async function findStory(db: StoriesDb, id: string): Promise<StoryRow | undefined> {
-  return withNames(db).where('stories.id', '=', id).executeTakeFirst();
+export async function findStory(handle: Handle, id: string): Promise<StoryRow | undefined> {
+  const db = storiesDb(handle);
+  const row = await withWriter(db).where('stories.id', '=', id).executeTakeFirst();
+  return withPerson(db, row, 'owner_id', 'owner');
 }
 
 /**
@@ -118,7 +126,7 @@ async function countStories(db: StoriesDb, options: StoryListOptions, countMax: 
 export async function listStories(db: StoriesDb, options: StoryListOptions & { countMax: number }): Promise<{ rows: StoryRow[]; count: number }> {
   const desc = options.desc;
   const [rows, count] = await Promise.all([
-    withNames(db)
+    withWriter(db)
       .where(listCondition(options))
       // Never-published stories go last when sorting by publication date, newest first (as its index is ordered).
       .orderBy(`stories.${sortColumns[options.sort]}`, (order) =>
@@ -131,10 +139,11 @@ export async function listStories(db: StoriesDb, options: StoryListOptions & { c
       .execute(),
     countStories(db, options, options.countMax),
   ]);
-  return { rows, count };
+  return { rows: await withPeople(db, rows, 'owner_id', 'owner'), count };
 }
 
-export async function insertStory(db: StoriesDb, values: Omit<Insertable<StoriesTable>, 'id'>): Promise<string> {
+export async function insertStory(handle: Handle, values: Omit<Insertable<StoriesTable>, 'id'>): Promise<string> {
+  const db = storiesDb(handle);
   const id = randomUUID();
   await db
     .insertInto('stories')
@@ -167,18 +176,21 @@ export async function updateStory(
 }
 
 /** Marks a story premium or not (the premium-story service); a change of the story, so its version moves on. */
-export async function setStoryPremium(db: StoriesDb, id: string, on: boolean): Promise<boolean> {
+export async function setStoryPremium(handle: Handle, id: string, on: boolean): Promise<boolean> {
+  const db = storiesDb(handle);
   return updateStory(db, id, { is_premium: on });
 }
 
 /** A publisher's premium stories, the latest changed first. */
-export function premiumStories(db: StoriesDb, publisherId: string): Promise<StoryRow[]> {
-  return withNames(db)
+export async function premiumStories(handle: Handle, publisherId: string): Promise<StoryRow[]> {
+  const db = storiesDb(handle);
+  const rows = await withWriter(db)
     .where('stories.publisher_id', '=', publisherId)
     .where('stories.is_premium', '=', true)
     .orderBy('stories.updated_at', 'desc')
     .orderBy('stories.id')
     .execute();
+  return withPeople(db, rows, 'owner_id', 'owner');
 }
 
 export async function deleteStory(db: StoriesDb, id: string): Promise<void> {
@@ -186,26 +198,23 @@ export async function deleteStory(db: StoriesDb, id: string): Promise<void> {
 }
 
 /** A published story by its slug (as typed, lower-cased) or its id, with its newsletter's look, for its public page. */
-export function findPublishedStory(db: StoriesDb, slugOrId: string) {
-  return db
+export async function findPublishedStory(db: StoriesDb, slugOrId: string) {
+  const story = await db
     .selectFrom('stories')
-    .innerJoin('newsletters', 'newsletters.id', 'stories.newsletter_id')
-    .select([
-      'stories.id',
-      'stories.type',
-      'stories.published_content',
-      'stories.published_at',
-      'stories.is_premium',
-      'stories.newsletter_id',
-      'newsletters.title as newsletter',
-      'newsletters.key as newsletterKey',
-      'newsletters.color',
-      'newsletters.text_color',
-      'newsletters.lang',
-    ])
-    .where((eb) => eb.or([eb('stories.slug', '=', slugOrId.toLowerCase()), eb('stories.id', '=', slugOrId)]))
-    .where('stories.published', '=', true)
+    .select(['id', 'type', 'published_content', 'published_at', 'is_premium', 'newsletter_id'])
+    .where((eb) => eb.or([eb('slug', '=', slugOrId.toLowerCase()), eb('id', '=', slugOrId)]))
+    .where('published', '=', true)
     .executeTakeFirst();
+  const newsletter = story && (await findNewsletter(db, story.newsletter_id));
+  if (!story || !newsletter) return undefined;
+  return {
+    ...story,
+    newsletter: newsletter.title,
+    newsletterKey: newsletter.key,
+    color: newsletter.color,
+    text_color: newsletter.text_color,
+    lang: newsletter.lang,
+  };
 }
 
 /** Counts one view of a story's public page (not a change: the version stays). */
@@ -237,7 +246,8 @@ export function uniqueStorySlug(db: StoriesDb, base: string, exceptId: string | 
 }
 
 /** The pen names a writer may sign with: their own, or (for `everyone`) all of the publisher's. */
-export async function listPenNames(db: StoriesDb, publisherId: string, userId: string, everyone: boolean): Promise<PenNameRecord[]> {
+export async function listPenNames(handle: Handle, publisherId: string, userId: string, everyone: boolean): Promise<PenNameRecord[]> {
+  const db = storiesDb(handle);
   let query = db.selectFrom('pen_names').selectAll().where('publisher_id', '=', publisherId);
   if (!everyone) query = query.where('user_id', '=', userId);
   return query.orderBy('name').execute();
@@ -264,7 +274,8 @@ export async function penNameNamed(db: StoriesDb, publisherId: string, name: str
 }
 
 /** The caller's own pen name (their name), made the first time they write. */
-export async function ownPenName(db: StoriesDb, publisherId: string, user: { id: string; name: string; email: string }): Promise<string> {
+export async function ownPenName(handle: Handle, publisherId: string, user: { id: string; name: string; email: string }): Promise<string> {
+  const db = storiesDb(handle);
   const mine = await db
     .selectFrom('pen_names')
     .select('id')
@@ -280,16 +291,133 @@ export async function ownPenName(db: StoriesDb, publisherId: string, user: { id:
 }
 
 /** The stories of an issue, with their names, oldest first. */
-export function storiesOfIssue(db: StoriesDb, issueId: string): Promise<StoryRow[]> {
-  return withNames(db).where('stories.issue_id', '=', issueId).orderBy('stories.created_at').execute();
+export async function storiesOfIssue(handle: Handle, issueId: string): Promise<StoryRow[]> {
+  const db = storiesDb(handle);
+  const rows = await withWriter(db).where('stories.issue_id', '=', issueId).orderBy('stories.created_at').execute();
+  return withPeople(db, rows, 'owner_id', 'owner');
 }
 
 /** Puts a story in an issue, or (with null) takes it out; a story is in one issue at most. Not a change of the story: its version stays. */
-export async function setStoryIssue(db: StoriesDb, storyId: string, issueId: string | null): Promise<void> {
+export async function setStoryIssue(handle: Handle, storyId: string, issueId: string | null): Promise<void> {
+  const db = storiesDb(handle);
   await db.updateTable('stories').set({ issue_id: issueId }).where('id', '=', storyId).execute();
 }
 
 /** Hangs an episode on a story (its TTS audio, attached by the speech plugin). Not an edit of the story: its version stays. */
-export async function setStoryEpisode(db: StoriesDb, storyId: string, episodeId: string): Promise<void> {
+export async function setStoryEpisode(handle: Handle, storyId: string, episodeId: string): Promise<void> {
+  const db = storiesDb(handle);
   await db.updateTable('stories').set({ episode_id: episodeId }).where('id', '=', storyId).execute();
+}
+
+/** The ids of the stories in an issue. */
+export async function storyIdsOfIssue(handle: Handle, issueId: string): Promise<Set<string>> {
+  const rows = await storiesDb(handle).selectFrom('stories').select('id').where('issue_id', '=', issueId).execute();
+  return new Set(rows.map((row) => row.id));
+}
+
+/** Takes every story out of an issue that is going away: they stay in the newsletter, in no issue. */
+export async function releaseStoriesOfIssue(handle: Handle, issueId: string): Promise<void> {
+  await storiesDb(handle).updateTable('stories').set({ issue_id: null }).where('issue_id', '=', issueId).execute();
+}
+
+/** The issues holding a story written under this pen name. */
+export async function issuesOfWriter(handle: Handle, writerId: string): Promise<string[]> {
+  const rows = await storiesDb(handle)
+    .selectFrom('stories')
+    .select('issue_id')
+    .distinct()
+    .where('writer_id', '=', writerId)
+    .where('issue_id', 'is not', null)
+    .execute();
+  return rows.flatMap((row) => (row.issue_id ? [row.issue_id] : []));
+}
+
+/** The newsletter's issues that hold at least one story. */
+export async function issuesHoldingStories(handle: Handle, newsletterId: string): Promise<string[]> {
+  const rows = await storiesDb(handle)
+    .selectFrom('stories')
+    .select('issue_id')
+    .distinct()
+    .where('newsletter_id', '=', newsletterId)
+    .where('issue_id', 'is not', null)
+    .execute();
+  return rows.flatMap((row) => (row.issue_id ? [row.issue_id] : []));
+}
+
+// What other plugins read of stories (through server/public.ts): they pass any handle, a transaction too.
+
+/** What another plugin shows of a story it lists (a collection's items). */
+const storyCardColumns = ['id', 'title', 'image', 'slug', 'type', 'published', 'published_at'] as const;
+export type StoryCard = Pick<StoryRecord, (typeof storyCardColumns)[number]>;
+
+/** What a story says, as another plugin reads it out (text to speech). */
+const storyTextColumns = ['id', 'type', 'newsletter_id', 'publisher_id', 'title', 'subtitle', 'image', 'body_html', 'body_text', 'is_premium'] as const;
+export type StoryText = Pick<StoryRecord, (typeof storyTextColumns)[number]>;
+
+/** The stories of `ids` that still exist, published or not, in no particular order. */
+export async function storiesAmong(db: Handle, ids: readonly string[]): Promise<StoryCard[]> {
+  if (ids.length === 0) return [];
+  return storiesDb(db).selectFrom('stories').select(storyCardColumns).where('id', 'in', ids).execute();
+}
+
+const publishedArticles = (db: Handle, publisherId: string) =>
+  storiesDb(db)
+    .selectFrom('stories')
+    .select(storyCardColumns)
+    .where('publisher_id', '=', publisherId)
+    .where('published', '=', true)
+    .where('type', '=', 'article');
+
+/** Those of `ids` that are published articles of the publisher, in no particular order. */
+export async function publishedArticlesAmong(db: Handle, publisherId: string, ids: readonly string[]): Promise<StoryCard[]> {
+  if (ids.length === 0) return [];
+  return publishedArticles(db, publisherId).where('id', 'in', ids).execute();
+}
+
+/** The publisher's latest published articles. */
+export function latestPublishedArticles(db: Handle, publisherId: string, limit: number): Promise<StoryCard[]> {
+  return publishedArticles(db, publisherId).orderBy('published_at', 'desc').orderBy('id').limit(limit).execute();
+}
+
+/** The stories of `ids` that still exist, with what they say, in no particular order. */
+export async function storyTextsAmong(db: Handle, ids: readonly string[]): Promise<StoryText[]> {
+  if (ids.length === 0) return [];
+  return storiesDb(db).selectFrom('stories').select(storyTextColumns).where('id', 'in', ids).execute();
+}
+
+/** The stories of an issue with what they say, in the order of their ids. */
+export function storyTextsOfIssue(db: Handle, issueId: string): Promise<StoryText[]> {
+  return storiesDb(db).selectFrom('stories').select(storyTextColumns).where('issue_id', '=', issueId).orderBy('id').execute();
+}
+
+/** The newsletter's story of this type with the longest text (the latest of equals), or undefined when none has text. */
+export function longestStory(db: Handle, newsletterId: string, type: StoryType): Promise<StoryText | undefined> {
+  return storiesDb(db)
+    .selectFrom('stories')
+    .select(storyTextColumns)
+    .where('newsletter_id', '=', newsletterId)
+    .where('type', '=', type)
+    .where('body_text', '!=', '')
+    .orderBy(sql`length(body_text)`, 'desc')
+    .orderBy('created_at', 'desc')
+    .executeTakeFirst();
+}
+
+/** The ids of the stories a user owns (an author's own). */
+export async function storiesOwnedBy(db: Handle, userId: string): Promise<string[]> {
+  const rows = await storiesDb(db).selectFrom('stories').select('id').where('owner_id', '=', userId).execute();
+  return rows.map((row) => row.id);
+}
+
+/** The newsletter a story belongs to, or undefined when there is no such story. */
+export async function newsletterOfStory(db: Handle, storyId: string): Promise<string | undefined> {
+  const row = await storiesDb(db).selectFrom('stories').select('newsletter_id').where('id', '=', storyId).executeTakeFirst();
+  return row?.newsletter_id;
+}
+
+/** The issues these stories are in, each once (stories in no issue add none). */
+export async function issuesOfStories(db: Handle, storyIds: readonly string[]): Promise<string[]> {
+  if (storyIds.length === 0) return [];
+  const rows = await storiesDb(db).selectFrom('stories').select('issue_id').where('id', 'in', storyIds).execute();
+  return [...new Set(rows.flatMap((row) => (row.issue_id ? [row.issue_id] : [])))];
 }

@@ -3,34 +3,31 @@
  * count, the weekly timeline, the subscription series and cancellations read from their rollups,
  * ending one subscription with its events and counts kept, and the landing page's subscribe form.
  */
-import type { Kysely } from 'kysely';
-import type { CoreTables } from '../../../core/server/db/tables';
+import type { Handle } from '../../../core/server/db/database';
 import {
   cancellationList,
   removeSubscriber,
   subscriberCount,
+  subscribersDb as typed,
   subscriptionSeries as seriesOf,
   weeklyTimeline,
   type CancellationRow,
-  type SubscribersDb,
   type SubscriptionSeriesRow,
   type TimelineWeek,
 } from './store';
-import type { SubscriberTables } from './tables';
 
 export type { TimelineWeek, SubscriptionSeriesRow, CancellationRow };
 export type { SubscriptionMedium, SubscriptionSource } from './tables';
 export { subscribeForm } from './subscribe-page';
-
-const typed = (db: Kysely<CoreTables>) => db.withTables<SubscriberTables>() as SubscribersDb;
+export { recipientBatch, stillSubscribed, type RecipientCursor, type Subscriber } from './store';
 
 export { subscriberCount };
 
 /** Weekly sign-ups, departures and totals by medium (see the stats call). */
-export const subscriberTimeline = (db: Kysely<CoreTables>, newsletterId: string) => weeklyTimeline(typed(db), newsletterId);
+export const subscriberTimeline = (db: Handle, newsletterId: string) => weeklyTimeline(typed(db), newsletterId);
 
 /** Ends one subscription (an unsubscribe link); answers whether the address subscribed. */
-export const unsubscribe = (db: Kysely<CoreTables>, newsletterId: string, email: string) => removeSubscriber(typed(db), newsletterId, email);
+export const unsubscribe = (db: Handle, newsletterId: string, email: string) => removeSubscriber(typed(db), newsletterId, email);
 
 /**
  * Subscriptions and unsubscriptions of some newsletters per day, week or month (the span's first
@@ -38,13 +35,13 @@ export const unsubscribe = (db: Kysely<CoreTables>, newsletterId: string, email:
  * read from the daily rollup.
  */
 export function subscriptionSeries(
-  db: Kysely<CoreTables>,
+  db: Handle,
   q: { newsletterIds: string[]; startAt: Date; endAt: Date; span: 'day' | 'week' | 'month'; bySource: boolean },
 ): Promise<SubscriptionSeriesRow[]> {
   return seriesOf(typed(db), q);
 }
 
 /** Unsubscriptions with their reasons (subscriber id, reason, 'YYYY-MM-DD HH:mm:ss' UTC, source), newest first, at most `limit`. */
-export function cancellations(db: Kysely<CoreTables>, q: { newsletterIds: string[]; startAt: Date; endAt: Date; limit: number }): Promise<CancellationRow[]> {
+export function cancellations(db: Handle, q: { newsletterIds: string[]; startAt: Date; endAt: Date; limit: number }): Promise<CancellationRow[]> {
   return cancellationList(typed(db), q);
 }

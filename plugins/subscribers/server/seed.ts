@@ -11,6 +11,7 @@
 import { randomUUID } from 'node:crypto';
 import { sql, type RawBuilder } from 'kysely';
 import type { SeedContext } from '../../../core/server/plugins/contract';
+import { findNewsletterByKey } from '../../../core/server/store';
 import { constants } from '../../../core/shared/config';
 import { rebuildTimeline, recountSubscribers, type SubscribersDb } from './store';
 import type { SubscriberTables } from './tables';
@@ -265,7 +266,9 @@ async function insertDepartures(db: SubscribersDb, newsletterId: string, count: 
 export async function seedSubscribers(context: SeedContext): Promise<void> {
   const db = context.db.withTables<SubscriberTables>();
   const started = performance.now();
-  const newsletters = await db.selectFrom('newsletters').select(['id', 'key']).where('key', 'in', Object.keys(demoSubscriberCounts)).execute();
+  const newsletters = (await Promise.all(Object.keys(demoSubscriberCounts).map((key) => findNewsletterByKey(db, key)))).filter(
+    (newsletter) => newsletter !== undefined,
+  );
   for (const newsletter of newsletters) {
     const count = demoSubscriberCounts[newsletter.key]!;
     await db.transaction().execute(async (tx) => {

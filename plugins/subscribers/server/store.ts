@@ -1,6 +1,6 @@
 /**
  * The subscribers' queries. Lists read the newest first through (newsletter_id, created_at desc)
- * and take their unfiltered count from newsletters.subscriber_count, so a page costs the same with
+ * and take their unfiltered count from the newsletter's kept subscriber count, so a page costs the same with
  * ten subscribers or a million; every change of the rows keeps that count, the weekly timeline
  * (subscriber_stats), the subscription events (with their reasons) and their daily rollup by source
  * (subscription_daily) in step, inside the same transaction (changeSubscription, or the import in
@@ -8,12 +8,16 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { ownTables, type Handle } from '../../../core/server/db/database';
 import { prefixPattern } from '../../../core/server/db/like';
-import type { CoreTables } from '../../../core/server/db/tables';
+import type { CoreTables, NewsletterRow } from '../../../core/server/db/tables';
+import { findNewsletter, findNewsletterByKey, setSubscriberCount } from '../../../core/server/store';
 import { constants } from '../../../core/shared/config';
 import type { StoredSource, SubscriberTables, SubscriptionEventType, SubscriptionMedium, SubscriptionSource } from './tables';
 
 export type SubscribersDb = Kysely<CoreTables & SubscriberTables>;
+
+export const subscribersDb = (db: Handle): SubscribersDb => ownTables<SubscriberTables>(db);
 
 export interface SubscriberRow {
   email: string;
@@ -68,9 +72,8 @@ export async function listSubscribers(
 }
 
 /** How many subscribe to a newsletter (the kept count: no counting). */
-export async function subscriberCount(db: Kysely<CoreTables>, newsletterId: string): Promise<number> {
-  const row = await db.selectFrom('newsletters').select('subscriber_count').where('id', '=', newsletterId).executeTakeFirst();
-  return row?.subscriber_count ?? 0;
+export async function subscriberCount(db: Handle, newsletterId: string): Promise<number> {
+  return (await findNewsletter(db, newsletterId))?.subscriber_count ?? 0;
 }
 
 /**
@@ -165,11 +168,16 @@ export async function recordWeek(
     on conflict (newsletter_id, type, medium, date) do update set value = subscriber_stats.value + excluded.value`.execute(db);
 }
 
-/** Sets newsletters.subscriber_count from the rows (the publisher's lists sort by it). */
+/** Sets the newsletter's kept subscriber count from the rows (the publisher's lists sort by it). */
 export async function recountSubscribers(db: SubscribersDb, newsletterId: string): Promise<void> {
-  await sql`
-    update newsletters set subscriber_count = (select count(*) from subscribers where newsletter_id = ${newsletterId})
-    where id = ${newsletterId}`.execute(db);
+  await setSubscriberCount(db, newsletterId, async () => {
+    const row = await db
+      .selectFrom('subscribers')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('newsletter_id', '=', newsletterId)
+      .executeTakeFirstOrThrow();
+    return Number(row.count);
+  });
 }
 
 /**
@@ -392,11 +400,48 @@ export async function cancellationList(
 }
 
 /** A published newsletter readers may subscribe to (the landing page shows the published ones), by its key (any case) or its id. */
-export async function findSubscribableNewsletter(db: SubscribersDb, keyOrId: string): Promise<{ id: string; key: string; title: string } | undefined> {
-  return db
-    .selectFrom('newsletters')
-    .select(['id', 'key', 'title'])
-    .where((eb) => eb.or([eb(sql`lower(key)`, '=', keyOrId.toLowerCase()), eb('id', '=', keyOrId)]))
-    .where('published', '=', true)
-    .executeTakeFirst();
+export async function findSubscribableNewsletter(db: Handle, keyOrId: string): Promise<NewsletterRow | undefined> {
+  const byKey = await findNewsletterByKey(db, keyOrId);
+  if (byKey?.published) return byKey;
+  const byId = await findNewsletter(db, keyOrId);
+  return byId?.published ? byId : undefined;
+}
+
+/** Where a walk through a newsletter's subscribers stopped: the last one it read. */
+export interface RecipientCursor {
+  createdAt: Date;
+  id: string;
+}
+
+export interface Subscriber {
+  id: string;
+  email: string;
+  name: string;
+  medium: SubscriptionMedium;
+  created_at: Date;
+}
+
+/**
+ * The next `limit` subscribers of a newsletter after `cursor` (newest first, through the index
+ * the lists read), of one medium or any, and only those who subscribed by `before` when given: a
+ * sender reads its recipients a batch at a time, whatever the list's size.
+ */
+export async function recipientBatch(
+  db: Handle,
+  newsletterId: string,
+  options: { medium?: SubscriptionMedium; before?: Date; cursor?: RecipientCursor; limit: number },
+): Promise<Subscriber[]> {
+  let query = subscribersDb(db).selectFrom('subscribers').select(['id', 'email', 'name', 'medium', 'created_at']).where('newsletter_id', '=', newsletterId);
+  if (options.medium) query = query.where('medium', '=', options.medium);
+  if (options.before) query = query.where('created_at', '<=', options.before);
+  const { cursor } = options;
+  if (cursor) query = query.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(cursor.createdAt, cursor.id)));
+  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(options.limit).execute();
+}
+
+/** Those of `ids` who still subscribe (an address that left since is not among them). */
+export async function stillSubscribed(db: Handle, ids: readonly string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await subscribersDb(db).selectFrom('subscribers').select('id').where('id', 'in', ids).execute();
+  return new Set(rows.map((row) => row.id));
 }

@@ -45,8 +45,12 @@ export function registerSubscribePages(api: PluginApi, db: SubscribersDb, subscr
   const frameOf = async (key: string): Promise<{ id: string; key: string; title: string; frame: PublicPageNewsletter } | null> => {
     const found = await findSubscribableNewsletter(db, key);
     if (!found || found.key.toLowerCase() !== key.toLowerCase()) return null;
-    const row = (await db.selectFrom('newsletters').select(['color', 'text_color', 'lang']).where('id', '=', found.id).executeTakeFirst())!;
-    return { ...found, frame: { title: found.title, key: found.key, color: row.color, textColor: row.text_color, lang: row.lang } };
+    return {
+      id: found.id,
+      key: found.key,
+      title: found.title,
+      frame: { title: found.title, key: found.key, color: found.color, textColor: found.text_color, lang: found.lang },
+    };
   };
   const send = (reply: FastifyReply, status: number, frame: PublicPageNewsletter | null, content: string) =>
     reply

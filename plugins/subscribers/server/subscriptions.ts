@@ -13,6 +13,7 @@ import { sql } from 'kysely';
 import { addressCounter, addressKey, createAttemptLimiter, type AttemptLimiter, type Counter } from '../../../core/server/auth/attempts';
 import type { AppContext } from '../../../core/server/plugins/contract';
 import { sanitizeRichText } from '../../../core/server/sanitize';
+import { findNewsletter } from '../../../core/server/store';
 import { constants } from '../../../core/shared/config';
 import { newsletterWelcome } from '../../settings/server/public';
 import { escapeHtml, htmlToText } from '../../../core/shared/text';
@@ -157,23 +158,14 @@ export function createSubscriptions(context: Pick<AppContext, 'db' | 'mail' | 'l
     async confirm(newsletterKey, token) {
       const value = context.links.verify(token);
       if (!value?.startsWith(confirmPrefix)) return null;
-      const pending = await db
+      const request = await db
         .selectFrom('subscription_requests')
-        .innerJoin('newsletters', 'newsletters.id', 'subscription_requests.newsletter_id')
-        .select([
-          'subscription_requests.id',
-          'subscription_requests.email',
-          'subscription_requests.name',
-          'subscription_requests.city',
-          'subscription_requests.source',
-          'subscription_requests.confirmed_at',
-          'newsletters.id as newsletter_id',
-          'newsletters.key',
-          'newsletters.title',
-        ])
-        .where('subscription_requests.id', '=', value.slice(confirmPrefix.length))
-        .where('subscription_requests.expires_at', '>', new Date())
+        .select(['id', 'email', 'name', 'city', 'source', 'confirmed_at', 'newsletter_id'])
+        .where('id', '=', value.slice(confirmPrefix.length))
+        .where('expires_at', '>', new Date())
         .executeTakeFirst();
+      const newsletter = request && (await findNewsletter(db, request.newsletter_id));
+      const pending = request && newsletter && { ...request, key: newsletter.key, title: newsletter.title };
       if (!pending || pending.key.toLowerCase() !== newsletterKey.toLowerCase()) return null;
       // A second click on the link (or a mail scanner's first): the subscription is made already.
       if (pending.confirmed_at) return { newsletterId: pending.newsletter_id };

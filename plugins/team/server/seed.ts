@@ -1,6 +1,6 @@
 /** Demo team members for Kuzey Medya, so the team pages show more than the four demo accounts. */
-import { randomUUID } from 'node:crypto';
 import { hashPassword } from '../../../core/server/auth/passwords';
+import { addMemberships, createUser } from '../../../core/server/people';
 import type { SeedContext } from '../../../core/server/plugins/contract';
 
 export const demoMembers = [
@@ -26,29 +26,19 @@ export async function seedTeam({ db, env, demo }: SeedContext): Promise<void> {
   const passwordHash = await hashPassword(env.demoPassword);
   await db.transaction().execute(async (tx) => {
     for (const member of demoMembers) {
-      const id = randomUUID();
-      await tx
-        .insertInto('users')
-        .values({
-          id,
-          email: member.email,
-          password_hash: passwordHash,
-          role: member.role,
-          publisher_id: demo.publisherId,
-          name: member.name,
-          biography: member.biography,
-          url: 'https://masthead.local/ekip',
-          image: member.image,
-          ready: true,
-        })
-        .execute();
+      const id = await createUser(tx, {
+        email: member.email,
+        password_hash: passwordHash,
+        role: member.role,
+        publisher_id: demo.publisherId,
+        name: member.name,
+        biography: member.biography,
+        url: 'https://masthead.local/ekip',
+        image: member.image,
+        ready: true,
+      });
       const newsletterIds = member.newsletters.map((index) => demo.newsletterIds[index]).filter((value): value is string => Boolean(value));
-      if (newsletterIds.length > 0) {
-        await tx
-          .insertInto('newsletter_members')
-          .values(newsletterIds.map((newsletterId) => ({ newsletter_id: newsletterId, user_id: id, role: member.role })))
-          .execute();
-      }
+      await addMemberships(tx, id, newsletterIds, member.role);
     }
   });
 }

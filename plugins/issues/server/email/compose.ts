@@ -5,7 +5,7 @@
  */
 import { findNewsletter } from '../../../../core/server/store';
 import { newsletterEmailDesign } from '../../../settings/server/public';
-import { readerHtml, storiesOfIssue, type StoriesDb, type StoryRow } from '../../../stories/server/public';
+import { readerHtml, storiesOfIssue, type StoryRow } from '../../../stories/server/public';
 import { normalizeChannels, stuffChannelId } from '../../rules';
 import type { IssueRow, IssuesDb } from '../store';
 import type { EmailChannel, EmailStory, IssueEmailInput } from './render';
@@ -29,7 +29,7 @@ export async function issueEmailInput(db: IssuesDb, issue: IssueRow, publicUrl: 
   const base = publicUrl.replace(/\/+$/, '');
   const [newsletter, stories, design] = await Promise.all([
     findNewsletter(db, issue.newsletter_id),
-    storiesOfIssue(db as unknown as StoriesDb, issue.id),
+    storiesOfIssue(db, issue.id),
     newsletterEmailDesign(db, issue.newsletter_id),
   ]);
   if (!newsletter) throw new Error(`Issue ${issue.id}: its newsletter ${issue.newsletter_id} does not exist.`);

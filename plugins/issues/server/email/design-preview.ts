@@ -7,7 +7,7 @@ import { findNewsletter } from '../../../../core/server/store';
 import { escapeHtml } from '../../../../core/shared/text';
 import type { Db } from '../../../../core/server/db/database';
 import type { EmailDesign } from '../../../settings/server/public';
-import type { StoryTables } from '../../../stories/server/public';
+import { issuesHoldingStories } from '../../../stories/server/public';
 import type { IssueTables } from '../tables';
 import type { IssuesDb } from '../store';
 import { issueEmailInput } from './compose';
@@ -26,11 +26,12 @@ export function previewValues(publicUrl: string, newsletterKey: string, viewer: 
 
 /** The newsletter's issue a design is best judged on: the latest one that has stories (published first, then edited). */
 async function latestIssueWithStories(db: IssuesDb, newsletterId: string) {
+  const holding = await issuesHoldingStories(db, newsletterId);
   return db
     .selectFrom('issues')
     .selectAll()
     .where('newsletter_id', '=', newsletterId)
-    .where((eb) => eb.exists(eb.selectFrom('stories').select('stories.id').whereRef('stories.issue_id', '=', 'issues.id')))
+    .where('id', 'in', holding.length > 0 ? holding : [''])
     .orderBy('published', 'desc')
     .orderBy('updated_at', 'desc')
     .limit(1)
@@ -94,7 +95,7 @@ export async function designPreview(
   design: EmailDesign,
   options: { publicUrl: string; viewer: { email: string; name: string }; scheme: 'light' | 'dark' | 'auto' },
 ): Promise<string> {
-  const db: IssuesDb = database.withTables<IssueTables & StoryTables>();
+  const db: IssuesDb = database.withTables<IssueTables>();
   const publicUrl = options.publicUrl.replace(/\/+$/, '');
   const newsletter = await findNewsletter(db, newsletterId);
   if (!newsletter) throw new Error(`Newsletter ${newsletterId} does not exist.`);
