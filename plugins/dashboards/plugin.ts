@@ -4,8 +4,7 @@ import { definePlugin } from '../../core/shared/plugin';
 export default definePlugin({
   id: 'dashboards',
   title: 'Dashboards',
-  // The publisher's public page orders its newsletters by newsletters.subscriber_count, which the subscribers plugin adds;
-  // the landing page shows the cover the settings keep.
+  // The landing page shows the subscribers plugin's subscribe form and the cover the settings keep.
   requires: ['subscribers', 'settings'],
   permissions: [],
 });
