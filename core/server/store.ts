@@ -2,6 +2,7 @@
 import { sql } from 'kysely';
 import type { Db } from './db/database';
 import type { DashboardLayoutsTable, NewsletterRow, PublisherRow, UserRow } from './db/tables';
+import { clock } from './clock';
 
 export function findNewsletter(db: Db, id: string): Promise<NewsletterRow | undefined> {
   return db.selectFrom('newsletters').selectAll().where('id', '=', id).executeTakeFirst();
@@ -29,7 +30,7 @@ export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefi
 export function updateProfile(db: Db, userId: string, profile: Pick<UserRow, 'name' | 'biography' | 'url' | 'image' | 'ready'>): Promise<UserRow> {
   return db
     .updateTable('users')
-    .set({ ...profile, version: sql`version + 1`, updated_at: new Date() })
+    .set({ ...profile, version: sql`version + 1`, updated_at: clock.now() })
     .where('id', '=', userId)
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -48,7 +49,7 @@ export async function saveLayout(db: Db, userId: string, dashboard: Dashboard, l
   await db
     .insertInto('dashboard_layouts')
     .values({ user_id: userId, dashboard, layout: json })
-    .onConflict((oc) => oc.columns(['user_id', 'dashboard']).doUpdateSet({ layout: json, updated_at: new Date() }))
+    .onConflict((oc) => oc.columns(['user_id', 'dashboard']).doUpdateSet({ layout: json, updated_at: clock.now() }))
     .execute();
 }
 

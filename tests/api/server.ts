@@ -29,7 +29,7 @@ export interface TestServer {
 export async function startTestServer(
   kind: DatabaseKind,
   overrides: Record<string, string> = {},
-  options: { enabledPlugins?: string[]; logStream?: { write(line: string): void }; clock?: () => number } = {},
+  options: { enabledPlugins?: string[]; logStream?: { write(line: string): void } } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'masthead-api-'));
   const env = readEnv({
@@ -50,7 +50,6 @@ export async function startTestServer(
     logger: Boolean(options.logStream),
     logStream: options.logStream,
     enabledPlugins: options.enabledPlugins,
-    clock: options.clock,
   });
   await server.app.ready();
 

@@ -9,6 +9,7 @@ import type { SeedContext } from '../../../core/server/plugins/contract';
 import { insertImage } from './store';
 import type { ImageTables } from './tables';
 import { storeImage } from './variants';
+import { clock } from '../../../core/server/clock';
 
 type Uploader = keyof SeedContext['demo']['userIds'];
 
@@ -180,7 +181,7 @@ const day = 24 * 60 * 60 * 1000;
 
 export async function seedDemoImages(context: SeedContext, storage: Storage): Promise<void> {
   const db = context.db.withTables<ImageTables & Record<string, Record<string, unknown>>>() as unknown as Parameters<typeof insertImage>[0];
-  const now = Date.now();
+  const now = clock.ms();
   // Oldest first, a few days apart, so the gallery's newest-first order is the list above reversed.
   for (const [index, image] of images.entries()) {
     const rendered = sharp(Buffer.from(image.svg));

@@ -7,6 +7,7 @@ import type { Kysely } from 'kysely';
 import type { CoreTables } from '../../../core/server/db/tables';
 import type { ImageTables } from './tables';
 import type { StoredImage } from './variants';
+import { clock } from '../../../core/server/clock';
 
 type Db = Kysely<CoreTables & ImageTables>;
 
@@ -96,7 +97,7 @@ export async function insertImage(
 export async function updateCredentials(db: Db, id: string, credentials: Credentials): Promise<void> {
   await db
     .updateTable('images')
-    .set({ ...credentials, updated_at: new Date() })
+    .set({ ...credentials, updated_at: clock.now() })
     .where('id', '=', id)
     .execute();
 }

@@ -12,6 +12,7 @@ import { insertStory, ownPenName, storedBody, type StoriesDb } from '../../stori
 import { normalizeChannels, stuffChannelId } from '../rules';
 import { saveChannelTemplates, type IssuesDb } from './store';
 import type { IssueFlag } from './tables';
+import { clock } from '../../../core/server/clock';
 
 type StoryState = 'draft' | 'ready' | 'accepted' | 'published';
 type IssueState = 'ready-to-test' | 'draft' | 'tested' | 'published' | 'cancelled';
@@ -148,7 +149,7 @@ export async function seedIssues(context: SeedContext): Promise<void> {
   const editor = await db.selectFrom('users').select(['id', 'name', 'email']).where('id', '=', demo.userIds.editor).executeTakeFirstOrThrow();
   const writerId = await ownPenName(stories, demo.publisherId, editor);
   const newsletters = await db.selectFrom('newsletters').select(['id', 'key', 'publisher_id']).where('id', 'in', demo.newsletterIds).execute();
-  const now = Date.now();
+  const now = clock.ms();
   let count = 0;
   for (const newsletter of newsletters) {
     await saveChannelTemplates(db, newsletter.id, templates);

@@ -7,6 +7,7 @@ import type { CoreTables } from '../../../core/server/db/tables';
 import { badges } from '../../../core/shared/config';
 import type { StoryTables } from '../../stories/server/public';
 import type { IssueRecord, IssuesTable, IssueTables } from './tables';
+import { clock } from '../../../core/server/clock';
 
 export type IssuesDb = Kysely<CoreTables & IssueTables & StoryTables>;
 
@@ -111,7 +112,7 @@ export async function updateIssue(
 ): Promise<void> {
   await db
     .updateTable('issues')
-    .set({ updated_at: new Date(), ...changes, version: sql<number>`version + 1` })
+    .set({ updated_at: clock.now(), ...changes, version: sql<number>`version + 1` })
     .where('id', '=', id)
     .execute();
 }

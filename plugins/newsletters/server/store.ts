@@ -3,6 +3,7 @@ import { sql, type Kysely } from 'kysely';
 import { containsPattern } from '../../../core/server/db/like';
 import type { CoreTables, NewsletterRow } from '../../../core/server/db/tables';
 import type { NewsletterTables } from './tables';
+import { clock } from '../../../core/server/clock';
 
 export type NewslettersDb = Kysely<CoreTables & NewsletterTables>;
 
@@ -64,10 +65,10 @@ export async function setNewsletterFlag(db: NewslettersDb, id: string, flag: 'pu
       flag === 'published'
         ? {
             published: on,
-            first_published_at: on ? sql<Date>`coalesce(first_published_at, now())` : sql<Date | null>`first_published_at`,
-            updated_at: sql<Date>`now()`,
+            first_published_at: on ? sql<Date>`coalesce(first_published_at, ${clock.now()})` : sql<Date | null>`first_published_at`,
+            updated_at: clock.now(),
           }
-        : { featured: on, updated_at: sql<Date>`now()` },
+        : { featured: on, updated_at: clock.now() },
     )
     .where('id', '=', id)
     .returningAll()

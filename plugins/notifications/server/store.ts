@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import type { CoreTables } from '../../../core/server/db/tables';
 import type { NotificationTables } from './tables';
+import { clock } from '../../../core/server/clock';
 
 export type Db = Kysely<CoreTables & NotificationTables>;
 
@@ -51,7 +52,7 @@ export async function findNotification(db: Db, userId: string, id: string): Prom
 export async function markRead(db: Db, userId: string, id: string): Promise<boolean> {
   const result = await db
     .updateTable('notifications')
-    .set({ read_at: sql<Date>`coalesce(read_at, now())` })
+    .set({ read_at: sql<Date>`coalesce(read_at, ${clock.now()})` })
     .where('id', '=', id)
     .where('user_id', '=', userId)
     .executeTakeFirst();
@@ -61,7 +62,7 @@ export async function markRead(db: Db, userId: string, id: string): Promise<bool
 export async function markAllRead(db: Db, userId: string): Promise<number> {
   const result = await db
     .updateTable('notifications')
-    .set({ read_at: new Date() })
+    .set({ read_at: clock.now() })
     .where('user_id', '=', userId)
     .where('read_at', 'is', null)
     .executeTakeFirst();
@@ -160,7 +161,7 @@ export async function createAnnouncement(db: Db, announcement: NewAnnouncement):
         ...(announcement.createdAt ? { created_at: announcement.createdAt } : {}),
       })
       .execute();
-    const createdAt = announcement.createdAt ?? new Date();
+    const createdAt = announcement.createdAt ?? clock.now();
     const inserted = await tx
       .insertInto('notifications')
       .columns(['id', 'user_id', 'announcement_id', 'title', 'text', 'link', 'sender_id', 'created_at'])

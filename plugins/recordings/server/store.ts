@@ -6,6 +6,7 @@ import type { Insertable, Kysely } from 'kysely';
 import type { CoreTables } from '../../../core/server/db/tables';
 import type { Db } from '../../../core/server/db/database';
 import type { RecordingTables, RecordingsTable } from './tables';
+import { clock } from '../../../core/server/clock';
 
 export type RecordingsDb = Kysely<CoreTables & RecordingTables>;
 
@@ -73,7 +74,7 @@ export async function insertRecording(db: RecordingsDb, values: Insertable<Recor
 export async function updateRecording(db: RecordingsDb, id: string, edit: RecordingEdit): Promise<void> {
   await db
     .updateTable('recordings')
-    .set({ ...edit, updated_at: new Date() })
+    .set({ ...edit, updated_at: clock.now() })
     .where('id', '=', id)
     .execute();
 }

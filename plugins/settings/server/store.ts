@@ -9,6 +9,7 @@ import type { CoreTables, NewsletterRow, PublisherRow } from '../../../core/serv
 import { findNewsletter } from '../../../core/server/store';
 import { withDefaultDesign, type EmailDesign, type VoiceSettings, type WelcomeIssue } from './defaults';
 import type { SettingsTables } from './tables';
+import { clock } from '../../../core/server/clock';
 
 export type SettingsDb = Kysely<CoreTables & SettingsTables>;
 
@@ -82,7 +83,7 @@ export async function saveNewsletterSettings(db: SettingsDb, newsletterId: strin
     const { interests, testers, voiceSettings, welcome, ...columns } = edit;
     await tx
       .updateTable('newsletters')
-      .set({ ...columns, updated_at: new Date() })
+      .set({ ...columns, updated_at: clock.now() })
       .where('id', '=', newsletterId)
       .execute();
     await tx.deleteFrom('newsletter_interests').where('newsletter_id', '=', newsletterId).execute();
@@ -104,7 +105,7 @@ export async function saveNewsletterSettings(db: SettingsDb, newsletterId: strin
     await tx
       .insertInto('newsletter_settings')
       .values({ newsletter_id: newsletterId, ...settings })
-      .onConflict((oc) => oc.column('newsletter_id').doUpdateSet({ ...settings, updated_at: new Date() }))
+      .onConflict((oc) => oc.column('newsletter_id').doUpdateSet({ ...settings, updated_at: clock.now() }))
       .execute();
   });
 }
@@ -121,7 +122,7 @@ export async function saveEmailDesign(db: SettingsDb, newsletterId: string, desi
   await db
     .insertInto('newsletter_settings')
     .values({ newsletter_id: newsletterId, voice_settings: null, welcome: null, email_design })
-    .onConflict((oc) => oc.column('newsletter_id').doUpdateSet({ email_design, updated_at: new Date() }))
+    .onConflict((oc) => oc.column('newsletter_id').doUpdateSet({ email_design, updated_at: clock.now() }))
     .execute();
 }
 
@@ -130,7 +131,7 @@ export type PublisherEdit = Pick<PublisherRow, 'title' | 'description' | 'image'
 export async function updatePublisher(db: SettingsDb, publisherId: string, edit: PublisherEdit): Promise<void> {
   await db
     .updateTable('publishers')
-    .set({ ...edit, updated_at: new Date() })
+    .set({ ...edit, updated_at: clock.now() })
     .where('id', '=', publisherId)
     .execute();
 }
@@ -159,6 +160,6 @@ export async function saveWebCover(db: SettingsDb, newsletterId: string, cover: 
   await db
     .insertInto('newsletter_settings')
     .values({ newsletter_id: newsletterId, voice_settings: null, welcome: null, web_cover: cover })
-    .onConflict((oc) => oc.column('newsletter_id').doUpdateSet({ web_cover: cover, updated_at: new Date() }))
+    .onConflict((oc) => oc.column('newsletter_id').doUpdateSet({ web_cover: cover, updated_at: clock.now() }))
     .execute();
 }

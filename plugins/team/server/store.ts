@@ -6,6 +6,7 @@ import type { Db } from '../../../core/server/db/database';
 import type { UserRow } from '../../../core/server/db/tables';
 import type { RoleKey } from '../../../core/shared/permissions';
 import type { NewsletterRole } from '../rules';
+import { clock } from '../../../core/server/clock';
 
 export type StaffRow = Pick<UserRow, 'id' | 'email' | 'role' | 'name' | 'biography' | 'url' | 'image' | 'ready'>;
 const staffColumns = ['users.id', 'users.email', 'users.role', 'users.name', 'users.biography', 'users.url', 'users.image', 'users.ready'] as const;
@@ -129,7 +130,7 @@ export async function updateMember(db: Db, userId: string, change: MemberChange)
         ...(change.role ? { role: change.role } : {}),
         ...(change.ready === undefined ? {} : { ready: change.ready }),
         version: sql`version + 1`,
-        updated_at: new Date(),
+        updated_at: clock.now(),
       })
       .where('id', '=', userId)
       .returning(['id', 'email', 'role', 'name', 'biography', 'url', 'image', 'ready'])
@@ -147,7 +148,7 @@ export async function makeDirector(db: Db, userId: string): Promise<void> {
   await db.transaction().execute(async (tx) => {
     await tx
       .updateTable('users')
-      .set({ role: 'director', version: sql`version + 1`, updated_at: new Date() })
+      .set({ role: 'director', version: sql`version + 1`, updated_at: clock.now() })
       .where('id', '=', userId)
       .execute();
     await tx.deleteFrom('newsletter_members').where('user_id', '=', userId).execute();
