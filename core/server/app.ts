@@ -54,8 +54,6 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** Replaces config/plugins.json's list (tests). */
   enabledPlugins?: string[];
-  /** The clock the sign-in limits count with (tests move it on instead of waiting). */
-  clock?: () => number;
 }
 
 export interface Server {
@@ -182,7 +180,7 @@ export async function buildServer(options: BuildOptions): Promise<Server> {
 
   await app.register(
     async (api) => {
-      registerAuthRoutes(apiFor(api, coreManifest), tokens, options.clock);
+      registerAuthRoutes(apiFor(api, coreManifest), tokens);
       registerKeyCheck(apiFor(api, coreManifest), keys.lookups);
       registerDashboardRoutes(apiFor(api, coreManifest));
       for (const plugin of plugins.enabled) await plugin.register?.(apiFor(api, plugin.manifest));

@@ -6,6 +6,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { CompiledQuery } from 'kysely';
 import PgBoss from 'pg-boss';
+import { systemTimeAt } from './clock';
 import type { Db } from './db/database';
 
 export interface JobQueue {
@@ -63,7 +64,8 @@ export function createJobQueue(options: { db: Db; log: FastifyBaseLogger; schema
       if (!workers.has(name)) throw new Error(`job ${name} is not defined`);
       await queue.start();
       const id = await boss.send(name, data, {
-        startAfter: at,
+        // The queue waits on real time: a job planned by the clock starts when the clock reads its time.
+        startAfter: at ? systemTimeAt(at) : undefined,
         retryLimit: retries,
         retryDelay: 10,
         retryBackoff: true,

@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import type { RoleKey } from '../shared/permissions';
 import { endSessions } from './auth/sessions';
+import { clock } from './clock';
 import { inTransaction, type Db, type Handle } from './db/database';
 import type { NewUser, UserRow } from './db/tables';
 
@@ -203,7 +204,7 @@ export function updateMember(db: Handle, userId: string, change: MemberChange): 
         ...(change.role ? { role: change.role } : {}),
         ...(change.ready === undefined ? {} : { ready: change.ready }),
         version: sql`version + 1`,
-        updated_at: new Date(),
+        updated_at: clock.now(),
       })
       .where('id', '=', userId)
       .returning(['id', 'email', 'role', 'name', 'biography', 'url', 'image', 'ready'])
@@ -221,7 +222,7 @@ export async function makeDirector(db: Handle, userId: string): Promise<void> {
   await inTransaction(core(db), async (tx) => {
     await tx
       .updateTable('users')
-      .set({ role: 'director', version: sql`version + 1`, updated_at: new Date() })
+      .set({ role: 'director', version: sql`version + 1`, updated_at: clock.now() })
       .where('id', '=', userId)
       .execute();
     await tx.deleteFrom('newsletter_members').where('user_id', '=', userId).execute();

@@ -6,6 +6,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobQueue } from './jobs';
+import { clock } from './clock';
 
 /** A kind of record published by a job. */
 export interface PublicationKind<IdKey extends string = string> {
@@ -26,7 +27,7 @@ export type PublicationJobData<IdKey extends string> = Record<IdKey, string> & {
 export type PublicationOutcome = 'published' | 'stale' | 'early';
 
 /** Whether a job planned for `at` may publish a record now planned for `plannedAt` (null: no plan). */
-export function duenessOf(plannedAt: Date | null | undefined, at: string, now = new Date()): PublicationOutcome {
+export function duenessOf(plannedAt: Date | null | undefined, at: string, now = clock.now()): PublicationOutcome {
   if (!plannedAt || plannedAt.getTime() !== new Date(at).getTime()) return 'stale';
   return plannedAt.getTime() > now.getTime() ? 'early' : 'published';
 }

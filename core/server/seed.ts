@@ -13,6 +13,7 @@ import type { JobQueue } from './jobs';
 import type { SeedContext, ServerPlugin } from './plugins/contract';
 import type { SpeechEngine } from './services/speech';
 import type { Storage } from './services/storage';
+import { clock } from './clock';
 
 export const demoAccounts: { role: RoleKey; email: string; name: string; biography: string }[] = [
   { role: 'admin', email: 'admin@masthead.local', name: 'Deniz Aksoy', biography: 'Platform yöneticisi.' },
@@ -48,7 +49,7 @@ export async function seedDemoData(options: {
     await plugin.seed({ db, log, env, storage, jobs, speech, demo });
     await db
       .insertInto('settings')
-      .values({ key, value: new Date().toISOString() })
+      .values({ key, value: clock.now().toISOString() })
       .onConflict((oc) => oc.column('key').doNothing())
       .execute();
   }

@@ -8,6 +8,7 @@ import { sql } from 'kysely';
 import { ownTables, type Db, type Handle } from './db/database';
 import { containsPattern } from './db/like';
 import type { DashboardLayoutsTable, NewsletterRow, PublisherRow, UserRow } from './db/tables';
+import { clock } from './clock';
 
 const core = (db: Handle): Db => ownTables<object>(db);
 
@@ -93,7 +94,7 @@ export type NewsletterEdit = Partial<
 export async function updateNewsletter(db: Handle, id: string, edit: NewsletterEdit): Promise<void> {
   await core(db)
     .updateTable('newsletters')
-    .set({ ...edit, updated_at: new Date() })
+    .set({ ...edit, updated_at: clock.now() })
     .where('id', '=', id)
     .execute();
 }
@@ -106,10 +107,10 @@ export async function setNewsletterFlag(db: Handle, id: string, flag: 'published
       flag === 'published'
         ? {
             published: on,
-            first_published_at: on ? sql<Date>`coalesce(first_published_at, now())` : sql<Date | null>`first_published_at`,
-            updated_at: sql<Date>`now()`,
+            first_published_at: on ? sql<Date>`coalesce(first_published_at, ${clock.now()})` : sql<Date | null>`first_published_at`,
+            updated_at: clock.now(),
           }
-        : { featured: on, updated_at: sql<Date>`now()` },
+        : { featured: on, updated_at: clock.now() },
     )
     .where('id', '=', id)
     .returningAll()
@@ -202,7 +203,7 @@ export type PublisherEdit = Pick<PublisherRow, 'title' | 'description' | 'image'
 export async function updatePublisher(db: Handle, id: string, edit: PublisherEdit): Promise<void> {
   await core(db)
     .updateTable('publishers')
-    .set({ ...edit, updated_at: new Date() })
+    .set({ ...edit, updated_at: clock.now() })
     .where('id', '=', id)
     .execute();
 }
@@ -225,7 +226,7 @@ export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefi
 export function updateProfile(db: Db, userId: string, profile: Pick<UserRow, 'name' | 'biography' | 'url' | 'image' | 'ready'>): Promise<UserRow> {
   return db
     .updateTable('users')
-    .set({ ...profile, version: sql`version + 1`, updated_at: new Date() })
+    .set({ ...profile, version: sql`version + 1`, updated_at: clock.now() })
     .where('id', '=', userId)
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -244,7 +245,7 @@ export async function saveLayout(db: Db, userId: string, dashboard: Dashboard, l
   await db
     .insertInto('dashboard_layouts')
     .values({ user_id: userId, dashboard, layout: json })
-    .onConflict((oc) => oc.columns(['user_id', 'dashboard']).doUpdateSet({ layout: json, updated_at: new Date() }))
+    .onConflict((oc) => oc.columns(['user_id', 'dashboard']).doUpdateSet({ layout: json, updated_at: clock.now() }))
     .execute();
 }
 

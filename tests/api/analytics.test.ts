@@ -7,6 +7,7 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clock, clockControl } from '../../core/server/clock';
 import type { Issue } from '../../schemas/generated/entities/issue';
 import { databases, startTestServer, type TestServer } from './server';
 import { startSmtpSink, type SmtpSink } from './smtp-sink';
@@ -62,7 +63,7 @@ describe.each(databases)('audience tracking on %s', (kind) => {
       if (Date.now() > deadline) throw new Error('the issue was not sent');
       await new Promise((resolve) => setTimeout(resolve, 100));
     }
-    handedOverAt = Date.now();
+    handedOverAt = clock.ms();
     // The last copies handed over: seconds old, as a scanner meets them.
     for (const message of sink.received.slice(-6)) {
       const mail = await sink.parse(message);
@@ -70,6 +71,7 @@ describe.each(databases)('audience tracking on %s', (kind) => {
     }
   }, 180_000);
   afterAll(async () => {
+    clockControl.reset();
     await t?.close();
     await sink?.close();
   });
@@ -107,8 +109,10 @@ describe.each(databases)('audience tracking on %s', (kind) => {
     expect(applePixel.statusCode).toBe(200);
     expect(applePixel.headers['content-type']).toBe('image/gif');
 
-    // The reader, once the scanners' seconds are over: two opens and a click from one message.
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, handedOverAt + clickScanMs + 500 - Date.now())));
+    // The reader, once the scanners' seconds are over: two opens and a click from one message. The
+    // clock moves past those seconds instead of the test waiting, and stands still while the day's
+    // figures are read, so that they are the day the events fell on, at midnight too.
+    clockControl.freeze(Math.max(clock.ms(), handedOverAt + clickScanMs + 500));
     expect((await hit('GET', pixelOf(first!.html), browser)).statusCode).toBe(200);
     expect((await hit('GET', pixelOf(first!.html), browser, '198.51.100.2')).statusCode).toBe(200);
     expect((await hit('GET', linksOf(first!.html)[0]!, browser)).statusCode).toBe(302);
@@ -131,17 +135,19 @@ describe.each(databases)('audience tracking on %s', (kind) => {
         model: 'Issue',
         parent: issueId,
         methods: ['Opens', 'Clicks'],
-        date: { startAt: new Date(Date.now() - 86_400_000).toISOString(), endAt: new Date().toISOString() },
+        date: { startAt: new Date(clock.ms() - 86_400_000).toISOString(), endAt: clock.now().toISOString() },
         datespan: 'daily',
       },
     });
     expect(generated.status).toBe(200);
     const values = generated.body.data.values;
     // The reader's two opens of one message are one person's: the value counts each copy once, the total keeps the repeat.
-    expect(values['opens.total']).toEqual([{ date: new Date().toISOString().slice(0, 10), value: 1, total: 2, machine: 2 }]);
+    expect(values['opens.total']).toEqual([{ date: clock.now().toISOString().slice(0, 10), value: 1, total: 2, machine: 2 }]);
     expect(values['clicks.total'][0]).toMatchObject({ value: 1, total: 1, machine: 4 });
     expect(values['opens.sources'].email).toMatchObject({ total: 2, unique: 1 });
     expect(values['opens.sources'].ios).toMatchObject({ total: 0, unique: 0 });
+    // Running again, from where it stands.
+    clockControl.set(clock.now());
   }, 60_000);
 
   it('counts nothing for a forged or unknown token, and answers the pixel anyway', async () => {

@@ -8,11 +8,12 @@
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { clock, clockControl } from '../../core/server/clock';
 import { readOutbox, type OutboxEntry } from '../../core/server/services/mail';
 import { constants } from '../../core/shared/config';
 import { cancellations, subscriptionSeries } from '../../plugins/subscribers/server/public';
 import { multipart } from './multipart';
-import { databases, startTestServer, type TestServer } from './server';
+import { databases, runFromMidday, startTestServer, type TestServer } from './server';
 
 const { cancellationReasons, otherReason, subscribeLimit } = constants.audience;
 const dateTime = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;
@@ -57,7 +58,7 @@ describe.each(databases)('readers subscribing and leaving on %s', (kind) => {
     db().selectFrom('subscription_events').selectAll().where('subscriber_id', '=', subscriberId).orderBy('created_at').execute();
   const storedCount = async (id: string) =>
     (await db().selectFrom('newsletters').select('subscriber_count').where('id', '=', id).executeTakeFirstOrThrow()).subscriber_count as number;
-  const today = () => new Date().toISOString().slice(0, 10);
+  const today = () => clock.now().toISOString().slice(0, 10);
   const dailyCount = async (newsletterId: string, type: string, source: string) =>
     (
       (await db()
@@ -72,8 +73,8 @@ describe.each(databases)('readers subscribing and leaving on %s', (kind) => {
   const recentCancellations = (newsletterId: string) =>
     cancellations(t.server.database.db, {
       newsletterIds: [newsletterId],
-      startAt: new Date(Date.now() - 60_000),
-      endAt: new Date(Date.now() + 60_000),
+      startAt: new Date(clock.ms() - 60_000),
+      endAt: new Date(clock.ms() + 60_000),
       limit: 50,
     });
 
@@ -86,6 +87,8 @@ describe.each(databases)('readers subscribing and leaving on %s', (kind) => {
   };
 
   beforeAll(async () => {
+    // The daily counts asked for are today's: a run that starts near midnight must not see the day change.
+    runFromMidday();
     t = await startTestServer(kind);
     egeDirector = await t.login('director@egehaber.example');
     const newsletters = await t.server.database.db.selectFrom('newsletters').select(['id', 'key']).execute();
@@ -93,6 +96,7 @@ describe.each(databases)('readers subscribing and leaving on %s', (kind) => {
     ids = { morning: idOf('sabah-bulteni'), tech: idOf('teknoloji-notlari'), culture: idOf('kultur-sanat-haftalik'), ege: idOf('ege-gundem') };
   });
   afterAll(async () => {
+    clockControl.reset();
     await t.close();
   });
 
@@ -244,7 +248,7 @@ describe.each(databases)('readers subscribing and leaving on %s', (kind) => {
     await form('/n/kultur-sanat-haftalik/subscribe', { email, name: 'Geç Kalan' });
     await db()
       .updateTable('subscription_requests')
-      .set({ expires_at: new Date(Date.now() - 1000) })
+      .set({ expires_at: new Date(clock.ms() - 1000) })
       .where('email', '=', email)
       .execute();
     expect((await page(confirmPath(mailTo(email)[0]!))).status).toBe(404);
@@ -280,7 +284,7 @@ describe.each(databases)('readers subscribing and leaving on %s', (kind) => {
       expect(await storedCount(ids.ege)).toBe(count - 1);
       const [latest] = await recentCancellations(ids.ege);
       expect(latest).toEqual({ subscriber_id: subscriber.id, reason: stored, date: expect.stringMatching(dateTime), source: 'email' });
-      expect(Math.abs(new Date(`${latest!.date.replace(' ', 'T')}Z`).getTime() - Date.now())).toBeLessThan(60_000);
+      expect(Math.abs(new Date(`${latest!.date.replace(' ', 'T')}Z`).getTime() - clock.ms())).toBeLessThan(60_000);
     }
     // Newest first.
     const rows = await recentCancellations(ids.ege);
@@ -353,7 +357,7 @@ describe.each(databases)('readers subscribing and leaving on %s', (kind) => {
   });
 
   it('answers the series by day, week and month, by source or not, from the rollup (demo data included)', async () => {
-    const endAt = new Date();
+    const endAt = clock.now();
     const startAt = new Date(endAt.getTime() - 365 * dayMs);
     const newsletterIds = [ids.morning, ids.tech];
     const { rows: events } = await sql<{ type: string; source: string; n: number }>`
@@ -402,7 +406,7 @@ describe.each(databases)('readers subscribing and leaving on %s', (kind) => {
   });
 
   it('has demo cancellations over the year with every preset reason, typed others, and some this week', async () => {
-    const endAt = new Date();
+    const endAt = clock.now();
     const year = await cancellations(t.server.database.db, {
       newsletterIds: [ids.morning],
       startAt: new Date(endAt.getTime() - 365 * dayMs),

@@ -74,6 +74,15 @@ describe.each(databases)('episodes on %s', (kind) => {
         .where('id', '=', id)
         .executeTakeFirstOrThrow()
     ).job_id;
+  /**
+   * A witness: an episode scheduled for `at` after the one watched. Once the queue has published
+   * it, every job due by then has had its turn (one worker takes due jobs oldest first), so the
+   * test waits for that instead of a fixed time.
+   */
+  const witness = async (at: string) => {
+    const { body } = await create({ title: 'Tanık', status: 'scheduled', publishedAt: at });
+    return async () => expect(await until(async () => (await episode(body.data._id)).status.published)).toBe(true);
+  };
 
   it('creates an episode from a recording, with its audio, length and a slug of its title', async () => {
     const { status, body } = await create({
@@ -178,10 +187,12 @@ describe.each(databases)('episodes on %s', (kind) => {
   }, 20_000);
 
   it('cancels the old job on a new schedule, and on going back to draft', async () => {
-    const soon = new Date(Date.now() + 1500).toISOString();
+    // Time enough to make the witness too before it comes.
+    const soon = new Date(Date.now() + 3000).toISOString();
     const { body } = await create({ title: 'Ertelenen', status: 'scheduled', publishedAt: soon });
     const id = body.data._id;
     const firstJob = await jobIdOf(id);
+    const firstJobsTimePassed = await witness(soon);
 
     const later = new Date(Date.now() + 60 * 60_000).toISOString();
     const moved = await t.request('PUT', `/api/episodes/update/${id}`, {
@@ -198,7 +209,7 @@ describe.each(databases)('episodes on %s', (kind) => {
     await t.request('PUT', `/api/episodes/update/${id}`, { token: editor, body: { title: 'Ertelenen bölüm', status: 'scheduled', publishedAt: later } });
     expect(await jobIdOf(id)).toBe(secondJob);
 
-    await new Promise((resolve) => setTimeout(resolve, 3000));
+    await firstJobsTimePassed();
     expect((await episode(id)).status).toEqual({ draft: false, scheduled: true, published: false });
 
     const draft = await t.request('PUT', `/api/episodes/update/${id}`, { token: editor, body: { title: 'Ertelenen bölüm', status: 'draft' } });
@@ -207,15 +218,17 @@ describe.each(databases)('episodes on %s', (kind) => {
   }, 20_000);
 
   it('deletes an episode, with its planned publication', async () => {
-    const { body } = await create({ title: 'Silinecek', status: 'scheduled', publishedAt: new Date(Date.now() + 2000).toISOString() });
+    const at = new Date(Date.now() + 3000).toISOString();
+    const { body } = await create({ title: 'Silinecek', status: 'scheduled', publishedAt: at });
     const id = body.data._id;
+    const itsTimePassed = await witness(at);
     const removed = await t.request('DELETE', `/api/episodes/delete/${id}`, { token: editor });
     expect(removed.status).toBe(200);
     expect((await t.server.app.inject({ method: 'GET', url: body.data.audio })).statusCode).toBe(404);
     expect((await t.server.app.inject({ method: 'GET', url: recording.audio })).statusCode).toBe(200);
     expect((await t.request('GET', `/api/episodes/update/${id}`, { token: editor })).status).toBe(404);
     expect((await t.request('DELETE', `/api/episodes/delete/${id}`, { token: editor })).status).toBe(404);
-    await new Promise((resolve) => setTimeout(resolve, 2500));
+    await itsTimePassed();
     const row = await t.server.database.db
       .withTables<{ episodes: { id: string } }>()
       .selectFrom('episodes')

@@ -7,6 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { buildServer, type Server } from '../../core/server/app';
+import { clockControl } from '../../core/server/clock';
 import { readEnv } from '../../core/server/env';
 import { demoAccounts } from '../../core/server/seed';
 import type { RoleKey } from '../../core/shared/permissions';
@@ -29,7 +30,7 @@ export interface TestServer {
 export async function startTestServer(
   kind: DatabaseKind,
   overrides: Record<string, string> = {},
-  options: { enabledPlugins?: string[]; logStream?: { write(line: string): void }; clock?: () => number } = {},
+  options: { enabledPlugins?: string[]; logStream?: { write(line: string): void } } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'masthead-api-'));
   const env = readEnv({
@@ -50,7 +51,6 @@ export async function startTestServer(
     logger: Boolean(options.logStream),
     logStream: options.logStream,
     enabledPlugins: options.enabledPlugins,
-    clock: options.clock,
   });
   await server.app.ready();
 
@@ -98,6 +98,17 @@ export async function dropTestSchema(url: string, schema: string): Promise<void>
   await client.query(`drop schema if exists "${schema}" cascade`);
   await client.query(`drop schema if exists "${schema}_jobs" cascade`);
   await client.end();
+}
+
+/**
+ * Sets the server's clock to midday (UTC) of today and lets it run from there, for a file whose
+ * assertions name the day: whenever the run starts, the day cannot change under them. Call it
+ * before the server starts (its demo data is dated by the clock too), read the time from `clock`
+ * in the file, and reset the clock (clockControl.reset()) when done.
+ */
+export function runFromMidday(): void {
+  const today = new Date();
+  clockControl.set(Date.UTC(today.getUTCFullYear(), today.getUTCMonth(), today.getUTCDate(), 12));
 }
 
 /** Asks `check` every 200 ms until it answers true or `ms` pass (a job or an event on its way); answers the last answer. */

@@ -23,7 +23,6 @@ const cover = '/demo/kuzey-medya.svg';
 const notDraft = 'This story is not a draft, so it was not saved. Move it to draft to edit it.';
 const roleRefusal = (role: string, permission: string) => `Your role (${role}) does not allow this: ${permission} is required.`;
 const minutes = (count: number) => new Date(Date.now() + count * 60_000).toISOString();
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The badge a story shows in a list: the first flag set of draft, cancelled, scheduled, published, accepted, rejected, ready. */
 const badgeOf = (story: Story) =>
@@ -933,6 +932,12 @@ describe.each(databases)('stories on %s', (kind) => {
       socket.emit('story-join', { storyId });
       return joined;
     };
+    /** A round trip to the server: whatever it sent the socket before has arrived once the answer is here. */
+    const roundTrip = async (socket: Socket) => {
+      const answered = next(socket, 'story-error');
+      socket.emit('story-join', { storyId: 'no-such-story' });
+      await answered;
+    };
 
     it('passes a live edit to the other editors of the story, and keeps out who may not read it', async () => {
       const story = await made('editor', ids.morning, 'article', articleFields('Canlı Düzenlenen Haber'));
@@ -986,7 +991,7 @@ describe.each(databases)('stories on %s', (kind) => {
       await call('editor', 'PUT', `/stories/ready/${story._id}`);
       expect(await readied).toMatchObject({ action: 'story-saved', story: { status: { ready: true, draft: false } } });
 
-      await sleep(300);
+      await Promise.all([outsider, author, editor].map(roundTrip));
       // The editor's own live edit does not come back to it; outsiders heard nothing.
       expect(heard.filter((payload) => (payload as { action: string }).action === 'story-update')).toEqual([]);
       expect(heard.filter((payload) => (payload as { action: string }).action === 'story-saved')).toHaveLength(2);
@@ -994,11 +999,11 @@ describe.each(databases)('stories on %s', (kind) => {
 
       // After leaving, the room is silent to that socket.
       director.emit('story-leave', { storyId: story._id });
-      await sleep(100);
+      await roundTrip(director);
       let afterLeave = 0;
       director.on(room, () => afterLeave++);
       await call('editor', 'PUT', `/stories/draft/${story._id}`);
-      await sleep(300);
+      await roundTrip(director);
       expect(afterLeave).toBe(0);
     });
   });

@@ -1,8 +1,17 @@
 import type { Page, Response } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { accounts, constants, keepScreenshot, signIn } from './helpers';
+import { accounts, keepScreenshot, signIn } from './helpers';
 
 const top = async (page: Page, name: string) => (await page.getByRole('region', { name }).boundingBox())!.y;
+
+/** Whether the arrangement the server keeps for the user puts the tips above the greeting. */
+async function tipsFirstStored(page: Page): Promise<boolean> {
+  const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+  const answer = await page.request.get('/api/auth/dashboard/newsletter', { headers: { authorization: `Bearer ${token}` } });
+  const layout = (await answer.json()).data as { i: string; y: number }[] | null;
+  const y = (id: string) => layout?.find((entry) => entry.i === id)?.y;
+  return (y('tips-and-tricks') ?? Infinity) < (y('greeting') ?? -Infinity);
+}
 
 /** Drags the tips panel by its grip above the greeting, and holds it there (the mouse still down). */
 async function dragTipsAboveGreeting(page: Page): Promise<void> {
@@ -62,8 +71,8 @@ test.describe('dashboards', () => {
     await expect.poll(async () => (await top(page, 'Tips and Tricks')) < (await top(page, 'Greeting'))).toBe(true);
 
     // Saved for this user: still there after a reload. The last save leaves a debounce after the
-    // last change; a reload before it would drop it.
-    await page.waitForTimeout(constants.dashboard.saveDebounceMs + 400);
+    // last change; a reload before it would drop it, so the server is asked until it holds the tips first.
+    await expect.poll(() => tipsFirstStored(page)).toBe(true);
     expect(saves.length).toBeGreaterThan(0);
     for (const response of await Promise.all(saves)) expect(response?.ok()).toBe(true);
     await page.reload();

@@ -1,4 +1,4 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readOutbox } from '../../core/server/services/mail';
@@ -62,17 +62,17 @@ export async function keepScreenshot(page: Page, name: string): Promise<void> {
 }
 
 /**
- * Waits, when need be, for the start of the next minute. The publish forms offer a time a minute
- * ahead with its seconds zeroed, so the release is 0 to 60 seconds away depending on when the form
- * opened: opened early in the minute, the journey has most of a minute before the job releases it.
+ * Makes the page's clock read early in a minute, and run on as usual from there. The publish forms
+ * offer a time a minute ahead with its seconds zeroed, so the release is 0 to 60 seconds away
+ * depending on when the form opened: opened early in the minute, the journey has most of a minute
+ * before the job releases it. Late in the real minute, the page's clock starts at the next
+ * minute instead of the test waiting for it; the time offered is then a little more than a minute
+ * ahead of the server's, which takes it as well.
  */
 export async function earlyInTheMinute(page: Page, latestSecond = 15): Promise<void> {
-  const second = new Date().getSeconds();
-  if (second <= latestSecond) return;
-  const wait = (61 - second) * 1000;
-  // The wait is not the journey's own time: it must not eat into the test's timeout.
-  test.info().setTimeout(test.info().timeout + wait);
-  await page.waitForTimeout(wait);
+  const now = Date.now();
+  const early = new Date(now).getSeconds() <= latestSecond;
+  await page.clock.install({ time: early ? now : Math.ceil(now / 60_000) * 60_000 });
 }
 
 export async function expectToast(page: Page, text: string): Promise<void> {

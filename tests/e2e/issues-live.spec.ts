@@ -6,7 +6,7 @@
  * of them. Two people typing in the same field keep both their texts. The others' faces show who is
  * in the issue and in which field.
  */
-import type { Browser, Page } from '@playwright/test';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { accounts, keepScreenshot, password, signIn, signInAsAdmin } from './helpers';
 
@@ -56,6 +56,10 @@ test.describe('an issue edited together', () => {
     issueId = (await created.json()).data._id;
     await request.put(`/api/issues/update/${issueId}/edit`, { headers, data: { issue: { subject: 'Ortak sayı', preview: 'Önizleme' } } });
   });
+
+  /** The issue as the server keeps it. */
+  const storedIssue = async (request: APIRequestContext) =>
+    (await (await request.get(`/api/issues/list/${issueId}`, { headers: { authorization: `Bearer ${token}` } })).json()).data;
 
   test("three browsers see each other's changes within a second, and the stored issue keeps them all", async ({ browser, request }) => {
     const [a, b, c] = await Promise.all([openIssue(browser, 'editor', issueId), openIssue(browser, 'director', issueId), openIssue(browser, 'admin', issueId)]);
@@ -107,18 +111,17 @@ test.describe('an issue edited together', () => {
     }
     await keepScreenshot(a.page, 'issue-editor-live');
 
-    // Closed a moment after the last change: nothing is lost.
+    // Closed a moment after the last change: nothing is lost. What the pages sent last is asked for until it is stored.
     await Promise.all([a.close(), b.close(), c.close()]);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    const stored = (await (await request.get(`/api/issues/list/${issueId}`, { headers: { authorization: `Bearer ${token}` } })).json()).data;
-    expect(stored.subject).toBe('Ortak sayı – akşam');
-    expect(stored.preview).toBe('Önizleme metni');
-    const titles = stored.channelsNew.map((item: { title: string }) => item.title);
-    expect(titles).toEqual(['Draft Stories', 'Gündem', 'Ekonomi', 'Kültür ve Sanat']);
-    const stories = Object.fromEntries(stored.channelsNew.map((item: { title: string; stories: string[] }) => [item.title, item.stories]));
-    expect(stories['Kültür ve Sanat']).toEqual([storyId]);
-    expect(stories['Ekonomi']).toHaveLength(1);
-    expect(stories['Gündem']).toEqual([]);
+    await expect.poll(async () => (await storedIssue(request)).subject).toBe('Ortak sayı – akşam');
+    await expect.poll(async () => (await storedIssue(request)).preview).toBe('Önizleme metni');
+    const titles = async () => (await storedIssue(request)).channelsNew.map((item: { title: string }) => item.title);
+    await expect.poll(titles).toEqual(['Draft Stories', 'Gündem', 'Ekonomi', 'Kültür ve Sanat']);
+    const stories = async () =>
+      Object.fromEntries((await storedIssue(request)).channelsNew.map((item: { title: string; stories: string[] }) => [item.title, item.stories]));
+    await expect.poll(async () => (await stories())['Kültür ve Sanat']).toEqual([storyId]);
+    await expect.poll(async () => (await stories())['Ekonomi']).toHaveLength(1);
+    await expect.poll(async () => (await stories())['Gündem']).toEqual([]);
   });
 
   test('two people typing in the same field keep both their words, and see who is in it', async ({ browser, request }) => {
@@ -144,9 +147,7 @@ test.describe('an issue edited together', () => {
     await a.page.keyboard.type('Merhaba okurlar', { delay: 20 });
     await expect(b.page.locator('.ck-editor__editable').first()).toContainText('Merhaba okurlar', within);
     await Promise.all([a.close(), b.close()]);
-    await new Promise((resolve) => setTimeout(resolve, 1000));
-    const stored = (await (await request.get(`/api/issues/list/${issueId}`, { headers: { authorization: `Bearer ${token}` } })).json()).data;
-    expect(stored.subject).toBe('Yeni: Ortak sayı bugün');
-    expect(stored.intro.text).toContain('Merhaba okurlar');
+    await expect.poll(async () => (await storedIssue(request)).subject).toBe('Yeni: Ortak sayı bugün');
+    await expect.poll(async () => (await storedIssue(request)).intro.text).toContain('Merhaba okurlar');
   });
 });

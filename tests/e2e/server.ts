@@ -26,9 +26,13 @@ export function serverEnv(server: { port: number; dataDir: string; configDir: st
   };
 }
 
-/** Runs a TypeScript file of the project in a child process (the server runs from its sources, as in dev). */
-function runTs(file: string, env: Record<string, string>, output: 'inherit' | 'pipe') {
-  return spawn(process.execPath, ['--import', 'tsx', join(root, file)], { cwd: root, env: { ...process.env, ...env }, stdio: ['ignore', 'ignore', output] });
+/** Runs a TypeScript file of the project in a child process (the server runs from its sources, as in dev); `ipc` opens a message channel to it. */
+function runTs(file: string, env: Record<string, string>, output: 'inherit' | 'pipe', ipc = false) {
+  return spawn(process.execPath, ['--import', 'tsx', join(root, file)], {
+    cwd: root,
+    env: { ...process.env, ...env },
+    stdio: ['ignore', 'ignore', output, ...(ipc ? (['ipc'] as const) : [])],
+  });
 }
 
 /** Creates the template: the embedded database, every migration and the demo data (core/server/setup.ts). */
@@ -62,6 +66,8 @@ async function answers(url: string): Promise<boolean> {
 
 export interface RunningServer {
   url: string;
+  /** Moves the server's clock on (scripts/e2e-server.ts): a journey sets the time instead of waiting for it. */
+  advanceClock(ms: number): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -70,7 +76,7 @@ export async function startServer(slot: number, timeoutMs = 90_000, env: Record<
   const url = `http://localhost:${slotOf(slot).port}`;
   // Another server on the port would answer for ours: say so instead of testing it.
   if (await answers(url)) throw new Error(`something already answers on ${url}: stop it, or choose other ports with E2E_PORT`);
-  const child = runTs('scripts/e2e-server.ts', { ...env, TEST_PARALLEL_INDEX: String(slot) }, 'pipe');
+  const child = runTs('scripts/e2e-server.ts', { ...env, TEST_PARALLEL_INDEX: String(slot) }, 'pipe', true);
   child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(`[server ${slot}] ${chunk}`));
   let exited: number | null | undefined;
   const exit = new Promise<void>((done) => child.on('exit', (code) => ((exited = code), done())));
@@ -88,6 +94,13 @@ export async function startServer(slot: number, timeoutMs = 90_000, env: Record<
 
   return {
     url,
+    advanceClock(ms) {
+      // The server answers once its clock has moved.
+      return new Promise((done) => {
+        child.once('message', () => done());
+        child.send({ advanceClock: ms });
+      });
+    },
     async stop() {
       if (exited !== undefined) return;
       // SIGTERM lets the server finish and close its database; it forces itself out after 10 s.

@@ -10,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildServer, type Server } from '../../core/server/app';
+import { clockControl } from '../../core/server/clock';
 import { readEnv } from '../../core/server/env';
 import { databases, demoPassword, dropTestSchema, startTestServer, type TestServer } from '../api/server';
 
@@ -17,23 +18,24 @@ const lockedFor = (minutes: number) => `Too many attempts. Please try again in $
 const hour = 60 * 60_000;
 
 describe.each(databases)('sign-in lockout on %s', (kind) => {
-  let now = Date.parse('2026-03-01T09:00:00Z');
-  const clock = () => now;
   let direct: TestServer;
   let proxied: TestServer;
 
   beforeAll(async () => {
     // Without TRUST_PROXY (the default), and behind a proxy at 127.0.0.1 (where inject's requests come from).
-    direct = await startTestServer(kind, {}, { clock });
-    proxied = await startTestServer(kind, { TRUST_PROXY: '127.0.0.1' }, { clock });
+    direct = await startTestServer(kind);
+    proxied = await startTestServer(kind, { TRUST_PROXY: '127.0.0.1' });
+    // The clock stands still: only the tests move it, by the minutes a lock lasts.
+    clockControl.freeze();
   });
   afterAll(async () => {
+    clockControl.reset();
     await direct?.close();
     await proxied?.close();
   });
   // Every test starts with counters long forgotten.
   beforeEach(() => {
-    now += 24 * hour;
+    clockControl.advance(24 * hour);
   });
 
   const login = (t: TestServer, email: string, password: string, forwardedFor?: string) =>
@@ -89,13 +91,13 @@ describe.each(databases)('sign-in lockout on %s', (kind) => {
   it('lifts a lock after its time, and locks longer when the wrong tries go on', async () => {
     for (let i = 0; i < 10; i++) await login(direct, 'author@masthead.local', 'Wrong-pass-1');
     expect((await login(direct, 'author@masthead.local', demoPassword)).body).toEqual({ msg: lockedFor(10) });
-    now += 9 * 60_000;
+    clockControl.advance(9 * 60_000);
     expect((await login(direct, 'author@masthead.local', demoPassword)).body).toEqual({ msg: 'Too many attempts. Please try again in 1 minute.' });
-    now += 60_000 + 1;
+    clockControl.advance(60_000 + 1);
     // One more wrong try after the lock: twice as long.
     expect((await login(direct, 'author@masthead.local', 'Wrong-pass-1')).status).toBe(401);
     expect((await login(direct, 'author@masthead.local', demoPassword)).body).toEqual({ msg: lockedFor(20) });
-    now += 20 * 60_000 + 1;
+    clockControl.advance(20 * 60_000 + 1);
     // The real user gets in, and the count starts over.
     expect((await login(direct, 'author@masthead.local', demoPassword)).status).toBe(200);
     expect((await login(direct, 'author@masthead.local', 'Wrong-pass-1')).status).toBe(401);

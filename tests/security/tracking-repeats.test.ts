@@ -5,7 +5,8 @@
  * figures, in every answer that gives opens and clicks.
  */
 import { sql } from 'kysely';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { clock, clockControl } from '../../core/server/clock';
 import { readOutbox } from '../../core/server/services/mail';
 import { constants } from '../../core/shared/config';
 import type { Issue } from '../../schemas/generated/entities/issue';
@@ -50,7 +51,7 @@ describe.each(databases)('a copy replayed on %s', (kind) => {
     link = /href="(http:\/\/console\.test\/t\/c\/[^"]+)"/.exec(copy!.html!)![1]!;
   }, 180_000);
   afterEach(() => {
-    vi.useRealTimers();
+    clockControl.reset();
   });
   afterAll(async () => {
     await t?.close();
@@ -60,8 +61,7 @@ describe.each(databases)('a copy replayed on %s', (kind) => {
     // Past the seconds in which an open or a click is a scanner's (the copy's hand-over time is in
     // its token): the clock moves on instead of the test waiting.
     const scannerSeconds = Math.max(constants.tracking.openPrefetchSeconds, constants.tracking.clickScanSeconds);
-    vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
-    vi.setSystemTime(Date.now() + (scannerSeconds + 5) * 1000);
+    clockControl.advance((scannerSeconds + 5) * 1000);
 
     for (let n = 0; n < replays; n++) {
       expect((await hit(pixel)).statusCode).toBe(200);
@@ -73,7 +73,7 @@ describe.each(databases)('a copy replayed on %s', (kind) => {
     const stats = (await fetchIssue('?updateStats=true')).stats!;
     expect(stats).toMatchObject({ uniqueOpens: 1, totalOpens: replays, uniqueClicks: 1, totalClicks: replays, machineOpens: 0, machineClicks: 0 });
 
-    const today = new Date();
+    const today = clock.now();
     const generated = await t.request('POST', '/api/statistics/generate', {
       token: editor,
       body: {

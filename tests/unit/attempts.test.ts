@@ -6,6 +6,7 @@
 import { join } from 'node:path';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { accountCounter, addressCounter, addressKey, createAttemptLimiter, type AttemptLimiter } from '../../core/server/auth/attempts';
+import { clockControl } from '../../core/server/clock';
 import { openDatabase, type Database } from '../../core/server/db/database';
 import { migrate } from '../../core/server/db/migrate';
 
@@ -13,18 +14,20 @@ const policy = { failures: 3, windowSeconds: 60, lockSeconds: 60, maxLockSeconds
 const minute = 60_000;
 
 let database: Database;
-let now: number;
 let limiter: AttemptLimiter;
 
 beforeAll(async () => {
   database = await openDatabase({});
   await migrate(database, [{ owner: 'core', dir: join(import.meta.dirname, '../../core/server/migrations') }]);
 });
-afterAll(() => database.close());
+afterAll(async () => {
+  clockControl.reset();
+  await database.close();
+});
 beforeEach(async () => {
   await database.db.deleteFrom('sign_in_limits').execute();
-  now = Date.parse('2026-03-01T10:00:00Z');
-  limiter = createAttemptLimiter(database.db, () => now);
+  clockControl.freeze('2026-03-01T10:00:00Z');
+  limiter = createAttemptLimiter(database.db);
 });
 
 const account = (email = 'someone@masthead.local') => accountCounter(email, policy);
@@ -46,7 +49,7 @@ describe('sign-in limiter', () => {
     // Another account is not affected, and an e-mail counts whatever its case.
     expect(await wrong(account('other@masthead.local'))).toBe('counted');
     expect(await wrong(account('SOMEONE@masthead.local'))).toBe('Too many attempts. Please try again in 1 minute.');
-    now += minute + 1;
+    clockControl.advance(minute + 1);
     expect(await wrong(account())).toBe('counted');
   });
 
@@ -55,7 +58,7 @@ describe('sign-in limiter', () => {
     const locks: string[] = [];
     for (let i = 0; i < 4; i++) {
       // Wait out the lock, then try once more: a longer lock each time, never above 4 minutes.
-      while ((await wrong(account())) !== 'counted') now += 10_000;
+      while ((await wrong(account())) !== 'counted') clockControl.advance(10_000);
       locks.push(await wrong(account()));
     }
     expect(locks).toEqual([
@@ -66,14 +69,14 @@ describe('sign-in limiter', () => {
     ]);
     // Tries refused during a lock do not lengthen it.
     for (let i = 0; i < 20; i++) await wrong(account());
-    now += 4 * minute + 1;
+    clockControl.advance(4 * minute + 1);
     expect(await wrong(account())).toBe('counted');
   });
 
   it('starts over after the window without tries', async () => {
     await wrong(account());
     await wrong(account());
-    now += policy.windowSeconds * 1000 + 1;
+    clockControl.advance(policy.windowSeconds * 1000 + 1);
     expect([await wrong(account()), await wrong(account()), await wrong(account())]).toEqual(['counted', 'counted', 'counted']);
     expect(await wrong(account())).toMatch(/^Too many attempts/);
   });
@@ -113,7 +116,7 @@ describe('sign-in limiter', () => {
 
   it('forgets counters past their window', async () => {
     await wrong(account());
-    now += 2 * minute;
+    clockControl.advance(2 * minute);
     await wrong(account('later@masthead.local'));
     const keys = (await database.db.selectFrom('sign_in_limits').select('key').execute()).map((row) => row.key);
     expect(keys).toEqual(['account:later@masthead.local']);

@@ -16,6 +16,7 @@
 import { isIPv6 } from 'node:net';
 import { sql, type RawBuilder } from 'kysely';
 import type { Constants } from '../../shared/config';
+import { clock } from '../clock';
 import type { Db } from '../db/database';
 import { tooManyRequests } from '../errors';
 
@@ -54,7 +55,7 @@ interface Counted {
 
 const cleanEveryMs = 60_000;
 
-export function createAttemptLimiter(db: Db, clock: () => number = Date.now): AttemptLimiter {
+export function createAttemptLimiter(db: Db): AttemptLimiter {
   let lastClean = 0;
 
   /** Forgets counters nobody has touched for their window, now and then. */
@@ -98,7 +99,7 @@ export function createAttemptLimiter(db: Db, clock: () => number = Date.now): At
 
   return {
     async begin(counters) {
-      const now = new Date(clock());
+      const now = clock.now();
       await clean(now);
       const done: [Counter, Counted][] = [];
       for (const counter of counters) {

@@ -11,6 +11,7 @@ import type { ScopeSelectBody } from '../../../schemas/generated/api/scope-selec
 import { constants } from '../../shared/config';
 import { ErrorCodes } from '../../shared/envelope';
 import { toPairs } from '../../shared/permissions';
+import { clock } from '../clock';
 import type { PluginApi } from '../plugins/contract';
 import { invalid, notFound, unauthorized } from '../errors';
 import { ref } from '../schemas/parts';
@@ -25,9 +26,9 @@ import { escapeHtml } from '../../shared/text';
 
 const limits = constants.auth.signInLimits;
 
-export function registerAuthRoutes(api: PluginApi, tokens: TokenService, clock?: () => number): void {
+export function registerAuthRoutes(api: PluginApi, tokens: TokenService): void {
   const { db } = api;
-  const attempts = createAttemptLimiter(db, clock);
+  const attempts = createAttemptLimiter(db);
   const signIn = (userId: string, publisherId?: string) => startSession(db, tokens, userId, publisherId);
   // Admins work for the whole platform: every publisher is theirs to choose.
   const allPublishers = async () => (await listPublishers(db)).map((row) => ({ _id: row.id, title: row.title }));
@@ -100,7 +101,7 @@ export function registerAuthRoutes(api: PluginApi, tokens: TokenService, clock?:
       // The same answer whether or not the address is known: nobody learns who has an account.
       if (user) {
         const { code, hash } = newResetCode();
-        const expires = new Date(Date.now() + constants.auth.resetCodeTtlMinutes * 60_000);
+        const expires = new Date(clock.ms() + constants.auth.resetCodeTtlMinutes * 60_000);
         await setResetCode(db, user.id, hash, expires);
         const link = `${api.env.publicUrl}/forgot-password?code=${encodeURIComponent(code)}&email=${encodeURIComponent(user.email)}`;
         await api.mail.send({
@@ -127,7 +128,7 @@ export function registerAuthRoutes(api: PluginApi, tokens: TokenService, clock?:
       const attempt = await attempts.begin([addressCounter(request.ip, limits.address)]);
       const user = await findUserByEmail(db, email);
       if (!user || !codeMatches(user.reset_code_hash, code)) throw invalid('This reset link is not valid. Please ask for a new one.', 'token');
-      if (!user.reset_expires_at || user.reset_expires_at.getTime() < Date.now())
+      if (!user.reset_expires_at || user.reset_expires_at.getTime() < clock.ms())
         throw invalid('This reset link has expired. Please ask for a new one.', 'token');
       const passwordHash = await hashPassword(password);
       // Used once: the code goes with the change, and whoever knew the old password is out.

@@ -3,7 +3,7 @@
  * or membership change takes effect at once, whatever tokens are out there; and only while the
  * token's session is open (core/server/auth/sessions.ts).
  */
-import { sql } from 'kysely';
+import { clock } from '../clock';
 import { can, permissionRefusal, requiredRoleMessage, roleKeys, type Permission, type RoleKey } from '../../shared/permissions';
 import type { Db } from '../db/database';
 import type { UserRow } from '../db/tables';
@@ -42,7 +42,7 @@ export async function loadSession(db: Db, claims: TokenClaims, grants: RoleGrant
     .where('sessions.id', '=', claims.sid)
     .where('sessions.user_id', '=', claims.sub)
     .where('sessions.ended_at', 'is', null)
-    .where('sessions.expires_at', '>', sql<Date>`now()`)
+    .where('sessions.expires_at', '>', clock.now())
     .executeTakeFirst();
   if (!row) return null;
   const { session_expires_at: expiresAt, ...user } = row;

@@ -6,9 +6,9 @@
  * team end all of a user's (docs/decisions/0004-sign-in-hardening.md).
  */
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
 import { constants } from '../../shared/config';
 import type { Db } from '../db/database';
+import { clock } from '../clock';
 import type { TokenService } from './tokens';
 
 const dayMs = 24 * 60 * 60_000;
@@ -18,7 +18,7 @@ let lastSweep = 0;
 /** A new session for the user (for an admin, in the publisher they chose); answers its token. */
 export async function startSession(db: Db, tokens: TokenService, userId: string, publisherId?: string): Promise<string> {
   const id = randomUUID();
-  const expiresAt = new Date(Date.now() + constants.auth.tokenTtlDays * dayMs);
+  const expiresAt = new Date(clock.ms() + constants.auth.tokenTtlDays * dayMs);
   await db.insertInto('sessions').values({ id, user_id: userId, expires_at: expiresAt }).execute();
   await sweepSessions(db);
   return tokens.sign({ sub: userId, sid: id, pub: publisherId }, expiresAt);
@@ -26,12 +26,12 @@ export async function startSession(db: Db, tokens: TokenService, userId: string,
 
 /** Ends one session (Logout). */
 export async function endSession(db: Db, sessionId: string): Promise<void> {
-  await db.updateTable('sessions').set({ ended_at: new Date() }).where('id', '=', sessionId).where('ended_at', 'is', null).execute();
+  await db.updateTable('sessions').set({ ended_at: clock.now() }).where('id', '=', sessionId).where('ended_at', 'is', null).execute();
 }
 
 /** Ends every session of the user: each of their tokens is refused from now on. */
 export async function endSessions(db: Db, userId: string): Promise<void> {
-  await db.updateTable('sessions').set({ ended_at: new Date() }).where('user_id', '=', userId).where('ended_at', 'is', null).execute();
+  await db.updateTable('sessions').set({ ended_at: clock.now() }).where('user_id', '=', userId).where('ended_at', 'is', null).execute();
 }
 
 /**
@@ -43,7 +43,7 @@ export async function replacePassword(db: Db, userId: string, passwordHash: stri
   return db.transaction().execute(async (tx) => {
     let update = tx
       .updateTable('users')
-      .set({ password_hash: passwordHash, reset_code_hash: null, reset_expires_at: null, updated_at: new Date() })
+      .set({ password_hash: passwordHash, reset_code_hash: null, reset_expires_at: null, updated_at: clock.now() })
       .where('id', '=', userId);
     if (options.resetCodeHash !== undefined) update = update.where('reset_code_hash', '=', options.resetCodeHash);
     const result = await update.executeTakeFirst();
@@ -60,10 +60,12 @@ export async function setResetCode(db: Db, userId: string, codeHash: string, exp
 
 /** Now and then (at most hourly per process), forgets sessions that can no longer be used. */
 async function sweepSessions(db: Db): Promise<void> {
+  // How often is the process's own pace (real time); what has expired is the clock's to say.
   if (Date.now() - lastSweep < sweepEveryMs) return;
   lastSweep = Date.now();
+  const now = clock.now();
   await db
     .deleteFrom('sessions')
-    .where((eb) => eb.or([eb('expires_at', '<', sql<Date>`now()`), eb('ended_at', '<', sql<Date>`now() - interval '1 day'`)]))
+    .where((eb) => eb.or([eb('expires_at', '<', now), eb('ended_at', '<', new Date(now.getTime() - dayMs))]))
     .execute();
 }

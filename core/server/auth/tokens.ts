@@ -7,6 +7,7 @@
  */
 import { jwtVerify, SignJWT } from 'jose';
 import { randomBytes } from 'node:crypto';
+import { clock } from '../clock';
 import type { Db } from '../db/database';
 
 export interface TokenClaims {
@@ -43,7 +44,7 @@ export function createTokenService(secret: Uint8Array): TokenService {
       return new SignJWT({ sid: claims.sid, ...(claims.pub ? { pub: claims.pub } : {}) })
         .setProtectedHeader({ alg: 'HS256' })
         .setSubject(claims.sub)
-        .setIssuedAt()
+        .setIssuedAt(Math.floor(clock.ms() / 1000))
         .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
         .sign(secret);
     },
@@ -51,7 +52,7 @@ export function createTokenService(secret: Uint8Array): TokenService {
       try {
         // A token without an expiry or a session (one from before sessions existed) is refused:
         // its user signs in again.
-        const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], requiredClaims: ['exp', 'sub', 'sid'] });
+        const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], requiredClaims: ['exp', 'sub', 'sid'], currentDate: clock.now() });
         if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
         return { sub: payload.sub, sid: payload.sid, pub: typeof payload.pub === 'string' ? payload.pub : undefined };
       } catch {

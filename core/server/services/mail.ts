@@ -9,6 +9,7 @@ import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
+import { clock } from '../clock';
 
 export interface MailMessage {
   to: string;
@@ -158,7 +159,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
   const keep = options.keep ?? Infinity;
   let written = 0;
   const capture = (message: MailMessage) => {
-    const entry: OutboxEntry = { id: randomUUID(), from, date: new Date().toISOString(), ...message };
+    const entry: OutboxEntry = { id: randomUUID(), from, date: clock.now().toISOString(), ...message };
     // Time first in the name, so a listing sorts oldest to newest.
     writeFileSync(join(dir, `${entry.date.replace(/[:.]/g, '-')}-${entry.id}.json`), JSON.stringify(entry));
     if (++written % 100 === 0) pruneOutbox(dir, keep);

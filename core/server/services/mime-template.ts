@@ -7,6 +7,7 @@
  */
 import { randomBytes } from 'node:crypto';
 import { escapeHtml, escapeRegExp } from '../../shared/text';
+import { clock } from '../clock';
 
 export interface MimeTemplateInput {
   /** MAIL_FROM as configured: 'Name <address>' or an address. */
@@ -135,7 +136,7 @@ export function mimeTemplate(input: MimeTemplateInput): MimeTemplate {
     `From: ${mailbox(sender.address, sender.name)}`,
     `To: ${toMark}`,
     `Subject: ${encodeHeaderWords(input.subject)}`,
-    `Date: ${new Date().toUTCString().replace('GMT', '+0000')}`,
+    `Date: ${clock.now().toUTCString().replace('GMT', '+0000')}`,
     `Message-ID: ${idMark}`,
     ...Object.entries(input.headers).map(([name, value]) => `${name}: ${value}`),
     'MIME-Version: 1.0',

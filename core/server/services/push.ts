@@ -7,6 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { clock } from '../clock';
 
 export interface PushMessage {
   /** Who receives it: the subscribers of a topic (a newsletter's key). */
@@ -39,7 +40,7 @@ export function createPushSender(options: { dataDir: string }): PushSender {
     kind: 'outbox',
     async send(message) {
       mkdirSync(dir, { recursive: true });
-      const entry: PushOutboxEntry = { id: randomUUID(), date: new Date().toISOString(), ...message };
+      const entry: PushOutboxEntry = { id: randomUUID(), date: clock.now().toISOString(), ...message };
       writeFileSync(join(dir, `${entry.date.replace(/[:.]/g, '-')}-${entry.id}.json`), JSON.stringify(entry, null, 2));
     },
   };

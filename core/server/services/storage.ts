@@ -10,6 +10,7 @@ import { createReadStream } from 'node:fs';
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
+import { clock } from '../clock';
 
 export interface StoredFile {
   key: string;
@@ -66,7 +67,7 @@ export const contentTypeOf = (key: string) => contentTypes[key.split('.').pop() 
 export function newKey(folder: string, ext: string, variantOf?: { key: string; variant: string }): string {
   if (variantOf) return variantOf.key.replace(/(\.[a-z0-9]+)$/, `-${variantOf.variant}.${ext}`);
   if (!/^[a-z][a-z-]*$/.test(folder) || !/^[a-z0-9]{2,5}$/.test(ext)) throw new Error(`storage: bad folder or extension ${folder} .${ext}`);
-  const month = new Date().toISOString().slice(0, 7);
+  const month = clock.now().toISOString().slice(0, 7);
   return `${folder}/${month}/${randomUUID()}.${ext}`;
 }
 

@@ -18,6 +18,7 @@ import { cancellations, subscriberTimeline, subscriptionSeries } from '../../sub
 import { sources } from './classify';
 import { clickMap, eventSeries, type SeriesQuery, type Span } from './store';
 import type { AnalyticsDb } from './tables';
+import { clock } from '../../../core/server/clock';
 
 const spanOf: Record<StatisticsGenerateBody['datespan'], Span> = { daily: 'day', weekly: 'week', monthly: 'month' };
 /** Cancellations answered at most (a week of a large newsletter fits; the table pages them). */
@@ -26,7 +27,7 @@ const cancellationRows = 5000;
 type DateRange = { startAt: string; endAt: string; spanType?: Span };
 
 function rangeOf(date: DateRange | undefined): { startAt: Date; endAt: Date } {
-  const endAt = date ? new Date(date.endAt) : new Date();
+  const endAt = date ? new Date(date.endAt) : clock.now();
   const startAt = date ? new Date(date.startAt) : new Date(endAt.getTime() - 365 * 86_400_000);
   if (startAt > endAt) throw invalid('startAt must come before endAt.', 'date');
   return { startAt, endAt };

@@ -11,6 +11,7 @@ import { findNewsletters } from '../../../core/server/store';
 import { emailedIssues, linksOf } from '../../issues/server/public';
 import { storyTextsOfIssue } from '../../stories/server/public';
 import type { AnalyticsDb, AnalyticsTables } from './tables';
+import { clock } from '../../../core/server/clock';
 
 /** A small seeded generator (mulberry32): the same demo at every start. */
 function generator(seed: number) {
@@ -51,7 +52,9 @@ export async function seedAudience(context: SeedContext): Promise<void> {
   const base = context.env.publicUrl.replace(/\/+$/, '');
   const linksOfHtml = (html: string) => linksOf(html.replace(/href="\/(?!\/)/g, `href="${base}/`));
   const random = generator(20261124);
-  const today = Date.UTC(new Date().getUTCFullYear(), new Date().getUTCMonth(), new Date().getUTCDate());
+  // One reading of the clock: three would straddle midnight now and then.
+  const now = clock.now();
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const newsletters = await findNewsletters(db, context.demo.newsletterIds);
 
   // A year of the newsletters' own figures, growing with their audience.
@@ -108,7 +111,7 @@ export async function seedAudience(context: SeedContext): Promise<void> {
         .onConflict((oc) => oc.doNothing())
         .execute();
     const audience = Math.max(newsletters.find((item) => item.id === issue.newsletter_id)?.subscriber_count ?? 0, 200);
-    const sent = (issue.published_at ?? new Date()).getTime();
+    const sent = (issue.published_at ?? now).getTime();
     const contentRows: (Row & { contentType: 'issue' | 'story'; newsletterId: string })[] = [];
     const linkCounts = links.map((_link, position) => {
       const people = Math.round(audience * 0.05 * (0.3 + random()) * (position === 0 ? 1.6 : 1));
@@ -117,7 +120,7 @@ export async function seedAudience(context: SeedContext): Promise<void> {
     const clickPeople = linkCounts.reduce((sum, link) => sum + link.subscribers, 0);
     for (let after = 0; after < 21; after++) {
       const at = sent + after * dayMs;
-      if (at > Date.now()) break;
+      if (at > now.getTime()) break;
       // Most opens come the first day, then fewer each day.
       const share = after === 0 ? 0.55 : (0.45 * Math.pow(0.72, after)) / 2.6;
       const date = dateOf(at);

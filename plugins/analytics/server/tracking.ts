@@ -14,6 +14,7 @@ import { clickVerdict, createBurstWatch, openVerdict, pageSource, type RequestFa
 import type { AudienceEvent, Recorder } from './recorder';
 import { contentStats } from './store';
 import type { AnalyticsDb } from './tables';
+import { clock } from '../../../core/server/clock';
 
 /** A transparent 1×1 GIF. */
 const pixelGif = Buffer.from('R0lGODlhAQABAIAAAAAAAP///yH5BAEAAAAALAAAAAABAAEAAAIBRAA7', 'base64');
@@ -53,6 +54,7 @@ export function registerTracking(api: PluginApi, db: AnalyticsDb, recorder: Reco
   const issueLinks = new Map<string, { at: number; byPosition: Map<number, { url: string; story_id: string | null }> }>();
   const linkOf = async (issueId: string, position: number) => {
     let known = issueLinks.get(issueId);
+    // A cache's age: real time, whatever the product's clock reads.
     if (!known || Date.now() - known.at > linksTtlMs) {
       const rows = await db.selectFrom('audience_links').select(['position', 'url', 'story_id']).where('content_id', '=', issueId).execute();
       known = { at: Date.now(), byPosition: new Map(rows.map((row) => [row.position, { url: row.url, story_id: row.story_id }])) };
@@ -67,7 +69,7 @@ export function registerTracking(api: PluginApi, db: AnalyticsDb, recorder: Reco
     method: request.method,
     userAgent: request.headers['user-agent'] ?? '',
     ip: request.ip,
-    at: Date.now(),
+    at: clock.ms(),
     sentAt,
   });
   const burst = createBurstWatch();
@@ -153,7 +155,7 @@ export function registerTracking(api: PluginApi, db: AnalyticsDb, recorder: Reco
       const [marker, type, id, newsletterId] = api.links.verify(body.t)?.split('~') ?? [];
       if (marker !== 'r' || (type !== 'issue' && type !== 'story') || !id || !newsletterId) return reply.code(404).send();
       await recorder.record({
-        at: new Date(),
+        at: clock.now(),
         type: 'read',
         contentType: type,
         contentId: id,

@@ -24,6 +24,7 @@ import {
   type CollectionsDb,
 } from './store';
 import type { CollectionRow, OwnerModel } from './tables';
+import { clock } from '../../../core/server/clock';
 
 /** A collection of the caller's publisher; another publisher's is as good as missing. */
 async function reachableCollection(db: CollectionsDb, id: string, session: Session): Promise<CollectionRow> {
@@ -123,7 +124,7 @@ export function registerCollectionRoutes(api: PluginApi, sources: ItemSources): 
         children_ref: model,
         published: publish,
         ...flags,
-        published_at: publish ? new Date() : null,
+        published_at: publish ? clock.now() : null,
         color: body.color ?? '',
         lang: body.lang ?? 'tr',
         creator_id: session.user.id,
@@ -170,7 +171,7 @@ export function registerCollectionRoutes(api: PluginApi, sources: ItemSources): 
         slug: published || fields.title === row.title ? row.slug : await uniqueCollectionSlug(db, fields.title, row.id),
         published,
         ...flags,
-        published_at: published ? (row.published_at ?? new Date()) : null,
+        published_at: published ? (row.published_at ?? clock.now()) : null,
         color: body.color ?? row.color,
         lang: body.lang ?? row.lang,
       });

@@ -10,6 +10,7 @@ import { latestPublishedArticles } from '../../stories/server/public';
 import type { ChildrenRef } from '../rules';
 import { insertCollection, uniqueCollectionSlug, type CollectionsDb } from './store';
 import type { CollectionTables, OwnerModel } from './tables';
+import { clock } from '../../../core/server/clock';
 
 interface DemoCollection {
   title: string;
@@ -86,7 +87,7 @@ export async function seedCollections({ db: core, demo }: SeedContext): Promise<
       published: collection.published,
       featured: collection.featured ?? false,
       indexed: collection.indexed ?? false,
-      published_at: collection.published ? new Date() : null,
+      published_at: collection.published ? clock.now() : null,
       creator_id: demo.userIds[collection.creator],
     });
   };

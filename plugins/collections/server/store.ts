@@ -9,6 +9,7 @@ import { searchCountCap } from '../../../core/shared/lists';
 import { slugify } from '../../../core/shared/text';
 import { draftStoriesTitle } from '../rules';
 import type { CollectionRow, CollectionTables, CollectionsTable, OwnerModel } from './tables';
+import { clock } from '../../../core/server/clock';
 
 export type CollectionsDb = Kysely<CoreTables & CollectionTables>;
 
@@ -71,7 +72,7 @@ export async function insertCollection(db: CollectionsDb, values: Omit<Insertabl
 export async function updateCollection(db: CollectionsDb, id: string, changes: Updateable<CollectionsTable>): Promise<void> {
   await db
     .updateTable('collections')
-    .set({ ...changes, updated_at: new Date() })
+    .set({ ...changes, updated_at: clock.now() })
     .where('id', '=', id)
     .execute();
 }

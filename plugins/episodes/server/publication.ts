@@ -10,6 +10,7 @@ import { cancelPublication, definePublicationJob, schedulePublication, type Publ
 import { scheduleProblem } from '../rules';
 import { publishIfDue, updateEpisode, type EpisodesDb } from './store';
 import type { EpisodeRecord, EpisodeStatus } from './tables';
+import { clock } from '../../../core/server/clock';
 
 /** The publish job: its name and data ({ episodeId, at }) stay as they were, for the jobs already queued. */
 export const episodePublication: PublicationKind<'episodeId'> = {
@@ -25,7 +26,7 @@ export interface PublicationPlan {
 }
 
 /** The plan a form asked for; a schedule needs a date in the future. */
-export function planOf(status: EpisodeStatus, publishedAt: string | null | undefined, now = new Date()): PublicationPlan {
+export function planOf(status: EpisodeStatus, publishedAt: string | null | undefined, now = clock.now()): PublicationPlan {
   if (status !== 'scheduled') return { status };
   const at = publishedAt ? new Date(publishedAt) : null;
   const problem = scheduleProblem(at, now);
@@ -52,7 +53,7 @@ export async function applyPlan(context: { db: EpisodesDb; jobs: JobQueue }, epi
         status: 'published',
         scheduled_at: null,
         // Publishing again keeps the first date: podcast apps order by it.
-        published_at: episode.status === 'published' && episode.published_at ? episode.published_at : new Date(),
+        published_at: episode.status === 'published' && episode.published_at ? episode.published_at : clock.now(),
         job_id: null,
       });
       return;

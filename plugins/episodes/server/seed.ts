@@ -9,6 +9,7 @@ import { applyPlan } from './publication';
 import { copyRecordingAudio } from './audio';
 import { insertEpisode, uniqueKey } from './store';
 import type { EpisodeStatus, EpisodeTables } from './tables';
+import { clock } from '../../../core/server/clock';
 
 interface DemoEpisode {
   title: string;
@@ -113,7 +114,7 @@ const demoEpisodes: { newsletter: number; image: string; episodes: DemoEpisode[]
 export async function seedEpisodes(context: SeedContext): Promise<void> {
   const { demo, storage, jobs } = context;
   const db = context.db.withTables<EpisodeTables>();
-  const now = Date.now();
+  const now = clock.ms();
   let order = 0;
   for (const { newsletter: index, image, episodes } of demoEpisodes) {
     const newsletterId = demo.newsletterIds[index];

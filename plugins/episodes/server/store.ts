@@ -8,6 +8,7 @@ import { duenessOf, type PublicationOutcome } from '../../../core/server/publica
 import { findNewsletterByKey, findPublisher } from '../../../core/server/store';
 import { slugify } from '../../../core/shared/text';
 import type { EpisodeRecord, EpisodeTables, EpisodesTable } from './tables';
+import { clock } from '../../../core/server/clock';
 
 export type EpisodesDb = Kysely<CoreTables & EpisodeTables>;
 
@@ -62,7 +63,7 @@ export async function insertEpisode(db: EpisodesDb, values: Omit<Insertable<Epis
 export async function updateEpisode(db: EpisodesDb, id: string, changes: Updateable<EpisodesTable>): Promise<void> {
   await db
     .updateTable('episodes')
-    .set({ ...changes, updated_at: new Date() })
+    .set({ ...changes, updated_at: clock.now() })
     .where('id', '=', id)
     .execute();
 }
@@ -72,7 +73,7 @@ export async function deleteEpisode(db: EpisodesDb, id: string): Promise<void> {
 }
 
 /** Publishes a scheduled episode whose time has come (see core/server/publication.ts for what the outcome asks of the job). */
-export async function publishIfDue(db: EpisodesDb, id: string, at: string, now = new Date()): Promise<PublicationOutcome> {
+export async function publishIfDue(db: EpisodesDb, id: string, at: string, now = clock.now()): Promise<PublicationOutcome> {
   const episode = await db.selectFrom('episodes').select(['status', 'scheduled_at']).where('id', '=', id).executeTakeFirst();
   const due = duenessOf(episode?.status === 'scheduled' ? episode.scheduled_at : null, at, now);
   if (!episode || due !== 'published') return due;

@@ -3,6 +3,7 @@ import { findPeople } from '../../../core/server/people';
 import type { SeedContext } from '../../../core/server/plugins/contract';
 import { insertFeedback } from './store';
 import type { FeedbackTables } from './tables';
+import { clock } from '../../../core/server/clock';
 
 const day = 24 * 60 * 60 * 1000;
 
@@ -17,7 +18,7 @@ export async function seedDemoFeedback({ db, demo }: SeedContext): Promise<void>
     userId: author,
     email: emailOf(author),
     status: 'seen',
-    createdAt: new Date(Date.now() - 6 * day),
+    createdAt: new Date(clock.ms() - 6 * day),
     title: 'Taslakları etiketleyebilmek',
     description: 'Yazı taslaklarına kendi etiketlerimi ekleyip onlara göre süzebilmek istiyorum.',
   });
@@ -26,7 +27,7 @@ export async function seedDemoFeedback({ db, demo }: SeedContext): Promise<void>
     product: 'Console',
     userId: editor,
     email: emailOf(editor),
-    createdAt: new Date(Date.now() - 2 * day),
+    createdAt: new Date(clock.ms() - 2 * day),
     title: 'Görsel seçici yavaş açılıyor',
     description: 'Kütüphanede çok görsel olduğunda görsel seçici birkaç saniye boş kalıyor.',
   });
@@ -36,7 +37,7 @@ export async function seedDemoFeedback({ db, demo }: SeedContext): Promise<void>
     userId: director,
     email: emailOf(director),
     status: 'done',
-    createdAt: new Date(Date.now() - 10 * day),
+    createdAt: new Date(clock.ms() - 10 * day),
     title: 'Yeni pano çok kullanışlı',
     description: 'Bültenlerin haftalık özetini tek ekranda görmek işimizi kolaylaştırdı.',
   });

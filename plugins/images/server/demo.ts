@@ -10,6 +10,7 @@ import type { SeedContext } from '../../../core/server/plugins/contract';
 import { insertImage } from './store';
 import type { ImageTables } from './tables';
 import { storeImage } from './variants';
+import { clock } from '../../../core/server/clock';
 
 type Uploader = keyof SeedContext['demo']['userIds'];
 
@@ -181,7 +182,7 @@ const day = 24 * 60 * 60 * 1000;
 
 export async function seedDemoImages(context: SeedContext, storage: Storage): Promise<void> {
   const db = ownTables<ImageTables>(context.db);
-  const now = Date.now();
+  const now = clock.ms();
   // Oldest first, a few days apart, so the gallery's newest-first order is the list above reversed.
   for (const [index, image] of images.entries()) {
     const rendered = sharp(Buffer.from(image.svg));

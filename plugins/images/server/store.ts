@@ -8,6 +8,7 @@ import type { CoreTables } from '../../../core/server/db/tables';
 import { withPeople, withPerson, type WithPerson } from '../../../core/server/people';
 import type { ImageTables } from './tables';
 import type { StoredImage } from './variants';
+import { clock } from '../../../core/server/clock';
 
 type Db = Kysely<CoreTables & ImageTables>;
 
@@ -95,7 +96,7 @@ export async function insertImage(
 export async function updateCredentials(db: Db, id: string, credentials: Credentials): Promise<void> {
   await db
     .updateTable('images')
-    .set({ ...credentials, updated_at: new Date() })
+    .set({ ...credentials, updated_at: clock.now() })
     .where('id', '=', id)
     .execute();
 }

@@ -28,6 +28,7 @@ import { applyEdit, storedValue, type FieldValues } from './edit';
 import { assertChangeable } from './policy';
 import { changeIssue, updateIssue, type IssueTransaction, type IssuesDb } from './store';
 import type { IssueRecord } from './tables';
+import { clock } from '../../../core/server/clock';
 
 /** Who made a change: their socket (so their console does not apply it twice) and their operation's id. */
 export interface Origin {
@@ -108,7 +109,7 @@ export function issueChanges(db: IssuesDb, realtime: RealtimeHub, documents: Iss
           changed.slug !== undefined && !('slug' in wanted) ? documents.write(held, (doc) => setText(textOf(doc, 'slug'), changed.slug as string)) : null;
         if (followed) await documents.store(tx, held, row.id, followed);
         if (Object.keys(columns).length === 0) return { changed, problems, followed, version: Number(row.version), updatedAt: row.updated_at.toISOString() };
-        const updatedAt = new Date();
+        const updatedAt = clock.now();
         await updateIssue(tx, row.id, { ...columns, updated_at: updatedAt });
         return { changed, problems, followed, version: Number(row.version) + 1, updatedAt: updatedAt.toISOString() };
       } catch (error) {
@@ -239,7 +240,7 @@ export function issueChanges(db: IssuesDb, realtime: RealtimeHub, documents: Iss
           if (!applied.ok) throw new HttpError(409, { msg: applied.message });
           channels = normalizeChannels(applied.channels, storyIds);
         }
-        const updatedAt = new Date();
+        const updatedAt = clock.now();
         await updateIssue(tx, issueId, { channels: JSON.stringify(channels), updated_at: updatedAt });
         return { channels, version: Number(row.version) + 1, updatedAt: updatedAt.toISOString() };
       });

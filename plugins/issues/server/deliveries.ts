@@ -1,7 +1,8 @@
 /**
  * The recipients of an issue and what became of each message (table issue_deliveries, see
  * migrations/002_sending.sql for the states). Every change is one statement, so a crash leaves
- * each row in a state that says what to do next.
+ * each row in a state that says what to do next. Its times (updated_at, next_at) are the sender's
+ * pace, on real time like its leases, not the product's clock (core/server/clock.ts).
  */
 import { sql } from 'kysely';
 import { inTransaction, type Handle } from '../../../core/server/db/database';

@@ -39,6 +39,7 @@ import { assertChangeable, reachableIssue } from './policy';
 import { issueStatusOf, presentCurrent } from './present';
 import { buildIssue, cancelPublication, dropBuild, planPublication, resumeSending, sendTest, testerAddresses, type PublishContext } from './publish';
 import { updateIssue, type IssueRow, type IssuesDb } from './store';
+import { clock } from '../../../core/server/clock';
 
 const publishBody = {
   type: 'object',
@@ -143,7 +144,7 @@ export function registerPublishRoutes(api: PluginApi, context: PublishContext): 
         throw new HttpError(422, { msg: draftStoriesBlock, details: drafts.map((story) => ({ message: story.title, path: `stories.${story.id}` })) });
       }
 
-      const now = Date.now();
+      const now = clock.ms();
       const planned = row.planned_at ?? row.published_at;
       const given = request.body.publishedAt ? new Date(request.body.publishedAt) : null;
       // A reschedule may keep the issue's date while it is still ahead; e-mail and notification of a published issue go now.

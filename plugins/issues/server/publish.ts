@@ -23,6 +23,7 @@ import { linksOf, personalMarks, renderIssueEmail, trackLinks, type IssueEmailIn
 import { presentIssue } from './present';
 import { abandonedSends, personalMessage, sendIssue, type SendPlan, type SenderContext } from './sender';
 import { findIssue, updateIssue, type IssueRow, type IssuesDb } from './store';
+import { clock } from '../../../core/server/clock';
 
 export interface PublishContext {
   db: IssuesDb;
@@ -56,7 +57,7 @@ export async function buildIssue(context: PublishContext, row: IssueRow, options
   const input = await issueEmailInput(context.db, row, context.publicUrl);
   let rendered = await renderIssueEmail(input);
   if (options.tracked && context.tracking) rendered = await tracked(context.tracking, row, input, rendered);
-  const values = { html: rendered.html, text: rendered.text, bytes: rendered.bytes, built_at: new Date() };
+  const values = { html: rendered.html, text: rendered.text, bytes: rendered.bytes, built_at: clock.now() };
   await context.db
     .insertInto('issue_builds')
     .values({ issue_id: row.id, ...values })
@@ -132,8 +133,7 @@ export async function planPublication(
   publishedAt: Date = at,
 ): Promise<void> {
   if (row.job_id) await context.jobs.cancel(publishJob, row.job_id);
-  const now = Date.now();
-  const later = at.getTime() > now + 1000;
+  const later = at.getTime() > clock.ms() + 1000;
   // The plan is saved before its job is queued: a job that starts at once finds the plan it was made for.
   await updateIssue(context.db, row.id, {
     draft: false,
@@ -174,7 +174,7 @@ async function runPublication(context: PublishContext, data: PublishJobData): Pr
   // Only the plan this job was made for starts (a cancel or a new plan may have come meanwhile).
   const started = await db
     .updateTable('issues')
-    .set({ scheduled: false, queued: false, processing: true, published: true, published_at: row.published_at ?? new Date(data.at), updated_at: new Date() })
+    .set({ scheduled: false, queued: false, processing: true, published: true, published_at: row.published_at ?? new Date(data.at), updated_at: clock.now() })
     .where('id', '=', row.id)
     .where('planned_at', '=', new Date(data.at))
     .where((eb) => eb.or([eb('scheduled', '=', true), eb('queued', '=', true)]))
@@ -196,7 +196,7 @@ async function send(context: PublishContext, row: IssueRow, email: RenderedEmail
     Boolean((await db.selectFrom('issues').select('processing').where('id', '=', row.id).executeTakeFirst())?.processing),
   );
   if (result !== 'finished') return;
-  const now = new Date();
+  const now = clock.now();
   await updateIssue(db, row.id, {
     processing: false,
     sent: row.plan_email || row.plan_notification || row.sent,

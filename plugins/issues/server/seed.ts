@@ -15,6 +15,7 @@ import { normalizeChannels, stuffChannelId } from '../rules';
 import { eachRecipientBatch } from './deliveries';
 import { issuesDb, saveChannelTemplates, type IssuesDb } from './store';
 import type { IssueFlag } from './tables';
+import { clock } from '../../../core/server/clock';
 
 type StoryState = 'draft' | 'ready' | 'accepted' | 'published';
 type IssueState = 'ready-to-test' | 'draft' | 'tested' | 'published' | 'cancelled';
@@ -151,7 +152,7 @@ export async function seedIssues(context: SeedContext): Promise<void> {
   if (!editor) throw new Error('The demo editor is missing.');
   const writerId = await ownPenName(db, demo.publisherId, editor);
   const newsletters = await findNewsletters(db, demo.newsletterIds);
-  const now = Date.now();
+  const now = clock.ms();
   let count = 0;
   for (const newsletter of newsletters) {
     await saveChannelTemplates(db, newsletter.id, templates);

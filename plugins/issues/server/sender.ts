@@ -34,6 +34,7 @@ import { sendingPausedText, waitingForMailServerText, type MailServerWait } from
 import { personalise, personalMarks, type RenderedEmail } from './email/render';
 import type { IssuesDb } from './store';
 import type { DeliveryMedium } from './tables';
+import { clock } from '../../../core/server/clock';
 
 export interface SenderContext {
   db: IssuesDb;
@@ -106,7 +107,7 @@ export function isHardBounce(answer: SmtpAnswer): boolean {
   return answer.outcome === 'permanent' && (answer.code === 550 || answer.code === 551 || answer.code === 553 || /\b5\.1\.\d\b/.test(answer.text));
 }
 
-/** What a message's answer is recorded as. */
+/** What a message's answer is recorded as. Retries are the sender's pace, on real time like its leases. */
 export function outcomeOf(recipient: Recipient, answer: SmtpAnswer, now = Date.now()): Outcome {
   const { retryLimit, retryBaseSeconds } = constants.delivery;
   const base = { subscriberId: recipient.subscriber_id, answer: answer.text, attempted: true };
@@ -224,7 +225,7 @@ function personalValues(
     email: recipient.email,
     name: recipient.name,
     // Handed over now: a click seconds later is a link scanner's, not the reader's.
-    track: context.tracking ? context.tracking.copyToken(plan.issueId, recipient.subscriber_id, new Date()) : '',
+    track: context.tracking ? context.tracking.copyToken(plan.issueId, recipient.subscriber_id, clock.now()) : '',
   };
 }
 
@@ -310,7 +311,7 @@ async function endLease(db: IssuesDb, issueId: string, owner: string, finished: 
     where issue_id = ${issueId} and owner = ${owner}`.execute(db);
 }
 
-/** Issues whose sender stopped renewing its lease (it died) and never finished. */
+/** Issues whose sender stopped renewing its lease (it died) and never finished. Leases run on real time (the database's now()). */
 export async function abandonedSends(db: IssuesDb): Promise<string[]> {
   const rows = await db.selectFrom('issue_sending').select('issue_id').where('finished_at', 'is', null).where('lease_until', '<', new Date()).execute();
   return rows.map((row) => row.issue_id);

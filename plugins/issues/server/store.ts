@@ -9,6 +9,7 @@ import { findNewsletter } from '../../../core/server/store';
 import { badges } from '../../../core/shared/config';
 import { issuesOfWriter, releaseStoriesOfIssue } from '../../stories/server/public';
 import type { IssueRecord, IssuesTable, IssueTables } from './tables';
+import { clock } from '../../../core/server/clock';
 
 export type IssuesDb = Kysely<CoreTables & IssueTables>;
 
@@ -106,7 +107,7 @@ export async function insertIssue(db: IssuesDb, values: Omit<Insertable<IssuesTa
 export async function updateIssue(db: IssuesDb | IssueTransaction, id: string, changes: Updateable<IssuesTable>): Promise<void> {
   await db
     .updateTable('issues')
-    .set({ updated_at: new Date(), ...changes, version: sql<number>`version + 1` })
+    .set({ updated_at: clock.now(), ...changes, version: sql<number>`version + 1` })
     .where('id', '=', id)
     .execute();
 }

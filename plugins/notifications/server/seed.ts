@@ -7,6 +7,7 @@ import type { SeedContext } from '../../../core/server/plugins/contract';
 import { sanitizeRichText } from '../../../core/server/sanitize';
 import { createAnnouncement, insertNotifications, type NewNotification } from './store';
 import type { NotificationTables } from './tables';
+import { clock } from '../../../core/server/clock';
 
 const hour = 60 * 60 * 1000;
 
@@ -23,7 +24,7 @@ export async function seedDemoNotifications({ db, demo }: SeedContext): Promise<
   const tables = db.withTables<NotificationTables>();
   const { admin, director, editor, author } = demo.userIds;
   const [morning, tech, culture] = demo.newsletterIds;
-  const ago = (hours: number) => new Date(Date.now() - hours * hour);
+  const ago = (hours: number) => new Date(clock.ms() - hours * hour);
 
   await createAnnouncement(tables, {
     publisherId: demo.publisherId,

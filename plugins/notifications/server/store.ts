@@ -7,6 +7,7 @@ import { sql, type Kysely } from 'kysely';
 import type { CoreTables } from '../../../core/server/db/tables';
 import { staffIdsOf, withPeople, withPerson, type WithPerson } from '../../../core/server/people';
 import type { NotificationTables } from './tables';
+import { clock } from '../../../core/server/clock';
 
 export type Db = Kysely<CoreTables & NotificationTables>;
 
@@ -52,7 +53,7 @@ export async function findNotification(db: Db, userId: string, id: string): Prom
 export async function markRead(db: Db, userId: string, id: string): Promise<boolean> {
   const result = await db
     .updateTable('notifications')
-    .set({ read_at: sql<Date>`coalesce(read_at, now())` })
+    .set({ read_at: sql<Date>`coalesce(read_at, ${clock.now()})` })
     .where('id', '=', id)
     .where('user_id', '=', userId)
     .executeTakeFirst();
@@ -62,7 +63,7 @@ export async function markRead(db: Db, userId: string, id: string): Promise<bool
 export async function markAllRead(db: Db, userId: string): Promise<number> {
   const result = await db
     .updateTable('notifications')
-    .set({ read_at: new Date() })
+    .set({ read_at: clock.now() })
     .where('user_id', '=', userId)
     .where('read_at', 'is', null)
     .executeTakeFirst();
@@ -160,7 +161,7 @@ export async function createAnnouncement(db: Db, announcement: NewAnnouncement):
         ...(announcement.createdAt ? { created_at: announcement.createdAt } : {}),
       })
       .execute();
-    const createdAt = announcement.createdAt ?? new Date();
+    const createdAt = announcement.createdAt ?? clock.now();
     const recipients = await staffIdsOf(tx, announcement.publisherId);
     await insertNotifications(
       tx,

@@ -7,6 +7,7 @@ import type { CoreTables } from '../../../core/server/db/tables';
 import { ownTables, type Handle } from '../../../core/server/db/database';
 import { withPeople, withPerson, type WithPerson } from '../../../core/server/people';
 import type { RecordingTables, RecordingsTable } from './tables';
+import { clock } from '../../../core/server/clock';
 
 export type RecordingsDb = Kysely<CoreTables & RecordingTables>;
 
@@ -71,7 +72,7 @@ export async function insertRecording(db: RecordingsDb, values: Insertable<Recor
 export async function updateRecording(db: RecordingsDb, id: string, edit: RecordingEdit): Promise<void> {
   await db
     .updateTable('recordings')
-    .set({ ...edit, updated_at: new Date() })
+    .set({ ...edit, updated_at: clock.now() })
     .where('id', '=', id)
     .execute();
 }

@@ -10,6 +10,7 @@ import { staffOf as staffOfPublisher } from '../../../core/server/people';
 import { findNewsletter, updateNewsletter } from '../../../core/server/store';
 import { withDefaultDesign, type EmailDesign, type VoiceSettings, type WelcomeIssue } from './defaults';
 import type { SettingsTables } from './tables';
+import { clock } from '../../../core/server/clock';
 
 export type SettingsDb = Kysely<CoreTables & SettingsTables>;
 
@@ -83,7 +84,7 @@ export async function saveNewsletterSettings(db: SettingsDb, newsletterId: strin
     await tx
       .insertInto('newsletter_settings')
       .values({ newsletter_id: newsletterId, ...settings })
-      .onConflict((oc) => oc.column('newsletter_id').doUpdateSet({ ...settings, updated_at: new Date() }))
+      .onConflict((oc) => oc.column('newsletter_id').doUpdateSet({ ...settings, updated_at: clock.now() }))
       .execute();
   });
 }
@@ -100,7 +101,7 @@ export async function saveEmailDesign(db: SettingsDb, newsletterId: string, desi
   await db
     .insertInto('newsletter_settings')
     .values({ newsletter_id: newsletterId, voice_settings: null, welcome: null, email_design })
-    .onConflict((oc) => oc.column('newsletter_id').doUpdateSet({ email_design, updated_at: new Date() }))
+    .onConflict((oc) => oc.column('newsletter_id').doUpdateSet({ email_design, updated_at: clock.now() }))
     .execute();
 }
 
@@ -128,6 +129,6 @@ export async function saveWebCover(db: SettingsDb, newsletterId: string, cover: 
   await db
     .insertInto('newsletter_settings')
     .values({ newsletter_id: newsletterId, voice_settings: null, welcome: null, web_cover: cover })
-    .onConflict((oc) => oc.column('newsletter_id').doUpdateSet({ web_cover: cover, updated_at: new Date() }))
+    .onConflict((oc) => oc.column('newsletter_id').doUpdateSet({ web_cover: cover, updated_at: clock.now() }))
     .execute();
 }

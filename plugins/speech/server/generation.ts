@@ -126,7 +126,7 @@ export async function buildAudio(context: SpeechContext, { audioId }: BuildData)
 
 /**
  * Waits until `done` says the row is finished (another process may run the job, so the database
- * is asked, not a local event), at most constants.speech.waitSeconds.
+ * is asked, not a local event), at most constants.speech.waitSeconds of real time.
  */
 export async function waitFor<Row>(load: () => Promise<Row | undefined>, done: (row: Row) => boolean): Promise<Row | undefined> {
   const deadline = Date.now() + constants.speech.waitSeconds * 1000;

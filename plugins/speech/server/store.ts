@@ -5,6 +5,7 @@ import type { CoreTables } from '../../../core/server/db/tables';
 import { storiesOwnedBy } from '../../stories/server/public';
 import type { SpeechContentType } from '../rules';
 import type { AudioRow, ChunkRow, ChunkVersionRow, SpeechAudiosTable, SpeechChunksTable, SpeechTables } from './tables';
+import { clock } from '../../../core/server/clock';
 
 export type SpeechDb = Kysely<CoreTables & SpeechTables>;
 
@@ -44,7 +45,7 @@ export async function versionsOf(db: SpeechDb, chunkIds: string[]): Promise<Map<
 export async function updateChunk(db: SpeechDb, id: string, changes: Updateable<SpeechChunksTable>): Promise<void> {
   await db
     .updateTable('speech_chunks')
-    .set({ ...changes, updated_at: new Date() })
+    .set({ ...changes, updated_at: clock.now() })
     .where('id', '=', id)
     .execute();
 }
@@ -70,7 +71,7 @@ export async function keepChunkAudio(db: SpeechDb, chunk: ChunkRow, audio: { key
       .execute();
     const result = await trx
       .updateTable('speech_chunks')
-      .set({ audio_key: audio.key, duration: audio.duration, generating: false, error: null, updated_at: new Date() })
+      .set({ audio_key: audio.key, duration: audio.duration, generating: false, error: null, updated_at: clock.now() })
       .where('id', '=', chunk.id)
       .where('text', '=', chunk.text)
       .where('voice_id', '=', chunk.voice_id)
@@ -88,7 +89,7 @@ export async function keepChunkAudio(db: SpeechDb, chunk: ChunkRow, audio: { key
 export async function draftAudiosWith(db: SpeechDb, chunkId: string): Promise<void> {
   await db
     .updateTable('speech_audios')
-    .set({ status: 'draft', updated_at: new Date() })
+    .set({ status: 'draft', updated_at: clock.now() })
     .where(sql<boolean>`parts::jsonb @> ${JSON.stringify([chunkId])}::jsonb`)
     .where('status', '!=', 'draft')
     .execute();
@@ -110,7 +111,7 @@ export function findAudio(db: SpeechDb, id: string): Promise<AudioRow | undefine
 export async function updateAudio(db: SpeechDb, id: string, changes: Updateable<SpeechAudiosTable>): Promise<void> {
   await db
     .updateTable('speech_audios')
-    .set({ ...changes, updated_at: new Date() })
+    .set({ ...changes, updated_at: clock.now() })
     .where('id', '=', id)
     .execute();
 }

@@ -19,6 +19,7 @@ import { findNewsletter } from '../../../core/server/store';
 import { presentStory } from './present';
 import { findStory, updateStory, type StoriesDb, type StoryRow } from './store';
 import type { PublishedContent } from './tables';
+import { clock } from '../../../core/server/clock';
 
 /** The release job: its name and data ({ storyId, at }) stay as they were, for the jobs already queued. */
 export const storyRelease: PublicationKind<'storyId'> = { job: 'stories-release', idKey: 'storyId', noun: 'story', doneMessage: 'scheduled story released' };
@@ -65,7 +66,7 @@ export async function dropRelease(context: Pick<PublicationContext, 'jobs'>, row
 }
 
 /** Releases a scheduled story whose time has come (see core/server/publication.ts for what the outcome asks of the job). */
-export async function releaseIfDue(context: PublicationContext, storyId: string, at: string, now = new Date()): Promise<PublicationOutcome> {
+export async function releaseIfDue(context: PublicationContext, storyId: string, at: string, now = clock.now()): Promise<PublicationOutcome> {
   const row = await findStory(context.db, storyId);
   const due = duenessOf(row?.scheduled ? row.scheduled_at : null, at, now);
   if (!row || due !== 'published') return due;

@@ -40,6 +40,7 @@ import {
   type StoriesDb,
 } from './store';
 import type { StoriesTable, StoryTables } from './tables';
+import { clock } from '../../../core/server/clock';
 
 const changedMeanwhile = 'The story changed meanwhile. Look at it again, then try again.';
 
@@ -273,9 +274,10 @@ export function registerStoryRoutes(api: PluginApi): void {
       enforce('publish', row, session);
       const notify = request.body.notify ?? row.notify;
       const at = new Date(request.body.publishedAt);
-      const dateProblem = publishDateProblem(at, leadMinutesFor(session.role, notify));
+      const now = clock.now();
+      const dateProblem = publishDateProblem(at, leadMinutesFor(session.role, notify), now);
       if (dateProblem) throw invalid(dateProblem, 'publishedAt');
-      await scheduleRelease(publication, row, new Date(Math.max(at.getTime(), Date.now())), notify);
+      await scheduleRelease(publication, row, new Date(Math.max(at.getTime(), now.getTime())), notify);
       const updated = (await findStory(db, row.id))!;
       announce(api, updated, callerSocket(request));
       const story = presentStory(updated);

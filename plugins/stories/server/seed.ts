@@ -16,6 +16,7 @@ import { storedBody } from './content';
 import { contentOf, storyRelease } from './publication';
 import { findStory, insertPenName, insertStory, ownPenName, uniqueStorySlug, type StoriesDb } from './store';
 import type { StatusFlag, StoryTables, StoryType } from './tables';
+import { clock } from '../../../core/server/clock';
 
 type Writer = 'admin' | 'director' | 'editor' | 'author' | 'desk';
 type State = 'draft' | 'ready' | 'accepted' | 'scheduled' | 'published' | 'republishing' | 'cancelled' | 'featured';
@@ -336,7 +337,7 @@ export async function seedStories(context: SeedContext): Promise<void> {
   // The editor writes the desk's stories.
   const ownerOf = (writer: Writer) => demo.userIds[writer === 'desk' ? 'editor' : writer];
   const covers = await libraryImages(context.db, context.storage, demo.publisherId);
-  const now = Date.now();
+  const now = clock.ms();
   let count = 0;
   for (const { newsletter, stories } of demoStories) {
     const newsletterId = demo.newsletterIds[newsletter];

@@ -9,6 +9,7 @@ import { withPeople, withPerson } from '../../../core/server/people';
 import { findNewsletter } from '../../../core/server/store';
 import { badges } from '../../../core/shared/config';
 import type { PenNameRecord, StoriesTable, StoryRecord, StoryTables, StoryType } from './tables';
+import { clock } from '../../../core/server/clock';
 
 export type StoriesDb = Kysely<CoreTables & StoryTables>;
 
@@ -166,7 +167,7 @@ export async function updateStory(
 ): Promise<boolean> {
   let query = db
     .updateTable('stories')
-    .set({ updated_at: new Date(), ...changes, version: sql<number>`version + 1` })
+    .set({ updated_at: clock.now(), ...changes, version: sql<number>`version + 1` })
     .where('id', '=', id);
   if (guard.expectedVersion !== undefined) query = query.where('version', '=', guard.expectedVersion);
   if (guard.whereDraft) query = query.where('draft', '=', true);

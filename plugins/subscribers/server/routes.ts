@@ -17,6 +17,7 @@ import { messages, readSubscribersCsv } from './csv-import';
 import { exportColumns, exportLine, presentSubscription, presentTimeline } from './present';
 import { importSubscribers, listSubscribers, subscriberBatches, weeklyTimeline } from './store';
 import type { SubscriberTables } from './tables';
+import { clock } from '../../../core/server/clock';
 
 /** Rows a query reads at once in an export, and inserts at once in an import (one statement each). */
 const exportBatchRows = 5000;
@@ -71,7 +72,7 @@ export function registerSubscriberRoutes(api: PluginApi): void {
     async handler(request, reply, session) {
       session.assertNewsletter(request.params.id);
       const newsletter = (await findNewsletter(db, request.params.id))!;
-      const filename = `${newsletter.key}-subscribers-${new Date().toISOString().slice(0, 10)}.csv`;
+      const filename = `${newsletter.key}-subscribers-${clock.now().toISOString().slice(0, 10)}.csv`;
       async function* lines() {
         yield csvLines([exportColumns]);
         // Names and cities are what readers typed on a public form: csvLines keeps them from running as formulas.

@@ -15,6 +15,7 @@ import { findNewsletterByKey } from '../../../core/server/store';
 import { constants } from '../../../core/shared/config';
 import { rebuildTimeline, recountSubscribers, type SubscribersDb } from './store';
 import type { SubscriberTables } from './tables';
+import { clock } from '../../../core/server/clock';
 
 /** Subscribers per demo newsletter (by key): the publisher's lists sort by these counts. */
 export const demoSubscriberCounts: Record<string, number> = {
@@ -151,7 +152,7 @@ const otherAnswers = [
  * When the current week began as the console shows it, in UTC or in Istanbul (UTC+3 all year
  * since 2016), whichever began later: a departure after it is in this week for both.
  */
-function currentWeekStart(now = new Date()): Date {
+function currentWeekStart(now: Date): Date {
   const mondayOf = (offsetMs: number) => {
     const local = new Date(now.getTime() + offsetMs);
     const midnight = Date.UTC(local.getUTCFullYear(), local.getUTCMonth(), local.getUTCDate()) - ((local.getUTCDay() + 6) % 7) * 86_400_000;
@@ -196,6 +197,7 @@ function people(newsletterId: string, count: number, extraIds = false) {
 async function insertDemoSubscribers(db: SubscribersDb, newsletterId: string, count: number): Promise<void> {
   // The age in days follows 365 * (1 - sqrt(u)), which puts more sign-ups in recent weeks (a growing newsletter).
   const h = hashOf(newsletterId);
+  const now = sql`${clock.now()}::timestamptz`;
   await sql`
     with added as (
       insert into subscribers (id, newsletter_id, email, name, city, medium, source, created_at)
@@ -203,7 +205,7 @@ async function insertDemoSubscribers(db: SubscribersDb, newsletterId: string, co
         select id, ${demoEmail('')} as email, first || ' ' || last as name, city,
           case when ${h('m')} < 0.3 then 'notification' else 'email' end as medium,
           ${sourceOf(h('s'))} as source,
-          now() - (365 * (1 - sqrt(${h('d')}))) * interval '1 day' as created_at
+          ${now} - (365 * (1 - sqrt(${h('d')}))) * interval '1 day' as created_at
         from ${people(newsletterId, count)} as people
       ) as rows
       where not exists (select 1 from unsubscribed u where u.newsletter_id = ${newsletterId} and u.email = rows.email)
@@ -225,7 +227,9 @@ async function insertDemoSubscribers(db: SubscribersDb, newsletterId: string, co
  */
 async function insertDepartures(db: SubscribersDb, newsletterId: string, count: number): Promise<void> {
   const h = hashOf(newsletterId);
-  const recent = sql`(now() - ${h('w')} * least(now() - ${currentWeekStart()}::timestamptz, interval '2 days'))`;
+  const at = clock.now();
+  const now = sql`${at}::timestamptz`;
+  const recent = sql`(${now} - ${h('w')} * least(${now} - ${currentWeekStart(at)}::timestamptz, interval '2 days'))`;
   const presets = constants.audience.cancellationReasons;
   let bound = 0;
   const presetCases = presets.map((preset, index) => {
@@ -238,11 +242,11 @@ async function insertDepartures(db: SubscribersDb, newsletterId: string, count: 
       select id, other_id, ${demoEmail('.')} as email,
         ${sourceOf(h('s'))} as joined_by, ${leftBy(h('b'))} as left_by, ${reason} as reason,
         case when i <= ${departedThisWeek} then ${recent} - (7 + 300 * ${h('d')}) * interval '1 day'
-          else now() - (365 * (1 - sqrt(${h('d')}))) * interval '1 day' end as joined_at,
+          else ${now} - (365 * (1 - sqrt(${h('d')}))) * interval '1 day' end as joined_at,
         i
       from ${people(newsletterId, count, true)} as people
     ), timed as (
-      select *, case when i <= ${departedThisWeek} then ${recent} else joined_at + (now() - joined_at) * sqrt(${h('t')}) end as left_at from departed
+      select *, case when i <= ${departedThisWeek} then ${recent} else joined_at + (${now} - joined_at) * sqrt(${h('t')}) end as left_at from departed
     ), joined as (
       insert into subscription_events (id, newsletter_id, subscriber_id, type, source, reason, created_at)
       select id, ${newsletterId}, id, 'subscription', joined_by, null, joined_at from timed

@@ -14,6 +14,7 @@ import type { CoreTables, NewsletterRow } from '../../../core/server/db/tables';
 import { findNewsletter, findNewsletterByKey, setSubscriberCount } from '../../../core/server/store';
 import { constants } from '../../../core/shared/config';
 import type { StoredSource, SubscriberTables, SubscriptionEventType, SubscriptionMedium, SubscriptionSource } from './tables';
+import { clock } from '../../../core/server/clock';
 
 export type SubscribersDb = Kysely<CoreTables & SubscriberTables>;
 
@@ -123,8 +124,8 @@ export async function insertSubscribers(db: SubscribersDb, newsletterId: string,
           ${chunk.map((row) => row.email)}::text[], ${chunk.map((row) => row.name)}::text[], ${chunk.map((row) => row.city)}::text[])
           as rows (id, event_id, email, name, city)
       ), added as (
-        insert into subscribers (id, newsletter_id, email, name, city, medium, source)
-        select id, ${newsletterId}, email, name, city, 'email', '' from input
+        insert into subscribers (id, newsletter_id, email, name, city, medium, source, created_at)
+        select id, ${newsletterId}, email, name, city, 'email', '', ${clock.now()}::timestamptz from input
         where not exists (select 1 from unsubscribed u where u.newsletter_id = ${newsletterId} and u.email = lower(input.email))
         on conflict (newsletter_id, lower(email)) do nothing
         returning id, created_at
@@ -164,7 +165,7 @@ export async function recordWeek(
   if (value === 0) return;
   await sql`
     insert into subscriber_stats (newsletter_id, date, type, medium, value)
-    values (${newsletterId}, date_trunc('week', now() at time zone 'UTC')::date, ${type}, ${medium}, ${value})
+    values (${newsletterId}, date_trunc('week', ${clock.now()}::timestamptz at time zone 'UTC')::date, ${type}, ${medium}, ${value})
     on conflict (newsletter_id, type, medium, date) do update set value = subscriber_stats.value + excluded.value`.execute(db);
 }
 
@@ -214,7 +215,7 @@ export async function weeklyTimeline(db: SubscribersDb, newsletterId: string): P
     with weeks as (
       select generate_series(
         (select min(date) from subscriber_stats where newsletter_id = ${newsletterId}),
-        date_trunc('week', now() at time zone 'UTC')::date,
+        date_trunc('week', ${clock.now()}::timestamptz at time zone 'UTC')::date,
         interval '1 week')::date as date
     ), media (medium) as (values ('email'), ('notification')),
     weekly as (
@@ -317,13 +318,13 @@ export interface SubscriptionEvent {
   reason: string | null;
 }
 
-/** Writes events (now) and adds them to the daily rollup, in one statement; run it inside the change's transaction. */
+/** Writes events (at the clock's now) and adds them to the daily rollup, in one statement; run it inside the change's transaction. */
 export async function recordEvents(db: SubscribersDb, events: SubscriptionEvent[]): Promise<void> {
   if (events.length === 0) return;
   await sql`
     with events as (
-      insert into subscription_events (id, newsletter_id, subscriber_id, type, source, reason)
-      select * from unnest(${events.map(() => randomUUID())}::text[], ${events.map((event) => event.newsletterId)}::text[],
+      insert into subscription_events (id, newsletter_id, subscriber_id, type, source, reason, created_at)
+      select *, ${clock.now()}::timestamptz from unnest(${events.map(() => randomUUID())}::text[], ${events.map((event) => event.newsletterId)}::text[],
         ${events.map((event) => event.subscriberId)}::text[], ${events.map((event) => event.type)}::text[],
         ${events.map((event) => event.source)}::text[], ${events.map((event) => event.reason)}::text[])
       returning newsletter_id, type, source, created_at

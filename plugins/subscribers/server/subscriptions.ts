@@ -20,6 +20,7 @@ import { escapeHtml, htmlToText } from '../../../core/shared/text';
 import { emailPattern, maxLength } from './csv-import';
 import { changeSubscription, type SubscribersDb } from './store';
 import type { SubscriptionSource } from './tables';
+import { clock } from '../../../core/server/clock';
 
 /** What the reader typed, as received (a form's fields or an app's body). */
 export interface SubscribeInput {
@@ -106,6 +107,7 @@ export function createSubscriptions(context: Pick<AppContext, 'db' | 'mail' | 'l
       const id = randomUUID();
       const cap = constants.audience.confirmationCap;
       const recipient = mailboxOf(reader.email);
+      // The cap's window is a rate limit over created_at (the database's time), not a product date: real time.
       const counted = sql<Date>`now() - ${cap.windowHours}::float8 * interval '1 hour'`;
       const kept = await db.transaction().execute(async (tx) => {
         // Requests for one mailbox wait for each other, in every process, so that two arriving
@@ -113,7 +115,7 @@ export function createSubscriptions(context: Pick<AppContext, 'db' | 'mail' | 'l
         await sql`select pg_advisory_xact_lock(hashtext(${`subscribe:${newsletter.id}:${recipient}`}))`.execute(tx);
         // Expired requests go as new ones come (the index on expires_at makes it a short range);
         // those still inside the cap's window stay, as they count.
-        await tx.deleteFrom('subscription_requests').where('expires_at', '<', new Date()).where('created_at', '<', counted).execute();
+        await tx.deleteFrom('subscription_requests').where('expires_at', '<', clock.now()).where('created_at', '<', counted).execute();
         const recent = await tx
           .selectFrom('subscription_requests')
           .select((eb) => eb.fn.countAll<string>().as('count'))
@@ -133,7 +135,7 @@ export function createSubscriptions(context: Pick<AppContext, 'db' | 'mail' | 'l
             city: reader.city,
             source,
             recipient,
-            expires_at: new Date(Date.now() + hours * 3_600_000),
+            expires_at: new Date(clock.ms() + hours * 3_600_000),
           })
           .execute();
         return true;
@@ -162,7 +164,7 @@ export function createSubscriptions(context: Pick<AppContext, 'db' | 'mail' | 'l
         .selectFrom('subscription_requests')
         .select(['id', 'email', 'name', 'city', 'source', 'confirmed_at', 'newsletter_id'])
         .where('id', '=', value.slice(confirmPrefix.length))
-        .where('expires_at', '>', new Date())
+        .where('expires_at', '>', clock.now())
         .executeTakeFirst();
       const newsletter = request && (await findNewsletter(db, request.newsletter_id));
       const pending = request && newsletter && { ...request, key: newsletter.key, title: newsletter.title };
@@ -177,7 +179,7 @@ export function createSubscriptions(context: Pick<AppContext, 'db' | 'mail' | 'l
         city: pending.city,
         source: pending.source,
       });
-      await db.updateTable('subscription_requests').set({ confirmed_at: new Date() }).where('id', '=', pending.id).execute();
+      await db.updateTable('subscription_requests').set({ confirmed_at: clock.now() }).where('id', '=', pending.id).execute();
       // Only a new subscriber is welcomed: an address that subscribed already had its welcome.
       if (made?.changed) {
         await sendWelcome(context, db, { id: pending.newsletter_id, title: pending.title }, { id: made.subscriberId, email: pending.email }).catch(

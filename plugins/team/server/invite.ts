@@ -6,10 +6,11 @@ import { newResetCode } from '../../../core/server/auth/reset-codes';
 import type { Mailer } from '../../../core/server/services/mail';
 import { constants } from '../../../core/shared/config';
 import { escapeHtml } from '../../../core/shared/text';
+import { clock } from '../../../core/server/clock';
 
 const dayMs = 24 * 60 * 60_000;
 
-export function newInvitationCode(now = Date.now()): { code: string; hash: string; expiresAt: Date } {
+export function newInvitationCode(now = clock.ms()): { code: string; hash: string; expiresAt: Date } {
   const { code, hash } = newResetCode();
   return { code, hash, expiresAt: new Date(now + constants.auth.inviteTtlDays * dayMs) };
 }

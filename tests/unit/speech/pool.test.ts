@@ -60,8 +60,7 @@ describe('worker pool', () => {
     expect(pool.threads).toBe(1);
     // Busy again before the idle time is up: the same thread.
     expect((await pool.run({ kind: 'wait', ms: 1 })).threadId).toBe(first.threadId);
-    await new Promise((resolve) => setTimeout(resolve, 600));
-    expect(pool.threads).toBe(0);
+    await expect.poll(() => pool.threads, { timeout: 5000 }).toBe(0);
     const next = await pool.run({ kind: 'wait', ms: 1 });
     expect(next.threadId).not.toBe(first.threadId);
     expect(pool.threads).toBe(1);

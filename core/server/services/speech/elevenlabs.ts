@@ -43,6 +43,7 @@ export function createElevenLabsEngine(options: { apiKey: string; url: string; p
   /** The account's voices, asked for again after voicesTtlMs; a failure is not kept. */
   let voices: { at: number; list: Promise<SpeechVoice[]> } | undefined;
   function accountVoices(): Promise<SpeechVoice[]> {
+    // A cache's age: real time, whatever the product's clock reads.
     if (!voices || Date.now() - voices.at > voicesTtlMs) {
       const list = call('voices', '/v1/voices')
         .then((response) => response.json() as Promise<VoicesAnswer>)
