@@ -8,11 +8,8 @@ import { sql } from 'kysely';
 import type { RoleKey } from '../shared/permissions';
 import { endSessions } from './auth/sessions';
 import { clock } from './clock';
-import { inTransaction, type Db, type Handle } from './db/database';
+import { coreTables as core, inTransaction, type Handle } from './db/database';
 import type { NewUser, UserRow } from './db/tables';
-
-/** The core's tables on a handle a plugin passes (its own pool or a transaction). */
-const core = (db: Handle): Db => db;
 
 /** What another part of the server may know of a user: never their password or reset code. */
 export type Person = Pick<UserRow, 'id' | 'email' | 'name' | 'image' | 'role' | 'publisher_id'>;

@@ -6,6 +6,7 @@
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml } from '../shared/text';
+import type { NewsletterRow } from './db/tables';
 
 export interface PublicPageNewsletter {
   title: string;
@@ -15,6 +16,11 @@ export interface PublicPageNewsletter {
   lang: string;
   /** Where the header links: the newsletter's landing page /n/{key} unless said (a publisher's collection: /p/{key}). */
   href?: string;
+}
+
+/** The frame of a newsletter's pages, from its record. */
+export function newsletterFrame(newsletter: Pick<NewsletterRow, 'title' | 'key' | 'color' | 'text_color' | 'lang'>): PublicPageNewsletter {
+  return { title: newsletter.title, key: newsletter.key, color: newsletter.color, textColor: newsletter.text_color, lang: newsletter.lang };
 }
 
 export const publicDate = new Intl.DateTimeFormat('tr-TR', { day: '2-digit', month: 'long', year: 'numeric', timeZone: 'Europe/Istanbul' });

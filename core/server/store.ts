@@ -5,12 +5,10 @@
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { ownTables, type Db, type Handle } from './db/database';
+import { coreTables as core, type Db, type Handle } from './db/database';
 import { containsPattern } from './db/like';
 import type { DashboardLayoutsTable, NewsletterRow, PublisherRow, UserRow } from './db/tables';
 import { clock } from './clock';
-
-const core = (db: Handle): Db => ownTables<object>(db);
 
 export function findNewsletter(db: Handle, id: string): Promise<NewsletterRow | undefined> {
   return core(db).selectFrom('newsletters').selectAll().where('id', '=', id).executeTakeFirst();

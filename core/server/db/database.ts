@@ -23,6 +23,9 @@ export function ownTables<Tables>(db: Handle): Kysely<CoreTables & Tables> {
   return db;
 }
 
+/** The handle with the core's tables: for the core's own queries on a handle a plugin passes. */
+export const coreTables = (db: Handle): Db => db;
+
 /** Runs `work` in a transaction: the caller's when `db` is one already (so one plugin's writes can join another's), else a new one. */
 export function inTransaction<Tables, T>(db: Kysely<Tables>, work: (tx: Transaction<Tables>) => Promise<T>): Promise<T> {
   return db.isTransaction ? work(db as Transaction<Tables>) : db.transaction().execute(work);

@@ -13,7 +13,7 @@ import type { PluginApi } from '../../../core/server/plugins/contract';
 import { ref } from '../../../core/server/schemas/parts';
 import { newslettersOfPublisher } from '../../../core/server/store';
 import { newsletterOfIssue } from '../../issues/server/public';
-import { issuesOfStories, newsletterOfStory } from '../../stories/server/public';
+import { issuesHolding, newsletterOfStory } from '../../stories/server/public';
 import { cancellations, subscriberTimeline, subscriptionSeries } from '../../subscribers/server/public';
 import { sources } from './classify';
 import { clickMap, eventSeries, type SeriesQuery, type Span } from './store';
@@ -43,7 +43,7 @@ export function registerAnalyticsRoutes(api: PluginApi, db: AnalyticsDb): void {
 
   /** The issues the stories went out in (a story's opens are its issue's); [''] when none went out, so that nothing is counted. */
   async function openedIssuesOf(storyIds: string[]): Promise<string[]> {
-    const issueIds = await issuesOfStories(db, storyIds);
+    const issueIds = await issuesHolding(db, { ids: storyIds });
     return issueIds.length ? issueIds : [''];
   }
 

@@ -5,7 +5,7 @@
  */
 import { sql } from 'kysely';
 import type { ContentStats, ContentType } from '../../../core/server/audience';
-import { issuesOfStories } from '../../stories/server/public';
+import { issuesHolding } from '../../stories/server/public';
 import type { Source } from './classify';
 import type { EventType } from './recorder';
 import type { AnalyticsDb } from './tables';
@@ -91,7 +91,7 @@ export async function eventSeries(db: AnalyticsDb, query: SeriesQuery): Promise<
 /** `updateStats=true`: the content's opens and clicks of all time, people and machines apart. */
 export async function contentStats(db: AnalyticsDb, content: { type: ContentType; id: string }): Promise<ContentStats> {
   // A story's opens are those of the issue it went out in.
-  const opensOf = content.type === 'issue' ? content.id : (await issuesOfStories(db, [content.id]))[0];
+  const opensOf = content.type === 'issue' ? content.id : (await issuesHolding(db, { ids: [content.id] }))[0];
   const { rows } = await sql<{ type: string; total: string; uniques: string; machine: string }>`
     select type, sum(total) as total, sum(uniques) as uniques, sum(machine) as machine from audience_daily
     where (content_id = ${opensOf ?? ''} and type = 'open') or (content_id = ${content.id} and type = 'click')

@@ -5,7 +5,7 @@
  */
 import { notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
-import { publicDate, renderPublicPage } from '../../../core/server/public-page';
+import { newsletterFrame, publicDate, renderPublicPage } from '../../../core/server/public-page';
 import { sanitizeRichText } from '../../../core/server/sanitize';
 import { keyParams } from '../../../core/server/schemas/parts';
 import { escapeHtml } from '../../../core/shared/text';
@@ -35,7 +35,7 @@ export function registerIssuePage(api: PluginApi, db: IssuesDb): void {
       );
       const html = renderPublicPage({
         title: issue.subject || issue.key,
-        newsletter: { title: issue.newsletter, key: issue.newsletterKey, color: issue.color, textColor: issue.text_color, lang: issue.lang },
+        newsletter: newsletterFrame(issue.newsletter),
         content: [
           issue.image ? `<img class="cover" src="${escapeHtml(issue.image)}" alt="">` : '',
           `<h1>${escapeHtml(issue.subject || issue.key)}</h1>`,

@@ -7,7 +7,7 @@ import type { CoreTables } from '../../../core/server/db/tables';
 import { withPeople, withPerson, type WithPerson } from '../../../core/server/people';
 import { findNewsletter } from '../../../core/server/store';
 import { badges } from '../../../core/shared/config';
-import { issuesOfWriter, releaseStoriesOfIssue } from '../../stories/server/public';
+import { issuesHolding, releaseStoriesOfIssue } from '../../stories/server/public';
 import type { IssueRecord, IssuesTable, IssueTables } from './tables';
 import { clock } from '../../../core/server/clock';
 
@@ -72,7 +72,7 @@ function listCondition(options: IssueListOptions, writerIssues: string[] | undef
 
 export async function listIssues(db: IssuesDb, options: IssueListOptions): Promise<{ rows: IssueRow[]; count: number }> {
   const { desc } = options;
-  const writerIssues = options.writerId ? await issuesOfWriter(db, options.writerId) : undefined;
+  const writerIssues = options.writerId ? await issuesHolding(db, { writerId: options.writerId }) : undefined;
   const [rows, counted] = await Promise.all([
     db
       .selectFrom('issues')
@@ -222,7 +222,7 @@ export async function saveChannelTemplates(
   });
 }
 
-/** A published issue by its slug (as typed, lower-cased) or its id, with its newsletter's look, for its public page. */
+/** A published issue by its slug (as typed, lower-cased) or its id, with its newsletter, for its public page. */
 export async function findPublishedIssue(db: IssuesDb, slugOrId: string) {
   const issue = await db
     .selectFrom('issues')
@@ -231,15 +231,7 @@ export async function findPublishedIssue(db: IssuesDb, slugOrId: string) {
     .where('published', '=', true)
     .executeTakeFirst();
   const newsletter = issue && (await findNewsletter(db, issue.newsletter_id));
-  if (!issue || !newsletter) return undefined;
-  return {
-    ...issue,
-    newsletter: newsletter.title,
-    newsletterKey: newsletter.key,
-    color: newsletter.color,
-    text_color: newsletter.text_color,
-    lang: newsletter.lang,
-  };
+  return issue && newsletter && { ...issue, newsletter };
 }
 
 /** What another plugin shows of an issue it lists (a collection's items). */

@@ -81,6 +81,9 @@ export interface NewNotification {
   createdAt?: Date;
 }
 
+/** Rows per insert: nine values each stay within PostgreSQL's 65,535 parameters of a statement. */
+const insertRows = 5000;
+
 export async function insertNotifications(db: Db, notifications: NewNotification[]): Promise<string[]> {
   if (notifications.length === 0) return [];
   const rows = notifications.map((notification) => ({
@@ -94,7 +97,11 @@ export async function insertNotifications(db: Db, notifications: NewNotification
     read_at: notification.readAt ?? null,
     ...(notification.createdAt ? { created_at: notification.createdAt } : {}),
   }));
-  await db.insertInto('notifications').values(rows).execute();
+  for (let start = 0; start < rows.length; start += insertRows)
+    await db
+      .insertInto('notifications')
+      .values(rows.slice(start, start + insertRows))
+      .execute();
   return rows.map((row) => row.id);
 }
 

@@ -9,7 +9,7 @@
 import { createHash } from 'node:crypto';
 import { notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
-import { publicDate, renderPublicPage } from '../../../core/server/public-page';
+import { newsletterFrame, publicDate, renderPublicPage } from '../../../core/server/public-page';
 import { keyParams } from '../../../core/server/schemas/parts';
 import { escapeHtml, htmlToText } from '../../../core/shared/text';
 import { withoutMarker } from '../rules';
@@ -29,7 +29,7 @@ export function registerStoryPage(api: PluginApi, db: StoriesDb): void {
       const title = content.title || withoutMarker(htmlToText(content.html)).split(/\s+/).slice(0, 8).join(' ');
       const html = renderPublicPage({
         title,
-        newsletter: { title: story.newsletter, key: story.newsletterKey, color: story.color, textColor: story.text_color, lang: story.lang },
+        newsletter: newsletterFrame(story.newsletter),
         content: `${content.image ? `<img class="cover" src="${escapeHtml(content.image)}" alt="">` : ''}
 ${story.type === 'article' ? `<h1>${escapeHtml(content.title)}</h1>\n<p class="subtitle">${escapeHtml(content.subtitle)}</p>` : ''}
 <p class="byline">${content.writer ? `${escapeHtml(content.writer)} · ` : ''}${story.published_at ? escapeHtml(publicDate.format(story.published_at)) : ''}</p>

@@ -5,8 +5,7 @@ export { announce as announceStory } from './publication';
 export {
   findStory,
   insertStory,
-  issuesHoldingStories,
-  issuesOfWriter,
+  issuesHolding,
   listPenNames,
   ownPenName,
   premiumStories,
@@ -19,7 +18,6 @@ export {
   type StoryRow,
 } from './store';
 export {
-  issuesOfStories,
   latestPublishedArticles,
   longestStory,
   newsletterOfStory,

@@ -198,7 +198,7 @@ export async function deleteStory(db: StoriesDb, id: string): Promise<void> {
   await db.deleteFrom('stories').where('id', '=', id).execute();
 }
 
-/** A published story by its slug (as typed, lower-cased) or its id, with its newsletter's look, for its public page. */
+/** A published story by its slug (as typed, lower-cased) or its id, with its newsletter, for its public page. */
 export async function findPublishedStory(db: StoriesDb, slugOrId: string) {
   const story = await db
     .selectFrom('stories')
@@ -207,15 +207,7 @@ export async function findPublishedStory(db: StoriesDb, slugOrId: string) {
     .where('published', '=', true)
     .executeTakeFirst();
   const newsletter = story && (await findNewsletter(db, story.newsletter_id));
-  if (!story || !newsletter) return undefined;
-  return {
-    ...story,
-    newsletter: newsletter.title,
-    newsletterKey: newsletter.key,
-    color: newsletter.color,
-    text_color: newsletter.text_color,
-    lang: newsletter.lang,
-  };
+  return story && newsletter && { ...story, newsletter };
 }
 
 /** Counts one view of a story's public page (not a change: the version stays). */
@@ -321,27 +313,14 @@ export async function releaseStoriesOfIssue(handle: Handle, issueId: string): Pr
   await storiesDb(handle).updateTable('stories').set({ issue_id: null }).where('issue_id', '=', issueId).execute();
 }
 
-/** The issues holding a story written under this pen name. */
-export async function issuesOfWriter(handle: Handle, writerId: string): Promise<string[]> {
-  const rows = await storiesDb(handle)
-    .selectFrom('stories')
-    .select('issue_id')
-    .distinct()
-    .where('writer_id', '=', writerId)
-    .where('issue_id', 'is not', null)
-    .execute();
-  return rows.flatMap((row) => (row.issue_id ? [row.issue_id] : []));
-}
-
-/** The newsletter's issues that hold at least one story. */
-export async function issuesHoldingStories(handle: Handle, newsletterId: string): Promise<string[]> {
-  const rows = await storiesDb(handle)
-    .selectFrom('stories')
-    .select('issue_id')
-    .distinct()
-    .where('newsletter_id', '=', newsletterId)
-    .where('issue_id', 'is not', null)
-    .execute();
+/** The issues holding at least one of these stories (written under a pen name, of a newsletter, or by id), each once. */
+export async function issuesHolding(db: Handle, stories: { writerId: string } | { newsletterId: string } | { ids: readonly string[] }): Promise<string[]> {
+  if ('ids' in stories && stories.ids.length === 0) return [];
+  let query = storiesDb(db).selectFrom('stories').select('issue_id').distinct().where('issue_id', 'is not', null);
+  if ('writerId' in stories) query = query.where('writer_id', '=', stories.writerId);
+  if ('newsletterId' in stories) query = query.where('newsletter_id', '=', stories.newsletterId);
+  if ('ids' in stories) query = query.where('id', 'in', stories.ids);
+  const rows = await query.execute();
   return rows.flatMap((row) => (row.issue_id ? [row.issue_id] : []));
 }
 
@@ -414,11 +393,4 @@ export async function storiesOwnedBy(db: Handle, userId: string): Promise<string
 export async function newsletterOfStory(db: Handle, storyId: string): Promise<string | undefined> {
   const row = await storiesDb(db).selectFrom('stories').select('newsletter_id').where('id', '=', storyId).executeTakeFirst();
   return row?.newsletter_id;
-}
-
-/** The issues these stories are in, each once (stories in no issue add none). */
-export async function issuesOfStories(db: Handle, storyIds: readonly string[]): Promise<string[]> {
-  if (storyIds.length === 0) return [];
-  const rows = await storiesDb(db).selectFrom('stories').select('issue_id').where('id', 'in', storyIds).execute();
-  return [...new Set(rows.flatMap((row) => (row.issue_id ? [row.issue_id] : [])))];
 }

@@ -7,7 +7,7 @@
 import type { FastifyReply } from 'fastify';
 import { HttpError } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
-import { renderPublicPage, type PublicPageNewsletter } from '../../../core/server/public-page';
+import { newsletterFrame, renderPublicPage, type PublicPageNewsletter } from '../../../core/server/public-page';
 import { keyParams } from '../../../core/server/schemas/parts';
 import { escapeHtml } from '../../../core/shared/text';
 import { maxLength } from './csv-import';
@@ -49,7 +49,7 @@ export function registerSubscribePages(api: PluginApi, db: SubscribersDb, subscr
       id: found.id,
       key: found.key,
       title: found.title,
-      frame: { title: found.title, key: found.key, color: found.color, textColor: found.text_color, lang: found.lang },
+      frame: newsletterFrame(found),
     };
   };
   const send = (reply: FastifyReply, status: number, frame: PublicPageNewsletter | null, content: string) =>

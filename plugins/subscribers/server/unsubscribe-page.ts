@@ -7,7 +7,7 @@
  * nothing but the token.
  */
 import type { PluginApi } from '../../../core/server/plugins/contract';
-import { renderPublicPage, type PublicPageNewsletter } from '../../../core/server/public-page';
+import { newsletterFrame, renderPublicPage, type PublicPageNewsletter } from '../../../core/server/public-page';
 import { findNewsletter } from '../../../core/server/store';
 import { constants } from '../../../core/shared/config';
 import { escapeHtml } from '../../../core/shared/text';
@@ -46,14 +46,7 @@ export function registerUnsubscribePage(api: PluginApi, db: SubscribersDb): void
     const subscriber = await db.selectFrom('subscribers').select(['id', 'newsletter_id', 'email']).where('id', '=', id).executeTakeFirst();
     if (!subscriber) return null;
     const newsletter = (await findNewsletter(db, subscriber.newsletter_id))!;
-    const frame: PublicPageNewsletter = {
-      title: newsletter.title,
-      key: newsletter.key,
-      color: newsletter.color,
-      textColor: newsletter.text_color,
-      lang: newsletter.lang,
-    };
-    return { subscriber, frame };
+    return { subscriber, frame: newsletterFrame(newsletter) };
   };
   const page = (frame: PublicPageNewsletter | null, content: string) =>
     renderPublicPage({

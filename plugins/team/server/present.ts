@@ -1,6 +1,6 @@
 /** What the team pages see of a member. */
 import type { TeamMember } from '../../../schemas/generated/api/team-member';
-import type { StaffRow } from './store';
+import type { StaffRow } from '../../../core/server/people';
 
 export function presentMember(row: StaffRow, role: string = row.role): TeamMember {
   return {

@@ -12,6 +12,7 @@ import type { UserUpdateBody } from '../../../schemas/generated/api/user-update'
 import { callerPublisher, type Session } from '../../../core/server/auth/session';
 import { setResetCode } from '../../../core/server/auth/sessions';
 import { invalid, notFound, unauthorized } from '../../../core/server/errors';
+import { addMemberships, findStaff, isMember, makeDirector, membersOf, removeMembership, type StaffRow, updateMember } from '../../../core/server/people';
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { idParams, ref } from '../../../core/server/schemas/parts';
 import { findPublisher } from '../../../core/server/store';
@@ -19,20 +20,7 @@ import { roleRefusal } from '../../../core/shared/permissions';
 import { changeRefusal, inviteRoles, isNewsletterRole, mayAddMembers, newsletterRoles, type TeamType } from '../rules';
 import { invitationLink, newInvitationCode, sendInvitation } from './invite';
 import { presentMember } from './present';
-import {
-  addMemberships,
-  findStaff,
-  findUserByEmail,
-  insertInvitee,
-  isMember,
-  makeDirector,
-  newsletterTeam,
-  possibleMembers,
-  removeMembership,
-  staffWithRoles,
-  updateMember,
-  type StaffRow,
-} from './store';
+import { findUserByEmail, insertInvitee, possibleMembers, staffWithRoles } from './store';
 
 /** The team rule, as a refusal: 401 with the reason. */
 function assertMayChange(session: Session, target: { id: string; role: StaffRow['role'] }): void {
@@ -64,7 +52,7 @@ export function registerTeamRoutes(api: PluginApi): void {
     async handler(request, _reply, session) {
       session.assertNewsletter(request.params.id);
       const publisherId = callerPublisher(session);
-      const [team, possible] = await Promise.all([newsletterTeam(db, request.params.id), possibleMembers(db, publisherId, request.params.id)]);
+      const [team, possible] = await Promise.all([membersOf(db, request.params.id), possibleMembers(db, publisherId, request.params.id)]);
       const byRole = Object.fromEntries(newsletterRoles.map((role) => [role, possible.filter((row) => row.role === role).map((row) => presentMember(row))]));
       return { data: { body: team.map((row) => presentMember(row, row.member_role)), data: byRole } };
     },

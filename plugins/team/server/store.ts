@@ -1,23 +1,12 @@
 /**
  * The team's queries. The team keeps no table of its own: its staff and memberships are the
- * core's users and newsletter members (core/server/people.ts), which it reads and changes there.
+ * core's users and newsletter members (core/server/people.ts), which it reads and changes there;
+ * these are the queries of its own that it builds on them.
  */
 import { createUser, staffOf, type StaffRow } from '../../../core/server/people';
 import { findUserByEmail as findAccountByEmail } from '../../../core/server/store';
 import type { Db } from '../../../core/server/db/database';
 import type { RoleKey } from '../../../core/shared/permissions';
-
-export {
-  addMemberships,
-  findStaff,
-  isMember,
-  makeDirector,
-  membersOf as newsletterTeam,
-  removeMembership,
-  updateMember,
-  type MemberChange,
-  type StaffRow,
-} from '../../../core/server/people';
 
 /** Any account with the address; `pending` when it never chose a password (an invitation not taken up). */
 export async function findUserByEmail(db: Db, email: string): Promise<(StaffRow & { publisher_id: string | null; pending: boolean }) | undefined> {

@@ -7,7 +7,7 @@ import { findNewsletter } from '../../../../core/server/store';
 import { escapeHtml } from '../../../../core/shared/text';
 import type { Db } from '../../../../core/server/db/database';
 import type { EmailDesign } from '../../../settings/server/public';
-import { issuesHoldingStories } from '../../../stories/server/public';
+import { issuesHolding } from '../../../stories/server/public';
 import type { IssueTables } from '../tables';
 import type { IssuesDb } from '../store';
 import { issueEmailInput } from './compose';
@@ -26,7 +26,7 @@ export function previewValues(publicUrl: string, newsletterKey: string, viewer: 
 
 /** The newsletter's issue a design is best judged on: the latest one that has stories (published first, then edited). */
 async function latestIssueWithStories(db: IssuesDb, newsletterId: string) {
-  const holding = await issuesHoldingStories(db, newsletterId);
+  const holding = await issuesHolding(db, { newsletterId });
   return db
     .selectFrom('issues')
     .selectAll()
