@@ -5,10 +5,9 @@
  * pace, on real time like its leases, not the product's clock (core/server/clock.ts).
  */
 import { sql } from 'kysely';
-import { inTransaction, type Handle } from '../../../core/server/db/database';
 import { quickCommit } from '../../../core/server/db/quick-commit';
 import { constants } from '../../../core/shared/config';
-import { recipientBatch, stillSubscribed, type RecipientCursor, type Subscriber } from '../../subscribers/server/public';
+import { stillSubscribed, subscribersQuery } from '../../subscribers/server/public';
 import type { MailServerWait } from '../publishing';
 import type { DeliveryMedium, DeliveryState } from './tables';
 import type { IssuesDb } from './store';
@@ -64,42 +63,18 @@ export interface Outcome {
 /**
  * Adds a row for every subscriber of the medium who has none yet for this issue: a first send
  * takes everyone, a reschedule only those who never had a row. Addresses that refused mail for
- * good are left out. The subscribers plugin hands them over a batch at a time, and all batches go
- * in one transaction: a crash leaves the issue with every recipient or none.
+ * good are left out. One statement, made by the database (the subscribers plugin gives the
+ * subquery that reads its table).
  */
 export async function addRecipients(db: IssuesDb, issueId: string, newsletterId: string, medium: DeliveryMedium): Promise<void> {
-  await inTransaction(db, async (tx) => {
-    await eachRecipientBatch(tx, newsletterId, { medium }, (batch) => insertDeliveries(tx, issueId, medium, batch));
-  });
-  // Fresh statistics, so that each message's write finds its row by the primary key.
-  await sql`analyze issue_deliveries`.execute(db);
-}
-
-/** Walks a newsletter's subscribers (of a medium, or who subscribed by a date) one batch at a time. */
-export async function eachRecipientBatch(
-  db: Handle,
-  newsletterId: string,
-  only: { medium?: DeliveryMedium; before?: Date },
-  take: (batch: Subscriber[]) => Promise<void>,
-): Promise<void> {
-  let cursor: RecipientCursor | undefined;
-  for (;;) {
-    const batch = await recipientBatch(db, newsletterId, { ...only, cursor, limit: constants.delivery.recipientBatch });
-    if (batch.length === 0) return;
-    await take(batch);
-    const last = batch[batch.length - 1]!;
-    cursor = { createdAt: last.created_at, id: last.id };
-  }
-}
-
-/** One row per recipient of the batch, unless the address refused mail for good or the row exists. */
-async function insertDeliveries(db: IssuesDb, issueId: string, medium: DeliveryMedium, batch: Subscriber[]): Promise<void> {
   await sql`
     insert into issue_deliveries (issue_id, medium, subscriber_id, email, name)
-    select ${issueId}, ${medium}, r.id, r.email, r.name
-    from unnest(${batch.map((row) => row.id)}::text[], ${batch.map((row) => row.email)}::text[], ${batch.map((row) => row.name)}::text[]) as r (id, email, name)
-    where not exists (select 1 from mail_suppressions m where m.email = lower(r.email))
+    select ${issueId}, ${medium}, s.id, s.email, s.name
+    from (${subscribersQuery(db, newsletterId, { medium })}) s
+    where not exists (select 1 from mail_suppressions m where m.email = lower(s.email))
     on conflict do nothing`.execute(db);
+  // Fresh statistics, so that each message's write finds its row by the primary key.
+  await sql`analyze issue_deliveries`.execute(db);
 }
 
 /**

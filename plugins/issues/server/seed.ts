@@ -11,8 +11,8 @@ import { findNewsletters } from '../../../core/server/store';
 import type { SeedContext } from '../../../core/server/plugins/contract';
 import { slugify } from '../../../core/shared/text';
 import { insertStory, ownPenName, storedBody } from '../../stories/server/public';
+import { subscribersQuery } from '../../subscribers/server/public';
 import { normalizeChannels, stuffChannelId } from '../rules';
-import { eachRecipientBatch } from './deliveries';
 import { issuesDb, saveChannelTemplates, type IssuesDb } from './store';
 import type { IssueFlag } from './tables';
 import { clock } from '../../../core/server/clock';
@@ -223,13 +223,10 @@ export async function seedIssues(context: SeedContext): Promise<void> {
 
 /** A published demo issue went to every subscriber of its time: the publish page shows its counts. */
 async function recordDemoDeliveries(db: IssuesDb, issueId: string, newsletterId: string, at: Date): Promise<void> {
-  await eachRecipientBatch(db, newsletterId, { before: at }, async (batch) => {
-    await sql`
-      insert into issue_deliveries (issue_id, medium, subscriber_id, email, name, state, attempts, answer, updated_at)
-      select ${issueId}, r.medium, r.id, r.email, r.name, 'sent', 1, '250 OK', ${at}::timestamptz
-      from unnest(${batch.map((row) => row.id)}::text[], ${batch.map((row) => row.email)}::text[], ${batch.map((row) => row.name)}::text[], ${batch.map((row) => row.medium)}::text[])
-        as r (id, email, name, medium)`.execute(db);
-  });
+  await sql`
+    insert into issue_deliveries (issue_id, medium, subscriber_id, email, name, state, attempts, answer, updated_at)
+    select ${issueId}, s.medium, s.id, s.email, s.name, 'sent', 1, '250 OK', ${at}::timestamptz
+    from (${subscribersQuery(db, newsletterId, { before: at })}) s`.execute(db);
   await db.insertInto('issue_sending').values({ issue_id: issueId, owner: null, lease_until: at, started_at: at, finished_at: at }).execute();
 }
 

@@ -19,7 +19,7 @@ import {
 export type { TimelineWeek, SubscriptionSeriesRow, CancellationRow };
 export type { SubscriptionMedium, SubscriptionSource } from './tables';
 export { subscribeForm } from './subscribe-page';
-export { recipientBatch, stillSubscribed, type RecipientCursor, type Subscriber } from './store';
+export { stillSubscribed, subscribersQuery } from './store';
 
 export { subscriberCount };
 

@@ -408,41 +408,26 @@ export async function findSubscribableNewsletter(db: Handle, keyOrId: string): P
   return byId?.published ? byId : undefined;
 }
 
-/** Where a walk through a newsletter's subscribers stopped: the last one it read. */
-export interface RecipientCursor {
-  createdAt: Date;
-  id: string;
-}
-
-export interface Subscriber {
-  id: string;
-  email: string;
-  name: string;
-  medium: SubscriptionMedium;
-  created_at: Date;
-}
-
 /**
- * The next `limit` subscribers of a newsletter after `cursor` (newest first, through the index
- * the lists read), of one medium or any, and only those who subscribed by `before` when given: a
- * sender reads its recipients a batch at a time, whatever the list's size.
+ * A newsletter's subscribers (of one medium, or who subscribed by a date, when asked) as a
+ * subquery of id, email, name and medium, for a statement of another plugin that copies them in
+ * the database: an issue's recipients are added in one statement, and never pass through the
+ * server's memory.
  */
-export async function recipientBatch(
-  db: Handle,
-  newsletterId: string,
-  options: { medium?: SubscriptionMedium; before?: Date; cursor?: RecipientCursor; limit: number },
-): Promise<Subscriber[]> {
-  let query = subscribersDb(db).selectFrom('subscribers').select(['id', 'email', 'name', 'medium', 'created_at']).where('newsletter_id', '=', newsletterId);
-  if (options.medium) query = query.where('medium', '=', options.medium);
-  if (options.before) query = query.where('created_at', '<=', options.before);
-  const { cursor } = options;
-  if (cursor) query = query.where((eb) => eb(eb.refTuple('created_at', 'id'), '<', eb.tuple(cursor.createdAt, cursor.id)));
-  return query.orderBy('created_at', 'desc').orderBy('id', 'desc').limit(options.limit).execute();
+export function subscribersQuery(db: Handle, newsletterId: string, only: { medium?: SubscriptionMedium; before?: Date } = {}) {
+  let query = subscribersDb(db).selectFrom('subscribers').select(['id', 'email', 'name', 'medium']).where('newsletter_id', '=', newsletterId);
+  if (only.medium) query = query.where('medium', '=', only.medium);
+  if (only.before) query = query.where('created_at', '<=', only.before);
+  return query;
 }
 
 /** Those of `ids` who still subscribe (an address that left since is not among them). */
 export async function stillSubscribed(db: Handle, ids: readonly string[]): Promise<Set<string>> {
   if (ids.length === 0) return new Set();
-  const rows = await subscribersDb(db).selectFrom('subscribers').select('id').where('id', 'in', ids).execute();
+  const rows = await subscribersDb(db)
+    .selectFrom('subscribers')
+    .select('id')
+    .where(sql<boolean>`id = any(${[...ids]}::text[])`)
+    .execute();
   return new Set(rows.map((row) => row.id));
 }

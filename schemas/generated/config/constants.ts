@@ -375,10 +375,6 @@ export interface Constants {
      */
     claimBatch: number;
     /**
-     * Subscribers read at a time when an issue's recipients are listed (one transaction in all).
-     */
-    recipientBatch: number;
-    /**
      * A sending run holds its issue this long and renews it; a run that stops renewing (a crash) is taken over after it.
      */
     leaseSeconds: number;

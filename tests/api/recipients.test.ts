@@ -1,0 +1,49 @@
+/**
+ * An issue's recipients are added in one statement (issue 28): the issues plugin inserts its rows
+ * from the subquery the subscribers plugin builds over its own table, so no plugin names the
+ * other's table and no subscriber passes through the server's memory.
+ */
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findNewsletterByKey } from '../../core/server/store';
+import { addRecipients } from '../../plugins/issues/server/deliveries';
+import { databases, startTestServer, type TestServer } from './server';
+
+describe.each(databases)("an issue's recipients on %s", (kind) => {
+  let t: TestServer;
+  let newsletterId: string;
+  let issueId: string;
+
+  const db = () => t.server.database.db;
+  const addSubscriber = (n: number, medium: 'email' | 'notification') =>
+    sql`insert into subscribers (id, newsletter_id, email, name, medium)
+      values (${`r${n}`}, ${newsletterId}, ${`Okur${n}@Example.com`}, ${`Okur ${n}`}, ${medium})`.execute(db());
+  const rows = async (medium: string) =>
+    (
+      await sql<{
+        subscriber_id: string;
+      }>`select subscriber_id from issue_deliveries where issue_id = ${issueId} and medium = ${medium} order by subscriber_id`.execute(db())
+    ).rows.map((row) => row.subscriber_id);
+
+  beforeAll(async () => {
+    t = await startTestServer(kind);
+    newsletterId = (await findNewsletterByKey(db(), 'sabah-bulteni'))!.id;
+    issueId = (await sql<{ id: string }>`select id from issues where newsletter_id = ${newsletterId} and not published limit 1`.execute(db())).rows[0]!.id;
+    await sql`delete from subscribers where newsletter_id = ${newsletterId}`.execute(db());
+    for (let n = 0; n < 6; n++) await addSubscriber(n, n < 5 ? 'email' : 'notification');
+    // An address that refused mail for good gets nothing (suppressions are kept lower-case).
+    await sql`insert into mail_suppressions (email, answer) values ('okur4@example.com', '550 No such user')`.execute(db());
+  });
+  afterAll(() => t.close());
+
+  it('adds one row per subscriber of the medium, leaves out suppressed addresses, and only newcomers on a second call', async () => {
+    await addRecipients(db(), issueId, newsletterId, 'email');
+    expect(await rows('email')).toEqual(['r0', 'r1', 'r2', 'r3']);
+    await addRecipients(db(), issueId, newsletterId, 'notification');
+    expect(await rows('notification')).toEqual(['r5']);
+
+    await addSubscriber(6, 'email');
+    await addRecipients(db(), issueId, newsletterId, 'email');
+    expect(await rows('email')).toEqual(['r0', 'r1', 'r2', 'r3', 'r6']);
+  });
+});
