@@ -88,8 +88,21 @@ export async function buildServer(options: BuildOptions): Promise<Server> {
   });
   installErrorHandler(app);
   installRequestEdge(app);
-  installValidators(app);
+  installValidators(app, { checkAnswers: env.checkAnswers });
   app.decorateRequest('session', null);
+  if (process.env.SAMPLE_DIR) {
+    const fs = await import('node:fs');
+    const counts = new Map<string, number>();
+    app.addHook('preSerialization', async (request, reply, payload) => {
+      const key = `${request.method} ${request.routeOptions.url}`;
+      const n = counts.get(key) ?? 0;
+      if (n < 12) {
+        counts.set(key, n + 1);
+        fs.appendFileSync(`${process.env.SAMPLE_DIR}/${process.pid}.jsonl`, JSON.stringify({ key, status: reply.statusCode, payload }) + '\n');
+      }
+      return payload;
+    });
+  }
 
   const database = await openDatabase({
     url: env.databaseUrl,

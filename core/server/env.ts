@@ -43,6 +43,8 @@ export interface ServerEnv {
   trustProxy: TrustProxy;
   /** Podcast feeds and their audio may live on loopback or private addresses (tests, intranets); refused otherwise. */
   allowPrivateFeeds: boolean;
+  /** Every JSON answer is checked against its route's declared schema, a mismatch a 500 (CHECK_ANSWERS, on in the tests). */
+  checkAnswers: boolean;
 }
 
 // The code's root: the project in development and tests, dist-server/ when `npm start` runs the
@@ -83,6 +85,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
     speechWorkers: speechWorkersOf(source.SPEECH_WORKERS),
     allowPrivateFeeds: source.PODCAST_ALLOW_PRIVATE_FEEDS === 'on',
     trustProxy: parseTrustProxy(source.TRUST_PROXY),
+    checkAnswers: source.CHECK_ANSWERS === 'on',
   };
 }
 

@@ -5,6 +5,7 @@
  */
 import type { Session } from './auth/session';
 import { invalid } from './errors';
+import { answer } from './schemas/parts';
 import type { PluginApi } from './plugins/contract';
 
 /** Whether `key` is taken by a record other than `exceptId`, among what the caller's publisher could collide with. */
@@ -36,6 +37,7 @@ export function registerKeyCheck(api: PluginApi, lookups: Map<string, KeyLookup>
         required: ['model', 'key'],
         properties: { model: { type: 'string', maxLength: 40 }, key: { type: 'string', maxLength: 200 }, _id: { type: 'string', maxLength: 64 } },
       },
+      response: answer('api/key-availability'),
       summary: 'Whether a key (slug) is free for a model: msg AVAILABLE or EXISTS.',
     },
     async handler(request, _reply, session) {

@@ -10,7 +10,8 @@ import type { Session } from './auth/session';
 import { ownTables } from './db/database';
 import { unauthorized } from './errors';
 import type { KeyRegistry } from './keys';
-import type { AppContext, PluginApi, RegisteredRoute, RouteDefinition } from './plugins/contract';
+import type { AppContext, PluginApi, RegisteredRoute, RouteAnswers, RouteDefinition } from './plugins/contract';
+import { ref } from './schemas/parts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -49,11 +50,12 @@ export function createRegistrar(options: RegistrarOptions): Registrar {
     (manifest: PluginManifest): PluginApi['page'] =>
     (definition) => {
       const method = definition.method ?? 'GET';
+      if (!definition.schema.response) throw new Error(`${manifest.id}: page ${method} ${definition.url} declares no answer (schema.response)`);
       routes.push({ method, url: definition.url, owner: manifest.id, access: 'public' });
       app.route({
         method,
         url: definition.url,
-        schema: { ...definition.schema, tags: [manifest.id] },
+        schema: { ...definition.schema, response: withErrors(definition.schema.response), tags: [manifest.id] },
         handler: async (request, reply) => {
           const result = await definition.handler(request as never, reply);
           return reply.sent ? reply : result;
@@ -77,11 +79,17 @@ export function createRegistrar(options: RegistrarOptions): Registrar {
         );
       }
       if (!definition.schema) throw new Error(`${manifest.id}: route ${definition.method} ${definition.url} declares no schema`);
+      if (!definition.schema.response) throw new Error(`${manifest.id}: route ${definition.method} ${definition.url} declares no answer (schema.response)`);
       routes.push({ method: definition.method, url: `/api${definition.url}`, owner: manifest.id, access, ...(definition.upload && { upload: true }) });
       instance.route({
         method: definition.method,
         url: definition.url,
-        schema: { ...definition.schema, ...(access === 'public' ? {} : { security: [{ bearer: [] }] }), tags: [manifest.id] },
+        schema: {
+          ...definition.schema,
+          response: withErrors(definition.schema.response),
+          ...(access === 'public' ? {} : { security: [{ bearer: [] }] }),
+          tags: [manifest.id],
+        },
         bodyLimit: definition.bodyLimit,
         config: { upload: definition.upload === true },
         // Before the body is parsed or an upload read: an anonymous caller costs nothing and
@@ -101,6 +109,11 @@ export function createRegistrar(options: RegistrarOptions): Registrar {
   });
 
   return { routes, apiFor };
+}
+
+/** A route's answers with the error envelope every failure has (core/server/errors.ts). */
+function withErrors(response: RouteAnswers): RouteAnswers {
+  return { ...response, '4xx': ref('api/error'), '5xx': ref('api/error') } as RouteAnswers;
 }
 
 function accessOf(definition: RouteDefinition): RegisteredRoute['access'] {

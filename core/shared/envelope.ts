@@ -1,4 +1,5 @@
 /** The answers of the API, as section 8 of the spec and design.md section 3 shape them. */
+import type { ErrorAnswer } from '../../schemas/generated/api/error';
 import type { ValidationDetail } from './validation';
 
 export interface Envelope<T> {
@@ -36,7 +37,8 @@ export interface ServerError {
   input?: string;
 }
 
-export type ErrorBody = Partial<UnauthorizedError & ValidationError & ServerError>;
+/** Any failure's body, as schemas/api/error declares it for every route. */
+export type ErrorBody = ErrorAnswer;
 
 /** The 401's text when a request's token no longer counts (none, expired, or its session ended): the console then signs out. */
 export const signInAgainText = 'Please sign in again.';

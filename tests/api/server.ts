@@ -40,6 +40,8 @@ export async function startTestServer(
     PUBLIC_URL: 'http://console.test',
     // Demo audio is spoken by every test server: in its own thread, with no worker threads to start.
     SPEECH_WORKERS: '0',
+    // An answer off its declared schema is a 500 the test fails on.
+    CHECK_ANSWERS: 'on',
     ...overrides,
   });
   if (kind === 'postgres') env.databaseUrl = process.env.TEST_DATABASE_URL;

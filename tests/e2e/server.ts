@@ -23,6 +23,8 @@ export function serverEnv(server: { port: number; dataDir: string; configDir: st
     DEMO_PASSWORD: 'Masthead-demo-1',
     LOG_LEVEL: 'warn',
     PODCAST_ALLOW_PRIVATE_FEEDS: 'on',
+    // An answer off its declared schema is a 500 the journey fails on.
+    CHECK_ANSWERS: 'on',
   };
 }
 

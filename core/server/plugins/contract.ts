@@ -26,10 +26,19 @@ import type { PublicSections } from '../public-sections';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
+/**
+ * A route's answers by status: the success it gives (200, or 204 with no body, 302 for a redirect),
+ * built from the schemas of schemas/ (core/server/schemas/parts.ts: `answer`, `listAnswer`). The
+ * registrar adds the error envelope for 4xx and 5xx. Fastify serializes with it, the OpenAPI
+ * document shows it, and with CHECK_ANSWERS an answer that does not match it is a 500.
+ */
+export type RouteAnswers = { [status: number]: AnySchema };
+
 export interface RouteSchema {
   body?: AnySchema;
   querystring?: AnySchema;
   params?: AnySchema;
+  response: RouteAnswers;
   summary?: string;
   description?: string;
 }
@@ -93,7 +102,7 @@ export interface PageDefinition<Params = unknown> {
   /** GET unless said; a POST takes an HTML form (application/x-www-form-urlencoded). */
   method?: 'GET' | 'POST';
   url: string;
-  schema: { params?: AnySchema; querystring?: AnySchema; body?: AnySchema; summary?: string };
+  schema: { params?: AnySchema; querystring?: AnySchema; body?: AnySchema; response: RouteAnswers; summary?: string };
   handler(request: ApiRequest<unknown, unknown, Params>, reply: FastifyReply): Promise<unknown>;
 }
 

@@ -1,23 +1,50 @@
 /** The validators Fastify uses: our shared ajv setup, with every schema of schemas/ known by its $id. */
 import type Ajv from 'ajv';
+import fastJson from 'fast-json-stringify';
 import type { FastifyInstance } from 'fastify';
 import { createAjv } from '../../shared/validation';
-import { readSchemaFiles } from './files';
+import { installAnswerCheck } from './answers';
+import { inlineReferences, readSchemaFiles } from './files';
 
 /** PostgreSQL's integer: a request's whole number beyond it fits no column, offset or limit. */
 const integerRange = { minimum: -2_147_483_648, maximum: 2_147_483_647 };
 
-export function installValidators(app: FastifyInstance): void {
-  const files = readSchemaFiles().map((file) => ({ ...file, schema: boundIntegers(file.schema) as Record<string, unknown> }));
-  const withSchemas = (ajv: Ajv) => {
-    for (const { schema } of files) ajv.addSchema(schema);
+/** With `checkAnswers`, every JSON answer is checked against its route's declared answer (core/server/schemas/answers.ts). */
+export function installValidators(app: FastifyInstance, options: { checkAnswers?: boolean } = {}): void {
+  const raw = readSchemaFiles();
+  const files = raw.map((file) => ({ ...file, schema: boundIntegers(file.schema) as Record<string, unknown> }));
+  const withSchemas = (ajv: Ajv, from = files) => {
+    for (const { schema } of from) ajv.addSchema(schema);
     return ajv;
   };
   const body = withSchemas(createAjv());
   const text = withSchemas(createAjv({ coerceTypes: true }));
-  // Known to Fastify as well, so the OpenAPI document resolves the references.
+  // Known to Fastify as well, for the serializer and the OpenAPI document.
   for (const { schema } of files) if (!String(schema.$id).startsWith('config/')) app.addSchema(schema);
+  if (options.checkAnswers) installAnswerCheck(app, withSchemas(createAjv(), raw));
+  const byId = new Map(raw.map((file) => [file.id, file.schema]));
+  app.setSerializerCompiler(({ schema }) => serializerOf(schema, byId));
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? body : text).compile(boundIntegers(schema) as object));
+}
+
+/** Serializers by the schema they were built from: shared by the routes with the same answer, and by every server of a process. */
+const serializers = new Map<string, (data: unknown) => string>();
+
+/**
+ * An answer's serializer (fast-json-stringify), from the declared schema with every reference
+ * inlined (it reads only whole $ids). Built on the route's first answer, not at start: a route
+ * costs nothing until it is called.
+ */
+function serializerOf(schema: unknown, byId: ReadonlyMap<string, unknown>): (data: unknown) => string {
+  let serialize: ((data: unknown) => string) | undefined;
+  return (data) => {
+    if (!serialize) {
+      const key = JSON.stringify(schema);
+      serialize = serializers.get(key) ?? fastJson(inlineReferences(schema, byId) as object);
+      serializers.set(key, serialize);
+    }
+    return serialize(data);
+  };
 }
 
 /**

@@ -162,7 +162,7 @@ export function registerImageRoutes(api: PluginApi): void {
         // CKEditor's upload adapter shows `error.message` and ignores the status.
         if (error instanceof HttpError) {
           const message = error.body.details?.[0]?.message ?? error.body.msg ?? 'Error!';
-          throw new HttpError(error.statusCode, { ...error.body, error: { message } } as never);
+          throw new HttpError(error.statusCode, { ...error.body, error: { message } });
         }
         throw error;
       }
