@@ -1,7 +1,8 @@
 /**
  * The OpenAPI document at /api/docs/json is self-contained and valid (issue 28): a client
  * generator or swagger-parser reads it without any file of ours, every `$ref` points at a
- * component of the document, and the shared schemas are named after their `$id`.
+ * component of the document, the shared schemas are named after their `$id`, and every operation
+ * says what it answers (docs/decisions/0027-declared-answers.md).
  */
 import SwaggerParser from '@apidevtools/swagger-parser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -43,6 +44,19 @@ describe('the OpenAPI document', () => {
 
   it('names the shared schemas after their $id', () => {
     expect(Object.keys(document.components.schemas)).toEqual(expect.arrayContaining(['api.date-range', 'entities.issue', 'entities.profile']));
+  });
+
+  it('says what every operation answers: its success and the error envelope', () => {
+    const paths = (document as unknown as { paths: Record<string, Record<string, { responses?: Record<string, unknown> }>> }).paths;
+    const operations = Object.entries(paths).flatMap(([path, methods]) => Object.entries(methods).map(([method, operation]) => ({ path, method, operation })));
+    expect(operations.length).toBeGreaterThan(100);
+    const silent = operations
+      .filter(({ operation }) => {
+        const statuses = Object.keys(operation.responses ?? {});
+        return !statuses.some((status) => /^[23]/.test(status)) || !statuses.includes('4XX');
+      })
+      .map(({ path, method }) => `${method.toUpperCase()} ${path}`);
+    expect(silent).toEqual([]);
   });
 
   it('is valid OpenAPI, read by swagger-parser', async () => {
