@@ -26,6 +26,8 @@ export interface RegistrarOptions {
   /** The session of a bearer token, or null. */
   authenticate(token: string): Promise<Session | null>;
   keys: KeyRegistry;
+  /** Keeps a plugin's hook for when the server closes. */
+  onClose: PluginApi['onClose'];
 }
 
 export interface Registrar {
@@ -36,7 +38,7 @@ export interface Registrar {
 }
 
 export function createRegistrar(options: RegistrarOptions): Registrar {
-  const { app, context, permissions, authenticate, keys } = options;
+  const { app, context, permissions, authenticate, keys, onClose } = options;
   const routes: RegisteredRoute[] = [];
 
   const sessionOf = async (request: FastifyRequest) => {
@@ -67,6 +69,7 @@ export function createRegistrar(options: RegistrarOptions): Registrar {
     page: pageFor(manifest),
     keys,
     tables: <T>() => ownTables<T>(context.db),
+    onClose,
     route(typed) {
       const definition = typed as unknown as RouteDefinition;
       const access = accessOf(definition);
