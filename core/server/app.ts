@@ -37,8 +37,8 @@ import { createLinkSigner } from './signed-links';
 import { createAudienceHub } from './audience';
 import { createNewsletterParts } from './newsletter-parts';
 import { createPublicSections } from './public-sections';
+import { createVoiceCatalog } from './voices';
 import { createPushSender } from './services/push';
-import { createSpeechEngine } from './services/speech';
 import { createStorage } from './services/storage';
 import { serveConsole } from './web';
 import { join } from 'node:path';
@@ -132,14 +132,12 @@ export async function buildServer(options: BuildOptions): Promise<Server> {
   const storage = createStorage({ dataDir: env.dataDir, s3: env.s3 });
   const jobs = createJobQueue({ db, log: app.log, schema: options.databaseSchema ? `${options.databaseSchema}_jobs` : 'pgboss' });
   const push = createPushSender({ dataDir: env.dataDir });
-  const speech = createSpeechEngine({ elevenLabsApiKey: env.elevenLabsApiKey, elevenLabsUrl: env.elevenLabsUrl, workers: env.speechWorkers, log: app.log });
   const links = createLinkSigner(secret);
   const context: AppContext = {
     env,
     db,
     mail,
     push,
-    speech,
     storage,
     jobs,
     realtime,
@@ -147,6 +145,7 @@ export async function buildServer(options: BuildOptions): Promise<Server> {
     audience: createAudienceHub(),
     newsletterParts: createNewsletterParts(),
     publicSections: createPublicSections(),
+    voices: createVoiceCatalog(),
     log: app.log,
     features: features.current,
   };
@@ -189,14 +188,18 @@ export async function buildServer(options: BuildOptions): Promise<Server> {
   await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { validatorUrl: null } });
 
   const keys = createKeyRegistry();
-  const { routes, apiFor } = createRegistrar({ app, context, permissions: plugins.permissions, authenticate, keys });
+  // What plugins made for this server and close themselves (the speech engine's threads).
+  const closeHooks: (() => Promise<void> | void)[] = [];
+  const { routes, apiFor } = createRegistrar({ app, context, permissions: plugins.permissions, authenticate, keys, onClose: (hook) => closeHooks.push(hook) });
+  // What each plugin's register answered, for its seed.
+  const owns = new Map<string, unknown>();
 
   await app.register(
     async (api) => {
       registerAuthRoutes(apiFor(api, coreManifest), tokens);
       registerKeyCheck(apiFor(api, coreManifest), keys.lookups);
       registerDashboardRoutes(apiFor(api, coreManifest));
-      for (const plugin of plugins.enabled) await plugin.register?.(apiFor(api, plugin.manifest));
+      for (const plugin of plugins.enabled) owns.set(plugin.manifest.id, await plugin.register?.(apiFor(api, plugin.manifest)));
     },
     { prefix: '/api' },
   );
@@ -204,7 +207,7 @@ export async function buildServer(options: BuildOptions): Promise<Server> {
   await serveConsole(app, env, storage);
   await jobs.start();
 
-  if (env.demoData) await seedDemoData({ db, env, log: app.log, storage, jobs, speech, plugins: plugins.enabled });
+  if (env.demoData) await seedDemoData({ db, env, log: app.log, storage, jobs, plugins: plugins.enabled, owns });
 
   app.addHook('onReady', async () => {
     realtime.attach(app.server);
@@ -213,7 +216,7 @@ export async function buildServer(options: BuildOptions): Promise<Server> {
     features.close();
     mail.close();
     await jobs.stop();
-    await speech.close();
+    for (const hook of closeHooks.reverse()) await hook();
     await realtime.close();
     await context.audience.tracking?.flush();
     await database.close();

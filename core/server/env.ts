@@ -1,7 +1,7 @@
 /** The environment variables the server reads (README's configuration table lists each). */
 import { existsSync } from 'node:fs';
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
-import { defaultPoolSize } from './services/speech/pool';
 import type { S3Settings } from './services/storage';
 import { parseTrustProxy, type TrustProxy } from './trust-proxy';
 
@@ -120,8 +120,11 @@ function mailRateOf(value: string | undefined): number | undefined {
   return rate;
 }
 
+/** Threads that speak at once when SPEECH_WORKERS does not say: two, or fewer cores. */
+export const defaultSpeechWorkers = (): number => Math.min(2, availableParallelism());
+
 function speechWorkersOf(value: string | undefined): number {
-  if (!value) return defaultPoolSize();
+  if (!value) return defaultSpeechWorkers();
   const workers = Number(value);
   if (!Number.isInteger(workers) || workers < 0) throw new Error(`SPEECH_WORKERS must be a whole number of threads (0: the server's own), got '${value}'`);
   return workers;

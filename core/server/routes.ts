@@ -27,6 +27,8 @@ export interface RegistrarOptions {
   /** The session of a bearer token, or null. */
   authenticate(token: string): Promise<Session | null>;
   keys: KeyRegistry;
+  /** Keeps a plugin's hook for when the server closes. */
+  onClose: PluginApi['onClose'];
 }
 
 export interface Registrar {
@@ -37,7 +39,7 @@ export interface Registrar {
 }
 
 export function createRegistrar(options: RegistrarOptions): Registrar {
-  const { app, context, permissions, authenticate, keys } = options;
+  const { app, context, permissions, authenticate, keys, onClose } = options;
   const routes: RegisteredRoute[] = [];
 
   const sessionOf = async (request: FastifyRequest) => {
@@ -70,6 +72,7 @@ export function createRegistrar(options: RegistrarOptions): Registrar {
     page: pageFor(manifest),
     keys,
     tables: <T>() => ownTables<T>(context.db),
+    onClose,
     route(typed) {
       const definition = typed as unknown as RouteDefinition;
       const access = accessOf(definition);

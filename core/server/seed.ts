@@ -11,7 +11,6 @@ import type { Db } from './db/database';
 import type { ServerEnv } from './env';
 import type { JobQueue } from './jobs';
 import type { SeedContext, ServerPlugin } from './plugins/contract';
-import type { SpeechEngine } from './services/speech';
 import type { Storage } from './services/storage';
 import { clock } from './clock';
 
@@ -30,10 +29,11 @@ export async function seedDemoData(options: {
   log: FastifyBaseLogger;
   storage: Storage;
   jobs: JobQueue;
-  speech: SpeechEngine;
   plugins: ServerPlugin[];
+  /** What each plugin's register answered, by plugin id: handed to its seed. */
+  owns: ReadonlyMap<string, unknown>;
 }): Promise<void> {
-  const { db, env, log, storage, jobs, speech } = options;
+  const { db, env, log, storage, jobs, owns } = options;
   let demo = await readDemo(db);
   if (!demo) {
     const users = await db.selectFrom('users').select(db.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
@@ -46,7 +46,7 @@ export async function seedDemoData(options: {
     const key = `seeded:${plugin.manifest.id}`;
     const done = await db.selectFrom('settings').select('key').where('key', '=', key).executeTakeFirst();
     if (done) continue;
-    await plugin.seed({ db, log, env, storage, jobs, speech, demo });
+    await plugin.seed({ db, log, env, storage, jobs, demo }, owns.get(plugin.manifest.id));
     await db
       .insertInto('settings')
       .values({ key, value: clock.now().toISOString() })

@@ -31,8 +31,8 @@ export async function buildServer(root: string, outDir: string): Promise<void> {
     'core/server/main.ts',
     // Run by main.ts in a child process on the first start.
     'core/server/setup.ts',
-    // Started as a worker thread by the speech engine's pool (new URL('./worker.js')), imported by nobody.
-    'core/server/services/speech/worker.ts',
+    // Started as a worker thread by the speech plugin's engine pool (new URL('./worker.js')), imported by nobody.
+    'plugins/speech/server/engine/worker.ts',
     ...plugins.map((id) => `plugins/${id}/plugin.ts`),
     ...plugins.map((id) => `plugins/${id}/server/index.ts`).filter((entry) => existsSync(join(root, entry))),
   ];

@@ -5,7 +5,7 @@
  * adapter against a fake Megaphone API that checks the token.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createPodcastProvider, isPrivateAddress } from '../../core/server/services/podcasts';
+import { createPodcastProvider, isPrivateAddress } from '../../plugins/episodes/server/podcasts';
 import { feedEpisodes, feedTitle, startPodcastHost, type PodcastHost } from './podcast-host';
 import { startTestServer, type TestServer } from './server';
 

@@ -9,7 +9,7 @@ import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 
-type SpeechModule = typeof import('../../core/server/services/speech/index');
+type SpeechModule = typeof import('../../plugins/speech/server/engine/index');
 
 const root = resolve(import.meta.dirname, '..', '..');
 export const budgetSeconds = 15;
@@ -62,9 +62,9 @@ function chunksOf(text: string, size: number): string[] {
 }
 
 export async function measureSpeech(): Promise<SpeechFigures> {
-  const built = resolve(root, 'dist-server/core/server/services/speech/index.js');
+  const built = resolve(root, 'dist-server/plugins/speech/server/engine/index.js');
   const compiled = existsSync(built);
-  const speech = (await import(compiled ? pathToFileURL(built).href : '../../core/server/services/speech/index')) as SpeechModule;
+  const speech = (await import(compiled ? pathToFileURL(built).href : '../../plugins/speech/server/engine/index')) as SpeechModule;
   const story = benchStory();
   const chunks = chunksOf(story, chunkCharacters);
   const characters = story.trim().length;

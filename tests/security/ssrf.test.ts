@@ -7,7 +7,7 @@
 import { createServer, type Server } from 'node:http';
 import { networkInterfaces } from 'node:os';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isPrivateAddress, privateAddressMessage } from '../../core/server/services/podcasts';
+import { isPrivateAddress, privateAddressMessage } from '../../plugins/episodes/server/podcasts';
 import { startTestServer, type TestServer } from '../api/server';
 
 /** One address in each special-purpose block (and multicast), as the registries list them. */

@@ -1,6 +1,8 @@
 /**
  * What a server plugin is given and what it gives back. A plugin's server/index.ts exports
- * `serverPlugin(manifest, { register, seed })`.
+ * `serverPlugin(manifest, { register, seed })`. A plugin that makes something of its own for a
+ * server (an engine with threads) closes it with `api.onClose` and hands it to its `seed` by
+ * answering it from `register`.
  */
 import type { AnySchema } from 'ajv';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
@@ -17,12 +19,12 @@ import type { JobQueue } from '../jobs';
 import type { KeyRegistry } from '../keys';
 import type { Mailer } from '../services/mail';
 import type { PushSender } from '../services/push';
-import type { SpeechEngine } from '../services/speech';
 import type { Storage } from '../services/storage';
 import type { LinkSigner } from '../signed-links';
 import type { AudienceHub } from '../audience';
 import type { NewsletterParts } from '../newsletter-parts';
 import type { PublicSections } from '../public-sections';
+import type { VoiceCatalog } from '../voices';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
 
@@ -79,8 +81,6 @@ export interface AppContext {
   db: Db;
   mail: Mailer;
   push: PushSender;
-  /** Text to speech: espeak-ng offline, ElevenLabs with ELEVENLABS_API_KEY. */
-  speech: SpeechEngine;
   storage: Storage;
   jobs: JobQueue;
   realtime: RealtimeHub;
@@ -92,6 +92,8 @@ export interface AppContext {
   newsletterParts: NewsletterParts;
   /** Sections other plugins add to the publisher's and the newsletters' public pages (featured collections). */
   publicSections: PublicSections;
+  /** The voices a newsletter may choose, when a plugin speaks (speech). */
+  voices: VoiceCatalog;
   log: FastifyBaseLogger;
   /** The features as they are now (features.json is re-read when it changes). */
   features(): Features;
@@ -114,6 +116,12 @@ export interface PluginApi extends AppContext {
   keys: KeyRegistry;
   /** The database with this plugin's tables typed as well. */
   tables<T>(): Kysely<CoreTables & T>;
+  /**
+   * Runs when the server closes, after the job queue has stopped (no job of the plugin is running)
+   * and before the database closes; hooks run in the reverse order of registration. For what the
+   * plugin made itself: worker threads, connections, timers.
+   */
+  onClose(hook: () => Promise<void> | void): void;
 }
 
 export interface SeedContext {
@@ -121,21 +129,20 @@ export interface SeedContext {
   storage: Storage;
   /** The job queue, already started: demo schedules are real jobs. */
   jobs: JobQueue;
-  /** Demo audio is really spoken. */
-  speech: SpeechEngine;
   log: FastifyBaseLogger;
   env: ServerEnv;
   /** Ids of the demo data the core created, for plugins to hang theirs on. */
   demo: { publisherId: string; newsletterIds: string[]; userIds: Record<'admin' | 'director' | 'editor' | 'author', string> };
 }
 
-export interface ServerPlugin {
+/** `Own`: what `register` made for this server and answers (the speech plugin's engine), handed to `seed`. */
+export interface ServerPlugin<Own = unknown> {
   manifest: PluginManifest;
-  register?(api: PluginApi): void | Promise<void>;
-  /** Adds the plugin's demo data to an empty database (DEMO_DATA not 'off'). */
-  seed?(context: SeedContext): Promise<void>;
+  register?(api: PluginApi): Own | Promise<Own>;
+  /** Adds the plugin's demo data to an empty database (DEMO_DATA not 'off'); `own` is what `register` answered. */
+  seed?(context: SeedContext, own: Own): Promise<void>;
 }
 
-export function serverPlugin(manifest: PluginManifest, parts: Omit<ServerPlugin, 'manifest'>): ServerPlugin {
+export function serverPlugin<Own = void>(manifest: PluginManifest, parts: Omit<ServerPlugin<Own>, 'manifest'>): ServerPlugin<Own> {
   return { manifest, ...parts };
 }

@@ -1,14 +1,17 @@
 /**
  * Short audio the project makes itself, for demo data and tests: a soft chime melody rendered as
- * PCM and encoded to MP3 by the speech encoder (LAME in WebAssembly), so nothing is downloaded and no
- * tool is needed.
+ * PCM and encoded to MP3 by the server's encoder (LAME in WebAssembly, mp3-encoder.ts), so nothing
+ * is downloaded and no tool is needed.
  */
-import { speechSampleRate } from './speech/format';
-import { encodeMp3 } from './speech/mp3';
+import { encodeMonoMp3, type Mp3Format } from './mp3-encoder';
 
-/** Demo audio is in the speech engine's house format, and encoded by the same encoder. */
-export const demoSampleRate = speechSampleRate;
-export { encodeMp3 };
+/**
+ * Demo audio is in the speech engine's house format (plugins/speech/server/engine/format.ts, which
+ * the core does not import), so tests can hand its PCM to the engine; tests/unit/speech/join.test.ts
+ * checks that the two agree.
+ */
+export const demoFormat = { sampleRate: 22050, kbps: 64 } as const satisfies Mp3Format;
+export const demoSampleRate = demoFormat.sampleRate;
 
 export interface DemoToneOptions {
   /** Length of the audio. */
@@ -28,7 +31,7 @@ export function demoTone(options: DemoToneOptions): Buffer {
   const key = `${options.seconds}:${options.notes.join(',')}`;
   let mp3 = made.get(key);
   if (!mp3) {
-    mp3 = encodeMp3(demoPcm(options));
+    mp3 = encodeMonoMp3(demoPcm(options), demoFormat);
     made.set(key, mp3);
   }
   return mp3;

@@ -46,8 +46,8 @@ export function registerNewsletterSettingsRoutes(api: PluginApi): void {
           data: {
             interests: interests.map(presentInterest),
             testers: staff.map((user) => ({ _id: user.id, name: user.name, email: user.email })),
-            // The engine's own: espeak-ng's offline voices, or the ElevenLabs account's.
-            voices: await api.speech.voices(),
+            // The speech engine's own (espeak-ng's offline voices, or the ElevenLabs account's); none without it.
+            voices: (await api.voices.list()) ?? [],
           },
         },
       };
@@ -104,11 +104,11 @@ export function registerNewsletterSettingsRoutes(api: PluginApi): void {
   /**
    * A voice newly chosen must be one the engine has. Voices saved before (an ElevenLabs key added or
    * removed since) stay: the engine speaks them with its first voice. When the engine cannot say
-   * what it has (ElevenLabs unreachable), the choice is kept for the same reason.
+   * what it has (ElevenLabs unreachable), or no enabled plugin speaks, the choice is kept for the same reason.
    */
   async function assertKnownVoices(wanted: VoiceSettings | undefined, saved: VoiceSettings | null): Promise<void> {
     if (!wanted) return;
-    const voices = await api.speech.voices().catch(() => null);
+    const voices = await api.voices.list().catch(() => null);
     if (!voices) return;
     const known = new Set(voices.map((voice) => voice.voice_id));
     for (const kind of ['article', 'bullet'] as const) {

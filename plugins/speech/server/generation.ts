@@ -8,11 +8,10 @@
 import { buffer } from 'node:stream/consumers';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobQueue } from '../../../core/server/jobs';
-import type { SpeechEngine } from '../../../core/server/services/speech';
-import { defaultPauseSeconds, joinSpeech } from '../../../core/server/services/speech';
 import { newKey, type Storage } from '../../../core/server/services/storage';
 import { constants } from '../../../core/shared/config';
 import { speechMessages } from '../rules';
+import { defaultPauseSeconds, joinSpeech, type SpeechEngine } from './engine';
 import { chunksByIds, findAudio, findChunk, keepChunkAudio, partsOf, updateAudio, updateChunk, type SpeechDb } from './store';
 
 export const generateJob = 'speech-generate';

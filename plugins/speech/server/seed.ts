@@ -6,18 +6,18 @@
  */
 import type { Insertable } from 'kysely';
 import type { SeedContext } from '../../../core/server/plugins/contract';
-import type { SpeechEngine, SpokenAudio } from '../../../core/server/services/speech';
 import { constants } from '../../../core/shared/config';
 import { newsletterVoiceSettings, type VoiceSettings } from '../../settings/server/public';
 import { latestPublishedIssueOf } from '../../issues/server/public';
 import { longestStory } from '../../stories/server/public';
+import type { SpeechEngine, SpokenAudio } from './engine';
 import { buildAudio, speakChunk, type SpeechContext } from './generation';
 import { issueItems } from './content';
 import { splitIntoChunks } from './split';
 import { insertAudio, insertChunk } from './store';
 import type { SpeechAudiosTable, SpeechTables } from './tables';
 
-export async function seedSpeech({ db, storage, jobs, speech, log, demo }: SeedContext): Promise<void> {
+export async function seedSpeech({ db, storage, jobs, log, demo }: SeedContext, speech: SpeechEngine): Promise<void> {
   const speechDb = db.withTables<SpeechTables>();
   const context: SpeechContext = { db: speechDb, storage, jobs, speech: rememberingDemoSpeech(speech), log };
   const newsletterId = demo.newsletterIds[0]!;

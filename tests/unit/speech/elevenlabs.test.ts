@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { parseBuffer } from 'music-metadata';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createSpeechEngine, speechSampleRate, type SpeechEngine } from '../../../core/server/services/speech/index';
+import { createSpeechEngine, speechSampleRate, type SpeechEngine } from '../../../plugins/speech/server/engine/index';
 import { demoPcm } from '../../../core/server/services/demo-audio';
 
 const apiKey = 'sk_test_5d1e0c0ffee';

@@ -1,7 +1,7 @@
 /** The offline engine end to end: text in, house MP3 out, from worker threads. */
 import { parseBuffer } from 'music-metadata';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createSpeechEngine, speechKbps, speechSampleRate } from '../../../core/server/services/speech/index';
+import { createSpeechEngine, speechKbps, speechSampleRate } from '../../../plugins/speech/server/engine/index';
 
 // About 100 characters each.
 const turkish = 'Belediye yeni parkın açılışını bugün duyurdu; vatandaşlar hafta sonu parkı gezebilecek.';

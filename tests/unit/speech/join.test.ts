@@ -1,9 +1,9 @@
 /** A story's chunks joined into one MP3 that players read, with the pause between chunks. */
 import { parseBuffer } from 'music-metadata';
 import { describe, expect, it } from 'vitest';
-import { defaultPauseSeconds, joinSpeech, speechKbps, speechSampleRate } from '../../../core/server/services/speech/index';
-import { encodedSilence, mp3Seconds, spokenAudioOf } from '../../../core/server/services/speech/mp3';
-import { demoPcm } from '../../../core/server/services/demo-audio';
+import { defaultPauseSeconds, joinSpeech, speechKbps, speechSampleRate } from '../../../plugins/speech/server/engine/index';
+import { encodedSilence, mp3Seconds, spokenAudioOf } from '../../../plugins/speech/server/engine/mp3';
+import { demoFormat, demoPcm } from '../../../core/server/services/demo-audio';
 
 const tone = (seconds: number, note: number) => spokenAudioOf(demoPcm({ seconds, notes: [note] }));
 
@@ -33,6 +33,10 @@ describe('joinSpeech', () => {
     expect(Math.abs((await playedSeconds(joined.mp3)).counted - joined.duration)).toBeLessThan(0.01);
     expect(encodedSilence(1.5)).toBe(encodedSilence(1.5));
     expect(mp3Seconds(encodedSilence(1.5).mp3)).toBeCloseTo(1.5, 1);
+  });
+
+  it('is given demo audio in its own house format (the core makes demo audio without importing the engine)', () => {
+    expect(demoFormat).toEqual({ sampleRate: speechSampleRate, kbps: speechKbps });
   });
 
   it('answers one part as it is, and nothing for no parts', () => {

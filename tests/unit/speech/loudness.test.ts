@@ -1,10 +1,10 @@
 /** Every chunk at one loudness, no clipping, no silent ends: the pipeline every chunk goes through. */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadEspeak, type Espeak } from '../../../core/server/services/speech/espeak';
-import { espeakSettings, loudnessTargetDbfs, pcmLevel, speechSampleRate } from '../../../core/server/services/speech/index';
-import { dbfsToAmplitude, trimSilence } from '../../../core/server/services/speech/loudness';
-import { peakLimitDbfs } from '../../../core/server/services/speech/format';
-import { finishedPcm } from '../../../core/server/services/speech/tasks';
+import { loadEspeak, type Espeak } from '../../../plugins/speech/server/engine/espeak';
+import { espeakSettings, loudnessTargetDbfs, pcmLevel, speechSampleRate } from '../../../plugins/speech/server/engine/index';
+import { dbfsToAmplitude, trimSilence } from '../../../plugins/speech/server/engine/loudness';
+import { peakLimitDbfs } from '../../../plugins/speech/server/engine/format';
+import { finishedPcm } from '../../../plugins/speech/server/engine/tasks';
 
 const text = 'Haftanın öne çıkan haberleri: belediye yeni parkı açtı, okullar pazartesi başlıyor ve hafta sonu hava güneşli olacak.';
 

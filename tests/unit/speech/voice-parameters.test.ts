@@ -1,7 +1,7 @@
 /** How stability and similarity_boost become espeak-ng's settings, and that a listener hears them (decision 0017). */
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadEspeak, type Espeak } from '../../../core/server/services/speech/espeak';
-import { espeakSettings, speechSampleRate } from '../../../core/server/services/speech/index';
+import { loadEspeak, type Espeak } from '../../../plugins/speech/server/engine/espeak';
+import { espeakSettings, speechSampleRate } from '../../../plugins/speech/server/engine/index';
 import { medianHz, pitchSpreadSemitones, pitchTrack, semitonesBetween } from './pitch';
 
 const turkish = 'Belediye, yeni parkın açılışını bugün duyurdu. Vatandaşlar memnun mu? Yağmur hafta sonuna kadar sürecek, ama pazar günü güneş açacak.';

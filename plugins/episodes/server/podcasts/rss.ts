@@ -3,7 +3,7 @@
  * anywhere. A publisher's podcasts are the feed addresses it saved; each is fetched when listed.
  */
 import { XMLParser } from 'fast-xml-parser';
-import { constants } from '../../../shared/config';
+import { constants } from '../../../../core/shared/config';
 import { fetchLimited } from './safe-fetch';
 import { PodcastError, tooBigMessage, type FeedRef, type Podcast, type PodcastEpisode, type PodcastProvider } from './types';
 

@@ -1,5 +1,5 @@
 /** The podcast provider the environment chooses: Megaphone when MEGAPHONE_TOKEN is set, RSS feeds otherwise. */
-import type { ServerEnv } from '../../env';
+import type { ServerEnv } from '../../../../core/server/env';
 import { createMegaphoneProvider } from './megaphone';
 import { createRssProvider } from './rss';
 import type { PodcastProvider } from './types';

@@ -1,37 +1,17 @@
 /**
- * MP3 in the house format, and the joining of chunks. The encoder is LAME compiled to WebAssembly
- * (wasm-media-encoders, its binary shipped in the package: nothing downloaded, nothing to
- * install), four times as fast as the pure-JS port design.md names (decision 0019). MP3 is a
- * sequence of frames, and every file this encoder makes starts with a frame that borrows nothing
- * from before it and carries no tag frame, so files in one format join by putting their bytes one
- * after another: no decoding and no second encoding of a story.
+ * MP3 in the house format, and the joining of chunks. The encoder is the core's (LAME in
+ * WebAssembly, core/server/services/mp3-encoder.ts; decision 0019), which the demo audio uses too.
+ * MP3 is a sequence of frames, and every file this encoder makes starts with a frame that borrows
+ * nothing from before it and carries no tag frame, so files in one format join by putting their
+ * bytes one after another: no decoding and no second encoding of a story.
  */
-import { createRequire } from 'node:module';
-import { readFileSync } from 'node:fs';
-import { createEncoder } from 'wasm-media-encoders';
+import { encodeMonoMp3 } from '../../../../core/server/services/mp3-encoder';
 import type { SpokenAudio } from './index';
 import { defaultPauseSeconds, samplesPerFrame, speechKbps, speechSampleRate } from './format';
 
-/** One encoder per thread, made when this module loads; each encode configures it afresh. */
-const lame = await createEncoder('audio/mpeg', readFileSync(createRequire(import.meta.url).resolve('wasm-media-encoders/wasm/mp3')));
-
-/** Samples handed to the encoder at a time. */
-const encoderBlock = 16 * 1152;
-
 /** 16-bit mono PCM at `speechSampleRate` as CBR MP3. */
 export function encodeMp3(samples: Int16Array): Buffer {
-  lame.configure({ channels: 1, sampleRate: speechSampleRate, bitrate: speechKbps });
-  const chunks: Buffer[] = [];
-  // The encoder's answers live in its own memory until the next call: copy them.
-  const keep = (chunk: Uint8Array) => chunk.byteLength > 0 && chunks.push(Buffer.from(chunk));
-  const block = new Float32Array(encoderBlock);
-  for (let start = 0; start < samples.length; start += encoderBlock) {
-    const length = Math.min(encoderBlock, samples.length - start);
-    for (let index = 0; index < length; index++) block[index] = samples[start + index]! / 32768;
-    keep(lame.encode([block.subarray(0, length)]));
-  }
-  keep(lame.finalize());
-  return Buffer.concat(chunks);
+  return encodeMonoMp3(samples, { sampleRate: speechSampleRate, kbps: speechKbps });
 }
 
 /** The PCM as the house MP3 with its playing time (which includes the encoder's few frames of delay). */

@@ -3,7 +3,7 @@
  * network's podcasts and their episodes. The API is configuration we trust; the audio it points
  * to is fetched with the same limits as any other download.
  */
-import { constants } from '../../../shared/config';
+import { constants } from '../../../../core/shared/config';
 import { fetchLimited } from './safe-fetch';
 import { PodcastError, tooBigMessage, type Podcast, type PodcastEpisode, type PodcastProvider } from './types';
 

@@ -7,6 +7,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { SpeechVoice } from '../../../../core/server/voices';
 import { createElevenLabsEngine } from './elevenlabs';
 import { elevenLabsDefaultUrl } from './format';
 import { loadEspeak, type Espeak } from './espeak';
@@ -19,11 +20,7 @@ export { pcmLevel, type PcmLevel } from './loudness';
 export { espeakSettings, type EspeakSettings } from './voices';
 export { defaultPauseSeconds, loudnessTargetDbfs, speechKbps, speechSampleRate } from './format';
 
-export interface SpeechVoice {
-  voice_id: string;
-  name: string;
-  labels: Record<string, string>;
-}
+export type { SpeechVoice };
 
 export interface SpeechRequest {
   /** Plain text, at most about 500 characters (one chunk). */

@@ -6,8 +6,8 @@
  * one that dies fails the work it held and another takes its place for the next.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import { availableParallelism } from 'node:os';
 import { Worker } from 'node:worker_threads';
+import { defaultSpeechWorkers } from '../../../../core/server/env';
 
 /** What a pool worker receives, and what it answers for that id. */
 export interface PoolRequest<Task> {
@@ -27,8 +27,6 @@ export interface WorkerPool<Task, Result> {
   /** Stops the workers; running and waiting tasks fail. */
   close(): Promise<void>;
 }
-
-export const defaultPoolSize = (): number => Math.min(2, availableParallelism());
 
 interface Job<Task, Result> {
   id: number;
@@ -63,7 +61,7 @@ export function createWorkerPool<Task, Result>(options: {
   log?: FastifyBaseLogger;
   idleMs?: number;
 }): WorkerPool<Task, Result> {
-  const size = Math.max(1, options.size ?? defaultPoolSize());
+  const size = Math.max(1, options.size ?? defaultSpeechWorkers());
   const idleMs = options.idleMs ?? defaultIdleMs;
   const name = options.name ?? 'worker';
   const slots: Slot<Task, Result>[] = [];
