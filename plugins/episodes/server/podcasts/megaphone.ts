@@ -4,8 +4,8 @@
  * to is fetched with the same limits as any other download.
  */
 import { constants } from '../../../../core/shared/config';
-import { fetchLimited } from './safe-fetch';
-import { PodcastError, tooBigMessage, type Podcast, type PodcastEpisode, type PodcastProvider } from './types';
+import { downloadEpisodeAudio } from './safe-fetch';
+import { PodcastError, type Podcast, type PodcastEpisode, type PodcastProvider } from './types';
 
 export interface MegaphoneSettings {
   token: string;
@@ -86,14 +86,6 @@ export function createMegaphoneProvider(settings: MegaphoneSettings, options: { 
         }))
         .sort((a, b) => b.publishedAt.localeCompare(a.publishedAt));
     },
-    async downloadAudio(episode, maxBytes) {
-      const { body } = await fetchLimited(episode.audioUrl, {
-        maxBytes,
-        timeoutMs: constants.limits.podcastAudioTimeoutMs,
-        allowPrivate: options.allowPrivate,
-        tooBigMessage,
-      });
-      return body;
-    },
+    downloadAudio: (episode, maxBytes) => downloadEpisodeAudio(episode, maxBytes, options.allowPrivate),
   };
 }

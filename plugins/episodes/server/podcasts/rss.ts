@@ -4,8 +4,8 @@
  */
 import { XMLParser } from 'fast-xml-parser';
 import { constants } from '../../../../core/shared/config';
-import { fetchLimited } from './safe-fetch';
-import { PodcastError, tooBigMessage, type FeedRef, type Podcast, type PodcastEpisode, type PodcastProvider } from './types';
+import { downloadEpisodeAudio, fetchLimited } from './safe-fetch';
+import { PodcastError, type FeedRef, type Podcast, type PodcastEpisode, type PodcastProvider } from './types';
 
 export const unreadableFeedMessage = 'This address does not give a podcast RSS feed.';
 
@@ -145,14 +145,6 @@ export function createRssProvider(options: { allowPrivate: boolean }): PodcastPr
       const feed = feedOf(podcastId, feeds);
       return (await readFeed(feed.url, feed.id)).episodes;
     },
-    async downloadAudio(episode, maxBytes) {
-      const { body } = await fetchLimited(episode.audioUrl, {
-        maxBytes,
-        timeoutMs: constants.limits.podcastAudioTimeoutMs,
-        allowPrivate: options.allowPrivate,
-        tooBigMessage,
-      });
-      return body;
-    },
+    downloadAudio: (episode, maxBytes) => downloadEpisodeAudio(episode, maxBytes, options.allowPrivate),
   };
 }

@@ -10,7 +10,8 @@ import http, { type IncomingMessage } from 'node:http';
 import https from 'node:https';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
 import { networkInterfaces } from 'node:os';
-import { PodcastError } from './types';
+import { constants } from '../../../../core/shared/config';
+import { PodcastError, tooBigMessage } from './types';
 
 export const urlMessage = 'URL should be valid and must start with either https:// or http://';
 export const privateAddressMessage = 'This address is on a private network; podcast feeds must be public.';
@@ -212,4 +213,10 @@ async function readCapped(response: IncomingMessage, limits: FetchLimits, signal
     throw new PodcastError(signal.aborted ? 'The download did not finish in time.' : 'The download was interrupted.', 'unreachable');
   }
   return Buffer.concat(chunks);
+}
+
+/** A provider episode's audio, at most `maxBytes` (both providers download it the same way). */
+export async function downloadEpisodeAudio(episode: { audioUrl: string }, maxBytes: number, allowPrivate: boolean): Promise<Buffer> {
+  const { body } = await fetchLimited(episode.audioUrl, { maxBytes, timeoutMs: constants.limits.podcastAudioTimeoutMs, allowPrivate, tooBigMessage });
+  return body;
 }
