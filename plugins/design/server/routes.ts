@@ -8,9 +8,14 @@ import { callerPublisher } from '../../../core/server/auth/session';
 import { inTransaction } from '../../../core/server/db/database';
 import { invalid, invalidDetails } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
-import { idParams, ref } from '../../../core/server/schemas/parts';
+import { answer, idParams, ref } from '../../../core/server/schemas/parts';
 import { insertNewsletter, keyInUse } from '../../../core/server/store';
 import { constants } from '../../../core/shared/config';
+import type { Envelope } from '../../../core/shared/envelope';
+import type { DesignEmailForm } from '../../../schemas/generated/api/design-email-form';
+import type { DesignNewsletterCreated } from '../../../schemas/generated/api/design-newsletter-created';
+import type { DesignNewsletterForm } from '../../../schemas/generated/api/design-newsletter-form';
+import type { DesignWebForm } from '../../../schemas/generated/api/design-web-form';
 import type { NewsletterCreateBody } from '../../../schemas/generated/api/newsletter-create';
 import type { WebDesign } from '../../../schemas/generated/api/web-design';
 import { originalImageAddress } from '../../images/server/public';
@@ -54,10 +59,11 @@ export function registerDesignRoutes(api: PluginApi): void {
     url: '/newsletters/create',
     requires: 'newsletters.create',
     schema: {
+      response: answer('api/design-newsletter-form'),
       summary:
         "The wizard's start: data.body a blank newsletter, data.data what it offers (interests, langs with the default first, the default e-mail design and its fonts, example channel templates).",
     },
-    async handler() {
+    async handler(): Promise<Envelope<DesignNewsletterForm>> {
       return {
         data: {
           body: blankNewsletter,
@@ -78,10 +84,11 @@ export function registerDesignRoutes(api: PluginApi): void {
     requires: 'newsletters.create',
     schema: {
       body: ref('api/newsletter-create'),
+      response: answer('api/design-newsletter-created'),
       summary:
         "Creates an unpublished newsletter in the caller's publisher with its interests, welcome e-mail and channel templates (every rule of the wizard, with its messages). Answers data {_id, design.email, image}.",
     },
-    async handler(request, _reply, session) {
+    async handler(request, _reply, session): Promise<Envelope<DesignNewsletterCreated>> {
       const body = request.body;
       const problems = [...identityProblems(body), ...descriptionProblems(body), ...welcomeProblems(body.welcome)];
       if (problems.length > 0) throw invalidDetails(problems);
@@ -118,8 +125,12 @@ export function registerDesignRoutes(api: PluginApi): void {
     method: 'GET',
     url: `${designUrl}/email/update`,
     requires: 'newsletters.update',
-    schema: { params: idParams, summary: "The newsletter's e-mail design (data.body) and the fonts it offers (data.data.fonts)." },
-    async handler(request, _reply, session) {
+    schema: {
+      params: idParams,
+      response: answer('api/design-email-form'),
+      summary: "The newsletter's e-mail design (data.body) and the fonts it offers (data.data.fonts).",
+    },
+    async handler(request, _reply, session): Promise<Envelope<DesignEmailForm>> {
       session.assertNewsletter(request.params.id);
       return { data: { body: await newsletterEmailDesign(api.db, request.params.id), data: { fonts: emailFonts } } };
     },
@@ -132,6 +143,7 @@ export function registerDesignRoutes(api: PluginApi): void {
     schema: {
       params: idParams,
       body: ref('entities/email-design'),
+      response: answer('entities/email-design'),
       summary:
         "Saves the newsletter's whole e-mail design; every issue sent from now on uses it. A banner from the image library is kept as uploaded (not its WebP copy).",
     },
@@ -152,6 +164,7 @@ export function registerDesignRoutes(api: PluginApi): void {
       params: idParams,
       querystring: { type: 'object', additionalProperties: false, properties: { dark: { type: 'boolean' } } },
       body: ref('entities/email-design'),
+      response: answer({ type: 'string', description: 'The e-mail as HTML.' }),
       summary:
         "The e-mail in this design, not saved: the newsletter's latest issue with stories, or a sample. data is its HTML as sent (light or dark as the reader's setting says); ?dark=true applies the Dark colours whatever the setting, ?dark=false keeps them out.",
     },
@@ -170,8 +183,8 @@ export function registerDesignRoutes(api: PluginApi): void {
     method: 'GET',
     url: `${designUrl}/web/update`,
     requires: 'newsletters.update',
-    schema: { params: idParams, summary: "The newsletter's web design: data.body.cover, its landing page's cover." },
-    async handler(request, _reply, session) {
+    schema: { params: idParams, response: answer('api/design-web-form'), summary: "The newsletter's web design: data.body.cover, its landing page's cover." },
+    async handler(request, _reply, session): Promise<Envelope<DesignWebForm>> {
       session.assertNewsletter(request.params.id);
       return { data: { body: { cover: await newsletterWebCover(api.db, request.params.id) } } };
     },
@@ -181,8 +194,13 @@ export function registerDesignRoutes(api: PluginApi): void {
     method: 'PUT',
     url: `${designUrl}/web/update`,
     requires: 'newsletters.update',
-    schema: { params: idParams, body: ref('api/web-design'), summary: "Saves the landing page's cover (empty: none)." },
-    async handler(request, _reply, session) {
+    schema: {
+      params: idParams,
+      body: ref('api/web-design'),
+      response: answer('api/design-web-form'),
+      summary: "Saves the landing page's cover (empty: none).",
+    },
+    async handler(request, _reply, session): Promise<Envelope<DesignWebForm>> {
       session.assertNewsletter(request.params.id);
       await saveNewsletterWebCover(api.db, request.params.id, request.body.cover.trim());
       return { data: { body: { cover: await newsletterWebCover(api.db, request.params.id) } }, msg: 'OK' };

@@ -1,7 +1,7 @@
 /** GET /n/{key}/podcast.xml: the public podcast feed of a newsletter's published episodes. */
 import { notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
-import { keyParams } from '../../../core/server/schemas/parts';
+import { documentAnswer, keyParams } from '../../../core/server/schemas/parts';
 import { renderPodcastFeed } from './feed';
 import { findFeedNewsletter, publishedEpisodes } from './store';
 import type { EpisodeTables } from './tables';
@@ -15,6 +15,7 @@ export function registerPodcastFeedPage(api: PluginApi): void {
     url: '/n/:key/podcast.xml',
     schema: {
       params: keyParams,
+      response: documentAnswer('application/rss+xml; charset=utf-8', "The newsletter's podcast feed: RSS 2.0 with iTunes tags."),
       summary: "A newsletter's podcast (RSS 2.0 with iTunes tags) of its published episodes.",
     },
     async handler(request, reply) {

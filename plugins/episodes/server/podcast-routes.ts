@@ -4,12 +4,14 @@
  */
 import { fileTypeFromBuffer } from 'file-type';
 import type { PodcastFeedCreateBody } from '../../../schemas/generated/api/podcast-feed-create';
+import type { PodcastFeedList } from '../../../schemas/generated/api/podcast-feed-list';
 import type { PodcastImportBody } from '../../../schemas/generated/api/podcast-import';
+import type { PodcastList } from '../../../schemas/generated/api/podcast-list';
 import { callerPublisher } from '../../../core/server/auth/session';
 import { invalid, notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { iso } from '../../../core/server/present';
-import { idParams, ref } from '../../../core/server/schemas/parts';
+import { answer, deletedAnswer, idParams, listAnswer, ref, wholeAnswer } from '../../../core/server/schemas/parts';
 import { constants } from '../../../core/shared/config';
 import { createRecording, findImportedRecording } from '../../recordings/server/public';
 import { createPodcastProvider, createRssProvider, httpUrl, PodcastError, type FeedRef } from './podcasts';
@@ -45,8 +47,11 @@ export function registerPodcastRoutes(api: PluginApi): void {
     method: 'GET',
     url: '/podcasts/list',
     requires: 'episodes.create',
-    schema: { summary: "The publisher's podcasts at the podcast provider (its saved RSS feeds, or its Megaphone network's podcasts)." },
-    async handler(_request, _reply, session) {
+    schema: {
+      response: wholeAnswer('api/podcast-list'),
+      summary: "The publisher's podcasts at the podcast provider (its saved RSS feeds, or its Megaphone network's podcasts).",
+    },
+    async handler(_request, _reply, session): Promise<PodcastList> {
       const feeds = provider.kind === 'rss' ? await feedsOf(callerPublisher(session)) : [];
       const data = await withProviderErrors('', () => provider.listPodcasts(feeds));
       return { data, count: data.length, provider: provider.kind };
@@ -59,6 +64,7 @@ export function registerPodcastRoutes(api: PluginApi): void {
     requires: 'episodes.create',
     schema: {
       params: { type: 'object', required: ['podcastId'], properties: { podcastId: { type: 'string', minLength: 1, maxLength: 200 } } },
+      response: listAnswer('entities/podcast-episode'),
       summary: "A podcast's episodes at the provider, newest first.",
     },
     async handler(request, _reply, session) {
@@ -74,6 +80,7 @@ export function registerPodcastRoutes(api: PluginApi): void {
     requires: 'episodes.create',
     schema: {
       body: ref('api/podcast-import'),
+      response: answer('entities/recording'),
       summary: "Copies a provider episode's audio into a recording (podcastId and content_id say where from; importing it again answers the same recording).",
     },
     async handler(request, _reply, session) {
@@ -110,8 +117,8 @@ export function registerPodcastRoutes(api: PluginApi): void {
     method: 'GET',
     url: '/podcasts/feeds',
     requires: 'episodes.create',
-    schema: { summary: 'The podcast RSS feeds the publisher saved (RSS provider).' },
-    async handler(_request, _reply, session) {
+    schema: { response: wholeAnswer('api/podcast-feed-list'), summary: 'The podcast RSS feeds the publisher saved (RSS provider).' },
+    async handler(_request, _reply, session): Promise<PodcastFeedList> {
       const rows = provider.kind === 'rss' ? await listFeeds(db, callerPublisher(session)) : [];
       return { data: rows.map(presentFeed), count: rows.length, provider: provider.kind };
     },
@@ -121,7 +128,11 @@ export function registerPodcastRoutes(api: PluginApi): void {
     method: 'POST',
     url: '/podcasts/feeds',
     requires: 'episodes.create',
-    schema: { body: ref('api/podcast-feed-create'), summary: 'Saves a podcast RSS feed address; the feed must be readable.' },
+    schema: {
+      body: ref('api/podcast-feed-create'),
+      response: answer('entities/podcast-feed'),
+      summary: 'Saves a podcast RSS feed address; the feed must be readable.',
+    },
     async handler(request, _reply, session) {
       const publisherId = callerPublisher(session);
       if (provider.kind !== 'rss') throw invalid(feedsOnlyMessage, 'url');
@@ -139,7 +150,7 @@ export function registerPodcastRoutes(api: PluginApi): void {
     method: 'DELETE',
     url: '/podcasts/feeds/:id',
     requires: 'episodes.create',
-    schema: { params: idParams, summary: 'Forgets a saved podcast feed (recordings imported from it stay).' },
+    schema: { params: idParams, response: deletedAnswer(), summary: 'Forgets a saved podcast feed (recordings imported from it stay).' },
     async handler(request, _reply, session) {
       if (!(await deleteFeed(db, callerPublisher(session), request.params.id))) throw notFound('Podcast feed not found.');
       return { data: { _id: request.params.id }, msg: 'Podcast feed removed.' };

@@ -8,7 +8,7 @@ import type { JobQueue } from '../../../core/server/jobs';
 import { newKey, type Storage } from '../../../core/server/services/storage';
 import { applyPlan } from './publication';
 import { insertEpisode, uniqueKey, updateEpisode } from './store';
-import type { EpisodeTables } from './tables';
+import type { EpisodeStatus, EpisodeTables } from './tables';
 
 export async function isEpisodeOf(db: Handle, episodeId: string, newsletterId: string): Promise<boolean> {
   const row = await ownTables<EpisodeTables>(db)
@@ -110,6 +110,6 @@ export async function releaseSpeechEpisode(api: { db: Handle }, parent: SpeechEp
 }
 
 /** An episode's id, title and status, as another page links to it; undefined when it is gone. */
-export function episodeSummary(db: Handle, episodeId: string): Promise<{ id: string; title: string; status: string } | undefined> {
+export function episodeSummary(db: Handle, episodeId: string): Promise<{ id: string; title: string; status: EpisodeStatus } | undefined> {
   return ownTables<EpisodeTables>(db).selectFrom('episodes').select(['id', 'title', 'status']).where('id', '=', episodeId).executeTakeFirst();
 }

@@ -1,14 +1,17 @@
 /** The episode calls: list, create from a recording, edit (credentials and status), delete. */
 import type { EpisodeCreateBody } from '../../../schemas/generated/api/episode-create';
+import type { EpisodeFeedUrl } from '../../../schemas/generated/api/episode-feed-url';
+import type { EpisodeForm } from '../../../schemas/generated/api/episode-form';
 import type { EpisodeListQuery } from '../../../schemas/generated/api/episode-list-query';
 import type { EpisodeUpdateBody } from '../../../schemas/generated/api/episode-update';
 import type { Session } from '../../../core/server/auth/session';
 import { invalid, notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { cancelPublication } from '../../../core/server/publication';
-import { idParams, ref } from '../../../core/server/schemas/parts';
+import { answer, deletedAnswer, idParams, listAnswer, ref } from '../../../core/server/schemas/parts';
 import { findNewsletter } from '../../../core/server/store';
 import { constants } from '../../../core/shared/config';
+import type { Envelope } from '../../../core/shared/envelope';
 import { withheldMessage } from '../rules';
 import { copyRecordingAudio } from './audio';
 import { applyPlan, episodePublication, planOf } from './publication';
@@ -34,6 +37,7 @@ export function registerEpisodeRoutes(api: PluginApi): void {
     requires: 'episodes.list',
     schema: {
       querystring: ref('api/episode-list-query'),
+      response: listAnswer('entities/episode'),
       summary: "A newsletter's episodes (without one, those of every newsletter the caller reaches), newest first; uploader limits them to one user's.",
     },
     async handler(request, _reply, session) {
@@ -52,9 +56,10 @@ export function registerEpisodeRoutes(api: PluginApi): void {
     requires: 'episodes.list',
     schema: {
       params: { type: 'object', required: ['newsletterId'], properties: { newsletterId: { type: 'string', minLength: 1, maxLength: 64 } } },
+      response: answer('api/episode-feed-url'),
       summary: "The address of the newsletter's public podcast feed (its published episodes).",
     },
-    async handler(request, _reply, session) {
+    async handler(request, _reply, session): Promise<Envelope<EpisodeFeedUrl>> {
       session.assertNewsletter(request.params.newsletterId);
       const newsletter = (await findNewsletter(db, request.params.newsletterId))!;
       return { data: { url: `${api.env.publicUrl}/n/${encodeURIComponent(newsletter.key)}/podcast.xml` } };
@@ -67,6 +72,7 @@ export function registerEpisodeRoutes(api: PluginApi): void {
     requires: 'episodes.create',
     schema: {
       body: ref('api/episode-create'),
+      response: answer('entities/episode'),
       summary: "Makes an episode of a newsletter from one of the publisher's recordings: draft, published now, or scheduled.",
     },
     async handler(request, _reply, session) {
@@ -104,8 +110,8 @@ export function registerEpisodeRoutes(api: PluginApi): void {
     method: 'GET',
     url: '/episodes/update/:id',
     requires: 'episodes.create',
-    schema: { params: idParams, summary: 'The episode form: data.body is the episode.' },
-    async handler(request, _reply, session) {
+    schema: { params: idParams, response: answer('api/episode-form'), summary: 'The episode form: data.body is the episode.' },
+    async handler(request, _reply, session): Promise<Envelope<EpisodeForm>> {
       const row = await reachableEpisode(db, request.params.id, session);
       return { data: { body: present(row), data: { statuses: ['draft', 'published', 'scheduled'] } } };
     },
@@ -118,6 +124,7 @@ export function registerEpisodeRoutes(api: PluginApi): void {
     schema: {
       params: idParams,
       body: ref('api/episode-update'),
+      response: answer('entities/episode'),
       summary: "Saves an episode's credentials and status (publish now, schedule at a date, back to draft).",
     },
     async handler(request, _reply, session) {
@@ -145,7 +152,7 @@ export function registerEpisodeRoutes(api: PluginApi): void {
     method: 'DELETE',
     url: '/episodes/delete/:id',
     requires: 'episodes.create',
-    schema: { params: idParams, summary: 'Deletes an episode (and its planned publication).' },
+    schema: { params: idParams, response: deletedAnswer(), summary: 'Deletes an episode (and its planned publication).' },
     async handler(request, _reply, session) {
       const row = await reachableEpisode(db, request.params.id, session);
       await cancelPublication(api.jobs, episodePublication, row.job_id);

@@ -2,10 +2,12 @@
 import { callerPublisher } from '../../../core/server/auth/session';
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { notFound } from '../../../core/server/errors';
-import { idParams, ref } from '../../../core/server/schemas/parts';
+import { answer, deletedAnswer, idParams, listAnswer, ref } from '../../../core/server/schemas/parts';
 import { readUpload } from '../../../core/server/uploads';
 import { constants } from '../../../core/shared/config';
+import type { Envelope } from '../../../core/shared/envelope';
 import { slugify } from '../../../core/shared/text';
+import type { RecordingForm } from '../../../schemas/generated/api/recording-form';
 import type { RecordingListQuery } from '../../../schemas/generated/api/recording-list-query';
 import type { RecordingUpdateBody } from '../../../schemas/generated/api/recording-update';
 import { recordingUploadRule } from './audio';
@@ -15,7 +17,7 @@ import { createRecording, findRecording } from './public';
 import { deleteRecording, findRecordingRow, listRecordings, recordingsDb, updateRecording } from './store';
 
 /** The blank form of the upload dialog. */
-const blankForm = { title: '', subtitle: '', description: '', slug: '', lang: 'tr', image: '' };
+const blankForm = { title: '', subtitle: '', description: '', image: '', slug: '', lang: 'tr' };
 
 export function registerRecordingRoutes(api: PluginApi): void {
   const db = recordingsDb(api.db);
@@ -32,8 +34,8 @@ export function registerRecordingRoutes(api: PluginApi): void {
     method: 'GET',
     url: '/recordings/create',
     requires: 'recordings.create',
-    schema: { summary: 'The blank form of a new recording (data.body).' },
-    async handler() {
+    schema: { response: answer('api/recording-form'), summary: 'The blank form of a new recording (data.body).' },
+    async handler(): Promise<Envelope<RecordingForm>> {
       return { data: { body: blankForm } };
     },
   });
@@ -44,6 +46,7 @@ export function registerRecordingRoutes(api: PluginApi): void {
     upload: true,
     requires: 'recordings.create',
     schema: {
+      response: answer('entities/recording'),
       summary:
         'Uploads a recording (multipart: audio, title, description, slug, lang). MP3, MPEG or M4A by content, at most constants.limits.recordingMaxBytes; the duration is read from the file. The publisher and uploader are the caller.',
     },
@@ -71,6 +74,7 @@ export function registerRecordingRoutes(api: PluginApi): void {
     requires: 'recordings.list',
     schema: {
       querystring: ref('api/recording-list-query'),
+      response: listAnswer('entities/recording'),
       summary: "The publisher's recordings, newest first; uploader limits them to one user's ('Show only my content').",
     },
     async handler(request, _reply, session) {
@@ -91,8 +95,12 @@ export function registerRecordingRoutes(api: PluginApi): void {
     method: 'GET',
     url: '/recordings/update/:id',
     requires: 'recordings.create',
-    schema: { params: idParams, summary: 'The edit form of a recording (data.body) and the recording (data.data).' },
-    async handler(request, _reply, session) {
+    schema: {
+      params: idParams,
+      response: answer('api/recording-form'),
+      summary: 'The edit form of a recording (data.body) and the recording (data.data).',
+    },
+    async handler(request, _reply, session): Promise<Envelope<RecordingForm>> {
       const recording = await recordingOf(callerPublisher(session), request.params.id);
       assertMayChangeRecording(session, recording);
       const { title, subtitle, description, image, slug, lang } = recording;
@@ -107,6 +115,7 @@ export function registerRecordingRoutes(api: PluginApi): void {
     schema: {
       params: idParams,
       body: ref('api/recording-update'),
+      response: answer('entities/recording'),
       summary: 'Edits a recording: title, subtitle, description, image; the slug is derived from the title.',
     },
     async handler(request, _reply, session) {
@@ -130,7 +139,7 @@ export function registerRecordingRoutes(api: PluginApi): void {
     method: 'DELETE',
     url: '/recordings/delete/:id',
     requires: 'recordings.create',
-    schema: { params: idParams, summary: 'Deletes a recording and its audio file.' },
+    schema: { params: idParams, response: deletedAnswer(), summary: 'Deletes a recording and its audio file.' },
     async handler(request, _reply, session) {
       const publisherId = callerPublisher(session);
       const row = await findRecordingRow(db, publisherId, request.params.id);

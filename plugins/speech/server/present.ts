@@ -1,52 +1,14 @@
 /** What a client sees of chunks, audio and voices (docs/speech-api.md). */
 import type { Storage } from '../../../core/server/services/storage';
-import type { SpeechContentType } from '../rules';
+import type { SpeechAudio } from '../../../schemas/generated/api/speech-audio';
+import type { SpeechChunk } from '../../../schemas/generated/api/speech-chunk';
 import type { AudioRow, ChunkRow, ChunkVersionRow } from './tables';
 
-export interface PresentedChunk {
-  id: string;
-  text: string;
-  url: string | null;
-  index: number;
-  status: 'draft' | 'ready';
-  generating: boolean;
-  error: string | null;
-  parameters: { stability: number; similarity_boost: number };
-  voice_id: string;
-  versions: { id: string; url: string; text: string; duration: number; updated_at: string }[];
-  origin: string | null;
-  content_id: string;
-  content_type: SpeechContentType;
-  duration: number | null;
-  type: 'chunk';
-  updated_at: string;
-}
-
-export interface AudioContent {
-  id: string;
-  type: SpeechContentType;
-  title: string;
-  text: string;
-  html: string;
-  url: string;
-}
-
-export interface PresentedAudio {
-  id: string;
-  url: string | null;
-  duration: number | null;
-  status: AudioRow['status'];
-  building: boolean;
-  created_at: string;
-  updated_at: string;
-  content_id: string;
-  content_type: SpeechContentType;
-  newsletter_id: string;
-  created_by: string | null;
-  content: AudioContent | null;
-  episode: { id: string; title: string; status: string } | null;
-  parts: PresentedChunk[];
-}
+// The shapes are the schemas' (schemas/api/speech-chunk, schemas/api/speech-audio).
+export type PresentedChunk = SpeechChunk;
+export type PresentedAudio = SpeechAudio;
+/** What an audio record says of its story or issue. */
+export type AudioContent = NonNullable<SpeechAudio['content']>;
 
 /** The engine stores parameters as real numbers: 0.6 reads 0.6000000238 without rounding. */
 const hundredths = (value: number) => Math.round(value * 100) / 100;

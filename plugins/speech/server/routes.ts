@@ -8,7 +8,7 @@ import { demand, type Session } from '../../../core/server/auth/session';
 import type { Handle } from '../../../core/server/db/database';
 import { HttpError, invalid, invalidDetails, notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
-import { idParams } from '../../../core/server/schemas/parts';
+import { answer, idParams, ref } from '../../../core/server/schemas/parts';
 import { findNewsletter } from '../../../core/server/store';
 import { constants } from '../../../core/shared/config';
 import { episodeSummary, saveSpeechEpisode } from '../../episodes/server/public';
@@ -152,7 +152,7 @@ export function registerSpeechRoutes(api: PluginApi, context: SpeechContext, con
     method: 'GET',
     url: '/voices/list',
     requires: 'speech.create',
-    schema: { summary: 'The voices the speech engine offers.' },
+    schema: { response: answer({ type: 'array', items: ref('api/speech-voice') }), summary: 'The voices the speech engine offers.' },
     async handler() {
       return { data: await context.speech.voices() };
     },
@@ -162,7 +162,7 @@ export function registerSpeechRoutes(api: PluginApi, context: SpeechContext, con
     method: 'GET',
     url: '/voices/list/:id',
     requires: 'speech.create',
-    schema: { params: idParams, summary: 'One voice of the speech engine.' },
+    schema: { params: idParams, response: answer('api/speech-voice'), summary: 'One voice of the speech engine.' },
     async handler(request) {
       const voice = (await context.speech.voices()).find((candidate) => candidate.voice_id === request.params.id);
       if (!voice) throw notFound('Voice not found.');
@@ -176,6 +176,7 @@ export function registerSpeechRoutes(api: PluginApi, context: SpeechContext, con
     requires: 'speech.create',
     schema: {
       params: { type: 'object', required: ['newsletterId'], properties: { newsletterId: id } },
+      response: answer('api/speech-voice-settings'),
       summary: "The newsletter's voice settings (article, bullet): a new chunk starts from them.",
     },
     async handler(request, _reply, session) {
@@ -199,6 +200,7 @@ export function registerSpeechRoutes(api: PluginApi, context: SpeechContext, con
           language: { type: 'string', minLength: 2, maxLength: 10, pattern: '^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})?$' },
         },
       },
+      response: answer({ type: 'array', items: { type: 'string' } }),
       summary: 'Splits HTML into chunk texts of at most chunk_size characters, at sentence ends.',
     },
     async handler(request) {
@@ -227,6 +229,7 @@ export function registerSpeechRoutes(api: PluginApi, context: SpeechContext, con
           index: { type: 'integer', minimum: 0, maximum: 100_000 },
         },
       },
+      response: answer('api/speech-chunk'),
       summary: 'Stores a chunk of a story or an issue (draft until spoken).',
     },
     async handler(request, _reply, session) {
@@ -271,6 +274,7 @@ export function registerSpeechRoutes(api: PluginApi, context: SpeechContext, con
           index: { type: 'integer', minimum: 0, maximum: 100_000 },
         },
       },
+      response: answer('api/speech-chunk'),
       summary:
         "Saves a chunk's text, voice or place. A changed text or voice of a chunk that has audio keeps that audio as a version and makes the chunk draft.",
     },
@@ -304,7 +308,7 @@ export function registerSpeechRoutes(api: PluginApi, context: SpeechContext, con
     method: 'GET',
     url: '/chunks/list/:id',
     requires: 'speech.create',
-    schema: { params: idParams, summary: 'One chunk with its versions.' },
+    schema: { params: idParams, response: answer('api/speech-chunk'), summary: 'One chunk with its versions.' },
     async handler(request, _reply, session) {
       const { chunk } = await reachChunk(request.params.id, session);
       return { data: await presentChunkOf(chunk) };
@@ -326,6 +330,7 @@ export function registerSpeechRoutes(api: PluginApi, context: SpeechContext, con
           next_chunk_id: { type: 'string', maxLength: 64 },
         },
       },
+      response: answer('api/speech-chunk'),
       summary:
         'Speaks a chunk on the job queue. type=instant waits for the audio and answers the ready chunk; otherwise the chunk answers at once, generating.',
     },
@@ -358,6 +363,7 @@ export function registerSpeechRoutes(api: PluginApi, context: SpeechContext, con
         additionalProperties: false,
         properties: { chunks: { ...chunkIds, minItems: 1 }, newsletter: id, content_id: id, content_type: contentType, creator: id },
       },
+      response: answer('api/speech-audio'),
       summary: "Makes the audio record of a story or an issue from its chunks, in order. The content is the chunks' own.",
     },
     async handler(request, _reply, session) {
@@ -397,6 +403,7 @@ export function registerSpeechRoutes(api: PluginApi, context: SpeechContext, con
         additionalProperties: false,
         properties: { content_id: id, content_type: contentType, parts: chunkIds, newsletter_id: id, created_by: id },
       },
+      response: answer('api/speech-audio'),
       summary: "Saves an audio record's parts (their order); a change makes it draft, to be built again.",
     },
     async handler(request, _reply, session) {
@@ -426,6 +433,7 @@ export function registerSpeechRoutes(api: PluginApi, context: SpeechContext, con
           limit: { type: 'integer', minimum: 1, maximum: 100 },
         },
       },
+      response: answer('api/speech-audio-list'),
       summary:
         "Audio records of the caller's newsletters: filters 'key:value,…' (status, content_id, id, content_type, newsletter_id); status:ready when none is given.",
     },
@@ -446,7 +454,7 @@ export function registerSpeechRoutes(api: PluginApi, context: SpeechContext, con
     method: 'GET',
     url: '/audios/list/:id',
     requires: 'speech.create',
-    schema: { params: idParams, summary: 'One audio record with its parts and their versions.' },
+    schema: { params: idParams, response: answer('api/speech-audio'), summary: 'One audio record with its parts and their versions.' },
     async handler(request, _reply, session) {
       const { audio, content } = await reachAudio(request.params.id, session);
       return { data: await presentFull(audio, content) };
@@ -457,7 +465,11 @@ export function registerSpeechRoutes(api: PluginApi, context: SpeechContext, con
     method: 'GET',
     url: '/audios/concat/:id',
     requires: 'speech.create',
-    schema: { params: idParams, summary: "Builds the audio: its chunks' audio joined into one MP3 with even loudness and short pauses. Waits for it." },
+    schema: {
+      params: idParams,
+      response: answer('api/speech-audio'),
+      summary: "Builds the audio: its chunks' audio joined into one MP3 with even loudness and short pauses. Waits for it.",
+    },
     async handler(request, _reply, session) {
       const { audio, content } = await reachAudio(request.params.id, session);
       const ids = partsOf(audio);
@@ -497,6 +509,7 @@ export function registerSpeechRoutes(api: PluginApi, context: SpeechContext, con
         additionalProperties: false,
         properties: { title: { type: 'string', maxLength: 300 }, subtitle: { type: 'string', maxLength: 500 } },
       },
+      response: answer('api/speech-audio'),
       summary: "Attaches a built audio to its article or issue: creates or updates the content's TTS episode, published.",
     },
     async handler(request, _reply, session) {
