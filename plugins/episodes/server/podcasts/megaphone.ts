@@ -21,7 +21,7 @@ interface MegaphonePodcast {
   imageFile?: string;
   episodesCount?: number;
   createdAt?: string;
-  updatedAt?: string;
+  updatedAt?: string | null;
 }
 
 interface MegaphoneEpisode {
@@ -67,7 +67,7 @@ export function createMegaphoneProvider(settings: MegaphoneSettings, options: { 
         image: podcast.imageFile ?? '',
         episodeCount: podcast.episodesCount ?? 0,
         createdAt: podcast.createdAt ?? '',
-        publishedAt: podcast.updatedAt,
+        publishedAt: podcast.updatedAt ?? undefined,
       }));
     },
     async listEpisodes(podcastId) {
