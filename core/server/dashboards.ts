@@ -3,16 +3,12 @@
  * per user and dashboard: GET /auth/dashboard/:dashboard answers it (null: the default layout),
  * PUT saves it, DELETE forgets it.
  */
+import type { DashboardLayout } from '../../schemas/generated/api/dashboard-layout';
 import type { PluginApi } from './plugins/contract';
+import { answer, ref } from './schemas/parts';
 import { findLayout, forgetLayout, saveLayout } from './store';
 
-export interface LayoutItem {
-  i: string;
-  x: number;
-  y: number;
-  w: number;
-  h: number;
-}
+export type LayoutItem = DashboardLayout[number];
 
 const dashboardParams = {
   type: 'object',
@@ -53,7 +49,11 @@ export function registerDashboardRoutes(api: PluginApi): void {
     method: 'GET',
     url: '/auth/dashboard/:dashboard',
     signedIn: true,
-    schema: { params: dashboardParams, summary: "The caller's arrangement of a dashboard's panels; null for the default one." },
+    schema: {
+      params: dashboardParams,
+      response: answer({ oneOf: [ref('api/dashboard-layout'), { type: 'null' }] }),
+      summary: "The caller's arrangement of a dashboard's panels; null for the default one.",
+    },
     async handler(request, _reply, session) {
       return { data: ((await findLayout(db, session.user.id, request.params.dashboard)) as LayoutItem[] | undefined) ?? null };
     },
@@ -63,7 +63,12 @@ export function registerDashboardRoutes(api: PluginApi): void {
     method: 'PUT',
     url: '/auth/dashboard/:dashboard',
     signedIn: true,
-    schema: { params: dashboardParams, body: layoutBody, summary: "Saves the caller's arrangement of a dashboard's panels." },
+    schema: {
+      params: dashboardParams,
+      body: layoutBody,
+      response: answer('api/dashboard-layout'),
+      summary: "Saves the caller's arrangement of a dashboard's panels.",
+    },
     async handler(request, _reply, session) {
       await saveLayout(db, session.user.id, request.params.dashboard, request.body.layout);
       return { data: request.body.layout, msg: 'OK' };
@@ -74,7 +79,11 @@ export function registerDashboardRoutes(api: PluginApi): void {
     method: 'DELETE',
     url: '/auth/dashboard/:dashboard',
     signedIn: true,
-    schema: { params: dashboardParams, summary: "Forgets the caller's arrangement: the dashboard shows the default one again." },
+    schema: {
+      params: dashboardParams,
+      response: answer({ type: 'null' }),
+      summary: "Forgets the caller's arrangement: the dashboard shows the default one again.",
+    },
     async handler(request, _reply, session) {
       await forgetLayout(db, session.user.id, request.params.dashboard);
       return { data: null, msg: 'OK' };

@@ -2,6 +2,9 @@
  * The auth calls of the spec (section 7): login, verify, scope, password forgot and reset, profile;
  * and two of ours: logout and password change (docs/decisions/0004-sign-in-hardening.md).
  */
+import type { AuthProfileForm } from '../../../schemas/generated/api/auth-profile-form';
+import type { AuthPublishers } from '../../../schemas/generated/api/auth-publishers';
+import type { AuthVerify } from '../../../schemas/generated/api/auth-verify';
 import type { LoginBody } from '../../../schemas/generated/api/login';
 import type { PasswordChangeBody } from '../../../schemas/generated/api/password-change';
 import type { PasswordForgotBody } from '../../../schemas/generated/api/password-forgot';
@@ -14,7 +17,7 @@ import { toPairs } from '../../shared/permissions';
 import { clock } from '../clock';
 import type { PluginApi } from '../plugins/contract';
 import { invalid, notFound, unauthorized } from '../errors';
-import { ref } from '../schemas/parts';
+import { answer, ref } from '../schemas/parts';
 import { findPublisher, findUserByEmail, listPublishers, updateProfile } from '../store';
 import { accountCounter, addressCounter, createAttemptLimiter } from './attempts';
 import { hashPassword, verifyPassword } from './passwords';
@@ -25,6 +28,11 @@ import type { TokenService } from './tokens';
 import { escapeHtml } from '../../shared/text';
 
 const limits = constants.auth.signInLimits;
+
+/** The data of the calls that sign in: the access token (a JWT) for the Authorization header. */
+const accessToken = { type: 'string', description: 'The access token (a JWT).' };
+/** The data of the calls that only say they are done. */
+const done = { type: 'boolean', enum: [true] };
 
 export function registerAuthRoutes(api: PluginApi, tokens: TokenService): void {
   const { db } = api;
@@ -37,7 +45,7 @@ export function registerAuthRoutes(api: PluginApi, tokens: TokenService): void {
     method: 'POST',
     url: '/auth/login',
     public: true,
-    schema: { body: ref('api/login'), summary: 'Sign in; data is the access token.' },
+    schema: { body: ref('api/login'), response: answer(accessToken), summary: 'Sign in; data is the access token.' },
     async handler(request) {
       const email = request.body.email.toLowerCase();
       const attempt = await attempts.begin([accountCounter(email, limits.account), addressCounter(request.ip, limits.address)]);
@@ -53,15 +61,20 @@ export function registerAuthRoutes(api: PluginApi, tokens: TokenService): void {
     method: 'GET',
     url: '/auth/verify',
     signedIn: true,
-    schema: { summary: 'The signed-in user, their scopes and permissions; PUBLISHER_IS_REQUIRED for an admin who has not chosen a publisher.' },
+    schema: {
+      response: answer('api/auth-verify'),
+      summary: 'The signed-in user, their scopes and permissions; PUBLISHER_IS_REQUIRED for an admin who has not chosen a publisher.',
+    },
     async handler(_request, _reply, session) {
       const user = presentUser(session.user, session.publisherId);
       if (session.role === 'admin' && !session.publisherId) {
         const publishers = await allPublishers();
-        return { data: { user: { ...user, admin: { publishers } }, publishers }, msg: ErrorCodes.publisherRequired };
+        const data: AuthVerify = { user: { ...user, admin: { publishers } }, publishers };
+        return { data, msg: ErrorCodes.publisherRequired };
       }
       const scopes = await scopesOf(db, session);
-      return { data: { user, scopes, permissions: toPairs([...session.permissions]), features: withoutSchema(api.features()) }, msg: 'OK' };
+      const data: AuthVerify = { user, scopes, permissions: toPairs([...session.permissions]), features: withoutSchema(api.features()) };
+      return { data, msg: 'OK' };
     },
   });
 
@@ -69,7 +82,7 @@ export function registerAuthRoutes(api: PluginApi, tokens: TokenService): void {
     method: 'PUT',
     url: '/auth/scope',
     requires: 'publishers.change',
-    schema: { body: ref('api/scope-select'), summary: 'An admin chooses a publisher; data is a new token for it.' },
+    schema: { body: ref('api/scope-select'), response: answer(accessToken), summary: 'An admin chooses a publisher; data is a new token for it.' },
     async handler(request, _reply, session) {
       const publisher = await findPublisher(db, request.body.publisher);
       if (!publisher) throw notFound('Publisher not found.');
@@ -82,9 +95,10 @@ export function registerAuthRoutes(api: PluginApi, tokens: TokenService): void {
     method: 'GET',
     url: '/auth/publishers',
     requires: 'publishers.change',
-    schema: { summary: 'The publishers an admin may work in (Change Publisher).' },
+    schema: { response: answer('api/auth-publishers'), summary: 'The publishers an admin may work in (Change Publisher).' },
     async handler() {
-      return { data: { publishers: await allPublishers() } };
+      const data: AuthPublishers = { publishers: await allPublishers() };
+      return { data };
     },
   });
 
@@ -92,7 +106,11 @@ export function registerAuthRoutes(api: PluginApi, tokens: TokenService): void {
     method: 'PUT',
     url: '/auth/password/forgot',
     public: true,
-    schema: { body: ref('api/password-forgot'), summary: 'Mails a single-use reset link to the address, if it belongs to a user.' },
+    schema: {
+      body: ref('api/password-forgot'),
+      response: answer(done),
+      summary: 'Mails a single-use reset link to the address, if it belongs to a user.',
+    },
     async handler(request) {
       // Every request counts against the client's address: each one may send a mail.
       await attempts.begin([addressCounter(request.ip, limits.address)]);
@@ -121,6 +139,7 @@ export function registerAuthRoutes(api: PluginApi, tokens: TokenService): void {
     public: true,
     schema: {
       body: ref('api/password-reset'),
+      response: answer(accessToken),
       summary: 'Sets a new password with the code of the reset link and ends every session of the user; data is an access token.',
     },
     async handler(request) {
@@ -146,6 +165,7 @@ export function registerAuthRoutes(api: PluginApi, tokens: TokenService): void {
     signedIn: true,
     schema: {
       body: ref('api/password-change'),
+      response: answer(accessToken),
       summary: "Changes the signed-in user's password and ends all their sessions; data is a new access token for this one.",
     },
     async handler(request, _reply, session) {
@@ -169,7 +189,7 @@ export function registerAuthRoutes(api: PluginApi, tokens: TokenService): void {
     method: 'POST',
     url: '/auth/logout',
     signedIn: true,
-    schema: { summary: "Ends the caller's session: its token is refused from now on." },
+    schema: { response: answer(done), summary: "Ends the caller's session: its token is refused from now on." },
     async handler(_request, _reply, session) {
       await endSession(db, session.sessionId);
       api.realtime.endSessions({ sessionId: session.sessionId });
@@ -181,9 +201,10 @@ export function registerAuthRoutes(api: PluginApi, tokens: TokenService): void {
     method: 'GET',
     url: '/auth/profile/update',
     signedIn: true,
-    schema: { summary: 'The profile form: data.body is the signed-in user.' },
+    schema: { response: answer('api/auth-profile-form'), summary: 'The profile form: data.body is the signed-in user.' },
     async handler(_request, _reply, session) {
-      return { data: { body: presentUser(session.user, session.publisherId), data: {} } };
+      const data: AuthProfileForm = { body: presentUser(session.user, session.publisherId), data: {} };
+      return { data };
     },
   });
 
@@ -191,7 +212,11 @@ export function registerAuthRoutes(api: PluginApi, tokens: TokenService): void {
     method: 'PUT',
     url: '/auth/profile/update',
     signedIn: true,
-    schema: { body: ref('api/profile-update'), summary: "Saves the signed-in user's profile; status.ready=true finishes onboarding." },
+    schema: {
+      body: ref('api/profile-update'),
+      response: answer('entities/user'),
+      summary: "Saves the signed-in user's profile; status.ready=true finishes onboarding.",
+    },
     async handler(request, _reply, session) {
       const { profile, status } = request.body;
       const updated = await updateProfile(db, session.user.id, {
@@ -209,7 +234,10 @@ export function registerAuthRoutes(api: PluginApi, tokens: TokenService): void {
     method: 'GET',
     url: '/editor/version',
     public: true,
-    schema: { summary: "The editor version flag: 'maintenance' while the site is under maintenance, else 'publish' or 'default'." },
+    schema: {
+      response: answer({ type: 'string', enum: ['maintenance', 'publish', 'default'] }),
+      summary: "The editor version flag: 'maintenance' while the site is under maintenance, else 'publish' or 'default'.",
+    },
     async handler() {
       const features = api.features();
       return { data: features.maintenance ? 'maintenance' : features.editorVersion };

@@ -8,7 +8,7 @@ import type { FeedbackUpdateBody } from '../../../schemas/generated/api/feedback
 import { constants } from '../../../core/shared/config';
 import { invalid, notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
-import { idParams, ref } from '../../../core/server/schemas/parts';
+import { answer, idParams, listAnswer, ref } from '../../../core/server/schemas/parts';
 import { presentFeedback } from './present';
 import { findFeedback, insertFeedback, listFeedback, updateStatus, type Db } from './store';
 import type { FeedbackTables } from './tables';
@@ -24,6 +24,7 @@ export function registerFeedbackRoutes(api: PluginApi): void {
     requires: 'feedback.create',
     schema: {
       body: ref('api/feedback-create'),
+      response: answer('entities/feedback'),
       summary: "Sends feedback, a bug report or a feature request about one product; stored with the caller's e-mail and the status new.",
     },
     async handler(request, _reply, session) {
@@ -45,7 +46,11 @@ export function registerFeedbackRoutes(api: PluginApi): void {
     method: 'GET',
     url: '/feedback/list',
     requires: 'feedback.list',
-    schema: { querystring: ref('api/feedback-list-query'), summary: 'Every feedback record, newest first; type and status filter it (admins).' },
+    schema: {
+      querystring: ref('api/feedback-list-query'),
+      response: listAnswer('entities/feedback'),
+      summary: 'Every feedback record, newest first; type and status filter it (admins).',
+    },
     async handler(request) {
       const { page = 0, limit = constants.pageSizes.feedback, type, status } = request.query;
       const { rows, count } = await listFeedback(db, { type, status, limit, offset: page * limit });
@@ -57,7 +62,12 @@ export function registerFeedbackRoutes(api: PluginApi): void {
     method: 'PUT',
     url: '/feedback/update/:id',
     requires: 'feedback.list',
-    schema: { params: idParams, body: ref('api/feedback-update'), summary: "Sets a feedback record's status: new, seen or done (admins)." },
+    schema: {
+      params: idParams,
+      body: ref('api/feedback-update'),
+      response: answer('entities/feedback'),
+      summary: "Sets a feedback record's status: new, seen or done (admins).",
+    },
     async handler(request) {
       if (!(await updateStatus(db, request.params.id, request.body.status))) throw notFound('Feedback not found.');
       return { data: presentFeedback((await findFeedback(db, request.params.id))!), msg: 'The status is updated.' };

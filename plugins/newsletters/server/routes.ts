@@ -7,7 +7,7 @@ import { callerPublisher, demand, type Session } from '../../../core/server/auth
 import { notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { presentNewsletter } from '../../../core/server/present';
-import { idParams, ref } from '../../../core/server/schemas/parts';
+import { answer, idParams, listAnswer, ref } from '../../../core/server/schemas/parts';
 import { findNewsletter, listNewsletters, setNewsletterFlag } from '../../../core/server/store';
 import { constants } from '../../../core/shared/config';
 import type { NewsletterListQuery } from '../../../schemas/generated/api/newsletter-list-query';
@@ -34,6 +34,7 @@ export function registerNewsletterRoutes(api: PluginApi): void {
     requires: 'newsletters.list',
     schema: {
       querystring: ref('api/newsletter-list-query'),
+      response: listAnswer('entities/newsletter-summary'),
       summary: "The newsletters in the caller's scopes (a director's or admin's: the publisher's), searched, filtered by status, sorted and paged.",
     },
     async handler(request, _reply, session) {
@@ -53,6 +54,7 @@ export function registerNewsletterRoutes(api: PluginApi): void {
     requires: 'newsletters.list',
     schema: {
       params: idParams,
+      response: answer('entities/newsletter-summary'),
       summary:
         "One newsletter of the caller's scopes, with its testers, the weekly subscriber timeline (stats.timeline) and the parts other plugins keep (channelTemplates).",
     },
@@ -75,6 +77,7 @@ export function registerNewsletterRoutes(api: PluginApi): void {
     requires: 'newsletters.create',
     schema: {
       params: idParams,
+      response: answer('entities/newsletter-summary'),
       summary:
         "Publishes a newsletter: an admin's switch, and the wizard's last step for whoever creates newsletters (only a newsletter never published before).",
     },
@@ -95,7 +98,11 @@ export function registerNewsletterRoutes(api: PluginApi): void {
       method,
       url,
       requires,
-      schema: { params: idParams, summary: `${on ? 'Sets' : 'Clears'} a newsletter's ${flag} flag (admins only).` },
+      schema: {
+        params: idParams,
+        response: answer('entities/newsletter-summary'),
+        summary: `${on ? 'Sets' : 'Clears'} a newsletter's ${flag} flag (admins only).`,
+      },
       async handler(request, _reply, session) {
         const row = await reachableNewsletter(db, request.params.id, session);
         return { data: presentNewsletter(await setNewsletterFlag(db, row.id, flag, on)), msg: done };
@@ -107,7 +114,7 @@ export function registerNewsletterRoutes(api: PluginApi): void {
     method: 'GET',
     url: '/tags/list',
     requires: 'tags.list',
-    schema: { summary: "The tags the caller's publisher uses, alphabetically." },
+    schema: { response: answer({ type: 'array', items: { type: 'string' } }), summary: "The tags the caller's publisher uses, alphabetically." },
     async handler(_request, _reply, session) {
       return { data: await listTags(db, callerPublisher(session)) };
     },

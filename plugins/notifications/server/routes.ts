@@ -8,7 +8,7 @@ import { constants } from '../../../core/shared/config';
 import { invalid, notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { sanitizeRichText } from '../../../core/server/sanitize';
-import { idParams, ref } from '../../../core/server/schemas/parts';
+import { answer, idParams, ref, wholeAnswer } from '../../../core/server/schemas/parts';
 import { findPublisher } from '../../../core/server/store';
 import { htmlToText } from '../../../core/shared/text';
 import { presentAnnouncement, presentNotification } from './present';
@@ -27,6 +27,7 @@ export function registerNotificationRoutes(api: PluginApi): void {
     requires: 'notifications.list',
     schema: {
       querystring: ref('api/notification-list-query'),
+      response: wholeAnswer('api/notification-list'),
       summary: "The caller's notifications, newest first; unread=true keeps the unread ones. Answers data, count and unread (the badge).",
     },
     async handler(request, _reply, session) {
@@ -41,7 +42,7 @@ export function registerNotificationRoutes(api: PluginApi): void {
     method: 'PUT',
     url: '/auth/notifications/read-all',
     requires: 'notifications.list',
-    schema: { summary: "Marks all the caller's notifications read." },
+    schema: { response: answer('api/notification-read-all'), summary: "Marks all the caller's notifications read." },
     async handler(_request, _reply, session) {
       const updated = await markAllRead(db, session.user.id);
       return { data: { updated }, msg: 'All notifications are marked as read.' };
@@ -52,7 +53,11 @@ export function registerNotificationRoutes(api: PluginApi): void {
     method: 'PUT',
     url: '/auth/notifications/:id',
     requires: 'notifications.list',
-    schema: { params: idParams, summary: "Marks one of the caller's notifications read (spec 002 section 7); another user's is not found." },
+    schema: {
+      params: idParams,
+      response: answer('entities/notification'),
+      summary: "Marks one of the caller's notifications read (spec 002 section 7); another user's is not found.",
+    },
     async handler(request, _reply, session) {
       if (!(await markRead(db, session.user.id, request.params.id))) throw notFound('Notification not found.');
       return { data: presentNotification((await findNotification(db, session.user.id, request.params.id))!) };
@@ -65,6 +70,7 @@ export function registerNotificationRoutes(api: PluginApi): void {
     requires: 'notifications.list',
     schema: {
       params: idParams,
+      response: answer('entities/announcement'),
       summary: 'An announcement the caller received (spec 000 section 7: GET /auth/notifications/{announcementId}): subject, preview, body.html.',
     },
     async handler(request, _reply, session) {
@@ -80,6 +86,7 @@ export function registerNotificationRoutes(api: PluginApi): void {
     requires: 'announcements.create',
     schema: {
       body: ref('api/announcement-create'),
+      response: answer('entities/announcement'),
       summary: "Posts an announcement to a publisher's users (directors, editors, authors): each gets a notification linking to /announcements/{id}.",
     },
     async handler(request, _reply, session) {

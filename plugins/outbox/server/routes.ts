@@ -5,7 +5,7 @@
  */
 import { notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
-import { idParams } from '../../../core/server/schemas/parts';
+import { answer, idParams, listAnswer } from '../../../core/server/schemas/parts';
 import { constants } from '../../../core/shared/config';
 import { searchCountCap } from '../../../core/shared/lists';
 import type { OutboxStatus } from '../messages';
@@ -38,6 +38,7 @@ export function registerOutboxRoutes(api: PluginApi): void {
     url: '/outbox/status',
     requires: 'outbox.list',
     schema: {
+      response: answer('api/outbox-status'),
       summary: "Where the server's mail goes ('smtp': the SMTP server; 'outbox': captured in DATA_DIR/outbox) and how many messages the outbox holds.",
     },
     async handler() {
@@ -50,7 +51,11 @@ export function registerOutboxRoutes(api: PluginApi): void {
     method: 'GET',
     url: '/outbox/list',
     requires: 'outbox.list',
-    schema: { querystring: listQuery, summary: 'The captured e-mail, newest first; search matches the recipient and the subject (admins).' },
+    schema: {
+      querystring: listQuery,
+      response: listAnswer('api/outbox-summary'),
+      summary: 'The captured e-mail, newest first; search matches the recipient and the subject (admins).',
+    },
     async handler(request) {
       const { page = 0, limit = constants.pageSizes.list, search } = request.query;
       const { items, count } = await outbox.list({ page, limit, search, countCap: searchCountCap(page, limit) });
@@ -62,7 +67,11 @@ export function registerOutboxRoutes(api: PluginApi): void {
     method: 'GET',
     url: '/outbox/list/:id',
     requires: 'outbox.list',
-    schema: { params: idParams, summary: 'One captured e-mail: its sender, recipient, date, subject, text, HTML and headers (admins).' },
+    schema: {
+      params: idParams,
+      response: answer('api/outbox-message'),
+      summary: 'One captured e-mail: its sender, recipient, date, subject, text, HTML and headers (admins).',
+    },
     async handler(request) {
       const message = await outbox.find(request.params.id);
       if (!message) throw notFound(messageGone);

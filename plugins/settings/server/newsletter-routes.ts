@@ -6,9 +6,10 @@
  */
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { invalid, notFound } from '../../../core/server/errors';
-import { idParams, ref } from '../../../core/server/schemas/parts';
+import { answer, idParams, ref } from '../../../core/server/schemas/parts';
 import { constants } from '../../../core/shared/config';
 import type { NewsletterUpdateBody } from '../../../schemas/generated/api/newsletter-update';
+import type { SettingsNewsletterForm } from '../../../schemas/generated/api/settings-newsletter-form';
 import { assertMayChangeInterests } from './policy';
 import { presentInterest, presentNewsletterSettings } from './present';
 import { keyInUse } from '../../../core/server/store';
@@ -33,6 +34,7 @@ export function registerNewsletterSettingsRoutes(api: PluginApi): void {
     requires: 'newsletters.update',
     schema: {
       params: idParams,
+      response: answer('api/settings-newsletter-form'),
       summary:
         "A newsletter's settings (data.body, with the parts other plugins keep: channelTemplates) with what the form offers (data.data): every interest, the publisher's staff as possible testers, the voices.",
     },
@@ -40,17 +42,16 @@ export function registerNewsletterSettingsRoutes(api: PluginApi): void {
       session.assertNewsletter(request.params.id);
       const settings = await settingsOf(request.params.id);
       const [interests, staff] = await Promise.all([listInterests(db), staffOf(db, settings.row.publisher_id)]);
-      return {
+      const data: SettingsNewsletterForm = {
+        body: { ...presentNewsletterSettings(settings), ...(await api.newsletterParts.read(settings.row.id)) },
         data: {
-          body: { ...presentNewsletterSettings(settings), ...(await api.newsletterParts.read(settings.row.id)) },
-          data: {
-            interests: interests.map(presentInterest),
-            testers: staff.map((user) => ({ _id: user.id, name: user.name, email: user.email })),
-            // The speech engine's own (espeak-ng's offline voices, or the ElevenLabs account's); none without it.
-            voices: (await api.voices.list()) ?? [],
-          },
+          interests: interests.map(presentInterest),
+          testers: staff.map((user) => ({ _id: user.id, name: user.name, email: user.email })),
+          // The speech engine's own (espeak-ng's offline voices, or the ElevenLabs account's); none without it.
+          voices: (await api.voices.list()) ?? [],
         },
       };
+      return { data };
     },
   });
 
@@ -61,6 +62,7 @@ export function registerNewsletterSettingsRoutes(api: PluginApi): void {
     schema: {
       params: idParams,
       body: ref('api/newsletter-update'),
+      response: answer('entities/newsletter'),
       summary:
         "Saves a newsletter's settings, and its channel templates when the body carries them. Interests: at most constants.limits.interestsMax, and only an admin may change them (401 'Required role Admin, current role: {ROLE}'). The welcome intro is sanitized. Status is not changed here.",
     },

@@ -2,9 +2,10 @@
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { invalid, notFound } from '../../../core/server/errors';
 import { presentPublisher } from '../../../core/server/present';
-import { idParams, ref } from '../../../core/server/schemas/parts';
+import { answer, idParams, ref } from '../../../core/server/schemas/parts';
 import { findPublisher, keyInUse, updatePublisher } from '../../../core/server/store';
 import type { PublisherUpdateBody } from '../../../schemas/generated/api/publisher-update';
+import type { SettingsPublisherForm } from '../../../schemas/generated/api/settings-publisher-form';
 
 export const publisherKeyExists = (key: string) => `The publisher name ${key} already exists.`;
 
@@ -21,10 +22,11 @@ export function registerPublisherSettingsRoutes(api: PluginApi): void {
     method: 'GET',
     url: '/publishers/update/:id',
     requires: 'publishers.update',
-    schema: { params: idParams, summary: "The publisher's credentials (data.body)." },
+    schema: { params: idParams, response: answer('api/settings-publisher-form'), summary: "The publisher's credentials (data.body)." },
     async handler(request, _reply, session) {
       session.assertPublisher(request.params.id);
-      return { data: { body: presentPublisher(await publisherOf(request.params.id)), data: {} } };
+      const data: SettingsPublisherForm = { body: presentPublisher(await publisherOf(request.params.id)), data: {} };
+      return { data };
     },
   });
 
@@ -35,6 +37,7 @@ export function registerPublisherSettingsRoutes(api: PluginApi): void {
     schema: {
       params: idParams,
       body: ref('api/publisher-update'),
+      response: answer('entities/publisher'),
       summary: "Saves the publisher's credentials: title, description, image, colours, website, email and key (unique among publishers).",
     },
     async handler(request, _reply, session) {

@@ -8,7 +8,7 @@ import type { SubscribeBody } from '../../../schemas/generated/api/subscribe';
 import type { UnsubscribeBody } from '../../../schemas/generated/api/unsubscribe';
 import { invalid, notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
-import { ref } from '../../../core/server/schemas/parts';
+import { answer, ref } from '../../../core/server/schemas/parts';
 import { constants } from '../../../core/shared/config';
 import { reasonOf } from './reasons';
 import { changeSubscription, findSubscribableNewsletter, type SubscribersDb } from './store';
@@ -23,6 +23,7 @@ export function registerAppRoutes(api: PluginApi, db: SubscribersDb, subscriptio
     public: true,
     schema: {
       body: ref('api/subscribe'),
+      response: answer('api/subscriber-request'),
       summary:
         "An app's subscribe (double opt-in): a confirmation e-mail goes to the address; the subscription is made when its link is opened. Answers { data: { status: 'pending' }, msg } whether or not the address subscribes; 429 { msg } past constants.audience.subscribeLimit per client address.",
     },
@@ -44,6 +45,7 @@ export function registerAppRoutes(api: PluginApi, db: SubscribersDb, subscriptio
     public: true,
     schema: {
       body: ref('api/unsubscribe'),
+      response: answer('api/subscriber-request'),
       summary:
         "An app's unsubscribe with the personal token of the e-mails (/u/{token}), a source (ios, android) and an optional reason (a preset, or any text as 'other'). 404 when the token is unknown or the subscription has ended.",
     },

@@ -8,7 +8,7 @@ import type { SubscriberListQuery } from '../../../schemas/generated/api/subscri
 import { csvLines } from '../../../core/server/csv';
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { invalidDetails } from '../../../core/server/errors';
-import { idParams, ref } from '../../../core/server/schemas/parts';
+import { documentAnswer, idParams, listAnswer, ref, wholeAnswer } from '../../../core/server/schemas/parts';
 import { findNewsletter } from '../../../core/server/store';
 import { readMultipart } from '../../../core/server/uploads';
 import { constants } from '../../../core/shared/config';
@@ -33,6 +33,7 @@ export function registerSubscriberRoutes(api: PluginApi): void {
     schema: {
       params: idParams,
       querystring: ref('api/subscriber-list-query'),
+      response: listAnswer('entities/subscription'),
       summary: "A newsletter's subscribers, newest sign-ups first, 10 a page; search by the start of an e-mail or a name.",
     },
     async handler(request, _reply, session) {
@@ -53,7 +54,11 @@ export function registerSubscriberRoutes(api: PluginApi): void {
     method: 'GET',
     url: '/newsletters/list/:id/stats',
     requires: 'subscribers.list',
-    schema: { params: idParams, summary: "The subscriber timeline: weekly points (span 1) by medium; 'subscribers' is the total at each week's end." },
+    schema: {
+      params: idParams,
+      response: wholeAnswer('api/subscriber-stats'),
+      summary: "The subscriber timeline: weekly points (span 1) by medium; 'subscribers' is the total at each week's end.",
+    },
     async handler(request, _reply, session) {
       session.assertNewsletter(request.params.id);
       return presentTimeline(request.params.id, await weeklyTimeline(db, request.params.id));
@@ -66,6 +71,7 @@ export function registerSubscriberRoutes(api: PluginApi): void {
     requires: 'subscribers.list',
     schema: {
       params: idParams,
+      response: documentAnswer('text/csv; charset=utf-8', "The newsletter's subscribers as CSV, an attachment."),
       summary:
         "Every subscriber as CSV (email,name,city,created_at), newest first, streamed a batch at a time. A cell that a spreadsheet would run as a formula (starting with =, +, -, @, a tab or a carriage return) is written with a leading ' (OWASP CSV injection).",
     },
@@ -93,6 +99,7 @@ export function registerSubscriberRoutes(api: PluginApi): void {
     requires: 'subscribers.import',
     schema: {
       params: idParams,
+      response: wholeAnswer('api/subscriber-import-result'),
       summary: `Adds subscribers from a CSV file (multipart field file, at most ${constants.limits.subscribersCsvMaxBytes} bytes): a header with email (required), name, city in any order. Any invalid row refuses the whole file (422, one detail per row); e-mails that already subscribe are skipped. Answers { imported, skipped }.`,
     },
     async handler(request, _reply, session) {

@@ -8,7 +8,7 @@ import type { FastifyReply } from 'fastify';
 import { HttpError } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { newsletterFrame, renderPublicPage, type PublicPageNewsletter } from '../../../core/server/public-page';
-import { keyParams } from '../../../core/server/schemas/parts';
+import { documentAnswer, keyParams } from '../../../core/server/schemas/parts';
 import { escapeHtml } from '../../../core/shared/text';
 import { maxLength } from './csv-import';
 import { findSubscribableNewsletter, type SubscribersDb } from './store';
@@ -72,6 +72,7 @@ export function registerSubscribePages(api: PluginApi, db: SubscribersDb, subscr
     url: '/n/:key/subscribe',
     schema: {
       params: keyParams,
+      response: documentAnswer('text/html; charset=utf-8', 'The page that asks the reader to confirm the subscription from their inbox.'),
       summary:
         "The landing page's subscribe form (email, name, optional city): keeps the request and sends a confirmation e-mail (double opt-in, source web). The same answer whether or not the address subscribes; 422 for a bad e-mail, 429 past constants.audience.subscribeLimit per client address.",
     },
@@ -104,6 +105,7 @@ export function registerSubscribePages(api: PluginApi, db: SubscribersDb, subscr
     url: '/n/:key/confirm/:token',
     schema: {
       params: confirmParams,
+      response: documentAnswer('text/html; charset=utf-8', 'The page that thanks the new subscriber.'),
       summary:
         'A confirmation link: makes the subscription (once; a second click changes nothing), sends the welcome e-mail, and thanks. 404 for an unknown, forged or expired link.',
     },

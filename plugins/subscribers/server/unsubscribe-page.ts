@@ -8,6 +8,7 @@
  */
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { newsletterFrame, renderPublicPage, type PublicPageNewsletter } from '../../../core/server/public-page';
+import { documentAnswer } from '../../../core/server/schemas/parts';
 import { findNewsletter } from '../../../core/server/store';
 import { constants } from '../../../core/shared/config';
 import { escapeHtml } from '../../../core/shared/text';
@@ -57,7 +58,11 @@ export function registerUnsubscribePage(api: PluginApi, db: SubscribersDb): void
 
   api.page<{ token: string }>({
     url: '/u/:token',
-    schema: { params: tokenParams, summary: 'The page of a personal unsubscribe link.' },
+    schema: {
+      params: tokenParams,
+      response: documentAnswer('text/html; charset=utf-8', 'The page that asks why the reader leaves, with the button that ends the subscription.'),
+      summary: 'The page of a personal unsubscribe link.',
+    },
     async handler(request, reply) {
       const found = await subscriberOf(request.params.token);
       reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store');
@@ -82,6 +87,7 @@ ${reasonChoices()}
     url: '/u/:token',
     schema: {
       params: tokenParams,
+      response: documentAnswer('text/html; charset=utf-8', 'The page that says the subscription has ended.'),
       summary:
         "Ends the subscription of a personal unsubscribe link: the page's form (reason: a preset, or 'other' with the text in other), or one-click unsubscribe (RFC 8058: List-Unsubscribe=One-Click or no fields).",
     },

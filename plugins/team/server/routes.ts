@@ -5,19 +5,22 @@
  * through the one team rule of ../rules.ts.
  */
 import type { TeamAssignBody } from '../../../schemas/generated/api/team-assign';
+import type { TeamNewsletterForm } from '../../../schemas/generated/api/team-newsletter-form';
+import type { TeamPublisherForm } from '../../../schemas/generated/api/team-publisher-form';
 import type { TeamUserBody } from '../../../schemas/generated/api/team-user';
 import type { UserCreateBody } from '../../../schemas/generated/api/user-create';
 import type { UserCreateQuery } from '../../../schemas/generated/api/user-create-query';
+import type { UserInviteForm } from '../../../schemas/generated/api/user-invite-form';
 import type { UserUpdateBody } from '../../../schemas/generated/api/user-update';
 import { callerPublisher, type Session } from '../../../core/server/auth/session';
 import { setResetCode } from '../../../core/server/auth/sessions';
 import { invalid, notFound, unauthorized } from '../../../core/server/errors';
 import { addMemberships, findStaff, isMember, makeDirector, membersOf, removeMembership, type StaffRow, updateMember } from '../../../core/server/people';
 import type { PluginApi } from '../../../core/server/plugins/contract';
-import { idParams, ref } from '../../../core/server/schemas/parts';
+import { answer, idParams, ref } from '../../../core/server/schemas/parts';
 import { findPublisher } from '../../../core/server/store';
 import { roleRefusal } from '../../../core/shared/permissions';
-import { changeRefusal, inviteRoles, isNewsletterRole, mayAddMembers, newsletterRoles, type TeamType } from '../rules';
+import { changeRefusal, inviteRoles, isNewsletterRole, mayAddMembers, newsletterRoles, type NewsletterRole, type TeamType } from '../rules';
 import { invitationLink, newInvitationCode, sendInvitation } from './invite';
 import { presentMember } from './present';
 import { findUserByEmail, insertInvitee, possibleMembers, staffWithRoles } from './store';
@@ -48,13 +51,21 @@ export function registerTeamRoutes(api: PluginApi): void {
     method: 'GET',
     url: '/newsletters/update/:id/team',
     requires: 'team.list',
-    schema: { params: idParams, summary: "A newsletter's team: data.body the editors and authors, data.data the publisher's staff who could join, by role." },
+    schema: {
+      params: idParams,
+      response: answer('api/team-newsletter-form'),
+      summary: "A newsletter's team: data.body the editors and authors, data.data the publisher's staff who could join, by role.",
+    },
     async handler(request, _reply, session) {
       session.assertNewsletter(request.params.id);
       const publisherId = callerPublisher(session);
       const [team, possible] = await Promise.all([membersOf(db, request.params.id), possibleMembers(db, publisherId, request.params.id)]);
-      const byRole = Object.fromEntries(newsletterRoles.map((role) => [role, possible.filter((row) => row.role === role).map((row) => presentMember(row))]));
-      return { data: { body: team.map((row) => presentMember(row, row.member_role)), data: byRole } };
+      const couldJoin = (role: NewsletterRole) => possible.filter((row) => row.role === role).map((row) => presentMember(row));
+      const data: TeamNewsletterForm = {
+        body: team.map((row) => presentMember(row, row.member_role)),
+        data: { editor: couldJoin('editor'), author: couldJoin('author') },
+      };
+      return { data };
     },
   });
 
@@ -65,6 +76,7 @@ export function registerTeamRoutes(api: PluginApi): void {
     schema: {
       params: idParams,
       body: ref('api/team-assign'),
+      response: answer('api/team-member'),
       summary: "Assigns an existing member of the publisher's staff to the newsletter, in their role.",
     },
     async handler(request, _reply, session) {
@@ -89,6 +101,7 @@ export function registerTeamRoutes(api: PluginApi): void {
     schema: {
       params: idParams,
       body: ref('api/team-user'),
+      response: answer('api/team-member-removed'),
       summary: "Removes a member from the newsletter's team (the team rules apply); the account stays with the publisher.",
     },
     async handler(request, _reply, session) {
@@ -105,14 +118,19 @@ export function registerTeamRoutes(api: PluginApi): void {
     method: 'GET',
     url: '/publishers/update/:id/team',
     requires: 'publishers.update',
-    schema: { params: idParams, summary: "A publisher's team: data.body the directors, data.data.director the staff who could become one." },
+    schema: {
+      params: idParams,
+      response: answer('api/team-publisher-form'),
+      summary: "A publisher's team: data.body the directors, data.data.director the staff who could become one.",
+    },
     async handler(request, _reply, session) {
       session.assertPublisher(request.params.id);
       const [directors, possible] = await Promise.all([
         staffWithRoles(db, request.params.id, ['director']),
         staffWithRoles(db, request.params.id, ['editor', 'author']),
       ]);
-      return { data: { body: directors.map((row) => presentMember(row)), data: { director: possible.map((row) => presentMember(row)) } } };
+      const data: TeamPublisherForm = { body: directors.map((row) => presentMember(row)), data: { director: possible.map((row) => presentMember(row)) } };
+      return { data };
     },
   });
 
@@ -123,6 +141,7 @@ export function registerTeamRoutes(api: PluginApi): void {
     schema: {
       params: idParams,
       body: ref('api/team-user'),
+      response: answer('api/team-member'),
       summary: 'Makes an editor or author of the publisher a director (they then reach every newsletter).',
     },
     async handler(request, _reply, session) {
@@ -140,18 +159,18 @@ export function registerTeamRoutes(api: PluginApi): void {
     requires: 'team.manage',
     schema: {
       querystring: ref('api/user-create-query'),
+      response: answer('api/user-invite-form'),
       summary: 'The invitation form: data.body the template (email, role, profile, newsletters), data.data.roles the roles it offers.',
     },
     async handler(request) {
       const asked = request.query.role;
       const type: TeamType = asked === 'publisher' || asked === 'director' ? 'publisher' : 'newsletter';
       const role = asked && asked !== 'newsletter' && asked !== 'publisher' ? asked : '';
-      return {
-        data: {
-          body: { email: '', role, profile: { name: '', biography: '', url: '', image: '' }, newsletters: [] },
-          data: { roles: [...inviteRoles[type]] },
-        },
+      const data: UserInviteForm = {
+        body: { email: '', role, profile: { name: '', biography: '', url: '', image: '' }, newsletters: [] },
+        data: { roles: [...inviteRoles[type]] },
       };
+      return { data };
     },
   });
 
@@ -161,6 +180,7 @@ export function registerTeamRoutes(api: PluginApi): void {
     requires: 'team.manage',
     schema: {
       body: ref('api/user-create'),
+      response: answer('api/team-member'),
       summary:
         "Invites a member: a new account in the caller's publisher with the newsletters' memberships, and an e-mail with a link to choose a password. An address that already has an account of this publisher gets the membership instead.",
     },
@@ -224,6 +244,7 @@ export function registerTeamRoutes(api: PluginApi): void {
     requires: 'team.manage',
     schema: {
       params: idParams,
+      response: answer('api/user-form'),
       summary:
         'The edit-user form: data.body the member (profile, status, role), data.data.roles the roles offered (never director or admin). The team rules apply.',
     },
@@ -246,6 +267,7 @@ export function registerTeamRoutes(api: PluginApi): void {
     schema: {
       params: idParams,
       body: ref('api/user-update'),
+      response: answer('api/team-member'),
       summary: "Saves a member's profile, role (editor or author) and ready flag. The team rules apply.",
     },
     async handler(request, _reply, session) {
