@@ -12,19 +12,7 @@ export interface SettingsNewsletterForm {
       name: string;
       email: string;
     }[];
-    voices: {
-      /**
-       * What voiceSettings.article.voice and .bullet.voice name.
-       */
-      voice_id: string;
-      name: string;
-      /**
-       * The engine's labels, e.g. language and gender.
-       */
-      labels: {
-        [k: string]: string;
-      };
-    }[];
+    voices: SpeechVoice[];
   };
 }
 /**
@@ -131,4 +119,17 @@ export interface Interest {
     lang: string;
     value: string;
   }[];
+}
+/**
+ * A voice the speech engine offers (GET /voices/list, GET /voices/list/{id}): espeak-ng's offline voices, or the ElevenLabs account's. voice_id is what a chunk and a newsletter's voice settings name.
+ */
+export interface SpeechVoice {
+  voice_id: string;
+  name: string;
+  /**
+   * What the engine says of the voice, by name: the offline voices' language and gender, ElevenLabs' own labels (accent, age, ...) as it gives them.
+   */
+  labels: {
+    [k: string]: string;
+  };
 }
