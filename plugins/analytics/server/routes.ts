@@ -5,12 +5,13 @@
  */
 import { createHash } from 'node:crypto';
 import type { AnalyticsFilterBody } from '../../../schemas/generated/api/analytics-filter';
+import type { AnalyticsStatistics } from '../../../schemas/generated/api/analytics-statistics';
 import type { StatisticsGenerateBody } from '../../../schemas/generated/api/statistics-generate';
 import type { Session } from '../../../core/server/auth/session';
 import type { ContentType } from '../../../core/server/audience';
 import { invalid, notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
-import { ref } from '../../../core/server/schemas/parts';
+import { answer, ref } from '../../../core/server/schemas/parts';
 import { newslettersOfPublisher } from '../../../core/server/store';
 import { newsletterOfIssue } from '../../issues/server/public';
 import { issuesHolding, newsletterOfStory } from '../../stories/server/public';
@@ -61,6 +62,7 @@ export function registerAnalyticsRoutes(api: PluginApi, db: AnalyticsDb): void {
     schema: {
       body: ref('api/statistics-generate'),
       querystring: { type: 'object', properties: { force: { type: 'boolean' } } },
+      response: answer('api/analytics-statistics'),
       summary:
         "A series of opens and clicks, opens by source, and subscriptions and unsubscriptions, for a newsletter, a publisher, an issue or a story. An opens or clicks point's value counts people once a copy (a copy's repeats are one person's); total adds the repeats; machine counts machines apart. Always computed from the rollups, so force changes nothing but is accepted.",
     },
@@ -89,16 +91,17 @@ export function registerAnalyticsRoutes(api: PluginApi, db: AnalyticsDb): void {
       // open. The total keeps the repeats, so that a client can show them apart.
       const points = (rows: Awaited<ReturnType<typeof eventSeries>>) =>
         rows.map((row) => ({ date: row.date!, value: row.unique, total: row.total, machine: row.machine }));
-      const values: Record<string, unknown> = {};
+      const values: AnalyticsStatistics['values'] = {};
       if (body.methods.includes('Opens')) {
         values['opens.total'] = points(await series('open', ['date']));
         const bySource = await series('open', ['source']);
+        // Every source, so every key the type names (fromEntries forgets them).
         values['opens.sources'] = Object.fromEntries(
           sources.map((source) => {
             const row = bySource.find((item) => item.source === source);
             return [source, { total: row?.total ?? 0, unique: row?.unique ?? 0, machine: row?.machine ?? 0 }];
           }),
-        );
+        ) as Required<AnalyticsStatistics['values']>['opens.sources'];
       }
       if (body.methods.includes('Clicks')) values['clicks.total'] = points(await series('click', ['date']));
       if (body.methods.includes('Subscriptions')) {
@@ -120,7 +123,11 @@ export function registerAnalyticsRoutes(api: PluginApi, db: AnalyticsDb): void {
     method: 'POST',
     url: '/analytics/filter',
     requires: 'statistics.list',
-    schema: { body: ref('api/analytics-filter'), summary: 'The events query of the analytics screens: see the body schema for each type and its answer.' },
+    schema: {
+      body: ref('api/analytics-filter'),
+      response: answer('api/analytics-filter-result'),
+      summary: 'The events query of the analytics screens: see the body schema for each type and its answer.',
+    },
     async handler(request, _reply, session) {
       const filter = request.body.filter;
       const scoped = (ids: string[] | undefined) => {

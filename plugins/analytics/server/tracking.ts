@@ -8,6 +8,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { AudienceTracking, ContentType } from '../../../core/server/audience';
 import type { PluginApi } from '../../../core/server/plugins/contract';
+import { documentAnswer, emptyAnswer } from '../../../core/server/schemas/parts';
 import { constants } from '../../../core/shared/config';
 import { escapeHtml } from '../../../core/shared/text';
 import { clickVerdict, createBurstWatch, openVerdict, pageSource, type RequestFacts } from './classify';
@@ -95,7 +96,11 @@ export function registerTracking(api: PluginApi, db: AnalyticsDb, recorder: Reco
 
   api.page<{ token: string }>({
     url: '/t/o/:token',
-    schema: { params: tokenParams, summary: "A copy's open pixel: a transparent GIF; the open is counted, a machine's apart." },
+    schema: {
+      params: tokenParams,
+      response: documentAnswer('image/gif', 'A transparent 1×1 GIF, whatever the token: a broken image would show in the mail.'),
+      summary: "A copy's open pixel: a transparent GIF; the open is counted, a machine's apart.",
+    },
     async handler(request, reply) {
       const copy = copyOf(request.params.token);
       const newsletterId = copy && (await newsletterOf(copy.issueId));
@@ -116,6 +121,7 @@ export function registerTracking(api: PluginApi, db: AnalyticsDb, recorder: Reco
         required: ['token', 'position'],
         properties: { token: tokenParams.properties.token, position: { type: 'string', pattern: '^[0-9]{1,5}$' } },
       },
+      response: { 302: { description: "To the issue's link at that place.", type: 'null' } },
       summary: "A copy's tracked link: redirects to the issue's link at that place; the click is counted, a scanner's apart.",
     },
     async handler(request, reply) {
@@ -133,7 +139,10 @@ export function registerTracking(api: PluginApi, db: AnalyticsDb, recorder: Reco
 
   api.page({
     url: '/t/read.js',
-    schema: { summary: "The public pages' reading beacon: sends the time the page was in view when the reader leaves it." },
+    schema: {
+      response: documentAnswer('text/javascript; charset=utf-8', 'The beacon script.'),
+      summary: "The public pages' reading beacon: sends the time the page was in view when the reader leaves it.",
+    },
     async handler(_request, reply) {
       return reply.header('content-type', 'text/javascript; charset=utf-8').header('cache-control', 'public, max-age=3600').send(beaconScript);
     },
@@ -148,6 +157,7 @@ export function registerTracking(api: PluginApi, db: AnalyticsDb, recorder: Reco
         required: ['t'],
         properties: { t: { type: 'string', maxLength: 300 }, ms: { type: 'string', pattern: '^[0-9]{1,10}$' }, source: { type: 'string', maxLength: 20 } },
       },
+      response: emptyAnswer(204, 'The read is counted.'),
       summary: "A read of a public page (the beacon): the content's signed reference, the time in view, the app that showed it (source ios or android).",
     },
     async handler(request, reply) {

@@ -9,7 +9,7 @@
 import { notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { renderPublicPage, sendRevalidated } from '../../../core/server/public-page';
-import { keyParams } from '../../../core/server/schemas/parts';
+import { documentAnswer, emptyAnswer, keyParams } from '../../../core/server/schemas/parts';
 import { constants } from '../../../core/shared/config';
 import { escapeHtml } from '../../../core/shared/text';
 import { itemsOf, type ItemSources, type ShownItem } from './items';
@@ -41,7 +41,14 @@ export function registerCollectionPage(api: PluginApi, sources: ItemSources): vo
 
   api.page<{ key: string }>({
     url: '/c/:key',
-    schema: { params: keyParams, summary: "A published collection's public page: its items in order, each linking to its own page." },
+    schema: {
+      params: keyParams,
+      response: {
+        ...documentAnswer('text/html; charset=utf-8', "The collection's public page."),
+        ...emptyAnswer(304, 'The page has not changed since the ETag given in If-None-Match.'),
+      },
+      summary: "A published collection's public page: its items in order, each linking to its own page.",
+    },
     async handler(request, reply) {
       const row = await findPublishedCollection(db, request.params.key);
       if (!row) throw notFound('Collection not found.');

@@ -3,12 +3,14 @@
  * delete; all inside the caller's publisher. Curating is the admins' (collections.curate): a
  * collection of another model than Story, and the featured and indexed flags.
  */
+import type { CollectionCreateForm } from '../../../schemas/generated/api/collection-create-form';
 import type { CollectionFields } from '../../../schemas/generated/api/collection-fields';
 import type { CollectionListQuery } from '../../../schemas/generated/api/collection-list-query';
+import type { CollectionUpdateForm } from '../../../schemas/generated/api/collection-update-form';
 import { callerPublisher, demand, type Session } from '../../../core/server/auth/session';
 import { invalid, invalidDetails, notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
-import { idParams, ref } from '../../../core/server/schemas/parts';
+import { answer, idParams, listAnswer, ref } from '../../../core/server/schemas/parts';
 import { constants } from '../../../core/shared/config';
 import { childrenRefs, collectionMessages, collectionProblems, defaultChildrenRef, type ChildrenRef } from '../rules';
 import { allCollectable, itemRefusal, itemsOf, listedItem, type ItemSources } from './items';
@@ -64,7 +66,7 @@ function curatedFlags(body: CollectionFields, session: Session, current: { featu
   return { featured, indexed };
 }
 
-const blankCollection = (publisherId: string) => ({
+const blankCollection = (publisherId: string): CollectionCreateForm['body'] => ({
   title: '',
   description: '',
   image: '',
@@ -89,11 +91,13 @@ export function registerCollectionRoutes(api: PluginApi, sources: ItemSources): 
     url: '/collections/create',
     requires: 'collections.create',
     schema: {
+      response: answer('api/collection-create-form'),
       summary:
         "The collection wizard's form: data.body is a blank collection, data.data.childrenRefs the models a collection may hold (another than Story only for collections.curate).",
     },
     async handler(_request, _reply, session) {
-      return { data: { body: blankCollection(callerPublisher(session)), data: { childrenRefs: [...childrenRefs] } } };
+      const form: CollectionCreateForm = { body: blankCollection(callerPublisher(session)), data: { childrenRefs: [...childrenRefs] } };
+      return { data: form };
     },
   });
 
@@ -103,6 +107,7 @@ export function registerCollectionRoutes(api: PluginApi, sources: ItemSources): 
     requires: 'collections.create',
     schema: {
       body: ref('api/collection-fields'),
+      response: answer('entities/collection'),
       summary:
         "Creates a collection of the caller's publisher from published articles (childrenRef Story, the default) or published issues (Issue, collections.curate), in the order given; published at once with status.published (collections.publish); status.featured and status.indexed need collections.curate.",
     },
@@ -137,10 +142,18 @@ export function registerCollectionRoutes(api: PluginApi, sources: ItemSources): 
     method: 'GET',
     url: '/collections/update/:id',
     requires: 'collections.update',
-    schema: { params: idParams, summary: 'The collection edit form: data.body is the collection with its children as ids.' },
+    schema: {
+      params: idParams,
+      response: answer('api/collection-update-form'),
+      summary: 'The collection edit form: data.body is the collection with its children as ids.',
+    },
     async handler(request, _reply, session) {
       const row = await reachableCollection(db, request.params.id, session);
-      return { data: { body: { ...presentCollection(row), parent: row.owner_id, model: row.owner_model }, data: { childrenRefs: [...childrenRefs] } } };
+      const form: CollectionUpdateForm = {
+        body: { ...presentCollection(row), children: childrenOf(row), parent: row.owner_id, model: row.owner_model },
+        data: { childrenRefs: [...childrenRefs] },
+      };
+      return { data: form };
     },
   });
 
@@ -151,6 +164,7 @@ export function registerCollectionRoutes(api: PluginApi, sources: ItemSources): 
     schema: {
       params: idParams,
       body: ref('api/collection-fields'),
+      response: answer('entities/collection'),
       summary:
         "Saves a collection (children as ids, in order); status.published publishes or unpublishes it (collections.publish); status.featured and status.indexed change only with collections.curate. A published collection's slug stays; its childrenRef never changes (422).",
     },
@@ -185,6 +199,7 @@ export function registerCollectionRoutes(api: PluginApi, sources: ItemSources): 
     requires: 'collections.list',
     schema: {
       querystring: ref('api/collection-list-query'),
+      response: listAnswer('entities/collection'),
       summary: "The caller's publisher's collections (or one owner's), searched, sorted and paged: { data, count }.",
     },
     async handler(request, _reply, session) {
@@ -208,7 +223,11 @@ export function registerCollectionRoutes(api: PluginApi, sources: ItemSources): 
     method: 'GET',
     url: '/collections/list/:id',
     requires: 'collections.list',
-    schema: { params: idParams, summary: "One collection with its items in order (_id, model, title, image, slug, type, url: the item's public page)." },
+    schema: {
+      params: idParams,
+      response: answer('entities/collection'),
+      summary: "One collection with its items in order (_id, model, title, image, slug, type, url: the item's public page).",
+    },
     async handler(request, _reply, session) {
       const row = await reachableCollection(db, request.params.id, session);
       return { data: presentCollection(row, (await itemsOf(sources, row)).map(listedItem)) };
@@ -219,7 +238,7 @@ export function registerCollectionRoutes(api: PluginApi, sources: ItemSources): 
     method: 'DELETE',
     url: '/collections/delete/:id',
     requires: 'collections.delete',
-    schema: { params: idParams, summary: 'Deletes a collection (its stories or issues stay).' },
+    schema: { params: idParams, response: answer('api/collection-deleted'), summary: 'Deletes a collection (its stories or issues stay).' },
     async handler(request, _reply, session) {
       const row = await reachableCollection(db, request.params.id, session);
       await deleteCollection(db, row.id);

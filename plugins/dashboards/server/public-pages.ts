@@ -7,7 +7,7 @@
 import type { FastifyReply } from 'fastify';
 import { notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
-import { keyParams } from '../../../core/server/schemas/parts';
+import { documentAnswer, keyParams } from '../../../core/server/schemas/parts';
 import { findPublisherByKey, newslettersOfPublisher } from '../../../core/server/store';
 import { escapeHtml } from '../../../core/shared/text';
 import { newsletterWebCover } from '../../settings/server/public';
@@ -47,7 +47,11 @@ export function registerPublicPages(api: PluginApi): void {
 
   api.page<{ key: string }>({
     url: '/n/:key',
-    schema: { params: keyParams, summary: "A published newsletter's public landing page." },
+    schema: {
+      params: keyParams,
+      response: documentAnswer('text/html; charset=utf-8', "The newsletter's public landing page, with its subscribe form."),
+      summary: "A published newsletter's public landing page.",
+    },
     async handler(request, reply) {
       const newsletter = await findPublishedNewsletter(db, request.params.key);
       if (!newsletter) throw notFound('Newsletter not found.');
@@ -75,7 +79,11 @@ export function registerPublicPages(api: PluginApi): void {
 
   api.page<{ key: string }>({
     url: '/p/:key',
-    schema: { params: keyParams, summary: "A publisher's public page: its published newsletters (and the sections other plugins add: featured collections)." },
+    schema: {
+      params: keyParams,
+      response: documentAnswer('text/html; charset=utf-8', "The publisher's public page."),
+      summary: "A publisher's public page: its published newsletters (and the sections other plugins add: featured collections).",
+    },
     async handler(request, reply) {
       const publisher = await findPublisherByKey(db, request.params.key);
       if (!publisher) throw notFound('Publisher not found.');

@@ -2,7 +2,7 @@
 import { notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { presentPublisher } from '../../../core/server/present';
-import { idParams } from '../../../core/server/schemas/parts';
+import { answer, idParams } from '../../../core/server/schemas/parts';
 import { findPublisher } from '../../../core/server/store';
 
 export function registerPublisherCard(api: PluginApi): void {
@@ -12,6 +12,7 @@ export function registerPublisherCard(api: PluginApi): void {
     requires: 'newsletters.list',
     schema: {
       params: idParams,
+      response: answer('entities/publisher'),
       summary: "The caller's publisher: title, description, image, colours, website, e-mail, key.",
     },
     async handler(request, _reply, session) {

@@ -7,7 +7,7 @@ import { notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { newsletterFrame, publicDate, renderPublicPage } from '../../../core/server/public-page';
 import { sanitizeRichText } from '../../../core/server/sanitize';
-import { keyParams } from '../../../core/server/schemas/parts';
+import { documentAnswer, keyParams } from '../../../core/server/schemas/parts';
 import { escapeHtml } from '../../../core/shared/text';
 import { readerHtml, storiesOfIssue, type StoryRow } from '../../stories/server/public';
 import { normalizeChannels, stuffChannelId } from '../rules';
@@ -24,7 +24,11 @@ function storyHtml(story: StoryRow): string {
 export function registerIssuePage(api: PluginApi, db: IssuesDb): void {
   api.page<{ key: string }>({
     url: '/i/:key',
-    schema: { params: keyParams, summary: "A published issue's public page." },
+    schema: {
+      params: keyParams,
+      response: documentAnswer('text/html; charset=utf-8', "The issue's public page."),
+      summary: "A published issue's public page.",
+    },
     async handler(request, reply) {
       const issue = await findPublishedIssue(db, request.params.key);
       if (!issue) throw notFound('Issue not found.');

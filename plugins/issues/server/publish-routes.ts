@@ -7,9 +7,10 @@
 import type { Session } from '../../../core/server/auth/session';
 import { conflict, HttpError, invalid, invalidDetails } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
-import { idParams } from '../../../core/server/schemas/parts';
+import { answer, idParams } from '../../../core/server/schemas/parts';
 import { findNewsletter } from '../../../core/server/store';
 import { constants } from '../../../core/shared/config';
+import type { IssueBuild } from '../../../schemas/generated/api/issue-build';
 import { storiesOfIssue } from '../../stories/server/public';
 import {
   alreadyNotifiedText,
@@ -80,6 +81,7 @@ export function registerPublishRoutes(api: PluginApi, context: PublishContext): 
     requires: 'issues.update',
     schema: {
       params: idParams,
+      response: answer('api/issue-build'),
       summary: "Builds the issue's e-mail as subscribers will get it (light and dark, the text part and its size). Refused while it is being sent.",
     },
     async handler(request, _reply, session) {
@@ -88,7 +90,8 @@ export function registerPublishRoutes(api: PluginApi, context: PublishContext): 
       const rendered = await buildIssue(context, row);
       const newsletter = (await findNewsletter(db, row.newsletter_id))!;
       const { html, text } = personalise(rendered, previewValues(context.publicUrl, newsletter.key, session.user));
-      return { data: { html: lightVariant(html), darkHtml: darkVariant(html), text, bytes: rendered.bytes, clipped: rendered.clipped } };
+      const build: IssueBuild = { html: lightVariant(html), darkHtml: darkVariant(html), text, bytes: rendered.bytes, clipped: rendered.clipped };
+      return { data: build };
     },
   });
 
@@ -96,7 +99,7 @@ export function registerPublishRoutes(api: PluginApi, context: PublishContext): 
     method: 'DELETE',
     url: '/issues/build/:id',
     requires: 'issues.update',
-    schema: { params: idParams, summary: "Forgets an unpublished issue's preview build (the preview was closed)." },
+    schema: { params: idParams, response: answer({ type: 'boolean' }), summary: "Forgets an unpublished issue's preview build (the preview was closed)." },
     async handler(request, _reply, session) {
       const row = await reachable(request.params.id, session);
       if (!row.published && !row.processing) await dropBuild(context, row.id);
@@ -111,6 +114,7 @@ export function registerPublishRoutes(api: PluginApi, context: PublishContext): 
     schema: {
       params: idParams,
       body: publishBody,
+      response: answer('entities/issue'),
       summary:
         'Tests, publishes, schedules or reschedules the issue, or sends a published one as e-mail or notification (publishOptions). Checks the subject, preview, notification and testers first; draft stories block it.',
     },
@@ -173,7 +177,11 @@ export function registerPublishRoutes(api: PluginApi, context: PublishContext): 
     method: 'DELETE',
     url: '/issues/publish/:id',
     requires: 'issues.cancel',
-    schema: { params: idParams, summary: 'Cancels a scheduled, queued or processing issue (admins): what has not been sent stays unsent.' },
+    schema: {
+      params: idParams,
+      response: answer('entities/issue'),
+      summary: 'Cancels a scheduled, queued or processing issue (admins): what has not been sent stays unsent.',
+    },
     async handler(request, _reply, session) {
       const row = await reachable(request.params.id, session);
       if (!(row.scheduled || row.queued || row.processing)) throw conflict(notCancellableText);
@@ -186,7 +194,11 @@ export function registerPublishRoutes(api: PluginApi, context: PublishContext): 
     method: 'GET',
     url: '/issues/deliveries/:id',
     requires: 'issues.list',
-    schema: { params: idParams, summary: "What became of the issue's messages per medium (sent, failed, in doubt, pending) and the latest failures." },
+    schema: {
+      params: idParams,
+      response: answer('api/issue-deliveries'),
+      summary: "What became of the issue's messages per medium (sent, failed, in doubt, pending) and the latest failures.",
+    },
     async handler(request, _reply, session) {
       const row = await reachable(request.params.id, session);
       return { data: await deliveryProgress(db, row.id) };
@@ -200,6 +212,7 @@ export function registerPublishRoutes(api: PluginApi, context: PublishContext): 
     schema: {
       params: idParams,
       body: { type: 'object', additionalProperties: false, required: ['state'], properties: { state: { enum: ['failed', 'doubt'] } } },
+      response: answer('api/issue-deliveries'),
       summary: 'Sends the failed (or in-doubt) messages of the issue again.',
     },
     async handler(request, _reply, session) {

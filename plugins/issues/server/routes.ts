@@ -11,12 +11,14 @@ import { HttpError, invalid } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { callerSocket } from '../../../core/server/routes';
 import { presentNewsletter } from '../../../core/server/present';
-import { idParams, ref } from '../../../core/server/schemas/parts';
+import { answer, idParams, listAnswer, ref, wholeAnswer } from '../../../core/server/schemas/parts';
 import { findNewsletter } from '../../../core/server/store';
 import { constants } from '../../../core/shared/config';
 import { escapeHtml } from '../../../core/shared/text';
 import type { IssueChannelsBody } from '../../../schemas/generated/api/issue-channels';
+import type { IssueContent } from '../../../schemas/generated/api/issue-content';
 import type { IssueCreateBody } from '../../../schemas/generated/api/issue-create';
+import type { IssueCreateForm } from '../../../schemas/generated/api/issue-create-form';
 import type { IssueListQuery } from '../../../schemas/generated/api/issue-list-query';
 import type { IssueUpdateBody } from '../../../schemas/generated/api/issue-update';
 import type { Issue } from '../../../schemas/generated/entities/issue';
@@ -47,16 +49,16 @@ export function registerIssueRoutes(api: PluginApi, changes: IssueChanges): void
     requires: 'issues.create',
     schema: {
       querystring: { type: 'object', required: ['newsletter'], properties: { newsletter: { type: 'string', minLength: 1, maxLength: 64 } } },
+      response: answer('api/issue-create-form'),
       summary: "The new-issue form: data.body a blank issue, data.data.channelTemplates the newsletter's templates after the built-in 'Plain'.",
     },
     async handler(request, _reply, session) {
       session.assertNewsletter(request.query.newsletter);
-      return {
-        data: {
-          body: { newsletter: request.query.newsletter, subject: '', preview: '', slug: '', premium: false, channelsNew: [] },
-          data: { channelTemplates: await templatesOf(request.query.newsletter) },
-        },
+      const form: IssueCreateForm = {
+        body: { newsletter: request.query.newsletter, subject: '', preview: '', slug: '', premium: false, channelsNew: [] },
+        data: { channelTemplates: await templatesOf(request.query.newsletter) },
       };
+      return { data: form };
     },
   });
 
@@ -66,6 +68,7 @@ export function registerIssueRoutes(api: PluginApi, changes: IssueChanges): void
     requires: 'issues.create',
     schema: {
       body: ref('api/issue-create'),
+      response: answer('entities/issue'),
       summary: "Creates a draft issue named by its code name, with 'Draft Stories' and the chosen template's channels.",
     },
     async handler(request, _reply, session) {
@@ -99,7 +102,7 @@ export function registerIssueRoutes(api: PluginApi, changes: IssueChanges): void
     method: 'GET',
     url: '/issues/update/:id',
     requires: 'issues.update',
-    schema: { params: idParams, summary: "The issue editor's form: data.body is the issue." },
+    schema: { params: idParams, response: answer('api/issue-update-form'), summary: "The issue editor's form: data.body is the issue." },
     async handler(request, _reply, session) {
       const row = await reachable(request.params.id, session);
       return { data: { body: presentIssue(row, await storyIdsOfIssue(db, row.id)) } };
@@ -112,6 +115,7 @@ export function registerIssueRoutes(api: PluginApi, changes: IssueChanges): void
     requires: 'issues.update',
     schema: {
       params: idParams,
+      response: wholeAnswer('api/issue-content'),
       summary:
         "What the issue editor shows around the issue: data holds the pen names (authors), tags, interests, blank bullet and article, and the newsletter; stories the issue's stories.",
     },
@@ -124,7 +128,7 @@ export function registerIssueRoutes(api: PluginApi, changes: IssueChanges): void
         interests(db),
         storiesOfIssue(db, row.id),
       ]);
-      return {
+      const content: IssueContent = {
         data: {
           authors: authors.map(presentPenName),
           tags,
@@ -135,6 +139,7 @@ export function registerIssueRoutes(api: PluginApi, changes: IssueChanges): void
         },
         stories: storyRows.map(presentStory),
       };
+      return content;
     },
   });
 
@@ -145,6 +150,7 @@ export function registerIssueRoutes(api: PluginApi, changes: IssueChanges): void
     schema: {
       params: idParams,
       body: ref('api/issue-update'),
+      response: answer('entities/issue'),
       summary:
         'Saves changed fields. Text fields edited from base (the values at the version the edit began) are merged character by character with what others stored since; other fields: the last save wins.',
     },
@@ -163,6 +169,7 @@ export function registerIssueRoutes(api: PluginApi, changes: IssueChanges): void
     schema: {
       params: idParams,
       body: ref('api/issue-channels'),
+      response: answer('api/issue-channels-saved'),
       summary: "Saves the channels in order with their stories; answers the time it was saved. 'Draft Stories' stays first; stories not named go back to it.",
     },
     async handler(request, _reply, session) {
@@ -181,7 +188,11 @@ export function registerIssueRoutes(api: PluginApi, changes: IssueChanges): void
     method: 'DELETE',
     url: '/issues/delete/:id',
     requires: 'issues.delete',
-    schema: { params: idParams, summary: 'Deletes an issue that is not being sent; its stories stay in the newsletter.' },
+    schema: {
+      params: idParams,
+      response: answer('api/issue-deleted'),
+      summary: 'Deletes an issue that is not being sent; its stories stay in the newsletter.',
+    },
     async handler(request, _reply, session) {
       const row = await reachable(request.params.id, session);
       assertChangeable(row);
@@ -198,6 +209,7 @@ export function registerIssueRoutes(api: PluginApi, changes: IssueChanges): void
     requires: 'issues.list',
     schema: {
       querystring: ref('api/issue-list-query'),
+      response: listAnswer({ anyOf: [ref('entities/issue'), ref('api/issue-id')] }),
       summary: 'Issues of a newsletter (or of every newsletter the caller reaches), filtered, searched, sorted and paged.',
     },
     async handler(request, _reply, session) {
@@ -230,6 +242,7 @@ export function registerIssueRoutes(api: PluginApi, changes: IssueChanges): void
     schema: {
       params: idParams,
       querystring: { type: 'object', properties: { normalizeBody: { type: 'boolean' }, updateStats: { type: 'boolean' } } },
+      response: answer('entities/issue'),
       summary:
         'One issue. normalizeBody=true adds content.html (the intro and the stories in channel order, absolute addresses); updateStats=true adds its numbers.',
     },
@@ -279,7 +292,7 @@ export function registerIssueRoutes(api: PluginApi, changes: IssueChanges): void
       method,
       url: '/issues/feature/:id',
       requires: 'issues.feature',
-      schema: { params: idParams, summary: `${on ? 'Features' : 'Unfeatures'} an issue (admins only).` },
+      schema: { params: idParams, response: answer('entities/issue'), summary: `${on ? 'Features' : 'Unfeatures'} an issue (admins only).` },
       async handler(request, _reply, session) {
         const row = await reachable(request.params.id, session);
         await updateIssue(db, row.id, { featured: on });

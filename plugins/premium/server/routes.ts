@@ -11,7 +11,7 @@ import { callerPublisher, type Session } from '../../../core/server/auth/session
 import type { Handle } from '../../../core/server/db/database';
 import { HttpError, invalid, notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
-import { idParams, ref } from '../../../core/server/schemas/parts';
+import { answer, idParams, listAnswer, ref, wholeAnswer } from '../../../core/server/schemas/parts';
 import { announceStory, findStory, premiumStories, setStoryPremium } from '../../stories/server/public';
 import { releaseSpeechEpisode, withholdSpeechEpisode } from '../../episodes/server/public';
 import { premiumMessages } from '../messages';
@@ -46,6 +46,7 @@ export function registerPremiumRoutes(api: PluginApi): void {
     requires: 'premium.manage',
     schema: {
       body: ref('api/premium-story'),
+      response: wholeAnswer('api/premium-story-change'),
       summary: "Marks a story of the caller's publisher premium (isPremium true unless said): its public page shows a teaser and the premium notice.",
     },
     async handler(request, _reply, session) {
@@ -61,7 +62,7 @@ export function registerPremiumRoutes(api: PluginApi): void {
     method: 'GET',
     url: '/premium/story/list',
     requires: 'premium.manage',
-    schema: { summary: "The premium stories of the caller's publisher, the latest changed first." },
+    schema: { response: listAnswer('api/premium-story-record'), summary: "The premium stories of the caller's publisher, the latest changed first." },
     async handler(_request, _reply, session) {
       const rows = await premiumStories(db, callerPublisher(session));
       return { data: rows.map(presentPremiumStory), count: rows.length };
@@ -72,7 +73,7 @@ export function registerPremiumRoutes(api: PluginApi): void {
     method: 'GET',
     url: '/premium/story/:id',
     requires: 'premium.manage',
-    schema: { params: idParams, summary: 'Whether a story is premium: its id and isPremium.' },
+    schema: { params: idParams, response: answer('api/premium-story-flag'), summary: 'Whether a story is premium: its id and isPremium.' },
     async handler(request, _reply, session) {
       const row = await reachableStory(db, request.params.id, session);
       return { data: { id: row.id, isPremium: Boolean(row.is_premium) } };
@@ -86,6 +87,7 @@ export function registerPremiumRoutes(api: PluginApi): void {
     schema: {
       params: idParams,
       body: ref('api/premium-story'),
+      response: wholeAnswer('api/premium-story-change'),
       summary: 'Sets whether a story is premium (isPremium; true unless said); answers success true.',
     },
     async handler(request, _reply, session) {
@@ -100,7 +102,11 @@ export function registerPremiumRoutes(api: PluginApi): void {
     method: 'DELETE',
     url: '/premium/story/:id',
     requires: 'premium.manage',
-    schema: { params: idParams, summary: 'Takes a story off the premium list: its public page shows the whole story again.' },
+    schema: {
+      params: idParams,
+      response: wholeAnswer('api/premium-story-change'),
+      summary: 'Takes a story off the premium list: its public page shows the whole story again.',
+    },
     async handler(request, _reply, session) {
       const row = await reachableStory(db, request.params.id, session);
       const saved = await mark(row.id, false);

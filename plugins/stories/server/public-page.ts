@@ -10,7 +10,7 @@ import { createHash } from 'node:crypto';
 import { notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { newsletterFrame, publicDate, renderPublicPage } from '../../../core/server/public-page';
-import { keyParams } from '../../../core/server/schemas/parts';
+import { documentAnswer, emptyAnswer, keyParams } from '../../../core/server/schemas/parts';
 import { escapeHtml, htmlToText } from '../../../core/shared/text';
 import { withoutMarker } from '../rules';
 import { readerHtml } from './reader';
@@ -19,7 +19,14 @@ import { countRead, findPublishedStory, type StoriesDb } from './store';
 export function registerStoryPage(api: PluginApi, db: StoriesDb): void {
   api.page<{ key: string }>({
     url: '/s/:key',
-    schema: { params: keyParams, summary: "A published story's public page." },
+    schema: {
+      params: keyParams,
+      response: {
+        ...documentAnswer('text/html; charset=utf-8', "The story's public page."),
+        ...emptyAnswer(304, 'The page has not changed since the ETag given in If-None-Match.'),
+      },
+      summary: "A published story's public page.",
+    },
     async handler(request, reply) {
       const story = await findPublishedStory(db, request.params.key);
       const content = story?.published_content;

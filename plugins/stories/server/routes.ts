@@ -9,12 +9,14 @@ import { callerPublisher, type Session } from '../../../core/server/auth/session
 import { HttpError, invalid, notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { callerSocket } from '../../../core/server/routes';
-import { idParams, ref } from '../../../core/server/schemas/parts';
+import { answer, idParams, listAnswer, ref } from '../../../core/server/schemas/parts';
 import { findNewsletter } from '../../../core/server/store';
 import { constants } from '../../../core/shared/config';
 import { searchCountCap } from '../../../core/shared/lists';
 import type { PenNameCreateBody } from '../../../schemas/generated/api/pen-name-create';
 import type { StoryCreateBody } from '../../../schemas/generated/api/story-create';
+import type { StoryCreateForm } from '../../../schemas/generated/api/story-create-form';
+import type { StoryFormData } from '../../../schemas/generated/api/story-form-data';
 import type { StoryListQuery } from '../../../schemas/generated/api/story-list-query';
 import type { StoryPublishBody } from '../../../schemas/generated/api/story-publish';
 import type { StoryUpdateBody } from '../../../schemas/generated/api/story-update';
@@ -57,7 +59,7 @@ export function registerStoryRoutes(api: PluginApi): void {
   const present = async (id: string) => presentStory((await findStory(db, id))!);
 
   /** The pen names, tags and interests the editor offers. */
-  const formData = async (session: Session) => ({
+  const formData = async (session: Session): Promise<StoryFormData> => ({
     authors: (await listPenNames(db, session.publisherId!, session.user.id, session.can('stories.update'))).map(presentPenName),
     tags: await listTags(api.db, session.publisherId!),
     interests: await interests(db),
@@ -70,6 +72,7 @@ export function registerStoryRoutes(api: PluginApi): void {
     requires: 'stories.list',
     schema: {
       querystring: ref('api/story-list-query'),
+      response: listAnswer('entities/story'),
       summary: 'Stories of a newsletter (or of every newsletter the caller reaches), filtered, searched, sorted and paged. Authors see their own.',
     },
     async handler(request, _reply, session) {
@@ -104,6 +107,7 @@ export function registerStoryRoutes(api: PluginApi): void {
     schema: {
       params: idParams,
       querystring: { type: 'object', properties: { normalizeBody: { type: 'boolean' }, updateStats: { type: 'boolean' } } },
+      response: answer('entities/story'),
       summary: 'One story. normalizeBody=true gives body.html with absolute addresses; updateStats=true adds its statistics.',
     },
     async handler(request, _reply, session) {
@@ -128,13 +132,18 @@ export function registerStoryRoutes(api: PluginApi): void {
           type: { type: 'string', enum: ['bullet', 'article'], errorMessage: { enum: 'A story is a bullet or an article.' } },
         },
       },
+      response: answer('api/story-create-form'),
       summary: 'The new-story form: data.body is a blank story of the type (a bullet starts with its marker), data.data the pen names, tags and interests.',
     },
     async handler(request, _reply, session) {
       const { newsletter, type } = request.query;
       session.assertNewsletter(newsletter);
       const writer = await ownPenName(db, session.publisherId!, session.user);
-      return { data: { body: { type, newsletter, writer, body: { html: type === 'bullet' ? newBulletHtml : '' } }, data: await formData(session) } };
+      const form: StoryCreateForm = {
+        body: { type, newsletter, writer, body: { html: type === 'bullet' ? newBulletHtml : '' } },
+        data: await formData(session),
+      };
+      return { data: form };
     },
   });
 
@@ -144,6 +153,7 @@ export function registerStoryRoutes(api: PluginApi): void {
     requires: 'stories.create',
     schema: {
       body: ref('api/story-create'),
+      response: answer('entities/story'),
       summary: 'Creates a draft story; the caller owns it and signs it with their own pen name unless another is chosen.',
     },
     async handler(request, _reply, session) {
@@ -169,7 +179,11 @@ export function registerStoryRoutes(api: PluginApi): void {
     method: 'GET',
     url: '/stories/update/:id',
     requires: 'stories.create',
-    schema: { params: idParams, summary: "The story editor's form: data.body is the story, data.data the pen names, tags and interests it may use." },
+    schema: {
+      params: idParams,
+      response: answer('api/story-update-form'),
+      summary: "The story editor's form: data.body is the story, data.data the pen names, tags and interests it may use.",
+    },
     async handler(request, _reply, session) {
       const row = await reachable(request.params.id, session);
       return { data: { body: presentStory(row), data: await formData(session) } };
@@ -183,6 +197,7 @@ export function registerStoryRoutes(api: PluginApi): void {
     schema: {
       params: idParams,
       body: ref('api/story-update'),
+      response: answer('entities/story'),
       summary:
         'Saves a draft story without publishing it. A save based on an older version is merged field by field; where someone else changed the same field it is refused (409) and nothing is overwritten.',
     },
@@ -227,7 +242,7 @@ export function registerStoryRoutes(api: PluginApi): void {
       url,
       // Roles are checked per story by rules.ts (an author may submit their own).
       requires: action === 'cancel' ? 'stories.cancel' : 'stories.create',
-      schema: { params: idParams, summary },
+      schema: { params: idParams, response: answer('entities/story'), summary },
       async handler(request, _reply, session) {
         const row = await reachable(request.params.id, session);
         enforce(action, row, session);
@@ -267,6 +282,7 @@ export function registerStoryRoutes(api: PluginApi): void {
     schema: {
       params: idParams,
       body: ref('api/story-publish'),
+      response: answer('entities/story'),
       summary: 'Publishes an article at a date, optionally as a notification: it is made ready and accepted, then scheduled; the job queue releases it.',
     },
     async handler(request, _reply, session) {
@@ -291,6 +307,7 @@ export function registerStoryRoutes(api: PluginApi): void {
     requires: 'stories.create',
     schema: {
       params: idParams,
+      response: answer('api/story-deleted'),
       summary: 'Deletes a story (its owner may always; others need stories.delete). A published one leaves its public page with it.',
     },
     async handler(request, _reply, session) {
@@ -311,7 +328,11 @@ export function registerStoryRoutes(api: PluginApi): void {
       method,
       url: '/stories/feature/:id',
       requires: 'stories.feature',
-      schema: { params: idParams, summary: `${on ? 'Features' : 'Unfeatures'} an article (admins only, while it is a draft).` },
+      schema: {
+        params: idParams,
+        response: answer('entities/story'),
+        summary: `${on ? 'Features' : 'Unfeatures'} an article (admins only, while it is a draft).`,
+      },
       async handler(request, _reply, session) {
         const row = await reachable(request.params.id, session);
         enforce('feature', row, session);
@@ -327,7 +348,7 @@ export function registerStoryRoutes(api: PluginApi): void {
     method: 'POST',
     url: '/stories/authors',
     requires: 'stories.update',
-    schema: { body: ref('api/pen-name-create'), summary: "Adds a pen name to the caller's publisher." },
+    schema: { body: ref('api/pen-name-create'), response: answer('entities/pen-name'), summary: "Adds a pen name to the caller's publisher." },
     async handler(request, _reply, session) {
       const publisherId = callerPublisher(session);
       const name = request.body.name.trim();

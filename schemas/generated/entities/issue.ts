@@ -45,6 +45,13 @@ export interface Issue {
     sent: boolean;
     cancelled: boolean;
   };
+  /**
+   * What the current or last publication sends the issue as: while it is scheduled, queued or processing, the timeline says what it will be sent as.
+   */
+  mediums: {
+    email: boolean;
+    notification: boolean;
+  };
   owner: {
     _id: string;
     name: string;
@@ -52,6 +59,10 @@ export interface Issue {
   } | null;
   version: number;
   publishedAt: string | null;
+  /**
+   * When the current or last publication runs or ran (a schedule, a reschedule, a send as e-mail or notification).
+   */
+  plannedAt: string | null;
   notifiedAt: string | null;
   emailedAt: string | null;
   createdAt: string;
@@ -88,17 +99,6 @@ export interface Issue {
      */
     machineClicks: number;
   };
-  /**
-   * What the current or last publication sends the issue as: while it is scheduled, queued or processing, the timeline says what it will be sent as.
-   */
-  mediums: {
-    email: boolean;
-    notification: boolean;
-  };
-  /**
-   * When the current or last publication runs or ran (a schedule, a reschedule, a send as e-mail or notification).
-   */
-  plannedAt: string | null;
 }
 /**
  * A channel inside an issue (spec 001 section 3: Channel): its title and the ids of its stories in order. The first channel is always 'Draft Stories' with _id stuff.

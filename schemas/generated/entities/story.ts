@@ -65,6 +65,10 @@ export interface Story {
     image: string;
   } | null;
   version: number;
+  createdAt: string;
+  updatedAt: string;
+  publishedAt: string | null;
+  notifiedAt: string | null;
   /**
    * With updateStats=true.
    */
@@ -83,10 +87,6 @@ export interface Story {
     machineClicks: number;
     reads: number;
   };
-  createdAt: string;
-  updatedAt: string;
-  publishedAt: string | null;
-  notifiedAt: string | null;
 }
 /**
  * An author (pen name) a story is signed with (spec 001 section 3: Author). user is the staff member it belongs to, or null for a shared one (a desk, a column).
