@@ -52,8 +52,7 @@ export function createRegistrar(options: RegistrarOptions): Registrar {
     (manifest: PluginManifest): PluginApi['page'] =>
     (definition) => {
       const method = definition.method ?? 'GET';
-      // TRANSITION: declared answers are being added plugin by plugin; this check returns when all are.
-      // if (!definition.schema.response) throw new Error(`${manifest.id}: page ${method} ${definition.url} declares no answer (schema.response)`);
+      if (!definition.schema.response) throw new Error(`${manifest.id}: page ${method} ${definition.url} declares no answer (schema.response)`);
       routes.push({ method, url: definition.url, owner: manifest.id, access: 'public' });
       app.route({
         method,
@@ -83,8 +82,7 @@ export function createRegistrar(options: RegistrarOptions): Registrar {
         );
       }
       if (!definition.schema) throw new Error(`${manifest.id}: route ${definition.method} ${definition.url} declares no schema`);
-      // TRANSITION: see above.
-      // if (!definition.schema.response) throw new Error(`${manifest.id}: route ${definition.method} ${definition.url} declares no answer (schema.response)`);
+      if (!definition.schema.response) throw new Error(`${manifest.id}: route ${definition.method} ${definition.url} declares no answer (schema.response)`);
       routes.push({ method: definition.method, url: `/api${definition.url}`, owner: manifest.id, access, ...(definition.upload && { upload: true }) });
       instance.route({
         method: definition.method,
@@ -118,7 +116,6 @@ export function createRegistrar(options: RegistrarOptions): Registrar {
 
 /** A route's answers with the error envelope every failure has (core/server/errors.ts). */
 function withErrors(response: RouteAnswers): RouteAnswers {
-  if (!response) return response; // TRANSITION
   return { ...response, '4xx': ref('api/error'), '5xx': ref('api/error') } as RouteAnswers;
 }
 

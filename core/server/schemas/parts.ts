@@ -44,4 +44,4 @@ export const documentAnswer = (contentType: string, description: string) => ({
 export const emptyAnswer = (status: 204 | 304, description: string) => ({ [status]: { description, type: 'null' } });
 
 /** The 200 answer of a delete call `{ data: { _id }, msg? }`: the id of what is gone. */
-export const deletedAnswer = () => answer({ type: 'object', additionalProperties: false, required: ['_id'], properties: { _id: { type: 'string' } } });
+export const deletedAnswer = () => answer('api/deleted');

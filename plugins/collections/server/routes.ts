@@ -10,7 +10,7 @@ import type { CollectionUpdateForm } from '../../../schemas/generated/api/collec
 import { callerPublisher, demand, type Session } from '../../../core/server/auth/session';
 import { invalid, invalidDetails, notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
-import { answer, idParams, listAnswer, ref } from '../../../core/server/schemas/parts';
+import { answer, deletedAnswer, idParams, listAnswer, ref } from '../../../core/server/schemas/parts';
 import { constants } from '../../../core/shared/config';
 import { childrenRefs, collectionMessages, collectionProblems, defaultChildrenRef, type ChildrenRef } from '../rules';
 import { allCollectable, itemRefusal, itemsOf, listedItem, type ItemSources } from './items';
@@ -238,7 +238,7 @@ export function registerCollectionRoutes(api: PluginApi, sources: ItemSources): 
     method: 'DELETE',
     url: '/collections/delete/:id',
     requires: 'collections.delete',
-    schema: { params: idParams, response: answer('api/collection-deleted'), summary: 'Deletes a collection (its stories or issues stay).' },
+    schema: { params: idParams, response: deletedAnswer(), summary: 'Deletes a collection (its stories or issues stay).' },
     async handler(request, _reply, session) {
       const row = await reachableCollection(db, request.params.id, session);
       await deleteCollection(db, row.id);

@@ -17,7 +17,7 @@ import { setResetCode } from '../../../core/server/auth/sessions';
 import { invalid, notFound, unauthorized } from '../../../core/server/errors';
 import { addMemberships, findStaff, isMember, makeDirector, membersOf, removeMembership, type StaffRow, updateMember } from '../../../core/server/people';
 import type { PluginApi } from '../../../core/server/plugins/contract';
-import { answer, idParams, ref } from '../../../core/server/schemas/parts';
+import { answer, deletedAnswer, idParams, ref } from '../../../core/server/schemas/parts';
 import { findPublisher } from '../../../core/server/store';
 import { roleRefusal } from '../../../core/shared/permissions';
 import { changeRefusal, inviteRoles, isNewsletterRole, mayAddMembers, newsletterRoles, type NewsletterRole, type TeamType } from '../rules';
@@ -101,7 +101,7 @@ export function registerTeamRoutes(api: PluginApi): void {
     schema: {
       params: idParams,
       body: ref('api/team-user'),
-      response: answer('api/team-member-removed'),
+      response: deletedAnswer(),
       summary: "Removes a member from the newsletter's team (the team rules apply); the account stays with the publisher.",
     },
     async handler(request, _reply, session) {

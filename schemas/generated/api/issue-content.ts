@@ -39,7 +39,7 @@ export interface BlankStory {
   issue: string;
 }
 /**
- * A newsletter as lists, cards and dashboards show it (spec: Newsletter, without settings such as interests, welcome issue or design). image is a URL or ''. One newsletter (GET /newsletters/list/{id}) adds testers and stats.timeline, which the publish panel and the weekly spotlight read.
+ * A newsletter as lists, cards and dashboards show it (spec: Newsletter, without settings such as interests, welcome issue or design). image is a URL or ''. One newsletter (GET /newsletters/list/{id}) adds stats.timeline and testers, which the publish panel and the weekly spotlight read, and the parts other plugins keep (channelTemplates).
  */
 export interface NewsletterSummary {
   _id: string;
@@ -59,10 +59,6 @@ export interface NewsletterSummary {
     featured: boolean;
     archived: boolean;
   };
-  /**
-   * User ids of the staff who receive test e-mails (GET /newsletters/list/{id} only).
-   */
-  testers?: string[];
   stats: {
     subscribers: number;
     /**
@@ -81,6 +77,33 @@ export interface NewsletterSummary {
   };
   publisher: string;
   createdAt: string;
+  /**
+   * User ids of the staff who receive test e-mails (GET /newsletters/list/{id} only).
+   */
+  testers?: string[];
+  /**
+   * GET /newsletters/list/{id} only: the parts other plugins keep, here the channel templates in order (while the design plugin is enabled).
+   */
+  channelTemplates?: ChannelTemplate[];
+}
+/**
+ * A newsletter's channel template (spec 001 section 3 and 002 section 3: Channel template): the channel titles a new issue starts with. One of a newsletter's templates is its default, which 'New Issue' offers first. The built-in 'Plain' (_id plain, index -1) has no channels and is never the default.
+ */
+export interface ChannelTemplate {
+  _id: string;
+  /**
+   * Unique among the newsletter's templates.
+   */
+  title: string;
+  default: boolean;
+  /**
+   * Its place among the newsletter's templates, from 0.
+   */
+  index: number;
+  /**
+   * Channel names in order, unique within the template.
+   */
+  channels: string[];
 }
 /**
  * A story (spec 001 section 3: Story), bullet or article, as the API shows it. publishedAt is when it was published or, while scheduled, when it will be. version grows with every save: a save based on an older version is merged field by field or refused (409).
