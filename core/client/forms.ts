@@ -5,6 +5,7 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { detailsOf, type ValidationDetail, type ValidationResult } from '../shared/validation-details';
 import { handleError } from './errors';
+import { toast } from './toasts';
 
 export { detailsOf as formValidator };
 
@@ -42,6 +43,12 @@ export function useSchemaForm<T extends object, B = T>(validate: (value: T) => V
     errorMessage: errors[key as string],
   });
   return { values, setValues, set, errors, setErrors, check, text };
+}
+
+/** The spec's way to refuse a form: besides each field's message, the first problem as an 'Error!' toast. */
+export function toastFirstProblem<T>(result: ValidationResult<T>): ValidationResult<T> {
+  if (!result.ok) toast('error', 'Error!', result.details[0]?.message);
+  return result;
 }
 
 /** The keys of T whose values are strings (or may be left out). */
