@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { useLocation, useParams } from 'wouter';
 import { LoadMore } from '../../../core/client/infinite-list';
 import { OwnContentToggle, useOwnContentFilter } from '../../../core/client/own-content';
+import { CardList } from '../../../core/client/cards';
 import { ConfirmDialog, EmptyState, PageHeader } from '../../../core/client/page-parts';
 import { useCan } from '../../../core/client/permissions';
 import { linkTo } from '../../../core/client/registry';
@@ -71,16 +72,14 @@ export default function EpisodesPage() {
       <FeedAddress newsletterId={newsletterId} />
 
       {episodes.items.length > 0 ? (
-        <div className="episodes-list" role="list" aria-label="Episodes">
-          {episodes.items.map((episode) => (
-            <div role="listitem" key={episode._id} style={{ minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-              <EpisodeCard
-                episode={episode}
-                menu={mayCreate ? { onEdit: () => setOpen({ kind: 'edit', episode }), onDelete: () => setOpen({ kind: 'delete', episode }) } : undefined}
-              />
-            </div>
-          ))}
-        </div>
+        <CardList label="Episodes" items={episodes.items} itemKey={(episode) => episode._id}>
+          {(episode) => (
+            <EpisodeCard
+              episode={episode}
+              menu={mayCreate ? { onEdit: () => setOpen({ kind: 'edit', episode }), onDelete: () => setOpen({ kind: 'delete', episode }) } : undefined}
+            />
+          )}
+        </CardList>
       ) : !episodes.loading ? (
         <EmptyState
           title={filter.on ? "You haven't made any episodes yet." : 'There are no episodes yet.'}

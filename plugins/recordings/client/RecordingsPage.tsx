@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { call } from '../../../core/client/api';
 import { LoadMore } from '../../../core/client/infinite-list';
 import { OwnContentToggle, useOwnContentFilter } from '../../../core/client/own-content';
+import { CardList } from '../../../core/client/cards';
 import { ConfirmDialog, EmptyState, PageHeader } from '../../../core/client/page-parts';
 import { useCan } from '../../../core/client/permissions';
 import { userAtom } from '../../../core/client/stores';
@@ -45,16 +46,14 @@ export default function RecordingsPage() {
       </PageHeader>
 
       {recordings.items.length > 0 ? (
-        <div className="recordings-list" role="list" aria-label="Recordings">
-          {recordings.items.map((recording) => (
-            <div role="listitem" key={recording._id} style={{ minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-              <RecordingCard
-                recording={recording}
-                menu={{ canChange: mayChange(recording), onEdit: () => setEditing(recording), onDelete: () => setDeleting(recording) }}
-              />
-            </div>
-          ))}
-        </div>
+        <CardList label="Recordings" items={recordings.items} itemKey={(recording) => recording._id} minWidth={340}>
+          {(recording) => (
+            <RecordingCard
+              recording={recording}
+              menu={{ canChange: mayChange(recording), onEdit: () => setEditing(recording), onDelete: () => setDeleting(recording) }}
+            />
+          )}
+        </CardList>
       ) : !recordings.loading ? (
         <EmptyState
           title={filter.on ? "You haven't uploaded any recordings yet." : 'There are no recordings yet.'}

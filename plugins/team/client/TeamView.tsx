@@ -6,6 +6,7 @@ import { PrimaryButton, Spinner, Stack, Text } from '@fluentui/react';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { call } from '../../../core/client/api';
+import { CardList } from '../../../core/client/cards';
 import { ConfirmDialog, EmptyState, PageHeader } from '../../../core/client/page-parts';
 import { useCan } from '../../../core/client/permissions';
 import { userAtom } from '../../../core/client/stores';
@@ -81,20 +82,18 @@ export function TeamView({ type, scopeId }: { type: TeamType; scopeId: string })
                     {title}
                   </Text>
                   {members.length > 0 ? (
-                    <div className="team-list" role="list" aria-label={title}>
-                      {members.map((member) => (
-                        <div role="listitem" key={member._id}>
-                          <MemberCard
-                            member={member}
-                            menu={
-                              mayChange(member)
-                                ? { onEdit: () => setEditing(member), onRemove: type === 'newsletter' ? () => setRemoving(member) : undefined }
-                                : undefined
-                            }
-                          />
-                        </div>
-                      ))}
-                    </div>
+                    <CardList label={title} items={members} itemKey={(member) => member._id}>
+                      {(member) => (
+                        <MemberCard
+                          member={member}
+                          menu={
+                            mayChange(member)
+                              ? { onEdit: () => setEditing(member), onRemove: type === 'newsletter' ? () => setRemoving(member) : undefined }
+                              : undefined
+                          }
+                        />
+                      )}
+                    </CardList>
                   ) : (
                     <EmptyState
                       title={empty}
