@@ -52,7 +52,7 @@ export function toastFirstProblem<T>(result: ValidationResult<T>): ValidationRes
 }
 
 /** The keys of T whose values are strings (or may be left out). */
-type StringKey<T> = { [K in keyof T]-?: NonNullable<T[K]> extends string ? K : never }[keyof T];
+export type StringKey<T> = { [K in keyof T]-?: NonNullable<T[K]> extends string ? K : never }[keyof T];
 
 /**
  * A form's submit: validate, then send; a failure goes to the shared error handler and the form
