@@ -11,7 +11,7 @@ import { tr } from 'date-fns/locale';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useLocation, useParams } from 'wouter';
-import { List, type ListColumn } from '../../../core/client/list';
+import { isPlainClick, List, type ListColumn } from '../../../core/client/list';
 import { ConfirmDialog, PageHeader } from '../../../core/client/page-parts';
 import { useCan } from '../../../core/client/permissions';
 import { currentScopeAtom } from '../../../core/client/stores';
@@ -124,8 +124,7 @@ export default function StoriesPage() {
         <Link
           href={editorPath(story)}
           onClick={(event) => {
-            // A new tab (ctrl, cmd, shift, middle button) is the browser's; a plain click stays in the console.
-            if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+            if (!isPlainClick(event)) return;
             event.preventDefault();
             opener.open(story);
           }}
