@@ -3,10 +3,10 @@
  * to the caller (story settings attach it). 'Upload from Megaphone' imports a provider episode,
  * makes a draft episode of it and selects that.
  */
-import { DefaultButton, Dialog, DialogFooter, DialogType, PrimaryButton, Stack } from '@fluentui/react';
+import { DefaultButton, Stack } from '@fluentui/react';
 import { useState } from 'react';
 import { handleError } from '../../../core/client/errors';
-import { PickerList } from '../../../core/client/selectable';
+import { PickerDialog } from '../../../core/client/selectable';
 import { OwnContentToggle, useOwnContentFilter } from '../../../core/client/own-content';
 import type { Episode } from '../../../schemas/generated/entities/episode';
 import type { Recording } from '../../../schemas/generated/entities/recording';
@@ -31,7 +31,6 @@ export async function draftEpisodeOf(newsletterId: string, recording: Recording)
 export function SelectEpisodeDialog({ newsletterId, onDismiss, onSelect }: SelectEpisodeDialogProps) {
   const filter = useOwnContentFilter(onlyMineKey);
   const episodes = useEpisodeList(newsletterId, filter.uploader);
-  const [selected, setSelected] = useState<Episode | null>(null);
   const [browsing, setBrowsing] = useState(false);
 
   const imported = async (recording: Recording) => {
@@ -45,30 +44,23 @@ export function SelectEpisodeDialog({ newsletterId, onDismiss, onSelect }: Selec
 
   return (
     <>
-      <Dialog
-        hidden={browsing}
-        onDismiss={onDismiss}
-        dialogContentProps={{ type: DialogType.normal, title: 'Select Episode' }}
-        minWidth={640}
-        maxWidth={760}
-        modalProps={{ styles: { scrollableContent: { maxHeight: '86vh' } } }}
-      >
-        <Stack tokens={{ childrenGap: 16 }}>
+      <PickerDialog
+        title="Select Episode"
+        label="Episodes"
+        list={episodes}
+        emptyText={filter.on ? "You haven't made any episodes yet." : 'There are no episodes yet.'}
+        toolbar={
           <Stack horizontal verticalAlign="center" horizontalAlign="space-between" tokens={{ childrenGap: 16 }}>
             <OwnContentToggle filter={filter} />
             <DefaultButton text="Upload from Megaphone" iconProps={{ iconName: 'CloudDownload' }} onClick={() => setBrowsing(true)} />
           </Stack>
-          <PickerList label="Episodes" list={episodes} emptyText={filter.on ? "You haven't made any episodes yet." : 'There are no episodes yet.'}>
-            {episodes.items.map((episode) => (
-              <EpisodeCard key={episode._id} episode={episode} selection={{ selected: selected?._id === episode._id, onSelect: () => setSelected(episode) }} />
-            ))}
-          </PickerList>
-        </Stack>
-        <DialogFooter>
-          <DefaultButton text="CANCEL" onClick={onDismiss} />
-          <PrimaryButton text="SELECT" disabled={!selected} onClick={() => selected && onSelect(selected)} />
-        </DialogFooter>
-      </Dialog>
+        }
+        hidden={browsing}
+        onSelect={onSelect}
+        onDismiss={onDismiss}
+      >
+        {(episode, selection) => <EpisodeCard episode={episode} selection={selection} />}
+      </PickerDialog>
       {browsing ? <PodcastBrowser onDismiss={() => setBrowsing(false)} onImported={(recording) => void imported(recording)} /> : null}
     </>
   );

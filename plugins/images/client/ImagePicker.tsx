@@ -2,12 +2,13 @@
  * The image picker other features open (profile picture, logos, covers): GALLERY to choose one of
  * the library's images, UPLOAD to add one; either way `onSelect` gets the image.
  */
-import { DefaultButton, Dialog, DialogFooter, DialogType, Pivot, PivotItem, PrimaryButton, Stack, Text } from '@fluentui/react';
+import { Dialog, DialogType, Pivot, PivotItem, Stack, Text } from '@fluentui/react';
 import { useState } from 'react';
 import type { ImagePickerProps } from '../../../core/client/refs';
 import type { Image } from '../../../schemas/generated/entities/image';
 import { LoadMore } from '../../../core/client/infinite-list';
 import { OwnContentToggle, useOwnContentFilter } from '../../../core/client/own-content';
+import { PickerFooter } from '../../../core/client/selectable';
 import { theme } from '../../../core/client/theme';
 import { uploaderFilterKey, useImageList } from './image-list';
 import { UploadForm } from './UploadForm';
@@ -62,10 +63,7 @@ export default function ImagePicker({ onDismiss, onSelect, recommendedSize }: Im
               ) : null}
               <LoadMore list={images} />
             </div>
-            <DialogFooter>
-              <DefaultButton text="CANCEL" onClick={onDismiss} />
-              <PrimaryButton text="SELECT" disabled={!selected} onClick={() => selected && onSelect(selected)} />
-            </DialogFooter>
+            <PickerFooter selected={selected} onSelect={onSelect} onDismiss={onDismiss} />
           </Stack>
         ) : (
           <UploadForm
