@@ -6,6 +6,7 @@
 import { DefaultButton, Dialog, DialogFooter, DialogType, PrimaryButton, Stack, Text } from '@fluentui/react';
 import { Fragment, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { LoadMore, type InfiniteList } from './infinite-list';
+import { OwnContentToggle, type OwnContentFilter } from './own-content';
 import { theme } from './theme';
 
 export interface Selection {
@@ -55,11 +56,14 @@ export function PickerFooter<T>({ selected, onSelect, onDismiss }: { selected: T
 
 export interface PickerDialogProps<T> {
   title: string;
-  /** The list's accessible name, its empty text, and what stands above it (the own-content toggle). */
+  /** The list's accessible name. */
   label: string;
   list: InfiniteList<T>;
-  emptyText: string;
-  toolbar: ReactNode;
+  /** 'Show only my content', above the list, with other `actions` on its right. */
+  filter: OwnContentFilter;
+  actions?: ReactNode;
+  /** What the list says when it has none, of the user's own (`mine`) or at all. */
+  emptyText(mine: boolean): string;
   /** Hidden while another dialog opened from this one is in front. */
   hidden?: boolean;
   onSelect(item: T): void;
@@ -69,17 +73,8 @@ export interface PickerDialogProps<T> {
 }
 
 /** A dialog to choose one of a list's items (Select Recording, Select Episode). */
-export function PickerDialog<T extends { _id: string }>({
-  title,
-  label,
-  list,
-  emptyText,
-  toolbar,
-  hidden = false,
-  onSelect,
-  onDismiss,
-  children,
-}: PickerDialogProps<T>) {
+export function PickerDialog<T extends { _id: string }>(props: PickerDialogProps<T>) {
+  const { title, label, list, filter, actions, emptyText, hidden = false, onSelect, onDismiss, children } = props;
   const [selected, setSelected] = useState<T | null>(null);
   return (
     <Dialog
@@ -91,8 +86,15 @@ export function PickerDialog<T extends { _id: string }>({
       modalProps={{ styles: { scrollableContent: { maxHeight: '86vh' } } }}
     >
       <Stack tokens={{ childrenGap: 16 }}>
-        {toolbar}
-        <PickerList label={label} list={list} emptyText={emptyText}>
+        {actions ? (
+          <Stack horizontal verticalAlign="center" horizontalAlign="space-between" tokens={{ childrenGap: 16 }}>
+            <OwnContentToggle filter={filter} />
+            {actions}
+          </Stack>
+        ) : (
+          <OwnContentToggle filter={filter} />
+        )}
+        <PickerList label={label} list={list} emptyText={emptyText(filter.on)}>
           {list.items.map((item) => (
             <Fragment key={item._id}>{children(item, { selected: selected?._id === item._id, onSelect: () => setSelected(item) })}</Fragment>
           ))}

@@ -19,7 +19,7 @@ import { RecordingPicker } from '../../recordings/client/public';
 import { EpisodeCard } from './EpisodeCard';
 import { EpisodeForm } from './EpisodeForm';
 import { deleteEpisode } from './episodes-api';
-import { onlyMineKey, useEpisodeList } from './episode-list';
+import { noEpisodesText, onlyMineKey, useEpisodeList } from './episode-list';
 import { FeedAddress } from './FeedAddress';
 import { PodcastBrowser } from './PodcastBrowser';
 import { speechRoute } from './refs';
@@ -82,7 +82,7 @@ export default function EpisodesPage() {
         </CardList>
       ) : !episodes.loading ? (
         <EmptyState
-          title={filter.on ? "You haven't made any episodes yet." : 'There are no episodes yet.'}
+          title={noEpisodesText(filter.on)}
           text={mayCreate ? 'Make one from a recording, or import one from your podcast provider, with CREATE.' : undefined}
         />
       ) : null}

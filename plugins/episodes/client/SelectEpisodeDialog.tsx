@@ -3,17 +3,17 @@
  * to the caller (story settings attach it). 'Upload from Megaphone' imports a provider episode,
  * makes a draft episode of it and selects that.
  */
-import { DefaultButton, Stack } from '@fluentui/react';
+import { DefaultButton } from '@fluentui/react';
 import { useState } from 'react';
 import { handleError } from '../../../core/client/errors';
 import { PickerDialog } from '../../../core/client/selectable';
-import { OwnContentToggle, useOwnContentFilter } from '../../../core/client/own-content';
+import { useOwnContentFilter } from '../../../core/client/own-content';
 import type { Episode } from '../../../schemas/generated/entities/episode';
 import type { Recording } from '../../../schemas/generated/entities/recording';
 import { EpisodeCard } from './EpisodeCard';
 import { createBody, fieldsOf, recordingValues } from './episode-form';
 import { createEpisode } from './episodes-api';
-import { onlyMineKey, useEpisodeList } from './episode-list';
+import { noEpisodesText, onlyMineKey, useEpisodeList } from './episode-list';
 import { PodcastBrowser } from './PodcastBrowser';
 import './episodes.css';
 
@@ -48,13 +48,9 @@ export function SelectEpisodeDialog({ newsletterId, onDismiss, onSelect }: Selec
         title="Select Episode"
         label="Episodes"
         list={episodes}
-        emptyText={filter.on ? "You haven't made any episodes yet." : 'There are no episodes yet.'}
-        toolbar={
-          <Stack horizontal verticalAlign="center" horizontalAlign="space-between" tokens={{ childrenGap: 16 }}>
-            <OwnContentToggle filter={filter} />
-            <DefaultButton text="Upload from Megaphone" iconProps={{ iconName: 'CloudDownload' }} onClick={() => setBrowsing(true)} />
-          </Stack>
-        }
+        filter={filter}
+        actions={<DefaultButton text="Upload from Megaphone" iconProps={{ iconName: 'CloudDownload' }} onClick={() => setBrowsing(true)} />}
+        emptyText={noEpisodesText}
         hidden={browsing}
         onSelect={onSelect}
         onDismiss={onDismiss}

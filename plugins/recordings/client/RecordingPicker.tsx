@@ -4,10 +4,10 @@
  * makes an episode of it).
  */
 import { PickerDialog } from '../../../core/client/selectable';
-import { OwnContentToggle, useOwnContentFilter } from '../../../core/client/own-content';
+import { useOwnContentFilter } from '../../../core/client/own-content';
 import type { Recording } from '../../../schemas/generated/entities/recording';
 import { RecordingCard } from './RecordingCard';
-import { onlyMineKey, useRecordingList } from './recording-list';
+import { noRecordingsText, onlyMineKey, useRecordingList } from './recording-list';
 import './recordings.css';
 
 export interface RecordingPickerProps {
@@ -15,19 +15,11 @@ export interface RecordingPickerProps {
   onSelect(recording: Recording): void;
 }
 
-export default function RecordingPicker({ onDismiss, onSelect }: RecordingPickerProps) {
+export default function RecordingPicker(props: RecordingPickerProps) {
   const filter = useOwnContentFilter(onlyMineKey);
   const recordings = useRecordingList(filter.uploader);
   return (
-    <PickerDialog
-      title="Select Recording"
-      label="Recordings"
-      list={recordings}
-      emptyText={filter.on ? "You haven't uploaded any recordings yet." : 'There are no recordings yet.'}
-      toolbar={<OwnContentToggle filter={filter} />}
-      onSelect={onSelect}
-      onDismiss={onDismiss}
-    >
+    <PickerDialog {...props} title="Select Recording" label="Recordings" list={recordings} filter={filter} emptyText={noRecordingsText}>
       {(recording, selection) => <RecordingCard recording={recording} selection={selection} />}
     </PickerDialog>
   );

@@ -16,7 +16,7 @@ import { toast } from '../../../core/client/toasts';
 import type { Recording } from '../../../schemas/generated/entities/recording';
 import { EditRecordingDialog } from './EditRecordingDialog';
 import { RecordingCard } from './RecordingCard';
-import { onlyMineKey, useRecordingList } from './recording-list';
+import { noRecordingsText, onlyMineKey, useRecordingList } from './recording-list';
 import { UploadRecordingDialog } from './UploadRecordingDialog';
 import './recordings.css';
 
@@ -55,10 +55,7 @@ export default function RecordingsPage() {
           )}
         </CardList>
       ) : !recordings.loading ? (
-        <EmptyState
-          title={filter.on ? "You haven't uploaded any recordings yet." : 'There are no recordings yet.'}
-          text="Upload an MP3, MPEG or M4A file with UPLOAD; it can then become an episode."
-        />
+        <EmptyState title={noRecordingsText(filter.on)} text="Upload an MP3, MPEG or M4A file with UPLOAD; it can then become an episode." />
       ) : null}
       <LoadMore list={recordings} />
 
