@@ -6,8 +6,8 @@
 import { PrimaryButton, Stack, type IContextualMenuItem } from '@fluentui/react';
 import { useState } from 'react';
 import { useLocation, useParams } from 'wouter';
-import { LoadMore } from '../../../core/client/infinite-list';
-import { OwnContentToggle, useOwnContentFilter } from '../../../core/client/own-content';
+import { addToList, LoadMore, removeFromList, replaceInList } from '../../../core/client/infinite-list';
+import { OwnContentToggle } from '../../../core/client/own-content';
 import { CardList } from '../../../core/client/cards';
 import { ConfirmDialog, EmptyState, PageHeader } from '../../../core/client/page-parts';
 import { useCan } from '../../../core/client/permissions';
@@ -19,7 +19,7 @@ import { RecordingPicker } from '../../recordings/client/public';
 import { EpisodeCard } from './EpisodeCard';
 import { EpisodeForm } from './EpisodeForm';
 import { deleteEpisode } from './episodes-api';
-import { noEpisodesText, onlyMineKey, useEpisodeList } from './episode-list';
+import { noEpisodesText, useEpisodes } from './episode-list';
 import { FeedAddress } from './FeedAddress';
 import { PodcastBrowser } from './PodcastBrowser';
 import { speechRoute } from './refs';
@@ -36,8 +36,7 @@ type Open =
 export default function EpisodesPage() {
   const { newsletterId } = useParams<{ newsletterId: string }>();
   const [, navigate] = useLocation();
-  const filter = useOwnContentFilter(onlyMineKey);
-  const episodes = useEpisodeList(newsletterId, filter.uploader);
+  const { filter, list: episodes } = useEpisodes(newsletterId);
   const can = useCan();
   const mayCreate = can('episodes.create');
   const [open, setOpen] = useState<Open>(null);
@@ -51,13 +50,14 @@ export default function EpisodesPage() {
   ];
 
   const saved = (episode: Episode, isNew: boolean) => {
-    episodes.update((items) => (isNew ? [episode, ...items] : items.map((item) => (item._id === episode._id ? episode : item))), isNew ? 1 : 0);
+    if (isNew) addToList(episodes, episode);
+    else replaceInList(episodes, episode);
     setOpen(null);
   };
 
   const remove = async (episode: Episode) => {
     await deleteEpisode(episode._id);
-    episodes.update((items) => items.filter((item) => item._id !== episode._id), -1);
+    removeFromList(episodes, episode);
     toast('success', 'Success!', 'The episode is deleted.');
     setOpen(null);
   };

@@ -7,13 +7,12 @@ import { DefaultButton } from '@fluentui/react';
 import { useState } from 'react';
 import { handleError } from '../../../core/client/errors';
 import { PickerDialog } from '../../../core/client/selectable';
-import { useOwnContentFilter } from '../../../core/client/own-content';
 import type { Episode } from '../../../schemas/generated/entities/episode';
 import type { Recording } from '../../../schemas/generated/entities/recording';
 import { EpisodeCard } from './EpisodeCard';
 import { createBody, fieldsOf, recordingValues } from './episode-form';
 import { createEpisode } from './episodes-api';
-import { noEpisodesText, onlyMineKey, useEpisodeList } from './episode-list';
+import { noEpisodesText, useEpisodes } from './episode-list';
 import { PodcastBrowser } from './PodcastBrowser';
 import './episodes.css';
 
@@ -29,8 +28,7 @@ export async function draftEpisodeOf(newsletterId: string, recording: Recording)
 }
 
 export function SelectEpisodeDialog({ newsletterId, onDismiss, onSelect }: SelectEpisodeDialogProps) {
-  const filter = useOwnContentFilter(onlyMineKey);
-  const episodes = useEpisodeList(newsletterId, filter.uploader);
+  const { filter, list: episodes } = useEpisodes(newsletterId);
   const [browsing, setBrowsing] = useState(false);
 
   const imported = async (recording: Recording) => {

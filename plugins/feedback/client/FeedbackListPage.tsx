@@ -9,7 +9,7 @@ import { useState } from 'react';
 import type { Feedback } from '../../../schemas/generated/entities/feedback';
 import { call } from '../../../core/client/api';
 import { handleError } from '../../../core/client/errors';
-import { LoadMore, useInfiniteList } from '../../../core/client/infinite-list';
+import { LoadMore, removeFromList, replaceInList, useInfiniteList } from '../../../core/client/infinite-list';
 import { EmptyState, PageHeader } from '../../../core/client/page-parts';
 import { theme } from '../../../core/client/theme';
 import { toast } from '../../../core/client/toasts';
@@ -34,8 +34,8 @@ export default function FeedbackListPage() {
     try {
       const { data, msg } = await call<Feedback>('put', `feedback/update/${feedback._id}`, { status: next });
       // Under a status filter, a record that no longer matches leaves the list.
-      if (status !== all && data.status !== status) list.update((items) => items.filter((item) => item._id !== data._id), -1);
-      else list.update((items) => items.map((item) => (item._id === data._id ? data : item)));
+      if (status !== all && data.status !== status) removeFromList(list, data);
+      else replaceInList(list, data);
       toast('success', 'Success!', msg);
     } catch (error) {
       await handleError(error);

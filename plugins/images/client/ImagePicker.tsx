@@ -6,11 +6,11 @@ import { Dialog, DialogType, Pivot, PivotItem, Stack, Text } from '@fluentui/rea
 import { useState } from 'react';
 import type { ImagePickerProps } from '../../../core/client/refs';
 import type { Image } from '../../../schemas/generated/entities/image';
-import { LoadMore } from '../../../core/client/infinite-list';
-import { OwnContentToggle, useOwnContentFilter } from '../../../core/client/own-content';
+import { addToList, LoadMore } from '../../../core/client/infinite-list';
+import { OwnContentToggle } from '../../../core/client/own-content';
 import { PickerFooter } from '../../../core/client/selectable';
 import { theme } from '../../../core/client/theme';
-import { uploaderFilterKey, useImageList } from './image-list';
+import { noImagesText, useImages } from './image-list';
 import { UploadForm } from './UploadForm';
 import './images.css';
 
@@ -18,8 +18,7 @@ type Tab = 'gallery' | 'upload';
 
 export default function ImagePicker({ onDismiss, onSelect, recommendedSize }: ImagePickerProps) {
   const [tab, setTab] = useState<Tab>('gallery');
-  const filter = useOwnContentFilter(uploaderFilterKey);
-  const images = useImageList(filter.uploader);
+  const { filter, list: images } = useImages();
   const [selected, setSelected] = useState<Image | null>(null);
 
   return (
@@ -58,7 +57,7 @@ export default function ImagePicker({ onDismiss, onSelect, recommendedSize }: Im
                 </div>
               ) : !images.loading ? (
                 <Text styles={{ root: { display: 'block', padding: 24, textAlign: 'center', color: theme.palette.neutralSecondary } }}>
-                  {filter.on ? "You haven't uploaded any images yet." : 'There are no images yet.'} Upload one in the UPLOAD tab.
+                  {noImagesText(filter.on)} Upload one in the UPLOAD tab.
                 </Text>
               ) : null}
               <LoadMore list={images} />
@@ -69,7 +68,7 @@ export default function ImagePicker({ onDismiss, onSelect, recommendedSize }: Im
           <UploadForm
             recommendedSize={recommendedSize}
             onUploaded={(image) => {
-              images.update((items) => [image, ...items], 1);
+              addToList(images, image);
               setSelected(image);
               onSelect(image);
             }}

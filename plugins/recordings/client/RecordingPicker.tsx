@@ -4,10 +4,9 @@
  * makes an episode of it).
  */
 import { PickerDialog } from '../../../core/client/selectable';
-import { useOwnContentFilter } from '../../../core/client/own-content';
 import type { Recording } from '../../../schemas/generated/entities/recording';
 import { RecordingCard } from './RecordingCard';
-import { noRecordingsText, onlyMineKey, useRecordingList } from './recording-list';
+import { noRecordingsText, useRecordings } from './recording-list';
 import './recordings.css';
 
 export interface RecordingPickerProps {
@@ -16,8 +15,7 @@ export interface RecordingPickerProps {
 }
 
 export default function RecordingPicker(props: RecordingPickerProps) {
-  const filter = useOwnContentFilter(onlyMineKey);
-  const recordings = useRecordingList(filter.uploader);
+  const { filter, list: recordings } = useRecordings();
   return (
     <PickerDialog {...props} title="Select Recording" label="Recordings" list={recordings} filter={filter} emptyText={noRecordingsText}>
       {(recording, selection) => <RecordingCard recording={recording} selection={selection} />}
