@@ -11,6 +11,7 @@ import { handleError } from '../../../core/client/errors';
 import { FormDialog } from '../../../core/client/form-dialog';
 import { formValidator, toastFirstProblem, useFormSubmit, useSchemaForm } from '../../../core/client/forms';
 import { ImageField } from '../../../core/client/ImageField';
+import { profileText } from '../../../core/client/screens/ProfileForm';
 import { toast } from '../../../core/client/toasts';
 import type { NewsletterRole } from '../rules';
 import { displayName, roleLabels, type TeamMember } from './team-api';
@@ -65,14 +66,7 @@ export function EditMemberDialog({ member, onDismiss, onSaved }: EditMemberDialo
     },
   );
   const { profile } = form.values;
-  /** A profile text field: its name, value, change handler and error. */
-  const profileText = (key: 'name' | 'biography' | 'url') => ({
-    name: key,
-    value: profile[key] ?? '',
-    onChange: (_: unknown, text?: string) => setProfile(key, text ?? ''),
-    errorMessage: form.errors[`profile.${key}`],
-    disabled: busy,
-  });
+  const text = profileText(profile, form.errors, setProfile);
 
   return (
     <FormDialog
@@ -86,9 +80,9 @@ export function EditMemberDialog({ member, onDismiss, onSaved }: EditMemberDialo
       onDismiss={onDismiss}
     >
       <ImageField label="PROFILE PICTURE" value={profile.image ?? ''} onChange={(path) => setProfile('image', path)} width={72} height={72} round />
-      <TextField label="NAME" {...profileText('name')} />
-      <TextField label="BIO" multiline rows={3} {...profileText('biography')} />
-      <TextField label="SOCIAL URL" placeholder="https://" {...profileText('url')} />
+      <TextField label="NAME" {...text('name')} disabled={busy} />
+      <TextField label="BIO" multiline rows={3} {...text('biography')} disabled={busy} />
+      <TextField label="SOCIAL URL" placeholder="https://" {...text('url')} disabled={busy} />
       <Dropdown
         label="ROLE"
         placeholder="Select a role"
