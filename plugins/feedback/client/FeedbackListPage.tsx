@@ -24,6 +24,10 @@ const statusOptions: IDropdownOption[] = [{ key: all, text: 'All statuses' }, ..
 export default function FeedbackListPage() {
   const [type, setType] = useState<string>(all);
   const [status, setStatus] = useState<string>(all);
+  const filters = [
+    { label: 'Type', options: typeOptions, value: type, set: setType },
+    { label: 'Status', options: statusOptions, value: status, set: setStatus },
+  ];
   const list = useInfiniteList<Feedback>(
     'feedback/list',
     { type: type === all ? undefined : type, status: status === all ? undefined : status },
@@ -86,20 +90,16 @@ export default function FeedbackListPage() {
   return (
     <Stack tokens={{ childrenGap: 24 }}>
       <PageHeader title="Feedback">
-        <Dropdown
-          ariaLabel="Type"
-          options={typeOptions}
-          selectedKey={type}
-          onChange={(_event, option) => setType(String(option?.key ?? all))}
-          styles={{ root: { width: 160 } }}
-        />
-        <Dropdown
-          ariaLabel="Status"
-          options={statusOptions}
-          selectedKey={status}
-          onChange={(_event, option) => setStatus(String(option?.key ?? all))}
-          styles={{ root: { width: 160 } }}
-        />
+        {filters.map(({ label, options, value, set }) => (
+          <Dropdown
+            key={label}
+            ariaLabel={label}
+            options={options}
+            selectedKey={value}
+            onChange={(_event, option) => set(String(option?.key ?? all))}
+            styles={{ root: { width: 160 } }}
+          />
+        ))}
       </PageHeader>
       {!list.loading && list.items.length === 0 ? (
         <EmptyState title="No feedback yet." text={type !== all || status !== all ? 'Nothing matches these filters.' : undefined} />

@@ -20,7 +20,7 @@ import { toast } from '../../../core/client/toasts';
 import { constants } from '../../../core/shared/config';
 import type { NewsletterSummary } from '../../../schemas/generated/entities/newsletter-summary';
 import { listDate, subscriberCount } from './format';
-import { flipNewsletter, type NewsletterSwitch } from './newsletter-actions';
+import { flipNewsletter, newsletterSwitches, type NewsletterSwitch } from './newsletter-actions';
 import { NewsletterCard } from './NewsletterCard';
 
 const statusOptions = [
@@ -52,26 +52,13 @@ export default function NewslettersPage() {
 
   const rowActions = (newsletter: NewsletterSummary): IContextualMenuItem[] => [
     { key: 'open', text: 'Open', iconProps: { iconName: 'OpenInNewWindow' }, onClick: () => open(newsletter) },
-    ...(can('newsletters.publish')
-      ? [
-          {
-            key: 'publish',
-            text: newsletter.status.published ? 'Unpublish' : 'Publish',
-            iconProps: { iconName: newsletter.status.published ? 'UnpublishContent' : 'PublishContent' },
-            onClick: () => void flip(newsletter, 'publish'),
-          },
-        ]
-      : []),
-    ...(can('newsletters.feature')
-      ? [
-          {
-            key: 'feature',
-            text: newsletter.status.featured ? 'Unfeature' : 'Feature',
-            iconProps: { iconName: newsletter.status.featured ? 'FavoriteStarFill' : 'FavoriteStar' },
-            onClick: () => void flip(newsletter, 'feature'),
-          },
-        ]
-      : []),
+    ...(['publish', 'feature'] as const)
+      .filter((which) => can(newsletterSwitches[which].requires))
+      .map((which) => {
+        const { isOn, text, icon } = newsletterSwitches[which];
+        const state = isOn(newsletter) ? 0 : 1;
+        return { key: which, text: text[state], iconProps: { iconName: icon[state] }, onClick: () => void flip(newsletter, which) };
+      }),
   ];
 
   const columns: ListColumn<NewsletterSummary>[] = [
