@@ -55,6 +55,11 @@ export function TeamView({ type, scopeId }: { type: TeamType; scopeId: string })
     setRemoving(null);
     await reload();
   };
+  /** After a dialog's change: it closes and the team is read again. */
+  const changed = (close: () => void) => () => {
+    close();
+    void reload();
+  };
 
   return (
     <Stack tokens={{ childrenGap: 24 }}>
@@ -116,10 +121,7 @@ export function TeamView({ type, scopeId }: { type: TeamType; scopeId: string })
             setInviting(true);
           }}
           onDismiss={() => setAdding(null)}
-          onAdded={() => {
-            setAdding(null);
-            void reload();
-          }}
+          onAdded={changed(() => setAdding(null))}
         />
       ) : null}
       {inviting ? (
@@ -127,22 +129,10 @@ export function TeamView({ type, scopeId }: { type: TeamType; scopeId: string })
           type={type}
           newsletterId={type === 'newsletter' ? scopeId : undefined}
           onDismiss={() => setInviting(false)}
-          onInvited={() => {
-            setInviting(false);
-            void reload();
-          }}
+          onInvited={changed(() => setInviting(false))}
         />
       ) : null}
-      {editing ? (
-        <EditMemberDialog
-          member={editing}
-          onDismiss={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            void reload();
-          }}
-        />
-      ) : null}
+      {editing ? <EditMemberDialog member={editing} onDismiss={() => setEditing(null)} onSaved={changed(() => setEditing(null))} /> : null}
       {removing ? (
         <ConfirmDialog
           title="Remove Member"
