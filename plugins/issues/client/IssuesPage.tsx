@@ -20,6 +20,7 @@ import {
   CardStatus,
   CardText,
   CardTitle,
+  filterOptions,
   isPlainClick,
   List,
   type CardParts,
@@ -58,15 +59,7 @@ const emptyTitles: Record<ListStatus, string> = {
 };
 
 /** The filter's values (spec 000, Lists: 'Issue filter values'); 'ready' is a tested issue. */
-const statusOptions = [
-  { key: 'scheduled', text: 'Scheduled' },
-  { key: 'processing', text: 'Processing' },
-  { key: 'draft', text: 'Draft' },
-  { key: 'sent', text: 'Sent' },
-  { key: 'published', text: 'Published' },
-  { key: 'cancelled', text: 'Cancelled' },
-  { key: 'ready', text: 'Ready' },
-];
+const statusOptions = filterOptions('scheduled', 'processing', 'draft', 'sent', 'published', 'cancelled', 'ready');
 
 const statusOf = (search: string): ListStatus => {
   const asked = new URLSearchParams(search).get('status');

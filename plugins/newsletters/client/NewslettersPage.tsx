@@ -9,7 +9,7 @@ import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useLocation, useRoute } from 'wouter';
 import { handleError } from '../../../core/client/errors';
-import { List, type ListColumn } from '../../../core/client/list';
+import { filterOptions, List, type ListColumn } from '../../../core/client/list';
 import { PageHeader } from '../../../core/client/page-parts';
 import { useCan } from '../../../core/client/permissions';
 import { newsletterCreateRoute } from '../../../core/client/refs';
@@ -23,11 +23,7 @@ import { listDate, subscriberCount } from './format';
 import { flipNewsletter, newsletterSwitches, type NewsletterSwitch } from './newsletter-actions';
 import { NewsletterCard } from './NewsletterCard';
 
-const statusOptions = [
-  { key: 'published', text: 'Published' },
-  { key: 'draft', text: 'Draft' },
-  { key: 'featured', text: 'Featured' },
-];
+const statusOptions = filterOptions('published', 'draft', 'featured');
 
 export default function NewslettersPage() {
   const [, navigate] = useLocation();

@@ -11,7 +11,7 @@ import { tr } from 'date-fns/locale';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useLocation, useParams } from 'wouter';
-import { isPlainClick, List, type ListColumn } from '../../../core/client/list';
+import { filterOptions, isPlainClick, List, type ListColumn } from '../../../core/client/list';
 import { ConfirmDialog, PageHeader } from '../../../core/client/page-parts';
 import { useCan } from '../../../core/client/permissions';
 import { currentScopeAtom } from '../../../core/client/stores';
@@ -25,19 +25,8 @@ import { StoryCard, storyTypeLabels } from './StoryCard';
 
 const createPath = '/stories/create/';
 
-const typeOptions = [
-  { key: 'bullet', text: 'Bullet' },
-  { key: 'article', text: 'Article' },
-];
-
-const statusOptions = [
-  { key: 'draft', text: 'Draft' },
-  { key: 'ready', text: 'Ready' },
-  { key: 'accepted', text: 'Accepted' },
-  { key: 'scheduled', text: 'Scheduled' },
-  { key: 'published', text: 'Published' },
-  { key: 'cancelled', text: 'Cancelled' },
-];
+const typeOptions = filterOptions('bullet', 'article');
+const statusOptions = filterOptions('draft', 'ready', 'accepted', 'scheduled', 'published', 'cancelled');
 
 const moveLabels: Record<'draft' | 'ready' | 'accept', (story: Story) => string> = {
   draft: () => 'Draft',
