@@ -11,7 +11,7 @@ import { tr } from 'date-fns/locale';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useLocation, useParams } from 'wouter';
-import { filterOptions, isPlainClick, List, type ListColumn } from '../../../core/client/list';
+import { filterOptions, isPlainClick, List, publicPageAction, type ListColumn } from '../../../core/client/list';
 import { ConfirmDialog, PageHeader } from '../../../core/client/page-parts';
 import { useCan } from '../../../core/client/permissions';
 import { currentScopeAtom } from '../../../core/client/stores';
@@ -70,16 +70,7 @@ export default function StoriesPage() {
           iconProps: { iconName: moveIcons[move] },
           onClick: () => void moveStory(story, move).then((moved) => moved && refresh()),
         })),
-      ...(story.status.published
-        ? [
-            {
-              key: 'preview',
-              text: 'Preview',
-              iconProps: { iconName: 'OpenInNewWindow' },
-              onClick: () => void window.open(publicPath(story), '_blank', 'noopener,noreferrer'),
-            },
-          ]
-        : []),
+      ...(story.status.published ? [publicPageAction('preview', 'Preview', publicPath(story))] : []),
       ...(showDelete
         ? [
             {
