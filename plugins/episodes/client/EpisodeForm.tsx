@@ -24,7 +24,7 @@ export type EpisodeFormProps = { onDismiss(): void; onSaved(episode: Episode): v
 export function EpisodeForm(props: EpisodeFormProps) {
   const { onDismiss, onSaved } = props;
   const form = useSchemaForm(episodeCheck(props), initialValues(props));
-  const { values, errors, set, check } = form;
+  const { values, set, check } = form;
   const { busy, submit } = useFormSubmit(check, async (fields) => {
     if (props.mode === 'create') {
       const episode = await createEpisode(createBody(props.newsletterId, props.recording, fields));
@@ -56,15 +56,7 @@ export function EpisodeForm(props: EpisodeFormProps) {
       <TextField label="TITLE" required {...form.text('title')} disabled={busy} />
       <TextField label="SUBTITLE" {...form.text('subtitle')} disabled={busy} />
       <TextField label="BODY" multiline rows={4} {...form.text('body')} disabled={busy} />
-      <ImageField
-        label="IMAGE"
-        value={values.image}
-        onChange={(path) => set('image', path)}
-        errorMessage={errors.image}
-        recommendedSize="1400 x 1400 px"
-        width={96}
-        height={96}
-      />
+      <ImageField label="IMAGE" {...form.field('image')} recommendedSize="1400 x 1400 px" width={96} height={96} />
       <ChoiceGroup
         label="STATUS"
         selectedKey={values.status}
