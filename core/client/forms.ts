@@ -5,6 +5,7 @@
 import { useCallback, useState, type FormEvent } from 'react';
 import { detailsOf, type ValidationDetail, type ValidationResult } from '../shared/validation-details';
 import { handleError } from './errors';
+import { toast } from './toasts';
 
 export { detailsOf as formValidator };
 
@@ -35,17 +36,25 @@ export function useSchemaForm<T extends object, B = T>(validate: (value: T) => V
     setErrors(result.ok ? {} : byField(result.details));
     return result;
   }, [validate, values]);
+  /** A field's value, change handler (taking the value) and error: `<ImageField {...form.field('image')} />`. */
+  const field = <K extends keyof T>(key: K) => ({ value: values[key], onChange: (value: T[K]) => set(key, value), errorMessage: errors[key as string] });
   /** A text field's value, change handler and error, for a string field: `<TextField {...form.text('title')} />`. */
   const text = (key: StringKey<T>) => ({
     value: values[key] as string,
     onChange: (_event: unknown, value?: string) => set(key, (value ?? '') as T[typeof key]),
     errorMessage: errors[key as string],
   });
-  return { values, setValues, set, errors, setErrors, check, text };
+  return { values, setValues, set, errors, setErrors, check, field, text };
+}
+
+/** The spec's way to refuse a form: besides each field's message, the first problem as an 'Error!' toast. */
+export function toastFirstProblem<T>(result: ValidationResult<T>): ValidationResult<T> {
+  if (!result.ok) toast('error', 'Error!', result.details[0]?.message);
+  return result;
 }
 
 /** The keys of T whose values are strings (or may be left out). */
-type StringKey<T> = { [K in keyof T]-?: NonNullable<T[K]> extends string ? K : never }[keyof T];
+export type StringKey<T> = { [K in keyof T]-?: NonNullable<T[K]> extends string ? K : never }[keyof T];
 
 /**
  * A form's submit: validate, then send; a failure goes to the shared error handler and the form

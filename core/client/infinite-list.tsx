@@ -7,7 +7,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { list } from './api';
 import { handleError } from './errors';
 
-type Params = Record<string, string | number | boolean | undefined>;
+export type Params = Record<string, string | number | boolean | undefined>;
 
 export interface InfiniteList<T> {
   items: T[];
@@ -83,6 +83,21 @@ export function useInfiniteList<T>(path: string, params: Params, pageSize: numbe
       setState((current) => ({ ...current, items: change(current.items), count: current.count + countChange }));
     },
   };
+}
+
+/** After a successful create: the new item first. */
+export function addToList<T>(list: InfiniteList<T>, item: T): void {
+  list.update((items) => [item, ...items], 1);
+}
+
+/** After a successful save: the saved item in place of its old self. */
+export function replaceInList<T extends { _id: string }>(list: InfiniteList<T>, item: T): void {
+  list.update((items) => items.map((other) => (other._id === item._id ? item : other)));
+}
+
+/** After a successful delete (or when an item no longer matches the list's filter): the list without it. */
+export function removeFromList<T extends { _id: string }>(list: InfiniteList<T>, item: T): void {
+  list.update((items) => items.filter((other) => other._id !== item._id), -1);
 }
 
 /** Put at the end of a growing list: asks for more when it scrolls into view. */

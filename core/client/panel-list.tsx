@@ -1,12 +1,14 @@
 /**
- * The short lists of the dashboards' panels (draft stories, draft and published issues): each row
- * an icon, a name, a line of details and an optional badge, leading to the item's page. Light on
- * purpose: the dashboard is the first screen after sign-in (design.md section 6), so dates are
- * the browser's own Turkish, not a date library's.
+ * The dashboards' panels: their title and 'See all' link, and the short lists of some (draft
+ * stories, latest collections, draft and published issues): each row an icon, a name, a line of
+ * details and an optional badge, leading to the item's page. Light on purpose: the dashboard is
+ * the first screen after sign-in (design.md section 6), so dates are the browser's own Turkish,
+ * not a date library's.
  */
-import { FontIcon, mergeStyleSets } from '@fluentui/react';
-import type { ReactNode } from 'react';
+import { FontIcon, Link, mergeStyleSets, Spinner, Stack, Text } from '@fluentui/react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouteLink } from 'wouter';
+import { handleError } from './errors';
 import { theme } from './theme';
 
 /** '22 Kasım': the lists' 'd MMMM' (constants.dates.list). */
@@ -77,4 +79,87 @@ export function PanelRow({ href, icon, tone, name, details, badge }: PanelRowPro
       </RouteLink>
     </li>
   );
+}
+
+/** A panel's title. */
+export function PanelTitle({ children }: { children: ReactNode }) {
+  return (
+    <Text as="h2" variant="xLarge" style={{ fontWeight: 600, margin: 0 }}>
+      {children}
+    </Text>
+  );
+}
+
+export interface PanelHeaderProps {
+  title: string;
+  /** Where the link on the right leads: the whole list. */
+  href: string;
+  /** The link's text, 'See all' unless told, and its accessible name where the text alone is not clear. */
+  link?: string;
+  linkLabel?: string;
+}
+
+/** A panel's title with the link to the whole list on its right. */
+export function PanelHeader({ title, href, link = 'See all', linkLabel }: PanelHeaderProps) {
+  return (
+    <Stack horizontal horizontalAlign="space-between" verticalAlign="center" tokens={{ childrenGap: 12 }}>
+      <PanelTitle>{title}</PanelTitle>
+      <RouteLink href={href} asChild>
+        <Link aria-label={linkLabel}>{link}</Link>
+      </RouteLink>
+    </Stack>
+  );
+}
+
+export interface ListPanelProps<T> extends PanelHeaderProps {
+  /** Null while they load. */
+  items: T[] | null;
+  /** What the panel says when there are none, and what it then offers (a link to create one). */
+  emptyText: string;
+  emptyAction?: ReactNode;
+  /** A row (PanelRow) for each item. */
+  children(item: T): ReactNode;
+}
+
+/** A panel listing a few items: the header, a spinner while they load, the empty text, or the rows. */
+export function ListPanel<T>({ items, emptyText, emptyAction, children, ...header }: ListPanelProps<T>) {
+  return (
+    <Stack tokens={{ childrenGap: 12 }}>
+      <PanelHeader {...header} />
+      {!items ? <Spinner /> : null}
+      {items?.length === 0 ? (
+        <Stack tokens={{ childrenGap: 8 }} horizontalAlign="start">
+          <Text styles={{ root: { color: theme.palette.neutralSecondary } }}>{emptyText}</Text>
+          {emptyAction}
+        </Stack>
+      ) : null}
+      {items && items.length > 0 ? <PanelList label={header.title}>{items.map(children)}</PanelList> : null}
+    </Stack>
+  );
+}
+
+/**
+ * What a panel shows, loaded again when `key` changes (another newsletter): null while it loads.
+ * A failure goes to the shared error handler and leaves `failed` (a list: none), or null. An
+ * answer that comes after the key changed is dropped.
+ */
+export function usePanelData<T>(key: string, load: () => Promise<{ data: T }>, failed: T | null = null): T | null {
+  const [data, setData] = useState<T | null>(null);
+  useEffect(() => {
+    let live = true;
+    setData(null);
+    load().then(
+      (answer) => live && setData(answer.data),
+      (error: unknown) => {
+        if (!live) return;
+        setData(failed);
+        return handleError(error);
+      },
+    );
+    return () => {
+      live = false;
+    };
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- the key names what is loaded; `load` and `failed` are new each render
+  }, [key]);
+  return data;
 }

@@ -1,10 +1,12 @@
 /**
  * Lists to choose one item from (the recording picker, Select Episode): each card is an option
- * chosen by click, Enter or Space, inside a scrolling listbox that grows as the user scrolls.
+ * chosen by click, Enter or Space, inside a scrolling listbox that grows as the user scrolls, in
+ * a dialog whose SELECT hands the chosen one over.
  */
-import { Text } from '@fluentui/react';
-import type { KeyboardEvent, ReactNode } from 'react';
+import { DefaultButton, Dialog, DialogFooter, DialogType, PrimaryButton, Stack, Text } from '@fluentui/react';
+import { Fragment, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { LoadMore, type InfiniteList } from './infinite-list';
+import { OwnContentToggle, type OwnContentFilter } from './own-content';
 import { theme } from './theme';
 
 export interface Selection {
@@ -39,5 +41,66 @@ export function PickerList({ label, list, emptyText, children }: { label: string
       ) : null}
       <LoadMore list={list} />
     </div>
+  );
+}
+
+/** A picker's CANCEL and SELECT; SELECT waits for a choice. */
+export function PickerFooter<T>({ selected, onSelect, onDismiss }: { selected: T | null; onSelect(item: T): void; onDismiss(): void }) {
+  return (
+    <DialogFooter>
+      <DefaultButton text="CANCEL" onClick={onDismiss} />
+      <PrimaryButton text="SELECT" disabled={!selected} onClick={() => selected && onSelect(selected)} />
+    </DialogFooter>
+  );
+}
+
+export interface PickerDialogProps<T> {
+  title: string;
+  /** The list's accessible name. */
+  label: string;
+  list: InfiniteList<T>;
+  /** 'Show only my content', above the list, with other `actions` on its right. */
+  filter: OwnContentFilter;
+  actions?: ReactNode;
+  /** What the list says when it has none, of the user's own (`mine`) or at all. */
+  emptyText(mine: boolean): string;
+  /** Hidden while another dialog opened from this one is in front. */
+  hidden?: boolean;
+  onSelect(item: T): void;
+  onDismiss(): void;
+  /** An item's card, given whether it is the chosen one and how to choose it. */
+  children(item: T, selection: Selection): ReactNode;
+}
+
+/** A dialog to choose one of a list's items (Select Recording, Select Episode). */
+export function PickerDialog<T extends { _id: string }>(props: PickerDialogProps<T>) {
+  const { title, label, list, filter, actions, emptyText, hidden = false, onSelect, onDismiss, children } = props;
+  const [selected, setSelected] = useState<T | null>(null);
+  return (
+    <Dialog
+      hidden={hidden}
+      onDismiss={onDismiss}
+      dialogContentProps={{ type: DialogType.normal, title }}
+      minWidth={640}
+      maxWidth={760}
+      modalProps={{ styles: { scrollableContent: { maxHeight: '86vh' } } }}
+    >
+      <Stack tokens={{ childrenGap: 16 }}>
+        {actions ? (
+          <Stack horizontal verticalAlign="center" horizontalAlign="space-between" tokens={{ childrenGap: 16 }}>
+            <OwnContentToggle filter={filter} />
+            {actions}
+          </Stack>
+        ) : (
+          <OwnContentToggle filter={filter} />
+        )}
+        <PickerList label={label} list={list} emptyText={emptyText(filter.on)}>
+          {list.items.map((item) => (
+            <Fragment key={item._id}>{children(item, { selected: selected?._id === item._id, onSelect: () => setSelected(item) })}</Fragment>
+          ))}
+        </PickerList>
+      </Stack>
+      <PickerFooter selected={selected} onSelect={onSelect} onDismiss={onDismiss} />
+    </Dialog>
   );
 }

@@ -42,6 +42,12 @@ export interface ListColumn<T> {
 }
 
 /** What the list hands each card besides the item: its status badge and its action menu button. */
+/** The buttons that switch between the card and the list view. */
+const viewButtons: { key: ListView; icon: string; label: string }[] = [
+  { key: 'card', icon: 'GridViewMedium', label: 'Card view' },
+  { key: 'list', icon: 'List', label: 'List view' },
+];
+
 export interface CardParts {
   badge: ReactNode;
   actions: ReactNode;
@@ -209,22 +215,9 @@ export function List<T>(props: ListProps<T>) {
         )}
         {loading && loaded ? <Spinner size={SpinnerSize.small} ariaLabel="Loading..." /> : null}
         <Stack horizontal verticalAlign="center" tokens={{ childrenGap: 4 }} styles={{ root: { marginLeft: 'auto' } }}>
-          <IconButton
-            iconProps={{ iconName: 'GridViewMedium' }}
-            ariaLabel="Card view"
-            title="Card view"
-            toggle
-            checked={view === 'card'}
-            onClick={() => setView('card')}
-          />
-          <IconButton
-            iconProps={{ iconName: 'List' }}
-            ariaLabel="List view"
-            title="List view"
-            toggle
-            checked={view === 'list'}
-            onClick={() => setView('list')}
-          />
+          {viewButtons.map(({ key, icon, label }) => (
+            <IconButton key={key} iconProps={{ iconName: icon }} ariaLabel={label} title={label} toggle checked={view === key} onClick={() => setView(key)} />
+          ))}
           {onNew ? (
             <PrimaryButton text={props.newLabel ?? 'NEW'} iconProps={{ iconName: 'Add' }} onClick={onNew} styles={{ root: { marginLeft: 12 } }} />
           ) : null}

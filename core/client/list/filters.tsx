@@ -10,6 +10,9 @@ export interface FilterOption {
   text: string;
 }
 
+/** A filter's options from the values' keys, each named as the spec's lists write it: 'scheduled' is 'Scheduled'. */
+export const filterOptions = (...keys: string[]): FilterOption[] => keys.map((key) => ({ key, text: `${key.charAt(0).toUpperCase()}${key.slice(1)}` }));
+
 export interface ListFilter {
   /** The list call's parameter; 'type' or 'status' when left out. */
   param?: string;

@@ -1,6 +1,8 @@
 /** The shared list component and its parts (spec section 2 'Lists'). */
+export { publicPageAction } from './actions';
+export { CardActions, cardClasses, CardFact, CardFoot, CardStatus, CardText, CardTitle, isPlainClick } from './card';
 export { List, type CardParts, type ListColumn, type ListProps } from './List';
-export { onlyOneMessages, type FilterOption, type ListFilter, type ListFilters } from './filters';
+export { filterOptions, onlyOneMessages, type FilterOption, type ListFilter, type ListFilters } from './filters';
 export { pageNumbers, Pager } from './Pager';
 export { searchTermOf, useListSearch } from './search';
 export { StatusBadge } from './StatusBadge';

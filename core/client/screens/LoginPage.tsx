@@ -6,6 +6,7 @@ import type { LoginBody } from '../../../schemas/generated/api/login';
 import { call } from '../api';
 import { formValidator, useFormSubmit, useSchemaForm } from '../forms';
 import { signIn } from '../session';
+import { PasswordField } from './PasswordField';
 import { SignedOutLayout } from './SignedOutLayout';
 
 const validate = formValidator<LoginBody>(loginSchema);
@@ -22,15 +23,7 @@ export default function LoginPage() {
       <form onSubmit={submit} noValidate>
         <Stack tokens={{ childrenGap: 12 }}>
           <TextField label="E-mail" name="email" type="email" autoComplete="username" {...form.text('email')} autoFocus />
-          <TextField
-            label="Password"
-            name="password"
-            type="password"
-            canRevealPassword
-            revealPasswordAriaLabel="Show password"
-            autoComplete="current-password"
-            {...form.text('password')}
-          />
+          <PasswordField label="Password" name="password" autoComplete="current-password" {...form.text('password')} />
           <Stack horizontal horizontalAlign="space-between" verticalAlign="center">
             <Link href="/forgot" asChild>
               <FluentLink>Forgot your password?</FluentLink>

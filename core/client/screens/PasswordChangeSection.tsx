@@ -11,6 +11,7 @@ import type { ValidationDetail } from '../../shared/validation-details';
 import { call } from '../api';
 import { byField, formValidator, useFormSubmit, useSchemaForm } from '../forms';
 import { store, tokenAtom } from '../stores';
+import { PasswordField } from './PasswordField';
 import { theme } from '../theme';
 import { toast } from '../toasts';
 
@@ -46,24 +47,8 @@ export function PasswordChangeSection() {
             CHANGE PASSWORD
           </Text>
           <Text style={{ color: theme.palette.neutralSecondary }}>Your other sessions are signed out when the password changes.</Text>
-          <TextField
-            label="CURRENT PASSWORD"
-            name="currentPassword"
-            type="password"
-            canRevealPassword
-            revealPasswordAriaLabel="Show password"
-            autoComplete="current-password"
-            {...form.text('currentPassword')}
-          />
-          <TextField
-            label="NEW PASSWORD"
-            name="password"
-            type="password"
-            canRevealPassword
-            revealPasswordAriaLabel="Show password"
-            autoComplete="new-password"
-            {...form.text('password')}
-          />
+          <PasswordField label="CURRENT PASSWORD" name="currentPassword" autoComplete="current-password" {...form.text('currentPassword')} />
+          <PasswordField label="NEW PASSWORD" name="password" autoComplete="new-password" {...form.text('password')} />
           <TextField label="CONFIRM NEW PASSWORD" name="passwordConfirm" type="password" autoComplete="new-password" {...form.text('passwordConfirm')} />
           <Stack horizontal horizontalAlign="end">
             <PrimaryButton type="submit" text="CHANGE PASSWORD" disabled={busy} />

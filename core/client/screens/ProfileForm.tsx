@@ -11,7 +11,27 @@ export interface ProfileFormProps {
   nameLabel?: string;
 }
 
+type ProfileText = 'name' | 'biography' | 'url';
+
+/**
+ * A profile's text field (its name, value, change handler and error), for the profile forms here and
+ * the team's Edit User: `{...profileText(profile, errors, onChange)('biography')}`.
+ */
+export function profileText(
+  value: { name: string; biography?: string; url?: string },
+  errors: Record<string, string>,
+  onChange: (key: ProfileText, text: string) => void,
+) {
+  return (key: ProfileText) => ({
+    name: key,
+    value: value[key] ?? '',
+    onChange: (_event: unknown, text?: string) => onChange(key, text ?? ''),
+    errorMessage: errors[`profile.${key}`],
+  });
+}
+
 export function ProfileForm({ value, errors, onChange, nameLabel = 'NAME' }: ProfileFormProps) {
+  const text = profileText(value, errors, onChange);
   return (
     <Stack tokens={{ childrenGap: 14 }}>
       <ImageField
@@ -23,32 +43,9 @@ export function ProfileForm({ value, errors, onChange, nameLabel = 'NAME' }: Pro
         height={72}
         round
       />
-      <TextField
-        label={nameLabel}
-        name="name"
-        placeholder="Type your name..."
-        value={value.name}
-        onChange={(_, text) => onChange('name', text ?? '')}
-        errorMessage={errors['profile.name']}
-      />
-      <TextField
-        label="BIO"
-        name="biography"
-        placeholder="Type your biography..."
-        multiline
-        rows={3}
-        value={value.biography ?? ''}
-        onChange={(_, text) => onChange('biography', text ?? '')}
-        errorMessage={errors['profile.biography']}
-      />
-      <TextField
-        label="SOCIAL URL"
-        name="url"
-        placeholder="Type your social url..."
-        value={value.url}
-        onChange={(_, text) => onChange('url', text ?? '')}
-        errorMessage={errors['profile.url']}
-      />
+      <TextField label={nameLabel} placeholder="Type your name..." {...text('name')} />
+      <TextField label="BIO" placeholder="Type your biography..." multiline rows={3} {...text('biography')} />
+      <TextField label="SOCIAL URL" placeholder="Type your social url..." {...text('url')} />
     </Stack>
   );
 }

@@ -6,6 +6,7 @@ import type { PasswordResetBody } from '../../../schemas/generated/api/password-
 import { call } from '../api';
 import { formValidator, useFormSubmit, useSchemaForm } from '../forms';
 import { signIn } from '../session';
+import { PasswordField } from './PasswordField';
 import { SignedOutLayout } from './SignedOutLayout';
 
 const validate = formValidator<PasswordResetBody>(resetSchema);
@@ -32,16 +33,7 @@ export default function ResetPasswordPage() {
       ) : null}
       <form onSubmit={submit} noValidate>
         <Stack tokens={{ childrenGap: 12 }}>
-          <TextField
-            label="New password"
-            name="password"
-            type="password"
-            canRevealPassword
-            revealPasswordAriaLabel="Show password"
-            autoComplete="new-password"
-            {...form.text('password')}
-            autoFocus
-          />
+          <PasswordField label="New password" name="password" autoComplete="new-password" {...form.text('password')} autoFocus />
           <TextField label="Confirm the new password" name="passwordConfirm" type="password" autoComplete="new-password" {...form.text('passwordConfirm')} />
           {form.errors.token || form.errors.email ? (
             <MessageBar messageBarType={MessageBarType.error}>{form.errors.token ?? form.errors.email}</MessageBar>

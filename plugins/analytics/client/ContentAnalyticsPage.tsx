@@ -5,11 +5,11 @@
  * reading time, opens and clicks over time (legacy statistics) and reads over time (events) with
  * the range picker, and the click map. A story's opens are those of the issue it went out in.
  */
-import { Link, Stack, Text } from '@fluentui/react';
+import { Link, Stack } from '@fluentui/react';
 import { useMemo, useState } from 'react';
 import { Link as RouteLink, useParams } from 'wouter';
+import { Figure, Figures } from '../../../core/client/figures';
 import { PageHeader } from '../../../core/client/page-parts';
-import { theme } from '../../../core/client/theme';
 import type { Issue } from '../../../schemas/generated/entities/issue';
 import type { Story } from '../../../schemas/generated/entities/story';
 import { filterEvents, generateStatistics, issueWithStats, storyWithStats, type EventRow, type GeneratedStatistics } from './analytics-api';
@@ -43,17 +43,11 @@ export default function ContentAnalyticsPage() {
 const nameOf = (content: Content) => ('subject' in content ? content.subject || 'Untitled' : storyName(content));
 const newsletterOf = (content: Content) => content.newsletter;
 
-function Figure({ label, value, note }: { label: string; value: number; note?: string | null }) {
+function CountFigure({ label, value, note }: { label: string; value: number; note?: string | null }) {
   return (
-    <div className="analytics-figure" role="group" aria-label={label}>
-      <Text block variant="small" styles={{ root: { color: theme.palette.neutralSecondary, textTransform: 'uppercase', fontWeight: 600 } }}>
-        {label}
-      </Text>
-      <Text block variant="xxLarge" styles={{ root: { fontWeight: 700 } }}>
-        {count(value)}
-      </Text>
+    <Figure label={label} value={count(value)}>
       {note ? <Note>{note}</Note> : null}
-    </div>
+    </Figure>
   );
 }
 
@@ -108,12 +102,12 @@ function ContentAnalytics({ type, id }: { type: ContentType; id: string }) {
         ) : null}
       </PageHeader>
       {stats ? (
-        <div className="analytics-figures">
-          <Figure label="Total opens" value={stats.totalOpens ?? 0} note={machineShare(stats.totalOpens ?? 0, stats.machineOpens ?? 0, 'opens')} />
-          <Figure label="Unique opens" value={stats.uniqueOpens ?? 0} />
-          <Figure label="Total clicks" value={stats.totalClicks ?? 0} note={machineShare(stats.totalClicks ?? 0, stats.machineClicks ?? 0, 'clicks')} />
-          <Figure label="Unique clicks" value={stats.uniqueClicks ?? 0} />
-        </div>
+        <Figures minWidth={180}>
+          <CountFigure label="Total opens" value={stats.totalOpens ?? 0} note={machineShare(stats.totalOpens ?? 0, stats.machineOpens ?? 0, 'opens')} />
+          <CountFigure label="Unique opens" value={stats.uniqueOpens ?? 0} />
+          <CountFigure label="Total clicks" value={stats.totalClicks ?? 0} note={machineShare(stats.totalClicks ?? 0, stats.machineClicks ?? 0, 'clicks')} />
+          <CountFigure label="Unique clicks" value={stats.uniqueClicks ?? 0} />
+        </Figures>
       ) : null}
       <div className="analytics-grid analytics-grid-thirds">
         <ChartPanel title="OPENS BY DEVICE" state={chartOf(opensBySource, (rows) => devicePie(rows, 'opens'))} height={260} />

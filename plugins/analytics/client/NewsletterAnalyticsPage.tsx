@@ -5,25 +5,17 @@
  */
 import { Stack } from '@fluentui/react';
 import { useMemo } from 'react';
-import { useParams } from 'wouter';
 import { PageHeader } from '../../../core/client/page-parts';
 import { useCan } from '../../../core/client/permissions';
 import { newsletterSummary } from './analytics-api';
 import { AudienceAnalytics, type Audience } from './AudienceAnalytics';
 import { AverageViews } from './AverageViews';
 import { CancellationView } from './CancellationView';
-import { FetchQueueProvider, useQueued } from './fetch-queue';
+import { queuedPage, useQueued } from './fetch-queue';
 import { LatestIssues } from './LatestIssues';
 import { customLimits } from './ranges';
 
-export default function NewsletterAnalyticsPage() {
-  const { newsletterId } = useParams<{ newsletterId: string }>();
-  return (
-    <FetchQueueProvider key={newsletterId}>
-      <NewsletterAnalytics newsletterId={newsletterId} />
-    </FetchQueueProvider>
-  );
-}
+export default queuedPage('newsletterId', NewsletterAnalytics);
 
 function NewsletterAnalytics({ newsletterId }: { newsletterId: string }) {
   const can = useCan();

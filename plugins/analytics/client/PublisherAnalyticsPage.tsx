@@ -4,25 +4,17 @@
  */
 import { Stack } from '@fluentui/react';
 import { useMemo } from 'react';
-import { useParams } from 'wouter';
 import { PageHeader } from '../../../core/client/page-parts';
 import { publisherNewsletters } from './analytics-api';
 import { AudienceAnalytics, type Audience } from './AudienceAnalytics';
 import { CancellationView } from './CancellationView';
-import { FetchQueueProvider, useQueued } from './fetch-queue';
+import { queuedPage, useQueued } from './fetch-queue';
 import { customLimits } from './ranges';
 
 /** Newsletters a publisher's analytics reads at most: the list call's largest page. */
 const newslettersRead = 100;
 
-export default function PublisherAnalyticsPage() {
-  const { publisherId } = useParams<{ publisherId: string }>();
-  return (
-    <FetchQueueProvider key={publisherId}>
-      <PublisherAnalytics publisherId={publisherId} />
-    </FetchQueueProvider>
-  );
-}
+export default queuedPage('publisherId', PublisherAnalytics);
 
 function PublisherAnalytics({ publisherId }: { publisherId: string }) {
   const newsletters = useQueued((next) => next(() => publisherNewsletters(publisherId, newslettersRead)), `newsletters|${publisherId}`);

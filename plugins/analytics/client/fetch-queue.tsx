@@ -3,7 +3,8 @@
  * sections 4 and 9), in the order the charts ask; each chart shows that it waits meanwhile. A
  * screen holds one queue (`FetchQueueProvider`); its charts ask through `useQueued`.
  */
-import { createContext, useContext, useEffect, useRef, useState, type ReactNode } from 'react';
+import { createContext, useContext, useEffect, useRef, useState, type ComponentType, type ReactNode } from 'react';
+import { useParams } from 'wouter';
 import { handleError } from '../../../core/client/errors';
 import { constants } from '../../../core/shared/config';
 
@@ -42,6 +43,19 @@ const QueueContext = createContext<FetchQueue | null>(null);
 export function FetchQueueProvider({ children }: { children: ReactNode }) {
   const [queue] = useState(() => new FetchQueue(constants.statistics.fetchSpacingMs));
   return <QueueContext.Provider value={queue}>{children}</QueueContext.Provider>;
+}
+
+/** A page of one record named by the address (`param`): a queue of its own for each record it shows. */
+export function queuedPage<K extends string>(param: K, Screen: ComponentType<Record<K, string>>) {
+  return function QueuedPage() {
+    const id = useParams()[param] ?? '';
+    const props = { [param]: id } as Record<K, string>;
+    return (
+      <FetchQueueProvider key={id}>
+        <Screen {...props} />
+      </FetchQueueProvider>
+    );
+  };
 }
 
 export type Queued<T> = { status: 'waiting' } | { status: 'ready'; data: T } | { status: 'failed' };

@@ -37,6 +37,12 @@ interface Form {
   indexed: boolean;
 }
 
+/** The admins' switches: a collection shown on its owner's public page, and one open to search engines. */
+const curation = [
+  { key: 'featured', label: 'Featured', onText: "On its owner's public page" },
+  { key: 'indexed', label: 'Indexed', onText: 'Open to search engines' },
+] as const;
+
 const formOf = (collection: CollectionWithItems): Form => ({
   image: collection.image,
   title: collection.title,
@@ -116,20 +122,9 @@ export default function CollectionEditPage() {
         <AboutFields values={form} errors={errors} recordId={collection._id} change={change} />
         {mayCurate ? (
           <Stack horizontal tokens={{ childrenGap: 32 }}>
-            <Toggle
-              label="Featured"
-              onText="On its owner's public page"
-              offText="Off"
-              checked={form.featured}
-              onChange={(_event, on) => change({ featured: Boolean(on) })}
-            />
-            <Toggle
-              label="Indexed"
-              onText="Open to search engines"
-              offText="Off"
-              checked={form.indexed}
-              onChange={(_event, on) => change({ indexed: Boolean(on) })}
-            />
+            {curation.map(({ key, label, onText }) => (
+              <Toggle key={key} label={label} onText={onText} offText="Off" checked={form[key]} onChange={(_event, on) => change({ [key]: Boolean(on) })} />
+            ))}
           </Stack>
         ) : null}
       </Stack>

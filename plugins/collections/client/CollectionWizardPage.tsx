@@ -7,15 +7,15 @@
  * make it a newsletter's collection; without them it is the current scope's. Close and PUBLISH go
  * to /.
  */
-import { ChoiceGroup, DefaultButton, IconButton, mergeStyleSets, PrimaryButton, ProgressIndicator, Spinner, Stack, Text } from '@fluentui/react';
+import { ChoiceGroup, DefaultButton, mergeStyleSets, PrimaryButton, Stack, Text } from '@fluentui/react';
 import { useAtomValue } from 'jotai';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { byField } from '../../../core/client/forms';
 import { handleError } from '../../../core/client/errors';
-import { EmptyState } from '../../../core/client/page-parts';
 import { useCan } from '../../../core/client/permissions';
 import { currentScopeAtom } from '../../../core/client/stores';
+import { useWizardStart, WizardFrame } from '../../../core/client/wizard-frame';
 import { theme } from '../../../core/client/theme';
 import { toast } from '../../../core/client/toasts';
 import { slugify } from '../../../core/shared/text';
@@ -30,9 +30,6 @@ const stageTitles: Record<Stage, string> = { 0: 'About the collection', 1: 'Item
 const stageFields: Record<Stage, string[]> = { 0: ['image', 'title', 'description', 'key'], 1: ['children'], 2: [] };
 
 const classes = mergeStyleSets({
-  page: { minHeight: '100vh', background: theme.semanticColors.bodyBackground },
-  card: { background: theme.palette.white, borderRadius: 8, padding: 32, boxShadow: theme.effects.elevation4 },
-  stageTitle: { ...theme.fonts.xLarge, fontWeight: 700, margin: 0, outline: 'none' },
   columns: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(320px, 1fr))', gap: 24, alignItems: 'start' },
   error: { color: theme.semanticColors.errorText },
 });
@@ -65,39 +62,24 @@ export default function CollectionWizardPage() {
   const can = useCan();
   const owner = useOwner();
   const [types, setTypes] = useState<ChildrenRef[] | null>(null);
-  const [loadFailed, setLoadFailed] = useState(false);
   const [stage, setStage] = useState<Stage>(0);
   const [draft, setDraft] = useState<Draft>(emptyDraft);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [keyFree, setKeyFree] = useState<boolean | null>(null);
   const [busy, setBusy] = useState(false);
-  const heading = useRef<HTMLHeadingElement>(null);
   const mayPublish = can('collections.publish');
 
-  const load = useCallback(async () => {
-    setLoadFailed(false);
-    try {
-      const form = await collectionApi.form();
-      setTypes(form.data.childrenRefs);
-      setDraft((current) => ({ ...current, childrenRef: form.body.childrenRef ?? 'Story' }));
-    } catch (error) {
-      setLoadFailed(true);
-      await handleError(error);
-    }
-  }, []);
-  useEffect(() => void load(), [load]);
+  const start = useWizardStart(async () => {
+    const form = await collectionApi.form();
+    setTypes(form.data.childrenRefs);
+    setDraft((current) => ({ ...current, childrenRef: form.body.childrenRef ?? 'Story' }));
+  });
 
   const change = (patch: Partial<Draft>) => {
     setDraft((current) => ({ ...current, ...patch }));
     setErrors((current) => errorsAfter(current, patch));
   };
   const setTitle = (title: string) => change(draft.keyTyped ? { title } : { title, key: slugify(title) });
-
-  const go = (next: Stage) => {
-    setStage(next);
-    // The new stage's title takes the focus, so that a screen reader says where the user is.
-    requestAnimationFrame(() => heading.current?.focus());
-  };
 
   const fields = (): CollectionFields => ({
     image: draft.image,
@@ -123,7 +105,7 @@ export default function CollectionWizardPage() {
         return handleError(error);
       }
     }
-    go((stage + 1) as Stage);
+    setStage((stage + 1) as Stage);
   };
 
   const publish = async () => {
@@ -205,46 +187,28 @@ export default function CollectionWizardPage() {
   })();
 
   return (
-    <div className={classes.page}>
-      <Stack tokens={{ childrenGap: 20 }} styles={{ root: { maxWidth: stage === 1 ? 1040 : 720, margin: '0 auto', padding: '32px 24px' } }}>
-        <Stack horizontal verticalAlign="center" horizontalAlign="space-between">
-          <Text as="h1" variant="xxLarge" styles={{ root: { fontWeight: 700, margin: 0 } }}>
-            Create a Collection
-          </Text>
-          <IconButton iconProps={{ iconName: 'Cancel' }} title="Close" ariaLabel="Close" onClick={() => navigate('/')} />
-        </Stack>
-        <ProgressIndicator label={`Step ${stage + 1} of 3`} percentComplete={(stage + 1) / 3} ariaValueText={`Step ${stage + 1} of 3: ${stageTitles[stage]}`} />
-        {!types ? (
-          loadFailed ? (
-            <Stack tokens={{ childrenGap: 12 }} horizontalAlign="center">
-              <EmptyState title="The wizard could not be loaded." />
-              <DefaultButton text="TRY AGAIN" onClick={() => void load()} />
-            </Stack>
-          ) : (
-            <Spinner label="Loading..." style={{ marginTop: 48 }} />
-          )
+    <WizardFrame
+      title="Create a Collection"
+      closeLabel="Close"
+      onClose={() => navigate('/')}
+      width={stage === 1 ? 1040 : 720}
+      step={stage + 1}
+      steps={3}
+      stage={stage}
+      stageTitle={stageTitles[stage]}
+      id="collection"
+      start={start}
+      back={stage > 0 ? <DefaultButton text="BACK" iconProps={{ iconName: 'Back' }} onClick={() => setStage((stage - 1) as Stage)} disabled={busy} /> : null}
+      actions={
+        stage < 2 ? (
+          // A key known to be taken keeps the wizard here.
+          <PrimaryButton text="NEXT" onClick={() => void next()} disabled={stage === 0 && keyFree === false} />
         ) : (
-          <section className={classes.card} aria-labelledby="collection-stage-title" data-stage={stage}>
-            <Stack tokens={{ childrenGap: 24 }}>
-              <h2 ref={heading} id="collection-stage-title" tabIndex={-1} className={classes.stageTitle}>
-                {stageTitles[stage]}
-              </h2>
-              {content}
-              <Stack horizontal verticalAlign="center" horizontalAlign="space-between" tokens={{ childrenGap: 12 }}>
-                <div>
-                  {stage > 0 ? <DefaultButton text="BACK" iconProps={{ iconName: 'Back' }} onClick={() => go((stage - 1) as Stage)} disabled={busy} /> : null}
-                </div>
-                {stage < 2 ? (
-                  // A key known to be taken keeps the wizard here.
-                  <PrimaryButton text="NEXT" onClick={() => void next()} disabled={stage === 0 && keyFree === false} />
-                ) : (
-                  <PrimaryButton text={mayPublish ? 'PUBLISH' : 'SAVE AS DRAFT'} onClick={() => void publish()} disabled={busy} />
-                )}
-              </Stack>
-            </Stack>
-          </section>
-        )}
-      </Stack>
-    </div>
+          <PrimaryButton text={mayPublish ? 'PUBLISH' : 'SAVE AS DRAFT'} onClick={() => void publish()} disabled={busy} />
+        )
+      }
+    >
+      {content}
+    </WizardFrame>
   );
 }

@@ -4,13 +4,12 @@
  * leading to its dashboard, 'See all' for the newsletter's collection list, and, while there are
  * none, the way to the wizard for a collection of this newsletter.
  */
-import { Link, Spinner, Stack, Text } from '@fluentui/react';
+import { Link } from '@fluentui/react';
 import { Link as RouteLink } from 'wouter';
-import { PanelList, PanelRow, panelDate } from '../../../core/client/panel-list';
+import { ListPanel, PanelRow, panelDate } from '../../../core/client/panel-list';
 import { StatusBadge } from '../../../core/client/list/StatusBadge';
 import { useListPage } from '../../../core/client/list/use-list-page';
 import { Can } from '../../../core/client/permissions';
-import { theme } from '../../../core/client/theme';
 import { resolveBadge } from '../../../core/shared/badges';
 import { constants } from '../../../core/shared/config';
 import type { Scope } from '../../../schemas/generated/entities/scope';
@@ -28,41 +27,30 @@ export default function LatestCollectionsPanel({ scope }: { scope: Scope }) {
   const collections = latest.loaded && !latest.loading ? latest.items : null;
 
   return (
-    <Stack tokens={{ childrenGap: 12 }}>
-      <Stack horizontal horizontalAlign="space-between" verticalAlign="center" tokens={{ childrenGap: 12 }}>
-        <Text as="h2" variant="xLarge" style={{ fontWeight: 600, margin: 0 }}>
-          Latest collections
-        </Text>
-        <RouteLink href={`/newsletters/show/${scope._id}/collections`} asChild>
-          <Link>See all</Link>
-        </RouteLink>
-      </Stack>
-      {!collections ? <Spinner /> : null}
-      {collections?.length === 0 ? (
-        <Stack tokens={{ childrenGap: 4 }}>
-          <Text styles={{ root: { color: theme.palette.neutralSecondary } }}>There are no collections yet.</Text>
-          <Can requires="collections.create">
-            <RouteLink href={wizardPath(scope._id)} asChild>
-              <Link>Create a collection</Link>
-            </RouteLink>
-          </Can>
-        </Stack>
-      ) : null}
-      {collections && collections.length > 0 ? (
-        <PanelList label="Latest collections">
-          {collections.map((collection) => (
-            <PanelRow
-              key={collection._id}
-              href={dashboardPath(collection._id)}
-              icon="PhotoCollection"
-              tone={collection.status.published ? 'accent' : 'warning'}
-              name={collection.title}
-              details={`${itemCount(collection)} · ${panelDate(collection.updatedAt)}`}
-              badge={<StatusBadge badge={resolveBadge('collection', collection.status)} />}
-            />
-          ))}
-        </PanelList>
-      ) : null}
-    </Stack>
+    <ListPanel
+      title="Latest collections"
+      href={`/newsletters/show/${scope._id}/collections`}
+      items={collections}
+      emptyText="There are no collections yet."
+      emptyAction={
+        <Can requires="collections.create">
+          <RouteLink href={wizardPath(scope._id)} asChild>
+            <Link>Create a collection</Link>
+          </RouteLink>
+        </Can>
+      }
+    >
+      {(collection) => (
+        <PanelRow
+          key={collection._id}
+          href={dashboardPath(collection._id)}
+          icon="PhotoCollection"
+          tone={collection.status.published ? 'accent' : 'warning'}
+          name={collection.title}
+          details={`${itemCount(collection)} · ${panelDate(collection.updatedAt)}`}
+          badge={<StatusBadge badge={resolveBadge('collection', collection.status)} />}
+        />
+      )}
+    </ListPanel>
   );
 }

@@ -7,6 +7,7 @@ import type { IContextualMenuItem } from '@fluentui/react';
 import { useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { handleError } from '../../../core/client/errors';
+import { publicPageAction } from '../../../core/client/list/actions';
 import { ConfirmDialog } from '../../../core/client/page-parts';
 import { useCan } from '../../../core/client/permissions';
 import { toast } from '../../../core/client/toasts';
@@ -39,14 +40,7 @@ export function useCollectionMenu({ onChanged, onDeleted }: { onChanged(): void;
       ? [{ key: 'edit', text: 'Edit', iconProps: { iconName: 'Edit' }, onClick: () => navigate(`${dashboardPath(collection._id)}/edit`) }]
       : []),
     ...(collection.status.published
-      ? [
-          {
-            key: 'view',
-            text: 'View',
-            iconProps: { iconName: 'OpenInNewWindow' },
-            onClick: () => void window.open(publicPath(collection), '_blank', 'noopener,noreferrer'),
-          },
-        ]
+      ? [publicPageAction('view', 'View', publicPath(collection))]
       : can('collections.publish')
         ? [{ key: 'publish', text: 'Publish', iconProps: { iconName: 'PublishContent' }, onClick: () => void publish(collection) }]
         : []),

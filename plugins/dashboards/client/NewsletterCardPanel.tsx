@@ -1,8 +1,7 @@
 /** The newsletter dashboard's card: the newsletter, its subscribers and status, linking to its public page /n/{key}. */
 import { Spinner, Stack, Text } from '@fluentui/react';
-import { useEffect, useState } from 'react';
 import { call } from '../../../core/client/api';
-import { handleError } from '../../../core/client/errors';
+import { usePanelData } from '../../../core/client/panel-list';
 import { theme } from '../../../core/client/theme';
 import type { Scope } from '../../../schemas/generated/entities/scope';
 import { ScopeCard } from './Card';
@@ -18,10 +17,7 @@ interface NewsletterSummary {
 }
 
 export default function NewsletterCardPanel({ scope }: { scope: Scope }) {
-  const [newsletter, setNewsletter] = useState<NewsletterSummary | null>(null);
-  useEffect(() => {
-    call<NewsletterSummary>('get', `newsletters/list/${scope._id}`).then(({ data }) => setNewsletter(data), handleError);
-  }, [scope._id]);
+  const newsletter = usePanelData(scope._id, () => call<NewsletterSummary>('get', `newsletters/list/${scope._id}`));
   if (!newsletter) return <Spinner />;
   return (
     <ScopeCard

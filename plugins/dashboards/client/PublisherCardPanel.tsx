@@ -1,8 +1,7 @@
 /** The publisher home's card: the publisher, its website and e-mail, linking to its public page /p/{key}. */
 import { Link, Spinner, Text } from '@fluentui/react';
-import { useEffect, useState } from 'react';
 import { call } from '../../../core/client/api';
-import { handleError } from '../../../core/client/errors';
+import { usePanelData } from '../../../core/client/panel-list';
 import type { Scope } from '../../../schemas/generated/entities/scope';
 import { ScopeCard } from './Card';
 
@@ -16,10 +15,7 @@ interface PublisherSummary {
 }
 
 export default function PublisherCardPanel({ scope }: { scope: Scope }) {
-  const [publisher, setPublisher] = useState<PublisherSummary | null>(null);
-  useEffect(() => {
-    call<PublisherSummary>('get', `publishers/list/${scope._id}`).then(({ data }) => setPublisher(data), handleError);
-  }, [scope._id]);
+  const publisher = usePanelData(scope._id, () => call<PublisherSummary>('get', `publishers/list/${scope._id}`));
   if (!publisher) return <Spinner />;
   return (
     <ScopeCard image={publisher.image} title={publisher.title} text={publisher.description} publicPath={`/p/${publisher.key}`}>

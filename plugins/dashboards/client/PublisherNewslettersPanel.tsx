@@ -1,9 +1,8 @@
 /** The publisher home's newsletters: at most 80, most subscribers first; each opens its dashboard. */
 import { Image, ImageFit, Spinner, Stack, Text } from '@fluentui/react';
-import { useEffect, useState } from 'react';
 import { Link as RouteLink } from 'wouter';
 import { list } from '../../../core/client/api';
-import { handleError } from '../../../core/client/errors';
+import { PanelTitle, usePanelData } from '../../../core/client/panel-list';
 import { theme } from '../../../core/client/theme';
 import { constants } from '../../../core/shared/config';
 import type { Scope } from '../../../schemas/generated/entities/scope';
@@ -18,21 +17,14 @@ interface NewsletterRow {
 }
 
 export default function PublisherNewslettersPanel({ scope }: { scope: Scope }) {
-  const [newsletters, setNewsletters] = useState<NewsletterRow[] | null>(null);
-  useEffect(() => {
-    list<NewsletterRow>('newsletters/list', { publisher: scope._id, sort: 'subscribers', desc: true, limit: constants.pageSizes.publisherNewsletters }).then(
-      ({ data }) => setNewsletters(data),
-      (error) => {
-        setNewsletters([]);
-        return handleError(error);
-      },
-    );
-  }, [scope._id]);
+  const newsletters = usePanelData(
+    scope._id,
+    () => list<NewsletterRow>('newsletters/list', { publisher: scope._id, sort: 'subscribers', desc: true, limit: constants.pageSizes.publisherNewsletters }),
+    [],
+  );
   return (
     <Stack tokens={{ childrenGap: 12 }}>
-      <Text as="h2" variant="xLarge" style={{ fontWeight: 600, margin: 0 }}>
-        Newsletters
-      </Text>
+      <PanelTitle>Newsletters</PanelTitle>
       {!newsletters ? <Spinner /> : null}
       {newsletters?.length === 0 ? <Text styles={{ root: { color: theme.palette.neutralSecondary } }}>There are no newsletters yet.</Text> : null}
       <ul aria-label="Newsletters" style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 8 }}>

@@ -1,14 +1,13 @@
 /** The publisher home's Updates: the links of constants.dashboard.updates (a publisher handbook, the release notes). */
 import { Link, Stack, Text } from '@fluentui/react';
+import { PanelTitle } from '../../../core/client/panel-list';
 import { theme } from '../../../core/client/theme';
 import { constants } from '../../../core/shared/config';
 
 export default function UpdatesPanel() {
   return (
     <Stack tokens={{ childrenGap: 12 }}>
-      <Text as="h2" variant="xLarge" style={{ fontWeight: 600, margin: 0 }}>
-        Updates
-      </Text>
+      <PanelTitle>Updates</PanelTitle>
       {constants.dashboard.updates.map((update) => (
         <Stack key={update.url} tokens={{ childrenGap: 2 }}>
           <Link href={update.url} target="_blank" rel="noopener noreferrer" styles={{ root: { fontWeight: 600, fontSize: 16 } }}>

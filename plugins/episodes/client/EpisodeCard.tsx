@@ -1,5 +1,6 @@
 /** An episode as a card: cover, date, status badge, title, subtitle, body, player and its menu. */
 import { FontIcon, IconButton, Stack, Text, type IContextualMenuItem } from '@fluentui/react';
+import { cardClasses } from '../../../core/client/cards';
 import { selectableProps, type Selection } from '../../../core/client/selectable';
 import { theme } from '../../../core/client/theme';
 import type { Episode } from '../../../schemas/generated/entities/episode';
@@ -22,11 +23,8 @@ export function EpisodeCard({ episode, menu, selection }: EpisodeCardProps) {
       ]
     : [];
   const select = selectableProps(selection);
-  const className = ['episode-card', selection ? 'episode-card--selectable' : '', selection?.selected ? 'episode-card--selected' : '']
-    .filter(Boolean)
-    .join(' ');
   return (
-    <article className={className} aria-label={episode.title} data-testid="episode-card" {...select}>
+    <article className={cardClasses('episode-card', selection)} aria-label={episode.title} data-testid="episode-card" {...select}>
       <div className="episode-card__cover" aria-hidden>
         {episode.image ? <img src={episode.image} alt="" loading="lazy" /> : <FontIcon iconName="Headset" />}
       </div>
@@ -46,7 +44,7 @@ export function EpisodeCard({ episode, menu, selection }: EpisodeCardProps) {
           {episode.title}
         </Text>
         {episode.subtitle ? <Text styles={{ root: { color: theme.semanticColors.strongSubtext, fontWeight: 600 } }}>{episode.subtitle}</Text> : null}
-        {episode.body ? <Text className="episode-card__body">{episode.body}</Text> : null}
+        {episode.body ? <Text className="mh-card__text">{episode.body}</Text> : null}
         {/* preload="none": a long list loads no audio until someone presses play. */}
         <audio controls preload="none" src={episode.audio} aria-label={episode.title} onClick={(event) => event.stopPropagation()} />
         <Text variant="small" styles={{ root: { color: theme.palette.neutralSecondary } }}>

@@ -6,8 +6,9 @@
 import { PrimaryButton, Stack, type IContextualMenuItem } from '@fluentui/react';
 import { useState } from 'react';
 import { useLocation, useParams } from 'wouter';
-import { LoadMore } from '../../../core/client/infinite-list';
-import { OwnContentToggle, useOwnContentFilter } from '../../../core/client/own-content';
+import { addToList, LoadMore, removeFromList, replaceInList } from '../../../core/client/infinite-list';
+import { OwnContentToggle } from '../../../core/client/own-content';
+import { CardList } from '../../../core/client/cards';
 import { ConfirmDialog, EmptyState, PageHeader } from '../../../core/client/page-parts';
 import { useCan } from '../../../core/client/permissions';
 import { linkTo } from '../../../core/client/registry';
@@ -18,7 +19,7 @@ import { RecordingPicker } from '../../recordings/client/public';
 import { EpisodeCard } from './EpisodeCard';
 import { EpisodeForm } from './EpisodeForm';
 import { deleteEpisode } from './episodes-api';
-import { onlyMineKey, useEpisodeList } from './episode-list';
+import { noEpisodesText, useEpisodes } from './episode-list';
 import { FeedAddress } from './FeedAddress';
 import { PodcastBrowser } from './PodcastBrowser';
 import { speechRoute } from './refs';
@@ -35,8 +36,7 @@ type Open =
 export default function EpisodesPage() {
   const { newsletterId } = useParams<{ newsletterId: string }>();
   const [, navigate] = useLocation();
-  const filter = useOwnContentFilter(onlyMineKey);
-  const episodes = useEpisodeList(newsletterId, filter.uploader);
+  const { filter, list: episodes } = useEpisodes(newsletterId);
   const can = useCan();
   const mayCreate = can('episodes.create');
   const [open, setOpen] = useState<Open>(null);
@@ -50,13 +50,14 @@ export default function EpisodesPage() {
   ];
 
   const saved = (episode: Episode, isNew: boolean) => {
-    episodes.update((items) => (isNew ? [episode, ...items] : items.map((item) => (item._id === episode._id ? episode : item))), isNew ? 1 : 0);
+    if (isNew) addToList(episodes, episode);
+    else replaceInList(episodes, episode);
     setOpen(null);
   };
 
   const remove = async (episode: Episode) => {
     await deleteEpisode(episode._id);
-    episodes.update((items) => items.filter((item) => item._id !== episode._id), -1);
+    removeFromList(episodes, episode);
     toast('success', 'Success!', 'The episode is deleted.');
     setOpen(null);
   };
@@ -71,19 +72,17 @@ export default function EpisodesPage() {
       <FeedAddress newsletterId={newsletterId} />
 
       {episodes.items.length > 0 ? (
-        <div className="episodes-list" role="list" aria-label="Episodes">
-          {episodes.items.map((episode) => (
-            <div role="listitem" key={episode._id} style={{ minWidth: 0, display: 'flex', flexDirection: 'column' }}>
-              <EpisodeCard
-                episode={episode}
-                menu={mayCreate ? { onEdit: () => setOpen({ kind: 'edit', episode }), onDelete: () => setOpen({ kind: 'delete', episode }) } : undefined}
-              />
-            </div>
-          ))}
-        </div>
+        <CardList label="Episodes" items={episodes.items} itemKey={(episode) => episode._id}>
+          {(episode) => (
+            <EpisodeCard
+              episode={episode}
+              menu={mayCreate ? { onEdit: () => setOpen({ kind: 'edit', episode }), onDelete: () => setOpen({ kind: 'delete', episode }) } : undefined}
+            />
+          )}
+        </CardList>
       ) : !episodes.loading ? (
         <EmptyState
-          title={filter.on ? "You haven't made any episodes yet." : 'There are no episodes yet.'}
+          title={noEpisodesText(filter.on)}
           text={mayCreate ? 'Make one from a recording, or import one from your podcast provider, with CREATE.' : undefined}
         />
       ) : null}

@@ -1,5 +1,5 @@
 /** The browser's second screen: a podcast's episodes (cover, title, date) with a back arrow; IMPORT copies one into a recording. */
-import { DetailsList, DetailsListLayoutMode, IconButton, PrimaryButton, SelectionMode, Spinner, SpinnerSize, Stack, Text, type IColumn } from '@fluentui/react';
+import { IconButton, PrimaryButton, Spinner, SpinnerSize, Stack, Text, type IColumn } from '@fluentui/react';
 import { useEffect, useState } from 'react';
 import { handleError } from '../../../core/client/errors';
 import { toast } from '../../../core/client/toasts';
@@ -7,7 +7,7 @@ import type { Podcast } from '../../../schemas/generated/entities/podcast';
 import type { PodcastEpisode } from '../../../schemas/generated/entities/podcast-episode';
 import type { Recording } from '../../../schemas/generated/entities/recording';
 import { importPodcastEpisode, listPodcastEpisodes } from './episodes-api';
-import { Cover, dateOf, Muted, type BrowserTask } from './podcast-parts';
+import { BrowserTable, Cover, dateOf, leadColumns, Muted, type BrowserTask } from './podcast-parts';
 
 export interface PodcastEpisodesProps extends BrowserTask {
   podcast: Podcast;
@@ -43,14 +43,7 @@ export function PodcastEpisodes({ podcast, busy, run, onBack, onImported }: Podc
     });
 
   const columns: IColumn[] = [
-    { key: 'cover', name: 'Cover', minWidth: 44, maxWidth: 44, onRender: (item: PodcastEpisode) => <Cover src={item.image} /> },
-    {
-      key: 'title',
-      name: 'Title',
-      minWidth: 220,
-      isMultiline: true,
-      onRender: (item: PodcastEpisode) => <span style={{ fontWeight: 600, fontSize: 14 }}>{item.title}</span>,
-    },
+    ...leadColumns(220, (item: PodcastEpisode) => <span style={{ fontWeight: 600, fontSize: 14 }}>{item.title}</span>),
     { key: 'date', name: 'Date', minWidth: 110, maxWidth: 130, onRender: (item: PodcastEpisode) => <span>{dateOf(item.publishedAt)}</span> },
     {
       key: 'import',
@@ -75,14 +68,7 @@ export function PodcastEpisodes({ podcast, busy, run, onBack, onImported }: Podc
       {episodes === null ? (
         <Spinner size={SpinnerSize.large} label="Loading..." />
       ) : episodes.length > 0 ? (
-        <DetailsList
-          items={episodes}
-          columns={columns}
-          selectionMode={SelectionMode.none}
-          layoutMode={DetailsListLayoutMode.justified}
-          ariaLabelForGrid="Episodes"
-          getKey={(item: PodcastEpisode) => item.id}
-        />
+        <BrowserTable label="Episodes" items={episodes} columns={columns} />
       ) : (
         <Muted>This podcast has no episodes with audio.</Muted>
       )}

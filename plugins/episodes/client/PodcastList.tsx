@@ -1,8 +1,8 @@
 /** The browser's first screen: the podcasts (cover, title, episode count, date); with the RSS provider each feed can be removed. */
-import { DetailsList, DetailsListLayoutMode, IconButton, Link, SelectionMode, Spinner, SpinnerSize, type IColumn } from '@fluentui/react';
+import { IconButton, Link, Spinner, SpinnerSize, type IColumn } from '@fluentui/react';
 import type { Podcast } from '../../../schemas/generated/entities/podcast';
 import { removePodcastFeed, type PodcastProvider } from './episodes-api';
-import { Cover, dateOf, Muted, type BrowserTask } from './podcast-parts';
+import { BrowserTable, dateOf, leadColumns, Muted, type BrowserTask } from './podcast-parts';
 
 export interface PodcastListProps extends BrowserTask {
   provider: PodcastProvider | null;
@@ -20,18 +20,11 @@ export function PodcastList({ provider, podcasts, busy, run, onOpen, onRemoved }
     });
 
   const columns: IColumn[] = [
-    { key: 'cover', name: 'Cover', minWidth: 44, maxWidth: 44, onRender: (item: Podcast) => <Cover src={item.image} /> },
-    {
-      key: 'title',
-      name: 'Title',
-      minWidth: 200,
-      isMultiline: true,
-      onRender: (item: Podcast) => (
-        <Link onClick={() => onOpen(item)} styles={{ root: { fontWeight: 600, fontSize: 14 } }}>
-          {item.title}
-        </Link>
-      ),
-    },
+    ...leadColumns(200, (item: Podcast) => (
+      <Link onClick={() => onOpen(item)} styles={{ root: { fontWeight: 600, fontSize: 14 } }}>
+        {item.title}
+      </Link>
+    )),
     { key: 'count', name: 'Episodes', minWidth: 70, maxWidth: 80, onRender: (item: Podcast) => <span>{item.episodeCount}</span> },
     { key: 'date', name: 'Date', minWidth: 110, maxWidth: 130, onRender: (item: Podcast) => <span>{dateOf(item.publishedAt || item.createdAt)}</span> },
     ...(provider === 'rss'
@@ -58,15 +51,5 @@ export function PodcastList({ provider, podcasts, busy, run, onOpen, onRemoved }
   if (podcasts === null) return <Spinner size={SpinnerSize.large} label="Loading..." />;
   if (podcasts.length === 0)
     return <Muted>{provider === 'rss' ? 'Add the RSS feed of a podcast to browse its episodes.' : 'There are no podcasts yet.'}</Muted>;
-  return (
-    <DetailsList
-      items={podcasts}
-      columns={columns}
-      selectionMode={SelectionMode.none}
-      layoutMode={DetailsListLayoutMode.justified}
-      ariaLabelForGrid="Podcasts"
-      getKey={(item: Podcast) => item.id}
-      onItemInvoked={(item: Podcast) => onOpen(item)}
-    />
-  );
+  return <BrowserTable label="Podcasts" items={podcasts} columns={columns} onOpen={onOpen} />;
 }

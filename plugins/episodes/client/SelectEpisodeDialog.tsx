@@ -3,17 +3,16 @@
  * to the caller (story settings attach it). 'Upload from Megaphone' imports a provider episode,
  * makes a draft episode of it and selects that.
  */
-import { DefaultButton, Dialog, DialogFooter, DialogType, PrimaryButton, Stack } from '@fluentui/react';
+import { DefaultButton } from '@fluentui/react';
 import { useState } from 'react';
 import { handleError } from '../../../core/client/errors';
-import { PickerList } from '../../../core/client/selectable';
-import { OwnContentToggle, useOwnContentFilter } from '../../../core/client/own-content';
+import { PickerDialog } from '../../../core/client/selectable';
 import type { Episode } from '../../../schemas/generated/entities/episode';
 import type { Recording } from '../../../schemas/generated/entities/recording';
 import { EpisodeCard } from './EpisodeCard';
 import { createBody, fieldsOf, recordingValues } from './episode-form';
 import { createEpisode } from './episodes-api';
-import { onlyMineKey, useEpisodeList } from './episode-list';
+import { noEpisodesText, useEpisodes } from './episode-list';
 import { PodcastBrowser } from './PodcastBrowser';
 import './episodes.css';
 
@@ -29,9 +28,7 @@ export async function draftEpisodeOf(newsletterId: string, recording: Recording)
 }
 
 export function SelectEpisodeDialog({ newsletterId, onDismiss, onSelect }: SelectEpisodeDialogProps) {
-  const filter = useOwnContentFilter(onlyMineKey);
-  const episodes = useEpisodeList(newsletterId, filter.uploader);
-  const [selected, setSelected] = useState<Episode | null>(null);
+  const { filter, list: episodes } = useEpisodes(newsletterId);
   const [browsing, setBrowsing] = useState(false);
 
   const imported = async (recording: Recording) => {
@@ -45,30 +42,19 @@ export function SelectEpisodeDialog({ newsletterId, onDismiss, onSelect }: Selec
 
   return (
     <>
-      <Dialog
+      <PickerDialog
+        title="Select Episode"
+        label="Episodes"
+        list={episodes}
+        filter={filter}
+        actions={<DefaultButton text="Upload from Megaphone" iconProps={{ iconName: 'CloudDownload' }} onClick={() => setBrowsing(true)} />}
+        emptyText={noEpisodesText}
         hidden={browsing}
+        onSelect={onSelect}
         onDismiss={onDismiss}
-        dialogContentProps={{ type: DialogType.normal, title: 'Select Episode' }}
-        minWidth={640}
-        maxWidth={760}
-        modalProps={{ styles: { scrollableContent: { maxHeight: '86vh' } } }}
       >
-        <Stack tokens={{ childrenGap: 16 }}>
-          <Stack horizontal verticalAlign="center" horizontalAlign="space-between" tokens={{ childrenGap: 16 }}>
-            <OwnContentToggle filter={filter} />
-            <DefaultButton text="Upload from Megaphone" iconProps={{ iconName: 'CloudDownload' }} onClick={() => setBrowsing(true)} />
-          </Stack>
-          <PickerList label="Episodes" list={episodes} emptyText={filter.on ? "You haven't made any episodes yet." : 'There are no episodes yet.'}>
-            {episodes.items.map((episode) => (
-              <EpisodeCard key={episode._id} episode={episode} selection={{ selected: selected?._id === episode._id, onSelect: () => setSelected(episode) }} />
-            ))}
-          </PickerList>
-        </Stack>
-        <DialogFooter>
-          <DefaultButton text="CANCEL" onClick={onDismiss} />
-          <PrimaryButton text="SELECT" disabled={!selected} onClick={() => selected && onSelect(selected)} />
-        </DialogFooter>
-      </Dialog>
+        {(episode, selection) => <EpisodeCard episode={episode} selection={selection} />}
+      </PickerDialog>
       {browsing ? <PodcastBrowser onDismiss={() => setBrowsing(false)} onImported={(recording) => void imported(recording)} /> : null}
     </>
   );

@@ -3,12 +3,13 @@
  * DESCRIPTION and SEND; the server stores it with the user's e-mail. Admins also get a link to
  * the list of everything sent.
  */
-import { DefaultButton, Dialog, DialogFooter, DialogType, Dropdown, Link, PrimaryButton, Stack, TextField } from '@fluentui/react';
+import { Dropdown, Link, TextField } from '@fluentui/react';
 import { useLocation } from 'wouter';
 import createSchema from '../../../schemas/api/feedback-create.schema.json?validator';
 import type { FeedbackCreateBody } from '../../../schemas/generated/api/feedback-create';
 import { call } from '../../../core/client/api';
-import { formValidator, useFormSubmit, useSchemaForm } from '../../../core/client/forms';
+import { FormDialog } from '../../../core/client/form-dialog';
+import { formValidator, toastFirstProblem, useFormSubmit, useSchemaForm } from '../../../core/client/forms';
 import { useCan } from '../../../core/client/permissions';
 import { toast } from '../../../core/client/toasts';
 import { constants } from '../../../core/shared/config';
@@ -26,56 +27,40 @@ export function FeedbackDialog({ type, onDismiss }: { type: FeedbackCreateBody['
   const form = useSchemaForm<FeedbackCreateBody>(validate, { type, product: '', title: '', description: '' });
   const can = useCan();
   const [, navigate] = useLocation();
-  const check = () => {
-    const result = form.check();
-    if (!result.ok) toast('error', 'Error!', result.details[0]?.message);
-    return result;
-  };
-  const { busy, submit } = useFormSubmit(check, async (body) => {
-    const { msg } = await call('post', 'feedback/create', { ...body, title: body.title.trim(), description: body.description.trim() });
-    toast('success', 'Success!', msg);
-    onDismiss();
-  });
+  const { busy, submit } = useFormSubmit(
+    () => toastFirstProblem(form.check()),
+    async (body) => {
+      const { msg } = await call('post', 'feedback/create', { ...body, title: body.title.trim(), description: body.description.trim() });
+      toast('success', 'Success!', msg);
+      onDismiss();
+    },
+  );
   return (
-    <Dialog
-      hidden={false}
-      onDismiss={onDismiss}
-      dialogContentProps={{ type: DialogType.normal, title: dialogTitles[type] }}
-      minWidth={520}
-      modalProps={{ isBlocking: busy }}
-    >
-      <form onSubmit={submit} noValidate aria-label={dialogTitles[type]}>
-        <Stack tokens={{ childrenGap: 12 }}>
-          <Dropdown
-            label="PRODUCT"
-            placeholder="Select a product"
-            options={constants.feedbackProducts.map((product) => ({ key: product, text: product }))}
-            selectedKey={form.values.product || null}
-            onChange={(_event, option) => form.set('product', String(option?.key ?? ''))}
-            errorMessage={form.errors.product}
-            required
-          />
-          <TextField label="TITLE" placeholder={placeholders[type].title} {...form.text('title')} required />
-          <TextField label="DESCRIPTION" placeholder={placeholders[type].description} multiline rows={6} {...form.text('description')} required />
-          {can('feedback.list') ? (
-            <Link
-              href="/admin/feedback"
-              onClick={(event) => {
-                event.preventDefault();
-                onDismiss();
-                navigate('/admin/feedback');
-              }}
-            >
-              See all feedback
-            </Link>
-          ) : null}
-        </Stack>
-        <DialogFooter>
-          <DefaultButton text="CANCEL" onClick={onDismiss} disabled={busy} />
-          <PrimaryButton type="submit" text="SEND" disabled={busy} />
-        </DialogFooter>
-      </form>
-    </Dialog>
+    <FormDialog title={dialogTitles[type]} label={dialogTitles[type]} minWidth={520} gap={12} action="SEND" busy={busy} onSubmit={submit} onDismiss={onDismiss}>
+      <Dropdown
+        label="PRODUCT"
+        placeholder="Select a product"
+        options={constants.feedbackProducts.map((product) => ({ key: product, text: product }))}
+        selectedKey={form.values.product || null}
+        onChange={(_event, option) => form.set('product', String(option?.key ?? ''))}
+        errorMessage={form.errors.product}
+        required
+      />
+      <TextField label="TITLE" placeholder={placeholders[type].title} {...form.text('title')} required />
+      <TextField label="DESCRIPTION" placeholder={placeholders[type].description} multiline rows={6} {...form.text('description')} required />
+      {can('feedback.list') ? (
+        <Link
+          href="/admin/feedback"
+          onClick={(event) => {
+            event.preventDefault();
+            onDismiss();
+            navigate('/admin/feedback');
+          }}
+        >
+          See all feedback
+        </Link>
+      ) : null}
+    </FormDialog>
   );
 }
 

@@ -9,7 +9,7 @@ import { useState } from 'react';
 import type { Feedback } from '../../../schemas/generated/entities/feedback';
 import { call } from '../../../core/client/api';
 import { handleError } from '../../../core/client/errors';
-import { LoadMore, useInfiniteList } from '../../../core/client/infinite-list';
+import { LoadMore, removeFromList, replaceInList, useInfiniteList } from '../../../core/client/infinite-list';
 import { EmptyState, PageHeader } from '../../../core/client/page-parts';
 import { theme } from '../../../core/client/theme';
 import { toast } from '../../../core/client/toasts';
@@ -24,6 +24,10 @@ const statusOptions: IDropdownOption[] = [{ key: all, text: 'All statuses' }, ..
 export default function FeedbackListPage() {
   const [type, setType] = useState<string>(all);
   const [status, setStatus] = useState<string>(all);
+  const filters = [
+    { label: 'Type', options: typeOptions, value: type, set: setType },
+    { label: 'Status', options: statusOptions, value: status, set: setStatus },
+  ];
   const list = useInfiniteList<Feedback>(
     'feedback/list',
     { type: type === all ? undefined : type, status: status === all ? undefined : status },
@@ -34,8 +38,8 @@ export default function FeedbackListPage() {
     try {
       const { data, msg } = await call<Feedback>('put', `feedback/update/${feedback._id}`, { status: next });
       // Under a status filter, a record that no longer matches leaves the list.
-      if (status !== all && data.status !== status) list.update((items) => items.filter((item) => item._id !== data._id), -1);
-      else list.update((items) => items.map((item) => (item._id === data._id ? data : item)));
+      if (status !== all && data.status !== status) removeFromList(list, data);
+      else replaceInList(list, data);
       toast('success', 'Success!', msg);
     } catch (error) {
       await handleError(error);
@@ -86,20 +90,16 @@ export default function FeedbackListPage() {
   return (
     <Stack tokens={{ childrenGap: 24 }}>
       <PageHeader title="Feedback">
-        <Dropdown
-          ariaLabel="Type"
-          options={typeOptions}
-          selectedKey={type}
-          onChange={(_event, option) => setType(String(option?.key ?? all))}
-          styles={{ root: { width: 160 } }}
-        />
-        <Dropdown
-          ariaLabel="Status"
-          options={statusOptions}
-          selectedKey={status}
-          onChange={(_event, option) => setStatus(String(option?.key ?? all))}
-          styles={{ root: { width: 160 } }}
-        />
+        {filters.map(({ label, options, value, set }) => (
+          <Dropdown
+            key={label}
+            ariaLabel={label}
+            options={options}
+            selectedKey={value}
+            onChange={(_event, option) => set(String(option?.key ?? all))}
+            styles={{ root: { width: 160 } }}
+          />
+        ))}
       </PageHeader>
       {!list.loading && list.items.length === 0 ? (
         <EmptyState title="No feedback yet." text={type !== all || status !== all ? 'Nothing matches these filters.' : undefined} />

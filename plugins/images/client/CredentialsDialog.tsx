@@ -1,10 +1,10 @@
 /** Edit Credentials: ALT TEXT (required, the server's Turkish message), SOURCE, CAPTION, SAVE. */
-import { DefaultButton, Dialog, DialogFooter, DialogType, PrimaryButton, Stack } from '@fluentui/react';
 import updateSchema from '../../../schemas/api/image-update.schema.json?validator';
 import type { ImageUpdateBody } from '../../../schemas/generated/api/image-update';
 import type { Image } from '../../../schemas/generated/entities/image';
 import { call } from '../../../core/client/api';
-import { formValidator, useFormSubmit, useSchemaForm } from '../../../core/client/forms';
+import { FormDialog } from '../../../core/client/form-dialog';
+import { formValidator, toastFirstProblem, useFormSubmit, useSchemaForm } from '../../../core/client/forms';
 import { theme } from '../../../core/client/theme';
 import { toast } from '../../../core/client/toasts';
 import { CredentialFields } from './CredentialFields';
@@ -13,38 +13,22 @@ export const validateCredentials = formValidator<ImageUpdateBody>(updateSchema);
 
 export function CredentialsDialog({ image, onDismiss, onSaved }: { image: Image; onDismiss(): void; onSaved(image: Image): void }) {
   const form = useSchemaForm<ImageUpdateBody>(validateCredentials, { alt: image.alt, source: image.source, caption: image.caption });
-  const check = () => {
-    const result = form.check();
-    if (!result.ok) toast('error', 'Error!', result.details[0]?.message);
-    return result;
-  };
-  const { busy, submit } = useFormSubmit(check, async (body) => {
-    const { data, msg } = await call<Image>('put', `images/update/${image._id}`, body);
-    toast('success', 'Success!', msg);
-    onSaved(data);
-  });
+  const { busy, submit } = useFormSubmit(
+    () => toastFirstProblem(form.check()),
+    async (body) => {
+      const { data, msg } = await call<Image>('put', `images/update/${image._id}`, body);
+      toast('success', 'Success!', msg);
+      onSaved(data);
+    },
+  );
   return (
-    <Dialog
-      hidden={false}
-      onDismiss={onDismiss}
-      dialogContentProps={{ type: DialogType.normal, title: 'Edit Credentials' }}
-      minWidth={480}
-      modalProps={{ isBlocking: busy }}
-    >
-      <form onSubmit={submit} noValidate>
-        <Stack tokens={{ childrenGap: 12 }}>
-          <img
-            src={image.sizes.small}
-            alt={image.alt}
-            style={{ width: '100%', maxHeight: 180, objectFit: 'contain', background: theme.palette.neutralLighter, borderRadius: 4 }}
-          />
-          <CredentialFields values={form.values} errors={form.errors} onChange={form.set} />
-        </Stack>
-        <DialogFooter>
-          <DefaultButton text="CANCEL" onClick={onDismiss} disabled={busy} />
-          <PrimaryButton type="submit" text="SAVE" disabled={busy} />
-        </DialogFooter>
-      </form>
-    </Dialog>
+    <FormDialog title="Edit Credentials" minWidth={480} gap={12} busy={busy} onSubmit={submit} onDismiss={onDismiss}>
+      <img
+        src={image.sizes.small}
+        alt={image.alt}
+        style={{ width: '100%', maxHeight: 180, objectFit: 'contain', background: theme.palette.neutralLighter, borderRadius: 4 }}
+      />
+      <CredentialFields values={form.values} errors={form.errors} onChange={form.set} />
+    </FormDialog>
   );
 }

@@ -2,14 +2,15 @@
  * The image picker other features open (profile picture, logos, covers): GALLERY to choose one of
  * the library's images, UPLOAD to add one; either way `onSelect` gets the image.
  */
-import { DefaultButton, Dialog, DialogFooter, DialogType, Pivot, PivotItem, PrimaryButton, Stack, Text } from '@fluentui/react';
+import { Dialog, DialogType, Pivot, PivotItem, Stack, Text } from '@fluentui/react';
 import { useState } from 'react';
 import type { ImagePickerProps } from '../../../core/client/refs';
 import type { Image } from '../../../schemas/generated/entities/image';
-import { LoadMore } from '../../../core/client/infinite-list';
-import { OwnContentToggle, useOwnContentFilter } from '../../../core/client/own-content';
+import { addToList, LoadMore } from '../../../core/client/infinite-list';
+import { OwnContentToggle } from '../../../core/client/own-content';
+import { PickerFooter } from '../../../core/client/selectable';
 import { theme } from '../../../core/client/theme';
-import { uploaderFilterKey, useImageList } from './image-list';
+import { noImagesText, useImages } from './image-list';
 import { UploadForm } from './UploadForm';
 import './images.css';
 
@@ -17,8 +18,7 @@ type Tab = 'gallery' | 'upload';
 
 export default function ImagePicker({ onDismiss, onSelect, recommendedSize }: ImagePickerProps) {
   const [tab, setTab] = useState<Tab>('gallery');
-  const filter = useOwnContentFilter(uploaderFilterKey);
-  const images = useImageList(filter.uploader);
+  const { filter, list: images } = useImages();
   const [selected, setSelected] = useState<Image | null>(null);
 
   return (
@@ -57,21 +57,18 @@ export default function ImagePicker({ onDismiss, onSelect, recommendedSize }: Im
                 </div>
               ) : !images.loading ? (
                 <Text styles={{ root: { display: 'block', padding: 24, textAlign: 'center', color: theme.palette.neutralSecondary } }}>
-                  {filter.on ? "You haven't uploaded any images yet." : 'There are no images yet.'} Upload one in the UPLOAD tab.
+                  {noImagesText(filter.on)} Upload one in the UPLOAD tab.
                 </Text>
               ) : null}
               <LoadMore list={images} />
             </div>
-            <DialogFooter>
-              <DefaultButton text="CANCEL" onClick={onDismiss} />
-              <PrimaryButton text="SELECT" disabled={!selected} onClick={() => selected && onSelect(selected)} />
-            </DialogFooter>
+            <PickerFooter selected={selected} onSelect={onSelect} onDismiss={onDismiss} />
           </Stack>
         ) : (
           <UploadForm
             recommendedSize={recommendedSize}
             onUploaded={(image) => {
-              images.update((items) => [image, ...items], 1);
+              addToList(images, image);
               setSelected(image);
               onSelect(image);
             }}

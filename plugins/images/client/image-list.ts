@@ -1,14 +1,15 @@
 /** The library as a growing list (30 a page), limited to the user's own when 'Filter by Uploader' is on. */
 import type { Image } from '../../../schemas/generated/entities/image';
-import { useInfiniteList } from '../../../core/client/infinite-list';
+import { useUploadList } from '../../../core/client/uploads';
 import { constants } from '../../../core/shared/config';
 
 /** Where 'Filter by Uploader' is remembered; the page and the picker share it. */
-export const uploaderFilterKey = 'images-filter-by-uploader';
+const uploaderFilterKey = 'images-filter-by-uploader';
 
-export function useImageList(uploader: string | undefined) {
-  return useInfiniteList<Image>('images/list', { sort: 'createdAt', desc: true, uploader }, constants.pageSizes.images);
-}
+/** What the page and the picker say when there are no images, of the user's own or at all. */
+export const noImagesText = (mine: boolean) => (mine ? "You haven't uploaded any images yet." : 'There are no images yet.');
+
+export const useImages = () => useUploadList<Image>(uploaderFilterKey, 'images/list', constants.pageSizes.images);
 
 /** The original's absolute address: what Copy Image puts on the clipboard. */
 export const absoluteUrl = (path: string) => new URL(path, window.location.origin).href;

@@ -6,15 +6,12 @@
  * one. The dashboard is the first screen after sign-in (design.md section 6): no date library,
  * nothing of the list component here.
  */
-import { Link, Spinner, Stack, Text } from '@fluentui/react';
-import { useEffect, useState } from 'react';
+import { Link } from '@fluentui/react';
 import { Link as RouteLink } from 'wouter';
-import { handleError } from '../../../core/client/errors';
-import { PanelList, PanelRow, panelDate } from '../../../core/client/panel-list';
+import { ListPanel, PanelRow, panelDate, usePanelData } from '../../../core/client/panel-list';
 // The badge alone: the list's index would bring the whole list component to the first screen.
 import { StatusBadge } from '../../../core/client/list/StatusBadge';
 import { useCan } from '../../../core/client/permissions';
-import { theme } from '../../../core/client/theme';
 import { resolveBadge } from '../../../core/shared/badges';
 import { constants } from '../../../core/shared/config';
 import type { Scope } from '../../../schemas/generated/entities/scope';
@@ -36,62 +33,40 @@ const emptyTexts: Record<PanelKind, string> = { draft: 'There are no draft issue
 const shownDate = (issue: Issue, kind: PanelKind) => (kind === 'published' && issue.publishedAt ? issue.publishedAt : issue.updatedAt);
 
 function IssuesPanel({ scope, kind }: { scope: Scope; kind: PanelKind }) {
-  const [issues, setIssues] = useState<Issue[] | null>(null);
+  const issues = usePanelData(
+    `${scope._id}|${kind}`,
+    () => issueApi.list({ newsletter: scope._id, ...panelQueries[kind], limit: constants.pageSizes.dashboardIssues }),
+    [],
+  );
   const can = useCan();
-  useEffect(() => {
-    let live = true;
-    setIssues(null);
-    issueApi.list({ newsletter: scope._id, ...panelQueries[kind], limit: constants.pageSizes.dashboardIssues }).then(
-      ({ data }) => live && setIssues(data),
-      (error: unknown) => {
-        if (!live) return;
-        setIssues([]);
-        return handleError(error);
-      },
-    );
-    return () => {
-      live = false;
-    };
-  }, [scope._id, kind]);
-
   const title = panelTitles[kind];
   return (
-    <Stack tokens={{ childrenGap: 12 }}>
-      <Stack horizontal horizontalAlign="space-between" verticalAlign="center" tokens={{ childrenGap: 12 }}>
-        <Text as="h2" variant="xLarge" style={{ fontWeight: 600, margin: 0 }}>
-          {title}
-        </Text>
-        <RouteLink href={`/newsletters/show/${scope._id}/issues?status=${kind}`} asChild>
-          <Link aria-label={`See all ${title.toLowerCase()}`}>See all</Link>
-        </RouteLink>
-      </Stack>
-      {!issues ? <Spinner /> : null}
-      {issues?.length === 0 ? (
-        <Stack tokens={{ childrenGap: 8 }} horizontalAlign="start">
-          <Text styles={{ root: { color: theme.palette.neutralSecondary } }}>{emptyTexts[kind]}</Text>
-          {kind === 'published' && can('issues.create') ? (
-            <RouteLink href={newIssuePath(scope._id)} asChild>
-              <Link>Create a new issue</Link>
-            </RouteLink>
-          ) : null}
-        </Stack>
-      ) : null}
-      {issues && issues.length > 0 ? (
-        <PanelList label={title}>
-          {issues.map((issue) => (
-            <PanelRow
-              key={issue._id}
-              href={issueEditorPath(issue._id)}
-              icon={kind === 'published' ? 'Mail' : 'EditMail'}
-              tone="accent"
-              name={issueName(issue)}
-              details={`${issue.key} · ${panelDate(shownDate(issue, kind))}`}
-              badge={<StatusBadge badge={resolveBadge('issue', issue.status)} />}
-            />
-          ))}
-        </PanelList>
-      ) : null}
-    </Stack>
+    <ListPanel
+      title={title}
+      href={`/newsletters/show/${scope._id}/issues?status=${kind}`}
+      linkLabel={`See all ${title.toLowerCase()}`}
+      items={issues}
+      emptyText={emptyTexts[kind]}
+      emptyAction={
+        kind === 'published' && can('issues.create') ? (
+          <RouteLink href={newIssuePath(scope._id)} asChild>
+            <Link>Create a new issue</Link>
+          </RouteLink>
+        ) : null
+      }
+    >
+      {(issue) => (
+        <PanelRow
+          key={issue._id}
+          href={issueEditorPath(issue._id)}
+          icon={kind === 'published' ? 'Mail' : 'EditMail'}
+          tone="accent"
+          name={issueName(issue)}
+          details={`${issue.key} · ${panelDate(shownDate(issue, kind))}`}
+          badge={<StatusBadge badge={resolveBadge('issue', issue.status)} />}
+        />
+      )}
+    </ListPanel>
   );
 }
 

@@ -7,12 +7,26 @@
  * address. Each issue's menu: Edit, Feature or Unfeature (admins), Delete. A click on an issue
  * opens its editor.
  */
-import { FontIcon, Image, ImageFit, Link, mergeStyleSets, Stack, Text, type IContextualMenuItem } from '@fluentui/react';
+import { Image, ImageFit, Link, mergeStyleSets, Stack, type IContextualMenuItem } from '@fluentui/react';
 import { format } from 'date-fns';
 import { tr } from 'date-fns/locale';
-import { useState, type MouseEvent } from 'react';
+import { useState } from 'react';
 import { useLocation, useParams, useSearch } from 'wouter';
-import { List, type CardParts, type ListColumn, type ListParams } from '../../../core/client/list';
+import {
+  CardActions,
+  cardClasses,
+  CardFact,
+  CardFoot,
+  CardStatus,
+  CardText,
+  CardTitle,
+  filterOptions,
+  isPlainClick,
+  List,
+  type CardParts,
+  type ListColumn,
+  type ListParams,
+} from '../../../core/client/list';
 import { handleError } from '../../../core/client/errors';
 import { ConfirmDialog, PageHeader } from '../../../core/client/page-parts';
 import { useCan } from '../../../core/client/permissions';
@@ -45,15 +59,7 @@ const emptyTitles: Record<ListStatus, string> = {
 };
 
 /** The filter's values (spec 000, Lists: 'Issue filter values'); 'ready' is a tested issue. */
-const statusOptions = [
-  { key: 'scheduled', text: 'Scheduled' },
-  { key: 'processing', text: 'Processing' },
-  { key: 'draft', text: 'Draft' },
-  { key: 'sent', text: 'Sent' },
-  { key: 'published', text: 'Published' },
-  { key: 'cancelled', text: 'Cancelled' },
-  { key: 'ready', text: 'Ready' },
-];
+const statusOptions = filterOptions('scheduled', 'processing', 'draft', 'sent', 'published', 'cancelled', 'ready');
 
 const statusOf = (search: string): ListStatus => {
   const asked = new URLSearchParams(search).get('status');
@@ -71,33 +77,8 @@ const cardDate = (value: string) => format(new Date(value), constants.dates.card
 /** A published issue carries its release date; the rest, when they last changed. */
 const shownDate = (issue: Issue) => (issue.status.published && issue.publishedAt ? issue.publishedAt : issue.updatedAt);
 
-/** A plain click stays in the console; a new tab or window (ctrl, cmd, shift, middle button) is the browser's. */
-const isPlainClick = (event: MouseEvent) => event.button === 0 && !event.ctrlKey && !event.metaKey && !event.shiftKey && !event.altKey;
-
 const classes = mergeStyleSets({
-  card: {
-    background: theme.palette.white,
-    borderRadius: 8,
-    overflow: 'hidden',
-    display: 'flex',
-    flexDirection: 'column',
-    flex: 1,
-    position: 'relative',
-    cursor: 'pointer',
-    boxShadow: '0 1.6px 3.6px rgba(0,0,0,.13), 0 0.3px 0.9px rgba(0,0,0,.11)',
-    transition: 'box-shadow .15s',
-    selectors: { ':hover': { boxShadow: '0 6.4px 14.4px rgba(0,0,0,.13), 0 1.2px 3.6px rgba(0,0,0,.11)' } },
-  },
-  content: { display: 'flex', flexDirection: 'column', flex: 1 },
-  actions: { position: 'absolute', top: 8, right: 8, background: 'rgba(255,255,255,.9)', borderRadius: 16, cursor: 'default' },
-  preview: {
-    color: theme.semanticColors.strongSubtext,
-    display: '-webkit-box',
-    WebkitLineClamp: 3,
-    WebkitBoxOrient: 'vertical',
-    overflow: 'hidden',
-    overflowWrap: 'anywhere',
-  },
+  open: { cursor: 'pointer' },
   cycle: {
     border: 'none',
     borderRadius: 4,
@@ -114,57 +95,25 @@ const classes = mergeStyleSets({
 function IssueCard({ issue, parts, onOpen }: { issue: Issue; parts: CardParts; onOpen(issue: Issue): void }) {
   const name = issueName(issue);
   return (
-    <article aria-label={name} data-testid="issue-card" className={classes.card}>
+    <article aria-label={name} data-testid="issue-card" className={`${cardClasses.card} ${cardClasses.raises} ${classes.open}`}>
       {/* The content opens the issue; the menu beside it is not part of it, so its clicks (and its menu's) stay its own. */}
-      <div className={classes.content} onClick={() => onOpen(issue)}>
+      <div className={cardClasses.content} onClick={() => onOpen(issue)}>
         {issue.image ? <Image src={issue.image} alt="" imageFit={ImageFit.cover} styles={{ root: { aspectRatio: '2 / 1', width: '100%' } }} /> : null}
         <Stack tokens={{ childrenGap: 6, padding: 16 }} styles={{ root: { flex: 1 } }}>
-          <Stack horizontal wrap verticalAlign="center" tokens={{ childrenGap: 8 }} styles={{ root: { paddingRight: parts.actions && !issue.image ? 36 : 0 } }}>
-            {parts.badge}
-            <Text variant="small" styles={{ root: { color: theme.palette.neutralSecondary } }}>
-              {cardDate(shownDate(issue))}
-            </Text>
-          </Stack>
-          <Link
-            href={issueEditorPath(issue._id)}
-            onClick={(event) => {
-              event.stopPropagation();
-              if (!isPlainClick(event)) return;
-              event.preventDefault();
-              onOpen(issue);
-            }}
-            styles={{ root: { textAlign: 'left', selectors: { ':hover': { textDecoration: 'none' } } } }}
-          >
-            <Text as="h3" variant="large" styles={{ root: { fontWeight: 600, margin: 0, overflowWrap: 'anywhere', color: theme.palette.neutralPrimary } }}>
-              {name}
-            </Text>
-          </Link>
-          {issue.preview ? <Text className={classes.preview}>{issue.preview}</Text> : null}
-          <div
-            style={{
-              marginTop: 'auto',
-              paddingTop: 8,
-              display: 'flex',
-              alignItems: 'center',
-              justifyContent: 'space-between',
-              gap: 8,
-              color: theme.palette.neutralSecondary,
-            }}
-          >
-            <Text variant="small" styles={{ root: { color: 'inherit', minWidth: 0, overflowWrap: 'anywhere' } }}>
-              <FontIcon iconName="Tag" style={{ marginRight: 6, verticalAlign: 'middle' }} />
-              {issue.key}
-            </Text>
+          <CardStatus badge={parts.badge} text={cardDate(shownDate(issue))} clearMenu={Boolean(parts.actions) && !issue.image} />
+          <CardTitle name={name} href={issueEditorPath(issue._id)} onOpen={() => onOpen(issue)} />
+          {issue.preview ? <CardText lines={3}>{issue.preview}</CardText> : null}
+          <CardFoot>
+            <CardFact icon="Tag">{issue.key}</CardFact>
             {issue.premium ? (
-              <Text variant="small" styles={{ root: { color: 'inherit', flex: 'none' } }}>
-                <FontIcon iconName="Diamond" style={{ marginRight: 6, verticalAlign: 'middle' }} />
+              <CardFact icon="Diamond" fixed>
                 Premium
-              </Text>
+              </CardFact>
             ) : null}
-          </div>
+          </CardFoot>
         </Stack>
       </div>
-      {parts.actions ? <div className={classes.actions}>{parts.actions}</div> : null}
+      <CardActions>{parts.actions}</CardActions>
     </article>
   );
 }

@@ -1,25 +1,13 @@
 /** A newsletter in the card view: its logo on its colour, title, subtitle, subscribers, badge and menu. */
 import { FontIcon, Link, Stack, Text } from '@fluentui/react';
-import type { CardParts } from '../../../core/client/list';
+import { cardClasses, CardFact, CardFoot, type CardParts } from '../../../core/client/list';
 import { theme } from '../../../core/client/theme';
 import type { NewsletterSummary } from '../../../schemas/generated/entities/newsletter-summary';
 import { subscriberCount } from './format';
 
 export function NewsletterCard({ newsletter, parts, onOpen }: { newsletter: NewsletterSummary; parts: CardParts; onOpen(): void }) {
   return (
-    <article
-      aria-label={newsletter.title}
-      data-testid="newsletter-card"
-      style={{
-        background: theme.palette.white,
-        borderRadius: 8,
-        overflow: 'hidden',
-        display: 'flex',
-        flexDirection: 'column',
-        flex: 1,
-        boxShadow: '0 1.6px 3.6px rgba(0,0,0,.13), 0 0.3px 0.9px rgba(0,0,0,.11)',
-      }}
-    >
+    <article aria-label={newsletter.title} data-testid="newsletter-card" className={cardClasses.card}>
       <div style={{ background: newsletter.color, height: 56, position: 'relative' }}>
         <div
           style={{
@@ -53,14 +41,10 @@ export function NewsletterCard({ newsletter, parts, onOpen }: { newsletter: News
           </Text>
         </Link>
         {newsletter.subtitle ? <Text styles={{ root: { color: theme.semanticColors.strongSubtext } }}>{newsletter.subtitle}</Text> : null}
-        {/* At the foot of the card, level with the neighbours' whatever the subtitle's length (inline: Stack's gap rule would override a class). */}
-        <div style={{ marginTop: 'auto', paddingTop: 8, display: 'flex', alignItems: 'center', justifyContent: 'space-between', gap: 8 }}>
-          <Text variant="small" styles={{ root: { color: theme.palette.neutralSecondary } }}>
-            <FontIcon iconName="People" style={{ marginRight: 6, verticalAlign: 'middle' }} />
-            {subscriberCount(newsletter.stats.subscribers)}
-          </Text>
+        <CardFoot>
+          <CardFact icon="People">{subscriberCount(newsletter.stats.subscribers)}</CardFact>
           {parts.badge}
-        </div>
+        </CardFoot>
       </Stack>
     </article>
   );

@@ -9,7 +9,7 @@ import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useLocation, useRoute } from 'wouter';
 import { handleError } from '../../../core/client/errors';
-import { List, type ListColumn } from '../../../core/client/list';
+import { filterOptions, List, type ListColumn } from '../../../core/client/list';
 import { PageHeader } from '../../../core/client/page-parts';
 import { useCan } from '../../../core/client/permissions';
 import { newsletterCreateRoute } from '../../../core/client/refs';
@@ -20,14 +20,10 @@ import { toast } from '../../../core/client/toasts';
 import { constants } from '../../../core/shared/config';
 import type { NewsletterSummary } from '../../../schemas/generated/entities/newsletter-summary';
 import { listDate, subscriberCount } from './format';
-import { flipNewsletter, type NewsletterSwitch } from './newsletter-actions';
+import { flipNewsletter, newsletterSwitches, type NewsletterSwitch } from './newsletter-actions';
 import { NewsletterCard } from './NewsletterCard';
 
-const statusOptions = [
-  { key: 'published', text: 'Published' },
-  { key: 'draft', text: 'Draft' },
-  { key: 'featured', text: 'Featured' },
-];
+const statusOptions = filterOptions('published', 'draft', 'featured');
 
 export default function NewslettersPage() {
   const [, navigate] = useLocation();
@@ -52,26 +48,13 @@ export default function NewslettersPage() {
 
   const rowActions = (newsletter: NewsletterSummary): IContextualMenuItem[] => [
     { key: 'open', text: 'Open', iconProps: { iconName: 'OpenInNewWindow' }, onClick: () => open(newsletter) },
-    ...(can('newsletters.publish')
-      ? [
-          {
-            key: 'publish',
-            text: newsletter.status.published ? 'Unpublish' : 'Publish',
-            iconProps: { iconName: newsletter.status.published ? 'UnpublishContent' : 'PublishContent' },
-            onClick: () => void flip(newsletter, 'publish'),
-          },
-        ]
-      : []),
-    ...(can('newsletters.feature')
-      ? [
-          {
-            key: 'feature',
-            text: newsletter.status.featured ? 'Unfeature' : 'Feature',
-            iconProps: { iconName: newsletter.status.featured ? 'FavoriteStarFill' : 'FavoriteStar' },
-            onClick: () => void flip(newsletter, 'feature'),
-          },
-        ]
-      : []),
+    ...(['publish', 'feature'] as const)
+      .filter((which) => can(newsletterSwitches[which].requires))
+      .map((which) => {
+        const { isOn, text, icon } = newsletterSwitches[which];
+        const state = isOn(newsletter) ? 0 : 1;
+        return { key: which, text: text[state], iconProps: { iconName: icon[state] }, onClick: () => void flip(newsletter, which) };
+      }),
   ];
 
   const columns: ListColumn<NewsletterSummary>[] = [

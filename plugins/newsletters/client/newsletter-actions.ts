@@ -1,11 +1,31 @@
 /** The admin's switches on a newsletter (spec section 4): PUT publishes or features, DELETE undoes it. */
 import { call } from '../../../core/client/api';
+import type { Permission } from '../../../core/shared/permissions';
 import type { NewsletterSummary } from '../../../schemas/generated/entities/newsletter-summary';
 
 export type NewsletterSwitch = 'publish' | 'feature';
 
+/** Each switch: who may flip it, whether it is on, and its menu item's text and icon while it is on and off. */
+export const newsletterSwitches: Record<
+  NewsletterSwitch,
+  { requires: Permission; isOn(newsletter: NewsletterSummary): boolean; text: [on: string, off: string]; icon: [on: string, off: string] }
+> = {
+  publish: {
+    requires: 'newsletters.publish',
+    isOn: (newsletter) => newsletter.status.published,
+    text: ['Unpublish', 'Publish'],
+    icon: ['UnpublishContent', 'PublishContent'],
+  },
+  feature: {
+    requires: 'newsletters.feature',
+    isOn: (newsletter) => newsletter.status.featured,
+    text: ['Unfeature', 'Feature'],
+    icon: ['FavoriteStarFill', 'FavoriteStar'],
+  },
+};
+
 /** Flips a switch; answers the newsletter as it is now and the server's message. */
 export async function flipNewsletter(newsletter: NewsletterSummary, which: NewsletterSwitch): Promise<{ data: NewsletterSummary; msg?: string }> {
-  const on = which === 'publish' ? newsletter.status.published : newsletter.status.featured;
+  const on = newsletterSwitches[which].isOn(newsletter);
   return call<NewsletterSummary>(on ? 'delete' : 'put', `newsletters/${which}/${newsletter._id}`);
 }

@@ -1,6 +1,7 @@
 /** Edit a recording: TITLE, SUBTITLE, DESCRIPTION, checked with the server's schema; the slug follows the title, as the server derives it. */
-import { DefaultButton, Dialog, DialogFooter, DialogType, PrimaryButton, Stack, TextField } from '@fluentui/react';
+import { TextField } from '@fluentui/react';
 import { call } from '../../../core/client/api';
+import { FormDialog } from '../../../core/client/form-dialog';
 import { useFormSubmit, useSchemaForm } from '../../../core/client/forms';
 import { theme } from '../../../core/client/theme';
 import { toast } from '../../../core/client/toasts';
@@ -35,32 +36,18 @@ export function EditRecordingDialog({ recording, onDismiss, onSaved }: EditRecor
   });
 
   return (
-    <Dialog
-      hidden={false}
-      onDismiss={busy ? undefined : onDismiss}
-      dialogContentProps={{ type: DialogType.normal, title: 'Edit Recording' }}
-      minWidth={520}
-      modalProps={{ isBlocking: busy }}
-    >
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <Stack tokens={{ childrenGap: 16 }}>
-          <TextField label="TITLE" required {...field('title')} />
-          <TextField label="SUBTITLE" {...field('subtitle')} />
-          <TextField label="DESCRIPTION" multiline rows={4} {...field('description')} />
-          <TextField
-            label="SLUG"
-            readOnly
-            value={slugify(values.title)}
-            description="Made from the title."
-            borderless
-            styles={{ field: { color: theme.palette.neutralSecondary } }}
-          />
-        </Stack>
-        <DialogFooter>
-          <DefaultButton text="CANCEL" onClick={onDismiss} disabled={busy} />
-          <PrimaryButton type="submit" text="SAVE" disabled={busy} />
-        </DialogFooter>
-      </form>
-    </Dialog>
+    <FormDialog title="Edit Recording" minWidth={520} gap={16} busy={busy} onSubmit={submit} onDismiss={onDismiss}>
+      <TextField label="TITLE" required {...field('title')} />
+      <TextField label="SUBTITLE" {...field('subtitle')} />
+      <TextField label="DESCRIPTION" multiline rows={4} {...field('description')} />
+      <TextField
+        label="SLUG"
+        readOnly
+        value={slugify(values.title)}
+        description="Made from the title."
+        borderless
+        styles={{ field: { color: theme.palette.neutralSecondary } }}
+      />
+    </FormDialog>
   );
 }

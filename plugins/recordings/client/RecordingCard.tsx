@@ -1,5 +1,6 @@
 /** A recording as a card: title, description, length, date, uploader, a player, and its menu. */
 import { FontIcon, IconButton, Stack, Text, type IContextualMenuItem } from '@fluentui/react';
+import { cardClasses } from '../../../core/client/cards';
 import { selectableProps, type Selection } from '../../../core/client/selectable';
 import { theme } from '../../../core/client/theme';
 import { format } from 'date-fns';
@@ -23,12 +24,9 @@ export function RecordingCard({ recording, menu, selection }: RecordingCardProps
         { key: 'delete', text: 'Delete', iconProps: { iconName: 'Delete' }, onClick: menu.onDelete, disabled: !menu.canChange },
       ]
     : [];
-  const className = ['recording-card', selection ? 'recording-card--selectable' : '', selection?.selected ? 'recording-card--selected' : '']
-    .filter(Boolean)
-    .join(' ');
   const select = selectableProps(selection);
   return (
-    <article className={className} aria-label={recording.title} data-testid="recording-card" {...select}>
+    <article className={cardClasses('recording-card', selection)} aria-label={recording.title} data-testid="recording-card" {...select}>
       <Stack horizontal verticalAlign="start" tokens={{ childrenGap: 12 }}>
         <div className="recording-card__cover" aria-hidden>
           {recording.image ? <img src={recording.image} alt="" loading="lazy" /> : <FontIcon iconName="Microphone" />}
@@ -53,7 +51,7 @@ export function RecordingCard({ recording, menu, selection }: RecordingCardProps
         </Stack>
         {menu ? <IconButton ariaLabel="More" title="More" iconProps={{ iconName: 'More' }} menuProps={{ items }} onRenderMenuIcon={() => null} /> : null}
       </Stack>
-      {recording.description ? <Text className="recording-card__description">{recording.description}</Text> : null}
+      {recording.description ? <Text className="mh-card__text">{recording.description}</Text> : null}
       {/* preload="none": a long list loads no audio until someone presses play. */}
       <audio controls preload="none" src={recording.audio} aria-label={recording.title} onClick={(event) => event.stopPropagation()} />
       <Text variant="small" className="recording-card__uploader">

@@ -3,9 +3,10 @@
  * recording schema). The console refuses a file of the wrong type or size at once, with the
  * server's messages; the server reads the length from the file.
  */
-import { DefaultButton, Dialog, DialogFooter, DialogType, FontIcon, PrimaryButton, ProgressIndicator, Stack, Text, TextField } from '@fluentui/react';
+import { DefaultButton, FontIcon, ProgressIndicator, Stack, Text, TextField } from '@fluentui/react';
 import { useRef, useState } from 'react';
 import { upload } from '../../../core/client/api';
+import { FormDialog } from '../../../core/client/form-dialog';
 import { useFormSubmit, useSchemaForm } from '../../../core/client/forms';
 import { theme } from '../../../core/client/theme';
 import { toast } from '../../../core/client/toasts';
@@ -63,50 +64,36 @@ export function UploadRecordingDialog({ onDismiss, onUploaded }: UploadRecording
   });
 
   return (
-    <Dialog
-      hidden={false}
-      onDismiss={busy ? undefined : onDismiss}
-      dialogContentProps={{ type: DialogType.normal, title: 'Upload Recording' }}
-      minWidth={520}
-      modalProps={{ isBlocking: busy }}
-    >
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <Stack tokens={{ childrenGap: 16 }}>
-          <input ref={input} type="file" accept={acceptedFiles} aria-label="Audio file" hidden onChange={(event) => choose(event.target.files?.[0])} />
-          <Stack
-            horizontal
-            verticalAlign="center"
-            tokens={{ childrenGap: 12 }}
-            styles={{ root: { border: `1px dashed ${theme.palette.neutralTertiaryAlt}`, borderRadius: 8, padding: 16 } }}
-          >
-            <FontIcon iconName="MusicInCollection" style={{ fontSize: 28, color: theme.palette.neutralSecondary }} />
-            <Stack grow styles={{ root: { minWidth: 0 } }}>
-              <Text styles={{ root: { fontWeight: 600, overflowWrap: 'anywhere' } }}>{file ? file.name : 'MP3, MPEG or M4A'}</Text>
-              <Text variant="small" styles={{ root: { color: theme.palette.neutralSecondary } }}>
-                {file ? megabytes(file.size) : 'The length is read from the file.'}
-              </Text>
-            </Stack>
-            <DefaultButton
-              text={file ? 'CHANGE FILE' : 'CHOOSE FILE'}
-              iconProps={{ iconName: 'OpenFolderHorizontal' }}
-              onClick={() => input.current?.click()}
-              disabled={busy}
-            />
-          </Stack>
-          {fileError ? (
-            <span role="alert" style={{ color: theme.semanticColors.errorText, fontSize: 12, marginTop: -8 }}>
-              {fileError}
-            </span>
-          ) : null}
-          <TextField label="TITLE" required {...form.text('title')} disabled={busy} />
-          <TextField label="DESCRIPTION" multiline rows={3} {...form.text('description')} disabled={busy} />
-          {busy ? <ProgressIndicator label="Uploading..." description={file ? `${file.name} · ${megabytes(file.size)}` : undefined} /> : null}
+    <FormDialog title="Upload Recording" minWidth={520} gap={16} action="UPLOAD" actionIcon="Upload" busy={busy} onSubmit={submit} onDismiss={onDismiss}>
+      <input ref={input} type="file" accept={acceptedFiles} aria-label="Audio file" hidden onChange={(event) => choose(event.target.files?.[0])} />
+      <Stack
+        horizontal
+        verticalAlign="center"
+        tokens={{ childrenGap: 12 }}
+        styles={{ root: { border: `1px dashed ${theme.palette.neutralTertiaryAlt}`, borderRadius: 8, padding: 16 } }}
+      >
+        <FontIcon iconName="MusicInCollection" style={{ fontSize: 28, color: theme.palette.neutralSecondary }} />
+        <Stack grow styles={{ root: { minWidth: 0 } }}>
+          <Text styles={{ root: { fontWeight: 600, overflowWrap: 'anywhere' } }}>{file ? file.name : 'MP3, MPEG or M4A'}</Text>
+          <Text variant="small" styles={{ root: { color: theme.palette.neutralSecondary } }}>
+            {file ? megabytes(file.size) : 'The length is read from the file.'}
+          </Text>
         </Stack>
-        <DialogFooter>
-          <DefaultButton text="CANCEL" onClick={onDismiss} disabled={busy} />
-          <PrimaryButton type="submit" text="UPLOAD" iconProps={{ iconName: 'Upload' }} disabled={busy} />
-        </DialogFooter>
-      </form>
-    </Dialog>
+        <DefaultButton
+          text={file ? 'CHANGE FILE' : 'CHOOSE FILE'}
+          iconProps={{ iconName: 'OpenFolderHorizontal' }}
+          onClick={() => input.current?.click()}
+          disabled={busy}
+        />
+      </Stack>
+      {fileError ? (
+        <span role="alert" style={{ color: theme.semanticColors.errorText, fontSize: 12, marginTop: -8 }}>
+          {fileError}
+        </span>
+      ) : null}
+      <TextField label="TITLE" required {...form.text('title')} disabled={busy} />
+      <TextField label="DESCRIPTION" multiline rows={3} {...form.text('description')} disabled={busy} />
+      {busy ? <ProgressIndicator label="Uploading..." description={file ? `${file.name} · ${megabytes(file.size)}` : undefined} /> : null}
+    </FormDialog>
   );
 }

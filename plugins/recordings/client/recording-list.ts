@@ -1,11 +1,12 @@
 /** The publisher's recordings as a growing list (30 a page), optionally one uploader's. */
-import { useInfiniteList } from '../../../core/client/infinite-list';
+import { useUploadList } from '../../../core/client/uploads';
 import { constants } from '../../../core/shared/config';
 import type { Recording } from '../../../schemas/generated/entities/recording';
 
 /** Where 'Show only my content' is remembered; the page and the picker share it. */
-export const onlyMineKey = 'recordings-only-my-content';
+const onlyMineKey = 'recordings-only-my-content';
 
-export function useRecordingList(uploader: string | undefined) {
-  return useInfiniteList<Recording>('recordings/list', { sort: 'createdAt', desc: true, uploader }, constants.pageSizes.recordings);
-}
+/** What the page and the picker say when there are no recordings, of the user's own or at all. */
+export const noRecordingsText = (mine: boolean) => (mine ? "You haven't uploaded any recordings yet." : 'There are no recordings yet.');
+
+export const useRecordings = () => useUploadList<Recording>(onlyMineKey, 'recordings/list', constants.pageSizes.recordings);

@@ -12,10 +12,10 @@ import { PageHeader } from '../../../core/client/page-parts';
 import { userAtom } from '../../../core/client/stores';
 import { theme } from '../../../core/client/theme';
 import { useTopBarSave } from '../../../core/client/topbar-save';
-import { ColorField } from './ColorField';
 import { InterestsField } from './InterestsField';
 import { KeyField } from '../../../core/client/KeyField';
 import { newsletterKeyTaken, saveNewsletter, useNewsletterSettings, type NewsletterSettings } from './newsletter-settings';
+import { Colours, CredentialsCard, useSettingsForm } from './settings-form';
 import { SettingsCard } from './SettingsCard';
 import { StatusSwitches } from './StatusSwitches';
 import { TestersField } from './TestersField';
@@ -27,16 +27,10 @@ export default function NewsletterSettingsPage() {
   const user = useAtomValue(userAtom);
   const role = user?.role.key ?? 'author';
   const { loaded } = useNewsletterSettings(newsletterId);
-  const [values, setValues] = useState<NewsletterSettings | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { values, setValues, errors, setErrors, set, field, text } = useSettingsForm<NewsletterSettings>();
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => setValues(loaded ? loaded.body : null), [loaded]);
-
-  const set = <K extends keyof NewsletterSettings>(key: K, value: NewsletterSettings[K]) => {
-    setValues((current) => (current ? { ...current, [key]: value } : current));
-    setErrors(({ [key as string]: _gone, ...rest }) => rest);
-  };
+  useEffect(() => setValues(loaded ? loaded.body : null), [loaded, setValues]);
 
   useTopBarSave(async () => {
     if (!values) return;
@@ -56,61 +50,30 @@ export default function NewsletterSettingsPage() {
         <DefaultButton text="Welcome Issue" iconProps={{ iconName: 'Mail' }} onClick={() => navigate(`/newsletters/show/${newsletterId}/settings/welcome`)} />
       </PageHeader>
 
-      <SettingsCard title="NEWSLETTER CREDENTIALS">
-        <Stack horizontal wrap tokens={{ childrenGap: 32 }}>
-          <Stack tokens={{ childrenGap: 12 }} styles={{ root: { flex: 1, minWidth: 320 } }}>
-            <TextField label="TITLE" required value={values.title} onChange={(_, text) => set('title', text ?? '')} errorMessage={errors.title} />
-            <TextField label="SUBTITLE" required value={values.subtitle} onChange={(_, text) => set('subtitle', text ?? '')} errorMessage={errors.subtitle} />
-            <TextField
-              label="DESCRIPTION"
-              multiline
-              rows={4}
-              value={values.description}
-              onChange={(_, text) => set('description', text ?? '')}
-              errorMessage={errors.description}
-            />
-            <KeyField
-              label="SLUG"
-              model="Newsletter"
-              recordId={newsletterId}
-              prefix="/n/"
-              value={values.key}
-              onChange={(key) => set('key', key)}
-              errorMessage={errors.key}
-              takenText={newsletterKeyTaken}
-            />
-          </Stack>
-          <Stack tokens={{ childrenGap: 16 }} styles={{ root: { minWidth: 280 } }}>
-            <ImageField
-              label="COVER IMAGE"
-              value={values.image}
-              onChange={(image) => set('image', image)}
-              errorMessage={errors.image}
-              recommendedSize="1200 x 500 px"
-              width={240}
-              height={100}
-            />
-            <ColorField label="COLOUR" value={values.color} onChange={(color) => set('color', color)} errorMessage={errors.color} />
-            <ColorField label="TEXT COLOUR" value={values.textColor} onChange={(color) => set('textColor', color)} errorMessage={errors.textColor} />
-            <div aria-hidden style={{ background: values.color, color: values.textColor, borderRadius: 4, padding: '10px 14px', fontWeight: 600 }}>
-              {values.title || 'Newsletter'}
-            </div>
-          </Stack>
-        </Stack>
-      </SettingsCard>
+      <CredentialsCard
+        title="NEWSLETTER CREDENTIALS"
+        texts={
+          <>
+            <TextField label="TITLE" required {...text('title')} />
+            <TextField label="SUBTITLE" required {...text('subtitle')} />
+            <TextField label="DESCRIPTION" multiline rows={4} {...text('description')} />
+            <KeyField label="SLUG" model="Newsletter" recordId={newsletterId} prefix="/n/" {...field('key')} takenText={newsletterKeyTaken} />
+          </>
+        }
+        looks={
+          <>
+            <ImageField label="COVER IMAGE" {...field('image')} recommendedSize="1200 x 500 px" width={240} height={100} />
+            <Colours color={values.color} textColor={values.textColor} errors={errors} onChange={set} sample={values.title || 'Newsletter'} />
+          </>
+        }
+      />
 
       <SettingsCard title="TESTERS">
-        <TestersField staff={form.testers} value={values.testers} onChange={(testers) => set('testers', testers)} errorMessage={errors.testers} />
+        <TestersField staff={form.testers} {...field('testers')} />
       </SettingsCard>
 
       <SettingsCard title="INTERESTS">
-        <InterestsField
-          interests={form.interests}
-          value={values.interests}
-          onChange={(interests) => set('interests', interests)}
-          role={role}
-          errorMessage={errors.interests}
-        />
+        <InterestsField interests={form.interests} {...field('interests')} role={role} />
       </SettingsCard>
 
       <SettingsCard title="VOICE SETTINGS">

@@ -15,18 +15,16 @@ import { useTopBarSave } from '../../../core/client/topbar-save';
 import updateSchema from '../../../schemas/api/publisher-update.schema.json?validator';
 import type { PublisherUpdateBody } from '../../../schemas/generated/api/publisher-update';
 import type { Publisher } from '../../../schemas/generated/entities/publisher';
-import { ColorField } from './ColorField';
 import { KeyField } from '../../../core/client/KeyField';
 import { detailsOfError } from './newsletter-settings';
-import { SettingsCard } from './SettingsCard';
+import { Colours, CredentialsCard, useSettingsForm } from './settings-form';
 
 const validatePublisher = formValidator<PublisherUpdateBody>(updateSchema);
 const publisherKeyTaken = (key: string) => `The publisher name ${key} already exists.`;
 
 export default function PublisherSettingsPage() {
   const { publisherId } = useParams<{ publisherId: string }>();
-  const [values, setValues] = useState<Publisher | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { values, setValues, errors, setErrors, set, field, text } = useSettingsForm<Publisher>();
   const [busy, setBusy] = useState(false);
 
   useEffect(() => {
@@ -34,12 +32,7 @@ export default function PublisherSettingsPage() {
     call<{ body: Publisher }>('get', `publishers/update/${publisherId}`)
       .then(({ data }) => setValues(data.body))
       .catch(handleError);
-  }, [publisherId]);
-
-  const set = <K extends keyof Publisher>(key: K, value: Publisher[K]) => {
-    setValues((current) => (current ? { ...current, [key]: value } : current));
-    setErrors(({ [key as string]: _gone, ...rest }) => rest);
-  };
+  }, [publisherId, setValues]);
 
   useTopBarSave(async () => {
     if (!values) return;
@@ -68,47 +61,24 @@ export default function PublisherSettingsPage() {
   return (
     <Stack tokens={{ childrenGap: 20 }} style={{ maxWidth: 960 }}>
       <PageHeader title="Publisher Credentials" />
-      <SettingsCard title="PUBLISHER CREDENTIALS">
-        <Stack horizontal wrap tokens={{ childrenGap: 32 }}>
-          <Stack tokens={{ childrenGap: 12 }} styles={{ root: { flex: 1, minWidth: 320 } }}>
-            <TextField label="TITLE" required value={values.title} onChange={(_, text) => set('title', text ?? '')} errorMessage={errors.title} />
-            <TextField
-              label="DESCRIPTION"
-              multiline
-              rows={4}
-              value={values.description}
-              onChange={(_, text) => set('description', text ?? '')}
-              errorMessage={errors.description}
-            />
-            <TextField
-              label="WEBSITE"
-              value={values.website}
-              onChange={(_, text) => set('website', text ?? '')}
-              errorMessage={errors.website}
-              placeholder="https://"
-            />
-            <TextField label="EMAIL" type="email" value={values.email} onChange={(_, text) => set('email', text ?? '')} errorMessage={errors.email} />
-            <KeyField
-              label="SLUG"
-              model="Publisher"
-              recordId={publisherId}
-              prefix="/p/"
-              value={values.key}
-              onChange={(key) => set('key', key)}
-              errorMessage={errors.key}
-              takenText={publisherKeyTaken}
-            />
-          </Stack>
-          <Stack tokens={{ childrenGap: 16 }} styles={{ root: { minWidth: 280 } }}>
-            <ImageField label="LOGO" value={values.image} onChange={(image) => set('image', image)} errorMessage={errors.image} width={120} height={120} />
-            <ColorField label="COLOUR" value={values.color} onChange={(color) => set('color', color)} errorMessage={errors.color} />
-            <ColorField label="TEXT COLOUR" value={values.textColor} onChange={(color) => set('textColor', color)} errorMessage={errors.textColor} />
-            <div aria-hidden style={{ background: values.color, color: values.textColor, borderRadius: 4, padding: '10px 14px', fontWeight: 600 }}>
-              {values.title || 'Publisher'}
-            </div>
-          </Stack>
-        </Stack>
-      </SettingsCard>
+      <CredentialsCard
+        title="PUBLISHER CREDENTIALS"
+        texts={
+          <>
+            <TextField label="TITLE" required {...text('title')} />
+            <TextField label="DESCRIPTION" multiline rows={4} {...text('description')} />
+            <TextField label="WEBSITE" {...text('website')} placeholder="https://" />
+            <TextField label="EMAIL" type="email" {...text('email')} />
+            <KeyField label="SLUG" model="Publisher" recordId={publisherId} prefix="/p/" {...field('key')} takenText={publisherKeyTaken} />
+          </>
+        }
+        looks={
+          <>
+            <ImageField label="LOGO" {...field('image')} width={120} height={120} />
+            <Colours color={values.color} textColor={values.textColor} errors={errors} onChange={set} sample={values.title || 'Publisher'} />
+          </>
+        }
+      />
     </Stack>
   );
 }

@@ -8,7 +8,38 @@ import type { NewsletterSettings, Voice } from './newsletter-settings';
 
 type VoiceSettings = NewsletterSettings['voiceSettings'];
 
-const toSlider = (value: number) => Math.min(100, Math.max(1, Math.round(value * 100)));
+/** A stored value (0.01 to 1) on the 1 to 100 slider. */
+export const toSlider = (value: number) => Math.min(100, Math.max(1, Math.round(value * 100)));
+
+type SliderKey = 'stability' | 'similarity_boost';
+
+export interface VoiceSlidersProps<T extends Record<SliderKey, number>> {
+  value: T;
+  onChange(value: T): void;
+  /** The sliders' labels, and their accessible names where the labels do not say whose voice they set. */
+  labels: Record<SliderKey, string>;
+  ariaLabels?: Record<SliderKey, string>;
+}
+
+/** A voice's stability and similarity_boost, on sliders that run 1 to 100 and are stored divided by 100. */
+export function VoiceSliders<T extends Record<SliderKey, number>>({ value, onChange, labels, ariaLabels }: VoiceSlidersProps<T>) {
+  return (
+    <>
+      {(['stability', 'similarity_boost'] as const).map((key) => (
+        <Slider
+          key={key}
+          label={labels[key]}
+          ariaLabel={ariaLabels?.[key]}
+          min={1}
+          max={100}
+          value={toSlider(value[key])}
+          showValue
+          onChange={(next) => onChange({ ...value, [key]: next / 100 })}
+        />
+      ))}
+    </>
+  );
+}
 
 function VoiceControls({ title, voices, value, onChange }: { title: string; voices: Voice[]; value: NewsletterVoice; onChange(value: NewsletterVoice): void }) {
   return (
@@ -20,22 +51,7 @@ function VoiceControls({ title, voices, value, onChange }: { title: string; voic
         selectedKey={value.voice}
         onChange={(_, option) => option && onChange({ ...value, voice: String(option.key) })}
       />
-      <Slider
-        label={`${title} stability`}
-        min={1}
-        max={100}
-        value={toSlider(value.stability)}
-        showValue
-        onChange={(next) => onChange({ ...value, stability: next / 100 })}
-      />
-      <Slider
-        label={`${title} similarity boost`}
-        min={1}
-        max={100}
-        value={toSlider(value.similarity_boost)}
-        showValue
-        onChange={(next) => onChange({ ...value, similarity_boost: next / 100 })}
-      />
+      <VoiceSliders value={value} onChange={onChange} labels={{ stability: `${title} stability`, similarity_boost: `${title} similarity boost` }} />
     </Stack>
   );
 }

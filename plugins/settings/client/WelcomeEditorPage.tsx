@@ -9,6 +9,7 @@ import { PageHeader } from '../../../core/client/page-parts';
 import { RichTextEditor } from '../../../core/client/rich-text';
 import { useTopBarSave } from '../../../core/client/topbar-save';
 import { saveNewsletter, useNewsletterSettings, type NewsletterSettings } from './newsletter-settings';
+import { useSettingsForm } from './settings-form';
 import { SettingsCard } from './SettingsCard';
 
 type Welcome = NewsletterSettings['welcome'];
@@ -16,16 +17,10 @@ type Welcome = NewsletterSettings['welcome'];
 export default function WelcomeEditorPage() {
   const { newsletterId } = useParams<{ newsletterId: string }>();
   const { loaded } = useNewsletterSettings(newsletterId);
-  const [welcome, setWelcome] = useState<Welcome | null>(null);
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const { values: welcome, setValues: setWelcome, setErrors, text } = useSettingsForm<Welcome>('welcome.');
   const [busy, setBusy] = useState(false);
 
-  useEffect(() => setWelcome(loaded ? loaded.body.welcome : null), [loaded]);
-
-  const set = <K extends keyof Welcome>(key: K, value: Welcome[K]) => {
-    setWelcome((current) => (current ? { ...current, [key]: value } : current));
-    setErrors(({ [`welcome.${key}`]: _gone, ...rest }) => rest);
-  };
+  useEffect(() => setWelcome(loaded ? loaded.body.welcome : null), [loaded, setWelcome]);
 
   useTopBarSave(async () => {
     if (!loaded || !welcome) return;
@@ -45,20 +40,8 @@ export default function WelcomeEditorPage() {
         <Spinner label="Loading..." style={{ marginTop: 48 }} />
       ) : (
         <SettingsCard title={loaded.body.title.toLocaleUpperCase('tr')}>
-          <TextField
-            label="SUBJECT LINE"
-            value={welcome.subject}
-            onChange={(_, text) => set('subject', text ?? '')}
-            errorMessage={errors['welcome.subject']}
-            placeholder="Welcome to our newsletter!"
-          />
-          <TextField
-            label="PREVIEW TEXT"
-            value={welcome.preview}
-            onChange={(_, text) => set('preview', text ?? '')}
-            errorMessage={errors['welcome.preview']}
-            placeholder="What the inbox shows after the subject"
-          />
+          <TextField label="SUBJECT LINE" {...text('subject')} placeholder="Welcome to our newsletter!" />
+          <TextField label="PREVIEW TEXT" {...text('preview')} placeholder="What the inbox shows after the subject" />
           <RichTextEditor
             label="INTRO"
             value={welcome.intro.html}

@@ -3,3 +3,5 @@ export { ColorField } from './ColorField';
 export type { ColorFieldProps } from './ColorField';
 export { InterestsField, interestTitle } from './InterestsField';
 export type { InterestsFieldProps } from './InterestsField';
+export { toSlider, VoiceSliders } from './VoiceSettingsField';
+export type { VoiceSlidersProps } from './VoiceSettingsField';

@@ -4,15 +4,13 @@
  * that run 1 to 100 and are stored divided by 100 (Reset Voice Settings when either differs from
  * the newsletter's voice), GENERATE, and a blank chunk above or below.
  */
-import { ActionButton, IconButton, mergeStyleSets, PrimaryButton, ProgressIndicator, Slider, Stack, Text, TextField } from '@fluentui/react';
+import { ActionButton, IconButton, mergeStyleSets, PrimaryButton, ProgressIndicator, Stack, Text, TextField } from '@fluentui/react';
 import { useState } from 'react';
 import { theme } from '../../../core/client/theme';
+import { toSlider, VoiceSliders } from '../../settings/client/public';
 import type { Chunk, VoiceParameters } from './speech-api';
 import { AudioPlayer, SpeechBadge, speechBadge } from './speech-parts';
 import type { ChunkChange, SaveState } from './use-chunks';
-
-/** A stored value (0.01 to 1) on the 1 to 100 slider. */
-export const toSlider = (value: number) => Math.min(100, Math.max(1, Math.round(value * 100)));
 
 const classes = mergeStyleSets({
   card: {
@@ -77,20 +75,16 @@ export function ChunkCard({ chunk, number, defaults, saveState, generating, inse
           ) : null}
         </Stack>
         <Stack horizontal tokens={{ childrenGap: 2 }}>
-          <IconButton
-            iconProps={{ iconName: 'InsertRowsAbove' }}
-            title="Insert a chunk above"
-            ariaLabel={`Insert a chunk above chunk ${number}`}
-            disabled={inserting}
-            onClick={() => onInsert('above')}
-          />
-          <IconButton
-            iconProps={{ iconName: 'InsertRowsBelow' }}
-            title="Insert a chunk below"
-            ariaLabel={`Insert a chunk below chunk ${number}`}
-            disabled={inserting}
-            onClick={() => onInsert('below')}
-          />
+          {(['above', 'below'] as const).map((where) => (
+            <IconButton
+              key={where}
+              iconProps={{ iconName: where === 'above' ? 'InsertRowsAbove' : 'InsertRowsBelow' }}
+              title={`Insert a chunk ${where}`}
+              ariaLabel={`Insert a chunk ${where} chunk ${number}`}
+              disabled={inserting}
+              onClick={() => onInsert(where)}
+            />
+          ))}
           <IconButton iconProps={{ iconName: 'History' }} title="Version history" ariaLabel={`Version history of chunk ${number}`} onClick={onVersions} />
         </Stack>
       </Stack>
@@ -110,23 +104,11 @@ export function ChunkCard({ chunk, number, defaults, saveState, generating, inse
         <AudioPlayer url={chunk.url} label={`${label} audio`} />
       ) : null}
       <div className={classes.sliders}>
-        <Slider
-          label="stability"
-          ariaLabel={`${label} stability`}
-          min={1}
-          max={100}
-          value={toSlider(parameters.stability)}
-          showValue
-          onChange={(value) => setVoice({ ...parameters, stability: value / 100 })}
-        />
-        <Slider
-          label="similarity_boost"
-          ariaLabel={`${label} similarity_boost`}
-          min={1}
-          max={100}
-          value={toSlider(parameters.similarity_boost)}
-          showValue
-          onChange={(value) => setVoice({ ...parameters, similarity_boost: value / 100 })}
+        <VoiceSliders
+          value={parameters}
+          onChange={setVoice}
+          labels={{ stability: 'stability', similarity_boost: 'similarity_boost' }}
+          ariaLabels={{ stability: `${label} stability`, similarity_boost: `${label} similarity_boost` }}
         />
       </div>
       <Stack horizontal horizontalAlign="space-between" verticalAlign="center" tokens={{ childrenGap: 8 }}>

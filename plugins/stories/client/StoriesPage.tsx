@@ -11,7 +11,7 @@ import { tr } from 'date-fns/locale';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useLocation, useParams } from 'wouter';
-import { List, type ListColumn } from '../../../core/client/list';
+import { filterOptions, isPlainClick, List, publicPageAction, type ListColumn } from '../../../core/client/list';
 import { ConfirmDialog, PageHeader } from '../../../core/client/page-parts';
 import { useCan } from '../../../core/client/permissions';
 import { currentScopeAtom } from '../../../core/client/stores';
@@ -25,19 +25,8 @@ import { StoryCard, storyTypeLabels } from './StoryCard';
 
 const createPath = '/stories/create/';
 
-const typeOptions = [
-  { key: 'bullet', text: 'Bullet' },
-  { key: 'article', text: 'Article' },
-];
-
-const statusOptions = [
-  { key: 'draft', text: 'Draft' },
-  { key: 'ready', text: 'Ready' },
-  { key: 'accepted', text: 'Accepted' },
-  { key: 'scheduled', text: 'Scheduled' },
-  { key: 'published', text: 'Published' },
-  { key: 'cancelled', text: 'Cancelled' },
-];
+const typeOptions = filterOptions('bullet', 'article');
+const statusOptions = filterOptions('draft', 'ready', 'accepted', 'scheduled', 'published', 'cancelled');
 
 const moveLabels: Record<'draft' | 'ready' | 'accept', (story: Story) => string> = {
   draft: () => 'Draft',
@@ -81,16 +70,7 @@ export default function StoriesPage() {
           iconProps: { iconName: moveIcons[move] },
           onClick: () => void moveStory(story, move).then((moved) => moved && refresh()),
         })),
-      ...(story.status.published
-        ? [
-            {
-              key: 'preview',
-              text: 'Preview',
-              iconProps: { iconName: 'OpenInNewWindow' },
-              onClick: () => void window.open(publicPath(story), '_blank', 'noopener,noreferrer'),
-            },
-          ]
-        : []),
+      ...(story.status.published ? [publicPageAction('preview', 'Preview', publicPath(story))] : []),
       ...(showDelete
         ? [
             {
@@ -124,8 +104,7 @@ export default function StoriesPage() {
         <Link
           href={editorPath(story)}
           onClick={(event) => {
-            // A new tab (ctrl, cmd, shift, middle button) is the browser's; a plain click stays in the console.
-            if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+            if (!isPlainClick(event)) return;
             event.preventDefault();
             opener.open(story);
           }}

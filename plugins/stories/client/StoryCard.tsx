@@ -5,11 +5,11 @@
  * except a scheduled story's card: 'disabled on hover with a not-allowed cursor'. Other plugins
  * (issue channels, collections) use it through public.ts.
  */
-import { FontIcon, Link, mergeStyleSets, Stack, Text } from '@fluentui/react';
+import { mergeStyleSets, Stack } from '@fluentui/react';
 import { format } from 'date-fns';
 import { tr } from 'date-fns/locale';
 import type { MouseEvent, ReactNode } from 'react';
-import { StatusBadge, type CardParts } from '../../../core/client/list';
+import { CardActions, cardClasses, CardFact, CardFoot, CardStatus, CardText, CardTitle, StatusBadge, type CardParts } from '../../../core/client/list';
 import { theme } from '../../../core/client/theme';
 import { resolveBadge } from '../../../core/shared/badges';
 import { constants } from '../../../core/shared/config';
@@ -41,37 +41,13 @@ export function smallCover(url: string): string {
 }
 
 const classes = mergeStyleSets({
-  card: {
-    background: theme.palette.white,
-    borderRadius: 8,
-    overflow: 'hidden',
-    display: 'flex',
-    flexDirection: 'column',
-    flex: 1,
-    boxShadow: '0 1.6px 3.6px rgba(0,0,0,.13), 0 0.3px 0.9px rgba(0,0,0,.11)',
-    transition: 'box-shadow .15s, opacity .15s',
-    position: 'relative',
-  },
-  content: { display: 'flex', flexDirection: 'column', flex: 1 },
-  actions: { position: 'absolute', top: 8, right: 8, background: 'rgba(255,255,255,.9)', borderRadius: 16, cursor: 'default' },
-  open: {
-    cursor: 'pointer',
-    selectors: { ':hover': { boxShadow: '0 6.4px 14.4px rgba(0,0,0,.13), 0 1.2px 3.6px rgba(0,0,0,.11)' } },
-  },
+  open: { cursor: 'pointer' },
   // The spec's rule for a scheduled story: it waits for its release and is not edited from here.
   scheduled: {
     cursor: 'not-allowed',
     selectors: { ':hover': { opacity: 0.6 } },
   },
   cover: { display: 'block', width: '100%', aspectRatio: '3 / 2', objectFit: 'cover', background: theme.palette.neutralLighter },
-  summary: {
-    color: theme.semanticColors.strongSubtext,
-    display: '-webkit-box',
-    WebkitLineClamp: 3,
-    WebkitBoxOrient: 'vertical',
-    overflow: 'hidden',
-    overflowWrap: 'anywhere',
-  },
 });
 
 export function StoryCard({ story, parts = {}, onOpen }: StoryCardProps) {
@@ -90,30 +66,17 @@ export function StoryCard({ story, parts = {}, onOpen }: StoryCardProps) {
     if (disabled || event.defaultPrevented) return;
     open();
   };
-  const clickTitle = (event: MouseEvent) => {
-    event.stopPropagation();
-    // A new tab or window (ctrl, cmd, shift, middle button) is the browser's business.
-    if (event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
-    event.preventDefault();
-    open();
-  };
-
-  const title = (
-    <Text as="h3" variant="large" styles={{ root: { fontWeight: 600, margin: 0, overflowWrap: 'anywhere', color: theme.palette.neutralPrimary } }}>
-      {name}
-    </Text>
-  );
   const cover = story.type === 'article' && story.image;
   return (
     <article
       aria-label={name}
       data-testid="story-card"
       data-status={disabled ? 'scheduled' : undefined}
-      className={`${classes.card} ${disabled ? classes.scheduled : classes.open}`}
+      className={`${cardClasses.card} ${disabled ? classes.scheduled : `${cardClasses.raises} ${classes.open}`}`}
     >
       {/* Only the card's content is disabled: its menu (Edit, where a schedule is cancelled) stays usable. */}
       <div
-        className={classes.content}
+        className={cardClasses.content}
         aria-disabled={disabled || undefined}
         title={disabled ? 'This story is scheduled and cannot be opened from its card.' : undefined}
         onClick={clickCard}
@@ -132,44 +95,18 @@ export function StoryCard({ story, parts = {}, onOpen }: StoryCardProps) {
         ) : null}
         <Stack tokens={{ childrenGap: 6, padding: 16 }} styles={{ root: { flex: 1 } }}>
           {/* Room for the menu button when no cover lies under it. */}
-          <Stack horizontal wrap verticalAlign="center" tokens={{ childrenGap: 8 }} styles={{ root: { paddingRight: parts.actions && !cover ? 36 : 0 } }}>
-            {badge}
-            <Text variant="small" styles={{ root: { color: theme.palette.neutralSecondary } }}>
-              {cardDate(date)}
-            </Text>
-          </Stack>
-          {disabled ? (
-            title
-          ) : (
-            <Link href={editorPath(story)} onClick={clickTitle} styles={{ root: { textAlign: 'left', selectors: { ':hover': { textDecoration: 'none' } } } }}>
-              {title}
-            </Link>
-          )}
-          {summary ? <Text className={classes.summary}>{summary}</Text> : null}
-          {/* At the foot of the card, level with the neighbours' whatever the summary's length. */}
-          <div
-            style={{
-              marginTop: 'auto',
-              paddingTop: 8,
-              display: 'flex',
-              alignItems: 'center',
-              justifyContent: 'space-between',
-              gap: 8,
-              color: theme.palette.neutralSecondary,
-            }}
-          >
-            <Text variant="small" styles={{ root: { color: 'inherit', minWidth: 0, overflowWrap: 'anywhere' } }}>
-              <FontIcon iconName="Contact" style={{ marginRight: 6, verticalAlign: 'middle' }} />
-              {story.writer?.name || 'No writer'}
-            </Text>
-            <Text variant="small" styles={{ root: { color: 'inherit', flex: 'none' } }}>
-              <FontIcon iconName={story.type === 'article' ? 'Articles' : 'BulletedList'} style={{ marginRight: 6, verticalAlign: 'middle' }} />
+          <CardStatus badge={badge} text={cardDate(date)} clearMenu={Boolean(parts.actions) && !cover} />
+          <CardTitle name={name} href={disabled ? undefined : editorPath(story)} onOpen={open} />
+          {summary ? <CardText lines={3}>{summary}</CardText> : null}
+          <CardFoot>
+            <CardFact icon="Contact">{story.writer?.name || 'No writer'}</CardFact>
+            <CardFact icon={story.type === 'article' ? 'Articles' : 'BulletedList'} fixed>
               {storyTypeLabels[story.type]}
-            </Text>
-          </div>
+            </CardFact>
+          </CardFoot>
         </Stack>
       </div>
-      {parts.actions ? <div className={classes.actions}>{parts.actions}</div> : null}
+      <CardActions>{parts.actions}</CardActions>
       {/* Outside the clickable content: the question's clicks must not reach the card. */}
       {opener.dialog}
     </article>

@@ -29,6 +29,13 @@ export function defaultPublishDate(lead: number, now = new Date()): Date {
   return at;
 }
 
+/** What takes a story back from where it is: its publication, its schedule (while it has one), or the story itself. */
+const statusActions = [
+  { action: 'unpublish', text: 'UNPUBLISH', icon: 'UnpublishContent' },
+  { action: 'cancelSchedule', text: 'CANCEL SCHEDULE', icon: 'EventDeclined' },
+  { action: 'cancel', text: 'CANCEL', icon: 'Blocked' },
+] as const;
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function StoryPublishPanel({ editor, newsletterTitle }: { editor: StoryEditor; newsletterTitle: string }) {
@@ -135,25 +142,17 @@ export function StoryPublishPanel({ editor, newsletterTitle }: { editor: StoryEd
         </Stack>
       ) : null}
       <Stack horizontal wrap tokens={{ childrenGap: 8 }}>
-        {allows('unpublish', story, actor) ? (
-          <DefaultButton
-            text="UNPUBLISH"
-            iconProps={{ iconName: 'UnpublishContent' }}
-            disabled={busy}
-            onClick={() => void busyWith(() => runAction(draft, 'unpublish'))}
-          />
-        ) : null}
-        {story.status.scheduled && allows('cancelSchedule', story, actor) ? (
-          <DefaultButton
-            text="CANCEL SCHEDULE"
-            iconProps={{ iconName: 'EventDeclined' }}
-            disabled={busy}
-            onClick={() => void busyWith(() => runAction(draft, 'cancelSchedule'))}
-          />
-        ) : null}
-        {allows('cancel', story, actor) ? (
-          <DefaultButton text="CANCEL" iconProps={{ iconName: 'Blocked' }} disabled={busy} onClick={() => void busyWith(() => runAction(draft, 'cancel'))} />
-        ) : null}
+        {statusActions
+          .filter(({ action }) => allows(action, story, actor) && (action !== 'cancelSchedule' || story.status.scheduled))
+          .map(({ action, text, icon }) => (
+            <DefaultButton
+              key={action}
+              text={text}
+              iconProps={{ iconName: icon }}
+              disabled={busy}
+              onClick={() => void busyWith(() => runAction(draft, action))}
+            />
+          ))}
         <DefaultButton
           text={type === 'article' ? 'DELETE ARTICLE' : 'DELETE BULLET'}
           iconProps={{ iconName: 'Delete' }}

@@ -2,14 +2,16 @@
  * Edit a user: the profile (picture, NAME, BIO, SOCIAL URL), the role (editor or author: the list
  * never offers director or admin) and whether the account is ready to use.
  */
-import { DefaultButton, Dialog, DialogFooter, DialogType, Dropdown, PrimaryButton, Spinner, Stack, TextField, Toggle } from '@fluentui/react';
+import { Dropdown, TextField, Toggle } from '@fluentui/react';
 import { useEffect, useState } from 'react';
 import updateSchema from '../../../schemas/api/user-update.schema.json?validator';
 import type { UserUpdateBody } from '../../../schemas/generated/api/user-update';
 import { call } from '../../../core/client/api';
 import { handleError } from '../../../core/client/errors';
-import { formValidator, useFormSubmit, useSchemaForm } from '../../../core/client/forms';
+import { FormDialog } from '../../../core/client/form-dialog';
+import { formValidator, toastFirstProblem, useFormSubmit, useSchemaForm } from '../../../core/client/forms';
 import { ImageField } from '../../../core/client/ImageField';
+import { profileText } from '../../../core/client/screens/ProfileForm';
 import { toast } from '../../../core/client/toasts';
 import type { NewsletterRole } from '../rules';
 import { displayName, roleLabels, type TeamMember } from './team-api';
@@ -55,82 +57,48 @@ export function EditMemberDialog({ member, onDismiss, onSaved }: EditMemberDialo
       return rest;
     });
   };
-  const check = () => {
-    const result = form.check();
-    if (!result.ok) toast('error', 'Error!', result.details[0]?.message);
-    return result;
-  };
-  const { busy, submit } = useFormSubmit(check, async (body) => {
-    await call('put', `users/update/${member._id}`, body);
-    toast('success', 'Success!', 'The member is saved.');
-    onSaved();
-  });
+  const { busy, submit } = useFormSubmit(
+    () => toastFirstProblem(form.check()),
+    async (body) => {
+      await call('put', `users/update/${member._id}`, body);
+      toast('success', 'Success!', 'The member is saved.');
+      onSaved();
+    },
+  );
   const { profile } = form.values;
+  const text = profileText(profile, form.errors, setProfile);
 
   return (
-    <Dialog
-      hidden={false}
-      onDismiss={busy ? undefined : onDismiss}
-      dialogContentProps={{ type: DialogType.normal, title: 'Edit User', subText: `${displayName(member)} · ${member.email}` }}
+    <FormDialog
+      title="Edit User"
+      subText={`${displayName(member)} · ${member.email}`}
       minWidth={520}
-      modalProps={{ isBlocking: busy }}
+      gap={14}
+      busy={busy}
+      loading={roles === null}
+      onSubmit={submit}
+      onDismiss={onDismiss}
     >
-      {roles === null ? (
-        <Spinner label="Loading..." />
-      ) : (
-        <form onSubmit={(event) => void submit(event)} noValidate>
-          <Stack tokens={{ childrenGap: 14 }}>
-            <ImageField label="PROFILE PICTURE" value={profile.image ?? ''} onChange={(path) => setProfile('image', path)} width={72} height={72} round />
-            <TextField
-              label="NAME"
-              name="name"
-              value={profile.name}
-              onChange={(_, text) => setProfile('name', text ?? '')}
-              errorMessage={form.errors['profile.name']}
-              disabled={busy}
-            />
-            <TextField
-              label="BIO"
-              name="biography"
-              multiline
-              rows={3}
-              value={profile.biography ?? ''}
-              onChange={(_, text) => setProfile('biography', text ?? '')}
-              errorMessage={form.errors['profile.biography']}
-              disabled={busy}
-            />
-            <TextField
-              label="SOCIAL URL"
-              name="url"
-              placeholder="https://"
-              value={profile.url ?? ''}
-              onChange={(_, text) => setProfile('url', text ?? '')}
-              errorMessage={form.errors['profile.url']}
-              disabled={busy}
-            />
-            <Dropdown
-              label="ROLE"
-              placeholder="Select a role"
-              options={roles.map((role) => ({ key: role, text: roleLabels[role] ?? role }))}
-              selectedKey={form.values.role ?? null}
-              onChange={(_, option) => form.set('role', option ? (String(option.key) as NewsletterRole) : undefined)}
-              errorMessage={form.errors.role}
-              disabled={busy}
-            />
-            <Toggle
-              label="Account is ready"
-              inlineLabel
-              checked={form.values.status?.ready ?? false}
-              onChange={(_, checked) => form.set('status', { ready: Boolean(checked) })}
-              disabled={busy}
-            />
-          </Stack>
-          <DialogFooter>
-            <DefaultButton text="CANCEL" onClick={onDismiss} disabled={busy} />
-            <PrimaryButton type="submit" text="SAVE" disabled={busy} />
-          </DialogFooter>
-        </form>
-      )}
-    </Dialog>
+      <ImageField label="PROFILE PICTURE" value={profile.image ?? ''} onChange={(path) => setProfile('image', path)} width={72} height={72} round />
+      <TextField label="NAME" {...text('name')} disabled={busy} />
+      <TextField label="BIO" multiline rows={3} {...text('biography')} disabled={busy} />
+      <TextField label="SOCIAL URL" placeholder="https://" {...text('url')} disabled={busy} />
+      <Dropdown
+        label="ROLE"
+        placeholder="Select a role"
+        options={(roles ?? []).map((role) => ({ key: role, text: roleLabels[role] ?? role }))}
+        selectedKey={form.values.role ?? null}
+        onChange={(_, option) => form.set('role', option ? (String(option.key) as NewsletterRole) : undefined)}
+        errorMessage={form.errors.role}
+        disabled={busy}
+      />
+      <Toggle
+        label="Account is ready"
+        inlineLabel
+        checked={form.values.status?.ready ?? false}
+        onChange={(_, checked) => form.set('status', { ready: Boolean(checked) })}
+        disabled={busy}
+      />
+    </FormDialog>
   );
 }

@@ -3,13 +3,14 @@
  * ('Email is not valid.', 'Select a role.'). Newsletter invites offer editor and author and name the
  * newsletter; publisher invites offer director.
  */
-import { DefaultButton, Dialog, DialogFooter, DialogType, Dropdown, PrimaryButton, Stack, TextField } from '@fluentui/react';
+import { Dropdown, TextField } from '@fluentui/react';
 import { useEffect, useState } from 'react';
 import createSchema from '../../../schemas/api/user-create.schema.json?validator';
 import type { UserCreateBody } from '../../../schemas/generated/api/user-create';
 import { call } from '../../../core/client/api';
 import { handleError } from '../../../core/client/errors';
-import { formValidator, useFormSubmit, useSchemaForm } from '../../../core/client/forms';
+import { FormDialog } from '../../../core/client/form-dialog';
+import { formValidator, toastFirstProblem, useFormSubmit, useSchemaForm } from '../../../core/client/forms';
 import { toast } from '../../../core/client/toasts';
 import type { TeamType } from '../rules';
 import { roleLabels } from './team-api';
@@ -38,44 +39,37 @@ export function InviteDialog({ type, newsletterId, onDismiss, onInvited }: Invit
     // eslint-disable-next-line react-hooks/exhaustive-deps -- one load per role and newsletter; `form` is new each render, its setter is not
   }, [type, newsletterId]);
 
-  const check = () => {
-    const result = form.check();
-    // The spec shows validation problems as an 'Error!' toast too.
-    if (!result.ok) toast('error', 'Error!', result.details[0]?.message);
-    return result;
-  };
-  const { busy, submit } = useFormSubmit(check, async (body) => {
-    const { msg } = await call('post', 'users/create', body);
-    toast('success', 'Success!', msg ?? `An invitation email is sent to ${body.email}.`);
-    onInvited();
-  });
+  // The spec shows validation problems as an 'Error!' toast too.
+  const { busy, submit } = useFormSubmit(
+    () => toastFirstProblem(form.check()),
+    async (body) => {
+      const { msg } = await call('post', 'users/create', body);
+      toast('success', 'Success!', msg ?? `An invitation email is sent to ${body.email}.`);
+      onInvited();
+    },
+  );
 
   return (
-    <Dialog
-      hidden={false}
-      onDismiss={busy ? undefined : onDismiss}
-      dialogContentProps={{ type: DialogType.normal, title: 'Invite a Member', subText: 'The invitee receives an e-mail with a link to choose a password.' }}
+    <FormDialog
+      title="Invite a Member"
+      subText="The invitee receives an e-mail with a link to choose a password."
       minWidth={480}
-      modalProps={{ isBlocking: busy }}
+      gap={16}
+      action="INVITE"
+      busy={busy}
+      onSubmit={submit}
+      onDismiss={onDismiss}
     >
-      <form onSubmit={(event) => void submit(event)} noValidate>
-        <Stack tokens={{ childrenGap: 16 }}>
-          <TextField label="EMAIL" name="email" type="email" placeholder="name@example.com" {...form.text('email')} disabled={busy} autoFocus />
-          <Dropdown
-            label="ROLE"
-            placeholder="Select a role"
-            options={roles.map((role) => ({ key: role, text: roleLabels[role] ?? role }))}
-            selectedKey={form.values.role || null}
-            onChange={(_, option) => form.set('role', String(option?.key ?? '') as UserCreateBody['role'])}
-            errorMessage={form.errors.role}
-            disabled={busy}
-          />
-        </Stack>
-        <DialogFooter>
-          <DefaultButton text="CANCEL" onClick={onDismiss} disabled={busy} />
-          <PrimaryButton type="submit" text="INVITE" disabled={busy} />
-        </DialogFooter>
-      </form>
-    </Dialog>
+      <TextField label="EMAIL" name="email" type="email" placeholder="name@example.com" {...form.text('email')} disabled={busy} autoFocus />
+      <Dropdown
+        label="ROLE"
+        placeholder="Select a role"
+        options={roles.map((role) => ({ key: role, text: roleLabels[role] ?? role }))}
+        selectedKey={form.values.role || null}
+        onChange={(_, option) => form.set('role', String(option?.key ?? '') as UserCreateBody['role'])}
+        errorMessage={form.errors.role}
+        disabled={busy}
+      />
+    </FormDialog>
   );
 }

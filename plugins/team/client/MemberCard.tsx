@@ -1,5 +1,6 @@
 /** A team member as a card: avatar, name, e-mail, role badge, and Edit / Remove where the team rules allow. */
 import { IconButton, Persona, PersonaSize, Stack, Text, type IContextualMenuItem } from '@fluentui/react';
+import { cardClasses } from '../../../core/client/cards';
 import { theme } from '../../../core/client/theme';
 import { displayName, type TeamMember } from './team-api';
 
@@ -18,7 +19,7 @@ export function MemberCard({ member, menu }: MemberCardProps) {
       ]
     : [];
   return (
-    <article className="team-card" aria-label={name} data-testid="member-card">
+    <article className={cardClasses('team-card')} aria-label={name} data-testid="member-card">
       <Stack horizontal verticalAlign="center" tokens={{ childrenGap: 12 }}>
         <Persona imageUrl={member.profile.image || undefined} text={name} size={PersonaSize.size56} hidePersonaDetails imageAlt="" />
         <Stack grow tokens={{ childrenGap: 2 }} styles={{ root: { minWidth: 0 } }}>

@@ -6,6 +6,7 @@ import { PrimaryButton, Spinner, Stack, Text } from '@fluentui/react';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { call } from '../../../core/client/api';
+import { CardList } from '../../../core/client/cards';
 import { ConfirmDialog, EmptyState, PageHeader } from '../../../core/client/page-parts';
 import { useCan } from '../../../core/client/permissions';
 import { userAtom } from '../../../core/client/stores';
@@ -54,6 +55,11 @@ export function TeamView({ type, scopeId }: { type: TeamType; scopeId: string })
     setRemoving(null);
     await reload();
   };
+  /** After a dialog's change: it closes and the team is read again. */
+  const changed = (close: () => void) => () => {
+    close();
+    void reload();
+  };
 
   return (
     <Stack tokens={{ childrenGap: 24 }}>
@@ -81,20 +87,18 @@ export function TeamView({ type, scopeId }: { type: TeamType; scopeId: string })
                     {title}
                   </Text>
                   {members.length > 0 ? (
-                    <div className="team-list" role="list" aria-label={title}>
-                      {members.map((member) => (
-                        <div role="listitem" key={member._id}>
-                          <MemberCard
-                            member={member}
-                            menu={
-                              mayChange(member)
-                                ? { onEdit: () => setEditing(member), onRemove: type === 'newsletter' ? () => setRemoving(member) : undefined }
-                                : undefined
-                            }
-                          />
-                        </div>
-                      ))}
-                    </div>
+                    <CardList label={title} items={members} itemKey={(member) => member._id}>
+                      {(member) => (
+                        <MemberCard
+                          member={member}
+                          menu={
+                            mayChange(member)
+                              ? { onEdit: () => setEditing(member), onRemove: type === 'newsletter' ? () => setRemoving(member) : undefined }
+                              : undefined
+                          }
+                        />
+                      )}
+                    </CardList>
                   ) : (
                     <EmptyState
                       title={empty}
@@ -117,10 +121,7 @@ export function TeamView({ type, scopeId }: { type: TeamType; scopeId: string })
             setInviting(true);
           }}
           onDismiss={() => setAdding(null)}
-          onAdded={() => {
-            setAdding(null);
-            void reload();
-          }}
+          onAdded={changed(() => setAdding(null))}
         />
       ) : null}
       {inviting ? (
@@ -128,22 +129,10 @@ export function TeamView({ type, scopeId }: { type: TeamType; scopeId: string })
           type={type}
           newsletterId={type === 'newsletter' ? scopeId : undefined}
           onDismiss={() => setInviting(false)}
-          onInvited={() => {
-            setInviting(false);
-            void reload();
-          }}
+          onInvited={changed(() => setInviting(false))}
         />
       ) : null}
-      {editing ? (
-        <EditMemberDialog
-          member={editing}
-          onDismiss={() => setEditing(null)}
-          onSaved={() => {
-            setEditing(null);
-            void reload();
-          }}
-        />
-      ) : null}
+      {editing ? <EditMemberDialog member={editing} onDismiss={() => setEditing(null)} onSaved={changed(() => setEditing(null))} /> : null}
       {removing ? (
         <ConfirmDialog
           title="Remove Member"

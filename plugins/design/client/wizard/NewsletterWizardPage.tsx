@@ -7,16 +7,16 @@
  * this page across stages, so Back never loses anything. FINISH goes to the publisher's page when
  * the page was opened with ?redirect (a director's first newsletter), else to the new newsletter.
  */
-import { DefaultButton, IconButton, mergeStyleSets, PrimaryButton, ProgressIndicator, Spinner, Stack, Text } from '@fluentui/react';
+import { DefaultButton, PrimaryButton, Stack } from '@fluentui/react';
 import { useAtomValue } from 'jotai';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { call } from '../../../../core/client/api';
 import { handleError } from '../../../../core/client/errors';
-import { ConfirmDialog, EmptyState } from '../../../../core/client/page-parts';
+import { ConfirmDialog } from '../../../../core/client/page-parts';
 import { currentScopeAtom, scopesAtom, store, userAtom } from '../../../../core/client/stores';
-import { theme } from '../../../../core/client/theme';
 import { toast } from '../../../../core/client/toasts';
+import { useWizardStart, WizardFrame } from '../../../../core/client/wizard-frame';
 import type { Scope } from '../../../../schemas/generated/entities/scope';
 import { agreementMessage, keyTaken, type Problem } from '../../rules';
 import { designApi, type EmailDesign, type NewsletterBlank } from '../design-api';
@@ -51,12 +51,6 @@ const narrowWidth = 760;
 const wideWidth = 1240;
 const wideStages: Stage[] = [4, 7];
 
-const classes = mergeStyleSets({
-  page: { minHeight: '100vh', background: theme.semanticColors.bodyBackground },
-  card: { background: theme.palette.white, borderRadius: 8, padding: 32, boxShadow: theme.effects.elevation4 },
-  stageTitle: { ...theme.fonts.xLarge, fontWeight: 700, margin: 0, outline: 'none' },
-});
-
 /** The draft as the blank newsletter gives it, its language the first offered when the blank's is not. */
 function draftOf(blank: NewsletterBlank): WizardDraft {
   const { langs } = blank.data;
@@ -76,7 +70,6 @@ export default function NewsletterWizardPage() {
   const redirect = new URLSearchParams(useSearch()).has('redirect');
   const user = useAtomValue(userAtom);
   const [blank, setBlank] = useState<NewsletterBlank | null>(null);
-  const [loadFailed, setLoadFailed] = useState(false);
   const [stage, setStage] = useState<Stage>(-1);
   const [accepted, setAccepted] = useState<Acceptance>({ agreement: false, policy: false });
   const [draft, setDraft] = useState<WizardDraft | null>(null);
@@ -87,33 +80,12 @@ export default function NewsletterWizardPage() {
   const [running, setRunning] = useState<PublicationStep | null>(null);
   const [design, setDesign] = useState<EmailDesign | null>(null);
   const [leaving, setLeaving] = useState(false);
-  const heading = useRef<HTMLHeadingElement>(null);
-  const firstStage = useRef(true);
 
-  const load = useCallback(async () => {
-    setLoadFailed(false);
-    try {
-      const answer = await designApi.blank();
-      setBlank(answer);
-      setDraft(draftOf(answer));
-    } catch (error) {
-      setLoadFailed(true);
-      await handleError(error);
-    }
-  }, []);
-  useEffect(() => {
-    void load();
-  }, [load]);
-
-  // A new stage starts at the top, and a screen reader hears its title.
-  useEffect(() => {
-    if (firstStage.current) {
-      firstStage.current = false;
-      return;
-    }
-    window.scrollTo?.(0, 0);
-    heading.current?.focus();
-  }, [stage]);
+  const start = useWizardStart(async () => {
+    const answer = await designApi.blank();
+    setBlank(answer);
+    setDraft(draftOf(answer));
+  });
 
   const change: StageProps['change'] = (patch, touched) => {
     setDraft((current) => {
@@ -254,52 +226,28 @@ export default function NewsletterWizardPage() {
   }
 
   return (
-    <div className={classes.page}>
-      <Stack
-        tokens={{ childrenGap: 20 }}
-        styles={{ root: { maxWidth: wideStages.includes(stage) ? wideWidth : narrowWidth, margin: '0 auto', padding: '32px 24px' } }}
+    <>
+      <WizardFrame
+        title="Create a Newsletter"
+        closeLabel="Leave the wizard"
+        onClose={askToLeave}
+        width={wideStages.includes(stage) ? wideWidth : narrowWidth}
+        step={step.number}
+        steps={step.count}
+        stage={stage}
+        stageTitle={stageTitles[stage]}
+        id="wizard"
+        start={start}
+        back={showBack ? <DefaultButton text="BACK" iconProps={{ iconName: 'Back' }} onClick={() => go(previousStage(stage))} disabled={busy} /> : null}
+        actions={
+          <Stack horizontal tokens={{ childrenGap: 12 }}>
+            {stage === 4 ? <DefaultButton text="SKIP" onClick={skip} disabled={busy} /> : null}
+            <PrimaryButton text={primaryLabels[stage]} onClick={() => void primary()} disabled={busy} />
+          </Stack>
+        }
       >
-        <Stack horizontal verticalAlign="center" horizontalAlign="space-between">
-          <Text as="h1" variant="xxLarge" styles={{ root: { fontWeight: 700, margin: 0 } }}>
-            Create a Newsletter
-          </Text>
-          <IconButton iconProps={{ iconName: 'Cancel' }} title="Leave the wizard" ariaLabel="Leave the wizard" onClick={askToLeave} />
-        </Stack>
-        <ProgressIndicator
-          label={`Step ${step.number} of ${step.count}`}
-          percentComplete={step.number / step.count}
-          ariaValueText={`Step ${step.number} of ${step.count}: ${stageTitles[stage]}`}
-        />
-        {!draft ? (
-          loadFailed ? (
-            <Stack tokens={{ childrenGap: 12 }} horizontalAlign="center">
-              <EmptyState title="The wizard could not be loaded." />
-              <DefaultButton text="TRY AGAIN" onClick={() => void load()} />
-            </Stack>
-          ) : (
-            <Spinner label="Loading..." style={{ marginTop: 48 }} />
-          )
-        ) : (
-          <section className={classes.card} aria-labelledby="wizard-stage-title" data-stage={stage}>
-            <Stack tokens={{ childrenGap: 24 }}>
-              {/* Focusable from the code only: a new stage moves the focus here. */}
-              <h2 ref={heading} id="wizard-stage-title" tabIndex={-1} className={classes.stageTitle}>
-                {stageTitles[stage]}
-              </h2>
-              {content}
-              <Stack horizontal verticalAlign="center" horizontalAlign="space-between" tokens={{ childrenGap: 12 }}>
-                <div>
-                  {showBack ? <DefaultButton text="BACK" iconProps={{ iconName: 'Back' }} onClick={() => go(previousStage(stage))} disabled={busy} /> : null}
-                </div>
-                <Stack horizontal tokens={{ childrenGap: 12 }}>
-                  {stage === 4 ? <DefaultButton text="SKIP" onClick={skip} disabled={busy} /> : null}
-                  <PrimaryButton text={primaryLabels[stage]} onClick={() => void primary()} disabled={busy} />
-                </Stack>
-              </Stack>
-            </Stack>
-          </section>
-        )}
-      </Stack>
+        {content}
+      </WizardFrame>
       {leaving ? (
         <ConfirmDialog
           title="Leave the wizard?"
@@ -309,6 +257,6 @@ export default function NewsletterWizardPage() {
           onDismiss={() => setLeaving(false)}
         />
       ) : null}
-    </div>
+    </>
   );
 }

@@ -10,25 +10,16 @@ export function WelcomeStage({ draft, change, errors }: StageProps) {
   const { welcome } = draft;
   const set = (patch: Partial<typeof welcome>, field: 'subject' | 'preview' | 'intro') =>
     change((current) => ({ welcome: { ...current.welcome, ...patch } }), [`welcome.${field}`]);
+  const text = (field: 'subject' | 'preview') => ({
+    value: welcome[field],
+    onChange: (_event: unknown, value?: string) => set({ [field]: value ?? '' }, field),
+    errorMessage: errors[`welcome.${field}`],
+  });
   return (
     <Stack tokens={{ childrenGap: 16 }}>
       <StageIntro>New subscribers receive this e-mail first. Say hello and tell them what to expect.</StageIntro>
-      <TextField
-        label="WELCOME TITLE"
-        required
-        value={welcome.subject}
-        onChange={(_, text) => set({ subject: text ?? '' }, 'subject')}
-        errorMessage={errors['welcome.subject']}
-        placeholder="Welcome to our newsletter!"
-      />
-      <TextField
-        label="WELCOME SUBTITLE"
-        required
-        value={welcome.preview}
-        onChange={(_, text) => set({ preview: text ?? '' }, 'preview')}
-        errorMessage={errors['welcome.preview']}
-        placeholder="What the inbox shows after the title"
-      />
+      <TextField label="WELCOME TITLE" required {...text('subject')} placeholder="Welcome to our newsletter!" />
+      <TextField label="WELCOME SUBTITLE" required {...text('preview')} placeholder="What the inbox shows after the title" />
       <div>
         <RichTextEditor
           label="WELCOME TEXT"

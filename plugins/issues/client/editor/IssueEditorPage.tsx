@@ -39,7 +39,7 @@ import { IntroEditor } from './IntroEditor';
 import { IssueSettings } from './IssueSettings';
 import { IssueStatistics } from './IssueStatistics';
 import { LiveIssue, type LiveState } from './live-issue';
-import { LiveTextField } from './LiveTextField';
+import { liveTextFields } from './LiveTextField';
 import { Outline } from './Outline';
 import { SavePanel } from './SavePanel';
 import { useLiveState } from './use-live-issue';
@@ -144,6 +144,7 @@ function Editor({ live, page }: { live: LiveIssue; page: EditorPage }) {
   };
 
   const problem = (field: string) => state.problems.find((item) => item.field === field)?.message;
+  const text = liveTextFields({ live, collaborators: state.collaborators, problem, disabled });
   const width = open ? constants.issues.sidebarOpen : constants.issues.sidebarClosed;
 
   return (
@@ -200,26 +201,8 @@ function Editor({ live, page }: { live: LiveIssue; page: EditorPage }) {
               <IssueSettings live={live} state={state} disabled={disabled} problem={problem} />
             ) : (
               <Stack tokens={{ childrenGap: 20 }}>
-                <LiveTextField
-                  live={live}
-                  field="subject"
-                  label="Subject Line"
-                  value={issue.subject}
-                  collaborators={state.collaborators}
-                  errorMessage={problem('subject')}
-                  description="Under 240 characters."
-                  disabled={disabled}
-                />
-                <LiveTextField
-                  live={live}
-                  field="preview"
-                  label="Preview Text"
-                  value={issue.preview}
-                  collaborators={state.collaborators}
-                  errorMessage={problem('preview')}
-                  description="Under 240 characters."
-                  disabled={disabled}
-                />
+                {text('subject', 'Subject Line', issue.subject, 'Under 240 characters.')}
+                {text('preview', 'Preview Text', issue.preview, 'Under 240 characters.')}
                 <IssueStatistics issue={issue} stories={state.stories} />
                 <IntroEditor
                   live={live}

@@ -15,7 +15,7 @@ import { constants } from '../../../../core/shared/config';
 import { premiumTooltip } from '../../rules';
 import { issueApi } from '../issue-api';
 import type { LiveIssue, LiveState } from './live-issue';
-import { LiveTextField } from './LiveTextField';
+import { liveTextFields } from './LiveTextField';
 
 interface EpisodeOption {
   _id: string;
@@ -63,24 +63,7 @@ export function IssueSettings({
     }
   };
 
-  const text = (
-    field: 'subject' | 'preview' | 'slug' | 'notification.title' | 'notification.body',
-    label: string,
-    value: string,
-    description?: string,
-    locked = false,
-  ) => (
-    <LiveTextField
-      live={live}
-      field={field}
-      label={label}
-      value={value}
-      collaborators={collaborators}
-      errorMessage={problem(field)}
-      description={description}
-      disabled={disabled || locked}
-    />
-  );
+  const text = liveTextFields({ live, collaborators, problem, disabled });
 
   return (
     <Stack tokens={{ childrenGap: 20 }} styles={{ root: { maxWidth: 720 } }}>

@@ -140,3 +140,21 @@ export function LiveTextField({ live, field, label, value, collaborators, errorM
     </Stack>
   );
 }
+
+export interface LiveTextFieldsOf {
+  live: LiveIssue;
+  collaborators: Collaborator[];
+  /** A field's problem, as the last check found it. */
+  problem(field: string): string | undefined;
+  disabled: boolean;
+}
+
+/**
+ * A page's live text fields (the editor's subject and preview, the credentials): each with the
+ * others' markers, its problem, and disabled with the page or when `locked`.
+ */
+export function liveTextFields({ live, collaborators, problem, disabled }: LiveTextFieldsOf) {
+  return (field: IssueDocField, label: string, value: string, description?: string, locked = false) => (
+    <LiveTextField {...{ live, field, label, value, collaborators, description }} errorMessage={problem(field)} disabled={disabled || locked} />
+  );
+}

@@ -1,0 +1,70 @@
+/**
+ * A dialog that holds one form: the fields, then CANCEL and the submitting button. While the form
+ * is sent (`busy`), the dialog cannot be closed and both buttons are disabled; pair it with
+ * `useFormSubmit` (core/client/forms.ts), whose `submit` it calls.
+ */
+import { DefaultButton, Dialog, DialogFooter, DialogType, PrimaryButton, Spinner, Stack } from '@fluentui/react';
+import type { FormEvent, ReactNode } from 'react';
+
+export interface FormDialogProps {
+  title: string;
+  /** A line under the title. */
+  subText?: string;
+  minWidth: number;
+  maxWidth?: number;
+  /** A tall form scrolls inside the dialog beyond this height, e.g. '90vh'. */
+  maxHeight?: string;
+  /** The form's accessible name, where the title does not give it one. */
+  label?: string;
+  /** The space between the fields. */
+  gap: number;
+  busy: boolean;
+  /** While what the form edits is loading: a spinner instead of the form. */
+  loading?: boolean;
+  /** The submitting button: 'SAVE' unless told, with an optional icon. */
+  action?: string;
+  actionIcon?: string;
+  onSubmit(event: FormEvent): Promise<void>;
+  onDismiss(): void;
+  children: ReactNode;
+}
+
+export function FormDialog({
+  title,
+  subText,
+  minWidth,
+  maxWidth,
+  maxHeight,
+  label,
+  gap,
+  busy,
+  loading = false,
+  action = 'SAVE',
+  actionIcon,
+  onSubmit,
+  onDismiss,
+  children,
+}: FormDialogProps) {
+  return (
+    <Dialog
+      hidden={false}
+      onDismiss={busy ? undefined : onDismiss}
+      dialogContentProps={{ type: DialogType.normal, title, subText }}
+      minWidth={minWidth}
+      maxWidth={maxWidth}
+      modalProps={{ isBlocking: busy, styles: maxHeight ? { scrollableContent: { maxHeight } } : undefined }}
+    >
+      {loading ? (
+        <Spinner label="Loading..." />
+      ) : (
+        <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={label}>
+          <Stack tokens={{ childrenGap: gap }}>{children}</Stack>
+          <DialogFooter>
+            <DefaultButton text="CANCEL" onClick={onDismiss} disabled={busy} />
+            <PrimaryButton type="submit" text={action} iconProps={actionIcon ? { iconName: actionIcon } : undefined} disabled={busy} />
+          </DialogFooter>
+        </form>
+      )}
+    </Dialog>
+  );
+}
