@@ -134,6 +134,8 @@ beforeAll(async () => {
   rules = await import('../../plugins/design/rules');
 });
 beforeEach(() => {
+  // Saves and previews wait for quiet on fake timers: a test moves time on instead of waiting for it.
+  vi.useFakeTimers({ shouldAdvanceTime: true });
   storedTemplates = templatesOf({ _id: 't1', title: 'Günlük', default: true, channels: ['Gündem', 'Spor', 'Dünya'] });
   templateAnswer = null;
   templateSaves.length = 0;
@@ -146,6 +148,7 @@ afterEach(() => {
   for (const item of screen.queryAllByTestId('toast'))
     fireEvent.click(within(item.closest<HTMLElement>('.ms-MessageBar')!).getByRole('button', { name: 'Close' }));
   cleanup();
+  vi.useRealTimers();
 });
 afterAll(() => server.close());
 
@@ -160,7 +163,10 @@ function open(path: string, pattern: string, page: Page) {
 }
 
 const saveStatus = () => screen.getByTestId('save-status');
-const pause = (ms: number) => act(() => new Promise((resolve) => setTimeout(resolve, ms)));
+/** Moves the clock on by `ms`, running the timers that fall due and what they start. */
+const pause = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+/** The quiet before a save, and before a new preview. */
+const untilSaved = () => pause(constants.design.saveDebounceMs);
 const toastTexts = () => screen.queryAllByTestId('toast').map((item) => item.textContent);
 
 describe('Channel Templates', () => {
@@ -199,7 +205,8 @@ describe('Channel Templates', () => {
     expect(document.activeElement?.getAttribute('aria-label')).toBe('Move Dünya up');
     expect(saveStatus().textContent).toBe('Saving...');
 
-    await waitFor(() => expect(templateSaves).toHaveLength(1), { timeout: 3000 });
+    await untilSaved();
+    await waitFor(() => expect(templateSaves).toHaveLength(1));
     expect(templateSaves[0]!.at - changedAt).toBeGreaterThanOrEqual(constants.design.saveDebounceMs - 50);
     // The settings as read, with the templates as edited.
     expect(lastSave()).toMatchObject({
@@ -210,7 +217,8 @@ describe('Channel Templates', () => {
 
     // A channel deleted with its X.
     fireEvent.click(within(card).getByRole('button', { name: 'Delete Spor' }));
-    await waitFor(() => expect(templateSaves).toHaveLength(2), { timeout: 3000 });
+    await untilSaved();
+    await waitFor(() => expect(templateSaves).toHaveLength(2));
     expect(lastSave()).toMatchObject({ channelTemplates: [{ _id: 't1', channels: ['Gündem', 'Dünya', 'Ekonomi'] }] });
   });
 
@@ -230,7 +238,8 @@ describe('Channel Templates', () => {
     await pause(constants.design.saveDebounceMs + 400);
     expect(templateSaves).toHaveLength(0);
     addChannel(card, 'Kültür');
-    await waitFor(() => expect(templateSaves).toHaveLength(1), { timeout: 3000 });
+    await untilSaved();
+    await waitFor(() => expect(templateSaves).toHaveLength(1));
     expect(lastSave()).toMatchObject({ channelTemplates: [{ channels: ['Gündem', 'Spor', 'Dünya', 'Kültür'] }] });
   });
 
@@ -251,8 +260,9 @@ describe('Channel Templates', () => {
     fireEvent.click(screen.getByRole('button', { name: 'RENAME' }));
     const renamed = await screen.findByRole('region', { name: 'Haftalık' });
 
-    await waitFor(() => expect(templateSaves.length).toBeGreaterThan(0), { timeout: 3000 });
-    await waitFor(() => expect(saveStatus().textContent).toBe('Saved'), { timeout: 3000 });
+    await untilSaved();
+    await waitFor(() => expect(templateSaves.length).toBeGreaterThan(0));
+    await waitFor(() => expect(saveStatus().textContent).toBe('Saved'));
     expect(lastSave()).toMatchObject({
       channelTemplates: [
         { _id: 't1', title: 'Günlük', default: true },
@@ -265,7 +275,8 @@ describe('Channel Templates', () => {
     fireEvent.click(within(renamed).getByRole('button', { name: 'Actions for Haftalık' }));
     fireEvent.click(screen.getByRole('menuitem', { name: 'Make Default Template' }));
     expect(within(renamed).getByText('Default')).toBeTruthy();
-    await waitFor(() => expect(templateSaves).toHaveLength(saves + 1), { timeout: 3000 });
+    await untilSaved();
+    await waitFor(() => expect(templateSaves).toHaveLength(saves + 1));
     expect(lastSave()).toMatchObject({
       channelTemplates: [
         { _id: 't1', default: false },
@@ -288,7 +299,8 @@ describe('Channel Templates', () => {
     const left = screen.getByRole('region', { name: 'Haftalık' });
     // The first remaining template is the default now.
     expect(within(left).getByText('Default')).toBeTruthy();
-    await waitFor(() => expect(templateSaves).toHaveLength(1), { timeout: 3000 });
+    await untilSaved();
+    await waitFor(() => expect(templateSaves).toHaveLength(1));
     expect(lastSave()).toMatchObject({ channelTemplates: [{ _id: 't2', title: 'Haftalık', default: true }] });
     expect((lastSave().channelTemplates as unknown[]).length).toBe(1);
 
@@ -307,13 +319,15 @@ describe('Channel Templates', () => {
       body: { msg: 'Error!', details: [{ message: 'A template holds at most 30 channels.', path: 'channelTemplates.0.channels' }] },
     };
     addChannel(card, 'Ekonomi');
-    await waitFor(() => expect(saveStatus().textContent).toBe('Not Saved'), { timeout: 3000 });
+    await untilSaved();
+    await waitFor(() => expect(saveStatus().textContent).toBe('Not Saved'));
     await waitFor(() => expect(toastTexts()).toContain('Error!A template holds at most 30 channels.'));
     expect(channelNames(card)).toEqual(['Gündem', 'Spor', 'Dünya', 'Ekonomi']);
 
     templateAnswer = null;
     addChannel(card, 'Kültür');
-    await waitFor(() => expect(templateSaves).toHaveLength(2), { timeout: 3000 });
+    await untilSaved();
+    await waitFor(() => expect(templateSaves).toHaveLength(2));
     expect(lastSave()).toMatchObject({ channelTemplates: [{ channels: ['Gündem', 'Spor', 'Dünya', 'Ekonomi', 'Kültür'] }] });
     await waitFor(() => expect(saveStatus().textContent).toBe('Saved'));
   });
@@ -356,7 +370,8 @@ describe('Email Design', () => {
     expect(frame().style.width).toBe(`${constants.issues.previewWidth}px`);
     expect(screen.getByTestId('email-size').textContent).toMatch(/^E-mail size: \d+ KB$/);
     // The width chosen is a number, as the schema has it.
-    await waitFor(() => expect(designSaves.at(-1)?.borderWidth).toBe(3), { timeout: 3000 });
+    await untilSaved();
+    await waitFor(() => expect(designSaves.at(-1)?.borderWidth).toBe(3));
   });
 
   it('renders the preview 500 ms after the last change, dark at once, and saves the design', async () => {
@@ -370,14 +385,16 @@ describe('Email Design', () => {
       lastChangeAt = Date.now();
       await pause(100);
     }
-    await waitFor(() => expect(previews).toHaveLength(2), { timeout: 3000 });
+    await pause(constants.design.previewDebounceMs);
+    await waitFor(() => expect(previews).toHaveLength(2));
     // One rendering for the burst, of the last value, once the page was quiet.
     expect(previews[1]!.design.cardBackgroundColor).toBe('#fffdf5');
     expect(previews[1]!.at - lastChangeAt).toBeGreaterThanOrEqual(constants.design.previewDebounceMs - 50);
     await waitFor(() => expect(frame().getAttribute('srcdoc')).toContain('background:#fffdf5'));
 
     fireEvent.change(colorField('Card background color', true), { target: { value: '#202020' } });
-    await waitFor(() => expect(designSaves).toHaveLength(1), { timeout: 3000 });
+    await untilSaved();
+    await waitFor(() => expect(designSaves).toHaveLength(1));
     expect(designSaves[0]).toEqual({ ...design, cardBackgroundColor: '#fffdf5', cardBackgroundColorDark: '#202020' });
     expect(Date.now() - changedAt).toBeGreaterThanOrEqual(constants.design.saveDebounceMs);
     await waitFor(() => expect(saveStatus().textContent).toBe('Saved'));
@@ -402,7 +419,8 @@ describe('Email Design', () => {
     expect(previews).toHaveLength(1);
 
     fireEvent.change(colorField('Footer text color'), { target: { value: '#123456' } });
-    await waitFor(() => expect(designSaves).toHaveLength(1), { timeout: 3000 });
+    await untilSaved();
+    await waitFor(() => expect(designSaves).toHaveLength(1));
     expect(designSaves[0]!.footerTextColor).toBe('#123456');
     await waitFor(() => expect(previews.at(-1)?.design.footerTextColor).toBe('#123456'));
   });
@@ -421,7 +439,8 @@ describe('Web Design', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Pick Landing page cover' }));
     await pause(constants.debounces.coverAutosaveMs - 500);
     expect(coverSaves).toHaveLength(0);
-    await waitFor(() => expect(coverSaves).toHaveLength(1), { timeout: 3000 });
+    await pause(500);
+    await waitFor(() => expect(coverSaves).toHaveLength(1));
     expect(coverSaves[0]!.cover).toBe('/uploads/images/2026-11/kapak-medium.webp');
     expect(coverSaves[0]!.at - changedAt).toBeGreaterThanOrEqual(constants.debounces.coverAutosaveMs - 50);
     await waitFor(() => expect(saveStatus().textContent).toBe('Saved'));

@@ -9,8 +9,9 @@ import { setIconOptions } from '@fluentui/react';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ListProps } from '../../core/client/list';
+import { constants } from '../../core/shared/config';
 
 const origin = 'http://localhost';
 interface Thing {
@@ -46,14 +47,20 @@ beforeAll(async () => {
   ({ List } = await import('../../core/client/list'));
   ({ Toaster } = await import('../../core/client/toasts'));
 });
+// The search's pause runs on fake timers: a test moves time on instead of waiting for it.
+beforeEach(() => {
+  vi.useFakeTimers({ shouldAdvanceTime: true });
+});
 afterEach(() => {
   cleanup();
+  vi.useRealTimers();
   queries.length = 0;
   localStorage.clear();
 });
 afterAll(() => server.close());
 
-const sleep = (ms: number) => act(() => new Promise((resolve) => setTimeout(resolve, ms)));
+/** Moves the clock on by `ms`, running the timers that fall due and what they start. */
+const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
 const last = () => queries.at(-1)!;
 
 function renderList(props: Partial<ListProps<Thing>> = {}) {
@@ -119,24 +126,28 @@ describe('List', () => {
     renderList();
     await screen.findByText('Bülten 01');
     fireEvent.change(searchBox(), { target: { value: 'te' } });
-    await sleep(800);
+    await advance(800);
     expect(queries).toHaveLength(1);
 
     fireEvent.change(searchBox(), { target: { value: 'tek' } });
-    await sleep(300);
+    await advance(300);
     expect(queries).toHaveLength(1);
     fireEvent.change(searchBox(), { target: { value: 'tekn' } });
-    await sleep(300);
+    await advance(300);
     // Typing again starts the pause again.
     expect(queries).toHaveLength(1);
+    await advance(200);
     await waitFor(() => expect(queries).toHaveLength(2));
     expect(last().get('search')).toBe('tekn');
     expect(last().get('page')).toBe('0');
     await waitFor(() => expect(screen.getAllByTestId('card')).toHaveLength(1));
     expect(screen.getByText('Teknoloji Notları')).toBeTruthy();
 
+    // Clearing applies at once, before the pause would be over.
+    const clearedAt = Date.now();
     fireEvent.change(searchBox(), { target: { value: '' } });
-    await waitFor(() => expect(queries).toHaveLength(3), { timeout: 200 });
+    await waitFor(() => expect(queries).toHaveLength(3));
+    expect(Date.now() - clearedAt).toBeLessThan(constants.debounces.listSearchMs);
     expect(last().get('search')).toBeNull();
   });
 
@@ -200,7 +211,7 @@ describe('List', () => {
     await waitFor(() => expect(last().get('type')).toBe('article'));
     await choose('Type', 'Bullet');
     expect(await screen.findByText('You can only select one type')).toBeTruthy();
-    await sleep(50);
+    await advance(50);
     expect(last().get('type')).toBe('article');
     close('Type');
 
@@ -208,7 +219,7 @@ describe('List', () => {
     await waitFor(() => expect(last().get('status')).toBe('draft'));
     await choose('Status', 'Published');
     expect(await screen.findByText('You can only select one status')).toBeTruthy();
-    await sleep(50);
+    await advance(50);
     expect(last().get('status')).toBe('draft');
     expect(last().get('type')).toBe('article');
 

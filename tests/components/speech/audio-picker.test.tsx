@@ -4,10 +4,11 @@
  * of the newsletter by their last change, the search applied after a pause, and CONTINUE to the
  * chosen story's audio screen; the issue picker's title and CONTINUE to the issue's.
  */
-import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { constants } from '../../../core/shared/config';
 import { origin, prepareConsole, renderAt, signIn } from './speech-fixtures';
 
 const queries: { path: string; query: Record<string, string> }[] = [];
@@ -43,10 +44,15 @@ beforeAll(async () => {
   AudioPickerPage = (await import('../../../plugins/speech/client/AudioPickerPage')).default;
 });
 beforeEach(() => {
+  // The search's pause runs on fake timers: the test moves time on instead of waiting for it.
+  vi.useFakeTimers({ shouldAdvanceTime: true });
   signIn('speech.create', 'speech.publish');
   queries.length = 0;
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 afterAll(() => server.close());
 
 describe('the audio pickers', () => {
@@ -57,8 +63,10 @@ describe('the audio pickers', () => {
     expect(queries[0]).toEqual({ path: '/stories/list', query: { newsletter: 'n1', type: 'bullet', sort: 'updatedAt', desc: 'true', page: '0', limit: '10' } });
 
     fireEvent.change(screen.getByPlaceholderText('Search...'), { target: { value: 'borsa' } });
+    await act(() => vi.advanceTimersByTimeAsync(constants.debounces.listSearchMs - 100));
     expect(queries.some((call) => call.query.search)).toBe(false);
-    await waitFor(() => expect(queries.at(-1)?.query.search).toBe('borsa'), { timeout: 2000 });
+    await act(() => vi.advanceTimersByTimeAsync(100));
+    await waitFor(() => expect(queries.at(-1)?.query.search).toBe('borsa'));
 
     const next = screen.getByRole('button', { name: 'CONTINUE' });
     expect(next.hasAttribute('disabled') || next.getAttribute('aria-disabled') === 'true').toBe(true);

@@ -6,10 +6,11 @@
  * 1500 ms after typing stops, without line breaks or asterisks; BUILD STORY with a chunk without
  * audio lists the chunks not ready and GO BACK returns to the chunks; a built article is attached.
  */
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { constants } from '../../../core/shared/config';
 import type { Audio, Chunk } from '../../../plugins/speech/client/speech-api';
 import { audioOf, chunkOf, origin, prepareConsole, renderAt, signIn, voiceDefaults } from './speech-fixtures';
 
@@ -96,8 +97,17 @@ beforeEach(() => {
   stored = existing();
   created = [];
 });
-afterEach(cleanup);
+afterEach(() => {
+  cleanup();
+  vi.useRealTimers();
+});
 afterAll(() => server.close());
+
+/** The autosave's pause on fake timers, for a test that moves time on instead of waiting for it. */
+const fakeTime = () => vi.useFakeTimers({ shouldAdvanceTime: true });
+/** Moves the clock on by `ms`, running the timers that fall due and what they start. */
+const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
+const autosaveMs = constants.speech.chunkAutosaveMs;
 
 const open = (path = '/stories/audios/create/s1?audio_id_query=a1') => renderAt(path, '/stories/audios/create/:storyId', <StoryAudioPage />);
 const chunk = (number: number) => screen.findByRole('article', { name: `Chunk ${number}` });
@@ -154,6 +164,7 @@ describe('the story audio screen', () => {
   });
 
   it('stores the sliders as value/100 and shows Reset Voice Settings only while they differ from the voice', async () => {
+    fakeTime();
     open();
     const first = await chunk(1);
     const stability = within(first).getByRole('slider', { name: 'Chunk 1 stability' });
@@ -163,7 +174,8 @@ describe('the story audio screen', () => {
     fireEvent.keyDown(stability, { key: 'ArrowRight', keyCode: 39, which: 39 });
     await waitFor(() => expect(stability.getAttribute('aria-valuenow')).toBe('51'));
     expect(within(first).getByRole('button', { name: 'Reset Voice Settings' })).toBeTruthy();
-    await waitFor(() => expect(sent.some((call) => call.path === '/chunks/update/c1')).toBe(true), { timeout: 3000 });
+    await advance(autosaveMs);
+    await waitFor(() => expect(sent.some((call) => call.path === '/chunks/update/c1')).toBe(true));
     expect(sent.find((call) => call.path === '/chunks/update/c1')?.body).toEqual({ parameters: { stability: 0.51, similarity_boost: 0.5 } });
 
     fireEvent.click(within(first).getByRole('button', { name: 'Reset Voice Settings' }));
@@ -172,16 +184,18 @@ describe('the story audio screen', () => {
   });
 
   it('saves an edited text 1500 ms after typing stops, without line breaks or asterisks', async () => {
+    fakeTime();
     open();
     const second = await chunk(2);
     const box = within(second).getByRole('textbox', { name: 'Chunk 2 text' });
     fireEvent.change(box, { target: { value: 'İlk sefer' } });
-    await new Promise((resolve) => setTimeout(resolve, 500));
+    await advance(500);
     const typedAt = Date.now();
     fireEvent.change(box, { target: { value: 'İlk *sefer*\nsabah yedide.' } });
-    await new Promise((resolve) => setTimeout(resolve, 1200));
+    await advance(autosaveMs - 300);
     expect(sent.some((call) => call.path === '/chunks/update/c2')).toBe(false);
-    await waitFor(() => expect(sent.some((call) => call.path === '/chunks/update/c2')).toBe(true), { timeout: 3000 });
+    await advance(300);
+    await waitFor(() => expect(sent.some((call) => call.path === '/chunks/update/c2')).toBe(true));
     const saves = sent.filter((call) => call.path === '/chunks/update/c2');
     expect(saves).toHaveLength(1);
     expect(saves[0]!.body).toEqual({ text: 'İlk sefer sabah yedide.' });
