@@ -6,12 +6,10 @@
  * settings it speaks with), never the reverse.
  */
 
-/** A voice as the spec shows it (ElevenLabs' shape; the offline engine's voices take it too). */
-export interface SpeechVoice {
-  voice_id: string;
-  name: string;
-  labels: Record<string, string>;
-}
+import type { SpeechVoice } from '../../schemas/generated/api/speech-voice';
+
+/** A voice as the spec shows it (ElevenLabs' shape; the offline engine's voices take it too): schemas/api/speech-voice. */
+export type { SpeechVoice };
 
 export interface VoiceCatalog {
   /** The speaking plugin's voices, asked each time (an account's voices may change). */
