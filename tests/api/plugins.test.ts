@@ -31,6 +31,7 @@ export default definePlugin({ id: 'hello', title: 'Hello', permissions: ['greeti
   'hello/server/migrations/001_greetings.sql': `create table greetings (id text primary key, text text not null);
 `,
   'hello/server/index.ts': `import { serverPlugin } from '@core/server/plugins/contract';
+import { listAnswer } from '@core/server/schemas/parts';
 import manifest from '../plugin';
 
 interface GreetingsTables { greetings: { id: string; text: string } }
@@ -41,7 +42,10 @@ export default serverPlugin(manifest, {
       method: 'GET',
       url: '/greetings/list',
       requires: 'greetings.list',
-      schema: { summary: 'Every greeting.' },
+      schema: {
+        summary: 'Every greeting.',
+        response: listAnswer({ type: 'object', additionalProperties: false, required: ['id', 'text'], properties: { id: { type: 'string' }, text: { type: 'string' } } }),
+      },
       async handler() {
         const rows = await api.tables<GreetingsTables>().selectFrom('greetings').selectAll().orderBy('id').execute();
         return { data: rows, count: rows.length };
@@ -106,6 +110,23 @@ export default serverPlugin(manifest, {
     };
     await expect(startTestServer('pglite', { PLUGINS_DIR: pluginsDirWith(sloppy) }, { enabledPlugins: ['resources', 'hello'] })).rejects.toThrow(
       'route GET /greetings/open declares neither requires nor public',
+    );
+  });
+
+  it('refuses a route that does not declare its answer', async () => {
+    const silent = {
+      ...hello,
+      'hello/server/index.ts': `import { serverPlugin } from '@core/server/plugins/contract';
+import manifest from '../plugin';
+export default serverPlugin(manifest, {
+  register(api) {
+    api.route({ method: 'GET', url: '/greetings/silent', requires: 'greetings.list', schema: {}, async handler() { return { data: [] }; } } as never);
+  },
+});
+`,
+    };
+    await expect(startTestServer('pglite', { PLUGINS_DIR: pluginsDirWith(silent) }, { enabledPlugins: ['resources', 'hello'] })).rejects.toThrow(
+      'hello: route GET /greetings/silent declares no answer (schema.response)',
     );
   });
 
