@@ -47,7 +47,19 @@ export async function generateTypes(): Promise<Map<string, string>> {
     });
     out.set(join(schemasDir, 'generated', `${file.id}.ts`), ts);
   }
+  out.set(join(schemasDir, 'generated', 'index.ts'), indexOf(files));
   return out;
+}
+
+/**
+ * `SchemaTypes`: every schema's type by its $id, so a declaration that names a schema
+ * ('entities/story') has its type without writing it again (core/shared/endpoints.ts).
+ */
+function indexOf(files: SchemaFile[]): string {
+  const lines = files
+    .filter((file) => file.id.startsWith('api/') || file.id.startsWith('entities/'))
+    .map((file) => `  '${file.id}': import('./${file.id}').${String(file.schema.title ?? '')};`);
+  return `${banner}\n\nexport interface SchemaTypes {\n${lines.join('\n')}\n}\n`;
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {

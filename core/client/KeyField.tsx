@@ -6,7 +6,7 @@
 import { Text, TextField } from '@fluentui/react';
 import { useEffect, useState } from 'react';
 import { constants } from '../shared/config';
-import { call } from './api';
+import { callPath } from './api';
 import { theme } from './theme';
 
 export interface KeyFieldProps {
@@ -37,7 +37,7 @@ export function KeyField({ label, model, recordId, value, onChange, errorMessage
     }
     let current = true;
     const timer = setTimeout(() => {
-      call<{ available: boolean }>('get', 'keys/check', undefined, { model, key, _id: recordId })
+      callPath<{ available: boolean }>('get', 'keys/check', undefined, { model, key, _id: recordId })
         .then(({ msg }) => current && setAvailability({ key, available: msg === 'AVAILABLE' }))
         .catch(() => current && setAvailability(null));
     }, constants.debounces.listSearchMs);

@@ -3,6 +3,7 @@
  * and the request source (editor) on every call.
  */
 import ky from 'ky';
+import { pathOf, type BodyOf, type Endpoint, type PathParamsOf, type QueryOf, type ResultOf } from '../shared/endpoints';
 import { signInAgainText } from '../shared/envelope';
 import { clearSession, store, tokenAtom } from './stores';
 
@@ -43,8 +44,45 @@ export const api = ky.create({
   },
 });
 
-/** Calls the API and answers the envelope's data. */
-export async function call<T>(
+/** What a call of an endpoint takes: its path's parameters, its query and its body, as declared. */
+export type CallInput<E extends Endpoint> = { headers?: Record<string, string> } & ([keyof PathParamsOf<E>] extends [never]
+  ? { params?: undefined }
+  : { params: PathParamsOf<E> }) &
+  (QueryOf<E> extends undefined ? { query?: undefined } : { query?: QueryOf<E> }) &
+  (BodyOf<E> extends undefined ? { body?: undefined } : { body: BodyOf<E> });
+
+/** The input as an argument: left out when nothing in it is required. */
+export type InputArgument<E extends Endpoint> = Partial<CallInput<E>> extends CallInput<E> ? [input?: CallInput<E>] : [input: CallInput<E>];
+
+/** A query's values as the address carries them (a value left undefined is left out). */
+function searchOf(query: object | undefined): URLSearchParams | undefined {
+  if (!query) return undefined;
+  const search = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== null) search.append(key, String(value));
+  return search;
+}
+
+/** Calls a declared endpoint (core/shared/endpoints.ts) and answers its answer, typed as declared. */
+export async function call<E extends Endpoint>(endpoint: E, ...[input]: InputArgument<E>): Promise<ResultOf<E>> {
+  const { params, query, body, headers } = (input ?? {}) as CallInput<Endpoint> & { params?: Record<string, string>; query?: object };
+  const response = await api(pathOf(endpoint.path, params).replace(/^\//, ''), {
+    method: endpoint.method.toLowerCase(),
+    json: body,
+    searchParams: searchOf(query),
+    headers,
+  });
+  return (await response.json()) as ResultOf<E>;
+}
+
+/** Sends a multipart form to an upload endpoint (files); uploads of large audio get a longer time limit. */
+export async function upload<E extends Endpoint>(endpoint: E, form: FormData, ...[input]: InputArgument<E>): Promise<ResultOf<E>> {
+  const { params } = (input ?? {}) as { params?: Record<string, string> };
+  const response = await api(pathOf(endpoint.path, params).replace(/^\//, ''), { method: endpoint.method.toLowerCase(), body: form, timeout: 10 * 60_000 });
+  return (await response.json()) as ResultOf<E>;
+}
+
+/** @deprecated A call by its address, until every call is declared: use `call(endpoint, input)`. */
+export async function callPath<T>(
   method: 'get' | 'post' | 'put' | 'delete',
   path: string,
   body?: unknown,
@@ -54,14 +92,14 @@ export async function call<T>(
   return (await response.json()) as { data: T; msg?: string };
 }
 
-/** A list call: `{ data, count }` (spec section 7). */
+/** @deprecated A list call by its address, until every call is declared: use `call(endpoint, { query })`. */
 export async function list<T>(path: string, searchParams: Record<string, string | number | boolean>): Promise<{ data: T[]; count: number }> {
   const response = await api(path.replace(/^\//, ''), { searchParams });
   return (await response.json()) as { data: T[]; count: number };
 }
 
-/** Sends a multipart form (file uploads); uploads of large audio get a longer time limit. */
-export async function upload<T>(path: string, form: FormData, method: 'post' | 'put' = 'post'): Promise<{ data: T; msg?: string }> {
+/** @deprecated An upload by its address, until every call is declared: use `upload(endpoint, form)`. */
+export async function uploadPath<T>(path: string, form: FormData, method: 'post' | 'put' = 'post'): Promise<{ data: T; msg?: string }> {
   const response = await api(path.replace(/^\//, ''), { method, body: form, timeout: 10 * 60_000 });
   return (await response.json()) as { data: T; msg?: string };
 }

@@ -5,7 +5,7 @@ import type { Features } from '../shared/config';
 import { ErrorCodes } from '../shared/envelope';
 import { fromPairs } from '../shared/permissions';
 import type { Permission as PermissionPair } from '../../schemas/generated/entities/permission';
-import { api, call } from './api';
+import { api, callPath } from './api';
 import { handleError } from './errors';
 import {
   adminPublishersAtom,
@@ -38,7 +38,7 @@ export async function signIn(token: string): Promise<void> {
 export async function verify(): Promise<void> {
   store.set(verificationAtom, 'verifying');
   try {
-    const { data, msg } = await call<VerifyAnswer>('get', 'auth/verify');
+    const { data, msg } = await callPath<VerifyAnswer>('get', 'auth/verify');
     store.set(userAtom, data.user);
     if (msg === ErrorCodes.publisherRequired) {
       const publishers = data.publishers ?? data.user.admin?.publishers ?? [];
@@ -80,7 +80,7 @@ function storeScopes(data: VerifyAnswer): void {
  * console keeps its screen instead of showing the loading one. A failure is the caller's to handle.
  */
 export async function refreshScopes(): Promise<void> {
-  const { data, msg } = await call<VerifyAnswer>('get', 'auth/verify');
+  const { data, msg } = await callPath<VerifyAnswer>('get', 'auth/verify');
   // An admin who has not chosen a publisher has no scopes to refresh.
   if (msg === ErrorCodes.publisherRequired) return;
   storeScopes(data);
@@ -89,7 +89,7 @@ export async function refreshScopes(): Promise<void> {
 /** An admin chooses the publisher to work in: a new token, then verification again. */
 export async function choosePublisher(publisherId: string): Promise<boolean> {
   try {
-    const { data } = await call<string>('put', 'auth/scope', { publisher: publisherId });
+    const { data } = await callPath<string>('put', 'auth/scope', { publisher: publisherId });
     store.set(currentScopeAtom, null);
     await signIn(data);
     return true;
@@ -113,7 +113,7 @@ export async function signOut(): Promise<void> {
 /** The editor version flag; a failed fetch is ignored. */
 export async function fetchEditorVersion(): Promise<void> {
   try {
-    const { data } = await call<string>('get', 'editor/version');
+    const { data } = await callPath<string>('get', 'editor/version');
     store.set(editorVersionAtom, data);
   } catch {
     store.set(editorVersionAtom, null);

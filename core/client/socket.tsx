@@ -7,7 +7,8 @@ import { Overlay, Spinner, SpinnerSize } from '@fluentui/react';
 import { atom, useAtomValue } from 'jotai';
 import { io, type Socket } from 'socket.io-client';
 import { constants } from '../shared/config';
-import { api } from './api';
+import type { Endpoint, ResultOf } from '../shared/endpoints';
+import { api, call, type InputArgument } from './api';
 import { store, tokenAtom } from './stores';
 
 export type ConnectionStatus = 'offline' | 'connecting' | 'authenticated';
@@ -68,6 +69,12 @@ export function currentSocket(): Socket | undefined {
  * A call that changes something live (a story, an issue), naming this console's socket: the
  * server's announcement of the change then reaches this console as its own, not applied twice.
  */
+export function callAsThisConsole<E extends Endpoint>(endpoint: E, ...[input]: InputArgument<E>): Promise<ResultOf<E>> {
+  const id = socket?.id;
+  return call(endpoint, ...([{ ...input, headers: id ? { 'x-socket-id': id } : {} }] as InputArgument<E>));
+}
+
+/** @deprecated A live call by its address, until every call is declared: use `callAsThisConsole(endpoint, input)`. */
 export async function sendAsThisConsole<T>(method: 'post' | 'put' | 'delete', path: string, json?: unknown): Promise<{ data: T; msg?: string }> {
   const id = socket?.id;
   const response = await api(path, { method, json, headers: id ? { 'x-socket-id': id } : {} });

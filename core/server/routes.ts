@@ -5,6 +5,7 @@
  * an upload read, and loads the caller's session from the database on every request.
  */
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { paramsSchemaOf, type Endpoint } from '../shared/endpoints';
 import type { PluginManifest } from '../shared/plugin';
 import type { Session } from './auth/session';
 import { ownTables } from './db/database';
@@ -65,14 +66,9 @@ export function createRegistrar(options: RegistrarOptions): Registrar {
       });
     };
 
-  const apiFor = (instance: FastifyInstance, manifest: PluginManifest): PluginApi => ({
-    ...context,
-    manifest,
-    page: pageFor(manifest),
-    keys,
-    tables: <T>() => ownTables<T>(context.db),
-    onClose,
-    route(typed) {
+  const routeFor =
+    (instance: FastifyInstance, manifest: PluginManifest): PluginApi['route'] =>
+    (typed) => {
       const definition = typed as unknown as RouteDefinition;
       const access = accessOf(definition);
       const declared = manifest.permissions as string[];
@@ -108,11 +104,41 @@ export function createRegistrar(options: RegistrarOptions): Registrar {
           return reply.sent ? reply : result;
         },
       });
-    },
-  });
+    };
+
+  const apiFor = (instance: FastifyInstance, manifest: PluginManifest): PluginApi => {
+    const route = routeFor(instance, manifest);
+    return {
+      ...context,
+      manifest,
+      page: pageFor(manifest),
+      keys,
+      tables: <T>() => ownTables<T>(context.db),
+      onClose,
+      route,
+      serve(endpoint: Endpoint, { summary, description, bodyLimit, ...access }) {
+        route({
+          ...(access as Pick<RouteDefinition & { requires: string }, 'handler' | 'requires'>),
+          method: endpoint.method,
+          url: endpoint.path,
+          bodyLimit,
+          ...(endpoint.upload && { upload: true }),
+          schema: {
+            response: endpoint.answer.statuses,
+            summary,
+            // Only the parts it has: Fastify and the OpenAPI document read a key as a part.
+            ...present({ params: paramsSchemaOf(endpoint), querystring: endpoint.query, body: endpoint.body, description }),
+          },
+        });
+      },
+    };
+  };
 
   return { routes, apiFor };
 }
+
+/** The entries of `parts` that have a value. */
+const present = <T extends object>(parts: T): Partial<T> => Object.fromEntries(Object.entries(parts).filter(([, part]) => part !== undefined)) as Partial<T>;
 
 /** A route's answers with the error envelope every failure has (core/server/errors.ts). */
 function withErrors(response: RouteAnswers): RouteAnswers {

@@ -7,6 +7,7 @@
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { data, endpoint, inline } from '../../core/shared/endpoints';
 
 const origin = 'http://localhost';
 const logouts: (string | null)[] = [];
@@ -70,13 +71,13 @@ describe('Logout', () => {
 describe('a session ended elsewhere', () => {
   it("signs the console out at the next call's 401", async () => {
     signedInAs('token-3');
-    await expect(modules.api.call('get', 'ended')).rejects.toThrow();
+    await expect(modules.api.call(endpoint('GET', '/ended', { answer: data(inline<boolean>({ type: 'boolean' })) }))).rejects.toThrow();
     expect(token()).toBeNull();
   });
 
   it('a 401 refusing a permission keeps the user signed in', async () => {
     signedInAs('token-4');
-    await expect(modules.api.call('get', 'forbidden')).rejects.toThrow();
+    await expect(modules.api.call(endpoint('GET', '/forbidden', { answer: data(inline<boolean>({ type: 'boolean' })) }))).rejects.toThrow();
     expect(token()).toBe('token-4');
   });
 });

@@ -9,7 +9,7 @@ import { DefaultButton, Spinner, Stack, Text } from '@fluentui/react';
 import { useAtomValue } from 'jotai';
 import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { constants } from '../../shared/config';
-import { call } from '../api';
+import { callPath } from '../api';
 import { handleError } from '../errors';
 import { useCan } from '../permissions';
 import { defaultLayout, mergeLayout, sameLayout, type LayoutEntry as Item } from '../dashboard-layout';
@@ -48,7 +48,7 @@ export default function DashboardPage({ type }: { type: 'newsletter' | 'publishe
   useEffect(() => {
     let live = true;
     setLayout(null);
-    call<Item[] | null>('get', `auth/dashboard/${type}`)
+    callPath<Item[] | null>('get', `auth/dashboard/${type}`)
       .then(({ data }) => {
         if (!live) return;
         setCustomised(Boolean(data));
@@ -60,7 +60,7 @@ export default function DashboardPage({ type }: { type: 'newsletter' | 'publishe
       clearTimeout(saveTimer.current);
       const last = unsaved.current;
       unsaved.current = null;
-      if (last) call('put', `auth/dashboard/${type}`, { layout: last }).catch(handleError);
+      if (last) callPath('put', `auth/dashboard/${type}`, { layout: last }).catch(handleError);
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the panels of a dashboard type do not change while it is shown
   }, [type]);
@@ -70,7 +70,7 @@ export default function DashboardPage({ type }: { type: 'newsletter' | 'publishe
     unsaved.current = next;
     saveTimer.current = setTimeout(() => {
       unsaved.current = null;
-      call('put', `auth/dashboard/${type}`, { layout: next }).then(() => setCustomised(true), handleError);
+      callPath('put', `auth/dashboard/${type}`, { layout: next }).then(() => setCustomised(true), handleError);
     }, constants.dashboard.saveDebounceMs);
   };
 
@@ -84,7 +84,7 @@ export default function DashboardPage({ type }: { type: 'newsletter' | 'publishe
     clearTimeout(saveTimer.current);
     unsaved.current = null;
     try {
-      await call('delete', `auth/dashboard/${type}`);
+      await callPath('delete', `auth/dashboard/${type}`);
       setCustomised(false);
       setLayout(defaultLayout(panels));
     } catch (error) {

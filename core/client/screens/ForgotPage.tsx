@@ -3,7 +3,7 @@ import { DefaultButton, PrimaryButton, Stack, TextField } from '@fluentui/react'
 import { useLocation } from 'wouter';
 import forgotSchema from '../../../schemas/api/password-forgot.schema.json?validator';
 import type { PasswordForgotBody } from '../../../schemas/generated/api/password-forgot';
-import { call } from '../api';
+import { callPath } from '../api';
 import { formValidator, useFormSubmit, useSchemaForm } from '../forms';
 import { toast } from '../toasts';
 import { SignedOutLayout } from './SignedOutLayout';
@@ -14,7 +14,7 @@ export default function ForgotPage() {
   const form = useSchemaForm<PasswordForgotBody>(validate, { email: '' });
   const [, navigate] = useLocation();
   const { busy, submit } = useFormSubmit(form.check, async (body) => {
-    await call('put', 'auth/password/forgot', body);
+    await callPath('put', 'auth/password/forgot', body);
     toast('success', 'Success!', 'We have sent an email to you. Check your inbox.');
   });
 

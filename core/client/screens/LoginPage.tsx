@@ -3,7 +3,7 @@ import { Link as FluentLink, PrimaryButton, Stack, TextField } from '@fluentui/r
 import { Link } from 'wouter';
 import loginSchema from '../../../schemas/api/login.schema.json?validator';
 import type { LoginBody } from '../../../schemas/generated/api/login';
-import { call } from '../api';
+import { callPath } from '../api';
 import { formValidator, useFormSubmit, useSchemaForm } from '../forms';
 import { signIn } from '../session';
 import { PasswordField } from './PasswordField';
@@ -14,7 +14,7 @@ const validate = formValidator<LoginBody>(loginSchema);
 export default function LoginPage() {
   const form = useSchemaForm<LoginBody>(validate, { email: '', password: '' });
   const { busy, submit } = useFormSubmit(form.check, async (body) => {
-    const { data } = await call<string>('post', 'auth/login', body);
+    const { data } = await callPath<string>('post', 'auth/login', body);
     await signIn(data);
   });
 

@@ -8,6 +8,7 @@ import type { AnySchema } from 'ajv';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Features } from '../../shared/config';
+import type { BodyOf, Endpoint, HttpMethod, PathParamsOf, QueryOf, ResultOf } from '../../shared/endpoints';
 import type { Permission } from '../../shared/permissions';
 import type { PluginManifest } from '../../shared/plugin';
 import type { Session } from '../auth/session';
@@ -26,7 +27,7 @@ import type { NewsletterParts } from '../newsletter-parts';
 import type { PublicSections } from '../public-sections';
 import type { VoiceCatalog } from '../voices';
 
-export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE' | 'PATCH';
+export type { HttpMethod };
 
 /**
  * A route's answers by status: the success it gives (200, or 204 with no body, 302 for a redirect),
@@ -66,6 +67,22 @@ export type RouteDefinition<Body = unknown, Query = unknown, Params = unknown> =
     | { signedIn: true; public?: never; requires?: never; handler: Handler<Body, Query, Params, Session> }
     | { requires: Permission; public?: never; signedIn?: never; handler: Handler<Body, Query, Params, Session> }
   );
+
+type EndpointHandler<E extends Endpoint, S> = (
+  request: ApiRequest<BodyOf<E>, QueryOf<E>, PathParamsOf<E>>,
+  reply: FastifyReply,
+  session: S,
+) => Promise<ResultOf<E> | FastifyReply>;
+
+/**
+ * How a plugin serves a declared endpoint (core/shared/endpoints.ts): who may call it, what the
+ * OpenAPI document says of it, and the handler, whose request and answer have the endpoint's types.
+ */
+export type ServeDefinition<E extends Endpoint> = { summary: string; description?: string; bodyLimit?: number } & (
+  | { public: true; requires?: never; signedIn?: never; handler: EndpointHandler<E, Session | null> }
+  | { signedIn: true; public?: never; requires?: never; handler: EndpointHandler<E, Session> }
+  | { requires: Permission; public?: never; signedIn?: never; handler: EndpointHandler<E, Session> }
+);
 
 export interface RegisteredRoute {
   method: HttpMethod;
@@ -111,6 +128,8 @@ export interface PageDefinition<Params = unknown> {
 export interface PluginApi extends AppContext {
   manifest: PluginManifest;
   route<Body = unknown, Query = unknown, Params = unknown>(definition: RouteDefinition<Body, Query, Params>): void;
+  /** Serves a declared endpoint: its schemas come from the declaration, the rest from `definition`. */
+  serve<E extends Endpoint>(endpoint: E, definition: ServeDefinition<E>): void;
   page<Params = unknown>(definition: PageDefinition<Params>): void;
   /** How GET /keys/check finds this plugin's models' keys (slugs). */
   keys: KeyRegistry;

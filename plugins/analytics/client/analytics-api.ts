@@ -3,7 +3,7 @@
  * statistics (POST /statistics/generate), the events query (POST /analytics/filter), and the
  * issues, stories, newsletters and subscriber timeline they are drawn for.
  */
-import { call, list } from '../../../core/client/api';
+import { callPath, list } from '../../../core/client/api';
 import type { AnalyticsFilterBody } from '../../../schemas/generated/api/analytics-filter';
 import type { StatisticsGenerateBody } from '../../../schemas/generated/api/statistics-generate';
 import type { SubscriberStats } from '../../../schemas/generated/api/subscriber-stats';
@@ -87,25 +87,25 @@ export interface SubscriberRow {
 export type TimelinePoint = SubscriberStats['data'][number];
 
 export async function generateStatistics(body: StatisticsGenerateBody, force: boolean): Promise<GeneratedStatistics> {
-  return (await call<GeneratedStatistics>('post', 'statistics/generate', body, { force })).data;
+  return (await callPath<GeneratedStatistics>('post', 'statistics/generate', body, { force })).data;
 }
 
 export async function filterEvents<Row>(filter: Filter): Promise<Row[]> {
-  return (await call<{ result: Row[] }>('post', 'analytics/filter', { source: 'events', filter })).data.result;
+  return (await callPath<{ result: Row[] }>('post', 'analytics/filter', { source: 'events', filter })).data.result;
 }
 
 export async function issueWithStats(issueId: string): Promise<Issue> {
-  return (await call<Issue>('get', `issues/list/${issueId}`, undefined, { updateStats: true })).data;
+  return (await callPath<Issue>('get', `issues/list/${issueId}`, undefined, { updateStats: true })).data;
 }
 
 export async function storyWithStats(storyId: string): Promise<Story> {
-  return (await call<Story>('get', `stories/list/${storyId}`, undefined, { updateStats: true })).data;
+  return (await callPath<Story>('get', `stories/list/${storyId}`, undefined, { updateStats: true })).data;
 }
 
 /** The rendered content, with absolute addresses: an issue's content.html, a story's body. */
 export async function renderedContent(type: 'issue' | 'story', id: string): Promise<string> {
-  if (type === 'issue') return (await call<Issue>('get', `issues/list/${id}`, undefined, { normalizeBody: true })).data.content?.html ?? '';
-  return (await call<Story>('get', `stories/list/${id}`, undefined, { normalizeBody: true })).data.body.html;
+  if (type === 'issue') return (await callPath<Issue>('get', `issues/list/${id}`, undefined, { normalizeBody: true })).data.content?.html ?? '';
+  return (await callPath<Story>('get', `stories/list/${id}`, undefined, { normalizeBody: true })).data.body.html;
 }
 
 /** The newsletter's published issues, newest first: ids only (the average-views chart). */
@@ -120,7 +120,7 @@ export async function latestIssues(newsletterId: string, limit: number): Promise
 }
 
 export async function newsletterSummary(newsletterId: string): Promise<NewsletterSummary> {
-  return (await call<NewsletterSummary>('get', `newsletters/list/${newsletterId}`)).data;
+  return (await callPath<NewsletterSummary>('get', `newsletters/list/${newsletterId}`)).data;
 }
 
 export async function publisherNewsletters(publisherId: string, limit: number): Promise<NewsletterSummary[]> {

@@ -3,7 +3,7 @@
  * the item lists a collection is filled from: the published items of its model, the latest first
  * (spec 001 section 7: GET /{model}s/list with status.published, type article for stories).
  */
-import { call } from '../../../core/client/api';
+import { callPath } from '../../../core/client/api';
 import { constants } from '../../../core/shared/config';
 import type { Collection as StoredCollection } from '../../../schemas/generated/entities/collection';
 import type { Issue } from '../../../schemas/generated/entities/issue';
@@ -76,14 +76,14 @@ export const itemSources: Record<ChildrenRef, { path: string; params: Record<str
 };
 
 export const collectionApi = {
-  form: async () => (await call<CollectionForm>('get', '/collections/create')).data,
-  create: (fields: CollectionFields) => call<Collection>('post', '/collections/create', fields),
-  edit: async (id: string) => (await call<CollectionForm>('get', `/collections/update/${id}`)).data,
-  save: (id: string, fields: CollectionFields) => call<Collection>('put', `/collections/update/${id}`, fields),
-  fetch: async (id: string) => (await call<CollectionWithItems>('get', `/collections/list/${id}`)).data,
-  remove: (id: string) => call<{ _id: string }>('delete', `/collections/delete/${id}`),
+  form: async () => (await callPath<CollectionForm>('get', '/collections/create')).data,
+  create: (fields: CollectionFields) => callPath<Collection>('post', '/collections/create', fields),
+  edit: async (id: string) => (await callPath<CollectionForm>('get', `/collections/update/${id}`)).data,
+  save: (id: string, fields: CollectionFields) => callPath<Collection>('put', `/collections/update/${id}`, fields),
+  fetch: async (id: string) => (await callPath<CollectionWithItems>('get', `/collections/list/${id}`)).data,
+  remove: (id: string) => callPath<{ _id: string }>('delete', `/collections/delete/${id}`),
   keyAvailable: async (key: string, id?: string) =>
-    (await call<{ available: boolean }>('get', '/keys/check', undefined, { model: 'Collection', key, ...(id ? { _id: id } : {}) })).msg === 'AVAILABLE',
+    (await callPath<{ available: boolean }>('get', '/keys/check', undefined, { model: 'Collection', key, ...(id ? { _id: id } : {}) })).msg === 'AVAILABLE',
 };
 
 /** The fields PUT /collections/update/{id} takes, from a collection as a list (ids) or GET /collections/list/{id} (items) answers it. */

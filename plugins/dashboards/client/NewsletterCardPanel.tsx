@@ -1,6 +1,6 @@
 /** The newsletter dashboard's card: the newsletter, its subscribers and status, linking to its public page /n/{key}. */
 import { Spinner, Stack, Text } from '@fluentui/react';
-import { call } from '../../../core/client/api';
+import { callPath } from '../../../core/client/api';
 import { usePanelData } from '../../../core/client/panel-list';
 import { theme } from '../../../core/client/theme';
 import type { Scope } from '../../../schemas/generated/entities/scope';
@@ -17,7 +17,7 @@ interface NewsletterSummary {
 }
 
 export default function NewsletterCardPanel({ scope }: { scope: Scope }) {
-  const newsletter = usePanelData(scope._id, () => call<NewsletterSummary>('get', `newsletters/list/${scope._id}`));
+  const newsletter = usePanelData(scope._id, () => callPath<NewsletterSummary>('get', `newsletters/list/${scope._id}`));
   if (!newsletter) return <Spinner />;
   return (
     <ScopeCard

@@ -1,6 +1,6 @@
 /** The publisher home's card: the publisher, its website and e-mail, linking to its public page /p/{key}. */
 import { Link, Spinner, Text } from '@fluentui/react';
-import { call } from '../../../core/client/api';
+import { callPath } from '../../../core/client/api';
 import { usePanelData } from '../../../core/client/panel-list';
 import type { Scope } from '../../../schemas/generated/entities/scope';
 import { ScopeCard } from './Card';
@@ -15,7 +15,7 @@ interface PublisherSummary {
 }
 
 export default function PublisherCardPanel({ scope }: { scope: Scope }) {
-  const publisher = usePanelData(scope._id, () => call<PublisherSummary>('get', `publishers/list/${scope._id}`));
+  const publisher = usePanelData(scope._id, () => callPath<PublisherSummary>('get', `publishers/list/${scope._id}`));
   if (!publisher) return <Spinner />;
   return (
     <ScopeCard image={publisher.image} title={publisher.title} text={publisher.description} publicPath={`/p/${publisher.key}`}>

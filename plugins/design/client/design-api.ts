@@ -1,5 +1,5 @@
 /** The calls of the wizard and the design pages (spec 002 section 7, Newsletter wizard and design). */
-import { call } from '../../../core/client/api';
+import { callPath } from '../../../core/client/api';
 import type { ChannelTemplate } from '../../../schemas/generated/entities/channel-template';
 import type { EmailDesign } from '../../../schemas/generated/entities/email-design';
 import type { Interest } from '../../../schemas/generated/entities/interest';
@@ -31,30 +31,30 @@ export interface NewsletterBlank {
 export type NewsletterWithTemplates = Newsletter & { channelTemplates: ChannelTemplate[] } & Record<string, unknown>;
 
 export const designApi = {
-  blank: async () => (await call<NewsletterBlank>('get', 'newsletters/create')).data,
+  blank: async () => (await callPath<NewsletterBlank>('get', 'newsletters/create')).data,
   create: async (draft: NewsletterDraft) =>
-    (await call<{ _id: string; design: { email: EmailDesign }; image: string }>('post', 'newsletters/create', draft)).data,
-  publish: async (newsletterId: string) => (await call<Newsletter>('put', `newsletters/publish/${newsletterId}`)).data,
+    (await callPath<{ _id: string; design: { email: EmailDesign }; image: string }>('post', 'newsletters/create', draft)).data,
+  publish: async (newsletterId: string) => (await callPath<Newsletter>('put', `newsletters/publish/${newsletterId}`)).data,
 
   emailDesign: async (newsletterId: string) =>
-    (await call<{ body: EmailDesign; data: { fonts: EmailFont[] } }>('get', `newsletters/update/${newsletterId}/design/email/update`)).data,
+    (await callPath<{ body: EmailDesign; data: { fonts: EmailFont[] } }>('get', `newsletters/update/${newsletterId}/design/email/update`)).data,
   saveEmailDesign: async (newsletterId: string, design: EmailDesign) =>
-    (await call<EmailDesign>('put', `newsletters/update/${newsletterId}/design/email/update`, design)).data,
+    (await callPath<EmailDesign>('put', `newsletters/update/${newsletterId}/design/email/update`, design)).data,
   /** The e-mail as subscribers would get it in this design (the newsletter's latest issue, or a sample): HTML, light or dark whatever the console's setting. */
   preview: async (newsletterId: string, design: EmailDesign, dark: boolean) =>
-    (await call<string>('put', `newsletters/update/${newsletterId}/design/email/preview`, design, { dark })).data,
+    (await callPath<string>('put', `newsletters/update/${newsletterId}/design/email/preview`, design, { dark })).data,
 
-  webDesign: async (newsletterId: string) => (await call<{ body: { cover: string } }>('get', `newsletters/update/${newsletterId}/design/web/update`)).data,
+  webDesign: async (newsletterId: string) => (await callPath<{ body: { cover: string } }>('get', `newsletters/update/${newsletterId}/design/web/update`)).data,
   saveWebDesign: async (newsletterId: string, cover: string) =>
-    (await call<{ body: { cover: string } }>('put', `newsletters/update/${newsletterId}/design/web/update`, { cover })).data.body,
+    (await callPath<{ body: { cover: string } }>('put', `newsletters/update/${newsletterId}/design/web/update`, { cover })).data.body,
 
-  newsletter: async (newsletterId: string) => (await call<{ body: NewsletterWithTemplates }>('get', `newsletters/update/${newsletterId}`)).data.body,
+  newsletter: async (newsletterId: string) => (await callPath<{ body: NewsletterWithTemplates }>('get', `newsletters/update/${newsletterId}`)).data.body,
   /**
    * Saves the templates through the spec's call, which takes them with the newsletter's settings:
    * the settings are read again just before, so a change someone saved meanwhile is sent back as it is now.
    */
   saveTemplates: async (newsletterId: string, channelTemplates: TemplateInput[]) => {
     const current = await designApi.newsletter(newsletterId);
-    return (await call<NewsletterWithTemplates>('put', `newsletters/update/${newsletterId}`, { ...current, channelTemplates })).data.channelTemplates;
+    return (await callPath<NewsletterWithTemplates>('put', `newsletters/update/${newsletterId}`, { ...current, channelTemplates })).data.channelTemplates;
   },
 };

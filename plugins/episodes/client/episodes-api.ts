@@ -1,5 +1,5 @@
 /** The episode and podcast calls the console makes (plugins/episodes/server/routes.ts and podcast-routes.ts answer them). */
-import { api, call } from '../../../core/client/api';
+import { api, callPath } from '../../../core/client/api';
 import type { EpisodeCreateBody } from '../../../schemas/generated/api/episode-create';
 import type { EpisodeUpdateBody } from '../../../schemas/generated/api/episode-update';
 import type { PodcastFeedCreateBody } from '../../../schemas/generated/api/podcast-feed-create';
@@ -13,20 +13,20 @@ import type { Recording } from '../../../schemas/generated/entities/recording';
 export type PodcastProvider = 'rss' | 'megaphone';
 
 export async function createEpisode(body: EpisodeCreateBody): Promise<Episode> {
-  return (await call<Episode>('post', 'episodes/create', body)).data;
+  return (await callPath<Episode>('post', 'episodes/create', body)).data;
 }
 
 export async function updateEpisode(id: string, body: EpisodeUpdateBody): Promise<Episode> {
-  return (await call<Episode>('put', `episodes/update/${id}`, body)).data;
+  return (await callPath<Episode>('put', `episodes/update/${id}`, body)).data;
 }
 
 export async function deleteEpisode(id: string): Promise<void> {
-  await call('delete', `episodes/delete/${id}`);
+  await callPath('delete', `episodes/delete/${id}`);
 }
 
 /** The address of the newsletter's public podcast feed. */
 export async function feedAddress(newsletterId: string): Promise<string> {
-  return (await call<{ url: string }>('get', `episodes/feed/${newsletterId}`)).data.url;
+  return (await callPath<{ url: string }>('get', `episodes/feed/${newsletterId}`)).data.url;
 }
 
 /** The publisher's podcasts at its provider, and which provider that is (it decides whether feeds can be added). */
@@ -36,19 +36,19 @@ export async function listPodcasts(): Promise<{ provider: PodcastProvider; podca
 }
 
 export async function listPodcastEpisodes(podcastId: string): Promise<PodcastEpisode[]> {
-  return (await call<PodcastEpisode[]>('get', `podcasts/list/${encodeURIComponent(podcastId)}/episodes`)).data;
+  return (await callPath<PodcastEpisode[]>('get', `podcasts/list/${encodeURIComponent(podcastId)}/episodes`)).data;
 }
 
 export async function addPodcastFeed(body: PodcastFeedCreateBody): Promise<void> {
-  await call('post', 'podcasts/feeds', body);
+  await callPath('post', 'podcasts/feeds', body);
 }
 
 export async function removePodcastFeed(id: string): Promise<void> {
-  await call('delete', `podcasts/feeds/${encodeURIComponent(id)}`);
+  await callPath('delete', `podcasts/feeds/${encodeURIComponent(id)}`);
 }
 
 /** Copies a provider episode's audio into a recording of the publisher. */
 export async function importPodcastEpisode(episode: Pick<PodcastEpisode, 'podcastId' | 'id'>): Promise<Recording> {
   const body: PodcastImportBody = { podcastId: episode.podcastId, episodeId: episode.id };
-  return (await call<Recording>('post', 'podcasts/import', body)).data;
+  return (await callPath<Recording>('post', 'podcasts/import', body)).data;
 }

@@ -7,7 +7,7 @@ import { format } from 'date-fns';
 import { tr } from 'date-fns/locale';
 import { useState } from 'react';
 import type { Feedback } from '../../../schemas/generated/entities/feedback';
-import { call } from '../../../core/client/api';
+import { callPath } from '../../../core/client/api';
 import { handleError } from '../../../core/client/errors';
 import { LoadMore, removeFromList, replaceInList, useInfiniteList } from '../../../core/client/infinite-list';
 import { EmptyState, PageHeader } from '../../../core/client/page-parts';
@@ -36,7 +36,7 @@ export default function FeedbackListPage() {
 
   const changeStatus = async (feedback: Feedback, next: Feedback['status']) => {
     try {
-      const { data, msg } = await call<Feedback>('put', `feedback/update/${feedback._id}`, { status: next });
+      const { data, msg } = await callPath<Feedback>('put', `feedback/update/${feedback._id}`, { status: next });
       // Under a status filter, a record that no longer matches leaves the list.
       if (status !== all && data.status !== status) removeFromList(list, data);
       else replaceInList(list, data);

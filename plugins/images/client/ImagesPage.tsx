@@ -4,7 +4,7 @@
  */
 import { Dialog, DialogType, PrimaryButton, Stack } from '@fluentui/react';
 import type { Image } from '../../../schemas/generated/entities/image';
-import { call } from '../../../core/client/api';
+import { callPath } from '../../../core/client/api';
 import { LoadMore } from '../../../core/client/infinite-list';
 import { OwnContentToggle } from '../../../core/client/own-content';
 import { ConfirmDialog, EmptyState, PageHeader } from '../../../core/client/page-parts';
@@ -31,7 +31,7 @@ export default function ImagesPage() {
   };
 
   const remove = async (image: Image) => {
-    const { msg } = await call('delete', `images/delete/${image._id}`);
+    const { msg } = await callPath('delete', `images/delete/${image._id}`);
     uploads.deleted(image);
     toast('success', 'Success!', msg);
   };

@@ -8,7 +8,7 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import type { ImageUpdateBody } from '../../../schemas/generated/api/image-update';
 import type { Image } from '../../../schemas/generated/entities/image';
-import { upload } from '../../../core/client/api';
+import { uploadPath } from '../../../core/client/api';
 import { useFormSubmit, useSchemaForm } from '../../../core/client/forms';
 import { userAtom } from '../../../core/client/stores';
 import { theme } from '../../../core/client/theme';
@@ -67,7 +67,7 @@ export function UploadForm({ recommendedSize = defaultSize, onUploaded }: Upload
     if (user) body.append('uploader', user._id);
     if (user?.publisher) body.append('publisher', user.publisher);
     body.append('image', file!, file!.name);
-    const { data } = await upload<Image>('images/create', body);
+    const { data } = await uploadPath<Image>('images/create', body);
     toast('success', 'Success!', 'Image is uploaded.');
     onUploaded(data);
   });

@@ -1,5 +1,5 @@
 /** The issue calls the console makes (plugins/issues/server/routes.ts answers them). Live edits go over the socket (live-issue.ts). */
-import { call, list } from '../../../core/client/api';
+import { callPath, list } from '../../../core/client/api';
 import { sendAsThisConsole } from '../../../core/client/socket';
 import type { IssueFields } from '../../../schemas/generated/api/issue-fields';
 import type { ChannelTemplate } from '../../../schemas/generated/entities/channel-template';
@@ -28,11 +28,11 @@ export interface IssueContent {
 export const issueApi = {
   list: (params: Record<string, string | number | boolean>) => list<Issue>('/issues/list', params),
   fetch: async (id: string, params: { normalizeBody?: boolean; updateStats?: boolean } = {}) =>
-    (await call<Issue>('get', `/issues/list/${id}`, undefined, params)).data,
-  form: async (id: string) => (await call<{ body: Issue }>('get', `/issues/update/${id}`)).data.body,
-  content: async (id: string) => (await call<IssueContent['data']>('get', `/issues/update/${id}/content`)) as unknown as IssueContent,
+    (await callPath<Issue>('get', `/issues/list/${id}`, undefined, params)).data,
+  form: async (id: string) => (await callPath<{ body: Issue }>('get', `/issues/update/${id}`)).data.body,
+  content: async (id: string) => (await callPath<IssueContent['data']>('get', `/issues/update/${id}/content`)) as unknown as IssueContent,
   template: async (newsletter: string) =>
-    (await call<{ body: Partial<Issue>; data: { channelTemplates: ChannelTemplate[] } }>('get', '/issues/create', undefined, { newsletter })).data,
+    (await callPath<{ body: Partial<Issue>; data: { channelTemplates: ChannelTemplate[] } }>('get', '/issues/create', undefined, { newsletter })).data,
   create: (body: { newsletter: string; slug: string; template?: string; premium?: boolean }) => sendAsThisConsole<Issue>('post', 'issues/create', body),
   save: (id: string, issue: IssueFields, base?: IssueFields) => sendAsThisConsole<Issue>('put', `issues/update/${id}/edit`, { issue, base }),
   saveChannels: (id: string, channelsNew: IssueChannel[]) =>
@@ -40,5 +40,5 @@ export const issueApi = {
   remove: (id: string) => sendAsThisConsole<{ _id: string; newsletter: string }>('delete', `issues/delete/${id}`),
   feature: (id: string, on: boolean) => sendAsThisConsole<Issue>(on ? 'put' : 'delete', `issues/feature/${id}`),
   keyAvailable: async (key: string, id?: string) =>
-    (await call<{ available: boolean }>('get', '/keys/check', undefined, { model: 'Issue', key, ...(id ? { _id: id } : {}) })).msg === 'AVAILABLE',
+    (await callPath<{ available: boolean }>('get', '/keys/check', undefined, { model: 'Issue', key, ...(id ? { _id: id } : {}) })).msg === 'AVAILABLE',
 };

@@ -1,5 +1,5 @@
 /** The admin's switches on a newsletter (spec section 4): PUT publishes or features, DELETE undoes it. */
-import { call } from '../../../core/client/api';
+import { callPath } from '../../../core/client/api';
 import type { Permission } from '../../../core/shared/permissions';
 import type { NewsletterSummary } from '../../../schemas/generated/entities/newsletter-summary';
 
@@ -27,5 +27,5 @@ export const newsletterSwitches: Record<
 /** Flips a switch; answers the newsletter as it is now and the server's message. */
 export async function flipNewsletter(newsletter: NewsletterSummary, which: NewsletterSwitch): Promise<{ data: NewsletterSummary; msg?: string }> {
   const on = newsletterSwitches[which].isOn(newsletter);
-  return call<NewsletterSummary>(on ? 'delete' : 'put', `newsletters/${which}/${newsletter._id}`);
+  return callPath<NewsletterSummary>(on ? 'delete' : 'put', `newsletters/${which}/${newsletter._id}`);
 }

@@ -8,7 +8,7 @@ import { useLocation } from 'wouter';
 import createSchema from '../../../schemas/api/announcement-create.schema.json?validator';
 import type { AnnouncementCreateBody } from '../../../schemas/generated/api/announcement-create';
 import type { Announcement } from '../../../schemas/generated/entities/announcement';
-import { call } from '../../../core/client/api';
+import { callPath } from '../../../core/client/api';
 import { handleError } from '../../../core/client/errors';
 import { formValidator, useFormSubmit, useSchemaForm } from '../../../core/client/forms';
 import { PageHeader } from '../../../core/client/page-parts';
@@ -25,7 +25,7 @@ export default function AnnouncementCreatePage() {
   const form = useSchemaForm<AnnouncementCreateBody>(validate, { publisher: '', subject: '', preview: '', body: '' });
 
   useEffect(() => {
-    call<{ publishers: { _id: string; title: string }[] }>('get', 'auth/publishers')
+    callPath<{ publishers: { _id: string; title: string }[] }>('get', 'auth/publishers')
       .then(({ data }) => setPublishers(data.publishers))
       .catch(handleError);
   }, []);
@@ -36,7 +36,7 @@ export default function AnnouncementCreatePage() {
     return result;
   };
   const { busy, submit } = useFormSubmit(check, async (body) => {
-    const { data, msg } = await call<Announcement>('post', 'announcements/create', body);
+    const { data, msg } = await callPath<Announcement>('post', 'announcements/create', body);
     toast('success', 'Success!', msg);
     navigate(`/announcements/${data._id}`);
   });

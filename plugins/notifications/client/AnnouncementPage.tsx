@@ -5,7 +5,7 @@ import { tr } from 'date-fns/locale';
 import { useEffect, useState } from 'react';
 import { useParams } from 'wouter';
 import type { Announcement } from '../../../schemas/generated/entities/announcement';
-import { call } from '../../../core/client/api';
+import { callPath } from '../../../core/client/api';
 import { handleError } from '../../../core/client/errors';
 import { EmptyState } from '../../../core/client/page-parts';
 import { theme } from '../../../core/client/theme';
@@ -18,7 +18,7 @@ export default function AnnouncementPage() {
 
   useEffect(() => {
     setAnnouncement(null);
-    call<Announcement>('get', `auth/notifications/${encodeURIComponent(announcementId)}`)
+    callPath<Announcement>('get', `auth/notifications/${encodeURIComponent(announcementId)}`)
       .then(({ data }) => setAnnouncement(data))
       .catch(async (error: unknown) => {
         setAnnouncement('missing');

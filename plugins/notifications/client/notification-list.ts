@@ -4,7 +4,7 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Notification } from '../../../schemas/generated/entities/notification';
-import { api, call } from '../../../core/client/api';
+import { api, callPath } from '../../../core/client/api';
 import { handleError } from '../../../core/client/errors';
 import { constants } from '../../../core/shared/config';
 
@@ -77,7 +77,7 @@ export function useNotificationList(unreadOnly: boolean): NotificationList {
   const markRead = async (notification: Notification) => {
     if (notification.status.read) return;
     try {
-      await call('put', `auth/notifications/${notification._id}`);
+      await callPath('put', `auth/notifications/${notification._id}`);
       setState((current) => ({
         ...current,
         items: unreadOnly

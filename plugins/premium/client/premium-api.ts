@@ -4,7 +4,7 @@
  * `PremiumError` carrying the spec's text (section 8), for the console to show as it is.
  */
 import { HTTPError } from 'ky';
-import { api, call } from '../../../core/client/api';
+import { api, callPath } from '../../../core/client/api';
 import type { StoryPremiumSwitchProps } from '../../stories/client/public';
 import { premiumMessages } from '../messages';
 
@@ -67,14 +67,14 @@ const isRecord = (item: unknown): item is PremiumStory =>
 export const premiumApi = {
   /** The publisher's premium stories. */
   list: async (): Promise<PremiumStory[]> => {
-    const { data } = await call<unknown>('get', '/premium/story/list');
+    const { data } = await callPath<unknown>('get', '/premium/story/list');
     if (!Array.isArray(data) || !data.every(isRecord)) throw new PremiumError(premiumMessages.invalidList);
     return data;
   },
   /** A story the service holds no record of is not premium, and its first marking adds one. */
   state: async (storyId: string): Promise<PremiumState> => {
     try {
-      const { data } = await call<{ id: string; isPremium: boolean }>('get', `/premium/story/${encodeURIComponent(storyId)}`);
+      const { data } = await callPath<{ id: string; isPremium: boolean }>('get', `/premium/story/${encodeURIComponent(storyId)}`);
       return { recorded: true, isPremium: data.isPremium === true };
     } catch (error) {
       if (error instanceof HTTPError && error.response.status === notFoundStatus) return { recorded: false, isPremium: false };

@@ -1,6 +1,6 @@
 /** Edit a recording: TITLE, SUBTITLE, DESCRIPTION, checked with the server's schema; the slug follows the title, as the server derives it. */
 import { TextField } from '@fluentui/react';
-import { call } from '../../../core/client/api';
+import { callPath } from '../../../core/client/api';
 import { FormDialog } from '../../../core/client/form-dialog';
 import { useFormSubmit, useSchemaForm } from '../../../core/client/forms';
 import { theme } from '../../../core/client/theme';
@@ -24,7 +24,7 @@ export function EditRecordingDialog({ recording, onDismiss, onSaved }: EditRecor
     image: recording.image,
   });
   const { busy, submit } = useFormSubmit(check, async (body) => {
-    const { data } = await call<Recording>('put', `recordings/update/${recording._id}`, body);
+    const { data } = await callPath<Recording>('put', `recordings/update/${recording._id}`, body);
     toast('success', 'Success!', 'The recording is saved.');
     onSaved(data);
   });

@@ -3,7 +3,7 @@
  * scrolls, 'Show only my content', UPLOAD, and each card's player and Edit / Delete.
  */
 import { PrimaryButton, Stack } from '@fluentui/react';
-import { call } from '../../../core/client/api';
+import { callPath } from '../../../core/client/api';
 import { LoadMore } from '../../../core/client/infinite-list';
 import { OwnContentToggle } from '../../../core/client/own-content';
 import { CardList } from '../../../core/client/cards';
@@ -23,7 +23,7 @@ export default function RecordingsPage() {
   const { editing, deleting } = uploads;
 
   const remove = async (recording: Recording) => {
-    await call('delete', `recordings/delete/${recording._id}`);
+    await callPath('delete', `recordings/delete/${recording._id}`);
     uploads.deleted(recording);
     toast('success', 'Success!', 'The recording is deleted.');
   };

@@ -5,7 +5,7 @@
  */
 import { DefaultButton, FontIcon, ProgressIndicator, Stack, Text, TextField } from '@fluentui/react';
 import { useRef, useState } from 'react';
-import { upload } from '../../../core/client/api';
+import { uploadPath } from '../../../core/client/api';
 import { FormDialog } from '../../../core/client/form-dialog';
 import { useFormSubmit, useSchemaForm } from '../../../core/client/forms';
 import { theme } from '../../../core/client/theme';
@@ -58,7 +58,7 @@ export function UploadRecordingDialog({ onDismiss, onUploaded }: UploadRecording
     body.set('description', description.trim());
     body.set('lang', 'tr');
     body.set('audio', file, file.name);
-    const { data, msg } = await upload<Recording>('recordings/create', body);
+    const { data, msg } = await uploadPath<Recording>('recordings/create', body);
     toast('success', 'Success!', msg === 'OK' ? 'The recording is uploaded.' : msg);
     onUploaded(data);
   });

@@ -5,7 +5,7 @@
 import { Spinner, Stack, TextField } from '@fluentui/react';
 import { useEffect, useState } from 'react';
 import { useParams } from 'wouter';
-import { call } from '../../../core/client/api';
+import { callPath } from '../../../core/client/api';
 import { handleError } from '../../../core/client/errors';
 import { byField, formValidator } from '../../../core/client/forms';
 import { ImageField } from '../../../core/client/ImageField';
@@ -29,7 +29,7 @@ export default function PublisherSettingsPage() {
 
   useEffect(() => {
     setValues(null);
-    call<{ body: Publisher }>('get', `publishers/update/${publisherId}`)
+    callPath<{ body: Publisher }>('get', `publishers/update/${publisherId}`)
       .then(({ data }) => setValues(data.body))
       .catch(handleError);
   }, [publisherId, setValues]);
@@ -44,7 +44,7 @@ export default function PublisherSettingsPage() {
     }
     setBusy(true);
     try {
-      const { data } = await call<Publisher>('put', `publishers/update/${publisherId}`, result.value);
+      const { data } = await callPath<Publisher>('put', `publishers/update/${publisherId}`, result.value);
       setValues(data);
       setErrors({});
       toast('success', 'Success!', 'Your changes are saved.');

@@ -4,7 +4,7 @@
  */
 import { Stack, Toggle } from '@fluentui/react';
 import { useState } from 'react';
-import { call } from '../../../core/client/api';
+import { callPath } from '../../../core/client/api';
 import { handleError } from '../../../core/client/errors';
 import { toast } from '../../../core/client/toasts';
 
@@ -21,7 +21,7 @@ export function StatusSwitches({ newsletterId, published: initialPublished, feat
     setBusy(true);
     setState((current) => ({ ...current, [action]: on }));
     try {
-      const { msg } = await call(on ? 'put' : 'delete', `newsletters/${action}/${newsletterId}`);
+      const { msg } = await callPath(on ? 'put' : 'delete', `newsletters/${action}/${newsletterId}`);
       toast('success', 'Success!', msg);
     } catch (error) {
       setState((current) => ({ ...current, [action]: !on }));

@@ -1,7 +1,7 @@
 /** Loading and saving a newsletter's settings, checked first by the schema the server validates with. */
 import { HTTPError } from 'ky';
 import { useCallback, useEffect, useState } from 'react';
-import { call } from '../../../core/client/api';
+import { callPath } from '../../../core/client/api';
 import { handleError } from '../../../core/client/errors';
 import { byField, formValidator } from '../../../core/client/forms';
 import { toast } from '../../../core/client/toasts';
@@ -39,7 +39,7 @@ export function useNewsletterSettings(newsletterId: string) {
   const [loaded, setLoaded] = useState<{ body: NewsletterSettings; data: NewsletterForm } | null>(null);
   const reload = useCallback(async () => {
     try {
-      const { data } = await call<{ body: NewsletterSettings; data: NewsletterForm }>('get', `newsletters/update/${newsletterId}`);
+      const { data } = await callPath<{ body: NewsletterSettings; data: NewsletterForm }>('get', `newsletters/update/${newsletterId}`);
       setLoaded(data);
     } catch (error) {
       await handleError(error);
@@ -66,7 +66,7 @@ export async function saveNewsletter(newsletterId: string, body: NewsletterSetti
     return { errors: byField(result.details) };
   }
   try {
-    const { data } = await call<NewsletterSettings>('put', `newsletters/update/${newsletterId}`, result.value);
+    const { data } = await callPath<NewsletterSettings>('put', `newsletters/update/${newsletterId}`, result.value);
     toast('success', 'Success!', 'Your changes are saved.');
     return { errors: {}, saved: data };
   } catch (error) {

@@ -2,7 +2,7 @@
  * The text-to-speech calls the console makes (docs/speech-api.md; plugins/speech/server answers
  * them), the shapes they answer, and the addresses of the speech pages.
  */
-import { api, call } from '../../../core/client/api';
+import { api, callPath } from '../../../core/client/api';
 import { constants } from '../../../core/shared/config';
 import type { Issue } from '../../../schemas/generated/entities/issue';
 import type { NewsletterVoice } from '../../../schemas/generated/entities/newsletter-voice';
@@ -113,7 +113,7 @@ export interface NewChunk {
 export const speechApi = {
   listAudios: async (query: AudioListQuery) =>
     (
-      await call<{ data: Audio[]; totalCount: number }>('get', '/audios/list', undefined, {
+      await callPath<{ data: Audio[]; totalCount: number }>('get', '/audios/list', undefined, {
         filters: filtersParam(query.filters),
         sort: query.sort,
         page: query.page,
@@ -123,10 +123,10 @@ export const speechApi = {
   /** The latest audio of a story or an issue, or the one asked for (spec 002 section 7). */
   latestAudio: async (contentId: string, audioId?: string) =>
     (await speechApi.listAudios({ filters: { content_id: contentId, id: audioId }, sort: 'updated_at:desc', page: 0, limit: 1 })).data[0],
-  fetchAudio: async (id: string) => (await call<Audio>('get', `/audios/list/${id}`)).data,
+  fetchAudio: async (id: string) => (await callPath<Audio>('get', `/audios/list/${id}`)).data,
   createAudio: async (chunks: string[], owner: AudioOwner) =>
     (
-      await call<Audio>('post', '/audios/create', {
+      await callPath<Audio>('post', '/audios/create', {
         chunks,
         newsletter: owner.newsletter_id,
         content_id: owner.content_id,
@@ -134,32 +134,32 @@ export const speechApi = {
         ...(owner.created_by ? { creator: owner.created_by } : {}),
       })
     ).data,
-  updateAudio: async (id: string, parts: string[], owner: AudioOwner) => (await call<Audio>('put', `/audios/update/${id}`, { ...owner, parts })).data,
+  updateAudio: async (id: string, parts: string[], owner: AudioOwner) => (await callPath<Audio>('put', `/audios/update/${id}`, { ...owner, parts })).data,
   /** Builds the audio: joins its parts' speech into one MP3 and answers when it is ready. */
-  concat: async (id: string) => (await call<Audio>('get', `/audios/concat/${id}`)).data,
-  attach: async (id: string, fields: { title?: string; subtitle?: string }) => (await call<Audio>('post', `/audios/attach/${id}`, fields)).data,
+  concat: async (id: string) => (await callPath<Audio>('get', `/audios/concat/${id}`)).data,
+  attach: async (id: string, fields: { title?: string; subtitle?: string }) => (await callPath<Audio>('post', `/audios/attach/${id}`, fields)).data,
   /** Splits rich text into chunk texts of at most chunk_size characters. */
   split: async (html: string) =>
-    (await call<string[]>('post', '/chunks/create', { text: html, chunk_size: constants.speech.chunkSize, language: constants.speech.chunkLanguage })).data,
-  storeChunk: async (chunk: NewChunk) => (await call<Chunk>('put', '/chunks/create', chunk)).data,
+    (await callPath<string[]>('post', '/chunks/create', { text: html, chunk_size: constants.speech.chunkSize, language: constants.speech.chunkLanguage })).data,
+  storeChunk: async (chunk: NewChunk) => (await callPath<Chunk>('put', '/chunks/create', chunk)).data,
   updateChunk: async (id: string, changes: Partial<Pick<Chunk, 'text' | 'parameters' | 'voice_id' | 'index'>>) =>
-    (await call<Chunk>('put', `/chunks/update/${id}`, changes)).data,
+    (await callPath<Chunk>('put', `/chunks/update/${id}`, changes)).data,
   /** Speaks a chunk and answers when its audio is there; its neighbours give the engine context. */
   generate: async (id: string, neighbours: { previous?: string; next?: string } = {}) =>
     (
-      await call<Chunk>('get', `/chunks/generate/${id}`, undefined, {
+      await callPath<Chunk>('get', `/chunks/generate/${id}`, undefined, {
         type: 'instant',
         ...(neighbours.previous ? { previous_chunk_id: neighbours.previous } : {}),
         ...(neighbours.next ? { next_chunk_id: neighbours.next } : {}),
       })
     ).data,
-  fetchChunk: async (id: string) => (await call<Chunk>('get', `/chunks/list/${id}`)).data,
-  voices: async () => (await call<Voice[]>('get', '/voices/list')).data,
-  defaults: async (newsletterId: string) => (await call<VoiceDefaults>('get', `/audios/defaults/${newsletterId}`)).data,
+  fetchChunk: async (id: string) => (await callPath<Chunk>('get', `/chunks/list/${id}`)).data,
+  voices: async () => (await callPath<Voice[]>('get', '/voices/list')).data,
+  defaults: async (newsletterId: string) => (await callPath<VoiceDefaults>('get', `/audios/defaults/${newsletterId}`)).data,
   /** An issue with its intro and channels, and its stories: the issue editor's own calls (GET /issues/update/{id}, /content). */
   issue: async (issueId: string) => {
     const [form, content] = await Promise.all([
-      call<{ body: Issue }>('get', `/issues/update/${issueId}`),
+      callPath<{ body: Issue }>('get', `/issues/update/${issueId}`),
       api(`issues/update/${issueId}/content`).json<{ stories: Story[] }>(),
     ]);
     return { issue: form.data.body, stories: content.stories };

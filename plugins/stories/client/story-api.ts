@@ -1,6 +1,8 @@
 /** The story calls the console makes (plugins/stories/server/routes.ts answers them). */
-import { call, list } from '../../../core/client/api';
-import { sendAsThisConsole } from '../../../core/client/socket';
+import { call, callPath } from '../../../core/client/api';
+import { callAsThisConsole } from '../../../core/client/socket';
+import { storyEndpoints } from '../endpoints';
+import type { StoryListQuery } from '../../../schemas/generated/api/story-list-query';
 import type { StoryFields } from '../../../schemas/generated/api/story-fields';
 import type { Interest } from '../../../schemas/generated/entities/interest';
 import type { PenName } from '../../../schemas/generated/entities/pen-name';
@@ -25,25 +27,24 @@ export interface StoryTemplate {
 }
 
 export const storyApi = {
-  list: (params: Record<string, string | number | boolean>) => list<Story>('/stories/list', params),
-  fetch: async (id: string) => (await call<Story>('get', `/stories/list/${id}`)).data,
-  form: async (id: string) => (await call<{ body: Story; data: StoryFormData }>('get', `/stories/update/${id}`)).data,
-  template: async (newsletter: string, type: Story['type']) =>
-    (await call<{ body: StoryTemplate; data: StoryFormData }>('get', '/stories/create', undefined, { newsletter, type })).data,
-  create: (newsletter: string, type: Story['type'], story: StoryFields) => sendAsThisConsole<Story>('post', 'stories/create', { newsletter, type, story }),
+  list: (query: StoryListQuery) => call(storyEndpoints.list, { query }),
+  fetch: async (id: string) => (await call(storyEndpoints.fetch, { params: { id } })).data,
+  form: async (id: string) => (await call(storyEndpoints.form, { params: { id } })).data,
+  template: async (newsletter: string, type: Story['type']) => (await call(storyEndpoints.template, { query: { newsletter, type } })).data,
+  create: (newsletter: string, type: Story['type'], story: StoryFields) => callAsThisConsole(storyEndpoints.create, { body: { newsletter, type, story } }),
   save: (id: string, version: number, story: StoryFields, base: StoryFields) =>
-    sendAsThisConsole<Story>('put', `stories/update/${id}`, { version, story, base }),
-  ready: (id: string) => sendAsThisConsole<Story>('put', `stories/ready/${id}`),
-  draft: (id: string) => sendAsThisConsole<Story>('put', `stories/draft/${id}`),
-  accept: (id: string) => sendAsThisConsole<Story>('put', `stories/accept/${id}`),
+    callAsThisConsole(storyEndpoints.save, { params: { id }, body: { version, story, base } }),
+  ready: (id: string) => callAsThisConsole(storyEndpoints.ready, { params: { id } }),
+  draft: (id: string) => callAsThisConsole(storyEndpoints.draft, { params: { id } }),
+  accept: (id: string) => callAsThisConsole(storyEndpoints.accept, { params: { id } }),
   publish: (id: string, publishedAt: Date, notify: boolean) =>
-    sendAsThisConsole<Story>('post', `stories/publish/${id}`, { publishedAt: publishedAt.toISOString(), notify }),
-  cancelSchedule: (id: string) => sendAsThisConsole<Story>('delete', `stories/publish/${id}`),
-  cancel: (id: string) => sendAsThisConsole<Story>('post', `stories/cancel/${id}`),
-  unpublish: (id: string) => sendAsThisConsole<Story>('put', `stories/unpublish/${id}`),
-  remove: (id: string) => sendAsThisConsole<{ _id: string; newsletter: string }>('delete', `stories/delete/${id}`),
-  feature: (id: string, on: boolean) => sendAsThisConsole<Story>(on ? 'put' : 'delete', `stories/feature/${id}`),
-  addPenName: (name: string) => sendAsThisConsole<PenName>('post', 'stories/authors', { name }),
+    callAsThisConsole(storyEndpoints.publish, { params: { id }, body: { publishedAt: publishedAt.toISOString(), notify } }),
+  cancelSchedule: (id: string) => callAsThisConsole(storyEndpoints.cancelSchedule, { params: { id } }),
+  cancel: (id: string) => callAsThisConsole(storyEndpoints.cancel, { params: { id } }),
+  unpublish: (id: string) => callAsThisConsole(storyEndpoints.unpublish, { params: { id } }),
+  remove: (id: string) => callAsThisConsole(storyEndpoints.remove, { params: { id } }),
+  feature: (id: string, on: boolean) => callAsThisConsole(on ? storyEndpoints.feature : storyEndpoints.unfeature, { params: { id } }),
+  addPenName: (name: string) => callAsThisConsole(storyEndpoints.addPenName, { body: { name } }),
   slugAvailable: async (key: string, id?: string) =>
-    (await call<{ available: boolean }>('get', '/keys/check', undefined, { model: 'Story', key, ...(id ? { _id: id } : {}) })).msg === 'AVAILABLE',
+    (await callPath<{ available: boolean }>('get', '/keys/check', undefined, { model: 'Story', key, ...(id ? { _id: id } : {}) })).msg === 'AVAILABLE',
 };

@@ -9,19 +9,14 @@ import { callerPublisher, type Session } from '../../../core/server/auth/session
 import { HttpError, invalid, notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { callerSocket } from '../../../core/server/routes';
-import { answer, idParams, listAnswer, ref } from '../../../core/server/schemas/parts';
 import { findNewsletter } from '../../../core/server/store';
 import { constants } from '../../../core/shared/config';
 import { searchCountCap } from '../../../core/shared/lists';
-import type { PenNameCreateBody } from '../../../schemas/generated/api/pen-name-create';
-import type { StoryCreateBody } from '../../../schemas/generated/api/story-create';
 import type { StoryCreateForm } from '../../../schemas/generated/api/story-create-form';
 import type { StoryFormData } from '../../../schemas/generated/api/story-form-data';
-import type { StoryListQuery } from '../../../schemas/generated/api/story-list-query';
-import type { StoryPublishBody } from '../../../schemas/generated/api/story-publish';
-import type { StoryUpdateBody } from '../../../schemas/generated/api/story-update';
 import { addTags, listTags } from '../../newsletters/server/public';
 import { interests } from '../../settings/server/public';
+import { storyEndpoints } from '../endpoints';
 import { cancelledText, leadMinutesFor, newBulletHtml, nextStatus, publishDateProblem, scheduledText } from '../rules';
 import { columnsOf, conflictsOf } from './edit';
 import { enforce, mayRead } from './policy';
@@ -66,15 +61,9 @@ export function registerStoryRoutes(api: PluginApi): void {
     slugMax: constants.stories.slugMax,
   });
 
-  api.route<unknown, StoryListQuery>({
-    method: 'GET',
-    url: '/stories/list',
+  api.serve(storyEndpoints.list, {
     requires: 'stories.list',
-    schema: {
-      querystring: ref('api/story-list-query'),
-      response: listAnswer('entities/story'),
-      summary: 'Stories of a newsletter (or of every newsletter the caller reaches), filtered, searched, sorted and paged. Authors see their own.',
-    },
+    summary: 'Stories of a newsletter (or of every newsletter the caller reaches), filtered, searched, sorted and paged. Authors see their own.',
     async handler(request, _reply, session) {
       const query = request.query;
       if (query.newsletter) session.assertNewsletter(query.newsletter);
@@ -100,16 +89,9 @@ export function registerStoryRoutes(api: PluginApi): void {
     },
   });
 
-  api.route<unknown, { normalizeBody?: boolean; updateStats?: boolean }, { id: string }>({
-    method: 'GET',
-    url: '/stories/list/:id',
+  api.serve(storyEndpoints.fetch, {
     requires: 'stories.list',
-    schema: {
-      params: idParams,
-      querystring: { type: 'object', properties: { normalizeBody: { type: 'boolean' }, updateStats: { type: 'boolean' } } },
-      response: answer('entities/story'),
-      summary: 'One story. normalizeBody=true gives body.html with absolute addresses; updateStats=true adds its statistics.',
-    },
+    summary: 'One story. normalizeBody=true gives body.html with absolute addresses; updateStats=true adds its statistics.',
     async handler(request, _reply, session) {
       const row = await reachable(request.params.id, session);
       const story = presentStory(row);
@@ -119,22 +101,9 @@ export function registerStoryRoutes(api: PluginApi): void {
     },
   });
 
-  api.route<unknown, { newsletter: string; type: 'bullet' | 'article' }>({
-    method: 'GET',
-    url: '/stories/create',
+  api.serve(storyEndpoints.template, {
     requires: 'stories.create',
-    schema: {
-      querystring: {
-        type: 'object',
-        required: ['newsletter', 'type'],
-        properties: {
-          newsletter: { type: 'string', minLength: 1, maxLength: 64 },
-          type: { type: 'string', enum: ['bullet', 'article'], errorMessage: { enum: 'A story is a bullet or an article.' } },
-        },
-      },
-      response: answer('api/story-create-form'),
-      summary: 'The new-story form: data.body is a blank story of the type (a bullet starts with its marker), data.data the pen names, tags and interests.',
-    },
+    summary: 'The new-story form: data.body is a blank story of the type (a bullet starts with its marker), data.data the pen names, tags and interests.',
     async handler(request, _reply, session) {
       const { newsletter, type } = request.query;
       session.assertNewsletter(newsletter);
@@ -147,15 +116,9 @@ export function registerStoryRoutes(api: PluginApi): void {
     },
   });
 
-  api.route<StoryCreateBody>({
-    method: 'POST',
-    url: '/stories/create',
+  api.serve(storyEndpoints.create, {
     requires: 'stories.create',
-    schema: {
-      body: ref('api/story-create'),
-      response: answer('entities/story'),
-      summary: 'Creates a draft story; the caller owns it and signs it with their own pen name unless another is chosen.',
-    },
+    summary: 'Creates a draft story; the caller owns it and signs it with their own pen name unless another is chosen.',
     async handler(request, _reply, session) {
       const { newsletter: newsletterId, type, story: fields } = request.body;
       session.assertNewsletter(newsletterId);
@@ -175,32 +138,19 @@ export function registerStoryRoutes(api: PluginApi): void {
     },
   });
 
-  api.route<unknown, unknown, { id: string }>({
-    method: 'GET',
-    url: '/stories/update/:id',
+  api.serve(storyEndpoints.form, {
     requires: 'stories.create',
-    schema: {
-      params: idParams,
-      response: answer('api/story-update-form'),
-      summary: "The story editor's form: data.body is the story, data.data the pen names, tags and interests it may use.",
-    },
+    summary: "The story editor's form: data.body is the story, data.data the pen names, tags and interests it may use.",
     async handler(request, _reply, session) {
       const row = await reachable(request.params.id, session);
       return { data: { body: presentStory(row), data: await formData(session) } };
     },
   });
 
-  api.route<StoryUpdateBody, unknown, { id: string }>({
-    method: 'PUT',
-    url: '/stories/update/:id',
+  api.serve(storyEndpoints.save, {
     requires: 'stories.create',
-    schema: {
-      params: idParams,
-      body: ref('api/story-update'),
-      response: answer('entities/story'),
-      summary:
-        'Saves a draft story without publishing it. A save based on an older version is merged field by field; where someone else changed the same field it is refused (409) and nothing is overwritten.',
-    },
+    summary:
+      'Saves a draft story without publishing it. A save based on an older version is merged field by field; where someone else changed the same field it is refused (409) and nothing is overwritten.',
     async handler(request, _reply, session) {
       const row = await reachable(request.params.id, session);
       enforce('edit', row, session);
@@ -230,19 +180,11 @@ export function registerStoryRoutes(api: PluginApi): void {
   });
 
   /** A status action: checked by rules.ts, applied, and announced to the story's open editors. */
-  const statusRoute = (
-    method: 'PUT' | 'POST' | 'DELETE',
-    url: string,
-    action: 'ready' | 'draft' | 'accept' | 'cancelSchedule' | 'cancel' | 'unpublish',
-    summary: string,
-    done: string,
-  ) =>
-    api.route<unknown, unknown, { id: string }>({
-      method,
-      url,
+  const statusRoute = (action: 'ready' | 'draft' | 'accept' | 'cancelSchedule' | 'cancel' | 'unpublish', summary: string, done: string) =>
+    api.serve(storyEndpoints[action], {
       // Roles are checked per story by rules.ts (an author may submit their own).
       requires: action === 'cancel' ? 'stories.cancel' : 'stories.create',
-      schema: { params: idParams, response: answer('entities/story'), summary },
+      summary,
       async handler(request, _reply, session) {
         const row = await reachable(request.params.id, session);
         enforce(action, row, session);
@@ -262,29 +204,16 @@ export function registerStoryRoutes(api: PluginApi): void {
       },
     });
 
-  statusRoute('PUT', '/stories/ready/:id', 'ready', 'Marks a draft story ready (an author submits it): it waits for an editor.', 'The story is ready.');
-  statusRoute('PUT', '/stories/draft/:id', 'draft', 'Moves a story back to draft so it can be edited.', 'The story is a draft again.');
-  statusRoute(
-    'PUT',
-    '/stories/accept/:id',
-    'accept',
-    'Accepts a story (making it ready first); a published story edited again goes live with it.',
-    'The story is accepted.',
-  );
-  statusRoute('DELETE', '/stories/publish/:id', 'cancelSchedule', "Cancels a story's schedule: it stays accepted.", 'The schedule is cancelled.');
-  statusRoute('POST', '/stories/cancel/:id', 'cancel', 'Cancels a scheduled, queued or processing story (admins only).', cancelledText);
-  statusRoute('PUT', '/stories/unpublish/:id', 'unpublish', 'Takes a published story off its public page.', 'The story is unpublished.');
+  statusRoute('ready', 'Marks a draft story ready (an author submits it): it waits for an editor.', 'The story is ready.');
+  statusRoute('draft', 'Moves a story back to draft so it can be edited.', 'The story is a draft again.');
+  statusRoute('accept', 'Accepts a story (making it ready first); a published story edited again goes live with it.', 'The story is accepted.');
+  statusRoute('cancelSchedule', "Cancels a story's schedule: it stays accepted.", 'The schedule is cancelled.');
+  statusRoute('cancel', 'Cancels a scheduled, queued or processing story (admins only).', cancelledText);
+  statusRoute('unpublish', 'Takes a published story off its public page.', 'The story is unpublished.');
 
-  api.route<StoryPublishBody, unknown, { id: string }>({
-    method: 'POST',
-    url: '/stories/publish/:id',
+  api.serve(storyEndpoints.publish, {
     requires: 'stories.publish',
-    schema: {
-      params: idParams,
-      body: ref('api/story-publish'),
-      response: answer('entities/story'),
-      summary: 'Publishes an article at a date, optionally as a notification: it is made ready and accepted, then scheduled; the job queue releases it.',
-    },
+    summary: 'Publishes an article at a date, optionally as a notification: it is made ready and accepted, then scheduled; the job queue releases it.',
     async handler(request, _reply, session) {
       const row = await reachable(request.params.id, session);
       enforce('publish', row, session);
@@ -301,15 +230,9 @@ export function registerStoryRoutes(api: PluginApi): void {
     },
   });
 
-  api.route<unknown, unknown, { id: string }>({
-    method: 'DELETE',
-    url: '/stories/delete/:id',
+  api.serve(storyEndpoints.remove, {
     requires: 'stories.create',
-    schema: {
-      params: idParams,
-      response: answer('api/story-deleted'),
-      summary: 'Deletes a story (its owner may always; others need stories.delete). A published one leaves its public page with it.',
-    },
+    summary: 'Deletes a story (its owner may always; others need stories.delete). A published one leaves its public page with it.',
     async handler(request, _reply, session) {
       const row = await reachable(request.params.id, session);
       enforce('delete', row, session);
@@ -320,19 +243,13 @@ export function registerStoryRoutes(api: PluginApi): void {
     },
   });
 
-  for (const [method, on] of [
-    ['PUT', true],
-    ['DELETE', false],
+  for (const [call, on] of [
+    [storyEndpoints.feature, true],
+    [storyEndpoints.unfeature, false],
   ] as const) {
-    api.route<unknown, unknown, { id: string }>({
-      method,
-      url: '/stories/feature/:id',
+    api.serve(call, {
       requires: 'stories.feature',
-      schema: {
-        params: idParams,
-        response: answer('entities/story'),
-        summary: `${on ? 'Features' : 'Unfeatures'} an article (admins only, while it is a draft).`,
-      },
+      summary: `${on ? 'Features' : 'Unfeatures'} an article (admins only, while it is a draft).`,
       async handler(request, _reply, session) {
         const row = await reachable(request.params.id, session);
         enforce('feature', row, session);
@@ -344,11 +261,9 @@ export function registerStoryRoutes(api: PluginApi): void {
     });
   }
 
-  api.route<PenNameCreateBody>({
-    method: 'POST',
-    url: '/stories/authors',
+  api.serve(storyEndpoints.addPenName, {
     requires: 'stories.update',
-    schema: { body: ref('api/pen-name-create'), response: answer('entities/pen-name'), summary: "Adds a pen name to the caller's publisher." },
+    summary: "Adds a pen name to the caller's publisher.",
     async handler(request, _reply, session) {
       const publisherId = callerPublisher(session);
       const name = request.body.name.trim();

@@ -1,5 +1,5 @@
 /** The subscriber calls the console makes: the page, the timeline, the CSV export and import. */
-import { api, list, upload } from '../../../core/client/api';
+import { api, list, uploadPath } from '../../../core/client/api';
 import type { SubscriberImportResult } from '../../../schemas/generated/api/subscriber-import-result';
 import type { SubscriberStats } from '../../../schemas/generated/api/subscriber-stats';
 import type { Subscription } from '../../../schemas/generated/entities/subscription';
@@ -37,5 +37,5 @@ export async function downloadSubscribersCsv(newsletterId: string): Promise<void
 export async function importSubscribersCsv(newsletterId: string, file: File) {
   const form = new FormData();
   form.append('file', file);
-  return upload<SubscriberImportResult['data']>(`newsletters/list/${newsletterId}/subscriptions/import`, form);
+  return uploadPath<SubscriberImportResult['data']>(`newsletters/list/${newsletterId}/subscriptions/import`, form);
 }

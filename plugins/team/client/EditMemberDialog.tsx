@@ -6,7 +6,7 @@ import { Dropdown, TextField, Toggle } from '@fluentui/react';
 import { useEffect, useState } from 'react';
 import updateSchema from '../../../schemas/api/user-update.schema.json?validator';
 import type { UserUpdateBody } from '../../../schemas/generated/api/user-update';
-import { call } from '../../../core/client/api';
+import { callPath } from '../../../core/client/api';
 import { handleError } from '../../../core/client/errors';
 import { FormDialog } from '../../../core/client/form-dialog';
 import { formValidator, toastFirstProblem, useFormSubmit, useSchemaForm } from '../../../core/client/forms';
@@ -37,7 +37,7 @@ export function EditMemberDialog({ member, onDismiss, onSaved }: EditMemberDialo
   const form = useSchemaForm<EditValues>(validate, { profile: { ...member.profile }, status: { ...member.status } });
 
   useEffect(() => {
-    call<EditForm>('get', `users/update/${member._id}`)
+    callPath<EditForm>('get', `users/update/${member._id}`)
       .then(({ data }) => {
         setRoles(data.data.roles);
         const role = data.data.roles.includes(data.body.role.key) ? (data.body.role.key as NewsletterRole) : undefined;
@@ -60,7 +60,7 @@ export function EditMemberDialog({ member, onDismiss, onSaved }: EditMemberDialo
   const { busy, submit } = useFormSubmit(
     () => toastFirstProblem(form.check()),
     async (body) => {
-      await call('put', `users/update/${member._id}`, body);
+      await callPath('put', `users/update/${member._id}`, body);
       toast('success', 'Success!', 'The member is saved.');
       onSaved();
     },

@@ -5,7 +5,7 @@
 import { PrimaryButton, Spinner, Stack, Text } from '@fluentui/react';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
-import { call } from '../../../core/client/api';
+import { callPath } from '../../../core/client/api';
 import { CardList } from '../../../core/client/cards';
 import { ConfirmDialog, EmptyState, PageHeader } from '../../../core/client/page-parts';
 import { useCan } from '../../../core/client/permissions';
@@ -46,11 +46,11 @@ export function TeamView({ type, scopeId }: { type: TeamType; scopeId: string })
 
   const assign = async (member: TeamMember) => {
     const { msg } =
-      type === 'newsletter' ? await call('put', path, { userId: member._id, role: member.role }) : await call('put', path, { userId: member._id });
+      type === 'newsletter' ? await callPath('put', path, { userId: member._id, role: member.role }) : await callPath('put', path, { userId: member._id });
     return msg;
   };
   const remove = async (member: TeamMember) => {
-    const { msg } = await call('delete', path, { userId: member._id });
+    const { msg } = await callPath('delete', path, { userId: member._id });
     toast('success', 'Success!', msg);
     setRemoving(null);
     await reload();

@@ -1,6 +1,6 @@
 /** The team calls as the pages use them. */
 import { useCallback, useEffect, useState } from 'react';
-import { call } from '../../../core/client/api';
+import { callPath } from '../../../core/client/api';
 import { handleError } from '../../../core/client/errors';
 import type { TeamMember } from '../../../schemas/generated/api/team-member';
 
@@ -20,7 +20,7 @@ export function useTeam(path: string) {
   const reload = useCallback(async () => {
     setLoading(true);
     try {
-      const { data } = await call<TeamData>('get', path);
+      const { data } = await callPath<TeamData>('get', path);
       setTeam(data);
     } catch (error) {
       await handleError(error);

@@ -1,5 +1,5 @@
 /** The calls of the publish page and the preview (plugins/issues/server/publish-routes.ts answers them). */
-import { call } from '../../../../core/client/api';
+import { callPath } from '../../../../core/client/api';
 import { sendAsThisConsole } from '../../../../core/client/socket';
 import type { NewsletterSummary } from '../../../../schemas/generated/entities/newsletter-summary';
 import type { Issue } from '../issue-api';
@@ -39,11 +39,11 @@ export interface PublishRequest {
 }
 
 export const publishApi = {
-  build: async (id: string) => (await call<BuiltIssue>('post', `/issues/build/${id}`)).data,
-  dropBuild: (id: string) => call<boolean>('delete', `/issues/build/${id}`),
+  build: async (id: string) => (await callPath<BuiltIssue>('post', `/issues/build/${id}`)).data,
+  dropBuild: (id: string) => callPath<boolean>('delete', `/issues/build/${id}`),
   publish: (id: string, request: PublishRequest) => sendAsThisConsole<Issue>('post', `issues/publish/${id}`, request),
   cancel: (id: string) => sendAsThisConsole<Issue>('delete', `issues/publish/${id}`),
-  deliveries: async (id: string) => (await call<DeliveryProgress>('get', `/issues/deliveries/${id}`)).data,
-  retry: (id: string, state: 'failed' | 'doubt') => call<DeliveryProgress>('post', `/issues/deliveries/${id}/retry`, { state }),
-  newsletter: async (id: string) => (await call<NewsletterSummary>('get', `/newsletters/list/${id}`)).data,
+  deliveries: async (id: string) => (await callPath<DeliveryProgress>('get', `/issues/deliveries/${id}`)).data,
+  retry: (id: string, state: 'failed' | 'doubt') => callPath<DeliveryProgress>('post', `/issues/deliveries/${id}/retry`, { state }),
+  newsletter: async (id: string) => (await callPath<NewsletterSummary>('get', `/newsletters/list/${id}`)).data,
 };
