@@ -23,6 +23,7 @@ describe('import boundaries', () => {
     expect(allowed('plugins/stories/server/routes.ts', 'plugins/settings/server/public')).toBe(true);
     expect(allowed('plugins/stories/client/StorySettingsPanel.tsx', 'plugins/episodes/client/public')).toBe(true);
     expect(allowed('plugins/stories/server/routes.ts', 'plugins/settings/server/store')).toBe(false);
+    expect(allowed('plugins/collections/client/collection-api.ts', 'plugins/stories/endpoints')).toBe(true);
     expect(allowed('plugins/stories/client/StoriesPage.tsx', 'plugins/episodes/rules')).toBe(false);
     expect(allowed('plugins/stories/client/StoriesPage.tsx', 'tests/api/server')).toBe(false);
   });

@@ -3,12 +3,13 @@
  * - the core imports no plugin;
  * - core/shared (both sides) imports neither core/server nor core/client;
  * - a plugin imports the core, schemas/, its own folder and other plugins' public entries
- *   (plugins/<id>/client/public.ts, plugins/<id>/server/public.ts) only.
+ *   (plugins/<id>/client/public.ts, plugins/<id>/server/public.ts, and the calls it declares,
+ *   plugins/<id>/endpoints.ts) only.
  */
 import { dirname, relative, resolve, sep } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..', '..');
-const publicEntry = /^plugins\/[^/]+\/(client|server)\/public(\.tsx?)?$/;
+const publicEntry = /^plugins\/[^/]+\/((client|server)\/public|endpoints)(\.tsx?)?$/;
 
 /** Why `target` may not be imported from `file` (both relative to the project root), or null. */
 export function boundaryProblem(file, target) {
@@ -25,7 +26,7 @@ export function boundaryProblem(file, target) {
     if (targetTop === 'plugins' && targetSecond === fileSecond) return null;
     if (targetTop === 'plugins' && publicEntry.test(target)) return null;
     if (targetTop === 'plugins')
-      return `a plugin imports another plugin only through its public entry (plugins/${targetSecond}/client/public.ts or server/public.ts)`;
+      return `a plugin imports another plugin only through its public entry (plugins/${targetSecond}/client/public.ts, server/public.ts or endpoints.ts)`;
     return `a plugin imports the core, schemas/, its own folder and other plugins' public entries only, not ${targetTop}/`;
   }
   return null;
