@@ -88,7 +88,7 @@ export async function buildServer(options: BuildOptions): Promise<Server> {
   });
   installErrorHandler(app);
   installRequestEdge(app);
-  installValidators(app, { checkAnswers: env.checkAnswers });
+  const validatorOf = installValidators(app, { checkAnswers: env.checkAnswers });
   app.decorateRequest('session', null);
   if (process.env.SAMPLE_DIR) {
     const fs = await import('node:fs');
@@ -128,6 +128,7 @@ export async function buildServer(options: BuildOptions): Promise<Server> {
     authenticate,
     log: app.log,
     cluster: env.databaseUrl ? { databaseUrl: env.databaseUrl, schema: options.databaseSchema } : undefined,
+    validatorOf,
   });
   const storage = createStorage({ dataDir: env.dataDir, s3: env.s3 });
   const jobs = createJobQueue({ db, log: app.log, schema: options.databaseSchema ? `${options.databaseSchema}_jobs` : 'pgboss' });

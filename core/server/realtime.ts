@@ -8,8 +8,10 @@ import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
 import { createAdapter } from '@socket.io/postgres-adapter';
 import pg from 'pg';
+import type { AnySchema } from 'ajv';
 import type { FastifyBaseLogger } from 'fastify';
 import { constants } from '../shared/config';
+import type { SocketEvent } from '../shared/events';
 import type { Permission } from '../shared/permissions';
 import { clock } from './clock';
 import type { Session } from './auth/session';
@@ -18,9 +20,16 @@ import { nulPath } from './edge';
 /** What a handler answers the sender when it asked for an answer (socket.io's acknowledgement). */
 export type RealtimeReply = (answer: unknown) => void;
 
-export interface RealtimeHandler {
-  (socket: Socket, payload: unknown, session: Session, reply: RealtimeReply): void | Promise<void>;
+export interface RealtimeHandler<Payload = unknown> {
+  (socket: Socket, payload: Payload, session: Session, reply: RealtimeReply): void | Promise<void>;
 }
+
+/**
+ * Who may send an event (deny by default) and, when its payload is not what the event declares,
+ * what the sender hears: by default a 422 answer; an event may answer as it would for something
+ * it cannot find (the live issue's 404), or say nothing.
+ */
+export type RealtimeAccess = ({ requires: Permission } | { signedIn: true }) & { refuse?(socket: Socket, reply: RealtimeReply): void };
 
 /** A socket in a room, on this server process or another. */
 export interface RoomMember {
@@ -29,8 +38,8 @@ export interface RoomMember {
 }
 
 export interface RealtimeHub {
-  /** Registers a handler for a client event; `requires` a permission or `signedIn`. */
-  on(event: string, access: { requires: Permission } | { signedIn: true }, handler: RealtimeHandler): void;
+  /** Registers a handler for a declared client event (core/shared/events.ts); `requires` a permission or `signedIn`. */
+  on<Payload>(event: SocketEvent<Payload>, access: RealtimeAccess, handler: RealtimeHandler<Payload>): void;
   /** Sends an event to the sockets in a room (e.g. 'story-{id}'). */
   emit(room: string, event: string, payload: unknown): void;
   /** The sockets in a room, on every server process, with what handlers kept in `socket.data`. */
@@ -51,6 +60,8 @@ export interface RealtimeOptions {
   cluster?: { databaseUrl: string; schema?: string };
   /** How long a socket may stay connected without authenticating (constants.auth.socketAuthenticateSeconds). */
   authenticateWithinMs?: number;
+  /** The check of a payload against its event's schema (core/server/schemas/validators.ts). */
+  validatorOf(schema: AnySchema): (payload: unknown) => boolean;
 }
 
 const checkEveryMs = constants.auth.socketSessionCheckSeconds * 1000;
@@ -61,7 +72,7 @@ const userRoom = (userId: string) => `user-${userId}`;
 const refusal = { msg: 'Please sign in again.', err: 'UNAUTHORIZED' } as const;
 
 export function createRealtimeHub(options: RealtimeOptions): RealtimeHub {
-  const handlers = new Map<string, { access: { requires: Permission } | { signedIn: true }; handler: RealtimeHandler }>();
+  const handlers = new Map<string, { access: RealtimeAccess; handler: RealtimeHandler; valid(payload: unknown): boolean }>();
   let io: Server | undefined;
   let pool: pg.Pool | undefined;
 
@@ -123,7 +134,7 @@ export function createRealtimeHub(options: RealtimeOptions): RealtimeHub {
       closeAtExpiry(session.expiresAt);
       socket.emit('authenticated', { socketId: socket.id });
     });
-    for (const [event, { access, handler }] of handlers) {
+    for (const [event, { access, handler, valid }] of handlers) {
       socket.on(event, async (payload: unknown, callback?: unknown) => {
         const reply: RealtimeReply = typeof callback === 'function' ? (answer) => (callback as RealtimeReply)(answer) : () => undefined;
         const session = await currentSession();
@@ -138,6 +149,11 @@ export function createRealtimeHub(options: RealtimeOptions): RealtimeHub {
           reply({ ok: false, status: 422, msg: 'The change holds a character that cannot be stored.' });
           return;
         }
+        if (!valid(payload)) {
+          if (access.refuse) access.refuse(socket, reply);
+          else reply({ ok: false, status: 422, msg: 'Error!', details: [{ message: 'This change is not understood.', path: '' }] });
+          return;
+        }
         try {
           await handler(socket, payload, session, reply);
         } catch (error) {
@@ -150,9 +166,10 @@ export function createRealtimeHub(options: RealtimeOptions): RealtimeHub {
 
   return {
     on(event, access, handler) {
-      if (!access || (!('requires' in access) && !('signedIn' in access))) throw new Error(`realtime event '${event}' declares neither requires nor signedIn`);
-      if (io) throw new Error(`realtime event '${event}' registered after start`);
-      handlers.set(event, { access, handler });
+      const { name } = event;
+      if (!access || (!('requires' in access) && !('signedIn' in access))) throw new Error(`realtime event '${name}' declares neither requires nor signedIn`);
+      if (io) throw new Error(`realtime event '${name}' registered after start`);
+      handlers.set(name, { access, handler: handler as RealtimeHandler, valid: options.validatorOf(event.payload) });
     },
     emit(room, event, payload) {
       io?.to(room).emit(event, payload);

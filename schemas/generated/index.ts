@@ -36,6 +36,7 @@ export interface SchemaTypes {
   'api/image-list-query': import('./api/image-list-query').ImageListQuery;
   'api/image-update': import('./api/image-update').ImageUpdateBody;
   'api/issue-build': import('./api/issue-build').IssueBuild;
+  'api/issue-change-event': import('./api/issue-change-event').IssueChangeEvent;
   'api/issue-channels': import('./api/issue-channels').IssueChannelsBody;
   'api/issue-channels-saved': import('./api/issue-channels-saved').IssueChannelsSaved;
   'api/issue-content': import('./api/issue-content').IssueContent;
@@ -43,9 +44,12 @@ export interface SchemaTypes {
   'api/issue-create-form': import('./api/issue-create-form').IssueCreateForm;
   'api/issue-deleted': import('./api/issue-deleted').IssueDeleted;
   'api/issue-deliveries': import('./api/issue-deliveries').IssueDeliveries;
+  'api/issue-doc-event': import('./api/issue-doc-event').IssueDocEvent;
   'api/issue-fields': import('./api/issue-fields').IssueFields;
   'api/issue-id': import('./api/issue-id').IssueId;
   'api/issue-list-query': import('./api/issue-list-query').IssueListQuery;
+  'api/issue-presence-event': import('./api/issue-presence-event').IssuePresenceEvent;
+  'api/issue-room-event': import('./api/issue-room-event').IssueRoomEvent;
   'api/issue-update': import('./api/issue-update').IssueUpdateBody;
   'api/issue-update-form': import('./api/issue-update-form').IssueUpdateForm;
   'api/key-availability': import('./api/key-availability').KeyAvailability;
@@ -93,7 +97,9 @@ export interface SchemaTypes {
   'api/story-fields': import('./api/story-fields').StoryFields;
   'api/story-form-data': import('./api/story-form-data').StoryFormData;
   'api/story-list-query': import('./api/story-list-query').StoryListQuery;
+  'api/story-live-event': import('./api/story-live-event').StoryLiveEvent;
   'api/story-publish': import('./api/story-publish').StoryPublishBody;
+  'api/story-room-event': import('./api/story-room-event').StoryRoomEvent;
   'api/story-template-query': import('./api/story-template-query').StoryTemplateQuery;
   'api/story-update': import('./api/story-update').StoryUpdateBody;
   'api/story-update-form': import('./api/story-update-form').StoryUpdateForm;

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { io, type Socket } from 'socket.io-client';
+import { inline } from '../../core/shared/endpoints';
+import { socketEvent } from '../../core/shared/events';
 import { startTestServer, type TestServer } from './server';
 
 describe('realtime: authenticate over socket.io', () => {
@@ -39,7 +41,7 @@ describe('realtime: authenticate over socket.io', () => {
   });
 
   it('refuses registering an event that says nobody may send it', () => {
-    expect(() => t.server.context.realtime.on('story-join', {} as never, () => undefined)).toThrow(
+    expect(() => t.server.context.realtime.on(socketEvent('story-join', inline({})), {} as never, () => undefined)).toThrow(
       "realtime event 'story-join' declares neither requires nor signedIn",
     );
   });

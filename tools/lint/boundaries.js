@@ -3,13 +3,13 @@
  * - the core imports no plugin;
  * - core/shared (both sides) imports neither core/server nor core/client;
  * - a plugin imports the core, schemas/, its own folder and other plugins' public entries
- *   (plugins/<id>/client/public.ts, plugins/<id>/server/public.ts, and the calls it declares,
- *   plugins/<id>/endpoints.ts) only.
+ *   (plugins/<id>/client/public.ts, plugins/<id>/server/public.ts, and the calls and socket
+ *   events it declares, plugins/<id>/endpoints.ts and events.ts) only.
  */
 import { dirname, relative, resolve, sep } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..', '..');
-const publicEntry = /^plugins\/[^/]+\/((client|server)\/public|endpoints)(\.tsx?)?$/;
+const publicEntry = /^plugins\/[^/]+\/((client|server)\/public|endpoints|events)(\.tsx?)?$/;
 
 /** Why `target` may not be imported from `file` (both relative to the project root), or null. */
 export function boundaryProblem(file, target) {

@@ -1,5 +1,6 @@
 /** The validators Fastify uses: our shared ajv setup, with every schema of schemas/ known by its $id. */
 import type Ajv from 'ajv';
+import type { AnySchema } from 'ajv';
 import fastJson from 'fast-json-stringify';
 import type { FastifyInstance } from 'fastify';
 import { createAjv } from '../../shared/validation';
@@ -9,8 +10,12 @@ import { inlineReferences, readSchemaFiles } from './files';
 /** PostgreSQL's integer: a request's whole number beyond it fits no column, offset or limit. */
 const integerRange = { minimum: -2_147_483_648, maximum: 2_147_483_647 };
 
-/** With `checkAnswers`, every JSON answer is checked against its route's declared answer (core/server/schemas/answers.ts). */
-export function installValidators(app: FastifyInstance, options: { checkAnswers?: boolean } = {}): void {
+/**
+ * With `checkAnswers`, every JSON answer is checked against its route's declared answer
+ * (core/server/schemas/answers.ts). Answers the check of a socket event's payload, on the same
+ * schemas as a JSON body (core/server/realtime.ts).
+ */
+export function installValidators(app: FastifyInstance, options: { checkAnswers?: boolean } = {}): (schema: AnySchema) => (payload: unknown) => boolean {
   const raw = readSchemaFiles();
   const files = raw.map((file) => ({ ...file, schema: boundIntegers(file.schema) as Record<string, unknown> }));
   const withSchemas = (ajv: Ajv, from = files) => {
@@ -25,6 +30,10 @@ export function installValidators(app: FastifyInstance, options: { checkAnswers?
   const byId = new Map(raw.map((file) => [file.id, file.schema]));
   app.setSerializerCompiler(({ schema }) => serializerOf(schema, byId));
   app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? body : text).compile(boundIntegers(schema) as object));
+  return (schema) => {
+    const validate = body.compile(boundIntegers(schema) as object);
+    return (payload) => validate(payload) === true;
+  };
 }
 
 /** Serializers by the schema they were built from: shared by the routes with the same answer, and by every server of a process. */

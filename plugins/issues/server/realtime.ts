@@ -14,6 +14,8 @@ import { HttpError } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import type { RealtimeReply } from '../../../core/server/realtime';
 import { constants } from '../../../core/shared/config';
+import type { IssueChangeEvent } from '../../../schemas/generated/api/issue-change-event';
+import { issueEvents } from '../events';
 import { readMessage, step1Message, step2Message } from '../issue-doc';
 import { introTaken, issueFields, type ChannelOp, type IssueField } from '../rules';
 import { storyIdsOfIssue } from '../../stories/server/public';
@@ -23,14 +25,21 @@ import { mayReadIssue } from './policy';
 import { presentIssue } from './present';
 import { changeIssue, findIssue, type IssuesDb } from './store';
 
+/** The ids and titles inside a channel change, which its schema leaves to the rules. */
 const idOf = (value: unknown) => (typeof value === 'string' && value.length > 0 && value.length <= 64 ? value : null);
 const textOf = (value: unknown, max: number) => (typeof value === 'string' && value.length <= max ? value : null);
+
+/** What the sender of a payload that is not its event's hears: the issue is not found (the spec's client's answer). */
+const notFound = { ok: false, status: 404, msg: 'Issue not found.' };
+const refuse = (_socket: unknown, reply: RealtimeReply) => reply(notFound);
+/** An event nobody waits an answer for is left unanswered. */
+const ignore = () => undefined;
 
 /** The events that are one change of the channels by themselves (channels-update carries its change in op). */
 const opKindOfType: Record<string, ChannelOp['kind']> = { 'channel-delete': 'delete-channel', 'story-create': 'add-story', 'story-delete': 'remove-story' };
 
 /** A channel change as the client sent it, or null when it is not one. */
-function channelOpOf(type: string, message: Record<string, unknown>): ChannelOp | null {
+function channelOpOf(type: string, message: IssueChangeEvent): ChannelOp | null {
   // An event type the server does not know is no change at all (not a story's removal).
   const op = (type === 'channels-update' ? message.op : Object.hasOwn(opKindOfType, type) ? { ...message, kind: opKindOfType[type] } : undefined) as
     Record<string, unknown> | undefined;
@@ -94,8 +103,8 @@ export function registerIssueRealtime(api: PluginApi, db: IssuesDb, changes: Iss
   };
 
   /** The issue the caller may edit live, or undefined: to the caller, one they may not is missing. */
-  const readableIssue = async (issueId: string | null, session: Session) => {
-    const row = issueId ? await findIssue(db, issueId) : undefined;
+  const readableIssue = async (issueId: string, session: Session) => {
+    const row = await findIssue(db, issueId);
     return row && mayReadIssue(session, row) ? row : undefined;
   };
 
@@ -122,10 +131,10 @@ export function registerIssueRealtime(api: PluginApi, db: IssuesDb, changes: Iss
     }
   };
 
-  api.realtime.on('issue-join', { requires: 'issues.update' }, async (socket, payload, session, reply) => {
-    const row = await readableIssue(idOf((payload as { issueId?: unknown } | null)?.issueId), session);
+  api.realtime.on(issueEvents.join, { requires: 'issues.update', refuse }, async (socket, { issueId }, session, reply) => {
+    const row = await readableIssue(issueId, session);
     if (!row) {
-      reply({ ok: false, status: 404, msg: 'Issue not found.' });
+      reply(notFound);
       return;
     }
     await join(socket, row, session);
@@ -133,17 +142,15 @@ export function registerIssueRealtime(api: PluginApi, db: IssuesDb, changes: Iss
     await sendPresence(row.id);
   });
 
-  api.realtime.on('issue-leave', { requires: 'issues.update' }, async (socket, payload) => {
-    const issueId = idOf((payload as { issueId?: unknown } | null)?.issueId);
-    if (issueId && socket.rooms.has(room(issueId))) await leave(socket, issueId);
+  api.realtime.on(issueEvents.leave, { requires: 'issues.update', refuse: ignore }, async (socket, { issueId }) => {
+    if (socket.rooms.has(room(issueId))) await leave(socket, issueId);
   });
 
-  api.realtime.on('issue-presence', { requires: 'issues.update' }, async (socket, payload) => {
-    const message = payload as { issueId?: unknown; field?: unknown } | null;
-    const issueId = idOf(message?.issueId);
+  api.realtime.on(issueEvents.presence, { requires: 'issues.update', refuse: ignore }, async (socket, message) => {
+    const { issueId } = message;
     const presence = socket.data.presence as Presence | undefined;
-    if (!issueId || presence?.issueId !== issueId) return;
-    const field = message?.field === null ? null : textOf(message?.field, 80);
+    if (presence?.issueId !== issueId) return;
+    const field = message.field ?? null;
     if (presence.field === field) return;
     // The intro stays the writer's until it lets go (issue-release), once what it wrote is stored.
     socket.data.presence = { ...presence, field };
@@ -155,8 +162,8 @@ export function registerIssueRealtime(api: PluginApi, db: IssuesDb, changes: Iss
    * change joins it, after the same check, so that it hears 'issue-{id}' from then on. False when
    * the caller may not have the issue.
    */
-  const enter = async (socket: Socket, issueId: string | null, session: Session): Promise<boolean> => {
-    if (issueId && socket.rooms.has(room(issueId))) return true;
+  const enter = async (socket: Socket, issueId: string, session: Session): Promise<boolean> => {
+    if (socket.rooms.has(room(issueId))) return true;
     const row = await readableIssue(issueId, session);
     if (!row) return false;
     await join(socket, row, session);
@@ -164,21 +171,19 @@ export function registerIssueRealtime(api: PluginApi, db: IssuesDb, changes: Iss
     return true;
   };
 
-  api.realtime.on('issue', { requires: 'issues.update' }, async (socket, payload, session: Session, reply: RealtimeReply) => {
-    const message = (payload ?? {}) as Record<string, unknown>;
-    const issueId = idOf(message.issueId);
-    const type = typeof message.type === 'string' ? message.type : '';
-    if (!issueId || !(await enter(socket, issueId, session))) {
-      reply({ ok: false, status: 404, msg: 'Issue not found.' });
+  api.realtime.on(issueEvents.change, { requires: 'issues.update', refuse }, async (socket, message, session, reply) => {
+    const { issueId, type = '' } = message;
+    if (!(await enter(socket, issueId, session))) {
+      reply(notFound);
       return;
     }
     const presence = socket.data.presence as Presence | undefined;
-    const origin = { socketId: socket.id, opId: textOf(message.opId, 64) ?? undefined, writesIntro: presence?.issueId === issueId && presence.writing };
+    const origin = { socketId: socket.id, opId: message.opId, writesIntro: presence?.issueId === issueId && presence.writing };
     try {
       if (type === 'issue-update') {
         const field = message.field as IssueField;
         if (!issueFields.includes(field) || !('value' in message)) {
-          reply({ ok: false, status: 422, msg: 'Error!', details: [{ message: 'This field cannot be changed here.', path: String(message.field) }] });
+          reply({ ok: false, status: 422, msg: 'Error!', details: [{ message: 'This field cannot be changed here.', path: String(field) }] });
           return;
         }
         const incoming: FieldValues = { [field]: message.value };
@@ -203,11 +208,10 @@ export function registerIssueRealtime(api: PluginApi, db: IssuesDb, changes: Iss
    * The issue's shared document: a step 1 ('here is what I have') is answered with what the sender
    * lacks and what the server has; an update is stored and the room hears it.
    */
-  api.realtime.on('issue-doc', { requires: 'issues.update' }, async (socket, payload, session: Session, reply: RealtimeReply) => {
-    const message = (payload ?? {}) as Record<string, unknown>;
-    const issueId = idOf(message.issueId);
-    if (!issueId || !(await enter(socket, issueId, session))) {
-      reply({ ok: false, status: 404, msg: 'Issue not found.' });
+  api.realtime.on(issueEvents.doc, { requires: 'issues.update', refuse }, async (socket, message, session, reply) => {
+    const { issueId } = message;
+    if (!(await enter(socket, issueId, session))) {
+      reply(notFound);
       return;
     }
     const doc = readMessage(message.message, constants.issues.docMessageMaxBytes);
@@ -221,7 +225,7 @@ export function registerIssueRealtime(api: PluginApi, db: IssuesDb, changes: Iss
         reply({ ok: true, messages: [step2Message(held, doc.stateVector), step1Message(held)] });
         return;
       }
-      const result = await changes.editDocument(issueId, session, doc.update, { socketId: socket.id, opId: textOf(message.opId, 64) ?? undefined });
+      const result = await changes.editDocument(issueId, session, doc.update, { socketId: socket.id, opId: message.opId });
       reply({ ok: true, version: result.version, updatedAt: result.updatedAt, problems: result.problems });
     } catch (error) {
       reply(refusal(error));
@@ -229,10 +233,9 @@ export function registerIssueRealtime(api: PluginApi, db: IssuesDb, changes: Iss
   });
 
   /** Takes the intro: refused while someone else writes it (on any server process). */
-  api.realtime.on('issue-claim', { requires: 'issues.update' }, async (socket, payload, session: Session, reply: RealtimeReply) => {
-    const issueId = idOf((payload as { issueId?: unknown } | null)?.issueId);
-    if (!issueId || !(await enter(socket, issueId, session))) {
-      reply({ ok: false, status: 404, msg: 'Issue not found.' });
+  api.realtime.on(issueEvents.claim, { requires: 'issues.update', refuse }, async (socket, { issueId }, session, reply) => {
+    if (!(await enter(socket, issueId, session))) {
+      reply(notFound);
       return;
     }
     // In the issue's change, so that two claims on two processes are one after the other.
@@ -242,16 +245,15 @@ export function registerIssueRealtime(api: PluginApi, db: IssuesDb, changes: Iss
       const presence = socket.data.presence as Presence;
       socket.data.presence = { ...presence, field: 'intro', writing: true } satisfies Presence;
       return { ok: true };
-    }).catch(() => ({ ok: false, status: 404, msg: 'Issue not found.' }));
+    }).catch(() => notFound);
     reply(answer);
     if (answer.ok) await sendPresence(issueId);
   });
 
   /** Lets go of the intro (after sending what was written). */
-  api.realtime.on('issue-release', { requires: 'issues.update' }, async (socket, payload) => {
-    const issueId = idOf((payload as { issueId?: unknown } | null)?.issueId);
+  api.realtime.on(issueEvents.release, { requires: 'issues.update', refuse: ignore }, async (socket, { issueId }) => {
     const presence = socket.data.presence as Presence | undefined;
-    if (!issueId || presence?.issueId !== issueId || !presence.writing) return;
+    if (presence?.issueId !== issueId || !presence.writing) return;
     socket.data.presence = { ...presence, writing: false } satisfies Presence;
     await sendPresence(issueId);
   });

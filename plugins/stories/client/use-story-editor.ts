@@ -10,6 +10,8 @@ import type { RichTextControls } from '../../../core/client/rich-text';
 import { currentSocket, useConnectionStatus } from '../../../core/client/socket';
 import { store, tokenAtom } from '../../../core/client/stores';
 import { constants } from '../../../core/shared/config';
+import { send } from '../../../core/shared/events';
+import { storyEvents } from '../events';
 import { storyApi, type Story, type StoryFields } from './story-api';
 import { StoryDraft, type DraftFields, type DraftState } from './story-draft';
 
@@ -40,7 +42,7 @@ function throttledBroadcast(storyIdOf: () => string | undefined) {
     const socket = currentSocket();
     const storyId = storyIdOf();
     if (!socket?.connected || !storyId || Object.keys(pending).length === 0) return;
-    socket.emit('story', { storyId, action: 'story-update', type: 'fields', story: pending, socketId: socket.id });
+    send(socket, storyEvents.live, { storyId, action: 'story-update', type: 'fields', story: pending, socketId: socket.id });
     pending = {};
     last = Date.now();
   };
@@ -97,10 +99,10 @@ export function useStoryEditor(
       }
     };
     socket.on(`story-${id}`, onMessage);
-    socket.emit('story-join', { storyId: id });
+    send(socket, storyEvents.join, { storyId: id });
     return () => {
       socket.off(`story-${id}`, onMessage);
-      socket.emit('story-leave', { storyId: id });
+      send(socket, storyEvents.leave, { storyId: id });
     };
   }, [id, status, draft]);
 

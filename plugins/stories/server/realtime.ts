@@ -8,6 +8,7 @@ import type { Socket } from 'socket.io';
 import type { Session } from '../../../core/server/auth/session';
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { sanitizeRichText } from '../../../core/server/sanitize';
+import { storyEvents } from '../events';
 import { storyFieldNames, verdict } from '../rules';
 import { actorOf, factsOf, mayRead } from './policy';
 import { findStory, type StoriesDb } from './store';
@@ -15,46 +16,43 @@ import { findStory, type StoriesDb } from './store';
 /** The fields a live edit may carry as the editor holds them (the body is sanitized on its way). */
 const liveFields = storyFieldNames.filter((field) => field !== 'body');
 
-const storyIdOf = (payload: unknown) => {
-  const id = (payload as { storyId?: unknown } | null)?.storyId;
-  return typeof id === 'string' && id.length > 0 && id.length <= 64 ? id : null;
-};
+/** What a story editor hears for a story it may not have, or a join it sent wrong. */
+const notFound = (socket: Socket, storyId: string | null) => socket.emit('story-error', { storyId, msg: 'Story not found.' });
 
 export function registerStoryRealtime(api: PluginApi, db: StoriesDb): void {
-  const readable = async (payload: unknown, session: Session) => {
-    const id = storyIdOf(payload);
-    const row = id ? await findStory(db, id) : undefined;
+  const readable = async (id: string, session: Session) => {
+    const row = await findStory(db, id);
     return row && mayRead(session, row) ? row : undefined;
   };
 
-  api.realtime.on('story-join', { requires: 'stories.list' }, async (socket: Socket, payload, session) => {
-    const row = await readable(payload, session);
+  api.realtime.on(storyEvents.join, { requires: 'stories.list', refuse: (socket) => notFound(socket, null) }, async (socket, { storyId }, session) => {
+    const row = await readable(storyId, session);
     if (!row) {
-      socket.emit('story-error', { storyId: storyIdOf(payload), msg: 'Story not found.' });
+      notFound(socket, storyId);
       return;
     }
     await socket.join(`story-${row.id}`);
     socket.emit('story-joined', { storyId: row.id });
   });
 
-  api.realtime.on('story-leave', { requires: 'stories.list' }, async (socket: Socket, payload) => {
-    const id = storyIdOf(payload);
-    if (id) await socket.leave(`story-${id}`);
+  api.realtime.on(storyEvents.leave, { requires: 'stories.list', refuse: () => undefined }, async (socket, { storyId }) => {
+    await socket.leave(`story-${storyId}`);
   });
 
-  api.realtime.on('story', { requires: 'stories.create' }, async (socket: Socket, payload, session) => {
-    const id = storyIdOf(payload);
-    const message = payload as { action?: unknown; type?: unknown; story?: Record<string, unknown> };
-    if (!id || message.action !== 'story-update' || !socket.rooms.has(`story-${id}`) || typeof message.story !== 'object' || !message.story) return;
-    const row = await readable(payload, session);
+  // A live edit that is not one is dropped: the editor's next save carries its fields.
+  api.realtime.on(storyEvents.live, { requires: 'stories.create', refuse: () => undefined }, async (socket, message, session) => {
+    const id = message.storyId;
+    if (!socket.rooms.has(`story-${id}`)) return;
+    const row = await readable(id, session);
     if (!row || !verdict('edit', factsOf(row), actorOf(session)).ok) return;
     const story: Record<string, unknown> = {};
-    for (const field of liveFields) if (field in message.story) story[field] = message.story[field];
-    const body = message.story.body as { html?: unknown } | undefined;
+    const fields = message.story as Record<string, unknown>;
+    for (const field of liveFields) if (field in fields) story[field] = fields[field];
+    const body = fields.body as { html?: unknown } | undefined;
     if (typeof body?.html === 'string') story.body = { html: sanitizeRichText(body.html) };
     socket.to(`story-${id}`).emit(`story-${id}`, {
       action: 'story-update',
-      type: typeof message.type === 'string' ? message.type : 'fields',
+      type: message.type ?? 'fields',
       story,
       socketId: socket.id,
       user: { _id: session.user.id, name: session.user.name },

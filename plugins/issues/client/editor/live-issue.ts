@@ -31,6 +31,9 @@ import {
   type IssueField,
 } from '../../rules';
 import type { Issue } from '../issue-api';
+import { ask, send } from '../../../../core/shared/events';
+import type { IssueChangeEvent } from '../../../../schemas/generated/api/issue-change-event';
+import { issueEvents } from '../../events';
 
 /** Someone in the issue, and the field they are in. */
 export interface Collaborator {
@@ -263,7 +266,7 @@ export class LiveIssue {
 
   /** Where this console's user is (a field name, or null), for the others' markers. */
   focus(field: string | null): void {
-    this.socket.emit('issue-presence', { issueId: this.confirmed._id, field });
+    send(this.socket, issueEvents.presence, { issueId: this.confirmed._id, field });
   }
 
   /**
@@ -275,7 +278,7 @@ export class LiveIssue {
     this.claiming ??= (async () => {
       let answer: Answer;
       try {
-        answer = (await this.socket.timeout(constants.issues.answerTimeoutMs).emitWithAck('issue-claim', { issueId: this.confirmed._id })) as Answer;
+        answer = (await ask(this.socket, issueEvents.claim, { issueId: this.confirmed._id }, constants.issues.answerTimeoutMs)) as Answer;
       } catch {
         answer = { ok: false };
       }
@@ -300,7 +303,7 @@ export class LiveIssue {
     if (this.timers.has('intro') || this.inflight.has('intro')) await new Promise<void>((resolve) => this.introSettled.push(resolve));
     if (!this.state.writingIntro) return;
     this.state = { ...this.state, writingIntro: false };
-    this.socket.emit('issue-release', { issueId: this.confirmed._id });
+    send(this.socket, issueEvents.release, { issueId: this.confirmed._id });
     this.emit();
   }
 
@@ -314,7 +317,7 @@ export class LiveIssue {
     const pending = { op, opId: newOpId() };
     this.pending.push(pending);
     this.publish();
-    void this.send({ type: 'channels-update', op }, pending.opId).then((answer) => {
+    void this.sendChange({ type: 'channels-update', op }, pending.opId).then((answer) => {
       if (!answer.ok) {
         this.pending = this.pending.filter((other) => other !== pending);
         this.problem({ field: 'channels', message: answer.msg ?? 'Error!' });
@@ -375,7 +378,7 @@ export class LiveIssue {
     this.socket.off(this.room, this.onEvent);
     this.socket.off('issue-doc', this.onDocEvent);
     this.socket.off('authenticated', this.join);
-    if (this.joined) this.socket.emit('issue-leave', { issueId: this.confirmed._id });
+    if (this.joined) send(this.socket, issueEvents.leave, { issueId: this.confirmed._id });
     for (const manager of this.undoManagers.values()) manager.destroy();
     this.listeners.clear();
   }
@@ -384,7 +387,7 @@ export class LiveIssue {
   private join = () => {
     // The server gave the intro up with the old connection.
     if (this.state.writingIntro) this.state = { ...this.state, writingIntro: false };
-    void (this.socket.timeout(constants.issues.answerTimeoutMs).emitWithAck('issue-join', { issueId: this.confirmed._id }) as Promise<Answer>).then(
+    void (ask(this.socket, issueEvents.join, { issueId: this.confirmed._id }, constants.issues.answerTimeoutMs) as Promise<Answer>).then(
       async (answer) => {
         if (!answer.ok || !answer.issue) return;
         const rejoined = this.joined;
@@ -414,9 +417,12 @@ export class LiveIssue {
   private async syncDoc(): Promise<void> {
     let answer: Answer;
     try {
-      answer = (await this.socket
-        .timeout(constants.issues.answerTimeoutMs)
-        .emitWithAck('issue-doc', { issueId: this.confirmed._id, message: step1Message(this.doc) })) as Answer;
+      answer = (await ask(
+        this.socket,
+        issueEvents.doc,
+        { issueId: this.confirmed._id, message: step1Message(this.doc) },
+        constants.issues.answerTimeoutMs,
+      )) as Answer;
     } catch {
       return;
     }
@@ -470,7 +476,7 @@ export class LiveIssue {
     if (this.sending && now && this.unsent.length > 0 && this.state.ready) {
       const update = Y.mergeUpdates(this.unsent);
       this.unsent = [];
-      void this.send({ type: 'issue-doc', message: updateMessage(update) }, newOpId(), 'issue-doc').then((answer) => {
+      void this.sendUpdate(updateMessage(update)).then((answer) => {
         if (!answer.ok && !answer.status) this.unsent.unshift(update);
         this.publish();
       });
@@ -480,7 +486,7 @@ export class LiveIssue {
     const update = this.unsent.length === 1 ? this.unsent[0]! : Y.mergeUpdates(this.unsent);
     this.unsent = [];
     this.sending = update;
-    void this.send({ type: 'issue-doc', message: updateMessage(update) }, newOpId(), 'issue-doc').then((answer) => {
+    void this.sendUpdate(updateMessage(update)).then((answer) => {
       if (this.sending !== update) return;
       this.sending = null;
       if (answer.ok) {
@@ -611,7 +617,7 @@ export class LiveIssue {
     const opId = newOpId();
     this.inflight.set(field, { value, opId });
     this.publish();
-    const answer = await this.send({ type: 'issue-update', field, value }, opId);
+    const answer = await this.sendChange({ type: 'issue-update', field, value }, opId);
     if (this.inflight.get(field)?.opId !== opId) return;
     this.inflight.delete(field);
     if (answer.ok) {
@@ -643,9 +649,19 @@ export class LiveIssue {
     for (const resolve of waiting) resolve();
   }
 
-  private async send(message: Record<string, unknown>, opId: string, event = 'issue'): Promise<Answer> {
+  /** Sends a change of the issue ('issue'), answering the server's answer, or 'Not Saved' when none comes. */
+  private sendChange(message: Omit<IssueChangeEvent, 'issueId' | 'opId'>, opId: string): Promise<Answer> {
+    return this.answerOf(ask(this.socket, issueEvents.change, { ...message, issueId: this.confirmed._id, opId }, constants.issues.answerTimeoutMs));
+  }
+
+  /** Sends an update of the issue's document ('issue-doc'). */
+  private sendUpdate(message: string): Promise<Answer> {
+    return this.answerOf(ask(this.socket, issueEvents.doc, { issueId: this.confirmed._id, opId: newOpId(), message }, constants.issues.answerTimeoutMs));
+  }
+
+  private async answerOf(asked: Promise<unknown>): Promise<Answer> {
     try {
-      return (await this.socket.timeout(constants.issues.answerTimeoutMs).emitWithAck(event, { ...message, issueId: this.confirmed._id, opId })) as Answer;
+      return (await asked) as Answer;
     } catch {
       return { ok: false, msg: 'Not Saved' };
     }
