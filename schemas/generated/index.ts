@@ -56,6 +56,7 @@ export interface SchemaTypes {
   'api/notification-list': import('./api/notification-list').NotificationList;
   'api/notification-list-query': import('./api/notification-list-query').NotificationListQuery;
   'api/notification-read-all': import('./api/notification-read-all').NotificationReadAll;
+  'api/outbox-list-query': import('./api/outbox-list-query').OutboxListQuery;
   'api/outbox-message': import('./api/outbox-message').OutboxMessage;
   'api/outbox-status': import('./api/outbox-status').OutboxStatus;
   'api/outbox-summary': import('./api/outbox-summary').OutboxSummary;
