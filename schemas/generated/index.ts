@@ -82,8 +82,15 @@ export interface SchemaTypes {
   'api/settings-newsletter-form': import('./api/settings-newsletter-form').SettingsNewsletterForm;
   'api/settings-publisher-form': import('./api/settings-publisher-form').SettingsPublisherForm;
   'api/speech-audio': import('./api/speech-audio').SpeechAudio;
+  'api/speech-audio-create': import('./api/speech-audio-create').SpeechAudioCreateBody;
   'api/speech-audio-list': import('./api/speech-audio-list').SpeechAudioList;
+  'api/speech-audio-list-query': import('./api/speech-audio-list-query').SpeechAudioListQuery;
+  'api/speech-audio-update': import('./api/speech-audio-update').SpeechAudioUpdateBody;
   'api/speech-chunk': import('./api/speech-chunk').SpeechChunk;
+  'api/speech-chunk-create': import('./api/speech-chunk-create').SpeechChunkCreateBody;
+  'api/speech-chunk-update': import('./api/speech-chunk-update').SpeechChunkUpdateBody;
+  'api/speech-generate-query': import('./api/speech-generate-query').SpeechGenerateQuery;
+  'api/speech-split': import('./api/speech-split').SpeechSplitBody;
   'api/speech-voice': import('./api/speech-voice').SpeechVoice;
   'api/speech-voice-settings': import('./api/speech-voice-settings').SpeechVoiceSettings;
   'api/statistics-generate': import('./api/statistics-generate').StatisticsGenerateBody;
