@@ -60,6 +60,7 @@ export interface SchemaTypes {
   'api/notification-list': import('./api/notification-list').NotificationList;
   'api/notification-list-query': import('./api/notification-list-query').NotificationListQuery;
   'api/notification-read-all': import('./api/notification-read-all').NotificationReadAll;
+  'api/outbox-list-query': import('./api/outbox-list-query').OutboxListQuery;
   'api/outbox-message': import('./api/outbox-message').OutboxMessage;
   'api/outbox-status': import('./api/outbox-status').OutboxStatus;
   'api/outbox-summary': import('./api/outbox-summary').OutboxSummary;
@@ -85,8 +86,15 @@ export interface SchemaTypes {
   'api/settings-newsletter-form': import('./api/settings-newsletter-form').SettingsNewsletterForm;
   'api/settings-publisher-form': import('./api/settings-publisher-form').SettingsPublisherForm;
   'api/speech-audio': import('./api/speech-audio').SpeechAudio;
+  'api/speech-audio-create': import('./api/speech-audio-create').SpeechAudioCreateBody;
   'api/speech-audio-list': import('./api/speech-audio-list').SpeechAudioList;
+  'api/speech-audio-list-query': import('./api/speech-audio-list-query').SpeechAudioListQuery;
+  'api/speech-audio-update': import('./api/speech-audio-update').SpeechAudioUpdateBody;
   'api/speech-chunk': import('./api/speech-chunk').SpeechChunk;
+  'api/speech-chunk-create': import('./api/speech-chunk-create').SpeechChunkCreateBody;
+  'api/speech-chunk-update': import('./api/speech-chunk-update').SpeechChunkUpdateBody;
+  'api/speech-generate-query': import('./api/speech-generate-query').SpeechGenerateQuery;
+  'api/speech-split': import('./api/speech-split').SpeechSplitBody;
   'api/speech-voice': import('./api/speech-voice').SpeechVoice;
   'api/speech-voice-settings': import('./api/speech-voice-settings').SpeechVoiceSettings;
   'api/statistics-generate': import('./api/statistics-generate').StatisticsGenerateBody;

@@ -2,6 +2,7 @@
 import { useUploadList } from '../../../core/client/uploads';
 import { constants } from '../../../core/shared/config';
 import type { Episode } from '../../../schemas/generated/entities/episode';
+import { episodeEndpoints } from '../endpoints';
 
 /** Where 'Show only my content' is remembered; the page and the Select Episode dialog share it. */
 const onlyMineKey = 'episodes-only-my-content';
@@ -10,4 +11,4 @@ const onlyMineKey = 'episodes-only-my-content';
 export const noEpisodesText = (mine: boolean) => (mine ? "You haven't made any episodes yet." : 'There are no episodes yet.');
 
 export const useEpisodes = (newsletterId: string) =>
-  useUploadList<Episode>(onlyMineKey, 'episodes/list', constants.pageSizes.episodes, { newsletter: newsletterId });
+  useUploadList<Episode>(onlyMineKey, episodeEndpoints.list.path, constants.pageSizes.episodes, { newsletter: newsletterId });

@@ -3,17 +3,13 @@
  * provider, importing an episode as a recording, and (RSS provider) the saved feed addresses.
  */
 import { fileTypeFromBuffer } from 'file-type';
-import type { PodcastFeedCreateBody } from '../../../schemas/generated/api/podcast-feed-create';
-import type { PodcastFeedList } from '../../../schemas/generated/api/podcast-feed-list';
-import type { PodcastImportBody } from '../../../schemas/generated/api/podcast-import';
-import type { PodcastList } from '../../../schemas/generated/api/podcast-list';
 import { callerPublisher } from '../../../core/server/auth/session';
 import { invalid, notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { iso } from '../../../core/server/present';
-import { answer, deletedAnswer, idParams, listAnswer, ref, wholeAnswer } from '../../../core/server/schemas/parts';
 import { constants } from '../../../core/shared/config';
 import { createRecording, findImportedRecording } from '../../recordings/server/public';
+import { podcastEndpoints } from '../endpoints';
 import { createPodcastProvider, createRssProvider, httpUrl, PodcastError, type FeedRef } from './podcasts';
 import { presentFeed } from './present';
 import { deleteFeed, findFeed, insertFeed, listFeeds } from './store';
@@ -43,30 +39,19 @@ export function registerPodcastRoutes(api: PluginApi): void {
   const feedsOf = async (publisherId: string): Promise<FeedRef[]> =>
     (await listFeeds(db, publisherId)).map((feed) => ({ id: feed.id, url: feed.url, title: feed.title, createdAt: iso(feed.created_at) }));
 
-  api.route({
-    method: 'GET',
-    url: '/podcasts/list',
+  api.serve(podcastEndpoints.list, {
     requires: 'episodes.create',
-    schema: {
-      response: wholeAnswer('api/podcast-list'),
-      summary: "The publisher's podcasts at the podcast provider (its saved RSS feeds, or its Megaphone network's podcasts).",
-    },
-    async handler(_request, _reply, session): Promise<PodcastList> {
+    summary: "The publisher's podcasts at the podcast provider (its saved RSS feeds, or its Megaphone network's podcasts).",
+    async handler(_request, _reply, session) {
       const feeds = provider.kind === 'rss' ? await feedsOf(callerPublisher(session)) : [];
       const data = await withProviderErrors('', () => provider.listPodcasts(feeds));
       return { data, count: data.length, provider: provider.kind };
     },
   });
 
-  api.route<unknown, unknown, { podcastId: string }>({
-    method: 'GET',
-    url: '/podcasts/list/:podcastId/episodes',
+  api.serve(podcastEndpoints.episodes, {
     requires: 'episodes.create',
-    schema: {
-      params: { type: 'object', required: ['podcastId'], properties: { podcastId: { type: 'string', minLength: 1, maxLength: 200 } } },
-      response: listAnswer('entities/podcast-episode'),
-      summary: "A podcast's episodes at the provider, newest first.",
-    },
+    summary: "A podcast's episodes at the provider, newest first.",
     async handler(request, _reply, session) {
       const feeds = provider.kind === 'rss' ? await feedsOf(callerPublisher(session)) : [];
       const data = await withProviderErrors('', () => provider.listEpisodes(request.params.podcastId, feeds));
@@ -74,15 +59,9 @@ export function registerPodcastRoutes(api: PluginApi): void {
     },
   });
 
-  api.route<PodcastImportBody>({
-    method: 'POST',
-    url: '/podcasts/import',
+  api.serve(podcastEndpoints.import, {
     requires: 'episodes.create',
-    schema: {
-      body: ref('api/podcast-import'),
-      response: answer('entities/recording'),
-      summary: "Copies a provider episode's audio into a recording (podcastId and content_id say where from; importing it again answers the same recording).",
-    },
+    summary: "Copies a provider episode's audio into a recording (podcastId and content_id say where from; importing it again answers the same recording).",
     async handler(request, _reply, session) {
       const publisherId = callerPublisher(session);
       const { podcastId, episodeId } = request.body;
@@ -113,26 +92,18 @@ export function registerPodcastRoutes(api: PluginApi): void {
     },
   });
 
-  api.route({
-    method: 'GET',
-    url: '/podcasts/feeds',
+  api.serve(podcastEndpoints.feeds, {
     requires: 'episodes.create',
-    schema: { response: wholeAnswer('api/podcast-feed-list'), summary: 'The podcast RSS feeds the publisher saved (RSS provider).' },
-    async handler(_request, _reply, session): Promise<PodcastFeedList> {
+    summary: 'The podcast RSS feeds the publisher saved (RSS provider).',
+    async handler(_request, _reply, session) {
       const rows = provider.kind === 'rss' ? await listFeeds(db, callerPublisher(session)) : [];
       return { data: rows.map(presentFeed), count: rows.length, provider: provider.kind };
     },
   });
 
-  api.route<PodcastFeedCreateBody>({
-    method: 'POST',
-    url: '/podcasts/feeds',
+  api.serve(podcastEndpoints.addFeed, {
     requires: 'episodes.create',
-    schema: {
-      body: ref('api/podcast-feed-create'),
-      response: answer('entities/podcast-feed'),
-      summary: 'Saves a podcast RSS feed address; the feed must be readable.',
-    },
+    summary: 'Saves a podcast RSS feed address; the feed must be readable.',
     async handler(request, _reply, session) {
       const publisherId = callerPublisher(session);
       if (provider.kind !== 'rss') throw invalid(feedsOnlyMessage, 'url');
@@ -146,11 +117,9 @@ export function registerPodcastRoutes(api: PluginApi): void {
     },
   });
 
-  api.route<unknown, unknown, { id: string }>({
-    method: 'DELETE',
-    url: '/podcasts/feeds/:id',
+  api.serve(podcastEndpoints.removeFeed, {
     requires: 'episodes.create',
-    schema: { params: idParams, response: deletedAnswer(), summary: 'Forgets a saved podcast feed (recordings imported from it stay).' },
+    summary: 'Forgets a saved podcast feed (recordings imported from it stay).',
     async handler(request, _reply, session) {
       if (!(await deleteFeed(db, callerPublisher(session), request.params.id))) throw notFound('Podcast feed not found.');
       return { data: { _id: request.params.id }, msg: 'Podcast feed removed.' };

@@ -1,23 +1,21 @@
 /** The episode calls: list, create from a recording, edit (credentials and status), delete. */
-import type { EpisodeCreateBody } from '../../../schemas/generated/api/episode-create';
-import type { EpisodeFeedUrl } from '../../../schemas/generated/api/episode-feed-url';
 import type { EpisodeForm } from '../../../schemas/generated/api/episode-form';
-import type { EpisodeListQuery } from '../../../schemas/generated/api/episode-list-query';
-import type { EpisodeUpdateBody } from '../../../schemas/generated/api/episode-update';
 import type { Session } from '../../../core/server/auth/session';
 import { invalid, notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { cancelPublication } from '../../../core/server/publication';
-import { answer, deletedAnswer, idParams, listAnswer, ref } from '../../../core/server/schemas/parts';
 import { findNewsletter } from '../../../core/server/store';
 import { constants } from '../../../core/shared/config';
-import type { Envelope } from '../../../core/shared/envelope';
+import { episodeEndpoints } from '../endpoints';
 import { withheldMessage } from '../rules';
 import { copyRecordingAudio } from './audio';
 import { applyPlan, episodePublication, planOf } from './publication';
 import { presentEpisode } from './present';
 import { deleteEpisode, findEpisode, insertEpisode, listEpisodes, uniqueKey, updateEpisode, type EpisodesDb } from './store';
 import type { EpisodeTables } from './tables';
+
+/** The statuses the episode form offers. */
+const formStatuses: EpisodeForm['data']['statuses'] = ['draft', 'published', 'scheduled'];
 
 /** An episode the caller may reach; another newsletter's is as good as missing. */
 async function reachableEpisode(db: EpisodesDb, id: string, session: Session) {
@@ -31,15 +29,9 @@ export function registerEpisodeRoutes(api: PluginApi): void {
   const planning = { db, jobs: api.jobs };
   const present = (row: Parameters<typeof presentEpisode>[0]) => presentEpisode(row, api.storage);
 
-  api.route<unknown, EpisodeListQuery>({
-    method: 'GET',
-    url: '/episodes/list',
+  api.serve(episodeEndpoints.list, {
     requires: 'episodes.list',
-    schema: {
-      querystring: ref('api/episode-list-query'),
-      response: listAnswer('entities/episode'),
-      summary: "A newsletter's episodes (without one, those of every newsletter the caller reaches), newest first; uploader limits them to one user's.",
-    },
+    summary: "A newsletter's episodes (without one, those of every newsletter the caller reaches), newest first; uploader limits them to one user's.",
     async handler(request, _reply, session) {
       const { newsletter, uploader, page = 0, limit = constants.pageSizes.episodes, desc = true } = request.query;
       if (newsletter) session.assertNewsletter(newsletter);
@@ -50,31 +42,19 @@ export function registerEpisodeRoutes(api: PluginApi): void {
     },
   });
 
-  api.route<unknown, unknown, { newsletterId: string }>({
-    method: 'GET',
-    url: '/episodes/feed/:newsletterId',
+  api.serve(episodeEndpoints.feed, {
     requires: 'episodes.list',
-    schema: {
-      params: { type: 'object', required: ['newsletterId'], properties: { newsletterId: { type: 'string', minLength: 1, maxLength: 64 } } },
-      response: answer('api/episode-feed-url'),
-      summary: "The address of the newsletter's public podcast feed (its published episodes).",
-    },
-    async handler(request, _reply, session): Promise<Envelope<EpisodeFeedUrl>> {
+    summary: "The address of the newsletter's public podcast feed (its published episodes).",
+    async handler(request, _reply, session) {
       session.assertNewsletter(request.params.newsletterId);
       const newsletter = (await findNewsletter(db, request.params.newsletterId))!;
       return { data: { url: `${api.env.publicUrl}/n/${encodeURIComponent(newsletter.key)}/podcast.xml` } };
     },
   });
 
-  api.route<EpisodeCreateBody>({
-    method: 'POST',
-    url: '/episodes/create',
+  api.serve(episodeEndpoints.create, {
     requires: 'episodes.create',
-    schema: {
-      body: ref('api/episode-create'),
-      response: answer('entities/episode'),
-      summary: "Makes an episode of a newsletter from one of the publisher's recordings: draft, published now, or scheduled.",
-    },
+    summary: "Makes an episode of a newsletter from one of the publisher's recordings: draft, published now, or scheduled.",
     async handler(request, _reply, session) {
       const body = request.body;
       session.assertNewsletter(body.newsletter);
@@ -106,27 +86,18 @@ export function registerEpisodeRoutes(api: PluginApi): void {
     },
   });
 
-  api.route<unknown, unknown, { id: string }>({
-    method: 'GET',
-    url: '/episodes/update/:id',
+  api.serve(episodeEndpoints.form, {
     requires: 'episodes.create',
-    schema: { params: idParams, response: answer('api/episode-form'), summary: 'The episode form: data.body is the episode.' },
-    async handler(request, _reply, session): Promise<Envelope<EpisodeForm>> {
+    summary: 'The episode form: data.body is the episode.',
+    async handler(request, _reply, session) {
       const row = await reachableEpisode(db, request.params.id, session);
-      return { data: { body: present(row), data: { statuses: ['draft', 'published', 'scheduled'] } } };
+      return { data: { body: present(row), data: { statuses: formStatuses } } };
     },
   });
 
-  api.route<EpisodeUpdateBody, unknown, { id: string }>({
-    method: 'PUT',
-    url: '/episodes/update/:id',
+  api.serve(episodeEndpoints.save, {
     requires: 'episodes.create',
-    schema: {
-      params: idParams,
-      body: ref('api/episode-update'),
-      response: answer('entities/episode'),
-      summary: "Saves an episode's credentials and status (publish now, schedule at a date, back to draft).",
-    },
+    summary: "Saves an episode's credentials and status (publish now, schedule at a date, back to draft).",
     async handler(request, _reply, session) {
       const row = await reachableEpisode(db, request.params.id, session);
       const body = request.body;
@@ -148,11 +119,9 @@ export function registerEpisodeRoutes(api: PluginApi): void {
     },
   });
 
-  api.route<unknown, unknown, { id: string }>({
-    method: 'DELETE',
-    url: '/episodes/delete/:id',
+  api.serve(episodeEndpoints.remove, {
     requires: 'episodes.create',
-    schema: { params: idParams, response: deletedAnswer(), summary: 'Deletes an episode (and its planned publication).' },
+    summary: 'Deletes an episode (and its planned publication).',
     async handler(request, _reply, session) {
       const row = await reachableEpisode(db, request.params.id, session);
       await cancelPublication(api.jobs, episodePublication, row.job_id);

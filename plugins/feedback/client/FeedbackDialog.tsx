@@ -7,12 +7,13 @@ import { Dropdown, Link, TextField } from '@fluentui/react';
 import { useLocation } from 'wouter';
 import createSchema from '../../../schemas/api/feedback-create.schema.json?validator';
 import type { FeedbackCreateBody } from '../../../schemas/generated/api/feedback-create';
-import { callPath } from '../../../core/client/api';
+import { call } from '../../../core/client/api';
 import { FormDialog } from '../../../core/client/form-dialog';
 import { formValidator, toastFirstProblem, useFormSubmit, useSchemaForm } from '../../../core/client/forms';
 import { useCan } from '../../../core/client/permissions';
 import { toast } from '../../../core/client/toasts';
 import { constants } from '../../../core/shared/config';
+import { feedbackEndpoints } from '../endpoints';
 import { dialogTitles } from './labels';
 
 const validate = formValidator<FeedbackCreateBody>(createSchema);
@@ -30,7 +31,7 @@ export function FeedbackDialog({ type, onDismiss }: { type: FeedbackCreateBody['
   const { busy, submit } = useFormSubmit(
     () => toastFirstProblem(form.check()),
     async (body) => {
-      const { msg } = await callPath('post', 'feedback/create', { ...body, title: body.title.trim(), description: body.description.trim() });
+      const { msg } = await call(feedbackEndpoints.create, { body: { ...body, title: body.title.trim(), description: body.description.trim() } });
       toast('success', 'Success!', msg);
       onDismiss();
     },

@@ -7,13 +7,14 @@ import { format } from 'date-fns';
 import { tr } from 'date-fns/locale';
 import { useState } from 'react';
 import type { Feedback } from '../../../schemas/generated/entities/feedback';
-import { callPath } from '../../../core/client/api';
+import { call } from '../../../core/client/api';
 import { handleError } from '../../../core/client/errors';
 import { LoadMore, removeFromList, replaceInList, useInfiniteList } from '../../../core/client/infinite-list';
 import { EmptyState, PageHeader } from '../../../core/client/page-parts';
 import { theme } from '../../../core/client/theme';
 import { toast } from '../../../core/client/toasts';
 import { constants } from '../../../core/shared/config';
+import { feedbackEndpoints } from '../endpoints';
 import { statusLabels, typeLabels } from './labels';
 
 const all = 'all';
@@ -29,14 +30,14 @@ export default function FeedbackListPage() {
     { label: 'Status', options: statusOptions, value: status, set: setStatus },
   ];
   const list = useInfiniteList<Feedback>(
-    'feedback/list',
+    feedbackEndpoints.list.path,
     { type: type === all ? undefined : type, status: status === all ? undefined : status },
     constants.pageSizes.feedback,
   );
 
   const changeStatus = async (feedback: Feedback, next: Feedback['status']) => {
     try {
-      const { data, msg } = await callPath<Feedback>('put', `feedback/update/${feedback._id}`, { status: next });
+      const { data, msg } = await call(feedbackEndpoints.save, { params: { id: feedback._id }, body: { status: next } });
       // Under a status filter, a record that no longer matches leaves the list.
       if (status !== all && data.status !== status) removeFromList(list, data);
       else replaceInList(list, data);

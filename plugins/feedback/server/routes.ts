@@ -2,13 +2,10 @@
  * The feedback calls: anyone signed in with feedback.create sends feedback, a bug report or a
  * feature request (spec 002 section 2.12); admins (feedback.list) read them and set their status.
  */
-import type { FeedbackCreateBody } from '../../../schemas/generated/api/feedback-create';
-import type { FeedbackListQuery } from '../../../schemas/generated/api/feedback-list-query';
-import type { FeedbackUpdateBody } from '../../../schemas/generated/api/feedback-update';
 import { constants } from '../../../core/shared/config';
 import { invalid, notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
-import { answer, idParams, listAnswer, ref } from '../../../core/server/schemas/parts';
+import { feedbackEndpoints } from '../endpoints';
 import { presentFeedback } from './present';
 import { findFeedback, insertFeedback, listFeedback, updateStatus, type Db } from './store';
 import type { FeedbackTables } from './tables';
@@ -18,15 +15,9 @@ export const sentMessage = 'Thank you! Your feedback is sent.';
 export function registerFeedbackRoutes(api: PluginApi): void {
   const db: Db = api.tables<FeedbackTables>();
 
-  api.route<FeedbackCreateBody>({
-    method: 'POST',
-    url: '/feedback/create',
+  api.serve(feedbackEndpoints.create, {
     requires: 'feedback.create',
-    schema: {
-      body: ref('api/feedback-create'),
-      response: answer('entities/feedback'),
-      summary: "Sends feedback, a bug report or a feature request about one product; stored with the caller's e-mail and the status new.",
-    },
+    summary: "Sends feedback, a bug report or a feature request about one product; stored with the caller's e-mail and the status new.",
     async handler(request, _reply, session) {
       const { type, product, title, description } = request.body;
       if (!constants.feedbackProducts.includes(product)) throw invalid('Please choose a product.', 'product');
@@ -42,15 +33,9 @@ export function registerFeedbackRoutes(api: PluginApi): void {
     },
   });
 
-  api.route<unknown, FeedbackListQuery>({
-    method: 'GET',
-    url: '/feedback/list',
+  api.serve(feedbackEndpoints.list, {
     requires: 'feedback.list',
-    schema: {
-      querystring: ref('api/feedback-list-query'),
-      response: listAnswer('entities/feedback'),
-      summary: 'Every feedback record, newest first; type and status filter it (admins).',
-    },
+    summary: 'Every feedback record, newest first; type and status filter it (admins).',
     async handler(request) {
       const { page = 0, limit = constants.pageSizes.feedback, type, status } = request.query;
       const { rows, count } = await listFeedback(db, { type, status, limit, offset: page * limit });
@@ -58,16 +43,9 @@ export function registerFeedbackRoutes(api: PluginApi): void {
     },
   });
 
-  api.route<FeedbackUpdateBody, unknown, { id: string }>({
-    method: 'PUT',
-    url: '/feedback/update/:id',
+  api.serve(feedbackEndpoints.save, {
     requires: 'feedback.list',
-    schema: {
-      params: idParams,
-      body: ref('api/feedback-update'),
-      response: answer('entities/feedback'),
-      summary: "Sets a feedback record's status: new, seen or done (admins).",
-    },
+    summary: "Sets a feedback record's status: new, seen or done (admins).",
     async handler(request) {
       if (!(await updateStatus(db, request.params.id, request.body.status))) throw notFound('Feedback not found.');
       return { data: presentFeedback((await findFeedback(db, request.params.id))!), msg: 'The status is updated.' };

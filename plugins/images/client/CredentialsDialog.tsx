@@ -2,11 +2,12 @@
 import updateSchema from '../../../schemas/api/image-update.schema.json?validator';
 import type { ImageUpdateBody } from '../../../schemas/generated/api/image-update';
 import type { Image } from '../../../schemas/generated/entities/image';
-import { callPath } from '../../../core/client/api';
+import { call } from '../../../core/client/api';
 import { FormDialog } from '../../../core/client/form-dialog';
 import { formValidator, toastFirstProblem, useFormSubmit, useSchemaForm } from '../../../core/client/forms';
 import { theme } from '../../../core/client/theme';
 import { toast } from '../../../core/client/toasts';
+import { imageEndpoints } from '../endpoints';
 import { CredentialFields } from './CredentialFields';
 
 export const validateCredentials = formValidator<ImageUpdateBody>(updateSchema);
@@ -16,7 +17,7 @@ export function CredentialsDialog({ image, onDismiss, onSaved }: { image: Image;
   const { busy, submit } = useFormSubmit(
     () => toastFirstProblem(form.check()),
     async (body) => {
-      const { data, msg } = await callPath<Image>('put', `images/update/${image._id}`, body);
+      const { data, msg } = await call(imageEndpoints.save, { params: { id: image._id }, body });
       toast('success', 'Success!', msg);
       onSaved(data);
     },

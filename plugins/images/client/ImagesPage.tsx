@@ -4,12 +4,13 @@
  */
 import { Dialog, DialogType, PrimaryButton, Stack } from '@fluentui/react';
 import type { Image } from '../../../schemas/generated/entities/image';
-import { callPath } from '../../../core/client/api';
+import { call } from '../../../core/client/api';
 import { LoadMore } from '../../../core/client/infinite-list';
 import { OwnContentToggle } from '../../../core/client/own-content';
 import { ConfirmDialog, EmptyState, PageHeader } from '../../../core/client/page-parts';
 import { toast } from '../../../core/client/toasts';
 import { useUploadsPage } from '../../../core/client/uploads';
+import { imageEndpoints } from '../endpoints';
 import { CredentialsDialog } from './CredentialsDialog';
 import { ImageCard } from './ImageCard';
 import { absoluteUrl, copyText, noImagesText, useImages } from './image-list';
@@ -31,7 +32,7 @@ export default function ImagesPage() {
   };
 
   const remove = async (image: Image) => {
-    const { msg } = await callPath('delete', `images/delete/${image._id}`);
+    const { msg } = await call(imageEndpoints.remove, { params: { id: image._id } });
     uploads.deleted(image);
     toast('success', 'Success!', msg);
   };

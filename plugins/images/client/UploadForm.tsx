@@ -8,13 +8,14 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState, type DragEvent } from 'react';
 import type { ImageUpdateBody } from '../../../schemas/generated/api/image-update';
 import type { Image } from '../../../schemas/generated/entities/image';
-import { uploadPath } from '../../../core/client/api';
+import { upload } from '../../../core/client/api';
 import { useFormSubmit, useSchemaForm } from '../../../core/client/forms';
 import { userAtom } from '../../../core/client/stores';
 import { theme } from '../../../core/client/theme';
 import { toast } from '../../../core/client/toasts';
 import { CredentialFields } from './CredentialFields';
 import { validateCredentials } from './CredentialsDialog';
+import { imageEndpoints } from '../endpoints';
 import { acceptedFiles, fileProblem, recommendedSize as defaultSize, typeMessage } from '../rules';
 
 export interface UploadFormProps {
@@ -67,7 +68,7 @@ export function UploadForm({ recommendedSize = defaultSize, onUploaded }: Upload
     if (user) body.append('uploader', user._id);
     if (user?.publisher) body.append('publisher', user.publisher);
     body.append('image', file!, file!.name);
-    const { data } = await uploadPath<Image>('images/create', body);
+    const { data } = await upload(imageEndpoints.create, body);
     toast('success', 'Success!', 'Image is uploaded.');
     onUploaded(data);
   });

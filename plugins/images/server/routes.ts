@@ -2,19 +2,15 @@
  * The image calls: the library (spec 000 section 7: /images/list, /images/create, edit
  * credentials, delete) and the rich-text editor's upload (spec 002 section 7: /editor/image/upload).
  */
-import type { ImageEditorUpload } from '../../../schemas/generated/api/image-editor-upload';
-import type { ImageForm } from '../../../schemas/generated/api/image-form';
-import type { ImageListQuery } from '../../../schemas/generated/api/image-list-query';
 import type { ImageUpdateBody } from '../../../schemas/generated/api/image-update';
 import updateSchema from '../../../schemas/api/image-update.schema.json';
 import { constants } from '../../../core/shared/config';
-import type { Envelope } from '../../../core/shared/envelope';
 import { createAjv, detailsOf } from '../../../core/shared/validation';
 import { HttpError, invalid, invalidDetails, notFound } from '../../../core/server/errors';
 import { callerPublisher, type Session } from '../../../core/server/auth/session';
 import type { PluginApi } from '../../../core/server/plugins/contract';
-import { answer, deletedAnswer, idParams, listAnswer, ref, wholeAnswer } from '../../../core/server/schemas/parts';
 import { readUpload, type UploadRule } from '../../../core/server/uploads';
+import { imageEndpoints } from '../endpoints';
 import { sizeMessage, typeMessage } from '../rules';
 import { ImageTooLarge, tooLargeMessage } from './decoding';
 import { assertMayChangeImage } from './policy';
@@ -68,15 +64,9 @@ export function registerImageRoutes(api: PluginApi): void {
     return image;
   }
 
-  api.route<unknown, ImageListQuery>({
-    method: 'GET',
-    url: '/images/list',
+  api.serve(imageEndpoints.list, {
     requires: 'images.list',
-    schema: {
-      querystring: ref('api/image-list-query'),
-      response: listAnswer('entities/image'),
-      summary: "The publisher's images, newest first; uploader limits them to one user's ('Filter by Uploader').",
-    },
+    summary: "The publisher's images, newest first; uploader limits them to one user's ('Filter by Uploader').",
     async handler(request, _reply, session) {
       if (!session.publisherId) return { data: [], count: 0 };
       const { page = 0, limit = constants.pageSizes.images, desc = true, uploader } = request.query;
@@ -85,16 +75,10 @@ export function registerImageRoutes(api: PluginApi): void {
     },
   });
 
-  api.route({
-    method: 'POST',
-    url: '/images/create',
-    upload: true,
+  api.serve(imageEndpoints.create, {
     requires: 'images.create',
-    schema: {
-      response: answer('entities/image'),
-      summary:
-        "Uploads an image (multipart: image, source, caption, alt, uploader, publisher). JPG, PNG or GIF by content, at most 5 MB and constants.limits.imageMaxPixels; alt text required. The uploader is the caller, the publisher the caller's.",
-    },
+    summary:
+      "Uploads an image (multipart: image, source, caption, alt, uploader, publisher). JPG, PNG or GIF by content, at most 5 MB and constants.limits.imageMaxPixels; alt text required. The uploader is the caller, the publisher the caller's.",
     async handler(request, _reply, session) {
       const publisherId = callerPublisher(session);
       const upload = await readUpload(request, imageRule('image'));
@@ -105,27 +89,18 @@ export function registerImageRoutes(api: PluginApi): void {
     },
   });
 
-  api.route<unknown, unknown, { id: string }>({
-    method: 'GET',
-    url: '/images/update/:id',
+  api.serve(imageEndpoints.form, {
     requires: 'images.create',
-    schema: { params: idParams, response: answer('api/image-form'), summary: 'The Edit Credentials form: data.body is the image.' },
-    async handler(request, _reply, session): Promise<Envelope<ImageForm>> {
+    summary: 'The Edit Credentials form: data.body is the image.',
+    async handler(request, _reply, session) {
       const image = await changeableImage(session, request.params.id);
       return { data: { body: present(image), data: {} } };
     },
   });
 
-  api.route<ImageUpdateBody, unknown, { id: string }>({
-    method: 'PUT',
-    url: '/images/update/:id',
+  api.serve(imageEndpoints.save, {
     requires: 'images.create',
-    schema: {
-      params: idParams,
-      body: ref('api/image-update'),
-      response: answer('entities/image'),
-      summary: "Saves an image's credentials (alt, source, caption); its uploader, or images.manage.",
-    },
+    summary: "Saves an image's credentials (alt, source, caption); its uploader, or images.manage.",
     async handler(request, _reply, session) {
       const image = await changeableImage(session, request.params.id);
       await updateCredentials(db, image.id, credentialsOf(request.body as unknown as Record<string, unknown>));
@@ -133,11 +108,9 @@ export function registerImageRoutes(api: PluginApi): void {
     },
   });
 
-  api.route<unknown, unknown, { id: string }>({
-    method: 'DELETE',
-    url: '/images/delete/:id',
+  api.serve(imageEndpoints.remove, {
     requires: 'images.create',
-    schema: { params: idParams, response: deletedAnswer(), summary: 'Deletes an image and its files; its uploader, or images.manage.' },
+    summary: 'Deletes an image and its files; its uploader, or images.manage.',
     async handler(request, _reply, session) {
       const image = await changeableImage(session, request.params.id);
       await deleteImage(db, image.id);
@@ -148,17 +121,11 @@ export function registerImageRoutes(api: PluginApi): void {
     },
   });
 
-  api.route({
-    method: 'POST',
-    url: '/editor/image/upload',
-    upload: true,
+  api.serve(imageEndpoints.editorUpload, {
     requires: 'images.create',
-    schema: {
-      response: wholeAnswer('api/image-editor-upload'),
-      summary:
-        "The rich-text editor's image upload (field upload; jpeg, jpg, png or gif, at most 5242880 bytes and constants.limits.imageMaxPixels). Answers CKEditor's simple-upload shape: url and urls by width; the image joins the library.",
-    },
-    async handler(request, _reply, session): Promise<ImageEditorUpload> {
+    summary:
+      "The rich-text editor's image upload (field upload; jpeg, jpg, png or gif, at most 5242880 bytes and constants.limits.imageMaxPixels). Answers CKEditor's simple-upload shape: url and urls by width; the image joins the library.",
+    async handler(request, _reply, session) {
       try {
         const publisherId = callerPublisher(session);
         const upload = await readUpload(request, imageRule('upload'));

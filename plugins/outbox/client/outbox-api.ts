@@ -1,10 +1,11 @@
 /** The outbox calls the page makes (plugins/outbox/server/routes.ts answers them). */
-import { callPath } from '../../../core/client/api';
-import type { OutboxMessage, OutboxStatus } from '../messages';
+import { call } from '../../../core/client/api';
+import { outboxEndpoints } from '../endpoints';
 
-export const outboxListPath = '/outbox/list';
+/** The list's address, for the list page's hook (core/client/list/use-list-page.ts), which fetches by address. */
+export const outboxListPath = outboxEndpoints.list.path;
 
 export const outboxApi = {
-  status: async () => (await callPath<OutboxStatus>('get', '/outbox/status')).data,
-  message: async (id: string) => (await callPath<OutboxMessage>('get', `${outboxListPath}/${encodeURIComponent(id)}`)).data,
+  status: async () => (await call(outboxEndpoints.status)).data,
+  message: async (id: string) => (await call(outboxEndpoints.fetch, { params: { id } })).data,
 };

@@ -1,6 +1,6 @@
 /** Edit a recording: TITLE, SUBTITLE, DESCRIPTION, checked with the server's schema; the slug follows the title, as the server derives it. */
 import { TextField } from '@fluentui/react';
-import { callPath } from '../../../core/client/api';
+import { call } from '../../../core/client/api';
 import { FormDialog } from '../../../core/client/form-dialog';
 import { useFormSubmit, useSchemaForm } from '../../../core/client/forms';
 import { theme } from '../../../core/client/theme';
@@ -8,6 +8,7 @@ import { toast } from '../../../core/client/toasts';
 import { slugify } from '../../../core/shared/text';
 import type { RecordingUpdateBody } from '../../../schemas/generated/api/recording-update';
 import type { Recording } from '../../../schemas/generated/entities/recording';
+import { recordingEndpoints } from '../endpoints';
 import { validateRecording } from './recording-form';
 
 export interface EditRecordingDialogProps {
@@ -24,7 +25,7 @@ export function EditRecordingDialog({ recording, onDismiss, onSaved }: EditRecor
     image: recording.image,
   });
   const { busy, submit } = useFormSubmit(check, async (body) => {
-    const { data } = await callPath<Recording>('put', `recordings/update/${recording._id}`, body);
+    const { data } = await call(recordingEndpoints.save, { params: { id: recording._id }, body });
     toast('success', 'Success!', 'The recording is saved.');
     onSaved(data);
   });

@@ -3,7 +3,7 @@
  * scrolls, 'Show only my content', UPLOAD, and each card's player and Edit / Delete.
  */
 import { PrimaryButton, Stack } from '@fluentui/react';
-import { callPath } from '../../../core/client/api';
+import { call } from '../../../core/client/api';
 import { LoadMore } from '../../../core/client/infinite-list';
 import { OwnContentToggle } from '../../../core/client/own-content';
 import { CardList } from '../../../core/client/cards';
@@ -11,6 +11,7 @@ import { ConfirmDialog, EmptyState, PageHeader } from '../../../core/client/page
 import { toast } from '../../../core/client/toasts';
 import { useUploadsPage } from '../../../core/client/uploads';
 import type { Recording } from '../../../schemas/generated/entities/recording';
+import { recordingEndpoints } from '../endpoints';
 import { EditRecordingDialog } from './EditRecordingDialog';
 import { RecordingCard } from './RecordingCard';
 import { noRecordingsText, useRecordings } from './recording-list';
@@ -23,7 +24,7 @@ export default function RecordingsPage() {
   const { editing, deleting } = uploads;
 
   const remove = async (recording: Recording) => {
-    await callPath('delete', `recordings/delete/${recording._id}`);
+    await call(recordingEndpoints.remove, { params: { id: recording._id } });
     uploads.deleted(recording);
     toast('success', 'Success!', 'The recording is deleted.');
   };

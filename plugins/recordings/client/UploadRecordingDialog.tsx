@@ -5,7 +5,7 @@
  */
 import { DefaultButton, FontIcon, ProgressIndicator, Stack, Text, TextField } from '@fluentui/react';
 import { useRef, useState } from 'react';
-import { uploadPath } from '../../../core/client/api';
+import { upload } from '../../../core/client/api';
 import { FormDialog } from '../../../core/client/form-dialog';
 import { useFormSubmit, useSchemaForm } from '../../../core/client/forms';
 import { theme } from '../../../core/client/theme';
@@ -13,6 +13,7 @@ import { toast } from '../../../core/client/toasts';
 import type { ValidationResult } from '../../../core/shared/validation-details';
 import type { RecordingUpdateBody } from '../../../schemas/generated/api/recording-update';
 import type { Recording } from '../../../schemas/generated/entities/recording';
+import { recordingEndpoints } from '../endpoints';
 import { validateRecording } from './recording-form';
 import { acceptedFiles, fileProblem } from '../rules';
 
@@ -58,7 +59,7 @@ export function UploadRecordingDialog({ onDismiss, onUploaded }: UploadRecording
     body.set('description', description.trim());
     body.set('lang', 'tr');
     body.set('audio', file, file.name);
-    const { data, msg } = await uploadPath<Recording>('recordings/create', body);
+    const { data, msg } = await upload(recordingEndpoints.create, body);
     toast('success', 'Success!', msg === 'OK' ? 'The recording is uploaded.' : msg);
     onUploaded(data);
   });

@@ -2,14 +2,10 @@
 import { callerPublisher } from '../../../core/server/auth/session';
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { notFound } from '../../../core/server/errors';
-import { answer, deletedAnswer, idParams, listAnswer, ref } from '../../../core/server/schemas/parts';
 import { readUpload } from '../../../core/server/uploads';
 import { constants } from '../../../core/shared/config';
-import type { Envelope } from '../../../core/shared/envelope';
 import { slugify } from '../../../core/shared/text';
-import type { RecordingForm } from '../../../schemas/generated/api/recording-form';
-import type { RecordingListQuery } from '../../../schemas/generated/api/recording-list-query';
-import type { RecordingUpdateBody } from '../../../schemas/generated/api/recording-update';
+import { recordingEndpoints } from '../endpoints';
 import { recordingUploadRule } from './audio';
 import { assertMayChangeRecording } from './policy';
 import { presentRecording } from './present';
@@ -30,26 +26,18 @@ export function registerRecordingRoutes(api: PluginApi): void {
     return recording;
   };
 
-  api.route({
-    method: 'GET',
-    url: '/recordings/create',
+  api.serve(recordingEndpoints.template, {
     requires: 'recordings.create',
-    schema: { response: answer('api/recording-form'), summary: 'The blank form of a new recording (data.body).' },
-    async handler(): Promise<Envelope<RecordingForm>> {
+    summary: 'The blank form of a new recording (data.body).',
+    async handler() {
       return { data: { body: blankForm } };
     },
   });
 
-  api.route({
-    method: 'POST',
-    url: '/recordings/create',
-    upload: true,
+  api.serve(recordingEndpoints.create, {
     requires: 'recordings.create',
-    schema: {
-      response: answer('entities/recording'),
-      summary:
-        'Uploads a recording (multipart: audio, title, description, slug, lang). MP3, MPEG or M4A by content, at most constants.limits.recordingMaxBytes; the duration is read from the file. The publisher and uploader are the caller.',
-    },
+    summary:
+      'Uploads a recording (multipart: audio, title, description, slug, lang). MP3, MPEG or M4A by content, at most constants.limits.recordingMaxBytes; the duration is read from the file. The publisher and uploader are the caller.',
     async handler(request, _reply, session) {
       const publisherId = callerPublisher(session);
       const upload = await readUpload(request, recordingUploadRule);
@@ -68,15 +56,9 @@ export function registerRecordingRoutes(api: PluginApi): void {
     },
   });
 
-  api.route<unknown, RecordingListQuery>({
-    method: 'GET',
-    url: '/recordings/list',
+  api.serve(recordingEndpoints.list, {
     requires: 'recordings.list',
-    schema: {
-      querystring: ref('api/recording-list-query'),
-      response: listAnswer('entities/recording'),
-      summary: "The publisher's recordings, newest first; uploader limits them to one user's ('Show only my content').",
-    },
+    summary: "The publisher's recordings, newest first; uploader limits them to one user's ('Show only my content').",
     async handler(request, _reply, session) {
       const query = request.query;
       const limit = query.limit ?? constants.pageSizes.recordings;
@@ -91,16 +73,10 @@ export function registerRecordingRoutes(api: PluginApi): void {
     },
   });
 
-  api.route<unknown, unknown, { id: string }>({
-    method: 'GET',
-    url: '/recordings/update/:id',
+  api.serve(recordingEndpoints.form, {
     requires: 'recordings.create',
-    schema: {
-      params: idParams,
-      response: answer('api/recording-form'),
-      summary: 'The edit form of a recording (data.body) and the recording (data.data).',
-    },
-    async handler(request, _reply, session): Promise<Envelope<RecordingForm>> {
+    summary: 'The edit form of a recording (data.body) and the recording (data.data).',
+    async handler(request, _reply, session) {
       const recording = await recordingOf(callerPublisher(session), request.params.id);
       assertMayChangeRecording(session, recording);
       const { title, subtitle, description, image, slug, lang } = recording;
@@ -108,16 +84,9 @@ export function registerRecordingRoutes(api: PluginApi): void {
     },
   });
 
-  api.route<RecordingUpdateBody, unknown, { id: string }>({
-    method: 'PUT',
-    url: '/recordings/update/:id',
+  api.serve(recordingEndpoints.save, {
     requires: 'recordings.create',
-    schema: {
-      params: idParams,
-      body: ref('api/recording-update'),
-      response: answer('entities/recording'),
-      summary: 'Edits a recording: title, subtitle, description, image; the slug is derived from the title.',
-    },
+    summary: 'Edits a recording: title, subtitle, description, image; the slug is derived from the title.',
     async handler(request, _reply, session) {
       const publisherId = callerPublisher(session);
       const recording = await recordingOf(publisherId, request.params.id);
@@ -135,11 +104,9 @@ export function registerRecordingRoutes(api: PluginApi): void {
     },
   });
 
-  api.route<unknown, unknown, { id: string }>({
-    method: 'DELETE',
-    url: '/recordings/delete/:id',
+  api.serve(recordingEndpoints.remove, {
     requires: 'recordings.create',
-    schema: { params: idParams, response: deletedAnswer(), summary: 'Deletes a recording and its audio file.' },
+    summary: 'Deletes a recording and its audio file.',
     async handler(request, _reply, session) {
       const publisherId = callerPublisher(session);
       const row = await findRecordingRow(db, publisherId, request.params.id);

@@ -106,7 +106,7 @@ export default function IssueAudioPage() {
           content_id: issue._id,
           content_type: 'issue',
           newsletter_id: issue.newsletter,
-          ...(current ? { created_by: current.created_by } : {}),
+          ...(current?.created_by ? { created_by: current.created_by } : {}),
         });
         const known = new Map(parts.map((part) => [part.id, part]));
         current = { ...saved, parts: saved.parts?.length ? saved.parts.map((part) => ({ ...known.get(part.id), ...part })) : parts };

@@ -2,11 +2,13 @@
  * The text-to-speech calls the console makes (docs/speech-api.md; plugins/speech/server answers
  * them), the shapes they answer, and the addresses of the speech pages.
  */
-import { api, callPath } from '../../../core/client/api';
+import { api, call, callPath } from '../../../core/client/api';
 import { constants } from '../../../core/shared/config';
+import type { SpeechVoice } from '../../../schemas/generated/api/speech-voice';
+import type { SpeechVoiceSettings } from '../../../schemas/generated/api/speech-voice-settings';
 import type { Issue } from '../../../schemas/generated/entities/issue';
-import type { NewsletterVoice } from '../../../schemas/generated/entities/newsletter-voice';
 import type { Story } from '../../stories/client/public';
+import { speechEndpoints } from '../endpoints';
 import type { SpeechContentType } from '../rules';
 
 export type { SpeechContentType };
@@ -24,7 +26,10 @@ export interface ChunkVersion {
   updated_at: string;
 }
 
-/** A piece of a story's or an issue's text and its speech (spec 002 section 3: Audio chunk). */
+/**
+ * A piece of a story's or an issue's text and its speech (spec 002 section 3: Audio chunk). Looser
+ * than the generated SpeechChunk the server answers (versions and some fields optional).
+ */
 export interface Chunk {
   id: string;
   text: string;
@@ -46,7 +51,11 @@ export interface Chunk {
   updated_at?: string;
 }
 
-/** A story's or an issue's TTS record (spec 002 section 3: Story audio). */
+/**
+ * A story's or an issue's TTS record (spec 002 section 3: Story audio). Looser than the generated
+ * SpeechAudio the server answers (some fields optional), so that the screens can keep one they
+ * assembled themselves.
+ */
 export interface Audio {
   id: string;
   url: string | null;
@@ -58,23 +67,17 @@ export interface Audio {
   content_id: string;
   content_type: SpeechContentType;
   newsletter_id: string;
-  created_by: string;
+  /** null when that account no longer exists. */
+  created_by: string | null;
   content?: { id: string; type: SpeechContentType; title?: string | null; text?: string; html?: string; url?: string } | null;
   episode?: { id: string; title: string; status: string } | null;
   parts: Chunk[];
 }
 
-export interface Voice {
-  voice_id: string;
-  name: string;
-  labels: Record<string, string>;
-}
+export type Voice = SpeechVoice;
 
 /** The newsletter's voice settings for articles and bullets (GET /audios/defaults/{newsletterId}). */
-export interface VoiceDefaults {
-  article: NewsletterVoice;
-  bullet: NewsletterVoice;
-}
+export type VoiceDefaults = SpeechVoiceSettings;
 
 export interface AudioListQuery {
   /** `key:value` pairs: newsletter_id, content_type, content_id, id, status. */
@@ -113,49 +116,52 @@ export interface NewChunk {
 export const speechApi = {
   listAudios: async (query: AudioListQuery) =>
     (
-      await callPath<{ data: Audio[]; totalCount: number }>('get', '/audios/list', undefined, {
-        filters: filtersParam(query.filters),
-        sort: query.sort,
-        page: query.page,
-        limit: query.limit,
+      await call(speechEndpoints.listAudios, {
+        query: { filters: filtersParam(query.filters), sort: query.sort, page: query.page, limit: query.limit },
       })
     ).data,
   /** The latest audio of a story or an issue, or the one asked for (spec 002 section 7). */
   latestAudio: async (contentId: string, audioId?: string) =>
     (await speechApi.listAudios({ filters: { content_id: contentId, id: audioId }, sort: 'updated_at:desc', page: 0, limit: 1 })).data[0],
-  fetchAudio: async (id: string) => (await callPath<Audio>('get', `/audios/list/${id}`)).data,
+  fetchAudio: async (id: string) => (await call(speechEndpoints.fetchAudio, { params: { id } })).data,
   createAudio: async (chunks: string[], owner: AudioOwner) =>
     (
-      await callPath<Audio>('post', '/audios/create', {
-        chunks,
-        newsletter: owner.newsletter_id,
-        content_id: owner.content_id,
-        content_type: owner.content_type,
-        ...(owner.created_by ? { creator: owner.created_by } : {}),
+      await call(speechEndpoints.createAudio, {
+        body: {
+          chunks,
+          newsletter: owner.newsletter_id,
+          content_id: owner.content_id,
+          content_type: owner.content_type,
+          ...(owner.created_by ? { creator: owner.created_by } : {}),
+        },
       })
     ).data,
-  updateAudio: async (id: string, parts: string[], owner: AudioOwner) => (await callPath<Audio>('put', `/audios/update/${id}`, { ...owner, parts })).data,
+  updateAudio: async (id: string, parts: string[], owner: AudioOwner) =>
+    (await call(speechEndpoints.saveAudio, { params: { id }, body: { ...owner, parts } })).data,
   /** Builds the audio: joins its parts' speech into one MP3 and answers when it is ready. */
-  concat: async (id: string) => (await callPath<Audio>('get', `/audios/concat/${id}`)).data,
-  attach: async (id: string, fields: { title?: string; subtitle?: string }) => (await callPath<Audio>('post', `/audios/attach/${id}`, fields)).data,
+  concat: async (id: string) => (await call(speechEndpoints.concat, { params: { id } })).data,
+  attach: async (id: string, fields: { title?: string; subtitle?: string }) => (await call(speechEndpoints.attach, { params: { id }, body: fields })).data,
   /** Splits rich text into chunk texts of at most chunk_size characters. */
   split: async (html: string) =>
-    (await callPath<string[]>('post', '/chunks/create', { text: html, chunk_size: constants.speech.chunkSize, language: constants.speech.chunkLanguage })).data,
-  storeChunk: async (chunk: NewChunk) => (await callPath<Chunk>('put', '/chunks/create', chunk)).data,
+    (await call(speechEndpoints.split, { body: { text: html, chunk_size: constants.speech.chunkSize, language: constants.speech.chunkLanguage } })).data,
+  storeChunk: async (chunk: NewChunk) => (await call(speechEndpoints.createChunk, { body: chunk })).data,
   updateChunk: async (id: string, changes: Partial<Pick<Chunk, 'text' | 'parameters' | 'voice_id' | 'index'>>) =>
-    (await callPath<Chunk>('put', `/chunks/update/${id}`, changes)).data,
+    (await call(speechEndpoints.saveChunk, { params: { id }, body: changes })).data,
   /** Speaks a chunk and answers when its audio is there; its neighbours give the engine context. */
   generate: async (id: string, neighbours: { previous?: string; next?: string } = {}) =>
     (
-      await callPath<Chunk>('get', `/chunks/generate/${id}`, undefined, {
-        type: 'instant',
-        ...(neighbours.previous ? { previous_chunk_id: neighbours.previous } : {}),
-        ...(neighbours.next ? { next_chunk_id: neighbours.next } : {}),
+      await call(speechEndpoints.generate, {
+        params: { id },
+        query: {
+          type: 'instant',
+          ...(neighbours.previous ? { previous_chunk_id: neighbours.previous } : {}),
+          ...(neighbours.next ? { next_chunk_id: neighbours.next } : {}),
+        },
       })
     ).data,
-  fetchChunk: async (id: string) => (await callPath<Chunk>('get', `/chunks/list/${id}`)).data,
-  voices: async () => (await callPath<Voice[]>('get', '/voices/list')).data,
-  defaults: async (newsletterId: string) => (await callPath<VoiceDefaults>('get', `/audios/defaults/${newsletterId}`)).data,
+  fetchChunk: async (id: string) => (await call(speechEndpoints.fetchChunk, { params: { id } })).data,
+  voices: async () => (await call(speechEndpoints.voices)).data,
+  defaults: async (newsletterId: string) => (await call(speechEndpoints.defaults, { params: { newsletterId } })).data,
   /** An issue with its intro and channels, and its stories: the issue editor's own calls (GET /issues/update/{id}, /content). */
   issue: async (issueId: string) => {
     const [form, content] = await Promise.all([
@@ -186,12 +192,12 @@ function isRefusal(error: unknown): boolean {
   return typeof status === 'number' && status >= 400;
 }
 
-/** The owner fields of an audio, for the calls that change it. */
+/** The owner fields of an audio, for the calls that change it; a creator whose account is gone (null) is left out. */
 export const ownerOf = (audio: Audio): AudioOwner => ({
   content_id: audio.content_id,
   content_type: audio.content_type,
   newsletter_id: audio.newsletter_id,
-  created_by: audio.created_by,
+  ...(audio.created_by ? { created_by: audio.created_by } : {}),
 });
 
 /** The voice a new chunk is read with: the newsletter's setting for the type, or the defaults. */

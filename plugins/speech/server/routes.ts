@@ -8,13 +8,13 @@ import { demand, type Session } from '../../../core/server/auth/session';
 import type { Handle } from '../../../core/server/db/database';
 import { HttpError, invalid, invalidDetails, notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
-import { answer, idParams, ref } from '../../../core/server/schemas/parts';
 import { findNewsletter } from '../../../core/server/store';
 import { constants } from '../../../core/shared/config';
 import { episodeSummary, saveSpeechEpisode } from '../../episodes/server/public';
 import { setIssueEpisode } from '../../issues/server/public';
 import { newsletterVoiceSettings } from '../../settings/server/public';
 import { setStoryEpisode } from '../../stories/server/public';
+import { speechEndpoints } from '../endpoints';
 import { cleanChunkText, speechContentTypes, speechMessages, type SpeechContentType } from '../rules';
 import { audioContentOf, contentsOf, notAvailable, reachContent, type SpeechContent } from './content';
 import { audioSeconds, queueBuild, queueGeneration, waitFor, withinAudioLength, type SpeechContext } from './generation';
@@ -35,57 +35,6 @@ import {
   type AudioFilters,
 } from './store';
 import type { AudioRow, ChunkRow } from './tables';
-
-const id = { type: 'string', minLength: 1, maxLength: 64 } as const;
-const parameters = {
-  type: 'object',
-  additionalProperties: false,
-  properties: { stability: { type: 'number', minimum: 0, maximum: 1 }, similarity_boost: { type: 'number', minimum: 0, maximum: 1 } },
-} as const;
-const contentType = { type: 'string', enum: speechContentTypes } as const;
-const chunkText = { type: 'string', maxLength: 5000 } as const;
-const chunkIds = { type: 'array', maxItems: 2000, items: id } as const;
-
-interface ChunkBody {
-  content_id: string;
-  content_type: SpeechContentType;
-  text: string;
-  parameters?: { stability?: number; similarity_boost?: number };
-  voice_id?: string;
-  origin?: string | null;
-  index?: number;
-}
-
-interface ChunkEdit {
-  text?: string;
-  parameters?: { stability?: number; similarity_boost?: number };
-  voice_id?: string;
-  index?: number;
-}
-
-interface AudioCreateBody {
-  chunks: string[];
-  newsletter?: string;
-  content_id?: string;
-  content_type?: SpeechContentType;
-  creator?: string;
-}
-
-interface AudioUpdateBody {
-  content_id: string;
-  content_type: SpeechContentType;
-  parts: string[];
-  newsletter_id?: string;
-  created_by?: string;
-}
-
-interface AudioListQuery {
-  project?: string;
-  filters?: string;
-  sort?: string;
-  page?: number;
-  limit?: number;
-}
 
 export function registerSpeechRoutes(api: PluginApi, context: SpeechContext, contentDb: Handle): void {
   const { db, storage } = context;
@@ -148,21 +97,17 @@ export function registerSpeechRoutes(api: PluginApi, context: SpeechContext, con
     if (!withinAudioLength(audioSeconds(chunks))) throw invalid(speechMessages.audioTooLong(constants.speech.maxAudioMinutes), field);
   }
 
-  api.route({
-    method: 'GET',
-    url: '/voices/list',
+  api.serve(speechEndpoints.voices, {
     requires: 'speech.create',
-    schema: { response: answer({ type: 'array', items: ref('api/speech-voice') }), summary: 'The voices the speech engine offers.' },
+    summary: 'The voices the speech engine offers.',
     async handler() {
       return { data: await context.speech.voices() };
     },
   });
 
-  api.route<unknown, unknown, { id: string }>({
-    method: 'GET',
-    url: '/voices/list/:id',
+  api.serve(speechEndpoints.voice, {
     requires: 'speech.create',
-    schema: { params: idParams, response: answer('api/speech-voice'), summary: 'One voice of the speech engine.' },
+    summary: 'One voice of the speech engine.',
     async handler(request) {
       const voice = (await context.speech.voices()).find((candidate) => candidate.voice_id === request.params.id);
       if (!voice) throw notFound('Voice not found.');
@@ -170,68 +115,27 @@ export function registerSpeechRoutes(api: PluginApi, context: SpeechContext, con
     },
   });
 
-  api.route<unknown, unknown, { newsletterId: string }>({
-    method: 'GET',
-    url: '/audios/defaults/:newsletterId',
+  api.serve(speechEndpoints.defaults, {
     requires: 'speech.create',
-    schema: {
-      params: { type: 'object', required: ['newsletterId'], properties: { newsletterId: id } },
-      response: answer('api/speech-voice-settings'),
-      summary: "The newsletter's voice settings (article, bullet): a new chunk starts from them.",
-    },
+    summary: "The newsletter's voice settings (article, bullet): a new chunk starts from them.",
     async handler(request, _reply, session) {
       session.assertNewsletter(request.params.newsletterId);
       return { data: await newsletterVoiceSettings(db, request.params.newsletterId) };
     },
   });
 
-  api.route<{ text: string; chunk_size?: number; language?: string }>({
-    method: 'POST',
-    url: '/chunks/create',
+  api.serve(speechEndpoints.split, {
     requires: 'speech.create',
-    schema: {
-      body: {
-        type: 'object',
-        required: ['text'],
-        additionalProperties: false,
-        properties: {
-          text: { type: 'string', maxLength: 500_000 },
-          chunk_size: { type: 'integer', minimum: 50, maximum: constants.speech.chunkSize },
-          language: { type: 'string', minLength: 2, maxLength: 10, pattern: '^[a-zA-Z]{2,3}(-[a-zA-Z0-9]{2,8})?$' },
-        },
-      },
-      response: answer({ type: 'array', items: { type: 'string' } }),
-      summary: 'Splits HTML into chunk texts of at most chunk_size characters, at sentence ends.',
-    },
+    summary: 'Splits HTML into chunk texts of at most chunk_size characters, at sentence ends.',
     async handler(request) {
       const { text, chunk_size = constants.speech.chunkSize, language = constants.speech.chunkLanguage } = request.body;
       return { data: splitIntoChunks(text, chunk_size, language) };
     },
   });
 
-  api.route<ChunkBody>({
-    method: 'PUT',
-    url: '/chunks/create',
+  api.serve(speechEndpoints.createChunk, {
     requires: 'speech.create',
-    schema: {
-      body: {
-        type: 'object',
-        required: ['content_id', 'content_type', 'text'],
-        additionalProperties: false,
-        properties: {
-          content_id: id,
-          content_type: contentType,
-          text: chunkText,
-          parameters,
-          voice_id: id,
-          // null as a chunk's origin is answered when it has none.
-          origin: { type: ['string', 'null'], maxLength: 64 },
-          index: { type: 'integer', minimum: 0, maximum: 100_000 },
-        },
-      },
-      response: answer('api/speech-chunk'),
-      summary: 'Stores a chunk of a story or an issue (draft until spoken).',
-    },
+    summary: 'Stores a chunk of a story or an issue (draft until spoken).',
     async handler(request, _reply, session) {
       const body = request.body;
       const content = await reachContent(contentDb, session, body.content_id, body.content_type);
@@ -258,26 +162,9 @@ export function registerSpeechRoutes(api: PluginApi, context: SpeechContext, con
     },
   });
 
-  api.route<ChunkEdit, unknown, { id: string }>({
-    method: 'PUT',
-    url: '/chunks/update/:id',
+  api.serve(speechEndpoints.saveChunk, {
     requires: 'speech.create',
-    schema: {
-      params: idParams,
-      body: {
-        type: 'object',
-        additionalProperties: false,
-        properties: {
-          text: chunkText,
-          parameters,
-          voice_id: id,
-          index: { type: 'integer', minimum: 0, maximum: 100_000 },
-        },
-      },
-      response: answer('api/speech-chunk'),
-      summary:
-        "Saves a chunk's text, voice or place. A changed text or voice of a chunk that has audio keeps that audio as a version and makes the chunk draft.",
-    },
+    summary: "Saves a chunk's text, voice or place. A changed text or voice of a chunk that has audio keeps that audio as a version and makes the chunk draft.",
     async handler(request, _reply, session) {
       const { chunk } = await reachChunk(request.params.id, session);
       const body = request.body;
@@ -304,36 +191,18 @@ export function registerSpeechRoutes(api: PluginApi, context: SpeechContext, con
     },
   });
 
-  api.route<unknown, unknown, { id: string }>({
-    method: 'GET',
-    url: '/chunks/list/:id',
+  api.serve(speechEndpoints.fetchChunk, {
     requires: 'speech.create',
-    schema: { params: idParams, response: answer('api/speech-chunk'), summary: 'One chunk with its versions.' },
+    summary: 'One chunk with its versions.',
     async handler(request, _reply, session) {
       const { chunk } = await reachChunk(request.params.id, session);
       return { data: await presentChunkOf(chunk) };
     },
   });
 
-  api.route<unknown, { type?: string; previous_chunk_id?: string; next_chunk_id?: string }, { id: string }>({
-    method: 'GET',
-    url: '/chunks/generate/:id',
+  api.serve(speechEndpoints.generate, {
     requires: 'speech.create',
-    schema: {
-      params: idParams,
-      querystring: {
-        type: 'object',
-        additionalProperties: false,
-        properties: {
-          type: { type: 'string', enum: ['instant', 'queue'] },
-          previous_chunk_id: { type: 'string', maxLength: 64 },
-          next_chunk_id: { type: 'string', maxLength: 64 },
-        },
-      },
-      response: answer('api/speech-chunk'),
-      summary:
-        'Speaks a chunk on the job queue. type=instant waits for the audio and answers the ready chunk; otherwise the chunk answers at once, generating.',
-    },
+    summary: 'Speaks a chunk on the job queue. type=instant waits for the audio and answers the ready chunk; otherwise the chunk answers at once, generating.',
     async handler(request, _reply, session) {
       const { chunk } = await reachChunk(request.params.id, session);
       if (!chunk.text) throw invalid(speechMessages.emptyChunk, 'text');
@@ -352,20 +221,9 @@ export function registerSpeechRoutes(api: PluginApi, context: SpeechContext, con
     },
   });
 
-  api.route<AudioCreateBody>({
-    method: 'POST',
-    url: '/audios/create',
+  api.serve(speechEndpoints.createAudio, {
     requires: 'speech.create',
-    schema: {
-      body: {
-        type: 'object',
-        required: ['chunks'],
-        additionalProperties: false,
-        properties: { chunks: { ...chunkIds, minItems: 1 }, newsletter: id, content_id: id, content_type: contentType, creator: id },
-      },
-      response: answer('api/speech-audio'),
-      summary: "Makes the audio record of a story or an issue from its chunks, in order. The content is the chunks' own.",
-    },
+    summary: "Makes the audio record of a story or an issue from its chunks, in order. The content is the chunks' own.",
     async handler(request, _reply, session) {
       const body = request.body;
       const first = (await chunksByIds(db, [body.chunks[0]!]))[0];
@@ -391,21 +249,9 @@ export function registerSpeechRoutes(api: PluginApi, context: SpeechContext, con
     },
   });
 
-  api.route<AudioUpdateBody, unknown, { id: string }>({
-    method: 'PUT',
-    url: '/audios/update/:id',
+  api.serve(speechEndpoints.saveAudio, {
     requires: 'speech.create',
-    schema: {
-      params: idParams,
-      body: {
-        type: 'object',
-        required: ['content_id', 'content_type', 'parts'],
-        additionalProperties: false,
-        properties: { content_id: id, content_type: contentType, parts: chunkIds, newsletter_id: id, created_by: id },
-      },
-      response: answer('api/speech-audio'),
-      summary: "Saves an audio record's parts (their order); a change makes it draft, to be built again.",
-    },
+    summary: "Saves an audio record's parts (their order); a change makes it draft, to be built again.",
     async handler(request, _reply, session) {
       const { audio, content } = await reachAudio(request.params.id, session);
       const body = request.body;
@@ -417,26 +263,10 @@ export function registerSpeechRoutes(api: PluginApi, context: SpeechContext, con
     },
   });
 
-  api.route<unknown, AudioListQuery>({
-    method: 'GET',
-    url: '/audios/list',
+  api.serve(speechEndpoints.listAudios, {
     requires: 'speech.create',
-    schema: {
-      querystring: {
-        type: 'object',
-        additionalProperties: false,
-        properties: {
-          project: { type: 'string', maxLength: 64 },
-          filters: { type: 'string', maxLength: 2000 },
-          sort: { type: 'string', enum: ['created_at:desc', 'created_at:asc', 'updated_at:desc', 'updated_at:asc'] },
-          page: { type: 'integer', minimum: 0, maximum: 100_000 },
-          limit: { type: 'integer', minimum: 1, maximum: 100 },
-        },
-      },
-      response: answer('api/speech-audio-list'),
-      summary:
-        "Audio records of the caller's newsletters: filters 'key:value,…' (status, content_id, id, content_type, newsletter_id); status:ready when none is given.",
-    },
+    summary:
+      "Audio records of the caller's newsletters: filters 'key:value,…' (status, content_id, id, content_type, newsletter_id); status:ready when none is given.",
     async handler(request, _reply, session) {
       const { filters = 'status:ready', sort = 'created_at:desc', page = 0, limit = constants.speech.audioListLimit } = request.query;
       const parsed = parseFilters(filters, session);
@@ -450,26 +280,18 @@ export function registerSpeechRoutes(api: PluginApi, context: SpeechContext, con
     },
   });
 
-  api.route<unknown, unknown, { id: string }>({
-    method: 'GET',
-    url: '/audios/list/:id',
+  api.serve(speechEndpoints.fetchAudio, {
     requires: 'speech.create',
-    schema: { params: idParams, response: answer('api/speech-audio'), summary: 'One audio record with its parts and their versions.' },
+    summary: 'One audio record with its parts and their versions.',
     async handler(request, _reply, session) {
       const { audio, content } = await reachAudio(request.params.id, session);
       return { data: await presentFull(audio, content) };
     },
   });
 
-  api.route<unknown, unknown, { id: string }>({
-    method: 'GET',
-    url: '/audios/concat/:id',
+  api.serve(speechEndpoints.concat, {
     requires: 'speech.create',
-    schema: {
-      params: idParams,
-      response: answer('api/speech-audio'),
-      summary: "Builds the audio: its chunks' audio joined into one MP3 with even loudness and short pauses. Waits for it.",
-    },
+    summary: "Builds the audio: its chunks' audio joined into one MP3 with even loudness and short pauses. Waits for it.",
     async handler(request, _reply, session) {
       const { audio, content } = await reachAudio(request.params.id, session);
       const ids = partsOf(audio);
@@ -498,20 +320,9 @@ export function registerSpeechRoutes(api: PluginApi, context: SpeechContext, con
     },
   });
 
-  api.route<{ title?: string; subtitle?: string }, unknown, { id: string }>({
-    method: 'POST',
-    url: '/audios/attach/:id',
+  api.serve(speechEndpoints.attach, {
     requires: 'speech.create',
-    schema: {
-      params: idParams,
-      body: {
-        type: 'object',
-        additionalProperties: false,
-        properties: { title: { type: 'string', maxLength: 300 }, subtitle: { type: 'string', maxLength: 500 } },
-      },
-      response: answer('api/speech-audio'),
-      summary: "Attaches a built audio to its article or issue: creates or updates the content's TTS episode, published.",
-    },
+    summary: "Attaches a built audio to its article or issue: creates or updates the content's TTS episode, published.",
     async handler(request, _reply, session) {
       const { audio, content } = await reachAudio(request.params.id, session);
       demand(session, 'episodes.create');

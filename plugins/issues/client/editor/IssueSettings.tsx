@@ -6,21 +6,18 @@
  */
 import { Dropdown, Stack, Text, Toggle, TooltipHost } from '@fluentui/react';
 import { useEffect, useState } from 'react';
-import { list } from '../../../../core/client/api';
+import { call } from '../../../../core/client/api';
 import { handleError } from '../../../../core/client/errors';
 import { ImageField } from '../../../../core/client/ImageField';
 import { useCan } from '../../../../core/client/permissions';
 import { theme } from '../../../../core/client/theme';
 import { constants } from '../../../../core/shared/config';
+import type { Episode } from '../../../../schemas/generated/entities/episode';
+import { episodeEndpoints } from '../../../episodes/endpoints';
 import { premiumTooltip } from '../../rules';
 import { issueApi } from '../issue-api';
 import type { LiveIssue, LiveState } from './live-issue';
 import { liveTextFields } from './LiveTextField';
-
-interface EpisodeOption {
-  _id: string;
-  title: string;
-}
 
 const noEpisode = 'none';
 
@@ -37,13 +34,13 @@ export function IssueSettings({
 }) {
   const { issue, collaborators } = state;
   const can = useCan();
-  const [episodes, setEpisodes] = useState<EpisodeOption[]>([]);
+  const [episodes, setEpisodes] = useState<Episode[]>([]);
   const [featuring, setFeaturing] = useState(false);
   const everPublished = issue.status.published || Boolean(issue.publishedAt);
 
   useEffect(() => {
     let current = true;
-    list<EpisodeOption>('/episodes/list', { newsletter: issue.newsletter, limit: constants.pageSizes.episodes, sort: 'createdAt', desc: true }).then(
+    call(episodeEndpoints.list, { query: { newsletter: issue.newsletter, limit: constants.pageSizes.episodes, sort: 'createdAt', desc: true } }).then(
       ({ data }) => current && setEpisodes(data),
       () => undefined,
     );
