@@ -3,13 +3,14 @@
  * statistics (POST /statistics/generate), the events query (POST /analytics/filter), and the
  * issues, stories, newsletters and subscriber timeline they are drawn for.
  */
-import { callPath, list } from '../../../core/client/api';
+import { call, callPath, list } from '../../../core/client/api';
 import type { AnalyticsFilterBody } from '../../../schemas/generated/api/analytics-filter';
 import type { StatisticsGenerateBody } from '../../../schemas/generated/api/statistics-generate';
 import type { SubscriberStats } from '../../../schemas/generated/api/subscriber-stats';
 import type { Issue } from '../../../schemas/generated/entities/issue';
 import type { NewsletterSummary } from '../../../schemas/generated/entities/newsletter-summary';
 import type { Story } from '../../../schemas/generated/entities/story';
+import { newsletterEndpoints } from '../../newsletters/endpoints';
 
 export type Filter = AnalyticsFilterBody['filter'];
 export type Source = 'email' | 'web' | 'ios' | 'android';
@@ -120,11 +121,11 @@ export async function latestIssues(newsletterId: string, limit: number): Promise
 }
 
 export async function newsletterSummary(newsletterId: string): Promise<NewsletterSummary> {
-  return (await callPath<NewsletterSummary>('get', `newsletters/list/${newsletterId}`)).data;
+  return (await call(newsletterEndpoints.fetch, { params: { id: newsletterId } })).data;
 }
 
 export async function publisherNewsletters(publisherId: string, limit: number): Promise<NewsletterSummary[]> {
-  return (await list<NewsletterSummary>('newsletters/list', { publisher: publisherId, limit, sort: 'createdAt', desc: false })).data;
+  return (await call(newsletterEndpoints.list, { query: { publisher: publisherId, limit, sort: 'createdAt', desc: false } })).data;
 }
 
 export async function subscriberTimeline(newsletterId: string): Promise<TimelinePoint[]> {

@@ -1,7 +1,7 @@
 /** The calls of the publish page and the preview (plugins/issues/server/publish-routes.ts answers them). */
-import { callPath } from '../../../../core/client/api';
+import { call, callPath } from '../../../../core/client/api';
+import { newsletterEndpoints } from '../../../newsletters/endpoints';
 import { sendAsThisConsole } from '../../../../core/client/socket';
-import type { NewsletterSummary } from '../../../../schemas/generated/entities/newsletter-summary';
 import type { Issue } from '../issue-api';
 import type { MailServerWait, PublishOptions } from '../../publishing';
 
@@ -45,5 +45,5 @@ export const publishApi = {
   cancel: (id: string) => sendAsThisConsole<Issue>('delete', `issues/publish/${id}`),
   deliveries: async (id: string) => (await callPath<DeliveryProgress>('get', `/issues/deliveries/${id}`)).data,
   retry: (id: string, state: 'failed' | 'doubt') => callPath<DeliveryProgress>('post', `/issues/deliveries/${id}/retry`, { state }),
-  newsletter: async (id: string) => (await callPath<NewsletterSummary>('get', `/newsletters/list/${id}`)).data,
+  newsletter: async (id: string) => (await call(newsletterEndpoints.fetch, { params: { id } })).data,
 };
