@@ -43,9 +43,11 @@ export interface SchemaTypes {
   'api/issue-create-form': import('./api/issue-create-form').IssueCreateForm;
   'api/issue-deleted': import('./api/issue-deleted').IssueDeleted;
   'api/issue-deliveries': import('./api/issue-deliveries').IssueDeliveries;
+  'api/issue-fetch-query': import('./api/issue-fetch-query').IssueFetchQuery;
   'api/issue-fields': import('./api/issue-fields').IssueFields;
   'api/issue-id': import('./api/issue-id').IssueId;
   'api/issue-list-query': import('./api/issue-list-query').IssueListQuery;
+  'api/issue-publish': import('./api/issue-publish').IssuePublishBody;
   'api/issue-update': import('./api/issue-update').IssueUpdateBody;
   'api/issue-update-form': import('./api/issue-update-form').IssueUpdateForm;
   'api/key-availability': import('./api/key-availability').KeyAvailability;

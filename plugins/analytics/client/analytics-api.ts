@@ -10,6 +10,7 @@ import type { SubscriberStats } from '../../../schemas/generated/api/subscriber-
 import type { Issue } from '../../../schemas/generated/entities/issue';
 import type { NewsletterSummary } from '../../../schemas/generated/entities/newsletter-summary';
 import type { Story } from '../../../schemas/generated/entities/story';
+import { issueEndpoints } from '../../issues/endpoints';
 import { newsletterEndpoints } from '../../newsletters/endpoints';
 
 export type Filter = AnalyticsFilterBody['filter'];
@@ -96,7 +97,7 @@ export async function filterEvents<Row>(filter: Filter): Promise<Row[]> {
 }
 
 export async function issueWithStats(issueId: string): Promise<Issue> {
-  return (await callPath<Issue>('get', `issues/list/${issueId}`, undefined, { updateStats: true })).data;
+  return (await call(issueEndpoints.fetch, { params: { id: issueId }, query: { updateStats: true } })).data;
 }
 
 export async function storyWithStats(storyId: string): Promise<Story> {
@@ -105,19 +106,20 @@ export async function storyWithStats(storyId: string): Promise<Story> {
 
 /** The rendered content, with absolute addresses: an issue's content.html, a story's body. */
 export async function renderedContent(type: 'issue' | 'story', id: string): Promise<string> {
-  if (type === 'issue') return (await callPath<Issue>('get', `issues/list/${id}`, undefined, { normalizeBody: true })).data.content?.html ?? '';
+  if (type === 'issue') return (await call(issueEndpoints.fetch, { params: { id }, query: { normalizeBody: true } })).data.content?.html ?? '';
   return (await callPath<Story>('get', `stories/list/${id}`, undefined, { normalizeBody: true })).data.body.html;
 }
 
 /** The newsletter's published issues, newest first: ids only (the average-views chart). */
 export async function publishedIssueIds(newsletterId: string, limit: number): Promise<string[]> {
-  const answer = await list<{ _id: string }>('issues/list', { newsletter: newsletterId, 'status.published': true, desc: true, limit, idOnly: true });
+  const answer = await call(issueEndpoints.list, { query: { newsletter: newsletterId, 'status.published': true, desc: true, limit, idOnly: true } });
   return answer.data.map((issue) => issue._id);
 }
 
 /** The newsletter's latest published issues, for the links to their analytics. */
 export async function latestIssues(newsletterId: string, limit: number): Promise<Issue[]> {
-  return (await list<Issue>('issues/list', { newsletter: newsletterId, 'status.published': true, desc: true, limit })).data;
+  // Without idOnly each is a whole issue.
+  return (await call(issueEndpoints.list, { query: { newsletter: newsletterId, 'status.published': true, desc: true, limit } })).data as Issue[];
 }
 
 export async function newsletterSummary(newsletterId: string): Promise<NewsletterSummary> {

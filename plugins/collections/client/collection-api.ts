@@ -8,6 +8,7 @@ import { constants } from '../../../core/shared/config';
 import type { Collection as StoredCollection } from '../../../schemas/generated/entities/collection';
 import type { Issue } from '../../../schemas/generated/entities/issue';
 import type { Story } from '../../../schemas/generated/entities/story';
+import { issueEndpoints } from '../../issues/endpoints';
 import { storyEndpoints } from '../../stories/endpoints';
 import { collectionEndpoints } from '../endpoints';
 
@@ -69,7 +70,11 @@ export const itemSources: Record<ChildrenRef, { path: string; params: Record<str
     params: { 'status.published': true, type: 'article', sort: 'publishedAt', desc: true },
     item: storyItem as (row: never) => CollectionItem,
   },
-  Issue: { path: '/issues/list', params: { 'status.published': true, sort: 'publishedAt', desc: true }, item: issueItem as (row: never) => CollectionItem },
+  Issue: {
+    path: issueEndpoints.list.path,
+    params: { 'status.published': true, sort: 'publishedAt', desc: true },
+    item: issueItem as (row: never) => CollectionItem,
+  },
 };
 
 export const collectionApi = {
