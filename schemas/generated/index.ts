@@ -45,10 +45,12 @@ export interface SchemaTypes {
   'api/issue-deleted': import('./api/issue-deleted').IssueDeleted;
   'api/issue-deliveries': import('./api/issue-deliveries').IssueDeliveries;
   'api/issue-doc-event': import('./api/issue-doc-event').IssueDocEvent;
+  'api/issue-fetch-query': import('./api/issue-fetch-query').IssueFetchQuery;
   'api/issue-fields': import('./api/issue-fields').IssueFields;
   'api/issue-id': import('./api/issue-id').IssueId;
   'api/issue-list-query': import('./api/issue-list-query').IssueListQuery;
   'api/issue-presence-event': import('./api/issue-presence-event').IssuePresenceEvent;
+  'api/issue-publish': import('./api/issue-publish').IssuePublishBody;
   'api/issue-room-event': import('./api/issue-room-event').IssueRoomEvent;
   'api/issue-update': import('./api/issue-update').IssueUpdateBody;
   'api/issue-update-form': import('./api/issue-update-form').IssueUpdateForm;

@@ -3,13 +3,15 @@
  * statistics (POST /statistics/generate), the events query (POST /analytics/filter), and the
  * issues, stories, newsletters and subscriber timeline they are drawn for.
  */
-import { callPath, list } from '../../../core/client/api';
+import { call, callPath, list } from '../../../core/client/api';
 import type { AnalyticsFilterBody } from '../../../schemas/generated/api/analytics-filter';
 import type { StatisticsGenerateBody } from '../../../schemas/generated/api/statistics-generate';
 import type { SubscriberStats } from '../../../schemas/generated/api/subscriber-stats';
 import type { Issue } from '../../../schemas/generated/entities/issue';
 import type { NewsletterSummary } from '../../../schemas/generated/entities/newsletter-summary';
 import type { Story } from '../../../schemas/generated/entities/story';
+import { issueEndpoints } from '../../issues/endpoints';
+import { newsletterEndpoints } from '../../newsletters/endpoints';
 
 export type Filter = AnalyticsFilterBody['filter'];
 export type Source = 'email' | 'web' | 'ios' | 'android';
@@ -95,7 +97,7 @@ export async function filterEvents<Row>(filter: Filter): Promise<Row[]> {
 }
 
 export async function issueWithStats(issueId: string): Promise<Issue> {
-  return (await callPath<Issue>('get', `issues/list/${issueId}`, undefined, { updateStats: true })).data;
+  return (await call(issueEndpoints.fetch, { params: { id: issueId }, query: { updateStats: true } })).data;
 }
 
 export async function storyWithStats(storyId: string): Promise<Story> {
@@ -104,27 +106,28 @@ export async function storyWithStats(storyId: string): Promise<Story> {
 
 /** The rendered content, with absolute addresses: an issue's content.html, a story's body. */
 export async function renderedContent(type: 'issue' | 'story', id: string): Promise<string> {
-  if (type === 'issue') return (await callPath<Issue>('get', `issues/list/${id}`, undefined, { normalizeBody: true })).data.content?.html ?? '';
+  if (type === 'issue') return (await call(issueEndpoints.fetch, { params: { id }, query: { normalizeBody: true } })).data.content?.html ?? '';
   return (await callPath<Story>('get', `stories/list/${id}`, undefined, { normalizeBody: true })).data.body.html;
 }
 
 /** The newsletter's published issues, newest first: ids only (the average-views chart). */
 export async function publishedIssueIds(newsletterId: string, limit: number): Promise<string[]> {
-  const answer = await list<{ _id: string }>('issues/list', { newsletter: newsletterId, 'status.published': true, desc: true, limit, idOnly: true });
+  const answer = await call(issueEndpoints.list, { query: { newsletter: newsletterId, 'status.published': true, desc: true, limit, idOnly: true } });
   return answer.data.map((issue) => issue._id);
 }
 
 /** The newsletter's latest published issues, for the links to their analytics. */
 export async function latestIssues(newsletterId: string, limit: number): Promise<Issue[]> {
-  return (await list<Issue>('issues/list', { newsletter: newsletterId, 'status.published': true, desc: true, limit })).data;
+  // Without idOnly each is a whole issue.
+  return (await call(issueEndpoints.list, { query: { newsletter: newsletterId, 'status.published': true, desc: true, limit } })).data as Issue[];
 }
 
 export async function newsletterSummary(newsletterId: string): Promise<NewsletterSummary> {
-  return (await callPath<NewsletterSummary>('get', `newsletters/list/${newsletterId}`)).data;
+  return (await call(newsletterEndpoints.fetch, { params: { id: newsletterId } })).data;
 }
 
 export async function publisherNewsletters(publisherId: string, limit: number): Promise<NewsletterSummary[]> {
-  return (await list<NewsletterSummary>('newsletters/list', { publisher: publisherId, limit, sort: 'createdAt', desc: false })).data;
+  return (await call(newsletterEndpoints.list, { query: { publisher: publisherId, limit, sort: 'createdAt', desc: false } })).data;
 }
 
 export async function subscriberTimeline(newsletterId: string): Promise<TimelinePoint[]> {

@@ -3,11 +3,14 @@
  * the item lists a collection is filled from: the published items of its model, the latest first
  * (spec 001 section 7: GET /{model}s/list with status.published, type article for stories).
  */
-import { callPath } from '../../../core/client/api';
+import { call, callPath } from '../../../core/client/api';
 import { constants } from '../../../core/shared/config';
 import type { Collection as StoredCollection } from '../../../schemas/generated/entities/collection';
 import type { Issue } from '../../../schemas/generated/entities/issue';
 import type { Story } from '../../../schemas/generated/entities/story';
+import { issueEndpoints } from '../../issues/endpoints';
+import { storyEndpoints } from '../../stories/endpoints';
+import { collectionEndpoints } from '../endpoints';
 
 const { cover } = constants.collections;
 /** A collection cover's proportions, which its cards and previews keep, and the size the form recommends. */
@@ -32,7 +35,7 @@ export type Collection = Omit<StoredCollection, 'childrenRef' | 'children'> & { 
 /** A collection with its items in order (GET /collections/list/{id}). */
 export type CollectionWithItems = Omit<Collection, 'children'> & { children: CollectionItem[] };
 
-/** What POST /collections/create and PUT /collections/update/{id} take. */
+/** What POST /collections/create and PUT /collections/update/{id} take; the console always names the model (the generated CollectionFields leaves it out). */
 export interface CollectionFields {
   title: string;
   description: string;
@@ -43,11 +46,6 @@ export interface CollectionFields {
   status?: { published?: boolean; featured?: boolean; indexed?: boolean };
   parent?: string | null;
   model?: 'Newsletter' | 'Publisher' | null;
-}
-
-export interface CollectionForm {
-  body: CollectionFields & { parent: string; model: 'Newsletter' | 'Publisher' };
-  data: { childrenRefs: ChildrenRef[] };
 }
 
 /** The labels of the admins' type picker and of the pickers' titles. */
@@ -68,20 +66,25 @@ function issueItem(issue: Issue): CollectionItem {
 /** The item list call of each model: its address, its fixed parameters, and how an answer becomes an item. */
 export const itemSources: Record<ChildrenRef, { path: string; params: Record<string, string | boolean>; item(row: never): CollectionItem }> = {
   Story: {
-    path: '/stories/list',
+    path: storyEndpoints.list.path,
     params: { 'status.published': true, type: 'article', sort: 'publishedAt', desc: true },
     item: storyItem as (row: never) => CollectionItem,
   },
-  Issue: { path: '/issues/list', params: { 'status.published': true, sort: 'publishedAt', desc: true }, item: issueItem as (row: never) => CollectionItem },
+  Issue: {
+    path: issueEndpoints.list.path,
+    params: { 'status.published': true, sort: 'publishedAt', desc: true },
+    item: issueItem as (row: never) => CollectionItem,
+  },
 };
 
 export const collectionApi = {
-  form: async () => (await callPath<CollectionForm>('get', '/collections/create')).data,
-  create: (fields: CollectionFields) => callPath<Collection>('post', '/collections/create', fields),
-  edit: async (id: string) => (await callPath<CollectionForm>('get', `/collections/update/${id}`)).data,
-  save: (id: string, fields: CollectionFields) => callPath<Collection>('put', `/collections/update/${id}`, fields),
-  fetch: async (id: string) => (await callPath<CollectionWithItems>('get', `/collections/list/${id}`)).data,
-  remove: (id: string) => callPath<{ _id: string }>('delete', `/collections/delete/${id}`),
+  form: async () => (await call(collectionEndpoints.form)).data,
+  create: (body: CollectionFields) => call(collectionEndpoints.create, { body }),
+  edit: async (id: string) => (await call(collectionEndpoints.edit, { params: { id } })).data,
+  save: (id: string, body: CollectionFields) => call(collectionEndpoints.save, { params: { id }, body }),
+  // One collection carries its items in order, not ids (the schema allows both, as the list answers ids).
+  fetch: async (id: string) => (await call(collectionEndpoints.fetch, { params: { id } })).data as CollectionWithItems,
+  remove: (id: string) => call(collectionEndpoints.remove, { params: { id } }),
   keyAvailable: async (key: string, id?: string) =>
     (await callPath<{ available: boolean }>('get', '/keys/check', undefined, { model: 'Collection', key, ...(id ? { _id: id } : {}) })).msg === 'AVAILABLE',
 };

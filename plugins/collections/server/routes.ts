@@ -5,13 +5,12 @@
  */
 import type { CollectionCreateForm } from '../../../schemas/generated/api/collection-create-form';
 import type { CollectionFields } from '../../../schemas/generated/api/collection-fields';
-import type { CollectionListQuery } from '../../../schemas/generated/api/collection-list-query';
 import type { CollectionUpdateForm } from '../../../schemas/generated/api/collection-update-form';
 import { callerPublisher, demand, type Session } from '../../../core/server/auth/session';
 import { invalid, invalidDetails, notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
-import { answer, deletedAnswer, idParams, listAnswer, ref } from '../../../core/server/schemas/parts';
 import { constants } from '../../../core/shared/config';
+import { collectionEndpoints } from '../endpoints';
 import { childrenRefs, collectionMessages, collectionProblems, defaultChildrenRef, type ChildrenRef } from '../rules';
 import { allCollectable, itemRefusal, itemsOf, listedItem, type ItemSources } from './items';
 import { childrenOf, presentCollection } from './present';
@@ -86,31 +85,20 @@ export function registerCollectionRoutes(api: PluginApi, sources: ItemSources): 
 
   api.keys.register('Collection', (key, exceptId) => collectionKeyTaken(db, key, exceptId));
 
-  api.route({
-    method: 'GET',
-    url: '/collections/create',
+  api.serve(collectionEndpoints.form, {
     requires: 'collections.create',
-    schema: {
-      response: answer('api/collection-create-form'),
-      summary:
-        "The collection wizard's form: data.body is a blank collection, data.data.childrenRefs the models a collection may hold (another than Story only for collections.curate).",
-    },
+    summary:
+      "The collection wizard's form: data.body is a blank collection, data.data.childrenRefs the models a collection may hold (another than Story only for collections.curate).",
     async handler(_request, _reply, session) {
       const form: CollectionCreateForm = { body: blankCollection(callerPublisher(session)), data: { childrenRefs: [...childrenRefs] } };
       return { data: form };
     },
   });
 
-  api.route<CollectionFields>({
-    method: 'POST',
-    url: '/collections/create',
+  api.serve(collectionEndpoints.create, {
     requires: 'collections.create',
-    schema: {
-      body: ref('api/collection-fields'),
-      response: answer('entities/collection'),
-      summary:
-        "Creates a collection of the caller's publisher from published articles (childrenRef Story, the default) or published issues (Issue, collections.curate), in the order given; published at once with status.published (collections.publish); status.featured and status.indexed need collections.curate.",
-    },
+    summary:
+      "Creates a collection of the caller's publisher from published articles (childrenRef Story, the default) or published issues (Issue, collections.curate), in the order given; published at once with status.published (collections.publish); status.featured and status.indexed need collections.curate.",
     async handler(request, _reply, session) {
       const body = request.body;
       const publisherId = callerPublisher(session);
@@ -138,15 +126,9 @@ export function registerCollectionRoutes(api: PluginApi, sources: ItemSources): 
     },
   });
 
-  api.route<unknown, unknown, { id: string }>({
-    method: 'GET',
-    url: '/collections/update/:id',
+  api.serve(collectionEndpoints.edit, {
     requires: 'collections.update',
-    schema: {
-      params: idParams,
-      response: answer('api/collection-update-form'),
-      summary: 'The collection edit form: data.body is the collection with its children as ids.',
-    },
+    summary: 'The collection edit form: data.body is the collection with its children as ids.',
     async handler(request, _reply, session) {
       const row = await reachableCollection(db, request.params.id, session);
       const form: CollectionUpdateForm = {
@@ -157,17 +139,10 @@ export function registerCollectionRoutes(api: PluginApi, sources: ItemSources): 
     },
   });
 
-  api.route<CollectionFields, unknown, { id: string }>({
-    method: 'PUT',
-    url: '/collections/update/:id',
+  api.serve(collectionEndpoints.save, {
     requires: 'collections.update',
-    schema: {
-      params: idParams,
-      body: ref('api/collection-fields'),
-      response: answer('entities/collection'),
-      summary:
-        "Saves a collection (children as ids, in order); status.published publishes or unpublishes it (collections.publish); status.featured and status.indexed change only with collections.curate. A published collection's slug stays; its childrenRef never changes (422).",
-    },
+    summary:
+      "Saves a collection (children as ids, in order); status.published publishes or unpublishes it (collections.publish); status.featured and status.indexed change only with collections.curate. A published collection's slug stays; its childrenRef never changes (422).",
     async handler(request, _reply, session) {
       const row = await reachableCollection(db, request.params.id, session);
       const body = request.body;
@@ -193,15 +168,9 @@ export function registerCollectionRoutes(api: PluginApi, sources: ItemSources): 
     },
   });
 
-  api.route<unknown, CollectionListQuery>({
-    method: 'GET',
-    url: '/collections/list',
+  api.serve(collectionEndpoints.list, {
     requires: 'collections.list',
-    schema: {
-      querystring: ref('api/collection-list-query'),
-      response: listAnswer('entities/collection'),
-      summary: "The caller's publisher's collections (or one owner's), searched, sorted and paged: { data, count }.",
-    },
+    summary: "The caller's publisher's collections (or one owner's), searched, sorted and paged: { data, count }.",
     async handler(request, _reply, session) {
       const query = request.query;
       const search = query.search && query.search.trim().length >= constants.limits.searchMinChars ? query.search.trim() : undefined;
@@ -219,26 +188,18 @@ export function registerCollectionRoutes(api: PluginApi, sources: ItemSources): 
     },
   });
 
-  api.route<unknown, unknown, { id: string }>({
-    method: 'GET',
-    url: '/collections/list/:id',
+  api.serve(collectionEndpoints.fetch, {
     requires: 'collections.list',
-    schema: {
-      params: idParams,
-      response: answer('entities/collection'),
-      summary: "One collection with its items in order (_id, model, title, image, slug, type, url: the item's public page).",
-    },
+    summary: "One collection with its items in order (_id, model, title, image, slug, type, url: the item's public page).",
     async handler(request, _reply, session) {
       const row = await reachableCollection(db, request.params.id, session);
       return { data: presentCollection(row, (await itemsOf(sources, row)).map(listedItem)) };
     },
   });
 
-  api.route<unknown, unknown, { id: string }>({
-    method: 'DELETE',
-    url: '/collections/delete/:id',
+  api.serve(collectionEndpoints.remove, {
     requires: 'collections.delete',
-    schema: { params: idParams, response: deletedAnswer(), summary: 'Deletes a collection (its stories or issues stay).' },
+    summary: 'Deletes a collection (its stories or issues stay).',
     async handler(request, _reply, session) {
       const row = await reachableCollection(db, request.params.id, session);
       await deleteCollection(db, row.id);

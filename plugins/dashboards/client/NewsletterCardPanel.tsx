@@ -1,23 +1,14 @@
 /** The newsletter dashboard's card: the newsletter, its subscribers and status, linking to its public page /n/{key}. */
 import { Spinner, Stack, Text } from '@fluentui/react';
-import { callPath } from '../../../core/client/api';
+import { call } from '../../../core/client/api';
 import { usePanelData } from '../../../core/client/panel-list';
 import { theme } from '../../../core/client/theme';
 import type { Scope } from '../../../schemas/generated/entities/scope';
+import { newsletterEndpoints } from '../../newsletters/endpoints';
 import { ScopeCard } from './Card';
 
-interface NewsletterSummary {
-  title: string;
-  subtitle: string;
-  description: string;
-  image: string;
-  key: string;
-  status: { published: boolean; featured: boolean };
-  stats: { subscribers: number };
-}
-
 export default function NewsletterCardPanel({ scope }: { scope: Scope }) {
-  const newsletter = usePanelData(scope._id, () => callPath<NewsletterSummary>('get', `newsletters/list/${scope._id}`));
+  const newsletter = usePanelData(scope._id, () => call(newsletterEndpoints.fetch, { params: { id: scope._id } }));
   if (!newsletter) return <Spinner />;
   return (
     <ScopeCard

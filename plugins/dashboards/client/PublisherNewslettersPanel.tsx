@@ -1,25 +1,21 @@
 /** The publisher home's newsletters: at most 80, most subscribers first; each opens its dashboard. */
 import { Image, ImageFit, Spinner, Stack, Text } from '@fluentui/react';
 import { Link as RouteLink } from 'wouter';
-import { list } from '../../../core/client/api';
+import { call } from '../../../core/client/api';
 import { PanelTitle, usePanelData } from '../../../core/client/panel-list';
 import { theme } from '../../../core/client/theme';
 import { constants } from '../../../core/shared/config';
 import type { Scope } from '../../../schemas/generated/entities/scope';
+import { newsletterEndpoints } from '../../newsletters/endpoints';
 import './dashboards.css';
-
-interface NewsletterRow {
-  _id: string;
-  title: string;
-  subtitle: string;
-  image: string;
-  stats: { subscribers: number };
-}
 
 export default function PublisherNewslettersPanel({ scope }: { scope: Scope }) {
   const newsletters = usePanelData(
     scope._id,
-    () => list<NewsletterRow>('newsletters/list', { publisher: scope._id, sort: 'subscribers', desc: true, limit: constants.pageSizes.publisherNewsletters }),
+    () =>
+      call(newsletterEndpoints.list, {
+        query: { publisher: scope._id, sort: 'subscribers', desc: true, limit: constants.pageSizes.publisherNewsletters },
+      }),
     [],
   );
   return (

@@ -1,9 +1,10 @@
 /** The calls of the wizard and the design pages (spec 002 section 7, Newsletter wizard and design). */
-import { callPath } from '../../../core/client/api';
+import { call, callPath } from '../../../core/client/api';
 import type { ChannelTemplate } from '../../../schemas/generated/entities/channel-template';
 import type { EmailDesign } from '../../../schemas/generated/entities/email-design';
 import type { Interest } from '../../../schemas/generated/entities/interest';
 import type { Newsletter } from '../../../schemas/generated/entities/newsletter';
+import { newsletterEndpoints } from '../../newsletters/endpoints';
 import type { NewsletterDraft, TemplateInput } from '../rules';
 
 export type { EmailDesign };
@@ -34,7 +35,7 @@ export const designApi = {
   blank: async () => (await callPath<NewsletterBlank>('get', 'newsletters/create')).data,
   create: async (draft: NewsletterDraft) =>
     (await callPath<{ _id: string; design: { email: EmailDesign }; image: string }>('post', 'newsletters/create', draft)).data,
-  publish: async (newsletterId: string) => (await callPath<Newsletter>('put', `newsletters/publish/${newsletterId}`)).data,
+  publish: async (newsletterId: string) => (await call(newsletterEndpoints.publish, { params: { id: newsletterId } })).data,
 
   emailDesign: async (newsletterId: string) =>
     (await callPath<{ body: EmailDesign; data: { fonts: EmailFont[] } }>('get', `newsletters/update/${newsletterId}/design/email/update`)).data,

@@ -15,13 +15,14 @@ import { useCan } from '../../../core/client/permissions';
 import { resolveBadge } from '../../../core/shared/badges';
 import { constants } from '../../../core/shared/config';
 import type { Scope } from '../../../schemas/generated/entities/scope';
+import type { IssueListQuery } from '../../../schemas/generated/api/issue-list-query';
 import { issueApi, type Issue } from './issue-api';
 import { issueEditorPath, issueName, newIssuePath } from './issue-paths';
 
 type PanelKind = 'draft' | 'published';
 
 /** What each panel asks the issue list for (spec 001 section 7: limit 3, publishedAt, or updatedAt for drafts). */
-const panelQueries: Record<PanelKind, Record<string, string | number | boolean>> = {
+const panelQueries: Record<PanelKind, IssueListQuery> = {
   draft: { 'status.published': false, sort: 'updatedAt', desc: true },
   published: { status: 'published', sort: 'publishedAt', desc: true },
 };

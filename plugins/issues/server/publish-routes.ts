@@ -7,7 +7,6 @@
 import type { Session } from '../../../core/server/auth/session';
 import { conflict, HttpError, invalid, invalidDetails } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
-import { answer, idParams } from '../../../core/server/schemas/parts';
 import { findNewsletter } from '../../../core/server/store';
 import { constants } from '../../../core/shared/config';
 import type { IssueBuild } from '../../../schemas/generated/api/issue-build';
@@ -30,8 +29,8 @@ import {
   sendingProblems,
   testSentText,
   tooEarlyText,
-  type PublishOptions,
 } from '../publishing';
+import { issueEndpoints } from '../endpoints';
 import { normalizeChannels, stuffChannelId } from '../rules';
 import { deliveryProgress, retryDeliveries } from './deliveries';
 import { previewValues } from './email/design-preview';
@@ -42,48 +41,15 @@ import { buildIssue, cancelPublication, dropBuild, planPublication, resumeSendin
 import { updateIssue, type IssueRow, type IssuesDb } from './store';
 import { clock } from '../../../core/server/clock';
 
-const publishBody = {
-  type: 'object',
-  required: ['publishOptions'],
-  // The console sends the issue's fields along (spec 001 section 7); the stored issue is what is sent.
-  additionalProperties: true,
-  properties: {
-    // null as GET /issues/update/{id} answers a never published issue: no date given.
-    publishedAt: { type: ['string', 'null'], format: 'date-time' },
-    publishOptions: {
-      type: 'object',
-      additionalProperties: false,
-      required: ['test', 'publishOnly', 'overridePublishedAt', 'mediums'],
-      properties: {
-        test: { type: 'boolean' },
-        publishOnly: { type: 'boolean' },
-        overridePublishedAt: { type: 'boolean' },
-        mediums: {
-          type: 'object',
-          additionalProperties: false,
-          required: ['email', 'notification'],
-          properties: { email: { type: 'boolean' }, notification: { type: 'boolean' } },
-        },
-      },
-    },
-  },
-} as const;
-
 export function registerPublishRoutes(api: PluginApi, context: PublishContext): void {
   const db: IssuesDb = context.db;
 
   const reachable = (id: string, session: Session) => reachableIssue(db, id, session);
   const present = (id: string) => presentCurrent(db, id);
 
-  api.route<unknown, unknown, { id: string }>({
-    method: 'POST',
-    url: '/issues/build/:id',
+  api.serve(issueEndpoints.build, {
     requires: 'issues.update',
-    schema: {
-      params: idParams,
-      response: answer('api/issue-build'),
-      summary: "Builds the issue's e-mail as subscribers will get it (light and dark, the text part and its size). Refused while it is being sent.",
-    },
+    summary: "Builds the issue's e-mail as subscribers will get it (light and dark, the text part and its size). Refused while it is being sent.",
     async handler(request, _reply, session) {
       const row = await reachable(request.params.id, session);
       assertChangeable(row);
@@ -95,11 +61,9 @@ export function registerPublishRoutes(api: PluginApi, context: PublishContext): 
     },
   });
 
-  api.route<unknown, unknown, { id: string }>({
-    method: 'DELETE',
-    url: '/issues/build/:id',
+  api.serve(issueEndpoints.dropBuild, {
     requires: 'issues.update',
-    schema: { params: idParams, response: answer({ type: 'boolean' }), summary: "Forgets an unpublished issue's preview build (the preview was closed)." },
+    summary: "Forgets an unpublished issue's preview build (the preview was closed).",
     async handler(request, _reply, session) {
       const row = await reachable(request.params.id, session);
       if (!row.published && !row.processing) await dropBuild(context, row.id);
@@ -107,17 +71,10 @@ export function registerPublishRoutes(api: PluginApi, context: PublishContext): 
     },
   });
 
-  api.route<{ publishedAt?: string | null; publishOptions: PublishOptions }, unknown, { id: string }>({
-    method: 'POST',
-    url: '/issues/publish/:id',
+  api.serve(issueEndpoints.publish, {
     requires: 'issues.publish',
-    schema: {
-      params: idParams,
-      body: publishBody,
-      response: answer('entities/issue'),
-      summary:
-        'Tests, publishes, schedules or reschedules the issue, or sends a published one as e-mail or notification (publishOptions). Checks the subject, preview, notification and testers first; draft stories block it.',
-    },
+    summary:
+      'Tests, publishes, schedules or reschedules the issue, or sends a published one as e-mail or notification (publishOptions). Checks the subject, preview, notification and testers first; draft stories block it.',
     async handler(request, _reply, session) {
       const row = await reachable(request.params.id, session);
       const admin = session.role === 'admin';
@@ -173,15 +130,9 @@ export function registerPublishRoutes(api: PluginApi, context: PublishContext): 
     },
   });
 
-  api.route<unknown, unknown, { id: string }>({
-    method: 'DELETE',
-    url: '/issues/publish/:id',
+  api.serve(issueEndpoints.cancel, {
     requires: 'issues.cancel',
-    schema: {
-      params: idParams,
-      response: answer('entities/issue'),
-      summary: 'Cancels a scheduled, queued or processing issue (admins): what has not been sent stays unsent.',
-    },
+    summary: 'Cancels a scheduled, queued or processing issue (admins): what has not been sent stays unsent.',
     async handler(request, _reply, session) {
       const row = await reachable(request.params.id, session);
       if (!(row.scheduled || row.queued || row.processing)) throw conflict(notCancellableText);
@@ -190,31 +141,18 @@ export function registerPublishRoutes(api: PluginApi, context: PublishContext): 
     },
   });
 
-  api.route<unknown, unknown, { id: string }>({
-    method: 'GET',
-    url: '/issues/deliveries/:id',
+  api.serve(issueEndpoints.deliveries, {
     requires: 'issues.list',
-    schema: {
-      params: idParams,
-      response: answer('api/issue-deliveries'),
-      summary: "What became of the issue's messages per medium (sent, failed, in doubt, pending) and the latest failures.",
-    },
+    summary: "What became of the issue's messages per medium (sent, failed, in doubt, pending) and the latest failures.",
     async handler(request, _reply, session) {
       const row = await reachable(request.params.id, session);
       return { data: await deliveryProgress(db, row.id) };
     },
   });
 
-  api.route<{ state: 'failed' | 'doubt' }, unknown, { id: string }>({
-    method: 'POST',
-    url: '/issues/deliveries/:id/retry',
+  api.serve(issueEndpoints.retry, {
     requires: 'issues.publish',
-    schema: {
-      params: idParams,
-      body: { type: 'object', additionalProperties: false, required: ['state'], properties: { state: { enum: ['failed', 'doubt'] } } },
-      response: answer('api/issue-deliveries'),
-      summary: 'Sends the failed (or in-doubt) messages of the issue again.',
-    },
+    summary: 'Sends the failed (or in-doubt) messages of the issue again.',
     async handler(request, _reply, session) {
       const row = await reachable(request.params.id, session);
       if (row.scheduled || row.queued) throw conflict(notPublishableText);

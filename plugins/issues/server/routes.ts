@@ -11,20 +11,16 @@ import { HttpError, invalid } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { callerSocket } from '../../../core/server/routes';
 import { presentNewsletter } from '../../../core/server/present';
-import { answer, idParams, listAnswer, ref, wholeAnswer } from '../../../core/server/schemas/parts';
 import { findNewsletter } from '../../../core/server/store';
 import { constants } from '../../../core/shared/config';
 import { escapeHtml } from '../../../core/shared/text';
-import type { IssueChannelsBody } from '../../../schemas/generated/api/issue-channels';
 import type { IssueContent } from '../../../schemas/generated/api/issue-content';
-import type { IssueCreateBody } from '../../../schemas/generated/api/issue-create';
 import type { IssueCreateForm } from '../../../schemas/generated/api/issue-create-form';
-import type { IssueListQuery } from '../../../schemas/generated/api/issue-list-query';
-import type { IssueUpdateBody } from '../../../schemas/generated/api/issue-update';
 import type { Issue } from '../../../schemas/generated/entities/issue';
 import { listTags } from '../../newsletters/server/public';
 import { interests } from '../../settings/server/public';
 import { listPenNames, presentPenName, presentStory, storiesOfIssue, storyIdsOfIssue } from '../../stories/server/public';
+import { issueEndpoints } from '../endpoints';
 import { channelsOfTemplate, issueDeletedText, plainTemplate, stuffChannelId } from '../rules';
 import type { IssueChanges } from './changes';
 import { flatten } from './edit';
@@ -43,15 +39,9 @@ export function registerIssueRoutes(api: PluginApi, changes: IssueChanges): void
 
   const templatesOf = async (newsletterId: string) => [plainTemplate, ...(await listChannelTemplates(db, newsletterId)).map(presentTemplate)];
 
-  api.route<unknown, { newsletter: string }>({
-    method: 'GET',
-    url: '/issues/create',
+  api.serve(issueEndpoints.template, {
     requires: 'issues.create',
-    schema: {
-      querystring: { type: 'object', required: ['newsletter'], properties: { newsletter: { type: 'string', minLength: 1, maxLength: 64 } } },
-      response: answer('api/issue-create-form'),
-      summary: "The new-issue form: data.body a blank issue, data.data.channelTemplates the newsletter's templates after the built-in 'Plain'.",
-    },
+    summary: "The new-issue form: data.body a blank issue, data.data.channelTemplates the newsletter's templates after the built-in 'Plain'.",
     async handler(request, _reply, session) {
       session.assertNewsletter(request.query.newsletter);
       const form: IssueCreateForm = {
@@ -62,15 +52,9 @@ export function registerIssueRoutes(api: PluginApi, changes: IssueChanges): void
     },
   });
 
-  api.route<IssueCreateBody>({
-    method: 'POST',
-    url: '/issues/create',
+  api.serve(issueEndpoints.create, {
     requires: 'issues.create',
-    schema: {
-      body: ref('api/issue-create'),
-      response: answer('entities/issue'),
-      summary: "Creates a draft issue named by its code name, with 'Draft Stories' and the chosen template's channels.",
-    },
+    summary: "Creates a draft issue named by its code name, with 'Draft Stories' and the chosen template's channels.",
     async handler(request, _reply, session) {
       const body = request.body;
       session.assertNewsletter(body.newsletter);
@@ -98,27 +82,19 @@ export function registerIssueRoutes(api: PluginApi, changes: IssueChanges): void
     },
   });
 
-  api.route<unknown, unknown, { id: string }>({
-    method: 'GET',
-    url: '/issues/update/:id',
+  api.serve(issueEndpoints.form, {
     requires: 'issues.update',
-    schema: { params: idParams, response: answer('api/issue-update-form'), summary: "The issue editor's form: data.body is the issue." },
+    summary: "The issue editor's form: data.body is the issue.",
     async handler(request, _reply, session) {
       const row = await reachable(request.params.id, session);
       return { data: { body: presentIssue(row, await storyIdsOfIssue(db, row.id)) } };
     },
   });
 
-  api.route<unknown, unknown, { id: string }>({
-    method: 'GET',
-    url: '/issues/update/:id/content',
+  api.serve(issueEndpoints.content, {
     requires: 'issues.update',
-    schema: {
-      params: idParams,
-      response: wholeAnswer('api/issue-content'),
-      summary:
-        "What the issue editor shows around the issue: data holds the pen names (authors), tags, interests, blank bullet and article, and the newsletter; stories the issue's stories.",
-    },
+    summary:
+      "What the issue editor shows around the issue: data holds the pen names (authors), tags, interests, blank bullet and article, and the newsletter; stories the issue's stories.",
     async handler(request, _reply, session) {
       const row = await reachable(request.params.id, session);
       const newsletter = (await findNewsletter(db, row.newsletter_id))!;
@@ -143,17 +119,10 @@ export function registerIssueRoutes(api: PluginApi, changes: IssueChanges): void
     },
   });
 
-  api.route<IssueUpdateBody, unknown, { id: string }>({
-    method: 'PUT',
-    url: '/issues/update/:id/edit',
+  api.serve(issueEndpoints.save, {
     requires: 'issues.update',
-    schema: {
-      params: idParams,
-      body: ref('api/issue-update'),
-      response: answer('entities/issue'),
-      summary:
-        'Saves changed fields. Text fields edited from base (the values at the version the edit began) are merged character by character with what others stored since; other fields: the last save wins.',
-    },
+    summary:
+      'Saves changed fields. Text fields edited from base (the values at the version the edit began) are merged character by character with what others stored since; other fields: the last save wins.',
     async handler(request, _reply, session) {
       await reachable(request.params.id, session);
       const { issue, base } = request.body;
@@ -162,16 +131,9 @@ export function registerIssueRoutes(api: PluginApi, changes: IssueChanges): void
     },
   });
 
-  api.route<IssueChannelsBody, unknown, { id: string }>({
-    method: 'PUT',
-    url: '/issues/update/:id/channels',
+  api.serve(issueEndpoints.saveChannels, {
     requires: 'issues.update',
-    schema: {
-      params: idParams,
-      body: ref('api/issue-channels'),
-      response: answer('api/issue-channels-saved'),
-      summary: "Saves the channels in order with their stories; answers the time it was saved. 'Draft Stories' stays first; stories not named go back to it.",
-    },
+    summary: "Saves the channels in order with their stories; answers the time it was saved. 'Draft Stories' stays first; stories not named go back to it.",
     async handler(request, _reply, session) {
       await reachable(request.params.id, session);
       const result = await changes.changeChannels(
@@ -184,15 +146,9 @@ export function registerIssueRoutes(api: PluginApi, changes: IssueChanges): void
     },
   });
 
-  api.route<unknown, unknown, { id: string }>({
-    method: 'DELETE',
-    url: '/issues/delete/:id',
+  api.serve(issueEndpoints.remove, {
     requires: 'issues.delete',
-    schema: {
-      params: idParams,
-      response: answer('api/issue-deleted'),
-      summary: 'Deletes an issue that is not being sent; its stories stay in the newsletter.',
-    },
+    summary: 'Deletes an issue that is not being sent; its stories stay in the newsletter.',
     async handler(request, _reply, session) {
       const row = await reachable(request.params.id, session);
       assertChangeable(row);
@@ -203,15 +159,9 @@ export function registerIssueRoutes(api: PluginApi, changes: IssueChanges): void
     },
   });
 
-  api.route<unknown, IssueListQuery>({
-    method: 'GET',
-    url: '/issues/list',
+  api.serve(issueEndpoints.list, {
     requires: 'issues.list',
-    schema: {
-      querystring: ref('api/issue-list-query'),
-      response: listAnswer({ anyOf: [ref('entities/issue'), ref('api/issue-id')] }),
-      summary: 'Issues of a newsletter (or of every newsletter the caller reaches), filtered, searched, sorted and paged.',
-    },
+    summary: 'Issues of a newsletter (or of every newsletter the caller reaches), filtered, searched, sorted and paged.',
     async handler(request, _reply, session) {
       const query = request.query;
       if (query.newsletter) session.assertNewsletter(query.newsletter);
@@ -235,17 +185,10 @@ export function registerIssueRoutes(api: PluginApi, changes: IssueChanges): void
     },
   });
 
-  api.route<unknown, { normalizeBody?: boolean; updateStats?: boolean }, { id: string }>({
-    method: 'GET',
-    url: '/issues/list/:id',
+  api.serve(issueEndpoints.fetch, {
     requires: 'issues.list',
-    schema: {
-      params: idParams,
-      querystring: { type: 'object', properties: { normalizeBody: { type: 'boolean' }, updateStats: { type: 'boolean' } } },
-      response: answer('entities/issue'),
-      summary:
-        'One issue. normalizeBody=true adds content.html (the intro and the stories in channel order, absolute addresses); updateStats=true adds its numbers.',
-    },
+    summary:
+      'One issue. normalizeBody=true adds content.html (the intro and the stories in channel order, absolute addresses); updateStats=true adds its numbers.',
     async handler(request, _reply, session) {
       const row = await reachable(request.params.id, session);
       const storyRows = await storiesOfIssue(db, row.id);
@@ -284,15 +227,13 @@ export function registerIssueRoutes(api: PluginApi, changes: IssueChanges): void
     },
   });
 
-  for (const [method, on] of [
-    ['PUT', true],
-    ['DELETE', false],
+  for (const [call, on] of [
+    [issueEndpoints.feature, true],
+    [issueEndpoints.unfeature, false],
   ] as const) {
-    api.route<unknown, unknown, { id: string }>({
-      method,
-      url: '/issues/feature/:id',
+    api.serve(call, {
       requires: 'issues.feature',
-      schema: { params: idParams, response: answer('entities/issue'), summary: `${on ? 'Features' : 'Unfeatures'} an issue (admins only).` },
+      summary: `${on ? 'Features' : 'Unfeatures'} an issue (admins only).`,
       async handler(request, _reply, session) {
         const row = await reachable(request.params.id, session);
         await updateIssue(db, row.id, { featured: on });

@@ -1,7 +1,8 @@
 /** The admin's switches on a newsletter (spec section 4): PUT publishes or features, DELETE undoes it. */
-import { callPath } from '../../../core/client/api';
+import { call } from '../../../core/client/api';
 import type { Permission } from '../../../core/shared/permissions';
 import type { NewsletterSummary } from '../../../schemas/generated/entities/newsletter-summary';
+import { newsletterEndpoints } from '../endpoints';
 
 export type NewsletterSwitch = 'publish' | 'feature';
 
@@ -27,5 +28,9 @@ export const newsletterSwitches: Record<
 /** Flips a switch; answers the newsletter as it is now and the server's message. */
 export async function flipNewsletter(newsletter: NewsletterSummary, which: NewsletterSwitch): Promise<{ data: NewsletterSummary; msg?: string }> {
   const on = newsletterSwitches[which].isOn(newsletter);
-  return callPath<NewsletterSummary>(on ? 'delete' : 'put', `newsletters/${which}/${newsletter._id}`);
+  const endpoint = {
+    publish: [newsletterEndpoints.publish, newsletterEndpoints.unpublish],
+    feature: [newsletterEndpoints.feature, newsletterEndpoints.unfeature],
+  }[which][on ? 1 : 0]!;
+  return call(endpoint, { params: { id: newsletter._id } });
 }

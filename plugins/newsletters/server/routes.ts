@@ -7,12 +7,11 @@ import { callerPublisher, demand, type Session } from '../../../core/server/auth
 import { notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { presentNewsletter } from '../../../core/server/present';
-import { answer, idParams, listAnswer, ref } from '../../../core/server/schemas/parts';
 import { findNewsletter, listNewsletters, setNewsletterFlag } from '../../../core/server/store';
 import { constants } from '../../../core/shared/config';
-import type { NewsletterListQuery } from '../../../schemas/generated/api/newsletter-list-query';
 import { newsletterTesters } from '../../settings/server/public';
 import { subscriberTimeline } from '../../subscribers/server/public';
+import { newsletterEndpoints } from '../endpoints';
 import { reachOf } from './policy';
 import { presentNewsletterDetail } from './present';
 import { listTags, type NewslettersDb } from './store';
@@ -28,15 +27,9 @@ async function reachableNewsletter(db: NewslettersDb, id: string, session: Sessi
 export function registerNewsletterRoutes(api: PluginApi): void {
   const db = api.tables<NewsletterTables>();
 
-  api.route<unknown, NewsletterListQuery>({
-    method: 'GET',
-    url: '/newsletters/list',
+  api.serve(newsletterEndpoints.list, {
     requires: 'newsletters.list',
-    schema: {
-      querystring: ref('api/newsletter-list-query'),
-      response: listAnswer('entities/newsletter-summary'),
-      summary: "The newsletters in the caller's scopes (a director's or admin's: the publisher's), searched, filtered by status, sorted and paged.",
-    },
+    summary: "The newsletters in the caller's scopes (a director's or admin's: the publisher's), searched, filtered by status, sorted and paged.",
     async handler(request, _reply, session) {
       const { publisher, search, status, page = 0, limit = constants.pageSizes.list } = request.query;
       // 'stats.subscriber' is the spec's name for the subscriber sort (section 7).
@@ -48,16 +41,10 @@ export function registerNewsletterRoutes(api: PluginApi): void {
     },
   });
 
-  api.route<unknown, unknown, { id: string }>({
-    method: 'GET',
-    url: '/newsletters/list/:id',
+  api.serve(newsletterEndpoints.fetch, {
     requires: 'newsletters.list',
-    schema: {
-      params: idParams,
-      response: answer('entities/newsletter-summary'),
-      summary:
-        "One newsletter of the caller's scopes, with its testers, the weekly subscriber timeline (stats.timeline) and the parts other plugins keep (channelTemplates).",
-    },
+    summary:
+      "One newsletter of the caller's scopes, with its testers, the weekly subscriber timeline (stats.timeline) and the parts other plugins keep (channelTemplates).",
     async handler(request, _reply, session) {
       const row = await reachableNewsletter(db, request.params.id, session);
       const [testers, weeks, parts] = await Promise.all([
@@ -71,16 +58,10 @@ export function registerNewsletterRoutes(api: PluginApi): void {
 
   // Publishing is an admin's switch (spec 000 section 4), but whoever creates a newsletter in the
   // wizard publishes it there (spec 002 section 4): the first publication is theirs too (decision 0014).
-  api.route<unknown, unknown, { id: string }>({
-    method: 'PUT',
-    url: '/newsletters/publish/:id',
+  api.serve(newsletterEndpoints.publish, {
     requires: 'newsletters.create',
-    schema: {
-      params: idParams,
-      response: answer('entities/newsletter-summary'),
-      summary:
-        "Publishes a newsletter: an admin's switch, and the wizard's last step for whoever creates newsletters (only a newsletter never published before).",
-    },
+    summary:
+      "Publishes a newsletter: an admin's switch, and the wizard's last step for whoever creates newsletters (only a newsletter never published before).",
     async handler(request, _reply, session) {
       const row = await reachableNewsletter(db, request.params.id, session);
       if (row.first_published_at !== null) demand(session, 'newsletters.publish');
@@ -89,20 +70,14 @@ export function registerNewsletterRoutes(api: PluginApi): void {
   });
 
   const flagRoutes = [
-    { method: 'DELETE', url: '/newsletters/publish/:id', flag: 'published', on: false, requires: 'newsletters.publish', done: 'Newsletter unpublished.' },
-    { method: 'PUT', url: '/newsletters/feature/:id', flag: 'featured', on: true, requires: 'newsletters.feature', done: 'Newsletter featured.' },
-    { method: 'DELETE', url: '/newsletters/feature/:id', flag: 'featured', on: false, requires: 'newsletters.feature', done: 'Newsletter unfeatured.' },
+    { call: newsletterEndpoints.unpublish, flag: 'published', on: false, requires: 'newsletters.publish', done: 'Newsletter unpublished.' },
+    { call: newsletterEndpoints.feature, flag: 'featured', on: true, requires: 'newsletters.feature', done: 'Newsletter featured.' },
+    { call: newsletterEndpoints.unfeature, flag: 'featured', on: false, requires: 'newsletters.feature', done: 'Newsletter unfeatured.' },
   ] as const;
-  for (const { method, url, flag, on, requires, done } of flagRoutes) {
-    api.route<unknown, unknown, { id: string }>({
-      method,
-      url,
+  for (const { call, flag, on, requires, done } of flagRoutes) {
+    api.serve(call, {
       requires,
-      schema: {
-        params: idParams,
-        response: answer('entities/newsletter-summary'),
-        summary: `${on ? 'Sets' : 'Clears'} a newsletter's ${flag} flag (admins only).`,
-      },
+      summary: `${on ? 'Sets' : 'Clears'} a newsletter's ${flag} flag (admins only).`,
       async handler(request, _reply, session) {
         const row = await reachableNewsletter(db, request.params.id, session);
         return { data: presentNewsletter(await setNewsletterFlag(db, row.id, flag, on)), msg: done };
@@ -110,11 +85,9 @@ export function registerNewsletterRoutes(api: PluginApi): void {
     });
   }
 
-  api.route({
-    method: 'GET',
-    url: '/tags/list',
+  api.serve(newsletterEndpoints.tags, {
     requires: 'tags.list',
-    schema: { response: answer({ type: 'array', items: { type: 'string' } }), summary: "The tags the caller's publisher uses, alphabetically." },
+    summary: "The tags the caller's publisher uses, alphabetically.",
     async handler(_request, _reply, session) {
       return { data: await listTags(db, callerPublisher(session)) };
     },

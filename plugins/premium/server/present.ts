@@ -1,4 +1,5 @@
 /** A story as the premium-story service shows it: the spec's premium story record (spec 002 section 3). */
+import type { PremiumStoryChange } from '../../../schemas/generated/api/premium-story-change';
 import type { PremiumStoryRecord } from '../../../schemas/generated/api/premium-story-record';
 import type { StoryRow } from '../../stories/server/public';
 
@@ -14,4 +15,9 @@ export function presentPremiumStory(row: StoryRow): PremiumStoryRecord {
     storyId: row.id,
     isPremium: Boolean(row.is_premium),
   };
+}
+
+/** A change's whole answer: success true, as the spec's service answers it, the record as it is now, and the message. */
+export function presentPremiumChange(row: StoryRow, msg: string): PremiumStoryChange {
+  return { success: true, data: presentPremiumStory(row), msg };
 }

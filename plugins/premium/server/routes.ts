@@ -6,16 +6,15 @@
  * (plugins/stories/server/public-page.ts), so revalidating is checking that the stored flag, which
  * the next rendering reads, is the one just set.
  */
-import type { PremiumStoryBody } from '../../../schemas/generated/api/premium-story';
 import { callerPublisher, type Session } from '../../../core/server/auth/session';
 import type { Handle } from '../../../core/server/db/database';
 import { HttpError, invalid, notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
-import { answer, idParams, listAnswer, ref, wholeAnswer } from '../../../core/server/schemas/parts';
 import { announceStory, findStory, premiumStories, setStoryPremium } from '../../stories/server/public';
 import { releaseSpeechEpisode, withholdSpeechEpisode } from '../../episodes/server/public';
+import { premiumEndpoints } from '../endpoints';
 import { premiumMessages } from '../messages';
-import { presentPremiumStory } from './present';
+import { presentPremiumChange, presentPremiumStory } from './present';
 
 /** A story of the caller's publisher; another publisher's is as good as missing. */
 async function reachableStory(db: Handle, id: string, session: Session, missing = 'Story not found.') {
@@ -40,77 +39,54 @@ export function registerPremiumRoutes(api: PluginApi): void {
     return row;
   }
 
-  api.route<PremiumStoryBody>({
-    method: 'POST',
-    url: '/premium/story',
+  api.serve(premiumEndpoints.mark, {
     requires: 'premium.manage',
-    schema: {
-      body: ref('api/premium-story'),
-      response: wholeAnswer('api/premium-story-change'),
-      summary: "Marks a story of the caller's publisher premium (isPremium true unless said): its public page shows a teaser and the premium notice.",
-    },
+    summary: "Marks a story of the caller's publisher premium (isPremium true unless said): its public page shows a teaser and the premium notice.",
     async handler(request, _reply, session) {
       const storyId = request.body.storyId || request.body.id;
       if (!storyId) throw invalid(premiumMessages.missingId, 'storyId');
       const row = await reachableStory(db, storyId, session);
       const saved = await mark(row.id, request.body.isPremium ?? true);
-      return { success: true, data: presentPremiumStory(saved), msg: 'The story is premium.' };
+      return presentPremiumChange(saved, 'The story is premium.');
     },
   });
 
-  api.route({
-    method: 'GET',
-    url: '/premium/story/list',
+  api.serve(premiumEndpoints.list, {
     requires: 'premium.manage',
-    schema: { response: listAnswer('api/premium-story-record'), summary: "The premium stories of the caller's publisher, the latest changed first." },
+    summary: "The premium stories of the caller's publisher, the latest changed first.",
     async handler(_request, _reply, session) {
       const rows = await premiumStories(db, callerPublisher(session));
       return { data: rows.map(presentPremiumStory), count: rows.length };
     },
   });
 
-  api.route<unknown, unknown, { id: string }>({
-    method: 'GET',
-    url: '/premium/story/:id',
+  api.serve(premiumEndpoints.fetch, {
     requires: 'premium.manage',
-    schema: { params: idParams, response: answer('api/premium-story-flag'), summary: 'Whether a story is premium: its id and isPremium.' },
+    summary: 'Whether a story is premium: its id and isPremium.',
     async handler(request, _reply, session) {
       const row = await reachableStory(db, request.params.id, session);
       return { data: { id: row.id, isPremium: Boolean(row.is_premium) } };
     },
   });
 
-  api.route<PremiumStoryBody, unknown, { id: string }>({
-    method: 'PUT',
-    url: '/premium/story/:id',
+  api.serve(premiumEndpoints.save, {
     requires: 'premium.manage',
-    schema: {
-      params: idParams,
-      body: ref('api/premium-story'),
-      response: wholeAnswer('api/premium-story-change'),
-      summary: 'Sets whether a story is premium (isPremium; true unless said); answers success true.',
-    },
+    summary: 'Sets whether a story is premium (isPremium; true unless said); answers success true.',
     async handler(request, _reply, session) {
       const row = await reachableStory(db, request.params.id, session, premiumMessages.updateFailed);
       const on = request.body.isPremium ?? true;
       const saved = await mark(row.id, on);
-      return { success: true, data: presentPremiumStory(saved), msg: on ? 'The story is premium.' : 'The story is no longer premium.' };
+      return presentPremiumChange(saved, on ? 'The story is premium.' : 'The story is no longer premium.');
     },
   });
 
-  api.route<unknown, unknown, { id: string }>({
-    method: 'DELETE',
-    url: '/premium/story/:id',
+  api.serve(premiumEndpoints.remove, {
     requires: 'premium.manage',
-    schema: {
-      params: idParams,
-      response: wholeAnswer('api/premium-story-change'),
-      summary: 'Takes a story off the premium list: its public page shows the whole story again.',
-    },
+    summary: 'Takes a story off the premium list: its public page shows the whole story again.',
     async handler(request, _reply, session) {
       const row = await reachableStory(db, request.params.id, session);
       const saved = await mark(row.id, false);
-      return { success: true, data: presentPremiumStory(saved), msg: 'The story is no longer premium.' };
+      return presentPremiumChange(saved, 'The story is no longer premium.');
     },
   });
 }

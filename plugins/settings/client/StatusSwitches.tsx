@@ -4,9 +4,16 @@
  */
 import { Stack, Toggle } from '@fluentui/react';
 import { useState } from 'react';
-import { callPath } from '../../../core/client/api';
+import { call } from '../../../core/client/api';
 import { handleError } from '../../../core/client/errors';
 import { toast } from '../../../core/client/toasts';
+import { newsletterEndpoints } from '../../newsletters/endpoints';
+
+/** Each switch's calls: PUT switches it on, DELETE off. */
+const switchCalls = {
+  publish: { on: newsletterEndpoints.publish, off: newsletterEndpoints.unpublish },
+  feature: { on: newsletterEndpoints.feature, off: newsletterEndpoints.unfeature },
+};
 
 export interface StatusSwitchesProps {
   newsletterId: string;
@@ -21,7 +28,7 @@ export function StatusSwitches({ newsletterId, published: initialPublished, feat
     setBusy(true);
     setState((current) => ({ ...current, [action]: on }));
     try {
-      const { msg } = await callPath(on ? 'put' : 'delete', `newsletters/${action}/${newsletterId}`);
+      const { msg } = await call(switchCalls[action][on ? 'on' : 'off'], { params: { id: newsletterId } });
       toast('success', 'Success!', msg);
     } catch (error) {
       setState((current) => ({ ...current, [action]: !on }));

@@ -2,12 +2,11 @@
  * The text-to-speech calls the console makes (docs/speech-api.md; plugins/speech/server answers
  * them), the shapes they answer, and the addresses of the speech pages.
  */
-import { api, call, callPath } from '../../../core/client/api';
+import { call } from '../../../core/client/api';
 import { constants } from '../../../core/shared/config';
 import type { SpeechVoice } from '../../../schemas/generated/api/speech-voice';
 import type { SpeechVoiceSettings } from '../../../schemas/generated/api/speech-voice-settings';
-import type { Issue } from '../../../schemas/generated/entities/issue';
-import type { Story } from '../../stories/client/public';
+import { issueEndpoints } from '../../issues/endpoints';
 import { speechEndpoints } from '../endpoints';
 import type { SpeechContentType } from '../rules';
 
@@ -165,8 +164,8 @@ export const speechApi = {
   /** An issue with its intro and channels, and its stories: the issue editor's own calls (GET /issues/update/{id}, /content). */
   issue: async (issueId: string) => {
     const [form, content] = await Promise.all([
-      callPath<{ body: Issue }>('get', `/issues/update/${issueId}`),
-      api(`issues/update/${issueId}/content`).json<{ stories: Story[] }>(),
+      call(issueEndpoints.form, { params: { id: issueId } }),
+      call(issueEndpoints.content, { params: { id: issueId } }),
     ]);
     return { issue: form.data.body, stories: content.stories };
   },

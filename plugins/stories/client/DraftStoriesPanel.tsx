@@ -3,11 +3,12 @@
  * (constants.pageSizes.draftStories of them), each opening its editor, and 'See all' for the
  * newsletter's story list.
  */
-import { list } from '../../../core/client/api';
+import { call } from '../../../core/client/api';
 import { ListPanel, PanelRow, panelDate, usePanelData } from '../../../core/client/panel-list';
 import { constants } from '../../../core/shared/config';
 import type { Scope } from '../../../schemas/generated/entities/scope';
 import type { Story } from '../../../schemas/generated/entities/story';
+import { storyEndpoints } from '../endpoints';
 import { storyName } from './story-name';
 
 const typeLabels: Record<Story['type'], string> = { bullet: 'Bullet', article: 'Article' };
@@ -15,7 +16,10 @@ const typeLabels: Record<Story['type'], string> = { bullet: 'Bullet', article: '
 export default function DraftStoriesPanel({ scope }: { scope: Scope }) {
   const stories = usePanelData(
     scope._id,
-    () => list<Story>('/stories/list', { newsletter: scope._id, status: 'draft', limit: constants.pageSizes.draftStories, sort: 'updatedAt', desc: true }),
+    () =>
+      call(storyEndpoints.list, {
+        query: { newsletter: scope._id, status: 'draft', limit: constants.pageSizes.draftStories, sort: 'updatedAt', desc: true },
+      }),
     [],
   );
   return (

@@ -1,49 +1,34 @@
 /** The calls of the publish page and the preview (plugins/issues/server/publish-routes.ts answers them). */
-import { callPath } from '../../../../core/client/api';
-import { sendAsThisConsole } from '../../../../core/client/socket';
-import type { NewsletterSummary } from '../../../../schemas/generated/entities/newsletter-summary';
-import type { Issue } from '../issue-api';
-import type { MailServerWait, PublishOptions } from '../../publishing';
+import { call } from '../../../../core/client/api';
+import { callAsThisConsole } from '../../../../core/client/socket';
+import type { IssueBuild } from '../../../../schemas/generated/api/issue-build';
+import type { Counts, IssueDeliveries } from '../../../../schemas/generated/api/issue-deliveries';
+import { newsletterEndpoints } from '../../../newsletters/endpoints';
+import { issueEndpoints } from '../../endpoints';
+import type { PublishOptions } from '../../publishing';
 
-/** The issue's e-mail as subscribers get it (POST /issues/build/{id}). */
-export interface BuiltIssue {
-  html: string;
-  darkHtml: string;
-  text: string;
-  bytes: number;
-  /** Over the size at which Gmail clips a message. */
-  clipped: boolean;
-}
+/** The issue's e-mail as subscribers get it (POST /issues/build/{id}); clipped: over the size at which Gmail clips a message. */
+export type BuiltIssue = IssueBuild;
 
 /** What became of one medium's messages; 'doubt': handed to the mail server, no answer recorded before a restart. */
-export interface DeliveryCounts {
-  total: number;
-  sent: number;
-  failed: number;
-  doubt: number;
-  pending: number;
-}
+export type DeliveryCounts = Counts;
 
-export interface DeliveryProgress {
-  email: DeliveryCounts;
-  notification: DeliveryCounts;
-  failures: { email: string; answer: string; at: string }[];
-  /** Null while the mail server answers. */
-  mailServer: MailServerWait | null;
-}
+/** The messages per medium, the latest failures, and the mail server's wait (null while it answers). */
+export type DeliveryProgress = IssueDeliveries;
 
-export interface PublishRequest {
+/** A type, not an interface: the declared body (api/issue-publish) takes more fields, and only a type is seen to fit it. */
+export type PublishRequest = {
   /** Left out on a reschedule that keeps the issue's date (still ahead), and for sends that go now. */
   publishedAt?: string;
   publishOptions: PublishOptions;
-}
+};
 
 export const publishApi = {
-  build: async (id: string) => (await callPath<BuiltIssue>('post', `/issues/build/${id}`)).data,
-  dropBuild: (id: string) => callPath<boolean>('delete', `/issues/build/${id}`),
-  publish: (id: string, request: PublishRequest) => sendAsThisConsole<Issue>('post', `issues/publish/${id}`, request),
-  cancel: (id: string) => sendAsThisConsole<Issue>('delete', `issues/publish/${id}`),
-  deliveries: async (id: string) => (await callPath<DeliveryProgress>('get', `/issues/deliveries/${id}`)).data,
-  retry: (id: string, state: 'failed' | 'doubt') => callPath<DeliveryProgress>('post', `/issues/deliveries/${id}/retry`, { state }),
-  newsletter: async (id: string) => (await callPath<NewsletterSummary>('get', `/newsletters/list/${id}`)).data,
+  build: async (id: string) => (await call(issueEndpoints.build, { params: { id } })).data,
+  dropBuild: (id: string) => call(issueEndpoints.dropBuild, { params: { id } }),
+  publish: (id: string, request: PublishRequest) => callAsThisConsole(issueEndpoints.publish, { params: { id }, body: request }),
+  cancel: (id: string) => callAsThisConsole(issueEndpoints.cancel, { params: { id } }),
+  deliveries: async (id: string) => (await call(issueEndpoints.deliveries, { params: { id } })).data,
+  retry: (id: string, state: 'failed' | 'doubt') => call(issueEndpoints.retry, { params: { id }, body: { state } }),
+  newsletter: async (id: string) => (await call(newsletterEndpoints.fetch, { params: { id } })).data,
 };
