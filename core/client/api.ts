@@ -3,7 +3,7 @@
  * and the request source (editor) on every call.
  */
 import ky from 'ky';
-import { pathOf, type BodyOf, type Endpoint, type PathParamsOf, type QueryOf, type ResultOf } from '../shared/endpoints';
+import { pathOf, type BodyOf, type Endpoint, type ListEndpoint, type PathParamsOf, type QueryOf, type ResultOf } from '../shared/endpoints';
 import { signInAgainText } from '../shared/envelope';
 import { clearSession, store, tokenAtom } from './stores';
 
@@ -92,9 +92,18 @@ export async function callPath<T>(
   return (await response.json()) as { data: T; msg?: string };
 }
 
+/**
+ * One page of a declared list call, for the list hooks whose query is put together as the user
+ * filters (core/client/infinite-list.tsx, list/use-list-page.ts); a value left undefined is left out.
+ */
 /** @deprecated A list call by its address, until every call is declared: use `call(endpoint, { query })`. */
 export async function list<T>(path: string, searchParams: Record<string, string | number | boolean>): Promise<{ data: T[]; count: number }> {
   const response = await api(path.replace(/^\//, ''), { searchParams });
+  return (await response.json()) as { data: T[]; count: number };
+}
+
+export async function listPage<T>(endpoint: ListEndpoint<T>, query: object, params?: Record<string, string>): Promise<{ data: T[]; count: number }> {
+  const response = await api(pathOf(endpoint.path, params).replace(/^\//, ''), { searchParams: searchOf(query) });
   return (await response.json()) as { data: T[]; count: number };
 }
 

@@ -4,7 +4,8 @@
  */
 import { Spinner, SpinnerSize } from '@fluentui/react';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { list } from './api';
+import type { ListEndpoint } from '../shared/endpoints';
+import { listPage } from './api';
 import { handleError } from './errors';
 
 export type Params = Record<string, string | number | boolean | undefined>;
@@ -22,7 +23,7 @@ export interface InfiniteList<T> {
   update(change: (items: T[]) => T[], countChange?: number): void;
 }
 
-export function useInfiniteList<T>(path: string, params: Params, pageSize: number): InfiniteList<T> {
+export function useInfiniteList<T>(endpoint: ListEndpoint<T>, params: Params, pageSize: number): InfiniteList<T> {
   const [state, setState] = useState<{ items: T[]; count: number; page: number; loading: boolean; done: boolean }>({
     items: [],
     count: 0,
@@ -30,7 +31,7 @@ export function useInfiniteList<T>(path: string, params: Params, pageSize: numbe
     loading: false,
     done: false,
   });
-  const key = JSON.stringify([path, params, pageSize]);
+  const key = JSON.stringify([endpoint.path, params, pageSize]);
   const generation = useRef(0);
   const busy = useRef(false);
 
@@ -38,12 +39,8 @@ export function useInfiniteList<T>(path: string, params: Params, pageSize: numbe
     async (page: number, run: number) => {
       busy.current = true;
       setState((current) => ({ ...current, loading: true }));
-      const query = Object.fromEntries(Object.entries({ ...params, page, limit: pageSize }).filter(([, value]) => value !== undefined)) as Record<
-        string,
-        string | number | boolean
-      >;
       try {
-        const result = await list<T>(path, query);
+        const result = await listPage(endpoint, { ...params, page, limit: pageSize });
         if (run !== generation.current) return;
         setState((current) => {
           const items = page === 0 ? result.data : [...current.items, ...result.data];

@@ -5,6 +5,7 @@
  */
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
+import type { ListEndpoint } from '../shared/endpoints';
 import type { Permission } from '../shared/permissions';
 import { addToList, removeFromList, replaceInList, useInfiniteList, type InfiniteList, type Params } from './infinite-list';
 import { useOwnContentFilter, type OwnContentFilter } from './own-content';
@@ -12,13 +13,18 @@ import { useCan } from './permissions';
 import { userAtom } from './stores';
 
 /**
- * The uploads at `path`, newest first, `pageSize` at a time as the user scrolls, and the switch
+ * The uploads `endpoint` lists, newest first, `pageSize` at a time as the user scrolls, and the switch
  * (remembered under `filterKey`, which a library's page and picker share) that limits them to the
  * user's own.
  */
-export function useUploadList<T>(filterKey: string, path: string, pageSize: number, params: Params = {}): { filter: OwnContentFilter; list: InfiniteList<T> } {
+export function useUploadList<T>(
+  filterKey: string,
+  endpoint: ListEndpoint<T>,
+  pageSize: number,
+  params: Params = {},
+): { filter: OwnContentFilter; list: InfiniteList<T> } {
   const filter = useOwnContentFilter(filterKey);
-  const list = useInfiniteList<T>(path, { ...params, sort: 'createdAt', desc: true, uploader: filter.uploader }, pageSize);
+  const list = useInfiniteList(endpoint, { ...params, sort: 'createdAt', desc: true, uploader: filter.uploader }, pageSize);
   return { filter, list };
 }
 

@@ -110,6 +110,9 @@ export function endpoint<const Path extends string, Query = undefined, Body = un
   return { method, path, params: spec.params, query: spec.query?.schema, body: spec.body?.schema, answer: spec.answer, upload: spec.upload };
 }
 
+/** A list call: `{ data: [...], count }` of T, whatever its query. */
+export type ListEndpoint<T> = Endpoint<string, unknown, unknown, { data: T[]; count: number }>;
+
 export type QueryOf<E> = E extends Endpoint<string, infer Query> ? Query : never;
 export type BodyOf<E> = E extends Endpoint<string, unknown, infer Body> ? Body : never;
 export type ResultOf<E> = E extends Endpoint<string, unknown, unknown, infer Result> ? Result : never;

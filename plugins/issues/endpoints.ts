@@ -2,7 +2,7 @@
  * The issue calls (spec 001 section 7), declared once: plugins/issues/server/routes.ts and
  * publish-routes.ts serve them, the console calls them. Live edits go over the socket instead.
  */
-import { data, endpoint, inline, list, schema, whole } from '../../core/shared/endpoints';
+import { data, endpoint, inline, list, schema, whole, type ListEndpoint } from '../../core/shared/endpoints';
 import type { Issue } from '../../schemas/generated/entities/issue';
 import type { IssueId } from '../../schemas/generated/api/issue-id';
 
@@ -49,3 +49,7 @@ export const issueEndpoints = {
     answer: deliveries,
   }),
 };
+
+const issuesOrIds: ListEndpoint<Issue | IssueId> = issueEndpoints.list;
+/** The issue list as the lists and pickers ask for it, without idOnly: every item is a whole issue. */
+export const wholeIssueList = issuesOrIds as ListEndpoint<Issue>;

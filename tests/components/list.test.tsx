@@ -12,6 +12,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ListProps } from '../../core/client/list';
 import { constants } from '../../core/shared/config';
+import { endpoint, inline, list } from '../../core/shared/endpoints';
 
 const origin = 'http://localhost';
 interface Thing {
@@ -69,7 +70,7 @@ function renderList(props: Partial<ListProps<Thing>> = {}) {
     <>
       <Toaster />
       <List<Thing>
-        path="/things/list"
+        endpoint={endpoint('GET', '/things/list', { answer: list(inline<Thing>({ type: 'object' })) })}
         params={{ publisher: 'p1' }}
         storageKey="things-view"
         searchPlaceholder="Search things"

@@ -21,6 +21,7 @@ import {
 import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { resolveBadge, type BadgeModel } from '../../shared/badges';
 import { constants } from '../../shared/config';
+import type { ListEndpoint } from '../../shared/endpoints';
 import { EmptyState } from '../page-parts';
 import { theme } from '../theme';
 import { FilterDropdown, type FilterKind, type ListFilters } from './filters';
@@ -54,8 +55,8 @@ export interface CardParts {
 }
 
 export interface ListProps<T> {
-  /** The list call, e.g. '/newsletters/list'. */
-  path: string;
+  /** The list call, e.g. `newsletterEndpoints.list`. */
+  endpoint: ListEndpoint<T>;
   /** Fixed query parameters (e.g. the publisher). */
   params?: ListParams;
   /** Local storage key of the remembered view. */
@@ -89,7 +90,7 @@ const defaultKey = (item: unknown) => String((item as { _id: string })._id);
 
 export function List<T>(props: ListProps<T>) {
   const {
-    path,
+    endpoint,
     params = {},
     storageKey,
     renderCard,
@@ -118,7 +119,7 @@ export function List<T>(props: ListProps<T>) {
   const page = paging.restartKey === restartKey ? paging.page : 0;
   const setPage = (next: number) => setPaging({ restartKey, page: next });
   const query: ListParams = { ...params, ...filterParams, search: search.applied || undefined, sort: sort?.sort, desc: sort?.desc, page, limit: pageSize };
-  const { items, count, loading, loaded } = useListPage<T>(path, query, props.refreshKey);
+  const { items, count, loading, loaded } = useListPage(endpoint, query, props.refreshKey);
 
   const pages = Math.ceil(count / pageSize);
   // The last page emptied (its last item removed): show the one before.

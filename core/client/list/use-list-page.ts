@@ -1,6 +1,7 @@
 /** One page of a `{ data, count }` list call, fetched again whenever what it asks for changes. */
 import { useEffect, useRef, useState } from 'react';
-import { list } from '../api';
+import type { ListEndpoint } from '../../shared/endpoints';
+import { listPage } from '../api';
 import { handleError } from '../errors';
 
 export type ListParams = Record<string, string | number | boolean | undefined>;
@@ -13,18 +14,16 @@ export interface ListPage<T> {
   loaded: boolean;
 }
 
-export function useListPage<T>(path: string, params: ListParams, refreshKey?: unknown): ListPage<T> {
+export function useListPage<T>(endpoint: ListEndpoint<T>, params: ListParams, refreshKey?: unknown): ListPage<T> {
   const [state, setState] = useState<ListPage<T>>({ items: [], count: 0, loading: true, loaded: false });
   const generation = useRef(0);
-  const key = JSON.stringify([path, params]);
+  const key = JSON.stringify([endpoint.path, params]);
   useEffect(() => {
     const run = ++generation.current;
     setState((current) => ({ ...current, loading: true }));
-    const query = Object.fromEntries(Object.entries(params).filter(([, value]) => value !== undefined && value !== '')) as Record<
-      string,
-      string | number | boolean
-    >;
-    list<T>(path, query).then(
+    // An empty search is no search.
+    const query = Object.fromEntries(Object.entries(params).filter(([, value]) => value !== ''));
+    listPage(endpoint, query).then(
       (result) => {
         if (run === generation.current) setState({ items: result.data, count: result.count, loading: false, loaded: true });
       },

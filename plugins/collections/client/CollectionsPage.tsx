@@ -14,7 +14,7 @@ import { PageHeader } from '../../../core/client/page-parts';
 import { useCan } from '../../../core/client/permissions';
 import { currentScopeAtom } from '../../../core/client/stores';
 import { constants } from '../../../core/shared/config';
-import { dashboardPath, itemCount, wizardPath, type Collection } from './collection-api';
+import { collectionList, dashboardPath, itemCount, wizardPath, type Collection } from './collection-api';
 import { CollectionCard } from './CollectionCard';
 import { useCollectionMenu } from './collection-menu';
 
@@ -50,7 +50,7 @@ export default function CollectionsPage() {
     <Stack tokens={{ childrenGap: 24 }}>
       <PageHeader title="Collections" />
       <List<Collection>
-        path="/collections/list"
+        endpoint={collectionList}
         params={owner ? { owner } : {}}
         storageKey="collections-list-view"
         searchPlaceholder="Search collections"

@@ -13,10 +13,10 @@ import { Can } from '../../../core/client/permissions';
 import { resolveBadge } from '../../../core/shared/badges';
 import { constants } from '../../../core/shared/config';
 import type { Scope } from '../../../schemas/generated/entities/scope';
-import { dashboardPath, itemCount, wizardPath, type Collection } from './collection-api';
+import { collectionList, dashboardPath, itemCount, wizardPath } from './collection-api';
 
 export default function LatestCollectionsPanel({ scope }: { scope: Scope }) {
-  const latest = useListPage<Collection>('/collections/list', {
+  const latest = useListPage(collectionList, {
     owner: scope._id,
     page: 0,
     limit: constants.pageSizes.latestCollections,

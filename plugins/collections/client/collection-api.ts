@@ -5,10 +5,11 @@
  */
 import { call, callPath } from '../../../core/client/api';
 import { constants } from '../../../core/shared/config';
+import type { ListEndpoint } from '../../../core/shared/endpoints';
 import type { Collection as StoredCollection } from '../../../schemas/generated/entities/collection';
 import type { Issue } from '../../../schemas/generated/entities/issue';
 import type { Story } from '../../../schemas/generated/entities/story';
-import { issueEndpoints } from '../../issues/endpoints';
+import { wholeIssueList } from '../../issues/endpoints';
 import { storyEndpoints } from '../../stories/endpoints';
 import { collectionEndpoints } from '../endpoints';
 
@@ -34,6 +35,10 @@ export interface CollectionItem {
 export type Collection = Omit<StoredCollection, 'childrenRef' | 'children'> & { childrenRef: ChildrenRef; children: string[] };
 /** A collection with its items in order (GET /collections/list/{id}). */
 export type CollectionWithItems = Omit<Collection, 'children'> & { children: CollectionItem[] };
+
+const stored: ListEndpoint<StoredCollection> = collectionEndpoints.list;
+/** The collection list as the console reads it: the list call answers children as ids and a model it knows. */
+export const collectionList = stored as ListEndpoint<Collection>;
 
 /** What POST /collections/create and PUT /collections/update/{id} take; the console always names the model (the generated CollectionFields leaves it out). */
 export interface CollectionFields {
@@ -64,18 +69,19 @@ function issueItem(issue: Issue): CollectionItem {
 }
 
 /** The item list call of each model: its address, its fixed parameters, and how an answer becomes an item. */
-export const itemSources: Record<ChildrenRef, { path: string; params: Record<string, string | boolean>; item(row: never): CollectionItem }> = {
-  Story: {
-    path: storyEndpoints.list.path,
-    params: { 'status.published': true, type: 'article', sort: 'publishedAt', desc: true },
-    item: storyItem as (row: never) => CollectionItem,
-  },
-  Issue: {
-    path: issueEndpoints.list.path,
-    params: { 'status.published': true, sort: 'publishedAt', desc: true },
-    item: issueItem as (row: never) => CollectionItem,
-  },
-};
+export const itemSources: Record<ChildrenRef, { endpoint: ListEndpoint<unknown>; params: Record<string, string | boolean>; item(row: never): CollectionItem }> =
+  {
+    Story: {
+      endpoint: storyEndpoints.list,
+      params: { 'status.published': true, type: 'article', sort: 'publishedAt', desc: true },
+      item: storyItem as (row: never) => CollectionItem,
+    },
+    Issue: {
+      endpoint: wholeIssueList,
+      params: { 'status.published': true, sort: 'publishedAt', desc: true },
+      item: issueItem as (row: never) => CollectionItem,
+    },
+  };
 
 export const collectionApi = {
   form: async () => (await call(collectionEndpoints.form)).data,

@@ -64,8 +64,8 @@ export function ItemBrowser({ model, chosen, onToggle }: ItemBrowserProps) {
   const search = useListSearch();
   const source = itemSources[model];
   const params = useMemo(() => ({ ...source.params, search: search.applied || undefined }), [source, search.applied]);
-  const rows = useInfiniteList<never>(source.path, params, constants.pageSizes.list);
-  const items = useMemo(() => rows.items.map((row) => source.item(row)), [rows.items, source]);
+  const rows = useInfiniteList(source.endpoint, params, constants.pageSizes.list);
+  const items = useMemo(() => rows.items.map((row) => source.item(row as never)), [rows.items, source]);
   const label = childrenRefLabels[model].many;
   return (
     <Stack tokens={{ childrenGap: 12 }}>

@@ -1,7 +1,6 @@
 /** A newsletter's episodes, 30 at a time as the user scrolls, newest first; 'Show only my content' remembered across visits. */
 import { useUploadList } from '../../../core/client/uploads';
 import { constants } from '../../../core/shared/config';
-import type { Episode } from '../../../schemas/generated/entities/episode';
 import { episodeEndpoints } from '../endpoints';
 
 /** Where 'Show only my content' is remembered; the page and the Select Episode dialog share it. */
@@ -11,4 +10,4 @@ const onlyMineKey = 'episodes-only-my-content';
 export const noEpisodesText = (mine: boolean) => (mine ? "You haven't made any episodes yet." : 'There are no episodes yet.');
 
 export const useEpisodes = (newsletterId: string) =>
-  useUploadList<Episode>(onlyMineKey, episodeEndpoints.list.path, constants.pageSizes.episodes, { newsletter: newsletterId });
+  useUploadList(onlyMineKey, episodeEndpoints.list, constants.pageSizes.episodes, { newsletter: newsletterId });

@@ -30,7 +30,7 @@ export default function FeedbackListPage() {
     { label: 'Status', options: statusOptions, value: status, set: setStatus },
   ];
   const list = useInfiniteList<Feedback>(
-    feedbackEndpoints.list.path,
+    feedbackEndpoints.list,
     { type: type === all ? undefined : type, status: status === all ? undefined : status },
     constants.pageSizes.feedback,
   );

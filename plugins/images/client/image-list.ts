@@ -1,5 +1,4 @@
 /** The library as a growing list (30 a page), limited to the user's own when 'Filter by Uploader' is on. */
-import type { Image } from '../../../schemas/generated/entities/image';
 import { useUploadList } from '../../../core/client/uploads';
 import { constants } from '../../../core/shared/config';
 import { imageEndpoints } from '../endpoints';
@@ -10,7 +9,7 @@ const uploaderFilterKey = 'images-filter-by-uploader';
 /** What the page and the picker say when there are no images, of the user's own or at all. */
 export const noImagesText = (mine: boolean) => (mine ? "You haven't uploaded any images yet." : 'There are no images yet.');
 
-export const useImages = () => useUploadList<Image>(uploaderFilterKey, imageEndpoints.list.path, constants.pageSizes.images);
+export const useImages = () => useUploadList(uploaderFilterKey, imageEndpoints.list, constants.pageSizes.images);
 
 /** The original's absolute address: what Copy Image puts on the clipboard. */
 export const absoluteUrl = (path: string) => new URL(path, window.location.origin).href;

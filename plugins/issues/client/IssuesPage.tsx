@@ -34,6 +34,7 @@ import { theme } from '../../../core/client/theme';
 import { toast } from '../../../core/client/toasts';
 import { resolveBadge, type ResolvedBadge } from '../../../core/shared/badges';
 import { constants } from '../../../core/shared/config';
+import { wholeIssueList } from '../endpoints';
 import { issueDeletedText, processingRefusal } from '../rules';
 import { issueApi, type Issue } from './issue-api';
 import { issueEditorPath, issueName, newIssuePath } from './issue-paths';
@@ -232,7 +233,7 @@ export default function IssuesPage() {
         <StatusCycleButton status={status} onCycle={cycle} />
       </PageHeader>
       <List<Issue>
-        path="/issues/list"
+        endpoint={wholeIssueList}
         params={{ newsletter: newsletterId, ...query.params }}
         storageKey="issues-list-view"
         searchPlaceholder="Search issues"

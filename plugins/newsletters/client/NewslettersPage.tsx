@@ -18,6 +18,7 @@ import { currentScopeAtom, userAtom } from '../../../core/client/stores';
 import { theme } from '../../../core/client/theme';
 import { toast } from '../../../core/client/toasts';
 import { constants } from '../../../core/shared/config';
+import { newsletterEndpoints } from '../endpoints';
 import type { NewsletterSummary } from '../../../schemas/generated/entities/newsletter-summary';
 import { listDate, subscriberCount } from './format';
 import { flipNewsletter, newsletterSwitches, type NewsletterSwitch } from './newsletter-actions';
@@ -91,7 +92,7 @@ export default function NewslettersPage() {
           {byPublisher && scope?.type === 'publisher' ? <Text styles={{ root: { color: theme.palette.neutralSecondary } }}>{scope.title}</Text> : null}
         </PageHeader>
         <List<NewsletterSummary>
-          path="/newsletters/list"
+          endpoint={newsletterEndpoints.list}
           params={byPublisher ? { publisher } : {}}
           storageKey="newsletters-list-view"
           searchPlaceholder="Search newsletters"

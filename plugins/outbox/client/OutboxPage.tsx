@@ -28,11 +28,12 @@ import { useListPage } from '../../../core/client/list/use-list-page';
 import { EmptyState, PageHeader } from '../../../core/client/page-parts';
 import { theme } from '../../../core/client/theme';
 import { constants } from '../../../core/shared/config';
+import { outboxEndpoints } from '../endpoints';
 import { searchCountCap } from '../../../core/shared/lists';
 import type { MailMode, OutboxSummary } from '../messages';
 import { byteSize, fullDate, listDate } from './format';
 import { MessagePanel } from './MessagePanel';
-import { outboxApi, outboxListPath } from './outbox-api';
+import { outboxApi } from './outbox-api';
 
 const pageSize = constants.pageSizes.list;
 
@@ -48,7 +49,7 @@ export default function OutboxPage() {
   // A new search starts from the first page.
   const page = paging.search === search.applied ? paging.page : 0;
   const [refreshKey, setRefreshKey] = useState(0);
-  const list = useListPage<OutboxSummary>(outboxListPath, { page, limit: pageSize, search: search.applied || undefined }, refreshKey);
+  const list = useListPage(outboxEndpoints.list, { page, limit: pageSize, search: search.applied || undefined }, refreshKey);
   const [mode, setMode] = useState<MailMode | null>(null);
 
   useEffect(() => {

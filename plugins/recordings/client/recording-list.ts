@@ -1,7 +1,6 @@
 /** The publisher's recordings as a growing list (30 a page), optionally one uploader's. */
 import { useUploadList } from '../../../core/client/uploads';
 import { constants } from '../../../core/shared/config';
-import type { Recording } from '../../../schemas/generated/entities/recording';
 import { recordingEndpoints } from '../endpoints';
 
 /** Where 'Show only my content' is remembered; the page and the picker share it. */
@@ -10,4 +9,4 @@ const onlyMineKey = 'recordings-only-my-content';
 /** What the page and the picker say when there are no recordings, of the user's own or at all. */
 export const noRecordingsText = (mine: boolean) => (mine ? "You haven't uploaded any recordings yet." : 'There are no recordings yet.');
 
-export const useRecordings = () => useUploadList<Recording>(onlyMineKey, recordingEndpoints.list.path, constants.pageSizes.recordings);
+export const useRecordings = () => useUploadList(onlyMineKey, recordingEndpoints.list, constants.pageSizes.recordings);

@@ -10,6 +10,8 @@ import { useCallback, useMemo } from 'react';
 import { useParams, useRoute, useSearch } from 'wouter';
 import type { Issue } from '../../../schemas/generated/entities/issue';
 import { storyName, type Story } from '../../stories/client/public';
+import { wholeIssueList } from '../../issues/endpoints';
+import { storyEndpoints } from '../../stories/endpoints';
 import { ContentPicker, type PickerItem } from './ContentPicker';
 import { issueAudioPath, storyAudioPath, ttsListPath } from './speech-api';
 
@@ -30,7 +32,7 @@ function StoryAudioPicker({ newsletterId }: { newsletterId: string }) {
     <ContentPicker<Story>
       key={type}
       title={type === 'bullet' ? 'Create New Bullet Audio' : 'Create New Article Audio'}
-      path="/stories/list"
+      endpoint={storyEndpoints.list}
       params={params}
       item={item}
       next={(id) => storyAudioPath(id)}
@@ -54,7 +56,7 @@ function IssueAudioPicker({ newsletterId }: { newsletterId: string }) {
   return (
     <ContentPicker<Issue>
       title="Create New Issue Audio"
-      path="/issues/list"
+      endpoint={wholeIssueList}
       params={params}
       item={issueItem}
       next={(id) => issueAudioPath(id)}

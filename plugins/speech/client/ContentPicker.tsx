@@ -13,6 +13,7 @@ import { panelDate } from '../../../core/client/panel-list';
 import { PickerList, selectableProps } from '../../../core/client/selectable';
 import { theme } from '../../../core/client/theme';
 import { constants } from '../../../core/shared/config';
+import type { ListEndpoint } from '../../../core/shared/endpoints';
 
 /** A story or an issue as a picker card shows it. */
 export interface PickerItem {
@@ -26,7 +27,7 @@ export interface PickerItem {
 export interface ContentPickerProps<T> {
   title: string;
   /** The list call and its fixed parameters (newsletter, type, sort). */
-  path: string;
+  endpoint: ListEndpoint<T>;
   params: Record<string, string | boolean>;
   item(row: T): PickerItem;
   /** The audio screen of the chosen item. */
@@ -56,11 +57,11 @@ const classes = mergeStyleSets({
   details: { color: theme.palette.neutralSecondary, overflowWrap: 'anywhere' },
 });
 
-export function ContentPicker<T>({ title, path, params, item, next, label, emptyText, back }: ContentPickerProps<T>) {
+export function ContentPicker<T>({ title, endpoint, params, item, next, label, emptyText, back }: ContentPickerProps<T>) {
   const [, navigate] = useLocation();
   const search = useListSearch(constants.limits.searchMinChars, constants.debounces.listSearchMs);
   const query = useMemo(() => ({ ...params, search: search.applied || undefined }), [params, search.applied]);
-  const rows = useInfiniteList<T>(path, query, constants.pageSizes.list);
+  const rows = useInfiniteList(endpoint, query, constants.pageSizes.list);
   const items = useMemo(() => rows.items.map(item), [rows.items, item]);
   const [selected, setSelected] = useState<string | null>(null);
 

@@ -17,6 +17,7 @@ import { useCan } from '../../../core/client/permissions';
 import { currentScopeAtom } from '../../../core/client/stores';
 import { toast } from '../../../core/client/toasts';
 import { constants } from '../../../core/shared/config';
+import { storyEndpoints } from '../endpoints';
 import { editorPath, useStoryOpener } from './open-story';
 import { moveStory, statusMoves, useActor, verdictOn, wasPublished } from './story-actions';
 import { storyApi, type Story } from './story-api';
@@ -125,7 +126,7 @@ export default function StoriesPage() {
     <Stack tokens={{ childrenGap: 24 }}>
       <PageHeader title="Stories" />
       <List<Story>
-        path="/stories/list"
+        endpoint={storyEndpoints.list}
         params={newsletter ? { newsletter } : {}}
         storageKey="stories-list-view"
         searchPlaceholder="Search stories"

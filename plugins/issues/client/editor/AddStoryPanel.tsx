@@ -10,6 +10,7 @@ import { StatusBadge } from '../../../../core/client/list';
 import { theme } from '../../../../core/client/theme';
 import { resolveBadge } from '../../../../core/shared/badges';
 import { constants } from '../../../../core/shared/config';
+import { storyEndpoints } from '../../../stories/endpoints';
 import { storyName, type Story } from '../../../stories/client/public';
 
 export function AddStoryPanel({
@@ -30,8 +31,8 @@ export function AddStoryPanel({
     const timer = setTimeout(() => setSearch(typed.trim().length >= constants.limits.searchMinChars ? typed.trim() : ''), constants.debounces.listSearchMs);
     return () => clearTimeout(timer);
   }, [typed]);
-  const stories = useInfiniteList<Story>(
-    'stories/list',
+  const stories = useInfiniteList(
+    storyEndpoints.list,
     { newsletter, issue: 'none', sort: 'updatedAt', desc: true, search: search || undefined },
     constants.pageSizes.list,
   );
