@@ -3,7 +3,8 @@
  * the item lists a collection is filled from: the published items of its model, the latest first
  * (spec 001 section 7: GET /{model}s/list with status.published, type article for stories).
  */
-import { callPath } from '../../../core/client/api';
+import { call, callPath } from '../../../core/client/api';
+import { keyEndpoints } from '../../../core/shared/endpoints/keys';
 import { constants } from '../../../core/shared/config';
 import type { Collection as StoredCollection } from '../../../schemas/generated/entities/collection';
 import type { Issue } from '../../../schemas/generated/entities/issue';
@@ -83,7 +84,7 @@ export const collectionApi = {
   fetch: async (id: string) => (await callPath<CollectionWithItems>('get', `/collections/list/${id}`)).data,
   remove: (id: string) => callPath<{ _id: string }>('delete', `/collections/delete/${id}`),
   keyAvailable: async (key: string, id?: string) =>
-    (await callPath<{ available: boolean }>('get', '/keys/check', undefined, { model: 'Collection', key, ...(id ? { _id: id } : {}) })).msg === 'AVAILABLE',
+    (await call(keyEndpoints.check, { query: { model: 'Collection', key, ...(id ? { _id: id } : {}) } })).msg === 'AVAILABLE',
 };
 
 /** The fields PUT /collections/update/{id} takes, from a collection as a list (ids) or GET /collections/list/{id} (items) answers it. */

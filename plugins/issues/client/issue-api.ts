@@ -1,5 +1,6 @@
 /** The issue calls the console makes (plugins/issues/server/routes.ts answers them). Live edits go over the socket (live-issue.ts). */
-import { callPath, list } from '../../../core/client/api';
+import { call, callPath, list } from '../../../core/client/api';
+import { keyEndpoints } from '../../../core/shared/endpoints/keys';
 import { sendAsThisConsole } from '../../../core/client/socket';
 import type { IssueFields } from '../../../schemas/generated/api/issue-fields';
 import type { ChannelTemplate } from '../../../schemas/generated/entities/channel-template';
@@ -40,5 +41,5 @@ export const issueApi = {
   remove: (id: string) => sendAsThisConsole<{ _id: string; newsletter: string }>('delete', `issues/delete/${id}`),
   feature: (id: string, on: boolean) => sendAsThisConsole<Issue>(on ? 'put' : 'delete', `issues/feature/${id}`),
   keyAvailable: async (key: string, id?: string) =>
-    (await callPath<{ available: boolean }>('get', '/keys/check', undefined, { model: 'Issue', key, ...(id ? { _id: id } : {}) })).msg === 'AVAILABLE',
+    (await call(keyEndpoints.check, { query: { model: 'Issue', key, ...(id ? { _id: id } : {}) } })).msg === 'AVAILABLE',
 };
