@@ -6,7 +6,8 @@
 import { Text, TextField } from '@fluentui/react';
 import { useEffect, useState } from 'react';
 import { constants } from '../shared/config';
-import { callPath } from './api';
+import { keyEndpoints } from '../shared/endpoints/keys';
+import { call } from './api';
 import { theme } from './theme';
 
 export interface KeyFieldProps {
@@ -37,7 +38,7 @@ export function KeyField({ label, model, recordId, value, onChange, errorMessage
     }
     let current = true;
     const timer = setTimeout(() => {
-      callPath<{ available: boolean }>('get', 'keys/check', undefined, { model, key, _id: recordId })
+      call(keyEndpoints.check, { query: { model, key, _id: recordId } })
         .then(({ msg }) => current && setAvailability({ key, available: msg === 'AVAILABLE' }))
         .catch(() => current && setAvailability(null));
     }, constants.debounces.listSearchMs);

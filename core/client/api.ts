@@ -62,10 +62,13 @@ function searchOf(query: object | undefined): URLSearchParams | undefined {
   return search;
 }
 
+/** An endpoint's address below the API's prefix, its parameters filled in. */
+const addressOf = (endpoint: Endpoint, params?: Record<string, string>) => pathOf(endpoint.path, params).slice(1);
+
 /** Calls a declared endpoint (core/shared/endpoints.ts) and answers its answer, typed as declared. */
 export async function call<E extends Endpoint>(endpoint: E, ...[input]: InputArgument<E>): Promise<ResultOf<E>> {
   const { params, query, body, headers } = (input ?? {}) as CallInput<Endpoint> & { params?: Record<string, string>; query?: object };
-  const response = await api(pathOf(endpoint.path, params).replace(/^\//, ''), {
+  const response = await api(addressOf(endpoint, params), {
     method: endpoint.method.toLowerCase(),
     json: body,
     searchParams: searchOf(query),
@@ -77,38 +80,15 @@ export async function call<E extends Endpoint>(endpoint: E, ...[input]: InputArg
 /** Sends a multipart form to an upload endpoint (files); uploads of large audio get a longer time limit. */
 export async function upload<E extends Endpoint>(endpoint: E, form: FormData, ...[input]: InputArgument<E>): Promise<ResultOf<E>> {
   const { params } = (input ?? {}) as { params?: Record<string, string> };
-  const response = await api(pathOf(endpoint.path, params).replace(/^\//, ''), { method: endpoint.method.toLowerCase(), body: form, timeout: 10 * 60_000 });
+  const response = await api(addressOf(endpoint, params), { method: endpoint.method.toLowerCase(), body: form, timeout: 10 * 60_000 });
   return (await response.json()) as ResultOf<E>;
-}
-
-/** @deprecated A call by its address, until every call is declared: use `call(endpoint, input)`. */
-export async function callPath<T>(
-  method: 'get' | 'post' | 'put' | 'delete',
-  path: string,
-  body?: unknown,
-  searchParams?: Record<string, string | number | boolean>,
-): Promise<{ data: T; msg?: string }> {
-  const response = await api(path.replace(/^\//, ''), { method, json: body, searchParams });
-  return (await response.json()) as { data: T; msg?: string };
 }
 
 /**
  * One page of a declared list call, for the list hooks whose query is put together as the user
  * filters (core/client/infinite-list.tsx, list/use-list-page.ts); a value left undefined is left out.
  */
-/** @deprecated A list call by its address, until every call is declared: use `call(endpoint, { query })`. */
-export async function list<T>(path: string, searchParams: Record<string, string | number | boolean>): Promise<{ data: T[]; count: number }> {
-  const response = await api(path.replace(/^\//, ''), { searchParams });
-  return (await response.json()) as { data: T[]; count: number };
-}
-
 export async function listPage<T>(endpoint: ListEndpoint<T>, query: object, params?: Record<string, string>): Promise<{ data: T[]; count: number }> {
-  const response = await api(pathOf(endpoint.path, params).replace(/^\//, ''), { searchParams: searchOf(query) });
+  const response = await api(addressOf(endpoint, params), { searchParams: searchOf(query) });
   return (await response.json()) as { data: T[]; count: number };
-}
-
-/** @deprecated An upload by its address, until every call is declared: use `upload(endpoint, form)`. */
-export async function uploadPath<T>(path: string, form: FormData, method: 'post' | 'put' = 'post'): Promise<{ data: T; msg?: string }> {
-  const response = await api(path.replace(/^\//, ''), { method, body: form, timeout: 10 * 60_000 });
-  return (await response.json()) as { data: T; msg?: string };
 }

@@ -5,7 +5,8 @@ import type { Features } from '../shared/config';
 import { ErrorCodes } from '../shared/envelope';
 import { fromPairs } from '../shared/permissions';
 import type { Permission as PermissionPair } from '../../schemas/generated/entities/permission';
-import { api, callPath } from './api';
+import { authEndpoints } from '../shared/endpoints/auth';
+import { call } from './api';
 import { handleError } from './errors';
 import {
   adminPublishersAtom,
@@ -21,6 +22,7 @@ import {
   verificationAtom,
 } from './stores';
 
+/** The two shapes of the generated AuthVerify read as one, each part optional: the code below asks for what it finds. */
 interface VerifyAnswer {
   user: User;
   scopes?: Scope[];
@@ -28,6 +30,9 @@ interface VerifyAnswer {
   features?: Omit<Features, '$schema'>;
   publishers?: PublisherRef[];
 }
+
+/** GET /auth/verify, its data read as one shape. */
+const fetchVerification = (): Promise<{ data: VerifyAnswer; msg?: string }> => call(authEndpoints.verify);
 
 /** Stores the token, then verifies it. A failed verification clears the token. */
 export async function signIn(token: string): Promise<void> {
@@ -38,7 +43,7 @@ export async function signIn(token: string): Promise<void> {
 export async function verify(): Promise<void> {
   store.set(verificationAtom, 'verifying');
   try {
-    const { data, msg } = await callPath<VerifyAnswer>('get', 'auth/verify');
+    const { data, msg } = await fetchVerification();
     store.set(userAtom, data.user);
     if (msg === ErrorCodes.publisherRequired) {
       const publishers = data.publishers ?? data.user.admin?.publishers ?? [];
@@ -80,7 +85,7 @@ function storeScopes(data: VerifyAnswer): void {
  * console keeps its screen instead of showing the loading one. A failure is the caller's to handle.
  */
 export async function refreshScopes(): Promise<void> {
-  const { data, msg } = await callPath<VerifyAnswer>('get', 'auth/verify');
+  const { data, msg } = await fetchVerification();
   // An admin who has not chosen a publisher has no scopes to refresh.
   if (msg === ErrorCodes.publisherRequired) return;
   storeScopes(data);
@@ -89,7 +94,7 @@ export async function refreshScopes(): Promise<void> {
 /** An admin chooses the publisher to work in: a new token, then verification again. */
 export async function choosePublisher(publisherId: string): Promise<boolean> {
   try {
-    const { data } = await callPath<string>('put', 'auth/scope', { publisher: publisherId });
+    const { data } = await call(authEndpoints.scope, { body: { publisher: publisherId } });
     store.set(currentScopeAtom, null);
     await signIn(data);
     return true;
@@ -107,13 +112,13 @@ export async function signOut(): Promise<void> {
   const token = store.get(tokenAtom);
   clearSession();
   store.set(currentScopeAtom, null);
-  if (token) await api.post('auth/logout', { headers: { authorization: `Bearer ${token}` } }).catch(() => undefined);
+  if (token) await call(authEndpoints.logout, { headers: { authorization: `Bearer ${token}` } }).catch(() => undefined);
 }
 
 /** The editor version flag; a failed fetch is ignored. */
 export async function fetchEditorVersion(): Promise<void> {
   try {
-    const { data } = await callPath<string>('get', 'editor/version');
+    const { data } = await call(authEndpoints.editorVersion);
     store.set(editorVersionAtom, data);
   } catch {
     store.set(editorVersionAtom, null);

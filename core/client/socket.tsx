@@ -8,7 +8,7 @@ import { atom, useAtomValue } from 'jotai';
 import { io, type Socket } from 'socket.io-client';
 import { constants } from '../shared/config';
 import type { Endpoint, ResultOf } from '../shared/endpoints';
-import { api, call, type InputArgument } from './api';
+import { call, type InputArgument } from './api';
 import { store, tokenAtom } from './stores';
 
 export type ConnectionStatus = 'offline' | 'connecting' | 'authenticated';
@@ -72,13 +72,6 @@ export function currentSocket(): Socket | undefined {
 export function callAsThisConsole<E extends Endpoint>(endpoint: E, ...[input]: InputArgument<E>): Promise<ResultOf<E>> {
   const id = socket?.id;
   return call(endpoint, ...([{ ...input, headers: id ? { 'x-socket-id': id } : {} }] as InputArgument<E>));
-}
-
-/** @deprecated A live call by its address, until every call is declared: use `callAsThisConsole(endpoint, input)`. */
-export async function sendAsThisConsole<T>(method: 'post' | 'put' | 'delete', path: string, json?: unknown): Promise<{ data: T; msg?: string }> {
-  const id = socket?.id;
-  const response = await api(path, { method, json, headers: id ? { 'x-socket-id': id } : {} });
-  return (await response.json()) as { data: T; msg?: string };
 }
 
 export function useConnectionStatus(): ConnectionStatus {

@@ -5,8 +5,8 @@
  */
 import type { Session } from './auth/session';
 import { invalid } from './errors';
-import { answer } from './schemas/parts';
 import type { PluginApi } from './plugins/contract';
+import { keyEndpoints } from '../shared/endpoints/keys';
 
 /** Whether `key` is taken by a record other than `exceptId`, among what the caller's publisher could collide with. */
 export type KeyLookup = (key: string, exceptId: string | undefined, session: Session) => Promise<boolean>;
@@ -27,19 +27,9 @@ export function createKeyRegistry(): KeyRegistry & { lookups: Map<string, KeyLoo
 }
 
 export function registerKeyCheck(api: PluginApi, lookups: Map<string, KeyLookup>): void {
-  api.route<unknown, { model: string; key: string; _id?: string }>({
-    method: 'GET',
-    url: '/keys/check',
+  api.serve(keyEndpoints.check, {
     signedIn: true,
-    schema: {
-      querystring: {
-        type: 'object',
-        required: ['model', 'key'],
-        properties: { model: { type: 'string', maxLength: 40 }, key: { type: 'string', maxLength: 200 }, _id: { type: 'string', maxLength: 64 } },
-      },
-      response: answer('api/key-availability'),
-      summary: 'Whether a key (slug) is free for a model: msg AVAILABLE or EXISTS.',
-    },
+    summary: 'Whether a key (slug) is free for a model: msg AVAILABLE or EXISTS.',
     async handler(request, _reply, session) {
       const lookup = lookups.get(request.query.model);
       if (!lookup) throw invalid(`Unknown model: ${request.query.model}.`, 'model');

@@ -66,45 +66,42 @@ export function createRegistrar(options: RegistrarOptions): Registrar {
       });
     };
 
-  const routeFor =
-    (instance: FastifyInstance, manifest: PluginManifest): PluginApi['route'] =>
-    (typed) => {
-      const definition = typed as unknown as RouteDefinition;
-      const access = accessOf(definition);
-      const declared = manifest.permissions as string[];
-      if (typeof access === 'string' && access !== 'public' && access !== 'signedIn' && !permissions.includes(access)) {
-        throw new Error(
-          `${manifest.id}: route ${definition.method} ${definition.url} requires '${access}', which no enabled plugin declares (${declared.join(', ')})`,
-        );
-      }
-      if (!definition.schema) throw new Error(`${manifest.id}: route ${definition.method} ${definition.url} declares no schema`);
-      if (!definition.schema.response) throw new Error(`${manifest.id}: route ${definition.method} ${definition.url} declares no answer (schema.response)`);
-      routes.push({ method: definition.method, url: `/api${definition.url}`, owner: manifest.id, access, ...(definition.upload && { upload: true }) });
-      instance.route({
-        method: definition.method,
-        url: definition.url,
-        schema: {
-          ...definition.schema,
-          response: withErrors(definition.schema.response),
-          ...(access === 'public' ? {} : { security: [{ bearer: [] }] }),
-          tags: [manifest.id],
-        },
-        bodyLimit: definition.bodyLimit,
-        config: { upload: definition.upload === true },
-        // Before the body is parsed or an upload read: an anonymous caller costs nothing and
-        // learns nothing about the shape of a body.
-        onRequest: async (request) => {
-          request.session = await sessionOf(request);
-          if (access === 'public') return;
-          if (!request.session) throw unauthorized();
-          if (access !== 'signedIn' && !request.session.can(access)) throw unauthorized(request.session.refusal(access), 'UNAUTHORIZED');
-        },
-        handler: async (request, reply) => {
-          const result = await (definition.handler as (r: unknown, p: unknown, s: unknown) => Promise<unknown>)(request, reply, request.session);
-          return reply.sent ? reply : result;
-        },
-      });
-    };
+  const routeFor = (instance: FastifyInstance, manifest: PluginManifest) => (definition: RouteDefinition) => {
+    const access = accessOf(definition);
+    const declared = manifest.permissions as string[];
+    if (typeof access === 'string' && access !== 'public' && access !== 'signedIn' && !permissions.includes(access)) {
+      throw new Error(
+        `${manifest.id}: route ${definition.method} ${definition.url} requires '${access}', which no enabled plugin declares (${declared.join(', ')})`,
+      );
+    }
+    if (!definition.schema) throw new Error(`${manifest.id}: route ${definition.method} ${definition.url} declares no schema`);
+    if (!definition.schema.response) throw new Error(`${manifest.id}: route ${definition.method} ${definition.url} declares no answer (schema.response)`);
+    routes.push({ method: definition.method, url: `/api${definition.url}`, owner: manifest.id, access, ...(definition.upload && { upload: true }) });
+    instance.route({
+      method: definition.method,
+      url: definition.url,
+      schema: {
+        ...definition.schema,
+        response: withErrors(definition.schema.response),
+        ...(access === 'public' ? {} : { security: [{ bearer: [] }] }),
+        tags: [manifest.id],
+      },
+      bodyLimit: definition.bodyLimit,
+      config: { upload: definition.upload === true },
+      // Before the body is parsed or an upload read: an anonymous caller costs nothing and
+      // learns nothing about the shape of a body.
+      onRequest: async (request) => {
+        request.session = await sessionOf(request);
+        if (access === 'public') return;
+        if (!request.session) throw unauthorized();
+        if (access !== 'signedIn' && !request.session.can(access)) throw unauthorized(request.session.refusal(access), 'UNAUTHORIZED');
+      },
+      handler: async (request, reply) => {
+        const result = await (definition.handler as (r: unknown, p: unknown, s: unknown) => Promise<unknown>)(request, reply, request.session);
+        return reply.sent ? reply : result;
+      },
+    });
+  };
 
   const apiFor = (instance: FastifyInstance, manifest: PluginManifest): PluginApi => {
     const route = routeFor(instance, manifest);
@@ -115,7 +112,6 @@ export function createRegistrar(options: RegistrarOptions): Registrar {
       keys,
       tables: <T>() => ownTables<T>(context.db),
       onClose,
-      route,
       serve(endpoint: Endpoint, { summary, description, bodyLimit, ...access }) {
         route({
           ...(access as Pick<RouteDefinition & { requires: string }, 'handler' | 'requires'>),
@@ -124,7 +120,7 @@ export function createRegistrar(options: RegistrarOptions): Registrar {
           bodyLimit,
           ...(endpoint.upload && { upload: true }),
           schema: {
-            response: endpoint.answer.statuses,
+            response: endpoint.answer?.statuses,
             summary,
             // Only the parts it has: Fastify and the OpenAPI document read a key as a part.
             ...present({ params: paramsSchemaOf(endpoint), querystring: endpoint.query, body: endpoint.body, description }),

@@ -15,6 +15,7 @@ export interface SchemaTypes {
   'api/collection-list-query': import('./api/collection-list-query').CollectionListQuery;
   'api/collection-update-form': import('./api/collection-update-form').CollectionUpdateForm;
   'api/dashboard-layout': import('./api/dashboard-layout').DashboardLayout;
+  'api/dashboard-layout-save': import('./api/dashboard-layout-save').DashboardLayoutSave;
   'api/date-range': import('./api/date-range').DateRange;
   'api/deleted': import('./api/deleted').Deleted;
   'api/design-email-font': import('./api/design-email-font').DesignEmailFont;
@@ -55,6 +56,7 @@ export interface SchemaTypes {
   'api/issue-update': import('./api/issue-update').IssueUpdateBody;
   'api/issue-update-form': import('./api/issue-update-form').IssueUpdateForm;
   'api/key-availability': import('./api/key-availability').KeyAvailability;
+  'api/key-check-query': import('./api/key-check-query').KeyCheckQuery;
   'api/login': import('./api/login').LoginBody;
   'api/newsletter-create': import('./api/newsletter-create').NewsletterCreateBody;
   'api/newsletter-list-query': import('./api/newsletter-list-query').NewsletterListQuery;

@@ -30,22 +30,27 @@ export default definePlugin({ id: 'hello', title: 'Hello', permissions: ['greeti
 `,
   'hello/server/migrations/001_greetings.sql': `create table greetings (id text primary key, text text not null);
 `,
+  'hello/endpoints.ts': `import { endpoint, inline, list } from '@core/shared/endpoints';
+
+interface Greeting { id: string; text: string }
+
+export const greetingEndpoints = {
+  list: endpoint('GET', '/greetings/list', {
+    answer: list(inline<Greeting>({ type: 'object', additionalProperties: false, required: ['id', 'text'], properties: { id: { type: 'string' }, text: { type: 'string' } } })),
+  }),
+};
+`,
   'hello/server/index.ts': `import { serverPlugin } from '@core/server/plugins/contract';
-import { listAnswer } from '@core/server/schemas/parts';
 import manifest from '../plugin';
+import { greetingEndpoints } from '../endpoints';
 
 interface GreetingsTables { greetings: { id: string; text: string } }
 
 export default serverPlugin(manifest, {
   register(api) {
-    api.route({
-      method: 'GET',
-      url: '/greetings/list',
+    api.serve(greetingEndpoints.list, {
       requires: 'greetings.list',
-      schema: {
-        summary: 'Every greeting.',
-        response: listAnswer({ type: 'object', additionalProperties: false, required: ['id', 'text'], properties: { id: { type: 'string' }, text: { type: 'string' } } }),
-      },
+      summary: 'Every greeting.',
       async handler() {
         const rows = await api.tables<GreetingsTables>().selectFrom('greetings').selectAll().orderBy('id').execute();
         return { data: rows, count: rows.length };
@@ -100,10 +105,11 @@ describe('adding a plugin is adding a folder', () => {
     const sloppy = {
       ...hello,
       'hello/server/index.ts': `import { serverPlugin } from '@core/server/plugins/contract';
+import { data, endpoint, inline } from '@core/shared/endpoints';
 import manifest from '../plugin';
 export default serverPlugin(manifest, {
   register(api) {
-    api.route({ method: 'GET', url: '/greetings/open', schema: {}, async handler() { return { data: [] }; } } as never);
+    api.serve(endpoint('GET', '/greetings/open', { answer: data(inline({})) }), { summary: 'Open.', async handler() { return { data: [] }; } } as never);
   },
 });
 `,
@@ -120,7 +126,7 @@ export default serverPlugin(manifest, {
 import manifest from '../plugin';
 export default serverPlugin(manifest, {
   register(api) {
-    api.route({ method: 'GET', url: '/greetings/silent', requires: 'greetings.list', schema: {}, async handler() { return { data: [] }; } } as never);
+    api.serve({ method: 'GET', path: '/greetings/silent' } as never, { requires: 'greetings.list', summary: 'Silent.', async handler() { return { data: [] }; } } as never);
   },
 });
 `,

@@ -5,7 +5,8 @@
 import Fastify from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { installErrorHandler } from '../../core/server/errors';
-import { answer, listAnswer, ref } from '../../core/server/schemas/parts';
+import { ref } from '../../core/server/schemas/parts';
+import { data, list, schema } from '../../core/shared/endpoints';
 import { installValidators } from '../../core/server/schemas/validators';
 
 const app = Fastify();
@@ -16,8 +17,8 @@ const errors = { '5xx': ref('api/error') };
 beforeAll(async () => {
   installErrorHandler(app);
   installValidators(app, { checkAnswers: true });
-  app.get('/key', { schema: { response: { ...answer('api/key-availability'), ...errors } } }, async () => served);
-  app.get('/list', { schema: { response: { ...listAnswer('api/key-availability'), ...errors } } }, async () => served);
+  app.get('/key', { schema: { response: { ...data(schema('api/key-availability')).statuses, ...errors } } }, async () => served);
+  app.get('/list', { schema: { response: { ...list(schema('api/key-availability')).statuses, ...errors } } }, async () => served);
   app.get('/undeclared', { schema: { response: { 204: { type: 'null' }, ...errors } } }, async () => ({ data: 1 }));
   await app.ready();
 });

@@ -9,7 +9,8 @@ import { DefaultButton, Spinner, Stack, Text } from '@fluentui/react';
 import { useAtomValue } from 'jotai';
 import { Suspense, useEffect, useMemo, useRef, useState } from 'react';
 import { constants } from '../../shared/config';
-import { callPath } from '../api';
+import { dashboardEndpoints } from '../../shared/endpoints/dashboards';
+import { call } from '../api';
 import { handleError } from '../errors';
 import { useCan } from '../permissions';
 import { defaultLayout, mergeLayout, sameLayout, type LayoutEntry as Item } from '../dashboard-layout';
@@ -48,7 +49,7 @@ export default function DashboardPage({ type }: { type: 'newsletter' | 'publishe
   useEffect(() => {
     let live = true;
     setLayout(null);
-    callPath<Item[] | null>('get', `auth/dashboard/${type}`)
+    call(dashboardEndpoints.fetch, { params: { dashboard: type } })
       .then(({ data }) => {
         if (!live) return;
         setCustomised(Boolean(data));
@@ -60,7 +61,7 @@ export default function DashboardPage({ type }: { type: 'newsletter' | 'publishe
       clearTimeout(saveTimer.current);
       const last = unsaved.current;
       unsaved.current = null;
-      if (last) callPath('put', `auth/dashboard/${type}`, { layout: last }).catch(handleError);
+      if (last) call(dashboardEndpoints.save, { params: { dashboard: type }, body: { layout: last } }).catch(handleError);
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the panels of a dashboard type do not change while it is shown
   }, [type]);
@@ -70,7 +71,7 @@ export default function DashboardPage({ type }: { type: 'newsletter' | 'publishe
     unsaved.current = next;
     saveTimer.current = setTimeout(() => {
       unsaved.current = null;
-      callPath('put', `auth/dashboard/${type}`, { layout: next }).then(() => setCustomised(true), handleError);
+      call(dashboardEndpoints.save, { params: { dashboard: type }, body: { layout: next } }).then(() => setCustomised(true), handleError);
     }, constants.dashboard.saveDebounceMs);
   };
 
@@ -84,7 +85,7 @@ export default function DashboardPage({ type }: { type: 'newsletter' | 'publishe
     clearTimeout(saveTimer.current);
     unsaved.current = null;
     try {
-      await callPath('delete', `auth/dashboard/${type}`);
+      await call(dashboardEndpoints.forget, { params: { dashboard: type } });
       setCustomised(false);
       setLayout(defaultLayout(panels));
     } catch (error) {

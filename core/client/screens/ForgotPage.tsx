@@ -3,7 +3,8 @@ import { DefaultButton, PrimaryButton, Stack, TextField } from '@fluentui/react'
 import { useLocation } from 'wouter';
 import forgotSchema from '../../../schemas/api/password-forgot.schema.json?validator';
 import type { PasswordForgotBody } from '../../../schemas/generated/api/password-forgot';
-import { callPath } from '../api';
+import { authEndpoints } from '../../shared/endpoints/auth';
+import { call } from '../api';
 import { formValidator, useFormSubmit, useSchemaForm } from '../forms';
 import { toast } from '../toasts';
 import { SignedOutLayout } from './SignedOutLayout';
@@ -14,7 +15,7 @@ export default function ForgotPage() {
   const form = useSchemaForm<PasswordForgotBody>(validate, { email: '' });
   const [, navigate] = useLocation();
   const { busy, submit } = useFormSubmit(form.check, async (body) => {
-    await callPath('put', 'auth/password/forgot', body);
+    await call(authEndpoints.forgotPassword, { body });
     toast('success', 'Success!', 'We have sent an email to you. Check your inbox.');
   });
 

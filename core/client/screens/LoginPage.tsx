@@ -3,7 +3,8 @@ import { Link as FluentLink, PrimaryButton, Stack, TextField } from '@fluentui/r
 import { Link } from 'wouter';
 import loginSchema from '../../../schemas/api/login.schema.json?validator';
 import type { LoginBody } from '../../../schemas/generated/api/login';
-import { callPath } from '../api';
+import { authEndpoints } from '../../shared/endpoints/auth';
+import { call } from '../api';
 import { formValidator, useFormSubmit, useSchemaForm } from '../forms';
 import { signIn } from '../session';
 import { PasswordField } from './PasswordField';
@@ -14,7 +15,7 @@ const validate = formValidator<LoginBody>(loginSchema);
 export default function LoginPage() {
   const form = useSchemaForm<LoginBody>(validate, { email: '', password: '' });
   const { busy, submit } = useFormSubmit(form.check, async (body) => {
-    const { data } = await callPath<string>('post', 'auth/login', body);
+    const { data } = await call(authEndpoints.login, { body });
     await signIn(data);
   });
 

@@ -8,7 +8,8 @@ import { HTTPError } from 'ky';
 import changeSchema from '../../../schemas/api/password-change.schema.json?validator';
 import type { PasswordChangeBody } from '../../../schemas/generated/api/password-change';
 import type { ValidationDetail } from '../../shared/validation-details';
-import { callPath } from '../api';
+import { authEndpoints } from '../../shared/endpoints/auth';
+import { call } from '../api';
 import { byField, formValidator, useFormSubmit, useSchemaForm } from '../forms';
 import { store, tokenAtom } from '../stores';
 import { PasswordField } from './PasswordField';
@@ -22,7 +23,7 @@ export function PasswordChangeSection() {
   const form = useSchemaForm<PasswordChangeBody>(validate, empty);
   const { busy, submit } = useFormSubmit(form.check, async (body) => {
     try {
-      const { data, msg } = await callPath<string>('put', 'auth/password/change', body);
+      const { data, msg } = await call(authEndpoints.changePassword, { body });
       store.set(tokenAtom, data);
       form.setValues(empty);
       toast('success', 'Success!', msg);

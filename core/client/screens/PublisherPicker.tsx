@@ -4,7 +4,8 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useMemo, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { PublisherRef } from '../../../schemas/generated/entities/user';
-import { callPath } from '../api';
+import { authEndpoints } from '../../shared/endpoints/auth';
+import { call } from '../api';
 import { handleError } from '../errors';
 import { choosePublisher, signOut } from '../session';
 import { adminPublishersAtom } from '../stores';
@@ -20,7 +21,7 @@ export default function PublisherPicker({ changing = false }: { changing?: boole
   useEffect(() => {
     if (required) return setPublishers(required);
     // Change Publisher: the admin holds a publisher already, so verification gave no list: ask for it.
-    callPath<{ publishers: PublisherRef[] }>('get', 'auth/publishers')
+    call(authEndpoints.publishers)
       .then(({ data }) => setPublishers(data.publishers))
       .catch(handleError);
   }, [required]);

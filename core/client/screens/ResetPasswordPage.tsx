@@ -3,7 +3,8 @@ import { MessageBar, MessageBarType, PrimaryButton, Stack, TextField } from '@fl
 import { useLocation, useSearch } from 'wouter';
 import resetSchema from '../../../schemas/api/password-reset.schema.json?validator';
 import type { PasswordResetBody } from '../../../schemas/generated/api/password-reset';
-import { callPath } from '../api';
+import { authEndpoints } from '../../shared/endpoints/auth';
+import { call } from '../api';
 import { formValidator, useFormSubmit, useSchemaForm } from '../forms';
 import { signIn } from '../session';
 import { PasswordField } from './PasswordField';
@@ -18,7 +19,7 @@ export default function ResetPasswordPage() {
   const form = useSchemaForm<PasswordResetBody>(validate, { password: '', passwordConfirm: '', email, token: code });
   const [, navigate] = useLocation();
   const { busy, submit } = useFormSubmit(form.check, async (body) => {
-    const { data } = await callPath<string>('put', 'auth/password/reset', body);
+    const { data } = await call(authEndpoints.resetPassword, { body });
     navigate('/', { replace: true });
     await signIn(data);
   });

@@ -2,7 +2,8 @@
 import updateSchema from '../../../schemas/api/profile-update.schema.json?validator';
 import type { ProfileUpdateBody } from '../../../schemas/generated/api/profile-update';
 import type { User } from '../../../schemas/generated/entities/user';
-import { callPath } from '../api';
+import { authEndpoints } from '../../shared/endpoints/auth';
+import { call } from '../api';
 import { handleError } from '../errors';
 import { formValidator } from '../forms';
 import { store, userAtom } from '../stores';
@@ -12,7 +13,7 @@ export const validateProfile = formValidator<ProfileUpdateBody>(updateSchema);
 
 export async function loadProfile(): Promise<User | null> {
   try {
-    const { data } = await callPath<{ body: User }>('get', 'auth/profile/update');
+    const { data } = await call(authEndpoints.profile);
     return data.body;
   } catch (error) {
     await handleError(error);
@@ -31,7 +32,7 @@ export async function saveProfile(body: ProfileUpdateBody): Promise<Record<strin
     return errors;
   }
   try {
-    const { data } = await callPath<User>('put', 'auth/profile/update', result.value);
+    const { data } = await call(authEndpoints.saveProfile, { body: result.value });
     store.set(userAtom, (user) => (user ? { ...user, profile: data.profile, status: data.status } : data));
     return {};
   } catch (error) {

@@ -5,19 +5,13 @@
 import type { AuthProfileForm } from '../../../schemas/generated/api/auth-profile-form';
 import type { AuthPublishers } from '../../../schemas/generated/api/auth-publishers';
 import type { AuthVerify } from '../../../schemas/generated/api/auth-verify';
-import type { LoginBody } from '../../../schemas/generated/api/login';
-import type { PasswordChangeBody } from '../../../schemas/generated/api/password-change';
-import type { PasswordForgotBody } from '../../../schemas/generated/api/password-forgot';
-import type { PasswordResetBody } from '../../../schemas/generated/api/password-reset';
-import type { ProfileUpdateBody } from '../../../schemas/generated/api/profile-update';
-import type { ScopeSelectBody } from '../../../schemas/generated/api/scope-select';
 import { constants } from '../../shared/config';
+import { authEndpoints } from '../../shared/endpoints/auth';
 import { ErrorCodes } from '../../shared/envelope';
 import { toPairs } from '../../shared/permissions';
 import { clock } from '../clock';
 import type { PluginApi } from '../plugins/contract';
 import { invalid, notFound, unauthorized } from '../errors';
-import { answer, ref } from '../schemas/parts';
 import { findPublisher, findUserByEmail, listPublishers, updateProfile } from '../store';
 import { accountCounter, addressCounter, createAttemptLimiter } from './attempts';
 import { hashPassword, verifyPassword } from './passwords';
@@ -29,11 +23,6 @@ import { escapeHtml } from '../../shared/text';
 
 const limits = constants.auth.signInLimits;
 
-/** The data of the calls that sign in: the access token (a JWT) for the Authorization header. */
-const accessToken = { type: 'string', description: 'The access token (a JWT).' };
-/** The data of the calls that only say they are done. */
-const done = { type: 'boolean', enum: [true] };
-
 export function registerAuthRoutes(api: PluginApi, tokens: TokenService): void {
   const { db } = api;
   const attempts = createAttemptLimiter(db);
@@ -41,11 +30,9 @@ export function registerAuthRoutes(api: PluginApi, tokens: TokenService): void {
   // Admins work for the whole platform: every publisher is theirs to choose.
   const allPublishers = async () => (await listPublishers(db)).map((row) => ({ _id: row.id, title: row.title }));
 
-  api.route<LoginBody>({
-    method: 'POST',
-    url: '/auth/login',
+  api.serve(authEndpoints.login, {
     public: true,
-    schema: { body: ref('api/login'), response: answer(accessToken), summary: 'Sign in; data is the access token.' },
+    summary: 'Sign in; data is the access token.',
     async handler(request) {
       const email = request.body.email.toLowerCase();
       const attempt = await attempts.begin([accountCounter(email, limits.account), addressCounter(request.ip, limits.address)]);
@@ -57,14 +44,9 @@ export function registerAuthRoutes(api: PluginApi, tokens: TokenService): void {
     },
   });
 
-  api.route({
-    method: 'GET',
-    url: '/auth/verify',
+  api.serve(authEndpoints.verify, {
     signedIn: true,
-    schema: {
-      response: answer('api/auth-verify'),
-      summary: 'The signed-in user, their scopes and permissions; PUBLISHER_IS_REQUIRED for an admin who has not chosen a publisher.',
-    },
+    summary: 'The signed-in user, their scopes and permissions; PUBLISHER_IS_REQUIRED for an admin who has not chosen a publisher.',
     async handler(_request, _reply, session) {
       const user = presentUser(session.user, session.publisherId);
       if (session.role === 'admin' && !session.publisherId) {
@@ -78,11 +60,9 @@ export function registerAuthRoutes(api: PluginApi, tokens: TokenService): void {
     },
   });
 
-  api.route<ScopeSelectBody>({
-    method: 'PUT',
-    url: '/auth/scope',
+  api.serve(authEndpoints.scope, {
     requires: 'publishers.change',
-    schema: { body: ref('api/scope-select'), response: answer(accessToken), summary: 'An admin chooses a publisher; data is a new token for it.' },
+    summary: 'An admin chooses a publisher; data is a new token for it.',
     async handler(request, _reply, session) {
       const publisher = await findPublisher(db, request.body.publisher);
       if (!publisher) throw notFound('Publisher not found.');
@@ -91,26 +71,18 @@ export function registerAuthRoutes(api: PluginApi, tokens: TokenService): void {
     },
   });
 
-  api.route({
-    method: 'GET',
-    url: '/auth/publishers',
+  api.serve(authEndpoints.publishers, {
     requires: 'publishers.change',
-    schema: { response: answer('api/auth-publishers'), summary: 'The publishers an admin may work in (Change Publisher).' },
+    summary: 'The publishers an admin may work in (Change Publisher).',
     async handler() {
       const data: AuthPublishers = { publishers: await allPublishers() };
       return { data };
     },
   });
 
-  api.route<PasswordForgotBody>({
-    method: 'PUT',
-    url: '/auth/password/forgot',
+  api.serve(authEndpoints.forgotPassword, {
     public: true,
-    schema: {
-      body: ref('api/password-forgot'),
-      response: answer(done),
-      summary: 'Mails a single-use reset link to the address, if it belongs to a user.',
-    },
+    summary: 'Mails a single-use reset link to the address, if it belongs to a user.',
     async handler(request) {
       // Every request counts against the client's address: each one may send a mail.
       await attempts.begin([addressCounter(request.ip, limits.address)]);
@@ -129,19 +101,13 @@ export function registerAuthRoutes(api: PluginApi, tokens: TokenService): void {
           html: `<p>Hello ${escapeHtml(user.name || user.email)},</p><p>Open this link to choose a new password. It works once and expires in ${constants.auth.resetCodeTtlMinutes} minutes:</p><p><a href="${escapeHtml(link)}">Reset my password</a></p><p>If you did not ask for this, ignore this e-mail.</p>`,
         });
       }
-      return { data: true, msg: 'We have sent an email to you. Check your inbox.' };
+      return { data: true as const, msg: 'We have sent an email to you. Check your inbox.' };
     },
   });
 
-  api.route<PasswordResetBody>({
-    method: 'PUT',
-    url: '/auth/password/reset',
+  api.serve(authEndpoints.resetPassword, {
     public: true,
-    schema: {
-      body: ref('api/password-reset'),
-      response: answer(accessToken),
-      summary: 'Sets a new password with the code of the reset link and ends every session of the user; data is an access token.',
-    },
+    summary: 'Sets a new password with the code of the reset link and ends every session of the user; data is an access token.',
     async handler(request) {
       const { email, token: code, password } = request.body;
       const attempt = await attempts.begin([addressCounter(request.ip, limits.address)]);
@@ -159,15 +125,9 @@ export function registerAuthRoutes(api: PluginApi, tokens: TokenService): void {
     },
   });
 
-  api.route<PasswordChangeBody>({
-    method: 'PUT',
-    url: '/auth/password/change',
+  api.serve(authEndpoints.changePassword, {
     signedIn: true,
-    schema: {
-      body: ref('api/password-change'),
-      response: answer(accessToken),
-      summary: "Changes the signed-in user's password and ends all their sessions; data is a new access token for this one.",
-    },
+    summary: "Changes the signed-in user's password and ends all their sessions; data is a new access token for this one.",
     async handler(request, _reply, session) {
       const { currentPassword, password } = request.body;
       // A wrong current password counts like a wrong sign-in: a stolen token cannot guess the password here.
@@ -185,38 +145,28 @@ export function registerAuthRoutes(api: PluginApi, tokens: TokenService): void {
     },
   });
 
-  api.route({
-    method: 'POST',
-    url: '/auth/logout',
+  api.serve(authEndpoints.logout, {
     signedIn: true,
-    schema: { response: answer(done), summary: "Ends the caller's session: its token is refused from now on." },
+    summary: "Ends the caller's session: its token is refused from now on.",
     async handler(_request, _reply, session) {
       await endSession(db, session.sessionId);
       api.realtime.endSessions({ sessionId: session.sessionId });
-      return { data: true, msg: 'OK' };
+      return { data: true as const, msg: 'OK' };
     },
   });
 
-  api.route({
-    method: 'GET',
-    url: '/auth/profile/update',
+  api.serve(authEndpoints.profile, {
     signedIn: true,
-    schema: { response: answer('api/auth-profile-form'), summary: 'The profile form: data.body is the signed-in user.' },
+    summary: 'The profile form: data.body is the signed-in user.',
     async handler(_request, _reply, session) {
       const data: AuthProfileForm = { body: presentUser(session.user, session.publisherId), data: {} };
       return { data };
     },
   });
 
-  api.route<ProfileUpdateBody>({
-    method: 'PUT',
-    url: '/auth/profile/update',
+  api.serve(authEndpoints.saveProfile, {
     signedIn: true,
-    schema: {
-      body: ref('api/profile-update'),
-      response: answer('entities/user'),
-      summary: "Saves the signed-in user's profile; status.ready=true finishes onboarding.",
-    },
+    summary: "Saves the signed-in user's profile; status.ready=true finishes onboarding.",
     async handler(request, _reply, session) {
       const { profile, status } = request.body;
       const updated = await updateProfile(db, session.user.id, {
@@ -230,17 +180,12 @@ export function registerAuthRoutes(api: PluginApi, tokens: TokenService): void {
     },
   });
 
-  api.route({
-    method: 'GET',
-    url: '/editor/version',
+  api.serve(authEndpoints.editorVersion, {
     public: true,
-    schema: {
-      response: answer({ type: 'string', enum: ['maintenance', 'publish', 'default'] }),
-      summary: "The editor version flag: 'maintenance' while the site is under maintenance, else 'publish' or 'default'.",
-    },
+    summary: "The editor version flag: 'maintenance' while the site is under maintenance, else 'publish' or 'default'.",
     async handler() {
       const features = api.features();
-      return { data: features.maintenance ? 'maintenance' : features.editorVersion };
+      return { data: features.maintenance ? ('maintenance' as const) : features.editorVersion };
     },
   });
 }

@@ -60,7 +60,7 @@ interface RouteBase<Body, Query, Params> {
 export type ApiRequest<Body = unknown, Query = unknown, Params = unknown> = FastifyRequest<{ Body: Body; Querystring: Query; Params: Params }>;
 type Handler<Body, Query, Params, S> = (request: ApiRequest<Body, Query, Params>, reply: FastifyReply, session: S) => Promise<unknown>;
 
-/** Deny by default: a route says who may call it, or it is refused at registration. */
+/** Deny by default: a route says who may call it, or it is refused at registration (core/server/routes.ts builds one from a served endpoint). */
 export type RouteDefinition<Body = unknown, Query = unknown, Params = unknown> = RouteBase<Body, Query, Params> &
   (
     | { public: true; requires?: never; signedIn?: never; handler: Handler<Body, Query, Params, Session | null> }
@@ -127,8 +127,11 @@ export interface PageDefinition<Params = unknown> {
 
 export interface PluginApi extends AppContext {
   manifest: PluginManifest;
-  route<Body = unknown, Query = unknown, Params = unknown>(definition: RouteDefinition<Body, Query, Params>): void;
-  /** Serves a declared endpoint: its schemas come from the declaration, the rest from `definition`. */
+  /**
+   * Serves a declared call (plugins/<id>/endpoints.ts, core/shared/endpoints.ts): its schemas come
+   * from the declaration, who may call it, its summary and its handler from `definition`. The one
+   * way a plugin adds a call to the API.
+   */
   serve<E extends Endpoint>(endpoint: E, definition: ServeDefinition<E>): void;
   page<Params = unknown>(definition: PageDefinition<Params>): void;
   /** How GET /keys/check finds this plugin's models' keys (slugs). */

@@ -3,7 +3,7 @@
  * statistics (POST /statistics/generate), the events query (POST /analytics/filter), and the
  * issues, stories, newsletters and subscriber timeline they are drawn for.
  */
-import { call, callPath, list } from '../../../core/client/api';
+import { call } from '../../../core/client/api';
 import type { AnalyticsFilterBody } from '../../../schemas/generated/api/analytics-filter';
 import type { StatisticsGenerateBody } from '../../../schemas/generated/api/statistics-generate';
 import type { SubscriberStats } from '../../../schemas/generated/api/subscriber-stats';
@@ -12,6 +12,9 @@ import type { NewsletterSummary } from '../../../schemas/generated/entities/news
 import type { Story } from '../../../schemas/generated/entities/story';
 import { issueEndpoints } from '../../issues/endpoints';
 import { newsletterEndpoints } from '../../newsletters/endpoints';
+import { storyEndpoints } from '../../stories/endpoints';
+import { subscriberEndpoints } from '../../subscribers/endpoints';
+import { analyticEndpoints } from '../endpoints';
 
 export type Filter = AnalyticsFilterBody['filter'];
 export type Source = 'email' | 'web' | 'ios' | 'android';
@@ -89,11 +92,12 @@ export interface SubscriberRow {
 export type TimelinePoint = SubscriberStats['data'][number];
 
 export async function generateStatistics(body: StatisticsGenerateBody, force: boolean): Promise<GeneratedStatistics> {
-  return (await callPath<GeneratedStatistics>('post', 'statistics/generate', body, { force })).data;
+  return (await call(analyticEndpoints.statistics, { body, query: { force } })).data;
 }
 
+/** The rows of the filter's type (the generated AnalyticsFilterResult has every type's rows as one union). */
 export async function filterEvents<Row>(filter: Filter): Promise<Row[]> {
-  return (await callPath<{ result: Row[] }>('post', 'analytics/filter', { source: 'events', filter })).data.result;
+  return (await call(analyticEndpoints.filter, { body: { source: 'events', filter } })).data.result as Row[];
 }
 
 export async function issueWithStats(issueId: string): Promise<Issue> {
@@ -101,13 +105,13 @@ export async function issueWithStats(issueId: string): Promise<Issue> {
 }
 
 export async function storyWithStats(storyId: string): Promise<Story> {
-  return (await callPath<Story>('get', `stories/list/${storyId}`, undefined, { updateStats: true })).data;
+  return (await call(storyEndpoints.fetch, { params: { id: storyId }, query: { updateStats: true } })).data;
 }
 
 /** The rendered content, with absolute addresses: an issue's content.html, a story's body. */
 export async function renderedContent(type: 'issue' | 'story', id: string): Promise<string> {
   if (type === 'issue') return (await call(issueEndpoints.fetch, { params: { id }, query: { normalizeBody: true } })).data.content?.html ?? '';
-  return (await callPath<Story>('get', `stories/list/${id}`, undefined, { normalizeBody: true })).data.body.html;
+  return (await call(storyEndpoints.fetch, { params: { id }, query: { normalizeBody: true } })).data.body.html;
 }
 
 /** The newsletter's published issues, newest first: ids only (the average-views chart). */
@@ -131,5 +135,5 @@ export async function publisherNewsletters(publisherId: string, limit: number): 
 }
 
 export async function subscriberTimeline(newsletterId: string): Promise<TimelinePoint[]> {
-  return (await list<TimelinePoint>(`newsletters/list/${newsletterId}/stats`, {})).data;
+  return (await call(subscriberEndpoints.timeline, { params: { id: newsletterId } })).data;
 }

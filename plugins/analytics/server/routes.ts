@@ -4,14 +4,12 @@
  * rollups, within the caller's scopes: an issue or a story is reached through its newsletter.
  */
 import { createHash } from 'node:crypto';
-import type { AnalyticsFilterBody } from '../../../schemas/generated/api/analytics-filter';
 import type { AnalyticsStatistics } from '../../../schemas/generated/api/analytics-statistics';
 import type { StatisticsGenerateBody } from '../../../schemas/generated/api/statistics-generate';
 import type { Session } from '../../../core/server/auth/session';
 import type { ContentType } from '../../../core/server/audience';
 import { invalid, notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
-import { answer, ref } from '../../../core/server/schemas/parts';
 import { newslettersOfPublisher } from '../../../core/server/store';
 import { newsletterOfIssue } from '../../issues/server/public';
 import { issuesHolding, newsletterOfStory } from '../../stories/server/public';
@@ -20,6 +18,7 @@ import { sources } from './classify';
 import { clickMap, eventSeries, type SeriesQuery, type Span } from './store';
 import type { AnalyticsDb } from './tables';
 import { clock } from '../../../core/server/clock';
+import { analyticEndpoints } from '../endpoints';
 
 const spanOf: Record<StatisticsGenerateBody['datespan'], Span> = { daily: 'day', weekly: 'week', monthly: 'month' };
 /** Cancellations answered at most (a week of a large newsletter fits; the table pages them). */
@@ -55,17 +54,10 @@ export function registerAnalyticsRoutes(api: PluginApi, db: AnalyticsDb): void {
     return newsletters.map((newsletter) => newsletter.id).filter((id) => session.newsletterIds.has(id));
   }
 
-  api.route<StatisticsGenerateBody, { force?: boolean }>({
-    method: 'POST',
-    url: '/statistics/generate',
+  api.serve(analyticEndpoints.statistics, {
     requires: 'statistics.generate',
-    schema: {
-      body: ref('api/statistics-generate'),
-      querystring: { type: 'object', properties: { force: { type: 'boolean' } } },
-      response: answer('api/analytics-statistics'),
-      summary:
-        "A series of opens and clicks, opens by source, and subscriptions and unsubscriptions, for a newsletter, a publisher, an issue or a story. An opens or clicks point's value counts people once a copy (a copy's repeats are one person's); total adds the repeats; machine counts machines apart. Always computed from the rollups, so force changes nothing but is accepted.",
-    },
+    summary:
+      "A series of opens and clicks, opens by source, and subscriptions and unsubscriptions, for a newsletter, a publisher, an issue or a story. An opens or clicks point's value counts people once a copy (a copy's repeats are one person's); total adds the repeats; machine counts machines apart. Always computed from the rollups, so force changes nothing but is accepted.",
     async handler(request, _reply, session) {
       const body = request.body;
       const { startAt, endAt } = rangeOf(body.date);
@@ -119,15 +111,9 @@ export function registerAnalyticsRoutes(api: PluginApi, db: AnalyticsDb): void {
     },
   });
 
-  api.route<AnalyticsFilterBody>({
-    method: 'POST',
-    url: '/analytics/filter',
+  api.serve(analyticEndpoints.filter, {
     requires: 'statistics.list',
-    schema: {
-      body: ref('api/analytics-filter'),
-      response: answer('api/analytics-filter-result'),
-      summary: 'The events query of the analytics screens: see the body schema for each type and its answer.',
-    },
+    summary: 'The events query of the analytics screens: see the body schema for each type and its answer.',
     async handler(request, _reply, session) {
       const filter = request.body.filter;
       const scoped = (ids: string[] | undefined) => {

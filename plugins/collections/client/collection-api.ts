@@ -3,7 +3,8 @@
  * the item lists a collection is filled from: the published items of its model, the latest first
  * (spec 001 section 7: GET /{model}s/list with status.published, type article for stories).
  */
-import { call, callPath } from '../../../core/client/api';
+import { call } from '../../../core/client/api';
+import { keyEndpoints } from '../../../core/shared/endpoints/keys';
 import { constants } from '../../../core/shared/config';
 import type { ListEndpoint } from '../../../core/shared/endpoints';
 import type { Collection as StoredCollection } from '../../../schemas/generated/entities/collection';
@@ -92,7 +93,7 @@ export const collectionApi = {
   fetch: async (id: string) => (await call(collectionEndpoints.fetch, { params: { id } })).data as CollectionWithItems,
   remove: (id: string) => call(collectionEndpoints.remove, { params: { id } }),
   keyAvailable: async (key: string, id?: string) =>
-    (await callPath<{ available: boolean }>('get', '/keys/check', undefined, { model: 'Collection', key, ...(id ? { _id: id } : {}) })).msg === 'AVAILABLE',
+    (await call(keyEndpoints.check, { query: { model: 'Collection', key, ...(id ? { _id: id } : {}) } })).msg === 'AVAILABLE',
 };
 
 /** The fields PUT /collections/update/{id} takes, from a collection as a list (ids) or GET /collections/list/{id} (items) answers it. */

@@ -2,19 +2,13 @@
 import { notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { presentPublisher } from '../../../core/server/present';
-import { answer, idParams } from '../../../core/server/schemas/parts';
 import { findPublisher } from '../../../core/server/store';
+import { dashboardEndpoints } from '../endpoints';
 
 export function registerPublisherCard(api: PluginApi): void {
-  api.route<unknown, unknown, { id: string }>({
-    method: 'GET',
-    url: '/publishers/list/:id',
+  api.serve(dashboardEndpoints.publisher, {
     requires: 'newsletters.list',
-    schema: {
-      params: idParams,
-      response: answer('entities/publisher'),
-      summary: "The caller's publisher: title, description, image, colours, website, e-mail, key.",
-    },
+    summary: "The caller's publisher: title, description, image, colours, website, e-mail, key.",
     async handler(request, _reply, session) {
       if (session.publisherId !== request.params.id) throw notFound('Publisher not found.');
       const row = await findPublisher(api.db, request.params.id);

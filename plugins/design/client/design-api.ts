@@ -1,21 +1,19 @@
 /** The calls of the wizard and the design pages (spec 002 section 7, Newsletter wizard and design). */
-import { call, callPath } from '../../../core/client/api';
+import { call } from '../../../core/client/api';
+import type { DesignEmailFont as EmailFont } from '../../../schemas/generated/api/design-email-font';
+import type { NewsletterCreateBody } from '../../../schemas/generated/api/newsletter-create';
 import type { ChannelTemplate } from '../../../schemas/generated/entities/channel-template';
 import type { EmailDesign } from '../../../schemas/generated/entities/email-design';
 import type { Interest } from '../../../schemas/generated/entities/interest';
 import type { Newsletter } from '../../../schemas/generated/entities/newsletter';
 import { newsletterEndpoints } from '../../newsletters/endpoints';
 import type { NewsletterDraft, TemplateInput } from '../rules';
+import { settingEndpoints } from '../../settings/endpoints';
+import { designEndpoints } from '../endpoints';
 
-export type { EmailDesign };
+export type { EmailDesign, EmailFont };
 
-/** A font the e-mail design offers: a name and its web-safe CSS stack. */
-export interface EmailFont {
-  name: string;
-  stack: string;
-}
-
-/** GET /newsletters/create: a blank newsletter and what the wizard offers. */
+/** GET /newsletters/create: a blank newsletter and what the wizard offers (the generated DesignNewsletterForm, its body read as the wizard's draft). */
 export interface NewsletterBlank {
   body: NewsletterDraft & { lang: string; channelTemplates: TemplateInput[] };
   data: {
@@ -28,34 +26,38 @@ export interface NewsletterBlank {
   };
 }
 
-/** GET /newsletters/update/{id}: the settings with the channel templates (the channels page sends them back with the body). */
+/**
+ * GET /newsletters/update/{id}: the settings with the channel templates (the channels page sends them back with the body).
+ * The generated Newsletter has them optional (a part the issues plugin keeps); with this page they are always there.
+ */
 export type NewsletterWithTemplates = Newsletter & { channelTemplates: ChannelTemplate[] } & Record<string, unknown>;
 
 export const designApi = {
-  blank: async () => (await callPath<NewsletterBlank>('get', 'newsletters/create')).data,
-  create: async (draft: NewsletterDraft) =>
-    (await callPath<{ _id: string; design: { email: EmailDesign }; image: string }>('post', 'newsletters/create', draft)).data,
+  blank: async (): Promise<NewsletterBlank> => (await call(designEndpoints.blank)).data,
+  // The draft's lang is one the blank offered (data.langs), which the body's enum lists.
+  create: async (draft: NewsletterDraft) => (await call(designEndpoints.create, { body: { ...draft, lang: draft.lang as NewsletterCreateBody['lang'] } })).data,
   publish: async (newsletterId: string) => (await call(newsletterEndpoints.publish, { params: { id: newsletterId } })).data,
 
-  emailDesign: async (newsletterId: string) =>
-    (await callPath<{ body: EmailDesign; data: { fonts: EmailFont[] } }>('get', `newsletters/update/${newsletterId}/design/email/update`)).data,
+  emailDesign: async (newsletterId: string) => (await call(designEndpoints.emailDesign, { params: { id: newsletterId } })).data,
   saveEmailDesign: async (newsletterId: string, design: EmailDesign) =>
-    (await callPath<EmailDesign>('put', `newsletters/update/${newsletterId}/design/email/update`, design)).data,
+    (await call(designEndpoints.saveEmailDesign, { params: { id: newsletterId }, body: design })).data,
   /** The e-mail as subscribers would get it in this design (the newsletter's latest issue, or a sample): HTML, light or dark whatever the console's setting. */
   preview: async (newsletterId: string, design: EmailDesign, dark: boolean) =>
-    (await callPath<string>('put', `newsletters/update/${newsletterId}/design/email/preview`, design, { dark })).data,
+    (await call(designEndpoints.preview, { params: { id: newsletterId }, query: { dark }, body: design })).data,
 
-  webDesign: async (newsletterId: string) => (await callPath<{ body: { cover: string } }>('get', `newsletters/update/${newsletterId}/design/web/update`)).data,
+  webDesign: async (newsletterId: string) => (await call(designEndpoints.webDesign, { params: { id: newsletterId } })).data,
   saveWebDesign: async (newsletterId: string, cover: string) =>
-    (await callPath<{ body: { cover: string } }>('put', `newsletters/update/${newsletterId}/design/web/update`, { cover })).data.body,
+    (await call(designEndpoints.saveWebDesign, { params: { id: newsletterId }, body: { cover } })).data.body,
 
-  newsletter: async (newsletterId: string) => (await callPath<{ body: NewsletterWithTemplates }>('get', `newsletters/update/${newsletterId}`)).data.body,
+  newsletter: async (newsletterId: string): Promise<NewsletterWithTemplates> =>
+    (await call(settingEndpoints.newsletter, { params: { id: newsletterId } })).data.body as NewsletterWithTemplates,
   /**
    * Saves the templates through the spec's call, which takes them with the newsletter's settings:
    * the settings are read again just before, so a change someone saved meanwhile is sent back as it is now.
    */
   saveTemplates: async (newsletterId: string, channelTemplates: TemplateInput[]) => {
     const current = await designApi.newsletter(newsletterId);
-    return (await callPath<NewsletterWithTemplates>('put', `newsletters/update/${newsletterId}`, { ...current, channelTemplates })).data.channelTemplates;
+    const saved = (await call(settingEndpoints.saveNewsletter, { params: { id: newsletterId }, body: { ...current, channelTemplates } })).data;
+    return (saved as NewsletterWithTemplates).channelTemplates;
   },
 };

@@ -8,16 +8,8 @@ import { callerPublisher } from '../../../core/server/auth/session';
 import { inTransaction } from '../../../core/server/db/database';
 import { invalid, invalidDetails } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
-import { answer, idParams, ref } from '../../../core/server/schemas/parts';
 import { insertNewsletter, keyInUse } from '../../../core/server/store';
 import { constants } from '../../../core/shared/config';
-import type { Envelope } from '../../../core/shared/envelope';
-import type { DesignEmailForm } from '../../../schemas/generated/api/design-email-form';
-import type { DesignNewsletterCreated } from '../../../schemas/generated/api/design-newsletter-created';
-import type { DesignNewsletterForm } from '../../../schemas/generated/api/design-newsletter-form';
-import type { DesignWebForm } from '../../../schemas/generated/api/design-web-form';
-import type { NewsletterCreateBody } from '../../../schemas/generated/api/newsletter-create';
-import type { WebDesign } from '../../../schemas/generated/api/web-design';
 import { originalImageAddress } from '../../images/server/public';
 import { designPreview, saveChannelTemplates } from '../../issues/server/public';
 import {
@@ -29,10 +21,10 @@ import {
   saveNewsletterEmailDesign,
   saveNewsletterWebCover,
   startNewsletterSettings,
-  type EmailDesign,
 } from '../../settings/server/public';
 import { defaultTemplateTitle, descriptionProblems, exampleTemplates, identityProblems, keyTaken, welcomeProblems } from '../rules';
 import { checkedTemplates } from './templates';
+import { designEndpoints } from '../endpoints';
 
 const { design } = constants;
 
@@ -54,16 +46,11 @@ const blankNewsletter = {
 export function registerDesignRoutes(api: PluginApi): void {
   const publicUrl = api.env.publicUrl;
 
-  api.route({
-    method: 'GET',
-    url: '/newsletters/create',
+  api.serve(designEndpoints.blank, {
     requires: 'newsletters.create',
-    schema: {
-      response: answer('api/design-newsletter-form'),
-      summary:
-        "The wizard's start: data.body a blank newsletter, data.data what it offers (interests, langs with the default first, the default e-mail design and its fonts, example channel templates).",
-    },
-    async handler(): Promise<Envelope<DesignNewsletterForm>> {
+    summary:
+      "The wizard's start: data.body a blank newsletter, data.data what it offers (interests, langs with the default first, the default e-mail design and its fonts, example channel templates).",
+    async handler() {
       return {
         data: {
           body: blankNewsletter,
@@ -78,17 +65,11 @@ export function registerDesignRoutes(api: PluginApi): void {
     },
   });
 
-  api.route<NewsletterCreateBody>({
-    method: 'POST',
-    url: '/newsletters/create',
+  api.serve(designEndpoints.create, {
     requires: 'newsletters.create',
-    schema: {
-      body: ref('api/newsletter-create'),
-      response: answer('api/design-newsletter-created'),
-      summary:
-        "Creates an unpublished newsletter in the caller's publisher with its interests, welcome e-mail and channel templates (every rule of the wizard, with its messages). Answers data {_id, design.email, image}.",
-    },
-    async handler(request, _reply, session): Promise<Envelope<DesignNewsletterCreated>> {
+    summary:
+      "Creates an unpublished newsletter in the caller's publisher with its interests, welcome e-mail and channel templates (every rule of the wizard, with its messages). Answers data {_id, design.email, image}.",
+    async handler(request, _reply, session) {
       const body = request.body;
       const problems = [...identityProblems(body), ...descriptionProblems(body), ...welcomeProblems(body.welcome)];
       if (problems.length > 0) throw invalidDetails(problems);
@@ -119,34 +100,19 @@ export function registerDesignRoutes(api: PluginApi): void {
     },
   });
 
-  const designUrl = '/newsletters/update/:id/design';
-
-  api.route<unknown, unknown, { id: string }>({
-    method: 'GET',
-    url: `${designUrl}/email/update`,
+  api.serve(designEndpoints.emailDesign, {
     requires: 'newsletters.update',
-    schema: {
-      params: idParams,
-      response: answer('api/design-email-form'),
-      summary: "The newsletter's e-mail design (data.body) and the fonts it offers (data.data.fonts).",
-    },
-    async handler(request, _reply, session): Promise<Envelope<DesignEmailForm>> {
+    summary: "The newsletter's e-mail design (data.body) and the fonts it offers (data.data.fonts).",
+    async handler(request, _reply, session) {
       session.assertNewsletter(request.params.id);
       return { data: { body: await newsletterEmailDesign(api.db, request.params.id), data: { fonts: emailFonts } } };
     },
   });
 
-  api.route<EmailDesign, unknown, { id: string }>({
-    method: 'PUT',
-    url: `${designUrl}/email/update`,
+  api.serve(designEndpoints.saveEmailDesign, {
     requires: 'newsletters.update',
-    schema: {
-      params: idParams,
-      body: ref('entities/email-design'),
-      response: answer('entities/email-design'),
-      summary:
-        "Saves the newsletter's whole e-mail design; every issue sent from now on uses it. A banner from the image library is kept as uploaded (not its WebP copy).",
-    },
+    summary:
+      "Saves the newsletter's whole e-mail design; every issue sent from now on uses it. A banner from the image library is kept as uploaded (not its WebP copy).",
     async handler(request, _reply, session) {
       session.assertNewsletter(request.params.id);
       // Mail clients do not all show WebP (Outlook for Windows does not): the e-mail links the original.
@@ -156,18 +122,10 @@ export function registerDesignRoutes(api: PluginApi): void {
     },
   });
 
-  api.route<EmailDesign, { dark?: boolean }, { id: string }>({
-    method: 'PUT',
-    url: `${designUrl}/email/preview`,
+  api.serve(designEndpoints.preview, {
     requires: 'newsletters.update',
-    schema: {
-      params: idParams,
-      querystring: { type: 'object', additionalProperties: false, properties: { dark: { type: 'boolean' } } },
-      body: ref('entities/email-design'),
-      response: answer({ type: 'string', description: 'The e-mail as HTML.' }),
-      summary:
-        "The e-mail in this design, not saved: the newsletter's latest issue with stories, or a sample. data is its HTML as sent (light or dark as the reader's setting says); ?dark=true applies the Dark colours whatever the setting, ?dark=false keeps them out.",
-    },
+    summary:
+      "The e-mail in this design, not saved: the newsletter's latest issue with stories, or a sample. data is its HTML as sent (light or dark as the reader's setting says); ?dark=true applies the Dark colours whatever the setting, ?dark=false keeps them out.",
     async handler(request, _reply, session) {
       session.assertNewsletter(request.params.id);
       const html = await designPreview(api.db, request.params.id, request.body, {
@@ -179,28 +137,19 @@ export function registerDesignRoutes(api: PluginApi): void {
     },
   });
 
-  api.route<unknown, unknown, { id: string }>({
-    method: 'GET',
-    url: `${designUrl}/web/update`,
+  api.serve(designEndpoints.webDesign, {
     requires: 'newsletters.update',
-    schema: { params: idParams, response: answer('api/design-web-form'), summary: "The newsletter's web design: data.body.cover, its landing page's cover." },
-    async handler(request, _reply, session): Promise<Envelope<DesignWebForm>> {
+    summary: "The newsletter's web design: data.body.cover, its landing page's cover.",
+    async handler(request, _reply, session) {
       session.assertNewsletter(request.params.id);
       return { data: { body: { cover: await newsletterWebCover(api.db, request.params.id) } } };
     },
   });
 
-  api.route<WebDesign, unknown, { id: string }>({
-    method: 'PUT',
-    url: `${designUrl}/web/update`,
+  api.serve(designEndpoints.saveWebDesign, {
     requires: 'newsletters.update',
-    schema: {
-      params: idParams,
-      body: ref('api/web-design'),
-      response: answer('api/design-web-form'),
-      summary: "Saves the landing page's cover (empty: none).",
-    },
-    async handler(request, _reply, session): Promise<Envelope<DesignWebForm>> {
+    summary: "Saves the landing page's cover (empty: none).",
+    async handler(request, _reply, session) {
       session.assertNewsletter(request.params.id);
       await saveNewsletterWebCover(api.db, request.params.id, request.body.cover.trim());
       return { data: { body: { cover: await newsletterWebCover(api.db, request.params.id) } }, msg: 'OK' };

@@ -1,5 +1,6 @@
 /** The issue calls the console makes (plugins/issues/server/routes.ts answers them). Live edits go over the socket (live-issue.ts). */
-import { call, callPath } from '../../../core/client/api';
+import { call } from '../../../core/client/api';
+import { keyEndpoints } from '../../../core/shared/endpoints/keys';
 import { callAsThisConsole } from '../../../core/client/socket';
 import type { IssueContent } from '../../../schemas/generated/api/issue-content';
 import type { IssueCreateBody } from '../../../schemas/generated/api/issue-create';
@@ -26,5 +27,5 @@ export const issueApi = {
   remove: (id: string) => callAsThisConsole(issueEndpoints.remove, { params: { id } }),
   feature: (id: string, on: boolean) => callAsThisConsole(on ? issueEndpoints.feature : issueEndpoints.unfeature, { params: { id } }),
   keyAvailable: async (key: string, id?: string) =>
-    (await callPath<{ available: boolean }>('get', '/keys/check', undefined, { model: 'Issue', key, ...(id ? { _id: id } : {}) })).msg === 'AVAILABLE',
+    (await call(keyEndpoints.check, { query: { model: 'Issue', key, ...(id ? { _id: id } : {}) } })).msg === 'AVAILABLE',
 };

@@ -7,14 +7,15 @@ import { useEffect, useState } from 'react';
 import { useLocation } from 'wouter';
 import createSchema from '../../../schemas/api/announcement-create.schema.json?validator';
 import type { AnnouncementCreateBody } from '../../../schemas/generated/api/announcement-create';
-import type { Announcement } from '../../../schemas/generated/entities/announcement';
-import { callPath } from '../../../core/client/api';
+import { call } from '../../../core/client/api';
 import { handleError } from '../../../core/client/errors';
 import { formValidator, useFormSubmit, useSchemaForm } from '../../../core/client/forms';
 import { PageHeader } from '../../../core/client/page-parts';
 import { RichTextEditor } from '../../../core/client/rich-text';
 import { theme } from '../../../core/client/theme';
 import { toast } from '../../../core/client/toasts';
+import { authEndpoints } from '../../../core/shared/endpoints/auth';
+import { notificationEndpoints } from '../endpoints';
 import './notifications.css';
 
 const validate = formValidator<AnnouncementCreateBody>(createSchema);
@@ -25,7 +26,7 @@ export default function AnnouncementCreatePage() {
   const form = useSchemaForm<AnnouncementCreateBody>(validate, { publisher: '', subject: '', preview: '', body: '' });
 
   useEffect(() => {
-    callPath<{ publishers: { _id: string; title: string }[] }>('get', 'auth/publishers')
+    call(authEndpoints.publishers)
       .then(({ data }) => setPublishers(data.publishers))
       .catch(handleError);
   }, []);
@@ -36,7 +37,7 @@ export default function AnnouncementCreatePage() {
     return result;
   };
   const { busy, submit } = useFormSubmit(check, async (body) => {
-    const { data, msg } = await callPath<Announcement>('post', 'announcements/create', body);
+    const { data, msg } = await call(notificationEndpoints.announce, { body });
     toast('success', 'Success!', msg);
     navigate(`/announcements/${data._id}`);
   });

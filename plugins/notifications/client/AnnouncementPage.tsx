@@ -5,11 +5,12 @@ import { tr } from 'date-fns/locale';
 import { useEffect, useState } from 'react';
 import { useParams } from 'wouter';
 import type { Announcement } from '../../../schemas/generated/entities/announcement';
-import { callPath } from '../../../core/client/api';
+import { call } from '../../../core/client/api';
 import { handleError } from '../../../core/client/errors';
 import { EmptyState } from '../../../core/client/page-parts';
 import { theme } from '../../../core/client/theme';
 import { constants } from '../../../core/shared/config';
+import { notificationEndpoints } from '../endpoints';
 import './notifications.css';
 
 export default function AnnouncementPage() {
@@ -18,7 +19,7 @@ export default function AnnouncementPage() {
 
   useEffect(() => {
     setAnnouncement(null);
-    callPath<Announcement>('get', `auth/notifications/${encodeURIComponent(announcementId)}`)
+    call(notificationEndpoints.announcement, { params: { id: announcementId } })
       .then(({ data }) => setAnnouncement(data))
       .catch(async (error: unknown) => {
         setAnnouncement('missing');

@@ -4,15 +4,10 @@
  */
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { Notification } from '../../../schemas/generated/entities/notification';
-import { api, callPath } from '../../../core/client/api';
+import { call } from '../../../core/client/api';
 import { handleError } from '../../../core/client/errors';
 import { constants } from '../../../core/shared/config';
-
-interface ListAnswer {
-  data: Notification[];
-  count: number;
-  unread: number;
-}
+import { notificationEndpoints } from '../endpoints';
 
 export interface NotificationList {
   items: Notification[];
@@ -38,8 +33,7 @@ export function useNotificationList(unreadOnly: boolean): NotificationList {
 
   const fetchPage = useCallback(
     async (page: number) => {
-      const response = await api('auth/notifications', { searchParams: { page, limit: pageSize, ...(unreadOnly ? { unread: true } : {}) } });
-      return (await response.json()) as ListAnswer;
+      return call(notificationEndpoints.list, { query: { page, limit: pageSize, ...(unreadOnly ? { unread: true } : {}) } });
     },
     [unreadOnly],
   );
@@ -77,7 +71,7 @@ export function useNotificationList(unreadOnly: boolean): NotificationList {
   const markRead = async (notification: Notification) => {
     if (notification.status.read) return;
     try {
-      await callPath('put', `auth/notifications/${notification._id}`);
+      await call(notificationEndpoints.read, { params: { id: notification._id } });
       setState((current) => ({
         ...current,
         items: unreadOnly

@@ -2,18 +2,16 @@
  * The notification calls (spec 000 section 7, spec 002 sections 2.13 and 7): the caller's
  * notifications, marking them read, the announcement page, and the admins' announcements.
  */
-import type { AnnouncementCreateBody } from '../../../schemas/generated/api/announcement-create';
-import type { NotificationListQuery } from '../../../schemas/generated/api/notification-list-query';
 import { constants } from '../../../core/shared/config';
 import { invalid, notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { sanitizeRichText } from '../../../core/server/sanitize';
-import { answer, idParams, ref, wholeAnswer } from '../../../core/server/schemas/parts';
 import { findPublisher } from '../../../core/server/store';
 import { htmlToText } from '../../../core/shared/text';
 import { presentAnnouncement, presentNotification } from './present';
 import { createAnnouncement, findAnnouncement, findNotification, listNotifications, markAllRead, markRead, type Db } from './store';
 import type { NotificationTables } from './tables';
+import { notificationEndpoints } from '../endpoints';
 
 /** The event online users get when a notification arrives (their bell refreshes). */
 export const notificationEvent = 'notification';
@@ -21,15 +19,9 @@ export const notificationEvent = 'notification';
 export function registerNotificationRoutes(api: PluginApi): void {
   const db: Db = api.tables<NotificationTables>();
 
-  api.route<unknown, NotificationListQuery>({
-    method: 'GET',
-    url: '/auth/notifications',
+  api.serve(notificationEndpoints.list, {
     requires: 'notifications.list',
-    schema: {
-      querystring: ref('api/notification-list-query'),
-      response: wholeAnswer('api/notification-list'),
-      summary: "The caller's notifications, newest first; unread=true keeps the unread ones. Answers data, count and unread (the badge).",
-    },
+    summary: "The caller's notifications, newest first; unread=true keeps the unread ones. Answers data, count and unread (the badge).",
     async handler(request, _reply, session) {
       const { page = 0, limit = constants.pageSizes.notifications, unread = false } = request.query;
       const result = await listNotifications(db, { userId: session.user.id, unreadOnly: unread, limit, offset: page * limit });
@@ -38,41 +30,27 @@ export function registerNotificationRoutes(api: PluginApi): void {
   });
 
   // Static before the parameter: find-my-way matches /read-all here, not ':id'.
-  api.route({
-    method: 'PUT',
-    url: '/auth/notifications/read-all',
+  api.serve(notificationEndpoints.readAll, {
     requires: 'notifications.list',
-    schema: { response: answer('api/notification-read-all'), summary: "Marks all the caller's notifications read." },
+    summary: "Marks all the caller's notifications read.",
     async handler(_request, _reply, session) {
       const updated = await markAllRead(db, session.user.id);
       return { data: { updated }, msg: 'All notifications are marked as read.' };
     },
   });
 
-  api.route<unknown, unknown, { id: string }>({
-    method: 'PUT',
-    url: '/auth/notifications/:id',
+  api.serve(notificationEndpoints.read, {
     requires: 'notifications.list',
-    schema: {
-      params: idParams,
-      response: answer('entities/notification'),
-      summary: "Marks one of the caller's notifications read (spec 002 section 7); another user's is not found.",
-    },
+    summary: "Marks one of the caller's notifications read (spec 002 section 7); another user's is not found.",
     async handler(request, _reply, session) {
       if (!(await markRead(db, session.user.id, request.params.id))) throw notFound('Notification not found.');
       return { data: presentNotification((await findNotification(db, session.user.id, request.params.id))!) };
     },
   });
 
-  api.route<unknown, unknown, { id: string }>({
-    method: 'GET',
-    url: '/auth/notifications/:id',
+  api.serve(notificationEndpoints.announcement, {
     requires: 'notifications.list',
-    schema: {
-      params: idParams,
-      response: answer('entities/announcement'),
-      summary: 'An announcement the caller received (spec 000 section 7: GET /auth/notifications/{announcementId}): subject, preview, body.html.',
-    },
+    summary: 'An announcement the caller received (spec 000 section 7: GET /auth/notifications/{announcementId}): subject, preview, body.html.',
     async handler(request, _reply, session) {
       const announcement = await findAnnouncement(db, request.params.id, { userId: session.user.id, mayPost: session.can('announcements.create') });
       if (!announcement) throw notFound('Announcement not found.');
@@ -80,15 +58,9 @@ export function registerNotificationRoutes(api: PluginApi): void {
     },
   });
 
-  api.route<AnnouncementCreateBody>({
-    method: 'POST',
-    url: '/announcements/create',
+  api.serve(notificationEndpoints.announce, {
     requires: 'announcements.create',
-    schema: {
-      body: ref('api/announcement-create'),
-      response: answer('entities/announcement'),
-      summary: "Posts an announcement to a publisher's users (directors, editors, authors): each gets a notification linking to /announcements/{id}.",
-    },
+    summary: "Posts an announcement to a publisher's users (directors, editors, authors): each gets a notification linking to /announcements/{id}.",
     async handler(request, _reply, session) {
       const { publisher, subject, preview = '', body } = request.body;
       const bodyHtml = sanitizeRichText(body);

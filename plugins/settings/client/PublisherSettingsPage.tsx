@@ -5,7 +5,8 @@
 import { Spinner, Stack, TextField } from '@fluentui/react';
 import { useEffect, useState } from 'react';
 import { useParams } from 'wouter';
-import { callPath } from '../../../core/client/api';
+import { call } from '../../../core/client/api';
+import { settingEndpoints } from '../endpoints';
 import { handleError } from '../../../core/client/errors';
 import { byField, formValidator } from '../../../core/client/forms';
 import { ImageField } from '../../../core/client/ImageField';
@@ -29,7 +30,7 @@ export default function PublisherSettingsPage() {
 
   useEffect(() => {
     setValues(null);
-    callPath<{ body: Publisher }>('get', `publishers/update/${publisherId}`)
+    call(settingEndpoints.publisher, { params: { id: publisherId! } })
       .then(({ data }) => setValues(data.body))
       .catch(handleError);
   }, [publisherId, setValues]);
@@ -44,7 +45,7 @@ export default function PublisherSettingsPage() {
     }
     setBusy(true);
     try {
-      const { data } = await callPath<Publisher>('put', `publishers/update/${publisherId}`, result.value);
+      const { data } = await call(settingEndpoints.savePublisher, { params: { id: publisherId! }, body: result.value });
       setValues(data);
       setErrors({});
       toast('success', 'Success!', 'Your changes are saved.');

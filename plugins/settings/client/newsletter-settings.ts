@@ -1,34 +1,23 @@
 /** Loading and saving a newsletter's settings, checked first by the schema the server validates with. */
 import { HTTPError } from 'ky';
 import { useCallback, useEffect, useState } from 'react';
-import { callPath } from '../../../core/client/api';
+import { call } from '../../../core/client/api';
 import { handleError } from '../../../core/client/errors';
 import { byField, formValidator } from '../../../core/client/forms';
 import { toast } from '../../../core/client/toasts';
 import type { ValidationDetail } from '../../../core/shared/validation-details';
 import updateSchema from '../../../schemas/api/newsletter-update.schema.json?validator';
 import type { NewsletterUpdateBody } from '../../../schemas/generated/api/newsletter-update';
-import type { Interest } from '../../../schemas/generated/entities/interest';
+import type { SettingsNewsletterForm } from '../../../schemas/generated/api/settings-newsletter-form';
 import type { Newsletter } from '../../../schemas/generated/entities/newsletter';
+import { settingEndpoints } from '../endpoints';
 
 export const validateNewsletter = formValidator<NewsletterUpdateBody>(updateSchema);
 
-export interface Tester {
-  _id: string;
-  name: string;
-  email: string;
-}
-
-export interface Voice {
-  voice_id: string;
-  name: string;
-}
-
-export interface NewsletterForm {
-  interests: Interest[];
-  testers: Tester[];
-  voices: Voice[];
-}
+/** What the settings form offers (GET /newsletters/update/{id}'s data.data). */
+export type NewsletterForm = SettingsNewsletterForm['data'];
+export type Tester = NewsletterForm['testers'][number];
+export type Voice = NewsletterForm['voices'][number];
 
 export type NewsletterSettings = Required<Pick<Newsletter, 'interests' | 'testers' | 'welcome' | 'voiceSettings'>> & Newsletter;
 
@@ -39,7 +28,7 @@ export function useNewsletterSettings(newsletterId: string) {
   const [loaded, setLoaded] = useState<{ body: NewsletterSettings; data: NewsletterForm } | null>(null);
   const reload = useCallback(async () => {
     try {
-      const { data } = await callPath<{ body: NewsletterSettings; data: NewsletterForm }>('get', `newsletters/update/${newsletterId}`);
+      const { data } = await call(settingEndpoints.newsletter, { params: { id: newsletterId } });
       setLoaded(data);
     } catch (error) {
       await handleError(error);
@@ -66,7 +55,7 @@ export async function saveNewsletter(newsletterId: string, body: NewsletterSetti
     return { errors: byField(result.details) };
   }
   try {
-    const { data } = await callPath<NewsletterSettings>('put', `newsletters/update/${newsletterId}`, result.value);
+    const { data } = await call(settingEndpoints.saveNewsletter, { params: { id: newsletterId }, body: result.value });
     toast('success', 'Success!', 'Your changes are saved.');
     return { errors: {}, saved: data };
   } catch (error) {

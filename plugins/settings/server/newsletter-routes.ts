@@ -6,9 +6,7 @@
  */
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { invalid, notFound } from '../../../core/server/errors';
-import { answer, idParams, ref } from '../../../core/server/schemas/parts';
 import { constants } from '../../../core/shared/config';
-import type { NewsletterUpdateBody } from '../../../schemas/generated/api/newsletter-update';
 import type { SettingsNewsletterForm } from '../../../schemas/generated/api/settings-newsletter-form';
 import { assertMayChangeInterests } from './policy';
 import { presentInterest, presentNewsletterSettings } from './present';
@@ -16,6 +14,7 @@ import { keyInUse } from '../../../core/server/store';
 import { findNewsletterSettings, listInterests, saveNewsletterSettings, settingsDb, staffOf } from './store';
 import { storedWelcome } from './welcome';
 import type { VoiceSettings } from './defaults';
+import { settingEndpoints } from '../endpoints';
 
 export const newsletterKeyExists = (key: string) => `The newsletter name ${key} already exists.`;
 
@@ -28,16 +27,10 @@ export function registerNewsletterSettingsRoutes(api: PluginApi): void {
     return settings;
   };
 
-  api.route<unknown, unknown, { id: string }>({
-    method: 'GET',
-    url: '/newsletters/update/:id',
+  api.serve(settingEndpoints.newsletter, {
     requires: 'newsletters.update',
-    schema: {
-      params: idParams,
-      response: answer('api/settings-newsletter-form'),
-      summary:
-        "A newsletter's settings (data.body, with the parts other plugins keep: channelTemplates) with what the form offers (data.data): every interest, the publisher's staff as possible testers, the voices.",
-    },
+    summary:
+      "A newsletter's settings (data.body, with the parts other plugins keep: channelTemplates) with what the form offers (data.data): every interest, the publisher's staff as possible testers, the voices.",
     async handler(request, _reply, session) {
       session.assertNewsletter(request.params.id);
       const settings = await settingsOf(request.params.id);
@@ -55,17 +48,10 @@ export function registerNewsletterSettingsRoutes(api: PluginApi): void {
     },
   });
 
-  api.route<NewsletterUpdateBody, unknown, { id: string }>({
-    method: 'PUT',
-    url: '/newsletters/update/:id',
+  api.serve(settingEndpoints.saveNewsletter, {
     requires: 'newsletters.update',
-    schema: {
-      params: idParams,
-      body: ref('api/newsletter-update'),
-      response: answer('entities/newsletter'),
-      summary:
-        "Saves a newsletter's settings, and its channel templates when the body carries them. Interests: at most constants.limits.interestsMax, and only an admin may change them (401 'Required role Admin, current role: {ROLE}'). The welcome intro is sanitized. Status is not changed here.",
-    },
+    summary:
+      "Saves a newsletter's settings, and its channel templates when the body carries them. Interests: at most constants.limits.interestsMax, and only an admin may change them (401 'Required role Admin, current role: {ROLE}'). The welcome intro is sanitized. Status is not changed here.",
     async handler(request, _reply, session) {
       session.assertNewsletter(request.params.id);
       const current = await settingsOf(request.params.id);

@@ -2,10 +2,9 @@
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { invalid, notFound } from '../../../core/server/errors';
 import { presentPublisher } from '../../../core/server/present';
-import { answer, idParams, ref } from '../../../core/server/schemas/parts';
 import { findPublisher, keyInUse, updatePublisher } from '../../../core/server/store';
-import type { PublisherUpdateBody } from '../../../schemas/generated/api/publisher-update';
 import type { SettingsPublisherForm } from '../../../schemas/generated/api/settings-publisher-form';
+import { settingEndpoints } from '../endpoints';
 
 export const publisherKeyExists = (key: string) => `The publisher name ${key} already exists.`;
 
@@ -18,11 +17,9 @@ export function registerPublisherSettingsRoutes(api: PluginApi): void {
     return publisher;
   };
 
-  api.route<unknown, unknown, { id: string }>({
-    method: 'GET',
-    url: '/publishers/update/:id',
+  api.serve(settingEndpoints.publisher, {
     requires: 'publishers.update',
-    schema: { params: idParams, response: answer('api/settings-publisher-form'), summary: "The publisher's credentials (data.body)." },
+    summary: "The publisher's credentials (data.body).",
     async handler(request, _reply, session) {
       session.assertPublisher(request.params.id);
       const data: SettingsPublisherForm = { body: presentPublisher(await publisherOf(request.params.id)), data: {} };
@@ -30,16 +27,9 @@ export function registerPublisherSettingsRoutes(api: PluginApi): void {
     },
   });
 
-  api.route<PublisherUpdateBody, unknown, { id: string }>({
-    method: 'PUT',
-    url: '/publishers/update/:id',
+  api.serve(settingEndpoints.savePublisher, {
     requires: 'publishers.update',
-    schema: {
-      params: idParams,
-      body: ref('api/publisher-update'),
-      response: answer('entities/publisher'),
-      summary: "Saves the publisher's credentials: title, description, image, colours, website, email and key (unique among publishers).",
-    },
+    summary: "Saves the publisher's credentials: title, description, image, colours, website, email and key (unique among publishers).",
     async handler(request, _reply, session) {
       session.assertPublisher(request.params.id);
       const current = await publisherOf(request.params.id);

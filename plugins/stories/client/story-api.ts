@@ -1,5 +1,6 @@
 /** The story calls the console makes (plugins/stories/server/routes.ts answers them). */
-import { call, callPath } from '../../../core/client/api';
+import { call } from '../../../core/client/api';
+import { keyEndpoints } from '../../../core/shared/endpoints/keys';
 import { callAsThisConsole } from '../../../core/client/socket';
 import { storyEndpoints } from '../endpoints';
 import type { StoryListQuery } from '../../../schemas/generated/api/story-list-query';
@@ -46,5 +47,5 @@ export const storyApi = {
   feature: (id: string, on: boolean) => callAsThisConsole(on ? storyEndpoints.feature : storyEndpoints.unfeature, { params: { id } }),
   addPenName: (name: string) => callAsThisConsole(storyEndpoints.addPenName, { body: { name } }),
   slugAvailable: async (key: string, id?: string) =>
-    (await callPath<{ available: boolean }>('get', '/keys/check', undefined, { model: 'Story', key, ...(id ? { _id: id } : {}) })).msg === 'AVAILABLE',
+    (await call(keyEndpoints.check, { query: { model: 'Story', key, ...(id ? { _id: id } : {}) } })).msg === 'AVAILABLE',
 };

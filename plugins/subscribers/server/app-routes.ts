@@ -4,29 +4,21 @@
  * and unsubscribing with the personal token of the e-mails, with a reason. Both are public: the
  * reader has no account, and the unsubscribe token is signed.
  */
-import type { SubscribeBody } from '../../../schemas/generated/api/subscribe';
-import type { UnsubscribeBody } from '../../../schemas/generated/api/unsubscribe';
 import { invalid, notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
-import { answer, ref } from '../../../core/server/schemas/parts';
 import { constants } from '../../../core/shared/config';
 import { reasonOf } from './reasons';
 import { changeSubscription, findSubscribableNewsletter, type SubscribersDb } from './store';
 import { checkSubscribeInput, subscribeTexts, type Subscriptions } from './subscriptions';
+import { subscriberEndpoints } from '../endpoints';
 
 export const unsubscribedMessage = 'Aboneliğiniz sona erdi.';
 
 export function registerAppRoutes(api: PluginApi, db: SubscribersDb, subscriptions: Subscriptions): void {
-  api.route<SubscribeBody>({
-    method: 'POST',
-    url: '/subscribers/subscribe',
+  api.serve(subscriberEndpoints.subscribe, {
     public: true,
-    schema: {
-      body: ref('api/subscribe'),
-      response: answer('api/subscriber-request'),
-      summary:
-        "An app's subscribe (double opt-in): a confirmation e-mail goes to the address; the subscription is made when its link is opened. Answers { data: { status: 'pending' }, msg } whether or not the address subscribes; 429 { msg } past constants.audience.subscribeLimit per client address.",
-    },
+    summary:
+      "An app's subscribe (double opt-in): a confirmation e-mail goes to the address; the subscription is made when its link is opened. Answers { data: { status: 'pending' }, msg } whether or not the address subscribes; 429 { msg } past constants.audience.subscribeLimit per client address.",
     async handler(request) {
       await subscriptions.countRequest(request.ip);
       const { body } = request;
@@ -35,20 +27,14 @@ export function registerAppRoutes(api: PluginApi, db: SubscribersDb, subscriptio
       const newsletter = await findSubscribableNewsletter(db, body.newsletter);
       if (!newsletter) throw notFound('Newsletter not found.');
       await subscriptions.request(newsletter, checked, body.source);
-      return { data: { status: 'pending' }, msg: subscribeTexts.checkInbox };
+      return { data: { status: 'pending' as const }, msg: subscribeTexts.checkInbox };
     },
   });
 
-  api.route<UnsubscribeBody>({
-    method: 'POST',
-    url: '/subscribers/unsubscribe',
+  api.serve(subscriberEndpoints.unsubscribe, {
     public: true,
-    schema: {
-      body: ref('api/unsubscribe'),
-      response: answer('api/subscriber-request'),
-      summary:
-        "An app's unsubscribe with the personal token of the e-mails (/u/{token}), a source (ios, android) and an optional reason (a preset, or any text as 'other'). 404 when the token is unknown or the subscription has ended.",
-    },
+    summary:
+      "An app's unsubscribe with the personal token of the e-mails (/u/{token}), a source (ios, android) and an optional reason (a preset, or any text as 'other'). 404 when the token is unknown or the subscription has ended.",
     async handler(request) {
       const { token, source, reason } = request.body;
       const subscriberId = api.links.verify(token);
@@ -65,7 +51,7 @@ export function registerAppRoutes(api: PluginApi, db: SubscribersDb, subscriptio
         reason: reason === undefined ? constants.audience.otherReason : reasonOf(reason, reason),
       });
       if (!ended) throw notFound('This link is not valid, or the subscription has ended.');
-      return { data: { status: 'unsubscribed' }, msg: unsubscribedMessage };
+      return { data: { status: 'unsubscribed' as const }, msg: unsubscribedMessage };
     },
   });
 }

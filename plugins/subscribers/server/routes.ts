@@ -4,11 +4,9 @@
  */
 import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
-import type { SubscriberListQuery } from '../../../schemas/generated/api/subscriber-list-query';
 import { csvLines } from '../../../core/server/csv';
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { invalidDetails } from '../../../core/server/errors';
-import { documentAnswer, idParams, listAnswer, ref, wholeAnswer } from '../../../core/server/schemas/parts';
 import { findNewsletter } from '../../../core/server/store';
 import { readMultipart } from '../../../core/server/uploads';
 import { constants } from '../../../core/shared/config';
@@ -18,6 +16,7 @@ import { exportColumns, exportLine, presentSubscription, presentTimeline } from 
 import { importSubscribers, listSubscribers, subscriberBatches, weeklyTimeline } from './store';
 import type { SubscriberTables } from './tables';
 import { clock } from '../../../core/server/clock';
+import { subscriberEndpoints } from '../endpoints';
 
 /** Rows a query reads at once in an export, and inserts at once in an import (one statement each). */
 const exportBatchRows = 5000;
@@ -26,16 +25,9 @@ const importChunkRows = 5000;
 export function registerSubscriberRoutes(api: PluginApi): void {
   const db = api.tables<SubscriberTables>();
 
-  api.route<unknown, SubscriberListQuery, { id: string }>({
-    method: 'GET',
-    url: '/newsletters/list/:id/subscriptions',
+  api.serve(subscriberEndpoints.list, {
     requires: 'subscribers.list',
-    schema: {
-      params: idParams,
-      querystring: ref('api/subscriber-list-query'),
-      response: listAnswer('entities/subscription'),
-      summary: "A newsletter's subscribers, newest sign-ups first, 10 a page; search by the start of an e-mail or a name.",
-    },
+    summary: "A newsletter's subscribers, newest sign-ups first, 10 a page; search by the start of an e-mail or a name.",
     async handler(request, _reply, session) {
       session.assertNewsletter(request.params.id);
       const { page = 0, limit = constants.pageSizes.list, search } = request.query;
@@ -50,31 +42,19 @@ export function registerSubscriberRoutes(api: PluginApi): void {
     },
   });
 
-  api.route<unknown, unknown, { id: string }>({
-    method: 'GET',
-    url: '/newsletters/list/:id/stats',
+  api.serve(subscriberEndpoints.timeline, {
     requires: 'subscribers.list',
-    schema: {
-      params: idParams,
-      response: wholeAnswer('api/subscriber-stats'),
-      summary: "The subscriber timeline: weekly points (span 1) by medium; 'subscribers' is the total at each week's end.",
-    },
+    summary: "The subscriber timeline: weekly points (span 1) by medium; 'subscribers' is the total at each week's end.",
     async handler(request, _reply, session) {
       session.assertNewsletter(request.params.id);
       return presentTimeline(request.params.id, await weeklyTimeline(db, request.params.id));
     },
   });
 
-  api.route<unknown, unknown, { id: string }>({
-    method: 'GET',
-    url: '/newsletters/list/:id/subscriptions/export',
+  api.serve(subscriberEndpoints.export, {
     requires: 'subscribers.list',
-    schema: {
-      params: idParams,
-      response: documentAnswer('text/csv; charset=utf-8', "The newsletter's subscribers as CSV, an attachment."),
-      summary:
-        "Every subscriber as CSV (email,name,city,created_at), newest first, streamed a batch at a time. A cell that a spreadsheet would run as a formula (starting with =, +, -, @, a tab or a carriage return) is written with a leading ' (OWASP CSV injection).",
-    },
+    summary:
+      "Every subscriber as CSV (email,name,city,created_at), newest first, streamed a batch at a time. A cell that a spreadsheet would run as a formula (starting with =, +, -, @, a tab or a carriage return) is written with a leading ' (OWASP CSV injection).",
     async handler(request, reply, session) {
       session.assertNewsletter(request.params.id);
       const newsletter = (await findNewsletter(db, request.params.id))!;
@@ -92,16 +72,9 @@ export function registerSubscriberRoutes(api: PluginApi): void {
     },
   });
 
-  api.route<unknown, unknown, { id: string }>({
-    method: 'POST',
-    url: '/newsletters/list/:id/subscriptions/import',
-    upload: true,
+  api.serve(subscriberEndpoints.import, {
     requires: 'subscribers.import',
-    schema: {
-      params: idParams,
-      response: wholeAnswer('api/subscriber-import-result'),
-      summary: `Adds subscribers from a CSV file (multipart field file, at most ${constants.limits.subscribersCsvMaxBytes} bytes): a header with email (required), name, city in any order. Any invalid row refuses the whole file (422, one detail per row); e-mails that already subscribe are skipped. Answers { imported, skipped }.`,
-    },
+    summary: `Adds subscribers from a CSV file (multipart field file, at most ${constants.limits.subscribersCsvMaxBytes} bytes): a header with email (required), name, city in any order. Any invalid row refuses the whole file (422, one detail per row); e-mails that already subscribe are skipped. Answers { imported, skipped }.`,
     async handler(request, _reply, session) {
       const newsletterId = request.params.id;
       session.assertNewsletter(newsletterId);

@@ -6,7 +6,8 @@ import { Dropdown, TextField, Toggle } from '@fluentui/react';
 import { useEffect, useState } from 'react';
 import updateSchema from '../../../schemas/api/user-update.schema.json?validator';
 import type { UserUpdateBody } from '../../../schemas/generated/api/user-update';
-import { callPath } from '../../../core/client/api';
+import { call } from '../../../core/client/api';
+import { teamEndpoints } from '../endpoints';
 import { handleError } from '../../../core/client/errors';
 import { FormDialog } from '../../../core/client/form-dialog';
 import { formValidator, toastFirstProblem, useFormSubmit, useSchemaForm } from '../../../core/client/forms';
@@ -21,11 +22,6 @@ type EditValues = Omit<UserUpdateBody, 'role'> & { role?: NewsletterRole };
 
 const validate = formValidator<EditValues>(updateSchema);
 
-interface EditForm {
-  body: { _id: string; email: string; role: { key: string }; profile: UserUpdateBody['profile']; status: { ready: boolean } };
-  data: { roles: string[] };
-}
-
 export interface EditMemberDialogProps {
   member: TeamMember;
   onDismiss(): void;
@@ -37,11 +33,11 @@ export function EditMemberDialog({ member, onDismiss, onSaved }: EditMemberDialo
   const form = useSchemaForm<EditValues>(validate, { profile: { ...member.profile }, status: { ...member.status } });
 
   useEffect(() => {
-    callPath<EditForm>('get', `users/update/${member._id}`)
+    call(teamEndpoints.memberForm, { params: { id: member._id } })
       .then(({ data }) => {
         setRoles(data.data.roles);
         const role = data.data.roles.includes(data.body.role.key) ? (data.body.role.key as NewsletterRole) : undefined;
-        form.setValues({ profile: { biography: '', url: '', image: '', ...data.body.profile }, role, status: data.body.status });
+        form.setValues({ profile: { ...data.body.profile }, role, status: data.body.status });
       })
       .catch(async (error: unknown) => {
         await handleError(error);
@@ -60,7 +56,7 @@ export function EditMemberDialog({ member, onDismiss, onSaved }: EditMemberDialo
   const { busy, submit } = useFormSubmit(
     () => toastFirstProblem(form.check()),
     async (body) => {
-      await callPath('put', `users/update/${member._id}`, body);
+      await call(teamEndpoints.saveMember, { params: { id: member._id }, body });
       toast('success', 'Success!', 'The member is saved.');
       onSaved();
     },

@@ -7,7 +7,8 @@ import { Dropdown, TextField } from '@fluentui/react';
 import { useEffect, useState } from 'react';
 import createSchema from '../../../schemas/api/user-create.schema.json?validator';
 import type { UserCreateBody } from '../../../schemas/generated/api/user-create';
-import { callPath } from '../../../core/client/api';
+import { call } from '../../../core/client/api';
+import { teamEndpoints } from '../endpoints';
 import { handleError } from '../../../core/client/errors';
 import { FormDialog } from '../../../core/client/form-dialog';
 import { formValidator, toastFirstProblem, useFormSubmit, useSchemaForm } from '../../../core/client/forms';
@@ -30,7 +31,7 @@ export function InviteDialog({ type, newsletterId, onDismiss, onInvited }: Invit
   const [roles, setRoles] = useState<string[]>([]);
 
   useEffect(() => {
-    callPath<{ body: UserCreateBody; data: { roles: string[] } }>('get', 'users/create', undefined, { role: type })
+    call(teamEndpoints.inviteForm, { query: { role: type } })
       .then(({ data }) => {
         setRoles(data.data.roles);
         form.setValues((current) => ({ ...data.body, ...current, role: current.role || data.body.role, newsletters: newsletterId ? [newsletterId] : [] }));
@@ -43,7 +44,7 @@ export function InviteDialog({ type, newsletterId, onDismiss, onInvited }: Invit
   const { busy, submit } = useFormSubmit(
     () => toastFirstProblem(form.check()),
     async (body) => {
-      const { msg } = await callPath('post', 'users/create', body);
+      const { msg } = await call(teamEndpoints.invite, { body });
       toast('success', 'Success!', msg ?? `An invitation email is sent to ${body.email}.`);
       onInvited();
     },

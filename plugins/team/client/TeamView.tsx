@@ -5,13 +5,14 @@
 import { PrimaryButton, Spinner, Stack, Text } from '@fluentui/react';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
-import { callPath } from '../../../core/client/api';
+import { call } from '../../../core/client/api';
+import { teamEndpoints } from '../endpoints';
 import { CardList } from '../../../core/client/cards';
 import { ConfirmDialog, EmptyState, PageHeader } from '../../../core/client/page-parts';
 import { useCan } from '../../../core/client/permissions';
 import { userAtom } from '../../../core/client/stores';
 import { toast } from '../../../core/client/toasts';
-import { mayAddMembers, mayChangeMember, type TeamType } from '../rules';
+import { mayAddMembers, mayChangeMember, type NewsletterRole, type TeamType } from '../rules';
 import { AddMemberDialog } from './AddMemberDialog';
 import { EditMemberDialog } from './EditMemberDialog';
 import { InviteDialog } from './InviteDialog';
@@ -30,8 +31,7 @@ const sections: Record<TeamType, { role: AddRole; title: string; empty: string }
 };
 
 export function TeamView({ type, scopeId }: { type: TeamType; scopeId: string }) {
-  const path = type === 'newsletter' ? `newsletters/update/${scopeId}/team` : `publishers/update/${scopeId}/team`;
-  const { team, loading, reload } = useTeam(path);
+  const { team, loading, reload } = useTeam(type, scopeId);
   const user = useAtomValue(userAtom);
   const can = useCan();
   const [adding, setAdding] = useState<AddRole | null>(null);
@@ -46,11 +46,14 @@ export function TeamView({ type, scopeId }: { type: TeamType; scopeId: string })
 
   const assign = async (member: TeamMember) => {
     const { msg } =
-      type === 'newsletter' ? await callPath('put', path, { userId: member._id, role: member.role }) : await callPath('put', path, { userId: member._id });
+      type === 'newsletter'
+        ? // A newsletter's team offers editors and authors only (data.editor, data.author).
+          await call(teamEndpoints.assign, { params: { id: scopeId }, body: { userId: member._id, role: member.role as NewsletterRole } })
+        : await call(teamEndpoints.makeDirector, { params: { id: scopeId }, body: { userId: member._id } });
     return msg;
   };
   const remove = async (member: TeamMember) => {
-    const { msg } = await callPath('delete', path, { userId: member._id });
+    const { msg } = await call(teamEndpoints.unassign, { params: { id: scopeId }, body: { userId: member._id } });
     toast('success', 'Success!', msg);
     setRemoving(null);
     await reload();

@@ -1,11 +1,14 @@
 /** The team calls as the pages use them. */
 import { useCallback, useEffect, useState } from 'react';
-import { callPath } from '../../../core/client/api';
+import { call } from '../../../core/client/api';
 import { handleError } from '../../../core/client/errors';
 import type { TeamMember } from '../../../schemas/generated/api/team-member';
+import type { TeamType } from '../rules';
+import { teamEndpoints } from '../endpoints';
 
 export type { TeamMember };
 
+/** A newsletter's team (TeamNewsletterForm) and a publisher's (TeamPublisherForm) read as one. */
 export interface TeamData {
   /** The current team. */
   body: TeamMember[];
@@ -13,21 +16,24 @@ export interface TeamData {
   data: Partial<Record<'editor' | 'author' | 'director', TeamMember[]>>;
 }
 
+/** The team of a newsletter or of a publisher. */
+const fetchTeam = async (type: TeamType, id: string): Promise<TeamData> =>
+  (await call(type === 'newsletter' ? teamEndpoints.newsletterTeam : teamEndpoints.publisherTeam, { params: { id } })).data;
+
 /** Loads a team (`newsletters/update/{id}/team` or `publishers/update/{id}/team`); `reload` after a change. */
-export function useTeam(path: string) {
+export function useTeam(type: TeamType, id: string) {
   const [team, setTeam] = useState<TeamData | null>(null);
   const [loading, setLoading] = useState(true);
   const reload = useCallback(async () => {
     setLoading(true);
     try {
-      const { data } = await callPath<TeamData>('get', path);
-      setTeam(data);
+      setTeam(await fetchTeam(type, id));
     } catch (error) {
       await handleError(error);
     } finally {
       setLoading(false);
     }
-  }, [path]);
+  }, [type, id]);
   useEffect(() => {
     void reload();
   }, [reload]);

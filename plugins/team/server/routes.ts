@@ -4,26 +4,21 @@
  * /users/create) and editing a member (GET/PUT /users/update/{id}). Every change of a member goes
  * through the one team rule of ../rules.ts.
  */
-import type { TeamAssignBody } from '../../../schemas/generated/api/team-assign';
 import type { TeamNewsletterForm } from '../../../schemas/generated/api/team-newsletter-form';
 import type { TeamPublisherForm } from '../../../schemas/generated/api/team-publisher-form';
-import type { TeamUserBody } from '../../../schemas/generated/api/team-user';
-import type { UserCreateBody } from '../../../schemas/generated/api/user-create';
-import type { UserCreateQuery } from '../../../schemas/generated/api/user-create-query';
 import type { UserInviteForm } from '../../../schemas/generated/api/user-invite-form';
-import type { UserUpdateBody } from '../../../schemas/generated/api/user-update';
 import { callerPublisher, type Session } from '../../../core/server/auth/session';
 import { setResetCode } from '../../../core/server/auth/sessions';
 import { invalid, notFound, unauthorized } from '../../../core/server/errors';
 import { addMemberships, findStaff, isMember, makeDirector, membersOf, removeMembership, type StaffRow, updateMember } from '../../../core/server/people';
 import type { PluginApi } from '../../../core/server/plugins/contract';
-import { answer, deletedAnswer, idParams, ref } from '../../../core/server/schemas/parts';
 import { findPublisher } from '../../../core/server/store';
 import { roleRefusal } from '../../../core/shared/permissions';
 import { changeRefusal, inviteRoles, isNewsletterRole, mayAddMembers, newsletterRoles, type NewsletterRole, type TeamType } from '../rules';
 import { invitationLink, newInvitationCode, sendInvitation } from './invite';
 import { presentMember } from './present';
 import { findUserByEmail, insertInvitee, possibleMembers, staffWithRoles } from './store';
+import { teamEndpoints } from '../endpoints';
 
 /** The team rule, as a refusal: 401 with the reason. */
 function assertMayChange(session: Session, target: { id: string; role: StaffRow['role'] }): void {
@@ -47,15 +42,9 @@ export function registerTeamRoutes(api: PluginApi): void {
     return target;
   }
 
-  api.route<unknown, unknown, { id: string }>({
-    method: 'GET',
-    url: '/newsletters/update/:id/team',
+  api.serve(teamEndpoints.newsletterTeam, {
     requires: 'team.list',
-    schema: {
-      params: idParams,
-      response: answer('api/team-newsletter-form'),
-      summary: "A newsletter's team: data.body the editors and authors, data.data the publisher's staff who could join, by role.",
-    },
+    summary: "A newsletter's team: data.body the editors and authors, data.data the publisher's staff who could join, by role.",
     async handler(request, _reply, session) {
       session.assertNewsletter(request.params.id);
       const publisherId = callerPublisher(session);
@@ -69,16 +58,9 @@ export function registerTeamRoutes(api: PluginApi): void {
     },
   });
 
-  api.route<TeamAssignBody, unknown, { id: string }>({
-    method: 'PUT',
-    url: '/newsletters/update/:id/team',
+  api.serve(teamEndpoints.assign, {
     requires: 'team.manage',
-    schema: {
-      params: idParams,
-      body: ref('api/team-assign'),
-      response: answer('api/team-member'),
-      summary: "Assigns an existing member of the publisher's staff to the newsletter, in their role.",
-    },
+    summary: "Assigns an existing member of the publisher's staff to the newsletter, in their role.",
     async handler(request, _reply, session) {
       assertMayAdd(session);
       session.assertNewsletter(request.params.id);
@@ -94,16 +76,9 @@ export function registerTeamRoutes(api: PluginApi): void {
     },
   });
 
-  api.route<TeamUserBody, unknown, { id: string }>({
-    method: 'DELETE',
-    url: '/newsletters/update/:id/team',
+  api.serve(teamEndpoints.unassign, {
     requires: 'team.manage',
-    schema: {
-      params: idParams,
-      body: ref('api/team-user'),
-      response: deletedAnswer(),
-      summary: "Removes a member from the newsletter's team (the team rules apply); the account stays with the publisher.",
-    },
+    summary: "Removes a member from the newsletter's team (the team rules apply); the account stays with the publisher.",
     async handler(request, _reply, session) {
       session.assertNewsletter(request.params.id);
       const target = await changeableMember(session, request.body.userId);
@@ -114,15 +89,9 @@ export function registerTeamRoutes(api: PluginApi): void {
     },
   });
 
-  api.route<unknown, unknown, { id: string }>({
-    method: 'GET',
-    url: '/publishers/update/:id/team',
+  api.serve(teamEndpoints.publisherTeam, {
     requires: 'publishers.update',
-    schema: {
-      params: idParams,
-      response: answer('api/team-publisher-form'),
-      summary: "A publisher's team: data.body the directors, data.data.director the staff who could become one.",
-    },
+    summary: "A publisher's team: data.body the directors, data.data.director the staff who could become one.",
     async handler(request, _reply, session) {
       session.assertPublisher(request.params.id);
       const [directors, possible] = await Promise.all([
@@ -134,16 +103,9 @@ export function registerTeamRoutes(api: PluginApi): void {
     },
   });
 
-  api.route<TeamUserBody, unknown, { id: string }>({
-    method: 'PUT',
-    url: '/publishers/update/:id/team',
+  api.serve(teamEndpoints.makeDirector, {
     requires: 'publishers.update',
-    schema: {
-      params: idParams,
-      body: ref('api/team-user'),
-      response: answer('api/team-member'),
-      summary: 'Makes an editor or author of the publisher a director (they then reach every newsletter).',
-    },
+    summary: 'Makes an editor or author of the publisher a director (they then reach every newsletter).',
     async handler(request, _reply, session) {
       session.assertPublisher(request.params.id);
       const target = await changeableMember(session, request.body.userId);
@@ -153,15 +115,9 @@ export function registerTeamRoutes(api: PluginApi): void {
     },
   });
 
-  api.route<unknown, UserCreateQuery>({
-    method: 'GET',
-    url: '/users/create',
+  api.serve(teamEndpoints.inviteForm, {
     requires: 'team.manage',
-    schema: {
-      querystring: ref('api/user-create-query'),
-      response: answer('api/user-invite-form'),
-      summary: 'The invitation form: data.body the template (email, role, profile, newsletters), data.data.roles the roles it offers.',
-    },
+    summary: 'The invitation form: data.body the template (email, role, profile, newsletters), data.data.roles the roles it offers.',
     async handler(request) {
       const asked = request.query.role;
       const type: TeamType = asked === 'publisher' || asked === 'director' ? 'publisher' : 'newsletter';
@@ -174,16 +130,10 @@ export function registerTeamRoutes(api: PluginApi): void {
     },
   });
 
-  api.route<UserCreateBody>({
-    method: 'POST',
-    url: '/users/create',
+  api.serve(teamEndpoints.invite, {
     requires: 'team.manage',
-    schema: {
-      body: ref('api/user-create'),
-      response: answer('api/team-member'),
-      summary:
-        "Invites a member: a new account in the caller's publisher with the newsletters' memberships, and an e-mail with a link to choose a password. An address that already has an account of this publisher gets the membership instead.",
-    },
+    summary:
+      "Invites a member: a new account in the caller's publisher with the newsletters' memberships, and an e-mail with a link to choose a password. An address that already has an account of this publisher gets the membership instead.",
     async handler(request, _reply, session) {
       assertMayAdd(session);
       const publisherId = callerPublisher(session);
@@ -238,38 +188,26 @@ export function registerTeamRoutes(api: PluginApi): void {
     },
   });
 
-  api.route<unknown, unknown, { id: string }>({
-    method: 'GET',
-    url: '/users/update/:id',
+  api.serve(teamEndpoints.memberForm, {
     requires: 'team.manage',
-    schema: {
-      params: idParams,
-      response: answer('api/user-form'),
-      summary:
-        'The edit-user form: data.body the member (profile, status, role), data.data.roles the roles offered (never director or admin). The team rules apply.',
-    },
+    summary:
+      'The edit-user form: data.body the member (profile, status, role), data.data.roles the roles offered (never director or admin). The team rules apply.',
     async handler(request, _reply, session) {
       const target = await changeableMember(session, request.params.id);
       const member = presentMember(target);
       return {
         data: {
-          body: { _id: member._id, email: member.email, role: { key: member.role }, profile: member.profile, status: member.status },
+          // The team rule (changeableMember) refuses directors and admins: the member is an editor or an author.
+          body: { _id: member._id, email: member.email, role: { key: member.role as NewsletterRole }, profile: member.profile, status: member.status },
           data: { roles: [...newsletterRoles] },
         },
       };
     },
   });
 
-  api.route<UserUpdateBody, unknown, { id: string }>({
-    method: 'PUT',
-    url: '/users/update/:id',
+  api.serve(teamEndpoints.saveMember, {
     requires: 'team.manage',
-    schema: {
-      params: idParams,
-      body: ref('api/user-update'),
-      response: answer('api/team-member'),
-      summary: "Saves a member's profile, role (editor or author) and ready flag. The team rules apply.",
-    },
+    summary: "Saves a member's profile, role (editor or author) and ready flag. The team rules apply.",
     async handler(request, _reply, session) {
       const target = await changeableMember(session, request.params.id);
       const { profile, status } = request.body;

@@ -11,7 +11,8 @@ import { DefaultButton, PrimaryButton, Stack } from '@fluentui/react';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { callPath } from '../../../../core/client/api';
+import { call } from '../../../../core/client/api';
+import { keyEndpoints } from '../../../../core/shared/endpoints/keys';
 import { handleError } from '../../../../core/client/errors';
 import { ConfirmDialog } from '../../../../core/client/page-parts';
 import { currentScopeAtom, scopesAtom, store, userAtom } from '../../../../core/client/stores';
@@ -108,7 +109,7 @@ export default function NewsletterWizardPage() {
 
   /** The slug is free (asked now, not trusted from what the field last heard). */
   const keyIsFree = async (key: string) => {
-    const { msg } = await callPath<{ available: boolean }>('get', 'keys/check', undefined, { model: 'Newsletter', key });
+    const { msg } = await call(keyEndpoints.check, { query: { model: 'Newsletter', key } });
     return msg === 'AVAILABLE';
   };
 

@@ -1,0 +1,19 @@
+/** The newsletter wizard's and the design pages' calls (spec 002 section 7), declared once: plugins/design/server/routes.ts serves them, the console calls them. */
+import { data, endpoint, inline, schema } from '../../core/shared/endpoints';
+
+const emailDesign = schema('entities/email-design');
+
+export const designEndpoints = {
+  blank: endpoint('GET', '/newsletters/create', { answer: data(schema('api/design-newsletter-form')) }),
+  create: endpoint('POST', '/newsletters/create', { body: schema('api/newsletter-create'), answer: data(schema('api/design-newsletter-created')) }),
+  emailDesign: endpoint('GET', '/newsletters/update/:id/design/email/update', { answer: data(schema('api/design-email-form')) }),
+  saveEmailDesign: endpoint('PUT', '/newsletters/update/:id/design/email/update', { body: emailDesign, answer: data(emailDesign) }),
+  /** data is the e-mail's HTML. */
+  preview: endpoint('PUT', '/newsletters/update/:id/design/email/preview', {
+    query: inline<{ dark?: boolean }>({ type: 'object', additionalProperties: false, properties: { dark: { type: 'boolean' } } }),
+    body: emailDesign,
+    answer: data(inline<string>({ type: 'string', description: 'The e-mail as HTML.' })),
+  }),
+  webDesign: endpoint('GET', '/newsletters/update/:id/design/web/update', { answer: data(schema('api/design-web-form')) }),
+  saveWebDesign: endpoint('PUT', '/newsletters/update/:id/design/web/update', { body: schema('api/web-design'), answer: data(schema('api/design-web-form')) }),
+};
