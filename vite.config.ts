@@ -9,6 +9,7 @@ import { pluginConfigProblems, readManifests } from './core/server/plugins/regis
 import { schemaValidators } from './scripts/build/validator-codegen';
 import { iconSubset } from './scripts/build/icon-subset';
 import { lazyButtonMenu } from './scripts/build/lazy-button-menu';
+import { leanDeclarations } from './scripts/build/lean-declarations';
 
 /**
  * The build refuses a config file its schema refuses, naming the file and the field, and a
@@ -49,7 +50,7 @@ const serverPort = Number(process.env.SERVER_PORT ?? 8081);
 const toServer = { target: `http://127.0.0.1:${serverPort}`, changeOrigin: false };
 
 export default defineConfig({
-  plugins: [react(), schemaValidators(), iconSubset(import.meta.dirname), lazyButtonMenu(), checkConfigAtBuild(), precompressAssets()],
+  plugins: [react(), schemaValidators(), iconSubset(import.meta.dirname), lazyButtonMenu(), leanDeclarations(), checkConfigAtBuild(), precompressAssets()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,

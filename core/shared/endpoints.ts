@@ -26,10 +26,10 @@ export interface Typed<T> {
 }
 
 /** A schema of schemas/ by its $id ('api/story-create'); its type is the generated one. */
-export const schema = <Id extends SchemaId>(id: Id): Typed<SchemaTypes[Id]> => ({ schema: { $ref: `${id}#` } });
+export const schema = /* @__NO_SIDE_EFFECTS__ */ <Id extends SchemaId>(id: Id): Typed<SchemaTypes[Id]> => ({ schema: { $ref: `${id}#` } });
 
 /** A small schema written in place (a flag or two in a query), with its type written beside it. */
-export const inline = <T>(json: AnySchema): Typed<T> => ({ schema: json });
+export const inline = /* @__NO_SIDE_EFFECTS__ */ <T>(json: AnySchema): Typed<T> => ({ schema: json });
 
 /** A call's answers by status (the registrar adds the error envelope of 4xx and 5xx). */
 export interface Answer<T> {
@@ -38,14 +38,14 @@ export interface Answer<T> {
 }
 
 /** The 200 answer `{ data, msg? }` (spec section 8). */
-export const data = <T>(item: Typed<T>): Answer<{ data: T; msg?: string }> => ({
+export const data = /* @__NO_SIDE_EFFECTS__ */ <T>(item: Typed<T>): Answer<{ data: T; msg?: string }> => ({
   statuses: {
     200: { type: 'object', additionalProperties: false, required: ['data'], properties: { data: item.schema, msg: { type: 'string' } } },
   },
 });
 
 /** The 200 answer of a list call `{ data: [...], count }`: one page of items and how many there are in all. */
-export const list = <T>(item: Typed<T>): Answer<{ data: T[]; count: number }> => ({
+export const list = /* @__NO_SIDE_EFFECTS__ */ <T>(item: Typed<T>): Answer<{ data: T[]; count: number }> => ({
   statuses: {
     200: {
       type: 'object',
@@ -57,18 +57,20 @@ export const list = <T>(item: Typed<T>): Answer<{ data: T[]; count: number }> =>
 });
 
 /** The 200 answer that is a whole schema of schemas/api: its envelope carries more than data and msg. */
-export const whole = <T>(body: Typed<T>): Answer<T> => ({ statuses: { 200: body.schema } });
+export const whole = /* @__NO_SIDE_EFFECTS__ */ <T>(body: Typed<T>): Answer<T> => ({ statuses: { 200: body.schema } });
 
 /** The 200 answer of a delete call `{ data: { _id }, msg? }`: the id of what is gone. */
-export const deleted = () => data(schema('api/deleted'));
+export const deleted = /* @__NO_SIDE_EFFECTS__ */ () => data(schema('api/deleted'));
 
 /** An answer whose body is not JSON (a file, a CSV, a preview page). */
-export const document = (contentType: string, description: string): Answer<string> => ({
+export const document = /* @__NO_SIDE_EFFECTS__ */ (contentType: string, description: string): Answer<string> => ({
   statuses: { 200: { description, content: { [contentType]: { schema: { type: 'string' } } } } },
 });
 
 /** An answer with no body. */
-export const empty = (status: 204 | 304, description: string): Answer<void> => ({ statuses: { [status]: { description, type: 'null' } } });
+export const empty = /* @__NO_SIDE_EFFECTS__ */ (status: 204 | 304, description: string): Answer<void> => ({
+  statuses: { [status]: { description, type: 'null' } },
+});
 
 /** The names of a path's parameters: '/stories/list/:id' has `id`. */
 type ParamNames<Path extends string> = Path extends `${string}:${infer Name}/${infer Rest}`

@@ -2,20 +2,19 @@
  * The top bar's notifications (spec 002 section 2.13): a bell with the unread count opening a
  * dropdown with 'Only show unread', Refresh, the list and the empty text. A click marks the
  * notification read and follows its url: https in a new window, anything else in the console.
- * Online, the server's 'notification' event refreshes it.
+ * Online, the server's 'notification' event refreshes it. The dropdown is NotificationsPanel.tsx.
  */
-import { Callout, DefaultButton, DirectionalHint, IconButton, Link, Spinner, SpinnerSize, Stack, Text, Toggle } from '@fluentui/react';
-import { useEffect, useRef, useState } from 'react';
+import { IconButton } from '@fluentui/react';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { useLocation } from 'wouter';
 import type { Notification } from '../../../schemas/generated/entities/notification';
-import { useCan } from '../../../core/client/permissions';
 import { currentSocket, useConnectionStatus } from '../../../core/client/socket';
 import { theme } from '../../../core/client/theme';
-import { NotificationItem } from './NotificationItem';
 import { isExternal, useNotificationList } from './notification-list';
 import './notifications.css';
 
-export const emptyText = "You don't have any new notifications yet.";
+// The dropdown loads when it first opens: the shell carries the bell alone.
+const NotificationsPanel = lazy(() => import('./NotificationsPanel'));
 
 export default function NotificationsBell() {
   const [open, setOpen] = useState(false);
@@ -23,7 +22,6 @@ export default function NotificationsBell() {
   const list = useNotificationList(unreadOnly);
   const bell = useRef<HTMLDivElement>(null);
   const [, navigate] = useLocation();
-  const can = useCan();
   const connection = useConnectionStatus();
   const { reload } = list;
 
@@ -73,68 +71,20 @@ export default function NotificationsBell() {
         </span>
       ) : null}
       {open ? (
-        <Callout
-          target={bell}
-          onDismiss={() => setOpen(false)}
-          directionalHint={DirectionalHint.bottomRightEdge}
-          isBeakVisible={false}
-          gapSpace={8}
-          preventDismissOnResize
-          role="dialog"
-          ariaLabel="Notifications"
-          setInitialFocus
-        >
-          <div className="mh-notifications">
-            <div className="mh-notifications__header">
-              <Stack horizontal verticalAlign="center" horizontalAlign="space-between">
-                <Text as="h2" variant="large" styles={{ root: { fontWeight: 700, margin: 0 } }}>
-                  Notifications
-                </Text>
-                <IconButton iconProps={{ iconName: 'Refresh' }} title="Refresh" ariaLabel="Refresh" onClick={() => void reload()} disabled={list.loading} />
-              </Stack>
-              <Toggle
-                label="Only show unread"
-                inlineLabel
-                checked={unreadOnly}
-                onChange={(_event, checked) => setUnreadOnly(Boolean(checked))}
-                styles={{ root: { margin: '4px 0 0' } }}
-              />
-            </div>
-            {list.items.length === 0 ? (
-              <div className="mh-notifications__empty">{list.loading ? <Spinner size={SpinnerSize.medium} label="Loading..." /> : emptyText}</div>
-            ) : (
-              <ul className="mh-notifications__list" aria-label="Notification list" aria-busy={list.loading}>
-                {list.items.map((notification) => (
-                  <NotificationItem
-                    key={notification._id}
-                    notification={notification}
-                    onOpen={() => follow(notification)}
-                    onMarkRead={() => void list.markRead(notification)}
-                  />
-                ))}
-                {list.hasMore ? (
-                  <li style={{ padding: 12, textAlign: 'center' }}>
-                    <DefaultButton text="Load more" onClick={() => void list.loadMore()} />
-                  </li>
-                ) : null}
-              </ul>
-            )}
-            {can('announcements.create') ? (
-              <div className="mh-notifications__footer">
-                <Link
-                  href="/announcements/create"
-                  onClick={(event) => {
-                    event.preventDefault();
-                    setOpen(false);
-                    navigate('/announcements/create');
-                  }}
-                >
-                  New announcement
-                </Link>
-              </div>
-            ) : null}
-          </div>
-        </Callout>
+        <Suspense fallback={null}>
+          <NotificationsPanel
+            target={bell}
+            list={list}
+            unreadOnly={unreadOnly}
+            onUnreadOnly={setUnreadOnly}
+            onFollow={follow}
+            onDismiss={() => setOpen(false)}
+            onNewAnnouncement={() => {
+              setOpen(false);
+              navigate('/announcements/create');
+            }}
+          />
+        </Suspense>
       ) : null}
     </div>
   );
