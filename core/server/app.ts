@@ -17,7 +17,7 @@ import { fastifyTrustProxy } from './trust-proxy';
 import { checkAllConfig } from './config/check';
 import { watchFeatures, type LiveFeatures } from './config/features';
 import { openDatabase, type Database } from './db/database';
-import { migrate } from './db/migrate';
+import { migrate, type MigrationSource } from './db/migrate';
 import type { ServerEnv } from './env';
 import { installRequestEdge } from './edge';
 import { frameworkErrors, installErrorHandler } from './errors';
@@ -49,6 +49,8 @@ export interface BuildOptions {
   memoryDatabase?: boolean;
   /** A PostgreSQL schema to work in (tests on a server). */
   databaseSchema?: string;
+  /** The in-memory database starts from this dumped PGlite data folder, already migrated (tests, see db/pglite.ts). */
+  databaseSnapshot?: Blob;
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
@@ -68,6 +70,11 @@ export interface Server {
 }
 
 const migrationsDir = join(import.meta.dirname, 'migrations');
+
+/** The migrations a server with these plugins runs: the core's, then each enabled plugin's. */
+export function migrationSources(plugins: LoadedPlugins): MigrationSource[] {
+  return [{ owner: 'core', dir: migrationsDir }, ...plugins.migrations];
+}
 
 export async function buildServer(options: BuildOptions): Promise<Server> {
   const { env } = options;
@@ -108,9 +115,10 @@ export async function buildServer(options: BuildOptions): Promise<Server> {
     url: env.databaseUrl,
     dataDir: options.memoryDatabase ? undefined : env.dataDir,
     schema: options.databaseSchema,
+    snapshot: options.databaseSnapshot,
   });
   const plugins = await loadPlugins(env.pluginsDir, options.enabledPlugins);
-  const applied = await migrate(database, [{ owner: 'core', dir: migrationsDir }, ...plugins.migrations]);
+  const applied = await migrate(database, migrationSources(plugins));
   if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
 
   const { db } = database;

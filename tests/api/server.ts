@@ -2,7 +2,7 @@
  * Starts the real server in-process for API tests: PGlite in memory (and, with
  * TEST_DATABASE_URL, a PostgreSQL server in a schema of its own), a fresh DATA_DIR, demo data.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -25,6 +25,22 @@ export interface TestServer {
   request(method: string, url: string, options?: { token?: string; body?: unknown; headers?: Record<string, string> }): Promise<{ status: number; body: any }>;
   login(email: string, password?: string): Promise<string>;
   close(): Promise<void>;
+}
+
+/** Where the run's migrated database lies (tests/api/global-setup.ts writes it). */
+export const snapshotVariable = 'MASTHEAD_TEST_SNAPSHOT';
+
+let snapshot: Blob | undefined;
+
+/**
+ * The migrated database of the default plugins, read once per test file, that a PGlite server
+ * starts from; none (a new data folder, migrated by the server) for other plugins or outside vitest.
+ */
+function migratedSnapshot(kind: DatabaseKind, overrides: Record<string, string>, enabledPlugins?: string[]): Blob | undefined {
+  const file = process.env[snapshotVariable];
+  if (kind !== 'pglite' || !file || enabledPlugins || overrides.PLUGINS_DIR) return undefined;
+  snapshot ??= new Blob([readFileSync(file)]);
+  return snapshot;
 }
 
 export async function startTestServer(
@@ -50,6 +66,7 @@ export async function startTestServer(
     env,
     memoryDatabase: true,
     databaseSchema: schema,
+    databaseSnapshot: migratedSnapshot(kind, overrides, options.enabledPlugins),
     logger: Boolean(options.logStream),
     logStream: options.logStream,
     enabledPlugins: options.enabledPlugins,

@@ -6,17 +6,12 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { feedEpisodes, feedTitle, startPodcastHost, type PodcastHost } from '../api/podcast-host';
-import { accounts, expectToast, keepScreenshot, signIn } from './helpers';
+import { accounts, closeToasts, expectToast, keepScreenshot, signIn } from './helpers';
 
 /** Demo data (plugins/episodes/server/seed.ts, plugins/recordings/server/seed.ts). */
 const demoEpisode = 'Güne Başlarken: Pazartesi Özeti';
 const scheduledDemoEpisode = 'Hafta Sonu Planı';
 const editorsRecording = 'Haftanın özeti — 12 Kasım';
-
-/** Screenshots without the toasts of the steps before them. */
-async function toastsGone(page: Page) {
-  await expect(page.getByTestId('toast')).toHaveCount(0, { timeout: 15_000 });
-}
 
 const card = (page: Page, title: string) => page.getByTestId('episode-card').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 
@@ -117,7 +112,7 @@ test.describe('episodes', () => {
     await expect(made).toBeVisible();
     await page.getByRole('switch', { name: 'Show only my content' }).click();
     await expect(card(page, 'Sabah Kahvesi: Şehirde Ulaşım')).toBeVisible();
-    await toastsGone(page);
+    await closeToasts(page);
     await keepScreenshot(page, 'episodes');
 
     // Delete, after confirming.
@@ -149,7 +144,7 @@ test.describe('episodes', () => {
     const episodes = browser.getByRole('grid', { name: 'Episodes' });
     for (const episode of feedEpisodes) await expect(episodes.getByRole('row').filter({ hasText: episode.title })).toBeVisible();
     await expect(episodes.getByRole('row').filter({ hasText: feedEpisodes[1]!.title })).toContainText('27 Ekim 2025');
-    await toastsGone(page);
+    await closeToasts(page);
     await keepScreenshot(page, 'podcast-browser');
 
     // Back to the podcasts, and in again.

@@ -4,7 +4,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { accounts, expectToast, keepScreenshot, signIn, signInAsAdmin, signOut } from './helpers';
+import { accounts, closeToasts, expectToast, keepScreenshot, signIn, signInAsAdmin, signOut } from './helpers';
 
 const sent = 'Thank you! Your feedback is sent.';
 
@@ -94,7 +94,7 @@ test.describe('feedback', () => {
     await page.getByRole('combobox', { name: 'Status', exact: true }).click();
     await page.getByRole('option', { name: 'All statuses' }).click();
     await expect(bannerRow.getByRole('combobox', { name: `Status of ${fromBanner}` })).toContainText('New');
-    await expect(page.getByTestId('toast')).toHaveCount(0, { timeout: 15_000 });
+    await closeToasts(page);
     await keepScreenshot(page, 'feedback');
   });
 });

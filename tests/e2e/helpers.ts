@@ -79,6 +79,20 @@ export async function expectToast(page: Page, text: string): Promise<void> {
   await expect(page.getByTestId('toast').filter({ hasText: text }).first()).toBeVisible();
 }
 
+/**
+ * Closes the page's toasts with their Close buttons, for a screenshot without them: by themselves
+ * they go only after 4 s (an error's after 7 s). A toast may go by itself between the count and the
+ * click, so the closing is tried again until none is left.
+ */
+export async function closeToasts(page: Page): Promise<void> {
+  const toasts = page.getByTestId('toast');
+  const close = toasts.getByRole('button', { name: 'Close' });
+  await expect(async () => {
+    while ((await close.count()) > 0) await close.first().click({ timeout: 1000 });
+    await expect(toasts).toHaveCount(0, { timeout: 1000 });
+  }).toPass();
+}
+
 /** Waits for an e-mail to an address newer than `previousId` (the id of the newest one before). */
 export async function waitForMailTo(email: string, previousId?: string) {
   let mail: ReturnType<typeof lastMailTo>;

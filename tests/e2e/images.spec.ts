@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import sharp from 'sharp';
-import { accounts, expectToast, keepScreenshot, signIn } from './helpers';
+import { accounts, closeToasts, expectToast, keepScreenshot, signIn } from './helpers';
 
 const typeMessage = 'You can only upload JPG/PNG/GIF file!';
 const sizeMessage = 'Image must smaller than 5MB!';
@@ -20,11 +20,6 @@ async function openImages(page: Page) {
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Images' }).click();
   await expect(page).toHaveURL(/\/newsletters\/show\/[^/]+\/images$/);
   await expect(page.getByRole('heading', { name: 'Images', level: 1 })).toBeVisible();
-}
-
-/** Toasts stay a few seconds: gone before a screenshot, so they do not hide the page. */
-async function waitForToastsToGo(page: Page) {
-  await expect(page.getByTestId('toast')).toHaveCount(0, { timeout: 15_000 });
 }
 
 const card = (page: Page, alt: string) => page.getByTestId('image-card').filter({ has: page.getByRole('img', { name: alt, exact: true }) });
@@ -79,7 +74,7 @@ test.describe('images', () => {
     await expect(card(page, alt).getByRole('img')).toHaveAttribute('src', /-small\.webp$/);
     await expect(card(page, alt)).toContainText('Uçtan uca test açıklaması');
     await expect(card(page, alt)).toContainText('Emre Demir');
-    await waitForToastsToGo(page);
+    await closeToasts(page);
     await keepScreenshot(page, 'images');
 
     // Filter by Uploader: only the editor's own images; remembered after a reload.

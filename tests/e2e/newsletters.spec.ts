@@ -6,14 +6,9 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectToast, keepScreenshot, signInAsAdmin } from './helpers';
+import { closeToasts, expectToast, keepScreenshot, signInAsAdmin } from './helpers';
 
 const kuzeyNewsletters = ['Kültür Sanat Haftalık', 'Sabah Bülteni', 'Teknoloji Notları'];
-
-/** Screenshots without the toasts of the steps before them. */
-async function toastsGone(page: Page) {
-  await expect(page.getByTestId('toast')).toHaveCount(0, { timeout: 15_000 });
-}
 
 const rowOf = (page: Page, title: string) => page.getByRole('grid').getByRole('row').filter({ hasText: title });
 
@@ -73,7 +68,7 @@ test('the admin searches, switches to the list view, unpublishes and publishes a
   await expectToast(page, 'Newsletter unpublished.');
   await expect(rowOf(page, 'Kültür Sanat Haftalık').getByTestId('status-badge')).toHaveText('DRAFT');
   await expect(rowOf(page, 'Sabah Bülteni').getByTestId('status-badge')).toHaveText('PUBLISHED');
-  await toastsGone(page);
+  await closeToasts(page);
   await keepScreenshot(page, 'newsletters-list');
 
   await act(page, 'Kültür Sanat Haftalık', 'Publish');

@@ -4,6 +4,7 @@
  */
 import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
+import type { PGlite } from '@electric-sql/pglite';
 import { openPGlite } from './pglite';
 import { PGliteDialect } from './pglite-dialect';
 import type { CoreTables } from './tables';
@@ -46,6 +47,8 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** A PostgreSQL schema to work in (tests give each run its own). */
   schema?: string;
+  /** A dumped PGlite data folder an in-memory database starts from (tests, see pglite.ts). */
+  snapshot?: Blob;
 }
 
 // Timestamps as Date, bigint counts as numbers: the same on both engines.
@@ -53,7 +56,7 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) return openPostgres(options.url, options.schema);
-  return openEmbedded(options.dataDir);
+  return embeddedDatabase(await openPGlite(options.dataDir, options.snapshot));
 }
 
 async function openPostgres(url: string, schema?: string): Promise<Database> {
@@ -79,8 +82,8 @@ async function openPostgres(url: string, schema?: string): Promise<Database> {
   };
 }
 
-async function openEmbedded(dataDir?: string): Promise<Database> {
-  const pglite = await openPGlite(dataDir);
+/** The database over an open PGlite (tests that dump it make their own, see openPGlite). */
+export function embeddedDatabase(pglite: PGlite): Database {
   const db = new Kysely<CoreTables>({ dialect: new PGliteDialect(pglite) });
   return {
     db,

@@ -21,9 +21,14 @@ const settings = { shared_buffers: '16MB', [quickCommitSetting]: 'on' };
 
 const startParams = [...PGlite.defaultStartParams, ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`])];
 
-/** The database in dataDir/pglite (created on first use), or in memory when no folder is given (tests). */
-export async function openPGlite(dataDir?: string): Promise<PGlite> {
-  if (!dataDir) return PGlite.create({ extensions, startParams });
+/**
+ * The database in dataDir/pglite (created on first use), or in memory when no folder is given
+ * (tests). An in-memory database may start from `snapshot`, a data folder PGlite dumped
+ * (`dumpDataDir`): tests start from one made once after the migrations instead of creating a new
+ * data folder (initdb) and migrating it for every server.
+ */
+export async function openPGlite(dataDir?: string, snapshot?: Blob): Promise<PGlite> {
+  if (!dataDir) return PGlite.create({ extensions, startParams, loadDataDir: snapshot });
   const dir = join(dataDir, 'pglite');
   mkdirSync(dir, { recursive: true });
   return PGlite.create(dir, { extensions, startParams });
