@@ -236,7 +236,8 @@ describe('the story audio screen', () => {
     expect((within(dialog).getByRole('textbox', { name: 'Subtitle' }) as HTMLInputElement).value).toBe(story.subtitle);
     fireEvent.click(within(dialog).getByRole('button', { name: 'ATTACH' }));
     expect(await screen.findByText('TTS attached')).toBeTruthy();
-    const link = screen.getByRole('link', { name: 'Go to the story' });
+    // Reachable once the dialog has closed (until then the page behind it is hidden from the accessibility tree).
+    const link = await screen.findByRole('link', { name: 'Go to the story' });
     expect(link.getAttribute('href')).toBe('/stories/edit/s1');
     expect(link.getAttribute('target')).toBe('_blank');
     expect(sent.find((call) => call.path === '/audios/attach/a1')?.body).toEqual({ title: story.title, subtitle: story.subtitle });
