@@ -51,6 +51,8 @@ export interface BuildOptions {
   databaseSchema?: string;
   /** The in-memory database starts from this dumped PGlite data folder, already migrated (tests, see db/pglite.ts). */
   databaseSnapshot?: Blob;
+  /** A database the caller opened and keeps a hand on (the tests' setup dumps the demo data it seeds); the server closes it. */
+  database?: Database;
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
@@ -111,12 +113,14 @@ export async function buildServer(options: BuildOptions): Promise<Server> {
     });
   }
 
-  const database = await openDatabase({
-    url: env.databaseUrl,
-    dataDir: options.memoryDatabase ? undefined : env.dataDir,
-    schema: options.databaseSchema,
-    snapshot: options.databaseSnapshot,
-  });
+  const database =
+    options.database ??
+    (await openDatabase({
+      url: env.databaseUrl,
+      dataDir: options.memoryDatabase ? undefined : env.dataDir,
+      schema: options.databaseSchema,
+      snapshot: options.databaseSnapshot,
+    }));
   const plugins = await loadPlugins(env.pluginsDir, options.enabledPlugins);
   const applied = await migrate(database, migrationSources(plugins));
   if (applied.length > 0) app.log.info({ applied }, 'migrations applied');

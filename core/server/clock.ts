@@ -43,6 +43,10 @@ export const clockControl = {
   freeze(at?: Date | number | string): void {
     frozenAtMs = at === undefined ? clock.ms() : msOf(at);
   },
+  /** Whether the clock reads other than the system's time (set, advanced or stopped). */
+  moved(): boolean {
+    return offsetMs !== 0 || frozenAtMs !== null;
+  },
   /** The system's time again. */
   reset(): void {
     offsetMs = 0;

@@ -71,10 +71,15 @@ const sessionRoom = (sessionId: string) => `session-${sessionId}`;
 const userRoom = (userId: string) => `user-${userId}`;
 const refusal = { msg: 'Please sign in again.', err: 'UNAUTHORIZED' } as const;
 
+/** How long a closing server waits for the adapter to take its connection (the database may be gone). */
+const listenWaitMs = 5000;
+
 export function createRealtimeHub(options: RealtimeOptions): RealtimeHub {
   const handlers = new Map<string, { access: RealtimeAccess; handler: RealtimeHandler; valid(payload: unknown): boolean }>();
   let io: Server | undefined;
   let pool: pg.Pool | undefined;
+  /** The connection the adapter listens on, as it takes it (the first taken with connect()). */
+  let listener: Promise<pg.PoolClient> | undefined;
 
   const bind = (socket: Socket) => {
     let session: Session | null = null;
@@ -190,6 +195,13 @@ export function createRealtimeHub(options: RealtimeOptions): RealtimeHub {
         const { databaseUrl, schema } = options.cluster;
         pool = new pg.Pool({ connectionString: databaseUrl, max: 2, options: schema ? `-c search_path="${schema.replace(/"/g, '')}"` : undefined });
         pool.on('error', (error) => options.log.warn({ err: error }, 'realtime: database connection lost'));
+        // The adapter takes its listening connection with connect() (its queries take theirs with a callback).
+        const connect = pool.connect.bind(pool) as (...args: unknown[]) => Promise<pg.PoolClient> | undefined;
+        pool.connect = ((...args: unknown[]) => {
+          const taken = connect(...args);
+          if (args.length === 0) listener ??= taken;
+          return taken;
+        }) as pg.Pool['connect'];
         // One notification channel per schema: test runs sharing a server do not hear each other.
         io.adapter(
           createAdapter(pool, {
@@ -206,6 +218,13 @@ export function createRealtimeHub(options: RealtimeOptions): RealtimeHub {
       io?.disconnectSockets(true);
       io?.engine.close();
       if (pool) {
+        // A server closed as it starts: the adapter must hold its connection before it closes, or it
+        // keeps it for good once it comes and pool.end() waits for ever. A query queued behind its
+        // LISTEN answers after the adapter took the connection as its own.
+        if (listener) {
+          const listening = listener.then((client) => client.query('select 1')).catch(() => undefined);
+          await Promise.race([listening, new Promise((resolve) => setTimeout(resolve, listenWaitMs).unref())]);
+        }
         // The adapter stops listening before its connections go.
         await Promise.resolve(io?.of('/').adapter.close()).catch(() => undefined);
         await pool.end().catch(() => undefined);

@@ -91,4 +91,12 @@ describe.skipIf(!url)('realtime across two server processes on PostgreSQL', () =
     onSecond.emit('story', { storyId: story._id, action: 'story-update', type: 'fields', story: { body: { html: '<p>• Canlı düzenleme</p>' } } });
     expect(await edited).toMatchObject({ action: 'story-update', story: { body: { html: '<p>• Canlı düzenleme</p>' } } });
   });
+
+  it('closes a server stopped as it starts, its listening connection taken or not', async () => {
+    // The adapter takes the connection it listens on just after the server is ready.
+    const env = readEnv({ DATA_DIR: dataDir, DEMO_PASSWORD: demoPassword, LOG_LEVEL: 'silent', DATABASE_URL: url! });
+    const server = await buildServer({ env, memoryDatabase: true, databaseSchema: schema, logger: false });
+    await server.app.ready();
+    await expect(server.close()).resolves.toBeUndefined();
+  });
 });

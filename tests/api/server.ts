@@ -1,14 +1,15 @@
 /**
  * Starts the real server in-process for API tests: PGlite in memory (and, with
- * TEST_DATABASE_URL, a PostgreSQL server in a schema of its own), a fresh DATA_DIR, demo data.
+ * TEST_DATABASE_URL, a PostgreSQL server in a database or schema of its own), a fresh DATA_DIR,
+ * demo data (decision 0030: most start from demo data seeded once per run).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { buildServer, type Server } from '../../core/server/app';
 import { clockControl } from '../../core/server/clock';
-import { readEnv } from '../../core/server/env';
+import { readEnv, type ServerEnv } from '../../core/server/env';
 import { demoAccounts } from '../../core/server/seed';
 import type { RoleKey } from '../../core/shared/permissions';
 
@@ -27,20 +28,72 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** Where the run's migrated database lies (tests/api/global-setup.ts writes it). */
-export const snapshotVariable = 'MASTHEAD_TEST_SNAPSHOT';
+/** Where the run's starting points lie (tests/api/global-setup.ts makes them, StartingPoints as JSON). */
+export const startingPointsVariable = 'MASTHEAD_TEST_START';
 
-let snapshot: Blob | undefined;
+/** What a test server starts from instead of making it again. */
+export interface StartingPoints {
+  /** A dumped PGlite data folder as initdb made it, with no migration. */
+  created: string;
+  /** A dumped PGlite data folder with every migration of the default plugins. */
+  migrated: string;
+  /**
+   * The demo data of the default plugins, seeded once at the run's start on the system's clock by
+   * a server with the test servers' settings: on PGlite its dump, on PostgreSQL a database to copy
+   * (CREATE DATABASE ... TEMPLATE) and its schema; with each the DATA_DIR of the files it stored.
+   */
+  seeded: { pglite: { dump: string; dataDir: string }; postgres?: { database: string; schema: string; dataDir: string } };
+}
+
+/** The settings every test server has, over which a test writes its own. */
+export function testEnv(dataDir: string, overrides: Record<string, string> = {}): ServerEnv {
+  return readEnv({
+    DATA_DIR: dataDir,
+    DEMO_PASSWORD: demoPassword,
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    PUBLIC_URL: 'http://console.test',
+    // Demo audio is spoken by the test servers: in its own thread, with no worker threads to start.
+    SPEECH_WORKERS: '0',
+    // An answer off its declared schema is a 500 the test fails on.
+    CHECK_ANSWERS: 'on',
+    ...overrides,
+  });
+}
+
+/** Settings that change nothing of the demo data: a server with only these of its own starts from the seeded demo data. */
+const seedNeutral = new Set(['SMTP_URL', 'MAIL_RATE', 'LOG_LEVEL', 'TRUST_PROXY', 'JWT_SECRET', 'API_URL', 'PODCAST_ALLOW_PRIVATE_FEEDS']);
+
+let startingPoints: StartingPoints | null | undefined;
+const dumps = new Map<string, Blob>();
+
+/** A dumped PGlite data folder, read once per test file. */
+function dump(file: string): Blob {
+  let blob = dumps.get(file);
+  if (!blob) dumps.set(file, (blob = new Blob([readFileSync(file)])));
+  return blob;
+}
 
 /**
- * The migrated database of the default plugins, read once per test file, that a PGlite server
- * starts from; none (a new data folder, migrated by the server) for other plugins or outside vitest.
+ * Where a server starts: from the seeded demo data when it has the default plugins, settings that
+ * change no demo data and the system's clock (the demo data is dated by the clock); else from the
+ * migrated database (PGlite) or an empty schema (PostgreSQL), seeding its own; with other plugins,
+ * from a database with no migration (PGlite). Outside vitest's run (no starting points), from
+ * nothing.
  */
-function migratedSnapshot(kind: DatabaseKind, overrides: Record<string, string>, enabledPlugins?: string[]): Blob | undefined {
-  const file = process.env[snapshotVariable];
-  if (kind !== 'pglite' || !file || enabledPlugins || overrides.PLUGINS_DIR) return undefined;
-  snapshot ??= new Blob([readFileSync(file)]);
-  return snapshot;
+function startOf(
+  kind: DatabaseKind,
+  overrides: Record<string, string>,
+  enabledPlugins?: string[],
+): { dataDir?: string; snapshot?: Blob; postgres?: { database: string; schema: string } } {
+  if (startingPoints === undefined) {
+    const value = process.env[startingPointsVariable];
+    startingPoints = value ? (JSON.parse(value) as StartingPoints) : null;
+  }
+  if (!startingPoints) return {};
+  if (enabledPlugins || overrides.PLUGINS_DIR) return kind === 'pglite' ? { snapshot: dump(startingPoints.created) } : {};
+  const seeded = Object.keys(overrides).every((name) => seedNeutral.has(name)) && !clockControl.moved() ? startingPoints.seeded : undefined;
+  if (kind === 'postgres') return seeded?.postgres ? { dataDir: seeded.postgres.dataDir, postgres: seeded.postgres } : {};
+  return seeded ? { dataDir: seeded.pglite.dataDir, snapshot: dump(seeded.pglite.dump) } : { snapshot: dump(startingPoints.migrated) };
 }
 
 export async function startTestServer(
@@ -49,24 +102,27 @@ export async function startTestServer(
   options: { enabledPlugins?: string[]; logStream?: { write(line: string): void } } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'masthead-api-'));
-  const env = readEnv({
-    DATA_DIR: dataDir,
-    DEMO_PASSWORD: demoPassword,
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
-    PUBLIC_URL: 'http://console.test',
-    // Demo audio is spoken by every test server: in its own thread, with no worker threads to start.
-    SPEECH_WORKERS: '0',
-    // An answer off its declared schema is a 500 the test fails on.
-    CHECK_ANSWERS: 'on',
-    ...overrides,
-  });
-  if (kind === 'postgres') env.databaseUrl = process.env.TEST_DATABASE_URL;
-  const schema = kind === 'postgres' ? `test_${randomBytes(6).toString('hex')}` : undefined;
+  const start = startOf(kind, overrides, options.enabledPlugins);
+  if (start.dataDir) cpSync(start.dataDir, dataDir, { recursive: true });
+  const env = testEnv(dataDir, overrides);
+  let schema: string | undefined;
+  let database: string | undefined;
+  if (kind === 'postgres') {
+    const url = process.env.TEST_DATABASE_URL!;
+    if (start.postgres) {
+      database = await copyDatabase(url, start.postgres.database);
+      env.databaseUrl = databaseUrl(url, database);
+      schema = start.postgres.schema;
+    } else {
+      env.databaseUrl = url;
+      schema = `test_${randomBytes(6).toString('hex')}`;
+    }
+  }
   const server = await buildServer({
     env,
     memoryDatabase: true,
     databaseSchema: schema,
-    databaseSnapshot: migratedSnapshot(kind, overrides, options.enabledPlugins),
+    databaseSnapshot: start.snapshot,
     logger: Boolean(options.logStream),
     logStream: options.logStream,
     enabledPlugins: options.enabledPlugins,
@@ -100,7 +156,8 @@ export async function startTestServer(
     },
     async close() {
       await server.close();
-      if (schema) await dropTestSchema(process.env.TEST_DATABASE_URL!, schema);
+      if (database) await dropDatabase(process.env.TEST_DATABASE_URL!, database);
+      else if (schema) await dropTestSchema(process.env.TEST_DATABASE_URL!, schema);
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -109,14 +166,61 @@ export async function startTestServer(
 /** The demo staff's e-mail by role (core/server/seed.ts). */
 export const demoEmails = Object.fromEntries(demoAccounts.map((account) => [account.role, account.email])) as Record<RoleKey, string>;
 
-/** Drops a test's schema on a PostgreSQL server, with the job queue's beside it. */
-export async function dropTestSchema(url: string, schema: string): Promise<void> {
+/** The address of another database on the same PostgreSQL server. */
+export function databaseUrl(url: string, database: string): string {
+  const address = new URL(url);
+  address.pathname = `/${database}`;
+  return address.toString();
+}
+
+/** Runs statements on the PostgreSQL server of `url`, one connection for all. */
+async function onPostgres<T>(url: string, work: (client: import('pg').Client) => Promise<T>): Promise<T> {
   const pg = await import('pg');
   const client = new pg.default.Client({ connectionString: url });
   await client.connect();
-  await client.query(`drop schema if exists "${schema}" cascade`);
-  await client.query(`drop schema if exists "${schema}_jobs" cascade`);
-  await client.end();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * Runs a CREATE or DROP DATABASE that PostgreSQL refuses while another session is connected to the
+ * database (55006): a closed server's connections may still be on their way out, and PostgreSQL
+ * waits up to 5 s for them before it refuses, so the statement is tried again a few times.
+ */
+async function whenAlone(url: string, statement: string): Promise<void> {
+  await onPostgres(url, async (client) => {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await client.query(statement);
+        return;
+      } catch (error) {
+        if ((error as { code?: string }).code !== '55006' || attempt === 5) throw error;
+      }
+    }
+  });
+}
+
+/** A new database on the PostgreSQL server, a copy of `template` (the seeded demo data): answers its name. */
+export async function copyDatabase(url: string, template: string): Promise<string> {
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  await whenAlone(url, `create database "${name}" template "${template}"`);
+  return name;
+}
+
+/** Drops a database of the tests on the PostgreSQL server once its connections are gone. */
+export async function dropDatabase(url: string, database: string): Promise<void> {
+  await whenAlone(url, `drop database if exists "${database}"`);
+}
+
+/** Drops a test's schema on a PostgreSQL server, with the job queue's beside it. */
+export async function dropTestSchema(url: string, schema: string): Promise<void> {
+  await onPostgres(url, async (client) => {
+    await client.query(`drop schema if exists "${schema}" cascade`);
+    await client.query(`drop schema if exists "${schema}_jobs" cascade`);
+  });
 }
 
 /**
