@@ -143,7 +143,7 @@ test.describe('stories', () => {
     await expect(card(page, 'Gece Müzeleri Açılıyor').getByTestId('status-badge')).toHaveText('ACCEPTED');
   });
 
-  test('a director schedules an article, cancels the schedule, and reads a published one', async ({ page }) => {
+  test('a director schedules an article and cancels the schedule', async ({ page }) => {
     await signIn(page, accounts.director);
     await switchScope(page, 'Sabah Bülteni');
     await openStory(page, 'Kütüphaneler Gece de Açık');
@@ -176,9 +176,11 @@ test.describe('stories', () => {
     await page.getByRole('button', { name: 'CANCEL SCHEDULE' }).click();
     await expectToast(page, 'The schedule is cancelled.');
     await expect(page.getByRole('button', { name: 'PUBLISH', exact: true })).toBeVisible();
+  });
 
-    // A published article's link leads to its public page.
-    await page.getByRole('button', { name: 'Back to Dashboard' }).click();
+  test("a director follows a published article's link to its public page", async ({ page }) => {
+    await signIn(page, accounts.director);
+    await switchScope(page, 'Sabah Bülteni');
     await openAsItIs(page, 'Şehirde Yeni Metro Hattı Açıldı');
     await page.getByRole('tab', { name: 'Publish' }).click();
     const link = await page.getByRole('textbox', { name: 'Article link' }).inputValue();
