@@ -6,6 +6,12 @@ import type { Constants } from '../../schemas/generated/config/constants';
 import { expectAccessible } from './axe';
 import { e2eConfigDir, e2eDataDir, screensDir } from './paths';
 
+/**
+ * How long an editor page may take to appear: a worker's first visit loads and compiles CKEditor's
+ * chunk, and two pages opened at once on a busy 2-core machine have taken over 10 s.
+ */
+export const editorLoad = { timeout: 30_000 };
+
 export const password = 'Masthead-demo-1';
 
 /** config/constants.json, read as a file: Playwright's loader takes no JSON module (core/shared/config imports config/*.json). */

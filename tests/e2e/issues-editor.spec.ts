@@ -7,7 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { accounts, keepScreenshot, password, signIn } from './helpers';
+import { accounts, editorLoad, keepScreenshot, password, signIn } from './helpers';
 
 const channel = (page: Page, title: string) => page.getByTestId('channel').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 
@@ -26,7 +26,7 @@ async function open(page: Page, email: string, path: string) {
   await signIn(page, email);
   await expect(page.getByRole('button', { name: 'Switch scope' })).toBeVisible();
   await page.goto(path);
-  await expect(page.getByTestId('save-panel')).toBeVisible();
+  await expect(page.getByTestId('save-panel')).toBeVisible(editorLoad);
 }
 
 test('channels and stories of an issue', async ({ page, request }) => {

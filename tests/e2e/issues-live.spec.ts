@@ -8,7 +8,7 @@
  */
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { accounts, keepScreenshot, password, signIn, signInAsAdmin } from './helpers';
+import { accounts, editorLoad, keepScreenshot, password, signIn, signInAsAdmin } from './helpers';
 
 const within = { timeout: 1000 };
 
@@ -26,7 +26,7 @@ async function openIssue(browser: Browser, who: 'editor' | 'director' | 'admin',
     await expect(page.getByRole('button', { name: 'Switch scope' })).toBeVisible();
   }
   await page.goto(`/issues/edit/${issueId}`);
-  await expect(page.getByTestId('save-panel')).toBeVisible();
+  await expect(page.getByTestId('save-panel')).toBeVisible(editorLoad);
   await expect(page.getByText('Connecting to the server...')).toHaveCount(0);
   return { page, close: () => context.close() };
 }
