@@ -49,8 +49,6 @@ export interface BuildOptions {
   memoryDatabase?: boolean;
   /** A PostgreSQL schema to work in (tests on a server). */
   databaseSchema?: string;
-  /** The in-memory database starts from this dumped PGlite data folder, already migrated (tests, see db/pglite.ts). */
-  databaseSnapshot?: Blob;
   /** A database the caller opened and keeps a hand on (the tests' setup dumps the demo data it seeds); the server closes it. */
   database?: Database;
   logger?: boolean;
@@ -119,7 +117,6 @@ export async function buildServer(options: BuildOptions): Promise<Server> {
       url: env.databaseUrl,
       dataDir: options.memoryDatabase ? undefined : env.dataDir,
       schema: options.databaseSchema,
-      snapshot: options.databaseSnapshot,
     }));
   const plugins = await loadPlugins(env.pluginsDir, options.enabledPlugins);
   const applied = await migrate(database, migrationSources(plugins));

@@ -72,7 +72,7 @@ const userRoom = (userId: string) => `user-${userId}`;
 const refusal = { msg: 'Please sign in again.', err: 'UNAUTHORIZED' } as const;
 
 /** How long a closing server waits for the adapter to take its connection (the database may be gone). */
-const listenWaitMs = 5000;
+const listenWaitMs = constants.limits.realtimeCloseWaitMs;
 
 export function createRealtimeHub(options: RealtimeOptions): RealtimeHub {
   const handlers = new Map<string, { access: RealtimeAccess; handler: RealtimeHandler; valid(payload: unknown): boolean }>();

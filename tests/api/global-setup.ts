@@ -20,7 +20,7 @@ import { migrate } from '../../core/server/db/migrate';
 import { openPGlite } from '../../core/server/db/pglite';
 import { readEnv } from '../../core/server/env';
 import { loadPlugins } from '../../core/server/plugins/registry';
-import { databaseUrl, dropDatabase, startingPointsVariable, testEnv, type StartingPoints } from './server';
+import { databaseUrl, dropDatabase, onPostgres, startingPointsVariable, testEnv, type StartingPoints } from './server';
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   const dir = mkdtempSync(join(tmpdir(), 'masthead-start-'));
@@ -67,11 +67,7 @@ async function seedOnPGlite(
 
 /** The demo data in a database of its own on the PostgreSQL server, for the test servers to copy. */
 async function seedOnPostgres(dir: string, url: string, database: string): Promise<NonNullable<StartingPoints['seeded']['postgres']>> {
-  const pg = await import('pg');
-  const client = new pg.default.Client({ connectionString: url });
-  await client.connect();
-  await client.query(`create database "${database}"`);
-  await client.end();
+  await onPostgres(url, (client) => client.query(`create database "${database}"`));
   const dataDir = join(dir, 'postgres-data');
   mkdirSync(dataDir);
   const env = testEnv(dataDir);

@@ -8,6 +8,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { buildServer, type Server } from '../../core/server/app';
+import { embeddedDatabase } from '../../core/server/db/database';
+import { openPGlite } from '../../core/server/db/pglite';
 import { clockControl } from '../../core/server/clock';
 import { readEnv, type ServerEnv } from '../../core/server/env';
 import { demoAccounts } from '../../core/server/seed';
@@ -122,7 +124,8 @@ export async function startTestServer(
     env,
     memoryDatabase: true,
     databaseSchema: schema,
-    databaseSnapshot: start.snapshot,
+    // A dumped starting point opens in memory (PGlite's loadDataDir).
+    database: start.snapshot ? embeddedDatabase(await openPGlite(undefined, start.snapshot)) : undefined,
     logger: Boolean(options.logStream),
     logStream: options.logStream,
     enabledPlugins: options.enabledPlugins,
@@ -174,7 +177,7 @@ export function databaseUrl(url: string, database: string): string {
 }
 
 /** Runs statements on the PostgreSQL server of `url`, one connection for all. */
-async function onPostgres<T>(url: string, work: (client: import('pg').Client) => Promise<T>): Promise<T> {
+export async function onPostgres<T>(url: string, work: (client: import('pg').Client) => Promise<T>): Promise<T> {
   const pg = await import('pg');
   const client = new pg.default.Client({ connectionString: url });
   await client.connect();

@@ -47,8 +47,6 @@ export interface DatabaseOptions {
   dataDir?: string;
   /** A PostgreSQL schema to work in (tests give each run its own). */
   schema?: string;
-  /** A dumped PGlite data folder an in-memory database starts from (tests, see pglite.ts). */
-  snapshot?: Blob;
 }
 
 // Timestamps as Date, bigint counts as numbers: the same on both engines.
@@ -56,7 +54,7 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
 
 export async function openDatabase(options: DatabaseOptions): Promise<Database> {
   if (options.url) return openPostgres(options.url, options.schema);
-  return embeddedDatabase(await openPGlite(options.dataDir, options.snapshot));
+  return embeddedDatabase(await openPGlite(options.dataDir));
 }
 
 async function openPostgres(url: string, schema?: string): Promise<Database> {

@@ -99,6 +99,10 @@ export interface Constants {
      * A list's search counts its matches only this many pages past the page asked for (the pager offers them, and more as the reader goes on; the subscribers' count then reads '110+'): counting every match of a common word among many rows is a search's one slow part.
      */
     searchCountPagesAhead: number;
+    /**
+     * How long a closing server waits for the realtime adapter to take its PostgreSQL connection (a server stopped as it starts): once taken, the connection is given back and the pool can end; the database may be gone, hence a limit.
+     */
+    realtimeCloseWaitMs: number;
   };
   layout: {
     sidebarWidth: number;
