@@ -34,12 +34,9 @@ import { registerDashboardRoutes } from './dashboards';
 import { createKeyRegistry, registerKeyCheck } from './keys';
 import { createMailer } from './services/mail';
 import { createLinkSigner } from './signed-links';
-import { createAudienceHub } from './audience';
-import { createNewsletterParts } from './newsletter-parts';
-import { createPublicSections } from './public-sections';
-import { createVoiceCatalog } from './voices';
 import { createPushSender } from './services/push';
 import { createStorage } from './services/storage';
+import { createExtensions } from './plugins/extension-points';
 import { serveConsole } from './web';
 import { join } from 'node:path';
 
@@ -152,10 +149,7 @@ export async function buildServer(options: BuildOptions): Promise<Server> {
     jobs,
     realtime,
     links,
-    audience: createAudienceHub(),
-    newsletterParts: createNewsletterParts(),
-    publicSections: createPublicSections(),
-    voices: createVoiceCatalog(),
+    extensions: createExtensions(),
     log: app.log,
     features: features.current,
   };
@@ -228,7 +222,6 @@ export async function buildServer(options: BuildOptions): Promise<Server> {
     await jobs.stop();
     for (const hook of closeHooks.reverse()) await hook();
     await realtime.close();
-    await context.audience.tracking?.flush();
     await database.close();
   });
 

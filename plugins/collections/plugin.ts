@@ -11,7 +11,7 @@ export default definePlugin({
   id: 'collections',
   title: 'Collections',
   // A collection holds published stories or published issues (their public entries).
-  requires: ['stories', 'issues'],
+  requires: ['stories', 'issues', 'dashboards'],
   permissions: ['collections.list', 'collections.create', 'collections.update', 'collections.delete', 'collections.publish', 'collections.curate'],
   menuItems: {
     collections: {

@@ -8,6 +8,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clock, clockControl } from '../../core/server/clock';
+import { tracking } from '../../plugins/stories/server/public';
 import type { Issue } from '../../schemas/generated/entities/issue';
 import { databases, startTestServer, type TestServer } from './server';
 import { startSmtpSink, type SmtpSink } from './smtp-sink';
@@ -32,7 +33,7 @@ describe.each(databases)('audience tracking on %s', (kind) => {
     t.server.app.inject({ method, url: url.replace(publicUrl, ''), headers: { 'user-agent': userAgent }, remoteAddress: ip });
   const pixelOf = (html: string) => html.match(/<img src="(http:\/\/console\.test\/t\/o\/[^"]+)"/)![1]!;
   const linksOf = (html: string) => [...html.matchAll(/href="(http:\/\/console\.test\/t\/c\/[^"]+)"/g)].map((match) => match[1]!);
-  const flush = () => t.server.context.audience.tracking!.flush();
+  const flush = () => tracking(t.server.context)!.flush();
   const filter = (body: object, token = tokens.editor) => t.request('POST', '/api/analytics/filter', { token, body: { source: 'events', filter: body } });
 
   beforeAll(async () => {

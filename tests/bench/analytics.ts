@@ -17,6 +17,7 @@ import { pathToFileURL } from 'node:url';
 import { sql, type Kysely } from 'kysely';
 import type { CoreTables } from '../../core/server/db/tables';
 import { constants } from '../../core/shared/config';
+import { tracking } from '../../plugins/stories/server/public';
 import { startTestServer, type TestServer } from '../api/server';
 import { benchDatabase, clients, pauseMs, percentile, type Mix } from './list-load';
 
@@ -517,7 +518,7 @@ export async function measureAnalytics(): Promise<AnalyticsFigures> {
  * then a burst of each; after a flush, every request must have written its event.
  */
 async function measureTracking(server: TestServer['server'], address: string, db: Db, issueId: string): Promise<TrackingFigures> {
-  const hub = server.context.audience.tracking;
+  const hub = tracking(server.context);
   if (!hub) throw new Error('the analytics plugin is not tracking');
   const handedOver = new Date(Date.now() - handedOverDaysAgo * dayMs);
   const tokens = new Map<string, string>();

@@ -9,6 +9,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { clock, clockControl } from '../../core/server/clock';
 import { readOutbox } from '../../core/server/services/mail';
 import { constants } from '../../core/shared/config';
+import { tracking } from '../../plugins/stories/server/public';
 import type { Issue } from '../../schemas/generated/entities/issue';
 import { databases, startTestServer, until, type TestServer } from '../api/server';
 
@@ -68,7 +69,7 @@ describe.each(databases)('a copy replayed on %s', (kind) => {
       const click = await hit(link);
       expect(click.statusCode).toBe(302);
     }
-    await t.server.context.audience.tracking!.flush();
+    await tracking(t.server.context)!.flush();
 
     const stats = (await fetchIssue('?updateStats=true')).stats!;
     expect(stats).toMatchObject({ uniqueOpens: 1, totalOpens: replays, uniqueClicks: 1, totalClicks: replays, machineOpens: 0, machineClicks: 0 });

@@ -22,10 +22,7 @@ import type { Mailer } from '../services/mail';
 import type { PushSender } from '../services/push';
 import type { Storage } from '../services/storage';
 import type { LinkSigner } from '../signed-links';
-import type { AudienceHub } from '../audience';
-import type { NewsletterParts } from '../newsletter-parts';
-import type { PublicSections } from '../public-sections';
-import type { VoiceCatalog } from '../voices';
+import type { Extensions } from './extension-points';
 
 export type { HttpMethod };
 
@@ -103,14 +100,8 @@ export interface AppContext {
   realtime: RealtimeHub;
   /** Signs the values of addresses handed out in e-mails (unsubscribe links). */
   links: LinkSigner;
-  /** Opens, clicks and reads: tracked addresses and numbers when a plugin tracks them (analytics). */
-  audience: AudienceHub;
-  /** Parts of a newsletter other plugins keep (channel templates), carried by the newsletter's calls. */
-  newsletterParts: NewsletterParts;
-  /** Sections other plugins add to the publisher's and the newsletters' public pages (featured collections). */
-  publicSections: PublicSections;
-  /** The voices a newsletter may choose, when a plugin speaks (speech). */
-  voices: VoiceCatalog;
+  /** What plugins contribute to each other's extension points (extension-points.ts): a plugin's tracking, a newsletter's parts, a public page's sections. */
+  extensions: Extensions;
   log: FastifyBaseLogger;
   /** The features as they are now (features.json is re-read when it changes). */
   features(): Features;

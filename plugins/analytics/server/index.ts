@@ -1,5 +1,6 @@
 /** The analytics plugin's server: tracking (pixel, redirects, read beacon), the rollups, the statistics and analytics calls, and a year of demo events. */
 import { serverPlugin } from '../../../core/server/plugins/contract';
+import { audienceTracking } from '../../stories/server/public';
 import manifest from '../plugin';
 import { createRecorder } from './recorder';
 import { registerAnalyticsRoutes } from './routes';
@@ -11,7 +12,10 @@ export default serverPlugin(manifest, {
   register(api) {
     const db = api.tables<AnalyticsTables>();
     const recorder = createRecorder(db, api.log);
-    api.audience.use(registerTracking(api, db, recorder));
+    const tracking = registerTracking(api, db, recorder);
+    api.extensions.add(audienceTracking, tracking);
+    // The events still held in memory are written before the database closes.
+    api.onClose(() => tracking.flush());
     registerAnalyticsRoutes(api, db);
   },
   async seed(context) {

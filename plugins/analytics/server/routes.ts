@@ -7,7 +7,7 @@ import { createHash } from 'node:crypto';
 import type { AnalyticsStatistics } from '../../../schemas/generated/api/analytics-statistics';
 import type { StatisticsGenerateBody } from '../../../schemas/generated/api/statistics-generate';
 import type { Session } from '../../../core/server/auth/session';
-import type { ContentType } from '../../../core/server/audience';
+import type { ContentType } from '../../stories/server/public';
 import { invalid, notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { newslettersOfPublisher } from '../../../core/server/store';

@@ -4,7 +4,7 @@
  * an answer costs the same with ten events or ten million.
  */
 import { sql } from 'kysely';
-import type { ContentStats, ContentType } from '../../../core/server/audience';
+import type { ContentStats, ContentType } from '../../stories/server/public';
 import { issuesHolding } from '../../stories/server/public';
 import type { Source } from './classify';
 import type { EventType } from './recorder';

@@ -1,12 +1,12 @@
 /**
  * The tracking addresses: the open pixel `/t/o/{token}`, the click redirect `/t/c/{token}/{n}`
  * and the read beacon `/t/r` (with its script `/t/read.js`), and the hooks the issues and
- * stories plugins call through `api.audience`. A copy's token is its issue, subscriber and
+ * stories plugins call through the stories plugin's `audienceTracking`. A copy's token is its issue, subscriber and
  * hand-over time, signed: nobody can make one for another reader, and a link is looked up by its
  * place in the issue, so a redirect can only lead where the issue linked.
  */
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { AudienceTracking, ContentType } from '../../../core/server/audience';
+import type { AudienceTracking, ContentType } from '../../stories/server/public';
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { documentAnswer, emptyAnswer } from '../../../core/server/schemas/parts';
 import { constants } from '../../../core/shared/config';

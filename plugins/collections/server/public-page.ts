@@ -4,7 +4,7 @@
  * deleted or no longer published. Search engines are asked to leave it out unless it is indexed.
  * It is rendered on every request and caches must revalidate it, so unpublishing or un-indexing
  * shows at once. Also the section of featured collections on their owner's public page
- * (/p/{key} or /n/{key}), through the core's api.publicSections. Every text is escaped.
+ * (/p/{key} or /n/{key}), through the dashboards plugin's publicSections. Every text is escaped.
  */
 import { notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
@@ -12,6 +12,7 @@ import { renderPublicPage, sendRevalidated } from '../../../core/server/public-p
 import { documentAnswer, emptyAnswer, keyParams } from '../../../core/server/schemas/parts';
 import { constants } from '../../../core/shared/config';
 import { escapeHtml } from '../../../core/shared/text';
+import { addPublicSection } from '../../dashboards/server/public';
 import { itemsOf, type ItemSources, type ShownItem } from './items';
 import { collectionUrl } from './present';
 import { featuredCollections, findPublishedCollection, ownerLook } from './store';
@@ -71,7 +72,7 @@ export function registerCollectionPage(api: PluginApi, sources: ItemSources): vo
     },
   });
 
-  api.publicSections.register({
+  addPublicSection(api, {
     id: 'featured-collections',
     owners: ['publisher', 'newsletter'],
     async render(owner, ownerId) {

@@ -2,7 +2,7 @@
  * The public pages the console links to: a newsletter's landing page /n/{key} (with its cover,
  * the web design the settings keep, and the subscribers plugin's subscribe form) and a publisher's page /p/{key}, rendered here with every
  * text escaped. Only published newsletters are shown. Other plugins add sections to both through
- * the core's `api.publicSections` (the collections plugin's featured collections).
+ * the `publicSections` extension point (public-sections.ts: the collections plugin's featured collections).
  */
 import type { FastifyReply } from 'fastify';
 import { notFound } from '../../../core/server/errors';
@@ -12,6 +12,7 @@ import { findPublisherByKey, newslettersOfPublisher } from '../../../core/server
 import { escapeHtml } from '../../../core/shared/text';
 import { newsletterWebCover } from '../../settings/server/public';
 import { subscribeForm } from '../../subscribers/server/public';
+import { renderPublicSections } from './public-sections';
 import { findPublishedNewsletter } from './store';
 
 function page(reply: FastifyReply, { title, lang, color, textColor, body }: { title: string; lang: string; color: string; textColor: string; body: string }) {
@@ -55,7 +56,7 @@ export function registerPublicPages(api: PluginApi): void {
     async handler(request, reply) {
       const newsletter = await findPublishedNewsletter(db, request.params.key);
       if (!newsletter) throw notFound('Newsletter not found.');
-      const [cover, sections] = await Promise.all([newsletterWebCover(db, newsletter.id), api.publicSections.render('newsletter', newsletter.id)]);
+      const [cover, sections] = await Promise.all([newsletterWebCover(db, newsletter.id), renderPublicSections(api, 'newsletter', newsletter.id)]);
       return page(reply, {
         title: newsletter.title,
         lang: newsletter.lang,
@@ -89,7 +90,7 @@ export function registerPublicPages(api: PluginApi): void {
       if (!publisher) throw notFound('Publisher not found.');
       const [newsletters, sections] = await Promise.all([
         newslettersOfPublisher(db, publisher.id, { published: true }),
-        api.publicSections.render('publisher', publisher.id),
+        renderPublicSections(api, 'publisher', publisher.id),
       ]);
       const items = newsletters
         .map(

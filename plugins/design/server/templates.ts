@@ -1,5 +1,5 @@
 /**
- * A newsletter's channel templates as a part of the newsletter (core/server/newsletter-parts.ts):
+ * A newsletter's channel templates as a part of the newsletter (the settings plugin's newsletterParts):
  * read with its settings, checked with plugins/design/rules.ts and saved with them by PUT
  * /newsletters/update/{id}. The issues plugin keeps them, since issues start from them.
  */
@@ -7,6 +7,7 @@ import { invalidDetails } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import type { ChannelTemplate } from '../../../schemas/generated/entities/channel-template';
 import { listChannelTemplates, presentTemplate, saveChannelTemplates } from '../../issues/server/public';
+import { addNewsletterPart } from '../../settings/server/public';
 import { checkTemplates, type CheckedTemplate, type TemplateInput } from '../rules';
 
 /** The templates as they are to be stored, or a 422 with every rule they break. */
@@ -18,7 +19,7 @@ export function checkedTemplates(templates: TemplateInput[]): CheckedTemplate[] 
 
 export function registerTemplatesPart(api: PluginApi): void {
   const db = api.db;
-  api.newsletterParts.register<TemplateInput[] | ChannelTemplate[], CheckedTemplate[]>({
+  addNewsletterPart<TemplateInput[] | ChannelTemplate[], CheckedTemplate[]>(api, {
     field: 'channelTemplates',
     read: async (newsletterId) => (await listChannelTemplates(db, newsletterId)).map(presentTemplate),
     check: (templates) => checkedTemplates(templates),

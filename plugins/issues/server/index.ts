@@ -1,5 +1,6 @@
 /** The issues plugin's server: the issue calls, live editing, the public issue page, publishing and sending, and demo data. */
 import { serverPlugin } from '../../../core/server/plugins/contract';
+import { tracking } from '../../stories/server/public';
 import manifest from '../plugin';
 import { issueChanges } from './changes';
 import { issueDocuments } from './documents';
@@ -31,7 +32,7 @@ export default serverPlugin(manifest, {
       rate: api.env.mailRate ?? constants.delivery.ratePerSecond,
       // Registered by the tracking plugin after this one, so read when a send needs it.
       get tracking() {
-        return api.audience.tracking;
+        return tracking(api);
       },
     };
     definePublishing(publishing);

@@ -9,7 +9,7 @@ import { newsletterFrame, publicDate, renderPublicPage } from '../../../core/ser
 import { sanitizeRichText } from '../../../core/server/sanitize';
 import { documentAnswer, keyParams } from '../../../core/server/schemas/parts';
 import { escapeHtml } from '../../../core/shared/text';
-import { readerHtml, storiesOfIssue, type StoryRow } from '../../stories/server/public';
+import { readerHtml, storiesOfIssue, tracking, type StoryRow } from '../../stories/server/public';
 import { normalizeChannels, stuffChannelId } from '../rules';
 import { findPublishedIssue, type IssuesDb } from './store';
 
@@ -50,7 +50,7 @@ export function registerIssuePage(api: PluginApi, db: IssuesDb): void {
         ]
           .filter(Boolean)
           .join('\n'),
-        end: api.audience.tracking?.readBeacon({ type: 'issue', id: issue.id, newsletterId: issue.newsletter_id }),
+        end: tracking(api)?.readBeacon({ type: 'issue', id: issue.id, newsletterId: issue.newsletter_id }),
       });
       return reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'public, max-age=60').send(html);
     },

@@ -10,7 +10,7 @@ import { duenessOf } from '../../../core/server/publication';
 import type { RealtimeHub } from '../../../core/server/realtime';
 import type { Mailer } from '../../../core/server/services/mail';
 import type { PushSender } from '../../../core/server/services/push';
-import type { AudienceTracking } from '../../../core/server/audience';
+import type { AudienceTracking } from '../../stories/server/public';
 import { findPeople } from '../../../core/server/people';
 import type { LinkSigner } from '../../../core/server/signed-links';
 import { findNewsletter } from '../../../core/server/store';

@@ -3,7 +3,7 @@
  * content, save, channels, delete, the lists, one issue, feature; and the key check for model
  * Issue. Changes go through changes.ts, the same path live edits take.
  */
-import { audienceStats } from '../../../core/server/audience';
+import { audienceStats } from '../../stories/server/public';
 import { randomUUID } from 'node:crypto';
 import type { Session } from '../../../core/server/auth/session';
 import { demand } from '../../../core/server/auth/session';

@@ -16,7 +16,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { BulkMessage, Mailer, MailMessage, SmtpAnswer } from '../../../core/server/services/mail';
 import { mimeTemplate, type MimeTemplate } from '../../../core/server/services/mime-template';
 import type { PushSender } from '../../../core/server/services/push';
-import type { AudienceTracking } from '../../../core/server/audience';
+import type { AudienceTracking } from '../../stories/server/public';
 import type { LinkSigner } from '../../../core/server/signed-links';
 import { constants } from '../../../core/shared/config';
 import {

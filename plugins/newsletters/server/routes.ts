@@ -9,7 +9,7 @@ import type { PluginApi } from '../../../core/server/plugins/contract';
 import { presentNewsletter } from '../../../core/server/present';
 import { findNewsletter, listNewsletters, setNewsletterFlag } from '../../../core/server/store';
 import { constants } from '../../../core/shared/config';
-import { newsletterTesters } from '../../settings/server/public';
+import { newsletterTesters, readNewsletterParts } from '../../settings/server/public';
 import { subscriberTimeline } from '../../subscribers/server/public';
 import { newsletterEndpoints } from '../endpoints';
 import { reachOf } from './policy';
@@ -50,7 +50,7 @@ export function registerNewsletterRoutes(api: PluginApi): void {
       const [testers, weeks, parts] = await Promise.all([
         newsletterTesters(api.db, row.id),
         subscriberTimeline(api.db, row.id),
-        api.newsletterParts.read(row.id),
+        readNewsletterParts(api, row.id),
       ]);
       return { data: { ...presentNewsletterDetail(row, testers, weeks), ...parts } };
     },

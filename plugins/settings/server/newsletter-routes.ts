@@ -1,7 +1,7 @@
 /**
  * GET/PUT /newsletters/update/{id} (spec section 7): a newsletter's credentials, testers,
  * interests (at most constants.limits.interestsMax, changed only by admins), voice settings and
- * welcome issue, with the parts other plugins keep (api.newsletterParts: the channel templates).
+ * welcome issue, with the parts other plugins keep (newsletter-parts.ts: the channel templates).
  * The publish and feature switches are the newsletters plugin's calls.
  */
 import type { PluginApi } from '../../../core/server/plugins/contract';
@@ -12,6 +12,8 @@ import { assertMayChangeInterests } from './policy';
 import { presentInterest, presentNewsletterSettings } from './present';
 import { keyInUse } from '../../../core/server/store';
 import { findNewsletterSettings, listInterests, saveNewsletterSettings, settingsDb, staffOf } from './store';
+import { checkNewsletterParts, readNewsletterParts } from './newsletter-parts';
+import { listVoices } from './voices';
 import { storedWelcome } from './welcome';
 import type { VoiceSettings } from './defaults';
 import { settingEndpoints } from '../endpoints';
@@ -36,12 +38,12 @@ export function registerNewsletterSettingsRoutes(api: PluginApi): void {
       const settings = await settingsOf(request.params.id);
       const [interests, staff] = await Promise.all([listInterests(db), staffOf(db, settings.row.publisher_id)]);
       const data: SettingsNewsletterForm = {
-        body: { ...presentNewsletterSettings(settings), ...(await api.newsletterParts.read(settings.row.id)) },
+        body: { ...presentNewsletterSettings(settings), ...(await readNewsletterParts(api, settings.row.id)) },
         data: {
           interests: interests.map(presentInterest),
           testers: staff.map((user) => ({ _id: user.id, name: user.name, email: user.email })),
           // The speech engine's own (espeak-ng's offline voices, or the ElevenLabs account's); none without it.
-          voices: (await api.voices.list()) ?? [],
+          voices: (await listVoices(api)) ?? [],
         },
       };
       return { data };
@@ -69,7 +71,7 @@ export function registerNewsletterSettingsRoutes(api: PluginApi): void {
       if (await keyInUse(db, 'newsletters', key, current.row.id)) throw invalid(newsletterKeyExists(key), 'key');
       await assertKnownVoices(body.voiceSettings, current.voiceSettings);
       // Every part is checked before anything is saved: a refused body leaves the newsletter as it was.
-      const saveParts = await api.newsletterParts.check(body as unknown as Record<string, unknown>, { newsletterId: current.row.id, session });
+      const saveParts = await checkNewsletterParts(api, body as unknown as Record<string, unknown>, { newsletterId: current.row.id, session });
 
       await saveNewsletterSettings(db, current.row.id, {
         title: body.title.trim(),
@@ -85,7 +87,7 @@ export function registerNewsletterSettingsRoutes(api: PluginApi): void {
         welcome: body.welcome ? storedWelcome(body.welcome) : current.welcome,
       });
       await saveParts();
-      return { data: { ...presentNewsletterSettings(await settingsOf(current.row.id)), ...(await api.newsletterParts.read(current.row.id)) }, msg: 'OK' };
+      return { data: { ...presentNewsletterSettings(await settingsOf(current.row.id)), ...(await readNewsletterParts(api, current.row.id)) }, msg: 'OK' };
     },
   });
 
@@ -96,7 +98,7 @@ export function registerNewsletterSettingsRoutes(api: PluginApi): void {
    */
   async function assertKnownVoices(wanted: VoiceSettings | undefined, saved: VoiceSettings | null): Promise<void> {
     if (!wanted) return;
-    const voices = await api.voices.list().catch(() => null);
+    const voices = await listVoices(api).catch(() => null);
     if (!voices) return;
     const known = new Set(voices.map((voice) => voice.voice_id));
     for (const kind of ['article', 'bullet'] as const) {

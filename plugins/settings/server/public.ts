@@ -11,6 +11,8 @@ import { presentInterest } from './present';
 import { findEmailDesign, findWebCover, insertNewsletterSettings, listInterests, saveEmailDesign, saveWebCover, settingsDb } from './store';
 import { storedWelcome } from './welcome';
 
+export { addNewsletterPart, newsletterParts, readNewsletterParts, type NewsletterPart } from './newsletter-parts';
+export { voiceSource, type SpeechVoice } from './voices';
 export { defaultEmailDesign, type VoiceSettings, emailFonts, withDefaultDesign, type EmailDesign, type EmailFont, type WelcomeIssue } from './defaults';
 
 export async function interests(db: Handle): Promise<Interest[]> {

@@ -5,6 +5,7 @@
  * the core's voice catalog, and closed with the server.
  */
 import { serverPlugin } from '../../../core/server/plugins/contract';
+import { voiceSource } from '../../settings/server/public';
 import manifest from '../plugin';
 import { createSpeechEngine } from './engine';
 import { defineSpeechJobs, type SpeechContext } from './generation';
@@ -18,7 +19,7 @@ export default serverPlugin(manifest, {
     const speech = createSpeechEngine({ elevenLabsApiKey, elevenLabsUrl, workers: speechWorkers, log: api.log });
     // After the job queue has stopped: no chunk is being spoken.
     api.onClose(() => speech.close());
-    api.voices.use(() => speech.voices());
+    api.extensions.add(voiceSource, () => speech.voices());
     const context: SpeechContext = { db: api.tables<SpeechTables>(), storage: api.storage, jobs: api.jobs, speech, log: api.log };
     // As many chunks at once as the engine speaks at once (one when it speaks in the server's own thread).
     defineSpeechJobs(context, Math.max(1, speechWorkers));

@@ -13,6 +13,7 @@ import { newsletterFrame, publicDate, renderPublicPage } from '../../../core/ser
 import { documentAnswer, emptyAnswer, keyParams } from '../../../core/server/schemas/parts';
 import { escapeHtml, htmlToText } from '../../../core/shared/text';
 import { withoutMarker } from '../rules';
+import { tracking } from './audience';
 import { readerHtml } from './reader';
 import { countRead, findPublishedStory, type StoriesDb } from './store';
 
@@ -41,7 +42,7 @@ export function registerStoryPage(api: PluginApi, db: StoriesDb): void {
 ${story.type === 'article' ? `<h1>${escapeHtml(content.title)}</h1>\n<p class="subtitle">${escapeHtml(content.subtitle)}</p>` : ''}
 <p class="byline">${content.writer ? `${escapeHtml(content.writer)} · ` : ''}${story.published_at ? escapeHtml(publicDate.format(story.published_at)) : ''}</p>
 ${readerHtml(story, content.html)}`,
-        end: api.audience.tracking?.readBeacon({ type: 'story', id: story.id, newsletterId: story.newsletter_id }),
+        end: tracking(api)?.readBeacon({ type: 'story', id: story.id, newsletterId: story.newsletter_id }),
       });
       const etag = `"${createHash('sha1').update(html).digest('base64url')}"`;
       reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'public, no-cache').header('etag', etag);

@@ -1,4 +1,5 @@
 /** What other plugins may use of stories on the server: the story as it is stored and shown, and a story's place in an issue. */
+export { audienceStats, audienceTracking, tracking, type AudienceTracking, type ContentStats, type ContentType, type EmailLink } from './audience';
 export { presentPenName, presentStory, statusOf } from './present';
 export { mayRead as mayReadStory } from './policy';
 export { announce as announceStory } from './publication';

@@ -3,7 +3,7 @@
  * actions (ready, draft, accept, publish, cancel schedule, cancel, unpublish), delete, feature,
  * and the pen names. Every action is decided by rules.ts, the same rules the console shows.
  */
-import { audienceStats } from '../../../core/server/audience';
+import { audienceStats } from './audience';
 import type { Insertable, Updateable } from 'kysely';
 import { callerPublisher, type Session } from '../../../core/server/auth/session';
 import { HttpError, invalid, notFound } from '../../../core/server/errors';

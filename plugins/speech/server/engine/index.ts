@@ -7,7 +7,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { extname } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { SpeechVoice } from '../../../../core/server/voices';
+import type { SpeechVoice } from '../../../../schemas/generated/api/speech-voice';
 import { createElevenLabsEngine } from './elevenlabs';
 import { elevenLabsDefaultUrl } from './format';
 import { loadEspeak, type Espeak } from './espeak';

@@ -1,10 +1,12 @@
 /**
- * Where audience tracking plugs in. The plugin that records opens, clicks and reads (analytics)
- * registers itself with `api.audience.use(...)`; the plugins that send and show content (issues,
- * stories) ask `api.audience.tracking` for tracked addresses and numbers, and do without when no
- * enabled plugin tracks. That keeps the dependency one way: analytics needs issues and stories,
- * never the reverse.
+ * Where audience tracking plugs in: an extension point of the stories plugin (decision 0031), the
+ * plugin every content that is read belongs to or requires. The plugin that records opens, clicks
+ * and reads (analytics) contributes to it; the plugins that send and show content (issues,
+ * stories) ask `tracking(api)` for tracked addresses and numbers, and do without when no enabled
+ * plugin tracks. That keeps the dependency one way: analytics needs issues and stories, never the
+ * reverse.
  */
+import { extensionPoint, type Extensions } from '../../../core/server/plugins/extension-points';
 
 export type ContentType = 'issue' | 'story';
 
@@ -41,26 +43,15 @@ export interface AudienceTracking {
   flush(): Promise<void>;
 }
 
-export interface AudienceHub {
-  /** The tracking plugin's hooks, or null when none is enabled. */
-  readonly tracking: AudienceTracking | null;
-  use(tracking: AudienceTracking): void;
-}
+/** Takes the tracking plugin's hooks (analytics); one at most. */
+export const audienceTracking = extensionPoint<AudienceTracking>('stories.audience-tracking', { single: true });
 
-export function createAudienceHub(): AudienceHub {
-  let tracking: AudienceTracking | null = null;
-  return {
-    get tracking() {
-      return tracking;
-    },
-    use(given) {
-      if (tracking) throw new Error('audience: a tracking plugin is registered twice');
-      tracking = given;
-    },
-  };
+/** The tracking plugin's hooks, or null when none is enabled. */
+export function tracking(context: { extensions: Extensions }): AudienceTracking | null {
+  return context.extensions.one(audienceTracking);
 }
 
 /** A content's numbers, or zeros while no plugin tracks. */
-export function audienceStats(context: { audience: AudienceHub }, content: { type: ContentType; id: string }): Promise<ContentStats> {
-  return context.audience.tracking?.stats(content) ?? Promise.resolve(noStats);
+export function audienceStats(context: { extensions: Extensions }, content: { type: ContentType; id: string }): Promise<ContentStats> {
+  return tracking(context)?.stats(content) ?? Promise.resolve(noStats);
 }
