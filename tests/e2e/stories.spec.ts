@@ -21,6 +21,12 @@ async function openStories(page: Page) {
   await expect(page.getByRole('heading', { name: 'Stories', level: 1 })).toBeVisible();
 }
 
+/** Leaves the story editor for the newsletter's dashboard, and waits until it is there: a click on the menu before would be undone by the late navigation. */
+async function backToDashboard(page: Page) {
+  await page.getByRole('button', { name: 'Back to Dashboard' }).click();
+  await expect(page).toHaveURL(/\/newsletters\/show\/[^/]+$/);
+}
+
 async function findStory(page: Page, title: string) {
   await openStories(page);
   await page.getByRole('searchbox', { name: /Search/ }).fill(title);
@@ -115,7 +121,7 @@ test.describe('stories', () => {
     await expect(page.getByText('You cannot edit this story until an editor drafts or publishes it.')).toBeVisible();
     await expect(page.getByRole('textbox', { name: 'Title', exact: true })).toHaveAttribute('readonly', '');
 
-    await page.getByRole('button', { name: 'Back to Dashboard' }).click();
+    await backToDashboard(page);
     await signOut(page);
     await signIn(page, accounts.editor);
     await switchScope(page, 'Teknoloji Notları');
@@ -126,14 +132,14 @@ test.describe('stories', () => {
     await expect(page.getByTestId('status-badge').first()).toHaveText('ACCEPTED');
 
     // A click on the card of a story that is not a draft takes it back to draft, to edit it.
-    await page.getByRole('button', { name: 'Back to Dashboard' }).click();
+    await backToDashboard(page);
     await openStory(page, 'Gece Müzeleri Açılıyor');
     expect(page.url()).toBe(storyUrl);
     await expect(page.getByTestId('status-badge').first()).toHaveText('DRAFT');
     await expect(page.getByRole('textbox', { name: 'Title', exact: true })).not.toHaveAttribute('readonly', '');
 
     // The list's menu moves a story on without opening it.
-    await page.getByRole('button', { name: 'Back to Dashboard' }).click();
+    await backToDashboard(page);
     await findStory(page, 'Gece Müzeleri Açılıyor');
     await storyMenu(page, 'Gece Müzeleri Açılıyor', 'Convert to Ready');
     await expectToast(page, 'The story is ready.');
@@ -354,7 +360,7 @@ test.describe('stories', () => {
     await expect(page.getByRole('alert').filter({ hasText: 'Required: Image' })).toBeVisible();
 
     // Editing a published story asks first, from its card and in the editor.
-    await page.getByRole('button', { name: 'Back to Dashboard' }).click();
+    await backToDashboard(page);
     const published = 'Şehirde Yeni Metro Hattı Açıldı';
     await findStory(page, published);
     await card(page, published).getByRole('heading').click();

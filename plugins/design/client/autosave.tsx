@@ -92,8 +92,14 @@ export function useAutosave<T>({ value, delayMs, save, onSaved, blocked = false 
     };
   }, []);
 
+  // A value that differs from what the server holds is owed a save from the render that shows it:
+  // the effect above starts the wait only after the screen has changed, and until then the page
+  // would read 'Saved' (and let a reload drop the change without asking).
+  const owed = json !== null && json !== stored.current && !blocked;
+  const shown: SaveState = owed && (state === 'saved' || state === 'idle') ? 'pending' : state;
+
   // Closing the tab with a change not yet stored asks first.
-  const unsaved = state === 'pending' || state === 'saving' || state === 'blocked' || state === 'failed';
+  const unsaved = shown === 'pending' || shown === 'saving' || shown === 'blocked' || shown === 'failed';
   useEffect(() => {
     if (!unsaved) return;
     const warn = (event: BeforeUnloadEvent) => event.preventDefault();
@@ -101,7 +107,7 @@ export function useAutosave<T>({ value, delayMs, save, onSaved, blocked = false 
     return () => window.removeEventListener('beforeunload', warn);
   }, [unsaved]);
 
-  return state;
+  return shown;
 }
 
 const labels: Record<SaveState, string> = {
