@@ -7,18 +7,12 @@
  * reverse.
  */
 import { extensionPoint, type Extensions } from '../../../core/server/plugins/extension-points';
+import type { Story } from '../../../schemas/generated/entities/story';
 
 export type ContentType = 'issue' | 'story';
 
-/** The numbers of `updateStats=true`: human activity, and the machine activity counted apart. */
-export interface ContentStats {
-  totalOpens: number;
-  uniqueOpens: number;
-  totalClicks: number;
-  uniqueClicks: number;
-  machineOpens: number;
-  machineClicks: number;
-}
+/** The numbers of `updateStats=true` (schemas/entities/story), but for reads, which the stories count themselves. */
+export type ContentStats = Omit<NonNullable<Story['stats']>, 'reads'>;
 
 export const noStats: ContentStats = { totalOpens: 0, uniqueOpens: 0, totalClicks: 0, uniqueClicks: 0, machineOpens: 0, machineClicks: 0 };
 
