@@ -11,7 +11,7 @@ import pg from 'pg';
 import type { AnySchema } from 'ajv';
 import type { FastifyBaseLogger } from 'fastify';
 import { constants } from '../shared/config';
-import type { SocketEvent } from '../shared/events';
+import { userRoom, type RoomEvent, type SocketEvent } from '../shared/events';
 import type { Permission } from '../shared/permissions';
 import { clock } from './clock';
 import type { Session } from './auth/session';
@@ -40,8 +40,8 @@ export interface RoomMember {
 export interface RealtimeHub {
   /** Registers a handler for a declared client event (core/shared/events.ts); `requires` a permission or `signedIn`. */
   on<Payload>(event: SocketEvent<Payload>, access: RealtimeAccess, handler: RealtimeHandler<Payload>): void;
-  /** Sends an event to the sockets in a room (e.g. 'story-{id}'). */
-  emit(room: string, event: string, payload: unknown): void;
+  /** Sends a declared room event (core/shared/events.ts) to the sockets in the key's room, but the socket `except` names (the one a change came from). */
+  emit<Key, Payload>(event: RoomEvent<Key, Payload>, key: Key, payload: Payload, except?: Socket): void;
   /** The sockets in a room, on every server process, with what handlers kept in `socket.data`. */
   membersOf(room: string): Promise<RoomMember[]>;
   /**
@@ -68,7 +68,6 @@ const checkEveryMs = constants.auth.socketSessionCheckSeconds * 1000;
 /** setTimeout's longest wait; a session's end further away is looked at again then. */
 const longestTimerMs = 2 ** 31 - 1;
 const sessionRoom = (sessionId: string) => `session-${sessionId}`;
-const userRoom = (userId: string) => `user-${userId}`;
 const refusal = { msg: 'Please sign in again.', err: 'UNAUTHORIZED' } as const;
 
 /** How long a closing server waits for the adapter to take its connection (the database may be gone). */
@@ -176,8 +175,9 @@ export function createRealtimeHub(options: RealtimeOptions): RealtimeHub {
       if (io) throw new Error(`realtime event '${name}' registered after start`);
       handlers.set(name, { access, handler: handler as RealtimeHandler, valid: options.validatorOf(event.payload) });
     },
-    emit(room, event, payload) {
-      io?.to(room).emit(event, payload);
+    emit(event, key, payload, except) {
+      const room = io?.to(event.room(key));
+      (except ? room?.except(except.id) : room)?.emit(event.name(key), payload);
     },
     endSessions(ended) {
       const room = 'sessionId' in ended ? sessionRoom(ended.sessionId) : userRoom(ended.userId);

@@ -36,3 +36,41 @@ export function send<Payload>(socket: EventSocket, event: SocketEvent<Payload>, 
 export function ask<Payload>(socket: EventSocket, event: SocketEvent<Payload>, payload: Payload, timeoutMs: number): Promise<unknown> {
   return socket.timeout(timeoutMs).emitWithAck(event.name, payload);
 }
+
+/**
+ * An event the server sends to the sockets in a room, declared once for both sides: the room a
+ * key names ('story-{id}'), the event's name there (the room's own name unless told), and the
+ * type of what it carries. The server sends it with `api.realtime.emit(event, key, payload)`
+ * (core/server/realtime.ts), the console hears it with `listen(socket, event, key, handler)`:
+ *
+ *   export const storyRoom = roomEvent<StoryRoomMessage>((storyId: string) => `story-${storyId}`);
+ */
+export interface RoomEvent<Key, Payload> {
+  readonly room: (key: Key) => string;
+  readonly name: (key: Key) => string;
+  /** Only for the compiler. */
+  readonly type?: Payload;
+}
+
+export const roomEvent = <Payload, Key = string>(room: (key: Key) => string, name: string | ((key: Key) => string) = room): RoomEvent<Key, Payload> => ({
+  room,
+  name: typeof name === 'string' ? () => name : name,
+});
+
+/** The room of one user's signed-in sockets, in every console they have open (the core puts each socket in it as it authenticates). */
+export const userRoom = (userId: string) => `user-${userId}`;
+
+/** What `listen` needs of a socket.io socket. */
+interface ListeningSocket {
+  on(name: string, listener: (payload: unknown) => void): unknown;
+  off(name: string, listener: (payload: unknown) => void): unknown;
+}
+
+/** Hears a declared room event until the answered function is called. */
+export function listen<Key, Payload>(socket: ListeningSocket, event: RoomEvent<Key, Payload>, key: Key, handler: (payload: Payload) => void): () => void {
+  const name = event.name(key);
+  // The server sends this event only through `emit`, which takes the declared payload.
+  const listener = handler as (payload: unknown) => void;
+  socket.on(name, listener);
+  return () => void socket.off(name, listener);
+}

@@ -29,6 +29,7 @@ import { assertChangeable } from './policy';
 import { changeIssue, updateIssue, type IssueTransaction, type IssuesDb } from './store';
 import type { IssueRecord } from './tables';
 import { clock } from '../../../core/server/clock';
+import { issueDocRoom, issueRoom, type ChangeOrigin } from '../events';
 
 /** Who made a change: their socket (so their console does not apply it twice) and their operation's id. */
 export interface Origin {
@@ -63,16 +64,13 @@ export interface FieldProblem {
 const person = (session: Session) => ({ _id: session.user.id, name: session.user.name || session.user.email, image: session.user.image });
 
 export function issueChanges(db: IssuesDb, realtime: RealtimeHub, documents: IssueDocuments) {
-  const room = (issueId: string) => `issue-${issueId}`;
-  /** To the issue's room, on the spec's event ('issue-{id}') unless named: the document's updates go on 'issue-doc', which the spec's client does not know. */
-  const announce = (issueId: string, event: Record<string, unknown>, session: Session, origin: Origin, name = room(issueId)) =>
-    realtime.emit(room(issueId), name, {
-      ...event,
-      issue: { _id: issueId },
-      socketId: origin.socketId,
-      opId: origin.opId,
-      user: person(session),
-    });
+  /** Who made a change, as the room hears it. */
+  const from = (issueId: string, session: Session, origin: Origin): ChangeOrigin => ({
+    issue: { _id: issueId },
+    socketId: origin.socketId,
+    opId: origin.opId,
+    user: person(session),
+  });
 
   /** Runs a change; an issue deleted meanwhile is a 404. A document change not stored is forgotten with it. */
   const change = async <T>(issueId: string, run: Parameters<typeof changeIssue<T>>[2]) => {
@@ -87,7 +85,7 @@ export function issueChanges(db: IssuesDb, realtime: RealtimeHub, documents: Iss
 
   /** Who writes the issue's intro now (on any server process), if anyone does. */
   const introWriter = async (issueId: string) =>
-    (await realtime.membersOf(room(issueId)))
+    (await realtime.membersOf(issueRoom.room(issueId)))
       .map((member) => ({ socketId: member.socketId, presence: member.data.presence as Presence | undefined }))
       .find((member) => member.presence?.issueId === issueId && member.presence.writing);
 
@@ -134,11 +132,17 @@ export function issueChanges(db: IssuesDb, realtime: RealtimeHub, documents: Iss
     origin: Origin,
     update: { typed: Uint8Array } | { made: Uint8Array | null },
   ) => {
-    if ('typed' in update) announce(issueId, { type: 'issue-doc', message: updateMessage(update.typed) }, session, origin, 'issue-doc');
+    if ('typed' in update) realtime.emit(issueDocRoom, issueId, { type: 'issue-doc', message: updateMessage(update.typed), ...from(issueId, session, origin) });
     for (const made of ['made' in update ? update.made : null, result.followed])
-      if (made) announce(issueId, { type: 'issue-doc', message: updateMessage(made) }, session, { socketId: null }, 'issue-doc');
+      if (made) realtime.emit(issueDocRoom, issueId, { type: 'issue-doc', message: updateMessage(made), ...from(issueId, session, { socketId: null }) });
     if (Object.keys(result.changed).length > 0)
-      announce(issueId, { type: 'issue-update', fields: result.changed, version: result.version, updatedAt: result.updatedAt }, session, origin);
+      realtime.emit(issueRoom, issueId, {
+        type: 'issue-update',
+        fields: result.changed,
+        version: result.version,
+        updatedAt: result.updatedAt,
+        ...from(issueId, session, origin),
+      });
   };
 
   return {
@@ -254,7 +258,7 @@ export function issueChanges(db: IssuesDb, realtime: RealtimeHub, documents: Iss
               ? 'story-delete'
               : 'channels-update';
       const story = added ? { story: presentStory({ ...added, issue_id: issueId }) } : {};
-      announce(issueId, { type, ...event, ...story, ...(op.kind === 'replace' ? {} : { op }) }, session, origin);
+      realtime.emit(issueRoom, issueId, { type, ...event, ...story, ...(op.kind === 'replace' ? {} : { op }), ...from(issueId, session, origin) });
       return result;
     },
   };

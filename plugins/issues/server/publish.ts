@@ -24,6 +24,7 @@ import { presentIssue } from './present';
 import { abandonedSends, personalMessage, sendIssue, type SendPlan, type SenderContext } from './sender';
 import { findIssue, updateIssue, type IssueRow, type IssuesDb } from './store';
 import { clock } from '../../../core/server/clock';
+import { issueRoom } from '../events';
 
 export interface PublishContext {
   db: IssuesDb;
@@ -118,7 +119,7 @@ export async function announceStatus(context: Pick<PublishContext, 'db' | 'realt
   const row = await findIssue(context.db, issueId);
   if (!row) return;
   const issue = presentIssue(row, await storyIdsOfIssue(context.db, issueId));
-  context.realtime.emit(`issue-${issueId}`, `issue-${issueId}`, { type: 'issue-status', issue });
+  context.realtime.emit(issueRoom, issueId, { type: 'issue-status', issue });
 }
 
 /**
@@ -220,7 +221,7 @@ function senderContext(context: PublishContext): SenderContext {
     onProgress(issueId) {
       lastAnnounced.set(issueId, Date.now());
       deliveryProgress(context.db, issueId).then(
-        (delivery) => context.realtime.emit(`issue-${issueId}`, `issue-${issueId}`, { type: 'delivery-progress', delivery }),
+        (delivery) => context.realtime.emit(issueRoom, issueId, { type: 'delivery-progress', delivery }),
         (error) => context.log.warn({ err: error, issueId }, 'progress not read'),
       );
     },

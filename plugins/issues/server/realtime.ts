@@ -15,7 +15,7 @@ import type { PluginApi } from '../../../core/server/plugins/contract';
 import type { RealtimeReply } from '../../../core/server/realtime';
 import { constants } from '../../../core/shared/config';
 import type { IssueChangeEvent } from '../../../schemas/generated/api/issue-change-event';
-import { issueEvents } from '../events';
+import { issueEvents, issueRoom } from '../events';
 import { readMessage, step1Message, step2Message } from '../issue-doc';
 import { introTaken, issueFields, type ChannelOp, type IssueField } from '../rules';
 import { storyIdsOfIssue } from '../../stories/server/public';
@@ -78,7 +78,7 @@ function refusal(error: unknown): Record<string, unknown> {
 }
 
 export function registerIssueRealtime(api: PluginApi, db: IssuesDb, changes: IssueChanges): void {
-  const room = (issueId: string) => `issue-${issueId}`;
+  const room = issueRoom.room;
 
   const sendPresence = async (issueId: string) => {
     const members = await api.realtime.membersOf(room(issueId));
@@ -93,7 +93,7 @@ export function registerIssueRealtime(api: PluginApi, db: IssuesDb, changes: Iss
         field: presence!.field,
         writing: presence!.writing,
       }));
-    api.realtime.emit(room(issueId), room(issueId), { type: 'presence', issue: { _id: issueId }, users });
+    api.realtime.emit(issueRoom, issueId, { type: 'presence', issue: { _id: issueId }, users });
   };
 
   const leave = async (socket: Socket, issueId: string) => {

@@ -21,6 +21,7 @@ import { listTags } from '../../newsletters/server/public';
 import { interests } from '../../settings/server/public';
 import { listPenNames, presentPenName, presentStory, storiesOfIssue, storyIdsOfIssue } from '../../stories/server/public';
 import { issueEndpoints } from '../endpoints';
+import { issueRoom } from '../events';
 import { channelsOfTemplate, issueDeletedText, plainTemplate, stuffChannelId } from '../rules';
 import type { IssueChanges } from './changes';
 import { flatten } from './edit';
@@ -154,7 +155,7 @@ export function registerIssueRoutes(api: PluginApi, changes: IssueChanges): void
       assertChangeable(row);
       if (row.scheduled || row.queued) throw new HttpError(409, { msg: 'Cancel the schedule before deleting this issue.' });
       await deleteIssue(db, row.id);
-      api.realtime.emit(`issue-${row.id}`, `issue-${row.id}`, { type: 'issue-delete', issue: { _id: row.id }, socketId: callerSocket(request) });
+      api.realtime.emit(issueRoom, row.id, { type: 'issue-delete', issue: { _id: row.id }, socketId: callerSocket(request) });
       return { data: { _id: row.id, newsletter: row.newsletter_id }, msg: issueDeletedText };
     },
   });
@@ -238,7 +239,7 @@ export function registerIssueRoutes(api: PluginApi, changes: IssueChanges): void
         const row = await reachable(request.params.id, session);
         await updateIssue(db, row.id, { featured: on });
         const issue = await present(row.id);
-        api.realtime.emit(`issue-${row.id}`, `issue-${row.id}`, {
+        api.realtime.emit(issueRoom, row.id, {
           type: 'issue-update',
           issue: { _id: row.id },
           fields: {},

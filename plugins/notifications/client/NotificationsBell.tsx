@@ -6,10 +6,14 @@
  */
 import { IconButton } from '@fluentui/react';
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
+import { useAtomValue } from 'jotai';
 import { useLocation } from 'wouter';
 import type { Notification } from '../../../schemas/generated/entities/notification';
 import { currentSocket, useConnectionStatus } from '../../../core/client/socket';
+import { userAtom } from '../../../core/client/stores';
 import { theme } from '../../../core/client/theme';
+import { listen } from '../../../core/shared/events';
+import { notificationEvent } from '../events';
 import { isExternal, useNotificationList } from './notification-list';
 import './notifications.css';
 
@@ -24,16 +28,13 @@ export default function NotificationsBell() {
   const [, navigate] = useLocation();
   const connection = useConnectionStatus();
   const { reload } = list;
+  const userId = useAtomValue(userAtom)?._id;
 
   useEffect(() => {
     const socket = currentSocket();
-    if (!socket) return;
-    const onNotification = () => void reload();
-    socket.on('notification', onNotification);
-    return () => {
-      socket.off('notification', onNotification);
-    };
-  }, [connection, reload]);
+    if (!socket || !userId) return;
+    return listen(socket, notificationEvent, userId, () => void reload());
+  }, [connection, reload, userId]);
 
   const toggle = () => {
     if (!open) void reload();

@@ -3,12 +3,12 @@
  * users' bells refresh through the realtime event.
  */
 import type { PluginApi } from '../../../core/server/plugins/contract';
-import { notificationEvent } from './routes';
+import { notificationEvent } from '../events';
 import { insertNotifications, type NewNotification } from './store';
 import type { NotificationTables } from './tables';
 
 export async function notify(api: PluginApi, notifications: NewNotification[]): Promise<string[]> {
   const ids = await insertNotifications(api.tables<NotificationTables>(), notifications);
-  for (const userId of new Set(notifications.map((notification) => notification.userId))) api.realtime.emit(`user-${userId}`, notificationEvent, {});
+  for (const userId of new Set(notifications.map((notification) => notification.userId))) api.realtime.emit(notificationEvent, userId, {});
   return ids;
 }

@@ -12,9 +12,7 @@ import { presentAnnouncement, presentNotification } from './present';
 import { createAnnouncement, findAnnouncement, findNotification, listNotifications, markAllRead, markRead, type Db } from './store';
 import type { NotificationTables } from './tables';
 import { notificationEndpoints } from '../endpoints';
-
-/** The event online users get when a notification arrives (their bell refreshes). */
-export const notificationEvent = 'notification';
+import { notificationEvent } from '../events';
 
 export function registerNotificationRoutes(api: PluginApi): void {
   const db: Db = api.tables<NotificationTables>();
@@ -75,7 +73,7 @@ export function registerNotificationRoutes(api: PluginApi): void {
       });
       const row = (await findAnnouncement(db, id, { userId: session.user.id, mayPost: true }))!;
       // Online recipients refresh their bell; the others see it when they next look.
-      for (const userId of recipients) api.realtime.emit(`user-${userId}`, notificationEvent, { announcement: id });
+      for (const userId of recipients) api.realtime.emit(notificationEvent, userId, { announcement: id });
       return {
         data: presentAnnouncement(row, recipients.length),
         msg: `The announcement is sent to ${recipients.length} ${recipients.length === 1 ? 'user' : 'users'}.`,

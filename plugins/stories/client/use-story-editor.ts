@@ -10,8 +10,8 @@ import type { RichTextControls } from '../../../core/client/rich-text';
 import { currentSocket, useConnectionStatus } from '../../../core/client/socket';
 import { store, tokenAtom } from '../../../core/client/stores';
 import { constants } from '../../../core/shared/config';
-import { send } from '../../../core/shared/events';
-import { storyEvents } from '../events';
+import { listen, send } from '../../../core/shared/events';
+import { storyEvents, storyRoom, type StoryRoomMessage } from '../events';
 import { storyApi, type Story, type StoryFields } from './story-api';
 import { StoryDraft, type DraftFields, type DraftState } from './story-draft';
 
@@ -23,13 +23,6 @@ export interface StoryEditor {
   bindBody(controls: RichTextControls | null): void;
   /** Replaces the body shown in the editor (a change that came from elsewhere). */
   setBody(html: string): void;
-}
-
-interface LiveMessage {
-  action: 'story-update' | 'story-saved' | 'story-deleted';
-  story: StoryFields & Story;
-  socketId: string | null;
-  user?: { _id: string; name: string };
 }
 
 /** Sends this session's changes to the room at most once per constants.stories.socketSyncMs. */
@@ -89,19 +82,19 @@ export function useStoryEditor(
     const setBody = (patch: Partial<DraftFields>) => {
       if (patch.body !== undefined) body.current?.setData(patch.body);
     };
-    const onMessage = (message: LiveMessage) => {
+    const onMessage = (message: StoryRoomMessage) => {
       if (message.socketId && message.socketId === socket.id) return;
-      if (message.action === 'story-update') setBody(draft.applyRemoteEdit(message.story, message.user?.name ?? 'Someone'));
+      if (message.action === 'story-update') setBody(draft.applyRemoteEdit(message.story, message.user.name));
       else if (message.action === 'story-saved') setBody(draft.applySaved(message.story));
       else if (message.action === 'story-deleted') {
         draft.dispose();
         handlers.current.onDeleted();
       }
     };
-    socket.on(`story-${id}`, onMessage);
+    const stop = listen(socket, storyRoom, id, onMessage);
     send(socket, storyEvents.join, { storyId: id });
     return () => {
-      socket.off(`story-${id}`, onMessage);
+      stop();
       send(socket, storyEvents.leave, { storyId: id });
     };
   }, [id, status, draft]);

@@ -20,6 +20,7 @@ import { presentStory } from './present';
 import { findStory, updateStory, type StoriesDb, type StoryRow } from './store';
 import type { PublishedContent } from './tables';
 import { clock } from '../../../core/server/clock';
+import { storyRoom } from '../events';
 
 /** The release job: its name and data ({ storyId, at }) stay as they were, for the jobs already queued. */
 export const storyRelease: PublicationKind<'storyId'> = { job: 'stories-release', idKey: 'storyId', noun: 'story', doneMessage: 'scheduled story released' };
@@ -41,7 +42,7 @@ export function contentOf(row: StoryRow): string {
 
 /** Tells the story's open editors what it is now (a job changed it, or a call of another session). */
 export function announce(context: Pick<PublicationContext, 'realtime'>, row: StoryRow, socketId: string | null = null): void {
-  context.realtime.emit(`story-${row.id}`, `story-${row.id}`, { action: 'story-saved', story: presentStory(row), socketId });
+  context.realtime.emit(storyRoom, row.id, { action: 'story-saved', story: presentStory(row), socketId });
 }
 
 /** Queues the release of a story at `at` and marks it scheduled. */

@@ -8,7 +8,8 @@ import type { Socket } from 'socket.io';
 import type { Session } from '../../../core/server/auth/session';
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { sanitizeRichText } from '../../../core/server/sanitize';
-import { storyEvents } from '../events';
+import type { StoryFields } from '../../../schemas/generated/api/story-fields';
+import { storyEvents, storyRoom } from '../events';
 import { storyFieldNames, verdict } from '../rules';
 import { actorOf, factsOf, mayRead } from './policy';
 import { findStory, type StoriesDb } from './store';
@@ -31,18 +32,18 @@ export function registerStoryRealtime(api: PluginApi, db: StoriesDb): void {
       notFound(socket, storyId);
       return;
     }
-    await socket.join(`story-${row.id}`);
+    await socket.join(storyRoom.room(row.id));
     socket.emit('story-joined', { storyId: row.id });
   });
 
   api.realtime.on(storyEvents.leave, { requires: 'stories.list', refuse: () => undefined }, async (socket, { storyId }) => {
-    await socket.leave(`story-${storyId}`);
+    await socket.leave(storyRoom.room(storyId));
   });
 
   // A live edit that is not one is dropped: the editor's next save carries its fields.
   api.realtime.on(storyEvents.live, { requires: 'stories.create', refuse: () => undefined }, async (socket, message, session) => {
     const id = message.storyId;
-    if (!socket.rooms.has(`story-${id}`)) return;
+    if (!socket.rooms.has(storyRoom.room(id))) return;
     const row = await readable(id, session);
     if (!row || !verdict('edit', factsOf(row), actorOf(session)).ok) return;
     const story: Record<string, unknown> = {};
@@ -50,12 +51,14 @@ export function registerStoryRealtime(api: PluginApi, db: StoriesDb): void {
     for (const field of liveFields) if (field in fields) story[field] = fields[field];
     const body = fields.body as { html?: unknown } | undefined;
     if (typeof body?.html === 'string') story.body = { html: sanitizeRichText(body.html) };
-    socket.to(`story-${id}`).emit(`story-${id}`, {
+    const update = {
       action: 'story-update',
       type: message.type ?? 'fields',
-      story,
+      // An editor's unsaved fields go on as they hold them (their save is what gets checked); only the body is sanitized.
+      story: story as StoryFields,
       socketId: socket.id,
       user: { _id: session.user.id, name: session.user.name },
-    });
+    } as const;
+    api.realtime.emit(storyRoom, id, update, socket);
   });
 }

@@ -17,6 +17,7 @@ import type { StoryFormData } from '../../../schemas/generated/api/story-form-da
 import { addTags, listTags } from '../../newsletters/server/public';
 import { interests } from '../../settings/server/public';
 import { storyEndpoints } from '../endpoints';
+import { storyRoom } from '../events';
 import { cancelledText, leadMinutesFor, newBulletHtml, nextStatus, publishDateProblem, scheduledText } from '../rules';
 import { columnsOf, conflictsOf } from './edit';
 import { enforce, mayRead } from './policy';
@@ -238,7 +239,7 @@ export function registerStoryRoutes(api: PluginApi): void {
       enforce('delete', row, session);
       await dropRelease(publication, row);
       await deleteStory(db, row.id);
-      api.realtime.emit(`story-${row.id}`, `story-${row.id}`, { action: 'story-deleted', story: { _id: row.id }, socketId: callerSocket(request) });
+      api.realtime.emit(storyRoom, row.id, { action: 'story-deleted', story: { _id: row.id }, socketId: callerSocket(request) });
       return { data: { _id: row.id, newsletter: row.newsletter_id }, msg: 'The story is deleted.' };
     },
   });

@@ -31,20 +31,11 @@ import {
   type IssueField,
 } from '../../rules';
 import type { Issue } from '../issue-api';
-import { ask, send } from '../../../../core/shared/events';
+import { ask, listen, send } from '../../../../core/shared/events';
 import type { IssueChangeEvent } from '../../../../schemas/generated/api/issue-change-event';
-import { issueEvents } from '../../events';
+import { issueDocRoom, issueEvents, issueRoom, type Collaborator, type IssueDocMessage, type IssueRoomMessage } from '../../events';
 
-/** Someone in the issue, and the field they are in. */
-export interface Collaborator {
-  socketId: string;
-  _id: string;
-  name: string;
-  image: string;
-  field: string | null;
-  /** They write the intro. */
-  writing?: boolean;
-}
+export type { Collaborator };
 
 export interface LiveProblem {
   field: IssueField | 'channels';
@@ -161,7 +152,8 @@ export class LiveIssue {
    * never replaces a newer one.
    */
   private versions = new Map<string, number>();
-  private readonly room: string;
+  /** Stop hearing the issue's room. */
+  private readonly stopListening: (() => void)[];
 
   constructor(
     issue: Issue,
@@ -171,7 +163,6 @@ export class LiveIssue {
     this.confirmed = issue;
     this.shown = issue;
     this.confirmedChannels = issue.channelsNew;
-    this.room = `issue-${issue._id}`;
     this.state = {
       issue,
       stories: new Map(stories.map((story) => [story._id, story])),
@@ -189,8 +180,7 @@ export class LiveIssue {
     for (const field of issueDocFields)
       this.undoManagers.set(field, new Y.UndoManager(this.text(field), { trackedOrigins: new Set([typing]), captureTimeout: constants.issues.undoCaptureMs }));
     this.doc.on('update', this.onDocUpdate);
-    socket.on(this.room, this.onEvent);
-    socket.on('issue-doc', this.onDocEvent);
+    this.stopListening = [listen(socket, issueRoom, issue._id, this.onEvent), listen(socket, issueDocRoom, issue._id, this.onDocEvent)];
     socket.on('authenticated', this.join);
     if (socket.connected) this.join();
   }
@@ -375,8 +365,7 @@ export class LiveIssue {
   dispose(): void {
     this.flush();
     void this.releaseIntro();
-    this.socket.off(this.room, this.onEvent);
-    this.socket.off('issue-doc', this.onDocEvent);
+    for (const stop of this.stopListening) stop();
     this.socket.off('authenticated', this.join);
     if (this.joined) send(this.socket, issueEvents.leave, { issueId: this.confirmed._id });
     for (const manager of this.undoManagers.values()) manager.destroy();
@@ -510,34 +499,34 @@ export class LiveIssue {
   }
 
   /** Someone's typing in the issue's document (on 'issue-doc', beside the spec's events). */
-  private onDocEvent = (event: { issue?: { _id?: string }; socketId?: string; message?: unknown }) => {
-    if (event.issue?._id !== this.confirmed._id || event.socketId === this.socket.id) return;
+  private onDocEvent = (event: IssueDocMessage) => {
+    if (event.issue._id !== this.confirmed._id || event.socketId === this.socket.id) return;
     const message = readMessage(event.message, Number.MAX_SAFE_INTEGER);
     if (message?.kind === 'update') Y.applyUpdate(this.doc, message.update, remote);
   };
 
-  private onEvent = (event: Record<string, unknown>) => {
-    const mine = event.socketId === this.socket.id;
+  private onEvent = (event: IssueRoomMessage) => {
+    const mine = 'socketId' in event && event.socketId === this.socket.id;
     switch (event.type) {
       case 'presence': {
-        const collaborators = ((event.users as Collaborator[]) ?? []).filter((user) => user.socketId !== this.socket.id);
+        const collaborators = event.users.filter((user) => user.socketId !== this.socket.id);
         this.state = { ...this.state, collaborators, introWriter: collaborators.find((user) => user.writing) ?? null };
         this.emit();
         return;
       }
       case 'issue-update': {
-        for (const [field, value] of Object.entries((event.fields as Record<string, unknown>) ?? {})) {
+        for (const [field, value] of Object.entries(event.fields)) {
           // A plain-text field's text comes with the document; this is what the issue keeps of it.
           if (isDocField(field)) this.confirmed = withField(this.confirmed, field, value);
-          else if (!mine) this.remoteField(field as IssueField, value, event.version as number | undefined);
+          else if (!mine) this.remoteField(field as IssueField, value, event.version);
         }
-        if (event.status) this.confirmed = { ...this.confirmed, status: event.status as Issue['status'] };
+        if (event.status) this.confirmed = { ...this.confirmed, status: event.status };
         this.saved(event);
         this.publish();
         return;
       }
       case 'issue-status':
-        this.applyPublication(event.issue as Issue);
+        this.applyPublication(event.issue);
         return;
       case 'issue-delete':
         this.state = { ...this.state, deleted: true };
@@ -547,9 +536,9 @@ export class LiveIssue {
       case 'story-delete':
       case 'channels-update':
       case 'channel-delete': {
-        const story = event.story as Story | undefined;
+        const { story } = event;
         if (story) this.state = { ...this.state, stories: new Map(this.state.stories).set(story._id, story) };
-        this.settleChannels(event.channelsNew as IssueChannel[], mine ? (event.opId as string | undefined) : undefined, event.version as number | undefined);
+        this.settleChannels(event.channelsNew, mine ? event.opId : undefined, event.version);
         this.saved(event);
         this.publish();
         return;
@@ -667,10 +656,10 @@ export class LiveIssue {
     }
   }
 
-  private saved(event: Record<string, unknown>) {
-    if (typeof event.version === 'number' && event.version > this.confirmed.version)
-      this.confirmed = { ...this.confirmed, version: event.version, updatedAt: String(event.updatedAt ?? this.confirmed.updatedAt) };
-    this.state = { ...this.state, savedAt: new Date(typeof event.updatedAt === 'string' ? event.updatedAt : Date.now()) };
+  private saved(event: { version?: number; updatedAt?: string }) {
+    if (event.version !== undefined && event.version > this.confirmed.version)
+      this.confirmed = { ...this.confirmed, version: event.version, updatedAt: event.updatedAt ?? this.confirmed.updatedAt };
+    this.state = { ...this.state, savedAt: event.updatedAt ? new Date(event.updatedAt) : new Date() };
   }
 
   private problem(problem: LiveProblem) {

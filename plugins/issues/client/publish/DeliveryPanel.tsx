@@ -13,7 +13,9 @@ import type { Socket } from 'socket.io-client';
 import { handleError } from '../../../../core/client/errors';
 import { theme } from '../../../../core/client/theme';
 import { toast } from '../../../../core/client/toasts';
+import { listen } from '../../../../core/shared/events';
 import type { Issue } from '../issue-api';
+import { issueRoom } from '../../events';
 import type { MailServerWait } from '../../publishing';
 import { publishApi, type DeliveryCounts, type DeliveryProgress } from './publish-api';
 
@@ -49,14 +51,9 @@ export function DeliveryPanel({ issue, socket, mayRetry }: { issue: Issue; socke
 
   useEffect(() => {
     if (!socket) return;
-    const room = `issue-${issue._id}`;
-    const onEvent = (event: { type?: string; delivery?: DeliveryProgress }) => {
-      if (event.type === 'delivery-progress' && event.delivery) setProgress(event.delivery);
-    };
-    socket.on(room, onEvent);
-    return () => {
-      socket.off(room, onEvent);
-    };
+    return listen(socket, issueRoom, issue._id, (event) => {
+      if (event.type === 'delivery-progress') setProgress(event.delivery);
+    });
   }, [socket, issue._id]);
 
   if (!progress || (progress.email.total === 0 && progress.notification.total === 0 && !status.processing)) return null;
