@@ -216,6 +216,8 @@ test('a director creates, publishes and designs a newsletter in the wizard', asy
   await stage(page, 'E-mail design preferences');
   await expect(page.getByRole('img', { name: 'Banner' })).toHaveAttribute('src', /\/uploads\/images\//);
   await page.getByRole('switch', { name: 'Rounded borders' }).click();
+  // The server renders the preview (mjml) after each change: on a busy machine that takes longer than an assertion's wait, so the journey waits for the render to end.
+  await expect(page.getByText('Rendering the preview...')).toHaveCount(0, { timeout: 60_000 });
   await expect(page.frameLocator('iframe[title="E-mail preview"]').getByText(title).first()).toBeVisible();
   await keepScreenshot(page, 'wizard-design');
   await press(page, 'FINISH');
