@@ -65,6 +65,14 @@ ${page.end ?? ''}
 </html>`;
 }
 
+/** The frame of a page that belongs to no newsletter (a link that names none it knows). */
+export const mastheadFrame: PublicPageNewsletter = { title: 'Masthead', key: '', color: '#ffce14', textColor: '#201f1e', lang: 'tr' };
+
+/** Sends a page no cache may keep: the answer to a personal link or a form. */
+export function sendPrivatePage(reply: FastifyReply, status: number, html: string): FastifyReply {
+  return reply.code(status).header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store').send(html);
+}
+
 /**
  * Sends a public page that caches keep but must revalidate on every view: an ETag answers 304
  * while nothing changed, so a change (unpublished, no longer indexed) shows at once.

@@ -74,7 +74,8 @@ describe.each(databases)('publishing issues on %s', (kind) => {
     const id = await issueByKey('-sabah-bulteni-hazir');
     const built = await t.request('POST', `/api/issues/build/${id}`, { token: tokens.editor });
     expect(built.status).toBe(200);
-    const { html, darkHtml, text, bytes, clipped } = built.body.data;
+    const { html, darkHtml, text, bytes, clipped, from, replyTo } = built.body.data;
+    expect({ from, replyTo }).toEqual({ from: { name: 'Sabah Bülteni', address: 'bulten@sabah.masthead.local' }, replyTo: 'okur@sabah.masthead.local' });
     expect(html).toContain('Sabah Bülteni: Metro, bütçe ve hafta sonu');
     expect(html).toContain(`${publicUrl}/u/preview`);
     expect(darkHtml).not.toBe(html);
@@ -132,6 +133,10 @@ describe.each(databases)('publishing issues on %s', (kind) => {
     expect(mail.subject).toBe('[Test] Sabah Bülteni: Metro, bütçe ve hafta sonu');
     expect(mail.html).toContain('Metro');
     expect(mail.text).toContain('Metro');
+    // From the newsletter's own sender (its demo address), replies to its Reply-To; bounces to MAIL_FROM's address.
+    expect(mail.from?.value).toEqual([{ name: 'Sabah Bülteni', address: 'bulten@sabah.masthead.local' }]);
+    expect(mail.replyTo?.value).toEqual([{ name: '', address: 'okur@sabah.masthead.local' }]);
+    expect(sink.received[0]!.from).toBe('no-reply@masthead.local');
   });
 
   it('keeps the lead time for editors, schedules, and lets only admins cancel', async () => {
@@ -190,6 +195,9 @@ describe.each(databases)('publishing issues on %s', (kind) => {
 
     const mail = await sink.parse(sink.received[0]!);
     expect(mail.subject).toBe('Sabah Bülteni: Metro, bütçe ve hafta sonu');
+    expect(mail.from?.value).toEqual([{ name: 'Sabah Bülteni', address: 'bulten@sabah.masthead.local' }]);
+    expect(mail.replyTo?.value).toEqual([{ name: '', address: 'okur@sabah.masthead.local' }]);
+    expect(sink.received[0]!.from).toBe('no-reply@masthead.local');
     expect(mail.html).toBeTruthy();
     expect(mail.text).toContain('Metro');
     expect(mail.messageId).toMatch(new RegExp(`^<${id}\\.[^@]+@console\\.test>$`));

@@ -161,7 +161,8 @@ let contentStories: Story[] = acceptedStories;
 let fetchedIssue: Issue = issueOf({ tested: true, scheduled: true });
 let publishAnswer: { status: number; body: unknown } = { status: 200, body: null };
 let deliveries = { email: counts(), notification: counts(), failures: [] as { email: string; answer: string; at: string }[], mailServer: null as unknown };
-let built = { html: '<p>Açık</p>', darkHtml: '<p>Koyu</p>', text: 'Açık', bytes: 48_200, clipped: false };
+const sender = { from: { name: 'Kuzey Bülteni', address: 'bulten@kuzey.example' }, replyTo: 'okur@kuzey.example' };
+let built = { html: '<p>Açık</p>', darkHtml: '<p>Koyu</p>', text: 'Açık', bytes: 48_200, clipped: false, ...sender };
 const calls: string[] = [];
 const publishBodies: { publishedAt?: string; publishOptions: Record<string, unknown> }[] = [];
 const retries: unknown[] = [];
@@ -275,7 +276,7 @@ afterEach(() => {
   fetchedIssue = issueOf({ tested: true, scheduled: true });
   publishAnswer = { status: 200, body: null };
   deliveries = { email: counts(), notification: counts(), failures: [], mailServer: null };
-  built = { html: '<p>Açık</p>', darkHtml: '<p>Koyu</p>', text: 'Açık', bytes: 48_200, clipped: false };
+  built = { html: '<p>Açık</p>', darkHtml: '<p>Koyu</p>', text: 'Açık', bytes: 48_200, clipped: false, ...sender };
   calls.length = 0;
   publishBodies.length = 0;
   retries.length = 0;
@@ -347,14 +348,15 @@ describe('the publish page', () => {
     vi.useRealTimers();
   });
 
-  it('shows From, To, Subject Line, Preview Text and the e-mail size', async () => {
+  it("shows From (the newsletter's sender) and Reply-To, To, Subject Line, Preview Text and the e-mail size", async () => {
     await openPage(issueOf({}));
     const summary = screen.getByRole('region', { name: 'Summary' });
-    expect(within(summary).getByText('Kuzey Bülteni')).toBeTruthy();
+    expect((await within(summary).findByTestId('email-size')).textContent).toBe('E-mail size: 48 KB');
+    expect(within(summary).getByText('Kuzey Bülteni <bulten@kuzey.example>')).toBeTruthy();
+    expect(within(summary).getByText('okur@kuzey.example')).toBeTruthy();
     expect(within(summary).getByText('12.840 subscribers')).toBeTruthy();
     expect(within(summary).getByText('Kuzeyde kış hazırlığı başladı')).toBeTruthy();
     expect(within(summary).getByText('Limanlar, yollar ve okullar')).toBeTruthy();
-    expect((await within(summary).findByTestId('email-size')).textContent).toBe('E-mail size: 48 KB');
     expect(within(summary).queryByText(/Gmail clips/)).toBeNull();
   });
 

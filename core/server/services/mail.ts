@@ -10,9 +10,14 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
 import { clock } from '../clock';
+import { parseMailbox, type MailAddress } from './mime-template';
 
 export interface MailMessage {
   to: string;
+  /** Who the message is from (a newsletter's sender); MAIL_FROM when absent. */
+  from?: MailAddress;
+  /** Where replies go; none when absent. */
+  replyTo?: string;
   subject: string;
   text: string;
   html?: string;
@@ -51,16 +56,19 @@ export interface BulkSender {
   close(): void;
 }
 
-export interface OutboxEntry extends MailMessage {
+export interface OutboxEntry extends Omit<MailMessage, 'from'> {
   id: string;
+  /** The From header as written. */
   from: string;
   date: string;
 }
 
 export interface Mailer {
   kind: 'smtp' | 'outbox';
-  /** The sender's address (MAIL_FROM). */
-  from: string;
+  /** MAIL_FROM: the sender of the server's own mail, and of a newsletter's without an address of its own. */
+  from: MailAddress;
+  /** The envelope sender of every message (MAIL_FROM's address): where bounces come back. */
+  envelopeFrom: string;
   send(message: MailMessage): Promise<void>;
   /** A pool of `connections` for many messages; close it when done. */
   bulk(connections: number): BulkSender;
@@ -101,22 +109,29 @@ interface TextWatch {
   text: Readable | null;
 }
 
-function nodemailerMessage(from: string, message: MailMessage) {
-  const { messageId, ...rest } = message;
-  return { from, ...rest, ...(messageId ? { messageId } : {}) };
-}
+/** The From header as written in the outbox: 'Name <address>', or the address alone. */
+const fromHeader = (from: MailAddress) => (from.name ? `${from.name} <${from.address}>` : from.address);
 
 export function createMailer(options: { smtpUrl?: string; from: string; dataDir: string; keep?: number }): Mailer {
-  const { from } = options;
+  const from = parseMailbox(options.from);
+  const envelopeFrom = from.address;
   if (options.smtpUrl) {
     const smtpUrl = options.smtpUrl;
-    const envelopeFrom = /<([^>]+)>/.exec(from)?.[1] ?? from.trim();
     const transport = nodemailer.createTransport(smtpUrl);
     return {
       kind: 'smtp',
       from,
+      envelopeFrom,
       async send(message) {
-        await transport.sendMail(nodemailerMessage(from, message));
+        const { messageId, to, replyTo, ...rest } = message;
+        await transport.sendMail({
+          ...rest,
+          to,
+          from: message.from ?? from,
+          ...(replyTo ? { replyTo } : {}),
+          ...(messageId ? { messageId } : {}),
+          envelope: { from: envelopeFrom, to },
+        });
       },
       bulk(connections) {
         const url = new URL(smtpUrl);
@@ -159,7 +174,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
   const keep = options.keep ?? Infinity;
   let written = 0;
   const capture = (message: MailMessage) => {
-    const entry: OutboxEntry = { id: randomUUID(), from, date: clock.now().toISOString(), ...message };
+    const entry: OutboxEntry = { id: randomUUID(), date: clock.now().toISOString(), ...message, from: fromHeader(message.from ?? from) };
     // Time first in the name, so a listing sorts oldest to newest.
     writeFileSync(join(dir, `${entry.date.replace(/[:.]/g, '-')}-${entry.id}.json`), JSON.stringify(entry));
     if (++written % 100 === 0) pruneOutbox(dir, keep);
@@ -167,6 +182,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
   return {
     kind: 'outbox',
     from,
+    envelopeFrom,
     async send(message) {
       capture(message);
     },

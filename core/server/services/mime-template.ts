@@ -9,9 +9,14 @@ import { randomBytes } from 'node:crypto';
 import { escapeHtml, escapeRegExp } from '../../shared/text';
 import { clock } from '../clock';
 
+/** A mailbox: the address, and the name shown with it ('' for none). */
+export interface MailAddress {
+  name: string;
+  address: string;
+}
+
 export interface MimeTemplateInput {
-  /** MAIL_FROM as configured: 'Name <address>' or an address. */
-  from: string;
+  from: MailAddress;
   subject: string;
   /** The parts, holding marks (distinct tokens such as '[[unsubscribe_url]]'). */
   html: string;
@@ -65,7 +70,8 @@ export function mailbox(address: string, name: string): string {
   return /^[\x20-\x7e]*$/.test(clean) ? `"${clean}" <${address}>` : `${encodeHeaderWords(clean)} <${address}>`;
 }
 
-function parseMailbox(value: string): { name: string; address: string } {
+/** A configured mailbox ('Name <address>', '"Name" <address>' or an address) as its parts. */
+export function parseMailbox(value: string): MailAddress {
   const match = /^\s*(.*?)\s*<([^>]+)>\s*$/.exec(value);
   return match ? { name: match[1]!.replace(/^"|"$/g, ''), address: match[2]! } : { name: '', address: value.trim() };
 }
@@ -131,7 +137,7 @@ function encodePart(source: string, marks: readonly string[], as: 'text' | 'html
 
 export function mimeTemplate(input: MimeTemplateInput): MimeTemplate {
   const boundary = `----=_masthead_${randomBytes(12).toString('hex')}`;
-  const sender = parseMailbox(input.from);
+  const sender = input.from;
   const headers = [
     `From: ${mailbox(sender.address, sender.name)}`,
     `To: ${toMark}`,

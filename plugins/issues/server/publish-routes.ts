@@ -10,6 +10,7 @@ import type { PluginApi } from '../../../core/server/plugins/contract';
 import { findNewsletter } from '../../../core/server/store';
 import { constants } from '../../../core/shared/config';
 import type { IssueBuild } from '../../../schemas/generated/api/issue-build';
+import { newsletterSender } from '../../settings/server/public';
 import { storiesOfIssue } from '../../stories/server/public';
 import {
   alreadyNotifiedText,
@@ -56,7 +57,16 @@ export function registerPublishRoutes(api: PluginApi, context: PublishContext): 
       const rendered = await buildIssue(context, row);
       const newsletter = (await findNewsletter(db, row.newsletter_id))!;
       const { html, text } = personalise(rendered, previewValues(context.publicUrl, newsletter.key, session.user));
-      const build: IssueBuild = { html: lightVariant(html), darkHtml: darkVariant(html), text, bytes: rendered.bytes, clipped: rendered.clipped };
+      const sender = await newsletterSender(db, newsletter, context.mail.from);
+      const build: IssueBuild = {
+        html: lightVariant(html),
+        darkHtml: darkVariant(html),
+        text,
+        bytes: rendered.bytes,
+        clipped: rendered.clipped,
+        from: sender.from,
+        replyTo: sender.replyTo ?? '',
+      };
       return { data: build };
     },
   });

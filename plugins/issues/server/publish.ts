@@ -15,7 +15,7 @@ import { findPeople } from '../../../core/server/people';
 import type { LinkSigner } from '../../../core/server/signed-links';
 import { findNewsletter } from '../../../core/server/store';
 import { constants } from '../../../core/shared/config';
-import { newsletterTesters } from '../../settings/server/public';
+import { newsletterSender, newsletterTesters } from '../../settings/server/public';
 import { storyIdsOfIssue } from '../../stories/server/public';
 import { deliveryProgress, addRecipients } from './deliveries';
 import { issueEmailInput } from './email/compose';
@@ -94,6 +94,7 @@ async function planOf(context: PublishContext, row: IssueRow, email: RenderedEma
     issueId: row.id,
     newsletterId: row.newsletter_id,
     newsletterKey: newsletter.key,
+    sender: await newsletterSender(context.db, newsletter, context.mail.from),
     subject: row.subject,
     url: `${context.publicUrl}/i/${encodeURIComponent(row.slug)}`,
     notification: { title: row.notification_title, body: row.notification_body },

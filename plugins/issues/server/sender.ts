@@ -15,6 +15,7 @@ import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BulkMessage, Mailer, MailMessage, SmtpAnswer } from '../../../core/server/services/mail';
 import { mimeTemplate, type MimeTemplate } from '../../../core/server/services/mime-template';
+import type { NewsletterSender } from '../../settings/server/public';
 import type { PushSender } from '../../../core/server/services/push';
 import type { AudienceTracking } from '../../stories/server/public';
 import type { LinkSigner } from '../../../core/server/signed-links';
@@ -56,6 +57,8 @@ export interface SendPlan {
   issueId: string;
   newsletterId: string;
   newsletterKey: string;
+  /** Who the e-mail comes from, and where replies go: the newsletter's sender. */
+  sender: NewsletterSender;
   subject: string;
   url: string;
   notification: { title: string; body: string };
@@ -240,6 +243,7 @@ export function personalMessage(context: Pick<SenderContext, 'links' | 'publicUr
   const { html, text } = personalise(plan.email!, values);
   return {
     to: recipient.email,
+    ...plan.sender,
     subject: plan.subject,
     html,
     text,
@@ -249,14 +253,15 @@ export function personalMessage(context: Pick<SenderContext, 'links' | 'publicUr
 }
 
 /** The issue's MIME text with the personal marks in place, composed once per send. */
-export function issueMime(from: string, plan: SendPlan): MimeTemplate {
+export function issueMime(plan: SendPlan): MimeTemplate {
   const marks = personalMarks;
+  const { from, replyTo } = plan.sender;
   return mimeTemplate({
     from,
     subject: plan.subject,
     html: plan.email!.html,
     text: plan.email!.text,
-    headers: unsubscribeHeaders(marks.unsubscribeUrl),
+    headers: { ...(replyTo ? { 'Reply-To': replyTo } : {}), ...unsubscribeHeaders(marks.unsubscribeUrl) },
     marks: [marks.unsubscribeUrl, marks.referralUrl, marks.email, marks.name, marks.track],
   });
 }
@@ -379,7 +384,7 @@ async function sendEmails(context: SenderContext, plan: SendPlan, outage: MailSe
   const { connections, claimBatch } = constants.delivery;
   const gate = new RateGate(context.rate);
   const bulk = context.mail.bulk(connections);
-  const mime = issueMime(context.mail.from, plan);
+  const mime = issueMime(plan);
   const started = performance.now();
   let accepted = 0;
   // Answers false when the send is to stop; a cancel is heard within a second, even in a long wait.

@@ -1,6 +1,6 @@
 /**
  * Newsletter credentials (/newsletters/show/{id}/settings): title, subtitle, description, cover,
- * colours, slug, testers, interests, voice settings, the admins' Published and Featured switches,
+ * colours, slug, sender, testers, interests, voice settings, the admins' Published and Featured switches,
  * and the way to the welcome issue. Saved through the top bar's SAVE.
  */
 import { DefaultButton, Spinner, Stack, Text, TextField } from '@fluentui/react';
@@ -17,6 +17,7 @@ import { KeyField } from '../../../core/client/KeyField';
 import { newsletterKeyTaken, saveNewsletter, useNewsletterSettings, type NewsletterSettings } from './newsletter-settings';
 import { Colours, CredentialsCard, useSettingsForm } from './settings-form';
 import { SettingsCard } from './SettingsCard';
+import { SenderField } from './SenderField';
 import { StatusSwitches } from './StatusSwitches';
 import { TestersField } from './TestersField';
 import { VoiceSettingsField } from './VoiceSettingsField';
@@ -32,14 +33,16 @@ export default function NewsletterSettingsPage() {
 
   useEffect(() => setValues(loaded ? loaded.body : null), [loaded, setValues]);
 
-  useTopBarSave(async () => {
+  const save = async (resendSenderLink = false) => {
     if (!values) return;
     setBusy(true);
-    const { errors: found, saved } = await saveNewsletter(newsletterId, values);
+    const body = resendSenderLink && values.sender ? { ...values, sender: { ...values.sender, resend: true } } : values;
+    const { errors: found, saved } = await saveNewsletter(newsletterId, body);
     setBusy(false);
     setErrors(found);
     if (saved) setValues(saved);
-  }, busy);
+  };
+  useTopBarSave(() => save(), busy);
 
   if (!values || !loaded) return <Spinner label="Loading..." style={{ marginTop: 48 }} />;
   const form = loaded.data;
@@ -67,6 +70,19 @@ export default function NewsletterSettingsPage() {
           </>
         }
       />
+
+      {values.sender ? (
+        <SettingsCard title="SENDER">
+          <SenderField
+            value={values.sender}
+            title={values.title}
+            errors={errors}
+            onChange={(sender) => set('sender', sender)}
+            onResend={() => void save(true)}
+            busy={busy}
+          />
+        </SettingsCard>
+      ) : null}
 
       <SettingsCard title="TESTERS">
         <TestersField staff={form.testers} {...field('testers')} />

@@ -55,8 +55,9 @@ export async function saveNewsletter(newsletterId: string, body: NewsletterSetti
     return { errors: byField(result.details) };
   }
   try {
-    const { data } = await call(settingEndpoints.saveNewsletter, { params: { id: newsletterId }, body: result.value });
-    toast('success', 'Success!', 'Your changes are saved.');
+    const { data, msg } = await call(settingEndpoints.saveNewsletter, { params: { id: newsletterId }, body: result.value });
+    // The server says more than 'OK' when a sender address was given a confirmation link.
+    toast('success', 'Success!', msg && msg !== 'OK' ? msg : 'Your changes are saved.');
     return { errors: {}, saved: data };
   } catch (error) {
     await handleError(error);

@@ -11,7 +11,10 @@ import type { SettingsNewsletterForm } from '../../../schemas/generated/api/sett
 import { assertMayChangeInterests } from './policy';
 import { presentInterest, presentNewsletterSettings } from './present';
 import { keyInUse } from '../../../core/server/store';
-import { findNewsletterSettings, listInterests, saveNewsletterSettings, settingsDb, staffOf } from './store';
+import { findNewsletterSettings, listInterests, saveNewsletterSettings, settingsDb, staffOf, type NewsletterSettings } from './store';
+import { editedSender, findSenderSettings, saveSenderSettings } from './sender';
+import { registerSenderConfirmationPage, sendSenderConfirmation } from './sender-confirmation';
+import { senderLinkFailedText, senderLinkSentText } from '../messages';
 import { checkNewsletterParts, readNewsletterParts } from './newsletter-parts';
 import { listVoices } from './voices';
 import { storedWelcome } from './welcome';
@@ -28,6 +31,14 @@ export function registerNewsletterSettingsRoutes(api: PluginApi): void {
     if (!settings) throw notFound('Newsletter not found.');
     return settings;
   };
+  /** The settings as the form reads them: the newsletter's own, its sender, and the parts other plugins keep. */
+  const presented = async (settings: NewsletterSettings) => ({
+    ...presentNewsletterSettings(settings),
+    sender: { ...(await findSenderSettings(db, settings.row.id)), defaultEmail: api.mail.from.address },
+    ...(await readNewsletterParts(api, settings.row.id)),
+  });
+
+  registerSenderConfirmationPage(api, db);
 
   api.serve(settingEndpoints.newsletter, {
     requires: 'newsletters.update',
@@ -38,7 +49,7 @@ export function registerNewsletterSettingsRoutes(api: PluginApi): void {
       const settings = await settingsOf(request.params.id);
       const [interests, staff] = await Promise.all([listInterests(db), staffOf(db, settings.row.publisher_id)]);
       const data: SettingsNewsletterForm = {
-        body: { ...presentNewsletterSettings(settings), ...(await readNewsletterParts(api, settings.row.id)) },
+        body: await presented(settings),
         data: {
           interests: interests.map(presentInterest),
           testers: staff.map((user) => ({ _id: user.id, name: user.name, email: user.email })),
@@ -87,7 +98,20 @@ export function registerNewsletterSettingsRoutes(api: PluginApi): void {
         welcome: body.welcome ? storedWelcome(body.welcome) : current.welcome,
       });
       await saveParts();
-      return { data: { ...presentNewsletterSettings(await settingsOf(current.row.id)), ...(await readNewsletterParts(api, current.row.id)) }, msg: 'OK' };
+      const sender = body.sender ? editedSender(await findSenderSettings(db, current.row.id), body.sender) : null;
+      if (sender) await saveSenderSettings(db, current.row.id, sender.settings);
+      const saved = await settingsOf(current.row.id);
+      if (sender?.confirmTo) {
+        try {
+          await sendSenderConfirmation(api, saved.row, sender.confirmTo);
+        } catch (error) {
+          // Without the address: a log line is no place for one.
+          api.log.error({ err: error, newsletterId: current.row.id }, 'settings: the sender confirmation e-mail failed');
+          return { data: await presented(saved), msg: senderLinkFailedText };
+        }
+        return { data: await presented(saved), msg: senderLinkSentText(sender.confirmTo) };
+      }
+      return { data: await presented(saved), msg: 'OK' };
     },
   });
 

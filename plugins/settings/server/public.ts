@@ -1,18 +1,21 @@
 /**
  * What other plugins may use of the settings plugin's server: the interests stories are filed
- * under, a newsletter's testers and welcome issue, its e-mail design (the issue e-mail renders with it, the design
+ * under, a newsletter's testers, sender and welcome issue, its e-mail design (the issue e-mail renders with it, the design
  * page saves it) with the defaults and the fonts it offers, its landing page's cover, a new
  * newsletter's first settings (the wizard), and its voices (text to speech starts from them).
  */
 import type { Handle } from '../../../core/server/db/database';
+import type { MailAddress } from '../../../core/server/services/mime-template';
 import type { Interest } from '../../../schemas/generated/entities/interest';
 import { defaultVoiceSettings, type EmailDesign, type VoiceSettings, type WelcomeIssue } from './defaults';
 import { presentInterest } from './present';
 import { findEmailDesign, findWebCover, insertNewsletterSettings, listInterests, saveEmailDesign, saveWebCover, settingsDb } from './store';
+import { findSenderSettings, senderOf, type NewsletterSender } from './sender';
 import { storedWelcome } from './welcome';
 
 export { addNewsletterPart, newsletterParts, readNewsletterParts, type NewsletterPart } from './newsletter-parts';
 export { voiceSource, type SpeechVoice } from './voices';
+export type { NewsletterSender } from './sender';
 export { defaultEmailDesign, type VoiceSettings, emailFonts, withDefaultDesign, type EmailDesign, type EmailFont, type WelcomeIssue } from './defaults';
 
 export async function interests(db: Handle): Promise<Interest[]> {
@@ -23,6 +26,11 @@ export async function interests(db: Handle): Promise<Interest[]> {
 export async function newsletterTesters(db: Handle, newsletterId: string): Promise<string[]> {
   const rows = await settingsDb(db).selectFrom('newsletter_testers').select('user_id').where('newsletter_id', '=', newsletterId).execute();
   return rows.map((row) => row.user_id).sort();
+}
+
+/** Who the newsletter's mail comes from, and where replies go (sender.ts); `fallback` is MAIL_FROM. */
+export async function newsletterSender(db: Handle, newsletter: { id: string; title: string }, fallback: MailAddress): Promise<NewsletterSender> {
+  return senderOf(await findSenderSettings(settingsDb(db), newsletter.id), newsletter.title, fallback);
 }
 
 /** The newsletter's voices for articles and bullets (spec 002 section 3): saved, or the defaults. */

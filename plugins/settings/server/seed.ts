@@ -1,4 +1,4 @@
-/** Demo data: the interests, and for each demo newsletter its interests, testers, voices and a welcome issue. */
+/** Demo data: the interests, and for each demo newsletter its interests, testers, voices, a welcome issue and, for Sabah Bülteni, a sender address of its own. */
 import { randomUUID } from 'node:crypto';
 import type { SeedContext } from '../../../core/server/plugins/contract';
 import { defaultVoiceSettings, type VoiceSettings } from './defaults';
@@ -26,11 +26,14 @@ const demoSettings: {
   testers: ('director' | 'editor' | 'author')[];
   voices: VoiceSettings;
   welcome: { subject: string; preview: string; intro: string };
+  /** A From address of its own (confirmed) and a Reply-To; the others send from MAIL_FROM's address. */
+  sender?: { email: string; replyTo: string };
 }[] = [
   {
     interests: ['gundem', 'ekonomi'],
     testers: ['director', 'editor'],
     voices: defaultVoiceSettings,
+    sender: { email: 'bulten@sabah.masthead.local', replyTo: 'okur@sabah.masthead.local' },
     welcome: {
       subject: 'Sabah Bülteni’ne hoş geldiniz!',
       preview: 'Her sabah beş dakikada güne hazır olacaksınız.',
@@ -96,6 +99,7 @@ export async function seedSettings({ db, demo }: SeedContext): Promise<void> {
         newsletter_id: newsletterId,
         voice_settings: JSON.stringify(settings.voices),
         welcome: JSON.stringify(storedWelcome({ subject, preview, intro: { html: intro } })),
+        ...(settings.sender ? { sender_email: settings.sender.email, reply_to: settings.sender.replyTo } : {}),
       })
       .execute();
   }

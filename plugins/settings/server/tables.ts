@@ -30,6 +30,11 @@ export interface NewsletterSettingsTable {
   email_design: ColumnType<Partial<EmailDesign> | null, string | null | undefined, string | null>;
   /** The landing page's cover (the web design); empty: none. */
   web_cover: ColumnType<string, string | undefined, string>;
+  /** Who the newsletter's mail comes from: see sender.ts. */
+  sender_name: ColumnType<string, string | undefined, string>;
+  sender_email: ColumnType<string, string | undefined, string>;
+  sender_email_pending: ColumnType<string, string | undefined, string>;
+  reply_to: ColumnType<string, string | undefined, string>;
   updated_at: Generated<Date>;
 }
 

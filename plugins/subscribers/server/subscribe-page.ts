@@ -7,7 +7,7 @@
 import type { FastifyReply } from 'fastify';
 import { HttpError } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
-import { newsletterFrame, renderPublicPage, type PublicPageNewsletter } from '../../../core/server/public-page';
+import { mastheadFrame, newsletterFrame, renderPublicPage, sendPrivatePage, type PublicPageNewsletter } from '../../../core/server/public-page';
 import { documentAnswer, keyParams } from '../../../core/server/schemas/parts';
 import { escapeHtml } from '../../../core/shared/text';
 import { maxLength } from './csv-import';
@@ -53,17 +53,7 @@ export function registerSubscribePages(api: PluginApi, db: SubscribersDb, subscr
     };
   };
   const send = (reply: FastifyReply, status: number, frame: PublicPageNewsletter | null, content: string) =>
-    reply
-      .code(status)
-      .header('content-type', 'text/html; charset=utf-8')
-      .header('cache-control', 'no-store')
-      .send(
-        renderPublicPage({
-          title: 'Abonelik',
-          newsletter: frame ?? { title: 'Masthead', key: '', color: '#ffce14', textColor: '#201f1e', lang: 'tr' },
-          content,
-        }),
-      );
+    sendPrivatePage(reply, status, renderPublicPage({ title: 'Abonelik', newsletter: frame ?? mastheadFrame, content }));
   const notice = (title: string, text: string, tone: 'ok' | 'problem' = 'ok') =>
     `<h1>${escapeHtml(title)}</h1><p${tone === 'problem' ? ' role="alert" style="color: #a4262c"' : ''}>${escapeHtml(text)}</p>`;
 

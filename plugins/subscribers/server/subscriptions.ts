@@ -15,7 +15,7 @@ import type { AppContext } from '../../../core/server/plugins/contract';
 import { sanitizeRichText } from '../../../core/server/sanitize';
 import { findNewsletter } from '../../../core/server/store';
 import { constants } from '../../../core/shared/config';
-import { newsletterWelcome } from '../../settings/server/public';
+import { newsletterSender, newsletterWelcome } from '../../settings/server/public';
 import { escapeHtml, htmlToText } from '../../../core/shared/text';
 import { emailPattern, maxLength } from './csv-import';
 import { changeSubscription, type SubscribersDb } from './store';
@@ -151,6 +151,7 @@ export function createSubscriptions(context: Pick<AppContext, 'db' | 'mail' | 'l
       const close = `Siz istemediyseniz bu e-postayı yok sayın: onaylanmayan bir istek ${hours} saat sonra silinir.`;
       await context.mail.send({
         to: reader.email,
+        ...(await newsletterSender(db, newsletter, context.mail.from)),
         subject: `${newsletter.title}: aboneliğinizi onaylayın`,
         text: `Merhaba ${reader.name},\n\n${intro} Aboneliğinizi onaylamak için bu bağlantıyı açın:\n\n${link}\n\n${close}`,
         html: `<p>Merhaba ${escapeHtml(reader.name)},</p><p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(link)}">Aboneliğimi onayla</a></p><p>${escapeHtml(close)}</p>`,
@@ -214,6 +215,7 @@ async function sendWelcome(
   const preview = welcome.preview ? `<div style="display:none;max-height:0;overflow:hidden">${escapeHtml(welcome.preview)}</div>` : '';
   await context.mail.send({
     to: subscriber.email,
+    ...(await newsletterSender(db, newsletter, context.mail.from)),
     subject: welcome.subject,
     html: `${preview}<div style="max-width:600px;margin:0 auto;font-family:Arial,sans-serif;line-height:1.6">${intro}<hr><p style="font-size:13px;color:#605e5c">${escapeHtml(footer)} <a href="${escapeHtml(unsubscribeUrl)}">Abonelikten çık</a></p></div>`,
     text: `${htmlToText(intro)}\n\n${footer}\nAbonelikten çık: ${unsubscribeUrl}`,

@@ -28,6 +28,18 @@ export interface NewsletterUpdateBody {
    * @maxItems 20
    */
   channelTemplates?: ChannelTemplateInput[];
+  /**
+   * The sender (entities/newsletter's sender). A new From address is kept waiting, and a confirmation link is sent to it; the newsletter's mail keeps its current address until the link is opened. An empty address goes back to the server's. pendingEmail and defaultEmail are read only: sent back, they are ignored.
+   */
+  sender?: {
+    name: string;
+    email: string;
+    replyTo: string;
+    /**
+     * Send the waiting address its confirmation link again.
+     */
+    resend?: boolean;
+  };
 }
 /**
  * The voice a newsletter's articles or bullets are read with. The console's sliders run 1 to 100; stability and similarity_boost are stored divided by 100.

@@ -61,6 +61,16 @@ export interface Newsletter {
    * The newsletter's channel templates, in order (the design plugin keeps them).
    */
   channelTemplates?: ChannelTemplate[];
+  /**
+   * Who the newsletter's mail comes from (issues, tests, subscription confirmations, welcomes). name: the From name ('' is the title); email: the confirmed From address ('' is defaultEmail, the server's MAIL_FROM); pendingEmail: an address set and waiting for its owner to open the confirmation link sent to it ('' when none); replyTo: where replies go ('' is the From address).
+   */
+  sender?: {
+    name: string;
+    email: string;
+    pendingEmail: string;
+    replyTo: string;
+    defaultEmail: string;
+  };
 }
 /**
  * The welcome issue a new subscriber receives: subject line, preview text and the intro as rich text. The server derives slug from the subject and intro.text from intro.html.

@@ -41,6 +41,7 @@ import { draftStoriesIn, draftStoriesOfRefusal, type DraftStory } from './draft-
 import { DraftStoriesModal } from './DraftStoriesModal';
 import { EmailSize } from './EmailSize';
 import { PublishForm } from './PublishForm';
+import type { IssueBuild } from '../../../../schemas/generated/api/issue-build';
 import { publishApi, type PublishRequest } from './publish-api';
 import { useNow } from './use-now';
 
@@ -254,9 +255,9 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** From, To, Subject Line, Preview Text, and the e-mail's size (built for it, forgotten again when the page closes). */
+/** From (and Reply-To), To, Subject Line, Preview Text, and the e-mail's size (built for it, forgotten again when the page closes). */
 function SummaryCard({ issue, newsletter }: { issue: Issue; newsletter: NewsletterSummary }) {
-  const [size, setSize] = useState<{ bytes: number; clipped: boolean } | null>(null);
+  const [built, setBuilt] = useState<Pick<IssueBuild, 'bytes' | 'clipped' | 'from' | 'replyTo'> | null>(null);
   const published = useRef(issue.status.published);
   published.current = issue.status.published;
   const processing = issue.status.processing;
@@ -265,7 +266,7 @@ function SummaryCard({ issue, newsletter }: { issue: Issue; newsletter: Newslett
     if (processing) return;
     let current = true;
     const built = publishApi.build(issue._id).then(
-      ({ bytes, clipped }) => current && setSize({ bytes, clipped }),
+      ({ bytes, clipped, from, replyTo }) => current && setBuilt({ bytes, clipped, from, replyTo }),
       () => undefined,
     );
     return () => {
@@ -274,8 +275,10 @@ function SummaryCard({ issue, newsletter }: { issue: Issue; newsletter: Newslett
     };
   }, [issue._id, processing]);
 
+  // The newsletter's sender as the e-mail will carry it, once built.
   const rows: [string, string][] = [
-    ['From', newsletter.title],
+    ['From', built ? `${built.from.name} <${built.from.address}>` : newsletter.title],
+    ...(built?.replyTo ? [['Reply-To', built.replyTo] as [string, string]] : []),
     ['To', `${newsletter.stats.subscribers.toLocaleString('tr-TR')} subscribers`],
     ['Subject Line', issue.subject],
     ['Preview Text', issue.preview],
@@ -291,7 +294,7 @@ function SummaryCard({ issue, newsletter }: { issue: Issue; newsletter: Newslett
             </div>
           ))}
         </dl>
-        {size ? <EmailSize bytes={size.bytes} clipped={size.clipped} /> : null}
+        {built ? <EmailSize bytes={built.bytes} clipped={built.clipped} /> : null}
       </Stack>
     </section>
   );

@@ -1,0 +1,71 @@
+/**
+ * Confirming a newsletter's From address (sender.ts): the link e-mailed to a new address, and the
+ * page it opens, GET /n/{key}/sender/{token}, which makes the address the newsletter's sender if it
+ * is still the one waiting. The link goes out from MAIL_FROM (the address is not the newsletter's yet).
+ */
+import type { PluginApi } from '../../../core/server/plugins/contract';
+import { mastheadFrame, newsletterFrame, renderPublicPage, sendPrivatePage } from '../../../core/server/public-page';
+import { documentAnswer, keyParams } from '../../../core/server/schemas/parts';
+import { findNewsletterByKey } from '../../../core/server/store';
+import { escapeHtml } from '../../../core/shared/text';
+import { findSenderSettings, readSenderToken, saveSenderSettings, senderToken } from './sender';
+import type { SettingsDb } from './store';
+
+export const senderTexts = {
+  confirmed: (email: string, title: string) => `${email} is now the sender of ${title}. Its next e-mails come from this address.`,
+  unknown: 'This link is not valid anymore: the address was changed or confirmed since. Open the newsletter settings to send a new link.',
+};
+
+/** E-mails the confirmation link to an address set as the newsletter's sender. */
+export async function sendSenderConfirmation(api: PluginApi, newsletter: { id: string; key: string; title: string }, email: string): Promise<void> {
+  const link = `${api.env.publicUrl}/n/${encodeURIComponent(newsletter.key)}/sender/${senderToken(api.links, newsletter.id, email)}`;
+  const intro = `This address was set as the sender of the newsletter ${newsletter.title} on Masthead.`;
+  const close = 'Until it is confirmed, the newsletter keeps sending from its current address. If you did not expect this, ignore this e-mail.';
+  await api.mail.send({
+    to: email,
+    subject: `Confirm the sender address of ${newsletter.title}`,
+    text: `Hello,\n\n${intro} Open this link to confirm that its e-mails may come from it:\n\n${link}\n\n${close}`,
+    html: `<p>Hello,</p><p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(link)}">Confirm the sender address</a></p><p>${escapeHtml(close)}</p>`,
+  });
+}
+
+const tokenParams = {
+  type: 'object',
+  required: ['key', 'token'],
+  properties: { key: keyParams.properties.key, token: { type: 'string', minLength: 1, maxLength: 400 } },
+} as const;
+
+export function registerSenderConfirmationPage(api: PluginApi, db: SettingsDb): void {
+  api.page<{ key: string; token: string }>({
+    url: '/n/:key/sender/:token',
+    schema: {
+      params: tokenParams,
+      response: documentAnswer('text/html; charset=utf-8', 'The page that says the address is now the newsletter’s sender.'),
+      summary:
+        "A sender address's confirmation link: the address becomes the newsletter's From address if it is still the one waiting (a second click changes nothing). 404 for an unknown, forged or outdated link.",
+    },
+    async handler(request, reply) {
+      const newsletter = await findNewsletterByKey(db, request.params.key);
+      const named = readSenderToken(api.links, request.params.token);
+      const current = newsletter && named?.newsletterId === newsletter.id ? await findSenderSettings(db, newsletter.id) : null;
+      // In English, the console's language: the page is the staff member's, not the readers'.
+      const page = (status: number, content: string) =>
+        sendPrivatePage(
+          reply,
+          status,
+          renderPublicPage({
+            title: 'Sender address',
+            newsletter: { ...(newsletter ? newsletterFrame(newsletter) : mastheadFrame), lang: 'en' },
+            content,
+            noindex: true,
+          }),
+        );
+      const unknown = () => page(404, `<p role="alert" style="color: #a4262c">${escapeHtml(senderTexts.unknown)}</p>`);
+      if (!newsletter || !named || !current) return unknown();
+      const email = named.email;
+      if (current.pendingEmail === email) await saveSenderSettings(db, newsletter.id, { ...current, email, pendingEmail: '' });
+      else if (current.email !== email) return unknown();
+      return page(200, `<h1>${escapeHtml(newsletter.title)}</h1><p>${escapeHtml(senderTexts.confirmed(email, newsletter.title))}</p>`);
+    },
+  });
+}
