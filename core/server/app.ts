@@ -32,6 +32,7 @@ import { seedDemoData } from './seed';
 import { createJobQueue } from './jobs';
 import { registerDashboardRoutes } from './dashboards';
 import { createKeyRegistry, registerKeyCheck } from './keys';
+import { readDkimKeys } from './services/dkim';
 import { createMailer } from './services/mail';
 import { createLinkSigner } from './signed-links';
 import { createPushSender } from './services/push';
@@ -129,7 +130,13 @@ export async function buildServer(options: BuildOptions): Promise<Server> {
     return claims ? loadSession(db, claims, grants) : null;
   };
   const features = watchFeatures(env.configDir, app.log);
-  const mail = createMailer({ smtpUrl: env.smtpUrl, from: env.mailFrom, dataDir: env.dataDir, keep: constants.delivery.outboxKeep });
+  const mail = createMailer({
+    smtpUrl: env.smtpUrl,
+    from: env.mailFrom,
+    dataDir: env.dataDir,
+    keep: constants.delivery.outboxKeep,
+    dkim: readDkimKeys(env.dkimKeys),
+  });
   const realtime = createRealtimeHub({
     authenticate,
     log: app.log,

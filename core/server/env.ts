@@ -18,6 +18,8 @@ export interface ServerEnv {
   jwtSecret?: string;
   smtpUrl?: string;
   mailFrom: string;
+  /** DKIM_KEYS: 'domain:selector:/path/to/key.pem', comma-separated (services/dkim.ts). */
+  dkimKeys?: string;
   /** The most e-mails per second while sending an issue (MAIL_RATE); constants.delivery.ratePerSecond when absent. */
   mailRate?: number;
   demoData: boolean;
@@ -65,6 +67,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
     jwtSecret: source.JWT_SECRET || undefined,
     smtpUrl: source.SMTP_URL || undefined,
     mailFrom: source.MAIL_FROM ?? 'Masthead <no-reply@masthead.local>',
+    dkimKeys: source.DKIM_KEYS || undefined,
     mailRate: mailRateOf(source.MAIL_RATE),
     demoData: (source.DEMO_DATA ?? 'on') !== 'off',
     demoPassword: source.DEMO_PASSWORD || 'Masthead-demo-1',

@@ -6,8 +6,11 @@
  * lead time, cancel and reschedule for admins only, a refusal recorded with the server's answer and
  * the address left alone afterwards, the personal unsubscribe link, and who may do what.
  */
-import { readdirSync } from 'node:fs';
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdtempSync, readdirSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { dkimVerify } from 'mailauth/lib/dkim/verify';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cancelledText, checkMessages, notTestedText, publishedText, testSentText, tooEarlyText } from '../../plugins/issues/publishing';
@@ -22,6 +25,21 @@ const options = (overrides: Partial<{ test: boolean; publishOnly: boolean; overr
   overridePublishedAt: overrides.overridePublishedAt ?? false,
   mediums: { email: overrides.email ?? true, notification: overrides.notification ?? true },
 });
+/** Sabah Bülteni's DKIM key (its demo address is on sabah.masthead.local), and the DNS answer a receiver would get for it. */
+const dkim = generateKeyPairSync('rsa', { modulusLength: 2048 });
+const dkimRecord = `v=DKIM1; k=rsa; p=${dkim.publicKey.export({ type: 'spki', format: 'der' }).toString('base64')}`;
+const dkimFile = join(mkdtempSync(join(tmpdir(), 'masthead-dkim-')), 'sabah.pem');
+writeFileSync(dkimFile, dkim.privateKey.export({ type: 'pkcs8', format: 'pem' }));
+/** What a receiver's DKIM check says of a message: one result per signature. */
+const dkimResults = async (raw: Buffer) =>
+  (
+    await dkimVerify(raw, {
+      resolver: async (name: string, type: string) => {
+        if (type === 'TXT' && name === 'mh2026._domainkey.sabah.masthead.local') return [[dkimRecord]];
+        throw Object.assign(new Error(`no ${type} record for ${name}`), { code: 'ENOTFOUND' });
+      },
+    })
+  ).results.map((result) => ({ result: result.status.result, domain: result.signingDomain }));
 const minutesAhead = (minutes: number) => new Date(Date.now() + minutes * 60_000).toISOString();
 
 describe.each(databases)('publishing issues on %s', (kind) => {
@@ -48,7 +66,7 @@ describe.each(databases)('publishing issues on %s', (kind) => {
 
   beforeAll(async () => {
     sink = await startSmtpSink();
-    t = await startTestServer(kind, { SMTP_URL: sink.url, PUBLIC_URL: publicUrl });
+    t = await startTestServer(kind, { SMTP_URL: sink.url, PUBLIC_URL: publicUrl, DKIM_KEYS: `sabah.masthead.local:mh2026:${dkimFile}` });
     const newsletters = await t.server.database.db.selectFrom('newsletters').select(['id', 'key', 'publisher_id']).execute();
     const kuzey = newsletters.find((row) => row.key === 'sabah-bulteni')!;
     morning = kuzey.id;
@@ -137,6 +155,8 @@ describe.each(databases)('publishing issues on %s', (kind) => {
     expect(mail.from?.value).toEqual([{ name: 'Sabah Bülteni', address: 'bulten@sabah.masthead.local' }]);
     expect(mail.replyTo?.value).toEqual([{ name: '', address: 'okur@sabah.masthead.local' }]);
     expect(sink.received[0]!.from).toBe('no-reply@masthead.local');
+    // Signed with the key of the From address's domain, and a receiver's check passes.
+    expect(await dkimResults(sink.received[0]!.raw)).toEqual([{ result: 'pass', domain: 'sabah.masthead.local' }]);
   });
 
   it('keeps the lead time for editors, schedules, and lets only admins cancel', async () => {
@@ -198,6 +218,8 @@ describe.each(databases)('publishing issues on %s', (kind) => {
     expect(mail.from?.value).toEqual([{ name: 'Sabah Bülteni', address: 'bulten@sabah.masthead.local' }]);
     expect(mail.replyTo?.value).toEqual([{ name: '', address: 'okur@sabah.masthead.local' }]);
     expect(sink.received[0]!.from).toBe('no-reply@masthead.local');
+    expect(await dkimResults(sink.received[0]!.raw)).toEqual([{ result: 'pass', domain: 'sabah.masthead.local' }]);
+    expect(await dkimResults(sink.received.at(-1)!.raw)).toEqual([{ result: 'pass', domain: 'sabah.masthead.local' }]);
     expect(mail.html).toBeTruthy();
     expect(mail.text).toContain('Metro');
     expect(mail.messageId).toMatch(new RegExp(`^<${id}\\.[^@]+@console\\.test>$`));

@@ -56,7 +56,8 @@ test.describe('issues list and creation', () => {
     // Time runs as usual, and the test can move it on past the search's debounce at once.
     await page.clock.install();
     await signIn(page, accounts.editor);
-    await expect(page.getByRole('heading', { name: newsletterTitle, level: 1 })).toBeVisible();
+    // The first screen after sign-in loads the signed-in console and the dashboard's calls: on two busy cores that outlasted ten seconds.
+    await expect(page.getByRole('heading', { name: newsletterTitle, level: 1 })).toBeVisible({ timeout: 30_000 });
 
     // The dashboard: the three most recently changed drafts, and the published ones newest first.
     const drafts = page.getByRole('region', { name: 'Draft issues' });

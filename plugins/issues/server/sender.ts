@@ -383,7 +383,7 @@ async function sendEmails(context: SenderContext, plan: SendPlan, outage: MailSe
   const { db } = context;
   const { connections, claimBatch } = constants.delivery;
   const gate = new RateGate(context.rate);
-  const bulk = context.mail.bulk(connections);
+  const bulk = context.mail.bulk(connections, plan.sender.from);
   const mime = issueMime(plan);
   const started = performance.now();
   let accepted = 0;

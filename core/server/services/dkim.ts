@@ -1,0 +1,101 @@
+/**
+ * DKIM signatures (RFC 6376: relaxed/relaxed, rsa-sha256), made here over a message's finished
+ * MIME text. The bulk sender hands nodemailer finished text and watches when it is read (mail.ts),
+ * so a signer inside nodemailer would read it too early. The keys come from DKIM_KEYS, a
+ * comma-separated list of 'domain:selector:/path/to/private-key.pem'. A message is signed with the
+ * key of its From address's domain, or of the nearest parent domain (DMARC's relaxed alignment),
+ * or not at all.
+ */
+import { createHash, createPrivateKey, sign, type KeyObject } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+
+export interface DkimKey {
+  domain: string;
+  selector: string;
+  privateKey: KeyObject;
+}
+
+/** DKIM_KEYS as keys; a malformed entry or a key that cannot be read stops the server as it starts. */
+export function readDkimKeys(value: string | undefined): DkimKey[] {
+  if (!value?.trim()) return [];
+  return value.split(',').map((entry) => {
+    const [domain, selector, ...path] = entry.trim().split(':');
+    if (!domain || !selector || path.length === 0) throw new Error(`DKIM_KEYS: '${entry.trim()}' is not 'domain:selector:/path/to/key.pem'`);
+    try {
+      return { domain: domain.toLowerCase(), selector, privateKey: createPrivateKey(readFileSync(path.join(':'), 'utf8')) };
+    } catch (error) {
+      throw new Error(`DKIM_KEYS: the key of ${domain} cannot be read (${(error as Error).message})`, { cause: error });
+    }
+  });
+}
+
+/** The key that signs mail from an address: its domain's, or the nearest parent domain's. */
+export function keyFor(keys: readonly DkimKey[], address: string): DkimKey | undefined {
+  const domain = address.slice(address.lastIndexOf('@') + 1).toLowerCase();
+  let best: DkimKey | undefined;
+  for (const key of keys) if ((domain === key.domain || domain.endsWith(`.${key.domain}`)) && (!best || key.domain.length > best.domain.length)) best = key;
+  return best;
+}
+
+/** The headers signed when present; From always is. */
+const signedNames = ['from', 'to', 'subject', 'date', 'message-id', 'reply-to', 'list-unsubscribe', 'list-unsubscribe-post', 'mime-version', 'content-type'];
+
+/** A header field in relaxed canonical form: 'name:value' (RFC 6376 section 3.4.2). */
+function relaxedHeader(name: string, value: string): string {
+  return `${name.toLowerCase()}:${value
+    .replace(/\r\n(?=[ \t])/g, '')
+    .replace(/[ \t]+/g, ' ')
+    .trim()}`;
+}
+
+/** The body in relaxed canonical form (section 3.4.4): spaces reduced, line ends bare, no empty lines at the end. */
+function relaxedBody(body: string): string {
+  const lines = body.split('\r\n').map((line) => line.replace(/[ \t]+/g, ' ').replace(/ $/, ''));
+  while (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
+  return lines.length > 0 ? `${lines.join('\r\n')}\r\n` : '';
+}
+
+/** The header fields of a message's header block, in order, each as [name, value]. */
+function headerFields(block: string): [string, string][] {
+  const fields: [string, string][] = [];
+  for (const field of block.split(/\r\n(?![ \t])/)) {
+    const colon = field.indexOf(':');
+    if (colon > 0) fields.push([field.slice(0, colon).trim(), field.slice(colon + 1)]);
+  }
+  return fields;
+}
+
+/**
+ * The message with a DKIM-Signature on top. The RSA signature is computed on libuv's thread pool,
+ * so signing a large send does not hold up the event loop. `now` is the signing time (t=).
+ */
+export async function signMessage(raw: string, key: DkimKey, now: Date): Promise<string> {
+  const split = raw.indexOf('\r\n\r\n');
+  const block = split < 0 ? raw : raw.slice(0, split);
+  const body = split < 0 ? '' : raw.slice(split + 4);
+  const fields = headerFields(block);
+  const signed: [string, string][] = [];
+  for (const name of signedNames) {
+    const field = fields.findLast(([fieldName]) => fieldName.toLowerCase() === name);
+    if (field) signed.push(field);
+  }
+  const bodyHash = createHash('sha256').update(relaxedBody(body)).digest('base64');
+  const tags = [
+    'v=1',
+    'a=rsa-sha256',
+    'c=relaxed/relaxed',
+    `d=${key.domain}`,
+    `s=${key.selector}`,
+    `t=${Math.floor(now.getTime() / 1000)}`,
+    `h=${signed.map(([name]) => name.toLowerCase()).join(':')}`,
+    `bh=${bodyHash}`,
+    'b=',
+  ];
+  const data = [...signed.map(([name, value]) => `${relaxedHeader(name, value)}\r\n`), relaxedHeader('DKIM-Signature', tags.join('; '))].join('');
+  const signature = await new Promise<string>((resolve, reject) =>
+    sign('sha256', Buffer.from(data), key.privateKey, (error, result) => (error ? reject(error) : resolve(result.toString('base64')))),
+  );
+  // Folded after each tag and every 72 characters of the signature: relaxed canonicalization reads it as signed.
+  const folded = `${tags.join(';\r\n ')}${signature.replace(/.{72}(?=.)/g, '$&\r\n ')}`;
+  return `DKIM-Signature: ${folded}\r\n${raw}`;
+}
