@@ -13,6 +13,8 @@ export interface DkimKey {
   domain: string;
   selector: string;
   privateKey: KeyObject;
+  /** The same key as PKCS #8 PEM, for nodemailer's signer. */
+  pem: string;
 }
 
 /** DKIM_KEYS as keys; a malformed entry or a key that cannot be read stops the server as it starts. */
@@ -22,7 +24,8 @@ export function readDkimKeys(value: string | undefined): DkimKey[] {
     const [domain, selector, ...path] = entry.trim().split(':');
     if (!domain || !selector || path.length === 0) throw new Error(`DKIM_KEYS: '${entry.trim()}' is not 'domain:selector:/path/to/key.pem'`);
     try {
-      return { domain: domain.toLowerCase(), selector, privateKey: createPrivateKey(readFileSync(path.join(':'), 'utf8')) };
+      const privateKey = createPrivateKey(readFileSync(path.join(':'), 'utf8'));
+      return { domain: domain.toLowerCase(), selector, privateKey, pem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() };
     } catch (error) {
       throw new Error(`DKIM_KEYS: the key of ${domain} cannot be read (${(error as Error).message})`, { cause: error });
     }

@@ -68,8 +68,6 @@ export interface Mailer {
   kind: 'smtp' | 'outbox';
   /** MAIL_FROM: the sender of the server's own mail, and of a newsletter's without an address of its own. */
   from: MailAddress;
-  /** The envelope sender of every message (MAIL_FROM's address): where bounces come back. */
-  envelopeFrom: string;
   send(message: MailMessage): Promise<void>;
   /** A pool of `connections` for many messages from `from` (signed with its domain's DKIM key, if any); close it when done. */
   bulk(connections: number, from?: MailAddress): BulkSender;
@@ -116,6 +114,7 @@ const fromHeader = (from: MailAddress) => (from.name ? `${from.name} <${from.add
 export function createMailer(options: { smtpUrl?: string; from: string; dataDir: string; keep?: number; dkim?: readonly DkimKey[] }): Mailer {
   const dkim = options.dkim ?? [];
   const from = parseMailbox(options.from);
+  // The envelope sender of every message, whatever its From: where bounces come back.
   const envelopeFrom = from.address;
   if (options.smtpUrl) {
     const smtpUrl = options.smtpUrl;
@@ -123,7 +122,6 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
     return {
       kind: 'smtp',
       from,
-      envelopeFrom,
       async send(message) {
         const { messageId, to, replyTo, ...rest } = message;
         const key = keyFor(dkim, (message.from ?? from).address);
@@ -132,7 +130,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
           to,
           from: message.from ?? from,
           ...(key
-            ? { dkim: { domainName: key.domain, keySelector: key.selector, privateKey: key.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() } }
+            ? { dkim: { domainName: key.domain, keySelector: key.selector, privateKey: key.pem } }
             : {}),
           ...(replyTo ? { replyTo } : {}),
           ...(messageId ? { messageId } : {}),
@@ -192,7 +190,6 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
   return {
     kind: 'outbox',
     from,
-    envelopeFrom,
     async send(message) {
       capture(message);
     },
