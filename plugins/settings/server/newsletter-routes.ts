@@ -12,7 +12,7 @@ import { assertMayChangeInterests } from './policy';
 import { presentInterest, presentNewsletterSettings } from './present';
 import { keyInUse } from '../../../core/server/store';
 import { findNewsletterSettings, listInterests, saveNewsletterSettings, settingsDb, staffOf, type NewsletterSettings } from './store';
-import { editedSender, findSenderSettings, saveSenderSettings } from './sender';
+import { editedSender, findSenderSettings } from './sender';
 import { registerSenderConfirmationPage, sendSenderConfirmation } from './sender-confirmation';
 import { senderLinkFailedText, senderLinkSentText } from '../messages';
 import { checkNewsletterParts, readNewsletterParts } from './newsletter-parts';
@@ -83,6 +83,7 @@ export function registerNewsletterSettingsRoutes(api: PluginApi): void {
       await assertKnownVoices(body.voiceSettings, current.voiceSettings);
       // Every part is checked before anything is saved: a refused body leaves the newsletter as it was.
       const saveParts = await checkNewsletterParts(api, body as unknown as Record<string, unknown>, { newsletterId: current.row.id, session });
+      const sender = body.sender ? editedSender(await findSenderSettings(db, current.row.id), body.sender) : null;
 
       await saveNewsletterSettings(db, current.row.id, {
         title: body.title.trim(),
@@ -96,10 +97,9 @@ export function registerNewsletterSettingsRoutes(api: PluginApi): void {
         testers,
         voiceSettings: body.voiceSettings ?? current.voiceSettings,
         welcome: body.welcome ? storedWelcome(body.welcome) : current.welcome,
+        sender: sender?.settings ?? null,
       });
       await saveParts();
-      const sender = body.sender ? editedSender(await findSenderSettings(db, current.row.id), body.sender) : null;
-      if (sender) await saveSenderSettings(db, current.row.id, sender.settings);
       const saved = await settingsOf(current.row.id);
       if (sender?.confirmTo) {
         try {

@@ -43,9 +43,14 @@ export function senderOf(settings: SenderSettings, newsletterTitle: string, fall
   };
 }
 
+/** The sender's settings as newsletter_settings columns. */
+export function senderColumns(settings: SenderSettings) {
+  return { sender_name: settings.name, sender_email: settings.email, sender_email_pending: settings.pendingEmail, reply_to: settings.replyTo };
+}
+
 /** Stores the sender's settings, making the newsletter's settings row when it has none. */
 export async function saveSenderSettings(db: SettingsDb, newsletterId: string, settings: SenderSettings): Promise<void> {
-  const columns = { sender_name: settings.name, sender_email: settings.email, sender_email_pending: settings.pendingEmail, reply_to: settings.replyTo };
+  const columns = senderColumns(settings);
   await db
     .insertInto('newsletter_settings')
     .values({ newsletter_id: newsletterId, voice_settings: null, welcome: null, ...columns })

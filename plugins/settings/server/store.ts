@@ -9,6 +9,7 @@ import type { CoreTables, NewsletterRow } from '../../../core/server/db/tables';
 import { staffOf as staffOfPublisher } from '../../../core/server/people';
 import { findNewsletter, updateNewsletter } from '../../../core/server/store';
 import { withDefaultDesign, type EmailDesign, type VoiceSettings, type WelcomeIssue } from './defaults';
+import { senderColumns, type SenderSettings } from './sender';
 import type { SettingsTables } from './tables';
 import { clock } from '../../../core/server/clock';
 
@@ -58,12 +59,14 @@ export interface NewsletterEdit extends Pick<NewsletterRow, 'title' | 'subtitle'
   testers: string[];
   voiceSettings: VoiceSettings | null;
   welcome: WelcomeIssue | null;
+  /** null: the sender stays as it is. */
+  sender: SenderSettings | null;
 }
 
 /** Saves everything in one transaction: a failure leaves the newsletter as it was. */
 export async function saveNewsletterSettings(db: SettingsDb, newsletterId: string, edit: NewsletterEdit): Promise<void> {
   await db.transaction().execute(async (tx) => {
-    const { interests, testers, voiceSettings, welcome, ...columns } = edit;
+    const { interests, testers, voiceSettings, welcome, sender, ...columns } = edit;
     await updateNewsletter(tx, newsletterId, columns);
     await tx.deleteFrom('newsletter_interests').where('newsletter_id', '=', newsletterId).execute();
     if (interests.length)
@@ -80,6 +83,7 @@ export async function saveNewsletterSettings(db: SettingsDb, newsletterId: strin
     const settings = {
       voice_settings: voiceSettings ? JSON.stringify(voiceSettings) : null,
       welcome: welcome ? JSON.stringify(welcome) : null,
+      ...(sender ? senderColumns(sender) : {}),
     };
     await tx
       .insertInto('newsletter_settings')
