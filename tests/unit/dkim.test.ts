@@ -10,7 +10,12 @@ import { describe, expect, it } from 'vitest';
 import { keyFor, signMessage, type DkimKey } from '../../core/server/services/dkim';
 
 const pair = generateKeyPairSync('rsa', { modulusLength: 2048 });
-const key: DkimKey = { domain: 'example.com', selector: 'mh2026', privateKey: pair.privateKey, pem: pair.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() };
+const key: DkimKey = {
+  domain: 'example.com',
+  selector: 'mh2026',
+  privateKey: pair.privateKey,
+  pem: pair.privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
+};
 const record = `v=DKIM1; k=rsa; p=${pair.publicKey.export({ type: 'spki', format: 'der' }).toString('base64')}`;
 const resolver = async (name: string, type: string) => {
   if (type === 'TXT' && name === 'mh2026._domainkey.example.com') return [[record]];

@@ -129,9 +129,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
           ...rest,
           to,
           from: message.from ?? from,
-          ...(key
-            ? { dkim: { domainName: key.domain, keySelector: key.selector, privateKey: key.pem } }
-            : {}),
+          ...(key ? { dkim: { domainName: key.domain, keySelector: key.selector, privateKey: key.pem } } : {}),
           ...(replyTo ? { replyTo } : {}),
           ...(messageId ? { messageId } : {}),
           envelope: { from: envelopeFrom, to },
