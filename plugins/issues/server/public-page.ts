@@ -9,16 +9,26 @@ import { newsletterFrame, publicDate, renderPublicPage } from '../../../core/ser
 import { sanitizeRichText } from '../../../core/server/sanitize';
 import { documentAnswer, keyParams } from '../../../core/server/schemas/parts';
 import { escapeHtml } from '../../../core/shared/text';
-import { readerHtml, storiesOfIssue, tracking, type StoryRow } from '../../stories/server/public';
-import { normalizeChannels, stuffChannelId } from '../rules';
+import { readerHtml, tracking, type StoryRow } from '../../stories/server/public';
+import { articlePath, readMoreText, sentChannels } from './articles';
 import { findPublishedIssue, type IssuesDb } from './store';
 
-/** An article links to its own page once it has one; a bullet is its text (a premium one's teaser). */
+/**
+ * An article is its headline and subtitle, linked to its own page (which its issue's publication
+ * gave it) with a 'Read more' under them; a bullet is its text (a premium one's teaser).
+ */
 function storyHtml(story: StoryRow): string {
   if (story.type !== 'article') return readerHtml(story, story.body_html);
   const title = escapeHtml(story.title);
-  const heading = story.published && story.slug ? `<a href="/s/${encodeURIComponent(story.slug)}">${title}</a>` : title;
-  return `<h3>${heading}</h3>\n<p class="subtitle">${escapeHtml(story.subtitle)}</p>`;
+  const path = story.published ? articlePath(story) : null;
+  const href = path && escapeHtml(path);
+  return [
+    `<h3>${href ? `<a href="${href}">${title}</a>` : title}</h3>`,
+    `<p class="subtitle">${escapeHtml(story.subtitle)}</p>`,
+    href ? `<p class="read-more"><a href="${href}">${escapeHtml(readMoreText)}</a></p>` : '',
+  ]
+    .filter(Boolean)
+    .join('\n');
 }
 
 export function registerIssuePage(api: PluginApi, db: IssuesDb): void {
@@ -32,11 +42,7 @@ export function registerIssuePage(api: PluginApi, db: IssuesDb): void {
     async handler(request, reply) {
       const issue = await findPublishedIssue(db, request.params.key);
       if (!issue) throw notFound('Issue not found.');
-      const stories = await storiesOfIssue(db, issue.id);
-      const byId = new Map(stories.map((story) => [story.id, story]));
-      const channels = normalizeChannels(issue.channels, new Set(byId.keys())).filter(
-        (channel) => channel._id !== stuffChannelId && channel.stories.length > 0,
-      );
+      const channels = await sentChannels(db, issue);
       const html = renderPublicPage({
         title: issue.subject || issue.key,
         newsletter: newsletterFrame(issue.newsletter),
@@ -46,7 +52,7 @@ export function registerIssuePage(api: PluginApi, db: IssuesDb): void {
           issue.preview ? `<p class="subtitle">${escapeHtml(issue.preview)}</p>` : '',
           `<p class="byline">${issue.published_at ? escapeHtml(publicDate.format(issue.published_at)) : ''}</p>`,
           sanitizeRichText(issue.intro_html),
-          ...channels.flatMap((channel) => [`<h2>${escapeHtml(channel.title)}</h2>`, ...channel.stories.map((id) => storyHtml(byId.get(id)!))]),
+          ...channels.flatMap((channel) => [`<h2>${escapeHtml(channel.title)}</h2>`, ...channel.stories.map(storyHtml)]),
         ]
           .filter(Boolean)
           .join('\n'),

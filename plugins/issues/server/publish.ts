@@ -17,6 +17,7 @@ import { findNewsletter } from '../../../core/server/store';
 import { constants } from '../../../core/shared/config';
 import { newsletterSender, newsletterTesters } from '../../settings/server/public';
 import { storyIdsOfIssue } from '../../stories/server/public';
+import { releaseArticlesOfIssue } from './articles';
 import { deliveryProgress, addRecipients } from './deliveries';
 import { issueEmailInput } from './email/compose';
 import { linksOf, personalMarks, renderIssueEmail, trackLinks, type IssueEmailInput, type RenderedEmail } from './email/render';
@@ -71,8 +72,8 @@ export async function buildIssue(context: PublishContext, row: IssueRow, options
 async function tracked(tracking: AudienceTracking, row: IssueRow, input: IssueEmailInput, rendered: RenderedEmail): Promise<RenderedEmail> {
   const storyOf = new Map<string, string | null>();
   for (const story of input.channels.flatMap((channel) => channel.stories)) {
-    for (const url of linksOf(story.html.replace(/(href)="\/(?!\/)/g, `$1="${input.publicUrl}/`)))
-      storyOf.set(url, storyOf.has(url) && storyOf.get(url) !== story.id ? null : story.id);
+    const own = linksOf(story.html.replace(/(href)="\/(?!\/)/g, `$1="${input.publicUrl}/`));
+    for (const url of story.url ? [...own, story.url] : own) storyOf.set(url, storyOf.has(url) && storyOf.get(url) !== story.id ? null : story.id);
   }
   const links = linksOf(rendered.html).map((url) => ({ url, storyId: storyOf.get(url) ?? null }));
   const { hrefs, pixel } = await tracking.trackEmail({ issueId: row.id, newsletterId: row.newsletter_id, links, mark: personalMarks.track });
@@ -182,6 +183,7 @@ async function runPublication(context: PublishContext, data: PublishJobData): Pr
     .where((eb) => eb.or([eb('scheduled', '=', true), eb('queued', '=', true)]))
     .executeTakeFirst();
   if (Number(started.numUpdatedRows) === 0) return;
+  await releaseArticlesOfIssue(context, row, row.published_at ?? new Date(data.at));
   await announceStatus(context, row.id);
   const email = row.plan_email ? await buildIssue(context, row, { tracked: true }) : null;
   if (row.plan_email) await addRecipients(db, row.id, row.newsletter_id, 'email');

@@ -32,4 +32,5 @@ export {
 } from './store';
 export { storedBody } from './content';
 export { readerHtml } from './reader';
+export { hasPageWithIssue, releaseWithIssue } from './issue-articles';
 export { premiumNotice } from '../teaser';

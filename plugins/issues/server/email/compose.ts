@@ -5,12 +5,13 @@
  */
 import { findNewsletter } from '../../../../core/server/store';
 import { newsletterEmailDesign } from '../../../settings/server/public';
-import { readerHtml, storiesOfIssue, type StoryRow } from '../../../stories/server/public';
-import { normalizeChannels, stuffChannelId } from '../../rules';
+import { readerHtml, type StoryRow } from '../../../stories/server/public';
+import { articlePath, sentChannels } from '../articles';
 import type { IssueRow, IssuesDb } from '../store';
 import type { EmailChannel, EmailStory, IssueEmailInput } from './render';
 
 function emailStory(story: StoryRow, publicUrl: string): EmailStory {
+  const path = articlePath(story);
   return {
     id: story.id,
     type: story.type,
@@ -19,24 +20,21 @@ function emailStory(story: StoryRow, publicUrl: string): EmailStory {
     image: story.image,
     // A premium bullet goes as its teaser: nobody receiving the issue pays for it yet.
     html: readerHtml(story, story.body_html),
-    // An article links to its page once it has one.
-    url: story.published && story.slug ? `${publicUrl}/s/${encodeURIComponent(story.slug)}` : null,
+    // An article links to its page: the one it has, or the one the issue's publication gives it (the preview and the test show that link too).
+    url: path ? `${publicUrl}${path}` : null,
     readingMs: Number(story.reading_time_ms),
   };
 }
 
 export async function issueEmailInput(db: IssuesDb, issue: IssueRow, publicUrl: string): Promise<IssueEmailInput> {
   const base = publicUrl.replace(/\/+$/, '');
-  const [newsletter, stories, design] = await Promise.all([
+  const [newsletter, sent, design] = await Promise.all([
     findNewsletter(db, issue.newsletter_id),
-    storiesOfIssue(db, issue.id),
+    sentChannels(db, issue),
     newsletterEmailDesign(db, issue.newsletter_id),
   ]);
   if (!newsletter) throw new Error(`Issue ${issue.id}: its newsletter ${issue.newsletter_id} does not exist.`);
-  const byId = new Map(stories.map((story) => [story.id, story]));
-  const channels: EmailChannel[] = normalizeChannels(issue.channels, new Set(byId.keys()))
-    .filter((channel) => channel._id !== stuffChannelId && channel.stories.length > 0)
-    .map((channel) => ({ title: channel.title, stories: channel.stories.map((id) => emailStory(byId.get(id)!, base)) }));
+  const channels: EmailChannel[] = sent.map((channel) => ({ title: channel.title, stories: channel.stories.map((story) => emailStory(story, base)) }));
   return {
     issue: {
       id: issue.id,

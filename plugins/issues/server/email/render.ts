@@ -13,6 +13,7 @@ import { constants } from '../../../../core/shared/config';
 import { escapeHtml, escapeRegExp, htmlToText } from '../../../../core/shared/text';
 import { withDefaultDesign, type EmailDesign } from '../../../settings/server/public';
 import { readingMinutes } from '../../rules';
+import { readMoreText } from '../articles';
 
 export interface EmailStory {
   id: string;
@@ -121,7 +122,7 @@ function storyHtml(story: EmailStory, design: EmailDesign, context: { publicUrl:
     src ? image(src, context.imageWidth, design.roundedBorders, story.title) : '',
     `<h3 style="margin:0 0 6px;font-size:20px;line-height:1.3">${story.url ? link(story.url, title, context.link) : title}</h3>`,
     story.subtitle ? `<p style="margin:0 0 12px">${escapeHtml(story.subtitle)}</p>` : '',
-    story.url ? `<p style="margin:0">${link(story.url, 'Devamını oku', context.link)}</p>` : '',
+    story.url ? `<p style="margin:0">${link(story.url, readMoreText, context.link)}</p>` : '',
   ].join('');
 }
 
@@ -249,7 +250,7 @@ function issueText(input: IssueEmailInput, design: EmailDesign): string {
     lines.push('', heading.toLocaleUpperCase(newsletter.lang || 'tr'), '-'.repeat(Math.min(heading.length, 60)));
     for (const story of channel.stories) {
       if (story.type === 'bullet') lines.push('', `• ${htmlToText(sanitizeRichText(story.html))}`);
-      else lines.push('', story.title, ...(story.subtitle ? [story.subtitle] : []), ...(story.url ? [`Devamını oku: ${story.url}`] : []));
+      else lines.push('', story.title, ...(story.subtitle ? [story.subtitle] : []), ...(story.url ? [`${readMoreText}: ${story.url}`] : []));
     }
   }
   lines.push('', '---', `Web’de oku: ${issue.url}`);
