@@ -179,6 +179,16 @@ export async function buildServer(options: BuildOptions): Promise<Server> {
   });
   // Each upload route reads its parts with its own limits (core/server/uploads.ts).
   await app.register(multipart, { limits: { files: 1, fields: 30 } });
+  // JSON as Fastify reads it; a route that says `rawBody` (a webhook checking a signature over the
+  // bytes) keeps the text too, and reads text/plain as JSON (Amazon SNS posts its JSON so).
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser(['application/json', 'text/plain']);
+  app.addContentTypeParser(['application/json', 'text/plain'], { parseAs: 'string' }, (request, body, done) => {
+    const raw = (request.routeOptions.config as { rawBody?: boolean }).rawBody === true;
+    if (raw) request.rawBody = body as string;
+    if (!raw && !/^application\/json/i.test(request.headers['content-type'] ?? '')) return done(null, body);
+    parseJson(request, body as string, done);
+  });
   // The forms of public pages (an unsubscribe button, RFC 8058 one-click unsubscribe): small, flat.
   app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => {
     done(null, Object.fromEntries(new URLSearchParams(body as string)));

@@ -17,6 +17,8 @@ import { ref } from './schemas/parts';
 declare module 'fastify' {
   interface FastifyRequest {
     session: Session | null;
+    /** The body as it came, for a route that says `rawBody: true` (a signature over its bytes). */
+    rawBody?: string;
   }
 }
 
@@ -87,7 +89,7 @@ export function createRegistrar(options: RegistrarOptions): Registrar {
         tags: [manifest.id],
       },
       bodyLimit: definition.bodyLimit,
-      config: { upload: definition.upload === true },
+      config: { upload: definition.upload === true, rawBody: definition.rawBody === true },
       // Before the body is parsed or an upload read: an anonymous caller costs nothing and
       // learns nothing about the shape of a body.
       onRequest: async (request) => {
@@ -112,12 +114,13 @@ export function createRegistrar(options: RegistrarOptions): Registrar {
       keys,
       tables: <T>() => ownTables<T>(context.db),
       onClose,
-      serve(endpoint: Endpoint, { summary, description, bodyLimit, ...access }) {
+      serve(endpoint: Endpoint, { summary, description, bodyLimit, rawBody, ...access }) {
         route({
           ...(access as Pick<RouteDefinition & { requires: string }, 'handler' | 'requires'>),
           method: endpoint.method,
           url: endpoint.path,
           bodyLimit,
+          ...(rawBody && { rawBody }),
           ...(endpoint.upload && { upload: true }),
           schema: {
             response: endpoint.answer?.statuses,

@@ -31,12 +31,16 @@ describe.each(databases)("an issue's recipients on %s", (kind) => {
     issueId = (await sql<{ id: string }>`select id from issues where newsletter_id = ${newsletterId} and not published limit 1`.execute(db())).rows[0]!.id;
     await sql`delete from subscribers where newsletter_id = ${newsletterId}`.execute(db());
     for (let n = 0; n < 6; n++) await addSubscriber(n, n < 5 ? 'email' : 'notification');
-    // An address that refused mail for good gets nothing (suppressions are kept lower-case).
-    await sql`insert into mail_suppressions (email, answer) values ('okur4@example.com', '550 No such user')`.execute(db());
+    // An address the publisher no longer mails gets nothing (kept lower-case); one that bounced
+    // once for now (not suppressed) still gets the issue.
+    await sql`insert into mail_bounces (publisher_id, email, kind, answer, suppressed_at)
+      select publisher_id, 'okur4@example.com', 'hard', '550 No such user', now() from newsletters where id = ${newsletterId}`.execute(db());
+    await sql`insert into mail_bounces (publisher_id, email, kind, soft_count, answer)
+      select publisher_id, 'okur3@example.com', 'soft', 1, '452 Mailbox full' from newsletters where id = ${newsletterId}`.execute(db());
   });
   afterAll(() => t.close());
 
-  it('adds one row per subscriber of the medium, leaves out suppressed addresses, and only newcomers on a second call', async () => {
+  it('adds one row per subscriber of the medium, leaves out addresses the publisher no longer mails (e-mail only), and only newcomers on a second call', async () => {
     await addRecipients(db(), issueId, newsletterId, 'email');
     expect(await rows('email')).toEqual(['r0', 'r1', 'r2', 'r3']);
     await addRecipients(db(), issueId, newsletterId, 'notification');

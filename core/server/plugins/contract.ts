@@ -51,6 +51,8 @@ interface RouteBase<Body, Query, Params> {
   bodyLimit?: number;
   /** The route reads a multipart upload (core/server/uploads.ts refuses to read one elsewhere). */
   upload?: true;
+  /** The handler gets the body as it came too (`request.rawBody`), and a text/plain body is read as JSON: a provider's webhook checks a signature over it. */
+  rawBody?: true;
   _types?: [Body, Query, Params];
 }
 
@@ -75,7 +77,7 @@ type EndpointHandler<E extends Endpoint, S> = (
  * How a plugin serves a declared endpoint (core/shared/endpoints.ts): who may call it, what the
  * OpenAPI document says of it, and the handler, whose request and answer have the endpoint's types.
  */
-export type ServeDefinition<E extends Endpoint> = { summary: string; description?: string; bodyLimit?: number } & (
+export type ServeDefinition<E extends Endpoint> = { summary: string; description?: string; bodyLimit?: number; rawBody?: true } & (
   | { public: true; requires?: never; signedIn?: never; handler: EndpointHandler<E, Session | null> }
   | { signedIn: true; public?: never; requires?: never; handler: EndpointHandler<E, Session> }
   | { requires: Permission; public?: never; signedIn?: never; handler: EndpointHandler<E, Session> }

@@ -7,7 +7,7 @@
 import { sql } from 'kysely';
 import { quickCommit } from '../../../core/server/db/quick-commit';
 import { constants } from '../../../core/shared/config';
-import { stillSubscribed, subscribersQuery } from '../../subscribers/server/public';
+import { recordBounce, stillSubscribed, subscribersQuery, suppressedEmails } from '../../subscribers/server/public';
 import type { MailServerWait } from '../publishing';
 import type { DeliveryMedium, DeliveryState } from './tables';
 import type { IssuesDb } from './store';
@@ -62,16 +62,17 @@ export interface Outcome {
 
 /**
  * Adds a row for every subscriber of the medium who has none yet for this issue: a first send
- * takes everyone, a reschedule only those who never had a row. Addresses that refused mail for
- * good are left out. One statement, made by the database (the subscribers plugin gives the
- * subquery that reads its table).
+ * takes everyone, a reschedule only those who never had a row. E-mail addresses the publisher no
+ * longer mails (a hard bounce, a complaint, repeated soft bounces: decision 0033) are left out.
+ * One statement, made by the database (the subscribers plugin gives the subqueries that read its tables).
  */
 export async function addRecipients(db: IssuesDb, issueId: string, newsletterId: string, medium: DeliveryMedium): Promise<void> {
+  const unsuppressed = medium === 'email' ? sql`where lower(s.email) not in (${suppressedEmails(db, newsletterId)})` : sql``;
   await sql`
     insert into issue_deliveries (issue_id, medium, subscriber_id, email, name)
     select ${issueId}, ${medium}, s.id, s.email, s.name
     from (${subscribersQuery(db, newsletterId, { medium })}) s
-    where not exists (select 1 from mail_suppressions m where m.email = lower(s.email))
+    ${unsuppressed}
     on conflict do nothing`.execute(db);
   // Fresh statistics, so that each message's write finds its row by the primary key.
   await sql`analyze issue_deliveries`.execute(db);
@@ -192,13 +193,32 @@ export async function retryDeliveries(db: IssuesDb, issueId: string, state: 'fai
   return Number(result.numUpdatedRows);
 }
 
-/** Remembers an address that refused mail for good. */
-export async function suppressAddress(db: IssuesDb, email: string, answer: string): Promise<void> {
-  await db
-    .insertInto('mail_suppressions')
-    .values({ email: email.toLowerCase(), answer })
-    .onConflict((oc) => oc.column('email').doNothing())
+/** Remembers an address that refused mail for good (a 5xx while sending): the newsletter's publisher mails it no more. */
+export async function suppressAddress(db: IssuesDb, newsletterId: string, email: string, answer: string): Promise<void> {
+  const newsletter = await db.selectFrom('newsletters').select('publisher_id').where('id', '=', newsletterId).executeTakeFirst();
+  if (newsletter) await recordBounce(db, { publisherId: newsletter.publisher_id, email, kind: 'hard', answer });
+}
+
+/** How many of an issue's e-mails came back after the server took them: bounced for good, for now, or reported as spam. */
+export interface BounceCounts {
+  hard: number;
+  soft: number;
+  complaint: number;
+}
+
+/** The issue's bounce and complaint counts (decision 0033), for the publish page. */
+export async function bounceCounts(db: IssuesDb, issueId: string): Promise<BounceCounts> {
+  const rows = await db
+    .selectFrom('issue_deliveries')
+    .select(['bounce', sql<number>`count(*)::int`.as('count')])
+    .where('issue_id', '=', issueId)
+    .where('medium', '=', 'email')
+    .where('bounce', 'is not', null)
+    .groupBy('bounce')
     .execute();
+  const counts: BounceCounts = { hard: 0, soft: 0, complaint: 0 };
+  for (const row of rows) if (row.bounce) counts[row.bounce] = Number(row.count);
+  return counts;
 }
 
 const emptyCounts = (): DeliveryCounts => ({ total: 0, sent: 0, failed: 0, doubt: 0, pending: 0 });

@@ -446,7 +446,7 @@ async function sendEmails(context: SenderContext, plan: SendPlan, outage: MailSe
           } else if (answer.outcome === 'temporary') {
             gate.slowDown(accepted / Math.max((performance.now() - started) / 1000, 0.001));
           } else if (isHardBounce(answer)) {
-            await suppressAddress(db, recipient.email, answer.text);
+            await suppressAddress(db, plan.newsletterId, recipient.email, answer.text);
           }
         }
       } finally {

@@ -4,6 +4,7 @@
  * ending one subscription with its events and counts kept, and the landing page's subscribe form.
  */
 import type { Handle } from '../../../core/server/db/database';
+import { publishersOf as publishersOfAddress, recordBounce as recordBounceOf, suppressedEmails as suppressedOf, type BounceRecord } from './bounces';
 import {
   cancellationList,
   removeSubscriber,
@@ -20,6 +21,8 @@ export type { TimelineWeek, SubscriptionSeriesRow, CancellationRow };
 export type { SubscriptionMedium, SubscriptionSource } from './tables';
 export { subscribeForm } from './subscribe-page';
 export { stillSubscribed, subscribersQuery } from './store';
+export type { BounceKind } from './tables';
+export type { BounceRecord } from './bounces';
 
 export { subscriberCount };
 
@@ -45,3 +48,12 @@ export function subscriptionSeries(
 export function cancellations(db: Handle, q: { newsletterIds: string[]; startAt: Date; endAt: Date; limit: number }): Promise<CancellationRow[]> {
   return cancellationList(typed(db), q);
 }
+
+/** Records a bounce or complaint of an address for a publisher (a complaint ends the newsletter's subscription); answers whether the address is now suppressed. */
+export const recordBounce = (db: Handle, record: BounceRecord) => recordBounceOf(typed(db), record);
+
+/** The publishers and newsletters that have this address among their subscribers. */
+export const publishersOf = (db: Handle, email: string) => publishersOfAddress(typed(db), email);
+
+/** The addresses the newsletter's publisher no longer mails (bounced or complained), as a subquery of lower-case `email`. */
+export const suppressedEmails = (db: Handle, newsletterId: string) => suppressedOf(typed(db), newsletterId);

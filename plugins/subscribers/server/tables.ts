@@ -71,6 +71,21 @@ export interface SubscriptionRequestsTable {
   created_at: ColumnType<Date, Date | string | undefined, never>;
 }
 
+/** What came back from an address: refused for good, for now, or reported as spam. */
+export type BounceKind = 'hard' | 'soft' | 'complaint';
+
+/** Bounces and complaints per publisher and address (migrations/005_mail_bounces.sql). */
+export interface MailBouncesTable {
+  publisher_id: string;
+  email: string;
+  kind: BounceKind;
+  soft_count: ColumnType<number, number | undefined, number>;
+  answer: ColumnType<string, string | undefined, string>;
+  /** Set once the address gets no more mail from the publisher. */
+  suppressed_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
 export type SubscriberTables = {
   subscribers: SubscribersTable;
   subscriber_stats: SubscriberStatsTable;
@@ -78,4 +93,5 @@ export type SubscriberTables = {
   subscription_daily: SubscriptionDailyTable;
   unsubscribed: UnsubscribedTable;
   subscription_requests: SubscriptionRequestsTable;
+  mail_bounces: MailBouncesTable;
 };

@@ -326,6 +326,10 @@ export interface Constants {
      */
     scheduleSlackSeconds: number;
     /**
+     * A publication planned no further ahead than this goes now: the publish page's button and confirmation say 'now', not 'Schedule'.
+     */
+    publishNowSeconds: number;
+    /**
      * The intro's writer hands it to someone waiting for it after pausing this long (docs/decisions/0022).
      */
     introPassMs: number;
@@ -693,6 +697,51 @@ export interface Constants {
       width: number;
       height: number;
     };
+  };
+  /**
+   * Bounces and complaints coming back after a message was accepted (docs/decisions/0033-bounces.md).
+   */
+  bounces: {
+    /**
+     * Soft bounces (a full mailbox, a delay) of an address after which a publisher stops mailing it.
+     */
+    softLimit: number;
+    /**
+     * The largest message the inbound bounce listener takes (SMTP SIZE); larger ones are refused.
+     */
+    maxMessageBytes: number;
+    /**
+     * Recipients of one message at the inbound bounce listener.
+     */
+    maxRecipients: number;
+    /**
+     * An idle inbound SMTP connection is closed after this long.
+     */
+    socketTimeoutSeconds: number;
+    /**
+     * The largest body a provider's webhook call may carry.
+     */
+    webhookBodyBytes: number;
+    /**
+     * How far a signed webhook's timestamp may be from now (replays older than this are refused).
+     */
+    webhookToleranceSeconds: number;
+    /**
+     * Bytes of the signature in a VERP return address: forging one takes about 2^(8 x this) tries.
+     */
+    verpMacBytes: number;
+    /**
+     * The longest local part of a VERP address (RFC 5321: 64 octets).
+     */
+    verpLocalMax: number;
+    /**
+     * The largest SNS signing certificate fetched.
+     */
+    certificateMaxBytes: number;
+    /**
+     * The cancellation reason kept when a reader reports an issue as spam (a complaint ends the subscription).
+     */
+    complaintReason: string;
   };
 }
 /**
