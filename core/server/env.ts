@@ -47,6 +47,26 @@ export interface ServerEnv {
   allowPrivateFeeds: boolean;
   /** Every JSON answer is checked against its route's declared schema, a mismatch a 500 (CHECK_ANSWERS, on in the tests). */
   checkAnswers: boolean;
+  /** Where bounces and complaints come in (docs/decisions/0033-bounces.md): each part is off unless set. */
+  bounces: BounceSettings;
+}
+
+/** The bounce listener and the providers' webhooks, each off unless its variable is set. */
+export interface BounceSettings {
+  /** BOUNCE_SMTP_PORT: the inbound SMTP listener for DSNs and feedback reports sent to the VERP addresses. */
+  smtpPort?: number;
+  /** BOUNCE_SMTP_HOST: the address it listens on (HOST's by default). */
+  smtpHost: string;
+  /** SES_SNS_TOPIC_ARNS: the SNS topics (comma-separated) whose SES events are taken. */
+  sesTopicArns: string[];
+  /** SES_SNS_CERT_ORIGIN: one more origin SNS signing certificates may come from besides https://sns.<region>.amazonaws.com (tests only). */
+  snsCertOrigin?: string;
+  /** POSTMARK_WEBHOOK_AUTH: 'user:password' of the basic authentication set on Postmark's webhook. */
+  postmarkAuth?: string;
+  /** SENDGRID_WEBHOOK_PUBLIC_KEY: the event webhook's verification key (base64, as SendGrid shows it). */
+  sendgridPublicKey?: string;
+  /** MAILGUN_WEBHOOK_SIGNING_KEY: Mailgun's HTTP webhook signing key. */
+  mailgunSigningKey?: string;
 }
 
 // The code's root: the project in development and tests, dist-server/ when `npm start` runs the
@@ -89,6 +109,27 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
     allowPrivateFeeds: source.PODCAST_ALLOW_PRIVATE_FEEDS === 'on',
     trustProxy: parseTrustProxy(source.TRUST_PROXY),
     checkAnswers: source.CHECK_ANSWERS === 'on',
+    bounces: readBounces(source),
+  };
+}
+
+function readBounces(source: NodeJS.ProcessEnv): BounceSettings {
+  let smtpPort: number | undefined;
+  if (source.BOUNCE_SMTP_PORT) {
+    smtpPort = Number(source.BOUNCE_SMTP_PORT);
+    if (!Number.isInteger(smtpPort) || smtpPort < 0 || smtpPort > 65535) throw new Error(`BOUNCE_SMTP_PORT must be a port number, got '${source.BOUNCE_SMTP_PORT}'`);
+  }
+  return {
+    smtpPort,
+    smtpHost: source.BOUNCE_SMTP_HOST || source.HOST || '0.0.0.0',
+    sesTopicArns: (source.SES_SNS_TOPIC_ARNS ?? '')
+      .split(',')
+      .map((arn) => arn.trim())
+      .filter(Boolean),
+    snsCertOrigin: source.SES_SNS_CERT_ORIGIN ? new URL(httpUrlOf('SES_SNS_CERT_ORIGIN', source.SES_SNS_CERT_ORIGIN)).origin : undefined,
+    postmarkAuth: source.POSTMARK_WEBHOOK_AUTH || undefined,
+    sendgridPublicKey: source.SENDGRID_WEBHOOK_PUBLIC_KEY || undefined,
+    mailgunSigningKey: source.MAILGUN_WEBHOOK_SIGNING_KEY || undefined,
   };
 }
 

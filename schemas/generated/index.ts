@@ -9,6 +9,8 @@ export interface SchemaTypes {
   'api/auth-publisher': import('./api/auth-publisher').AuthPublisher;
   'api/auth-publishers': import('./api/auth-publishers').AuthPublishers;
   'api/auth-verify': import('./api/auth-verify').AuthVerify;
+  'api/bounce-webhook': import('./api/bounce-webhook').BounceWebhook;
+  'api/bounce-webhook-answer': import('./api/bounce-webhook-answer').BounceWebhookAnswer;
   'api/channel-template-input': import('./api/channel-template-input').ChannelTemplateInput;
   'api/collection-create-form': import('./api/collection-create-form').CollectionCreateForm;
   'api/collection-fields': import('./api/collection-fields').CollectionFields;
@@ -36,6 +38,7 @@ export interface SchemaTypes {
   'api/image-form': import('./api/image-form').ImageForm;
   'api/image-list-query': import('./api/image-list-query').ImageListQuery;
   'api/image-update': import('./api/image-update').ImageUpdateBody;
+  'api/issue-bounces': import('./api/issue-bounces').IssueBounces;
   'api/issue-build': import('./api/issue-build').IssueBuild;
   'api/issue-change-event': import('./api/issue-change-event').IssueChangeEvent;
   'api/issue-channels': import('./api/issue-channels').IssueChannelsBody;

@@ -63,7 +63,23 @@ export function testEnv(dataDir: string, overrides: Record<string, string> = {})
 }
 
 /** Settings that change nothing of the demo data: a server with only these of its own starts from the seeded demo data. */
-const seedNeutral = new Set(['SMTP_URL', 'MAIL_RATE', 'LOG_LEVEL', 'TRUST_PROXY', 'JWT_SECRET', 'API_URL', 'PODCAST_ALLOW_PRIVATE_FEEDS']);
+const seedNeutral = new Set([
+  'SMTP_URL',
+  'MAIL_RATE',
+  'LOG_LEVEL',
+  'TRUST_PROXY',
+  'JWT_SECRET',
+  'API_URL',
+  'PODCAST_ALLOW_PRIVATE_FEEDS',
+  // Where bounces come in (decision 0033).
+  'BOUNCE_SMTP_PORT',
+  'BOUNCE_SMTP_HOST',
+  'SES_SNS_TOPIC_ARNS',
+  'SES_SNS_CERT_ORIGIN',
+  'POSTMARK_WEBHOOK_AUTH',
+  'SENDGRID_WEBHOOK_PUBLIC_KEY',
+  'MAILGUN_WEBHOOK_SIGNING_KEY',
+]);
 
 let startingPoints: StartingPoints | null | undefined;
 const dumps = new Map<string, Blob>();

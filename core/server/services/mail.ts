@@ -48,6 +48,8 @@ export interface SmtpAnswer {
 /** One copy of a bulk message: its recipient, the MIME text (for SMTP), or the message (for the outbox). */
 export interface BulkMessage {
   to: string;
+  /** The envelope sender of this copy (a VERP address, where its bounces come back); MAIL_FROM's address when absent. */
+  returnPath?: string;
   raw(): string;
   message(): MailMessage;
 }
@@ -114,7 +116,7 @@ const fromHeader = (from: MailAddress) => (from.name ? `${from.name} <${from.add
 export function createMailer(options: { smtpUrl?: string; from: string; dataDir: string; keep?: number; dkim?: readonly DkimKey[] }): Mailer {
   const dkim = options.dkim ?? [];
   const from = parseMailbox(options.from);
-  // The envelope sender of every message, whatever its From: where bounces come back.
+  // The envelope sender of every message, whatever its From, unless a bulk copy has its own (VERP): where bounces come back.
   const envelopeFrom = from.address;
   if (options.smtpUrl) {
     const smtpUrl = options.smtpUrl;
@@ -163,7 +165,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
             try {
               // Signed before nodemailer gets the text, so its reading still tells whether the text went (see above).
               const raw = key ? await signMessage(message.raw(), key, clock.now()) : message.raw();
-              const info = await pool.sendMail({ envelope: { from: envelopeFrom, to: message.to }, raw, textWatch } as SendMailOptions);
+              const info = await pool.sendMail({ envelope: { from: message.returnPath ?? envelopeFrom, to: message.to }, raw, textWatch } as SendMailOptions);
               return { outcome: 'sent', code: 250, text: String(info.response ?? '').slice(0, 500) };
             } catch (error) {
               return answerOf(error, textWatch.text?.readableDidRead === true);

@@ -1,5 +1,6 @@
-/** The issues plugin's server: the issue calls, live editing, the public issue page, publishing and sending, and demo data. */
+/** The issues plugin's server: the issue calls, live editing, the public issue page, publishing and sending, bounces and complaints, and demo data. */
 import { serverPlugin } from '../../../core/server/plugins/contract';
+import { registerBounces } from './bounces/routes';
 import { tracking } from '../../stories/server/public';
 import manifest from '../plugin';
 import { issueChanges } from './changes';
@@ -14,7 +15,7 @@ import { seedIssues } from './seed';
 import type { IssueTables } from './tables';
 
 export default serverPlugin(manifest, {
-  register(api) {
+  async register(api) {
     const db = api.tables<IssueTables>();
     const changes = issueChanges(db, api.realtime, issueDocuments());
     registerIssueRoutes(api, changes);
@@ -37,6 +38,7 @@ export default serverPlugin(manifest, {
     };
     definePublishing(publishing);
     registerPublishRoutes(api, publishing);
+    await registerBounces(api, db);
   },
   seed: seedIssues,
 });

@@ -31,6 +31,7 @@ import {
   type Outcome,
   type Recipient,
 } from './deliveries';
+import { createVerp, type Verp } from './bounces/verp';
 import { sendingPausedText, waitingForMailServerText, type MailServerWait } from '../publishing';
 import { personalise, personalMarks, type RenderedEmail } from './email/render';
 import type { IssuesDb } from './store';
@@ -266,10 +267,12 @@ export function issueMime(plan: SendPlan): MimeTemplate {
   });
 }
 
-/** A subscriber's copy for the bulk sender: filled from the MIME text for SMTP, a whole message for the outbox. */
-function bulkCopy(context: SenderContext, plan: SendPlan, mime: MimeTemplate, recipient: Personal): BulkMessage {
+/** A subscriber's copy for the bulk sender: filled from the MIME text for SMTP, a whole message for the outbox; its bounces come back to its VERP address. */
+function bulkCopy(context: SenderContext, plan: SendPlan, mime: MimeTemplate, verp: Verp, recipient: Personal): BulkMessage {
+  const returnPath = verp.address(plan.issueId, recipient.subscriber_id);
   return {
     to: recipient.email,
+    ...(returnPath && { returnPath }),
     raw() {
       const values = personalValues(context, plan, recipient);
       const marks = personalMarks;
@@ -385,6 +388,7 @@ async function sendEmails(context: SenderContext, plan: SendPlan, outage: MailSe
   const gate = new RateGate(context.rate);
   const bulk = context.mail.bulk(connections, plan.sender.from);
   const mime = issueMime(plan);
+  const verp = createVerp(context.mail.from.address, context.links);
   const started = performance.now();
   let accepted = 0;
   // Answers false when the send is to stop; a cancel is heard within a second, even in a long wait.
@@ -435,7 +439,7 @@ async function sendEmails(context: SenderContext, plan: SendPlan, outage: MailSe
           await recordOutcomes(db, plan.issueId, 'email', previous ? [previous] : [], [recipient.subscriber_id]);
           previous = null;
           handed++;
-          const answer = await bulk.send(bulkCopy(context, plan, mime, recipient));
+          const answer = await bulk.send(bulkCopy(context, plan, mime, verp, recipient));
           previous = outcomeOf(recipient, answer);
           await heard(answer);
           // The rest of the batch goes back to the queue while the server is away.

@@ -11,13 +11,13 @@ import { constants } from '../../../core/shared/config';
 import { changeSubscription, type SubscribersDb } from './store';
 import type { BounceKind } from './tables';
 
-/** One bounce or complaint of an address, for a publisher; the newsletter mailed, when known (a complaint ends that subscription). */
+/** One bounce or complaint of an address, for a publisher; the newsletters it is about, when known (a complaint ends those subscriptions). */
 export interface BounceRecord {
   publisherId: string;
   email: string;
   kind: BounceKind;
   answer: string;
-  newsletterId?: string;
+  newsletterIds?: readonly string[];
 }
 
 /** Records a bounce or complaint; answers whether the address is now suppressed for the publisher. */
@@ -40,14 +40,9 @@ export async function recordBounce(db: SubscribersDb, record: BounceRecord): Pro
         case when excluded.kind <> 'soft' or mail_bounces.soft_count + excluded.soft_count >= ${constants.bounces.softLimit} then excluded.updated_at end),
       updated_at = excluded.updated_at
     returning suppressed_at is not null as suppressed`.execute(db);
-  if (record.kind === 'complaint' && record.newsletterId)
-    await changeSubscription(db, {
-      type: 'unsubscription',
-      newsletterId: record.newsletterId,
-      subscriber: { email },
-      source: 'email',
-      reason: constants.bounces.complaintReason,
-    });
+  if (record.kind === 'complaint')
+    for (const newsletterId of record.newsletterIds ?? [])
+      await changeSubscription(db, { type: 'unsubscription', newsletterId, subscriber: { email }, source: 'email', reason: constants.bounces.complaintReason });
   return rows[0]?.suppressed === true;
 }
 

@@ -719,6 +719,10 @@ export interface Constants {
      */
     socketTimeoutSeconds: number;
     /**
+     * At shutdown, how long the bounce listener lets open SMTP sessions finish before closing them.
+     */
+    closeSeconds: number;
+    /**
      * The largest body a provider's webhook call may carry.
      */
     webhookBodyBytes: number;
