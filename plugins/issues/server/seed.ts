@@ -2,17 +2,21 @@
  * Demo issues: in every demo newsletter, channel templates and issues in several states built
  * from bullets written for them. The first newsletter's 'sabah-bulteni-hazir' is a draft that
  * passes every check before a test e-mail (subject, preview, notification title and body, testers,
- * no draft story), so a newcomer can test-send it.
+ * no draft story), so a newcomer can test-send it. Each published issue carries an article written
+ * for it, released with the issue as a publication releases it (decision 0033): its 'Devamını oku'
+ * leads to its page.
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { findPerson } from '../../../core/server/people';
 import { findNewsletters } from '../../../core/server/store';
 import type { SeedContext } from '../../../core/server/plugins/contract';
+import { constants } from '../../../core/shared/config';
 import { slugify } from '../../../core/shared/text';
 import { insertStory, ownPenName, storedBody } from '../../stories/server/public';
 import { subscribersQuery } from '../../subscribers/server/public';
 import { normalizeChannels, stuffChannelId } from '../rules';
+import { releaseArticlesOfIssue } from './articles';
 import { issuesDb, saveChannelTemplates, type IssuesDb } from './store';
 import type { IssueFlag } from './tables';
 import { clock } from '../../../core/server/clock';
@@ -30,7 +34,20 @@ interface DemoIssue {
   /** Days from now (the past for published ones). */
   days?: number;
   /** A story's `link` is where it came from: sent issues' links are what readers click (the click map). */
-  channels: { title: string; stories: { text: string; state: StoryState; link?: string }[] }[];
+  channels: { title: string; stories: (DemoBullet | DemoArticle)[] }[];
+}
+
+interface DemoBullet {
+  text: string;
+  state: StoryState;
+  link?: string;
+}
+
+/** An article written for the issue: accepted, and released with it when the issue is published. */
+interface DemoArticle {
+  title: string;
+  subtitle: string;
+  paragraphs: string[];
 }
 
 const day = 24 * 60 * 60 * 1000;
@@ -125,6 +142,19 @@ function demoIssues(newsletter: string): DemoIssue[] {
             { text: 'Şehir tiyatrosu biletleri satışa çıktı.', state: 'published', link: 'https://tiyatro.example/biletler' },
           ],
         },
+        {
+          title: 'Haftanın Yazısı',
+          stories: [
+            {
+              title: 'Köprüde Gece Çalışması Sürüyor',
+              subtitle: 'Ekipler sabah trafiği için tek şeridi açık tutuyor',
+              paragraphs: [
+                'Köprünün bakım çalışması gece saatlerinde sürüyor; ekipler her sabah 06.00’da bir şeridi trafiğe açıyor.',
+                'Belediye, çalışmanın iki hafta içinde biteceğini ve bu sürede toplu taşımanın ek seferlerle destekleneceğini duyurdu.',
+              ],
+            },
+          ],
+        },
       ],
     },
     {
@@ -139,6 +169,19 @@ function demoIssues(newsletter: string): DemoIssue[] {
         {
           title: 'Gündem',
           stories: [{ text: 'Bültenimiz her sabah 07.00’de gelen kutunuzda.', state: 'published', link: 'https://kuzeymedya.example/bultenler' }],
+        },
+        {
+          title: 'Haftanın Yazısı',
+          stories: [
+            {
+              title: 'Bülteninizi Nasıl Hazırlıyoruz?',
+              subtitle: 'Sabah 07.00’ye kadar masada neler oluyor',
+              paragraphs: [
+                'Editörlerimiz gece boyunca gelen haberleri okuyor, doğruluyor ve en önemlilerini kısa maddeler halinde yazıyor.',
+                'Sabah 06.30’da son okuma yapılıyor; bülten 07.00’de gelen kutunuzda oluyor.',
+              ],
+            },
+          ],
         },
       ],
     },
@@ -163,6 +206,12 @@ export async function seedIssues(context: SeedContext): Promise<void> {
       for (const channel of issue.channels) {
         const ids: string[] = [];
         for (const story of channel.stories) {
+          if ('title' in story) {
+            ids.push(
+              await insertDemoArticle(db, story, { newsletter, writerId, ownerId: editor.id, issueId: id, at: new Date(now + (issue.days ?? 0) * day - day) }),
+            );
+            continue;
+          }
           const body = storedBody(`<p>• ${story.text}${story.link ? ` <a href="${story.link}">Ayrıntılar</a>` : ''}</p>`);
           const released = story.state === 'published';
           ids.push(
@@ -214,11 +263,41 @@ export async function seedIssues(context: SeedContext): Promise<void> {
           updated_at: new Date(now + (issue.days ?? -0.1) * day),
         })
         .execute();
-      if (issue.state === 'published' && at) await recordDemoDeliveries(db, id, newsletter.id, at);
+      if (issue.state === 'published' && at) {
+        await releaseArticlesOfIssue({ db }, { id, channels: normalizeChannels(channels) }, at);
+        await recordDemoDeliveries(db, id, newsletter.id, at);
+      }
       count++;
     }
   }
   context.log.info({ count }, 'demo issues created');
+}
+
+/** An accepted article in the issue, with the newsletter's picture as its cover; `at` is when it was written. */
+async function insertDemoArticle(
+  db: IssuesDb,
+  article: DemoArticle,
+  where: { newsletter: { id: string; key: string; publisher_id: string; image: string }; writerId: string; ownerId: string; issueId: string; at: Date },
+): Promise<string> {
+  return insertStory(db, {
+    newsletter_id: where.newsletter.id,
+    publisher_id: where.newsletter.publisher_id,
+    type: 'article',
+    title: article.title,
+    subtitle: article.subtitle,
+    // Each demo newsletter carries the same issues: the newsletter's key keeps the slugs apart.
+    slug: slugify(`${where.newsletter.key}-${article.title}`, constants.stories.slugMax),
+    image: where.newsletter.image || '/demo/kuzey-medya.svg',
+    ...storedBody(article.paragraphs.map((paragraph) => `<p>${paragraph}</p>`).join('')),
+    tags: '[]',
+    keywords: '[]',
+    writer_id: where.writerId,
+    owner_id: where.ownerId,
+    issue_id: where.issueId,
+    ...storyFlagsOf.accepted,
+    created_at: where.at,
+    updated_at: where.at,
+  });
 }
 
 /** A published demo issue went to every subscriber of its time: the publish page shows its counts. */
