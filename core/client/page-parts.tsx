@@ -35,12 +35,14 @@ export interface ConfirmDialogProps {
   text: string;
   /** The confirming button's text, e.g. 'DELETE'. */
   action: string;
+  /** The other button's text: 'CANCEL' unless told (a dialog that confirms a cancel says 'BACK'). */
+  dismiss?: string;
   /** Runs the action; a failure goes to the shared error handler and the dialog stays open. */
   onConfirm(): Promise<void>;
   onDismiss(): void;
 }
 
-export function ConfirmDialog({ title, text, action, onConfirm, onDismiss }: ConfirmDialogProps) {
+export function ConfirmDialog({ title, text, action, dismiss = 'CANCEL', onConfirm, onDismiss }: ConfirmDialogProps) {
   const [busy, setBusy] = useState(false);
   const confirm = async () => {
     setBusy(true);
@@ -55,7 +57,7 @@ export function ConfirmDialog({ title, text, action, onConfirm, onDismiss }: Con
   return (
     <Dialog hidden={false} onDismiss={onDismiss} dialogContentProps={{ type: DialogType.normal, title, subText: text }} modalProps={{ isBlocking: busy }}>
       <DialogFooter>
-        <DefaultButton text="CANCEL" onClick={onDismiss} disabled={busy} />
+        <DefaultButton text={dismiss} onClick={onDismiss} disabled={busy} />
         <PrimaryButton text={action} onClick={() => void confirm()} disabled={busy} />
       </DialogFooter>
     </Dialog>

@@ -38,6 +38,7 @@ export const issueEndpoints = {
   dropBuild: endpoint('DELETE', '/issues/build/:id', { answer: data(inline<boolean>({ type: 'boolean' })) }),
   publish: endpoint('POST', '/issues/publish/:id', { body: schema('api/issue-publish'), answer: issue }),
   cancel: endpoint('DELETE', '/issues/publish/:id', { answer: issue }),
+  preflight: endpoint('GET', '/issues/preflight/:id', { answer: data(schema('api/issue-preflight')) }),
   deliveries: endpoint('GET', '/issues/deliveries/:id', { answer: deliveries }),
   retry: endpoint('POST', '/issues/deliveries/:id/retry', {
     body: inline<{ state: 'failed' | 'doubt' }>({

@@ -56,19 +56,41 @@ export const tooEarlyText = 'Pick a time at least half an hour from now.';
 export const publishPausedText = 'Publishing is paused while the console is being updated. Please try again in a few minutes.';
 export const alreadyNotifiedText = 'This issue has already been sent as a notification.';
 
+/** The conditions a test, a publication or a reschedule checks first (spec 001 section 4), in its order. */
+export type SendingCheckId = 'subject' | 'preview' | 'notificationTitle' | 'notificationBody' | 'testers';
+
+export interface SendingCheck {
+  id: SendingCheckId;
+  /** What the checklist calls it. */
+  label: string;
+  ok: boolean;
+  /** The spec's message for when it does not hold. */
+  message: string;
+}
+
+/** Each condition with whether it holds: the publish page's checklist, and the server's refusal (sendingProblems). */
+export function sendingChecks(issue: Pick<Issue, 'subject' | 'preview' | 'notification'>, testers: number): SendingCheck[] {
+  const { subjectMin, subjectMax, previewMax, notificationTitleMax } = constants.issues;
+  const within = (text: string, max: number) => text.trim().length >= subjectMin && text.trim().length <= max;
+  return [
+    { id: 'subject', label: 'Subject line', ok: within(issue.subject, subjectMax), message: checkMessages.subject },
+    { id: 'preview', label: 'Preview text', ok: within(issue.preview, previewMax), message: checkMessages.preview },
+    {
+      id: 'notificationTitle',
+      label: 'Notification title',
+      ok: within(issue.notification.title, notificationTitleMax),
+      message: checkMessages.notificationTitle,
+    },
+    { id: 'notificationBody', label: 'Notification subtitle', ok: issue.notification.body.trim().length >= 1, message: checkMessages.notificationBody },
+    { id: 'testers', label: 'Testers', ok: testers >= 1, message: checkMessages.testers },
+  ];
+}
+
 /** What a test, a publication or a reschedule needs first: the spec's messages, in its order. */
 export function sendingProblems(issue: Pick<Issue, 'subject' | 'preview' | 'notification'>, testers: number): string[] {
-  const { subjectMin, subjectMax, previewMax, notificationTitleMax } = constants.issues;
-  const problems: string[] = [];
-  const subject = issue.subject.trim();
-  const preview = issue.preview.trim();
-  if (subject.length < subjectMin || subject.length > subjectMax) problems.push(checkMessages.subject);
-  if (preview.length < subjectMin || preview.length > previewMax) problems.push(checkMessages.preview);
-  const title = issue.notification.title.trim();
-  if (title.length < subjectMin || title.length > notificationTitleMax) problems.push(checkMessages.notificationTitle);
-  if (issue.notification.body.trim().length < 1) problems.push(checkMessages.notificationBody);
-  if (testers < 1) problems.push(checkMessages.testers);
-  return problems;
+  return sendingChecks(issue, testers)
+    .filter((check) => !check.ok)
+    .map((check) => check.message);
 }
 
 export interface PublishSections {
@@ -171,4 +193,78 @@ export function timelineOf(
   event(status.notified, pending && mediums.notification, issue.notifiedAt, 'sent as notification');
   event(status.emailed, pending && mediums.email, issue.emailedAt, 'sent as email');
   return lines;
+}
+
+/** The four publish forms of the page: the first publication, a reschedule, and the e-mail or notification of a published issue. */
+export type PublishFormKind = 'publish' | 'reschedule' | 'email' | 'notification';
+
+/** Whether a publication planned for `date` goes now (within constants.issues.publishNowSeconds), not later. */
+export const goesNow = (date: Date, now: Date) => date.getTime() - now.getTime() <= constants.issues.publishNowSeconds * 1000;
+
+/** What the form's primary button says it will do: send or publish now, or schedule. */
+export function publishAction(kind: PublishFormKind, now: boolean, liveNews: boolean): string {
+  if (liveNews) return 'PUBLISH';
+  switch (kind) {
+    case 'publish':
+      return now ? 'PUBLISH NOW' : 'SCHEDULE';
+    case 'reschedule':
+      return now ? 'RESCHEDULE NOW' : 'RESCHEDULE';
+    case 'email':
+      return now ? 'SEND AS E-MAIL' : 'SCHEDULE E-MAIL';
+    case 'notification':
+      return now ? 'SEND AS NOTIFICATION' : 'SCHEDULE NOTIFICATION';
+  }
+}
+
+/** What the confirmation of a publication says, before anything goes out. */
+export interface PublicationConfirmation {
+  title: string;
+  text: string;
+  action: string;
+}
+
+/**
+ * The confirmation of a publication: who it goes to and when ('Send to 2.821 e-mail and 1.180 app
+ * subscribers now?', 'Schedule for 26 Kasım 14:30?'). `recipients` are those it would reach now;
+ * `date` null: now. `format` writes a date and `count` a number in the console's way.
+ */
+export function publicationConfirmation(q: {
+  kind: PublishFormKind;
+  options: Pick<PublishOptions, 'publishOnly' | 'mediums'>;
+  liveNews: boolean;
+  date: Date | null;
+  recipients: { email: number; notification: number };
+  format: (date: Date) => string;
+  count: (value: number) => string;
+}): PublicationConfirmation {
+  const { options, recipients, date } = q;
+  const email = !q.liveNews && !options.publishOnly && options.mediums.email;
+  const notification = !q.liveNews && !options.publishOnly && options.mediums.notification;
+  const who = [email && `${q.count(recipients.email)} e-mail`, notification && `${q.count(recipients.notification)} app`].filter(Boolean).join(' and ');
+  const what = who ? `Send to ${who} subscribers` : 'Publish on the web page only';
+  const action = publishAction(q.kind, date === null, q.liveNews);
+  const only = q.kind === 'reschedule' ? ' Subscribers who already received it get nothing.' : '';
+  const nobody = who ? '' : ' Nobody is sent anything.';
+  if (q.liveNews) return { title: `Publish on the live page, dated ${q.format(date ?? new Date())}?`, text: 'Live news goes on its web page only.', action };
+  if (date === null) return { title: `${what} now?`, text: `It starts as soon as you confirm.${only}${nobody}`, action };
+  return { title: `Schedule for ${q.format(date)}?`, text: `${what} at ${q.format(date)}.${only}${nobody}`, action };
+}
+
+/** What the confirmation of a cancel says: what stops, and what stays unsent. */
+export function cancelConfirmation(q: {
+  status: IssueStatus;
+  plannedAt: Date | null;
+  pending: number;
+  format: (date: Date) => string;
+  count: (value: number) => string;
+}): PublicationConfirmation {
+  const action = 'CANCEL PUBLICATION';
+  if (q.status.processing)
+    return {
+      title: 'Stop sending the issue?',
+      text: `${q.count(q.pending)} ${q.pending === 1 ? 'message' : 'messages'} not sent yet stay unsent. What has been sent cannot be called back; a reschedule sends the rest later.`,
+      action,
+    };
+  const when = q.plannedAt ? ` at ${q.format(q.plannedAt)}` : '';
+  return { title: 'Cancel the publication?', text: `The issue will not go out${when}. You can publish or reschedule it again later.`, action };
 }

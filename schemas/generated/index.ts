@@ -53,6 +53,7 @@ export interface SchemaTypes {
   'api/issue-fields': import('./api/issue-fields').IssueFields;
   'api/issue-id': import('./api/issue-id').IssueId;
   'api/issue-list-query': import('./api/issue-list-query').IssueListQuery;
+  'api/issue-preflight': import('./api/issue-preflight').IssuePreflight;
   'api/issue-presence-event': import('./api/issue-presence-event').IssuePresenceEvent;
   'api/issue-publish': import('./api/issue-publish').IssuePublishBody;
   'api/issue-room-event': import('./api/issue-room-event').IssueRoomEvent;

@@ -6,6 +6,7 @@
  */
 import { sql } from 'kysely';
 import { quickCommit } from '../../../core/server/db/quick-commit';
+import { findNewsletter } from '../../../core/server/store';
 import { constants } from '../../../core/shared/config';
 import { recordBounce, stillSubscribed, subscribersQuery, suppressedEmails } from '../../subscribers/server/public';
 import type { MailServerWait } from '../publishing';
@@ -63,19 +64,24 @@ export interface Outcome {
 /**
  * Adds a row for every subscriber of the medium who has none yet for this issue: a first send
  * takes everyone, a reschedule only those who never had a row. E-mail addresses the publisher no
- * longer mails (a hard bounce, a complaint, repeated soft bounces: decision 0033) are left out.
+ * longer mails (a hard bounce, a complaint, repeated soft bounces: decision 0034) are left out.
  * One statement, made by the database (the subscribers plugin gives the subqueries that read its tables).
  */
 export async function addRecipients(db: IssuesDb, issueId: string, newsletterId: string, medium: DeliveryMedium): Promise<void> {
-  const unsuppressed = medium === 'email' ? sql`where lower(s.email) not in (${suppressedEmails(db, newsletterId)})` : sql``;
   await sql`
     insert into issue_deliveries (issue_id, medium, subscriber_id, email, name)
-    select ${issueId}, ${medium}, s.id, s.email, s.name
-    from (${subscribersQuery(db, newsletterId, { medium })}) s
-    ${unsuppressed}
+    select ${issueId}, ${medium}, r.id, r.email, r.name
+    from (${recipientsOf(db, newsletterId, medium)}) r
     on conflict do nothing`.execute(db);
   // Fresh statistics, so that each message's write finds its row by the primary key.
   await sql`analyze issue_deliveries`.execute(db);
+}
+
+/** The subscribers of a medium an issue goes to, as a subquery of id, email and name: suppressed addresses are left out of the e-mail. */
+export function recipientsOf(db: IssuesDb, newsletterId: string, medium: DeliveryMedium) {
+  const newsletter = medium === 'email' ? await findNewsletter(db, newsletterId) : undefined;
+  const unsuppressed = newsletter ? sql`where lower(s.email) not in (${suppressedEmails(db, newsletter.publisher_id)})` : sql``;
+  return sql`select s.id, s.email, s.name from (${subscribersQuery(db, newsletterId, { medium })}) s ${unsuppressed}`;
 }
 
 /**
@@ -195,7 +201,7 @@ export async function retryDeliveries(db: IssuesDb, issueId: string, state: 'fai
 
 /** Remembers an address that refused mail for good (a 5xx while sending): the newsletter's publisher mails it no more. */
 export async function suppressAddress(db: IssuesDb, newsletterId: string, email: string, answer: string): Promise<void> {
-  const newsletter = await db.selectFrom('newsletters').select('publisher_id').where('id', '=', newsletterId).executeTakeFirst();
+  const newsletter = await findNewsletter(db, newsletterId);
   if (newsletter) await recordBounce(db, { publisherId: newsletter.publisher_id, email, kind: 'hard', answer });
 }
 
@@ -206,7 +212,7 @@ export interface BounceCounts {
   complaint: number;
 }
 
-/** The issue's bounce and complaint counts (decision 0033), for the publish page. */
+/** The issue's bounce and complaint counts (decision 0034), for the publish page. */
 export async function bounceCounts(db: IssuesDb, issueId: string): Promise<BounceCounts> {
   const rows = await db
     .selectFrom('issue_deliveries')

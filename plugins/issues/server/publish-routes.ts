@@ -1,7 +1,7 @@
 /**
  * The calls of the publish page and the preview (spec 001 section 7): POST/DELETE
- * /issues/build/{id}, POST/DELETE /issues/publish/{id}, and the delivery progress with its
- * retry. Every rule of the page (which section shows, the checks, the lead time) is enforced here
+ * /issues/build/{id}, POST/DELETE /issues/publish/{id}, the checklist's and confirmation's
+ * preflight, and the delivery progress with its retry. Every rule of the page (which section shows, the checks, the lead time) is enforced here
  * with the same functions the console uses (plugins/issues/publishing.ts).
  */
 import type { Session } from '../../../core/server/auth/session';
@@ -33,6 +33,7 @@ import {
 } from '../publishing';
 import { issueEndpoints } from '../endpoints';
 import { normalizeChannels, stuffChannelId } from '../rules';
+import { audienceOf } from './audience';
 import { deliveryProgress, retryDeliveries } from './deliveries';
 import { previewValues } from './email/design-preview';
 import { darkVariant, lightVariant, personalise } from './email/render';
@@ -148,6 +149,17 @@ export function registerPublishRoutes(api: PluginApi, context: PublishContext): 
       if (!(row.scheduled || row.queued || row.processing)) throw conflict(notCancellableText);
       await cancelPublication(context, row);
       return { data: await present(row.id), msg: cancelledText };
+    },
+  });
+
+  api.serve(issueEndpoints.preflight, {
+    requires: 'issues.list',
+    summary:
+      "What the publish page's checklist and confirmation need: the draft stories that block publishing, as the publish call finds them, and how many subscribers of each medium it would reach now.",
+    async handler(request, _reply, session) {
+      const row = await reachable(request.params.id, session);
+      const [drafts, recipients] = await Promise.all([draftStoriesOf(db, row), audienceOf(db, row.id, row.newsletter_id)]);
+      return { data: { drafts: drafts.map((story) => ({ _id: story.id, name: story.title })), recipients } };
     },
   });
 

@@ -1,10 +1,16 @@
 import { lazy } from 'react';
 import { clientPlugin } from '../../../core/client/registry';
+import { newsletterSettingsRoute } from '../../issues/client/public';
 import manifest from '../plugin';
 
 export default clientPlugin(manifest, {
   routes: [
-    { path: '/newsletters/show/:newsletterId/settings', page: lazy(() => import('./NewsletterSettingsPage')), requires: 'newsletters.update' },
+    {
+      ref: newsletterSettingsRoute,
+      path: '/newsletters/show/:newsletterId/settings',
+      page: lazy(() => import('./NewsletterSettingsPage')),
+      requires: 'newsletters.update',
+    },
     { path: '/newsletters/show/:newsletterId/settings/welcome', page: lazy(() => import('./WelcomeEditorPage')), requires: 'newsletters.update' },
     { path: '/publishers/show/:publisherId/settings', page: lazy(() => import('./PublisherSettingsPage')), requires: 'publishers.update' },
   ],

@@ -18,6 +18,7 @@ import type { Issue } from '../issue-api';
 import { issueRoom } from '../../events';
 import type { MailServerWait } from '../../publishing';
 import { publishApi, type DeliveryCounts, type DeliveryProgress } from './publish-api';
+import { BounceCounts } from './BounceCounts';
 
 /** What the publish page listens to on the issue's room. */
 export type IssueEvents = Pick<Socket, 'on' | 'off'>;
@@ -73,12 +74,17 @@ export function DeliveryPanel({ issue, socket, mayRetry }: { issue: Issue; socke
 
   const failed = progress.email.failed + progress.notification.failed;
   const doubt = progress.email.doubt + progress.notification.doubt;
+  // A medium shows once it has messages, or when the publication sends it: a notification alone
+  // prepares no e-mail (an issue without a plan shows its e-mail, as before).
+  const planned = issue.mediums.email || issue.mediums.notification ? issue.mediums : { email: true, notification: false };
+  const shows = (medium: 'email' | 'notification') => progress[medium].total > 0 || planned[medium];
   return (
     <section aria-label="Deliveries">
       <Stack tokens={{ childrenGap: 12 }}>
         {progress.mailServer && status.processing ? <MailServerBar wait={progress.mailServer} /> : null}
-        <MediumProgress label="E-mail" counts={progress.email} sending={status.processing} />
-        {progress.notification.total > 0 ? <MediumProgress label="Notification" counts={progress.notification} sending={status.processing} /> : null}
+        {shows('email') ? <MediumProgress label="E-mail" counts={progress.email} sending={status.processing} /> : null}
+        {progress.email.sent > 0 ? <BounceCounts issueId={issue._id} stage={stage} /> : null}
+        {shows('notification') ? <MediumProgress label="Notification" counts={progress.notification} sending={status.processing} /> : null}
         {doubt > 0 ? <MessageBar messageBarType={MessageBarType.warning}>{doubtExplained}</MessageBar> : null}
         {mayRetry && (failed > 0 || doubt > 0) ? (
           <Stack horizontal tokens={{ childrenGap: 8 }}>
@@ -119,19 +125,28 @@ const clockTime = (iso: string) => format(new Date(iso), 'HH:mm:ss', { locale: t
 
 function MediumProgress({ label, counts, sending }: { label: string; counts: DeliveryCounts; sending: boolean }) {
   const done = counts.total - counts.pending;
+  // Until the recipients are in, there is nothing to count: no '0 of 0'.
+  if (counts.total === 0)
+    return (
+      <Stack data-testid={`${label.toLowerCase()}-deliveries`}>
+        <ProgressIndicator label={`${label}: ${sending ? 'preparing the recipients...' : 'nobody to send to.'}`} percentComplete={sending ? undefined : 0} />
+      </Stack>
+    );
   return (
     <Stack tokens={{ childrenGap: 4 }} data-testid={`${label.toLowerCase()}-deliveries`}>
       <ProgressIndicator
-        label={`${label}: ${done} of ${counts.total}`}
-        percentComplete={counts.total > 0 ? done / counts.total : sending ? undefined : 0}
-        description={counts.total === 0 ? 'Preparing the recipients...' : undefined}
+        label={`${label}: ${count(done)} of ${count(counts.total)}`}
+        percentComplete={done / counts.total}
+        description={sending && counts.pending > 0 ? 'Sending...' : undefined}
       />
       <Stack horizontal wrap tokens={{ childrenGap: 16 }}>
-        <Text>{`${counts.sent} sent`}</Text>
-        <Text styles={{ root: { color: counts.failed > 0 ? theme.semanticColors.errorText : undefined } }}>{`${counts.failed} failed`}</Text>
-        <Text>{`${counts.doubt} in doubt`}</Text>
-        <Text>{`${counts.pending} pending`}</Text>
+        <Text>{`${count(counts.sent)} sent`}</Text>
+        <Text styles={{ root: { color: counts.failed > 0 ? theme.semanticColors.errorText : undefined } }}>{`${count(counts.failed)} failed`}</Text>
+        <Text>{`${count(counts.doubt)} in doubt`}</Text>
+        <Text>{`${count(counts.pending)} pending`}</Text>
       </Stack>
     </Stack>
   );
 }
+
+const count = (value: number) => value.toLocaleString('tr-TR');

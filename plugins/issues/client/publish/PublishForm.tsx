@@ -5,7 +5,9 @@
  * time at least the lead ahead (half an hour, none for notifications, admins and live news). The
  * picked date starts a minute ahead; a reschedule keeps the issue's own date while it is still
  * ahead (and then sends none). Publish Only and the mediums follow withPublishOnly / withMedium;
- * the live-news newsletter gets only a date, published on its page as given.
+ * the live-news newsletter gets only a date, published on its page as given. The button says
+ * what it does (publishAction: PUBLISH NOW, or SCHEDULE once the time is ahead, as a director's
+ * always is); the page confirms before anything goes.
  */
 import { Checkbox, ChoiceGroup, DatePicker, DayOfWeek, PrimaryButton, Stack, Text, TextField, TooltipHost } from '@fluentui/react';
 import { format, isSameDay, startOfDay } from 'date-fns';
@@ -13,21 +15,39 @@ import { tr } from 'date-fns/locale';
 import { useState } from 'react';
 import { theme } from '../../../../core/client/theme';
 import type { Issue } from '../issue-api';
-import { defaultPublishDate, earliestPublishDate, leadMinutes, tooEarlyText, withMedium, withPublishOnly, type PublishOptions } from '../../publishing';
+import {
+  defaultPublishDate,
+  earliestPublishDate,
+  goesNow,
+  leadMinutes,
+  publishAction,
+  tooEarlyText,
+  withMedium,
+  withPublishOnly,
+  type PublishFormKind,
+  type PublishOptions,
+} from '../../publishing';
 import type { PublishRequest } from './publish-api';
 import { useNow } from './use-now';
 
-export type PublishFormKind = 'publish' | 'reschedule' | 'email' | 'notification';
+export type { PublishFormKind };
+
+/** What the form asks for: the request, and when it goes (null: now) for the confirmation to say. */
+export interface PublishPlan {
+  request: PublishRequest;
+  date: Date | null;
+}
 
 export interface PublishFormProps {
   kind: PublishFormKind;
   issue: Issue;
   viewer: { admin: boolean; liveNews: boolean };
-  /** The button's text. */
-  action: string;
   busy: boolean;
-  onSubmit(request: PublishRequest): void;
+  onSubmit(plan: PublishPlan): void;
 }
+
+/** The name of each form's date and time fields. */
+const fieldNames: Record<PublishFormKind, string> = { publish: 'Publish', reschedule: 'Reschedule', email: 'E-mail', notification: 'Notification' };
 
 export const schedulingTooltip = 'An issue is scheduled at least half an hour into the future.';
 const pastText = 'Pick a time from now on.';
@@ -48,7 +68,7 @@ function atTimeOf(day: Date, time: Date): Date {
   return date;
 }
 
-export function PublishForm({ kind, issue, viewer, action, busy, onSubmit }: PublishFormProps) {
+export function PublishForm({ kind, issue, viewer, busy, onSubmit }: PublishFormProps) {
   const now = useNow();
   const [options, setOptions] = useState(() => startingOptions(kind, viewer.liveNews));
   const [picked, setPicked] = useState<Date | null>(null);
@@ -63,7 +83,11 @@ export function PublishForm({ kind, issue, viewer, action, busy, onSubmit }: Pub
   const tooEarly = !viewer.liveNews && date.getTime() < earliest.getTime();
   const choosesMediums = !viewer.liveNews && (kind === 'publish' || kind === 'reschedule');
 
-  const submit = () => onSubmit({ ...(picked === null && kept ? {} : { publishedAt: date.toISOString() }), publishOptions: options });
+  const goingNow = !viewer.liveNews && goesNow(date, now);
+  // The button says what it does: for a director the earliest time is half an hour ahead, so it schedules.
+  const action = publishAction(kind, goingNow, viewer.liveNews);
+  const submit = () =>
+    onSubmit({ request: { ...(picked === null && kept ? {} : { publishedAt: date.toISOString() }), publishOptions: options }, date: goingNow ? null : date });
 
   return (
     <Stack tokens={{ childrenGap: 12 }}>
@@ -71,7 +95,7 @@ export function PublishForm({ kind, issue, viewer, action, busy, onSubmit }: Pub
         <Stack horizontal wrap tokens={{ childrenGap: 12 }} verticalAlign="start">
           <DatePicker
             label="Date"
-            ariaLabel={`${action} date`}
+            ariaLabel={`${fieldNames[kind]} date`}
             value={date}
             minDate={viewer.liveNews ? undefined : startOfDay(earliest)}
             firstDayOfWeek={DayOfWeek.Monday}
@@ -81,7 +105,7 @@ export function PublishForm({ kind, issue, viewer, action, busy, onSubmit }: Pub
           />
           <TextField
             label="Time"
-            ariaLabel={`${action} time`}
+            ariaLabel={`${fieldNames[kind]} time`}
             type="time"
             value={format(date, 'HH:mm')}
             min={!viewer.liveNews && isSameDay(date, earliest) ? format(earliest, 'HH:mm') : undefined}

@@ -4,18 +4,23 @@
  * published, the deliveries, and the sections Testing, Publish, Publish as Notification, Publish
  * as E-mail, Cancel and Reschedule, each shown exactly when publishSections says. Before a test
  * or a publication the console checks what the server would refuse (sendingProblems, each a toast
- * 'Error!') and looks for draft stories (the draft-story modal instead of a call). After any
- * publish, cancel or test it asks for the issue again (publishRefetchMs). While the editor version
+ * 'Error!'); before it, the checklist shows the same conditions as they stand. A publication then
+ * asks the server for the draft stories (the draft-story modal instead of a call) and the
+ * recipients, and a confirmation says who it goes to and when; a cancel is confirmed too. After a
+ * send, SEE RESULTS comes first and the reschedule form opens on demand. After any publish,
+ * cancel or test it asks for the issue again (publishRefetchMs). While the editor version
  * flag says 'publish', only admins publish; the others see why.
  */
-import { DefaultButton, Link, MessageBar, MessageBarType, Spinner, SpinnerSize, Stack, Text } from '@fluentui/react';
+import { DefaultButton, Link, MessageBar, MessageBarType, PrimaryButton, Spinner, SpinnerSize, Stack, Text } from '@fluentui/react';
 import { format } from 'date-fns';
 import { tr } from 'date-fns/locale';
 import { useAtomValue } from 'jotai';
 import { HTTPError } from 'ky';
-import { useEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Link as RouteLink } from 'wouter';
 import { handleError } from '../../../../core/client/errors';
+import { ConfirmDialog } from '../../../../core/client/page-parts';
+import { linkTo } from '../../../../core/client/registry';
 import { useCan } from '../../../../core/client/permissions';
 import { editorVersionAtom, userAtom } from '../../../../core/client/stores';
 import { theme } from '../../../../core/client/theme';
@@ -23,31 +28,41 @@ import { toast } from '../../../../core/client/toasts';
 import { constants } from '../../../../core/shared/config';
 import type { NewsletterSummary } from '../../../../schemas/generated/entities/newsletter-summary';
 import {
+  cancelConfirmation,
   cancelledText,
   draftStoriesBlock,
   isLiveNews,
   publishedText,
   publishPausedText,
+  publicationConfirmation,
   publishSections,
   sendingProblems,
   testSentText,
   timelineOf,
+  type PublicationConfirmation,
+  type PublishFormKind,
 } from '../../publishing';
 import type { LiveIssue, LiveState } from '../editor/live-issue';
 import { issueApi, type Issue } from '../issue-api';
 import { issueEditorPath } from '../issue-paths';
 import { DeliveryPanel, type IssueEvents } from './DeliveryPanel';
-import { draftStoriesIn, draftStoriesOfRefusal, type DraftStory } from './draft-stories';
+import { draftStoriesOfRefusal, type DraftStory } from './draft-stories';
 import { DraftStoriesModal } from './DraftStoriesModal';
 import { EmailSize } from './EmailSize';
-import { PublishForm } from './PublishForm';
+import { PreflightChecklist } from './PreflightChecklist';
+import { PublishForm, type PublishPlan } from './PublishForm';
 import type { IssueBuild } from '../../../../schemas/generated/api/issue-build';
-import { publishApi, type PublishRequest } from './publish-api';
+import type { IssuePreflight } from '../../../../schemas/generated/api/issue-preflight';
+import { issueAnalyticsRoute } from '../public';
+import { publishApi } from './publish-api';
 import { useNow } from './use-now';
 
 export const rescheduleNote = 'A reschedule sends the issue only to the subscribers who did not receive it.';
 
 const timelineDate = (date: Date) => format(date, 'dd MMMM yyyy HH:mm', { locale: tr });
+/** A date in a confirmation: '26 Kasım 14:30'. */
+const confirmDate = (date: Date) => format(date, 'd MMMM HH:mm', { locale: tr });
+const count = (value: number) => value.toLocaleString('tr-TR');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const testOptions = { test: true, publishOnly: false, overridePublishedAt: false, mediums: { email: true, notification: false } };
 
@@ -83,8 +98,12 @@ function PublishPanel({ live, state, socket, admin }: PublishPageProps & { admin
   // Drawn again every 10 s, so that 'will be' turns into 'is' soon after the time comes.
   useNow(10_000);
   const [newsletter, setNewsletter] = useState<NewsletterSummary | null>(null);
+  const [preflight, setPreflight] = useState<IssuePreflight | null>(null);
   const [busy, setBusy] = useState(false);
   const [drafts, setDrafts] = useState<DraftStory[] | null>(null);
+  const [confirming, setConfirming] = useState<Confirming | null>(null);
+  const [rescheduling, setRescheduling] = useState(false);
+  const testing = useRef<HTMLElement>(null);
 
   useEffect(() => {
     let current = true;
@@ -98,14 +117,31 @@ function PublishPanel({ live, state, socket, admin }: PublishPageProps & { admin
     };
   }, [issue.newsletter]);
 
+  // The checklist's draft stories and the confirmation's counts, asked again whenever the issue's state moves on.
+  const stage = Object.values(issue.status).join();
+  useEffect(() => {
+    let current = true;
+    publishApi.preflight(issue._id).then(
+      (answer) => current && setPreflight(answer),
+      () => undefined,
+    );
+    return () => {
+      current = false;
+    };
+  }, [issue._id, stage]);
+
   if (!newsletter) return <Spinner size={SpinnerSize.large} label="Loading the publish settings..." styles={{ root: { marginTop: 48 } }} />;
 
   const liveNews = isLiveNews(newsletter.key);
   const viewer = { admin, liveNews };
-  const sections = publishSections(issue.status, viewer);
+  const { status } = issue;
+  const sections = publishSections(status, viewer);
   const mayPublish = can('issues.publish');
   const testers = newsletter.testers?.length ?? 0;
   const timeline = timelineOf(issue, new Date(), timelineDate);
+  const pending = status.processing || status.queued || status.scheduled;
+  const sent = status.published || status.emailed || status.notified;
+  const results = sent && !pending && can('statistics.generate') ? linkTo(issueAnalyticsRoute, { issueId: issue._id }) : undefined;
 
   /** A refusal: draft stories open the modal, several problems are shown one by one, the rest goes to the shared handler. */
   const showRefusal = async (error: unknown) => {
@@ -129,6 +165,7 @@ function PublishPanel({ live, state, socket, admin }: PublishPageProps & { admin
       toast('success', 'Success!', answer.msg ?? done);
       await sleep(constants.issues.publishRefetchMs);
       live.applyPublication(await issueApi.fetch(issue._id));
+      setRescheduling(false);
     } catch (error) {
       await showRefusal(error);
     } finally {
@@ -136,12 +173,13 @@ function PublishPanel({ live, state, socket, admin }: PublishPageProps & { admin
     }
   };
 
-  /** The draft stories the issue holds now (their status may have changed since the editor opened). */
-  const findDrafts = async (): Promise<DraftStory[] | null> => {
+  /** Asks the server first (fresh counts, draft stories as it finds them); null when it cannot answer. */
+  const askPreflight = async (): Promise<IssuePreflight | null> => {
     setBusy(true);
     try {
-      const { stories } = await issueApi.content(issue._id);
-      return draftStoriesIn(live.current.issue.channelsNew, stories);
+      const answer = await publishApi.preflight(issue._id);
+      setPreflight(answer);
+      return answer;
     } catch (error) {
       await handleError(error);
       return null;
@@ -150,24 +188,61 @@ function PublishPanel({ live, state, socket, admin }: PublishPageProps & { admin
     }
   };
 
-  const send = async (request: PublishRequest) => {
+  const test = () => {
     live.flush();
     const problems = sendingProblems(live.current.issue, testers);
-    if (problems.length > 0) {
-      problems.forEach((problem) => toast('error', 'Error!', problem));
-      return;
-    }
-    if (!request.publishOptions.test) {
-      const found = await findDrafts();
-      if (!found) return;
-      if (found.length > 0) return setDrafts(found);
-    }
-    await act(() => publishApi.publish(issue._id, request), request.publishOptions.test ? testSentText : publishedText);
+    if (problems.length > 0) return problems.forEach((problem) => toast('error', 'Error!', problem));
+    void act(() => publishApi.publish(issue._id, { publishOptions: testOptions }), testSentText);
   };
 
-  const form = (kind: 'publish' | 'reschedule' | 'email' | 'notification', action: string) => (
-    <PublishForm kind={kind} issue={issue} viewer={viewer} action={action} busy={busy} onSubmit={(request) => void send(request)} />
-  );
+  /** A publication: the checks, then the draft stories, then a confirmation that says who it goes to and when. */
+  const publish = async (kind: PublishFormKind, plan: PublishPlan) => {
+    live.flush();
+    const problems = sendingProblems(live.current.issue, testers);
+    if (problems.length > 0) return problems.forEach((problem) => toast('error', 'Error!', problem));
+    const found = await askPreflight();
+    if (!found) return;
+    if (found.drafts.length > 0) return setDrafts(found.drafts);
+    setConfirming({
+      ...publicationConfirmation({
+        kind,
+        options: plan.request.publishOptions,
+        liveNews,
+        date: plan.date,
+        recipients: found.recipients,
+        format: confirmDate,
+        count,
+      }),
+      dismiss: 'BACK',
+      // 'Now' is when it is confirmed, not the minute ahead the picker offered.
+      run: () => act(() => publishApi.publish(issue._id, plan.date ? plan.request : { ...plan.request, publishedAt: new Date().toISOString() }), publishedText),
+    });
+  };
+
+  const cancel = async () => {
+    setBusy(true);
+    try {
+      const progress = status.processing ? await publishApi.deliveries(issue._id) : null;
+      const planned = issue.plannedAt ?? issue.publishedAt;
+      setConfirming({
+        ...cancelConfirmation({
+          status,
+          plannedAt: planned ? new Date(planned) : null,
+          pending: progress ? progress.email.pending + progress.notification.pending : 0,
+          format: confirmDate,
+          count,
+        }),
+        dismiss: 'BACK',
+        run: () => act(() => publishApi.cancel(issue._id), cancelledText),
+      });
+    } catch (error) {
+      await handleError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const form = (kind: PublishFormKind) => <PublishForm kind={kind} issue={issue} viewer={viewer} busy={busy} onSubmit={(plan) => void publish(kind, plan)} />;
 
   return (
     <Stack tokens={{ childrenGap: 20 }} styles={{ root: { maxWidth: 760 } }}>
@@ -181,42 +256,53 @@ function PublishPanel({ live, state, socket, admin }: PublishPageProps & { admin
               </li>
             ))}
           </ol>
-          {issue.status.published ? (
-            <Link href={`/i/${issue.slug || issue._id}`} target="_blank" rel="noopener noreferrer" styles={{ root: { alignSelf: 'flex-start' } }}>
-              Go To Issue
-            </Link>
+          {status.published || results ? (
+            <Stack horizontal wrap tokens={{ childrenGap: 16 }} verticalAlign="center">
+              {results ? (
+                <RouteLink href={results} asChild>
+                  <PrimaryButton text="SEE RESULTS" iconProps={{ iconName: 'BarChartVertical' }} />
+                </RouteLink>
+              ) : null}
+              {status.published ? (
+                <Link href={`/i/${issue.slug || issue._id}`} target="_blank" rel="noopener noreferrer">
+                  Go To Issue
+                </Link>
+              ) : null}
+            </Stack>
           ) : null}
         </Section>
       ) : null}
       <DeliveryPanel issue={issue} socket={socket} mayRetry={mayPublish} />
+      {mayPublish && !sent && !pending ? (
+        <PreflightChecklist
+          issue={issue}
+          testers={testers}
+          drafts={preflight?.drafts ?? null}
+          onTest={() => testing.current?.scrollIntoView({ behavior: 'smooth' })}
+        />
+      ) : null}
       {mayPublish && sections.testing ? (
-        <Section title="Testing">
+        <Section title="Testing" anchor={testing}>
           <Text>{`Sends the issue as it is now to the newsletter's testers (${testers}).`}</Text>
-          <DefaultButton
-            text="SEND TEST"
-            iconProps={{ iconName: 'Send' }}
-            disabled={busy}
-            onClick={() => void send({ publishOptions: testOptions })}
-            styles={{ root: { alignSelf: 'flex-start' } }}
-          />
+          <DefaultButton text="SEND TEST" iconProps={{ iconName: 'Send' }} disabled={busy} onClick={test} styles={{ root: { alignSelf: 'flex-start' } }} />
         </Section>
       ) : null}
       {mayPublish && sections.publish ? (
         <Section title="Publish">
           {liveNews ? <Text>Live news goes on its web page only, dated as you pick.</Text> : null}
-          {form('publish', 'PUBLISH')}
+          {form('publish')}
         </Section>
       ) : null}
       {mayPublish && sections.notification ? (
         <Section title="Publish as Notification">
           <Text>Sends the published issue to the newsletter's app subscribers as a notification.</Text>
-          {form('notification', 'SEND AS NOTIFICATION')}
+          {form('notification')}
         </Section>
       ) : null}
       {mayPublish && sections.email ? (
         <Section title="Publish as E-mail">
           <Text>Sends the published issue to the newsletter's e-mail subscribers.</Text>
-          {form('email', 'SEND AS E-MAIL')}
+          {form('email')}
         </Section>
       ) : null}
       {sections.cancel ? (
@@ -226,7 +312,7 @@ function PublishPanel({ live, state, socket, admin }: PublishPageProps & { admin
             text="CANCEL"
             iconProps={{ iconName: 'Blocked' }}
             disabled={busy}
-            onClick={() => void act(() => publishApi.cancel(issue._id), cancelledText)}
+            onClick={() => void cancel()}
             styles={{ root: { alignSelf: 'flex-start', color: theme.palette.redDark } }}
           />
         </Section>
@@ -234,17 +320,49 @@ function PublishPanel({ live, state, socket, admin }: PublishPageProps & { admin
       {mayPublish && sections.reschedule ? (
         <Section title="Reschedule">
           <Text>{rescheduleNote}</Text>
-          {form('reschedule', 'RESCHEDULE')}
+          {/* After a send, the results come first: the form opens on demand. */}
+          {sent && !rescheduling ? (
+            <DefaultButton text="RESCHEDULE..." onClick={() => setRescheduling(true)} styles={{ root: { alignSelf: 'flex-start' } }} />
+          ) : (
+            form('reschedule')
+          )}
         </Section>
       ) : null}
-      {drafts ? <DraftStoriesModal stories={drafts} onDismiss={() => setDrafts(null)} /> : null}
+      {drafts ? (
+        <DraftStoriesModal
+          stories={drafts}
+          onDismiss={() => {
+            setDrafts(null);
+            void publishApi.preflight(issue._id).then(setPreflight, () => undefined);
+          }}
+        />
+      ) : null}
+      {confirming ? (
+        <ConfirmDialog
+          title={confirming.title}
+          text={confirming.text}
+          action={confirming.action}
+          dismiss={confirming.dismiss}
+          onDismiss={() => setConfirming(null)}
+          onConfirm={async () => {
+            setConfirming(null);
+            await confirming.run();
+          }}
+        />
+      ) : null}
     </Stack>
   );
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+/** An open confirmation: what it says, and what it runs once confirmed. */
+interface Confirming extends PublicationConfirmation {
+  dismiss: string;
+  run(): Promise<void>;
+}
+
+function Section({ title, anchor, children }: { title: string; anchor?: RefObject<HTMLElement | null>; children: ReactNode }) {
   return (
-    <section aria-label={title} style={{ background: theme.palette.white, borderRadius: 8, padding: 20 }}>
+    <section ref={anchor} aria-label={title} style={{ background: theme.palette.white, borderRadius: 8, padding: 20 }}>
       <Stack tokens={{ childrenGap: 12 }}>
         <Text as="h2" variant="xLarge" styles={{ root: { fontWeight: 600, margin: 0 } }}>
           {title}

@@ -28,6 +28,7 @@ export const publishApi = {
   dropBuild: (id: string) => call(issueEndpoints.dropBuild, { params: { id } }),
   publish: (id: string, request: PublishRequest) => callAsThisConsole(issueEndpoints.publish, { params: { id }, body: request }),
   cancel: (id: string) => callAsThisConsole(issueEndpoints.cancel, { params: { id } }),
+  preflight: async (id: string) => (await call(issueEndpoints.preflight, { params: { id } })).data,
   deliveries: async (id: string) => (await call(issueEndpoints.deliveries, { params: { id } })).data,
   retry: (id: string, state: 'failed' | 'doubt') => call(issueEndpoints.retry, { params: { id }, body: { state } }),
   newsletter: async (id: string) => (await call(newsletterEndpoints.fetch, { params: { id } })).data,
