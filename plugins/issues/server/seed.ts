@@ -140,11 +140,6 @@ function demoIssues(newsletter: string): DemoIssue[] {
           stories: [
             { text: 'Köprü trafiği sabah saatlerinde tek şeritten akıyor.', state: 'published', link: 'https://ulasim.example/kopru-calismasi' },
             { text: 'Şehir tiyatrosu biletleri satışa çıktı.', state: 'published', link: 'https://tiyatro.example/biletler' },
-          ],
-        },
-        {
-          title: 'Haftanın Yazısı',
-          stories: [
             {
               title: 'Köprüde Gece Çalışması Sürüyor',
               subtitle: 'Ekipler sabah trafiği için tek şeridi açık tutuyor',
@@ -168,11 +163,8 @@ function demoIssues(newsletter: string): DemoIssue[] {
       channels: [
         {
           title: 'Gündem',
-          stories: [{ text: 'Bültenimiz her sabah 07.00’de gelen kutunuzda.', state: 'published', link: 'https://kuzeymedya.example/bultenler' }],
-        },
-        {
-          title: 'Haftanın Yazısı',
           stories: [
+            { text: 'Bültenimiz her sabah 07.00’de gelen kutunuzda.', state: 'published', link: 'https://kuzeymedya.example/bultenler' },
             {
               title: 'Bülteninizi Nasıl Hazırlıyoruz?',
               subtitle: 'Sabah 07.00’ye kadar masada neler oluyor',
