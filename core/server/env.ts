@@ -47,7 +47,7 @@ export interface ServerEnv {
   allowPrivateFeeds: boolean;
   /** Every JSON answer is checked against its route's declared schema, a mismatch a 500 (CHECK_ANSWERS, on in the tests). */
   checkAnswers: boolean;
-  /** Where bounces and complaints come in (docs/decisions/0033-bounces.md): each part is off unless set. */
+  /** Where bounces and complaints come in (docs/decisions/0034-bounces.md): each part is off unless set. */
   bounces: BounceSettings;
 }
 
@@ -117,7 +117,8 @@ function readBounces(source: NodeJS.ProcessEnv): BounceSettings {
   let smtpPort: number | undefined;
   if (source.BOUNCE_SMTP_PORT) {
     smtpPort = Number(source.BOUNCE_SMTP_PORT);
-    if (!Number.isInteger(smtpPort) || smtpPort < 0 || smtpPort > 65535) throw new Error(`BOUNCE_SMTP_PORT must be a port number, got '${source.BOUNCE_SMTP_PORT}'`);
+    if (!Number.isInteger(smtpPort) || smtpPort < 0 || smtpPort > 65535)
+      throw new Error(`BOUNCE_SMTP_PORT must be a port number, got '${source.BOUNCE_SMTP_PORT}'`);
   }
   return {
     smtpPort,

@@ -1,5 +1,5 @@
 /**
- * The bounce calls (decision 0033), declared once: plugins/issues/server/bounces/routes.ts serves
+ * The bounce calls (decision 0034), declared once: plugins/issues/server/bounces/routes.ts serves
  * them. The providers' webhooks are public (each checks its provider's signature or credentials);
  * the counts are the publish page's.
  */

@@ -1,5 +1,5 @@
 /**
- * Bounces and complaints (issue 29, decision 0033) against the real server, a real SMTP sink and
+ * Bounces and complaints (issue 29, decision 0034) against the real server, a real SMTP sink and
  * the real bounce listener: an issue leaves with a signed VERP return path per copy; a DSN and an
  * ARF report delivered by SMTP to the listener suppress the address (a complaint also ends the
  * subscription with its reason); a forged VERP address is refused at RCPT; soft bounces suppress
@@ -32,7 +32,25 @@ const sendgrid = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
 const sendgridPublicKey = sendgrid.publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
 // SNS's signing certificate, self-signed, served by a local server standing in for sns.<region>.amazonaws.com.
 const certDir = mkdtempSync(join(tmpdir(), 'masthead-sns-'));
-execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-subj', '/CN=sns.test', '-days', '2', '-keyout', join(certDir, 'key.pem'), '-out', join(certDir, 'cert.pem')], { stdio: 'ignore' });
+execFileSync(
+  'openssl',
+  [
+    'req',
+    '-x509',
+    '-newkey',
+    'rsa:2048',
+    '-nodes',
+    '-subj',
+    '/CN=sns.test',
+    '-days',
+    '2',
+    '-keyout',
+    join(certDir, 'key.pem'),
+    '-out',
+    join(certDir, 'cert.pem'),
+  ],
+  { stdio: 'ignore' },
+);
 const snsKey = readFileSync(join(certDir, 'key.pem'), 'utf8');
 const snsCert = readFileSync(join(certDir, 'cert.pem'), 'utf8');
 
@@ -46,8 +64,18 @@ const freePort = () =>
 
 /** An SNS message signed (SignatureVersion 2) with the test certificate's key. */
 function snsMessage(fields: Record<string, string>, certUrl: string, key = snsKey) {
-  const message: Record<string, string> = { MessageId: randomUUID(), TopicArn: topicArn, Timestamp: new Date().toISOString(), SignatureVersion: '2', SigningCertURL: certUrl, ...fields };
-  const names = message.Type === 'Notification' ? ['Message', 'MessageId', 'Timestamp', 'TopicArn', 'Type'] : ['Message', 'MessageId', 'SubscribeURL', 'Timestamp', 'Token', 'TopicArn', 'Type'];
+  const message: Record<string, string> = {
+    MessageId: randomUUID(),
+    TopicArn: topicArn,
+    Timestamp: new Date().toISOString(),
+    SignatureVersion: '2',
+    SigningCertURL: certUrl,
+    ...fields,
+  };
+  const names =
+    message.Type === 'Notification'
+      ? ['Message', 'MessageId', 'Timestamp', 'TopicArn', 'Type']
+      : ['Message', 'MessageId', 'SubscribeURL', 'Timestamp', 'Token', 'TopicArn', 'Type'];
   const signed = names.map((name) => `${name}\n${message[name]}\n`).join('');
   return { ...message, Signature: createSign('RSA-SHA256').update(signed).sign(key, 'base64') };
 }
@@ -69,8 +97,10 @@ describe.each(databases)('bounces and complaints on %s', (kind) => {
 
   const db = () => t.server.database.db;
   const bounceOf = async (email: string) =>
-    (await sql<{ kind: string; soft_count: number; suppressed: boolean }>`
-      select kind, soft_count, suppressed_at is not null as suppressed from mail_bounces where publisher_id = ${publisherId} and email = ${email}`.execute(db())).rows[0];
+    (
+      await sql<{ kind: string; soft_count: number; suppressed: boolean }>`
+      select kind, soft_count, suppressed_at is not null as suppressed from mail_bounces where publisher_id = ${publisherId} and email = ${email}`.execute(db())
+    ).rows[0];
   const subscribes = async (email: string) =>
     (await sql`select 1 from subscribers where newsletter_id = ${newsletterId} and email = ${email}`.execute(db())).rows.length > 0;
   /** Delivers a message to the bounce listener over SMTP, from the null sender as a DSN comes. */
@@ -113,12 +143,16 @@ describe.each(databases)('bounces and complaints on %s', (kind) => {
       select id from subscribers where newsletter_id = ${newsletterId} and medium = 'email' order by id limit 8)`.execute(db());
     const admin = await t.login('admin@masthead.local');
     token = (await t.request('PUT', '/api/auth/scope', { token: admin, body: { publisher: publisherId } })).body.data;
-    issueId = (await sql<{ id: string }>`select id from issues where newsletter_id = ${newsletterId} and key like '%-sabah-bulteni-hazir'`.execute(db())).rows[0]!.id;
+    issueId = (await sql<{ id: string }>`select id from issues where newsletter_id = ${newsletterId} and key like '%-sabah-bulteni-hazir'`.execute(db()))
+      .rows[0]!.id;
     const publishOptions = (test: boolean) => ({ test, publishOnly: false, overridePublishedAt: false, mediums: { email: true, notification: false } });
     expect((await t.request('POST', `/api/issues/publish/${issueId}`, { token, body: { publishOptions: publishOptions(true) } })).status).toBe(200);
     sink.received.length = 0;
     sink.count = 0;
-    const published = await t.request('POST', `/api/issues/publish/${issueId}`, { token, body: { publishedAt: new Date().toISOString(), publishOptions: publishOptions(false) } });
+    const published = await t.request('POST', `/api/issues/publish/${issueId}`, {
+      token,
+      body: { publishedAt: new Date().toISOString(), publishOptions: publishOptions(false) },
+    });
     expect(published.status).toBe(200);
     await until(
       async () => (await t.request('GET', `/api/issues/list/${issueId}`, { token })).body.data.status,
@@ -192,11 +226,17 @@ describe.each(databases)('bounces and complaints on %s', (kind) => {
   it('takes Postmark events with its basic authentication, and refuses them without', async () => {
     const email = addresses[3]!;
     const body = { RecordType: 'Bounce', Type: 'HardBounce', Email: email, Description: 'The server was unable to deliver your message.' };
-    const forged = await t.request('POST', '/api/bounces/postmark', { body, headers: { authorization: `Basic ${Buffer.from('masthead:wrong').toString('base64')}` } });
+    const forged = await t.request('POST', '/api/bounces/postmark', {
+      body,
+      headers: { authorization: `Basic ${Buffer.from('masthead:wrong').toString('base64')}` },
+    });
     expect(forged.status).toBe(401);
     expect(forged.body.msg).toBe(forgedText);
     expect(await bounceOf(email)).toBeUndefined();
-    const good = await t.request('POST', '/api/bounces/postmark', { body, headers: { authorization: `Basic ${Buffer.from(postmarkAuth).toString('base64')}` } });
+    const good = await t.request('POST', '/api/bounces/postmark', {
+      body,
+      headers: { authorization: `Basic ${Buffer.from(postmarkAuth).toString('base64')}` },
+    });
     expect(good.status).toBe(200);
     expect(good.body.data).toEqual({ events: 1, suppressed: 1 });
     expect(await bounceOf(email)).toMatchObject({ kind: 'hard', suppressed: true });
@@ -206,7 +246,9 @@ describe.each(databases)('bounces and complaints on %s', (kind) => {
     const email = addresses[4]!;
     const raw = JSON.stringify([{ email, event: 'spamreport', 'smtp-id': copies.get(email)!.messageId, timestamp: Math.floor(Date.now() / 1000) }]);
     const timestamp = String(Math.floor(Date.now() / 1000));
-    const signature = createSign('sha256').update(timestamp + raw).sign(sendgrid.privateKey, 'base64');
+    const signature = createSign('sha256')
+      .update(timestamp + raw)
+      .sign(sendgrid.privateKey, 'base64');
     const inject = (sig: string, payload = raw) =>
       t.server.app.inject({
         method: 'POST',
@@ -215,7 +257,15 @@ describe.each(databases)('bounces and complaints on %s', (kind) => {
         payload,
       });
     expect((await inject(signature, raw.replace(email, addresses[5]!))).statusCode).toBe(401);
-    expect((await inject(createSign('sha256').update(timestamp + raw).sign(generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey, 'base64'))).statusCode).toBe(401);
+    expect(
+      (
+        await inject(
+          createSign('sha256')
+            .update(timestamp + raw)
+            .sign(generateKeyPairSync('ec', { namedCurve: 'prime256v1' }).privateKey, 'base64'),
+        )
+      ).statusCode,
+    ).toBe(401);
     const good = await inject(signature);
     expect(good.statusCode).toBe(200);
     expect(good.json().data).toEqual({ events: 1, suppressed: 1 });
@@ -229,10 +279,28 @@ describe.each(databases)('bounces and complaints on %s', (kind) => {
     const mailgunToken = randomUUID();
     const body = (signature: string) => ({
       signature: { timestamp, token: mailgunToken, signature },
-      'event-data': { event: 'failed', severity: 'permanent', recipient: email, envelope: { sender: copies.get(email)!.returnPath }, 'delivery-status': { code: 550, message: 'No such user' } },
+      'event-data': {
+        event: 'failed',
+        severity: 'permanent',
+        recipient: email,
+        envelope: { sender: copies.get(email)!.returnPath },
+        'delivery-status': { code: 550, message: 'No such user' },
+      },
     });
-    const good = createHmac('sha256', mailgunKey).update(timestamp + mailgunToken).digest('hex');
-    expect((await t.request('POST', '/api/bounces/mailgun', { body: body(createHmac('sha256', 'another key').update(timestamp + mailgunToken).digest('hex')) })).status).toBe(401);
+    const good = createHmac('sha256', mailgunKey)
+      .update(timestamp + mailgunToken)
+      .digest('hex');
+    expect(
+      (
+        await t.request('POST', '/api/bounces/mailgun', {
+          body: body(
+            createHmac('sha256', 'another key')
+              .update(timestamp + mailgunToken)
+              .digest('hex'),
+          ),
+        })
+      ).status,
+    ).toBe(401);
     expect(await bounceOf(email)).toBeUndefined();
     const answer = await t.request('POST', '/api/bounces/mailgun', { body: body(good) });
     expect(answer.status).toBe(200);
@@ -244,9 +312,16 @@ describe.each(databases)('bounces and complaints on %s', (kind) => {
     const email = addresses[6]!;
     const certUrl = `${certOrigin}/cert.pem`;
     const post = (message: Record<string, string>) =>
-      t.server.app.inject({ method: 'POST', url: '/api/bounces/ses', headers: { 'content-type': 'text/plain; charset=UTF-8' }, payload: JSON.stringify(message) });
+      t.server.app.inject({
+        method: 'POST',
+        url: '/api/bounces/ses',
+        headers: { 'content-type': 'text/plain; charset=UTF-8' },
+        payload: JSON.stringify(message),
+      });
 
-    const confirmation = await post(snsMessage({ Type: 'SubscriptionConfirmation', Message: 'Confirm', Token: 'tok', SubscribeURL: `${certOrigin}/confirm?Token=tok` }, certUrl));
+    const confirmation = await post(
+      snsMessage({ Type: 'SubscriptionConfirmation', Message: 'Confirm', Token: 'tok', SubscribeURL: `${certOrigin}/confirm?Token=tok` }, certUrl),
+    );
     expect(confirmation.statusCode).toBe(200);
     expect(certHits).toContain('/confirm?Token=tok');
 
@@ -281,7 +356,9 @@ describe.each(databases)('bounces and complaints on %s', (kind) => {
   });
 
   it('leaves suppressed addresses out of the next issue, until they subscribe again', async () => {
-    const next = (await sql<{ id: string }>`select id from issues where newsletter_id = ${newsletterId} and id <> ${issueId} and not published limit 1`.execute(db())).rows[0]!.id;
+    const next = (
+      await sql<{ id: string }>`select id from issues where newsletter_id = ${newsletterId} and id <> ${issueId} and not published limit 1`.execute(db())
+    ).rows[0]!.id;
     await addRecipients(db(), next, newsletterId, 'email');
     const recipients = async () =>
       (await sql<{ email: string }>`select lower(email) as email from issue_deliveries where issue_id = ${next} and medium = 'email'`.execute(db())).rows.map(

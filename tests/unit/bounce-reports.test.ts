@@ -1,4 +1,4 @@
-/** Reading DSNs (RFC 3464) and ARF feedback reports (RFC 5965), and the signed VERP addresses they come back to (decision 0033). */
+/** Reading DSNs (RFC 3464) and ARF feedback reports (RFC 5965), and the signed VERP addresses they come back to (decision 0034). */
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { readReport } from '../../plugins/issues/server/bounces/reports';

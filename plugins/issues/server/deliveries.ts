@@ -79,8 +79,7 @@ export async function addRecipients(db: IssuesDb, issueId: string, newsletterId:
 
 /** The subscribers of a medium an issue goes to, as a subquery of id, email and name: suppressed addresses are left out of the e-mail. */
 export function recipientsOf(db: IssuesDb, newsletterId: string, medium: DeliveryMedium) {
-  const newsletter = medium === 'email' ? await findNewsletter(db, newsletterId) : undefined;
-  const unsuppressed = newsletter ? sql`where lower(s.email) not in (${suppressedEmails(db, newsletter.publisher_id)})` : sql``;
+  const unsuppressed = medium === 'email' ? sql`where lower(s.email) not in (${suppressedEmails(db, newsletterId)})` : sql``;
   return sql`select s.id, s.email, s.name from (${subscribersQuery(db, newsletterId, { medium })}) s ${unsuppressed}`;
 }
 

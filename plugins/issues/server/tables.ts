@@ -89,7 +89,7 @@ export interface IssueDeliveriesTable {
   answer: Text;
   next_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   updated_at: UpdatedAt;
-  /** What came back after the server took it (decision 0033): the worst of hard, soft and complaint; null for nothing. */
+  /** What came back after the server took it (decision 0034): the worst of hard, soft and complaint; null for nothing. */
   bounce: ColumnType<'hard' | 'soft' | 'complaint' | null, never, 'hard' | 'soft' | 'complaint' | null>;
 }
 

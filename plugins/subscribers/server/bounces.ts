@@ -1,5 +1,5 @@
 /**
- * Bounces and complaints per publisher and address (table mail_bounces, decision 0033). A hard
+ * Bounces and complaints per publisher and address (table mail_bounces, decision 0034). A hard
  * bounce or a complaint suppresses the address at once; soft bounces count, and suppress it at
  * constants.bounces.softLimit. A suppressed address gets nothing more from any newsletter of the
  * publisher until it subscribes again (changeSubscription deletes its row). A complaint also ends
@@ -7,6 +7,7 @@
  */
 import { sql } from 'kysely';
 import { clock } from '../../../core/server/clock';
+import { findNewsletter } from '../../../core/server/store';
 import { constants } from '../../../core/shared/config';
 import { changeSubscription, type SubscribersDb } from './store';
 import type { BounceKind } from './tables';
@@ -46,23 +47,30 @@ export async function recordBounce(db: SubscribersDb, record: BounceRecord): Pro
   return rows[0]?.suppressed === true;
 }
 
-/** The publishers whose newsletters have this address among their subscribers (an event that names only an address). */
+/** The publishers whose newsletters have this address among their subscribers, with those newsletters (an event that names only an address). */
 export async function publishersOf(db: SubscribersDb, email: string): Promise<{ publisherId: string; newsletterId: string }[]> {
-  const { rows } = await sql<{ publisherId: string; newsletterId: string }>`
-    select distinct n.publisher_id as "publisherId", n.id as "newsletterId"
-    from subscribers s join newsletters n on n.id = s.newsletter_id
-    where lower(s.email) = ${email.trim().toLowerCase()}`.execute(db);
-  return rows;
+  const rows = await db
+    .selectFrom('subscribers')
+    .select('newsletter_id')
+    .distinct()
+    .where(sql<boolean>`lower(email) = ${email.trim().toLowerCase()}`)
+    .execute();
+  const found = await Promise.all(rows.map((row) => findNewsletter(db, row.newsletter_id)));
+  return found.filter((newsletter) => newsletter !== undefined).map((newsletter) => ({ publisherId: newsletter.publisher_id, newsletterId: newsletter.id }));
 }
 
 /**
  * The addresses a newsletter's publisher no longer mails, as a subquery of `email` (lower-case),
- * for a statement of another plugin (an issue's recipients are chosen in one statement).
+ * for a statement of another plugin (an issue's recipients are chosen in one statement, so the
+ * publisher is read inside it: the core's store has no subquery to give).
  */
 export function suppressedEmails(db: SubscribersDb, newsletterId: string) {
-  return db
-    .selectFrom('mail_bounces')
-    .select('email')
-    .where('suppressed_at', 'is not', null)
-    .where('publisher_id', '=', (eb) => eb.selectFrom('newsletters').select('publisher_id').where('id', '=', newsletterId));
+  return (
+    db
+      .selectFrom('mail_bounces')
+      .select('email')
+      .where('suppressed_at', 'is not', null)
+      // eslint-disable-next-line masthead/own-tables -- one statement: the newsletter's publisher as a subquery
+      .where('publisher_id', '=', (eb) => eb.selectFrom('newsletters').select('publisher_id').where('id', '=', newsletterId))
+  );
 }

@@ -272,11 +272,8 @@ export async function changeSubscription(db: SubscribersDb, change: Subscription
       // Their own confirmed request: the suppression an earlier departure left goes, and so do the
       // bounces and complaints of the address for the newsletter's publisher (bounces.ts).
       await tx.deleteFrom('unsubscribed').where('newsletter_id', '=', newsletterId).where('email', '=', email).execute();
-      await tx
-        .deleteFrom('mail_bounces')
-        .where('email', '=', email)
-        .where('publisher_id', '=', (eb) => eb.selectFrom('newsletters').select('publisher_id').where('id', '=', newsletterId))
-        .execute();
+      const newsletter = await findNewsletter(tx, newsletterId);
+      if (newsletter) await tx.deleteFrom('mail_bounces').where('email', '=', email).where('publisher_id', '=', newsletter.publisher_id).execute();
       const inserted = await tx
         .insertInto('subscribers')
         .values({ id: randomUUID(), newsletter_id: newsletterId, email, name: change.name, city: change.city, medium: 'email', source: change.source })

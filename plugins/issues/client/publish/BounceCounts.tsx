@@ -1,5 +1,5 @@
 /**
- * What came back after the mail server took the issue's e-mails (decision 0033): how many bounced
+ * What came back after the mail server took the issue's e-mails (decision 0034): how many bounced
  * for good, bounced for now, or were reported as spam. Those addresses get no more mail from the
  * publisher (soft bounces after constants.bounces.softLimit of them) until they subscribe again.
  */

@@ -1,10 +1,11 @@
 /**
- * What a bounce or complaint does (decision 0033), wherever it came from (the bounce listener, a
+ * What a bounce or complaint does (decision 0034), wherever it came from (the bounce listener, a
  * provider's webhook): the delivered copy it names records it, for the publish page's counts, and
  * the subscribers plugin suppresses the address for the publisher (at once for a hard bounce or
  * a complaint, after repeated soft ones) and ends the subscription of a complaint.
  */
 import { sql } from 'kysely';
+import { findNewsletter } from '../../../../core/server/store';
 import { publishersOf, recordBounce, type BounceKind } from '../../../subscribers/server/public';
 import type { IssuesDb } from '../store';
 import type { VerpDelivery } from './verp';
@@ -26,7 +27,6 @@ interface DeliveryFound {
   subscriber_id: string;
   email: string;
   newsletter_id: string;
-  publisher_id: string;
 }
 
 const messageIdPattern = /^<?([0-9a-f-]{36})\.([0-9a-f-]{36})@[^>]+>?$/i;
@@ -42,8 +42,8 @@ async function findDelivery(db: IssuesDb, event: BounceEvent): Promise<DeliveryF
     which = sql`d.issue_id = ${ids[1]} and d.subscriber_id = ${ids[2]} and lower(d.email) = lower(${event.email ?? ''})`;
   }
   const { rows } = await sql<DeliveryFound>`
-    select d.issue_id, d.subscriber_id, d.email, i.newsletter_id, n.publisher_id
-    from issue_deliveries d join issues i on i.id = d.issue_id join newsletters n on n.id = i.newsletter_id
+    select d.issue_id, d.subscriber_id, d.email, i.newsletter_id
+    from issue_deliveries d join issues i on i.id = d.issue_id
     where d.medium = 'email' and ${which}
     limit 1`.execute(db);
   return rows[0];
@@ -52,7 +52,8 @@ async function findDelivery(db: IssuesDb, event: BounceEvent): Promise<DeliveryF
 /** Applies a bounce or complaint; answers how many publishers now suppress the address (0: none, or nothing found). */
 export async function applyBounce(db: IssuesDb, event: BounceEvent): Promise<number> {
   const delivery = await findDelivery(db, event);
-  if (delivery) {
+  const newsletter = delivery && (await findNewsletter(db, delivery.newsletter_id));
+  if (delivery && newsletter) {
     await sql`
       update issue_deliveries set bounce = case
         when bounce = 'complaint' or ${event.kind} = 'complaint' then 'complaint'
@@ -60,7 +61,7 @@ export async function applyBounce(db: IssuesDb, event: BounceEvent): Promise<num
         else 'soft' end
       where issue_id = ${delivery.issue_id} and medium = 'email' and subscriber_id = ${delivery.subscriber_id}`.execute(db);
     const suppressed = await recordBounce(db, {
-      publisherId: delivery.publisher_id,
+      publisherId: newsletter.publisher_id,
       email: delivery.email,
       kind: event.kind,
       answer: event.answer,
@@ -71,7 +72,8 @@ export async function applyBounce(db: IssuesDb, event: BounceEvent): Promise<num
   // Only an address (a provider's event for mail it cannot tie to a copy): every publisher that mails it.
   if (!event.email) return 0;
   const byPublisher = new Map<string, string[]>();
-  for (const { publisherId, newsletterId } of await publishersOf(db, event.email)) byPublisher.set(publisherId, [...(byPublisher.get(publisherId) ?? []), newsletterId]);
+  for (const { publisherId, newsletterId } of await publishersOf(db, event.email))
+    byPublisher.set(publisherId, [...(byPublisher.get(publisherId) ?? []), newsletterId]);
   let suppressed = 0;
   for (const [publisherId, newsletterIds] of byPublisher)
     if (await recordBounce(db, { publisherId, email: event.email, kind: event.kind, answer: event.answer, newsletterIds })) suppressed++;

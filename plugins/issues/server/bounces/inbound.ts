@@ -1,5 +1,5 @@
 /**
- * The bounce listener (decision 0033): an SMTP server (smtp-server) that takes mail only for the
+ * The bounce listener (decision 0034): an SMTP server (smtp-server) that takes mail only for the
  * VERP addresses the sender hands out, and reads each message as a delivery status notification
  * or a feedback report (reports.ts). Any other recipient is refused with 550, so the listener is
  * no relay and no mailbox; a message larger than constants.bounces.maxMessageBytes is refused.

@@ -1,5 +1,5 @@
 /**
- * The mail providers' webhooks (decision 0033): how each proves a call is its own, and how its
+ * The mail providers' webhooks (decision 0034): how each proves a call is its own, and how its
  * events read as bounces and complaints. Deliveries, opens and other events are ignored; an
  * event whose shape is not the provider's is skipped, never a 500.
  */
@@ -22,12 +22,7 @@ type Json = Record<string, unknown>;
 
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null && !Array.isArray(value);
 const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined);
-const answerOf = (...parts: unknown[]) =>
-  parts
-    .map(text)
-    .filter(Boolean)
-    .join(' ')
-    .slice(0, 500);
+const answerOf = (...parts: unknown[]) => parts.map(text).filter(Boolean).join(' ').slice(0, 500);
 
 /** Compares two secrets in constant time. */
 export function sameSecret(given: string, expected: string): boolean {
@@ -68,7 +63,12 @@ export function verifyMailgun(signingKey: string, body: unknown, now: number): b
   const token = text(signature?.token);
   const given = text(signature?.signature);
   if (!timestamp || !token || !given || !recent(timestamp, now)) return false;
-  return sameSecret(given, createHmac('sha256', signingKey).update(timestamp + token).digest('hex'));
+  return sameSecret(
+    given,
+    createHmac('sha256', signingKey)
+      .update(timestamp + token)
+      .digest('hex'),
+  );
 }
 
 /** An SES event (the Message of an SNS notification): a bounce (Permanent: hard; else soft) or a complaint. */
@@ -145,7 +145,9 @@ export function mailgunEvents(body: unknown): ProviderEvent[] {
   if (event.event === 'complained') return [{ kind: 'complaint', email, answer: 'Mailgun complaint', ...tie }];
   if (event.event === 'failed') {
     const kind: BounceKind = event.severity === 'permanent' ? 'hard' : 'soft';
-    return [{ kind, email, answer: answerOf('Mailgun', status.code === undefined ? undefined : String(status.code), status.message, status.description), ...tie }];
+    return [
+      { kind, email, answer: answerOf('Mailgun', status.code === undefined ? undefined : String(status.code), status.message, status.description), ...tie },
+    ];
   }
   return [];
 }

@@ -54,7 +54,14 @@ function contentType(value: string | undefined): { type: string; params: Map<str
   const params = new Map<string, string>();
   for (const param of rest) {
     const equals = param.indexOf('=');
-    if (equals > 0) params.set(param.slice(0, equals).trim().toLowerCase(), param.slice(equals + 1).trim().replace(/^"(.*)"$/, '$1'));
+    if (equals > 0)
+      params.set(
+        param.slice(0, equals).trim().toLowerCase(),
+        param
+          .slice(equals + 1)
+          .trim()
+          .replace(/^"(.*)"$/, '$1'),
+      );
   }
   return { type: type.trim().toLowerCase(), params };
 }

@@ -1,5 +1,5 @@
 /**
- * Where bounces and complaints come in (decision 0033): the bounce listener when BOUNCE_SMTP_PORT
+ * Where bounces and complaints come in (decision 0034): the bounce listener when BOUNCE_SMTP_PORT
  * is set, and a webhook per mail provider whose secret is set (404 otherwise). Each webhook proves
  * the call is the provider's before reading it (401 when it does not); what it reports goes
  * through applyBounce like the listener's reports. Also the publish page's counts.
@@ -91,7 +91,8 @@ export async function registerBounces(api: PluginApi, db: IssuesDb, snsFetch: Sn
   api.serve(bounceEndpoints.postmark, {
     public: true,
     bodyLimit,
-    summary: "Postmark's bounce and spam complaint webhooks, with the basic authentication POSTMARK_WEBHOOK_AUTH sets. 404 when not configured, 401 without it.",
+    summary:
+      "Postmark's bounce and spam complaint webhooks, with the basic authentication POSTMARK_WEBHOOK_AUTH sets. 404 when not configured, 401 without it.",
     async handler(request) {
       if (!settings.postmarkAuth) throw notFound(notConfiguredText);
       if (!verifyPostmark(settings.postmarkAuth, header(request, 'authorization'))) throw forged();

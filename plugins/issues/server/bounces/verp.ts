@@ -1,5 +1,5 @@
 /**
- * VERP return paths (docs/decisions/0033-bounces.md): each copy of an issue leaves with its own
+ * VERP return paths (docs/decisions/0034-bounces.md): each copy of an issue leaves with its own
  * envelope sender, `<local>+<token>@<domain of MAIL_FROM>`, so a bounce names the delivery it is
  * about whatever the remote server writes in it. The token carries the subscriber's id, the start
  * of the issue's id and a short signature made with the server's link key: a forged bounce cannot
@@ -73,7 +73,11 @@ export function createVerp(mailFrom: string, links: Pick<LinkSigner, 'digest'>):
   const macBytes = constants.bounces.verpMacBytes;
   const tokenLength = Math.ceil(((uuidBytes + issuePrefixBytes + macBytes) * 8) / 5);
   // MAIL_FROM's own local part (without a tag of its own), cut so that the whole stays within SMTP's limit.
-  const local = mailFrom.slice(0, at).split('+')[0]!.slice(0, constants.bounces.verpLocalMax - tokenLength - 1) || 'bounces';
+  const local =
+    mailFrom
+      .slice(0, at)
+      .split('+')[0]!
+      .slice(0, constants.bounces.verpLocalMax - tokenLength - 1) || 'bounces';
   const mac = (payload: Buffer) => Buffer.from(links.digest(`verp:${payload.toString('hex')}`), 'base64url').subarray(0, macBytes);
   return {
     address(issueId, subscriberId) {

@@ -1,4 +1,4 @@
--- Bounces and complaints per publisher and address (docs/decisions/0033-bounces.md), written as
+-- Bounces and complaints per publisher and address (docs/decisions/0034-bounces.md), written as
 -- they come back (a DSN or feedback report at the bounce listener, a provider's webhook, a 5xx at
 -- sending time). An address with suppressed_at set gets no more mail from any newsletter of the
 -- publisher, until it subscribes again (its own confirmed request deletes its row). kind is the
