@@ -31,16 +31,18 @@ export async function sentChannels(db: Handle, issue: { id: string; channels: Is
 
 /**
  * Publishes on the web, with the issue, the articles it sends that had no page of their own, dated
- * as the issue (`at`); their open editors hear of it (the demo data has none). Run as the issue is
+ * as the issue (`at`), changed now unless `changedAt` says when; their open editors hear of it
+ * (the demo data has none). Run as the issue is
  * published, before its e-mail is built, so that every link in the e-mail leads to a page.
  */
 export async function releaseArticlesOfIssue(
   context: { db: Handle; realtime?: RealtimeHub },
   issue: { id: string; channels: IssueChannel[] },
   at: Date,
+  changedAt?: Date,
 ): Promise<void> {
   const stories = (await sentChannels(context.db, issue)).flatMap((channel) => channel.stories);
-  const released = await releaseWithIssue(context.db, stories, at);
+  const released = await releaseWithIssue(context.db, stories, at, changedAt);
   const { realtime } = context;
   if (realtime) for (const story of released) announceStory({ realtime }, story);
 }

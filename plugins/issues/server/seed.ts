@@ -256,7 +256,7 @@ export async function seedIssues(context: SeedContext): Promise<void> {
         })
         .execute();
       if (issue.state === 'published' && at) {
-        await releaseArticlesOfIssue({ db }, { id, channels: normalizeChannels(channels) }, at);
+        await releaseArticlesOfIssue({ db }, { id, channels: normalizeChannels(channels) }, at, at);
         await recordDemoDeliveries(db, id, newsletter.id, at);
       }
       count++;

@@ -26,9 +26,10 @@ export function hasPageWithIssue(story: StoryState): boolean {
 /**
  * Releases those of `stories` that go out with their issue, published at `at` (the issue's date)
  * with their public copy taken now; a schedule of their own is dropped (its job then finds
- * nothing planned). Answers the stories released, as they are now, for their open editors.
+ * nothing planned). `changedAt` is the change's time (now; the demo data's issues were published
+ * in the past). Answers the stories released, as they are now, for their open editors.
  */
-export async function releaseWithIssue(handle: Handle, stories: readonly StoryRow[], at: Date): Promise<StoryRow[]> {
+export async function releaseWithIssue(handle: Handle, stories: readonly StoryRow[], at: Date, changedAt = clock.now()): Promise<StoryRow[]> {
   const db = storiesDb(handle);
   const released: StoryRow[] = [];
   for (const story of stories.filter(releasedWithIssue)) {
@@ -44,7 +45,7 @@ export async function releaseWithIssue(handle: Handle, stories: readonly StoryRo
         published: true,
         published_at: at,
         published_content: contentOf(story),
-        updated_at: clock.now(),
+        updated_at: changedAt,
         version: sql<number>`version + 1`,
       })
       .where('id', '=', story.id)
