@@ -51,11 +51,17 @@ function relaxedHeader(name: string, value: string): string {
     .trim()}`;
 }
 
-/** The body in relaxed canonical form (section 3.4.4): spaces reduced, line ends bare, no empty lines at the end. */
+/**
+ * The body in relaxed canonical form (section 3.4.4): runs of spaces and tabs made one space, none
+ * at a line's end, no empty lines at the end. Done with whole-text scans, not line by line: it
+ * runs on the event loop for every copy of an issue.
+ */
 function relaxedBody(body: string): string {
-  const lines = body.split('\r\n').map((line) => line.replace(/[ \t]+/g, ' ').replace(/ $/, ''));
-  while (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
-  return lines.length > 0 ? `${lines.join('\r\n')}\r\n` : '';
+  let text = /[ \t]{2}|\t/.test(body) ? body.replace(/[ \t]{2,}|\t/g, ' ') : body;
+  if (/ \r\n| $/.test(text)) text = text.replace(/ (?=\r\n|$)/g, '');
+  let end = text.length;
+  while (end >= 2 && text.startsWith('\r\n', end - 2)) end -= 2;
+  return end === 0 ? '' : `${text.slice(0, end)}\r\n`;
 }
 
 /** The header fields of a message's header block, in order, each as [name, value]. */
