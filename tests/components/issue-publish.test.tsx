@@ -7,9 +7,14 @@
  * publication, and ACCEPT ALL accepts what it can; after a publication the issue is asked for
  * again and shown as it is; the deliveries follow the room's events; the preview builds the
  * e-mail, toggles light and dark and lets the server forget the build when it closes.
+ * Issue 29: the checklist 'Before you publish' says what is missing and links to it; the button
+ * says what it does (PUBLISH NOW, SCHEDULE, ...); nothing goes out before a confirmation that says
+ * to whom (the counts of GET /issues/preflight/{id}) and when; a cancel is confirmed too; after a
+ * send SEE RESULTS comes first and the reschedule form opens on demand; no '0 of 0' while sending.
  */
 import { setIconOptions } from '@fluentui/react';
 import { format } from 'date-fns';
+import { tr } from 'date-fns/locale';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -114,20 +119,6 @@ const storyOf = (id: string, fields: Partial<Story> & { flags?: Partial<Story['s
 });
 
 const acceptedStories = [storyOf('s1', {}), storyOf('s2', {}), storyOf('s3', {}), storyOf('parked', { flags: { draft: true, ready: false, accepted: false } })];
-const draftStories = [
-  storyOf('s1', {}),
-  storyOf('s2', { title: 'Resimsiz haber', image: '', flags: { draft: true, ready: false, accepted: false } }),
-  storyOf('s3', {
-    type: 'bullet',
-    title: '',
-    slug: null,
-    image: '',
-    body: { html: '<p>• Liman yarın açılıyor</p>', text: '• Liman yarın açılıyor', summary: '' },
-    flags: { draft: true, ready: false, accepted: false },
-  }),
-  storyOf('parked', { flags: { draft: true, ready: false, accepted: false } }),
-];
-
 const newsletterOf = (fields: Partial<NewsletterSummary> = {}): NewsletterSummary => ({
   _id: 'n1',
   title: 'Kuzey Bülteni',
@@ -157,10 +148,12 @@ const counts = (fields: Partial<Record<'total' | 'sent' | 'failed' | 'doubt' | '
 
 /** What the fake server answers and what it was asked. */
 let newsletter = newsletterOf();
-let contentStories: Story[] = acceptedStories;
 let fetchedIssue: Issue = issueOf({ tested: true, scheduled: true });
 let publishAnswer: { status: number; body: unknown } = { status: 200, body: null };
 let deliveries = { email: counts(), notification: counts(), failures: [] as { email: string; answer: string; at: string }[], mailServer: null as unknown };
+/** GET /issues/preflight/i1: the draft stories the server finds and the subscribers the issue would go to now. */
+const preflightOf = (drafts: { _id: string; name: string }[] = []) => ({ drafts, recipients: { email: 2821, notification: 1180 } });
+let preflight = preflightOf();
 const sender = { from: { name: 'Kuzey Bülteni', address: 'bulten@kuzey.example' }, replyTo: 'okur@kuzey.example' };
 let built = { html: '<p>Açık</p>', darkHtml: '<p>Koyu</p>', text: 'Açık', bytes: 48_200, clipped: false, ...sender };
 const calls: string[] = [];
@@ -205,7 +198,11 @@ const server = setupServer(
   }),
   http.get(`${origin}/api/issues/update/i1/content`, () => {
     calls.push('GET content');
-    return HttpResponse.json({ data: {}, stories: contentStories });
+    return HttpResponse.json({ data: {}, stories: acceptedStories });
+  }),
+  http.get(`${origin}/api/issues/preflight/i1`, () => {
+    calls.push('GET preflight');
+    return HttpResponse.json({ data: preflight });
   }),
   http.get(`${origin}/api/issues/deliveries/i1`, () => {
     calls.push('GET deliveries');
@@ -253,6 +250,8 @@ let Toaster: typeof import('../../core/client/toasts').Toaster;
 let stores: typeof import('../../core/client/stores');
 let checkMessages: typeof import('../../plugins/issues/publishing').checkMessages;
 let publishPausedText: string;
+let draftStoriesBlock: string;
+let notTestedText: string;
 
 beforeAll(async () => {
   setIconOptions({ disableWarnings: true });
@@ -263,7 +262,7 @@ beforeAll(async () => {
   ({ LiveIssue } = await import('../../plugins/issues/client/editor/live-issue'));
   ({ useLiveState } = await import('../../plugins/issues/client/editor/use-live-issue'));
   ({ Toaster } = await import('../../core/client/toasts'));
-  ({ checkMessages, publishPausedText } = await import('../../plugins/issues/publishing'));
+  ({ checkMessages, publishPausedText, draftStoriesBlock, notTestedText } = await import('../../plugins/issues/publishing'));
   stores = await import('../../core/client/stores');
 });
 afterEach(() => {
@@ -272,10 +271,10 @@ afterEach(() => {
     fireEvent.click(within(item.closest<HTMLElement>('.ms-MessageBar')!).getByRole('button', { name: 'Close' }));
   cleanup();
   newsletter = newsletterOf();
-  contentStories = acceptedStories;
   fetchedIssue = issueOf({ tested: true, scheduled: true });
   publishAnswer = { status: 200, body: null };
   deliveries = { email: counts(), notification: counts(), failures: [], mailServer: null };
+  preflight = preflightOf();
   built = { html: '<p>Açık</p>', darkHtml: '<p>Koyu</p>', text: 'Açık', bytes: 48_200, clipped: false, ...sender };
   calls.length = 0;
   publishBodies.length = 0;
@@ -287,7 +286,10 @@ afterAll(() => server.close());
 
 const publisherPermissions: Permission[] = ['issues.list', 'issues.update', 'issues.publish', 'stories.accept'];
 
-function signIn(role: 'admin' | 'editor') {
+/** A director and an editor publish alike (half an hour ahead); an admin also cancels and reschedules. */
+type Role = 'admin' | 'director' | 'editor';
+
+function signIn(role: Role, more: Permission[] = []) {
   stores.store.set(stores.userAtom, {
     _id: 'u1',
     email: `${role}@masthead.local`,
@@ -296,7 +298,7 @@ function signIn(role: 'admin' | 'editor') {
     profile: { name: 'Emre Demir', biography: '', url: '', image: '' },
     status: { ready: true },
   });
-  stores.store.set(stores.permissionsAtom, new Set<Permission>(role === 'admin' ? [...publisherPermissions, 'issues.cancel'] : publisherPermissions));
+  stores.store.set(stores.permissionsAtom, new Set<Permission>([...publisherPermissions, ...(role === 'admin' ? (['issues.cancel'] as const) : []), ...more]));
 }
 
 function Page({ live, socket }: { live: InstanceType<typeof LiveIssue>; socket: FakeSocket }) {
@@ -304,11 +306,15 @@ function Page({ live, socket }: { live: InstanceType<typeof LiveIssue>; socket: 
   return <PublishPage live={live} state={state} socket={socket as unknown as Socket} />;
 }
 
-/** The publish page of `issue` for a signed-in `role`, after the newsletter has arrived. */
-async function openPage(issue: Issue, role: 'admin' | 'editor' = 'editor', stories: Story[] = acceptedStories) {
-  signIn(role);
+/**
+ * The publish page of `issue` for a signed-in `role` (with `more` permissions), after the newsletter
+ * has arrived and the page has asked for the preflight it opens with; what it asked so far is
+ * forgotten, so that `calls` holds what the test itself makes happen.
+ */
+async function openPage(issue: Issue, role: Role = 'editor', more: Permission[] = []) {
+  signIn(role, more);
   const socket = new FakeSocket();
-  const live = new LiveIssue(issue, stories, socket as unknown as Socket);
+  const live = new LiveIssue(issue, acceptedStories, socket as unknown as Socket);
   const location = memoryLocation({ path: '/issues/edit/i1/publish', record: true });
   render(
     <Router hook={location.hook}>
@@ -317,6 +323,8 @@ async function openPage(issue: Issue, role: 'admin' | 'editor' = 'editor', stori
     </Router>,
   );
   await screen.findByRole('region', { name: 'Summary' });
+  await waitFor(() => expect(calls).toContain('GET preflight'));
+  calls.length = 0;
   return { live, socket, location };
 }
 
@@ -335,6 +343,24 @@ const refetched = async () => {
   await waitFor(() => expect(calls).toContain('GET issue'));
 };
 const toastTexts = () => screen.queryAllByTestId('toast').map((item) => item.textContent);
+/** What the page asked of the server, the e-mail builds aside. */
+const requests = () => calls.filter((call) => !call.endsWith(' build'));
+/** The same without the preflight, which the page also asks whenever the issue's status moves on. */
+const asked = () => requests().filter((call) => call !== 'GET preflight');
+/** The checklist's section (its heading says 'Before you publish'). */
+const checklistName = 'Pre-flight checklist';
+/** A date as the confirmations write it: '26 Kasım 14:30'. */
+const confirmDate = (date: Date) => format(date, 'd MMMM HH:mm', { locale: tr });
+/** Presses the button `name` of the section `section`. */
+const press = (section: string, name: string) => fireEvent.click(within(screen.getByRole('region', { name: section })).getByRole('button', { name }));
+/** The confirmation that opens; `title` and `text` are what it says. */
+async function confirmation() {
+  const dialog = await screen.findByRole('dialog');
+  const title = dialog.querySelector('.ms-Dialog-title')?.textContent ?? '';
+  const text = dialog.querySelector('.ms-Dialog-subText')?.textContent ?? '';
+  return { dialog, title, text, press: (name: string) => fireEvent.click(within(dialog).getByRole('button', { name })) };
+}
+const dialogClosed = () => waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
 
 describe('the publish page', () => {
   // The date picker's rules depend on the clock: a run near midnight would type a time for the
@@ -367,21 +393,21 @@ describe('the publish page', () => {
   });
 
   it('shows each section exactly when the status and the role allow it', async () => {
-    // A draft: only a test.
+    // A draft: the checklist and a test.
     await openPage(issueOf({ draft: true }));
-    expect(sectionNames()).toEqual(['Summary', 'Testing']);
+    expect(sectionNames()).toEqual(['Summary', checklistName, 'Testing']);
     cleanup();
 
     // Tested: an editor may publish; an admin may also reschedule.
     await openPage(issueOf({ tested: true }));
-    expect(sectionNames()).toEqual(['Summary', 'Testing', 'Publish']);
+    expect(sectionNames()).toEqual(['Summary', checklistName, 'Testing', 'Publish']);
     cleanup();
     await openPage(issueOf({ tested: true }), 'admin');
-    expect(sectionNames()).toEqual(['Summary', 'Testing', 'Publish', 'Reschedule']);
+    expect(sectionNames()).toEqual(['Summary', checklistName, 'Testing', 'Publish', 'Reschedule']);
     expect(screen.getByText('A reschedule sends the issue only to the subscribers who did not receive it.')).toBeTruthy();
     cleanup();
 
-    // Scheduled: nothing for an editor, Cancel for an admin.
+    // Scheduled: nothing for an editor, Cancel for an admin; the checklist is done with.
     const scheduled = issueOf({ tested: true, scheduled: true }, { plannedAt: '2099-01-05T09:30:00.000Z', mediums: { email: true, notification: true } });
     await openPage(scheduled);
     expect(sectionNames()).toEqual(['Summary']);
@@ -400,7 +426,6 @@ describe('the publish page', () => {
     await openPage(issueOf({ tested: true, published: true, emailed: true, notified: true }), 'admin');
     expect(sectionNames()).toEqual(['Summary', 'Reschedule']);
   });
-
   it("writes the timeline with the spec's lines, 'will be' for what is ahead", async () => {
     await openPage(
       issueOf(
@@ -416,6 +441,83 @@ describe('the publish page', () => {
       .replace(',', '')
       .replace(/\s+/g, ' ');
     expect(lines).toEqual(['Issue is tested.', `Scheduled for ${at}.`, `Issue will be published at ${at}.`, `Issue will be sent as email at ${at}.`]);
+  });
+
+  it("lists what publishing needs before the first publication: the spec's message and a link for each condition that fails", async () => {
+    newsletter = newsletterOf({ testers: [] });
+    preflight = preflightOf([{ _id: 's2', name: 'Resimsiz haber' }]);
+    const scrolled: Element[] = [];
+    const scrollIntoView = vi.spyOn(HTMLElement.prototype, 'scrollIntoView').mockImplementation(function (this: HTMLElement) {
+      scrolled.push(this);
+    });
+    await openPage(issueOf({ draft: true }, { subject: 'Ab', preview: '', notification: { title: 'Kış geliyor', body: '' } }), 'editor', [
+      'newsletters.update',
+    ]);
+    const checklist = screen.getByRole('region', { name: checklistName });
+    expect(within(checklist).getByRole('heading', { name: 'Before you publish' })).toBeTruthy();
+    const list = within(checklist).getByRole('list', { name: 'Checklist' });
+    // The draft stories come from the server: looked for, then named.
+    await waitFor(() => expect(within(list).getByRole('listitem', { name: 'Stories accepted: to do' }).textContent).toContain('Resimsiz haber'));
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.getAttribute('aria-label')),
+    ).toEqual([
+      'Subject line: to do',
+      'Preview text: to do',
+      'Notification title: done',
+      'Notification subtitle: to do',
+      'Testers: to do',
+      'Stories accepted: to do',
+      'Tested: to do',
+    ]);
+    expect(within(checklist).getByRole('status').textContent).toBe('6 things are left to do.');
+
+    const item = (name: string) => within(list).getByRole('listitem', { name });
+    const fixedAt = (name: string, message: string, link: string) => {
+      expect(within(item(name)).getByText(message)).toBeTruthy();
+      return within(item(name)).getByRole('link', { name: link }).getAttribute('href');
+    };
+    expect(fixedAt('Subject line: to do', checkMessages.subject, 'Open the issue settings')).toBe('/issues/edit/i1/credentials');
+    expect(fixedAt('Preview text: to do', checkMessages.preview, 'Open the issue settings')).toBe('/issues/edit/i1/credentials');
+    expect(fixedAt('Notification subtitle: to do', checkMessages.notificationBody, 'Open the issue settings')).toBe('/issues/edit/i1/credentials');
+    expect(fixedAt('Testers: to do', checkMessages.testers, 'Open the newsletter settings')).toBe('/newsletters/show/n1/settings');
+    expect(fixedAt('Stories accepted: to do', `${draftStoriesBlock} Resimsiz haber`, 'Open the issue')).toBe('/issues/edit/i1');
+    // What holds says nothing more.
+    expect(within(item('Notification title: done')).queryByRole('link')).toBeNull();
+    expect(within(item('Notification title: done')).queryByText(checkMessages.notificationTitle)).toBeNull();
+    // Not tested: the link takes the reader to the Testing section.
+    expect(within(item('Tested: to do')).getByText(notTestedText)).toBeTruthy();
+    fireEvent.click(within(item('Tested: to do')).getByRole('button', { name: 'Go to Testing' }));
+    expect(scrolled).toEqual([screen.getByRole('region', { name: 'Testing' })]);
+    scrollIntoView.mockRestore();
+    cleanup();
+
+    // Without the right to change the newsletter's settings, the testers' message stands without a link.
+    await openPage(issueOf({ tested: true }));
+    const testers = within(screen.getByRole('list', { name: 'Checklist' })).getByRole('listitem', { name: 'Testers: to do' });
+    expect(within(testers).getByText(checkMessages.testers)).toBeTruthy();
+    expect(within(testers).queryByRole('link')).toBeNull();
+  });
+
+  it("says 'Everything is ready.' when every condition holds", async () => {
+    await openPage(issueOf({ tested: true }), 'editor', ['newsletters.update']);
+    const checklist = screen.getByRole('region', { name: checklistName });
+    expect(await within(checklist).findByText('Everything is ready.')).toBeTruthy();
+    expect(
+      within(checklist)
+        .getAllByRole('listitem')
+        .map((item) => item.getAttribute('aria-label')),
+    ).toEqual([
+      'Subject line: done',
+      'Preview text: done',
+      'Notification title: done',
+      'Notification subtitle: done',
+      'Testers: done',
+      'Stories accepted: done',
+      'Tested: done',
+    ]);
+    expect(within(checklist).queryByRole('link')).toBeNull();
   });
 
   it('turns Publish Only and the mediums into each other, and publishes with what is chosen', async () => {
@@ -438,32 +540,75 @@ describe('the publish page', () => {
     fireEvent.click(only);
     expect([email.checked, notification.checked, only.checked]).toEqual([false, false, true]);
 
-    fireEvent.click(within(publish).getByRole('button', { name: 'PUBLISH' }));
+    // An editor plans half an hour ahead: the button schedules, and the confirmation says nobody is sent anything.
+    fireEvent.click(within(publish).getByRole('button', { name: 'SCHEDULE' }));
+    const asking = await confirmation();
+    expect(asking.text).toMatch(/^Publish on the web page only at .+\. Nobody is sent anything\.$/);
+    asking.press('SCHEDULE');
     await waitFor(() => expect(publishBodies).toHaveLength(1));
     await refetched();
     const body = publishBodies[0]!;
     expect(body.publishOptions).toEqual({ test: false, publishOnly: true, overridePublishedAt: false, mediums: { email: false, notification: false } });
-    // The default date: a minute or more ahead, seconds zeroed.
+    // The default date: a minute or more ahead, seconds zeroed; the one the confirmation named.
     const date = new Date(body.publishedAt!);
     expect(date.getSeconds()).toBe(0);
     expect(date.getTime()).toBeGreaterThan(Date.now());
+    expect(asking.title).toBe(`Schedule for ${confirmDate(date)}?`);
   });
 
-  it('keeps PUBLISH disabled for a time inside the half hour, with the reason', async () => {
+  it('keeps SCHEDULE disabled for a time inside the half hour, with the reason', async () => {
     await openPage(issueOf({ tested: true }));
     const publish = screen.getByRole('region', { name: 'Publish' });
-    const button = within(publish).getByRole('button', { name: 'PUBLISH' }) as HTMLButtonElement;
+    const button = within(publish).getByRole('button', { name: 'SCHEDULE' }) as HTMLButtonElement;
     // A notification alone may go at once: five minutes ahead is fine.
     fireEvent.click(within(publish).getByRole('checkbox', { name: 'E-mail' }));
     const soon = new Date(Date.now() + 5 * 60_000);
-    const time = within(publish).getByLabelText('PUBLISH time');
+    const time = within(publish).getByLabelText('Publish time');
     fireEvent.input(time, { target: { value: format(soon, 'HH:mm') } });
     expect(button.disabled).toBe(false);
+    expect(button.textContent).toBe('SCHEDULE');
     expect(within(publish).queryByText('Pick a time at least half an hour from now.')).toBeNull();
     // With the e-mail it needs half an hour.
     fireEvent.click(within(publish).getByRole('checkbox', { name: 'E-mail' }));
     expect(await within(publish).findByText('Pick a time at least half an hour from now.')).toBeTruthy();
     expect(button.disabled).toBe(true);
+  });
+
+  it("labels a director's button SCHEDULE, and confirms with the date and the counts before anything goes", async () => {
+    await openPage(issueOf({ tested: true }), 'director');
+    const publish = screen.getByRole('region', { name: 'Publish' });
+    expect(within(publish).getByLabelText('Publish date')).toBeTruthy();
+    // Even at the earliest time the half hour allows, it schedules: the button never says PUBLISH.
+    const earliest = new Date(Date.now() + (constants.issues.scheduleLeadMinutes + 1) * 60_000);
+    fireEvent.input(within(publish).getByLabelText('Publish time'), { target: { value: format(earliest, 'HH:mm') } });
+    expect(within(publish).getByRole('button', { name: 'SCHEDULE' })).toBeTruthy();
+    expect(within(publish).queryByRole('button', { name: /PUBLISH/ })).toBeNull();
+
+    fireEvent.input(within(publish).getByLabelText('Publish time'), { target: { value: '14:30' } });
+    fireEvent.click(within(publish).getByRole('button', { name: 'SCHEDULE' }));
+    const asking = await confirmation();
+    expect(asking.title).toBe('Schedule for 15 Haziran 14:30?');
+    expect(asking.text).toBe('Send to 2.821 e-mail and 1.180 app subscribers at 15 Haziran 14:30.');
+    expect(within(asking.dialog).getByRole('button', { name: 'BACK' })).toBeTruthy();
+    // The recipients were asked for; nothing is published before the confirmation.
+    expect(requests()).toEqual(['GET preflight']);
+    asking.press('SCHEDULE');
+    await waitFor(() => expect(publishBodies).toHaveLength(1));
+    await refetched();
+    expect(publishBodies[0]!.publishedAt).toBe(new Date(2026, 5, 15, 14, 30).toISOString());
+  });
+
+  it('sends nothing when the confirmation is left with BACK', async () => {
+    await openPage(issueOf({ tested: true }), 'admin');
+    press('Publish', 'PUBLISH NOW');
+    const asking = await confirmation();
+    asking.press('BACK');
+    await dialogClosed();
+    await advance(constants.issues.publishRefetchMs * 2);
+    expect(requests()).toEqual(['GET preflight']);
+    expect(publishBodies).toEqual([]);
+    const button = within(screen.getByRole('region', { name: 'Publish' })).getByRole('button', { name: 'PUBLISH NOW' }) as HTMLButtonElement;
+    await waitFor(() => expect(button.disabled).toBe(false));
   });
 
   it('shows each failed check as a toast and asks nothing of the server', async () => {
@@ -474,72 +619,109 @@ describe('the publish page', () => {
     await waitFor(() =>
       expect(toastTexts()).toEqual([`Error!${checkMessages.subject}`, `Error!${checkMessages.notificationBody}`, `Error!${checkMessages.testers}`]),
     );
-    fireEvent.click(screen.getByRole('button', { name: 'PUBLISH' }));
+    fireEvent.click(screen.getByRole('button', { name: 'SCHEDULE' }));
     await advance(50);
-    expect(calls.filter((call) => !call.endsWith(' build'))).toEqual([]);
+    expect(requests()).toEqual([]);
+    expect(screen.queryByRole('dialog')).toBeNull();
   });
 
   it('sends a test, says so and shows the issue as the server has it after a moment', async () => {
     fetchedIssue = issueOf({ tested: true, ready: true });
+    // Draft stories do not stop a test: it is sent without asking for them.
+    preflight = preflightOf([{ _id: 's2', name: 'Resimsiz haber' }]);
     await openPage(issueOf({ draft: true }));
     fireEvent.click(screen.getByRole('button', { name: 'SEND TEST' }));
     expect(await screen.findByText('A test email has been sent.')).toBeTruthy();
     expect(publishBodies[0]).toEqual({
       publishOptions: { test: true, publishOnly: false, overridePublishedAt: false, mediums: { email: true, notification: false } },
     });
-    // Draft stories do not stop a test.
-    expect(calls).not.toContain('GET content');
+    expect(requests()).toEqual(['POST publish']);
     // Now tested: the Publish section appears once the issue has been asked for again.
     await advance(constants.issues.publishRefetchMs);
-    await waitFor(() => expect(sectionNames()).toEqual(['Summary', 'Testing', 'Publish']));
-    expect(calls.filter((call) => !call.endsWith(' build'))).toEqual(['POST publish', 'GET issue']);
+    await waitFor(() => expect(sectionNames()).toEqual(['Summary', checklistName, 'Testing', 'Publish']));
+    expect(asked()).toEqual(['POST publish', 'GET issue']);
+    // Its status moved on: the checklist's preflight is asked for again.
+    await waitFor(() => expect(requests()).toEqual(['POST publish', 'GET issue', 'GET preflight']));
+    expect(screen.getByRole('listitem', { name: 'Tested: done' })).toBeTruthy();
   });
 
-  it('publishes, then asks for the issue again about half a second later', async () => {
+  it('confirms a publication now with the counts, publishes at the time of the confirmation, then asks for the issue again about half a second later', async () => {
     fetchedIssue = issueOf({ tested: true, scheduled: true }, { plannedAt: '2099-01-05T09:30:00.000Z', mediums: { email: true, notification: true } });
     await openPage(issueOf({ tested: true }), 'admin');
-    fireEvent.click(within(screen.getByRole('region', { name: 'Publish' })).getByRole('button', { name: 'PUBLISH' }));
+    // An admin's time starts a minute ahead: it goes now, and says so.
+    press('Publish', 'PUBLISH NOW');
+    const asking = await confirmation();
+    expect(asking.title).toBe('Send to 2.821 e-mail and 1.180 app subscribers now?');
+    expect(asking.text).toBe('It starts as soon as you confirm.');
+    expect(requests()).toEqual(['GET preflight']);
+    // The confirming button repeats the form's.
+    asking.press('PUBLISH NOW');
+    const confirmedAt = Date.now();
     expect(await screen.findByText('You can close this page and we will do the rest.')).toBeTruthy();
     // Not at once: after the moment.
     await advance(constants.issues.publishRefetchMs / 2);
     expect(calls).not.toContain('GET issue');
     await advance(constants.issues.publishRefetchMs / 2);
     await waitFor(() => expect(calls).toContain('GET issue'));
-    expect(calls.filter((call) => !call.endsWith(' build'))).toEqual(['GET content', 'POST publish', 'GET issue']);
-    expect(publishBodies[0]!.publishOptions).toEqual({
+    expect(requests().slice(0, 3)).toEqual(['GET preflight', 'POST publish', 'GET issue']);
+    const body = publishBodies[0]!;
+    expect(body.publishOptions).toEqual({
       test: false,
       publishOnly: false,
       overridePublishedAt: false,
       mediums: { email: true, notification: true },
     });
+    // 'Now' is when it was confirmed, not the minute ahead the picker offered.
+    expect(Math.abs(Date.parse(body.publishedAt!) - confirmedAt)).toBeLessThan(5_000);
     // Scheduled now: an admin sees Cancel and the timeline says when.
     await waitFor(() => expect(sectionNames()).toEqual(['Summary', 'Cancel']));
     expect(screen.getByText(/^Scheduled for /)).toBeTruthy();
   });
 
+  it('sends a published issue as a notification now and schedules its e-mail, each button saying which', async () => {
+    await openPage(issueOf({ tested: true, published: true }, { publishedAt: '2026-06-15T06:00:00.000Z' }));
+    const notification = screen.getByRole('region', { name: 'Publish as Notification' });
+    const email = screen.getByRole('region', { name: 'Publish as E-mail' });
+    expect(within(notification).getByLabelText('Notification time')).toBeTruthy();
+    expect(within(email).getByLabelText('E-mail time')).toBeTruthy();
+    // A notification needs no lead; an e-mail goes half an hour ahead at the earliest.
+    expect(within(email).getByRole('button', { name: 'SCHEDULE E-MAIL' })).toBeTruthy();
+    fireEvent.click(within(notification).getByRole('button', { name: 'SEND AS NOTIFICATION' }));
+    const asking = await confirmation();
+    expect(asking.title).toBe('Send to 1.180 app subscribers now?');
+    asking.press('SEND AS NOTIFICATION');
+    await waitFor(() => expect(publishBodies).toHaveLength(1));
+    await refetched();
+    expect(publishBodies[0]!.publishOptions).toMatchObject({ publishOnly: false, mediums: { email: false, notification: true } });
+  });
+
   it('shows a refusal through the shared handler and lets the user try again', async () => {
     publishAnswer = { status: 409, body: { msg: 'The issue cannot be published in its current state.' } };
     await openPage(issueOf({ tested: true }));
-    const button = within(screen.getByRole('region', { name: 'Publish' })).getByRole('button', { name: 'PUBLISH' }) as HTMLButtonElement;
+    const button = within(screen.getByRole('region', { name: 'Publish' })).getByRole('button', { name: 'SCHEDULE' }) as HTMLButtonElement;
     fireEvent.click(button);
+    (await confirmation()).press('SCHEDULE');
     expect(await screen.findByText('The issue cannot be published in its current state.')).toBeTruthy();
     await waitFor(() => expect(button.disabled).toBe(false));
     expect(calls).not.toContain('GET issue');
   });
 
   it('opens the draft-story modal instead of publishing; ACCEPT ALL accepts what it can', async () => {
-    contentStories = draftStories;
+    // The draft stories the server finds (the parked 'Draft Stories' channel aside).
+    preflight = preflightOf([
+      { _id: 's2', name: 'Resimsiz haber' },
+      { _id: 's3', name: 'Liman yarın açılıyor' },
+    ]);
     await openPage(issueOf({ tested: true }));
-    fireEvent.click(within(screen.getByRole('region', { name: 'Publish' })).getByRole('button', { name: 'PUBLISH' }));
+    press('Publish', 'SCHEDULE');
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('This issue has draft stories')).toBeTruthy();
-    // The parked 'Draft Stories' channel does not count.
     const listed = () =>
       within(within(dialog).getByRole('list', { name: 'Draft stories' }))
         .getAllByRole('listitem')
         .map((item) => item.textContent);
     expect(listed()).toEqual(['Resimsiz haber', 'Liman yarın açılıyor']);
-    expect(calls).not.toContain('POST publish');
+    expect(requests()).toEqual(['GET preflight']);
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'ACCEPT ALL' }));
     expect(await screen.findByText('Article image is required')).toBeTruthy();
@@ -550,6 +732,8 @@ describe('the publish page', () => {
 
     fireEvent.click(within(dialog).getByRole('button', { name: 'BACK TO ISSUE' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // Closed: the checklist asks again what is left.
+    await waitFor(() => expect(requests().filter((call) => call === 'GET preflight')).toHaveLength(2));
     expect(calls).not.toContain('POST publish');
   });
 
@@ -559,26 +743,94 @@ describe('the publish page', () => {
       body: { msg: 'Draft stories block publishing; they must be accepted or removed.', details: [{ message: 'Geç gelen haber', path: ['stories', 's9'] }] },
     };
     await openPage(issueOf({ tested: true }));
-    fireEvent.click(within(screen.getByRole('region', { name: 'Publish' })).getByRole('button', { name: 'PUBLISH' }));
-    const dialog = await screen.findByRole('dialog');
+    press('Publish', 'SCHEDULE');
+    (await confirmation()).press('SCHEDULE');
+    const dialog = await screen.findByRole('dialog', { name: 'This issue has draft stories' });
     expect(within(dialog).getByText('Geç gelen haber')).toBeTruthy();
   });
 
-  it('cancels a scheduled issue (admins) and asks for it again', async () => {
+  it('cancels a scheduled issue (admins) once confirmed, and asks for it again', async () => {
     fetchedIssue = issueOf({ tested: true, cancelled: true });
     await openPage(issueOf({ tested: true, scheduled: true }, { plannedAt: '2099-01-05T09:30:00.000Z' }), 'admin');
     fireEvent.click(screen.getByRole('button', { name: 'CANCEL' }));
+    const asking = await confirmation();
+    expect(asking.title).toBe('Cancel the publication?');
+    expect(asking.text).toBe(
+      `The issue will not go out at ${confirmDate(new Date('2099-01-05T09:30:00.000Z'))}. You can publish or reschedule it again later.`,
+    );
+    expect(calls).not.toContain('DELETE publish');
+    asking.press('CANCEL PUBLICATION');
     expect(await screen.findByText('The issue is successfully cancelled.')).toBeTruthy();
     await advance(constants.issues.publishRefetchMs);
-    await waitFor(() => expect(sectionNames()).toEqual(['Summary', 'Testing', 'Publish', 'Reschedule']));
+    await waitFor(() => expect(sectionNames()).toEqual(['Summary', checklistName, 'Testing', 'Publish', 'Reschedule']));
+  });
+
+  it('says what stays unsent before stopping an issue being sent, and stops nothing on BACK', async () => {
+    fetchedIssue = issueOf({ tested: true, cancelled: true, published: true, emailed: true });
+    deliveries = {
+      email: counts({ total: 100, sent: 40, failed: 2, pending: 58 }),
+      notification: counts({ total: 20, sent: 10, pending: 10 }),
+      failures: [],
+      mailServer: null,
+    };
+    await openPage(issueOf({ tested: true, processing: true }, { mediums: { email: true, notification: true } }), 'admin');
+    fireEvent.click(screen.getByRole('button', { name: 'CANCEL' }));
+    let asking = await confirmation();
+    expect(asking.title).toBe('Stop sending the issue?');
+    expect(asking.text).toBe('68 messages not sent yet stay unsent. What has been sent cannot be called back; a reschedule sends the rest later.');
+    asking.press('BACK');
+    await dialogClosed();
+    expect(calls).not.toContain('DELETE publish');
+
+    fireEvent.click(screen.getByRole('button', { name: 'CANCEL' }));
+    asking = await confirmation();
+    asking.press('CANCEL PUBLICATION');
+    expect(await screen.findByText('The issue is successfully cancelled.')).toBeTruthy();
+    expect(calls.filter((call) => call === 'DELETE publish')).toHaveLength(1);
+    await refetched();
   });
 
   it("reschedules on the issue's own date while it is still ahead, without sending one", async () => {
     await openPage(issueOf({ tested: true, cancelled: true }, { plannedAt: '2099-01-05T09:30:00.000Z' }), 'admin');
-    fireEvent.click(within(screen.getByRole('region', { name: 'Reschedule' })).getByRole('button', { name: 'RESCHEDULE' }));
+    const reschedule = screen.getByRole('region', { name: 'Reschedule' });
+    expect(within(reschedule).getByLabelText('Reschedule date')).toBeTruthy();
+    fireEvent.click(within(reschedule).getByRole('button', { name: 'RESCHEDULE' }));
+    const asking = await confirmation();
+    const planned = confirmDate(new Date('2099-01-05T09:30:00.000Z'));
+    expect(asking.title).toBe(`Schedule for ${planned}?`);
+    expect(asking.text).toBe(`Send to 2.821 e-mail and 1.180 app subscribers at ${planned}. Subscribers who already received it get nothing.`);
+    asking.press('RESCHEDULE');
     await waitFor(() => expect(publishBodies).toHaveLength(1));
     await refetched();
     expect(publishBodies[0]).not.toHaveProperty('publishedAt');
+  });
+
+  it('puts SEE RESULTS first after a send and keeps the reschedule form closed until asked for', async () => {
+    const sent = issueOf(
+      { tested: true, published: true, emailed: true, notified: true },
+      { publishedAt: '2026-06-14T06:00:00.000Z', emailedAt: '2026-06-14T06:00:00.000Z', notifiedAt: '2026-06-14T06:00:00.000Z' },
+    );
+    await openPage(sent, 'admin', ['statistics.generate']);
+    const status = screen.getByRole('region', { name: 'Status' });
+    const links = within(status).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual(['SEE RESULTS', 'Go To Issue']);
+    expect(links[0]!.getAttribute('href')).toBe('/issues/show/i1/analytics');
+
+    const reschedule = screen.getByRole('region', { name: 'Reschedule' });
+    expect(within(reschedule).getByText('A reschedule sends the issue only to the subscribers who did not receive it.')).toBeTruthy();
+    expect(within(reschedule).queryByLabelText('Reschedule date')).toBeNull();
+    expect(within(reschedule).queryByRole('button', { name: /^RESCHEDULE( NOW)?$/ })).toBeNull();
+    fireEvent.click(within(reschedule).getByRole('button', { name: 'RESCHEDULE...' }));
+    expect(await within(reschedule).findByLabelText('Reschedule date')).toBeTruthy();
+    expect(within(reschedule).getByRole('button', { name: 'RESCHEDULE NOW' })).toBeTruthy();
+    cleanup();
+
+    // Without the right to read the statistics, and while it is still being sent, no SEE RESULTS.
+    await openPage(sent, 'admin');
+    expect(within(screen.getByRole('region', { name: 'Status' })).queryByRole('link', { name: 'SEE RESULTS' })).toBeNull();
+    cleanup();
+    await openPage(issueOf({ tested: true, published: true, processing: true }, { publishedAt: '2026-06-14T06:00:00.000Z' }), 'admin', ['statistics.generate']);
+    expect(within(screen.getByRole('region', { name: 'Status' })).queryByRole('link', { name: 'SEE RESULTS' })).toBeNull();
   });
 
   it('gives the live-news newsletter a date and PUBLISH only, published as dated', async () => {
@@ -588,6 +840,10 @@ describe('the publish page', () => {
     expect(within(publish).queryByRole('checkbox')).toBeNull();
     expect(within(publish).queryByRole('radio')).toBeNull();
     fireEvent.click(within(publish).getByRole('button', { name: 'PUBLISH' }));
+    const asking = await confirmation();
+    expect(asking.title).toMatch(/^Publish on the live page, dated .+\?$/);
+    expect(asking.text).toBe('Live news goes on its web page only.');
+    asking.press('PUBLISH');
     await waitFor(() => expect(publishBodies).toHaveLength(1));
     await refetched();
     expect(publishBodies[0]!.publishOptions).toEqual({
@@ -596,13 +852,13 @@ describe('the publish page', () => {
       overridePublishedAt: true,
       mediums: { email: false, notification: false },
     });
+    expect(asking.title).toBe(`Publish on the live page, dated ${confirmDate(new Date(publishBodies[0]!.publishedAt!))}?`);
     cleanup();
 
     // Published: no e-mail or notification sections.
     await openPage(issueOf({ tested: true, published: true }));
     expect(sectionNames()).toEqual(['Summary', 'Testing']);
   });
-
   it('follows the deliveries live while sending, and retries the failed ones', async () => {
     deliveries = { email: counts({ total: 100, sent: 40, failed: 2, pending: 58 }), notification: counts(), failures: [], mailServer: null };
     const { socket } = await openPage(issueOf({ tested: true, processing: true }, { mediums: { email: true, notification: false } }));
@@ -650,6 +906,29 @@ describe('the publish page', () => {
     await waitFor(() => expect(screen.queryByText('Issue is processing...')).toBeNull());
   });
 
+  it("never shows '0 of 0' while the recipients are prepared, and counts them once they are queued", async () => {
+    const { socket } = await openPage(issueOf({ tested: true, processing: true }, { mediums: { email: true, notification: false } }));
+    const email = await screen.findByTestId('e-mail-deliveries');
+    expect(within(email).getByText('E-mail: preparing the recipients...')).toBeTruthy();
+    expect(screen.queryByText(/\b0 of 0\b/)).toBeNull();
+
+    act(() =>
+      socket.fire('issue-i1', {
+        type: 'delivery-progress',
+        delivery: { email: counts({ total: 2821, sent: 1000, pending: 1821 }), notification: counts(), failures: [], mailServer: null },
+      }),
+    );
+    expect(await within(screen.getByTestId('e-mail-deliveries')).findByText('E-mail: 1.000 of 2.821')).toBeTruthy();
+    expect(screen.queryByText(/preparing the recipients/)).toBeNull();
+    cleanup();
+
+    // A notification alone: its recipients are prepared, and no e-mail is said to be.
+    await openPage(issueOf({ tested: true, processing: true }, { mediums: { email: false, notification: true } }));
+    expect(await screen.findByText('Notification: preparing the recipients...')).toBeTruthy();
+    expect(screen.queryByTestId('e-mail-deliveries')).toBeNull();
+    expect(screen.queryByText(/\b0 of 0\b/)).toBeNull();
+  });
+
   it('shows non-admins why publishing is paused while the editor version says publish', async () => {
     stores.store.set(stores.editorVersionAtom, 'publish');
     signIn('editor');
@@ -663,11 +942,11 @@ describe('the publish page', () => {
     );
     expect(await screen.findByText(publishPausedText)).toBeTruthy();
     expect(screen.getByRole('link', { name: 'Back to issue' }).getAttribute('href')).toBe('/issues/edit/i1');
-    expect(screen.queryByRole('button', { name: 'PUBLISH' })).toBeNull();
+    expect(screen.queryByRole('button', { name: /^(PUBLISH|SCHEDULE)/ })).toBeNull();
     cleanup();
 
     await openPage(issueOf({ tested: true }), 'admin');
-    expect(screen.getByRole('button', { name: 'PUBLISH' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'PUBLISH NOW' })).toBeTruthy();
   });
 });
 

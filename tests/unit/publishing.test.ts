@@ -3,14 +3,22 @@
  * links of e-mails, and how the sender reads an SMTP server's answers.
  */
 import { describe, expect, it } from 'vitest';
+import { constants } from '../../core/shared/config';
 import { answerOf } from '../../core/server/services/mail';
 import { createLinkSigner } from '../../core/server/signed-links';
+import { format as formatDate } from 'date-fns';
+import { tr } from 'date-fns/locale';
 import {
+  cancelConfirmation,
   checkMessages,
   defaultPublishDate,
+  goesNow,
   leadMinutes,
+  publicationConfirmation,
+  publishAction,
   publishKindOf,
   publishSections,
+  sendingChecks,
   sendingProblems,
   timelineOf,
   withMedium,
@@ -114,6 +122,177 @@ describe('the checks before a test, a publication or a reschedule', () => {
       checkMessages.testers,
     ]);
     expect(sendingProblems({ ...issue, subject: 'x'.repeat(241) }, 1)).toEqual([checkMessages.subject]);
+  });
+
+  it("gives the checklist every condition in the spec's order, each with its label, whether it holds and the spec's message", () => {
+    const checks = sendingChecks(issue, 1);
+    expect(checks.map((check) => [check.id, check.label, check.ok, check.message])).toEqual([
+      ['subject', 'Subject line', true, checkMessages.subject],
+      ['preview', 'Preview text', true, checkMessages.preview],
+      ['notificationTitle', 'Notification title', true, checkMessages.notificationTitle],
+      ['notificationBody', 'Notification subtitle', true, checkMessages.notificationBody],
+      ['testers', 'Testers', true, checkMessages.testers],
+    ]);
+    const failing = sendingChecks({ subject: '  ab  ', preview: 'x'.repeat(241), notification: { title: 'Bülten hazır', body: '' } }, 0);
+    expect(failing.filter((check) => !check.ok).map((check) => check.id)).toEqual(['subject', 'preview', 'notificationBody', 'testers']);
+  });
+
+  it('holds at the limits: three characters, and the maximum of each field', () => {
+    const { subjectMin, subjectMax, previewMax, notificationTitleMax } = constants.issues;
+    const atLimits = {
+      subject: 'x'.repeat(subjectMax),
+      preview: 'x'.repeat(subjectMin),
+      notification: { title: 'x'.repeat(notificationTitleMax), body: 'x' },
+    };
+    expect(sendingChecks(atLimits, 1).every((check) => check.ok)).toBe(true);
+    const over = { ...atLimits, preview: 'x'.repeat(previewMax + 1), notification: { title: 'x'.repeat(notificationTitleMax + 1), body: 'x' } };
+    expect(
+      sendingChecks(over, 1)
+        .filter((check) => !check.ok)
+        .map((check) => check.id),
+    ).toEqual(['preview', 'notificationTitle']);
+  });
+
+  it('refuses with exactly the messages of the checks that fail', () => {
+    const cases = [
+      [issue, 0],
+      [{ ...issue, subject: '' }, 1],
+      [{ subject: '', preview: '', notification: { title: '', body: '' } }, 0],
+    ] as const;
+    for (const [fields, testers] of cases) {
+      const failing = sendingChecks(fields, testers)
+        .filter((check) => !check.ok)
+        .map((check) => check.message);
+      expect(sendingProblems(fields, testers)).toEqual(failing);
+    }
+  });
+});
+
+describe("the publish button and the confirmations (issue 29, 'Safe buttons')", () => {
+  const now = new Date(2026, 10, 26, 14, 0, 0);
+  const seconds = (s: number) => new Date(now.getTime() + s * 1000);
+  const dateFormat = (date: Date) => formatDate(date, 'd MMMM HH:mm', { locale: tr });
+  const count = (value: number) => value.toLocaleString('tr-TR');
+  const recipients = { email: 2821, notification: 1180 };
+  const at = new Date(2026, 10, 26, 14, 30);
+  const confirmation = (fields: Partial<Parameters<typeof publicationConfirmation>[0]>) =>
+    publicationConfirmation({ kind: 'publish', options: send, liveNews: false, date: null, recipients, format: dateFormat, count, ...fields });
+
+  it('goes now within publishNowSeconds of now (or in the past), and later after that', () => {
+    const limit = constants.issues.publishNowSeconds;
+    expect(goesNow(now, now)).toBe(true);
+    expect(goesNow(seconds(-600), now)).toBe(true);
+    expect(goesNow(seconds(60), now)).toBe(true);
+    expect(goesNow(seconds(limit), now)).toBe(true);
+    expect(goesNow(seconds(limit + 1), now)).toBe(false);
+    expect(goesNow(seconds(30 * 60), now)).toBe(false);
+  });
+
+  it('says on the button what each form does, now or later; the live-news newsletter only publishes', () => {
+    const labels = (['publish', 'reschedule', 'email', 'notification'] as const).map((kind) => [
+      publishAction(kind, true, false),
+      publishAction(kind, false, false),
+    ]);
+    expect(labels).toEqual([
+      ['PUBLISH NOW', 'SCHEDULE'],
+      ['RESCHEDULE NOW', 'RESCHEDULE'],
+      ['SEND AS E-MAIL', 'SCHEDULE E-MAIL'],
+      ['SEND AS NOTIFICATION', 'SCHEDULE NOTIFICATION'],
+    ]);
+    for (const kind of ['publish', 'reschedule', 'email', 'notification'] as const) {
+      expect(publishAction(kind, true, true)).toBe('PUBLISH');
+      expect(publishAction(kind, false, true)).toBe('PUBLISH');
+    }
+  });
+
+  it("gives a director's earliest time (the 30-minute lead) the SCHEDULE label", () => {
+    const earliest = defaultPublishDate(now, leadMinutes(editor, send));
+    expect(goesNow(earliest, now)).toBe(false);
+    expect(publishAction('publish', goesNow(earliest, now), false)).toBe('SCHEDULE');
+    // An admin's default time is a minute ahead: it goes now.
+    const adminDefault = defaultPublishDate(now, leadMinutes(admin, send));
+    expect(publishAction('publish', goesNow(adminDefault, now), false)).toBe('PUBLISH NOW');
+  });
+
+  it('says who a publication now goes to, with the counts written the Turkish way', () => {
+    expect(confirmation({})).toEqual({
+      title: 'Send to 2.821 e-mail and 1.180 app subscribers now?',
+      text: 'It starts as soon as you confirm.',
+      action: 'PUBLISH NOW',
+    });
+    expect(confirmation({ kind: 'email', options: { publishOnly: false, mediums: { email: true, notification: false } } })).toMatchObject({
+      title: 'Send to 2.821 e-mail subscribers now?',
+      action: 'SEND AS E-MAIL',
+    });
+    expect(confirmation({ kind: 'notification', options: { publishOnly: false, mediums: { email: false, notification: true } } })).toMatchObject({
+      title: 'Send to 1.180 app subscribers now?',
+      action: 'SEND AS NOTIFICATION',
+    });
+    expect(confirmation({ recipients: { email: 0, notification: 1 } }).title).toBe('Send to 0 e-mail and 1 app subscribers now?');
+  });
+
+  it('says when a scheduled publication goes, and to whom', () => {
+    expect(confirmation({ date: at })).toEqual({
+      title: 'Schedule for 26 Kasım 14:30?',
+      text: 'Send to 2.821 e-mail and 1.180 app subscribers at 26 Kasım 14:30.',
+      action: 'SCHEDULE',
+    });
+    expect(confirmation({ kind: 'email', date: at, options: { publishOnly: false, mediums: { email: true, notification: false } } })).toMatchObject({
+      text: 'Send to 2.821 e-mail subscribers at 26 Kasım 14:30.',
+      action: 'SCHEDULE E-MAIL',
+    });
+  });
+
+  it('says that Publish Only sends nobody anything', () => {
+    const only = { publishOnly: true, mediums: { email: false, notification: false } };
+    expect(confirmation({ options: only })).toEqual({
+      title: 'Publish on the web page only now?',
+      text: 'It starts as soon as you confirm. Nobody is sent anything.',
+      action: 'PUBLISH NOW',
+    });
+    expect(confirmation({ options: only, date: at }).text).toBe('Publish on the web page only at 26 Kasım 14:30. Nobody is sent anything.');
+  });
+
+  it('tells that a reschedule spares those who already received the issue', () => {
+    expect(confirmation({ kind: 'reschedule' })).toEqual({
+      title: 'Send to 2.821 e-mail and 1.180 app subscribers now?',
+      text: 'It starts as soon as you confirm. Subscribers who already received it get nothing.',
+      action: 'RESCHEDULE NOW',
+    });
+    expect(confirmation({ kind: 'reschedule', date: at })).toMatchObject({
+      title: 'Schedule for 26 Kasım 14:30?',
+      text: 'Send to 2.821 e-mail and 1.180 app subscribers at 26 Kasım 14:30. Subscribers who already received it get nothing.',
+      action: 'RESCHEDULE',
+    });
+  });
+
+  it('dates live news on its page and sends nothing', () => {
+    expect(confirmation({ liveNews: true, date: at })).toEqual({
+      title: 'Publish on the live page, dated 26 Kasım 14:30?',
+      text: 'Live news goes on its web page only.',
+      action: 'PUBLISH',
+    });
+  });
+
+  it('confirms the cancel of a planned publication with its date, and of a running one with what stays unsent', () => {
+    const planned = cancelConfirmation({ status: status('tested', 'scheduled'), plannedAt: at, pending: 0, format: dateFormat, count });
+    expect(planned).toEqual({
+      title: 'Cancel the publication?',
+      text: 'The issue will not go out at 26 Kasım 14:30. You can publish or reschedule it again later.',
+      action: 'CANCEL PUBLICATION',
+    });
+    expect(cancelConfirmation({ status: status('tested', 'queued'), plannedAt: null, pending: 0, format: dateFormat, count }).text).toBe(
+      'The issue will not go out. You can publish or reschedule it again later.',
+    );
+    const running = cancelConfirmation({ status: status('tested', 'processing'), plannedAt: at, pending: 2500, format: dateFormat, count });
+    expect(running).toEqual({
+      title: 'Stop sending the issue?',
+      text: '2.500 messages not sent yet stay unsent. What has been sent cannot be called back; a reschedule sends the rest later.',
+      action: 'CANCEL PUBLICATION',
+    });
+    expect(cancelConfirmation({ status: status('tested', 'processing'), plannedAt: null, pending: 1, format: dateFormat, count }).text).toMatch(
+      /^1 message not sent yet stay unsent\./,
+    );
   });
 });
 
