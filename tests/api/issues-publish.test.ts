@@ -217,7 +217,9 @@ describe.each(databases)('publishing issues on %s', (kind) => {
     expect(mail.subject).toBe('Sabah Bülteni: Metro, bütçe ve hafta sonu');
     expect(mail.from?.value).toEqual([{ name: 'Sabah Bülteni', address: 'bulten@sabah.masthead.local' }]);
     expect(mail.replyTo?.value).toEqual([{ name: '', address: 'okur@sabah.masthead.local' }]);
-    expect(sink.received[0]!.from).toBe('no-reply@masthead.local');
+    // Each subscriber's copy bounces to its own VERP address at MAIL_FROM's domain (decision 0034).
+    expect(sink.received[0]!.from).toMatch(/^no-reply\+[a-z0-9]+@masthead\.local$/);
+    expect(new Set(sink.received.map((message) => message.from)).size).toBe(sink.received.length);
     expect(await dkimResults(sink.received[0]!.raw)).toEqual([{ result: 'pass', domain: 'sabah.masthead.local' }]);
     expect(await dkimResults(sink.received.at(-1)!.raw)).toEqual([{ result: 'pass', domain: 'sabah.masthead.local' }]);
     expect(mail.html).toBeTruthy();
