@@ -3,7 +3,8 @@
  * issue at a time (a lease in issue_sending, renewed while it works; another process takes over
  * when it runs out). E-mail goes over a pool of SMTP connections, each taking a batch of
  * recipients and, per message, recording the last answer and marking the next message handed over
- * in one write: a crash leaves at most one message per connection in doubt, and nothing is sent
+ * in one write (the connections' writes of the same moment joined into one statement: a group
+ * commit, outcomeWriter in deliveries.ts): a crash leaves at most one message per connection in doubt, and nothing is sent
  * twice by the resumed run. Temporary refusals slow the rate and come back later; permanent ones
  * are recorded with the server's answer, and a hard bounce stops mail to that address. A mail
  * server that cannot be reached takes nothing: its messages go back to the queue and the run
@@ -23,6 +24,7 @@ import { constants } from '../../../core/shared/config';
 import {
   claimRecipients,
   nextDue,
+  outcomeWriter,
   recordOutcomes,
   recoverDeliveries,
   releaseClaimed,
@@ -389,6 +391,8 @@ async function sendEmails(context: SenderContext, plan: SendPlan, outage: MailSe
   const bulk = context.mail.bulk(connections, plan.sender.from);
   const mime = issueMime(plan);
   const verp = createVerp(context.mail.from.address, context.links);
+  // The connections' writes, joined into one statement when they come together.
+  const writer = outcomeWriter(db, plan.issueId, 'email');
   const started = performance.now();
   let accepted = 0;
   // Answers false when the send is to stop; a cancel is heard within a second, even in a long wait.
@@ -436,7 +440,7 @@ async function sendEmails(context: SenderContext, plan: SendPlan, outage: MailSe
           if (handed % constants.delivery.stopCheckEvery === constants.delivery.stopCheckEvery - 1 && (await shouldStop())) break;
           await gate.take();
           // The last answer and "this one is handed over" are written together, before the hand-over.
-          await recordOutcomes(db, plan.issueId, 'email', previous ? [previous] : [], [recipient.subscriber_id]);
+          await writer.write(previous ? [previous] : [], [recipient.subscriber_id]);
           previous = null;
           handed++;
           const answer = await bulk.send(bulkCopy(context, plan, mime, verp, recipient));
@@ -454,7 +458,7 @@ async function sendEmails(context: SenderContext, plan: SendPlan, outage: MailSe
           }
         }
       } finally {
-        if (previous) await recordOutcomes(db, plan.issueId, 'email', [previous]);
+        if (previous) await writer.write([previous]);
         // What this connection took but did not hand over goes back (a stop, an unreachable server, an error).
         await releaseClaimed(
           db,
