@@ -1,13 +1,13 @@
 /**
  * A fixed number of worker threads for CPU-bound work (speech synthesis and MP3 encoding take a
- * core for a good fraction of a second per chunk), so a story being spoken neither blocks the
- * server's event loop nor takes every core. Work beyond the pool waits its turn, first come first
+ * core for a good fraction of a second per chunk; DKIM signatures a fraction of a millisecond per
+ * copy of an issue, thousands a second), so it neither blocks the server's event loop nor takes
+ * every core. Work beyond the pool waits its turn, first come first
  * served. Threads start when work first needs them; an idle one does not keep the process alive;
  * one that dies fails the work it held and another takes its place for the next.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import { Worker } from 'node:worker_threads';
-import { defaultSpeechWorkers } from '../../../../core/server/env';
 
 /** What a pool worker receives, and what it answers for that id. */
 export interface PoolRequest<Task> {
@@ -61,7 +61,7 @@ export function createWorkerPool<Task, Result>(options: {
   log?: FastifyBaseLogger;
   idleMs?: number;
 }): WorkerPool<Task, Result> {
-  const size = Math.max(1, options.size ?? defaultSpeechWorkers());
+  const size = Math.max(1, options.size ?? 1);
   const idleMs = options.idleMs ?? defaultIdleMs;
   const name = options.name ?? 'worker';
   const slots: Slot<Task, Result>[] = [];

@@ -33,6 +33,8 @@ export async function buildServer(root: string, outDir: string): Promise<void> {
     'core/server/setup.ts',
     // Started as a worker thread by the speech plugin's engine pool (new URL('./worker.js')), imported by nobody.
     'plugins/speech/server/engine/worker.ts',
+    // Started as a worker thread by the DKIM signer (dkim.ts, new URL('./dkim-worker.js')), imported by nobody.
+    'core/server/services/dkim-worker.ts',
     ...plugins.map((id) => `plugins/${id}/plugin.ts`),
     ...plugins.map((id) => `plugins/${id}/server/index.ts`).filter((entry) => existsSync(join(root, entry))),
   ];

@@ -1,13 +1,13 @@
 /**
- * The DKIM signer (core/server/services/dkim.ts), checked by another implementation: mailauth's
+ * The DKIM signer (core/server/services/dkim.ts, on its worker threads), checked by another implementation: mailauth's
  * verifier, as a receiver runs it. A message with folded headers, runs of spaces and empty lines at
  * the end passes; a changed body or a changed signed header does not; a key is chosen by the From
  * address's domain or a parent of it.
  */
 import { generateKeyPairSync } from 'node:crypto';
 import { dkimVerify } from 'mailauth/lib/dkim/verify';
-import { describe, expect, it } from 'vitest';
-import { keyFor, signMessage, type DkimKey } from '../../core/server/services/dkim';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createDkimSigner, dkimSignature, keyFor, type DkimKey } from '../../core/server/services/dkim';
 
 const pair = generateKeyPairSync('rsa', { modulusLength: 2048 });
 const key: DkimKey = {
@@ -41,7 +41,17 @@ const message = [
   '',
 ].join('\r\n');
 
+// As a send signs: on the signer's worker threads.
+const signer = createDkimSigner();
+const signMessage = (raw: string, with_: DkimKey, now: Date) => signer.sign(raw, with_, now);
+afterAll(() => signer.close());
+
 describe('DKIM signatures', () => {
+  it("made on this thread are the worker's, byte for byte", async () => {
+    const now = new Date('2026-11-27T07:00:00Z');
+    expect(await signMessage(message, key, now)).toBe(`${dkimSignature(message, key, now)}${message}`);
+  });
+
   it("are checked as passing by a receiver's verifier, over folded headers, runs of spaces and empty lines at the end", async () => {
     const signed = await signMessage(message, key, new Date('2026-11-27T07:00:00Z'));
     expect(signed.startsWith('DKIM-Signature: v=1;\r\n a=rsa-sha256;')).toBe(true);

@@ -8,6 +8,9 @@
  */
 import { createHash, createPrivateKey, sign, type KeyObject } from 'node:crypto';
 import { readFileSync } from 'node:fs';
+import { extname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createWorkerPool, type WorkerPool } from '../worker-pool';
 
 export interface DkimKey {
   domain: string;
@@ -74,11 +77,21 @@ function headerFields(block: string): [string, string][] {
   return fields;
 }
 
+/** The key as a thread other than the one that read it takes it: by its PEM text. */
+export interface DkimTask {
+  raw: string;
+  domain: string;
+  selector: string;
+  pem: string;
+  /** The signing time (t=), in milliseconds. */
+  time: number;
+}
+
 /**
- * The message with a DKIM-Signature on top. The RSA signature is computed on libuv's thread pool,
- * so signing a large send does not hold up the event loop. `now` is the signing time (t=).
+ * The DKIM-Signature header field for a message (with its line end, to be put on top of it). It
+ * signs on the calling thread: a send signs on the signer's worker threads (createDkimSigner).
  */
-export async function signMessage(raw: string, key: DkimKey, now: Date): Promise<string> {
+export function dkimSignature(raw: string, key: Pick<DkimKey, 'domain' | 'selector' | 'privateKey'>, now: Date): string {
   const split = raw.indexOf('\r\n\r\n');
   const block = split < 0 ? raw : raw.slice(0, split);
   const body = split < 0 ? '' : raw.slice(split + 4);
@@ -101,10 +114,38 @@ export async function signMessage(raw: string, key: DkimKey, now: Date): Promise
     'b=',
   ];
   const data = [...signed.map(([name, value]) => `${relaxedHeader(name, value)}\r\n`), relaxedHeader('DKIM-Signature', tags.join('; '))].join('');
-  const signature = await new Promise<string>((resolve, reject) =>
-    sign('sha256', Buffer.from(data), key.privateKey, (error, result) => (error ? reject(error) : resolve(result.toString('base64')))),
-  );
+  const signature = sign('sha256', Buffer.from(data), key.privateKey).toString('base64');
   // Folded after each tag and every 72 characters of the signature: relaxed canonicalization reads it as signed.
-  const folded = `${tags.join(';\r\n ')}${signature.replace(/.{72}(?=.)/g, '$&\r\n ')}`;
-  return `DKIM-Signature: ${folded}\r\n${raw}`;
+  return `DKIM-Signature: ${tags.join(';\r\n ')}${signature.replace(/.{72}(?=.)/g, '$&\r\n ')}\r\n`;
 }
+
+export interface DkimSigner {
+  /** The message with its DKIM-Signature on top. */
+  sign(raw: string, key: DkimKey, now: Date): Promise<string>;
+  close(): Promise<void>;
+}
+
+const workerFile = new URL(`./dkim-worker${extname(fileURLToPath(import.meta.url))}`, import.meta.url);
+
+/**
+ * Signs on worker threads (core/server/worker-pool.ts; started with the first message, ended when
+ * idle): the canonical forms, the body's hash and the RSA signature of every copy of an issue
+ * stay off the event loop, which only copies the text over and puts the answer on top of it.
+ */
+export function createDkimSigner(threads = dkimThreads): DkimSigner {
+  let pool: WorkerPool<DkimTask, string> | null = null;
+  return {
+    async sign(raw, key, now) {
+      pool ??= createWorkerPool<DkimTask, string>({ file: workerFile, size: threads, name: 'dkim' });
+      const header = await pool.run({ raw, domain: key.domain, selector: key.selector, pem: key.pem, time: now.getTime() });
+      return `${header}${raw}`;
+    },
+    close: async () => {
+      await pool?.close();
+      pool = null;
+    },
+  };
+}
+
+/** Two threads: one signs while the other's answer travels back. */
+const dkimThreads = 2;

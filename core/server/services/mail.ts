@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
 import { clock } from '../clock';
-import { keyFor, signMessage, type DkimKey } from './dkim';
+import { createDkimSigner, keyFor, type DkimKey } from './dkim';
 import { parseMailbox, type MailAddress } from './mime-template';
 
 export interface MailMessage {
@@ -121,6 +121,8 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
   if (options.smtpUrl) {
     const smtpUrl = options.smtpUrl;
     const transport = nodemailer.createTransport(smtpUrl);
+    // Bulk copies are signed on worker threads, started by the first one.
+    const signer = createDkimSigner();
     return {
       kind: 'smtp',
       from,
@@ -164,7 +166,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
             const textWatch: TextWatch = { text: null };
             try {
               // Signed before nodemailer gets the text, so its reading still tells whether the text went (see above).
-              const raw = key ? await signMessage(message.raw(), key, clock.now()) : message.raw();
+              const raw = key ? await signer.sign(message.raw(), key, clock.now()) : message.raw();
               const info = await pool.sendMail({ envelope: { from: message.returnPath ?? envelopeFrom, to: message.to }, raw, textWatch } as SendMailOptions);
               return { outcome: 'sent', code: 250, text: String(info.response ?? '').slice(0, 500) };
             } catch (error) {
@@ -174,7 +176,10 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
           close: () => pool.close(),
         };
       },
-      close: () => transport.close(),
+      close: () => {
+        transport.close();
+        void signer.close();
+      },
     };
   }
   const dir = outboxDir(options.dataDir);

@@ -1,6 +1,6 @@
 /** A worker for the pool's tests: waits as long as it is told and says when, or dies when told. */
 import { parentPort, threadId } from 'node:worker_threads';
-import type { PoolAnswer, PoolRequest } from '../../../plugins/speech/server/engine/pool';
+import type { PoolAnswer, PoolRequest } from '../../../core/server/worker-pool';
 
 export type FixtureTask = { kind: 'wait'; ms: number } | { kind: 'crash' } | { kind: 'refuse' };
 export interface FixtureResult {

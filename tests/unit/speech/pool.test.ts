@@ -2,7 +2,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createWorkerPool, type WorkerPool } from '../../../plugins/speech/server/engine/pool';
+import { createWorkerPool, type WorkerPool } from '../../../core/server/worker-pool';
 import type { FixtureResult, FixtureTask } from './pool-fixture';
 
 const fixture = new URL('./pool-fixture.ts', import.meta.url);
@@ -86,7 +86,7 @@ describe('worker pool', () => {
     pool = createWorkerPool<FixtureTask, FixtureResult>({ file: fixture, size: 1 });
     // A process that runs a task and never closes its pool: it ends by itself, with the task's answer.
     const script = `
-      const { createWorkerPool } = await import(${JSON.stringify(new URL('../../../plugins/speech/server/engine/pool.ts', import.meta.url).href)});
+      const { createWorkerPool } = await import(${JSON.stringify(new URL('../../../core/server/worker-pool.ts', import.meta.url).href)});
       const pool = createWorkerPool({ file: new URL(${JSON.stringify(fixture.href)}), size: 2 });
       const results = await Promise.all([pool.run({ kind: 'wait', ms: 300 }), pool.run({ kind: 'wait', ms: 300 })]);
       console.log(results.length);`;

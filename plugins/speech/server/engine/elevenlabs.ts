@@ -4,7 +4,7 @@
  * as the offline engine's and join with them byte for byte. The key goes in a header only and
  * never into an error message or a log.
  */
-import type { WorkerPool } from './pool';
+import type { WorkerPool } from '../../../../core/server/worker-pool';
 import type { SpeechEngine, SpeechVoice } from './index';
 import type { SpeechTask, SpeechTaskResult } from './tasks';
 import { elevenLabsModel, elevenLabsTimeoutMs, speechSampleRate } from './format';

@@ -11,7 +11,8 @@ import type { SpeechVoice } from '../../../../schemas/generated/api/speech-voice
 import { createElevenLabsEngine } from './elevenlabs';
 import { elevenLabsDefaultUrl } from './format';
 import { loadEspeak, type Espeak } from './espeak';
-import { createWorkerPool, type WorkerPool } from './pool';
+import { defaultSpeechWorkers } from '../../../../core/server/env';
+import { createWorkerPool, type WorkerPool } from '../../../../core/server/worker-pool';
 import { performSpeechTask, type SpeechTask, type SpeechTaskResult } from './tasks';
 import { espeakSettings, offlineVoices } from './voices';
 
@@ -66,7 +67,7 @@ export function createSpeechEngine(options: SpeechEngineOptions = {}): SpeechEng
   const pool =
     options.workers === 0
       ? inThisThread()
-      : createWorkerPool<SpeechTask, SpeechTaskResult>({ file: workerFile, size: options.workers, name: 'speech', log: options.log });
+      : createWorkerPool<SpeechTask, SpeechTaskResult>({ file: workerFile, size: options.workers ?? defaultSpeechWorkers(), name: 'speech', log: options.log });
   if (options.elevenLabsApiKey) {
     return createElevenLabsEngine({ apiKey: options.elevenLabsApiKey, url: options.elevenLabsUrl ?? elevenLabsDefaultUrl, pool });
   }

@@ -1,10 +1,10 @@
 /**
- * A speech worker thread (see pool.ts): answers each task of the speech pool. espeak-ng is loaded
+ * A speech worker thread (see core/server/worker-pool.ts): answers each task of the speech pool. espeak-ng is loaded
  * once, when the first text arrives, so a thread that only encodes ElevenLabs' PCM never loads it.
  * Compiled as its own entry (scripts/build/server.ts) since nothing imports it.
  */
 import { parentPort } from 'node:worker_threads';
-import type { PoolAnswer, PoolRequest } from './pool';
+import type { PoolAnswer, PoolRequest } from '../../../../core/server/worker-pool';
 import { loadEspeak, type Espeak } from './espeak';
 import { performSpeechTask, type SpeechTask, type SpeechTaskResult } from './tasks';
 
