@@ -18,7 +18,8 @@ if (printStoryList(await measureStoryList())) failed = true;
 if (printCollectionList(await measureCollectionList())) failed = true;
 if (printAnalytics(await measureAnalytics())) failed = true;
 if (printLiveIssue(await measureLiveIssue())) failed = true;
-if (printEmailSend(await measureEmailSend())) failed = true;
+if (printEmailSend(await measureEmailSend('postgres'))) failed = true;
+if (printEmailSend(await measureEmailSend('embedded'))) failed = true;
 if (printSpeech(await measureSpeech())) failed = true;
 if (printSpeechThroughApi(await measureSpeechThroughApi())) failed = true;
 
