@@ -1,8 +1,10 @@
 /**
  * /newsletters/show/:newsletterId/subscribers: the newsletter's subscribers (type, name, e-mail
- * address, city, sign-up date), 10 a page, with search, EXPORT CSV and IMPORT CSV.
+ * address, city, sign-up date), 10 a page, with search, EXPORT CSV and IMPORT CSV. An address that
+ * bounced or complained says so under it (BounceState), and a check box keeps only those.
  */
 import {
+  Checkbox,
   DefaultButton,
   DetailsList,
   DetailsListLayoutMode,
@@ -27,6 +29,7 @@ import { toast } from '../../../core/client/toasts';
 import { constants } from '../../../core/shared/config';
 import { searchCountCap } from '../../../core/shared/lists';
 import type { Subscription } from '../../../schemas/generated/entities/subscription';
+import { BounceState } from './BounceState';
 import { ImportErrorsDialog, type RowProblem } from './ImportErrorsDialog';
 import { downloadSubscribersCsv, importSubscribersCsv, listSubscriptions } from './subscribers-api';
 import './subscribers.css';
@@ -37,7 +40,20 @@ const signUpFormat = 'd MMMM yyyy';
 const columns: IColumn[] = [
   { key: 'type', name: 'TYPE', minWidth: 60, maxWidth: 80, onRender: (item: Subscription) => item.type },
   { key: 'name', name: 'NAME', fieldName: 'name', minWidth: 140, maxWidth: 240, isResizable: true },
-  { key: 'email', name: 'EMAIL ADDRESS', fieldName: '_id', minWidth: 200, isResizable: true },
+  {
+    key: 'email',
+    name: 'EMAIL ADDRESS',
+    fieldName: '_id',
+    minWidth: 200,
+    isResizable: true,
+    isMultiline: true,
+    onRender: (item: Subscription) => (
+      <div className="subscriber-address">
+        {item._id}
+        {item.bounce ? <BounceState bounce={item.bounce} /> : null}
+      </div>
+    ),
+  },
   { key: 'city', name: 'CITY', fieldName: 'city', minWidth: 100, maxWidth: 160, isResizable: true },
   {
     key: 'createdAt',
@@ -65,23 +81,24 @@ export default function SubscribersPage() {
   const [page, setPage] = useState(0);
   const [text, setText] = useState('');
   const search = useDebouncedSearch(text);
+  const [bounced, setBounced] = useState(false);
   const [rows, setRows] = useState<{ data: Subscription[]; count: number } | null>(null);
   const [reload, setReload] = useState(0);
   const [busy, setBusy] = useState<'export' | 'import' | null>(null);
   const [problems, setProblems] = useState<RowProblem[] | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
 
-  useEffect(() => setPage(0), [search, newsletterId]);
+  useEffect(() => setPage(0), [search, bounced, newsletterId]);
   useEffect(() => {
     let current = true;
-    listSubscriptions(newsletterId, page, pageSize, search).then(
+    listSubscriptions(newsletterId, page, pageSize, search, bounced).then(
       (answer) => current && setRows(answer),
       (error: unknown) => current && void handleError(error),
     );
     return () => {
       current = false;
     };
-  }, [newsletterId, page, search, reload]);
+  }, [newsletterId, page, search, bounced, reload]);
 
   const exportCsv = async () => {
     setBusy('export');
@@ -142,10 +159,11 @@ export default function SubscribersPage() {
           ariaLabel="Search subscribers"
           value={text}
           onChange={(_event, value) => setText(value ?? '')}
-          styles={{ root: { width: 320 } }}
+          styles={{ root: { width: 320, maxWidth: '100%' } }}
         />
+        <Checkbox label="Bounced or complained only" checked={bounced} onChange={(_event, checked) => setBounced(Boolean(checked))} />
         {rows ? (
-          <Text aria-live="polite">{`${rows.count.toLocaleString('tr-TR')}${search && rows.count >= searchCountCap(page, pageSize) ? '+' : ''} subscribers`}</Text>
+          <Text aria-live="polite">{`${rows.count.toLocaleString('tr-TR')}${(search || bounced) && rows.count >= searchCountCap(page, pageSize) ? '+' : ''} subscribers`}</Text>
         ) : null}
         {busy ? <Spinner label={busy === 'import' ? 'Importing...' : 'Exporting...'} labelPosition="right" /> : null}
       </Stack>
@@ -154,8 +172,8 @@ export default function SubscribersPage() {
         <Spinner label="Loading..." />
       ) : rows.data.length === 0 ? (
         <EmptyState
-          title={search ? 'No subscriber matches your search.' : 'There are no subscribers yet.'}
-          text={search ? undefined : 'Import them from a CSV file with IMPORT CSV.'}
+          title={search ? 'No subscriber matches your search.' : bounced ? 'No address has bounced or complained.' : 'There are no subscribers yet.'}
+          text={search || bounced ? undefined : 'Import them from a CSV file with IMPORT CSV.'}
         />
       ) : (
         <div className="subscribers-table">

@@ -8,8 +8,11 @@ export type TimelinePoint = SubscriberStats['data'][number];
 
 export const subscribersPath = (newsletterId: string) => `/newsletters/show/${newsletterId}/subscribers`;
 
-export function listSubscriptions(newsletterId: string, page: number, limit: number, search: string) {
-  return call(subscriberEndpoints.list, { params: { id: newsletterId }, query: { page, limit, ...(search ? { search } : {}) } });
+export function listSubscriptions(newsletterId: string, page: number, limit: number, search: string, bounced = false) {
+  return call(subscriberEndpoints.list, {
+    params: { id: newsletterId },
+    query: { page, limit, ...(search ? { search } : {}), ...(bounced ? { bounced } : {}) },
+  });
 }
 
 export function subscriberTimeline(newsletterId: string) {

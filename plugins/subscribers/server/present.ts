@@ -2,10 +2,19 @@
 import { iso } from '../../../core/server/present';
 import type { SubscriberStats } from '../../../schemas/generated/api/subscriber-stats';
 import type { Subscription } from '../../../schemas/generated/entities/subscription';
-import type { SubscriberRow, TimelineWeek } from './store';
+import type { ListedSubscriberRow, SubscriberRow, TimelineWeek } from './store';
 
-export function presentSubscription(row: SubscriberRow): Subscription {
-  return { _id: row.email, type: 'FREE', name: row.name, city: row.city, medium: row.medium, createdAt: iso(row.created_at) };
+export function presentSubscription(row: ListedSubscriberRow): Subscription {
+  const subscription: Subscription = { _id: row.email, type: 'FREE', name: row.name, city: row.city, medium: row.medium, createdAt: iso(row.created_at) };
+  if (row.bounce_kind && row.bounce_updated_at)
+    subscription.bounce = {
+      kind: row.bounce_kind,
+      softCount: row.bounce_soft_count ?? 0,
+      suppressed: row.bounce_suppressed_at !== null,
+      answer: row.bounce_answer ?? '',
+      updatedAt: iso(row.bounce_updated_at),
+    };
+  return subscription;
 }
 
 /** The export's columns, in this order (the import reads the same header back). */

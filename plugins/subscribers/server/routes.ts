@@ -5,6 +5,7 @@
 import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
 import { csvLines } from '../../../core/server/csv';
+import { callerPublisher } from '../../../core/server/auth/session';
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { invalidDetails } from '../../../core/server/errors';
 import { findNewsletter } from '../../../core/server/store';
@@ -27,13 +28,17 @@ export function registerSubscriberRoutes(api: PluginApi): void {
 
   api.serve(subscriberEndpoints.list, {
     requires: 'subscribers.list',
-    summary: "A newsletter's subscribers, newest sign-ups first, 10 a page; search by the start of an e-mail or a name.",
+    summary:
+      "A newsletter's subscribers, newest sign-ups first, 10 a page; search by the start of an e-mail or a name. A row whose address bounced or complained for the newsletter's publisher carries it (bounce); bounced=true keeps only those.",
     async handler(request, _reply, session) {
       session.assertNewsletter(request.params.id);
-      const { page = 0, limit = constants.pageSizes.list, search } = request.query;
+      const { page = 0, limit = constants.pageSizes.list, search, bounced } = request.query;
       const { rows, count } = await listSubscribers(db, {
         newsletterId: request.params.id,
+        // A newsletter of the caller's scopes is one of the caller's publisher (core/server/auth/session.ts): its bounces are that publisher's.
+        publisherId: callerPublisher(session),
         search,
+        bounced,
         limit,
         offset: page * limit,
         countMax: searchCountCap(page, limit),

@@ -13,7 +13,7 @@ import { prefixPattern } from '../../../core/server/db/like';
 import type { CoreTables, NewsletterRow } from '../../../core/server/db/tables';
 import { findNewsletter, findNewsletterByKey, setSubscriberCount } from '../../../core/server/store';
 import { constants } from '../../../core/shared/config';
-import type { StoredSource, SubscriberTables, SubscriptionEventType, SubscriptionMedium, SubscriptionSource } from './tables';
+import type { BounceKind, StoredSource, SubscriberTables, SubscriptionEventType, SubscriptionMedium, SubscriptionSource } from './tables';
 import { clock } from '../../../core/server/clock';
 
 export type SubscribersDb = Kysely<CoreTables & SubscriberTables>;
@@ -26,6 +26,15 @@ export interface SubscriberRow {
   city: string;
   medium: SubscriptionMedium;
   created_at: Date;
+}
+
+/** A row of the subscribers page: the subscriber, and what came back from the address for the newsletter's publisher (all null when nothing did). */
+export interface ListedSubscriberRow extends SubscriberRow {
+  bounce_kind: BounceKind | null;
+  bounce_soft_count: number | null;
+  bounce_answer: string | null;
+  bounce_suppressed_at: Date | null;
+  bounce_updated_at: Date | null;
 }
 
 /** Case folding of names the way the search index does it (migration 001): Turkish capitals first, then lower(). */
@@ -42,21 +51,42 @@ function matches(search: string): RawBuilder<boolean> {
 
 export async function listSubscribers(
   db: SubscribersDb,
-  options: { newsletterId: string; search?: string; limit: number; offset: number; countMax: number },
-): Promise<{ rows: SubscriberRow[]; count: number }> {
+  options: { newsletterId: string; publisherId: string; search?: string; bounced?: boolean; limit: number; offset: number; countMax: number },
+): Promise<{ rows: ListedSubscriberRow[]; count: number }> {
   const search = options.search?.trim();
   let query = db.selectFrom('subscribers').where('newsletter_id', '=', options.newsletterId);
   if (search) query = query.where(matches(search));
-  const rows = query
-    .select(['email', 'name', 'city', 'medium', 'created_at'])
+  // The publisher's bounced addresses lead (few), each found by the (newsletter_id, lower(email)) index.
+  if (options.bounced)
+    query = query.where(sql<string>`lower(email)`, 'in', db.selectFrom('mail_bounces').select('email').where('publisher_id', '=', options.publisherId));
+  const filtered = Boolean(search) || options.bounced === true;
+  const pageRows = query
+    .select(['id', 'email', 'name', 'city', 'medium', 'created_at'])
     .orderBy('created_at', 'desc')
     .orderBy('id', 'desc')
     .limit(options.limit)
-    .offset(options.offset)
+    .offset(options.offset);
+  // The page first, then its bounces: joined before the offset, a deep page would look up the
+  // bounces of every row it skips. One primary-key probe per row shown.
+  const rows = db
+    .selectFrom(pageRows.as('s'))
+    .leftJoin('mail_bounces as b', (join) =>
+      join.on('b.publisher_id', '=', options.publisherId).on((eb) => eb('b.email', '=', eb.fn<string>('lower', ['s.email']))),
+    )
+    .select(['s.email', 's.name', 's.city', 's.medium', 's.created_at'])
+    .select([
+      'b.kind as bounce_kind',
+      'b.soft_count as bounce_soft_count',
+      'b.answer as bounce_answer',
+      'b.suppressed_at as bounce_suppressed_at',
+      'b.updated_at as bounce_updated_at',
+    ])
+    .orderBy('s.created_at', 'desc')
+    .orderBy('s.id', 'desc')
     .execute();
-  // A search counts its matches only up to a cap: counting every 'Mehmet' of a million rows is
-  // the one slow part of a search; the kept count serves the unfiltered list.
-  const count = search
+  // A search (or a filter) counts its matches only up to a cap: counting every 'Mehmet' of a
+  // million rows is the one slow part of a search; the kept count serves the unfiltered list.
+  const count = filtered
     ? db
         .selectFrom(
           query

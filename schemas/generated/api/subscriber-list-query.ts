@@ -7,4 +7,8 @@ export interface SubscriberListQuery {
   page?: number;
   limit?: number;
   search?: string;
+  /**
+   * true: only addresses that bounced or complained for the newsletter's publisher (decision 0034); its count stops where a search's does.
+   */
+  bounced?: boolean;
 }

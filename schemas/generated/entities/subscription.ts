@@ -19,4 +19,23 @@ export interface Subscription {
    * The sign-up date.
    */
   createdAt: string;
+  /**
+   * What came back from the address after mail of the newsletter's publisher (decision 0034): the worst seen (complaint, then hard, then soft), the soft bounces counted, whether the publisher stopped mailing it, the last answer and when it came. Absent when nothing came back.
+   */
+  bounce?: {
+    kind: 'hard' | 'soft' | 'complaint';
+    softCount: number;
+    /**
+     * The publisher's newsletters no longer mail the address, until it subscribes again.
+     */
+    suppressed: boolean;
+    /**
+     * The last answer: the mail server's diagnostic, or the feedback report's type.
+     */
+    answer: string;
+    /**
+     * When the last bounce or complaint came.
+     */
+    updatedAt: string;
+  };
 }
