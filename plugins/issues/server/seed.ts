@@ -14,7 +14,7 @@ import type { SeedContext } from '../../../core/server/plugins/contract';
 import { constants } from '../../../core/shared/config';
 import { slugify } from '../../../core/shared/text';
 import { insertStory, ownPenName, storedBody } from '../../stories/server/public';
-import { subscribersQuery } from '../../subscribers/server/public';
+import { seedDemoBounces, subscribersQuery } from '../../subscribers/server/public';
 import { normalizeChannels, stuffChannelId } from '../rules';
 import { releaseArticlesOfIssue } from './articles';
 import { issuesDb, saveChannelTemplates, type IssuesDb } from './store';
@@ -33,6 +33,8 @@ interface DemoIssue {
   state: IssueState;
   /** Days from now (the past for published ones). */
   days?: number;
+  /** Some of its copies came back (bounced, or reported as spam): in the first demo newsletter only. */
+  bounces?: boolean;
   /** A story's `link` is where it came from: sent issues' links are what readers click (the click map). */
   channels: { title: string; stories: (DemoBullet | DemoArticle)[] }[];
 }
@@ -51,6 +53,8 @@ interface DemoArticle {
 }
 
 const day = 24 * 60 * 60 * 1000;
+/** The newsletter whose last sent issue has bounces and a complaint: the publish page counts them, the subscribers list shows them. */
+const bouncingNewsletterKey = 'sabah-bulteni';
 
 const issueFlagsOf: Record<IssueState, IssueFlag[]> = {
   'ready-to-test': ['draft'],
@@ -134,6 +138,7 @@ function demoIssues(newsletter: string): DemoIssue[] {
       notification: { title: 'Yeni bülten', body: 'Köprü trafiği ve tiyatro biletleri' },
       state: 'published',
       days: -7,
+      bounces: true,
       channels: [
         {
           title: 'Gündem',
@@ -258,6 +263,7 @@ export async function seedIssues(context: SeedContext): Promise<void> {
       if (issue.state === 'published' && at) {
         await releaseArticlesOfIssue({ db }, { id, channels: normalizeChannels(channels) }, at, at);
         await recordDemoDeliveries(db, id, newsletter.id, at);
+        if (issue.bounces && newsletter.key === bouncingNewsletterKey) await recordDemoBounces(db, id, newsletter.id, at);
       }
       count++;
     }
@@ -299,6 +305,38 @@ async function recordDemoDeliveries(db: IssuesDb, issueId: string, newsletterId:
     select ${issueId}, s.medium, s.id, s.email, s.name, 'sent', 1, '250 OK', ${at}::timestamptz
     from (${subscribersQuery(db, newsletterId, { before: at })}) s`.execute(db);
   await db.insertInto('issue_sending').values({ issue_id: issueId, owner: null, lease_until: at, started_at: at, finished_at: at }).execute();
+}
+
+/**
+ * Some copies of a sent demo issue came back (decision 0034): the subscribers plugin records the
+ * addresses' state and answers which copies; each is marked, and the complainant's copy, made
+ * for a reader who has left since, is added as it was sent.
+ */
+async function recordDemoBounces(db: IssuesDb, issueId: string, newsletterId: string, at: Date): Promise<void> {
+  const bounces = await seedDemoBounces(db, newsletterId, at);
+  if (bounces.length === 0) return;
+  const left = bounces.filter((bounce) => !bounce.stillSubscribed);
+  if (left.length > 0)
+    await db
+      .insertInto('issue_deliveries')
+      .values(
+        left.map((bounce) => ({
+          issue_id: issueId,
+          medium: 'email' as const,
+          subscriber_id: bounce.subscriberId,
+          email: bounce.email,
+          name: bounce.name,
+          state: 'sent' as const,
+          attempts: 1,
+          answer: '250 OK',
+          updated_at: at,
+        })),
+      )
+      .execute();
+  await sql`
+    update issue_deliveries d set bounce = marks.kind
+    from unnest(${bounces.map((bounce) => bounce.subscriberId)}::text[], ${bounces.map((bounce) => bounce.kind)}::text[]) as marks (subscriber_id, kind)
+    where d.issue_id = ${issueId} and d.medium = 'email' and d.subscriber_id = marks.subscriber_id`.execute(db);
 }
 
 function storedIntro(html: string) {

@@ -5,6 +5,7 @@
  */
 import type { Handle } from '../../../core/server/db/database';
 import { publishersOf as publishersOfAddress, recordBounce as recordBounceOf, suppressedEmails as suppressedOf, type BounceRecord } from './bounces';
+import { seedDemoBounces as seedBounces } from './demo-bounces';
 import {
   cancellationList,
   removeSubscriber,
@@ -23,6 +24,7 @@ export { subscribeForm } from './subscribe-page';
 export { stillSubscribed, subscribersQuery } from './store';
 export type { BounceKind } from './tables';
 export type { BounceRecord } from './bounces';
+export type { DemoBounce } from './demo-bounces';
 
 export { subscriberCount };
 
@@ -57,3 +59,6 @@ export const publishersOf = (db: Handle, email: string) => publishersOfAddress(t
 
 /** The addresses the newsletter's publisher no longer mails (bounced or complained), as a subquery of lower-case `email`. */
 export const suppressedEmails = (db: Handle, newsletterId: string) => suppressedOf(typed(db), newsletterId);
+
+/** The demo's bounces and complaint for an issue of the newsletter sent at `sentAt` (demo-bounces.ts); answers the copies to mark. */
+export const seedDemoBounces = (db: Handle, newsletterId: string, sentAt: Date) => seedBounces(typed(db), newsletterId, sentAt);
