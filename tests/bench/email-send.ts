@@ -2,8 +2,9 @@
  * The e-mail budget (design.md section 6, issue 29): an issue sent by the production server, with
  * the newsletter's own sender and a DKIM signature on every copy, to a local SMTP sink in another
  * process. On PostgreSQL, to 100,000 e-mail subscribers at 1,000 messages per second or more; on
- * the embedded database, the demo issue to the demo's subscribers at 500 or more; and the
- * server's memory flat (under 300 MB, not growing with the subscriber count). Without
+ * the embedded database, the demo issue to the demo's subscribers at 500 or more. On PostgreSQL the
+ * server's memory stays flat (under 300 MB, not growing with the subscriber count); the embedded
+ * database's memory is the server process's own, so there it is printed, not budgeted. Without
  * BENCH_DATABASE_URL (or TEST_DATABASE_URL) there is no PostgreSQL server to fill quickly, and that
  * figure is skipped, saying so.
  */
@@ -185,14 +186,15 @@ export function printEmailSend(figures: EmailSendFigures): boolean {
   const budget = budgetPerSecond[figures.on];
   const database = figures.on === 'postgres' ? 'PostgreSQL' : 'the embedded database';
   console.log(
-    `Sending an issue by e-mail, DKIM-signed (production server, ${database}), ${figures.subscribers.toLocaleString('en')} subscribers to a local SMTP sink; budget ${budget}/s and under ${budgetRssMb} MB`,
+    `Sending an issue by e-mail, DKIM-signed (production server, ${database}), ${figures.subscribers.toLocaleString('en')} subscribers to a local SMTP sink; budget ${budget}/s${figures.on === 'postgres' ? ` and under ${budgetRssMb} MB` : ''}`,
   );
   if (figures.skipped) {
     console.log(`  skipped: ${figures.skipped}`);
     return false;
   }
   const slow = figures.perSecond < budget;
-  const heavy = figures.rssPeakMb > budgetRssMb;
+  // The embedded database lives in the server's process: its memory is the server's (its at-rest budget is server-memory.ts's).
+  const heavy = figures.on === 'postgres' && figures.rssPeakMb > budgetRssMb;
   console.log(
     `  ${figures.sent.toLocaleString('en')} sent (${figures.received.toLocaleString('en')} received) in ${figures.seconds.toFixed(1)} s: ${Math.round(figures.perSecond).toLocaleString('en')} messages/s${slow ? '  UNDER BUDGET' : ''}`,
   );

@@ -177,8 +177,10 @@ export interface OutcomeWriter {
  * Group commit for the connections of one send: what they ask to write while a statement is on
  * its way is joined into the next one, and each caller resumes once the statement carrying its
  * rows has committed. So every connection still records before it hands the next message over,
- * but eight connections make about one statement where they made eight (the database's work per
- * message was most of a send's).
+ * but eight connections make a few statements where they made eight (the database's work per
+ * message was most of a send's). A batch is written at the end of the event loop's turn it was
+ * begun in, so that on the embedded database, whose statements run on this thread, the answers
+ * that arrived together are written together.
  */
 export function outcomeWriter(db: IssuesDb, issueId: string, medium: DeliveryMedium): OutcomeWriter {
   interface Batch {
@@ -209,7 +211,11 @@ export function outcomeWriter(db: IssuesDb, issueId: string, medium: DeliveryMed
         next.outcomes.push(...outcomes);
         next.handing.push(...handing);
         next.waiting.push({ resolve, reject });
-        if (!busy) void run();
+        // Written at the end of this turn of the event loop, with whatever the other connections ask in it.
+        if (!busy) {
+          busy = true;
+          setImmediate(() => void run());
+        }
       }),
   };
 }
