@@ -699,7 +699,7 @@ export interface Constants {
     };
   };
   /**
-   * Bounces and complaints coming back after a message was accepted (docs/decisions/0033-bounces.md).
+   * Bounces and complaints coming back after a message was accepted (docs/decisions/0034-bounces.md).
    */
   bounces: {
     /**
