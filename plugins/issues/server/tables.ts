@@ -110,12 +110,6 @@ export interface IssueDocUpdatesTable {
   data: Uint8Array;
 }
 
-export interface MailSuppressionsTable {
-  email: string;
-  answer: Text;
-  created_at: CreatedAt;
-}
-
 // A type (not an interface), so that Kysely's withTables<...>() accepts it.
 export type IssueTables = {
   issues: IssuesTable;
@@ -124,7 +118,6 @@ export type IssueTables = {
   issue_deliveries: IssueDeliveriesTable;
   issue_sending: IssueSendingTable;
   issue_doc_updates: IssueDocUpdatesTable;
-  mail_suppressions: MailSuppressionsTable;
 };
 
 export type IssueRecord = Selectable<IssuesTable>;

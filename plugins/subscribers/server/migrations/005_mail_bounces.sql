@@ -14,16 +14,3 @@ create table mail_bounces (
   primary key (publisher_id, email)
 );
 
--- The addresses the issues plugin's sender refused for good before this table (its global
--- mail_suppressions, no longer written) stay suppressed, for every publisher that has them.
-do $$
-begin
-  if to_regclass('mail_suppressions') is not null then
-    insert into mail_bounces (publisher_id, email, kind, answer, suppressed_at, updated_at)
-    select distinct on (n.publisher_id, m.email) n.publisher_id, m.email, 'hard', m.answer, m.created_at, m.created_at
-    from mail_suppressions m
-    join subscribers s on lower(s.email) = m.email
-    join newsletters n on n.id = s.newsletter_id
-    on conflict do nothing;
-  end if;
-end $$;
