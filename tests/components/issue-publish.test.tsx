@@ -204,6 +204,8 @@ const server = setupServer(
     calls.push('GET preflight');
     return HttpResponse.json({ data: preflight });
   }),
+  // The counts of what came back (BounceCounts), once messages went.
+  http.get(`${origin}/api/issues/bounces/i1`, () => HttpResponse.json({ data: { hard: 0, soft: 0, complaint: 0 } })),
   http.get(`${origin}/api/issues/deliveries/i1`, () => {
     calls.push('GET deliveries');
     return HttpResponse.json({ data: deliveries });

@@ -26,7 +26,7 @@ async function demoIssue(page: Page) {
   return { issue, subscribers: newsletter.stats.subscribers as number, headers };
 }
 
-test('test, schedule and send an issue to every subscriber', async ({ page, sink }) => {
+test('test, confirm and send an issue to every subscriber', async ({ page, sink }) => {
   test.slow();
   await signInAsAdmin(page);
   const { issue, headers } = await demoIssue(page);

@@ -99,13 +99,17 @@ type EditorPage = 'edit' | 'credentials' | 'publish';
 
 /** The address of one of the editor's pages. */
 
+/** Narrower than a tablet (design: every screen works at 375 px). */
+const narrowScreen = '(max-width: 767px)';
+
 function Editor({ live, page }: { live: LiveIssue; page: EditorPage }) {
   const state = useLiveState(live);
   const { issue } = state;
   const [, navigate] = useLocation();
   const user = useAtomValue(userAtom);
   const can = useCan();
-  const [open, setOpen] = useState(true);
+  // On a phone the sidebar starts closed: the page gets the width.
+  const [open, setOpen] = useState(() => !window.matchMedia(narrowScreen).matches);
   const processing = issue.status.processing;
   const disabled = processing || !can('issues.update');
   const dashboard = `/newsletters/show/${issue.newsletter}`;

@@ -404,11 +404,11 @@ function SummaryCard({ issue, newsletter }: { issue: Issue; newsletter: Newslett
   return (
     <section aria-label="Summary" style={{ background: theme.palette.white, borderRadius: 8, padding: 20 }}>
       <Stack tokens={{ childrenGap: 8 }}>
-        <dl style={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: '8px 24px', margin: 0 }}>
+        <dl style={{ display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', gap: '8px 24px', margin: 0 }}>
           {rows.map(([label, value]) => (
             <div key={label} style={{ display: 'contents' }}>
               <dt style={{ color: theme.palette.neutralSecondary }}>{label}</dt>
-              <dd style={{ margin: 0, fontWeight: 600 }}>{value || '—'}</dd>
+              <dd style={{ margin: 0, fontWeight: 600, overflowWrap: 'anywhere' }}>{value || '—'}</dd>
             </div>
           ))}
         </dl>
