@@ -881,7 +881,15 @@ describe('the publish page', () => {
     expect(await screen.findByText(/^In doubt: handed to the mail server/)).toBeTruthy();
     expect(screen.getByRole('button', { name: 'RESEND IN DOUBT' })).toBeTruthy();
 
+    // Each asks first, with the count; BACK sends nothing.
+    fireEvent.click(screen.getByRole('button', { name: 'RESEND IN DOUBT' }));
+    expect(await screen.findByText('Resend the 3 messages in doubt?')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'BACK' }));
+    await waitFor(() => expect(screen.queryByText('Resend the 3 messages in doubt?')).toBeNull());
     fireEvent.click(screen.getByRole('button', { name: 'RETRY FAILED' }));
+    expect(await screen.findByText('Send the 2 failed messages again?')).toBeTruthy();
+    expect(retries).toEqual([]);
+    fireEvent.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'RETRY FAILED' }));
     await waitFor(() => expect(retries).toEqual([{ state: 'failed' }]));
     expect(await screen.findByText('The failed messages are sent again.')).toBeTruthy();
 

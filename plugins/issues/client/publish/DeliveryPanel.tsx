@@ -2,7 +2,8 @@
  * What became of the issue's messages: sent, failed, in doubt and pending per medium, live while
  * it is being sent (the room's 'delivery-progress' events, about once a second) and as they ended
  * once it is done. Failed messages can be tried again; messages in doubt (handed to the mail server
- * when the sender stopped, with no answer recorded) can be sent again, at the risk of a second copy.
+ * when the sender stopped, with no answer recorded) can be sent again, at the risk of a second copy;
+ * either asks first, saying how many.
  * While the mail server cannot be reached, a bar says that sending waits for it, or is paused.
  */
 import { DefaultButton, MessageBar, MessageBarType, ProgressIndicator, Stack, Text } from '@fluentui/react';
@@ -11,6 +12,7 @@ import { tr } from 'date-fns/locale';
 import { useEffect, useState } from 'react';
 import type { Socket } from 'socket.io-client';
 import { handleError } from '../../../../core/client/errors';
+import { ConfirmDialog } from '../../../../core/client/page-parts';
 import { theme } from '../../../../core/client/theme';
 import { toast } from '../../../../core/client/toasts';
 import { listen } from '../../../../core/shared/events';
@@ -33,6 +35,7 @@ const sendingOrSent = (status: Issue['status']) =>
 export function DeliveryPanel({ issue, socket, mayRetry }: { issue: Issue; socket: IssueEvents | undefined; mayRetry: boolean }) {
   const [progress, setProgress] = useState<DeliveryProgress | null>(null);
   const [busy, setBusy] = useState(false);
+  const [asking, setAsking] = useState<'failed' | 'doubt' | null>(null);
   const { status } = issue;
   const asked = sendingOrSent(status);
   // Asked again whenever the publication moves on (queued, processing, done).
@@ -74,6 +77,21 @@ export function DeliveryPanel({ issue, socket, mayRetry }: { issue: Issue; socke
 
   const failed = progress.email.failed + progress.notification.failed;
   const doubt = progress.email.doubt + progress.notification.doubt;
+  // Sending again reaches readers: it says how many, and what a resend of those in doubt risks, first.
+  const question =
+    asking === 'failed'
+      ? {
+          title: `Send the ${count(failed)} failed ${failed === 1 ? 'message' : 'messages'} again?`,
+          text: 'Only the messages the mail server refused or never took go again.',
+          action: 'RETRY FAILED',
+        }
+      : asking === 'doubt'
+        ? {
+            title: `Resend the ${count(doubt)} ${doubt === 1 ? 'message' : 'messages'} in doubt?`,
+            text: 'Some of these readers may have received it already and would get a second copy.',
+            action: 'RESEND IN DOUBT',
+          }
+        : null;
   // A medium shows once it has messages, or when the publication sends it: a notification alone
   // prepares no e-mail (an issue without a plan shows its e-mail, as before).
   const planned = issue.mediums.email || issue.mediums.notification ? issue.mediums : { email: true, notification: false };
@@ -88,9 +106,23 @@ export function DeliveryPanel({ issue, socket, mayRetry }: { issue: Issue; socke
         {doubt > 0 ? <MessageBar messageBarType={MessageBarType.warning}>{doubtExplained}</MessageBar> : null}
         {mayRetry && (failed > 0 || doubt > 0) ? (
           <Stack horizontal tokens={{ childrenGap: 8 }}>
-            {failed > 0 ? <DefaultButton text="RETRY FAILED" disabled={busy} onClick={() => void retry('failed')} /> : null}
-            {doubt > 0 ? <DefaultButton text="RESEND IN DOUBT" disabled={busy} onClick={() => void retry('doubt')} /> : null}
+            {failed > 0 ? <DefaultButton text="RETRY FAILED" disabled={busy} onClick={() => setAsking('failed')} /> : null}
+            {doubt > 0 ? <DefaultButton text="RESEND IN DOUBT" disabled={busy} onClick={() => setAsking('doubt')} /> : null}
           </Stack>
+        ) : null}
+        {question && asking ? (
+          <ConfirmDialog
+            title={question.title}
+            text={question.text}
+            action={question.action}
+            dismiss="BACK"
+            onDismiss={() => setAsking(null)}
+            onConfirm={async () => {
+              const state = asking;
+              setAsking(null);
+              await retry(state);
+            }}
+          />
         ) : null}
         {progress.failures.length > 0 ? (
           <Stack tokens={{ childrenGap: 4 }}>
