@@ -1,9 +1,10 @@
 /** My Profile (/users/show/{id}): the USER CREDENTIALS card, saved through the top bar's SAVE, and CHANGE PASSWORD. */
-import { Spinner, Stack, Text } from '@fluentui/react';
-import { useAtomValue } from 'jotai';
+import { Dropdown, Spinner, Stack, Text } from '@fluentui/react';
+import { useAtom, useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { Redirect, useParams } from 'wouter';
 import type { Profile } from '../../../schemas/generated/entities/profile';
+import { consoleLangOf, langSettingAtom } from '../format';
 import { userAtom } from '../stores';
 import { theme } from '../theme';
 import { toast } from '../toasts';
@@ -59,9 +60,28 @@ export default function ProfilePage() {
               setErrors(({ [`profile.${key}`]: _gone, ...rest }) => rest);
             }}
           />
+          <ConsoleLanguageField />
         </Stack>
       </section>
       <PasswordChangeSection />
     </Stack>
+  );
+}
+
+/** The console's language for this user in this browser (docs/decisions/0036-console-locale.md): applied at once, no SAVE. */
+function ConsoleLanguageField() {
+  const [lang, setLang] = useAtom(langSettingAtom);
+  return (
+    <Dropdown
+      label="CONSOLE LANGUAGE"
+      selectedKey={lang ?? 'publisher'}
+      options={[
+        { key: 'publisher', text: "The publisher's language" },
+        { key: 'tr', text: 'Türkçe' },
+        { key: 'en', text: 'English' },
+      ]}
+      onChange={(_event, option) => setLang(consoleLangOf(String(option?.key)))}
+      style={{ maxWidth: 320 }}
+    />
   );
 }

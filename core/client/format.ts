@@ -1,0 +1,182 @@
+/**
+ * One locale per console (issue 30, point 7): every number, percentage, date, time and relative
+ * time the console writes goes through here, in the console's language (docs/decisions/0036-console-locale.md):
+ * the user's choice on the profile page, else the publisher's language, else Turkish (spec 002: the
+ * default language is tr).
+ *
+ * Patterns stay the spec's ('D MMMM' in lists, 'DD MMMM YYYY' on cards, the cancellation table's
+ * 'dddd, MMMM Do HH:mm, YYYY'), written here in date-fns tokens; the month and day names are the
+ * language's. Numbers, percentages, times and relative times come from Intl, so the top bar's
+ * notifications need no date library (import only what you use: the date-fns locales stay out of
+ * a chunk that takes no pattern).
+ *
+ * Plain functions take the language as their last argument; `useFormat()` binds them to the
+ * console's language in a component.
+ */
+import { format as formatPattern, isValid, parse } from 'date-fns';
+import { enUS, tr } from 'date-fns/locale';
+import { atom, useAtomValue } from 'jotai';
+import { atomWithStorage, createJSONStorage } from 'jotai/utils';
+import { constants } from '../shared/config';
+import { scopesAtom } from './stores';
+
+/** The languages the console writes in. */
+export const consoleLangs = ['tr', 'en'] as const;
+export type ConsoleLang = (typeof consoleLangs)[number];
+/** Spec 002: the default language is tr. */
+export const defaultLang: ConsoleLang = 'tr';
+
+/** A language code ('tr', 'en-GB', 'EN') as one the console writes in, or null. */
+export function consoleLangOf(code: string | null | undefined): ConsoleLang | null {
+  const base = (code ?? '').toLowerCase().split(/[-_]/)[0];
+  return (consoleLangs as readonly string[]).includes(base) ? (base as ConsoleLang) : null;
+}
+
+/** The Intl locale of a console language. */
+const intlLocale: Record<ConsoleLang, string> = { tr: 'tr-TR', en: 'en-US' };
+/** The date-fns locale of a console language. */
+const dateLocales = { tr, en: enUS };
+export const dateLocale = (lang: ConsoleLang) => dateLocales[lang];
+
+/** The spec's date patterns, in date-fns tokens. */
+export const datePatterns = {
+  /** 'D MMMM' (lists): '26 Kasım', '26 November'. */
+  list: constants.dates.list,
+  /** 'DD MMMM YYYY' (cards): '26 Kasım 2026'. */
+  card: constants.dates.card,
+  /** The cancellation table's 'dddd, MMMM Do HH:mm, YYYY'. */
+  cancellation: 'EEEE, MMMM do HH:mm, yyyy',
+  /** The analytics answers' own format, 'YYYY-MM-DD HH:mm:ss' (spec 002 section 3). */
+  answer: 'yyyy-MM-dd HH:mm:ss',
+} as const;
+
+type DateInput = Date | string | number;
+
+/** A date from a Date, an ISO string, the analytics' 'YYYY-MM-DD HH:mm:ss' or a time in ms; null when it is none. */
+export function toDate(value: DateInput | null | undefined): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  if (value instanceof Date) return isValid(value) ? value : null;
+  if (typeof value === 'number') return Number.isFinite(value) ? new Date(value) : null;
+  const answer = parse(value, datePatterns.answer, new Date(0));
+  if (isValid(answer)) return answer;
+  const parsed = new Date(value);
+  return isValid(parsed) ? parsed : null;
+}
+
+// ---- numbers -------------------------------------------------------------------------------
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+function numberFormat(lang: ConsoleLang, options: Intl.NumberFormatOptions = {}): Intl.NumberFormat {
+  const key = `${lang}:${JSON.stringify(options)}`;
+  let made = numberFormats.get(key);
+  if (!made) numberFormats.set(key, (made = new Intl.NumberFormat(intlLocale[lang], options)));
+  return made;
+}
+
+/** A count or amount: '4.000' in Turkish, '4,000' in English. */
+export function formatNumber(value: number, lang: ConsoleLang = defaultLang, options?: Intl.NumberFormatOptions): string {
+  return numberFormat(lang, options).format(value);
+}
+
+/** A ratio (0.125) as a percentage: '%12,5' in Turkish, '12.5%' in English; up to `digits` decimals. */
+export function formatPercent(ratio: number, lang: ConsoleLang = defaultLang, digits = 1): string {
+  return numberFormat(lang, { style: 'percent', maximumFractionDigits: digits }).format(ratio);
+}
+
+// ---- dates and times -----------------------------------------------------------------------
+
+/** A date in a date-fns pattern (one of `datePatterns`), with the language's month and day names; '' for no date. */
+export function formatDate(value: DateInput | null | undefined, pattern: string, lang: ConsoleLang = defaultLang): string {
+  const date = toDate(value);
+  return date ? formatPattern(date, pattern, { locale: dateLocale(lang) }) : '';
+}
+
+/** 'D MMMM', as lists write dates. */
+export const listDate = (value: DateInput | null | undefined, lang: ConsoleLang = defaultLang) => formatDate(value, datePatterns.list, lang);
+/** 'DD MMMM YYYY', as cards write dates. */
+export const cardDate = (value: DateInput | null | undefined, lang: ConsoleLang = defaultLang) => formatDate(value, datePatterns.card, lang);
+
+const timeFormats = new Map<ConsoleLang, Intl.DateTimeFormat>();
+/** A time of day, 24-hour in both languages (the spec's HH:mm): '12:41', never '12:41 PM'. */
+export function formatTime(value: DateInput | null | undefined, lang: ConsoleLang = defaultLang): string {
+  const date = toDate(value);
+  if (!date) return '';
+  let made = timeFormats.get(lang);
+  if (!made) timeFormats.set(lang, (made = new Intl.DateTimeFormat(intlLocale[lang], { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })));
+  return made.format(date);
+}
+
+/** A card date and its time: '26 Kasım 2026 12:41'. */
+export const formatDateTime = (value: DateInput | null | undefined, lang: ConsoleLang = defaultLang) => {
+  const date = toDate(value);
+  return date ? `${cardDate(date, lang)} ${formatTime(date, lang)}` : '';
+};
+
+const relativeSteps: [Intl.RelativeTimeFormatUnit, number][] = [
+  ['year', 31_536_000],
+  ['month', 2_592_000],
+  ['week', 604_800],
+  ['day', 86_400],
+  ['hour', 3_600],
+  ['minute', 60],
+  ['second', 1],
+];
+const relativeFormats = new Map<ConsoleLang, Intl.RelativeTimeFormat>();
+
+/** How long ago (or in how long) a time is: '3 saat önce', '3 hours ago', 'dün', 'yesterday'. */
+export function relativeTime(value: DateInput | null | undefined, lang: ConsoleLang = defaultLang, now: number = Date.now()): string {
+  const date = toDate(value);
+  if (!date) return '';
+  let made = relativeFormats.get(lang);
+  if (!made) relativeFormats.set(lang, (made = new Intl.RelativeTimeFormat(intlLocale[lang], { numeric: 'auto' })));
+  const seconds = Math.round((date.getTime() - now) / 1000);
+  const [unit, size] = relativeSteps.find(([, length]) => Math.abs(seconds) >= length) ?? ['second', 1];
+  return made.format(Math.round(seconds / size), unit);
+}
+
+// ---- the console's language -----------------------------------------------------------------
+
+/** The user's own choice (profile page), kept in this browser; null follows the publisher. */
+export const langSettingAtom = atomWithStorage<ConsoleLang | null>(
+  'console-lang',
+  null,
+  createJSONStorage<ConsoleLang | null>(() => localStorage),
+  { getOnInit: true },
+);
+
+/** The console's language: the user's choice, else the publisher's (its scope's lang), else tr. */
+export const consoleLangAtom = atom<ConsoleLang>((get) => {
+  const chosen = consoleLangOf(get(langSettingAtom));
+  if (chosen) return chosen;
+  const publisher = get(scopesAtom).find((scope) => scope.type === 'publisher');
+  return consoleLangOf(publisher?.lang) ?? defaultLang;
+});
+
+/** The console's language in a component. */
+export const useConsoleLang = () => useAtomValue(consoleLangAtom);
+
+/** Every formatter, bound to the console's language. */
+export function formatters(lang: ConsoleLang) {
+  return {
+    lang,
+    locale: dateLocale(lang),
+    number: (value: number, options?: Intl.NumberFormatOptions) => formatNumber(value, lang, options),
+    percent: (ratio: number, digits?: number) => formatPercent(ratio, lang, digits),
+    date: (value: DateInput | null | undefined, pattern: string) => formatDate(value, pattern, lang),
+    listDate: (value: DateInput | null | undefined) => listDate(value, lang),
+    cardDate: (value: DateInput | null | undefined) => cardDate(value, lang),
+    time: (value: DateInput | null | undefined) => formatTime(value, lang),
+    dateTime: (value: DateInput | null | undefined) => formatDateTime(value, lang),
+    relative: (value: DateInput | null | undefined, now?: number) => relativeTime(value, lang, now),
+  };
+}
+export type Formatters = ReturnType<typeof formatters>;
+
+const bound = new Map<ConsoleLang, Formatters>();
+/** The formatters in the console's language: `const f = useFormat(); f.cardDate(issue.createdAt)`. */
+export function useFormat(): Formatters {
+  const lang = useConsoleLang();
+  let made = bound.get(lang);
+  if (!made) bound.set(lang, (made = formatters(lang)));
+  return made;
+}

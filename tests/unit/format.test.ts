@@ -1,0 +1,111 @@
+// @vitest-environment happy-dom
+/**
+ * The console's formatting module (issue 30, point 7) in both languages: the spec's patterns with
+ * the language's month and day names, Intl numbers, 24-hour times and relative times, and the
+ * console's language from the user's choice, else the publisher's.
+ */
+import { createStore } from 'jotai';
+import { describe, expect, it } from 'vitest';
+import {
+  cardDate,
+  consoleLangAtom,
+  consoleLangOf,
+  datePatterns,
+  formatDate,
+  formatDateTime,
+  formatNumber,
+  formatPercent,
+  formatTime,
+  formatters,
+  langSettingAtom,
+  listDate,
+  relativeTime,
+  toDate,
+} from '../../core/client/format';
+import { scopesAtom } from '../../core/client/stores';
+
+// 26 November 2026, a Thursday, 12:41:05 local time.
+const when = new Date(2026, 10, 26, 12, 41, 5);
+
+describe('dates in the spec patterns', () => {
+  it("writes lists' 'D MMMM' and cards' 'DD MMMM YYYY' with the language's month names", () => {
+    expect(listDate(when, 'tr')).toBe('26 Kasım');
+    expect(listDate(when, 'en')).toBe('26 November');
+    expect(cardDate(when, 'tr')).toBe('26 Kasım 2026');
+    expect(cardDate(new Date(2026, 1, 3), 'en')).toBe('03 February 2026');
+  });
+
+  it("writes the cancellation table's 'dddd, MMMM Do HH:mm, YYYY' in the language", () => {
+    expect(formatDate(when, datePatterns.cancellation, 'en')).toBe('Thursday, November 26th 12:41, 2026');
+    expect(formatDate(when, datePatterns.cancellation, 'tr')).toBe('Perşembe, Kasım 26. 12:41, 2026');
+  });
+
+  it("reads the analytics answers' 'YYYY-MM-DD HH:mm:ss', ISO strings and ms; nothing for no date", () => {
+    expect(toDate('2026-11-26 12:41:05')?.getTime()).toBe(when.getTime());
+    expect(toDate(when.toISOString())?.getTime()).toBe(when.getTime());
+    expect(toDate(when.getTime())?.getTime()).toBe(when.getTime());
+    expect(formatDate('not a date', datePatterns.card, 'tr')).toBe('');
+    expect(cardDate(null, 'en')).toBe('');
+  });
+
+  it('writes times 24-hour in both languages, never 12:41 PM', () => {
+    expect(formatTime(new Date(2026, 10, 26, 15, 7), 'tr')).toBe('15:07');
+    expect(formatTime(new Date(2026, 10, 26, 15, 7), 'en')).toBe('15:07');
+    expect(formatDateTime(when, 'tr')).toBe('26 Kasım 2026 12:41');
+  });
+});
+
+describe('numbers and percentages', () => {
+  it("groups digits as the language does: '4.000' in Turkish, '4,000' in English", () => {
+    expect(formatNumber(4000, 'tr')).toBe('4.000');
+    expect(formatNumber(4000, 'en')).toBe('4,000');
+    expect(formatNumber(1234.5, 'tr', { maximumFractionDigits: 1 })).toBe('1.234,5');
+  });
+
+  it('writes percentages with the sign where the language puts it', () => {
+    expect(formatPercent(0.125, 'tr')).toBe('%12,5');
+    expect(formatPercent(0.125, 'en')).toBe('12.5%');
+    expect(formatPercent(0, 'en')).toBe('0%');
+  });
+});
+
+describe('relative times', () => {
+  const now = when.getTime();
+  it("says '3 hours ago' in the console's language", () => {
+    expect(relativeTime(now - 3 * 3_600_000, 'en', now)).toBe('3 hours ago');
+    expect(relativeTime(now - 3 * 3_600_000, 'tr', now)).toBe('3 saat önce');
+    expect(relativeTime(now - 86_400_000, 'en', now)).toBe('yesterday');
+    expect(relativeTime(now - 86_400_000, 'tr', now)).toBe('dün');
+    expect(relativeTime(now + 5 * 60_000, 'en', now)).toBe('in 5 minutes');
+  });
+});
+
+describe("the console's language", () => {
+  const publisher = (lang: string) => ({ _id: 'p1', type: 'publisher' as const, title: 'P', image: '', lang });
+
+  it("is the user's choice, else the publisher's, else Turkish", () => {
+    const store = createStore();
+    expect(store.get(consoleLangAtom)).toBe('tr');
+    store.set(scopesAtom, [publisher('en')]);
+    expect(store.get(consoleLangAtom)).toBe('en');
+    store.set(langSettingAtom, 'tr');
+    expect(store.get(consoleLangAtom)).toBe('tr');
+    store.set(langSettingAtom, null);
+    store.set(scopesAtom, [publisher('de')]);
+    expect(store.get(consoleLangAtom)).toBe('tr');
+  });
+
+  it('knows the codes it writes in', () => {
+    expect(consoleLangOf('en-GB')).toBe('en');
+    expect(consoleLangOf('TR')).toBe('tr');
+    expect(consoleLangOf('de')).toBeNull();
+    expect(consoleLangOf(undefined)).toBeNull();
+  });
+
+  it('binds every formatter to one language', () => {
+    const en = formatters('en');
+    expect([en.number(4000), en.listDate(when), en.relative(when.getTime() - 60_000, when.getTime())]).toEqual(['4,000', '26 November', '1 minute ago']);
+    const tr = formatters('tr');
+    expect([tr.number(4000), tr.listDate(when), tr.percent(0.5)]).toEqual(['4.000', '26 Kasım', '%50']);
+  });
+});
