@@ -10,15 +10,15 @@
  * notifications need no date library (import only what you use: the date-fns locales stay out of
  * a chunk that takes no pattern).
  *
- * Plain functions take the language as their last argument; `useFormat()` binds them to the
- * console's language in a component.
+ * Plain functions take the language as their last argument, the console's language when left out
+ * (read once, as they run); `useFormat()` binds them to it in a component and re-renders on a change.
  */
 import { format as formatPattern, isValid, parse } from 'date-fns';
 import { enUS, tr } from 'date-fns/locale';
 import { atom, useAtomValue } from 'jotai';
 import { atomWithStorage, createJSONStorage } from 'jotai/utils';
 import { constants } from '../shared/config';
-import { scopesAtom } from './stores';
+import { scopesAtom, store } from './stores';
 
 /** The languages the console writes in. */
 export const consoleLangs = ['tr', 'en'] as const;
@@ -74,32 +74,54 @@ function numberFormat(lang: ConsoleLang, options: Intl.NumberFormatOptions = {})
 }
 
 /** A count or amount: '4.000' in Turkish, '4,000' in English. */
-export function formatNumber(value: number, lang: ConsoleLang = defaultLang, options?: Intl.NumberFormatOptions): string {
+export function formatNumber(value: number, lang: ConsoleLang = currentLang(), options?: Intl.NumberFormatOptions): string {
   return numberFormat(lang, options).format(value);
 }
 
 /** A ratio (0.125) as a percentage: '%12,5' in Turkish, '12.5%' in English; up to `digits` decimals. */
-export function formatPercent(ratio: number, lang: ConsoleLang = defaultLang, digits = 1): string {
+export function formatPercent(ratio: number, lang: ConsoleLang = currentLang(), digits = 1): string {
   return numberFormat(lang, { style: 'percent', maximumFractionDigits: digits }).format(ratio);
 }
 
 // ---- dates and times -----------------------------------------------------------------------
 
 /** A date in a date-fns pattern (one of `datePatterns`), with the language's month and day names; '' for no date. */
-export function formatDate(value: DateInput | null | undefined, pattern: string, lang: ConsoleLang = defaultLang): string {
+export function formatDate(value: DateInput | null | undefined, pattern: string, lang: ConsoleLang = currentLang()): string {
   const date = toDate(value);
   return date ? formatPattern(date, pattern, { locale: dateLocale(lang) }) : '';
 }
 
 /** 'D MMMM', as lists write dates. */
-export const listDate = (value: DateInput | null | undefined, lang: ConsoleLang = defaultLang) => formatDate(value, datePatterns.list, lang);
+export const listDate = (value: DateInput | null | undefined, lang: ConsoleLang = currentLang()) => formatDate(value, datePatterns.list, lang);
 /** 'DD MMMM YYYY', as cards write dates. */
-export const cardDate = (value: DateInput | null | undefined, lang: ConsoleLang = defaultLang) => formatDate(value, datePatterns.card, lang);
+export const cardDate = (value: DateInput | null | undefined, lang: ConsoleLang = currentLang()) => formatDate(value, datePatterns.card, lang);
+
+const dayMonthFormats = new Map<ConsoleLang, Intl.DateTimeFormat>();
+/**
+ * The lists' 'D MMMM' through Intl alone ('22 Kasım', '22 November'), for the light first screens
+ * (the dashboard's panels) that load no date library: the same text as `listDate`.
+ */
+export function dayMonth(value: DateInput | null | undefined, lang: ConsoleLang = currentLang()): string {
+  const date = toDateLight(value);
+  if (!date) return '';
+  let made = dayMonthFormats.get(lang);
+  if (!made) dayMonthFormats.set(lang, (made = new Intl.DateTimeFormat(intlLocale[lang], { day: 'numeric', month: 'long' })));
+  const parts = made.formatToParts(date);
+  const part = (type: string) => parts.find((one) => one.type === type)?.value ?? '';
+  return `${part('day')} ${part('month')}`;
+}
+
+/** `toDate` without date-fns (no 'YYYY-MM-DD HH:mm:ss'): a Date, an ISO string or ms. */
+function toDateLight(value: DateInput | null | undefined): Date | null {
+  if (value === null || value === undefined || value === '') return null;
+  const date = value instanceof Date ? value : new Date(value);
+  return Number.isNaN(date.getTime()) ? null : date;
+}
 
 const timeFormats = new Map<ConsoleLang, Intl.DateTimeFormat>();
 /** A time of day, 24-hour in both languages (the spec's HH:mm): '12:41', never '12:41 PM'. */
-export function formatTime(value: DateInput | null | undefined, lang: ConsoleLang = defaultLang): string {
-  const date = toDate(value);
+export function formatTime(value: DateInput | null | undefined, lang: ConsoleLang = currentLang()): string {
+  const date = toDateLight(value);
   if (!date) return '';
   let made = timeFormats.get(lang);
   if (!made) timeFormats.set(lang, (made = new Intl.DateTimeFormat(intlLocale[lang], { hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })));
@@ -107,7 +129,7 @@ export function formatTime(value: DateInput | null | undefined, lang: ConsoleLan
 }
 
 /** A card date and its time: '26 Kasım 2026 12:41'. */
-export const formatDateTime = (value: DateInput | null | undefined, lang: ConsoleLang = defaultLang) => {
+export const formatDateTime = (value: DateInput | null | undefined, lang: ConsoleLang = currentLang()) => {
   const date = toDate(value);
   return date ? `${cardDate(date, lang)} ${formatTime(date, lang)}` : '';
 };
@@ -124,8 +146,8 @@ const relativeSteps: [Intl.RelativeTimeFormatUnit, number][] = [
 const relativeFormats = new Map<ConsoleLang, Intl.RelativeTimeFormat>();
 
 /** How long ago (or in how long) a time is: '3 saat önce', '3 hours ago', 'dün', 'yesterday'. */
-export function relativeTime(value: DateInput | null | undefined, lang: ConsoleLang = defaultLang, now: number = Date.now()): string {
-  const date = toDate(value);
+export function relativeTime(value: DateInput | null | undefined, lang: ConsoleLang = currentLang(), now: number = Date.now()): string {
+  const date = toDateLight(value);
   if (!date) return '';
   let made = relativeFormats.get(lang);
   if (!made) relativeFormats.set(lang, (made = new Intl.RelativeTimeFormat(intlLocale[lang], { numeric: 'auto' })));
@@ -146,11 +168,17 @@ export const langSettingAtom = atomWithStorage<ConsoleLang | null>(
 
 /** The console's language: the user's choice, else the publisher's (its scope's lang), else tr. */
 export const consoleLangAtom = atom<ConsoleLang>((get) => {
-  const chosen = consoleLangOf(get(langSettingAtom));
+  // Local storage answers at once (getOnInit), never with a promise.
+  const chosen = consoleLangOf(get(langSettingAtom) as ConsoleLang | null);
   if (chosen) return chosen;
   const publisher = get(scopesAtom).find((scope) => scope.type === 'publisher');
   return consoleLangOf(publisher?.lang) ?? defaultLang;
 });
+
+/** The console's language now, outside a component. */
+export function currentLang(): ConsoleLang {
+  return store.get(consoleLangAtom);
+}
 
 /** The console's language in a component. */
 export const useConsoleLang = () => useAtomValue(consoleLangAtom);

@@ -2,18 +2,18 @@
  * The dashboards' panels: their title and 'See all' link, and the short lists of some (draft
  * stories, latest collections, draft and published issues): each row an icon, a name, a line of
  * details and an optional badge, leading to the item's page. Light on purpose: the dashboard is
- * the first screen after sign-in (design.md section 6), so dates are the browser's own Turkish,
- * not a date library's.
+ * the first screen after sign-in (design.md section 6), so dates are Intl's, in the console's
+ * language, not a date library's.
  */
 import { FontIcon, Link, mergeStyleSets, Spinner, Stack, Text } from '@fluentui/react';
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link as RouteLink } from 'wouter';
 import { handleError } from './errors';
+import { dayMonth } from './format';
 import { theme } from './theme';
 
 /** '22 Kasım': the lists' 'd MMMM' (constants.dates.list). */
-const listDate = new Intl.DateTimeFormat('tr-TR', { day: 'numeric', month: 'long' });
-export const panelDate = (value: string) => listDate.format(new Date(value));
+export const panelDate = (value: string) => dayMonth(value);
 
 const classes = mergeStyleSets({
   list: { listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 8 },

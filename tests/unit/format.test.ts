@@ -11,6 +11,7 @@ import {
   consoleLangAtom,
   consoleLangOf,
   datePatterns,
+  dayMonth,
   formatDate,
   formatDateTime,
   formatNumber,
@@ -107,5 +108,12 @@ describe("the console's language", () => {
     expect([en.number(4000), en.listDate(when), en.relative(when.getTime() - 60_000, when.getTime())]).toEqual(['4,000', '26 November', '1 minute ago']);
     const tr = formatters('tr');
     expect([tr.number(4000), tr.listDate(when), tr.percent(0.5)]).toEqual(['4.000', '26 Kasım', '%50']);
+  });
+});
+
+describe("the light lists' date", () => {
+  it("writes 'D MMMM' through Intl as listDate does", () => {
+    for (const lang of ['tr', 'en'] as const) expect(dayMonth(when, lang)).toBe(listDate(when, lang));
+    expect(dayMonth('x', 'en')).toBe('');
   });
 });

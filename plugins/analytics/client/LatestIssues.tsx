@@ -1,12 +1,11 @@
 /** The newsletter's latest published issues, each a link to its analytics. */
 import { Link, Text } from '@fluentui/react';
-import { format } from 'date-fns';
-import { tr } from 'date-fns/locale';
 import { Link as RouteLink } from 'wouter';
 import { latestIssues } from './analytics-api';
 import { NotReady, Panel, Waiting } from './ChartPanel';
 import { useQueued } from './fetch-queue';
 import { issueAnalyticsPath } from './paths';
+import { formatDate } from '../../../core/client/format';
 
 export const latestIssuesTitle = 'ISSUES';
 /** Issues listed: the latest ones; older ones are a click away in the issue list. */
@@ -27,7 +26,7 @@ export function LatestIssues({ newsletterId }: { newsletterId: string }) {
               <RouteLink href={issueAnalyticsPath(issue._id)} asChild>
                 <Link>{issue.subject || issue.key}</Link>
               </RouteLink>
-              {issue.publishedAt ? <Text variant="small">{format(new Date(issue.publishedAt), 'd MMMM yyyy', { locale: tr })}</Text> : null}
+              {issue.publishedAt ? <Text variant="small">{formatDate(new Date(issue.publishedAt), 'd MMMM yyyy')}</Text> : null}
             </li>
           ))}
         </ul>

@@ -3,16 +3,15 @@
  * kept between the parent's creation and today.
  */
 import { DatePicker, DayOfWeek, DefaultButton, IconButton } from '@fluentui/react';
-import { format } from 'date-fns';
-import { tr } from 'date-fns/locale';
 import { customRange, rangeKinds, windowOf, type Range } from './ranges';
+import { formatDate } from '../../../core/client/format';
 
 export interface RangeLimits {
   minDate: Date | undefined;
   maxDate: Date;
 }
 
-const dayFormat = (day?: Date) => (day ? format(day, 'd MMMM yyyy', { locale: tr }) : '');
+const dayFormat = (day?: Date) => (day ? formatDate(day, 'd MMMM yyyy') : '');
 
 /** One end of a range: a Turkish date, weeks from Monday, within the limits. */
 export function DayField({

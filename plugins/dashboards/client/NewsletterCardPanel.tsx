@@ -6,6 +6,7 @@ import { theme } from '../../../core/client/theme';
 import type { Scope } from '../../../schemas/generated/entities/scope';
 import { newsletterEndpoints } from '../../newsletters/endpoints';
 import { ScopeCard } from './Card';
+import { formatNumber } from '../../../core/client/format';
 
 export default function NewsletterCardPanel({ scope }: { scope: Scope }) {
   const newsletter = usePanelData(scope._id, () => call(newsletterEndpoints.fetch, { params: { id: scope._id } }));
@@ -20,7 +21,7 @@ export default function NewsletterCardPanel({ scope }: { scope: Scope }) {
     >
       <Stack horizontal tokens={{ childrenGap: 12 }}>
         <Text>
-          <strong>{newsletter.stats.subscribers.toLocaleString('tr')}</strong> subscribers
+          <strong>{formatNumber(newsletter.stats.subscribers)}</strong> subscribers
         </Text>
         <Text styles={{ root: { fontWeight: 700, color: newsletter.status.published ? theme.palette.green : theme.semanticColors.draftText } }}>
           {newsletter.status.published ? 'PUBLISHED' : 'DRAFT'}

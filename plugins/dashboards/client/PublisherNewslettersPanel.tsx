@@ -8,6 +8,7 @@ import { constants } from '../../../core/shared/config';
 import type { Scope } from '../../../schemas/generated/entities/scope';
 import { newsletterEndpoints } from '../../newsletters/endpoints';
 import './dashboards.css';
+import { formatNumber } from '../../../core/client/format';
 
 export default function PublisherNewslettersPanel({ scope }: { scope: Scope }) {
   const newsletters = usePanelData(
@@ -32,7 +33,7 @@ export default function PublisherNewslettersPanel({ scope }: { scope: Scope }) {
                 <strong style={{ display: 'block' }}>{newsletter.title}</strong>
                 <span style={{ color: theme.palette.neutralSecondary, fontSize: 12 }}>{newsletter.subtitle}</span>
               </span>
-              <span style={{ fontWeight: 600 }}>{newsletter.stats.subscribers.toLocaleString('tr')}</span>
+              <span style={{ fontWeight: 600 }}>{formatNumber(newsletter.stats.subscribers)}</span>
             </RouteLink>
           </li>
         ))}

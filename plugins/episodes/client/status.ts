@@ -1,9 +1,8 @@
 /** An episode's status badge: the story badges' labels and colours (config/badges.json), with the date of a schedule. */
-import { format } from 'date-fns';
-import { tr } from 'date-fns/locale';
 import { resolveBadge, type ResolvedBadge } from '../../../core/shared/badges';
 import { constants } from '../../../core/shared/config';
 import type { Episode } from '../../../schemas/generated/entities/episode';
+import { formatDate } from '../../../core/client/format';
 
 export type EpisodeStatus = 'draft' | 'scheduled' | 'published';
 
@@ -16,11 +15,11 @@ export function statusOf(episode: Pick<Episode, 'status'>): EpisodeStatus {
 export function episodeBadge(episode: Pick<Episode, 'status' | 'publishedAt'>): ResolvedBadge {
   const badge = resolveBadge('story', episode.status);
   if (episode.status.scheduled && episode.publishedAt) {
-    return { ...badge, label: `${badge.label} · ${format(new Date(episode.publishedAt), `${constants.dates.card} HH:mm`, { locale: tr })}` };
+    return { ...badge, label: `${badge.label} · ${formatDate(new Date(episode.publishedAt), `${constants.dates.card} HH:mm`)}` };
   }
   return badge;
 }
 
 export function cardDate(value: string): string {
-  return format(new Date(value), constants.dates.card, { locale: tr });
+  return formatDate(new Date(value), constants.dates.card);
 }

@@ -3,8 +3,6 @@
  * the description, e-mail, and the status, changed in place.
  */
 import { DetailsList, DetailsListLayoutMode, Dropdown, SelectionMode, Stack, Text, type IColumn, type IDropdownOption } from '@fluentui/react';
-import { format } from 'date-fns';
-import { tr } from 'date-fns/locale';
 import { useState } from 'react';
 import type { Feedback } from '../../../schemas/generated/entities/feedback';
 import { call } from '../../../core/client/api';
@@ -16,6 +14,7 @@ import { toast } from '../../../core/client/toasts';
 import { constants } from '../../../core/shared/config';
 import { feedbackEndpoints } from '../endpoints';
 import { statusLabels, typeLabels } from './labels';
+import { formatDate } from '../../../core/client/format';
 
 const all = 'all';
 const typeOptions: IDropdownOption[] = [{ key: all, text: 'All types' }, ...Object.entries(typeLabels).map(([key, text]) => ({ key, text }))];
@@ -53,7 +52,7 @@ export default function FeedbackListPage() {
       name: 'Date',
       minWidth: 90,
       maxWidth: 100,
-      onRender: (item: Feedback) => format(new Date(item.createdAt), constants.dates.list, { locale: tr }),
+      onRender: (item: Feedback) => formatDate(new Date(item.createdAt), constants.dates.list),
     },
     { key: 'type', name: 'Type', minWidth: 70, maxWidth: 80, onRender: (item: Feedback) => typeLabels[item.type] },
     { key: 'product', name: 'Product', fieldName: 'product', minWidth: 80, maxWidth: 100 },

@@ -1,10 +1,9 @@
 /** An image of the library as a card: the small copy, caption and source, uploader, date, and its menu. */
 import { IconButton, Stack, Text, type IContextualMenuItem } from '@fluentui/react';
-import { format } from 'date-fns';
-import { tr } from 'date-fns/locale';
 import { theme } from '../../../core/client/theme';
 import type { Image } from '../../../schemas/generated/entities/image';
 import { constants } from '../../../core/shared/config';
+import { formatDate } from '../../../core/client/format';
 
 export interface ImageCardProps {
   image: Image;
@@ -40,7 +39,7 @@ export function ImageCard({ image, canChange, onEdit, onCopy, onDelete }: ImageC
           <IconButton ariaLabel="More" title="More" iconProps={{ iconName: 'More' }} menuProps={{ items }} onRenderMenuIcon={() => null} />
         </Stack>
         <Text variant="small" styles={{ root: { color: theme.palette.neutralSecondary } }}>
-          {image.uploader?.name || 'Unknown'} · {format(new Date(image.createdAt), constants.dates.card, { locale: tr })}
+          {image.uploader?.name || 'Unknown'} · {formatDate(new Date(image.createdAt), constants.dates.card)}
         </Text>
       </Stack>
     </article>

@@ -1,7 +1,5 @@
 /** /announcements/{announcementId} (spec 000 section 2): subject, preview and the HTML body. */
 import { Persona, PersonaSize, Spinner, Stack, Text } from '@fluentui/react';
-import { format } from 'date-fns';
-import { tr } from 'date-fns/locale';
 import { useEffect, useState } from 'react';
 import { useParams } from 'wouter';
 import type { Announcement } from '../../../schemas/generated/entities/announcement';
@@ -12,6 +10,7 @@ import { theme } from '../../../core/client/theme';
 import { constants } from '../../../core/shared/config';
 import { notificationEndpoints } from '../endpoints';
 import './notifications.css';
+import { formatDate } from '../../../core/client/format';
 
 export default function AnnouncementPage() {
   const { announcementId } = useParams<{ announcementId: string }>();
@@ -44,7 +43,7 @@ export default function AnnouncementPage() {
           <Persona
             imageInitials={announcement.sender.initials}
             text={announcement.sender.name}
-            secondaryText={format(new Date(announcement.createdAt), constants.dates.card, { locale: tr })}
+            secondaryText={formatDate(new Date(announcement.createdAt), constants.dates.card)}
             size={PersonaSize.size40}
           />
         ) : null}

@@ -34,12 +34,13 @@ import type { MailMode, OutboxSummary } from '../messages';
 import { byteSize, fullDate, listDate } from './format';
 import { MessagePanel } from './MessagePanel';
 import { outboxApi } from './outbox-api';
+import { formatNumber } from '../../../core/client/format';
 
 const pageSize = constants.pageSizes.list;
 
 export const emptyOutbox = 'No e-mail has been captured yet.';
 export const smtpNote = 'E-mail goes to the configured SMTP server. The outbox holds only what was captured before it was set up.';
-const outboxNote = `No SMTP server is configured (SMTP_URL), so every e-mail the server sends is kept here instead of being delivered: the newest ${constants.delivery.outboxKeep.toLocaleString('tr-TR')}.`;
+const outboxNote = `No SMTP server is configured (SMTP_URL), so every e-mail the server sends is kept here instead of being delivered: the newest ${formatNumber(constants.delivery.outboxKeep)}.`;
 
 export default function OutboxPage() {
   const { messageId } = useParams<{ messageId?: string }>();
@@ -136,9 +137,7 @@ export default function OutboxPage() {
           onClear={() => search.setText('')}
           styles={{ root: { width: 320, maxWidth: '100%' } }}
         />
-        {list.loaded ? (
-          <Text aria-live="polite">{`${list.count.toLocaleString('tr-TR')}${capped ? '+' : ''} ${list.count === 1 ? 'e-mail' : 'e-mails'}`}</Text>
-        ) : null}
+        {list.loaded ? <Text aria-live="polite">{`${formatNumber(list.count)}${capped ? '+' : ''} ${list.count === 1 ? 'e-mail' : 'e-mails'}`}</Text> : null}
         {list.loading && list.loaded ? <Spinner size={SpinnerSize.small} ariaLabel="Loading..." /> : null}
       </Stack>
       {body}

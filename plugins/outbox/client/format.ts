@@ -1,15 +1,9 @@
-/** How the outbox page writes dates (constants.dates, Turkish) and sizes. */
-import { format } from 'date-fns';
-import { tr } from 'date-fns/locale';
-import { constants } from '../../../core/shared/config';
+/** How the outbox page writes dates (the spec's patterns, the console's language) and sizes. */
+import { datePatterns, formatDate, formatNumber, listDate as consoleListDate } from '../../../core/client/format';
 
-/** A date as `pattern`; nothing for a file without one (date-fns throws on an invalid date). */
-const dateAs = (pattern: string) => (value: string) => (Number.isNaN(Date.parse(value)) ? '' : format(new Date(value), pattern, { locale: tr }));
-
-export const listDate = dateAs(constants.dates.list);
+/** A date as lists write it; nothing for a file without one. */
+export const listDate = (value: string) => consoleListDate(value);
 /** The message's own date, to the second: several messages often go out on one day. */
-export const fullDate = dateAs(`${constants.dates.card} HH:mm:ss`);
+export const fullDate = (value: string) => formatDate(value, `${datePatterns.card} HH:mm:ss`);
 
-const kilobytes = new Intl.NumberFormat('tr-TR', { maximumFractionDigits: 1 });
-
-export const byteSize = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${kilobytes.format(bytes / 1024)} KB`);
+export const byteSize = (bytes: number) => (bytes < 1024 ? `${bytes} B` : `${formatNumber(bytes / 1024, undefined, { maximumFractionDigits: 1 })} KB`);

@@ -3,11 +3,10 @@ import { FontIcon, IconButton, Stack, Text, type IContextualMenuItem } from '@fl
 import { cardClasses } from '../../../core/client/cards';
 import { selectableProps, type Selection } from '../../../core/client/selectable';
 import { theme } from '../../../core/client/theme';
-import { format } from 'date-fns';
-import { tr } from 'date-fns/locale';
 import { constants } from '../../../core/shared/config';
 import type { Recording } from '../../../schemas/generated/entities/recording';
 import { formatDuration } from './duration';
+import { formatDate } from '../../../core/client/format';
 
 export interface RecordingCardProps {
   recording: Recording;
@@ -45,7 +44,7 @@ export function RecordingCard({ recording, menu, selection }: RecordingCardProps
               {formatDuration(recording.duration)}
             </Text>
             <Text variant="small" styles={{ root: { color: theme.palette.neutralSecondary } }}>
-              {format(new Date(recording.createdAt), constants.dates.card, { locale: tr })}
+              {formatDate(new Date(recording.createdAt), constants.dates.card)}
             </Text>
           </Stack>
         </Stack>

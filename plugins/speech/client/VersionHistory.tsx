@@ -1,7 +1,5 @@
 /** A chunk's version history (spec 002 section 2.4): every audio it has had, newest first, with its date, text and player. */
 import { mergeStyleSets, Panel, PanelType, Spinner, SpinnerSize, Text } from '@fluentui/react';
-import { format } from 'date-fns';
-import { tr } from 'date-fns/locale';
 import { useEffect, useState } from 'react';
 import { theme } from '../../../core/client/theme';
 import { constants } from '../../../core/shared/config';
@@ -9,6 +7,7 @@ import { speechMessages } from '../rules';
 import { speechApi, type ChunkVersion } from './speech-api';
 import { reportFailure } from './speech-errors';
 import { AudioPlayer } from './speech-parts';
+import { formatDate } from '../../../core/client/format';
 
 const classes = mergeStyleSets({
   list: { listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 16 },
@@ -16,7 +15,7 @@ const classes = mergeStyleSets({
   date: { color: theme.palette.neutralSecondary, fontSize: 12 },
 });
 
-const versionDate = (value: string) => format(new Date(value), `${constants.dates.card} HH:mm`, { locale: tr });
+const versionDate = (value: string) => formatDate(new Date(value), `${constants.dates.card} HH:mm`);
 
 export function VersionHistory({ chunkId, number, onDismiss }: { chunkId: string; number: number; onDismiss(): void }) {
   const [versions, setVersions] = useState<ChunkVersion[] | null>(null);

@@ -6,8 +6,6 @@
  * their public page) and Delete. A click on a story opens it to edit (open-story.tsx).
  */
 import { Link, Stack, type IContextualMenuItem } from '@fluentui/react';
-import { format } from 'date-fns';
-import { tr } from 'date-fns/locale';
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useLocation, useParams } from 'wouter';
@@ -23,6 +21,7 @@ import { moveStory, statusMoves, useActor, verdictOn, wasPublished } from './sto
 import { storyApi, type Story } from './story-api';
 import { storyName } from './story-name';
 import { StoryCard, storyTypeLabels } from './StoryCard';
+import { formatDate } from '../../../core/client/format';
 
 const createPath = '/stories/create/';
 
@@ -37,7 +36,7 @@ const moveLabels: Record<'draft' | 'ready' | 'accept', (story: Story) => string>
 const moveIcons = { draft: 'Edit', ready: 'CheckMark', accept: 'Accept' };
 
 /** 'D MMMM' in Turkish, as every list of the console writes dates. */
-const listDate = (value: string) => format(new Date(value), constants.dates.list, { locale: tr });
+const listDate = (value: string) => formatDate(new Date(value), constants.dates.list);
 
 /** The public page of a published story: /s/{slug}, or /s/{id} for a bullet (it has no slug). */
 const publicPath = (story: Story) => `/s/${story.slug || story._id}`;

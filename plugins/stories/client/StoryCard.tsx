@@ -6,8 +6,6 @@
  * (issue channels, collections) use it through public.ts.
  */
 import { mergeStyleSets, Stack } from '@fluentui/react';
-import { format } from 'date-fns';
-import { tr } from 'date-fns/locale';
 import type { MouseEvent, ReactNode } from 'react';
 import { CardActions, cardClasses, CardFact, CardFoot, CardStatus, CardText, CardTitle, StatusBadge, type CardParts } from '../../../core/client/list';
 import { theme } from '../../../core/client/theme';
@@ -17,6 +15,7 @@ import { withoutMarker } from '../rules';
 import { editorPath, useStoryOpener } from './open-story';
 import type { Story } from './story-api';
 import { storyName } from './story-name';
+import { formatDate } from '../../../core/client/format';
 
 export interface StoryCardProps {
   story: Story;
@@ -29,7 +28,7 @@ export interface StoryCardProps {
 export const storyTypeLabels: Record<Story['type'], string> = { bullet: 'Bullet', article: 'Article' };
 
 /** 'dd MMMM yyyy' in Turkish, as every card of the console writes dates. */
-const cardDate = (value: string) => format(new Date(value), constants.dates.card, { locale: tr });
+const cardDate = (value: string) => formatDate(new Date(value), constants.dates.card);
 
 /**
  * The cover's small copy: covers are stored as the image library's medium copy

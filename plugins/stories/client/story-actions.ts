@@ -3,8 +3,6 @@
  * saved, calls the server, shows the spec's texts, and hands the answer to the draft. What is
  * offered comes from rules.ts, the rules the server applies.
  */
-import { format } from 'date-fns';
-import { tr } from 'date-fns/locale';
 import { useAtomValue } from 'jotai';
 import { handleError } from '../../../core/client/errors';
 import { useCan } from '../../../core/client/permissions';
@@ -13,6 +11,7 @@ import { toast } from '../../../core/client/toasts';
 import { articleImageRequired, cancelledText, scheduledText, verdict, waitForSave, type Actor, type StoryAction } from '../rules';
 import { storyApi, type Story } from './story-api';
 import type { StoryDraft } from './story-draft';
+import { formatDate } from '../../../core/client/format';
 
 /** The signed-in user as rules.ts sees them. */
 export function useActor(): Actor {
@@ -21,7 +20,7 @@ export function useActor(): Actor {
   return { userId: user?._id ?? '', role: user?.role.key ?? 'author', can: (permission) => can(permission) };
 }
 
-export const scheduleDate = (iso: string | Date) => format(new Date(iso), 'dd MMMM yyyy HH:mm', { locale: tr });
+export const scheduleDate = (iso: string | Date) => formatDate(new Date(iso), 'dd MMMM yyyy HH:mm');
 
 /** What rules.ts says of an action on the story, reason included. */
 export const verdictOn = (action: StoryAction, story: Story, actor: Actor) =>

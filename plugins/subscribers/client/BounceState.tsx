@@ -4,9 +4,8 @@
  * Under the address rather than in a column of its own, so the list grows no wider.
  */
 import { Text } from '@fluentui/react';
-import { format } from 'date-fns';
-import { tr } from 'date-fns/locale';
 import type { Subscription } from '../../../schemas/generated/entities/subscription';
+import { formatDate } from '../../../core/client/format';
 
 export type Bounce = NonNullable<Subscription['bounce']>;
 
@@ -18,7 +17,7 @@ export function bounceLabel(bounce: Bounce): string {
 }
 
 export function BounceState({ bounce }: { bounce: Bounce }) {
-  const date = format(new Date(bounce.updatedAt), 'd MMMM', { locale: tr });
+  const date = formatDate(new Date(bounce.updatedAt), 'd MMMM');
   return (
     <Text
       block

@@ -16,8 +16,6 @@ import {
   Text,
   type IColumn,
 } from '@fluentui/react';
-import { format } from 'date-fns';
-import { tr } from 'date-fns/locale';
 import { HTTPError } from 'ky';
 import { useEffect, useRef, useState } from 'react';
 import { useParams } from 'wouter';
@@ -33,6 +31,7 @@ import { BounceState } from './BounceState';
 import { ImportErrorsDialog, type RowProblem } from './ImportErrorsDialog';
 import { downloadSubscribersCsv, importSubscribersCsv, listSubscriptions } from './subscribers-api';
 import './subscribers.css';
+import { formatDate, formatNumber } from '../../../core/client/format';
 
 const pageSize = constants.pageSizes.list;
 const signUpFormat = 'd MMMM yyyy';
@@ -60,7 +59,7 @@ const columns: IColumn[] = [
     name: 'SIGN-UP DATE',
     minWidth: 120,
     maxWidth: 160,
-    onRender: (item: Subscription) => format(new Date(item.createdAt), signUpFormat, { locale: tr }),
+    onRender: (item: Subscription) => formatDate(new Date(item.createdAt), signUpFormat),
   },
 ];
 
@@ -163,7 +162,7 @@ export default function SubscribersPage() {
         />
         <Checkbox label="Bounced or complained only" checked={bounced} onChange={(_event, checked) => setBounced(Boolean(checked))} />
         {rows ? (
-          <Text aria-live="polite">{`${rows.count.toLocaleString('tr-TR')}${(search || bounced) && rows.count >= searchCountCap(page, pageSize) ? '+' : ''} subscribers`}</Text>
+          <Text aria-live="polite">{`${formatNumber(rows.count)}${(search || bounced) && rows.count >= searchCountCap(page, pageSize) ? '+' : ''} subscribers`}</Text>
         ) : null}
         {busy ? <Spinner label={busy === 'import' ? 'Importing...' : 'Exporting...'} labelPosition="right" /> : null}
       </Stack>

@@ -11,6 +11,7 @@ import { theme } from '../../../core/client/theme';
 import { constants } from '../../../core/shared/config';
 import type { Scope } from '../../../schemas/generated/entities/scope';
 import { subscriberTimeline, subscribersPath, type TimelinePoint } from './subscribers-api';
+import { formatNumber } from '../../../core/client/format';
 
 const media = [
   { medium: 'email', label: 'By e-mail' },
@@ -21,9 +22,9 @@ function WeekFigure({ label, points }: { label: string; points: TimelinePoint[] 
   const now = points.at(-1)?.value ?? 0;
   const change = now - (points.at(-2)?.value ?? 0);
   return (
-    <Figure label={label} value={now.toLocaleString('tr-TR')}>
+    <Figure label={label} value={formatNumber(now)}>
       <Text block variant="small" styles={{ root: { color: change >= 0 ? theme.palette.green : theme.palette.redDark } }}>
-        {`${change >= 0 ? '+' : '−'}${Math.abs(change).toLocaleString('tr-TR')} since last week`}
+        {`${change >= 0 ? '+' : '−'}${formatNumber(Math.abs(change))} since last week`}
       </Text>
     </Figure>
   );

@@ -5,8 +5,8 @@
  * opens the public page once published.
  */
 import { DefaultButton, mergeStyleSets, PrimaryButton, Stack, Text } from '@fluentui/react';
-import { formatDistanceToNow } from 'date-fns';
 import { useEffect, useState } from 'react';
+import { relativeTime } from '../../../../core/client/format';
 import { theme } from '../../../../core/client/theme';
 import type { Issue } from '../issue-api';
 import { PreviewDialog } from '../publish/PreviewDialog';
@@ -33,7 +33,7 @@ export function SavePanel({ issue, unsaved, savedAt, failed }: { issue: Issue; u
     return () => clearInterval(timer);
   }, []);
 
-  const label = failed && unsaved ? 'Not Saved' : unsaved ? 'Saving...' : `Saved ${formatDistanceToNow(savedAt, { addSuffix: true })}`;
+  const label = failed && unsaved ? 'Not Saved' : unsaved ? 'Saving...' : `Saved ${relativeTime(savedAt)}`;
   return (
     <div className={classes.panel} data-testid="save-panel">
       <Stack horizontal verticalAlign="center" tokens={{ childrenGap: 12 }}>

@@ -9,6 +9,7 @@ import { call } from '../../../../core/client/api';
 import { handleError } from '../../../../core/client/errors';
 import type { IssueBounces } from '../../../../schemas/generated/api/issue-bounces';
 import { bounceEndpoints } from '../../bounce-endpoints';
+import { formatNumber } from '../../../../core/client/format';
 
 /** The labels of the counts, in the order shown. */
 export const bounceLabels: Record<keyof IssueBounces, string> = { hard: 'Bounced', soft: 'Bounced for now', complaint: 'Reported as spam' };
@@ -34,7 +35,7 @@ export function BounceCounts({ issueId, stage }: { issueId: string; stage?: stri
     <Stack horizontal tokens={{ childrenGap: 16 }} aria-label="Bounces and complaints">
       {(Object.keys(bounceLabels) as (keyof IssueBounces)[]).map((kind) => (
         <Text key={kind} variant="small" data-bounce={kind}>
-          {bounceLabels[kind]}: {counts[kind].toLocaleString('tr-TR')}
+          {bounceLabels[kind]}: {formatNumber(counts[kind])}
         </Text>
       ))}
     </Stack>

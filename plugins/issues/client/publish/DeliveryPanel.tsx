@@ -7,8 +7,6 @@
  * While the mail server cannot be reached, a bar says that sending waits for it, or is paused.
  */
 import { DefaultButton, MessageBar, MessageBarType, ProgressIndicator, Stack, Text } from '@fluentui/react';
-import { format } from 'date-fns';
-import { tr } from 'date-fns/locale';
 import { useEffect, useState } from 'react';
 import type { Socket } from 'socket.io-client';
 import { handleError } from '../../../../core/client/errors';
@@ -21,6 +19,7 @@ import { issueRoom } from '../../events';
 import type { MailServerWait } from '../../publishing';
 import { publishApi, type DeliveryCounts, type DeliveryProgress } from './publish-api';
 import { BounceCounts } from './BounceCounts';
+import { formatDate, formatNumber } from '../../../../core/client/format';
 
 /** What the publish page listens to on the issue's room. */
 export type IssueEvents = Pick<Socket, 'on' | 'off'>;
@@ -153,7 +152,7 @@ function MailServerBar({ wait }: { wait: MailServerWait }) {
   );
 }
 
-const clockTime = (iso: string) => format(new Date(iso), 'HH:mm:ss', { locale: tr });
+const clockTime = (iso: string) => formatDate(new Date(iso), 'HH:mm:ss');
 
 function MediumProgress({ label, counts, sending }: { label: string; counts: DeliveryCounts; sending: boolean }) {
   const done = counts.total - counts.pending;
@@ -181,4 +180,4 @@ function MediumProgress({ label, counts, sending }: { label: string; counts: Del
   );
 }
 
-const count = (value: number) => value.toLocaleString('tr-TR');
+const count = (value: number) => formatNumber(value);

@@ -11,7 +11,6 @@
  */
 import { Checkbox, ChoiceGroup, DatePicker, DayOfWeek, PrimaryButton, Stack, Text, TextField, TooltipHost } from '@fluentui/react';
 import { format, isSameDay, startOfDay } from 'date-fns';
-import { tr } from 'date-fns/locale';
 import { useState } from 'react';
 import { theme } from '../../../../core/client/theme';
 import type { Issue } from '../issue-api';
@@ -29,6 +28,7 @@ import {
 } from '../../publishing';
 import type { PublishRequest } from './publish-api';
 import { useNow } from './use-now';
+import { formatDate } from '../../../../core/client/format';
 
 export type { PublishFormKind };
 
@@ -99,7 +99,7 @@ export function PublishForm({ kind, issue, viewer, busy, onSubmit }: PublishForm
             value={date}
             minDate={viewer.liveNews ? undefined : startOfDay(earliest)}
             firstDayOfWeek={DayOfWeek.Monday}
-            formatDate={(day) => (day ? format(day, 'dd MMMM yyyy', { locale: tr }) : '')}
+            formatDate={(day) => (day ? formatDate(day, 'dd MMMM yyyy') : '')}
             onSelectDate={(day) => day && setPicked(atTimeOf(day, date))}
             styles={{ root: { width: 220 } }}
           />

@@ -12,8 +12,6 @@
  * flag says 'publish', only admins publish; the others see why.
  */
 import { DefaultButton, Link, MessageBar, MessageBarType, PrimaryButton, Spinner, SpinnerSize, Stack, Text } from '@fluentui/react';
-import { format } from 'date-fns';
-import { tr } from 'date-fns/locale';
 import { useAtomValue } from 'jotai';
 import { HTTPError } from 'ky';
 import { useEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
@@ -56,13 +54,14 @@ import type { IssuePreflight } from '../../../../schemas/generated/api/issue-pre
 import { issueAnalyticsRoute } from '../public';
 import { publishApi } from './publish-api';
 import { useNow } from './use-now';
+import { formatDate, formatNumber } from '../../../../core/client/format';
 
 export const rescheduleNote = 'A reschedule sends the issue only to the subscribers who did not receive it.';
 
-const timelineDate = (date: Date) => format(date, 'dd MMMM yyyy HH:mm', { locale: tr });
+const timelineDate = (date: Date) => formatDate(date, 'dd MMMM yyyy HH:mm');
 /** A date in a confirmation: '26 Kasım 14:30'. */
-const confirmDate = (date: Date) => format(date, 'd MMMM HH:mm', { locale: tr });
-const count = (value: number) => value.toLocaleString('tr-TR');
+const confirmDate = (date: Date) => formatDate(date, 'd MMMM HH:mm');
+const count = (value: number) => formatNumber(value);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const testOptions = { test: true, publishOnly: false, overridePublishedAt: false, mediums: { email: true, notification: false } };
 
@@ -397,7 +396,7 @@ function SummaryCard({ issue, newsletter }: { issue: Issue; newsletter: Newslett
   const rows: [string, string][] = [
     ['From', built ? `${built.from.name} <${built.from.address}>` : newsletter.title],
     ...(built?.replyTo ? [['Reply-To', built.replyTo] as [string, string]] : []),
-    ['To', `${newsletter.stats.subscribers.toLocaleString('tr-TR')} subscribers`],
+    ['To', `${formatNumber(newsletter.stats.subscribers)} subscribers`],
     ['Subject Line', issue.subject],
     ['Preview Text', issue.preview],
   ];
