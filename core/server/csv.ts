@@ -7,17 +7,9 @@
  * never changed. The cost, accepted: a legitimate '+90 555' reads "'+90 555" in the file.
  */
 import { stringify } from 'csv-stringify/sync';
+import { neutraliseCsvCell } from '../shared/csv-cell';
 
-/**
- * What a spreadsheet takes for the start of a formula: = + - @, a tab or a carriage return, and
- * the full-width = + - @ that some spreadsheets fold into the same.
- */
-const formulaStart = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
-
-/** A cell as it may leave in a CSV file: text that could start a formula gets a leading quote. */
-export function neutraliseCsvCell(value: string): string {
-  return formulaStart.test(value) ? `'${value}` : value;
-}
+export { neutraliseCsvCell };
 
 /** Rows as CSV lines (each ending in a newline), every cell neutralised, then quoted where CSV needs it. */
 export function csvLines(rows: readonly (readonly string[])[]): string {

@@ -175,12 +175,14 @@ describe('issue analytics', () => {
       ['Email', '40'],
       ['iOS', '25'],
       ['Android', '10'],
-      ['null', '5'],
+      ['Unknown source', '5'],
     ]);
     expect(within(panel('OPENS BY DEVICE')).getByText('9% machine opens filtered')).toBeTruthy();
     expect(within(panel('OPENS BY DEVICE')).getByText('Total opens 100 (20 repeats)')).toBeTruthy();
     const drawing = openPie.querySelector('.analytics-chart-drawing') as HTMLElement & { data?: { type: string; labels: string[]; values: number[] }[] };
-    await waitFor(() => expect(drawing.data?.[0]).toMatchObject({ type: 'pie', labels: ['Email', 'iOS', 'Android', 'null'], values: [40, 25, 10, 5] }));
+    await waitFor(() =>
+      expect(drawing.data?.[0]).toMatchObject({ type: 'pie', labels: ['Email', 'iOS', 'Android', 'Unknown source'], values: [40, 25, 10, 5] }),
+    );
     expect(within(panel('CLICKS BY DEVICE')).getByText('Not Ready')).toBeTruthy();
     // (200 × 10 + 3700 × 30) / 40 reads = 2825 seconds.
     expect(within(panel('READS BY DEVICE')).getByText('Average reading time 0:47:05')).toBeTruthy();
@@ -201,8 +203,8 @@ describe('issue analytics', () => {
     ]);
     const series = rows(await within(panel('OPENS AND CLICKS')).findByRole('figure'));
     expect(series[0]).toEqual(['', 'Opens', 'Clicks', 'Machine opens']);
-    expect(series.find((row) => row[0] === '9 Kas')).toEqual(['9 Kas', '90', '0', '10']);
-    expect(series.find((row) => row[0] === '16 Kas')).toEqual(['16 Kas', '0', '6', '0']);
+    expect(series.find((row) => row[0] === '9–15 Kasım 2026')).toEqual(['9–15 Kasım 2026', '90', '0', '10']);
+    expect(series.find((row) => row[0] === '16–22 Kasım 2026 (so far)')).toEqual(['16–22 Kasım 2026 (so far)', '0', '6', '0']);
     expect(within(panel('OPENS AND CLICKS')).getByText('10% machine opens filtered')).toBeTruthy();
     expect(within(panel('OPENS AND CLICKS')).getByText('Total opens 95 (5 repeats)')).toBeTruthy();
     // Reads have no copy to repeat: every read counts, and no repeats are told.
@@ -216,12 +218,15 @@ describe('issue analytics', () => {
       date: { startAt: '2026-08-31T00:00:00.000Z', endAt: '2026-11-18T23:59:59.999Z', spanType: 'week', spanInterval: 1 },
     });
     const reads = within(panel('READS')).getByRole('figure');
-    expect(rows(reads).find((row) => row[0] === '16 Kas')).toEqual(['16 Kas', '12', '3']);
+    expect(rows(reads).find((row) => row[0] === '16–22 Kasım 2026 (so far)')).toEqual(['16–22 Kasım 2026 (so far)', '12', '3']);
     expect(within(panel('READS')).getByText('Average reading time 0:01:15')).toBeTruthy();
     const drawing = reads.querySelector('.analytics-chart-drawing') as HTMLElement & { data?: { fill?: string; line: { dash: string } }[] };
     await waitFor(() =>
+      // People's reads filled, the machines' dotted; each week running apart, dashed.
       expect(drawing.data?.map((trace) => [trace.fill, trace.line.dash])).toEqual([
         ['tozeroy', 'solid'],
+        [undefined, 'dash'],
+        [undefined, 'dot'],
         [undefined, 'dot'],
       ]),
     );

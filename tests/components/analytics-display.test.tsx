@@ -11,8 +11,16 @@ import { FetchQueue } from '../../plugins/analytics/client/fetch-queue';
 import { customLimits, customRange, dateRange, spanStarts, windowOf } from '../../plugins/analytics/client/ranges';
 
 describe('what the screens write', () => {
-  it("names sources as the spec says: 'null' for none, 'iOS', others capitalised", () => {
-    expect([null, undefined, '', 'ios', 'email', 'web', 'android'].map(sourceName)).toEqual(['null', 'null', 'null', 'iOS', 'Email', 'Web', 'Android']);
+  it("names sources: 'Unknown source' for none (issue 30, not the spec's 'null'), 'iOS', others capitalised", () => {
+    expect([null, undefined, '', 'ios', 'email', 'web', 'android'].map(sourceName)).toEqual([
+      'Unknown source',
+      'Unknown source',
+      'Unknown source',
+      'iOS',
+      'Email',
+      'Web',
+      'Android',
+    ]);
   });
 
   it('writes a reading time as h:mm:ss', () => {

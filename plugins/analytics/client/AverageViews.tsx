@@ -12,7 +12,9 @@ import { filterEvents, publishedIssueIds, type EventRow } from './analytics-api'
 import { chartOf, ChartPanel, type ChartData } from './ChartPanel';
 import { machineShare } from './display';
 import { useQueued } from './fetch-queue';
-import { dateRange, dayOf, spanLabel } from './ranges';
+import { timeAxis } from './periods';
+import { dateRange, dayOf } from './ranges';
+import { overTime } from './series';
 
 export const averageViewsTitle = 'AVERAGE VIEWS';
 
@@ -62,10 +64,14 @@ export function averageViewsChart(weeks: string[], rows: EventRow[]): ChartData 
     people += issue.opens;
     machines += issue.machines;
   }
+  const { monthsBack, daysBefore } = constants.statistics.averageViews;
   return {
+    empty: `No issue has been opened yet among those sent in the last ${monthsBack} months up to ${daysBefore} days ago: an issue counts here a week after it goes out.`,
     model: {
       kind: 'bar',
-      labels: weeks.map((week) => spanLabel(week, 'week')),
+      // The buckets end a week ago, and an average is not a sum that grows: none is drawn as running.
+      ...overTime(timeAxis(weeks, 'week', null)),
+      unit: 'views per issue',
       series: [{ name: 'Average views', values: sums.map((sum) => (sum.issues ? Math.round(sum.views / sum.issues) : 0)) }],
     },
     notes: [machineShare(people, machines, 'opens')],

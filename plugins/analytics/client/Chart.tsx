@@ -68,7 +68,7 @@ export function Chart({ model, label, height = 280 }: { model: ChartModel; label
   return (
     <figure className="analytics-chart" aria-label={label}>
       <div ref={drawing} className="analytics-chart-drawing" aria-hidden="true" style={{ minHeight: height }} />
-      {model.kind === 'pie' || model.kind === 'donut' ? <PieLegend model={model} /> : null}
+      {(model.kind === 'pie' || model.kind === 'donut') && model.labels.length > 1 ? <PieLegend model={model} /> : null}
       <ChartTable model={model} label={label} />
     </figure>
   );

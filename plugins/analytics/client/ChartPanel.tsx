@@ -1,45 +1,98 @@
 /**
- * A panel of an analytics screen: its title, then progress while its fetch waits its turn (a chart
- * may take a minute or two), 'Not Ready' when there is nothing to draw (spec 002 section 8), or
- * the chart with its notes (the machine share).
+ * A panel of an analytics screen: its title, then a skeleton while its fetch waits its turn (a
+ * chart may take a minute or two), 'Not Ready' (spec 002 section 8) with the reason when there is
+ * nothing to draw, or the chart with its notes (the machine share) and its data as CSV.
  */
-import { Shimmer, ShimmerElementType, Text } from '@fluentui/react';
+import { IconButton, Shimmer, ShimmerElementsGroup, ShimmerElementType, Text } from '@fluentui/react';
 import type { ReactNode } from 'react';
+import { downloadCsv } from '../../../core/client/csv';
 import { Chart } from './Chart';
-import { isEmpty, type ChartModel } from './chart-model';
+import { chartRows, isEmpty, type ChartModel } from './chart-model';
 import type { Queued } from './fetch-queue';
+import { dayOf } from './ranges';
 import './analytics.css';
 
 export const notReadyText = 'Not Ready';
+export const failedText = 'The figures could not be loaded. Try again with the refresh button.';
+export const noDataText = 'No data yet: the chart fills as readers receive, open and click the issues.';
 
-export function Panel({ title, children, wide }: { title: string; children: ReactNode; wide?: boolean }) {
+export function Panel({ title, children, wide, actions }: { title: string; children: ReactNode; wide?: boolean; actions?: ReactNode }) {
   return (
     <section className={wide ? 'analytics-panel analytics-panel-wide' : 'analytics-panel'} aria-label={title}>
-      <Text as="h2" variant="mediumPlus" className="analytics-panel-title">
-        {title}
-      </Text>
+      <div className="analytics-panel-head">
+        <Text as="h2" variant="mediumPlus" className="analytics-panel-title">
+          {title}
+        </Text>
+        {actions}
+      </div>
       {children}
     </section>
   );
 }
 
-/** Progress for a part that waits for its fetch. */
+/** Bars of a skeleton chart, as shares of its height: the shape of a chart, not a grey box. */
+const skeletonBars = [0.45, 0.7, 0.55, 0.85, 0.6, 0.75, 0.5, 0.9, 0.65];
+
+/** A skeleton of a chart for a part that waits for its fetch. */
 export function Waiting({ label, height = 220 }: { label: string; height?: number }) {
+  const plot = Math.max(60, height - 28);
+  const skeleton = (
+    <div className="analytics-skeleton" style={{ height }}>
+      <ShimmerElementsGroup
+        flexWrap
+        width="100%"
+        shimmerElements={skeletonBars.flatMap((share, index) => [
+          ...(index ? [{ type: ShimmerElementType.gap, width: '4%', height: plot }] : []),
+          { type: ShimmerElementType.line, width: '7%', height: Math.round(plot * share), verticalAlign: 'bottom' as const },
+        ])}
+      />
+      <ShimmerElementsGroup width="100%" shimmerElements={[{ type: ShimmerElementType.line, width: '100%', height: 12 }]} />
+    </div>
+  );
   return (
     <div role="status" aria-label={`Loading ${label}`}>
-      <Shimmer shimmerElements={[{ type: ShimmerElementType.line, height }]} ariaLabel={`Loading ${label}`} />
+      <Shimmer customElementsGroup={skeleton} ariaLabel={`Loading ${label}`} />
     </div>
   );
 }
 
-export function NotReady() {
-  return <Text className="analytics-not-ready">{notReadyText}</Text>;
+/** 'Not Ready', and why there is nothing to show. */
+export function NotReady({ reason = noDataText }: { reason?: string }) {
+  return (
+    <div className="analytics-not-ready">
+      <Text block variant="mediumPlus">
+        {notReadyText}
+      </Text>
+      <Text block variant="small">
+        {reason}
+      </Text>
+    </div>
+  );
 }
 
 /** A chart and the lines under it (the machine share, a reading duration). */
 export interface ChartData {
   model: ChartModel | null;
   notes?: (string | null)[];
+  /** Why there is nothing to draw, when there is not (under 'Not Ready'). */
+  empty?: string;
+}
+
+/** The small button that saves a chart's numbers as CSV. */
+export function CsvButton({ title, model }: { title: string; model: ChartModel }) {
+  const name = `${title
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '')}-${dayOf(new Date())}.csv`;
+  return (
+    <IconButton
+      iconProps={{ iconName: 'Download' }}
+      title="Download as CSV"
+      ariaLabel={`Download ${title} as CSV`}
+      className="analytics-csv"
+      onClick={() => downloadCsv(name, chartRows(model))}
+    />
+  );
 }
 
 /** A fetched value turned into a chart; waiting and failure pass through. */
@@ -48,15 +101,18 @@ export function chartOf<T>(state: Queued<T>, draw: (data: T) => ChartData): Queu
 }
 
 export function ChartPanel({ title, state, height, wide }: { title: string; state: Queued<ChartData>; height?: number; wide?: boolean }) {
+  const drawn = state.status === 'ready' && !isEmpty(state.data.model) ? state.data.model : null;
   return (
-    <Panel title={title} wide={wide}>
+    <Panel title={title} wide={wide} actions={drawn ? <CsvButton title={title} model={drawn} /> : null}>
       {state.status === 'waiting' ? (
         <Waiting label={title} height={height} />
-      ) : state.status === 'failed' || isEmpty(state.data.model) ? (
-        <NotReady />
+      ) : state.status === 'failed' ? (
+        <NotReady reason={failedText} />
+      ) : !drawn ? (
+        <NotReady reason={state.data.empty} />
       ) : (
         <>
-          <Chart model={state.data.model!} label={title} height={height} />
+          <Chart model={drawn} label={title} height={height} />
           {state.data.notes?.filter(Boolean).map((note) => (
             <Note key={note}>{note}</Note>
           ))}

@@ -6,6 +6,7 @@
  */
 import type { Data, Layout } from 'plotly.js';
 import { theme } from '../../../core/client/theme';
+import { soFar, type Ticks } from './periods';
 
 export type ChartKind = 'line' | 'area' | 'bar' | 'pie' | 'donut';
 
@@ -25,6 +26,32 @@ export interface ChartModel {
   stacked?: boolean;
   /** Donuts: the text in the middle (the total). */
   centre?: string;
+  /** What a value counts ('opens', 'subscribers'), in tooltips. */
+  unit?: string;
+  /** Charts over time: each label's span as the export writes it (its first day, YYYY-MM-DD). */
+  keys?: string[];
+  /** Charts over time: the labels that carry a tick, and the tick's text. */
+  ticks?: Ticks;
+  /** Charts over time: the index of the span still running (drawn apart, 'so far'), or -1. */
+  running?: number;
+}
+
+/**
+ * The chart's numbers as rows for a CSV file: a header (the first column named by what the labels
+ * are, then each series), then one row per label; plain numbers, as a spreadsheet reads them. A
+ * chart over time writes each span's first day, and says which one is still running.
+ */
+export function chartRows(model: ChartModel): string[][] {
+  const series = model.kind === 'pie' || model.kind === 'donut' ? model.series.slice(0, 1) : model.series;
+  const overTime = Boolean(model.keys);
+  const running = model.running ?? -1;
+  const header = [overTime ? 'Period start' : 'Label', ...series.map((item) => item.name), ...(running >= 0 ? ['Period'] : [])];
+  const rows = model.labels.map((label, index) => [
+    overTime ? model.keys![index]! : label,
+    ...series.map((item) => String(item.values[index] ?? 0)),
+    ...(running >= 0 ? [index === running ? soFar : 'complete'] : []),
+  ]);
+  return [header, ...rows];
 }
 
 /** Nothing to draw: no labels, or every value zero. Shown as 'Not Ready'. */
@@ -68,38 +95,95 @@ export function plotlyFigure(model: ChartModel, height: number): { data: Partial
           sort: false,
           textinfo: 'percent',
           textposition: 'inside',
+          hovertemplate: `%{label}: %{value:,}${model.unit ? ` ${model.unit}` : ''} (%{percent})<extra></extra>`,
           marker: { colors: model.labels.map((_label, index) => seriesColours[index % seriesColours.length]!) },
         },
       ],
       layout: {
         ...layout,
+        separators: ',.',
         margin: { l: 8, r: 8, t: 8, b: 8 },
         annotations: donut && model.centre ? [{ text: model.centre, showarrow: false, font: { size: 28, color: theme.palette.neutralPrimary } }] : [],
       },
     };
   }
+  const running = model.running ?? -1;
+  const unit = model.unit ? ` ${model.unit}` : '';
+  const hover = (name: string) => `<b>%{x}</b><br>${name}: %{y:,}${unit}<extra></extra>`;
   let colour = 0;
-  const data: Partial<Data>[] = model.series.map((series) => {
+  const data: Partial<Data>[] = [];
+  for (const series of model.series) {
     const tint = series.machine ? machineColour : seriesColours[colour++ % seriesColours.length]!;
-    if (model.kind === 'bar') return { type: 'bar', name: series.name, x: model.labels, y: series.values, marker: { color: tint } };
-    return {
+    if (model.kind === 'bar') {
+      data.push({
+        type: 'bar',
+        name: series.name,
+        x: model.labels,
+        y: series.values,
+        hovertemplate: hover(series.name),
+        // The running span is fainter and says 'so far': its bar is not yet the span's.
+        marker: { color: tint, opacity: model.labels.map((_label, index) => (index === running ? 0.4 : 1)) },
+        text: model.labels.map((_label, index) => (index === running ? soFar : '')),
+        textposition: 'outside',
+        cliponaxis: false,
+      });
+      continue;
+    }
+    // Lines and areas: the finished spans solid; the running one apart, dashed from the last
+    // finished span to its point, which says 'so far'. So a span that has had three of its seven
+    // days never reads as a fall.
+    const finished = running >= 0 ? running : model.labels.length;
+    const stacked = model.kind === 'area' && model.stacked && !series.machine;
+    const filled = model.kind === 'area' && !series.machine;
+    data.push({
       type: 'scatter',
       mode: 'lines+markers',
       name: series.name,
-      x: model.labels,
-      y: series.values,
+      legendgroup: series.name,
+      x: model.labels.slice(0, finished),
+      y: series.values.slice(0, finished),
+      hovertemplate: hover(series.name),
       line: { color: tint, width: 2, dash: series.machine ? 'dot' : 'solid' },
-      ...(model.kind === 'area' && !series.machine ? { fill: model.stacked ? 'tonexty' : 'tozeroy', stackgroup: model.stacked ? 'sources' : undefined } : {}),
-    };
-  });
+      ...(filled ? { fill: stacked ? 'tonexty' : 'tozeroy', stackgroup: stacked ? 'finished' : undefined } : {}),
+    });
+    if (running < 0) continue;
+    const from = Math.max(0, running - 1);
+    data.push({
+      type: 'scatter',
+      mode: 'text+lines+markers',
+      name: `${series.name} (${soFar})`,
+      legendgroup: series.name,
+      showlegend: false,
+      x: model.labels.slice(from, running + 1),
+      y: series.values.slice(from, running + 1),
+      text: model.labels.slice(from, running + 1).map((_label, index) => (from + index === running && !series.machine ? soFar : '')),
+      textposition: 'top left',
+      cliponaxis: false,
+      hovertemplate: hover(`${series.name} (${soFar})`),
+      line: { color: tint, width: 2, dash: series.machine ? 'dot' : 'dash' },
+      marker: { color: theme.palette.white, line: { color: tint, width: 2 } },
+      ...(stacked ? { stackgroup: 'running', fill: 'none' } : {}),
+    });
+  }
+  const ticks = model.ticks;
   return {
     data,
     layout: {
       ...layout,
+      // Counts as the console writes them: 4.000, 12,5.
+      separators: ',.',
       barmode: 'group',
-      hovermode: 'x unified',
-      xaxis: { type: 'category', automargin: true, gridcolor: theme.palette.neutralLighter },
-      yaxis: { rangemode: 'tozero', automargin: true, gridcolor: theme.palette.neutralLighter },
+      hovermode: 'closest',
+      xaxis: {
+        type: 'category',
+        categoryorder: 'array',
+        categoryarray: model.labels,
+        automargin: true,
+        tickangle: 0,
+        gridcolor: theme.palette.neutralLighter,
+        ...(ticks ? { tickmode: 'array', tickvals: ticks.at.map((index) => model.labels[index]!), ticktext: ticks.text } : {}),
+      },
+      yaxis: { rangemode: 'tozero', automargin: true, tickformat: ',~r', gridcolor: theme.palette.neutralLighter },
     },
   };
 }

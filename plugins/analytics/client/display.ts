@@ -2,9 +2,14 @@
 import { format, parse } from 'date-fns';
 import { constants } from '../../../core/shared/config';
 
-/** Source display: an empty source is 'null', 'ios' is 'iOS', others are capitalised. */
+export const unknownSource = 'Unknown source';
+
+/**
+ * Source display: 'ios' is 'iOS', others are capitalised. An empty source is 'Unknown source'
+ * (issue 30: spec 002's 'null' read as a fault, not as a source).
+ */
 export function sourceName(source: string | null | undefined): string {
-  if (!source) return 'null';
+  if (!source) return unknownSource;
   if (source === 'ios') return 'iOS';
   return source.charAt(0).toUpperCase() + source.slice(1);
 }

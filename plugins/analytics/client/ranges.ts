@@ -23,7 +23,6 @@ import {
   subMonths,
   subWeeks,
 } from 'date-fns';
-import { tr } from 'date-fns/locale';
 import { constants } from '../../../core/shared/config';
 import type { StatisticsGenerateBody } from '../../../schemas/generated/api/statistics-generate';
 
@@ -98,11 +97,6 @@ export function spanStarts(range: { start: Date; end: Date }, span: Span): strin
   const starts: string[] = [];
   for (let date = first; !isAfter(date, range.end); date = next(date)) starts.push(dayOf(date));
   return starts;
-}
-
-/** How a span is named on an axis: '3 Kas' for days and weeks, 'Kasım 2026' for months. */
-export function spanLabel(start: string, span: Span): string {
-  return format(parseISO(start), span === 'month' ? 'MMMM yyyy' : 'd MMM', { locale: tr });
 }
 
 /**

@@ -9,8 +9,9 @@ import { subDays } from 'date-fns';
 import type { EventRow, Point, Source, SubscriberRow, SubscriptionRow, TimelinePoint } from './analytics-api';
 import type { ChartData } from './ChartPanel';
 import type { ChartKind } from './chart-model';
-import { machineShare, readingDuration, repeatsNote, sourceName } from './display';
-import { dayOf, intoSpans, spanLabel, spanOf, spanStarts, type Range, type Span } from './ranges';
+import { machineShare, readingDuration, repeatsNote, sourceName, unknownSource } from './display';
+import { timeAxis, type TimeAxis } from './periods';
+import { dayOf, intoSpans, spanOf, spanStarts, type Range, type Span } from './ranges';
 
 export const sources: Source[] = ['email', 'web', 'ios', 'android'];
 
@@ -18,14 +19,22 @@ export interface SpanWindow {
   span: Span;
   /** The first day of each span (YYYY-MM-DD). */
   starts: string[];
-  labels: string[];
+  axis: TimeAxis;
 }
 
-export function spanWindow(range: Range): SpanWindow {
+export function spanWindow(range: Range, now = new Date()): SpanWindow {
   const span = spanOf[range.kind];
   const starts = spanStarts(range, span);
-  return { span, starts, labels: starts.map((start) => spanLabel(start, span)) };
+  return { span, starts, axis: timeAxis(starts, span, now) };
 }
+
+/** What a chart over time takes from its axis: its labels in full, ticks and the running span. */
+export function overTime(axis: TimeAxis) {
+  return { labels: axis.labels, keys: axis.keys, ticks: axis.ticks, running: axis.running };
+}
+
+/** Why a chart over a range has nothing to draw yet. */
+export const emptyInRange = (what: string) => `No ${what} in this period yet. Pick a longer range, or come back once readers have had the issues.`;
 
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 
@@ -68,10 +77,12 @@ export function activityChart(window: SpanWindow, activity: Activity[], noun: No
   return {
     model: {
       kind,
-      labels: window.labels,
+      ...overTime(window.axis),
+      unit: noun,
       series: [{ name: peopleName, values: people }, ...(sum(machines) > 0 ? [{ name: machineName, values: machines, machine: true }] : [])],
     },
     notes: activityNotes(sum(people), sum(repeats), sum(machines), noun),
+    empty: emptyInRange(noun),
   };
 }
 
@@ -82,7 +93,7 @@ export function opensAndClicksChart(window: SpanWindow, opens: Activity[], click
   return {
     model: {
       kind: 'line',
-      labels: window.labels,
+      ...overTime(window.axis),
       series: [
         { name: 'Opens', values: openPeople },
         { name: 'Clicks', values: clickPeople },
@@ -94,6 +105,7 @@ export function opensAndClicksChart(window: SpanWindow, opens: Activity[], click
       ...activityNotes(sum(openPeople), sum(openRepeats), sum(openMachines), 'opens'),
       ...activityNotes(sum(clickPeople), sum(clickRepeats), sum(clickMachines), 'clicks'),
     ],
+    empty: emptyInRange('opens or clicks'),
   };
 }
 
@@ -102,7 +114,8 @@ export const subscriptionNames = { subscription: 'Subscriptions', unsubscription
 /** Subscriptions or unsubscriptions in each span. */
 export function countChart(window: SpanWindow, points: { date: string; count: number }[], name: string): ChartData {
   const [values = []] = intoSpans(window.starts, points, 'count');
-  return { model: { kind: 'line', labels: window.labels, series: [{ name, values }] } };
+  const unit = name.toLowerCase();
+  return { model: { kind: 'line', ...overTime(window.axis), unit, series: [{ name, values }] }, empty: emptyInRange(unit) };
 }
 
 export const subscriptionPoints = (rows: SubscriptionRow[], type: SubscriptionRow['type']) => rows.filter((row) => row.type === type);
@@ -115,10 +128,12 @@ export function bySourceChart(window: SpanWindow, rows: SubscriptionRow[], type:
     (a, b) => (a === null ? 99 : sources.indexOf(a)) - (b === null ? 99 : sources.indexOf(b)),
   );
   return {
+    empty: emptyInRange(subscriptionNames[type].toLowerCase()),
     model: {
       kind: 'area',
       stacked: true,
-      labels: window.labels,
+      ...overTime(window.axis),
+      unit: subscriptionNames[type].toLowerCase(),
       series: present.map((source) => ({
         name: sourceName(source),
         values: intoSpans(
@@ -135,7 +150,7 @@ export function bySourceChart(window: SpanWindow, rows: SubscriptionRow[], type:
  * Subscribers at each week's end (a level, not a flow: summed across newsletters, never across
  * weeks), for the weeks that end in the range.
  */
-export function subscribersChart(range: Range, rows: Pick<SubscriberRow, 'date' | 'total' | 'email' | 'notification'>[]): ChartData {
+export function subscribersChart(range: Range, rows: Pick<SubscriberRow, 'date' | 'total' | 'email' | 'notification'>[], now = new Date()): ChartData {
   const from = dayOf(subDays(range.start, 6));
   const to = dayOf(range.end);
   const byDate = new Map<string, { total: number; email: number; notification: number }>();
@@ -148,9 +163,11 @@ export function subscribersChart(range: Range, rows: Pick<SubscriberRow, 'date' 
   const dates = [...byDate.keys()].sort();
   const of = (field: 'total' | 'email' | 'notification') => dates.map((date) => byDate.get(date)![field]);
   return {
+    empty: 'No subscribers counted in this period yet: the count is taken at the end of each week.',
     model: {
       kind: 'line',
-      labels: dates.map((date) => spanLabel(date, 'week')),
+      ...overTime(timeAxis(dates, 'week', now)),
+      unit: 'subscribers',
       series: [
         { name: 'Total', values: of('total') },
         { name: 'E-mail', values: of('email') },
@@ -173,7 +190,7 @@ export function timelineRows(points: TimelinePoint[]): Pick<SubscriberRow, 'date
 }
 
 /**
- * People by source as a pie ('null' for an empty source, 'iOS', others capitalised), with the
+ * People by source as a pie ('Unknown source' for an empty source, 'iOS', others capitalised), with the
  * machine share and, for opens and clicks (people once a copy), the repeats.
  */
 export function devicePie(rows: Pick<EventRow, 'source' | 'total' | 'unique' | 'machine'>[], noun: Noun): ChartData {
@@ -183,7 +200,7 @@ export function devicePie(rows: Pick<EventRow, 'source' | 'total' | 'unique' | '
     const name = sourceName(rows[index]!.source);
     bySource.set(name, (bySource.get(name) ?? 0) + item.people);
   });
-  const order = [...sources.map(sourceName), 'null'];
+  const order = [...sources.map(sourceName), unknownSource];
   const labels = [...bySource.keys()].filter((label) => bySource.get(label)! > 0).sort((a, b) => order.indexOf(a) - order.indexOf(b));
   const total = (field: 'people' | 'repeats' | 'machines') => sum(activity.map((item) => item[field]));
   return {

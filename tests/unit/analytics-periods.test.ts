@@ -1,0 +1,166 @@
+/**
+ * The charts' time axes (issue 30): the running week, month or day is marked and drawn apart,
+ * never as a fall; every series is named; ticks are chosen from what the axis spans (month names
+ * on long axes, at most maxTicks); the CSV holds the chart's numbers.
+ */
+import { describe, expect, it } from 'vitest';
+import { csvText } from '../../core/client/csv';
+import { chartRows, plotlyFigure, type ChartModel } from '../../plugins/analytics/client/chart-model';
+import { sourceName, unknownSource } from '../../plugins/analytics/client/display';
+import { chooseTicks, maxTicks, runningSpan, spanTitle, timeAxis } from '../../plugins/analytics/client/periods';
+import { spanStarts, windowOf } from '../../plugins/analytics/client/ranges';
+import { bySourceChart, countChart, overTime, spanWindow } from '../../plugins/analytics/client/series';
+
+// Wednesday 18 November 2026: three days into the week that started on Monday the 16th.
+const now = new Date(2026, 10, 18, 10, 0);
+
+describe('the running period', () => {
+  it('is the last span when today falls in it, for days, weeks and months', () => {
+    expect(runningSpan(['2026-11-09', '2026-11-16'], 'week', now)).toBe(1);
+    expect(runningSpan(['2026-10-01', '2026-11-01'], 'month', now)).toBe(1);
+    expect(runningSpan(['2026-11-17', '2026-11-18'], 'day', now)).toBe(1);
+  });
+
+  it('is none when every span has ended (a custom range in the past), or there are no spans', () => {
+    expect(runningSpan(['2026-11-02', '2026-11-09'], 'week', now)).toBe(-1);
+    expect(runningSpan(['2026-11-16', '2026-11-17'], 'day', now)).toBe(-1);
+    expect(runningSpan([], 'week', now)).toBe(-1);
+  });
+
+  it("is labelled 'so far' in full, and the finished spans are not", () => {
+    const axis = timeAxis(['2026-11-09', '2026-11-16'], 'week', now);
+    expect(axis.labels).toEqual(['9–15 Kasım 2026', '16–22 Kasım 2026 (so far)']);
+    expect(axis.running).toBe(1);
+    expect(timeAxis(['2026-11-09', '2026-11-16'], 'week', null).running).toBe(-1);
+  });
+
+  it('is drawn apart, dashed and marked, never as a fall from the last finished span', () => {
+    const window = spanWindow(windowOf('weekly', now), now);
+    const chart = countChart(
+      window,
+      [
+        { date: '2026-11-09', count: 120 },
+        { date: '2026-11-17', count: 30 },
+      ],
+      'Subscriptions',
+    );
+    const figure = plotlyFigure(chart.model!, 280);
+    const [finished, running] = figure.data as { x: string[]; y: number[]; line: { dash: string }; text?: string[]; showlegend?: boolean }[];
+    // The solid line ends at the last finished week: its 120 is not followed by a drop to 30.
+    expect(finished!.y.at(-1)).toBe(120);
+    expect(finished!.x).toHaveLength(11);
+    expect(finished!.line.dash).toBe('solid');
+    expect(running!.y).toEqual([120, 30]);
+    expect(running!.line.dash).toBe('dash');
+    expect(running!.text).toEqual(['', 'so far']);
+    expect(running!.showlegend).toBe(false);
+  });
+
+  it('keeps stacked areas apart: the running part in a stack of its own, without fill', () => {
+    const window = spanWindow(windowOf('weekly', now), now);
+    const rows = [
+      { date: '2026-11-09', type: 'subscription' as const, source: 'web' as const, count: 4 },
+      { date: '2026-11-16', type: 'subscription' as const, source: null, count: 1 },
+    ];
+    const data = plotlyFigure(bySourceChart(window, rows, 'subscription').model!, 280).data as { stackgroup?: string; fill?: string }[];
+    expect(data.map((trace) => trace.stackgroup)).toEqual(['finished', 'running', 'finished', 'running']);
+    expect(data.filter((trace) => trace.stackgroup === 'running').every((trace) => trace.fill === 'none')).toBe(true);
+  });
+
+  it('makes a running bar fainter and says so', () => {
+    const model: ChartModel = { kind: 'bar', ...overTime(timeAxis(['2026-11-09', '2026-11-16'], 'week', now)), series: [{ name: 'Views', values: [3, 1] }] };
+    const [bar] = plotlyFigure(model, 280).data as { marker: { opacity: number[] }; text: string[] }[];
+    expect(bar!.marker.opacity).toEqual([1, 0.4]);
+    expect(bar!.text).toEqual(['', 'so far']);
+  });
+});
+
+describe('naming', () => {
+  it("calls an empty source 'Unknown source', never 'null'", () => {
+    expect([null, undefined, '', 'ios', 'email'].map(sourceName)).toEqual([unknownSource, unknownSource, unknownSource, 'iOS', 'Email']);
+    const window = spanWindow(windowOf('weekly', now), now);
+    const chart = bySourceChart(window, [{ date: '2026-11-09', type: 'subscription', source: null, count: 3 }], 'subscription');
+    expect(chart.model!.series.map((series) => series.name)).toEqual(['Unknown source']);
+  });
+
+  it('writes spans in full for tooltips: a day, a week across months and years, a month', () => {
+    expect(spanTitle('2026-11-18', 'day')).toBe('18 Kasım 2026');
+    expect(spanTitle('2026-11-30', 'week')).toBe('30 Kasım – 6 Aralık 2026');
+    expect(spanTitle('2026-12-28', 'week')).toBe('28 Aralık 2026 – 3 Ocak 2027');
+    expect(spanTitle('2026-11-01', 'month')).toBe('Kasım 2026');
+  });
+
+  it('shows a legend only with more than one series, and units in the tooltips', () => {
+    const window = spanWindow(windowOf('daily', now), now);
+    const one = plotlyFigure(countChart(window, [], 'Subscriptions').model!, 280);
+    expect(one.layout.showlegend).toBe(false);
+    expect((one.data[0] as { hovertemplate: string }).hovertemplate).toContain('subscriptions');
+    const two: ChartModel = {
+      kind: 'line',
+      labels: ['a', 'b'],
+      series: [
+        { name: 'Opens', values: [1, 2] },
+        { name: 'Clicks', values: [0, 1] },
+      ],
+    };
+    expect(plotlyFigure(two, 280).layout.showlegend).toBe(true);
+  });
+});
+
+describe('ticks', () => {
+  it('names months on a monthly axis, with the year on the first', () => {
+    const starts = spanStarts(windowOf('monthly', now), 'month');
+    expect(chooseTicks(starts, 'month').text).toEqual(['Haz 2026', 'Tem', 'Ağu', 'Eyl', 'Eki', 'Kas']);
+  });
+
+  it('puts a twelve-week axis on the months, not on every week', () => {
+    const starts = spanStarts(windowOf('weekly', now), 'week');
+    const ticks = chooseTicks(starts, 'week');
+    expect(ticks.text).toEqual(['Eyl 2026', 'Eki', 'Kas']);
+    expect(ticks.at.map((index) => starts[index])).toEqual(['2026-09-07', '2026-10-05', '2026-11-02']);
+  });
+
+  it('names days on a short axis, at most maxTicks of them, unrotated', () => {
+    const starts = spanStarts(windowOf('daily', now), 'day');
+    const ticks = chooseTicks(starts, 'day');
+    expect(ticks.at.length).toBeLessThanOrEqual(maxTicks);
+    expect(ticks.text[0]).toBe('5 Kas');
+    const model: ChartModel = { kind: 'line', ...overTime(timeAxis(starts, 'day', now)), series: [{ name: 'Opens', values: starts.map(() => 1) }] };
+    const xaxis = plotlyFigure(model, 280).layout.xaxis as { tickangle: number; ticktext: string[] };
+    expect(xaxis.tickangle).toBe(0);
+    expect(xaxis.ticktext).toEqual(ticks.text);
+  });
+
+  it('shows every day of a week-long axis', () => {
+    const starts = ['2026-11-12', '2026-11-13', '2026-11-14', '2026-11-15', '2026-11-16', '2026-11-17', '2026-11-18'];
+    expect(chooseTicks(starts, 'day').text).toEqual(['12 Kas', '13 Kas', '14 Kas', '15 Kas', '16 Kas', '17 Kas', '18 Kas']);
+  });
+});
+
+describe("a chart's CSV", () => {
+  it('writes each span by its first day, every series, and which span is running', () => {
+    const model: ChartModel = {
+      kind: 'line',
+      ...overTime(timeAxis(['2026-11-09', '2026-11-16'], 'week', now)),
+      series: [
+        { name: 'Opens', values: [4000, 12] },
+        { name: 'Machine opens', values: [3, 0], machine: true },
+      ],
+    };
+    expect(chartRows(model)).toEqual([
+      ['Period start', 'Opens', 'Machine opens', 'Period'],
+      ['2026-11-09', '4000', '3', 'complete'],
+      ['2026-11-16', '12', '0', 'so far'],
+    ]);
+  });
+
+  it('quotes where CSV needs it and neutralises what a spreadsheet would run', () => {
+    expect(
+      csvText([
+        ['Label', 'Count'],
+        ['=HYPERLINK("x")', '3'],
+        ['a, b', '1'],
+      ]),
+    ).toBe('Label,Count\r\n"\'=HYPERLINK(""x"")",3\r\n"a, b",1\r\n');
+  });
+});
