@@ -40,6 +40,8 @@ const clickRows = [
 ];
 let bySource: Record<string, unknown[]> = {};
 let clickMap: unknown[] = clickRows;
+/** When the issue went out: none by default (the default window). */
+let publishedAt: string | null = null;
 
 const stats = { totalOpens: 300, uniqueOpens: 200, totalClicks: 40, uniqueClicks: 30, machineOpens: 100, machineClicks: 10 };
 
@@ -53,7 +55,7 @@ const server = setupServer(
     note(request, null);
     const query = new URL(request.url).searchParams;
     if (query.get('normalizeBody') === 'true') return HttpResponse.json({ data: { _id: 'i1', content: { html: contentHtml } } });
-    return HttpResponse.json({ data: { _id: 'i1', subject: 'Kuzeyde kış', newsletter: 'n1', createdAt: '2026-10-01T08:00:00.000Z', stats } });
+    return HttpResponse.json({ data: { _id: 'i1', subject: 'Kuzeyde kış', newsletter: 'n1', createdAt: '2026-10-01T08:00:00.000Z', publishedAt, stats } });
   }),
   http.get(`${origin}/api/stories/list/s1`, ({ request }) => {
     note(request, null);
@@ -126,6 +128,7 @@ beforeEach(() => {
     ],
   };
   clickMap = clickRows;
+  publishedAt = null;
   stores.store.set(stores.permissionsAtom, new Set<Permission>(['statistics.list', 'statistics.generate']));
 });
 afterEach(() => {
@@ -230,6 +233,28 @@ describe('issue analytics', () => {
         [undefined, 'dot'],
       ]),
     );
+  });
+
+  it('plots an issue sent a week ago from its send day, by day, with today so far', async () => {
+    publishedAt = '2026-11-11T09:30:00.000Z';
+    open('/issues/show/i1/analytics', '/issues/show/:issueId/analytics');
+    await waitForPanels();
+    const generate = asked.filter((call) => call.path === '/api/statistics/generate').map((call) => call.body);
+    expect(generate).toEqual([
+      expect.objectContaining({ date: { startAt: '2026-11-11T00:00:00.000Z', endAt: '2026-11-18T23:59:59.999Z' }, datespan: 'daily' }),
+    ]);
+    expect(screen.getByRole('button', { name: 'CUSTOM' }).getAttribute('aria-pressed')).toBe('true');
+    const labels = rows(within(panel('READS')).getByRole('figure')).map((row) => row[0]);
+    expect(labels.slice(1)).toEqual([
+      '11 Kasım 2026',
+      '12 Kasım 2026',
+      '13 Kasım 2026',
+      '14 Kasım 2026',
+      '15 Kasım 2026',
+      '16 Kasım 2026',
+      '17 Kasım 2026',
+      '18 Kasım 2026 (so far)',
+    ]);
   });
 
   it('places the click badges beside the links by position, in the content cleaned of scripts and frames', async () => {

@@ -385,6 +385,23 @@ describe('newsletter analytics, beta', () => {
     expect(asked.filter((call) => call.path.endsWith('/stats'))).toHaveLength(1);
   });
 
+  it('names every series drawn, and says why a panel without figures is empty', async () => {
+    signIn({ beta: true });
+    openNewsletter();
+    await waitForPanels();
+    const drawn = ['SUBSCRIBERS', 'SUBSCRIPTIONS', 'UNSUBSCRIPTION', 'TOTAL READS', 'SUBSCRIPTIONS BY SOURCE', 'UNSUBSCRIPTION BY SOURCE'];
+    for (const name of drawn) {
+      const { data } = await plotted(name);
+      for (const trace of data) expect(trace.name, name).toMatch(/^(?!null\b)\S/);
+      expect(within(panel(name)).getByRole('button', { name: `Download ${name} as CSV` })).toBeTruthy();
+    }
+    // No clicks yet, and no issue sent: 'Not Ready' says why, and offers nothing to download.
+    expect(within(panel('TOTAL CLICKS')).getByText(/^No clicks in this period yet/)).toBeTruthy();
+    expect(within(panel('AVERAGE VIEWS')).getByText('Not Ready')).toBeTruthy();
+    expect(within(panel('AVERAGE VIEWS')).getByText(/^No issue has been opened yet/)).toBeTruthy();
+    expect(within(panel('AVERAGE VIEWS')).queryByRole('button', { name: /CSV/ })).toBeNull();
+  });
+
   it('asks the events by day for DAILY', async () => {
     signIn({ beta: true });
     openNewsletter();

@@ -8,7 +8,7 @@ import { csvText } from '../../core/client/csv';
 import { chartRows, plotlyFigure, type ChartModel } from '../../plugins/analytics/client/chart-model';
 import { sourceName, unknownSource } from '../../plugins/analytics/client/display';
 import { chooseTicks, maxTicks, runningSpan, spanTitle, timeAxis } from '../../plugins/analytics/client/periods';
-import { spanStarts, windowOf } from '../../plugins/analytics/client/ranges';
+import { contentRange, dateRange, spanStarts, windowOf } from '../../plugins/analytics/client/ranges';
 import { bySourceChart, countChart, overTime, spanWindow } from '../../plugins/analytics/client/series';
 
 // Wednesday 18 November 2026: three days into the week that started on Monday the 16th.
@@ -72,6 +72,22 @@ describe('the running period', () => {
     const [bar] = plotlyFigure(model, 280).data as { marker: { opacity: number[] }; text: string[] }[];
     expect(bar!.marker.opacity).toEqual([1, 0.4]);
     expect(bar!.text).toEqual(['', 'so far']);
+  });
+});
+
+describe("an issue's range", () => {
+  it('starts on its send day, in spans that fit its age', () => {
+    const week = contentRange('2026-11-11T09:30:00.000Z', now);
+    expect([week.kind, dateRange(week)]).toEqual(['custom', { startAt: '2026-11-11T00:00:00.000Z', endAt: '2026-11-18T23:59:59.999Z' }]);
+    const months = contentRange('2026-08-20T09:30:00.000Z', now);
+    expect([months.kind, dateRange(months).startAt]).toEqual(['weekly', '2026-08-17T00:00:00.000Z']);
+    const year = contentRange('2025-12-20T09:30:00.000Z', now);
+    expect([year.kind, dateRange(year).startAt]).toEqual(['monthly', '2025-12-01T00:00:00.000Z']);
+  });
+
+  it('is the default window for what has not gone out', () => {
+    expect(contentRange(null, now)).toEqual(windowOf('weekly', now));
+    expect(contentRange('2026-12-01T09:00:00.000Z', now)).toEqual(windowOf('weekly', now));
   });
 });
 

@@ -18,7 +18,7 @@ import { ClickMap } from './ClickMap';
 import { count, machineShare } from './display';
 import { FetchQueueProvider, useQueued, type Next } from './fetch-queue';
 import { RangePicker } from './RangePicker';
-import { customLimits, datespanOf, dateRange, dayOf, defaultRange, spanOf, type Range } from './ranges';
+import { contentRange, customLimits, datespanOf, dateRange, dayOf, spanOf, type Range } from './ranges';
 import { activityChart, devicePie, fromPoints, fromReadRows, opensAndClicksChart, spanWindow, withReadingTime } from './series';
 import { newsletterAnalyticsPath } from './paths';
 import { storyName } from '../../stories/client/public';
@@ -56,7 +56,11 @@ function ContentAnalytics({ type, id }: { type: ContentType; id: string }) {
   const loaded = content.status === 'ready' ? content.data : null;
   const stats = loaded?.stats as
     { totalOpens?: number; uniqueOpens?: number; totalClicks?: number; uniqueClicks?: number; machineOpens?: number; machineClicks?: number } | undefined;
-  const [range, setRange] = useState<Range>(() => defaultRange(new Date()));
+  // Until the user picks a range: from the send time, in spans that fit the content's age (the
+  // series wait for the content to know it).
+  const [chosen, setRange] = useState<Range | null>(null);
+  const sentAt = loaded?.publishedAt;
+  const range = useMemo(() => chosen ?? contentRange(sentAt, new Date()), [chosen, sentAt]);
   const [refresh, setRefresh] = useState(0);
   const spans = useMemo(() => spanWindow(range), [range]);
   const span = spanOf[range.kind];
@@ -75,7 +79,9 @@ function ContentAnalytics({ type, id }: { type: ContentType; id: string }) {
   const clicksBySource = useQueued(bySource('click'), `click-sources|${type}|${id}|${refresh}`);
   const readsBySource = useQueued(bySource('read'), `read-sources|${type}|${id}|${refresh}`);
   const series = useQueued<GeneratedStatistics>(
-    (next) =>
+    content.status === 'waiting'
+      ? null
+      : (next) =>
       next(() =>
         generateStatistics(
           { model: type === 'issue' ? 'Issue' : 'Story', parent: id, methods: ['Opens', 'Clicks'], date: dates, datespan: datespanOf[span] },
@@ -85,7 +91,9 @@ function ContentAnalytics({ type, id }: { type: ContentType; id: string }) {
     `series|${key}`,
   );
   const reads = useQueued(
-    (next) =>
+    content.status === 'waiting'
+      ? null
+      : (next) =>
       next(() =>
         filterEvents<EventRow>({ type: 'read', contentIds: [id], contentTypes: [type], groupBy: 'date', date: { ...dates, spanType: span, spanInterval: 1 } }),
       ),

@@ -63,6 +63,20 @@ export function defaultRange(now: Date): Range {
   return windowOf(constants.statistics.defaultRange as RangeKind, now);
 }
 
+/**
+ * The range a sent issue (or a published story) is first shown over: from the day it went out to
+ * today, in spans that fit its age: days in its first month, weeks in its first half year, months
+ * after. Not yet out: the default window.
+ */
+export function contentRange(sentAt: string | null | undefined, now: Date): Range {
+  const sent = sentAt ? startOfDay(parseISO(sentAt)) : null;
+  const today = startOfDay(now);
+  if (!sent || Number.isNaN(sent.getTime()) || isAfter(sent, today)) return defaultRange(now);
+  if (!isBefore(sent, subMonths(today, 1))) return { kind: 'custom', start: sent, end: today };
+  if (!isBefore(sent, subMonths(today, 6))) return { kind: 'weekly', start: startOfWeek(sent, week), end: today };
+  return { kind: 'monthly', start: startOfMonth(sent), end: today };
+}
+
 /** The days a custom range may cover: from the day the parent was created to today. */
 export function customLimits(createdAt: string | undefined, now: Date): { minDate: Date | undefined; maxDate: Date } {
   return { minDate: createdAt ? startOfDay(parseISO(createdAt)) : undefined, maxDate: startOfDay(now) };
