@@ -52,13 +52,17 @@ export const datePatterns = {
 
 type DateInput = Date | string | number;
 
-/** A date from a Date, an ISO string, the analytics' 'YYYY-MM-DD HH:mm:ss' or a time in ms; null when it is none. */
+/**
+ * A date from a Date, an ISO string, the analytics answers' 'YYYY-MM-DD HH:mm:ss' (UTC, as the
+ * server writes it: shown in the reader's time) or a time in ms; null when it is none.
+ */
 export function toDate(value: DateInput | null | undefined): Date | null {
   if (value === null || value === undefined || value === '') return null;
   if (value instanceof Date) return isValid(value) ? value : null;
   if (typeof value === 'number') return Number.isFinite(value) ? new Date(value) : null;
   const answer = parse(value, datePatterns.answer, new Date(0));
-  if (isValid(answer)) return answer;
+  if (isValid(answer))
+    return new Date(Date.UTC(answer.getFullYear(), answer.getMonth(), answer.getDate(), answer.getHours(), answer.getMinutes(), answer.getSeconds()));
   const parsed = new Date(value);
   return isValid(parsed) ? parsed : null;
 }

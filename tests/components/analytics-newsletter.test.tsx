@@ -77,9 +77,9 @@ function defaultAnswers() {
     open: () => [{ date: '2026-11-16', total: 40, unique: 30, machine: 10, machineUnique: 8 }],
     click: () => [],
     cancellation: () => [
-      { subscriber_id: 'sub-1', reason: constants.audience.cancellationReasons[0], date: '2026-11-16 08:00:00', source: 'email' },
-      { subscriber_id: 'sub-2', reason: constants.audience.cancellationReasons[1], date: '2026-11-17 09:05:00', source: 'web' },
-      { subscriber_id: 'sub-3', reason: 'Fiyatlar çok yüksek', date: '2026-11-17 10:30:00', source: 'ios' },
+      { subscriber_id: 'ada@example.com', name: 'Ada Kara', reason: constants.audience.cancellationReasons[0], date: '2026-11-16 08:00:00', source: 'email' },
+      { subscriber_id: 'can@example.com', name: 'Can Ak', reason: constants.audience.cancellationReasons[1], date: '2026-11-17 09:05:00', source: 'web' },
+      { subscriber_id: 'ece@example.com', name: 'Ece Su', reason: 'Fiyatlar çok yüksek', date: '2026-11-17 10:30:00', source: 'ios' },
     ],
   };
   issueIdsAnswer = { status: 200, body: { data: [], count: 0 } };
@@ -508,8 +508,10 @@ describe('the cancellation view', () => {
       within(table)
         .getAllByRole('columnheader')
         .map((header) => header.textContent),
-    ).toEqual(['Subscriber ID', 'Reason', 'Date']);
-    expect(within(view).getByText('Tuesday, November 17th 09:05, 2026')).toBeTruthy();
+    ).toEqual(['Name', 'Subscriber ID', 'Reason', 'Date']);
+    // The spec's pattern in the console's language (Turkish here: the publisher's), at the reader's time.
+    expect(within(view).getByText(/^Salı, Kasım 17\. \d\d:05, 2026$/)).toBeTruthy();
+    expect(within(view).getByText('can@example.com')).toBeTruthy();
     expect(within(view).getByText('Fiyatlar çok yüksek')).toBeTruthy();
   });
 

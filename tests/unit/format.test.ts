@@ -41,8 +41,9 @@ describe('dates in the spec patterns', () => {
     expect(formatDate(when, datePatterns.cancellation, 'tr')).toBe('Perşembe, Kasım 26. 12:41, 2026');
   });
 
-  it("reads the analytics answers' 'YYYY-MM-DD HH:mm:ss', ISO strings and ms; nothing for no date", () => {
-    expect(toDate('2026-11-26 12:41:05')?.getTime()).toBe(when.getTime());
+  it("reads the analytics answers' 'YYYY-MM-DD HH:mm:ss' (UTC), ISO strings and ms; nothing for no date", () => {
+    // The answers' times are UTC, shown in the reader's time.
+    expect(toDate('2026-11-26 12:41:05')?.getTime()).toBe(Date.UTC(2026, 10, 26, 12, 41, 5));
     expect(toDate(when.toISOString())?.getTime()).toBe(when.getTime());
     expect(toDate(when.getTime())?.getTime()).toBe(when.getTime());
     expect(formatDate('not a date', datePatterns.card, 'tr')).toBe('');

@@ -1,27 +1,43 @@
 /**
  * Why readers left (spec 002 section 2.9): a date range that starts as the current week, a donut
  * of the reasons (the preset ones; every other answer is the other reason) with the total in its
- * centre, and the table Subscriber ID, Reason, Date.
+ * centre, and the table Subscriber ID, Reason, Date. Each row names who left by name and address
+ * (the subscription rows' _id, spec 000 section 3); the date is the spec's 'dddd, MMMM Do HH:mm,
+ * YYYY' in the console's language; the table downloads as CSV.
  */
-import { DetailsList, DetailsListLayoutMode, SelectionMode, type IColumn } from '@fluentui/react';
-import { useState } from 'react';
+import { DetailsList, DetailsListLayoutMode, IconButton, SelectionMode, type IColumn } from '@fluentui/react';
+import { useMemo, useState } from 'react';
+import { downloadCsv } from '../../../core/client/csv';
+import { datePatterns, useFormat, type Formatters } from '../../../core/client/format';
 import { constants } from '../../../core/shared/config';
 import { filterEvents, type CancellationRow } from './analytics-api';
 import { Chart } from './Chart';
 import type { ChartModel } from './chart-model';
-import { NotReady, Panel, Waiting } from './ChartPanel';
-import { cancellationDate, count, reasonGroup } from './display';
+import { failedText, NotReady, Panel, Waiting } from './ChartPanel';
+import { count, reasonGroup } from './display';
 import { useQueued } from './fetch-queue';
 import { currentWeek, customRange, dateRange, dayOf } from './ranges';
 import { DayField, type RangeLimits } from './RangePicker';
 
 export const cancellationTitle = 'CANCELLATIONS';
+export const nobodyLeftText = 'Nobody left in these dates: readers who unsubscribe appear here with their reason.';
 
-const columns: IColumn[] = [
-  { key: 'subscriber', name: 'Subscriber ID', fieldName: 'subscriber_id', minWidth: 160, maxWidth: 280, isResizable: true },
-  { key: 'reason', name: 'Reason', fieldName: 'reason', minWidth: 200, isResizable: true, isMultiline: true },
-  { key: 'date', name: 'Date', minWidth: 240, maxWidth: 300, onRender: (row: CancellationRow) => cancellationDate(row.date) },
-];
+/** A cancellation's date as the table writes it: the spec's pattern, the console's language. */
+export const cancellationWhen = (format: Formatters, row: CancellationRow) => format.date(row.date, datePatterns.cancellation);
+
+function columnsOf(format: Formatters): IColumn[] {
+  return [
+    { key: 'name', name: 'Name', fieldName: 'name', minWidth: 120, maxWidth: 200, isResizable: true },
+    { key: 'subscriber', name: 'Subscriber ID', fieldName: 'subscriber_id', minWidth: 180, maxWidth: 280, isResizable: true },
+    { key: 'reason', name: 'Reason', fieldName: 'reason', minWidth: 200, isResizable: true, isMultiline: true },
+    { key: 'date', name: 'Date', minWidth: 240, maxWidth: 300, onRender: (row: CancellationRow) => cancellationWhen(format, row) },
+  ];
+}
+
+/** The table as CSV rows: the same columns and texts as on screen. */
+export function cancellationCsvRows(rows: CancellationRow[], format: Formatters): string[][] {
+  return [['Name', 'Subscriber ID', 'Reason', 'Date'], ...rows.map((row) => [row.name, row.subscriber_id, row.reason, cancellationWhen(format, row)])];
+}
 
 /** The donut: each preset reason and the other one, in the unsubscribe page's order, the total in the middle. */
 export function reasonsDonut(rows: CancellationRow[]): ChartModel {
@@ -42,17 +58,32 @@ export function CancellationView({ newsletterIds, limits }: { newsletterIds: str
   // The current week, the default, may end after today: the range may reach its Sunday.
   const bounds = { minDate: limits.minDate, maxDate: currentWeek(new Date()).end };
   const pick = (start: Date, end: Date) => setRange(customRange(start, end, bounds));
+  const format = useFormat();
+  const columns = useMemo(() => columnsOf(format), [format]);
+  const rows = state.status === 'ready' ? state.data : [];
+  const download =
+    rows.length > 0 ? (
+      <IconButton
+        iconProps={{ iconName: 'Download' }}
+        title="Download as CSV"
+        ariaLabel={`Download ${cancellationTitle} as CSV`}
+        className="analytics-csv"
+        onClick={() => downloadCsv(`cancellations-${dayOf(range.start)}-${dayOf(range.end)}.csv`, cancellationCsvRows(rows, format))}
+      />
+    ) : null;
 
   return (
-    <Panel title={cancellationTitle} wide>
+    <Panel title={cancellationTitle} wide actions={download}>
       <div className="analytics-range" role="group" aria-label="Cancellations range">
         <DayField label="Cancellations from" placeholder="From" value={range.start} limits={bounds} onSelect={(day) => pick(day, range.end)} />
         <DayField label="Cancellations to" placeholder="To" value={range.end} limits={bounds} onSelect={(day) => pick(range.start, day)} />
       </div>
       {state.status === 'waiting' ? (
         <Waiting label={cancellationTitle} />
-      ) : state.status === 'failed' || state.data.length === 0 ? (
-        <NotReady />
+      ) : state.status === 'failed' ? (
+        <NotReady reason={failedText} />
+      ) : state.data.length === 0 ? (
+        <NotReady reason={nobodyLeftText} />
       ) : (
         <div className="analytics-cancellations">
           <Chart model={reasonsDonut(state.data)} label="Cancellation reasons" height={300} />

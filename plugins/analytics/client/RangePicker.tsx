@@ -2,7 +2,7 @@
  * MONTHLY, WEEKLY, DAILY or CUSTOM, and a refresh (spec 002 section 2.9). CUSTOM shows two dates
  * kept between the parent's creation and today.
  */
-import { DatePicker, DayOfWeek, DefaultButton, IconButton } from '@fluentui/react';
+import { DatePicker, DayOfWeek, defaultDatePickerStrings, DefaultButton, IconButton, type IDatePickerStrings } from '@fluentui/react';
 import { customRange, rangeKinds, windowOf, type Range } from './ranges';
 import { formatDate } from '../../../core/client/format';
 
@@ -12,6 +12,29 @@ export interface RangeLimits {
 }
 
 const dayFormat = (day?: Date) => (day ? formatDate(day, 'd MMMM yyyy') : '');
+
+/** The names of a year's months and a week's days (from Sunday) in the console's language, in a date-fns pattern. */
+const names = (count: number, dateOf: (index: number) => Date, pattern: string) =>
+  Array.from({ length: count }, (_, index) => formatDate(dateOf(index), pattern));
+
+/**
+ * The calendar in the console's language, and the message of a day outside the limits: Fluent's
+ * own is blank, so the field showed a red border that said nothing.
+ */
+function pickerStrings(limits: RangeLimits): IDatePickerStrings {
+  const month = (index: number) => new Date(2026, index, 1);
+  // 4 January 2026 is a Sunday.
+  const day = (index: number) => new Date(2026, 0, 4 + index);
+  const from = limits.minDate ? dayFormat(limits.minDate) : null;
+  return {
+    ...defaultDatePickerStrings,
+    months: names(12, month, 'LLLL'),
+    shortMonths: names(12, month, 'LLL'),
+    days: names(7, day, 'EEEE'),
+    shortDays: names(7, day, 'EEEEE'),
+    isOutOfBoundsErrorMessage: from ? `Pick a day from ${from} to ${dayFormat(limits.maxDate)}.` : `Pick a day up to ${dayFormat(limits.maxDate)}.`,
+  };
+}
 
 /** One end of a range: a Turkish date, weeks from Monday, within the limits. */
 export function DayField({
@@ -36,6 +59,8 @@ export function DayField({
       maxDate={limits.maxDate}
       firstDayOfWeek={DayOfWeek.Monday}
       formatDate={dayFormat}
+      // A day outside the limits keeps its red border and says why (Fluent's own text is blank).
+      strings={pickerStrings(limits)}
       onSelectDate={(day) => day && onSelect(day)}
       styles={{ root: { width: 170 } }}
     />

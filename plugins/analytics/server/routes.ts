@@ -26,9 +26,23 @@ const cancellationRows = 5000;
 
 type DateRange = { startAt: string; endAt: string; spanType?: Span };
 
+/**
+ * An instant of a request's date range: ISO 8601, or the answers' own 'YYYY-MM-DD HH:mm:ss'
+ * (spec 002 section 3); without an offset it is UTC, as the answers' times are. A 422 naming the
+ * field when it is no real date ('2026-02-30 25:00:00').
+ */
+function instantOf(text: string, field: 'startAt' | 'endAt'): Date {
+  const parts = /^(\d{4}-\d{2}-\d{2})[Tt ](\d{2}:\d{2}:\d{2})(\.\d+)?([Zz]|[+-]\d{2}(?::?\d{2})?)?$/.exec(text);
+  const offset = (parts?.[4] ?? 'Z').replace(/^([+-]\d{2}):?(\d{2})?$/, (_all, hours: string, minutes?: string) => `${hours}:${minutes ?? '00'}`);
+  const date = parts ? new Date(`${parts[1]}T${parts[2]}${parts[3] ?? ''}${offset}`) : new Date(Number.NaN);
+  const real = parts && !Number.isNaN(date.getTime()) && (parts[4] || date.toISOString().slice(0, 19) === `${parts[1]}T${parts[2]}`);
+  if (!real) throw invalid(`${field} must be a date and time.`, `date.${field}`);
+  return date;
+}
+
 function rangeOf(date: DateRange | undefined): { startAt: Date; endAt: Date } {
-  const endAt = date ? new Date(date.endAt) : clock.now();
-  const startAt = date ? new Date(date.startAt) : new Date(endAt.getTime() - 365 * 86_400_000);
+  const endAt = date ? instantOf(date.endAt, 'endAt') : clock.now();
+  const startAt = date ? instantOf(date.startAt, 'startAt') : new Date(endAt.getTime() - 365 * 86_400_000);
   if (startAt > endAt) throw invalid('startAt must come before endAt.', 'date');
   return { startAt, endAt };
 }
@@ -132,8 +146,6 @@ export function registerAnalyticsRoutes(api: PluginApi, db: AnalyticsDb): void {
             ? await Promise.all(contentIds.map((id) => newsletterOfContent(contentTypes[0] ?? 'issue', id, session)))
             : scoped(filter.contextIds);
           const groupBy = filter.groupBy === undefined ? [] : Array.isArray(filter.groupBy) ? filter.groupBy : [filter.groupBy];
-          if (groupBy.includes('device') && !contentIds.length)
-            throw invalid('groupBy device needs contentIds: devices are kept per issue and story.', 'filter.groupBy');
           const { startAt, endAt } = rangeOf(filter.date);
           const counted = filter.type === 'open' && contentTypes[0] === 'story' ? await openedIssuesOf(contentIds) : contentIds;
           const result = await eventSeries(db, {

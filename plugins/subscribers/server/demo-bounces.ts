@@ -93,7 +93,14 @@ export async function seedDemoBounces(db: SubscribersDb, newsletterId: string, s
   if (reader) {
     const complainedAt = new Date(sentAt.getTime() + 3 * 60 * minute);
     const subscriberId = randomUUID();
-    await leaveByComplaint(db, { newsletterId, subscriberId, email: reader.email.toLowerCase(), joinedAt: reader.created_at, leftAt: complainedAt });
+    await leaveByComplaint(db, {
+      newsletterId,
+      subscriberId,
+      email: reader.email.toLowerCase(),
+      name: reader.name,
+      joinedAt: reader.created_at,
+      leftAt: complainedAt,
+    });
     rows.push({
       publisher_id: newsletter.publisher_id,
       email: reader.email.toLowerCase(),
@@ -119,12 +126,15 @@ export async function seedDemoBounces(db: SubscribersDb, newsletterId: string, s
  * `leftAt` by reporting an issue as spam: both events, their daily counts and the address on the
  * newsletter's suppression list, in one statement, as the demo's other departures are written.
  */
-async function leaveByComplaint(db: SubscribersDb, who: { newsletterId: string; subscriberId: string; email: string; joinedAt: Date; leftAt: Date }) {
+async function leaveByComplaint(
+  db: SubscribersDb,
+  who: { newsletterId: string; subscriberId: string; email: string; name: string; joinedAt: Date; leftAt: Date },
+) {
   await sql`
     with joined as (
-      insert into subscription_events (id, newsletter_id, subscriber_id, type, source, reason, created_at)
-      values (${who.subscriberId}, ${who.newsletterId}, ${who.subscriberId}, 'subscription', 'web', null, ${who.joinedAt}::timestamptz),
-        (${randomUUID()}, ${who.newsletterId}, ${who.subscriberId}, 'unsubscription', 'email', ${constants.bounces.complaintReason}, ${who.leftAt}::timestamptz)
+      insert into subscription_events (id, newsletter_id, subscriber_id, type, source, reason, email, name, created_at)
+      values (${who.subscriberId}, ${who.newsletterId}, ${who.subscriberId}, 'subscription', 'web', null, ${who.email}, ${who.name}, ${who.joinedAt}::timestamptz),
+        (${randomUUID()}, ${who.newsletterId}, ${who.subscriberId}, 'unsubscription', 'email', ${constants.bounces.complaintReason}, ${who.email}, ${who.name}, ${who.leftAt}::timestamptz)
       returning type, source, created_at
     ), suppressed as (
       insert into unsubscribed (newsletter_id, email, created_at) values (${who.newsletterId}, ${who.email}, ${who.leftAt}::timestamptz)

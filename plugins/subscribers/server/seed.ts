@@ -239,7 +239,7 @@ async function insertDepartures(db: SubscribersDb, newsletterId: string, count: 
   const reason = sql`(case ${sql.join(presetCases, sql` `)} else (${textArray(otherAnswers)})[1 + floor(${h('o')} * ${otherAnswers.length})::int] end)`;
   await sql`
     with departed as (
-      select id, other_id, ${demoEmail('.')} as email,
+      select id, other_id, ${demoEmail('.')} as email, first || ' ' || last as name,
         ${sourceOf(h('s'))} as joined_by, ${leftBy(h('b'))} as left_by, ${reason} as reason,
         case when i <= ${departedThisWeek} then ${recent} - (7 + 300 * ${h('d')}) * interval '1 day'
           else ${now} - (365 * (1 - sqrt(${h('d')}))) * interval '1 day' end as joined_at,
@@ -251,8 +251,8 @@ async function insertDepartures(db: SubscribersDb, newsletterId: string, count: 
       insert into subscription_events (id, newsletter_id, subscriber_id, type, source, reason, created_at)
       select id, ${newsletterId}, id, 'subscription', joined_by, null, joined_at from timed
     ), left_events as (
-      insert into subscription_events (id, newsletter_id, subscriber_id, type, source, reason, created_at)
-      select other_id, ${newsletterId}, id, 'unsubscription', left_by, reason, left_at from timed
+      insert into subscription_events (id, newsletter_id, subscriber_id, type, source, reason, email, name, created_at)
+      select other_id, ${newsletterId}, id, 'unsubscription', left_by, reason, email, name, left_at from timed
     ), suppressed as (
       insert into unsubscribed (newsletter_id, email, created_at)
       select ${newsletterId}, email, left_at from timed

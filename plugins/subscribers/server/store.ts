@@ -319,7 +319,9 @@ export async function changeSubscription(db: SubscribersDb, change: Subscription
           .executeTakeFirstOrThrow();
         return { subscriberId: existing.id, changed: false };
       }
-      await recordEvents(tx, [{ newsletterId, subscriberId: inserted.id, type: 'subscription', source: change.source, reason: null }]);
+      await recordEvents(tx, [
+        { newsletterId, subscriberId: inserted.id, email, name: change.name, type: 'subscription', source: change.source, reason: null },
+      ]);
       await recordWeek(tx, newsletterId, 'subscriptions', 'email', 1);
       await recountSubscribers(tx, newsletterId);
       return { subscriberId: inserted.id, changed: true };
@@ -329,14 +331,24 @@ export async function changeSubscription(db: SubscribersDb, change: Subscription
       'id' in change.subscriber
         ? removal.where('id', '=', change.subscriber.id)
         : removal.where(sql<boolean>`lower(email) = lower(${change.subscriber.email.trim()})`);
-    const removed = await removal.returning(['id', 'email', 'medium']).executeTakeFirst();
+    const removed = await removal.returning(['id', 'email', 'name', 'medium']).executeTakeFirst();
     if (!removed) return null;
     await tx
       .insertInto('unsubscribed')
       .values({ newsletter_id: newsletterId, email: removed.email.toLowerCase() })
       .onConflict((conflict) => conflict.columns(['newsletter_id', 'email']).doNothing())
       .execute();
-    await recordEvents(tx, [{ newsletterId, subscriberId: removed.id, type: 'unsubscription', source: change.source, reason: change.reason }]);
+    await recordEvents(tx, [
+      {
+        newsletterId,
+        subscriberId: removed.id,
+        email: removed.email.toLowerCase(),
+        name: removed.name,
+        type: 'unsubscription',
+        source: change.source,
+        reason: change.reason,
+      },
+    ]);
     await recordWeek(tx, newsletterId, 'unsubscriptions', removed.medium, 1);
     await recountSubscribers(tx, newsletterId);
     return { subscriberId: removed.id, changed: true };
@@ -346,6 +358,9 @@ export async function changeSubscription(db: SubscribersDb, change: Subscription
 export interface SubscriptionEvent {
   newsletterId: string;
   subscriberId: string;
+  /** The subscriber's address and name, kept on the event: the row goes when they leave. */
+  email: string;
+  name: string;
   type: SubscriptionEventType;
   source: StoredSource;
   reason: string | null;
@@ -356,10 +371,11 @@ export async function recordEvents(db: SubscribersDb, events: SubscriptionEvent[
   if (events.length === 0) return;
   await sql`
     with events as (
-      insert into subscription_events (id, newsletter_id, subscriber_id, type, source, reason, created_at)
+      insert into subscription_events (id, newsletter_id, subscriber_id, type, source, reason, email, name, created_at)
       select *, ${clock.now()}::timestamptz from unnest(${events.map(() => randomUUID())}::text[], ${events.map((event) => event.newsletterId)}::text[],
         ${events.map((event) => event.subscriberId)}::text[], ${events.map((event) => event.type)}::text[],
-        ${events.map((event) => event.source)}::text[], ${events.map((event) => event.reason)}::text[])
+        ${events.map((event) => event.source)}::text[], ${events.map((event) => event.reason)}::text[],
+        ${events.map((event) => event.email)}::text[], ${events.map((event) => event.name)}::text[])
       returning newsletter_id, type, source, created_at
     )
     insert into subscription_daily (newsletter_id, date, type, source, count)
@@ -409,7 +425,10 @@ export async function subscriptionSeries(
 }
 
 export interface CancellationRow {
+  /** The subscriber as the subscription rows name them: their address (the subscriber id for events older than migration 006). */
   subscriber_id: string;
+  /** Their name when they left ('' when unknown). */
+  name: string;
   reason: string;
   /** 'YYYY-MM-DD HH:mm:ss', UTC. */
   date: string;
@@ -423,7 +442,7 @@ export async function cancellationList(
 ): Promise<CancellationRow[]> {
   if (query.newsletterIds.length === 0) return [];
   const { rows } = await sql<CancellationRow>`
-    select subscriber_id, coalesce(reason, ${constants.audience.otherReason}) as reason,
+    select coalesce(nullif(email, ''), subscriber_id) as subscriber_id, name, coalesce(reason, ${constants.audience.otherReason}) as reason,
       to_char(created_at at time zone 'UTC', 'YYYY-MM-DD HH24:MI:SS') as date, nullif(source, '') as source
     from subscription_events
     where type = 'unsubscription' and newsletter_id = any(${query.newsletterIds}::text[])

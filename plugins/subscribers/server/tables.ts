@@ -38,6 +38,9 @@ export interface SubscriptionEventsTable {
   source: StoredSource;
   /** The cancellation's reason; null for a subscription. */
   reason: string | null;
+  /** The subscriber's address and name when the event happened ('' before migration 006). */
+  email: ColumnType<string, string | undefined, never>;
+  name: ColumnType<string, string | undefined, never>;
   created_at: ColumnType<Date, Date | string | undefined, never>;
 }
 

@@ -14,10 +14,6 @@ export interface EventRow {
    */
   date: string | null;
   source: Source;
-  /**
-   * Present when grouped by device: from the reader's user agent.
-   */
-  device?: 'desktop' | 'mobile' | 'tablet' | 'unknown' | null;
   content_id: string | null;
   /**
    * The newsletter.
@@ -44,7 +40,14 @@ export interface ClickMapRow {
   machine: number;
 }
 export interface CancellationRow {
+  /**
+   * The subscriber as the subscription rows name them (_id, the e-mail address, spec 000 section 3).
+   */
   subscriber_id: string;
+  /**
+   * The subscriber's name when they left; '' when unknown.
+   */
+  name: string;
   reason: string;
   date: string;
   source: Source;

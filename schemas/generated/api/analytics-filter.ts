@@ -8,10 +8,7 @@ export type Ids = string[];
  * @maxItems 2
  */
 export type ContentTypes = ('issue' | 'story')[];
-/**
- * device: desktop, mobile, tablet or unknown, from the reader's user agent; kept per content, so it needs contentIds.
- */
-export type GroupKey = 'source' | 'device' | 'date' | 'content_id' | 'context_id';
+export type GroupKey = 'source' | 'date' | 'content_id' | 'context_id';
 
 /**
  * POST /analytics/filter (spec 002 section 7, the events query): one type of event with its options. open, click and read answer people's total and unique with the machines' apart (averageDuration in seconds for reads); clickmap answers each link of one issue or story; cancellation, subscription and subscriber read the audience.
@@ -43,7 +40,7 @@ export interface AnalyticsFilterBody {
   };
 }
 /**
- * A range of dates (ISO 8601), both ends included; spanType and spanInterval (always 1) say how series are cut.
+ * A range of dates, both ends included: ISO 8601, or the analytics answers' own 'YYYY-MM-DD HH:mm:ss' (spec 002 section 3); a time without an offset is UTC, as the answers' are; spanType and spanInterval (always 1) say how series are cut.
  */
 export interface DateRange {
   startAt: string;
@@ -52,7 +49,7 @@ export interface DateRange {
   spanInterval?: 1;
 }
 /**
- * A range of dates (ISO 8601), both ends included; spanType and spanInterval (always 1) say how series are cut.
+ * A range of dates, both ends included: ISO 8601, or the analytics answers' own 'YYYY-MM-DD HH:mm:ss' (spec 002 section 3); a time without an offset is UTC, as the answers' are; spanType and spanInterval (always 1) say how series are cut.
  */
 export interface DateRange1 {
   startAt: string;
@@ -61,7 +58,7 @@ export interface DateRange1 {
   spanInterval?: 1;
 }
 /**
- * A range of dates (ISO 8601), both ends included; spanType and spanInterval (always 1) say how series are cut.
+ * A range of dates, both ends included: ISO 8601, or the analytics answers' own 'YYYY-MM-DD HH:mm:ss' (spec 002 section 3); a time without an offset is UTC, as the answers' are; spanType and spanInterval (always 1) say how series are cut.
  */
 export interface DateRange2 {
   startAt: string;
@@ -70,7 +67,7 @@ export interface DateRange2 {
   spanInterval?: 1;
 }
 /**
- * A range of dates (ISO 8601), both ends included; spanType and spanInterval (always 1) say how series are cut.
+ * A range of dates, both ends included: ISO 8601, or the analytics answers' own 'YYYY-MM-DD HH:mm:ss' (spec 002 section 3); a time without an offset is UTC, as the answers' are; spanType and spanInterval (always 1) say how series are cut.
  */
 export interface DateRange3 {
   startAt: string;

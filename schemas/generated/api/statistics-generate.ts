@@ -14,7 +14,7 @@ export interface StatisticsGenerateBody {
   datespan: 'daily' | 'weekly' | 'monthly';
 }
 /**
- * A range of dates (ISO 8601), both ends included; spanType and spanInterval (always 1) say how series are cut.
+ * A range of dates, both ends included: ISO 8601, or the analytics answers' own 'YYYY-MM-DD HH:mm:ss' (spec 002 section 3); a time without an offset is UTC, as the answers' are; spanType and spanInterval (always 1) say how series are cut.
  */
 export interface DateRange {
   startAt: string;
