@@ -129,6 +129,14 @@ describe.each(databases)('audience tracking on %s', (kind) => {
 
     const bySource = await filter({ type: 'open', contentIds: [issueId], contentTypes: ['issue'], groupBy: 'source' });
     expect(bySource.body.data.result).toEqual([expect.objectContaining({ source: 'email', total: 2, unique: 1, machine: 2 })]);
+    // The device apart from the source (issue 30): the reader's Mac (and the proxy that fetched on its
+    // agent) a desktop; Apple's proxy, whose bare agent says nothing, an unknown device.
+    const byDevice = await filter({ type: 'open', contentIds: [issueId], contentTypes: ['issue'], groupBy: ['source', 'device'] });
+    expect(byDevice.status).toBe(200);
+    expect(byDevice.body.data.result).toEqual([
+      expect.objectContaining({ source: 'email', device: 'desktop', total: 2, unique: 1, machine: 1 }),
+      expect.objectContaining({ source: 'email', device: 'unknown', total: 0, unique: 0, machine: 1 }),
+    ]);
 
     const generated = await t.request('POST', '/api/statistics/generate?force=true', {
       token: tokens.editor,
@@ -238,6 +246,8 @@ describe.each(databases)('audience tracking on %s', (kind) => {
     expect((await filter({ type: 'clickmap', contentIds: [issueId], contentTypes: ['issue'] }, tokens.other)).status).toBe(404);
     expect((await filter({ type: 'open', contextIds: [newsletterId] }, tokens.other)).status).toBe(404);
     expect((await filter({ type: 'clickmap' })).status).toBe(422);
+    // Devices are kept per issue and story: a newsletter's total by device is refused, not double-counted.
+    expect((await filter({ type: 'open', contextIds: [newsletterId], groupBy: 'device' })).status).toBe(422);
     expect((await filter({ type: 'views' })).status).toBe(422);
     expect((await t.request('POST', '/api/analytics/filter', { token: tokens.editor, body: { source: 'logs', filter: { type: 'open' } } })).status).toBe(422);
   });

@@ -93,7 +93,8 @@ const server = setupServer(
     note(request, body);
     const filter = body.filter;
     if (filter.type === 'clickmap') return HttpResponse.json({ data: { result: clickMap } });
-    if (filter.groupBy === 'source') return HttpResponse.json({ data: { result: bySource[filter.type as string] ?? [] } });
+    if (Array.isArray(filter.groupBy) && filter.groupBy.includes('source'))
+      return HttpResponse.json({ data: { result: bySource[filter.type as string] ?? [] } });
     if (filter.type === 'read')
       return HttpResponse.json({ data: { result: [{ date: '2026-11-16', total: 12, unique: 10, machine: 3, machineUnique: 2, averageDuration: 75 }] } });
     return HttpResponse.json({ data: { result: [] } });
@@ -116,10 +117,11 @@ beforeEach(() => {
   constants.statistics.fetchSpacingMs = 5;
   bySource = {
     open: [
-      { source: 'email', total: 50, unique: 40, machine: 10, machineUnique: 5 },
-      { source: 'ios', total: 30, unique: 25, machine: 0, machineUnique: 0 },
-      { source: null, total: 5, unique: 5, machine: 0, machineUnique: 0 },
-      { source: 'android', total: 15, unique: 10, machine: 0, machineUnique: 0 },
+      { source: 'email', device: 'desktop', total: 30, unique: 25, machine: 6, machineUnique: 3 },
+      { source: 'email', device: 'mobile', total: 20, unique: 15, machine: 4, machineUnique: 2 },
+      { source: 'ios', device: 'mobile', total: 30, unique: 25, machine: 0, machineUnique: 0 },
+      { source: null, device: 'unknown', total: 5, unique: 5, machine: 0, machineUnique: 0 },
+      { source: 'android', device: 'tablet', total: 15, unique: 10, machine: 0, machineUnique: 0 },
     ],
     click: [],
     read: [
@@ -157,7 +159,7 @@ const rows = (figure: HTMLElement) =>
     .map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent ?? ''));
 
 describe('issue analytics', () => {
-  it('shows the numbers with the machine share, the device pies with the source names and the reading time', async () => {
+  it('shows the numbers with the machine share, the device and source pies apart and the reading time', async () => {
     open('/issues/show/i1/analytics', '/issues/show/:issueId/analytics');
     expect(await screen.findByRole('heading', { level: 1, name: 'Kuzeyde kış' })).toBeTruthy();
     await waitForPanels();
@@ -169,11 +171,19 @@ describe('issue analytics', () => {
 
     // The pies cover the issue's whole life, up to today.
     const lifetime = { startAt: '2000-01-01T00:00:00.000Z', endAt: '2026-11-18T23:59:59.999Z' };
-    expect(filters().filter((filter) => filter.groupBy === 'source')).toEqual(
-      ['open', 'click', 'read'].map((type) => ({ type, contentIds: ['i1'], contentTypes: ['issue'], groupBy: 'source', date: lifetime })),
+    expect(filters().filter((filter) => Array.isArray(filter.groupBy))).toEqual(
+      ['open', 'click', 'read'].map((type) => ({ type, contentIds: ['i1'], contentTypes: ['issue'], groupBy: ['source', 'device'], date: lifetime })),
     );
-    const openPie = within(panel('OPENS BY DEVICE')).getByRole('figure', { name: 'OPENS BY DEVICE' });
-    // People once a copy (the unique opens), the repeats told under the pie with the total.
+    // The device split and the source split apart: no slice of a device pie is a source.
+    const devicePie = within(panel('OPENS BY DEVICE')).getByRole('figure', { name: 'OPENS BY DEVICE' });
+    expect(rows(devicePie).slice(1)).toEqual([
+      ['Desktop', '25'],
+      ['Mobile', '40'],
+      ['Tablet', '10'],
+      ['Unknown device', '5'],
+    ]);
+    const openPie = within(panel('OPENS BY SOURCE')).getByRole('figure', { name: 'OPENS BY SOURCE' });
+    // People once a copy (the unique opens), the repeats told under the device pie with the total.
     expect(rows(openPie).slice(1)).toEqual([
       ['Email', '40'],
       ['iOS', '25'],
@@ -187,6 +197,8 @@ describe('issue analytics', () => {
       expect(drawing.data?.[0]).toMatchObject({ type: 'pie', labels: ['Email', 'iOS', 'Android', 'Unknown source'], values: [40, 25, 10, 5] }),
     );
     expect(within(panel('CLICKS BY DEVICE')).getByText('Not Ready')).toBeTruthy();
+    expect(within(panel('CLICKS BY DEVICE')).getByText('No clicks by people yet: a device is counted as each one arrives.')).toBeTruthy();
+    expect(rows(within(panel('READS BY DEVICE')).getByRole('figure')).slice(1)).toEqual([['Unknown device', '40']]);
     // (200 × 10 + 3700 × 30) / 40 reads = 2825 seconds.
     expect(within(panel('READS BY DEVICE')).getByText('Average reading time 0:47:05')).toBeTruthy();
   });

@@ -19,7 +19,7 @@ import { count, machineShare } from './display';
 import { FetchQueueProvider, useQueued, type Next } from './fetch-queue';
 import { RangePicker } from './RangePicker';
 import { contentRange, customLimits, datespanOf, dateRange, dayOf, spanOf, type Range } from './ranges';
-import { activityChart, devicePie, fromPoints, fromReadRows, opensAndClicksChart, spanWindow, withReadingTime } from './series';
+import { activityChart, devicePie, fromPoints, fromReadRows, opensAndClicksChart, sourcePie, spanWindow, withReadingTime } from './series';
 import { newsletterAnalyticsPath } from './paths';
 import { storyName } from '../../stories/client/public';
 
@@ -69,11 +69,12 @@ function ContentAnalytics({ type, id }: { type: ContentType; id: string }) {
 
   // The pies cover the content's whole life. Not from its creation date: a story's opens are those
   // of its issue, which may have gone out before the story was written down here. Rollups per
-  // content are small, so the whole span costs nothing.
+  // content are small, so the whole span costs nothing. One call a pie pair: by source and device.
   const lifetime = loaded ? dateRange({ start: lifeStart, end: new Date() }) : null;
   const bySource = (event: 'open' | 'click' | 'read') =>
     lifetime
-      ? (next: Next) => next(() => filterEvents<EventRow>({ type: event, contentIds: [id], contentTypes: [type], groupBy: 'source', date: lifetime }))
+      ? (next: Next) =>
+          next(() => filterEvents<EventRow>({ type: event, contentIds: [id], contentTypes: [type], groupBy: ['source', 'device'], date: lifetime }))
       : null;
   const opensBySource = useQueued(bySource('open'), `open-sources|${type}|${id}|${refresh}`);
   const clicksBySource = useQueued(bySource('click'), `click-sources|${type}|${id}|${refresh}`);
@@ -82,21 +83,27 @@ function ContentAnalytics({ type, id }: { type: ContentType; id: string }) {
     content.status === 'waiting'
       ? null
       : (next) =>
-      next(() =>
-        generateStatistics(
-          { model: type === 'issue' ? 'Issue' : 'Story', parent: id, methods: ['Opens', 'Clicks'], date: dates, datespan: datespanOf[span] },
-          refresh > 0,
-        ),
-      ),
+          next(() =>
+            generateStatistics(
+              { model: type === 'issue' ? 'Issue' : 'Story', parent: id, methods: ['Opens', 'Clicks'], date: dates, datespan: datespanOf[span] },
+              refresh > 0,
+            ),
+          ),
     `series|${key}`,
   );
   const reads = useQueued(
     content.status === 'waiting'
       ? null
       : (next) =>
-      next(() =>
-        filterEvents<EventRow>({ type: 'read', contentIds: [id], contentTypes: [type], groupBy: 'date', date: { ...dates, spanType: span, spanInterval: 1 } }),
-      ),
+          next(() =>
+            filterEvents<EventRow>({
+              type: 'read',
+              contentIds: [id],
+              contentTypes: [type],
+              groupBy: 'date',
+              date: { ...dates, spanType: span, spanInterval: 1 },
+            }),
+          ),
     `reads|${key}`,
   );
 
@@ -121,6 +128,9 @@ function ContentAnalytics({ type, id }: { type: ContentType; id: string }) {
         <ChartPanel title="OPENS BY DEVICE" state={chartOf(opensBySource, (rows) => devicePie(rows, 'opens'))} height={260} />
         <ChartPanel title="CLICKS BY DEVICE" state={chartOf(clicksBySource, (rows) => devicePie(rows, 'clicks'))} height={260} />
         <ChartPanel title="READS BY DEVICE" state={chartOf(readsBySource, (rows) => withReadingTime(devicePie(rows, 'reads'), rows))} height={260} />
+        <ChartPanel title="OPENS BY SOURCE" state={chartOf(opensBySource, (rows) => sourcePie(rows, 'opens'))} height={220} />
+        <ChartPanel title="CLICKS BY SOURCE" state={chartOf(clicksBySource, (rows) => sourcePie(rows, 'clicks'))} height={220} />
+        <ChartPanel title="READS BY SOURCE" state={chartOf(readsBySource, (rows) => sourcePie(rows, 'reads'))} height={220} />
       </div>
       <div className="analytics-toolbar">
         <RangePicker

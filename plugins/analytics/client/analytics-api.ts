@@ -18,6 +18,8 @@ import { analyticEndpoints } from '../endpoints';
 
 export type Filter = AnalyticsFilterBody['filter'];
 export type Source = 'email' | 'web' | 'ios' | 'android';
+/** From the reader's user agent (the server's classify.ts deviceOf). */
+export type Device = 'desktop' | 'mobile' | 'tablet' | 'unknown';
 
 /** One span of a legacy series: people's activity, and the machines' counted apart. */
 export interface Point {
@@ -45,6 +47,8 @@ export interface GeneratedStatistics {
 /** A row of the open, click and read queries, grouped as asked (the keys not grouped by are absent or null). */
 export interface EventRow {
   source?: Source | null;
+  /** Grouped by device only. */
+  device?: Device | null;
   date?: string | null;
   content_id?: string | null;
   context_id?: string | null;

@@ -6,7 +6,7 @@
  * range.
  */
 import { subDays } from 'date-fns';
-import type { EventRow, Point, Source, SubscriberRow, SubscriptionRow, TimelinePoint } from './analytics-api';
+import type { Device, EventRow, Point, Source, SubscriberRow, SubscriptionRow, TimelinePoint } from './analytics-api';
 import type { ChartData } from './ChartPanel';
 import type { ChartKind } from './chart-model';
 import { machineShare, readingDuration, repeatsNote, sourceName, unknownSource } from './display';
@@ -189,24 +189,43 @@ export function timelineRows(points: TimelinePoint[]): Pick<SubscriberRow, 'date
   return [...byDate.values()];
 }
 
-/**
- * People by source as a pie ('Unknown source' for an empty source, 'iOS', others capitalised), with the
- * machine share and, for opens and clicks (people once a copy), the repeats.
- */
-export function devicePie(rows: Pick<EventRow, 'source' | 'total' | 'unique' | 'machine'>[], noun: Noun): ChartData {
+type PieRow = Pick<EventRow, 'source' | 'device' | 'total' | 'unique' | 'machine'>;
+
+export const deviceNames: Record<Device, string> = { desktop: 'Desktop', mobile: 'Mobile', tablet: 'Tablet', unknown: 'Unknown device' };
+const deviceOrder = Object.values(deviceNames);
+
+/** People in each part (a source, a device), the empty parts left out, in the order given. */
+function splitPie(rows: PieRow[], noun: Noun, partOf: (row: PieRow) => string, order: string[], empty: string): ChartData {
   const activity = (noun === 'reads' ? fromReadRows : fromRows)(rows);
-  const bySource = new Map<string, number>();
+  const byPart = new Map<string, number>();
   activity.forEach((item, index) => {
-    const name = sourceName(rows[index]!.source);
-    bySource.set(name, (bySource.get(name) ?? 0) + item.people);
+    const name = partOf(rows[index]!);
+    byPart.set(name, (byPart.get(name) ?? 0) + item.people);
   });
-  const order = [...sources.map(sourceName), unknownSource];
-  const labels = [...bySource.keys()].filter((label) => bySource.get(label)! > 0).sort((a, b) => order.indexOf(a) - order.indexOf(b));
+  const labels = [...byPart.keys()].filter((label) => byPart.get(label)! > 0).sort((a, b) => order.indexOf(a) - order.indexOf(b));
+  return {
+    model: { kind: 'pie', labels, unit: noun, series: [{ name: seriesNames[noun][0], values: labels.map((label) => byPart.get(label)!) }] },
+    empty,
+  };
+}
+
+/**
+ * People by the device they read on (desktop, mobile, tablet, from the user agent), with the
+ * machine share and, for opens and clicks (people once a copy), the repeats: machines are told
+ * apart under the pie, never as a slice.
+ */
+export function devicePie(rows: PieRow[], noun: Noun): ChartData {
+  const activity = (noun === 'reads' ? fromReadRows : fromRows)(rows);
   const total = (field: 'people' | 'repeats' | 'machines') => sum(activity.map((item) => item[field]));
   return {
-    model: { kind: 'pie', labels, series: [{ name: seriesNames[noun][0], values: labels.map((label) => bySource.get(label)!) }] },
+    ...splitPie(rows, noun, (row) => deviceNames[row.device ?? 'unknown'], deviceOrder, `No ${noun} by people yet: a device is counted as each one arrives.`),
     notes: activityNotes(total('people'), total('repeats'), total('machines'), noun),
   };
+}
+
+/** People by where they read (the e-mail, the web page, an app): 'Unknown source' for an empty source, 'iOS', others capitalised. */
+export function sourcePie(rows: PieRow[], noun: Noun): ChartData {
+  return splitPie(rows, noun, (row) => sourceName(row.source), [...sources.map(sourceName), unknownSource], `No ${noun} by people yet.`);
 }
 
 /** A person's average reading time over every source, weighted by reads. */

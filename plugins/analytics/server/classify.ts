@@ -80,6 +80,29 @@ export function createBurstWatch(limit = 50_000) {
   };
 }
 
+export type Device = 'desktop' | 'mobile' | 'tablet' | 'unknown';
+export const devices: readonly Device[] = ['desktop', 'mobile', 'tablet', 'unknown'];
+
+const tablets = /ipad|tablet|kindle|silk\/|playbook|nexus (7|9|10)|sm-t\d|\bxoom\b/i;
+const phones = /iphone|ipod|windows phone|blackberry|bb10|opera mini|iemobile|mobile/i;
+const computers = /windows nt|macintosh|mac os x|x11|linux x86_64|cros|thunderbird|outlook|applemail/i;
+
+/**
+ * The kind of device a person read on, from the user agent: a tablet (an iPad, or an Android
+ * without 'Mobile', which is how Android tablets tell themselves apart), a phone, a computer;
+ * 'unknown' when the agent does not say (a bare 'Mozilla/5.0', an image proxy such as Gmail's).
+ * Where the reader was (e-mail, web, app) is the source, a split of its own.
+ */
+export function deviceOf(userAgent: string): Device {
+  const agent = userAgent.trim();
+  // Gmail's proxy fetches for the reader under an agent of its own, whatever the reader holds.
+  if (/GoogleImageProxy|ggpht\.com/i.test(agent)) return 'unknown';
+  if (tablets.test(agent) || (/android/i.test(agent) && !/mobile/i.test(agent))) return 'tablet';
+  if (phones.test(agent) || /android/i.test(agent)) return 'mobile';
+  if (computers.test(agent)) return 'desktop';
+  return 'unknown';
+}
+
 /** An app names itself (source=ios|android in the address or the beacon); anything else on a page is the web. */
 export function pageSource(given: unknown): Source {
   return given === 'ios' || given === 'android' ? given : 'web';

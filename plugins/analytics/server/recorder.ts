@@ -9,7 +9,7 @@ import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import { constants } from '../../../core/shared/config';
 import { quickCommit } from '../../../core/server/db/quick-commit';
-import type { Source } from './classify';
+import type { Device, Source } from './classify';
 import type { AnalyticsDb } from './tables';
 
 export type EventType = 'open' | 'click' | 'read';
@@ -22,6 +22,8 @@ export interface AudienceEvent {
   newsletterId: string;
   subscriberId: string | null;
   source: Source;
+  /** From the user agent (classify.ts deviceOf). */
+  device: Device;
   machine: boolean;
   reason: string;
   ipHash: string;
@@ -46,6 +48,7 @@ interface Unit {
   type: EventType;
   date: string;
   source: Source;
+  device: Device;
   machine: boolean;
   who: string;
   durationMs: number;
@@ -112,6 +115,7 @@ function unitsOf(event: AudienceEvent): Unit[] {
     type: event.type,
     date: dayOf(event.at),
     source: event.source,
+    device: event.device,
     machine: event.machine,
     who: event.subscriberId ?? `ip:${event.ipHash}`,
     durationMs: event.durationMs ?? 0,
@@ -172,7 +176,8 @@ export async function writeEvents(db: AnalyticsDb, events: AudienceEvent[]): Pro
     // Within the batch the first of a pair takes the unique count.
     const taken = (key: string) => fresh.delete(key);
 
-    const daily = new Map<string, Counts & Omit<Unit, 'machine' | 'who' | 'durationMs' | 'primary'>>();
+    const daily = new Map<string, Counts & Omit<Unit, 'device' | 'machine' | 'who' | 'durationMs' | 'primary'>>();
+    const byDevice = new Map<string, Counts & Omit<Unit, 'machine' | 'who' | 'durationMs' | 'primary'>>();
     const byNewsletter = new Map<string, Counts & Pick<Unit, 'newsletterId' | 'type' | 'date' | 'source'>>();
     for (const unit of units) {
       const unique = taken(`${unit.contentId}|${seenKind(unit)}|${unit.who}`);
@@ -187,7 +192,10 @@ export async function writeEvents(db: AnalyticsDb, events: AudienceEvent[]): Pro
         source: unit.source,
       };
       daily.set(key, day);
-      const targets: Counts[] = [day];
+      const deviceKey = `${key}|${unit.device}`;
+      const onDevice = byDevice.get(deviceKey) ?? { ...day, ...zero(), device: unit.device };
+      byDevice.set(deviceKey, onDevice);
+      const targets: Counts[] = [day, onDevice];
       // The newsletter's figures count each event once.
       if (unit.primary) {
         const newsletterKey = `${unit.newsletterId}|${unit.type}|${unit.date}|${unit.source}`;
@@ -207,6 +215,7 @@ export async function writeEvents(db: AnalyticsDb, events: AudienceEvent[]): Pro
       }
     }
     await upsertDaily(tx, [...daily.values()]);
+    await upsertDeviceDaily(tx, [...byDevice.values()]);
     await upsertNewsletterDaily(tx, [...byNewsletter.values()]);
 
     const links = new Map<string, { contentId: string; position: number; total: number; subscribers: number; ips: number; machine: number }>();
@@ -229,7 +238,7 @@ export async function writeEvents(db: AnalyticsDb, events: AudienceEvent[]): Pro
 // Rows are written in key order, so that two processes adding to the same rows never deadlock.
 const byKey = <T>(rows: T[], key: (row: T) => string) => rows.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
 
-async function upsertDaily(db: AnalyticsDb, rows: (Counts & Omit<Unit, 'machine' | 'who' | 'durationMs' | 'primary'>)[]): Promise<void> {
+async function upsertDaily(db: AnalyticsDb, rows: (Counts & Omit<Unit, 'device' | 'machine' | 'who' | 'durationMs' | 'primary'>)[]): Promise<void> {
   if (rows.length === 0) return;
   byKey(rows, (row) => `${row.contentId}|${row.type}|${row.date}|${row.source}`);
   await sql`
@@ -242,6 +251,21 @@ async function upsertDaily(db: AnalyticsDb, rows: (Counts & Omit<Unit, 'machine'
       total = audience_daily.total + excluded.total, uniques = audience_daily.uniques + excluded.uniques,
       machine = audience_daily.machine + excluded.machine, machine_uniques = audience_daily.machine_uniques + excluded.machine_uniques,
       duration_ms = audience_daily.duration_ms + excluded.duration_ms`.execute(db);
+}
+
+async function upsertDeviceDaily(db: AnalyticsDb, rows: (Counts & Omit<Unit, 'machine' | 'who' | 'durationMs' | 'primary'>)[]): Promise<void> {
+  if (rows.length === 0) return;
+  byKey(rows, (row) => `${row.contentId}|${row.type}|${row.date}|${row.source}|${row.device}`);
+  await sql`
+    insert into audience_device_daily (content_id, type, date, source, device, content_type, newsletter_id, total, uniques, machine, machine_uniques, duration_ms)
+    select * from unnest(${rows.map((row) => row.contentId)}::text[], ${rows.map((row) => row.type)}::text[], ${rows.map((row) => row.date)}::date[],
+      ${rows.map((row) => row.source)}::text[], ${rows.map((row) => row.device)}::text[], ${rows.map((row) => row.contentType)}::text[],
+      ${rows.map((row) => row.newsletterId)}::text[], ${rows.map((row) => row.total)}::integer[], ${rows.map((row) => row.uniques)}::integer[],
+      ${rows.map((row) => row.machine)}::integer[], ${rows.map((row) => row.machineUniques)}::integer[], ${rows.map((row) => row.durationMs)}::bigint[])
+    on conflict (content_id, type, date, source, device) do update set
+      total = audience_device_daily.total + excluded.total, uniques = audience_device_daily.uniques + excluded.uniques,
+      machine = audience_device_daily.machine + excluded.machine, machine_uniques = audience_device_daily.machine_uniques + excluded.machine_uniques,
+      duration_ms = audience_device_daily.duration_ms + excluded.duration_ms`.execute(db);
 }
 
 async function upsertNewsletterDaily(db: AnalyticsDb, rows: (Counts & Pick<Unit, 'newsletterId' | 'type' | 'date' | 'source'>)[]): Promise<void> {

@@ -146,6 +146,8 @@ export function registerAnalyticsRoutes(api: PluginApi, db: AnalyticsDb): void {
             ? await Promise.all(contentIds.map((id) => newsletterOfContent(contentTypes[0] ?? 'issue', id, session)))
             : scoped(filter.contextIds);
           const groupBy = filter.groupBy === undefined ? [] : Array.isArray(filter.groupBy) ? filter.groupBy : [filter.groupBy];
+          if (groupBy.includes('device') && !contentIds.length)
+            throw invalid('groupBy device needs contentIds: devices are kept per issue and story.', 'filter.groupBy');
           const { startAt, endAt } = rangeOf(filter.date);
           const counted = filter.type === 'open' && contentTypes[0] === 'story' ? await openedIssuesOf(contentIds) : contentIds;
           const result = await eventSeries(db, {

@@ -11,6 +11,7 @@ import { findNewsletters } from '../../../core/server/store';
 import { emailedIssues, linksOf } from '../../issues/server/public';
 import { storyTextsOfIssue } from '../../stories/server/public';
 import type { AnalyticsDb, AnalyticsTables } from './tables';
+import { seedDevices } from './seed-devices';
 import { clock } from '../../../core/server/clock';
 
 /** A small seeded generator (mulberry32): the same demo at every start. */
@@ -168,6 +169,7 @@ export async function seedAudience(context: SeedContext): Promise<void> {
         .onConflict((oc) => oc.doNothing())
         .execute();
   }
+  await seedDevices(db);
 }
 
 async function insertRollup(db: AnalyticsDb, table: 'audience_newsletter_daily', rows: (Row & { newsletterId: string })[]): Promise<void> {

@@ -1,12 +1,13 @@
 /**
  * The analytics queries. They read the rollups only (audience_daily per content,
- * audience_newsletter_daily per newsletter, audience_link_counts per link), never the events, so
+ * audience_device_daily per content and device, audience_newsletter_daily per newsletter,
+ * audience_link_counts per link), never the events, so
  * an answer costs the same with ten events or ten million.
  */
 import { sql } from 'kysely';
 import type { ContentStats, ContentType } from '../../stories/server/public';
 import { issuesHolding } from '../../stories/server/public';
-import type { Source } from './classify';
+import type { Device, Source } from './classify';
 import type { EventType } from './recorder';
 import type { AnalyticsDb } from './tables';
 
@@ -15,6 +16,8 @@ export type Span = 'day' | 'week' | 'month';
 export interface SeriesRow {
   date: string | null;
   source: Source | null;
+  /** Only when grouped by device. */
+  device?: Device | null;
   content_id: string | null;
   context_id: string | null;
   total: number;
@@ -33,7 +36,7 @@ export interface SeriesQuery {
   newsletterIds: string[];
   startAt: Date;
   endAt: Date;
-  groupBy: ('date' | 'source' | 'content_id' | 'context_id')[];
+  groupBy: ('date' | 'source' | 'device' | 'content_id' | 'context_id')[];
   span: Span;
 }
 
@@ -41,9 +44,10 @@ const day = (date: Date) => date.toISOString().slice(0, 10);
 
 /** Totals of one event type grouped as asked: by span start, source, content or newsletter. */
 export async function eventSeries(db: AnalyticsDb, query: SeriesQuery): Promise<SeriesRow[]> {
-  const byContent = Boolean(query.contentIds?.length) || query.groupBy.includes('content_id');
-  const table = byContent ? sql.raw('audience_daily') : sql.raw('audience_newsletter_daily');
   const group = (key: SeriesQuery['groupBy'][number]) => query.groupBy.includes(key);
+  // Devices are kept per content only (migrations/002_devices.sql).
+  const byContent = Boolean(query.contentIds?.length) || group('content_id') || group('device');
+  const table = group('device') ? sql.raw('audience_device_daily') : byContent ? sql.raw('audience_daily') : sql.raw('audience_newsletter_daily');
   const dateExpr = sql`to_char(date_trunc(${query.span}, date), 'YYYY-MM-DD')`;
   const filters = [
     sql`type = ${query.type}`,
@@ -55,6 +59,7 @@ export async function eventSeries(db: AnalyticsDb, query: SeriesQuery): Promise<
   const { rows } = await sql<{
     date: string | null;
     source: Source | null;
+    device: Device | null;
     content_id: string | null;
     context_id: string | null;
     total: string;
@@ -67,17 +72,19 @@ export async function eventSeries(db: AnalyticsDb, query: SeriesQuery): Promise<
       ${group('source') ? sql`source` : sql`null`} as source,
       ${group('content_id') ? sql`content_id` : sql`null`} as content_id,
       ${group('context_id') ? sql`newsletter_id` : sql`null`} as context_id,
+      ${group('device') ? sql`device` : sql`null`} as device,
       coalesce(sum(total), 0) as total, coalesce(sum(uniques), 0) as uniques, coalesce(sum(machine), 0) as machine,
       coalesce(sum(machine_uniques), 0) as machine_uniques, coalesce(sum(duration_ms), 0) as duration_ms
     from ${table}
     where ${sql.join(filters, sql` and `)}
-    group by 1, 2, 3, 4
-    order by 1, 2, 3, 4`.execute(db);
+    group by 1, 2, 3, 4, 5
+    order by 1, 2, 3, 4, 5`.execute(db);
   return rows
     .filter((row) => Number(row.total) + Number(row.machine) > 0)
     .map((row) => ({
       date: row.date,
       source: row.source,
+      ...(group('device') ? { device: row.device } : {}),
       content_id: row.content_id,
       context_id: row.context_id,
       total: Number(row.total),

@@ -1,4 +1,4 @@
-/** The analytics plugin's tables as Kysely sees them (migrations/001_audience.sql). */
+/** The analytics plugin's tables as Kysely sees them (migrations/001_audience.sql, 002_devices.sql). */
 import type { Generated, Kysely } from 'kysely';
 import type { CoreTables } from '../../../core/server/db/tables';
 
@@ -24,6 +24,10 @@ export interface AudienceDailyTable extends Counts {
   source: string;
   content_type: string;
   newsletter_id: string;
+}
+
+export interface AudienceDeviceDailyTable extends AudienceDailyTable {
+  device: string;
 }
 
 export interface AudienceNewsletterDailyTable extends Counts {
@@ -52,6 +56,7 @@ export type AnalyticsTables = {
   audience_contents: AudienceContentsTable;
   audience_links: AudienceLinksTable;
   audience_daily: AudienceDailyTable;
+  audience_device_daily: AudienceDeviceDailyTable;
   audience_newsletter_daily: AudienceNewsletterDailyTable;
   audience_link_counts: AudienceLinkCountsTable;
 };

@@ -11,7 +11,7 @@ import type { PluginApi } from '../../../core/server/plugins/contract';
 import { documentAnswer, emptyAnswer } from '../../../core/server/schemas/parts';
 import { constants } from '../../../core/shared/config';
 import { escapeHtml } from '../../../core/shared/text';
-import { clickVerdict, createBurstWatch, openVerdict, pageSource, type RequestFacts } from './classify';
+import { clickVerdict, createBurstWatch, deviceOf, openVerdict, pageSource, type RequestFacts } from './classify';
 import type { AudienceEvent, Recorder } from './recorder';
 import { contentStats } from './store';
 import type { AnalyticsDb } from './tables';
@@ -89,6 +89,7 @@ export function registerTracking(api: PluginApi, db: AnalyticsDb, recorder: Reco
       newsletterId,
       subscriberId: copy.subscriberId,
       source: 'email',
+      device: deviceOf(facts.userAgent),
       ipHash: api.links.digest(request.ip),
       durationMs: null,
       ...hit,
@@ -172,6 +173,7 @@ export function registerTracking(api: PluginApi, db: AnalyticsDb, recorder: Reco
         newsletterId,
         subscriberId: null,
         source: pageSource(body.source),
+        device: deviceOf(request.headers['user-agent'] ?? ''),
         machine: false,
         reason: '',
         ipHash: api.links.digest(request.ip),

@@ -14,6 +14,10 @@ export interface EventRow {
    */
   date: string | null;
   source: Source;
+  /**
+   * Present when grouped by device: from the reader's user agent.
+   */
+  device?: 'desktop' | 'mobile' | 'tablet' | 'unknown' | null;
   content_id: string | null;
   /**
    * The newsletter.

@@ -8,7 +8,10 @@ export type Ids = string[];
  * @maxItems 2
  */
 export type ContentTypes = ('issue' | 'story')[];
-export type GroupKey = 'source' | 'date' | 'content_id' | 'context_id';
+/**
+ * device: desktop, mobile, tablet or unknown, from the reader's user agent; kept per content, so it needs contentIds.
+ */
+export type GroupKey = 'source' | 'device' | 'date' | 'content_id' | 'context_id';
 
 /**
  * POST /analytics/filter (spec 002 section 7, the events query): one type of event with its options. open, click and read answer people's total and unique with the machines' apart (averageDuration in seconds for reads); clickmap answers each link of one issue or story; cancellation, subscription and subscriber read the audience.
