@@ -146,6 +146,7 @@ export interface SchemaTypes {
   'entities/interest': import('./entities/interest').Interest;
   'entities/issue': import('./entities/issue').Issue;
   'entities/issue-channel': import('./entities/issue-channel').IssueChannel;
+  'entities/issue-results': import('./entities/issue-results').IssueResults;
   'entities/newsletter': import('./entities/newsletter').Newsletter;
   'entities/newsletter-summary': import('./entities/newsletter-summary').NewsletterSummary;
   'entities/newsletter-voice': import('./entities/newsletter-voice').NewsletterVoice;

@@ -18,6 +18,7 @@ import { ClickMap } from './ClickMap';
 import { count, machineShare } from './display';
 import { FetchQueueProvider, useQueued, type Next } from './fetch-queue';
 import { RangePicker } from './RangePicker';
+import { ResultsSection } from './ResultsSection';
 import { contentRange, customLimits, datespanOf, dateRange, dayOf, spanOf, type Range } from './ranges';
 import { activityChart, devicePie, fromPoints, fromReadRows, opensAndClicksChart, sourcePie, spanWindow, withReadingTime } from './series';
 import { newsletterAnalyticsPath } from './paths';
@@ -116,6 +117,7 @@ function ContentAnalytics({ type, id }: { type: ContentType; id: string }) {
           </RouteLink>
         ) : null}
       </PageHeader>
+      {content.status === 'failed' ? null : <ResultsSection type={type} content={loaded} />}
       {stats ? (
         <Figures minWidth={180}>
           <CountFigure label="Total opens" value={stats.totalOpens ?? 0} note={machineShare(stats.totalOpens ?? 0, stats.machineOpens ?? 0, 'opens')} />

@@ -1,8 +1,10 @@
 /** The analytics plugin's server: tracking (pixel, redirects, read beacon), the rollups, the statistics and analytics calls, and a year of demo events. */
 import { serverPlugin } from '../../../core/server/plugins/contract';
+import { issueAudience } from '../../issues/server/public';
 import { audienceTracking } from '../../stories/server/public';
 import manifest from '../plugin';
 import { createRecorder } from './recorder';
+import { issueAudienceCounts } from './results';
 import { registerAnalyticsRoutes } from './routes';
 import { seedAudience } from './seed';
 import type { AnalyticsTables } from './tables';
@@ -14,6 +16,7 @@ export default serverPlugin(manifest, {
     const recorder = createRecorder(db, api.log);
     const tracking = registerTracking(api, db, recorder);
     api.extensions.add(audienceTracking, tracking);
+    api.extensions.add(issueAudience, issueAudienceCounts);
     // The events still held in memory are written before the database closes.
     api.onClose(() => tracking.flush());
     registerAnalyticsRoutes(api, db);

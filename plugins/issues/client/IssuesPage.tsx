@@ -38,6 +38,7 @@ import { wholeIssueList } from '../endpoints';
 import { issueDeletedText, processingRefusal } from '../rules';
 import { issueApi, type Issue } from './issue-api';
 import { issueEditorPath, issueName, newIssuePath } from './issue-paths';
+import { CountCell, RateCell } from './ResultsPanel';
 
 /** The list status badge's states, in the order a click moves through them (spec 001 section 4). */
 const statusCycle = ['all', 'published', 'draft'] as const;
@@ -47,6 +48,26 @@ type ListStatus = (typeof statusCycle)[number];
  * What each state asks the list call for: the published flag alone, newest release first, or
  * the drafts most recently changed first (spec 001 section 7).
  */
+/** The results as columns: rates with their counts, each sortable (plugins/issues/results.ts). */
+const resultColumns: ListColumn<Issue>[] = [
+  { key: 'sent', name: 'Sent', sort: 'sent', minWidth: 70, maxWidth: 90, render: (issue) => <CountCell value={issue.results?.sent} /> },
+  ...(
+    [
+      ['openRate', 'Open rate', 'opens'],
+      ['clickRate', 'Click rate', 'clickers'],
+      ['unsubscribeRate', 'Unsubscribes', 'unsubscribes'],
+      ['bounceRate', 'Bounced', 'bounced'],
+    ] as const
+  ).map(([key, name, counted]) => ({
+    key,
+    name,
+    sort: key,
+    minWidth: 100,
+    maxWidth: 130,
+    render: (issue: Issue) => <RateCell ratio={issue.results?.[key]} count={issue.results?.[counted]} />,
+  })),
+];
+
 const statusQueries: Record<ListStatus, { params: ListParams; sort: { sort: string; desc: boolean } }> = {
   all: { params: {}, sort: { sort: 'publishedAt', desc: true } },
   published: { params: { 'status.published': true }, sort: { sort: 'publishedAt', desc: true } },
@@ -223,6 +244,8 @@ export default function IssuesPage() {
       maxWidth: 120,
       render: (issue) => (status === 'draft' ? listDate(issue.updatedAt) : issue.publishedAt ? listDate(issue.publishedAt) : '—'),
     },
+    // The e-mail's results, so that issues compare at a glance (drafts have none).
+    ...(status === 'draft' ? [] : resultColumns),
   ];
 
   const mayCreate = can('issues.create');

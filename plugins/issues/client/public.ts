@@ -13,3 +13,5 @@ export const issueAnalyticsRoute = createRouteRef('issues.analytics', ['issueId'
 export const newsletterSettingsRoute = createRouteRef('issues.newsletterSettings', ['newsletterId']);
 /** The e-mail's size against Gmail's clipping limit (the design page's preview shows it too). */
 export { EmailSize } from './publish/EmailSize';
+/** An e-mailed issue's results, as rates with their counts (the analytics pages show them too). */
+export { ResultsPanel } from './ResultsPanel';

@@ -10,3 +10,7 @@ export { presentTemplate } from './present';
 export { stuffChannelId } from '../rules';
 export { linksOf } from './email/render';
 export { designPreview } from './email/design-preview';
+/** The issue results' extension point: the tracking plugin gives each issue's opens and clicks (results.ts). */
+export { issueAudience, type IssueAudience } from './results';
+/** The results of an issue: counts and rates (../results.ts), shared with the console. */
+export { issueResults, rate, type IssueResults, type ResultCounts } from '../results';

@@ -27,6 +27,7 @@ import type { IssueChanges } from './changes';
 import { flatten } from './edit';
 import { assertChangeable, reachableIssue } from './policy';
 import { presentCurrent, presentIssue, presentTemplate } from './present';
+import { presentResults, resultsJoin, resultsOfIssue } from './results';
 import { deleteIssue, findChannelTemplate, insertIssue, keyTaken, listChannelTemplates, listIssues, updateIssue } from './store';
 import type { IssueTables } from './tables';
 
@@ -180,9 +181,10 @@ export function registerIssueRoutes(api: PluginApi, changes: IssueChanges): void
         desc: query.desc ?? true,
         page: query.page ?? 0,
         limit: query.limit ?? constants.pageSizes.list,
+        results: resultsJoin(api.extensions),
       });
       if (query.idOnly) return { data: rows.map((row) => ({ _id: row.id })), count };
-      return { data: rows.map((row) => presentIssue(row)), count };
+      return { data: rows.map((row) => ({ ...presentIssue(row), results: presentResults(row) })), count };
     },
   });
 
@@ -223,6 +225,7 @@ export function registerIssueRoutes(api: PluginApi, changes: IssueChanges): void
           accepted: inOrder.filter((story) => story.accepted && !story.draft).length,
           ...(await audienceStats(api, { type: 'issue', id: row.id })),
         };
+        issue.results = await resultsOfIssue(db, api.extensions, row.id);
       }
       return { data: issue };
     },

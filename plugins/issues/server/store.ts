@@ -1,6 +1,16 @@
 /** The issues plugin's queries: issues with their owner, the lists, slugs and keys, channel templates, and one change at a time per issue. */
 import { randomUUID } from 'node:crypto';
-import { sql, type Expression, type ExpressionBuilder, type Insertable, type Kysely, type SqlBool, type Transaction, type Updateable } from 'kysely';
+import {
+  sql,
+  type RawBuilder,
+  type Expression,
+  type ExpressionBuilder,
+  type Insertable,
+  type Kysely,
+  type SqlBool,
+  type Transaction,
+  type Updateable,
+} from 'kysely';
 import { inTransaction, ownTables, type Handle } from '../../../core/server/db/database';
 import { containsPattern } from '../../../core/server/db/like';
 import type { CoreTables } from '../../../core/server/db/tables';
@@ -9,6 +19,8 @@ import { findNewsletter } from '../../../core/server/store';
 import { badges } from '../../../core/shared/config';
 import { issuesHolding, releaseStoriesOfIssue } from '../../stories/server/public';
 import type { IssueRecord, IssuesTable, IssueTables } from './tables';
+import { resultOrder, type ResultColumns } from './results';
+import type { ResultSort } from '../results';
 import { clock } from '../../../core/server/clock';
 
 export type IssuesDb = Kysely<CoreTables & IssueTables>;
@@ -31,11 +43,16 @@ export interface IssueListOptions {
   channel?: string;
   writerId?: string;
   ownerIds?: string[];
-  sort: 'publishedAt' | 'updatedAt' | 'createdAt' | 'subject';
+  sort: 'publishedAt' | 'updatedAt' | 'createdAt' | 'subject' | ResultSort;
   desc: boolean;
   page: number;
   limit: number;
+  /** The lateral select of each row's results (results.ts resultsJoin), joined in the same statement. */
+  results: RawBuilder<ResultColumns>;
 }
+
+/** A listed issue with its e-mail's results. */
+export type ListedIssue = IssueRow & { [column in keyof ResultColumns]: number | null };
 
 const sortColumns = { updatedAt: 'updated_at', createdAt: 'created_at', publishedAt: 'published_at', subject: 'subject' } as const;
 
@@ -70,16 +87,25 @@ function listCondition(options: IssueListOptions, writerIssues: string[] | undef
   };
 }
 
-export async function listIssues(db: IssuesDb, options: IssueListOptions): Promise<{ rows: IssueRow[]; count: number }> {
-  const { desc } = options;
+export async function listIssues(db: IssuesDb, options: IssueListOptions): Promise<{ rows: ListedIssue[]; count: number }> {
+  const { desc, sort } = options;
   const writerIssues = options.writerId ? await issuesHolding(db, { writerId: options.writerId }) : undefined;
   const [rows, counted] = await Promise.all([
     db
       .selectFrom('issues')
+      // Each row's results in the same statement (no query per row): a lateral select per issue.
+      .leftJoinLateral(sql<ResultColumns>`${options.results}`.as('results'), (join) => join.onTrue())
       .selectAll('issues')
+      .select(['results.sent_copies', 'results.bounced', 'results.complaints', 'results.opens', 'results.machine_opens', 'results.clickers'])
+      .select(['results.machine_clickers', 'results.unsubscribes'])
       .where(listCondition(options, writerIssues))
-      .orderBy(`issues.${sortColumns[options.sort]}`, (order) =>
-        options.sort !== 'publishedAt' ? (desc ? order.desc() : order.asc()) : desc ? order.desc().nullsLast() : order.asc().nullsFirst(),
+      .$call((query) =>
+        sort in resultOrder
+          ? // Issues with nothing to divide by sort last either way.
+            query.orderBy(resultOrder[sort as ResultSort], (order) => (desc ? order.desc().nullsLast() : order.asc().nullsLast()))
+          : query.orderBy(`issues.${sortColumns[sort as keyof typeof sortColumns]}`, (order) =>
+              sort !== 'publishedAt' ? (desc ? order.desc() : order.asc()) : desc ? order.desc().nullsLast() : order.asc().nullsFirst(),
+            ),
       )
       .orderBy('issues.id', desc ? 'desc' : 'asc')
       .limit(options.limit)
@@ -309,13 +335,17 @@ export function latestPublishedIssueOf(db: Handle, newsletterId: string): Promis
 export async function emailedIssues(
   db: Handle,
   newsletterIds: readonly string[],
-): Promise<Pick<IssueRecord, 'id' | 'newsletter_id' | 'published_at' | 'intro_html'>[]> {
+): Promise<(Pick<IssueRecord, 'id' | 'newsletter_id' | 'published_at' | 'intro_html'> & { copies: number })[]> {
   if (newsletterIds.length === 0) return [];
-  return issuesDb(db)
-    .selectFrom('issues')
-    .select(['id', 'newsletter_id', 'published_at', 'intro_html'])
-    .where('newsletter_id', 'in', newsletterIds)
-    .where('published', '=', true)
-    .where('emailed', '=', true)
-    .execute();
+  return (
+    issuesDb(db)
+      .selectFrom('issues')
+      .select(['id', 'newsletter_id', 'published_at', 'intro_html'])
+      // The e-mail copies sent: the demo's opens and clicks are shares of them.
+      .select(sql<number>`(select count(*)::int from issue_deliveries d where d.issue_id = issues.id and d.medium = 'email' and d.state = 'sent')`.as('copies'))
+      .where('newsletter_id', 'in', newsletterIds)
+      .where('published', '=', true)
+      .where('emailed', '=', true)
+      .execute()
+  );
 }

@@ -28,6 +28,9 @@ export type { DemoBounce } from './demo-bounces';
 
 export { subscriberCount };
 
+/** A newsletter's unsubscriptions in a time window, as a SQL count for an issue's results (attribution.ts). */
+export { unsubscriptionsBetween } from './attribution';
+
 /** Weekly sign-ups, departures and totals by medium (see the stats call). */
 export const subscriberTimeline = (db: Handle, newsletterId: string) => weeklyTimeline(typed(db), newsletterId);
 

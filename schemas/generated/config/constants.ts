@@ -477,6 +477,10 @@ export interface Constants {
    */
   statistics: {
     /**
+     * An issue's results count the newsletter's unsubscriptions from its hand-over until the next issue's, and at most this many days (plugins/issues/results.ts).
+     */
+    resultsUnsubscribeDays: number;
+    /**
      * The range a chart opens with.
      */
     defaultRange: 'daily' | 'weekly' | 'monthly';

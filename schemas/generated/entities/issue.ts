@@ -73,6 +73,7 @@ export interface Issue {
   content?: {
     html: string;
   };
+  results?: IssueResults;
   /**
    * GET /issues/list/{id}?updateStats=true: the issue's numbers as they are now: its stories, words and reading time, its stories by status, and (spec 002) opens and clicks of its e-mail, which count from when it is sent.
    */
@@ -110,4 +111,73 @@ export interface IssueChannel {
    * @maxItems 500
    */
   stories: string[];
+}
+/**
+ * An e-mailed issue's results (issue 30; plugins/issues/results.ts works them out): counts and rates over delivered copies, people's activity only, machines' apart.
+ */
+export interface IssueResults {
+  /**
+   * Copies the mail server took.
+   */
+  sent: number;
+  /**
+   * Of those, the ones that came back, for good or for now (hard and soft).
+   */
+  bounced: number;
+  /**
+   * Copies reported as spam.
+   */
+  complaints: number;
+  /**
+   * People who opened their copy, each once; machines apart.
+   */
+  opens: number;
+  /**
+   * Copies opened by machines (privacy proxies, prefetching), each once.
+   */
+  machineOpens: number;
+  /**
+   * People who clicked a link, each once; machines apart.
+   */
+  clickers: number;
+  /**
+   * Copies whose links machines followed (link scanners), each once.
+   */
+  machineClickers: number;
+  /**
+   * Unsubscriptions counted for the issue: the newsletter's from its hand-over to the next issue's, complaints apart.
+   */
+  unsubscribes: number;
+  /**
+   * sent - bounced.
+   */
+  delivered: number;
+  /**
+   * opens / delivered. A fraction (0..1); null when the denominator is 0.
+   */
+  openRate: number | null;
+  /**
+   * clickers / delivered. A fraction (0..1); null when the denominator is 0.
+   */
+  clickRate: number | null;
+  /**
+   * unsubscribes / delivered. A fraction (0..1); null when the denominator is 0.
+   */
+  unsubscribeRate: number | null;
+  /**
+   * bounced / sent. A fraction (0..1); null when the denominator is 0.
+   */
+  bounceRate: number | null;
+  /**
+   * complaints / delivered. A fraction (0..1); null when the denominator is 0.
+   */
+  complaintRate: number | null;
+  /**
+   * machineOpens / (opens + machineOpens). A fraction (0..1); null when the denominator is 0.
+   */
+  machineOpenShare: number | null;
+  /**
+   * machineClickers / (clickers + machineClickers). A fraction (0..1); null when the denominator is 0.
+   */
+  machineClickShare: number | null;
 }

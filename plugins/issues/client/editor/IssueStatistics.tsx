@@ -1,8 +1,9 @@
 /**
  * The issue's statistics block and progress bar (spec 001 section 2): stories, words and reading
  * time of what the channels hold, and how many of its stories are draft, ready and accepted. Once
- * the issue has gone out by e-mail, its opens and clicks (people's; machines are counted apart)
- * from `updateStats`, with a link to its analytics.
+ * the issue has gone out by e-mail, its results at the top (sent, delivered, bounced, opens,
+ * clicks, unsubscriptions and complaints with their rates: ../ResultsPanel.tsx) from `updateStats`,
+ * with a link to its analytics.
  */
 import { Link, mergeStyleSets, Stack, Text } from '@fluentui/react';
 import { useEffect, useState } from 'react';
@@ -12,6 +13,7 @@ import { linkTo } from '../../../../core/client/registry';
 import { theme } from '../../../../core/client/theme';
 import { issueApi } from '../issue-api';
 import { issueAnalyticsRoute } from '../public';
+import { ResultsPanel } from '../ResultsPanel';
 import { badges } from '../../../../core/shared/config';
 import type { Story } from '../../../stories/client/public';
 import { readingMinutes } from '../../rules';
@@ -24,31 +26,35 @@ const classes = mergeStyleSets({
 
 const words = (text: string) => (text.trim() ? text.trim().split(/\s+/).length : 0);
 
-const number = new Intl.NumberFormat('tr-TR');
+type Results = NonNullable<Issue['results']>;
 
-type Audience = Pick<NonNullable<Issue['stats']>, 'totalOpens' | 'uniqueOpens' | 'totalClicks' | 'uniqueClicks'>;
-
-/** The opens and clicks of an issue that went out by e-mail, asked once per visit (a failure only hides them). */
-function useAudience(issue: Issue): Audience | null {
-  const [audience, setAudience] = useState<Audience | null>(null);
+/**
+ * The results of an issue that went out by e-mail, asked once per visit: null for one that did not,
+ * undefined while they load; a failure only hides them.
+ */
+function useResults(issue: Issue): Results | undefined | null {
   const sent = Boolean(issue.status.emailed || issue.status.sent);
+  const [results, setResults] = useState<Results | undefined | null>(undefined);
   useEffect(() => {
     if (!sent) return;
     let current = true;
     issueApi.fetch(issue._id, { updateStats: true }).then(
-      (fetched) => current && fetched.stats && setAudience(fetched.stats),
-      (error: unknown) => console.warn('issue statistics', error),
+      (fetched) => current && setResults(fetched.results ?? null),
+      (error: unknown) => {
+        console.warn('issue statistics', error);
+        if (current) setResults(null);
+      },
     );
     return () => {
       current = false;
     };
   }, [issue._id, sent]);
-  return audience;
+  return sent ? results : null;
 }
 
 export function IssueStatistics({ issue, stories }: { issue: Issue; stories: ReadonlyMap<string, Story> }) {
   const can = useCan();
-  const audience = useAudience(issue);
+  const results = useResults(issue);
   const analyticsPath = can('statistics.generate') ? linkTo(issueAnalyticsRoute, { issueId: issue._id }) : undefined;
   const held = issue.channelsNew.flatMap((channel) => channel.stories.map((id) => stories.get(id)).filter((story): story is Story => Boolean(story)));
   const draft = held.filter((story) => story.status.draft).length;
@@ -59,14 +65,6 @@ export function IssueStatistics({ issue, stories }: { issue: Issue; stories: Rea
     { label: 'Stories', value: String(held.length) },
     { label: 'Words', value: String(words(issue.intro.text) + held.reduce((sum, story) => sum + words(story.body.text), 0)) },
     { label: 'Reading time', value: readingMinutes(held.reduce((sum, story) => sum + story.meta.readingTime, 0)) },
-    ...(audience
-      ? [
-          { label: 'Opens', value: number.format(audience.totalOpens) },
-          { label: 'Unique opens', value: number.format(audience.uniqueOpens) },
-          { label: 'Clicks', value: number.format(audience.totalClicks) },
-          { label: 'Unique clicks', value: number.format(audience.uniqueClicks) },
-        ]
-      : []),
   ];
   const parts = [
     { key: 'draft', count: draft, color: badges.story.statuses.draft.color, label: 'Draft' },
@@ -75,6 +73,11 @@ export function IssueStatistics({ issue, stories }: { issue: Issue; stories: Rea
   ];
   return (
     <div className={classes.block} data-testid="issue-statistics">
+      {results !== null ? (
+        <div style={{ marginBottom: 16 }}>
+          <ResultsPanel results={results} minWidth={140} />
+        </div>
+      ) : null}
       <Stack horizontal wrap tokens={{ childrenGap: 32 }}>
         {figures.map((figure) => (
           <Stack key={figure.label}>
@@ -84,7 +87,7 @@ export function IssueStatistics({ issue, stories }: { issue: Issue; stories: Rea
             <Text variant="xLarge">{figure.value}</Text>
           </Stack>
         ))}
-        {audience && analyticsPath ? (
+        {results && analyticsPath ? (
           <Stack verticalAlign="end">
             <RouteLink href={analyticsPath} asChild>
               <Link>Analytics</Link>

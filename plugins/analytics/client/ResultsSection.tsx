@@ -1,0 +1,40 @@
+/**
+ * The results at the top of an issue's or a story's analytics (issue 30). An issue's come with it
+ * (the issue call with updateStats); a story's are those of the issue it went out in, asked once
+ * the story is known, as its opens are that issue's. Skeletons while they load; nothing for a story
+ * that went out in no issue, or when the issue cannot be read (its charts still show).
+ */
+import { useEffect, useState } from 'react';
+import type { Issue } from '../../../schemas/generated/entities/issue';
+import type { Story } from '../../../schemas/generated/entities/story';
+import { ResultsPanel } from '../../issues/client/public';
+import { issueWithStats } from './analytics-api';
+
+type Results = NonNullable<Issue['results']>;
+
+function useIssueResults(issueId: string | null | undefined): Results | undefined | null {
+  const [results, setResults] = useState<Results | undefined | null>(undefined);
+  useEffect(() => {
+    if (!issueId) return;
+    let current = true;
+    issueWithStats(issueId).then(
+      (issue) => current && setResults(issue.results ?? null),
+      () => current && setResults(null),
+    );
+    return () => {
+      current = false;
+    };
+  }, [issueId]);
+  return results;
+}
+
+export function ResultsSection({ type, content }: { type: 'issue' | 'story'; content: Issue | Story | null }) {
+  const storyIssue = type === 'story' && content ? ((content as Story).issue ?? null) : undefined;
+  const ofStory = useIssueResults(storyIssue);
+  if (type === 'issue') {
+    if (content && !(content as Issue).results) return null;
+    return <ResultsPanel results={(content as Issue | null)?.results} />;
+  }
+  if (storyIssue === null || ofStory === null) return null;
+  return <ResultsPanel results={ofStory} title="Results of the issue it went out in" />;
+}

@@ -1,0 +1,92 @@
+/**
+ * The results of e-mailed issues (issue 30, definitions in ../results.ts) read in one statement:
+ * a lateral join that the issue list and the issue call add to their select. Each part is read by
+ * the plugin that keeps it: the copies sent, bounced and complained about here (issue_deliveries),
+ * people's and machines' opens and clicks by the plugin that tracks them (the `issueAudience`
+ * extension point, analytics), unsubscriptions by the subscribers plugin. An unsubscription counts
+ * for the issue the newsletter e-mailed last before it: from this issue's hand-over to the next's,
+ * within constants.statistics.resultsUnsubscribeDays.
+ */
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { constants } from '../../../core/shared/config';
+import { extensionPoint, type Extensions } from '../../../core/server/plugins/extension-points';
+import { unsubscriptionsBetween } from '../../subscribers/server/public';
+import type { IssueTables } from './tables';
+import { issueResults, noCounts, type IssueResults, type ResultCounts, type ResultSort } from '../results';
+
+/** The columns of one issue's opens and clicks: opens, machine_opens, clickers, machine_clickers (integers). */
+export interface IssueAudience {
+  /** A one-row select of those columns for the issue whose id is `issueId` (a column of the outer query), in parentheses. */
+  countsOf(issueId: RawBuilder<string>): RawBuilder<unknown>;
+}
+
+/** Takes the tracking plugin's counts (analytics); without one, opens and clicks are zeros. */
+export const issueAudience = extensionPoint<IssueAudience>('issues.audience', { single: true });
+
+/** The columns the lateral join `results` adds to a select from `issues`. */
+export interface ResultColumns {
+  /** Not `sent`: the issues' status flag has that name. */
+  sent_copies: number;
+  bounced: number;
+  complaints: number;
+  opens: number;
+  machine_opens: number;
+  clickers: number;
+  machine_clickers: number;
+  unsubscribes: number;
+}
+
+const noAudience = sql`(select 0 as opens, 0 as machine_opens, 0 as clickers, 0 as machine_clickers)`;
+
+/** The lateral select of an issue's results, correlated with the outer `issues` row; join it as `results` on true. */
+export function resultsJoin(extensions: Extensions): RawBuilder<ResultColumns> {
+  const audience = extensions.one(issueAudience)?.countsOf(sql.ref('issues.id')) ?? noAudience;
+  // Until the next issue's hand-over, and at most constants.statistics.resultsUnsubscribeDays (least() skips a null).
+  const next = sql<Date | null>`least((select min(later.emailed_at) from issues later
+    where later.newsletter_id = issues.newsletter_id and later.emailed_at > issues.emailed_at),
+    issues.emailed_at + make_interval(days => ${constants.statistics.resultsUnsubscribeDays}))`;
+  const unsubscriptions = unsubscriptionsBetween(sql.ref('issues.newsletter_id'), sql.ref('issues.emailed_at'), next);
+  return sql<ResultColumns>`(
+    select copies.sent_copies, copies.bounced, copies.complaints, audience.opens::int as opens, audience.machine_opens::int as machine_opens,
+      audience.clickers::int as clickers, audience.machine_clickers::int as machine_clickers,
+      case when issues.emailed_at is null then 0 else ${unsubscriptions} end as unsubscribes
+    from (
+      select count(*) filter (where state = 'sent')::int as sent_copies,
+        count(*) filter (where state = 'sent' and bounce in ('hard', 'soft'))::int as bounced,
+        count(*) filter (where bounce = 'complaint')::int as complaints
+      from issue_deliveries where issue_id = issues.id and medium = 'email'
+    ) copies, ${audience} audience
+  )`;
+}
+
+/** The SQL the list sorts by: the same arithmetic as ../results.ts (a zero denominator sorts last). */
+export const resultOrder: Record<ResultSort, RawBuilder<number | null>> = {
+  sent: sql`results.sent_copies`,
+  openRate: sql`results.opens::float8 / nullif(results.sent_copies - results.bounced, 0)`,
+  clickRate: sql`results.clickers::float8 / nullif(results.sent_copies - results.bounced, 0)`,
+  unsubscribeRate: sql`results.unsubscribes::float8 / nullif(results.sent_copies - results.bounced, 0)`,
+  bounceRate: sql`results.bounced::float8 / nullif(results.sent_copies, 0)`,
+};
+
+/** The results of a row read with the join, or of an issue never e-mailed. */
+export function presentResults(row: { [column in keyof ResultColumns]?: number | null }): IssueResults {
+  const counts: ResultCounts = {
+    ...noCounts,
+    sent: Number(row.sent_copies ?? 0),
+    bounced: Number(row.bounced ?? 0),
+    complaints: Number(row.complaints ?? 0),
+    opens: Number(row.opens ?? 0),
+    machineOpens: Number(row.machine_opens ?? 0),
+    clickers: Number(row.clickers ?? 0),
+    machineClickers: Number(row.machine_clickers ?? 0),
+    unsubscribes: Number(row.unsubscribes ?? 0),
+  };
+  return issueResults(counts);
+}
+
+/** One issue's results (the issue call with updateStats). */
+export async function resultsOfIssue(db: Kysely<IssueTables>, extensions: Extensions, issueId: string): Promise<IssueResults> {
+  const { rows } = await sql<ResultColumns>`select results.* from issues left join lateral ${resultsJoin(extensions)} results on true
+    where issues.id = ${issueId}`.execute(db);
+  return presentResults(rows[0] ?? {});
+}
