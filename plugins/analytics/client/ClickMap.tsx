@@ -7,7 +7,7 @@ import { Text } from '@fluentui/react';
 import { useMemo } from 'react';
 import { filterEvents, renderedContent, type ClickMapRow } from './analytics-api';
 import { badgeTexts, markLinks } from './click-map';
-import { Note, NotReady, Panel, Waiting } from './ChartPanel';
+import { failedText, Note, NotReady, Panel, Waiting } from './ChartPanel';
 import { machineShare } from './display';
 import { useQueued } from './fetch-queue';
 
@@ -25,7 +25,9 @@ export function ClickMap({ type, id }: { type: 'issue' | 'story'; id: string }) 
 
   let body;
   if (state.status === 'waiting') body = <Waiting label={clickMapTitle} height={320} />;
-  else if (state.status === 'failed' || !marked || state.data.rows.length === 0) body = <NotReady />;
+  else if (state.status === 'failed') body = <NotReady reason={failedText} />;
+  else if (!marked || state.data.rows.length === 0)
+    body = <NotReady reason={`No link of this ${type} has been counted yet: its links are counted once it goes out by e-mail.`} />;
   else {
     const rows = state.data.rows;
     const share = machineShare(
