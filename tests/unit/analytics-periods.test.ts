@@ -1,3 +1,4 @@
+// @vitest-environment happy-dom
 /**
  * The charts' time axes (issue 30): the running week, month or day is marked and drawn apart,
  * never as a fall; every series is named; ticks are chosen from what the axis spans (month names
@@ -5,9 +6,11 @@
  */
 import { describe, expect, it } from 'vitest';
 import { csvText } from '../../core/client/csv';
+import { langSettingAtom } from '../../core/client/format';
+import { store } from '../../core/client/stores';
 import { chartRows, plotlyFigure, type ChartModel } from '../../plugins/analytics/client/chart-model';
 import { sourceName, unknownSource } from '../../plugins/analytics/client/display';
-import { chooseTicks, maxTicks, runningSpan, spanTitle, timeAxis } from '../../plugins/analytics/client/periods';
+import { chooseTicks, maxTicks, numberSeparators, runningSpan, spanTitle, timeAxis } from '../../plugins/analytics/client/periods';
 import { contentRange, dateRange, spanStarts, windowOf } from '../../plugins/analytics/client/ranges';
 import { bySourceChart, countChart, overTime, spanWindow } from '../../plugins/analytics/client/series';
 
@@ -120,6 +123,23 @@ describe('naming', () => {
       ],
     };
     expect(plotlyFigure(two, 280).layout.showlegend).toBe(true);
+  });
+});
+
+describe("the console's language", () => {
+  it('names spans and groups digits in it: Turkish by default, English when chosen', () => {
+    expect([spanTitle('2026-11-01', 'month'), numberSeparators()]).toEqual(['Kasım 2026', ',.']);
+    store.set(langSettingAtom, 'en');
+    try {
+      expect([spanTitle('2026-11-01', 'month'), spanTitle('2026-11-30', 'week'), numberSeparators()]).toEqual([
+        'November 2026',
+        '30 November – 6 December 2026',
+        '.,',
+      ]);
+      expect(chooseTicks(spanStarts(windowOf('monthly', now), 'month'), 'month').text[0]).toBe('Jun 2026');
+    } finally {
+      store.set(langSettingAtom, null);
+    }
   });
 });
 

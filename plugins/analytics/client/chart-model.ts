@@ -6,7 +6,7 @@
  */
 import type { Data, Layout } from 'plotly.js';
 import { theme } from '../../../core/client/theme';
-import { soFar, type Ticks } from './periods';
+import { numberSeparators, soFar, type Ticks } from './periods';
 
 export type ChartKind = 'line' | 'area' | 'bar' | 'pie' | 'donut';
 
@@ -101,7 +101,7 @@ export function plotlyFigure(model: ChartModel, height: number): { data: Partial
       ],
       layout: {
         ...layout,
-        separators: ',.',
+        separators: numberSeparators(),
         margin: { l: 8, r: 8, t: 8, b: 8 },
         annotations: donut && model.centre ? [{ text: model.centre, showarrow: false, font: { size: 28, color: theme.palette.neutralPrimary } }] : [],
       },
@@ -170,8 +170,8 @@ export function plotlyFigure(model: ChartModel, height: number): { data: Partial
     data,
     layout: {
       ...layout,
-      // Counts as the console writes them: 4.000, 12,5.
-      separators: ',.',
+      // Counts as the console writes them: 4.000 and 12,5 in Turkish.
+      separators: numberSeparators(),
       barmode: 'group',
       hovermode: 'closest',
       xaxis: {

@@ -1,5 +1,6 @@
 /** How the analytics screens write what they show (spec 002 sections 3 and 9). */
 import { format, parse } from 'date-fns';
+import { formatNumber } from '../../../core/client/format';
 import { constants } from '../../../core/shared/config';
 
 export const unknownSource = 'Unknown source';
@@ -52,5 +53,5 @@ export function cancellationDate(date: string): string {
   return Number.isNaN(parsed.getTime()) ? date : format(parsed, 'EEEE, MMMM do HH:mm, yyyy');
 }
 
-/** Counts in the console's language (Turkish digit grouping). */
-export const count = (value: number) => value.toLocaleString('tr-TR');
+/** Counts in the console's language (core/client/format.ts): '4.000' in Turkish, '4,000' in English. */
+export const count = (value: number) => formatNumber(value);

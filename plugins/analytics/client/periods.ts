@@ -4,18 +4,21 @@
  * first days and today, so a running week can be told apart from a finished one: a week that has
  * had three of its seven days is drawn apart and labelled 'so far', never as a fall.
  */
-import { addDays, addMonths, addWeeks, differenceInCalendarDays, format, parseISO, startOfDay } from 'date-fns';
-import { tr } from 'date-fns/locale';
+import { addDays, addMonths, addWeeks, differenceInCalendarDays, parseISO, startOfDay } from 'date-fns';
+import { formatDate, formatNumber } from '../../../core/client/format';
 import type { Span } from './ranges';
 
 export const soFar = 'so far';
 
-/**
- * The console's dates. One function, so the shared formatting module (core/client/format.ts,
- * in the console's locale) can take its place without touching the charts.
- */
+/** A date on a chart, in the console's language (core/client/format.ts). */
 export function dateText(date: Date, pattern: string): string {
-  return format(date, pattern, { locale: tr });
+  return formatDate(date, pattern);
+}
+
+/** Plotly's separators (the decimal mark, then the thousands) in the console's language: ',.' in Turkish, '.,' in English. */
+export function numberSeparators(): string {
+  const [thousands = ',', decimal = '.'] = formatNumber(1234.5, undefined, { minimumFractionDigits: 1 }).replace(/\d/g, '');
+  return decimal + thousands;
 }
 
 const after: Record<Span, (date: Date) => Date> = {
