@@ -47,7 +47,11 @@ export function reasonsDonut(rows: CancellationRow[]): ChartModel {
 }
 
 export function CancellationView({ newsletterIds, limits }: { newsletterIds: string[]; limits: RangeLimits }) {
-  const [range, setRange] = useState(() => currentWeek(new Date()));
+  // The current week, the default, may end after today: the range may reach its Sunday.
+  const bounds = { minDate: limits.minDate, maxDate: currentWeek(new Date()).end };
+  const [picked, setRange] = useState(() => currentWeek(new Date()));
+  // Kept inside the bounds: a newsletter made this week starts its default range on the day it was made, not with a field in error.
+  const range = customRange(picked.start, picked.end, bounds);
   const key = [newsletterIds.join(','), dayOf(range.start), dayOf(range.end)].join('|');
   const state = useQueued(
     newsletterIds.length > 0
@@ -55,8 +59,6 @@ export function CancellationView({ newsletterIds, limits }: { newsletterIds: str
       : null,
     `cancellations|${key}`,
   );
-  // The current week, the default, may end after today: the range may reach its Sunday.
-  const bounds = { minDate: limits.minDate, maxDate: currentWeek(new Date()).end };
   const pick = (start: Date, end: Date) => setRange(customRange(start, end, bounds));
   const format = useFormat();
   const columns = useMemo(() => columnsOf(format), [format]);
