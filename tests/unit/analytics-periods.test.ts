@@ -65,9 +65,11 @@ describe('the running period', () => {
       { date: '2026-11-09', type: 'subscription' as const, source: 'web' as const, count: 4 },
       { date: '2026-11-16', type: 'subscription' as const, source: null, count: 1 },
     ];
-    const data = plotlyFigure(bySourceChart(window, rows, 'subscription').model!, 280).data as { stackgroup?: string; fill?: string }[];
+    const data = plotlyFigure(bySourceChart(window, rows, 'subscription').model!, 280).data as { stackgroup?: string; fill?: string; text?: string[] }[];
     expect(data.map((trace) => trace.stackgroup)).toEqual(['finished', 'running', 'finished', 'running']);
     expect(data.filter((trace) => trace.stackgroup === 'running').every((trace) => trace.fill === 'none')).toBe(true);
+    // 'so far' once, not once per series on the same point.
+    expect(data.flatMap((trace) => trace.text ?? []).filter((text) => text === 'so far')).toHaveLength(1);
   });
 
   it('makes a running bar fainter and says so', () => {

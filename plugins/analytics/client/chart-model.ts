@@ -111,9 +111,13 @@ export function plotlyFigure(model: ChartModel, height: number): { data: Partial
   const unit = model.unit ? ` ${model.unit}` : '';
   const hover = (name: string) => `<b>%{x}</b><br>${name}: %{y:,}${unit}<extra></extra>`;
   let colour = 0;
+  // 'so far' is written once, on the first people's series: several series' labels would pile up on one point.
+  let labelled = false;
   const data: Partial<Data>[] = [];
   for (const series of model.series) {
     const tint = series.machine ? machineColour : seriesColours[colour++ % seriesColours.length]!;
+    const says = running >= 0 && !series.machine && !labelled;
+    if (says) labelled = true;
     if (model.kind === 'bar') {
       data.push({
         type: 'bar',
@@ -123,7 +127,7 @@ export function plotlyFigure(model: ChartModel, height: number): { data: Partial
         hovertemplate: hover(series.name),
         // The running span is fainter and says 'so far': its bar is not yet the span's.
         marker: { color: tint, opacity: model.labels.map((_label, index) => (index === running ? 0.4 : 1)) },
-        text: model.labels.map((_label, index) => (index === running ? soFar : '')),
+        text: model.labels.map((_label, index) => (index === running && says ? soFar : '')),
         textposition: 'outside',
         cliponaxis: false,
       });
@@ -156,7 +160,7 @@ export function plotlyFigure(model: ChartModel, height: number): { data: Partial
       showlegend: false,
       x: model.labels.slice(from, running + 1),
       y: series.values.slice(from, running + 1),
-      text: model.labels.slice(from, running + 1).map((_label, index) => (from + index === running && !series.machine ? soFar : '')),
+      text: model.labels.slice(from, running + 1).map((_label, index) => (from + index === running && says ? soFar : '')),
       textposition: 'top left',
       cliponaxis: false,
       hovertemplate: hover(`${series.name} (${soFar})`),
