@@ -8,8 +8,6 @@
  * opens its editor.
  */
 import { Image, ImageFit, Link, mergeStyleSets, Stack, type IContextualMenuItem } from '@fluentui/react';
-import { format } from 'date-fns';
-import { tr } from 'date-fns/locale';
 import { useState } from 'react';
 import { useLocation, useParams, useSearch } from 'wouter';
 import {
@@ -28,6 +26,7 @@ import {
   type ListParams,
 } from '../../../core/client/list';
 import { handleError } from '../../../core/client/errors';
+import { cardDate, listDate } from '../../../core/client/format';
 import { ConfirmDialog, PageHeader } from '../../../core/client/page-parts';
 import { useCan } from '../../../core/client/permissions';
 import { theme } from '../../../core/client/theme';
@@ -91,10 +90,6 @@ const statusOf = (search: string): ListStatus => {
 /** ALL in the neutral of an issue with no status; PUBLISHED and DRAFT in their own badges' colours. */
 const cycleBadge = (status: ListStatus): ResolvedBadge =>
   status === 'all' ? { ...resolveBadge('issue', null), key: 'all', label: 'ALL' } : resolveBadge('issue', { [status]: true });
-
-/** 'D MMMM' in lists, 'DD MMMM YYYY' on cards, in Turkish. */
-const listDate = (value: string) => format(new Date(value), constants.dates.list, { locale: tr });
-const cardDate = (value: string) => format(new Date(value), constants.dates.card, { locale: tr });
 
 /** A published issue carries its release date; the rest, when they last changed. */
 const shownDate = (issue: Issue) => (issue.status.published && issue.publishedAt ? issue.publishedAt : issue.updatedAt);

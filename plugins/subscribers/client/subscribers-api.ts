@@ -1,5 +1,6 @@
 /** The subscriber calls the console makes: the page, the timeline, the CSV export and import. */
 import { api, call, upload } from '../../../core/client/api';
+import { saveFile } from '../../../core/client/csv';
 import type { SubscriberStats } from '../../../schemas/generated/api/subscriber-stats';
 import { pathOf } from '../../../core/shared/endpoints';
 import { subscriberEndpoints } from '../endpoints';
@@ -26,15 +27,7 @@ export function subscriberTimeline(newsletterId: string) {
 export async function downloadSubscribersCsv(newsletterId: string): Promise<void> {
   const response = await api(pathOf(subscriberEndpoints.export.path, { id: newsletterId }).slice(1), { timeout: 10 * 60_000 });
   const filename = /filename="([^"]+)"/.exec(response.headers.get('content-disposition') ?? '')?.[1] ?? 'subscribers.csv';
-  const url = URL.createObjectURL(await response.blob());
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // Give the browser a moment to start the download before the address goes.
-  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  saveFile(filename, await response.blob());
 }
 
 export async function importSubscribersCsv(newsletterId: string, file: File) {
