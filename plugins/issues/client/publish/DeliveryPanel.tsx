@@ -80,13 +80,13 @@ export function DeliveryPanel({ issue, socket, mayRetry }: { issue: Issue; socke
   const question =
     asking === 'failed'
       ? {
-          title: `Send the ${count(failed)} failed ${failed === 1 ? 'message' : 'messages'} again?`,
+          title: `Send the ${formatNumber(failed)} failed ${failed === 1 ? 'message' : 'messages'} again?`,
           text: 'Only the messages the mail server refused or never took go again.',
           action: 'RETRY FAILED',
         }
       : asking === 'doubt'
         ? {
-            title: `Resend the ${count(doubt)} ${doubt === 1 ? 'message' : 'messages'} in doubt?`,
+            title: `Resend the ${formatNumber(doubt)} ${doubt === 1 ? 'message' : 'messages'} in doubt?`,
             text: 'Some of these readers may have received it already and would get a second copy.',
             action: 'RESEND IN DOUBT',
           }
@@ -166,18 +166,16 @@ function MediumProgress({ label, counts, sending }: { label: string; counts: Del
   return (
     <Stack tokens={{ childrenGap: 4 }} data-testid={`${label.toLowerCase()}-deliveries`}>
       <ProgressIndicator
-        label={`${label}: ${count(done)} of ${count(counts.total)}`}
+        label={`${label}: ${formatNumber(done)} of ${formatNumber(counts.total)}`}
         percentComplete={done / counts.total}
         description={sending && counts.pending > 0 ? 'Sending...' : undefined}
       />
       <Stack horizontal wrap tokens={{ childrenGap: 16 }}>
-        <Text>{`${count(counts.sent)} sent`}</Text>
-        <Text styles={{ root: { color: counts.failed > 0 ? theme.semanticColors.errorText : undefined } }}>{`${count(counts.failed)} failed`}</Text>
-        <Text>{`${count(counts.doubt)} in doubt`}</Text>
-        <Text>{`${count(counts.pending)} pending`}</Text>
+        <Text>{`${formatNumber(counts.sent)} sent`}</Text>
+        <Text styles={{ root: { color: counts.failed > 0 ? theme.semanticColors.errorText : undefined } }}>{`${formatNumber(counts.failed)} failed`}</Text>
+        <Text>{`${formatNumber(counts.doubt)} in doubt`}</Text>
+        <Text>{`${formatNumber(counts.pending)} pending`}</Text>
       </Stack>
     </Stack>
   );
 }
-
-const count = (value: number) => formatNumber(value);

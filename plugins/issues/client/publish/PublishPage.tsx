@@ -61,7 +61,6 @@ export const rescheduleNote = 'A reschedule sends the issue only to the subscrib
 const timelineDate = (date: Date) => formatDate(date, 'dd MMMM yyyy HH:mm');
 /** A date in a confirmation: '26 Kasım 14:30'. */
 const confirmDate = (date: Date) => formatDate(date, 'd MMMM HH:mm');
-const count = (value: number) => formatNumber(value);
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const testOptions = { test: true, publishOnly: false, overridePublishedAt: false, mediums: { email: true, notification: false } };
 
@@ -210,7 +209,7 @@ function PublishPanel({ live, state, socket, admin }: PublishPageProps & { admin
         date: plan.date,
         recipients: found.recipients,
         format: confirmDate,
-        count,
+        count: formatNumber,
       }),
       dismiss: 'BACK',
       // 'Now' is when it is confirmed, not the minute ahead the picker offered.
@@ -229,7 +228,7 @@ function PublishPanel({ live, state, socket, admin }: PublishPageProps & { admin
           plannedAt: planned ? new Date(planned) : null,
           pending: progress ? progress.email.pending + progress.notification.pending : 0,
           format: confirmDate,
-          count,
+          count: formatNumber,
         }),
         dismiss: 'BACK',
         run: () => act(() => publishApi.cancel(issue._id), cancelledText),
