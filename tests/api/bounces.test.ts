@@ -22,7 +22,7 @@ import { addRecipients } from '../../plugins/issues/server/deliveries';
 import { forgedText } from '../../plugins/issues/server/bounces/routes';
 import { changeSubscription, subscribersDb } from '../../plugins/subscribers/server/store';
 import { arf, dsn } from '../unit/bounce-fixtures';
-import { databases, startTestServer, type TestServer } from './server';
+import { databases, startTestServer, keepEmailSubscribers, type TestServer } from './server';
 import { startSmtpSink, type SmtpSink } from './smtp-sink';
 
 const topicArn = 'arn:aws:sns:eu-west-1:123456789012:masthead-bounces';
@@ -139,8 +139,7 @@ describe.each(databases)('bounces and complaints on %s', (kind) => {
     newsletterId = newsletter.id;
     publisherId = newsletter.publisher_id;
     // Eight e-mail subscribers are enough, and keep the send short.
-    await sql`delete from subscribers where newsletter_id = ${newsletterId} and medium = 'email' and id not in (
-      select id from subscribers where newsletter_id = ${newsletterId} and medium = 'email' order by id limit 8)`.execute(db());
+    await keepEmailSubscribers(db(), newsletterId, 8);
     const admin = await t.login('admin@masthead.local');
     token = (await t.request('PUT', '/api/auth/scope', { token: admin, body: { publisher: publisherId } })).body.data;
     issueId = (await sql<{ id: string }>`select id from issues where newsletter_id = ${newsletterId} and key like '%-sabah-bulteni-hazir'`.execute(db()))

@@ -7,6 +7,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import { buildServer, type Server } from '../../core/server/app';
 import { embeddedDatabase } from '../../core/server/db/database';
 import { openPGlite } from '../../core/server/db/pglite';
@@ -261,4 +262,16 @@ export async function until(check: () => boolean | Promise<boolean>, ms = 10_000
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
   return check();
+}
+
+/**
+ * Keeps `count` of a newsletter's e-mail subscribers, the first by id among those its publisher
+ * still mails (the demo's bounced and complained addresses left out), so a send goes to exactly them.
+ */
+export async function keepEmailSubscribers(db: Server['database']['db'], newsletterId: string, count: number): Promise<void> {
+  await sql`delete from subscribers where newsletter_id = ${newsletterId} and medium = 'email' and id not in (
+    select s.id from subscribers s join newsletters n on n.id = s.newsletter_id
+    where s.newsletter_id = ${newsletterId} and s.medium = 'email'
+      and not exists (select 1 from mail_bounces m where m.publisher_id = n.publisher_id and m.email = lower(s.email) and m.suppressed_at is not null)
+    order by s.id limit ${count})`.execute(db);
 }

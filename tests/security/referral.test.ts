@@ -9,7 +9,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Issue } from '../../schemas/generated/entities/issue';
-import { databases, startTestServer, until, type TestServer } from '../api/server';
+import { databases, startTestServer, keepEmailSubscribers, until, type TestServer } from '../api/server';
 import { startSmtpSink, type SmtpSink } from '../api/smtp-sink';
 
 const publicUrl = 'http://console.test';
@@ -46,8 +46,7 @@ describe.each(databases)('the referral code of a sent issue on %s', (kind) => {
     const admin = await t.login('admin@masthead.local');
     const token = (await t.request('PUT', '/api/auth/scope', { token: admin, body: { publisher: newsletter.publisher_id } })).body.data;
     // A short list is enough: every copy is made the same way.
-    await sql`delete from subscribers where newsletter_id = ${morning} and medium = 'email' and id not in (
-      select id from subscribers where newsletter_id = ${morning} and medium = 'email' order by id limit 5)`.execute(db);
+    await keepEmailSubscribers(db, morning, 5);
 
     const director = await t.login('director@masthead.local');
     const designUrl = `/api/newsletters/update/${morning}/design/email/update`;

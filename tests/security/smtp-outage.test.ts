@@ -17,7 +17,7 @@ import { createMailer, type BulkMessage, type SmtpAnswer } from '../../core/serv
 import { constants } from '../../core/shared/config';
 import { waitingForMailServerText } from '../../plugins/issues/publishing';
 import type { Issue } from '../../schemas/generated/entities/issue';
-import { databases, startTestServer, type TestServer } from '../api/server';
+import { databases, startTestServer, keepEmailSubscribers, type TestServer } from '../api/server';
 import { startSmtpSink, type ReceivedMessage, type SmtpSink } from '../api/smtp-sink';
 
 const publicUrl = 'http://console.test';
@@ -57,8 +57,7 @@ describe.each(databases)('an SMTP server down in the middle of a send, on %s', (
     const admin = await t.login('admin@masthead.local');
     token = (await t.request('PUT', '/api/auth/scope', { token: admin, body: { publisher: newsletter.publisher_id } })).body.data;
     issueId = (await sql<{ id: string }>`select id from issues where newsletter_id = ${morning} and key like '%-sabah-bulteni-hazir'`.execute(db)).rows[0]!.id;
-    await sql`delete from subscribers where newsletter_id = ${morning} and medium = 'email' and id not in (
-      select id from subscribers where newsletter_id = ${morning} and medium = 'email' order by id limit ${recipients})`.execute(db);
+    await keepEmailSubscribers(db, morning, recipients);
   }, 120_000);
   afterAll(async () => {
     Object.assign(constants.delivery, saved);
