@@ -100,6 +100,19 @@ export const listDate = (value: DateInput | null | undefined, lang: ConsoleLang 
 /** 'DD MMMM YYYY', as cards write dates. */
 export const cardDate = (value: DateInput | null | undefined, lang: ConsoleLang = currentLang()) => formatDate(value, datePatterns.card, lang);
 
+/**
+ * A calendar's month and day names in the language (days from Sunday, as date pickers take them):
+ * spread over the picker's own strings, so that a Turkish console's calendar says 'Kasım'.
+ */
+export function calendarNames(lang: ConsoleLang = currentLang()): { months: string[]; shortMonths: string[]; days: string[]; shortDays: string[] } {
+  const names = (count: number, dateOf: (index: number) => Date, pattern: string) =>
+    Array.from({ length: count }, (_, index) => formatDate(dateOf(index), pattern, lang));
+  const month = (index: number) => new Date(2026, index, 1);
+  // 4 January 2026 is a Sunday.
+  const day = (index: number) => new Date(2026, 0, 4 + index);
+  return { months: names(12, month, 'LLLL'), shortMonths: names(12, month, 'LLL'), days: names(7, day, 'EEEE'), shortDays: names(7, day, 'EEEEE') };
+}
+
 const dayMonthFormats = new Map<ConsoleLang, Intl.DateTimeFormat>();
 /**
  * The lists' 'D MMMM' through Intl alone ('22 Kasım', '22 November'), for the light first screens

@@ -3,7 +3,7 @@
  * opens and clicks, unsubscriptions and complaints with their rates, in the issue list (sortable by
  * a rate) and in the issue call, and each figure is what the tables hold.
  */
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { constants } from '../../core/shared/config';
 import type { Issue } from '../../schemas/generated/entities/issue';
@@ -93,6 +93,36 @@ describe.each(databases)('issue results on %s', (kind) => {
     const fetched = await t.request('GET', `/api/issues/list/${one.id}?updateStats=true`, { token: editor });
     expect(fetched.status).toBe(200);
     expect(fetched.body.data.results).toEqual(listed.get(one.id)!.results);
+  });
+
+  it('keeps the copy counts through every change of a delivery, and drops them with the issue', async () => {
+    const db = t.server.database.db;
+    const issue = (await list('status=draft'))[0]!;
+    const kept = async () =>
+      (
+        await sql<{ sent: number; bounced: number; complaints: number }>`
+        select coalesce(sum(sent), 0)::int as sent, coalesce(sum(bounced), 0)::int as bounced, coalesce(sum(complaints), 0)::int as complaints
+        from issue_copy_counts where issue_id = ${issue._id} and medium = 'email'`.execute(db)
+      ).rows[0]!;
+    // Each change leaves the kept counts equal to a count of the deliveries.
+    const change = async (statement: RawBuilder<unknown>) => {
+      await statement.execute(db);
+      const { sent, bounced, complaints } = await counted({ id: issue._id, newsletter_id: newsletterId, emailed_at: new Date() });
+      expect(await kept()).toEqual({ sent, bounced, complaints });
+    };
+    await change(sql`insert into issue_deliveries (issue_id, medium, subscriber_id, email, state)
+      select ${issue._id}, 'email', 'copy-' || i, 'copy' || i || '@example.com', case when i % 2 = 0 then 'sent' else 'pending' end
+      from generate_series(1, 40) as i`);
+    expect((await kept()).sent).toBe(20);
+    await change(sql`update issue_deliveries set state = 'sent' where issue_id = ${issue._id} and subscriber_id in ('copy-1', 'copy-3', 'copy-5')`);
+    await change(sql`update issue_deliveries set bounce = 'hard' where issue_id = ${issue._id} and subscriber_id in ('copy-2', 'copy-7')`);
+    await change(sql`update issue_deliveries set bounce = 'complaint' where issue_id = ${issue._id} and subscriber_id = 'copy-4'`);
+    await change(sql`update issue_deliveries set state = 'failed' where issue_id = ${issue._id} and subscriber_id = 'copy-2'`);
+    await change(sql`update issue_deliveries set state = 'pending' where issue_id = ${issue._id} and state = 'failed'`);
+    await change(sql`delete from issue_deliveries where issue_id = ${issue._id} and subscriber_id in ('copy-6', 'copy-9')`);
+    expect(await kept()).toEqual({ sent: 21, bounced: 0, complaints: 1 });
+    await sql`delete from issues where id = ${issue._id}`.execute(db);
+    expect((await sql`select 1 from issue_copy_counts where issue_id = ${issue._id}`.execute(db)).rows).toHaveLength(0);
   });
 
   it('puts an issue never sent at zero, with no rate', async () => {

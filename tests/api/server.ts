@@ -67,6 +67,7 @@ export function testEnv(dataDir: string, overrides: Record<string, string> = {})
 const seedNeutral = new Set([
   'SMTP_URL',
   'MAIL_RATE',
+  'CHECK_ANSWERS',
   'LOG_LEVEL',
   'TRUST_PROXY',
   'JWT_SECRET',

@@ -19,7 +19,7 @@ import type { CoreTables } from '../../core/server/db/tables';
 import { constants } from '../../core/shared/config';
 import { tracking } from '../../plugins/stories/server/public';
 import { startTestServer, type TestServer } from '../api/server';
-import { benchDatabase, clients, pauseMs, percentile, type Mix } from './list-load';
+import { benchDatabase, benchSettings, clients, pauseMs, percentile, type Mix } from './list-load';
 
 export const analyticsBudgetP99 = 100;
 export const trackingBudgetP99 = 5;
@@ -446,7 +446,7 @@ export async function measureAnalytics(): Promise<AnalyticsFigures> {
   const postgres = kind === 'postgres';
   // PGlite is one WebAssembly process: ten million events would take most of an hour there.
   const total = Number(process.env.BENCH_EVENTS ?? (postgres ? 10_000_000 : 500_000));
-  const t = await startTestServer(kind);
+  const t = await startTestServer(kind, benchSettings);
   try {
     const db = t.server.database.db;
     const filled = await fill(db, total, postgres);

@@ -7,7 +7,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { CoreTables } from '../../core/server/db/tables';
 import { startTestServer } from '../api/server';
-import { benchDatabase, printListFigures, runListMixes, type ListFigures } from './list-load';
+import { benchDatabase, benchSettings, printListFigures, runListMixes, type ListFigures } from './list-load';
 
 const total = 10_000;
 
@@ -30,7 +30,7 @@ async function fill(db: Kysely<CoreTables>, publisherId: string, ownerIds: strin
 
 export async function measureCollectionList(): Promise<ListFigures> {
   const kind = benchDatabase();
-  const t = await startTestServer(kind);
+  const t = await startTestServer(kind, benchSettings);
   try {
     const db = t.server.database.db;
     const publisher = await db.selectFrom('publishers').select('id').where('key', '=', 'kuzey-medya').executeTakeFirstOrThrow();

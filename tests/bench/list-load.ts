@@ -89,6 +89,12 @@ export function printListFigures(title: string, figures: ListFigures): boolean {
   return failed;
 }
 
+/**
+ * What the benches' test servers change of the tests' settings: answers are not checked against
+ * their schemas (CHECK_ANSWERS is for the tests; a production server does not check them).
+ */
+export const benchSettings = { CHECK_ANSWERS: 'off' };
+
 /** The database the list benches run on: PostgreSQL with BENCH_DATABASE_URL (or TEST_DATABASE_URL), else PGlite. */
 export function benchDatabase(): 'postgres' | 'pglite' {
   const url = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;

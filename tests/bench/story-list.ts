@@ -6,7 +6,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { CoreTables } from '../../core/server/db/tables';
 import { startTestServer } from '../api/server';
-import { benchDatabase, printListFigures, runListMixes, type ListFigures } from './list-load';
+import { benchDatabase, benchSettings, printListFigures, runListMixes, type ListFigures } from './list-load';
 
 const total = 100_000;
 
@@ -42,7 +42,7 @@ async function fill(db: Kysely<CoreTables>, newsletterId: string, publisherId: s
 
 export async function measureStoryList(): Promise<ListFigures> {
   const kind = benchDatabase();
-  const t = await startTestServer(kind);
+  const t = await startTestServer(kind, benchSettings);
   try {
     const db = t.server.database.db;
     const newsletter = await db.selectFrom('newsletters').select(['id', 'publisher_id']).where('key', '=', 'sabah-bulteni').executeTakeFirstOrThrow();

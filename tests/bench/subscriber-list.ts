@@ -7,7 +7,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { CoreTables } from '../../core/server/db/tables';
 import { startTestServer } from '../api/server';
-import { benchDatabase, printListFigures, runListMixes, type ListFigures } from './list-load';
+import { benchDatabase, benchSettings, printListFigures, runListMixes, type ListFigures } from './list-load';
 
 /** Adds generated subscribers in one statement per slice (ids from md5: the same shape as uuids). */
 async function fill(db: Kysely<CoreTables>, newsletterId: string, total: number): Promise<void> {
@@ -33,7 +33,7 @@ export async function measureSubscriberList(): Promise<ListFigures> {
   const kind = benchDatabase();
   // PGlite is one WebAssembly process: a million rows take minutes to insert there.
   const rows = kind === 'postgres' ? 1_000_000 : 100_000;
-  const t = await startTestServer(kind);
+  const t = await startTestServer(kind, benchSettings);
   try {
     const db = t.server.database.db;
     const newsletter = await db.selectFrom('newsletters').select('id').where('key', '=', 'sabah-bulteni').executeTakeFirstOrThrow();

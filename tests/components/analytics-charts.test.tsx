@@ -59,7 +59,7 @@ describe('a chart panel', () => {
     expect(screen.queryAllByRole('button', { name: /CSV/ })).toHaveLength(0);
   });
 
-  it('draws one series without a legend, two with one; a pie of one slice lists no legend', async () => {
+  it('draws one series without a legend, two with one; a pie of one slice lists no legend and names its slice inside', async () => {
     const two: ChartModel = { ...opens, series: [...opens.series, { name: 'Machine opens', values: [1, 2, 3], machine: true }] };
     const pie: ChartModel = { kind: 'pie', labels: ['Email'], series: [{ name: 'Opens', values: [12] }] };
     render(
@@ -74,6 +74,7 @@ describe('a chart panel', () => {
     expect(both.layout.showlegend).toBe(true);
     expect(both.data.every((trace) => trace.name && trace.name !== 'null')).toBe(true);
     expect(panel('PIE').querySelector('.analytics-legend')).toBeNull();
+    expect((await plotted('PIE')).data[0]).toMatchObject({ textinfo: 'label+percent' });
   });
 
   it("downloads the chart's numbers as CSV: each week by its first day, the running one marked", async () => {

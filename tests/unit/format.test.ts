@@ -7,6 +7,7 @@
 import { createStore } from 'jotai';
 import { describe, expect, it } from 'vitest';
 import {
+  calendarNames,
   cardDate,
   consoleLangAtom,
   consoleLangOf,
@@ -116,5 +117,20 @@ describe("the light lists' date", () => {
   it("writes 'D MMMM' through Intl as listDate does", () => {
     for (const lang of ['tr', 'en'] as const) expect(dayMonth(when, lang)).toBe(listDate(when, lang));
     expect(dayMonth('x', 'en')).toBe('');
+  });
+});
+
+describe("the date pickers' calendar", () => {
+  it("names the months and the days from Sunday in the console's language", () => {
+    const tr = calendarNames('tr');
+    expect(tr.months[10]).toBe('Kasım');
+    expect(tr.shortMonths[0]).toBe('Oca');
+    expect(tr.days[0]).toBe('Pazar');
+    expect(tr.days[4]).toBe('Perşembe');
+    expect(tr.shortDays).toHaveLength(7);
+    const en = calendarNames('en');
+    expect(en.months[10]).toBe('November');
+    expect(en.days[0]).toBe('Sunday');
+    expect(en.shortDays[1]).toBe('M');
   });
 });

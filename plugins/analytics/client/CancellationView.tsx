@@ -27,10 +27,11 @@ export const cancellationWhen = (format: Formatters, row: CancellationRow) => fo
 
 function columnsOf(format: Formatters): IColumn[] {
   return [
-    { key: 'name', name: 'Name', fieldName: 'name', minWidth: 120, maxWidth: 200, isResizable: true },
-    { key: 'subscriber', name: 'Subscriber ID', fieldName: 'subscriber_id', minWidth: 180, maxWidth: 280, isResizable: true },
-    { key: 'reason', name: 'Reason', fieldName: 'reason', minWidth: 200, isResizable: true, isMultiline: true },
-    { key: 'date', name: 'Date', minWidth: 240, maxWidth: 300, onRender: (row: CancellationRow) => cancellationWhen(format, row) },
+    // Narrow enough to fit beside the donut at 1440 pixels: the reason and the date wrap.
+    { key: 'name', name: 'Name', fieldName: 'name', minWidth: 110, maxWidth: 180, isResizable: true, isMultiline: true },
+    { key: 'subscriber', name: 'Subscriber ID', fieldName: 'subscriber_id', minWidth: 170, maxWidth: 260, isResizable: true },
+    { key: 'reason', name: 'Reason', fieldName: 'reason', minWidth: 160, isResizable: true, isMultiline: true },
+    { key: 'date', name: 'Date', minWidth: 170, maxWidth: 240, isMultiline: true, onRender: (row: CancellationRow) => cancellationWhen(format, row) },
   ];
 }
 

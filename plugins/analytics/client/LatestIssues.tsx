@@ -1,11 +1,15 @@
-/** The newsletter's latest published issues, each a link to its analytics. */
+/**
+ * The newsletter's latest published issues, each a link to its analytics, with the open and click
+ * rates of those that were e-mailed (issue 30): which issues did well reads at a glance.
+ */
 import { Link, Text } from '@fluentui/react';
 import { Link as RouteLink } from 'wouter';
 import { latestIssues } from './analytics-api';
 import { NotReady, Panel, Waiting } from './ChartPanel';
 import { useQueued } from './fetch-queue';
 import { issueAnalyticsPath } from './paths';
-import { formatDate } from '../../../core/client/format';
+import { formatDate, useFormat } from '../../../core/client/format';
+import type { Issue } from '../../../schemas/generated/entities/issue';
 
 export const latestIssuesTitle = 'ISSUES';
 /** Issues listed: the latest ones; older ones are a click away in the issue list. */
@@ -13,6 +17,9 @@ const listed = 10;
 
 export function LatestIssues({ newsletterId }: { newsletterId: string }) {
   const state = useQueued((next) => next(() => latestIssues(newsletterId, listed)), `latest-issues|${newsletterId}`);
+  const format = useFormat();
+  const rates = (results: Issue['results']) =>
+    results && results.delivered > 0 ? `Open rate ${format.percent(results.openRate ?? 0)} · Click rate ${format.percent(results.clickRate ?? 0)}` : null;
   return (
     <Panel title={latestIssuesTitle}>
       {state.status === 'waiting' ? (
@@ -23,10 +30,17 @@ export function LatestIssues({ newsletterId }: { newsletterId: string }) {
         <ul className="analytics-issue-list">
           {state.data.map((issue) => (
             <li key={issue._id}>
-              <RouteLink href={issueAnalyticsPath(issue._id)} asChild>
-                <Link>{issue.subject || issue.key}</Link>
-              </RouteLink>
-              {issue.publishedAt ? <Text variant="small">{formatDate(new Date(issue.publishedAt), 'd MMMM yyyy')}</Text> : null}
+              <div className="analytics-issue-line">
+                <RouteLink href={issueAnalyticsPath(issue._id)} asChild>
+                  <Link>{issue.subject || issue.key}</Link>
+                </RouteLink>
+                {issue.publishedAt ? <Text variant="small">{formatDate(new Date(issue.publishedAt), 'd MMMM yyyy')}</Text> : null}
+              </div>
+              {rates(issue.results) ? (
+                <Text block variant="small" className="analytics-note">
+                  {rates(issue.results)}
+                </Text>
+              ) : null}
             </li>
           ))}
         </ul>

@@ -4,7 +4,7 @@
  */
 import { DatePicker, DayOfWeek, defaultDatePickerStrings, DefaultButton, IconButton, type IDatePickerStrings } from '@fluentui/react';
 import { customRange, rangeKinds, windowOf, type Range } from './ranges';
-import { formatDate } from '../../../core/client/format';
+import { calendarNames, formatDate } from '../../../core/client/format';
 
 export interface RangeLimits {
   minDate: Date | undefined;
@@ -13,25 +13,15 @@ export interface RangeLimits {
 
 const dayFormat = (day?: Date) => (day ? formatDate(day, 'd MMMM yyyy') : '');
 
-/** The names of a year's months and a week's days (from Sunday) in the console's language, in a date-fns pattern. */
-const names = (count: number, dateOf: (index: number) => Date, pattern: string) =>
-  Array.from({ length: count }, (_, index) => formatDate(dateOf(index), pattern));
-
 /**
  * The calendar in the console's language, and the message of a day outside the limits: Fluent's
  * own is blank, so the field showed a red border that said nothing.
  */
 function pickerStrings(limits: RangeLimits): IDatePickerStrings {
-  const month = (index: number) => new Date(2026, index, 1);
-  // 4 January 2026 is a Sunday.
-  const day = (index: number) => new Date(2026, 0, 4 + index);
   const from = limits.minDate ? dayFormat(limits.minDate) : null;
   return {
     ...defaultDatePickerStrings,
-    months: names(12, month, 'LLLL'),
-    shortMonths: names(12, month, 'LLL'),
-    days: names(7, day, 'EEEE'),
-    shortDays: names(7, day, 'EEEEE'),
+    ...calendarNames(),
     isOutOfBoundsErrorMessage: from ? `Pick a day from ${from} to ${dayFormat(limits.maxDate)}.` : `Pick a day up to ${dayFormat(limits.maxDate)}.`,
   };
 }

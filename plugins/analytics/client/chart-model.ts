@@ -93,7 +93,8 @@ export function plotlyFigure(model: ChartModel, height: number): { data: Partial
           values: model.series[0]?.values ?? [],
           hole: donut ? 0.6 : 0,
           sort: false,
-          textinfo: 'percent',
+          // A lone slice says what it is ('Email 100%'): it has no legend to name it.
+          textinfo: model.labels.length === 1 ? 'label+percent' : 'percent',
           textposition: 'inside',
           hovertemplate: `%{label}: %{value:,}${model.unit ? ` ${model.unit}` : ''} (%{percent})<extra></extra>`,
           marker: { colors: model.labels.map((_label, index) => seriesColours[index % seriesColours.length]!) },

@@ -1,7 +1,8 @@
 /**
  * The results of e-mailed issues (issue 30, definitions in ../results.ts) read in one statement:
  * a lateral join that the issue list and the issue call add to their select. Each part is read by
- * the plugin that keeps it: the copies sent, bounced and complained about here (issue_deliveries),
+ * the plugin that keeps it: the copies sent, bounced and complained about here (issue_copy_counts,
+ * which triggers keep from issue_deliveries: migration 008),
  * people's and machines' opens and clicks by the plugin that tracks them (the `issueAudience`
  * extension point, analytics), unsubscriptions by the subscribers plugin. An unsubscription counts
  * for the issue the newsletter e-mailed last before it: from this issue's hand-over to the next's,
@@ -51,10 +52,8 @@ export function resultsJoin(extensions: Extensions): RawBuilder<ResultColumns> {
       audience.clickers::int as clickers, audience.machine_clickers::int as machine_clickers,
       case when issues.emailed_at is null then 0 else ${unsubscriptions} end as unsubscribes
     from (
-      select count(*) filter (where state = 'sent')::int as sent_copies,
-        count(*) filter (where state = 'sent' and bounce in ('hard', 'soft'))::int as bounced,
-        count(*) filter (where bounce = 'complaint')::int as complaints
-      from issue_deliveries where issue_id = issues.id and medium = 'email'
+      select coalesce(sum(sent), 0)::int as sent_copies, coalesce(sum(bounced), 0)::int as bounced, coalesce(sum(complaints), 0)::int as complaints
+      from issue_copy_counts where issue_id = issues.id and medium = 'email'
     ) copies, ${audience} audience
   )`;
 }

@@ -90,26 +90,41 @@ function listCondition(options: IssueListOptions, writerIssues: string[] | undef
 export async function listIssues(db: IssuesDb, options: IssueListOptions): Promise<{ rows: ListedIssue[]; count: number }> {
   const { desc, sort } = options;
   const writerIssues = options.writerId ? await issuesHolding(db, { writerId: options.writerId }) : undefined;
+  const byResult = sort in resultOrder;
+  const direction = sql.raw(desc ? 'desc' : 'asc');
+  const key = byResult
+    ? // Issues with nothing to divide by sort last either way.
+      sql`${resultOrder[sort as ResultSort]} ${direction} nulls last`
+    : sort === 'publishedAt'
+      ? sql`issues.published_at ${direction} ${sql.raw(desc ? 'nulls last' : 'nulls first')}`
+      : sql`${sql.ref(`issues.${sortColumns[sort as keyof typeof sortColumns]}`)} ${direction}`;
+  const order = sql`${key}, issues.id ${direction}`;
+  const condition = listCondition(options, writerIssues);
+  // Sorted by a result, every issue's results are read to find the page; otherwise the page is
+  // found first, and only its rows' results are read (as `issues`, the name the results join uses).
+  const page = db
+    .selectFrom('issues')
+    .selectAll()
+    .where(condition)
+    .orderBy(order)
+    .limit(options.limit)
+    .offset(options.page * options.limit);
+  const from = byResult ? 'issues' : (page.as('issues') as unknown as 'issues');
   const [rows, counted] = await Promise.all([
     db
-      .selectFrom('issues')
+      .selectFrom(from)
       // Each row's results in the same statement (no query per row): a lateral select per issue.
       .leftJoinLateral(sql<ResultColumns>`${options.results}`.as('results'), (join) => join.onTrue())
       .selectAll('issues')
       .select(['results.sent_copies', 'results.bounced', 'results.complaints', 'results.opens', 'results.machine_opens', 'results.clickers'])
       .select(['results.machine_clickers', 'results.unsubscribes'])
-      .where(listCondition(options, writerIssues))
-      .$call((query) =>
-        sort in resultOrder
-          ? // Issues with nothing to divide by sort last either way.
-            query.orderBy(resultOrder[sort as ResultSort], (order) => (desc ? order.desc().nullsLast() : order.asc().nullsLast()))
-          : query.orderBy(`issues.${sortColumns[sort as keyof typeof sortColumns]}`, (order) =>
-              sort !== 'publishedAt' ? (desc ? order.desc() : order.asc()) : desc ? order.desc().nullsLast() : order.asc().nullsFirst(),
-            ),
+      .$if(byResult, (query) =>
+        query
+          .where(condition)
+          .limit(options.limit)
+          .offset(options.page * options.limit),
       )
-      .orderBy('issues.id', desc ? 'desc' : 'asc')
-      .limit(options.limit)
-      .offset(options.page * options.limit)
+      .orderBy(order)
       .execute(),
     db
       .selectFrom('issues')
@@ -342,7 +357,7 @@ export async function emailedIssues(
       .selectFrom('issues')
       .select(['id', 'newsletter_id', 'published_at', 'intro_html'])
       // The e-mail copies sent: the demo's opens and clicks are shares of them.
-      .select(sql<number>`(select count(*)::int from issue_deliveries d where d.issue_id = issues.id and d.medium = 'email' and d.state = 'sent')`.as('copies'))
+      .select(sql<number>`(select coalesce(sum(c.sent), 0)::int from issue_copy_counts c where c.issue_id = issues.id and c.medium = 'email')`.as('copies'))
       .where('newsletter_id', 'in', newsletterIds)
       .where('published', '=', true)
       .where('emailed', '=', true)

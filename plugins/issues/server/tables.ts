@@ -110,12 +110,22 @@ export interface IssueDocUpdatesTable {
   data: Uint8Array;
 }
 
+/** Each issue's copies per medium that were sent, bounced and complained about, kept by triggers on issue_deliveries (migration 008). */
+export interface IssueCopyCountsTable {
+  issue_id: string;
+  medium: DeliveryMedium;
+  sent: number;
+  bounced: number;
+  complaints: number;
+}
+
 // A type (not an interface), so that Kysely's withTables<...>() accepts it.
 export type IssueTables = {
   issues: IssuesTable;
   channel_templates: ChannelTemplatesTable;
   issue_builds: IssueBuildsTable;
   issue_deliveries: IssueDeliveriesTable;
+  issue_copy_counts: IssueCopyCountsTable;
   issue_sending: IssueSendingTable;
   issue_doc_updates: IssueDocUpdatesTable;
 };

@@ -7,11 +7,12 @@
 import { sql, type RawBuilder } from 'kysely';
 import { constants } from '../../../core/shared/config';
 
-/** `(select count ...)` of a newsletter's unsubscriptions in [from, until), until null meaning no end; the arguments are columns of the outer query. */
+/** `(select count ...)` of a newsletter's unsubscriptions in [from, until); the arguments are columns of the outer query. */
 export function unsubscriptionsBetween(newsletterId: RawBuilder<string>, from: RawBuilder<Date | null>, until: RawBuilder<Date | null>): RawBuilder<number> {
-  // The partial index subscription_events_cancellations (newsletter_id, created_at desc) serves it.
+  // The partial index subscription_events_unsubscriptions (newsletter_id, created_at) include (reason)
+  // counts it alone, both bounds in its range (migration 007).
   return sql<number>`(select count(*)::int from subscription_events unsubscription
     where unsubscription.type = 'unsubscription' and unsubscription.newsletter_id = ${newsletterId}
-      and unsubscription.created_at >= ${from} and (${until} is null or unsubscription.created_at < ${until})
+      and unsubscription.created_at >= ${from} and unsubscription.created_at < ${until}
       and unsubscription.reason is distinct from ${constants.bounces.complaintReason})`;
 }

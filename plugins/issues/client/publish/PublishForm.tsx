@@ -9,7 +9,7 @@
  * what it does (publishAction: PUBLISH NOW, or SCHEDULE once the time is ahead, as a director's
  * always is); the page confirms before anything goes.
  */
-import { Checkbox, ChoiceGroup, DatePicker, DayOfWeek, PrimaryButton, Stack, Text, TextField, TooltipHost } from '@fluentui/react';
+import { Checkbox, ChoiceGroup, DatePicker, DayOfWeek, defaultDatePickerStrings, PrimaryButton, Stack, Text, TextField, TooltipHost } from '@fluentui/react';
 import { format, isSameDay, startOfDay } from 'date-fns';
 import { useState } from 'react';
 import { theme } from '../../../../core/client/theme';
@@ -28,7 +28,7 @@ import {
 } from '../../publishing';
 import type { PublishRequest } from './publish-api';
 import { useNow } from './use-now';
-import { formatDate } from '../../../../core/client/format';
+import { calendarNames, formatDate } from '../../../../core/client/format';
 
 export type { PublishFormKind };
 
@@ -100,6 +100,7 @@ export function PublishForm({ kind, issue, viewer, busy, onSubmit }: PublishForm
             minDate={viewer.liveNews ? undefined : startOfDay(earliest)}
             firstDayOfWeek={DayOfWeek.Monday}
             formatDate={(day) => (day ? formatDate(day, 'dd MMMM yyyy') : '')}
+            strings={{ ...defaultDatePickerStrings, ...calendarNames() }}
             onSelectDate={(day) => day && setPicked(atTimeOf(day, date))}
             styles={{ root: { width: 220 } }}
           />
