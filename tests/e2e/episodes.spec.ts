@@ -6,7 +6,7 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { feedEpisodes, feedTitle, startPodcastHost, type PodcastHost } from '../api/podcast-host';
-import { accounts, closeToasts, expectToast, keepScreenshot, signIn } from './helpers';
+import { accounts, closeToasts, expectToast, fillDateTime, keepScreenshot, signIn } from './helpers';
 
 /** Demo data (plugins/episodes/server/seed.ts, plugins/recordings/server/seed.ts). */
 const demoEpisode = 'Güne Başlarken: Pazartesi Özeti';
@@ -97,10 +97,10 @@ test.describe('episodes', () => {
     await page.getByRole('menuitem', { name: 'Edit Credentials' }).click();
     const edit = page.getByRole('dialog', { name: 'Edit Credentials' });
     await edit.getByText('Schedule', { exact: true }).click();
-    await edit.getByLabel('DATE AND TIME').fill('2020-01-01T10:00');
+    await fillDateTime(edit, 'DATE AND TIME', new Date(2020, 0, 1, 10, 0));
     await edit.getByRole('button', { name: 'SAVE' }).click();
     await expect(edit.getByText('Choose a date in the future.')).toBeVisible();
-    await edit.getByLabel('DATE AND TIME').fill('2031-05-04T09:30');
+    await fillDateTime(edit, 'DATE AND TIME', new Date(2031, 4, 4, 9, 30));
     await edit.getByRole('button', { name: 'SAVE' }).click();
     await expectToast(page, 'The episode is saved.');
     await expect(made.getByTestId('episode-status')).toHaveText('SCHEDULED · 04 Mayıs 2031 09:30');

@@ -1,4 +1,4 @@
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { readOutbox } from '../../core/server/services/mail';
@@ -79,6 +79,16 @@ export async function earlyInTheMinute(page: Page, latestSecond = 15): Promise<v
   const now = Date.now();
   const early = new Date(now).getSeconds() <= latestSecond;
   await page.clock.install({ time: early ? now : Math.ceil(now / 60_000) * 60_000 });
+}
+
+/** Fills a day and time field (core/client/DateTimeField.tsx): the day typed as 'yyyy-MM-dd' into its calendar's field, the time as 'HH:mm'. */
+export async function fillDateTime(scope: Page | Locator, label: string, at: Date): Promise<void> {
+  const two = (value: number) => String(value).padStart(2, '0');
+  const day = scope.getByRole('combobox', { name: label, exact: true });
+  await day.fill(`${at.getFullYear()}-${two(at.getMonth() + 1)}-${two(at.getDate())}`);
+  // Taken as it loses the focus (Enter would open the calendar).
+  await day.blur();
+  await scope.getByRole('textbox', { name: `${label} time` }).fill(`${two(at.getHours())}:${two(at.getMinutes())}`);
 }
 
 export async function expectToast(page: Page, text: string): Promise<void> {

@@ -7,7 +7,7 @@
  */
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { accounts, earlyInTheMinute, expectToast, keepScreenshot, signIn, signInAsAdmin, signOut, switchScope } from './helpers';
+import { accounts, earlyInTheMinute, expectToast, fillDateTime, keepScreenshot, signIn, signInAsAdmin, signOut, switchScope } from './helpers';
 
 const saveStatus = (page: Page) => page.getByRole('status', { name: 'Save status' });
 const body = (page: Page) => page.locator('.ck-editor__editable').first();
@@ -167,15 +167,16 @@ test.describe('stories', () => {
     await page.getByRole('tab', { name: 'Publish' }).click();
     await expect(page).toHaveURL(/\/publish$/);
     await expect(page.getByRole('figure', { name: 'Notification preview' })).toContainText('Kütüphaneler Gece de Açık');
-    const date = page.getByRole('textbox', { name: 'Publish date' });
     // Directors schedule at least half an hour ahead; a notification may go at once.
-    await date.fill(new Date(Date.now() + 10 * 60_000 - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 16));
+    // Ten minutes ahead, or past midnight when the earliest time is on the next day (its calendar offers no earlier day).
+    const earliestDay = new Date(Date.now() + 31 * 60_000).setHours(0, 0, 0, 0);
+    await fillDateTime(page, 'Publish date', new Date(Math.max(Date.now() + 10 * 60_000, earliestDay)));
     await expect(page.getByText('Choose a date at least 30 minutes from now.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'PUBLISH', exact: true })).toBeDisabled();
     await page.getByRole('switch', { name: 'Send as notification' }).click();
     await expect(page.getByRole('button', { name: 'PUBLISH', exact: true })).toBeEnabled();
     await page.getByRole('switch', { name: 'Send as notification' }).click();
-    await date.fill(new Date(Date.now() + 2 * 60 * 60_000 - new Date().getTimezoneOffset() * 60_000).toISOString().slice(0, 16));
+    await fillDateTime(page, 'Publish date', new Date(Date.now() + 2 * 60 * 60_000));
     await page.getByRole('button', { name: 'PUBLISH', exact: true }).click();
     await expectToast(page, 'The story is scheduled to be released on');
     await expect(page.getByText(/^Scheduled for /)).toBeVisible();

@@ -3,14 +3,14 @@
  * future date and time). Creates an episode from a recording, or edits an episode's credentials.
  */
 import { ChoiceGroup, Text, TextField, type IChoiceGroupOption } from '@fluentui/react';
-import { format } from 'date-fns';
+import { DateTimeField } from '../../../core/client/DateTimeField';
 import { FormDialog } from '../../../core/client/form-dialog';
 import { useFormSubmit, useSchemaForm } from '../../../core/client/forms';
 import { ImageField } from '../../../core/client/ImageField';
 import { theme } from '../../../core/client/theme';
 import { toast } from '../../../core/client/toasts';
 import type { Episode } from '../../../schemas/generated/entities/episode';
-import { createBody, episodeCheck, initialValues, localFormat, type EpisodeTarget, type EpisodeValues } from './episode-form';
+import { createBody, episodeCheck, initialValues, type EpisodeTarget, type EpisodeValues } from './episode-form';
 import { createEpisode, updateEpisode } from './episodes-api';
 
 const statusOptions: IChoiceGroupOption[] = [
@@ -65,9 +65,7 @@ export function EpisodeForm(props: EpisodeFormProps) {
         styles={{ flexContainer: { display: 'flex', gap: 16 } }}
         disabled={busy}
       />
-      {values.status === 'scheduled' ? (
-        <TextField label="DATE AND TIME" type="datetime-local" min={format(new Date(), localFormat)} {...form.text('publishedAt')} disabled={busy} />
-      ) : null}
+      {values.status === 'scheduled' ? <DateTimeField label="DATE AND TIME" {...form.field('publishedAt')} disabled={busy} /> : null}
     </FormDialog>
   );
 }

@@ -4,6 +4,7 @@
  * in the future (the server refuses a past one with the same message).
  */
 import { format } from 'date-fns';
+import { localDateTime } from '../../../core/client/DateTimeField';
 import { formValidator } from '../../../core/client/forms';
 import type { ValidationDetail, ValidationResult } from '../../../core/shared/validation-details';
 import createSchema from '../../../schemas/api/episode-create.schema.json?validator';
@@ -16,7 +17,6 @@ import { scheduleProblem } from '../rules';
 import { statusOf, type EpisodeStatus } from './status';
 
 /** The datetime-local field's format. */
-export const localFormat = "yyyy-MM-dd'T'HH:mm";
 
 const validateCreate = formValidator<EpisodeCreateBody>(createSchema);
 const validateUpdate = formValidator<EpisodeUpdateBody>(updateSchema);
@@ -42,7 +42,7 @@ export function recordingValues(recording: Recording): EpisodeValues {
 export function initialValues(target: EpisodeTarget): EpisodeValues {
   if (target.mode === 'create') return recordingValues(target.recording);
   const { episode } = target;
-  const publishedAt = episode.status.scheduled && episode.publishedAt ? format(new Date(episode.publishedAt), localFormat) : '';
+  const publishedAt = episode.status.scheduled && episode.publishedAt ? format(new Date(episode.publishedAt), localDateTime) : '';
   return { title: episode.title, subtitle: episode.subtitle, body: episode.body, image: episode.image, status: statusOf(episode), publishedAt };
 }
 

@@ -8,6 +8,7 @@ import { DefaultButton, MessageBar, MessageBarType, PrimaryButton, Stack, Text, 
 import { addMinutes, format } from 'date-fns';
 import { useState } from 'react';
 import { useLocation } from 'wouter';
+import { DateTimeField, localDateTime } from '../../../core/client/DateTimeField';
 import { handleError } from '../../../core/client/errors';
 import { StatusBadge } from '../../../core/client/list';
 import { ConfirmDialog } from '../../../core/client/page-parts';
@@ -19,8 +20,6 @@ import { leadMinutesFor, publishDateProblem } from '../rules';
 import { allows, offers, publishStory, runAction, scheduleDate, useActor } from './story-actions';
 import { storyApi } from './story-api';
 import type { StoryEditor } from './use-story-editor';
-
-const localFormat = "yyyy-MM-dd'T'HH:mm";
 
 /** The first time offered: now plus a minute (or the lead), seconds zeroed (spec 001 section 5). */
 export function defaultPublishDate(lead: number, now = new Date()): Date {
@@ -45,7 +44,7 @@ export function StoryPublishPanel({ editor, newsletterTitle }: { editor: StoryEd
   const [, navigate] = useLocation();
   const [notify, setNotify] = useState(fields.notify);
   const lead = leadMinutesFor(actor.role, notify);
-  const [at, setAt] = useState(() => format(defaultPublishDate(lead), localFormat));
+  const [at, setAt] = useState(() => format(defaultPublishDate(lead), localDateTime));
   const [busy, setBusy] = useState(false);
   const [deleting, setDeleting] = useState(false);
   if (!story) return <MessageBar>Write the story first: the publish settings appear once it is saved.</MessageBar>;
@@ -122,14 +121,7 @@ export function StoryPublishPanel({ editor, newsletterTitle }: { editor: StoryEd
       {offers('publish', story, actor) ? (
         <Stack tokens={{ childrenGap: 12 }}>
           <TooltipHost content={lead > 0 ? 'Stories are scheduled at least half an hour into the future.' : 'Notifications and admins may publish right away.'}>
-            <TextField
-              label="Publish date"
-              type="datetime-local"
-              value={at}
-              min={format(earliest, localFormat)}
-              onChange={(_event, value) => setAt(value ?? '')}
-              errorMessage={at ? (dateProblem ?? undefined) : undefined}
-            />
+            <DateTimeField label="Publish date" value={at} min={earliest} onChange={setAt} errorMessage={at ? (dateProblem ?? undefined) : undefined} />
           </TooltipHost>
           <Toggle label="Send as notification" checked={notify} onChange={(_event, on) => setNotify(Boolean(on))} />
           <PrimaryButton

@@ -9,8 +9,8 @@
  * what it does (publishAction: PUBLISH NOW, or SCHEDULE once the time is ahead, as a director's
  * always is); the page confirms before anything goes.
  */
-import { Checkbox, ChoiceGroup, DatePicker, DayOfWeek, defaultDatePickerStrings, PrimaryButton, Stack, Text, TextField, TooltipHost } from '@fluentui/react';
-import { format, isSameDay, startOfDay } from 'date-fns';
+import { Checkbox, ChoiceGroup, PrimaryButton, Stack, Text, TooltipHost } from '@fluentui/react';
+import { format, startOfDay } from 'date-fns';
 import { useState } from 'react';
 import { theme } from '../../../../core/client/theme';
 import type { Issue } from '../issue-api';
@@ -28,7 +28,7 @@ import {
 } from '../../publishing';
 import type { PublishRequest } from './publish-api';
 import { useNow } from './use-now';
-import { calendarNames, formatDate } from '../../../../core/client/format';
+import { DayPicker, parseTime, TimeField } from '../../../../core/client/DateTimeField';
 
 export type { PublishFormKind };
 
@@ -93,32 +93,24 @@ export function PublishForm({ kind, issue, viewer, busy, onSubmit }: PublishForm
     <Stack tokens={{ childrenGap: 12 }}>
       <TooltipHost content={viewer.liveNews ? undefined : lead > 0 ? schedulingTooltip : 'It can go out right away.'}>
         <Stack horizontal wrap tokens={{ childrenGap: 12 }} verticalAlign="start">
-          <DatePicker
+          <DayPicker
             label="Date"
             ariaLabel={`${fieldNames[kind]} date`}
             value={date}
             minDate={viewer.liveNews ? undefined : startOfDay(earliest)}
-            firstDayOfWeek={DayOfWeek.Monday}
-            formatDate={(day) => (day ? formatDate(day, 'dd MMMM yyyy') : '')}
-            strings={{ ...defaultDatePickerStrings, ...calendarNames() }}
-            onSelectDate={(day) => day && setPicked(atTimeOf(day, date))}
-            styles={{ root: { width: 220 } }}
+            onSelect={(day) => setPicked(atTimeOf(day, date))}
           />
-          <TextField
+          <TimeField
             label="Time"
             ariaLabel={`${fieldNames[kind]} time`}
-            type="time"
             value={format(date, 'HH:mm')}
-            min={!viewer.liveNews && isSameDay(date, earliest) ? format(earliest, 'HH:mm') : undefined}
-            onChange={(_event, value) => {
-              const [hours, minutes] = (value ?? '').split(':').map(Number);
-              if (hours === undefined || minutes === undefined || Number.isNaN(hours) || Number.isNaN(minutes)) return;
+            onChange={(value) => {
+              const { hours, minutes } = parseTime(value)!;
               const next = new Date(date);
               next.setHours(hours, minutes, 0, 0);
               setPicked(next);
             }}
             errorMessage={tooEarly ? (lead > 0 ? tooEarlyText : pastText) : undefined}
-            styles={{ root: { width: 140 } }}
           />
         </Stack>
       </TooltipHost>

@@ -1,0 +1,3 @@
+import { measureAnalytics, printAnalytics } from './analytics';
+printAnalytics(await measureAnalytics());
+process.exit(0);
