@@ -1,3 +1,0 @@
-import { measureAnalytics, printAnalytics } from './analytics';
-printAnalytics(await measureAnalytics());
-process.exit(0);
