@@ -82,40 +82,57 @@ function normalTime(text: string): string {
   return `${String(time.hours).padStart(2, '0')}:${String(time.minutes).padStart(2, '0')}`;
 }
 
-/** A day picked in the calendar or typed, in the console's language; weeks from Monday. */
+/** Why a day outside the bounds is refused (Fluent's own text is blank, so the field's red border said nothing). */
+function outOfBounds(minDate: Date | undefined, maxDate: Date | undefined, pattern: string): string {
+  const [from, to] = [minDate, maxDate].map((day) => (day ? formatDate(day, pattern) : null));
+  if (from && to) return `Pick a day from ${from} to ${to}.`;
+  if (to) return `Pick a day up to ${to}.`;
+  return from ? `Pick a day from ${from}.` : '';
+}
+
+/**
+ * A day picked in the calendar, in the console's language, weeks from Monday, within the bounds;
+ * with `typed`, also typed ('27 Kasım 2026', '2026-11-27', '27.11.2026').
+ */
 export function DayPicker({
   label,
   ariaLabel,
+  placeholder,
   value,
   minDate,
+  maxDate,
   onSelect,
   disabled,
   width = 220,
+  pattern = dayPattern,
+  typed = true,
 }: {
   label?: string;
   ariaLabel?: string;
+  placeholder?: string;
   value: Date | undefined;
   minDate?: Date;
+  maxDate?: Date;
   onSelect(day: Date): void;
   disabled?: boolean;
   width?: number;
+  /** How the day is written in the field (a date-fns pattern). */
+  pattern?: string;
+  typed?: boolean;
 }) {
   return (
     <DatePicker
       label={label}
       ariaLabel={ariaLabel ?? label}
+      placeholder={placeholder}
       value={value}
       minDate={minDate}
+      maxDate={maxDate}
       firstDayOfWeek={DayOfWeek.Monday}
-      allowTextInput
-      parseDateFromString={(typed) => parseDay(typed) as Date}
-      formatDate={(day) => (day ? formatDate(day, dayPattern) : '')}
-      // A day before the first allowed one says why it is refused (Fluent's own text is blank).
-      strings={{
-        ...defaultDatePickerStrings,
-        ...calendarNames(),
-        isOutOfBoundsErrorMessage: minDate ? `Pick a day from ${formatDate(minDate, dayPattern)}.` : '',
-      }}
+      allowTextInput={typed}
+      parseDateFromString={parseDay}
+      formatDate={(day) => (day ? formatDate(day, pattern) : '')}
+      strings={{ ...defaultDatePickerStrings, ...calendarNames(), isOutOfBoundsErrorMessage: outOfBounds(minDate, maxDate, pattern) }}
       onSelectDate={(day) => day && onSelect(day)}
       disabled={disabled}
       styles={{ root: { width } }}

@@ -2,31 +2,16 @@
  * MONTHLY, WEEKLY, DAILY or CUSTOM, and a refresh (spec 002 section 2.9). CUSTOM shows two dates
  * kept between the parent's creation and today.
  */
-import { DatePicker, DayOfWeek, defaultDatePickerStrings, DefaultButton, IconButton, type IDatePickerStrings } from '@fluentui/react';
+import { DefaultButton, IconButton } from '@fluentui/react';
+import { DayPicker } from '../../../core/client/DateTimeField';
 import { customRange, rangeKinds, windowOf, type Range } from './ranges';
-import { calendarNames, formatDate } from '../../../core/client/format';
 
 export interface RangeLimits {
   minDate: Date | undefined;
   maxDate: Date;
 }
 
-const dayFormat = (day?: Date) => (day ? formatDate(day, 'd MMMM yyyy') : '');
-
-/**
- * The calendar in the console's language, and the message of a day outside the limits: Fluent's
- * own is blank, so the field showed a red border that said nothing.
- */
-function pickerStrings(limits: RangeLimits): IDatePickerStrings {
-  const from = limits.minDate ? dayFormat(limits.minDate) : null;
-  return {
-    ...defaultDatePickerStrings,
-    ...calendarNames(),
-    isOutOfBoundsErrorMessage: from ? `Pick a day from ${from} to ${dayFormat(limits.maxDate)}.` : `Pick a day up to ${dayFormat(limits.maxDate)}.`,
-  };
-}
-
-/** One end of a range: a Turkish date, weeks from Monday, within the limits. */
+/** One end of a range: a day picked in the console's language, within the limits. */
 export function DayField({
   label,
   placeholder = label,
@@ -41,18 +26,16 @@ export function DayField({
   onSelect(day: Date): void;
 }) {
   return (
-    <DatePicker
+    <DayPicker
       ariaLabel={label}
       placeholder={placeholder}
       value={value}
       minDate={limits.minDate}
       maxDate={limits.maxDate}
-      firstDayOfWeek={DayOfWeek.Monday}
-      formatDate={dayFormat}
-      // A day outside the limits keeps its red border and says why (Fluent's own text is blank).
-      strings={pickerStrings(limits)}
-      onSelectDate={(day) => day && onSelect(day)}
-      styles={{ root: { width: 170 } }}
+      onSelect={onSelect}
+      width={170}
+      pattern="d MMMM yyyy"
+      typed={false}
     />
   );
 }
