@@ -13,6 +13,8 @@ export interface AvatarProps {
   secondaryText?: string;
   /** The picture's side in pixels. */
   size: number;
+  /** The picture alone (a narrow top bar): the name is still its accessible text. */
+  hideText?: boolean;
 }
 
 const oneLine: CSSProperties = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' };
@@ -26,11 +28,14 @@ function colourOf(text: string): string {
   return coinColours[Math.abs(hash) % coinColours.length]!;
 }
 
-export function Avatar({ image, text, secondaryText, size }: AvatarProps) {
+export function Avatar({ image, text, secondaryText, size, hideText }: AvatarProps) {
   return (
     <span style={{ display: 'flex', alignItems: 'center', gap: 8, flex: 1, minWidth: 0 }}>
       <AvatarPicture image={image} text={text} size={size} />
-      <span style={{ display: 'flex', flexDirection: 'column', minWidth: 0, textAlign: 'left', lineHeight: 1.3 }}>
+      <span
+        className={hideText ? 'mh-visually-hidden' : undefined}
+        style={{ display: 'flex', flexDirection: 'column', minWidth: 0, textAlign: 'left', lineHeight: 1.3 }}
+      >
         <span style={{ ...oneLine, fontSize: 14, color: theme.palette.neutralPrimary }}>{text}</span>
         {secondaryText ? <span style={{ ...oneLine, fontSize: 12, color: theme.palette.neutralSecondary }}>{secondaryText}</span> : null}
       </span>

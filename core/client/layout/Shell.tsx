@@ -1,12 +1,13 @@
 /** The signed-in layout: sidebar, top bar, beta banner, and the page. Keeps the current scope in step with the address. */
-import { Spinner } from '@fluentui/react';
-import { useAtomValue, useSetAtom } from 'jotai';
+import { Panel, PanelType, Spinner } from '@fluentui/react';
+import { useAtom, useAtomValue, useSetAtom } from 'jotai';
 import { Suspense, useEffect, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import AdBlockDialog from '../screens/AdBlockDialog';
 import { currentScopeAtom, scopesAtom } from '../stores';
 import { BetaBanner } from './BetaBanner';
 import { DialogHost } from './dialogs';
+import { drawerOpenAtom, useNarrow } from './narrow';
 import { scopeIdOf } from './scope';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
@@ -28,13 +29,33 @@ export function useScopeFromAddress(): boolean {
 
 export function Shell({ children }: { children: ReactNode }) {
   const known = useScopeFromAddress();
+  const narrow = useNarrow();
+  const [drawer, setDrawer] = useAtom(drawerOpenAtom);
+  const [location] = useLocation();
+  // A link followed in the drawer closes it; so does the window growing past the drawer's width.
+  useEffect(() => setDrawer(false), [location, narrow, setDrawer]);
   return (
     <div style={{ display: 'flex', minHeight: '100vh' }}>
-      <Sidebar />
+      {narrow ? (
+        <Panel
+          isOpen={drawer}
+          type={PanelType.customNear}
+          customWidth="280px"
+          isLightDismiss
+          onDismiss={() => setDrawer(false)}
+          closeButtonAriaLabel="Close menu"
+          headerText="Menu"
+          styles={{ content: { padding: 0 }, header: { display: 'none' }, commands: { position: 'absolute', right: 0, zIndex: 1 } }}
+        >
+          <Sidebar />
+        </Panel>
+      ) : (
+        <Sidebar />
+      )}
       <div style={{ flex: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <TopBar />
         <BetaBanner />
-        <main style={{ padding: 32, flex: 1 }}>
+        <main className="mh-main">
           <Suspense fallback={<Spinner label="Loading..." style={{ marginTop: 48 }} />}>{known ? children : null}</Suspense>
         </main>
       </div>

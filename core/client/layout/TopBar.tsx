@@ -15,6 +15,7 @@ import { currentScopeAtom, userAtom } from '../stores';
 import { theme } from '../theme';
 import { saveActionAtom } from '../topbar-save';
 import { openDialogAtom } from './dialogs';
+import { drawerOpenAtom, useNarrow } from './narrow';
 
 const neutralIcon = { icon: { color: theme.semanticColors.softText }, rootHovered: { background: theme.palette.neutralLighter } };
 
@@ -25,6 +26,8 @@ export function TopBar() {
   const openDialog = useSetAtom(openDialogAtom);
   const [, navigate] = useLocation();
   const can = useCan();
+  const narrow = useNarrow();
+  const openDrawer = useSetAtom(drawerOpenAtom);
 
   const createItems: IContextualMenuItem[] =
     scope?.type === 'newsletter'
@@ -48,7 +51,8 @@ export function TopBar() {
         display: 'flex',
         alignItems: 'center',
         justifyContent: 'space-between',
-        padding: '0 32px',
+        padding: narrow ? '0 8px' : '0 32px',
+        gap: 8,
         borderBottom: `1px solid ${theme.palette.neutralLight}`,
         background: theme.palette.white,
         position: 'sticky',
@@ -57,12 +61,21 @@ export function TopBar() {
       }}
     >
       <Stack horizontal tokens={{ childrenGap: 4 }}>
+        {narrow ? (
+          <IconButton iconProps={{ iconName: 'GlobalNavButton' }} title="Menu" ariaLabel="Open menu" onClick={() => openDrawer(true)} styles={neutralIcon} />
+        ) : null}
         <IconButton iconProps={{ iconName: 'Back' }} title="Back" ariaLabel="Back" onClick={() => history.back()} styles={neutralIcon} />
         <IconButton iconProps={{ iconName: 'Forward' }} title="Forward" ariaLabel="Forward" onClick={() => history.forward()} styles={neutralIcon} />
       </Stack>
-      <Stack horizontal verticalAlign="center" tokens={{ childrenGap: 12 }}>
+      <Stack horizontal verticalAlign="center" tokens={{ childrenGap: narrow ? 4 : 12 }}>
         {user?.role.key === 'admin' && can('publishers.change') ? (
-          <CommandButton iconProps={{ iconName: 'Switch' }} text="Change Publisher" onClick={() => navigate('/admin/publishers/')} />
+          <CommandButton
+            iconProps={{ iconName: 'Switch' }}
+            text={narrow ? undefined : 'Change Publisher'}
+            ariaLabel="Change Publisher"
+            title="Change Publisher"
+            onClick={() => navigate('/admin/publishers/')}
+          />
         ) : null}
         {save ? <PrimaryButton text="SAVE" iconProps={{ iconName: 'Save' }} disabled={save.busy} onClick={() => void save.save()} /> : null}
         {createItems.length > 0 ? <PrimaryButton text="NEW" iconProps={{ iconName: 'Add' }} menuProps={{ items: createItems }} /> : null}
@@ -78,6 +91,7 @@ export function TopBar() {
             image={user?.profile.image || undefined}
             text={user?.profile.name || user?.email || ''}
             secondaryText={user?.role.key.toUpperCase()}
+            hideText={narrow}
             size={40}
           />
         </CommandButton>

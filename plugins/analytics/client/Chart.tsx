@@ -78,7 +78,7 @@ export function Chart({ model, label, height = 280 }: { model: ChartModel; label
 function ChartTable({ model, label }: { model: ChartModel; label: string }) {
   const series = model.kind === 'pie' || model.kind === 'donut' ? model.series.slice(0, 1) : model.series;
   return (
-    <table className="analytics-visually-hidden">
+    <table className="mh-visually-hidden">
       <caption>{model.centre ? `${label}: ${model.centre}` : label}</caption>
       <thead>
         <tr>

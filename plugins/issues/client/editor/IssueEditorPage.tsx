@@ -24,6 +24,7 @@ import {
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useLocation, useParams } from 'wouter';
+import { narrowScreen } from '../../../../core/client/layout/narrow';
 import { StatusBadge } from '../../../../core/client/list';
 import { useCan } from '../../../../core/client/permissions';
 import { ConnectionOverlay, currentSocket, startSocket } from '../../../../core/client/socket';
@@ -96,11 +97,6 @@ export default function IssueEditorPage() {
 }
 
 type EditorPage = 'edit' | 'credentials' | 'publish';
-
-/** The address of one of the editor's pages. */
-
-/** Narrower than a tablet (design: every screen works at 375 px). */
-const narrowScreen = '(max-width: 767px)';
 
 function Editor({ live, page }: { live: LiveIssue; page: EditorPage }) {
   const state = useLiveState(live);
