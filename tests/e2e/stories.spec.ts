@@ -7,7 +7,7 @@
  */
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { accounts, earlyInTheMinute, expectToast, fillDateTime, keepScreenshot, signIn, signInAsAdmin, signOut, switchScope } from './helpers';
+import { accounts, earlyInTheMinute, editorLoad, expectToast, fillDateTime, keepScreenshot, signIn, signInAsAdmin, signOut, switchScope } from './helpers';
 
 const saveStatus = (page: Page) => page.getByRole('status', { name: 'Save status' });
 const body = (page: Page) => page.locator('.ck-editor__editable').first();
@@ -229,14 +229,14 @@ test.describe('stories', () => {
     await expect(saveStatus(page)).toHaveText('Not Saved');
     await expect(saveStatus(page)).toHaveText('Saved', { timeout: 10_000 });
     await page.reload();
-    await expect(body(page)).toContainText('Oylama perşembe günü.');
+    await expect(body(page)).toContainText('Oylama perşembe günü.', editorLoad);
 
     // Closed before the autosave: the edit comes back.
     await body(page).click();
     await page.keyboard.press('Control+End');
     await page.keyboard.type(' Meclis saat onda toplanacak.');
     await page.reload();
-    await expect(body(page)).toContainText('Meclis saat onda toplanacak.');
+    await expect(body(page)).toContainText('Meclis saat onda toplanacak.', editorLoad);
     await expect(saveStatus(page)).toHaveText('Saved', { timeout: 15_000 });
 
     // The connection drops during the save: the edit stays, 'Not Saved', and it is saved once back.
@@ -249,7 +249,7 @@ test.describe('stories', () => {
     await context.setOffline(false);
     await expect(saveStatus(page)).toHaveText('Saved', { timeout: 20_000 });
     await page.reload();
-    await expect(body(page)).toContainText('Bütçe kabul edilirse yürürlüğe girecek.');
+    await expect(body(page)).toContainText('Bütçe kabul edilirse yürürlüğe girecek.', editorLoad);
   });
 
   test('two sessions editing one story see each other’s changes', async ({ browser }) => {

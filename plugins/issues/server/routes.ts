@@ -194,7 +194,12 @@ export function registerIssueRoutes(api: PluginApi, changes: IssueChanges): void
       'One issue. normalizeBody=true adds content.html (the intro and the stories in channel order, absolute addresses); updateStats=true adds its numbers.',
     async handler(request, _reply, session) {
       const row = await reachable(request.params.id, session);
-      const storyRows = await storiesOfIssue(db, row.id);
+      // The issue's stories and its numbers are independent reads: asked at once.
+      const [storyRows, audience, results] = await Promise.all([
+        storiesOfIssue(db, row.id),
+        request.query.updateStats ? audienceStats(api, { type: 'issue', id: row.id }) : undefined,
+        request.query.updateStats ? resultsOfIssue(db, api.extensions, row.id) : undefined,
+      ]);
       const issue: Issue = presentIssue(row, new Set(storyRows.map((story) => story.id)));
       const byId = new Map(storyRows.map((story) => [story.id, story]));
       const inOrder = issue.channelsNew.flatMap((channel) => channel.stories.map((id) => byId.get(id)!));
@@ -223,9 +228,9 @@ export function registerIssueRoutes(api: PluginApi, changes: IssueChanges): void
           draft: inOrder.filter((story) => story.draft).length,
           ready: inOrder.filter((story) => story.ready && !story.accepted && !story.draft).length,
           accepted: inOrder.filter((story) => story.accepted && !story.draft).length,
-          ...(await audienceStats(api, { type: 'issue', id: row.id })),
+          ...audience!,
         };
-        issue.results = await resultsOfIssue(db, api.extensions, row.id);
+        issue.results = results!;
       }
       return { data: issue };
     },
