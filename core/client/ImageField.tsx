@@ -30,9 +30,20 @@ export function ImageField({ label, value, onChange, errorMessage, recommendedSi
       <Text variant="small" styles={{ root: { fontWeight: 600 } }}>
         {label}
       </Text>
-      <Stack horizontal verticalAlign="center" tokens={{ childrenGap: 12 }}>
-        <div style={{ width, height, borderRadius: round ? '50%' : 4, overflow: 'hidden', background: theme.palette.neutralLighter, flex: 'none' }}>
-          {value ? <Image src={value} alt={label} width={width} height={height} imageFit={ImageFit.cover} /> : null}
+      <Stack horizontal wrap verticalAlign="center" tokens={{ childrenGap: 12 }}>
+        {/* Its size, or the width there is at that shape on a narrow screen. */}
+        <div
+          style={{
+            width,
+            maxWidth: '100%',
+            aspectRatio: `${width} / ${height}`,
+            borderRadius: round ? '50%' : 4,
+            overflow: 'hidden',
+            background: theme.palette.neutralLighter,
+            flex: 'none',
+          }}
+        >
+          {value ? <Image src={value} alt={label} width="100%" height="100%" imageFit={ImageFit.cover} /> : null}
         </div>
         {Picker ? <DefaultButton text={value ? 'Change Image' : 'Select Image'} iconProps={{ iconName: 'Photo2' }} onClick={() => setPicking(true)} /> : null}
       </Stack>

@@ -11,7 +11,7 @@ export function PageHeader({ title, children }: { title: string; children?: Reac
       <Text as="h1" variant="xxLarge" styles={{ root: { fontWeight: 700, margin: 0 } }}>
         {title}
       </Text>
-      <Stack horizontal verticalAlign="center" tokens={{ childrenGap: 24 }}>
+      <Stack horizontal wrap verticalAlign="center" tokens={{ childrenGap: 24 }}>
         {children}
       </Stack>
     </Stack>

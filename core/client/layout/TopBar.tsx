@@ -15,9 +15,11 @@ import { currentScopeAtom, userAtom } from '../stores';
 import { theme } from '../theme';
 import { saveActionAtom } from '../topbar-save';
 import { openDialogAtom } from './dialogs';
-import { drawerOpenAtom, useNarrow } from './narrow';
+import { drawerOpenAtom, useCompact, useNarrow } from './narrow';
 
 const neutralIcon = { icon: { color: theme.semanticColors.softText }, rootHovered: { background: theme.palette.neutralLighter } };
+/** A page action's button on a phone or a tablet: its text and icon without the 80 px minimum. */
+const compactButton = { root: { minWidth: 0, padding: '0 10px' } };
 
 export function TopBar() {
   const user = useAtomValue(userAtom);
@@ -27,6 +29,7 @@ export function TopBar() {
   const [, navigate] = useLocation();
   const can = useCan();
   const narrow = useNarrow();
+  const compact = useCompact();
   const openDrawer = useSetAtom(drawerOpenAtom);
 
   const createItems: IContextualMenuItem[] =
@@ -51,7 +54,7 @@ export function TopBar() {
         display: 'flex',
         alignItems: 'center',
         justifyContent: 'space-between',
-        padding: narrow ? '0 8px' : '0 32px',
+        padding: narrow ? '0 8px' : compact ? '0 16px' : '0 32px',
         gap: 8,
         borderBottom: `1px solid ${theme.palette.neutralLight}`,
         background: theme.palette.white,
@@ -61,24 +64,38 @@ export function TopBar() {
       }}
     >
       <Stack horizontal tokens={{ childrenGap: 4 }}>
+        {/* A phone has its own back gesture: its width goes to the menu and the page's actions. */}
         {narrow ? (
           <IconButton iconProps={{ iconName: 'GlobalNavButton' }} title="Menu" ariaLabel="Open menu" onClick={() => openDrawer(true)} styles={neutralIcon} />
-        ) : null}
-        <IconButton iconProps={{ iconName: 'Back' }} title="Back" ariaLabel="Back" onClick={() => history.back()} styles={neutralIcon} />
-        <IconButton iconProps={{ iconName: 'Forward' }} title="Forward" ariaLabel="Forward" onClick={() => history.forward()} styles={neutralIcon} />
+        ) : (
+          <>
+            <IconButton iconProps={{ iconName: 'Back' }} title="Back" ariaLabel="Back" onClick={() => history.back()} styles={neutralIcon} />
+            <IconButton iconProps={{ iconName: 'Forward' }} title="Forward" ariaLabel="Forward" onClick={() => history.forward()} styles={neutralIcon} />
+          </>
+        )}
       </Stack>
       <Stack horizontal verticalAlign="center" tokens={{ childrenGap: narrow ? 4 : 12 }}>
         {user?.role.key === 'admin' && can('publishers.change') ? (
           <CommandButton
             iconProps={{ iconName: 'Switch' }}
-            text={narrow ? undefined : 'Change Publisher'}
+            text={compact ? undefined : 'Change Publisher'}
             ariaLabel="Change Publisher"
             title="Change Publisher"
             onClick={() => navigate('/admin/publishers/')}
           />
         ) : null}
-        {save ? <PrimaryButton text="SAVE" iconProps={{ iconName: 'Save' }} disabled={save.busy} onClick={() => void save.save()} /> : null}
-        {createItems.length > 0 ? <PrimaryButton text="NEW" iconProps={{ iconName: 'Add' }} menuProps={{ items: createItems }} /> : null}
+        {save ? (
+          <PrimaryButton
+            text="SAVE"
+            iconProps={{ iconName: 'Save' }}
+            disabled={save.busy}
+            onClick={() => void save.save()}
+            styles={compact ? compactButton : undefined}
+          />
+        ) : null}
+        {createItems.length > 0 ? (
+          <PrimaryButton text="NEW" iconProps={{ iconName: 'Add' }} menuProps={{ items: createItems }} styles={compact ? compactButton : undefined} />
+        ) : null}
         {registry.topBarItems
           .filter((item) => can(item.requires))
           .map(({ id, component: Item }) => (
@@ -91,7 +108,7 @@ export function TopBar() {
             image={user?.profile.image || undefined}
             text={user?.profile.name || user?.email || ''}
             secondaryText={user?.role.key.toUpperCase()}
-            hideText={narrow}
+            hideText={compact}
             size={40}
           />
         </CommandButton>

@@ -6,19 +6,26 @@ import { atom } from 'jotai';
 import { useEffect, useState } from 'react';
 
 export const narrowScreen = '(max-width: 767px)';
+/** A tablet's width: the sidebar is there, so the top bar's items take less room. */
+export const compactScreen = '(max-width: 1023px)';
 
-/** Whether the window is narrow now, following it as it is resized or turned. */
-export function useNarrow(): boolean {
-  const [narrow, setNarrow] = useState(() => window.matchMedia(narrowScreen).matches);
+/** Whether the window matches a media query now, following it as it is resized or turned. */
+function useScreen(media: string): boolean {
+  const [matches, setMatches] = useState(() => window.matchMedia(media).matches);
   useEffect(() => {
-    const query = window.matchMedia(narrowScreen);
-    const follow = () => setNarrow(query.matches);
+    const query = window.matchMedia(media);
+    const follow = () => setMatches(query.matches);
     query.addEventListener('change', follow);
     follow();
     return () => query.removeEventListener('change', follow);
-  }, []);
-  return narrow;
+  }, [media]);
+  return matches;
 }
+
+/** Whether the window is narrow now (a phone). */
+export const useNarrow = () => useScreen(narrowScreen);
+/** Whether the window is a tablet's width or narrower. */
+export const useCompact = () => useScreen(compactScreen);
 
 /** The sidebar drawer of a narrow window: open while the menu button's drawer shows. */
 export const drawerOpenAtom = atom(false);

@@ -77,30 +77,33 @@ export function Chart({ model, label, height = 280 }: { model: ChartModel; label
 /** The chart's numbers as a table, for screen readers: one row per label, one column per series. */
 function ChartTable({ model, label }: { model: ChartModel; label: string }) {
   const series = model.kind === 'pie' || model.kind === 'donut' ? model.series.slice(0, 1) : model.series;
+  // Hidden in a box: a table takes its content's width whatever width it is given.
   return (
-    <table className="mh-visually-hidden">
-      <caption>{model.centre ? `${label}: ${model.centre}` : label}</caption>
-      <thead>
-        <tr>
-          <td />
-          {series.map((item) => (
-            <th key={item.name} scope="col">
-              {item.name}
-            </th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {model.labels.map((name, index) => (
-          <tr key={name}>
-            <th scope="row">{name}</th>
+    <div className="mh-visually-hidden">
+      <table>
+        <caption>{model.centre ? `${label}: ${model.centre}` : label}</caption>
+        <thead>
+          <tr>
+            <td />
             {series.map((item) => (
-              <td key={item.name}>{count(item.values[index] ?? 0)}</td>
+              <th key={item.name} scope="col">
+                {item.name}
+              </th>
             ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {model.labels.map((name, index) => (
+            <tr key={name}>
+              <th scope="row">{name}</th>
+              {series.map((item) => (
+                <td key={item.name}>{count(item.values[index] ?? 0)}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

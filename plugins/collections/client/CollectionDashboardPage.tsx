@@ -9,6 +9,7 @@ import { ActionButton, DefaultButton, IconButton, Link, mergeStyleSets, PrimaryB
 import { useCallback, useEffect, useState } from 'react';
 import { Link as RouteLink, useLocation, useParams } from 'wouter';
 import { handleError } from '../../../core/client/errors';
+import { narrowScreen } from '../../../core/client/layout/narrow';
 import { StatusBadge } from '../../../core/client/list/StatusBadge';
 import { EmptyState, PageHeader } from '../../../core/client/page-parts';
 import { useCan } from '../../../core/client/permissions';
@@ -30,7 +31,17 @@ import { useCollectionMenu } from './collection-menu';
 import { AddItemsDialog, ItemOrder, toggled } from './items';
 
 const classes = mergeStyleSets({
-  summary: { display: 'grid', gridTemplateColumns: 'minmax(200px, 320px) 1fr', gap: 24, background: theme.palette.white, borderRadius: 8, padding: 16 },
+  summary: {
+    display: 'grid',
+    gridTemplateColumns: 'minmax(200px, 320px) minmax(0, 1fr)',
+    gap: 24,
+    background: theme.palette.white,
+    borderRadius: 8,
+    padding: 16,
+    // On a phone the cover goes above the text.
+    [`@media ${narrowScreen}`]: { gridTemplateColumns: 'minmax(0, 1fr)', gap: 12 },
+  },
+  link: { overflowWrap: 'anywhere' },
   cover: { width: '100%', aspectRatio: coverRatio, objectFit: 'cover', borderRadius: 6, background: theme.palette.neutralLighter },
   description: { margin: 0, whiteSpace: 'pre-line', overflowWrap: 'anywhere' },
 });
@@ -118,7 +129,7 @@ export default function CollectionDashboardPage() {
           {collection.status.published ? (
             <Text>
               {'Public link: '}
-              <Link href={publicPath(collection)} target="_blank" rel="noopener noreferrer">
+              <Link className={classes.link} href={publicPath(collection)} target="_blank" rel="noopener noreferrer">
                 {`${window.location.origin}${publicPath(collection)}`}
               </Link>
             </Text>

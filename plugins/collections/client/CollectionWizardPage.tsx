@@ -30,7 +30,7 @@ const stageTitles: Record<Stage, string> = { 0: 'About the collection', 1: 'Item
 const stageFields: Record<Stage, string[]> = { 0: ['image', 'title', 'description', 'key'], 1: ['children'], 2: [] };
 
 const classes = mergeStyleSets({
-  columns: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(320px, 1fr))', gap: 24, alignItems: 'start' },
+  columns: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(320px, 100%), 1fr))', gap: 24, alignItems: 'start' },
   error: { color: theme.semanticColors.errorText },
 });
 

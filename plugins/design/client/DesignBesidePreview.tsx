@@ -17,7 +17,7 @@ const previewGrowth = 4;
 export function DesignBesidePreview({ form, preview, stickyTop }: { form: ReactNode; preview: ReactNode; stickyTop: number }) {
   return (
     <div style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'flex-start', gap: 20 }}>
-      <div style={{ flex: `1 1 ${formMinWidth}px`, maxWidth: formMaxWidth }}>{form}</div>
+      <div style={{ flex: `1 1 ${formMinWidth}px`, minWidth: 0, maxWidth: formMaxWidth }}>{form}</div>
       <div style={{ flex: `${previewGrowth} 1 ${previewMinWidth}px`, minWidth: 0, maxWidth: previewFrameWidth, position: 'sticky', top: stickyTop }}>
         {preview}
       </div>

@@ -9,6 +9,7 @@ import { CommandButton, DefaultButton, MessageBar, MessageBarType, Pivot, PivotI
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { Redirect, useLocation, useParams } from 'wouter';
+import { useNarrow } from '../../../core/client/layout/narrow';
 import { useCan } from '../../../core/client/permissions';
 import { ConnectionOverlay } from '../../../core/client/socket';
 import { scopesAtom } from '../../../core/client/stores';
@@ -154,14 +155,29 @@ function Editor({ loaded, page }: { loaded: Loaded; page: 'edit' | 'publish' }) 
   // The sheet's outline tells the status at a glance (spec 002 section 4, Editor shell), in its badge's colour.
   const sheetStyle = { boxShadow: `0 0 0 2px ${badges.story.statuses[statusKey]?.color}` };
   const draftVerdict = story && !story.status.draft ? verdictOn('draft', story, actor) : null;
+  const narrow = useNarrow();
 
   return (
     <div className="story-editor-page">
       <header className="story-editor-top">
         <Stack horizontal verticalAlign="center" tokens={{ childrenGap: 8 }}>
-          <CommandButton iconProps={{ iconName: 'Back' }} text="Back to Dashboard" onClick={() => navigate(`/newsletters/show/${state.newsletter}`)} />
+          {/* On a phone the two are their icons, named for screen readers and on hover. */}
+          <CommandButton
+            iconProps={{ iconName: 'Back' }}
+            text={narrow ? undefined : 'Back to Dashboard'}
+            ariaLabel="Back to Dashboard"
+            title={narrow ? 'Back to Dashboard' : undefined}
+            onClick={() => navigate(`/newsletters/show/${state.newsletter}`)}
+          />
           {type === 'article' ? (
-            <CommandButton iconProps={{ iconName: 'Preview' }} text="Preview" disabled={!story} onClick={() => setPreviewing(true)} />
+            <CommandButton
+              iconProps={{ iconName: 'Preview' }}
+              text={narrow ? undefined : 'Preview'}
+              ariaLabel="Preview"
+              title={narrow ? 'Preview' : undefined}
+              disabled={!story}
+              onClick={() => setPreviewing(true)}
+            />
           ) : null}
         </Stack>
         <Pivot selectedKey={page} onLinkClick={(item) => item && tab(item.props.itemKey as 'edit' | 'publish')} aria-label="Story tabs" headersOnly>

@@ -22,7 +22,7 @@ const { channelsMax } = constants.design;
 const exampleMime = 'application/x-masthead-example-channel';
 
 const classes = mergeStyleSets({
-  columns: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(300px, 1fr))', gap: 24, alignItems: 'start' },
+  columns: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(min(300px, 100%), 1fr))', gap: 24, alignItems: 'start' },
   example: { background: theme.palette.neutralLighterAlt, border: `1px solid ${theme.palette.neutralLight}`, borderRadius: 8, padding: 12 },
   chips: { display: 'flex', flexWrap: 'wrap', gap: 6, listStyle: 'none', margin: 0, padding: 0 },
   chip: {

@@ -24,7 +24,7 @@ import {
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useLocation, useParams } from 'wouter';
-import { narrowScreen } from '../../../../core/client/layout/narrow';
+import { narrowScreen, useNarrow } from '../../../../core/client/layout/narrow';
 import { StatusBadge } from '../../../../core/client/list';
 import { useCan } from '../../../../core/client/permissions';
 import { ConnectionOverlay, currentSocket, startSocket } from '../../../../core/client/socket';
@@ -64,8 +64,11 @@ const classes = mergeStyleSets({
     transition: 'width .15s',
     overflow: 'hidden',
   },
+  overlaid: { position: 'fixed', left: 0, zIndex: 25, boxShadow: theme.effects.elevation16 },
   outline: { flex: 1, overflowY: 'auto', padding: '8px 8px 16px' },
-  main: { flex: 1, minWidth: 0, padding: '24px 32px 120px', position: 'relative' },
+  // The bottom padding keeps the floating save panel off the last channel's buttons.
+  main: { flex: 1, minWidth: 0, padding: '24px 32px 120px', position: 'relative', [`@media ${narrowScreen}`]: { padding: '16px 12px 160px' } },
+  title: { fontWeight: 600, paddingLeft: 8, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' },
   dimmed: { opacity: 0.5, pointerEvents: 'none' },
 });
 
@@ -105,6 +108,7 @@ function Editor({ live, page }: { live: LiveIssue; page: EditorPage }) {
   const user = useAtomValue(userAtom);
   const can = useCan();
   // On a phone the sidebar starts closed: the page gets the width.
+  const narrow = useNarrow();
   const [open, setOpen] = useState(() => !window.matchMedia(narrowScreen).matches);
   const processing = issue.status.processing;
   const disabled = processing || !can('issues.update');
@@ -146,12 +150,20 @@ function Editor({ live, page }: { live: LiveIssue; page: EditorPage }) {
   const problem = (field: string) => state.problems.find((item) => item.field === field)?.message;
   const text = liveTextFields({ live, collaborators: state.collaborators, problem, disabled });
   const width = open ? constants.issues.sidebarOpen : constants.issues.sidebarClosed;
+  // On a phone the open sidebar lies over the page instead of squeezing it; the closed one keeps its place.
+  const overlaid = narrow && open;
 
   return (
     <div className={classes.root}>
-      <aside className={classes.sidebar} style={{ width }} aria-label="Issue editor">
+      {overlaid ? <div style={{ width: constants.issues.sidebarClosed, flex: 'none' }} /> : null}
+      <aside className={overlaid ? `${classes.sidebar} ${classes.overlaid}` : classes.sidebar} style={{ width }} aria-label="Issue editor">
         <Stack horizontal={!open} horizontalAlign={open ? 'space-between' : 'center'} verticalAlign="center" styles={{ root: { padding: 8 } }}>
-          {open ? <Text styles={{ root: { fontWeight: 600, paddingLeft: 8 } }}>{issue.key}</Text> : null}
+          {/* The issue as people know it: its subject, or its code name until it has one. */}
+          {open ? (
+            <Text className={classes.title} title={issue.subject || issue.key}>
+              {issue.subject || issue.key}
+            </Text>
+          ) : null}
           <IconButton
             iconProps={{ iconName: open ? 'DoubleChevronLeft' : 'DoubleChevronRight' }}
             title={open ? 'Close the sidebar' : 'Open the sidebar'}
@@ -181,7 +193,7 @@ function Editor({ live, page }: { live: LiveIssue; page: EditorPage }) {
       </aside>
       <main className={classes.main}>
         <Stack horizontal verticalAlign="center" horizontalAlign="space-between" wrap tokens={{ childrenGap: 16 }} styles={{ root: { marginBottom: 16 } }}>
-          <Stack horizontal verticalAlign="center" tokens={{ childrenGap: 12 }}>
+          <Stack horizontal wrap verticalAlign="center" tokens={{ childrenGap: 12 }}>
             <StatusBadge badge={resolveBadge('issue', issue.status)} />
             <Pivot selectedKey={page} onLinkClick={(item) => item && navigate(issueEditorPath(issue._id, item.props.itemKey as EditorPage))} headersOnly>
               <PivotItem itemKey="edit" headerText="Edit" />

@@ -7,6 +7,7 @@
 import { DefaultButton, mergeStyleSets, PrimaryButton, Stack, Text } from '@fluentui/react';
 import { useEffect, useState } from 'react';
 import { relativeTime } from '../../../../core/client/format';
+import { narrowScreen } from '../../../../core/client/layout/narrow';
 import { theme } from '../../../../core/client/theme';
 import type { Issue } from '../issue-api';
 import { PreviewDialog } from '../publish/PreviewDialog';
@@ -21,6 +22,8 @@ const classes = mergeStyleSets({
     borderRadius: 8,
     padding: '10px 16px',
     boxShadow: theme.effects.elevation16,
+    // On a phone it stays clear of the issue editor's closed sidebar (50 px).
+    [`@media ${narrowScreen}`]: { right: 12, bottom: 12, maxWidth: 'calc(100vw - 74px)', padding: '8px 12px' },
   },
   dot: { width: 10, height: 10, borderRadius: '50%', flex: 'none' },
 });
