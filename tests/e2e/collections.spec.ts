@@ -115,8 +115,10 @@ test.describe('collections', () => {
     await press(page, 'NEXT');
     await press(page, 'PUBLISH');
     await expectToast(page, messages.created);
-    // '/' is the current scope's home: the newsletter's dashboard, which lists it first among its latest collections.
-    await expect(page).toHaveURL(/\/newsletters\/show\/[^/]+$/);
+    // The wizard ends on the collection it made; the newsletter's dashboard lists it first among its latest collections.
+    await expect(page).toHaveURL(/\/collections\/show\/[^/]+$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Hafta Sonu Okumaları' })).toBeVisible();
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Home' }).click();
     const latest = page.getByRole('list', { name: 'Latest collections' });
     await expect(latest.getByRole('link').first()).toContainText('Hafta Sonu Okumaları');
     await latest.getByRole('link').first().click();

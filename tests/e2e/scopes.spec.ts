@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { accounts, keepScreenshot, openScopeMenu, scopeItem, signIn, switchScope } from './helpers';
+import { accounts, keepScreenshot, openScopeMenu, password, scopeItem, signIn, switchScope } from './helpers';
 
 const newsletterHome = /\/newsletters\/show\/([^/]+)$/;
 const publisherHome = /\/publishers\/show\/([^/]+)$/;
@@ -104,5 +104,33 @@ test.describe('scopes', () => {
     expect(urls.length).toBeGreaterThan(10);
     const outside = urls.filter((url) => !url.startsWith('data:') && !url.startsWith('blob:') && new URL(url.replace(/^ws/, 'http')).origin !== origin);
     expect(outside).toEqual([]);
+  });
+  test('a page about a newsletter’s issue or story keeps the console in that newsletter', async ({ page, request }) => {
+    const login = await request.post('/api/auth/login', { data: { email: accounts.director, password } });
+    const headers = { authorization: `Bearer ${((await login.json()) as { data: string }).data}` };
+    const newsletters = ((await (await request.get('/api/newsletters/list', { headers })).json()) as { data: { _id: string; key: string }[] }).data;
+    const sabah = newsletters.find((newsletter) => newsletter.key === 'sabah-bulteni')!;
+    const issues = (
+      (await (await request.get(`/api/issues/list?newsletter=${sabah._id}`, { headers })).json()) as {
+        data: { _id: string; subject: string; status: { emailed: boolean } }[];
+      }
+    ).data;
+    const sent = issues.find((issue) => issue.status.emailed)!;
+    const scope = page.getByRole('button', { name: 'Switch scope' });
+
+    // Opened from the publisher's scope (a link, a bookmark): the issue's analytics move the console into its newsletter.
+    await signIn(page, accounts.director);
+    await expect(scope).toContainText('Kuzey Medya');
+    await page.goto(`/issues/show/${sent._id}/analytics`);
+    await expect(page.getByRole('heading', { name: sent.subject, level: 1 })).toBeVisible();
+    await expect(scope).toContainText('Sabah Bülteni');
+    await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Issues' }).click();
+    await expect(page).toHaveURL(`/newsletters/show/${sabah._id}/issues`);
+
+    // From another newsletter, the text-to-speech pages of Sabah Bülteni do the same.
+    await switchScope(page, 'Teknoloji Notları');
+    await page.goto(`/issues/audios/select/${sabah._id}`);
+    await expect(page.getByRole('heading', { name: 'Create New Issue Audio', level: 1 })).toBeVisible();
+    await expect(scope).toContainText('Sabah Bülteni');
   });
 });

@@ -27,6 +27,20 @@ export function useScopeFromAddress(): boolean {
   return !named || Boolean(scope);
 }
 
+/**
+ * A page about one newsletter's content (an issue's analytics, a story's audio) whose address names
+ * no scope keeps the console in that newsletter: opened from a link, a bookmark or another scope, it
+ * moves the scope there, as the newsletter's own pages do.
+ */
+export function useNewsletterScope(newsletterId: string | undefined): void {
+  const scopes = useAtomValue(scopesAtom);
+  const [current, setCurrent] = useAtom(currentScopeAtom);
+  const scope = newsletterId ? scopes.find((candidate) => candidate.type === 'newsletter' && candidate._id === newsletterId) : undefined;
+  useEffect(() => {
+    if (scope && current?._id !== scope._id) setCurrent(scope);
+  }, [scope, current, setCurrent]);
+}
+
 export function Shell({ children }: { children: ReactNode }) {
   const known = useScopeFromAddress();
   const narrow = useNarrow();

@@ -9,6 +9,7 @@ import { Link, Stack } from '@fluentui/react';
 import { useMemo, useState } from 'react';
 import { Link as RouteLink, useParams } from 'wouter';
 import { Figure, Figures } from '../../../core/client/figures';
+import { useNewsletterScope } from '../../../core/client/layout/Shell';
 import { PageHeader } from '../../../core/client/page-parts';
 import type { Issue } from '../../../schemas/generated/entities/issue';
 import type { Story } from '../../../schemas/generated/entities/story';
@@ -55,6 +56,7 @@ function CountFigure({ label, value, note }: { label: string; value: number; not
 function ContentAnalytics({ type, id }: { type: ContentType; id: string }) {
   const content = useQueued<Content>((next) => next<Content>(() => (type === 'issue' ? issueWithStats(id) : storyWithStats(id))), `content|${type}|${id}`);
   const loaded = content.status === 'ready' ? content.data : null;
+  useNewsletterScope(loaded ? newsletterOf(loaded) : undefined);
   const stats = loaded?.stats as
     { totalOpens?: number; uniqueOpens?: number; totalClicks?: number; uniqueClicks?: number; machineOpens?: number; machineClicks?: number } | undefined;
   // Until the user picks a range: from the send time, in spans that fit the content's age (the

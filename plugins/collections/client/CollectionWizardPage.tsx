@@ -20,7 +20,7 @@ import { theme } from '../../../core/client/theme';
 import { toast } from '../../../core/client/toasts';
 import { slugify } from '../../../core/shared/text';
 import { collectionMessages, collectionProblems } from '../rules';
-import { childrenRefLabels, collectionApi, type ChildrenRef, type CollectionFields, type CollectionItem } from './collection-api';
+import { childrenRefLabels, collectionApi, dashboardPath, type ChildrenRef, type CollectionFields, type CollectionItem } from './collection-api';
 import { AboutFields, errorsAfter } from './AboutFields';
 import { CollectionPreview } from './CollectionPreview';
 import { ItemBrowser, ItemOrder, toggled } from './items';
@@ -111,9 +111,10 @@ export default function CollectionWizardPage() {
   const publish = async () => {
     setBusy(true);
     try {
-      const { msg } = await collectionApi.create(fields());
+      const { data, msg } = await collectionApi.create(fields());
       toast('success', 'Success!', msg ?? collectionMessages.created);
-      navigate('/');
+      // The wizard ends on what it made.
+      navigate(dashboardPath(data._id));
     } catch (error) {
       await handleError(error);
     } finally {

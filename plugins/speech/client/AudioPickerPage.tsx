@@ -7,6 +7,7 @@
  *   last change; CONTINUE opens the chosen issue's audio screen.
  */
 import { useCallback, useMemo } from 'react';
+import { useNewsletterScope } from '../../../core/client/layout/Shell';
 import { useParams, useRoute, useSearch } from 'wouter';
 import type { Issue } from '../../../schemas/generated/entities/issue';
 import { storyName, type Story } from '../../stories/client/public';
@@ -70,5 +71,6 @@ function IssueAudioPicker({ newsletterId }: { newsletterId: string }) {
 export default function AudioPickerPage() {
   const { newsletterId } = useParams<{ newsletterId: string }>();
   const [issues] = useRoute('/issues/audios/select/:newsletterId');
+  useNewsletterScope(newsletterId);
   return issues ? <IssueAudioPicker newsletterId={newsletterId} /> : <StoryAudioPicker newsletterId={newsletterId} />;
 }

@@ -9,6 +9,7 @@ import { Link, mergeStyleSets, Pivot, PivotItem, PrimaryButton, ProgressIndicato
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouteLink, useParams, useSearch } from 'wouter';
 import { handleError } from '../../../core/client/errors';
+import { useNewsletterScope } from '../../../core/client/layout/Shell';
 import { EmptyState, PageHeader } from '../../../core/client/page-parts';
 import { theme } from '../../../core/client/theme';
 import { constants } from '../../../core/shared/config';
@@ -63,6 +64,7 @@ export default function IssueAudioPage() {
   const [tab, setTab] = useState<Tab>('stories');
   const [generating, setGenerating] = useState(false);
   const [speaking, setSpeaking] = useState<ReadonlySet<string>>(new Set());
+  useNewsletterScope(opened && opened !== 'failed' ? opened.issue.newsletter : undefined);
 
   useEffect(() => {
     let current = true;

@@ -8,6 +8,7 @@ import { DefaultButton, Link, mergeStyleSets, Pivot, PivotItem, PrimaryButton, S
 import { useEffect, useState } from 'react';
 import { useParams, useSearch } from 'wouter';
 import { handleError } from '../../../core/client/errors';
+import { useNewsletterScope } from '../../../core/client/layout/Shell';
 import { EmptyState, PageHeader } from '../../../core/client/page-parts';
 import { useCan } from '../../../core/client/permissions';
 import { theme } from '../../../core/client/theme';
@@ -60,6 +61,7 @@ export default function StoryAudioPage() {
   const [versionsOf, setVersionsOf] = useState<{ id: string; number: number } | null>(null);
   const [attaching, setAttaching] = useState(false);
   const chunks = useChunkActions(audio, setAudio);
+  useNewsletterScope(opened && opened !== 'failed' ? opened.story.newsletter : undefined);
 
   useEffect(() => {
     let current = true;
