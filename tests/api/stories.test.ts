@@ -736,6 +736,17 @@ describe.each(databases)('stories on %s', (kind) => {
       expect((await call(null, 'GET', `/stories/list?newsletter=${ids.tech}`)).status).toBe(401);
     });
 
+    it('lists with issue=none the stories an issue may take: in no issue, neither published nor cancelled', async () => {
+      const everything = await all('editor', ids.tech);
+      const outside = everything.data.filter((story) => !story.issue);
+      // The demo has both kinds outside an issue, so the filter has something to leave out.
+      expect(outside.some((story) => story.status.published || story.status.cancelled)).toBe(true);
+      const open = await list('editor', `newsletter=${ids.tech}&issue=none&limit=100`);
+      expect(idsOf(open.data)).toEqual(idsOf(outside.filter((story) => !story.status.published && !story.status.cancelled)));
+      expect(open.count).toBe(open.data.length);
+      expect(open.count).toBeGreaterThan(0);
+    });
+
     it('searches title, subtitle and text from 3 characters on, and ignores a shorter search', async () => {
       const everything = await all('director', ids.morning);
       const metro = await list('director', `newsletter=${ids.morning}&search=${encodeURIComponent('Kütüphaneler')}`);

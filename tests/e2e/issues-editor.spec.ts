@@ -134,3 +134,29 @@ test('a director may make an issue premium', async ({ page, request }) => {
   const stored = (await (await request.get(`/api/issues/list/${id}`, { headers })).json()).data;
   expect(stored.premium).toBe(true);
 });
+
+test('a sent issue says what a change reaches, and the story picker offers only what an issue may take', async ({ page, request }) => {
+  const { id, headers } = await newIssue(request, `secici-${Date.now().toString(36)}`);
+  const scopes = (await (await request.get('/api/auth/verify', { headers })).json()).data.scopes as { _id: string; title: string }[];
+  const sabah = scopes.find((scope) => scope.title === 'Sabah Bülteni')!._id;
+  const issues = (await (await request.get(`/api/issues/list?newsletter=${sabah}`, { headers })).json()).data as {
+    _id: string;
+    subject: string;
+    status: { emailed: boolean };
+  }[];
+  const sent = issues.find((issue) => issue.status.emailed)!;
+
+  await open(page, accounts.editor, `/issues/edit/${id}`);
+  await expect(page.getByText(/^This issue (went out|is published)/)).toHaveCount(0);
+  await channel(page, 'Gündem').getByRole('button', { name: 'Add a story to Gündem' }).click();
+  const rows = page.getByTestId('add-story-row');
+  await expect(rows.first()).toBeVisible();
+  for (const badge of ['PUBLISHED', 'CANCELLED']) await expect(rows.getByText(badge, { exact: true })).toHaveCount(0);
+  await page.getByRole('button', { name: 'Close' }).click();
+
+  await page.goto(`/issues/edit/${sent._id}`);
+  await expect(page.getByTestId('save-panel')).toBeVisible(editorLoad);
+  await expect(page.getByText(/^This issue went out by e-mail on .+\. Changes you make now show on its web page only\.$/)).toBeVisible();
+  // The sidebar names the issue by its subject, not its code name.
+  await expect(page.getByRole('complementary', { name: 'Issue editor' })).toContainText(sent.subject);
+});

@@ -87,8 +87,9 @@ function listCondition(options: StoryListOptions) {
     const conditions: Expression<SqlBool>[] = [countedCondition(options, 'stories')(eb as unknown as ExpressionBuilder<CoreTables & StoryTables, never>)];
     if (options.ownerId) conditions.push(eb('stories.owner_id', '=', options.ownerId));
     if (options.writerId) conditions.push(eb('stories.writer_id', '=', options.writerId));
-    if (options.issueId !== undefined)
-      conditions.push(options.issueId === null ? eb('stories.issue_id', 'is', null) : eb('stories.issue_id', '=', options.issueId));
+    // In no issue: the stories an issue may still take, so neither published nor cancelled ones.
+    if (options.issueId === null) conditions.push(eb('stories.issue_id', 'is', null), eb('stories.published', '=', false), eb('stories.cancelled', '=', false));
+    else if (options.issueId !== undefined) conditions.push(eb('stories.issue_id', '=', options.issueId));
     const search = options.search?.trim();
     if (search) {
       const pattern = containsPattern(search);

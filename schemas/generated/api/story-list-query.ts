@@ -16,7 +16,7 @@ export interface StoryListQuery {
   writer?: string;
   owner?: string;
   /**
-   * 'none': only stories in no issue (the issue editor's story picker); an issue's id: only its stories.
+   * 'none': only the stories an issue may take, those in no issue that are neither published nor cancelled (the issue editor's story picker); an issue's id: only its stories.
    */
   issue?: string;
 }

@@ -1,9 +1,10 @@
 /**
- * Puts a story the newsletter already has into a channel: the stories in no issue, newest first,
+ * Puts a story the newsletter already has into a channel: the stories in no issue and neither
+ * published nor cancelled, newest first,
  * searched from constants.limits.searchMinChars characters. Articles reach an issue this way
  * (they are written in the story editor); bullets too, when written before the issue.
  */
-import { DefaultButton, Panel, PanelType, PrimaryButton, SearchBox, Spinner, Stack, Text } from '@fluentui/react';
+import { DefaultButton, Panel, PanelType, SearchBox, Spinner, Stack, Text } from '@fluentui/react';
 import { useEffect, useState } from 'react';
 import { useInfiniteList } from '../../../../core/client/infinite-list';
 import { StatusBadge } from '../../../../core/client/list';
@@ -55,7 +56,8 @@ export function AddStoryPanel({
             >
               <StatusBadge badge={resolveBadge('story', story.status)} />
               <Text styles={{ root: { flex: 1, minWidth: 0, overflowWrap: 'anywhere' } }}>{storyName(story)}</Text>
-              <PrimaryButton
+              {/* One quiet button a row: a column of primary buttons would all shout at once. */}
+              <DefaultButton
                 text={done ? 'ADDED' : 'ADD'}
                 disabled={done}
                 ariaLabel={`${done ? 'Added' : 'Add'} ${storyName(story)}`}

@@ -25,6 +25,7 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useLocation, useParams } from 'wouter';
 import { narrowScreen, useNarrow } from '../../../../core/client/layout/narrow';
+import { formatDateTime } from '../../../../core/client/format';
 import { StatusBadge } from '../../../../core/client/list';
 import { useCan } from '../../../../core/client/permissions';
 import { ConnectionOverlay, currentSocket, startSocket } from '../../../../core/client/socket';
@@ -204,6 +205,16 @@ function Editor({ live, page }: { live: LiveIssue; page: EditorPage }) {
           <Collaborators state={state} />
         </Stack>
         {processing ? <MessageBar messageBarType={MessageBarType.warning}>The issue is being sent; it cannot change now.</MessageBar> : null}
+        {/* A sent issue does not look like a draft: what a change now reaches is said before it is made. */}
+        {!processing && page !== 'publish' && issue.status.emailed ? (
+          <MessageBar messageBarType={MessageBarType.info} styles={{ root: { marginBottom: 16 } }}>
+            {`This issue went out by e-mail on ${formatDateTime(issue.emailedAt)}. Changes you make now show on its web page only.`}
+          </MessageBar>
+        ) : !processing && page !== 'publish' && issue.status.published ? (
+          <MessageBar messageBarType={MessageBarType.info} styles={{ root: { marginBottom: 16 } }}>
+            This issue is published. Changes you make now show on its web page at once.
+          </MessageBar>
+        ) : null}
         {/* The publish page stays usable while the issue is sent: its progress, CANCEL and the retries. */}
         {page === 'publish' ? (
           <PublishPage live={live} state={state} socket={currentSocket()} />
