@@ -8,7 +8,8 @@
 import { DatePicker, DayOfWeek, defaultDatePickerStrings, Stack, Text, TextField } from '@fluentui/react';
 import { format, isValid, parse } from 'date-fns';
 import { useEffect, useState } from 'react';
-import { calendarNames, currentLang, dateLocale, formatDate } from './format';
+import { currentLang } from './format';
+import { calendarNames, dateLocale, formatDate } from './format-dates';
 import { theme } from './theme';
 
 /** How the day is written in the field: the cards' 'DD MMMM YYYY'. */

@@ -27,6 +27,8 @@ export interface DashboardPanel {
   requires?: Permission;
   /** Default size on the 24-column grid. */
   size?: { w: number; h: number };
+  /** First on a new dashboard, before the panels of every plugin (a greeting, the key figures). */
+  lead?: boolean;
 }
 
 /** An entry of the top bar's new-issue / new-story dropdown. */
@@ -104,7 +106,8 @@ export function buildRegistry(found: ClientPlugin[], enabled: string[] = plugins
   return {
     plugins,
     routes: plugins.flatMap((plugin) => plugin.routes ?? []).sort(bySpecificity),
-    panels: collect((plugin) => plugin.panels),
+    // Leading panels first; the others in the plugins' order (the sort is stable).
+    panels: collect((plugin) => plugin.panels).sort((a, b) => Number(Boolean(b.lead)) - Number(Boolean(a.lead))),
     createActions: collect((plugin) => plugin.createActions),
     profileActions: collect((plugin) => plugin.profileActions),
     provided: bindings(plugins.flatMap((plugin) => (plugin.provides ?? []).map(({ ref, component }) => [ref.id, component] as const))),

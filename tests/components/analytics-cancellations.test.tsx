@@ -24,6 +24,7 @@ const server = setupServer(http.post(`${origin}/api/analytics/filter`, () => Htt
 let CancellationView: typeof import('../../plugins/analytics/client/CancellationView').CancellationView;
 let FetchQueueProvider: typeof import('../../plugins/analytics/client/fetch-queue').FetchQueueProvider;
 let format: typeof import('../../core/client/format');
+let dates: typeof import('../../core/client/format-dates');
 let stores: typeof import('../../core/client/stores');
 
 beforeAll(async () => {
@@ -33,6 +34,7 @@ beforeAll(async () => {
   ({ CancellationView } = await import('../../plugins/analytics/client/CancellationView'));
   ({ FetchQueueProvider } = await import('../../plugins/analytics/client/fetch-queue'));
   format = await import('../../core/client/format');
+  dates = await import('../../core/client/format-dates');
   stores = await import('../../core/client/stores');
 });
 beforeEach(() => {
@@ -62,7 +64,7 @@ const open = (bounds = limits) =>
   );
 const table = () => screen.findByRole('grid', { name: 'Cancellations' }, { timeout: 5000 });
 /** What a date of the answers (UTC) reads as here, in the spec's pattern. */
-const shown = (date: string, lang: 'tr' | 'en') => format.formatDate(new Date(`${date.replace(' ', 'T')}Z`), format.datePatterns.cancellation, lang);
+const shown = (date: string, lang: 'tr' | 'en') => dates.formatDate(new Date(`${date.replace(' ', 'T')}Z`), dates.datePatterns.cancellation, lang);
 
 describe('the cancellation table', () => {
   it('names who left by name and address, dated in the Turkish console', async () => {

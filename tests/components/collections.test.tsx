@@ -238,7 +238,8 @@ describe('the collection wizard', () => {
       status: { published: true },
     });
     expect(await screen.findByText('You created a new collection.')).toBeTruthy();
-    await waitFor(() => expect(location.history?.at(-1)).toBe('/'));
+    // The wizard ends on the collection it made.
+    await waitFor(() => expect(location.history?.at(-1)).toBe('/collections/show/new'));
   });
 
   it('saves a draft for those who may not publish, and offers admins the type', async () => {

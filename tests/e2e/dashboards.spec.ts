@@ -56,6 +56,31 @@ test.describe('dashboards', () => {
     await expect(page).toHaveURL(/\/newsletters\/show\//);
   });
 
+  test('the publisher home leads with its figures: subscribers, the last issue’s rates, the next scheduled issue', async ({ page }) => {
+    await signIn(page, accounts.director);
+    const glance = page.getByRole('region', { name: 'At a glance' });
+    await expect(glance.getByRole('group', { name: 'Subscribers' })).toBeVisible();
+    // First on the page, above the publisher's card.
+    expect(await top(page, 'At a glance')).toBeLessThan(await top(page, 'Publisher'));
+
+    // The figures are the API's, written in the console's language (Turkish).
+    const token = await page.evaluate(() => localStorage.getItem('accessToken'));
+    const headers = { authorization: `Bearer ${token}` };
+    const newsletters = (await (await page.request.get('/api/newsletters/list', { headers })).json()).data as { stats: { subscribers: number } }[];
+    const subscribers = newsletters.reduce((sum, newsletter) => sum + newsletter.stats.subscribers, 0);
+    await expect(glance.getByRole('group', { name: 'Subscribers' })).toContainText(new Intl.NumberFormat('tr').format(subscribers));
+    const published = (await (await page.request.get('/api/issues/list?status.published=true&sort=publishedAt&desc=true&limit=10', { headers })).json())
+      .data as { _id: string; subject: string; status: { emailed: boolean }; results: { openRate: number; clickRate: number } }[];
+    const last = published.find((issue) => issue.status.emailed)!;
+    const percent = (ratio: number) => new Intl.NumberFormat('tr', { style: 'percent', maximumFractionDigits: 1 }).format(ratio);
+    const rates = glance.getByRole('group', { name: 'Last issue’s open rate' });
+    await expect(rates).toContainText(percent(last.results.openRate));
+    await expect(rates).toContainText(`Click rate ${percent(last.results.clickRate)}`);
+    await expect(glance.getByRole('group', { name: 'Next scheduled' })).toContainText('Nothing is scheduled.');
+    await rates.getByRole('link', { name: last.subject }).click();
+    await expect(page).toHaveURL(`/issues/show/${last._id}/analytics`);
+  });
+
   test('a moved panel stays where it was put, until the layout is reset', async ({ page }) => {
     await signIn(page, accounts.editor);
     await expect(page.getByRole('region', { name: 'Tips and Tricks' })).toBeVisible();

@@ -6,24 +6,8 @@
  */
 import { createStore } from 'jotai';
 import { describe, expect, it } from 'vitest';
-import {
-  calendarNames,
-  cardDate,
-  consoleLangAtom,
-  consoleLangOf,
-  datePatterns,
-  dayMonth,
-  formatDate,
-  formatDateTime,
-  formatNumber,
-  formatPercent,
-  formatTime,
-  formatters,
-  langSettingAtom,
-  listDate,
-  relativeTime,
-  toDate,
-} from '../../core/client/format';
+import { consoleLangAtom, consoleLangOf, dayMonth, formatNumber, formatPercent, formatTime, langSettingAtom, relativeTime } from '../../core/client/format';
+import { calendarNames, cardDate, datePatterns, formatDate, formatDateTime, formatters, listDate, toDate } from '../../core/client/format-dates';
 import { scopesAtom } from '../../core/client/stores';
 
 // 26 November 2026, a Thursday, 12:41:05 local time.

@@ -1,7 +1,7 @@
 /** The signed-in layout: sidebar, top bar, beta banner, and the page. Keeps the current scope in step with the address. */
-import { Panel, PanelType, Spinner } from '@fluentui/react';
+import { Spinner } from '@fluentui/react';
 import { useAtom, useAtomValue, useSetAtom } from 'jotai';
-import { Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import AdBlockDialog from '../screens/AdBlockDialog';
 import { currentScopeAtom, scopesAtom } from '../stores';
@@ -11,6 +11,8 @@ import { drawerOpenAtom, useNarrow } from './narrow';
 import { scopeIdOf } from './scope';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
+
+const Drawer = lazy(() => import('./Drawer'));
 
 export function useScopeFromAddress(): boolean {
   const [location, navigate] = useLocation();
@@ -51,18 +53,12 @@ export function Shell({ children }: { children: ReactNode }) {
   return (
     <div style={{ display: 'flex', minHeight: '100vh' }}>
       {narrow ? (
-        <Panel
-          isOpen={drawer}
-          type={PanelType.customNear}
-          customWidth="280px"
-          isLightDismiss
-          onDismiss={() => setDrawer(false)}
-          closeButtonAriaLabel="Close menu"
-          headerText="Menu"
-          styles={{ content: { padding: 0 }, header: { display: 'none' }, commands: { position: 'absolute', right: 0, zIndex: 1 } }}
-        >
-          <Sidebar />
-        </Panel>
+        // Fluent's Panel is loaded only by a narrow window that opens it: the first screen stays light (design.md section 6).
+        drawer ? (
+          <Suspense fallback={null}>
+            <Drawer onDismiss={() => setDrawer(false)} />
+          </Suspense>
+        ) : null
       ) : (
         <Sidebar />
       )}

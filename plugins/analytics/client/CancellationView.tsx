@@ -8,7 +8,7 @@
 import { DetailsList, DetailsListLayoutMode, IconButton, SelectionMode, type IColumn } from '@fluentui/react';
 import { useMemo, useState } from 'react';
 import { downloadCsv } from '../../../core/client/csv';
-import { datePatterns, useFormat, type Formatters } from '../../../core/client/format';
+import { datePatterns, useFormat, type Formatters } from '../../../core/client/format-dates';
 import { constants } from '../../../core/shared/config';
 import { filterEvents, type CancellationRow } from './analytics-api';
 import { Chart } from './Chart';

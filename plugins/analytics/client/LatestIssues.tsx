@@ -8,7 +8,7 @@ import { latestIssues } from './analytics-api';
 import { NotReady, Panel, Waiting } from './ChartPanel';
 import { useQueued } from './fetch-queue';
 import { issueAnalyticsPath } from './paths';
-import { formatDate, useFormat } from '../../../core/client/format';
+import { formatDate, useFormat } from '../../../core/client/format-dates';
 import type { Issue } from '../../../schemas/generated/entities/issue';
 
 export const latestIssuesTitle = 'ISSUES';

@@ -5,7 +5,8 @@
  * had three of its seven days is drawn apart and labelled 'so far', never as a fall.
  */
 import { addDays, addMonths, addWeeks, differenceInCalendarDays, parseISO, startOfDay } from 'date-fns';
-import { formatDate, formatNumber } from '../../../core/client/format';
+import { formatNumber } from '../../../core/client/format';
+import { formatDate } from '../../../core/client/format-dates';
 import type { Span } from './ranges';
 
 export const soFar = 'so far';

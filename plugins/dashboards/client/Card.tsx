@@ -19,7 +19,8 @@ export function ScopeCard({
   children?: ReactNode;
 }) {
   return (
-    <Stack horizontal tokens={{ childrenGap: 20 }}>
+    // The picture beside the text, or above it where the panel is narrow; long addresses break.
+    <Stack horizontal wrap tokens={{ childrenGap: 20 }} styles={{ root: { overflowWrap: 'anywhere' } }}>
       <Image
         src={image}
         alt={title}
@@ -28,7 +29,7 @@ export function ScopeCard({
         imageFit={ImageFit.cover}
         styles={{ root: { borderRadius: 8, flex: 'none', background: theme.palette.neutralLighter } }}
       />
-      <Stack tokens={{ childrenGap: 6 }} styles={{ root: { minWidth: 0 } }}>
+      <Stack tokens={{ childrenGap: 6 }} styles={{ root: { minWidth: 0, flex: '1 1 180px' } }}>
         <Text as="h2" variant="xLarge" style={{ fontWeight: 600, margin: 0 }}>
           {title}
         </Text>

@@ -10,6 +10,7 @@ export default clientPlugin(manifest, {
       component: lazy(() => import('./GreetingPanel')),
       requires: 'newsletters.list',
       size: { w: 24, h: 2 },
+      lead: true,
     },
     'newsletter-card': {
       dashboard: 'newsletter',

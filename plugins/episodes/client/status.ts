@@ -2,7 +2,7 @@
 import { resolveBadge, type ResolvedBadge } from '../../../core/shared/badges';
 import { constants } from '../../../core/shared/config';
 import type { Episode } from '../../../schemas/generated/entities/episode';
-import { formatDate } from '../../../core/client/format';
+import { formatDate } from '../../../core/client/format-dates';
 
 export type EpisodeStatus = 'draft' | 'scheduled' | 'published';
 

@@ -14,7 +14,7 @@ import { toast } from '../../../core/client/toasts';
 import { constants } from '../../../core/shared/config';
 import { feedbackEndpoints } from '../endpoints';
 import { statusLabels, typeLabels } from './labels';
-import { formatDate } from '../../../core/client/format';
+import { formatDate } from '../../../core/client/format-dates';
 
 const all = 'all';
 const typeOptions: IDropdownOption[] = [{ key: all, text: 'All types' }, ...Object.entries(typeLabels).map(([key, text]) => ({ key, text }))];

@@ -3,7 +3,7 @@ import { IconButton, Stack, Text, type IContextualMenuItem } from '@fluentui/rea
 import { theme } from '../../../core/client/theme';
 import type { Image } from '../../../schemas/generated/entities/image';
 import { constants } from '../../../core/shared/config';
-import { formatDate } from '../../../core/client/format';
+import { formatDate } from '../../../core/client/format-dates';
 
 export interface ImageCardProps {
   image: Image;

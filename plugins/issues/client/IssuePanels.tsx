@@ -3,12 +3,16 @@
  * recently changed drafts, and 'Published issues', the three most recently published, each
  * opening the issue's editor, with 'See all' for the issue list filtered the same way. With no
  * published issue the second says "You haven't published any issues yet..." and offers to create
- * one. The dashboard is the first screen after sign-in (design.md section 6): no date library,
- * nothing of the list component here.
+ * one. The publisher home leads with 'At a glance'. The dashboard is the first screen after
+ * sign-in (design.md section 6): no date library, nothing of the list component here.
  */
-import { Link } from '@fluentui/react';
+import { Link, Spinner, Stack, Text } from '@fluentui/react';
 import { Link as RouteLink } from 'wouter';
-import { ListPanel, PanelRow, panelDate, usePanelData } from '../../../core/client/panel-list';
+import { call } from '../../../core/client/api';
+import { Figure, Figures } from '../../../core/client/figures';
+import { dayMonth, formatNumber, formatPercent, formatTime } from '../../../core/client/format';
+import { ListPanel, PanelRow, PanelTitle, panelDate, usePanelData } from '../../../core/client/panel-list';
+import { linkTo } from '../../../core/client/registry';
 // The badge alone: the list's index would bring the whole list component to the first screen.
 import { StatusBadge } from '../../../core/client/list/StatusBadge';
 import { useCan } from '../../../core/client/permissions';
@@ -16,8 +20,10 @@ import { resolveBadge } from '../../../core/shared/badges';
 import { constants } from '../../../core/shared/config';
 import type { Scope } from '../../../schemas/generated/entities/scope';
 import type { IssueListQuery } from '../../../schemas/generated/api/issue-list-query';
+import { newsletterEndpoints } from '../../newsletters/endpoints';
 import { issueApi, type Issue } from './issue-api';
 import { issueEditorPath, issueName, newIssuePath } from './issue-paths';
+import { issueAnalyticsRoute } from './public';
 
 type PanelKind = 'draft' | 'published';
 
@@ -77,4 +83,83 @@ export function DraftIssuesPanel({ scope }: { scope: Scope }) {
 
 export function PublishedIssuesPanel({ scope }: { scope: Scope }) {
   return <IssuesPanel scope={scope} kind="published" />;
+}
+
+interface Glance {
+  subscribers: number;
+  newsletters: number;
+  last: Issue | null;
+  next: Issue | null;
+}
+
+/** Scheduled issues looked at for the next one; a publisher plans a few weeks ahead at most. */
+const scheduledLooked = 50;
+/** The latest published issues looked at for the last e-mailed one. */
+const publishedLooked = 10;
+
+async function glanceOf(scope: Scope): Promise<{ data: Glance }> {
+  const [newsletters, sent, scheduled] = await Promise.all([
+    call(newsletterEndpoints.list, { query: { publisher: scope._id, limit: constants.pageSizes.publisherNewsletters } }),
+    issueApi.list({ 'status.published': true, sort: 'publishedAt', desc: true, limit: publishedLooked }),
+    issueApi.list({ status: 'scheduled', limit: scheduledLooked }),
+  ]);
+  const planned = (issue: Issue) => Date.parse(issue.plannedAt ?? issue.publishedAt ?? '') || Infinity;
+  const next = scheduled.data.reduce<Issue | null>((soonest, issue) => (!soonest || planned(issue) < planned(soonest) ? issue : soonest), null);
+  return {
+    data: {
+      subscribers: newsletters.data.reduce((sum, newsletter) => sum + newsletter.stats.subscribers, 0),
+      newsletters: newsletters.data.length,
+      // The latest that went out by e-mail: a web-only issue has no rates.
+      last: sent.data.find((issue) => issue.status.emailed) ?? null,
+      next,
+    },
+  };
+}
+
+/**
+ * The publisher home's first panel (issue 31): what a publisher looks for first. Its newsletters'
+ * subscribers, the last e-mailed issue's open and click rates, and the next scheduled issue.
+ */
+export function PublisherGlancePanel({ scope }: { scope: Scope }) {
+  const glance = usePanelData(`${scope._id}|glance`, () => glanceOf(scope));
+  const results = glance?.last?.results;
+  return (
+    <Stack tokens={{ childrenGap: 12 }}>
+      <PanelTitle>At a glance</PanelTitle>
+      {!glance ? (
+        <Spinner />
+      ) : (
+        <Figures minWidth={200} tinted>
+          <Figure label="Subscribers" value={formatNumber(glance.subscribers)}>
+            <Text variant="small">{`In ${formatNumber(glance.newsletters)} newsletters`}</Text>
+          </Figure>
+          <Figure label="Last issue’s open rate" value={results && results.delivered > 0 ? formatPercent(results.openRate ?? 0) : '–'}>
+            {glance.last ? (
+              <Text variant="small">
+                <RouteLink href={linkTo(issueAnalyticsRoute, { issueId: glance.last._id }) ?? issueEditorPath(glance.last._id)} asChild>
+                  <Link>{issueName(glance.last)}</Link>
+                </RouteLink>
+                {` · ${panelDate(glance.last.emailedAt ?? glance.last.publishedAt ?? glance.last.updatedAt)}`}
+                {results && results.delivered > 0 ? ` · Click rate ${formatPercent(results.clickRate ?? 0)}` : ''}
+              </Text>
+            ) : (
+              <Text variant="small">No issue has gone out yet.</Text>
+            )}
+          </Figure>
+          <Figure label="Next scheduled" value={glance.next ? dayMonth(glance.next.plannedAt ?? glance.next.publishedAt) : '–'}>
+            {glance.next ? (
+              <Text variant="small">
+                <RouteLink href={issueEditorPath(glance.next._id)} asChild>
+                  <Link>{issueName(glance.next)}</Link>
+                </RouteLink>
+                {` · ${formatTime(glance.next.plannedAt ?? glance.next.publishedAt)}`}
+              </Text>
+            ) : (
+              <Text variant="small">Nothing is scheduled.</Text>
+            )}
+          </Figure>
+        </Figures>
+      )}
+    </Stack>
+  );
 }

@@ -26,7 +26,7 @@ import {
   type ListParams,
 } from '../../../core/client/list';
 import { handleError } from '../../../core/client/errors';
-import { cardDate, listDate } from '../../../core/client/format';
+import { cardDate, listDate } from '../../../core/client/format-dates';
 import { ConfirmDialog, PageHeader } from '../../../core/client/page-parts';
 import { useCan } from '../../../core/client/permissions';
 import { theme } from '../../../core/client/theme';

@@ -6,7 +6,7 @@
  */
 import { Shimmer, Text } from '@fluentui/react';
 import { Figure, Figures } from '../../../core/client/figures';
-import { useFormat } from '../../../core/client/format';
+import { useFormat } from '../../../core/client/format-dates';
 import { theme } from '../../../core/client/theme';
 import type { IssueResults } from '../../../schemas/generated/entities/issue-results';
 

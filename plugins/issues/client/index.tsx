@@ -14,6 +14,14 @@ export default clientPlugin(manifest, {
     'new-issue': { label: 'New Issue', icon: 'Mail', requires: 'issues.create', to: (scope) => newIssuePath(scope._id) },
   },
   panels: {
+    'publisher-glance': {
+      dashboard: 'publisher',
+      title: 'At a glance',
+      component: lazy(() => import('./IssuePanels').then((module) => ({ default: module.PublisherGlancePanel }))),
+      requires: 'issues.list',
+      size: { w: 24, h: 3 },
+      lead: true,
+    },
     'draft-issues': {
       dashboard: 'newsletter',
       title: 'Draft issues',

@@ -10,7 +10,7 @@ import { theme } from '../../../core/client/theme';
 import { constants } from '../../../core/shared/config';
 import { notificationEndpoints } from '../endpoints';
 import './notifications.css';
-import { formatDate } from '../../../core/client/format';
+import { formatDate } from '../../../core/client/format-dates';
 
 export default function AnnouncementPage() {
   const { announcementId } = useParams<{ announcementId: string }>();

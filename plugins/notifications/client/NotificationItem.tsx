@@ -1,6 +1,6 @@
 /** One notification: the sender's initials, subject, preview, when, and the unread dot that marks it read. */
 import { Text, TooltipHost } from '@fluentui/react';
-import { useFormat } from '../../../core/client/format';
+import { useFormat } from '../../../core/client/format-dates';
 import { AvatarPicture } from '../../../core/client/layout/Avatar';
 import type { Notification } from '../../../schemas/generated/entities/notification';
 import './notifications.css';

@@ -1,5 +1,6 @@
 /** How the outbox page writes dates (the spec's patterns, the console's language) and sizes. */
-import { datePatterns, formatDate, formatNumber, listDate as consoleListDate } from '../../../core/client/format';
+import { formatNumber } from '../../../core/client/format';
+import { datePatterns, formatDate, listDate as consoleListDate } from '../../../core/client/format-dates';
 
 /** A date as lists write it; nothing for a file without one. */
 export const listDate = (value: string) => consoleListDate(value);

@@ -6,7 +6,7 @@ import { theme } from '../../../core/client/theme';
 import { constants } from '../../../core/shared/config';
 import type { Recording } from '../../../schemas/generated/entities/recording';
 import { formatDuration } from './duration';
-import { formatDate } from '../../../core/client/format';
+import { formatDate } from '../../../core/client/format-dates';
 
 export interface RecordingCardProps {
   recording: Recording;

@@ -7,7 +7,7 @@ import { speechMessages } from '../rules';
 import { speechApi, type ChunkVersion } from './speech-api';
 import { reportFailure } from './speech-errors';
 import { AudioPlayer } from './speech-parts';
-import { formatDate } from '../../../core/client/format';
+import { formatDate } from '../../../core/client/format-dates';
 
 const classes = mergeStyleSets({
   list: { listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 16 },

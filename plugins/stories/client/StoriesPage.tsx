@@ -21,7 +21,7 @@ import { moveStory, statusMoves, useActor, verdictOn, wasPublished } from './sto
 import { storyApi, type Story } from './story-api';
 import { storyName } from './story-name';
 import { StoryCard, storyTypeLabels } from './StoryCard';
-import { formatDate } from '../../../core/client/format';
+import { formatDate } from '../../../core/client/format-dates';
 
 const createPath = '/stories/create/';
 

@@ -15,7 +15,7 @@ import { withoutMarker } from '../rules';
 import { editorPath, useStoryOpener } from './open-story';
 import type { Story } from './story-api';
 import { storyName } from './story-name';
-import { formatDate } from '../../../core/client/format';
+import { formatDate } from '../../../core/client/format-dates';
 
 export interface StoryCardProps {
   story: Story;

@@ -49,13 +49,13 @@ export function StoryEditForm({ editor, authors, onAuthorsChange, editable, mayA
   const subtitleError = subtitleProblem(fields.subtitle, constants.stories.subtitleMin) ?? undefined;
   return (
     <Stack className="story-edit article" tokens={{ childrenGap: 16 }}>
-      <Stack horizontal verticalAlign="end" horizontalAlign="space-between" tokens={{ childrenGap: 16 }}>
+      <Stack horizontal wrap verticalAlign="end" horizontalAlign="space-between" tokens={{ childrenGap: 16 }}>
         <Dropdown
           label="Pen name"
           options={penNameOptions}
           selectedKey={fields.writer}
           disabled={!editable}
-          styles={{ root: { minWidth: 240 } }}
+          styles={{ root: { minWidth: 'min(240px, 100%)' } }}
           onChange={(_event, option) => {
             if (option?.key === addPenNameKey) setAddingPenName(true);
             else if (option) draft.edit({ writer: String(option.key) });

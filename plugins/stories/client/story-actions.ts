@@ -11,7 +11,7 @@ import { toast } from '../../../core/client/toasts';
 import { articleImageRequired, cancelledText, scheduledText, verdict, waitForSave, type Actor, type StoryAction } from '../rules';
 import { storyApi, type Story } from './story-api';
 import type { StoryDraft } from './story-draft';
-import { formatDate } from '../../../core/client/format';
+import { formatDate } from '../../../core/client/format-dates';
 
 /** The signed-in user as rules.ts sees them. */
 export function useActor(): Actor {

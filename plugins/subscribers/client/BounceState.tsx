@@ -5,7 +5,7 @@
  */
 import { Text } from '@fluentui/react';
 import type { Subscription } from '../../../schemas/generated/entities/subscription';
-import { formatDate } from '../../../core/client/format';
+import { formatDate } from '../../../core/client/format-dates';
 
 export type Bounce = NonNullable<Subscription['bounce']>;
 

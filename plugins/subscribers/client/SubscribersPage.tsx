@@ -31,7 +31,8 @@ import { BounceState } from './BounceState';
 import { ImportErrorsDialog, type RowProblem } from './ImportErrorsDialog';
 import { downloadSubscribersCsv, importSubscribersCsv, listSubscriptions } from './subscribers-api';
 import './subscribers.css';
-import { formatDate, formatNumber } from '../../../core/client/format';
+import { formatNumber } from '../../../core/client/format';
+import { formatDate } from '../../../core/client/format-dates';
 
 const pageSize = constants.pageSizes.list;
 const signUpFormat = 'd MMMM yyyy';

@@ -25,7 +25,7 @@ import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useLocation, useParams } from 'wouter';
 import { narrowScreen, useNarrow } from '../../../../core/client/layout/narrow';
-import { formatDateTime } from '../../../../core/client/format';
+import { formatDateTime } from '../../../../core/client/format-dates';
 import { StatusBadge } from '../../../../core/client/list';
 import { useCan } from '../../../../core/client/permissions';
 import { ConnectionOverlay, currentSocket, startSocket } from '../../../../core/client/socket';

@@ -19,7 +19,8 @@ import { issueRoom } from '../../events';
 import type { MailServerWait } from '../../publishing';
 import { publishApi, type DeliveryCounts, type DeliveryProgress } from './publish-api';
 import { BounceCounts } from './BounceCounts';
-import { formatDate, formatNumber } from '../../../../core/client/format';
+import { formatNumber } from '../../../../core/client/format';
+import { formatDate } from '../../../../core/client/format-dates';
 
 /** What the publish page listens to on the issue's room. */
 export type IssueEvents = Pick<Socket, 'on' | 'off'>;

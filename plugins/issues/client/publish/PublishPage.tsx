@@ -54,7 +54,8 @@ import type { IssuePreflight } from '../../../../schemas/generated/api/issue-pre
 import { issueAnalyticsRoute } from '../public';
 import { publishApi } from './publish-api';
 import { useNow } from './use-now';
-import { formatDate, formatNumber } from '../../../../core/client/format';
+import { formatNumber } from '../../../../core/client/format';
+import { formatDate } from '../../../../core/client/format-dates';
 
 export const rescheduleNote = 'A reschedule sends the issue only to the subscribers who did not receive it.';
 

@@ -1,0 +1,20 @@
+/** The sidebar of a narrow window (layout/narrow.ts): a panel from the left, closed by its button, a click outside or a link followed. */
+import { Panel, PanelType } from '@fluentui/react';
+import { Sidebar } from './Sidebar';
+
+export default function Drawer({ onDismiss }: { onDismiss(): void }) {
+  return (
+    <Panel
+      isOpen
+      type={PanelType.customNear}
+      customWidth="280px"
+      isLightDismiss
+      onDismiss={onDismiss}
+      closeButtonAriaLabel="Close menu"
+      headerText="Menu"
+      styles={{ content: { padding: 0 }, header: { display: 'none' }, commands: { position: 'absolute', right: 0, zIndex: 1 } }}
+    >
+      <Sidebar />
+    </Panel>
+  );
+}
