@@ -20,15 +20,35 @@ export interface ImageFieldProps {
   width?: number;
   height?: number;
   round?: boolean;
+  /** Marked as a required field is: an asterisk, and '(required)' for screen readers. */
+  required?: boolean;
 }
 
-export function ImageField({ label, value, onChange, errorMessage, recommendedSize, width = 120, height = 120, round = false }: ImageFieldProps) {
+export function ImageField({
+  label,
+  value,
+  onChange,
+  errorMessage,
+  recommendedSize,
+  width = 120,
+  height = 120,
+  round = false,
+  required = false,
+}: ImageFieldProps) {
   const [picking, setPicking] = useState(false);
   const Picker = componentOf(imagePickerRef);
   return (
     <Stack tokens={{ childrenGap: 6 }}>
       <Text variant="small" styles={{ root: { fontWeight: 600 } }}>
         {label}
+        {required ? (
+          <>
+            <span aria-hidden style={{ color: theme.semanticColors.errorText }}>
+              {' *'}
+            </span>
+            <span className="mh-visually-hidden"> (required)</span>
+          </>
+        ) : null}
       </Text>
       <Stack horizontal wrap verticalAlign="center" tokens={{ childrenGap: 12 }}>
         {/* Its size, or the width there is at that shape on a narrow screen. */}

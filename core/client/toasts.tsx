@@ -15,10 +15,14 @@ export interface Toast {
 const toastsAtom = atom<Toast[]>([]);
 let nextId = 1;
 
-/** Shows a toast from anywhere (event handlers, the error handler). */
+/**
+ * Shows a toast from anywhere (event handlers, the error handler). The same message again (a
+ * button pressed twice) does not stack a copy: the one shown moves last and its time starts over.
+ */
 export function toast(kind: Toast['kind'], title: string, text?: string): void {
   const store = getDefaultStore();
-  store.set(toastsAtom, (toasts) => [...toasts.slice(-3), { id: nextId++, kind, title, text }]);
+  const same = (other: Toast) => other.kind === kind && other.title === title && other.text === text;
+  store.set(toastsAtom, (toasts) => [...toasts.filter((other) => !same(other)).slice(-3), { id: nextId++, kind, title, text }]);
 }
 
 const types = { success: MessageBarType.success, error: MessageBarType.error, info: MessageBarType.info };

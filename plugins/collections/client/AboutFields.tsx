@@ -42,6 +42,7 @@ export function AboutFields({
     <>
       <ImageField
         label="Image"
+        required
         value={values.image}
         onChange={(image) => change({ image })}
         errorMessage={errors.image}

@@ -26,6 +26,7 @@ export function IdentityStage({ draft, change, errors, langs }: StageProps & { l
       <StageIntro>Give your newsletter a face and a name. Readers find it at its address.</StageIntro>
       <ImageField
         label="COVER IMAGE"
+        required
         value={draft.image}
         onChange={(image) => change({ image })}
         errorMessage={errors.image}
