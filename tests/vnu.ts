@@ -25,12 +25,16 @@ export async function htmlErrors(documents: Record<string, string>, allowed: Reg
   const folder = await mkdtemp(join(tmpdir(), 'vnu-'));
   try {
     const names = Object.keys(documents);
-    const files = names.map((name, index) => join(folder, `${index}.html`));
+    const files = names.map((_, index) => join(folder, `${index}.html`));
     await Promise.all(files.map((file, index) => writeFile(file, documents[names[index]!]!)));
     const output = await new Promise<string>((resolve, reject) => {
       // vnu exits with 1 when it found errors: the report is in its output either way.
-      execFile('java', ['-jar', jar, '--format', 'json', '--errors-only', '--exit-zero-always', ...files], { maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) =>
-        error ? reject(new Error(`The Nu HTML Checker did not run (is Java installed?): ${error.message}`)) : resolve(stderr || stdout),
+      execFile(
+        'java',
+        ['-jar', jar, '--format', 'json', '--errors-only', '--exit-zero-always', ...files],
+        { maxBuffer: 64 * 1024 * 1024 },
+        (error, stdout, stderr) =>
+          error ? reject(new Error(`The Nu HTML Checker did not run (is Java installed?): ${error.message}`)) : resolve(stderr || stdout),
       );
     });
     const report = JSON.parse(output) as { messages: (CheckerMessage & { url: string })[] };

@@ -4,10 +4,11 @@
  */
 import { atom } from 'jotai';
 import { useEffect, useState } from 'react';
+import { constants } from '../../shared/config';
 
-export const narrowScreen = '(max-width: 767px)';
+export const narrowScreen = `(max-width: ${constants.layout.phoneWidth - 1}px)`;
 /** A tablet's width: the sidebar is there, so the top bar's items take less room. */
-export const compactScreen = '(max-width: 1023px)';
+export const compactScreen = `(max-width: ${constants.layout.tabletWidth - 1}px)`;
 
 /** Whether the window matches a media query now, following it as it is resized or turned. */
 function useScreen(media: string): boolean {

@@ -19,6 +19,7 @@ import { useCan } from '../../../core/client/permissions';
 import { resolveBadge } from '../../../core/shared/badges';
 import { constants } from '../../../core/shared/config';
 import type { Scope } from '../../../schemas/generated/entities/scope';
+import type { NewsletterSummary } from '../../../schemas/generated/entities/newsletter-summary';
 import type { IssueListQuery } from '../../../schemas/generated/api/issue-list-query';
 import { newsletterEndpoints } from '../../newsletters/endpoints';
 import { issueApi, type Issue } from './issue-api';
@@ -97,9 +98,20 @@ const scheduledLooked = 50;
 /** The latest published issues looked at for the last e-mailed one. */
 const publishedLooked = 10;
 
+/** Every newsletter of the publisher, a page of the largest size at a time: the glance adds up all of them. */
+async function allNewsletters(publisher: string): Promise<NewsletterSummary[]> {
+  const limit = 100;
+  const found: NewsletterSummary[] = [];
+  for (let page = 0; ; page += 1) {
+    const { data } = await call(newsletterEndpoints.list, { query: { publisher, limit, page } });
+    found.push(...data);
+    if (data.length < limit) return found;
+  }
+}
+
 async function glanceOf(scope: Scope): Promise<{ data: Glance }> {
   const [newsletters, sent, scheduled] = await Promise.all([
-    call(newsletterEndpoints.list, { query: { publisher: scope._id, limit: constants.pageSizes.publisherNewsletters } }),
+    allNewsletters(scope._id),
     issueApi.list({ 'status.published': true, sort: 'publishedAt', desc: true, limit: publishedLooked }),
     issueApi.list({ status: 'scheduled', limit: scheduledLooked }),
   ]);
@@ -107,8 +119,8 @@ async function glanceOf(scope: Scope): Promise<{ data: Glance }> {
   const next = scheduled.data.reduce<Issue | null>((soonest, issue) => (!soonest || planned(issue) < planned(soonest) ? issue : soonest), null);
   return {
     data: {
-      subscribers: newsletters.data.reduce((sum, newsletter) => sum + newsletter.stats.subscribers, 0),
-      newsletters: newsletters.data.length,
+      subscribers: newsletters.reduce((sum, newsletter) => sum + newsletter.stats.subscribers, 0),
+      newsletters: newsletters.length,
       // The latest that went out by e-mail: a web-only issue has no rates.
       last: sent.data.find((issue) => issue.status.emailed) ?? null,
       next,

@@ -105,6 +105,14 @@ export interface Constants {
     realtimeCloseWaitMs: number;
   };
   layout: {
+    /**
+     * Below this width (CSS pixels) the console is one column, with the sidebar in a drawer (issue 31). global.css and story-editor.css repeat the number in their media queries.
+     */
+    phoneWidth: number;
+    /**
+     * Below this width the top bar's items take less room. global.css repeats the number in its media queries.
+     */
+    tabletWidth: number;
     sidebarWidth: number;
     topBarHeight: number;
     accent: string;

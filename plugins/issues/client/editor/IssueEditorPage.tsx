@@ -110,7 +110,7 @@ function Editor({ live, page }: { live: LiveIssue; page: EditorPage }) {
   const can = useCan();
   // On a phone the sidebar starts closed: the page gets the width.
   const narrow = useNarrow();
-  const [open, setOpen] = useState(() => !window.matchMedia(narrowScreen).matches);
+  const [open, setOpen] = useState(!narrow);
   const processing = issue.status.processing;
   const disabled = processing || !can('issues.update');
   const dashboard = `/newsletters/show/${issue.newsletter}`;
