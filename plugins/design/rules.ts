@@ -169,3 +169,14 @@ export const exampleTemplates: { title: string; channels: string[] }[] = [
   { title: 'Teknoloji', channels: ['Haberler', 'Yapay Zeka', 'Araçlar', 'Haftanın Bağlantıları'] },
   { title: 'Yerel Haber', channels: ['Şehirden', 'Etkinlikler', 'Ulaşım', 'Hava Durumu'] },
 ];
+
+/**
+ * The e-mail design's parts that wear the newsletter's brand (issue 31): the footer in its colour
+ * and text colour, and the links' underline or highlight in its colour. The reading colours (text,
+ * links, cards) stay as they are, since they must read on white and in dark mode.
+ */
+export function brandColours(newsletter: { color: string; textColor: string }) {
+  const color = newsletter.color.toLowerCase();
+  const textColor = newsletter.textColor.toLowerCase();
+  return { footerBackgroundColor: color, footerTextColor: textColor, footerLinkColor: textColor, linkStylingColor: color, linkStylingColorDark: color };
+}

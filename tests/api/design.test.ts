@@ -197,6 +197,34 @@ describe.each(databases)('newsletter design on %s', (kind) => {
       expect((await t.request('GET', `/api/newsletters/list/${id}`, { token: tokens.otherDirector })).status).toBe(404);
     });
 
+    it("makes the newsletter from stage 0's identity alone; its director then saves each stage, interests too, until it is published", async () => {
+      const { title, subtitle, image, lang } = draftOf('kimlik-bulteni');
+      const answer = await create({ title, subtitle, image, lang, key: 'kimlik-bulteni' });
+      expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+      const newsletterId = answer.body.data._id as string;
+      const settings = await settingsOf(newsletterId);
+      expect(settings).toMatchObject({ title, description: '', interests: [], color: constants.layout.accent, textColor: '#201f1e' });
+      expect(shape(settings.channelTemplates)).toEqual([{ title: 'Default Template', channels: [], default: true }]);
+
+      // What a part given with CREATE holds is still checked.
+      const short = await create({ title, subtitle, image, lang, key: 'kisa-bulteni', description: 'Kısa' });
+      expect(short.status).toBe(422);
+      expect(JSON.stringify(short.body)).toContain('Newsletter description must be at least');
+
+      const identity = { title, subtitle, image, key: 'kimlik-bulteni', color: '#0b3d91', textColor: '#ffffff' };
+      const stage1 = await saveSettings(newsletterId, { ...identity, description: draftOf('x').description, interests: interestIds.slice(0, 1) });
+      expect(stage1.status, JSON.stringify(stage1.body)).toBe(200);
+      expect((await settingsOf(newsletterId)).interests).toEqual(interestIds.slice(0, 1));
+      expect((await saveSettings(newsletterId, { ...identity, welcome: goodWelcome })).status).toBe(200);
+      expect((await settingsOf(newsletterId)).welcome).toMatchObject({ subject: goodWelcome.subject });
+
+      // Published, its interests are the admin's to change again.
+      expect((await t.request('PUT', `/api/newsletters/publish/${newsletterId}`, { token: tokens.director })).status).toBe(200);
+      const refused = await saveSettings(newsletterId, { ...identity, interests: interestIds.slice(1, 2) });
+      expect(refused.status).toBe(401);
+      expect((await settingsOf(newsletterId)).interests).toEqual(interestIds.slice(0, 1));
+    });
+
     it('starts with the default template when the wizard sends none', async () => {
       const { channelTemplates, ...withoutTemplates } = draftOf('sablonsuz-bulten');
       expect(channelTemplates.length).toBeGreaterThan(0);

@@ -2,10 +2,12 @@
 /**
  * The newsletter creation wizard (spec 002 sections 2.5, 4, 5 and 8): each stage refuses to go on
  * with its validation message (the toast 'Error!', 'Hata!' for the welcome e-mail, and the line
- * under the field), Back keeps what was typed and is not offered at -1 and 6, PUBLISH runs create,
- * e-mail design (banner = image), publish and the scopes' reload in that order and goes on from the
- * failed step after a failure, the congratulations copy the public link, and FINISH saves the
- * design and goes to the publisher with ?redirect, else to the newsletter.
+ * under the field), Back keeps what was typed and is not offered at -1 and 6. CREATE makes the
+ * newsletter and each stage after saves its part (issue 31), so leaving keeps it and ?newsletter
+ * goes on with it. PUBLISH saves, sets the e-mail design (banner = image, the brand's colours),
+ * publishes and reloads the scopes in that order and goes on from the failed step after a failure,
+ * the congratulations copy the public link, and FINISH saves the design and goes to the publisher
+ * with ?redirect, else to the newsletter.
  */
 import { setIconOptions } from '@fluentui/react';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -73,6 +75,8 @@ const calls: { call: string; body?: unknown }[] = [];
 const named = (call: string) => calls.filter((entry) => entry.call === call);
 /** Answers to use once before the normal one (a failure to recover from). */
 const failures: Partial<Record<'create' | 'publish', Response>> = {};
+/** The newsletter's settings as the last save left them (what ?newsletter reads back). */
+let saved: Record<string, unknown> = {};
 
 const server = setupServer(
   http.get(`${origin}/api/newsletters/create`, () => HttpResponse.json({ data: blank() })),
@@ -111,6 +115,16 @@ const server = setupServer(
     }
     return HttpResponse.json({ data: { _id: newsletterId, design: { email: emailDesign }, image: cover }, msg: 'Newsletter created.' });
   }),
+  http.put(`${origin}/api/newsletters/update/:id`, async ({ request, params }) => {
+    const body = (await request.json()) as Record<string, unknown>;
+    calls.push({ call: `save ${String(params.id)}`, body });
+    saved = { ...saved, ...body };
+    return HttpResponse.json({ data: { _id: params.id, ...body } });
+  }),
+  http.get(`${origin}/api/newsletters/update/:id`, ({ params }) =>
+    HttpResponse.json({ data: { body: { _id: params.id, lang: 'tr', channelTemplates: [], ...saved }, data: { interests, testers: [], voices: [] } } }),
+  ),
+  http.get(`${origin}/api/newsletters/update/:id/design/email/update`, () => HttpResponse.json({ data: { body: emailDesign, data: { fonts: [] } } })),
   http.put(`${origin}/api/newsletters/update/:id/design/email/update`, async ({ request, params }) => {
     const body = (await request.json()) as EmailDesign;
     calls.push({ call: `design ${String(params.id)}`, body });
@@ -194,6 +208,7 @@ afterEach(() => {
   writeText.mockClear();
   delete failures.create;
   delete failures.publish;
+  saved = {};
 });
 afterAll(() => server.close());
 
@@ -454,15 +469,14 @@ describe('the newsletter wizard', () => {
     expect((screen.getByRole('textbox', { name: 'TITLE' }) as HTMLInputElement).value).toBe('Kuzey Notları');
     expect((screen.getByRole('textbox', { name: 'SLUG /n/' }) as HTMLInputElement).value).toBe('kuzey-notlari');
     expect(screen.getByRole('img', { name: 'COVER IMAGE' }).getAttribute('src')).toBe(cover);
-    press('BACK');
-    await stageIs('Before you start');
-    expect((screen.getByRole('checkbox', { name: 'I have read and accept the Publisher Agreement.' }) as HTMLInputElement).checked).toBe(true);
+    // Created: the agreement is behind, and the button saves instead of making a second newsletter.
     expect(screen.queryByRole('button', { name: 'BACK' })).toBeNull();
-
-    press('CONTINUE');
-    await stageIs('Your newsletter');
-    press('CREATE');
+    expect(screen.queryByRole('button', { name: 'CREATE' })).toBeNull();
+    type('SUBTITLE', 'Kuzeyden her hafta notlar');
+    press('NEXT');
     await stageIs('What is it about?');
+    expect(named('create')).toHaveLength(1);
+    expect(named(`save ${newsletterId}`).at(-1)!.body).toMatchObject({ subtitle: 'Kuzeyden her hafta notlar', key: 'kuzey-notlari' });
     expect((screen.getByRole('checkbox', { name: 'Haber' }) as HTMLInputElement).checked).toBe(true);
     press('NEXT');
     await stageIs('Colours');
@@ -479,25 +493,47 @@ describe('the newsletter wizard', () => {
     press('PUBLISH');
     await stageIs('Congrats!');
 
+    const save = `save ${newsletterId}`;
+    // CREATE made it, each stage saved its part, PUBLISH saved it whole, then design, publish, reload.
     expect(calls.filter((entry) => entry.call !== 'keys').map((entry) => entry.call)).toEqual([
       'create',
+      'verify',
+      save,
+      save,
+      save,
+      save,
+      save,
       `design ${newsletterId}`,
       `publish ${newsletterId}`,
       'verify',
     ]);
-    const created = named('create')[0]!.body as Record<string, unknown>;
-    expect(created).toMatchObject({
+    expect(named('create')[0]!.body).toEqual({ title: 'Kuzey Notları', subtitle: 'Kuzeyden haftalık notlar', key: 'kuzey-notlari', image: cover, lang: 'tr' });
+    const saves = named(save).map((entry) => entry.body as Record<string, unknown>);
+    // Stage 1 saves the description and interests; the welcome e-mail waits for its own stage.
+    expect(saves[0]).toMatchObject({ interests: ['i1'], description: 'Kuzeyin gündemi, her hafta kısa ve öz notlarla.' });
+    expect(saves[0]).not.toHaveProperty('welcome');
+    expect(saves.at(-1)).toMatchObject({
       title: 'Kuzey Notları',
       subtitle: 'Kuzeyden haftalık notlar',
       key: 'kuzey-notlari',
       image: cover,
-      lang: 'tr',
+      color: '#ffce14',
+      textColor: '#201f1e',
       interests: ['i1'],
       description: 'Kuzeyin gündemi, her hafta kısa ve öz notlarla.',
       welcome: { subject: 'Kuzey Notlarına hoş geldiniz', preview: 'Her pazartesi gelen kutunuzda', intro: { html: '<p>Merhaba, aramıza hoş geldiniz!</p>' } },
       channelTemplates: [{ title: 'Default Template', default: true, channels: ['Gündem'] }],
     });
-    expect(named(`design ${newsletterId}`)[0]!.body).toEqual({ ...emailDesign, banner: cover });
+    // The e-mail design wears the brand: the footer in its colours.
+    expect(named(`design ${newsletterId}`)[0]!.body).toEqual({
+      ...emailDesign,
+      banner: cover,
+      footerBackgroundColor: '#ffce14',
+      footerTextColor: '#201f1e',
+      footerLinkColor: '#201f1e',
+      linkStylingColor: '#ffce14',
+      linkStylingColorDark: '#ffce14',
+    });
     // The reload put the new newsletter in the switcher's scopes at once.
     const { store, scopesAtom, currentScopeAtom } = modules.stores;
     expect(store.get(scopesAtom).map((scope) => scope._id)).toEqual(['p1', newsletterId]);
@@ -523,14 +559,25 @@ describe('the newsletter wizard', () => {
   it('FINISH saves the design and goes to the newsletter without ?redirect; a failed step is taken again alone', async () => {
     const { keyTaken } = modules.rules;
     const location = openWizard();
-    await walkToPublish();
-
+    await acceptTerms();
+    // The server's refusal of CREATE (a slug taken meanwhile) keeps the stage and what was typed.
     failures.create = HttpResponse.json({ msg: 'Error!', details: [{ message: keyTaken('kuzey-notlari'), path: 'key' }] }, { status: 422 });
-    press('PUBLISH');
+    await pickCover();
+    type('TITLE', 'Kuzey Notları');
+    type('SUBTITLE', 'Kuzeyden haftalık notlar');
+    press('CREATE');
     await toastWith(keyTaken('kuzey-notlari'));
-    expect(screen.getByRole('heading', { level: 2, name: 'Ready to publish' })).toBeTruthy();
-    expect(screen.getByRole('button', { name: 'BACK' })).toBeTruthy();
-    expect(screen.getByText('Kuzey Notları')).toBeTruthy();
+    expect(screen.getByRole('heading', { level: 2, name: 'Your newsletter' })).toBeTruthy();
+    expect((screen.getByRole('textbox', { name: 'TITLE' }) as HTMLInputElement).value).toBe('Kuzey Notları');
+    press('CREATE');
+    await stageIs('What is it about?');
+    await fillDescription();
+    press('NEXT');
+    await stageIs('Welcome e-mail');
+    await fillWelcome();
+    press('NEXT');
+    await stageIs('Ready to publish');
+    calls.length = 0;
 
     failures.publish = HttpResponse.json({ err: 'INTERNAL_ERROR', msg: 'The newsletter could not be published.' }, { status: 500 });
     press('PUBLISH');
@@ -541,8 +588,7 @@ describe('the newsletter wizard', () => {
     press('PUBLISH');
     await stageIs('Congrats!');
     expect(calls.filter((entry) => entry.call !== 'keys').map((entry) => entry.call)).toEqual([
-      'create',
-      'create',
+      `save ${newsletterId}`,
       `design ${newsletterId}`,
       `publish ${newsletterId}`,
       `publish ${newsletterId}`,
@@ -557,6 +603,32 @@ describe('the newsletter wizard', () => {
       press('FINISH');
     });
     await waitFor(() => expect(location.history.at(-1)).toBe(`/newsletters/show/${newsletterId}`));
-    expect(named(`design ${newsletterId}`).at(-1)!.body).toEqual({ ...emailDesign, banner: cover, showReadingTime: false });
+    expect(named(`design ${newsletterId}`).at(-1)!.body).toMatchObject({ banner: cover, footerBackgroundColor: '#ffce14', showReadingTime: false });
+  });
+
+  it('keeps the newsletter CREATE made when the wizard is left, and goes on with it from ?newsletter', async () => {
+    const location = openWizard();
+    await acceptTerms();
+    await fillIdentity();
+    await fillDescription();
+    press('NEXT');
+    await stageIs('Welcome e-mail');
+    fireEvent.click(screen.getByRole('button', { name: 'Leave the wizard' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Leave the wizard?' });
+    expect(dialog.textContent).toContain('Your newsletter is saved but not published.');
+    fireEvent.click(within(dialog).getByRole('button', { name: 'LEAVE' }));
+    await waitFor(() => expect(location.history.at(-1)).toBe(`/newsletters/show/${newsletterId}`));
+    cleanup();
+
+    calls.length = 0;
+    openWizard(`/newsletters/create?newsletter=${newsletterId}`);
+    await stageIs('Your newsletter');
+    expect((screen.getByRole('textbox', { name: 'TITLE' }) as HTMLInputElement).value).toBe('Kuzey Notları');
+    expect(named('create')).toHaveLength(0);
+    press('NEXT');
+    await stageIs('What is it about?');
+    expect((screen.getByRole('checkbox', { name: 'Haber' }) as HTMLInputElement).checked).toBe(true);
+    expect((screen.getByRole('textbox', { name: 'DESCRIPTION' }) as HTMLInputElement).value).toBe('Kuzeyin gündemi, her hafta kısa ve öz notlarla.');
+    expect(named('create')).toHaveLength(0);
   });
 });

@@ -3,7 +3,7 @@
  * it from the scope switcher, meets every validation message on the way (the interests' upper
  * limit is out of reach on screen, where the fifth box is disabled, so the server is asked for it),
  * creates and publishes a newsletter, finds it in the scope switcher at once and its landing page
- * live at /n/{key}.
+ * live at /n/{key}. A newsletter left after CREATE is kept, and its card opens the wizard on it again.
  */
 import type { Page } from '@playwright/test';
 import { expect, ownServerTest } from './fixtures';
@@ -233,8 +233,10 @@ test('a director creates, publishes and designs a newsletter in the wizard', asy
   // Published, its design stored, its landing page live.
   const design = (await (
     await request.get(`/api/newsletters/update/${newsletterId}/design/email/update`, { headers: { authorization: `Bearer ${token}` } })
-  ).json()) as { data: { body: { roundedBorders: boolean; banner: string } } };
+  ).json()) as { data: { body: { roundedBorders: boolean; banner: string; footerBackgroundColor: string; footerTextColor: string } } };
   expect(design.data.body.roundedBorders).toBe(false);
+  // The brand's colours, chosen at stage 2, are the e-mail's footer.
+  expect(design.data.body).toMatchObject({ footerBackgroundColor: '#ffce14', footerTextColor: '#000000' });
   // The cover as uploaded, not its WebP copy: not every mail client shows WebP.
   expect(design.data.body.banner).toMatch(/^\/uploads\/images\/.+\.(png|jpe?g|gif)$/);
   expect(design.data.body.banner).not.toMatch(/-(medium|small)\.webp$/);
@@ -250,4 +252,47 @@ test("a director whose publisher has no newsletter yet starts in the wizard, and
   await page.getByRole('button', { name: 'Leave the wizard' }).click();
   await expect(page).toHaveURL(/\/publishers\/show\/[^/]+$/);
   await expect(page.getByRole('heading', { name: 'Yeni Yayın', level: 1 })).toBeVisible();
+});
+
+test('a newsletter left after CREATE is kept, unpublished, and its card opens the wizard on it again', async ({ page }) => {
+  test.setTimeout(120_000);
+  await signIn(page, accounts.director);
+  await page.goto('/newsletters/create');
+  await stage(page, 'Before you start');
+  for (const name of ['I have read and accept the Publisher Agreement.', 'I have read and accept the Publisher Policy.']) await page.getByText(name).click();
+  await press(page, 'CONTINUE');
+  await stage(page, 'Your newsletter');
+  await page.getByRole('button', { name: 'Select Image' }).click();
+  const picker = page.getByRole('dialog', { name: 'Select Image' });
+  await picker.getByRole('option').first().click();
+  await picker.getByRole('button', { name: 'SELECT' }).click();
+  await field(page, 'TITLE').fill('Yarım Kalan Notlar');
+  await field(page, 'SUBTITLE').fill('Bir gün bitecek notlar');
+  await expect(page.getByText('yarim-kalan-notlar is available.')).toBeVisible();
+  await press(page, 'CREATE');
+  await stage(page, 'What is it about?');
+  await page.getByText('Bilim', { exact: true }).click();
+  await field(page, 'DESCRIPTION').fill('Yarım kalan işlerin, bir gün bitecek notları.');
+  await press(page, 'NEXT');
+  await stage(page, 'Colours');
+  await press(page, 'NEXT');
+  await stage(page, 'Welcome e-mail');
+
+  // Leaving at the welcome e-mail keeps the newsletter and what the stages before saved.
+  await page.getByRole('button', { name: 'Leave the wizard' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Leave the wizard?' });
+  await expect(dialog).toContainText('Your newsletter is saved but not published.');
+  await dialog.getByRole('button', { name: 'LEAVE' }).click();
+  await expect(page).toHaveURL(/\/newsletters\/show\/[^/]+$/);
+  await expect(page.getByRole('heading', { name: 'Yarım Kalan Notlar', level: 1 })).toBeVisible();
+  await expect(page.getByText('DRAFT', { exact: true })).toBeVisible();
+
+  // Its card goes on where it was left: the identity and the description are there.
+  await page.getByRole('link', { name: 'Finish and publish it' }).click();
+  await stage(page, 'Your newsletter');
+  await expect(field(page, 'TITLE')).toHaveValue('Yarım Kalan Notlar');
+  await press(page, 'NEXT');
+  await stage(page, 'What is it about?');
+  await expect(field(page, 'DESCRIPTION')).toHaveValue('Yarım kalan işlerin, bir gün bitecek notları.');
+  await expect(page.getByRole('checkbox', { name: 'Bilim' })).toBeChecked();
 });

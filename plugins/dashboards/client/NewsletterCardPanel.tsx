@@ -1,6 +1,11 @@
-/** The newsletter dashboard's card: the newsletter, its subscribers and status, linking to its public page /n/{key}. */
-import { Spinner, Stack, Text } from '@fluentui/react';
+/**
+ * The newsletter dashboard's card: the newsletter, its subscribers and status, linking to its public
+ * page /n/{key}. An unpublished newsletter offers to finish it in the wizard, where it was left (issue 31).
+ */
+import { Link, Spinner, Stack, Text } from '@fluentui/react';
+import { Link as RouteLink } from 'wouter';
 import { call } from '../../../core/client/api';
+import { useCan } from '../../../core/client/permissions';
 import { usePanelData } from '../../../core/client/panel-list';
 import { theme } from '../../../core/client/theme';
 import type { Scope } from '../../../schemas/generated/entities/scope';
@@ -10,6 +15,7 @@ import { formatNumber } from '../../../core/client/format';
 
 export default function NewsletterCardPanel({ scope }: { scope: Scope }) {
   const newsletter = usePanelData(scope._id, () => call(newsletterEndpoints.fetch, { params: { id: scope._id } }));
+  const can = useCan();
   if (!newsletter) return <Spinner />;
   return (
     <ScopeCard
@@ -27,6 +33,11 @@ export default function NewsletterCardPanel({ scope }: { scope: Scope }) {
           {newsletter.status.published ? 'PUBLISHED' : 'DRAFT'}
         </Text>
       </Stack>
+      {!newsletter.status.published && can('newsletters.create') ? (
+        <RouteLink href={`/newsletters/create?newsletter=${encodeURIComponent(newsletter._id)}`} asChild>
+          <Link>Finish and publish it</Link>
+        </RouteLink>
+      ) : null}
     </ScopeCard>
   );
 }

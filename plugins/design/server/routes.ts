@@ -68,15 +68,26 @@ export function registerDesignRoutes(api: PluginApi): void {
   api.serve(designEndpoints.create, {
     requires: 'newsletters.create',
     summary:
-      "Creates an unpublished newsletter in the caller's publisher with its interests, welcome e-mail and channel templates (every rule of the wizard, with its messages). Answers data {_id, design.email, image}.",
+      "Creates an unpublished newsletter in the caller's publisher: the wizard's CREATE sends its identity, and whatever else is given (interests with the description, colours, welcome e-mail, channel templates) is checked by the wizard's rules, with their messages, and kept. Answers data {_id, design.email, image}.",
     async handler(request, _reply, session) {
       const body = request.body;
-      const problems = [...identityProblems(body), ...descriptionProblems(body), ...welcomeProblems(body.welcome)];
+      const given = {
+        description: body.description ?? blankNewsletter.description,
+        interests: body.interests ?? blankNewsletter.interests,
+        color: body.color ?? blankNewsletter.color,
+        textColor: body.textColor ?? blankNewsletter.textColor,
+        welcome: body.welcome ?? blankNewsletter.welcome,
+      };
+      const problems = [
+        ...identityProblems(body),
+        ...(body.description !== undefined || body.interests !== undefined ? descriptionProblems(given) : []),
+        ...(body.welcome ? welcomeProblems(body.welcome) : []),
+      ];
       if (problems.length > 0) throw invalidDetails(problems);
       const key = body.key.trim().toLowerCase();
       if (await keyInUse(api.db, 'newsletters', key)) throw invalid(keyTaken(key), 'key');
       const known = new Set((await interests(api.db)).map((interest) => interest._id));
-      if (body.interests.some((id) => !known.has(id))) throw invalid('Choose interests from the list.', 'interests');
+      if (given.interests.some((id) => !known.has(id))) throw invalid('Choose interests from the list.', 'interests');
       const templates = checkedTemplates(body.channelTemplates ?? blankNewsletter.channelTemplates);
 
       const id = await inTransaction(api.db, async (tx) => {
@@ -84,15 +95,15 @@ export function registerDesignRoutes(api: PluginApi): void {
           publisherId: callerPublisher(session),
           title: body.title.trim(),
           subtitle: body.subtitle.trim(),
-          description: body.description.trim(),
+          description: given.description.trim(),
           image: body.image.trim(),
-          color: body.color.toLowerCase(),
-          textColor: body.textColor.toLowerCase(),
+          color: given.color.toLowerCase(),
+          textColor: given.textColor.toLowerCase(),
           key,
           lang: body.lang ?? blankNewsletter.lang,
         });
         if (!newsletterId) throw invalid(keyTaken(key), 'key');
-        await startNewsletterSettings(tx, newsletterId, { interests: body.interests, welcome: body.welcome });
+        await startNewsletterSettings(tx, newsletterId, { interests: given.interests, welcome: given.welcome });
         await saveChannelTemplates(tx, newsletterId, templates);
         return newsletterId;
       });

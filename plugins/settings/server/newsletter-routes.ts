@@ -74,7 +74,7 @@ export function registerNewsletterSettingsRoutes(api: PluginApi): void {
       const testers = body.testers ?? current.testers;
 
       if (interests.length > constants.limits.interestsMax) throw invalid(`You can select at most ${constants.limits.interestsMax} interests.`, 'interests');
-      assertMayChangeInterests(session, current.interests, interests);
+      assertMayChangeInterests(session, current.interests, interests, current.row.first_published_at === null);
       const known = new Set((await listInterests(db)).map((interest) => interest.id));
       if (interests.some((id) => !known.has(id))) throw invalid('Choose interests from the list.', 'interests');
       const staff = new Set((await staffOf(db, current.row.publisher_id)).map((user) => user.id));

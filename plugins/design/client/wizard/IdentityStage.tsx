@@ -1,6 +1,7 @@
 /**
  * Stage 0: the newsletter's cover, title, slug (its address /n/{slug}, checked as it is typed),
- * subtitle and language. Until the slug is typed by hand it follows the title.
+ * subtitle and language. Until the slug is typed by hand it follows the title. Once CREATE has made
+ * the newsletter (`newsletterId`), the slug is checked leaving its own out, and the language stays.
  */
 import { Dropdown, Stack, TextField } from '@fluentui/react';
 import { ImageField } from '../../../../core/client/ImageField';
@@ -15,7 +16,7 @@ const { cover } = constants.design;
 /** The cover's preview: as wide as the settings page shows it, in the cover's proportions. */
 const previewWidth = 240;
 
-export function IdentityStage({ draft, change, errors, langs }: StageProps & { langs: string[] }) {
+export function IdentityStage({ draft, change, errors, langs, newsletterId }: StageProps & { langs: string[]; newsletterId: string | null }) {
   const setTitle = (title: string) => {
     // The slug follows the title while it is what the title made (or empty).
     const follows = draft.key === '' || draft.key === slugify(draft.title);
@@ -38,8 +39,7 @@ export function IdentityStage({ draft, change, errors, langs }: StageProps & { l
       <KeyField
         label="SLUG"
         model="Newsletter"
-        // Not created yet: no record of its own to leave out of the check.
-        recordId=""
+        recordId={newsletterId ?? ''}
         prefix="/n/"
         value={draft.key}
         onChange={(key) => change({ key })}
@@ -53,6 +53,7 @@ export function IdentityStage({ draft, change, errors, langs }: StageProps & { l
         selectedKey={draft.lang}
         onChange={(_, option) => option && change({ lang: String(option.key) })}
         errorMessage={errors.lang}
+        disabled={newsletterId !== null}
         styles={{ root: { maxWidth: previewWidth } }}
       />
     </Stack>

@@ -3,9 +3,11 @@
  * Stages -1 to 7 under a progress bar: the agreement, the identity (CREATE), description and
  * interests, colours, the welcome e-mail, channels (skippable), ready to publish (PUBLISH), the
  * congratulations and the e-mail design (FINISH). Every stage checks what it asks for with
- * rules.ts's messages (a toast and a line under each field) before going on; the draft stays in
- * this page across stages, so Back never loses anything. FINISH goes to the publisher's page when
- * the page was opened with ?redirect (a director's first newsletter), else to the new newsletter.
+ * rules.ts's messages (a toast and a line under each field) before going on. CREATE makes the
+ * newsletter, unpublished, and every stage after saves its part (issue 31): leaving keeps what was
+ * done, and ?newsletter={id} opens the wizard again on such a newsletter (its card links there).
+ * FINISH goes to the publisher's page when the page was opened with ?redirect (a director's first
+ * newsletter), else to the new newsletter.
  */
 import { DefaultButton, PrimaryButton, Stack } from '@fluentui/react';
 import { useAtomValue } from 'jotai';
@@ -28,7 +30,16 @@ import { ChannelsStage } from './ChannelsStage';
 import { CongratsStage } from './CongratsStage';
 import { DesignStage } from './DesignStage';
 import { IdentityStage } from './IdentityStage';
-import { notStarted, publishNewsletter, type Publication, type PublicationStep } from './publication';
+import {
+  createNewsletter,
+  notStarted,
+  publishNewsletter,
+  saveDraft,
+  type CreatedNewsletter,
+  type Publication,
+  type PublicationStep,
+  type SavedParts,
+} from './publication';
 import { PublishStage } from './PublishStage';
 import type { StageProps } from './stage-parts';
 import { WelcomeStage } from './WelcomeStage';
@@ -66,9 +77,37 @@ function scopeOf(newsletterId: string, draft: WizardDraft): Scope {
   return { _id: newsletterId, type: 'newsletter', title: draft.title, image: draft.image, lang: draft.lang, ...(publisher ? { publisher } : {}) };
 }
 
+/** The parts a stage's primary button saves, once passed: the stages after it ask for none again. */
+function partsPassed(stage: Stage, channelsSkipped: boolean): SavedParts {
+  return { description: stage >= 1, welcome: stage >= 3, channels: stage >= 4 && !channelsSkipped };
+}
+
+/** A newsletter made by an earlier CREATE, as the wizard goes on with it: its settings as the draft, its e-mail design. */
+async function resumed(newsletterId: string, blank: NewsletterBlank): Promise<{ draft: WizardDraft; created: CreatedNewsletter }> {
+  const [settings, design] = await Promise.all([designApi.newsletter(newsletterId), designApi.emailDesign(newsletterId)]);
+  const welcome = settings.welcome ?? blank.body.welcome;
+  const draft: WizardDraft = {
+    ...draftOf(blank),
+    title: settings.title,
+    subtitle: settings.subtitle,
+    key: settings.key,
+    image: settings.image,
+    lang: settings.lang,
+    description: settings.description,
+    interests: settings.interests ?? [],
+    color: settings.color,
+    textColor: settings.textColor,
+    welcome: { subject: welcome.subject, preview: welcome.preview, intro: { html: welcome.intro.html } },
+    channelTemplates: settings.channelTemplates.length > 0 ? settings.channelTemplates : blank.body.channelTemplates,
+  };
+  return { draft, created: { _id: newsletterId, image: settings.image, email: design.body } };
+}
+
 export default function NewsletterWizardPage() {
   const [, navigate] = useLocation();
-  const redirect = new URLSearchParams(useSearch()).has('redirect');
+  const search = new URLSearchParams(useSearch());
+  const redirect = search.has('redirect');
+  const resumeId = search.get('newsletter');
   const user = useAtomValue(userAtom);
   const [blank, setBlank] = useState<NewsletterBlank | null>(null);
   const [stage, setStage] = useState<Stage>(-1);
@@ -77,6 +116,7 @@ export default function NewsletterWizardPage() {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [channelsSkipped, setChannelsSkipped] = useState(false);
   const [busy, setBusy] = useState(false);
+  const [created, setCreated] = useState<CreatedNewsletter | null>(null);
   const [publication, setPublication] = useState<Publication>(notStarted);
   const [running, setRunning] = useState<PublicationStep | null>(null);
   const [design, setDesign] = useState<EmailDesign | null>(null);
@@ -84,8 +124,15 @@ export default function NewsletterWizardPage() {
 
   const start = useWizardStart(async () => {
     const answer = await designApi.blank();
+    if (resumeId) {
+      const found = await resumed(resumeId, answer);
+      setCreated(found.created);
+      setDraft(found.draft);
+      setStage(0);
+    } else {
+      setDraft(draftOf(answer));
+    }
     setBlank(answer);
-    setDraft(draftOf(answer));
   });
 
   const change: StageProps['change'] = (patch, touched) => {
@@ -107,21 +154,29 @@ export default function NewsletterWizardPage() {
     toast('error', problemTitle(stage), problems[0]!.message);
   };
 
-  /** The slug is free (asked now, not trusted from what the field last heard). */
+  /** The slug is free (asked now, not trusted from what the field last heard), the newsletter's own left out once created. */
   const keyIsFree = async (key: string) => {
-    const { msg } = await call(keyEndpoints.check, { query: { model: 'Newsletter', key } });
+    const { msg } = await call(keyEndpoints.check, { query: { model: 'Newsletter', key, ...(created ? { _id: created._id } : {}) } });
     return msg === 'AVAILABLE';
   };
 
-  const publish = async (current: WizardDraft) => {
-    // A skipped stage 4 leaves the blank's templates as they came.
-    const sent = channelsSkipped && blank ? { ...current, channelTemplates: blank.body.channelTemplates } : current;
-    const finished = await publishNewsletter(sent, publication, (next, step) => {
+  const publish = async (newsletter: CreatedNewsletter, current: WizardDraft) => {
+    // A skipped stage 4 leaves the templates as CREATE made them.
+    const saved = await publishNewsletter(newsletter, current, partsPassed(4, channelsSkipped), publication, (next, step) => {
       setPublication(next);
       setRunning(step);
     });
-    setDesign(finished.created.email);
+    setDesign(saved);
     go(6);
+  };
+
+  /** CREATE: the newsletter is made; pressed again after Back, it saves the identity instead. */
+  const create = async (current: WizardDraft) => {
+    const key = current.key.trim();
+    if (!(await keyIsFree(key))) return refuse([{ message: keyTaken(key), path: 'key' }]);
+    if (created) await saveDraft(created._id, current, partsPassed(-1, channelsSkipped));
+    else setCreated(await createNewsletter(current));
+    go(1);
   };
 
   const finish = async (newsletterId: string, current: WizardDraft) => {
@@ -146,21 +201,22 @@ export default function NewsletterWizardPage() {
     try {
       switch (stage) {
         case 0:
-          if (!(await keyIsFree(draft.key.trim()))) return refuse([{ message: keyTaken(draft.key.trim()), path: 'key' }]);
-          return go(1);
+          return await create(draft);
         case 4:
           setChannelsSkipped(false);
+          await saveDraft(created!._id, draft, partsPassed(4, false));
           return go(5);
         case 5:
-          return await publish(draft);
+          return await publish(created!, draft);
         case 6: {
           // The new newsletter becomes the recent scope: the console opens in it from now on.
-          store.set(currentScopeAtom, scopeOf(publication.created!._id, draft));
+          store.set(currentScopeAtom, scopeOf(created!._id, draft));
           return go(7);
         }
         case 7:
-          return await finish(publication.created!._id, draft);
+          return await finish(created!._id, draft);
         default:
+          await saveDraft(created!._id, draft, partsPassed(stage, channelsSkipped));
           return go(nextStage(stage));
       }
     } catch (error) {
@@ -179,15 +235,16 @@ export default function NewsletterWizardPage() {
 
   const leave = () => {
     const publisherId = store.get(userAtom)?.publisher;
+    // A newsletter made by CREATE stays: the console goes to it, and its card offers to finish it.
+    if (created) return navigate(`/newsletters/show/${created._id}`);
     navigate(redirect && publisherId ? `/publishers/show/${publisherId}` : '/');
   };
-  // Until PUBLISH, leaving loses the draft: ask first once something was done.
+  // Until PUBLISH, leaving loses what this stage holds (before CREATE: everything): ask first once something was done.
   const askToLeave = () => (stage > -1 && stage < 6 ? setLeaving(true) : leave());
 
   const step = stepOf(stage);
-  const created = publication.created;
-  // Once the newsletter exists, Back could only change a draft that is no longer sent.
-  const showBack = backOffered(stage) && !(stage === 5 && created);
+  // Once PUBLISH has begun, Back could only change what is already sent; before CREATE, the agreement is the only way back.
+  const showBack = backOffered(stage) && !(stage === 5 && publication.done.length > 0) && !(stage === 0 && created);
 
   let content = null;
   if (draft && blank) {
@@ -197,7 +254,7 @@ export default function NewsletterWizardPage() {
         content = <AgreementStage accepted={accepted} onChange={setAccepted} />;
         break;
       case 0:
-        content = <IdentityStage {...props} langs={blank.data.langs} />;
+        content = <IdentityStage {...props} langs={blank.data.langs} newsletterId={created?._id ?? null} />;
         break;
       case 1:
         content = <DescriptionStage {...props} interests={blank.data.interests} />;
@@ -243,7 +300,7 @@ export default function NewsletterWizardPage() {
         actions={
           <Stack horizontal tokens={{ childrenGap: 12 }}>
             {stage === 4 ? <DefaultButton text="SKIP" onClick={skip} disabled={busy} /> : null}
-            <PrimaryButton text={primaryLabels[stage]} onClick={() => void primary()} disabled={busy} />
+            <PrimaryButton text={stage === 0 && created ? primaryLabels[1] : primaryLabels[stage]} onClick={() => void primary()} disabled={busy} />
           </Stack>
         }
       >
@@ -252,7 +309,11 @@ export default function NewsletterWizardPage() {
       {leaving ? (
         <ConfirmDialog
           title="Leave the wizard?"
-          text="Your newsletter is not created yet: what you entered will be lost."
+          text={
+            created
+              ? 'Your newsletter is saved but not published. What you changed on this page will be lost; you can finish the rest from its dashboard.'
+              : 'Your newsletter is not created yet: what you entered will be lost.'
+          }
           action="LEAVE"
           onConfirm={async () => leave()}
           onDismiss={() => setLeaving(false)}

@@ -76,7 +76,7 @@ export function PublishStage({ draft, interests, channelsSkipped, publication, r
       ) : null}
       {!running && publication.done.length > 0 ? (
         <Text role="status" styles={{ root: { color: theme.semanticColors.strongSubtext } }}>
-          {publication.created ? 'Your newsletter is created. PUBLISH again to finish what is left.' : null}
+          Your newsletter is saved. PUBLISH again to finish what is left.
         </Text>
       ) : null}
     </Stack>

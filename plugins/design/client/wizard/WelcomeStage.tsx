@@ -1,6 +1,8 @@
 /**
  * Stage 3: the welcome e-mail new subscribers receive first: its title (the subject), its subtitle
- * (the inbox preview) and its text in the rich-text editor (CKEditor, loaded with this stage).
+ * (the inbox preview) and its text in the rich-text editor (CKEditor, loaded with this stage). The
+ * fields start empty and say what goes in them under the field, not as grey text inside it that
+ * reads like a value already filled in (issue 31).
  */
 import { Stack, TextField } from '@fluentui/react';
 import { RichTextEditor } from '../../../../core/client/rich-text';
@@ -18,15 +20,20 @@ export function WelcomeStage({ draft, change, errors }: StageProps) {
   return (
     <Stack tokens={{ childrenGap: 16 }}>
       <StageIntro>New subscribers receive this e-mail first. Say hello and tell them what to expect.</StageIntro>
-      <TextField label="WELCOME TITLE" required {...text('subject')} placeholder="Welcome to our newsletter!" />
-      <TextField label="WELCOME SUBTITLE" required {...text('preview')} placeholder="What the inbox shows after the title" />
+      <TextField
+        label="WELCOME TITLE"
+        required
+        {...text('subject')}
+        description={`The e-mail's subject. For example: Welcome to ${draft.title.trim() || 'our newsletter'}!`}
+      />
+      <TextField label="WELCOME SUBTITLE" required {...text('preview')} description="The line the inbox shows after the title." />
       <div>
         <RichTextEditor
           label="WELCOME TEXT"
           // The editor takes its value when it starts: coming back to this stage starts it with what was written.
           value={welcome.intro.html}
           onChange={(html) => set({ intro: { html } }, 'intro')}
-          placeholder="Greet your new subscribers..."
+          placeholder="Write your greeting here"
         />
         <FieldError message={errors['welcome.intro.html'] ?? errors['welcome.intro']} />
       </div>
