@@ -144,7 +144,7 @@ function StatusCycleButton({ status, onCycle }: { status: ListStatus; onCycle(ne
       type="button"
       aria-label={`Issues shown: ${badge.label}`}
       title={next === 'all' ? 'Show all issues' : `Show ${next} issues`}
-      className={classes.cycle}
+      className={`${classes.cycle} mh-touch-target`}
       style={{ background: badge.color, color: badge.textColor }}
       onClick={() => onCycle(next)}
     >

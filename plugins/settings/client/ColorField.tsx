@@ -21,6 +21,7 @@ export function ColorField({ label, value, onChange, errorMessage }: ColorFieldP
         ref={swatch}
         type="button"
         aria-label={`Pick ${label.toLowerCase()}`}
+        className="mh-touch-target"
         onClick={() => setOpen((shown) => !shown)}
         style={{
           width: 32,
