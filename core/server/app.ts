@@ -38,7 +38,7 @@ import { createLinkSigner } from './signed-links';
 import { createPushSender } from './services/push';
 import { createStorage } from './services/storage';
 import { createExtensions } from './plugins/extension-points';
-import { serveConsole } from './web';
+import { readerAddresses, serveConsole } from './web';
 import { join } from 'node:path';
 
 export interface BuildOptions {
@@ -225,7 +225,7 @@ export async function buildServer(options: BuildOptions): Promise<Server> {
     { prefix: '/api' },
   );
 
-  await serveConsole(app, env, storage);
+  await serveConsole(app, env, storage, readerAddresses(routes, db));
   await jobs.start();
 
   if (env.demoData) await seedDemoData({ db, env, log: app.log, storage, jobs, plugins: plugins.enabled, owns });

@@ -45,6 +45,20 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 }
 
+/** Text as XML 1.0 takes it: the characters it forbids left out, the rest escaped. */
+export function escapeXml(value: string): string {
+  return (
+    value
+      // eslint-disable-next-line no-control-regex -- these are the characters XML 1.0 does not allow at all
+      .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
+      .replace(/&/g, '&amp;')
+      .replace(/</g, '&lt;')
+      .replace(/>/g, '&gt;')
+      .replace(/"/g, '&quot;')
+      .replace(/'/g, '&apos;')
+  );
+}
+
 /** Where a block of rich text ends: a word break even when no space is written there. */
 const blockEnd = /<(?:\/(?:p|h[1-6]|li|blockquote|figcaption)|br\s*\/?)>/gi;
 

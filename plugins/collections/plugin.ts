@@ -10,8 +10,9 @@ import { definePlugin } from '../../core/shared/plugin';
 export default definePlugin({
   id: 'collections',
   title: 'Collections',
-  // A collection holds published stories or published issues (their public entries).
-  requires: ['stories', 'issues', 'dashboards'],
+  // A collection holds published stories or published issues (their public entries); its page
+  // wears its newsletter's reader frame (the subscribers plugin's).
+  requires: ['stories', 'issues', 'dashboards', 'subscribers'],
   permissions: ['collections.list', 'collections.create', 'collections.update', 'collections.delete', 'collections.publish', 'collections.curate'],
   menuItems: {
     collections: {

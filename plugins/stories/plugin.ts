@@ -4,7 +4,8 @@ import { definePlugin } from '../../core/shared/plugin';
 export default definePlugin({
   id: 'stories',
   title: 'Stories',
-  requires: ['newsletters', 'images', 'episodes', 'settings'],
+  // subscribers: the reader pages' frame with its subscribe form (its public entry).
+  requires: ['newsletters', 'images', 'episodes', 'settings', 'subscribers'],
   permissions: [
     'stories.list',
     'stories.create',

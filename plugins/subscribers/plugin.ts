@@ -7,7 +7,9 @@ import { definePlugin } from '../../core/shared/plugin';
 export default definePlugin({
   id: 'subscribers',
   title: 'Subscribers',
-  // A new subscriber gets the newsletter's welcome issue, which the settings plugin keeps.
-  requires: ['settings'],
+  // A new subscriber gets the newsletter's welcome issue, which the settings plugin keeps (with the
+  // web design that says what the subscribe form asks); the reader pages' footer links the podcast
+  // when the newsletter has published episodes.
+  requires: ['settings', 'episodes'],
   permissions: ['subscribers.list', 'subscribers.import'],
 });

@@ -100,20 +100,26 @@ describe.each(databases)('readers subscribing and leaving on %s', (kind) => {
     await t.close();
   });
 
-  it('shows a subscribe form on the landing page', async () => {
+  /** What the newsletter's subscribe form asks (its web design), set as the design page would. */
+  const askFields = (newsletterId: string, fields: { web_name_field?: string; web_city_field?: string }) =>
+    db().updateTable('newsletter_settings').set(fields).where('newsletter_id', '=', newsletterId).execute();
+
+  it('shows a subscribe form on the landing page: the e-mail address, a name as the web design asks by default (optional), no city', async () => {
     const { status, html } = await page('/n/sabah-bulteni');
     expect(status).toBe(200);
-    expect(html).toContain('<form class="subscribe" method="post" action="/n/sabah-bulteni/subscribe">');
+    expect(html).toContain('<form class="signup" method="post" action="/n/sabah-bulteni/subscribe">');
     expect(html).toMatch(/<input type="email" name="email" required/);
-    expect(html).toMatch(/<input type="text" name="name" required/);
-    expect(html).toMatch(/<input type="text" name="city" maxlength/);
+    expect(html).toMatch(/<input type="text" name="name" maxlength/);
+    expect(html).not.toContain('name="city"');
     expect(html).toContain('Abone ol</button>');
   });
 
   it('subscribes from the landing page: confirmation e-mail, confirm, a web subscriber, its event, the welcome e-mail', async () => {
     const email = 'yeni.okur@example.com';
     const before = { count: await storedCount(ids.morning), daily: await dailyCount(ids.morning, 'subscription', 'web') };
+    await askFields(ids.morning, { web_city_field: 'optional' });
     const asked = await form('/n/sabah-bulteni/subscribe', { email: ' Yeni.Okur@Example.com ', name: 'Yeni Okur', city: 'Ankara' });
+    await askFields(ids.morning, { web_city_field: 'hidden' });
     expect(asked.status).toBe(200);
     expect(asked.type).toContain('text/html');
     expect(asked.html).toContain('e-posta kutunuza');
@@ -171,9 +177,12 @@ describe.each(databases)('readers subscribing and leaving on %s', (kind) => {
       expect(answer.status, JSON.stringify(fields)).toBe(422);
       expect(answer.type).toContain('text/html');
       expect(answer.html).toContain('Lütfen geçerli bir e-posta adresi yazın.');
-      expect(answer.html).toContain('<form class="subscribe"');
+      expect(answer.html).toContain('<form class="signup"');
     }
+    // A name only where the newsletter requires one.
+    await askFields(ids.morning, { web_name_field: 'required' });
     const noName = await form('/n/sabah-bulteni/subscribe', { email: 'isimsiz@example.com', name: '  ' });
+    await askFields(ids.morning, { web_name_field: 'optional' });
     expect(noName.status).toBe(422);
     expect(noName.html).toContain('Lütfen adınızı yazın.');
     expect(noName.html).toContain('value="isimsiz@example.com"');

@@ -73,7 +73,8 @@ describe.each(databases)('dashboards on %s', (kind) => {
     expect(escaped.body).toContain('&lt;script&gt;');
 
     await db.updateTable('newsletters').set({ published: false }).where('key', '=', 'kultur-sanat-haftalik').execute();
-    expect((await t.server.app.inject({ method: 'GET', url: '/n/kultur-sanat-haftalik' })).statusCode).toBe(404);
+    // Published once and no more: gone (410), not unknown.
+    expect((await t.server.app.inject({ method: 'GET', url: '/n/kultur-sanat-haftalik' })).statusCode).toBe(410);
     const publisher = await t.server.app.inject({ method: 'GET', url: '/p/kuzey-medya' });
     expect(publisher.statusCode).toBe(200);
     expect(publisher.body).toContain('Teknoloji Notları');

@@ -371,7 +371,8 @@ describe.each(databases)('newsletter design on %s', (kind) => {
       expect(unpublish.body).toEqual({ msg: 'Required role Admin, current role: DIRECTOR', err: 'UNAUTHORIZED' });
 
       expect((await publish('DELETE', tokens.admin)).status).toBe(200);
-      expect((await landing()).status).toBe(404);
+      // Published once and taken down: its landing page is gone (410).
+      expect((await landing()).status).toBe(410);
       const again = await publish('PUT', tokens.director);
       expect(again.status).toBe(401);
       expect(again.body).toEqual({ msg: 'Required role Admin, current role: DIRECTOR', err: 'UNAUTHORIZED' });
@@ -692,7 +693,8 @@ describe.each(databases)('newsletter design on %s', (kind) => {
       const cover = '/uploads/images/2026-11/kapak.png';
       const saved = await t.request('PUT', url(), { token: tokens.director, body: { cover } });
       expect(saved.status).toBe(200);
-      expect(saved.body).toEqual({ data: { body: { cover } }, msg: 'OK' });
+      // The subscribe form's fields stay as they were (the defaults): a PUT of the cover alone changes the cover alone.
+      expect(saved.body).toEqual({ data: { body: { cover, nameField: 'optional', cityField: 'hidden' } }, msg: 'OK' });
       expect(await coverOf()).toBe(cover);
       expect((await t.request('PUT', `/api/newsletters/publish/${id}`, { token: tokens.director })).status).toBe(200);
       const page = await t.request('GET', '/n/kapakli-bulten');

@@ -542,7 +542,8 @@ describe.each(databases)('stories on %s', (kind) => {
       expect(unpublished.status).toBe(200);
       expect(unpublished.body.msg).toBe('The story is unpublished.');
       expect(unpublished.body.data.status).toMatchObject({ published: false, accepted: true });
-      expect((await t.server.app.inject({ method: 'GET', url: `/s/${slug}` })).statusCode).toBe(404);
+      // Published once and no more: gone (410), not unknown.
+      expect((await t.server.app.inject({ method: 'GET', url: `/s/${slug}` })).statusCode).toBe(410);
       // Once published, its slug is fixed.
       await call('editor', 'PUT', `/stories/draft/${id}`);
       const story = await fetchStory(id);

@@ -106,9 +106,9 @@ const server = setupServer(
     const background = dark ? body.cardBackgroundColorDark : body.cardBackgroundColor;
     return HttpResponse.json({ data: `<!doctype html><html><body style="background:${background}"><p>${dark ? 'Koyu' : 'Açık'} önizleme</p></body></html>` });
   }),
-  http.get(`${designUrl}/web/update`, () => HttpResponse.json({ data: { body: { cover: '' } } })),
+  http.get(`${designUrl}/web/update`, () => HttpResponse.json({ data: { body: { cover: '', nameField: 'optional', cityField: 'hidden' } } })),
   http.put(`${designUrl}/web/update`, async ({ request }) => {
-    const body = (await request.json()) as { cover: string };
+    const body = (await request.json()) as { cover: string; nameField: string; cityField: string };
     coverSaves.push({ ...body, at: Date.now() });
     return HttpResponse.json({ data: { body }, msg: 'OK' });
   }),
@@ -443,6 +443,19 @@ describe('Web Design', () => {
     await waitFor(() => expect(coverSaves).toHaveLength(1));
     expect(coverSaves[0]!.cover).toBe('/uploads/images/2026-11/kapak-medium.webp');
     expect(coverSaves[0]!.at - changedAt).toBeGreaterThanOrEqual(constants.debounces.coverAutosaveMs - 50);
+    await waitFor(() => expect(saveStatus().textContent).toBe('Saved'));
+  });
+
+  it("saves what the subscribe form asks (name required, city optional) with the cover's autosave", async () => {
+    open(`/newsletters/show/${newsletterId}/web-design`, '/newsletters/show/:newsletterId/web-design', pages.web);
+    const name = await screen.findByRole('radiogroup', { name: 'Name' });
+    const city = screen.getByRole('radiogroup', { name: 'City' });
+    expect((within(name).getByRole('radio', { name: 'Optional' }) as HTMLInputElement).checked).toBe(true);
+    expect((within(city).getByRole('radio', { name: 'Not asked' }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(within(name).getByRole('radio', { name: 'Required' }));
+    fireEvent.click(within(city).getByRole('radio', { name: 'Optional' }));
+    await waitFor(() => expect(coverSaves).toHaveLength(1), { timeout: constants.debounces.coverAutosaveMs + 2000 });
+    expect(coverSaves[0]).toMatchObject({ cover: '', nameField: 'required', cityField: 'optional' });
     await waitFor(() => expect(saveStatus().textContent).toBe('Saved'));
   });
 });

@@ -19,7 +19,7 @@ import { presentUser, scopesOf } from './present';
 import { codeMatches, newResetCode } from './reset-codes';
 import { endSession, replacePassword, setResetCode, startSession } from './sessions';
 import type { TokenService } from './tokens';
-import { escapeHtml } from '../../shared/text';
+import { renderStaffMail } from '../services/mail-layout';
 
 const limits = constants.auth.signInLimits;
 
@@ -94,12 +94,15 @@ export function registerAuthRoutes(api: PluginApi, tokens: TokenService): void {
         const expires = new Date(clock.ms() + constants.auth.resetCodeTtlMinutes * 60_000);
         await setResetCode(db, user.id, hash, expires);
         const link = `${api.env.publicUrl}/forgot-password?code=${encodeURIComponent(code)}&email=${encodeURIComponent(user.email)}`;
-        await api.mail.send({
-          to: user.email,
-          subject: 'Reset your Masthead password',
-          text: `Hello ${user.name || user.email},\n\nOpen this link to choose a new password. It works once and expires in ${constants.auth.resetCodeTtlMinutes} minutes:\n\n${link}\n\nIf you did not ask for this, ignore this e-mail.`,
-          html: `<p>Hello ${escapeHtml(user.name || user.email)},</p><p>Open this link to choose a new password. It works once and expires in ${constants.auth.resetCodeTtlMinutes} minutes:</p><p><a href="${escapeHtml(link)}">Reset my password</a></p><p>If you did not ask for this, ignore this e-mail.</p>`,
+        const minutes = constants.auth.resetCodeTtlMinutes;
+        const mail = await renderStaffMail({
+          title: 'Choose a new password',
+          paragraphs: [`Hello ${user.name || user.email},`, `Open this link to choose a new password. It works once and expires in ${minutes} minutes:`],
+          button: { label: 'Reset my password', url: link },
+          closing: ['If you did not ask for this, ignore this e-mail.'],
+          publicUrl: api.env.publicUrl,
         });
+        await api.mail.send({ to: user.email, subject: 'Reset your Masthead password', ...mail });
       }
       return { data: true as const, msg: 'We have sent an email to you. Check your inbox.' };
     },

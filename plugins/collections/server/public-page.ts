@@ -8,11 +8,12 @@
  */
 import { notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
-import { renderPublicPage, sendRevalidated } from '../../../core/server/public-page';
+import { renderPublicPage, sendRevalidated, type PublicPageNewsletter } from '../../../core/server/public-page';
 import { documentAnswer, emptyAnswer, keyParams } from '../../../core/server/schemas/parts';
 import { constants } from '../../../core/shared/config';
 import { escapeHtml } from '../../../core/shared/text';
 import { addPublicSection } from '../../dashboards/server/public';
+import { readerLook } from '../../subscribers/server/public';
 import { itemsOf, type ItemSources, type ShownItem } from './items';
 import { collectionUrl } from './present';
 import { featuredCollections, findPublishedCollection, ownerLook } from './store';
@@ -34,7 +35,7 @@ function featuredHtml(rows: CollectionRow[]): string {
     (row) =>
       `<li>${picture(row.image, 'thumb')}<a href="${escapeHtml(collectionUrl(row))}"><strong>${escapeHtml(row.title)}</strong></a><br>${escapeHtml(row.description)}</li>`,
   );
-  return `<section class="featured-collections">\n<h2>${escapeHtml(featuredHeading)}</h2>\n<ul>\n${cards.join('\n')}\n</ul>\n</section>`;
+  return `<section class="featured-collections">\n<h2>${escapeHtml(featuredHeading)}</h2>\n<ul class="cards">\n${cards.join('\n')}\n</ul>\n</section>`;
 }
 
 export function registerCollectionPage(api: PluginApi, sources: ItemSources): void {
@@ -55,9 +56,23 @@ export function registerCollectionPage(api: PluginApi, sources: ItemSources): vo
       if (!row) throw notFound('Collection not found.');
       const [owner, items] = await Promise.all([ownerLook(db, row), itemsOf(sources, row)]);
       const shown = items.filter((item) => item.published);
+      // A newsletter's collection wears its reader frame (its form, its feeds); a publisher's, the publisher's colours.
+      const look: PublicPageNewsletter =
+        'publisher_id' in owner
+          ? { ...(await readerLook(db, owner)), lang: row.lang }
+          : {
+              title: owner.title,
+              key: '',
+              color: owner.color,
+              textColor: owner.text_color,
+              lang: row.lang,
+              href: owner.page,
+              ...(owner.image && { image: owner.image }),
+            };
       const html = renderPublicPage({
         title: row.title,
-        newsletter: { title: owner.title, key: owner.key, color: owner.color, textColor: owner.text_color, lang: row.lang, href: owner.page },
+        newsletter: look,
+        meta: { publicUrl: api.env.publicUrl, path: collectionUrl(row), description: row.description, image: row.image, type: 'website' },
         noindex: !row.indexed,
         content: [
           row.image ? `<img class="cover" src="${escapeHtml(row.image)}" alt="">` : '',

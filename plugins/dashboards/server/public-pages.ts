@@ -1,47 +1,25 @@
 /**
- * The public pages the console links to: a newsletter's landing page /n/{key} (with its cover,
- * the web design the settings keep, and the subscribers plugin's subscribe form) and a publisher's page /p/{key}, rendered here with every
- * text escaped. Only published newsletters are shown. Other plugins add sections to both through
- * the `publicSections` extension point (public-sections.ts: the collections plugin's featured collections).
+ * The public pages the console links to: a newsletter's landing page /n/{key} and a publisher's
+ * page /p/{key}, in the core's reader frame (core/server/public-page.ts) with every text escaped.
+ * The landing page leads with the subscribe form, above the fold at every width: the cover of its
+ * web design, its logo, title and subtitle, and the form (the e-mail address first) in its
+ * colours; then its description and the sections other plugins add through the `publicSections`
+ * extension point (public-sections.ts: the issues plugin's latest issues, the collections
+ * plugin's featured collections). Only published newsletters are shown; one published once and
+ * no more answers 410.
  */
-import type { FastifyReply } from 'fastify';
-import { notFound } from '../../../core/server/errors';
+import { gone, notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
+import { renderPublicPage, type PublicPageNewsletter } from '../../../core/server/public-page';
 import { documentAnswer, keyParams } from '../../../core/server/schemas/parts';
-import { findPublisherByKey, newslettersOfPublisher } from '../../../core/server/store';
+import { findNewsletterByKey, findPublisherByKey, newslettersOfPublisher } from '../../../core/server/store';
 import { escapeHtml } from '../../../core/shared/text';
 import { newsletterWebCover } from '../../settings/server/public';
-import { subscribeForm } from '../../subscribers/server/public';
+import { readerLook } from '../../subscribers/server/public';
 import { renderPublicSections } from './public-sections';
-import { findPublishedNewsletter } from './store';
 
-function page(reply: FastifyReply, { title, lang, color, textColor, body }: { title: string; lang: string; color: string; textColor: string; body: string }) {
-  const html = `<!doctype html>
-<html lang="${escapeHtml(lang)}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>${escapeHtml(title)}</title>
-<link rel="icon" href="/favicon.svg">
-<style>
-  body { margin: 0; font-family: 'Segoe UI', -apple-system, Roboto, Arial, sans-serif; background: #faf9f8; color: #201f1e; }
-  header { background: ${escapeHtml(color)}; color: ${escapeHtml(textColor)}; padding: 48px 24px; text-align: center; }
-  header img { width: 120px; height: 120px; object-fit: cover; border-radius: 16px; background: #fff; }
-  .cover { display: block; width: 100%; max-height: 360px; aspect-ratio: 12 / 5; object-fit: cover; }
-  h1 { margin: 16px 0 8px; font-size: 32px; }
-  main { max-width: 720px; margin: 0 auto; padding: 32px 24px; line-height: 1.6; }
-  a { color: #7a5e00; }
-  ul { padding: 0; list-style: none; }
-  li { background: #fff; border-radius: 8px; padding: 16px; margin-bottom: 12px; box-shadow: 0 1.6px 3.6px rgba(0,0,0,.1); overflow: hidden; }
-  li img.thumb { float: left; width: 64px; height: 64px; object-fit: cover; border-radius: 8px; margin-right: 16px; }
-</style>
-</head>
-<body>
-${body}
-</body>
-</html>`;
-  return reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'public, max-age=60').send(html);
-}
+const send = (reply: import('fastify').FastifyReply, html: string) =>
+  reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'public, max-age=60').send(html);
 
 export function registerPublicPages(api: PluginApi): void {
   const { db } = api;
@@ -51,30 +29,43 @@ export function registerPublicPages(api: PluginApi): void {
     schema: {
       params: keyParams,
       response: documentAnswer('text/html; charset=utf-8', "The newsletter's public landing page, with its subscribe form."),
-      summary: "A published newsletter's public landing page.",
+      summary: "A published newsletter's public landing page (410 once no longer published).",
     },
     async handler(request, reply) {
-      const newsletter = await findPublishedNewsletter(db, request.params.key);
-      if (!newsletter) throw notFound('Newsletter not found.');
-      const [cover, sections] = await Promise.all([newsletterWebCover(db, newsletter.id), renderPublicSections(api, 'newsletter', newsletter.id)]);
-      return page(reply, {
+      const newsletter = await findNewsletterByKey(db, request.params.key);
+      if (!newsletter || (!newsletter.published && !newsletter.first_published_at)) throw notFound('Newsletter not found.');
+      if (!newsletter.published) throw gone('This newsletter is no longer published.', await readerLook(db, newsletter, { form: false }));
+      const [look, cover, sections] = await Promise.all([
+        readerLook(db, newsletter),
+        newsletterWebCover(db, newsletter.id),
+        renderPublicSections(api, 'newsletter', newsletter.id),
+      ]);
+      const hero = `<header class="hero">
+${cover ? `<img class="cover" src="${escapeHtml(cover)}" alt="">\n` : ''}<div class="hero-inner">
+<div class="intro">
+${newsletter.image ? `<img class="logo" src="${escapeHtml(newsletter.image)}" alt="" width="96" height="96">\n` : ''}<div>
+<h1>${escapeHtml(newsletter.title)}</h1>
+${newsletter.subtitle ? `<p class="tagline">${escapeHtml(newsletter.subtitle)}</p>` : ''}
+</div>
+</div>
+${look.subscribe ?? ''}
+</div>
+</header>`;
+      const body = [newsletter.description ? `<p class="subtitle">${escapeHtml(newsletter.description)}</p>` : '', sections].filter(Boolean).join('\n');
+      const html = renderPublicPage({
         title: newsletter.title,
-        lang: newsletter.lang,
-        color: newsletter.color,
-        textColor: newsletter.text_color,
-        body: `${cover ? `<img class="cover" src="${escapeHtml(cover)}" alt="">` : ''}
-<header>
-  <img src="${escapeHtml(newsletter.image)}" alt="">
-  <h1>${escapeHtml(newsletter.title)}</h1>
-  <p>${escapeHtml(newsletter.subtitle)}</p>
-</header>
-<main>
-  <p>${escapeHtml(newsletter.description)}</p>
-  ${subscribeForm(newsletter)}
-  ${sections}
-  <p><a href="/n/${encodeURIComponent(newsletter.key)}/podcast.xml">Podcast</a> · <a href="/p/${encodeURIComponent(newsletter.publisherKey)}">${escapeHtml(newsletter.publisher)}</a></p>
-</main>`,
+        newsletter: look,
+        layout: 'landing',
+        meta: {
+          publicUrl: api.env.publicUrl,
+          path: `/n/${encodeURIComponent(newsletter.key)}`,
+          description: newsletter.subtitle || newsletter.description,
+          image: cover || newsletter.image,
+          type: 'website',
+        },
+        content: `${hero}\n${body ? `<div class="column">\n${body}\n</div>` : ''}`,
       });
+      return send(reply, html);
     },
   });
 
@@ -92,28 +83,38 @@ export function registerPublicPages(api: PluginApi): void {
         newslettersOfPublisher(db, publisher.id, { published: true }),
         renderPublicSections(api, 'publisher', publisher.id),
       ]);
+      const path = `/p/${encodeURIComponent(publisher.key)}`;
+      const look: PublicPageNewsletter = {
+        title: publisher.title,
+        key: '',
+        href: path,
+        color: publisher.color,
+        textColor: publisher.text_color,
+        lang: 'tr',
+        ...(publisher.image && { image: publisher.image }),
+      };
       const items = newsletters
         .map(
           (newsletter) =>
-            `<li><a href="/n/${encodeURIComponent(newsletter.key)}"><strong>${escapeHtml(newsletter.title)}</strong></a><br>${escapeHtml(newsletter.subtitle)}</li>`,
+            `<li>${newsletter.image ? `<img class="thumb" src="${escapeHtml(newsletter.image)}" alt="">` : ''}<a href="/n/${encodeURIComponent(newsletter.key)}"><strong>${escapeHtml(newsletter.title)}</strong></a><br>${escapeHtml(newsletter.subtitle)}</li>`,
         )
         .join('\n');
-      return page(reply, {
+      const website = publisher.website && /^https?:\/\//.test(publisher.website) ? publisher.website : '';
+      const html = renderPublicPage({
         title: publisher.title,
-        lang: 'tr',
-        color: publisher.color,
-        textColor: publisher.text_color,
-        body: `<header>
-  <img src="${escapeHtml(publisher.image)}" alt="">
-  <h1>${escapeHtml(publisher.title)}</h1>
-  <p>${escapeHtml(publisher.description)}</p>
-</header>
-<main>
-  <ul>${items}</ul>
-  ${sections}
-  ${publisher.website && /^https?:\/\//.test(publisher.website) ? `<p><a href="${escapeHtml(publisher.website)}" rel="noopener">${escapeHtml(publisher.website)}</a></p>` : ''}
-</main>`,
+        newsletter: look,
+        meta: { publicUrl: api.env.publicUrl, path, description: publisher.description, image: publisher.image, type: 'website' },
+        content: [
+          `<h1>${escapeHtml(publisher.title)}</h1>`,
+          publisher.description ? `<p class="subtitle">${escapeHtml(publisher.description)}</p>` : '',
+          newsletters.length ? `<h2>Bültenler</h2>\n<ul class="cards">\n${items}\n</ul>` : '',
+          sections,
+          website ? `<p><a class="more" href="${escapeHtml(website)}" rel="noopener">${escapeHtml(website)}</a></p>` : '',
+        ]
+          .filter(Boolean)
+          .join('\n'),
       });
+      return send(reply, html);
     },
   });
 }

@@ -1,9 +1,10 @@
 /**
  * /newsletters/show/:newsletterId/web-design (spec 002 sections 2.8 and 9): the cover of the
- * newsletter's landing page /n/{key}, saved constants.debounces.coverAutosaveMs after it changes,
- * and a link to see the page as readers do.
+ * newsletter's landing page /n/{key} and what the reader pages' subscribe form asks besides the
+ * e-mail address (its name and city fields: not asked, optional or required; decision 0038),
+ * saved constants.debounces.coverAutosaveMs after a change, and a link to see the page as readers do.
  */
-import { DefaultButton, Link, Spinner, Stack, Text } from '@fluentui/react';
+import { ChoiceGroup, DefaultButton, Link, Spinner, Stack, Text, type IChoiceGroupOption } from '@fluentui/react';
 import { useEffect, useState } from 'react';
 import { useParams } from 'wouter';
 import { handleError } from '../../../core/client/errors';
@@ -11,6 +12,7 @@ import { ImageField } from '../../../core/client/ImageField';
 import { PageHeader } from '../../../core/client/page-parts';
 import { theme } from '../../../core/client/theme';
 import { constants } from '../../../core/shared/config';
+import type { DesignWebForm } from '../../../schemas/generated/api/design-web-form';
 import { SaveStatus, useAutosave } from './autosave';
 import { designApi } from './design-api';
 
@@ -20,9 +22,16 @@ export const coverGuidance = `Recommended size ${cover.width}x${cover.height} px
 const thumbWidth = 360;
 const thumbHeight = Math.round((thumbWidth * cover.height) / cover.width);
 
-interface WebDesign {
-  cover: string;
-}
+type WebDesign = DesignWebForm['body'];
+type FieldChoice = WebDesign['nameField'];
+
+const fieldChoices: IChoiceGroupOption[] = [
+  { key: 'hidden', text: 'Not asked' },
+  { key: 'optional', text: 'Optional' },
+  { key: 'required', text: 'Required' },
+];
+
+const cardStyle = { background: theme.palette.white, borderRadius: 8, boxShadow: theme.effects.elevation4, padding: 24 } as const;
 
 export default function WebDesignPage() {
   const { newsletterId } = useParams<{ newsletterId: string }>();
@@ -38,7 +47,7 @@ function WebDesignEditor({ newsletterId }: { newsletterId: string }) {
     Promise.all([designApi.webDesign(newsletterId), designApi.newsletter(newsletterId)]).then(
       ([web, newsletter]) => {
         if (!live) return;
-        setDesign({ cover: web.body.cover });
+        setDesign(web.body);
         setKey(newsletter.key);
       },
       (error: unknown) => (live ? handleError(error) : undefined),
@@ -51,12 +60,13 @@ function WebDesignEditor({ newsletterId }: { newsletterId: string }) {
   const state = useAutosave({
     value: design,
     delayMs: constants.debounces.coverAutosaveMs,
-    save: async (edited) => ({ cover: (await designApi.saveWebDesign(newsletterId, edited.cover)).cover }),
+    save: (edited) => designApi.saveWebDesign(newsletterId, edited),
     onSaved: (stored, sent) => setDesign((current) => (current === sent ? stored : current)),
   });
 
   if (!design || key === null) return <Spinner label="Loading..." style={{ marginTop: 48 }} />;
 
+  const change = (edit: Partial<WebDesign>) => setDesign((current) => (current ? { ...current, ...edit } : current));
   const landingPage = `/n/${encodeURIComponent(key)}`;
   return (
     <Stack tokens={{ childrenGap: 20 }} style={{ maxWidth: 760 }}>
@@ -66,12 +76,12 @@ function WebDesignEditor({ newsletterId }: { newsletterId: string }) {
           View landing page
         </Link>
       </PageHeader>
-      <section aria-label="Landing page" style={{ background: theme.palette.white, borderRadius: 8, boxShadow: theme.effects.elevation4, padding: 24 }}>
+      <section aria-label="Landing page" style={cardStyle}>
         <Stack tokens={{ childrenGap: 12 }}>
           <ImageField
             label="Landing page cover"
             value={design.cover}
-            onChange={(path) => setDesign({ cover: path })}
+            onChange={(path) => change({ cover: path })}
             recommendedSize={`${cover.width} x ${cover.height} px`}
             width={thumbWidth}
             height={thumbHeight}
@@ -80,7 +90,31 @@ function WebDesignEditor({ newsletterId }: { newsletterId: string }) {
             {coverGuidance}
           </Text>
           {/* Without a cover, the landing page shows the newsletter's colour. */}
-          {design.cover ? <DefaultButton text="Remove cover" onClick={() => setDesign({ cover: '' })} styles={{ root: { alignSelf: 'flex-start' } }} /> : null}
+          {design.cover ? <DefaultButton text="Remove cover" onClick={() => change({ cover: '' })} styles={{ root: { alignSelf: 'flex-start' } }} /> : null}
+        </Stack>
+      </section>
+      <section aria-labelledby="subscribe-form-title" style={cardStyle}>
+        <Stack tokens={{ childrenGap: 12 }}>
+          <Text as="h2" id="subscribe-form-title" variant="large" styles={{ root: { margin: 0, fontWeight: 600 } }}>
+            Subscribe form
+          </Text>
+          <Text variant="small" styles={{ root: { color: theme.semanticColors.bodySubtext } }}>
+            Readers always give their e-mail address. Choose what else the form on your reader pages asks.
+          </Text>
+          <ChoiceGroup
+            label="Name"
+            options={fieldChoices}
+            selectedKey={design.nameField}
+            onChange={(_event, option) => option && change({ nameField: option.key as FieldChoice })}
+            styles={{ flexContainer: { display: 'flex', flexWrap: 'wrap', columnGap: '24px' } }}
+          />
+          <ChoiceGroup
+            label="City"
+            options={fieldChoices}
+            selectedKey={design.cityField}
+            onChange={(_event, option) => option && change({ cityField: option.key as FieldChoice })}
+            styles={{ flexContainer: { display: 'flex', flexWrap: 'wrap', columnGap: '24px' } }}
+          />
         </Stack>
       </section>
     </Stack>

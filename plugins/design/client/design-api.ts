@@ -1,6 +1,7 @@
 /** The calls of the wizard and the design pages (spec 002 section 7, Newsletter wizard and design). */
 import { call } from '../../../core/client/api';
 import type { DesignEmailFont as EmailFont } from '../../../schemas/generated/api/design-email-font';
+import type { DesignWebForm } from '../../../schemas/generated/api/design-web-form';
 import type { NewsletterCreateBody } from '../../../schemas/generated/api/newsletter-create';
 import type { ChannelTemplate } from '../../../schemas/generated/entities/channel-template';
 import type { EmailDesign } from '../../../schemas/generated/entities/email-design';
@@ -46,8 +47,8 @@ export const designApi = {
     (await call(designEndpoints.preview, { params: { id: newsletterId }, query: { dark }, body: design })).data,
 
   webDesign: async (newsletterId: string) => (await call(designEndpoints.webDesign, { params: { id: newsletterId } })).data,
-  saveWebDesign: async (newsletterId: string, cover: string) =>
-    (await call(designEndpoints.saveWebDesign, { params: { id: newsletterId }, body: { cover } })).data.body,
+  saveWebDesign: async (newsletterId: string, design: DesignWebForm['body']) =>
+    (await call(designEndpoints.saveWebDesign, { params: { id: newsletterId }, body: design })).data.body,
 
   newsletter: async (newsletterId: string): Promise<NewsletterWithTemplates> =>
     (await call(settingEndpoints.newsletter, { params: { id: newsletterId } })).data.body as NewsletterWithTemplates,

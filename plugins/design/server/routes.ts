@@ -17,9 +17,9 @@ import {
   emailFonts,
   interests,
   newsletterEmailDesign,
-  newsletterWebCover,
+  newsletterWebDesign,
   saveNewsletterEmailDesign,
-  saveNewsletterWebCover,
+  saveNewsletterWebDesign,
   startNewsletterSettings,
 } from '../../settings/server/public';
 import { defaultTemplateTitle, descriptionProblems, exampleTemplates, identityProblems, keyTaken, welcomeProblems } from '../rules';
@@ -150,20 +150,22 @@ export function registerDesignRoutes(api: PluginApi): void {
 
   api.serve(designEndpoints.webDesign, {
     requires: 'newsletters.update',
-    summary: "The newsletter's web design: data.body.cover, its landing page's cover.",
+    summary:
+      "The newsletter's web design: data.body.cover, its landing page's cover, and data.body.nameField and cityField, what the reader pages' subscribe form asks (hidden, optional, required).",
     async handler(request, _reply, session) {
       session.assertNewsletter(request.params.id);
-      return { data: { body: { cover: await newsletterWebCover(api.db, request.params.id) } } };
+      return { data: { body: await newsletterWebDesign(api.db, request.params.id) } };
     },
   });
 
   api.serve(designEndpoints.saveWebDesign, {
     requires: 'newsletters.update',
-    summary: "Saves the landing page's cover (empty: none).",
+    summary: "Saves the web design: the landing page's cover (empty: none) and, when given, the subscribe form's name and city fields.",
     async handler(request, _reply, session) {
       session.assertNewsletter(request.params.id);
-      await saveNewsletterWebCover(api.db, request.params.id, request.body.cover.trim());
-      return { data: { body: { cover: await newsletterWebCover(api.db, request.params.id) } }, msg: 'OK' };
+      const { cover, nameField, cityField } = request.body;
+      await saveNewsletterWebDesign(api.db, request.params.id, { cover: cover.trim(), nameField, cityField });
+      return { data: { body: await newsletterWebDesign(api.db, request.params.id) }, msg: 'OK' };
     },
   });
 }

@@ -4,7 +4,8 @@
  * an item's description as HTML, so it is sanitized like a public page first.
  */
 import { sanitizeRichText } from '../../../core/server/sanitize';
-import { escapeHtml } from '../../../core/shared/text';
+import { absoluteUrl } from '../../../core/server/public-page';
+import { escapeHtml, escapeXml } from '../../../core/shared/text';
 import type { EpisodeRecord } from './tables';
 
 export interface FeedChannel {
@@ -15,22 +16,6 @@ export interface FeedChannel {
   image: string;
   author: string;
   category: string;
-}
-
-const escapeXml = (value: string) =>
-  value
-    // eslint-disable-next-line no-control-regex -- these are the characters XML 1.0 does not allow at all
-    .replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\ufffe\uffff]/g, '')
-    .replace(/&/g, '&amp;')
-    .replace(/</g, '&lt;')
-    .replace(/>/g, '&gt;')
-    .replace(/"/g, '&quot;')
-    .replace(/'/g, '&apos;');
-
-export function absoluteUrl(address: string, publicUrl: string): string {
-  if (!address) return '';
-  if (/^https?:\/\//i.test(address)) return address;
-  return `${publicUrl}${address.startsWith('/') ? '' : '/'}${address}`;
 }
 
 /**

@@ -113,3 +113,15 @@ export async function releaseSpeechEpisode(api: { db: Handle }, parent: SpeechEp
 export function episodeSummary(db: Handle, episodeId: string): Promise<{ id: string; title: string; status: EpisodeStatus } | undefined> {
   return ownTables<EpisodeTables>(db).selectFrom('episodes').select(['id', 'title', 'status']).where('id', '=', episodeId).executeTakeFirst();
 }
+
+/** Whether the newsletter has a podcast to offer readers: at least one published episode (its feed /n/{key}/podcast.xml). */
+export async function hasPodcast(db: Handle, newsletterId: string): Promise<boolean> {
+  const row = await ownTables<EpisodeTables>(db)
+    .selectFrom('episodes')
+    .select('id')
+    .where('newsletter_id', '=', newsletterId)
+    .where('status', '=', 'published')
+    .limit(1)
+    .executeTakeFirst();
+  return Boolean(row);
+}

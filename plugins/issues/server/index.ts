@@ -6,6 +6,7 @@ import manifest from '../plugin';
 import { issueChanges } from './changes';
 import { issueDocuments } from './documents';
 import { registerIssuePage } from './public-page';
+import { registerIssueArchive } from './public-archive';
 import { definePublishing } from './publish';
 import { registerPublishRoutes } from './publish-routes';
 import { constants } from '../../../core/shared/config';
@@ -21,6 +22,7 @@ export default serverPlugin(manifest, {
     registerIssueRoutes(api, changes);
     registerIssueRealtime(api, db, changes);
     registerIssuePage(api, db);
+    registerIssueArchive(api, db);
     const publishing = {
       db,
       jobs: api.jobs,

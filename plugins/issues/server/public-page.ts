@@ -2,16 +2,19 @@
  * The public page of a published issue, /i/{slug or id} (the editor's GO TO URL): subject,
  * preview, date, the intro, then each channel with its stories in order; what waits in 'Draft
  * Stories' is not shown. Rich text is sanitized again as it is shown, every other text escaped.
+ * It wears its newsletter's reader frame (the subscribe band, the footer, the share cards). An
+ * issue published once and no more answers 410; one never published, 404.
  */
-import { notFound } from '../../../core/server/errors';
+import { gone, notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
-import { newsletterFrame, publicDate, renderPublicPage } from '../../../core/server/public-page';
+import { publicDate, renderPublicPage } from '../../../core/server/public-page';
 import { sanitizeRichText } from '../../../core/server/sanitize';
 import { documentAnswer, keyParams } from '../../../core/server/schemas/parts';
 import { escapeHtml } from '../../../core/shared/text';
 import { readerHtml, tracking, type StoryRow } from '../../stories/server/public';
+import { readerLook } from '../../subscribers/server/public';
 import { articlePath, readMoreText, sentChannels } from './articles';
-import { findPublishedIssue, type IssuesDb } from './store';
+import { findPublicIssue, type IssuesDb } from './store';
 
 /**
  * An article is its headline and subtitle, linked to its own page (which its issue's publication
@@ -31,26 +34,31 @@ function storyHtml(story: StoryRow): string {
     .join('\n');
 }
 
+/** An issue's address for readers: its slug, else its id. */
+export const issuePath = (issue: { slug: string; id: string }) => `/i/${encodeURIComponent(issue.slug || issue.id)}`;
+
 export function registerIssuePage(api: PluginApi, db: IssuesDb): void {
   api.page<{ key: string }>({
     url: '/i/:key',
     schema: {
       params: keyParams,
       response: documentAnswer('text/html; charset=utf-8', "The issue's public page."),
-      summary: "A published issue's public page.",
+      summary: "A published issue's public page (410 once no longer published).",
     },
     async handler(request, reply) {
-      const issue = await findPublishedIssue(db, request.params.key);
-      if (!issue) throw notFound('Issue not found.');
-      const channels = await sentChannels(db, issue);
+      const issue = await findPublicIssue(db, request.params.key);
+      if (!issue || !issue.published_at) throw notFound('Issue not found.');
+      if (!issue.published) throw gone('This issue is no longer published.', await readerLook(db, issue.newsletter, { form: false }));
+      const [channels, look] = await Promise.all([sentChannels(db, issue), readerLook(db, issue.newsletter)]);
       const html = renderPublicPage({
         title: issue.subject || issue.key,
-        newsletter: newsletterFrame(issue.newsletter),
+        newsletter: look,
+        meta: { publicUrl: api.env.publicUrl, path: issuePath(issue), description: issue.preview, image: issue.image, type: 'article' },
         content: [
           issue.image ? `<img class="cover" src="${escapeHtml(issue.image)}" alt="">` : '',
           `<h1>${escapeHtml(issue.subject || issue.key)}</h1>`,
           issue.preview ? `<p class="subtitle">${escapeHtml(issue.preview)}</p>` : '',
-          `<p class="byline">${issue.published_at ? escapeHtml(publicDate.format(issue.published_at)) : ''}</p>`,
+          `<p class="byline">${escapeHtml(publicDate.format(issue.published_at))}</p>`,
           sanitizeRichText(issue.intro_html),
           ...channels.flatMap((channel) => [`<h2>${escapeHtml(channel.title)}</h2>`, ...channel.stories.map(storyHtml)]),
         ]

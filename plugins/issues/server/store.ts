@@ -263,16 +263,35 @@ export async function saveChannelTemplates(
   });
 }
 
-/** A published issue by its slug (as typed, lower-cased) or its id, with its newsletter, for its public page. */
-export async function findPublishedIssue(db: IssuesDb, slugOrId: string) {
+/**
+ * An issue by its slug (as typed, lower-cased) or its id with its newsletter, published or not: its page shows a published
+ * one and answers 410 for one published once and no more (its published_at stays).
+ */
+export async function findPublicIssue(db: IssuesDb, slugOrId: string) {
   const issue = await db
     .selectFrom('issues')
     .selectAll()
     .where((eb) => eb.or([eb('slug', '=', slugOrId.toLowerCase()), eb('id', '=', slugOrId)]))
-    .where('published', '=', true)
     .executeTakeFirst();
   const newsletter = issue && (await findNewsletter(db, issue.newsletter_id));
   return issue && newsletter && { ...issue, newsletter };
+}
+
+/**
+ * A page of the newsletter's published issues for readers (the archive, the RSS feed), newest
+ * first: `limit` from `offset`, on the index of (newsletter_id, published_at).
+ */
+export function publishedIssuesOf(db: IssuesDb, newsletterId: string, page: { limit: number; offset: number }) {
+  return db
+    .selectFrom('issues')
+    .select(['id', 'subject', 'preview', 'slug', 'key', 'image', 'intro_html', 'premium', 'published_at'])
+    .where('newsletter_id', '=', newsletterId)
+    .where('published', '=', true)
+    .orderBy('published_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
 }
 
 /** What another plugin shows of an issue it lists (a collection's items). */

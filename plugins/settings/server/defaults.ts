@@ -8,8 +8,19 @@ import type { Interest } from '../../../schemas/generated/entities/interest';
 import type { Newsletter } from '../../../schemas/generated/entities/newsletter';
 import type { NewsletterVoice } from '../../../schemas/generated/entities/newsletter-voice';
 import type { NewsletterWelcome } from '../../../schemas/generated/entities/newsletter-welcome';
+import type { SubscribeFieldChoice } from '../../../schemas/generated/api/web-design';
 
-export type { EmailDesign };
+export type { EmailDesign, SubscribeFieldChoice };
+
+/** The web design: the landing page's cover ('' for none) and what the subscribe form asks besides the e-mail address. */
+export interface WebDesign {
+  cover: string;
+  nameField: SubscribeFieldChoice;
+  cityField: SubscribeFieldChoice;
+}
+
+/** A newsletter's web design before anyone set it: a name may be given, a city is not asked (decision 0038). */
+export const defaultWebDesign: WebDesign = { cover: '', nameField: 'optional', cityField: 'hidden' };
 export type InterestTitle = Interest['titles'][number];
 export type VoiceSettings = NonNullable<Newsletter['voiceSettings']>;
 export type WelcomeIssue = NewsletterWelcome & { slug: string; intro: { html: string; text: string } };

@@ -1,22 +1,50 @@
 /**
  * What other plugins may use of the settings plugin's server: the interests stories are filed
  * under, a newsletter's testers, sender and welcome issue, its e-mail design (the issue e-mail renders with it, the design
- * page saves it) with the defaults and the fonts it offers, its landing page's cover, a new
+ * page saves it) with the defaults and the fonts it offers, the e-mail frame made in it (issues and readers' messages), its landing page's cover, a new
  * newsletter's first settings (the wizard), and its voices (text to speech starts from them).
  */
 import type { Handle } from '../../../core/server/db/database';
 import type { MailAddress } from '../../../core/server/services/mime-template';
 import type { Interest } from '../../../schemas/generated/entities/interest';
-import { defaultVoiceSettings, type EmailDesign, type VoiceSettings, type WelcomeIssue } from './defaults';
+import { defaultVoiceSettings, type EmailDesign, type VoiceSettings, type WebDesign, type WelcomeIssue } from './defaults';
 import { presentInterest } from './present';
-import { findEmailDesign, findWebCover, insertNewsletterSettings, listInterests, saveEmailDesign, saveWebCover, settingsDb } from './store';
+import { findEmailDesign, findWebDesign, insertNewsletterSettings, listInterests, saveEmailDesign, saveWebDesign, settingsDb } from './store';
 import { findSenderSettings, senderOf, type NewsletterSender } from './sender';
 import { storedWelcome } from './welcome';
 
 export { addNewsletterPart, newsletterParts, readNewsletterParts, type NewsletterPart } from './newsletter-parts';
 export { voiceSource, type SpeechVoice } from './voices';
 export type { NewsletterSender } from './sender';
-export { defaultEmailDesign, type VoiceSettings, emailFonts, withDefaultDesign, type EmailDesign, type EmailFont, type WelcomeIssue } from './defaults';
+/** A newsletter's e-mail in its design: the frame and parts an issue is made of, and a message to a reader (the confirmation, the welcome). */
+export {
+  absoluteUrl,
+  card,
+  cardContentWidth,
+  darkVariant,
+  image,
+  lightVariant,
+  link,
+  linkStyle,
+  renderFrame,
+  richText,
+  separator,
+  titleHeader,
+  type EmailFrame,
+} from './email/newsletter-email';
+export { renderNewsletterMessage, type NewsletterMessage, type RenderedMessage } from './email/message';
+export {
+  defaultEmailDesign,
+  defaultWebDesign,
+  type VoiceSettings,
+  emailFonts,
+  withDefaultDesign,
+  type EmailDesign,
+  type EmailFont,
+  type SubscribeFieldChoice,
+  type WebDesign,
+  type WelcomeIssue,
+} from './defaults';
 
 export async function interests(db: Handle): Promise<Interest[]> {
   return (await listInterests(settingsDb(db))).map(presentInterest);
@@ -55,13 +83,23 @@ export async function newsletterWelcome(db: Handle, newsletterId: string): Promi
   return row?.welcome?.subject?.trim() ? row.welcome : null;
 }
 
+/** The newsletter's web design: its landing page's cover ('' while it has none) and what its subscribe form asks. */
+export function newsletterWebDesign(db: Handle, newsletterId: string): Promise<WebDesign> {
+  return findWebDesign(settingsDb(db), newsletterId);
+}
+
 /** The cover of the newsletter's landing page (its web design), or '' while it has none. */
-export function newsletterWebCover(db: Handle, newsletterId: string): Promise<string> {
-  return findWebCover(settingsDb(db), newsletterId);
+export async function newsletterWebCover(db: Handle, newsletterId: string): Promise<string> {
+  return (await findWebDesign(settingsDb(db), newsletterId)).cover;
+}
+
+/** Saves the fields of the web design given (a field left out keeps its value). */
+export function saveNewsletterWebDesign(db: Handle, newsletterId: string, design: Partial<WebDesign>): Promise<void> {
+  return saveWebDesign(settingsDb(db), newsletterId, design);
 }
 
 export function saveNewsletterWebCover(db: Handle, newsletterId: string, cover: string): Promise<void> {
-  return saveWebCover(settingsDb(db), newsletterId, cover);
+  return saveWebDesign(settingsDb(db), newsletterId, { cover });
 }
 
 /** A new newsletter's first settings, in the transaction (`tx`) that creates it: its interests and its welcome issue (sanitized). */

@@ -4,6 +4,7 @@
  * is still the one waiting. The link goes out from MAIL_FROM (the address is not the newsletter's yet).
  */
 import type { PluginApi } from '../../../core/server/plugins/contract';
+import { renderStaffMail } from '../../../core/server/services/mail-layout';
 import { mastheadFrame, newsletterFrame, renderPublicPage, sendPrivatePage } from '../../../core/server/public-page';
 import { documentAnswer, keyParams } from '../../../core/server/schemas/parts';
 import { findNewsletterByKey } from '../../../core/server/store';
@@ -21,12 +22,14 @@ export async function sendSenderConfirmation(api: PluginApi, newsletter: { id: s
   const link = `${api.env.publicUrl}/n/${encodeURIComponent(newsletter.key)}/sender/${senderToken(api.links, newsletter.id, email)}`;
   const intro = `This address was set as the sender of the newsletter ${newsletter.title} on Masthead.`;
   const close = 'Until it is confirmed, the newsletter keeps sending from its current address. If you did not expect this, ignore this e-mail.';
-  await api.mail.send({
-    to: email,
-    subject: `Confirm the sender address of ${newsletter.title}`,
-    text: `Hello,\n\n${intro} Open this link to confirm that its e-mails may come from it:\n\n${link}\n\n${close}`,
-    html: `<p>Hello,</p><p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(link)}">Confirm the sender address</a></p><p>${escapeHtml(close)}</p>`,
+  const message = await renderStaffMail({
+    title: `Confirm the sender of ${newsletter.title}`,
+    paragraphs: ['Hello,', `${intro} Open this link to confirm that its e-mails may come from it:`],
+    button: { label: 'Confirm the sender address', url: link },
+    closing: [close],
+    publicUrl: api.env.publicUrl,
   });
+  await api.mail.send({ to: email, subject: `Confirm the sender address of ${newsletter.title}`, ...message });
 }
 
 const tokenParams = {

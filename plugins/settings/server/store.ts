@@ -8,7 +8,7 @@ import { ownTables, type Handle } from '../../../core/server/db/database';
 import type { CoreTables, NewsletterRow } from '../../../core/server/db/tables';
 import { staffOf as staffOfPublisher } from '../../../core/server/people';
 import { findNewsletter, updateNewsletter } from '../../../core/server/store';
-import { withDefaultDesign, type EmailDesign, type VoiceSettings, type WelcomeIssue } from './defaults';
+import { defaultWebDesign, withDefaultDesign, type EmailDesign, type VoiceSettings, type WebDesign, type WelcomeIssue } from './defaults';
 import { senderColumns, type SenderSettings } from './sender';
 import type { SettingsTables } from './tables';
 import { clock } from '../../../core/server/clock';
@@ -122,17 +122,26 @@ export async function insertNewsletterSettings(tx: SettingsDb, newsletterId: str
     .execute();
 }
 
-/** The landing page's cover, or '' while it has none. */
-export async function findWebCover(db: SettingsDb, newsletterId: string): Promise<string> {
-  const row = await db.selectFrom('newsletter_settings').select('web_cover').where('newsletter_id', '=', newsletterId).executeTakeFirst();
-  return row?.web_cover ?? '';
+/** The web design: the landing page's cover ('' while it has none) and the subscribe form's fields (the defaults while nothing is saved). */
+export async function findWebDesign(db: SettingsDb, newsletterId: string): Promise<WebDesign> {
+  const row = await db
+    .selectFrom('newsletter_settings')
+    .select(['web_cover', 'web_name_field', 'web_city_field'])
+    .where('newsletter_id', '=', newsletterId)
+    .executeTakeFirst();
+  return row ? { cover: row.web_cover, nameField: row.web_name_field, cityField: row.web_city_field } : { ...defaultWebDesign };
 }
 
-/** Stores the landing page's cover, making the newsletter's settings row when it has none. */
-export async function saveWebCover(db: SettingsDb, newsletterId: string, cover: string): Promise<void> {
+/** Stores the web design's fields given, making the newsletter's settings row when it has none. */
+export async function saveWebDesign(db: SettingsDb, newsletterId: string, design: Partial<WebDesign>): Promise<void> {
+  const columns = {
+    ...(design.cover !== undefined && { web_cover: design.cover }),
+    ...(design.nameField !== undefined && { web_name_field: design.nameField }),
+    ...(design.cityField !== undefined && { web_city_field: design.cityField }),
+  };
   await db
     .insertInto('newsletter_settings')
-    .values({ newsletter_id: newsletterId, voice_settings: null, welcome: null, web_cover: cover })
-    .onConflict((oc) => oc.column('newsletter_id').doUpdateSet({ web_cover: cover, updated_at: clock.now() }))
+    .values({ newsletter_id: newsletterId, voice_settings: null, welcome: null, ...columns })
+    .onConflict((oc) => oc.column('newsletter_id').doUpdateSet({ ...columns, updated_at: clock.now() }))
     .execute();
 }

@@ -1,6 +1,6 @@
 /** The settings plugin's tables as Kysely sees them. */
 import type { ColumnType, Generated } from 'kysely';
-import type { EmailDesign, InterestTitle, VoiceSettings, WelcomeIssue } from './defaults';
+import type { EmailDesign, InterestTitle, SubscribeFieldChoice, VoiceSettings, WelcomeIssue } from './defaults';
 
 /** jsonb: read as the value, written as its JSON text. */
 type Json<T> = ColumnType<T, string, string>;
@@ -30,6 +30,9 @@ export interface NewsletterSettingsTable {
   email_design: ColumnType<Partial<EmailDesign> | null, string | null | undefined, string | null>;
   /** The landing page's cover (the web design); empty: none. */
   web_cover: ColumnType<string, string | undefined, string>;
+  /** Whether the subscribe form asks for a name and a city (the web design): see SubscribeFieldChoice. */
+  web_name_field: ColumnType<SubscribeFieldChoice, SubscribeFieldChoice | undefined, SubscribeFieldChoice>;
+  web_city_field: ColumnType<SubscribeFieldChoice, SubscribeFieldChoice | undefined, SubscribeFieldChoice>;
   /** Who the newsletter's mail comes from: see sender.ts. */
   sender_name: ColumnType<string, string | undefined, string>;
   sender_email: ColumnType<string, string | undefined, string>;

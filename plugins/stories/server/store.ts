@@ -200,12 +200,16 @@ export async function deleteStory(db: StoriesDb, id: string): Promise<void> {
 }
 
 /** A published story by its slug (as typed, lower-cased) or its id, with its newsletter, for its public page. */
-export async function findPublishedStory(db: StoriesDb, slugOrId: string) {
+/**
+ * A story by its slug or id with what its public page shows, published or not: the page shows a
+ * published one and answers 410 for one published once and no more (unpublished; its
+ * published_at stays).
+ */
+export async function findPublicStory(db: StoriesDb, slugOrId: string) {
   const story = await db
     .selectFrom('stories')
-    .select(['id', 'type', 'published_content', 'published_at', 'is_premium', 'newsletter_id'])
+    .select(['id', 'slug', 'type', 'published', 'published_content', 'published_at', 'is_premium', 'newsletter_id'])
     .where((eb) => eb.or([eb('slug', '=', slugOrId.toLowerCase()), eb('id', '=', slugOrId)]))
-    .where('published', '=', true)
     .executeTakeFirst();
   const newsletter = story && (await findNewsletter(db, story.newsletter_id));
   return story && newsletter && { ...story, newsletter };

@@ -9,6 +9,7 @@ import type { PluginApi } from '../../../core/server/plugins/contract';
 import { constants } from '../../../core/shared/config';
 import { reasonOf } from './reasons';
 import { changeSubscription, findSubscribableNewsletter, type SubscribersDb } from './store';
+import { subscribeFieldsOf } from './reader-look';
 import { checkSubscribeInput, subscribeTexts, type Subscriptions } from './subscriptions';
 import { subscriberEndpoints } from '../endpoints';
 
@@ -22,10 +23,11 @@ export function registerAppRoutes(api: PluginApi, db: SubscribersDb, subscriptio
     async handler(request) {
       await subscriptions.countRequest(request.ip);
       const { body } = request;
-      const checked = checkSubscribeInput(body);
-      if (!checked.ok) throw invalid(checked.message, checked.path);
       const newsletter = await findSubscribableNewsletter(db, body.newsletter);
       if (!newsletter) throw notFound('Newsletter not found.');
+      // The name and city as the newsletter's web design asks for them, as on its pages' form.
+      const checked = checkSubscribeInput(body, await subscribeFieldsOf(db, newsletter.id));
+      if (!checked.ok) throw invalid(checked.message, checked.path);
       await subscriptions.request(newsletter, checked, body.source);
       return { data: { status: 'pending' as const }, msg: subscribeTexts.checkInbox };
     },

@@ -1,7 +1,7 @@
 /**
  * What other plugins may use of subscribers (analytics, sending, the public pages): the kept
  * count, the weekly timeline, the subscription series and cancellations read from their rollups,
- * ending one subscription with its events and counts kept, and the landing page's subscribe form.
+ * ending one subscription with its events and counts kept, and the reader pages' frame with its subscribe form.
  */
 import type { Handle } from '../../../core/server/db/database';
 import { publishersOf as publishersOfAddress, recordBounce as recordBounceOf, suppressedEmails as suppressedOf, type BounceRecord } from './bounces';
@@ -20,7 +20,9 @@ import {
 
 export type { TimelineWeek, SubscriptionSeriesRow, CancellationRow };
 export type { SubscriptionMedium, SubscriptionSource } from './tables';
-export { subscribeForm } from './subscribe-page';
+export { subscribeForm } from './subscribe-form';
+/** The frame of a newsletter's reader pages (colours, publisher, feeds, the subscribe form): reader-look.ts. */
+export { readerLook, subscribeFieldsOf } from './reader-look';
 export { stillSubscribed, subscribersQuery } from './store';
 export type { BounceKind } from './tables';
 export type { BounceRecord } from './bounces';

@@ -1,32 +1,23 @@
 /**
- * Subscribing from the landing page /n/{key} (issue 15 point 1): the form the dashboards plugin
- * puts on the page, its POST /n/{key}/subscribe (source 'web'), and the confirmation link
- * GET /n/{key}/confirm/{token}. Every answer is a page in Turkish: a bad e-mail is shown on the
- * page with 422, too many requests from one address with 429, an unknown or expired link with 404.
+ * Subscribing from the reader pages (issue 15 point 1, issue 31): the form every page of a
+ * newsletter shows (subscribe-form.ts), its POST /n/{key}/subscribe (source 'web'), and the
+ * confirmation link GET /n/{key}/confirm/{token}. Every answer is a page in Turkish in the
+ * newsletter's frame: a bad e-mail (or a name or city the newsletter requires, left out) is shown
+ * on the page with 422 and the form refilled, too many requests from one address 429, an unknown
+ * or expired link 404.
  */
 import type { FastifyReply } from 'fastify';
 import { HttpError } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
-import { mastheadFrame, newsletterFrame, renderPublicPage, sendPrivatePage, type PublicPageNewsletter } from '../../../core/server/public-page';
+import { mastheadFrame, renderPublicPage, sendPrivatePage, type PublicPageNewsletter } from '../../../core/server/public-page';
 import { documentAnswer, keyParams } from '../../../core/server/schemas/parts';
 import { escapeHtml } from '../../../core/shared/text';
-import { maxLength } from './csv-import';
+import { readerLook, subscribeFieldsOf } from './reader-look';
+import { subscribeForm } from './subscribe-form';
 import { findSubscribableNewsletter, type SubscribersDb } from './store';
 import { checkSubscribeInput, subscribeTexts, type Subscriptions } from './subscriptions';
 
-/** The landing page's subscribe form (e-mail and name required, city optional), posting to /n/{key}/subscribe; `values` refill it after a problem. */
-export function subscribeForm(newsletter: { key: string }, values: { email?: string; name?: string; city?: string } = {}): string {
-  const action = `/n/${encodeURIComponent(newsletter.key)}/subscribe`;
-  const value = (text: string | undefined) => (text ? ` value="${escapeHtml(text)}"` : '');
-  const field = 'display: block; width: 100%; max-width: 420px; box-sizing: border-box; font: inherit; padding: 6px 8px; margin-top: 4px';
-  return `<form class="subscribe" method="post" action="${escapeHtml(action)}">
-  <h2>Abone olun</h2>
-  <p><label>E-posta<input type="email" name="email" required maxlength="${maxLength.email}" autocomplete="email" style="${field}"${value(values.email)}></label></p>
-  <p><label>Ad Soyad<input type="text" name="name" required maxlength="${maxLength.name}" autocomplete="name" style="${field}"${value(values.name)}></label></p>
-  <p><label>Şehir (isteğe bağlı)<input type="text" name="city" maxlength="${maxLength.city}" autocomplete="address-level2" style="${field}"${value(values.city)}></label></p>
-  <p><button type="submit" style="font: inherit; padding: 8px 20px; cursor: pointer">Abone ol</button></p>
-</form>`;
-}
+export { subscribeForm };
 
 const confirmParams = {
   type: 'object',
@@ -42,20 +33,16 @@ function fieldsOf(body: unknown): { email: string; name: string; city: string } 
 }
 
 export function registerSubscribePages(api: PluginApi, db: SubscribersDb, subscriptions: Subscriptions): void {
-  const frameOf = async (key: string): Promise<{ id: string; key: string; title: string; frame: PublicPageNewsletter } | null> => {
+  const newsletterOf = async (key: string) => {
     const found = await findSubscribableNewsletter(db, key);
     if (!found || found.key.toLowerCase() !== key.toLowerCase()) return null;
-    return {
-      id: found.id,
-      key: found.key,
-      title: found.title,
-      frame: newsletterFrame(found),
-    };
+    return { ...found, frame: await readerLook(db, found, { form: false }) };
   };
   const send = (reply: FastifyReply, status: number, frame: PublicPageNewsletter | null, content: string) =>
-    sendPrivatePage(reply, status, renderPublicPage({ title: 'Abonelik', newsletter: frame ?? mastheadFrame, content }));
+    sendPrivatePage(reply, status, renderPublicPage({ title: 'Abonelik', newsletter: frame ?? mastheadFrame, content, noindex: true }));
   const notice = (title: string, text: string, tone: 'ok' | 'problem' = 'ok') =>
-    `<h1>${escapeHtml(title)}</h1><p${tone === 'problem' ? ' role="alert" style="color: #a4262c"' : ''}>${escapeHtml(text)}</p>`;
+    `<h1>${escapeHtml(title)}</h1>\n<p class="notice"${tone === 'problem' ? ' role="alert"' : ''}>${escapeHtml(text)}</p>`;
+  const homeLink = (key: string, title: string) => `<p><a class="more" href="/n/${encodeURIComponent(key)}">${escapeHtml(title)}</a></p>`;
 
   api.page<{ key: string }>({
     method: 'POST',
@@ -64,10 +51,10 @@ export function registerSubscribePages(api: PluginApi, db: SubscribersDb, subscr
       params: keyParams,
       response: documentAnswer('text/html; charset=utf-8', 'The page that asks the reader to confirm the subscription from their inbox.'),
       summary:
-        "The landing page's subscribe form (email, name, optional city): keeps the request and sends a confirmation e-mail (double opt-in, source web). The same answer whether or not the address subscribes; 422 for a bad e-mail, 429 past constants.audience.subscribeLimit per client address.",
+        "The reader pages' subscribe form (email; name and city as the newsletter's web design asks): keeps the request and sends a confirmation e-mail (double opt-in, source web). The same answer whether or not the address subscribes; 422 for a bad e-mail or a required field left out, 429 past constants.audience.subscribeLimit per client address.",
     },
     async handler(request, reply) {
-      const newsletter = await frameOf(request.params.key);
+      const newsletter = await newsletterOf(request.params.key);
       if (!newsletter) return send(reply, 404, null, notice('Abonelik', 'Bülten bulunamadı.', 'problem'));
       const fields = fieldsOf(request.body);
       try {
@@ -77,9 +64,10 @@ export function registerSubscribePages(api: PluginApi, db: SubscribersDb, subscr
           return send(reply, 429, newsletter.frame, notice(newsletter.title, subscribeTexts.tooMany, 'problem'));
         throw error;
       }
-      const checked = checkSubscribeInput(fields);
+      const asked = await subscribeFieldsOf(db, newsletter.id);
+      const checked = checkSubscribeInput(fields, asked);
       if (!checked.ok) {
-        return send(reply, 422, newsletter.frame, `${notice(newsletter.title, checked.message, 'problem')}\n${subscribeForm(newsletter, fields)}`);
+        return send(reply, 422, newsletter.frame, `${notice(newsletter.title, checked.message, 'problem')}\n${subscribeForm(newsletter, asked, fields)}`);
       }
       try {
         await subscriptions.request(newsletter, checked, 'web');
@@ -87,7 +75,7 @@ export function registerSubscribePages(api: PluginApi, db: SubscribersDb, subscr
         api.log.error({ err: error, newsletterId: newsletter.id }, 'subscribers: the confirmation e-mail failed');
         return send(reply, 503, newsletter.frame, notice(newsletter.title, subscribeTexts.mailFailed, 'problem'));
       }
-      return send(reply, 200, newsletter.frame, notice(newsletter.title, subscribeTexts.checkInbox));
+      return send(reply, 200, newsletter.frame, `${notice(newsletter.title, subscribeTexts.checkInbox)}\n${homeLink(newsletter.key, newsletter.title)}`);
     },
   });
 
@@ -100,10 +88,10 @@ export function registerSubscribePages(api: PluginApi, db: SubscribersDb, subscr
         'A confirmation link: makes the subscription (once; a second click changes nothing), sends the welcome e-mail, and thanks. 404 for an unknown, forged or expired link.',
     },
     async handler(request, reply) {
-      const newsletter = await frameOf(request.params.key);
+      const newsletter = await newsletterOf(request.params.key);
       const confirmed = newsletter ? await subscriptions.confirm(newsletter.key, request.params.token) : null;
       if (!newsletter || !confirmed) return send(reply, 404, newsletter?.frame ?? null, notice('Abonelik', subscribeTexts.unknownConfirmation, 'problem'));
-      return send(reply, 200, newsletter.frame, notice(newsletter.title, subscribeTexts.confirmed));
+      return send(reply, 200, newsletter.frame, `${notice(newsletter.title, subscribeTexts.confirmed)}\n${homeLink(newsletter.key, newsletter.title)}`);
     },
   });
 }

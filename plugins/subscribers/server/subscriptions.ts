@@ -12,21 +12,34 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { addressCounter, addressKey, createAttemptLimiter, type AttemptLimiter, type Counter } from '../../../core/server/auth/attempts';
 import type { AppContext } from '../../../core/server/plugins/contract';
-import { sanitizeRichText } from '../../../core/server/sanitize';
 import { findNewsletter } from '../../../core/server/store';
 import { constants } from '../../../core/shared/config';
-import { newsletterSender, newsletterWelcome } from '../../settings/server/public';
-import { escapeHtml, htmlToText } from '../../../core/shared/text';
+import {
+  newsletterEmailDesign,
+  newsletterSender,
+  newsletterWelcome,
+  renderNewsletterMessage,
+  type NewsletterMessage,
+  type RenderedMessage,
+} from '../../settings/server/public';
+import { escapeHtml } from '../../../core/shared/text';
 import { emailPattern, maxLength } from './csv-import';
 import { changeSubscription, type SubscribersDb } from './store';
 import type { SubscriptionSource } from './tables';
+import type { SubscribeFieldChoice } from '../../../schemas/generated/api/web-design';
 import { clock } from '../../../core/server/clock';
 
 /** What the reader typed, as received (a form's fields or an app's body). */
 export interface SubscribeInput {
   email: string;
-  name: string;
+  name?: string;
   city?: string;
+}
+
+/** What the newsletter's subscribe form asks besides the e-mail address (its web design, decision 0038). */
+export interface SubscribeFields {
+  name: SubscribeFieldChoice;
+  city: SubscribeFieldChoice;
 }
 
 export interface SubscribingNewsletter {
@@ -38,6 +51,7 @@ export interface SubscribingNewsletter {
 export const subscribeTexts = {
   invalidEmail: 'Lütfen geçerli bir e-posta adresi yazın.',
   missingName: 'Lütfen adınızı yazın.',
+  missingCity: 'Lütfen şehrinizi yazın.',
   tooLong: (field: string, max: number) => `${field} en fazla ${max} karakter olabilir.`,
   checkInbox: 'Aboneliğinizi onaylamak için e-posta kutunuza gönderdiğimiz bağlantıya tıklayın.',
   tooMany: 'Çok fazla deneme yapıldı. Lütfen bir süre sonra yeniden deneyin.',
@@ -46,16 +60,22 @@ export const subscribeTexts = {
   unknownConfirmation: 'Bu onay bağlantısı geçerli değil ya da süresi dolmuş. Lütfen yeniden abone olun.',
 } as const;
 
-/** The problem with a reader's input (Turkish, shown on the page), or the clean values. */
+/**
+ * The problem with a reader's input (Turkish, shown on the page), or the clean values, as the
+ * newsletter's form asks (`fields`): a field it requires must be given, one it does not ask is
+ * left empty whatever was sent.
+ */
 export function checkSubscribeInput(
   input: SubscribeInput,
+  fields: SubscribeFields,
 ): { ok: true; email: string; name: string; city: string } | { ok: false; message: string; path: string } {
   const email = input.email.trim().toLowerCase();
-  const name = input.name.trim();
-  const city = (input.city ?? '').trim();
+  const name = fields.name === 'hidden' ? '' : (input.name ?? '').trim();
+  const city = fields.city === 'hidden' ? '' : (input.city ?? '').trim();
   if (email.length > maxLength.email || !emailPattern.test(email)) return { ok: false, message: subscribeTexts.invalidEmail, path: 'email' };
-  if (!name) return { ok: false, message: subscribeTexts.missingName, path: 'name' };
+  if (!name && fields.name === 'required') return { ok: false, message: subscribeTexts.missingName, path: 'name' };
   if (name.length > maxLength.name) return { ok: false, message: subscribeTexts.tooLong('Ad', maxLength.name), path: 'name' };
+  if (!city && fields.city === 'required') return { ok: false, message: subscribeTexts.missingCity, path: 'city' };
   if (city.length > maxLength.city) return { ok: false, message: subscribeTexts.tooLong('Şehir', maxLength.city), path: 'city' };
   return { ok: true, email, name, city };
 }
@@ -149,12 +169,19 @@ export function createSubscriptions(context: Pick<AppContext, 'db' | 'mail' | 'l
       const link = `${context.env.publicUrl}/n/${encodeURIComponent(newsletter.key)}/confirm/${context.links.sign(`${confirmPrefix}${id}`)}`;
       const intro = `${newsletter.title} bültenine abone olmak için bu adresi yazdınız.`;
       const close = `Siz istemediyseniz bu e-postayı yok sayın: onaylanmayan bir istek ${hours} saat sonra silinir.`;
+      const message = await readerMessage(context, db, newsletter.id, {
+        title: 'Aboneliğinizi onaylayın',
+        // The name is asked only where the newsletter wants it: without one, the greeting is a plain 'Merhaba'.
+        bodyHtml: `<p>${reader.name ? `Merhaba ${escapeHtml(reader.name)},` : 'Merhaba,'}</p><p>${escapeHtml(intro)} Aboneliğinizi onaylamak için bu bağlantıyı açın:</p>`,
+        button: { label: 'Aboneliğimi onayla', url: link },
+        closingHtml: `<p>${escapeHtml(close)}</p>`,
+        footer: { lines: [`Bu e-posta ${reader.email} adresine gönderildi.`], links: [] },
+      });
       await context.mail.send({
         to: reader.email,
         ...(await newsletterSender(db, newsletter, context.mail.from)),
         subject: `${newsletter.title}: aboneliğinizi onaylayın`,
-        text: `Merhaba ${reader.name},\n\n${intro} Aboneliğinizi onaylamak için bu bağlantıyı açın:\n\n${link}\n\n${close}`,
-        html: `<p>Merhaba ${escapeHtml(reader.name)},</p><p>${escapeHtml(intro)}</p><p><a href="${escapeHtml(link)}">Aboneliğimi onayla</a></p><p>${escapeHtml(close)}</p>`,
+        ...message,
       });
     },
 
@@ -193,9 +220,30 @@ export function createSubscriptions(context: Pick<AppContext, 'db' | 'mail' | 'l
 }
 
 /**
+ * A message to a newsletter's reader in the newsletter's e-mail design (the settings plugin's
+ * renderer, the same frame as its issues): its HTML and text parts.
+ */
+async function readerMessage(
+  context: Pick<AppContext, 'env'>,
+  db: SubscribersDb,
+  newsletterId: string,
+  content: Pick<NewsletterMessage, 'title' | 'preview' | 'bodyHtml' | 'button' | 'closingHtml' | 'footer'>,
+): Promise<RenderedMessage> {
+  const [newsletter, design] = await Promise.all([findNewsletter(db, newsletterId), newsletterEmailDesign(db, newsletterId)]);
+  if (!newsletter) throw new Error(`Newsletter ${newsletterId} does not exist.`);
+  return renderNewsletterMessage({
+    ...content,
+    newsletter: { title: newsletter.title, key: newsletter.key, lang: newsletter.lang },
+    design,
+    publicUrl: context.env.publicUrl,
+  });
+}
+
+/**
  * The welcome e-mail of a new subscriber: the newsletter's welcome issue (its intro sanitized
- * again, since it is sent as HTML), with the personal unsubscribe link and one-click unsubscribe
- * headers (RFC 8058) as every issue has. A newsletter without one sends a short greeting.
+ * again, since it is sent as HTML) in the newsletter's e-mail design, with the personal
+ * unsubscribe link and one-click unsubscribe headers (RFC 8058) as every issue has. A newsletter
+ * without one sends a short greeting.
  */
 async function sendWelcome(
   context: Pick<AppContext, 'mail' | 'links' | 'env'>,
@@ -208,17 +256,19 @@ async function sendWelcome(
     preview: '',
     intro: { html: `<p>Aboneliğiniz onaylandı. ${escapeHtml(newsletter.title)} yeni sayılarıyla e-posta kutunuza gelecek.</p>` },
   };
-  const intro = sanitizeRichText(welcome.intro.html);
   const unsubscribeUrl = `${context.env.publicUrl}/u/${context.links.sign(subscriber.id)}`;
-  const footer = `Bu e-posta ${subscriber.email} adresine gönderildi.`;
-  // The preview is the inbox's line under the subject: hidden in the body, read first by mail clients.
-  const preview = welcome.preview ? `<div style="display:none;max-height:0;overflow:hidden">${escapeHtml(welcome.preview)}</div>` : '';
+  const message = await readerMessage(context, db, newsletter.id, {
+    title: welcome.subject,
+    // The preview is the inbox's line under the subject: hidden in the body, read first by mail clients.
+    ...(welcome.preview ? { preview: welcome.preview } : {}),
+    bodyHtml: welcome.intro.html,
+    footer: { lines: [`Bu e-posta ${subscriber.email} adresine gönderildi.`], links: [{ label: 'Abonelikten çık', url: unsubscribeUrl }] },
+  });
   await context.mail.send({
     to: subscriber.email,
     ...(await newsletterSender(db, newsletter, context.mail.from)),
     subject: welcome.subject,
-    html: `${preview}<div style="max-width:600px;margin:0 auto;font-family:Arial,sans-serif;line-height:1.6">${intro}<hr><p style="font-size:13px;color:#605e5c">${escapeHtml(footer)} <a href="${escapeHtml(unsubscribeUrl)}">Abonelikten çık</a></p></div>`,
-    text: `${htmlToText(intro)}\n\n${footer}\nAbonelikten çık: ${unsubscribeUrl}`,
+    ...message,
     headers: { 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' },
   });
 }

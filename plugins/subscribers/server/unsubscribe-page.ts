@@ -7,11 +7,12 @@
  * nothing but the token.
  */
 import type { PluginApi } from '../../../core/server/plugins/contract';
-import { newsletterFrame, renderPublicPage, type PublicPageNewsletter } from '../../../core/server/public-page';
+import { mastheadFrame, renderPublicPage, type PublicPageNewsletter } from '../../../core/server/public-page';
 import { documentAnswer } from '../../../core/server/schemas/parts';
 import { findNewsletter } from '../../../core/server/store';
 import { constants } from '../../../core/shared/config';
 import { escapeHtml } from '../../../core/shared/text';
+import { readerLook } from './reader-look';
 import { reasonOf } from './reasons';
 import { changeSubscription, type SubscribersDb } from './store';
 
@@ -24,13 +25,12 @@ export const reasonQuestion = 'Neden ayrılıyorsunuz?';
 /** The page's choices: each preset reason, then 'other' with its text field (always posted, so a page's POST is never taken for a one-click one). */
 function reasonChoices(): string {
   const { cancellationReasons, otherReason, reasonMaxLength } = constants.audience;
-  const radio = (value: string) =>
-    `<p style="margin: 6px 0"><label><input type="radio" name="reason" value="${escapeHtml(value)}"> ${escapeHtml(value)}</label></p>`;
-  return `<fieldset style="border: 0; padding: 0; margin: 16px 0">
-<legend style="font-weight: 600">${escapeHtml(reasonQuestion)}</legend>
+  const radio = (value: string) => `<label><input type="radio" name="reason" value="${escapeHtml(value)}"> ${escapeHtml(value)}</label>`;
+  return `<fieldset class="choices">
+<legend>${escapeHtml(reasonQuestion)}</legend>
 ${cancellationReasons.map(radio).join('\n')}
 ${radio(otherReason)}
-<p style="margin: 6px 0 0 24px"><input type="text" name="other" maxlength="${reasonMaxLength}" aria-label="${escapeHtml(otherReason)}" style="font: inherit; width: 100%; max-width: 420px; padding: 4px 8px"></p>
+<label class="field"><input type="text" name="other" maxlength="${reasonMaxLength}" aria-label="${escapeHtml(otherReason)}"></label>
 </fieldset>`;
 }
 
@@ -47,14 +47,10 @@ export function registerUnsubscribePage(api: PluginApi, db: SubscribersDb): void
     const subscriber = await db.selectFrom('subscribers').select(['id', 'newsletter_id', 'email']).where('id', '=', id).executeTakeFirst();
     if (!subscriber) return null;
     const newsletter = (await findNewsletter(db, subscriber.newsletter_id))!;
-    return { subscriber, frame: newsletterFrame(newsletter) };
+    return { subscriber, frame: await readerLook(db, newsletter, { form: false }) };
   };
   const page = (frame: PublicPageNewsletter | null, content: string) =>
-    renderPublicPage({
-      title: 'Abonelik',
-      newsletter: frame ?? { title: 'Masthead', key: '', color: '#ffce14', textColor: '#201f1e', lang: 'tr' },
-      content,
-    });
+    renderPublicPage({ title: 'Abonelik', newsletter: frame ?? mastheadFrame, content, noindex: true });
 
   api.page<{ token: string }>({
     url: '/u/:token',
@@ -75,7 +71,7 @@ export function registerUnsubscribePage(api: PluginApi, db: SubscribersDb): void
 <p>${escapeHtml(found.subscriber.email)} adresine gönderilen bu bültenden çıkmak istiyor musunuz?</p>
 <form method="post" action="${escapeHtml(action)}">
 ${reasonChoices()}
-<button type="submit" style="font: inherit; padding: 8px 20px; cursor: pointer">Abonelikten çık</button>
+<button class="button" type="submit">Abonelikten çık</button>
 </form>`,
         ),
       );

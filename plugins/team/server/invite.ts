@@ -4,8 +4,8 @@
  */
 import { newResetCode } from '../../../core/server/auth/reset-codes';
 import type { Mailer } from '../../../core/server/services/mail';
+import { renderStaffMail } from '../../../core/server/services/mail-layout';
 import { constants } from '../../../core/shared/config';
-import { escapeHtml } from '../../../core/shared/text';
 import { clock } from '../../../core/server/clock';
 
 const dayMs = 24 * 60 * 60_000;
@@ -21,16 +21,19 @@ export function invitationLink(publicUrl: string, code: string, email: string): 
 
 export async function sendInvitation(
   mail: Mailer,
+  publicUrl: string,
   invitation: { email: string; link: string; inviter: string; publisher: string; role: string },
 ): Promise<void> {
   const days = constants.auth.inviteTtlDays;
   const intro = `${invitation.inviter} invited you to join ${invitation.publisher} on Masthead as ${article(invitation.role)} ${invitation.role}.`;
-  await mail.send({
-    to: invitation.email,
-    subject: `You are invited to ${invitation.publisher} on Masthead`,
-    text: `Hello,\n\n${intro}\n\nOpen this link to choose your password. It works once and expires in ${days} days:\n\n${invitation.link}\n\nIf you did not expect this, ignore this e-mail.`,
-    html: `<p>Hello,</p><p>${escapeHtml(intro)}</p><p>Open this link to choose your password. It works once and expires in ${days} days:</p><p><a href="${escapeHtml(invitation.link)}">Choose my password</a></p><p>If you did not expect this, ignore this e-mail.</p>`,
+  const message = await renderStaffMail({
+    title: `Join ${invitation.publisher} on Masthead`,
+    paragraphs: ['Hello,', intro, `Open this link to choose your password. It works once and expires in ${days} days:`],
+    button: { label: 'Choose my password', url: invitation.link },
+    closing: ['If you did not expect this, ignore this e-mail.'],
+    publicUrl,
   });
+  await mail.send({ to: invitation.email, subject: `You are invited to ${invitation.publisher} on Masthead`, ...message });
 }
 
 function article(word: string): string {

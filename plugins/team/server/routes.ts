@@ -148,7 +148,7 @@ export function registerTeamRoutes(api: PluginApi): void {
         if (userId) await setResetCode(db, userId, hash, expiresAt);
         const publisher = (await findPublisher(db, publisherId))!;
         const id = userId ?? (await insertInvitee(db, { email, role, publisherId, name: request.body.profile?.name?.trim() ?? '', codeHash: hash, expiresAt }));
-        await sendInvitation(api.mail, {
+        await sendInvitation(api.mail, api.env.publicUrl, {
           email,
           link: invitationLink(api.env.publicUrl, code, email),
           inviter: session.user.name || session.user.email,

@@ -29,6 +29,22 @@ export interface Constants {
      * Featured collections an owner's public page (/p/{key}, /n/{key}) shows, latest published first.
      */
     featuredCollections: number;
+    /**
+     * Published issues the newsletter's landing page /n/{key} lists, newest first, before its link to the archive.
+     */
+    landingIssues: number;
+    /**
+     * Published issues per page of the archive /n/{key}/archive?page=N.
+     */
+    archive: number;
+    /**
+     * The last page of the archive a request may ask for (bounds the cost of one request).
+     */
+    archivePagesMax: number;
+    /**
+     * Items of the newsletter's RSS feed /n/{key}/rss.xml: its latest published issues.
+     */
+    feedItems: number;
   };
   debounces: {
     listSearchMs: number;

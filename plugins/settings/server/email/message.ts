@@ -1,0 +1,81 @@
+/**
+ * A message to a newsletter's reader (the subscription's confirmation, the welcome) in the
+ * newsletter's e-mail design: one card with the newsletter's title (or its banner above), a
+ * heading, rich text, an optional button and a closing, then the design's footer; made by the
+ * same frame and mjml pipeline as an issue (newsletter-email.ts), with a plain-text part made of
+ * the same content. One reader, one render: nothing here is sent in bulk.
+ */
+import { sanitizeRichText } from '../../../../core/server/sanitize';
+import { escapeHtml, htmlToText } from '../../../../core/shared/text';
+import { withDefaultDesign, type EmailDesign } from '../defaults';
+import { absoluteUrl, button, cardOf, linkStyle, renderFrame, richText, titleHeader } from './newsletter-email';
+
+export interface NewsletterMessage {
+  newsletter: { title: string; key: string; lang: string };
+  /** The newsletter's e-mail design (the defaults fill what it lacks). */
+  design: EmailDesign;
+  publicUrl: string;
+  /** The heading, and the document's title. */
+  title: string;
+  /** The inbox's line under the subject. */
+  preview?: string;
+  /** Rich text before the button (sanitized here). */
+  bodyHtml: string;
+  /** A call to action: in the text part, its address alone on a line, so the text before it should lead to it. */
+  button?: { label: string; url: string };
+  /** Rich text after the button. */
+  closingHtml?: string;
+  /** Under the newsletter's title in the footer: lines of text, then links. */
+  footer: { lines: string[]; links: { label: string; url: string }[] };
+}
+
+export interface RenderedMessage {
+  html: string;
+  text: string;
+}
+
+const blockEnd = /<\/(?:p|h[1-6]|li|blockquote|div|figure|pre|ul|ol)>|<br\s*\/?>/gi;
+
+/** Rich text as paragraphs of plain text: list items marked, each link's address after its text. */
+function paragraphsOf(html: string, publicUrl: string): string[] {
+  return sanitizeRichText(html)
+    .replace(/<li\b[^>]*>/gi, '• ')
+    .replace(/<a\b[^>]*?\shref="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, (_whole, href: string, inner: string) => {
+      const url = absoluteUrl(href.replace(/&amp;/g, '&'), publicUrl);
+      const label = htmlToText(inner);
+      return !url || label === url ? inner : `${inner} (${url.replace(/&/g, '&amp;')})`;
+    })
+    .split(blockEnd)
+    .map(htmlToText)
+    .filter(Boolean);
+}
+
+export async function renderNewsletterMessage(message: NewsletterMessage): Promise<RenderedMessage> {
+  const design = withDefaultDesign(message.design);
+  const publicUrl = message.publicUrl.replace(/\/+$/, '');
+  const newsletterUrl = `${publicUrl}/n/${encodeURIComponent(message.newsletter.key)}`;
+  const style = linkStyle(design);
+  const buttonUrl = message.button ? absoluteUrl(message.button.url, publicUrl) : '';
+  const lead = `<mj-text><div class="x-ct">${titleHeader(message.newsletter.title, design)}<h1 style="margin:0 0 12px;font-size:26px;line-height:1.25">${escapeHtml(message.title)}</h1>${richText(message.bodyHtml, style)}</div></mj-text>`;
+  const action = message.button && buttonUrl ? button(buttonUrl, message.button.label, design) : '';
+  const closing = message.closingHtml ? `<mj-text><div class="x-ct">${richText(message.closingHtml, style)}</div></mj-text>` : '';
+  const footerLinks = message.footer.links.map((item) => ({ label: item.label, href: absoluteUrl(item.url, publicUrl) })).filter((item) => item.href);
+  const html = await renderFrame({
+    lang: message.newsletter.lang,
+    title: message.title,
+    ...(message.preview ? { preview: message.preview } : {}),
+    newsletter: { title: message.newsletter.title, url: newsletterUrl },
+    design,
+    publicUrl,
+    cards: cardOf(lead + action + closing, design),
+    footer: { title: message.newsletter.title, lines: message.footer.lines.map(escapeHtml), links: footerLinks },
+    withButton: Boolean(action),
+  });
+  const text = [
+    ...paragraphsOf(message.bodyHtml, publicUrl),
+    ...(action ? [buttonUrl] : []),
+    ...paragraphsOf(message.closingHtml ?? '', publicUrl),
+    [...message.footer.lines, ...footerLinks.map((item) => `${item.label}: ${item.href}`)].join('\n'),
+  ];
+  return { html, text: `${text.join('\n\n')}\n` };
+}

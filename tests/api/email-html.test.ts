@@ -1,0 +1,156 @@
+/**
+ * Every kind of e-mail the server sends, made through the real server into the outbox (no
+ * SMTP_URL): an issue's test, a reader's confirmation and welcome, a password reset, an
+ * invitation and a sender address to confirm. All of them pass the Nu HTML Checker (in one run)
+ * but for the Outlook markup an e-mail needs; each has a plain-text part with the same link; the
+ * readers' ones are in the newsletter's e-mail design (its colours and font), the staff's in
+ * Masthead's own look.
+ */
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readOutbox, type OutboxEntry } from '../../core/server/services/mail';
+import { emailAllowances, htmlErrors } from '../vnu';
+import { databases, startTestServer, type TestServer } from './server';
+
+/** Sabah Bülteni's e-mail design for this test: colours no default has, and a serif font. */
+const designChanges = {
+  emailBackgroundColor: '#f4ecd8',
+  cardBackgroundColor: '#fffaf0',
+  cardTextColor: '#2b2118',
+  linkColor: '#7a1f3d',
+  footerBackgroundColor: '#2d1b2e',
+  fontFamily: "Georgia, 'Times New Roman', Times, serif",
+  cardTextColorDark: '#efe6da',
+  linkColorDark: '#f0a6c0',
+};
+const kinds = ['issue', 'confirmation', 'welcome', 'reset', 'invitation', 'sender'] as const;
+type Kind = (typeof kinds)[number];
+
+describe.each(databases)('every kind of e-mail on %s', (kind) => {
+  let t: TestServer;
+  const mails = {} as Record<Kind, OutboxEntry>;
+  const reader = 'tasarim.okuru@example.com';
+  const invitee = 'davetli@kuzeymedya.example';
+  const senderAddress = 'gonderen@yayinci.example';
+
+  const newest = (to: string, subject: RegExp): OutboxEntry => {
+    const found = readOutbox(t.dataDir).find((entry) => entry.to === to && subject.test(entry.subject));
+    expect(found, `a mail to ${to} about ${subject}`).toBeDefined();
+    return found!;
+  };
+  const ok = (answer: { status: number; body: unknown }) => expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+
+  beforeAll(async () => {
+    // PUBLIC_URL is the test servers' http://console.test: the server starts from the seeded demo data.
+    t = await startTestServer(kind);
+    const { db } = t.server.database;
+    const newsletters = await db.selectFrom('newsletters').select(['id', 'key']).execute();
+    const sabah = newsletters.find((row) => row.key === 'sabah-bulteni')!.id;
+    const tech = newsletters.find((row) => row.key === 'teknoloji-notlari')!.id;
+    const director = await t.login('director@masthead.local');
+    const editor = await t.login('editor@masthead.local');
+
+    const designUrl = `/api/newsletters/update/${sabah}/design/email/update`;
+    const design = (await t.request('GET', designUrl, { token: director })).body.data.body;
+    ok(await t.request('PUT', designUrl, { token: director, body: { ...design, ...designChanges } }));
+
+    const issue = (await sql<{ id: string }>`select id from issues where newsletter_id = ${sabah} and key like '%-sabah-bulteni-hazir'`.execute(db)).rows[0]!
+      .id;
+    const publishOptions = { test: true, publishOnly: false, overridePublishedAt: false, mediums: { email: true, notification: true } };
+    ok(await t.request('POST', `/api/issues/publish/${issue}`, { token: editor, body: { publishOptions } }));
+    mails.issue = newest('editor@masthead.local', /^\[Test\] /);
+
+    const subscribed = await t.server.app.inject({
+      method: 'POST',
+      url: '/n/sabah-bulteni/subscribe',
+      remoteAddress: '198.51.100.77',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: new URLSearchParams({ email: reader, name: 'Tasarım <Okuru>' }).toString(),
+    });
+    expect(subscribed.statusCode).toBe(200);
+    mails.confirmation = newest(reader, /onaylayın/);
+    const confirmPath = /http:\/\/console\.test(\/n\/[^/\s"]+\/confirm\/[\w.-]+)/.exec(mails.confirmation.text)![1]!;
+    expect((await t.server.app.inject({ method: 'GET', url: confirmPath })).statusCode).toBe(200);
+    mails.welcome = newest(reader, /hoş geldiniz/);
+
+    ok(await t.request('PUT', '/api/auth/password/forgot', { body: { email: 'editor@masthead.local' } }));
+    mails.reset = newest('editor@masthead.local', /^Reset your Masthead password$/);
+
+    const invited = await t.request('POST', '/api/users/create', { token: director, body: { email: invitee, role: 'editor', newsletters: [sabah] } });
+    ok(invited);
+    mails.invitation = newest(invitee, /invited/);
+
+    const settingsUrl = `/api/newsletters/update/${tech}`;
+    const { channelTemplates: _kept, ...settings } = (await t.request('GET', settingsUrl, { token: director })).body.data.body;
+    ok(await t.request('PUT', settingsUrl, { token: director, body: { ...settings, sender: { name: '', email: senderAddress, replyTo: '' } } }));
+    mails.sender = newest(senderAddress, /^Confirm the sender address of /);
+  }, 120_000);
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('passes the Nu HTML Checker, but for the Outlook markup an e-mail needs', async () => {
+    const documents = Object.fromEntries(kinds.map((name) => [name, mails[name].html ?? '']));
+    const errors = await htmlErrors(documents, emailAllowances);
+    for (const name of kinds) expect(errors[name], name).toEqual([]);
+  }, 60_000);
+
+  it('gives each a plain-text part with the link its button or footer holds', () => {
+    const links: Record<Kind, RegExp> = {
+      issue: /http:\/\/console\.test\/u\/\S+/,
+      confirmation: /http:\/\/console\.test\/n\/sabah-bulteni\/confirm\/\S+/,
+      welcome: /http:\/\/console\.test\/u\/\S+/,
+      reset: /http:\/\/console\.test\/forgot-password\?code=\S+/,
+      invitation: /http:\/\/console\.test\/forgot-password\?code=\S+/,
+      sender: /http:\/\/console\.test\/n\/teknoloji-notlari\/sender\/\S+/,
+    };
+    for (const name of kinds) {
+      const { text, html } = mails[name];
+      expect(text.trim().length, name).toBeGreaterThan(40);
+      expect(text, name).not.toMatch(/<\/?(?:p|a|div|span|br|strong|table|td)\b/i);
+      const link = links[name].exec(text)?.[0];
+      expect(link, `${name}: ${text}`).toBeDefined();
+      expect(html, name).toContain(link!.replaceAll('&', '&amp;'));
+    }
+  });
+
+  it("builds the readers' e-mails in the newsletter's design: its colours, font and Dark colours, the button in its link colour", () => {
+    for (const name of ['issue', 'confirmation', 'welcome'] as const) {
+      const html = mails[name].html!;
+      for (const [field, value] of Object.entries(designChanges)) {
+        // The demo's welcome has no link, and so nothing in the link colour but its Dark rule.
+        if (!(name === 'welcome' && field === 'linkColor')) expect(html, `${name}: ${field}`).toContain(value);
+      }
+      expect(html, name).toContain("font-family:Georgia, 'Times New Roman', Times, serif");
+      expect(html, name).toContain('<html lang="tr"');
+      expect(html, name).toContain('@media (prefers-color-scheme:dark)');
+    }
+    expect(mails.confirmation.html).toMatch(
+      /<td[^>]*bgcolor="#7a1f3d"[^>]*>\s*<a href="http:\/\/console\.test\/n\/sabah-bulteni\/confirm\/[^"]+"[^>]*>\s*Aboneliğimi onayla\s*<\/a>/,
+    );
+    expect(mails.confirmation.html).toContain('Merhaba Tasarım &lt;Okuru&gt;,');
+    expect(mails.confirmation.text).toContain('Merhaba Tasarım <Okuru>,');
+    // The welcome keeps its unsubscribe link, in the footer and in the headers.
+    expect(mails.welcome.html).toMatch(/<a class="x-fa" href="http:\/\/console\.test\/u\/[^"]+"[^>]*>Abonelikten çık<\/a>/);
+    expect(mails.welcome.headers).toMatchObject({
+      'List-Unsubscribe': expect.stringMatching(/^<http:\/\/console\.test\/u\/\S+>$/),
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    });
+  });
+
+  it("builds the staff's e-mails in Masthead's look: the yellow button, a sans-serif font, a dark mode", () => {
+    const buttons: Record<'reset' | 'invitation' | 'sender', string> = {
+      reset: 'Reset my password',
+      invitation: 'Choose my password',
+      sender: 'Confirm the sender address',
+    };
+    for (const [name, label] of Object.entries(buttons) as ['reset' | 'invitation' | 'sender', string][]) {
+      const html = mails[name].html!;
+      expect(html, name).toMatch(new RegExp(`<td[^>]*bgcolor="#ffce14"[^>]*>\\s*<a href="http://console\\.test/[^"]+"[^>]*>\\s*${label}\\s*</a>`));
+      expect(html, name).toContain("font-family:-apple-system, BlinkMacSystemFont, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif");
+      expect(html, name).toContain('@media (prefers-color-scheme:dark)');
+      expect(html, name).toContain('max-width:600px');
+      expect(html, name).not.toContain('Times New Roman');
+    }
+  });
+});
