@@ -45,8 +45,6 @@ const options: sanitizeHtml.IOptions = {
       tagName,
       attribs: attribs.target === '_blank' ? { ...attribs, rel: 'noopener noreferrer' } : attribs,
     }),
-    // An image must say what it shows; one written without a text is taken as decoration (alt="").
-    img: (tagName, attribs) => ({ tagName, attribs: { ...attribs, alt: attribs.alt ?? '' } }),
   },
 };
 

@@ -65,7 +65,8 @@ async function openBell() {
   render(<NotificationsBell />);
   expect(await screen.findByTestId('notifications-badge')).toHaveProperty('textContent', '1');
   fireEvent.click(screen.getByRole('button', { name: 'Notifications, 1 unread' }));
-  return screen.findByRole('dialog', { name: 'Notifications' });
+  // The panel's chunk loads on the first click: on a busy machine that takes longer than findBy's second.
+  return screen.findByRole('dialog', { name: 'Notifications' }, { timeout: 10_000 });
 }
 
 describe('NotificationsBell', () => {

@@ -40,6 +40,11 @@ describe.each(databases)('the subscriber export on %s', (kind) => {
     t = await startTestServer(kind);
     editor = await t.login('editor@masthead.local');
     newsletterId = (await t.server.database.db.selectFrom('newsletters').select('id').where('key', '=', 'sabah-bulteni').executeTakeFirstOrThrow()).id;
+    // The form asks for a city only where the newsletter's web design says so (decision 0038): this one asks.
+    const director = await t.login('director@masthead.local');
+    const designPath = `/api/newsletters/update/${newsletterId}/design/web/update`;
+    const { cover } = (await t.request('GET', designPath, { token: director })).body.data.body;
+    expect((await t.request('PUT', designPath, { token: director, body: { cover, nameField: 'optional', cityField: 'optional' } })).status).toBe(200);
   });
   afterAll(async () => {
     await t?.close();
