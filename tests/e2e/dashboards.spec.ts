@@ -76,7 +76,12 @@ test.describe('dashboards', () => {
     const rates = glance.getByRole('group', { name: 'Last issue’s open rate' });
     await expect(rates).toContainText(percent(last.results.openRate));
     await expect(rates).toContainText(`Click rate ${percent(last.results.clickRate)}`);
-    await expect(glance.getByRole('group', { name: 'Next scheduled' })).toContainText('Nothing is scheduled.');
+    // The demo schedules Sabah Bülteni's next issue three days ahead, a job on the queue.
+    const next = glance.getByRole('group', { name: 'Next scheduled' });
+    await expect(next.getByRole('link', { name: 'Gelecek haftanın bülteni' })).toBeVisible();
+    const scheduled = (await (await page.request.get('/api/issues/list?status=scheduled', { headers })).json()).data as { plannedAt: string }[];
+    expect(scheduled).toHaveLength(1);
+    await expect(next).toContainText(new Intl.DateTimeFormat('tr', { day: 'numeric', month: 'long' }).format(new Date(scheduled[0]!.plannedAt)));
     await rates.getByRole('link', { name: last.subject }).click();
     await expect(page).toHaveURL(`/issues/show/${last._id}/analytics`);
   });

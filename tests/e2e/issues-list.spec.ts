@@ -15,6 +15,8 @@ const newsletterTitle = 'Sabah Bülteni';
 const takenCodeName = 'sabah-bulteni-aksam-bulteni';
 const demoDrafts = ['Sabah Bülteni: Metro, bütçe ve hafta sonu', 'Akşam Bülteni', 'Haftanın Özeti: Yeni sezon başlıyor'];
 const demoPublished = ['Geçen haftanın bülteni', 'İlk sayımızla merhaba'];
+/** Planned three days ahead: not published yet, so DRAFT lists it (the dashboard's drafts show the three touched last). */
+const demoScheduled = 'Gelecek haftanın bülteni';
 
 /** The colours a code name's border takes (the theme's error red and green). */
 const red = 'rgb(164, 38, 44)';
@@ -96,15 +98,15 @@ test.describe('issues list and creation', () => {
     await statusBadge(page).click();
     await expect(statusBadge(page)).toHaveText('DRAFT');
     await expect(page).toHaveURL(`/newsletters/show/${newsletterId}/issues?status=draft`);
-    await expect(cards(page)).toHaveCount(demoDrafts.length);
-    expect((await cardNames(page)).sort()).toEqual([...demoDrafts].sort());
+    await expect(cards(page)).toHaveCount(demoDrafts.length + 1);
+    expect((await cardNames(page)).sort()).toEqual([...demoDrafts, demoScheduled].sort());
     const draftCall = calls.at(-1)!;
     expect(draftCall.searchParams.get('status.published')).toBe('false');
     expect(draftCall.searchParams.get('sort')).toBe('updatedAt');
     await statusBadge(page).click();
     await expect(statusBadge(page)).toHaveText('ALL');
     await expect(page).toHaveURL(`/newsletters/show/${newsletterId}/issues`);
-    await expect(cards(page)).toHaveCount(demoDrafts.length + demoPublished.length);
+    await expect(cards(page)).toHaveCount(demoDrafts.length + 1 + demoPublished.length);
     expect(calls.at(-1)!.searchParams.has('status.published')).toBe(false);
     await statusBadge(page).click();
     await expect(statusBadge(page)).toHaveText('PUBLISHED');
@@ -115,7 +117,7 @@ test.describe('issues list and creation', () => {
     await statusBadge(page).click();
     await statusBadge(page).click();
     await expect(statusBadge(page)).toHaveText('ALL');
-    await expect(cards(page)).toHaveCount(demoDrafts.length + demoPublished.length);
+    await expect(cards(page)).toHaveCount(demoDrafts.length + 1 + demoPublished.length);
 
     // Search: two characters are not enough; three are.
     const search = page.getByRole('searchbox', { name: 'Search issues' });
@@ -124,7 +126,7 @@ test.describe('issues list and creation', () => {
     // Twice the debounce of the page's time, at once.
     await page.clock.runFor(constants.debounces.listSearchMs * 2);
     expect(calls.slice(before).filter((call) => call.searchParams.has('search'))).toEqual([]);
-    await expect(cards(page)).toHaveCount(demoDrafts.length + demoPublished.length);
+    await expect(cards(page)).toHaveCount(demoDrafts.length + 1 + demoPublished.length);
     await search.fill('Akşam');
     await expect(cards(page)).toHaveCount(1);
     await expect(cards(page).getByRole('heading', { name: 'Akşam Bülteni' })).toBeVisible();
@@ -199,7 +201,7 @@ test.describe('issues list and creation', () => {
 
     // The new issue is in the list as a draft, named by its code name; its menu deletes it.
     await page.goto(`/newsletters/show/${newsletterId}/issues?status=draft`);
-    await expect(cards(page)).toHaveCount(demoDrafts.length + 1);
+    await expect(cards(page)).toHaveCount(demoDrafts.length + 2);
     await page.getByRole('searchbox', { name: 'Search issues' }).fill(free);
     const card = cards(page).filter({ has: page.getByRole('heading', { name: free }) });
     await expect(cards(page)).toHaveCount(1);

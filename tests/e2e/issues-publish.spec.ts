@@ -120,8 +120,10 @@ test("a director's button says SCHEDULE, and the confirmation says for when", as
   const verify = await (await page.request.get('/api/auth/verify', { headers })).json();
   const morning = (verify.data.scopes as { _id: string; title: string }[]).find((scope) => scope.title === 'Sabah Bülteni')!._id;
   const list = await (await page.request.get(`/api/issues/list?newsletter=${morning}&limit=20`, { headers })).json();
-  // The demo's tested, unpublished issue.
-  const issue = (list.data as { _id: string; status: { tested: boolean; published: boolean } }[]).find((row) => row.status.tested && !row.status.published)!;
+  // The demo's tested issue, neither published nor scheduled yet.
+  const issue = (list.data as { _id: string; status: { tested: boolean; published: boolean; scheduled: boolean } }[]).find(
+    (row) => row.status.tested && !row.status.published && !row.status.scheduled,
+  )!;
 
   await page.goto(`/issues/edit/${issue._id}/publish`);
   const publish = page.getByRole('region', { name: 'Publish', exact: true });

@@ -44,7 +44,7 @@ export interface PublishContext {
 
 export const publishJob = 'issues-publish';
 
-interface PublishJobData {
+export interface PublishJobData {
   issueId: string;
   /** The time the publication was planned for; a job of an older plan does nothing. */
   at: string;

@@ -4,7 +4,8 @@
  * passes every check before a test e-mail (subject, preview, notification title and body, testers,
  * no draft story), so a newcomer can test-send it. Each published issue carries an article written
  * for it, released with the issue as a publication releases it (decision 0033): its 'Devamını oku'
- * leads to its page.
+ * leads to its page. The first newsletter also has an issue scheduled three days ahead, a real job
+ * on the queue, so the publisher home's 'Next scheduled' has something to show (issue 31).
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
@@ -17,12 +18,13 @@ import { insertStory, ownPenName, storedBody } from '../../stories/server/public
 import { seedDemoBounces, subscribersQuery } from '../../subscribers/server/public';
 import { normalizeChannels, stuffChannelId } from '../rules';
 import { releaseArticlesOfIssue } from './articles';
+import { publishJob, type PublishJobData } from './publish';
 import { issuesDb, saveChannelTemplates, type IssuesDb } from './store';
 import type { IssueFlag } from './tables';
 import { clock } from '../../../core/server/clock';
 
 type StoryState = 'draft' | 'ready' | 'accepted' | 'published';
-type IssueState = 'ready-to-test' | 'draft' | 'tested' | 'published' | 'cancelled';
+type IssueState = 'ready-to-test' | 'draft' | 'tested' | 'scheduled' | 'published' | 'cancelled';
 
 interface DemoIssue {
   key: string;
@@ -31,8 +33,10 @@ interface DemoIssue {
   intro: string;
   notification?: { title: string; body: string };
   state: IssueState;
-  /** Days from now (the past for published ones). */
+  /** Days from now (the past for published ones, the future for a scheduled one). */
   days?: number;
+  /** In the first demo newsletter only. */
+  firstOnly?: boolean;
   /** Some of its copies came back (bounced, or reported as spam): in the first demo newsletter only. */
   bounces?: boolean;
   /** A story's `link` is where it came from: sent issues' links are what readers click (the click map). */
@@ -53,13 +57,14 @@ interface DemoArticle {
 }
 
 const day = 24 * 60 * 60 * 1000;
-/** The newsletter whose last sent issue has bounces and a complaint: the publish page counts them, the subscribers list shows them. */
+/** The newsletter whose last sent issue has bounces and a complaint: the publish page counts them, the subscribers list shows them; its next issue is scheduled. */
 const bouncingNewsletterKey = 'sabah-bulteni';
 
 const issueFlagsOf: Record<IssueState, IssueFlag[]> = {
   'ready-to-test': ['draft'],
   draft: ['draft'],
   tested: ['tested'],
+  scheduled: ['tested', 'scheduled'],
   published: ['tested', 'published', 'notified', 'emailed', 'sent'],
   cancelled: ['tested', 'cancelled'],
 };
@@ -131,6 +136,25 @@ function demoIssues(newsletter: string): DemoIssue[] {
       channels: [{ title: 'Haftanın Özeti', stories: [{ text: 'Bisiklet şeridi hafta sonu hizmete girdi.', state: 'accepted' }] }],
     },
     {
+      key: `${code}-gelecek-hafta`,
+      subject: 'Gelecek haftanın bülteni',
+      preview: 'Yeni sezon, yeni duraklar',
+      intro: '<p>Günaydın! Bu hafta şehirde yeni sezon açılıyor.</p>',
+      notification: { title: 'Yeni bülten', body: 'Yeni sezon, yeni duraklar' },
+      state: 'scheduled',
+      days: 3,
+      firstOnly: true,
+      channels: [
+        {
+          title: 'Gündem',
+          stories: [
+            { text: 'Tramvay hattına iki yeni durak ekleniyor.', state: 'accepted', link: 'https://ulasim.example/tramvay-duraklari' },
+            { text: 'Kent kütüphanesi hafta sonu da açık olacak.', state: 'accepted' },
+          ],
+        },
+      ],
+    },
+    {
       key: `${code}-gecen-hafta`,
       subject: 'Geçen haftanın bülteni',
       preview: 'Köprü trafiği, tiyatro biletleri ve daha fazlası',
@@ -197,6 +221,7 @@ export async function seedIssues(context: SeedContext): Promise<void> {
   for (const newsletter of newsletters) {
     await saveChannelTemplates(db, newsletter.id, templates);
     for (const issue of demoIssues(newsletter.key)) {
+      if (issue.firstOnly && newsletter.key !== bouncingNewsletterKey) continue;
       const id = randomUUID();
       const at = issue.days !== undefined ? new Date(now + issue.days * day) : null;
       const channels = [];
@@ -249,17 +274,23 @@ export async function seedIssues(context: SeedContext): Promise<void> {
           channels: JSON.stringify(normalizeChannels(channels)),
           draft: false,
           ...flags,
-          published_at: issue.state === 'published' ? at : null,
           notified_at: issue.state === 'published' ? at : null,
           emailed_at: issue.state === 'published' ? at : null,
-          planned_at: issue.state === 'published' ? at : null,
-          plan_email: issue.state === 'published',
-          plan_notification: issue.state === 'published',
+          published_at: issue.state === 'published' || issue.state === 'scheduled' ? at : null,
+          planned_at: issue.state === 'published' || issue.state === 'scheduled' ? at : null,
+          plan_email: issue.state === 'published' || issue.state === 'scheduled',
+          plan_notification: issue.state === 'published' || issue.state === 'scheduled',
           owner_id: editor.id,
-          created_at: new Date(now + (issue.days ?? 0) * day - day),
-          updated_at: new Date(now + (issue.days ?? -0.1) * day),
+          // A scheduled issue was written and planned yesterday; the drafts were touched last.
+          created_at: new Date(now + Math.min(issue.days ?? 0, 0) * day - day),
+          updated_at: new Date(now + (issue.state === 'scheduled' ? -1 : (issue.days ?? -0.1)) * day),
         })
         .execute();
+      if (issue.state === 'scheduled' && at) {
+        // As planPublication plans it: the job publishes the issue at its time.
+        const jobId = await context.jobs.schedule<PublishJobData>(publishJob, { issueId: id, at: at.toISOString() }, { at, expireSeconds: 23 * 3600 });
+        await db.updateTable('issues').set({ job_id: jobId }).where('id', '=', id).execute();
+      }
       if (issue.state === 'published' && at) {
         await releaseArticlesOfIssue({ db }, { id, channels: normalizeChannels(channels) }, at, at);
         await recordDemoDeliveries(db, id, newsletter.id, at);
