@@ -4,22 +4,19 @@
  * the tracking addresses (open pixel, click redirect) under 5 ms p99, and no event lost under a
  * burst. The events are generated in SQL for the demo newsletters (a year of issues and their
  * stories, opens, clicks and reads by source, a tenth of them machines), and the rollups are built
- * from them as the recorder keeps them, so the two agree. The tracking clients run in a process of
- * their own, and each answer is timed in the server too (request read to response written): in a
- * burst the clients' wait is mostly the queue in front of the server, and the server's own time is
- * what the budget holds it to. On PostgreSQL when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is
+ * from them as the recorder keeps them, so the two agree. Every load's clients run in a process of
+ * their own (list-load.ts), and each answer is timed in the server too (request read to response
+ * written): in a burst the clients' wait is mostly the queue in front of the server, and the
+ * server's own time is what the tracking budget holds it to. On PostgreSQL when BENCH_DATABASE_URL (or TEST_DATABASE_URL) is
  * set; otherwise on PGlite with fewer events, printed and not budgeted, and the figures say so.
  */
-import { spawn } from 'node:child_process';
 import type { IncomingMessage, Server as HttpServer, ServerResponse } from 'node:http';
-import { resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
 import { sql, type Kysely } from 'kysely';
 import type { CoreTables } from '../../core/server/db/tables';
 import { constants } from '../../core/shared/config';
 import { tracking } from '../../plugins/stories/server/public';
 import { startTestServer, type TestServer } from '../api/server';
-import { benchDatabase, benchSettings, clients, pauseMs, percentile, type Mix } from './list-load';
+import { benchDatabase, benchSettings, clients, pauseMs, percentile, runInOwnProcess, runLoad, type Load, type Mix } from './list-load';
 
 export const analyticsBudgetP99 = 100;
 export const trackingBudgetP99 = 5;
@@ -310,77 +307,9 @@ async function fillSubscriptions(db: Db, plan: { id: string; audience: number }[
   return Number(result.rows[0]!.events);
 }
 
-interface Request {
-  url: string;
-  method?: 'GET' | 'POST';
-  body?: unknown;
-  headers?: Record<string, string>;
-  /** The status a right answer has. */
-  status: number;
-}
-
-interface Load {
-  name: string;
-  clients: number;
-  perClient: number;
-  /** Each client's pause between two calls; 0 fires as fast as the answers come (a burst). */
-  pauseMs: number;
-  call: (client: number, index: number) => Request;
-}
-
-/** Runs one load over real HTTP as runMix does (list-load.ts), for any method and answer. */
-async function runLoad(load: Load): Promise<Mix> {
-  const latencies: number[] = [];
-  const began = performance.now();
-  await Promise.all(
-    Array.from({ length: load.clients }, async (_, client) => {
-      if (load.pauseMs) await new Promise((resolve) => setTimeout(resolve, (client / load.clients) * load.pauseMs));
-      for (let index = 0; index < load.perClient; index++) {
-        if (load.pauseMs && index > 0) await new Promise((resolve) => setTimeout(resolve, load.pauseMs));
-        const request = load.call(client, index);
-        const started = performance.now();
-        const response = await fetch(request.url, {
-          method: request.method ?? 'GET',
-          headers: { ...(request.body === undefined ? {} : { 'content-type': 'application/json' }), ...request.headers },
-          body: request.body === undefined ? undefined : JSON.stringify(request.body),
-          redirect: 'manual',
-        });
-        await response.arrayBuffer();
-        if (response.status !== request.status) throw new Error(`${load.name}: ${response.status}`);
-        latencies.push(performance.now() - started);
-      }
-    }),
-  );
-  const seconds = (performance.now() - began) / 1000;
-  latencies.sort((a, b) => a - b);
-  return {
-    name: load.name,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    requests: latencies.length,
-    perSecond: latencies.length / seconds,
-    paced: load.pauseMs > 0,
-  };
-}
-
-/** A load as data: every client's requests, for a process of its own. */
-type LoadSpec = Omit<Load, 'call'> & { requests: Request[][]; warmUp: Request };
-
 /** What each client asks once before a load in its own process, untimed, to open its connection: a pixel that counts nothing (no copy). */
 const warmUpPath = '/t/o/warm-up';
-
-/**
- * The other end of `runInOwnProcess`: reads a load from stdin, runs it and prints its figures.
- * Started by the bench, not by hand.
- */
-export async function runLoadFromStdin(): Promise<void> {
-  let text = '';
-  for await (const chunk of process.stdin) text += String(chunk);
-  const spec = JSON.parse(text) as LoadSpec;
-  await runLoad({ ...spec, name: 'warm-up', perClient: 1, pauseMs: 0, call: () => spec.warmUp });
-  const mix = await runLoad({ ...spec, call: (client, index) => spec.requests[client]![index]! });
-  process.stdout.write(JSON.stringify(mix));
-}
+const warmUp = (origin: string) => ({ url: `${origin}${warmUpPath}`, status: 200 });
 
 export interface TimedMix extends Mix {
   /** The server's own answer time (no client, no wait in the socket): p50 and p99. */
@@ -404,33 +333,6 @@ async function timedInServer(server: HttpServer, run: () => Promise<Mix>): Promi
   } finally {
     server.off('request', timer);
   }
-}
-
-/**
- * Runs a load from a process of its own, so that the clients' work does not share the server's
- * event loop: the tracking budget is a few milliseconds.
- */
-async function runInOwnProcess(load: Load, origin: string): Promise<Mix> {
-  const spec: LoadSpec = {
-    warmUp: { url: `${origin}${warmUpPath}`, status: 200 },
-    name: load.name,
-    clients: load.clients,
-    perClient: load.perClient,
-    pauseMs: load.pauseMs,
-    requests: Array.from({ length: load.clients }, (_, client) => Array.from({ length: load.perClient }, (_, index) => load.call(client, index))),
-  };
-  const script = `await (await import(${JSON.stringify(pathToFileURL(import.meta.filename).href)})).runLoadFromStdin();`;
-  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
-    cwd: resolve(import.meta.dirname, '..', '..'),
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  let output = '';
-  child.stdout.setEncoding('utf8').on('data', (text: string) => (output += text));
-  const exited = new Promise<number | null>((done) => child.once('exit', done));
-  child.stdin.end(JSON.stringify(spec));
-  const code = await exited;
-  if (code !== 0) throw new Error(`${load.name}: the load process ended with ${code}`);
-  return JSON.parse(output) as Mix;
 }
 
 const startOfDay = (ms: number) => new Date(Math.floor(ms / dayMs) * dayMs);
@@ -494,7 +396,7 @@ export async function measureAnalytics(): Promise<AnalyticsFigures> {
     for (const [name, call] of calls) await runLoad({ name, clients, perClient: 2, pauseMs: 0, call });
     const mixes: TimedMix[] = [];
     for (const [name, call] of calls)
-      mixes.push(await timedInServer(t.server.app.server, () => runLoad({ name, clients, perClient: callsPerClient, pauseMs, call })));
+      mixes.push(await timedInServer(t.server.app.server, () => runInOwnProcess({ name, clients, perClient: callsPerClient, pauseMs, call }, warmUp(address))));
 
     const tracking = await measureTracking(t.server, address, db, issue.id);
     return {
@@ -551,7 +453,7 @@ async function measureTracking(server: TestServer['server'], address: string, db
   await hub.flush();
   const counted = Number((await sql<{ id: string | null }>`select max(id) as id from audience_events`.execute(db)).rows[0]?.id ?? 0);
   const mixes: TimedMix[] = [];
-  for (const load of loads) mixes.push(await timedInServer(server.app.server, () => runInOwnProcess(load, address)));
+  for (const load of loads) mixes.push(await timedInServer(server.app.server, () => runInOwnProcess(load, warmUp(address))));
   await hub.flush();
   const { rows } = await sql<{ written: number; people: number }>`
     select count(*)::integer as written, (count(*) filter (where not machine))::integer as people from audience_events

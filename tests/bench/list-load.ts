@@ -1,7 +1,12 @@
 /**
  * The list budget's load (design.md section 6): 50 clients paging through a list over real HTTP,
- * p50 under 10 ms and p99 under 50 ms. Each list bench fills its table, then runs its mixes here.
+ * p50 under 10 ms and p99 under 50 ms. Each list bench fills its table, then runs its mixes here,
+ * each mix's clients in a process of their own (the server runs in the bench's).
  */
+import { spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+
 export const listBudget = { p50: 10, p99: 50 };
 export const clients = 50;
 const requestsPerClient = 20;
@@ -33,28 +38,118 @@ export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorte
 /** One call's query string: client `client` asking for the `index`th time. */
 export type MixQuery = (client: number, index: number) => string;
 
-/** Runs one mix: every client asks `base?{query}` (`base&{query}` when it has a query) requestsPerClient times. */
-export async function runMix(base: string, token: string, name: string, query: MixQuery, paced = true): Promise<Mix> {
-  const joiner = base.includes('?') ? '&' : '?';
+export interface Request {
+  url: string;
+  method?: 'GET' | 'POST';
+  body?: unknown;
+  headers?: Record<string, string>;
+  /** The status a right answer has. */
+  status: number;
+}
+
+/** A load: `clients` clients each making `perClient` calls, `pauseMs` apart (0: a burst, as fast as the answers come). */
+export interface Load {
+  name: string;
+  clients: number;
+  perClient: number;
+  pauseMs: number;
+  call: (client: number, index: number) => Request;
+}
+
+/** Runs one load over real HTTP from this process: any method and answer, each call timed. */
+export async function runLoad(load: Load): Promise<Mix> {
   const latencies: number[] = [];
   const began = performance.now();
   await Promise.all(
-    Array.from({ length: clients }, async (_, client) => {
+    Array.from({ length: load.clients }, async (_, client) => {
       // Spread the clients' first calls over one pause, as people arrive.
-      if (paced) await new Promise((resolve) => setTimeout(resolve, (client / clients) * pauseMs));
-      for (let index = 0; index < requestsPerClient; index++) {
-        if (paced && index > 0) await new Promise((resolve) => setTimeout(resolve, pauseMs));
+      if (load.pauseMs) await new Promise((resolve) => setTimeout(resolve, (client / load.clients) * load.pauseMs));
+      for (let index = 0; index < load.perClient; index++) {
+        if (load.pauseMs && index > 0) await new Promise((resolve) => setTimeout(resolve, load.pauseMs));
+        const request = load.call(client, index);
         const started = performance.now();
-        const response = await fetch(`${base}${joiner}${query(client, index)}`, { headers: { authorization: `Bearer ${token}` } });
+        const response = await fetch(request.url, {
+          method: request.method ?? 'GET',
+          headers: { ...(request.body === undefined ? {} : { 'content-type': 'application/json' }), ...request.headers },
+          body: request.body === undefined ? undefined : JSON.stringify(request.body),
+          redirect: 'manual',
+        });
         await response.arrayBuffer();
-        if (response.status !== 200) throw new Error(`${name}: ${response.status}`);
+        if (response.status !== request.status) throw new Error(`${load.name}: ${response.status}`);
         latencies.push(performance.now() - started);
       }
     }),
   );
   const seconds = (performance.now() - began) / 1000;
   latencies.sort((a, b) => a - b);
-  return { name, p50: percentile(latencies, 50), p99: percentile(latencies, 99), requests: latencies.length, perSecond: latencies.length / seconds, paced };
+  return {
+    name: load.name,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    requests: latencies.length,
+    perSecond: latencies.length / seconds,
+    paced: load.pauseMs > 0,
+  };
+}
+
+/** A load as data: every client's requests, for a process of its own. */
+type LoadSpec = Omit<Load, 'call'> & { requests: Request[][]; warmUp: Request };
+
+/**
+ * The other end of `runInOwnProcess`: reads a load from stdin, opens each client's connection
+ * with one untimed `warmUp` call, runs the load and prints its figures.
+ */
+export async function runLoadFromStdin(): Promise<void> {
+  let input = '';
+  for await (const chunk of process.stdin) input += String(chunk);
+  const spec = JSON.parse(input) as LoadSpec;
+  await runLoad({ ...spec, name: 'warm-up', perClient: 1, pauseMs: 0, call: () => spec.warmUp });
+  const mix = await runLoad({ ...spec, call: (client, index) => spec.requests[client]![index]! });
+  process.stdout.write(JSON.stringify(mix));
+}
+
+/**
+ * Runs a load from a process of its own, so that the clients' work does not share the server's
+ * event loop (the bench's server runs in this process): what is timed is the server's answer and
+ * the loopback, not fifty clients' bookkeeping on the same two cores.
+ */
+export async function runInOwnProcess(load: Load, warmUp: Request): Promise<Mix> {
+  const spec: LoadSpec = {
+    warmUp,
+    name: load.name,
+    clients: load.clients,
+    perClient: load.perClient,
+    pauseMs: load.pauseMs,
+    requests: Array.from({ length: load.clients }, (_, client) => Array.from({ length: load.perClient }, (_, index) => load.call(client, index))),
+  };
+  const script = `await (await import(${JSON.stringify(pathToFileURL(import.meta.filename).href)})).runLoadFromStdin();`;
+  const child = spawn(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+    cwd: resolve(import.meta.dirname, '..', '..'),
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  let output = '';
+  child.stdout.setEncoding('utf8').on('data', (text: string) => (output += text));
+  const exited = new Promise<number | null>((done) => child.once('exit', done));
+  child.stdin.end(JSON.stringify(spec));
+  const code = await exited;
+  if (code !== 0) throw new Error(`${load.name}: the load process ended with ${code}`);
+  return JSON.parse(output) as Mix;
+}
+
+/** Runs one mix from a process of its own: every client asks `base?{query}` (`base&{query}` when it has a query) requestsPerClient times. */
+export async function runMix(base: string, token: string, name: string, query: MixQuery, paced = true): Promise<Mix> {
+  const joiner = base.includes('?') ? '&' : '?';
+  const headers = { authorization: `Bearer ${token}` };
+  return runInOwnProcess(
+    {
+      name,
+      clients,
+      perClient: requestsPerClient,
+      pauseMs: paced ? pauseMs : 0,
+      call: (client, index) => ({ url: `${base}${joiner}${query(client, index)}`, headers, status: 200 }),
+    },
+    { url: `${base}${joiner}page=0`, headers, status: 200 },
+  );
 }
 
 /**
