@@ -52,6 +52,8 @@ function fromBase32(text: string): Buffer | null {
       bits -= 8;
     }
   }
+  // Only the spelling base32() writes: the last character's spare bits are zero, so no second token names the same delivery.
+  if ((value & ((1 << bits) - 1)) !== 0) return null;
   return Buffer.from(bytes);
 }
 
