@@ -6,7 +6,7 @@
 export type SubscribeFieldChoice = 'hidden' | 'optional' | 'required';
 
 /**
- * A newsletter's web design (spec 002 sections 2.8 and 3: Web design): the cover of its landing page /n/{key}, 1200 x 500 px recommended (empty: the landing page shows the newsletter's colour), and what the reader pages' subscribe form asks besides the e-mail address (decision 0037). In a PUT, a field left out keeps its saved value.
+ * A newsletter's web design (spec 002 sections 2.8 and 3: Web design): the cover of its landing page /n/{key}, 1200 x 500 px recommended (empty: the landing page shows the newsletter's colour), and what the reader pages' subscribe form asks besides the e-mail address (decision 0038). In a PUT, a field left out keeps its saved value.
  */
 export interface WebDesign {
   /**
