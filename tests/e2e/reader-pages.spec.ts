@@ -6,8 +6,11 @@
  * no page scrolls sideways.
  */
 import type { Page } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, ownServerTest } from './fixtures';
 import { waitForMailTo } from './helpers';
+
+// Its readers subscribe to Sabah Bülteni, whose count other journeys check: it gets a server of its own.
+const test = ownServerTest();
 
 const newsletter = { key: 'sabah-bulteni', title: 'Sabah Bülteni' };
 
