@@ -16,6 +16,8 @@ export interface FormDialogProps {
   maxHeight?: string;
   /** The form's accessible name, where the title does not give it one. */
   label?: string;
+  /** A class on the dialog's layer, for code that asks whether a click is inside it. */
+  className?: string;
   /** The space between the fields. */
   gap: number;
   busy: boolean;
@@ -36,6 +38,7 @@ export function FormDialog({
   maxWidth,
   maxHeight,
   label,
+  className,
   gap,
   busy,
   loading = false,
@@ -52,7 +55,7 @@ export function FormDialog({
       dialogContentProps={{ type: DialogType.normal, title, subText }}
       minWidth={minWidth}
       maxWidth={maxWidth}
-      modalProps={{ isBlocking: busy, styles: maxHeight ? { scrollableContent: { maxHeight } } : undefined }}
+      modalProps={{ isBlocking: busy, className, styles: maxHeight ? { scrollableContent: { maxHeight } } : undefined }}
     >
       {loading ? (
         <Spinner label="Loading..." />

@@ -25,6 +25,7 @@ import { loggerOptions } from './logger';
 import type { AppContext, RegisteredRoute } from './plugins/contract';
 import { loadPlugins, type LoadedPlugins } from './plugins/registry';
 import { createRealtimeHub } from './realtime';
+import { liveEmbedSources } from './rich-text-media';
 import { createRegistrar } from './routes';
 import { openApiReferences } from './schemas/openapi';
 import { installValidators } from './schemas/validators';
@@ -40,6 +41,7 @@ import { createStorage } from './services/storage';
 import { createExtensions } from './plugins/extension-points';
 import { readerAddresses, serveConsole } from './web';
 import { join } from 'node:path';
+import type { IncomingMessage } from 'node:http';
 
 export interface BuildOptions {
   env: ServerEnv;
@@ -161,6 +163,7 @@ export async function buildServer(options: BuildOptions): Promise<Server> {
     features: features.current,
   };
 
+  const livePage = (request: IncomingMessage) => /^\/[si]\//.test(request.url ?? '');
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -170,6 +173,9 @@ export async function buildServer(options: BuildOptions): Promise<Server> {
         imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         mediaSrc: ["'self'", 'blob:', 'https:'],
         fontSrc: ["'self'", 'data:'],
+        // A story's or an issue's page plays its embeds (core/server/rich-text-media.ts); nothing else frames or loads others' scripts.
+        frameSrc: ["'self'", (request) => (livePage(request) ? liveEmbedSources.frames.join(' ') : "'self'")],
+        scriptSrc: ["'self'", (request) => (livePage(request) ? liveEmbedSources.scripts.join(' ') : "'self'")],
         // API_URL may name another origin (a proxy in front of the API).
         connectSrc: ["'self'", ...(/^https?:/.test(env.apiUrl) ? [new URL(env.apiUrl).origin] : [])],
         upgradeInsecureRequests: null,

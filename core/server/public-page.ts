@@ -133,6 +133,14 @@ function styles(newsletter: PublicPageNewsletter): string {
   .issues time { display: block; color: var(--muted); font-size: 14px; }
   .issues p { margin: 4px 0 0; color: var(--muted); }
   .more { display: inline-flex; align-items: center; min-height: 44px; font-weight: 600; }
+  .mh-button { margin: 24px 0; }
+  .mh-button a { display: inline-flex; align-items: center; min-height: 48px; padding: 12px 24px; border-radius: 8px; font-weight: 600; line-height: 1.2; text-decoration: none; max-width: 100%; }
+  .mh-button a:hover { filter: brightness(.94); }
+  .mh-embed { margin: 28px 0; }
+  .mh-embed img { display: block; border-radius: 8px; }
+  .mh-embed__frame { position: relative; width: 100%; }
+  .mh-embed__frame iframe { position: absolute; inset: 0; width: 100%; height: 100%; border: 0; border-radius: 12px; }
+  .mh-embed .twitter-tweet { margin: 0; }
   .pager { display: flex; justify-content: space-between; gap: 16px; margin-top: 24px; }
   .band { background: var(--paper); border-top: 4px solid var(--brand); }
   .band .signup { max-width: 730px; margin: 0 auto; padding: 32px 20px 40px; }

@@ -17,6 +17,9 @@ export function slugify(text: string, max = 64): string {
   return lastHyphen > 0 ? cut.slice(0, lastHyphen) : cut;
 }
 
+/** The marker a bullet starts with: a new bullet story's body, and the rich-text editor's addCustomBullet. */
+export const bulletMarker = '•';
+
 /** Initials of a name for avatars: 'Ayşe Yılmaz' -> 'AY'. */
 export function initials(name: string): string {
   return name
@@ -35,12 +38,12 @@ export function partOfDay(hour: number): 'morning' | 'afternoon' | 'evening' | '
   return 'night';
 }
 
-/** Text made safe inside HTML (an element's content or a quoted attribute). */
 /** Text matched literally inside a regular expression. */
 export function escapeRegExp(text: string): string {
   return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
+/** Text made safe inside HTML (an element's content or a quoted attribute). */
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 }

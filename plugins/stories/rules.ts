@@ -6,6 +6,7 @@
 import type { StoryFields } from '../../schemas/generated/api/story-fields';
 import type { Story } from '../../schemas/generated/entities/story';
 import { constants } from '../../core/shared/config';
+import { bulletMarker } from '../../core/shared/text';
 import { permissionRefusal, type Permission, type RoleKey } from '../../core/shared/permissions';
 
 export type StoryStatus = Story['status'];
@@ -182,8 +183,8 @@ export function subtitleProblem(subtitle: string, min: number): string | null {
   return trimmed.length > 0 && trimmed.length <= min ? subtitleTooShort : null;
 }
 
-/** The bullet marker a new bullet starts with. */
-export const bulletMarker = '•';
+/** The bullet marker a new bullet starts with (the rich-text editor's addCustomBullet writes it too). */
+export { bulletMarker };
 export const newBulletHtml = `<p>${bulletMarker}&nbsp;</p>`;
 
 /** Text without the bullet marker (a bullet holding only its marker is empty). */

@@ -1,11 +1,14 @@
 /**
  * The rich-text editor (CKEditor 5, GPL): paragraph formats Paragraph and Heading 1 to 4, bold,
  * italic, links (absolute http, https or ftp only), bulleted and numbered lists, a horizontal
- * line, and images uploaded to the image library. Loaded only by the pages that use it (see index.ts).
+ * line, images uploaded to the image library, custom buttons and embeds; the block toolbar beside
+ * each line holds the spec's quick-insert items (spec 002 section 2.10). Loaded only by the pages
+ * that use it (see index.ts).
  */
 import { CKEditor } from '@ckeditor/ckeditor5-react';
 import {
   AutoLink,
+  BlockToolbar,
   Bold,
   ClassicEditor,
   Essentials,
@@ -21,6 +24,7 @@ import {
   List,
   Paragraph,
   SimpleUploadAdapter,
+  type Editor,
   type EditorConfig,
 } from 'ckeditor5';
 import 'ckeditor5/ckeditor5.css';
@@ -29,6 +33,9 @@ import { useId, useMemo, useRef, useState } from 'react';
 import { apiBase } from '../api';
 import { store, tokenAtom } from '../stores';
 import { toast } from '../toasts';
+import { embedPastedLinks } from './embed-paste';
+import { EmbedDialog, InsertButtonDialog } from './InsertDialogs';
+import { QuickInsert, type QuickInsertConfig } from './quick-insert';
 import './rich-text.css';
 
 export interface RichTextEditorProps {
@@ -76,6 +83,8 @@ export default function RichTextEditor({ value, onChange, label, placeholder, di
   const replacing = useRef(false);
   // The React component would put every new `value` into the editor itself, unnoticed by `replacing`, and report it as typing.
   const [initialValue] = useState(value);
+  const [editor, setEditor] = useState<Editor | null>(null);
+  const [dialog, setDialog] = useState<'button' | 'embed' | null>(null);
   const config = useMemo<EditorConfig>(
     () => ({
       licenseKey: 'GPL',
@@ -97,8 +106,29 @@ export default function RichTextEditor({ value, onChange, label, placeholder, di
         ImageCaption,
         ImageTextAlternative,
         SimpleUploadAdapter,
+        BlockToolbar,
+        QuickInsert,
       ],
-      toolbar: ['heading', '|', 'bold', 'italic', 'link', '|', 'bulletedList', 'numberedList', 'horizontalLine', 'uploadImage', '|', 'undo', 'redo'],
+      toolbar: [
+        'heading',
+        '|',
+        'bold',
+        'italic',
+        'link',
+        '|',
+        'bulletedList',
+        'numberedList',
+        'horizontalLine',
+        'uploadImage',
+        'embed',
+        'customButton',
+        '|',
+        'undo',
+        'redo',
+      ],
+      // Spec 002 section 2.10's quick-insert items: image, embed, customButton, ul, ol, hr, addCustomBullet.
+      blockToolbar: ['uploadImage', 'embed', 'customButton', 'bulletedList', 'numberedList', 'horizontalLine', 'addCustomBullet'],
+      quickInsert: { openButtonDialog: () => setDialog('button'), openEmbedDialog: () => setDialog('embed') } satisfies QuickInsertConfig,
       heading: { options: headingOptions },
       image: { toolbar: ['imageTextAlternative', 'toggleImageCaption'] },
       link: { addTargetToExternalLinks: true },
@@ -125,6 +155,7 @@ export default function RichTextEditor({ value, onChange, label, placeholder, di
         data={initialValue}
         disabled={disabled}
         onReady={(editor) => {
+          setEditor(editor);
           onControls?.({
             setData(html) {
               replacing.current = true;
@@ -142,6 +173,7 @@ export default function RichTextEditor({ value, onChange, label, placeholder, di
             data: () => editor.getData(),
             focus: () => editor.editing.view.focus(),
           });
+          embedPastedLinks(editor);
           // A link that is not absolute http, https or ftp is refused before it is set.
           editor.commands.get('link')?.on(
             'execute',
@@ -154,11 +186,16 @@ export default function RichTextEditor({ value, onChange, label, placeholder, di
             { priority: 'high' },
           );
         }}
-        onAfterDestroy={() => onControls?.(null)}
+        onAfterDestroy={() => {
+          setEditor(null);
+          onControls?.(null);
+        }}
         onChange={(_event, editor) => {
           if (!replacing.current) onChange(editor.getData());
         }}
       />
+      {editor && dialog === 'button' ? <InsertButtonDialog editor={editor} onDismiss={() => setDialog(null)} /> : null}
+      {editor && dialog === 'embed' ? <EmbedDialog editor={editor} onDismiss={() => setDialog(null)} /> : null}
     </div>
   );
 }

@@ -7,6 +7,7 @@ import { createElement, lazy, Suspense } from 'react';
 import type { RichTextControls, RichTextEditorProps } from './RichTextEditor';
 
 export type { RichTextControls, RichTextEditorProps };
+export { richTextDialogClass } from './dialog-class';
 
 const LazyEditor = lazy(() => import('./RichTextEditor'));
 

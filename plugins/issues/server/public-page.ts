@@ -8,6 +8,7 @@
 import { gone, notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { publicDate, renderPublicPage } from '../../../core/server/public-page';
+import { webRichText } from '../../../core/server/rich-text-media';
 import { sanitizeRichText } from '../../../core/server/sanitize';
 import { documentAnswer, keyParams } from '../../../core/server/schemas/parts';
 import { escapeHtml } from '../../../core/shared/text';
@@ -21,7 +22,7 @@ import { findPublicIssue, type IssuesDb } from './store';
  * gave it) with a 'Read more' under them; a bullet is its text (a premium one's teaser).
  */
 function storyHtml(story: StoryRow): string {
-  if (story.type !== 'article') return readerHtml(story, story.body_html);
+  if (story.type !== 'article') return webRichText(readerHtml(story, story.body_html));
   const title = escapeHtml(story.title);
   const path = story.published ? articlePath(story) : null;
   const href = path && escapeHtml(path);
@@ -59,7 +60,7 @@ export function registerIssuePage(api: PluginApi, db: IssuesDb): void {
           `<h1>${escapeHtml(issue.subject || issue.key)}</h1>`,
           issue.preview ? `<p class="subtitle">${escapeHtml(issue.preview)}</p>` : '',
           `<p class="byline">${escapeHtml(publicDate.format(issue.published_at))}</p>`,
-          sanitizeRichText(issue.intro_html),
+          webRichText(sanitizeRichText(issue.intro_html)),
           ...channels.flatMap((channel) => [`<h2>${escapeHtml(channel.title)}</h2>`, ...channel.stories.map(storyHtml)]),
         ]
           .filter(Boolean)

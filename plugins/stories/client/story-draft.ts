@@ -13,6 +13,7 @@
  */
 import { HTTPError } from 'ky';
 import { describeError } from '../../../core/client/errors';
+import { hasPendingEmbed } from '../../../core/shared/embeds';
 import { constants } from '../../../core/shared/config';
 import { htmlToText } from '../../../core/shared/text';
 import { missingFields, storyFieldNames, withoutMarker } from '../rules';
@@ -118,8 +119,11 @@ function apiFields(fields: Partial<DraftFields>): StoryFields {
   return out;
 }
 
-/** An image pasted into the body is sent as data until its upload finishes. */
-const holdsPastedImage = (html: string) => /<img[^>]+src="(data:|blob:)/i.test(html);
+/**
+ * An image pasted into the body is data until its upload finishes, and an embed is a placeholder
+ * until its picture is made (spec 001 section 4): autosave waits for both.
+ */
+const holdsPendingMedia = (html: string) => /<img[^>]+src="(data:|blob:)/i.test(html) || hasPendingEmbed(html);
 
 interface Backup {
   fields: Partial<DraftFields>;
@@ -303,7 +307,7 @@ export class StoryDraft {
     const changed = this.changedFields();
     if (conflict || changed.length === 0 || !this.lastEditorMine) return;
     if (story && !story.status.draft) return;
-    if (holdsPastedImage(fields.body)) return;
+    if (holdsPendingMedia(fields.body)) return;
     const missing = missingFields({
       type: this.state.type,
       title: fields.title,

@@ -11,6 +11,7 @@
 import { gone, notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { publicDate, renderPublicPage, sendRevalidated } from '../../../core/server/public-page';
+import { webRichText } from '../../../core/server/rich-text-media';
 import { documentAnswer, emptyAnswer, keyParams } from '../../../core/server/schemas/parts';
 import { escapeHtml, htmlToText } from '../../../core/shared/text';
 import { readerLook } from '../../subscribers/server/public';
@@ -52,7 +53,7 @@ export function registerStoryPage(api: PluginApi, db: StoriesDb): void {
         content: `${content.image ? `<img class="cover" src="${escapeHtml(content.image)}" alt="">` : ''}
 ${story.type === 'article' ? `<h1>${escapeHtml(content.title)}</h1>\n<p class="subtitle">${escapeHtml(content.subtitle)}</p>` : ''}
 <p class="byline">${content.writer ? `${escapeHtml(content.writer)} · ` : ''}${escapeHtml(publicDate.format(story.published_at))}</p>
-${readerHtml(story, content.html)}`,
+${webRichText(readerHtml(story, content.html))}`,
         end: tracking(api)?.readBeacon({ type: 'story', id: story.id, newsletterId: story.newsletter_id }),
       });
       return sendRevalidated(request, reply, html);

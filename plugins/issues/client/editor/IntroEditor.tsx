@@ -8,16 +8,17 @@
  */
 import { MessageBar, MessageBarType, Stack } from '@fluentui/react';
 import { useEffect, useRef, useState } from 'react';
-import { RichTextEditor, type RichTextControls } from '../../../../core/client/rich-text';
+import { RichTextEditor, richTextDialogClass, type RichTextControls } from '../../../../core/client/rich-text';
 import { constants } from '../../../../core/shared/config';
+import { hasPendingEmbed } from '../../../../core/shared/embeds';
 import { htmlToText } from '../../../../core/shared/text';
 import { introNeedsWarning, introProblem, introWarning } from '../../rules';
 import { FieldMarkers } from './LiveTextField';
 import type { Collaborator, LiveIssue } from './live-issue';
 
-/** Whether a click or focus is the intro's: its editor, or CKEditor's balloons (a link being added) kept at the end of the page. */
+/** Whether a click or focus is the intro's: its editor, CKEditor's balloons (a link being added) or the editor's insert dialogs, kept at the end of the page. */
 const inIntro = (box: HTMLElement | null, target: EventTarget | null) =>
-  target instanceof Node && (Boolean(box?.contains(target)) || Boolean((target as Element).closest?.('.ck-body-wrapper')));
+  target instanceof Node && (Boolean(box?.contains(target)) || Boolean((target as Element).closest?.(`.ck-body-wrapper, .${richTextDialogClass}`)));
 
 export function IntroEditor({
   live,
@@ -123,7 +124,8 @@ export function IntroEditor({
           }}
           onChange={(next) => {
             typedAt.current = Date.now();
-            live.edit('intro', next);
+            // An embed's placeholder is not sent: its picture, or the plain link, is (spec 001 section 5).
+            if (!hasPendingEmbed(next)) live.edit('intro', next);
           }}
         />
       </div>

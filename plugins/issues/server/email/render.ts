@@ -86,7 +86,7 @@ export const personalMarks: Readonly<PersonalValues> = {
 };
 
 function storyHtml(story: EmailStory, design: EmailDesign, context: { publicUrl: string; imageWidth: number; link: string }): string {
-  if (story.type === 'bullet') return richText(story.html, context.link);
+  if (story.type === 'bullet') return richText(story.html, context.link, context.publicUrl);
   const src = story.image ? absoluteUrl(story.image, context.publicUrl) : '';
   const title = escapeHtml(story.title);
   return [
@@ -120,7 +120,7 @@ function issueFrame(input: IssueEmailInput, design: EmailDesign, publicUrl: stri
       titleHeader(newsletter.title, design),
       cover ? image(cover, imageWidth, design.roundedBorders) : '',
       `<h1 style="margin:0 0 12px;font-size:28px;line-height:1.25">${escapeHtml(subject)}</h1>`,
-      richText(issue.introHtml, context.link),
+      richText(issue.introHtml, context.link, publicUrl),
     ].join(''),
     design,
   );

@@ -56,9 +56,9 @@ export async function renderNewsletterMessage(message: NewsletterMessage): Promi
   const newsletterUrl = `${publicUrl}/n/${encodeURIComponent(message.newsletter.key)}`;
   const style = linkStyle(design);
   const buttonUrl = message.button ? absoluteUrl(message.button.url, publicUrl) : '';
-  const lead = `<mj-text><div class="x-ct">${titleHeader(message.newsletter.title, design)}<h1 style="margin:0 0 12px;font-size:26px;line-height:1.25">${escapeHtml(message.title)}</h1>${richText(message.bodyHtml, style)}</div></mj-text>`;
+  const lead = `<mj-text><div class="x-ct">${titleHeader(message.newsletter.title, design)}<h1 style="margin:0 0 12px;font-size:26px;line-height:1.25">${escapeHtml(message.title)}</h1>${richText(message.bodyHtml, style, publicUrl)}</div></mj-text>`;
   const action = message.button && buttonUrl ? button(buttonUrl, message.button.label, design) : '';
-  const closing = message.closingHtml ? `<mj-text><div class="x-ct">${richText(message.closingHtml, style)}</div></mj-text>` : '';
+  const closing = message.closingHtml ? `<mj-text><div class="x-ct">${richText(message.closingHtml, style, publicUrl)}</div></mj-text>` : '';
   const footerLinks = message.footer.links.map((item) => ({ label: item.label, href: absoluteUrl(item.url, publicUrl) })).filter((item) => item.href);
   const html = await renderFrame({
     lang: message.newsletter.lang,

@@ -9,8 +9,10 @@
  * (cards, links, rich text, images) are the ones the content is built of; rich text is sanitized,
  * every other text escaped by the caller, every relative address made absolute with PUBLIC_URL.
  */
+import { emailRichText } from '../../../../core/server/rich-text-media';
 import { mjmlToHtml } from '../../../../core/server/services/mjml';
 import { sanitizeRichText } from '../../../../core/server/sanitize';
+import { readableTextOn } from '../../../../core/shared/color';
 import { escapeHtml } from '../../../../core/shared/text';
 import type { EmailDesign } from '../defaults';
 
@@ -49,11 +51,15 @@ export function linkStyle(design: EmailDesign): string {
 /** A link in a card; `text` is HTML. */
 export const link = (href: string, text: string, style: string) => `<a class="x-a" href="${escapeHtml(href)}" style="${style}">${text}</a>`;
 
-/** Sanitized rich text shaped for mail: images fit the card, links take the design's style. */
-export function richText(html: string, style: string): string {
-  return sanitizeRichText(html)
-    .replace(/<img(?=[\s>])/g, '<img style="max-width:100%;height:auto"')
-    .replace(/<a(?=[\s>])/g, `<a class="x-a" style="${style}"`);
+/**
+ * Sanitized rich text shaped for mail: embeds as linked pictures and custom buttons as bulletproof
+ * buttons (core/server/rich-text-media.ts), images at absolute addresses that fit the card, links in
+ * the design's style.
+ */
+export function richText(html: string, style: string, publicUrl: string): string {
+  return emailRichText(sanitizeRichText(html), publicUrl)
+    .replace(/<img(?![^>]*\sstyle=)(?=[\s>])/g, '<img style="max-width:100%;height:auto"')
+    .replace(/<a(?![^>]*\sclass=)(?=[\s>])/g, `<a class="x-a" style="${style}"`);
 }
 
 export function image(src: string, width: number, roundedBorders: boolean, alt = ''): string {
@@ -77,21 +83,10 @@ export const card = (content: string, design: EmailDesign) => cardOf(`<mj-text><
 export const titleHeader = (title: string, design: EmailDesign) =>
   design.banner ? '' : `<div style="font-size:24px;font-weight:bold;line-height:1.3;text-align:center">${escapeHtml(title)}</div>${separator(design)}`;
 
-/** A link's colour for its text on `background` ('#rrggbb'): near-black or white, whichever reads better. */
-function textOn(background: string): string {
-  const channel = (at: number) => {
-    const value = parseInt(background.slice(at, at + 2), 16) / 255;
-    return value <= 0.03928 ? value / 12.92 : ((value + 0.055) / 1.055) ** 2.4;
-  };
-  const luminance = 0.2126 * channel(1) + 0.7152 * channel(3) + 0.0722 * channel(5);
-  // Against white (1.05) and against #111111 (about 0.0556): the larger ratio wins.
-  return 1.05 / (luminance + 0.05) >= (luminance + 0.05) / 0.0556 ? '#ffffff' : '#111111';
-}
-
 /** A button in a card (mj-button: a padded link on a cell Outlook paints), in the links' colour. */
 export function button(href: string, label: string, design: EmailDesign): string {
   const corners = design.roundedBorders ? `${radius / 2}px` : '0';
-  return `<mj-button css-class="x-btn" href="${escapeHtml(href)}" align="left" padding="20px 0" inner-padding="14px 28px" font-size="16px" font-weight="bold" line-height="1.2" background-color="${design.linkColor}" color="${textOn(design.linkColor)}" border-radius="${corners}">${escapeHtml(label)}</mj-button>`;
+  return `<mj-button css-class="x-btn" href="${escapeHtml(href)}" align="left" padding="20px 0" inner-padding="14px 28px" font-size="16px" font-weight="bold" line-height="1.2" background-color="${design.linkColor}" color="${readableTextOn(design.linkColor)}" border-radius="${corners}">${escapeHtml(label)}</mj-button>`;
 }
 
 /** The Dark colours: for clients that follow the reader's dark mode, then for Outlook.com, which marks what it recolours. */
@@ -105,7 +100,7 @@ function darkStyles(design: EmailDesign, withButton: boolean): string {
   const footer = `background:${design.footerBackgroundColorDark}!important;background-color:${design.footerBackgroundColorDark}!important`;
   // After the cards' rule, and more specific than it: the button's cell is a cell of a card.
   const buttonCell = `background:${design.linkColorDark}!important;background-color:${design.linkColorDark}!important`;
-  const buttonText = `${buttonCell};color:${textOn(design.linkColorDark)}!important`;
+  const buttonText = `${buttonCell};color:${readableTextOn(design.linkColorDark)}!important`;
   const media = [
     `body,.x-bg,div[role=article]{${page}}`,
     `.x-card td{${cardBackground};border-color:${design.borderColorDark}!important}`,
@@ -127,7 +122,7 @@ function darkStyles(design: EmailDesign, withButton: boolean): string {
     `[data-ogsc] .x-ft{color:${design.footerTextColorDark}!important}`,
     `[data-ogsc] .x-fa{color:${design.footerLinkColorDark}!important}`,
     withButton
-      ? `[data-ogsb] .x-card .x-btn td,[data-ogsb] .x-card .x-btn a{${buttonCell}}[data-ogsc] .x-card .x-btn a{color:${textOn(design.linkColorDark)}!important}`
+      ? `[data-ogsb] .x-card .x-btn td,[data-ogsb] .x-card .x-btn a{${buttonCell}}[data-ogsc] .x-card .x-btn a{color:${readableTextOn(design.linkColorDark)}!important}`
       : '',
   ].join('');
   return `<style>${darkQuery}{${media}}</style><style>${outlook}</style>`;

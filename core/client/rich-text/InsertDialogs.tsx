@@ -1,0 +1,124 @@
+/**
+ * The rich-text editor's two insert dialogs (spec 002 sections 2.10 and 5): Insert Button (text and
+ * address, checked with the spec's messages) and Embed (an address turned into a picture by the
+ * embed service, with its progress shown; the spec's 7 to 10 seconds).
+ */
+import { ProgressIndicator, Text, TextField } from '@fluentui/react';
+import { useState, type FormEvent } from 'react';
+import type { Editor } from 'ckeditor5';
+import { buttonLink, buttonText, customButton, embedTargetOf, newEmbedId, type EmbedShown } from '../../shared/embeds';
+import { api } from '../api';
+import { FormDialog } from '../form-dialog';
+import { toast } from '../toasts';
+import type { CustomButtonValue } from './custom-button';
+import { richTextDialogClass } from './dialog-class';
+import { insertPendingEmbed, resolvePendingEmbed, type EmbedValue } from './embed';
+
+export const embedFailedText = 'Something went wrong...';
+
+/** The button's value, or the spec's message for what is wrong. */
+export function checkButton(text: string, url: string): CustomButtonValue | { problem: string } {
+  if (!text.trim()) return { problem: customButton.emptyTextMessage };
+  const href = buttonLink(url);
+  if (!href) return { problem: customButton.invalidUrlMessage };
+  return { text: buttonText(text), href, color: customButton.defaultColor };
+}
+
+export function InsertButtonDialog({ editor, onDismiss }: { editor: Editor; onDismiss(): void }) {
+  const [text, setText] = useState('');
+  const [url, setUrl] = useState('');
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const value = checkButton(text, url);
+    if ('problem' in value) {
+      toast('error', 'Error!', value.problem);
+      return;
+    }
+    editor.execute('insertCustomButton', value);
+    onDismiss();
+    editor.editing.view.focus();
+  };
+  return (
+    <FormDialog
+      className={richTextDialogClass}
+      title="Insert Button"
+      minWidth={480}
+      maxWidth={480}
+      gap={12}
+      action="Insert Button"
+      busy={false}
+      onSubmit={submit}
+      onDismiss={onDismiss}
+    >
+      <TextField label="Text" placeholder="Enter text..." value={text} onChange={(_, value) => setText(value ?? '')} autoFocus />
+      <TextField label="URL" placeholder="Enter URL..." value={url} onChange={(_, value) => setUrl(value ?? '')} inputMode="url" />
+    </FormDialog>
+  );
+}
+
+/** What the embed service answers (plugins/embeds). */
+interface GeneratedEmbed {
+  url: string;
+  width: number;
+  height: number;
+  link: string;
+  title: string;
+}
+
+/** Makes the picture of an address: a card for our own content, a rendering of anything else. */
+export async function generateEmbed(address: string, id: string): Promise<EmbedValue> {
+  const target = embedTargetOf(address, window.location.origin);
+  const frame = target?.kind === 'product' ? { kind: 'card', product: target.product, key: target.key } : { kind: 'url', url: address };
+  const { data } = await api.post('embed/generate', { json: { frame }, timeout: 60_000 }).json<{ data: GeneratedEmbed }>();
+  const shown: EmbedShown = target?.kind ?? 'page';
+  return { id, shown, source: target?.url ?? address, link: data.link, image: data.url, width: data.width, height: data.height, title: data.title };
+}
+
+export function EmbedDialog({ editor, onDismiss }: { editor: Editor; onDismiss(): void }) {
+  const [url, setUrl] = useState('');
+  const [busy, setBusy] = useState(false);
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const address = url.trim();
+    if (!buttonLink(address)) {
+      toast('error', 'Error!', customButton.invalidUrlMessage);
+      return;
+    }
+    const id = newEmbedId();
+    insertPendingEmbed(editor, id, address);
+    setBusy(true);
+    let made: EmbedValue | null = null;
+    try {
+      made = await generateEmbed(address, id);
+    } catch {
+      toast('error', 'Error!', embedFailedText);
+    }
+    resolvePendingEmbed(editor, id, made);
+    setBusy(false);
+    onDismiss();
+    editor.editing.view.focus();
+  };
+  return (
+    <FormDialog
+      className={richTextDialogClass}
+      title="Embed"
+      subText="A YouTube video, a Spotify album, track, playlist, artist, show or episode, a post on Twitter, one of our pages (an issue, a story, a newsletter, a collection, a publisher) or any web page. Readers of the e-mail see its picture; the web page plays it."
+      minWidth={480}
+      maxWidth={560}
+      gap={12}
+      action="EMBED"
+      busy={busy}
+      onSubmit={submit}
+      onDismiss={onDismiss}
+    >
+      <TextField label="URL" placeholder="Enter URL..." value={url} onChange={(_, value) => setUrl(value ?? '')} inputMode="url" autoFocus disabled={busy} />
+      {busy ? (
+        <div role="status">
+          <ProgressIndicator label="Making the embed's picture…" description="This takes 7 to 10 seconds." />
+        </div>
+      ) : (
+        <Text variant="small">The picture takes 7 to 10 seconds to make.</Text>
+      )}
+    </FormDialog>
+  );
+}

@@ -1,0 +1,99 @@
+/**
+ * The custom button (spec 002 sections 2.10 and 5) as a CKEditor widget: a block the writer places
+ * and removes whole, kept as `<div class="mh-button" data-color>` around its link (core/shared/embeds.ts).
+ * Its text and address are checked by the Insert Button dialog before the command runs.
+ */
+import { Command, Plugin, Widget, toWidget, type ViewDowncastWriter as DowncastWriter, type ModelElement, type UpcastElementEvent } from 'ckeditor5';
+import { hexColorPattern, readableTextOn } from '../../shared/color';
+import { buttonClass, customButton } from '../../shared/embeds';
+
+export interface CustomButtonValue {
+  text: string;
+  href: string;
+  color: string;
+}
+
+function buttonStyle(color: string): string {
+  return `background-color:${color};color:${readableTextOn(color)}`;
+}
+
+export class InsertCustomButtonCommand extends Command {
+  override refresh(): void {
+    const { model } = this.editor;
+    this.isEnabled = model.schema.findAllowedParent(model.document.selection.getFirstPosition()!, 'customButton') !== null;
+  }
+
+  override execute(value: CustomButtonValue): void {
+    this.editor.model.change((writer) => {
+      const button = writer.createElement('customButton', { buttonText: value.text, buttonHref: value.href, buttonColor: value.color });
+      this.editor.model.insertObject(button, null, null, { setSelection: 'on' });
+    });
+  }
+}
+
+export class CustomButtonEditing extends Plugin {
+  static get requires() {
+    return [Widget] as const;
+  }
+
+  static get pluginName() {
+    return 'CustomButtonEditing' as const;
+  }
+
+  init(): void {
+    const { editor } = this;
+    editor.model.schema.register('customButton', {
+      inheritAllFrom: '$blockObject',
+      allowAttributes: ['buttonText', 'buttonHref', 'buttonColor'],
+    });
+
+    // <div class="mh-button" data-color><a href>Text</a></div> -> one customButton; what is inside is read, not converted.
+    editor.conversion.for('upcast').add((dispatcher) =>
+      dispatcher.on<UpcastElementEvent>(
+        'element:div',
+        (_event, data, api) => {
+          const div = data.viewItem;
+          if (!api.consumable.test(div, { name: true, classes: buttonClass })) return;
+          const link = Array.from(div.getChildren()).find((child) => child.is('element', 'a'));
+          const href = link?.is('element') ? link.getAttribute('href') : undefined;
+          if (!link?.is('element') || !href) return;
+          const text = Array.from(link.getChildren())
+            .map((child) => (child.is('$text') ? child.data : ''))
+            .join('');
+          const stated = div.getAttribute('data-color') ?? '';
+          const button = api.writer.createElement('customButton', {
+            buttonText: text,
+            buttonHref: href,
+            buttonColor: hexColorPattern.test(stated) ? stated : customButton.defaultColor,
+          });
+          if (!api.safeInsert(button, data.modelCursor)) return;
+          api.consumable.consume(div, { name: true, classes: buttonClass });
+          api.updateConversionResult(button, data);
+        },
+        { priority: 'high' },
+      ),
+    );
+
+    const attributes = ['buttonText', 'buttonHref', 'buttonColor'];
+    const structure = (element: ModelElement, writer: DowncastWriter, editing: boolean) => {
+      const color = String(element.getAttribute('buttonColor') ?? customButton.defaultColor);
+      const text = writer.createText(String(element.getAttribute('buttonText') ?? ''));
+      const href = String(element.getAttribute('buttonHref') ?? '');
+      // In the editor the button is not a live link: a click selects the widget.
+      const inner = editing
+        ? writer.createContainerElement('span', { class: `${buttonClass}__link`, style: buttonStyle(color), title: href }, [text])
+        : writer.createContainerElement('a', { href, style: buttonStyle(color) }, [text]);
+      return writer.createContainerElement('div', { class: buttonClass, 'data-color': color }, [inner]);
+    };
+    editor.conversion.for('dataDowncast').elementToStructure({
+      model: { name: 'customButton', attributes },
+      view: (element, { writer }) => structure(element, writer, false),
+    });
+    editor.conversion.for('editingDowncast').elementToStructure({
+      model: { name: 'customButton', attributes },
+      view: (element, { writer }) => toWidget(structure(element, writer, true), writer, { label: 'Button' }),
+    });
+
+    editor.commands.add('insertCustomButton', new InsertCustomButtonCommand(editor));
+  }
+}

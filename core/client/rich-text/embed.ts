@@ -1,0 +1,169 @@
+/**
+ * Embeds (spec 002 sections 2.10, 3 and 9) as CKEditor widgets: a picture of the content that links
+ * to it, made by the embed service, kept as `<figure class="mh-embed">` (core/shared/embeds.ts). While
+ * the picture is being made a placeholder stands where it goes; it becomes the embed, or a plain link
+ * when the address cannot be read (spec 002 section 8).
+ */
+import { Plugin, Widget, toWidget, type ViewDowncastWriter as DowncastWriter, type Editor, type ModelElement, type UpcastElementEvent } from 'ckeditor5';
+import { embedClass, embedShownKinds, pendingEmbedClass, type EmbedShown } from '../../shared/embeds';
+
+/** A made embed: what the embed service answered. */
+export interface EmbedValue {
+  id: string;
+  shown: EmbedShown;
+  /** The address the writer gave (a live embed on the public pages is made from it). */
+  source: string;
+  /** Where the picture links. */
+  link: string;
+  image: string;
+  width: number;
+  height: number;
+  title: string;
+}
+
+const kindLabels: Record<EmbedShown, string> = { youtube: 'YouTube', spotify: 'Spotify', twitter: 'Twitter', product: 'Masthead', page: 'Link' };
+
+export class EmbedEditing extends Plugin {
+  static get requires() {
+    return [Widget] as const;
+  }
+
+  static get pluginName() {
+    return 'EmbedEditing' as const;
+  }
+
+  init(): void {
+    const { editor } = this;
+    const embedAttributes = ['embedId', 'embedShown', 'embedSource', 'embedLink', 'embedImage', 'embedWidth', 'embedHeight', 'embedTitle'];
+    editor.model.schema.register('embed', { inheritAllFrom: '$blockObject', allowAttributes: embedAttributes });
+    editor.model.schema.register('embedPending', { inheritAllFrom: '$blockObject', allowAttributes: ['embedId', 'embedSource'] });
+
+    editor.conversion.for('upcast').add((dispatcher) =>
+      dispatcher.on<UpcastElementEvent>(
+        'element:figure',
+        (_event, data, api) => {
+          const figure = data.viewItem;
+          const pending = api.consumable.test(figure, { name: true, classes: pendingEmbedClass });
+          if (!pending && !api.consumable.test(figure, { name: true, classes: embedClass })) return;
+          const id = figure.getAttribute('data-embed-id') ?? '';
+          const source = figure.getAttribute('data-url') ?? '';
+          let element: ModelElement;
+          if (pending) {
+            element = api.writer.createElement('embedPending', { embedId: id, embedSource: source });
+          } else {
+            const link = Array.from(figure.getChildren()).find((child) => child.is('element', 'a'));
+            const image = link?.is('element') ? Array.from(link.getChildren()).find((child) => child.is('element', 'img')) : undefined;
+            if (!link?.is('element') || !image?.is('element')) return;
+            const shown = figure.getAttribute('data-embed') as EmbedShown;
+            element = api.writer.createElement('embed', {
+              embedId: id,
+              embedShown: embedShownKinds.includes(shown) ? shown : 'page',
+              embedSource: source,
+              embedLink: link.getAttribute('href') ?? source,
+              embedImage: image.getAttribute('src') ?? '',
+              embedWidth: Number(image.getAttribute('width')) || 0,
+              embedHeight: Number(image.getAttribute('height')) || 0,
+              embedTitle: image.getAttribute('alt') ?? '',
+            });
+          }
+          if (!api.safeInsert(element, data.modelCursor)) return;
+          api.consumable.consume(figure, { name: true, classes: pending ? pendingEmbedClass : embedClass });
+          api.updateConversionResult(element, data);
+        },
+        { priority: 'high' },
+      ),
+    );
+
+    const embedView = (element: ModelElement, writer: DowncastWriter, editing: boolean) => {
+      const read = (name: string) => String(element.getAttribute(name) ?? '');
+      const shown = read('embedShown') as EmbedShown;
+      const image = writer.createEmptyElement('img', {
+        src: read('embedImage'),
+        alt: read('embedTitle'),
+        width: read('embedWidth'),
+        height: read('embedHeight'),
+      });
+      const attributes = { class: embedClass, 'data-embed': shown, 'data-embed-id': read('embedId'), 'data-url': read('embedSource') };
+      if (!editing) return writer.createContainerElement('figure', attributes, [writer.createContainerElement('a', { href: read('embedLink') }, [image])]);
+      const label = writer.createContainerElement('span', { class: `${embedClass}__kind` }, [writer.createText(kindLabels[shown] ?? 'Link')]);
+      return writer.createContainerElement('figure', { ...attributes, title: read('embedLink') }, [image, label]);
+    };
+    editor.conversion.for('dataDowncast').elementToStructure({
+      model: { name: 'embed', attributes: embedAttributes },
+      view: (element, { writer }) => embedView(element, writer, false),
+    });
+    editor.conversion.for('editingDowncast').elementToStructure({
+      model: { name: 'embed', attributes: embedAttributes },
+      view: (element, { writer }) =>
+        toWidget(embedView(element, writer, true), writer, { label: `Embed: ${String(element.getAttribute('embedTitle') ?? '')}` }),
+    });
+
+    const pendingView = (element: ModelElement, writer: DowncastWriter, editing: boolean) => {
+      const attributes = {
+        class: pendingEmbedClass,
+        'data-embed-id': String(element.getAttribute('embedId') ?? ''),
+        'data-url': String(element.getAttribute('embedSource') ?? ''),
+      };
+      if (!editing) return writer.createContainerElement('figure', attributes);
+      const text = writer.createText(`Making the embed of ${String(element.getAttribute('embedSource') ?? '')}…`);
+      return writer.createContainerElement('figure', { ...attributes, role: 'status' }, [writer.createContainerElement('span', {}, [text])]);
+    };
+    editor.conversion.for('dataDowncast').elementToStructure({
+      model: { name: 'embedPending', attributes: ['embedId', 'embedSource'] },
+      view: (element, { writer }) => pendingView(element, writer, false),
+    });
+    editor.conversion.for('editingDowncast').elementToStructure({
+      model: { name: 'embedPending', attributes: ['embedId', 'embedSource'] },
+      view: (element, { writer }) => toWidget(pendingView(element, writer, true), writer, { label: 'Embed being made' }),
+    });
+  }
+}
+
+/** Puts a placeholder for an embed at the selection. */
+export function insertPendingEmbed(editor: Editor, id: string, source: string): void {
+  editor.model.change((writer) => {
+    editor.model.insertObject(writer.createElement('embedPending', { embedId: id, embedSource: source }), null, null, { setSelection: 'after' });
+  });
+}
+
+function findPending(editor: Editor, id: string): ModelElement | null {
+  const root = editor.model.document.getRoot();
+  if (!root) return null;
+  for (const { item } of editor.model.createRangeIn(root)) {
+    if (item.is('element', 'embedPending') && item.getAttribute('embedId') === id) return item;
+  }
+  return null;
+}
+
+/**
+ * Puts the made embed where its placeholder stands, or, when it could not be made, a plain link
+ * (spec 002 section 8). A placeholder the writer removed meanwhile stays removed.
+ */
+export function resolvePendingEmbed(editor: Editor, id: string, made: EmbedValue | null): void {
+  const placeholder = findPending(editor, id);
+  if (!placeholder) return;
+  const source = String(placeholder.getAttribute('embedSource') ?? '');
+  editor.model.change((writer) => {
+    const at = writer.createPositionBefore(placeholder);
+    writer.remove(placeholder);
+    if (made) {
+      writer.insert(
+        writer.createElement('embed', {
+          embedId: made.id,
+          embedShown: made.shown,
+          embedSource: made.source,
+          embedLink: made.link,
+          embedImage: made.image,
+          embedWidth: made.width,
+          embedHeight: made.height,
+          embedTitle: made.title,
+        }),
+        at,
+      );
+    } else {
+      const paragraph = writer.createElement('paragraph');
+      writer.insertText(source, { linkHref: source }, paragraph);
+      writer.insert(paragraph, at);
+    }
+  });
+}

@@ -1,0 +1,200 @@
+// @vitest-environment happy-dom
+/**
+ * The rich-text editor's custom buttons and embeds (issue 32): the widgets keep what they stand
+ * for through a load and a save (the stored form of docs/decisions/0039), the Insert Button dialog
+ * checks with the spec's messages and stores the cut text and the marked link, the Embed dialog
+ * puts a placeholder, then the embed service's picture, or a plain link when the service fails,
+ * and addCustomBullet starts a line with the bullet marker.
+ */
+import { setIconOptions } from '@fluentui/react';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { ClassicEditor, Essentials, Link, Paragraph, type Editor } from 'ckeditor5';
+import { http, HttpResponse } from 'msw';
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { EmbedDialog, InsertButtonDialog, embedFailedText } from '../../core/client/rich-text/InsertDialogs';
+import { QuickInsert } from '../../core/client/rich-text/quick-insert';
+import { Toaster } from '../../core/client/toasts';
+
+setIconOptions({ disableWarnings: true });
+
+const origin = 'http://localhost';
+let generate: 'ok' | 'fail';
+const frames: unknown[] = [];
+const server = setupServer(
+  http.post(`${origin}/api/embed/generate`, async ({ request }) => {
+    const { frame } = (await request.json()) as { frame: unknown };
+    frames.push(frame);
+    if (generate === 'fail')
+      return HttpResponse.json({ msg: 'Something went wrong...', details: [{ message: 'The address cannot be reached.', path: 'frame' }] }, { status: 422 });
+    return HttpResponse.json({
+      data: {
+        url: '/uploads/embeds/abc.png',
+        width: 600,
+        height: 340,
+        link: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+        title: 'A video',
+        kind: 'url',
+        embedId: 'Xy12345678',
+      },
+    });
+  }),
+);
+
+beforeAll(() => {
+  // The console's API client asks relative to the page's address.
+  (window as unknown as { happyDOM: { setURL(url: string): void } }).happyDOM.setURL(`${origin}/`);
+  server.listen({ onUnhandledRequest: 'error' });
+});
+afterAll(() => server.close());
+
+let editor: Editor;
+let host: HTMLElement;
+const opened: string[] = [];
+
+beforeEach(async () => {
+  generate = 'ok';
+  frames.length = 0;
+  opened.length = 0;
+  host = document.createElement('div');
+  document.body.appendChild(host);
+  editor = await ClassicEditor.create(host, {
+    licenseKey: 'GPL',
+    plugins: [Essentials, Paragraph, Link, QuickInsert],
+    quickInsert: { openButtonDialog: () => opened.push('button'), openEmbedDialog: () => opened.push('embed') },
+  });
+});
+
+afterEach(async () => {
+  cleanup();
+  await editor.destroy();
+  host.remove();
+});
+
+/** As the editor writes a button (the sanitizer keeps it so). */
+const button =
+  '<div class="mh-button" data-color="#ffce14"><a style="background-color:#ffce14;color:#111111;" href="https://example.com/?a=customButton">Read the report</a></div>';
+const embed =
+  '<figure class="mh-embed" data-embed="youtube" data-embed-id="Ab3dE5gH9k" data-url="https://www.youtube.com/watch?v=dQw4w9WgXcQ"><a href="https://www.youtube.com/watch?v=dQw4w9WgXcQ"><img src="/uploads/embeds/abc.png" alt="A video" width="600" height="340"></a></figure>';
+
+describe('the widgets', () => {
+  it('keep a button and an embed as they were stored, between paragraphs', () => {
+    const html = `<p>Before</p>${button}${embed}<p>After</p>`;
+    editor.setData(html);
+    expect(editor.getData()).toBe(html);
+    const root = editor.model.document.getRoot()!;
+    expect(Array.from(root.getChildren()).map((child) => (child.is('element') ? child.name : ''))).toEqual(['paragraph', 'customButton', 'embed', 'paragraph']);
+  });
+
+  it('shows them in the editor as widgets the writer selects whole', () => {
+    editor.setData(`${button}${embed}`);
+    const editable = editor.ui.getEditableElement()!;
+    const widgets = editable.querySelectorAll('.ck-widget');
+    expect(widgets).toHaveLength(2);
+    expect(widgets[0]!.textContent).toContain('Read the report');
+    // In the editor the button is not a live link, and the embed names its kind.
+    expect(editable.querySelector('.mh-button a')).toBeNull();
+    expect(editable.querySelector('.mh-embed img')?.getAttribute('src')).toBe('/uploads/embeds/abc.png');
+    expect(editable.querySelector('.mh-embed__kind')?.textContent).toBe('YouTube');
+  });
+
+  it('offers the quick-insert items, and addCustomBullet starts a line with the marker', () => {
+    const factory = editor.ui.componentFactory;
+    for (const name of ['customButton', 'embed', 'addCustomBullet']) expect(factory.has(name)).toBe(true);
+    factory.create('customButton').fire('execute');
+    factory.create('embed').fire('execute');
+    expect(opened).toEqual(['button', 'embed']);
+    editor.setData('<p>First</p>');
+    editor.model.change((writer) => writer.setSelection(editor.model.document.getRoot()!.getChild(0)!, 'end'));
+    factory.create('addCustomBullet').fire('execute');
+    expect(editor.getData()).toBe('<p>First</p><p>•&nbsp;</p>');
+  });
+});
+
+describe('the Insert Button dialog', () => {
+  function open() {
+    const onDismiss = vi.fn();
+    render(
+      <>
+        <Toaster />
+        <InsertButtonDialog editor={editor} onDismiss={onDismiss} />
+      </>,
+    );
+    return { onDismiss, text: screen.getByPlaceholderText('Enter text...'), url: screen.getByPlaceholderText('Enter URL...') };
+  }
+
+  it('refuses an empty text and an address that is not http(s), with the spec messages', async () => {
+    const { url, text, onDismiss } = open();
+    fireEvent.click(screen.getByRole('button', { name: 'Insert Button' }));
+    expect(await screen.findByText("Text can't be empty.")).toBeTruthy();
+    fireEvent.change(text, { target: { value: 'Go' } });
+    fireEvent.change(url, { target: { value: 'example.com' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Insert Button' }));
+    expect(await screen.findByText('URL must start with either "https://" or "http://" and must be valid.')).toBeTruthy();
+    expect(onDismiss).not.toHaveBeenCalled();
+    expect(editor.getData()).toBe('');
+  });
+
+  it('inserts the button on Enter: the text cut at 50 characters, the link trimmed and marked', () => {
+    const { url, text, onDismiss } = open();
+    fireEvent.change(text, { target: { value: 'A very long call to action that goes on and on beyond fifty' } });
+    fireEvent.change(url, { target: { value: '  https://example.com/report  ' } });
+    fireEvent.submit(url.closest('form')!);
+    expect(onDismiss).toHaveBeenCalled();
+    expect(editor.getData()).toBe(
+      '<div class="mh-button" data-color="#ffce14"><a style="background-color:#ffce14;color:#111111;" href="https://example.com/report?a=customButton">A very long call to action that goes on and on bey…</a></div>',
+    );
+  });
+});
+
+describe('the Embed dialog', () => {
+  function open() {
+    const onDismiss = vi.fn();
+    render(
+      <>
+        <Toaster />
+        <EmbedDialog editor={editor} onDismiss={onDismiss} />
+      </>,
+    );
+    fireEvent.change(screen.getByPlaceholderText('Enter URL...'), { target: { value: 'https://youtu.be/dQw4w9WgXcQ' } });
+    return onDismiss;
+  }
+
+  it('shows its progress over a placeholder, then puts the picture that links to the video', async () => {
+    const onDismiss = open();
+    fireEvent.click(screen.getByRole('button', { name: 'EMBED' }));
+    expect(await screen.findByText("Making the embed's picture…")).toBeTruthy();
+    await waitFor(() => expect(onDismiss).toHaveBeenCalled());
+    expect(frames).toEqual([{ kind: 'url', url: 'https://youtu.be/dQw4w9WgXcQ' }]);
+    const html = editor.getData();
+    expect(html).toMatch(
+      /^<figure class="mh-embed" data-embed="youtube" data-embed-id="[A-Za-z0-9]{10}" data-url="https:\/\/www\.youtube\.com\/watch\?v=dQw4w9WgXcQ">/,
+    );
+    expect(html).toContain(
+      '<a href="https://www.youtube.com/watch?v=dQw4w9WgXcQ"><img src="/uploads/embeds/abc.png" alt="A video" width="600" height="340"></a>',
+    );
+    expect(html).not.toContain('mh-embed-pending');
+  });
+
+  it('leaves a plain link, and says so, when the picture cannot be made', async () => {
+    generate = 'fail';
+    const onDismiss = open();
+    await act(async () => {
+      fireEvent.click(screen.getByRole('button', { name: 'EMBED' }));
+    });
+    expect(await screen.findByText(embedFailedText)).toBeTruthy();
+    await waitFor(() => expect(onDismiss).toHaveBeenCalled());
+    expect(editor.getData()).toMatch(/^<p><a href="https:\/\/youtu\.be\/dQw4w9WgXcQ">https:\/\/youtu\.be\/dQw4w9WgXcQ<\/a><\/p>/);
+    expect(editor.getData()).not.toContain('mh-embed');
+  });
+
+  it('asks for a card when the address is one of our own public pages', async () => {
+    const onDismiss = vi.fn();
+    render(<EmbedDialog editor={editor} onDismiss={onDismiss} />);
+    fireEvent.change(screen.getByPlaceholderText('Enter URL...'), { target: { value: `${origin}/s/sehirde-yeni-metro-hatti-acildi` } });
+    fireEvent.click(screen.getByRole('button', { name: 'EMBED' }));
+    await waitFor(() => expect(onDismiss).toHaveBeenCalled());
+    expect(frames).toEqual([{ kind: 'card', product: 's', key: 'sehirde-yeni-metro-hatti-acildi' }]);
+    expect(editor.getData()).toContain('data-embed="product"');
+  });
+});
