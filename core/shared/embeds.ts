@@ -62,12 +62,14 @@ export function embedExcerpt(text: string, shape: 'wide' | 'square'): string {
 
 /** A title without emojis (spec 002 section 9), its spaces tidied. */
 export function withoutEmojis(text: string): string {
-  return text
-    // Pictographs, skin tones, regional-indicator flags, then the joiners and variation selectors left between them.
-    .replace(/\p{Extended_Pictographic}|\p{Emoji_Modifier}|[\u{1F1E6}-\u{1F1FF}]/gu, '')
-    .replace(/\u{FE0F}|\u{200D}|\u{20E3}/gu, '')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    text
+      // Pictographs, skin tones, regional-indicator flags, then the joiners and variation selectors left between them.
+      .replace(/\p{Extended_Pictographic}|\p{Emoji_Modifier}|[\u{1F1E6}-\u{1F1FF}]/gu, '')
+      .replace(/\u{FE0F}|\u{200D}|\u{20E3}/gu, '')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 /** Embed ids are 10 random characters (spec 002 section 9). */

@@ -4,7 +4,8 @@
  * invitation and a sender address to confirm. All of them pass the Nu HTML Checker (in one run)
  * but for the Outlook markup an e-mail needs; each has a plain-text part with the same link; the
  * readers' ones are in the newsletter's e-mail design (its colours and font), the staff's in
- * Masthead's own look.
+ * Masthead's own look. The issue's intro holds a custom button and an embed (issue 32): a
+ * bulletproof button and a linked picture at an absolute address.
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -23,6 +24,10 @@ const designChanges = {
   cardTextColorDark: '#efe6da',
   linkColorDark: '#f0a6c0',
 };
+/** As the editor stores a button and an embed (docs/decisions/0039). */
+const introWithEmbeds =
+  '<p>Günaydın!</p><div class="mh-button" data-color="#ffce14"><a style="background-color:#ffce14;color:#111111" href="https://example.com/anket?a=customButton">Ankete katılın</a></div>' +
+  '<figure class="mh-embed" data-embed="youtube" data-embed-id="Ab3dE5gH9k" data-url="https://www.youtube.com/watch?v=dQw4w9WgXcQ"><a href="https://www.youtube.com/watch?v=dQw4w9WgXcQ"><img src="/uploads/embeds/video.png" alt="Haftanın videosu" width="600" height="340"></a></figure>';
 const kinds = ['issue', 'confirmation', 'welcome', 'reset', 'invitation', 'sender'] as const;
 type Kind = (typeof kinds)[number];
 
@@ -56,6 +61,7 @@ describe.each(databases)('every kind of e-mail on %s', (kind) => {
 
     const issue = (await sql<{ id: string }>`select id from issues where newsletter_id = ${sabah} and key like '%-sabah-bulteni-hazir'`.execute(db)).rows[0]!
       .id;
+    await sql`update issues set intro_html = ${introWithEmbeds} where id = ${issue}`.execute(db);
     const publishOptions = { test: true, publishOnly: false, overridePublishedAt: false, mediums: { email: true, notification: true } };
     ok(await t.request('POST', `/api/issues/publish/${issue}`, { token: editor, body: { publishOptions } }));
     mails.issue = newest('editor@masthead.local', /^\[Test\] /);
@@ -136,6 +142,18 @@ describe.each(databases)('every kind of e-mail on %s', (kind) => {
       'List-Unsubscribe': expect.stringMatching(/^<http:\/\/console\.test\/u\/\S+>$/),
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     });
+  });
+
+  it("gives the issue intro's button as a bulletproof button and its embed as a picture linking to the video", () => {
+    const html = mails.issue.html!;
+    expect(html).toMatch(
+      /<td align="center" bgcolor="#ffce14"[^>]*><a class="x-btn-a" href="https:\/\/example\.com\/anket\?a=customButton" target="_blank" style="[^"]*color:#111111;background-color:#ffce14">Ankete katılın<\/a><\/td>/,
+    );
+    expect(html).toMatch(
+      /<a class="x-embed-a" href="https:\/\/www\.youtube\.com\/watch\?v=dQw4w9WgXcQ" target="_blank"><img src="http:\/\/console\.test\/uploads\/embeds\/video\.png" alt="Haftanın videosu" width="600" height="340"/,
+    );
+    expect(html).not.toContain('<iframe');
+    expect(mails.issue.text).toContain('Ankete katılın');
   });
 
   it("builds the staff's e-mails in Masthead's look: the yellow button, a sans-serif font, a dark mode", () => {

@@ -15,6 +15,16 @@ import { startTestServer, type TestServer } from './server';
 
 const browser = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
 
+/** A body with a custom button and an embed of each kind, as the editor stores them (docs/decisions/0039). */
+const embedsHtml = [
+  '<p>Haftanın seçkisi.</p>',
+  '<div class="mh-button" data-color="#ffce14"><a style="background-color:#ffce14;color:#111111" href="https://example.com/?a=customButton">Oku</a></div>',
+  '<figure class="mh-embed" data-embed="youtube" data-embed-id="Ab3dE5gH9k" data-url="https://www.youtube.com/watch?v=dQw4w9WgXcQ"><a href="https://www.youtube.com/watch?v=dQw4w9WgXcQ"><img src="/uploads/embeds/video.png" alt="Haftanın videosu" width="600" height="340"></a></figure>',
+  '<figure class="mh-embed" data-embed="spotify" data-embed-id="Bb3dE5gH9k" data-url="https://open.spotify.com/episode/4uLU6hMCjMI75M1A2tKUQC"><a href="https://open.spotify.com/episode/4uLU6hMCjMI75M1A2tKUQC"><img src="/uploads/embeds/episode.png" alt="Bir bölüm" width="600" height="232"></a></figure>',
+  '<figure class="mh-embed" data-embed="twitter" data-embed-id="Cb3dE5gH9k" data-url="https://twitter.com/masthead/status/1234567890"><a href="https://twitter.com/masthead/status/1234567890"><img src="/uploads/embeds/post.png" alt="Bir gönderi" width="550" height="380"></a></figure>',
+  '<figure class="mh-embed" data-embed="product" data-embed-id="Db3dE5gH9k" data-url="http://console.test/s/kart"><a href="http://console.test/s/kart"><img src="/uploads/embeds/card.png" alt="Bir yazı" width="550" height="420"></a></figure>',
+].join('');
+
 describe('the reader pages', () => {
   let t: TestServer;
   let director: string;
@@ -54,6 +64,18 @@ describe('the reader pages', () => {
       .orderBy('published_at', 'desc')
       .orderBy('id', 'desc')
       .execute() as Promise<{ id: string; slug: string; subject: string; published_at: Date }[]>;
+  /** Gives a published story's page another body; answers what puts the old one back. */
+  const publishBody = async (storyId: string, html: string) => {
+    const { published_content: content } = await db().selectFrom('stories').select('published_content').where('id', '=', storyId).executeTakeFirstOrThrow();
+    const put = (value: unknown) =>
+      db()
+        .updateTable('stories')
+        .set({ published_content: JSON.stringify(value) })
+        .where('id', '=', storyId)
+        .execute();
+    await put({ ...content, html });
+    return () => put(content);
+  };
   const publishedArticle = () =>
     db()
       .selectFrom('stories')
@@ -345,6 +367,28 @@ describe('the reader pages', () => {
     });
   });
 
+  it("plays a story's embeds on its page, and lets only story and issue pages frame the players", async () => {
+    const story = await publishedArticle();
+    const restore = await publishBody(story.id, embedsHtml);
+    const page = await get(`/s/${story.slug}`);
+    await restore();
+    expect(page.body).toContain('<iframe src="https://www.youtube-nocookie.com/embed/dQw4w9WgXcQ" title="Haftanın videosu" width="600" height="340"');
+    expect(page.body).toContain('<iframe src="https://open.spotify.com/embed/episode/4uLU6hMCjMI75M1A2tKUQC" title="Bir bölüm" width="600" height="232"');
+    expect(page.body).toContain(
+      '<blockquote class="twitter-tweet" data-dnt="true"><a href="https://twitter.com/masthead/status/1234567890"><img src="/uploads/embeds/post.png"',
+    );
+    expect(page.body).toContain('<a href="http://console.test/s/kart"><img src="/uploads/embeds/card.png" alt="Bir yazı" width="550" height="420" /></a>');
+    expect(page.body).toContain('<a style="background-color:#ffce14;color:#111111" href="https://example.com/?a=customButton">Oku</a>');
+    const policy = String(page.headers['content-security-policy']);
+    expect(policy).toMatch(/frame-src 'self' https:\/\/www\.youtube-nocookie\.com https:\/\/open\.spotify\.com/);
+    expect(policy).toMatch(/script-src 'self' https:\/\/platform\.twitter\.com/);
+    for (const elsewhere of [`/n/${morning.key}`, '/']) {
+      const other = String((await get(elsewhere)).headers['content-security-policy']);
+      expect(other, elsewhere).toContain("frame-src 'self' 'self'");
+      expect(other, elsewhere).not.toContain('twitter');
+    }
+  });
+
   it('passes the Nu HTML Checker: every kind of reader page, the subscribe answers, the 404 and 410 pages', async () => {
     const [issue] = await publishedIssues(morning.id);
     const story = await publishedArticle();
@@ -369,6 +413,9 @@ describe('the reader pages', () => {
       notFoundMasthead: (await get('/s/boyle-bir-yazi-yok')).body,
       badAddress: (await get(`/n/${morning.key}/archive?page=iki`)).body,
     };
+    const restore = await publishBody(story.id, embedsHtml);
+    documents.storyWithEmbeds = (await get(`/s/${story.slug}`)).body;
+    await restore();
     await webDesign({ nameField: 'optional', cityField: 'hidden' });
     await db().updateTable('stories').set({ published: false }).where('id', '=', story.id).execute();
     documents.gone = (await get(`/s/${story.slug}`)).body;
