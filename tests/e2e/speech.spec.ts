@@ -4,7 +4,8 @@
  * as a version), builds the story, plays and downloads it, attaches it and finds the episode; a
  * story whose chunks have no audio cannot be built (the not-ready list, GO BACK); a bullet's
  * audio waits 'In Progress' and offers no attach; a director makes an issue's audio and publishes
- * it as an episode.
+ * it as an episode; the pickers' content type picker leads from one picker to another, by
+ * keyboard too, and stands above the list on a phone with rows a finger can press.
  */
 import type { Page } from '@playwright/test';
 import { expect, ownServerTest } from './fixtures';
@@ -24,6 +25,9 @@ async function openTts(page: Page, account: string, newsletter: string) {
   await page.getByRole('navigation').getByRole('link', { name: 'TTS' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'Text to Speech' })).toBeVisible();
 }
+
+const contentTypes = (page: Page) => page.getByRole('listbox', { name: 'Content type' });
+const contentType = (page: Page, name: string) => contentTypes(page).getByRole('option', { name, exact: true });
 
 async function pick(page: Page, heading: string, title: string) {
   await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();
@@ -170,5 +174,65 @@ test.describe('text to speech', () => {
     await expect(page.getByText("The audio is the issue's episode.")).toBeVisible();
     await page.getByRole('link', { name: 'Go to the episodes' }).click();
     await expect(page).toHaveURL(/\/episodes$/);
+  });
+
+  test('the content type picker leads from the article picker to the bullet and issue pickers, by keyboard too', async ({ page }) => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await openTts(page, accounts.director, 'Sabah Bülteni');
+    await press(page, 'NEW ARTICLE AUDIO');
+    await expect(page.getByRole('heading', { level: 1, name: 'Create New Article Audio' })).toBeVisible();
+    // Each row: an icon, its title and a description; the picker on screen is the chosen one.
+    await expect(contentTypes(page).getByRole('option')).toHaveCount(3);
+    await expect(contentTypes(page).getByRole('option')).toContainText(['Article', 'Bullet', 'Issue']);
+    const icons = { Article: 'Articles', Bullet: 'BulletedList', Issue: 'Mail' };
+    for (const [name, icon] of Object.entries(icons)) {
+      await expect(contentType(page, name).locator(`[data-icon-name="${icon}"]`)).toBeVisible();
+      await expect(contentType(page, name)).toHaveAccessibleDescription(/\S.{20,}/);
+    }
+    await expect(contentType(page, 'Article')).toHaveAttribute('aria-selected', 'true');
+    // Beside the list on a wide window.
+    const types = (await contentTypes(page).boundingBox())!;
+    const search = (await page.getByPlaceholder('Search...').boundingBox())!;
+    expect(types.x + types.width).toBeLessThanOrEqual(search.x);
+    await keepScreenshot(page, 'speech-content-types-1440');
+
+    await contentType(page, 'Article').focus();
+    await page.keyboard.press('Tab');
+    await expect(contentType(page, 'Bullet')).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/stories\/audios\/select\/[^/?]+\?type=bullet$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Create New Bullet Audio' })).toBeVisible();
+    await expect(contentType(page, 'Bullet')).toHaveAttribute('aria-selected', 'true');
+    await expect(page.getByRole('listbox', { name: 'Bullet stories' }).getByRole('option').first()).toBeVisible();
+
+    await contentType(page, 'Issue').focus();
+    await page.keyboard.press(' ');
+    await expect(page).toHaveURL(/\/issues\/audios\/select\/[^/?]+$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Create New Issue Audio' })).toBeVisible();
+    await expect(page.getByRole('listbox', { name: 'Issues' }).getByRole('option').first()).toBeVisible();
+  });
+});
+
+test.describe('text to speech on a touch screen', () => {
+  test.use({ hasTouch: true });
+
+  test('the content type picker stands above the list on a phone, each row a 44 px touch target', async ({ page }) => {
+    await openTts(page, accounts.editor, 'Sabah Bülteni');
+    await press(page, 'NEW ARTICLE AUDIO');
+    await page.setViewportSize({ width: 375, height: 812 });
+    await expect(page.getByRole('heading', { level: 1, name: 'Create New Article Audio' })).toBeVisible();
+    await expect(contentTypes(page).getByRole('option')).toHaveCount(3);
+    for (const name of ['Article', 'Bullet', 'Issue']) {
+      const row = (await contentType(page, name).boundingBox())!;
+      expect(row.height).toBeGreaterThanOrEqual(44);
+      expect(row.x + row.width).toBeLessThanOrEqual(375);
+    }
+    const types = (await contentTypes(page).boundingBox())!;
+    const search = (await page.getByPlaceholder('Search...').boundingBox())!;
+    expect(types.y + types.height).toBeLessThanOrEqual(search.y);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+    await keepScreenshot(page, 'speech-content-types-375');
+    await contentType(page, 'Bullet').tap();
+    await expect(page.getByRole('heading', { level: 1, name: 'Create New Bullet Audio' })).toBeVisible();
   });
 });

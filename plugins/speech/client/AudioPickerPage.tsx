@@ -5,6 +5,7 @@
  *   date; CONTINUE opens the chosen story's audio screen.
  * - /issues/audios/select/:newsletterId: 'Create New Issue Audio', the newsletter's issues by their
  *   last change; CONTINUE opens the chosen issue's audio screen.
+ * Both offer the content type picker, to change what to make audio of.
  */
 import { useCallback, useMemo } from 'react';
 import { useNewsletterScope } from '../../../core/client/layout/Shell';
@@ -14,6 +15,7 @@ import { storyName, type Story } from '../../stories/client/public';
 import { wholeIssueList } from '../../issues/endpoints';
 import { storyEndpoints } from '../../stories/endpoints';
 import { ContentPicker, type PickerItem } from './ContentPicker';
+import { ContentTypePicker } from './ContentTypePicker';
 import { issueAudioPath, storyAudioPath, ttsListPath } from './speech-api';
 
 function StoryAudioPicker({ newsletterId }: { newsletterId: string }) {
@@ -33,6 +35,7 @@ function StoryAudioPicker({ newsletterId }: { newsletterId: string }) {
     <ContentPicker<Story>
       key={type}
       title={type === 'bullet' ? 'Create New Bullet Audio' : 'Create New Article Audio'}
+      types={<ContentTypePicker newsletterId={newsletterId} current={type} />}
       endpoint={storyEndpoints.list}
       params={params}
       item={item}
@@ -57,6 +60,7 @@ function IssueAudioPicker({ newsletterId }: { newsletterId: string }) {
   return (
     <ContentPicker<Issue>
       title="Create New Issue Audio"
+      types={<ContentTypePicker newsletterId={newsletterId} current="issue" />}
       endpoint={wholeIssueList}
       params={params}
       item={issueItem}

@@ -1,12 +1,14 @@
 /**
- * The audio pickers' layout (spec 002 section 2.1): a title, a search box ('Search...', applied
- * after constants.debounces.listSearchMs of quiet), selectable cards that grow as the user
- * scrolls, and CONTINUE to the audio screen of the chosen one.
+ * The audio pickers' layout (spec 002 section 2.1): a title, the content type picker (beside the
+ * list on a wide window, above it on a narrower one), a search box ('Search...', applied after
+ * constants.debounces.listSearchMs of quiet), selectable cards that grow as the user scrolls, and
+ * CONTINUE to the audio screen of the chosen one.
  */
 import { DefaultButton, FontIcon, mergeStyleSets, PrimaryButton, SearchBox, Stack, Text } from '@fluentui/react';
-import { useMemo, useState } from 'react';
+import { useMemo, useState, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { useInfiniteList } from '../../../core/client/infinite-list';
+import { compactScreen } from '../../../core/client/layout/narrow';
 import { useListSearch } from '../../../core/client/list/search';
 import { PageHeader } from '../../../core/client/page-parts';
 import { panelDate } from '../../../core/client/panel-list';
@@ -26,6 +28,8 @@ export interface PickerItem {
 
 export interface ContentPickerProps<T> {
   title: string;
+  /** What to make audio of: the content type picker. */
+  types: ReactNode;
   /** The list call and its fixed parameters (newsletter, type, sort). */
   endpoint: ListEndpoint<T>;
   params: Record<string, string | boolean>;
@@ -38,6 +42,13 @@ export interface ContentPickerProps<T> {
 }
 
 const classes = mergeStyleSets({
+  body: {
+    display: 'grid',
+    gridTemplateColumns: 'minmax(220px, 300px) minmax(0, 880px)',
+    alignItems: 'start',
+    gap: 24,
+    [`@media ${compactScreen}`]: { gridTemplateColumns: 'minmax(0, 1fr)', gap: 16 },
+  },
   card: {
     display: 'flex',
     alignItems: 'center',
@@ -57,7 +68,7 @@ const classes = mergeStyleSets({
   details: { color: theme.palette.neutralSecondary, overflowWrap: 'anywhere' },
 });
 
-export function ContentPicker<T>({ title, endpoint, params, item, next, label, emptyText, back }: ContentPickerProps<T>) {
+export function ContentPicker<T>({ title, types, endpoint, params, item, next, label, emptyText, back }: ContentPickerProps<T>) {
   const [, navigate] = useLocation();
   const search = useListSearch(constants.limits.searchMinChars, constants.debounces.listSearchMs);
   const query = useMemo(() => ({ ...params, search: search.applied || undefined }), [params, search.applied]);
@@ -66,30 +77,35 @@ export function ContentPicker<T>({ title, endpoint, params, item, next, label, e
   const [selected, setSelected] = useState<string | null>(null);
 
   return (
-    <Stack tokens={{ childrenGap: 24 }} styles={{ root: { maxWidth: 880 } }}>
+    <Stack tokens={{ childrenGap: 24 }}>
       <PageHeader title={title} />
-      <SearchBox placeholder="Search..." ariaLabel="Search" value={search.text} onChange={(_event, text) => search.setText(text ?? '')} />
-      <PickerList label={label} list={rows} emptyText={emptyText}>
-        {items.map((entry) => (
-          <div
-            key={entry.id}
-            className={`${classes.card} ${selected === entry.id ? classes.selected : ''}`}
-            aria-label={entry.title}
-            {...selectableProps({ selected: selected === entry.id, onSelect: () => setSelected(entry.id) })}
-          >
-            <FontIcon iconName={entry.icon} className={classes.icon} aria-hidden />
-            <span className={classes.text}>
-              <span className={classes.title}>{entry.title}</span>
-              {entry.details ? <Text className={classes.details}>{entry.details}</Text> : null}
-            </span>
-            {entry.date ? <Text styles={{ root: { color: theme.palette.neutralSecondary, flex: 'none' } }}>{panelDate(entry.date)}</Text> : null}
-          </div>
-        ))}
-      </PickerList>
-      <Stack horizontal horizontalAlign="end" tokens={{ childrenGap: 12 }}>
-        <DefaultButton text="CANCEL" onClick={() => navigate(back)} />
-        <PrimaryButton text="CONTINUE" disabled={!selected} onClick={() => selected && navigate(next(selected))} />
-      </Stack>
+      <div className={classes.body}>
+        {types}
+        <Stack tokens={{ childrenGap: 24 }} styles={{ root: { minWidth: 0 } }}>
+          <SearchBox placeholder="Search..." ariaLabel="Search" value={search.text} onChange={(_event, text) => search.setText(text ?? '')} />
+          <PickerList label={label} list={rows} emptyText={emptyText}>
+            {items.map((entry) => (
+              <div
+                key={entry.id}
+                className={`${classes.card} ${selected === entry.id ? classes.selected : ''}`}
+                aria-label={entry.title}
+                {...selectableProps({ selected: selected === entry.id, onSelect: () => setSelected(entry.id) })}
+              >
+                <FontIcon iconName={entry.icon} className={classes.icon} aria-hidden />
+                <span className={classes.text}>
+                  <span className={classes.title}>{entry.title}</span>
+                  {entry.details ? <Text className={classes.details}>{entry.details}</Text> : null}
+                </span>
+                {entry.date ? <Text styles={{ root: { color: theme.palette.neutralSecondary, flex: 'none' } }}>{panelDate(entry.date)}</Text> : null}
+              </div>
+            ))}
+          </PickerList>
+          <Stack horizontal horizontalAlign="end" tokens={{ childrenGap: 12 }}>
+            <DefaultButton text="CANCEL" onClick={() => navigate(back)} />
+            <PrimaryButton text="CONTINUE" disabled={!selected} onClick={() => selected && navigate(next(selected))} />
+          </Stack>
+        </Stack>
+      </div>
     </Stack>
   );
 }

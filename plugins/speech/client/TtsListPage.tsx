@@ -14,7 +14,7 @@ import { useCan } from '../../../core/client/permissions';
 import { theme } from '../../../core/client/theme';
 import { constants } from '../../../core/shared/config';
 import { speechMessages } from '../rules';
-import { issueAudioPath, issuePickerPath, speechApi, storyAudioPath, storyPickerPath, type Audio, type SpeechContentType } from './speech-api';
+import { issueAudioPath, pickerPath, speechApi, storyAudioPath, type Audio, type SpeechContentType } from './speech-api';
 import { SpeechBadge, speechBadge } from './speech-parts';
 
 const tabs: { key: SpeechContentType; label: string; button: string }[] = [
@@ -65,7 +65,7 @@ export default function TtsListPage() {
   }, [newsletterId, tab, page, pageSize]);
 
   const active = tabs.find((entry) => entry.key === tab)!;
-  const create = () => navigate(tab === 'issue' ? issuePickerPath(newsletterId) : storyPickerPath(newsletterId, tab));
+  const create = () => navigate(pickerPath(newsletterId, tab));
 
   return (
     <Stack tokens={{ childrenGap: 24 }}>

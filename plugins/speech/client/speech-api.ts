@@ -216,6 +216,9 @@ export const ttsListPath = (newsletterId: string) => `/newsletters/show/${newsle
 export const storyPickerPath = (newsletterId: string, type: 'article' | 'bullet') =>
   `/stories/audios/select/${newsletterId}${type === 'bullet' ? '?type=bullet' : ''}`;
 export const issuePickerPath = (newsletterId: string) => `/issues/audios/select/${newsletterId}`;
+/** The audio picker of a content type: the story picker (bullets with ?type=bullet) or the issue picker. */
+export const pickerPath = (newsletterId: string, type: SpeechContentType) =>
+  type === 'issue' ? issuePickerPath(newsletterId) : storyPickerPath(newsletterId, type);
 export const storyAudioPath = (storyId: string, audioId?: string) =>
   `/stories/audios/create/${storyId}${audioId ? `?audio_id_query=${encodeURIComponent(audioId)}` : ''}`;
 export const issueAudioPath = (issueId: string, audioId?: string) =>
