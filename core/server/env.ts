@@ -45,6 +45,16 @@ export interface ServerEnv {
   trustProxy: TrustProxy;
   /** Podcast feeds and their audio may live on loopback or private addresses (tests, intranets); refused otherwise. */
   allowPrivateFeeds: boolean;
+  /**
+   * Embeds may fetch pages on loopback or private addresses (EMBED_ALLOW_PRIVATE): `true` for 'on'
+   * (tests, intranets), or only these origins ('http://127.0.0.1:8081,http://intranet.local');
+   * refused otherwise.
+   */
+  embedAllowPrivate: boolean | string[];
+  /** Headless Chromium renders embeds (CHROMIUM_PATH, the browser's executable); a card drawn on the server when absent. */
+  chromiumPath?: string;
+  /** Twitter's oEmbed endpoint (TWITTER_OEMBED_URL): another address for a proxy, or a stand-in in tests. */
+  twitterOembedUrl: string;
   /** Every JSON answer is checked against its route's declared schema, a mismatch a 500 (CHECK_ANSWERS, on in the tests). */
   checkAnswers: boolean;
   /** Where bounces and complaints come in (docs/decisions/0034-bounces.md): each part is off unless set. */
@@ -107,6 +117,9 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
     elevenLabsUrl: source.ELEVENLABS_URL ? httpUrlOf('ELEVENLABS_URL', source.ELEVENLABS_URL) : undefined,
     speechWorkers: speechWorkersOf(source.SPEECH_WORKERS),
     allowPrivateFeeds: source.PODCAST_ALLOW_PRIVATE_FEEDS === 'on',
+    embedAllowPrivate: embedAllowPrivateOf(source.EMBED_ALLOW_PRIVATE),
+    chromiumPath: source.CHROMIUM_PATH || undefined,
+    twitterOembedUrl: httpUrlOf('TWITTER_OEMBED_URL', source.TWITTER_OEMBED_URL || 'https://publish.twitter.com/oembed'),
     trustProxy: parseTrustProxy(source.TRUST_PROXY),
     checkAnswers: source.CHECK_ANSWERS === 'on',
     bounces: readBounces(source),
@@ -173,6 +186,13 @@ function speechWorkersOf(value: string | undefined): number {
   const workers = Number(value);
   if (!Number.isInteger(workers) || workers < 0) throw new Error(`SPEECH_WORKERS must be a whole number of threads (0: the server's own), got '${value}'`);
   return workers;
+}
+
+/** EMBED_ALLOW_PRIVATE: 'on', or the origins (comma-separated http(s) addresses) that may be private. */
+function embedAllowPrivateOf(value: string | undefined): boolean | string[] {
+  if (!value || value === 'off') return false;
+  if (value === 'on') return true;
+  return value.split(',').map((origin) => new URL(httpUrlOf('EMBED_ALLOW_PRIVATE', origin.trim())).origin);
 }
 
 function httpUrlOf(name: string, value: string): string {

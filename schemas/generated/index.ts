@@ -25,6 +25,10 @@ export interface SchemaTypes {
   'api/design-newsletter-created': import('./api/design-newsletter-created').DesignNewsletterCreated;
   'api/design-newsletter-form': import('./api/design-newsletter-form').DesignNewsletterForm;
   'api/design-web-form': import('./api/design-web-form').DesignWebForm;
+  'api/embed-generate': import('./api/embed-generate').EmbedGenerateBody;
+  'api/embed-generated': import('./api/embed-generated').EmbedGenerated;
+  'api/embed-twitter': import('./api/embed-twitter').EmbedTwitter;
+  'api/embed-twitter-query': import('./api/embed-twitter-query').EmbedTwitterQuery;
   'api/episode-create': import('./api/episode-create').EpisodeCreateBody;
   'api/episode-feed-url': import('./api/episode-feed-url').EpisodeFeedUrl;
   'api/episode-form': import('./api/episode-form').EpisodeForm;

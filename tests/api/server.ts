@@ -73,6 +73,10 @@ const seedNeutral = new Set([
   'JWT_SECRET',
   'API_URL',
   'PODCAST_ALLOW_PRIVATE_FEEDS',
+  // The embed service's settings (decision 0040).
+  'EMBED_ALLOW_PRIVATE',
+  'TWITTER_OEMBED_URL',
+  'CHROMIUM_PATH',
   // Where bounces come in (decision 0033).
   'BOUNCE_SMTP_PORT',
   'BOUNCE_SMTP_HOST',

@@ -13,6 +13,7 @@ import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EmbedDialog, InsertButtonDialog, embedFailedText } from '../../core/client/rich-text/InsertDialogs';
+import { insertPendingEmbed } from '../../core/client/rich-text/embed';
 import { QuickInsert } from '../../core/client/rich-text/quick-insert';
 import { Toaster } from '../../core/client/toasts';
 
@@ -98,6 +99,13 @@ describe('the widgets', () => {
     expect(editable.querySelector('.mh-embed__kind')?.textContent).toBe('YouTube');
   });
 
+  it('puts a new embed after a selected widget, never over it', () => {
+    editor.setData(button);
+    editor.model.change((writer) => writer.setSelection(editor.model.document.getRoot()!.getChild(0)!, 'on'));
+    insertPendingEmbed(editor, 'Ab3dE5gH9k', 'https://youtu.be/dQw4w9WgXcQ');
+    expect(editor.getData()).toMatch(/^<div class="mh-button"[^]*<\/div><figure class="mh-embed-pending" data-embed-id="Ab3dE5gH9k"/);
+  });
+
   it('offers the quick-insert items, and addCustomBullet starts a line with the marker', () => {
     const factory = editor.ui.componentFactory;
     for (const name of ['customButton', 'embed', 'addCustomBullet']) expect(factory.has(name)).toBe(true);
@@ -135,14 +143,14 @@ describe('the Insert Button dialog', () => {
     expect(editor.getData()).toBe('');
   });
 
-  it('inserts the button on Enter: the text cut at 50 characters, the link trimmed and marked', () => {
+  it('inserts the button on Enter: the text cut at 50 characters, the link trimmed and marked; the caret goes on after it', () => {
     const { url, text, onDismiss } = open();
     fireEvent.change(text, { target: { value: 'A very long call to action that goes on and on beyond fifty' } });
     fireEvent.change(url, { target: { value: '  https://example.com/report  ' } });
     fireEvent.submit(url.closest('form')!);
     expect(onDismiss).toHaveBeenCalled();
     expect(editor.getData()).toBe(
-      '<div class="mh-button" data-color="#ffce14"><a style="background-color:#ffce14;color:#111111;" href="https://example.com/report?a=customButton">A very long call to action that goes on and on bey…</a></div>',
+      '<div class="mh-button" data-color="#ffce14"><a style="background-color:#ffce14;color:#111111;" href="https://example.com/report?a=customButton">A very long call to action that goes on and on bey…</a></div><p>&nbsp;</p>',
     );
   });
 });

@@ -6,6 +6,7 @@
 import { Command, Plugin, Widget, toWidget, type ViewDowncastWriter as DowncastWriter, type ModelElement, type UpcastElementEvent } from 'ckeditor5';
 import { hexColorPattern, readableTextOn } from '../../shared/color';
 import { buttonClass, customButton } from '../../shared/embeds';
+import { insertBlockObject } from './embed';
 
 export interface CustomButtonValue {
   text: string;
@@ -24,10 +25,9 @@ export class InsertCustomButtonCommand extends Command {
   }
 
   override execute(value: CustomButtonValue): void {
-    this.editor.model.change((writer) => {
-      const button = writer.createElement('customButton', { buttonText: value.text, buttonHref: value.href, buttonColor: value.color });
-      this.editor.model.insertObject(button, null, null, { setSelection: 'on' });
-    });
+    insertBlockObject(this.editor, (writer) =>
+      writer.createElement('customButton', { buttonText: value.text, buttonHref: value.href, buttonColor: value.color }),
+    );
   }
 }
 

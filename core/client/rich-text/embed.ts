@@ -4,7 +4,16 @@
  * the picture is being made a placeholder stands where it goes; it becomes the embed, or a plain link
  * when the address cannot be read (spec 002 section 8).
  */
-import { Plugin, Widget, toWidget, type ViewDowncastWriter as DowncastWriter, type Editor, type ModelElement, type UpcastElementEvent } from 'ckeditor5';
+import {
+  Plugin,
+  Widget,
+  toWidget,
+  type ViewDowncastWriter as DowncastWriter,
+  type Editor,
+  type ModelElement,
+  type ModelWriter,
+  type UpcastElementEvent,
+} from 'ckeditor5';
 import { embedClass, embedShownKinds, pendingEmbedClass, type EmbedShown } from '../../shared/embeds';
 
 /** A made embed: what the embed service answered. */
@@ -119,11 +128,21 @@ export class EmbedEditing extends Plugin {
   }
 }
 
-/** Puts a placeholder for an embed at the selection. */
-export function insertPendingEmbed(editor: Editor, id: string, source: string): void {
+/**
+ * Puts a block object (an embed, a button) where the caret is, or after the widget that is
+ * selected: a new block never replaces one the writer made. The caret goes after it.
+ */
+export function insertBlockObject(editor: Editor, create: (writer: ModelWriter) => ModelElement): void {
   editor.model.change((writer) => {
-    editor.model.insertObject(writer.createElement('embedPending', { embedId: id, embedSource: source }), null, null, { setSelection: 'after' });
+    const selected = editor.model.document.selection.getSelectedElement();
+    const place = selected && editor.model.schema.isObject(selected) ? writer.createPositionAfter(selected) : null;
+    editor.model.insertObject(create(writer), place, null, { setSelection: 'after' });
   });
+}
+
+/** Puts a placeholder for an embed at the caret. */
+export function insertPendingEmbed(editor: Editor, id: string, source: string): void {
+  insertBlockObject(editor, (writer) => writer.createElement('embedPending', { embedId: id, embedSource: source }));
 }
 
 function findPending(editor: Editor, id: string): ModelElement | null {

@@ -2,9 +2,19 @@
  * What other plugins may use of issues on the server: a newsletter's channel templates (the
  * newsletter wizard and channels page read and save them), the e-mail in a design not saved yet
  * (the design page's preview), published issues as items of a list (a collection of issues), and
- * an issue with its intro and channels (text to speech reads them, and hangs its episode on it).
+ * an issue with its intro and channels (text to speech reads them, and hangs its episode on it),
+ * an issue by its page's key (an embed's card).
  */
-export { findIssue, setIssueEpisode, issuesAmong, latestPublishedIssues, listChannelTemplates, publishedIssuesAmong, saveChannelTemplates } from './store';
+export {
+  findIssue,
+  findIssueByKey,
+  setIssueEpisode,
+  issuesAmong,
+  latestPublishedIssues,
+  listChannelTemplates,
+  publishedIssuesAmong,
+  saveChannelTemplates,
+} from './store';
 export { emailedIssues, issueTextsAmong, latestPublishedIssueOf, newsletterOfIssue, type IssueText } from './store';
 export { presentTemplate } from './present';
 export { stuffChannelId } from '../rules';

@@ -62,6 +62,17 @@ export async function findIssue(handle: Handle, id: string): Promise<IssueRow | 
   return withPerson(db, row, 'owner_id', 'owner');
 }
 
+/** An issue by its public page's key: its slug, or its id (an issue page is /i/{slug or id}). */
+export async function findIssueByKey(handle: Handle, slugOrId: string): Promise<IssueRow | undefined> {
+  const db = issuesDb(handle);
+  const row = await db
+    .selectFrom('issues')
+    .selectAll()
+    .where((eb) => eb.or([eb('slug', '=', slugOrId.toLowerCase()), eb('id', '=', slugOrId)]))
+    .executeTakeFirst();
+  return withPerson(db, row, 'owner_id', 'owner');
+}
+
 /** `writerIssues`: the issues holding a story of options.writerId, when the list is filtered by one. */
 function listCondition(options: IssueListOptions, writerIssues: string[] | undefined) {
   return (eb: ExpressionBuilder<CoreTables & IssueTables, 'issues'>) => {

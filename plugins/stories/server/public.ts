@@ -1,4 +1,7 @@
 /** What other plugins may use of stories on the server: the story as it is stored and shown, and a story's place in an issue. */
+import type { Handle } from '../../../core/server/db/database';
+import { findPublicStory, findStory, storiesDb, type StoryRow } from './store';
+
 export { audienceStats, audienceTracking, tracking, type AudienceTracking, type ContentStats, type ContentType, type EmailLink } from './audience';
 export { presentPenName, presentStory, statusOf } from './present';
 export { mayRead as mayReadStory } from './policy';
@@ -34,3 +37,9 @@ export { storedBody } from './content';
 export { readerHtml } from './reader';
 export { hasPageWithIssue, releaseWithIssue } from './issue-articles';
 export { premiumNotice } from '../teaser';
+
+/** A story by the key of its public address, its slug or its id (the editor's embed of a pasted /s/ link). */
+export async function findStoryByKey(db: Handle, slugOrId: string): Promise<StoryRow | undefined> {
+  const found = await findPublicStory(storiesDb(db), slugOrId);
+  return found ? findStory(db, found.id) : undefined;
+}

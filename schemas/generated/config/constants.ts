@@ -775,6 +775,43 @@ export interface Constants {
      */
     complaintReason: string;
   };
+  /**
+   * The embed service (spec 002 sections 2.10 and 9, docs/decisions/0040-embed-service.md): how many renders run at once, the time and size limits of a render and of what it fetches.
+   */
+  embeds: {
+    /**
+     * Chromium pages open at once on a server; further renders wait their turn.
+     */
+    rendersAtOnce: number;
+    /**
+     * Renders one user may have running at once; one more is a 429.
+     */
+    rendersPerUser: number;
+    /**
+     * The most a render may take, waiting its turn included (the spec's 7 to 10 seconds).
+     */
+    renderTimeoutMs: number;
+    /**
+     * The most a fetch of a page, an image or oEmbed may take.
+     */
+    fetchTimeoutMs: number;
+    /**
+     * The most of a page read for its OpenGraph tags.
+     */
+    pageMaxBytes: number;
+    /**
+     * The largest og:image or content image drawn in a card.
+     */
+    imageMaxBytes: number;
+    /**
+     * The largest file a page rendered in Chromium may load (each request).
+     */
+    resourceMaxBytes: number;
+    /**
+     * How long a rendered page is given after it loads (fonts, players) before its screenshot.
+     */
+    settleMs: number;
+  };
 }
 /**
  * A counter of wrong tries: after `failures` of them the next tries are refused for `lockSeconds`, doubled by each wrong try after a lock up to `maxLockSeconds`; it starts over `windowSeconds` after the last try (or lock) and, for an account, at a right password.

@@ -1,0 +1,224 @@
+/**
+ * Makes an embed's image (docs/decisions/0040-embed-service.md). A card frame, or a link to our own
+ * public page, is drawn on the server from the content. An address is rendered by headless
+ * Chromium when CHROMIUM_PATH is set (the player's frame for YouTube and Spotify, the post's widget
+ * for Twitter, the page itself otherwise); without Chromium, or when it fails, the server draws a
+ * card from what the page says of itself (OpenGraph), or from the post's oEmbed. The PNG is kept
+ * through the storage adapter under embeds/.
+ */
+import type { FastifyBaseLogger } from 'fastify';
+import type { Session } from '../../../core/server/auth/session';
+import type { Handle } from '../../../core/server/db/database';
+import type { ServerEnv } from '../../../core/server/env';
+import { assertPublicAddress, fetchLimited, FetchRefused, type PrivateAccess } from '../../../core/server/services/safe-fetch';
+import { newKey, type Storage } from '../../../core/server/services/storage';
+import { constants } from '../../../core/shared/config';
+import {
+  embedExcerpt,
+  embedSize,
+  embedTargetOf,
+  newEmbedId,
+  productCardSize,
+  withoutEmojis,
+  type EmbedSize,
+  type EmbedTarget,
+  type ProductKind,
+} from '../../../core/shared/embeds';
+import type { EmbedGenerated } from '../../../schemas/generated/api/embed-generated';
+import { embedPrivateMessage } from '../rules';
+import type { BrowserRenderer, Scene } from './browser';
+import { drawCard, pictureSize, type CardContent } from './card';
+import { ownCardSize, ownContent } from './content';
+import { decodePage, readPageMeta, type PageMeta } from './meta';
+import { cutPicture, fetchPicture, ownPicture } from './pictures';
+import { postPage, playerPage } from './frames';
+import { fetchPost } from './twitter';
+
+export interface EmbedMaker {
+  env: ServerEnv;
+  db: Handle;
+  storage: Storage;
+  log: FastifyBaseLogger;
+  /** Headless Chromium, when CHROMIUM_PATH is set. */
+  browser: BrowserRenderer | null;
+}
+
+/** Which private addresses embeds may reach (EMBED_ALLOW_PRIVATE). */
+export function privateAccessOf(env: Pick<ServerEnv, 'embedAllowPrivate'>): PrivateAccess {
+  const allowed = env.embedAllowPrivate;
+  return Array.isArray(allowed) ? (url) => allowed.includes(url.origin) : allowed;
+}
+
+const hostOf = (url: string) => new URL(url).hostname.replace(/^www\./, '');
+
+async function keep(maker: EmbedMaker, png: Buffer): Promise<string> {
+  const stored = await maker.storage.put(newKey('embeds', 'png'), png, 'image/png');
+  return stored.url;
+}
+
+/** A card of our own content (a card frame, or a pasted link to one of our public pages). */
+export async function generateCard(maker: EmbedMaker, session: Session, product: ProductKind, idOrKey: string): Promise<EmbedGenerated> {
+  const content = await ownContent(maker.db, session, maker.env.publicUrl, product, idOrKey);
+  const context = { storage: maker.storage, env: maker.env, access: privateAccessOf(maker.env) };
+  const source = await ownPicture(content.image, context);
+  const withImage = ownCardSize(content, true);
+  const picture = source ? await cutPicture(source, pictureSize(withImage, content.shape)) : null;
+  // A square card keeps its size with or without a logo; a wide one is shorter without a picture.
+  const size = ownCardSize(content, Boolean(picture));
+  const card: CardContent = {
+    title: content.title,
+    excerpt: content.excerpt,
+    image: picture,
+    label: content.label,
+    footer: hostOf(content.link),
+    color: content.color,
+    shape: content.shape,
+  };
+  const png = await drawCard(card, size);
+  return {
+    url: await keep(maker, png),
+    ...size,
+    link: content.link,
+    title: content.title,
+    excerpt: content.excerpt,
+    kind: 'product',
+    product,
+    embedId: newEmbedId(),
+    renderedBy: 'card',
+  };
+}
+
+/** The address as a URL, or a 422 on frame.url. */
+function pageUrl(text: string): URL | null {
+  try {
+    const url = new URL(text.trim());
+    return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname ? url : null;
+  } catch {
+    return null;
+  }
+}
+
+/** What a url frame is, in the answer's words. */
+const kindOf = (target: EmbedTarget | null) => (target && target.kind !== 'product' ? target.kind : 'page');
+
+/** Reads a page's head: its OpenGraph tags. */
+async function readMeta(url: string, access: PrivateAccess, signal: AbortSignal): Promise<PageMeta> {
+  const {
+    body,
+    contentType,
+    url: landed,
+  } = await fetchLimited(url, {
+    maxBytes: constants.embeds.pageMaxBytes,
+    truncate: true,
+    timeoutMs: constants.embeds.fetchTimeoutMs,
+    allowPrivate: access,
+    privateMessage: embedPrivateMessage,
+    tooBigMessage: 'The page is too large.',
+    headers: { accept: 'text/html,application/xhtml+xml;q=0.9,*/*;q=0.5' },
+    signal,
+  });
+  if (!/html|xml/i.test(contentType) && contentType) return { title: '', description: '', image: '', siteName: landed.hostname.replace(/^www\./, '') };
+  return readPageMeta(decodePage(body, contentType), landed);
+}
+
+/** An address made into an image: rendered by Chromium, else a card of what it says of itself. */
+export async function generateFromUrl(maker: EmbedMaker, session: Session, address: string): Promise<EmbedGenerated> {
+  const url = pageUrl(address);
+  if (!url) throw new FetchRefused('URL must start with either "https://" or "http://" and must be valid.', 'invalid');
+  const target = embedTargetOf(url.href, maker.env.publicUrl);
+  if (target?.kind === 'product') return generateCard(maker, session, target.product, target.key);
+
+  const access = privateAccessOf(maker.env);
+  const deadline = Date.now() + constants.embeds.renderTimeoutMs;
+  const signal = AbortSignal.timeout(constants.embeds.renderTimeoutMs);
+  const link = target?.url ?? url.href;
+  // A page is fetched (or loaded by Chromium) at its own address; a player's frame or a post is not.
+  if (!target) await assertPublicAddress(url, access, embedPrivateMessage);
+
+  const post = target?.kind === 'twitter' ? await fetchPost(maker.env, target.url, signal).catch(orNothing(maker, url)) : null;
+  const base = {
+    link,
+    kind: kindOf(target),
+    ...(target?.kind === 'spotify' && { spotifyType: target.type }),
+    embedId: newEmbedId(),
+  } as const;
+
+  if (maker.browser) {
+    const size = target ? embedSize(target) : productCardSize('wide', true);
+    const scene = sceneOf(target, url, post?.html ?? null, size);
+    if (scene) {
+      try {
+        const rendered = await maker.browser.render(scene, size, deadline);
+        const title = withoutEmojis(post?.title ?? rendered.title) || providerTitle(target, url);
+        return { url: await keep(maker, rendered.png), ...size, ...base, title, renderedBy: 'chromium' };
+      } catch (error) {
+        if (error instanceof FetchRefused && (error.kind === 'private' || error.kind === 'not-found')) throw error;
+        maker.log.warn({ err: error, url: url.href }, 'embed: Chromium could not render; drawing a card');
+      }
+    }
+  }
+
+  // The card: the post's words, or the page's OpenGraph tags (YouTube and Spotify pages carry them).
+  // A player or a post that cannot be read now is still drawn, from its address alone; an unknown page that cannot be read is an error.
+  const known = target !== null;
+  const meta: PageMeta = post
+    ? { title: post.title, description: post.text, image: '', siteName: 'X (Twitter)' }
+    : ((await readMeta(link, access, signal).catch(known ? orNothing(maker, url) : rethrow)) ?? {
+        title: '',
+        description: '',
+        image: '',
+        siteName: providerName(target),
+      });
+  const title = withoutEmojis(meta.title) || providerTitle(target, url);
+  const source = meta.image ? await fetchPicture(meta.image, access, signal).catch(known ? orNothing(maker, url) : rethrow) : null;
+  const fullSize = target ? embedSize(target) : productCardSize('wide', true);
+  const picture = source ? await cutPicture(source, pictureSize(fullSize, 'wide')) : null;
+  const size = target ? fullSize : productCardSize('wide', Boolean(picture));
+  const card: CardContent = {
+    title,
+    excerpt: embedExcerpt(withoutEmojis(meta.description), 'wide'),
+    image: picture,
+    label: withoutEmojis(meta.siteName) || hostOf(link),
+    footer: hostOf(link),
+    shape: 'wide',
+  };
+  const png = await drawCard(card, size);
+  return { url: await keep(maker, png), ...size, ...base, title, excerpt: card.excerpt, renderedBy: 'card' };
+}
+
+/** What Chromium renders: the page itself, the post's widget, or the player's frame. */
+function sceneOf(target: EmbedTarget | null, url: URL, postHtml: string | null, size: EmbedSize): Scene | null {
+  if (!target) return { url: url.href };
+  if (postHtml !== null) return { html: postPage(postHtml, size) };
+  const player = playerPage(target, size);
+  return player ? { html: player } : null;
+}
+
+/** For a known provider: what could not be read is left out of its card (a refused private address still refuses). */
+function orNothing(maker: EmbedMaker, url: URL) {
+  return (error: unknown): null => {
+    if (error instanceof FetchRefused && error.kind === 'private') throw error;
+    maker.log.info({ err: error, url: url.href }, 'embed: the provider could not be read; drawing its card from the address');
+    return null;
+  };
+}
+
+const rethrow = (error: unknown): never => {
+  throw error;
+};
+
+/** The provider's name on a card drawn from its address alone. */
+function providerName(target: EmbedTarget | null): string {
+  if (target?.kind === 'youtube') return 'YouTube';
+  if (target?.kind === 'spotify') return 'Spotify';
+  if (target?.kind === 'twitter') return 'X (Twitter)';
+  return '';
+}
+
+/** A title when the page gives none: the provider's words, else the address's host. */
+function providerTitle(target: EmbedTarget | null, url: URL): string {
+  if (target?.kind === 'youtube') return 'YouTube video';
+  if (target?.kind === 'spotify') return `Spotify ${target.type}`;
+  if (target?.kind === 'twitter') return `A post by @${target.user}`;
+  return url.hostname.replace(/^www\./, '');
+}

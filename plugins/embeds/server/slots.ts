@@ -1,0 +1,61 @@
+/**
+ * The embed service's two limits: at most `limit` renders at once on the server (a render waits
+ * its turn, but not past its deadline), and at most constants.embeds.rendersPerUser running for
+ * one user (one more is refused at once: the editor shows progress and waits for the first).
+ */
+import { tooManyRequests } from '../../../core/server/errors';
+import { constants } from '../../../core/shared/config';
+import { FetchRefused } from '../../../core/server/services/safe-fetch';
+import { embedBusyMessage } from '../rules';
+
+export function slots(limit: number) {
+  let running = 0;
+  const waiting: (() => void)[] = [];
+  return {
+    async run<T>(deadline: number, task: () => Promise<T>): Promise<T> {
+      if (running < limit) running += 1;
+      else {
+        const turn = new Promise<boolean>((resolve) => {
+          const take = () => {
+            clearTimeout(timer);
+            resolve(true);
+          };
+          const timer = setTimeout(
+            () => {
+              waiting.splice(waiting.indexOf(take), 1);
+              resolve(false);
+            },
+            Math.max(deadline - Date.now(), 0),
+          );
+          waiting.push(take);
+        });
+        if (!(await turn)) throw new FetchRefused('The server is busy drawing other embeds. Please try again.', 'unreachable');
+      }
+      try {
+        return await task();
+      } finally {
+        // The slot passes straight to the next render, so `running` never exceeds the limit.
+        const next = waiting.shift();
+        if (next) next();
+        else running -= 1;
+      }
+    },
+  };
+}
+
+/** Runs `work` for a user, refusing (429) a user who already has constants.embeds.rendersPerUser renders running. */
+export function perUser() {
+  const counts = new Map<string, number>();
+  return async <T>(userId: string, work: () => Promise<T>): Promise<T> => {
+    const count = counts.get(userId) ?? 0;
+    if (count >= constants.embeds.rendersPerUser) throw tooManyRequests(embedBusyMessage);
+    counts.set(userId, count + 1);
+    try {
+      return await work();
+    } finally {
+      const left = (counts.get(userId) ?? 1) - 1;
+      if (left > 0) counts.set(userId, left);
+      else counts.delete(userId);
+    }
+  };
+}
