@@ -14,6 +14,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { EmbedDialog, InsertButtonDialog, embedFailedText } from '../../core/client/rich-text/InsertDialogs';
 import { insertPendingEmbed } from '../../core/client/rich-text/embed';
+import { embedPastedLinks } from '../../core/client/rich-text/embed-paste';
 import { QuickInsert } from '../../core/client/rich-text/quick-insert';
 import { Toaster } from '../../core/client/toasts';
 
@@ -116,6 +117,38 @@ describe('the widgets', () => {
     editor.model.change((writer) => writer.setSelection(editor.model.document.getRoot()!.getChild(0)!, 'end'));
     factory.create('addCustomBullet').fire('execute');
     expect(editor.getData()).toBe('<p>First</p><p>•&nbsp;</p>');
+  });
+});
+
+describe('a pasted link', () => {
+  /** Pastes plain text where the caret is: the clipboard pipeline's step after it read the clipboard. */
+  function paste(text: string) {
+    editor.plugins.get('ClipboardPipeline').fire('inputTransformation', {
+      content: editor.data.htmlProcessor.toView(text),
+      dataTransfer: { getData: (type: string) => (type === 'text/plain' ? text : '') },
+      method: 'paste',
+    });
+  }
+
+  beforeEach(() => embedPastedLinks(editor));
+
+  it('that is an embed becomes one: a placeholder, then the picture', async () => {
+    editor.setData('<p>Önce</p>');
+    editor.model.change((writer) => writer.setSelection(editor.model.document.getRoot()!.getChild(0)!, 'end'));
+    paste('https://youtu.be/dQw4w9WgXcQ');
+    expect(editor.getData()).toContain('mh-embed-pending');
+    await waitFor(() => expect(editor.getData()).toContain('<figure class="mh-embed" data-embed="youtube"'));
+    expect(frames).toEqual([{ kind: 'url', url: 'https://youtu.be/dQw4w9WgXcQ' }]);
+    expect(editor.getData()).not.toContain('mh-embed-pending');
+  });
+
+  it('that is not an embed, or is not alone, is pasted as text', () => {
+    editor.setData('<p>Önce</p>');
+    editor.model.change((writer) => writer.setSelection(editor.model.document.getRoot()!.getChild(0)!, 'end'));
+    paste('bak: https://youtu.be/dQw4w9WgXcQ');
+    paste('https://example.com/a');
+    expect(editor.getData()).toBe('<p>Öncebak: https://youtu.be/dQw4w9WgXcQhttps://example.com/a</p>');
+    expect(frames).toEqual([]);
   });
 });
 

@@ -118,7 +118,7 @@ test("the issue intro's button and embed reach the e-mail as a bulletproof butto
   test.slow();
   await offline(page);
   await signIn(page, accounts.director);
-  await expect.poll(() => page.evaluate(() => localStorage.getItem('accessToken'))).toBeTruthy();
+  await page.waitForURL(/\/(publishers|newsletters)\/show\//);
   const token = await page.evaluate(() => localStorage.getItem('accessToken'));
   const headers = { authorization: `Bearer ${token}` };
   const verify = await (await page.request.get('/api/auth/verify', { headers })).json();
@@ -150,6 +150,8 @@ test("the issue intro's button and embed reach the e-mail as a bulletproof butto
     .toContain('mh-embed');
 
   await page.getByRole('button', { name: 'PREVIEW' }).click();
+  // The preview is the e-mail rendered by the server; a busy machine builds it in more than the default ten seconds.
+  await expect(page.getByText('Building the preview...')).toBeHidden({ timeout: 60_000 });
   const mail = page.frameLocator('iframe[title]').first();
   const button = mail.locator('td[bgcolor="#ffce14"] a', { hasText: 'Anketi doldur' });
   await expect(button).toHaveAttribute('href', 'https://example.com/anket?a=customButton');
