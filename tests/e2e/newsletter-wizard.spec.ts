@@ -44,7 +44,8 @@ test('a director creates, publishes and designs a newsletter in the wizard', asy
   test.setTimeout(180_000);
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await signIn(page, accounts.director);
-  await expect(page).toHaveURL(/\/publishers\/show\/[^/]+$/);
+  // The console loads after the sign-in: over ten seconds on a machine running two servers' journeys.
+  await expect(page).toHaveURL(/\/publishers\/show\/[^/]+$/, { timeout: 30_000 });
 
   // 'Create a Newsletter' in the scope switcher opens the wizard.
   await openScopeMenu(page);
@@ -258,7 +259,7 @@ test('a newsletter left after CREATE is kept, unpublished, and its card opens th
   test.setTimeout(120_000);
   await signIn(page, accounts.director);
   // Signed in (the console has its token) before the address is typed, or it would be the sign-in page's.
-  await page.waitForURL(/\/(publishers|newsletters)\/show\//);
+  await page.waitForURL(/\/(publishers|newsletters)\/show\//, { timeout: 30_000 });
   await page.goto('/newsletters/create');
   await stage(page, 'Before you start');
   for (const name of ['I have read and accept the Publisher Agreement.', 'I have read and accept the Publisher Policy.']) await page.getByText(name).click();
