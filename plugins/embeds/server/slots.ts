@@ -4,43 +4,16 @@
  * one user (one more is refused at once: the editor shows progress and waits for the first).
  */
 import { tooManyRequests } from '../../../core/server/errors';
+import { taskQueue } from '../../../core/server/task-queue';
 import { constants } from '../../../core/shared/config';
 import { FetchRefused } from '../../../core/server/services/safe-fetch';
 import { embedBusyMessage } from '../rules';
 
+/** At most `limit` renders at once; one that cannot start before its deadline is refused. */
 export function slots(limit: number) {
-  let running = 0;
-  const waiting: (() => void)[] = [];
-  return {
-    async run<T>(deadline: number, task: () => Promise<T>): Promise<T> {
-      if (running < limit) running += 1;
-      else {
-        const turn = new Promise<boolean>((resolve) => {
-          const take = () => {
-            clearTimeout(timer);
-            resolve(true);
-          };
-          const timer = setTimeout(
-            () => {
-              waiting.splice(waiting.indexOf(take), 1);
-              resolve(false);
-            },
-            Math.max(deadline - Date.now(), 0),
-          );
-          waiting.push(take);
-        });
-        if (!(await turn)) throw new FetchRefused('The server is busy drawing other embeds. Please try again.', 'unreachable');
-      }
-      try {
-        return await task();
-      } finally {
-        // The slot passes straight to the next render, so `running` never exceeds the limit.
-        const next = waiting.shift();
-        if (next) next();
-        else running -= 1;
-      }
-    },
-  };
+  const queue = taskQueue(limit);
+  const late = () => new FetchRefused('The server is busy drawing other embeds. Please try again.', 'unreachable');
+  return { run: <T>(deadline: number, task: () => Promise<T>) => queue(task, { deadline, late }) };
 }
 
 /** Runs `work` for a user, refusing (429) a user who already has constants.embeds.rendersPerUser renders running. */

@@ -7,7 +7,7 @@
  */
 import sharp from 'sharp';
 import { constants } from '../../../core/shared/config';
-import { taskQueue } from './queue';
+import { taskQueue } from '../../../core/server/task-queue';
 
 const { longSide, shortSide } = constants.limits.imageMaxPixels;
 
