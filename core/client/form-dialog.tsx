@@ -25,6 +25,8 @@ export interface FormDialogProps {
   loading?: boolean;
   /** The submitting button: 'SAVE' unless told, with an optional icon. */
   action?: string;
+  /** Whether focus goes back where it was when the dialog closes (true unless told): the rich-text editor takes it itself. */
+  restoreFocus?: boolean;
   actionIcon?: string;
   onSubmit(event: FormEvent): Promise<void>;
   onDismiss(): void;
@@ -44,6 +46,7 @@ export function FormDialog({
   loading = false,
   action = 'SAVE',
   actionIcon,
+  restoreFocus = true,
   onSubmit,
   onDismiss,
   children,
@@ -55,7 +58,12 @@ export function FormDialog({
       dialogContentProps={{ type: DialogType.normal, title, subText }}
       minWidth={minWidth}
       maxWidth={maxWidth}
-      modalProps={{ isBlocking: busy, className, styles: maxHeight ? { scrollableContent: { maxHeight } } : undefined }}
+      modalProps={{
+        isBlocking: busy,
+        className,
+        styles: maxHeight ? { scrollableContent: { maxHeight } } : undefined,
+        focusTrapZoneProps: { disableRestoreFocus: !restoreFocus },
+      }}
     >
       {loading ? (
         <Spinner label="Loading..." />

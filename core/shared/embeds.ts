@@ -3,6 +3,8 @@
  * editor, the embed service, the sanitizer, the e-mail and the public pages: which addresses make
  * which embed, its size, and how it is kept in stored rich text (docs/decisions/0039).
  */
+import { readableTextOn } from './color';
+import { escapeHtml } from './text';
 
 /** The embed kinds of spec 002 section 3: three services and links to our own content (the own-issue embed is a product link of kind i). */
 export type EmbedKind = EmbedTarget['kind'];
@@ -164,6 +166,14 @@ export function buttonLink(text: string): string | null {
   return url.href;
 }
 
+/** The address as the writer typed it: the stored link without the ?a=customButton marker (for editing a button). */
+export function buttonLinkTyped(href: string): string {
+  const url = parsed(href);
+  if (!url || url.searchParams.get('a') !== 'customButton') return href;
+  url.searchParams.delete('a');
+  return url.href;
+}
+
 /**
  * How embeds and buttons are kept in stored rich text (docs/decisions/0039):
  * `<figure class="mh-embed" data-embed="youtube" data-embed-id="…" data-url="…"><a href="…"><img src="…" alt="…" width="600" height="340"></a></figure>`
@@ -178,6 +188,38 @@ export const buttonClass = 'mh-button';
 /** What an embed's picture shows: one of the services, our own content, or any other page. */
 export type EmbedShown = 'youtube' | 'spotify' | 'twitter' | 'product' | 'page';
 export const embedShownKinds: readonly EmbedShown[] = ['youtube', 'spotify', 'twitter', 'product', 'page'];
+
+/** A made embed: what the embed service answered for an address. */
+export interface StoredEmbed {
+  /** 10 random characters. */
+  id: string;
+  shown: EmbedShown;
+  /** The address the writer gave (a live embed on the public pages is made from it). */
+  source: string;
+  /** Where the picture links. */
+  link: string;
+  image: string;
+  width: number;
+  height: number;
+  title: string;
+}
+
+/** A made embed in its stored form, as the editor writes it. */
+export function storedEmbedHtml(embed: StoredEmbed): string {
+  const attribute = (value: string | number) => escapeHtml(String(value));
+  return (
+    `<figure class="${embedClass}" data-embed="${embed.shown}" data-embed-id="${attribute(embed.id)}" data-url="${attribute(embed.source)}">` +
+    `<a href="${attribute(embed.link)}"><img src="${attribute(embed.image)}" alt="${attribute(embed.title)}" width="${embed.width}" height="${embed.height}"></a></figure>`
+  );
+}
+
+/** A custom button in its stored form, as the editor writes it: `text` and `href` as buttonText and buttonLink made them. */
+export function storedButtonHtml(text: string, href: string, color: string = customButton.defaultColor): string {
+  return (
+    `<div class="${buttonClass}" data-color="${color}"><a style="background-color:${color};color:${readableTextOn(color)};" href="${escapeHtml(href)}">` +
+    `${escapeHtml(text)}</a></div>`
+  );
+}
 
 /** Whether rich text holds an embed whose picture is still being made: autosave waits for it (spec 001). */
 export function hasPendingEmbed(html: string): boolean {

@@ -313,6 +313,38 @@ describe('embeds without EMBED_ALLOW_PRIVATE', () => {
     }
     expect(site.requests).toEqual([]);
   });
+
+  it("seeds the demo's embeds offline: a video and a button in the metro story, its card and a button in the issue ready to test-send", async () => {
+    const db = t.server.context.db as any;
+    const story = await db.selectFrom('stories').select(['id', 'body_html']).where('slug', '=', 'sehirde-yeni-metro-hatti-acildi').executeTakeFirstOrThrow();
+    const video =
+      /<figure class="mh-embed" data-embed="youtube" data-embed-id="[A-Za-z0-9]{10}" data-url="https:\/\/www\.youtube\.com\/watch\?v=M7lc1UVf-VE"><a href="[^"]+"><img src="([^"]+)"/.exec(
+        story.body_html,
+      );
+    expect(video, story.body_html).not.toBeNull();
+    expect(story.body_html).toContain('href="https://ulasim.example/metro/sefer-saatleri?a=customButton">Sefer saatlerine bakın</a></div>');
+    // Drawn from the address alone: the YouTube panel (its red) where a picture would be.
+    const picture = await t.server.app.inject({ method: 'GET', url: video![1]! });
+    const { data, info } = await sharp(picture.rawPayload).raw().toBuffer({ resolveWithObject: true });
+    expect([info.width, info.height]).toEqual([600, 340]);
+    const at = (80 * info.width + 40) * info.channels;
+    expect([data[at], data[at + 1], data[at + 2]]).toEqual([0xcc, 0, 0]);
+
+    // The story's page plays the video and shows the button as readers see it.
+    const page = await t.server.app.inject({ method: 'GET', url: '/s/sehirde-yeni-metro-hatti-acildi' });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('https://www.youtube-nocookie.com/embed/M7lc1UVf-VE');
+    expect(page.body).toContain('Sefer saatlerine bakın');
+
+    const issue = await db.selectFrom('issues').select('intro_html').where('key', 'like', 'sabah-%-sabah-bulteni-hazir').executeTakeFirstOrThrow();
+    const card =
+      /<figure class="mh-embed" data-embed="product" [^>]*data-url="http:\/\/console\.test\/s\/sehirde-yeni-metro-hatti-acildi"><a href="[^"]+"><img src="([^"]+)" alt="Şehirde Yeni Metro Hattı Açıldı" width="550" height="420"/.exec(
+        issue.intro_html,
+      );
+    expect(card, issue.intro_html).not.toBeNull();
+    expect(await storedImage(t, card![1]!)).toEqual({ width: 550, height: 420, format: 'png' });
+    expect(issue.intro_html).toContain('href="http://console.test/n/sabah-bulteni?a=customButton">Bülteni bir arkadaşınıza önerin</a>');
+  });
 });
 
 describe.runIf(existsSync(chromium))('embeds rendered by headless Chromium', () => {

@@ -8,7 +8,7 @@
  */
 import { setIconOptions } from '@fluentui/react';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { ClassicEditor, Essentials, Link, Paragraph, type Editor } from 'ckeditor5';
+import { ClassicEditor, Essentials, Link, Paragraph, type Editor, type ModelElement } from 'ckeditor5';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -63,7 +63,10 @@ beforeEach(async () => {
   editor = await ClassicEditor.create(host, {
     licenseKey: 'GPL',
     plugins: [Essentials, Paragraph, Link, QuickInsert],
-    quickInsert: { openButtonDialog: () => opened.push('button'), openEmbedDialog: () => opened.push('embed') },
+    quickInsert: {
+      openButtonDialog: (editing) => opened.push(editing ? `edit ${editing.text} ${editing.href}` : 'button'),
+      openEmbedDialog: (replacing) => opened.push(replacing ? `replace ${String(replacing.getAttribute('embedSource'))}` : 'embed'),
+    },
   });
 });
 
@@ -118,6 +121,17 @@ describe('the widgets', () => {
     factory.create('addCustomBullet').fire('execute');
     expect(editor.getData()).toBe('<p>First</p><p>•&nbsp;</p>');
   });
+
+  it('give a selected button and embed a toolbar that reopens their dialog on them', () => {
+    editor.setData(`${button}${embed}`);
+    const root = editor.model.document.getRoot()!;
+    const factory = editor.ui.componentFactory;
+    editor.model.change((writer) => writer.setSelection(root.getChild(0)!, 'on'));
+    factory.create('editCustomButton').fire('execute');
+    editor.model.change((writer) => writer.setSelection(root.getChild(1)!, 'on'));
+    factory.create('changeEmbed').fire('execute');
+    expect(opened).toEqual(['edit Read the report https://example.com/?a=customButton', 'replace https://www.youtube.com/watch?v=dQw4w9WgXcQ']);
+  });
 });
 
 describe('a pasted link', () => {
@@ -158,7 +172,7 @@ describe('the Insert Button dialog', () => {
     render(
       <>
         <Toaster />
-        <InsertButtonDialog editor={editor} onDismiss={onDismiss} />
+        <InsertButtonDialog editor={editor} editing={null} onDismiss={onDismiss} />
       </>,
     );
     return { onDismiss, text: screen.getByPlaceholderText('Enter text...'), url: screen.getByPlaceholderText('Enter URL...') };
@@ -186,6 +200,29 @@ describe('the Insert Button dialog', () => {
       '<div class="mh-button" data-color="#ffce14"><a style="background-color:#ffce14;color:#111111;" href="https://example.com/report?a=customButton">A very long call to action that goes on and on bey…</a></div><p>&nbsp;</p>',
     );
   });
+
+  it('changes a placed button in place: its text and address shown as typed, the colour kept', () => {
+    editor.setData(`<p>Before</p>${button.replaceAll('#ffce14', '#1a4d8f').replace('#111111', '#ffffff')}`);
+    editor.model.change((writer) => writer.setSelection(editor.model.document.getRoot()!.getChild(1)!, 'on'));
+    const onDismiss = vi.fn();
+    render(
+      <InsertButtonDialog
+        editor={editor}
+        editing={{ text: 'Read the report', href: 'https://example.com/?a=customButton', color: '#1a4d8f' }}
+        onDismiss={onDismiss}
+      />,
+    );
+    const text = screen.getByPlaceholderText('Enter text...') as HTMLInputElement;
+    const url = screen.getByPlaceholderText('Enter URL...') as HTMLInputElement;
+    expect([text.value, url.value]).toEqual(['Read the report', 'https://example.com/']);
+    fireEvent.change(text, { target: { value: 'Read it all' } });
+    fireEvent.change(url, { target: { value: 'https://example.com/full' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Save Button' }));
+    expect(onDismiss).toHaveBeenCalled();
+    expect(editor.getData()).toBe(
+      '<p>Before</p><div class="mh-button" data-color="#1a4d8f"><a style="background-color:#1a4d8f;color:#ffffff;" href="https://example.com/full?a=customButton">Read it all</a></div>',
+    );
+  });
 });
 
 describe('the Embed dialog', () => {
@@ -194,7 +231,7 @@ describe('the Embed dialog', () => {
     render(
       <>
         <Toaster />
-        <EmbedDialog editor={editor} onDismiss={onDismiss} />
+        <EmbedDialog editor={editor} replacing={null} onDismiss={onDismiss} />
       </>,
     );
     fireEvent.change(screen.getByPlaceholderText('Enter URL...'), { target: { value: 'https://youtu.be/dQw4w9WgXcQ' } });
@@ -229,9 +266,39 @@ describe('the Embed dialog', () => {
     expect(editor.getData()).not.toContain('mh-embed');
   });
 
+  it('gives a placed embed another address: the new picture takes its place, a failure keeps it', async () => {
+    editor.setData(`<p>Before</p>${embed}<p>After</p>`);
+    const placed = () => editor.model.document.getRoot()!.getChild(1) as ModelElement;
+    const replace = async (address: string) => {
+      const onDismiss = vi.fn();
+      render(
+        <>
+          <Toaster />
+          <EmbedDialog editor={editor} replacing={placed()} onDismiss={onDismiss} />
+        </>,
+      );
+      const field = screen.getByPlaceholderText('Enter URL...') as HTMLInputElement;
+      expect(field.value).toBe('https://www.youtube.com/watch?v=dQw4w9WgXcQ');
+      fireEvent.change(field, { target: { value: address } });
+      await act(async () => {
+        fireEvent.click(screen.getByRole('button', { name: 'REPLACE' }));
+      });
+      await waitFor(() => expect(onDismiss).toHaveBeenCalled());
+      cleanup();
+    };
+    generate = 'fail';
+    await replace('https://example.com/gone');
+    expect(editor.getData()).toBe(`<p>Before</p>${embed}<p>After</p>`);
+    generate = 'ok';
+    await replace('https://youtu.be/dQw4w9WgXcQ');
+    const html = editor.getData();
+    expect(html).toMatch(/^<p>Before<\/p><figure class="mh-embed" data-embed="youtube" data-embed-id="[A-Za-z0-9]{10}"[^]*<\/figure><p>After<\/p>$/);
+    expect(html).not.toContain('Ab3dE5gH9k');
+  });
+
   it('asks for a card when the address is one of our own public pages', async () => {
     const onDismiss = vi.fn();
-    render(<EmbedDialog editor={editor} onDismiss={onDismiss} />);
+    render(<EmbedDialog editor={editor} replacing={null} onDismiss={onDismiss} />);
     fireEvent.change(screen.getByPlaceholderText('Enter URL...'), { target: { value: `${origin}/s/sehirde-yeni-metro-hatti-acildi` } });
     fireEvent.click(screen.getByRole('button', { name: 'EMBED' }));
     await waitFor(() => expect(onDismiss).toHaveBeenCalled());

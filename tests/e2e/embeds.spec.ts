@@ -1,7 +1,8 @@
 /**
  * Embeds and custom buttons (issue 32), as a director uses them: a button and an embed of each kind
  * (YouTube, Spotify, a post on Twitter, one of our own stories) put into a draft article through
- * the block toolbar's quick-insert items and the toolbar, seen as widgets in the editor, saved, and
+ * the block toolbar's quick-insert items and the toolbar, the button changed through its own
+ * toolbar, seen as widgets in the editor, saved, and
  * read on the article's public page as players, the Twitter widget, the card and the button; the
  * issue intro's button and embed in the rendered e-mail as a bulletproof button and a linked picture.
  */
@@ -75,8 +76,19 @@ test('a director puts a button and embeds into an article and readers get them o
   await page.locator('.ck-block-toolbar-button').click();
   const quick = page.locator('.ck-block-toolbar .ck-toolbar, .ck-toolbar_floating').last();
   for (const item of ['Embed', 'Insert Button', 'Add bullet', 'Horizontal line']) await expect(quick.getByRole('button', { name: item })).toBeVisible();
-  await insertButton(page, () => quick.getByRole('button', { name: 'Insert Button' }).click(), 'Programı indir', ' https://example.com/gece-pazari ');
+  await insertButton(page, () => quick.getByRole('button', { name: 'Insert Button' }).click(), 'Program', ' https://example.com/gece-pazari ');
+  await expect(body(page).locator('.mh-button')).toHaveText('Program');
+  // A placed button is changed in place: its toolbar reopens the dialog with what it holds.
+  await body(page).locator('.mh-button').click();
+  await page.locator('.ck-balloon-panel_visible').getByRole('button', { name: 'Edit button' }).click();
+  const editing = page.getByRole('dialog', { name: 'Edit Button' });
+  await expect(editing.getByPlaceholder('Enter URL...')).toHaveValue('https://example.com/gece-pazari');
+  await editing.getByPlaceholder('Enter text...').fill('Programı indir');
+  await editing.getByRole('button', { name: 'Save Button' }).click();
+  await expect(editing).toBeHidden();
+  await expect(body(page).locator('.mh-button')).toHaveCount(1);
   await expect(body(page).locator('.mh-button')).toHaveText('Programı indir');
+  await toEnd(page);
 
   const own = `${baseURL}/s/sehirde-yeni-metro-hatti-acildi`;
   for (const url of [
@@ -144,10 +156,13 @@ test("the issue intro's button and embed reach the e-mail as a bulletproof butto
   await dialog.getByPlaceholder('Enter URL...').fill(`${baseURL}/s/sehirde-yeni-metro-hatti-acildi`);
   await dialog.getByRole('button', { name: 'EMBED' }).click();
   await expect(dialog).toBeHidden({ timeout: 30_000 });
-  // The intro reached the server with both (other editors and the e-mail read it there).
+  // The intro reached the server with both, after the demo's card and button (other editors and the e-mail read it there).
   await expect
-    .poll(async () => (await (await page.request.get(`/api/issues/update/${issue._id}`, { headers })).json()).data.body.intro.html as string)
-    .toContain('mh-embed');
+    .poll(async () => {
+      const html = (await (await page.request.get(`/api/issues/update/${issue._id}`, { headers })).json()).data.body.intro.html as string;
+      return [html.includes('Anketi doldur'), html.split('class="mh-embed"').length - 1];
+    })
+    .toEqual([true, 2]);
 
   await page.getByRole('button', { name: 'PREVIEW' }).click();
   // The preview is the e-mail rendered by the server; a busy machine builds it in more than the default ten seconds.
@@ -155,8 +170,10 @@ test("the issue intro's button and embed reach the e-mail as a bulletproof butto
   const mail = page.frameLocator('iframe[title]').first();
   const button = mail.locator('td[bgcolor="#ffce14"] a', { hasText: 'Anketi doldur' });
   await expect(button).toHaveAttribute('href', 'https://example.com/anket?a=customButton');
-  const picture = mail.locator(`a[href="${baseURL}/s/sehirde-yeni-metro-hatti-acildi"] img[src^="${baseURL}/uploads/"]`);
-  await expect(picture).toBeVisible();
+  // The demo's card of the story and the one just embedded.
+  const pictures = mail.locator(`a[href$="/s/sehirde-yeni-metro-hatti-acildi"] img[src^="${baseURL}/uploads/"]`);
+  await expect(pictures).toHaveCount(2);
+  await expect(pictures.last()).toBeVisible();
   await expect(mail.locator('iframe')).toHaveCount(0);
   await keepScreenshot(page, 'issue-email-embeds');
 });

@@ -1,18 +1,19 @@
 /**
  * The rich-text editor's two insert dialogs (spec 002 sections 2.10 and 5): Insert Button (text and
  * address, checked with the spec's messages) and Embed (an address turned into a picture by the
- * embed service, with its progress shown; the spec's 7 to 10 seconds).
+ * embed service, with its progress shown; the spec's 7 to 10 seconds). The editor takes the
+ * focus back once a dialog is gone (RichTextEditor), so neither restores it.
  */
 import { ProgressIndicator, Text, TextField } from '@fluentui/react';
 import { useState, type FormEvent } from 'react';
-import type { Editor } from 'ckeditor5';
-import { buttonLink, buttonText, customButton, embedTargetOf, newEmbedId, type EmbedShown } from '../../shared/embeds';
+import type { Editor, ModelElement } from 'ckeditor5';
+import { buttonLink, buttonLinkTyped, buttonText, customButton, embedTargetOf, newEmbedId, type EmbedShown } from '../../shared/embeds';
 import { api } from '../api';
 import { FormDialog } from '../form-dialog';
 import { toast } from '../toasts';
 import type { CustomButtonValue } from './custom-button';
 import { richTextDialogClass } from './dialog-class';
-import { insertPendingEmbed, resolvePendingEmbed, type EmbedValue } from './embed';
+import { embedSourceOf, insertPendingEmbed, resolvePendingEmbed, type EmbedValue } from './embed';
 
 export const embedFailedText = 'Something went wrong...';
 
@@ -24,9 +25,10 @@ export function checkButton(text: string, url: string): CustomButtonValue | { pr
   return { text: buttonText(text), href, color: customButton.defaultColor };
 }
 
-export function InsertButtonDialog({ editor, onDismiss }: { editor: Editor; onDismiss(): void }) {
-  const [text, setText] = useState('');
-  const [url, setUrl] = useState('');
+/** Adds a button, or with `editing` (the selected button's value) changes that one. */
+export function InsertButtonDialog({ editor, editing, onDismiss }: { editor: Editor; editing: CustomButtonValue | null; onDismiss(): void }) {
+  const [text, setText] = useState(editing?.text ?? '');
+  const [url, setUrl] = useState(editing ? buttonLinkTyped(editing.href) : '');
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const value = checkButton(text, url);
@@ -34,18 +36,19 @@ export function InsertButtonDialog({ editor, onDismiss }: { editor: Editor; onDi
       toast('error', 'Error!', value.problem);
       return;
     }
-    editor.execute('insertCustomButton', value);
+    if (editing) editor.execute('updateCustomButton', { ...value, color: editing.color });
+    else editor.execute('insertCustomButton', value);
     onDismiss();
-    editor.editing.view.focus();
   };
   return (
     <FormDialog
       className={richTextDialogClass}
-      title="Insert Button"
+      restoreFocus={false}
+      title={editing ? 'Edit Button' : 'Insert Button'}
       minWidth={480}
       maxWidth={480}
       gap={12}
-      action="Insert Button"
+      action={editing ? 'Save Button' : 'Insert Button'}
       busy={false}
       onSubmit={submit}
       onDismiss={onDismiss}
@@ -74,8 +77,9 @@ export async function generateEmbed(address: string, id: string): Promise<EmbedV
   return { id, shown, source: target?.url ?? address, link: data.link, image: data.url, width: data.width, height: data.height, title: data.title };
 }
 
-export function EmbedDialog({ editor, onDismiss }: { editor: Editor; onDismiss(): void }) {
-  const [url, setUrl] = useState('');
+/** Embeds an address, or with `replacing` gives that embed another one. */
+export function EmbedDialog({ editor, replacing, onDismiss }: { editor: Editor; replacing: ModelElement | null; onDismiss(): void }) {
+  const [url, setUrl] = useState(replacing ? embedSourceOf(replacing) : '');
   const [busy, setBusy] = useState(false);
   const submit = async (event: FormEvent) => {
     event.preventDefault();
@@ -85,7 +89,7 @@ export function EmbedDialog({ editor, onDismiss }: { editor: Editor; onDismiss()
       return;
     }
     const id = newEmbedId();
-    insertPendingEmbed(editor, id, address);
+    insertPendingEmbed(editor, id, address, replacing);
     setBusy(true);
     let made: EmbedValue | null = null;
     try {
@@ -93,20 +97,20 @@ export function EmbedDialog({ editor, onDismiss }: { editor: Editor; onDismiss()
     } catch {
       toast('error', 'Error!', embedFailedText);
     }
-    resolvePendingEmbed(editor, id, made);
+    resolvePendingEmbed(editor, id, made, replacing);
     setBusy(false);
     onDismiss();
-    editor.editing.view.focus();
   };
   return (
     <FormDialog
       className={richTextDialogClass}
-      title="Embed"
+      restoreFocus={false}
+      title={replacing ? 'Change Embed' : 'Embed'}
       subText="A YouTube video, a Spotify album, track, playlist, artist, show or episode, a post on Twitter, one of our pages (an issue, a story, a newsletter, a collection, a publisher) or any web page. Readers of the e-mail see its picture; the web page plays it."
       minWidth={480}
       maxWidth={560}
       gap={12}
-      action="EMBED"
+      action={replacing ? 'REPLACE' : 'EMBED'}
       busy={busy}
       onSubmit={submit}
       onDismiss={onDismiss}

@@ -26,14 +26,16 @@ import {
   SimpleUploadAdapter,
   type Editor,
   type EditorConfig,
+  type ModelElement,
 } from 'ckeditor5';
 import 'ckeditor5/ckeditor5.css';
 import { Text } from '@fluentui/react';
-import { useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { apiBase } from '../api';
 import { store, tokenAtom } from '../stores';
 import { toast } from '../toasts';
 import { embedPastedLinks } from './embed-paste';
+import type { CustomButtonValue } from './custom-button';
 import { EmbedDialog, InsertButtonDialog } from './InsertDialogs';
 import { QuickInsert, type QuickInsertConfig } from './quick-insert';
 import './rich-text.css';
@@ -77,6 +79,9 @@ const headingOptions = [
   { model: 'heading4', view: 'h4', title: 'Heading 4', class: 'ck-heading_heading4' },
 ] as NonNullable<EditorConfig['heading']>['options'];
 
+/** The insert dialog that is open: a button to add or change, an embed to add or replace. */
+type Dialog = { kind: 'button'; editing: CustomButtonValue | null } | { kind: 'embed'; replacing: ModelElement | null };
+
 export default function RichTextEditor({ value, onChange, label, placeholder, disabled = false, onControls }: RichTextEditorProps) {
   const labelId = useId();
   // Set while the page replaces the content, so that is not taken for typing.
@@ -84,7 +89,18 @@ export default function RichTextEditor({ value, onChange, label, placeholder, di
   // The React component would put every new `value` into the editor itself, unnoticed by `replacing`, and report it as typing.
   const [initialValue] = useState(value);
   const [editor, setEditor] = useState<Editor | null>(null);
-  const [dialog, setDialog] = useState<'button' | 'embed' | null>(null);
+  const [dialog, setDialog] = useState<Dialog | null>(null);
+  // Set when a dialog closes: the editor takes the focus once the dialog (and its focus trap) is gone.
+  const refocus = useRef(false);
+  useEffect(() => {
+    if (dialog || !editor || !refocus.current) return;
+    refocus.current = false;
+    editor.editing.view.focus();
+  }, [dialog, editor]);
+  const closeDialog = () => {
+    refocus.current = true;
+    setDialog(null);
+  };
   const config = useMemo<EditorConfig>(
     () => ({
       licenseKey: 'GPL',
@@ -128,7 +144,10 @@ export default function RichTextEditor({ value, onChange, label, placeholder, di
       ],
       // Spec 002 section 2.10's quick-insert items: image, embed, customButton, ul, ol, hr, addCustomBullet.
       blockToolbar: ['uploadImage', 'embed', 'customButton', 'bulletedList', 'numberedList', 'horizontalLine', 'addCustomBullet'],
-      quickInsert: { openButtonDialog: () => setDialog('button'), openEmbedDialog: () => setDialog('embed') } satisfies QuickInsertConfig,
+      quickInsert: {
+        openButtonDialog: (editing) => setDialog({ kind: 'button', editing }),
+        openEmbedDialog: (replacing) => setDialog({ kind: 'embed', replacing }),
+      } satisfies QuickInsertConfig,
       heading: { options: headingOptions },
       image: { toolbar: ['imageTextAlternative', 'toggleImageCaption'] },
       link: { addTargetToExternalLinks: true },
@@ -194,8 +213,8 @@ export default function RichTextEditor({ value, onChange, label, placeholder, di
           if (!replacing.current) onChange(editor.getData());
         }}
       />
-      {editor && dialog === 'button' ? <InsertButtonDialog editor={editor} onDismiss={() => setDialog(null)} /> : null}
-      {editor && dialog === 'embed' ? <EmbedDialog editor={editor} onDismiss={() => setDialog(null)} /> : null}
+      {editor && dialog?.kind === 'button' ? <InsertButtonDialog editor={editor} editing={dialog.editing} onDismiss={closeDialog} /> : null}
+      {editor && dialog?.kind === 'embed' ? <EmbedDialog editor={editor} replacing={dialog.replacing} onDismiss={closeDialog} /> : null}
     </div>
   );
 }

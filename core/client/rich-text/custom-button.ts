@@ -1,9 +1,19 @@
 /**
  * The custom button (spec 002 sections 2.10 and 5) as a CKEditor widget: a block the writer places
  * and removes whole, kept as `<div class="mh-button" data-color>` around its link (core/shared/embeds.ts).
- * Its text and address are checked by the Insert Button dialog before the command runs.
+ * Its text and address are checked by the Insert Button dialog before the command runs; a placed
+ * button is changed in place through the same dialog (its widget toolbar's 'Edit button').
  */
-import { Command, Plugin, Widget, toWidget, type ViewDowncastWriter as DowncastWriter, type ModelElement, type UpcastElementEvent } from 'ckeditor5';
+import {
+  Command,
+  Plugin,
+  Widget,
+  toWidget,
+  type Editor,
+  type ViewDowncastWriter as DowncastWriter,
+  type ModelElement,
+  type UpcastElementEvent,
+} from 'ckeditor5';
 import { hexColorPattern, readableTextOn } from '../../shared/color';
 import { buttonClass, customButton } from '../../shared/embeds';
 import { insertBlockObject } from './embed';
@@ -28,6 +38,35 @@ export class InsertCustomButtonCommand extends Command {
     insertBlockObject(this.editor, (writer) =>
       writer.createElement('customButton', { buttonText: value.text, buttonHref: value.href, buttonColor: value.color }),
     );
+  }
+}
+
+/** The button the writer has selected, if any. */
+export function selectedCustomButton(editor: Editor): ModelElement | null {
+  const selected = editor.model.document.selection.getSelectedElement();
+  return selected?.is('element', 'customButton') ? selected : null;
+}
+
+/** Changes the selected button's text, address and colour; its value is what the button holds now. */
+export class UpdateCustomButtonCommand extends Command {
+  declare value: CustomButtonValue | null;
+
+  override refresh(): void {
+    const button = selectedCustomButton(this.editor);
+    this.isEnabled = button !== null;
+    this.value = button
+      ? {
+          text: String(button.getAttribute('buttonText') ?? ''),
+          href: String(button.getAttribute('buttonHref') ?? ''),
+          color: String(button.getAttribute('buttonColor') ?? customButton.defaultColor),
+        }
+      : null;
+  }
+
+  override execute(value: CustomButtonValue): void {
+    const button = selectedCustomButton(this.editor);
+    if (!button) return;
+    this.editor.model.change((writer) => writer.setAttributes({ buttonText: value.text, buttonHref: value.href, buttonColor: value.color }, button));
   }
 }
 
@@ -95,5 +134,6 @@ export class CustomButtonEditing extends Plugin {
     });
 
     editor.commands.add('insertCustomButton', new InsertCustomButtonCommand(editor));
+    editor.commands.add('updateCustomButton', new UpdateCustomButtonCommand(editor));
   }
 }

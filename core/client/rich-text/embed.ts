@@ -2,7 +2,8 @@
  * Embeds (spec 002 sections 2.10, 3 and 9) as CKEditor widgets: a picture of the content that links
  * to it, made by the embed service, kept as `<figure class="mh-embed">` (core/shared/embeds.ts). While
  * the picture is being made a placeholder stands where it goes; it becomes the embed, or a plain link
- * when the address cannot be read (spec 002 section 8).
+ * when the address cannot be read (spec 002 section 8). A placed embed can be given another address:
+ * the new one replaces it once its picture is made, and a failure leaves it as it was.
  */
 import {
   Plugin,
@@ -14,21 +15,10 @@ import {
   type ModelWriter,
   type UpcastElementEvent,
 } from 'ckeditor5';
-import { embedClass, embedShownKinds, pendingEmbedClass, type EmbedShown } from '../../shared/embeds';
+import { embedClass, embedShownKinds, pendingEmbedClass, type EmbedShown, type StoredEmbed } from '../../shared/embeds';
 
 /** A made embed: what the embed service answered. */
-export interface EmbedValue {
-  id: string;
-  shown: EmbedShown;
-  /** The address the writer gave (a live embed on the public pages is made from it). */
-  source: string;
-  /** Where the picture links. */
-  link: string;
-  image: string;
-  width: number;
-  height: number;
-  title: string;
-}
+export type EmbedValue = StoredEmbed;
 
 const kindLabels: Record<EmbedShown, string> = { youtube: 'YouTube', spotify: 'Spotify', twitter: 'Twitter', product: 'Masthead', page: 'Link' };
 
@@ -140,9 +130,25 @@ export function insertBlockObject(editor: Editor, create: (writer: ModelWriter) 
   });
 }
 
-/** Puts a placeholder for an embed at the caret. */
-export function insertPendingEmbed(editor: Editor, id: string, source: string): void {
-  insertBlockObject(editor, (writer) => writer.createElement('embedPending', { embedId: id, embedSource: source }));
+/** Puts a placeholder for an embed at the caret, or after the embed it is to replace. */
+export function insertPendingEmbed(editor: Editor, id: string, source: string, replaces: ModelElement | null = null): void {
+  const create = (writer: ModelWriter) => writer.createElement('embedPending', { embedId: id, embedSource: source });
+  if (!replaces?.isAttached()) {
+    insertBlockObject(editor, create);
+    return;
+  }
+  editor.model.change((writer) => writer.insert(create(writer), writer.createPositionAfter(replaces)));
+}
+
+/** The embed the writer has selected, if any. */
+export function selectedEmbed(editor: Editor): ModelElement | null {
+  const selected = editor.model.document.selection.getSelectedElement();
+  return selected?.is('element', 'embed') ? selected : null;
+}
+
+/** The address a placed embed was made from. */
+export function embedSourceOf(embed: ModelElement): string {
+  return String(embed.getAttribute('embedSource') ?? '');
 }
 
 function findPending(editor: Editor, id: string): ModelElement | null {
@@ -156,15 +162,21 @@ function findPending(editor: Editor, id: string): ModelElement | null {
 
 /**
  * Puts the made embed where its placeholder stands, or, when it could not be made, a plain link
- * (spec 002 section 8). A placeholder the writer removed meanwhile stays removed.
+ * (spec 002 section 8). A placeholder the writer removed meanwhile stays removed. With `replaces`
+ * (an embed given another address), the new embed takes its place, and a failure keeps it.
  */
-export function resolvePendingEmbed(editor: Editor, id: string, made: EmbedValue | null): void {
+export function resolvePendingEmbed(editor: Editor, id: string, made: EmbedValue | null, replaces: ModelElement | null = null): void {
   const placeholder = findPending(editor, id);
   if (!placeholder) return;
   const source = String(placeholder.getAttribute('embedSource') ?? '');
+  const replacing = replaces?.isAttached() ? replaces : null;
   editor.model.change((writer) => {
-    const at = writer.createPositionBefore(placeholder);
-    writer.remove(placeholder);
+    // The result takes the place of what it replaces, else of its placeholder (a position is taken after what goes before it is removed).
+    if (replacing) writer.remove(placeholder);
+    if (replacing && !made) return;
+    const gone = replacing ?? placeholder;
+    const at = writer.createPositionBefore(gone);
+    writer.remove(gone);
     if (made) {
       writer.insert(
         writer.createElement('embed', {

@@ -2,16 +2,21 @@
  * The quick-insert items of spec 002 section 2.10 that CKEditor does not have: customButton and
  * embed (each opens its dialog, which the React editor shows) and addCustomBullet (a new line that
  * starts with the bullet marker). The block toolbar beside each line offers them with image, ul, ol and hr.
+ * A selected button or embed gets a toolbar of its own: 'Edit button' and 'Change address' reopen
+ * their dialog on it.
  */
-import { ButtonView, Plugin } from 'ckeditor5';
+import { ButtonView, Plugin, WidgetToolbarRepository, isWidget, type ModelElement, type ViewDocumentSelection } from 'ckeditor5';
+import { buttonClass, embedClass } from '../../shared/embeds';
 import { bulletMarker } from '../../shared/text';
-import { CustomButtonEditing } from './custom-button';
-import { EmbedEditing } from './embed';
+import { CustomButtonEditing, type UpdateCustomButtonCommand, type CustomButtonValue } from './custom-button';
+import { EmbedEditing, selectedEmbed } from './embed';
 
 /** What the React side does when an item is chosen (config key `quickInsert`). */
 export interface QuickInsertConfig {
-  openButtonDialog(): void;
-  openEmbedDialog(): void;
+  /** `editing`: the selected button's value; the dialog changes it instead of adding one. */
+  openButtonDialog(editing: CustomButtonValue | null): void;
+  /** `replacing`: the embed the new address replaces, or null to add one. */
+  openEmbedDialog(replacing: ModelElement | null): void;
 }
 
 declare module '@ckeditor/ckeditor5-core' {
@@ -27,11 +32,20 @@ const icons = {
     '<svg viewBox="0 0 20 20" xmlns="http://www.w3.org/2000/svg"><rect x="2" y="4" width="16" height="12" rx="1.5" fill="none" stroke="currentColor" stroke-width="1.5"/><path d="M8.5 7.5v5l4-2.5z" fill="currentColor"/></svg>',
   addCustomBullet:
     '<svg viewBox="0 0 20 20" xmlns="http://www.w3.org/2000/svg"><circle cx="5" cy="10" r="2.2" fill="currentColor"/><path d="M10 10h7" stroke="currentColor" stroke-width="1.5"/></svg>',
+  edit: '<svg viewBox="0 0 20 20" xmlns="http://www.w3.org/2000/svg"><path d="M3 17l1-4 9-9 3 3-9 9zM12 5l3 3" fill="none" stroke="currentColor" stroke-width="1.5" stroke-linejoin="round"/></svg>',
 };
+
+/** The selected widget when it has the given class: the element a widget toolbar stands by. */
+function selectedWidgetOf(className: string) {
+  return (selection: ViewDocumentSelection) => {
+    const element = selection.getSelectedElement();
+    return element && isWidget(element) && element.hasClass(className) ? element : null;
+  };
+}
 
 export class QuickInsert extends Plugin {
   static get requires() {
-    return [CustomButtonEditing, EmbedEditing] as const;
+    return [CustomButtonEditing, EmbedEditing, WidgetToolbarRepository] as const;
   }
 
   static get pluginName() {
@@ -41,19 +55,33 @@ export class QuickInsert extends Plugin {
   init(): void {
     const { editor } = this;
     const actions = editor.config.get('quickInsert');
-    const add = (name: keyof typeof icons, label: string, run: () => void, enabled?: () => boolean) =>
+    const add = (name: string, icon: keyof typeof icons, label: string, run: () => void, withText = false) =>
       editor.ui.componentFactory.add(name, (locale) => {
         const view = new ButtonView(locale);
-        view.set({ label, icon: icons[name], tooltip: true });
-        view.bind('isEnabled').to(editor, 'isReadOnly', (readOnly: boolean) => !readOnly && (enabled?.() ?? true));
+        view.set({ label, icon: icons[icon], tooltip: !withText, withText });
+        view.bind('isEnabled').to(editor, 'isReadOnly', (readOnly: boolean) => !readOnly);
         view.on('execute', () => {
           run();
         });
         return view;
       });
-    add('customButton', 'Insert Button', () => actions?.openButtonDialog());
-    add('embed', 'Embed', () => actions?.openEmbedDialog());
-    add('addCustomBullet', 'Add bullet', () => this.addBullet());
+    add('customButton', 'customButton', 'Insert Button', () => actions?.openButtonDialog(null));
+    add('embed', 'embed', 'Embed', () => actions?.openEmbedDialog(null));
+    add('addCustomBullet', 'addCustomBullet', 'Add bullet', () => this.addBullet());
+    add(
+      'editCustomButton',
+      'edit',
+      'Edit button',
+      () => actions?.openButtonDialog((editor.commands.get('updateCustomButton') as UpdateCustomButtonCommand).value),
+      true,
+    );
+    add('changeEmbed', 'edit', 'Change address', () => actions?.openEmbedDialog(selectedEmbed(editor)), true);
+  }
+
+  afterInit(): void {
+    const toolbars = this.editor.plugins.get(WidgetToolbarRepository);
+    toolbars.register('customButton', { ariaLabel: 'Button toolbar', items: ['editCustomButton'], getRelatedElement: selectedWidgetOf(buttonClass) });
+    toolbars.register('embed', { ariaLabel: 'Embed toolbar', items: ['changeEmbed'], getRelatedElement: selectedWidgetOf(embedClass) });
   }
 
   /** A line that starts with the marker: the empty line the caret is on, or a new one after it. */

@@ -26,6 +26,33 @@ export interface CardContent {
   color?: string;
   /** Wide (a picture above the text) or square (a logo beside the title: newsletters, publishers). */
   shape: 'wide' | 'square';
+  /** Drawn where a wide card's picture goes when there is none: the provider's colour and a glyph of what it holds. */
+  panel?: ProviderPanel;
+}
+
+/** A provider's panel: a player (YouTube), something to listen to (Spotify), a post (Twitter/X). */
+export interface ProviderPanel {
+  color: string;
+  glyph: 'play' | 'listen' | 'post';
+}
+
+const glyphs: Record<ProviderPanel['glyph'], (color: string) => string> = {
+  play: (color) => `<circle cx="0" cy="0" r="44" fill="#ffffff"/><path d="M-14 -22 L24 0 L-14 22 Z" fill="${color}"/>`,
+  listen: (color) =>
+    `<circle cx="0" cy="0" r="44" fill="#ffffff"/><g fill="none" stroke="${color}" stroke-width="7" stroke-linecap="round"><path d="M-26 -12 Q0 -24 26 -8"/><path d="M-22 4 Q0 -6 22 8"/><path d="M-18 18 Q0 10 18 22"/></g>`,
+  post: (color) =>
+    `<path d="M-48 -34 h96 a10 10 0 0 1 10 10 v46 a10 10 0 0 1 -10 10 h-58 l-22 20 v-20 h-16 a10 10 0 0 1 -10 -10 v-46 a10 10 0 0 1 10 -10 z" fill="#ffffff"/><g stroke="${color}" stroke-width="6" stroke-linecap="round"><path d="M-32 -14 h64"/><path d="M-32 4 h40"/></g>`,
+};
+
+/** The panel as an SVG picture of `size`, its glyph in the middle. */
+function panelPicture(panel: ProviderPanel, size: EmbedSize): string {
+  const color = /^#[0-9a-f]{6}$/i.test(panel.color) ? panel.color : '#444444';
+  // The glyph is 100 units tall: smaller on a short panel (a Spotify episode leaves 52 px).
+  const scale = Math.min(1, (size.height - 8) / 100, (size.width - 8) / 120);
+  const svg =
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${size.width}" height="${size.height}" viewBox="0 0 ${size.width} ${size.height}">` +
+    `<rect width="100%" height="100%" fill="${color}"/><g transform="translate(${size.width / 2} ${size.height / 2}) scale(${scale.toFixed(3)})">${glyphs[panel.glyph](color)}</g></svg>`;
+  return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
 }
 
 type Style = Record<string, string | number>;
@@ -133,7 +160,8 @@ function layout(content: CardContent, size: EmbedSize): Node {
     footer,
   ]);
   const { width, height } = pictureSize(size, 'wide');
-  return node('div', frame, [...(picture ? [image(picture, width, height)] : []), text]);
+  const shown = picture ?? (content.panel ? panelPicture(content.panel, { width, height }) : null);
+  return node('div', frame, [...(shown ? [image(shown, width, height)] : []), text]);
 }
 
 /** The card as a PNG of exactly `size`. */

@@ -4,7 +4,6 @@
  * anything else (another publisher's, or missing) is not found. The title loses its emojis, the
  * excerpt is cut for the card's shape, and the link is the content's public page.
  */
-import { callerPublisher, type Session } from '../../../core/server/auth/session';
 import type { Handle } from '../../../core/server/db/database';
 import { notFound } from '../../../core/server/errors';
 import { findNewsletter, findNewsletterByKey, findPublisher, findPublisherByKey } from '../../../core/server/store';
@@ -34,9 +33,9 @@ const labels: Record<ProductKind, string> = { i: 'Issue', n: 'Newsletter', s: 'S
 /** The card's size: square for a newsletter or a publisher, wide otherwise, shorter without a picture. */
 export const ownCardSize = (content: Pick<OwnContent, 'shape'>, withImage: boolean): EmbedSize => productCardSize(content.shape, withImage);
 
-/** The content a card frame names, by id or by the key of its public address. */
-export async function ownContent(db: Handle, session: Session, publicUrl: string, product: ProductKind, idOrKey: string): Promise<OwnContent> {
-  const publisherId = callerPublisher(session);
+/** The content a card frame names, by id or by the key of its public address, of the caller's publisher (404 otherwise). */
+export async function ownContent(db: Handle, publisherId: string | null, publicUrl: string, product: ProductKind, idOrKey: string): Promise<OwnContent> {
+  if (!publisherId) throw notFound('Publisher not found.');
   const missing = () => notFound(cardNotFoundMessage);
   const page = (key: string) => `${publicUrl}/${product}/${encodeURIComponent(key)}`;
   const made = (parts: Omit<OwnContent, 'product' | 'title' | 'excerpt'> & { title: string; excerpt: string }): OwnContent => ({

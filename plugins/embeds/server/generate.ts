@@ -7,7 +7,6 @@
  * through the storage adapter under embeds/.
  */
 import type { FastifyBaseLogger } from 'fastify';
-import type { Session } from '../../../core/server/auth/session';
 import type { Handle } from '../../../core/server/db/database';
 import type { ServerEnv } from '../../../core/server/env';
 import { assertPublicAddress, fetchLimited, FetchRefused, type PrivateAccess } from '../../../core/server/services/safe-fetch';
@@ -27,7 +26,7 @@ import {
 import type { EmbedGenerated } from '../../../schemas/generated/api/embed-generated';
 import { embedPrivateMessage } from '../rules';
 import type { BrowserRenderer, Scene } from './browser';
-import { drawCard, pictureSize, type CardContent } from './card';
+import { drawCard, pictureSize, type CardContent, type ProviderPanel } from './card';
 import { ownCardSize, ownContent } from './content';
 import { decodePage, readPageMeta, type PageMeta } from './meta';
 import { cutPicture, fetchPicture, ownPicture } from './pictures';
@@ -56,9 +55,9 @@ async function keep(maker: EmbedMaker, png: Buffer): Promise<string> {
   return stored.url;
 }
 
-/** A card of our own content (a card frame, or a pasted link to one of our public pages). */
-export async function generateCard(maker: EmbedMaker, session: Session, product: ProductKind, idOrKey: string): Promise<EmbedGenerated> {
-  const content = await ownContent(maker.db, session, maker.env.publicUrl, product, idOrKey);
+/** A card of our own content (a card frame, or a pasted link to one of our public pages) of the caller's publisher. */
+export async function generateCard(maker: EmbedMaker, publisherId: string | null, product: ProductKind, idOrKey: string): Promise<EmbedGenerated> {
+  const content = await ownContent(maker.db, publisherId, maker.env.publicUrl, product, idOrKey);
   const context = { storage: maker.storage, env: maker.env, access: privateAccessOf(maker.env) };
   const source = await ownPicture(content.image, context);
   const withImage = ownCardSize(content, true);
@@ -122,11 +121,11 @@ async function readMeta(url: string, access: PrivateAccess, signal: AbortSignal)
 }
 
 /** An address made into an image: rendered by Chromium, else a card of what it says of itself. */
-export async function generateFromUrl(maker: EmbedMaker, session: Session, address: string): Promise<EmbedGenerated> {
+export async function generateFromUrl(maker: EmbedMaker, publisherId: string | null, address: string): Promise<EmbedGenerated> {
   const url = pageUrl(address);
   if (!url) throw new FetchRefused('URL must start with either "https://" or "http://" and must be valid.', 'invalid');
   const target = embedTargetOf(url.href, maker.env.publicUrl);
-  if (target?.kind === 'product') return generateCard(maker, session, target.product, target.key);
+  if (target?.kind === 'product') return generateCard(maker, publisherId, target.product, target.key);
 
   const access = privateAccessOf(maker.env);
   const deadline = Date.now() + constants.embeds.renderTimeoutMs;
@@ -163,14 +162,24 @@ export async function generateFromUrl(maker: EmbedMaker, session: Session, addre
   const known = target !== null;
   const meta: PageMeta = post
     ? { title: post.title, description: post.text, image: '', siteName: 'X (Twitter)' }
-    : ((await readMeta(link, access, signal).catch(known ? orNothing(maker, url) : rethrow)) ?? {
-        title: '',
-        description: '',
-        image: '',
-        siteName: providerName(target),
-      });
-  const title = withoutEmojis(meta.title) || providerTitle(target, url);
+    : ((await readMeta(link, access, signal).catch(known ? orNothing(maker, url) : rethrow)) ?? addressMeta(target));
   const source = meta.image ? await fetchPicture(meta.image, access, signal).catch(known ? orNothing(maker, url) : rethrow) : null;
+  return drawnEmbed(maker, target, url, meta, source, base);
+}
+
+/** What is known of a provider's address without reading it. */
+const addressMeta = (target: EmbedTarget | null): PageMeta => ({ title: '', description: '', image: '', siteName: providerName(target) });
+
+/** The card of an address: what it says of itself (or the provider's panel), drawn and kept. */
+async function drawnEmbed(
+  maker: EmbedMaker,
+  target: EmbedTarget | null,
+  url: URL,
+  meta: PageMeta,
+  source: Buffer | null,
+  base: Pick<EmbedGenerated, 'link' | 'kind' | 'spotifyType' | 'embedId'>,
+): Promise<EmbedGenerated> {
+  const title = withoutEmojis(meta.title) || providerTitle(target, url);
   const fullSize = target ? embedSize(target) : productCardSize('wide', true);
   const picture = source ? await cutPicture(source, pictureSize(fullSize, 'wide')) : null;
   const size = target ? fullSize : productCardSize('wide', Boolean(picture));
@@ -178,12 +187,24 @@ export async function generateFromUrl(maker: EmbedMaker, session: Session, addre
     title,
     excerpt: embedExcerpt(withoutEmojis(meta.description), 'wide'),
     image: picture,
-    label: withoutEmojis(meta.siteName) || hostOf(link),
-    footer: hostOf(link),
+    label: withoutEmojis(meta.siteName) || hostOf(base.link),
+    footer: hostOf(base.link),
     shape: 'wide',
+    panel: providerPanel(target),
   };
   const png = await drawCard(card, size);
   return { url: await keep(maker, png), ...size, ...base, title, excerpt: card.excerpt, renderedBy: 'card' };
+}
+
+/**
+ * A YouTube, Spotify or Twitter address drawn as its provider's card without reading anything
+ * (the demo data's embeds, made offline); null for any other address.
+ */
+export async function providerEmbed(maker: EmbedMaker, address: string): Promise<EmbedGenerated | null> {
+  const target = embedTargetOf(address);
+  if (!target || target.kind === 'product') return null;
+  const base = { link: target.url, kind: target.kind, ...(target.kind === 'spotify' && { spotifyType: target.type }), embedId: newEmbedId() } as const;
+  return drawnEmbed(maker, target, new URL(target.url), addressMeta(target), null, base);
 }
 
 /** What Chromium renders: the page itself, the post's widget, or the player's frame. */
@@ -213,6 +234,14 @@ function providerName(target: EmbedTarget | null): string {
   if (target?.kind === 'spotify') return 'Spotify';
   if (target?.kind === 'twitter') return 'X (Twitter)';
   return '';
+}
+
+/** What a provider's card shows where no picture could be had. */
+function providerPanel(target: EmbedTarget | null): ProviderPanel | undefined {
+  if (target?.kind === 'youtube') return { color: '#cc0000', glyph: 'play' };
+  if (target?.kind === 'spotify') return { color: '#1db954', glyph: 'listen' };
+  if (target?.kind === 'twitter') return { color: '#0f1419', glyph: 'post' };
+  return undefined;
 }
 
 /** A title when the page gives none: the provider's words, else the address's host. */

@@ -42,8 +42,8 @@ export function registerEmbedRoutes(api: PluginApi): void {
       const { frame } = request.body;
       return oneAtATime(session.user.id, async () => {
         try {
-          if (frame.kind === 'card') return { data: await generateCard(maker, session, frame.product!, (frame.id ?? frame.key)!) };
-          return { data: await generateFromUrl(maker, session, frame.url!) };
+          if (frame.kind === 'card') return { data: await generateCard(maker, session.publisherId, frame.product!, (frame.id ?? frame.key)!) };
+          return { data: await generateFromUrl(maker, session.publisherId, frame.url!) };
         } catch (error) {
           throw asAnswer(error, 'frame', api.log);
         }

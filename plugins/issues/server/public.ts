@@ -24,3 +24,5 @@ export { designPreview } from './email/design-preview';
 export { issueAudience, type IssueAudience } from './results';
 /** The results of an issue: counts and rates (../results.ts), shared with the console. */
 export { issueResults, rate, type IssueResults, type ResultCounts } from '../results';
+/** Demo data of other plugins hangs on the demo issues. */
+export { addToDemoIssueIntro } from './seed';

@@ -11,6 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { findPerson } from '../../../core/server/people';
 import { findNewsletters } from '../../../core/server/store';
+import type { Handle } from '../../../core/server/db/database';
 import type { SeedContext } from '../../../core/server/plugins/contract';
 import { constants } from '../../../core/shared/config';
 import { slugify } from '../../../core/shared/text';
@@ -373,4 +374,22 @@ async function recordDemoBounces(db: IssuesDb, issueId: string, newsletterId: st
 function storedIntro(html: string) {
   const body = storedBody(html);
   return { intro_html: body.body_html, intro_text: body.body_text };
+}
+
+/** Adds `html` to the end of the intro of a newsletter's demo issue that is ready to test-send (the embeds' demo shows there). */
+export async function addToDemoIssueIntro(handle: Handle, newsletterId: string, html: string): Promise<boolean> {
+  const db = issuesDb(handle);
+  const issue = await db
+    .selectFrom('issues')
+    .select(['id', 'intro_html'])
+    .where('newsletter_id', '=', newsletterId)
+    .where('key', 'like', '%-sabah-bulteni-hazir')
+    .executeTakeFirst();
+  if (!issue) return false;
+  await db
+    .updateTable('issues')
+    .set(storedIntro(issue.intro_html + html))
+    .where('id', '=', issue.id)
+    .execute();
+  return true;
 }

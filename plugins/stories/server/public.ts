@@ -37,6 +37,8 @@ export { storedBody } from './content';
 export { readerHtml } from './reader';
 export { hasPageWithIssue, releaseWithIssue } from './issue-articles';
 export { premiumNotice } from '../teaser';
+/** Demo data of other plugins hangs on the demo stories. */
+export { addToDemoStory } from './seed';
 
 /** A story by the key of its public address, its slug or its id (the editor's embed of a pasted /s/ link). */
 export async function findStoryByKey(db: Handle, slugOrId: string): Promise<StoryRow | undefined> {

@@ -4,6 +4,7 @@
  * the publisher's library images as covers (one draft still waits for its cover); scheduled ones
  * are real schedules on the job queue.
  */
+import type { Handle } from '../../../core/server/db/database';
 import type { SeedContext } from '../../../core/server/plugins/contract';
 import type { JobQueue } from '../../../core/server/jobs';
 import { findPeople } from '../../../core/server/people';
@@ -14,7 +15,7 @@ import { slugify } from '../../../core/shared/text';
 import { libraryImages } from '../../images/server/public';
 import { storedBody } from './content';
 import { contentOf, storyRelease } from './publication';
-import { findStory, insertPenName, insertStory, ownPenName, uniqueStorySlug, type StoriesDb } from './store';
+import { findPublicStory, findStory, insertPenName, insertStory, ownPenName, storiesDb, uniqueStorySlug, type StoriesDb } from './store';
 import type { StatusFlag, StoryTables, StoryType } from './tables';
 import { clock } from '../../../core/server/clock';
 
@@ -372,4 +373,25 @@ export async function seedStories(context: SeedContext): Promise<void> {
     }
   }
   context.log.info({ count }, 'demo stories created');
+}
+
+/** Adds `html` to the end of a demo story's text, as readers see it too when it is released (the embeds' demo shows there). */
+export async function addToDemoStory(handle: Handle, slug: string, html: string): Promise<string | null> {
+  const db = storiesDb(handle);
+  const found = await findPublicStory(db, slug);
+  const row = found ? await findStory(db, found.id) : undefined;
+  if (!row) return null;
+  await db
+    .updateTable('stories')
+    .set(storedBody(row.body_html + html))
+    .where('id', '=', row.id)
+    .execute();
+  const changed = (await findStory(db, row.id))!;
+  if (changed.published_content)
+    await db
+      .updateTable('stories')
+      .set({ published_content: contentOf(changed) })
+      .where('id', '=', row.id)
+      .execute();
+  return row.id;
 }
