@@ -1,13 +1,15 @@
 /**
  * What other plugins may use of subscribers (analytics, sending, the public pages): the kept
  * count, the weekly timeline, the subscription series and cancellations read from their rollups,
- * ending one subscription with its events and counts kept, and the reader pages' frame with its subscribe form.
+ * ending one subscription (and making one for a signed-in reader) with its events and counts kept,
+ * and the reader pages' frame with its subscribe form.
  */
 import type { Handle } from '../../../core/server/db/database';
 import { publishersOf as publishersOfAddress, recordBounce as recordBounceOf, suppressedEmails as suppressedOf, type BounceRecord } from './bounces';
 import { seedDemoBounces as seedBounces } from './demo-bounces';
 import {
   cancellationList,
+  changeSubscription,
   removeSubscriber,
   subscriberCount,
   subscribersDb as typed,
@@ -17,6 +19,7 @@ import {
   type SubscriptionSeriesRow,
   type TimelineWeek,
 } from './store';
+import type { SubscriptionSource } from './tables';
 
 export type { TimelineWeek, SubscriptionSeriesRow, CancellationRow };
 export type { SubscriptionMedium, SubscriptionSource } from './tables';
@@ -36,8 +39,19 @@ export { unsubscriptionsBetween } from './attribution';
 /** Weekly sign-ups, departures and totals by medium (see the stats call). */
 export const subscriberTimeline = (db: Handle, newsletterId: string) => weeklyTimeline(typed(db), newsletterId);
 
-/** Ends one subscription (an unsubscribe link); answers whether the address subscribed. */
-export const unsubscribe = (db: Handle, newsletterId: string, email: string) => removeSubscriber(typed(db), newsletterId, email);
+/** Ends one subscription (an unsubscribe link, or a signed-in reader: source web); answers whether the address subscribed. */
+export const unsubscribe = (db: Handle, newsletterId: string, email: string, source?: SubscriptionSource) =>
+  removeSubscriber(typed(db), newsletterId, email, source);
+
+/**
+ * Subscribes an address its owner has proven (a signed-in reader, plugins/readers): no
+ * confirmation e-mail, the same subscription, event and counts as a confirmed request; answers
+ * whether it is new.
+ */
+export async function subscribeProven(db: Handle, newsletterId: string, email: string, source: SubscriptionSource): Promise<boolean> {
+  const made = await changeSubscription(typed(db), { type: 'subscription', newsletterId, email, name: '', city: '', source });
+  return made?.changed ?? false;
+}
 
 /**
  * Subscriptions and unsubscriptions of some newsletters per day, week or month (the span's first

@@ -812,6 +812,23 @@ export interface Constants {
      */
     settleMs: number;
   };
+  /**
+   * Readers signing in without a password (plugins/readers, docs/decisions/0041-reader-sign-in.md).
+   */
+  readers: {
+    /**
+     * A sign-in link works this long, once.
+     */
+    signInLinkMinutes: number;
+    /**
+     * A reader's session lasts this long from its sign-in.
+     */
+    sessionDays: number;
+    signInLimits: {
+      email: SignInLimit2;
+      address: SignInLimit3;
+    };
+  };
 }
 /**
  * A counter of wrong tries: after `failures` of them the next tries are refused for `lockSeconds`, doubled by each wrong try after a lock up to `maxLockSeconds`; it starts over `windowSeconds` after the last try (or lock) and, for an account, at a right password.
@@ -838,6 +855,48 @@ export interface SignInLimit {
  * A counter of wrong tries: after `failures` of them the next tries are refused for `lockSeconds`, doubled by each wrong try after a lock up to `maxLockSeconds`; it starts over `windowSeconds` after the last try (or lock) and, for an account, at a right password.
  */
 export interface SignInLimit1 {
+  /**
+   * Wrong tries before the first lock.
+   */
+  failures: number;
+  /**
+   * How long the counter remembers a try, or the end of a lock.
+   */
+  windowSeconds: number;
+  /**
+   * The first lock.
+   */
+  lockSeconds: number;
+  /**
+   * The longest lock: the real user gets in again at most this long after an attacker stops.
+   */
+  maxLockSeconds: number;
+}
+/**
+ * A counter of wrong tries: after `failures` of them the next tries are refused for `lockSeconds`, doubled by each wrong try after a lock up to `maxLockSeconds`; it starts over `windowSeconds` after the last try (or lock) and, for an account, at a right password.
+ */
+export interface SignInLimit2 {
+  /**
+   * Wrong tries before the first lock.
+   */
+  failures: number;
+  /**
+   * How long the counter remembers a try, or the end of a lock.
+   */
+  windowSeconds: number;
+  /**
+   * The first lock.
+   */
+  lockSeconds: number;
+  /**
+   * The longest lock: the real user gets in again at most this long after an attacker stops.
+   */
+  maxLockSeconds: number;
+}
+/**
+ * A counter of wrong tries: after `failures` of them the next tries are refused for `lockSeconds`, doubled by each wrong try after a lock up to `maxLockSeconds`; it starts over `windowSeconds` after the last try (or lock) and, for an account, at a right password.
+ */
+export interface SignInLimit3 {
   /**
    * Wrong tries before the first lock.
    */

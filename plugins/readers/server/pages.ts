@@ -1,0 +1,105 @@
+/**
+ * The readers' pages, in the newsletter's reader frame (core/server/public-page.ts, the frame the
+ * subscribers plugin's readerLook builds): the sign-in form, its answer, the page of a sign-in
+ * link with its one button, the account with the publisher's newsletters, and the problems. The
+ * reader pages speak Turkish, as the subscribers plugin's do; every text is escaped here. Forms
+ * post plainly: no script runs, as the reader pages' CSP wants.
+ */
+import type { FastifyReply } from 'fastify';
+import { renderPublicPage, sendPrivatePage, type PublicPageNewsletter } from '../../../core/server/public-page';
+import { constants } from '../../../core/shared/config';
+import { escapeHtml } from '../../../core/shared/text';
+
+export const readerTexts = {
+  signInTitle: 'Okur girişi',
+  signInLede: (title: string) => `${title} aboneliklerinizi yönetmek için e-posta adresinizi yazın: size tek kullanımlık bir giriş bağlantısı gönderelim.`,
+  email: 'E-posta adresiniz',
+  sendLink: 'Giriş bağlantısı gönder',
+  invalidEmail: 'Lütfen geçerli bir e-posta adresi yazın.',
+  checkInbox: `Bu adres bültenin abonelerindense giriş bağlantısını e-posta kutunuza gönderdik. Bağlantı ${constants.readers.signInLinkMinutes} dakika geçerlidir ve bir kez kullanılabilir.`,
+  tooMany: 'Çok fazla deneme yapıldı. Lütfen bir süre sonra yeniden deneyin.',
+  confirmLede: 'Okur hesabınıza girmek için düğmeye basın.',
+  signIn: 'Giriş yap',
+  linkInvalid: 'Bu giriş bağlantısı artık geçerli değil: süresi dolmuş ya da daha önce kullanılmış.',
+  askAgain: 'Yeni bir giriş bağlantısı isteyin',
+  accountTitle: 'Hesabım',
+  signedInAs: (email: string) => `${email} adresiyle giriş yaptınız.`,
+  newsletters: 'Bültenler',
+  subscribed: 'Abonesiniz',
+  notSubscribed: 'Abone değilsiniz',
+  subscribe: 'Abone ol',
+  unsubscribe: 'Abonelikten çık',
+  signOut: 'Çıkış yap',
+  signedOut: 'Çıkış yaptınız. Bu tarayıcıda okur hesabınız artık açık değil.',
+  formExpired: 'Bu form geçerliliğini yitirdi. Lütfen sayfayı yenileyip yeniden deneyin.',
+  notFound: 'Bülten bulunamadı.',
+  landingLink: 'Abone misiniz? Aboneliklerinizi yönetmek için giriş yapın',
+} as const;
+
+/** The address of a newsletter's reader page below /n/{key}. */
+export const readerPath = (key: string, rest = '') => `/n/${encodeURIComponent(key)}${rest}`;
+
+/** Sends a readers' page: no cache keeps it, no search engine lists it. */
+export function sendReaderPage(reply: FastifyReply, status: number, frame: PublicPageNewsletter, title: string, content: string): FastifyReply {
+  return sendPrivatePage(reply, status, renderPublicPage({ title, newsletter: frame, content, noindex: true }));
+}
+
+const notice = (text: string, tone: 'ok' | 'problem' = 'ok') => `<p class="notice"${tone === 'problem' ? ' role="alert"' : ''}>${escapeHtml(text)}</p>`;
+
+/** A form of one button, with the session's token when the page is a signed-in one. */
+function buttonForm(action: string, label: string, hidden: Record<string, string>): string {
+  const fields = Object.entries(hidden).map(([name, value]) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`);
+  return `<form method="post" action="${escapeHtml(action)}">${fields.join('')}<button class="button" type="submit">${escapeHtml(label)}</button></form>`;
+}
+
+/** The sign-in form, with a problem above it when there is one. */
+export function signInPage(newsletter: { key: string; title: string }, problem?: string, email = ''): string {
+  return `<h1>${escapeHtml(readerTexts.signInTitle)}</h1>
+${problem ? `${notice(problem, 'problem')}\n` : ''}<p>${escapeHtml(readerTexts.signInLede(newsletter.title))}</p>
+<form class="signup" method="post" action="${escapeHtml(readerPath(newsletter.key, '/signin'))}">
+<div class="fields">
+<label class="field">${escapeHtml(readerTexts.email)}<input type="email" name="email" required maxlength="254" autocomplete="email" placeholder="ornek@eposta.com"${email ? ` value="${escapeHtml(email)}"` : ''}></label>
+<button class="button" type="submit">${escapeHtml(readerTexts.sendLink)}</button>
+</div>
+</form>`;
+}
+
+/** A page that only says something, with a link on. */
+export function noticePage(heading: string, text: string, tone: 'ok' | 'problem', link?: { href: string; label: string }): string {
+  return `<h1>${escapeHtml(heading)}</h1>
+${notice(text, tone)}${link ? `\n<p><a class="more" href="${escapeHtml(link.href)}">${escapeHtml(link.label)}</a></p>` : ''}`;
+}
+
+/** The page of a sign-in link: one button that posts it, so that opening the link (a mail scanner does) signs nobody in. */
+export function confirmPage(newsletter: { key: string }, token: string): string {
+  return `<h1>${escapeHtml(readerTexts.signInTitle)}</h1>
+<p>${escapeHtml(readerTexts.confirmLede)}</p>
+${buttonForm(readerPath(newsletter.key, `/signin/${token}`), readerTexts.signIn, {})}`;
+}
+
+export interface AccountNewsletter {
+  id: string;
+  key: string;
+  title: string;
+  subtitle: string;
+  subscribed: boolean;
+}
+
+/** The account: the reader's address, the publisher's newsletters with a button each, and signing out. */
+export function accountPage(newsletter: { key: string }, reader: { email: string }, csrf: string, newsletters: AccountNewsletter[]): string {
+  const action = readerPath(newsletter.key, '/account/subscriptions');
+  const items = newsletters.map(
+    (
+      item,
+    ) => `<li><a href="${escapeHtml(readerPath(item.key))}"><strong>${escapeHtml(item.title)}</strong></a>${item.subtitle ? `<br>${escapeHtml(item.subtitle)}` : ''}
+<p>${escapeHtml(item.subscribed ? readerTexts.subscribed : readerTexts.notSubscribed)}</p>
+${buttonForm(action, item.subscribed ? readerTexts.unsubscribe : readerTexts.subscribe, { csrf, newsletter: item.id, change: item.subscribed ? 'unsubscribe' : 'subscribe' })}</li>`,
+  );
+  return `<h1>${escapeHtml(readerTexts.accountTitle)}</h1>
+<p>${escapeHtml(readerTexts.signedInAs(reader.email))}</p>
+<h2>${escapeHtml(readerTexts.newsletters)}</h2>
+<ul class="cards">
+${items.join('\n')}
+</ul>
+${buttonForm(readerPath(newsletter.key, '/signout'), readerTexts.signOut, { csrf })}`;
+}

@@ -1,0 +1,281 @@
+/**
+ * The readers' pages below a newsletter's address (issue 33 point 1):
+ * - GET and POST /n/{key}/signin: the form, and its answer, the same whatever the address; a link
+ *   is e-mailed only to a subscriber of the newsletter. Requests are counted per e-mail address and
+ *   per client address (the sign-in lockout's counters, core/server/auth/attempts.ts): 429 past them.
+ * - GET /n/{key}/signin/{token}: the link's page, one button; POST uses the link (once) and opens a
+ *   session with the newsletter's publisher (the cookie mh_reader), then goes to the account.
+ * - GET /n/{key}/account: the publisher's published newsletters, subscribed or not; POST
+ *   /n/{key}/account/subscriptions changes one through the subscribers plugin; POST /n/{key}/signout.
+ * A link that is expired, used, unknown or another newsletter's answers 410 in the newsletter's
+ * look. No log line carries a token or an address.
+ */
+import type { FastifyReply } from 'fastify';
+import { addressCounter, addressKey, createAttemptLimiter, type Counter } from '../../../core/server/auth/attempts';
+import type { NewsletterRow } from '../../../core/server/db/tables';
+import { HttpError } from '../../../core/server/errors';
+import type { PluginApi } from '../../../core/server/plugins/contract';
+import { mastheadFrame, type PublicPageNewsletter } from '../../../core/server/public-page';
+import { documentAnswer, keyParams } from '../../../core/server/schemas/parts';
+import { findNewsletterByKey, newslettersOfPublisher } from '../../../core/server/store';
+import { constants } from '../../../core/shared/config';
+import { readerLook, subscribeProven, unsubscribe } from '../../subscribers/server/public';
+import { accountPage, confirmPage, noticePage, readerPath, readerTexts, sendReaderPage, signInPage, type AccountNewsletter } from './pages';
+import { clearReaderCookie, csrfMatches, csrfTokenOf, readerOf, sessionOf, setReaderCookie } from './session';
+import { sendSignInMail } from './sign-in-mail';
+import {
+  closeReaderSession,
+  consumeSignInLink,
+  createSignInLink,
+  openReaderSession,
+  signInLinkUsable,
+  subscribes,
+  type ReaderSession,
+  type ReadersDb,
+} from './store';
+
+const tokenParams = {
+  type: 'object',
+  required: ['key', 'token'],
+  properties: { key: keyParams.properties.key, token: { type: 'string', minLength: 1, maxLength: 200 } },
+} as const;
+
+/** The longest e-mail address a form takes (RFC 5321's path limit). */
+const emailMaxLength = 254;
+
+const page = (description: string) => documentAnswer('text/html; charset=utf-8', description);
+const redirect = (description: string) => ({ 303: { description, type: 'null' } });
+
+/** A field of a posted form: a string, whatever else was posted. */
+function fieldOf(body: unknown, name: string): string {
+  const value = body && typeof body === 'object' ? (body as Record<string, unknown>)[name] : undefined;
+  return typeof value === 'string' ? value : '';
+}
+
+type ReaderNewsletter = NewsletterRow & { frame: PublicPageNewsletter };
+
+export function registerReaderPages(api: PluginApi, db: ReadersDb): void {
+  const limiter = createAttemptLimiter(api.db);
+  const { signInLimits } = constants.readers;
+
+  /** A published newsletter by its key (any case), with its pages' frame. */
+  const newsletterOf = async (key: string): Promise<ReaderNewsletter | null> => {
+    const newsletter = await findNewsletterByKey(api.db, key);
+    if (!newsletter?.published) return null;
+    return { ...newsletter, frame: await readerLook(api.db, newsletter, { form: false }) };
+  };
+  const notFound = (reply: FastifyReply) =>
+    sendReaderPage(reply, 404, mastheadFrame, readerTexts.signInTitle, noticePage(readerTexts.signInTitle, readerTexts.notFound, 'problem'));
+  const goTo = (reply: FastifyReply, path: string) => reply.header('cache-control', 'no-store').redirect(path, 303);
+  const linkInvalid = (reply: FastifyReply, newsletter: ReaderNewsletter) =>
+    sendReaderPage(
+      reply,
+      410,
+      newsletter.frame,
+      readerTexts.signInTitle,
+      noticePage(readerTexts.signInTitle, readerTexts.linkInvalid, 'problem', { href: readerPath(newsletter.key, '/signin'), label: readerTexts.askAgain }),
+    );
+  const formExpired = (reply: FastifyReply, newsletter: ReaderNewsletter) =>
+    sendReaderPage(
+      reply,
+      403,
+      newsletter.frame,
+      readerTexts.accountTitle,
+      noticePage(readerTexts.accountTitle, readerTexts.formExpired, 'problem', {
+        href: readerPath(newsletter.key, '/account'),
+        label: readerTexts.accountTitle,
+      }),
+    );
+
+  api.page<{ key: string }>({
+    url: '/n/:key/signin',
+    schema: {
+      params: keyParams,
+      response: page("The sign-in form of the newsletter's readers."),
+      summary: "The readers' sign-in form: an e-mail address, to be sent a sign-in link.",
+    },
+    async handler(request, reply) {
+      const newsletter = await newsletterOf(request.params.key);
+      if (!newsletter) return notFound(reply);
+      return sendReaderPage(reply, 200, newsletter.frame, readerTexts.signInTitle, signInPage(newsletter));
+    },
+  });
+
+  api.page<{ key: string }>({
+    method: 'POST',
+    url: '/n/:key/signin',
+    schema: {
+      params: keyParams,
+      response: page('The page that asks the reader to open the link from their inbox.'),
+      summary: `The sign-in form (email): e-mails a sign-in link (${constants.readers.signInLinkMinutes} minutes, once) when the address subscribes to the newsletter; the same answer for any address. 422 for an empty address, 429 past constants.readers.signInLimits per e-mail address or client address.`,
+    },
+    async handler(request, reply) {
+      const newsletter = await newsletterOf(request.params.key);
+      if (!newsletter) return notFound(reply);
+      const email = fieldOf(request.body, 'email').trim().toLowerCase();
+      if (!email || email.length > emailMaxLength || !email.includes('@')) {
+        return sendReaderPage(
+          reply,
+          422,
+          newsletter.frame,
+          readerTexts.signInTitle,
+          signInPage(newsletter, readerTexts.invalidEmail, email.slice(0, emailMaxLength)),
+        );
+      }
+      // Every request counts, subscriber or not, on the lockout's counters under keys of their own.
+      const counters: Counter[] = [
+        { ...addressCounter(request.ip, signInLimits.address), key: `reader-signin:address:${addressKey(request.ip)}` },
+        { key: `reader-signin:email:${email}`, policy: signInLimits.email, onSuccess: 'uncount' },
+      ];
+      try {
+        await limiter.begin(counters);
+      } catch (error) {
+        if (error instanceof HttpError && error.statusCode === 429)
+          return sendReaderPage(reply, 429, newsletter.frame, readerTexts.signInTitle, noticePage(readerTexts.signInTitle, readerTexts.tooMany, 'problem'));
+        throw error;
+      }
+      if (await subscribes(api.db, newsletter.id, email)) {
+        const token = await createSignInLink(db, newsletter.id, email);
+        // A failed e-mail answers the same page: another answer would tell who subscribes.
+        await sendSignInMail(api, newsletter, email, token).catch((error: unknown) =>
+          api.log.error({ err: error, newsletterId: newsletter.id }, 'readers: the sign-in e-mail failed'),
+        );
+      }
+      return sendReaderPage(
+        reply,
+        200,
+        newsletter.frame,
+        readerTexts.signInTitle,
+        noticePage(readerTexts.signInTitle, readerTexts.checkInbox, 'ok', { href: readerPath(newsletter.key), label: newsletter.title }),
+      );
+    },
+  });
+
+  api.page<{ key: string; token: string }>({
+    url: '/n/:key/signin/:token',
+    schema: {
+      params: tokenParams,
+      response: page('The page of a sign-in link, with the button that uses it.'),
+      summary:
+        "A sign-in link: a page with one button that posts it (opening the link uses nothing, so a mail scanner cannot burn it). 410 for a link that is expired, used, unknown or another newsletter's.",
+    },
+    async handler(request, reply) {
+      const newsletter = await newsletterOf(request.params.key);
+      if (!newsletter) return notFound(reply);
+      if (!(await signInLinkUsable(db, newsletter.id, request.params.token))) return linkInvalid(reply, newsletter);
+      return sendReaderPage(reply, 200, newsletter.frame, readerTexts.signInTitle, confirmPage(newsletter, request.params.token));
+    },
+  });
+
+  api.page<{ key: string; token: string }>({
+    method: 'POST',
+    url: '/n/:key/signin/:token',
+    schema: {
+      params: tokenParams,
+      response: { ...page('The page of a link that can no longer sign in (410).'), ...redirect("To the reader's account, signed in.") },
+      summary: `Uses a sign-in link (once) and opens a reader session with the newsletter's publisher for ${constants.readers.sessionDays} days: the cookie mh_reader (HttpOnly, SameSite=Lax). 410 for a link that is expired, used, unknown or another newsletter's.`,
+    },
+    async handler(request, reply) {
+      const newsletter = await newsletterOf(request.params.key);
+      if (!newsletter) return notFound(reply);
+      const email = await consumeSignInLink(db, newsletter.id, request.params.token);
+      if (!email) return linkInvalid(reply, newsletter);
+      const previous = await sessionOf(db, request);
+      if (previous) await closeReaderSession(db, previous.id);
+      setReaderCookie(reply, api.env, await openReaderSession(db, newsletter.publisher_id, email));
+      return goTo(reply, readerPath(newsletter.key, '/account'));
+    },
+  });
+
+  /** The publisher's newsletters a reader may subscribe to (the published ones), and whether the reader does. */
+  const newslettersOf = async (reader: ReaderSession): Promise<AccountNewsletter[]> => {
+    const newsletters = await newslettersOfPublisher(api.db, reader.publisherId, { published: true });
+    return Promise.all(
+      newsletters.map(async (item) => ({
+        id: item.id,
+        key: item.key,
+        title: item.title,
+        subtitle: item.subtitle,
+        subscribed: await subscribes(api.db, item.id, reader.email),
+      })),
+    );
+  };
+
+  api.page<{ key: string }>({
+    url: '/n/:key/account',
+    schema: {
+      params: keyParams,
+      response: {
+        ...page("The signed-in reader's account: the publisher's newsletters, subscribed or not."),
+        ...redirect('To the sign-in form, when no reader of the publisher is signed in.'),
+      },
+      summary:
+        "A signed-in reader's account (the cookie mh_reader of the newsletter's publisher): the address, each published newsletter of the publisher with a button to subscribe or unsubscribe, and signing out. Without a session, to /n/{key}/signin.",
+    },
+    async handler(request, reply) {
+      const newsletter = await newsletterOf(request.params.key);
+      if (!newsletter) return notFound(reply);
+      const reader = await readerOf(db, request, newsletter.publisher_id);
+      if (!reader) return goTo(reply, readerPath(newsletter.key, '/signin'));
+      return sendReaderPage(
+        reply,
+        200,
+        newsletter.frame,
+        readerTexts.accountTitle,
+        accountPage(newsletter, reader, csrfTokenOf(api.links, reader), await newslettersOf(reader)),
+      );
+    },
+  });
+
+  api.page<{ key: string }>({
+    method: 'POST',
+    url: '/n/:key/account/subscriptions',
+    schema: {
+      params: keyParams,
+      response: {
+        ...page("The page of a refused change (403 without the form's token, 404 for a newsletter not offered)."),
+        ...redirect('Back to the account, changed.'),
+      },
+      summary:
+        "Changes a signed-in reader's subscription (csrf, newsletter: an id, change: subscribe or unsubscribe) through the subscribers plugin, source web: subscribing needs no confirmation, as the address is proven. 403 without the session's form token; without a session, to /n/{key}/signin.",
+    },
+    async handler(request, reply) {
+      const newsletter = await newsletterOf(request.params.key);
+      if (!newsletter) return notFound(reply);
+      const reader = await readerOf(db, request, newsletter.publisher_id);
+      if (!reader) return goTo(reply, readerPath(newsletter.key, '/signin'));
+      if (!csrfMatches(api.links, reader, fieldOf(request.body, 'csrf'))) return formExpired(reply, newsletter);
+      const target = (await newslettersOf(reader)).find((item) => item.id === fieldOf(request.body, 'newsletter'));
+      const change = fieldOf(request.body, 'change');
+      if (!target || (change !== 'subscribe' && change !== 'unsubscribe')) return notFound(reply);
+      if (change === 'subscribe') await subscribeProven(api.db, target.id, reader.email, 'web');
+      else await unsubscribe(api.db, target.id, reader.email, 'web');
+      return goTo(reply, readerPath(newsletter.key, '/account'));
+    },
+  });
+
+  api.page<{ key: string }>({
+    method: 'POST',
+    url: '/n/:key/signout',
+    schema: {
+      params: keyParams,
+      response: page("The page that says the reader has signed out (403 without the form's token)."),
+      summary: "Signs the reader out (csrf): ends the session and clears the cookie mh_reader. 403 without the session's form token.",
+    },
+    async handler(request, reply) {
+      const newsletter = await newsletterOf(request.params.key);
+      if (!newsletter) return notFound(reply);
+      const reader = await sessionOf(db, request);
+      if (reader && !csrfMatches(api.links, reader, fieldOf(request.body, 'csrf'))) return formExpired(reply, newsletter);
+      if (reader) await closeReaderSession(db, reader.id);
+      clearReaderCookie(reply, api.env);
+      return sendReaderPage(
+        reply,
+        200,
+        newsletter.frame,
+        readerTexts.signOut,
+        noticePage(readerTexts.signOut, readerTexts.signedOut, 'ok', { href: readerPath(newsletter.key), label: newsletter.title }),
+      );
+    },
+  });
+}

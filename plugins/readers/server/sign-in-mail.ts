@@ -1,0 +1,38 @@
+/**
+ * The sign-in e-mail: sent as the newsletter's confirmation e-mail is (plugins/subscribers), from
+ * the newsletter's own sender, in its e-mail design (the settings plugin's frame), with a plain-text
+ * part of the same content. The link is the only copy of the token.
+ */
+import type { AppContext } from '../../../core/server/plugins/contract';
+import type { NewsletterRow } from '../../../core/server/db/tables';
+import { constants } from '../../../core/shared/config';
+import { escapeHtml } from '../../../core/shared/text';
+import { newsletterEmailDesign, newsletterSender, renderNewsletterMessage } from '../../settings/server/public';
+import { readerPath, readerTexts } from './pages';
+
+export async function sendSignInMail(
+  context: Pick<AppContext, 'db' | 'mail' | 'env'>,
+  newsletter: Pick<NewsletterRow, 'id' | 'key' | 'title' | 'lang'>,
+  email: string,
+  token: string,
+): Promise<void> {
+  const link = `${context.env.publicUrl}${readerPath(newsletter.key, `/signin/${token}`)}`;
+  const minutes = constants.readers.signInLinkMinutes;
+  const intro = `${newsletter.title} okur hesabınıza girmek için bir bağlantı istediniz. Bağlantı ${minutes} dakika geçerlidir ve bir kez kullanılabilir:`;
+  const message = await renderNewsletterMessage({
+    newsletter: { title: newsletter.title, key: newsletter.key, lang: newsletter.lang },
+    design: await newsletterEmailDesign(context.db, newsletter.id),
+    publicUrl: context.env.publicUrl,
+    title: readerTexts.signInTitle,
+    bodyHtml: `<p>Merhaba,</p><p>${escapeHtml(intro)}</p>`,
+    button: { label: readerTexts.signIn, url: link },
+    closingHtml: `<p>${escapeHtml('Siz istemediyseniz bu e-postayı yok sayın: bağlantı kullanılmazsa kendiliğinden geçersiz olur.')}</p>`,
+    footer: { lines: [`Bu e-posta ${email} adresine gönderildi.`], links: [] },
+  });
+  await context.mail.send({
+    to: email,
+    ...(await newsletterSender(context.db, newsletter, context.mail.from)),
+    subject: `${newsletter.title}: giriş bağlantınız`,
+    ...message,
+  });
+}
