@@ -91,7 +91,8 @@ export async function measureEmailSend(on: 'postgres' | 'embedded' = 'postgres')
   if (on === 'postgres' && !serverUrl) return { ...none, skipped: 'no PostgreSQL server (BENCH_DATABASE_URL or TEST_DATABASE_URL)' };
   const database = `masthead_bench_${Date.now().toString(36)}`;
   const admin = on === 'postgres' ? new pg.Client({ connectionString: serverUrl }) : null;
-  const url = serverUrl ? new URL(serverUrl) : null;
+  // The embedded run starts on its own data folder, never on the PostgreSQL server the other run uses.
+  const url = on === 'postgres' && serverUrl ? new URL(serverUrl) : null;
   if (admin && url) {
     await admin.connect();
     await admin.query(`create database ${database}`);

@@ -5,11 +5,13 @@
  * intercepted and answered by the server through the safe fetch (each address checked as it is
  * connected to, so a page cannot reach the server's own network; a request that is not
  * intercepted goes to a proxy that does not exist), and WebSockets and service workers are
- * refused. A render is a screenshot of the page at the embed's size.
+ * refused. A render is a screenshot of the page at the embed's size. playwright-core is loaded
+ * with the first render: its client alone takes some 90 MB, which a server without CHROMIUM_PATH
+ * (or that never renders) does not pay.
  */
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import type { FastifyBaseLogger } from 'fastify';
-import { chromium, type Browser, type Route } from 'playwright-core';
+import type { Browser, Route } from 'playwright-core';
 import { constants } from '../../../core/shared/config';
 import type { EmbedSize } from '../../../core/shared/embeds';
 import { FetchRefused, requestLimited, type PrivateAccess } from '../../../core/server/services/safe-fetch';
@@ -75,12 +77,14 @@ export function createBrowserRenderer(options: { executablePath: string; access:
 
   const started = () => {
     if (!browser) {
-      const launching = chromium.launch({
-        executablePath: options.executablePath,
-        headless: true,
-        args: launchArgs,
-        timeout: constants.embeds.renderTimeoutMs,
-      });
+      const launching = import('playwright-core').then(({ chromium }) =>
+        chromium.launch({
+          executablePath: options.executablePath,
+          headless: true,
+          args: launchArgs,
+          timeout: constants.embeds.renderTimeoutMs,
+        }),
+      );
       browser = launching;
       launching.then(
         (running) => running.on('disconnected', () => browser === launching && (browser = null)),

@@ -7,7 +7,6 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { ReactNode } from 'react';
-import satori from 'satori';
 import sharp from 'sharp';
 import { readableTextOn } from '../../../core/shared/color';
 import { constants } from '../../../core/shared/config';
@@ -166,6 +165,8 @@ function layout(content: CardContent, size: EmbedSize): Node {
 
 /** The card as a PNG of exactly `size`. */
 export async function drawCard(content: CardContent, size: EmbedSize): Promise<Buffer> {
+  // Loaded with the first card (some 35 MB that a server drawing none does not pay).
+  const { default: satori } = await import('satori');
   const svg = await satori(layout(content, size) as unknown as ReactNode, { width: size.width, height: size.height, fonts: cardFonts() });
   return sharp(Buffer.from(svg)).resize(size.width, size.height, { fit: 'fill' }).png().toBuffer();
 }
