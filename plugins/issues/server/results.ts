@@ -39,18 +39,37 @@ export interface ResultColumns {
 
 const noAudience = sql`(select 0 as opens, 0 as machine_opens, 0 as clickers, 0 as machine_clickers)`;
 
+/** Which of the costlier parts a results join reads (the copies always): the others are zeros. */
+export interface ResultParts {
+  audience: boolean;
+  unsubscribes: boolean;
+}
+
+const everyPart: ResultParts = { audience: true, unsubscribes: true };
+
+/** What each sort needs: the list finds a page by its key alone, then reads the page's rows whole. */
+export const sortParts: Record<ResultSort, ResultParts> = {
+  sent: { audience: false, unsubscribes: false },
+  openRate: { audience: true, unsubscribes: false },
+  clickRate: { audience: true, unsubscribes: false },
+  unsubscribeRate: { audience: false, unsubscribes: true },
+  bounceRate: { audience: false, unsubscribes: false },
+};
+
 /** The lateral select of an issue's results, correlated with the outer `issues` row; join it as `results` on true. */
-export function resultsJoin(extensions: Extensions): RawBuilder<ResultColumns> {
-  const audience = extensions.one(issueAudience)?.countsOf(sql.ref('issues.id')) ?? noAudience;
+export function resultsJoin(extensions: Extensions, parts: ResultParts = everyPart): RawBuilder<ResultColumns> {
+  const tracked = parts.audience ? extensions.one(issueAudience) : undefined;
+  const audience = tracked?.countsOf(sql.ref('issues.id')) ?? noAudience;
   // Until the next issue's hand-over, and at most constants.statistics.resultsUnsubscribeDays (least() skips a null).
   const next = sql<Date | null>`least((select min(later.emailed_at) from issues later
     where later.newsletter_id = issues.newsletter_id and later.emailed_at > issues.emailed_at),
     issues.emailed_at + make_interval(days => ${constants.statistics.resultsUnsubscribeDays}))`;
   const unsubscriptions = unsubscriptionsBetween(sql.ref('issues.newsletter_id'), sql.ref('issues.emailed_at'), next);
+  const unsubscribes = parts.unsubscribes ? sql`case when issues.emailed_at is null then 0 else ${unsubscriptions} end` : sql`0`;
   return sql<ResultColumns>`(
     select copies.sent_copies, copies.bounced, copies.complaints, audience.opens::int as opens, audience.machine_opens::int as machine_opens,
       audience.clickers::int as clickers, audience.machine_clickers::int as machine_clickers,
-      case when issues.emailed_at is null then 0 else ${unsubscriptions} end as unsubscribes
+      ${unsubscribes} as unsubscribes
     from (
       select coalesce(sum(sent), 0)::int as sent_copies, coalesce(sum(bounced), 0)::int as bounced, coalesce(sum(complaints), 0)::int as complaints
       from issue_copy_counts where issue_id = issues.id and medium = 'email'

@@ -181,7 +181,7 @@ export function registerIssueRoutes(api: PluginApi, changes: IssueChanges): void
         desc: query.desc ?? true,
         page: query.page ?? 0,
         limit: query.limit ?? constants.pageSizes.list,
-        results: resultsJoin(api.extensions),
+        results: (parts) => resultsJoin(api.extensions, parts),
       });
       if (query.idOnly) return { data: rows.map((row) => ({ _id: row.id })), count };
       return { data: rows.map((row) => ({ ...presentIssue(row), results: presentResults(row) })), count };

@@ -19,7 +19,7 @@ import { findNewsletter } from '../../../core/server/store';
 import { badges } from '../../../core/shared/config';
 import { issuesHolding, releaseStoriesOfIssue } from '../../stories/server/public';
 import type { IssueRecord, IssuesTable, IssueTables } from './tables';
-import { resultOrder, type ResultColumns } from './results';
+import { resultOrder, sortParts, type ResultColumns, type ResultParts } from './results';
 import type { ResultSort } from '../results';
 import { clock } from '../../../core/server/clock';
 
@@ -47,8 +47,8 @@ export interface IssueListOptions {
   desc: boolean;
   page: number;
   limit: number;
-  /** The lateral select of each row's results (results.ts resultsJoin), joined in the same statement. */
-  results: RawBuilder<ResultColumns>;
+  /** The lateral select of each row's results (results.ts resultsJoin) with the given parts, joined in the same statement. */
+  results(parts?: ResultParts): RawBuilder<ResultColumns>;
 }
 
 /** A listed issue with its e-mail's results. */
@@ -111,30 +111,42 @@ export async function listIssues(db: IssuesDb, options: IssueListOptions): Promi
       : sql`${sql.ref(`issues.${sortColumns[sort as keyof typeof sortColumns]}`)} ${direction}`;
   const order = sql`${key}, issues.id ${direction}`;
   const condition = listCondition(options, writerIssues);
-  // Sorted by a result, every issue's results are read to find the page; otherwise the page is
-  // found first, and only its rows' results are read (as `issues`, the name the results join uses).
-  const page = db
-    .selectFrom('issues')
-    .selectAll()
-    .where(condition)
-    .orderBy(order)
-    .limit(options.limit)
-    .offset(options.page * options.limit);
-  const from = byResult ? 'issues' : (page.as('issues') as unknown as 'issues');
+  // The page is found first, and only its rows' results are read whole (as `issues`, the name the
+  // results join uses). Sorted by a result, every issue's sort key is read to find the page: only
+  // the parts of the results that key needs (results.ts sortParts).
+  const ids = byResult
+    ? (
+        await db
+          .selectFrom('issues')
+          .leftJoinLateral(sql<ResultColumns>`${options.results(sortParts[sort as ResultSort])}`.as('results'), (join) => join.onTrue())
+          .select('issues.id')
+          .where(condition)
+          .orderBy(order)
+          .limit(options.limit)
+          .offset(options.page * options.limit)
+          .execute()
+      ).map((row) => row.id)
+    : null;
+  const page = ids
+    ? db
+        .selectFrom('issues')
+        .selectAll()
+        .where('issues.id', 'in', ids.length > 0 ? ids : [''])
+    : db
+        .selectFrom('issues')
+        .selectAll()
+        .where(condition)
+        .orderBy(order)
+        .limit(options.limit)
+        .offset(options.page * options.limit);
   const [rows, counted] = await Promise.all([
     db
-      .selectFrom(from)
+      .selectFrom(page.as('issues') as unknown as 'issues')
       // Each row's results in the same statement (no query per row): a lateral select per issue.
-      .leftJoinLateral(sql<ResultColumns>`${options.results}`.as('results'), (join) => join.onTrue())
+      .leftJoinLateral(sql<ResultColumns>`${options.results()}`.as('results'), (join) => join.onTrue())
       .selectAll('issues')
       .select(['results.sent_copies', 'results.bounced', 'results.complaints', 'results.opens', 'results.machine_opens', 'results.clickers'])
       .select(['results.machine_clickers', 'results.unsubscribes'])
-      .$if(byResult, (query) =>
-        query
-          .where(condition)
-          .limit(options.limit)
-          .offset(options.page * options.limit),
-      )
       .orderBy(order)
       .execute(),
     db
