@@ -237,7 +237,7 @@ export function registerReaderPages(api: PluginApi, db: ReadersDb): void {
         ...redirect('Back to the account, changed.'),
       },
       summary:
-        "Changes a signed-in reader's subscription (csrf, newsletter: an id, change: subscribe or unsubscribe) through the subscribers plugin, source web: subscribing needs no confirmation, as the address is proven. 403 without the session's form token; without a session, to /n/{key}/signin.",
+        "Changes a signed-in reader's subscription (csrf, newsletter: an id, change: subscribe or unsubscribe) through the subscribers plugin, source web: subscribing needs no confirmation, as the address is proven, and sends the welcome e-mail. 403 without the session's form token; without a session, to /n/{key}/signin.",
     },
     async handler(request, reply) {
       const newsletter = await newsletterOf(request.params.key);
@@ -248,7 +248,7 @@ export function registerReaderPages(api: PluginApi, db: ReadersDb): void {
       const target = (await newslettersOf(reader)).find((item) => item.id === fieldOf(request.body, 'newsletter'));
       const change = fieldOf(request.body, 'change');
       if (!target || (change !== 'subscribe' && change !== 'unsubscribe')) return notFound(reply);
-      if (change === 'subscribe') await subscribeProven(api.db, target.id, reader.email, 'web');
+      if (change === 'subscribe') await subscribeProven(api, api.db, target, reader.email, 'web');
       else await unsubscribe(api.db, target.id, reader.email, 'web');
       return goTo(reply, readerPath(newsletter.key, '/account'));
     },

@@ -9,7 +9,6 @@ import { publishersOf as publishersOfAddress, recordBounce as recordBounceOf, su
 import { seedDemoBounces as seedBounces } from './demo-bounces';
 import {
   cancellationList,
-  changeSubscription,
   removeSubscriber,
   subscriberCount,
   subscribersDb as typed,
@@ -20,6 +19,8 @@ import {
   type TimelineWeek,
 } from './store';
 import type { SubscriptionSource } from './tables';
+import { subscribeProven as subscribeProvenOf } from './subscriptions';
+import type { AppContext } from '../../../core/server/plugins/contract';
 
 export type { TimelineWeek, SubscriptionSeriesRow, CancellationRow };
 export type { SubscriptionMedium, SubscriptionSource } from './tables';
@@ -43,15 +44,14 @@ export const subscriberTimeline = (db: Handle, newsletterId: string) => weeklyTi
 export const unsubscribe = (db: Handle, newsletterId: string, email: string, source?: SubscriptionSource) =>
   removeSubscriber(typed(db), newsletterId, email, source);
 
-/**
- * Subscribes an address its owner has proven (a signed-in reader, plugins/readers): no
- * confirmation e-mail, the same subscription, event and counts as a confirmed request; answers
- * whether it is new.
- */
-export async function subscribeProven(db: Handle, newsletterId: string, email: string, source: SubscriptionSource): Promise<boolean> {
-  const made = await changeSubscription(typed(db), { type: 'subscription', newsletterId, email, name: '', city: '', source });
-  return made?.changed ?? false;
-}
+/** Subscribes an address its owner has proven (a signed-in reader), welcomed as a confirmed subscriber is. */
+export const subscribeProven = (
+  context: Pick<AppContext, 'mail' | 'links' | 'env' | 'log'>,
+  db: Handle,
+  newsletter: { id: string; title: string },
+  email: string,
+  source: SubscriptionSource,
+) => subscribeProvenOf(context, typed(db), newsletter, email, source);
 
 /**
  * Subscriptions and unsubscriptions of some newsletters per day, week or month (the span's first

@@ -220,6 +220,26 @@ export function createSubscriptions(context: Pick<AppContext, 'db' | 'mail' | 'l
 }
 
 /**
+ * Subscribes an address its owner has proven (a signed-in reader, plugins/readers): no
+ * confirmation e-mail, the same subscription, event and counts as a confirmed request, and the
+ * welcome e-mail when it is new; answers whether it is new.
+ */
+export async function subscribeProven(
+  context: Pick<AppContext, 'mail' | 'links' | 'env' | 'log'>,
+  db: SubscribersDb,
+  newsletter: { id: string; title: string },
+  email: string,
+  source: SubscriptionSource,
+): Promise<boolean> {
+  const made = await changeSubscription(db, { type: 'subscription', newsletterId: newsletter.id, email, name: '', city: '', source });
+  if (!made?.changed) return false;
+  await sendWelcome(context, db, newsletter, { id: made.subscriberId, email }).catch((error: unknown) =>
+    context.log.error({ err: error, newsletterId: newsletter.id }, 'subscribers: the welcome e-mail failed'),
+  );
+  return true;
+}
+
+/**
  * A message to a newsletter's reader in the newsletter's e-mail design (the settings plugin's
  * renderer, the same frame as its issues): its HTML and text parts.
  */
