@@ -82,11 +82,14 @@ const templates = [
   { title: 'Hafta Sonu', channels: ['Haftanın Özeti', 'Öneriler'] },
 ];
 
+/** How the key of each demo newsletter's issue ready to test-send ends. */
+const readyIssueKeyEnd = '-sabah-bulteni-hazir';
+
 function demoIssues(newsletter: string): DemoIssue[] {
   const code = slugify(newsletter, 20);
   return [
     {
-      key: `${code}-sabah-bulteni-hazir`,
+      key: `${code}${readyIssueKeyEnd}`,
       subject: 'Sabah Bülteni: Metro, bütçe ve hafta sonu',
       preview: 'Şehirde bugün neler oluyor? Üç dakikada okuyun.',
       intro: '<p>Günaydın! Bugünkü bültende ulaşımdaki yenilikler, bütçe görüşmeleri ve hafta sonu önerileri var.</p>',
@@ -383,7 +386,7 @@ export async function addToDemoIssueIntro(handle: Handle, newsletterId: string, 
     .selectFrom('issues')
     .select(['id', 'intro_html'])
     .where('newsletter_id', '=', newsletterId)
-    .where('key', 'like', '%-sabah-bulteni-hazir')
+    .where('key', 'like', `%${readyIssueKeyEnd}`)
     .executeTakeFirst();
   if (!issue) return false;
   await db

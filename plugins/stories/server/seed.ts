@@ -381,17 +381,13 @@ export async function addToDemoStory(handle: Handle, slug: string, html: string)
   const found = await findPublicStory(db, slug);
   const row = found ? await findStory(db, found.id) : undefined;
   if (!row) return null;
+  const body = storedBody(row.body_html + html);
+  // A released story's page shows its published content: it gets the same text.
+  const published = row.published_content ? { published_content: contentOf({ ...row, ...body }) } : {};
   await db
     .updateTable('stories')
-    .set(storedBody(row.body_html + html))
+    .set({ ...body, ...published })
     .where('id', '=', row.id)
     .execute();
-  const changed = (await findStory(db, row.id))!;
-  if (changed.published_content)
-    await db
-      .updateTable('stories')
-      .set({ published_content: contentOf(changed) })
-      .where('id', '=', row.id)
-      .execute();
   return row.id;
 }
