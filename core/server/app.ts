@@ -35,6 +35,7 @@ import { registerDashboardRoutes } from './dashboards';
 import { createKeyRegistry, registerKeyCheck } from './keys';
 import { readDkimKeys } from './services/dkim';
 import { createMailer } from './services/mail';
+import { createSecretBox } from './secret-box';
 import { createLinkSigner } from './signed-links';
 import { createPushSender } from './services/push';
 import { createStorage } from './services/storage';
@@ -149,6 +150,7 @@ export async function buildServer(options: BuildOptions): Promise<Server> {
   const jobs = createJobQueue({ db, log: app.log, schema: options.databaseSchema ? `${options.databaseSchema}_jobs` : 'pgboss' });
   const push = createPushSender({ dataDir: env.dataDir });
   const links = createLinkSigner(secret);
+  const secrets = createSecretBox(secret);
   const context: AppContext = {
     env,
     db,
@@ -158,6 +160,7 @@ export async function buildServer(options: BuildOptions): Promise<Server> {
     jobs,
     realtime,
     links,
+    secrets,
     extensions: createExtensions(),
     log: app.log,
     features: features.current,

@@ -55,6 +55,8 @@ export interface ServerEnv {
   chromiumPath?: string;
   /** Twitter's oEmbed endpoint (TWITTER_OEMBED_URL): another address for a proxy, or a stand-in in tests. */
   twitterOembedUrl: string;
+  /** Where the Stripe client sends its calls (STRIPE_API_URL): Stripe's own API when absent, a stand-in in tests. */
+  stripeApiUrl?: string;
   /** Every JSON answer is checked against its route's declared schema, a mismatch a 500 (CHECK_ANSWERS, on in the tests). */
   checkAnswers: boolean;
   /** Where bounces and complaints come in (docs/decisions/0034-bounces.md): each part is off unless set. */
@@ -120,6 +122,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
     embedAllowPrivate: embedAllowPrivateOf(source.EMBED_ALLOW_PRIVATE),
     chromiumPath: source.CHROMIUM_PATH || undefined,
     twitterOembedUrl: httpUrlOf('TWITTER_OEMBED_URL', source.TWITTER_OEMBED_URL || 'https://publish.twitter.com/oembed'),
+    stripeApiUrl: source.STRIPE_API_URL ? httpUrlOf('STRIPE_API_URL', source.STRIPE_API_URL) : undefined,
     trustProxy: parseTrustProxy(source.TRUST_PROXY),
     checkAnswers: source.CHECK_ANSWERS === 'on',
     bounces: readBounces(source),

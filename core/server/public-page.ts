@@ -308,9 +308,13 @@ export function sendPrivatePage(reply: FastifyReply, status: number, html: strin
  * Sends a public page that caches keep but must revalidate on every view: an ETag answers 304
  * while nothing changed, so a change (unpublished, no longer indexed) shows at once.
  */
-export function sendRevalidated(request: FastifyRequest, reply: FastifyReply, html: string): FastifyReply {
+export function sendRevalidated(request: FastifyRequest, reply: FastifyReply, html: string, options: { personal?: boolean } = {}): FastifyReply {
   const etag = `"${createHash('sha1').update(html).digest('base64url')}"`;
-  reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'public, no-cache').header('etag', etag);
+  // A page made for one reader (a premium story read whole) is kept by no shared cache.
+  reply
+    .header('content-type', 'text/html; charset=utf-8')
+    .header('cache-control', options.personal ? 'private, no-cache' : 'public, no-cache')
+    .header('etag', etag);
   if (request.headers['if-none-match'] === etag) return reply.code(304).send();
   return reply.send(html);
 }

@@ -6,6 +6,8 @@
 import { escapeHtml, htmlToText } from '../../core/shared/text';
 
 export const premiumNotice = 'Bu yazı abonelere özeldir.';
+/** The button under the notice, to the newsletter's paid plans when it offers them. */
+export const subscribeText = 'Abone olun, tamamını okuyun';
 const teaserMax = 200;
 
 /**

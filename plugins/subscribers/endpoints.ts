@@ -3,6 +3,8 @@ import { data, document, endpoint, list, schema, whole } from '../../core/shared
 
 export const subscriberEndpoints = {
   list: endpoint('GET', '/newsletters/list/:id/subscriptions', { query: schema('api/subscriber-list-query'), answer: list(schema('entities/subscription')) }),
+  /** Whether the list's rows may be paid, so the page offers its type filter. */
+  types: endpoint('GET', '/newsletters/list/:id/subscriptions/types', { answer: data(schema('api/subscriber-types')) }),
   timeline: endpoint('GET', '/newsletters/list/:id/stats', { answer: whole(schema('api/subscriber-stats')) }),
   export: endpoint('GET', '/newsletters/list/:id/subscriptions/export', {
     answer: document('text/csv; charset=utf-8', "The newsletter's subscribers as CSV, an attachment."),

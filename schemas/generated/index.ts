@@ -25,6 +25,8 @@ export interface SchemaTypes {
   'api/design-newsletter-created': import('./api/design-newsletter-created').DesignNewsletterCreated;
   'api/design-newsletter-form': import('./api/design-newsletter-form').DesignNewsletterForm;
   'api/design-web-form': import('./api/design-web-form').DesignWebForm;
+  'api/earnings': import('./api/earnings').Earnings;
+  'api/earnings-query': import('./api/earnings-query').EarningsQuery;
   'api/embed-generate': import('./api/embed-generate').EmbedGenerateBody;
   'api/embed-generated': import('./api/embed-generated').EmbedGenerated;
   'api/embed-twitter': import('./api/embed-twitter').EmbedTwitter;
@@ -68,6 +70,8 @@ export interface SchemaTypes {
   'api/login': import('./api/login').LoginBody;
   'api/newsletter-create': import('./api/newsletter-create').NewsletterCreateBody;
   'api/newsletter-list-query': import('./api/newsletter-list-query').NewsletterListQuery;
+  'api/newsletter-plans': import('./api/newsletter-plans').NewsletterPlans;
+  'api/newsletter-plans-save': import('./api/newsletter-plans-save').NewsletterPlansSave;
   'api/newsletter-update': import('./api/newsletter-update').NewsletterUpdateBody;
   'api/notification-list': import('./api/notification-list').NotificationList;
   'api/notification-list-query': import('./api/notification-list-query').NotificationListQuery;
@@ -80,6 +84,8 @@ export interface SchemaTypes {
   'api/password-change': import('./api/password-change').PasswordChangeBody;
   'api/password-forgot': import('./api/password-forgot').PasswordForgotBody;
   'api/password-reset': import('./api/password-reset').PasswordResetBody;
+  'api/payment-account': import('./api/payment-account').PaymentAccount;
+  'api/payment-account-save': import('./api/payment-account-save').PaymentAccountSave;
   'api/pen-name-create': import('./api/pen-name-create').PenNameCreateBody;
   'api/podcast-feed-create': import('./api/podcast-feed-create').PodcastFeedCreateBody;
   'api/podcast-feed-list': import('./api/podcast-feed-list').PodcastFeedList;
@@ -123,11 +129,14 @@ export interface SchemaTypes {
   'api/story-template-query': import('./api/story-template-query').StoryTemplateQuery;
   'api/story-update': import('./api/story-update').StoryUpdateBody;
   'api/story-update-form': import('./api/story-update-form').StoryUpdateForm;
+  'api/stripe-event': import('./api/stripe-event').StripeEvent;
+  'api/stripe-webhook-answer': import('./api/stripe-webhook-answer').StripeWebhookAnswer;
   'api/subscribe': import('./api/subscribe').SubscribeBody;
   'api/subscriber-import-result': import('./api/subscriber-import-result').SubscriberImportResult;
   'api/subscriber-list-query': import('./api/subscriber-list-query').SubscriberListQuery;
   'api/subscriber-request': import('./api/subscriber-request').SubscriberRequest;
   'api/subscriber-stats': import('./api/subscriber-stats').SubscriberStats;
+  'api/subscriber-types': import('./api/subscriber-types').SubscriberTypes;
   'api/team-assign': import('./api/team-assign').TeamAssignBody;
   'api/team-member': import('./api/team-member').TeamMember;
   'api/team-newsletter-form': import('./api/team-newsletter-form').TeamNewsletterForm;

@@ -32,6 +32,7 @@ const kindOfRoute: Array<[RegExp, Kind]> = [
   [/^PUT \/api\/auth\/notifications\/:id$/, 'notification'],
   [/^\w+ \/api\/publishers\//, 'publisher'],
   [/^\w+ \/api\/newsletters\//, 'newsletter'],
+  [/^\w+ \/api\/payments\/plans\//, 'newsletter'],
   [/^\w+ \/api\/episodes\/feed\//, 'newsletter'],
   [/^\w+ \/api\/users\//, 'user'],
   [/^\w+ \/api\/stories\//, 'story'],

@@ -66,6 +66,7 @@ export function testEnv(dataDir: string, overrides: Record<string, string> = {})
 /** Settings that change nothing of the demo data: a server with only these of its own starts from the seeded demo data. */
 const seedNeutral = new Set([
   'SMTP_URL',
+  'STRIPE_API_URL',
   'MAIL_RATE',
   'CHECK_ANSWERS',
   'LOG_LEVEL',

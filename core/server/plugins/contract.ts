@@ -21,6 +21,7 @@ import type { KeyRegistry } from '../keys';
 import type { Mailer } from '../services/mail';
 import type { PushSender } from '../services/push';
 import type { Storage } from '../services/storage';
+import type { SecretBox } from '../secret-box';
 import type { LinkSigner } from '../signed-links';
 import type { Extensions } from './extension-points';
 
@@ -102,6 +103,8 @@ export interface AppContext {
   realtime: RealtimeHub;
   /** Signs the values of addresses handed out in e-mails (unsubscribe links). */
   links: LinkSigner;
+  /** Seals secrets kept at rest (a publisher's payment keys) and opens them again. */
+  secrets: SecretBox;
   /** What plugins contribute to each other's extension points (extension-points.ts): a plugin's tracking, a newsletter's parts, a public page's sections. */
   extensions: Extensions;
   log: FastifyBaseLogger;

@@ -1,7 +1,7 @@
 /** The issues plugin's server: the issue calls, live editing, the public issue page, publishing and sending, bounces and complaints, and demo data. */
 import { serverPlugin } from '../../../core/server/plugins/contract';
 import { registerBounces } from './bounces/routes';
-import { tracking } from '../../stories/server/public';
+import { premiumAccess, tracking } from '../../stories/server/public';
 import manifest from '../plugin';
 import { issueChanges } from './changes';
 import { issueDocuments } from './documents';
@@ -36,6 +36,10 @@ export default serverPlugin(manifest, {
       // Registered by the tracking plugin after this one, so read when a send needs it.
       get tracking() {
         return tracking(api);
+      },
+      // Likewise the plugin that sells subscriptions.
+      get premium() {
+        return api.extensions.one(premiumAccess);
       },
     };
     definePublishing(publishing);

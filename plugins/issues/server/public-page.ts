@@ -2,6 +2,8 @@
  * The public page of a published issue, /i/{slug or id} (the editor's GO TO URL): subject,
  * preview, date, the intro, then each channel with its stories in order; what waits in 'Draft
  * Stories' is not shown. Rich text is sanitized again as it is shown, every other text escaped.
+ * A premium bullet is its teaser with the button to the newsletter's plans, or whole for a signed-in
+ * reader who pays (stories' readerAccess).
  * It wears its newsletter's reader frame (the subscribe band, the footer, the share cards). An
  * issue published once and no more answers 410; one never published, 404.
  */
@@ -12,7 +14,7 @@ import { webRichText } from '../../../core/server/rich-text-media';
 import { sanitizeRichText } from '../../../core/server/sanitize';
 import { documentAnswer, keyParams } from '../../../core/server/schemas/parts';
 import { escapeHtml } from '../../../core/shared/text';
-import { readerHtml, tracking, type StoryRow } from '../../stories/server/public';
+import { readerAccess, readerHtml, tracking, type ReaderAccess, type StoryRow } from '../../stories/server/public';
 import { readerLook } from '../../subscribers/server/public';
 import { articlePath, readMoreText, sentChannels } from './articles';
 import { findPublicIssue, type IssuesDb } from './store';
@@ -21,8 +23,8 @@ import { findPublicIssue, type IssuesDb } from './store';
  * An article is its headline and subtitle, linked to its own page (which its issue's publication
  * gave it) with a 'Read more' under them; a bullet is its text (a premium one's teaser).
  */
-function storyHtml(story: StoryRow): string {
-  if (story.type !== 'article') return webRichText(readerHtml(story, story.body_html));
+function storyHtml(story: StoryRow, access: ReaderAccess): string {
+  if (story.type !== 'article') return webRichText(readerHtml(story, story.body_html, access));
   const title = escapeHtml(story.title);
   const path = story.published ? articlePath(story) : null;
   const href = path && escapeHtml(path);
@@ -51,6 +53,8 @@ export function registerIssuePage(api: PluginApi, db: IssuesDb): void {
       if (!issue || !issue.published_at) throw notFound('Issue not found.');
       if (!issue.published) throw gone('This issue is no longer published.', await readerLook(db, issue.newsletter, { form: false }));
       const [channels, look] = await Promise.all([sentChannels(db, issue), readerLook(db, issue.newsletter)]);
+      const premium = channels.some((channel) => channel.stories.some((story) => story.is_premium && story.type !== 'article'));
+      const access = await readerAccess(api, request, { is_premium: premium, newsletter: issue.newsletter });
       const html = renderPublicPage({
         title: issue.subject || issue.key,
         newsletter: look,
@@ -61,13 +65,17 @@ export function registerIssuePage(api: PluginApi, db: IssuesDb): void {
           issue.preview ? `<p class="subtitle">${escapeHtml(issue.preview)}</p>` : '',
           `<p class="byline">${escapeHtml(publicDate.format(issue.published_at))}</p>`,
           webRichText(sanitizeRichText(issue.intro_html)),
-          ...channels.flatMap((channel) => [`<h2>${escapeHtml(channel.title)}</h2>`, ...channel.stories.map(storyHtml)]),
+          ...channels.flatMap((channel) => [`<h2>${escapeHtml(channel.title)}</h2>`, ...channel.stories.map((story) => storyHtml(story, access))]),
         ]
           .filter(Boolean)
           .join('\n'),
         end: tracking(api)?.readBeacon({ type: 'issue', id: issue.id, newsletterId: issue.newsletter_id }),
       });
-      return reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'public, max-age=60').send(html);
+      // A page with premium stories read whole is the paying reader's alone.
+      return reply
+        .header('content-type', 'text/html; charset=utf-8')
+        .header('cache-control', access.whole ? 'private, no-store' : 'public, max-age=60')
+        .send(html);
     },
   });
 }

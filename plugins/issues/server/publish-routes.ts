@@ -55,7 +55,7 @@ export function registerPublishRoutes(api: PluginApi, context: PublishContext): 
     async handler(request, _reply, session) {
       const row = await reachable(request.params.id, session);
       assertChangeable(row);
-      const rendered = await buildIssue(context, row);
+      const rendered = (await buildIssue(context, row)).email;
       const newsletter = (await findNewsletter(db, row.newsletter_id))!;
       const { html, text } = personalise(rendered, previewValues(context.publicUrl, newsletter.key, session.user));
       const sender = await newsletterSender(db, newsletter, context.mail.from);

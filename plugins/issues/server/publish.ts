@@ -10,7 +10,7 @@ import { duenessOf } from '../../../core/server/publication';
 import type { RealtimeHub } from '../../../core/server/realtime';
 import type { Mailer } from '../../../core/server/services/mail';
 import type { PushSender } from '../../../core/server/services/push';
-import type { AudienceTracking } from '../../stories/server/public';
+import type { AudienceTracking, PremiumAccess } from '../../stories/server/public';
 import { findPeople } from '../../../core/server/people';
 import type { LinkSigner } from '../../../core/server/signed-links';
 import { findNewsletter } from '../../../core/server/store';
@@ -19,7 +19,7 @@ import { newsletterSender, newsletterTesters } from '../../settings/server/publi
 import { storyIdsOfIssue } from '../../stories/server/public';
 import { releaseArticlesOfIssue } from './articles';
 import { deliveryProgress, addRecipients } from './deliveries';
-import { issueEmailInput } from './email/compose';
+import { issueEmailInputs } from './email/compose';
 import { linksOf, personalMarks, renderIssueEmail, trackLinks, type IssueEmailInput, type RenderedEmail } from './email/render';
 import { presentIssue } from './present';
 import { abandonedSends, personalMessage, sendIssue, type SendPlan, type SenderContext } from './sender';
@@ -36,6 +36,8 @@ export interface PublishContext {
   links: LinkSigner;
   /** Tracked links and the open pixel, when a plugin tracks them. */
   tracking: AudienceTracking | null;
+  /** Who pays for premium stories, when a plugin sells subscriptions: their copy has premium bullets whole. */
+  premium: PremiumAccess | null;
   publicUrl: string;
   log: FastifyBaseLogger;
   /** Messages per second (0: no limit). */
@@ -50,34 +52,64 @@ export interface PublishJobData {
   at: string;
 }
 
+/** The issue's e-mail, and the copy for its newsletter's paying readers when a premium bullet differs in it. */
+export interface IssueEmails {
+  email: RenderedEmail;
+  paid: RenderedEmail | null;
+}
+
 /**
  * Renders the issue's e-mail and keeps it as its latest build. The copies subscribers receive
  * are `tracked`: their links go through the tracking plugin's redirect and they carry its open
  * pixel; previews and test copies keep the plain links and count nothing.
  */
-export async function buildIssue(context: PublishContext, row: IssueRow, options: { tracked?: boolean } = {}): Promise<RenderedEmail> {
-  const input = await issueEmailInput(context.db, row, context.publicUrl);
-  let rendered = await renderIssueEmail(input);
-  if (options.tracked && context.tracking) rendered = await tracked(context.tracking, row, input, rendered);
-  const values = { html: rendered.html, text: rendered.text, bytes: rendered.bytes, built_at: clock.now() };
+export async function buildIssue(context: PublishContext, row: IssueRow, options: { tracked?: boolean } = {}): Promise<IssueEmails> {
+  const inputs = await issueEmailInputs(context.db, row, context.publicUrl, context.premium);
+  let email = await renderIssueEmail(inputs.input);
+  let paid = inputs.paid && (await renderIssueEmail(inputs.paid));
+  if (options.tracked && context.tracking)
+    ({ email, paid } = await tracked(context.tracking, row, { email: inputs.input, paid: inputs.paid }, { email, paid }));
+  const values = {
+    html: email.html,
+    text: email.text,
+    bytes: email.bytes,
+    paid_html: paid?.html ?? null,
+    paid_text: paid?.text ?? null,
+    built_at: clock.now(),
+  };
   await context.db
     .insertInto('issue_builds')
     .values({ issue_id: row.id, ...values })
     .onConflict((oc) => oc.column('issue_id').doUpdateSet(values))
     .execute();
-  return rendered;
+  return { email, paid };
 }
 
-/** The e-mail with tracked links; a link counts for the story whose text holds it (or the issue alone). */
-async function tracked(tracking: AudienceTracking, row: IssueRow, input: IssueEmailInput, rendered: RenderedEmail): Promise<RenderedEmail> {
+/**
+ * The copies with tracked links; a link counts for the story whose text holds it (or the issue
+ * alone). The payers' copy's links follow the others' in the tracked list, so each copy's clicks
+ * reach the address it showed.
+ */
+async function tracked(
+  tracking: AudienceTracking,
+  row: IssueRow,
+  inputs: { email: IssueEmailInput; paid: IssueEmailInput | null },
+  rendered: IssueEmails,
+): Promise<IssueEmails> {
   const storyOf = new Map<string, string | null>();
-  for (const story of input.channels.flatMap((channel) => channel.stories)) {
-    const own = linksOf(story.html.replace(/(href)="\/(?!\/)/g, `$1="${input.publicUrl}/`));
-    for (const url of story.url ? [...own, story.url] : own) storyOf.set(url, storyOf.has(url) && storyOf.get(url) !== story.id ? null : story.id);
-  }
-  const links = linksOf(rendered.html).map((url) => ({ url, storyId: storyOf.get(url) ?? null }));
+  for (const input of [inputs.email, inputs.paid])
+    for (const story of input?.channels.flatMap((channel) => channel.stories) ?? []) {
+      const own = linksOf(story.html.replace(/(href)="\/(?!\/)/g, `$1="${inputs.email.publicUrl}/`));
+      for (const url of story.url ? [...own, story.url] : own) storyOf.set(url, storyOf.has(url) && storyOf.get(url) !== story.id ? null : story.id);
+    }
+  const freeLinks = linksOf(rendered.email.html);
+  const paidLinks = rendered.paid ? linksOf(rendered.paid.html) : [];
+  const links = [...freeLinks, ...paidLinks].map((url) => ({ url, storyId: storyOf.get(url) ?? null }));
   const { hrefs, pixel } = await tracking.trackEmail({ issueId: row.id, newsletterId: row.newsletter_id, links, mark: personalMarks.track });
-  return trackLinks(rendered, hrefs, pixel);
+  return {
+    email: trackLinks(rendered.email, hrefs.slice(0, freeLinks.length), pixel),
+    paid: rendered.paid && trackLinks(rendered.paid, hrefs.slice(freeLinks.length), pixel),
+  };
 }
 
 export async function dropBuild(context: Pick<PublishContext, 'db'>, issueId: string): Promise<void> {
@@ -89,8 +121,9 @@ export async function testerAddresses(db: IssuesDb, newsletterId: string): Promi
   return findPeople(db, await newsletterTesters(db, newsletterId));
 }
 
-async function planOf(context: PublishContext, row: IssueRow, email: RenderedEmail | null): Promise<SendPlan> {
+async function planOf(context: PublishContext, row: IssueRow, emails: IssueEmails | null): Promise<SendPlan> {
   const newsletter = (await findNewsletter(context.db, row.newsletter_id))!;
+  const payers = emails?.paid && context.premium ? await context.premium.payers(row.newsletter_id) : null;
   return {
     issueId: row.id,
     newsletterId: row.newsletter_id,
@@ -100,14 +133,16 @@ async function planOf(context: PublishContext, row: IssueRow, email: RenderedEma
     url: `${context.publicUrl}/i/${encodeURIComponent(row.slug)}`,
     notification: { title: row.notification_title, body: row.notification_body },
     mediums: { email: row.plan_email, notification: row.plan_notification },
-    email,
+    email: emails?.email ?? null,
+    paid: payers && payers.size > 0 ? { email: emails!.paid!, payers } : null,
   };
 }
 
 /** Sends the issue, as it is now, to each tester, marked as a test; the issue becomes tested. */
 export async function sendTest(context: PublishContext, row: IssueRow, testers: { id: string; email: string; name: string }[]): Promise<void> {
+  // Testers get the copy of readers who do not pay (a premium bullet as its teaser).
   const rendered = await buildIssue(context, row);
-  const plan = await planOf(context, row, rendered);
+  const plan = await planOf(context, row, { email: rendered.email, paid: null });
   for (const tester of testers) {
     const message = personalMessage(context, plan, { subscriber_id: `test-${tester.id}`, email: tester.email, name: tester.name });
     await context.mail.send({ ...message, subject: `[Test] ${row.subject}`, messageId: undefined });
@@ -192,7 +227,7 @@ async function runPublication(context: PublishContext, data: PublishJobData): Pr
 }
 
 /** Runs (or resumes) the issue's send and, once everything is sent, marks it done. */
-async function send(context: PublishContext, row: IssueRow, email: RenderedEmail | null): Promise<void> {
+async function send(context: PublishContext, row: IssueRow, email: IssueEmails | null): Promise<void> {
   const { db } = context;
   const template = email ?? (row.plan_email ? await storedBuild(db, row.id) : null);
   const plan = await planOf(context, row, template);
@@ -212,9 +247,12 @@ async function send(context: PublishContext, row: IssueRow, email: RenderedEmail
   context.log.info({ issueId: row.id }, 'issue sent');
 }
 
-async function storedBuild(db: IssuesDb, issueId: string): Promise<RenderedEmail | null> {
+async function storedBuild(db: IssuesDb, issueId: string): Promise<IssueEmails | null> {
   const build = await db.selectFrom('issue_builds').selectAll().where('issue_id', '=', issueId).executeTakeFirst();
-  return build ? { html: build.html, text: build.text, bytes: build.bytes, clipped: false } : null;
+  if (!build) return null;
+  const paid =
+    build.paid_html !== null && build.paid_text !== null ? { html: build.paid_html, text: build.paid_text, bytes: build.bytes, clipped: false } : null;
+  return { email: { html: build.html, text: build.text, bytes: build.bytes, clipped: false }, paid };
 }
 
 function senderContext(context: PublishContext): SenderContext {

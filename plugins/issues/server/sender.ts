@@ -68,7 +68,13 @@ export interface SendPlan {
   mediums: { email: boolean; notification: boolean };
   /** The rendered e-mail with its personal marks (email medium). */
   email: RenderedEmail | null;
+  /** The copy for the newsletter's paying readers (premium bullets whole) and their lower-case addresses; null when no copy differs or nobody pays. */
+  paid: { email: RenderedEmail; payers: ReadonlySet<string> } | null;
 }
+
+/** The copy a recipient gets: the payers' when they pay for the newsletter. */
+const copyFor = (plan: SendPlan, recipient: Pick<Recipient, 'email'>) =>
+  plan.paid && plan.paid.payers.has(recipient.email.toLowerCase()) ? plan.paid.email : plan.email!;
 
 export type SendResult = 'finished' | 'stopped' | 'busy';
 
@@ -243,7 +249,7 @@ const unsubscribeHeaders = (unsubscribeUrl: string) => ({ 'List-Unsubscribe': `<
 /** One subscriber's copy of the issue: personal links, one-click unsubscribe headers (RFC 8058), a stable Message-ID. */
 export function personalMessage(context: Pick<SenderContext, 'links' | 'publicUrl' | 'tracking'>, plan: SendPlan, recipient: Personal): MailMessage {
   const values = personalValues(context, plan, recipient);
-  const { html, text } = personalise(plan.email!, values);
+  const { html, text } = personalise(copyFor(plan, recipient), values);
   return {
     to: recipient.email,
     ...plan.sender,
@@ -255,15 +261,15 @@ export function personalMessage(context: Pick<SenderContext, 'links' | 'publicUr
   };
 }
 
-/** The issue's MIME text with the personal marks in place, composed once per send. */
-export function issueMime(plan: SendPlan): MimeTemplate {
+/** The issue's MIME text with the personal marks in place, composed once per send (and once for the payers' copy). */
+export function issueMime(plan: SendPlan, email: RenderedEmail = plan.email!): MimeTemplate {
   const marks = personalMarks;
   const { from, replyTo } = plan.sender;
   return mimeTemplate({
     from,
     subject: plan.subject,
-    html: plan.email!.html,
-    text: plan.email!.text,
+    html: email.html,
+    text: email.text,
     headers: { ...(replyTo ? { 'Reply-To': replyTo } : {}), ...unsubscribeHeaders(marks.unsubscribeUrl) },
     marks: [marks.unsubscribeUrl, marks.referralUrl, marks.email, marks.name, marks.track],
   });
@@ -390,6 +396,8 @@ async function sendEmails(context: SenderContext, plan: SendPlan, outage: MailSe
   const gate = new RateGate(context.rate);
   const bulk = context.mail.bulk(connections, plan.sender.from);
   const mime = issueMime(plan);
+  const paidMime = plan.paid && issueMime(plan, plan.paid.email);
+  const mimeFor = (recipient: Personal) => (paidMime && copyFor(plan, recipient) !== plan.email ? paidMime : mime);
   const verp = createVerp(context.mail.from.address, context.links);
   // The connections' writes, joined into one statement when they come together.
   const writer = outcomeWriter(db, plan.issueId, 'email');
@@ -443,7 +451,7 @@ async function sendEmails(context: SenderContext, plan: SendPlan, outage: MailSe
           await writer.write(previous ? [previous] : [], [recipient.subscriber_id]);
           previous = null;
           handed++;
-          const answer = await bulk.send(bulkCopy(context, plan, mime, verp, recipient));
+          const answer = await bulk.send(bulkCopy(context, plan, mimeFor(recipient), verp, recipient));
           previous = outcomeOf(recipient, answer);
           await heard(answer);
           // The rest of the batch goes back to the queue while the server is away.

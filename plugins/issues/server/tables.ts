@@ -72,6 +72,9 @@ export interface IssueBuildsTable {
   html: string;
   text: string;
   bytes: number;
+  /** The copy for the newsletter's paying readers, when a premium bullet differs in it. */
+  paid_html: string | null;
+  paid_text: string | null;
   built_at: ColumnType<Date, Date | string | undefined, Date | string>;
 }
 

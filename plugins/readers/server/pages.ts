@@ -47,7 +47,7 @@ export function sendReaderPage(reply: FastifyReply, status: number, frame: Publi
 const notice = (text: string, tone: 'ok' | 'problem' = 'ok') => `<p class="notice"${tone === 'problem' ? ' role="alert"' : ''}>${escapeHtml(text)}</p>`;
 
 /** A form of one button, with the session's token when the page is a signed-in one. */
-function buttonForm(action: string, label: string, hidden: Record<string, string>): string {
+export function buttonForm(action: string, label: string, hidden: Record<string, string>): string {
   const fields = Object.entries(hidden).map(([name, value]) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`);
   return `<form method="post" action="${escapeHtml(action)}">${fields.join('')}<button class="button" type="submit">${escapeHtml(label)}</button></form>`;
 }

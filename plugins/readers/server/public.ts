@@ -1,10 +1,12 @@
 /**
  * What other plugins may use of readers: who the signed-in reader of a request is, for a
- * publisher (a later paid plan asks it before showing what a reader paid for).
+ * publisher (the paid plans ask it before showing what a reader paid for), the token a signed-in
+ * page's forms carry, and the readers' pages' parts.
  */
 import type { FastifyRequest } from 'fastify';
 import type { Handle } from '../../../core/server/db/database';
-import { readerOf } from './session';
+import type { AppContext } from '../../../core/server/plugins/contract';
+import { csrfMatches, csrfTokenOf, readerOf } from './session';
 import { readersDb } from './store';
 
 export interface SignedInReader {
@@ -21,3 +23,26 @@ export async function signedInReader(db: Handle, request: FastifyRequest, publis
   const session = await readerOf(readersDb(db), request, publisherId);
   return session && { email: session.email, publisherId: session.publisherId };
 }
+
+/** The signed-in reader with the token its page's forms carry (a page of another site cannot know it), or null. */
+export async function readerWithForm(
+  context: Pick<AppContext, 'db' | 'links'>,
+  request: FastifyRequest,
+  publisherId: string,
+): Promise<(SignedInReader & { csrf: string }) | null> {
+  const session = await readerOf(readersDb(context.db), request, publisherId);
+  return session && { email: session.email, publisherId: session.publisherId, csrf: csrfTokenOf(context.links, session) };
+}
+
+/** Whether a posted form of a signed-in page carries the reader's token; false without a reader. */
+export async function readerFormValid(
+  context: Pick<AppContext, 'db' | 'links'>,
+  request: FastifyRequest,
+  publisherId: string,
+  given: string,
+): Promise<boolean> {
+  const session = await readerOf(readersDb(context.db), request, publisherId);
+  return session !== null && csrfMatches(context.links, session, given);
+}
+
+export { buttonForm, noticePage, readerPath, sendReaderPage } from './pages';

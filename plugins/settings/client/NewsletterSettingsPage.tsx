@@ -1,20 +1,23 @@
 /**
  * Newsletter credentials (/newsletters/show/{id}/settings): title, subtitle, description, cover,
  * colours, slug, sender, testers, interests, voice settings, the admins' Published and Featured switches,
- * and the way to the welcome issue. Saved through the top bar's SAVE.
+ * and the way to the welcome issue. Saved through the top bar's SAVE; then whatever card an enabled
+ * plugin provides for `newsletterSettingsCardRef` (the payments plugin's prices), saved by its own button.
  */
 import { DefaultButton, Spinner, Stack, Text, TextField } from '@fluentui/react';
 import { useAtomValue } from 'jotai';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useLocation, useParams } from 'wouter';
 import { ImageField } from '../../../core/client/ImageField';
 import { PageHeader } from '../../../core/client/page-parts';
+import { componentOf } from '../../../core/client/registry';
 import { userAtom } from '../../../core/client/stores';
 import { theme } from '../../../core/client/theme';
 import { useTopBarSave } from '../../../core/client/topbar-save';
 import { InterestsField } from './InterestsField';
 import { KeyField } from '../../../core/client/KeyField';
 import { newsletterKeyTaken, saveNewsletter, useNewsletterSettings, type NewsletterSettings } from './newsletter-settings';
+import { newsletterSettingsCardRef } from './public';
 import { Colours, CredentialsCard, useSettingsForm } from './settings-form';
 import { SettingsCard } from './SettingsCard';
 import { SenderField } from './SenderField';
@@ -30,6 +33,7 @@ export default function NewsletterSettingsPage() {
   const { loaded } = useNewsletterSettings(newsletterId);
   const { values, setValues, errors, setErrors, set, field, text } = useSettingsForm<NewsletterSettings>();
   const [busy, setBusy] = useState(false);
+  const PluginCard = componentOf(newsletterSettingsCardRef);
 
   useEffect(() => setValues(loaded ? loaded.body : null), [loaded, setValues]);
 
@@ -110,6 +114,12 @@ export default function NewsletterSettingsPage() {
           <DefaultButton text="Edit Welcome Issue" onClick={() => navigate(`/newsletters/show/${newsletterId}/settings/welcome`)} />
         </Stack>
       </SettingsCard>
+
+      {PluginCard ? (
+        <Suspense fallback={null}>
+          <PluginCard newsletterId={newsletterId} />
+        </Suspense>
+      ) : null}
     </Stack>
   );
 }

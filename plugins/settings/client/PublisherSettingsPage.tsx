@@ -1,9 +1,10 @@
 /**
  * Publisher credentials (/publishers/show/{id}/settings): title, description, image, colours,
- * website, e-mail and key, saved through the top bar's SAVE.
+ * website, e-mail and key, saved through the top bar's SAVE; then whatever card an enabled plugin
+ * provides for `publisherSettingsCardRef` (the payments plugin's Stripe keys), saved by its own button.
  */
 import { Spinner, Stack, TextField } from '@fluentui/react';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { useParams } from 'wouter';
 import { call } from '../../../core/client/api';
 import { settingEndpoints } from '../endpoints';
@@ -11,6 +12,7 @@ import { handleError } from '../../../core/client/errors';
 import { byField, formValidator } from '../../../core/client/forms';
 import { ImageField } from '../../../core/client/ImageField';
 import { PageHeader } from '../../../core/client/page-parts';
+import { componentOf } from '../../../core/client/registry';
 import { toast } from '../../../core/client/toasts';
 import { useTopBarSave } from '../../../core/client/topbar-save';
 import updateSchema from '../../../schemas/api/publisher-update.schema.json?validator';
@@ -18,6 +20,7 @@ import type { PublisherUpdateBody } from '../../../schemas/generated/api/publish
 import type { Publisher } from '../../../schemas/generated/entities/publisher';
 import { KeyField } from '../../../core/client/KeyField';
 import { detailsOfError } from './newsletter-settings';
+import { publisherSettingsCardRef } from './public';
 import { Colours, CredentialsCard, useSettingsForm } from './settings-form';
 
 const validatePublisher = formValidator<PublisherUpdateBody>(updateSchema);
@@ -27,6 +30,7 @@ export default function PublisherSettingsPage() {
   const { publisherId } = useParams<{ publisherId: string }>();
   const { values, setValues, errors, setErrors, set, field, text } = useSettingsForm<Publisher>();
   const [busy, setBusy] = useState(false);
+  const PluginCard = componentOf(publisherSettingsCardRef);
 
   useEffect(() => {
     setValues(null);
@@ -80,6 +84,12 @@ export default function PublisherSettingsPage() {
           </>
         }
       />
+
+      {PluginCard ? (
+        <Suspense fallback={null}>
+          <PluginCard publisherId={publisherId} />
+        </Suspense>
+      ) : null}
     </Stack>
   );
 }

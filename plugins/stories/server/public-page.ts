@@ -2,8 +2,9 @@
  * The public page of a published story, /s/{slug or id}: the copy taken when it was released or
  * last accepted, sanitized again as it is shown, every other text escaped, in its newsletter's
  * reader frame (the subscribe band, the footer, the share cards). Each view is a read.
- * A premium story shows its title, subtitle, image, a teaser and the premium notice, never its
- * body (reader.ts). The page is rendered on every request and caches must revalidate it (an ETag answers 304
+ * A premium story shows its title, subtitle, image, a teaser, the premium notice and the button
+ * to its newsletter's plans, never its body (reader.ts), unless the signed-in reader pays for it
+ * (premium-access.ts): then it is whole, and no shared cache keeps the page. The page is rendered on every request and caches must revalidate it (an ETag answers 304
  * when nothing changed), so marking a story premium or not shows at once: that is the
  * "revalidation" of the premium-story service (plugins/premium). A story published once and
  * unpublished since answers 410; one never published, 404.
@@ -17,6 +18,7 @@ import { escapeHtml, htmlToText } from '../../../core/shared/text';
 import { readerLook } from '../../subscribers/server/public';
 import { withoutMarker } from '../rules';
 import { tracking } from './audience';
+import { readerAccess } from './premium-access';
 import { readerHtml } from './reader';
 import { countRead, findPublicStory, type StoriesDb } from './store';
 
@@ -40,7 +42,7 @@ export function registerStoryPage(api: PluginApi, db: StoriesDb): void {
       if (!story || !content || !story.published_at) throw notFound('Story not found.');
       if (!story.published) throw gone('This story is no longer published.', await readerLook(db, story.newsletter, { form: false }));
       await countRead(db, story.id);
-      const look = await readerLook(db, story.newsletter);
+      const [look, access] = await Promise.all([readerLook(db, story.newsletter), readerAccess(api, request, story)]);
       const text = withoutMarker(htmlToText(content.html));
       // A bullet has no title: its first words (as plain text, escaped once below).
       const title = content.title || text.split(/\s+/).slice(0, 8).join(' ');
@@ -53,10 +55,10 @@ export function registerStoryPage(api: PluginApi, db: StoriesDb): void {
         content: `${content.image ? `<img class="cover" src="${escapeHtml(content.image)}" alt="">` : ''}
 ${story.type === 'article' ? `<h1>${escapeHtml(content.title)}</h1>\n<p class="subtitle">${escapeHtml(content.subtitle)}</p>` : ''}
 <p class="byline">${content.writer ? `${escapeHtml(content.writer)} · ` : ''}${escapeHtml(publicDate.format(story.published_at))}</p>
-${webRichText(readerHtml(story, content.html))}`,
+${webRichText(readerHtml(story, content.html, access))}`,
         end: tracking(api)?.readBeacon({ type: 'story', id: story.id, newsletterId: story.newsletter_id }),
       });
-      return sendRevalidated(request, reply, html);
+      return sendRevalidated(request, reply, html, { personal: access.whole });
     },
   });
 }

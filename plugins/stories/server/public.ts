@@ -34,7 +34,8 @@ export {
   type StoryText,
 } from './store';
 export { storedBody } from './content';
-export { readerHtml } from './reader';
+export { readerHtml, type ReaderAccess } from './reader';
+export { premiumAccess, readerAccess, type PremiumAccess, type PremiumNewsletter } from './premium-access';
 export { hasPageWithIssue, releaseWithIssue } from './issue-articles';
 export { premiumNotice } from '../teaser';
 /** Demo data of other plugins hangs on the demo stories. */

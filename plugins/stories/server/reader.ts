@@ -1,12 +1,23 @@
 /**
- * What a reader who does not pay gets of a story's body, wherever the body goes: its page, the
- * issue's page and e-mail, the issue's audio. A premium story gives its teaser and the premium
- * notice, never its body; every other story gives its body, sanitized.
+ * What a reader gets of a story's body, wherever the body goes: its page, the issue's page and
+ * e-mail, the issue's audio. A premium story gives its teaser and the premium notice, with the
+ * button to its newsletter's plans when they are offered, unless the reader pays for it
+ * (premium-access.ts); every other story gives its body, sanitized.
  */
 import { sanitizeRichText } from '../../../core/server/sanitize';
-import { premiumTeaserHtml } from '../teaser';
+import { escapeHtml } from '../../../core/shared/text';
+import { premiumTeaserHtml, subscribeText } from '../teaser';
 
-/** The story's body as a reader without a subscription gets it (HTML, safe to show). */
-export function readerHtml(story: { is_premium: boolean }, html: string): string {
-  return story.is_premium ? premiumTeaserHtml(html) : sanitizeRichText(html);
+export interface ReaderAccess {
+  /** The reader pays for the story's newsletter: a premium story is given whole. */
+  whole?: boolean;
+  /** Where a reader who does not pay subscribes (an absolute address in an e-mail). */
+  offer?: string | null;
+}
+
+/** The story's body as this reader gets it (HTML, safe to show). */
+export function readerHtml(story: { is_premium: boolean }, html: string, access: ReaderAccess = {}): string {
+  if (!story.is_premium || access.whole) return sanitizeRichText(html);
+  const button = access.offer ? `\n<p class="premium-offer"><a class="button" href="${escapeHtml(access.offer)}">${escapeHtml(subscribeText)}</a></p>` : '';
+  return `${premiumTeaserHtml(html)}${button}`;
 }

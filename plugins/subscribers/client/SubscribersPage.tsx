@@ -1,13 +1,16 @@
 /**
  * /newsletters/show/:newsletterId/subscribers: the newsletter's subscribers (type, name, e-mail
  * address, city, sign-up date), 10 a page, with search, EXPORT CSV and IMPORT CSV. An address that
- * bounced or complained says so under it (BounceState), and a check box keeps only those.
+ * bounced or complained says so under it (BounceState), and a check box keeps only those. Where
+ * subscriptions are sold, a row says whether it pays and for which plan (SubscriberType), and a
+ * Type drop-down keeps free or paid subscribers only.
  */
 import {
   Checkbox,
   DefaultButton,
   DetailsList,
   DetailsListLayoutMode,
+  Dropdown,
   PrimaryButton,
   SearchBox,
   SelectionMode,
@@ -15,6 +18,7 @@ import {
   Stack,
   Text,
   type IColumn,
+  type IDropdownOption,
 } from '@fluentui/react';
 import { HTTPError } from 'ky';
 import { useEffect, useRef, useState } from 'react';
@@ -29,7 +33,8 @@ import { searchCountCap } from '../../../core/shared/lists';
 import type { Subscription } from '../../../schemas/generated/entities/subscription';
 import { BounceState } from './BounceState';
 import { ImportErrorsDialog, type RowProblem } from './ImportErrorsDialog';
-import { downloadSubscribersCsv, importSubscribersCsv, listSubscriptions } from './subscribers-api';
+import { SubscriberType } from './SubscriberType';
+import { downloadSubscribersCsv, importSubscribersCsv, listSubscriptions, subscribersMayPay, type SubscriberTypeFilter } from './subscribers-api';
 import './subscribers.css';
 import { formatNumber } from '../../../core/client/format';
 import { formatDate } from '../../../core/client/format-dates';
@@ -38,7 +43,14 @@ const pageSize = constants.pageSizes.list;
 const signUpFormat = 'd MMMM yyyy';
 
 const columns: IColumn[] = [
-  { key: 'type', name: 'TYPE', minWidth: 60, maxWidth: 80, onRender: (item: Subscription) => item.type },
+  {
+    key: 'type',
+    name: 'TYPE',
+    minWidth: 60,
+    maxWidth: 130,
+    isMultiline: true,
+    onRender: (item: Subscription) => <SubscriberType subscription={item} />,
+  },
   { key: 'name', name: 'NAME', fieldName: 'name', minWidth: 140, maxWidth: 240, isResizable: true },
   {
     key: 'email',
@@ -64,6 +76,15 @@ const columns: IColumn[] = [
   },
 ];
 
+const allTypes = 'all';
+type TypeChoice = SubscriberTypeFilter | typeof allTypes;
+const typeChoices: IDropdownOption[] = [
+  { key: allTypes, text: 'All' },
+  { key: 'free', text: 'Free' },
+  { key: 'paid', text: 'Paid' },
+];
+const emptyTitles: Record<SubscriberTypeFilter, string> = { free: 'No free subscribers.', paid: 'No paid subscribers.' };
+
 /** The search as sent: nothing below the minimum length, and only after the user pauses typing. */
 function useDebouncedSearch(text: string): string {
   const [search, setSearch] = useState('');
@@ -82,23 +103,37 @@ export default function SubscribersPage() {
   const [text, setText] = useState('');
   const search = useDebouncedSearch(text);
   const [bounced, setBounced] = useState(false);
+  // Offered only where subscriptions are sold; until then (and elsewhere) every subscriber is free.
+  const [mayPay, setMayPay] = useState(false);
+  const [typeChoice, setTypeChoice] = useState<TypeChoice>(allTypes);
+  const type = mayPay && typeChoice !== allTypes ? typeChoice : undefined;
   const [rows, setRows] = useState<{ data: Subscription[]; count: number } | null>(null);
   const [reload, setReload] = useState(0);
   const [busy, setBusy] = useState<'export' | 'import' | null>(null);
   const [problems, setProblems] = useState<RowProblem[] | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
 
-  useEffect(() => setPage(0), [search, bounced, newsletterId]);
+  useEffect(() => setPage(0), [search, bounced, type, newsletterId]);
   useEffect(() => {
     let current = true;
-    listSubscriptions(newsletterId, page, pageSize, search, bounced).then(
+    subscribersMayPay(newsletterId).then(
+      (answer) => current && setMayPay(answer),
+      (error: unknown) => current && void handleError(error),
+    );
+    return () => {
+      current = false;
+    };
+  }, [newsletterId]);
+  useEffect(() => {
+    let current = true;
+    listSubscriptions(newsletterId, page, pageSize, search, bounced, type).then(
       (answer) => current && setRows(answer),
       (error: unknown) => current && void handleError(error),
     );
     return () => {
       current = false;
     };
-  }, [newsletterId, page, search, bounced, reload]);
+  }, [newsletterId, page, search, bounced, type, reload]);
 
   const exportCsv = async () => {
     setBusy('export');
@@ -162,8 +197,18 @@ export default function SubscribersPage() {
           styles={{ root: { width: 320, maxWidth: '100%' } }}
         />
         <Checkbox label="Bounced or complained only" checked={bounced} onChange={(_event, checked) => setBounced(Boolean(checked))} />
+        {mayPay ? (
+          <Dropdown
+            ariaLabel="Type"
+            options={typeChoices}
+            selectedKey={typeChoice}
+            onChange={(_event, option) => setTypeChoice((option?.key as TypeChoice | undefined) ?? allTypes)}
+            onRenderTitle={(options) => <>{`Type: ${options?.[0]?.text ?? 'All'}`}</>}
+            styles={{ root: { width: 160, maxWidth: '100%' } }}
+          />
+        ) : null}
         {rows ? (
-          <Text aria-live="polite">{`${formatNumber(rows.count)}${(search || bounced) && rows.count >= searchCountCap(page, pageSize) ? '+' : ''} subscribers`}</Text>
+          <Text aria-live="polite">{`${formatNumber(rows.count)}${(search || bounced || type) && rows.count >= searchCountCap(page, pageSize) ? '+' : ''} subscribers`}</Text>
         ) : null}
         {busy ? <Spinner label={busy === 'import' ? 'Importing...' : 'Exporting...'} labelPosition="right" /> : null}
       </Stack>
@@ -172,8 +217,16 @@ export default function SubscribersPage() {
         <Spinner label="Loading..." />
       ) : rows.data.length === 0 ? (
         <EmptyState
-          title={search ? 'No subscriber matches your search.' : bounced ? 'No address has bounced or complained.' : 'There are no subscribers yet.'}
-          text={search || bounced ? undefined : 'Import them from a CSV file with IMPORT CSV.'}
+          title={
+            search
+              ? 'No subscriber matches your search.'
+              : bounced
+                ? 'No address has bounced or complained.'
+                : type
+                  ? emptyTitles[type]
+                  : 'There are no subscribers yet.'
+          }
+          text={search || bounced || type ? undefined : 'Import them from a CSV file with IMPORT CSV.'}
         />
       ) : (
         <div className="subscribers-table">

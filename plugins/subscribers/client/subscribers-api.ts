@@ -1,6 +1,7 @@
-/** The subscriber calls the console makes: the page, the timeline, the CSV export and import. */
+/** The subscriber calls the console makes: the page (and whether it may show paid subscribers), the timeline, the CSV export and import. */
 import { api, call, upload } from '../../../core/client/api';
 import { saveFile } from '../../../core/client/csv';
+import type { SubscriberListQuery } from '../../../schemas/generated/api/subscriber-list-query';
 import type { SubscriberStats } from '../../../schemas/generated/api/subscriber-stats';
 import { pathOf } from '../../../core/shared/endpoints';
 import { subscriberEndpoints } from '../endpoints';
@@ -9,11 +10,20 @@ export type TimelinePoint = SubscriberStats['data'][number];
 
 export const subscribersPath = (newsletterId: string) => `/newsletters/show/${newsletterId}/subscribers`;
 
-export function listSubscriptions(newsletterId: string, page: number, limit: number, search: string, bounced = false) {
+/** Free or paid subscribers only (the list's type filter). */
+export type SubscriberTypeFilter = NonNullable<SubscriberListQuery['type']>;
+
+export function listSubscriptions(newsletterId: string, page: number, limit: number, search: string, bounced = false, type?: SubscriberTypeFilter) {
   return call(subscriberEndpoints.list, {
     params: { id: newsletterId },
-    query: { page, limit, ...(search ? { search } : {}), ...(bounced ? { bounced } : {}) },
+    query: { page, limit, ...(search ? { search } : {}), ...(bounced ? { bounced } : {}), ...(type ? { type } : {}) },
   });
+}
+
+/** Whether subscribers may be paid here (a plugin sells subscriptions): the page then offers the type filter. */
+export async function subscribersMayPay(newsletterId: string): Promise<boolean> {
+  const { data } = await call(subscriberEndpoints.types, { params: { id: newsletterId } });
+  return data.paid;
 }
 
 export function subscriberTimeline(newsletterId: string) {

@@ -34,6 +34,9 @@ export type { DemoBounce } from './demo-bounces';
 
 export { subscriberCount };
 
+/** Who of the subscribers pays, and for which plan: the point a plugin selling subscriptions contributes to (subscriber-plans.ts). */
+export { subscriberPlans, type SubscriberPlan, type SubscriberPlans } from './subscriber-plans';
+
 /** A newsletter's unsubscriptions in a time window, as a SQL count for an issue's results (attribution.ts). */
 export { unsubscriptionsBetween } from './attribution';
 

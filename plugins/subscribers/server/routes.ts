@@ -1,6 +1,7 @@
 /**
- * The subscriber calls (spec 000 section 7: GET /newsletters/list/{id}/subscriptions), the
- * timeline behind the weekly spotlight, and the CSV export and import.
+ * The subscriber calls (spec 000 section 7: GET /newsletters/list/{id}/subscriptions, each row free
+ * or paid as the subscriber-plans contribution says), the timeline behind the weekly spotlight, and
+ * the CSV export and import.
  */
 import { Readable } from 'node:stream';
 import type { FastifyRequest } from 'fastify';
@@ -18,6 +19,7 @@ import { importSubscribers, listSubscribers, subscriberBatches, weeklyTimeline }
 import type { SubscriberTables } from './tables';
 import { clock } from '../../../core/server/clock';
 import { subscriberEndpoints } from '../endpoints';
+import { subscriberPlans, type SubscriberPlan } from './subscriber-plans';
 
 /** Rows a query reads at once in an export, and inserts at once in an import (one statement each). */
 const exportBatchRows = 5000;
@@ -29,21 +31,35 @@ export function registerSubscriberRoutes(api: PluginApi): void {
   api.serve(subscriberEndpoints.list, {
     requires: 'subscribers.list',
     summary:
-      "A newsletter's subscribers, newest sign-ups first, 10 a page; search by the start of an e-mail or a name. A row whose address bounced or complained for the newsletter's publisher carries it (bounce); bounced=true keeps only those.",
+      "A newsletter's subscribers, newest sign-ups first, 10 a page; search by the start of an e-mail or a name. A row whose address bounced or complained for the newsletter's publisher carries it (bounce); bounced=true keeps only those. A row is PAID, with its plan and payment status, while the address pays for the newsletter (when a plugin sells subscriptions), FREE otherwise; type=paid or type=free keeps one type.",
     async handler(request, _reply, session) {
-      session.assertNewsletter(request.params.id);
-      const { page = 0, limit = constants.pageSizes.list, search, bounced } = request.query;
+      const newsletterId = request.params.id;
+      session.assertNewsletter(newsletterId);
+      const { page = 0, limit = constants.pageSizes.list, search, bounced, type } = request.query;
+      const plans = api.extensions.one(subscriberPlans);
       const { rows, count } = await listSubscribers(db, {
-        newsletterId: request.params.id,
+        newsletterId,
         // A newsletter of the caller's scopes is one of the caller's publisher (core/server/auth/session.ts): its bounces are that publisher's.
         publisherId: callerPublisher(session),
         search,
         bounced,
+        type: type && { type, payingEmails: plans?.payingEmails(newsletterId) ?? null },
         limit,
         offset: page * limit,
         countMax: searchCountCap(page, limit),
       });
-      return { data: rows.map(presentSubscription), count };
+      // The plans of this page's addresses only: one indexed look-up, whatever the list's size.
+      const planOf = plans && rows.length > 0 ? await plans.plansOf(newsletterId, rows.map(addressOf)) : new Map<string, SubscriberPlan>();
+      return { data: rows.map((row) => presentSubscription(row, planOf.get(addressOf(row)))), count };
+    },
+  });
+
+  api.serve(subscriberEndpoints.types, {
+    requires: 'subscribers.list',
+    summary: "Whether the newsletter's subscribers may be paid (a plugin sells subscriptions): the subscribers page then offers its type filter.",
+    async handler(request, _reply, session) {
+      session.assertNewsletter(request.params.id);
+      return { data: { paid: api.extensions.one(subscriberPlans) !== null } };
     },
   });
 
@@ -92,6 +108,9 @@ export function registerSubscriberRoutes(api: PluginApi): void {
     },
   });
 }
+
+/** A row's address as the payers are kept: lower-case. */
+const addressOf = (row: { email: string }) => row.email.toLowerCase();
 
 /** The uploaded CSV's bytes (text has no signature to check: csv-import reads it as UTF-8 text). */
 async function readCsvFile(request: FastifyRequest): Promise<Buffer> {

@@ -7,7 +7,7 @@
  * bulk). The analytics' series read the rollup and never scan the events.
  */
 import { randomUUID } from 'node:crypto';
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Expression, type Kysely, type RawBuilder } from 'kysely';
 import { ownTables, type Handle } from '../../../core/server/db/database';
 import { prefixPattern } from '../../../core/server/db/like';
 import type { CoreTables, NewsletterRow } from '../../../core/server/db/tables';
@@ -49,9 +49,38 @@ function matches(search: string): RawBuilder<boolean> {
   return sql<boolean>`(lower(email) like ${prefix} or ${foldedName} like ${prefix})`;
 }
 
+/** Free or paid: the type filter of the list, over the addresses paying now (a subquery of `email`, or null when nothing sells subscriptions: nobody pays). */
+export interface TypeFilter {
+  type: 'free' | 'paid';
+  payingEmails: Expression<{ email: string }> | null;
+}
+
+/**
+ * The subscribers of a type, or null when the type keeps everyone (free, and nobody pays). Paid:
+ * the payers' addresses, gathered once, each found by the (newsletter_id, lower(email)) index, so
+ * a page costs what the payers are, on any page (a join would read every subscriber for a deep
+ * page). Free: the list walks (newsletter_id, created_at desc) as unfiltered and skips each payer
+ * by the contributor's (newsletter_id, email) index (an anti-join: no payers held in memory).
+ */
+function ofType({ type, payingEmails }: TypeFilter): RawBuilder<boolean> | null {
+  if (!payingEmails) return type === 'paid' ? sql<boolean>`false` : null;
+  return type === 'paid'
+    ? sql<boolean>`lower(email) = any(array(${payingEmails}))`
+    : sql<boolean>`not exists (select 1 from (${payingEmails}) as paying where paying.email = lower(subscribers.email))`;
+}
+
 export async function listSubscribers(
   db: SubscribersDb,
-  options: { newsletterId: string; publisherId: string; search?: string; bounced?: boolean; limit: number; offset: number; countMax: number },
+  options: {
+    newsletterId: string;
+    publisherId: string;
+    search?: string;
+    bounced?: boolean;
+    type?: TypeFilter;
+    limit: number;
+    offset: number;
+    countMax: number;
+  },
 ): Promise<{ rows: ListedSubscriberRow[]; count: number }> {
   const search = options.search?.trim();
   let query = db.selectFrom('subscribers').where('newsletter_id', '=', options.newsletterId);
@@ -59,7 +88,9 @@ export async function listSubscribers(
   // The publisher's bounced addresses lead (few), each found by the (newsletter_id, lower(email)) index.
   if (options.bounced)
     query = query.where(sql<string>`lower(email)`, 'in', db.selectFrom('mail_bounces').select('email').where('publisher_id', '=', options.publisherId));
-  const filtered = Boolean(search) || options.bounced === true;
+  const typed = options.type ? ofType(options.type) : null;
+  if (typed) query = query.where(typed);
+  const filtered = Boolean(search) || options.bounced === true || typed !== null;
   const pageRows = query
     .select(['id', 'email', 'name', 'city', 'medium', 'created_at'])
     .orderBy('created_at', 'desc')

@@ -11,4 +11,8 @@ export interface SubscriberListQuery {
    * true: only addresses that bounced or complained for the newsletter's publisher (decision 0034); its count stops where a search's does.
    */
   bounced?: boolean;
+  /**
+   * paid: only the addresses that pay for the newsletter now (a row of type PAID); free: only the others. Its count stops where a search's does. Without a plugin that sells subscriptions every subscriber is free.
+   */
+  type?: 'free' | 'paid';
 }

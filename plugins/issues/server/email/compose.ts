@@ -5,12 +5,12 @@
  */
 import { findNewsletter } from '../../../../core/server/store';
 import { newsletterEmailDesign } from '../../../settings/server/public';
-import { readerHtml, type StoryRow } from '../../../stories/server/public';
+import { readerHtml, type PremiumAccess, type ReaderAccess, type StoryRow } from '../../../stories/server/public';
 import { articlePath, sentChannels } from '../articles';
 import type { IssueRow, IssuesDb } from '../store';
 import type { EmailChannel, EmailStory, IssueEmailInput } from './render';
 
-function emailStory(story: StoryRow, publicUrl: string): EmailStory {
+function emailStory(story: StoryRow, publicUrl: string, access: ReaderAccess): EmailStory {
   const path = articlePath(story);
   return {
     id: story.id,
@@ -18,15 +18,29 @@ function emailStory(story: StoryRow, publicUrl: string): EmailStory {
     title: story.title,
     subtitle: story.subtitle,
     image: story.image,
-    // A premium bullet goes as its teaser: nobody receiving the issue pays for it yet.
-    html: readerHtml(story, story.body_html),
+    // A premium bullet goes as its teaser with the way to the plans, or whole in the payers' copy.
+    html: readerHtml(story, story.body_html, access),
     // An article links to its page: the one it has, or the one the issue's publication gives it (the preview and the test show that link too).
     url: path ? `${publicUrl}${path}` : null,
     readingMs: Number(story.reading_time_ms),
   };
 }
 
+/** The e-mail's input as a reader who does not pay gets it (previews, tests, the design page). */
 export async function issueEmailInput(db: IssuesDb, issue: IssueRow, publicUrl: string): Promise<IssueEmailInput> {
+  return (await issueEmailInputs(db, issue, publicUrl, null)).input;
+}
+
+/**
+ * The e-mail's input for readers who do not pay and, when it has a premium bullet and a plugin
+ * sells subscriptions (stories' premiumAccess), for those who do: the bullet whole.
+ */
+export async function issueEmailInputs(
+  db: IssuesDb,
+  issue: IssueRow,
+  publicUrl: string,
+  premium: PremiumAccess | null,
+): Promise<{ input: IssueEmailInput; paid: IssueEmailInput | null }> {
   const base = publicUrl.replace(/\/+$/, '');
   const [newsletter, sent, design] = await Promise.all([
     findNewsletter(db, issue.newsletter_id),
@@ -34,8 +48,10 @@ export async function issueEmailInput(db: IssuesDb, issue: IssueRow, publicUrl: 
     newsletterEmailDesign(db, issue.newsletter_id),
   ]);
   if (!newsletter) throw new Error(`Issue ${issue.id}: its newsletter ${issue.newsletter_id} does not exist.`);
-  const channels: EmailChannel[] = sent.map((channel) => ({ title: channel.title, stories: channel.stories.map((story) => emailStory(story, base)) }));
-  return {
+  const channelsFor = (access: ReaderAccess): EmailChannel[] =>
+    sent.map((channel) => ({ title: channel.title, stories: channel.stories.map((story) => emailStory(story, base, access)) }));
+  const premiumBullets = premium !== null && sent.some((channel) => channel.stories.some((story) => story.is_premium && story.type !== 'article'));
+  const input: IssueEmailInput = {
     issue: {
       id: issue.id,
       subject: issue.subject || issue.key,
@@ -51,8 +67,9 @@ export async function issueEmailInput(db: IssuesDb, issue: IssueRow, publicUrl: 
       lang: newsletter.lang,
       image: newsletter.image,
     },
-    channels,
+    channels: channelsFor(premiumBullets ? { offer: await premium!.offer(newsletter) } : {}),
     design,
     publicUrl: base,
   };
+  return { input, paid: premiumBullets ? { ...input, channels: channelsFor({ whole: true }) } : null };
 }

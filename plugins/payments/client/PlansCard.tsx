@@ -1,0 +1,204 @@
+/**
+ * PAID PLANS on Newsletter Credentials (the settings plugin's `newsletterSettingsCardRef`): the
+ * currency and the monthly and yearly prices readers pay. Prices are typed in major units in the
+ * console's language ('49,90' or '49.90') and sent in the minor unit (4990); an empty price takes
+ * the plan off. Directors and admins (publishers.update) set them; an editor sees them read-only.
+ * Saved by its own button: the prices are not part of the newsletter's record.
+ */
+import { Dropdown, MessageBar, MessageBarType, PrimaryButton, Spinner, Stack, Text, TextField, type IDropdownOption } from '@fluentui/react';
+import { useEffect, useState } from 'react';
+import { handleError } from '../../../core/client/errors';
+import { currentLang, formatNumber, useConsoleLang, type ConsoleLang } from '../../../core/client/format';
+import { byField, formValidator } from '../../../core/client/forms';
+import { useCan } from '../../../core/client/permissions';
+import { theme } from '../../../core/client/theme';
+import { toast } from '../../../core/client/toasts';
+import saveSchemaText from '../../../schemas/api/newsletter-plans-save.schema.json';
+import saveSchema from '../../../schemas/api/newsletter-plans-save.schema.json?validator';
+import type { NewsletterPlans } from '../../../schemas/generated/api/newsletter-plans';
+import type { NewsletterPlansSave } from '../../../schemas/generated/api/newsletter-plans-save';
+import { SettingsCard, type NewsletterSettingsCardProps } from '../../settings/client/public';
+import { fieldErrorsOf, paymentsApi } from './payments-api';
+
+type Currency = NewsletterPlansSave['currency'];
+type Plan = 'monthly' | 'yearly';
+/** What the card's fields hold: the prices as typed, in major units. */
+type PlansForm = { currency: Currency } & Record<Plan, string>;
+
+const validatePlans = formValidator<NewsletterPlansSave>(saveSchema);
+/** The schema's own words for a price that is no number. */
+const notAPriceText = saveSchemaText.properties.monthly.errorMessage.type;
+const currencies: IDropdownOption<Currency>[] = [
+  { key: 'try', text: 'Turkish lira (TRY)' },
+  { key: 'usd', text: 'US dollar (USD)' },
+  { key: 'eur', text: 'Euro (EUR)' },
+  { key: 'gbp', text: 'Pound sterling (GBP)' },
+];
+const planFields: { plan: Plan; label: string; period: string }[] = [
+  { plan: 'monthly', label: 'MONTHLY PRICE', period: 'a month' },
+  { plan: 'yearly', label: 'YEARLY PRICE', period: 'a year' },
+];
+/** The fields share a row on a wide card and take one each on a phone. */
+const fieldItem = { root: { flex: '1 1 200px', minWidth: 0, maxWidth: 320 } };
+
+/** How many digits the currency's minor unit has (2: kuruş, cents, pence). */
+const minorDigits = (currency: string) => new Intl.NumberFormat('en', { style: 'currency', currency }).resolvedOptions().maximumFractionDigits ?? 2;
+
+/** A price as its field shows it, in major units and the console's language: 4990 → '49,90' (tr), '49.90' (en); not offered → ''. */
+function priceText(amount: number | null, currency: string, lang: ConsoleLang): string {
+  if (amount === null) return '';
+  const digits = minorDigits(currency);
+  return formatNumber(amount / 10 ** digits, lang, { minimumFractionDigits: digits, maximumFractionDigits: digits });
+}
+
+/** The fields for the prices the server holds. */
+const formOf = (held: NewsletterPlans, lang: ConsoleLang): PlansForm => ({
+  currency: held.currency as Currency,
+  monthly: priceText(held.monthly, held.currency, lang),
+  yearly: priceText(held.yearly, held.currency, lang),
+});
+
+/**
+ * A typed price in the minor unit: '49,90', '49.90' and '49.9' → 4990; '1.000', '1,000' and
+ * '1.000,50' group the thousands (a separator before three digits cannot start the fraction, which
+ * has at most two); '' → null (the plan is not offered); undefined for what is no price.
+ */
+function minorAmount(text: string, currency: string): number | null | undefined {
+  const typed = text.replace(/\s/g, '');
+  if (typed === '') return null;
+  const digits = minorDigits(currency);
+  const fraction = digits > 0 ? `(?:[.,](\\d{1,${digits}}))?` : '';
+  const match = new RegExp(`^(\\d+(?:[.,]\\d{3})*)${fraction}$`).exec(typed);
+  if (!match) return undefined;
+  return Number(match[1]!.replace(/[.,]/g, '') + (match[2] ?? '').padEnd(digits, '0'));
+}
+
+export default function PlansCard({ newsletterId }: NewsletterSettingsCardProps) {
+  const lang = useConsoleLang();
+  const canSetPrices = useCan()('publishers.update');
+  const [saved, setSaved] = useState<NewsletterPlans | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [form, setForm] = useState<PlansForm>({ currency: 'try', monthly: '', yearly: '' });
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+
+  useEffect(() => {
+    let current = true;
+    setSaved(null);
+    setFailed(false);
+    paymentsApi
+      .plans(newsletterId)
+      .then(({ data }) => {
+        if (!current) return;
+        setSaved(data);
+        // In the language of the moment: a change of language later leaves what is typed as it is.
+        setForm(formOf(data, currentLang()));
+      })
+      .catch(async (error: unknown) => {
+        if (!current) return;
+        setFailed(true);
+        await handleError(error);
+      });
+    return () => {
+      current = false;
+    };
+  }, [newsletterId]);
+
+  const edit = <K extends keyof PlansForm>(key: K, value: PlansForm[K]) => {
+    setForm((typed) => ({ ...typed, [key]: value }));
+    setErrors(({ [key]: _gone, ...rest }) => rest);
+  };
+  const { currency } = form;
+
+  const save = async () => {
+    const amounts = { monthly: minorAmount(form.monthly, currency), yearly: minorAmount(form.yearly, currency) };
+    // What is no number is said so here; the schema checks the rest (a price under 1 in the other field).
+    const notPrices = planFields.filter(({ plan }) => amounts[plan] === undefined).map(({ plan }) => ({ path: plan, message: notAPriceText }));
+    const checked = validatePlans({ currency, monthly: amounts.monthly ?? null, yearly: amounts.yearly ?? null });
+    const problems = [...notPrices, ...(checked.ok ? [] : checked.details)];
+    if (!checked.ok || problems.length > 0) {
+      setErrors(byField(problems));
+      toast('error', 'Error!', problems[0]?.message);
+      return;
+    }
+    setBusy(true);
+    try {
+      const { data, msg } = await paymentsApi.savePlans(newsletterId, checked.value);
+      setSaved(data);
+      setForm(formOf(data, lang));
+      setErrors({});
+      toast('success', 'Success!', msg);
+    } catch (error) {
+      setErrors(await fieldErrorsOf(error));
+      await handleError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  /** What a reader pays, under the field: '₺49,90 a month', or that the plan is not offered. */
+  const describe = (plan: Plan, period: string) => {
+    const amount = minorAmount(form[plan], currency);
+    if (amount === null) return 'Empty: this plan is not offered.';
+    if (amount === undefined) return undefined;
+    const money = formatNumber(amount / 10 ** minorDigits(currency), lang, { style: 'currency', currency: currency.toUpperCase() });
+    return `Readers pay ${money} ${period}.`;
+  };
+
+  if (failed) return null;
+
+  return (
+    <SettingsCard title="PAID PLANS">
+      {!saved ? (
+        <Spinner label="Loading..." />
+      ) : (
+        <>
+          {saved.available ? null : (
+            <MessageBar messageBarType={MessageBarType.warning} isMultiline>
+              Readers cannot subscribe yet: the publisher&apos;s Stripe keys must be set in Publisher Credentials first.
+            </MessageBar>
+          )}
+          {canSetPrices ? null : (
+            <Text styles={{ root: { color: theme.palette.neutralSecondary } }}>The prices are set by the publisher&apos;s directors and admins.</Text>
+          )}
+
+          <Stack horizontal wrap tokens={{ childrenGap: 16 }}>
+            <Stack.Item styles={fieldItem}>
+              <Dropdown
+                label="CURRENCY"
+                options={currencies}
+                selectedKey={currency}
+                disabled={!canSetPrices}
+                errorMessage={errors.currency}
+                onChange={(_event, option) => {
+                  if (option) edit('currency', option.key as Currency);
+                }}
+              />
+            </Stack.Item>
+            {planFields.map(({ plan, label, period }) => (
+              <Stack.Item key={plan} styles={fieldItem}>
+                <TextField
+                  label={label}
+                  inputMode="decimal"
+                  readOnly={!canSetPrices}
+                  suffix={currency.toUpperCase()}
+                  placeholder="Not offered"
+                  value={form[plan]}
+                  onChange={(_event, value) => edit(plan, value ?? '')}
+                  description={describe(plan, period)}
+                  errorMessage={errors[plan]}
+                />
+              </Stack.Item>
+            ))}
+          </Stack>
+
+          {canSetPrices ? (
+            <Stack horizontal wrap tokens={{ childrenGap: 12 }}>
+              <PrimaryButton text="SAVE PRICES" iconProps={{ iconName: 'Save' }} disabled={busy} onClick={() => void save()} />
+            </Stack>
+          ) : null}
+        </>
+      )}
+    </SettingsCard>
+  );
+}

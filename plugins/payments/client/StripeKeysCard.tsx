@@ -1,0 +1,182 @@
+/**
+ * PAYMENTS on Publisher Credentials (the settings plugin's `publisherSettingsCardRef`): whether the
+ * publisher's Stripe keys are set, shown by the secret key's hint only (the server never answers a
+ * key), the two keys to paste, and the webhook address to give Stripe. A key left empty keeps the
+ * one stored, so the fields start empty and stay so after a save. Saved by its own button: the
+ * keys are not part of the publisher's record the top bar's SAVE sends.
+ */
+import { DefaultButton, MessageBar, MessageBarType, PrimaryButton, Spinner, Stack, Text, TextField } from '@fluentui/react';
+import { useEffect, useState } from 'react';
+import { handleError } from '../../../core/client/errors';
+import { byField, formValidator, toastFirstProblem } from '../../../core/client/forms';
+import { ConfirmDialog } from '../../../core/client/page-parts';
+import { theme } from '../../../core/client/theme';
+import { toast } from '../../../core/client/toasts';
+import saveSchema from '../../../schemas/api/payment-account-save.schema.json?validator';
+import type { PaymentAccount } from '../../../schemas/generated/api/payment-account';
+import type { PaymentAccountSave } from '../../../schemas/generated/api/payment-account-save';
+import { SettingsCard, type PublisherSettingsCardProps } from '../../settings/client/public';
+import { fieldErrorsOf, paymentsApi } from './payments-api';
+
+const validateKeys = formValidator<PaymentAccountSave>(saveSchema);
+const noKeys = { secretKey: '', webhookSecret: '' };
+/** A field shares its row with the other on a wide card and takes the row alone on a phone. */
+const fieldItem = { root: { flex: '1 1 240px', minWidth: 0 } };
+
+export default function StripeKeysCard({ publisherId }: PublisherSettingsCardProps) {
+  const [account, setAccount] = useState<PaymentAccount | null>(null);
+  const [failed, setFailed] = useState(false);
+  const [keys, setKeys] = useState(noKeys);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const [busy, setBusy] = useState(false);
+  const [removing, setRemoving] = useState(false);
+
+  useEffect(() => {
+    let current = true;
+    setAccount(null);
+    setFailed(false);
+    paymentsApi
+      .account()
+      .then(({ data }) => {
+        if (current) setAccount(data);
+      })
+      .catch(async (error: unknown) => {
+        if (!current) return;
+        setFailed(true);
+        await handleError(error);
+      });
+    return () => {
+      current = false;
+    };
+  }, [publisherId]);
+
+  const typeInto = (key: keyof typeof noKeys) => (_event: unknown, value?: string) => {
+    setKeys((typed) => ({ ...typed, [key]: value ?? '' }));
+    setErrors(({ [key]: _gone, ...rest }) => rest);
+  };
+
+  const save = async () => {
+    // Only what was typed is sent: a key left out keeps the one stored.
+    const typed = Object.fromEntries(Object.entries(keys).flatMap(([key, value]) => (value.trim() ? [[key, value.trim()]] : [])));
+    const checked = toastFirstProblem(validateKeys(typed));
+    if (!checked.ok) {
+      setErrors(byField(checked.details));
+      return;
+    }
+    setBusy(true);
+    try {
+      const { data, msg } = await paymentsApi.saveAccount(checked.value);
+      setAccount(data);
+      setKeys(noKeys);
+      setErrors({});
+      toast('success', 'Success!', msg);
+    } catch (error) {
+      setErrors(await fieldErrorsOf(error));
+      await handleError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const remove = async () => {
+    const { data, msg } = await paymentsApi.removeAccount();
+    setAccount(data);
+    setRemoving(false);
+    toast('success', 'Success!', msg);
+  };
+
+  const copyWebhookUrl = async (url: string) => {
+    try {
+      await navigator.clipboard.writeText(url);
+      toast('success', 'Copied!', 'The webhook address is copied.');
+    } catch {
+      toast('error', 'Error!', 'The address could not be copied; select it and copy it by hand.');
+    }
+  };
+
+  if (failed) return null;
+
+  return (
+    <SettingsCard title="PAYMENTS">
+      {!account ? (
+        <Spinner label="Loading..." />
+      ) : (
+        <>
+          {account.configured ? (
+            <MessageBar messageBarType={MessageBarType.success} isMultiline>
+              {`Stripe is connected with the secret key ${account.secretKeyHint ?? ''}.`}
+            </MessageBar>
+          ) : (
+            <MessageBar messageBarType={MessageBarType.warning} isMultiline>
+              Stripe is not connected: readers cannot subscribe to the paid plans until the keys are saved.
+            </MessageBar>
+          )}
+
+          <Stack horizontal wrap tokens={{ childrenGap: 16 }}>
+            <Stack.Item styles={fieldItem}>
+              <TextField
+                label="STRIPE SECRET KEY"
+                type="password"
+                canRevealPassword
+                autoComplete="new-password"
+                spellCheck={false}
+                placeholder={account.configured ? 'Empty: keep the saved key' : 'sk_live_...'}
+                value={keys.secretKey}
+                onChange={typeInto('secretKey')}
+                errorMessage={errors.secretKey}
+              />
+            </Stack.Item>
+            <Stack.Item styles={fieldItem}>
+              <TextField
+                label="WEBHOOK SIGNING SECRET"
+                type="password"
+                canRevealPassword
+                autoComplete="new-password"
+                spellCheck={false}
+                placeholder={account.configured ? 'Empty: keep the saved secret' : 'whsec_...'}
+                value={keys.webhookSecret}
+                onChange={typeInto('webhookSecret')}
+                errorMessage={errors.webhookSecret}
+              />
+            </Stack.Item>
+          </Stack>
+
+          <Stack tokens={{ childrenGap: 4 }}>
+            <Stack horizontal verticalAlign="end" tokens={{ childrenGap: 8 }}>
+              <Stack.Item grow styles={{ root: { minWidth: 0 } }}>
+                <TextField label="WEBHOOK ADDRESS" readOnly value={account.webhookUrl} onFocus={(event) => event.currentTarget.select()} />
+              </Stack.Item>
+              <DefaultButton
+                text="Copy"
+                iconProps={{ iconName: 'Copy' }}
+                ariaLabel="Copy the webhook address"
+                onClick={() => void copyWebhookUrl(account.webhookUrl)}
+              />
+            </Stack>
+            <Text variant="small" styles={{ root: { color: theme.palette.neutralSecondary } }}>
+              In Stripe&apos;s dashboard, add this address as a webhook endpoint with the events checkout.session.completed, customer.subscription.created,
+              customer.subscription.updated, customer.subscription.deleted, invoice.paid and invoice.payment_failed; then paste its signing secret above.
+            </Text>
+          </Stack>
+
+          <Stack horizontal wrap tokens={{ childrenGap: 12 }}>
+            <PrimaryButton text="SAVE KEYS" iconProps={{ iconName: 'Save' }} disabled={busy} onClick={() => void save()} />
+            {account.configured ? (
+              <DefaultButton text="REMOVE KEYS" iconProps={{ iconName: 'Delete' }} disabled={busy} onClick={() => setRemoving(true)} />
+            ) : null}
+          </Stack>
+        </>
+      )}
+
+      {removing ? (
+        <ConfirmDialog
+          title="Remove the Stripe keys?"
+          text="Readers can no longer subscribe to the paid plans, and Stripe's news of the current subscriptions (renewals, cancellations) is no longer taken, until keys are saved again."
+          action="REMOVE"
+          onConfirm={remove}
+          onDismiss={() => setRemoving(false)}
+        />
+      ) : null}
+    </SettingsCard>
+  );
+}

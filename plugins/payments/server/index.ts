@@ -1,0 +1,20 @@
+/**
+ * The payments plugin's server: the publisher's keys and the newsletters' prices (routes.ts), the
+ * reader's Checkout and customer portal (reader-pages.ts), Stripe's webhook (webhook.ts), premium
+ * stories whole for payers (access.ts), Earnings (earnings.ts) and its demo payments (seed.ts).
+ */
+import { serverPlugin } from '../../../core/server/plugins/contract';
+import manifest from '../plugin';
+import { registerEarnings } from './earnings';
+import { registerPaymentRoutes } from './routes';
+import { seedPayments } from './seed';
+import { addSubscriberType } from './subscriber-type';
+
+export default serverPlugin(manifest, {
+  register(api) {
+    registerPaymentRoutes(api);
+    registerEarnings(api);
+    addSubscriberType(api);
+  },
+  seed: (context) => seedPayments(context),
+});

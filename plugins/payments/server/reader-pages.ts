@@ -1,0 +1,279 @@
+/**
+ * The reader's side of paid plans, below a newsletter's address (Turkish, as the reader pages are):
+ * - GET /n/{key}/premium: the newsletter's plans and prices; for a signed-in reader a button per
+ *   plan that opens Stripe Checkout, for a payer the subscription's state and the customer portal;
+ *   for anyone else the way to sign in first (a link is e-mailed only to a subscriber).
+ * - POST /n/{key}/premium/checkout (csrf, plan): a Checkout session for the reader's address, the
+ *   newsletter and the plan named on it and on its subscription, so that the webhook knows them.
+ * - POST /n/{key}/premium/portal (csrf): Stripe's customer portal (cancel, change the card).
+ * The landing page offers the plans too. With no Stripe keys or no price, nothing is offered.
+ */
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { NewsletterRow } from '../../../core/server/db/tables';
+import type { PluginApi } from '../../../core/server/plugins/contract';
+import { mastheadFrame, type PublicPageNewsletter } from '../../../core/server/public-page';
+import { documentAnswer, keyParams } from '../../../core/server/schemas/parts';
+import { findNewsletter, findNewsletterByKey } from '../../../core/server/store';
+import { escapeHtml } from '../../../core/shared/text';
+import { addPublicSection } from '../../dashboards/server/public';
+import { buttonForm, noticePage, readerFormValid, readerPath, readerWithForm, sendReaderPage, signedInReader } from '../../readers/server/public';
+import { premiumAccess } from '../../stories/server/public';
+import { readerLook } from '../../subscribers/server/public';
+import { findAccount, findPlans, pays, payingEmails, readerSubscription, type NewsletterPlansRow, type PaidSubscriptionRow, type PaymentsDb } from './store';
+import { publisherStripe } from './stripe';
+import type { Plan } from './tables';
+
+export const premiumTexts = {
+  title: 'Premium abonelik',
+  lede: (title: string) => `${title} bülteninin premium yazılarını tamamıyla okumak için bir plan seçin.`,
+  plans: { monthly: 'Aylık', yearly: 'Yıllık' } as Record<Plan, string>,
+  per: { monthly: 'ay', yearly: 'yıl' } as Record<Plan, string>,
+  choose: (plan: Plan) => `${premiumTexts.plans[plan]} abone ol`,
+  signInFirst: 'Ödeme yapmak için önce okur girişi yapın. Giriş bağlantısı bültenin abonelerine gönderilir: abone değilseniz önce ücretsiz abone olun.',
+  signIn: 'Okur girişi',
+  subscribeFree: 'Ücretsiz abone ol',
+  signedInAs: (email: string) => `${email} adresiyle giriş yaptınız.`,
+  active: (plan: Plan, until: string | null) =>
+    `Premium aboneliğiniz etkin (${premiumTexts.plans[plan].toLocaleLowerCase('tr')} plan${until ? `, ${until} tarihine kadar ödendi` : ''}).`,
+  pastDue:
+    'Son ödemeniz alınamadı; Stripe yeniden deniyor. Bu sürede premium yazıları okumaya devam edebilirsiniz: kartınızı aboneliğinizi yöneterek güncelleyin.',
+  ended: 'Premium aboneliğiniz sona erdi. Yeniden abone olabilirsiniz.',
+  processing: 'Ödemeniz alındı; aboneliğiniz birkaç saniye içinde etkinleşecek. Sayfayı yenileyin.',
+  refresh: 'Sayfayı yenile',
+  manage: 'Aboneliği yönet',
+  notOffered: 'Bu bülten ücretli abonelik sunmuyor.',
+  unavailable: 'Ödeme sayfası şu anda açılamıyor. Lütfen biraz sonra yeniden deneyin.',
+  formExpired: 'Bu form geçerliliğini yitirdi. Lütfen sayfayı yenileyip yeniden deneyin.',
+  landing: (price: string) => `Premium abonelik: ${price}`,
+  notFound: 'Bülten bulunamadı.',
+} as const;
+
+/** A price as the reader reads it: 49,00 ₺ / ay. */
+export function priceText(amount: number, currency: string, plan?: Plan): string {
+  const money = new Intl.NumberFormat('tr-TR', { style: 'currency', currency: currency.toUpperCase() }).format(amount / 100);
+  return plan ? `${money} / ${premiumTexts.per[plan]}` : money;
+}
+
+const dateText = new Intl.DateTimeFormat('tr-TR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Istanbul' });
+
+/** The plans a newsletter offers now: its priced ones, when its publisher has Stripe keys. */
+async function offeredPlans(db: PaymentsDb, newsletter: { id: string; publisher_id: string }): Promise<{ plans: NewsletterPlansRow; offered: Plan[] } | null> {
+  const [plans, account] = await Promise.all([findPlans(db, newsletter.id), findAccount(db, newsletter.publisher_id)]);
+  if (!plans || !account) return null;
+  const offered = (['monthly', 'yearly'] as const).filter((plan) => amountOf(plans, plan) !== null);
+  return offered.length > 0 ? { plans, offered } : null;
+}
+
+const amountOf = (plans: NewsletterPlansRow, plan: Plan) => (plan === 'monthly' ? plans.monthly_amount : plans.yearly_amount);
+
+const fieldOf = (body: unknown, name: string): string => {
+  const value = body && typeof body === 'object' ? (body as Record<string, unknown>)[name] : undefined;
+  return typeof value === 'string' ? value : '';
+};
+
+/** Where Checkout and the customer portal live: the premium page's forms end there. */
+const stripePages = ['https://checkout.stripe.com', 'https://billing.stripe.com'];
+
+export function registerReaderPayments(api: PluginApi, db: PaymentsDb): void {
+  const premiumPath = (key: string) => readerPath(key, '/premium');
+  // A form's redirect must be allowed by the page that holds it (CSP form-action): the premium page lets its forms reach Stripe.
+  const formTargets = [...stripePages, ...(api.env.stripeApiUrl ? [new URL(api.env.stripeApiUrl).origin] : [])].join(' ');
+  const allowStripeForms = (reply: FastifyReply) => {
+    // helmet writes the policy on the raw response as the request comes in.
+    const policy = reply.raw.getHeader('content-security-policy');
+    if (typeof policy === 'string') reply.raw.setHeader('content-security-policy', policy.replace(/form-action [^;]*/, `form-action 'self' ${formTargets}`));
+  };
+  const goTo = (reply: FastifyReply, url: string) => reply.header('cache-control', 'no-store').redirect(url, 303);
+
+  const newsletterOf = async (key: string): Promise<(NewsletterRow & { frame: PublicPageNewsletter }) | null> => {
+    const newsletter = await findNewsletterByKey(api.db, key);
+    if (!newsletter?.published) return null;
+    return { ...newsletter, frame: await readerLook(api.db, newsletter, { form: false }) };
+  };
+  const notFound = (reply: FastifyReply) =>
+    sendReaderPage(reply, 404, mastheadFrame, premiumTexts.title, noticePage(premiumTexts.title, premiumTexts.notFound, 'problem'));
+  const notice = (reply: FastifyReply, status: number, newsletter: { key: string; frame: PublicPageNewsletter }, text: string) =>
+    sendReaderPage(
+      reply,
+      status,
+      newsletter.frame,
+      premiumTexts.title,
+      noticePage(premiumTexts.title, text, 'problem', { href: premiumPath(newsletter.key), label: premiumTexts.title }),
+    );
+
+  /** What a reader who pays, paid or is paying sees of the subscription. */
+  const stateOf = (subscription: PaidSubscriptionRow | undefined, justPaid: boolean): string | null => {
+    if (!subscription) return justPaid ? premiumTexts.processing : null;
+    if (subscription.status === 'past_due') return premiumTexts.pastDue;
+    if (subscription.status === 'active' || subscription.status === 'trialing')
+      return premiumTexts.active(subscription.plan, subscription.current_period_end && dateText.format(subscription.current_period_end));
+    return justPaid ? premiumTexts.processing : premiumTexts.ended;
+  };
+
+  api.page<{ key: string }>({
+    url: '/n/:key/premium',
+    schema: {
+      params: keyParams,
+      querystring: { type: 'object', properties: { checkout: { type: 'string', maxLength: 20 } } },
+      response: documentAnswer('text/html; charset=utf-8', "The newsletter's paid plans, and the reader's subscription."),
+      summary:
+        "A newsletter's paid plans with their prices: for a signed-in reader a button per plan to Stripe Checkout (or, for a payer, the subscription's state and the customer portal); for anyone else the way to sign in. 404 when the newsletter offers no plan.",
+    },
+    async handler(request, reply) {
+      const newsletter = await newsletterOf(request.params.key);
+      if (!newsletter) return notFound(reply);
+      const offer = await offeredPlans(db, newsletter);
+      if (!offer) return notice(reply, 404, newsletter, premiumTexts.notOffered);
+      const reader = await readerWithForm(api, request, newsletter.publisher_id);
+      const subscription = reader ? await readerSubscription(db, newsletter.id, reader.email) : undefined;
+      const justPaid = (request.query as { checkout?: string }).checkout === 'done';
+      const prices = offer.offered.map(
+        (plan) =>
+          `<li><strong>${escapeHtml(premiumTexts.plans[plan])}</strong>: ${escapeHtml(priceText(amountOf(offer.plans, plan)!, offer.plans.currency, plan))}</li>`,
+      );
+      const parts = [`<h1>${escapeHtml(premiumTexts.title)}</h1>`, `<p>${escapeHtml(premiumTexts.lede(newsletter.title))}</p>`, `<ul>${prices.join('')}</ul>`];
+      if (!reader) {
+        parts.push(
+          `<p>${escapeHtml(premiumTexts.signInFirst)}</p>`,
+          `<p><a class="button" href="${escapeHtml(readerPath(newsletter.key, '/signin'))}">${escapeHtml(premiumTexts.signIn)}</a> <a class="more" href="${escapeHtml(readerPath(newsletter.key))}">${escapeHtml(premiumTexts.subscribeFree)}</a></p>`,
+        );
+      } else {
+        parts.push(`<p>${escapeHtml(premiumTexts.signedInAs(reader.email))}</p>`);
+        const state = stateOf(subscription, justPaid);
+        if (state) parts.push(`<p class="notice"${subscription?.status === 'past_due' ? ' role="alert"' : ''}>${escapeHtml(state)}</p>`);
+        const paying = subscription && ['active', 'trialing', 'past_due'].includes(subscription.status);
+        if (paying) parts.push(buttonForm(readerPath(newsletter.key, '/premium/portal'), premiumTexts.manage, { csrf: reader.csrf }));
+        else if (state === premiumTexts.processing)
+          parts.push(`<p><a class="more" href="${escapeHtml(`${premiumPath(newsletter.key)}?checkout=done`)}">${escapeHtml(premiumTexts.refresh)}</a></p>`);
+        else
+          for (const plan of offer.offered)
+            parts.push(buttonForm(readerPath(newsletter.key, '/premium/checkout'), premiumTexts.choose(plan), { csrf: reader.csrf, plan }));
+      }
+      allowStripeForms(reply);
+      return sendReaderPage(reply, 200, newsletter.frame, premiumTexts.title, parts.join('\n'));
+    },
+  });
+
+  /** The signed-in reader of a posted form with its token, or the answer already sent. */
+  const formReader = async (request: FastifyRequest, reply: FastifyReply, newsletter: NewsletterRow & { frame: PublicPageNewsletter }) => {
+    const reader = await signedInReader(api.db, request, newsletter.publisher_id);
+    if (!reader) return { sent: goTo(reply, readerPath(newsletter.key, '/signin')) };
+    if (!(await readerFormValid(api, request, newsletter.publisher_id, fieldOf(request.body, 'csrf'))))
+      return { sent: notice(reply, 403, newsletter, premiumTexts.formExpired) };
+    return { reader };
+  };
+  const stripeFailed = (reply: FastifyReply, newsletter: NewsletterRow & { frame: PublicPageNewsletter }, error: unknown) => {
+    api.log.warn(
+      { err: error instanceof Error ? { type: error.name, message: error.message } : error, newsletterId: newsletter.id },
+      'payments: a Stripe call failed',
+    );
+    return notice(reply, 502, newsletter, premiumTexts.unavailable);
+  };
+  const formSchema = (summary: string, response: string) => ({
+    params: keyParams,
+    response: { ...documentAnswer('text/html; charset=utf-8', "A problem, in the newsletter's look."), 303: { description: response, type: 'null' } },
+    summary,
+  });
+
+  api.page<{ key: string }>({
+    method: 'POST',
+    url: '/n/:key/premium/checkout',
+    schema: formSchema(
+      "Opens Stripe Checkout for the signed-in reader (csrf, plan: monthly or yearly): a subscription to the newsletter at its price, the reader's address, newsletter and plan named on it for the webhook. Without a session, to the sign-in; 403 without the session's form token; 502 when Stripe does not answer.",
+      'To Stripe Checkout.',
+    ),
+    async handler(request, reply) {
+      const newsletter = await newsletterOf(request.params.key);
+      if (!newsletter) return notFound(reply);
+      const offer = await offeredPlans(db, newsletter);
+      if (!offer) return notice(reply, 404, newsletter, premiumTexts.notOffered);
+      const form = await formReader(request, reply, newsletter);
+      if (!form.reader) return form.sent;
+      const plan = fieldOf(request.body, 'plan') as Plan;
+      if (!offer.offered.includes(plan)) return notice(reply, 422, newsletter, premiumTexts.notOffered);
+      if (await pays(db, newsletter.id, form.reader.email)) return goTo(reply, premiumPath(newsletter.key));
+      const stripe = await publisherStripe(api, db, newsletter.publisher_id);
+      if (!stripe) return notice(reply, 404, newsletter, premiumTexts.notOffered);
+      const tags = { newsletterId: newsletter.id, plan, email: form.reader.email };
+      const previous = await readerSubscription(db, newsletter.id, form.reader.email);
+      const base = `${api.env.publicUrl}${premiumPath(newsletter.key)}`;
+      try {
+        const session = await stripe.client.checkout.sessions.create({
+          mode: 'subscription',
+          ...(previous ? { customer: previous.customer_id } : { customer_email: form.reader.email }),
+          client_reference_id: newsletter.id,
+          metadata: tags,
+          subscription_data: { metadata: tags },
+          line_items: [
+            {
+              quantity: 1,
+              price_data: {
+                currency: offer.plans.currency,
+                unit_amount: amountOf(offer.plans, plan)!,
+                recurring: { interval: plan === 'monthly' ? 'month' : 'year' },
+                product_data: { name: `${newsletter.title} · ${premiumTexts.title} (${premiumTexts.plans[plan]})` },
+              },
+            },
+          ],
+          success_url: `${base}?checkout=done`,
+          cancel_url: base,
+        });
+        if (!session.url) throw new Error('Checkout answered no address');
+        return goTo(reply, session.url);
+      } catch (error) {
+        return stripeFailed(reply, newsletter, error);
+      }
+    },
+  });
+
+  api.page<{ key: string }>({
+    method: 'POST',
+    url: '/n/:key/premium/portal',
+    schema: formSchema(
+      "Opens Stripe's customer portal for the signed-in reader's subscription to the newsletter (csrf): cancelling, changing the card. Without a session, to the sign-in; 403 without the session's form token; 502 when Stripe does not answer.",
+      "To Stripe's customer portal.",
+    ),
+    async handler(request, reply) {
+      const newsletter = await newsletterOf(request.params.key);
+      if (!newsletter) return notFound(reply);
+      const form = await formReader(request, reply, newsletter);
+      if (!form.reader) return form.sent;
+      const subscription = await readerSubscription(db, newsletter.id, form.reader.email);
+      const stripe = await publisherStripe(api, db, newsletter.publisher_id);
+      if (!subscription || !stripe) return goTo(reply, premiumPath(newsletter.key));
+      try {
+        const portal = await stripe.client.billingPortal.sessions.create({
+          customer: subscription.customer_id,
+          return_url: `${api.env.publicUrl}${premiumPath(newsletter.key)}`,
+        });
+        return goTo(reply, portal.url);
+      } catch (error) {
+        return stripeFailed(reply, newsletter, error);
+      }
+    },
+  });
+
+  // Premium stories ask here who reads them whole, and where the others subscribe.
+  api.extensions.add(premiumAccess, {
+    async reads(request, newsletter) {
+      const reader = await signedInReader(api.db, request, newsletter.publisher_id);
+      return reader !== null && pays(db, newsletter.id, reader.email);
+    },
+    payers: (newsletterId) => payingEmails(db, newsletterId),
+    async offer(newsletter) {
+      return (await offeredPlans(db, newsletter)) ? `${api.env.publicUrl}${premiumPath(newsletter.key)}` : null;
+    },
+  });
+
+  addPublicSection(api, {
+    id: 'paid-plans',
+    owners: ['newsletter'],
+    async render(_owner, newsletterId) {
+      const newsletter = await findNewsletter(api.db, newsletterId);
+      const offer = newsletter && (await offeredPlans(db, newsletter));
+      if (!newsletter || !offer) return '';
+      const cheapest = offer.offered.map((plan) => ({ plan, amount: amountOf(offer.plans, plan)! })).sort((a, b) => a.amount - b.amount)[0]!;
+      return `<p><a class="button" href="${escapeHtml(premiumPath(newsletter.key))}">${escapeHtml(premiumTexts.landing(priceText(cheapest.amount, offer.plans.currency, cheapest.plan)))}</a></p>`;
+    },
+  });
+}

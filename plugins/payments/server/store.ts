@@ -1,0 +1,132 @@
+/**
+ * The payments plugin's queries: a publisher's sealed Stripe keys, a newsletter's prices, and
+ * what Stripe's events said of subscriptions and invoices. Who pays is read here and written only
+ * by the webhook (webhook.ts).
+ */
+import type { Kysely, Selectable } from 'kysely';
+import { clock } from '../../../core/server/clock';
+import { ownTables, type Handle } from '../../../core/server/db/database';
+import type { CoreTables } from '../../../core/server/db/tables';
+import type { NewsletterPlansTable, PaidSubscriptionsTable, PaymentAccountsTable, PaymentTables, PaymentsTable } from './tables';
+
+export type PaymentsDb = Kysely<CoreTables & PaymentTables>;
+
+export const paymentsDb = (db: Handle): PaymentsDb => ownTables<PaymentTables>(db);
+
+export type PaymentAccountRow = Selectable<PaymentAccountsTable>;
+export type NewsletterPlansRow = Selectable<NewsletterPlansTable>;
+export type PaidSubscriptionRow = Selectable<PaidSubscriptionsTable>;
+
+/** Stripe's statuses that give access: past_due is its grace period, while it retries a failed payment. */
+export const payingStatuses = ['active', 'trialing', 'past_due'];
+
+export function findAccount(db: PaymentsDb, publisherId: string): Promise<PaymentAccountRow | undefined> {
+  return db.selectFrom('payment_accounts').selectAll().where('publisher_id', '=', publisherId).executeTakeFirst();
+}
+
+export async function saveAccount(db: PaymentsDb, row: Omit<PaymentAccountRow, 'updated_at'>): Promise<void> {
+  const now = clock.now();
+  await db
+    .insertInto('payment_accounts')
+    .values({ ...row, updated_at: now })
+    .onConflict((conflict) => conflict.column('publisher_id').doUpdateSet({ ...row, updated_at: now }))
+    .execute();
+}
+
+export async function deleteAccount(db: PaymentsDb, publisherId: string): Promise<void> {
+  await db.deleteFrom('payment_accounts').where('publisher_id', '=', publisherId).execute();
+}
+
+export function findPlans(db: PaymentsDb, newsletterId: string): Promise<NewsletterPlansRow | undefined> {
+  return db.selectFrom('newsletter_plans').selectAll().where('newsletter_id', '=', newsletterId).executeTakeFirst();
+}
+
+export async function savePlans(db: PaymentsDb, row: Omit<NewsletterPlansRow, 'updated_at'>): Promise<void> {
+  const now = clock.now();
+  await db
+    .insertInto('newsletter_plans')
+    .values({ ...row, updated_at: now })
+    .onConflict((conflict) => conflict.column('newsletter_id').doUpdateSet({ ...row, updated_at: now }))
+    .execute();
+}
+
+/** Notes an event as applied; false when it was already (a repeated delivery). */
+export async function firstDelivery(db: PaymentsDb, publisherId: string, id: string, type: string): Promise<boolean> {
+  const inserted = await db
+    .insertInto('stripe_events')
+    .values({ publisher_id: publisherId, id, type })
+    .onConflict((conflict) => conflict.columns(['publisher_id', 'id']).doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return inserted !== undefined;
+}
+
+/** Writes a subscription as an event tells it, unless a later event already wrote it or it has ended for good. */
+export async function saveSubscription(db: PaymentsDb, row: Omit<PaidSubscriptionRow, 'payment_failed_at'>): Promise<void> {
+  const { id: _id, started_at: _started, ...changes } = row;
+  await db
+    .insertInto('paid_subscriptions')
+    .values(row)
+    .onConflict((conflict) =>
+      conflict
+        .column('id')
+        .doUpdateSet(changes)
+        .whereRef('paid_subscriptions.event_at', '<=', 'excluded.event_at')
+        // Stripe never brings a canceled subscription back: a late event (its time counts in whole seconds) does not either.
+        .where('paid_subscriptions.status', '!=', 'canceled'),
+    )
+    .execute();
+}
+
+export function findSubscription(db: PaymentsDb, id: string): Promise<PaidSubscriptionRow | undefined> {
+  return db.selectFrom('paid_subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function notePaymentFailed(db: PaymentsDb, subscriptionId: string, at: Date): Promise<void> {
+  await db.updateTable('paid_subscriptions').set({ payment_failed_at: at }).where('id', '=', subscriptionId).execute();
+}
+
+/** A paid invoice, once. */
+export async function recordPayment(db: PaymentsDb, row: Selectable<PaymentsTable>): Promise<void> {
+  await db
+    .insertInto('payments')
+    .values(row)
+    .onConflict((conflict) => conflict.column('id').doNothing())
+    .execute();
+}
+
+/** The reader's subscription to a newsletter that gives access now, or the latest one, or undefined. */
+export async function readerSubscription(db: PaymentsDb, newsletterId: string, email: string): Promise<PaidSubscriptionRow | undefined> {
+  const rows = await db
+    .selectFrom('paid_subscriptions')
+    .selectAll()
+    .where('newsletter_id', '=', newsletterId)
+    .where('email', '=', email.toLowerCase())
+    .orderBy('started_at', 'desc')
+    .execute();
+  return rows.find((row) => payingStatuses.includes(row.status)) ?? rows[0];
+}
+
+/** Whether the reader pays for the newsletter now. */
+export async function pays(db: PaymentsDb, newsletterId: string, email: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('paid_subscriptions')
+    .select('id')
+    .where('newsletter_id', '=', newsletterId)
+    .where('email', '=', email.toLowerCase())
+    .where('status', 'in', payingStatuses)
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The addresses paying for a newsletter now (an issue's e-mail goes whole to them). */
+export async function payingEmails(db: PaymentsDb, newsletterId: string): Promise<Set<string>> {
+  const rows = await db
+    .selectFrom('paid_subscriptions')
+    .select('email')
+    .distinct()
+    .where('newsletter_id', '=', newsletterId)
+    .where('status', 'in', payingStatuses)
+    .execute();
+  return new Set(rows.map((row) => row.email));
+}

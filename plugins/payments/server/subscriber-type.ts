@@ -1,0 +1,41 @@
+/**
+ * The subscriber list's type column and filter (issue 33 point 4): a subscriber is paid while one
+ * of their subscriptions to the newsletter gives access (payingStatuses), with that subscription's
+ * plan; a canceled or unpaid one leaves them free. Contributed to the subscribers plugin's point.
+ */
+import type { PluginApi } from '../../../core/server/plugins/contract';
+import { subscriberPlans, type SubscriberPlan } from '../../subscribers/server/public';
+import { payingStatuses, type PaymentsDb } from './store';
+import type { PaymentTables } from './tables';
+
+export function addSubscriberType(api: PluginApi): void {
+  const db = api.tables<PaymentTables>() as PaymentsDb;
+  api.extensions.add(subscriberPlans, {
+    plansOf: (newsletterId, emails) => plansOf(db, newsletterId, emails),
+    payingEmails: (newsletterId) => payingSubscriptions(db, newsletterId).select('email'),
+  });
+}
+
+/** The subscriptions of the newsletter that give access now, found by (newsletter_id, email). */
+const payingSubscriptions = (db: PaymentsDb, newsletterId: string) =>
+  db.selectFrom('paid_subscriptions').where('newsletter_id', '=', newsletterId).where('status', 'in', payingStatuses);
+
+/**
+ * The plan of each of these addresses that pays: with two paying subscriptions (a new plan bought
+ * before the old one ended), one in good standing wins over one whose payment failed, then the latest.
+ */
+async function plansOf(db: PaymentsDb, newsletterId: string, emails: readonly string[]): Promise<Map<string, SubscriberPlan>> {
+  if (emails.length === 0) return new Map();
+  const rows = await payingSubscriptions(db, newsletterId)
+    .where('email', 'in', [...emails])
+    .select(['email', 'plan', 'status'])
+    .orderBy('started_at', 'asc')
+    .execute();
+  const plans = new Map<string, SubscriberPlan>();
+  for (const row of rows) {
+    const known = plans.get(row.email);
+    if (known && known.status !== 'past_due' && row.status === 'past_due') continue;
+    plans.set(row.email, { plan: row.plan, status: row.status as SubscriberPlan['status'] });
+  }
+  return plans;
+}

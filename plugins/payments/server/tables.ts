@@ -1,0 +1,71 @@
+/** The payments plugin's tables as Kysely sees them (migrations/001_payments.sql). */
+import type { ColumnType } from 'kysely';
+
+export interface PaymentAccountsTable {
+  publisher_id: string;
+  /** The secret key, sealed (core/server/secret-box.ts). */
+  secret_key_sealed: string;
+  /** What the console shows of the key: its prefix and last four characters. */
+  secret_key_hint: string;
+  /** The webhook endpoint's signing secret, sealed. */
+  webhook_secret_sealed: string;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+export interface NewsletterPlansTable {
+  newsletter_id: string;
+  /** ISO 4217, lower-case as Stripe writes it. */
+  currency: string;
+  /** In the currency's minor unit; null: the plan is not offered. */
+  monthly_amount: number | null;
+  yearly_amount: number | null;
+  updated_at: ColumnType<Date, Date | undefined, Date>;
+}
+
+export type Plan = 'monthly' | 'yearly';
+
+export interface PaidSubscriptionsTable {
+  /** Stripe's subscription id. */
+  id: string;
+  publisher_id: string;
+  newsletter_id: string;
+  /** Lower-case. */
+  email: string;
+  customer_id: string;
+  plan: Plan;
+  amount: number;
+  currency: string;
+  status: string;
+  current_period_end: Date | null;
+  started_at: Date;
+  ended_at: Date | null;
+  payment_failed_at: Date | null;
+  event_at: Date;
+}
+
+export interface PaymentsTable {
+  /** Stripe's invoice id. */
+  id: string;
+  publisher_id: string;
+  newsletter_id: string;
+  subscription_id: string;
+  amount: number;
+  currency: string;
+  paid_at: Date;
+}
+
+export interface StripeEventsTable {
+  publisher_id: string;
+  id: string;
+  type: string;
+  received_at: ColumnType<Date, Date | undefined, never>;
+}
+
+// A type (not an interface), so that Kysely's withTables<...>() accepts it.
+export type PaymentTables = {
+  payment_accounts: PaymentAccountsTable;
+  newsletter_plans: NewsletterPlansTable;
+  paid_subscriptions: PaidSubscriptionsTable;
+  payments: PaymentsTable;
+  stripe_events: StripeEventsTable;
+};

@@ -1,0 +1,161 @@
+/**
+ * Stripe's webhook, POST /api/payments/webhook/{publisherId}: the only source of truth for who
+ * pays. An event is checked by its signature over the body as sent (the package's constructEvent,
+ * with the publisher's signing secret), applied once (stripe_events; the row and the change are
+ * one transaction, so a failure leaves Stripe to deliver it again), and never lets an older event
+ * undo a newer one (paid_subscriptions.event_at).
+ *
+ * - checkout.session.completed: the reader's subscription starts (active) until its own events say more;
+ * - customer.subscription.created, .updated, .deleted: its status, plan, price and period as Stripe
+ *   has them. past_due (Stripe retrying a failed payment) keeps access; unpaid or canceled ends it;
+ * - invoice.paid: a payment (Earnings sums them); invoice.payment_failed: noted on the subscription.
+ */
+import type { FastifyRequest } from 'fastify';
+import type Stripe from 'stripe';
+import { unauthorized, notFound } from '../../../core/server/errors';
+import type { PluginApi } from '../../../core/server/plugins/contract';
+import { findNewsletter } from '../../../core/server/store';
+import { constants } from '../../../core/shared/config';
+import { paymentEndpoints } from '../endpoints';
+import type { Plan } from './tables';
+import { findSubscription, firstDelivery, notePaymentFailed, recordPayment, saveSubscription, type PaymentsDb } from './store';
+import { publisherStripe } from './stripe';
+
+export const forgedText = 'The signature of this call does not verify.';
+export const notSetUpText = 'Payments are not set up for this publisher.';
+
+/** What the checkout put on the session and its subscription: which newsletter, which plan, whose. */
+interface Tags {
+  newsletterId: string;
+  plan: Plan;
+  email: string;
+}
+
+function tagsOf(metadata: Stripe.Metadata | null | undefined): Tags | null {
+  const { newsletterId, plan, email } = metadata ?? {};
+  if (!newsletterId || !email || (plan !== 'monthly' && plan !== 'yearly')) return null;
+  return { newsletterId, plan, email: email.toLowerCase() };
+}
+
+const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
+const dateOf = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null);
+
+export function registerWebhook(api: PluginApi, db: PaymentsDb): void {
+  /** The newsletter a tag names, when it is the publisher's: an event never reaches another publisher's. */
+  const ownNewsletter = async (tx: PaymentsDb, publisherId: string, tags: Tags | null) => {
+    if (!tags) return null;
+    const newsletter = await findNewsletter(tx, tags.newsletterId);
+    return newsletter?.publisher_id === publisherId ? tags : null;
+  };
+
+  async function apply(tx: PaymentsDb, publisherId: string, event: Stripe.Event): Promise<boolean> {
+    const at = new Date(event.created * 1000);
+    switch (event.type) {
+      case 'checkout.session.completed': {
+        const session = event.data.object;
+        const tags = await ownNewsletter(tx, publisherId, tagsOf(session.metadata));
+        const subscriptionId = idOf(session.subscription);
+        const customerId = idOf(session.customer);
+        if (!tags || !subscriptionId || !customerId || session.mode !== 'subscription') return false;
+        const known = await findSubscription(tx, subscriptionId);
+        if (known) return false;
+        await saveSubscription(tx, {
+          id: subscriptionId,
+          publisher_id: publisherId,
+          newsletter_id: tags.newsletterId,
+          email: tags.email,
+          customer_id: customerId,
+          plan: tags.plan,
+          amount: session.amount_total ?? 0,
+          currency: session.currency ?? 'try',
+          status: 'active',
+          current_period_end: null,
+          started_at: at,
+          ended_at: null,
+          event_at: at,
+        });
+        return true;
+      }
+      case 'customer.subscription.created':
+      case 'customer.subscription.updated':
+      case 'customer.subscription.deleted': {
+        const subscription = event.data.object;
+        const tags = await ownNewsletter(tx, publisherId, tagsOf(subscription.metadata));
+        const item = subscription.items.data[0];
+        if (!tags || !item) return false;
+        const ended = subscription.status === 'canceled' || subscription.status === 'unpaid' || subscription.status === 'incomplete_expired';
+        await saveSubscription(tx, {
+          id: subscription.id,
+          publisher_id: publisherId,
+          newsletter_id: tags.newsletterId,
+          email: tags.email,
+          customer_id: idOf(subscription.customer)!,
+          plan: item.price.recurring?.interval === 'year' ? 'yearly' : tags.plan,
+          amount: item.price.unit_amount ?? 0,
+          currency: subscription.currency,
+          status: subscription.status,
+          current_period_end: dateOf(item.current_period_end),
+          started_at: dateOf(subscription.start_date) ?? at,
+          ended_at: ended ? (dateOf(subscription.ended_at) ?? dateOf(subscription.canceled_at) ?? at) : null,
+          event_at: at,
+        });
+        return true;
+      }
+      case 'invoice.paid':
+      case 'invoice.payment_failed': {
+        const invoice = event.data.object;
+        const details = invoice.parent?.subscription_details;
+        const subscriptionId = idOf(details?.subscription);
+        if (!subscriptionId) return false;
+        const known = await findSubscription(tx, subscriptionId);
+        const newsletterId = known?.newsletter_id ?? (await ownNewsletter(tx, publisherId, tagsOf(details?.metadata)))?.newsletterId;
+        if (!newsletterId || (known && known.publisher_id !== publisherId)) return false;
+        if (event.type === 'invoice.payment_failed') {
+          await notePaymentFailed(tx, subscriptionId, at);
+          return true;
+        }
+        await recordPayment(tx, {
+          id: invoice.id!,
+          publisher_id: publisherId,
+          newsletter_id: newsletterId,
+          subscription_id: subscriptionId,
+          amount: invoice.amount_paid,
+          currency: invoice.currency,
+          paid_at: dateOf(invoice.status_transitions.paid_at) ?? at,
+        });
+        return true;
+      }
+      default:
+        return false;
+    }
+  }
+
+  const signatureOf = (request: FastifyRequest) => {
+    const value = request.headers['stripe-signature'];
+    return (Array.isArray(value) ? value[0] : value) ?? '';
+  };
+
+  api.serve(paymentEndpoints.webhook, {
+    public: true,
+    rawBody: true,
+    bodyLimit: constants.bounces.webhookBodyBytes,
+    summary:
+      "Stripe's events for a publisher, checked by their Stripe-Signature with the publisher's signing secret and applied once each: checkout completed, subscription created, updated and deleted, invoice paid and payment failed. 404 when the publisher has no Stripe keys, 401 when the signature does not verify.",
+    async handler(request) {
+      const { publisherId } = request.params;
+      const stripe = await publisherStripe(api, db, publisherId);
+      if (!stripe) throw notFound(notSetUpText);
+      let event: Stripe.Event;
+      try {
+        event = stripe.client.webhooks.constructEvent(request.rawBody ?? '', signatureOf(request), stripe.webhookSecret);
+      } catch {
+        throw unauthorized(forgedText, 'INVALID_SIGNATURE');
+      }
+      const applied = await db
+        .transaction()
+        .execute(async (tx) => (await firstDelivery(tx, publisherId, event.id, event.type)) && apply(tx, publisherId, event));
+      api.log.info({ publisherId, event: event.id, type: event.type, applied }, 'payments: Stripe event');
+      return { data: { applied } };
+    },
+  });
+}

@@ -1,0 +1,308 @@
+/**
+ * Paid subscriptions through Stripe (issue 33 points 2 to 4, plugins/payments), against the local
+ * Stripe stand-in (tests/api/stripe-standin.ts: the real `stripe` package pointed at it, events
+ * signed with the package's own helper): a director's keys are sealed and never answered; a
+ * director sets the prices, an editor cannot; a signed-in reader goes through Checkout, the
+ * webhook makes them a payer, and a premium story is whole for them alone, on its page and in its
+ * issue; replayed and forged events change nothing; a failed payment keeps access through the
+ * grace period and ends it after.
+ */
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readOutbox } from '../../core/server/services/mail';
+import { databases, startTestServer, type TestServer } from './server';
+import { startStripeStandin, type StripeStandin } from './stripe-standin';
+
+const secretKey = 'sk_test_Masthead0001payments4242';
+const webhookSecret = 'whsec_MastheadLocalStandin0001';
+
+describe.each(databases)('paid subscriptions on %s', (kind) => {
+  let t: TestServer;
+  let standin: StripeStandin;
+  let director: string;
+  let editor: string;
+  let morning: { id: string; publisher_id: string };
+  let reader: string;
+  let freeReader: string;
+  let story: { id: string; slug: string };
+  let nextAddress = 1;
+
+  const db = () => t.server.database.db as any;
+  const page = async (method: 'GET' | 'POST', url: string, options: { cookie?: string; form?: Record<string, string> } = {}) => {
+    const response = await t.server.app.inject({
+      method,
+      url,
+      remoteAddress: `198.51.100.${nextAddress++}`,
+      headers: {
+        ...(options.cookie ? { cookie: options.cookie } : {}),
+        ...(options.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
+      },
+      payload: options.form ? new URLSearchParams(options.form).toString() : undefined,
+    });
+    return { status: response.statusCode, html: response.body, headers: response.headers };
+  };
+  /** Signs a subscriber in through an e-mailed link; answers the cookie. */
+  const signIn = async (email: string) => {
+    await db().deleteFrom('sign_in_limits').execute();
+    expect((await page('POST', '/n/sabah-bulteni/signin', { form: { email } })).status).toBe(200);
+    const mail = readOutbox(t.dataDir).find((message) => message.to === email && /\/signin\//.test(message.text))!;
+    const token = /\/n\/sabah-bulteni\/signin\/([A-Za-z0-9_-]{43})/.exec(mail.text)![1]!;
+    const answer = await page('POST', `/n/sabah-bulteni/signin/${token}`);
+    expect(answer.status).toBe(303);
+    return `mh_reader=${/^mh_reader=([A-Za-z0-9_-]{43});/.exec(String(answer.headers['set-cookie']))![1]}`;
+  };
+  const csrfOf = (html: string) => /name="csrf" value="([^"]+)"/.exec(html)![1]!;
+  const subscription = () => db().selectFrom('paid_subscriptions').selectAll().where('email', '=', reader).executeTakeFirst();
+  const storyPage = (cookie?: string) => page('GET', `/s/${story.slug}`, { cookie });
+  const wholeText = 'Tamamı yalnızca ödeyen okurlara.';
+
+  beforeAll(async () => {
+    // Each of Stripe's events is a minute after the one before: their order is in their times.
+    let tick = 0;
+    const start = Date.now();
+    standin = await startStripeStandin({ now: () => new Date(start + tick++ * 60_000) });
+    t = await startTestServer(kind, { STRIPE_API_URL: standin.url });
+    const address = await t.server.app.listen({ port: 0, host: '127.0.0.1' });
+    director = await t.login('director@masthead.local');
+    editor = await t.login('editor@masthead.local');
+    morning = await db().selectFrom('newsletters').select(['id', 'publisher_id']).where('key', '=', 'sabah-bulteni').executeTakeFirstOrThrow();
+    standin.addAccount({ secretKey, webhookSecret, webhookUrl: `${address}/api/payments/webhook/${morning.publisher_id}` });
+    // Two subscribers of Sabah Bülteni of the test's own: one will pay, one will not.
+    [reader, freeReader] = ['premium.okur@example.com', 'ucretsiz.okur@example.com'];
+    await db()
+      .insertInto('subscribers')
+      .values([reader, freeReader].map((email) => ({ id: randomUUID(), newsletter_id: morning.id, email, name: 'Okur', medium: 'email' })))
+      .execute();
+    // A published story of Sabah Bülteni, premium, with a paragraph a teaser never shows.
+    const row = await db()
+      .selectFrom('stories')
+      .select(['id', 'slug', 'published_content'])
+      .where('newsletter_id', '=', morning.id)
+      .where('published', '=', true)
+      .where('type', '=', 'article')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const content = { ...row.published_content, html: `<p>İlk paragraf herkes için.</p><p>${wholeText}</p>` };
+    await db()
+      .updateTable('stories')
+      .set({ is_premium: true, published_content: JSON.stringify(content) })
+      .where('id', '=', row.id)
+      .execute();
+    story = { id: row.id, slug: row.slug };
+  });
+  afterAll(async () => {
+    await t?.close();
+    await standin?.close();
+  });
+
+  it("keeps a director's Stripe keys sealed and answers only a hint", async () => {
+    const before = await t.request('GET', '/api/payments/account', { token: director });
+    expect(before.body.data).toMatchObject({ configured: false, secretKeyHint: null });
+    const half = await t.request('PUT', '/api/payments/account', { token: director, body: { secretKey } });
+    expect(half.status).toBe(422);
+    expect(half.body.details[0].path).toBe('webhookSecret');
+    const wrong = await t.request('PUT', '/api/payments/account', { token: director, body: { secretKey: 'pk_test_123456789', webhookSecret } });
+    expect(wrong.status).toBe(422);
+    expect(JSON.stringify(wrong.body)).toContain('Enter a Stripe secret key');
+    const saved = await t.request('PUT', '/api/payments/account', { token: director, body: { secretKey, webhookSecret } });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data).toEqual({
+      configured: true,
+      secretKeyHint: 'sk_test_…4242',
+      webhookUrl: `http://console.test/api/payments/webhook/${morning.publisher_id}`,
+    });
+    expect(JSON.stringify(saved.body)).not.toContain(secretKey);
+    const stored = await db().selectFrom('payment_accounts').selectAll().executeTakeFirstOrThrow();
+    expect(stored.secret_key_sealed).not.toContain(secretKey.slice(8));
+    expect(stored.webhook_secret_sealed).not.toContain(webhookSecret.slice(6));
+    expect((await t.request('PUT', '/api/payments/account', { token: editor, body: { secretKey } })).status).not.toBe(200);
+  });
+
+  it('lets a director set the prices and an editor only read them', async () => {
+    const saved = await t.request('PUT', `/api/payments/plans/${morning.id}`, { token: director, body: { currency: 'try', monthly: 4900, yearly: 49000 } });
+    expect(saved.status).toBe(200);
+    expect(saved.body.data).toEqual({ available: true, currency: 'try', monthly: 4900, yearly: 49000 });
+    expect(
+      (await t.request('PUT', `/api/payments/plans/${morning.id}`, { token: director, body: { currency: 'try', monthly: 50, yearly: null } })).status,
+    ).toBe(422);
+    expect(
+      (await t.request('PUT', `/api/payments/plans/${morning.id}`, { token: editor, body: { currency: 'try', monthly: 100, yearly: null } })).status,
+    ).not.toBe(200);
+    expect((await t.request('GET', `/api/payments/plans/${morning.id}`, { token: editor })).body.data.monthly).toBe(4900);
+  });
+
+  it('shows a premium story as its teaser with the way to the plans to everyone who does not pay', async () => {
+    const anonymous = await storyPage();
+    expect(anonymous.status).toBe(200);
+    expect(anonymous.html).toContain('Bu yazı abonelere özeldir.');
+    expect(anonymous.html).not.toContain(wholeText);
+    expect(anonymous.html).toContain('href="http://console.test/n/sabah-bulteni/premium"');
+    const free = await storyPage(await signIn(freeReader));
+    expect(free.html).not.toContain(wholeText);
+    const plans = await page('GET', '/n/sabah-bulteni/premium');
+    expect(plans.html).toContain('49,00');
+    expect(plans.html).toContain('href="/n/sabah-bulteni/signin"');
+    expect(plans.html).not.toContain('/premium/checkout');
+  });
+
+  let cookie: string;
+  let sessionId: string;
+
+  it('takes a signed-in reader through Checkout, and the webhook makes them a payer who reads it whole', async () => {
+    cookie = await signIn(reader);
+    const plans = await page('GET', '/n/sabah-bulteni/premium', { cookie });
+    expect(plans.html).toContain('Aylık abone ol');
+    expect(plans.html).toContain('Yıllık abone ol');
+    // Its forms may end at Checkout and the portal (CSP form-action), as no other page's may.
+    expect(plans.headers['content-security-policy']).toContain(`form-action 'self' https://checkout.stripe.com https://billing.stripe.com ${standin.url}`);
+    expect((await page('GET', '/n/sabah-bulteni/signin')).headers['content-security-policy']).toContain("form-action 'self';");
+    // Without the page's token nothing starts.
+    expect((await page('POST', '/n/sabah-bulteni/premium/checkout', { cookie, form: { plan: 'monthly', csrf: 'x' } })).status).toBe(403);
+    const checkout = await page('POST', '/n/sabah-bulteni/premium/checkout', { cookie, form: { plan: 'monthly', csrf: csrfOf(plans.html) } });
+    expect(checkout.status).toBe(303);
+    expect(checkout.headers.location).toMatch(new RegExp(`^${standin.url}/checkout/cs_test_`));
+    sessionId = String(checkout.headers.location).split('/').pop()!;
+    const created = standin.requests.find((request) => request.path === '/v1/checkout/sessions')!;
+    expect(created.authorization).toBe(`Bearer ${secretKey}`);
+    expect(created.form).toMatchObject({
+      mode: 'subscription',
+      customer_email: reader,
+      metadata: { newsletterId: morning.id, plan: 'monthly', email: reader },
+    });
+
+    const deliveries = await standin.pay(sessionId);
+    expect(deliveries.map((delivery) => [delivery.event.type, delivery.status])).toEqual([
+      ['checkout.session.completed', 200],
+      ['customer.subscription.created', 200],
+      ['invoice.paid', 200],
+    ]);
+    expect(deliveries.every((delivery) => JSON.parse(delivery.body).data.applied)).toBe(true);
+    expect(await subscription()).toMatchObject({ status: 'active', plan: 'monthly', amount: 4900, currency: 'try', newsletter_id: morning.id });
+    const paid = await db()
+      .selectFrom('payments')
+      .selectAll()
+      .where('subscription_id', '=', (await subscription()).id)
+      .execute();
+    expect(paid.map((row: { amount: number }) => row.amount)).toEqual([4900]);
+
+    const whole = await storyPage(cookie);
+    expect(whole.html).toContain(wholeText);
+    expect(whole.html).not.toContain('Bu yazı abonelere özeldir.');
+    expect(whole.headers['cache-control']).toBe('private, no-cache');
+    expect((await storyPage()).html).not.toContain(wholeText);
+    const after = await page('GET', '/n/sabah-bulteni/premium?checkout=done', { cookie });
+    expect(after.html).toContain('Premium aboneliğiniz etkin');
+    expect(after.html).toContain('Aboneliği yönet');
+    const portal = await page('POST', '/n/sabah-bulteni/premium/portal', { cookie, form: { csrf: csrfOf(after.html) } });
+    expect(portal.status).toBe(303);
+    expect(portal.headers.location).toMatch(new RegExp(`^${standin.url}/portal/bps_`));
+  });
+
+  it("gives a premium bullet whole in its issue's page and e-mail to the payer alone, and never to the feed or the API", async () => {
+    const admin = await t.login('admin@masthead.local');
+    const scoped = (await t.request('PUT', '/api/auth/scope', { token: admin, body: { publisher: morning.publisher_id } })).body.data;
+    // The issue ready to test-send, with its first bullet premium.
+    const issue = await db()
+      .selectFrom('issues')
+      .select(['id', 'slug', 'channels'])
+      .where('newsletter_id', '=', morning.id)
+      .where('key', 'like', '%-sabah-bulteni-hazir')
+      .executeTakeFirstOrThrow();
+    const ids = (issue.channels as { stories: string[] }[]).flatMap((channel) => channel.stories);
+    const bullet = await db()
+      .selectFrom('stories')
+      .select(['id', 'body_html'])
+      .where('id', 'in', ids)
+      .where('type', '=', 'bullet')
+      .orderBy('id')
+      .executeTakeFirstOrThrow();
+    const bulletWhole = 'Bu cümle yalnızca ödeyen okurların kopyasında.';
+    await db()
+      .updateTable('stories')
+      .set({ is_premium: true, body_html: `<p>Herkesin okuduğu ilk cümle, biraz uzun tutuldu ki kısaltma görünsün.</p><p>${bulletWhole}</p>` })
+      .where('id', '=', bullet.id)
+      .execute();
+    // The two readers are the issue's only e-mail readers here: the send takes a moment, not a minute.
+    await db().deleteFrom('subscribers').where('newsletter_id', '=', morning.id).where('email', 'not in', [reader, freeReader]).execute();
+    const publishOptions = { test: true, publishOnly: false, overridePublishedAt: false, mediums: { email: true, notification: false } };
+    // Tested first, as every issue is.
+    expect((await t.request('POST', `/api/issues/publish/${issue.id}`, { token: scoped, body: { publishOptions } })).status).toBe(200);
+    const published = await t.request('POST', `/api/issues/publish/${issue.id}`, {
+      token: scoped,
+      body: { publishedAt: new Date().toISOString(), publishOptions: { ...publishOptions, test: false } },
+    });
+    expect(published.status).toBe(200);
+    const mailTo = (email: string) => readOutbox(t.dataDir).find((message) => message.to === email && message.subject.includes('Metro'));
+    await expect.poll(() => Boolean(mailTo(reader) && mailTo(freeReader)), { timeout: 100_000 }).toBe(true);
+    expect(mailTo(reader)!.html).toContain(bulletWhole);
+    expect(mailTo(reader)!.text).toContain(bulletWhole);
+    expect(mailTo(freeReader)!.html).not.toContain(bulletWhole);
+    expect(mailTo(freeReader)!.text).not.toContain(bulletWhole);
+    expect(mailTo(freeReader)!.html).toContain('Bu yazı abonelere özeldir.');
+    // Its button to the plans (a tracked link, as every link of the e-mail).
+    expect(mailTo(freeReader)!.html).toContain('Abone olun, tamamını okuyun');
+    expect(mailTo(freeReader)!.text).toContain('Abone olun, tamamını okuyun');
+
+    const issuePage = (cookie?: string) => page('GET', `/i/${issue.slug}`, { cookie });
+    const paid = await issuePage(cookie);
+    expect(paid.html).toContain(bulletWhole);
+    expect(paid.headers['cache-control']).toBe('private, no-store');
+    const anonymous = await issuePage();
+    expect(anonymous.html).not.toContain(bulletWhole);
+    expect(anonymous.html).toContain('Bu yazı abonelere özeldir.');
+    expect(anonymous.headers['cache-control']).toBe('public, max-age=60');
+    // The feed is everyone's: no premium text in it, whoever asks.
+    const feed = await page('GET', '/n/sabah-bulteni/rss.xml', { cookie });
+    expect(feed.status).toBe(200);
+    expect(feed.html).not.toContain(bulletWhole);
+    expect(feed.html).not.toContain(wholeText);
+    // The reader's cookie opens nothing in the API.
+    const api = await t.server.app.inject({ method: 'GET', url: `/api/stories/list/${story.id}`, headers: { cookie } });
+    expect(api.statusCode).toBe(401);
+  }, 120_000);
+
+  it('changes nothing for an event delivered again, and refuses forged ones', async () => {
+    const counts = async () => ({
+      events: (await db().selectFrom('stripe_events').select(db().fn.countAll().as('n')).executeTakeFirst()).n,
+      payments: (await db().selectFrom('payments').select(db().fn.countAll().as('n')).executeTakeFirst()).n,
+    });
+    const before = await counts();
+    const paidEvent = standin.deliveries.find((delivery) => delivery.event.type === 'invoice.paid')!;
+    const [again] = await standin.redeliver(paidEvent.event.id);
+    expect(again!.status).toBe(200);
+    expect(JSON.parse(again!.body).data.applied).toBe(false);
+    expect(await counts()).toEqual(before);
+
+    const forged = await standin.sendRaw(paidEvent.payload, standin.sign(paidEvent.payload, 'whsec_SomebodyElse000'));
+    expect(forged.status).toBe(401);
+    const tampered = paidEvent.payload.replace(paidEvent.event.id, 'evt_forged');
+    expect(tampered).not.toBe(paidEvent.payload);
+    expect((await standin.sendRaw(tampered, paidEvent.signature)).status).toBe(401);
+    expect((await standin.sendRaw(paidEvent.payload, '')).status).toBe(401);
+    expect(await counts()).toEqual(before);
+    // A publisher without keys has no webhook.
+    const other = await db().selectFrom('publishers').select('id').where('id', '!=', morning.publisher_id).executeTakeFirst();
+    if (other) expect((await t.request('POST', `/api/payments/webhook/${other.id}`, { body: paidEvent.event })).status).toBe(404);
+  });
+
+  it('keeps access through the grace period of a failed payment and ends it after', async () => {
+    const { id } = await subscription();
+    const failed = await standin.failPayment(id);
+    expect(failed.map((delivery) => delivery.status)).toEqual([200, 200]);
+    expect(await subscription()).toMatchObject({ status: 'past_due' });
+    expect((await subscription()).payment_failed_at).not.toBeNull();
+    expect((await storyPage(cookie)).html).toContain(wholeText);
+    expect((await page('GET', '/n/sabah-bulteni/premium', { cookie })).html).toContain('Son ödemeniz alınamadı');
+    await standin.endGrace(id);
+    expect(await subscription()).toMatchObject({ status: 'canceled' });
+    expect((await subscription()).ended_at).not.toBeNull();
+    const ended = await storyPage(cookie);
+    expect(ended.html).not.toContain(wholeText);
+    expect(ended.html).toContain('Bu yazı abonelere özeldir.');
+    // An older event arriving late does not bring the subscription back.
+    const created = standin.deliveries.find((delivery) => delivery.event.type === 'customer.subscription.created')!;
+    await db().deleteFrom('stripe_events').where('id', '=', created.event.id).execute();
+    await standin.redeliver(created.event.id);
+    expect(await subscription()).toMatchObject({ status: 'canceled' });
+  });
+});

@@ -1,0 +1,155 @@
+/**
+ * Paid subscriptions (issue 33), as people use them, against the local Stripe stand-in
+ * (tests/api/stripe-standin.ts; the server's STRIPE_API_URL points at it): a director connects
+ * Stripe in Publisher Credentials and sets Sabah Bülteni's prices in its Credentials; a reader
+ * subscribes on the newsletter's landing page, meets a premium story's teaser, signs in with the
+ * e-mailed link, pays through the stand-in's Checkout page and reads the story whole; a director
+ * reads Earnings, with a year of demo payments, and exports it.
+ */
+import type { Page } from '@playwright/test';
+import { expect, test as base } from './fixtures';
+import { accounts, expectToast, keepScreenshot, signIn, switchScope, waitForMailTo } from './helpers';
+import { startServer, type RunningServer } from './server';
+import { startStripeStandin, type StripeStandin } from '../api/stripe-standin';
+
+const test = base.extend<object, { standin: StripeStandin; server: RunningServer }>({
+  standin: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; this one has none
+    async ({}, use) => {
+      const standin = await startStripeStandin();
+      await use(standin);
+      await standin.close();
+    },
+    { scope: 'worker' },
+  ],
+  server: [
+    async ({ standin }, use, workerInfo) => {
+      const server = await startServer(workerInfo.parallelIndex, 90_000, { STRIPE_API_URL: standin.url });
+      await use(server);
+      await server.stop();
+    },
+    { scope: 'worker', timeout: 120_000 },
+  ],
+});
+
+const secretKey = 'sk_test_Masthead0002journey4242';
+const webhookSecret = 'whsec_MastheadJourney0002';
+const story = {
+  slug: 'sehirde-yeni-metro-hatti-acildi',
+  title: 'Şehirde Yeni Metro Hattı Açıldı',
+  teaser: 'Uzun süredir beklenen metro hattı bu sabah ilk yolcularını taşıdı.',
+  rest: 'Hat, şehrin doğusunu merkeze 25 dakikada bağlıyor.',
+};
+
+/** The signed-in user's bearer token, for a call the journey does not make through a screen. */
+const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('accessToken'));
+
+test('a reader subscribes on the landing page, pays through Checkout and reads a premium story whole', async ({ page, browser, standin }) => {
+  test.slow();
+  await signIn(page, accounts.director);
+  await page.waitForURL(/\/publishers\/show\/[^/]+$/);
+  const publisherId = /\/publishers\/show\/([^/]+)$/.exec(page.url())![1]!;
+
+  // The director connects the publisher's Stripe account: the keys go in, only a hint comes back.
+  await page.goto(`/publishers/show/${publisherId}/settings`);
+  const payments = page.getByRole('region', { name: 'PAYMENTS' });
+  await payments.getByLabel('STRIPE SECRET KEY').fill(secretKey);
+  await payments.getByLabel('WEBHOOK SIGNING SECRET').fill(webhookSecret);
+  await payments.getByRole('button', { name: 'SAVE KEYS' }).click();
+  await expect(payments.getByText('sk_test_…4242')).toBeVisible();
+  await expect(payments.getByLabel('STRIPE SECRET KEY')).toHaveValue('');
+  const webhookUrl = await payments.getByLabel('WEBHOOK ADDRESS').inputValue();
+  expect(webhookUrl).toMatch(new RegExp(`/api/payments/webhook/${publisherId}$`));
+  // What the director does in Stripe's dashboard: an endpoint at that address, signed with that secret.
+  standin.addAccount({ secretKey, webhookSecret, webhookUrl });
+  await keepScreenshot(page, 'payments-keys');
+
+  // Sabah Bülteni's prices, in its Credentials.
+  await switchScope(page, 'Sabah Bülteni');
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Credentials' }).click();
+  const plans = page.getByRole('region', { name: 'PAID PLANS' });
+  await plans.getByLabel('MONTHLY PRICE').fill('49');
+  await plans.getByLabel('YEARLY PRICE').fill('490');
+  await plans.getByRole('button', { name: 'SAVE PRICES' }).click();
+  await expectToast(page, 'The prices are saved.');
+
+  // The metro story is premium (its switch is the premium journey's; here the service is called as the switch calls it).
+  const token = await tokenOf(page);
+  const headers = { authorization: `Bearer ${token}` };
+  const verify = await (await page.request.get('/api/auth/verify', { headers })).json();
+  const morning = (verify.data.scopes as { _id: string; title: string }[]).find((scope) => scope.title === 'Sabah Bülteni')!._id;
+  const found = await (await page.request.get(`/api/stories/list?newsletter=${morning}&search=${encodeURIComponent('Şehirde')}&limit=10`, { headers })).json();
+  const storyId = (found.data as { _id: string; title: string }[]).find((row) => row.title === story.title)!._id;
+  expect((await page.request.post('/api/premium/story', { headers, data: { storyId } })).status()).toBe(200);
+
+  // A reader comes to the landing page and subscribes, confirming through the e-mail.
+  const context = await browser.newContext();
+  const reader = await context.newPage();
+  const email = 'odeyen.okur@example.com';
+  await reader.goto('/n/sabah-bulteni');
+  const band = reader.locator('section.band');
+  await band.getByRole('textbox', { name: 'E-posta adresiniz' }).fill(email);
+  await band.getByRole('button', { name: 'Abone ol' }).click();
+  const confirmation = await waitForMailTo(email);
+  await reader.goto(new URL(/https?:\/\/\S+\/n\/[^/\s]+\/confirm\/[\w.-]+/.exec(confirmation.text)![0]).pathname);
+  await expect(reader.getByText('Aboneliğiniz onaylandı. Hoş geldiniz!')).toBeVisible();
+
+  // The premium story is its teaser, with the way to the plans.
+  await reader.goto(`/s/${story.slug}`);
+  await expect(reader.getByText(story.teaser)).toBeVisible();
+  await expect(reader.getByText(story.rest)).toHaveCount(0);
+  await reader.getByRole('link', { name: 'Abone olun, tamamını okuyun' }).click();
+  await expect(reader.getByRole('heading', { name: 'Premium abonelik', level: 1 })).toBeVisible();
+  await expect(reader.getByText('49,00')).toBeVisible();
+
+  // Paying needs the reader signed in: the e-mailed link, then its button.
+  await reader.getByRole('link', { name: 'Okur girişi' }).click();
+  await reader.getByRole('textbox', { name: 'E-posta adresiniz' }).fill(email);
+  await reader.getByRole('button', { name: 'Giriş bağlantısı gönder' }).click();
+  const signInMail = await waitForMailTo(email, confirmation.id);
+  await reader.goto(new URL(/https?:\/\/\S+\/n\/sabah-bulteni\/signin\/[\w-]+/.exec(signInMail.text)![0]).pathname);
+  await reader.getByRole('button', { name: 'Giriş yap' }).click();
+  await expect(reader.getByRole('heading', { name: 'Hesabım' })).toBeVisible();
+
+  // The plans page opens the stand-in's Checkout; paying brings the reader back a payer.
+  await reader.goto('/n/sabah-bulteni/premium');
+  await reader.getByRole('button', { name: 'Aylık abone ol' }).click();
+  await expect(reader.getByRole('heading', { name: 'Local Checkout' })).toBeVisible();
+  await expect(reader.getByText(email)).toBeVisible();
+  await reader.getByRole('button', { name: 'Pay' }).click();
+  await expect(reader).toHaveURL(/\/n\/sabah-bulteni\/premium\?checkout=done$/);
+  await expect(reader.getByText(/Premium aboneliğiniz etkin/)).toBeVisible();
+  await keepScreenshot(reader, 'payments-premium-active');
+
+  // The story is whole now, for this reader alone.
+  await reader.goto(`/s/${story.slug}`);
+  await expect(reader.getByText(story.rest)).toBeVisible();
+  await expect(reader.getByText('Bu yazı abonelere özeldir.')).toHaveCount(0);
+  const anonymous = await browser.newPage();
+  await anonymous.goto(`/s/${story.slug}`);
+  await expect(anonymous.getByText(story.teaser)).toBeVisible();
+  await expect(anonymous.getByText(story.rest)).toHaveCount(0);
+  await anonymous.close();
+
+  // The subscriber list shows the reader as a payer.
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Home' }).click();
+  await page.goto(`/newsletters/show/${morning}/subscribers`);
+  await page.getByRole('searchbox').fill(email);
+  await expect(page.getByText('PAID · MONTHLY')).toBeVisible();
+  await context.close();
+});
+
+test('a director reads Earnings: the figures, the charts of a year of payments, and its CSV', async ({ page }) => {
+  await signIn(page, accounts.director);
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Earnings' }).click();
+  await expect(page).toHaveURL(/\/publishers\/show\/[^/]+\/earnings$/);
+  const now = page.getByRole('region', { name: 'Now' });
+  await expect(now.getByText('Monthly recurring revenue')).toBeVisible();
+  await expect(now.getByText(/₺/)).toBeVisible();
+  await expect(now.getByText('Paying subscribers')).toBeVisible();
+  await expect(page.locator('.js-plotly-plot')).toHaveCount(3, { timeout: 30_000 });
+  await keepScreenshot(page, 'earnings');
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download the earnings of this period as CSV' }).click();
+  expect((await download).suggestedFilename()).toMatch(/\.csv$/);
+});
