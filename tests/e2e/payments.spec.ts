@@ -58,7 +58,7 @@ test('a reader subscribes on the landing page, pays through Checkout and reads a
   await payments.getByRole('button', { name: 'SAVE KEYS' }).click();
   await expect(payments.getByText('sk_test_…4242')).toBeVisible();
   await expect(payments.getByLabel('STRIPE SECRET KEY')).toHaveValue('');
-  const webhookUrl = await payments.getByLabel('WEBHOOK ADDRESS').inputValue();
+  const webhookUrl = await payments.getByRole('textbox', { name: 'WEBHOOK ADDRESS' }).inputValue();
   expect(webhookUrl).toMatch(new RegExp(`/api/payments/webhook/${publisherId}$`));
   // What the director does in Stripe's dashboard: an endpoint at that address, signed with that secret.
   standin.addAccount({ secretKey, webhookSecret, webhookUrl });
@@ -87,9 +87,9 @@ test('a reader subscribes on the landing page, pays through Checkout and reads a
   const reader = await context.newPage();
   const email = 'odeyen.okur@example.com';
   await reader.goto('/n/sabah-bulteni');
-  const band = reader.locator('section.band');
-  await band.getByRole('textbox', { name: 'E-posta adresiniz' }).fill(email);
-  await band.getByRole('button', { name: 'Abone ol' }).click();
+  // The landing page's own form, at the top.
+  await reader.getByRole('textbox', { name: 'E-posta adresiniz' }).first().fill(email);
+  await reader.getByRole('button', { name: 'Abone ol' }).first().click();
   const confirmation = await waitForMailTo(email);
   await reader.goto(new URL(/https?:\/\/\S+\/n\/[^/\s]+\/confirm\/[\w.-]+/.exec(confirmation.text)![0]).pathname);
   await expect(reader.getByText('Aboneliğiniz onaylandı. Hoş geldiniz!')).toBeVisible();

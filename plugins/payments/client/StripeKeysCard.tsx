@@ -118,6 +118,7 @@ export default function StripeKeysCard({ publisherId }: PublisherSettingsCardPro
                 label="STRIPE SECRET KEY"
                 type="password"
                 canRevealPassword
+                revealPasswordAriaLabel="Show the secret key as typed"
                 autoComplete="new-password"
                 spellCheck={false}
                 placeholder={account.configured ? 'Empty: keep the saved key' : 'sk_live_...'}
@@ -131,6 +132,7 @@ export default function StripeKeysCard({ publisherId }: PublisherSettingsCardPro
                 label="WEBHOOK SIGNING SECRET"
                 type="password"
                 canRevealPassword
+                revealPasswordAriaLabel="Show the signing secret as typed"
                 autoComplete="new-password"
                 spellCheck={false}
                 placeholder={account.configured ? 'Empty: keep the saved secret' : 'whsec_...'}
