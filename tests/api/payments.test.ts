@@ -170,6 +170,17 @@ describe.each(databases)('paid subscriptions on %s', (kind) => {
       metadata: { newsletterId: morning.id, plan: 'monthly', email: reader },
     });
 
+    const earnings = async () => {
+      const now = new Date();
+      const startAt = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), 1)).toISOString();
+      const query = new URLSearchParams({ startAt, endAt: new Date(now.getTime() + 86_400_000).toISOString(), span: 'month' });
+      const answer = await t.request('GET', `/api/payments/earnings?${query}`, { token: director });
+      expect(answer.status).toBe(200);
+      return (answer.body.data.currencies as { currency: string; mrr: number; paying: number; periods: { revenue: number; started: number }[] }[]).find(
+        (entry) => entry.currency === 'try',
+      );
+    };
+    const earnedBefore = await earnings();
     const deliveries = await standin.pay(sessionId);
     expect(deliveries.map((delivery) => [delivery.event.type, delivery.status])).toEqual([
       ['checkout.session.completed', 200],
@@ -184,6 +195,13 @@ describe.each(databases)('paid subscriptions on %s', (kind) => {
       .where('subscription_id', '=', (await subscription()).id)
       .execute();
     expect(paid.map((row: { amount: number }) => row.amount)).toEqual([4900]);
+
+    // Earnings counts what the events said: one more payer, her monthly price in MRR and in this month's revenue.
+    const earned = await earnings();
+    expect(earned!.paying).toBe((earnedBefore?.paying ?? 0) + 1);
+    expect(earned!.mrr).toBe((earnedBefore?.mrr ?? 0) + 4900);
+    const revenue = (entry: typeof earned) => (entry?.periods ?? []).reduce((sum, period) => sum + period.revenue, 0);
+    expect(revenue(earned)).toBe(revenue(earnedBefore) + 4900);
 
     const whole = await storyPage(cookie);
     expect(whole.html).toContain(wholeText);
@@ -251,6 +269,13 @@ describe.each(databases)('paid subscriptions on %s', (kind) => {
     expect(anonymous.html).not.toContain(bulletWhole);
     expect(anonymous.html).toContain('Bu yazı abonelere özeldir.');
     expect(anonymous.headers['cache-control']).toBe('public, max-age=60');
+    // A free subscriber, signed in, gets what everyone gets: on the issue page, in the feed, and nothing from the API.
+    const free = await signIn(freeReader);
+    const freePage = await issuePage(free);
+    expect(freePage.html).not.toContain(bulletWhole);
+    expect(freePage.html).toContain('Bu yazı abonelere özeldir.');
+    expect((await page('GET', '/n/sabah-bulteni/rss.xml', { cookie: free })).html).not.toContain(bulletWhole);
+    expect((await t.server.app.inject({ method: 'GET', url: `/api/stories/list/${story.id}`, headers: { cookie: free } })).statusCode).toBe(401);
     // The feed is everyone's: no premium text in it, whoever asks.
     const feed = await page('GET', '/n/sabah-bulteni/rss.xml', { cookie });
     expect(feed.status).toBe(200);
