@@ -23,6 +23,18 @@ export const demoAccounts: { role: RoleKey; email: string; name: string; biograp
 
 type Demo = SeedContext['demo'];
 
+/** A small seeded generator of numbers in [0, 1) (mulberry32), for demo data that is the same at every start. */
+export function seededRandom(seed: number): () => number {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let value = state;
+    value = Math.imul(value ^ (value >>> 15), value | 1);
+    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
+    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
 export async function seedDemoData(options: {
   db: Db;
   env: ServerEnv;

@@ -7,24 +7,13 @@
  */
 import { sql } from 'kysely';
 import type { SeedContext } from '../../../core/server/plugins/contract';
+import { seededRandom } from '../../../core/server/seed';
 import { findNewsletters } from '../../../core/server/store';
 import { emailedIssues, linksOf } from '../../issues/server/public';
 import { storyTextsOfIssue } from '../../stories/server/public';
 import type { AnalyticsDb, AnalyticsTables } from './tables';
 import { seedDevices } from './seed-devices';
 import { clock } from '../../../core/server/clock';
-
-/** A small seeded generator (mulberry32): the same demo at every start. */
-function generator(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 interface Row {
   key: string;
@@ -52,7 +41,7 @@ export async function seedAudience(context: SeedContext): Promise<void> {
   const db = context.db.withTables<AnalyticsTables>();
   const base = context.env.publicUrl.replace(/\/+$/, '');
   const linksOfHtml = (html: string) => linksOf(html.replace(/href="\/(?!\/)/g, `href="${base}/`));
-  const random = generator(20261124);
+  const random = seededRandom(20261124);
   // One reading of the clock: three would straddle midnight now and then.
   const now = clock.now();
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());

@@ -10,6 +10,7 @@
 import type { Insertable } from 'kysely';
 import { clock } from '../../../core/server/clock';
 import type { SeedContext } from '../../../core/server/plugins/contract';
+import { seededRandom } from '../../../core/server/seed';
 import { findNewsletterByKey } from '../../../core/server/store';
 import { subscribersQuery } from '../../subscribers/server/public';
 import { paymentsDb } from './store';
@@ -36,18 +37,6 @@ const batch = 1000;
 
 const dayMs = 86_400_000;
 
-/** A small seeded generator (mulberry32): the same demo at every start. */
-function generator(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let value = state;
-    value = Math.imul(value ^ (value >>> 15), value | 1);
-    value ^= value + Math.imul(value ^ (value >>> 7), value | 61);
-    return ((value ^ (value >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
 /** The same date `months` calendar months on, in UTC, on the last day of a shorter month (31 January and a month: 28 or 29 February), as Stripe bills. */
@@ -67,7 +56,7 @@ type PaymentRow = Insertable<PaymentsTable>;
 export async function seedPayments(context: SeedContext): Promise<void> {
   const started = performance.now();
   const db = paymentsDb(context.db);
-  const random = generator(20260533);
+  const random = seededRandom(20260533);
   const token = (length = 14) => Array.from({ length }, () => alphabet[Math.floor(random() * alphabet.length)]).join('');
   const now = clock.now();
   const subscriptions: SubscriptionRow[] = [];
