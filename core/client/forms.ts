@@ -2,6 +2,7 @@
  * Form validation with the same schemas (and messages) the server validates requests with. A
  * form imports its schema with '?validator' and gets generated code, not the ajv library.
  */
+import { HTTPError } from 'ky';
 import { useCallback, useState, type FormEvent } from 'react';
 import { detailsOf, type ValidationDetail, type ValidationResult } from '../shared/validation-details';
 import { handleError } from './errors';
@@ -14,6 +15,17 @@ export function byField(details: ValidationDetail[]): Record<string, string> {
   const errors: Record<string, string> = {};
   for (const detail of details) if (!(detail.path in errors)) errors[detail.path] = detail.message;
   return errors;
+}
+
+/** A refused save's problems by field (a 422's details), so each shows under its own field; nothing for any other failure. */
+export async function fieldErrorsOf(error: unknown): Promise<Record<string, string>> {
+  if (!(error instanceof HTTPError) || error.response.status !== 422) return {};
+  try {
+    const body = (await error.response.clone().json()) as { details?: ValidationDetail[] };
+    return byField(body.details ?? []);
+  } catch {
+    return {};
+  }
 }
 
 /**
@@ -76,4 +88,26 @@ export function useFormSubmit<T>(check: () => ValidationResult<T>, send: (value:
     }
   };
   return { busy, submit };
+}
+
+/**
+ * A save by a form's own button, after its check: `busy` while under way. A refusal's problems go
+ * under their fields (a 422's details) and through the shared error handler, and what was typed
+ * stays; a save that went through clears the fields' errors.
+ */
+export function useSave(setErrors: (errors: Record<string, string>) => void) {
+  const [busy, setBusy] = useState(false);
+  const save = async (send: () => Promise<void>) => {
+    setBusy(true);
+    try {
+      await send();
+      setErrors({});
+    } catch (error) {
+      setErrors(await fieldErrorsOf(error));
+      await handleError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+  return { busy, save };
 }

@@ -139,20 +139,20 @@ export function ListPanel<T>({ items, emptyText, emptyAction, children, ...heade
 }
 
 /**
- * What a panel shows, loaded again when `key` changes (another newsletter): null while it loads.
- * A failure goes to the shared error handler and leaves `failed` (a list: none), or null. An
- * answer that comes after the key changed is dropped.
+ * What a panel or card shows, loaded again when `key` changes (another newsletter): null while it
+ * loads. A failure goes to the shared error handler and leaves `failed`. An answer that comes after
+ * the key changed is dropped. The setter replaces what is shown, e.g. with a save's answer.
  */
-export function usePanelData<T>(key: string, load: () => Promise<{ data: T }>, failed: T | null = null): T | null {
-  const [data, setData] = useState<T | null>(null);
+export function useLoaded<T, const F = null>(key: string, load: () => Promise<{ data: T }>, failed: F): [T | F | null, (data: T) => void] {
+  const [data, setData] = useState<T | F | null>(null);
   useEffect(() => {
     let live = true;
     setData(null);
     load().then(
-      (answer) => live && setData(answer.data),
+      (answer) => live && setData(() => answer.data),
       (error: unknown) => {
         if (!live) return;
-        setData(failed);
+        setData(() => failed);
         return handleError(error);
       },
     );
@@ -161,5 +161,10 @@ export function usePanelData<T>(key: string, load: () => Promise<{ data: T }>, f
     };
     // eslint-disable-next-line react-hooks/exhaustive-deps -- the key names what is loaded; `load` and `failed` are new each render
   }, [key]);
-  return data;
+  return [data, setData];
+}
+
+/** What a panel shows (useLoaded); a failed load shows `failed` (a list: none), or null. */
+export function usePanelData<T>(key: string, load: () => Promise<{ data: T }>, failed: T | null = null): T | null {
+  return useLoaded(key, load, failed)[0];
 }

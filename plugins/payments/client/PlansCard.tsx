@@ -7,9 +7,9 @@
  */
 import { Dropdown, MessageBar, MessageBarType, PrimaryButton, Spinner, Stack, Text, TextField, type IDropdownOption } from '@fluentui/react';
 import { useEffect, useState } from 'react';
-import { handleError } from '../../../core/client/errors';
 import { currentLang, formatNumber, useConsoleLang, type ConsoleLang } from '../../../core/client/format';
-import { byField, formValidator } from '../../../core/client/forms';
+import { byField, formValidator, useSave } from '../../../core/client/forms';
+import { useLoaded } from '../../../core/client/panel-list';
 import { useCan } from '../../../core/client/permissions';
 import { theme } from '../../../core/client/theme';
 import { toast } from '../../../core/client/toasts';
@@ -18,7 +18,7 @@ import saveSchema from '../../../schemas/api/newsletter-plans-save.schema.json?v
 import type { NewsletterPlans } from '../../../schemas/generated/api/newsletter-plans';
 import type { NewsletterPlansSave } from '../../../schemas/generated/api/newsletter-plans-save';
 import { SettingsCard, type NewsletterSettingsCardProps } from '../../settings/client/public';
-import { fieldErrorsOf, paymentsApi } from './payments-api';
+import { paymentsApi } from './payments-api';
 
 type Currency = NewsletterPlansSave['currency'];
 type Plan = 'monthly' | 'yearly';
@@ -76,33 +76,17 @@ function minorAmount(text: string, currency: string): number | null | undefined 
 export default function PlansCard({ newsletterId }: NewsletterSettingsCardProps) {
   const lang = useConsoleLang();
   const canSetPrices = useCan()('publishers.update');
-  const [saved, setSaved] = useState<NewsletterPlans | null>(null);
-  const [failed, setFailed] = useState(false);
+  // false: the prices could not be read, and the card is not shown.
+  const [saved, setSaved] = useLoaded(newsletterId, () => paymentsApi.plans(newsletterId), false);
   const [form, setForm] = useState<PlansForm>({ currency: 'try', monthly: '', yearly: '' });
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, save: send } = useSave(setErrors);
 
+  // The fields show what the server holds once it is loaded or saved, in the language of the
+  // moment: a change of language later leaves what is typed as it is.
   useEffect(() => {
-    let current = true;
-    setSaved(null);
-    setFailed(false);
-    paymentsApi
-      .plans(newsletterId)
-      .then(({ data }) => {
-        if (!current) return;
-        setSaved(data);
-        // In the language of the moment: a change of language later leaves what is typed as it is.
-        setForm(formOf(data, currentLang()));
-      })
-      .catch(async (error: unknown) => {
-        if (!current) return;
-        setFailed(true);
-        await handleError(error);
-      });
-    return () => {
-      current = false;
-    };
-  }, [newsletterId]);
+    if (saved) setForm(formOf(saved, currentLang()));
+  }, [saved]);
 
   const edit = <K extends keyof PlansForm>(key: K, value: PlansForm[K]) => {
     setForm((typed) => ({ ...typed, [key]: value }));
@@ -121,19 +105,11 @@ export default function PlansCard({ newsletterId }: NewsletterSettingsCardProps)
       toast('error', 'Error!', problems[0]?.message);
       return;
     }
-    setBusy(true);
-    try {
+    await send(async () => {
       const { data, msg } = await paymentsApi.savePlans(newsletterId, checked.value);
       setSaved(data);
-      setForm(formOf(data, lang));
-      setErrors({});
       toast('success', 'Success!', msg);
-    } catch (error) {
-      setErrors(await fieldErrorsOf(error));
-      await handleError(error);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   /** What a reader pays, under the field: '₺49,90 a month', or that the plan is not offered. */
@@ -145,7 +121,7 @@ export default function PlansCard({ newsletterId }: NewsletterSettingsCardProps)
     return `Readers pay ${money} ${period}.`;
   };
 
-  if (failed) return null;
+  if (saved === false) return null;
 
   return (
     <SettingsCard title="PAID PLANS">

@@ -6,17 +6,16 @@
  * keys are not part of the publisher's record the top bar's SAVE sends.
  */
 import { DefaultButton, MessageBar, MessageBarType, PrimaryButton, Spinner, Stack, Text, TextField } from '@fluentui/react';
-import { useEffect, useState } from 'react';
-import { handleError } from '../../../core/client/errors';
-import { byField, formValidator, toastFirstProblem } from '../../../core/client/forms';
+import { useState } from 'react';
+import { byField, formValidator, toastFirstProblem, useSave } from '../../../core/client/forms';
 import { ConfirmDialog } from '../../../core/client/page-parts';
+import { useLoaded } from '../../../core/client/panel-list';
 import { theme } from '../../../core/client/theme';
 import { toast } from '../../../core/client/toasts';
 import saveSchema from '../../../schemas/api/payment-account-save.schema.json?validator';
-import type { PaymentAccount } from '../../../schemas/generated/api/payment-account';
 import type { PaymentAccountSave } from '../../../schemas/generated/api/payment-account-save';
 import { SettingsCard, type PublisherSettingsCardProps } from '../../settings/client/public';
-import { fieldErrorsOf, paymentsApi } from './payments-api';
+import { paymentsApi } from './payments-api';
 
 const validateKeys = formValidator<PaymentAccountSave>(saveSchema);
 const noKeys = { secretKey: '', webhookSecret: '' };
@@ -24,31 +23,12 @@ const noKeys = { secretKey: '', webhookSecret: '' };
 const fieldItem = { root: { flex: '1 1 240px', minWidth: 0 } };
 
 export default function StripeKeysCard({ publisherId }: PublisherSettingsCardProps) {
-  const [account, setAccount] = useState<PaymentAccount | null>(null);
-  const [failed, setFailed] = useState(false);
+  // false: the keys could not be read, and the card is not shown.
+  const [account, setAccount] = useLoaded(publisherId, paymentsApi.account, false);
   const [keys, setKeys] = useState(noKeys);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
+  const { busy, save: send } = useSave(setErrors);
   const [removing, setRemoving] = useState(false);
-
-  useEffect(() => {
-    let current = true;
-    setAccount(null);
-    setFailed(false);
-    paymentsApi
-      .account()
-      .then(({ data }) => {
-        if (current) setAccount(data);
-      })
-      .catch(async (error: unknown) => {
-        if (!current) return;
-        setFailed(true);
-        await handleError(error);
-      });
-    return () => {
-      current = false;
-    };
-  }, [publisherId]);
 
   const typeInto = (key: keyof typeof noKeys) => (_event: unknown, value?: string) => {
     setKeys((typed) => ({ ...typed, [key]: value ?? '' }));
@@ -63,19 +43,12 @@ export default function StripeKeysCard({ publisherId }: PublisherSettingsCardPro
       setErrors(byField(checked.details));
       return;
     }
-    setBusy(true);
-    try {
+    await send(async () => {
       const { data, msg } = await paymentsApi.saveAccount(checked.value);
       setAccount(data);
       setKeys(noKeys);
-      setErrors({});
       toast('success', 'Success!', msg);
-    } catch (error) {
-      setErrors(await fieldErrorsOf(error));
-      await handleError(error);
-    } finally {
-      setBusy(false);
-    }
+    });
   };
 
   const remove = async () => {
@@ -94,7 +67,7 @@ export default function StripeKeysCard({ publisherId }: PublisherSettingsCardPro
     }
   };
 
-  if (failed) return null;
+  if (account === false) return null;
 
   return (
     <SettingsCard title="PAYMENTS">

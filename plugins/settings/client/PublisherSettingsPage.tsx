@@ -4,12 +4,12 @@
  * provides for `publisherSettingsCardRef` (the payments plugin's Stripe keys), saved by its own button.
  */
 import { Spinner, Stack, TextField } from '@fluentui/react';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useParams } from 'wouter';
 import { call } from '../../../core/client/api';
 import { settingEndpoints } from '../endpoints';
 import { handleError } from '../../../core/client/errors';
-import { byField, formValidator } from '../../../core/client/forms';
+import { byField, formValidator, useSave } from '../../../core/client/forms';
 import { ImageField } from '../../../core/client/ImageField';
 import { PageHeader } from '../../../core/client/page-parts';
 import { componentOf } from '../../../core/client/registry';
@@ -19,7 +19,6 @@ import updateSchema from '../../../schemas/api/publisher-update.schema.json?vali
 import type { PublisherUpdateBody } from '../../../schemas/generated/api/publisher-update';
 import type { Publisher } from '../../../schemas/generated/entities/publisher';
 import { KeyField } from '../../../core/client/KeyField';
-import { detailsOfError } from './newsletter-settings';
 import { publisherSettingsCardRef } from './public';
 import { Colours, CredentialsCard, useSettingsForm } from './settings-form';
 
@@ -29,7 +28,7 @@ const publisherKeyTaken = (key: string) => `The publisher name ${key} already ex
 export default function PublisherSettingsPage() {
   const { publisherId } = useParams<{ publisherId: string }>();
   const { values, setValues, errors, setErrors, set, field, text } = useSettingsForm<Publisher>();
-  const [busy, setBusy] = useState(false);
+  const { busy, save } = useSave(setErrors);
   const PluginCard = componentOf(publisherSettingsCardRef);
 
   useEffect(() => {
@@ -47,18 +46,11 @@ export default function PublisherSettingsPage() {
       toast('error', 'Error!', result.details[0]?.message);
       return;
     }
-    setBusy(true);
-    try {
+    await save(async () => {
       const { data } = await call(settingEndpoints.savePublisher, { params: { id: publisherId! }, body: result.value });
       setValues(data);
-      setErrors({});
       toast('success', 'Success!', 'Your changes are saved.');
-    } catch (error) {
-      setErrors(await detailsOfError(error));
-      await handleError(error);
-    } finally {
-      setBusy(false);
-    }
+    });
   }, busy);
 
   if (!values) return <Spinner label="Loading..." style={{ marginTop: 48 }} />;

@@ -1,11 +1,9 @@
 /** Loading and saving a newsletter's settings, checked first by the schema the server validates with. */
-import { HTTPError } from 'ky';
 import { useCallback, useEffect, useState } from 'react';
 import { call } from '../../../core/client/api';
 import { handleError } from '../../../core/client/errors';
-import { byField, formValidator } from '../../../core/client/forms';
+import { byField, fieldErrorsOf, formValidator } from '../../../core/client/forms';
 import { toast } from '../../../core/client/toasts';
-import type { ValidationDetail } from '../../../core/shared/validation-details';
 import updateSchema from '../../../schemas/api/newsletter-update.schema.json?validator';
 import type { NewsletterUpdateBody } from '../../../schemas/generated/api/newsletter-update';
 import type { SettingsNewsletterForm } from '../../../schemas/generated/api/settings-newsletter-form';
@@ -61,17 +59,6 @@ export async function saveNewsletter(newsletterId: string, body: NewsletterSetti
     return { errors: {}, saved: data };
   } catch (error) {
     await handleError(error);
-    return { errors: await detailsOfError(error) };
-  }
-}
-
-/** A 422's details by field, so the form shows them where they belong. */
-export async function detailsOfError(error: unknown): Promise<Record<string, string>> {
-  if (!(error instanceof HTTPError) || error.response.status !== 422) return {};
-  try {
-    const body = (await error.response.clone().json()) as { details?: ValidationDetail[] };
-    return byField(body.details ?? []);
-  } catch {
-    return {};
+    return { errors: await fieldErrorsOf(error) };
   }
 }
