@@ -8,7 +8,7 @@
  * - POST /n/{key}/premium/portal (csrf): Stripe's customer portal (cancel, change the card).
  * The landing page offers the plans too. With no Stripe keys or no price, nothing is offered.
  */
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import type { NewsletterRow } from '../../../core/server/db/tables';
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { mastheadFrame, type PublicPageNewsletter } from '../../../core/server/public-page';
@@ -154,53 +154,69 @@ export function registerReaderPayments(api: PluginApi, db: PaymentsDb): void {
     },
   });
 
-  /** The signed-in reader of a posted form with its token, or the answer already sent. */
-  const formReader = async (request: FastifyRequest, reply: FastifyReply, newsletter: NewsletterRow & { frame: PublicPageNewsletter }) => {
-    const reader = await signedInReader(api.db, request, newsletter.publisher_id);
-    if (!reader) return { sent: goTo(reply, readerPath(newsletter.key, '/signin')) };
-    if (!(await readerFormValid(api, request, newsletter.publisher_id, fieldOf(request.body, 'csrf'))))
-      return { sent: notice(reply, 403, newsletter, premiumTexts.formExpired) };
-    return { reader };
-  };
-  const stripeFailed = (reply: FastifyReply, newsletter: NewsletterRow & { frame: PublicPageNewsletter }, error: unknown) => {
-    api.log.warn(
-      { err: error instanceof Error ? { type: error.name, message: error.message } : error, newsletterId: newsletter.id },
-      'payments: a Stripe call failed',
-    );
-    return notice(reply, 502, newsletter, premiumTexts.unavailable);
-  };
-  const formSchema = (summary: string, response: string) => ({
-    params: keyParams,
-    response: { ...documentAnswer('text/html; charset=utf-8', "A problem, in the newsletter's look."), 303: { description: response, type: 'null' } },
-    summary,
-  });
+  type FormNewsletter = NewsletterRow & { frame: PublicPageNewsletter };
+  /** What a premium form does for its reader: a reply already sent, or the Stripe call that answers where to go. */
+  type FormStep = FastifyReply | (() => Promise<string>);
 
-  api.page<{ key: string }>({
-    method: 'POST',
-    url: '/n/:key/premium/checkout',
-    schema: formSchema(
-      "Opens Stripe Checkout for the signed-in reader (csrf, plan: monthly or yearly): a subscription to the newsletter at its price, the reader's address, newsletter and plan named on it for the webhook. Without a session, to the sign-in; 403 without the session's form token; 502 when Stripe does not answer.",
-      'To Stripe Checkout.',
-    ),
-    async handler(request, reply) {
-      const newsletter = await newsletterOf(request.params.key);
-      if (!newsletter) return notFound(reply);
+  /**
+   * A form of the premium page that ends at Stripe: the newsletter by its key, the signed-in reader
+   * (else to the sign-in) with the session's form token (else 403), then `step`. A Stripe call that
+   * fails is logged without the reader and answered 502 in the newsletter's look.
+   */
+  const stripeForm = (
+    url: string,
+    summary: string,
+    response: string,
+    step: (newsletter: FormNewsletter, email: string, body: unknown, reply: FastifyReply) => Promise<FormStep>,
+  ) =>
+    api.page<{ key: string }>({
+      method: 'POST',
+      url,
+      schema: {
+        params: keyParams,
+        response: { ...documentAnswer('text/html; charset=utf-8', "A problem, in the newsletter's look."), 303: { description: response, type: 'null' } },
+        summary,
+      },
+      async handler(request, reply) {
+        const newsletter = await newsletterOf(request.params.key);
+        if (!newsletter) return notFound(reply);
+        const reader = await signedInReader(api.db, request, newsletter.publisher_id);
+        if (!reader) return goTo(reply, readerPath(newsletter.key, '/signin'));
+        if (!(await readerFormValid(api, request, newsletter.publisher_id, fieldOf(request.body, 'csrf'))))
+          return notice(reply, 403, newsletter, premiumTexts.formExpired);
+        const next = await step(newsletter, reader.email, request.body, reply);
+        if (typeof next !== 'function') return next;
+        try {
+          return goTo(reply, await next());
+        } catch (error) {
+          api.log.warn(
+            { err: error instanceof Error ? { type: error.name, message: error.message } : error, newsletterId: newsletter.id },
+            'payments: a Stripe call failed',
+          );
+          return notice(reply, 502, newsletter, premiumTexts.unavailable);
+        }
+      },
+    });
+
+  stripeForm(
+    '/n/:key/premium/checkout',
+    "Opens Stripe Checkout for the signed-in reader (csrf, plan: monthly or yearly): a subscription to the newsletter at its price, the reader's address, newsletter and plan named on it for the webhook. Without a session, to the sign-in; 403 without the session's form token; 404 when the newsletter offers no plan; 502 when Stripe does not answer.",
+    'To Stripe Checkout.',
+    async (newsletter, email, body, reply) => {
       const offer = await offeredPlans(db, newsletter);
+      const plan = fieldOf(body, 'plan') as Plan;
       if (!offer) return notice(reply, 404, newsletter, premiumTexts.notOffered);
-      const form = await formReader(request, reply, newsletter);
-      if (!form.reader) return form.sent;
-      const plan = fieldOf(request.body, 'plan') as Plan;
       if (!offer.offered.includes(plan)) return notice(reply, 422, newsletter, premiumTexts.notOffered);
-      if (await pays(db, newsletter.id, form.reader.email)) return goTo(reply, premiumPath(newsletter.key));
+      if (await pays(db, newsletter.id, email)) return goTo(reply, premiumPath(newsletter.key));
       const stripe = await publisherStripe(api, db, newsletter.publisher_id);
       if (!stripe) return notice(reply, 404, newsletter, premiumTexts.notOffered);
-      const tags = { newsletterId: newsletter.id, plan, email: form.reader.email };
-      const previous = await readerSubscription(db, newsletter.id, form.reader.email);
+      const tags = { newsletterId: newsletter.id, plan, email };
+      const previous = await readerSubscription(db, newsletter.id, email);
       const base = `${api.env.publicUrl}${premiumPath(newsletter.key)}`;
-      try {
+      return async () => {
         const session = await stripe.client.checkout.sessions.create({
           mode: 'subscription',
-          ...(previous ? { customer: previous.customer_id } : { customer_email: form.reader.email }),
+          ...(previous ? { customer: previous.customer_id } : { customer_email: email }),
           client_reference_id: newsletter.id,
           metadata: tags,
           subscription_data: { metadata: tags },
@@ -219,39 +235,28 @@ export function registerReaderPayments(api: PluginApi, db: PaymentsDb): void {
           cancel_url: base,
         });
         if (!session.url) throw new Error('Checkout answered no address');
-        return goTo(reply, session.url);
-      } catch (error) {
-        return stripeFailed(reply, newsletter, error);
-      }
+        return session.url;
+      };
     },
-  });
+  );
 
-  api.page<{ key: string }>({
-    method: 'POST',
-    url: '/n/:key/premium/portal',
-    schema: formSchema(
-      "Opens Stripe's customer portal for the signed-in reader's subscription to the newsletter (csrf): cancelling, changing the card. Without a session, to the sign-in; 403 without the session's form token; 502 when Stripe does not answer.",
-      "To Stripe's customer portal.",
-    ),
-    async handler(request, reply) {
-      const newsletter = await newsletterOf(request.params.key);
-      if (!newsletter) return notFound(reply);
-      const form = await formReader(request, reply, newsletter);
-      if (!form.reader) return form.sent;
-      const subscription = await readerSubscription(db, newsletter.id, form.reader.email);
+  stripeForm(
+    '/n/:key/premium/portal',
+    "Opens Stripe's customer portal for the signed-in reader's subscription to the newsletter (csrf): cancelling, changing the card. Without a session, to the sign-in; 403 without the session's form token; 502 when Stripe does not answer.",
+    "To Stripe's customer portal.",
+    async (newsletter, email, _body, reply) => {
+      const subscription = await readerSubscription(db, newsletter.id, email);
       const stripe = await publisherStripe(api, db, newsletter.publisher_id);
       if (!subscription || !stripe) return goTo(reply, premiumPath(newsletter.key));
-      try {
+      return async () => {
         const portal = await stripe.client.billingPortal.sessions.create({
           customer: subscription.customer_id,
           return_url: `${api.env.publicUrl}${premiumPath(newsletter.key)}`,
         });
-        return goTo(reply, portal.url);
-      } catch (error) {
-        return stripeFailed(reply, newsletter, error);
-      }
+        return portal.url;
+      };
     },
-  });
+  );
 
   // Premium stories ask here who reads them whole, and where the others subscribe.
   api.extensions.add(premiumAccess, {
