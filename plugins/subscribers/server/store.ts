@@ -56,17 +56,17 @@ export interface TypeFilter {
 }
 
 /**
- * The subscribers of a type, or null when the type keeps everyone (free, and nobody pays). Paid:
- * the payers' addresses, gathered once, each found by the (newsletter_id, lower(email)) index, so
- * a page costs what the payers are, on any page (a join would read every subscriber for a deep
- * page). Free: the list walks (newsletter_id, created_at desc) as unfiltered and skips each payer
- * by the contributor's (newsletter_id, email) index (an anti-join: no payers held in memory).
+ * The subscribers of a type, or null when the type keeps everyone (free, and nobody pays). Both
+ * walk the list as unfiltered, by (newsletter_id, created_at desc), and look each subscriber up
+ * among the payers by the contributor's (newsletter_id, email) index: paid keeps those found (a
+ * semi-join), free skips them (an anti-join). A page costs its depth divided by the payers' share,
+ * and no payers are held in memory; gathering the payers first would look up every one of them for
+ * each page (a second with 40,000 payers).
  */
 function ofType({ type, payingEmails }: TypeFilter): RawBuilder<boolean> | null {
   if (!payingEmails) return type === 'paid' ? sql<boolean>`false` : null;
-  return type === 'paid'
-    ? sql<boolean>`lower(email) = any(array(${payingEmails}))`
-    : sql<boolean>`not exists (select 1 from (${payingEmails}) as paying where paying.email = lower(subscribers.email))`;
+  const pays = sql<boolean>`exists (select 1 from (${payingEmails}) as paying where paying.email = lower(subscribers.email))`;
+  return type === 'paid' ? pays : sql<boolean>`not ${pays}`;
 }
 
 export async function listSubscribers(
