@@ -1,9 +1,10 @@
 /**
  * A publisher's Stripe client, made from its sealed keys: the official package, pointed at
  * STRIPE_API_URL when set (a stand-in in tests). The keys are opened here only, never logged,
- * never answered.
+ * never answered. The package (some 20 MB once loaded) loads with the first publisher that has
+ * keys, not with the server: most servers never sell a subscription.
  */
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { AppContext } from '../../../core/server/plugins/contract';
 import { findAccount, type PaymentsDb } from './store';
 
@@ -15,9 +16,12 @@ export interface PublisherStripe {
 /** Calls that wait longer than this fail (the reader's page says so) rather than hold the request. */
 const timeoutMs = 15_000;
 
-export function stripeClient(env: AppContext['env'], secretKey: string): Stripe {
+let stripePackage: Promise<typeof import('stripe')> | null = null;
+
+export async function stripeClient(env: AppContext['env'], secretKey: string): Promise<Stripe> {
+  const { default: StripeClient } = await (stripePackage ??= import('stripe'));
   const target = env.stripeApiUrl ? new URL(env.stripeApiUrl) : null;
-  return new Stripe(secretKey, {
+  return new StripeClient(secretKey, {
     maxNetworkRetries: 1,
     timeout: timeoutMs,
     appInfo: { name: 'Masthead' },
@@ -36,7 +40,7 @@ export async function publisherStripe(context: Pick<AppContext, 'env' | 'secrets
   const secretKey = context.secrets.open(account.secret_key_sealed);
   const webhookSecret = context.secrets.open(account.webhook_secret_sealed);
   if (!secretKey || !webhookSecret) return null;
-  return { client: stripeClient(context.env, secretKey), webhookSecret };
+  return { client: await stripeClient(context.env, secretKey), webhookSecret };
 }
 
 /** What the console may see of a key: its prefix and last four characters ('sk_test_…4242'). */
