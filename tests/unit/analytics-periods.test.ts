@@ -78,6 +78,22 @@ describe('the running period', () => {
     expect(bar!.marker.opacity).toEqual([1, 0.4]);
     expect(bar!.text).toEqual(['', 'so far']);
   });
+
+  it('draws bars of named things across, each name on its own line of the vertical axis, first at the top', () => {
+    const model: ChartModel = {
+      kind: 'bar',
+      across: true,
+      labels: ['Sabah Bülteni', 'Teknoloji Notları'],
+      unit: 'TRY',
+      series: [{ name: 'Revenue (TRY)', values: [238, 119] }],
+    };
+    const { data, layout } = plotlyFigure(model, 280);
+    const [bar] = data as { orientation: string; x: number[]; y: string[]; hovertemplate: string }[];
+    expect(bar).toMatchObject({ orientation: 'h', x: [238, 119], y: ['Sabah Bülteni', 'Teknoloji Notları'] });
+    expect(bar!.hovertemplate).toBe('<b>%{y}</b><br>Revenue (TRY): %{x:,} TRY<extra></extra>');
+    expect(layout.yaxis).toMatchObject({ type: 'category', categoryarray: ['Teknoloji Notları', 'Sabah Bülteni'], automargin: true });
+    expect(layout.showlegend).toBe(false);
+  });
 });
 
 describe("an issue's range", () => {

@@ -34,6 +34,8 @@ export interface ChartModel {
   ticks?: Ticks;
   /** Charts over time: the index of the span still running (drawn apart, 'so far'), or -1. */
   running?: number;
+  /** Bars of named things (newsletters): drawn across, each name on its own line, as no phone's width fits them side by side. */
+  across?: boolean;
 }
 
 /**
@@ -108,8 +110,9 @@ export function plotlyFigure(model: ChartModel, height: number): { data: Partial
       },
     };
   }
-  const running = model.running ?? -1;
   const unit = model.unit ? ` ${model.unit}` : '';
+  if (model.kind === 'bar' && model.across) return acrossFigure(model, layout, unit);
+  const running = model.running ?? -1;
   const hover = (name: string) => `<b>%{x}</b><br>${name}: %{y:,}${unit}<extra></extra>`;
   let colour = 0;
   // 'so far' is written once, on the first people's series: several series' labels would pile up on one point.
@@ -130,6 +133,8 @@ export function plotlyFigure(model: ChartModel, height: number): { data: Partial
         marker: { color: tint, opacity: model.labels.map((_label, index) => (index === running ? 0.4 : 1)) },
         text: model.labels.map((_label, index) => (index === running && says ? soFar : '')),
         textposition: 'outside',
+        // As large as the axis' text however narrow the bar (a phone's grouped bars would shrink it).
+        constraintext: 'none',
         cliponaxis: false,
       });
       continue;
@@ -189,6 +194,30 @@ export function plotlyFigure(model: ChartModel, height: number): { data: Partial
         ...(ticks ? { tickmode: 'array', tickvals: ticks.at.map((index) => model.labels[index]!), ticktext: ticks.text } : {}),
       },
       yaxis: { rangemode: 'tozero', automargin: true, tickformat: ',~r', gridcolor: theme.palette.neutralLighter },
+    },
+  };
+}
+
+/** Bars across: the names on the vertical axis, top to bottom in the model's order, the values along. */
+function acrossFigure(model: ChartModel, layout: Partial<Layout>, unit: string): { data: Partial<Data>[]; layout: Partial<Layout> } {
+  const data: Partial<Data>[] = model.series.map((series, index) => ({
+    type: 'bar',
+    orientation: 'h',
+    name: series.name,
+    x: series.values,
+    y: model.labels,
+    hovertemplate: `<b>%{y}</b><br>${series.name}: %{x:,}${unit}<extra></extra>`,
+    marker: { color: seriesColours[index % seriesColours.length]! },
+  }));
+  return {
+    data,
+    layout: {
+      ...layout,
+      separators: numberSeparators(),
+      barmode: 'group',
+      hovermode: 'closest',
+      xaxis: { rangemode: 'tozero', automargin: true, tickformat: ',~r', gridcolor: theme.palette.neutralLighter },
+      yaxis: { type: 'category', categoryorder: 'array', categoryarray: [...model.labels].reverse(), automargin: true, ticksuffix: ' ' },
     },
   };
 }

@@ -189,6 +189,7 @@ function newslettersChart(earnings: CurrencyEarnings, lang: ConsoleLang): ChartD
   return {
     model: {
       kind: 'bar',
+      across: true,
       labels: earnings.newsletters.map((newsletter) => newsletter.title),
       unit: code,
       series: [{ name: `Revenue (${code})`, values: earnings.newsletters.map((newsletter) => majorUnits(newsletter.revenue, earnings.currency)) }],
