@@ -150,6 +150,9 @@ describe.each(databases)('paid subscriptions on %s', (kind) => {
 
   it('takes a signed-in reader through Checkout, and the webhook makes them a payer who reads it whole', async () => {
     cookie = await signIn(reader);
+    // The account offers the plans under the newsletter.
+    const offered = await page('GET', '/n/sabah-bulteni/account', { cookie });
+    expect(offered.html).toMatch(/Premium abonelik: [^<]+<a class="more" href="\/n\/sabah-bulteni\/premium">Planları görün<\/a>/);
     const plans = await page('GET', '/n/sabah-bulteni/premium', { cookie });
     expect(plans.html).toContain('Aylık abone ol');
     expect(plans.html).toContain('Yıllık abone ol');
@@ -208,6 +211,9 @@ describe.each(databases)('paid subscriptions on %s', (kind) => {
     expect(whole.html).not.toContain('Bu yazı abonelere özeldir.');
     expect(whole.headers['cache-control']).toBe('private, no-cache');
     expect((await storyPage()).html).not.toContain(wholeText);
+    // The account says so, with the way to manage it.
+    const account = await page('GET', '/n/sabah-bulteni/account', { cookie });
+    expect(account.html).toMatch(/Premium aboneliğiniz etkin \(aylık plan, [^)]+\)\. <a class="more" href="\/n\/sabah-bulteni\/premium">Aboneliği yönet<\/a>/);
     const after = await page('GET', '/n/sabah-bulteni/premium?checkout=done', { cookie });
     expect(after.html).toContain('Premium aboneliğiniz etkin');
     expect(after.html).toContain('Aboneliği yönet');

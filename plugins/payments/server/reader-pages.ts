@@ -16,10 +16,30 @@ import { documentAnswer, keyParams } from '../../../core/server/schemas/parts';
 import { findNewsletter, findNewsletterByKey } from '../../../core/server/store';
 import { escapeHtml } from '../../../core/shared/text';
 import { addPublicSection } from '../../dashboards/server/public';
-import { buttonForm, noticePage, readerFormValid, readerPath, readerWithForm, sendReaderPage, signedInReader } from '../../readers/server/public';
+import {
+  accountNotes,
+  buttonForm,
+  type AccountNote,
+  noticePage,
+  readerFormValid,
+  readerPath,
+  readerWithForm,
+  sendReaderPage,
+  signedInReader,
+} from '../../readers/server/public';
 import { premiumAccess } from '../../stories/server/public';
 import { readerLook } from '../../subscribers/server/public';
-import { findAccount, findPlans, pays, payingEmails, readerSubscription, type NewsletterPlansRow, type PaidSubscriptionRow, type PaymentsDb } from './store';
+import {
+  findAccount,
+  findPlans,
+  pays,
+  payingEmails,
+  payingStatuses,
+  readerSubscription,
+  type NewsletterPlansRow,
+  type PaidSubscriptionRow,
+  type PaymentsDb,
+} from './store';
 import { publisherStripe } from './stripe';
 import type { Plan } from './tables';
 
@@ -45,6 +65,7 @@ export const premiumTexts = {
   unavailable: 'Ödeme sayfası şu anda açılamıyor. Lütfen biraz sonra yeniden deneyin.',
   formExpired: 'Bu form geçerliliğini yitirdi. Lütfen sayfayı yenileyip yeniden deneyin.',
   landing: (price: string) => `Premium abonelik: ${price}`,
+  seePlans: 'Planları görün',
   notFound: 'Bülten bulunamadı.',
 } as const;
 
@@ -65,6 +86,12 @@ async function offeredPlans(db: PaymentsDb, newsletter: { id: string; publisher_
 }
 
 const amountOf = (plans: NewsletterPlansRow, plan: Plan) => (plan === 'monthly' ? plans.monthly_amount : plans.yearly_amount);
+
+/** The offer as the landing page and the reader's account show it: 'Premium abonelik: ₺49,00/ay', by the cheapest plan. */
+function offerText(offer: { plans: NewsletterPlansRow; offered: Plan[] }): string {
+  const cheapest = offer.offered.map((plan) => ({ plan, amount: amountOf(offer.plans, plan)! })).sort((a, b) => a.amount - b.amount)[0]!;
+  return premiumTexts.landing(priceText(cheapest.amount, offer.plans.currency, cheapest.plan));
+}
 
 const fieldOf = (body: unknown, name: string): string => {
   const value = body && typeof body === 'object' ? (body as Record<string, unknown>)[name] : undefined;
@@ -141,7 +168,7 @@ export function registerReaderPayments(api: PluginApi, db: PaymentsDb): void {
         parts.push(`<p>${escapeHtml(premiumTexts.signedInAs(reader.email))}</p>`);
         const state = stateOf(subscription, justPaid);
         if (state) parts.push(`<p class="notice"${subscription?.status === 'past_due' ? ' role="alert"' : ''}>${escapeHtml(state)}</p>`);
-        const paying = subscription && ['active', 'trialing', 'past_due'].includes(subscription.status);
+        const paying = subscription && payingStatuses.includes(subscription.status);
         if (paying) parts.push(buttonForm(readerPath(newsletter.key, '/premium/portal'), premiumTexts.manage, { csrf: reader.csrf }));
         else if (state === premiumTexts.processing)
           parts.push(`<p><a class="more" href="${escapeHtml(`${premiumPath(newsletter.key)}?checkout=done`)}">${escapeHtml(premiumTexts.refresh)}</a></p>`);
@@ -270,6 +297,24 @@ export function registerReaderPayments(api: PluginApi, db: PaymentsDb): void {
     },
   });
 
+  // The reader's account says, under each newsletter, what the reader pays for it or what it offers.
+  api.extensions.add(accountNotes, {
+    async notesOf(reader, newsletters) {
+      const notes = new Map<string, AccountNote>();
+      for (const newsletter of newsletters) {
+        const subscription = await readerSubscription(db, newsletter.id, reader.email);
+        const link = { href: premiumPath(newsletter.key), label: premiumTexts.seePlans };
+        if (subscription && payingStatuses.includes(subscription.status))
+          notes.set(newsletter.id, { text: stateOf(subscription, false)!, link: { ...link, label: premiumTexts.manage } });
+        else {
+          const offer = await offeredPlans(db, newsletter);
+          if (offer) notes.set(newsletter.id, { text: subscription ? premiumTexts.ended : offerText(offer), link });
+        }
+      }
+      return notes;
+    },
+  });
+
   addPublicSection(api, {
     id: 'paid-plans',
     owners: ['newsletter'],
@@ -277,8 +322,7 @@ export function registerReaderPayments(api: PluginApi, db: PaymentsDb): void {
       const newsletter = await findNewsletter(api.db, newsletterId);
       const offer = newsletter && (await offeredPlans(db, newsletter));
       if (!newsletter || !offer) return '';
-      const cheapest = offer.offered.map((plan) => ({ plan, amount: amountOf(offer.plans, plan)! })).sort((a, b) => a.amount - b.amount)[0]!;
-      return `<p><a class="button" href="${escapeHtml(premiumPath(newsletter.key))}">${escapeHtml(premiumTexts.landing(priceText(cheapest.amount, offer.plans.currency, cheapest.plan)))}</a></p>`;
+      return `<p><a class="button" href="${escapeHtml(premiumPath(newsletter.key))}">${escapeHtml(offerText(offer))}</a></p>`;
     },
   });
 }

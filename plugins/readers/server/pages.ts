@@ -9,6 +9,7 @@ import type { FastifyReply } from 'fastify';
 import { renderPublicPage, sendPrivatePage, type PublicPageNewsletter } from '../../../core/server/public-page';
 import { constants } from '../../../core/shared/config';
 import { escapeHtml } from '../../../core/shared/text';
+import type { AccountNote } from './account-notes';
 
 export const readerTexts = {
   signInTitle: 'Okur girişi',
@@ -83,7 +84,12 @@ export interface AccountNewsletter {
   title: string;
   subtitle: string;
   subscribed: boolean;
+  /** What other plugins say of it (account-notes.ts). */
+  notes: AccountNote[];
 }
+
+const noteHtml = (note: AccountNote) =>
+  `<p>${escapeHtml(note.text)}${note.link ? ` <a class="more" href="${escapeHtml(note.link.href)}">${escapeHtml(note.link.label)}</a>` : ''}</p>`;
 
 /** The account: the reader's address, the publisher's newsletters with a button each, and signing out. */
 export function accountPage(newsletter: { key: string }, reader: { email: string }, csrf: string, newsletters: AccountNewsletter[]): string {
@@ -92,7 +98,7 @@ export function accountPage(newsletter: { key: string }, reader: { email: string
     (
       item,
     ) => `<li><a href="${escapeHtml(readerPath(item.key))}"><strong>${escapeHtml(item.title)}</strong></a>${item.subtitle ? `<br>${escapeHtml(item.subtitle)}` : ''}
-<p>${escapeHtml(item.subscribed ? readerTexts.subscribed : readerTexts.notSubscribed)}</p>
+<p>${escapeHtml(item.subscribed ? readerTexts.subscribed : readerTexts.notSubscribed)}</p>${item.notes.map(noteHtml).join('')}
 ${buttonForm(action, item.subscribed ? readerTexts.unsubscribe : readerTexts.subscribe, { csrf, newsletter: item.id, change: item.subscribed ? 'unsubscribe' : 'subscribe' })}</li>`,
   );
   return `<h1>${escapeHtml(readerTexts.accountTitle)}</h1>

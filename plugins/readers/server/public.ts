@@ -46,3 +46,4 @@ export async function readerFormValid(
 }
 
 export { buttonForm, noticePage, readerPath, sendReaderPage } from './pages';
+export { accountNotes, type AccountNote, type AccountNotes } from './account-notes';

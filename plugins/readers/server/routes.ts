@@ -20,6 +20,7 @@ import { documentAnswer, keyParams } from '../../../core/server/schemas/parts';
 import { findNewsletterByKey, newslettersOfPublisher } from '../../../core/server/store';
 import { constants } from '../../../core/shared/config';
 import { readerLook, subscribeProven, unsubscribe } from '../../subscribers/server/public';
+import { accountNotes } from './account-notes';
 import { accountPage, confirmPage, noticePage, readerPath, readerTexts, sendReaderPage, signInPage, type AccountNewsletter } from './pages';
 import { clearReaderCookie, csrfMatches, csrfTokenOf, readerOf, sessionOf, setReaderCookie } from './session';
 import { sendSignInMail } from './sign-in-mail';
@@ -187,9 +188,10 @@ export function registerReaderPages(api: PluginApi, db: ReadersDb): void {
     },
   });
 
-  /** The publisher's newsletters a reader may subscribe to (the published ones), and whether the reader does. */
+  /** The publisher's newsletters a reader may subscribe to (the published ones), whether the reader does, and what other plugins say of each. */
   const newslettersOf = async (reader: ReaderSession): Promise<AccountNewsletter[]> => {
     const newsletters = await newslettersOfPublisher(api.db, reader.publisherId, { published: true });
+    const noted = await Promise.all(api.extensions.all(accountNotes).map((contributor) => contributor.notesOf(reader, newsletters)));
     return Promise.all(
       newsletters.map(async (item) => ({
         id: item.id,
@@ -197,6 +199,7 @@ export function registerReaderPages(api: PluginApi, db: ReadersDb): void {
         title: item.title,
         subtitle: item.subtitle,
         subscribed: await subscribes(api.db, item.id, reader.email),
+        notes: noted.flatMap((notes) => notes.get(item.id) ?? []),
       })),
     );
   };
