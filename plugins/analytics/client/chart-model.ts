@@ -180,10 +180,7 @@ export function plotlyFigure(model: ChartModel, height: number): { data: Partial
     data,
     layout: {
       ...layout,
-      // Counts as the console writes them: 4.000 and 12,5 in Turkish.
-      separators: numberSeparators(),
-      barmode: 'group',
-      hovermode: 'closest',
+      ...numberLayout(),
       xaxis: {
         type: 'category',
         categoryorder: 'array',
@@ -193,10 +190,16 @@ export function plotlyFigure(model: ChartModel, height: number): { data: Partial
         gridcolor: theme.palette.neutralLighter,
         ...(ticks ? { tickmode: 'array', tickvals: ticks.at.map((index) => model.labels[index]!), ticktext: ticks.text } : {}),
       },
-      yaxis: { rangemode: 'tozero', automargin: true, tickformat: ',~r', gridcolor: theme.palette.neutralLighter },
+      yaxis: valueAxis,
     },
   };
 }
+
+/** The axis of the values, from zero, in the console's numbers. */
+const valueAxis = { rangemode: 'tozero', automargin: true, tickformat: ',~r', gridcolor: theme.palette.neutralLighter } as const;
+
+/** Counts as the console writes them (4.000 and 12,5 in Turkish), bars side by side, one point's tooltip at a time. */
+const numberLayout = (): Partial<Layout> => ({ separators: numberSeparators(), barmode: 'group', hovermode: 'closest' });
 
 /** Bars across: the names on the vertical axis, top to bottom in the model's order, the values along. */
 function acrossFigure(model: ChartModel, layout: Partial<Layout>, unit: string): { data: Partial<Data>[]; layout: Partial<Layout> } {
@@ -213,10 +216,8 @@ function acrossFigure(model: ChartModel, layout: Partial<Layout>, unit: string):
     data,
     layout: {
       ...layout,
-      separators: numberSeparators(),
-      barmode: 'group',
-      hovermode: 'closest',
-      xaxis: { rangemode: 'tozero', automargin: true, tickformat: ',~r', gridcolor: theme.palette.neutralLighter },
+      ...numberLayout(),
+      xaxis: valueAxis,
       yaxis: { type: 'category', categoryorder: 'array', categoryarray: [...model.labels].reverse(), automargin: true, ticksuffix: ' ' },
     },
   };
