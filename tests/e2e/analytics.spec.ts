@@ -86,6 +86,8 @@ test('a sent issue is scanned, read, clicked and left, and its analytics show ea
   // The issue's analytics: the open in the device pie, the click beside its link, machines apart.
   await page.goto(`/issues/show/${issue._id}/analytics`);
   const opens = page.getByRole('group', { name: 'Total opens' });
+  // The analytics load their charts' library with the page: a busy machine takes more than the default 10 s.
+  await expect(opens).toBeVisible({ timeout: 30_000 });
   await expect(opens).toContainText('1');
   await expect(opens).toContainText('50% machine opens filtered');
   const clicks = page.getByRole('group', { name: 'Total clicks' });
