@@ -27,7 +27,15 @@ describe.each(databases)('who left, on %s', (kind) => {
     token = await t.login('editor@masthead.local');
     newsletterId = (await t.server.database.db.selectFrom('newsletters').select('id').where('key', '=', 'sabah-bulteni').executeTakeFirstOrThrow()).id;
     const db = t.server.database.db as never;
-    await changeSubscription(db, { type: 'subscription', newsletterId, email: 'Ayse.Ayrilan@example.com', name: 'Ayşe Ayrılan', city: 'İzmir', source: 'web' });
+    await changeSubscription(db, {
+      type: 'subscription',
+      newsletterId,
+      email: 'Ayse.Ayrilan@example.com',
+      name: 'Ayşe Ayrılan',
+      city: 'İzmir',
+      source: 'web',
+      payingEmails: null,
+    });
     await changeSubscription(db, {
       type: 'unsubscription',
       newsletterId,

@@ -366,7 +366,15 @@ describe.each(databases)('bounces and complaints on %s', (kind) => {
     // Hard bounces (listener, Postmark, Mailgun, SES) and soft ones at the limit get nothing; complainers no longer subscribe.
     expect((await recipients()).sort()).toEqual([addresses[7]!]);
 
-    await changeSubscription(subscribersDb(db()), { type: 'subscription', newsletterId, email: addresses[0]!, name: '', city: '', source: 'web' });
+    await changeSubscription(subscribersDb(db()), {
+      type: 'subscription',
+      newsletterId,
+      email: addresses[0]!,
+      name: '',
+      city: '',
+      source: 'web',
+      payingEmails: null,
+    });
     expect(await bounceOf(addresses[0]!)).toBeUndefined();
     await addRecipients(db(), next, newsletterId, 'email');
     expect((await recipients()).sort()).toEqual([addresses[0]!, addresses[7]!].sort());

@@ -31,7 +31,15 @@ describe.each(databases)('subscribers’ bounces on %s', (kind) => {
     return answer.body as { data: Row[]; count: number };
   };
   const subscribe = (newsletterId: string, email: string) =>
-    changeSubscription(subscribersDb(db()), { type: 'subscription', newsletterId, email, name: 'Deneme Okur', city: 'İzmir', source: 'web' });
+    changeSubscription(subscribersDb(db()), {
+      type: 'subscription',
+      newsletterId,
+      email,
+      name: 'Deneme Okur',
+      city: 'İzmir',
+      source: 'web',
+      payingEmails: null,
+    });
 
   beforeAll(async () => {
     t = await startTestServer(kind);

@@ -7,11 +7,12 @@
  * Without the payments plugin every subscriber is free and no filter is offered. The demo's own
  * payers are not counted on: each case subscribes fresh addresses and pays for them here.
  */
-import type { Insertable } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pluginsConfig } from '../../core/shared/config';
+import { paymentsDb, reconcilePayers, saveSubscription } from '../../plugins/payments/server/store';
 import type { PaidSubscriptionsTable } from '../../plugins/payments/server/tables';
 import { changeSubscription, subscribersDb } from '../../plugins/subscribers/server/store';
+import { payingEmailsOf } from '../../plugins/subscribers/server/subscriber-plans';
 import { databases, startTestServer, type TestServer } from './server';
 
 interface Row {
@@ -29,7 +30,7 @@ function paidSubscription(
   plan: 'monthly' | 'yearly',
   status: string,
   daysAgo = 30,
-): Insertable<PaidSubscriptionsTable> {
+): Parameters<typeof saveSubscription>[1] {
   const startedAt = new Date(Date.now() - daysAgo * 86_400_000);
   return {
     id: `sub_${Math.random().toString(36).slice(2, 16)}`,
@@ -63,9 +64,22 @@ describe.each(databases)('the subscribers’ type on %s', (kind) => {
     return answer.body;
   };
   const subscribe = (newsletterId: string, email: string) =>
-    changeSubscription(subscribersDb(db()), { type: 'subscription', newsletterId, email, name: 'Deneme Okur', city: 'İzmir', source: 'web' });
-  const pay = (rows: Insertable<PaidSubscriptionsTable>[]) =>
-    db().withTables<{ paid_subscriptions: PaidSubscriptionsTable }>().insertInto('paid_subscriptions').values(rows).execute();
+    changeSubscription(subscribersDb(db()), {
+      type: 'subscription',
+      newsletterId,
+      email,
+      name: 'Deneme Okur',
+      city: 'İzmir',
+      source: 'web',
+      payingEmails: payingEmailsOf(t.server.context.extensions, newsletterId),
+    });
+  /** Writes the subscriptions as the webhook does, each marking its reader's subscriber row. */
+  const pay = (rows: Parameters<typeof saveSubscription>[1][]) =>
+    paymentsDb(db())
+      .transaction()
+      .execute(async (tx) => {
+        for (const row of rows) await saveSubscription(tx, row);
+      });
 
   /** Fresh addresses of this run, all found by one search (`tipdeneme`), none paying yet. */
   const address = (name: string) => `tipdeneme.${name}.${kind}@example.com`;
@@ -135,12 +149,49 @@ describe.each(databases)('the subscribers’ type on %s', (kind) => {
     const allPaid = await listed(ids.culture, '?type=paid&limit=100');
     expect(allPaid.count).toBe(paidBefore + 4);
     expect(allPaid.data.every((row) => row.type === 'PAID' && row.plan !== undefined)).toBe(true);
+    // Stripe ends a subscription: the reader is free again, in the filter too.
+    const [monthly] = await db()
+      .withTables<{ paid_subscriptions: PaidSubscriptionsTable }>()
+      .selectFrom('paid_subscriptions')
+      .selectAll()
+      .where('email', '=', address('aylik'))
+      .execute();
+    await pay([{ ...monthly!, status: 'canceled', ended_at: new Date(), event_at: new Date(Date.now() + 1000) }]);
+    expect((await listed(ids.culture, `${search}&type=paid`)).data.map((row) => row._id).sort()).toEqual(['gecikmis', 'yeniden', 'yillik'].map(address));
+    expect((await listed(ids.culture, `${search}&type=free`)).count).toBe(4);
     // Sabah Bülteni's payer is a paid subscriber of Sabah Bülteni only once subscribed there.
     expect((await listed(ids.morning, `?search=${encodeURIComponent(address('baska'))}`)).count).toBe(0);
     await subscribe(ids.morning, address('baska'));
     expect((await listed(ids.morning, `?search=${encodeURIComponent(address('baska'))}&type=paid`)).data).toEqual([
       expect.objectContaining({ _id: address('baska'), type: 'PAID', plan: 'yearly' }),
     ]);
+  });
+
+  it('marks at start the subscribers of a database from before the mark', async () => {
+    const subscribers = subscribersDb(db());
+    const marked = () =>
+      subscribers
+        .selectFrom('subscribers')
+        .select(['email', 'paid'])
+        .where('newsletter_id', '=', ids.culture)
+        .where('email', 'in', [address('yillik'), address('iptal')])
+        .orderBy('email')
+        .execute();
+    const right = await marked();
+    expect(right).toEqual([
+      { email: address('iptal'), paid: false },
+      { email: address('yillik'), paid: true },
+    ]);
+    // As an older database has them: the payer unmarked, and one who no longer pays still marked.
+    await subscribers
+      .updateTable('subscribers')
+      .set((eb) => ({ paid: eb.not('paid') }))
+      .where('newsletter_id', '=', ids.culture)
+      .where('email', 'in', [address('yillik'), address('iptal')])
+      .execute();
+    expect(await reconcilePayers(paymentsDb(db()))).toBe(2);
+    expect(await marked()).toEqual(right);
+    expect(await reconcilePayers(paymentsDb(db()))).toBe(0);
   });
 
   it('pages through one type, newest first, each page all of that type', async () => {

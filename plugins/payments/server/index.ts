@@ -11,10 +11,10 @@ import { seedPayments } from './seed';
 import { addSubscriberType } from './subscriber-type';
 
 export default serverPlugin(manifest, {
-  register(api) {
+  async register(api) {
     registerPaymentRoutes(api);
     registerEarnings(api);
-    addSubscriberType(api);
+    await addSubscriberType(api);
   },
   seed: (context) => seedPayments(context),
 });

@@ -7,6 +7,7 @@ import type { Kysely, Selectable } from 'kysely';
 import { clock } from '../../../core/server/clock';
 import { ownTables, type Handle } from '../../../core/server/db/database';
 import type { CoreTables } from '../../../core/server/db/tables';
+import { reconcilePaid, refreshPaid } from '../../subscribers/server/public';
 import type { NewsletterPlansTable, PaidSubscriptionsTable, PaymentAccountsTable, PaymentTables, PaymentsTable } from './tables';
 
 export type PaymentsDb = Kysely<CoreTables & PaymentTables>;
@@ -61,7 +62,22 @@ export async function firstDelivery(db: PaymentsDb, publisherId: string, id: str
   return inserted !== undefined;
 }
 
-/** Writes a subscription as an event tells it, unless a later event already wrote it or it has ended for good. */
+/** The subscriptions of the newsletter that give access now, found by (newsletter_id, email). */
+export const payingSubscriptions = (db: PaymentsDb, newsletterId: string) =>
+  db.selectFrom('paid_subscriptions').where('newsletter_id', '=', newsletterId).where('status', 'in', payingStatuses);
+
+/** Marks whether these addresses pay for the newsletter now on their subscriber rows (the subscriber list's type filter). */
+export const markPayers = (db: PaymentsDb, newsletterId: string, emails: readonly string[]) =>
+  refreshPaid(db, newsletterId, emails, payingSubscriptions(db, newsletterId).select('email'));
+
+/** Marks every subscriber row as the subscriptions say, where it says otherwise (at start); answers how many changed. */
+export const reconcilePayers = (db: PaymentsDb) =>
+  reconcilePaid(db, db.selectFrom('paid_subscriptions').where('status', 'in', payingStatuses).select(['newsletter_id', 'email']));
+
+/**
+ * Writes a subscription as an event tells it, unless a later event already wrote it or it has ended
+ * for good, and marks on the reader's subscriber row whether they pay now. Run it in a transaction.
+ */
 export async function saveSubscription(db: PaymentsDb, row: Omit<PaidSubscriptionRow, 'payment_failed_at'>): Promise<void> {
   const { id: _id, started_at: _started, ...changes } = row;
   await db
@@ -76,6 +92,7 @@ export async function saveSubscription(db: PaymentsDb, row: Omit<PaidSubscriptio
         .where('paid_subscriptions.status', '!=', 'canceled'),
     )
     .execute();
+  await markPayers(db, row.newsletter_id, [row.email]);
 }
 
 export function findSubscription(db: PaymentsDb, id: string): Promise<PaidSubscriptionRow | undefined> {

@@ -5,20 +5,20 @@
  */
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { subscriberPlans, type SubscriberPlan } from '../../subscribers/server/public';
-import { payingStatuses, type PaymentsDb } from './store';
+import { payingSubscriptions, reconcilePayers, type PaymentsDb } from './store';
 import type { PaymentTables } from './tables';
 
-export function addSubscriberType(api: PluginApi): void {
+export async function addSubscriberType(api: PluginApi): Promise<void> {
   const db = api.tables<PaymentTables>() as PaymentsDb;
   api.extensions.add(subscriberPlans, {
     plansOf: (newsletterId, emails) => plansOf(db, newsletterId, emails),
     payingEmails: (newsletterId) => payingSubscriptions(db, newsletterId).select('email'),
   });
+  // Each webhook write marks its reader (store.ts, saveSubscription); at start, the subscriber rows
+  // of a database from before the mark, or of a write that missed it, are marked too.
+  const changed = await reconcilePayers(db);
+  if (changed > 0) api.log.info({ changed }, 'payments: subscribers marked as paying or not');
 }
-
-/** The subscriptions of the newsletter that give access now, found by (newsletter_id, email). */
-const payingSubscriptions = (db: PaymentsDb, newsletterId: string) =>
-  db.selectFrom('paid_subscriptions').where('newsletter_id', '=', newsletterId).where('status', 'in', payingStatuses);
 
 /**
  * The plan of each of these addresses that pays: with two paying subscriptions (a new plan bought

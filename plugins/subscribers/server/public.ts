@@ -4,11 +4,14 @@
  * ending one subscription (and making one for a signed-in reader) with its events and counts kept,
  * and the reader pages' frame with its subscribe form.
  */
+import type { Expression } from 'kysely';
 import type { Handle } from '../../../core/server/db/database';
 import { publishersOf as publishersOfAddress, recordBounce as recordBounceOf, suppressedEmails as suppressedOf, type BounceRecord } from './bounces';
 import { seedDemoBounces as seedBounces } from './demo-bounces';
 import {
   cancellationList,
+  reconcilePaid as reconcilePaidOf,
+  refreshPaid as refreshPaidOf,
   removeSubscriber,
   subscriberCount,
   subscribersDb as typed,
@@ -37,6 +40,13 @@ export { subscriberCount };
 /** Who of the subscribers pays, and for which plan: the point a plugin selling subscriptions contributes to (subscriber-plans.ts). */
 export { subscriberPlans, type SubscriberPlan, type SubscriberPlans } from './subscriber-plans';
 
+/** Marks whether these subscribers of a newsletter pay now, from the seller's payers (store.ts): the seller calls it as a subscription changes. */
+export const refreshPaid = (db: Handle, newsletterId: string, emails: readonly string[], payingEmails: Expression<{ email: string }>) =>
+  refreshPaidOf(typed(db), newsletterId, emails, payingEmails);
+
+/** Marks every subscriber as the payers (`newsletter_id`, lower-case `email`) say, where the flag differs; the seller calls it at start. Answers how many changed. */
+export const reconcilePaid = (db: Handle, payers: Expression<{ newsletter_id: string; email: string }>) => reconcilePaidOf(typed(db), payers);
+
 /** A newsletter's unsubscriptions in a time window, as a SQL count for an issue's results (attribution.ts). */
 export { unsubscriptionsBetween } from './attribution';
 
@@ -49,7 +59,7 @@ export const unsubscribe = (db: Handle, newsletterId: string, email: string, sou
 
 /** Subscribes an address its owner has proven (a signed-in reader), welcomed as a confirmed subscriber is. */
 export const subscribeProven = (
-  context: Pick<AppContext, 'mail' | 'links' | 'env' | 'log'>,
+  context: Pick<AppContext, 'mail' | 'links' | 'env' | 'log' | 'extensions'>,
   db: Handle,
   newsletter: { id: string; title: string },
   email: string,

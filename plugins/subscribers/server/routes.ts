@@ -19,7 +19,7 @@ import { importSubscribers, listSubscribers, subscriberBatches, weeklyTimeline }
 import type { SubscriberTables } from './tables';
 import { clock } from '../../../core/server/clock';
 import { subscriberEndpoints } from '../endpoints';
-import { subscriberPlans, type SubscriberPlan } from './subscriber-plans';
+import { payingEmailsOf, subscriberPlans, type SubscriberPlan } from './subscriber-plans';
 
 /** Rows a query reads at once in an export, and inserts at once in an import (one statement each). */
 const exportBatchRows = 5000;
@@ -43,7 +43,7 @@ export function registerSubscriberRoutes(api: PluginApi): void {
         publisherId: callerPublisher(session),
         search,
         bounced,
-        type: type && { type, payingEmails: plans?.payingEmails(newsletterId) ?? null },
+        type: type && { type, sold: plans !== null },
         limit,
         offset: page * limit,
         countMax: searchCountCap(page, limit),
@@ -102,7 +102,10 @@ export function registerSubscriberRoutes(api: PluginApi): void {
       const file = await readCsvFile(request);
       const parsed = readSubscribersCsv(file);
       if (!parsed.ok) throw invalidDetails(parsed.details);
-      const imported = await importSubscribers(db, newsletterId, parsed.rows, importChunkRows);
+      const imported = await importSubscribers(db, newsletterId, parsed.rows, {
+        chunkSize: importChunkRows,
+        payingEmails: payingEmailsOf(api.extensions, newsletterId),
+      });
       const skipped = parsed.rows.length - imported;
       return { data: { imported, skipped }, msg: `${imported} subscribers imported, ${skipped} skipped (already subscribed).` };
     },

@@ -49,24 +49,69 @@ function matches(search: string): RawBuilder<boolean> {
   return sql<boolean>`(lower(email) like ${prefix} or ${foldedName} like ${prefix})`;
 }
 
-/** Free or paid: the type filter of the list, over the addresses paying now (a subquery of `email`, or null when nothing sells subscriptions: nobody pays). */
+/** The addresses paying for a newsletter now, as a subquery of one lower-case `email` (subscriber-plans.ts); null when nothing sells subscriptions. */
+export type PayingEmails = Expression<{ email: string }> | null;
+
+/** Whether `email` (lower-case) pays, as SQL over the payers: what a new subscriber's `paid` starts as. */
+const paysNow = (payingEmails: PayingEmails, email: Expression<string>) =>
+  payingEmails ? sql<boolean>`exists (select 1 from (${payingEmails}) as paying where paying.email = ${email})` : sql<boolean>`false`;
+
+/** Free or paid: the type filter of the list; `sold` says whether a plugin sells subscriptions (without one nobody pays). */
 export interface TypeFilter {
   type: 'free' | 'paid';
-  payingEmails: Expression<{ email: string }> | null;
+  sold: boolean;
 }
 
 /**
- * The subscribers of a type, or null when the type keeps everyone (free, and nobody pays). Both
- * walk the list as unfiltered, by (newsletter_id, created_at desc), and look each subscriber up
- * among the payers by the contributor's (newsletter_id, email) index: paid keeps those found (a
- * semi-join), free skips them (an anti-join). A page costs its depth divided by the payers' share,
- * and no payers are held in memory; gathering the payers first would look up every one of them for
- * each page (a second with 40,000 payers).
+ * The subscribers of a type, or null when the type keeps everyone (free, and nothing is sold). Paid
+ * walks the payers' own index (newsletter_id, created_at desc) where paid, so a page costs what it
+ * shows, however few pay; free walks the list as unfiltered and skips the payers by their kept flag.
  */
-function ofType({ type, payingEmails }: TypeFilter): RawBuilder<boolean> | null {
-  if (!payingEmails) return type === 'paid' ? sql<boolean>`false` : null;
-  const pays = sql<boolean>`exists (select 1 from (${payingEmails}) as paying where paying.email = lower(subscribers.email))`;
-  return type === 'paid' ? pays : sql<boolean>`not ${pays}`;
+function ofType({ type, sold }: TypeFilter): RawBuilder<boolean> | null {
+  if (!sold) return type === 'paid' ? sql<boolean>`false` : null;
+  return type === 'paid' ? sql<boolean>`paid` : sql<boolean>`not paid`;
+}
+
+/**
+ * Marks whether these subscribers of a newsletter pay now (each found by the (newsletter_id,
+ * lower(email)) index), from the payers as the plugin that sells subscriptions has them: it calls
+ * this whenever a subscription of theirs changes, inside the same transaction.
+ */
+export async function refreshPaid(
+  db: SubscribersDb,
+  newsletterId: string,
+  emails: readonly string[],
+  payingEmails: Expression<{ email: string }>,
+): Promise<void> {
+  if (emails.length === 0) return;
+  await db
+    .updateTable('subscribers')
+    .set({ paid: paysNow(payingEmails, sql<string>`lower(subscribers.email)`) })
+    .where('newsletter_id', '=', newsletterId)
+    .where(
+      sql<string>`lower(email)`,
+      'in',
+      emails.map((email) => email.toLowerCase()),
+    )
+    .execute();
+}
+
+/**
+ * Marks every subscriber as the payers say (`newsletter_id`, lower-case `email` of each who pays
+ * now), where the flag says otherwise: a database from before the flag, or one a write missed. The
+ * first statement is driven by the payers, each finding its subscriber by the (newsletter_id,
+ * lower(email)) index; the second walks the marked payers' own index. Answers how many changed.
+ */
+export async function reconcilePaid(db: SubscribersDb, payers: Expression<{ newsletter_id: string; email: string }>): Promise<number> {
+  const marked = await sql`
+    update subscribers set paid = true from (${payers}) as payer
+    where subscribers.newsletter_id = payer.newsletter_id and lower(subscribers.email) = payer.email and not subscribers.paid`.execute(db);
+  const unmarked = await sql`
+    update subscribers set paid = false
+    where paid and not exists (select 1 from (${payers}) as payer where payer.newsletter_id = subscribers.newsletter_id and payer.email = lower(subscribers.email))`.execute(
+    db,
+  );
+  return Number(marked.numAffectedRows ?? 0) + Number(unmarked.numAffectedRows ?? 0);
 }
 
 export async function listSubscribers(
@@ -173,7 +218,18 @@ export interface NewSubscriber {
  * same statement. Answers how many were added. Run it inside a transaction with `recordWeek` and
  * `recountSubscribers` (importSubscribers does).
  */
-export async function insertSubscribers(db: SubscribersDb, newsletterId: string, subscribers: NewSubscriber[], chunkSize: number): Promise<number> {
+/** How an import writes: rows per statement, and the payers (an address that pays already comes in paid). */
+export interface ImportWrite {
+  chunkSize: number;
+  payingEmails: PayingEmails;
+}
+
+export async function insertSubscribers(
+  db: SubscribersDb,
+  newsletterId: string,
+  subscribers: NewSubscriber[],
+  { chunkSize, payingEmails }: ImportWrite,
+): Promise<number> {
   let added = 0;
   for (let start = 0; start < subscribers.length; start += chunkSize) {
     const chunk = subscribers.slice(start, start + chunkSize);
@@ -185,8 +241,8 @@ export async function insertSubscribers(db: SubscribersDb, newsletterId: string,
           ${chunk.map((row) => row.email)}::text[], ${chunk.map((row) => row.name)}::text[], ${chunk.map((row) => row.city)}::text[])
           as rows (id, event_id, email, name, city)
       ), added as (
-        insert into subscribers (id, newsletter_id, email, name, city, medium, source, created_at)
-        select id, ${newsletterId}, email, name, city, 'email', '', ${clock.now()}::timestamptz from input
+        insert into subscribers (id, newsletter_id, email, name, city, medium, source, created_at, paid)
+        select id, ${newsletterId}, email, name, city, 'email', '', ${clock.now()}::timestamptz, ${paysNow(payingEmails, sql`lower(input.email)`)} from input
         where not exists (select 1 from unsubscribed u where u.newsletter_id = ${newsletterId} and u.email = lower(input.email))
         on conflict (newsletter_id, lower(email)) do nothing
         returning id, created_at
@@ -206,9 +262,9 @@ export async function insertSubscribers(db: SubscribersDb, newsletterId: string,
 }
 
 /** An import: adds the subscribers that are new, with their events, this week's sign-ups and the kept count, in one transaction; answers how many were added. */
-export async function importSubscribers(db: SubscribersDb, newsletterId: string, subscribers: NewSubscriber[], chunkSize: number): Promise<number> {
+export async function importSubscribers(db: SubscribersDb, newsletterId: string, subscribers: NewSubscriber[], write: ImportWrite): Promise<number> {
   return db.transaction().execute(async (tx) => {
-    const added = await insertSubscribers(tx, newsletterId, subscribers, chunkSize);
+    const added = await insertSubscribers(tx, newsletterId, subscribers, write);
     await recordWeek(tx, newsletterId, 'subscriptions', 'email', added);
     await recountSubscribers(tx, newsletterId);
     return added;
@@ -304,6 +360,8 @@ export interface Subscribing {
   name: string;
   city: string;
   source: SubscriptionSource;
+  /** The payers (subscriber-plans.ts): an address that pays already is a paid subscriber from the start. */
+  payingEmails: PayingEmails;
 }
 
 /** A reader leaving: by subscriber id (a signed link) or address, how, and why. */
@@ -337,7 +395,16 @@ export async function changeSubscription(db: SubscribersDb, change: Subscription
       if (newsletter) await tx.deleteFrom('mail_bounces').where('email', '=', email).where('publisher_id', '=', newsletter.publisher_id).execute();
       const inserted = await tx
         .insertInto('subscribers')
-        .values({ id: randomUUID(), newsletter_id: newsletterId, email, name: change.name, city: change.city, medium: 'email', source: change.source })
+        .values({
+          id: randomUUID(),
+          newsletter_id: newsletterId,
+          email,
+          name: change.name,
+          city: change.city,
+          medium: 'email',
+          source: change.source,
+          paid: paysNow(change.payingEmails, sql<string>`${email}`),
+        })
         .onConflict((conflict) => conflict.expression(sql`newsletter_id, lower(email)`).doNothing())
         .returning('id')
         .executeTakeFirst();

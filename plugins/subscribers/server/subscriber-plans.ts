@@ -5,7 +5,7 @@
  * subscriber is free and the page offers no type filter.
  */
 import type { Expression } from 'kysely';
-import { extensionPoint } from '../../../core/server/plugins/extension-points';
+import { extensionPoint, type Extensions } from '../../../core/server/plugins/extension-points';
 
 export interface SubscriberPlan {
   plan: 'monthly' | 'yearly';
@@ -25,3 +25,6 @@ export interface SubscriberPlans {
 }
 
 export const subscriberPlans = extensionPoint<SubscriberPlans>('subscribers.subscriber-plans', { single: true });
+
+/** The payers of a newsletter from the contributor, or null when no plugin sells subscriptions. */
+export const payingEmailsOf = (extensions: Extensions, newsletterId: string) => extensions.one(subscriberPlans)?.payingEmails(newsletterId) ?? null;

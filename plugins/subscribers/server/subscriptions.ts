@@ -26,6 +26,7 @@ import { escapeHtml } from '../../../core/shared/text';
 import { emailPattern, maxLength } from './csv-import';
 import { changeSubscription, type SubscribersDb } from './store';
 import type { SubscriptionSource } from './tables';
+import { payingEmailsOf } from './subscriber-plans';
 import type { SubscribeFieldChoice } from '../../../schemas/generated/api/web-design';
 import { clock } from '../../../core/server/clock';
 
@@ -111,7 +112,7 @@ export interface Subscriptions {
   confirm(newsletterKey: string, token: string): Promise<{ newsletterId: string } | null>;
 }
 
-export function createSubscriptions(context: Pick<AppContext, 'db' | 'mail' | 'links' | 'env' | 'log'>, db: SubscribersDb): Subscriptions {
+export function createSubscriptions(context: Pick<AppContext, 'db' | 'mail' | 'links' | 'env' | 'log' | 'extensions'>, db: SubscribersDb): Subscriptions {
   const limiter: AttemptLimiter = createAttemptLimiter(context.db);
   const hours = constants.audience.confirmationHours;
 
@@ -206,6 +207,7 @@ export function createSubscriptions(context: Pick<AppContext, 'db' | 'mail' | 'l
         name: pending.name,
         city: pending.city,
         source: pending.source,
+        payingEmails: payingEmailsOf(context.extensions, pending.newsletter_id),
       });
       await db.updateTable('subscription_requests').set({ confirmed_at: clock.now() }).where('id', '=', pending.id).execute();
       // Only a new subscriber is welcomed: an address that subscribed already had its welcome.
@@ -225,13 +227,21 @@ export function createSubscriptions(context: Pick<AppContext, 'db' | 'mail' | 'l
  * welcome e-mail when it is new; answers whether it is new.
  */
 export async function subscribeProven(
-  context: Pick<AppContext, 'mail' | 'links' | 'env' | 'log'>,
+  context: Pick<AppContext, 'mail' | 'links' | 'env' | 'log' | 'extensions'>,
   db: SubscribersDb,
   newsletter: { id: string; title: string },
   email: string,
   source: SubscriptionSource,
 ): Promise<boolean> {
-  const made = await changeSubscription(db, { type: 'subscription', newsletterId: newsletter.id, email, name: '', city: '', source });
+  const made = await changeSubscription(db, {
+    type: 'subscription',
+    newsletterId: newsletter.id,
+    email,
+    name: '',
+    city: '',
+    source,
+    payingEmails: payingEmailsOf(context.extensions, newsletter.id),
+  });
   if (!made?.changed) return false;
   await sendWelcome(context, db, newsletter, { id: made.subscriberId, email }).catch((error: unknown) =>
     context.log.error({ err: error, newsletterId: newsletter.id }, 'subscribers: the welcome e-mail failed'),

@@ -1,5 +1,5 @@
 /** The subscribers plugin's tables as Kysely sees them. */
-import type { ColumnType } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 
 export type SubscriptionMedium = 'email' | 'notification';
 
@@ -18,6 +18,8 @@ export interface SubscribersTable {
   medium: SubscriptionMedium;
   source: ColumnType<StoredSource, StoredSource | undefined, StoredSource>;
   created_at: ColumnType<Date, Date | string | undefined, never>;
+  /** Pays for the newsletter now (migration 008), kept by the plugin that sells subscriptions. */
+  paid: Generated<boolean>;
 }
 
 export interface SubscriberStatsTable {
