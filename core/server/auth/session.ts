@@ -3,6 +3,7 @@
  * or membership change takes effect at once, whatever tokens are out there; and only while the
  * token's session is open (core/server/auth/sessions.ts).
  */
+import { sql } from 'kysely';
 import { clock } from '../clock';
 import { can, permissionRefusal, requiredRoleMessage, roleKeys, type Permission, type RoleKey } from '../../shared/permissions';
 import type { Db } from '../db/database';
@@ -33,21 +34,28 @@ export interface Session {
 export type RoleGrants = ReadonlyMap<RoleKey, readonly Permission[]>;
 
 export async function loadSession(db: Db, claims: TokenClaims, grants: RoleGrants): Promise<Session | null> {
-  // The session and its user in one query: an ended or expired session finds no user.
-  const row = await db
-    .selectFrom('sessions')
-    .innerJoin('users', 'users.id', 'sessions.user_id')
-    .selectAll('users')
-    .select('sessions.expires_at as session_expires_at')
-    .where('sessions.id', '=', claims.sid)
-    .where('sessions.user_id', '=', claims.sub)
-    .where('sessions.ended_at', 'is', null)
-    .where('sessions.expires_at', '>', clock.now())
-    .executeTakeFirst();
+  // One statement on every request: the open session and its user (an ended or expired session
+  // finds no user), the publisher the caller works in (an admin's chosen one, if it still exists;
+  // everyone else's own) and the newsletters of the caller's scopes (all of the publisher's for an
+  // admin or a director, a member's own for the others).
+  const { rows } = await sql<UserRow & { session_expires_at: Date; scope_publisher_id: string | null; scope_newsletter_ids: string[] }>`
+    select users.*, sessions.expires_at as session_expires_at, scope.publisher_id as scope_publisher_id,
+      array(
+        select newsletters.id from newsletters
+        where newsletters.publisher_id = scope.publisher_id
+          and (users.role in ('admin', 'director')
+            or exists (select 1 from newsletter_members members where members.user_id = users.id and members.newsletter_id = newsletters.id))
+      ) as scope_newsletter_ids
+    from sessions
+    join users on users.id = sessions.user_id
+    cross join lateral (
+      select case when users.role = 'admin' then (select publishers.id from publishers where publishers.id = ${claims.pub ?? null}) else users.publisher_id end as publisher_id
+    ) as scope
+    where sessions.id = ${claims.sid} and sessions.user_id = ${claims.sub} and sessions.ended_at is null and sessions.expires_at > ${clock.now()}`.execute(db);
+  const row = rows[0];
   if (!row) return null;
-  const { session_expires_at: expiresAt, ...user } = row;
-  const publisherId = await chosenPublisher(db, user, claims);
-  const newsletterIds = new Set(await newslettersOf(db, user, publisherId));
+  const { session_expires_at: expiresAt, scope_publisher_id: publisherId, scope_newsletter_ids: scopeNewsletterIds, ...user } = row;
+  const newsletterIds = new Set(scopeNewsletterIds);
   const permissions = new Set(grants.get(user.role) ?? []);
   return {
     sessionId: claims.sid,
@@ -84,27 +92,4 @@ function refusalText(permission: Permission, role: RoleKey, grants: RoleGrants):
 /** Refuses (401, with the role's refusal, as the route guard words it) a caller who does not hold `permission`. */
 export function demand(session: Session, permission: Permission): void {
   if (!session.can(permission)) throw unauthorized(session.refusal(permission), 'UNAUTHORIZED');
-}
-
-async function chosenPublisher(db: Db, user: UserRow, claims: TokenClaims): Promise<string | null> {
-  if (user.role !== 'admin') return user.publisher_id;
-  if (!claims.pub) return null;
-  const publisher = await db.selectFrom('publishers').select('id').where('id', '=', claims.pub).executeTakeFirst();
-  return publisher?.id ?? null;
-}
-
-async function newslettersOf(db: Db, user: UserRow, publisherId: string | null): Promise<string[]> {
-  if (user.role === 'admin' || user.role === 'director') {
-    if (!publisherId) return [];
-    const rows = await db.selectFrom('newsletters').select('id').where('publisher_id', '=', publisherId).execute();
-    return rows.map((row) => row.id);
-  }
-  const rows = await db
-    .selectFrom('newsletter_members')
-    .innerJoin('newsletters', 'newsletters.id', 'newsletter_members.newsletter_id')
-    .select('newsletters.id')
-    .where('newsletter_members.user_id', '=', user.id)
-    .where('newsletters.publisher_id', '=', publisherId ?? '')
-    .execute();
-  return rows.map((row) => row.id);
 }
