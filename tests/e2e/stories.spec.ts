@@ -278,7 +278,8 @@ test.describe('stories', () => {
     await keepScreenshot(director, 'story-live-editing');
 
     await editor.reload();
-    await expect(body(editor)).toContainText('Kesinti saat 10’da başlayacak. Su 14:00’te gelecek.');
+    // A reload loads CKEditor's chunk again: on a busy machine past the default 10 s (CI on 5141ae6).
+    await expect(body(editor)).toContainText('Kesinti saat 10’da başlayacak. Su 14:00’te gelecek.', editorLoad);
 
     // Deleted in one session: the other is told and leaves the story.
     await editor.getByRole('tab', { name: 'Publish' }).click();
