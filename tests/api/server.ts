@@ -15,6 +15,8 @@ import { clockControl } from '../../core/server/clock';
 import { readEnv, type ServerEnv } from '../../core/server/env';
 import { demoAccounts } from '../../core/server/seed';
 import type { RoleKey } from '../../core/shared/permissions';
+import { changeSubscription, subscribersDb } from '../../plugins/subscribers/server/store';
+import { payingEmailsOf } from '../../plugins/subscribers/server/subscriber-plans';
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
@@ -280,4 +282,17 @@ export async function keepEmailSubscribers(db: Server['database']['db'], newslet
     where s.newsletter_id = ${newsletterId} and s.medium = 'email'
       and not exists (select 1 from mail_bounces m where m.publisher_id = n.publisher_id and m.email = lower(s.email) and m.suppressed_at is not null)
     order by s.id limit ${count})`.execute(db);
+}
+
+/** Subscribes an address as a confirmed request does (the subscribers plugin's one writer): paid from the start when it pays. */
+export function subscribeConfirmed(t: TestServer, newsletterId: string, email: string) {
+  return changeSubscription(subscribersDb(t.server.database.db), {
+    type: 'subscription',
+    newsletterId,
+    email,
+    name: 'Deneme Okur',
+    city: 'İzmir',
+    source: 'web',
+    payingEmails: payingEmailsOf(t.server.context.extensions, newsletterId),
+  });
 }

@@ -10,8 +10,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { constants } from '../../core/shared/config';
 import { recordBounce } from '../../plugins/subscribers/server/bounces';
-import { changeSubscription, subscribersDb } from '../../plugins/subscribers/server/store';
-import { databases, startTestServer, type TestServer } from './server';
+import { subscribersDb } from '../../plugins/subscribers/server/store';
+import { databases, startTestServer, subscribeConfirmed, type TestServer } from './server';
 
 interface Row {
   _id: string;
@@ -30,16 +30,7 @@ describe.each(databases)('subscribers’ bounces on %s', (kind) => {
     expect(answer.status).toBe(200);
     return answer.body as { data: Row[]; count: number };
   };
-  const subscribe = (newsletterId: string, email: string) =>
-    changeSubscription(subscribersDb(db()), {
-      type: 'subscription',
-      newsletterId,
-      email,
-      name: 'Deneme Okur',
-      city: 'İzmir',
-      source: 'web',
-      payingEmails: null,
-    });
+  const subscribe = (newsletterId: string, email: string) => subscribeConfirmed(t, newsletterId, email);
 
   beforeAll(async () => {
     t = await startTestServer(kind);

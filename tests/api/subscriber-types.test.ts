@@ -11,9 +11,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { pluginsConfig } from '../../core/shared/config';
 import { paymentsDb, reconcilePayers, saveSubscription } from '../../plugins/payments/server/store';
 import type { PaidSubscriptionsTable } from '../../plugins/payments/server/tables';
-import { changeSubscription, subscribersDb } from '../../plugins/subscribers/server/store';
-import { payingEmailsOf } from '../../plugins/subscribers/server/subscriber-plans';
-import { databases, startTestServer, type TestServer } from './server';
+import { subscribersDb } from '../../plugins/subscribers/server/store';
+import { databases, startTestServer, subscribeConfirmed, type TestServer } from './server';
 
 interface Row {
   _id: string;
@@ -63,16 +62,7 @@ describe.each(databases)('the subscribers’ type on %s', (kind) => {
     expect(answer.status, query).toBe(200);
     return answer.body;
   };
-  const subscribe = (newsletterId: string, email: string) =>
-    changeSubscription(subscribersDb(db()), {
-      type: 'subscription',
-      newsletterId,
-      email,
-      name: 'Deneme Okur',
-      city: 'İzmir',
-      source: 'web',
-      payingEmails: payingEmailsOf(t.server.context.extensions, newsletterId),
-    });
+  const subscribe = (newsletterId: string, email: string) => subscribeConfirmed(t, newsletterId, email);
   /** Writes the subscriptions as the webhook does, each marking its reader's subscriber row. */
   const pay = (rows: Parameters<typeof saveSubscription>[1][]) =>
     paymentsDb(db())

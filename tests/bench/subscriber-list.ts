@@ -8,6 +8,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { CoreTables } from '../../core/server/db/tables';
 import { startTestServer } from '../api/server';
+import { paymentsDb, reconcilePayers } from '../../plugins/payments/server/store';
 import { benchDatabase, benchSettings, printListFigures, runListMixes, type ListFigures } from './list-load';
 
 /** Adds generated subscribers in one statement per slice (ids from md5: the same shape as uuids). */
@@ -44,11 +45,8 @@ async function fillPayers(db: Kysely<CoreTables>, newsletterId: string, publishe
       case when i % 250 = 0 then 'canceled' when i % 100 = 0 then 'past_due' else 'active' end,
       now() - (i % 525600) * interval '1 minute', now()
     from generate_series(25, ${total}::int, 25) as i`.execute(db);
-  // Their subscriber rows marked as the webhook marks them (payments' markPayers), in one statement.
-  await sql`
-    update subscribers set paid = true from paid_subscriptions p
-    where subscribers.newsletter_id = ${newsletterId} and p.newsletter_id = ${newsletterId} and p.email = lower(subscribers.email)
-      and p.status in ('active', 'trialing', 'past_due')`.execute(db);
+  // Their subscriber rows marked as the server marks them at start (payments' reconcilePayers).
+  await reconcilePayers(paymentsDb(db));
   await sql`analyze paid_subscriptions`.execute(db);
   await sql`analyze subscribers`.execute(db);
 }

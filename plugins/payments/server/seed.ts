@@ -13,7 +13,7 @@ import type { SeedContext } from '../../../core/server/plugins/contract';
 import { seededRandom } from '../../../core/server/seed';
 import { findNewsletterByKey } from '../../../core/server/store';
 import { subscribersQuery } from '../../subscribers/server/public';
-import { markPayers, paymentsDb } from './store';
+import { paymentsDb, reconcilePayers } from './store';
 import type { PaidSubscriptionsTable, PaymentsTable, Plan } from './tables';
 
 /** The demo's prices (kuruş) and how many readers started paying over the year, per newsletter key. */
@@ -173,12 +173,7 @@ export async function seedPayments(context: SeedContext): Promise<void> {
         .values(payments.slice(at, at + batch))
         .execute();
     // The demo's payers are paid subscribers on the subscriber list, as the webhook marks them.
-    for (const newsletterId of new Set(subscriptions.map((row) => row.newsletter_id)))
-      await markPayers(
-        tx,
-        newsletterId,
-        subscriptions.filter((row) => row.newsletter_id === newsletterId).map((row) => row.email),
-      );
+    await reconcilePayers(tx);
   });
   context.log.info({ subscriptions: subscriptions.length, payments: payments.length, ms: Math.round(performance.now() - started) }, 'demo payments created');
 }

@@ -66,10 +66,6 @@ export async function firstDelivery(db: PaymentsDb, publisherId: string, id: str
 export const payingSubscriptions = (db: PaymentsDb, newsletterId: string) =>
   db.selectFrom('paid_subscriptions').where('newsletter_id', '=', newsletterId).where('status', 'in', payingStatuses);
 
-/** Marks whether these addresses pay for the newsletter now on their subscriber rows (the subscriber list's type filter). */
-export const markPayers = (db: PaymentsDb, newsletterId: string, emails: readonly string[]) =>
-  refreshPaid(db, newsletterId, emails, payingSubscriptions(db, newsletterId).select('email'));
-
 /** Marks every subscriber row as the subscriptions say, where it says otherwise (at start); answers how many changed. */
 export const reconcilePayers = (db: PaymentsDb) =>
   reconcilePaid(db, db.selectFrom('paid_subscriptions').where('status', 'in', payingStatuses).select(['newsletter_id', 'email']));
@@ -92,7 +88,7 @@ export async function saveSubscription(db: PaymentsDb, row: Omit<PaidSubscriptio
         .where('paid_subscriptions.status', '!=', 'canceled'),
     )
     .execute();
-  await markPayers(db, row.newsletter_id, [row.email]);
+  await refreshPaid(db, row.newsletter_id, [row.email], payingSubscriptions(db, row.newsletter_id).select('email'));
 }
 
 export function findSubscription(db: PaymentsDb, id: string): Promise<PaidSubscriptionRow | undefined> {

@@ -211,6 +211,12 @@ export interface NewSubscriber {
   city: string;
 }
 
+/** How an import writes: rows per statement, and the payers (an address that pays already comes in paid). */
+export interface ImportWrite {
+  chunkSize: number;
+  payingEmails: PayingEmails;
+}
+
 /**
  * Adds subscribers by e-mail (an import, source ''), skipping addresses that already subscribe and
  * addresses that left this newsletter (the `unsubscribed` suppression list: an import never signs
@@ -218,12 +224,6 @@ export interface NewSubscriber {
  * same statement. Answers how many were added. Run it inside a transaction with `recordWeek` and
  * `recountSubscribers` (importSubscribers does).
  */
-/** How an import writes: rows per statement, and the payers (an address that pays already comes in paid). */
-export interface ImportWrite {
-  chunkSize: number;
-  payingEmails: PayingEmails;
-}
-
 export async function insertSubscribers(
   db: SubscribersDb,
   newsletterId: string,
