@@ -42,9 +42,11 @@ async function api<T>(page: Page, path: string): Promise<T> {
 async function expectNamedCharts(page: Page, titles: string[]) {
   for (const title of titles) {
     const panel = page.getByRole('region', { name: title, exact: true });
-    await expect(panel.getByRole('status')).toHaveCount(0, { timeout: 30_000 });
+    // The figure first: before the page has drawn its panels there is no skeleton to count either
+    // (CI on 6bf08b6 passed the count on a page still loading, then gave the figure only 10 s).
     const figure = panel.getByRole('figure');
-    await expect(figure).toBeAttached();
+    await expect(figure).toBeAttached({ timeout: 30_000 });
+    await expect(panel.getByRole('status')).toHaveCount(0, { timeout: 30_000 });
     const names = await figure.locator('thead th').allTextContents();
     expect(names.length, `${title} has a series`).toBeGreaterThan(0);
     for (const name of names) expect(name.trim(), `${title} names its series`).not.toMatch(/^(null|undefined|)$/);
