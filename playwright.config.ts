@@ -16,7 +16,10 @@ export default defineConfig({
   // A test.only left behind would silently skip the rest in CI.
   forbidOnly: Boolean(process.env.CI),
   timeout: 60_000,
-  expect: { timeout: 10_000 },
+  // Two workers, two servers and two browsers share two cores: a first paint or an answer may take
+  // past 10 s while the other worker loads an editor or a chart (the CI failures of stops 46-48 were
+  // each such a first wait). A passing assertion returns as soon as it holds, so only a failure waits longer.
+  expect: { timeout: 20_000 },
   reporter: [['list']],
   use: {
     screenshot: 'only-on-failure',

@@ -15,7 +15,7 @@ import { newsletterOfIssue } from '../../issues/server/public';
 import { issuesHolding, newsletterOfStory } from '../../stories/server/public';
 import { cancellations, subscriberTimeline, subscriptionSeries } from '../../subscribers/server/public';
 import { sources } from './classify';
-import { clickMap, eventSeries, type SeriesQuery, type Span } from './store';
+import { clickMap, eventSeries, openAndClickSeries, type SeriesQuery, type Span } from './store';
 import type { AnalyticsDb } from './tables';
 import { clock } from '../../../core/server/clock';
 import { analyticEndpoints } from '../endpoints';
@@ -97,13 +97,21 @@ export function registerAnalyticsRoutes(api: PluginApi, db: AnalyticsDb): void {
       // open. The total keeps the repeats, so that a client can show them apart.
       const points = (rows: Awaited<ReturnType<typeof eventSeries>>) =>
         rows.map((row) => ({ date: row.date!, value: row.unique, total: row.total, machine: row.machine }));
-      // The four series are independent: asked at once, the answer waits for the slowest, not the sum.
-      const [opens, bySource, clicks, subscriptions] = await Promise.all([
-        body.methods.includes('Opens') ? series('open', ['date']) : undefined,
-        body.methods.includes('Opens') ? series('open', ['source']) : undefined,
-        body.methods.includes('Clicks') ? series('click', ['date']) : undefined,
+      const wantsAudience = body.methods.includes('Opens') || body.methods.includes('Clicks');
+      // Opens and clicks counted on the same ids are one statement's grouping sets; a story's opens
+      // are its issue's, so its series are read apart. Independent reads are asked at once.
+      const audience = async () => {
+        if (openIds === contentIds) return openAndClickSeries(db, { contentIds, newsletterIds, startAt, endAt, span });
+        const [opens, bySource, clicks] = await Promise.all([series('open', ['date']), series('open', ['source']), series('click', ['date'])]);
+        return { opens, bySource, clicks };
+      };
+      const [read, subscriptions] = await Promise.all([
+        wantsAudience ? audience() : undefined,
         body.methods.includes('Subscriptions') ? subscriptionSeries(db, { newsletterIds, startAt, endAt, span, bySource: false }) : undefined,
       ]);
+      const opens = body.methods.includes('Opens') ? read?.opens : undefined;
+      const bySource = body.methods.includes('Opens') ? read?.bySource : undefined;
+      const clicks = body.methods.includes('Clicks') ? read?.clicks : undefined;
       const values: AnalyticsStatistics['values'] = {};
       if (opens && bySource) {
         values['opens.total'] = points(opens);

@@ -12,10 +12,15 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { constants } from '../../../core/shared/config';
 import { extensionPoint, type Extensions } from '../../../core/server/plugins/extension-points';
 import { unsubscriptionsBetween } from '../../subscribers/server/public';
+import type { ContentStats } from '../../stories/server/public';
 import type { IssueTables } from './tables';
 import { issueResults, noCounts, type IssueResults, type ResultCounts, type ResultSort } from '../results';
 
-/** The columns of one issue's opens and clicks: opens, machine_opens, clickers, machine_clickers (integers). */
+/**
+ * The columns of one issue's opens and clicks (integers): each counted once a copy (opens,
+ * machine_opens, clickers, machine_clickers) and with the repeats (total_opens, total_clicks,
+ * machine_total_opens, machine_total_clicks, the issue call's `stats`).
+ */
 export interface IssueAudience {
   /** A one-row select of those columns for the issue whose id is `issueId` (a column of the outer query), in parentheses. */
   countsOf(issueId: RawBuilder<string>): RawBuilder<unknown>;
@@ -37,7 +42,8 @@ export interface ResultColumns {
   unsubscribes: number;
 }
 
-const noAudience = sql`(select 0 as opens, 0 as machine_opens, 0 as clickers, 0 as machine_clickers)`;
+const noAudience = sql`(select 0 as opens, 0 as machine_opens, 0 as clickers, 0 as machine_clickers,
+  0 as total_opens, 0 as total_clicks, 0 as machine_total_opens, 0 as machine_total_clicks)`;
 
 /** Which of the costlier parts a results join reads (the copies always): the others are zeros. */
 export interface ResultParts {
@@ -102,9 +108,39 @@ export function presentResults(row: { [column in keyof ResultColumns]?: number |
   return issueResults(counts);
 }
 
-/** One issue's results (the issue call with updateStats). */
-export async function resultsOfIssue(db: Kysely<IssueTables>, extensions: Extensions, issueId: string): Promise<IssueResults> {
-  const { rows } = await sql<ResultColumns>`select results.* from issues left join lateral ${resultsJoin(extensions)} results on true
+/**
+ * One issue's results and its opens and clicks of all time (the issue call with updateStats), in
+ * one statement: both are sums of the same rollup rows.
+ */
+export async function numbersOfIssue(
+  db: Kysely<IssueTables>,
+  extensions: Extensions,
+  issueId: string,
+): Promise<{ results: IssueResults; audience: ContentStats }> {
+  const tracked = extensions.one(issueAudience);
+  const audience = tracked?.countsOf(sql.ref('issues.id')) ?? noAudience;
+  const { rows } = await sql<ResultColumns & AudienceTotals>`select results.*, audience.total_opens::int as total_opens,
+      audience.total_clicks::int as total_clicks, audience.machine_total_opens::int as machine_total_opens,
+      audience.machine_total_clicks::int as machine_total_clicks
+    from issues left join lateral ${resultsJoin(extensions)} results on true, lateral ${audience} audience
     where issues.id = ${issueId}`.execute(db);
-  return presentResults(rows[0] ?? {});
+  const row = rows[0];
+  return {
+    results: presentResults(row ?? {}),
+    audience: {
+      totalOpens: Number(row?.total_opens ?? 0),
+      uniqueOpens: Number(row?.opens ?? 0),
+      totalClicks: Number(row?.total_clicks ?? 0),
+      uniqueClicks: Number(row?.clickers ?? 0),
+      machineOpens: Number(row?.machine_total_opens ?? 0),
+      machineClicks: Number(row?.machine_total_clicks ?? 0),
+    },
+  };
+}
+
+interface AudienceTotals {
+  total_opens: number;
+  total_clicks: number;
+  machine_total_opens: number;
+  machine_total_clicks: number;
 }

@@ -3,7 +3,6 @@
  * content, save, channels, delete, the lists, one issue, feature; and the key check for model
  * Issue. Changes go through changes.ts, the same path live edits take.
  */
-import { audienceStats } from '../../stories/server/public';
 import { randomUUID } from 'node:crypto';
 import type { Session } from '../../../core/server/auth/session';
 import { demand } from '../../../core/server/auth/session';
@@ -27,7 +26,7 @@ import type { IssueChanges } from './changes';
 import { flatten } from './edit';
 import { assertChangeable, reachableIssue } from './policy';
 import { presentCurrent, presentIssue, presentTemplate } from './present';
-import { presentResults, resultsJoin, resultsOfIssue } from './results';
+import { numbersOfIssue, presentResults, resultsJoin } from './results';
 import { deleteIssue, findChannelTemplate, insertIssue, keyTaken, listChannelTemplates, listIssues, updateIssue } from './store';
 import type { IssueTables } from './tables';
 
@@ -195,10 +194,9 @@ export function registerIssueRoutes(api: PluginApi, changes: IssueChanges): void
     async handler(request, _reply, session) {
       const row = await reachable(request.params.id, session);
       // The issue's stories and its numbers are independent reads: asked at once.
-      const [storyRows, audience, results] = await Promise.all([
+      const [storyRows, numbers] = await Promise.all([
         storiesOfIssue(db, row.id),
-        request.query.updateStats ? audienceStats(api, { type: 'issue', id: row.id }) : undefined,
-        request.query.updateStats ? resultsOfIssue(db, api.extensions, row.id) : undefined,
+        request.query.updateStats ? numbersOfIssue(db, api.extensions, row.id) : undefined,
       ]);
       const issue: Issue = presentIssue(row, new Set(storyRows.map((story) => story.id)));
       const byId = new Map(storyRows.map((story) => [story.id, story]));
@@ -228,9 +226,9 @@ export function registerIssueRoutes(api: PluginApi, changes: IssueChanges): void
           draft: inOrder.filter((story) => story.draft).length,
           ready: inOrder.filter((story) => story.ready && !story.accepted && !story.draft).length,
           accepted: inOrder.filter((story) => story.accepted && !story.draft).length,
-          ...audience!,
+          ...numbers!.audience,
         };
-        issue.results = results!;
+        issue.results = numbers!.results;
       }
       return { data: issue };
     },
