@@ -102,7 +102,12 @@ export function registerAnalyticsRoutes(api: PluginApi, db: AnalyticsDb): void {
       // are its issue's, so its series are read apart. Independent reads are asked at once.
       const audience = async () => {
         if (openIds === contentIds) return openAndClickSeries(db, { contentIds, newsletterIds, startAt, endAt, span });
-        const [opens, bySource, clicks] = await Promise.all([series('open', ['date']), series('open', ['source']), series('click', ['date'])]);
+        const opensWanted = body.methods.includes('Opens');
+        const [opens, bySource, clicks] = await Promise.all([
+          opensWanted ? series('open', ['date']) : [],
+          opensWanted ? series('open', ['source']) : [],
+          body.methods.includes('Clicks') ? series('click', ['date']) : [],
+        ]);
         return { opens, bySource, clicks };
       };
       const [read, subscriptions] = await Promise.all([

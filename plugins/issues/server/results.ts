@@ -45,6 +45,14 @@ export interface ResultColumns {
 const noAudience = sql`(select 0 as opens, 0 as machine_opens, 0 as clickers, 0 as machine_clickers,
   0 as total_opens, 0 as total_clicks, 0 as machine_total_opens, 0 as machine_total_clicks)`;
 
+/** The issue's opens and clicks with the repeats, which the join adds for the issue call's `stats` (the list leaves them). */
+interface AudienceTotals {
+  total_opens: number;
+  total_clicks: number;
+  machine_total_opens: number;
+  machine_total_clicks: number;
+}
+
 /** Which of the costlier parts a results join reads (the copies always): the others are zeros. */
 export interface ResultParts {
   audience: boolean;
@@ -63,7 +71,7 @@ export const sortParts: Record<ResultSort, ResultParts> = {
 };
 
 /** The lateral select of an issue's results, correlated with the outer `issues` row; join it as `results` on true. */
-export function resultsJoin(extensions: Extensions, parts: ResultParts = everyPart): RawBuilder<ResultColumns> {
+export function resultsJoin(extensions: Extensions, parts: ResultParts = everyPart): RawBuilder<ResultColumns & AudienceTotals> {
   const tracked = parts.audience ? extensions.one(issueAudience) : undefined;
   const audience = tracked?.countsOf(sql.ref('issues.id')) ?? noAudience;
   // Until the next issue's hand-over, and at most constants.statistics.resultsUnsubscribeDays (least() skips a null).
@@ -72,9 +80,11 @@ export function resultsJoin(extensions: Extensions, parts: ResultParts = everyPa
     issues.emailed_at + make_interval(days => ${constants.statistics.resultsUnsubscribeDays}))`;
   const unsubscriptions = unsubscriptionsBetween(sql.ref('issues.newsletter_id'), sql.ref('issues.emailed_at'), next);
   const unsubscribes = parts.unsubscribes ? sql`case when issues.emailed_at is null then 0 else ${unsubscriptions} end` : sql`0`;
-  return sql<ResultColumns>`(
+  return sql<ResultColumns & AudienceTotals>`(
     select copies.sent_copies, copies.bounced, copies.complaints, audience.opens::int as opens, audience.machine_opens::int as machine_opens,
       audience.clickers::int as clickers, audience.machine_clickers::int as machine_clickers,
+      audience.total_opens::int as total_opens, audience.total_clicks::int as total_clicks,
+      audience.machine_total_opens::int as machine_total_opens, audience.machine_total_clicks::int as machine_total_clicks,
       ${unsubscribes} as unsubscribes
     from (
       select coalesce(sum(sent), 0)::int as sent_copies, coalesce(sum(bounced), 0)::int as bounced, coalesce(sum(complaints), 0)::int as complaints
@@ -109,20 +119,15 @@ export function presentResults(row: { [column in keyof ResultColumns]?: number |
 }
 
 /**
- * One issue's results and its opens and clicks of all time (the issue call with updateStats), in
- * one statement: both are sums of the same rollup rows.
+ * One issue's results and its opens and clicks of all time (the issue call with updateStats): one
+ * read of the same rollup rows.
  */
 export async function numbersOfIssue(
   db: Kysely<IssueTables>,
   extensions: Extensions,
   issueId: string,
 ): Promise<{ results: IssueResults; audience: ContentStats }> {
-  const tracked = extensions.one(issueAudience);
-  const audience = tracked?.countsOf(sql.ref('issues.id')) ?? noAudience;
-  const { rows } = await sql<ResultColumns & AudienceTotals>`select results.*, audience.total_opens::int as total_opens,
-      audience.total_clicks::int as total_clicks, audience.machine_total_opens::int as machine_total_opens,
-      audience.machine_total_clicks::int as machine_total_clicks
-    from issues left join lateral ${resultsJoin(extensions)} results on true, lateral ${audience} audience
+  const { rows } = await sql<ResultColumns & AudienceTotals>`select results.* from issues left join lateral ${resultsJoin(extensions)} results on true
     where issues.id = ${issueId}`.execute(db);
   const row = rows[0];
   return {
@@ -136,11 +141,4 @@ export async function numbersOfIssue(
       machineClicks: Number(row?.machine_total_clicks ?? 0),
     },
   };
-}
-
-interface AudienceTotals {
-  total_opens: number;
-  total_clicks: number;
-  machine_total_opens: number;
-  machine_total_clicks: number;
 }
