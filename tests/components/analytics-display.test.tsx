@@ -40,8 +40,8 @@ describe('what the screens write', () => {
   });
 
   it('gives the machine share of all activity, and nothing without activity', () => {
-    expect(machineShare(75, 25, 'opens')).toBe('25% machine opens filtered');
-    expect(machineShare(10, 0, 'clicks')).toBe('0% machine clicks filtered');
+    expect(machineShare(75, 25, 'opens')).toBe('%25 machine opens filtered');
+    expect(machineShare(10, 0, 'clicks')).toBe('%0 machine clicks filtered');
     expect(machineShare(10, 0, 'reads')).toBeNull();
     expect(machineShare(0, 0, 'reads')).toBeNull();
   });

@@ -1,6 +1,6 @@
 /** How the analytics screens write what they show (spec 002 sections 3 and 9). */
 import { format, parse } from 'date-fns';
-import { formatNumber } from '../../../core/client/format';
+import { formatNumber, formatPercent } from '../../../core/client/format';
 import { constants } from '../../../core/shared/config';
 
 export const unknownSource = 'Unknown source';
@@ -23,14 +23,15 @@ export function readingDuration(seconds: number): string {
 }
 
 /**
- * The machine share beside a chart of people's activity: '12% machine opens filtered'. Nothing
+ * The machine share beside a chart of people's activity: '%12 machine opens filtered'. Nothing
  * when there was no activity at all.
  */
 export function machineShare(people: number, machines: number, noun: 'opens' | 'clicks' | 'reads'): string | null {
   const all = people + machines;
   // Reads come from a script a person's browser runs: none of them is a machine's, so saying 0% would be noise.
   if (all <= 0 || (noun === 'reads' && machines === 0)) return null;
-  return `${Math.round((machines / all) * 100)}% machine ${noun} filtered`;
+  // In the console's locale, as the results beside it write their shares ('%12' in Turkish).
+  return `${formatPercent(machines / all, undefined, 0)} machine ${noun} filtered`;
 }
 
 /**
