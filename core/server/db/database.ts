@@ -7,6 +7,7 @@ import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
 import { openPGlite } from './pglite';
 import { PGliteDialect } from './pglite-dialect';
+import { preparingPool } from './prepared';
 import type { CoreTables } from './tables';
 
 export type Db = Kysely<CoreTables>;
@@ -69,7 +70,7 @@ async function openPostgres(url: string, schema?: string): Promise<Database> {
     max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
     options: schema ? `-c search_path="${schema.replace(/"/g, '')}"` : undefined,
   });
-  const db = new Kysely<CoreTables>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<CoreTables>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
   return {
     db,
     kind: 'postgres',

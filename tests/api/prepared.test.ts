@@ -1,0 +1,55 @@
+/**
+ * Statements prepared once per connection on PostgreSQL (core/server/db/prepared.ts, decision
+ * 0043): a statement with parameters is prepared on first use and reused, one without is not, and
+ * a prepared statement whose table changed shape under it runs unprepared instead of failing.
+ */
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openDatabase, type Database } from '../../core/server/db/database';
+import { dropTestSchema } from './server';
+
+const url = process.env.TEST_DATABASE_URL;
+
+describe.skipIf(!url)('prepared statements (PostgreSQL)', () => {
+  const schema = `prepared_${randomUUID().replace(/-/g, '')}`;
+  let database: Database;
+  const poolSize = process.env.DATABASE_POOL_SIZE;
+
+  beforeAll(async () => {
+    // One connection: what this test's statements prepared is what pg_prepared_statements shows.
+    process.env.DATABASE_POOL_SIZE = '1';
+    database = await openDatabase({ url, schema });
+    if (poolSize === undefined) delete process.env.DATABASE_POOL_SIZE;
+    else process.env.DATABASE_POOL_SIZE = poolSize;
+    await database.exec('create table notes (id integer primary key, text text not null)');
+  });
+  afterAll(async () => {
+    await database.close();
+    await dropTestSchema(url!, schema);
+  });
+
+  const prepared = async () =>
+    (await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(database.db)).rows.map((row) => row.statement);
+
+  it('prepares a statement with parameters once and reuses it; one without stays unprepared', async () => {
+    const add = (id: number, text: string) => sql`insert into notes (id, text) values (${id}, ${text})`.execute(database.db);
+    await add(1, 'first');
+    await add(2, 'second');
+    await sql`select count(*) from notes`.execute(database.db);
+    const statements = await prepared();
+    expect(statements.filter((text) => text.startsWith('insert into notes'))).toHaveLength(1);
+    expect(statements.some((text) => text.startsWith('select count(*) from notes'))).toBe(false);
+    const { rows } = await sql<{ text: string }>`select text from notes order by id`.execute(database.db);
+    expect(rows.map((row) => row.text)).toEqual(['first', 'second']);
+  });
+
+  it('runs a statement whose table changed shape since it was prepared, with the new columns', async () => {
+    const read = () => sql<Record<string, unknown>>`select * from notes where id = ${1}`.execute(database.db);
+    expect((await read()).rows).toEqual([{ id: 1, text: 'first' }]);
+    // Another process of a rolling update migrates.
+    await database.exec("alter table notes add column pinned boolean not null default false; update notes set text = 'changed' where id = 1");
+    expect((await read()).rows).toEqual([{ id: 1, text: 'changed', pinned: false }]);
+    expect((await read()).rows).toEqual([{ id: 1, text: 'changed', pinned: false }]);
+  });
+});
