@@ -2,7 +2,6 @@
  * Builds the whole server: database and migrations, plugins, the API under /api, socket.io, the
  * OpenAPI document at /api/docs and the built console. `main.ts` listens; tests use it in-process.
  */
-import helmet from '@fastify/helmet';
 import multipart from '@fastify/multipart';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -25,7 +24,6 @@ import { loggerOptions } from './logger';
 import type { AppContext, RegisteredRoute } from './plugins/contract';
 import { loadPlugins, type LoadedPlugins } from './plugins/registry';
 import { createRealtimeHub } from './realtime';
-import { liveEmbedSources } from './rich-text-media';
 import { createRegistrar } from './routes';
 import { openApiReferences } from './schemas/openapi';
 import { installValidators } from './schemas/validators';
@@ -36,13 +34,13 @@ import { createKeyRegistry, registerKeyCheck } from './keys';
 import { readDkimKeys } from './services/dkim';
 import { createMailer } from './services/mail';
 import { createSecretBox } from './secret-box';
+import { addSecurityHeaders } from './security-headers';
 import { createLinkSigner } from './signed-links';
 import { createPushSender } from './services/push';
 import { createStorage } from './services/storage';
 import { createExtensions } from './plugins/extension-points';
 import { readerAddresses, serveConsole } from './web';
 import { join } from 'node:path';
-import type { IncomingMessage } from 'node:http';
 
 export interface BuildOptions {
   env: ServerEnv;
@@ -125,7 +123,7 @@ export async function buildServer(options: BuildOptions): Promise<Server> {
 
   const { db } = database;
   const secret = await tokenSecret(db, env.jwtSecret);
-  const tokens = createTokenService(secret);
+  const tokens = await createTokenService(secret);
   const grants: RoleGrants = new Map(roleKeys.map((role) => [role, grantsOf(roles[role], plugins.permissions)]));
   // A token counts while it verifies (signature, expiry) and its session is open in the database.
   const authenticate = async (token: string) => {
@@ -166,26 +164,7 @@ export async function buildServer(options: BuildOptions): Promise<Server> {
     features: features.current,
   };
 
-  const livePage = (request: IncomingMessage) => /^\/[si]\//.test(request.url ?? '');
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        // Fluent UI writes its styles at run time.
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-        mediaSrc: ["'self'", 'blob:', 'https:'],
-        fontSrc: ["'self'", 'data:'],
-        // A story's or an issue's page plays its embeds (core/server/rich-text-media.ts); nothing else frames or loads others' scripts.
-        frameSrc: ["'self'", (request) => (livePage(request) ? liveEmbedSources.frames.join(' ') : "'self'")],
-        scriptSrc: ["'self'", (request) => (livePage(request) ? liveEmbedSources.scripts.join(' ') : "'self'")],
-        // API_URL may name another origin (a proxy in front of the API).
-        connectSrc: ["'self'", ...(/^https?:/.test(env.apiUrl) ? [new URL(env.apiUrl).origin] : [])],
-        upgradeInsecureRequests: null,
-      },
-    },
-    crossOriginEmbedderPolicy: false,
-  });
+  addSecurityHeaders(app, env.apiUrl);
   // Each upload route reads its parts with its own limits (core/server/uploads.ts).
   await app.register(multipart, { limits: { files: 1, fields: 30 } });
   // JSON as Fastify reads it; a route that says `rawBody` (a webhook checking a signature over the

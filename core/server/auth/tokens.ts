@@ -26,7 +26,7 @@ export interface TokenService {
   verify(token: string): Promise<TokenClaims | null>;
 }
 
-export async function tokenSecret(db: Db, configured?: string): Promise<Uint8Array> {
+export async function tokenSecret(db: Db, configured?: string): Promise<Uint8Array<ArrayBuffer>> {
   if (configured) return new TextEncoder().encode(configured);
   const generated = randomBytes(48).toString('base64url');
   await db
@@ -38,7 +38,9 @@ export async function tokenSecret(db: Db, configured?: string): Promise<Uint8Arr
   return new TextEncoder().encode(row.value);
 }
 
-export function createTokenService(secret: Uint8Array): TokenService {
+export async function createTokenService(secret: Uint8Array<ArrayBuffer>): Promise<TokenService> {
+  // Imported once: given the bytes, jose imports the key again on every sign and verify.
+  const key = await crypto.subtle.importKey('raw', secret, { name: 'HMAC', hash: 'SHA-256' }, false, ['sign', 'verify']);
   return {
     async sign(claims, expiresAt) {
       return new SignJWT({ sid: claims.sid, ...(claims.pub ? { pub: claims.pub } : {}) })
@@ -46,13 +48,13 @@ export function createTokenService(secret: Uint8Array): TokenService {
         .setSubject(claims.sub)
         .setIssuedAt(Math.floor(clock.ms() / 1000))
         .setExpirationTime(Math.floor(expiresAt.getTime() / 1000))
-        .sign(secret);
+        .sign(key);
     },
     async verify(token) {
       try {
         // A token without an expiry or a session (one from before sessions existed) is refused:
         // its user signs in again.
-        const { payload } = await jwtVerify(token, secret, { algorithms: ['HS256'], requiredClaims: ['exp', 'sub', 'sid'], currentDate: clock.now() });
+        const { payload } = await jwtVerify(token, key, { algorithms: ['HS256'], requiredClaims: ['exp', 'sub', 'sid'], currentDate: clock.now() });
         if (typeof payload.sub !== 'string' || typeof payload.sid !== 'string') return null;
         return { sub: payload.sub, sid: payload.sid, pub: typeof payload.pub === 'string' ? payload.pub : undefined };
       } catch {
