@@ -1,7 +1,8 @@
 /**
  * Statements prepared once per connection on PostgreSQL (core/server/db/prepared.ts, decision
- * 0043): a statement with parameters is prepared on first use and reused, one without is not, and
- * a prepared statement whose table changed shape under it runs unprepared instead of failing.
+ * 0043): a statement with parameters is prepared on first use and reused, one without is not, a
+ * prepared statement whose table changed shape under it runs unprepared instead of failing, and
+ * DATABASE_PREPARE=off prepares nothing.
  */
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
@@ -14,14 +15,23 @@ const url = process.env.TEST_DATABASE_URL;
 describe.skipIf(!url)('prepared statements (PostgreSQL)', () => {
   const schema = `prepared_${randomUUID().replace(/-/g, '')}`;
   let database: Database;
-  const poolSize = process.env.DATABASE_POOL_SIZE;
+
+  /** The database on one connection, so that pg_prepared_statements shows what its statements prepared. */
+  async function open(settings: Record<string, string> = {}): Promise<Database> {
+    const saved = { DATABASE_POOL_SIZE: process.env.DATABASE_POOL_SIZE, DATABASE_PREPARE: process.env.DATABASE_PREPARE };
+    Object.assign(process.env, { DATABASE_POOL_SIZE: '1', ...settings });
+    try {
+      return await openDatabase({ url, schema });
+    } finally {
+      for (const [name, value] of Object.entries(saved)) {
+        if (value === undefined) delete process.env[name];
+        else process.env[name] = value;
+      }
+    }
+  }
 
   beforeAll(async () => {
-    // One connection: what this test's statements prepared is what pg_prepared_statements shows.
-    process.env.DATABASE_POOL_SIZE = '1';
-    database = await openDatabase({ url, schema });
-    if (poolSize === undefined) delete process.env.DATABASE_POOL_SIZE;
-    else process.env.DATABASE_POOL_SIZE = poolSize;
+    database = await open();
     await database.exec('create table notes (id integer primary key, text text not null)');
   });
   afterAll(async () => {
@@ -29,8 +39,8 @@ describe.skipIf(!url)('prepared statements (PostgreSQL)', () => {
     await dropTestSchema(url!, schema);
   });
 
-  const prepared = async () =>
-    (await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(database.db)).rows.map((row) => row.statement);
+  const prepared = async (on = database) =>
+    (await sql<{ statement: string }>`select statement from pg_prepared_statements`.execute(on.db)).rows.map((row) => row.statement);
 
   it('prepares a statement with parameters once and reuses it; one without stays unprepared', async () => {
     const add = (id: number, text: string) => sql`insert into notes (id, text) values (${id}, ${text})`.execute(database.db);
@@ -51,5 +61,16 @@ describe.skipIf(!url)('prepared statements (PostgreSQL)', () => {
     await database.exec("alter table notes add column pinned boolean not null default false; update notes set text = 'changed' where id = 1");
     expect((await read()).rows).toEqual([{ id: 1, text: 'changed', pinned: false }]);
     expect((await read()).rows).toEqual([{ id: 1, text: 'changed', pinned: false }]);
+  });
+
+  it('prepares nothing with DATABASE_PREPARE=off', async () => {
+    const unprepared = await open({ DATABASE_PREPARE: 'off' });
+    try {
+      const { rows } = await sql<{ text: string }>`select text from notes where id = ${2}`.execute(unprepared.db);
+      expect(rows).toEqual([{ text: 'second' }]);
+      expect(await prepared(unprepared)).toEqual([]);
+    } finally {
+      await unprepared.close();
+    }
   });
 });

@@ -70,7 +70,9 @@ async function openPostgres(url: string, schema?: string): Promise<Database> {
     max: Number(process.env.DATABASE_POOL_SIZE ?? 10),
     options: schema ? `-c search_path="${schema.replace(/"/g, '')}"` : undefined,
   });
-  const db = new Kysely<CoreTables>({ dialect: new PostgresDialect({ pool: preparingPool(pool) }) });
+  // A pooler in transaction mode (PgBouncer before 1.21) cannot keep a connection's prepared statements.
+  const prepare = process.env.DATABASE_PREPARE !== 'off';
+  const db = new Kysely<CoreTables>({ dialect: new PostgresDialect({ pool: prepare ? preparingPool(pool) : pool }) });
   return {
     db,
     kind: 'postgres',
