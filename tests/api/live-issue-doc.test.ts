@@ -327,9 +327,9 @@ describe.each(databases)("an issue's shared document, typed in by many consoles,
     );
   /** Expects every console and the stored issue to read `value` in `field`. */
   const expectEverywhere = async (issueId: string, field: IssueDocField, value: string, lives: LiveIssue[]) => {
-    for (const live of lives) {
-      expect(live.text(field).toString(), `${field} in a console`).toBe(value);
-      expect(live.value(field), `${field} shown in a console`).toBe(value);
+    for (const [index, live] of lives.entries()) {
+      expect(live.text(field).toString(), `${field} in console ${index + 1} of ${lives.length}`).toBe(value);
+      expect(live.value(field), `${field} shown in console ${index + 1} of ${lives.length}`).toBe(value);
     }
     expect(fieldOf(await stored(issueId), field), `${field} stored`).toBe(value);
   };
@@ -393,7 +393,9 @@ describe.each(databases)("an issue's shared document, typed in by many consoles,
     early.type('preview', 'Çok kısa', 'Çok'.length);
     expect(early.current.ready).toBe(false);
     expect(early.current.unsaved).toBe(true);
-    expect(await when([early, other], () => early.current.ready && !early.current.unsaved && !other.current.unsaved)).toBe(true);
+    // Its two fields go as two updates, one after the other: the other console may confirm its own
+    // typing before the second arrives, so the wait is for both consoles to read the same.
+    expect(await settled(early, other)).toBe(true);
     await expectEverywhere(issue._id, 'subject', 'Sabah  bülteni 😀', [early, other]);
     await expectEverywhere(issue._id, 'preview', 'Çok kısa özet', [early, other]);
     early.dispose();
