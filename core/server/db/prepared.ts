@@ -13,7 +13,7 @@ import type pg from 'pg';
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
 
 /** Distinct statement texts a process prepares; any further text runs unprepared. */
-export const maxNamed = 500;
+const maxNamed = 500;
 
 /** Each text's name, the same on every connection of the process; null for a text that may no longer be prepared. */
 const names = new Map<string, string | null>();
