@@ -505,6 +505,11 @@ describe.each(databases)('issues on %s', (kind) => {
       const secondPage = await list('director', `newsletter=${ids.culture}&limit=2&page=1`);
       expect(firstPage.count).toBe(all.count);
       expect(idsOf([...firstPage.data, ...secondPage.data])).toEqual(idsOf(all.data.slice(0, 4)));
+      // A page past the end has no row to carry the count: it is still the list's.
+      for (const sort of ['updatedAt', 'openRate']) {
+        const beyond = await list('director', `newsletter=${ids.culture}&limit=2&page=50&sort=${sort}`);
+        expect(beyond).toEqual({ data: [], count: all.count });
+      }
       for (let page = 0; page < 3; page++) await made('director', ids.culture, `sayfa-${page}-bir`);
       for (let page = 0; page < 3; page++) await made('director', ids.culture, `sayfa-${page}-iki`);
       expect((await list('director', `newsletter=${ids.culture}`)).data).toHaveLength(10);

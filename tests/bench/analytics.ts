@@ -471,7 +471,7 @@ const line = (mix: TimedMix, clientOver: boolean, serverOver = false) =>
 export function printAnalytics(figures: AnalyticsFigures): boolean {
   let failed = false;
   console.log(
-    `Analytics calls over ${figures.events.toLocaleString('en')} events on ${figures.engine} (filled with their rollups and ${figures.subscriptionEvents.toLocaleString('en')} subscription events in ${figures.fillSeconds.toFixed(0)} s), ${clients} clients (${pauseMs} ms between calls); budget p99 ${analyticsBudgetP99} ms`,
+    `Analytics calls over ${figures.events.toLocaleString('en')} events on ${figures.engine} (filled with their rollups and ${figures.subscriptionEvents.toLocaleString('en')} subscription events in ${figures.fillSeconds.toFixed(0)} s), ${clients} clients (${pauseMs} ms between calls on average); budget p99 ${analyticsBudgetP99} ms`,
   );
   for (const mix of figures.mixes) {
     const over = figures.budgeted && mix.p99 > analyticsBudgetP99;
@@ -480,7 +480,7 @@ export function printAnalytics(figures: AnalyticsFigures): boolean {
   }
   const tracking = figures.tracking;
   console.log(
-    `Tracking addresses, ${trackingClients} clients in a process of their own (paced: ${pauseMs} ms between requests, as the list benches; burst: ${burstRequests.toLocaleString('en')} requests, each client's next as soon as its answer came); budget p99 ${trackingBudgetP99} ms, no event lost`,
+    `Tracking addresses, ${trackingClients} clients in a process of their own (paced: ${pauseMs} ms between requests on average, as the list benches; burst: ${burstRequests.toLocaleString('en')} requests, each client's next as soon as its answer came); budget p99 ${trackingBudgetP99} ms, no event lost`,
   );
   for (const mix of tracking.mixes) {
     // Paced, the clients' p99 is the budget. In a burst the clients' wait is the queue of a hundred

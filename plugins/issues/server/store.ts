@@ -113,25 +113,24 @@ export async function listIssues(db: IssuesDb, options: IssueListOptions): Promi
   const condition = listCondition(options, writerIssues);
   // The page is found first, and only its rows' results are read whole (as `issues`, the name the
   // results join uses). Sorted by a result, every issue's sort key is read to find the page: only
-  // the parts of the results that key needs (results.ts sortParts).
-  const ids = byResult
-    ? (
-        await db
-          .selectFrom('issues')
-          .leftJoinLateral(sql<ResultColumns>`${options.results(sortParts[sort as ResultSort])}`.as('results'), (join) => join.onTrue())
-          .select('issues.id')
-          .where(condition)
-          .orderBy(order)
-          .limit(options.limit)
-          .offset(options.page * options.limit)
-          .execute()
-      ).map((row) => row.id)
-    : null;
-  const page = ids
+  // the parts of the results that key needs (results.ts sortParts), in a subquery of the same
+  // statement.
+  const page = byResult
     ? db
         .selectFrom('issues')
         .selectAll()
-        .where('issues.id', 'in', ids.length > 0 ? ids : [''])
+        .where(
+          'issues.id',
+          'in',
+          db
+            .selectFrom('issues')
+            .leftJoinLateral(sql<ResultColumns>`${options.results(sortParts[sort as ResultSort])}`.as('results'), (join) => join.onTrue())
+            .select('issues.id')
+            .where(condition)
+            .orderBy(order)
+            .limit(options.limit)
+            .offset(options.page * options.limit),
+        )
     : db
         .selectFrom('issues')
         .selectAll()
@@ -139,23 +138,23 @@ export async function listIssues(db: IssuesDb, options: IssueListOptions): Promi
         .orderBy(order)
         .limit(options.limit)
         .offset(options.page * options.limit);
-  const [rows, counted] = await Promise.all([
-    db
-      .selectFrom(page.as('issues') as unknown as 'issues')
-      // Each row's results in the same statement (no query per row): a lateral select per issue.
-      .leftJoinLateral(sql<ResultColumns>`${options.results()}`.as('results'), (join) => join.onTrue())
-      .selectAll('issues')
-      .select(['results.sent_copies', 'results.bounced', 'results.complaints', 'results.opens', 'results.machine_opens', 'results.clickers'])
-      .select(['results.machine_clickers', 'results.unsubscribes'])
-      .orderBy(order)
-      .execute(),
-    db
-      .selectFrom('issues')
-      .where(listCondition(options, writerIssues))
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .executeTakeFirstOrThrow(),
-  ]);
-  return { rows: await withPeople(db, rows, 'owner_id', 'owner'), count: Number(counted.count) };
+  const counting = db
+    .selectFrom('issues')
+    .where(listCondition(options, writerIssues))
+    .select((eb) => eb.fn.countAll<number>().as('count'));
+  const rows = await db
+    .selectFrom(page.as('issues') as unknown as 'issues')
+    // Each row's results in the same statement (no query per row): a lateral select per issue.
+    .leftJoinLateral(sql<ResultColumns>`${options.results()}`.as('results'), (join) => join.onTrue())
+    .selectAll('issues')
+    .select(['results.sent_copies', 'results.bounced', 'results.complaints', 'results.opens', 'results.machine_opens', 'results.clickers'])
+    .select(['results.machine_clickers', 'results.unsubscribes'])
+    // The list's length on every row, counted once in the same statement; a page with no row asks apart.
+    .select(counting.as('list_count'))
+    .orderBy(order)
+    .execute();
+  const count = rows[0] ? rows[0].list_count : (await counting.executeTakeFirstOrThrow()).count;
+  return { rows: await withPeople(db, rows, 'owner_id', 'owner'), count: Number(count) };
 }
 
 export async function insertIssue(db: IssuesDb, values: Omit<Insertable<IssuesTable>, 'id' | 'intro_id'>): Promise<string> {
