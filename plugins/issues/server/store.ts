@@ -140,7 +140,7 @@ export async function listIssues(db: IssuesDb, options: IssueListOptions): Promi
         .offset(options.page * options.limit);
   const counting = db
     .selectFrom('issues')
-    .where(listCondition(options, writerIssues))
+    .where(condition)
     .select((eb) => eb.fn.countAll<number>().as('count'));
   const rows = await db
     .selectFrom(page.as('issues') as unknown as 'issues')
