@@ -27,7 +27,7 @@ export const clock: Clock = {
 
 const msOf = (at: Date | number | string) => (at instanceof Date ? at.getTime() : typeof at === 'number' ? at : Date.parse(at));
 
-/** How tests (and the journeys' server, scripts/e2e-server.ts) set the clock; the product never does. */
+/** How tests (and the journeys' server, tests/e2e/server-clock.js) set the clock; the product never does. */
 export const clockControl = {
   /** From now on the clock reads `at`, and runs on from there with the system's. */
   set(at: Date | number | string): void {

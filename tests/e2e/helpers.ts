@@ -23,11 +23,44 @@ export const accounts = {
   author: 'author@masthead.local',
 } as const;
 
-export async function signIn(page: Page, email: string, secret = password): Promise<void> {
+/** Signs in through the login screen, as a person does: for the journeys of signing in itself. */
+export async function signInWithForm(page: Page, email: string, secret = password): Promise<void> {
   await page.goto('/');
   await page.getByLabel('E-mail').fill(email);
   await page.getByRole('textbox', { name: 'Password' }).fill(secret);
   await page.getByRole('button', { name: 'LOGIN' }).click();
+}
+
+/** The worker's sessions by e-mail (a worker has one server): each account signs in once per worker, not once per journey. */
+const sessions = new Map<string, string>();
+
+/** A session of the account on the page's server: the worker's, while the server still accepts it, or a new one. */
+async function sessionOf(request: APIRequestContext, email: string, own: boolean): Promise<string> {
+  const known = own ? undefined : sessions.get(email);
+  if (known && (await request.get('/api/auth/verify', { headers: { authorization: `Bearer ${known}` } })).ok()) return known;
+  const login = await request.post('/api/auth/login', { data: { email, password } });
+  expect(login.status(), `signing in ${email}`).toBe(200);
+  const token = ((await login.json()) as { data: string }).data;
+  if (!own) sessions.set(email, token);
+  return token;
+}
+
+/**
+ * Opens the console signed in as the account, as it opens after a reload: the session, made once per
+ * worker (sessionOf), is put where the console keeps it (local storage's accessToken) and the
+ * console loads; `ownSession` signs in anew, for a journey of sessions that end apart (a person
+ * signed in on two computers). The journeys of the login screen itself use signInWithForm.
+ */
+export async function signIn(page: Page, email: string, { ownSession = false } = {}): Promise<void> {
+  const token = await sessionOf(page.request, email, ownSession);
+  // A small file of the server's origin, to reach its local storage without loading the console.
+  await page.goto('/favicon.svg');
+  await page.evaluate((session) => {
+    // Another account's scope is not this one's: as after a logout.
+    localStorage.removeItem('current-scope');
+    localStorage.setItem('accessToken', session);
+  }, token);
+  await page.goto('/');
 }
 
 /** Signs in as an admin and picks a publisher in the picker. */
@@ -36,12 +69,13 @@ export async function signInAsAdmin(page: Page, publisher = 'Kuzey Medya'): Prom
   await choosePublisher(page, publisher);
 }
 
-export async function choosePublisher(page: Page, publisher: string): Promise<void> {
+/** Picks a publisher in the admin's picker and waits for the console: by its scope switcher, or by another button that shows once it is there (a phone keeps the switcher in the drawer). */
+export async function choosePublisher(page: Page, publisher: string, { shown = 'Switch scope' } = {}): Promise<void> {
   const picker = page.getByRole('combobox', { name: 'Publisher' });
   await picker.click();
   await page.getByRole('option', { name: publisher }).click();
   await page.getByRole('button', { name: 'SELECT' }).click();
-  await expect(page.getByRole('button', { name: 'Switch scope' })).toBeVisible();
+  await expect(page.getByRole('button', { name: shown })).toBeVisible();
 }
 
 export async function signOut(page: Page): Promise<void> {

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { expectToast, keepScreenshot, lastMailTo, password, resetLinkIn, resetPasswordByApi, signIn, signOut, waitForMailTo } from './helpers';
+import { expectToast, keepScreenshot, lastMailTo, password, resetLinkIn, resetPasswordByApi, signInWithForm, signOut, waitForMailTo } from './helpers';
 
 // Reset journeys use the other publisher's director, so the accounts the other journeys sign in with keep their password.
 const email = 'director@egehaber.example';
@@ -86,9 +86,9 @@ test.describe('password reset', () => {
       await expect(page.getByRole('button', { name: 'RESET PASSWORD' })).toBeVisible();
 
       // The new password is the one that works now.
-      await signIn(page, email, password);
+      await signInWithForm(page, email, password);
       await expectToast(page, 'E-mail or password is wrong.');
-      await signIn(page, email, newPassword);
+      await signInWithForm(page, email, newPassword);
       await expect(page.getByRole('heading', { name: 'Ege Haber', level: 1 })).toBeVisible();
     });
   });

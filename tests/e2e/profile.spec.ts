@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { accounts, expectToast, keepScreenshot, password, signIn, signOut, userIdOf } from './helpers';
+import { accounts, expectToast, keepScreenshot, password, signIn, signInWithForm, signOut, userIdOf } from './helpers';
 
 const socialUrlText = 'Your social URL must start with either "https://" or "http://"';
 
@@ -109,7 +109,7 @@ test.describe('my profile', () => {
     const changed = 'Changed-secret-9';
     // Another browser signed in as the same user before the change.
     const elsewhere = await (await browser.newContext()).newPage();
-    await signIn(elsewhere, email);
+    await signIn(elsewhere, email, { ownSession: true });
     await expect(elsewhere.getByRole('button', { name: 'Profile menu' })).toBeVisible();
 
     await signIn(page, email);
@@ -135,7 +135,7 @@ test.describe('my profile', () => {
       await expect(elsewhere.getByRole('button', { name: 'LOGIN' })).toBeVisible();
 
       await signOut(page);
-      await signIn(page, email, changed);
+      await signInWithForm(page, email, changed);
       await expect(page.getByRole('button', { name: 'Profile menu' })).toBeVisible();
     } finally {
       // All journeys share the demo accounts: the demo password comes back.

@@ -1,7 +1,9 @@
 /**
  * The servers the journeys run against: one per Playwright worker (fixtures.ts starts it), each on
- * its own port with its own DATA_DIR and features file. The demo data is seeded once per run into
- * a template folder (global-setup.ts) and each server starts on a copy: a first start, which runs
+ * its own port with its own DATA_DIR and features file. They run the built server (dist-server/,
+ * built by global-setup.ts when its sources changed), as `npm start` does: compiling TypeScript at
+ * every start cost each server seconds of CPU. The demo data is seeded once per run into a
+ * template folder (global-setup.ts) and each server starts on a copy: a first start, which runs
  * every migration and seeds, takes far longer than a start on a ready folder.
  */
 import { spawn } from 'node:child_process';
@@ -22,18 +24,24 @@ export function serverEnv(server: { port: number; dataDir: string; configDir: st
     DEMO_DATA: 'on',
     DEMO_PASSWORD: 'Masthead-demo-1',
     LOG_LEVEL: 'warn',
+    // Speech in the server's own thread, as the API tests' servers do: no worker threads to start.
+    SPEECH_WORKERS: '0',
     PODCAST_ALLOW_PRIVATE_FEEDS: 'on',
     // An answer off its declared schema is a 500 the journey fails on.
     CHECK_ANSWERS: 'on',
   };
 }
 
-/** Runs a TypeScript file of the project in a child process (the server runs from its sources, as in dev); `ipc` opens a message channel to it. */
-function runTs(file: string, env: Record<string, string>, output: 'inherit' | 'pipe', ipc = false) {
-  return spawn(process.execPath, ['--import', 'tsx', join(root, file)], {
+/**
+ * Runs a module of the built server (dist-server/) in a child process; `ipc` opens a message
+ * channel to it and preloads the clock's control (server-clock.js), which listens on it.
+ */
+function runBuilt(file: string, env: Record<string, string>, output: 'inherit' | 'pipe', ipc = false) {
+  const preload = ipc ? ['--import', join(import.meta.dirname, 'server-clock.js')] : [];
+  return spawn(process.execPath, [...preload, join(root, 'dist-server', file)], {
     cwd: root,
     env: { ...process.env, ...env },
-    stdio: ['ignore', 'ignore', output, ...(ipc ? (['ipc'] as const) : [])],
+    stdio: ['ignore', output, output, ...(ipc ? (['ipc'] as const) : [])],
   });
 }
 
@@ -43,7 +51,7 @@ export async function seedTemplate(): Promise<void> {
   const configDir = join(e2eTemplateDir, 'config');
   mkdirSync(configDir, { recursive: true });
   cpSync(join(root, 'config', 'features.json'), join(configDir, 'features.json'));
-  const child = runTs('core/server/setup.ts', serverEnv({ port: 0, dataDir: join(e2eTemplateDir, 'data'), configDir }), 'inherit');
+  const child = runBuilt('core/server/setup.js', serverEnv({ port: 0, dataDir: join(e2eTemplateDir, 'data'), configDir }), 'inherit');
   const code = await new Promise<number | null>((done, fail) => child.on('error', fail).on('exit', done));
   if (code !== 0) throw new Error(`seeding the journeys' demo data failed (exit ${code})`);
 }
@@ -68,30 +76,47 @@ async function answers(url: string): Promise<boolean> {
 
 export interface RunningServer {
   url: string;
-  /** Moves the server's clock on (scripts/e2e-server.ts): a journey sets the time instead of waiting for it. */
+  /** Moves the server's clock on (server-clock.js): a journey sets the time instead of waiting for it. */
   advanceClock(ms: number): Promise<void>;
   stop(): Promise<void>;
 }
 
-/** Starts a slot's server (scripts/e2e-server.ts) and waits until it answers; its error output goes to ours. `env` adds settings (SMTP_URL). */
+/** Starts a slot's server on a fresh copy of the template and waits until it answers; its error output goes to ours. `env` adds settings (SMTP_URL). */
 export async function startServer(slot: number, timeoutMs = 90_000, env: Record<string, string> = {}): Promise<RunningServer> {
   const url = `http://localhost:${slotOf(slot).port}`;
   // Another server on the port would answer for ours: say so instead of testing it.
   if (await answers(url)) throw new Error(`something already answers on ${url}: stop it, or choose other ports with E2E_PORT`);
-  const child = runTs('scripts/e2e-server.ts', { ...env, TEST_PARALLEL_INDEX: String(slot) }, 'pipe', true);
+  prepareSlot(slot);
+  const child = runBuilt('core/server/main.js', { ...serverEnv(slotOf(slot)), ...env }, 'pipe', true);
   child.stderr?.on('data', (chunk: Buffer) => process.stderr.write(`[server ${slot}] ${chunk}`));
   let exited: number | null | undefined;
   const exit = new Promise<void>((done) => child.on('exit', (code) => ((exited = code), done())));
-
-  const end = Date.now() + timeoutMs;
-  for (;;) {
-    if (exited !== undefined) throw new Error(`the journeys' server ${slot} stopped on start (exit ${exited})`);
-    if (await answers(url)) break;
-    if (Date.now() > end) {
+  // main.js says where it runs once it listens.
+  const listening = new Promise<void>((done, fail) => {
+    let said = '';
+    const listen = (chunk: Buffer) => {
+      said += chunk.toString();
+      if (!said.includes('Masthead is running at')) return;
+      said = '';
+      child.stdout?.off('data', listen);
+      // Read on, so that a full pipe never holds the server up.
+      child.stdout?.resume();
+      done();
+    };
+    child.stdout?.on('data', listen);
+    void exit.then(() => fail(new Error(`the journeys' server ${slot} stopped on start (exit ${exited})`)));
+  });
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_done, fail) => {
+    timer = setTimeout(() => {
       child.kill('SIGKILL');
-      throw new Error(`the journeys' server ${slot} did not answer on ${url} within ${timeoutMs / 1000} s`);
-    }
-    await new Promise((done) => setTimeout(done, 200));
+      fail(new Error(`the journeys' server ${slot} did not answer on ${url} within ${timeoutMs / 1000} s`));
+    }, timeoutMs);
+  });
+  try {
+    await Promise.race([listening, late]);
+  } finally {
+    clearTimeout(timer);
   }
 
   return {

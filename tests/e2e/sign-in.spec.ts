@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures';
-import { accounts, expectToast, keepScreenshot, password, signIn } from './helpers';
+import { accounts, expectToast, keepScreenshot, password, signInWithForm } from './helpers';
 
 test.describe('sign in', () => {
   test('shows each validation message of the login screen', async ({ page }) => {
@@ -16,13 +16,13 @@ test.describe('sign in', () => {
   });
 
   test('says so when the password is wrong', async ({ page }) => {
-    await signIn(page, accounts.editor, 'Wrong-password-1');
+    await signInWithForm(page, accounts.editor, 'Wrong-password-1');
     await expectToast(page, 'E-mail or password is wrong.');
     await expect(page.getByRole('button', { name: 'LOGIN' })).toBeVisible();
   });
 
   test('an editor signs in to a newsletter dashboard and stays signed in after a reload', async ({ page }) => {
-    await signIn(page, accounts.editor, password);
+    await signInWithForm(page, accounts.editor, password);
     await expect(page).toHaveURL(/\/newsletters\/show\/[^/]+$/);
     await expect(page.getByRole('heading', { name: 'Sabah Bülteni', level: 1 })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Tips and Tricks' })).toBeVisible();
