@@ -6,7 +6,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { operationsOf, sampleBody, type Operation } from '../security/openapi';
 import { multipart } from './multipart';
-import { databases, startTestServer, type TestServer } from './server';
+import { enginesFor, startTestServer, type TestServer } from './server';
+
+const databases = enginesFor('embedded');
 
 /** The kinds of Kuzey Medya's records a route's path parameter names. */
 type Kind =

@@ -8,7 +8,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clock } from '../../core/server/clock';
 import { constants } from '../../core/shared/config';
 import { changeSubscription } from '../../plugins/subscribers/server/store';
-import { databases, startTestServer, type TestServer } from './server';
+import { enginesFor, startTestServer, type TestServer } from './server';
+
+const databases = enginesFor('every engine');
 
 const answerFormat = (date: Date) => date.toISOString().slice(0, 19).replace('T', ' ');
 

@@ -10,8 +10,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clock, clockControl } from '../../core/server/clock';
 import { tracking } from '../../plugins/stories/server/public';
 import type { Issue } from '../../schemas/generated/entities/issue';
-import { databases, startTestServer, type TestServer } from './server';
+import { enginesFor, startTestServer, type TestServer } from './server';
 import { startSmtpSink, type SmtpSink } from './smtp-sink';
+
+const databases = enginesFor('every engine');
 
 const publicUrl = 'http://console.test';
 const browser = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15';

@@ -13,7 +13,9 @@ import { readOutbox, type OutboxEntry } from '../../core/server/services/mail';
 import { constants } from '../../core/shared/config';
 import { cancellations, subscriptionSeries } from '../../plugins/subscribers/server/public';
 import { multipart } from './multipart';
-import { databases, runFromMidday, startTestServer, type TestServer } from './server';
+import { enginesFor, runFromMidday, startTestServer, type TestServer } from './server';
+
+const databases = enginesFor('every engine');
 
 const { cancellationReasons, otherReason, subscribeLimit } = constants.audience;
 const dateTime = /^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/;

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOutbox } from '../../core/server/services/mail';
-import { databases, startTestServer, type TestServer } from './server';
+import { enginesFor, startTestServer, type TestServer } from './server';
+
+const databases = enginesFor('embedded');
 
 const passwordRule = 'Password must be minimum 8 characters and it should contain at least one uppercase, lowercase, number, and a symbol.';
 

@@ -22,8 +22,10 @@ import { addRecipients } from '../../plugins/issues/server/deliveries';
 import { forgedText } from '../../plugins/issues/server/bounces/routes';
 import { changeSubscription, subscribersDb } from '../../plugins/subscribers/server/store';
 import { arf, dsn } from '../unit/bounce-fixtures';
-import { databases, startTestServer, keepEmailSubscribers, type TestServer } from './server';
+import { enginesFor, startTestServer, keepEmailSubscribers, type TestServer } from './server';
 import { startSmtpSink, type SmtpSink } from './smtp-sink';
+
+const databases = enginesFor('every engine');
 
 const topicArn = 'arn:aws:sns:eu-west-1:123456789012:masthead-bounces';
 const postmarkAuth = 'masthead:postmark-secret';

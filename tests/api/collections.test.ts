@@ -10,7 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { savedMeanwhileText } from '../../core/server/errors';
 import { escapeHtml } from '../../core/shared/text';
 import { collectionMessages } from '../../plugins/collections/rules';
-import { databases, startTestServer, type TestServer } from './server';
+import { enginesFor, startTestServer, type TestServer } from './server';
+
+const databases = enginesFor('every engine');
 
 describe.each(databases)('collections on %s', (kind) => {
   let t: TestServer;

@@ -13,7 +13,9 @@ import { demoTone } from '../../core/server/services/demo-audio';
 import { readOutbox } from '../../core/server/services/mail';
 import type { IssueTables } from '../../plugins/issues/server/tables';
 import { multipart, type FilePart } from './multipart';
-import { databases, demoEmails, demoPassword, startTestServer, type TestServer } from './server';
+import { enginesFor, demoEmails, demoPassword, startTestServer, type TestServer } from './server';
+
+const databases = enginesFor('embedded');
 
 type Actor = 'admin' | 'director' | 'editor' | 'author';
 

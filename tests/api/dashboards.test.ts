@@ -3,7 +3,9 @@
  * card's call, and the public newsletter and publisher pages.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databases, startTestServer, type TestServer } from './server';
+import { enginesFor, startTestServer, type TestServer } from './server';
+
+const databases = enginesFor('embedded');
 
 describe.each(databases)('dashboards on %s', (kind) => {
   let t: TestServer;

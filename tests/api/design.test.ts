@@ -7,7 +7,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { constants } from '../../core/shared/config';
-import { databases, startTestServer, type TestServer } from './server';
+import { enginesFor, startTestServer, type TestServer } from './server';
+
+const databases = enginesFor('every engine');
 
 const goodWelcome = {
   subject: 'Akşam Bülteni’ne hoş geldiniz',

@@ -12,7 +12,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clock } from '../../core/server/clock';
 import { paymentsDb, payingStatuses, recordPayment, saveSubscription, type PaymentsDb } from '../../plugins/payments/server/store';
 import type { Earnings } from '../../schemas/generated/api/earnings';
-import { databases, startTestServer, type TestServer } from './server';
+import { enginesFor, startTestServer, type TestServer } from './server';
+
+const databases = enginesFor('every engine');
 
 const quarter = { startAt: '2025-01-01T00:00:00.000Z', endAt: '2025-03-31T23:59:59.999Z' };
 

@@ -11,7 +11,9 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOutbox, type OutboxEntry } from '../../core/server/services/mail';
 import { emailAllowances, htmlErrors } from '../vnu';
-import { databases, startTestServer, type TestServer } from './server';
+import { enginesFor, startTestServer, type TestServer } from './server';
+
+const databases = enginesFor('embedded');
 
 /** Sabah Bülteni's e-mail design for this test: colours no default has, and a serif font. */
 const designChanges = {

@@ -13,7 +13,9 @@ import { buildServer, type Server } from '../../core/server/app';
 import { readEnv } from '../../core/server/env';
 import { demoTone } from '../../core/server/services/demo-audio';
 import { createRecording } from '../../plugins/recordings/server/public';
-import { databases, demoPassword, startTestServer, until, type TestServer } from './server';
+import { enginesFor, demoPassword, startTestServer, until, type TestServer } from './server';
+
+const databases = enginesFor('embedded');
 
 const futureMessage = 'Choose a date in the future.';
 

@@ -3,7 +3,9 @@
  * stored with the sender's e-mail and the status new; only admins list them and change the status.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databases, startTestServer, type TestServer } from './server';
+import { enginesFor, startTestServer, type TestServer } from './server';
+
+const databases = enginesFor('embedded');
 
 const roleMessage = (role: string) => `Required role Admin, current role: ${role}`;
 

@@ -6,8 +6,10 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databases, startTestServer, type TestServer } from './server';
+import { enginesFor, startTestServer, type TestServer } from './server';
 import { multipart, type FilePart } from './multipart';
+
+const databases = enginesFor('embedded');
 
 const typeMessage = 'You can only upload JPG/PNG/GIF file!';
 const sizeMessage = 'Image must smaller than 5MB!';

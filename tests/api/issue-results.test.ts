@@ -7,7 +7,9 @@ import { sql, type RawBuilder } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { constants } from '../../core/shared/config';
 import type { Issue } from '../../schemas/generated/entities/issue';
-import { databases, startTestServer, type TestServer } from './server';
+import { enginesFor, startTestServer, type TestServer } from './server';
+
+const databases = enginesFor('every engine');
 
 describe.each(databases)('issue results on %s', (kind) => {
   let t: TestServer;

@@ -14,7 +14,9 @@ import rolesJson from '../../config/roles.json';
 import type { IssueTables } from '../../plugins/issues/server/tables';
 import type { Issue } from '../../schemas/generated/entities/issue';
 import type { IssueChannel } from '../../schemas/generated/entities/issue-channel';
-import { databases, startTestServer, type TestServer } from './server';
+import { enginesFor, startTestServer, type TestServer } from './server';
+
+const databases = enginesFor('every engine');
 
 /**
  * config/roles.json gives every role that edits issues stories.move and stories.delete too; here

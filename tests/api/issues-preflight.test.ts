@@ -7,7 +7,9 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { draftStoriesBlock } from '../../plugins/issues/publishing';
-import { databases, startTestServer, type TestServer } from './server';
+import { enginesFor, startTestServer, type TestServer } from './server';
+
+const databases = enginesFor('embedded');
 
 describe.each(databases)('the publish checklist and confirmation on %s', (kind) => {
   let t: TestServer;

@@ -15,8 +15,10 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { cancelledText, checkMessages, notTestedText, publishedText, testSentText, tooEarlyText } from '../../plugins/issues/publishing';
 import type { Issue } from '../../schemas/generated/entities/issue';
-import { databases, startTestServer, type TestServer } from './server';
+import { enginesFor, startTestServer, type TestServer } from './server';
 import { startSmtpSink, type SmtpSink } from './smtp-sink';
+
+const databases = enginesFor('every engine');
 
 const publicUrl = 'http://console.test';
 const options = (overrides: Partial<{ test: boolean; publishOnly: boolean; overridePublishedAt: boolean; email: boolean; notification: boolean }> = {}) => ({

@@ -12,8 +12,10 @@ import { readMoreText } from '../../plugins/issues/server/articles';
 import { premiumNotice } from '../../plugins/stories/teaser';
 import type { Issue } from '../../schemas/generated/entities/issue';
 import type { Story } from '../../schemas/generated/entities/story';
-import { databases, startTestServer, until, type TestServer } from './server';
+import { enginesFor, startTestServer, until, type TestServer } from './server';
 import { startSmtpSink, type SmtpSink } from './smtp-sink';
+
+const databases = enginesFor('embedded');
 
 const publicUrl = 'http://console.test';
 const publishOptions = (test: boolean) => ({ test, publishOnly: false, overridePublishedAt: false, mediums: { email: true, notification: false } });

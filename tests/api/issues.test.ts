@@ -14,7 +14,9 @@ import type { StoryTables } from '../../plugins/stories/server/tables';
 import type { ChannelTemplate } from '../../schemas/generated/entities/channel-template';
 import type { Issue } from '../../schemas/generated/entities/issue';
 import type { Story } from '../../schemas/generated/entities/story';
-import { databases, startTestServer, type TestServer } from './server';
+import { enginesFor, startTestServer, type TestServer } from './server';
+
+const databases = enginesFor('every engine');
 
 /** The random bytes the slug's 3-character suffix is made of, when a test chooses them (only the suffix asks for 8 bytes). */
 const chosen = vi.hoisted(() => ({ suffixBytes: null as Buffer | null }));

@@ -26,7 +26,9 @@ import { readMessage, step1Message, textOf, updateMessage } from '../../plugins/
 import { issueDocFields, type IssueDocField } from '../../plugins/issues/rules';
 import type { IssueTables } from '../../plugins/issues/server/tables';
 import type { Issue } from '../../schemas/generated/entities/issue';
-import { databases, demoPassword, dropTestSchema, startTestServer, type TestServer } from './server';
+import { enginesFor, demoPassword, dropTestSchema, startTestServer, type TestServer } from './server';
+
+const databases = enginesFor('every engine');
 
 type Role = 'admin' | 'director' | 'editor' | 'author' | 'other';
 type Answer = { ok: boolean; status?: number; msg?: string; [key: string]: any };

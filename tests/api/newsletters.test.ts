@@ -5,7 +5,9 @@
  * and the tags in use. Another publisher's newsletters are as good as missing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databases, startTestServer, type TestServer } from './server';
+import { enginesFor, startTestServer, type TestServer } from './server';
+
+const databases = enginesFor('embedded');
 
 const kuzeyTitles = ['Kültür Sanat Haftalık', 'Sabah Bülteni', 'Teknoloji Notları'];
 

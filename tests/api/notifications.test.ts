@@ -4,7 +4,9 @@
  * admins post to the users of one publisher.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databases, startTestServer, type TestServer } from './server';
+import { enginesFor, startTestServer, type TestServer } from './server';
+
+const databases = enginesFor('embedded');
 
 const roleMessage = (role: string) => `Required role Admin, current role: ${role}`;
 

@@ -8,7 +8,9 @@ import { readdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxDir } from '../../core/server/services/mail';
-import { databases, startTestServer, type TestServer } from './server';
+import { enginesFor, startTestServer, type TestServer } from './server';
+
+const databases = enginesFor('embedded');
 
 const roleMessage = (role: string) => `Required role Admin, current role: ${role}`;
 /** The outbox needs no other plugin: the mail it shows comes from the core (password resets). */

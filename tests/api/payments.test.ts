@@ -10,8 +10,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOutbox } from '../../core/server/services/mail';
-import { databases, startTestServer, type TestServer } from './server';
+import { enginesFor, startTestServer, type TestServer } from './server';
 import { startStripeStandin, type StripeStandin } from './stripe-standin';
+
+const databases = enginesFor('embedded');
 
 const secretKey = 'sk_test_Masthead0001payments4242';
 const webhookSecret = 'whsec_MastheadLocalStandin0001';

@@ -15,7 +15,9 @@ import { readOutbox, type OutboxEntry } from '../../core/server/services/mail';
 import { constants } from '../../core/shared/config';
 import { signedInReader } from '../../plugins/readers/server/public';
 import { emailAllowances, htmlErrors } from '../vnu';
-import { databases, startTestServer, type TestServer } from './server';
+import { enginesFor, startTestServer, type TestServer } from './server';
+
+const databases = enginesFor('every engine');
 
 const { signInLimits } = constants.readers;
 const sha256 = (value: string) => createHash('sha256').update(value).digest('base64url');

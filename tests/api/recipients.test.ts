@@ -7,7 +7,9 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findNewsletterByKey } from '../../core/server/store';
 import { addRecipients } from '../../plugins/issues/server/deliveries';
-import { databases, startTestServer, type TestServer } from './server';
+import { enginesFor, startTestServer, type TestServer } from './server';
+
+const databases = enginesFor('every engine');
 
 describe.each(databases)("an issue's recipients on %s", (kind) => {
   let t: TestServer;

@@ -7,7 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoPcm, demoSampleRate, demoTone } from '../../core/server/services/demo-audio';
 import { constants } from '../../core/shared/config';
 import { createRecording } from '../../plugins/recordings/server/public';
-import { databases, startTestServer, type TestServer } from './server';
+import { enginesFor, startTestServer, type TestServer } from './server';
+
+const databases = enginesFor('embedded');
 
 const typeMessage = 'You can only upload MP3/MPEG/M4A file!';
 const sizeMessage = 'Too big to upload!';

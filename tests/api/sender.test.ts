@@ -9,8 +9,10 @@ import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { senderLinkSentText } from '../../plugins/settings/messages';
 import { senderTexts } from '../../plugins/settings/server/sender-confirmation';
-import { databases, startTestServer, type TestServer } from './server';
+import { enginesFor, startTestServer, type TestServer } from './server';
 import { startSmtpSink, type SmtpSink } from './smtp-sink';
+
+const databases = enginesFor('embedded');
 
 const publicUrl = 'http://console.test';
 const server = { name: 'Masthead', address: 'no-reply@masthead.local' };

@@ -20,8 +20,19 @@ import { payingEmailsOf } from '../../plugins/subscribers/server/subscriber-plan
 
 export type DatabaseKind = 'pglite' | 'postgres';
 
-/** The databases the API tests run on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
-export const databases: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+/** The engines there are to test on: PGlite always, PostgreSQL when TEST_DATABASE_URL is set. */
+const availableEngines: DatabaseKind[] = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+
+/**
+ * The engines a test file runs on, declared once at its top (decision 0046): 'every engine' for a
+ * file that tests locks, concurrency, a cluster or SQL an engine may read differently; 'embedded'
+ * for logic the engine does not change, which runs on the embedded PostgreSQL alone.
+ * `npm run test:engines` (TEST_ENGINES=all) runs every file on every engine, for a change to a
+ * store or to SQL.
+ */
+export function enginesFor(need: 'every engine' | 'embedded'): DatabaseKind[] {
+  return need === 'embedded' && process.env.TEST_ENGINES !== 'all' ? ['pglite'] : availableEngines;
+}
 
 export const demoPassword = 'Masthead-demo-1';
 

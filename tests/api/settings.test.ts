@@ -4,7 +4,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { constants } from '../../core/shared/config';
-import { databases, startTestServer, type TestServer } from './server';
+import { enginesFor, startTestServer, type TestServer } from './server';
+
+const databases = enginesFor('embedded');
 
 describe.each(databases)('settings on %s', (kind) => {
   let t: TestServer;

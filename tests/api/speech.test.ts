@@ -14,7 +14,9 @@ import { gzipSync } from 'node:zlib';
 import { parseBuffer } from 'music-metadata';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { speechMessages } from '../../plugins/speech/rules';
-import { databases, startTestServer, type TestServer } from './server';
+import { enginesFor, startTestServer, type TestServer } from './server';
+
+const databases = enginesFor('embedded');
 
 type Db = {
   stories: { id: string; newsletter_id: string; type: string; title: string; owner_id: string | null; body_text: string; published_at: Date | null };

@@ -15,7 +15,9 @@ import { readEnv } from '../../core/server/env';
 import { readPushOutbox } from '../../core/server/services/push';
 import type { StoryTables } from '../../plugins/stories/server/tables';
 import type { Story } from '../../schemas/generated/entities/story';
-import { databases, demoPassword, startTestServer, until, type TestServer } from './server';
+import { enginesFor, demoPassword, startTestServer, until, type TestServer } from './server';
+
+const databases = enginesFor('every engine');
 
 type Role = 'admin' | 'director' | 'editor' | 'author' | 'other';
 

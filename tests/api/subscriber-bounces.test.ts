@@ -11,7 +11,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { constants } from '../../core/shared/config';
 import { recordBounce } from '../../plugins/subscribers/server/bounces';
 import { subscribersDb } from '../../plugins/subscribers/server/store';
-import { databases, startTestServer, subscribeConfirmed, type TestServer } from './server';
+import { enginesFor, startTestServer, subscribeConfirmed, type TestServer } from './server';
+
+const databases = enginesFor('embedded');
 
 interface Row {
   _id: string;

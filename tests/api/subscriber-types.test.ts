@@ -12,7 +12,9 @@ import { pluginsConfig } from '../../core/shared/config';
 import { paymentsDb, reconcilePayers, saveSubscription } from '../../plugins/payments/server/store';
 import type { PaidSubscriptionsTable } from '../../plugins/payments/server/tables';
 import { subscribersDb } from '../../plugins/subscribers/server/store';
-import { databases, startTestServer, subscribeConfirmed, type TestServer } from './server';
+import { enginesFor, startTestServer, subscribeConfirmed, type TestServer } from './server';
+
+const databases = enginesFor('embedded');
 
 interface Row {
   _id: string;

@@ -9,7 +9,9 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clock, clockControl } from '../../core/server/clock';
 import { demoSubscriberCounts } from '../../plugins/subscribers/server/seed';
-import { databases, runFromMidday, startTestServer, type TestServer } from './server';
+import { enginesFor, runFromMidday, startTestServer, type TestServer } from './server';
+
+const databases = enginesFor('every engine');
 
 /** A multipart body with one file in the field `file`. */
 function csvUpload(content: string | Buffer, field = 'file') {

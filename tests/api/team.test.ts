@@ -5,7 +5,9 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOutbox } from '../../core/server/services/mail';
-import { databases, demoEmails, startTestServer, type TestServer } from './server';
+import { enginesFor, demoEmails, startTestServer, type TestServer } from './server';
+
+const databases = enginesFor('embedded');
 
 type Actor = 'admin' | 'director' | 'editor' | 'author';
 type Target = 'self' | 'director' | 'editor' | 'author';

@@ -8,7 +8,9 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOutbox } from '../../core/server/services/mail';
 import { constants } from '../../core/shared/config';
-import { databases, startTestServer, type TestServer } from '../api/server';
+import { enginesFor, startTestServer, type TestServer } from '../api/server';
+
+const databases = enginesFor('every engine');
 
 const { emails: cap, windowHours } = constants.audience.confirmationCap;
 

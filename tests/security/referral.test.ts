@@ -9,8 +9,10 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Issue } from '../../schemas/generated/entities/issue';
-import { databases, startTestServer, keepEmailSubscribers, until, type TestServer } from '../api/server';
+import { enginesFor, startTestServer, keepEmailSubscribers, until, type TestServer } from '../api/server';
 import { startSmtpSink, type SmtpSink } from '../api/smtp-sink';
+
+const databases = enginesFor('embedded');
 
 const publicUrl = 'http://console.test';
 

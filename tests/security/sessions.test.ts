@@ -10,7 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { clockControl } from '../../core/server/clock';
 import { constants } from '../../core/shared/config';
 import { readOutbox } from '../../core/server/services/mail';
-import { databases, demoPassword, startTestServer, type TestServer } from '../api/server';
+import { enginesFor, demoPassword, startTestServer, type TestServer } from '../api/server';
+
+const databases = enginesFor('embedded');
 
 const secret = 'sessions-test-secret-0123456789abcdef';
 const passwordRule = 'Password must be minimum 8 characters and it should contain at least one uppercase, lowercase, number, and a symbol.';

@@ -17,8 +17,10 @@ import { createMailer, type BulkMessage, type SmtpAnswer } from '../../core/serv
 import { constants } from '../../core/shared/config';
 import { waitingForMailServerText } from '../../plugins/issues/publishing';
 import type { Issue } from '../../schemas/generated/entities/issue';
-import { databases, startTestServer, keepEmailSubscribers, type TestServer } from '../api/server';
+import { enginesFor, startTestServer, keepEmailSubscribers, type TestServer } from '../api/server';
 import { startSmtpSink, type ReceivedMessage, type SmtpSink } from '../api/smtp-sink';
+
+const databases = enginesFor('embedded');
 
 const publicUrl = 'http://console.test';
 const recipients = 300;

@@ -10,7 +10,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { constants } from '../../core/shared/config';
 import type { IssueTables } from '../../plugins/issues/server/tables';
 import type { StoryTables } from '../../plugins/stories/server/tables';
-import { databases, demoPassword, startTestServer, type TestServer } from '../api/server';
+import { enginesFor, demoPassword, startTestServer, type TestServer } from '../api/server';
+
+const databases = enginesFor('embedded');
 
 describe.each(databases)('sockets of ended sessions on %s', (kind) => {
   let t: TestServer;

@@ -11,7 +11,9 @@ import { readOutbox } from '../../core/server/services/mail';
 import { constants } from '../../core/shared/config';
 import { tracking } from '../../plugins/stories/server/public';
 import type { Issue } from '../../schemas/generated/entities/issue';
-import { databases, startTestServer, until, type TestServer } from '../api/server';
+import { enginesFor, startTestServer, until, type TestServer } from '../api/server';
+
+const databases = enginesFor('every engine');
 
 const publicUrl = 'http://console.test';
 const browser = 'Mozilla/5.0 (Macintosh; Intel Mac OS X 14_5) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Safari/605.1.15';

@@ -7,9 +7,11 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { databases, startTestServer, type TestServer } from '../api/server';
+import { enginesFor, startTestServer, type TestServer } from '../api/server';
 import { leavesOf, operationsOf, sampleBody, withValueAt, type Operation } from './openapi';
 import { adminToken, demoIds, finding, isEnvelopedClientError, send, type Attempt, type Finding } from './walker';
+
+const databases = enginesFor('embedded');
 
 const nul = 'a\u0000b';
 const absurd = ['99999999999999999999', '-1', '1e400', '2147483648'];
