@@ -20,9 +20,9 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // The server's tests share each worker's modules (decision 0046): evaluating the whole
-          // server's module graph again for every file was most of what a small file cost. A file
-          // leaves nothing behind: it closes its servers, and the clock is set back after it.
+          // The server's tests share each worker's modules (decision 0046): a worker evaluates the
+          // server's module graph once, not once per file. A file leaves nothing behind: it closes
+          // its servers, and the clock is set back after it.
           name: 'server',
           include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/security/**/*.test.ts'],
           exclude: ownModules,

@@ -23,6 +23,9 @@ import { loadPlugins } from '../../core/server/plugins/registry';
 import { databaseUrl, dropDatabase, onPostgres, startingPointsVariable, testEnv, type StartingPoints } from './server';
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
+  // vitest calls it for the root config and for each project that extends it: the first call makes
+  // the starting points, and the others find them.
+  if (process.env[startingPointsVariable]) return async () => {};
   const dir = mkdtempSync(join(tmpdir(), 'masthead-start-'));
   const dumpTo = async (pglite: PGlite, file: string) => writeFileSync(file, Buffer.from(await (await pglite.dumpDataDir('none')).arrayBuffer()));
 

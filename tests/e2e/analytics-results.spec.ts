@@ -7,11 +7,9 @@
  * at the first (widths.spec.ts checks them with axe at a phone's width). Each page is a test of its
  * own, so that two workers share them.
  */
-import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { accounts, keepScreenshot, signIn } from './helpers';
-import { screensDir } from './paths';
+import { accounts, keepScreenshot, saveScreenshot, signIn } from './helpers';
 
 interface Results {
   sent: number;
@@ -62,7 +60,7 @@ async function keepAtEachWidth(page: Page, name: string) {
     await page.setViewportSize({ width, height: 900 });
     await page.evaluate(() => window.scrollTo(0, 0));
     if (width === widths[0]) await keepScreenshot(page, `${name}-${width}`);
-    else await page.screenshot({ path: join(screensDir, `${name}-${width}.png`), fullPage: true });
+    else await saveScreenshot(page, `${name}-${width}`);
   }
   await page.setViewportSize({ width: 1440, height: 900 });
 }

@@ -98,6 +98,11 @@ export function setFeatures(change: Record<string, unknown>): void {
 /** A screenshot kept as a test artefact (tests/artifacts/screens); every screen kept is checked with axe first. */
 export async function keepScreenshot(page: Page, name: string): Promise<void> {
   await expectAccessible(page);
+  await saveScreenshot(page, name);
+}
+
+/** The whole page, saved in tests/artifacts/screens: for a screen axe has checked already at another width. */
+export async function saveScreenshot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: join(screensDir, `${name}.png`), fullPage: true });
 }
 
