@@ -4,7 +4,8 @@ import { definePlugin } from '../../core/shared/plugin';
 export default definePlugin({
   id: 'dashboards',
   title: 'Dashboards',
-  // The landing page shows the subscribers plugin's subscribe form and the cover the settings keep.
-  requires: ['subscribers', 'settings'],
+  // The landing page shows the subscribers plugin's subscribe form and the cover the settings keep;
+  // the newsletter card and the publisher's newsletters read the newsletters plugin's calls.
+  requires: ['subscribers', 'settings', 'newsletters'],
   permissions: [],
 });

@@ -6,6 +6,7 @@ import tseslint from 'typescript-eslint';
 import boundaries from './boundaries.js';
 import disableReason from './disable-reason.js';
 import ownTables from './own-tables.js';
+import requires from './requires.js';
 
 export default tseslint.config(
   // What .gitignore leaves out, and the generated types.
@@ -30,11 +31,12 @@ export default tseslint.config(
     files: ['**/*.{ts,tsx,js}'],
     languageOptions: { globals: { ...globals.node, ...globals.browser } },
     linterOptions: { reportUnusedDisableDirectives: 'error' },
-    plugins: { masthead: { rules: { boundaries, 'disable-reason': disableReason, 'own-tables': ownTables } } },
+    plugins: { masthead: { rules: { boundaries, 'disable-reason': disableReason, 'own-tables': ownTables, requires } } },
     rules: {
       'masthead/boundaries': 'error',
       'masthead/disable-reason': 'error',
       'masthead/own-tables': 'error',
+      'masthead/requires': 'error',
       // TypeScript checks these (noUnusedLocals, noUnusedParameters; names and globals).
       '@typescript-eslint/no-unused-vars': 'off',
       'no-undef': 'off',

@@ -6,11 +6,6 @@ import { createRouteRef } from '../../../core/client/refs';
  * block. The issues plugin declares it; the plugin that counts readers binds it.
  */
 export const issueAnalyticsRoute = createRouteRef('issues.analytics', ['issueId']);
-/**
- * A newsletter's settings, where its testers are chosen: the publish page's checklist links to it
- * when the newsletter has none. The issues plugin declares it; the settings plugin binds it.
- */
-export const newsletterSettingsRoute = createRouteRef('issues.newsletterSettings', ['newsletterId']);
 /** The e-mail's size against Gmail's clipping limit (the design page's preview shows it too). */
 export { EmailSize } from './publish/EmailSize';
 /** An e-mailed issue's results, as rates with their counts (the analytics pages show them too). */

@@ -1,5 +1,7 @@
 import { lazy } from 'react';
+import { provide } from '../../../core/client/refs';
 import { clientPlugin } from '../../../core/client/registry';
+import { newsletterStatusRef } from '../../settings/client/public';
 import manifest from '../plugin';
 
 const NewslettersPage = lazy(() => import('./NewslettersPage'));
@@ -9,5 +11,12 @@ export default clientPlugin(manifest, {
   routes: [
     { path: '/newsletters/', page: NewslettersPage, requires: 'newsletters.list', chrome: 'bare' },
     { path: '/newsletters/list', page: NewslettersPage, requires: 'newsletters.list', chrome: 'bare' },
+  ],
+  // The Published and Featured switches of Newsletter Credentials call this plugin's routes.
+  provides: [
+    provide(
+      newsletterStatusRef,
+      lazy(() => import('./StatusSwitches')),
+    ),
   ],
 });

@@ -1,7 +1,7 @@
 /**
  * Newsletter credentials (/newsletters/show/{id}/settings): title, subtitle, description, cover,
- * colours, slug, sender, testers, interests, voice settings, the admins' Published and Featured switches,
- * and the way to the welcome issue. Saved through the top bar's SAVE; then whatever card an enabled
+ * colours, slug, sender, testers, interests, voice settings, the admins' Published and Featured switches
+ * (the newsletters plugin's, provided for `newsletterStatusRef`), and the way to the welcome issue. Saved through the top bar's SAVE; then whatever card an enabled
  * plugin provides for `newsletterSettingsCardRef` (the payments plugin's prices), saved by its own button.
  */
 import { DefaultButton, Spinner, Stack, Text, TextField } from '@fluentui/react';
@@ -17,11 +17,10 @@ import { useTopBarSave } from '../../../core/client/topbar-save';
 import { InterestsField } from './InterestsField';
 import { KeyField } from '../../../core/client/KeyField';
 import { newsletterKeyTaken, saveNewsletter, useNewsletterSettings, type NewsletterSettings } from './newsletter-settings';
-import { newsletterSettingsCardRef } from './public';
+import { newsletterSettingsCardRef, newsletterStatusRef } from './public';
 import { Colours, CredentialsCard, useSettingsForm } from './settings-form';
 import { SettingsCard } from './SettingsCard';
 import { SenderField } from './SenderField';
-import { StatusSwitches } from './StatusSwitches';
 import { TestersField } from './TestersField';
 import { VoiceSettingsField } from './VoiceSettingsField';
 
@@ -34,6 +33,7 @@ export default function NewsletterSettingsPage() {
   const { values, setValues, errors, setErrors, set, field, text } = useSettingsForm<NewsletterSettings>();
   const [busy, setBusy] = useState(false);
   const PluginCard = componentOf(newsletterSettingsCardRef);
+  const StatusSwitches = componentOf(newsletterStatusRef);
 
   useEffect(() => setValues(loaded ? loaded.body : null), [loaded, setValues]);
 
@@ -100,9 +100,11 @@ export default function NewsletterSettingsPage() {
         <VoiceSettingsField voices={form.voices} value={values.voiceSettings} onChange={(voiceSettings) => set('voiceSettings', voiceSettings)} />
       </SettingsCard>
 
-      {role === 'admin' ? (
+      {role === 'admin' && StatusSwitches ? (
         <SettingsCard title="STATUS">
-          <StatusSwitches newsletterId={newsletterId} published={values.status.published} featured={values.status.featured} />
+          <Suspense fallback={null}>
+            <StatusSwitches newsletterId={newsletterId} published={values.status.published} featured={values.status.featured} />
+          </Suspense>
         </SettingsCard>
       ) : null}
 

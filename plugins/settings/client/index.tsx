@@ -1,7 +1,7 @@
 import { lazy } from 'react';
 import { clientPlugin } from '../../../core/client/registry';
-import { newsletterSettingsRoute } from '../../issues/client/public';
 import manifest from '../plugin';
+import { newsletterSettingsRoute } from './public';
 
 export default clientPlugin(manifest, {
   routes: [

@@ -1,9 +1,9 @@
 /**
  * What other plugins may use of the settings on the console: the fields a newsletter's settings are
  * made of (the creation wizard asks for the same), the titled card the settings pages group their
- * fields in, and the slots at the end of the credentials pages that other plugins fill.
+ * fields in, the page other plugins link to, and the slots of the credentials pages that other plugins fill.
  */
-import { createComponentRef } from '../../../core/client/refs';
+import { createComponentRef, createRouteRef } from '../../../core/client/refs';
 
 export { ColorField } from './ColorField';
 export type { ColorFieldProps } from './ColorField';
@@ -26,6 +26,25 @@ export interface NewsletterSettingsCardProps {
  * SAVE (a feature's settings kept by its own service: the payments plugin's Stripe keys).
  */
 export const publisherSettingsCardRef = createComponentRef<PublisherSettingsCardProps>('settings.publisherCard');
+
+/**
+ * A newsletter's settings, where its testers are chosen (the publish page's checklist links to it
+ * when the newsletter has none). The settings plugin declares and binds it; others link to it.
+ */
+export const newsletterSettingsRoute = createRouteRef('settings.newsletterSettings', ['newsletterId']);
+
+export interface NewsletterStatusProps {
+  newsletterId: string;
+  published: boolean;
+  featured: boolean;
+}
+
+/**
+ * The admins' Published and Featured switches in Newsletter Credentials' STATUS card, given the
+ * newsletter's status as the settings read it. The newsletters plugin provides them: it serves the
+ * calls they make. Without it the card is not shown.
+ */
+export const newsletterStatusRef = createComponentRef<NewsletterStatusProps>('settings.newsletterStatus');
 
 /** A card at the end of Newsletter Credentials, saved by its own button (the payments plugin's prices). */
 export const newsletterSettingsCardRef = createComponentRef<NewsletterSettingsCardProps>('settings.newsletterCard');

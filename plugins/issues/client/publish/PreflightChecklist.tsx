@@ -11,10 +11,10 @@ import { Link as RouteLink } from 'wouter';
 import { useCan } from '../../../../core/client/permissions';
 import { linkTo } from '../../../../core/client/registry';
 import { theme } from '../../../../core/client/theme';
+import { newsletterSettingsRoute } from '../../../settings/client/public';
 import { draftStoriesBlock, notTestedText, sendingChecks } from '../../publishing';
 import type { Issue } from '../issue-api';
 import { issueEditorPath } from '../issue-paths';
-import { newsletterSettingsRoute } from '../public';
 import type { DraftStory } from './draft-stories';
 
 export interface PreflightChecklistProps {

@@ -1,5 +1,6 @@
 /**
- * The admins' Published and Featured switches: each change is saved at once through the
+ * The admins' Published and Featured switches, provided for Newsletter Credentials' STATUS card
+ * (the settings plugin's `newsletterStatusRef`): each change is saved at once through the
  * newsletters' calls (PUT to switch on, DELETE to switch off); a refusal puts the switch back.
  */
 import { Stack, Toggle } from '@fluentui/react';
@@ -7,7 +8,8 @@ import { useState } from 'react';
 import { call } from '../../../core/client/api';
 import { handleError } from '../../../core/client/errors';
 import { toast } from '../../../core/client/toasts';
-import { newsletterEndpoints } from '../../newsletters/endpoints';
+import type { NewsletterStatusProps } from '../../settings/client/public';
+import { newsletterEndpoints } from '../endpoints';
 
 /** Each switch's calls: PUT switches it on, DELETE off. */
 const switchCalls = {
@@ -15,13 +17,7 @@ const switchCalls = {
   feature: { on: newsletterEndpoints.feature, off: newsletterEndpoints.unfeature },
 };
 
-export interface StatusSwitchesProps {
-  newsletterId: string;
-  published: boolean;
-  featured: boolean;
-}
-
-export function StatusSwitches({ newsletterId, published: initialPublished, featured: initialFeatured }: StatusSwitchesProps) {
+export default function StatusSwitches({ newsletterId, published: initialPublished, featured: initialFeatured }: NewsletterStatusProps) {
   const [state, setState] = useState({ publish: initialPublished, feature: initialFeatured });
   const [busy, setBusy] = useState(false);
   const change = async (action: 'publish' | 'feature', on: boolean) => {
