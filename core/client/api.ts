@@ -44,8 +44,8 @@ export const api = ky.create({
   },
 });
 
-/** What a call of an endpoint takes: its path's parameters, its query and its body, as declared. */
-export type CallInput<E extends Endpoint> = { headers?: Record<string, string> } & ([keyof PathParamsOf<E>] extends [never]
+/** What a call of an endpoint takes: its path's parameters, its query and its body, as declared (and a time limit in ms, for a slow call). */
+export type CallInput<E extends Endpoint> = { headers?: Record<string, string>; timeout?: number } & ([keyof PathParamsOf<E>] extends [never]
   ? { params?: undefined }
   : { params: PathParamsOf<E> }) &
   (QueryOf<E> extends undefined ? { query?: undefined } : { query?: QueryOf<E> }) &
@@ -67,12 +67,13 @@ const addressOf = (endpoint: Endpoint, params?: Record<string, string>) => pathO
 
 /** Calls a declared endpoint (core/shared/endpoints.ts) and answers its answer, typed as declared. */
 export async function call<E extends Endpoint>(endpoint: E, ...[input]: InputArgument<E>): Promise<ResultOf<E>> {
-  const { params, query, body, headers } = (input ?? {}) as CallInput<Endpoint> & { params?: Record<string, string>; query?: object };
+  const { params, query, body, headers, timeout } = (input ?? {}) as CallInput<Endpoint> & { params?: Record<string, string>; query?: object };
   const response = await api(addressOf(endpoint, params), {
     method: endpoint.method.toLowerCase(),
     json: body,
     searchParams: searchOf(query),
     headers,
+    ...(timeout === undefined ? {} : { timeout }),
   });
   return (await response.json()) as ResultOf<E>;
 }

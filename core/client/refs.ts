@@ -1,13 +1,15 @@
 /**
- * References between the parts of the console, as Backstage has them: a page or a component is
- * named by a typed reference, never by its path or by a list the core keeps. Whoever defines the
- * contract declares the reference (a plugin in its public entry, for a page or component of its
- * own; the core here, for the slots it renders); whoever implements it binds it in its
- * client/index.tsx (`routes: [{ ref, path, page }]`, `provides: [provide(ref, component)]`);
- * whoever uses it asks the registry (`linkTo`, `componentOf`), which answers undefined when no
- * enabled plugin binds it, so a link or a button shows only when its target exists.
+ * References between the parts of the console, as Backstage has them: a page, a component or a
+ * call is named by a typed reference, never by its path or by a list the core keeps. Whoever
+ * defines the contract declares the reference (a plugin in its public entry, for a page or
+ * component of its own; the core here, for the slots it renders); whoever implements it binds it
+ * in its client/index.tsx (`routes: [{ ref, path, page }]`, `provides: [provide(ref, component)]`,
+ * `provides: [provide(ref, () => import('./module'))]` for a call); whoever uses it asks the
+ * registry (`linkTo`, `componentOf`, `functionOf`), which answers undefined when no enabled plugin
+ * binds it, so a link or a button shows only when its target exists.
  */
 import type { ComponentType, LazyExoticComponent } from 'react';
+import type { StoredEmbed } from '../shared/embeds';
 
 export type Lazy<P = object> = LazyExoticComponent<ComponentType<P>>;
 
@@ -34,14 +36,33 @@ export function createComponentRef<Props>(id: string): ComponentRef<Props> {
   return { kind: 'component', id };
 }
 
-/** A component bound to the reference it implements (a plugin's `provides`). */
-export interface ProvidedComponent {
-  ref: ComponentRef<never>;
-  component: Lazy<never>;
+export type AsyncFunction = (...args: never[]) => Promise<unknown>;
+
+/** An asynchronous call one part makes and another provides (a service's call); `Fn` is the contract. */
+export interface FunctionRef<Fn extends AsyncFunction> {
+  readonly kind: 'function';
+  readonly id: string;
+  /** Carries the function's type only. */
+  readonly fn?: Fn;
 }
 
-export function provide<Props>(ref: ComponentRef<Props>, component: Lazy<Props>): ProvidedComponent {
-  return { ref: ref as ComponentRef<never>, component: component as Lazy<never> };
+/** A module whose default export is the function, loaded on the first call, as `lazy` loads a component. */
+export type LazyFunction<Fn extends AsyncFunction> = () => Promise<{ default: Fn }>;
+
+export function createFunctionRef<Fn extends AsyncFunction>(id: string): FunctionRef<Fn> {
+  return { kind: 'function', id };
+}
+
+/** A component, or a call's module, bound to the reference it implements (a plugin's `provides`). */
+export interface Provided {
+  ref: ComponentRef<never> | FunctionRef<never>;
+  value: Lazy<never> | LazyFunction<never>;
+}
+
+export function provide<Props>(ref: ComponentRef<Props>, component: Lazy<Props>): Provided;
+export function provide<Fn extends AsyncFunction>(ref: FunctionRef<Fn>, load: LazyFunction<Fn>): Provided;
+export function provide(ref: { readonly id: string }, value: unknown): Provided {
+  return { ref, value } as Provided;
 }
 
 // The core's slots.
@@ -68,3 +89,15 @@ export interface ImagePickerProps {
 
 /** The image picker `ImageField` opens (the profile picture, newsletter logos, covers). */
 export const imagePickerRef = createComponentRef<ImagePickerProps>('core.imagePicker');
+
+/**
+ * Makes the embed of an address (spec 002 sections 2.10 and 8): the picture the embed service made
+ * of it, under the embed id `id`. It rejects when the picture cannot be made.
+ */
+export type MakeEmbed = (address: string, id: string) => Promise<StoredEmbed>;
+
+/**
+ * The rich-text editor's embeds (core/client/rich-text): the editor offers the Embed insert, its
+ * 'Change address' and the pasted-link embeds only while an enabled plugin provides this.
+ */
+export const makeEmbedRef = createFunctionRef<MakeEmbed>('core.makeEmbed');

@@ -6,7 +6,7 @@ import type { Scope } from '../../schemas/generated/entities/scope';
 import { menus, pluginsConfig } from '../shared/config';
 import type { Permission } from '../shared/permissions';
 import { coreManifest, orderPlugins, type MenuItemDefinition, type PluginManifest, type ScopeType } from '../shared/plugin';
-import type { ComponentRef, Lazy, ProvidedComponent, RouteRef } from './refs';
+import type { AsyncFunction, ComponentRef, FunctionRef, Lazy, LazyFunction, Provided, RouteRef } from './refs';
 
 export interface ClientRoute {
   /** A wouter pattern, e.g. '/resources/show/:resourceId'. */
@@ -57,8 +57,8 @@ export interface TopBarItem {
 
 export interface ClientPluginParts {
   routes?: ClientRoute[];
-  /** Components this plugin implements for references others declared (`provide(ref, component)`). */
-  provides?: ProvidedComponent[];
+  /** Components and calls this plugin implements for references others declared (`provide(ref, lazy(...))`, `provide(ref, () => import(...))`). */
+  provides?: Provided[];
   topBarItems?: Record<string, TopBarItem>;
   panels?: Record<string, DashboardPanel>;
   createActions?: Record<string, CreateAction>;
@@ -79,8 +79,8 @@ export interface Registry {
   panels: (DashboardPanel & { id: string })[];
   createActions: (CreateAction & { id: string })[];
   profileActions: (ProfileAction & { id: string })[];
-  /** Reference id to the component an enabled plugin provides for it. */
-  provided: Map<string, Lazy<never>>;
+  /** Reference id to the component (or the call's module) an enabled plugin provides for it. */
+  provided: Map<string, Provided['value']>;
   /** Route reference id to the path of the page an enabled plugin binds to it. */
   links: Map<string, string>;
   topBarItems: (TopBarItem & { id: string })[];
@@ -110,7 +110,7 @@ export function buildRegistry(found: ClientPlugin[], enabled: string[] = plugins
     panels: collect((plugin) => plugin.panels).sort((a, b) => Number(Boolean(b.lead)) - Number(Boolean(a.lead))),
     createActions: collect((plugin) => plugin.createActions),
     profileActions: collect((plugin) => plugin.profileActions),
-    provided: bindings(plugins.flatMap((plugin) => (plugin.provides ?? []).map(({ ref, component }) => [ref.id, component] as const))),
+    provided: bindings(plugins.flatMap((plugin) => (plugin.provides ?? []).map(({ ref, value }) => [ref.id, value] as const))),
     links: bindings(plugins.flatMap((plugin) => (plugin.routes ?? []).flatMap((route) => (route.ref ? [[route.ref.id, boundPath(route)] as const] : [])))),
     topBarItems: collect((plugin) => plugin.topBarItems),
     menuItems,
@@ -169,6 +169,19 @@ export function linkTo<P extends string>(ref: RouteRef<P>, ...params: [P] extend
 /** The component an enabled plugin provides for `ref`, or undefined. */
 export function componentOf<Props>(ref: ComponentRef<Props>): Lazy<Props> | undefined {
   return registry.provided.get(ref.id) as Lazy<Props> | undefined;
+}
+
+const calls = new Map<string, unknown>();
+
+/**
+ * The call an enabled plugin provides for `ref`, or undefined. Its module loads on the first call;
+ * the same function is answered each time (a stable dependency for hooks).
+ */
+export function functionOf<Fn extends AsyncFunction>(ref: FunctionRef<Fn>): Fn | undefined {
+  const load = registry.provided.get(ref.id) as LazyFunction<Fn> | undefined;
+  if (!load) return undefined;
+  if (!calls.has(ref.id)) calls.set(ref.id, async (...args: Parameters<Fn>) => (await load()).default(...args));
+  return calls.get(ref.id) as Fn;
 }
 
 /** ':scope' and ':scopeType' of a menu path, for the current scope. */

@@ -4,7 +4,8 @@
  * for through a load and a save (the stored form of docs/decisions/0039), the Insert Button dialog
  * checks with the spec's messages and stores the cut text and the marked link, the Embed dialog
  * puts a placeholder, then the embed service's picture, or a plain link when the service fails,
- * and addCustomBullet starts a line with the bullet marker.
+ * and addCustomBullet starts a line with the bullet marker. The picture is made by the call the
+ * embeds plugin provides for the editor's `makeEmbedRef`; without it the editor offers no embed.
  */
 import { setIconOptions } from '@fluentui/react';
 import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
@@ -12,11 +13,15 @@ import { ClassicEditor, Essentials, Link, Paragraph, type Editor, type ModelElem
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { makeEmbedRef } from '../../core/client/refs';
+import { buildRegistry } from '../../core/client/registry';
 import { EmbedDialog, InsertButtonDialog, embedFailedText } from '../../core/client/rich-text/InsertDialogs';
 import { insertPendingEmbed } from '../../core/client/rich-text/embed';
 import { embedPastedLinks } from '../../core/client/rich-text/embed-paste';
 import { QuickInsert } from '../../core/client/rich-text/quick-insert';
 import { Toaster } from '../../core/client/toasts';
+import embedsClient from '../../plugins/embeds/client';
+import makeEmbed from '../../plugins/embeds/client/make-embed';
 
 setIconOptions({ disableWarnings: true });
 
@@ -144,7 +149,7 @@ describe('a pasted link', () => {
     });
   }
 
-  beforeEach(() => embedPastedLinks(editor));
+  beforeEach(() => embedPastedLinks(editor, makeEmbed));
 
   it('that is an embed becomes one: a placeholder, then the picture', async () => {
     editor.setData('<p>Önce</p>');
@@ -231,7 +236,7 @@ describe('the Embed dialog', () => {
     render(
       <>
         <Toaster />
-        <EmbedDialog editor={editor} replacing={null} onDismiss={onDismiss} />
+        <EmbedDialog editor={editor} replacing={null} make={makeEmbed} onDismiss={onDismiss} />
       </>,
     );
     fireEvent.change(screen.getByPlaceholderText('Enter URL...'), { target: { value: 'https://youtu.be/dQw4w9WgXcQ' } });
@@ -274,7 +279,7 @@ describe('the Embed dialog', () => {
       render(
         <>
           <Toaster />
-          <EmbedDialog editor={editor} replacing={placed()} onDismiss={onDismiss} />
+          <EmbedDialog editor={editor} replacing={placed()} make={makeEmbed} onDismiss={onDismiss} />
         </>,
       );
       const field = screen.getByPlaceholderText('Enter URL...') as HTMLInputElement;
@@ -298,11 +303,49 @@ describe('the Embed dialog', () => {
 
   it('asks for a card when the address is one of our own public pages', async () => {
     const onDismiss = vi.fn();
-    render(<EmbedDialog editor={editor} replacing={null} onDismiss={onDismiss} />);
+    render(<EmbedDialog editor={editor} replacing={null} make={makeEmbed} onDismiss={onDismiss} />);
     fireEvent.change(screen.getByPlaceholderText('Enter URL...'), { target: { value: `${origin}/s/sehirde-yeni-metro-hatti-acildi` } });
     fireEvent.click(screen.getByRole('button', { name: 'EMBED' }));
     await waitFor(() => expect(onDismiss).toHaveBeenCalled());
     expect(frames).toEqual([{ kind: 'card', product: 's', key: 'sehirde-yeni-metro-hatti-acildi' }]);
     expect(editor.getData()).toContain('data-embed="product"');
+  });
+});
+
+describe("the editor's embeds extension point", () => {
+  it('is filled by the embeds plugin: the dialog makes the picture through the call it registered', async () => {
+    const { functionOf } = await import('../../core/client/registry');
+    const make = functionOf(makeEmbedRef);
+    expect(make).toBeDefined();
+    // Not enabled, the plugin binds nothing, and the editor offers no embed.
+    expect(buildRegistry([embedsClient], ['embeds']).provided.has(makeEmbedRef.id)).toBe(true);
+    expect(buildRegistry([embedsClient], []).provided.has(makeEmbedRef.id)).toBe(false);
+    const onDismiss = vi.fn();
+    render(<EmbedDialog editor={editor} replacing={null} make={make!} onDismiss={onDismiss} />);
+    fireEvent.change(screen.getByPlaceholderText('Enter URL...'), { target: { value: 'https://youtu.be/dQw4w9WgXcQ' } });
+    fireEvent.click(screen.getByRole('button', { name: 'EMBED' }));
+    await waitFor(() => expect(onDismiss).toHaveBeenCalled());
+    expect(frames).toEqual([{ kind: 'url', url: 'https://youtu.be/dQw4w9WgXcQ' }]);
+    expect(editor.getData()).toContain('<img src="/uploads/embeds/abc.png" alt="A video" width="600" height="340">');
+  });
+
+  it('left empty, leaves out the Embed item and the embed toolbar; placed embeds still show', async () => {
+    const bare = document.createElement('div');
+    document.body.appendChild(bare);
+    const without = await ClassicEditor.create(bare, {
+      licenseKey: 'GPL',
+      plugins: [Essentials, Paragraph, Link, QuickInsert],
+      quickInsert: { openButtonDialog: () => undefined },
+    });
+    try {
+      const factory = without.ui.componentFactory;
+      expect(['customButton', 'addCustomBullet', 'editCustomButton'].map((name) => factory.has(name))).toEqual([true, true, true]);
+      expect(['embed', 'changeEmbed'].map((name) => factory.has(name))).toEqual([false, false]);
+      without.setData(embed);
+      expect(without.getData()).toBe(embed);
+    } finally {
+      await without.destroy();
+      bare.remove();
+    }
   });
 });

@@ -1,15 +1,17 @@
 /**
  * The rich-text editor's two insert dialogs (spec 002 sections 2.10 and 5): Insert Button (text and
  * address, checked with the spec's messages) and Embed (an address turned into a picture by the
- * embed service, with its progress shown; the spec's 7 to 10 seconds). The editor takes the
- * focus back once a dialog is gone (RichTextEditor), so neither restores it.
+ * embed service, with its progress shown; the spec's 7 to 10 seconds). The picture is made by the
+ * call a plugin provides for `makeEmbedRef` (core/client/refs.ts), which the editor hands the
+ * dialog as `make`. The editor takes the focus back once a dialog is gone (RichTextEditor), so
+ * neither restores it.
  */
 import { ProgressIndicator, Text, TextField } from '@fluentui/react';
 import { useState, type FormEvent } from 'react';
 import type { Editor, ModelElement } from 'ckeditor5';
-import { buttonLink, buttonLinkTyped, buttonText, customButton, embedTargetOf, newEmbedId, type EmbedShown } from '../../shared/embeds';
-import { api } from '../api';
+import { buttonLink, buttonLinkTyped, buttonText, customButton, newEmbedId } from '../../shared/embeds';
 import { FormDialog } from '../form-dialog';
+import type { MakeEmbed } from '../refs';
 import { toast } from '../toasts';
 import type { CustomButtonValue } from './custom-button';
 import { richTextDialogClass } from './dialog-class';
@@ -59,26 +61,8 @@ export function InsertButtonDialog({ editor, editing, onDismiss }: { editor: Edi
   );
 }
 
-/** What the embed service answers (plugins/embeds). */
-interface GeneratedEmbed {
-  url: string;
-  width: number;
-  height: number;
-  link: string;
-  title: string;
-}
-
-/** Makes the picture of an address: a card for our own content, a rendering of anything else. */
-export async function generateEmbed(address: string, id: string): Promise<EmbedValue> {
-  const target = embedTargetOf(address, window.location.origin);
-  const frame = target?.kind === 'product' ? { kind: 'card', product: target.product, key: target.key } : { kind: 'url', url: address };
-  const { data } = await api.post('embed/generate', { json: { frame }, timeout: 60_000 }).json<{ data: GeneratedEmbed }>();
-  const shown: EmbedShown = target?.kind ?? 'page';
-  return { id, shown, source: target?.url ?? address, link: data.link, image: data.url, width: data.width, height: data.height, title: data.title };
-}
-
-/** Embeds an address, or with `replacing` gives that embed another one. */
-export function EmbedDialog({ editor, replacing, onDismiss }: { editor: Editor; replacing: ModelElement | null; onDismiss(): void }) {
+/** Embeds an address, or with `replacing` gives that embed another one; `make` makes its picture. */
+export function EmbedDialog({ editor, replacing, make, onDismiss }: { editor: Editor; replacing: ModelElement | null; make: MakeEmbed; onDismiss(): void }) {
   const [url, setUrl] = useState(replacing ? embedSourceOf(replacing) : '');
   const [busy, setBusy] = useState(false);
   const submit = async (event: FormEvent) => {
@@ -93,7 +77,7 @@ export function EmbedDialog({ editor, replacing, onDismiss }: { editor: Editor; 
     setBusy(true);
     let made: EmbedValue | null = null;
     try {
-      made = await generateEmbed(address, id);
+      made = await make(address, id);
     } catch {
       toast('error', 'Error!', embedFailedText);
     }

@@ -2,8 +2,9 @@
  * The rich-text editor (CKEditor 5, GPL): paragraph formats Paragraph and Heading 1 to 4, bold,
  * italic, links (absolute http, https or ftp only), bulleted and numbered lists, a horizontal
  * line, images uploaded to the image library, custom buttons and embeds; the block toolbar beside
- * each line holds the spec's quick-insert items (spec 002 section 2.10). Loaded only by the pages
- * that use it (see index.ts).
+ * each line holds the spec's quick-insert items (spec 002 section 2.10). Embeds are offered while
+ * an enabled plugin provides `makeEmbedRef` (the embeds plugin). Loaded only by the pages that use
+ * it (see index.ts).
  */
 import { CKEditor } from '@ckeditor/ckeditor5-react';
 import {
@@ -32,6 +33,8 @@ import 'ckeditor5/ckeditor5.css';
 import { Text } from '@fluentui/react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { apiBase } from '../api';
+import { makeEmbedRef } from '../refs';
+import { functionOf } from '../registry';
 import { store, tokenAtom } from '../stores';
 import { toast } from '../toasts';
 import { embedPastedLinks } from './embed-paste';
@@ -81,6 +84,12 @@ const headingOptions = [
 
 /** The insert dialog that is open: a button to add or change, an embed to add or replace. */
 type Dialog = { kind: 'button'; editing: CustomButtonValue | null } | { kind: 'embed'; replacing: ModelElement | null };
+
+/** The call that makes an embed's picture (the embeds plugin's); undefined while no enabled plugin provides it. */
+const makeEmbed = functionOf(makeEmbedRef);
+
+/** A toolbar item this console offers: the Embed item only with a call that makes embeds. */
+const offered = (item: string) => item !== 'embed' || makeEmbed !== undefined;
 
 export default function RichTextEditor({ value, onChange, label, placeholder, disabled = false, onControls }: RichTextEditorProps) {
   const labelId = useId();
@@ -141,12 +150,12 @@ export default function RichTextEditor({ value, onChange, label, placeholder, di
         '|',
         'undo',
         'redo',
-      ],
+      ].filter(offered),
       // Spec 002 section 2.10's quick-insert items: image, embed, customButton, ul, ol, hr, addCustomBullet.
-      blockToolbar: ['uploadImage', 'embed', 'customButton', 'bulletedList', 'numberedList', 'horizontalLine', 'addCustomBullet'],
+      blockToolbar: ['uploadImage', 'embed', 'customButton', 'bulletedList', 'numberedList', 'horizontalLine', 'addCustomBullet'].filter(offered),
       quickInsert: {
         openButtonDialog: (editing) => setDialog({ kind: 'button', editing }),
-        openEmbedDialog: (replacing) => setDialog({ kind: 'embed', replacing }),
+        ...(makeEmbed ? { openEmbedDialog: (replacing: ModelElement | null) => setDialog({ kind: 'embed', replacing }) } : {}),
       } satisfies QuickInsertConfig,
       heading: { options: headingOptions },
       image: { toolbar: ['imageTextAlternative', 'toggleImageCaption'] },
@@ -192,7 +201,7 @@ export default function RichTextEditor({ value, onChange, label, placeholder, di
             data: () => editor.getData(),
             focus: () => editor.editing.view.focus(),
           });
-          embedPastedLinks(editor);
+          if (makeEmbed) embedPastedLinks(editor, makeEmbed);
           // A link that is not absolute http, https or ftp is refused before it is set.
           editor.commands.get('link')?.on(
             'execute',
@@ -214,7 +223,9 @@ export default function RichTextEditor({ value, onChange, label, placeholder, di
         }}
       />
       {editor && dialog?.kind === 'button' ? <InsertButtonDialog editor={editor} editing={dialog.editing} onDismiss={closeDialog} /> : null}
-      {editor && dialog?.kind === 'embed' ? <EmbedDialog editor={editor} replacing={dialog.replacing} onDismiss={closeDialog} /> : null}
+      {editor && makeEmbed && dialog?.kind === 'embed' ? (
+        <EmbedDialog editor={editor} replacing={dialog.replacing} make={makeEmbed} onDismiss={closeDialog} />
+      ) : null}
     </div>
   );
 }

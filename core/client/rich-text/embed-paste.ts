@@ -1,16 +1,17 @@
 /**
  * A link pasted alone that is an embed (a YouTube video, a Spotify item, a post on Twitter, one of
  * our own public pages) becomes one: a placeholder at once, the picture when the embed service
- * has made it, or the plain link and the spec's toast when it could not (spec 002 section 8).
- * Any other paste is CKEditor's.
+ * has made it (`make`, the call a plugin provides for `makeEmbedRef`), or the plain link and the spec's
+ * toast when it could not (spec 002 section 8). Any other paste is CKEditor's.
  */
 import type { ClipboardInputTransformationEvent, Editor } from 'ckeditor5';
 import { embedTargetOf, newEmbedId } from '../../shared/embeds';
 import { toast } from '../toasts';
+import type { MakeEmbed } from '../refs';
 import { insertPendingEmbed, resolvePendingEmbed } from './embed';
-import { embedFailedText, generateEmbed } from './InsertDialogs';
+import { embedFailedText } from './InsertDialogs';
 
-export function embedPastedLinks(editor: Editor): void {
+export function embedPastedLinks(editor: Editor, make: MakeEmbed): void {
   if (!editor.plugins.has('ClipboardPipeline')) return;
   editor.plugins.get('ClipboardPipeline').on<ClipboardInputTransformationEvent>(
     'inputTransformation',
@@ -20,7 +21,7 @@ export function embedPastedLinks(editor: Editor): void {
       event.stop();
       const id = newEmbedId();
       insertPendingEmbed(editor, id, text);
-      generateEmbed(text, id).then(
+      make(text, id).then(
         (made) => resolvePendingEmbed(editor, id, made),
         () => {
           toast('error', 'Error!', embedFailedText);

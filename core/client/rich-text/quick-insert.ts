@@ -3,7 +3,8 @@
  * embed (each opens its dialog, which the React editor shows) and addCustomBullet (a new line that
  * starts with the bullet marker). The block toolbar beside each line offers them with image, ul, ol and hr.
  * A selected button or embed gets a toolbar of its own: 'Edit button' and 'Change address' reopen
- * their dialog on it.
+ * their dialog on it. Without `openEmbedDialog` (no plugin makes embeds) there is no embed item
+ * and no embed toolbar; placed embeds still show.
  */
 import { ButtonView, Plugin, WidgetToolbarRepository, isWidget, type ModelElement, type ViewDocumentSelection } from 'ckeditor5';
 import { buttonClass, embedClass } from '../../shared/embeds';
@@ -15,8 +16,8 @@ import { EmbedEditing, selectedEmbed } from './embed';
 export interface QuickInsertConfig {
   /** `editing`: the selected button's value; the dialog changes it instead of adding one. */
   openButtonDialog(editing: CustomButtonValue | null): void;
-  /** `replacing`: the embed the new address replaces, or null to add one. */
-  openEmbedDialog(replacing: ModelElement | null): void;
+  /** `replacing`: the embed the new address replaces, or null to add one. Left out when no plugin makes embeds. */
+  openEmbedDialog?(replacing: ModelElement | null): void;
 }
 
 declare module '@ckeditor/ckeditor5-core' {
@@ -66,7 +67,8 @@ export class QuickInsert extends Plugin {
         return view;
       });
     add('customButton', 'customButton', 'Insert Button', () => actions?.openButtonDialog(null));
-    add('embed', 'embed', 'Embed', () => actions?.openEmbedDialog(null));
+    const openEmbedDialog = actions?.openEmbedDialog;
+    if (openEmbedDialog) add('embed', 'embed', 'Embed', () => openEmbedDialog(null));
     add('addCustomBullet', 'addCustomBullet', 'Add bullet', () => this.addBullet());
     add(
       'editCustomButton',
@@ -75,13 +77,14 @@ export class QuickInsert extends Plugin {
       () => actions?.openButtonDialog((editor.commands.get('updateCustomButton') as UpdateCustomButtonCommand).value),
       true,
     );
-    add('changeEmbed', 'edit', 'Change address', () => actions?.openEmbedDialog(selectedEmbed(editor)), true);
+    if (openEmbedDialog) add('changeEmbed', 'edit', 'Change address', () => openEmbedDialog(selectedEmbed(editor)), true);
   }
 
   afterInit(): void {
     const toolbars = this.editor.plugins.get(WidgetToolbarRepository);
     toolbars.register('customButton', { ariaLabel: 'Button toolbar', items: ['editCustomButton'], getRelatedElement: selectedWidgetOf(buttonClass) });
-    toolbars.register('embed', { ariaLabel: 'Embed toolbar', items: ['changeEmbed'], getRelatedElement: selectedWidgetOf(embedClass) });
+    if (this.editor.config.get('quickInsert')?.openEmbedDialog)
+      toolbars.register('embed', { ariaLabel: 'Embed toolbar', items: ['changeEmbed'], getRelatedElement: selectedWidgetOf(embedClass) });
   }
 
   /** A line that starts with the marker: the empty line the caret is on, or a new one after it. */
