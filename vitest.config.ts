@@ -3,7 +3,13 @@ import { defineConfig } from 'vitest/config';
 import { schemaValidators } from './scripts/build/validator-codegen';
 
 /** Files that need modules of their own: they replace a module (vi.mock), or render into a document (happy-dom). */
-const ownModules = ['tests/api/issues.test.ts', 'tests/api/issues-live.test.ts', 'tests/unit/format.test.ts', 'tests/unit/analytics-periods.test.ts'];
+const ownModules = [
+  'tests/api/issues.test.ts',
+  'tests/api/issues-live.test.ts',
+  'tests/api/plugins.test.ts',
+  'tests/unit/format.test.ts',
+  'tests/unit/analytics-periods.test.ts',
+];
 
 export default defineConfig({
   plugins: [react(), schemaValidators()],
