@@ -299,4 +299,37 @@ describe.each(databases)('publishing issues on %s', (kind) => {
     });
     expect(notifyAgain.status).toBe(409);
   });
+
+  it('reads the issue once in each step of a publication: the call, then the job that publishes it', async () => {
+    const id = await issueByKey('-haftanin-ozeti');
+    // Every statement of any handle or transaction that reads this issue's row; the send's check
+    // of `processing` (a cancel stops it) aside, and so is this test's own look (marked).
+    const reads: string[] = [];
+    let executor = Object.getPrototypeOf(t.server.database.db.getExecutor());
+    while (!Object.hasOwn(executor, 'executeQuery')) executor = Object.getPrototypeOf(executor);
+    const execute = executor.executeQuery;
+    executor.executeQuery = function (this: unknown, query: { sql: string; parameters: readonly unknown[] }, ...rest: unknown[]) {
+      const readsIssue = /^select\b/i.test(query.sql) && /\bfrom\s+"?issues"?(\s|$)/i.test(query.sql) && query.parameters.includes(id);
+      if (readsIssue && !query.sql.startsWith('select "processing" from') && !query.sql.includes('/* the test */')) reads.push(query.sql);
+      return execute.call(this, query, ...rest);
+    };
+    try {
+      // A few seconds ahead, so that the job starts after the call has answered.
+      const published = await t.request('POST', `/api/issues/publish/${id}`, {
+        token: tokens.admin,
+        body: { publishedAt: new Date(Date.now() + 4_000).toISOString(), publishOptions: options({ publishOnly: true }) },
+      });
+      expect(published.status).toBe(200);
+      expect(published.body.data.status.scheduled).toBe(true);
+      expect(reads).toHaveLength(1);
+      const status = () =>
+        sql<{ published: boolean; busy: boolean }>`select published, scheduled or queued or processing as busy from issues /* the test */ where id = ${id}`
+          .execute(t.server.database.db)
+          .then(({ rows }) => rows[0]!);
+      await until(status, (now) => now.published && !now.busy, 30_000);
+      expect(reads).toHaveLength(2);
+    } finally {
+      executor.executeQuery = execute;
+    }
+  });
 });

@@ -4,8 +4,9 @@
  * shows exactly the sections its status and the viewer's role allow; Publish Only and Send to
  * subscribers follow the mediums; the checks before a test or a publication are toasts 'Error!'
  * and nothing is asked of the server; draft stories open the draft-story modal instead of a
- * publication, and ACCEPT ALL accepts what it can; after a publication the issue is asked for
- * again and shown as it is; the deliveries follow the room's events; the preview builds the
+ * publication, and ACCEPT ALL accepts what it can; after a publication the issue is shown as the
+ * call answers it, at once and without asking for it again, unless the room told a later move
+ * meanwhile; the status and the deliveries follow the room's events; the preview builds the
  * e-mail, toggles light and dark and lets the server forget the build when it closes.
  * Issue 29: the checklist 'Before you publish' says what is missing and links to it; the button
  * says what it does (PUBLISH NOW, SCHEDULE, ...); nothing goes out before a confirmation that says
@@ -148,7 +149,10 @@ const counts = (fields: Partial<Record<'total' | 'sent' | 'failed' | 'doubt' | '
 
 /** What the fake server answers and what it was asked. */
 let newsletter = newsletterOf();
-let fetchedIssue: Issue = issueOf({ tested: true, scheduled: true });
+/** The issue as the publish and cancel calls answer it (and GET /issues/list/i1, which the page should not ask). */
+let answeredIssue: Issue = issueOf({ tested: true, scheduled: true });
+/** Runs as the publish call is answered, before the answer leaves: what the room says meanwhile. */
+let beforeAnswer: (() => void) | null = null;
 let publishAnswer: { status: number; body: unknown } = { status: 200, body: null };
 let deliveries = { email: counts(), notification: counts(), failures: [] as { email: string; answer: string; at: string }[], mailServer: null as unknown };
 /** GET /issues/preflight/i1: the draft stories the server finds and the subscribers the issue would go to now. */
@@ -186,15 +190,16 @@ const server = setupServer(
     publishBodies.push(body);
     if (publishAnswer.status !== 200) return HttpResponse.json(publishAnswer.body as Record<string, unknown>, { status: publishAnswer.status });
     const msg = body.publishOptions.test ? 'A test email has been sent.' : 'You can close this page and we will do the rest.';
-    return HttpResponse.json({ data: fetchedIssue, msg });
+    beforeAnswer?.();
+    return HttpResponse.json({ data: answeredIssue, msg });
   }),
   http.delete(`${origin}/api/issues/publish/i1`, () => {
     calls.push('DELETE publish');
-    return HttpResponse.json({ data: fetchedIssue, msg: 'The issue is successfully cancelled.' });
+    return HttpResponse.json({ data: answeredIssue, msg: 'The issue is successfully cancelled.' });
   }),
   http.get(`${origin}/api/issues/list/i1`, () => {
     calls.push('GET issue');
-    return HttpResponse.json({ data: fetchedIssue });
+    return HttpResponse.json({ data: answeredIssue });
   }),
   http.get(`${origin}/api/issues/update/i1/content`, () => {
     calls.push('GET content');
@@ -273,7 +278,8 @@ afterEach(() => {
     fireEvent.click(within(item.closest<HTMLElement>('.ms-MessageBar')!).getByRole('button', { name: 'Close' }));
   cleanup();
   newsletter = newsletterOf();
-  fetchedIssue = issueOf({ tested: true, scheduled: true });
+  answeredIssue = issueOf({ tested: true, scheduled: true });
+  beforeAnswer = null;
   publishAnswer = { status: 200, body: null };
   deliveries = { email: counts(), notification: counts(), failures: [], mailServer: null };
   preflight = preflightOf();
@@ -339,12 +345,12 @@ const sectionNames = () =>
     .map((region) => region.getAttribute('aria-label'));
 /** Moves the clock on by `ms` (the publish page's tests run on fake timers), running the timers that fall due and what they start. */
 const advance = (ms: number) => act(() => vi.advanceTimersByTimeAsync(ms));
-/** The page asks for the issue again a moment after a publication: waited for, so it does not reach the next test. */
-const refetched = async () => {
-  await advance(constants.issues.publishRefetchMs);
-  await waitFor(() => expect(calls).toContain('GET issue'));
-};
 const toastTexts = () => screen.queryAllByTestId('toast').map((item) => item.textContent);
+/** The publish call is answered and its answer shown: waited for, so it does not reach the next test; the issue is not asked for again. */
+const answered = async () => {
+  await waitFor(() => expect(toastTexts().some((text) => text?.startsWith('Success!'))).toBe(true));
+  expect(calls).not.toContain('GET issue');
+};
 /** What the page asked of the server, the e-mail builds aside. */
 const requests = () => calls.filter((call) => !call.endsWith(' build'));
 /** The same without the preflight, which the page also asks whenever the issue's status moves on. */
@@ -367,7 +373,7 @@ const dialogClosed = () => waitFor(() => expect(screen.queryByRole('dialog')).to
 describe('the publish page', () => {
   // The date picker's rules depend on the clock: a run near midnight would type a time for the
   // next day into today's date. Date is faked, from mid-morning on with the real clock, and so are
-  // timeouts: the moment before the issue is asked for again passes when a test moves time on.
+  // timeouts, which pass when a test moves time on.
   beforeEach(() => {
     vi.useFakeTimers({ toFake: ['Date', 'setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
     vi.setSystemTime(new Date(2026, 5, 15, 10, 0, 12));
@@ -548,7 +554,7 @@ describe('the publish page', () => {
     expect(asking.text).toMatch(/^Publish on the web page only at .+\. Nobody is sent anything\.$/);
     asking.press('SCHEDULE');
     await waitFor(() => expect(publishBodies).toHaveLength(1));
-    await refetched();
+    await answered();
     const body = publishBodies[0]!;
     expect(body.publishOptions).toEqual({ test: false, publishOnly: true, overridePublishedAt: false, mediums: { email: false, notification: false } });
     // The default date: a minute or more ahead, seconds zeroed; the one the confirmation named.
@@ -596,7 +602,7 @@ describe('the publish page', () => {
     expect(requests()).toEqual(['GET preflight']);
     asking.press('SCHEDULE');
     await waitFor(() => expect(publishBodies).toHaveLength(1));
-    await refetched();
+    await answered();
     expect(publishBodies[0]!.publishedAt).toBe(new Date(2026, 5, 15, 14, 30).toISOString());
   });
 
@@ -606,7 +612,7 @@ describe('the publish page', () => {
     const asking = await confirmation();
     asking.press('BACK');
     await dialogClosed();
-    await advance(constants.issues.publishRefetchMs * 2);
+    await advance(1_000);
     expect(requests()).toEqual(['GET preflight']);
     expect(publishBodies).toEqual([]);
     const button = within(screen.getByRole('region', { name: 'Publish' })).getByRole('button', { name: 'PUBLISH NOW' }) as HTMLButtonElement;
@@ -627,8 +633,8 @@ describe('the publish page', () => {
     expect(screen.queryByRole('dialog')).toBeNull();
   });
 
-  it('sends a test, says so and shows the issue as the server has it after a moment', async () => {
-    fetchedIssue = issueOf({ tested: true, ready: true });
+  it('sends a test, says so and shows the issue as the call answers it', async () => {
+    answeredIssue = issueOf({ tested: true, ready: true });
     // Draft stories do not stop a test: it is sent without asking for them.
     preflight = preflightOf([{ _id: 's2', name: 'Resimsiz haber' }]);
     await openPage(issueOf({ draft: true }));
@@ -637,18 +643,16 @@ describe('the publish page', () => {
     expect(publishBodies[0]).toEqual({
       publishOptions: { test: true, publishOnly: false, overridePublishedAt: false, mediums: { email: true, notification: false } },
     });
-    expect(requests()).toEqual(['POST publish']);
-    // Now tested: the Publish section appears once the issue has been asked for again.
-    await advance(constants.issues.publishRefetchMs);
+    // Now tested, as the answer says: the Publish section appears, and the issue is not asked for again.
     await waitFor(() => expect(sectionNames()).toEqual(['Summary', checklistName, 'Testing', 'Publish']));
-    expect(asked()).toEqual(['POST publish', 'GET issue']);
+    expect(asked()).toEqual(['POST publish']);
     // Its status moved on: the checklist's preflight is asked for again.
-    await waitFor(() => expect(requests()).toEqual(['POST publish', 'GET issue', 'GET preflight']));
+    await waitFor(() => expect(requests()).toEqual(['POST publish', 'GET preflight']));
     expect(screen.getByRole('listitem', { name: 'Tested: done' })).toBeTruthy();
   });
 
-  it('confirms a publication now with the counts, publishes at the time of the confirmation, then asks for the issue again about half a second later', async () => {
-    fetchedIssue = issueOf({ tested: true, scheduled: true }, { plannedAt: '2099-01-05T09:30:00.000Z', mediums: { email: true, notification: true } });
+  it('confirms a publication now with the counts, publishes at the time of the confirmation, and shows the issue as answered at once', async () => {
+    answeredIssue = issueOf({ tested: true, scheduled: true }, { plannedAt: '2099-01-05T09:30:00.000Z', mediums: { email: true, notification: true } });
     await openPage(issueOf({ tested: true }), 'admin');
     // An admin's time starts a minute ahead: it goes now, and says so.
     press('Publish', 'PUBLISH NOW');
@@ -660,12 +664,7 @@ describe('the publish page', () => {
     asking.press('PUBLISH NOW');
     const confirmedAt = Date.now();
     expect(await screen.findByText('You can close this page and we will do the rest.')).toBeTruthy();
-    // Not at once: after the moment.
-    await advance(constants.issues.publishRefetchMs / 2);
-    expect(calls).not.toContain('GET issue');
-    await advance(constants.issues.publishRefetchMs / 2);
-    await waitFor(() => expect(calls).toContain('GET issue'));
-    expect(requests().slice(0, 3)).toEqual(['GET preflight', 'POST publish', 'GET issue']);
+    expect(requests().slice(0, 2)).toEqual(['GET preflight', 'POST publish']);
     const body = publishBodies[0]!;
     expect(body.publishOptions).toEqual({
       test: false,
@@ -675,9 +674,39 @@ describe('the publish page', () => {
     });
     // 'Now' is when it was confirmed, not the minute ahead the picker offered.
     expect(Math.abs(Date.parse(body.publishedAt!) - confirmedAt)).toBeLessThan(5_000);
-    // Scheduled now: an admin sees Cancel and the timeline says when.
+    // Scheduled now, as answered: an admin sees Cancel and the timeline says when, no time passing first.
     await waitFor(() => expect(sectionNames()).toEqual(['Summary', 'Cancel']));
     expect(screen.getByText(/^Scheduled for /)).toBeTruthy();
+    expect(calls).not.toContain('GET issue');
+  });
+
+  it('keeps what the room said while the call was answered: the answer does not take the issue back', async () => {
+    const mediums = { email: true, notification: true };
+    answeredIssue = issueOf({ tested: true, queued: true }, { mediums });
+    const { socket } = await openPage(issueOf({ tested: true }), 'admin');
+    // The server tells the room before it answers, and the job may start meanwhile.
+    beforeAnswer = () =>
+      act(() =>
+        socket.fire('issue-i1', {
+          type: 'issue-status',
+          issue: issueOf({ tested: true, published: true, processing: true }, { mediums, publishedAt: '2026-06-15T07:00:12.000Z' }),
+        }),
+      );
+    press('Publish', 'PUBLISH NOW');
+    (await confirmation()).press('PUBLISH NOW');
+    await answered();
+    expect(screen.getByText('Issue is processing...')).toBeTruthy();
+    expect(screen.queryByText('Issue is queued.')).toBeNull();
+    cleanup();
+
+    // Without a word from the room, the answer is what is shown.
+    beforeAnswer = null;
+    await openPage(issueOf({ tested: true }), 'admin');
+    press('Publish', 'PUBLISH NOW');
+    (await confirmation()).press('PUBLISH NOW');
+    expect(await screen.findByText('Issue is queued.')).toBeTruthy();
+    expect(publishBodies).toHaveLength(2);
+    expect(calls).not.toContain('GET issue');
   });
 
   it('sends a published issue as a notification now and schedules its e-mail, each button saying which', async () => {
@@ -693,7 +722,7 @@ describe('the publish page', () => {
     expect(asking.title).toBe('Send to 1.180 app subscribers now?');
     asking.press('SEND AS NOTIFICATION');
     await waitFor(() => expect(publishBodies).toHaveLength(1));
-    await refetched();
+    await answered();
     expect(publishBodies[0]!.publishOptions).toMatchObject({ publishOnly: false, mediums: { email: false, notification: true } });
   });
 
@@ -751,8 +780,8 @@ describe('the publish page', () => {
     expect(within(dialog).getByText('Geç gelen haber')).toBeTruthy();
   });
 
-  it('cancels a scheduled issue (admins) once confirmed, and asks for it again', async () => {
-    fetchedIssue = issueOf({ tested: true, cancelled: true });
+  it('cancels a scheduled issue (admins) once confirmed, and shows it as the call answers', async () => {
+    answeredIssue = issueOf({ tested: true, cancelled: true });
     await openPage(issueOf({ tested: true, scheduled: true }, { plannedAt: '2099-01-05T09:30:00.000Z' }), 'admin');
     fireEvent.click(screen.getByRole('button', { name: 'CANCEL' }));
     const asking = await confirmation();
@@ -763,12 +792,12 @@ describe('the publish page', () => {
     expect(calls).not.toContain('DELETE publish');
     asking.press('CANCEL PUBLICATION');
     expect(await screen.findByText('The issue is successfully cancelled.')).toBeTruthy();
-    await advance(constants.issues.publishRefetchMs);
     await waitFor(() => expect(sectionNames()).toEqual(['Summary', checklistName, 'Testing', 'Publish', 'Reschedule']));
+    expect(calls).not.toContain('GET issue');
   });
 
   it('says what stays unsent before stopping an issue being sent, and stops nothing on BACK', async () => {
-    fetchedIssue = issueOf({ tested: true, cancelled: true, published: true, emailed: true });
+    answeredIssue = issueOf({ tested: true, cancelled: true, published: true, emailed: true });
     deliveries = {
       email: counts({ total: 100, sent: 40, failed: 2, pending: 58 }),
       notification: counts({ total: 20, sent: 10, pending: 10 }),
@@ -789,7 +818,7 @@ describe('the publish page', () => {
     asking.press('CANCEL PUBLICATION');
     expect(await screen.findByText('The issue is successfully cancelled.')).toBeTruthy();
     expect(calls.filter((call) => call === 'DELETE publish')).toHaveLength(1);
-    await refetched();
+    await answered();
   });
 
   it("reschedules on the issue's own date while it is still ahead, without sending one", async () => {
@@ -803,7 +832,7 @@ describe('the publish page', () => {
     expect(asking.text).toBe(`Send to 2.821 e-mail and 1.180 app subscribers at ${planned}. Subscribers who already received it get nothing.`);
     asking.press('RESCHEDULE');
     await waitFor(() => expect(publishBodies).toHaveLength(1));
-    await refetched();
+    await answered();
     expect(publishBodies[0]).not.toHaveProperty('publishedAt');
   });
 
@@ -847,7 +876,7 @@ describe('the publish page', () => {
     expect(asking.text).toBe('Live news goes on its web page only.');
     asking.press('PUBLISH');
     await waitFor(() => expect(publishBodies).toHaveLength(1));
-    await refetched();
+    await answered();
     expect(publishBodies[0]!.publishOptions).toEqual({
       test: false,
       publishOnly: true,

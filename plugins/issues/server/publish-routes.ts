@@ -5,13 +5,14 @@
  * with the same functions the console uses (plugins/issues/publishing.ts).
  */
 import type { Session } from '../../../core/server/auth/session';
-import { conflict, HttpError, invalid, invalidDetails } from '../../../core/server/errors';
+import { conflict, HttpError, invalid, invalidDetails, notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { findNewsletter } from '../../../core/server/store';
 import { constants } from '../../../core/shared/config';
 import type { IssueBuild } from '../../../schemas/generated/api/issue-build';
 import { newsletterSender } from '../../settings/server/public';
-import { storiesOfIssue } from '../../stories/server/public';
+import type { Issue } from '../../../schemas/generated/entities/issue';
+import { storiesOfIssue, storyIdsOfIssue } from '../../stories/server/public';
 import {
   alreadyNotifiedText,
   cancelledText,
@@ -38,7 +39,7 @@ import { deliveryProgress, retryDeliveries } from './deliveries';
 import { previewValues } from './email/design-preview';
 import { darkVariant, lightVariant, personalise } from './email/render';
 import { assertChangeable, reachableIssue } from './policy';
-import { issueStatusOf, presentCurrent } from './present';
+import { issueStatusOf, presentIssue } from './present';
 import { buildIssue, cancelPublication, dropBuild, planPublication, resumeSending, sendTest, testerAddresses, type PublishContext } from './publish';
 import { updateIssue, type IssueRow, type IssuesDb } from './store';
 import { clock } from '../../../core/server/clock';
@@ -46,8 +47,12 @@ import { clock } from '../../../core/server/clock';
 export function registerPublishRoutes(api: PluginApi, context: PublishContext): void {
   const db: IssuesDb = context.db;
 
+  // Each call reads the issue once (reachable); a publication, a test and a cancel answer it as their last write left it, as the room is told.
   const reachable = (id: string, session: Session) => reachableIssue(db, id, session);
-  const present = (id: string) => presentCurrent(db, id);
+  const answered = (issue: Issue | undefined): Issue => {
+    if (!issue) throw notFound('Issue not found.');
+    return issue;
+  };
 
   api.serve(issueEndpoints.build, {
     requires: 'issues.update',
@@ -102,13 +107,11 @@ export function registerPublishRoutes(api: PluginApi, context: PublishContext): 
         throw conflict(notPublishableText);
       }
       const testers = await testerAddresses(db, row.newsletter_id);
-      const issue = await present(row.id);
-      const problems = sendingProblems(issue, testers.length);
+      const problems = sendingProblems(presentIssue(row, await storyIdsOfIssue(db, row.id)), testers.length);
       if (problems.length > 0) throw invalidDetails(problems.map((message) => ({ message, path: '' })));
 
       if (kind === 'test') {
-        await sendTest(context, row, testers);
-        return { data: await present(row.id), msg: testSentText };
+        return { data: answered(await sendTest(context, row, testers)), msg: testSentText };
       }
 
       const drafts = await draftStoriesOf(db, row);
@@ -136,8 +139,7 @@ export function registerPublishRoutes(api: PluginApi, context: PublishContext): 
             : kind === 'notification'
               ? { email: false, notification: true }
               : options.mediums;
-      await planPublication(context, row, new Date(Math.max(date.getTime(), now)), mediums, date);
-      return { data: await present(row.id), msg: publishedText };
+      return { data: answered(await planPublication(context, row, new Date(Math.max(date.getTime(), now)), mediums, date)), msg: publishedText };
     },
   });
 
@@ -147,8 +149,7 @@ export function registerPublishRoutes(api: PluginApi, context: PublishContext): 
     async handler(request, _reply, session) {
       const row = await reachable(request.params.id, session);
       if (!(row.scheduled || row.queued || row.processing)) throw conflict(notCancellableText);
-      await cancelPublication(context, row);
-      return { data: await present(row.id), msg: cancelledText };
+      return { data: answered(await cancelPublication(context, row)), msg: cancelledText };
     },
   });
 

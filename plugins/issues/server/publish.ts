@@ -2,7 +2,8 @@
  * An issue's way out (spec 001 sections 4 and 5): the e-mail built for the preview and for the
  * send, the test to the newsletter's testers, the publication planned as a job on the queue
  * (scheduled → queued → processing → published / emailed / notified), the cancel, and the
- * watchdog that resumes a send whose process died.
+ * watchdog that resumes a send whose process died. Each step reads the issue once: a write answers
+ * the row as it left it (`updateIssueRow`), which the room is told and the call answers.
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobQueue } from '../../../core/server/jobs';
@@ -10,6 +11,7 @@ import { duenessOf } from '../../../core/server/publication';
 import type { RealtimeHub } from '../../../core/server/realtime';
 import type { Mailer } from '../../../core/server/services/mail';
 import type { PushSender } from '../../../core/server/services/push';
+import type { Issue } from '../../../schemas/generated/entities/issue';
 import type { AudienceTracking, PremiumAccess } from '../../stories/server/public';
 import { findPeople } from '../../../core/server/people';
 import type { LinkSigner } from '../../../core/server/signed-links';
@@ -23,7 +25,7 @@ import { issueEmailInputs } from './email/compose';
 import { linksOf, personalMarks, renderIssueEmail, trackLinks, type IssueEmailInput, type RenderedEmail } from './email/render';
 import { presentIssue } from './present';
 import { abandonedSends, personalMessage, sendIssue, type SendPlan, type SenderContext } from './sender';
-import { findIssue, updateIssue, type IssueRow, type IssuesDb } from './store';
+import { findIssue, updateIssueRow, type IssueRow, type IssuesDb } from './store';
 import { clock } from '../../../core/server/clock';
 import { issueRoom } from '../events';
 
@@ -138,8 +140,8 @@ async function planOf(context: PublishContext, row: IssueRow, emails: IssueEmail
   };
 }
 
-/** Sends the issue, as it is now, to each tester, marked as a test; the issue becomes tested. */
-export async function sendTest(context: PublishContext, row: IssueRow, testers: { id: string; email: string; name: string }[]): Promise<void> {
+/** Sends the issue, as it is now, to each tester, marked as a test; the issue becomes tested. Answers it as the room is told (undefined: gone meanwhile). */
+export async function sendTest(context: PublishContext, row: IssueRow, testers: { id: string; email: string; name: string }[]): Promise<Issue | undefined> {
   // Testers get the copy of readers who do not pay (a premium bullet as its teaser).
   const rendered = await buildIssue(context, row);
   const plan = await planOf(context, row, { email: rendered.email, paid: null });
@@ -147,21 +149,21 @@ export async function sendTest(context: PublishContext, row: IssueRow, testers: 
     const message = personalMessage(context, plan, { subscriber_id: `test-${tester.id}`, email: tester.email, name: tester.name });
     await context.mail.send({ ...message, subject: `[Test] ${row.subject}`, messageId: undefined });
   }
-  await updateIssue(context.db, row.id, { tested: true, draft: false, ready: true });
-  await announceStatus(context, row.id);
+  const tested = await updateIssueRow(context.db, row, { tested: true, draft: false, ready: true });
+  return tested && announceStatus(context, tested);
 }
 
-/** Tells the issue's room what its status is now. */
-export async function announceStatus(context: Pick<PublishContext, 'db' | 'realtime'>, issueId: string): Promise<void> {
-  const row = await findIssue(context.db, issueId);
-  if (!row) return;
-  const issue = presentIssue(row, await storyIdsOfIssue(context.db, issueId));
-  context.realtime.emit(issueRoom, issueId, { type: 'issue-status', issue });
+/** Tells the issue's room what its status is now: `row` as this step's last write left it. Answers the issue as told. */
+export async function announceStatus(context: Pick<PublishContext, 'db' | 'realtime'>, row: IssueRow): Promise<Issue> {
+  const issue = presentIssue(row, await storyIdsOfIssue(context.db, row.id));
+  context.realtime.emit(issueRoom, row.id, { type: 'issue-status', issue });
+  return issue;
 }
 
 /**
  * Plans the publication at `at` with the mediums asked for: a job on the queue runs it. A time
- * already come queues it at once. Former plans are replaced.
+ * already come queues it at once. Former plans are replaced. Answers the issue as the room is told
+ * (undefined: gone meanwhile).
  */
 export async function planPublication(
   context: PublishContext,
@@ -169,11 +171,11 @@ export async function planPublication(
   at: Date,
   mediums: { email: boolean; notification: boolean },
   publishedAt: Date = at,
-): Promise<void> {
+): Promise<Issue | undefined> {
   if (row.job_id) await context.jobs.cancel(publishJob, row.job_id);
   const later = at.getTime() > clock.ms() + 1000;
   // The plan is saved before its job is queued: a job that starts at once finds the plan it was made for.
-  await updateIssue(context.db, row.id, {
+  const planned = await updateIssueRow(context.db, row, {
     draft: false,
     scheduled: later,
     queued: !later,
@@ -186,23 +188,29 @@ export async function planPublication(
     plan_notification: mediums.notification,
     job_id: null,
   });
+  if (!planned) return undefined;
   const jobId = await context.jobs.schedule<PublishJobData>(
     publishJob,
     { issueId: row.id, at: at.toISOString() },
     { at: later ? at : undefined, expireSeconds: 23 * 3600 },
   );
-  await updateIssue(context.db, row.id, { job_id: jobId });
-  await announceStatus(context, row.id);
+  const queued = await updateIssueRow(context.db, planned, { job_id: jobId });
+  return queued && announceStatus(context, queued);
 }
 
-/** Stops what has not been sent: the job is forgotten and a running send stops at its next batch. */
-export async function cancelPublication(context: PublishContext, row: IssueRow): Promise<void> {
+/** Stops what has not been sent: the job is forgotten and a running send stops at its next batch. Answers the issue as the room is told. */
+export async function cancelPublication(context: PublishContext, row: IssueRow): Promise<Issue | undefined> {
   if (row.job_id) await context.jobs.cancel(publishJob, row.job_id);
-  await updateIssue(context.db, row.id, { scheduled: false, queued: false, processing: false, cancelled: true, job_id: null });
-  await announceStatus(context, row.id);
+  const cancelled = await updateIssueRow(context.db, row, { scheduled: false, queued: false, processing: false, cancelled: true, job_id: null });
+  return cancelled && announceStatus(context, cancelled);
 }
 
-/** A planned publication whose time has come: publish on the web, build, add recipients, send. */
+/**
+ * A planned publication whose time has come: publish on the web, build, add recipients, send. The
+ * issue is read once: the start answers it as it left it, and what the send reads of it does not
+ * change while it is processing (edits are refused, assertChangeable); a cancel is seen by the
+ * send's check of `processing`.
+ */
 async function runPublication(context: PublishContext, data: PublishJobData): Promise<void> {
   const { db } = context;
   const row = await findIssue(db, data.issueId);
@@ -216,14 +224,16 @@ async function runPublication(context: PublishContext, data: PublishJobData): Pr
     .where('id', '=', row.id)
     .where('planned_at', '=', new Date(data.at))
     .where((eb) => eb.or([eb('scheduled', '=', true), eb('queued', '=', true)]))
+    .returningAll()
     .executeTakeFirst();
-  if (Number(started.numUpdatedRows) === 0) return;
-  await releaseArticlesOfIssue(context, row, row.published_at ?? new Date(data.at));
-  await announceStatus(context, row.id);
-  const email = row.plan_email ? await buildIssue(context, row, { tracked: true }) : null;
-  if (row.plan_email) await addRecipients(db, row.id, row.newsletter_id, 'email');
-  if (row.plan_notification) await addRecipients(db, row.id, row.newsletter_id, 'notification');
-  await send(context, (await findIssue(db, row.id))!, email);
+  if (!started) return;
+  const current: IssueRow = { ...started, owner_name: row.owner_name, owner_image: row.owner_image };
+  await releaseArticlesOfIssue(context, current, row.published_at ?? new Date(data.at));
+  await announceStatus(context, current);
+  const email = current.plan_email ? await buildIssue(context, current, { tracked: true }) : null;
+  if (current.plan_email) await addRecipients(db, current.id, current.newsletter_id, 'email');
+  if (current.plan_notification) await addRecipients(db, current.id, current.newsletter_id, 'notification');
+  await send(context, current, email);
 }
 
 /** Runs (or resumes) the issue's send and, once everything is sent, marks it done. */
@@ -236,14 +246,14 @@ async function send(context: PublishContext, row: IssueRow, email: IssueEmails |
   );
   if (result !== 'finished') return;
   const now = clock.now();
-  await updateIssue(db, row.id, {
+  const done = await updateIssueRow(db, row, {
     processing: false,
     sent: row.plan_email || row.plan_notification || row.sent,
     job_id: null,
     ...(row.plan_email ? { emailed: true, emailed_at: row.emailed_at ?? now } : {}),
     ...(row.plan_notification ? { notified: true, notified_at: row.notified_at ?? now } : {}),
   });
-  await announceStatus(context, row.id);
+  if (done) await announceStatus(context, done);
   context.log.info({ issueId: row.id }, 'issue sent');
 }
 

@@ -175,6 +175,21 @@ export async function updateIssue(db: IssuesDb | IssueTransaction, id: string, c
     .execute();
 }
 
+/**
+ * `updateIssue` on the row this step has read: answers the issue as the update left it, in the
+ * same statement (`returning`), with the owner `row` came with; undefined when it is gone. The
+ * publication's steps tell the room and answer from it instead of reading the issue again.
+ */
+export async function updateIssueRow(db: IssuesDb, row: IssueRow, changes: Updateable<IssuesTable>): Promise<IssueRow | undefined> {
+  const updated = await db
+    .updateTable('issues')
+    .set({ updated_at: clock.now(), ...changes, version: sql<number>`version + 1` })
+    .where('id', '=', row.id)
+    .returningAll()
+    .executeTakeFirst();
+  return updated && { ...updated, owner_name: row.owner_name, owner_image: row.owner_image };
+}
+
 export async function deleteIssue(db: IssuesDb, id: string): Promise<void> {
   await db.transaction().execute(async (tx) => {
     await releaseStoriesOfIssue(tx, id);

@@ -334,10 +334,6 @@ export interface Constants {
      */
     scheduleLeadMinutes: number;
     /**
-     * The publish page fetches the issue again this long after a publish, cancel or test.
-     */
-    publishRefetchMs: number;
-    /**
      * Gmail clips an e-mail whose HTML is larger; the preview and the publish page warn above it.
      */
     emailClipBytes: number;

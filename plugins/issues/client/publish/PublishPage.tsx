@@ -7,9 +7,10 @@
  * 'Error!'); before it, the checklist shows the same conditions as they stand. A publication then
  * asks the server for the draft stories (the draft-story modal instead of a call) and the
  * recipients, and a confirmation says who it goes to and when; a cancel is confirmed too. After a
- * send, SEE RESULTS comes first and the reschedule form opens on demand. After any publish,
- * cancel or test it asks for the issue again (publishRefetchMs). While the editor version
- * flag says 'publish', only admins publish; the others see why.
+ * send, SEE RESULTS comes first and the reschedule form opens on demand. A publish, cancel or
+ * test shows the issue as the call answers it (the state the server told the issue's room), and
+ * each later move (the job starting, the send done) comes as the room's 'issue-status', which the
+ * live issue applies. While the editor version flag says 'publish', only admins publish; the others see why.
  */
 import { DefaultButton, Link, MessageBar, MessageBarType, PrimaryButton, Spinner, SpinnerSize, Stack, Text } from '@fluentui/react';
 import { useAtomValue } from 'jotai';
@@ -23,8 +24,9 @@ import { useCan } from '../../../../core/client/permissions';
 import { editorVersionAtom, userAtom } from '../../../../core/client/stores';
 import { theme } from '../../../../core/client/theme';
 import { toast } from '../../../../core/client/toasts';
-import { constants } from '../../../../core/shared/config';
+import { listen } from '../../../../core/shared/events';
 import type { NewsletterSummary } from '../../../../schemas/generated/entities/newsletter-summary';
+import { issueRoom } from '../../events';
 import {
   cancelConfirmation,
   cancelledText,
@@ -41,7 +43,7 @@ import {
   type PublishFormKind,
 } from '../../publishing';
 import type { LiveIssue, LiveState } from '../editor/live-issue';
-import { issueApi, type Issue } from '../issue-api';
+import type { Issue } from '../issue-api';
 import { issueEditorPath } from '../issue-paths';
 import { DeliveryPanel, type IssueEvents } from './DeliveryPanel';
 import { draftStoriesOfRefusal, type DraftStory } from './draft-stories';
@@ -62,7 +64,6 @@ export const rescheduleNote = 'A reschedule sends the issue only to the subscrib
 const timelineDate = (date: Date) => formatDate(date, 'dd MMMM yyyy HH:mm');
 /** A date in a confirmation: '26 Kasım 14:30'. */
 const confirmDate = (date: Date) => formatDate(date, 'd MMMM HH:mm');
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const testOptions = { test: true, publishOnly: false, overridePublishedAt: false, mediums: { email: true, notification: false } };
 
 export interface PublishPageProps {
@@ -103,6 +104,15 @@ function PublishPanel({ live, state, socket, admin }: PublishPageProps & { admin
   const [confirming, setConfirming] = useState<Confirming | null>(null);
   const [rescheduling, setRescheduling] = useState(false);
   const testing = useRef<HTMLElement>(null);
+  // The room's 'issue-status' events heard so far (the live issue applies them).
+  const statusEvents = useRef(0);
+
+  useEffect(() => {
+    if (!socket) return;
+    return listen(socket, issueRoom, issue._id, (event) => {
+      if (event.type === 'issue-status') statusEvents.current += 1;
+    });
+  }, [socket, issue._id]);
 
   useEffect(() => {
     let current = true;
@@ -156,14 +166,18 @@ function PublishPanel({ live, state, socket, admin }: PublishPageProps & { admin
     await handleError(error);
   };
 
-  /** Runs a publish, cancel or test; then, after a moment, shows the issue as the server has it. */
-  const act = async (work: () => Promise<{ msg?: string }>, done: string) => {
+  /**
+   * Runs a publish, cancel or test and shows the issue as it answers. The server tells the room
+   * before it answers: when the room spoke meanwhile, it told this change or a later one (the job
+   * starting), and the answer is not shown over it.
+   */
+  const act = async (work: () => Promise<{ data: Issue; msg?: string }>, done: string) => {
     setBusy(true);
     try {
+      const heard = statusEvents.current;
       const answer = await work();
       toast('success', 'Success!', answer.msg ?? done);
-      await sleep(constants.issues.publishRefetchMs);
-      live.applyPublication(await issueApi.fetch(issue._id));
+      if (statusEvents.current === heard) live.applyPublication(answer.data);
       setRescheduling(false);
     } catch (error) {
       await showRefusal(error);
