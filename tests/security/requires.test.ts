@@ -11,7 +11,7 @@ import { readManifests } from '../../core/server/plugins/registry';
 import { withRequired } from '../../core/shared/plugin';
 import { startTestServer } from '../api/server';
 import { operationsOf, sampleBody } from './openapi';
-import { adminToken, demoIds, finding, send, type Finding } from './walker';
+import { adminSession, demoIds, finding, send, type Finding } from './walker';
 
 const manifests = await readManifests(join(import.meta.dirname, '..', '..', 'plugins'));
 
@@ -24,6 +24,7 @@ describe('plugins with only what they require', () => {
         const ids = await demoIds(api);
         const operations = operationsOf(api.server.app.swagger() as never, api.server.routes).filter((operation) => operation.route.owner === id);
         const findings: Finding[] = [];
+        const admin = adminSession(api);
         for (const operation of operations) {
           const realId = (name: string) => ids[`${operation.route.url.split('/')[2]}:${name}`] ?? ids[name] ?? randomUUID();
           const body = operation.body ? sampleBody(operation.body) : undefined;
@@ -31,7 +32,7 @@ describe('plugins with only what they require', () => {
             name: 'well-formed',
             method: operation.method,
             url: operation.path(realId),
-            token: operation.route.access === 'public' ? undefined : await adminToken(api),
+            token: operation.route.access === 'public' ? undefined : await admin(),
             headers: body === undefined ? undefined : { 'content-type': 'application/json' },
             payload: body === undefined ? undefined : JSON.stringify(body),
           };

@@ -57,6 +57,19 @@ export async function adminToken(api: TestServer): Promise<string> {
 }
 
 /**
+ * The admin's token for the next operation of a walk: the last one while `/auth/verify` still
+ * accepts it, else a new sign-in, so that an operation that ends sessions (logout) does not blind
+ * the rest, and the others do not each pay a password check.
+ */
+export function adminSession(api: TestServer): () => Promise<string> {
+  let token: string | undefined;
+  return async () => {
+    if (token && (await api.request('GET', '/api/auth/verify', { token })).status === 200) return token;
+    return (token = await adminToken(api));
+  };
+}
+
+/**
  * Real ids of the demo publisher, so that a bad field reaches the code behind an existing record
  * rather than stopping at 'not found'. Keyed by the API's first path segment and the parameter.
  */
