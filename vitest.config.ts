@@ -1,5 +1,7 @@
+import { relative } from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { schemaValidators } from './scripts/build/validator-codegen';
 
 /** Files that need modules of their own: they replace a module (vi.mock), or render into a document (happy-dom). */
@@ -11,6 +13,42 @@ const ownModules = [
   'tests/unit/analytics-periods.test.ts',
 ];
 
+/**
+ * The files that took longest in a full run (seconds, on two cores in the 18th session; each starts
+ * servers on every engine or replays restarts). They start first: a long file left to the end ran
+ * alone while the other worker had nothing left to do.
+ */
+const longest = [
+  'tests/api/live-issue-doc.test.ts', // 147
+  'tests/security/requires.test.ts', // 134
+  'tests/api/issues-publish.test.ts', // 116
+  'tests/api/stories.test.ts', // 90
+  'tests/api/episodes.test.ts', // 75
+  'tests/api/readers.test.ts', // 65
+  'tests/api/speech.test.ts', // 65
+  'tests/api/analytics.test.ts', // 63
+  'tests/api/sending-crash.test.ts', // 46
+];
+
+/**
+ * The order files start in: the server's files first, the longest of them at the head, then the
+ * isolated ones (short, each in a fresh worker) to fill the end; otherwise vitest's own order (by
+ * the last run's durations where it has them, else by size).
+ */
+class LongestFirst extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const order = new Map((await super.sort(files)).map((spec, index) => [spec, index]));
+    const rank = (spec: TestSpecification) => {
+      const known = longest.indexOf(relative(import.meta.dirname, spec.moduleId));
+      return [spec.project.name === 'server' ? 0 : 1, known < 0 ? longest.length : known, order.get(spec)!];
+    };
+    return files.toSorted((a, b) => {
+      const [ra, rb] = [rank(a), rank(b)];
+      return ra[0] - rb[0] || ra[1] - rb[1] || ra[2] - rb[2];
+    });
+  }
+}
+
 export default defineConfig({
   plugins: [react(), schemaValidators()],
   test: {
@@ -21,6 +59,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    sequence: { sequencer: LongestFirst },
     maxWorkers: 2,
     projects: [
       {
