@@ -195,6 +195,24 @@ describe('the premium switch', () => {
     expect(screen.queryAllByTestId('toast').some((item) => item.textContent?.includes('The story is premium.'))).toBe(false);
   });
 
+  it("changes the service's record when clicked the moment the switch is enabled", async () => {
+    renderSwitch();
+    const toggle = premiumSwitch();
+    // The click lands as soon as the enabled switch is drawn, before React's passive effects run
+    // (a busy machine, or a quick hand).
+    await new Promise<void>((resolve) => {
+      const observer = new MutationObserver(() => {
+        if (toggle.hasAttribute('disabled')) return;
+        observer.disconnect();
+        fireEvent.click(toggle);
+        resolve();
+      });
+      observer.observe(toggle, { attributes: true, attributeFilter: ['disabled'] });
+    });
+    await toastWith('The story is premium.');
+    expect(changes()).toEqual([{ method: 'PUT', path: '/premium/story/s1', body: { ...record, isPremium: true } }]);
+  });
+
   it('refuses a story without an id and asks the service nothing', async () => {
     const { _id: _unsaved, ...unsaved } = story;
     renderSwitch({ story: unsaved });

@@ -7,7 +7,7 @@
  * toast says why (spec 002 section 8).
  */
 import { Toggle } from '@fluentui/react';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { handleError } from '../../../core/client/errors';
 import { Can } from '../../../core/client/permissions';
 import { toast } from '../../../core/client/toasts';
@@ -41,6 +41,15 @@ function PremiumToggle({ story, disabled }: StoryPremiumSwitchProps) {
   // Each read and change takes a number: a read's answer is kept only when nothing began after it.
   const latest = useRef(0);
   const state = storyId && known?.storyId === storyId ? known.state : null;
+  // The story and what the service said as the screen shows them, for a change: Fluent's Toggle
+  // calls the onChange of a render before its effects ran (it keeps it in a ref set in an effect),
+  // so a click right after the switch is enabled would otherwise change from the state before
+  // the service's answer (a first marking instead of a change of the record). A layout effect has
+  // run before any click on what was drawn.
+  const shown = useRef({ story, state });
+  useLayoutEffect(() => {
+    shown.current = { story, state };
+  });
 
   // Read when the switch opens, and again when the story's own flag moves (another session set it).
   useEffect(() => {
@@ -57,12 +66,13 @@ function PremiumToggle({ story, disabled }: StoryPremiumSwitchProps) {
   }, [storyId, story.isPremium]);
 
   const change = async (on: boolean) => {
+    const { story, state } = shown.current;
     // A read begun earlier may answer with the state before this change: it is not kept.
     ++latest.current;
     setPending(on);
     try {
       const answer = await premiumChange(story, state ?? unrecorded, on);
-      if (storyId) setKnown({ storyId, state: { recorded: on, isPremium: on } });
+      if (story._id) setKnown({ storyId: story._id, state: { recorded: on, isPremium: on } });
       if (answer.msg) toast('success', answer.msg);
     } catch (error) {
       toast('error', 'Error!', error instanceof PremiumError ? error.message : premiumMessages.updateFailed);
