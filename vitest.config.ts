@@ -14,20 +14,20 @@ const ownModules = [
 ];
 
 /**
- * The files that took longest in a full run (seconds, on two cores in the 18th session; each starts
- * servers on every engine or replays restarts). They start first: a long file left to the end ran
- * alone while the other worker had nothing left to do.
+ * The files that took longest in a clean-clone CI run (seconds, on two cores; each starts servers
+ * on every engine, replays restarts or waits on a limit). They start first: a long file left to
+ * the end ran alone while the other worker had nothing left to do.
  */
 const longest = [
-  'tests/api/live-issue-doc.test.ts', // 147
-  'tests/security/requires.test.ts', // 134
-  'tests/api/issues-publish.test.ts', // 116
-  'tests/api/stories.test.ts', // 90
-  'tests/api/episodes.test.ts', // 75
-  'tests/api/readers.test.ts', // 65
-  'tests/api/speech.test.ts', // 65
-  'tests/api/analytics.test.ts', // 63
-  'tests/api/sending-crash.test.ts', // 46
+  'tests/security/requires.test.ts', // 103
+  'tests/api/sending-crash.test.ts', // 57
+  'tests/api/issues-publish.test.ts', // 55
+  'tests/security/upload-memory.test.ts', // 54
+  'tests/api/live-issue-doc.test.ts', // 52
+  'tests/security/speech-limits.test.ts', // 42
+  'tests/api/analytics.test.ts', // 38
+  'tests/api/stories.test.ts', // 31
+  'tests/api/episodes.test.ts', // 28
 ];
 
 /**
