@@ -32,19 +32,28 @@ export function boundaryProblem(file, target) {
   return null;
 }
 
+/**
+ * A rule's visitors on a file's relative imports (static, re-exports and import()): each target,
+ * relative to the project root, for which `problemOf(file, target)` answers a reason is reported;
+ * `skip(node)` leaves an import out.
+ */
+export function relativeImportChecks(context, problemOf, skip = () => false) {
+  const file = relative(root, context.filename).split(sep).join('/');
+  const check = (node) => {
+    const source = node.source?.value;
+    if (typeof source !== 'string' || !source.startsWith('.') || skip(node)) return;
+    const target = relative(root, resolve(dirname(context.filename), source))
+      .split(sep)
+      .join('/');
+    const problem = problemOf(file, target);
+    if (problem) context.report({ node: node.source, message: `'${source}': ${problem}.` });
+  };
+  return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+}
+
 export default {
   meta: { type: 'problem', docs: { description: 'Keeps imports inside the boundaries of docs/ARCHITECTURE.md' }, schema: [] },
   create(context) {
-    const file = relative(root, context.filename).split(sep).join('/');
-    const check = (node) => {
-      const source = node.source?.value;
-      if (typeof source !== 'string' || !source.startsWith('.')) return;
-      const target = relative(root, resolve(dirname(context.filename), source))
-        .split(sep)
-        .join('/');
-      const problem = boundaryProblem(file, target);
-      if (problem) context.report({ node: node.source, message: `'${source}': ${problem}.` });
-    };
-    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+    return relativeImportChecks(context, boundaryProblem);
   },
 };

@@ -8,8 +8,9 @@
  * The manifests (plugins/<id>/plugin.ts) are read once, with the parser ESLint uses.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
-import { dirname, join, relative, resolve, sep } from 'node:path';
+import { join, relative, resolve, sep } from 'node:path';
 import tseslint from 'typescript-eslint';
+import { relativeImportChecks } from './boundaries.js';
 
 const root = resolve(import.meta.dirname, '..', '..');
 
@@ -93,17 +94,7 @@ function typeOnly(node) {
 export default {
   meta: { type: 'problem', docs: { description: "A plugin requires every plugin it imports (its manifest's requires)" }, schema: [] },
   create(context) {
-    const file = relative(root, context.filename).split(sep).join('/');
-    if (!file.startsWith('plugins/')) return {};
-    const check = (node) => {
-      const source = node.source?.value;
-      if (typeof source !== 'string' || !source.startsWith('.') || typeOnly(node)) return;
-      const target = relative(root, resolve(dirname(context.filename), source))
-        .split(sep)
-        .join('/');
-      const problem = requiresProblem(file, target);
-      if (problem) context.report({ node: node.source, message: `'${source}': ${problem}.` });
-    };
-    return { ImportDeclaration: check, ExportNamedDeclaration: check, ExportAllDeclaration: check, ImportExpression: check };
+    if (!relative(root, context.filename).startsWith(`plugins${sep}`)) return {};
+    return relativeImportChecks(context, requiresProblem, typeOnly);
   },
 };
