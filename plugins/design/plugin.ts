@@ -11,7 +11,7 @@ export default definePlugin({
   title: 'Design',
   // The demo covers come from the image library (images), as a user's would.
   requires: ['settings', 'newsletters', 'issues', 'images'],
-  // newsletters.create is the core's, newsletters.update the settings plugin's.
+  // newsletters.create is the core's, newsletters.update the newsletters plugin's.
   permissions: [],
   menuItems: {
     channels: { label: 'Channels', icon: 'BulletedList', to: '/newsletters/show/:scope/channels', requires: 'newsletters.update', scopes: ['newsletter'] },

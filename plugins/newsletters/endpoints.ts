@@ -10,5 +10,8 @@ export const newsletterEndpoints = {
   unpublish: endpoint('DELETE', '/newsletters/publish/:id', { answer: newsletter }),
   feature: endpoint('PUT', '/newsletters/feature/:id', { answer: newsletter }),
   unfeature: endpoint('DELETE', '/newsletters/feature/:id', { answer: newsletter }),
+  /** The newsletter with every part plugins keep (server/parts.ts: its settings, channelTemplates), and what the form offers for them. */
+  form: endpoint('GET', '/newsletters/update/:id', { answer: data(schema('api/settings-newsletter-form')) }),
+  update: endpoint('PUT', '/newsletters/update/:id', { body: schema('api/newsletter-update'), answer: data(schema('entities/newsletter')) }),
   tags: endpoint('GET', '/tags/list', { answer: data(inline<string[]>({ type: 'array', items: { type: 'string' } })) }),
 };

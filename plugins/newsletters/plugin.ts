@@ -1,12 +1,12 @@
 /**
- * Newsletters and publishers: the newsletter lists, the publish and feature switches, the dashboards' panels, tags.
- * One newsletter carries its testers (settings) and its subscriber timeline (subscribers).
+ * Newsletters and publishers: the newsletter lists, a newsletter's own fields and the parts other
+ * plugins keep (its settings, its channel templates: an extension point), the publish and feature
+ * switches, the dashboards' panels, tags. The newsletter record is the core's (a tenant).
  */
 import { definePlugin } from '../../core/shared/plugin';
 
 export default definePlugin({
   id: 'newsletters',
   title: 'Newsletters',
-  requires: ['settings', 'subscribers'],
-  permissions: ['newsletters.publish', 'newsletters.feature', 'tags.list'],
+  permissions: ['newsletters.update', 'newsletters.publish', 'newsletters.feature', 'tags.list'],
 });

@@ -1,10 +1,15 @@
-/** Settings: newsletter and publisher credentials, interests, voice settings, and the welcome issue. */
+/**
+ * Settings: newsletter and publisher credentials, interests, voice settings, and the welcome issue.
+ * A newsletter's settings are parts of the newsletter, carried by the newsletters plugin's calls
+ * (which declare newsletters.update) through its extension point.
+ */
 import { definePlugin } from '../../core/shared/plugin';
 
 export default definePlugin({
   id: 'settings',
   title: 'Settings',
-  permissions: ['newsletters.update', 'publishers.update'],
+  requires: ['newsletters'],
+  permissions: ['publishers.update'],
   menuItems: {
     'newsletter-credentials': {
       label: 'Credentials',

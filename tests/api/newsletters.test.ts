@@ -1,10 +1,15 @@
 /**
  * Newsletters (spec 000 section 2 Lists, section 4 newsletter badge, section 7 calls): the list per
- * role, searched, sorted, filtered and paged; one newsletter; the admin's publish and feature
- * switches (a newsletter's first publication is its creator's too: tests/api/design.test.ts);
+ * role, searched, sorted, filtered and paged; one newsletter; its settings, read and saved with the
+ * parts other plugins keep (every part checked before any is saved); the admin's publish and
+ * feature switches (a newsletter's first publication is its creator's too: tests/api/design.test.ts);
  * and the tags in use. Another publisher's newsletters are as good as missing.
  */
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { outboxDir } from '../../core/server/services/mail';
+import { senderLinkSentText } from '../../plugins/settings/messages';
 import { enginesFor, startTestServer, type TestServer } from './server';
 
 const databases = enginesFor('embedded');
@@ -260,6 +265,103 @@ describe.each(databases)('newsletters on %s', (kind) => {
       expect((await flag('PUT', 'publish', 'ege-gundem')).status).toBe(404);
       expect((await flag('DELETE', 'feature', 'ege-gundem')).status).toBe(404);
       expect((await t.request('PUT', '/api/newsletters/publish/unknown', { token: tokens.admin })).status).toBe(404);
+    });
+  });
+
+  describe('GET/PUT /newsletters/update/:id', () => {
+    type Template = { _id: string; title: string; default: boolean; channels: string[] };
+    const form = async (id: string, token = tokens.director) => {
+      const { status, body } = await t.request('GET', `/api/newsletters/update/${id}`, { token });
+      expect(status).toBe(200);
+      return body.data as { body: Record<string, any>; data: Record<string, any> };
+    };
+    const put = (id: string, body: unknown, token = tokens.director) => t.request('PUT', `/api/newsletters/update/${id}`, { token, body });
+    /** The e-mails captured in the outbox for an address (the test server has no SMTP server). */
+    const mailedTo = (address: string) => {
+      const dir = outboxDir(t.dataDir);
+      const files = existsSync(dir) ? readdirSync(dir).filter((file) => file.endsWith('.json')) : [];
+      return files.map((file) => JSON.parse(readFileSync(join(dir, file), 'utf8')) as { to: string }).filter((mail) => mail.to === address);
+    };
+
+    it('reads and saves the parts other plugins keep (the settings, the channel templates) with the newsletter', async () => {
+      const id = ids['teknoloji-notlari']!;
+      const { body: before, data: offered } = await form(id);
+      expect(Object.keys(before)).toEqual(expect.arrayContaining(['interests', 'testers', 'welcome', 'voiceSettings', 'sender', 'channelTemplates']));
+      expect(Object.keys(offered).sort()).toEqual(['interests', 'testers', 'voices']);
+      const tester = offered.testers.find((user: { email: string }) => user.email === 'editor@masthead.local')._id;
+      const [first, ...rest] = before.channelTemplates as Template[];
+      const subtitle = 'Her hafta teknolojinin özeti';
+      const saved = await put(id, {
+        ...before,
+        subtitle,
+        testers: [tester],
+        welcome: { subject: 'Teknolojiye hoş geldiniz', preview: 'İlk sayı yolda', intro: { html: '<p>Merhaba</p>' } },
+        channelTemplates: [{ ...first!, title: 'Haftalık Özet' }, ...rest],
+      });
+      expect(saved.status).toBe(200);
+      expect(saved.body.msg).toBe('OK');
+      const after = (await form(id)).body;
+      expect(after).toEqual(saved.body.data);
+      expect(after).toMatchObject({
+        subtitle,
+        testers: [tester],
+        interests: before.interests,
+        welcome: { subject: 'Teknolojiye hoş geldiniz', preview: 'İlk sayı yolda', intro: { html: '<p>Merhaba</p>', text: 'Merhaba' } },
+      });
+      expect(after.channelTemplates.map((template: Template) => template.title)).toEqual(['Haftalık Özet', ...rest.map((template) => template.title)]);
+      // One newsletter's call carries only the parts lists read: the testers and the templates.
+      const one = (await t.request('GET', `/api/newsletters/list/${id}`, { token: tokens.editor })).body.data;
+      expect(one).toMatchObject({ subtitle, testers: [tester], channelTemplates: after.channelTemplates });
+      for (const field of ['interests', 'welcome', 'voiceSettings', 'sender']) expect(one).not.toHaveProperty(field);
+    });
+
+    it('checks every part before it saves any: a part that refuses leaves the newsletter and every part as they were', async () => {
+      const id = ids['teknoloji-notlari']!;
+      const before = (await form(id)).body;
+      const sender = 'yeni-gonderen@teknoloji.example';
+      const changes = {
+        ...before,
+        subtitle: 'Bu alt başlık kaydedilmemeli',
+        testers: [],
+        welcome: { subject: 'Kaydedilmemeli', preview: 'Kaydedilmemeli', intro: { html: '<p>Kaydedilmemeli</p>' } },
+        voiceSettings: { ...before.voiceSettings, article: { ...before.voiceSettings.article, stability: 0.9 } },
+        sender: { name: 'Teknoloji Masası', email: sender, replyTo: '' },
+      };
+      const [first, ...rest] = before.channelTemplates as Template[];
+
+      // The design plugin's templates, checked last, refuse: none of the settings' parts is saved, no link is sent.
+      const last = await put(id, { ...changes, channelTemplates: [{ ...first!, channels: ['Gündem', 'Spor', 'gündem'] }, ...rest] });
+      expect(last.status).toBe(422);
+      expect(last.body).toEqual({ msg: 'Error!', details: [{ message: 'Gündem is not unique.', path: 'channelTemplates.0.channels' }] });
+      expect((await form(id)).body).toEqual(before);
+      expect(mailedTo(sender)).toEqual([]);
+
+      // The settings' interests, checked first, refuse an editor's change: the templates stay too.
+      const firstPart = await put(
+        id,
+        {
+          ...changes,
+          interests: [...before.interests, (await form(id)).data.interests.find((interest: { _id: string }) => !before.interests.includes(interest._id))._id],
+          channelTemplates: [{ ...first!, title: 'Kaydedilmemeli' }, ...rest],
+        },
+        tokens.editor,
+      );
+      expect(firstPart.status).toBe(401);
+      expect(firstPart.body.msg).toBe('Required role Admin, current role: EDITOR');
+      expect((await form(id)).body).toEqual(before);
+      expect(mailedTo(sender)).toEqual([]);
+
+      // Accepted, every part is saved, and the sender's save says that its link went out.
+      const saved = await put(id, changes);
+      expect(saved.status).toBe(200);
+      expect(saved.body.msg).toBe(senderLinkSentText(sender));
+      expect((await form(id)).body).toMatchObject({
+        subtitle: changes.subtitle,
+        testers: [],
+        voiceSettings: changes.voiceSettings,
+        sender: { pendingEmail: sender },
+      });
+      expect(mailedTo(sender)).toHaveLength(1);
     });
   });
 

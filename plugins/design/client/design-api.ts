@@ -9,7 +9,6 @@ import type { Interest } from '../../../schemas/generated/entities/interest';
 import type { Newsletter } from '../../../schemas/generated/entities/newsletter';
 import { newsletterEndpoints } from '../../newsletters/endpoints';
 import type { NewsletterDraft, TemplateInput } from '../rules';
-import { settingEndpoints } from '../../settings/endpoints';
 import { designEndpoints } from '../endpoints';
 
 export type { EmailDesign, EmailFont };
@@ -51,14 +50,14 @@ export const designApi = {
     (await call(designEndpoints.saveWebDesign, { params: { id: newsletterId }, body: design })).data.body,
 
   newsletter: async (newsletterId: string): Promise<NewsletterWithTemplates> =>
-    (await call(settingEndpoints.newsletter, { params: { id: newsletterId } })).data.body as NewsletterWithTemplates,
+    (await call(newsletterEndpoints.form, { params: { id: newsletterId } })).data.body as NewsletterWithTemplates,
   /**
    * Saves the templates through the spec's call, which takes them with the newsletter's settings:
    * the settings are read again just before, so a change someone saved meanwhile is sent back as it is now.
    */
   saveTemplates: async (newsletterId: string, channelTemplates: TemplateInput[]) => {
     const current = await designApi.newsletter(newsletterId);
-    const saved = (await call(settingEndpoints.saveNewsletter, { params: { id: newsletterId }, body: { ...current, channelTemplates } })).data;
+    const saved = (await call(newsletterEndpoints.update, { params: { id: newsletterId }, body: { ...current, channelTemplates } })).data;
     return (saved as NewsletterWithTemplates).channelTemplates;
   },
 };

@@ -1,6 +1,6 @@
 /**
- * The admins' Published and Featured switches, provided for Newsletter Credentials' STATUS card
- * (the settings plugin's `newsletterStatusRef`): each change is saved at once through the
+ * The admins' Published and Featured switches, provided for `newsletterStatusRef` (public.ts),
+ * which Newsletter Credentials' STATUS card shows: each change is saved at once through the
  * newsletters' calls (PUT to switch on, DELETE to switch off); a refusal puts the switch back.
  */
 import { Stack, Toggle } from '@fluentui/react';
@@ -8,8 +8,8 @@ import { useState } from 'react';
 import { call } from '../../../core/client/api';
 import { handleError } from '../../../core/client/errors';
 import { toast } from '../../../core/client/toasts';
-import type { NewsletterStatusProps } from '../../settings/client/public';
 import { newsletterEndpoints } from '../endpoints';
+import type { NewsletterStatusProps } from './public';
 
 /** Each switch's calls: PUT switches it on, DELETE off. */
 const switchCalls = {

@@ -1,8 +1,8 @@
 import { lazy } from 'react';
 import { provide } from '../../../core/client/refs';
 import { clientPlugin } from '../../../core/client/registry';
-import { newsletterStatusRef } from '../../settings/client/public';
 import manifest from '../plugin';
+import { newsletterStatusRef } from './public';
 
 const NewslettersPage = lazy(() => import('./NewslettersPage'));
 
@@ -12,7 +12,7 @@ export default clientPlugin(manifest, {
     { path: '/newsletters/', page: NewslettersPage, requires: 'newsletters.list', chrome: 'bare' },
     { path: '/newsletters/list', page: NewslettersPage, requires: 'newsletters.list', chrome: 'bare' },
   ],
-  // The Published and Featured switches of Newsletter Credentials call this plugin's routes.
+  // The Published and Featured switches call this plugin's routes; Newsletter Credentials (settings) shows them.
   provides: [
     provide(
       newsletterStatusRef,

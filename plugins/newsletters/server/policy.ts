@@ -1,7 +1,8 @@
-/** Which newsletters a caller reaches in the lists: directors and admins their publisher's, editors and authors their own. */
+/** Which newsletters a caller reaches: in the lists, directors and admins their publisher's, editors and authors their own; one newsletter, those of the caller's scopes. */
 import { callerPublisher, type Session } from '../../../core/server/auth/session';
+import type { Handle } from '../../../core/server/db/database';
 import { notFound } from '../../../core/server/errors';
-import type { NewsletterReach } from '../../../core/server/store';
+import { findNewsletter, type NewsletterReach } from '../../../core/server/store';
 
 /**
  * The caller's reach, narrowed to `publisher` when asked; any publisher but the caller's own is
@@ -12,4 +13,11 @@ export function reachOf(session: Session, publisher?: string): NewsletterReach {
   if (publisher !== undefined && publisher !== publisherId) throw notFound('Publisher not found.');
   if (session.role === 'admin' || session.role === 'director') return { publisherId };
   return { publisherId, ids: [...session.newsletterIds] };
+}
+
+/** A newsletter in the caller's scopes; any other is as good as missing. */
+export async function reachableNewsletter(db: Handle, id: string, session: Session) {
+  const row = session.newsletterIds.has(id) ? await findNewsletter(db, id) : undefined;
+  if (!row) throw notFound('Newsletter not found.');
+  return row;
 }

@@ -1,16 +1,16 @@
-/** What a client sees of one newsletter with its testers and timeline (in lists and cards: the core's presentNewsletter). */
+/** What a client sees of one newsletter with its timeline (in lists and cards: the core's presentNewsletter). */
 import { presentNewsletter } from '../../../core/server/present';
 import type { NewsletterRow } from '../../../core/server/db/tables';
 import type { NewsletterSummary } from '../../../schemas/generated/entities/newsletter-summary';
-import type { TimelineWeek } from '../../subscribers/server/public';
+import type { SubscriberWeek } from './timeline';
 
 type TimelineEntry = NonNullable<NewsletterSummary['stats']['timeline']>[number];
 
 /**
- * One newsletter as the spec's publish panel and spotlight read it: with its testers and the
- * subscriber timeline, one entry a week (the subscribers at its end, by medium and in total).
+ * One newsletter as the spec's publish panel and spotlight read it: with the subscriber timeline,
+ * one entry a week (the subscribers at its end, by medium and in total).
  */
-export function presentNewsletterDetail(row: NewsletterRow, testers: string[], weeks: TimelineWeek[]): NewsletterSummary {
+export function presentNewsletterDetail(row: NewsletterRow, weeks: SubscriberWeek[]): NewsletterSummary {
   const byDate = new Map<string, TimelineEntry>();
   for (const week of weeks) {
     const entry = byDate.get(week.date) ?? { newsletterId: row.id, date: week.date, total: 0, email: 0, notification: 0 };
@@ -19,5 +19,5 @@ export function presentNewsletterDetail(row: NewsletterRow, testers: string[], w
     byDate.set(week.date, entry);
   }
   const summary = presentNewsletter(row);
-  return { ...summary, testers, stats: { ...summary.stats, timeline: [...byDate.values()] } };
+  return { ...summary, stats: { ...summary.stats, timeline: [...byDate.values()] } };
 }

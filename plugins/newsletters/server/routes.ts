@@ -1,28 +1,20 @@
 /**
  * The newsletter calls: the lists (/newsletters/list, one newsletter), the admin's publish and
  * feature switches (PUT sets, DELETE clears; the first publication is the creator's too), and the
- * tags in use (/tags/list).
+ * tags in use (/tags/list). A newsletter's own fields and parts are edited by update-routes.ts.
  */
-import { callerPublisher, demand, type Session } from '../../../core/server/auth/session';
-import { notFound } from '../../../core/server/errors';
+import { callerPublisher, demand } from '../../../core/server/auth/session';
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { presentNewsletter } from '../../../core/server/present';
-import { findNewsletter, listNewsletters, setNewsletterFlag } from '../../../core/server/store';
+import { listNewsletters, setNewsletterFlag } from '../../../core/server/store';
 import { constants } from '../../../core/shared/config';
-import { newsletterTesters, readNewsletterParts } from '../../settings/server/public';
-import { subscriberTimeline } from '../../subscribers/server/public';
 import { newsletterEndpoints } from '../endpoints';
-import { reachOf } from './policy';
+import { readNewsletterParts } from './parts';
+import { reachableNewsletter, reachOf } from './policy';
 import { presentNewsletterDetail } from './present';
-import { listTags, type NewslettersDb } from './store';
+import { listTags } from './store';
 import type { NewsletterTables } from './tables';
-
-/** A newsletter in the caller's scopes; any other is as good as missing. */
-async function reachableNewsletter(db: NewslettersDb, id: string, session: Session) {
-  const row = session.newsletterIds.has(id) ? await findNewsletter(db, id) : undefined;
-  if (!row) throw notFound('Newsletter not found.');
-  return row;
-}
+import { timelineOf } from './timeline';
 
 export function registerNewsletterRoutes(api: PluginApi): void {
   const db = api.tables<NewsletterTables>();
@@ -44,15 +36,11 @@ export function registerNewsletterRoutes(api: PluginApi): void {
   api.serve(newsletterEndpoints.fetch, {
     requires: 'newsletters.list',
     summary:
-      "One newsletter of the caller's scopes, with its testers, the weekly subscriber timeline (stats.timeline) and the parts other plugins keep (channelTemplates).",
+      "One newsletter of the caller's scopes, with the weekly subscriber timeline (stats.timeline) and the parts plugins keep that lists carry: its testers, its channelTemplates.",
     async handler(request, _reply, session) {
       const row = await reachableNewsletter(db, request.params.id, session);
-      const [testers, weeks, parts] = await Promise.all([
-        newsletterTesters(api.db, row.id),
-        subscriberTimeline(api.db, row.id),
-        readNewsletterParts(api, row.id),
-      ]);
-      return { data: { ...presentNewsletterDetail(row, testers, weeks), ...parts } };
+      const [weeks, parts] = await Promise.all([timelineOf(api, row.id), readNewsletterParts(api, row.id, { listed: true })]);
+      return { data: { ...presentNewsletterDetail(row, weeks), ...parts } };
     },
   });
 

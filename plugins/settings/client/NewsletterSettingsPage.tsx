@@ -1,7 +1,7 @@
 /**
  * Newsletter credentials (/newsletters/show/{id}/settings): title, subtitle, description, cover,
  * colours, slug, sender, testers, interests, voice settings, the admins' Published and Featured switches
- * (the newsletters plugin's, provided for `newsletterStatusRef`), and the way to the welcome issue. Saved through the top bar's SAVE; then whatever card an enabled
+ * (the newsletters plugin's `newsletterStatusRef`), and the way to the welcome issue. Saved through the top bar's SAVE; then whatever card an enabled
  * plugin provides for `newsletterSettingsCardRef` (the payments plugin's prices), saved by its own button.
  */
 import { DefaultButton, Spinner, Stack, Text, TextField } from '@fluentui/react';
@@ -16,8 +16,9 @@ import { theme } from '../../../core/client/theme';
 import { useTopBarSave } from '../../../core/client/topbar-save';
 import { InterestsField } from './InterestsField';
 import { KeyField } from '../../../core/client/KeyField';
-import { newsletterKeyTaken, saveNewsletter, useNewsletterSettings, type NewsletterSettings } from './newsletter-settings';
-import { newsletterSettingsCardRef, newsletterStatusRef } from './public';
+import { newsletterKeyTaken, newsletterStatusRef } from '../../newsletters/client/public';
+import { saveNewsletter, useNewsletterSettings, type NewsletterSettings } from './newsletter-settings';
+import { newsletterSettingsCardRef } from './public';
 import { Colours, CredentialsCard, useSettingsForm } from './settings-form';
 import { SettingsCard } from './SettingsCard';
 import { SenderField } from './SenderField';

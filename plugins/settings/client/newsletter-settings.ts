@@ -1,4 +1,7 @@
-/** Loading and saving a newsletter's settings, checked first by the schema the server validates with. */
+/**
+ * Loading and saving a newsletter's settings through the newsletters plugin's calls (the settings
+ * are parts of the newsletter they carry), checked first by the schema the server validates with.
+ */
 import { useCallback, useEffect, useState } from 'react';
 import { call } from '../../../core/client/api';
 import { handleError } from '../../../core/client/errors';
@@ -8,26 +11,25 @@ import updateSchema from '../../../schemas/api/newsletter-update.schema.json?val
 import type { NewsletterUpdateBody } from '../../../schemas/generated/api/newsletter-update';
 import type { SettingsNewsletterForm } from '../../../schemas/generated/api/settings-newsletter-form';
 import type { Newsletter } from '../../../schemas/generated/entities/newsletter';
-import { settingEndpoints } from '../endpoints';
+import { newsletterEndpoints } from '../../newsletters/endpoints';
 
 export const validateNewsletter = formValidator<NewsletterUpdateBody>(updateSchema);
 
-/** What the settings form offers (GET /newsletters/update/{id}'s data.data). */
-export type NewsletterForm = SettingsNewsletterForm['data'];
+/** What the settings form offers (GET /newsletters/update/{id}'s data.data): all of it, since this plugin's parts offer it. */
+export type NewsletterForm = Required<SettingsNewsletterForm['data']>;
 export type Tester = NewsletterForm['testers'][number];
 export type Voice = NewsletterForm['voices'][number];
 
 export type NewsletterSettings = Required<Pick<Newsletter, 'interests' | 'testers' | 'welcome' | 'voiceSettings'>> & Newsletter;
-
-export const newsletterKeyTaken = (key: string) => `The newsletter name ${key} already exists.`;
 
 /** The settings of a newsletter and what its form offers; `reload()` fetches them again. */
 export function useNewsletterSettings(newsletterId: string) {
   const [loaded, setLoaded] = useState<{ body: NewsletterSettings; data: NewsletterForm } | null>(null);
   const reload = useCallback(async () => {
     try {
-      const { data } = await call(settingEndpoints.newsletter, { params: { id: newsletterId } });
-      setLoaded(data);
+      const { data } = await call(newsletterEndpoints.form, { params: { id: newsletterId } });
+      // The newsletter carries this plugin's parts and their offers: the settings are there.
+      setLoaded(data as { body: NewsletterSettings; data: NewsletterForm });
     } catch (error) {
       await handleError(error);
     }
@@ -53,10 +55,10 @@ export async function saveNewsletter(newsletterId: string, body: NewsletterSetti
     return { errors: byField(result.details) };
   }
   try {
-    const { data, msg } = await call(settingEndpoints.saveNewsletter, { params: { id: newsletterId }, body: result.value });
+    const { data, msg } = await call(newsletterEndpoints.update, { params: { id: newsletterId }, body: result.value });
     // The server says more than 'OK' when a sender address was given a confirmation link.
     toast('success', 'Success!', msg && msg !== 'OK' ? msg : 'Your changes are saved.');
-    return { errors: {}, saved: data };
+    return { errors: {}, saved: data as NewsletterSettings };
   } catch (error) {
     await handleError(error);
     return { errors: await fieldErrorsOf(error) };

@@ -33,18 +33,5 @@ export const publisherSettingsCardRef = createComponentRef<PublisherSettingsCard
  */
 export const newsletterSettingsRoute = createRouteRef('settings.newsletterSettings', ['newsletterId']);
 
-export interface NewsletterStatusProps {
-  newsletterId: string;
-  published: boolean;
-  featured: boolean;
-}
-
-/**
- * The admins' Published and Featured switches in Newsletter Credentials' STATUS card, given the
- * newsletter's status as the settings read it. The newsletters plugin provides them: it serves the
- * calls they make. Without it the card is not shown.
- */
-export const newsletterStatusRef = createComponentRef<NewsletterStatusProps>('settings.newsletterStatus');
-
 /** A card at the end of Newsletter Credentials, saved by its own button (the payments plugin's prices). */
 export const newsletterSettingsCardRef = createComponentRef<NewsletterSettingsCardProps>('settings.newsletterCard');

@@ -1,14 +1,21 @@
-/** Settings on the server: newsletter and publisher credentials, interests, voices and the welcome issue. */
+/**
+ * Settings on the server: a newsletter's interests, testers, voices, welcome issue and sender (parts
+ * of the newsletter its calls carry: newsletter-parts.ts), the sender's confirmation page, and the
+ * publisher's credentials.
+ */
 import { serverPlugin } from '../../../core/server/plugins/contract';
 import manifest from '../plugin';
 import { registerKeyLookups } from './keys';
-import { registerNewsletterSettingsRoutes } from './newsletter-routes';
+import { registerNewsletterParts } from './newsletter-parts';
 import { registerPublisherSettingsRoutes } from './publisher-routes';
+import { registerSenderConfirmationPage } from './sender-confirmation';
 import { seedSettings } from './seed';
+import { settingsDb } from './store';
 
 export default serverPlugin(manifest, {
   register(api) {
-    registerNewsletterSettingsRoutes(api);
+    registerNewsletterParts(api);
+    registerSenderConfirmationPage(api, settingsDb(api.db));
     registerPublisherSettingsRoutes(api);
     registerKeyLookups(api);
   },

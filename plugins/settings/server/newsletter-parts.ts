@@ -1,54 +1,111 @@
 /**
- * Parts of a newsletter that a plugin other than the settings keeps, carried by the newsletter's
- * own calls: its channel templates go out with GET /newsletters/update/{id} and
- * /newsletters/list/{id} and come back with PUT /newsletters/update/{id} (spec 002 section 7).
- * An extension point of the settings plugin (decision 0031): the plugin that keeps a part
- * contributes it (`api.extensions.add(newsletterParts, ...)`); the settings and newsletters plugins
- * read and save whatever is contributed, so neither imports the keeper.
+ * The parts of a newsletter the settings plugin keeps (spec section 7), contributed to the
+ * newsletters plugin's `newsletterParts`, so that GET/PUT /newsletters/update/{id} read, check and
+ * save them with the newsletter's own fields: its interests (at most constants.limits.interestsMax,
+ * changed only by admins), testers, voice settings, welcome issue and sender. Each offers the form
+ * what it chooses from: every interest, the publisher's staff, the speech engine's voices.
  */
-import type { Session } from '../../../core/server/auth/session';
-import { extensionPoint, type Extensions } from '../../../core/server/plugins/extension-points';
+import type { PluginApi } from '../../../core/server/plugins/contract';
+import { invalid } from '../../../core/server/errors';
+import { findNewsletter } from '../../../core/server/store';
+import { constants } from '../../../core/shared/config';
+import { addNewsletterPart } from '../../newsletters/server/public';
+import { senderLinkFailedText, senderLinkSentText } from '../messages';
+import { blankWelcome, defaultVoiceSettings, type VoiceSettings, type WelcomeIssue } from './defaults';
+import { assertMayChangeInterests } from './policy';
+import { presentInterest } from './present';
+import { editedSender, findSenderSettings, saveSenderSettings, type SenderEdit } from './sender';
+import { sendSenderConfirmation } from './sender-confirmation';
+import { findVoicesAndWelcome, interestsOf, listInterests, saveInterests, saveSettingsColumns, saveTesters, settingsDb, staffOf, testersOf } from './store';
+import { listVoices } from './voices';
+import { storedWelcome } from './welcome';
 
-export interface NewsletterPart<Value = unknown, Checked = Value> {
-  /** The field of the newsletter's body, e.g. 'channelTemplates'. */
-  field: string;
-  read(newsletterId: string): Promise<Value>;
-  /** Refuses a value that breaks a rule (an HttpError with the spec's message); answers what to save. Saves nothing. */
-  check(value: Value, context: { newsletterId: string; session: Session }): Promise<Checked> | Checked;
-  save(newsletterId: string, checked: Checked): Promise<void>;
-}
+export function registerNewsletterParts(api: PluginApi): void {
+  const db = settingsDb(api.db);
 
-export const newsletterParts = extensionPoint<NewsletterPart<never, never>>('settings.newsletter-parts');
+  addNewsletterPart<string[]>(api, {
+    field: 'interests',
+    read: (newsletterId) => interestsOf(db, newsletterId),
+    offer: async () => ({ interests: (await listInterests(db)).map(presentInterest) }),
+    async check(interests, { newsletter, session }) {
+      if (interests.length > constants.limits.interestsMax) throw invalid(`You can select at most ${constants.limits.interestsMax} interests.`, 'interests');
+      assertMayChangeInterests(session, await interestsOf(db, newsletter.id), interests, newsletter.first_published_at === null);
+      const known = new Set((await listInterests(db)).map((interest) => interest.id));
+      if (interests.some((id) => !known.has(id))) throw invalid('Choose interests from the list.', 'interests');
+      return interests;
+    },
+    save: (newsletterId, interests) => saveInterests(db, newsletterId, interests),
+  });
 
-/** Contributes a part; a field is kept by one plugin. */
-export function addNewsletterPart<Value, Checked>(context: { extensions: Extensions }, part: NewsletterPart<Value, Checked>): void {
-  if (context.extensions.all(newsletterParts).some((known) => known.field === part.field))
-    throw new Error(`newsletter parts: ${part.field} is registered twice`);
-  context.extensions.add(newsletterParts, part as unknown as NewsletterPart<never, never>);
-}
+  addNewsletterPart<string[]>(api, {
+    field: 'testers',
+    // The publish panel reads them with the newsletter.
+    listed: true,
+    read: (newsletterId) => testersOf(db, newsletterId),
+    offer: async (newsletter) => ({
+      testers: (await staffOf(db, newsletter.publisher_id)).map((user) => ({ _id: user.id, name: user.name, email: user.email })),
+    }),
+    async check(testers, { newsletter }) {
+      const staff = new Set((await staffOf(db, newsletter.publisher_id)).map((user) => user.id));
+      if (testers.some((id) => !staff.has(id))) throw invalid('Testers must work for the publisher.', 'testers');
+      return testers;
+    },
+    save: (newsletterId, testers) => saveTesters(db, newsletterId, testers),
+  });
 
-/** Every contributed part's value, by field. */
-export async function readNewsletterParts(context: { extensions: Extensions }, newsletterId: string): Promise<Record<string, unknown>> {
-  const parts = context.extensions.all(newsletterParts);
-  return Object.fromEntries(await Promise.all(parts.map(async (part) => [part.field, await part.read(newsletterId)] as const)));
-}
+  addNewsletterPart<VoiceSettings>(api, {
+    field: 'voiceSettings',
+    read: async (newsletterId) => (await findVoicesAndWelcome(db, newsletterId)).voiceSettings ?? defaultVoiceSettings,
+    // The speech engine's own (espeak-ng's offline voices, or the ElevenLabs account's); none without it.
+    offer: async () => ({ voices: (await listVoices(api)) ?? [] }),
+    async check(wanted, { newsletter }) {
+      await assertKnownVoices(wanted, (await findVoicesAndWelcome(db, newsletter.id)).voiceSettings);
+      return wanted;
+    },
+    save: (newsletterId, voiceSettings) => saveSettingsColumns(db, newsletterId, { voice_settings: JSON.stringify(voiceSettings) }),
+  });
 
-/**
- * Checks the parts a body carries, all of them before anything is saved, and answers the function
- * that saves them: a body refused for one part leaves every part as it was.
- */
-export async function checkNewsletterParts(
-  context: { extensions: Extensions },
-  body: Record<string, unknown>,
-  where: { newsletterId: string; session: Session },
-): Promise<() => Promise<void>> {
-  const saves: (() => Promise<void>)[] = [];
-  for (const part of context.extensions.all(newsletterParts)) {
-    if (body[part.field] === undefined) continue;
-    const checked = await part.check(body[part.field] as never, where);
-    saves.push(() => part.save(where.newsletterId, checked as never));
+  addNewsletterPart<{ subject: string; preview: string; intro: { html: string } }, WelcomeIssue>(api, {
+    field: 'welcome',
+    read: async (newsletterId) => (await findVoicesAndWelcome(db, newsletterId)).welcome ?? blankWelcome,
+    // The intro is sanitized, its text and the slug derived.
+    check: (welcome) => storedWelcome(welcome),
+    save: (newsletterId, welcome) => saveSettingsColumns(db, newsletterId, { welcome: JSON.stringify(welcome) }),
+  });
+
+  addNewsletterPart<SenderEdit, ReturnType<typeof editedSender>>(api, {
+    field: 'sender',
+    read: async (newsletterId) => ({ ...(await findSenderSettings(db, newsletterId)), defaultEmail: api.mail.from.address }),
+    check: async (edit, { newsletter }) => editedSender(await findSenderSettings(db, newsletter.id), edit),
+    /** A new address is sent its confirmation link once saved, and the save's message says so. */
+    async save(newsletterId, { settings, confirmTo }) {
+      await saveSenderSettings(db, newsletterId, settings);
+      const newsletter = confirmTo ? await findNewsletter(db, newsletterId) : undefined;
+      if (!confirmTo || !newsletter) return;
+      try {
+        await sendSenderConfirmation(api, newsletter, confirmTo);
+      } catch (error) {
+        // Without the address: a log line is no place for one.
+        api.log.error({ err: error, newsletterId }, 'settings: the sender confirmation e-mail failed');
+        return senderLinkFailedText;
+      }
+      return senderLinkSentText(confirmTo);
+    },
+  });
+
+  /**
+   * A voice newly chosen must be one the engine has. Voices saved before (an ElevenLabs key added or
+   * removed since) stay: the engine speaks them with its first voice. When the engine cannot say
+   * what it has (ElevenLabs unreachable), or no enabled plugin speaks, the choice is kept for the same reason.
+   */
+  async function assertKnownVoices(wanted: VoiceSettings, saved: VoiceSettings | null): Promise<void> {
+    const voices = await listVoices(api).catch(() => null);
+    if (!voices) return;
+    const known = new Set(voices.map((voice) => voice.voice_id));
+    for (const kind of ['article', 'bullet'] as const) {
+      const voice = wanted[kind]?.voice;
+      if (voice !== undefined && voice !== saved?.[kind]?.voice && !known.has(voice))
+        throw invalid('Choose a voice from the list.', `voiceSettings.${kind}.voice`);
+    }
   }
-  return async () => {
-    for (const save of saves) await save();
-  };
 }

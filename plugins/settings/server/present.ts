@@ -1,19 +1,6 @@
-/** What a client sees of a newsletter's settings and of an interest (a publisher is the core's presentPublisher). */
-import { presentNewsletter } from '../../../core/server/present';
+/** What a client sees of an interest (a newsletter is the core's presentNewsletter, with the parts plugins keep; a publisher the core's presentPublisher). */
 import type { Interest } from '../../../schemas/generated/entities/interest';
-import type { Newsletter } from '../../../schemas/generated/entities/newsletter';
-import { blankWelcome, defaultVoiceSettings, type InterestTitle } from './defaults';
-import type { NewsletterSettings } from './store';
-
-export function presentNewsletterSettings({ row, interests, testers, voiceSettings, welcome }: NewsletterSettings): Newsletter {
-  return {
-    ...presentNewsletter(row),
-    interests,
-    testers,
-    welcome: welcome ?? blankWelcome,
-    voiceSettings: voiceSettings ?? defaultVoiceSettings,
-  };
-}
+import type { InterestTitle } from './defaults';
 
 export function presentInterest(row: { id: string; key: string; titles: InterestTitle[] }): Interest {
   return { _id: row.id, key: row.key, titles: row.titles };

@@ -9,11 +9,10 @@ import type { MailAddress } from '../../../core/server/services/mime-template';
 import type { Interest } from '../../../schemas/generated/entities/interest';
 import { defaultVoiceSettings, type EmailDesign, type VoiceSettings, type WebDesign, type WelcomeIssue } from './defaults';
 import { presentInterest } from './present';
-import { findEmailDesign, findWebDesign, insertNewsletterSettings, listInterests, saveEmailDesign, saveWebDesign, settingsDb } from './store';
+import { findEmailDesign, findWebDesign, insertNewsletterSettings, listInterests, saveEmailDesign, saveWebDesign, settingsDb, testersOf } from './store';
 import { findSenderSettings, senderOf, type NewsletterSender } from './sender';
 import { storedWelcome } from './welcome';
 
-export { addNewsletterPart, newsletterParts, readNewsletterParts, type NewsletterPart } from './newsletter-parts';
 export { voiceSource, type SpeechVoice } from './voices';
 export type { NewsletterSender } from './sender';
 /** A newsletter's e-mail in its design: the frame and parts an issue is made of, and a message to a reader (the confirmation, the welcome). */
@@ -51,9 +50,8 @@ export async function interests(db: Handle): Promise<Interest[]> {
 }
 
 /** The staff who receive a newsletter's test e-mails: user ids, sorted as the settings answer them. */
-export async function newsletterTesters(db: Handle, newsletterId: string): Promise<string[]> {
-  const rows = await settingsDb(db).selectFrom('newsletter_testers').select('user_id').where('newsletter_id', '=', newsletterId).execute();
-  return rows.map((row) => row.user_id).sort();
+export function newsletterTesters(db: Handle, newsletterId: string): Promise<string[]> {
+  return testersOf(settingsDb(db), newsletterId);
 }
 
 /** Who the newsletter's mail comes from, and where replies go (sender.ts); `fallback` is MAIL_FROM. */

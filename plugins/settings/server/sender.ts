@@ -7,8 +7,7 @@
  */
 import type { MailAddress } from '../../../core/server/services/mime-template';
 import type { LinkSigner } from '../../../core/server/signed-links';
-import { clock } from '../../../core/server/clock';
-import type { SettingsDb } from './store';
+import { saveSettingsColumns, type SettingsDb } from './store';
 
 export interface SenderSettings {
   /** '' : the newsletter's title. */
@@ -44,18 +43,13 @@ export function senderOf(settings: SenderSettings, newsletterTitle: string, fall
 }
 
 /** The sender's settings as newsletter_settings columns. */
-export function senderColumns(settings: SenderSettings) {
+function senderColumns(settings: SenderSettings) {
   return { sender_name: settings.name, sender_email: settings.email, sender_email_pending: settings.pendingEmail, reply_to: settings.replyTo };
 }
 
 /** Stores the sender's settings, making the newsletter's settings row when it has none. */
-export async function saveSenderSettings(db: SettingsDb, newsletterId: string, settings: SenderSettings): Promise<void> {
-  const columns = senderColumns(settings);
-  await db
-    .insertInto('newsletter_settings')
-    .values({ newsletter_id: newsletterId, voice_settings: null, welcome: null, ...columns })
-    .onConflict((oc) => oc.column('newsletter_id').doUpdateSet({ ...columns, updated_at: clock.now() }))
-    .execute();
+export function saveSenderSettings(db: SettingsDb, newsletterId: string, settings: SenderSettings): Promise<void> {
+  return saveSettingsColumns(db, newsletterId, senderColumns(settings));
 }
 
 /** The confirmation link's token: the newsletter and the address, signed ('~' parts: an address holds dots, so it travels encoded). */

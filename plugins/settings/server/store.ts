@@ -1,48 +1,31 @@
 /**
- * The settings' queries: a newsletter with its interests, testers, voice settings and welcome
- * issue; the publisher's staff; the interests; saving a newsletter's or a publisher's settings;
- * a newsletter's e-mail design.
+ * The settings' queries: a newsletter's interests, testers, voice settings and welcome issue, each
+ * read and saved as a part of the newsletter (newsletter-parts.ts); the publisher's staff; the
+ * interests; a newsletter's e-mail and web design.
  */
-import type { Kysely } from 'kysely';
+import type { Insertable, Kysely } from 'kysely';
 import { ownTables, type Handle } from '../../../core/server/db/database';
-import type { CoreTables, NewsletterRow } from '../../../core/server/db/tables';
+import type { CoreTables } from '../../../core/server/db/tables';
 import { staffOf as staffOfPublisher } from '../../../core/server/people';
-import { findNewsletter, updateNewsletter } from '../../../core/server/store';
 import { defaultWebDesign, withDefaultDesign, type EmailDesign, type VoiceSettings, type WebDesign, type WelcomeIssue } from './defaults';
-import { senderColumns, type SenderSettings } from './sender';
-import type { SettingsTables } from './tables';
+import type { NewsletterSettingsTable, SettingsTables } from './tables';
 import { clock } from '../../../core/server/clock';
 
 export type SettingsDb = Kysely<CoreTables & SettingsTables>;
 
 export const settingsDb = (db: Handle): SettingsDb => ownTables<SettingsTables>(db);
 
-export interface NewsletterSettings {
-  row: NewsletterRow;
-  interests: string[];
-  testers: string[];
-  voiceSettings: VoiceSettings | null;
-  welcome: WelcomeIssue | null;
-}
-
 /** Sorted, so two lists of the same ids compare equal. */
 const sortedIds = (rows: { id: string }[]) => rows.map((row) => row.id).sort();
 
-export async function findNewsletterSettings(db: SettingsDb, newsletterId: string): Promise<NewsletterSettings | undefined> {
-  const row = await findNewsletter(db, newsletterId);
-  if (!row) return undefined;
-  const [interests, testers, settings] = await Promise.all([
-    db.selectFrom('newsletter_interests').select('interest_id as id').where('newsletter_id', '=', newsletterId).execute(),
-    db.selectFrom('newsletter_testers').select('user_id as id').where('newsletter_id', '=', newsletterId).execute(),
-    db.selectFrom('newsletter_settings').select(['voice_settings', 'welcome']).where('newsletter_id', '=', newsletterId).executeTakeFirst(),
-  ]);
-  return {
-    row,
-    interests: sortedIds(interests),
-    testers: sortedIds(testers),
-    voiceSettings: settings?.voice_settings ?? null,
-    welcome: settings?.welcome ?? null,
-  };
+/** The ids of the newsletter's interests. */
+export async function interestsOf(db: SettingsDb, newsletterId: string): Promise<string[]> {
+  return sortedIds(await db.selectFrom('newsletter_interests').select('interest_id as id').where('newsletter_id', '=', newsletterId).execute());
+}
+
+/** The user ids of the newsletter's testers. */
+export async function testersOf(db: SettingsDb, newsletterId: string): Promise<string[]> {
+  return sortedIds(await db.selectFrom('newsletter_testers').select('user_id as id').where('newsletter_id', '=', newsletterId).execute());
 }
 
 export function listInterests(db: SettingsDb) {
@@ -54,43 +37,49 @@ export function staffOf(db: SettingsDb, publisherId: string) {
   return staffOfPublisher(db, publisherId);
 }
 
-export interface NewsletterEdit extends Pick<NewsletterRow, 'title' | 'subtitle' | 'description' | 'image' | 'color' | 'text_color' | 'key'> {
-  interests: string[];
-  testers: string[];
-  voiceSettings: VoiceSettings | null;
-  welcome: WelcomeIssue | null;
-  /** null: the sender stays as it is. */
-  sender: SenderSettings | null;
-}
-
-/** Saves everything in one transaction: a failure leaves the newsletter as it was. */
-export async function saveNewsletterSettings(db: SettingsDb, newsletterId: string, edit: NewsletterEdit): Promise<void> {
+/** Replaces the newsletter's interests, in one transaction. */
+export async function saveInterests(db: SettingsDb, newsletterId: string, interests: string[]): Promise<void> {
   await db.transaction().execute(async (tx) => {
-    const { interests, testers, voiceSettings, welcome, sender, ...columns } = edit;
-    await updateNewsletter(tx, newsletterId, columns);
     await tx.deleteFrom('newsletter_interests').where('newsletter_id', '=', newsletterId).execute();
     if (interests.length)
       await tx
         .insertInto('newsletter_interests')
         .values(interests.map((interest_id) => ({ newsletter_id: newsletterId, interest_id })))
         .execute();
+  });
+}
+
+/** Replaces the newsletter's testers, in one transaction. */
+export async function saveTesters(db: SettingsDb, newsletterId: string, testers: string[]): Promise<void> {
+  await db.transaction().execute(async (tx) => {
     await tx.deleteFrom('newsletter_testers').where('newsletter_id', '=', newsletterId).execute();
     if (testers.length)
       await tx
         .insertInto('newsletter_testers')
         .values(testers.map((user_id) => ({ newsletter_id: newsletterId, user_id })))
         .execute();
-    const settings = {
-      voice_settings: voiceSettings ? JSON.stringify(voiceSettings) : null,
-      welcome: welcome ? JSON.stringify(welcome) : null,
-      ...(sender ? senderColumns(sender) : {}),
-    };
-    await tx
-      .insertInto('newsletter_settings')
-      .values({ newsletter_id: newsletterId, ...settings })
-      .onConflict((oc) => oc.column('newsletter_id').doUpdateSet({ ...settings, updated_at: clock.now() }))
-      .execute();
   });
+}
+
+/** The newsletter's voices and welcome issue as saved (null: never set). */
+export async function findVoicesAndWelcome(
+  db: SettingsDb,
+  newsletterId: string,
+): Promise<{ voiceSettings: VoiceSettings | null; welcome: WelcomeIssue | null }> {
+  const row = await db.selectFrom('newsletter_settings').select(['voice_settings', 'welcome']).where('newsletter_id', '=', newsletterId).executeTakeFirst();
+  return { voiceSettings: row?.voice_settings ?? null, welcome: row?.welcome ?? null };
+}
+
+/** The columns of a newsletter's settings row that are saved one part at a time. */
+export type SettingsColumns = Omit<Insertable<NewsletterSettingsTable>, 'newsletter_id' | 'updated_at'>;
+
+/** Stores these settings, making the newsletter's settings row when it has none; the other settings stay. */
+export async function saveSettingsColumns(db: SettingsDb, newsletterId: string, columns: Partial<SettingsColumns>): Promise<void> {
+  await db
+    .insertInto('newsletter_settings')
+    .values({ newsletter_id: newsletterId, voice_settings: null, welcome: null, ...columns })
+    .onConflict((oc) => oc.column('newsletter_id').doUpdateSet({ ...columns, updated_at: clock.now() }))
+    .execute();
 }
 
 /** The newsletter's e-mail design: what was saved over the defaults (a newsletter may have no settings row yet). */
@@ -100,13 +89,8 @@ export async function findEmailDesign(db: SettingsDb, newsletterId: string): Pro
 }
 
 /** Stores the whole design, making the newsletter's settings row when it has none; the other settings stay. */
-export async function saveEmailDesign(db: SettingsDb, newsletterId: string, design: EmailDesign): Promise<void> {
-  const email_design = JSON.stringify(withDefaultDesign(design));
-  await db
-    .insertInto('newsletter_settings')
-    .values({ newsletter_id: newsletterId, voice_settings: null, welcome: null, email_design })
-    .onConflict((oc) => oc.column('newsletter_id').doUpdateSet({ email_design, updated_at: clock.now() }))
-    .execute();
+export function saveEmailDesign(db: SettingsDb, newsletterId: string, design: EmailDesign): Promise<void> {
+  return saveSettingsColumns(db, newsletterId, { email_design: JSON.stringify(withDefaultDesign(design)) });
 }
 
 /** A new newsletter's settings: its interests and welcome issue, and the default voices and e-mail design. */
@@ -134,14 +118,9 @@ export async function findWebDesign(db: SettingsDb, newsletterId: string): Promi
 
 /** Stores the web design's fields given, making the newsletter's settings row when it has none. */
 export async function saveWebDesign(db: SettingsDb, newsletterId: string, design: Partial<WebDesign>): Promise<void> {
-  const columns = {
+  await saveSettingsColumns(db, newsletterId, {
     ...(design.cover !== undefined && { web_cover: design.cover }),
     ...(design.nameField !== undefined && { web_name_field: design.nameField }),
     ...(design.cityField !== undefined && { web_city_field: design.cityField }),
-  };
-  await db
-    .insertInto('newsletter_settings')
-    .values({ newsletter_id: newsletterId, voice_settings: null, welcome: null, ...columns })
-    .onConflict((oc) => oc.column('newsletter_id').doUpdateSet({ ...columns, updated_at: clock.now() }))
-    .execute();
+  });
 }

@@ -3,13 +3,15 @@
  * readers subscribing themselves (the landing page's form and the apps, with double opt-in and a
  * welcome e-mail) and leaving with a reason (the personal unsubscribe page, one-click, the apps),
  * every change kept as an event with its daily rollup for the analytics, and the demo subscribers.
+ * The timeline goes to one newsletter's call too (the newsletters plugin's `newsletterTimeline`).
  */
 import { serverPlugin } from '../../../core/server/plugins/contract';
+import { newsletterTimeline } from '../../newsletters/server/public';
 import manifest from '../plugin';
 import { registerAppRoutes } from './app-routes';
 import { registerSubscriberRoutes } from './routes';
 import { seedSubscribers } from './seed';
-import type { SubscribersDb } from './store';
+import { weeklyTimeline, type SubscribersDb } from './store';
 import { registerSubscribePages } from './subscribe-page';
 import { createSubscriptions } from './subscriptions';
 import type { SubscriberTables } from './tables';
@@ -19,6 +21,7 @@ export default serverPlugin(manifest, {
   register(api) {
     const db = api.tables<SubscriberTables>() as SubscribersDb;
     const subscriptions = createSubscriptions(api, db);
+    api.extensions.add(newsletterTimeline, (newsletterId) => weeklyTimeline(db, newsletterId));
     registerSubscriberRoutes(api);
     registerUnsubscribePage(api, db);
     registerSubscribePages(api, db, subscriptions);

@@ -9,7 +9,7 @@
 import { call } from '../../../../core/client/api';
 import { refreshScopes } from '../../../../core/client/session';
 import type { NewsletterUpdateBody } from '../../../../schemas/generated/api/newsletter-update';
-import { settingEndpoints } from '../../../settings/endpoints';
+import { newsletterEndpoints } from '../../../newsletters/endpoints';
 import { brandColours, type NewsletterDraft } from '../../rules';
 import { designApi, type EmailDesign } from '../design-api';
 import type { WizardDraft } from './wizard-state';
@@ -66,7 +66,7 @@ export async function saveDraft(newsletterId: string, draft: WizardDraft, parts:
     ...(parts.welcome ? { welcome: draft.welcome } : {}),
     ...(parts.channels ? { channelTemplates: draft.channelTemplates } : {}),
   };
-  await call(settingEndpoints.saveNewsletter, { params: { id: newsletterId }, body });
+  await call(newsletterEndpoints.update, { params: { id: newsletterId }, body });
 }
 
 /**
