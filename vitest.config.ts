@@ -4,8 +4,15 @@ import { defineConfig } from 'vitest/config';
 import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { schemaValidators } from './scripts/build/validator-codegen';
 
-/** Files that need modules of their own: they replace a module (vi.mock), or render into a document (happy-dom). */
+/**
+ * Files that need modules of their own: they replace a module (vi.mock), or render into a document
+ * (happy-dom) from the server's side.
+ */
 const ownModules = [
+  'tests/components/collections.test.tsx',
+  'tests/components/design-pages.test.tsx',
+  'tests/components/newsletter-wizard.test.tsx',
+  'tests/components/walk-through-page.test.tsx',
   'tests/api/issues.test.ts',
   'tests/api/issues-live.test.ts',
   'tests/api/plugins.test.ts',
@@ -78,9 +85,23 @@ export default defineConfig({
       {
         extends: true,
         test: {
-          // Console pieces, each rendered into a document of its own, and the files above.
+          // Console pieces, each rendered into a document of its own. A worker loads the packages
+          // (React, Fluent UI) once; the console's own modules are evaluated anew for each file
+          // (tests/components/file-setup.ts), so their state (the session's token, the toasts) is
+          // the file's own.
+          name: 'console',
+          include: ['tests/components/**/*.test.tsx'],
+          exclude: ownModules,
+          isolate: false,
+          setupFiles: ['tests/components/file-setup.ts'],
+        },
+      },
+      {
+        extends: true,
+        test: {
+          // The files above, each in a fresh worker.
           name: 'isolated',
-          include: ['tests/components/**/*.test.tsx', ...ownModules],
+          include: ownModules,
         },
       },
     ],
