@@ -8,7 +8,7 @@
 import type { ParsedMail } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { senderLinkSentText } from '../../plugins/settings/messages';
-import { senderTexts } from '../../plugins/settings/server/sender-confirmation';
+import { senderTexts } from '../../plugins/settings/server/sender-texts';
 import { enginesFor, startTestServer, type TestServer } from './server';
 import { startSmtpSink, type SmtpSink } from './smtp-sink';
 

@@ -5,7 +5,7 @@
  * it was typed.
  */
 import { senderLinkSentText, senderWaitingText } from '../../plugins/settings/messages';
-import { senderTexts } from '../../plugins/settings/server/sender-confirmation';
+import { senderTexts } from '../../plugins/settings/server/sender-texts';
 import { expect, smtpTest } from './fixtures';
 import { accounts, expectToast, keepScreenshot, password, signIn } from './helpers';
 

@@ -10,12 +10,8 @@ import { documentAnswer, keyParams } from '../../../core/server/schemas/parts';
 import { findNewsletterByKey } from '../../../core/server/store';
 import { escapeHtml } from '../../../core/shared/text';
 import { findSenderSettings, readSenderToken, saveSenderSettings, senderToken } from './sender';
+import { senderTexts } from './sender-texts';
 import type { SettingsDb } from './store';
-
-export const senderTexts = {
-  confirmed: (email: string, title: string) => `${email} is now the sender of ${title}. Its next e-mails come from this address.`,
-  unknown: 'This link is not valid anymore: the address was changed or confirmed since. Open the newsletter settings to send a new link.',
-};
 
 /** E-mails the confirmation link to an address set as the newsletter's sender. */
 export async function sendSenderConfirmation(api: PluginApi, newsletter: { id: string; key: string; title: string }, email: string): Promise<void> {
