@@ -1,11 +1,9 @@
-/** The newsletter wizard's and the design pages' calls (spec 002 section 7), declared once: plugins/design/server/routes.ts serves them, the console calls them. */
+/** The design pages' calls (spec 002 section 7), declared once: plugins/design/server/routes.ts serves them, the console calls them. The wizard calls the newsletters' (newsletterEndpoints.blank, .create). */
 import { data, endpoint, inline, schema } from '../../core/shared/endpoints';
 
 const emailDesign = schema('entities/email-design');
 
 export const designEndpoints = {
-  blank: endpoint('GET', '/newsletters/create', { answer: data(schema('api/design-newsletter-form')) }),
-  create: endpoint('POST', '/newsletters/create', { body: schema('api/newsletter-create'), answer: data(schema('api/design-newsletter-created')) }),
   emailDesign: endpoint('GET', '/newsletters/update/:id/design/email/update', { answer: data(schema('api/design-email-form')) }),
   saveEmailDesign: endpoint('PUT', '/newsletters/update/:id/design/email/update', { body: emailDesign, answer: data(emailDesign) }),
   /** data is the e-mail's HTML. */

@@ -1,4 +1,4 @@
-/** The newsletter calls, declared once: plugins/newsletters/server/routes.ts serves them, the console calls them. */
+/** The newsletter calls, declared once: plugins/newsletters/server/routes.ts, update-routes.ts and create-routes.ts serve them, the console calls them. */
 import { data, endpoint, inline, list, schema } from '../../core/shared/endpoints';
 
 const newsletter = data(schema('entities/newsletter-summary'));
@@ -13,5 +13,8 @@ export const newsletterEndpoints = {
   /** The newsletter with every part plugins keep (server/parts.ts: its settings, channelTemplates), and what the form offers for them. */
   form: endpoint('GET', '/newsletters/update/:id', { answer: data(schema('api/settings-newsletter-form')) }),
   update: endpoint('PUT', '/newsletters/update/:id', { body: schema('api/newsletter-update'), answer: data(schema('entities/newsletter')) }),
+  /** The creation wizard's: a blank newsletter with what other plugins add (server/creation.ts: its settings, channelTemplates) and what the wizard offers. */
+  blank: endpoint('GET', '/newsletters/create', { answer: data(schema('api/design-newsletter-form')) }),
+  create: endpoint('POST', '/newsletters/create', { body: schema('api/newsletter-create'), answer: data(schema('api/design-newsletter-created')) }),
   tags: endpoint('GET', '/tags/list', { answer: data(inline<string[]>({ type: 'array', items: { type: 'string' } })) }),
 };

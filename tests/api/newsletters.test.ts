@@ -1,12 +1,15 @@
 /**
  * Newsletters (spec 000 section 2 Lists, section 4 newsletter badge, section 7 calls): the list per
  * role, searched, sorted, filtered and paged; one newsletter; its settings, read and saved with the
- * parts other plugins keep (every part checked before any is saved); the admin's publish and
+ * parts other plugins keep (every part checked before any is saved, the record and every part saved
+ * in one transaction, the sender's link mailed after its commit); a new newsletter, made with what
+ * the design plugin adds (the wizard's rules: tests/api/design.test.ts); the admin's publish and
  * feature switches (a newsletter's first publication is its creator's too: tests/api/design.test.ts);
  * and the tags in use. Another publisher's newsletters are as good as missing.
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { outboxDir } from '../../core/server/services/mail';
 import { senderLinkSentText } from '../../plugins/settings/messages';
@@ -50,6 +53,32 @@ describe.each(databases)('newsletters on %s', (kind) => {
   afterAll(async () => {
     await t.close();
   });
+
+  type Template = { _id: string; title: string; default: boolean; channels: string[] };
+  /** GET /newsletters/update/{id}: the newsletter with every part (body) and what the form offers (data). */
+  const form = async (id: string, token = tokens.director) => {
+    const { status, body } = await t.request('GET', `/api/newsletters/update/${id}`, { token });
+    expect(status).toBe(200);
+    return body.data as { body: Record<string, any>; data: Record<string, any> };
+  };
+  /** The e-mails captured in the outbox for an address (the test server has no SMTP server). */
+  const mailedTo = (address: string) => {
+    const dir = outboxDir(t.dataDir);
+    const files = existsSync(dir) ? readdirSync(dir).filter((file) => file.endsWith('.json')) : [];
+    return files.map((file) => JSON.parse(readFileSync(join(dir, file), 'utf8')) as { to: string }).filter((mail) => mail.to === address);
+  };
+  /** The title of a channel template the database refuses while `refusingTemplates` runs: a save that fails after every check passed. */
+  const refusedTitle = 'Veritabanı Reddeder';
+  const refusingTemplates = async (run: () => Promise<void>) => {
+    const { db } = t.server.database;
+    await sql`alter table channel_templates add constraint test_refused_title check (title <> ${sql.lit(refusedTitle)}) not valid`.execute(db);
+    try {
+      await run();
+    } finally {
+      await sql`alter table channel_templates drop constraint test_refused_title`.execute(db);
+    }
+  };
+  const internalError = { err: 'INTERNAL_ERROR', msg: 'Something went wrong on our side. Please try again.' };
 
   const list = (token: string, query = '') => t.request('GET', `/api/newsletters/list${query ? `?${query}` : ''}`, { token });
   const titles = (body: { data: { title: string }[] }) => body.data.map((newsletter) => newsletter.title);
@@ -269,19 +298,19 @@ describe.each(databases)('newsletters on %s', (kind) => {
   });
 
   describe('GET/PUT /newsletters/update/:id', () => {
-    type Template = { _id: string; title: string; default: boolean; channels: string[] };
-    const form = async (id: string, token = tokens.director) => {
-      const { status, body } = await t.request('GET', `/api/newsletters/update/${id}`, { token });
-      expect(status).toBe(200);
-      return body.data as { body: Record<string, any>; data: Record<string, any> };
-    };
     const put = (id: string, body: unknown, token = tokens.director) => t.request('PUT', `/api/newsletters/update/${id}`, { token, body });
-    /** The e-mails captured in the outbox for an address (the test server has no SMTP server). */
-    const mailedTo = (address: string) => {
-      const dir = outboxDir(t.dataDir);
-      const files = existsSync(dir) ? readdirSync(dir).filter((file) => file.endsWith('.json')) : [];
-      return files.map((file) => JSON.parse(readFileSync(join(dir, file), 'utf8')) as { to: string }).filter((mail) => mail.to === address);
-    };
+    /** `before` with a new subtitle, no testers, and every other settings' part changed: a new welcome (`word`), voice stability, and sender [name, address] (whose save mails a link). */
+    const everyPartChanged = (
+      before: Record<string, any>,
+      change: { subtitle: string; word: string; stability: number; sender: [name: string, email: string] },
+    ) => ({
+      ...before,
+      subtitle: change.subtitle,
+      testers: [],
+      welcome: { subject: change.word, preview: change.word, intro: { html: `<p>${change.word}</p>` } },
+      voiceSettings: { ...before.voiceSettings, article: { ...before.voiceSettings.article, stability: change.stability } },
+      sender: { name: change.sender[0], email: change.sender[1], replyTo: '' },
+    });
 
     it('reads and saves the parts other plugins keep (the settings, the channel templates) with the newsletter', async () => {
       const id = ids['teknoloji-notlari']!;
@@ -319,14 +348,12 @@ describe.each(databases)('newsletters on %s', (kind) => {
       const id = ids['teknoloji-notlari']!;
       const before = (await form(id)).body;
       const sender = 'yeni-gonderen@teknoloji.example';
-      const changes = {
-        ...before,
+      const changes = everyPartChanged(before, {
         subtitle: 'Bu alt başlık kaydedilmemeli',
-        testers: [],
-        welcome: { subject: 'Kaydedilmemeli', preview: 'Kaydedilmemeli', intro: { html: '<p>Kaydedilmemeli</p>' } },
-        voiceSettings: { ...before.voiceSettings, article: { ...before.voiceSettings.article, stability: 0.9 } },
-        sender: { name: 'Teknoloji Masası', email: sender, replyTo: '' },
-      };
+        word: 'Kaydedilmemeli',
+        stability: 0.9,
+        sender: ['Teknoloji Masası', sender],
+      });
       const [first, ...rest] = before.channelTemplates as Template[];
 
       // The design plugin's templates, checked last, refuse: none of the settings' parts is saved, no link is sent.
@@ -362,6 +389,96 @@ describe.each(databases)('newsletters on %s', (kind) => {
         sender: { pendingEmail: sender },
       });
       expect(mailedTo(sender)).toHaveLength(1);
+    });
+
+    it("saves the record and every part in one transaction: a part's failed save leaves them all as they were, and no sender link goes out", async () => {
+      const id = ids['kultur-sanat-haftalik']!;
+      const before = (await form(id)).body;
+      const sender = 'geri-alinan@kultur.example';
+      const changes = everyPartChanged(before, {
+        subtitle: 'Bu alt başlık geri alınmalı',
+        word: 'Geri alınmalı',
+        stability: 0.2,
+        sender: ['Kültür Masası', sender],
+      });
+      const [first, ...rest] = before.channelTemplates as Template[];
+
+      // The templates pass their rules, and the database refuses them as the last part is saved,
+      // after the record and the settings' parts (the sender's among them).
+      await refusingTemplates(async () => {
+        const failed = await put(id, { ...changes, channelTemplates: [{ ...first!, title: refusedTitle }, ...rest] });
+        expect(failed.status).toBe(500);
+        expect(failed.body).toEqual(internalError);
+      });
+      expect((await form(id)).body).toEqual(before);
+      expect(mailedTo(sender)).toEqual([]);
+
+      // Once the save goes through, the link is sent, once.
+      const saved = await put(id, changes);
+      expect(saved.status).toBe(200);
+      expect(saved.body.msg).toBe(senderLinkSentText(sender));
+      expect((await form(id)).body).toMatchObject({ subtitle: changes.subtitle, testers: [], sender: { pendingEmail: sender } });
+      expect(mailedTo(sender)).toHaveLength(1);
+    });
+  });
+
+  describe('GET/POST /newsletters/create', () => {
+    const welcome = { subject: 'Yeni bültene hoş geldiniz', preview: 'İlk sayınız yakında geliyor', intro: { html: '<p>Aramıza hoş geldiniz, okur!</p>' } };
+    const draftOf = async (key: string) => {
+      const offered = (await t.request('GET', '/api/newsletters/create', { token: tokens.director })).body.data.data;
+      return {
+        image: '/demo/sabah-bulteni.svg',
+        title: 'Yeni Bülten',
+        subtitle: 'Haftada bir, en iyisinden',
+        key,
+        lang: 'en',
+        description: 'Haftanın en iyi yazıları tek bir e-postada toplanıyor.',
+        interests: offered.interests.slice(0, 2).map((interest: { _id: string }) => interest._id) as string[],
+        color: '#0B3D91',
+        textColor: '#FFFFFF',
+        welcome,
+        channelTemplates: [{ title: 'Haftalık', default: true, channels: ['Seçkiler', 'Okuma Listesi'] }],
+      };
+    };
+    const create = (body: unknown) => t.request('POST', '/api/newsletters/create', { token: tokens.director, body });
+    const newsletterWithKey = (key: string) => t.server.database.db.selectFrom('newsletters').select('id').where('key', '=', key).executeTakeFirst();
+
+    it('is served by the newsletters plugin, with what the design plugin adds: its blank parts and offers, the settings, the templates and the e-mail design', async () => {
+      const owners = t.server.routes.filter((route) => route.url === '/api/newsletters/create').map((route) => [route.method, route.owner]);
+      expect(owners.sort()).toEqual([
+        ['GET', 'newsletters'],
+        ['POST', 'newsletters'],
+      ]);
+      const blank = (await t.request('GET', '/api/newsletters/create', { token: tokens.director })).body.data;
+      expect(blank.body).toMatchObject({ title: '', key: '', lang: 'tr', color: '#ffce14', textColor: '#201f1e', interests: [] });
+      expect(blank.body.channelTemplates).toEqual([{ title: 'Default Template', default: true, channels: [] }]);
+      expect(Object.keys(blank.data).sort()).toEqual(['design', 'examples', 'interests', 'langs']);
+
+      const draft = await draftOf('yeni-bulten');
+      const { status, body } = await create(draft);
+      expect(status, JSON.stringify(body)).toBe(200);
+      expect(body.msg).toBe('Newsletter created.');
+      expect(body.data).toEqual({ _id: expect.any(String), image: draft.image, design: { email: blank.data.design.email } });
+      const settings = (await form(body.data._id)).body;
+      expect(settings).toMatchObject({ title: draft.title, key: 'yeni-bulten', lang: 'en', color: '#0b3d91', textColor: '#ffffff' });
+      expect([...settings.interests].sort()).toEqual([...draft.interests].sort());
+      expect(settings.welcome).toMatchObject({ subject: welcome.subject, intro: { text: 'Aramıza hoş geldiniz, okur!' } });
+      expect(settings.channelTemplates.map(({ title, channels, default: isDefault }: Template) => ({ title, channels, default: isDefault }))).toEqual(
+        draft.channelTemplates,
+      );
+    });
+
+    it("makes the record and the design plugin's rows in one transaction: a failed save makes nothing", async () => {
+      const draft = await draftOf('yarim-kalan-bulten');
+      await refusingTemplates(async () => {
+        const failed = await create({ ...draft, channelTemplates: [{ title: refusedTitle, default: true, channels: [] }] });
+        expect(failed.status).toBe(500);
+        expect(failed.body).toEqual(internalError);
+      });
+      expect(await newsletterWithKey('yarim-kalan-bulten')).toBeUndefined();
+      // Nothing holds the key: the same draft makes the newsletter afterwards.
+      expect((await create(draft)).status).toBe(200);
+      expect(await newsletterWithKey('yarim-kalan-bulten')).toBeDefined();
     });
   });
 

@@ -1,6 +1,7 @@
-/** The design plugin's server: the newsletter wizard's calls, the e-mail and web design, and the channel templates as a part of the newsletter. */
+/** The design plugin's server: what the newsletter wizard adds to a new newsletter, the e-mail and web design, and the channel templates as a part of the newsletter. */
 import { serverPlugin } from '../../../core/server/plugins/contract';
 import manifest from '../plugin';
+import { registerNewsletterCreation } from './creation';
 import { registerDesignRoutes } from './routes';
 import { seedDesign } from './seed';
 import { registerTemplatesPart } from './templates';
@@ -8,6 +9,7 @@ import { registerTemplatesPart } from './templates';
 export default serverPlugin(manifest, {
   register(api) {
     registerDesignRoutes(api);
+    registerNewsletterCreation(api);
     registerTemplatesPart(api);
   },
   seed: seedDesign,

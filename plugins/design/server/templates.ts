@@ -24,6 +24,6 @@ export function registerTemplatesPart(api: PluginApi): void {
     listed: true,
     read: async (newsletterId) => (await listChannelTemplates(db, newsletterId)).map(presentTemplate),
     check: (templates) => checkedTemplates(templates),
-    save: (newsletterId, templates) => saveChannelTemplates(db, newsletterId, templates),
+    save: (tx, newsletterId, templates) => saveChannelTemplates(tx, newsletterId, templates),
   });
 }

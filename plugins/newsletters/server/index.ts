@@ -1,10 +1,11 @@
 /**
- * The newsletters plugin's server: the newsletter lists, a newsletter's own fields with the parts
- * other plugins keep (its extension points: parts.ts, timeline.ts), the publish and feature
- * switches, the tags in use.
+ * The newsletters plugin's server: the newsletter lists, a new newsletter and a newsletter's own
+ * fields with what other plugins add and keep (its extension points: creation.ts, parts.ts,
+ * timeline.ts), the publish and feature switches, the tags in use.
  */
 import { serverPlugin } from '../../../core/server/plugins/contract';
 import manifest from '../plugin';
+import { registerNewsletterCreateRoutes } from './create-routes';
 import { registerNewsletterRoutes } from './routes';
 import { seedNewsletters } from './seed';
 import { registerNewsletterUpdateRoutes } from './update-routes';
@@ -13,6 +14,7 @@ export default serverPlugin(manifest, {
   register(api) {
     registerNewsletterRoutes(api);
     registerNewsletterUpdateRoutes(api);
+    registerNewsletterCreateRoutes(api);
   },
   seed: seedNewsletters,
 });

@@ -7,8 +7,11 @@
  * design plugin its channel templates. An extension point of the newsletters plugin (decision
  * 0031): the plugin that keeps a part contributes it (`addNewsletterPart(api, ...)`), and the
  * newsletters plugin reads, checks and saves whatever is contributed, so it imports no keeper.
+ * The record and every part are saved in one transaction; what leaves the process (the sender's
+ * confirmation e-mail) waits for its commit (`afterCommit`).
  */
 import type { Session } from '../../../core/server/auth/session';
+import type { Handle } from '../../../core/server/db/database';
 import type { NewsletterRow } from '../../../core/server/db/tables';
 import { extensionPoint, type Extensions } from '../../../core/server/plugins/extension-points';
 
@@ -22,8 +25,13 @@ export interface NewsletterPart<Value = unknown, Checked = Value> {
   offer?(newsletter: NewsletterRow): Promise<Record<string, unknown>>;
   /** Refuses a value that breaks a rule (an HttpError with the spec's message); answers what to save. Saves nothing. */
   check(value: Value, context: { newsletter: NewsletterRow; session: Session }): Promise<Checked> | Checked;
-  /** Saves what `check` answered; may answer what the save's message says (the sender's confirmation link). */
-  save(newsletterId: string, checked: Checked): Promise<string | void>;
+  /** Saves what `check` answered on `tx`, the transaction the record and every part are saved in: a later part's failure undoes it. */
+  save(tx: Handle, newsletterId: string, checked: Checked): Promise<void>;
+  /**
+   * Runs once that transaction is committed, for what leaves the process (the sender's confirmation
+   * e-mail), which a rollback could not take back; may answer what the call's message says.
+   */
+  afterCommit?(newsletterId: string, checked: Checked): Promise<string | void>;
 }
 
 export const newsletterParts = extensionPoint<NewsletterPart<never, never>>('newsletters.parts');
@@ -49,25 +57,36 @@ export async function newsletterOffers(context: Context, newsletter: NewsletterR
   return Object.assign({}, ...offers) as Record<string, unknown>;
 }
 
+/** The parts a body carries, checked: saved in the caller's transaction, then told of its commit. */
+export interface CheckedParts {
+  save(tx: Handle): Promise<void>;
+  /** Answers what the last part that had something to say said. */
+  afterCommit(): Promise<string | undefined>;
+}
+
 /**
- * Checks the parts a body carries, all of them before anything is saved, and answers the function
- * that saves them, in order: a body refused for one part leaves every part as it was. The function
- * answers what the last save that had something to say said.
+ * Checks the parts a body carries, all of them before anything is saved: a body refused for one
+ * part leaves every part as it was. Answers how to save them, in order, and what to run once saved.
  */
 export async function checkNewsletterParts(
   context: Context,
   body: Record<string, unknown>,
   where: { newsletter: NewsletterRow; session: Session },
-): Promise<() => Promise<string | undefined>> {
-  const saves: (() => Promise<string | void>)[] = [];
+): Promise<CheckedParts> {
+  const checked: { part: NewsletterPart<never, never>; value: never }[] = [];
   for (const part of context.extensions.all(newsletterParts)) {
     if (body[part.field] === undefined) continue;
-    const checked = await part.check(body[part.field] as never, where);
-    saves.push(() => part.save(where.newsletter.id, checked as never));
+    checked.push({ part, value: (await part.check(body[part.field] as never, where)) as never });
   }
-  return async () => {
-    let message: string | undefined;
-    for (const save of saves) message = (await save()) || message;
-    return message;
+  const newsletterId = where.newsletter.id;
+  return {
+    async save(tx) {
+      for (const { part, value } of checked) await part.save(tx, newsletterId, value);
+    },
+    async afterCommit() {
+      let message: string | undefined;
+      for (const { part, value } of checked) message = (await part.afterCommit?.(newsletterId, value)) || message;
+      return message;
+    },
   };
 }

@@ -3,8 +3,11 @@
  * description, cover, colours, key), which the core keeps, with the parts plugins keep (parts.ts:
  * the settings plugin's interests, testers, voices, welcome issue and sender; the design plugin's
  * channel templates) and what the form offers for them. Every part is checked before anything is
- * saved. The status is not changed here: the publish and feature switches are routes.ts's.
+ * saved, then the record and every part are saved in one transaction, and what a part sends out
+ * (the sender's confirmation link) goes once it is committed. The status is not changed here: the
+ * publish and feature switches are routes.ts's.
  */
+import { inTransaction } from '../../../core/server/db/database';
 import { invalid } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { presentNewsletter } from '../../../core/server/present';
@@ -44,18 +47,22 @@ export function registerNewsletterUpdateRoutes(api: PluginApi): void {
       const key = body.key.trim().toLowerCase();
       if (await keyInUse(db, 'newsletters', key, current.id)) throw invalid(newsletterKeyTaken(key), 'key');
       // Every part is checked before anything is saved: a refused body leaves the newsletter as it was.
-      const saveParts = await checkNewsletterParts(api, body as unknown as Record<string, unknown>, { newsletter: current, session });
-      await updateNewsletter(db, current.id, {
-        title: body.title.trim(),
-        subtitle: body.subtitle.trim(),
-        description: body.description?.trim() ?? current.description,
-        image: body.image.trim(),
-        color: body.color.toLowerCase(),
-        text_color: body.textColor.toLowerCase(),
-        key,
+      const parts = await checkNewsletterParts(api, body as unknown as Record<string, unknown>, { newsletter: current, session });
+      // One transaction: a part that fails to save leaves the record and the parts saved before it as they were.
+      await inTransaction(db, async (tx) => {
+        await updateNewsletter(tx, current.id, {
+          title: body.title.trim(),
+          subtitle: body.subtitle.trim(),
+          description: body.description?.trim() ?? current.description,
+          image: body.image.trim(),
+          color: body.color.toLowerCase(),
+          text_color: body.textColor.toLowerCase(),
+          key,
+        });
+        await parts.save(tx);
       });
-      // A part's save may have something to say (the sender's confirmation link).
-      const msg = (await saveParts()) ?? 'OK';
+      // What leaves the process waits for the commit, and may have something to say (the sender's confirmation link).
+      const msg = (await parts.afterCommit()) ?? 'OK';
       return { data: await presented(await reachableNewsletter(db, current.id, session)), msg };
     },
   });

@@ -3,7 +3,9 @@
  * newsletters plugin's `newsletterParts`, so that GET/PUT /newsletters/update/{id} read, check and
  * save them with the newsletter's own fields: its interests (at most constants.limits.interestsMax,
  * changed only by admins), testers, voice settings, welcome issue and sender. Each offers the form
- * what it chooses from: every interest, the publisher's staff, the speech engine's voices.
+ * what it chooses from: every interest, the publisher's staff, the speech engine's voices. Each
+ * saves on the transaction it is given (the record's and every part's); the sender's confirmation
+ * e-mail goes after its commit.
  */
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { invalid } from '../../../core/server/errors';
@@ -34,7 +36,7 @@ export function registerNewsletterParts(api: PluginApi): void {
       if (interests.some((id) => !known.has(id))) throw invalid('Choose interests from the list.', 'interests');
       return interests;
     },
-    save: (newsletterId, interests) => saveInterests(db, newsletterId, interests),
+    save: (tx, newsletterId, interests) => saveInterests(settingsDb(tx), newsletterId, interests),
   });
 
   addNewsletterPart<string[]>(api, {
@@ -50,7 +52,7 @@ export function registerNewsletterParts(api: PluginApi): void {
       if (testers.some((id) => !staff.has(id))) throw invalid('Testers must work for the publisher.', 'testers');
       return testers;
     },
-    save: (newsletterId, testers) => saveTesters(db, newsletterId, testers),
+    save: (tx, newsletterId, testers) => saveTesters(settingsDb(tx), newsletterId, testers),
   });
 
   addNewsletterPart<VoiceSettings>(api, {
@@ -62,7 +64,7 @@ export function registerNewsletterParts(api: PluginApi): void {
       await assertKnownVoices(wanted, (await findVoicesAndWelcome(db, newsletter.id)).voiceSettings);
       return wanted;
     },
-    save: (newsletterId, voiceSettings) => saveSettingsColumns(db, newsletterId, { voice_settings: JSON.stringify(voiceSettings) }),
+    save: (tx, newsletterId, voiceSettings) => saveSettingsColumns(settingsDb(tx), newsletterId, { voice_settings: JSON.stringify(voiceSettings) }),
   });
 
   addNewsletterPart<{ subject: string; preview: string; intro: { html: string } }, WelcomeIssue>(api, {
@@ -70,16 +72,16 @@ export function registerNewsletterParts(api: PluginApi): void {
     read: async (newsletterId) => (await findVoicesAndWelcome(db, newsletterId)).welcome ?? blankWelcome,
     // The intro is sanitized, its text and the slug derived.
     check: (welcome) => storedWelcome(welcome),
-    save: (newsletterId, welcome) => saveSettingsColumns(db, newsletterId, { welcome: JSON.stringify(welcome) }),
+    save: (tx, newsletterId, welcome) => saveSettingsColumns(settingsDb(tx), newsletterId, { welcome: JSON.stringify(welcome) }),
   });
 
   addNewsletterPart<SenderEdit, ReturnType<typeof editedSender>>(api, {
     field: 'sender',
     read: async (newsletterId) => ({ ...(await findSenderSettings(db, newsletterId)), defaultEmail: api.mail.from.address }),
     check: async (edit, { newsletter }) => editedSender(await findSenderSettings(db, newsletter.id), edit),
-    /** A new address is sent its confirmation link once saved, and the save's message says so. */
-    async save(newsletterId, { settings, confirmTo }) {
-      await saveSenderSettings(db, newsletterId, settings);
+    save: (tx, newsletterId, { settings }) => saveSenderSettings(settingsDb(tx), newsletterId, settings),
+    /** A new address is sent its confirmation link once saved (committed: a rollback cannot take an e-mail back), and the call's message says so. */
+    async afterCommit(newsletterId, { confirmTo }) {
       const newsletter = confirmTo ? await findNewsletter(db, newsletterId) : undefined;
       if (!confirmTo || !newsletter) return;
       try {

@@ -4,7 +4,7 @@
  * interests; a newsletter's e-mail and web design.
  */
 import type { Insertable, Kysely } from 'kysely';
-import { ownTables, type Handle } from '../../../core/server/db/database';
+import { inTransaction, ownTables, type Handle } from '../../../core/server/db/database';
 import type { CoreTables } from '../../../core/server/db/tables';
 import { staffOf as staffOfPublisher } from '../../../core/server/people';
 import { defaultWebDesign, withDefaultDesign, type EmailDesign, type VoiceSettings, type WebDesign, type WelcomeIssue } from './defaults';
@@ -37,9 +37,9 @@ export function staffOf(db: SettingsDb, publisherId: string) {
   return staffOfPublisher(db, publisherId);
 }
 
-/** Replaces the newsletter's interests, in one transaction. */
+/** Replaces the newsletter's interests, in one transaction (the caller's when `db` is one). */
 export async function saveInterests(db: SettingsDb, newsletterId: string, interests: string[]): Promise<void> {
-  await db.transaction().execute(async (tx) => {
+  await inTransaction(db, async (tx) => {
     await tx.deleteFrom('newsletter_interests').where('newsletter_id', '=', newsletterId).execute();
     if (interests.length)
       await tx
@@ -49,9 +49,9 @@ export async function saveInterests(db: SettingsDb, newsletterId: string, intere
   });
 }
 
-/** Replaces the newsletter's testers, in one transaction. */
+/** Replaces the newsletter's testers, in one transaction (the caller's when `db` is one). */
 export async function saveTesters(db: SettingsDb, newsletterId: string, testers: string[]): Promise<void> {
-  await db.transaction().execute(async (tx) => {
+  await inTransaction(db, async (tx) => {
     await tx.deleteFrom('newsletter_testers').where('newsletter_id', '=', newsletterId).execute();
     if (testers.length)
       await tx
