@@ -5,15 +5,16 @@
  * so the API and end-to-end tests fail on it.
  */
 import type { AnySchema, ValidateFunction } from 'ajv';
-import type Ajv from 'ajv';
 import type { FastifyInstance } from 'fastify';
 import { HttpError } from '../errors';
+import type { CachedCompiler } from './validators';
 
-export function installAnswerCheck(app: FastifyInstance, ajv: Ajv): void {
+export function installAnswerCheck(app: FastifyInstance, compile: CachedCompiler): void {
+  // By the route's own schema object first: the compiler finds a schema by its text, which an answer should not cost.
   const compiled = new WeakMap<object, ValidateFunction>();
   const validatorOf = (schema: AnySchema) => {
     let validate = compiled.get(schema as object);
-    if (!validate) compiled.set(schema as object, (validate = ajv.compile(schema)));
+    if (!validate) compiled.set(schema as object, (validate = compile(schema)));
     return validate;
   };
   app.addHook('preSerialization', async (request, reply, payload) => {

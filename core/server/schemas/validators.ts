@@ -1,6 +1,6 @@
 /** The validators Fastify uses: our shared ajv setup, with every schema of schemas/ known by its $id. */
 import type Ajv from 'ajv';
-import type { AnySchema } from 'ajv';
+import type { AnySchema, ValidateFunction } from 'ajv';
 import fastJson from 'fast-json-stringify';
 import type { FastifyInstance } from 'fastify';
 import { createAjv } from '../../shared/validation';
@@ -10,28 +10,79 @@ import { inlineReferences, readSchemaFiles } from './files';
 /** PostgreSQL's integer: a request's whole number beyond it fits no column, offset or limit. */
 const integerRange = { minimum: -2_147_483_648, maximum: 2_147_483_647 };
 
+/** A compiler that keeps what it compiled: the same schema (by its text) is compiled once per process. */
+export type CachedCompiler = (schema: AnySchema) => ValidateFunction;
+
+function cachedCompiler(ajv: Ajv, prepare: (schema: AnySchema) => AnySchema = (schema) => schema): CachedCompiler {
+  const compiled = new Map<string, ValidateFunction>();
+  return (schema) => {
+    const key = JSON.stringify(schema);
+    let validate = compiled.get(key);
+    if (!validate) compiled.set(key, (validate = ajv.compile(prepare(schema))));
+    return validate;
+  };
+}
+
 /**
- * With `checkAnswers`, every JSON answer is checked against its route's declared answer
- * (core/server/schemas/answers.ts). Answers the check of a socket event's payload, on the same
- * schemas as a JSON body (core/server/realtime.ts).
+ * What every server of a process shares: the schema files (they do not change while it runs), the
+ * ajv instances that know them, and every validator compiled from them. A server's start compiled
+ * each route's validators anew, about half a second of CPU; the API tests start some two hundred
+ * servers in a few processes.
  */
-export function installValidators(app: FastifyInstance, options: { checkAnswers?: boolean } = {}): (schema: AnySchema) => (payload: unknown) => boolean {
+interface Compilers {
+  raw: ReturnType<typeof readSchemaFiles>;
+  files: ReturnType<typeof readSchemaFiles>;
+  byId: ReadonlyMap<string, unknown>;
+  body: CachedCompiler;
+  text: CachedCompiler;
+  answers?: CachedCompiler;
+}
+
+let shared: Compilers | undefined;
+
+function compilers(): Compilers {
+  if (shared) return shared;
   const raw = readSchemaFiles();
   const files = raw.map((file) => ({ ...file, schema: boundIntegers(file.schema) as Record<string, unknown> }));
   const withSchemas = (ajv: Ajv, from = files) => {
     for (const { schema } of from) ajv.addSchema(schema);
     return ajv;
   };
-  const body = withSchemas(createAjv());
-  const text = withSchemas(createAjv({ coerceTypes: true }));
+  const bounded = (schema: AnySchema) => boundIntegers(schema) as AnySchema;
+  return (shared = {
+    raw,
+    files,
+    byId: new Map(raw.map((file) => [file.id, file.schema])),
+    body: cachedCompiler(withSchemas(createAjv()), bounded),
+    text: cachedCompiler(withSchemas(createAjv({ coerceTypes: true })), bounded),
+  });
+}
+
+/** The answers' check compiles the schemas as declared (no integer bounds added): made on the first server that checks answers. */
+function answerCompiler(): CachedCompiler {
+  const all = compilers();
+  if (!all.answers) {
+    const ajv = createAjv();
+    for (const { schema } of all.raw) ajv.addSchema(schema);
+    all.answers = cachedCompiler(ajv);
+  }
+  return all.answers;
+}
+
+/**
+ * With `checkAnswers`, every JSON answer is checked against its route's declared answer
+ * (core/server/schemas/answers.ts). Answers the check of a socket event's payload, on the same
+ * schemas as a JSON body (core/server/realtime.ts).
+ */
+export function installValidators(app: FastifyInstance, options: { checkAnswers?: boolean } = {}): (schema: AnySchema) => (payload: unknown) => boolean {
+  const { files, byId, body, text } = compilers();
   // Known to Fastify as well, for the serializer and the OpenAPI document.
   for (const { schema } of files) if (!String(schema.$id).startsWith('config/')) app.addSchema(schema);
-  if (options.checkAnswers) installAnswerCheck(app, withSchemas(createAjv(), raw));
-  const byId = new Map(raw.map((file) => [file.id, file.schema]));
+  if (options.checkAnswers) installAnswerCheck(app, answerCompiler());
   app.setSerializerCompiler(({ schema }) => serializerOf(schema, byId));
-  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? body : text).compile(boundIntegers(schema) as object));
+  app.setValidatorCompiler(({ schema, httpPart }) => (httpPart === 'body' ? body : text)(schema as AnySchema));
   return (schema) => {
-    const validate = body.compile(boundIntegers(schema) as object);
+    const validate = body(schema);
     return (payload) => validate(payload) === true;
   };
 }
