@@ -10,7 +10,7 @@ import type { Page } from '@playwright/test';
 import { expect, ownServerTest } from './fixtures';
 import { accounts, expectToast, keepScreenshot, signIn, signInAsAdmin, switchScope } from './helpers';
 
-// These journeys add, change and delete collections: they get a server of their own.
+// These journeys add, change and delete collections: they run on the second server (fixtures.ts ownServerTest).
 const test = ownServerTest();
 
 const messages = {

@@ -30,12 +30,15 @@ export const test = base.extend<object, { server: RunningServer }>({
 });
 
 /**
- * The same with a server of its own, for a journey that changes what others count (a new
- * newsletter): each call makes new fixtures, and Playwright gives files with different worker
- * fixtures different workers.
+ * The same with a second server, for the journeys that change what the others count (a new
+ * newsletter, a subscriber, a collection): they share it, and none of them counts what another of
+ * them changes (checked by running them in either order in one worker). Playwright gives them
+ * workers of their own (files with other worker fixtures get other workers), so a worker starts
+ * the second server once for all of them, not once per file.
  */
+const ownServer = test.extend<object, { server: RunningServer }>({ server: serverFixture() });
 export function ownServerTest() {
-  return test.extend<object, { server: RunningServer }>({ server: serverFixture() });
+  return ownServer;
 }
 
 /**

@@ -9,7 +9,7 @@ import type { Page } from '@playwright/test';
 import { expect, ownServerTest } from './fixtures';
 import { accounts, expectToast, keepScreenshot, openScopeMenu, signIn } from './helpers';
 
-// This journey adds newsletters to the demo publishers, which the other journeys count: it gets a server of its own.
+// This journey adds newsletters to the demo publishers, which the other journeys count: it runs on the second server (fixtures.ts ownServerTest).
 const test = ownServerTest();
 
 const messages = {

@@ -2,7 +2,7 @@
  * Premium stories: a director turns a published article's Premium switch on in its settings and
  * its public page shows the teaser and the notice instead of the body; the story's own saves leave
  * the mark alone; turned off, the page shows the whole article again. An editor sees no switch.
- * The journey has a server of its own: it changes what readers of a demo article see.
+ * The journey runs on the second server (fixtures.ts ownServerTest): it changes what readers of a demo article see.
  */
 import type { Page } from '@playwright/test';
 import { expect, ownServerTest } from './fixtures';

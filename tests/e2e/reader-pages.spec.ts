@@ -9,7 +9,7 @@ import type { Page } from '@playwright/test';
 import { expect, ownServerTest } from './fixtures';
 import { waitForMailTo } from './helpers';
 
-// Its readers subscribe to Sabah Bülteni, whose count other journeys check: it gets a server of its own.
+// Its readers subscribe to Sabah Bülteni, whose count other journeys check: it runs on the second server (fixtures.ts ownServerTest).
 const test = ownServerTest();
 
 const newsletter = { key: 'sabah-bulteni', title: 'Sabah Bülteni' };

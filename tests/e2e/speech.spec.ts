@@ -11,7 +11,7 @@ import type { Page } from '@playwright/test';
 import { expect, ownServerTest } from './fixtures';
 import { accounts, keepScreenshot, signIn, switchScope } from './helpers';
 
-// These journeys make audio and episodes: they get a server of their own.
+// These journeys make audio and episodes: they run on the second server (fixtures.ts ownServerTest).
 const test = ownServerTest();
 
 const press = (page: Page, name: string) => page.getByRole('button', { name, exact: true }).click();
