@@ -96,19 +96,6 @@ export async function buildServer(options: BuildOptions): Promise<Server> {
   installRequestEdge(app);
   const validatorOf = installValidators(app, { checkAnswers: env.checkAnswers });
   app.decorateRequest('session', null);
-  if (process.env.SAMPLE_DIR) {
-    const fs = await import('node:fs');
-    const counts = new Map<string, number>();
-    app.addHook('preSerialization', async (request, reply, payload) => {
-      const key = `${request.method} ${request.routeOptions.url}`;
-      const n = counts.get(key) ?? 0;
-      if (n < 12) {
-        counts.set(key, n + 1);
-        fs.appendFileSync(`${process.env.SAMPLE_DIR}/${process.pid}.jsonl`, JSON.stringify({ key, status: reply.statusCode, payload }) + '\n');
-      }
-      return payload;
-    });
-  }
 
   const database =
     options.database ??
