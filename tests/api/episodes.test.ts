@@ -13,7 +13,7 @@ import { buildServer, type Server } from '../../core/server/app';
 import { readEnv } from '../../core/server/env';
 import { demoTone } from '../../core/server/services/demo-audio';
 import { createRecording } from '../../plugins/recordings/server/public';
-import { enginesFor, demoPassword, startTestServer, until, type TestServer } from './server';
+import { enginesFor, demoPassword, seedDataDir, startTestServer, until, type TestServer } from './server';
 
 const databases = enginesFor('embedded');
 
@@ -352,6 +352,7 @@ describe('a scheduled episode across a restart', () => {
   };
 
   it('is published by the next server on the same database', async () => {
+    await seedDataDir(dataDir);
     server = await buildServer({ env, logger: false });
     await server.app.ready();
     const ids = await demoIds(server);

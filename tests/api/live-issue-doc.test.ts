@@ -26,7 +26,7 @@ import { readMessage, step1Message, textOf, updateMessage } from '../../plugins/
 import { issueDocFields, type IssueDocField } from '../../plugins/issues/rules';
 import type { IssueTables } from '../../plugins/issues/server/tables';
 import type { Issue } from '../../schemas/generated/entities/issue';
-import { enginesFor, demoPassword, dropTestSchema, startTestServer, type TestServer } from './server';
+import { enginesFor, demoPassword, dropTestSchema, seedDataDir, startTestServer, type TestServer } from './server';
 
 const databases = enginesFor('every engine');
 
@@ -168,8 +168,12 @@ function durableDatabase(kind: 'pglite' | 'postgres') {
     ...(kind === 'postgres' ? { DATABASE_URL: process.env.TEST_DATABASE_URL! } : {}),
   });
   const running: Server[] = [];
+  // PGlite's folder starts with the seeded demo data; a PostgreSQL schema seeds its own.
+  let seeded = kind === 'postgres';
   return {
     async start() {
+      if (!seeded) await seedDataDir(dataDir);
+      seeded = true;
       const server = await buildServer({ env, logger: false, memoryDatabase: kind === 'postgres', databaseSchema: schema });
       await server.app.ready();
       running.push(server);

@@ -138,6 +138,20 @@ function startOf(
   return seeded ? { dataDir: seeded.pglite.dataDir, snapshot: dump(seeded.pglite.dump) } : { snapshot: dump(startingPoints.migrated) };
 }
 
+/**
+ * Puts the seeded demo data into an empty DATA_DIR as a server keeps it on disk (its files, and
+ * the embedded database in dataDir/pglite), for the tests of a restart: servers started one after
+ * the other on the folder find the demo data there instead of seeding it (about 10 s of CPU each).
+ * Its settings must be the demo data's (testSettings'). Outside vitest's run (no starting points)
+ * the folder stays empty, and the first server seeds.
+ */
+export async function seedDataDir(dataDir: string): Promise<void> {
+  const { snapshot, dataDir: files } = startOf('pglite', {});
+  if (!files || !snapshot) return;
+  cpSync(files, dataDir, { recursive: true });
+  await (await openPGlite(dataDir, snapshot)).close();
+}
+
 export async function startTestServer(
   kind: DatabaseKind,
   overrides: Record<string, string> = {},

@@ -15,7 +15,7 @@ import { readEnv } from '../../core/server/env';
 import { readPushOutbox } from '../../core/server/services/push';
 import type { StoryTables } from '../../plugins/stories/server/tables';
 import type { Story } from '../../schemas/generated/entities/story';
-import { enginesFor, demoPassword, startTestServer, until, type TestServer } from './server';
+import { enginesFor, demoPassword, seedDataDir, startTestServer, until, type TestServer } from './server';
 
 const databases = enginesFor('every engine');
 
@@ -1045,6 +1045,7 @@ describe('a scheduled story across a restart', () => {
     (await inject(running, 'POST', '/api/auth/login', undefined, { email: 'director@masthead.local', password: demoPassword })).body.data as string;
 
   it('is released by the next server on the same database', async () => {
+    await seedDataDir(dataDir);
     server = await buildServer({ env, logger: false });
     await server.app.ready();
     const ids = await demoIds(server);

@@ -23,13 +23,14 @@ const startParams = [...PGlite.defaultStartParams, ...Object.entries(settings).f
 
 /**
  * The database in dataDir/pglite (created on first use), or in memory when no folder is given
- * (tests). An in-memory database may start from `snapshot`, a data folder PGlite dumped
- * (`dumpDataDir`): tests start from one made once after the migrations instead of creating a new
- * data folder (initdb) and migrating it for every server.
+ * (tests). A new database may start from `snapshot`, a data folder PGlite dumped (`dumpDataDir`),
+ * instead of a new data folder (initdb): tests start from one made once after the migrations, or
+ * with the demo data, instead of migrating and seeding for every server. A folder that holds a
+ * database already is opened as it is: PGlite refuses a snapshot there.
  */
 export async function openPGlite(dataDir?: string, snapshot?: Blob): Promise<PGlite> {
   if (!dataDir) return PGlite.create({ extensions, startParams, loadDataDir: snapshot });
   const dir = join(dataDir, 'pglite');
   mkdirSync(dir, { recursive: true });
-  return PGlite.create(dir, { extensions, startParams });
+  return PGlite.create(dir, { extensions, startParams, loadDataDir: snapshot });
 }
