@@ -46,7 +46,7 @@ export interface BuildOptions {
   env: ServerEnv;
   /** Keep the database in memory (tests). */
   memoryDatabase?: boolean;
-  /** A PostgreSQL schema to work in (tests on a server). */
+  /** A PostgreSQL schema to work in, over DATABASE_SCHEMA (tests give each server its own). */
   databaseSchema?: string;
   /** A database the caller opened and keeps a hand on (the tests' setup dumps the demo data it seeds); the server closes it. */
   database?: Database;
@@ -97,12 +97,13 @@ export async function buildServer(options: BuildOptions): Promise<Server> {
   const validatorOf = installValidators(app, { checkAnswers: env.checkAnswers });
   app.decorateRequest('session', null);
 
+  const databaseSchema = options.databaseSchema ?? env.databaseSchema;
   const database =
     options.database ??
     (await openDatabase({
       url: env.databaseUrl,
       dataDir: options.memoryDatabase ? undefined : env.dataDir,
-      schema: options.databaseSchema,
+      schema: databaseSchema,
     }));
   const plugins = await loadPlugins(env.pluginsDir, options.enabledPlugins);
   const applied = await migrate(database, migrationSources(plugins));
@@ -128,11 +129,11 @@ export async function buildServer(options: BuildOptions): Promise<Server> {
   const realtime = createRealtimeHub({
     authenticate,
     log: app.log,
-    cluster: env.databaseUrl ? { databaseUrl: env.databaseUrl, schema: options.databaseSchema } : undefined,
+    cluster: env.databaseUrl ? { databaseUrl: env.databaseUrl, schema: databaseSchema } : undefined,
     validatorOf,
   });
   const storage = createStorage({ dataDir: env.dataDir, s3: env.s3 });
-  const jobs = createJobQueue({ db, log: app.log, schema: options.databaseSchema ? `${options.databaseSchema}_jobs` : 'pgboss' });
+  const jobs = createJobQueue({ db, log: app.log, schema: databaseSchema ? `${databaseSchema}_jobs` : 'pgboss' });
   const push = createPushSender({ dataDir: env.dataDir });
   const links = createLinkSigner(secret);
   const secrets = createSecretBox(secret);

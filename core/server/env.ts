@@ -11,6 +11,8 @@ export interface ServerEnv {
   dataDir: string;
   /** PostgreSQL server; the embedded PGlite database in dataDir when absent. */
   databaseUrl?: string;
+  /** DATABASE_SCHEMA: the schema of that server the tables are kept in (its job queue's in {schema}_jobs); `public` (and `pgboss`) when absent. */
+  databaseSchema?: string;
   /** Public address of the console, used in links sent by e-mail. */
   publicUrl: string;
   /** The API base the console calls. */
@@ -94,6 +96,7 @@ export function readEnv(source: NodeJS.ProcessEnv = process.env): ServerEnv {
     host: source.HOST ?? '0.0.0.0',
     dataDir: resolve(source.DATA_DIR ?? './data'),
     databaseUrl: source.DATABASE_URL || undefined,
+    databaseSchema: schemaNameOf(source.DATABASE_SCHEMA),
     publicUrl: (source.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/$/, ''),
     apiUrl: apiUrlOf(source.API_URL),
     jwtSecret: source.JWT_SECRET || undefined,
@@ -201,4 +204,11 @@ function embedAllowPrivateOf(value: string | undefined): boolean | string[] {
 function httpUrlOf(name: string, value: string): string {
   if (!/^https?:\/\/[^\s"<>]+$/.test(value)) throw new Error(`${name} must be an http(s) address, got '${value}'`);
   return value.replace(/\/$/, '');
+}
+
+/** DATABASE_SCHEMA: a plain PostgreSQL name (it is written into the connection's search_path). */
+function schemaNameOf(value: string | undefined): string | undefined {
+  if (!value) return undefined;
+  if (!/^[a-z_][a-z0-9_]{0,62}$/.test(value)) throw new Error(`DATABASE_SCHEMA must be a lower-case name of letters, digits and _, got '${value}'`);
+  return value;
 }

@@ -3,17 +3,18 @@
  * database: the send resumes by itself, nobody gets the issue twice, and nobody is silently
  * skipped: every e-mail subscriber either received it once or is shown as 'in doubt' (handed to
  * the SMTP server with no answer recorded: at most one per connection).
- * The server runs as a child process from its sources, on PostgreSQL (a database of its own) when
- * TEST_DATABASE_URL is set, else on the embedded database in a folder.
+ * The server runs as a child process from its sources, on PostgreSQL (a copy of the seeded demo
+ * data's database) when TEST_DATABASE_URL is set, else on the embedded database in a folder that
+ * starts with the seeded demo data.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { constants } from '../../core/shared/config';
 import { freePort } from '../bench/production-server';
+import { seededProcessDatabase } from './server';
 import { startSmtpSink, type SmtpSink } from './smtp-sink';
 
 const root = resolve(import.meta.dirname, '..', '..');
@@ -23,16 +24,13 @@ describe('a send interrupted by SIGKILL', () => {
   let sink: SmtpSink;
   let child: ChildProcess | undefined;
   const dataDir = mkdtempSync(join(tmpdir(), 'masthead-crash-'));
-  const database = process.env.TEST_DATABASE_URL ? `masthead_crash_${Date.now().toString(36)}` : null;
-  const admin = process.env.TEST_DATABASE_URL ? new pg.Client({ connectionString: process.env.TEST_DATABASE_URL }) : null;
+  let database: Awaited<ReturnType<typeof seededProcessDatabase>> | undefined;
 
   afterAll(async () => {
     child?.kill('SIGKILL');
+    if (child && child.exitCode === null && child.signalCode === null) await new Promise((done) => child!.once('exit', done));
     await sink?.close();
-    if (admin && database) {
-      await admin.query(`drop database if exists ${database} with (force)`);
-      await admin.end();
-    }
+    await database?.drop();
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -41,14 +39,7 @@ describe('a send interrupted by SIGKILL', () => {
     sink.delayMs = 2;
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
-    let databaseUrl: string | undefined;
-    if (admin && database) {
-      await admin.connect();
-      await admin.query(`create database ${database}`);
-      const target = new URL(process.env.TEST_DATABASE_URL!);
-      target.pathname = `/${database}`;
-      databaseUrl = target.toString();
-    }
+    database = await seededProcessDatabase(process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite', dataDir);
     const env = {
       ...process.env,
       PORT: String(port),
@@ -59,7 +50,7 @@ describe('a send interrupted by SIGKILL', () => {
       MAIL_RATE: '400',
       DEMO_PASSWORD: password,
       LOG_LEVEL: 'warn',
-      ...(databaseUrl ? { DATABASE_URL: databaseUrl } : {}),
+      ...database.settings,
     };
     const start = async () => {
       const started = spawn(process.execPath, ['--import', 'tsx', join(root, 'core/server/main.ts')], {

@@ -152,6 +152,34 @@ export async function seedDataDir(dataDir: string): Promise<void> {
   await (await openPGlite(dataDir, snapshot)).close();
 }
 
+/**
+ * The seeded demo data for a server run as a process of its own (the crash tests), in `dataDir`
+ * and its database: on PostgreSQL a copy of the seeded database, which the process reaches with
+ * the settings answered (DATABASE_URL, DATABASE_SCHEMA); on the embedded database the folder
+ * (seedDataDir). Outside vitest's run on PostgreSQL, a new empty database, where the process seeds.
+ * `drop` removes the copy.
+ */
+export async function seededProcessDatabase(kind: DatabaseKind, dataDir: string): Promise<{ settings: Record<string, string>; drop(): Promise<void> }> {
+  if (kind === 'pglite') {
+    await seedDataDir(dataDir);
+    return { settings: {}, drop: async () => {} };
+  }
+  const url = process.env.TEST_DATABASE_URL!;
+  const start = startOf('postgres', {});
+  let database: string;
+  if (start.postgres && start.dataDir) {
+    cpSync(start.dataDir, dataDir, { recursive: true });
+    database = await copyDatabase(url, start.postgres.database);
+  } else {
+    database = `test_${randomBytes(6).toString('hex')}`;
+    await onPostgres(url, (client) => client.query(`create database "${database}"`));
+  }
+  return {
+    settings: { DATABASE_URL: databaseUrl(url, database), ...(start.postgres ? { DATABASE_SCHEMA: start.postgres.schema } : {}) },
+    drop: () => dropDatabase(url, database),
+  };
+}
+
 export async function startTestServer(
   kind: DatabaseKind,
   overrides: Record<string, string> = {},
