@@ -24,12 +24,13 @@ export class FetchQueue {
    */
   run<T>(fetch: () => Promise<T>, signal?: AbortSignal): Promise<T> {
     const turn = this.last.then(async () => {
-      // Until the clock says so: a timer may fire a little early.
-      for (let wait = this.nextStart - Date.now(); wait > 0 && !signal?.aborted; wait = this.nextStart - Date.now()) {
+      // Until the clock says so: a timer may fire a little early. The page's own clock, which only
+      // moves forward: the time of day may be set back or on (or faked by a test) meanwhile.
+      for (let wait = this.nextStart - performance.now(); wait > 0 && !signal?.aborted; wait = this.nextStart - performance.now()) {
         await new Promise((resolve) => setTimeout(resolve, wait));
       }
       if (signal?.aborted) return false;
-      this.nextStart = Date.now() + this.spacingMs;
+      this.nextStart = performance.now() + this.spacingMs;
       return true;
     });
     this.last = turn;
