@@ -5,11 +5,12 @@
  * what the server said, classified so the sender knows to record, retry or stop.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Readable } from 'node:stream';
 import nodemailer, { type SendMailOptions } from 'nodemailer';
 import { clock } from '../clock';
+import { readCaptured, writeCaptured } from './captured-files';
 import { createDkimSigner, keyFor, type DkimKey } from './dkim';
 import { parseMailbox, type MailAddress } from './mime-template';
 
@@ -188,8 +189,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
   let written = 0;
   const capture = (message: MailMessage) => {
     const entry: OutboxEntry = { id: randomUUID(), date: clock.now().toISOString(), ...message, from: fromHeader(message.from ?? from) };
-    // Time first in the name, so a listing sorts oldest to newest.
-    writeFileSync(join(dir, `${entry.date.replace(/[:.]/g, '-')}-${entry.id}.json`), JSON.stringify(entry));
+    writeCaptured(dir, entry);
     if (++written % 100 === 0) pruneOutbox(dir, keep);
   };
   return {
@@ -225,15 +225,5 @@ export function outboxDir(dataDir: string): string {
 
 /** The captured messages, newest first. */
 export function readOutbox(dataDir: string): OutboxEntry[] {
-  const dir = outboxDir(dataDir);
-  let files: string[];
-  try {
-    files = readdirSync(dir).filter((name) => name.endsWith('.json'));
-  } catch {
-    return [];
-  }
-  return files
-    .sort()
-    .reverse()
-    .map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as OutboxEntry);
+  return readCaptured<OutboxEntry>(outboxDir(dataDir));
 }

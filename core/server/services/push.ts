@@ -5,9 +5,10 @@
  * adapter implements the same `send`.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { clock } from '../clock';
+import { readCaptured, writeCaptured } from './captured-files';
 
 export interface PushMessage {
   /** Who receives it: the subscribers of a topic (a newsletter's key). */
@@ -41,22 +42,12 @@ export function createPushSender(options: { dataDir: string }): PushSender {
     async send(message) {
       mkdirSync(dir, { recursive: true });
       const entry: PushOutboxEntry = { id: randomUUID(), date: clock.now().toISOString(), ...message };
-      writeFileSync(join(dir, `${entry.date.replace(/[:.]/g, '-')}-${entry.id}.json`), JSON.stringify(entry, null, 2));
+      writeCaptured(dir, entry, 2);
     },
   };
 }
 
 /** The notifications sent, newest first. */
 export function readPushOutbox(dataDir: string): PushOutboxEntry[] {
-  const dir = pushOutboxDir(dataDir);
-  let files: string[];
-  try {
-    files = readdirSync(dir).filter((name) => name.endsWith('.json'));
-  } catch {
-    return [];
-  }
-  return files
-    .sort()
-    .reverse()
-    .map((name) => JSON.parse(readFileSync(join(dir, name), 'utf8')) as PushOutboxEntry);
+  return readCaptured<PushOutboxEntry>(pushOutboxDir(dataDir));
 }
