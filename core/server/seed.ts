@@ -183,39 +183,38 @@ async function seedCore(db: Db, password: string): Promise<Demo> {
         })
         .execute();
     }
-    // The other publisher's director: a neighbour no one of Kuzey Medya may reach.
-    await tx
-      .insertInto('users')
-      .values({
-        id: randomUUID(),
+    // The other publishers' directors: Ege Haber's, a neighbour no one of Kuzey Medya may reach, and
+    // Yeni Yayın's, which has no newsletter yet: its director signs in straight into the newsletter wizard.
+    const otherDirectors = [
+      {
+        publisher: otherPublisherId,
         email: 'director@egehaber.example',
-        password_hash: passwordHash,
-        role: 'director',
-        publisher_id: otherPublisherId,
         name: 'Mert Çelik',
         biography: 'Ege Haber yayın yönetmeni.',
         url: 'https://egehaber.example',
-        image: '/demo/avatar-director.svg',
-        ready: true,
-      })
-      .execute();
-
-    // A publisher without a newsletter yet: its director signs in straight into the newsletter wizard.
-    await tx
-      .insertInto('users')
-      .values({
-        id: randomUUID(),
+      },
+      {
+        publisher: newPublisherId,
         email: 'director@yeniyayin.example',
-        password_hash: passwordHash,
-        role: 'director',
-        publisher_id: newPublisherId,
         name: 'Can Öztürk',
         biography: 'Yeni Yayın kurucusu.',
         url: 'https://yeniyayin.example',
-        image: '/demo/avatar-director.svg',
-        ready: true,
-      })
-      .execute();
+      },
+    ];
+    for (const { publisher, ...director } of otherDirectors) {
+      await tx
+        .insertInto('users')
+        .values({
+          ...director,
+          id: randomUUID(),
+          password_hash: passwordHash,
+          role: 'director',
+          publisher_id: publisher,
+          image: '/demo/avatar-director.svg',
+          ready: true,
+        })
+        .execute();
+    }
 
     const [morning, tech, culture] = newsletters;
     await tx
