@@ -10,7 +10,7 @@ import { ProgressIndicator, Text, TextField } from '@fluentui/react';
 import { useState, type FormEvent } from 'react';
 import type { Editor, ModelElement } from 'ckeditor5';
 import { buttonLink, buttonLinkTyped, buttonText, customButton, newEmbedId } from '../../shared/embeds';
-import { FormDialog } from '../form-dialog';
+import { FormDialog, type FormDialogProps } from '../form-dialog';
 import type { MakeEmbed } from '../refs';
 import { toast } from '../toasts';
 import type { CustomButtonValue } from './custom-button';
@@ -25,6 +25,16 @@ export function checkButton(text: string, url: string): CustomButtonValue | { pr
   const href = buttonLink(url);
   if (!href) return { problem: customButton.invalidUrlMessage };
   return { text: buttonText(text), href, color: customButton.defaultColor };
+}
+
+type RichTextDialogProps = Omit<FormDialogProps, 'className' | 'restoreFocus' | 'minWidth' | 'gap' | 'busy'> & { busy?: boolean };
+
+/**
+ * An editor's dialog: its layer carries the class that keeps a click in it the editor's, the focus
+ * is left for the editor to take back, and it is 480 pixels wide (at most that unless told).
+ */
+function RichTextDialog({ maxWidth = 480, busy = false, ...props }: RichTextDialogProps) {
+  return <FormDialog className={richTextDialogClass} restoreFocus={false} minWidth={480} maxWidth={maxWidth} gap={12} busy={busy} {...props} />;
 }
 
 /** Adds a button, or with `editing` (the selected button's value) changes that one. */
@@ -43,21 +53,15 @@ export function InsertButtonDialog({ editor, editing, onDismiss }: { editor: Edi
     onDismiss();
   };
   return (
-    <FormDialog
-      className={richTextDialogClass}
-      restoreFocus={false}
+    <RichTextDialog
       title={editing ? 'Edit Button' : 'Insert Button'}
-      minWidth={480}
-      maxWidth={480}
-      gap={12}
       action={editing ? 'Save Button' : 'Insert Button'}
-      busy={false}
       onSubmit={submit}
       onDismiss={onDismiss}
     >
       <TextField label="Text" placeholder="Enter text..." value={text} onChange={(_, value) => setText(value ?? '')} autoFocus />
       <TextField label="URL" placeholder="Enter URL..." value={url} onChange={(_, value) => setUrl(value ?? '')} inputMode="url" />
-    </FormDialog>
+    </RichTextDialog>
   );
 }
 
@@ -86,14 +90,10 @@ export function EmbedDialog({ editor, replacing, make, onDismiss }: { editor: Ed
     onDismiss();
   };
   return (
-    <FormDialog
-      className={richTextDialogClass}
-      restoreFocus={false}
+    <RichTextDialog
       title={replacing ? 'Change Embed' : 'Embed'}
       subText="A YouTube video, a Spotify album, track, playlist, artist, show or episode, a post on Twitter, one of our pages (an issue, a story, a newsletter, a collection, a publisher) or any web page. Readers of the e-mail see its picture; the web page plays it."
-      minWidth={480}
       maxWidth={560}
-      gap={12}
       action={replacing ? 'REPLACE' : 'EMBED'}
       busy={busy}
       onSubmit={submit}
@@ -107,6 +107,6 @@ export function EmbedDialog({ editor, replacing, make, onDismiss }: { editor: Ed
       ) : (
         <Text variant="small">The picture takes 7 to 10 seconds to make.</Text>
       )}
-    </FormDialog>
+    </RichTextDialog>
   );
 }
