@@ -19,6 +19,17 @@ import { paymentsApi } from './payments-api';
 
 const validateKeys = formValidator<PaymentAccountSave>(saveSchema);
 const noKeys = { secretKey: '', webhookSecret: '' };
+/** The two keys' fields: typed hidden, and before keys are saved an example of each as the placeholder. */
+const keyFields: { key: keyof typeof noKeys; label: string; revealLabel: string; keptText: string; example: string }[] = [
+  { key: 'secretKey', label: 'STRIPE SECRET KEY', revealLabel: 'Show the secret key as typed', keptText: 'Empty: keep the saved key', example: 'sk_live_...' },
+  {
+    key: 'webhookSecret',
+    label: 'WEBHOOK SIGNING SECRET',
+    revealLabel: 'Show the signing secret as typed',
+    keptText: 'Empty: keep the saved secret',
+    example: 'whsec_...',
+  },
+];
 /** A field shares its row with the other on a wide card and takes the row alone on a phone. */
 const fieldItem = { root: { flex: '1 1 240px', minWidth: 0 } };
 
@@ -86,34 +97,22 @@ export default function StripeKeysCard({ publisherId }: PublisherSettingsCardPro
           )}
 
           <Stack horizontal wrap tokens={{ childrenGap: 16 }}>
-            <Stack.Item styles={fieldItem}>
-              <TextField
-                label="STRIPE SECRET KEY"
-                type="password"
-                canRevealPassword
-                revealPasswordAriaLabel="Show the secret key as typed"
-                autoComplete="new-password"
-                spellCheck={false}
-                placeholder={account.configured ? 'Empty: keep the saved key' : 'sk_live_...'}
-                value={keys.secretKey}
-                onChange={typeInto('secretKey')}
-                errorMessage={errors.secretKey}
-              />
-            </Stack.Item>
-            <Stack.Item styles={fieldItem}>
-              <TextField
-                label="WEBHOOK SIGNING SECRET"
-                type="password"
-                canRevealPassword
-                revealPasswordAriaLabel="Show the signing secret as typed"
-                autoComplete="new-password"
-                spellCheck={false}
-                placeholder={account.configured ? 'Empty: keep the saved secret' : 'whsec_...'}
-                value={keys.webhookSecret}
-                onChange={typeInto('webhookSecret')}
-                errorMessage={errors.webhookSecret}
-              />
-            </Stack.Item>
+            {keyFields.map(({ key, label, revealLabel, keptText, example }) => (
+              <Stack.Item key={key} styles={fieldItem}>
+                <TextField
+                  label={label}
+                  type="password"
+                  canRevealPassword
+                  revealPasswordAriaLabel={revealLabel}
+                  autoComplete="new-password"
+                  spellCheck={false}
+                  placeholder={account.configured ? keptText : example}
+                  value={keys[key]}
+                  onChange={typeInto(key)}
+                  errorMessage={errors[key]}
+                />
+              </Stack.Item>
+            ))}
           </Stack>
 
           <Stack tokens={{ childrenGap: 4 }}>
