@@ -69,23 +69,35 @@ export function toastFirstProblem<T>(result: ValidationResult<T>): ValidationRes
 export type StringKey<T> = { [K in keyof T]-?: NonNullable<T[K]> extends string ? K : never }[keyof T];
 
 /**
- * A form's submit: validate, then send; a failure goes to the shared error handler and the form
- * keeps what was typed. `busy` is true while the call is under way.
+ * A call a button makes (a save, a confirmation): `busy` while it is under way; a failure goes to
+ * the shared error handler, and what was typed stays.
  */
-export function useFormSubmit<T>(check: () => ValidationResult<T>, send: (value: T) => Promise<void>) {
+export function useBusy() {
   const [busy, setBusy] = useState(false);
-  const submit = async (event?: FormEvent) => {
-    event?.preventDefault();
-    const result = check();
-    if (!result.ok) return;
+  const run = async (send: () => Promise<void>) => {
     setBusy(true);
     try {
-      await send(result.value);
+      await send();
     } catch (error) {
       await handleError(error);
     } finally {
       setBusy(false);
     }
+  };
+  return { busy, run };
+}
+
+/**
+ * A form's submit: validate, then send; a failure goes to the shared error handler and the form
+ * keeps what was typed. `busy` is true while the call is under way.
+ */
+export function useFormSubmit<T>(check: () => ValidationResult<T>, send: (value: T) => Promise<void>) {
+  const { busy, run } = useBusy();
+  const submit = async (event?: FormEvent) => {
+    event?.preventDefault();
+    const result = check();
+    if (!result.ok) return;
+    await run(() => send(result.value));
   };
   return { busy, submit };
 }

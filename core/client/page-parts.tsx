@@ -1,7 +1,7 @@
 /** The parts every page of the console is built from: its header, an empty state, a confirmation. */
 import { DefaultButton, Dialog, DialogFooter, DialogType, PrimaryButton, Stack, Text } from '@fluentui/react';
-import { useState, type ReactNode } from 'react';
-import { handleError } from './errors';
+import type { ReactNode } from 'react';
+import { useBusy } from './forms';
 import { theme } from './theme';
 
 /** The page title (h1) with the page's actions on the right. */
@@ -43,22 +43,12 @@ export interface ConfirmDialogProps {
 }
 
 export function ConfirmDialog({ title, text, action, dismiss = 'CANCEL', onConfirm, onDismiss }: ConfirmDialogProps) {
-  const [busy, setBusy] = useState(false);
-  const confirm = async () => {
-    setBusy(true);
-    try {
-      await onConfirm();
-    } catch (error) {
-      await handleError(error);
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { busy, run } = useBusy();
   return (
     <Dialog hidden={false} onDismiss={onDismiss} dialogContentProps={{ type: DialogType.normal, title, subText: text }} modalProps={{ isBlocking: busy }}>
       <DialogFooter>
         <DefaultButton text={dismiss} onClick={onDismiss} disabled={busy} />
-        <PrimaryButton text={action} onClick={() => void confirm()} disabled={busy} />
+        <PrimaryButton text={action} onClick={() => void run(onConfirm)} disabled={busy} />
       </DialogFooter>
     </Dialog>
   );

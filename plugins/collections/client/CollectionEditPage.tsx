@@ -8,7 +8,7 @@
 import { DefaultButton, Link, PrimaryButton, Spinner, Stack, Text, Toggle } from '@fluentui/react';
 import { useCallback, useEffect, useState } from 'react';
 import { Link as RouteLink, useLocation, useParams } from 'wouter';
-import { byField } from '../../../core/client/forms';
+import { byField, useBusy } from '../../../core/client/forms';
 import { handleError } from '../../../core/client/errors';
 import { EmptyState, PageHeader } from '../../../core/client/page-parts';
 import { useCan } from '../../../core/client/permissions';
@@ -62,7 +62,7 @@ export default function CollectionEditPage() {
   const [form, setForm] = useState<Form | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [adding, setAdding] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const { busy: saving, run } = useBusy();
   const mayCurate = can('collections.curate');
 
   const load = useCallback(async () => {
@@ -98,16 +98,11 @@ export default function CollectionEditPage() {
   const save = async () => {
     const problems = collectionProblems(fields());
     if (problems.length > 0) return setErrors(byField(problems));
-    setSaving(true);
-    try {
+    await run(async () => {
       const { msg } = await collectionApi.save(collection._id, fields());
       toast('success', 'Success!', msg ?? collectionMessages.saved);
       navigate(dashboardPath(collection._id));
-    } catch (error) {
-      await handleError(error);
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (

@@ -11,7 +11,7 @@ import { ChoiceGroup, DefaultButton, mergeStyleSets, PrimaryButton, Stack, Text 
 import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
-import { byField } from '../../../core/client/forms';
+import { byField, useBusy } from '../../../core/client/forms';
 import { handleError } from '../../../core/client/errors';
 import { useCan } from '../../../core/client/permissions';
 import { currentScopeAtom } from '../../../core/client/stores';
@@ -66,7 +66,7 @@ export default function CollectionWizardPage() {
   const [draft, setDraft] = useState<Draft>(emptyDraft);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [keyFree, setKeyFree] = useState<boolean | null>(null);
-  const [busy, setBusy] = useState(false);
+  const { busy, run } = useBusy();
   const mayPublish = can('collections.publish');
 
   const start = useWizardStart(async () => {
@@ -108,19 +108,13 @@ export default function CollectionWizardPage() {
     setStage((stage + 1) as Stage);
   };
 
-  const publish = async () => {
-    setBusy(true);
-    try {
+  const publish = () =>
+    run(async () => {
       const { data, msg } = await collectionApi.create(fields());
       toast('success', 'Success!', msg ?? collectionMessages.created);
       // The wizard ends on what it made.
       navigate(dashboardPath(data._id));
-    } catch (error) {
-      await handleError(error);
-    } finally {
-      setBusy(false);
-    }
-  };
+    });
 
   const toggle = (item: CollectionItem) => change({ items: toggled(draft.items, item) });
 
