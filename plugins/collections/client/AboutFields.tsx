@@ -5,9 +5,13 @@
  */
 import { TextField } from '@fluentui/react';
 import { ImageField } from '../../../core/client/ImageField';
+import { sizedImage } from '../../../core/client/image-size';
 import { KeyField } from '../../../core/client/KeyField';
+import { constants } from '../../../core/shared/config';
 import { collectionMessages } from '../rules';
-import { coverSize } from './collection-api';
+
+/** The cover's preview, in the cover's proportions. */
+const coverImage = sizedImage(constants.collections.cover, 240);
 
 export interface About {
   image: string;
@@ -40,16 +44,7 @@ export function AboutFields({
 }: AboutFieldsProps) {
   return (
     <>
-      <ImageField
-        label="Image"
-        required
-        value={values.image}
-        onChange={(image) => change({ image })}
-        errorMessage={errors.image}
-        recommendedSize={coverSize}
-        width={240}
-        height={126}
-      />
+      <ImageField label="Image" required value={values.image} onChange={(image) => change({ image })} errorMessage={errors.image} {...coverImage} />
       <TextField label="Title" value={values.title} onChange={(_event, text) => onTitle(text ?? '')} errorMessage={errors.title} />
       <KeyField
         label="Key"

@@ -15,9 +15,8 @@ import { storyEndpoints } from '../../stories/endpoints';
 import { collectionEndpoints } from '../endpoints';
 
 const { cover } = constants.collections;
-/** A collection cover's proportions, which its cards and previews keep, and the size the form recommends. */
+/** A collection cover's proportions, which its cards and previews keep. */
 export const coverRatio = `${cover.width} / ${cover.height}`;
-export const coverSize = `${cover.width} x ${cover.height} px`;
 
 /** The models a collection may hold; admins choose, everyone else makes story collections. */
 export type ChildrenRef = 'Story' | 'Issue';

@@ -9,6 +9,7 @@ import { ChoiceGroup, DefaultButton, Dropdown, Stack, Text, Toggle, type IDropdo
 import { useMemo, type ReactNode } from 'react';
 import { byField, formValidator } from '../../../core/client/forms';
 import { ImageField } from '../../../core/client/ImageField';
+import { sizedImage } from '../../../core/client/image-size';
 import { theme } from '../../../core/client/theme';
 import { constants } from '../../../core/shared/config';
 import designSchema from '../../../schemas/entities/email-design.schema.json';
@@ -21,9 +22,8 @@ export const checkEmailDesign = formValidator<EmailDesign>(validateDesign);
 
 const { banner } = constants.design;
 export const bannerGuidance = `A ${banner.width} x ${banner.height} px transparent png; the banner image ratio is 2:1.`;
-/** The banner's thumbnail keeps the banner's proportions. */
-const bannerThumbWidth = 240;
-const bannerThumbHeight = Math.round((bannerThumbWidth * banner.height) / banner.width);
+/** The banner's thumbnail, in the banner's proportions. */
+const bannerImage = sizedImage(banner, 240);
 
 export const borderWidthOptions: IDropdownOption[] = [
   { key: 1, text: '1 Thin' },
@@ -98,15 +98,7 @@ export function EmailDesignForm({ value, fonts, onChange, newsletterImage }: Ema
   return (
     <Stack tokens={{ childrenGap: 20 }}>
       <Section title="Banner">
-        <ImageField
-          label="Banner"
-          value={value.banner}
-          onChange={(path) => set('banner', path)}
-          errorMessage={errors.banner}
-          recommendedSize={`${banner.width} x ${banner.height} px`}
-          width={bannerThumbWidth}
-          height={bannerThumbHeight}
-        />
+        <ImageField label="Banner" value={value.banner} onChange={(path) => set('banner', path)} errorMessage={errors.banner} {...bannerImage} />
         <Text variant="small" styles={{ root: { color: theme.semanticColors.bodySubtext } }}>
           {bannerGuidance}
         </Text>

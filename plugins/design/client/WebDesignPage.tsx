@@ -9,6 +9,7 @@ import { useEffect, useState } from 'react';
 import { useParams } from 'wouter';
 import { handleError } from '../../../core/client/errors';
 import { ImageField } from '../../../core/client/ImageField';
+import { sizedImage } from '../../../core/client/image-size';
 import { PageHeader } from '../../../core/client/page-parts';
 import { theme } from '../../../core/client/theme';
 import { constants } from '../../../core/shared/config';
@@ -18,9 +19,8 @@ import { designApi } from './design-api';
 
 const { cover } = constants.design;
 export const coverGuidance = `Recommended size ${cover.width}x${cover.height} px`;
-/** The cover's thumbnail keeps the cover's proportions. */
-const thumbWidth = 360;
-const thumbHeight = Math.round((thumbWidth * cover.height) / cover.width);
+/** The cover's thumbnail, in the cover's proportions. */
+const coverImage = sizedImage(cover, 360);
 
 type WebDesign = DesignWebForm['body'];
 type FieldChoice = WebDesign['nameField'];
@@ -29,6 +29,12 @@ const fieldChoices: IChoiceGroupOption[] = [
   { key: 'hidden', text: 'Not asked' },
   { key: 'optional', text: 'Optional' },
   { key: 'required', text: 'Required' },
+];
+
+/** The fields the subscribe form may ask besides the e-mail address. */
+const askedFields: { key: 'nameField' | 'cityField'; label: string }[] = [
+  { key: 'nameField', label: 'Name' },
+  { key: 'cityField', label: 'City' },
 ];
 
 const cardStyle = { background: theme.palette.white, borderRadius: 8, boxShadow: theme.effects.elevation4, padding: 24 } as const;
@@ -78,14 +84,7 @@ function WebDesignEditor({ newsletterId }: { newsletterId: string }) {
       </PageHeader>
       <section aria-label="Landing page" style={cardStyle}>
         <Stack tokens={{ childrenGap: 12 }}>
-          <ImageField
-            label="Landing page cover"
-            value={design.cover}
-            onChange={(path) => change({ cover: path })}
-            recommendedSize={`${cover.width} x ${cover.height} px`}
-            width={thumbWidth}
-            height={thumbHeight}
-          />
+          <ImageField label="Landing page cover" value={design.cover} onChange={(path) => change({ cover: path })} {...coverImage} />
           <Text variant="small" styles={{ root: { color: theme.semanticColors.bodySubtext } }}>
             {coverGuidance}
           </Text>
@@ -101,20 +100,16 @@ function WebDesignEditor({ newsletterId }: { newsletterId: string }) {
           <Text variant="small" styles={{ root: { color: theme.semanticColors.bodySubtext } }}>
             Readers always give their e-mail address. Choose what else the form on your reader pages asks.
           </Text>
-          <ChoiceGroup
-            label="Name"
-            options={fieldChoices}
-            selectedKey={design.nameField}
-            onChange={(_event, option) => option && change({ nameField: option.key as FieldChoice })}
-            styles={{ flexContainer: { display: 'flex', flexWrap: 'wrap', columnGap: '24px' } }}
-          />
-          <ChoiceGroup
-            label="City"
-            options={fieldChoices}
-            selectedKey={design.cityField}
-            onChange={(_event, option) => option && change({ cityField: option.key as FieldChoice })}
-            styles={{ flexContainer: { display: 'flex', flexWrap: 'wrap', columnGap: '24px' } }}
-          />
+          {askedFields.map(({ key, label }) => (
+            <ChoiceGroup
+              key={key}
+              label={label}
+              options={fieldChoices}
+              selectedKey={design[key]}
+              onChange={(_event, option) => option && change({ [key]: option.key as FieldChoice })}
+              styles={{ flexContainer: { display: 'flex', flexWrap: 'wrap', columnGap: '24px' } }}
+            />
+          ))}
         </Stack>
       </section>
     </Stack>

@@ -5,6 +5,7 @@
  */
 import { Dropdown, Stack, TextField } from '@fluentui/react';
 import { ImageField } from '../../../../core/client/ImageField';
+import { sizedImage } from '../../../../core/client/image-size';
 import { constants } from '../../../../core/shared/config';
 import { slugify } from '../../../../core/shared/text';
 import { KeyField } from '../../../../core/client/KeyField';
@@ -31,9 +32,7 @@ export function IdentityStage({ draft, change, errors, langs, newsletterId }: St
         value={draft.image}
         onChange={(image) => change({ image })}
         errorMessage={errors.image}
-        recommendedSize={`${cover.width} x ${cover.height} px`}
-        width={previewWidth}
-        height={Math.round((previewWidth * cover.height) / cover.width)}
+        {...sizedImage(cover, previewWidth)}
       />
       <TextField label="TITLE" required value={draft.title} onChange={(_, text) => setTitle(text ?? '')} errorMessage={errors.title} />
       <KeyField
