@@ -9,11 +9,14 @@ import { useAtomValue } from 'jotai';
 import { Suspense, useEffect, useState } from 'react';
 import { useLocation, useParams } from 'wouter';
 import { ImageField } from '../../../core/client/ImageField';
+import { sizedImage } from '../../../core/client/image-size';
 import { PageHeader } from '../../../core/client/page-parts';
+import { Slot } from '../../../core/client/slot';
 import { componentOf } from '../../../core/client/registry';
 import { userAtom } from '../../../core/client/stores';
 import { theme } from '../../../core/client/theme';
 import { useTopBarSave } from '../../../core/client/topbar-save';
+import { constants } from '../../../core/shared/config';
 import { InterestsField } from './InterestsField';
 import { KeyField } from '../../../core/client/KeyField';
 import { newsletterKeyTaken, newsletterStatusRef } from '../../newsletters/client/public';
@@ -25,6 +28,9 @@ import { SenderField } from './SenderField';
 import { TestersField } from './TestersField';
 import { VoiceSettingsField } from './VoiceSettingsField';
 
+/** The cover's preview, in the cover's proportions (the newsletter wizard's too). */
+const coverImage = sizedImage(constants.design.cover, 240);
+
 export default function NewsletterSettingsPage() {
   const { newsletterId } = useParams<{ newsletterId: string }>();
   const [, navigate] = useLocation();
@@ -33,7 +39,6 @@ export default function NewsletterSettingsPage() {
   const { loaded } = useNewsletterSettings(newsletterId);
   const { values, setValues, errors, setErrors, set, field, text } = useSettingsForm<NewsletterSettings>();
   const [busy, setBusy] = useState(false);
-  const PluginCard = componentOf(newsletterSettingsCardRef);
   const StatusSwitches = componentOf(newsletterStatusRef);
 
   useEffect(() => setValues(loaded ? loaded.body : null), [loaded, setValues]);
@@ -70,7 +75,7 @@ export default function NewsletterSettingsPage() {
         }
         looks={
           <>
-            <ImageField label="COVER IMAGE" {...field('image')} recommendedSize="1200 x 500 px" width={240} height={100} />
+            <ImageField label="COVER IMAGE" {...field('image')} {...coverImage} />
             <Colours color={values.color} textColor={values.textColor} errors={errors} onChange={set} sample={values.title || 'Newsletter'} />
           </>
         }
@@ -118,11 +123,7 @@ export default function NewsletterSettingsPage() {
         </Stack>
       </SettingsCard>
 
-      {PluginCard ? (
-        <Suspense fallback={null}>
-          <PluginCard newsletterId={newsletterId} />
-        </Suspense>
-      ) : null}
+      <Slot of={newsletterSettingsCardRef} props={{ newsletterId }} />
     </Stack>
   );
 }

@@ -4,7 +4,7 @@
  * provides for `publisherSettingsCardRef` (the payments plugin's Stripe keys), saved by its own button.
  */
 import { Spinner, Stack, TextField } from '@fluentui/react';
-import { Suspense, useEffect } from 'react';
+import { useEffect } from 'react';
 import { useParams } from 'wouter';
 import { call } from '../../../core/client/api';
 import { settingEndpoints } from '../endpoints';
@@ -12,7 +12,7 @@ import { handleError } from '../../../core/client/errors';
 import { byField, formValidator, useSave } from '../../../core/client/forms';
 import { ImageField } from '../../../core/client/ImageField';
 import { PageHeader } from '../../../core/client/page-parts';
-import { componentOf } from '../../../core/client/registry';
+import { Slot } from '../../../core/client/slot';
 import { toast } from '../../../core/client/toasts';
 import { useTopBarSave } from '../../../core/client/topbar-save';
 import updateSchema from '../../../schemas/api/publisher-update.schema.json?validator';
@@ -29,7 +29,6 @@ export default function PublisherSettingsPage() {
   const { publisherId } = useParams<{ publisherId: string }>();
   const { values, setValues, errors, setErrors, set, field, text } = useSettingsForm<Publisher>();
   const { busy, save } = useSave(setErrors);
-  const PluginCard = componentOf(publisherSettingsCardRef);
 
   useEffect(() => {
     setValues(null);
@@ -77,11 +76,7 @@ export default function PublisherSettingsPage() {
         }
       />
 
-      {PluginCard ? (
-        <Suspense fallback={null}>
-          <PluginCard publisherId={publisherId} />
-        </Suspense>
-      ) : null}
+      <Slot of={publisherSettingsCardRef} props={{ publisherId }} />
     </Stack>
   );
 }

@@ -23,8 +23,8 @@ import {
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { handleError } from '../../../core/client/errors';
 import { ConfirmDialog } from '../../../core/client/page-parts';
+import { Slot } from '../../../core/client/slot';
 import { useCan } from '../../../core/client/permissions';
-import { componentOf } from '../../../core/client/registry';
 import { theme } from '../../../core/client/theme';
 import { constants } from '../../../core/shared/config';
 import { slugify } from '../../../core/shared/text';
@@ -66,7 +66,6 @@ export function StorySettingsPanel({ editor, tags, interests, editable, ensureDr
   const [choosingEpisode, setChoosingEpisode] = useState(false);
   const published = Boolean(story && wasPublished(story));
   const isAuthor = actor.role === 'author';
-  const PremiumSwitch = componentOf(storyPremiumSwitchRef);
 
   /** Tags and interest change a story that is not a draft by taking it back to draft first. */
   const editSetting = async (patch: Parameters<typeof draft.edit>[0]) => {
@@ -121,11 +120,7 @@ export function StorySettingsPanel({ editor, tags, interests, editable, ensureDr
           />
         </TooltipHost>
       ) : null}
-      {PremiumSwitch ? (
-        <Suspense fallback={null}>
-          <PremiumSwitch story={story ?? unsavedStory(fields)} disabled={!story} />
-        </Suspense>
-      ) : null}
+      <Slot of={storyPremiumSwitchRef} props={{ story: story ?? unsavedStory(fields), disabled: !story }} />
       <Stack tokens={{ childrenGap: 6 }}>
         <Label>Episode</Label>
         {fields.episode ? (
