@@ -4,6 +4,15 @@ import { useLocation } from 'wouter';
 import { theme } from '../../../core/client/theme';
 import type { Guide } from './guide';
 
+/** A guide's date, as its card and its page write it. */
+export function GuideDate({ guide }: { guide: Guide }) {
+  return (
+    <Text variant="small" style={{ color: theme.palette.neutralSecondary }}>
+      {guide.date}
+    </Text>
+  );
+}
+
 export function GuideCard({ guide }: { guide: Guide }) {
   const [, navigate] = useLocation();
   const open = () => navigate(`/resources/show/${guide._id}`);
@@ -26,9 +35,7 @@ export function GuideCard({ guide }: { guide: Guide }) {
         style={{ width: '100%', aspectRatio: '12 / 5', objectFit: 'cover', background: theme.palette.neutralLighter }}
       />
       <Stack tokens={{ childrenGap: 8, padding: 16 }} style={{ flex: 1 }}>
-        <Text variant="small" style={{ color: theme.palette.neutralSecondary }}>
-          {guide.date}
-        </Text>
+        <GuideDate guide={guide} />
         <Text as="h3" variant="large" style={{ fontWeight: 600, margin: 0 }}>
           {guide.title}
         </Text>

@@ -3,6 +3,7 @@ import { Link, Stack, Text } from '@fluentui/react';
 import { Link as RouteLink, useParams } from 'wouter';
 import NotFoundPage from '../../../core/client/screens/NotFoundPage';
 import { theme } from '../../../core/client/theme';
+import { GuideDate } from './GuideCard';
 import { guides } from './guides';
 import { texts } from './guides/texts';
 
@@ -17,9 +18,7 @@ export default function ResourceDetailPage() {
           <Link>← Tips &amp; Tricks</Link>
         </RouteLink>
         <img src={guide.image} alt="" style={{ width: '100%', aspectRatio: '12 / 5', objectFit: 'cover', borderRadius: 8 }} />
-        <Text variant="small" style={{ color: theme.palette.neutralSecondary }}>
-          {guide.date}
-        </Text>
+        <GuideDate guide={guide} />
         <Text as="h1" variant="xxLarge" style={{ fontWeight: 700, margin: 0 }}>
           {guide.title}
         </Text>
