@@ -66,6 +66,21 @@ const timelineDate = (date: Date) => formatDate(date, 'dd MMMM yyyy HH:mm');
 const confirmDate = (date: Date) => formatDate(date, 'd MMMM HH:mm');
 const testOptions = { test: true, publishOnly: false, overridePublishedAt: false, mediums: { email: true, notification: false } };
 
+/**
+ * An effect's call: its answer is kept unless the effect was cleaned up first (what it asked for
+ * changed); a failure changes nothing. Answers the effect's cleanup.
+ */
+function keepQuietly<T>(asked: Promise<T>, keep: (answer: T) => void): () => void {
+  let current = true;
+  asked.then(
+    (answer) => current && keep(answer),
+    () => undefined,
+  );
+  return () => {
+    current = false;
+  };
+}
+
 export interface PublishPageProps {
   live: LiveIssue;
   state: LiveState;
@@ -114,30 +129,12 @@ function PublishPanel({ live, state, socket, admin }: PublishPageProps & { admin
     });
   }, [socket, issue._id]);
 
-  useEffect(() => {
-    let current = true;
-    // The spec: a failed newsletter fetch leaves the loader showing, silently.
-    publishApi.newsletter(issue.newsletter).then(
-      (answer) => current && setNewsletter(answer),
-      () => undefined,
-    );
-    return () => {
-      current = false;
-    };
-  }, [issue.newsletter]);
+  // The spec: a failed newsletter fetch leaves the loader showing, silently.
+  useEffect(() => keepQuietly(publishApi.newsletter(issue.newsletter), setNewsletter), [issue.newsletter]);
 
   // The checklist's draft stories and the confirmation's counts, asked again whenever the issue's state moves on.
   const stage = Object.values(issue.status).join();
-  useEffect(() => {
-    let current = true;
-    publishApi.preflight(issue._id).then(
-      (answer) => current && setPreflight(answer),
-      () => undefined,
-    );
-    return () => {
-      current = false;
-    };
-  }, [issue._id, stage]);
+  useEffect(() => keepQuietly(publishApi.preflight(issue._id), setPreflight), [issue._id, stage]);
 
   if (!newsletter) return <Spinner size={SpinnerSize.large} label="Loading the publish settings..." styles={{ root: { marginTop: 48 } }} />;
 
