@@ -4,6 +4,7 @@
  * PUT saves it, DELETE forgets it.
  */
 import type { DashboardLayout } from '../../schemas/generated/api/dashboard-layout';
+import { coreTables } from './db/database';
 import type { PluginApi } from './plugins/contract';
 import { dashboardEndpoints } from '../shared/endpoints/dashboards';
 import { findLayout, forgetLayout, saveLayout } from './store';
@@ -14,7 +15,7 @@ export type LayoutItem = DashboardLayout[number];
 type Dashboard = 'newsletter' | 'publisher';
 
 export function registerDashboardRoutes(api: PluginApi): void {
-  const { db } = api;
+  const db = coreTables(api.db);
 
   api.serve(dashboardEndpoints.fetch, {
     signedIn: true,

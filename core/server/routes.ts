@@ -8,7 +8,6 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { paramsSchemaOf, type Endpoint } from '../shared/endpoints';
 import type { PluginManifest } from '../shared/plugin';
 import type { Session } from './auth/session';
-import { ownTables } from './db/database';
 import { unauthorized } from './errors';
 import type { KeyRegistry } from './keys';
 import type { AppContext, PluginApi, RegisteredRoute, RouteAnswers, RouteDefinition } from './plugins/contract';
@@ -112,7 +111,6 @@ export function createRegistrar(options: RegistrarOptions): Registrar {
       manifest,
       page: pageFor(manifest),
       keys,
-      tables: <T>() => ownTables<T>(context.db),
       onClose,
       serve(endpoint: Endpoint, { summary, description, bodyLimit, rawBody, ...access }) {
         route({

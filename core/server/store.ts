@@ -212,8 +212,8 @@ export function listPublishers(db: Db): Promise<Pick<PublisherRow, 'id' | 'title
 }
 
 /** The user with this e-mail address, compared as the unique index compares it (lower-cased). */
-export function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
-  return db
+export function findUserByEmail(db: Handle, email: string): Promise<UserRow | undefined> {
+  return core(db)
     .selectFrom('users')
     .selectAll()
     .where(sql`lower(email)`, '=', email.toLowerCase())

@@ -50,7 +50,7 @@ export function finding(attempt: Attempt, answer: { status: number; body: unknow
 
 export async function adminToken(api: TestServer): Promise<string> {
   const token = await api.login('admin@masthead.local');
-  const publisher = await api.server.context.db.selectFrom('publishers').select('id').where('key', '=', 'kuzey-medya').executeTakeFirstOrThrow();
+  const publisher = await api.server.database.db.selectFrom('publishers').select('id').where('key', '=', 'kuzey-medya').executeTakeFirstOrThrow();
   const { status, body } = await api.request('PUT', '/api/auth/scope', { token, body: { publisher: publisher.id } });
   if (status !== 200) throw new Error(`scope: ${status} ${JSON.stringify(body)}`);
   return body.data;

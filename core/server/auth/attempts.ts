@@ -17,7 +17,7 @@ import { isIPv6 } from 'node:net';
 import { sql, type RawBuilder } from 'kysely';
 import type { Constants } from '../../shared/config';
 import { clock } from '../clock';
-import type { Db } from '../db/database';
+import { coreTables, type Handle } from '../db/database';
 import { tooManyRequests } from '../errors';
 
 export type LimitPolicy = Constants['auth']['signInLimits']['account'];
@@ -55,7 +55,8 @@ interface Counted {
 
 const cleanEveryMs = 60_000;
 
-export function createAttemptLimiter(db: Db): AttemptLimiter {
+export function createAttemptLimiter(handle: Handle): AttemptLimiter {
+  const db = coreTables(handle);
   let lastClean = 0;
 
   /** Forgets counters nobody has touched for their window, now and then. */

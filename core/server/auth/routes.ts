@@ -10,6 +10,7 @@ import { authEndpoints } from '../../shared/endpoints/auth';
 import { ErrorCodes } from '../../shared/envelope';
 import { toPairs } from '../../shared/permissions';
 import { clock } from '../clock';
+import { coreTables } from '../db/database';
 import type { PluginApi } from '../plugins/contract';
 import { invalid, notFound, unauthorized } from '../errors';
 import { findPublisher, findUserByEmail, listPublishers, updateProfile } from '../store';
@@ -24,7 +25,7 @@ import { renderStaffMail } from '../services/mail-layout';
 const limits = constants.auth.signInLimits;
 
 export function registerAuthRoutes(api: PluginApi, tokens: TokenService): void {
-  const { db } = api;
+  const db = coreTables(api.db);
   const attempts = createAttemptLimiter(db);
   const signIn = (userId: string, publisherId?: string) => startSession(db, tokens, userId, publisherId);
   // Admins work for the whole platform: every publisher is theirs to choose.

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { constants } from '../../shared/config';
-import type { Db } from '../db/database';
+import { coreTables, type Db, type Handle } from '../db/database';
 import { clock } from '../clock';
 import type { TokenService } from './tokens';
 
@@ -54,8 +54,8 @@ export async function replacePassword(db: Db, userId: string, passwordHash: stri
 }
 
 /** Gives a user a new reset code (a forgotten password, an invitation): the mail carries the code, the row its hash. */
-export async function setResetCode(db: Db, userId: string, codeHash: string, expiresAt: Date): Promise<void> {
-  await db.updateTable('users').set({ reset_code_hash: codeHash, reset_expires_at: expiresAt }).where('id', '=', userId).execute();
+export async function setResetCode(db: Handle, userId: string, codeHash: string, expiresAt: Date): Promise<void> {
+  await coreTables(db).updateTable('users').set({ reset_code_hash: codeHash, reset_expires_at: expiresAt }).where('id', '=', userId).execute();
 }
 
 /** Now and then (at most hourly per process), forgets sessions that can no longer be used. */

@@ -8,29 +8,47 @@ import type { PGlite } from '@electric-sql/pglite';
 import { openPGlite } from './pglite';
 import { PGliteDialect } from './pglite-dialect';
 import { preparingPool } from './prepared';
-import type { CoreTables } from './tables';
+import type { CoreTables, PluginTables } from './tables';
 
 export type Db = Kysely<CoreTables>;
 
 /**
- * A database handle as it crosses from one plugin to another: the pool or a transaction, with no
- * table named. A plugin's public service takes one and its store alone sees it with the plugin's
- * own tables (`ownTables`), so no plugin's typing reaches another's.
+ * A database handle as it crosses from one plugin to another: the pool or a transaction, on which
+ * nothing can be queried (it names no table and runs no SQL). Any Kysely handle is one. A plugin's
+ * store opens it with the plugin's own tables (`ownTables(db, 'stories')`), the core's queries with
+ * the core's (`coreTables`), so no plugin's typing reaches another's tables.
  */
-// eslint-disable-next-line @typescript-eslint/no-explicit-any -- a handle that names no table: each owner gives it its own tables with ownTables
-export type Handle = Kysely<any>;
+export interface Handle {
+  readonly isTransaction: boolean;
+}
 
-/** The handle with the owner's tables (the core's too, which only the core's queries name): for a plugin's own store. */
-export function ownTables<Tables>(db: Handle): Kysely<CoreTables & Tables> {
-  return db;
+/** A plugin that owns tables: its id, as it adds its tables to `PluginTables` (core/server/db/tables.ts). */
+export type TableOwner = keyof PluginTables;
+
+/** A handle opened with a plugin's tables and the core's (which only the core's queries name): the plugin's own store's. */
+export type OwnDb<Owner extends TableOwner> = Kysely<CoreTables & PluginTables[Owner]>;
+
+/**
+ * The handle with the tables of `owner`, the plugin whose store asks (its folder's name:
+ * masthead/own-tables refuses another's id): a query on any other plugin's table does not compile.
+ */
+export function ownTables<Owner extends TableOwner>(db: Handle, _owner: Owner): OwnDb<Owner> {
+  return db as OwnDb<Owner>;
 }
 
 /** The handle with the core's tables: for the core's own queries on a handle a plugin passes. */
-export const coreTables = (db: Handle): Db => db;
+export const coreTables = (db: Handle): Db => db as Db;
 
-/** Runs `work` in a transaction: the caller's when `db` is one already (so one plugin's writes can join another's), else a new one. */
-export function inTransaction<Tables, T>(db: Kysely<Tables>, work: (tx: Transaction<Tables>) => Promise<T>): Promise<T> {
-  return db.isTransaction ? work(db as Transaction<Tables>) : db.transaction().execute(work);
+/**
+ * Runs `work` in a transaction: the caller's when `db` is one already (so one plugin's writes can
+ * join another's), else a new one. On an opened handle the transaction has its tables; on a
+ * `Handle` it is one too, which each part opens with its own.
+ */
+export function inTransaction<Tables, T>(db: Kysely<Tables>, work: (tx: Transaction<Tables>) => Promise<T>): Promise<T>;
+export function inTransaction<T>(db: Handle, work: (tx: Handle) => Promise<T>): Promise<T>;
+export function inTransaction<T>(handle: Handle, work: (tx: Transaction<unknown>) => Promise<T>): Promise<T> {
+  const db = handle as Kysely<unknown>;
+  return db.isTransaction ? work(db as Transaction<unknown>) : db.transaction().execute(work);
 }
 
 export interface Database {

@@ -1,4 +1,7 @@
-/** The core's tables as Kysely sees them. Plugins describe their own and use `db.withTables<...>()`. */
+/**
+ * The core's tables as Kysely sees them, and the registry of every plugin's (`PluginTables`): a
+ * plugin describes its own and opens a handle with them through `ownTables(db, id)`.
+ */
 import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
 import type { RoleKey } from '../../shared/permissions';
 
@@ -112,6 +115,18 @@ export interface CoreTables {
   sign_in_limits: SignInLimitsTable;
   schema_migrations: MigrationsTable;
 }
+
+/**
+ * Each plugin's tables by its id, as its store opens them (`ownTables(db, 'stories')`,
+ * core/server/db/database.ts). Empty here: the plugin that owns tables adds them where it declares
+ * their type, by declaration merging:
+ *
+ *     declare module '../../../core/server/db/tables' {
+ *       interface PluginTables { stories: StoryTables }
+ *     }
+ */
+// eslint-disable-next-line @typescript-eslint/no-empty-object-type -- filled by declaration merging, one entry per plugin that owns tables
+export interface PluginTables {}
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;

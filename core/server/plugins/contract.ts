@@ -6,14 +6,12 @@
  */
 import type { AnySchema } from 'ajv';
 import type { FastifyBaseLogger, FastifyReply, FastifyRequest } from 'fastify';
-import type { Kysely } from 'kysely';
 import type { Features } from '../../shared/config';
 import type { BodyOf, Endpoint, HttpMethod, PathParamsOf, QueryOf, ResultOf } from '../../shared/endpoints';
 import type { Permission } from '../../shared/permissions';
 import type { PluginManifest } from '../../shared/plugin';
 import type { Session } from '../auth/session';
-import type { Db } from '../db/database';
-import type { CoreTables } from '../db/tables';
+import type { Handle } from '../db/database';
 import type { ServerEnv } from '../env';
 import type { RealtimeHub } from '../realtime';
 import type { JobQueue } from '../jobs';
@@ -95,7 +93,8 @@ export interface RegisteredRoute {
 
 export interface AppContext {
   env: ServerEnv;
-  db: Db;
+  /** The database as it crosses plugins: each opens it with its own tables, `ownTables(db, id)` (core/server/db/database.ts). */
+  db: Handle;
   mail: Mailer;
   push: PushSender;
   storage: Storage;
@@ -132,8 +131,6 @@ export interface PluginApi extends AppContext {
   page<Params = unknown>(definition: PageDefinition<Params>): void;
   /** How GET /keys/check finds this plugin's models' keys (slugs). */
   keys: KeyRegistry;
-  /** The database with this plugin's tables typed as well. */
-  tables<T>(): Kysely<CoreTables & T>;
   /**
    * Runs when the server closes, after the job queue has stopped (no job of the plugin is running)
    * and before the database closes; hooks run in the reverse order of registration. For what the
@@ -143,7 +140,8 @@ export interface PluginApi extends AppContext {
 }
 
 export interface SeedContext {
-  db: Db;
+  /** As `AppContext.db`: opened with the plugin's own tables by `ownTables(db, id)`. */
+  db: Handle;
   storage: Storage;
   /** The job queue, already started: demo schedules are real jobs. */
   jobs: JobQueue;

@@ -1,4 +1,5 @@
 /** The analytics plugin's server: tracking (pixel, redirects, read beacon), the rollups, the statistics and analytics calls, and a year of demo events. */
+import { ownTables } from '../../../core/server/db/database';
 import { serverPlugin } from '../../../core/server/plugins/contract';
 import { issueAudience } from '../../issues/server/public';
 import { audienceTracking } from '../../stories/server/public';
@@ -7,12 +8,11 @@ import { createRecorder } from './recorder';
 import { issueAudienceCounts } from './results';
 import { registerAnalyticsRoutes } from './routes';
 import { seedAudience } from './seed';
-import type { AnalyticsTables } from './tables';
 import { registerTracking } from './tracking';
 
 export default serverPlugin(manifest, {
   register(api) {
-    const db = api.tables<AnalyticsTables>();
+    const db = ownTables(api.db, 'analytics');
     const recorder = createRecorder(db, api.log);
     const tracking = registerTracking(api, db, recorder);
     api.extensions.add(audienceTracking, tracking);

@@ -5,13 +5,14 @@
  * demo writes the rollups the charts read, not ten million events: it runs at every test
  * server's start. Numbers come from a seeded generator, so every start shows the same charts.
  */
+import { ownTables } from '../../../core/server/db/database';
 import { sql } from 'kysely';
 import type { SeedContext } from '../../../core/server/plugins/contract';
 import { seededRandom } from '../../../core/server/seed';
 import { findNewsletters } from '../../../core/server/store';
 import { emailedIssues, linksOf } from '../../issues/server/public';
 import { storyTextsOfIssue } from '../../stories/server/public';
-import type { AnalyticsDb, AnalyticsTables } from './tables';
+import type { AnalyticsDb } from './tables';
 import { seedDevices } from './seed-devices';
 import { clock } from '../../../core/server/clock';
 
@@ -38,7 +39,7 @@ function figures(random: () => number, base: number, machineShare: number, repea
 }
 
 export async function seedAudience(context: SeedContext): Promise<void> {
-  const db = context.db.withTables<AnalyticsTables>();
+  const db = ownTables(context.db, 'analytics');
   const base = context.env.publicUrl.replace(/\/+$/, '');
   const linksOfHtml = (html: string) => linksOf(html.replace(/href="\/(?!\/)/g, `href="${base}/`));
   const random = seededRandom(20261124);

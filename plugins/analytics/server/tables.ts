@@ -62,3 +62,10 @@ export type AnalyticsTables = {
 };
 
 export type AnalyticsDb = Kysely<CoreTables & AnalyticsTables>;
+
+// The plugin's tables in the core's registry: `ownTables(db, 'analytics')` opens a handle with them.
+declare module '../../../core/server/db/tables' {
+  interface PluginTables {
+    analytics: AnalyticsTables;
+  }
+}

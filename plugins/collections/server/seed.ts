@@ -4,12 +4,13 @@
  * and, when the issues plugin has seeded published issues (it seeds first: collections requires
  * it), a published collection of those issues on the publisher's page.
  */
+import { ownTables } from '../../../core/server/db/database';
 import type { SeedContext } from '../../../core/server/plugins/contract';
 import { latestPublishedIssues } from '../../issues/server/public';
 import { latestPublishedArticles } from '../../stories/server/public';
 import type { ChildrenRef } from '../rules';
 import { insertCollection, uniqueCollectionSlug, type CollectionsDb } from './store';
-import type { CollectionTables, OwnerModel } from './tables';
+import type { OwnerModel } from './tables';
 import { clock } from '../../../core/server/clock';
 
 interface DemoCollection {
@@ -69,7 +70,7 @@ const issueCollection: DemoCollection = {
 };
 
 export async function seedCollections({ db: core, demo }: SeedContext): Promise<void> {
-  const db: CollectionsDb = core.withTables<CollectionTables>();
+  const db: CollectionsDb = ownTables(core, 'collections');
   const newsletter = demo.newsletterIds[0];
   const owner = newsletter ? { id: newsletter, model: 'Newsletter' as const } : { id: demo.publisherId, model: 'Publisher' as const };
   const add = async (collection: DemoCollection, model: ChildrenRef, itemIds: string[], to: { id: string; model: OwnerModel }) => {

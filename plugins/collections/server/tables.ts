@@ -36,3 +36,10 @@ export interface CollectionsTable {
 export type CollectionTables = { collections: CollectionsTable };
 
 export type CollectionRow = Selectable<CollectionsTable>;
+
+// The plugin's tables in the core's registry: `ownTables(db, 'collections')` opens a handle with them.
+declare module '../../../core/server/db/tables' {
+  interface PluginTables {
+    collections: CollectionTables;
+  }
+}

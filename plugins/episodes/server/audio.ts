@@ -3,7 +3,7 @@
  * never silences a published episode, and deleting the episode removes only its copy.
  */
 import { buffer } from 'node:stream/consumers';
-import type { Db } from '../../../core/server/db/database';
+import type { Handle } from '../../../core/server/db/database';
 import { newKey, type Storage } from '../../../core/server/services/storage';
 import { findRecordingWithFile, type PresentedRecording } from '../../recordings/server/public';
 
@@ -17,7 +17,7 @@ export interface EpisodeAudio {
 
 /** Copies the publisher's recording's audio for an episode; undefined when there is no such recording. */
 export async function copyRecordingAudio(
-  api: { db: Db; storage: Storage },
+  api: { db: Handle; storage: Storage },
   publisherId: string,
   recordingId: string,
 ): Promise<{ recording: PresentedRecording; audio: EpisodeAudio } | undefined> {

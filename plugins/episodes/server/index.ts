@@ -1,4 +1,5 @@
 /** The episodes plugin's server: episode calls, the podcast browser's calls, the public podcast feed, scheduled publication and demo data. */
+import { ownTables } from '../../../core/server/db/database';
 import { serverPlugin } from '../../../core/server/plugins/contract';
 import manifest from '../plugin';
 import { registerPodcastFeedPage } from './podcast-feed-page';
@@ -6,11 +7,10 @@ import { registerPodcastRoutes } from './podcast-routes';
 import { definePublishJob } from './publication';
 import { registerEpisodeRoutes } from './routes';
 import { seedEpisodes } from './seed';
-import type { EpisodeTables } from './tables';
 
 export default serverPlugin(manifest, {
   register(api) {
-    definePublishJob({ db: api.tables<EpisodeTables>(), jobs: api.jobs, log: api.log });
+    definePublishJob({ db: ownTables(api.db, 'episodes'), jobs: api.jobs, log: api.log });
     registerEpisodeRoutes(api);
     registerPodcastRoutes(api);
     registerPodcastFeedPage(api);

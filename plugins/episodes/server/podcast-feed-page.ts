@@ -1,16 +1,16 @@
 /** GET /n/{key}/podcast.xml: the public podcast feed of a newsletter's published episodes. */
+import { ownTables } from '../../../core/server/db/database';
 import { notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { documentAnswer, keyParams } from '../../../core/server/schemas/parts';
 import { renderPodcastFeed } from './feed';
 import { findFeedNewsletter, publishedEpisodes } from './store';
-import type { EpisodeTables } from './tables';
 
 /** Podcast apps file the show under a category; ours are news newsletters. */
 const category = 'News';
 
 export function registerPodcastFeedPage(api: PluginApi): void {
-  const db = api.tables<EpisodeTables>();
+  const db = ownTables(api.db, 'episodes');
   api.page<{ key: string }>({
     url: '/n/:key/podcast.xml',
     schema: {

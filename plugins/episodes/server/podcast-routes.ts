@@ -2,6 +2,7 @@
  * The podcast provider browser's calls: the publisher's podcasts and their episodes at the
  * provider, importing an episode as a recording, and (RSS provider) the saved feed addresses.
  */
+import { ownTables } from '../../../core/server/db/database';
 import { fileTypeFromBuffer } from 'file-type';
 import { callerPublisher } from '../../../core/server/auth/session';
 import { invalid, notFound } from '../../../core/server/errors';
@@ -13,7 +14,6 @@ import { podcastEndpoints } from '../endpoints';
 import { createPodcastProvider, createRssProvider, httpUrl, PodcastError, type FeedRef } from './podcasts';
 import { presentFeed } from './present';
 import { deleteFeed, findFeed, insertFeed, listFeeds } from './store';
-import type { EpisodeTables } from './tables';
 
 const feedsOnlyMessage = 'Podcast feeds are used only when no Megaphone account is configured.';
 
@@ -33,7 +33,7 @@ async function withProviderErrors<T>(path: string, run: () => Promise<T>): Promi
 }
 
 export function registerPodcastRoutes(api: PluginApi): void {
-  const db = api.tables<EpisodeTables>();
+  const db = ownTables(api.db, 'episodes');
   const provider = createPodcastProvider(api.env);
   const rss = createRssProvider({ allowPrivate: api.env.allowPrivateFeeds });
   const feedsOf = async (publisherId: string): Promise<FeedRef[]> =>

@@ -8,10 +8,10 @@ import type { JobQueue } from '../../../core/server/jobs';
 import { newKey, type Storage } from '../../../core/server/services/storage';
 import { applyPlan } from './publication';
 import { insertEpisode, uniqueKey, updateEpisode } from './store';
-import type { EpisodeStatus, EpisodeTables } from './tables';
+import type { EpisodeStatus } from './tables';
 
 export async function isEpisodeOf(db: Handle, episodeId: string, newsletterId: string): Promise<boolean> {
-  const row = await ownTables<EpisodeTables>(db)
+  const row = await ownTables(db, 'episodes')
     .selectFrom('episodes')
     .select('id')
     .where('id', '=', episodeId)
@@ -41,7 +41,7 @@ export interface SpeechEpisode {
  * episode's id.
  */
 export async function saveSpeechEpisode(api: { db: Handle; storage: Storage; jobs: JobQueue }, episode: SpeechEpisode): Promise<string> {
-  const db = ownTables<EpisodeTables>(api.db);
+  const db = ownTables(api.db, 'episodes');
   const key = newKey('episodes', 'mp3');
   await api.storage.put(key, episode.mp3, 'audio/mpeg');
   const audio = { audio_key: key, audio_type: 'audio/mpeg', audio_size: episode.mp3.length, duration: episode.duration };
@@ -82,7 +82,7 @@ export async function saveSpeechEpisode(api: { db: Handle; storage: Storage; job
 
 /** The TTS episode of a story or an issue, if it has one. */
 function speechEpisodeOf(api: { db: Handle }, parent: SpeechEpisode['parent']) {
-  return ownTables<EpisodeTables>(api.db)
+  return ownTables(api.db, 'episodes')
     .selectFrom('episodes')
     .selectAll()
     .where('parent_id', '=', parent.id)
@@ -98,7 +98,7 @@ function speechEpisodeOf(api: { db: Handle }, parent: SpeechEpisode['parent']) {
 export async function withholdSpeechEpisode(api: { db: Handle; jobs: JobQueue }, parent: SpeechEpisode['parent']): Promise<void> {
   const episode = await speechEpisodeOf(api, parent);
   if (!episode) return;
-  const db = ownTables<EpisodeTables>(api.db);
+  const db = ownTables(api.db, 'episodes');
   await applyPlan({ db, jobs: api.jobs }, episode, { status: 'draft' });
   await updateEpisode(db, episode.id, { withheld: true });
 }
@@ -106,17 +106,17 @@ export async function withholdSpeechEpisode(api: { db: Handle; jobs: JobQueue },
 /** The content is free again: its TTS episode may be published again (it stays a draft until someone does). */
 export async function releaseSpeechEpisode(api: { db: Handle }, parent: SpeechEpisode['parent']): Promise<void> {
   const episode = await speechEpisodeOf(api, parent);
-  if (episode) await updateEpisode(ownTables<EpisodeTables>(api.db), episode.id, { withheld: false });
+  if (episode) await updateEpisode(ownTables(api.db, 'episodes'), episode.id, { withheld: false });
 }
 
 /** An episode's id, title and status, as another page links to it; undefined when it is gone. */
 export function episodeSummary(db: Handle, episodeId: string): Promise<{ id: string; title: string; status: EpisodeStatus } | undefined> {
-  return ownTables<EpisodeTables>(db).selectFrom('episodes').select(['id', 'title', 'status']).where('id', '=', episodeId).executeTakeFirst();
+  return ownTables(db, 'episodes').selectFrom('episodes').select(['id', 'title', 'status']).where('id', '=', episodeId).executeTakeFirst();
 }
 
 /** Whether the newsletter has a podcast to offer readers: at least one published episode (its feed /n/{key}/podcast.xml). */
 export async function hasPodcast(db: Handle, newsletterId: string): Promise<boolean> {
-  const row = await ownTables<EpisodeTables>(db)
+  const row = await ownTables(db, 'episodes')
     .selectFrom('episodes')
     .select('id')
     .where('newsletter_id', '=', newsletterId)

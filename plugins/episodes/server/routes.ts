@@ -1,6 +1,7 @@
 /** The episode calls: list, create from a recording, edit (credentials and status), delete. */
 import type { EpisodeForm } from '../../../schemas/generated/api/episode-form';
 import type { Session } from '../../../core/server/auth/session';
+import { ownTables } from '../../../core/server/db/database';
 import { invalid, notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { cancelPublication } from '../../../core/server/publication';
@@ -12,7 +13,6 @@ import { copyRecordingAudio } from './audio';
 import { applyPlan, episodePublication, planOf } from './publication';
 import { presentEpisode } from './present';
 import { deleteEpisode, findEpisode, insertEpisode, listEpisodes, uniqueKey, updateEpisode, type EpisodesDb } from './store';
-import type { EpisodeTables } from './tables';
 
 /** The statuses the episode form offers. */
 const formStatuses: EpisodeForm['data']['statuses'] = ['draft', 'published', 'scheduled'];
@@ -25,7 +25,7 @@ async function reachableEpisode(db: EpisodesDb, id: string, session: Session) {
 }
 
 export function registerEpisodeRoutes(api: PluginApi): void {
-  const db = api.tables<EpisodeTables>();
+  const db = ownTables(api.db, 'episodes');
   const planning = { db, jobs: api.jobs };
   const present = (row: Parameters<typeof presentEpisode>[0]) => presentEpisode(row, api.storage);
 

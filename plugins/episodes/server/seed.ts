@@ -2,13 +2,14 @@
  * Demo episodes for Sabah Bülteni and Teknoloji Notları: published ones, one scheduled a few days
  * ahead and one draft each, every one with its own short recording the project makes itself.
  */
+import { ownTables } from '../../../core/server/db/database';
 import type { SeedContext } from '../../../core/server/plugins/contract';
 import { demoTone } from '../../../core/server/services/demo-audio';
 import { createRecording } from '../../recordings/server/public';
 import { applyPlan } from './publication';
 import { copyRecordingAudio } from './audio';
 import { insertEpisode, uniqueKey } from './store';
-import type { EpisodeStatus, EpisodeTables } from './tables';
+import type { EpisodeStatus } from './tables';
 import { clock } from '../../../core/server/clock';
 
 interface DemoEpisode {
@@ -113,7 +114,7 @@ const demoEpisodes: { newsletter: number; image: string; episodes: DemoEpisode[]
 
 export async function seedEpisodes(context: SeedContext): Promise<void> {
   const { demo, storage, jobs } = context;
-  const db = context.db.withTables<EpisodeTables>();
+  const db = ownTables(context.db, 'episodes');
   const now = clock.ms();
   let order = 0;
   for (const { newsletter: index, image, episodes } of demoEpisodes) {

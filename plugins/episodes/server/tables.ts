@@ -51,3 +51,10 @@ export type EpisodeTables = {
 
 export type EpisodeRecord = Selectable<EpisodesTable>;
 export type PodcastFeedRow = Selectable<PodcastFeedsTable>;
+
+// The plugin's tables in the core's registry: `ownTables(db, 'episodes')` opens a handle with them.
+declare module '../../../core/server/db/tables' {
+  interface PluginTables {
+    episodes: EpisodeTables;
+  }
+}

@@ -2,18 +2,18 @@
  * The feedback calls: anyone signed in with feedback.create sends feedback, a bug report or a
  * feature request (spec 002 section 2.12); admins (feedback.list) read them and set their status.
  */
+import { ownTables } from '../../../core/server/db/database';
 import { constants } from '../../../core/shared/config';
 import { invalid, notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { feedbackEndpoints } from '../endpoints';
 import { presentFeedback } from './present';
 import { findFeedback, insertFeedback, listFeedback, updateStatus, type Db } from './store';
-import type { FeedbackTables } from './tables';
 
 export const sentMessage = 'Thank you! Your feedback is sent.';
 
 export function registerFeedbackRoutes(api: PluginApi): void {
-  const db: Db = api.tables<FeedbackTables>();
+  const db: Db = ownTables(api.db, 'feedback');
 
   api.serve(feedbackEndpoints.create, {
     requires: 'feedback.create',

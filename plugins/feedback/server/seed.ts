@@ -1,14 +1,14 @@
 /** A little demo feedback, so that the admins' list has something in it. */
+import { ownTables } from '../../../core/server/db/database';
 import { findPeople } from '../../../core/server/people';
 import type { SeedContext } from '../../../core/server/plugins/contract';
 import { insertFeedback } from './store';
-import type { FeedbackTables } from './tables';
 import { clock } from '../../../core/server/clock';
 
 const day = 24 * 60 * 60 * 1000;
 
 export async function seedDemoFeedback({ db, demo }: SeedContext): Promise<void> {
-  const tables = db.withTables<FeedbackTables>();
+  const tables = ownTables(db, 'feedback');
   const { editor, author, director } = demo.userIds;
   const people = await findPeople(db, [editor, author, director]);
   const emailOf = (id: string) => people.find((person) => person.id === id)!.email;

@@ -20,3 +20,10 @@ export interface FeedbackTable {
 export type FeedbackTables = {
   feedback: FeedbackTable;
 };
+
+// The plugin's tables in the core's registry: `ownTables(db, 'feedback')` opens a handle with them.
+declare module '../../../core/server/db/tables' {
+  interface PluginTables {
+    feedback: FeedbackTables;
+  }
+}

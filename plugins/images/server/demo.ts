@@ -8,7 +8,6 @@ import { ownTables } from '../../../core/server/db/database';
 import type { Storage } from '../../../core/server/services/storage';
 import type { SeedContext } from '../../../core/server/plugins/contract';
 import { insertImage } from './store';
-import type { ImageTables } from './tables';
 import { storeImage } from './variants';
 import { clock } from '../../../core/server/clock';
 
@@ -181,7 +180,7 @@ const mimeOf = { png: 'image/png', jpeg: 'image/jpeg' } as const;
 const day = 24 * 60 * 60 * 1000;
 
 export async function seedDemoImages(context: SeedContext, storage: Storage): Promise<void> {
-  const db = ownTables<ImageTables>(context.db);
+  const db = ownTables(context.db, 'images');
   const now = clock.ms();
   // Oldest first, a few days apart, so the gallery's newest-first order is the list above reversed.
   for (const [index, image] of images.entries()) {

@@ -1,14 +1,13 @@
 /** What other plugins may use of the images plugin's server: a publisher's library images (demo covers and banners), and an image's original for e-mail. */
 import { ownTables, type Handle } from '../../../core/server/db/database';
 import type { Storage } from '../../../core/server/services/storage';
-import type { ImagesTable } from './tables';
 
 /**
  * The addresses of a publisher's images, oldest first: at their medium size (WebP, for pages), or
  * as uploaded (PNG or JPEG, what every mail client shows).
  */
 export async function libraryImages(db: Handle, storage: Storage, publisherId: string, size: 'medium' | 'original' = 'medium'): Promise<string[]> {
-  const rows = await ownTables<{ images: ImagesTable }>(db)
+  const rows = await ownTables(db, 'images')
     .selectFrom('images')
     .select(['medium_key', 'path_key'])
     .where('publisher_id', '=', publisherId)
@@ -26,7 +25,7 @@ export async function originalImageAddress(db: Handle, storage: Storage, publish
   const prefix = storage.urlOf('');
   if (!address.startsWith(prefix)) return address;
   const key = address.slice(prefix.length);
-  const row = await ownTables<{ images: ImagesTable }>(db)
+  const row = await ownTables(db, 'images')
     .selectFrom('images')
     .select('path_key')
     .where('publisher_id', '=', publisherId)

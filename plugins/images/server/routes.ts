@@ -2,6 +2,7 @@
  * The image calls: the library (spec 000 section 7: /images/list, /images/create, edit
  * credentials, delete) and the rich-text editor's upload (spec 002 section 7: /editor/image/upload).
  */
+import { ownTables } from '../../../core/server/db/database';
 import type { ImageUpdateBody } from '../../../schemas/generated/api/image-update';
 import updateSchema from '../../../schemas/api/image-update.schema.json';
 import { constants } from '../../../core/shared/config';
@@ -16,7 +17,6 @@ import { ImageTooLarge, tooLargeMessage } from './decoding';
 import { assertMayChangeImage } from './policy';
 import { presentImage } from './present';
 import { deleteImage, findImage, insertImage, listImages, updateCredentials, type Credentials } from './store';
-import type { ImageTables } from './tables';
 import { removeImageFiles, storeImage, UnreadableImage } from './variants';
 
 const imageRule = (field: string): UploadRule => ({
@@ -38,7 +38,7 @@ function credentialsOf(fields: Record<string, unknown>): Credentials {
 }
 
 export function registerImageRoutes(api: PluginApi): void {
-  const db = api.tables<ImageTables>();
+  const db = ownTables(api.db, 'images');
   const { storage } = api;
   const present = (row: Parameters<typeof presentImage>[0]) => presentImage(row, storage);
 

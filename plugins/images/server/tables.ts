@@ -22,3 +22,10 @@ export interface ImagesTable {
 export interface ImageTables {
   images: ImagesTable;
 }
+
+// The plugin's tables in the core's registry: `ownTables(db, 'images')` opens a handle with them.
+declare module '../../../core/server/db/tables' {
+  interface PluginTables {
+    images: ImageTables;
+  }
+}

@@ -13,11 +13,11 @@ import { constants } from '../../../core/shared/config';
 import { registerIssueRealtime } from './realtime';
 import { registerIssueRoutes } from './routes';
 import { seedIssues } from './seed';
-import type { IssueTables } from './tables';
+import { issuesDb } from './store';
 
 export default serverPlugin(manifest, {
   async register(api) {
-    const db = api.tables<IssueTables>();
+    const db = issuesDb(api.db);
     const changes = issueChanges(db, api.realtime, issueDocuments());
     registerIssueRoutes(api, changes);
     registerIssueRealtime(api, db, changes);

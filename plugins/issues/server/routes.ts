@@ -27,13 +27,12 @@ import { flatten } from './edit';
 import { assertChangeable, reachableIssue } from './policy';
 import { presentCurrent, presentIssue, presentTemplate } from './present';
 import { numbersOfIssue, presentResults, resultsJoin } from './results';
-import { deleteIssue, findChannelTemplate, insertIssue, keyTaken, listChannelTemplates, listIssues, updateIssue } from './store';
-import type { IssueTables } from './tables';
+import { deleteIssue, findChannelTemplate, insertIssue, issuesDb, keyTaken, listChannelTemplates, listIssues, updateIssue } from './store';
 
 export const keyExists = 'EXISTS';
 
 export function registerIssueRoutes(api: PluginApi, changes: IssueChanges): void {
-  const db = api.tables<IssueTables>();
+  const db = issuesDb(api.db);
 
   const reachable = (id: string, session: Session) => reachableIssue(db, id, session);
   const present = (id: string) => presentCurrent(db, id);

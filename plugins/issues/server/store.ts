@@ -26,7 +26,7 @@ import { clock } from '../../../core/server/clock';
 export type IssuesDb = Kysely<CoreTables & IssueTables>;
 
 /** Any handle (another plugin's, a transaction) seen with the issues' tables. */
-export const issuesDb = (db: Handle): IssuesDb => ownTables<IssueTables>(db);
+export const issuesDb = (db: Handle): IssuesDb => ownTables(db, 'issues');
 
 /** An issue with the name and picture of who created it. */
 export type IssueRow = WithPerson<IssueRecord, 'owner'>;

@@ -134,3 +134,10 @@ export type IssueTables = {
 };
 
 export type IssueRecord = Selectable<IssuesTable>;
+
+// The plugin's tables in the core's registry: `ownTables(db, 'issues')` opens a handle with them.
+declare module '../../../core/server/db/tables' {
+  interface PluginTables {
+    issues: IssueTables;
+  }
+}

@@ -3,6 +3,7 @@
  * feature switches (PUT sets, DELETE clears; the first publication is the creator's too), and the
  * tags in use (/tags/list). A newsletter's own fields and parts are edited by update-routes.ts.
  */
+import { ownTables } from '../../../core/server/db/database';
 import { callerPublisher, demand } from '../../../core/server/auth/session';
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { presentNewsletter } from '../../../core/server/present';
@@ -13,11 +14,10 @@ import { readNewsletterParts } from './parts';
 import { reachableNewsletter, reachOf } from './policy';
 import { presentNewsletterDetail } from './present';
 import { listTags } from './store';
-import type { NewsletterTables } from './tables';
 import { timelineOf } from './timeline';
 
 export function registerNewsletterRoutes(api: PluginApi): void {
-  const db = api.tables<NewsletterTables>();
+  const db = ownTables(api.db, 'newsletters');
 
   api.serve(newsletterEndpoints.list, {
     requires: 'newsletters.list',

@@ -6,7 +6,7 @@ import type { NewsletterTables } from './tables';
 
 export type NewslettersDb = Kysely<CoreTables & NewsletterTables>;
 
-const tagsDb = (db: Handle): NewslettersDb => ownTables<NewsletterTables>(db);
+const tagsDb = (db: Handle): NewslettersDb => ownTables(db, 'newsletters');
 
 /** The tags a publisher's content uses, alphabetically. */
 export async function listTags(db: Handle, publisherId: string): Promise<string[]> {

@@ -11,3 +11,10 @@ export interface TagsTable {
 export type NewsletterTables = {
   tags: TagsTable;
 };
+
+// The plugin's tables in the core's registry: `ownTables(db, 'newsletters')` opens a handle with them.
+declare module '../../../core/server/db/tables' {
+  interface PluginTables {
+    newsletters: NewsletterTables;
+  }
+}

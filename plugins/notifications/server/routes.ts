@@ -2,6 +2,7 @@
  * The notification calls (spec 000 section 7, spec 002 sections 2.13 and 7): the caller's
  * notifications, marking them read, the announcement page, and the admins' announcements.
  */
+import { ownTables } from '../../../core/server/db/database';
 import { constants } from '../../../core/shared/config';
 import { invalid, notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
@@ -10,12 +11,11 @@ import { findPublisher } from '../../../core/server/store';
 import { htmlToText } from '../../../core/shared/text';
 import { presentAnnouncement, presentNotification } from './present';
 import { createAnnouncement, findAnnouncement, findNotification, listNotifications, markAllRead, markRead, type Db } from './store';
-import type { NotificationTables } from './tables';
 import { notificationEndpoints } from '../endpoints';
 import { notificationEvent } from '../events';
 
 export function registerNotificationRoutes(api: PluginApi): void {
-  const db: Db = api.tables<NotificationTables>();
+  const db: Db = ownTables(api.db, 'notifications');
 
   api.serve(notificationEndpoints.list, {
     requires: 'notifications.list',

@@ -2,11 +2,11 @@
  * Demo notifications: an announcement from the admin to Kuzey Medya's users, and for each demo
  * account a few notifications of its own (some read, some not), in-app links and one https link.
  */
+import { ownTables } from '../../../core/server/db/database';
 import { constants } from '../../../core/shared/config';
 import type { SeedContext } from '../../../core/server/plugins/contract';
 import { sanitizeRichText } from '../../../core/server/sanitize';
 import { createAnnouncement, insertNotifications, type NewNotification } from './store';
-import type { NotificationTables } from './tables';
 import { clock } from '../../../core/server/clock';
 
 const hour = 60 * 60 * 1000;
@@ -21,7 +21,7 @@ export const demoAnnouncement = {
 };
 
 export async function seedDemoNotifications({ db, demo }: SeedContext): Promise<void> {
-  const tables = db.withTables<NotificationTables>();
+  const tables = ownTables(db, 'notifications');
   const { admin, director, editor, author } = demo.userIds;
   const [morning, tech, culture] = demo.newsletterIds;
   const ago = (hours: number) => new Date(clock.ms() - hours * hour);

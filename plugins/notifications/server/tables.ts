@@ -30,3 +30,10 @@ export type NotificationTables = {
   announcements: AnnouncementsTable;
   notifications: NotificationsTable;
 };
+
+// The plugin's tables in the core's registry: `ownTables(db, 'notifications')` opens a handle with them.
+declare module '../../../core/server/db/tables' {
+  interface PluginTables {
+    notifications: NotificationTables;
+  }
+}

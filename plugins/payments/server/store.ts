@@ -12,7 +12,7 @@ import type { NewsletterPlansTable, PaidSubscriptionsTable, PaymentAccountsTable
 
 export type PaymentsDb = Kysely<CoreTables & PaymentTables>;
 
-export const paymentsDb = (db: Handle): PaymentsDb => ownTables<PaymentTables>(db);
+export const paymentsDb = (db: Handle): PaymentsDb => ownTables(db, 'payments');
 
 export type PaymentAccountRow = Selectable<PaymentAccountsTable>;
 export type NewsletterPlansRow = Selectable<NewsletterPlansTable>;

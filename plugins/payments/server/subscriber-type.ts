@@ -5,11 +5,10 @@
  */
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { subscriberPlans, type SubscriberPlan } from '../../subscribers/server/public';
-import { payingSubscriptions, reconcilePayers, type PaymentsDb } from './store';
-import type { PaymentTables } from './tables';
+import { payingSubscriptions, paymentsDb, reconcilePayers, type PaymentsDb } from './store';
 
 export async function addSubscriberType(api: PluginApi): Promise<void> {
-  const db = api.tables<PaymentTables>() as PaymentsDb;
+  const db = paymentsDb(api.db);
   api.extensions.add(subscriberPlans, {
     plansOf: (newsletterId, emails) => plansOf(db, newsletterId, emails),
     payingEmails: (newsletterId) => payingSubscriptions(db, newsletterId).select('email'),

@@ -69,3 +69,10 @@ export type PaymentTables = {
   payments: PaymentsTable;
   stripe_events: StripeEventsTable;
 };
+
+// The plugin's tables in the core's registry: `ownTables(db, 'payments')` opens a handle with them.
+declare module '../../../core/server/db/tables' {
+  interface PluginTables {
+    payments: PaymentTables;
+  }
+}

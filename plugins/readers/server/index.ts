@@ -7,11 +7,11 @@ import { serverPlugin } from '../../../core/server/plugins/contract';
 import manifest from '../plugin';
 import { addLandingLink } from './landing-link';
 import { registerReaderPages } from './routes';
-import type { ReaderTables } from './tables';
+import { readersDb } from './store';
 
 export default serverPlugin(manifest, {
   register(api) {
-    registerReaderPages(api, api.tables<ReaderTables>());
+    registerReaderPages(api, readersDb(api.db));
     addLandingLink(api);
   },
 });

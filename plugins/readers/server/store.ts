@@ -14,7 +14,7 @@ import type { ReaderTables } from './tables';
 
 export type ReadersDb = Kysely<CoreTables & ReaderTables>;
 
-export const readersDb = (db: Handle): ReadersDb => ownTables<ReaderTables>(db);
+export const readersDb = (db: Handle): ReadersDb => ownTables(db, 'readers');
 
 /** What is stored of a token or a session id. */
 export const hashOf = (secret: string) => createHash('sha256').update(secret).digest('base64url');

@@ -27,3 +27,10 @@ export type ReaderTables = {
   reader_sign_in_links: ReaderSignInLinksTable;
   reader_sessions: ReaderSessionsTable;
 };
+
+// The plugin's tables in the core's registry: `ownTables(db, 'readers')` opens a handle with them.
+declare module '../../../core/server/db/tables' {
+  interface PluginTables {
+    readers: ReaderTables;
+  }
+}

@@ -11,7 +11,7 @@ import { clock } from '../../../core/server/clock';
 
 export type RecordingsDb = Kysely<CoreTables & RecordingTables>;
 
-export const recordingsDb = (db: Handle): RecordingsDb => ownTables<RecordingTables>(db);
+export const recordingsDb = (db: Handle): RecordingsDb => ownTables(db, 'recordings');
 
 export interface ListOptions {
   publisherId: string;

@@ -28,3 +28,10 @@ export interface RecordingsTable {
 export type RecordingTables = {
   recordings: RecordingsTable;
 };
+
+// The plugin's tables in the core's registry: `ownTables(db, 'recordings')` opens a handle with them.
+declare module '../../../core/server/db/tables' {
+  interface PluginTables {
+    recordings: RecordingTables;
+  }
+}

@@ -13,7 +13,7 @@ import { clock } from '../../../core/server/clock';
 
 export type SettingsDb = Kysely<CoreTables & SettingsTables>;
 
-export const settingsDb = (db: Handle): SettingsDb => ownTables<SettingsTables>(db);
+export const settingsDb = (db: Handle): SettingsDb => ownTables(db, 'settings');
 
 /** Sorted, so two lists of the same ids compare equal. */
 const sortedIds = (rows: { id: string }[]) => rows.map((row) => row.id).sort();

@@ -48,3 +48,10 @@ export type SettingsTables = {
   newsletter_testers: NewsletterTestersTable;
   newsletter_settings: NewsletterSettingsTable;
 };
+
+// The plugin's tables in the core's registry: `ownTables(db, 'settings')` opens a handle with them.
+declare module '../../../core/server/db/tables' {
+  interface PluginTables {
+    settings: SettingsTables;
+  }
+}

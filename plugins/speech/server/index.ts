@@ -4,6 +4,7 @@
  * server with the environment's settings, its voices offered to the newsletter settings through
  * the core's voice catalog, and closed with the server.
  */
+import { ownTables } from '../../../core/server/db/database';
 import { serverPlugin } from '../../../core/server/plugins/contract';
 import { voiceSource } from '../../settings/server/public';
 import manifest from '../plugin';
@@ -11,7 +12,6 @@ import { createSpeechEngine } from './engine';
 import { defineSpeechJobs, type SpeechContext } from './generation';
 import { registerSpeechRoutes } from './routes';
 import { seedSpeech } from './seed';
-import type { SpeechTables } from './tables';
 
 export default serverPlugin(manifest, {
   register(api) {
@@ -20,7 +20,7 @@ export default serverPlugin(manifest, {
     // After the job queue has stopped: no chunk is being spoken.
     api.onClose(() => speech.close());
     api.extensions.add(voiceSource, () => speech.voices());
-    const context: SpeechContext = { db: api.tables<SpeechTables>(), storage: api.storage, jobs: api.jobs, speech, log: api.log };
+    const context: SpeechContext = { db: ownTables(api.db, 'speech'), storage: api.storage, jobs: api.jobs, speech, log: api.log };
     // As many chunks at once as the engine speaks at once (one when it speaks in the server's own thread).
     defineSpeechJobs(context, Math.max(1, speechWorkers));
     registerSpeechRoutes(api, context, api.db);

@@ -4,6 +4,7 @@
  * generated (it shows 'In Progress' on the TTS list); and the audio of the newsletter's latest
  * published issue (its intro and the stories of its first channels), built, ready to publish.
  */
+import { ownTables } from '../../../core/server/db/database';
 import type { Insertable } from 'kysely';
 import type { SeedContext } from '../../../core/server/plugins/contract';
 import { constants } from '../../../core/shared/config';
@@ -15,10 +16,10 @@ import { buildAudio, speakChunk, type SpeechContext } from './generation';
 import { issueItems } from './content';
 import { splitIntoChunks } from './split';
 import { insertAudio, insertChunk } from './store';
-import type { SpeechAudiosTable, SpeechTables } from './tables';
+import type { SpeechAudiosTable } from './tables';
 
 export async function seedSpeech({ db, storage, jobs, log, demo }: SeedContext, speech: SpeechEngine): Promise<void> {
-  const speechDb = db.withTables<SpeechTables>();
+  const speechDb = ownTables(db, 'speech');
   const context: SpeechContext = { db: speechDb, storage, jobs, speech: rememberingDemoSpeech(speech), log };
   const newsletterId = demo.newsletterIds[0]!;
   const voices = await newsletterVoiceSettings(db, newsletterId);

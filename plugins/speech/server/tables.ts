@@ -70,3 +70,10 @@ export type SpeechTables = {
 export type ChunkRow = Selectable<SpeechChunksTable>;
 export type ChunkVersionRow = Selectable<SpeechChunkVersionsTable>;
 export type AudioRow = Selectable<SpeechAudiosTable>;
+
+// The plugin's tables in the core's registry: `ownTables(db, 'speech')` opens a handle with them.
+declare module '../../../core/server/db/tables' {
+  interface PluginTables {
+    speech: SpeechTables;
+  }
+}

@@ -5,12 +5,11 @@ import { registerStoryPage } from './public-page';
 import { registerStoryRealtime } from './realtime';
 import { registerStoryRoutes } from './routes';
 import { seedStories } from './seed';
-import type { StoriesDb } from './store';
-import type { StoryTables } from './tables';
+import { storiesDb } from './store';
 
 export default serverPlugin(manifest, {
   register(api) {
-    const db = api.tables<StoryTables>() as StoriesDb;
+    const db = storiesDb(api.db);
     registerStoryRoutes(api);
     registerStoryRealtime(api, db);
     registerStoryPage(api, db);

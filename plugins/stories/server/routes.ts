@@ -34,16 +34,16 @@ import {
   ownPenName,
   penNameNamed,
   slugTaken,
+  storiesDb,
   updateStory,
-  type StoriesDb,
 } from './store';
-import type { StoriesTable, StoryTables } from './tables';
+import type { StoriesTable } from './tables';
 import { clock } from '../../../core/server/clock';
 
 const changedMeanwhile = 'The story changed meanwhile. Look at it again, then try again.';
 
 export function registerStoryRoutes(api: PluginApi): void {
-  const db = api.tables<StoryTables>() as StoriesDb;
+  const db = storiesDb(api.db);
   const publication: PublicationContext = { db, jobs: api.jobs, realtime: api.realtime, push: api.push, publicUrl: api.env.publicUrl, log: api.log };
   defineReleaseJob(publication);
 

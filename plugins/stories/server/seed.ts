@@ -16,7 +16,7 @@ import { libraryImages } from '../../images/server/public';
 import { storedBody } from './content';
 import { contentOf, storyRelease } from './publication';
 import { findPublicStory, findStory, insertPenName, insertStory, ownPenName, storiesDb, uniqueStorySlug, type StoriesDb } from './store';
-import type { StatusFlag, StoryTables, StoryType } from './tables';
+import type { StatusFlag, StoryType } from './tables';
 import { clock } from '../../../core/server/clock';
 
 type Writer = 'admin' | 'director' | 'editor' | 'author' | 'desk';
@@ -324,7 +324,7 @@ async function insertDemoStory(
 
 export async function seedStories(context: SeedContext): Promise<void> {
   const { demo, jobs } = context;
-  const db = context.db.withTables<StoryTables>() as StoriesDb;
+  const db = storiesDb(context.db);
   const users = await findPeople(db, Object.values(demo.userIds));
   const userOf = (role: Exclude<Writer, 'desk'>) => users.find((user) => user.id === demo.userIds[role])!;
   const desk = await insertPenName(db, { publisherId: demo.publisherId, userId: null, name: 'Kuzey Medya Haber Masası' });

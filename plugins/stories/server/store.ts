@@ -14,7 +14,7 @@ import { clock } from '../../../core/server/clock';
 export type StoriesDb = Kysely<CoreTables & StoryTables>;
 
 /** Any handle (another plugin's, a transaction) seen with the stories' tables. */
-export const storiesDb = (db: Handle): StoriesDb => ownTables<StoryTables>(db);
+export const storiesDb = (db: Handle): StoriesDb => ownTables(db, 'stories');
 
 /** A story with the names the console shows beside it. */
 export type StoryRow = StoryRecord & {

@@ -92,3 +92,10 @@ export type StoryTables = {
 
 export type StoryRecord = Selectable<StoriesTable>;
 export type PenNameRecord = Selectable<PenNamesTable>;
+
+// The plugin's tables in the core's registry: `ownTables(db, 'stories')` opens a handle with them.
+declare module '../../../core/server/db/tables' {
+  interface PluginTables {
+    stories: StoryTables;
+  }
+}

@@ -11,15 +11,14 @@ import manifest from '../plugin';
 import { registerAppRoutes } from './app-routes';
 import { registerSubscriberRoutes } from './routes';
 import { seedSubscribers } from './seed';
-import { weeklyTimeline, type SubscribersDb } from './store';
+import { subscribersDb, weeklyTimeline } from './store';
 import { registerSubscribePages } from './subscribe-page';
 import { createSubscriptions } from './subscriptions';
-import type { SubscriberTables } from './tables';
 import { registerUnsubscribePage } from './unsubscribe-page';
 
 export default serverPlugin(manifest, {
   register(api) {
-    const db = api.tables<SubscriberTables>() as SubscribersDb;
+    const db = subscribersDb(api.db);
     const subscriptions = createSubscriptions(api, db);
     api.extensions.add(newsletterTimeline, (newsletterId) => weeklyTimeline(db, newsletterId));
     registerSubscriberRoutes(api);

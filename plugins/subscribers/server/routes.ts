@@ -15,8 +15,7 @@ import { constants } from '../../../core/shared/config';
 import { searchCountCap } from '../../../core/shared/lists';
 import { messages, readSubscribersCsv } from './csv-import';
 import { exportColumns, exportLine, presentSubscription, presentTimeline } from './present';
-import { importSubscribers, listSubscribers, subscriberBatches, weeklyTimeline } from './store';
-import type { SubscriberTables } from './tables';
+import { importSubscribers, listSubscribers, subscriberBatches, subscribersDb, weeklyTimeline } from './store';
 import { clock } from '../../../core/server/clock';
 import { subscriberEndpoints } from '../endpoints';
 import { payingEmailsOf, subscriberPlans, type SubscriberPlan } from './subscriber-plans';
@@ -26,7 +25,7 @@ const exportBatchRows = 5000;
 const importChunkRows = 5000;
 
 export function registerSubscriberRoutes(api: PluginApi): void {
-  const db = api.tables<SubscriberTables>();
+  const db = subscribersDb(api.db);
 
   api.serve(subscriberEndpoints.list, {
     requires: 'subscribers.list',

@@ -13,8 +13,7 @@ import { sql, type RawBuilder } from 'kysely';
 import type { SeedContext } from '../../../core/server/plugins/contract';
 import { findNewsletterByKey } from '../../../core/server/store';
 import { constants } from '../../../core/shared/config';
-import { rebuildTimeline, recountSubscribers, type SubscribersDb } from './store';
-import type { SubscriberTables } from './tables';
+import { rebuildTimeline, recountSubscribers, subscribersDb, type SubscribersDb } from './store';
 import { clock } from '../../../core/server/clock';
 
 /** Subscribers per demo newsletter (by key): the publisher's lists sort by these counts. */
@@ -268,7 +267,7 @@ async function insertDepartures(db: SubscribersDb, newsletterId: string, count: 
 }
 
 export async function seedSubscribers(context: SeedContext): Promise<void> {
-  const db = context.db.withTables<SubscriberTables>();
+  const db = subscribersDb(context.db);
   const started = performance.now();
   const newsletters = (await Promise.all(Object.keys(demoSubscriberCounts).map((key) => findNewsletterByKey(db, key)))).filter(
     (newsletter) => newsletter !== undefined,

@@ -18,7 +18,7 @@ import { clock } from '../../../core/server/clock';
 
 export type SubscribersDb = Kysely<CoreTables & SubscriberTables>;
 
-export const subscribersDb = (db: Handle): SubscribersDb => ownTables<SubscriberTables>(db);
+export const subscribersDb = (db: Handle): SubscribersDb => ownTables(db, 'subscribers');
 
 export interface SubscriberRow {
   email: string;

@@ -100,3 +100,10 @@ export type SubscriberTables = {
   subscription_requests: SubscriptionRequestsTable;
   mail_bounces: MailBouncesTable;
 };
+
+// The plugin's tables in the core's registry: `ownTables(db, 'subscribers')` opens a handle with them.
+declare module '../../../core/server/db/tables' {
+  interface PluginTables {
+    subscribers: SubscriberTables;
+  }
+}

@@ -1,5 +1,6 @@
 /** Demo team members for Kuzey Medya, so the team pages show more than the four demo accounts. */
 import { hashPassword } from '../../../core/server/auth/passwords';
+import { inTransaction } from '../../../core/server/db/database';
 import { addMemberships, createUser } from '../../../core/server/people';
 import type { SeedContext } from '../../../core/server/plugins/contract';
 
@@ -24,7 +25,7 @@ export const demoMembers = [
 
 export async function seedTeam({ db, env, demo }: SeedContext): Promise<void> {
   const passwordHash = await hashPassword(env.demoPassword);
-  await db.transaction().execute(async (tx) => {
+  await inTransaction(db, async (tx) => {
     for (const member of demoMembers) {
       const id = await createUser(tx, {
         email: member.email,

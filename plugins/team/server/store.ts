@@ -5,11 +5,11 @@
  */
 import { createUser, staffOf, type StaffRow } from '../../../core/server/people';
 import { findUserByEmail as findAccountByEmail } from '../../../core/server/store';
-import type { Db } from '../../../core/server/db/database';
+import type { Handle } from '../../../core/server/db/database';
 import type { RoleKey } from '../../../core/shared/permissions';
 
 /** Any account with the address; `pending` when it never chose a password (an invitation not taken up). */
-export async function findUserByEmail(db: Db, email: string): Promise<(StaffRow & { publisher_id: string | null; pending: boolean }) | undefined> {
+export async function findUserByEmail(db: Handle, email: string): Promise<(StaffRow & { publisher_id: string | null; pending: boolean }) | undefined> {
   const user = await findAccountByEmail(db, email);
   if (!user) return undefined;
   const { id, role, name, biography, url, image, ready, publisher_id } = user;
@@ -17,17 +17,17 @@ export async function findUserByEmail(db: Db, email: string): Promise<(StaffRow 
 }
 
 /** The publisher's editors and authors who are not on the newsletter's team yet. */
-export function possibleMembers(db: Db, publisherId: string, newsletterId: string): Promise<StaffRow[]> {
+export function possibleMembers(db: Handle, publisherId: string, newsletterId: string): Promise<StaffRow[]> {
   return staffOf(db, publisherId, { roles: ['editor', 'author'], notMemberOf: newsletterId });
 }
 
-export function staffWithRoles(db: Db, publisherId: string, roles: RoleKey[]): Promise<StaffRow[]> {
+export function staffWithRoles(db: Handle, publisherId: string, roles: RoleKey[]): Promise<StaffRow[]> {
   return staffOf(db, publisherId, { roles });
 }
 
 /** A new account for an invitee: no password, not ready, with a reset code to set one. */
 export function insertInvitee(
-  db: Db,
+  db: Handle,
   invitee: { email: string; role: RoleKey; publisherId: string; name: string; codeHash: string; expiresAt: Date },
 ): Promise<string> {
   return createUser(db, {

@@ -5,11 +5,10 @@
  */
 import { findNewsletter } from '../../../../core/server/store';
 import { escapeHtml } from '../../../../core/shared/text';
-import type { Db } from '../../../../core/server/db/database';
+import type { Handle } from '../../../../core/server/db/database';
 import type { EmailDesign } from '../../../settings/server/public';
 import { issuesHolding } from '../../../stories/server/public';
-import type { IssueTables } from '../tables';
-import type { IssuesDb } from '../store';
+import { issuesDb, type IssuesDb } from '../store';
 import { issueEmailInput } from './compose';
 import { darkVariant, lightVariant, personalise, renderIssueEmail, type IssueEmailInput, type PersonalValues } from './render';
 
@@ -90,12 +89,12 @@ function sampleInput(newsletter: { title: string; key: string; lang: string; ima
 
 /** The preview's HTML in `design`: light or dark whatever the viewer's setting, or as sent ('auto': as the viewer's setting says). */
 export async function designPreview(
-  database: Db,
+  database: Handle,
   newsletterId: string,
   design: EmailDesign,
   options: { publicUrl: string; viewer: { email: string; name: string }; scheme: 'light' | 'dark' | 'auto' },
 ): Promise<string> {
-  const db: IssuesDb = database.withTables<IssueTables>();
+  const db: IssuesDb = issuesDb(database);
   const publicUrl = options.publicUrl.replace(/\/+$/, '');
   const newsletter = await findNewsletter(db, newsletterId);
   if (!newsletter) throw new Error(`Newsletter ${newsletterId} does not exist.`);
