@@ -53,4 +53,16 @@ describe('table ownership', () => {
     expect(problems('core/server/store.ts', "db.selectFrom('stories');")).toHaveLength(1);
     expect(problems('tests/api/example.ts', "db.selectFrom('stories');")).toEqual([]);
   });
+
+  it("opens a plugin's handle with its own folder's id only, and never with the core's tables or tables of its choosing", () => {
+    const file = 'plugins/issues/server/example.ts';
+    expect(problems(file, "ownTables(db, 'issues').selectFrom('issues');")).toEqual([]);
+    expect(problems(file, "ownTables(db, 'stories');")).toEqual([`ownTables opens the issues plugin's own tables: write ownTables(db, 'issues')`]);
+    expect(problems(file, 'ownTables(db, owner);')).toHaveLength(1);
+    expect(problems(file, 'ownTables(db);')).toHaveLength(1);
+    expect(problems(file, 'coreTables(db);')).toHaveLength(1);
+    expect(problems(file, 'db.withTables();')).toHaveLength(1);
+    expect(problems('core/server/store.ts', 'coreTables(db);')).toEqual([]);
+    expect(problems('tests/api/example.ts', "db.withTables(); ownTables(db, 'stories');")).toEqual([]);
+  });
 });

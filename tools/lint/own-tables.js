@@ -3,7 +3,9 @@
  * plugin, or the core), and only its owner's code names it in SQL. Others call the owner's public
  * service. Checked on Kysely's table arguments (`selectFrom('stories')`, `leftJoin('users as u', ...)`)
  * and on the text of `sql` templates (`from stories`, `update newsletters`); a plugin's migrations
- * are checked when its server entry is linted.
+ * are checked when its server entry is linted. A handle is opened with the owner's tables: a plugin
+ * names its own folder's id in `ownTables(db, 'stories')`, and neither opens the core's
+ * (`coreTables`) nor gives a handle tables of its choosing (Kysely's `withTables`).
  */
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join, relative, resolve, sep } from 'node:path';
@@ -96,6 +98,17 @@ export default {
       if (node?.type === 'Literal' && typeof node.value === 'string') report(node, tableOf(node.value));
       if (node?.type === 'ArrayExpression') for (const element of node.elements) checkArgument(element);
     };
+    /** How a handle is opened: `ownTables` with the writer's own id; the core's tables and `withTables` are not a plugin's. */
+    const checkOpening = (node, name) => {
+      if (writer === 'core') return;
+      if (name === 'ownTables') {
+        const owner = node.arguments[1];
+        if (owner?.type !== 'Literal' || owner.value !== writer)
+          context.report({ node: owner ?? node, message: `ownTables opens the ${writer} plugin's own tables: write ownTables(db, '${writer}')` });
+      }
+      if (name === 'coreTables') context.report({ node, message: "coreTables is the core's: call the core's function for its tables (core/server/store.ts)" });
+      if (name === 'withTables') context.report({ node, message: `withTables gives a handle any tables: open it with ownTables(db, '${writer}')` });
+    };
     return {
       Program(node) {
         // A plugin's migrations, once, with its server entry.
@@ -118,6 +131,7 @@ export default {
               ? callee.property.name
               : null;
         if (name && tableMethods.has(name)) checkArgument(node.arguments[0]);
+        if (name) checkOpening(node, name);
         // sql.table('stories'), and SQL text in sql.raw('delete from stories').
         const onSql = callee.type === 'MemberExpression' && callee.object.type === 'Identifier' && callee.object.name === 'sql';
         const argument = node.arguments[0];
