@@ -1,5 +1,6 @@
 /** The collections plugin's console: the wizard, the lists, a collection's dashboard and edit page, and the newsletter dashboard's 'Latest collections'. */
 import { lazy } from 'react';
+import { lazyPanel } from '../../../core/client/lazy-panel';
 import { clientPlugin } from '../../../core/client/registry';
 import manifest from '../plugin';
 
@@ -14,12 +15,9 @@ export default clientPlugin(manifest, {
     { path: '/collections/show/:collectionId/:page?', page: lazy(() => import('./CollectionDashboardPage')), requires: 'collections.list' },
   ],
   panels: {
-    'latest-collections': {
-      dashboard: 'newsletter',
-      title: 'Latest collections',
-      component: lazy(() => import('./LatestCollectionsPanel')),
+    'latest-collections': lazyPanel('newsletter', 'Latest collections', () => import('./LatestCollectionsPanel'), {
       requires: 'collections.list',
       size: { w: 12, h: 5 },
-    },
+    }),
   },
 });

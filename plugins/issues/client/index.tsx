@@ -1,7 +1,12 @@
 import { lazy } from 'react';
+import { lazyPanel } from '../../../core/client/lazy-panel';
 import { clientPlugin } from '../../../core/client/registry';
 import manifest from '../plugin';
 import { newIssuePath } from './issue-paths';
+
+// The panels of the issues are one module's exports.
+const issuePanel = (name: 'PublisherGlancePanel' | 'DraftIssuesPanel' | 'PublishedIssuesPanel') => () =>
+  import('./IssuePanels').then((module) => ({ default: module[name] }));
 
 export default clientPlugin(manifest, {
   routes: [
@@ -14,27 +19,12 @@ export default clientPlugin(manifest, {
     'new-issue': { label: 'New Issue', icon: 'Mail', requires: 'issues.create', to: (scope) => newIssuePath(scope._id) },
   },
   panels: {
-    'publisher-glance': {
-      dashboard: 'publisher',
-      title: 'At a glance',
-      component: lazy(() => import('./IssuePanels').then((module) => ({ default: module.PublisherGlancePanel }))),
+    'publisher-glance': lazyPanel('publisher', 'At a glance', issuePanel('PublisherGlancePanel'), {
       requires: 'issues.list',
       size: { w: 24, h: 3 },
       lead: true,
-    },
-    'draft-issues': {
-      dashboard: 'newsletter',
-      title: 'Draft issues',
-      component: lazy(() => import('./IssuePanels').then((module) => ({ default: module.DraftIssuesPanel }))),
-      requires: 'issues.update',
-      size: { w: 12, h: 6 },
-    },
-    'published-issues': {
-      dashboard: 'newsletter',
-      title: 'Published issues',
-      component: lazy(() => import('./IssuePanels').then((module) => ({ default: module.PublishedIssuesPanel }))),
-      requires: 'issues.update',
-      size: { w: 12, h: 6 },
-    },
+    }),
+    'draft-issues': lazyPanel('newsletter', 'Draft issues', issuePanel('DraftIssuesPanel'), { requires: 'issues.update', size: { w: 12, h: 6 } }),
+    'published-issues': lazyPanel('newsletter', 'Published issues', issuePanel('PublishedIssuesPanel'), { requires: 'issues.update', size: { w: 12, h: 6 } }),
   },
 });

@@ -1,4 +1,5 @@
 import { lazy } from 'react';
+import { lazyPanel } from '../../../core/client/lazy-panel';
 import { clientPlugin } from '../../../core/client/registry';
 import manifest from '../plugin';
 
@@ -17,12 +18,6 @@ export default clientPlugin(manifest, {
     'new-story': { label: 'New Story', icon: 'Articles', requires: 'stories.create', to: () => '/stories/create/' },
   },
   panels: {
-    'draft-stories': {
-      dashboard: 'newsletter',
-      title: 'Draft stories',
-      component: lazy(() => import('./DraftStoriesPanel')),
-      requires: 'stories.list',
-      size: { w: 12, h: 5 },
-    },
+    'draft-stories': lazyPanel('newsletter', 'Draft stories', () => import('./DraftStoriesPanel'), { requires: 'stories.list', size: { w: 12, h: 5 } }),
   },
 });
