@@ -1,101 +1,36 @@
 /**
  * The text-to-speech calls (spec 002 section 7, Audio; docs/speech-api.md): voices, chunks, audio
  * records, building and attaching. Every chunk and audio is reached through its story or issue,
- * so the caller's scopes (and an author's own stories) decide what exists for them.
+ * so the caller's scopes (and an author's own stories) decide what exists for them. The audio
+ * records' calls are audio-routes.ts's.
  */
-import { buffer } from 'node:stream/consumers';
-import { demand, type Session } from '../../../core/server/auth/session';
+import type { Session } from '../../../core/server/auth/session';
 import type { Handle } from '../../../core/server/db/database';
-import { HttpError, invalid, invalidDetails, notFound } from '../../../core/server/errors';
+import { HttpError, invalid, notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
-import { findNewsletter } from '../../../core/server/store';
 import { constants } from '../../../core/shared/config';
-import { episodeSummary, saveSpeechEpisode } from '../../episodes/server/public';
-import { setIssueEpisode } from '../../issues/server/public';
 import { newsletterVoiceSettings } from '../../settings/server/public';
-import { setStoryEpisode } from '../../stories/server/public';
 import { speechEndpoints } from '../endpoints';
-import { cleanChunkText, speechContentTypes, speechMessages, type SpeechContentType } from '../rules';
-import { audioContentOf, contentsOf, notAvailable, reachContent, type SpeechContent } from './content';
-import { audioSeconds, queueBuild, queueGeneration, waitFor, withinAudioLength, type SpeechContext } from './generation';
-import { presentAudio, presentChunk, type PresentedAudio } from './present';
+import { cleanChunkText, speechMessages } from '../rules';
+import { registerAudioBuildRoutes, registerAudioRoutes } from './audio-routes';
+import { reachContent, type SpeechContent } from './content';
+import { queueGeneration, waitFor, type SpeechContext } from './generation';
+import { presentChunk } from './present';
 import { splitIntoChunks } from './split';
-import {
-  chunksByIds,
-  draftAudiosWith,
-  findAudio,
-  findChunk,
-  insertAudio,
-  insertChunk,
-  listAudios,
-  partsOf,
-  updateAudio,
-  updateChunk,
-  versionsOf,
-  type AudioFilters,
-} from './store';
-import type { AudioRow, ChunkRow } from './tables';
+import { draftAudiosWith, findChunk, insertChunk, updateChunk, versionsOf } from './store';
+import type { ChunkRow } from './tables';
 
 export function registerSpeechRoutes(api: PluginApi, context: SpeechContext, contentDb: Handle): void {
-  const { db, storage } = context;
+  registerVoiceRoutes(api, context);
+  registerChunkRoutes(api, context, contentDb);
+  registerGenerateRoute(api, context, contentDb);
+  registerAudioRoutes(api, context, contentDb);
+  registerAudioBuildRoutes(api, context, contentDb);
+}
 
-  /** A chunk the caller may reach through its story or issue. */
-  async function reachChunk(chunkId: string, session: Session): Promise<{ chunk: ChunkRow; content: SpeechContent }> {
-    const chunk = await findChunk(db, chunkId);
-    if (!chunk || !session.newsletterIds.has(chunk.newsletter_id)) throw notFound(speechMessages.chunkRetrieval(chunkId));
-    const content = await reachContent(contentDb, session, chunk.content_id, chunk.content_type).catch(() => {
-      throw notFound(speechMessages.chunkRetrieval(chunkId));
-    });
-    return { chunk, content };
-  }
-
-  async function reachAudio(audioId: string, session: Session): Promise<{ audio: AudioRow; content: SpeechContent }> {
-    const audio = await findAudio(db, audioId);
-    if (!audio || !session.newsletterIds.has(audio.newsletter_id)) throw notFound('Audio not found.');
-    const content = await reachContent(contentDb, session, audio.content_id, audio.content_type).catch(() => {
-      throw notFound('Audio not found.');
-    });
-    return { audio, content };
-  }
-
-  async function presentChunkOf(chunk: ChunkRow) {
-    const versions = await versionsOf(db, [chunk.id]);
-    return presentChunk(chunk, versions.get(chunk.id)!, storage);
-  }
-
-  /** The audio as the screens read it: its parts in order with their versions, its content, its episode. */
-  async function presentFull(audio: AudioRow, content: SpeechContent | null, withVersions = true): Promise<PresentedAudio> {
-    const ids = partsOf(audio);
-    const chunks = new Map((await chunksByIds(db, ids)).map((chunk) => [chunk.id, chunk]));
-    const versions = withVersions ? await versionsOf(db, ids) : new Map();
-    const parts = ids.flatMap((chunkId, index) => {
-      const chunk = chunks.get(chunkId);
-      return chunk ? [presentChunk(chunk, versions.get(chunkId) ?? [], storage, index)] : [];
-    });
-    const episode = audio.episode_id ? await episodeSummary(db, audio.episode_id) : undefined;
-    return presentAudio(audio, { parts, content: content && audioContentOf(content), episode: episode ?? null }, storage);
-  }
-
-  /**
-   * The chunks of an audio's parts (the body's `field`): each a chunk of the same content, listed
-   * once, and together no longer than the longest audio, so that a build costs what its story is.
-   */
-  async function checkParts(partIds: string[], content: SpeechContent, field: string): Promise<void> {
-    const seen = new Set<string>();
-    partIds.forEach((chunkId, index) => {
-      if (seen.has(chunkId)) throw invalid(speechMessages.chunkRepeated, `${field}.${index}`);
-      seen.add(chunkId);
-    });
-    const chunks = await chunksByIds(db, partIds);
-    if (chunks.length !== partIds.length || chunks.some((chunk) => chunk.content_id !== content.id)) {
-      throw invalid(speechMessages.chunkNotInAudio, field);
-    }
-    checkLength(chunks, field);
-  }
-
-  function checkLength(chunks: ChunkRow[], field: string): void {
-    if (!withinAudioLength(audioSeconds(chunks))) throw invalid(speechMessages.audioTooLong(constants.speech.maxAudioMinutes), field);
-  }
+/** The engine's voices, a newsletter's voice settings, and splitting a text into chunks. */
+function registerVoiceRoutes(api: PluginApi, context: SpeechContext): void {
+  const { db } = context;
 
   api.serve(speechEndpoints.voices, {
     requires: 'speech.create',
@@ -132,6 +67,11 @@ export function registerSpeechRoutes(api: PluginApi, context: SpeechContext, con
       return { data: splitIntoChunks(text, chunk_size, language) };
     },
   });
+}
+
+/** Storing, saving and reading a chunk. */
+function registerChunkRoutes(api: PluginApi, context: SpeechContext, contentDb: Handle): void {
+  const { db } = context;
 
   api.serve(speechEndpoints.createChunk, {
     requires: 'speech.create',
@@ -158,7 +98,7 @@ export function registerSpeechRoutes(api: PluginApi, context: SpeechContext, con
         error: null,
         created_by: session.user.id,
       });
-      return { data: await presentChunkOf((await findChunk(db, chunkId))!) };
+      return { data: await presentChunkOf(context, (await findChunk(db, chunkId))!) };
     },
   });
 
@@ -166,7 +106,7 @@ export function registerSpeechRoutes(api: PluginApi, context: SpeechContext, con
     requires: 'speech.create',
     summary: "Saves a chunk's text, voice or place. A changed text or voice of a chunk that has audio keeps that audio as a version and makes the chunk draft.",
     async handler(request, _reply, session) {
-      const { chunk } = await reachChunk(request.params.id, session);
+      const { chunk } = await reachChunk(context, contentDb, request.params.id, session);
       const body = request.body;
       const voiceId = await knownVoice(context, body.voice_id);
       const next = {
@@ -187,7 +127,7 @@ export function registerSpeechRoutes(api: PluginApi, context: SpeechContext, con
         ...(spokenChanged ? { audio_key: null, duration: null } : {}),
       });
       if (spokenChanged) await draftAudiosWith(db, chunk.id);
-      return { data: await presentChunkOf((await findChunk(db, chunk.id))!) };
+      return { data: await presentChunkOf(context, (await findChunk(db, chunk.id))!) };
     },
   });
 
@@ -195,21 +135,26 @@ export function registerSpeechRoutes(api: PluginApi, context: SpeechContext, con
     requires: 'speech.create',
     summary: 'One chunk with its versions.',
     async handler(request, _reply, session) {
-      const { chunk } = await reachChunk(request.params.id, session);
-      return { data: await presentChunkOf(chunk) };
+      const { chunk } = await reachChunk(context, contentDb, request.params.id, session);
+      return { data: await presentChunkOf(context, chunk) };
     },
   });
+}
+
+/** Speaking a chunk on the job queue. */
+function registerGenerateRoute(api: PluginApi, context: SpeechContext, contentDb: Handle): void {
+  const { db } = context;
 
   api.serve(speechEndpoints.generate, {
     requires: 'speech.create',
     summary: 'Speaks a chunk on the job queue. type=instant waits for the audio and answers the ready chunk; otherwise the chunk answers at once, generating.',
     async handler(request, _reply, session) {
-      const { chunk } = await reachChunk(request.params.id, session);
+      const { chunk } = await reachChunk(context, contentDb, request.params.id, session);
       if (!chunk.text) throw invalid(speechMessages.emptyChunk, 'text');
       const { previous_chunk_id: previousChunkId, next_chunk_id: nextChunkId } = request.query;
       if (!chunk.generating)
         await queueGeneration(context, { chunkId: chunk.id, previousChunkId: previousChunkId || undefined, nextChunkId: nextChunkId || undefined });
-      if (request.query.type !== 'instant') return { data: await presentChunkOf((await findChunk(db, chunk.id))!) };
+      if (request.query.type !== 'instant') return { data: await presentChunkOf(context, (await findChunk(db, chunk.id))!) };
       const done = await waitFor(
         () => findChunk(db, chunk.id),
         (row) => !row.generating,
@@ -217,152 +162,24 @@ export function registerSpeechRoutes(api: PluginApi, context: SpeechContext, con
       if (!done || done.error || !done.audio_key) {
         throw new HttpError(500, { err: 'CHUNK_GENERATION_FAILED', msg: speechMessages.chunkGenerate(chunk.id) });
       }
-      return { data: await presentChunkOf(done) };
+      return { data: await presentChunkOf(context, done) };
     },
   });
+}
 
-  api.serve(speechEndpoints.createAudio, {
-    requires: 'speech.create',
-    summary: "Makes the audio record of a story or an issue from its chunks, in order. The content is the chunks' own.",
-    async handler(request, _reply, session) {
-      const body = request.body;
-      const first = (await chunksByIds(db, [body.chunks[0]!]))[0];
-      const contentId = body.content_id ?? first?.content_id;
-      if (!contentId) throw invalid(speechMessages.chunkNotInAudio, 'chunks');
-      const content = await reachContent(contentDb, session, contentId, body.content_type ?? first?.content_type);
-      if (body.newsletter && body.newsletter !== content.newsletterId) throw invalid(speechMessages.chunkNotInAudio, 'newsletter');
-      await checkParts(body.chunks, content, 'chunks');
-      const audioId = await insertAudio(db, {
-        publisher_id: content.publisherId,
-        newsletter_id: content.newsletterId,
-        content_id: content.id,
-        content_type: content.type,
-        parts: JSON.stringify(body.chunks),
-        audio_key: null,
-        duration: null,
-        error: null,
-        episode_id: await episodeOf(content),
-        // The creator is the caller: a body cannot make another user the author of a record.
-        created_by: session.user.id,
-      });
-      return { data: await presentFull((await findAudio(db, audioId))!, content) };
-    },
+/** A chunk the caller may reach through its story or issue. */
+async function reachChunk(context: SpeechContext, contentDb: Handle, chunkId: string, session: Session): Promise<{ chunk: ChunkRow; content: SpeechContent }> {
+  const chunk = await findChunk(context.db, chunkId);
+  if (!chunk || !session.newsletterIds.has(chunk.newsletter_id)) throw notFound(speechMessages.chunkRetrieval(chunkId));
+  const content = await reachContent(contentDb, session, chunk.content_id, chunk.content_type).catch(() => {
+    throw notFound(speechMessages.chunkRetrieval(chunkId));
   });
+  return { chunk, content };
+}
 
-  api.serve(speechEndpoints.saveAudio, {
-    requires: 'speech.create',
-    summary: "Saves an audio record's parts (their order); a change makes it draft, to be built again.",
-    async handler(request, _reply, session) {
-      const { audio, content } = await reachAudio(request.params.id, session);
-      const body = request.body;
-      if (body.content_id !== audio.content_id || body.content_type !== audio.content_type) throw invalid(speechMessages.chunkNotInAudio, 'content_id');
-      await checkParts(body.parts, content, 'parts');
-      const changed = JSON.stringify(body.parts) !== audio.parts;
-      if (changed) await updateAudio(db, audio.id, { parts: JSON.stringify(body.parts), status: 'draft' });
-      return { data: await presentFull((await findAudio(db, audio.id))!, content) };
-    },
-  });
-
-  api.serve(speechEndpoints.listAudios, {
-    requires: 'speech.create',
-    summary:
-      "Audio records of the caller's newsletters: filters 'key:value,…' (status, content_id, id, content_type, newsletter_id); status:ready when none is given.",
-    async handler(request, _reply, session) {
-      const { filters = 'status:ready', sort = 'created_at:desc', page = 0, limit = constants.speech.audioListLimit } = request.query;
-      const parsed = parseFilters(filters, session);
-      const [column, direction] = sort.split(':') as ['created_at' | 'updated_at', string];
-      const { rows, count } = await listAudios(db, parsed, { column, desc: direction === 'desc' }, { page, limit });
-      const contents = await contentsOf(contentDb, rows);
-      const data = await Promise.all(
-        rows.map((row) => presentFull(row, null, false).then((audio) => ({ ...audio, content: contents.get(row.content_id) ?? null }))),
-      );
-      return { data: { data, totalCount: count } };
-    },
-  });
-
-  api.serve(speechEndpoints.fetchAudio, {
-    requires: 'speech.create',
-    summary: 'One audio record with its parts and their versions.',
-    async handler(request, _reply, session) {
-      const { audio, content } = await reachAudio(request.params.id, session);
-      return { data: await presentFull(audio, content) };
-    },
-  });
-
-  api.serve(speechEndpoints.concat, {
-    requires: 'speech.create',
-    summary: "Builds the audio: its chunks' audio joined into one MP3 with even loudness and short pauses. Waits for it.",
-    async handler(request, _reply, session) {
-      const { audio, content } = await reachAudio(request.params.id, session);
-      const ids = partsOf(audio);
-      const chunks = new Map((await chunksByIds(db, ids)).map((chunk) => [chunk.id, chunk]));
-      const missing = ids.flatMap((chunkId, index) =>
-        chunks.get(chunkId)?.audio_key ? [] : [{ message: speechMessages.chunkNotReady(index + 1), path: `parts.${index}` }],
-      );
-      if (ids.length === 0) throw invalid(speechMessages.notReady, 'parts');
-      if (missing.length > 0) throw invalidDetails([{ message: speechMessages.notReady, path: 'parts' }, ...missing]);
-      checkLength(
-        ids.map((chunkId) => chunks.get(chunkId)!),
-        'parts',
-      );
-      if (audio.status === 'draft' || !audio.audio_key) {
-        if (!audio.building) await queueBuild(context, audio.id);
-        const built = await waitFor(
-          () => findAudio(db, audio.id),
-          (row) => !row.building,
-        );
-        if (!built || built.error || built.status === 'draft') {
-          throw new HttpError(500, { err: 'AUDIO_BUILD_FAILED', msg: built?.error ?? speechMessages.audioCreation });
-        }
-        return { data: await presentFull(built, content) };
-      }
-      return { data: await presentFull(audio, content) };
-    },
-  });
-
-  api.serve(speechEndpoints.attach, {
-    requires: 'speech.create',
-    summary: "Attaches a built audio to its article or issue: creates or updates the content's TTS episode, published.",
-    async handler(request, _reply, session) {
-      const { audio, content } = await reachAudio(request.params.id, session);
-      demand(session, 'episodes.create');
-      if (content.type === 'bullet') throw invalid(speechMessages.bulletAttach, 'content_type');
-      if (content.premium) throw invalid(speechMessages.premiumEpisode, 'content_id');
-      if (audio.status === 'draft' || !audio.audio_key) throw invalid(speechMessages.notReady, 'status');
-      const file = await storage.read(audio.audio_key);
-      if (!file) throw invalid(speechMessages.notReady, 'status');
-      const newsletter = (await findNewsletter(db, content.newsletterId))!;
-      const title = request.body.title?.trim() || (content.title !== notAvailable ? content.title : newsletter.title);
-      const episodeId = await saveSpeechEpisode(api, {
-        newsletterId: content.newsletterId,
-        publisherId: content.publisherId,
-        parent: { id: content.id, type: content.type === 'issue' ? 'Issue' : 'Story' },
-        title,
-        subtitle: request.body.subtitle?.trim() ?? content.subtitle,
-        image: content.image || newsletter.image,
-        lang: newsletter.lang,
-        uploaderId: session.user.id,
-        mp3: await buffer(file.body),
-        duration: audio.duration ?? 0,
-      });
-      if (content.type === 'issue') await setIssueEpisode(contentDb, content.id, episodeId);
-      else await setStoryEpisode(contentDb, content.id, episodeId);
-      await updateAudio(db, audio.id, { status: 'published', episode_id: episodeId });
-      return { data: await presentFull((await findAudio(db, audio.id))!, content), msg: 'TTS attached' };
-    },
-  });
-
-  /** The episode the content already has from an earlier audio, carried by a new record. */
-  async function episodeOf(content: SpeechContent): Promise<string | null> {
-    const row = await db
-      .selectFrom('speech_audios')
-      .select('episode_id')
-      .where('content_id', '=', content.id)
-      .where('episode_id', 'is not', null)
-      .orderBy('updated_at', 'desc')
-      .executeTakeFirst();
-    return row?.episode_id ?? null;
-  }
+async function presentChunkOf(context: SpeechContext, chunk: ChunkRow) {
+  const versions = await versionsOf(context.db, [chunk.id]);
+  return presentChunk(chunk, versions.get(chunk.id)!, context.storage);
 }
 
 /** A voice id the engine knows; undefined when none was asked for. */
@@ -371,42 +188,4 @@ async function knownVoice(context: SpeechContext, voiceId: string | undefined): 
   const voices = await context.speech.voices();
   if (!voices.some((voice) => voice.voice_id === voiceId)) throw invalid('Choose one of the voices offered.', 'voice_id');
   return voiceId;
-}
-
-/** 'status:ready,content_id:{id},id:{id}' as the list's filters, within the caller's newsletters. */
-function parseFilters(filters: string, session: Session): AudioFilters {
-  const parsed: AudioFilters = { newsletterIds: [...session.newsletterIds] };
-  const add = (list: string[] | undefined, value: string) => [...(list ?? []), value];
-  for (const pair of filters.split(',').filter(Boolean)) {
-    const colon = pair.indexOf(':');
-    const key = pair.slice(0, colon).trim();
-    const value = pair.slice(colon + 1).trim();
-    if (colon < 1 || !value) throw invalid(`The filter '${pair}' is not key:value.`, 'filters');
-    switch (key) {
-      case 'status':
-        parsed.statuses = add(parsed.statuses, value);
-        break;
-      case 'content_id':
-        parsed.contentIds = add(parsed.contentIds, value);
-        break;
-      case 'id':
-        parsed.ids = add(parsed.ids, value);
-        break;
-      case 'content_type':
-        if (!(speechContentTypes as readonly string[]).includes(value))
-          throw invalid(`The content type '${value}' is not one of ${speechContentTypes.join(', ')}.`, 'filters');
-        parsed.contentTypes = [...(parsed.contentTypes ?? []), value as SpeechContentType];
-        break;
-      case 'newsletter_id':
-        session.assertNewsletter(value);
-        parsed.newsletterIds = parsed.newsletterIds.filter((newsletterId) => newsletterId === value);
-        break;
-      default:
-        throw invalid(`The filter '${key}' is not known.`, 'filters');
-    }
-  }
-  // Authors hear only their own stories.
-  if (!session.can('stories.update')) parsed.ownerId = session.user.id;
-  if (!session.can('speech.publish')) parsed.contentTypes = (parsed.contentTypes ?? ['article', 'bullet']).filter((type) => type !== 'issue');
-  return parsed;
 }

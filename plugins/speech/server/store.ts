@@ -108,6 +108,18 @@ export function findAudio(db: SpeechDb, id: string): Promise<AudioRow | undefine
   return db.selectFrom('speech_audios').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** The episode the content already has from an earlier audio, carried by a new record. */
+export async function episodeOfContent(db: SpeechDb, contentId: string): Promise<string | null> {
+  const row = await db
+    .selectFrom('speech_audios')
+    .select('episode_id')
+    .where('content_id', '=', contentId)
+    .where('episode_id', 'is not', null)
+    .orderBy('updated_at', 'desc')
+    .executeTakeFirst();
+  return row?.episode_id ?? null;
+}
+
 export async function updateAudio(db: SpeechDb, id: string, changes: Updateable<SpeechAudiosTable>): Promise<void> {
   await db
     .updateTable('speech_audios')
