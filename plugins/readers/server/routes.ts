@@ -56,37 +56,16 @@ function fieldOf(body: unknown, name: string): string {
 type ReaderNewsletter = NewsletterRow & { frame: PublicPageNewsletter };
 
 export function registerReaderPages(api: PluginApi, db: ReadersDb): void {
+  registerSignInForm(api, db);
+  registerSignInLink(api, db);
+  registerAccountPages(api, db);
+  registerSignOut(api, db);
+}
+
+/** GET and POST /n/{key}/signin: the form, and the link it e-mails to a subscriber. */
+function registerSignInForm(api: PluginApi, db: ReadersDb): void {
   const limiter = createAttemptLimiter(api.db);
   const { signInLimits } = constants.readers;
-
-  /** A published newsletter by its key (any case), with its pages' frame. */
-  const newsletterOf = async (key: string): Promise<ReaderNewsletter | null> => {
-    const newsletter = await findNewsletterByKey(api.db, key);
-    if (!newsletter?.published) return null;
-    return { ...newsletter, frame: await readerLook(api.db, newsletter, { form: false }) };
-  };
-  const notFound = (reply: FastifyReply) =>
-    sendReaderPage(reply, 404, mastheadFrame, readerTexts.signInTitle, noticePage(readerTexts.signInTitle, readerTexts.notFound, 'problem'));
-  const goTo = (reply: FastifyReply, path: string) => reply.header('cache-control', 'no-store').redirect(path, 303);
-  const linkInvalid = (reply: FastifyReply, newsletter: ReaderNewsletter) =>
-    sendReaderPage(
-      reply,
-      410,
-      newsletter.frame,
-      readerTexts.signInTitle,
-      noticePage(readerTexts.signInTitle, readerTexts.linkInvalid, 'problem', { href: readerPath(newsletter.key, '/signin'), label: readerTexts.askAgain }),
-    );
-  const formExpired = (reply: FastifyReply, newsletter: ReaderNewsletter) =>
-    sendReaderPage(
-      reply,
-      403,
-      newsletter.frame,
-      readerTexts.accountTitle,
-      noticePage(readerTexts.accountTitle, readerTexts.formExpired, 'problem', {
-        href: readerPath(newsletter.key, '/account'),
-        label: readerTexts.accountTitle,
-      }),
-    );
 
   api.page<{ key: string }>({
     url: '/n/:key/signin',
@@ -96,7 +75,7 @@ export function registerReaderPages(api: PluginApi, db: ReadersDb): void {
       summary: "The readers' sign-in form: an e-mail address, to be sent a sign-in link.",
     },
     async handler(request, reply) {
-      const newsletter = await newsletterOf(request.params.key);
+      const newsletter = await newsletterOf(api, request.params.key);
       if (!newsletter) return notFound(reply);
       return sendReaderPage(reply, 200, newsletter.frame, readerTexts.signInTitle, signInPage(newsletter));
     },
@@ -111,7 +90,7 @@ export function registerReaderPages(api: PluginApi, db: ReadersDb): void {
       summary: `The sign-in form (email): e-mails a sign-in link (${constants.readers.signInLinkMinutes} minutes, once) when the address subscribes to the newsletter; the same answer for any address. 422 for an empty address, 429 past constants.readers.signInLimits per e-mail address or client address.`,
     },
     async handler(request, reply) {
-      const newsletter = await newsletterOf(request.params.key);
+      const newsletter = await newsletterOf(api, request.params.key);
       if (!newsletter) return notFound(reply);
       const email = fieldOf(request.body, 'email').trim().toLowerCase();
       if (!email || email.length > emailMaxLength || !email.includes('@')) {
@@ -151,7 +130,10 @@ export function registerReaderPages(api: PluginApi, db: ReadersDb): void {
       );
     },
   });
+}
 
+/** GET and POST /n/{key}/signin/{token}: the link's page, and using the link. */
+function registerSignInLink(api: PluginApi, db: ReadersDb): void {
   api.page<{ key: string; token: string }>({
     url: '/n/:key/signin/:token',
     schema: {
@@ -161,7 +143,7 @@ export function registerReaderPages(api: PluginApi, db: ReadersDb): void {
         "A sign-in link: a page with one button that posts it (opening the link uses nothing, so a mail scanner cannot burn it). 410 for a link that is expired, used, unknown or another newsletter's.",
     },
     async handler(request, reply) {
-      const newsletter = await newsletterOf(request.params.key);
+      const newsletter = await newsletterOf(api, request.params.key);
       if (!newsletter) return notFound(reply);
       if (!(await signInLinkUsable(db, newsletter.id, request.params.token))) return linkInvalid(reply, newsletter);
       return sendReaderPage(reply, 200, newsletter.frame, readerTexts.signInTitle, confirmPage(newsletter, request.params.token));
@@ -177,7 +159,7 @@ export function registerReaderPages(api: PluginApi, db: ReadersDb): void {
       summary: `Uses a sign-in link (once) and opens a reader session with the newsletter's publisher for ${constants.readers.sessionDays} days: the cookie mh_reader (HttpOnly, SameSite=Lax). 410 for a link that is expired, used, unknown or another newsletter's.`,
     },
     async handler(request, reply) {
-      const newsletter = await newsletterOf(request.params.key);
+      const newsletter = await newsletterOf(api, request.params.key);
       if (!newsletter) return notFound(reply);
       const email = await consumeSignInLink(db, newsletter.id, request.params.token);
       if (!email) return linkInvalid(reply, newsletter);
@@ -187,23 +169,10 @@ export function registerReaderPages(api: PluginApi, db: ReadersDb): void {
       return goTo(reply, readerPath(newsletter.key, '/account'));
     },
   });
+}
 
-  /** The publisher's newsletters a reader may subscribe to (the published ones), whether the reader does, and what other plugins say of each. */
-  const newslettersOf = async (reader: ReaderSession): Promise<AccountNewsletter[]> => {
-    const newsletters = await newslettersOfPublisher(api.db, reader.publisherId, { published: true });
-    const noted = await Promise.all(api.extensions.all(accountNotes).map((contributor) => contributor.notesOf(reader, newsletters)));
-    return Promise.all(
-      newsletters.map(async (item) => ({
-        id: item.id,
-        key: item.key,
-        title: item.title,
-        subtitle: item.subtitle,
-        subscribed: await subscribes(api.db, item.id, reader.email),
-        notes: noted.flatMap((notes) => notes.get(item.id) ?? []),
-      })),
-    );
-  };
-
+/** GET /n/{key}/account and POST /n/{key}/account/subscriptions: a signed-in reader's newsletters. */
+function registerAccountPages(api: PluginApi, db: ReadersDb): void {
   api.page<{ key: string }>({
     url: '/n/:key/account',
     schema: {
@@ -216,7 +185,7 @@ export function registerReaderPages(api: PluginApi, db: ReadersDb): void {
         "A signed-in reader's account (the cookie mh_reader of the newsletter's publisher): the address, each published newsletter of the publisher with a button to subscribe or unsubscribe, and signing out. Without a session, to /n/{key}/signin.",
     },
     async handler(request, reply) {
-      const newsletter = await newsletterOf(request.params.key);
+      const newsletter = await newsletterOf(api, request.params.key);
       if (!newsletter) return notFound(reply);
       const reader = await readerOf(db, request, newsletter.publisher_id);
       if (!reader) return goTo(reply, readerPath(newsletter.key, '/signin'));
@@ -225,7 +194,7 @@ export function registerReaderPages(api: PluginApi, db: ReadersDb): void {
         200,
         newsletter.frame,
         readerTexts.accountTitle,
-        accountPage(newsletter, reader, csrfTokenOf(api.links, reader), await newslettersOf(reader)),
+        accountPage(newsletter, reader, csrfTokenOf(api.links, reader), await newslettersOf(api, reader)),
       );
     },
   });
@@ -243,12 +212,12 @@ export function registerReaderPages(api: PluginApi, db: ReadersDb): void {
         "Changes a signed-in reader's subscription (csrf, newsletter: an id, change: subscribe or unsubscribe) through the subscribers plugin, source web: subscribing needs no confirmation, as the address is proven, and sends the welcome e-mail. 403 without the session's form token; without a session, to /n/{key}/signin.",
     },
     async handler(request, reply) {
-      const newsletter = await newsletterOf(request.params.key);
+      const newsletter = await newsletterOf(api, request.params.key);
       if (!newsletter) return notFound(reply);
       const reader = await readerOf(db, request, newsletter.publisher_id);
       if (!reader) return goTo(reply, readerPath(newsletter.key, '/signin'));
       if (!csrfMatches(api.links, reader, fieldOf(request.body, 'csrf'))) return formExpired(reply, newsletter);
-      const target = (await newslettersOf(reader)).find((item) => item.id === fieldOf(request.body, 'newsletter'));
+      const target = (await newslettersOf(api, reader)).find((item) => item.id === fieldOf(request.body, 'newsletter'));
       const change = fieldOf(request.body, 'change');
       if (!target || (change !== 'subscribe' && change !== 'unsubscribe')) return notFound(reply);
       if (change === 'subscribe') await subscribeProven(api, api.db, target, reader.email, 'web');
@@ -256,7 +225,10 @@ export function registerReaderPages(api: PluginApi, db: ReadersDb): void {
       return goTo(reply, readerPath(newsletter.key, '/account'));
     },
   });
+}
 
+/** POST /n/{key}/signout. */
+function registerSignOut(api: PluginApi, db: ReadersDb): void {
   api.page<{ key: string }>({
     method: 'POST',
     url: '/n/:key/signout',
@@ -266,7 +238,7 @@ export function registerReaderPages(api: PluginApi, db: ReadersDb): void {
       summary: "Signs the reader out (csrf): ends the session and clears the cookie mh_reader. 403 without the session's form token.",
     },
     async handler(request, reply) {
-      const newsletter = await newsletterOf(request.params.key);
+      const newsletter = await newsletterOf(api, request.params.key);
       if (!newsletter) return notFound(reply);
       const reader = await sessionOf(db, request);
       if (reader && !csrfMatches(api.links, reader, fieldOf(request.body, 'csrf'))) return formExpired(reply, newsletter);
@@ -282,3 +254,49 @@ export function registerReaderPages(api: PluginApi, db: ReadersDb): void {
     },
   });
 }
+
+/** A published newsletter by its key (any case), with its pages' frame. */
+async function newsletterOf(api: PluginApi, key: string): Promise<ReaderNewsletter | null> {
+  const newsletter = await findNewsletterByKey(api.db, key);
+  if (!newsletter?.published) return null;
+  return { ...newsletter, frame: await readerLook(api.db, newsletter, { form: false }) };
+}
+
+/** The publisher's newsletters a reader may subscribe to (the published ones), whether the reader does, and what other plugins say of each. */
+async function newslettersOf(api: PluginApi, reader: ReaderSession): Promise<AccountNewsletter[]> {
+  const newsletters = await newslettersOfPublisher(api.db, reader.publisherId, { published: true });
+  const noted = await Promise.all(api.extensions.all(accountNotes).map((contributor) => contributor.notesOf(reader, newsletters)));
+  return Promise.all(
+    newsletters.map(async (item) => ({
+      id: item.id,
+      key: item.key,
+      title: item.title,
+      subtitle: item.subtitle,
+      subscribed: await subscribes(api.db, item.id, reader.email),
+      notes: noted.flatMap((notes) => notes.get(item.id) ?? []),
+    })),
+  );
+}
+
+const notFound = (reply: FastifyReply) =>
+  sendReaderPage(reply, 404, mastheadFrame, readerTexts.signInTitle, noticePage(readerTexts.signInTitle, readerTexts.notFound, 'problem'));
+const goTo = (reply: FastifyReply, path: string) => reply.header('cache-control', 'no-store').redirect(path, 303);
+const linkInvalid = (reply: FastifyReply, newsletter: ReaderNewsletter) =>
+  sendReaderPage(
+    reply,
+    410,
+    newsletter.frame,
+    readerTexts.signInTitle,
+    noticePage(readerTexts.signInTitle, readerTexts.linkInvalid, 'problem', { href: readerPath(newsletter.key, '/signin'), label: readerTexts.askAgain }),
+  );
+const formExpired = (reply: FastifyReply, newsletter: ReaderNewsletter) =>
+  sendReaderPage(
+    reply,
+    403,
+    newsletter.frame,
+    readerTexts.accountTitle,
+    noticePage(readerTexts.accountTitle, readerTexts.formExpired, 'problem', {
+      href: readerPath(newsletter.key, '/account'),
+      label: readerTexts.accountTitle,
+    }),
+  );
