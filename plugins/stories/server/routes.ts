@@ -35,6 +35,7 @@ import {
   penNameNamed,
   slugTaken,
   storiesDb,
+  type StoriesDb,
   updateStory,
 } from './store';
 import type { StoriesTable } from './tables';
@@ -46,22 +47,14 @@ export function registerStoryRoutes(api: PluginApi): void {
   const db = storiesDb(api.db);
   const publication: PublicationContext = { db, jobs: api.jobs, realtime: api.realtime, push: api.push, publicUrl: api.env.publicUrl, log: api.log };
   defineReleaseJob(publication);
+  registerStoryReading(api, db);
+  registerStoryWriting(api, db);
+  registerStoryStatus(api, publication);
+  registerStoryExtras(api, db);
+}
 
-  const reachable = async (id: string, session: Session) => {
-    const row = await findStory(db, id);
-    if (!row || !mayRead(session, row)) throw notFound('Story not found.');
-    return row;
-  };
-  const present = async (id: string) => presentStory((await findStory(db, id))!);
-
-  /** The pen names, tags and interests the editor offers. */
-  const formData = async (session: Session): Promise<StoryFormData> => ({
-    authors: (await listPenNames(db, session.publisherId!, session.user.id, session.can('stories.update'))).map(presentPenName),
-    tags: await listTags(api.db, session.publisherId!),
-    interests: await interests(db),
-    slugMax: constants.stories.slugMax,
-  });
-
+/** The list, one story, and the new-story form. */
+function registerStoryReading(api: PluginApi, db: StoriesDb): void {
   api.serve(storyEndpoints.list, {
     requires: 'stories.list',
     summary: 'Stories of a newsletter (or of every newsletter the caller reaches), filtered, searched, sorted and paged. Authors see their own.',
@@ -94,7 +87,7 @@ export function registerStoryRoutes(api: PluginApi): void {
     requires: 'stories.list',
     summary: 'One story. normalizeBody=true gives body.html with absolute addresses; updateStats=true adds its statistics.',
     async handler(request, _reply, session) {
-      const row = await reachable(request.params.id, session);
+      const row = await reachable(db, request.params.id, session);
       const story = presentStory(row);
       if (request.query.normalizeBody) story.body.html = story.body.html.replace(/(src|href)="\/(?!\/)/g, `$1="${api.env.publicUrl}/`);
       if (request.query.updateStats) story.stats = { ...(await audienceStats(api, { type: 'story', id: row.id })), reads: Number(row.reads) };
@@ -111,12 +104,15 @@ export function registerStoryRoutes(api: PluginApi): void {
       const writer = await ownPenName(db, session.publisherId!, session.user);
       const form: StoryCreateForm = {
         body: { type, newsletter, writer, body: { html: type === 'bullet' ? newBulletHtml : '' } },
-        data: await formData(session),
+        data: await formData(api, db, session),
       };
       return { data: form };
     },
   });
+}
 
+/** Creating a story, and the editor's form and save. */
+function registerStoryWriting(api: PluginApi, db: StoriesDb): void {
   api.serve(storyEndpoints.create, {
     requires: 'stories.create',
     summary: 'Creates a draft story; the caller owns it and signs it with their own pen name unless another is chosen.',
@@ -134,7 +130,7 @@ export function registerStoryRoutes(api: PluginApi): void {
         owner_id: session.user.id,
       });
       if (fields.tags?.length) await addTags(api.db, newsletter.publisher_id, fields.tags);
-      const story = await present(id);
+      const story = presentStory((await findStory(db, id))!);
       return { data: story, msg: 'Story created.' };
     },
   });
@@ -143,8 +139,8 @@ export function registerStoryRoutes(api: PluginApi): void {
     requires: 'stories.create',
     summary: "The story editor's form: data.body is the story, data.data the pen names, tags and interests it may use.",
     async handler(request, _reply, session) {
-      const row = await reachable(request.params.id, session);
-      return { data: { body: presentStory(row), data: await formData(session) } };
+      const row = await reachable(db, request.params.id, session);
+      return { data: { body: presentStory(row), data: await formData(api, db, session) } };
     },
   });
 
@@ -153,7 +149,7 @@ export function registerStoryRoutes(api: PluginApi): void {
     summary:
       'Saves a draft story without publishing it. A save based on an older version is merged field by field; where someone else changed the same field it is refused (409) and nothing is overwritten.',
     async handler(request, _reply, session) {
-      const row = await reachable(request.params.id, session);
+      const row = await reachable(db, request.params.id, session);
       enforce('edit', row, session);
       const { story: fields, base = {}, version } = request.body;
       if (version !== row.version) {
@@ -179,6 +175,11 @@ export function registerStoryRoutes(api: PluginApi): void {
       return { data: presentStory(updated), msg: 'Story saved.' };
     },
   });
+}
+
+/** The status actions, publishing and deleting: each announced to the story's open editors. */
+function registerStoryStatus(api: PluginApi, publication: PublicationContext): void {
+  const { db } = publication;
 
   /** A status action: checked by rules.ts, applied, and announced to the story's open editors. */
   const statusRoute = (action: 'ready' | 'draft' | 'accept' | 'cancelSchedule' | 'cancel' | 'unpublish', summary: string, done: string) =>
@@ -187,7 +188,7 @@ export function registerStoryRoutes(api: PluginApi): void {
       requires: action === 'cancel' ? 'stories.cancel' : 'stories.create',
       summary,
       async handler(request, _reply, session) {
-        const row = await reachable(request.params.id, session);
+        const row = await reachable(db, request.params.id, session);
         enforce(action, row, session);
         const status = nextStatus(action, statusOf(row));
         const changes: Updateable<StoriesTable> = { ...status };
@@ -216,7 +217,7 @@ export function registerStoryRoutes(api: PluginApi): void {
     requires: 'stories.publish',
     summary: 'Publishes an article at a date, optionally as a notification: it is made ready and accepted, then scheduled; the job queue releases it.',
     async handler(request, _reply, session) {
-      const row = await reachable(request.params.id, session);
+      const row = await reachable(db, request.params.id, session);
       enforce('publish', row, session);
       const notify = request.body.notify ?? row.notify;
       const at = new Date(request.body.publishedAt);
@@ -235,7 +236,7 @@ export function registerStoryRoutes(api: PluginApi): void {
     requires: 'stories.create',
     summary: 'Deletes a story (its owner may always; others need stories.delete). A published one leaves its public page with it.',
     async handler(request, _reply, session) {
-      const row = await reachable(request.params.id, session);
+      const row = await reachable(db, request.params.id, session);
       enforce('delete', row, session);
       await dropRelease(publication, row);
       await deleteStory(db, row.id);
@@ -243,7 +244,10 @@ export function registerStoryRoutes(api: PluginApi): void {
       return { data: { _id: row.id, newsletter: row.newsletter_id }, msg: 'The story is deleted.' };
     },
   });
+}
 
+/** Featuring, the pen names, and the stories' keys. */
+function registerStoryExtras(api: PluginApi, db: StoriesDb): void {
   for (const [call, on] of [
     [storyEndpoints.feature, true],
     [storyEndpoints.unfeature, false],
@@ -252,7 +256,7 @@ export function registerStoryRoutes(api: PluginApi): void {
       requires: 'stories.feature',
       summary: `${on ? 'Features' : 'Unfeatures'} an article (admins only, while it is a draft).`,
       async handler(request, _reply, session) {
-        const row = await reachable(request.params.id, session);
+        const row = await reachable(db, request.params.id, session);
         enforce('feature', row, session);
         if (!(await updateStory(db, row.id, { featured: on }, { expectedVersion: row.version }))) throw new HttpError(409, { msg: changedMeanwhile });
         const updated = (await findStory(db, row.id))!;
@@ -277,4 +281,20 @@ export function registerStoryRoutes(api: PluginApi): void {
   });
 
   api.keys.register('Story', async (key, exceptId) => slugTaken(db, key, exceptId));
+}
+
+async function reachable(db: StoriesDb, id: string, session: Session) {
+  const row = await findStory(db, id);
+  if (!row || !mayRead(session, row)) throw notFound('Story not found.');
+  return row;
+}
+
+/** The pen names, tags and interests the editor offers. */
+async function formData(api: PluginApi, db: StoriesDb, session: Session): Promise<StoryFormData> {
+  return {
+    authors: (await listPenNames(db, session.publisherId!, session.user.id, session.can('stories.update'))).map(presentPenName),
+    tags: await listTags(api.db, session.publisherId!),
+    interests: await interests(db),
+    slugMax: constants.stories.slugMax,
+  };
 }
