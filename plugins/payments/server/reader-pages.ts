@@ -102,39 +102,19 @@ const fieldOf = (body: unknown, name: string): string => {
 const stripePages = ['https://checkout.stripe.com', 'https://billing.stripe.com'];
 
 export function registerReaderPayments(api: PluginApi, db: PaymentsDb): void {
-  const premiumPath = (key: string) => readerPath(key, '/premium');
+  registerPremiumPage(api, db);
+  registerStripeForms(api, db);
+  registerPremiumOffers(api, db);
+}
+
+/** GET /n/{key}/premium: the plans, and what the reader may do with them. */
+function registerPremiumPage(api: PluginApi, db: PaymentsDb): void {
   // A form's redirect must be allowed by the page that holds it (CSP form-action): the premium page lets its forms reach Stripe.
   const formTargets = [...stripePages, ...(api.env.stripeApiUrl ? [new URL(api.env.stripeApiUrl).origin] : [])].join(' ');
   const allowStripeForms = (reply: FastifyReply) => {
     // helmet writes the policy on the raw response as the request comes in.
     const policy = reply.raw.getHeader('content-security-policy');
     if (typeof policy === 'string') reply.raw.setHeader('content-security-policy', policy.replace(/form-action [^;]*/, `form-action 'self' ${formTargets}`));
-  };
-  const goTo = (reply: FastifyReply, url: string) => reply.header('cache-control', 'no-store').redirect(url, 303);
-
-  const newsletterOf = async (key: string): Promise<(NewsletterRow & { frame: PublicPageNewsletter }) | null> => {
-    const newsletter = await findNewsletterByKey(api.db, key);
-    if (!newsletter?.published) return null;
-    return { ...newsletter, frame: await readerLook(api.db, newsletter, { form: false }) };
-  };
-  const notFound = (reply: FastifyReply) =>
-    sendReaderPage(reply, 404, mastheadFrame, premiumTexts.title, noticePage(premiumTexts.title, premiumTexts.notFound, 'problem'));
-  const notice = (reply: FastifyReply, status: number, newsletter: { key: string; frame: PublicPageNewsletter }, text: string) =>
-    sendReaderPage(
-      reply,
-      status,
-      newsletter.frame,
-      premiumTexts.title,
-      noticePage(premiumTexts.title, text, 'problem', { href: premiumPath(newsletter.key), label: premiumTexts.title }),
-    );
-
-  /** What a reader who pays, paid or is paying sees of the subscription. */
-  const stateOf = (subscription: PaidSubscriptionRow | undefined, justPaid: boolean): string | null => {
-    if (!subscription) return justPaid ? premiumTexts.processing : null;
-    if (subscription.status === 'past_due') return premiumTexts.pastDue;
-    if (subscription.status === 'active' || subscription.status === 'trialing')
-      return premiumTexts.active(subscription.plan, subscription.current_period_end && dateText.format(subscription.current_period_end));
-    return justPaid ? premiumTexts.processing : premiumTexts.ended;
   };
 
   api.page<{ key: string }>({
@@ -147,7 +127,7 @@ export function registerReaderPayments(api: PluginApi, db: PaymentsDb): void {
         "A newsletter's paid plans with their prices: for a signed-in reader a button per plan to Stripe Checkout (or, for a payer, the subscription's state and the customer portal); for anyone else the way to sign in. 404 when the newsletter offers no plan.",
     },
     async handler(request, reply) {
-      const newsletter = await newsletterOf(request.params.key);
+      const newsletter = await newsletterOf(api, request.params.key);
       if (!newsletter) return notFound(reply);
       const offer = await offeredPlans(db, newsletter);
       if (!offer) return notice(reply, 404, newsletter, premiumTexts.notOffered);
@@ -180,52 +160,12 @@ export function registerReaderPayments(api: PluginApi, db: PaymentsDb): void {
       return sendReaderPage(reply, 200, newsletter.frame, premiumTexts.title, parts.join('\n'));
     },
   });
+}
 
-  type FormNewsletter = NewsletterRow & { frame: PublicPageNewsletter };
-  /** What a premium form does for its reader: a reply already sent, or the Stripe call that answers where to go. */
-  type FormStep = FastifyReply | (() => Promise<string>);
-
-  /**
-   * A form of the premium page that ends at Stripe: the newsletter by its key, the signed-in reader
-   * (else to the sign-in) with the session's form token (else 403), then `step`. A Stripe call that
-   * fails is logged without the reader and answered 502 in the newsletter's look.
-   */
-  const stripeForm = (
-    url: string,
-    summary: string,
-    response: string,
-    step: (newsletter: FormNewsletter, email: string, body: unknown, reply: FastifyReply) => Promise<FormStep>,
-  ) =>
-    api.page<{ key: string }>({
-      method: 'POST',
-      url,
-      schema: {
-        params: keyParams,
-        response: { ...documentAnswer('text/html; charset=utf-8', "A problem, in the newsletter's look."), 303: { description: response, type: 'null' } },
-        summary,
-      },
-      async handler(request, reply) {
-        const newsletter = await newsletterOf(request.params.key);
-        if (!newsletter) return notFound(reply);
-        const reader = await signedInReader(api.db, request, newsletter.publisher_id);
-        if (!reader) return goTo(reply, readerPath(newsletter.key, '/signin'));
-        if (!(await readerFormValid(api, request, newsletter.publisher_id, fieldOf(request.body, 'csrf'))))
-          return notice(reply, 403, newsletter, premiumTexts.formExpired);
-        const next = await step(newsletter, reader.email, request.body, reply);
-        if (typeof next !== 'function') return next;
-        try {
-          return goTo(reply, await next());
-        } catch (error) {
-          api.log.warn(
-            { err: error instanceof Error ? { type: error.name, message: error.message } : error, newsletterId: newsletter.id },
-            'payments: a Stripe call failed',
-          );
-          return notice(reply, 502, newsletter, premiumTexts.unavailable);
-        }
-      },
-    });
-
+/** POST /n/{key}/premium/checkout and /portal: the forms that end at Stripe. */
+function registerStripeForms(api: PluginApi, db: PaymentsDb): void {
   stripeForm(
+    api,
     '/n/:key/premium/checkout',
     "Opens Stripe Checkout for the signed-in reader (csrf, plan: monthly or yearly): a subscription to the newsletter at its price, the reader's address, newsletter and plan named on it for the webhook. Without a session, to the sign-in; 403 without the session's form token; 404 when the newsletter offers no plan; 502 when Stripe does not answer.",
     'To Stripe Checkout.',
@@ -268,6 +208,7 @@ export function registerReaderPayments(api: PluginApi, db: PaymentsDb): void {
   );
 
   stripeForm(
+    api,
     '/n/:key/premium/portal',
     "Opens Stripe's customer portal for the signed-in reader's subscription to the newsletter (csrf): cancelling, changing the card. Without a session, to the sign-in; 403 without the session's form token; 502 when Stripe does not answer.",
     "To Stripe's customer portal.",
@@ -284,7 +225,10 @@ export function registerReaderPayments(api: PluginApi, db: PaymentsDb): void {
       };
     },
   );
+}
 
+/** What other pages say of the plans: premium stories, the reader's account, the landing page. */
+function registerPremiumOffers(api: PluginApi, db: PaymentsDb): void {
   // Premium stories ask here who reads them whole, and where the others subscribe.
   api.extensions.add(premiumAccess, {
     async reads(request, newsletter) {
@@ -326,3 +270,79 @@ export function registerReaderPayments(api: PluginApi, db: PaymentsDb): void {
     },
   });
 }
+
+const premiumPath = (key: string) => readerPath(key, '/premium');
+const goTo = (reply: FastifyReply, url: string) => reply.header('cache-control', 'no-store').redirect(url, 303);
+
+type FormNewsletter = NewsletterRow & { frame: PublicPageNewsletter };
+
+/** A published newsletter by its key (any case), with its pages' frame. */
+async function newsletterOf(api: PluginApi, key: string): Promise<FormNewsletter | null> {
+  const newsletter = await findNewsletterByKey(api.db, key);
+  if (!newsletter?.published) return null;
+  return { ...newsletter, frame: await readerLook(api.db, newsletter, { form: false }) };
+}
+
+const notFound = (reply: FastifyReply) =>
+  sendReaderPage(reply, 404, mastheadFrame, premiumTexts.title, noticePage(premiumTexts.title, premiumTexts.notFound, 'problem'));
+const notice = (reply: FastifyReply, status: number, newsletter: { key: string; frame: PublicPageNewsletter }, text: string) =>
+  sendReaderPage(
+    reply,
+    status,
+    newsletter.frame,
+    premiumTexts.title,
+    noticePage(premiumTexts.title, text, 'problem', { href: premiumPath(newsletter.key), label: premiumTexts.title }),
+  );
+
+/** What a reader who pays, paid or is paying sees of the subscription. */
+function stateOf(subscription: PaidSubscriptionRow | undefined, justPaid: boolean): string | null {
+  if (!subscription) return justPaid ? premiumTexts.processing : null;
+  if (subscription.status === 'past_due') return premiumTexts.pastDue;
+  if (subscription.status === 'active' || subscription.status === 'trialing')
+    return premiumTexts.active(subscription.plan, subscription.current_period_end && dateText.format(subscription.current_period_end));
+  return justPaid ? premiumTexts.processing : premiumTexts.ended;
+}
+
+/** What a premium form does for its reader: a reply already sent, or the Stripe call that answers where to go. */
+type FormStep = FastifyReply | (() => Promise<string>);
+
+/**
+ * A form of the premium page that ends at Stripe: the newsletter by its key, the signed-in reader
+ * (else to the sign-in) with the session's form token (else 403), then `step`. A Stripe call that
+ * fails is logged without the reader and answered 502 in the newsletter's look.
+ */
+const stripeForm = (
+  api: PluginApi,
+  url: string,
+  summary: string,
+  response: string,
+  step: (newsletter: FormNewsletter, email: string, body: unknown, reply: FastifyReply) => Promise<FormStep>,
+) =>
+  api.page<{ key: string }>({
+    method: 'POST',
+    url,
+    schema: {
+      params: keyParams,
+      response: { ...documentAnswer('text/html; charset=utf-8', "A problem, in the newsletter's look."), 303: { description: response, type: 'null' } },
+      summary,
+    },
+    async handler(request, reply) {
+      const newsletter = await newsletterOf(api, request.params.key);
+      if (!newsletter) return notFound(reply);
+      const reader = await signedInReader(api.db, request, newsletter.publisher_id);
+      if (!reader) return goTo(reply, readerPath(newsletter.key, '/signin'));
+      if (!(await readerFormValid(api, request, newsletter.publisher_id, fieldOf(request.body, 'csrf'))))
+        return notice(reply, 403, newsletter, premiumTexts.formExpired);
+      const next = await step(newsletter, reader.email, request.body, reply);
+      if (typeof next !== 'function') return next;
+      try {
+        return goTo(reply, await next());
+      } catch (error) {
+        api.log.warn(
+          { err: error instanceof Error ? { type: error.name, message: error.message } : error, newsletterId: newsletter.id },
+          'payments: a Stripe call failed',
+        );
+        return notice(reply, 502, newsletter, premiumTexts.unavailable);
+      }
+    },
+  });
