@@ -4,7 +4,6 @@
  * Issue. Changes go through changes.ts, the same path live edits take.
  */
 import { randomUUID } from 'node:crypto';
-import type { Session } from '../../../core/server/auth/session';
 import { demand } from '../../../core/server/auth/session';
 import { HttpError, invalid } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
@@ -27,16 +26,33 @@ import { flatten } from './edit';
 import { assertChangeable, reachableIssue } from './policy';
 import { presentCurrent, presentIssue, presentTemplate } from './present';
 import { numbersOfIssue, presentResults, resultsJoin } from './results';
-import { deleteIssue, findChannelTemplate, insertIssue, issuesDb, keyTaken, listChannelTemplates, listIssues, updateIssue } from './store';
+import {
+  deleteIssue,
+  findChannelTemplate,
+  insertIssue,
+  issuesDb,
+  keyTaken,
+  listChannelTemplates,
+  listIssues,
+  updateIssue,
+  type IssueRow,
+  type IssuesDb,
+} from './store';
 
 export const keyExists = 'EXISTS';
 
+type StoryOfIssue = Awaited<ReturnType<typeof storiesOfIssue>>[number];
+
 export function registerIssueRoutes(api: PluginApi, changes: IssueChanges): void {
   const db = issuesDb(api.db);
+  registerIssueCreation(api, db);
+  registerIssueEditor(api, db, changes);
+  registerIssueReading(api, db);
+  registerIssueFeature(api, db);
+}
 
-  const reachable = (id: string, session: Session) => reachableIssue(db, id, session);
-  const present = (id: string) => presentCurrent(db, id);
-
+/** The new-issue form, and creating an issue. */
+function registerIssueCreation(api: PluginApi, db: IssuesDb): void {
   const templatesOf = async (newsletterId: string) => [plainTemplate, ...(await listChannelTemplates(db, newsletterId)).map(presentTemplate)];
 
   api.serve(issueEndpoints.template, {
@@ -78,15 +94,18 @@ export function registerIssueRoutes(api: PluginApi, changes: IssueChanges): void
         channels: JSON.stringify(channelsOfTemplate(titles, randomUUID)),
         owner_id: session.user.id,
       });
-      return { data: await present(id), msg: 'Issue created.' };
+      return { data: await presentCurrent(db, id), msg: 'Issue created.' };
     },
   });
+}
 
+/** The editor's form and content, saving, and deleting an issue. */
+function registerIssueEditor(api: PluginApi, db: IssuesDb, changes: IssueChanges): void {
   api.serve(issueEndpoints.form, {
     requires: 'issues.update',
     summary: "The issue editor's form: data.body is the issue.",
     async handler(request, _reply, session) {
-      const row = await reachable(request.params.id, session);
+      const row = await reachableIssue(db, request.params.id, session);
       return { data: { body: presentIssue(row, await storyIdsOfIssue(db, row.id)) } };
     },
   });
@@ -96,7 +115,7 @@ export function registerIssueRoutes(api: PluginApi, changes: IssueChanges): void
     summary:
       "What the issue editor shows around the issue: data holds the pen names (authors), tags, interests, blank bullet and article, and the newsletter; stories the issue's stories.",
     async handler(request, _reply, session) {
-      const row = await reachable(request.params.id, session);
+      const row = await reachableIssue(db, request.params.id, session);
       const newsletter = (await findNewsletter(db, row.newsletter_id))!;
       const [authors, tags, interestList, storyRows] = await Promise.all([
         listPenNames(db, row.publisher_id, session.user.id, session.can('stories.update')),
@@ -124,10 +143,10 @@ export function registerIssueRoutes(api: PluginApi, changes: IssueChanges): void
     summary:
       'Saves changed fields. Text fields edited from base (the values at the version the edit began) are merged character by character with what others stored since; other fields: the last save wins.',
     async handler(request, _reply, session) {
-      await reachable(request.params.id, session);
+      await reachableIssue(db, request.params.id, session);
       const { issue, base } = request.body;
       await changes.editFields(request.params.id, session, flatten(issue), flatten(base), { socketId: callerSocket(request) });
-      return { data: await present(request.params.id), msg: 'Issue saved.' };
+      return { data: await presentCurrent(db, request.params.id), msg: 'Issue saved.' };
     },
   });
 
@@ -135,7 +154,7 @@ export function registerIssueRoutes(api: PluginApi, changes: IssueChanges): void
     requires: 'issues.update',
     summary: "Saves the channels in order with their stories; answers the time it was saved. 'Draft Stories' stays first; stories not named go back to it.",
     async handler(request, _reply, session) {
-      await reachable(request.params.id, session);
+      await reachableIssue(db, request.params.id, session);
       const result = await changes.changeChannels(
         request.params.id,
         session,
@@ -150,7 +169,7 @@ export function registerIssueRoutes(api: PluginApi, changes: IssueChanges): void
     requires: 'issues.delete',
     summary: 'Deletes an issue that is not being sent; its stories stay in the newsletter.',
     async handler(request, _reply, session) {
-      const row = await reachable(request.params.id, session);
+      const row = await reachableIssue(db, request.params.id, session);
       assertChangeable(row);
       if (row.scheduled || row.queued) throw new HttpError(409, { msg: 'Cancel the schedule before deleting this issue.' });
       await deleteIssue(db, row.id);
@@ -158,7 +177,10 @@ export function registerIssueRoutes(api: PluginApi, changes: IssueChanges): void
       return { data: { _id: row.id, newsletter: row.newsletter_id }, msg: issueDeletedText };
     },
   });
+}
 
+/** The lists, and one issue with its content and numbers. */
+function registerIssueReading(api: PluginApi, db: IssuesDb): void {
   api.serve(issueEndpoints.list, {
     requires: 'issues.list',
     summary: 'Issues of a newsletter (or of every newsletter the caller reaches), filtered, searched, sorted and paged.',
@@ -191,7 +213,7 @@ export function registerIssueRoutes(api: PluginApi, changes: IssueChanges): void
     summary:
       'One issue. normalizeBody=true adds content.html (the intro and the stories in channel order, absolute addresses); updateStats=true adds its numbers.',
     async handler(request, _reply, session) {
-      const row = await reachable(request.params.id, session);
+      const row = await reachableIssue(db, request.params.id, session);
       // The issue's stories and its numbers are independent reads: asked at once.
       const [storyRows, numbers] = await Promise.all([
         storiesOfIssue(db, row.id),
@@ -200,39 +222,18 @@ export function registerIssueRoutes(api: PluginApi, changes: IssueChanges): void
       const issue: Issue = presentIssue(row, new Set(storyRows.map((story) => story.id)));
       const byId = new Map(storyRows.map((story) => [story.id, story]));
       const inOrder = issue.channelsNew.flatMap((channel) => channel.stories.map((id) => byId.get(id)!));
-      if (request.query.normalizeBody) {
-        const absolute = (html: string) => html.replace(/(src|href)="\/(?!\/)/g, `$1="${api.env.publicUrl}/`);
-        const parts = [
-          issue.intro.html,
-          ...issue.channelsNew
-            .filter((channel) => channel._id !== stuffChannelId && channel.stories.length > 0)
-            .flatMap((channel) => [
-              `<h2>${escapeHtml(channel.title)}</h2>`,
-              ...channel.stories.map((id) => {
-                const story = byId.get(id)!;
-                return story.type === 'article' ? `<h3>${escapeHtml(story.title)}</h3>${story.body_html}` : story.body_html;
-              }),
-            ]),
-        ];
-        issue.content = { html: absolute(parts.join('\n')) };
-      }
+      if (request.query.normalizeBody) issue.content = { html: contentHtml(issue, byId, api.env.publicUrl) };
       if (request.query.updateStats) {
-        const words = (text: string) => (text.trim() ? text.trim().split(/\s+/).length : 0);
-        issue.stats = {
-          stories: inOrder.length,
-          words: words(row.intro_text) + inOrder.reduce((sum, story) => sum + words(story.body_text), 0),
-          readingTime: inOrder.reduce((sum, story) => sum + Number(story.reading_time_ms), 0),
-          draft: inOrder.filter((story) => story.draft).length,
-          ready: inOrder.filter((story) => story.ready && !story.accepted && !story.draft).length,
-          accepted: inOrder.filter((story) => story.accepted && !story.draft).length,
-          ...numbers!.audience,
-        };
+        issue.stats = { ...statsOf(row, inOrder), ...numbers!.audience };
         issue.results = numbers!.results;
       }
       return { data: issue };
     },
   });
+}
 
+/** Featuring an issue, and the key check for model Issue. */
+function registerIssueFeature(api: PluginApi, db: IssuesDb): void {
   for (const [call, on] of [
     [issueEndpoints.feature, true],
     [issueEndpoints.unfeature, false],
@@ -241,9 +242,9 @@ export function registerIssueRoutes(api: PluginApi, changes: IssueChanges): void
       requires: 'issues.feature',
       summary: `${on ? 'Features' : 'Unfeatures'} an issue (admins only).`,
       async handler(request, _reply, session) {
-        const row = await reachable(request.params.id, session);
+        const row = await reachableIssue(db, request.params.id, session);
         await updateIssue(db, row.id, { featured: on });
-        const issue = await present(row.id);
+        const issue = await presentCurrent(db, row.id);
         api.realtime.emit(issueRoom, row.id, {
           type: 'issue-update',
           issue: { _id: row.id },
@@ -259,4 +260,35 @@ export function registerIssueRoutes(api: PluginApi, changes: IssueChanges): void
   }
 
   api.keys.register('Issue', async (key, exceptId) => keyTaken(db, key, exceptId));
+}
+
+/** The intro and the stories in channel order, as one HTML with absolute addresses. */
+function contentHtml(issue: Issue, byId: Map<string, StoryOfIssue>, publicUrl: string): string {
+  const absolute = (html: string) => html.replace(/(src|href)="\/(?!\/)/g, `$1="${publicUrl}/`);
+  const parts = [
+    issue.intro.html,
+    ...issue.channelsNew
+      .filter((channel) => channel._id !== stuffChannelId && channel.stories.length > 0)
+      .flatMap((channel) => [
+        `<h2>${escapeHtml(channel.title)}</h2>`,
+        ...channel.stories.map((id) => {
+          const story = byId.get(id)!;
+          return story.type === 'article' ? `<h3>${escapeHtml(story.title)}</h3>${story.body_html}` : story.body_html;
+        }),
+      ]),
+  ];
+  return absolute(parts.join('\n'));
+}
+
+/** The issue's own numbers: its stories in channel order, their words, reading time and states. */
+function statsOf(row: IssueRow, inOrder: StoryOfIssue[]) {
+  const words = (text: string) => (text.trim() ? text.trim().split(/\s+/).length : 0);
+  return {
+    stories: inOrder.length,
+    words: words(row.intro_text) + inOrder.reduce((sum, story) => sum + words(story.body_text), 0),
+    readingTime: inOrder.reduce((sum, story) => sum + Number(story.reading_time_ms), 0),
+    draft: inOrder.filter((story) => story.draft).length,
+    ready: inOrder.filter((story) => story.ready && !story.accepted && !story.draft).length,
+    accepted: inOrder.filter((story) => story.accepted && !story.draft).length,
+  };
 }
