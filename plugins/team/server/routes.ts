@@ -9,6 +9,7 @@ import type { TeamPublisherForm } from '../../../schemas/generated/api/team-publ
 import type { UserInviteForm } from '../../../schemas/generated/api/user-invite-form';
 import { callerPublisher, type Session } from '../../../core/server/auth/session';
 import { setResetCode } from '../../../core/server/auth/sessions';
+import type { Handle } from '../../../core/server/db/database';
 import { invalid, notFound, unauthorized } from '../../../core/server/errors';
 import { addMemberships, findStaff, isMember, makeDirector, membersOf, removeMembership, type StaffRow, updateMember } from '../../../core/server/people';
 import type { PluginApi } from '../../../core/server/plugins/contract';
@@ -31,16 +32,15 @@ function assertMayAdd(session: Session): void {
 }
 
 export function registerTeamRoutes(api: PluginApi): void {
-  const { db } = api;
+  registerNewsletterTeam(api);
+  registerPublisherTeam(api);
+  registerInvitations(api);
+  registerMemberEditing(api);
+}
 
-  /** A member of the caller's publisher the caller may change: not themself (checked first, so an admin hears it too), then the rule. */
-  async function changeableMember(session: Session, userId: string): Promise<StaffRow> {
-    if (userId === session.user.id) assertMayChange(session, { id: userId, role: session.role });
-    const target = await findStaff(db, callerPublisher(session), userId);
-    if (!target) throw notFound('Member not found.');
-    assertMayChange(session, target);
-    return target;
-  }
+/** A newsletter's team: GET, PUT (assign) and DELETE (unassign) /newsletters/update/{id}/team. */
+function registerNewsletterTeam(api: PluginApi): void {
+  const { db } = api;
 
   api.serve(teamEndpoints.newsletterTeam, {
     requires: 'team.list',
@@ -81,13 +81,18 @@ export function registerTeamRoutes(api: PluginApi): void {
     summary: "Removes a member from the newsletter's team (the team rules apply); the account stays with the publisher.",
     async handler(request, _reply, session) {
       session.assertNewsletter(request.params.id);
-      const target = await changeableMember(session, request.body.userId);
+      const target = await changeableMember(db, session, request.body.userId);
       if (!(await isMember(db, request.params.id, target.id))) throw notFound('Member not found.');
       // Their sessions end with it (store.ts): their sockets stop hearing this newsletter's rooms now.
       if (await removeMembership(db, request.params.id, target.id)) api.realtime.endSessions({ userId: target.id });
       return { data: { _id: target.id }, msg: `${target.name || target.email} is removed from the team.` };
     },
   });
+}
+
+/** A publisher's directors: GET/PUT /publishers/update/{id}/team. */
+function registerPublisherTeam(api: PluginApi): void {
+  const { db } = api;
 
   api.serve(teamEndpoints.publisherTeam, {
     requires: 'publishers.update',
@@ -108,12 +113,17 @@ export function registerTeamRoutes(api: PluginApi): void {
     summary: 'Makes an editor or author of the publisher a director (they then reach every newsletter).',
     async handler(request, _reply, session) {
       session.assertPublisher(request.params.id);
-      const target = await changeableMember(session, request.body.userId);
+      const target = await changeableMember(db, session, request.body.userId);
       await makeDirector(db, target.id);
       api.realtime.endSessions({ userId: target.id });
       return { data: presentMember({ ...target, role: 'director' }), msg: `${target.name || target.email} is now a director.` };
     },
   });
+}
+
+/** Invitations: GET/POST /users/create. */
+function registerInvitations(api: PluginApi): void {
+  const { db } = api;
 
   api.serve(teamEndpoints.inviteForm, {
     requires: 'team.manage',
@@ -187,13 +197,18 @@ export function registerTeamRoutes(api: PluginApi): void {
       return { data: presentMember((await findStaff(db, publisherId, existing.id))!), msg: `${email} is added to the team.` };
     },
   });
+}
+
+/** Editing a member: GET/PUT /users/update/{id}. */
+function registerMemberEditing(api: PluginApi): void {
+  const { db } = api;
 
   api.serve(teamEndpoints.memberForm, {
     requires: 'team.manage',
     summary:
       'The edit-user form: data.body the member (profile, status, role), data.data.roles the roles offered (never director or admin). The team rules apply.',
     async handler(request, _reply, session) {
-      const target = await changeableMember(session, request.params.id);
+      const target = await changeableMember(db, session, request.params.id);
       const member = presentMember(target);
       return {
         data: {
@@ -209,7 +224,7 @@ export function registerTeamRoutes(api: PluginApi): void {
     requires: 'team.manage',
     summary: "Saves a member's profile, role (editor or author) and ready flag. The team rules apply.",
     async handler(request, _reply, session) {
-      const target = await changeableMember(session, request.params.id);
+      const target = await changeableMember(db, session, request.params.id);
       const { profile, status } = request.body;
       // The role as the edit form's GET answers it ({ key }), or the plain key.
       const role = typeof request.body.role === 'object' ? request.body.role.key : request.body.role;
@@ -226,4 +241,13 @@ export function registerTeamRoutes(api: PluginApi): void {
       return { data: presentMember(updated), msg: 'The member is saved.' };
     },
   });
+}
+
+/** A member of the caller's publisher the caller may change: not themself (checked first, so an admin hears it too), then the rule. */
+async function changeableMember(db: Handle, session: Session, userId: string): Promise<StaffRow> {
+  if (userId === session.user.id) assertMayChange(session, { id: userId, role: session.role });
+  const target = await findStaff(db, callerPublisher(session), userId);
+  if (!target) throw notFound('Member not found.');
+  assertMayChange(session, target);
+  return target;
 }
