@@ -48,26 +48,12 @@ function rangeOf(date: DateRange | undefined): { startAt: Date; endAt: Date } {
 }
 
 export function registerAnalyticsRoutes(api: PluginApi, db: AnalyticsDb): void {
-  /** The newsletter of an issue or a story the caller may reach (404 otherwise, as for a newsletter). */
-  async function newsletterOfContent(type: ContentType, id: string, session: Session): Promise<string> {
-    const newsletterId = type === 'issue' ? await newsletterOfIssue(db, id) : await newsletterOfStory(db, id);
-    if (!newsletterId || !session.newsletterIds.has(newsletterId)) throw notFound(type === 'issue' ? 'Issue not found.' : 'Story not found.');
-    return newsletterId;
-  }
+  registerStatistics(api, db);
+  registerFilter(api, db);
+}
 
-  /** The issues the stories went out in (a story's opens are its issue's); [''] when none went out, so that nothing is counted. */
-  async function openedIssuesOf(storyIds: string[]): Promise<string[]> {
-    const issueIds = await issuesHolding(db, { ids: storyIds });
-    return issueIds.length ? issueIds : [''];
-  }
-
-  /** A publisher's newsletters the caller may reach. */
-  async function reachableNewslettersOf(publisherId: string, session: Session): Promise<string[]> {
-    session.assertPublisher(publisherId);
-    const newsletters = await newslettersOfPublisher(db, publisherId);
-    return newsletters.map((newsletter) => newsletter.id).filter((id) => session.newsletterIds.has(id));
-  }
-
+/** POST /statistics/generate: the series of the legacy statistics. */
+function registerStatistics(api: PluginApi, db: AnalyticsDb): void {
   api.serve(analyticEndpoints.statistics, {
     requires: 'statistics.generate',
     summary:
@@ -84,12 +70,12 @@ export function registerAnalyticsRoutes(api: PluginApi, db: AnalyticsDb): void {
         session.assertNewsletter(body.parent);
         newsletterIds = [body.parent];
       } else if (body.model === 'Publisher') {
-        newsletterIds = await reachableNewslettersOf(body.parent, session);
+        newsletterIds = await reachableNewslettersOf(db, body.parent, session);
       } else {
         const type = body.model === 'Issue' ? 'issue' : 'story';
-        newsletterIds = [await newsletterOfContent(type, body.parent, session)];
+        newsletterIds = [await newsletterOfContent(db, type, body.parent, session)];
         contentIds = [body.parent];
-        openIds = type === 'issue' ? contentIds : await openedIssuesOf(contentIds);
+        openIds = type === 'issue' ? contentIds : await openedIssuesOf(db, contentIds);
       }
       const series = (type: 'open' | 'click', groupBy: SeriesQuery['groupBy']) =>
         eventSeries(db, { type, contentIds: type === 'open' ? openIds : contentIds, newsletterIds, startAt, endAt, span, groupBy });
@@ -142,7 +128,10 @@ export function registerAnalyticsRoutes(api: PluginApi, db: AnalyticsDb): void {
       return { data: { _id, endAt: endAt.toISOString(), values } };
     },
   });
+}
 
+/** POST /analytics/filter: the events query of the analytics screens. */
+function registerFilter(api: PluginApi, db: AnalyticsDb): void {
   api.serve(analyticEndpoints.filter, {
     requires: 'statistics.list',
     summary: 'The events query of the analytics screens: see the body schema for each type and its answer.',
@@ -161,13 +150,13 @@ export function registerAnalyticsRoutes(api: PluginApi, db: AnalyticsDb): void {
           const contentIds = filter.contentIds ?? [];
           // Contents are reached through their newsletters: each one named must be the caller's.
           const newsletterIds = contentIds.length
-            ? await Promise.all(contentIds.map((id) => newsletterOfContent(contentTypes[0] ?? 'issue', id, session)))
+            ? await Promise.all(contentIds.map((id) => newsletterOfContent(db, contentTypes[0] ?? 'issue', id, session)))
             : scoped(filter.contextIds);
           const groupBy = filter.groupBy === undefined ? [] : Array.isArray(filter.groupBy) ? filter.groupBy : [filter.groupBy];
           if (groupBy.includes('device') && !contentIds.length)
             throw invalid('groupBy device needs contentIds: devices are kept per issue and story.', 'filter.groupBy');
           const { startAt, endAt } = rangeOf(filter.date);
-          const counted = filter.type === 'open' && contentTypes[0] === 'story' ? await openedIssuesOf(contentIds) : contentIds;
+          const counted = filter.type === 'open' && contentTypes[0] === 'story' ? await openedIssuesOf(db, contentIds) : contentIds;
           const result = await eventSeries(db, {
             type: filter.type,
             contentIds: contentIds.length ? counted : undefined,
@@ -184,7 +173,7 @@ export function registerAnalyticsRoutes(api: PluginApi, db: AnalyticsDb): void {
           const id = filter.contentIds?.[0];
           if (!id) throw invalid('contentIds must name the issue or story.', 'filter.contentIds');
           const type = (filter.contentTypes?.[0] ?? 'issue') as ContentType;
-          await newsletterOfContent(type, id, session);
+          await newsletterOfContent(db, type, id, session);
           return { data: { result: await clickMap(db, { type, id }) } };
         }
         case 'cancellation': {
@@ -210,24 +199,48 @@ export function registerAnalyticsRoutes(api: PluginApi, db: AnalyticsDb): void {
           if (!filter.subscriber) throw invalid('subscriber must name the newsletters.', 'filter.subscriber');
           const newsletterIds = scoped(filter.subscriber.newsletterIds);
           const { startAt, endAt } = rangeOf(filter.subscriber.date);
-          const from = startAt.toISOString().slice(0, 10);
-          const to = endAt.toISOString().slice(0, 10);
-          const result = (
-            await Promise.all(
-              newsletterIds.map(async (newsletterId) => {
-                const weeks = await subscriberTimeline(db, newsletterId);
-                const dates = [...new Set(weeks.map((week) => week.date))].filter((date) => date >= from && date <= to);
-                return dates.map((date) => {
-                  const email = weeks.find((week) => week.date === date && week.medium === 'email')?.subscribers ?? 0;
-                  const notification = weeks.find((week) => week.date === date && week.medium === 'notification')?.subscribers ?? 0;
-                  return { newsletterId, date, total: email + notification, email, notification };
-                });
-              }),
-            )
-          ).flat();
-          return { data: { result } };
+          return { data: { result: await subscriberWeeks(db, newsletterIds, startAt, endAt) } };
         }
       }
     },
   });
+}
+
+/** The newsletter of an issue or a story the caller may reach (404 otherwise, as for a newsletter). */
+async function newsletterOfContent(db: AnalyticsDb, type: ContentType, id: string, session: Session): Promise<string> {
+  const newsletterId = type === 'issue' ? await newsletterOfIssue(db, id) : await newsletterOfStory(db, id);
+  if (!newsletterId || !session.newsletterIds.has(newsletterId)) throw notFound(type === 'issue' ? 'Issue not found.' : 'Story not found.');
+  return newsletterId;
+}
+
+/** The issues the stories went out in (a story's opens are its issue's); [''] when none went out, so that nothing is counted. */
+async function openedIssuesOf(db: AnalyticsDb, storyIds: string[]): Promise<string[]> {
+  const issueIds = await issuesHolding(db, { ids: storyIds });
+  return issueIds.length ? issueIds : [''];
+}
+
+/** A publisher's newsletters the caller may reach. */
+async function reachableNewslettersOf(db: AnalyticsDb, publisherId: string, session: Session): Promise<string[]> {
+  session.assertPublisher(publisherId);
+  const newsletters = await newslettersOfPublisher(db, publisherId);
+  return newsletters.map((newsletter) => newsletter.id).filter((id) => session.newsletterIds.has(id));
+}
+
+/** The subscribers of each newsletter, by medium, in the weeks of the range. */
+async function subscriberWeeks(db: AnalyticsDb, newsletterIds: string[], startAt: Date, endAt: Date) {
+  const from = startAt.toISOString().slice(0, 10);
+  const to = endAt.toISOString().slice(0, 10);
+  return (
+    await Promise.all(
+      newsletterIds.map(async (newsletterId) => {
+        const weeks = await subscriberTimeline(db, newsletterId);
+        const dates = [...new Set(weeks.map((week) => week.date))].filter((date) => date >= from && date <= to);
+        return dates.map((date) => {
+          const email = weeks.find((week) => week.date === date && week.medium === 'email')?.subscribers ?? 0;
+          const notification = weeks.find((week) => week.date === date && week.medium === 'notification')?.subscribers ?? 0;
+          return { newsletterId, date, total: email + notification, email, notification };
+        });
+      }),
+    )
+  ).flat();
 }
