@@ -199,11 +199,10 @@ export async function deleteStory(db: StoriesDb, id: string): Promise<void> {
   await db.deleteFrom('stories').where('id', '=', id).execute();
 }
 
-/** A published story by its slug (as typed, lower-cased) or its id, with its newsletter, for its public page. */
 /**
- * A story by its slug or id with what its public page shows, published or not: the page shows a
- * published one and answers 410 for one published once and no more (unpublished; its
- * published_at stays).
+ * A story by its slug (as typed, lower-cased) or its id, with its newsletter and what its public
+ * page shows, published or not: the page shows a published one and answers 410 for one published
+ * once and no more (unpublished; its published_at stays).
  */
 export async function findPublicStory(db: StoriesDb, slugOrId: string) {
   const story = await db
