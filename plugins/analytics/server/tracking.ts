@@ -32,47 +32,14 @@ const linksTtlMs = 60_000;
 const tokenParams = { type: 'object', required: ['token'], properties: { token: { type: 'string', maxLength: 300 } } } as const;
 
 export function registerTracking(api: PluginApi, db: AnalyticsDb, recorder: Recorder): AudienceTracking {
-  const base = api.env.publicUrl.replace(/\/+$/, '');
-  const copyOf = (token: string): Copy | null => {
-    const [issueId, subscriberId, sent] = api.links.verify(token)?.split('~') ?? [];
-    if (!issueId || !subscriberId || !sent) return null;
-    return { issueId, subscriberId, sentAt: parseInt(sent, 36) * 1000 };
-  };
+  const cache = issueCache(db);
+  registerCopyPages(api, recorder, cache);
+  registerReadBeacon(api, recorder);
+  return trackingHooks(api, db, recorder, cache);
+}
 
-  // The newsletter of a content and the links of an issue change only with a new build: kept in memory.
-  const newsletters = new Map<string, string | null>();
-  const newsletterOf = async (contentId: string) => {
-    if (!newsletters.has(contentId)) {
-      const row = await db.selectFrom('audience_contents').select('newsletter_id').where('content_id', '=', contentId).executeTakeFirst();
-      if (!row) return null;
-      newsletters.set(contentId, row.newsletter_id);
-    }
-    return newsletters.get(contentId)!;
-  };
-  // An issue's links by place, read on its first click and kept while this process lives, so a
-  // burst of clicks never queues for the database. A new build replaces them (trackEmail); another
-  // process that rebuilt the issue is seen within linksTtlMs.
-  const issueLinks = new Map<string, { at: number; byPosition: Map<number, { url: string; story_id: string | null }> }>();
-  const linkOf = async (issueId: string, position: number) => {
-    let known = issueLinks.get(issueId);
-    // A cache's age: real time, whatever the product's clock reads.
-    if (!known || Date.now() - known.at > linksTtlMs) {
-      const rows = await db.selectFrom('audience_links').select(['position', 'url', 'story_id']).where('content_id', '=', issueId).execute();
-      known = { at: Date.now(), byPosition: new Map(rows.map((row) => [row.position, { url: row.url, story_id: row.story_id }])) };
-      issueLinks.set(issueId, known);
-      // Bounded: the issues clicked lately, oldest first out.
-      if (issueLinks.size > 1000) issueLinks.delete(issueLinks.keys().next().value!);
-    }
-    return known.byPosition.get(position);
-  };
-
-  const factsOf = (request: FastifyRequest, sentAt: number): RequestFacts => ({
-    method: request.method,
-    userAgent: request.headers['user-agent'] ?? '',
-    ip: request.ip,
-    at: clock.ms(),
-    sentAt,
-  });
+/** The open pixel and the click redirect of a sent copy. */
+function registerCopyPages(api: PluginApi, recorder: Recorder, cache: IssueCache): void {
   const burst = createBurstWatch();
   /** An open or a click of a sent copy: the reader is the copy's subscriber, the source the e-mail. */
   const recordCopyHit = (
@@ -103,8 +70,8 @@ export function registerTracking(api: PluginApi, db: AnalyticsDb, recorder: Reco
       summary: "A copy's open pixel: a transparent GIF; the open is counted, a machine's apart.",
     },
     async handler(request, reply) {
-      const copy = copyOf(request.params.token);
-      const newsletterId = copy && (await newsletterOf(copy.issueId));
+      const copy = copyOf(api, request.params.token);
+      const newsletterId = copy && (await cache.newsletterOf(copy.issueId));
       if (copy && newsletterId) {
         const facts = factsOf(request, copy.sentAt);
         await recordCopyHit(request, copy, newsletterId, facts, { type: 'open', ...openVerdict(facts), position: null, storyId: null });
@@ -126,10 +93,10 @@ export function registerTracking(api: PluginApi, db: AnalyticsDb, recorder: Reco
       summary: "A copy's tracked link: redirects to the issue's link at that place; the click is counted, a scanner's apart.",
     },
     async handler(request, reply) {
-      const copy = copyOf(request.params.token);
+      const copy = copyOf(api, request.params.token);
       const position = Number(request.params.position);
-      const link = copy && (await linkOf(copy.issueId, position));
-      const newsletterId = copy && (await newsletterOf(copy.issueId));
+      const link = copy && (await cache.linkOf(copy.issueId, position));
+      const newsletterId = copy && (await cache.newsletterOf(copy.issueId));
       if (!copy || !link || !newsletterId) return notFoundPage(reply);
       const facts = factsOf(request, copy.sentAt);
       const verdict = clickVerdict(facts, request.method !== 'HEAD' && burst(request.params.token, position, facts.at));
@@ -137,7 +104,10 @@ export function registerTracking(api: PluginApi, db: AnalyticsDb, recorder: Reco
       return reply.header('cache-control', 'no-store').redirect(link.url, 302);
     },
   });
+}
 
+/** The read beacon of the public pages, and its script. */
+function registerReadBeacon(api: PluginApi, recorder: Recorder): void {
   api.page({
     url: '/t/read.js',
     schema: {
@@ -184,7 +154,11 @@ export function registerTracking(api: PluginApi, db: AnalyticsDb, recorder: Reco
       return reply.code(204).send();
     },
   });
+}
 
+/** The hooks the issues and stories plugins call: a build's tracked links, a copy's token, the read beacon, the numbers. */
+function trackingHooks(api: PluginApi, db: AnalyticsDb, recorder: Recorder, cache: IssueCache): AudienceTracking {
+  const base = api.env.publicUrl.replace(/\/+$/, '');
   return {
     async trackEmail({ issueId, newsletterId, links, mark }) {
       await db.transaction().execute(async (tx) => {
@@ -201,8 +175,7 @@ export function registerTracking(api: PluginApi, db: AnalyticsDb, recorder: Reco
             .values(links.map((link, position) => ({ content_id: issueId, position, url: link.url, story_id: link.storyId })))
             .execute();
       });
-      newsletters.set(issueId, newsletterId);
-      issueLinks.delete(issueId);
+      cache.rebuilt(issueId, newsletterId);
       return { hrefs: links.map((_link, position) => `${base}/t/c/${mark}/${position}`), pixel: `${base}/t/o/${mark}` };
     },
     copyToken(issueId, subscriberId, sentAt) {
@@ -216,6 +189,63 @@ export function registerTracking(api: PluginApi, db: AnalyticsDb, recorder: Reco
     flush: () => recorder.flush(),
   };
 }
+
+/**
+ * What a copy's addresses read of its issue, kept in memory: the newsletter of a content and the
+ * links of an issue change only with a new build.
+ */
+function issueCache(db: AnalyticsDb) {
+  const newsletters = new Map<string, string | null>();
+  // An issue's links by place, read on its first click and kept while this process lives, so a
+  // burst of clicks never queues for the database. A new build replaces them (trackEmail); another
+  // process that rebuilt the issue is seen within linksTtlMs.
+  const issueLinks = new Map<string, { at: number; byPosition: Map<number, { url: string; story_id: string | null }> }>();
+  return {
+    async newsletterOf(contentId: string) {
+      if (!newsletters.has(contentId)) {
+        const row = await db.selectFrom('audience_contents').select('newsletter_id').where('content_id', '=', contentId).executeTakeFirst();
+        if (!row) return null;
+        newsletters.set(contentId, row.newsletter_id);
+      }
+      return newsletters.get(contentId)!;
+    },
+    async linkOf(issueId: string, position: number) {
+      let known = issueLinks.get(issueId);
+      // A cache's age: real time, whatever the product's clock reads.
+      if (!known || Date.now() - known.at > linksTtlMs) {
+        const rows = await db.selectFrom('audience_links').select(['position', 'url', 'story_id']).where('content_id', '=', issueId).execute();
+        known = { at: Date.now(), byPosition: new Map(rows.map((row) => [row.position, { url: row.url, story_id: row.story_id }])) };
+        issueLinks.set(issueId, known);
+        // Bounded: the issues clicked lately, oldest first out.
+        if (issueLinks.size > 1000) issueLinks.delete(issueLinks.keys().next().value!);
+      }
+      return known.byPosition.get(position);
+    },
+    /** A new build of the issue: its newsletter known, its links read again. */
+    rebuilt(issueId: string, newsletterId: string) {
+      newsletters.set(issueId, newsletterId);
+      issueLinks.delete(issueId);
+    },
+  };
+}
+
+type IssueCache = ReturnType<typeof issueCache>;
+
+/** The copy a token signs, or null. */
+function copyOf(api: PluginApi, token: string): Copy | null {
+  const [issueId, subscriberId, sent] = api.links.verify(token)?.split('~') ?? [];
+  if (!issueId || !subscriberId || !sent) return null;
+  return { issueId, subscriberId, sentAt: parseInt(sent, 36) * 1000 };
+}
+
+/** What an open or a click of a copy is judged by (classify.ts). */
+const factsOf = (request: FastifyRequest, sentAt: number): RequestFacts => ({
+  method: request.method,
+  userAgent: request.headers['user-agent'] ?? '',
+  ip: request.ip,
+  at: clock.ms(),
+  sentAt,
+});
 
 function notFoundPage(reply: FastifyReply) {
   return reply
