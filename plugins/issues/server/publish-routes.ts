@@ -4,7 +4,6 @@
  * preflight, and the delivery progress with its retry. Every rule of the page (which section shows, the checks, the lead time) is enforced here
  * with the same functions the console uses (plugins/issues/publishing.ts).
  */
-import type { Session } from '../../../core/server/auth/session';
 import { conflict, HttpError, invalid, invalidDetails, notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { findNewsletter } from '../../../core/server/store';
@@ -45,20 +44,20 @@ import { updateIssue, type IssueRow, type IssuesDb } from './store';
 import { clock } from '../../../core/server/clock';
 
 export function registerPublishRoutes(api: PluginApi, context: PublishContext): void {
-  const db: IssuesDb = context.db;
+  registerPreviewRoutes(api, context);
+  registerPublishing(api, context);
+  registerDeliveryRoutes(api, context);
+}
 
-  // Each call reads the issue once (reachable); a publication, a test and a cancel answer it as their last write left it, as the room is told.
-  const reachable = (id: string, session: Session) => reachableIssue(db, id, session);
-  const answered = (issue: Issue | undefined): Issue => {
-    if (!issue) throw notFound('Issue not found.');
-    return issue;
-  };
+/** The preview's build of the issue's e-mail, and forgetting it. */
+function registerPreviewRoutes(api: PluginApi, context: PublishContext): void {
+  const db: IssuesDb = context.db;
 
   api.serve(issueEndpoints.build, {
     requires: 'issues.update',
     summary: "Builds the issue's e-mail as subscribers will get it (light and dark, the text part and its size). Refused while it is being sent.",
     async handler(request, _reply, session) {
-      const row = await reachable(request.params.id, session);
+      const row = await reachableIssue(db, request.params.id, session);
       assertChangeable(row);
       const rendered = (await buildIssue(context, row)).email;
       const newsletter = (await findNewsletter(db, row.newsletter_id))!;
@@ -81,18 +80,23 @@ export function registerPublishRoutes(api: PluginApi, context: PublishContext): 
     requires: 'issues.update',
     summary: "Forgets an unpublished issue's preview build (the preview was closed).",
     async handler(request, _reply, session) {
-      const row = await reachable(request.params.id, session);
+      const row = await reachableIssue(db, request.params.id, session);
       if (!row.published && !row.processing) await dropBuild(context, row.id);
       return { data: true };
     },
   });
+}
+
+/** Testing, publishing, scheduling and sending the issue, and cancelling it. */
+function registerPublishing(api: PluginApi, context: PublishContext): void {
+  const db: IssuesDb = context.db;
 
   api.serve(issueEndpoints.publish, {
     requires: 'issues.publish',
     summary:
       'Tests, publishes, schedules or reschedules the issue, or sends a published one as e-mail or notification (publishOptions). Checks the subject, preview, notification and testers first; draft stories block it.',
     async handler(request, _reply, session) {
-      const row = await reachable(request.params.id, session);
+      const row = await reachableIssue(db, request.params.id, session);
       const admin = session.role === 'admin';
       if (api.features().editorVersion === 'publish' && !admin) throw conflict(publishPausedText);
       const options = request.body.publishOptions;
@@ -147,18 +151,23 @@ export function registerPublishRoutes(api: PluginApi, context: PublishContext): 
     requires: 'issues.cancel',
     summary: 'Cancels a scheduled, queued or processing issue (admins): what has not been sent stays unsent.',
     async handler(request, _reply, session) {
-      const row = await reachable(request.params.id, session);
+      const row = await reachableIssue(db, request.params.id, session);
       if (!(row.scheduled || row.queued || row.processing)) throw conflict(notCancellableText);
       return { data: answered(await cancelPublication(context, row)), msg: cancelledText };
     },
   });
+}
+
+/** The checklist's preflight, and the delivery progress with its retry. */
+function registerDeliveryRoutes(api: PluginApi, context: PublishContext): void {
+  const db: IssuesDb = context.db;
 
   api.serve(issueEndpoints.preflight, {
     requires: 'issues.list',
     summary:
       "What the publish page's checklist and confirmation need: the draft stories that block publishing, as the publish call finds them, and how many subscribers of each medium it would reach now.",
     async handler(request, _reply, session) {
-      const row = await reachable(request.params.id, session);
+      const row = await reachableIssue(db, request.params.id, session);
       const [drafts, recipients] = await Promise.all([draftStoriesOf(db, row), audienceOf(db, row.id, row.newsletter_id)]);
       return { data: { drafts: drafts.map((story) => ({ _id: story.id, name: story.title })), recipients } };
     },
@@ -168,7 +177,7 @@ export function registerPublishRoutes(api: PluginApi, context: PublishContext): 
     requires: 'issues.list',
     summary: "What became of the issue's messages per medium (sent, failed, in doubt, pending) and the latest failures.",
     async handler(request, _reply, session) {
-      const row = await reachable(request.params.id, session);
+      const row = await reachableIssue(db, request.params.id, session);
       return { data: await deliveryProgress(db, row.id) };
     },
   });
@@ -177,7 +186,7 @@ export function registerPublishRoutes(api: PluginApi, context: PublishContext): 
     requires: 'issues.publish',
     summary: 'Sends the failed (or in-doubt) messages of the issue again.',
     async handler(request, _reply, session) {
-      const row = await reachable(request.params.id, session);
+      const row = await reachableIssue(db, request.params.id, session);
       if (row.scheduled || row.queued) throw conflict(notPublishableText);
       const count = await retryDeliveries(db, row.id, request.body.state);
       if (count > 0 && !row.processing) {
@@ -187,6 +196,12 @@ export function registerPublishRoutes(api: PluginApi, context: PublishContext): 
       return { data: await deliveryProgress(db, row.id), msg: `${count} ${count === 1 ? 'message' : 'messages'} will be sent again.` };
     },
   });
+}
+
+/** Each call reads the issue once (reachableIssue); a publication, a test and a cancel answer it as their last write left it, as the room is told. */
+function answered(issue: Issue | undefined): Issue {
+  if (!issue) throw notFound('Issue not found.');
+  return issue;
 }
 
 /** The issue's stories still in draft, outside 'Draft Stories' (which is not sent). */
