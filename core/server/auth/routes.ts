@@ -10,11 +10,11 @@ import { authEndpoints } from '../../shared/endpoints/auth';
 import { ErrorCodes } from '../../shared/envelope';
 import { toPairs } from '../../shared/permissions';
 import { clock } from '../clock';
-import { coreTables } from '../db/database';
+import { coreTables, type Db } from '../db/database';
 import type { PluginApi } from '../plugins/contract';
 import { invalid, notFound, unauthorized } from '../errors';
 import { findPublisher, findUserByEmail, listPublishers, updateProfile } from '../store';
-import { accountCounter, addressCounter, createAttemptLimiter } from './attempts';
+import { accountCounter, addressCounter, createAttemptLimiter, type AttemptLimiter } from './attempts';
 import { hashPassword, verifyPassword } from './passwords';
 import { presentUser, scopesOf } from './present';
 import { codeMatches, newResetCode } from './reset-codes';
@@ -24,12 +24,24 @@ import { renderStaffMail } from '../services/mail-layout';
 
 const limits = constants.auth.signInLimits;
 
+/** What the auth calls share: the core's tables, the sign-in lockout and the tokens. */
+interface AuthContext {
+  db: Db;
+  attempts: AttemptLimiter;
+  tokens: TokenService;
+}
+
 export function registerAuthRoutes(api: PluginApi, tokens: TokenService): void {
   const db = coreTables(api.db);
-  const attempts = createAttemptLimiter(db);
-  const signIn = (userId: string, publisherId?: string) => startSession(db, tokens, userId, publisherId);
-  // Admins work for the whole platform: every publisher is theirs to choose.
-  const allPublishers = async () => (await listPublishers(db)).map((row) => ({ _id: row.id, title: row.title }));
+  const auth: AuthContext = { db, attempts: createAttemptLimiter(db), tokens };
+  registerSignIn(api, auth);
+  registerPasswords(api, auth);
+  registerAccount(api, auth);
+}
+
+/** Signing in, the signed-in user, and an admin's choice of publisher. */
+function registerSignIn(api: PluginApi, auth: AuthContext): void {
+  const { db, attempts, tokens } = auth;
 
   api.serve(authEndpoints.login, {
     public: true,
@@ -41,7 +53,7 @@ export function registerAuthRoutes(api: PluginApi, tokens: TokenService): void {
       const ok = await verifyPassword(user?.password_hash ?? null, request.body.password);
       if (!user || !ok) throw unauthorized('E-mail or password is wrong.');
       await attempt.succeeded();
-      return { data: await signIn(user.id), msg: 'OK' };
+      return { data: await signIn(auth, user.id), msg: 'OK' };
     },
   });
 
@@ -51,7 +63,7 @@ export function registerAuthRoutes(api: PluginApi, tokens: TokenService): void {
     async handler(_request, _reply, session) {
       const user = presentUser(session.user, session.publisherId);
       if (session.role === 'admin' && !session.publisherId) {
-        const publishers = await allPublishers();
+        const publishers = await allPublishers(db);
         const data: AuthVerify = { user: { ...user, admin: { publishers } }, publishers };
         return { data, msg: ErrorCodes.publisherRequired };
       }
@@ -76,10 +88,15 @@ export function registerAuthRoutes(api: PluginApi, tokens: TokenService): void {
     requires: 'publishers.change',
     summary: 'The publishers an admin may work in (Change Publisher).',
     async handler() {
-      const data: AuthPublishers = { publishers: await allPublishers() };
+      const data: AuthPublishers = { publishers: await allPublishers(db) };
       return { data };
     },
   });
+}
+
+/** Forgetting, resetting and changing a password. */
+function registerPasswords(api: PluginApi, auth: AuthContext): void {
+  const { db, attempts } = auth;
 
   api.serve(authEndpoints.forgotPassword, {
     public: true,
@@ -125,7 +142,7 @@ export function registerAuthRoutes(api: PluginApi, tokens: TokenService): void {
       if (!changed) throw invalid('This reset link is not valid. Please ask for a new one.', 'token');
       api.realtime.endSessions({ userId: user.id });
       await attempt.succeeded();
-      return { data: await signIn(user.id), msg: 'OK' };
+      return { data: await signIn(auth, user.id), msg: 'OK' };
     },
   });
 
@@ -143,11 +160,16 @@ export function registerAuthRoutes(api: PluginApi, tokens: TokenService): void {
       api.realtime.endSessions({ userId: session.user.id });
       // An admin goes on in the publisher they chose.
       return {
-        data: await signIn(session.user.id, session.role === 'admin' ? (session.publisherId ?? undefined) : undefined),
+        data: await signIn(auth, session.user.id, session.role === 'admin' ? (session.publisherId ?? undefined) : undefined),
         msg: 'Your password is changed.',
       };
     },
   });
+}
+
+/** Signing out, the profile, and the editor version flag. */
+function registerAccount(api: PluginApi, auth: AuthContext): void {
+  const { db } = auth;
 
   api.serve(authEndpoints.logout, {
     signedIn: true,
@@ -193,6 +215,11 @@ export function registerAuthRoutes(api: PluginApi, tokens: TokenService): void {
     },
   });
 }
+
+const signIn = (auth: AuthContext, userId: string, publisherId?: string) => startSession(auth.db, auth.tokens, userId, publisherId);
+
+// Admins work for the whole platform: every publisher is theirs to choose.
+const allPublishers = async (db: Db) => (await listPublishers(db)).map((row) => ({ _id: row.id, title: row.title }));
 
 function withoutSchema<T extends { $schema?: string }>(config: T): Omit<T, '$schema'> {
   const { $schema: _schema, ...rest } = config;
