@@ -73,100 +73,19 @@ const refusal = { msg: 'Please sign in again.', err: 'UNAUTHORIZED' } as const;
 /** How long a closing server waits for the adapter to take its connection (the database may be gone). */
 const listenWaitMs = constants.limits.realtimeCloseWaitMs;
 
+/** An event as registered: who may send it, its handler, and the check of its payload. */
+interface Registered {
+  access: RealtimeAccess;
+  handler: RealtimeHandler;
+  valid(payload: unknown): boolean;
+}
+
 export function createRealtimeHub(options: RealtimeOptions): RealtimeHub {
-  const handlers = new Map<string, { access: RealtimeAccess; handler: RealtimeHandler; valid(payload: unknown): boolean }>();
+  const handlers = new Map<string, Registered>();
   let io: Server | undefined;
   let pool: pg.Pool | undefined;
   /** The connection the adapter listens on, as it takes it (the first taken with connect()). */
   let listener: Promise<pg.PoolClient> | undefined;
-
-  const bind = (socket: Socket) => {
-    let session: Session | null = null;
-    let token: string | null = null;
-    let checkedAt = 0;
-    /**
-     * The session as it is now: checked again at most every few seconds, so a socket outlives
-     * neither a Logout nor a password or role change for long, yet live edits cost no query each.
-     */
-    let checked: Promise<Session | null> = Promise.resolve(null);
-    const currentSession = () =>
-      // Chained, so that while one event waits for a check its socket's next event cannot overtake
-      // it: a typist's keystrokes reach the handlers in the order they were typed.
-      (checked = checked.then(async () => {
-        // On the clock, so a test moves past the interval instead of waiting for it.
-        if (session && token && clock.ms() - checkedAt > checkEveryMs) {
-          checkedAt = clock.ms();
-          session = await options.authenticate(token).catch(() => null);
-          if (!session) socket.disconnect(true);
-        }
-        return session;
-      }));
-    // An anonymous connection holds nothing: it authenticates soon or goes.
-    const anonymousUntil = setTimeout(
-      () => {
-        if (!session) socket.disconnect(true);
-      },
-      options.authenticateWithinMs ?? constants.auth.socketAuthenticateSeconds * 1000,
-    );
-    let expiry: ReturnType<typeof setTimeout> | undefined;
-    const closeAtExpiry = (expiresAt: Date) => {
-      clearTimeout(expiry);
-      const wait = expiresAt.getTime() - clock.ms();
-      expiry = setTimeout(() => (wait > longestTimerMs ? closeAtExpiry(expiresAt) : socket.disconnect(true)), Math.min(Math.max(wait, 0), longestTimerMs));
-    };
-    socket.on('disconnect', () => {
-      clearTimeout(anonymousUntil);
-      clearTimeout(expiry);
-    });
-    socket.on('authenticate', async (payload: unknown) => {
-      const offered = typeof payload === 'string' ? payload : (payload as { token?: unknown } | null)?.token;
-      const previous = session;
-      token = typeof offered === 'string' ? offered : null;
-      session = token ? await options.authenticate(token).catch(() => null) : null;
-      checkedAt = clock.ms();
-      // Rooms joined under another sign-in were that sign-in's to hear.
-      if (previous && previous.sessionId !== session?.sessionId) {
-        for (const room of [...socket.rooms]) if (room !== socket.id) await socket.leave(room);
-        delete socket.data.userId;
-      }
-      if (!session) {
-        socket.emit('unauthorized', refusal);
-        return;
-      }
-      socket.data.userId = session.user.id;
-      await socket.join([userRoom(session.user.id), sessionRoom(session.sessionId)]);
-      closeAtExpiry(session.expiresAt);
-      socket.emit('authenticated', { socketId: socket.id });
-    });
-    for (const [event, { access, handler, valid }] of handlers) {
-      socket.on(event, async (payload: unknown, callback?: unknown) => {
-        const reply: RealtimeReply = typeof callback === 'function' ? (answer) => (callback as RealtimeReply)(answer) : () => undefined;
-        const session = await currentSession();
-        if (!session || ('requires' in access && !session.can(access.requires))) {
-          socket.emit('unauthorized', { ...refusal, event });
-          reply({ ok: false, status: 401, msg: 'Please sign in again.' });
-          return;
-        }
-        // The HTTP edge's rule for sockets too: nothing with a NUL reaches a handler or the database.
-        if (nulPath(payload)) {
-          options.log.warn({ event }, 'realtime: refused a payload holding a NUL character');
-          reply({ ok: false, status: 422, msg: 'The change holds a character that cannot be stored.' });
-          return;
-        }
-        if (!valid(payload)) {
-          if (access.refuse) access.refuse(socket, reply);
-          else reply({ ok: false, status: 422, msg: 'Error!', details: [{ message: 'This change is not understood.', path: '' }] });
-          return;
-        }
-        try {
-          await handler(socket, payload, session, reply);
-        } catch (error) {
-          options.log.error({ err: error, event }, 'realtime handler failed');
-          reply({ ok: false, status: 500, msg: 'Error!' });
-        }
-      });
-    }
-  };
 
   return {
     on(event, access, handler) {
@@ -210,7 +129,7 @@ export function createRealtimeHub(options: RealtimeOptions): RealtimeHub {
           }),
         );
       }
-      io.on('connection', bind);
+      io.on('connection', (socket) => bind(socket, options, handlers));
       return io;
     },
     async close() {
@@ -230,5 +149,106 @@ export function createRealtimeHub(options: RealtimeOptions): RealtimeHub {
         await pool.end().catch(() => undefined);
       }
     },
+  };
+}
+
+/**
+ * A socket of the hub: anonymous until it authenticates (and gone if it does not soon), closed at
+ * its session's end, and each registered event served through its listener.
+ */
+function bind(socket: Socket, options: RealtimeOptions, handlers: Map<string, Registered>): void {
+  let session: Session | null = null;
+  let token: string | null = null;
+  let checkedAt = 0;
+  /**
+   * The session as it is now: checked again at most every few seconds, so a socket outlives
+   * neither a Logout nor a password or role change for long, yet live edits cost no query each.
+   */
+  let checked: Promise<Session | null> = Promise.resolve(null);
+  const currentSession = () =>
+    // Chained, so that while one event waits for a check its socket's next event cannot overtake
+    // it: a typist's keystrokes reach the handlers in the order they were typed.
+    (checked = checked.then(async () => {
+      // On the clock, so a test moves past the interval instead of waiting for it.
+      if (session && token && clock.ms() - checkedAt > checkEveryMs) {
+        checkedAt = clock.ms();
+        session = await options.authenticate(token).catch(() => null);
+        if (!session) socket.disconnect(true);
+      }
+      return session;
+    }));
+  // An anonymous connection holds nothing: it authenticates soon or goes.
+  const anonymousUntil = setTimeout(
+    () => {
+      if (!session) socket.disconnect(true);
+    },
+    options.authenticateWithinMs ?? constants.auth.socketAuthenticateSeconds * 1000,
+  );
+  let expiry: ReturnType<typeof setTimeout> | undefined;
+  const closeAtExpiry = (expiresAt: Date) => {
+    clearTimeout(expiry);
+    const wait = expiresAt.getTime() - clock.ms();
+    expiry = setTimeout(() => (wait > longestTimerMs ? closeAtExpiry(expiresAt) : socket.disconnect(true)), Math.min(Math.max(wait, 0), longestTimerMs));
+  };
+  socket.on('disconnect', () => {
+    clearTimeout(anonymousUntil);
+    clearTimeout(expiry);
+  });
+  socket.on('authenticate', async (payload: unknown) => {
+    const offered = typeof payload === 'string' ? payload : (payload as { token?: unknown } | null)?.token;
+    const previous = session;
+    token = typeof offered === 'string' ? offered : null;
+    session = token ? await options.authenticate(token).catch(() => null) : null;
+    checkedAt = clock.ms();
+    // Rooms joined under another sign-in were that sign-in's to hear.
+    if (previous && previous.sessionId !== session?.sessionId) {
+      for (const room of [...socket.rooms]) if (room !== socket.id) await socket.leave(room);
+      delete socket.data.userId;
+    }
+    if (!session) {
+      socket.emit('unauthorized', refusal);
+      return;
+    }
+    socket.data.userId = session.user.id;
+    await socket.join([userRoom(session.user.id), sessionRoom(session.sessionId)]);
+    closeAtExpiry(session.expiresAt);
+    socket.emit('authenticated', { socketId: socket.id });
+  });
+  for (const [event, registered] of handlers) socket.on(event, listenerOf(socket, event, registered, currentSession, options.log));
+}
+
+/** One event's listener on a socket: the session as it is now and the event's access, the payload's checks, then its handler. */
+function listenerOf(
+  socket: Socket,
+  event: string,
+  { access, handler, valid }: Registered,
+  currentSession: () => Promise<Session | null>,
+  log: FastifyBaseLogger,
+) {
+  return async (payload: unknown, callback?: unknown) => {
+    const reply: RealtimeReply = typeof callback === 'function' ? (answer) => (callback as RealtimeReply)(answer) : () => undefined;
+    const session = await currentSession();
+    if (!session || ('requires' in access && !session.can(access.requires))) {
+      socket.emit('unauthorized', { ...refusal, event });
+      reply({ ok: false, status: 401, msg: 'Please sign in again.' });
+      return;
+    }
+    // The HTTP edge's rule for sockets too: nothing with a NUL reaches a handler or the database.
+    if (nulPath(payload)) {
+      log.warn({ event }, 'realtime: refused a payload holding a NUL character');
+      reply({ ok: false, status: 422, msg: 'The change holds a character that cannot be stored.' });
+      return;
+    }
+    if (!valid(payload)) {
+      if (access.refuse) access.refuse(socket, reply);
+      else reply({ ok: false, status: 422, msg: 'Error!', details: [{ message: 'This change is not understood.', path: '' }] });
+      return;
+    }
+    try {
+      await handler(socket, payload, session, reply);
+    } catch (error) {
+      log.error({ err: error, event }, 'realtime handler failed');
+      reply({ ok: false, status: 500, msg: 'Error!' });
+    }
   };
 }
