@@ -40,21 +40,23 @@ interface Compilers {
 
 let shared: Compilers | undefined;
 
+/** The ajv with the schema files added, so that their $refs resolve. */
+function withSchemas(ajv: Ajv, files: Compilers['files']): Ajv {
+  for (const { schema } of files) ajv.addSchema(schema);
+  return ajv;
+}
+
 function compilers(): Compilers {
   if (shared) return shared;
   const raw = readSchemaFiles();
   const files = raw.map((file) => ({ ...file, schema: boundIntegers(file.schema) as Record<string, unknown> }));
-  const withSchemas = (ajv: Ajv, from = files) => {
-    for (const { schema } of from) ajv.addSchema(schema);
-    return ajv;
-  };
   const bounded = (schema: AnySchema) => boundIntegers(schema) as AnySchema;
   return (shared = {
     raw,
     files,
     byId: new Map(raw.map((file) => [file.id, file.schema])),
-    body: cachedCompiler(withSchemas(createAjv()), bounded),
-    text: cachedCompiler(withSchemas(createAjv({ coerceTypes: true })), bounded),
+    body: cachedCompiler(withSchemas(createAjv(), files), bounded),
+    text: cachedCompiler(withSchemas(createAjv({ coerceTypes: true }), files), bounded),
   });
 }
 
@@ -62,9 +64,7 @@ function compilers(): Compilers {
 function answerCompiler(): CachedCompiler {
   const all = compilers();
   if (!all.answers) {
-    const ajv = createAjv();
-    for (const { schema } of all.raw) ajv.addSchema(schema);
-    all.answers = cachedCompiler(ajv);
+    all.answers = cachedCompiler(withSchemas(createAjv(), all.raw));
   }
   return all.answers;
 }
