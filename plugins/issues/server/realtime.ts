@@ -78,72 +78,29 @@ function refusal(error: unknown): Record<string, unknown> {
 }
 
 export function registerIssueRealtime(api: PluginApi, db: IssuesDb, changes: IssueChanges): void {
+  const rooms = issueRooms(api, db);
+  registerPresence(api, db, rooms);
+  registerEdits(api, changes, rooms);
+  registerIntroClaims(api, db, changes, rooms);
+}
+
+/** Joining and leaving an issue, and the field an editor is in. */
+function registerPresence(api: PluginApi, db: IssuesDb, rooms: IssueRooms): void {
   const room = issueRoom.room;
 
-  const sendPresence = async (issueId: string) => {
-    const members = await api.realtime.membersOf(room(issueId));
-    const users = members
-      .map((member) => ({ socketId: member.socketId, presence: member.data.presence as Presence | undefined }))
-      .filter((member) => member.presence?.issueId === issueId)
-      .map(({ socketId, presence }) => ({
-        socketId,
-        _id: presence!._id,
-        name: presence!.name,
-        image: presence!.image,
-        field: presence!.field,
-        writing: presence!.writing,
-      }));
-    api.realtime.emit(issueRoom, issueId, { type: 'presence', issue: { _id: issueId }, users });
-  };
-
-  const leave = async (socket: Socket, issueId: string) => {
-    await socket.leave(room(issueId));
-    if ((socket.data.presence as Presence | undefined)?.issueId === issueId) delete socket.data.presence;
-    await sendPresence(issueId);
-  };
-
-  /** The issue the caller may edit live, or undefined: to the caller, one they may not is missing. */
-  const readableIssue = async (issueId: string, session: Session) => {
-    const row = await findIssue(db, issueId);
-    return row && mayReadIssue(session, row) ? row : undefined;
-  };
-
-  /** Puts the socket in the issue's room (leaving the one it was in) and tells the room who is there. */
-  const join = async (socket: Socket, row: { id: string }, session: Session) => {
-    const previous = socket.data.presence as Presence | undefined;
-    if (previous && previous.issueId !== row.id) await leave(socket, previous.issueId);
-    socket.data.presence = {
-      issueId: row.id,
-      _id: session.user.id,
-      name: session.user.name || session.user.email,
-      image: session.user.image,
-      field: null,
-      writing: false,
-    } satisfies Presence;
-    await socket.join(room(row.id));
-    if (!socket.data.leavesIssues) {
-      socket.data.leavesIssues = true;
-      socket.on('disconnecting', () => {
-        const presence = socket.data.presence as Presence | undefined;
-        // Sent once the socket has left the room.
-        if (presence) setTimeout(() => void sendPresence(presence.issueId).catch(() => undefined), 0);
-      });
-    }
-  };
-
   api.realtime.on(issueEvents.join, { requires: 'issues.update', refuse }, async (socket, { issueId }, session, reply) => {
-    const row = await readableIssue(issueId, session);
+    const row = await rooms.readableIssue(issueId, session);
     if (!row) {
       reply(notFound);
       return;
     }
-    await join(socket, row, session);
+    await rooms.join(socket, row, session);
     reply({ ok: true, issue: presentIssue(row, await storyIdsOfIssue(db, row.id)) });
-    await sendPresence(row.id);
+    await rooms.sendPresence(row.id);
   });
 
   api.realtime.on(issueEvents.leave, { requires: 'issues.update', refuse: ignore }, async (socket, { issueId }) => {
-    if (socket.rooms.has(room(issueId))) await leave(socket, issueId);
+    if (socket.rooms.has(room(issueId))) await rooms.leave(socket, issueId);
   });
 
   api.realtime.on(issueEvents.presence, { requires: 'issues.update', refuse: ignore }, async (socket, message) => {
@@ -154,26 +111,15 @@ export function registerIssueRealtime(api: PluginApi, db: IssuesDb, changes: Iss
     if (presence.field === field) return;
     // The intro stays the writer's until it lets go (issue-release), once what it wrote is stored.
     socket.data.presence = { ...presence, field };
-    await sendPresence(issueId);
+    await rooms.sendPresence(issueId);
   });
+}
 
-  /**
-   * The spec's client sends its changes without joining first (issue-join is ours): its first
-   * change joins it, after the same check, so that it hears 'issue-{id}' from then on. False when
-   * the caller may not have the issue.
-   */
-  const enter = async (socket: Socket, issueId: string, session: Session): Promise<boolean> => {
-    if (socket.rooms.has(room(issueId))) return true;
-    const row = await readableIssue(issueId, session);
-    if (!row) return false;
-    await join(socket, row, session);
-    await sendPresence(row.id);
-    return true;
-  };
-
+/** The changes of the issue and of its shared document. */
+function registerEdits(api: PluginApi, changes: IssueChanges, rooms: IssueRooms): void {
   api.realtime.on(issueEvents.change, { requires: 'issues.update', refuse }, async (socket, message, session, reply) => {
     const { issueId, type = '' } = message;
-    if (!(await enter(socket, issueId, session))) {
+    if (!(await rooms.enter(socket, issueId, session))) {
       reply(notFound);
       return;
     }
@@ -210,7 +156,7 @@ export function registerIssueRealtime(api: PluginApi, db: IssuesDb, changes: Iss
    */
   api.realtime.on(issueEvents.doc, { requires: 'issues.update', refuse }, async (socket, message, session, reply) => {
     const { issueId } = message;
-    if (!(await enter(socket, issueId, session))) {
+    if (!(await rooms.enter(socket, issueId, session))) {
       reply(notFound);
       return;
     }
@@ -231,10 +177,13 @@ export function registerIssueRealtime(api: PluginApi, db: IssuesDb, changes: Iss
       reply(refusal(error));
     }
   });
+}
 
+/** Taking and giving back the intro. */
+function registerIntroClaims(api: PluginApi, db: IssuesDb, changes: IssueChanges, rooms: IssueRooms): void {
   /** Takes the intro: refused while someone else writes it (on any server process). */
   api.realtime.on(issueEvents.claim, { requires: 'issues.update', refuse }, async (socket, { issueId }, session, reply) => {
-    if (!(await enter(socket, issueId, session))) {
+    if (!(await rooms.enter(socket, issueId, session))) {
       reply(notFound);
       return;
     }
@@ -247,7 +196,7 @@ export function registerIssueRealtime(api: PluginApi, db: IssuesDb, changes: Iss
       return { ok: true };
     }).catch(() => notFound);
     reply(answer);
-    if (answer.ok) await sendPresence(issueId);
+    if (answer.ok) await rooms.sendPresence(issueId);
   });
 
   /** Lets go of the intro (after sending what was written). */
@@ -255,6 +204,80 @@ export function registerIssueRealtime(api: PluginApi, db: IssuesDb, changes: Iss
     const presence = socket.data.presence as Presence | undefined;
     if (presence?.issueId !== issueId || !presence.writing) return;
     socket.data.presence = { ...presence, writing: false } satisfies Presence;
-    await sendPresence(issueId);
+    await rooms.sendPresence(issueId);
   });
 }
+
+/** The issues' rooms: who is in which issue (each socket's presence), joining, leaving and telling the room. */
+function issueRooms(api: PluginApi, db: IssuesDb) {
+  const room = issueRoom.room;
+  const rooms = {
+    async sendPresence(issueId: string) {
+      const members = await api.realtime.membersOf(room(issueId));
+      const users = members
+        .map((member) => ({ socketId: member.socketId, presence: member.data.presence as Presence | undefined }))
+        .filter((member) => member.presence?.issueId === issueId)
+        .map(({ socketId, presence }) => ({
+          socketId,
+          _id: presence!._id,
+          name: presence!.name,
+          image: presence!.image,
+          field: presence!.field,
+          writing: presence!.writing,
+        }));
+      api.realtime.emit(issueRoom, issueId, { type: 'presence', issue: { _id: issueId }, users });
+    },
+
+    async leave(socket: Socket, issueId: string) {
+      await socket.leave(room(issueId));
+      if ((socket.data.presence as Presence | undefined)?.issueId === issueId) delete socket.data.presence;
+      await rooms.sendPresence(issueId);
+    },
+
+    /** The issue the caller may edit live, or undefined: to the caller, one they may not is missing. */
+    async readableIssue(issueId: string, session: Session) {
+      const row = await findIssue(db, issueId);
+      return row && mayReadIssue(session, row) ? row : undefined;
+    },
+
+    /** Puts the socket in the issue's room (leaving the one it was in) and tells the room who is there. */
+    async join(socket: Socket, row: { id: string }, session: Session) {
+      const previous = socket.data.presence as Presence | undefined;
+      if (previous && previous.issueId !== row.id) await rooms.leave(socket, previous.issueId);
+      socket.data.presence = {
+        issueId: row.id,
+        _id: session.user.id,
+        name: session.user.name || session.user.email,
+        image: session.user.image,
+        field: null,
+        writing: false,
+      } satisfies Presence;
+      await socket.join(room(row.id));
+      if (!socket.data.leavesIssues) {
+        socket.data.leavesIssues = true;
+        socket.on('disconnecting', () => {
+          const presence = socket.data.presence as Presence | undefined;
+          // Sent once the socket has left the room.
+          if (presence) setTimeout(() => void rooms.sendPresence(presence.issueId).catch(() => undefined), 0);
+        });
+      }
+    },
+
+    /**
+     * The spec's client sends its changes without joining first (issue-join is ours): its first
+     * change joins it, after the same check, so that it hears 'issue-{id}' from then on. False when
+     * the caller may not have the issue.
+     */
+    async enter(socket: Socket, issueId: string, session: Session): Promise<boolean> {
+      if (socket.rooms.has(room(issueId))) return true;
+      const row = await rooms.readableIssue(issueId, session);
+      if (!row) return false;
+      await rooms.join(socket, row, session);
+      await rooms.sendPresence(row.id);
+      return true;
+    },
+  };
+  return rooms;
+}
+
+type IssueRooms = ReturnType<typeof issueRooms>;
