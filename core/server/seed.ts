@@ -75,163 +75,189 @@ async function readDemo(db: Db): Promise<Demo | undefined> {
 async function seedCore(db: Db, password: string): Promise<Demo> {
   const passwordHash = await hashPassword(password);
   return db.transaction().execute(async (tx) => {
-    const publisherId = randomUUID();
-    const otherPublisherId = randomUUID();
-    const newPublisherId = randomUUID();
-    await tx
-      .insertInto('publishers')
-      .values([
-        {
-          id: publisherId,
-          title: 'Kuzey Medya',
-          key: 'kuzey-medya',
-          image: '/demo/kuzey-medya.svg',
-          description: 'Sabah, teknoloji ve kültür bültenleri yayımlayan bağımsız yayıncı.',
-          website: 'https://kuzeymedya.example',
-          email: 'iletisim@kuzeymedya.example',
-          color: '#ffce14',
-          text_color: '#201f1e',
-        },
-        {
-          id: otherPublisherId,
-          title: 'Ege Haber',
-          key: 'ege-haber',
-          image: '/demo/ege-haber.svg',
-          description: 'Ege bölgesinden yerel haber bültenleri.',
-          website: 'https://egehaber.example',
-          email: 'bilgi@egehaber.example',
-          color: '#0078d4',
-          text_color: '#ffffff',
-        },
-        {
-          id: newPublisherId,
-          title: 'Yeni Yayın',
-          key: 'yeni-yayin',
-          image: '/demo/yeni-yayin.svg',
-          description: 'İlk bültenini hazırlayan yeni bir yayıncı.',
-          website: 'https://yeniyayin.example',
-          email: 'merhaba@yeniyayin.example',
-          color: '#00b294',
-          text_color: '#ffffff',
-        },
-      ])
-      .execute();
-
-    const newsletters = [
-      { title: 'Sabah Bülteni', key: 'sabah-bulteni', subtitle: 'Güne beş dakikada hazır başlayın', image: '/demo/sabah-bulteni.svg', color: '#ffce14' },
-      {
-        title: 'Teknoloji Notları',
-        key: 'teknoloji-notlari',
-        subtitle: 'Haftanın teknoloji gündemi, sade bir dille',
-        image: '/demo/teknoloji-notlari.svg',
-        // Dark text on this blue is 5.2:1 (WCAG asks 4.5:1); on #2b88d8 it was 4.4:1.
-        color: '#3a96dd',
-      },
-      {
-        title: 'Kültür Sanat Haftalık',
-        key: 'kultur-sanat-haftalik',
-        subtitle: 'Sergiler, kitaplar ve sahne',
-        image: '/demo/kultur-sanat.svg',
-        color: '#c239b3',
-        // Dark text on this purple is 3.5:1, under WCAG's 4.5:1; white is 4.6:1.
-        text_color: '#ffffff',
-      },
-    ].map((newsletter) => ({
-      id: randomUUID(),
-      publisher_id: publisherId,
-      text_color: '#201f1e',
-      ...newsletter,
-      lang: 'tr',
-      published: true,
-      description: `${newsletter.title}: ${newsletter.subtitle.toLocaleLowerCase('tr')}.`,
-    }));
-    const otherNewsletter = {
-      id: randomUUID(),
-      publisher_id: otherPublisherId,
-      title: 'Ege Gündem',
-      key: 'ege-gundem',
-      subtitle: 'İzmir ve çevresinden haberler',
-      image: '/demo/ege-gundem.svg',
-      color: '#0078d4',
-      text_color: '#ffffff',
-      lang: 'tr',
-      published: true,
-      description: 'Ege bölgesinin günlük haber bülteni.',
-    };
-    await tx
-      .insertInto('newsletters')
-      .values([...newsletters, otherNewsletter])
-      .execute();
-
-    const userIds = {} as Demo['userIds'];
-    for (const account of demoAccounts) {
-      const id = randomUUID();
-      userIds[account.role] = id;
-      await tx
-        .insertInto('users')
-        .values({
-          id,
-          email: account.email,
-          password_hash: passwordHash,
-          role: account.role,
-          publisher_id: account.role === 'admin' ? null : publisherId,
-          name: account.name,
-          biography: account.biography,
-          url: 'https://masthead.local/ekip',
-          image: `/demo/avatar-${account.role}.svg`,
-          ready: true,
-        })
-        .execute();
-    }
-    // The other publishers' directors: Ege Haber's, a neighbour no one of Kuzey Medya may reach, and
-    // Yeni Yayın's, which has no newsletter yet: its director signs in straight into the newsletter wizard.
-    const otherDirectors = [
-      {
-        publisher: otherPublisherId,
-        email: 'director@egehaber.example',
-        name: 'Mert Çelik',
-        biography: 'Ege Haber yayın yönetmeni.',
-        url: 'https://egehaber.example',
-      },
-      {
-        publisher: newPublisherId,
-        email: 'director@yeniyayin.example',
-        name: 'Can Öztürk',
-        biography: 'Yeni Yayın kurucusu.',
-        url: 'https://yeniyayin.example',
-      },
-    ];
-    for (const { publisher, ...director } of otherDirectors) {
-      await tx
-        .insertInto('users')
-        .values({
-          ...director,
-          id: randomUUID(),
-          password_hash: passwordHash,
-          role: 'director',
-          publisher_id: publisher,
-          image: '/demo/avatar-director.svg',
-          ready: true,
-        })
-        .execute();
-    }
-
-    const [morning, tech, culture] = newsletters;
-    await tx
-      .insertInto('newsletter_members')
-      .values([
-        { newsletter_id: morning!.id, user_id: userIds.editor, role: 'editor' },
-        { newsletter_id: tech!.id, user_id: userIds.editor, role: 'editor' },
-        { newsletter_id: tech!.id, user_id: userIds.author, role: 'author' },
-        { newsletter_id: culture!.id, user_id: userIds.author, role: 'author' },
-      ])
-      .execute();
-
-    const demo: Demo = { publisherId, newsletterIds: newsletters.map((newsletter) => newsletter.id), userIds };
+    const publishers = await seedPublishers(tx);
+    const newsletters = await seedNewsletters(tx, publishers);
+    const userIds = await seedUsers(tx, publishers, passwordHash);
+    await seedMemberships(tx, newsletters, userIds);
+    const demo: Demo = { publisherId: publishers.publisherId, newsletterIds: newsletters.map((newsletter) => newsletter.id), userIds };
     await tx
       .insertInto('settings')
       .values({ key: 'demo', value: JSON.stringify(demo) })
       .execute();
     return demo;
   });
+}
+
+interface DemoPublishers {
+  /** Kuzey Medya, the demo accounts' publisher. */
+  publisherId: string;
+  /** Ege Haber, a neighbour. */
+  otherPublisherId: string;
+  /** Yeni Yayın, with no newsletter yet. */
+  newPublisherId: string;
+}
+
+async function seedPublishers(tx: Db): Promise<DemoPublishers> {
+  const publisherId = randomUUID();
+  const otherPublisherId = randomUUID();
+  const newPublisherId = randomUUID();
+  await tx
+    .insertInto('publishers')
+    .values([
+      {
+        id: publisherId,
+        title: 'Kuzey Medya',
+        key: 'kuzey-medya',
+        image: '/demo/kuzey-medya.svg',
+        description: 'Sabah, teknoloji ve kültür bültenleri yayımlayan bağımsız yayıncı.',
+        website: 'https://kuzeymedya.example',
+        email: 'iletisim@kuzeymedya.example',
+        color: '#ffce14',
+        text_color: '#201f1e',
+      },
+      {
+        id: otherPublisherId,
+        title: 'Ege Haber',
+        key: 'ege-haber',
+        image: '/demo/ege-haber.svg',
+        description: 'Ege bölgesinden yerel haber bültenleri.',
+        website: 'https://egehaber.example',
+        email: 'bilgi@egehaber.example',
+        color: '#0078d4',
+        text_color: '#ffffff',
+      },
+      {
+        id: newPublisherId,
+        title: 'Yeni Yayın',
+        key: 'yeni-yayin',
+        image: '/demo/yeni-yayin.svg',
+        description: 'İlk bültenini hazırlayan yeni bir yayıncı.',
+        website: 'https://yeniyayin.example',
+        email: 'merhaba@yeniyayin.example',
+        color: '#00b294',
+        text_color: '#ffffff',
+      },
+    ])
+    .execute();
+  return { publisherId, otherPublisherId, newPublisherId };
+}
+
+/** Kuzey Medya's three newsletters (returned, in order: morning, tech, culture), and Ege Haber's one. */
+async function seedNewsletters(tx: Db, publishers: DemoPublishers): Promise<{ id: string }[]> {
+  const newsletters = [
+    { title: 'Sabah Bülteni', key: 'sabah-bulteni', subtitle: 'Güne beş dakikada hazır başlayın', image: '/demo/sabah-bulteni.svg', color: '#ffce14' },
+    {
+      title: 'Teknoloji Notları',
+      key: 'teknoloji-notlari',
+      subtitle: 'Haftanın teknoloji gündemi, sade bir dille',
+      image: '/demo/teknoloji-notlari.svg',
+      // Dark text on this blue is 5.2:1 (WCAG asks 4.5:1); on #2b88d8 it was 4.4:1.
+      color: '#3a96dd',
+    },
+    {
+      title: 'Kültür Sanat Haftalık',
+      key: 'kultur-sanat-haftalik',
+      subtitle: 'Sergiler, kitaplar ve sahne',
+      image: '/demo/kultur-sanat.svg',
+      color: '#c239b3',
+      // Dark text on this purple is 3.5:1, under WCAG's 4.5:1; white is 4.6:1.
+      text_color: '#ffffff',
+    },
+  ].map((newsletter) => ({
+    id: randomUUID(),
+    publisher_id: publishers.publisherId,
+    text_color: '#201f1e',
+    ...newsletter,
+    lang: 'tr',
+    published: true,
+    description: `${newsletter.title}: ${newsletter.subtitle.toLocaleLowerCase('tr')}.`,
+  }));
+  const otherNewsletter = {
+    id: randomUUID(),
+    publisher_id: publishers.otherPublisherId,
+    title: 'Ege Gündem',
+    key: 'ege-gundem',
+    subtitle: 'İzmir ve çevresinden haberler',
+    image: '/demo/ege-gundem.svg',
+    color: '#0078d4',
+    text_color: '#ffffff',
+    lang: 'tr',
+    published: true,
+    description: 'Ege bölgesinin günlük haber bülteni.',
+  };
+  await tx
+    .insertInto('newsletters')
+    .values([...newsletters, otherNewsletter])
+    .execute();
+  return newsletters;
+}
+
+/** The demo accounts (returned by role), and the other publishers' directors. */
+async function seedUsers(tx: Db, publishers: DemoPublishers, passwordHash: string): Promise<Demo['userIds']> {
+  const userIds = {} as Demo['userIds'];
+  for (const account of demoAccounts) {
+    const id = randomUUID();
+    userIds[account.role] = id;
+    await tx
+      .insertInto('users')
+      .values({
+        id,
+        email: account.email,
+        password_hash: passwordHash,
+        role: account.role,
+        publisher_id: account.role === 'admin' ? null : publishers.publisherId,
+        name: account.name,
+        biography: account.biography,
+        url: 'https://masthead.local/ekip',
+        image: `/demo/avatar-${account.role}.svg`,
+        ready: true,
+      })
+      .execute();
+  }
+  // The other publishers' directors: Ege Haber's, a neighbour no one of Kuzey Medya may reach, and
+  // Yeni Yayın's, which has no newsletter yet: its director signs in straight into the newsletter wizard.
+  const otherDirectors = [
+    {
+      publisher: publishers.otherPublisherId,
+      email: 'director@egehaber.example',
+      name: 'Mert Çelik',
+      biography: 'Ege Haber yayın yönetmeni.',
+      url: 'https://egehaber.example',
+    },
+    {
+      publisher: publishers.newPublisherId,
+      email: 'director@yeniyayin.example',
+      name: 'Can Öztürk',
+      biography: 'Yeni Yayın kurucusu.',
+      url: 'https://yeniyayin.example',
+    },
+  ];
+  for (const { publisher, ...director } of otherDirectors) {
+    await tx
+      .insertInto('users')
+      .values({
+        ...director,
+        id: randomUUID(),
+        password_hash: passwordHash,
+        role: 'director',
+        publisher_id: publisher,
+        image: '/demo/avatar-director.svg',
+        ready: true,
+      })
+      .execute();
+  }
+  return userIds;
+}
+
+async function seedMemberships(tx: Db, newsletters: { id: string }[], userIds: Demo['userIds']): Promise<void> {
+  const [morning, tech, culture] = newsletters;
+  await tx
+    .insertInto('newsletter_members')
+    .values([
+      { newsletter_id: morning!.id, user_id: userIds.editor, role: 'editor' },
+      { newsletter_id: tech!.id, user_id: userIds.editor, role: 'editor' },
+      { newsletter_id: tech!.id, user_id: userIds.author, role: 'author' },
+      { newsletter_id: culture!.id, user_id: userIds.author, role: 'author' },
+    ])
+    .execute();
 }
