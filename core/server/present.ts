@@ -18,8 +18,11 @@ export function personOf(id: string | null, name: string | null, image: string |
   return id ? { _id: id, name: name ?? '', image: image ?? '' } : null;
 }
 
-/** A newsletter as lists and cards show it (the settings add their own fields to it). */
-export function presentNewsletter(row: NewsletterRow): NewsletterSummary {
+/**
+ * A newsletter as lists and cards show it (the settings add their own fields to it), with its
+ * subscribers: the subscribers plugin counts them (its `subscriberCount`), the caller reads them.
+ */
+export function presentNewsletter(row: NewsletterRow, subscribers = 0): NewsletterSummary {
   return {
     _id: row.id,
     title: row.title,
@@ -31,8 +34,7 @@ export function presentNewsletter(row: NewsletterRow): NewsletterSummary {
     key: row.key,
     lang: row.lang,
     status: { published: row.published, featured: row.featured, archived: row.archived },
-    // The subscribers plugin adds and keeps the count (its migration 002).
-    stats: { subscribers: Number(row.subscriber_count ?? 0) },
+    stats: { subscribers },
     publisher: row.publisher_id,
     createdAt: iso(row.created_at),
   };

@@ -4,7 +4,7 @@
  * a plugin passes its handle (a transaction too) and gets rows back.
  */
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type Expression } from 'kysely';
 import { coreTables as core, type Db, type Handle } from './db/database';
 import { containsPattern } from './db/like';
 import type { DashboardLayoutsTable, NewsletterRow, PublisherRow, UserRow } from './db/tables';
@@ -29,11 +29,30 @@ export function findNewsletters(db: Handle, ids: readonly string[]): Promise<New
   return core(db).selectFrom('newsletters').selectAll().where('id', 'in', ids).execute();
 }
 
-/** A publisher's newsletters (only the published ones when asked), those with the most subscribers first. */
-export function newslettersOfPublisher(db: Handle, publisherId: string, only: { published?: boolean } = {}): Promise<NewsletterRow[]> {
+/**
+ * Each newsletter's subscribers as a subquery of (newsletter_id, count): the subscribers plugin
+ * derives and keeps them (its `subscriberCounts`), and the lists sort by them. A newsletter without
+ * a row has none.
+ */
+export type SubscriberCounts = Expression<{ newsletter_id: string; count: number }>;
+
+/** A newsletter's count among `counts`, for an order by. */
+const subscribersIn = (counts: SubscriberCounts) =>
+  sql<number>`coalesce((select counted.count from (${counts}) as counted where counted.newsletter_id = newsletters.id), 0)`;
+
+/**
+ * A publisher's newsletters (only the published ones when asked), those with the most subscribers
+ * first when given the counts, else by id.
+ */
+export function newslettersOfPublisher(
+  db: Handle,
+  publisherId: string,
+  only: { published?: boolean; subscriberCounts?: SubscriberCounts } = {},
+): Promise<NewsletterRow[]> {
   let query = core(db).selectFrom('newsletters').selectAll().where('publisher_id', '=', publisherId);
   if (only.published !== undefined) query = query.where('published', '=', only.published);
-  return query.orderBy('subscriber_count', 'desc').orderBy('id').execute();
+  if (only.subscriberCounts) query = query.orderBy(subscribersIn(only.subscriberCounts), 'desc');
+  return query.orderBy('id').execute();
 }
 
 /** Whether another newsletter (or publisher) has this key already, in any case. */
@@ -125,17 +144,6 @@ export async function markFirstPublishedAtCreation(db: Handle): Promise<void> {
     .execute();
 }
 
-/**
- * Keeps a newsletter's subscriber count, which the lists sort by: `count` runs while the
- * newsletter's row is locked, so two changes at once cannot both write a count that misses the
- * other's row. Pass the transaction that changed the rows.
- */
-export async function setSubscriberCount(db: Handle, id: string, count: () => Promise<number>): Promise<void> {
-  await core(db).selectFrom('newsletters').select('id').where('id', '=', id).forUpdate().executeTakeFirst();
-  const subscriber_count = await count();
-  await core(db).updateTable('newsletters').set({ subscriber_count }).where('id', '=', id).execute();
-}
-
 /** Which newsletters a list may show: a whole publisher's, or only some (an editor's or author's). */
 export type NewsletterReach = { publisherId: string } | { publisherId: string; ids: string[] };
 
@@ -146,9 +154,11 @@ export interface NewsletterListOptions {
   page: number;
   limit: number;
   status?: 'published' | 'draft' | 'featured';
+  /** What the sort by subscribers reads; without it every newsletter has none (the sort is by id). */
+  subscriberCounts?: SubscriberCounts;
 }
 
-const newsletterSorts = { title: 'title', createdAt: 'created_at', subscribers: 'subscriber_count' } as const;
+const newsletterSorts = { title: 'title', createdAt: 'created_at' } as const;
 
 function reachable(db: Handle, reach: NewsletterReach, options: Pick<NewsletterListOptions, 'search' | 'status'>) {
   let query = core(db).selectFrom('newsletters').where('publisher_id', '=', reach.publisherId);
@@ -167,10 +177,11 @@ function reachable(db: Handle, reach: NewsletterReach, options: Pick<NewsletterL
 /** A page of the newsletters a caller may reach, with how many there are in all. */
 export async function listNewsletters(db: Handle, reach: NewsletterReach, options: NewsletterListOptions): Promise<{ rows: NewsletterRow[]; count: number }> {
   const direction = options.desc ? 'desc' : 'asc';
+  let sorted = reachable(db, reach, options).selectAll();
+  if (options.sort !== 'subscribers') sorted = sorted.orderBy(newsletterSorts[options.sort], direction);
+  else if (options.subscriberCounts) sorted = sorted.orderBy(subscribersIn(options.subscriberCounts), direction);
   const [rows, total] = await Promise.all([
-    reachable(db, reach, options)
-      .selectAll()
-      .orderBy(newsletterSorts[options.sort], direction)
+    sorted
       // Ties (equal subscriber counts, equal titles) keep one order from page to page.
       .orderBy('id', direction)
       .limit(options.limit)

@@ -59,7 +59,7 @@ describe.each(databases)('readers subscribing and leaving on %s', (kind) => {
   const eventsOf = (subscriberId: string) =>
     db().selectFrom('subscription_events').selectAll().where('subscriber_id', '=', subscriberId).orderBy('created_at').execute();
   const storedCount = async (id: string) =>
-    (await db().selectFrom('newsletters').select('subscriber_count').where('id', '=', id).executeTakeFirstOrThrow()).subscriber_count as number;
+    ((await db().selectFrom('subscriber_counts').select('count').where('newsletter_id', '=', id).executeTakeFirst())?.count ?? 0) as number;
   const today = () => clock.now().toISOString().slice(0, 10);
   const dailyCount = async (newsletterId: string, type: string, source: string) =>
     (
@@ -171,6 +171,40 @@ describe.each(databases)('readers subscribing and leaving on %s', (kind) => {
     expect((await page(confirmPath(again))).status).toBe(200);
     expect(await storedCount(ids.morning)).toBe(count);
     expect(mailTo('yeni.okur@example.com').filter((message) => message.subject.includes('hoş geldiniz'))).toHaveLength(1);
+  });
+
+  it('keeps the subscriber count with the subscribers: changes at the same moment each count once, and the newsletter calls answer it', async () => {
+    // The newsletter record keeps no count of its own (core migration 006, subscribers' 009).
+    const { rows: columns } = await sql`
+      select column_name from information_schema.columns
+      where table_schema = current_schema() and table_name = 'newsletters' and column_name = 'subscriber_count'`.execute(t.server.database.db);
+    expect(columns).toEqual([]);
+    const answered = async () => {
+      const list = await t.request('GET', '/api/newsletters/list?sort=subscribers&desc=true', { token: egeDirector });
+      const one = await t.request('GET', `/api/newsletters/list/${ids.ege}`, { token: egeDirector });
+      expect([list.status, one.status]).toEqual([200, 200]);
+      const listed = list.body.data.find((newsletter: { _id: string }) => newsletter._id === ids.ege);
+      return { listed: listed.stats.subscribers as number, one: one.body.data.stats.subscribers as number };
+    };
+    const rowsOf = async (id: string) =>
+      (await sql<{ n: number }>`select count(*)::integer as n from subscribers where newsletter_id = ${id}`.execute(t.server.database.db)).rows[0]!.n;
+    const before = await storedCount(ids.ege);
+    expect(await rowsOf(ids.ege)).toBe(before);
+    expect(await answered()).toEqual({ listed: before, one: before });
+
+    const joining = Array.from({ length: 4 }, (_, index) => `ayni.anda.${index}@example.com`);
+    const leaving: { id: string }[] = [];
+    for (const index of [0, 1, 2]) leaving.push(await subscribeByForm('ege-gundem', ids.ege, `ayni.anda.giden.${index}@example.com`));
+    for (const email of joining) expect((await form('/n/ege-gundem/subscribe', { email, name: 'Aynı Anda' })).status).toBe(200);
+    // Every link opened and every one-click unsubscribe posted at once: each adds or takes its own, none writes over another's.
+    const answers = await Promise.all([
+      ...joining.map((email) => page(confirmPath(mailTo(email)[0]!))),
+      ...leaving.map((subscriber) => form(`/u/${t.server.context.links.sign(subscriber.id)}`, 'List-Unsubscribe=One-Click')),
+    ]);
+    expect(answers.map((answer) => answer.status)).toEqual([...joining, ...leaving].map(() => 200));
+    expect(await storedCount(ids.ege)).toBe(before + joining.length);
+    expect(await rowsOf(ids.ege)).toBe(before + joining.length);
+    expect(await answered()).toEqual({ listed: before + joining.length, one: before + joining.length });
   });
 
   it('refuses a bad e-mail or a missing name with a Turkish message on the page (4xx, the form kept)', async () => {

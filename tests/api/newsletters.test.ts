@@ -38,7 +38,12 @@ describe.each(databases)('newsletters on %s', (kind) => {
       ['teknoloji-notlari', 340],
       ['kultur-sanat-haftalik', 45],
     ] as const) {
-      await db.updateTable('newsletters').set({ subscriber_count: count }).where('key', '=', key).execute();
+      await db
+        .withTables<{ subscriber_counts: { newsletter_id: string; count: number } }>()
+        .insertInto('subscriber_counts')
+        .values({ newsletter_id: ids[key]!, count })
+        .onConflict((conflict) => conflict.column('newsletter_id').doUpdateSet({ count }))
+        .execute();
     }
     const adminLogin = await t.login('admin@masthead.local');
     const scope = await t.request('PUT', '/api/auth/scope', { token: adminLogin, body: { publisher: kuzeyId } });

@@ -78,7 +78,7 @@ describe.each(databases)('readers signing in on %s', (kind) => {
   const subscriberOf = (newsletterId: string, email: string) =>
     db().selectFrom('subscribers').selectAll().where('newsletter_id', '=', newsletterId).where('email', '=', email).executeTakeFirst();
   const storedCount = async (id: string) =>
-    (await db().selectFrom('newsletters').select('subscriber_count').where('id', '=', id).executeTakeFirstOrThrow()).subscriber_count as number;
+    ((await db().selectFrom('subscriber_counts').select('count').where('newsletter_id', '=', id).executeTakeFirst())?.count ?? 0) as number;
 
   beforeAll(async () => {
     t = await startTestServer(kind);

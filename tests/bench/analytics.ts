@@ -80,7 +80,12 @@ type Db = Kysely<CoreTables>;
  */
 async function fill(db: Db, total: number, postgres: boolean): Promise<Filled> {
   const began = performance.now();
-  const newsletters = await db.selectFrom('newsletters').select(['id', 'publisher_id', 'key']).orderBy('subscriber_count', 'desc').orderBy('key').execute();
+  const newsletters = await db
+    .selectFrom('newsletters')
+    .select(['id', 'publisher_id', 'key'])
+    .orderBy(sql`coalesce((select count from subscriber_counts where newsletter_id = newsletters.id), 0)`, 'desc')
+    .orderBy('key')
+    .execute();
   const editor = await db.selectFrom('users').select('id').where('email', '=', 'editor@masthead.local').executeTakeFirstOrThrow();
   const plan = newsletters.map((newsletter, index) => {
     const shape = shapes[Math.min(index, shapes.length - 1)]!;

@@ -9,6 +9,7 @@ import { sql, type Kysely } from 'kysely';
 import type { CoreTables } from '../../core/server/db/tables';
 import { startTestServer } from '../api/server';
 import { paymentsDb, reconcilePayers } from '../../plugins/payments/server/store';
+import { recountSubscribers, subscribersDb } from '../../plugins/subscribers/server/store';
 import { benchDatabase, benchSettings, printListFigures, runListMixes, type ListFigures } from './list-load';
 
 /** Adds generated subscribers in one statement per slice (ids from md5: the same shape as uuids). */
@@ -25,9 +26,7 @@ async function fill(db: Kysely<CoreTables>, newsletterId: string, total: number)
         now() - (i % 525600) * interval '1 minute'
       from generate_series(${start}::int, ${end}::int) as i`.execute(db);
   }
-  await sql`update newsletters set subscriber_count = (select count(*) from subscribers where newsletter_id = ${newsletterId}) where id = ${newsletterId}`.execute(
-    db,
-  );
+  await recountSubscribers(subscribersDb(db), newsletterId);
   await sql`analyze subscribers`.execute(db);
 }
 

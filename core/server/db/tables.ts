@@ -36,8 +36,6 @@ export interface NewslettersTable {
   published: Generated<boolean>;
   featured: Generated<boolean>;
   archived: Generated<boolean>;
-  /** Counted by the subscribers plugin, set through setSubscriberCount (core/server/store.ts). */
-  subscriber_count: Generated<number>;
   /** Set by setNewsletterFlag when first published; null until then. */
   first_published_at: ColumnType<Date | null, Date | string | null | undefined, Date | string | null>;
   created_at: CreatedAt;

@@ -12,6 +12,7 @@ import { seededRandom } from '../../../core/server/seed';
 import { findNewsletters } from '../../../core/server/store';
 import { emailedIssues, linksOf } from '../../issues/server/public';
 import { storyTextsOfIssue } from '../../stories/server/public';
+import { subscriberCount } from '../../subscribers/server/public';
 import type { AnalyticsDb } from './tables';
 import { seedDevices } from './seed-devices';
 import { clock } from '../../../core/server/clock';
@@ -51,7 +52,7 @@ export async function seedAudience(context: SeedContext): Promise<void> {
   // A year of the newsletters' own figures, growing with their audience.
   const newsletterRows: (Row & { newsletterId: string })[] = [];
   for (const newsletter of newsletters) {
-    const audience = Math.max(newsletter.subscriber_count, 200);
+    const audience = Math.max(await subscriberCount(db, newsletter.id), 200);
     for (let back = 364; back >= 0; back--) {
       const date = dateOf(today - back * dayMs);
       const growth = 0.55 + 0.45 * ((364 - back) / 364);
@@ -102,7 +103,7 @@ export async function seedAudience(context: SeedContext): Promise<void> {
         .onConflict((oc) => oc.doNothing())
         .execute();
     // Shares of the copies it went to, so that its results read as a real issue's (about 45 % opened, 7 % clicked).
-    const audience = issue.copies > 0 ? issue.copies : Math.max(newsletters.find((item) => item.id === issue.newsletter_id)?.subscriber_count ?? 0, 200);
+    const audience = issue.copies > 0 ? issue.copies : Math.max(await subscriberCount(db, issue.newsletter_id), 200);
     const sent = (issue.published_at ?? now).getTime();
     const contentRows: (Row & { contentType: 'issue' | 'story'; newsletterId: string })[] = [];
     const weights = links.map((_link, position) => (0.3 + random()) * (position === 0 ? 1.6 : 1));

@@ -2,9 +2,10 @@
  * What other plugins may use of the newsletters plugin's server: recording the tags their content
  * uses (stories), and its extension points: what a plugin adds to a new newsletter (design), the
  * parts of a newsletter a plugin keeps, read, checked and saved by the newsletter's own calls
- * (settings, design), and where the subscriber timeline comes from (subscribers).
+ * (settings, design), and where the subscriber timeline and counts come from (subscribers).
  */
 export { addTags, listTags } from './store';
 export { addNewsletterCreation, newsletterCreation, type NewsletterCreation } from './creation';
 export { addNewsletterPart, newsletterParts, type NewsletterPart } from './parts';
+export { newsletterSubscriberCounts, type SubscriberCounts } from './subscriber-counts';
 export { newsletterTimeline, type SubscriberWeek } from './timeline';

@@ -6,14 +6,14 @@
 import { ownTables } from '../../../core/server/db/database';
 import { callerPublisher, demand } from '../../../core/server/auth/session';
 import type { PluginApi } from '../../../core/server/plugins/contract';
-import { presentNewsletter } from '../../../core/server/present';
 import { listNewsletters, setNewsletterFlag } from '../../../core/server/store';
 import { constants } from '../../../core/shared/config';
 import { newsletterEndpoints } from '../endpoints';
 import { readNewsletterParts } from './parts';
 import { reachableNewsletter, reachOf } from './policy';
-import { presentNewsletterDetail } from './present';
+import { presentNewsletterDetail, presentNewsletters, presentOneNewsletter } from './present';
 import { listTags } from './store';
+import { subscriberCountsQuery } from './subscriber-counts';
 import { timelineOf } from './timeline';
 
 export function registerNewsletterRoutes(api: PluginApi): void {
@@ -28,8 +28,10 @@ export function registerNewsletterRoutes(api: PluginApi): void {
       const sort = request.query.sort === 'stats.subscriber' ? 'subscribers' : (request.query.sort ?? 'title');
       // Titles read best A to Z; counts and dates newest or largest first.
       const desc = request.query.desc ?? sort !== 'title';
-      const { rows, count } = await listNewsletters(db, reachOf(session, publisher), { search, status, sort, desc, page, limit });
-      return { data: rows.map(presentNewsletter), count };
+      // The subscribers plugin keeps the counts the sort reads and each newsletter shows.
+      const subscriberCounts = subscriberCountsQuery(api);
+      const { rows, count } = await listNewsletters(db, reachOf(session, publisher), { search, status, sort, desc, page, limit, subscriberCounts });
+      return { data: await presentNewsletters(api, rows), count };
     },
   });
 
@@ -39,8 +41,12 @@ export function registerNewsletterRoutes(api: PluginApi): void {
       "One newsletter of the caller's scopes, with the weekly subscriber timeline (stats.timeline) and the parts plugins keep that lists carry: its testers, its channelTemplates.",
     async handler(request, _reply, session) {
       const row = await reachableNewsletter(db, request.params.id, session);
-      const [weeks, parts] = await Promise.all([timelineOf(api, row.id), readNewsletterParts(api, row.id, { listed: true })]);
-      return { data: { ...presentNewsletterDetail(row, weeks), ...parts } };
+      const [summary, weeks, parts] = await Promise.all([
+        presentOneNewsletter(api, row),
+        timelineOf(api, row.id),
+        readNewsletterParts(api, row.id, { listed: true }),
+      ]);
+      return { data: { ...presentNewsletterDetail(summary, weeks), ...parts } };
     },
   });
 
@@ -53,7 +59,7 @@ export function registerNewsletterRoutes(api: PluginApi): void {
     async handler(request, _reply, session) {
       const row = await reachableNewsletter(db, request.params.id, session);
       if (row.first_published_at !== null) demand(session, 'newsletters.publish');
-      return { data: presentNewsletter(await setNewsletterFlag(db, row.id, 'published', true)), msg: 'Newsletter published.' };
+      return { data: await presentOneNewsletter(api, await setNewsletterFlag(db, row.id, 'published', true)), msg: 'Newsletter published.' };
     },
   });
 
@@ -68,7 +74,7 @@ export function registerNewsletterRoutes(api: PluginApi): void {
       summary: `${on ? 'Sets' : 'Clears'} a newsletter's ${flag} flag (admins only).`,
       async handler(request, _reply, session) {
         const row = await reachableNewsletter(db, request.params.id, session);
-        return { data: presentNewsletter(await setNewsletterFlag(db, row.id, flag, on)), msg: done };
+        return { data: await presentOneNewsletter(api, await setNewsletterFlag(db, row.id, flag, on)), msg: done };
       },
     });
   }

@@ -10,7 +10,6 @@
 import { inTransaction } from '../../../core/server/db/database';
 import { invalid } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
-import { presentNewsletter } from '../../../core/server/present';
 import { keyInUse, updateNewsletter } from '../../../core/server/store';
 import type { NewsletterRow } from '../../../core/server/db/tables';
 import type { SettingsNewsletterForm } from '../../../schemas/generated/api/settings-newsletter-form';
@@ -19,12 +18,16 @@ import { newsletterEndpoints } from '../endpoints';
 import { newsletterKeyTaken } from '../rules';
 import { checkNewsletterParts, newsletterOffers, readNewsletterParts } from './parts';
 import { reachableNewsletter } from './policy';
+import { presentOneNewsletter } from './present';
 
 export function registerNewsletterUpdateRoutes(api: PluginApi): void {
   const db = api.db;
 
   /** The newsletter as the form reads it: its own fields and every part plugins keep. */
-  const presented = async (row: NewsletterRow): Promise<Newsletter> => ({ ...presentNewsletter(row), ...(await readNewsletterParts(api, row.id)) });
+  const presented = async (row: NewsletterRow): Promise<Newsletter> => {
+    const [summary, parts] = await Promise.all([presentOneNewsletter(api, row), readNewsletterParts(api, row.id)]);
+    return { ...summary, ...parts };
+  };
 
   api.serve(newsletterEndpoints.form, {
     requires: 'newsletters.update',

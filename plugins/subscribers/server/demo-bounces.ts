@@ -11,7 +11,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { findNewsletter, newslettersOfPublisher } from '../../../core/server/store';
 import { constants } from '../../../core/shared/config';
-import type { SubscribersDb } from './store';
+import { subscriberCounts, type SubscribersDb } from './store';
 import type { BounceKind } from './tables';
 
 /** A copy of the issue that came back: the reader it went to, and what came back. */
@@ -74,7 +74,9 @@ export async function seedDemoBounces(db: SubscribersDb, newsletterId: string, s
     };
   });
 
-  const other = (await newslettersOfPublisher(db, newsletter.publisher_id)).find((candidate) => candidate.id !== newsletterId);
+  const other = (await newslettersOfPublisher(db, newsletter.publisher_id, { subscriberCounts: subscriberCounts(db) })).find(
+    (candidate) => candidate.id !== newsletterId,
+  );
   const reader =
     other &&
     (await db

@@ -1,6 +1,6 @@
 /**
  * What other plugins may use of subscribers (analytics, sending, the public pages): the kept
- * count, the weekly timeline, the subscription series and cancellations read from their rollups,
+ * counts (one newsletter's, or all as a subquery to sort newsletters by), the weekly timeline, the subscription series and cancellations read from their rollups,
  * ending one subscription (and making one for a signed-in reader) with its events and counts kept,
  * and the reader pages' frame with its subscribe form.
  */
@@ -14,6 +14,7 @@ import {
   refreshPaid as refreshPaidOf,
   removeSubscriber,
   subscriberCount,
+  subscriberCounts,
   subscribersDb as typed,
   subscriptionSeries as seriesOf,
   weeklyTimeline,
@@ -35,7 +36,8 @@ export type { BounceKind } from './tables';
 export type { BounceRecord } from './bounces';
 export type { DemoBounce } from './demo-bounces';
 
-export { subscriberCount };
+/** How many subscribe to a newsletter; every newsletter's count as a subquery, for `newslettersOfPublisher(db, id, { subscriberCounts })` (core/server/store.ts). */
+export { subscriberCount, subscriberCounts };
 
 /** Who of the subscribers pays, and for which plan: the point a plugin selling subscriptions contributes to (subscriber-plans.ts). */
 export { subscriberPlans, type SubscriberPlan, type SubscriberPlans } from './subscriber-plans';

@@ -1,17 +1,18 @@
 /**
  * The subscribers' queries. Lists read the newest first through (newsletter_id, created_at desc)
- * and take their unfiltered count from the newsletter's kept subscriber count, so a page costs the same with
- * ten subscribers or a million; every change of the rows keeps that count, the weekly timeline
- * (subscriber_stats), the subscription events (with their reasons) and their daily rollup by source
- * (subscription_daily) in step, inside the same transaction (changeSubscription, or the import in
- * bulk). The analytics' series read the rollup and never scan the events.
+ * and take their unfiltered count from the newsletter's kept subscriber count (subscriber_counts),
+ * so a page costs the same with ten subscribers or a million; every change of the rows keeps that
+ * count, the weekly timeline (subscriber_stats), the subscription events (with their reasons) and
+ * their daily rollup by source (subscription_daily) in step, inside the same transaction
+ * (changeSubscription, or the import in bulk). The analytics' series read the rollup and never
+ * scan the events.
  */
 import { randomUUID } from 'node:crypto';
 import { sql, type Expression, type Kysely, type RawBuilder } from 'kysely';
 import { ownTables, type Handle } from '../../../core/server/db/database';
 import { prefixPattern } from '../../../core/server/db/like';
 import type { CoreTables, NewsletterRow } from '../../../core/server/db/tables';
-import { findNewsletter, findNewsletterByKey, setSubscriberCount } from '../../../core/server/store';
+import { findNewsletter, findNewsletterByKey, type SubscriberCounts } from '../../../core/server/store';
 import { constants } from '../../../core/shared/config';
 import type { BounceKind, StoredSource, SubscriberTables, SubscriptionEventType, SubscriptionMedium, SubscriptionSource } from './tables';
 import { clock } from '../../../core/server/clock';
@@ -180,7 +181,30 @@ export async function listSubscribers(
 
 /** How many subscribe to a newsletter (the kept count: no counting). */
 export async function subscriberCount(db: Handle, newsletterId: string): Promise<number> {
-  return (await findNewsletter(db, newsletterId))?.subscriber_count ?? 0;
+  return (await subscriberCountsOf(db, [newsletterId])).get(newsletterId) ?? 0;
+}
+
+/** How many subscribe to each of these newsletters (the kept counts); a newsletter without subscribers is left out. */
+export async function subscriberCountsOf(db: Handle, newsletterIds: readonly string[]): Promise<Map<string, number>> {
+  if (newsletterIds.length === 0) return new Map();
+  const rows = await subscribersDb(db).selectFrom('subscriber_counts').select(['newsletter_id', 'count']).where('newsletter_id', 'in', newsletterIds).execute();
+  return new Map(rows.map((row) => [row.newsletter_id, row.count]));
+}
+
+/** Every newsletter's kept count as a subquery, for a statement of the core's on the newsletter records (the lists' sort by subscribers). */
+export const subscriberCounts = (db: Handle): SubscriberCounts => subscribersDb(db).selectFrom('subscriber_counts').select(['newsletter_id', 'count']);
+
+/**
+ * Adds to a newsletter's kept count, inside the transaction that changed its rows: one statement,
+ * so that changes at the same moment each add theirs (the row is locked until the transaction ends).
+ */
+async function addToCount(db: SubscribersDb, newsletterId: string, added: number): Promise<void> {
+  if (added === 0) return;
+  await db
+    .insertInto('subscriber_counts')
+    .values({ newsletter_id: newsletterId, count: added })
+    .onConflict((conflict) => conflict.column('newsletter_id').doUpdateSet((eb) => ({ count: eb('subscriber_counts.count', '+', eb.ref('excluded.count')) })))
+    .execute();
 }
 
 /**
@@ -222,7 +246,7 @@ export interface ImportWrite {
  * addresses that left this newsletter (the `unsubscribed` suppression list: an import never signs
  * someone up again); each added row is a subscription event of the day's rollup, written by the
  * same statement. Answers how many were added. Run it inside a transaction with `recordWeek` and
- * `recountSubscribers` (importSubscribers does).
+ * the count's `addToCount` (importSubscribers does).
  */
 export async function insertSubscribers(
   db: SubscribersDb,
@@ -266,7 +290,7 @@ export async function importSubscribers(db: SubscribersDb, newsletterId: string,
   return db.transaction().execute(async (tx) => {
     const added = await insertSubscribers(tx, newsletterId, subscribers, write);
     await recordWeek(tx, newsletterId, 'subscriptions', 'email', added);
-    await recountSubscribers(tx, newsletterId);
+    await addToCount(tx, newsletterId, added);
     return added;
   });
 }
@@ -286,16 +310,15 @@ export async function recordWeek(
     on conflict (newsletter_id, type, medium, date) do update set value = subscriber_stats.value + excluded.value`.execute(db);
 }
 
-/** Sets the newsletter's kept subscriber count from the rows (the publisher's lists sort by it). */
+/**
+ * Sets a newsletter's kept count from its rows: for the demo data, written in bulk before anyone
+ * subscribes (a change at the same moment would go uncounted: the changes add to it instead).
+ */
 export async function recountSubscribers(db: SubscribersDb, newsletterId: string): Promise<void> {
-  await setSubscriberCount(db, newsletterId, async () => {
-    const row = await db
-      .selectFrom('subscribers')
-      .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('newsletter_id', '=', newsletterId)
-      .executeTakeFirstOrThrow();
-    return Number(row.count);
-  });
+  await sql`
+    insert into subscriber_counts (newsletter_id, count)
+    select ${newsletterId}, count(*) from subscribers where newsletter_id = ${newsletterId}
+    on conflict (newsletter_id) do update set count = excluded.count`.execute(db);
 }
 
 /**
@@ -421,7 +444,7 @@ export async function changeSubscription(db: SubscribersDb, change: Subscription
         { newsletterId, subscriberId: inserted.id, email, name: change.name, type: 'subscription', source: change.source, reason: null },
       ]);
       await recordWeek(tx, newsletterId, 'subscriptions', 'email', 1);
-      await recountSubscribers(tx, newsletterId);
+      await addToCount(tx, newsletterId, 1);
       return { subscriberId: inserted.id, changed: true };
     }
     let removal = tx.deleteFrom('subscribers').where('newsletter_id', '=', newsletterId);
@@ -448,7 +471,7 @@ export async function changeSubscription(db: SubscribersDb, change: Subscription
       },
     ]);
     await recordWeek(tx, newsletterId, 'unsubscriptions', removed.medium, 1);
-    await recountSubscribers(tx, newsletterId);
+    await addToCount(tx, newsletterId, -1);
     return { subscriberId: removed.id, changed: true };
   });
 }

@@ -22,6 +22,12 @@ export interface SubscribersTable {
   paid: Generated<boolean>;
 }
 
+/** How many subscribe to each newsletter (migration 009), kept with the rows; no row: none. */
+export interface SubscriberCountsTable {
+  newsletter_id: string;
+  count: number;
+}
+
 export interface SubscriberStatsTable {
   newsletter_id: string;
   /** The Monday (UTC) of the week. */
@@ -93,6 +99,7 @@ export interface MailBouncesTable {
 
 export type SubscriberTables = {
   subscribers: SubscribersTable;
+  subscriber_counts: SubscriberCountsTable;
   subscriber_stats: SubscriberStatsTable;
   subscription_events: SubscriptionEventsTable;
   subscription_daily: SubscriptionDailyTable;
