@@ -9,26 +9,28 @@
  * The landing page offers the plans too. With no Stripe keys or no price, nothing is offered.
  */
 import type { FastifyReply } from 'fastify';
-import type { NewsletterRow } from '../../../core/server/db/tables';
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { mastheadFrame, type PublicPageNewsletter } from '../../../core/server/public-page';
 import { documentAnswer, keyParams } from '../../../core/server/schemas/parts';
-import { findNewsletter, findNewsletterByKey } from '../../../core/server/store';
+import { findNewsletter } from '../../../core/server/store';
 import { escapeHtml } from '../../../core/shared/text';
 import { addPublicSection } from '../../dashboards/server/public';
 import {
+  type AccountNote,
   accountNotes,
   buttonForm,
-  type AccountNote,
+  fieldOf,
+  goTo,
   noticePage,
   readerFormValid,
+  readerNewsletter,
+  type ReaderNewsletter,
   readerPath,
   readerWithForm,
   sendReaderPage,
   signedInReader,
 } from '../../readers/server/public';
 import { premiumAccess } from '../../stories/server/public';
-import { readerLook } from '../../subscribers/server/public';
 import {
   findAccount,
   findPlans,
@@ -93,11 +95,6 @@ function offerText(offer: { plans: NewsletterPlansRow; offered: Plan[] }): strin
   return premiumTexts.landing(priceText(cheapest.amount, offer.plans.currency, cheapest.plan));
 }
 
-const fieldOf = (body: unknown, name: string): string => {
-  const value = body && typeof body === 'object' ? (body as Record<string, unknown>)[name] : undefined;
-  return typeof value === 'string' ? value : '';
-};
-
 /** Where Checkout and the customer portal live: the premium page's forms end there. */
 const stripePages = ['https://checkout.stripe.com', 'https://billing.stripe.com'];
 
@@ -127,7 +124,7 @@ function registerPremiumPage(api: PluginApi, db: PaymentsDb): void {
         "A newsletter's paid plans with their prices: for a signed-in reader a button per plan to Stripe Checkout (or, for a payer, the subscription's state and the customer portal); for anyone else the way to sign in. 404 when the newsletter offers no plan.",
     },
     async handler(request, reply) {
-      const newsletter = await newsletterOf(api, request.params.key);
+      const newsletter = await readerNewsletter(api.db, request.params.key);
       if (!newsletter) return notFound(reply);
       const offer = await offeredPlans(db, newsletter);
       if (!offer) return notice(reply, 404, newsletter, premiumTexts.notOffered);
@@ -272,16 +269,6 @@ function registerPremiumOffers(api: PluginApi, db: PaymentsDb): void {
 }
 
 const premiumPath = (key: string) => readerPath(key, '/premium');
-const goTo = (reply: FastifyReply, url: string) => reply.header('cache-control', 'no-store').redirect(url, 303);
-
-type FormNewsletter = NewsletterRow & { frame: PublicPageNewsletter };
-
-/** A published newsletter by its key (any case), with its pages' frame. */
-async function newsletterOf(api: PluginApi, key: string): Promise<FormNewsletter | null> {
-  const newsletter = await findNewsletterByKey(api.db, key);
-  if (!newsletter?.published) return null;
-  return { ...newsletter, frame: await readerLook(api.db, newsletter, { form: false }) };
-}
 
 const notFound = (reply: FastifyReply) =>
   sendReaderPage(reply, 404, mastheadFrame, premiumTexts.title, noticePage(premiumTexts.title, premiumTexts.notFound, 'problem'));
@@ -316,7 +303,7 @@ const stripeForm = (
   url: string,
   summary: string,
   response: string,
-  step: (newsletter: FormNewsletter, email: string, body: unknown, reply: FastifyReply) => Promise<FormStep>,
+  step: (newsletter: ReaderNewsletter, email: string, body: unknown, reply: FastifyReply) => Promise<FormStep>,
 ) =>
   api.page<{ key: string }>({
     method: 'POST',
@@ -327,7 +314,7 @@ const stripeForm = (
       summary,
     },
     async handler(request, reply) {
-      const newsletter = await newsletterOf(api, request.params.key);
+      const newsletter = await readerNewsletter(api.db, request.params.key);
       if (!newsletter) return notFound(reply);
       const reader = await signedInReader(api.db, request, newsletter.publisher_id);
       if (!reader) return goTo(reply, readerPath(newsletter.key, '/signin'));

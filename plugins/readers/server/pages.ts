@@ -45,6 +45,15 @@ export function sendReaderPage(reply: FastifyReply, status: number, frame: Publi
   return sendPrivatePage(reply, status, renderPublicPage({ title, newsletter: frame, content, noindex: true }));
 }
 
+/** Where a readers' form goes on (303), an answer no cache keeps. */
+export const goTo = (reply: FastifyReply, path: string) => reply.header('cache-control', 'no-store').redirect(path, 303);
+
+/** A field of a posted form: a string, whatever else was posted. */
+export function fieldOf(body: unknown, name: string): string {
+  const value = body && typeof body === 'object' ? (body as Record<string, unknown>)[name] : undefined;
+  return typeof value === 'string' ? value : '';
+}
+
 const notice = (text: string, tone: 'ok' | 'problem' = 'ok') => `<p class="notice"${tone === 'problem' ? ' role="alert"' : ''}>${escapeHtml(text)}</p>`;
 
 /** A form of one button, with the session's token when the page is a signed-in one. */

@@ -1,11 +1,15 @@
 /**
  * What other plugins may use of readers: who the signed-in reader of a request is, for a
  * publisher (the paid plans ask it before showing what a reader paid for), the token a signed-in
- * page's forms carry, and the readers' pages' parts.
+ * page's forms carry, a newsletter of the readers' pages, and the pages' parts.
  */
 import type { FastifyRequest } from 'fastify';
 import type { Handle } from '../../../core/server/db/database';
+import type { NewsletterRow } from '../../../core/server/db/tables';
 import type { AppContext } from '../../../core/server/plugins/contract';
+import type { PublicPageNewsletter } from '../../../core/server/public-page';
+import { findNewsletterByKey } from '../../../core/server/store';
+import { readerLook } from '../../subscribers/server/public';
 import { csrfMatches, csrfTokenOf, readerOf } from './session';
 import { readersDb } from './store';
 
@@ -45,5 +49,15 @@ export async function readerFormValid(
   return session !== null && csrfMatches(context.links, session, given);
 }
 
-export { buttonForm, noticePage, readerPath, sendReaderPage } from './pages';
+/** A newsletter of the readers' pages, with their frame. */
+export type ReaderNewsletter = NewsletterRow & { frame: PublicPageNewsletter };
+
+/** A published newsletter by its key (any case), with its readers' pages' frame; null for any other. */
+export async function readerNewsletter(db: Handle, key: string): Promise<ReaderNewsletter | null> {
+  const newsletter = await findNewsletterByKey(db, key);
+  if (!newsletter?.published) return null;
+  return { ...newsletter, frame: await readerLook(db, newsletter, { form: false }) };
+}
+
+export { buttonForm, fieldOf, goTo, noticePage, readerPath, sendReaderPage } from './pages';
 export { accountNotes, type AccountNote, type AccountNotes } from './account-notes';

@@ -12,16 +12,16 @@
  */
 import type { FastifyReply } from 'fastify';
 import { addressCounter, addressKey, createAttemptLimiter, type Counter } from '../../../core/server/auth/attempts';
-import type { NewsletterRow } from '../../../core/server/db/tables';
 import { HttpError } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
-import { mastheadFrame, type PublicPageNewsletter } from '../../../core/server/public-page';
+import { mastheadFrame } from '../../../core/server/public-page';
 import { documentAnswer, keyParams } from '../../../core/server/schemas/parts';
-import { findNewsletterByKey, newslettersOfPublisher } from '../../../core/server/store';
+import { newslettersOfPublisher } from '../../../core/server/store';
 import { constants } from '../../../core/shared/config';
-import { readerLook, subscribeProven, unsubscribe } from '../../subscribers/server/public';
+import { subscribeProven, unsubscribe } from '../../subscribers/server/public';
 import { accountNotes } from './account-notes';
-import { accountPage, confirmPage, noticePage, readerPath, readerTexts, sendReaderPage, signInPage, type AccountNewsletter } from './pages';
+import { accountPage, confirmPage, fieldOf, goTo, noticePage, readerPath, readerTexts, sendReaderPage, signInPage, type AccountNewsletter } from './pages';
+import { readerNewsletter, type ReaderNewsletter } from './public';
 import { clearReaderCookie, csrfMatches, csrfTokenOf, readerOf, sessionOf, setReaderCookie } from './session';
 import { sendSignInMail } from './sign-in-mail';
 import {
@@ -47,14 +47,6 @@ const emailMaxLength = 254;
 const page = (description: string) => documentAnswer('text/html; charset=utf-8', description);
 const redirect = (description: string) => ({ 303: { description, type: 'null' } });
 
-/** A field of a posted form: a string, whatever else was posted. */
-function fieldOf(body: unknown, name: string): string {
-  const value = body && typeof body === 'object' ? (body as Record<string, unknown>)[name] : undefined;
-  return typeof value === 'string' ? value : '';
-}
-
-type ReaderNewsletter = NewsletterRow & { frame: PublicPageNewsletter };
-
 export function registerReaderPages(api: PluginApi, db: ReadersDb): void {
   registerSignInForm(api, db);
   registerSignInLink(api, db);
@@ -75,7 +67,7 @@ function registerSignInForm(api: PluginApi, db: ReadersDb): void {
       summary: "The readers' sign-in form: an e-mail address, to be sent a sign-in link.",
     },
     async handler(request, reply) {
-      const newsletter = await newsletterOf(api, request.params.key);
+      const newsletter = await readerNewsletter(api.db, request.params.key);
       if (!newsletter) return notFound(reply);
       return sendReaderPage(reply, 200, newsletter.frame, readerTexts.signInTitle, signInPage(newsletter));
     },
@@ -90,7 +82,7 @@ function registerSignInForm(api: PluginApi, db: ReadersDb): void {
       summary: `The sign-in form (email): e-mails a sign-in link (${constants.readers.signInLinkMinutes} minutes, once) when the address subscribes to the newsletter; the same answer for any address. 422 for an empty address, 429 past constants.readers.signInLimits per e-mail address or client address.`,
     },
     async handler(request, reply) {
-      const newsletter = await newsletterOf(api, request.params.key);
+      const newsletter = await readerNewsletter(api.db, request.params.key);
       if (!newsletter) return notFound(reply);
       const email = fieldOf(request.body, 'email').trim().toLowerCase();
       if (!email || email.length > emailMaxLength || !email.includes('@')) {
@@ -143,7 +135,7 @@ function registerSignInLink(api: PluginApi, db: ReadersDb): void {
         "A sign-in link: a page with one button that posts it (opening the link uses nothing, so a mail scanner cannot burn it). 410 for a link that is expired, used, unknown or another newsletter's.",
     },
     async handler(request, reply) {
-      const newsletter = await newsletterOf(api, request.params.key);
+      const newsletter = await readerNewsletter(api.db, request.params.key);
       if (!newsletter) return notFound(reply);
       if (!(await signInLinkUsable(db, newsletter.id, request.params.token))) return linkInvalid(reply, newsletter);
       return sendReaderPage(reply, 200, newsletter.frame, readerTexts.signInTitle, confirmPage(newsletter, request.params.token));
@@ -159,7 +151,7 @@ function registerSignInLink(api: PluginApi, db: ReadersDb): void {
       summary: `Uses a sign-in link (once) and opens a reader session with the newsletter's publisher for ${constants.readers.sessionDays} days: the cookie mh_reader (HttpOnly, SameSite=Lax). 410 for a link that is expired, used, unknown or another newsletter's.`,
     },
     async handler(request, reply) {
-      const newsletter = await newsletterOf(api, request.params.key);
+      const newsletter = await readerNewsletter(api.db, request.params.key);
       if (!newsletter) return notFound(reply);
       const email = await consumeSignInLink(db, newsletter.id, request.params.token);
       if (!email) return linkInvalid(reply, newsletter);
@@ -185,7 +177,7 @@ function registerAccountPages(api: PluginApi, db: ReadersDb): void {
         "A signed-in reader's account (the cookie mh_reader of the newsletter's publisher): the address, each published newsletter of the publisher with a button to subscribe or unsubscribe, and signing out. Without a session, to /n/{key}/signin.",
     },
     async handler(request, reply) {
-      const newsletter = await newsletterOf(api, request.params.key);
+      const newsletter = await readerNewsletter(api.db, request.params.key);
       if (!newsletter) return notFound(reply);
       const reader = await readerOf(db, request, newsletter.publisher_id);
       if (!reader) return goTo(reply, readerPath(newsletter.key, '/signin'));
@@ -212,7 +204,7 @@ function registerAccountPages(api: PluginApi, db: ReadersDb): void {
         "Changes a signed-in reader's subscription (csrf, newsletter: an id, change: subscribe or unsubscribe) through the subscribers plugin, source web: subscribing needs no confirmation, as the address is proven, and sends the welcome e-mail. 403 without the session's form token; without a session, to /n/{key}/signin.",
     },
     async handler(request, reply) {
-      const newsletter = await newsletterOf(api, request.params.key);
+      const newsletter = await readerNewsletter(api.db, request.params.key);
       if (!newsletter) return notFound(reply);
       const reader = await readerOf(db, request, newsletter.publisher_id);
       if (!reader) return goTo(reply, readerPath(newsletter.key, '/signin'));
@@ -238,7 +230,7 @@ function registerSignOut(api: PluginApi, db: ReadersDb): void {
       summary: "Signs the reader out (csrf): ends the session and clears the cookie mh_reader. 403 without the session's form token.",
     },
     async handler(request, reply) {
-      const newsletter = await newsletterOf(api, request.params.key);
+      const newsletter = await readerNewsletter(api.db, request.params.key);
       if (!newsletter) return notFound(reply);
       const reader = await sessionOf(db, request);
       if (reader && !csrfMatches(api.links, reader, fieldOf(request.body, 'csrf'))) return formExpired(reply, newsletter);
@@ -253,13 +245,6 @@ function registerSignOut(api: PluginApi, db: ReadersDb): void {
       );
     },
   });
-}
-
-/** A published newsletter by its key (any case), with its pages' frame. */
-async function newsletterOf(api: PluginApi, key: string): Promise<ReaderNewsletter | null> {
-  const newsletter = await findNewsletterByKey(api.db, key);
-  if (!newsletter?.published) return null;
-  return { ...newsletter, frame: await readerLook(api.db, newsletter, { form: false }) };
 }
 
 /** The publisher's newsletters a reader may subscribe to (the published ones), whether the reader does, and what other plugins say of each. */
@@ -280,7 +265,6 @@ async function newslettersOf(api: PluginApi, reader: ReaderSession): Promise<Acc
 
 const notFound = (reply: FastifyReply) =>
   sendReaderPage(reply, 404, mastheadFrame, readerTexts.signInTitle, noticePage(readerTexts.signInTitle, readerTexts.notFound, 'problem'));
-const goTo = (reply: FastifyReply, path: string) => reply.header('cache-control', 'no-store').redirect(path, 303);
 const linkInvalid = (reply: FastifyReply, newsletter: ReaderNewsletter) =>
   sendReaderPage(
     reply,
