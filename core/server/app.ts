@@ -23,7 +23,7 @@ import { frameworkErrors, installErrorHandler } from './errors';
 import { loggerOptions } from './logger';
 import type { AppContext, RegisteredRoute } from './plugins/contract';
 import { loadPlugins, type LoadedPlugins } from './plugins/registry';
-import { createRealtimeHub } from './realtime';
+import { createRealtimeHub, type RealtimeOptions } from './realtime';
 import { createRegistrar } from './routes';
 import { openApiReferences } from './schemas/openapi';
 import { installValidators } from './schemas/validators';
@@ -79,19 +79,7 @@ export async function buildServer(options: BuildOptions): Promise<Server> {
   const { env } = options;
   checkAllConfig();
 
-  const app = Fastify({
-    logger: options.logger === false ? false : { ...loggerOptions(env.logLevel), ...(options.logStream ? { stream: options.logStream } : {}) },
-    bodyLimit: 1_048_576,
-    // A tracked link's copy token (issue, subscriber, hand-over time, signature) is about 110
-    // characters, past Fastify's default of 100; every route's schema still bounds its own params.
-    routerOptions: { maxParamLength: 200 },
-    // Errors Fastify meets before any hook (a malformed address) answer in the envelope too.
-    frameworkErrors,
-    // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (nobody by default).
-    trustProxy: fastifyTrustProxy(env.trustProxy),
-    // One line per request only when asked for (LOG_LEVEL=debug).
-    logController: new LogController({ disableRequestLogging: env.logLevel !== 'debug' && env.logLevel !== 'trace' }),
-  });
+  const app = createApp(options);
   installErrorHandler(app);
   installRequestEdge(app);
   const validatorOf = installValidators(app, { checkAnswers: env.checkAnswers });
@@ -119,70 +107,12 @@ export async function buildServer(options: BuildOptions): Promise<Server> {
     return claims ? loadSession(db, claims, grants) : null;
   };
   const features = watchFeatures(env.configDir, app.log);
-  const mail = createMailer({
-    smtpUrl: env.smtpUrl,
-    from: env.mailFrom,
-    dataDir: env.dataDir,
-    keep: constants.delivery.outboxKeep,
-    dkim: readDkimKeys(env.dkimKeys),
-  });
-  const realtime = createRealtimeHub({
-    authenticate,
-    log: app.log,
-    cluster: env.databaseUrl ? { databaseUrl: env.databaseUrl, schema: databaseSchema } : undefined,
-    validatorOf,
-  });
-  const storage = createStorage({ dataDir: env.dataDir, s3: env.s3 });
-  const jobs = createJobQueue({ db, log: app.log, schema: databaseSchema ? `${databaseSchema}_jobs` : 'pgboss' });
-  const push = createPushSender({ dataDir: env.dataDir });
-  const links = createLinkSigner(secret);
-  const secrets = createSecretBox(secret);
-  const context: AppContext = {
-    env,
-    db,
-    mail,
-    push,
-    storage,
-    jobs,
-    realtime,
-    links,
-    secrets,
-    extensions: createExtensions(),
-    log: app.log,
-    features: features.current,
-  };
+  const context = createContext(app, env, { db, secret, databaseSchema, features, authenticate, validatorOf });
+  const { mail, realtime, storage, jobs } = context;
 
   addSecurityHeaders(app, env.apiUrl);
-  // Each upload route reads its parts with its own limits (core/server/uploads.ts).
-  await app.register(multipart, { limits: { files: 1, fields: 30 } });
-  // JSON as Fastify reads it; a route that says `rawBody` (a webhook checking a signature over the
-  // bytes) keeps the text too, and reads text/plain as JSON (Amazon SNS posts its JSON so).
-  const parseJson = app.getDefaultJsonParser('error', 'error');
-  app.removeContentTypeParser(['application/json', 'text/plain']);
-  app.addContentTypeParser(['application/json', 'text/plain'], { parseAs: 'string' }, (request, body, done) => {
-    const raw = (request.routeOptions.config as { rawBody?: boolean }).rawBody === true;
-    if (raw) request.rawBody = body as string;
-    if (!raw && !/^application\/json/i.test(request.headers['content-type'] ?? '')) return done(null, body);
-    parseJson(request, body as string, done);
-  });
-  // The forms of public pages (an unsubscribe button, RFC 8058 one-click unsubscribe): small, flat.
-  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => {
-    done(null, Object.fromEntries(new URLSearchParams(body as string)));
-  });
-  const references = openApiReferences();
-  await app.register(swagger, {
-    refResolver: references.refResolver,
-    transformObject: (document) =>
-      'openapiObject' in document ? references.transformObject({ openapiObject: document.openapiObject as Record<string, unknown> }) : document.swaggerObject,
-    openapi: {
-      // 3.1: its schemas are JSON Schema, keywords of our own (ajv-errors' errorMessage) included.
-      openapi: '3.1.0',
-      info: { title: 'Masthead API', version: constants.appVersion, description: 'The API the Masthead console calls. Every path is below /api.' },
-      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
-    },
-  });
-  // No validator badge: the document page makes no request outside our origin.
-  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { validatorUrl: null } });
+  await installBodyParsers(app);
+  await registerApiDocs(app);
 
   const keys = createKeyRegistry();
   // What plugins made for this server and close themselves (the speech engine's threads).
@@ -219,4 +149,106 @@ export async function buildServer(options: BuildOptions): Promise<Server> {
   });
 
   return { app, context, database, plugins, tokens, routes, features, close: () => app.close() };
+}
+
+/** The Fastify instance: its logger, limits, proxies and the envelope of the errors it meets first. */
+function createApp(options: BuildOptions): FastifyInstance {
+  const { env } = options;
+  return Fastify({
+    logger: options.logger === false ? false : { ...loggerOptions(env.logLevel), ...(options.logStream ? { stream: options.logStream } : {}) },
+    bodyLimit: 1_048_576,
+    // A tracked link's copy token (issue, subscriber, hand-over time, signature) is about 110
+    // characters, past Fastify's default of 100; every route's schema still bounds its own params.
+    routerOptions: { maxParamLength: 200 },
+    // Errors Fastify meets before any hook (a malformed address) answer in the envelope too.
+    frameworkErrors,
+    // X-Forwarded-For is believed only from the proxies TRUST_PROXY names (nobody by default).
+    trustProxy: fastifyTrustProxy(env.trustProxy),
+    // One line per request only when asked for (LOG_LEVEL=debug).
+    logController: new LogController({ disableRequestLogging: env.logLevel !== 'debug' && env.logLevel !== 'trace' }),
+  });
+}
+
+/** The bodies the API reads: multipart (uploads), JSON (with the raw text where a route asks) and small forms. */
+async function installBodyParsers(app: FastifyInstance): Promise<void> {
+  // Each upload route reads its parts with its own limits (core/server/uploads.ts).
+  await app.register(multipart, { limits: { files: 1, fields: 30 } });
+  // JSON as Fastify reads it; a route that says `rawBody` (a webhook checking a signature over the
+  // bytes) keeps the text too, and reads text/plain as JSON (Amazon SNS posts its JSON so).
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser(['application/json', 'text/plain']);
+  app.addContentTypeParser(['application/json', 'text/plain'], { parseAs: 'string' }, (request, body, done) => {
+    const raw = (request.routeOptions.config as { rawBody?: boolean }).rawBody === true;
+    if (raw) request.rawBody = body as string;
+    if (!raw && !/^application\/json/i.test(request.headers['content-type'] ?? '')) return done(null, body);
+    parseJson(request, body as string, done);
+  });
+  // The forms of public pages (an unsubscribe button, RFC 8058 one-click unsubscribe): small, flat.
+  app.addContentTypeParser('application/x-www-form-urlencoded', { parseAs: 'string', bodyLimit: 4096 }, (_request, body, done) => {
+    done(null, Object.fromEntries(new URLSearchParams(body as string)));
+  });
+}
+
+/** The OpenAPI document of the API and its page at /api/docs. */
+async function registerApiDocs(app: FastifyInstance): Promise<void> {
+  const references = openApiReferences();
+  await app.register(swagger, {
+    refResolver: references.refResolver,
+    transformObject: (document) =>
+      'openapiObject' in document ? references.transformObject({ openapiObject: document.openapiObject as Record<string, unknown> }) : document.swaggerObject,
+    openapi: {
+      // 3.1: its schemas are JSON Schema, keywords of our own (ajv-errors' errorMessage) included.
+      openapi: '3.1.0',
+      info: { title: 'Masthead API', version: constants.appVersion, description: 'The API the Masthead console calls. Every path is below /api.' },
+      components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } } },
+    },
+  });
+  // No validator badge: the document page makes no request outside our origin.
+  await app.register(swaggerUi, { routePrefix: '/api/docs', uiConfig: { validatorUrl: null } });
+}
+
+/** The services the core and every plugin are given (AppContext), made once for the server. */
+function createContext(
+  app: FastifyInstance,
+  env: ServerEnv,
+  parts: Pick<RealtimeOptions, 'authenticate' | 'validatorOf'> & {
+    db: Database['db'];
+    secret: Uint8Array<ArrayBuffer>;
+    databaseSchema: string | undefined;
+    features: LiveFeatures;
+  },
+): AppContext {
+  const { db, secret, databaseSchema } = parts;
+  const mail = createMailer({
+    smtpUrl: env.smtpUrl,
+    from: env.mailFrom,
+    dataDir: env.dataDir,
+    keep: constants.delivery.outboxKeep,
+    dkim: readDkimKeys(env.dkimKeys),
+  });
+  const realtime = createRealtimeHub({
+    authenticate: parts.authenticate,
+    log: app.log,
+    cluster: env.databaseUrl ? { databaseUrl: env.databaseUrl, schema: databaseSchema } : undefined,
+    validatorOf: parts.validatorOf,
+  });
+  const storage = createStorage({ dataDir: env.dataDir, s3: env.s3 });
+  const jobs = createJobQueue({ db, log: app.log, schema: databaseSchema ? `${databaseSchema}_jobs` : 'pgboss' });
+  const push = createPushSender({ dataDir: env.dataDir });
+  const links = createLinkSigner(secret);
+  const secrets = createSecretBox(secret);
+  return {
+    env,
+    db,
+    mail,
+    push,
+    storage,
+    jobs,
+    realtime,
+    links,
+    secrets,
+    extensions: createExtensions(),
+    log: app.log,
+    features: parts.features.current,
+  };
 }
