@@ -81,9 +81,15 @@ const blankCollection = (publisherId: string): CollectionCreateForm['body'] => (
 });
 
 export function registerCollectionRoutes(api: PluginApi, sources: ItemSources): void {
-  const { db } = sources;
+  api.keys.register('Collection', (key, exceptId) => collectionKeyTaken(sources.db, key, exceptId));
+  registerCollectionCreation(api, sources);
+  registerCollectionEditing(api, sources);
+  registerCollectionReading(api, sources);
+}
 
-  api.keys.register('Collection', (key, exceptId) => collectionKeyTaken(db, key, exceptId));
+/** The collection wizard's form, and creating a collection. */
+function registerCollectionCreation(api: PluginApi, sources: ItemSources): void {
+  const { db } = sources;
 
   api.serve(collectionEndpoints.form, {
     requires: 'collections.create',
@@ -125,6 +131,11 @@ export function registerCollectionRoutes(api: PluginApi, sources: ItemSources): 
       return { data: presentCollection((await findCollection(db, id))!), msg: collectionMessages.created };
     },
   });
+}
+
+/** The edit form, and saving (and publishing) a collection. */
+function registerCollectionEditing(api: PluginApi, sources: ItemSources): void {
+  const { db } = sources;
 
   api.serve(collectionEndpoints.edit, {
     requires: 'collections.update',
@@ -167,6 +178,11 @@ export function registerCollectionRoutes(api: PluginApi, sources: ItemSources): 
       return { data: presentCollection((await findCollection(db, row.id))!), msg: collectionMessages.saved };
     },
   });
+}
+
+/** The lists, one collection, and deleting one. */
+function registerCollectionReading(api: PluginApi, sources: ItemSources): void {
+  const { db } = sources;
 
   api.serve(collectionEndpoints.list, {
     requires: 'collections.list',
