@@ -26,9 +26,13 @@ async function reachableEpisode(db: EpisodesDb, id: string, session: Session) {
 
 export function registerEpisodeRoutes(api: PluginApi): void {
   const db = ownTables(api.db, 'episodes');
-  const planning = { db, jobs: api.jobs };
-  const present = (row: Parameters<typeof presentEpisode>[0]) => presentEpisode(row, api.storage);
+  registerEpisodeLists(api, db);
+  registerEpisodeCreation(api, db);
+  registerEpisodeEditing(api, db);
+}
 
+/** The episodes of a newsletter, and the address of its podcast feed. */
+function registerEpisodeLists(api: PluginApi, db: EpisodesDb): void {
   api.serve(episodeEndpoints.list, {
     requires: 'episodes.list',
     summary: "A newsletter's episodes (without one, those of every newsletter the caller reaches), newest first; uploader limits them to one user's.",
@@ -38,7 +42,7 @@ export function registerEpisodeRoutes(api: PluginApi): void {
       // The spec's call (000 section 7) names no newsletter: then every one in the caller's scopes.
       const newsletterIds = newsletter ? [newsletter] : [...session.newsletterIds];
       const { rows, count } = await listEpisodes(db, { newsletterIds, uploaderId: uploader || undefined, page, limit, desc });
-      return { data: rows.map(present), count };
+      return { data: rows.map((row) => presentEpisode(row, api.storage)), count };
     },
   });
 
@@ -51,7 +55,10 @@ export function registerEpisodeRoutes(api: PluginApi): void {
       return { data: { url: `${api.env.publicUrl}/n/${encodeURIComponent(newsletter.key)}/podcast.xml` } };
     },
   });
+}
 
+/** Making an episode from a recording. */
+function registerEpisodeCreation(api: PluginApi, db: EpisodesDb): void {
   api.serve(episodeEndpoints.create, {
     requires: 'episodes.create',
     summary: "Makes an episode of a newsletter from one of the publisher's recordings: draft, published now, or scheduled.",
@@ -81,17 +88,20 @@ export function registerEpisodeRoutes(api: PluginApi): void {
         lang: recording.lang || newsletter.lang,
         uploader_id: session.user.id,
       });
-      await applyPlan(planning, { id, status: 'draft', scheduled_at: null, published_at: null, job_id: null }, plan);
-      return { data: present((await findEpisode(db, id))!), msg: 'Episode created.' };
+      await applyPlan({ db, jobs: api.jobs }, { id, status: 'draft', scheduled_at: null, published_at: null, job_id: null }, plan);
+      return { data: presentEpisode((await findEpisode(db, id))!, api.storage), msg: 'Episode created.' };
     },
   });
+}
 
+/** The episode form, saving (and planning) an episode, and deleting it. */
+function registerEpisodeEditing(api: PluginApi, db: EpisodesDb): void {
   api.serve(episodeEndpoints.form, {
     requires: 'episodes.create',
     summary: 'The episode form: data.body is the episode.',
     async handler(request, _reply, session) {
       const row = await reachableEpisode(db, request.params.id, session);
-      return { data: { body: present(row), data: { statuses: formStatuses } } };
+      return { data: { body: presentEpisode(row, api.storage), data: { statuses: formStatuses } } };
     },
   });
 
@@ -114,8 +124,8 @@ export function registerEpisodeRoutes(api: PluginApi): void {
         body: body.body ?? row.body,
         image: body.image ?? row.image,
       });
-      await applyPlan(planning, row, plan);
-      return { data: present((await findEpisode(db, row.id))!), msg: 'Episode saved.' };
+      await applyPlan({ db, jobs: api.jobs }, row, plan);
+      return { data: presentEpisode((await findEpisode(db, row.id))!, api.storage), msg: 'Episode saved.' };
     },
   });
 
