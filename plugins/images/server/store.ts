@@ -10,7 +10,7 @@ import type { ImageTables } from './tables';
 import type { StoredImage } from './variants';
 import { clock } from '../../../core/server/clock';
 
-type Db = Kysely<CoreTables & ImageTables>;
+export type ImagesDb = Kysely<CoreTables & ImageTables>;
 
 export interface Credentials {
   alt: string;
@@ -41,14 +41,14 @@ const columns = [
   'images.created_at',
 ] as const;
 
-export function selectImages(db: Db) {
+export function selectImages(db: ImagesDb) {
   return db.selectFrom('images').select(columns);
 }
 
 /** An image row with its uploader's name and picture. */
 export type ImageRow = WithPerson<Awaited<ReturnType<ReturnType<typeof selectImages>['executeTakeFirstOrThrow']>>, 'uploader'>;
 
-export async function listImages(db: Db, options: ListOptions): Promise<{ rows: ImageRow[]; count: number }> {
+export async function listImages(db: ImagesDb, options: ListOptions): Promise<{ rows: ImageRow[]; count: number }> {
   let filtered = db.selectFrom('images').where('publisher_id', '=', options.publisherId);
   if (options.uploaderId) filtered = filtered.where('uploader_id', '=', options.uploaderId);
   let query = selectImages(db).where('images.publisher_id', '=', options.publisherId);
@@ -62,13 +62,13 @@ export async function listImages(db: Db, options: ListOptions): Promise<{ rows: 
 }
 
 /** The image, if it belongs to the publisher. */
-export async function findImage(db: Db, publisherId: string, id: string): Promise<ImageRow | undefined> {
+export async function findImage(db: ImagesDb, publisherId: string, id: string): Promise<ImageRow | undefined> {
   const row = await selectImages(db).where('images.id', '=', id).where('images.publisher_id', '=', publisherId).executeTakeFirst();
   return withPerson(db, row, 'uploader_id', 'uploader');
 }
 
 export async function insertImage(
-  db: Db,
+  db: ImagesDb,
   image: { publisherId: string; uploaderId: string; stored: StoredImage; credentials: Credentials; createdAt?: Date },
 ): Promise<string> {
   const id = randomUUID();
@@ -93,7 +93,7 @@ export async function insertImage(
   return id;
 }
 
-export async function updateCredentials(db: Db, id: string, credentials: Credentials): Promise<void> {
+export async function updateCredentials(db: ImagesDb, id: string, credentials: Credentials): Promise<void> {
   await db
     .updateTable('images')
     .set({ ...credentials, updated_at: clock.now() })
@@ -101,6 +101,6 @@ export async function updateCredentials(db: Db, id: string, credentials: Credent
     .execute();
 }
 
-export async function deleteImage(db: Db, id: string): Promise<void> {
+export async function deleteImage(db: ImagesDb, id: string): Promise<void> {
   await db.deleteFrom('images').where('id', '=', id).execute();
 }
