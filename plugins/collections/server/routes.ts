@@ -81,15 +81,9 @@ const blankCollection = (publisherId: string): CollectionCreateForm['body'] => (
 });
 
 export function registerCollectionRoutes(api: PluginApi, sources: ItemSources): void {
-  api.keys.register('Collection', (key, exceptId) => collectionKeyTaken(sources.db, key, exceptId));
-  registerCollectionCreation(api, sources);
-  registerCollectionEditing(api, sources);
-  registerCollectionReading(api, sources);
-}
-
-/** The collection wizard's form, and creating a collection. */
-function registerCollectionCreation(api: PluginApi, sources: ItemSources): void {
   const { db } = sources;
+
+  api.keys.register('Collection', (key, exceptId) => collectionKeyTaken(db, key, exceptId));
 
   api.serve(collectionEndpoints.form, {
     requires: 'collections.create',
@@ -131,11 +125,6 @@ function registerCollectionCreation(api: PluginApi, sources: ItemSources): void 
       return { data: presentCollection((await findCollection(db, id))!), msg: collectionMessages.created };
     },
   });
-}
-
-/** The edit form, and saving (and publishing) a collection. */
-function registerCollectionEditing(api: PluginApi, sources: ItemSources): void {
-  const { db } = sources;
 
   api.serve(collectionEndpoints.edit, {
     requires: 'collections.update',
@@ -178,11 +167,6 @@ function registerCollectionEditing(api: PluginApi, sources: ItemSources): void {
       return { data: presentCollection((await findCollection(db, row.id))!), msg: collectionMessages.saved };
     },
   });
-}
-
-/** The lists, one collection, and deleting one. */
-function registerCollectionReading(api: PluginApi, sources: ItemSources): void {
-  const { db } = sources;
 
   api.serve(collectionEndpoints.list, {
     requires: 'collections.list',
