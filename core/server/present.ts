@@ -22,7 +22,7 @@ export function personOf(id: string | null, name: string | null, image: string |
  * A newsletter as lists and cards show it (the settings add their own fields to it), with its
  * subscribers: the subscribers plugin counts them (its `subscriberCount`), the caller reads them.
  */
-export function presentNewsletter(row: NewsletterRow, subscribers = 0): NewsletterSummary {
+export function presentNewsletter(row: NewsletterRow, subscribers: number): NewsletterSummary {
   return {
     _id: row.id,
     title: row.title,

@@ -241,6 +241,10 @@ describe.each(databases)('issues on %s', (kind) => {
       expect(data.bullet).toEqual({ type: 'bullet', newsletter: ids.morning, issue: id });
       expect(data.article).toEqual({ type: 'article', newsletter: ids.morning, issue: id });
       expect(data.newsletter).toMatchObject({ _id: ids.morning, key: 'sabah-bulteni' });
+      // The newsletter's figure is the subscribers plugin's count, as the newsletter's own card says.
+      const card = await call('editor', 'GET', `/newsletters/list/${ids.morning}`);
+      expect(data.newsletter.stats.subscribers).toBeGreaterThan(0);
+      expect(data.newsletter.stats.subscribers).toBe(card.body.data.stats.subscribers);
       expect(new Set(idsOf(stories))).toEqual(new Set(issue.channelsNew.flatMap((channel) => channel.stories)));
       for (const story of stories) expect(story).toMatchObject({ issue: id, newsletter: ids.morning });
     });

@@ -15,7 +15,7 @@ import { documentAnswer, keyParams } from '../../../core/server/schemas/parts';
 import { findNewsletterByKey, findPublisherByKey, newslettersOfPublisher } from '../../../core/server/store';
 import { escapeHtml } from '../../../core/shared/text';
 import { newsletterWebCover } from '../../settings/server/public';
-import { readerLook } from '../../subscribers/server/public';
+import { readerLook, subscriberCounts } from '../../subscribers/server/public';
 import { renderPublicSections } from './public-sections';
 
 const send = (reply: import('fastify').FastifyReply, html: string) =>
@@ -80,7 +80,7 @@ ${look.subscribe ?? ''}
       const publisher = await findPublisherByKey(db, request.params.key);
       if (!publisher) throw notFound('Publisher not found.');
       const [newsletters, sections] = await Promise.all([
-        newslettersOfPublisher(db, publisher.id, { published: true }),
+        newslettersOfPublisher(db, publisher.id, { published: true, subscriberCounts: subscriberCounts(db) }),
         renderPublicSections(api, 'publisher', publisher.id),
       ]);
       const path = `/p/${encodeURIComponent(publisher.key)}`;

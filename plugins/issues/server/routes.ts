@@ -8,14 +8,13 @@ import { demand } from '../../../core/server/auth/session';
 import { HttpError, invalid } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { callerSocket } from '../../../core/server/routes';
-import { presentNewsletter } from '../../../core/server/present';
 import { findNewsletter } from '../../../core/server/store';
 import { constants } from '../../../core/shared/config';
 import { escapeHtml } from '../../../core/shared/text';
 import type { IssueContent } from '../../../schemas/generated/api/issue-content';
 import type { IssueCreateForm } from '../../../schemas/generated/api/issue-create-form';
 import type { Issue } from '../../../schemas/generated/entities/issue';
-import { listTags } from '../../newsletters/server/public';
+import { listTags, presentOneNewsletter } from '../../newsletters/server/public';
 import { interests } from '../../settings/server/public';
 import { listPenNames, presentPenName, presentStory, storiesOfIssue, storyIdsOfIssue } from '../../stories/server/public';
 import { issueEndpoints } from '../endpoints';
@@ -130,7 +129,7 @@ function registerIssueEditor(api: PluginApi, db: IssuesDb, changes: IssueChanges
           interests: interestList,
           bullet: { type: 'bullet', newsletter: row.newsletter_id, issue: row.id },
           article: { type: 'article', newsletter: row.newsletter_id, issue: row.id },
-          newsletter: presentNewsletter(newsletter),
+          newsletter: await presentOneNewsletter(api, newsletter),
         },
         stories: storyRows.map(presentStory),
       };

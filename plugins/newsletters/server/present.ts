@@ -14,7 +14,7 @@ export async function presentNewsletters(context: { extensions: Extensions }, ro
     context,
     rows.map((row) => row.id),
   );
-  return rows.map((row) => presentNewsletter(row, counts.get(row.id)));
+  return rows.map((row) => presentNewsletter(row, counts.get(row.id) ?? 0));
 }
 
 /** One newsletter as lists and cards show it. */

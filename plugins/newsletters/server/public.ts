@@ -7,5 +7,6 @@
 export { addTags, listTags } from './store';
 export { addNewsletterCreation, newsletterCreation, type NewsletterCreation } from './creation';
 export { addNewsletterPart, newsletterParts, type NewsletterPart } from './parts';
+export { presentOneNewsletter } from './present';
 export { newsletterSubscriberCounts, type SubscriberCounts } from './subscriber-counts';
 export { newsletterTimeline, type SubscriberWeek } from './timeline';

@@ -18,7 +18,7 @@ import { mastheadFrame } from '../../../core/server/public-page';
 import { documentAnswer, keyParams } from '../../../core/server/schemas/parts';
 import { newslettersOfPublisher } from '../../../core/server/store';
 import { constants } from '../../../core/shared/config';
-import { subscribeProven, unsubscribe } from '../../subscribers/server/public';
+import { subscribeProven, subscriberCounts, unsubscribe } from '../../subscribers/server/public';
 import { accountNotes } from './account-notes';
 import { accountPage, confirmPage, fieldOf, goTo, noticePage, readerPath, readerTexts, sendReaderPage, signInPage, type AccountNewsletter } from './pages';
 import { readerNewsletter, type ReaderNewsletter } from './public';
@@ -249,7 +249,7 @@ function registerSignOut(api: PluginApi, db: ReadersDb): void {
 
 /** The publisher's newsletters a reader may subscribe to (the published ones), whether the reader does, and what other plugins say of each. */
 async function newslettersOf(api: PluginApi, reader: ReaderSession): Promise<AccountNewsletter[]> {
-  const newsletters = await newslettersOfPublisher(api.db, reader.publisherId, { published: true });
+  const newsletters = await newslettersOfPublisher(api.db, reader.publisherId, { published: true, subscriberCounts: subscriberCounts(api.db) });
   const noted = await Promise.all(api.extensions.all(accountNotes).map((contributor) => contributor.notesOf(reader, newsletters)));
   return Promise.all(
     newsletters.map(async (item) => ({
