@@ -59,8 +59,6 @@ async function expectPublicOrder(page: Page, path: string, title: string, items:
 
 test.describe('collections', () => {
   test('a director makes a collection with the wizard, meeting each message, and finds it at /c/{slug}', async ({ page }) => {
-    // Over 40 s in a full run on two cores: a busy machine took it past the default minute.
-    test.slow();
     await openCollections(page, accounts.director, 'Sabah Bülteni');
     await page.getByRole('main').getByRole('button', { name: 'NEW' }).click();
     await expect(page).toHaveURL(/\/collections\/create\?parent=[^&]+&model=Newsletter$/);
@@ -204,8 +202,6 @@ test.describe('collections', () => {
   });
 
   test("an editor's collection waits as a draft; an admin makes a collection of issues", async ({ page }) => {
-    // Over 40 s in a full run on two cores: a busy machine took it past the default minute.
-    test.slow();
     await openCollections(page, accounts.editor, 'Sabah Bülteni');
     await page.getByRole('main').getByRole('button', { name: 'NEW' }).click();
     await stage(page, 'About the collection');

@@ -44,8 +44,6 @@ test.describe.serial('design', () => {
   });
 
   test("a channel template is built, made the default, and 'New Issue' offers it first", async ({ page }) => {
-    // Over 40 s in a full run on two cores: a busy machine took it past the default minute.
-    test.slow();
     await openAsDirector(page, `/newsletters/show/${id}/channels`, 'Channel Templates');
     const templates = page.getByTestId('channel-template');
     const original = page.getByRole('region', { name: 'Günlük Bülten' });
@@ -133,8 +131,6 @@ test.describe.serial('design', () => {
   });
 
   test('an e-mail design change shows in the preview, light and dark, and is stored', async ({ page, browser, request }) => {
-    // Over 40 s in a full run on two cores: a busy machine took it past the default minute.
-    test.slow();
     await openAsDirector(page, `/newsletters/show/${id}/email-design`, 'Email Design');
     const background = page.getByRole('group', { name: 'Card background color' });
     const light = background.getByRole('textbox', { name: 'Card background color' });

@@ -59,7 +59,6 @@ async function embed(page: Page, url: string) {
 }
 
 test('a director puts a button and embeds into an article and readers get them on its page', async ({ page, baseURL }) => {
-  test.slow();
   await offline(page);
   await signIn(page, accounts.director);
   await switchScope(page, 'Sabah Bülteni');
@@ -130,7 +129,6 @@ test('a director puts a button and embeds into an article and readers get them o
 });
 
 test("the issue intro's button and embed reach the e-mail as a bulletproof button and a linked picture", async ({ page, baseURL }) => {
-  test.slow();
   await offline(page);
   await signIn(page, accounts.director);
   await page.waitForURL(/\/(publishers|newsletters)\/show\//);

@@ -18,7 +18,7 @@ async function fillAndSend(page: Page, dialog: ReturnType<Page['getByRole']>, va
 
 test.describe('feedback', () => {
   test('an author reports bugs; an admin marks one done', async ({ page }) => {
-    // Over 40 s in a full run on two cores: a busy machine took it past the default minute.
+    // Over 20 s in a full run on two cores (a third of the default minute): two accounts, two dialogs, a list.
     test.slow();
     const stamp = Date.now();
     const fromMenu = `Kaydet düğmesi yanıt vermiyor ${stamp}`;

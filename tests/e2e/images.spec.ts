@@ -31,8 +31,6 @@ async function cardMenu(page: Page, alt: string, item: string) {
 
 test.describe('images', () => {
   test("upload with alt text, refusals with the spec's messages, filter, edit, copy and delete", async ({ page, context }) => {
-    // Over 40 s in a full run on two cores: a busy machine took it past the default minute.
-    test.slow();
     await context.grantPermissions(['clipboard-read', 'clipboard-write']);
     await openImages(page);
     // The demo images, as small copies.

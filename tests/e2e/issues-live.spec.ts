@@ -35,8 +35,6 @@ const field = (page: Page, label: string) => page.getByRole('textbox', { name: l
 const channel = (page: Page, title: string) => page.getByTestId('channel').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 
 test.describe('an issue edited together', () => {
-  // Three browsers signing in and typing side by side take longer than one.
-  test.slow();
   let token: string;
   let issueId: string;
   let newsletterId: string;

@@ -86,8 +86,6 @@ async function shownIntro(page: Page): Promise<string> {
 const caretOf = (page: Page) => page.evaluate(() => (document.activeElement as HTMLInputElement | null)?.selectionStart ?? null);
 
 test.describe('typing in a live issue', () => {
-  // Two browsers typing side by side, and a wait past the intro's pause, take longer than one page.
-  test.slow();
   const contexts = new Map<Who, BrowserContext>();
   const names = new Map<Who, string>();
   let token: string;

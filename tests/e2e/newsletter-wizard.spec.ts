@@ -41,11 +41,11 @@ const fieldError = (page: Page, text: string) => page.locator('[role="alert"]:no
 const toastWith = (page: Page, heading: string, text: string) => page.getByTestId('toast').filter({ hasText: heading }).filter({ hasText: text }).first();
 
 test('a director creates, publishes and designs a newsletter in the wizard', async ({ page, context, request }) => {
-  test.setTimeout(180_000);
+  // Over 20 s in a full run on two cores: the wizard's five stages, a publication and the design page.
+  test.slow();
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await signIn(page, accounts.director);
-  // The console loads after the sign-in: over ten seconds on a machine running two servers' journeys.
-  await expect(page).toHaveURL(/\/publishers\/show\/[^/]+$/, { timeout: 30_000 });
+  await expect(page).toHaveURL(/\/publishers\/show\/[^/]+$/);
 
   // 'Create a Newsletter' in the scope switcher opens the wizard.
   await openScopeMenu(page);
@@ -256,10 +256,9 @@ test("a director whose publisher has no newsletter yet starts in the wizard, and
 });
 
 test('a newsletter left after CREATE is kept, unpublished, and its card opens the wizard on it again', async ({ page }) => {
-  test.setTimeout(120_000);
   await signIn(page, accounts.director);
   // Signed in (the console has its token) before the address is typed, or it would be the sign-in page's.
-  await page.waitForURL(/\/(publishers|newsletters)\/show\//, { timeout: 30_000 });
+  await page.waitForURL(/\/(publishers|newsletters)\/show\//);
   await page.goto('/newsletters/create');
   await stage(page, 'Before you start');
   for (const name of ['I have read and accept the Publisher Agreement.', 'I have read and accept the Publisher Policy.']) await page.getByText(name).click();

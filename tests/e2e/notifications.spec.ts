@@ -88,8 +88,6 @@ test.describe('notifications', () => {
   });
 
   test("an admin's announcement reaches the publisher's editor", async ({ page }) => {
-    // Over 40 s in a full run on two cores: a busy machine took it past the default minute.
-    test.slow();
     const subject = `Bakım duyurusu ${Date.now()}`;
     await signInAsAdmin(page, 'Kuzey Medya');
     const panel = await openBell(page);

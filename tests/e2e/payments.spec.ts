@@ -55,7 +55,13 @@ test('a reader subscribes on the landing page, pays through Checkout and reads a
   const payments = page.getByRole('region', { name: 'PAYMENTS' });
   await payments.getByLabel('STRIPE SECRET KEY').fill(secretKey);
   await payments.getByLabel('WEBHOOK SIGNING SECRET').fill(webhookSecret);
+  // What the director sees before pressing SAVE KEYS: both keys typed (hidden).
+  await expect(payments.getByLabel('STRIPE SECRET KEY')).toHaveValue(secretKey);
+  await expect(payments.getByLabel('WEBHOOK SIGNING SECRET')).toHaveValue(webhookSecret);
+  const saved = page.waitForResponse((response) => response.request().method() !== 'GET' && response.url().includes('/api/payments/'));
   await payments.getByRole('button', { name: 'SAVE KEYS' }).click();
+  const answer = await saved;
+  expect(answer.status(), await answer.text()).toBe(200);
   await expect(payments.getByText('sk_test_…4242')).toBeVisible();
   await expect(payments.getByLabel('STRIPE SECRET KEY')).toHaveValue('');
   const webhookUrl = await payments.getByRole('textbox', { name: 'WEBHOOK ADDRESS' }).inputValue();

@@ -44,8 +44,6 @@ async function expectPublicPage(reader: Page, slug: string, premium: boolean) {
 
 test.describe('premium stories', () => {
   test('a director makes a published article premium and back, and its public page follows', async ({ page, context }) => {
-    // Over 40 s in a full run on two cores: a busy machine took it past the default minute.
-    test.slow();
     await signIn(page, accounts.director);
     await switchScope(page, article.newsletter);
     await openAsItIs(page, article.title);
@@ -79,8 +77,6 @@ test.describe('premium stories', () => {
   });
 
   test('the story’s saves leave the premium mark alone', async ({ page, context }) => {
-    // Over 40 s in a full run on two cores: a busy machine took it past the default minute.
-    test.slow();
     await signIn(page, accounts.director);
     await switchScope(page, article.newsletter);
     await openAsItIs(page, article.title);

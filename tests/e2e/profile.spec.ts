@@ -103,8 +103,6 @@ test.describe('my profile', () => {
   });
 
   test('changes the password: a wrong current one is refused, the other sessions end, the new one signs in', async ({ page, browser, request }) => {
-    // Over 40 s in a full run on two cores: a busy machine took it past the default minute.
-    test.slow();
     const email = 'burak.sahin@kuzeymedya.example';
     const changed = 'Changed-secret-9';
     // Another browser signed in as the same user before the change.

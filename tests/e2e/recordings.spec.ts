@@ -37,8 +37,6 @@ test.describe('recordings', () => {
   });
 
   test('upload, play, refusals, only my content, edit and delete', async ({ page }) => {
-    // Over 40 s in a full run on two cores: a busy machine took it past the default minute.
-    test.slow();
     const mp3Path = join(folder, 'e2e-chime.mp3');
     writeFileSync(mp3Path, demoTone({ seconds: 7, notes: [523.25, 659.25, 783.99, 1046.5] }));
 

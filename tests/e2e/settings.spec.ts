@@ -84,8 +84,6 @@ test.describe.serial('settings', () => {
   });
 
   test('the welcome editor saves an intro with bold text', async ({ page }) => {
-    // Over 40 s in a full run on two cores: a busy machine took it past the default minute.
-    test.slow();
     await signIn(page, accounts.editor);
     await expect(page.getByRole('button', { name: 'Switch scope' })).toBeVisible();
     await page.goto(`/newsletters/show/${ids.sabah}/settings`);

@@ -37,7 +37,6 @@ async function pick(page: Page, heading: string, title: string) {
 
 test.describe('text to speech', () => {
   test('an editor turns an article into speech, edits a chunk, builds, plays, downloads and attaches it', async ({ page }) => {
-    test.slow();
     await openTts(page, accounts.editor, 'Sabah Bülteni');
     await press(page, 'NEW ARTICLE AUDIO');
     await pick(page, 'Create New Article Audio', 'Belediye Bütçesi Görüşmeleri');
@@ -151,7 +150,6 @@ test.describe('text to speech', () => {
   });
 
   test("a director makes an issue's audio from its intro and first channels, builds it and publishes it as an episode", async ({ page }) => {
-    test.slow();
     await openTts(page, accounts.director, 'Sabah Bülteni');
     await page.getByRole('tab', { name: 'ISSUES' }).click();
     await press(page, 'NEW ISSUE AUDIO');

@@ -253,8 +253,6 @@ test.describe('stories', () => {
   });
 
   test('two sessions editing one story see each other’s changes', async ({ browser }) => {
-    // Over 40 s in a full run on two cores: a busy machine took it past the default minute.
-    test.slow();
     const editor = await signedInPage(browser, accounts.editor);
     const director = await signedInPage(browser, accounts.director);
     for (const page of [editor, director]) {
@@ -309,8 +307,6 @@ test.describe('stories', () => {
   });
 
   test('the Draft stories panel and the stories list lead to the editor, whose settings say what is wrong', async ({ page }) => {
-    // Over 40 s in a full run on two cores: a busy machine took it past the default minute.
-    test.slow();
     await signIn(page, accounts.editor);
     await switchScope(page, 'Sabah Bülteni');
     // The dashboard's two latest drafts, and 'See all' for the newsletter's stories.

@@ -22,8 +22,6 @@ const card = (page: Page, name: string) => page.getByTestId('member-card').filte
 
 test.describe.serial('team', () => {
   test('a director invites, edits and removes members of a newsletter team', async ({ page }) => {
-    // Over 40 s in a full run on two cores: a busy machine took it past the default minute.
-    test.slow();
     await signIn(page, accounts.director);
     await openNewsletterTeam(page);
     await expect(page.getByRole('region', { name: 'Editors' }).getByText('Burak Şahin')).toBeVisible();
