@@ -15,7 +15,7 @@ import {
   type IssueEmailInput,
   type RenderedEmail,
 } from '../../plugins/issues/server/email/render';
-import { defaultEmailDesign, emailFonts, withDefaultDesign, type EmailDesign } from '../../plugins/settings/server/public';
+import { defaultEmailDesign, emailFonts, withDefaultDesign, type EmailDesign } from '../../core/shared/email-design';
 
 const publicUrl = 'https://bulten.test';
 

@@ -1,12 +1,14 @@
 /**
  * The transactional e-mails' two layouts: a message to a reader in the newsletter's e-mail design
- * (plugins/settings/server/email/message.ts, the issue e-mail's frame) and Masthead's own mail to
+ * (core/server/email/message.ts, the issue e-mail's frame) and Masthead's own mail to
  * staff (core/server/services/mail-layout.ts). Rich text is sanitized, every other text escaped,
  * relative addresses made absolute; the plain-text part is the same content.
  */
 import { describe, expect, it } from 'vitest';
 import { renderStaffMail } from '../../core/server/services/mail-layout';
-import { darkVariant, defaultEmailDesign, renderNewsletterMessage, type EmailDesign, type NewsletterMessage } from '../../plugins/settings/server/public';
+import { renderNewsletterMessage, type NewsletterMessage } from '../../core/server/email/message';
+import { darkVariant } from '../../core/server/email/newsletter-email';
+import { defaultEmailDesign, type EmailDesign } from '../../core/shared/email-design';
 
 const publicUrl = 'https://bulten.test/';
 const design: EmailDesign = {

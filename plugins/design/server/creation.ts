@@ -10,7 +10,8 @@ import { invalid, invalidDetails } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { saveChannelTemplates } from '../../issues/server/public';
 import { addNewsletterCreation } from '../../newsletters/server/public';
-import { defaultEmailDesign, emailFonts, interests, newsletterEmailDesign, startNewsletterSettings } from '../../settings/server/public';
+import { defaultEmailDesign, emailFonts } from '../../../core/shared/email-design';
+import { interests, newsletterEmailDesign, startNewsletterSettings } from '../../settings/server/public';
 import { defaultTemplateTitle, descriptionProblems, exampleTemplates, identityProblems, welcomeProblems, type CheckedTemplate } from '../rules';
 import { checkedTemplates } from './templates';
 

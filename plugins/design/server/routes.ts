@@ -7,7 +7,8 @@ import { callerPublisher } from '../../../core/server/auth/session';
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { originalImageAddress } from '../../images/server/public';
 import { designPreview } from '../../issues/server/public';
-import { emailFonts, newsletterEmailDesign, newsletterWebDesign, saveNewsletterEmailDesign, saveNewsletterWebDesign } from '../../settings/server/public';
+import { emailFonts } from '../../../core/shared/email-design';
+import { newsletterEmailDesign, newsletterWebDesign, saveNewsletterEmailDesign, saveNewsletterWebDesign } from '../../settings/server/public';
 import { designEndpoints } from '../endpoints';
 
 export function registerDesignRoutes(api: PluginApi): void {

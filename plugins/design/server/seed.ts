@@ -5,7 +5,8 @@
  */
 import type { SeedContext } from '../../../core/server/plugins/contract';
 import { libraryImages } from '../../images/server/public';
-import { emailFonts, newsletterEmailDesign, saveNewsletterEmailDesign, saveNewsletterWebCover, type EmailDesign } from '../../settings/server/public';
+import { emailFonts, type EmailDesign } from '../../../core/shared/email-design';
+import { newsletterEmailDesign, saveNewsletterEmailDesign, saveNewsletterWebCover } from '../../settings/server/public';
 
 const fontNamed = (name: string) => emailFonts.find((font) => font.name === name)!.stack;
 

@@ -1,13 +1,14 @@
 /**
  * The sign-in e-mail: sent as the newsletter's confirmation e-mail is (plugins/subscribers), from
- * the newsletter's own sender, in its e-mail design (the settings plugin's frame), with a plain-text
+ * the newsletter's own sender, in its e-mail design (the core's frame, core/server/email), with a plain-text
  * part of the same content. The link is the only copy of the token.
  */
 import type { AppContext } from '../../../core/server/plugins/contract';
 import type { NewsletterRow } from '../../../core/server/db/tables';
 import { constants } from '../../../core/shared/config';
 import { escapeHtml } from '../../../core/shared/text';
-import { newsletterEmailDesign, newsletterSender, renderNewsletterMessage } from '../../settings/server/public';
+import { renderNewsletterMessage } from '../../../core/server/email/message';
+import { newsletterEmailDesign, newsletterSender } from '../../settings/server/public';
 import { readerPath, readerTexts } from './pages';
 
 export async function sendSignInMail(

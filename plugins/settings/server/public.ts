@@ -1,13 +1,15 @@
 /**
  * What other plugins may use of the settings plugin's server: the interests stories are filed
  * under, a newsletter's testers, sender and welcome issue, its e-mail design (the issue e-mail renders with it, the design
- * page saves it) with the defaults and the fonts it offers, the e-mail frame made in it (issues and readers' messages), its landing page's cover, a new
- * newsletter's first settings (the wizard), and its voices (text to speech starts from them).
+ * page saves it), its landing page's cover, a new newsletter's first settings (the wizard), and its
+ * voices (text to speech starts from them). The e-mail frame and the design's defaults and fonts
+ * are the core's (core/server/email/, core/shared/email-design.ts).
  */
 import type { Handle } from '../../../core/server/db/database';
 import type { MailAddress } from '../../../core/server/services/mime-template';
 import type { Interest } from '../../../schemas/generated/entities/interest';
-import { defaultVoiceSettings, type EmailDesign, type VoiceSettings, type WebDesign, type WelcomeIssue } from './defaults';
+import type { EmailDesign } from '../../../core/shared/email-design';
+import { defaultVoiceSettings, type VoiceSettings, type WebDesign, type WelcomeIssue } from './defaults';
 import { presentInterest } from './present';
 import { findEmailDesign, findWebDesign, insertNewsletterSettings, listInterests, saveEmailDesign, saveWebDesign, settingsDb, testersOf } from './store';
 import { findSenderSettings, senderOf, type NewsletterSender } from './sender';
@@ -15,35 +17,7 @@ import { storedWelcome } from './welcome';
 
 export { voiceSource, type SpeechVoice } from './voices';
 export type { NewsletterSender } from './sender';
-/** A newsletter's e-mail in its design: the frame and parts an issue is made of, and a message to a reader (the confirmation, the welcome). */
-export {
-  absoluteUrl,
-  card,
-  cardContentWidth,
-  darkVariant,
-  image,
-  lightVariant,
-  link,
-  linkStyle,
-  renderFrame,
-  richText,
-  separator,
-  titleHeader,
-  type EmailFrame,
-} from './email/newsletter-email';
-export { renderNewsletterMessage, type NewsletterMessage, type RenderedMessage } from './email/message';
-export {
-  defaultEmailDesign,
-  defaultWebDesign,
-  type VoiceSettings,
-  emailFonts,
-  withDefaultDesign,
-  type EmailDesign,
-  type EmailFont,
-  type SubscribeFieldChoice,
-  type WebDesign,
-  type WelcomeIssue,
-} from './defaults';
+export { defaultWebDesign, type VoiceSettings, type SubscribeFieldChoice, type WebDesign, type WelcomeIssue } from './defaults';
 
 export async function interests(db: Handle): Promise<Interest[]> {
   return (await listInterests(settingsDb(db))).map(presentInterest);

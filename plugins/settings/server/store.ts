@@ -7,7 +7,8 @@ import type { Insertable, Kysely } from 'kysely';
 import { inTransaction, ownTables, type Handle } from '../../../core/server/db/database';
 import type { CoreTables } from '../../../core/server/db/tables';
 import { staffOf as staffOfPublisher } from '../../../core/server/people';
-import { defaultWebDesign, withDefaultDesign, type EmailDesign, type VoiceSettings, type WebDesign, type WelcomeIssue } from './defaults';
+import { withDefaultDesign, type EmailDesign } from '../../../core/shared/email-design';
+import { defaultWebDesign, type VoiceSettings, type WebDesign, type WelcomeIssue } from './defaults';
 import type { NewsletterSettingsTable, SettingsTables } from './tables';
 import { clock } from '../../../core/server/clock';
 

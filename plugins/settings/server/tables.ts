@@ -1,6 +1,7 @@
 /** The settings plugin's tables as Kysely sees them. */
 import type { ColumnType, Generated } from 'kysely';
-import type { EmailDesign, InterestTitle, SubscribeFieldChoice, VoiceSettings, WelcomeIssue } from './defaults';
+import type { EmailDesign } from '../../../core/shared/email-design';
+import type { InterestTitle, SubscribeFieldChoice, VoiceSettings, WelcomeIssue } from './defaults';
 
 /** jsonb: read as the value, written as its JSON text. */
 type Json<T> = ColumnType<T, string, string>;

@@ -14,14 +14,8 @@ import { addressCounter, addressKey, createAttemptLimiter, type AttemptLimiter, 
 import type { AppContext } from '../../../core/server/plugins/contract';
 import { findNewsletter } from '../../../core/server/store';
 import { constants } from '../../../core/shared/config';
-import {
-  newsletterEmailDesign,
-  newsletterSender,
-  newsletterWelcome,
-  renderNewsletterMessage,
-  type NewsletterMessage,
-  type RenderedMessage,
-} from '../../settings/server/public';
+import { renderNewsletterMessage, type NewsletterMessage, type RenderedMessage } from '../../../core/server/email/message';
+import { newsletterEmailDesign, newsletterSender, newsletterWelcome } from '../../settings/server/public';
 import { escapeHtml } from '../../../core/shared/text';
 import { emailPattern, maxLength } from './csv-import';
 import { changeSubscription, type SubscribersDb } from './store';

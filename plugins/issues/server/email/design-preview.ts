@@ -6,7 +6,7 @@
 import { findNewsletter } from '../../../../core/server/store';
 import { escapeHtml } from '../../../../core/shared/text';
 import type { Handle } from '../../../../core/server/db/database';
-import type { EmailDesign } from '../../../settings/server/public';
+import type { EmailDesign } from '../../../../core/shared/email-design';
 import { issuesHolding } from '../../../stories/server/public';
 import { issuesDb, type IssuesDb } from '../store';
 import { issueEmailInput } from './compose';

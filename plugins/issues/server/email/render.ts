@@ -3,7 +3,7 @@
  * personal marks in place of the subscriber's links, address and name; `personalise` fills the
  * marks per subscriber by joining precomputed pieces, since a send does it 100,000 times. The
  * issue's content (its head, its channels and stories, the referral invite) is made of the parts
- * of the newsletter's e-mail frame (the settings plugin's email/newsletter-email.ts: mjml 5, every
+ * of the newsletter's e-mail frame (the core's core/server/email/newsletter-email.ts: mjml 5, every
  * field of the e-mail design, the Dark colours), the same frame the readers' messages use. Rich
  * text is sanitized, every other text escaped, every relative address made absolute with
  * PUBLIC_URL. Gmail clips a message over constants.issues.emailClipBytes: the size is reported.
@@ -22,15 +22,14 @@ import {
   richText,
   separator,
   titleHeader,
-  withDefaultDesign,
-  type EmailDesign,
   type EmailFrame,
-} from '../../../settings/server/public';
+} from '../../../../core/server/email/newsletter-email';
+import { withDefaultDesign, type EmailDesign } from '../../../../core/shared/email-design';
 import { readingMinutes } from '../../rules';
 import { readMoreText } from '../articles';
 
 /** The preview's light and dark switches work on any e-mail of the frame. */
-export { darkVariant, lightVariant } from '../../../settings/server/public';
+export { darkVariant, lightVariant } from '../../../../core/server/email/newsletter-email';
 
 export interface EmailStory {
   id: string;

@@ -9,12 +9,12 @@
  * (cards, links, rich text, images) are the ones the content is built of; rich text is sanitized,
  * every other text escaped by the caller, every relative address made absolute with PUBLIC_URL.
  */
-import { emailRichText } from '../../../../core/server/rich-text-media';
-import { mjmlToHtml } from '../../../../core/server/services/mjml';
-import { sanitizeRichText } from '../../../../core/server/sanitize';
-import { readableTextOn } from '../../../../core/shared/color';
-import { escapeHtml } from '../../../../core/shared/text';
-import type { EmailDesign } from '../defaults';
+import { emailRichText } from '../rich-text-media';
+import { mjmlToHtml } from '../services/mjml';
+import { sanitizeRichText } from '../sanitize';
+import { readableTextOn } from '../../shared/color';
+import { escapeHtml } from '../../shared/text';
+import type { EmailDesign } from '../../shared/email-design';
 
 export const bodyWidth = 600;
 /** Space beside and between the cards. */

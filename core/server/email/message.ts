@@ -5,9 +5,9 @@
  * same frame and mjml pipeline as an issue (newsletter-email.ts), with a plain-text part made of
  * the same content. One reader, one render: nothing here is sent in bulk.
  */
-import { sanitizeRichText } from '../../../../core/server/sanitize';
-import { escapeHtml, htmlToText } from '../../../../core/shared/text';
-import { withDefaultDesign, type EmailDesign } from '../defaults';
+import { sanitizeRichText } from '../sanitize';
+import { escapeHtml, htmlToText } from '../../shared/text';
+import { withDefaultDesign, type EmailDesign } from '../../shared/email-design';
 import { absoluteUrl, button, cardOf, linkStyle, renderFrame, richText, titleHeader } from './newsletter-email';
 
 export interface NewsletterMessage {
