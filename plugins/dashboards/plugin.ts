@@ -4,8 +4,9 @@ import { definePlugin } from '../../core/shared/plugin';
 export default definePlugin({
   id: 'dashboards',
   title: 'Dashboards',
-  // The landing page shows the subscribers plugin's subscribe form and the cover the settings keep;
-  // the newsletter card and the publisher's newsletters read the newsletters plugin's calls.
-  requires: ['subscribers', 'settings', 'newsletters'],
+  // The landing page shows the subscribers plugin's subscribe form and the cover of the web design
+  // (newsletters' newsletterLook); the newsletter card and the publisher's newsletters read the
+  // newsletters plugin's calls.
+  requires: ['subscribers', 'newsletters'],
   permissions: [],
 });

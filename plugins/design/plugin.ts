@@ -1,8 +1,9 @@
 /**
  * New newsletters and their look: the creation wizard, the channel templates, the e-mail design
- * with its live preview, and the landing page's cover. The templates are the issues plugin's
- * (issues start from them), the e-mail design and cover are kept with the settings, and the
- * preview is the issue e-mail itself.
+ * with its live preview, and the web design (the landing page's cover, the subscribe form's
+ * fields). The templates are the issues plugin's (issues start from them); the e-mail and web
+ * design are this plugin's (newsletter_designs), given to the plugins that mail readers or draw
+ * their pages through the newsletters plugin's newsletterLook; the preview is the issue e-mail itself.
  */
 import { definePlugin } from '../../core/shared/plugin';
 

@@ -11,8 +11,9 @@ export default definePlugin({
   id: 'readers',
   title: 'Readers',
   // Only subscribers get a link, and the account page changes subscriptions through the
-  // subscribers plugin (its pages' frame too); the mail is in the newsletter's e-mail design and
-  // from its sender (settings); the landing page links the sign-in through the dashboards' sections.
-  requires: ['subscribers', 'settings', 'dashboards'],
+  // subscribers plugin (its pages' frame too); the mail is in the newsletter's e-mail design
+  // (newsletters' newsletterLook) and from its sender (settings); the landing page links the
+  // sign-in through the dashboards' sections.
+  requires: ['subscribers', 'settings', 'dashboards', 'newsletters'],
   permissions: [],
 });

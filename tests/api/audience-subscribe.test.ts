@@ -102,9 +102,9 @@ describe.each(databases)('readers subscribing and leaving on %s', (kind) => {
     await t.close();
   });
 
-  /** What the newsletter's subscribe form asks (its web design), set as the design page would. */
+  /** What the newsletter's subscribe form asks (its web design, the design plugin's row), set as the design page would. */
   const askFields = (newsletterId: string, fields: { web_name_field?: string; web_city_field?: string }) =>
-    db().updateTable('newsletter_settings').set(fields).where('newsletter_id', '=', newsletterId).execute();
+    db().updateTable('newsletter_designs').set(fields).where('newsletter_id', '=', newsletterId).execute();
 
   it('shows a subscribe form on the landing page: the e-mail address, a name as the web design asks by default (optional), no city', async () => {
     const { status, html } = await page('/n/sabah-bulteni');

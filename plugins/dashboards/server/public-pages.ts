@@ -14,7 +14,7 @@ import { renderPublicPage, type PublicPageNewsletter } from '../../../core/serve
 import { documentAnswer, keyParams } from '../../../core/server/schemas/parts';
 import { findNewsletterByKey, findPublisherByKey, newslettersOfPublisher } from '../../../core/server/store';
 import { escapeHtml } from '../../../core/shared/text';
-import { newsletterWebCover } from '../../settings/server/public';
+import { newsletterWebDesign } from '../../newsletters/server/public';
 import { readerLook, subscriberCounts } from '../../subscribers/server/public';
 import { renderPublicSections } from './public-sections';
 
@@ -37,7 +37,7 @@ export function registerPublicPages(api: PluginApi): void {
       if (!newsletter.published) throw gone('This newsletter is no longer published.', await readerLook(db, newsletter, { form: false }));
       const [look, cover, sections] = await Promise.all([
         readerLook(db, newsletter),
-        newsletterWebCover(db, newsletter.id),
+        newsletterWebDesign(api, newsletter.id).then((design) => design.cover),
         renderPublicSections(api, 'newsletter', newsletter.id),
       ]);
       const hero = `<header class="hero">

@@ -4,15 +4,16 @@
  * own fields): the wizard's rules with the messages the console shows (plugins/design/rules.ts),
  * its blank parts and what it offers (the interests, the default e-mail design and its fonts,
  * example channel templates), and, in the transaction that makes the newsletter, its settings
- * (interests, welcome e-mail, the e-mail and web design's row) and its channel templates.
+ * (interests, welcome e-mail), its e-mail and web design's row (the defaults) and its channel templates.
  */
 import { invalid, invalidDetails } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { saveChannelTemplates } from '../../issues/server/public';
 import { addNewsletterCreation } from '../../newsletters/server/public';
 import { defaultEmailDesign, emailFonts } from '../../../core/shared/email-design';
-import { interests, newsletterEmailDesign, startNewsletterSettings } from '../../settings/server/public';
+import { interests, startNewsletterSettings } from '../../settings/server/public';
 import { defaultTemplateTitle, descriptionProblems, exampleTemplates, identityProblems, welcomeProblems, type CheckedTemplate } from '../rules';
+import { designDb, findEmailDesign, insertNewsletterDesign } from './store';
 import { checkedTemplates } from './templates';
 
 /** The wizard's parts of a blank newsletter. */
@@ -52,9 +53,10 @@ export function registerNewsletterCreation(api: PluginApi): void {
     },
     async save(tx, newsletterId, checked) {
       await startNewsletterSettings(tx, newsletterId, { interests: checked.interests, welcome: checked.welcome });
+      await insertNewsletterDesign(designDb(tx), newsletterId);
       await saveChannelTemplates(tx, newsletterId, checked.templates);
     },
     // The wizard's last step shows the e-mail design the newsletter starts with.
-    created: async (newsletterId) => ({ design: { email: await newsletterEmailDesign(api.db, newsletterId) } }),
+    created: async (newsletterId) => ({ design: { email: await findEmailDesign(designDb(api.db), newsletterId) } }),
   });
 }

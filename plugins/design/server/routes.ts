@@ -8,18 +8,19 @@ import type { PluginApi } from '../../../core/server/plugins/contract';
 import { originalImageAddress } from '../../images/server/public';
 import { designPreview } from '../../issues/server/public';
 import { emailFonts } from '../../../core/shared/email-design';
-import { newsletterEmailDesign, newsletterWebDesign, saveNewsletterEmailDesign, saveNewsletterWebDesign } from '../../settings/server/public';
 import { designEndpoints } from '../endpoints';
+import { designDb, findEmailDesign, findWebDesign, saveEmailDesign, saveWebDesign } from './store';
 
 export function registerDesignRoutes(api: PluginApi): void {
   const publicUrl = api.env.publicUrl;
+  const db = designDb(api.db);
 
   api.serve(designEndpoints.emailDesign, {
     requires: 'newsletters.update',
     summary: "The newsletter's e-mail design (data.body) and the fonts it offers (data.data.fonts).",
     async handler(request, _reply, session) {
       session.assertNewsletter(request.params.id);
-      return { data: { body: await newsletterEmailDesign(api.db, request.params.id), data: { fonts: emailFonts } } };
+      return { data: { body: await findEmailDesign(db, request.params.id), data: { fonts: emailFonts } } };
     },
   });
 
@@ -31,8 +32,8 @@ export function registerDesignRoutes(api: PluginApi): void {
       session.assertNewsletter(request.params.id);
       // Mail clients do not all show WebP (Outlook for Windows does not): the e-mail links the original.
       const banner = await originalImageAddress(api.db, api.storage, callerPublisher(session), request.body.banner);
-      await saveNewsletterEmailDesign(api.db, request.params.id, { ...request.body, banner });
-      return { data: await newsletterEmailDesign(api.db, request.params.id), msg: 'OK' };
+      await saveEmailDesign(db, request.params.id, { ...request.body, banner });
+      return { data: await findEmailDesign(db, request.params.id), msg: 'OK' };
     },
   });
 
@@ -57,7 +58,7 @@ export function registerDesignRoutes(api: PluginApi): void {
       "The newsletter's web design: data.body.cover, its landing page's cover, and data.body.nameField and cityField, what the reader pages' subscribe form asks (hidden, optional, required).",
     async handler(request, _reply, session) {
       session.assertNewsletter(request.params.id);
-      return { data: { body: await newsletterWebDesign(api.db, request.params.id) } };
+      return { data: { body: await findWebDesign(db, request.params.id) } };
     },
   });
 
@@ -67,8 +68,8 @@ export function registerDesignRoutes(api: PluginApi): void {
     async handler(request, _reply, session) {
       session.assertNewsletter(request.params.id);
       const { cover, nameField, cityField } = request.body;
-      await saveNewsletterWebDesign(api.db, request.params.id, { cover: cover.trim(), nameField, cityField });
-      return { data: { body: await newsletterWebDesign(api.db, request.params.id) }, msg: 'OK' };
+      await saveWebDesign(db, request.params.id, { cover: cover.trim(), nameField, cityField });
+      return { data: { body: await findWebDesign(db, request.params.id) }, msg: 'OK' };
     },
   });
 }

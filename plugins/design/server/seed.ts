@@ -6,7 +6,7 @@
 import type { SeedContext } from '../../../core/server/plugins/contract';
 import { libraryImages } from '../../images/server/public';
 import { emailFonts, type EmailDesign } from '../../../core/shared/email-design';
-import { newsletterEmailDesign, saveNewsletterEmailDesign, saveNewsletterWebCover } from '../../settings/server/public';
+import { designDb, findEmailDesign, saveEmailDesign, saveWebDesign } from './store';
 
 const fontNamed = (name: string) => emailFonts.find((font) => font.name === name)!.stack;
 
@@ -35,14 +35,18 @@ const demoDesigns: ((banner: string) => Partial<EmailDesign>)[] = [
   }),
 ];
 
-export async function seedDesign({ db, storage, demo }: SeedContext): Promise<void> {
-  const [images, originals] = await Promise.all([libraryImages(db, storage, demo.publisherId), libraryImages(db, storage, demo.publisherId, 'original')]);
+export async function seedDesign({ db: handle, storage, demo }: SeedContext): Promise<void> {
+  const db = designDb(handle);
+  const [images, originals] = await Promise.all([
+    libraryImages(handle, storage, demo.publisherId),
+    libraryImages(handle, storage, demo.publisherId, 'original'),
+  ]);
   if (images.length === 0) return;
   for (const [index, newsletterId] of demo.newsletterIds.entries()) {
     const change = demoDesigns[index];
     if (!change) continue;
-    await saveNewsletterWebCover(db, newsletterId, images[index % images.length]!);
+    await saveWebDesign(db, newsletterId, { cover: images[index % images.length]! });
     const banner = originals[(index + 3) % originals.length]!;
-    await saveNewsletterEmailDesign(db, newsletterId, { ...(await newsletterEmailDesign(db, newsletterId)), ...change(banner) });
+    await saveEmailDesign(db, newsletterId, { ...(await findEmailDesign(db, newsletterId)), ...change(banner) });
   }
 }

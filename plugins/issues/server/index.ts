@@ -30,6 +30,7 @@ export default serverPlugin(manifest, {
       mail: api.mail,
       push: api.push,
       links: api.links,
+      extensions: api.extensions,
       publicUrl: api.env.publicUrl,
       log: api.log,
       rate: api.env.mailRate ?? constants.delivery.ratePerSecond,

@@ -7,6 +7,7 @@
  */
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobQueue } from '../../../core/server/jobs';
+import type { Extensions } from '../../../core/server/plugins/extension-points';
 import { duenessOf } from '../../../core/server/publication';
 import type { RealtimeHub } from '../../../core/server/realtime';
 import type { Mailer } from '../../../core/server/services/mail';
@@ -17,6 +18,7 @@ import { findPeople } from '../../../core/server/people';
 import type { LinkSigner } from '../../../core/server/signed-links';
 import { findNewsletter } from '../../../core/server/store';
 import { constants } from '../../../core/shared/config';
+import { newsletterEmailDesign } from '../../newsletters/server/public';
 import { newsletterSender, newsletterTesters } from '../../settings/server/public';
 import { storyIdsOfIssue } from '../../stories/server/public';
 import { releaseArticlesOfIssue } from './articles';
@@ -40,6 +42,8 @@ export interface PublishContext {
   tracking: AudienceTracking | null;
   /** Who pays for premium stories, when a plugin sells subscriptions: their copy has premium bullets whole. */
   premium: PremiumAccess | null;
+  /** The newsletter's e-mail design comes through the newsletters plugin's newsletterLook. */
+  extensions: Extensions;
   publicUrl: string;
   log: FastifyBaseLogger;
   /** Messages per second (0: no limit). */
@@ -66,7 +70,8 @@ export interface IssueEmails {
  * pixel; previews and test copies keep the plain links and count nothing.
  */
 export async function buildIssue(context: PublishContext, row: IssueRow, options: { tracked?: boolean } = {}): Promise<IssueEmails> {
-  const inputs = await issueEmailInputs(context.db, row, context.publicUrl, context.premium);
+  const design = await newsletterEmailDesign(context, row.newsletter_id);
+  const inputs = await issueEmailInputs(context.db, row, context.publicUrl, context.premium, design);
   let email = await renderIssueEmail(inputs.input);
   let paid = inputs.paid && (await renderIssueEmail(inputs.paid));
   if (options.tracked && context.tracking)

@@ -1,6 +1,6 @@
 /**
  * The sign-in e-mail: sent as the newsletter's confirmation e-mail is (plugins/subscribers), from
- * the newsletter's own sender, in its e-mail design (the core's frame, core/server/email), with a plain-text
+ * the newsletter's own sender, in its e-mail design (the core's frame, core/server/email; the design through the newsletters plugin's newsletterLook), with a plain-text
  * part of the same content. The link is the only copy of the token.
  */
 import type { AppContext } from '../../../core/server/plugins/contract';
@@ -8,11 +8,12 @@ import type { NewsletterRow } from '../../../core/server/db/tables';
 import { constants } from '../../../core/shared/config';
 import { escapeHtml } from '../../../core/shared/text';
 import { renderNewsletterMessage } from '../../../core/server/email/message';
-import { newsletterEmailDesign, newsletterSender } from '../../settings/server/public';
+import { newsletterEmailDesign } from '../../newsletters/server/public';
+import { newsletterSender } from '../../settings/server/public';
 import { readerPath, readerTexts } from './pages';
 
 export async function sendSignInMail(
-  context: Pick<AppContext, 'db' | 'mail' | 'env'>,
+  context: Pick<AppContext, 'db' | 'mail' | 'env' | 'extensions'>,
   newsletter: Pick<NewsletterRow, 'id' | 'key' | 'title' | 'lang'>,
   email: string,
   token: string,
@@ -22,7 +23,7 @@ export async function sendSignInMail(
   const intro = `${newsletter.title} okur hesabınıza girmek için bir bağlantı istediniz. Bağlantı ${minutes} dakika geçerlidir ve bir kez kullanılabilir:`;
   const message = await renderNewsletterMessage({
     newsletter: { title: newsletter.title, key: newsletter.key, lang: newsletter.lang },
-    design: await newsletterEmailDesign(context.db, newsletter.id),
+    design: await newsletterEmailDesign(context, newsletter.id),
     publicUrl: context.env.publicUrl,
     title: readerTexts.signInTitle,
     bodyHtml: `<p>Merhaba,</p><p>${escapeHtml(intro)}</p>`,

@@ -1,27 +1,16 @@
 /**
  * The shapes of a newsletter's settings and their values before anyone set them: the voices (the
  * speech engine's ids) with the spec's default stability and similarity_boost (0.5 each). The
- * e-mail design's defaults and fonts are the core's (core/shared/email-design.ts).
+ * e-mail and web design are not settings: the design plugin keeps them (decision 0051, fourth step).
  */
 import type { Interest } from '../../../schemas/generated/entities/interest';
 import type { Newsletter } from '../../../schemas/generated/entities/newsletter';
 import type { NewsletterVoice } from '../../../schemas/generated/entities/newsletter-voice';
 import type { NewsletterWelcome } from '../../../schemas/generated/entities/newsletter-welcome';
-import type { SubscribeFieldChoice } from '../../../schemas/generated/api/web-design';
 
-export type { SubscribeFieldChoice };
 // tests/components/newsletter-wizard.test.tsx still imports the default e-mail design from here.
 export { defaultEmailDesign } from '../../../core/shared/email-design';
 
-/** The web design: the landing page's cover ('' for none) and what the subscribe form asks besides the e-mail address. */
-export interface WebDesign {
-  cover: string;
-  nameField: SubscribeFieldChoice;
-  cityField: SubscribeFieldChoice;
-}
-
-/** A newsletter's web design before anyone set it: a name may be given, a city is not asked (decision 0038). */
-export const defaultWebDesign: WebDesign = { cover: '', nameField: 'optional', cityField: 'hidden' };
 export type InterestTitle = Interest['titles'][number];
 export type VoiceSettings = NonNullable<Newsletter['voiceSettings']>;
 export type WelcomeIssue = NewsletterWelcome & { slug: string; intro: { html: string; text: string } };

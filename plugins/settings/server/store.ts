@@ -1,14 +1,13 @@
 /**
  * The settings' queries: a newsletter's interests, testers, voice settings and welcome issue, each
  * read and saved as a part of the newsletter (newsletter-parts.ts); the publisher's staff; the
- * interests; a newsletter's e-mail and web design.
+ * interests; a newsletter's sender (sender.ts).
  */
 import type { Insertable, Kysely } from 'kysely';
 import { inTransaction, ownTables, type Handle } from '../../../core/server/db/database';
 import type { CoreTables } from '../../../core/server/db/tables';
 import { staffOf as staffOfPublisher } from '../../../core/server/people';
-import { withDefaultDesign, type EmailDesign } from '../../../core/shared/email-design';
-import { defaultWebDesign, type VoiceSettings, type WebDesign, type WelcomeIssue } from './defaults';
+import type { VoiceSettings, WelcomeIssue } from './defaults';
 import type { NewsletterSettingsTable, SettingsTables } from './tables';
 import { clock } from '../../../core/server/clock';
 
@@ -83,18 +82,7 @@ export async function saveSettingsColumns(db: SettingsDb, newsletterId: string, 
     .execute();
 }
 
-/** The newsletter's e-mail design: what was saved over the defaults (a newsletter may have no settings row yet). */
-export async function findEmailDesign(db: SettingsDb, newsletterId: string): Promise<EmailDesign> {
-  const row = await db.selectFrom('newsletter_settings').select('email_design').where('newsletter_id', '=', newsletterId).executeTakeFirst();
-  return withDefaultDesign(row?.email_design);
-}
-
-/** Stores the whole design, making the newsletter's settings row when it has none; the other settings stay. */
-export function saveEmailDesign(db: SettingsDb, newsletterId: string, design: EmailDesign): Promise<void> {
-  return saveSettingsColumns(db, newsletterId, { email_design: JSON.stringify(withDefaultDesign(design)) });
-}
-
-/** A new newsletter's settings: its interests and welcome issue, and the default voices and e-mail design. */
+/** A new newsletter's settings: its interests and welcome issue, and the default voices. */
 export async function insertNewsletterSettings(tx: SettingsDb, newsletterId: string, settings: { interests: string[]; welcome: WelcomeIssue }): Promise<void> {
   if (settings.interests.length)
     await tx
@@ -105,23 +93,4 @@ export async function insertNewsletterSettings(tx: SettingsDb, newsletterId: str
     .insertInto('newsletter_settings')
     .values({ newsletter_id: newsletterId, voice_settings: null, welcome: JSON.stringify(settings.welcome) })
     .execute();
-}
-
-/** The web design: the landing page's cover ('' while it has none) and the subscribe form's fields (the defaults while nothing is saved). */
-export async function findWebDesign(db: SettingsDb, newsletterId: string): Promise<WebDesign> {
-  const row = await db
-    .selectFrom('newsletter_settings')
-    .select(['web_cover', 'web_name_field', 'web_city_field'])
-    .where('newsletter_id', '=', newsletterId)
-    .executeTakeFirst();
-  return row ? { cover: row.web_cover, nameField: row.web_name_field, cityField: row.web_city_field } : { ...defaultWebDesign };
-}
-
-/** Stores the web design's fields given, making the newsletter's settings row when it has none. */
-export async function saveWebDesign(db: SettingsDb, newsletterId: string, design: Partial<WebDesign>): Promise<void> {
-  await saveSettingsColumns(db, newsletterId, {
-    ...(design.cover !== undefined && { web_cover: design.cover }),
-    ...(design.nameField !== undefined && { web_name_field: design.nameField }),
-    ...(design.cityField !== undefined && { web_city_field: design.cityField }),
-  });
 }

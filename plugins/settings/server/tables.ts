@@ -1,7 +1,6 @@
 /** The settings plugin's tables as Kysely sees them. */
 import type { ColumnType, Generated } from 'kysely';
-import type { EmailDesign } from '../../../core/shared/email-design';
-import type { InterestTitle, SubscribeFieldChoice, VoiceSettings, WelcomeIssue } from './defaults';
+import type { InterestTitle, VoiceSettings, WelcomeIssue } from './defaults';
 
 /** jsonb: read as the value, written as its JSON text. */
 type Json<T> = ColumnType<T, string, string>;
@@ -27,13 +26,6 @@ export interface NewsletterSettingsTable {
   newsletter_id: string;
   voice_settings: ColumnType<VoiceSettings | null, string | null, string | null>;
   welcome: ColumnType<WelcomeIssue | null, string | null, string | null>;
-  /** What the design page saved; read through withDefaultDesign (an older design may lack fields). */
-  email_design: ColumnType<Partial<EmailDesign> | null, string | null | undefined, string | null>;
-  /** The landing page's cover (the web design); empty: none. */
-  web_cover: ColumnType<string, string | undefined, string>;
-  /** Whether the subscribe form asks for a name and a city (the web design): see SubscribeFieldChoice. */
-  web_name_field: ColumnType<SubscribeFieldChoice, SubscribeFieldChoice | undefined, SubscribeFieldChoice>;
-  web_city_field: ColumnType<SubscribeFieldChoice, SubscribeFieldChoice | undefined, SubscribeFieldChoice>;
   /** Who the newsletter's mail comes from: see sender.ts. */
   sender_name: ColumnType<string, string | undefined, string>;
   sender_email: ColumnType<string, string | undefined, string>;

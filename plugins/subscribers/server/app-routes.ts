@@ -26,7 +26,7 @@ export function registerAppRoutes(api: PluginApi, db: SubscribersDb, subscriptio
       const newsletter = await findSubscribableNewsletter(db, body.newsletter);
       if (!newsletter) throw notFound('Newsletter not found.');
       // The name and city as the newsletter's web design asks for them, as on its pages' form.
-      const checked = checkSubscribeInput(body, await subscribeFieldsOf(db, newsletter.id));
+      const checked = checkSubscribeInput(body, await subscribeFieldsOf(api, newsletter.id));
       if (!checked.ok) throw invalid(checked.message, checked.path);
       await subscriptions.request(newsletter, checked, body.source);
       return { data: { status: 'pending' as const }, msg: subscribeTexts.checkInbox };

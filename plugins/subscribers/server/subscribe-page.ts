@@ -64,7 +64,7 @@ export function registerSubscribePages(api: PluginApi, db: SubscribersDb, subscr
           return send(reply, 429, newsletter.frame, notice(newsletter.title, subscribeTexts.tooMany, 'problem'));
         throw error;
       }
-      const asked = await subscribeFieldsOf(db, newsletter.id);
+      const asked = await subscribeFieldsOf(api, newsletter.id);
       const checked = checkSubscribeInput(fields, asked);
       if (!checked.ok) {
         return send(reply, 422, newsletter.frame, `${notice(newsletter.title, checked.message, 'problem')}\n${subscribeForm(newsletter, asked, fields)}`);

@@ -15,7 +15,8 @@ import type { AppContext } from '../../../core/server/plugins/contract';
 import { findNewsletter } from '../../../core/server/store';
 import { constants } from '../../../core/shared/config';
 import { renderNewsletterMessage, type NewsletterMessage, type RenderedMessage } from '../../../core/server/email/message';
-import { newsletterEmailDesign, newsletterSender, newsletterWelcome } from '../../settings/server/public';
+import { newsletterEmailDesign } from '../../newsletters/server/public';
+import { newsletterSender, newsletterWelcome } from '../../settings/server/public';
 import { escapeHtml } from '../../../core/shared/text';
 import { emailPattern, maxLength } from './csv-import';
 import { changeSubscription, type SubscribersDb } from './store';
@@ -244,16 +245,20 @@ export async function subscribeProven(
 }
 
 /**
- * A message to a newsletter's reader in the newsletter's e-mail design (the settings plugin's
- * renderer, the same frame as its issues): its HTML and text parts.
+ * A message to a newsletter's reader in the newsletter's e-mail design (the core's renderer, the
+ * same frame as its issues; the design through the newsletters plugin's newsletterLook): its HTML
+ * and text parts.
  */
 async function readerMessage(
-  context: Pick<AppContext, 'env'>,
+  context: Pick<AppContext, 'env' | 'extensions'>,
   db: SubscribersDb,
   newsletterId: string,
   content: Pick<NewsletterMessage, 'title' | 'preview' | 'bodyHtml' | 'button' | 'closingHtml' | 'footer'>,
 ): Promise<RenderedMessage> {
-  const [newsletter, design] = await Promise.all([findNewsletter(db, newsletterId), newsletterEmailDesign(db, newsletterId)]);
+  const [newsletter, design] = await Promise.all([
+    findNewsletter(db, newsletterId),
+    newsletterEmailDesign({ db, extensions: context.extensions }, newsletterId),
+  ]);
   if (!newsletter) throw new Error(`Newsletter ${newsletterId} does not exist.`);
   return renderNewsletterMessage({
     ...content,
@@ -270,7 +275,7 @@ async function readerMessage(
  * without one sends a short greeting.
  */
 async function sendWelcome(
-  context: Pick<AppContext, 'mail' | 'links' | 'env'>,
+  context: Pick<AppContext, 'mail' | 'links' | 'env' | 'extensions'>,
   db: SubscribersDb,
   newsletter: { id: string; title: string },
   subscriber: { id: string; email: string },

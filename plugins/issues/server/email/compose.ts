@@ -1,10 +1,10 @@
 /**
- * What the e-mail of an issue is made of, loaded once per build: the issue, its newsletter, its
- * e-mail design, and its channels in order with their stories, leaving out 'Draft Stories' and the
+ * What the e-mail of an issue is made of, loaded once per build: the issue, its newsletter, and
+ * its channels in order with their stories, leaving out 'Draft Stories' and the
  * empty channels (as the public page does). Addresses are absolute: the mail leaves the site.
  */
 import { findNewsletter } from '../../../../core/server/store';
-import { newsletterEmailDesign } from '../../../settings/server/public';
+import type { EmailDesign } from '../../../../core/shared/email-design';
 import { readerHtml, type PremiumAccess, type ReaderAccess, type StoryRow } from '../../../stories/server/public';
 import { articlePath, sentChannels } from '../articles';
 import type { IssueRow, IssuesDb } from '../store';
@@ -26,27 +26,25 @@ function emailStory(story: StoryRow, publicUrl: string, access: ReaderAccess): E
   };
 }
 
-/** The e-mail's input as a reader who does not pay gets it (previews, tests, the design page). */
-export async function issueEmailInput(db: IssuesDb, issue: IssueRow, publicUrl: string): Promise<IssueEmailInput> {
-  return (await issueEmailInputs(db, issue, publicUrl, null)).input;
+/** The e-mail's input in `design` as a reader who does not pay gets it (the design page's preview, whose design is not saved yet). */
+export async function issueEmailInput(db: IssuesDb, issue: IssueRow, publicUrl: string, design: EmailDesign): Promise<IssueEmailInput> {
+  return (await issueEmailInputs(db, issue, publicUrl, null, design)).input;
 }
 
 /**
  * The e-mail's input for readers who do not pay and, when it has a premium bullet and a plugin
- * sells subscriptions (stories' premiumAccess), for those who do: the bullet whole.
+ * sells subscriptions (stories' premiumAccess), for those who do: the bullet whole. `design` is
+ * the newsletter's e-mail design (the newsletters plugin's newsletterEmailDesign) or the one previewed.
  */
 export async function issueEmailInputs(
   db: IssuesDb,
   issue: IssueRow,
   publicUrl: string,
   premium: PremiumAccess | null,
+  design: EmailDesign,
 ): Promise<{ input: IssueEmailInput; paid: IssueEmailInput | null }> {
   const base = publicUrl.replace(/\/+$/, '');
-  const [newsletter, sent, design] = await Promise.all([
-    findNewsletter(db, issue.newsletter_id),
-    sentChannels(db, issue),
-    newsletterEmailDesign(db, issue.newsletter_id),
-  ]);
+  const [newsletter, sent] = await Promise.all([findNewsletter(db, issue.newsletter_id), sentChannels(db, issue)]);
   if (!newsletter) throw new Error(`Issue ${issue.id}: its newsletter ${issue.newsletter_id} does not exist.`);
   const channelsFor = (access: ReaderAccess): EmailChannel[] =>
     sent.map((channel) => ({ title: channel.title, stories: channel.stories.map((story) => emailStory(story, base, access)) }));

@@ -100,7 +100,7 @@ export async function designPreview(
   if (!newsletter) throw new Error(`Newsletter ${newsletterId} does not exist.`);
   const issue = await latestIssueWithStories(db, newsletterId);
   const input = issue
-    ? { ...(await issueEmailInput(db, { ...issue, owner_name: null, owner_image: null }, publicUrl)), design }
+    ? await issueEmailInput(db, { ...issue, owner_name: null, owner_image: null }, publicUrl, design)
     : sampleInput(newsletter, design, publicUrl);
   const { html } = personalise(await renderIssueEmail(input), previewValues(publicUrl, newsletter.key, options.viewer));
   if (options.scheme === 'auto') return html;
