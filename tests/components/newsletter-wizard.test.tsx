@@ -19,7 +19,7 @@ import { memoryLocation } from 'wouter/memory-location';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { constants } from '../../core/shared/config';
 import type { Permission } from '../../core/shared/permissions';
-import { defaultEmailDesign } from '../../plugins/settings/server/defaults';
+import { defaultEmailDesign } from '../../core/shared/email-design';
 import type { EmailDesign } from '../../schemas/generated/entities/email-design';
 import type { Scope } from '../../schemas/generated/entities/scope';
 

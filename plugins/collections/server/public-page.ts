@@ -59,7 +59,7 @@ export function registerCollectionPage(api: PluginApi, sources: ItemSources): vo
       // A newsletter's collection wears its reader frame (its form, its feeds); a publisher's, the publisher's colours.
       const look: PublicPageNewsletter =
         'publisher_id' in owner
-          ? { ...(await readerLook(db, owner)), lang: row.lang }
+          ? { ...(await readerLook(api, owner)), lang: row.lang }
           : {
               title: owner.title,
               key: '',

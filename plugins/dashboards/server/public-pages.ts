@@ -34,9 +34,9 @@ export function registerPublicPages(api: PluginApi): void {
     async handler(request, reply) {
       const newsletter = await findNewsletterByKey(db, request.params.key);
       if (!newsletter || (!newsletter.published && !newsletter.first_published_at)) throw notFound('Newsletter not found.');
-      if (!newsletter.published) throw gone('This newsletter is no longer published.', await readerLook(db, newsletter, { form: false }));
+      if (!newsletter.published) throw gone('This newsletter is no longer published.', await readerLook(api, newsletter, { form: false }));
       const [look, cover, sections] = await Promise.all([
-        readerLook(db, newsletter),
+        readerLook(api, newsletter),
         newsletterWebDesign(api, newsletter.id).then((design) => design.cover),
         renderPublicSections(api, 'newsletter', newsletter.id),
       ]);

@@ -42,10 +42,10 @@ function issueList(issues: ArchiveIssue[]): string {
 }
 
 /** The newsletter of a reader address: published, or gone (published once, 410), or unknown (404). */
-async function readableNewsletter(db: IssuesDb, key: string) {
-  const newsletter = await findNewsletterByKey(db, key);
+async function readableNewsletter(api: PluginApi, key: string) {
+  const newsletter = await findNewsletterByKey(api.db, key);
   if (!newsletter || (!newsletter.published && !newsletter.first_published_at)) throw notFound('Newsletter not found.');
-  if (!newsletter.published) throw gone('This newsletter is no longer published.', await readerLook(db, newsletter, { form: false }));
+  if (!newsletter.published) throw gone('This newsletter is no longer published.', await readerLook(api, newsletter, { form: false }));
   return newsletter;
 }
 
@@ -78,12 +78,12 @@ export function registerIssueArchive(api: PluginApi, db: IssuesDb): void {
       summary: `A page of a newsletter's published issues, newest first (constants.pageSizes.archive a page; ?page=N from 1). 404 past the last page.`,
     },
     async handler(request, reply) {
-      const newsletter = await readableNewsletter(db, request.params.key);
+      const newsletter = await readableNewsletter(api, request.params.key);
       const page = (request.query as { page: number }).page;
       const size = constants.pageSizes.archive;
       const [issues, look] = await Promise.all([
         publishedIssuesOf(db, newsletter.id, { limit: size + 1, offset: (page - 1) * size }),
-        readerLook(db, newsletter),
+        readerLook(api, newsletter),
       ]);
       if (issues.length === 0 && page > 1) throw notFound('No such page of the archive.', look);
       const pager = [
@@ -122,7 +122,7 @@ export function registerIssueArchive(api: PluginApi, db: IssuesDb): void {
       summary: "A newsletter's RSS 2.0 feed: its latest published issues (constants.pageSizes.feedItems), each linking to its page /i/{slug}.",
     },
     async handler(request, reply) {
-      const newsletter = await readableNewsletter(db, request.params.key);
+      const newsletter = await readableNewsletter(api, request.params.key);
       const issues = await publishedIssuesOf(db, newsletter.id, { limit: constants.pageSizes.feedItems, offset: 0 });
       const xml = renderIssueFeed(newsletter, issues, api.env.publicUrl);
       return reply.header('content-type', 'application/rss+xml; charset=utf-8').header('cache-control', 'public, max-age=300').send(xml);

@@ -51,8 +51,8 @@ export function registerIssuePage(api: PluginApi, db: IssuesDb): void {
     async handler(request, reply) {
       const issue = await findPublicIssue(db, request.params.key);
       if (!issue || !issue.published_at) throw notFound('Issue not found.');
-      if (!issue.published) throw gone('This issue is no longer published.', await readerLook(db, issue.newsletter, { form: false }));
-      const [channels, look] = await Promise.all([sentChannels(db, issue), readerLook(db, issue.newsletter)]);
+      if (!issue.published) throw gone('This issue is no longer published.', await readerLook(api, issue.newsletter, { form: false }));
+      const [channels, look] = await Promise.all([sentChannels(db, issue), readerLook(api, issue.newsletter)]);
       const premium = channels.some((channel) => channel.stories.some((story) => story.is_premium && story.type !== 'article'));
       const access = await readerAccess(api, request, { is_premium: premium, newsletter: issue.newsletter });
       const html = renderPublicPage({

@@ -124,7 +124,7 @@ function registerPremiumPage(api: PluginApi, db: PaymentsDb): void {
         "A newsletter's paid plans with their prices: for a signed-in reader a button per plan to Stripe Checkout (or, for a payer, the subscription's state and the customer portal); for anyone else the way to sign in. 404 when the newsletter offers no plan.",
     },
     async handler(request, reply) {
-      const newsletter = await readerNewsletter(api.db, request.params.key);
+      const newsletter = await readerNewsletter(api, request.params.key);
       if (!newsletter) return notFound(reply);
       const offer = await offeredPlans(db, newsletter);
       if (!offer) return notice(reply, 404, newsletter, premiumTexts.notOffered);
@@ -314,7 +314,7 @@ const stripeForm = (
       summary,
     },
     async handler(request, reply) {
-      const newsletter = await readerNewsletter(api.db, request.params.key);
+      const newsletter = await readerNewsletter(api, request.params.key);
       if (!newsletter) return notFound(reply);
       const reader = await signedInReader(api.db, request, newsletter.publisher_id);
       if (!reader) return goTo(reply, readerPath(newsletter.key, '/signin'));

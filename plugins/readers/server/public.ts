@@ -9,7 +9,7 @@ import type { NewsletterRow } from '../../../core/server/db/tables';
 import type { AppContext } from '../../../core/server/plugins/contract';
 import type { PublicPageNewsletter } from '../../../core/server/public-page';
 import { findNewsletterByKey } from '../../../core/server/store';
-import { readerLook } from '../../subscribers/server/public';
+import { readerLook, type LookContext } from '../../subscribers/server/public';
 import { csrfMatches, csrfTokenOf, readerOf } from './session';
 import { readersDb } from './store';
 
@@ -53,10 +53,10 @@ export async function readerFormValid(
 export type ReaderNewsletter = NewsletterRow & { frame: PublicPageNewsletter };
 
 /** A published newsletter by its key (any case), with its readers' pages' frame; null for any other. */
-export async function readerNewsletter(db: Handle, key: string): Promise<ReaderNewsletter | null> {
-  const newsletter = await findNewsletterByKey(db, key);
+export async function readerNewsletter(context: LookContext, key: string): Promise<ReaderNewsletter | null> {
+  const newsletter = await findNewsletterByKey(context.db, key);
   if (!newsletter?.published) return null;
-  return { ...newsletter, frame: await readerLook(db, newsletter, { form: false }) };
+  return { ...newsletter, frame: await readerLook(context, newsletter, { form: false }) };
 }
 
 export { buttonForm, fieldOf, goTo, noticePage, readerPath, sendReaderPage } from './pages';

@@ -67,7 +67,7 @@ function registerSignInForm(api: PluginApi, db: ReadersDb): void {
       summary: "The readers' sign-in form: an e-mail address, to be sent a sign-in link.",
     },
     async handler(request, reply) {
-      const newsletter = await readerNewsletter(api.db, request.params.key);
+      const newsletter = await readerNewsletter(api, request.params.key);
       if (!newsletter) return notFound(reply);
       return sendReaderPage(reply, 200, newsletter.frame, readerTexts.signInTitle, signInPage(newsletter));
     },
@@ -82,7 +82,7 @@ function registerSignInForm(api: PluginApi, db: ReadersDb): void {
       summary: `The sign-in form (email): e-mails a sign-in link (${constants.readers.signInLinkMinutes} minutes, once) when the address subscribes to the newsletter; the same answer for any address. 422 for an empty address, 429 past constants.readers.signInLimits per e-mail address or client address.`,
     },
     async handler(request, reply) {
-      const newsletter = await readerNewsletter(api.db, request.params.key);
+      const newsletter = await readerNewsletter(api, request.params.key);
       if (!newsletter) return notFound(reply);
       const email = fieldOf(request.body, 'email').trim().toLowerCase();
       if (!email || email.length > emailMaxLength || !email.includes('@')) {
@@ -135,7 +135,7 @@ function registerSignInLink(api: PluginApi, db: ReadersDb): void {
         "A sign-in link: a page with one button that posts it (opening the link uses nothing, so a mail scanner cannot burn it). 410 for a link that is expired, used, unknown or another newsletter's.",
     },
     async handler(request, reply) {
-      const newsletter = await readerNewsletter(api.db, request.params.key);
+      const newsletter = await readerNewsletter(api, request.params.key);
       if (!newsletter) return notFound(reply);
       if (!(await signInLinkUsable(db, newsletter.id, request.params.token))) return linkInvalid(reply, newsletter);
       return sendReaderPage(reply, 200, newsletter.frame, readerTexts.signInTitle, confirmPage(newsletter, request.params.token));
@@ -151,7 +151,7 @@ function registerSignInLink(api: PluginApi, db: ReadersDb): void {
       summary: `Uses a sign-in link (once) and opens a reader session with the newsletter's publisher for ${constants.readers.sessionDays} days: the cookie mh_reader (HttpOnly, SameSite=Lax). 410 for a link that is expired, used, unknown or another newsletter's.`,
     },
     async handler(request, reply) {
-      const newsletter = await readerNewsletter(api.db, request.params.key);
+      const newsletter = await readerNewsletter(api, request.params.key);
       if (!newsletter) return notFound(reply);
       const email = await consumeSignInLink(db, newsletter.id, request.params.token);
       if (!email) return linkInvalid(reply, newsletter);
@@ -177,7 +177,7 @@ function registerAccountPages(api: PluginApi, db: ReadersDb): void {
         "A signed-in reader's account (the cookie mh_reader of the newsletter's publisher): the address, each published newsletter of the publisher with a button to subscribe or unsubscribe, and signing out. Without a session, to /n/{key}/signin.",
     },
     async handler(request, reply) {
-      const newsletter = await readerNewsletter(api.db, request.params.key);
+      const newsletter = await readerNewsletter(api, request.params.key);
       if (!newsletter) return notFound(reply);
       const reader = await readerOf(db, request, newsletter.publisher_id);
       if (!reader) return goTo(reply, readerPath(newsletter.key, '/signin'));
@@ -204,7 +204,7 @@ function registerAccountPages(api: PluginApi, db: ReadersDb): void {
         "Changes a signed-in reader's subscription (csrf, newsletter: an id, change: subscribe or unsubscribe) through the subscribers plugin, source web: subscribing needs no confirmation, as the address is proven, and sends the welcome e-mail. 403 without the session's form token; without a session, to /n/{key}/signin.",
     },
     async handler(request, reply) {
-      const newsletter = await readerNewsletter(api.db, request.params.key);
+      const newsletter = await readerNewsletter(api, request.params.key);
       if (!newsletter) return notFound(reply);
       const reader = await readerOf(db, request, newsletter.publisher_id);
       if (!reader) return goTo(reply, readerPath(newsletter.key, '/signin'));
@@ -230,7 +230,7 @@ function registerSignOut(api: PluginApi, db: ReadersDb): void {
       summary: "Signs the reader out (csrf): ends the session and clears the cookie mh_reader. 403 without the session's form token.",
     },
     async handler(request, reply) {
-      const newsletter = await readerNewsletter(api.db, request.params.key);
+      const newsletter = await readerNewsletter(api, request.params.key);
       if (!newsletter) return notFound(reply);
       const reader = await sessionOf(db, request);
       if (reader && !csrfMatches(api.links, reader, fieldOf(request.body, 'csrf'))) return formExpired(reply, newsletter);

@@ -8,9 +8,6 @@ import type { Newsletter } from '../../../schemas/generated/entities/newsletter'
 import type { NewsletterVoice } from '../../../schemas/generated/entities/newsletter-voice';
 import type { NewsletterWelcome } from '../../../schemas/generated/entities/newsletter-welcome';
 
-// tests/components/newsletter-wizard.test.tsx still imports the default e-mail design from here.
-export { defaultEmailDesign } from '../../../core/shared/email-design';
-
 export type InterestTitle = Interest['titles'][number];
 export type VoiceSettings = NonNullable<Newsletter['voiceSettings']>;
 export type WelcomeIssue = NewsletterWelcome & { slug: string; intro: { html: string; text: string } };

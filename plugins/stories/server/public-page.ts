@@ -40,9 +40,9 @@ export function registerStoryPage(api: PluginApi, db: StoriesDb): void {
       const story = await findPublicStory(db, request.params.key);
       const content = story?.published_content;
       if (!story || !content || !story.published_at) throw notFound('Story not found.');
-      if (!story.published) throw gone('This story is no longer published.', await readerLook(db, story.newsletter, { form: false }));
+      if (!story.published) throw gone('This story is no longer published.', await readerLook(api, story.newsletter, { form: false }));
       await countRead(db, story.id);
-      const [look, access] = await Promise.all([readerLook(db, story.newsletter), readerAccess(api, request, story)]);
+      const [look, access] = await Promise.all([readerLook(api, story.newsletter), readerAccess(api, request, story)]);
       const text = withoutMarker(htmlToText(content.html));
       // A bullet has no title: its first words (as plain text, escaped once below).
       const title = content.title || text.split(/\s+/).slice(0, 8).join(' ');

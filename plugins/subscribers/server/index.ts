@@ -10,7 +10,6 @@ import { serverPlugin } from '../../../core/server/plugins/contract';
 import { newsletterSubscriberCounts, newsletterTimeline } from '../../newsletters/server/public';
 import manifest from '../plugin';
 import { registerAppRoutes } from './app-routes';
-import { bindReaderLook } from './reader-look';
 import { registerSubscriberRoutes } from './routes';
 import { seedSubscribers } from './seed';
 import { subscriberCounts, subscriberCountsOf, subscribersDb, weeklyTimeline } from './store';
@@ -22,7 +21,6 @@ export default serverPlugin(manifest, {
   register(api) {
     const db = subscribersDb(api.db);
     const subscriptions = createSubscriptions(api, db);
-    bindReaderLook(api);
     api.extensions.add(newsletterTimeline, (newsletterId) => weeklyTimeline(db, newsletterId));
     api.extensions.add(newsletterSubscriberCounts, { of: (newsletterIds) => subscriberCountsOf(db, newsletterIds), query: subscriberCounts(db) });
     registerSubscriberRoutes(api);

@@ -17,7 +17,8 @@ import type { SubscribeFields } from './subscriptions';
 
 type LookNewsletter = Pick<NewsletterRow, 'id' | 'publisher_id' | 'title' | 'key' | 'color' | 'text_color' | 'lang' | 'image'>;
 
-type LookContext = { db: Handle; extensions: Extensions };
+/** A server's database and extensions (a plugin's `api`): the web design comes through an extension point. */
+export type LookContext = { db: Handle; extensions: Extensions };
 
 /** What the newsletter's subscribe form asks besides the e-mail address (its web design). */
 export async function subscribeFieldsOf(context: LookContext, newsletterId: string): Promise<SubscribeFields> {
@@ -26,32 +27,14 @@ export async function subscribeFieldsOf(context: LookContext, newsletterId: stri
 }
 
 /**
- * Each server's extensions by its database handle (api.db, the one every plugin is given):
- * readerLook is called with the handle alone (the stories', issues', collections' and dashboards'
- * pages), and the subscribe form's fields come through an extension point. The plugin binds its
- * server's handle as it registers (bindReaderLook).
- */
-const extensionsByHandle = new WeakMap<Handle, Extensions>();
-
-export function bindReaderLook(context: LookContext): void {
-  extensionsByHandle.set(context.db, context.extensions);
-}
-
-function lookContext(db: Handle): LookContext {
-  const extensions = extensionsByHandle.get(db);
-  if (!extensions) throw new Error("readerLook: not a server's database handle (api.db); a transaction is not one");
-  return { db, extensions };
-}
-
-/**
  * The frame of the newsletter's reader pages. `form: false` leaves the subscribe band out (a page
  * that shows the form itself, or an unsubscribe page).
  */
-export async function readerLook(db: Handle, newsletter: LookNewsletter, options: { form?: boolean } = {}): Promise<PublicPageNewsletter> {
+export async function readerLook(context: LookContext, newsletter: LookNewsletter, options: { form?: boolean } = {}): Promise<PublicPageNewsletter> {
   const [publisher, podcast, fields] = await Promise.all([
-    findPublisher(db, newsletter.publisher_id),
-    hasPodcast(db, newsletter.id),
-    options.form === false ? null : subscribeFieldsOf(lookContext(db), newsletter.id),
+    findPublisher(context.db, newsletter.publisher_id),
+    hasPodcast(context.db, newsletter.id),
+    options.form === false ? null : subscribeFieldsOf(context, newsletter.id),
   ]);
   const path = `/n/${encodeURIComponent(newsletter.key)}`;
   return {

@@ -36,7 +36,7 @@ export function registerSubscribePages(api: PluginApi, db: SubscribersDb, subscr
   const newsletterOf = async (key: string) => {
     const found = await findSubscribableNewsletter(db, key);
     if (!found || found.key.toLowerCase() !== key.toLowerCase()) return null;
-    return { ...found, frame: await readerLook(db, found, { form: false }) };
+    return { ...found, frame: await readerLook(api, found, { form: false }) };
   };
   const send = (reply: FastifyReply, status: number, frame: PublicPageNewsletter | null, content: string) =>
     sendPrivatePage(reply, status, renderPublicPage({ title: 'Abonelik', newsletter: frame ?? mastheadFrame, content, noindex: true }));

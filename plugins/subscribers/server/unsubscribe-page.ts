@@ -47,7 +47,7 @@ export function registerUnsubscribePage(api: PluginApi, db: SubscribersDb): void
     const subscriber = await db.selectFrom('subscribers').select(['id', 'newsletter_id', 'email']).where('id', '=', id).executeTakeFirst();
     if (!subscriber) return null;
     const newsletter = (await findNewsletter(db, subscriber.newsletter_id))!;
-    return { subscriber, frame: await readerLook(db, newsletter, { form: false }) };
+    return { subscriber, frame: await readerLook(api, newsletter, { form: false }) };
   };
   const page = (frame: PublicPageNewsletter | null, content: string) =>
     renderPublicPage({ title: 'Abonelik', newsletter: frame ?? mastheadFrame, content, noindex: true });
