@@ -35,16 +35,16 @@ export interface NewsletterLook {
 export const newsletterLook = extensionPoint<NewsletterLook>('newsletters.look', { single: true });
 
 /** A plugin's `api`, or its handle (a transaction) with the server's extensions. */
-type Context = { db: Handle; extensions: Extensions };
+export type LookContext = { db: Handle; extensions: Extensions };
 
 /** The newsletter's e-mail design: its saved fields over the defaults. */
-export function newsletterEmailDesign(context: Context, newsletterId: string): Promise<EmailDesign> {
+export function newsletterEmailDesign(context: LookContext, newsletterId: string): Promise<EmailDesign> {
   const look = context.extensions.one(newsletterLook);
   return look ? look.emailDesign(context.db, newsletterId) : Promise.resolve({ ...defaultEmailDesign });
 }
 
 /** The newsletter's web design: its landing page's cover ('' while it has none) and what its subscribe form asks. */
-export function newsletterWebDesign(context: Context, newsletterId: string): Promise<WebDesign> {
+export function newsletterWebDesign(context: LookContext, newsletterId: string): Promise<WebDesign> {
   const look = context.extensions.one(newsletterLook);
   return look ? look.webDesign(context.db, newsletterId) : Promise.resolve({ ...defaultWebDesign });
 }

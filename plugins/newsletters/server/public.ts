@@ -13,6 +13,7 @@ export {
   newsletterEmailDesign,
   newsletterLook,
   newsletterWebDesign,
+  type LookContext,
   type NewsletterLook,
   type SubscribeFieldChoice,
   type WebDesign,

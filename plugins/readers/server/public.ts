@@ -9,7 +9,8 @@ import type { NewsletterRow } from '../../../core/server/db/tables';
 import type { AppContext } from '../../../core/server/plugins/contract';
 import type { PublicPageNewsletter } from '../../../core/server/public-page';
 import { findNewsletterByKey } from '../../../core/server/store';
-import { readerLook, type LookContext } from '../../subscribers/server/public';
+import type { LookContext } from '../../newsletters/server/public';
+import { readerLook } from '../../subscribers/server/public';
 import { csrfMatches, csrfTokenOf, readerOf } from './session';
 import { readersDb } from './store';
 

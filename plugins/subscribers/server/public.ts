@@ -30,7 +30,7 @@ export type { TimelineWeek, SubscriptionSeriesRow, CancellationRow };
 export type { SubscriptionMedium, SubscriptionSource } from './tables';
 export { subscribeForm } from './subscribe-form';
 /** The frame of a newsletter's reader pages (colours, publisher, feeds, the subscribe form): reader-look.ts. */
-export { readerLook, subscribeFieldsOf, type LookContext } from './reader-look';
+export { readerLook, subscribeFieldsOf } from './reader-look';
 export { stillSubscribed, subscribersQuery } from './store';
 export type { BounceKind } from './tables';
 export type { BounceRecord } from './bounces';

@@ -5,20 +5,15 @@
  * newsletter builds its frame here (through server/public.ts), so the pages cannot drift apart.
  * The web design is the design plugin's, given through the newsletters plugin's `newsletterLook`.
  */
-import type { Handle } from '../../../core/server/db/database';
-import type { Extensions } from '../../../core/server/plugins/extension-points';
 import type { NewsletterRow } from '../../../core/server/db/tables';
 import { newsletterFrame, type PublicPageNewsletter } from '../../../core/server/public-page';
 import { findPublisher } from '../../../core/server/store';
 import { hasPodcast } from '../../episodes/server/public';
-import { newsletterWebDesign } from '../../newsletters/server/public';
+import { newsletterWebDesign, type LookContext } from '../../newsletters/server/public';
 import { subscribeForm } from './subscribe-form';
 import type { SubscribeFields } from './subscriptions';
 
 type LookNewsletter = Pick<NewsletterRow, 'id' | 'publisher_id' | 'title' | 'key' | 'color' | 'text_color' | 'lang' | 'image'>;
-
-/** A server's database and extensions (a plugin's `api`): the web design comes through an extension point. */
-export type LookContext = { db: Handle; extensions: Extensions };
 
 /** What the newsletter's subscribe form asks besides the e-mail address (its web design). */
 export async function subscribeFieldsOf(context: LookContext, newsletterId: string): Promise<SubscribeFields> {
