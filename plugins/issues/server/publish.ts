@@ -70,8 +70,7 @@ export interface IssueEmails {
  * pixel; previews and test copies keep the plain links and count nothing.
  */
 export async function buildIssue(context: PublishContext, row: IssueRow, options: { tracked?: boolean } = {}): Promise<IssueEmails> {
-  const design = await newsletterEmailDesign(context, row.newsletter_id);
-  const inputs = await issueEmailInputs(context.db, row, context.publicUrl, context.premium, design);
+  const inputs = await issueEmailInputs(context.db, row, context.publicUrl, context.premium, newsletterEmailDesign(context, row.newsletter_id));
   let email = await renderIssueEmail(inputs.input);
   let paid = inputs.paid && (await renderIssueEmail(inputs.paid));
   if (options.tracked && context.tracking)

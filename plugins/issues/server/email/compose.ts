@@ -33,18 +33,19 @@ export async function issueEmailInput(db: IssuesDb, issue: IssueRow, publicUrl: 
 
 /**
  * The e-mail's input for readers who do not pay and, when it has a premium bullet and a plugin
- * sells subscriptions (stories' premiumAccess), for those who do: the bullet whole. `design` is
- * the newsletter's e-mail design (the newsletters plugin's newsletterEmailDesign) or the one previewed.
+ * sells subscriptions (stories' premiumAccess), for those who do: the bullet whole. `designOrRead` is
+ * the newsletter's e-mail design (the newsletters plugin's newsletterEmailDesign, read beside the
+ * newsletter and its channels) or the one previewed.
  */
 export async function issueEmailInputs(
   db: IssuesDb,
   issue: IssueRow,
   publicUrl: string,
   premium: PremiumAccess | null,
-  design: EmailDesign,
+  designOrRead: EmailDesign | Promise<EmailDesign>,
 ): Promise<{ input: IssueEmailInput; paid: IssueEmailInput | null }> {
   const base = publicUrl.replace(/\/+$/, '');
-  const [newsletter, sent] = await Promise.all([findNewsletter(db, issue.newsletter_id), sentChannels(db, issue)]);
+  const [newsletter, sent, design] = await Promise.all([findNewsletter(db, issue.newsletter_id), sentChannels(db, issue), designOrRead]);
   if (!newsletter) throw new Error(`Issue ${issue.id}: its newsletter ${issue.newsletter_id} does not exist.`);
   const channelsFor = (access: ReaderAccess): EmailChannel[] =>
     sent.map((channel) => ({ title: channel.title, stories: channel.stories.map((story) => emailStory(story, base, access)) }));
