@@ -39,6 +39,7 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     screenshot: 'only-on-failure',
+    reducedMotion: 'reduce',
     // No trace: recording one cost the journeys a fifth of their CPU (stories: 211 s of machine CPU
     // with a trace kept on failure, 174 s without), for files that a run in CI does not keep. To see
     // a failure step by step, run the journey again with `--trace on`. The screenshot at the failure stays.
