@@ -110,7 +110,7 @@ export async function buildServer(options: BuildOptions): Promise<Server> {
   const context = createContext(app, env, { db, secret, databaseSchema, features, authenticate, validatorOf });
   const { mail, realtime, storage, jobs } = context;
 
-  addSecurityHeaders(app, env.apiUrl);
+  addSecurityHeaders(app, env);
   await installBodyParsers(app);
   await registerApiDocs(app);
 

@@ -7,12 +7,27 @@
 import type { FastifyInstance } from 'fastify';
 import type { IncomingMessage } from 'node:http';
 import helmet from 'helmet';
+import type { ServerEnv } from './env';
 import { liveEmbedSources } from './rich-text-media';
 
 /** A story's or an issue's live page, where its embeds play. */
 const livePage = (request: IncomingMessage) => /^\/[si]\//.test(request.url ?? '');
 
-export function addSecurityHeaders(app: FastifyInstance, apiUrl: string): void {
+/**
+ * Where our pictures and audio come from when that is a plain http address (PUBLIC_URL, an S3
+ * bucket's public address). The console may be opened at another address than PUBLIC_URL (under
+ * `npm start`, http://127.0.0.1:8080 or the machine's name, while PUBLIC_URL is
+ * http://localhost:8080): 'self' does not match it then, and 'https:' matches only https, so the
+ * pictures showed their alt texts.
+ */
+function plainHttpOrigins(env: Pick<ServerEnv, 'publicUrl' | 's3'>): string[] {
+  const addresses = [env.publicUrl, env.s3?.publicUrl].filter((address): address is string => Boolean(address?.startsWith('http:')));
+  return [...new Set(addresses.map((address) => new URL(address).origin))];
+}
+
+export function addSecurityHeaders(app: FastifyInstance, env: Pick<ServerEnv, 'apiUrl' | 'publicUrl' | 's3'>): void {
+  const { apiUrl } = env;
+  const ownHttp = plainHttpOrigins(env);
   const withPlayers = (players: boolean) =>
     helmet({
       contentSecurityPolicy: {
@@ -20,8 +35,8 @@ export function addSecurityHeaders(app: FastifyInstance, apiUrl: string): void {
           defaultSrc: ["'self'"],
           // Fluent UI writes its styles at run time.
           styleSrc: ["'self'", "'unsafe-inline'"],
-          imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
-          mediaSrc: ["'self'", 'blob:', 'https:'],
+          imgSrc: ["'self'", ...ownHttp, 'data:', 'blob:', 'https:'],
+          mediaSrc: ["'self'", ...ownHttp, 'blob:', 'https:'],
           fontSrc: ["'self'", 'data:'],
           // Nothing else frames or loads others' scripts.
           frameSrc: ["'self'", ...(players ? liveEmbedSources.frames : [])],

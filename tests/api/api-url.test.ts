@@ -1,8 +1,13 @@
-/** API_URL: the API base the console calls, written into its page by the server and allowed by the CSP. */
+/**
+ * API_URL: the API base the console calls, written into its page by the server and allowed by the
+ * CSP. PUBLIC_URL on plain http: allowed for pictures and audio, whatever address the console is opened at.
+ */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import Fastify from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { readEnv } from '../../core/server/env';
+import { addSecurityHeaders } from '../../core/server/security-headers';
 import { consolePage } from '../../core/server/web';
 import { startTestServer } from './server';
 
@@ -28,5 +33,30 @@ describe('API_URL', () => {
     } finally {
       await api.close();
     }
+  });
+});
+
+describe('PUBLIC_URL on plain http', () => {
+  // The headers alone, on a bare Fastify: a test server with another PUBLIC_URL seeds its own demo data.
+  const policyFor = async (publicUrl: string) => {
+    const app = Fastify();
+    addSecurityHeaders(app, { apiUrl: '/api', publicUrl, s3: undefined });
+    app.get('/', async () => 'ok');
+    try {
+      return String((await app.inject({ method: 'GET', url: '/' })).headers['content-security-policy']);
+    } finally {
+      await app.close();
+    }
+  };
+
+  it('is allowed for pictures and audio, which it addresses, whatever address the console is opened at', async () => {
+    const policy = await policyFor(readEnv({ PUBLIC_URL: 'http://news.example.org:8080/' }).publicUrl);
+    expect(policy).toContain("img-src 'self' http://news.example.org:8080 data: blob: https:");
+    expect(policy).toContain("media-src 'self' http://news.example.org:8080 blob: https:");
+    expect(policy).toContain("default-src 'self';");
+  });
+
+  it('adds nothing for an https address, which https: covers', async () => {
+    expect(await policyFor('https://news.example.org')).toContain("img-src 'self' data: blob: https:");
   });
 });

@@ -178,6 +178,8 @@ test("the issue intro's button and embed reach the e-mail as a bulletproof butto
   const pictures = mail.locator(`a[href$="/s/sehirde-yeni-metro-hatti-acildi"] img[src^="${baseURL}/uploads/"]`);
   await expect(pictures).toHaveCount(2);
   await expect(pictures.last()).toBeVisible();
+  // Loaded, not their alt texts.
+  for (const picture of await pictures.all()) await expect.poll(() => picture.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
   await expect(mail.locator('iframe')).toHaveCount(0);
   await keepScreenshot(page, 'issue-email-embeds');
 });
