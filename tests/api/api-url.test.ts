@@ -13,6 +13,21 @@ import { startTestServer } from './server';
 
 const sourcePage = readFileSync(join(import.meta.dirname, '..', '..', 'index.html'), 'utf8');
 
+/**
+ * The policy for these settings, from the headers alone on a bare Fastify: a test server with
+ * another API_URL or PUBLIC_URL would seed demo data of its own, for one header.
+ */
+async function policyFor(settings: Record<string, string>): Promise<string> {
+  const app = Fastify();
+  addSecurityHeaders(app, readEnv(settings));
+  app.get('/', async () => 'ok');
+  try {
+    return String((await app.inject({ method: 'GET', url: '/' })).headers['content-security-policy']);
+  } finally {
+    await app.close();
+  }
+}
+
 describe('API_URL', () => {
   it('is written into the console page, escaped', () => {
     expect(consolePage(sourcePage, 'https://api.example.com/v1')).toContain('<meta name="masthead-api" content="https://api.example.com/v1" />');
@@ -26,37 +41,30 @@ describe('API_URL', () => {
   });
 
   it('lets the console connect to another origin it names', async () => {
-    const api = await startTestServer('pglite', { API_URL: 'https://api.example.com/v1' });
-    try {
-      const response = await api.server.app.inject({ method: 'GET', url: '/api/editor/version' });
-      expect(response.headers['content-security-policy']).toContain("connect-src 'self' https://api.example.com");
-    } finally {
-      await api.close();
-    }
+    expect(await policyFor({ API_URL: 'https://api.example.com/v1' })).toContain("connect-src 'self' https://api.example.com");
   });
 });
 
 describe('PUBLIC_URL on plain http', () => {
-  // The headers alone, on a bare Fastify: a test server with another PUBLIC_URL seeds its own demo data.
-  const policyFor = async (publicUrl: string) => {
-    const app = Fastify();
-    addSecurityHeaders(app, { apiUrl: '/api', publicUrl, s3: undefined });
-    app.get('/', async () => 'ok');
-    try {
-      return String((await app.inject({ method: 'GET', url: '/' })).headers['content-security-policy']);
-    } finally {
-      await app.close();
-    }
-  };
-
   it('is allowed for pictures and audio, which it addresses, whatever address the console is opened at', async () => {
-    const policy = await policyFor(readEnv({ PUBLIC_URL: 'http://news.example.org:8080/' }).publicUrl);
+    const policy = await policyFor({ PUBLIC_URL: 'http://news.example.org:8080/' });
     expect(policy).toContain("img-src 'self' http://news.example.org:8080 data: blob: https:");
     expect(policy).toContain("media-src 'self' http://news.example.org:8080 blob: https:");
     expect(policy).toContain("default-src 'self';");
   });
 
   it('adds nothing for an https address, which https: covers', async () => {
-    expect(await policyFor('https://news.example.org')).toContain("img-src 'self' data: blob: https:");
+    expect(await policyFor({ PUBLIC_URL: 'https://news.example.org' })).toContain("img-src 'self' data: blob: https:");
+  });
+
+  it("is in the server's policy", async () => {
+    // The test servers' PUBLIC_URL is http://console.test (tests/api/server.ts).
+    const api = await startTestServer('pglite');
+    try {
+      const response = await api.server.app.inject({ method: 'GET', url: '/api/editor/version' });
+      expect(response.headers['content-security-policy']).toContain("img-src 'self' http://console.test data: blob: https:");
+    } finally {
+      await api.close();
+    }
   });
 });
