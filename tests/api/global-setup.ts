@@ -20,7 +20,7 @@ import { migrate } from '../../core/server/db/migrate';
 import { openPGlite } from '../../core/server/db/pglite';
 import { readEnv } from '../../core/server/env';
 import { loadPlugins } from '../../core/server/plugins/registry';
-import { databaseUrl, dropDatabase, onPostgres, startingPointsVariable, testEnv, type StartingPoints } from './server';
+import { databaseUrl, dropDatabase, onPostgres, startingPointsVariable, testEnv, walTrimmedDump, type StartingPoints } from './server';
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   // vitest calls it for the root config and for each project that extends it: the first call makes
@@ -78,38 +78,4 @@ async function seedOnPostgres(dir: string, url: string, database: string): Promi
   const server = await buildServer({ env, memoryDatabase: true, databaseSchema: 'seeded', logger: false });
   await server.close();
   return { database, schema: 'seeded', dataDir };
-}
-
-/**
- * The database's data folder as a tarball, with only the write-ahead log a start reads. After a
- * checkpoint, a start replays the log from the checkpoint's segment on; the segments before it and
- * those made ready for later (half of the seeded dump: 48 of 96 MB) were read into memory by every
- * server that started from the dump, for nothing.
- */
-async function walTrimmedDump(pglite: PGlite): Promise<Buffer> {
-  await pglite.exec('checkpoint');
-  const {
-    rows: [wal],
-  } = await pglite.query<{ first: string; last: string }>(
-    'select redo_wal_file as first, pg_walfile_name(pg_current_wal_lsn()) as last from pg_control_checkpoint()',
-  );
-  const tar = new Uint8Array(await (await pglite.dumpDataDir('none')).arrayBuffer());
-  const kept: Uint8Array[] = [];
-  const text = (bytes: Uint8Array) => Buffer.from(bytes).toString('latin1').replace(/\0.*$/s, '');
-  for (let at = 0; at + 512 <= tar.length;) {
-    const header = tar.subarray(at, at + 512);
-    if (header.every((byte) => byte === 0)) {
-      kept.push(tar.subarray(at));
-      break;
-    }
-    // A ustar header: the name (with its prefix) and the size in octal.
-    const prefix = text(header.subarray(345, 500));
-    const name = `${prefix ? `${prefix}/` : ''}${text(header.subarray(0, 100))}`;
-    const size = parseInt(text(header.subarray(124, 136)).trim() || '0', 8);
-    const end = at + 512 + Math.ceil(size / 512) * 512;
-    const segment = /pg_wal\/([0-9A-F]{24})$/.exec(name)?.[1];
-    if (!segment || (segment >= wal!.first && segment <= wal!.last)) kept.push(tar.subarray(at, end));
-    at = end;
-  }
-  return Buffer.concat(kept);
 }

@@ -29,11 +29,16 @@ export interface ProductionServer {
 
 const demoPassword = 'Masthead-demo-1';
 
-/** `env` adds settings (SMTP_URL, DATABASE_URL...). */
-export async function startProductionServer(env: Record<string, string> = {}): Promise<ProductionServer> {
+/**
+ * `env` adds settings (SMTP_URL, DATABASE_URL...). `prepare` fills the new data folder before the
+ * server starts (a test puts the run's seeded demo data there, tests/api/server.ts' seedDataDir);
+ * without it the server seeds its own, as a first `npm start` does.
+ */
+export async function startProductionServer(env: Record<string, string> = {}, prepare?: (dataDir: string) => Promise<void>): Promise<ProductionServer> {
   // As `npm start`: build the server only when its sources changed since the last build.
   await buildPart(serverPart, { onlyIfChanged: true, quiet: true });
   const dataDir = mkdtempSync(join(tmpdir(), 'masthead-production-'));
+  await prepare?.(dataDir);
   const port = await freePort();
   // The parent's Node options (a test runner's loaders) are not production's.
   const { NODE_OPTIONS: _options, ...parentEnv } = process.env;

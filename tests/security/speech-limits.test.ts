@@ -10,7 +10,7 @@ import { constants } from '../../core/shared/config';
 import type { SpeechTables } from '../../plugins/speech/server/tables';
 import type { StoryTables } from '../../plugins/stories/server/tables';
 import { startProductionServer, type ProductionServer } from '../bench/production-server';
-import { startTestServer, type TestServer } from '../api/server';
+import { seedDataDir, startTestServer, type TestServer } from '../api/server';
 
 const maxMinutes = constants.speech.maxAudioMinutes;
 const tooLong = `An audio is at most ${maxMinutes} minutes long: take out some chunks or split it in two.`;
@@ -20,7 +20,7 @@ describe('splitting the largest text to speak', () => {
   let token: string;
 
   beforeAll(async () => {
-    server = await startProductionServer();
+    server = await startProductionServer({}, seedDataDir);
     token = await server.signIn('author@masthead.local');
   }, 180_000);
   afterAll(() => server?.stop());

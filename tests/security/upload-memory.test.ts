@@ -4,11 +4,13 @@
  * image beyond the pixel limit from its header, before decoding it, and decodes the images it
  * accepts a few at a time, so eight uploads at once of the largest accepted image cost the server
  * less than 300 MB more. The server is the real production one, in its own process (as `npm start`
- * runs it), so its memory is its own and not this test runner's.
+ * runs it), so its memory is its own and not this test runner's. It starts on the run's seeded demo
+ * data (a first start would seed its own, some 15 s of CPU).
  */
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { constants } from '../../core/shared/config';
+import { seedDataDir } from '../api/server';
 import { startProductionServer, type ProductionServer } from '../bench/production-server';
 
 const { longSide, shortSide } = constants.limits.imageMaxPixels;
@@ -29,7 +31,7 @@ describe('image uploads and the server memory', () => {
   let beyondLimit: Buffer;
 
   beforeAll(async () => {
-    [server, atLimit, beyondLimit] = await Promise.all([startProductionServer(), pngOf(longSide, shortSide), pngOf(16000, 16000)]);
+    [server, atLimit, beyondLimit] = await Promise.all([startProductionServer({}, seedDataDir), pngOf(longSide, shortSide), pngOf(16000, 16000)]);
     token = await server.signIn('editor@masthead.local');
   }, 180_000);
   afterAll(() => server?.stop());
