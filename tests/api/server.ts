@@ -365,14 +365,23 @@ export async function until(check: () => boolean | Promise<boolean>, ms = 10_000
 
 /**
  * Keeps `count` of a newsletter's e-mail subscribers, the first by id among those its publisher
- * still mails (the demo's bounced and complained addresses left out), so a send goes to exactly them.
+ * still mails, so a send goes to exactly them. The demo's bounced and complained addresses go too,
+ * unless `suppressed` is 'kept' (a send leaves them out by itself).
  */
-export async function keepEmailSubscribers(db: Server['database']['db'], newsletterId: string, count: number): Promise<void> {
+export async function keepEmailSubscribers(
+  db: Server['database']['db'],
+  newsletterId: string,
+  count: number,
+  suppressed: 'removed' | 'kept' = 'removed',
+): Promise<void> {
+  const isSuppressed = sql`exists (select 1 from mail_bounces m join newsletters n on n.publisher_id = m.publisher_id
+    where n.id = ${newsletterId} and m.email = lower(s.email) and m.suppressed_at is not null)`;
   await sql`delete from subscribers where newsletter_id = ${newsletterId} and medium = 'email' and id not in (
-    select s.id from subscribers s join newsletters n on n.id = s.newsletter_id
-    where s.newsletter_id = ${newsletterId} and s.medium = 'email'
-      and not exists (select 1 from mail_bounces m where m.publisher_id = n.publisher_id and m.email = lower(s.email) and m.suppressed_at is not null)
-    order by s.id limit ${count})`.execute(db);
+    select s.id from subscribers s where s.newsletter_id = ${newsletterId} and s.medium = 'email' and not ${isSuppressed}
+    order by s.id limit ${count})
+    ${suppressed === 'kept' ? sql`and id not in (select s.id from subscribers s where s.newsletter_id = ${newsletterId} and ${isSuppressed})` : sql``}`.execute(
+    db,
+  );
 }
 
 /** Subscribes an address as a confirmed request does (the subscribers plugin's one writer): paid from the start when it pays. */
