@@ -26,15 +26,17 @@ const ownModules = [
  * the end ran alone while the other worker had nothing left to do.
  */
 const longest = [
-  'tests/security/requires.test.ts', // 103
-  'tests/api/sending-crash.test.ts', // 57
-  'tests/api/issues-publish.test.ts', // 55
-  'tests/security/upload-memory.test.ts', // 54
-  'tests/api/live-issue-doc.test.ts', // 52
-  'tests/security/speech-limits.test.ts', // 42
-  'tests/api/analytics.test.ts', // 38
-  'tests/api/stories.test.ts', // 31
-  'tests/api/episodes.test.ts', // 28
+  'tests/security/requires.test.ts', // 56
+  'tests/api/sending-crash.test.ts', // 46
+  'tests/api/live-issue-doc.test.ts', // 35
+  'tests/api/issues-publish.test.ts', // 30
+  'tests/api/analytics.test.ts', // 22
+  'tests/security/upload-memory.test.ts', // 21
+  'tests/security/tracking-repeats.test.ts', // 19
+  'tests/api/readers.test.ts', // 18
+  'tests/api/audience-subscribe.test.ts', // 18
+  'tests/api/episodes.test.ts', // 17
+  'tests/api/stories.test.ts', // 17
 ];
 
 /**
