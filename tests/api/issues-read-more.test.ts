@@ -12,7 +12,7 @@ import { readMoreText } from '../../plugins/issues/server/articles';
 import { premiumNotice } from '../../plugins/stories/teaser';
 import type { Issue } from '../../schemas/generated/entities/issue';
 import type { Story } from '../../schemas/generated/entities/story';
-import { enginesFor, startTestServer, until, type TestServer } from './server';
+import { enginesFor, keepEmailSubscribers, startTestServer, until, type TestServer } from './server';
 import { startSmtpSink, type SmtpSink } from './smtp-sink';
 
 const databases = enginesFor('embedded');
@@ -137,6 +137,8 @@ describe.each(databases)("'Read more' in an issue on %s", (kind) => {
     await call(director, 'POST', `/issues/publish/${created._id}`, { publishOptions: publishOptions(true) });
     expect(readMoreLinks((await sink.parse(sink.received[0]!)).html as string)).toEqual(expected);
 
+    // One subscriber's copy is what is read: the other 2,800 of the demo would only cost the send.
+    await keepEmailSubscribers(t.server.database.db, morning, 5);
     sink.received.length = 0;
     sink.count = 0;
     await call(admin, 'POST', `/issues/publish/${created._id}`, { publishedAt: new Date().toISOString(), publishOptions: publishOptions(false) });
