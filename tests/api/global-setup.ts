@@ -20,7 +20,7 @@ import { migrate } from '../../core/server/db/migrate';
 import { openPGlite } from '../../core/server/db/pglite';
 import { readEnv } from '../../core/server/env';
 import { loadPlugins } from '../../core/server/plugins/registry';
-import { databaseUrl, dropDatabase, onPostgres, startingPointsVariable, testEnv, walTrimmedDump, type StartingPoints } from './server';
+import { databaseUrl, dropDatabase, onPostgres, startingPointsVariable, testEnv, walTrimmedDump, type SeededPoint, type StartingPoints } from './server';
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   // vitest calls it for the root config and for each project that extends it: the first call makes
@@ -50,11 +50,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
 }
 
 /** The demo data on PGlite, seeded by a server that started from the migrated database. */
-async function seedOnPGlite(
-  dir: string,
-  migrated: string,
-  dumpTo: (pglite: PGlite, file: string) => Promise<void>,
-): Promise<StartingPoints['seeded']['pglite']> {
+async function seedOnPGlite(dir: string, migrated: string, dumpTo: (pglite: PGlite, file: string) => Promise<void>): Promise<SeededPoint> {
   const dataDir = join(dir, 'pglite-data');
   mkdirSync(dataDir);
   const pglite = await openPGlite(undefined, new Blob([readFileSync(migrated)]));

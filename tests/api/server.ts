@@ -48,6 +48,12 @@ export interface TestServer {
 /** Where the run's starting points lie (tests/api/global-setup.ts makes them, StartingPoints as JSON). */
 export const startingPointsVariable = 'MASTHEAD_TEST_START';
 
+/** Seeded demo data on PGlite for a server to start from: its dumped database and the DATA_DIR of its files. */
+export interface SeededPoint {
+  dump: string;
+  dataDir: string;
+}
+
 /** What a test server starts from instead of making it again. */
 export interface StartingPoints {
   /** A dumped PGlite data folder as initdb made it, with no migration. */
@@ -59,7 +65,7 @@ export interface StartingPoints {
    * a server with the test servers' settings: on PGlite its dump, on PostgreSQL a database to copy
    * (CREATE DATABASE ... TEMPLATE) and its schema; with each the DATA_DIR of the files it stored.
    */
-  seeded: { pglite: { dump: string; dataDir: string }; postgres?: { database: string; schema: string; dataDir: string } };
+  seeded: { pglite: SeededPoint; postgres?: { database: string; schema: string; dataDir: string } };
 }
 
 /** The settings every test server has, over which a test writes its own. */
@@ -181,18 +187,12 @@ export async function seededProcessDatabase(kind: DatabaseKind, dataDir: string)
   };
 }
 
-/** Where a test server on PGlite stopped, for another to start from (seededPoint): its dumped database and its files. */
-export interface SeededPoint {
-  dump: string;
-  dataDir: string;
-}
-
 /** The embedded database of each test server that opened its own, for seededPoint. */
 const embedded = new WeakMap<TestServer, PGlite>();
 
 /**
- * Starts the real server in-process. `from` starts a PGlite server where another stopped
- * (seededPoint) instead of where startOf says.
+ * Starts the real server in-process. `from` starts a PGlite server on other seeded data (another
+ * test server's, seededPoint) instead of where startOf says.
  */
 export async function startTestServer(
   kind: DatabaseKind,
