@@ -192,18 +192,20 @@ describe.each(databases)('publishing issues on %s', (kind) => {
     // Three claims' worth of readers (the sender claims them 200 at a time) and the suppressed ones:
     // the demo's 2,800 cost the file 40 s of CPU and the bench measures the pace.
     await keepEmailSubscribers(t.server.database.db, morning, 500, 'kept');
-    const { rows } = await sql<{
-      email: string;
-    }>`select email from subscribers where newsletter_id = ${morning} and medium = 'email' order by email limit 1`.execute(t.server.database.db);
-    const bounced = rows[0]!.email;
-    sink.refuse(bounced, 550, '5.1.1 No such user here');
-    const expected = await emailSubscribers();
     // The demo's hard-bounced readers (its last sent issue's) are suppressed: the issue leaves them out.
     const suppressed = await sql<{ email: string }>`
       select s.email from subscribers s join mail_bounces b on b.email = lower(s.email)
       where s.newsletter_id = ${morning} and s.medium = 'email' and b.suppressed_at is not null
         and b.publisher_id = (select publisher_id from newsletters where id = ${morning})`.execute(t.server.database.db);
     expect(suppressed.rows).toHaveLength(3);
+    // The address that refuses its copy is one the issue goes to: the first by address of the others.
+    const bounced = (
+      await sql<{ email: string }>`select email from subscribers where newsletter_id = ${morning} and medium = 'email' order by email`.execute(
+        t.server.database.db,
+      )
+    ).rows.find((row) => !suppressed.rows.some((left) => left.email === row.email))!.email;
+    sink.refuse(bounced, 550, '5.1.1 No such user here');
+    const expected = await emailSubscribers();
 
     const published = await t.request('POST', `/api/issues/publish/${id}`, {
       token: tokens.admin,
