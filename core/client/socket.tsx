@@ -1,7 +1,8 @@
 /**
  * The socket manager: one socket.io connection per signed-in console. It authenticates with the
- * stored token and tries again every 1.5 s until the server says 'authenticated'. Editors read
- * the connection status and grey themselves out with 'Connecting to the server...'.
+ * stored token, and again whenever the token changes, trying every 1.5 s until the server says
+ * 'authenticated'. Editors read the connection status and grey themselves out with 'Connecting to
+ * the server...'.
  */
 import { Overlay, Spinner, SpinnerSize } from '@fluentui/react';
 import { atom, useAtomValue } from 'jotai';
@@ -16,6 +17,7 @@ export const connectionStatusAtom = atom<ConnectionStatus>('offline');
 
 let socket: Socket | undefined;
 let retry: ReturnType<typeof setInterval> | undefined;
+let unwatchToken: (() => void) | undefined;
 
 function authenticate() {
   const token = store.get(tokenAtom);
@@ -37,6 +39,13 @@ export function startSocket(): Socket {
     retry = setInterval(authenticate, constants.debounces.socketRetryMs);
   };
   socket.on('connect', keepTrying);
+  // A new token is a new sign-in for the socket too (an admin's chosen publisher, a password
+  // changed here): the rooms the console joins next are joined under it, not under the old one.
+  unwatchToken = store.sub(tokenAtom, () => {
+    if (!socket?.connected || !store.get(tokenAtom)) return;
+    store.set(connectionStatusAtom, 'connecting');
+    keepTrying();
+  });
   socket.on('authenticated', () => {
     clearInterval(retry);
     store.set(connectionStatusAtom, 'authenticated');
@@ -55,6 +64,8 @@ export function startSocket(): Socket {
 
 export function stopSocket(): void {
   clearInterval(retry);
+  unwatchToken?.();
+  unwatchToken = undefined;
   socket?.disconnect();
   socket = undefined;
   store.set(connectionStatusAtom, 'offline');

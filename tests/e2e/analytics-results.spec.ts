@@ -9,7 +9,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { accounts, keepScreenshot, saveScreenshot, signIn } from './helpers';
+import { accounts, follow, keepScreenshot, saveScreenshot, signIn } from './helpers';
 
 interface Results {
   sent: number;
@@ -85,7 +85,7 @@ test("the issue's analytics and the issue list show the API's rates in the conso
   // The issue's analytics: its results first, as the API counts them.
   const issue = emailed[0]!;
   const { results } = await api<{ results: Results }>(page, `/issues/list/${issue._id}?updateStats=true`);
-  await page.goto(`/issues/show/${issue._id}/analytics`);
+  await follow(page, `/issues/show/${issue._id}/analytics`);
   const panel = page.getByRole('region', { name: 'Results' });
   await expect(panel.getByRole('group', { name: 'Sent' })).toContainText(count(results.sent));
   await expect(panel.getByRole('group', { name: 'Delivered' })).toContainText(count(results.delivered));
@@ -98,7 +98,7 @@ test("the issue's analytics and the issue list show the API's rates in the conso
   await keepAtEachWidth(page, 'analytics-issue-results');
 
   // The issue list compares the same rates at a glance.
-  await page.goto(`/newsletters/show/${newsletterId}/issues`);
+  await follow(page, `/newsletters/show/${newsletterId}/issues`);
   await page.getByRole('button', { name: 'List view' }).click();
   const row = page
     .getByRole('row')
@@ -110,7 +110,7 @@ test("the issue's analytics and the issue list show the API's rates in the conso
 
 test("the newsletter's analytics show each latest issue's rates, and name every chart's series", async ({ page }) => {
   const { newsletterId, emailed } = await sabahBulteni(page);
-  await page.goto(`/newsletters/show/${newsletterId}/analytics`);
+  await follow(page, `/newsletters/show/${newsletterId}/analytics`);
   const latest = page.getByRole('region', { name: 'ISSUES' });
   for (const each of emailed) {
     const line = latest.getByRole('listitem').filter({ has: page.getByRole('link', { name: each.subject || each.key, exact: true }) });
@@ -125,7 +125,7 @@ test("the newsletter's analytics show each latest issue's rates, and name every 
 test("the publisher's analytics show its newsletters together, every chart's series named", async ({ page }) => {
   const { newsletterId } = await sabahBulteni(page);
   const publisherId = (await api<{ publisher: string }>(page, `/newsletters/list/${newsletterId}`)).publisher;
-  await page.goto(`/publishers/show/${publisherId}/analytics`);
+  await follow(page, `/publishers/show/${publisherId}/analytics`);
   await expectNamedCharts(page, ['SUBSCRIBERS', 'SUBSCRIPTIONS', 'UNSUBSCRIPTION', 'TOTAL READS', 'TOTAL CLICKS']);
   await keepAtEachWidth(page, 'analytics-publisher');
 });

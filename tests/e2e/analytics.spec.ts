@@ -9,7 +9,7 @@
  */
 import type { APIRequestContext } from '@playwright/test';
 import { expect, smtpTest } from './fixtures';
-import { constants, keepScreenshot, signInAsAdmin } from './helpers';
+import { constants, follow, keepScreenshot, signInAsAdmin } from './helpers';
 
 // This file's server sends over SMTP to a sink of its own.
 const test = smtpTest();
@@ -104,7 +104,7 @@ test('a sent issue is scanned, read, clicked and left, and its analytics show ea
 
   // The newsletter's cancellation view (this week): both readers who left, named by their addresses, with their reasons.
   const [leaverAddress, explainerAddress] = [sink.received[3]!.to[0]!, sink.received[4]!.to[0]!];
-  await page.goto(`/newsletters/show/${newsletterId}/analytics`);
+  await follow(page, `/newsletters/show/${newsletterId}/analytics`);
   const cancellations = page.getByRole('grid', { name: 'Cancellations' });
   await expect(cancellations).toContainText(explainerAddress, { timeout: 30_000 });
   await expect(cancellations).toContainText(leaverAddress);
@@ -143,7 +143,7 @@ test('a reader subscribes on the landing page, confirms by e-mail, is welcomed a
   const token = await page.evaluate(() => localStorage.getItem('accessToken'));
   const verify = await (await page.request.get('/api/auth/verify', { headers: { authorization: `Bearer ${token}` } })).json();
   const newsletterId = (verify.data.scopes as { _id: string; title: string }[]).find((scope) => scope.title === 'Teknoloji Notları')!._id;
-  await page.goto(`/newsletters/show/${newsletterId}/subscribers`);
+  await follow(page, `/newsletters/show/${newsletterId}/subscribers`);
   const first = page.getByRole('grid', { name: 'Subscribers' }).locator('.ms-DetailsRow').first();
   await expect(first).toContainText(address);
   await expect(first).toContainText('Yeni Okur');

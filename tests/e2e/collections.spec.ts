@@ -8,7 +8,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, ownServerTest } from './fixtures';
-import { accounts, expectToast, keepScreenshot, signIn, signInAsAdmin, switchScope } from './helpers';
+import { accounts, expectToast, follow, keepScreenshot, signIn, signInAsAdmin, switchScope } from './helpers';
 
 // These journeys add, change and delete collections: they run on the second server (fixtures.ts ownServerTest).
 const test = ownServerTest();
@@ -217,7 +217,7 @@ test.describe('collections', () => {
     await expect(page.getByText('The collection is saved as a draft')).toBeVisible();
     await press(page, 'SAVE AS DRAFT');
     await expectToast(page, messages.created);
-    await page.goto('/');
+    await follow(page, '/');
     await switchScope(page, 'Sabah Bülteni');
     await page.getByRole('navigation').getByRole('link', { name: 'Collections' }).click();
     await expect(page.getByRole('article', { name: 'Editörün Taslağı' }).getByText('DRAFT', { exact: true })).toBeVisible();

@@ -8,7 +8,7 @@
  */
 import type { APIRequestContext, FrameLocator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { accounts, constants, keepScreenshot, password, signIn } from './helpers';
+import { accounts, constants, follow, keepScreenshot, password, signIn } from './helpers';
 
 const newsletterTitle = 'Sabah Bülteni';
 const newsletterKey = 'sabah-bulteni';
@@ -31,9 +31,7 @@ const saveStatus = (page: Page) => page.getByTestId('save-status');
 const saved = (page: Page) => expect(saveStatus(page)).toHaveText('Saved');
 
 async function openAsDirector(page: Page, path: string, heading: string): Promise<void> {
-  await signIn(page, accounts.director);
-  await expect(page.getByRole('button', { name: 'Switch scope' })).toBeVisible();
-  await page.goto(path);
+  await signIn(page, accounts.director, { at: path });
   await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
 }
 
@@ -111,13 +109,13 @@ test.describe.serial('design', () => {
     await expect(card.getByText('Default', { exact: true })).toBeVisible();
 
     // 'New Issue' starts from the default template.
-    await page.goto(`/issues/create/${id}`);
+    await follow(page, `/issues/create/${id}`);
     const template = page.getByRole('combobox', { name: 'Channel template' });
     await expect(template).toContainText('Akşam Bülteni');
     await expect(page.getByText('Channels: Draft Stories, Spor, Ekonomi, Gündem Özeti')).toBeVisible();
 
     // Back as it was: the demo default again, and the new template deleted after its confirmation.
-    await page.goto(`/newsletters/show/${id}/channels`);
+    await follow(page, `/newsletters/show/${id}/channels`);
     await original.getByRole('button', { name: 'Actions for Günlük Bülten' }).click();
     await page.getByRole('menuitem', { name: 'Make Default Template' }).click();
     await card.getByRole('button', { name: 'Actions for Akşam Bülteni' }).click();

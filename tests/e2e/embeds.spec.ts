@@ -8,7 +8,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, ownServerTest } from './fixtures';
-import { accounts, editorLoad, fillDateTime, keepScreenshot, signIn, switchScope } from './helpers';
+import { accounts, editorLoad, fillDateTime, follow, keepScreenshot, signIn, switchScope } from './helpers';
 
 const test = ownServerTest();
 
@@ -142,7 +142,7 @@ test("the issue intro's button and embed reach the e-mail as a bulletproof butto
   const list = await (await page.request.get(`/api/issues/list?newsletter=${morning}&search=hazir&limit=10`, { headers })).json();
   const issue = (list.data as { _id: string; key: string }[]).find((row) => row.key.endsWith('-sabah-bulteni-hazir'))!;
 
-  await page.goto(`/issues/edit/${issue._id}`);
+  await follow(page, `/issues/edit/${issue._id}`);
   const intro = page.locator('[data-field="intro"] .ck-editor__editable');
   await expect(intro).toBeVisible(editorLoad);
   await intro.click();

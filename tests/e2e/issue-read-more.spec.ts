@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { signInAsAdmin } from './helpers';
+import { follow, signInAsAdmin } from './helpers';
 
 const readMore = 'Devamını oku';
 const article = { title: 'Köprüde Gece Çalışması Sürüyor', words: 'toplu taşımanın ek seferlerle destekleneceğini' };
@@ -26,7 +26,7 @@ test("an article in a published issue: 'Read more' in the e-mail and on /i/ lead
   const issue = await publishedIssue(page);
 
   // The e-mail, as its PREVIEW shows it: the article's headline and subtitle, and its link.
-  await page.goto(`/issues/edit/${issue._id}`);
+  await follow(page, `/issues/edit/${issue._id}`);
   await page.getByRole('button', { name: 'PREVIEW' }).click();
   const email = page.frameLocator('iframe[title]').first();
   await expect(email.getByRole('heading', { name: article.title })).toBeVisible();

@@ -7,7 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { accounts, editorLoad, keepScreenshot, password, signIn } from './helpers';
+import { accounts, editorLoad, follow, keepScreenshot, password, signIn } from './helpers';
 
 const channel = (page: Page, title: string) => page.getByTestId('channel').filter({ has: page.getByRole('heading', { name: title, exact: true }) });
 
@@ -23,9 +23,7 @@ async function newIssue(request: import('@playwright/test').APIRequestContext, s
 }
 
 async function open(page: Page, email: string, path: string) {
-  await signIn(page, email);
-  await expect(page.getByRole('button', { name: 'Switch scope' })).toBeVisible();
-  await page.goto(path);
+  await signIn(page, email, { at: path });
   await expect(page.getByTestId('save-panel')).toBeVisible(editorLoad);
 }
 
@@ -154,7 +152,7 @@ test('a sent issue says what a change reaches, and the story picker offers only 
   for (const badge of ['PUBLISHED', 'CANCELLED']) await expect(rows.getByText(badge, { exact: true })).toHaveCount(0);
   await page.getByRole('button', { name: 'Close' }).click();
 
-  await page.goto(`/issues/edit/${sent._id}`);
+  await follow(page, `/issues/edit/${sent._id}`);
   await expect(page.getByTestId('save-panel')).toBeVisible(editorLoad);
   await expect(page.getByText(/^This issue went out by e-mail on .+\. Changes you make now show on its web page only\.$/)).toBeVisible();
   // The sidebar names the issue by its subject, not its code name.

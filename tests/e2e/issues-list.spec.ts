@@ -8,7 +8,7 @@
  */
 import type { Page, Request } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { accounts, constants, expectToast, keepScreenshot, signIn, signInAsAdmin, switchScope } from './helpers';
+import { accounts, constants, expectToast, follow, keepScreenshot, signIn, signInAsAdmin, switchScope } from './helpers';
 
 /** The demo newsletter the editor starts in, and the code names its demo issues have (plugins/issues/server/seed.ts). */
 const newsletterTitle = 'Sabah Bülteni';
@@ -78,7 +78,7 @@ test.describe('issues list and creation', () => {
     // A draft opens its editor.
     await drafts.getByRole('link', { name: /Akşam Bülteni/ }).click();
     await expect(page).toHaveURL(/\/issues\/edit\/[^/]+$/);
-    await page.goto(dashboardUrl);
+    await follow(page, new URL(dashboardUrl).pathname);
 
     // 'See all' of the published ones: the list, filtered the same way.
     await published.getByRole('link', { name: 'See all published issues' }).click();
@@ -141,7 +141,7 @@ test.describe('issues list and creation', () => {
     await expect(page.getByRole('button', { name: 'List view' })).toHaveAttribute('aria-pressed', 'true');
     await page.getByRole('link', { name: 'Akşam Bülteni', exact: true }).click();
     await expect(page).toHaveURL(/\/issues\/edit\/[^/]+$/);
-    await page.goto(`/newsletters/show/${newsletterId}/issues`);
+    await follow(page, `/newsletters/show/${newsletterId}/issues`);
     await page.getByRole('button', { name: 'Card view' }).click();
 
     // New Issue from the top bar's NEW menu.
@@ -199,7 +199,7 @@ test.describe('issues list and creation', () => {
     await expect(page).toHaveURL(/\/issues\/edit\/[^/]+$/);
 
     // The new issue is in the list as a draft, named by its code name; its menu deletes it.
-    await page.goto(`/newsletters/show/${newsletterId}/issues?status=draft`);
+    await follow(page, `/newsletters/show/${newsletterId}/issues?status=draft`);
     await expect(cards(page)).toHaveCount(demoDrafts.length + 2);
     await page.getByRole('searchbox', { name: 'Search issues' }).fill(free);
     const card = cards(page).filter({ has: page.getByRole('heading', { name: free }) });

@@ -8,7 +8,7 @@
  */
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { accounts, editorLoad, keepScreenshot, password, signIn, signInAsAdmin } from './helpers';
+import { accounts, editorLoad, follow, keepScreenshot, password, signIn, signInAsAdmin } from './helpers';
 
 const within = { timeout: 1000 };
 
@@ -20,12 +20,10 @@ interface Opened {
 async function openIssue(browser: Browser, who: 'editor' | 'director' | 'admin', issueId: string): Promise<Opened> {
   const context = await browser.newContext();
   const page = await context.newPage();
-  if (who === 'admin') await signInAsAdmin(page);
-  else {
-    await signIn(page, accounts[who]);
-    await expect(page.getByRole('button', { name: 'Switch scope' })).toBeVisible();
-  }
-  await page.goto(`/issues/edit/${issueId}`);
+  if (who === 'admin') {
+    await signInAsAdmin(page);
+    await follow(page, `/issues/edit/${issueId}`);
+  } else await signIn(page, accounts[who], { at: `/issues/edit/${issueId}` });
   await expect(page.getByTestId('save-panel')).toBeVisible(editorLoad);
   await expect(page.getByText('Connecting to the server...')).toHaveCount(0);
   return { page, close: () => context.close() };

@@ -10,7 +10,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, smtpTest } from './fixtures';
-import { expectToast, keepScreenshot, signIn, signInAsAdmin, accounts } from './helpers';
+import { accounts, expectToast, follow, keepScreenshot, signIn, signInAsAdmin } from './helpers';
 
 // This file's server sends over SMTP to a sink of its own.
 const test = smtpTest();
@@ -33,7 +33,7 @@ test('test, confirm and send an issue to every subscriber', async ({ page, sink 
   const deliveries = async () => (await (await page.request.get(`/api/issues/deliveries/${issue._id}`, { headers })).json()).data;
 
   // The preview: the e-mail as subscribers get it, light then dark.
-  await page.goto(`/issues/edit/${issue._id}`);
+  await follow(page, `/issues/edit/${issue._id}`);
   await page.getByRole('button', { name: 'PREVIEW' }).click();
   const frame = page.frameLocator('iframe[title]').first();
   await expect(frame.getByText('Sabah Bülteni: Metro, bütçe ve hafta sonu').first()).toBeVisible();
@@ -41,7 +41,7 @@ test('test, confirm and send an issue to every subscriber', async ({ page, sink 
   await expect(frame.getByText('Sabah Bülteni: Metro, bütçe ve hafta sonu').first()).toBeVisible();
   await page.keyboard.press('Escape');
 
-  await page.goto(`/issues/edit/${issue._id}/publish`);
+  await follow(page, `/issues/edit/${issue._id}/publish`);
   const summary = page.getByRole('region', { name: 'Summary' });
   await expect(summary).toContainText('Sabah Bülteni');
   await expect(summary).toContainText('Sabah Bülteni: Metro, bütçe ve hafta sonu');
@@ -125,7 +125,7 @@ test("a director's button says SCHEDULE, and the confirmation says for when", as
     (row) => row.status.tested && !row.status.published && !row.status.scheduled,
   )!;
 
-  await page.goto(`/issues/edit/${issue._id}/publish`);
+  await follow(page, `/issues/edit/${issue._id}/publish`);
   const publish = page.getByRole('region', { name: 'Publish', exact: true });
   await expect(publish.getByRole('button', { name: 'SCHEDULE' })).toBeVisible();
   await expect(publish.getByRole('button', { name: 'PUBLISH NOW' })).toHaveCount(0);

@@ -8,7 +8,7 @@
  */
 import type { APIRequestContext, BrowserContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { accounts, constants, editorLoad, password, signIn } from './helpers';
+import { accounts, constants, editorLoad, follow, password, signIn } from './helpers';
 
 /** The delay between two keystrokes of a typist (a fast human). */
 const keyDelay = 30;
@@ -135,7 +135,7 @@ test.describe('typing in a live issue', () => {
   /** The test's issue in a role's browser, once its shared document has arrived. */
   async function open(who: Who): Promise<Page> {
     const page = contexts.get(who)!.pages()[0]!;
-    await page.goto(`/issues/edit/${issueId}`);
+    await follow(page, `/issues/edit/${issueId}`);
     await expect(page.getByTestId('save-panel')).toBeVisible(editorLoad);
     await expect(page.getByText('Connecting to the server...')).toHaveCount(0);
     await expect(field(page, 'Subject Line')).toBeEditable();

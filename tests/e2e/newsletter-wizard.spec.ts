@@ -256,10 +256,7 @@ test("a director whose publisher has no newsletter yet starts in the wizard, and
 });
 
 test('a newsletter left after CREATE is kept, unpublished, and its card opens the wizard on it again', async ({ page }) => {
-  await signIn(page, accounts.director);
-  // Signed in (the console has its token) before the address is typed, or it would be the sign-in page's.
-  await page.waitForURL(/\/(publishers|newsletters)\/show\//);
-  await page.goto('/newsletters/create');
+  await signIn(page, accounts.director, { at: '/newsletters/create' });
   await stage(page, 'Before you start');
   for (const name of ['I have read and accept the Publisher Agreement.', 'I have read and accept the Publisher Policy.']) await page.getByText(name).click();
   await press(page, 'CONTINUE');

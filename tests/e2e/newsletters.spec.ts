@@ -6,7 +6,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { closeToasts, expectToast, keepScreenshot, signInAsAdmin } from './helpers';
+import { closeToasts, expectToast, follow, keepScreenshot, signInAsAdmin } from './helpers';
 
 const kuzeyNewsletters = ['Kültür Sanat Haftalık', 'Sabah Bülteni', 'Teknoloji Notları'];
 
@@ -27,7 +27,7 @@ test('the admin searches, switches to the list view, unpublishes and publishes a
   await page.clock.install();
 
   await signInAsAdmin(page);
-  await page.goto('/newsletters/list');
+  await follow(page, '/newsletters/list');
   await expect(page.getByRole('heading', { name: 'Newsletters', level: 1 })).toBeVisible();
   const cards = page.getByTestId('newsletter-card');
   await expect(cards).toHaveCount(3);

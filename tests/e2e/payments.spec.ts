@@ -8,7 +8,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect, test as base } from './fixtures';
-import { accounts, expectToast, keepScreenshot, signIn, switchScope, waitForMailTo } from './helpers';
+import { accounts, expectToast, follow, keepScreenshot, signIn, switchScope, waitForMailTo } from './helpers';
 import { startServer, type RunningServer } from './server';
 import { startStripeStandin, type StripeStandin } from '../api/stripe-standin';
 
@@ -51,7 +51,7 @@ test('a reader subscribes on the landing page, pays through Checkout and reads a
   const publisherId = /\/publishers\/show\/([^/]+)$/.exec(page.url())![1]!;
 
   // The director connects the publisher's Stripe account: the keys go in, only a hint comes back.
-  await page.goto(`/publishers/show/${publisherId}/settings`);
+  await follow(page, `/publishers/show/${publisherId}/settings`);
   const payments = page.getByRole('region', { name: 'PAYMENTS' });
   await payments.getByLabel('STRIPE SECRET KEY').fill(secretKey);
   await payments.getByLabel('WEBHOOK SIGNING SECRET').fill(webhookSecret);
@@ -139,7 +139,7 @@ test('a reader subscribes on the landing page, pays through Checkout and reads a
 
   // The subscriber list shows the reader as a payer.
   await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Home' }).click();
-  await page.goto(`/newsletters/show/${morning}/subscribers`);
+  await follow(page, `/newsletters/show/${morning}/subscribers`);
   await page.getByRole('searchbox').fill(email);
   await expect(page.getByText('PAID · MONTHLY')).toBeVisible();
   await context.close();

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { accounts, expectToast, keepScreenshot, password, signIn, signInWithForm, signOut, userIdOf } from './helpers';
+import { accounts, expectToast, follow, keepScreenshot, password, signIn, signInWithForm, signOut, userIdOf } from './helpers';
 
 const socialUrlText = 'Your social URL must start with either "https://" or "http://"';
 
@@ -60,7 +60,7 @@ test.describe('my profile', () => {
       await expect(form.url).toHaveValue('https://example.org/emre');
     } finally {
       // All journeys share the demo accounts: the original profile comes back.
-      await page.goto('/');
+      await follow(page, '/');
       const again = await openMyProfile(page);
       await again.name.fill(original.name);
       await again.bio.fill(original.bio);
@@ -77,12 +77,12 @@ test.describe('my profile', () => {
     await expect(page.getByRole('heading', { name: 'Sabah Bülteni', level: 1 })).toBeVisible();
     const home = page.url();
 
-    await page.goto(`/users/show/${directorId}`);
+    await follow(page, `/users/show/${directorId}`);
     await expect(page).toHaveURL(home);
     await expect(page.getByRole('heading', { name: 'Sabah Bülteni', level: 1 })).toBeVisible();
     await expect(page.getByPlaceholder('Type your name...')).toHaveCount(0);
 
-    await page.goto('/users/show/junk');
+    await follow(page, '/users/show/junk');
     await expect(page).toHaveURL(home);
     await expect(page.getByPlaceholder('Type your name...')).toHaveCount(0);
   });

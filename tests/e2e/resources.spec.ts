@@ -34,9 +34,7 @@ test.describe('resources', () => {
   });
 
   test("a guide's address shows the guide", async ({ page }) => {
-    await signIn(page, accounts.editor);
-    await expect(page.getByRole('heading', { name: 'Sabah Bülteni', level: 1 })).toBeVisible();
-    await page.goto('/resources/show/topluluk-yaratma');
+    await signIn(page, accounts.editor, { at: '/resources/show/topluluk-yaratma' });
     await expect(page.getByRole('heading', { name: guideTitle, level: 1 })).toBeVisible();
   });
 

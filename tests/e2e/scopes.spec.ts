@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { accounts, keepScreenshot, openScopeMenu, password, scopeItem, signIn, switchScope } from './helpers';
+import { accounts, follow, keepScreenshot, openScopeMenu, password, scopeItem, signIn, switchScope } from './helpers';
 
 const newsletterHome = /\/newsletters\/show\/([^/]+)$/;
 const publisherHome = /\/publishers\/show\/([^/]+)$/;
@@ -59,12 +59,12 @@ test.describe('scopes', () => {
     await expect(page.getByRole('heading', { name: 'Teknoloji Notları', level: 1 })).toBeVisible();
     const teknolojiId = idIn(page, newsletterHome);
 
-    await page.goto('/newsletters/show/does-not-exist');
+    await follow(page, '/newsletters/show/does-not-exist');
     await expect(page).toHaveURL(`/newsletters/show/${teknolojiId}`);
     await expect(page.getByRole('heading', { name: 'Teknoloji Notları', level: 1 })).toBeVisible();
 
     // A publisher scope an editor does not have is unknown too.
-    await page.goto('/publishers/show/does-not-exist');
+    await follow(page, '/publishers/show/does-not-exist');
     await expect(page).toHaveURL(`/newsletters/show/${teknolojiId}`);
   });
 
@@ -121,7 +121,7 @@ test.describe('scopes', () => {
     // Opened from the publisher's scope (a link, a bookmark): the issue's analytics move the console into its newsletter.
     await signIn(page, accounts.director);
     await expect(scope).toContainText('Kuzey Medya');
-    await page.goto(`/issues/show/${sent._id}/analytics`);
+    await follow(page, `/issues/show/${sent._id}/analytics`);
     // The analytics load their charts' library with the page: a busy machine takes more than the default 10 s.
     await expect(page.getByRole('heading', { name: sent.subject, level: 1 })).toBeVisible({ timeout: 30_000 });
     await expect(scope).toContainText('Sabah Bülteni');
@@ -130,7 +130,7 @@ test.describe('scopes', () => {
 
     // From another newsletter, the text-to-speech pages of Sabah Bülteni do the same.
     await switchScope(page, 'Teknoloji Notları');
-    await page.goto(`/issues/audios/select/${sabah._id}`);
+    await follow(page, `/issues/audios/select/${sabah._id}`);
     await expect(page.getByRole('heading', { name: 'Create New Issue Audio', level: 1 })).toBeVisible();
     await expect(scope).toContainText('Sabah Bülteni');
   });

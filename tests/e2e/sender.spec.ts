@@ -18,9 +18,7 @@ test('a director gives a newsletter its own sender address, confirmed through th
   const scopes = ((await verify.json()) as { data: { scopes: { _id: string; title: string }[] } }).data.scopes;
   const newsletterId = scopes.find((scope) => scope.title === 'Teknoloji Notları')!._id;
 
-  await signIn(page, accounts.director);
-  await expect(page.getByRole('button', { name: 'Switch scope' })).toBeVisible();
-  await page.goto(`/newsletters/show/${newsletterId}/settings`);
+  await signIn(page, accounts.director, { at: `/newsletters/show/${newsletterId}/settings` });
   const card = page.getByRole('region', { name: 'SENDER' });
   const from = card.getByRole('textbox', { name: 'FROM ADDRESS' });
   // Empty fields show what is used instead: the title and the server's address.

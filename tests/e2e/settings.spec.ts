@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { accounts, expectToast, keepScreenshot, password, signIn, signInAsAdmin } from './helpers';
+import { accounts, expectToast, follow, keepScreenshot, password, signIn, signInAsAdmin } from './helpers';
 
 const roleMessage = 'Required role Admin, current role: EDITOR';
 
@@ -24,9 +24,7 @@ test.describe.serial('settings', () => {
   });
 
   test('an editor saves the newsletter credentials and may not change interests', async ({ page }) => {
-    await signIn(page, accounts.editor);
-    await expect(page.getByRole('button', { name: 'Switch scope' })).toBeVisible();
-    await page.goto(`/newsletters/show/${ids.sabah}/settings`);
+    await signIn(page, accounts.editor, { at: `/newsletters/show/${ids.sabah}/settings` });
     await expect(page.getByRole('heading', { name: 'Newsletter Credentials', level: 1 })).toBeVisible();
     await expect(field(page, 'TITLE')).toHaveValue('Sabah Bülteni');
 
@@ -63,7 +61,7 @@ test.describe.serial('settings', () => {
 
   test('an admin changes interests up to the limit and sees the status switches', async ({ page }) => {
     await signInAsAdmin(page);
-    await page.goto(`/newsletters/show/${ids.sabah}/settings`);
+    await follow(page, `/newsletters/show/${ids.sabah}/settings`);
     await expect(page.getByRole('checkbox', { name: 'Gündem' })).toBeChecked();
     await expect(page.getByRole('switch', { name: 'Published' })).toBeChecked();
     await expect(page.getByRole('switch', { name: 'Featured' })).toBeVisible();
@@ -84,9 +82,7 @@ test.describe.serial('settings', () => {
   });
 
   test('the welcome editor saves an intro with bold text', async ({ page }) => {
-    await signIn(page, accounts.editor);
-    await expect(page.getByRole('button', { name: 'Switch scope' })).toBeVisible();
-    await page.goto(`/newsletters/show/${ids.sabah}/settings`);
+    await signIn(page, accounts.editor, { at: `/newsletters/show/${ids.sabah}/settings` });
     await page.getByRole('button', { name: 'Edit Welcome Issue' }).click();
     await expect(page).toHaveURL(new RegExp(`/newsletters/show/${ids.sabah}/settings/welcome$`));
     await expect(page.getByRole('heading', { name: 'Welcome Issue', level: 1 })).toBeVisible();
@@ -127,9 +123,7 @@ test.describe.serial('settings', () => {
   });
 
   test('a director saves the publisher credentials', async ({ page }) => {
-    await signIn(page, accounts.director);
-    await expect(page.getByRole('button', { name: 'Switch scope' })).toBeVisible();
-    await page.goto(`/publishers/show/${ids.kuzey}/settings`);
+    await signIn(page, accounts.director, { at: `/publishers/show/${ids.kuzey}/settings` });
     await expect(page.getByRole('heading', { name: 'Publisher Credentials', level: 1 })).toBeVisible();
     await expect(field(page, 'TITLE')).toHaveValue('Kuzey Medya');
 

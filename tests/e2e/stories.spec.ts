@@ -7,7 +7,19 @@
  */
 import type { Browser, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { accounts, earlyInTheMinute, editorLoad, expectToast, fillDateTime, keepScreenshot, signIn, signInAsAdmin, signOut, switchScope } from './helpers';
+import {
+  accounts,
+  earlyInTheMinute,
+  editorLoad,
+  expectToast,
+  fillDateTime,
+  follow,
+  keepScreenshot,
+  signIn,
+  signInAsAdmin,
+  signOut,
+  switchScope,
+} from './helpers';
 
 const saveStatus = (page: Page) => page.getByRole('status', { name: 'Save status' });
 const body = (page: Page) => page.locator('.ck-editor__editable').first();
@@ -390,7 +402,7 @@ test.describe('stories', () => {
   test("a director starts a story from the publisher's scope by choosing its newsletter", async ({ page }) => {
     await signIn(page, accounts.director);
     await expect(page.getByRole('button', { name: 'Switch scope' })).toContainText('Kuzey Medya');
-    await page.goto('/stories');
+    await follow(page, '/stories');
     await page.getByRole('button', { name: 'NEW', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'New Story', level: 1 })).toBeVisible();
     await page.getByText('Bullet', { exact: true }).click();
@@ -405,9 +417,7 @@ test.describe('stories', () => {
   });
 
   test('a story that cannot load offers Go Console', async ({ page }) => {
-    await signIn(page, accounts.editor);
-    await expect(page.getByRole('button', { name: 'Switch scope' })).toBeVisible();
-    await page.goto('/stories/edit/no-such-story');
+    await signIn(page, accounts.editor, { at: '/stories/edit/no-such-story' });
     await expect(page.getByText('An error occurred.')).toBeVisible();
     await keepScreenshot(page, 'story-error');
     await page.getByRole('button', { name: 'Go Console' }).click();

@@ -11,7 +11,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
-import { accounts, choosePublisher, editorLoad, password, signIn } from './helpers';
+import { accounts, choosePublisher, editorLoad, follow, password, signIn } from './helpers';
 
 /** The groups a test visits together: the editors' group loads CKEditor's chunk once for all. */
 const groups = ['newsletter', 'content', 'settings', 'editors', 'publisher', 'admin'] as const;
@@ -155,18 +155,6 @@ async function layoutProblems(page: Page): Promise<{ width: number; covered: str
     window.scrollTo(0, 0);
     return { width: document.documentElement.scrollWidth - view.width, covered, small };
   });
-}
-
-/**
- * Goes to a screen by the console's router, as a link does (wouter follows history.pushState). It
- * passes through the console's page for an unknown address first, so that what is awaited next is
- * the new screen and not the one before it.
- */
-async function follow(page: Page, path: string): Promise<void> {
-  const push = (to: string) => page.evaluate((address) => history.pushState(null, '', address), to);
-  await push('/widths/between-screens');
-  await expect(page.getByText('This page does not exist.')).toBeVisible();
-  await push(path);
 }
 
 async function visit(page: Page, screen: Screen, width: number): Promise<void> {
