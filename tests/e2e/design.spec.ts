@@ -32,6 +32,7 @@ const saved = (page: Page) => expect(saveStatus(page)).toHaveText('Saved');
 
 async function openAsDirector(page: Page, path: string, heading: string): Promise<void> {
   await signIn(page, accounts.director, { at: path });
+  await expect(page.getByRole('button', { name: 'Switch scope' })).toBeVisible();
   await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
 }
 

@@ -24,6 +24,7 @@ async function newIssue(request: import('@playwright/test').APIRequestContext, s
 
 async function open(page: Page, email: string, path: string) {
   await signIn(page, email, { at: path });
+  await expect(page.getByRole('button', { name: 'Back to Dashboard' })).toBeVisible();
   await expect(page.getByTestId('save-panel')).toBeVisible(editorLoad);
 }
 

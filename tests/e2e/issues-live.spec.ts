@@ -24,6 +24,7 @@ async function openIssue(browser: Browser, who: 'editor' | 'director' | 'admin',
     await signInAsAdmin(page);
     await follow(page, `/issues/edit/${issueId}`);
   } else await signIn(page, accounts[who], { at: `/issues/edit/${issueId}` });
+  await expect(page.getByRole('button', { name: 'Back to Dashboard' })).toBeVisible();
   await expect(page.getByTestId('save-panel')).toBeVisible(editorLoad);
   await expect(page.getByText('Connecting to the server...')).toHaveCount(0);
   return { page, close: () => context.close() };

@@ -35,6 +35,7 @@ test.describe('resources', () => {
 
   test("a guide's address shows the guide", async ({ page }) => {
     await signIn(page, accounts.editor, { at: '/resources/show/topluluk-yaratma' });
+    await expect(page.getByRole('button', { name: 'Switch scope' })).toBeVisible();
     await expect(page.getByRole('heading', { name: guideTitle, level: 1 })).toBeVisible();
   });
 

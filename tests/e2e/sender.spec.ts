@@ -19,6 +19,7 @@ test('a director gives a newsletter its own sender address, confirmed through th
   const newsletterId = scopes.find((scope) => scope.title === 'Teknoloji Notları')!._id;
 
   await signIn(page, accounts.director, { at: `/newsletters/show/${newsletterId}/settings` });
+  await expect(page.getByRole('button', { name: 'Switch scope' })).toBeVisible();
   const card = page.getByRole('region', { name: 'SENDER' });
   const from = card.getByRole('textbox', { name: 'FROM ADDRESS' });
   // Empty fields show what is used instead: the title and the server's address.

@@ -25,6 +25,7 @@ test.describe.serial('settings', () => {
 
   test('an editor saves the newsletter credentials and may not change interests', async ({ page }) => {
     await signIn(page, accounts.editor, { at: `/newsletters/show/${ids.sabah}/settings` });
+    await expect(page.getByRole('button', { name: 'Switch scope' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Newsletter Credentials', level: 1 })).toBeVisible();
     await expect(field(page, 'TITLE')).toHaveValue('Sabah Bülteni');
 
@@ -83,6 +84,7 @@ test.describe.serial('settings', () => {
 
   test('the welcome editor saves an intro with bold text', async ({ page }) => {
     await signIn(page, accounts.editor, { at: `/newsletters/show/${ids.sabah}/settings` });
+    await expect(page.getByRole('button', { name: 'Switch scope' })).toBeVisible();
     await page.getByRole('button', { name: 'Edit Welcome Issue' }).click();
     await expect(page).toHaveURL(new RegExp(`/newsletters/show/${ids.sabah}/settings/welcome$`));
     await expect(page.getByRole('heading', { name: 'Welcome Issue', level: 1 })).toBeVisible();
@@ -124,6 +126,7 @@ test.describe.serial('settings', () => {
 
   test('a director saves the publisher credentials', async ({ page }) => {
     await signIn(page, accounts.director, { at: `/publishers/show/${ids.kuzey}/settings` });
+    await expect(page.getByRole('button', { name: 'Switch scope' })).toBeVisible();
     await expect(page.getByRole('heading', { name: 'Publisher Credentials', level: 1 })).toBeVisible();
     await expect(field(page, 'TITLE')).toHaveValue('Kuzey Medya');
 

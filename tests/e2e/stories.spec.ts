@@ -419,6 +419,8 @@ test.describe('stories', () => {
   test('a story that cannot load offers Go Console', async ({ page }) => {
     await signIn(page, accounts.editor, { at: '/stories/edit/no-such-story' });
     await expect(page.getByText('An error occurred.')).toBeVisible();
+    // The whole page is the error's: no top bar.
+    await expect(page.getByRole('button', { name: 'Switch scope' })).toHaveCount(0);
     await keepScreenshot(page, 'story-error');
     await page.getByRole('button', { name: 'Go Console' }).click();
     await expect(page.getByRole('button', { name: 'Switch scope' })).toBeVisible();
