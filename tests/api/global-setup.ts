@@ -9,7 +9,7 @@
  *   DATA_DIR, and on PostgreSQL a database the test servers copy. Seeding took most of a server's
  *   start, and the API tests start about two hundred servers (decision 0030).
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -20,7 +20,17 @@ import { migrate } from '../../core/server/db/migrate';
 import { openPGlite } from '../../core/server/db/pglite';
 import { readEnv } from '../../core/server/env';
 import { loadPlugins } from '../../core/server/plugins/registry';
-import { databaseUrl, dropDatabase, onPostgres, startingPointsVariable, testEnv, walTrimmedDump, type SeededPoint, type StartingPoints } from './server';
+import {
+  databaseUrl,
+  dropDatabase,
+  onPostgres,
+  readDump,
+  startingPointsVariable,
+  testEnv,
+  walTrimmedDump,
+  type SeededPoint,
+  type StartingPoints,
+} from './server';
 
 export default async function globalSetup(): Promise<() => Promise<void>> {
   // vitest calls it for the root config and for each project that extends it: the first call makes
@@ -53,7 +63,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
 async function seedOnPGlite(dir: string, migrated: string, dumpTo: (pglite: PGlite, file: string) => Promise<void>): Promise<SeededPoint> {
   const dataDir = join(dir, 'pglite-data');
   mkdirSync(dataDir);
-  const pglite = await openPGlite(undefined, new Blob([readFileSync(migrated)]));
+  const pglite = await openPGlite(undefined, readDump(migrated));
   // buildServer seeds; the server never gets ready, so it never listens for sockets either.
   const server = await buildServer({ env: testEnv(dataDir), database: embeddedDatabase(pglite), logger: false });
   // Nothing runs while it is dumped: the job queue stops first.

@@ -3,7 +3,7 @@
  * TEST_DATABASE_URL, a PostgreSQL server in a database or schema of its own), a fresh DATA_DIR,
  * demo data (decision 0030: most start from demo data seeded once per run).
  */
-import { cpSync, mkdtempSync, openAsBlob, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
@@ -113,10 +113,35 @@ const seedNeutral = new Set([
 let startingPoints: StartingPoints | null | undefined;
 const dumps = new Map<string, Blob>();
 
-/** A dumped PGlite data folder, read once per test file. */
+/**
+ * A dumped PGlite data folder as PGlite reads it at every start: whole, by `arrayBuffer()`. Node's
+ * Blob copies its bytes out in small chunks at each call (for the seeded 63 MB, half of a start's
+ * CPU); this one answers the copy it made once. PGlite only reads it: its file system copies what
+ * it keeps.
+ */
+class DumpBlob extends Blob {
+  readonly #bytes: ArrayBuffer;
+
+  constructor(bytes: ArrayBuffer) {
+    super([bytes]);
+    this.#bytes = bytes;
+  }
+
+  override arrayBuffer(): Promise<ArrayBuffer> {
+    return Promise.resolve(this.#bytes);
+  }
+}
+
+/** A dumped PGlite data folder read from its file, to start a database from. */
+export function readDump(file: string): Blob {
+  const bytes = readFileSync(file);
+  return new DumpBlob(bytes.buffer.slice(bytes.byteOffset, bytes.byteOffset + bytes.byteLength) as ArrayBuffer);
+}
+
+/** A dumped PGlite data folder, read once per worker (the server's test files share its modules). */
 function dump(file: string): Blob {
   let blob = dumps.get(file);
-  if (!blob) dumps.set(file, (blob = new Blob([readFileSync(file)])));
+  if (!blob) dumps.set(file, (blob = readDump(file)));
   return blob;
 }
 
@@ -200,9 +225,7 @@ export async function startTestServer(
   options: { enabledPlugins?: string[]; logStream?: { write(line: string): void }; from?: SeededPoint } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'masthead-api-'));
-  const start = options.from
-    ? { dataDir: options.from.dataDir, snapshot: await openAsBlob(options.from.dump) }
-    : startOf(kind, overrides, options.enabledPlugins);
+  const start = options.from ? { dataDir: options.from.dataDir, snapshot: readDump(options.from.dump) } : startOf(kind, overrides, options.enabledPlugins);
   if (start.dataDir) cpSync(start.dataDir, dataDir, { recursive: true });
   const env = testEnv(dataDir, overrides);
   let schema: string | undefined;
