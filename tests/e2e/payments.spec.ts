@@ -45,7 +45,6 @@ const story = {
 const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('accessToken'));
 
 test('a reader subscribes on the landing page, pays through Checkout and reads a premium story whole', async ({ page, browser, standin }) => {
-  test.slow();
   await signIn(page, accounts.director);
   await page.waitForURL(/\/publishers\/show\/[^/]+$/);
   const publisherId = /\/publishers\/show\/([^/]+)$/.exec(page.url())![1]!;
@@ -153,7 +152,7 @@ test('a director reads Earnings: the figures, the charts of a year of payments, 
   await expect(now.getByText('Monthly recurring revenue')).toBeVisible();
   await expect(now.getByText(/₺/)).toBeVisible();
   await expect(now.getByText('Paying subscribers')).toBeVisible();
-  await expect(page.locator('.js-plotly-plot')).toHaveCount(3, { timeout: 30_000 });
+  await expect(page.locator('.js-plotly-plot')).toHaveCount(3);
   await keepScreenshot(page, 'earnings');
   const download = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download the earnings of this period as CSV' }).click();
