@@ -1,7 +1,11 @@
 /**
  * The request edge: checks every request passes before any route's code sees it, installed once
  * for the whole server so that a new plugin cannot forget them.
- * - No NUL character anywhere: PostgreSQL refuses it in text, and nothing legitimate sends it.
+ * - No character a database cannot store, in any string or key of a body: a NUL (PostgreSQL refuses
+ *   it in text) or half of a surrogate pair (`"\ud800"` in JSON is no character at all: no UTF-8
+ *   encodes it, and PostgreSQL refuses it in json). Nothing legitimate sends either; refusing them
+ *   here, for every field of every operation, is one rule rather than a repair in each store.
+ *   A URL cannot carry half a pair: percent-decoding never makes one.
  * - A path parameter that names a record (`id`, `newsletterId`, ...) has the shape of an id;
  *   anything else cannot exist and is not found.
  * Integers are bounded by the validators (core/server/schemas/validators.ts), uploads by
@@ -21,8 +25,8 @@ export function installRequestEdge(app: FastifyInstance): void {
     checkAddress(request);
   });
   app.addHook('preValidation', async (request) => {
-    const at = nulPath(request.body);
-    if (at) throw invalid('The request contains a character that is not allowed (NUL).', at.join('.'));
+    const refused = refusedCharacter(request.body);
+    if (refused) throw invalid(refused.message, refused.at.join('.'));
   });
 }
 
@@ -34,17 +38,34 @@ function checkAddress(request: FastifyRequest): void {
   }
   if (nulInUrl.test(query)) {
     const pair = query.split('&').find((part) => nulInUrl.test(part)) ?? '';
-    throw invalid('The request contains a character that is not allowed (NUL).', safeDecode(splitOnce(pair, '=')[0] ?? ''));
+    throw invalid(nulText, safeDecode(splitOnce(pair, '=')[0] ?? ''));
   }
 }
 
-/** Where in a parsed body a NUL sits (a key or a string), or undefined. */
-export function nulPath(value: unknown, at: string[] = [], depth = 0): string[] | undefined {
-  if (typeof value === 'string') return value.includes('\u0000') ? at : undefined;
+export const nulText = 'The request contains a character that is not allowed (NUL).';
+export const surrogateText = 'The request contains a character that is not allowed (half of a surrogate pair).';
+
+/** A code unit of a surrogate pair standing alone: in a u regex, a whole pair is one code point and does not match. */
+const loneSurrogate = /\p{Surrogate}/u;
+
+/** Why a string cannot be stored, or undefined when it can. */
+function refusal(text: string): string | undefined {
+  if (text.includes('\u0000')) return nulText;
+  if (loneSurrogate.test(text)) return surrogateText;
+  return undefined;
+}
+
+/** Where in a parsed body (a key or a string) a character no database stores sits, and what it is; undefined when there is none. */
+export function refusedCharacter(value: unknown, at: string[] = [], depth = 0): { at: string[]; message: string } | undefined {
+  if (typeof value === 'string') {
+    const message = refusal(value);
+    return message ? { at, message } : undefined;
+  }
   if (value === null || typeof value !== 'object' || depth > 64) return undefined;
   for (const [key, item] of Object.entries(value)) {
-    if (key.includes('\u0000')) return [...at, '(key)'];
-    const found = nulPath(item, [...at, key], depth + 1);
+    const message = refusal(key);
+    if (message) return { at: [...at, '(key)'], message };
+    const found = refusedCharacter(item, [...at, key], depth + 1);
     if (found) return found;
   }
   return undefined;

@@ -15,7 +15,7 @@ import { userRoom, type RoomEvent, type SocketEvent } from '../shared/events';
 import type { Permission } from '../shared/permissions';
 import { clock } from './clock';
 import type { Session } from './auth/session';
-import { nulPath } from './edge';
+import { refusedCharacter } from './edge';
 
 /** What a handler answers the sender when it asked for an answer (socket.io's acknowledgement). */
 export type RealtimeReply = (answer: unknown) => void;
@@ -233,9 +233,9 @@ function listenerOf(
       reply({ ok: false, status: 401, msg: 'Please sign in again.' });
       return;
     }
-    // The HTTP edge's rule for sockets too: nothing with a NUL reaches a handler or the database.
-    if (nulPath(payload)) {
-      log.warn({ event }, 'realtime: refused a payload holding a NUL character');
+    // The HTTP edge's rule for sockets too: nothing with a NUL or half a surrogate pair reaches a handler or the database.
+    if (refusedCharacter(payload)) {
+      log.warn({ event }, 'realtime: refused a payload holding a character that cannot be stored');
       reply({ ok: false, status: 422, msg: 'The change holds a character that cannot be stored.' });
       return;
     }

@@ -5,6 +5,7 @@
  */
 import { fileTypeFromBuffer } from 'file-type';
 import type { FastifyRequest } from 'fastify';
+import { refusedCharacter } from './edge';
 import { HttpError, invalid } from './errors';
 
 export interface UploadRule {
@@ -40,7 +41,7 @@ export interface Upload extends MultipartFile {
 /**
  * Reads a multipart request: the file in `field` (at most `maxBytes`) and the text fields. A body
  * that is not multipart, is cut short or is malformed is the caller's mistake (422), and so is a
- * NUL in a text field, which no database column would take.
+ * character in a text field that no database column would take (the request edge's rule, edge.ts).
  */
 export async function readMultipart(
   request: FastifyRequest,
@@ -56,8 +57,8 @@ export async function readMultipart(
     for await (const part of parts) {
       if (part.type === 'field') {
         if (typeof part.value !== 'string' || part.fieldname in fields) continue;
-        if (part.value.includes('\u0000') || part.fieldname.includes('\u0000'))
-          throw invalid('The request contains a character that is not allowed (NUL).', part.fieldname.replaceAll('\u0000', ''));
+        const refused = refusedCharacter({ [part.fieldname]: part.value });
+        if (refused) throw invalid(refused.message, refused.at.join('.'));
         fields[part.fieldname] = part.value;
         continue;
       }

@@ -1,12 +1,14 @@
 /**
  * A walk over every operation the server registers, as an attacker would try it: an anonymous
  * caller with a broken body, NUL bytes in every path parameter, query parameter and body field,
+ * half a surrogate pair in every body field and key (and its bytes in every path parameter),
  * absurd paging and integers, over-long ids, and broken multipart bodies. Every answer must be a
  * 4xx in the spec's envelope (section 8), never a 5xx. The walk reads the route registry and the
  * OpenAPI document built from it, so a route added later is walked without anyone adding it here.
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { surrogateText } from '../../core/server/edge';
 import { enginesFor, startTestServer, type TestServer } from '../api/server';
 import { leavesOf, operationsOf, sampleBody, withValueAt, type Operation } from './openapi';
 import { adminSession, adminToken, demoIds, finding, isEnvelopedClientError, send, type Attempt, type Finding } from './walker';
@@ -14,6 +16,10 @@ import { adminSession, adminToken, demoIds, finding, isEnvelopedClientError, sen
 const databases = enginesFor('embedded');
 
 const nul = 'a\u0000b';
+/** A whole pair, then half of one (the fuzzed title that once answered 500). */
+const lone = '\u{103ff}\ud800';
+/** What a URL would carry for half a pair: its UTF-8-like bytes, which decode to no character. */
+const loneInUrl = '%ED%A0%80';
 const absurd = ['99999999999999999999', '-1', '1e400', '2147483648'];
 const absurdNumbers = [1e300, -1e300, 2.5, 2147483648, -2147483649];
 
@@ -62,6 +68,24 @@ describe.each(databases)('the attack walk on %s', (kind) => {
     expect(findings).toEqual([]);
   }, 240_000);
 
+  it("refuses half a surrogate pair in an issue's channel title with 422 and the reason, as the fuzz found it", async () => {
+    const issue = await (api.server.context.db as any).selectFrom('issues').select('id').limit(1).executeTakeFirstOrThrow();
+    const answer = await send(api, {
+      name: 'half a surrogate pair in a channel title',
+      method: 'PUT',
+      url: `/api/issues/update/${issue.id}/channels`,
+      token: await adminToken(api),
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({
+        channelsNew: [
+          { _id: 'stuff', title: 'Draft Stories', stories: [] },
+          { _id: randomUUID(), title: lone, stories: [] },
+        ],
+      }),
+    });
+    expect(answer).toEqual({ status: 422, body: { msg: 'Error!', details: [{ message: surrogateText, path: 'channelsNew.1.title' }] } });
+  });
+
   it('answers a body over the size limit with 422 and the reason', async () => {
     const token = await adminToken(api);
     const answer = await send(api, {
@@ -93,14 +117,18 @@ function* attemptsOn(operation: Operation, ids: Record<string, string>, token: s
   const payload = body === undefined ? undefined : JSON.stringify(body);
 
   for (const name of operation.pathParameters) {
-    yield {
-      name: `NUL in path ${name}`,
-      method,
-      token,
-      url: operation.path((param) => (param === name ? encodeURIComponent(nul) : realId(param))),
-      headers: payload ? json : undefined,
-      payload,
-    };
+    for (const [what, value] of [
+      ['NUL', encodeURIComponent(nul)],
+      ['half a surrogate pair', loneInUrl],
+    ])
+      yield {
+        name: `${what} in path ${name}`,
+        method,
+        token,
+        url: operation.path((param) => (param === name ? value : realId(param))),
+        headers: payload ? json : undefined,
+        payload,
+      };
     yield {
       name: `long path ${name}`,
       method,
@@ -118,12 +146,21 @@ function* attemptsOn(operation: Operation, ids: Record<string, string>, token: s
   if (body !== undefined) {
     for (const leaf of leavesOf(body, 'string')) {
       yield { name: `NUL in body ${leaf.join('.')}`, method, token, url, headers: json, payload: JSON.stringify(withValueAt(body, leaf, nul)) };
+      yield {
+        name: `half a surrogate pair in body ${leaf.join('.')}`,
+        method,
+        token,
+        url,
+        headers: json,
+        payload: JSON.stringify(withValueAt(body, leaf, lone)),
+      };
     }
     for (const leaf of leavesOf(body, 'number')) {
       for (const value of absurdNumbers)
         yield { name: `${value} in body ${leaf.join('.')}`, method, token, url, headers: json, payload: JSON.stringify(withValueAt(body, leaf, value)) };
     }
     yield { name: 'NUL in a body key', method, token, url, headers: json, payload: JSON.stringify({ ...(body as object), [nul]: 'x' }) };
+    yield { name: 'half a surrogate pair in a body key', method, token, url, headers: json, payload: JSON.stringify({ ...(body as object), [lone]: 'x' }) };
     yield { name: 'truncated JSON', method, token, url, headers: json, payload: payload!.slice(0, Math.max(1, payload!.length - 2)) };
   }
   if (operation.route.upload) {
