@@ -4,7 +4,7 @@
  * which embed, its size, and how it is kept in stored rich text (docs/decisions/0039).
  */
 import { readableTextOn } from './color';
-import { escapeHtml } from './text';
+import { cutText, escapeHtml } from './text';
 
 /** The embed kinds of spec 002 section 3: three services and links to our own content (the own-issue embed is a product link of kind i). */
 export type EmbedKind = EmbedTarget['kind'];
@@ -57,7 +57,7 @@ export function embedExcerpt(text: string, shape: 'wide' | 'square'): string {
   const max = shape === 'square' ? 100 : 200;
   const clean = text.replace(/\s+/g, ' ').trim();
   if (clean.length <= max) return clean;
-  const cut = clean.slice(0, max);
+  const cut = cutText(clean, max);
   const space = cut.lastIndexOf(' ');
   return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s.,;:!?-]+$/, '')}…`;
 }
@@ -153,7 +153,7 @@ export const customButton = {
 /** The button's text as stored: cut at 50 characters plus an ellipsis. */
 export function buttonText(text: string): string {
   const clean = text.trim();
-  return clean.length > customButton.maxText ? `${clean.slice(0, customButton.maxText)}…` : clean;
+  return clean.length > customButton.maxText ? `${cutText(clean, customButton.maxText)}…` : clean;
 }
 
 /** The button's link as stored: trimmed, with the ?a=customButton marker; null when it is not a valid http(s) address. */

@@ -17,6 +17,17 @@ export function slugify(text: string, max = 64): string {
   return lastHyphen > 0 ? cut.slice(0, lastHyphen) : cut;
 }
 
+/**
+ * The first `max` UTF-16 units of a text, one fewer when the cut would split a surrogate pair (an
+ * emoji, a letter outside the basic plane): half a pair is no character, and the request edge and
+ * PostgreSQL's json refuse it.
+ */
+export function cutText(text: string, max: number): string {
+  const cut = text.slice(0, Math.max(0, max));
+  const last = cut.charCodeAt(cut.length - 1);
+  return last >= 0xd800 && last <= 0xdbff ? cut.slice(0, -1) : cut;
+}
+
 /** The marker a bullet starts with: a new bullet story's body, and the rich-text editor's addCustomBullet. */
 export const bulletMarker = '•';
 

@@ -103,6 +103,8 @@ describe('custom buttons (spec 002 section 5)', () => {
     expect(buttonText('  Oku  ')).toBe('Oku');
     expect(buttonText('x'.repeat(50))).toBe('x'.repeat(50));
     expect(buttonText('x'.repeat(51))).toBe(`${'x'.repeat(50)}…`);
+    // An emoji across the cut is left out whole, never halved.
+    expect(buttonText(`${'x'.repeat(49)}😀x`)).toBe(`${'x'.repeat(49)}…`);
   });
 
   it('trims the link and marks it, once', () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initials, partOfDay, slugify } from '../../core/shared/text';
+import { cutText, initials, partOfDay, slugify } from '../../core/shared/text';
 
 describe('text helpers', () => {
   it('slugifies Turkish titles and cuts at the last hyphen under the limit', () => {
@@ -8,6 +8,14 @@ describe('text helpers', () => {
     expect(long.length).toBeLessThanOrEqual(30);
     expect(long.endsWith('-')).toBe(false);
     expect(long).toBe('bir-iki-uc-dort-bes-alti-yedi');
+  });
+
+  it('cuts a text without splitting a surrogate pair', () => {
+    expect(cutText('abcdef', 3)).toBe('abc');
+    expect(cutText('ab😀cd', 3)).toBe('ab');
+    expect(cutText('ab😀cd', 4)).toBe('ab😀');
+    expect(cutText('ab', 5)).toBe('ab');
+    expect(cutText('ab', -1)).toBe('');
   });
 
   it('makes initials', () => {

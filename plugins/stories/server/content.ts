@@ -1,7 +1,7 @@
 /** A story's body as it is stored: sanitized HTML, its text, a summary and the reading time. */
 import { sanitizeRichText } from '../../../core/server/sanitize';
 import { constants } from '../../../core/shared/config';
-import { htmlToText } from '../../../core/shared/text';
+import { cutText, htmlToText } from '../../../core/shared/text';
 
 export interface StoredBody {
   body_html: string;
@@ -13,7 +13,7 @@ export interface StoredBody {
 /** The text cut at a word break before `max` characters, with an ellipsis when cut. */
 export function summaryOf(text: string, max = constants.stories.summaryChars): string {
   if (text.length <= max) return text;
-  const cut = text.slice(0, max);
+  const cut = cutText(text, max);
   const lastSpace = cut.lastIndexOf(' ');
   return `${(lastSpace > max / 2 ? cut.slice(0, lastSpace) : cut).trimEnd()}…`;
 }

@@ -14,7 +14,7 @@ import type { PluginApi } from '../../../core/server/plugins/contract';
 import { publicDate, renderPublicPage, sendRevalidated } from '../../../core/server/public-page';
 import { webRichText } from '../../../core/server/rich-text-media';
 import { documentAnswer, emptyAnswer, keyParams } from '../../../core/server/schemas/parts';
-import { escapeHtml, htmlToText } from '../../../core/shared/text';
+import { cutText, escapeHtml, htmlToText } from '../../../core/shared/text';
 import { readerLook } from '../../subscribers/server/public';
 import { withoutMarker } from '../rules';
 import { tracking } from './audience';
@@ -47,7 +47,7 @@ export function registerStoryPage(api: PluginApi, db: StoriesDb): void {
       // A bullet has no title: its first words (as plain text, escaped once below).
       const title = content.title || text.split(/\s+/).slice(0, 8).join(' ');
       // A premium story's card says no more than its page shows: the subtitle, never its body.
-      const description = content.subtitle || (story.is_premium ? '' : text.slice(0, descriptionLength));
+      const description = content.subtitle || (story.is_premium ? '' : cutText(text, descriptionLength));
       const html = renderPublicPage({
         title,
         newsletter: look,

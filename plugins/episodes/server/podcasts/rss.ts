@@ -4,6 +4,7 @@
  */
 import { XMLParser } from 'fast-xml-parser';
 import { constants } from '../../../../core/shared/config';
+import { cutText } from '../../../../core/shared/text';
 import { downloadEpisodeAudio, fetchLimited } from './safe-fetch';
 import { PodcastError, type FeedRef, type Podcast, type PodcastEpisode, type PodcastProvider } from './types';
 
@@ -41,7 +42,7 @@ function plain(value: string, max = 300): string {
     .replace(/&nbsp;/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
-  return stripped.length > max ? `${stripped.slice(0, max - 1).trimEnd()}…` : stripped;
+  return stripped.length > max ? `${cutText(stripped, max - 1).trimEnd()}…` : stripped;
 }
 
 /** itunes:duration is seconds, MM:SS or HH:MM:SS. */
