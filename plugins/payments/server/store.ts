@@ -71,10 +71,16 @@ export const reconcilePayers = (db: PaymentsDb) =>
   reconcilePaid(db, db.selectFrom('paid_subscriptions').where('status', 'in', payingStatuses).select(['newsletter_id', 'email']));
 
 /**
- * Writes a subscription as an event tells it, unless a later event already wrote it or it has ended
- * for good, and marks on the reader's subscriber row whether they pay now. Run it in a transaction.
+ * Writes a subscription as an event tells it, unless a later event already wrote it, it has ended
+ * for good, or it is another publisher's, and marks on the reader's subscriber row whether they pay
+ * now (and on the row it named before, when the event moved it to another newsletter of the same
+ * publisher or another address). Run it in a transaction.
  */
-export async function saveSubscription(db: PaymentsDb, row: Omit<PaidSubscriptionRow, 'payment_failed_at'>): Promise<void> {
+export async function saveSubscription(
+  db: PaymentsDb,
+  row: Omit<PaidSubscriptionRow, 'payment_failed_at'>,
+  before?: Pick<PaidSubscriptionRow, 'newsletter_id' | 'email'>,
+): Promise<void> {
   const { id: _id, started_at: _started, ...changes } = row;
   await db
     .insertInto('paid_subscriptions')
@@ -85,18 +91,40 @@ export async function saveSubscription(db: PaymentsDb, row: Omit<PaidSubscriptio
         .doUpdateSet(changes)
         .whereRef('paid_subscriptions.event_at', '<=', 'excluded.event_at')
         // Stripe never brings a canceled subscription back: a late event (its time counts in whole seconds) does not either.
-        .where('paid_subscriptions.status', '!=', 'canceled'),
+        .where('paid_subscriptions.status', '!=', 'canceled')
+        // A row never moves to another publisher, whatever the caller checked before (webhook.ts refuses such an event).
+        .whereRef('paid_subscriptions.publisher_id', '=', 'excluded.publisher_id'),
     )
     .execute();
   await refreshPaid(db, row.newsletter_id, [row.email], payingSubscriptions(db, row.newsletter_id).select('email'));
+  if (before && (before.newsletter_id !== row.newsletter_id || before.email !== row.email))
+    await refreshPaid(db, before.newsletter_id, [before.email], payingSubscriptions(db, before.newsletter_id).select('email'));
 }
 
 export function findSubscription(db: PaymentsDb, id: string): Promise<PaidSubscriptionRow | undefined> {
   return db.selectFrom('paid_subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
-export async function notePaymentFailed(db: PaymentsDb, subscriptionId: string, at: Date): Promise<void> {
-  await db.updateTable('paid_subscriptions').set({ payment_failed_at: at }).where('id', '=', subscriptionId).execute();
+/**
+ * The publisher, other than this one, that a Stripe customer already belongs to (its subscriptions
+ * say so), or undefined: an event of one publisher never reaches another's customer.
+ */
+export async function customerOwner(db: PaymentsDb, customerId: string, publisherId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('paid_subscriptions')
+    .select('publisher_id')
+    .where('customer_id', '=', customerId)
+    .where('publisher_id', '!=', publisherId)
+    .executeTakeFirst();
+  return row?.publisher_id;
+}
+
+export async function notePaymentFailed(db: PaymentsDb, publisherId: string, subscriptionId: string, at: Date): Promise<void> {
+  await db.updateTable('paid_subscriptions').set({ payment_failed_at: at }).where('id', '=', subscriptionId).where('publisher_id', '=', publisherId).execute();
+}
+
+export function findPayment(db: PaymentsDb, id: string): Promise<Selectable<PaymentsTable> | undefined> {
+  return db.selectFrom('payments').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 /** A paid invoice, once. */

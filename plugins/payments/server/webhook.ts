@@ -9,6 +9,9 @@
  * - customer.subscription.created, .updated, .deleted: its status, plan, price and period as Stripe
  *   has them. past_due (Stripe retrying a failed payment) keeps access; unpaid or canceled ends it;
  * - invoice.paid: a payment (Earnings sums them); invoice.payment_failed: noted on the subscription.
+ *
+ * An event changes only what its signer owns: one that names another publisher's newsletter,
+ * subscription, customer or invoice changes nothing (answered `applied: false`, logged).
  */
 import type { FastifyRequest } from 'fastify';
 import type Stripe from 'stripe';
@@ -18,7 +21,17 @@ import { findNewsletter } from '../../../core/server/store';
 import { constants } from '../../../core/shared/config';
 import { paymentEndpoints } from '../endpoints';
 import type { Plan } from './tables';
-import { findSubscription, firstDelivery, notePaymentFailed, recordPayment, saveSubscription, type PaymentsDb } from './store';
+import {
+  customerOwner,
+  findPayment,
+  findSubscription,
+  firstDelivery,
+  notePaymentFailed,
+  recordPayment,
+  saveSubscription,
+  type PaidSubscriptionRow,
+  type PaymentsDb,
+} from './store';
 import { publisherStripe } from './stripe';
 
 export const forgedText = 'The signature of this call does not verify.';
@@ -40,24 +53,57 @@ function tagsOf(metadata: Stripe.Metadata | null | undefined): Tags | null {
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
 const dateOf = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null);
 
+/**
+ * What an event named that is another publisher's: it changes nothing. Each publisher signs its
+ * events with its own secret, but the ids in them are only what the signer wrote: a director who
+ * set their own signing secret can sign anything (issue 53).
+ */
+export interface Refusal {
+  refused: 'newsletter' | 'subscription' | 'customer' | 'invoice';
+  id: string;
+}
+
+/** What applying an event did: true (applied), false (nothing to do: a kind not used, an older or repeated event), or a refusal. */
+type Outcome = boolean | Refusal;
+
 export function registerWebhook(api: PluginApi, db: PaymentsDb): void {
-  /** The newsletter a tag names, when it is the publisher's: an event never reaches another publisher's. */
+  /**
+   * Whether everything the event names is this publisher's or nobody's yet: the newsletter in its
+   * metadata, the subscription (as its row says) and the customer (as the publisher's
+   * subscriptions say). The first thing that is another publisher's, or null.
+   */
+  const foreign = async (
+    tx: PaymentsDb,
+    publisherId: string,
+    names: { tags?: Tags | null; subscription?: PaidSubscriptionRow | null | undefined; customerId?: string | null },
+  ): Promise<Refusal | null> => {
+    if (names.tags) {
+      const newsletter = await findNewsletter(tx, names.tags.newsletterId);
+      if (newsletter && newsletter.publisher_id !== publisherId) return { refused: 'newsletter', id: names.tags.newsletterId };
+    }
+    if (names.subscription && names.subscription.publisher_id !== publisherId) return { refused: 'subscription', id: names.subscription.id };
+    if (names.customerId && (await customerOwner(tx, names.customerId, publisherId))) return { refused: 'customer', id: names.customerId };
+    return null;
+  };
+  /** The newsletter a tag names, when it is the publisher's and exists. */
   const ownNewsletter = async (tx: PaymentsDb, publisherId: string, tags: Tags | null) => {
     if (!tags) return null;
     const newsletter = await findNewsletter(tx, tags.newsletterId);
     return newsletter?.publisher_id === publisherId ? tags : null;
   };
 
-  async function apply(tx: PaymentsDb, publisherId: string, event: Stripe.Event): Promise<boolean> {
+  async function apply(tx: PaymentsDb, publisherId: string, event: Stripe.Event): Promise<Outcome> {
     const at = new Date(event.created * 1000);
     switch (event.type) {
       case 'checkout.session.completed': {
         const session = event.data.object;
-        const tags = await ownNewsletter(tx, publisherId, tagsOf(session.metadata));
         const subscriptionId = idOf(session.subscription);
         const customerId = idOf(session.customer);
+        const known = subscriptionId ? await findSubscription(tx, subscriptionId) : undefined;
+        const refusal = await foreign(tx, publisherId, { tags: tagsOf(session.metadata), subscription: known, customerId });
+        if (refusal) return refusal;
+        const tags = await ownNewsletter(tx, publisherId, tagsOf(session.metadata));
         if (!tags || !subscriptionId || !customerId || session.mode !== 'subscription') return false;
-        const known = await findSubscription(tx, subscriptionId);
         if (known) return false;
         await saveSubscription(tx, {
           id: subscriptionId,
@@ -80,25 +126,33 @@ export function registerWebhook(api: PluginApi, db: PaymentsDb): void {
       case 'customer.subscription.updated':
       case 'customer.subscription.deleted': {
         const subscription = event.data.object;
+        const customerId = idOf(subscription.customer);
+        const known = await findSubscription(tx, subscription.id);
+        const refusal = await foreign(tx, publisherId, { tags: tagsOf(subscription.metadata), subscription: known, customerId });
+        if (refusal) return refusal;
         const tags = await ownNewsletter(tx, publisherId, tagsOf(subscription.metadata));
-        const item = subscription.items.data[0];
-        if (!tags || !item) return false;
+        const item = subscription.items?.data[0];
+        if (!tags || !item || !customerId) return false;
         const ended = subscription.status === 'canceled' || subscription.status === 'unpaid' || subscription.status === 'incomplete_expired';
-        await saveSubscription(tx, {
-          id: subscription.id,
-          publisher_id: publisherId,
-          newsletter_id: tags.newsletterId,
-          email: tags.email,
-          customer_id: idOf(subscription.customer)!,
-          plan: item.price.recurring?.interval === 'year' ? 'yearly' : tags.plan,
-          amount: item.price.unit_amount ?? 0,
-          currency: subscription.currency,
-          status: subscription.status,
-          current_period_end: dateOf(item.current_period_end),
-          started_at: dateOf(subscription.start_date) ?? at,
-          ended_at: ended ? (dateOf(subscription.ended_at) ?? dateOf(subscription.canceled_at) ?? at) : null,
-          event_at: at,
-        });
+        await saveSubscription(
+          tx,
+          {
+            id: subscription.id,
+            publisher_id: publisherId,
+            newsletter_id: tags.newsletterId,
+            email: tags.email,
+            customer_id: customerId,
+            plan: item.price.recurring?.interval === 'year' ? 'yearly' : tags.plan,
+            amount: item.price.unit_amount ?? 0,
+            currency: subscription.currency,
+            status: subscription.status,
+            current_period_end: dateOf(item.current_period_end),
+            started_at: dateOf(subscription.start_date) ?? at,
+            ended_at: ended ? (dateOf(subscription.ended_at) ?? dateOf(subscription.canceled_at) ?? at) : null,
+            event_at: at,
+          },
+          known,
+        );
         return true;
       }
       case 'invoice.paid':
@@ -106,16 +160,21 @@ export function registerWebhook(api: PluginApi, db: PaymentsDb): void {
         const invoice = event.data.object;
         const details = invoice.parent?.subscription_details;
         const subscriptionId = idOf(details?.subscription);
+        const known = subscriptionId ? await findSubscription(tx, subscriptionId) : undefined;
+        const refusal = await foreign(tx, publisherId, { tags: tagsOf(details?.metadata), subscription: known, customerId: idOf(invoice.customer) });
+        if (refusal) return refusal;
+        const paid = invoice.id ? await findPayment(tx, invoice.id) : undefined;
+        if (paid && paid.publisher_id !== publisherId) return { refused: 'invoice', id: paid.id };
         if (!subscriptionId) return false;
-        const known = await findSubscription(tx, subscriptionId);
         const newsletterId = known?.newsletter_id ?? (await ownNewsletter(tx, publisherId, tagsOf(details?.metadata)))?.newsletterId;
-        if (!newsletterId || (known && known.publisher_id !== publisherId)) return false;
+        if (!newsletterId) return false;
         if (event.type === 'invoice.payment_failed') {
-          await notePaymentFailed(tx, subscriptionId, at);
+          await notePaymentFailed(tx, publisherId, subscriptionId, at);
           return true;
         }
+        if (!invoice.id || paid) return false;
         await recordPayment(tx, {
-          id: invoice.id!,
+          id: invoice.id,
           publisher_id: publisherId,
           newsletter_id: newsletterId,
           subscription_id: subscriptionId,
@@ -151,11 +210,21 @@ export function registerWebhook(api: PluginApi, db: PaymentsDb): void {
       } catch {
         throw unauthorized(forgedText, 'INVALID_SIGNATURE');
       }
-      const applied = await db
+      const outcome = await db
         .transaction()
         .execute(async (tx) => (await firstDelivery(tx, publisherId, event.id, event.type)) && apply(tx, publisherId, event));
-      api.log.info({ publisherId, event: event.id, type: event.type, applied }, 'payments: Stripe event');
-      return { data: { applied } };
+      if (typeof outcome !== 'boolean') {
+        // Answered 2xx all the same: Stripe retries any other answer for days (and warns of, then
+        // disables, an endpoint that keeps failing), and this event will never be this publisher's.
+        // The ids are Stripe's, never a secret; the reader's address stays out of the log.
+        api.log.warn(
+          { publisherId, event: event.id, type: event.type, ...outcome },
+          "payments: a Stripe event names another publisher's data; nothing changed",
+        );
+        return { data: { applied: false } };
+      }
+      api.log.info({ publisherId, event: event.id, type: event.type, applied: outcome }, 'payments: Stripe event');
+      return { data: { applied: outcome } };
     },
   });
 }
