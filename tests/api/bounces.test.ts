@@ -2,10 +2,10 @@
  * Bounces and complaints (issue 29, decision 0034) against the real server, a real SMTP sink and
  * the real bounce listener: an issue leaves with a signed VERP return path per copy; a DSN and an
  * ARF report delivered by SMTP to the listener suppress the address (a complaint also ends the
- * subscription with its reason); a forged VERP address is refused at RCPT; soft bounces suppress
- * at the limit; the providers' webhooks (SES through SNS, Postmark, SendGrid, Mailgun) take a good
- * signature and refuse a forged one; a suppressed address is left out of the next issue, and a new
- * subscription lifts it.
+ * subscription with its reason); a forged VERP address is refused at RCPT; soft bounces, counted
+ * once per copy, suppress at the limit; the providers' webhooks (SES through SNS, Postmark,
+ * SendGrid, Mailgun) take a good signature and refuse a forged one; a suppressed address is left
+ * out of the next issue, and a new subscription lifts it.
  */
 import { execFileSync } from 'node:child_process';
 import { createHmac, createSign, generateKeyPairSync, randomUUID } from 'node:crypto';
@@ -20,6 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { constants } from '../../core/shared/config';
 import { addRecipients } from '../../plugins/issues/server/deliveries';
 import { forgedText } from '../../plugins/issues/server/bounces/routes';
+import { createVerp } from '../../plugins/issues/server/bounces/verp';
 import { changeSubscription, subscribersDb } from '../../plugins/subscribers/server/store';
 import { arf, dsn } from '../unit/bounce-fixtures';
 import { enginesFor, startTestServer, keepEmailSubscribers, type TestServer } from './server';
@@ -207,11 +208,37 @@ describe.each(databases)('bounces and complaints on %s', (kind) => {
     expect(await bounceOf(addresses[2]!)).toBeUndefined();
   });
 
-  it('counts soft bounces and suppresses the address at the limit', async () => {
+  it('counts soft bounces once per copy, and suppresses the address at the limit of copies', async () => {
     const email = addresses[2]!;
-    for (let n = 1; n <= constants.bounces.softLimit; n++) {
-      await deliver(copies.get(email)!.returnPath, dsn({ recipient: email, status: '4.2.2', diagnostic: '452 4.2.2 Mailbox full' }));
-      expect(await bounceOf(email)).toEqual({ kind: 'soft', soft_count: n, suppressed: n >= constants.bounces.softLimit });
+    const first = copies.get(email)!.returnPath;
+    const soft = dsn({ recipient: email, status: '4.2.2', diagnostic: '452 4.2.2 Mailbox full' });
+    await deliver(first, soft);
+    expect(await bounceOf(email)).toEqual({ kind: 'soft', soft_count: 1, suppressed: false });
+    // The same copy's second report (a delayed one, then a failed one; or the same one again) does not count again.
+    await deliver(first, soft);
+    expect(await bounceOf(email)).toEqual({ kind: 'soft', soft_count: 1, suppressed: false });
+    // Copies of other issues to the same reader, each bounced for now, count up to the limit.
+    const { subscriber_id: subscriberId } = (
+      await sql<{ subscriber_id: string }>`select subscriber_id from issue_deliveries where issue_id = ${issueId} and lower(email) = ${email}`.execute(db())
+    ).rows[0]!;
+    const others = (
+      await sql<{ id: string }>`
+        select id from issues i where newsletter_id = ${newsletterId} and id <> ${issueId}
+          and not exists (select 1 from issue_deliveries d where d.issue_id = i.id and d.subscriber_id = ${subscriberId})
+        order by id limit ${constants.bounces.softLimit - 1}`.execute(db())
+    ).rows.map((row) => row.id);
+    const verp = createVerp(t.server.context.mail.from.address, t.server.context.links);
+    try {
+      for (const [index, other] of others.entries()) {
+        await sql`insert into issue_deliveries (issue_id, medium, subscriber_id, email, state) values (${other}, 'email', ${subscriberId}, ${email}, 'sent')`.execute(
+          db(),
+        );
+        await deliver(verp.address(other, subscriberId)!, soft);
+        const n = index + 2;
+        expect(await bounceOf(email)).toEqual({ kind: 'soft', soft_count: n, suppressed: n >= constants.bounces.softLimit });
+      }
+    } finally {
+      await sql`delete from issue_deliveries where issue_id in (${sql.join(others)}) and subscriber_id = ${subscriberId}`.execute(db());
     }
   });
 
@@ -226,7 +253,14 @@ describe.each(databases)('bounces and complaints on %s', (kind) => {
 
   it('takes Postmark events with its basic authentication, and refuses them without', async () => {
     const email = addresses[3]!;
-    const body = { RecordType: 'Bounce', Type: 'HardBounce', Email: email, Description: 'The server was unable to deliver your message.' };
+    // Tied to its copy by the metadata it was sent with (Postmark's own return path and Message-ID name nothing of ours).
+    const body = {
+      RecordType: 'Bounce',
+      Type: 'HardBounce',
+      Email: email,
+      Description: 'The server was unable to deliver your message.',
+      Metadata: { verp: copies.get(email)!.returnPath },
+    };
     const forged = await t.request('POST', '/api/bounces/postmark', {
       body,
       headers: { authorization: `Basic ${Buffer.from('masthead:wrong').toString('base64')}` },

@@ -11,6 +11,7 @@ describe('delivery status notifications', () => {
     expect(readReport(dsn({ recipient: 'ayse@example.com', status: '5.1.1', messageId: '<i.s@console.test>' }))).toEqual({
       kind: 'hard',
       recipient: 'ayse@example.com',
+      named: ['ayse@example.com'],
       status: '5.1.1',
       answer: '550 5.1.1 User unknown',
       originalMailFrom: null,

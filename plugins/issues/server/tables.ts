@@ -122,6 +122,16 @@ export interface IssueCopyCountsTable {
   complaints: number;
 }
 
+/** The e-mailed copies of a deleted issue, kept for the bounces that may still come back to them (migration 010, bounces/apply.ts). */
+export interface DeletedIssueCopiesTable {
+  subscriber_id: string;
+  issue_id: string;
+  email: string;
+  newsletter_id: string;
+  sent_at: Date;
+  bounce: 'hard' | 'soft' | 'complaint' | null;
+}
+
 // A type (not an interface), so that Kysely's withTables<...>() accepts it.
 export type IssueTables = {
   issues: IssuesTable;
@@ -129,6 +139,7 @@ export type IssueTables = {
   issue_builds: IssueBuildsTable;
   issue_deliveries: IssueDeliveriesTable;
   issue_copy_counts: IssueCopyCountsTable;
+  deleted_issue_copies: DeletedIssueCopiesTable;
   issue_sending: IssueSendingTable;
   issue_doc_updates: IssueDocUpdatesTable;
 };

@@ -7,7 +7,7 @@ import { createHmac, createPublicKey, createVerify, timingSafeEqual } from 'node
 import { constants } from '../../../../core/shared/config';
 import type { BounceKind } from './reports';
 
-/** A bounce or complaint as a provider reports it: the address, and what may tie it to a copy. */
+/** A bounce or complaint as a provider reports it: the address, and what ties it to a copy (without either, it applies to nothing). */
 export interface ProviderEvent {
   kind: BounceKind;
   email: string;
@@ -106,13 +106,21 @@ const postmarkKinds: Record<string, BounceKind> = {
   SpamNotification: 'complaint',
 };
 
-/** A Postmark bounce or spam complaint webhook. */
+/** The Postmark metadata field that carries a copy's VERP address (sent as the header `X-PM-Metadata-verp`). */
+export const postmarkVerpField = 'verp';
+
+/**
+ * A Postmark bounce or spam complaint webhook. Postmark sends with its own return path and
+ * Message-ID, so an event is tied to its copy only by the metadata the copy was sent with
+ * (postmarkVerpField); without it the event names only an address, and changes nothing.
+ */
 export function postmarkEvents(body: unknown): ProviderEvent[] {
   if (!isObject(body)) return [];
   const email = text(body.Email);
   if (!email) return [];
   const kind = body.RecordType === 'SpamComplaint' ? 'complaint' : body.RecordType === 'Bounce' ? postmarkKinds[String(body.Type)] : undefined;
-  return kind ? [{ kind, email, answer: answerOf('Postmark', body.Type, body.Description, body.Details) }] : [];
+  const returnPath = isObject(body.Metadata) ? text(body.Metadata[postmarkVerpField]) : undefined;
+  return kind ? [{ kind, email, answer: answerOf('Postmark', body.Type, body.Description, body.Details), returnPath }] : [];
 }
 
 /** SendGrid's events (an array): bounce (type blocked: soft) and spamreport. */

@@ -13,6 +13,12 @@ export interface MailReport {
   kind: BounceKind;
   /** The address the report is about (Final-Recipient, Original-Rcpt-To), when it says. */
   recipient: string | null;
+  /**
+   * Every address the report names as a recipient, lower-case: each per-recipient block's
+   * Final-Recipient and Original-Recipient, a feedback report's Original-Rcpt-To, the attached
+   * original's To. A report counts only when all of them are its copy's recipient (apply.ts).
+   */
+  named: string[];
   /** The enhanced status code (5.1.1) of a DSN, or the feedback type of a complaint. */
   status: string;
   /** What the reporting server said, kept with the suppression. */
@@ -106,28 +112,39 @@ function addressOf(value: string | undefined): string | null {
   return address.includes('@') ? address : null;
 }
 
-/** The original message's Message-ID, from the report's message/rfc822 or text/rfc822-headers part. */
-function originalMessageIdOf(parts: Part[]): string | null {
+/** The original message's header fields, from the report's message/rfc822 or text/rfc822-headers part. */
+function originalHeadersOf(parts: Part[]): Fields {
   const original = parts.find((part) => /^(message\/rfc822|text\/rfc822-headers)$/.test(contentType(part.headers.get('content-type')).type));
-  if (!original) return null;
-  return splitPart(decoded(original)).headers.get('message-id') ?? null;
+  return original ? splitPart(decoded(original)).headers : new Map();
 }
+
+/** The addresses in a header's value ('Ayşe <ayse@example.com>, b@example.com'), lower-case. */
+const addressesIn = (value: string | undefined): string[] => (value?.match(/[^\s<>,;:"()]+@[^\s<>,;:"()]+/g) ?? []).map((address) => address.toLowerCase());
+
+/** Each address named, once, lower-case. */
+const namedOnce = (...lists: (string | null | undefined)[][]): string[] => [
+  ...new Set(lists.flat().flatMap((address) => (address ? [address.toLowerCase()] : []))),
+];
 
 const severity: Record<BounceKind, number> = { soft: 1, hard: 2, complaint: 3 };
 
 /** The worse of two kinds: a complaint outweighs a hard bounce, which outweighs a soft one. */
 export const worseKind = (a: BounceKind, b: BounceKind): BounceKind => (severity[a] >= severity[b] ? a : b);
 
-function readDsn(parts: Part[], originalMessageId: string | null): MailReport | null {
+function readDsn(parts: Part[], original: Fields): MailReport | null {
   const status = parts.find((part) => /^message\/(global-)?delivery-status$/.test(contentType(part.headers.get('content-type')).type));
   if (!status) return null;
   const [perMessage = '', ...perRecipient] = decoded(status)
     .split(/\r?\n[ \t]*\r?\n/)
     .filter((block) => block.trim() !== '');
   const envelope = fieldsOf(perMessage);
+  const blocks = perRecipient.map(fieldsOf);
+  const named = namedOnce(
+    blocks.flatMap((fields) => [addressOf(fields.get('final-recipient')), addressOf(fields.get('original-recipient'))]),
+    addressesIn(original.get('to')),
+  );
   let report: MailReport | null = null;
-  for (const block of perRecipient) {
-    const fields = fieldsOf(block);
+  for (const fields of blocks) {
     const action = (fields.get('action') ?? '').toLowerCase();
     const code = (fields.get('status') ?? '').match(/\b[245]\.\d{1,3}\.\d{1,3}\b/)?.[0] ?? '';
     let kind: BounceKind | null = null;
@@ -137,10 +154,11 @@ function readDsn(parts: Part[], originalMessageId: string | null): MailReport | 
     report = {
       kind,
       recipient: addressOf(fields.get('final-recipient') ?? fields.get('original-recipient')),
+      named,
       status: code,
       answer: (fields.get('diagnostic-code') ?? `${action} ${code}`).replace(/^smtp;\s*/i, '').slice(0, 500),
       originalMailFrom: addressOf(envelope.get('x-original-mail-from')),
-      originalMessageId,
+      originalMessageId: original.get('message-id') ?? null,
     };
   }
   return report;
@@ -149,19 +167,21 @@ function readDsn(parts: Part[], originalMessageId: string | null): MailReport | 
 /** Feedback types that mean 'this is spam' (RFC 5965 section 7.3): a complaint. */
 const complaintTypes = new Set(['abuse', 'fraud']);
 
-function readArf(parts: Part[], originalMessageId: string | null): MailReport | null {
+function readArf(parts: Part[], original: Fields): MailReport | null {
   const feedback = parts.find((part) => contentType(part.headers.get('content-type')).type === 'message/feedback-report');
   if (!feedback) return null;
   const fields = fieldsOf(decoded(feedback));
   const type = (fields.get('feedback-type') ?? '').toLowerCase();
   if (!complaintTypes.has(type)) return null;
+  const recipient = addressOf(fields.get('original-rcpt-to'));
   return {
     kind: 'complaint',
-    recipient: addressOf(fields.get('original-rcpt-to')),
+    recipient,
+    named: namedOnce([recipient], addressesIn(original.get('to'))),
     status: type,
     answer: `Feedback report: ${type}${fields.get('user-agent') ? ` (${fields.get('user-agent')})` : ''}`.slice(0, 500),
     originalMailFrom: addressOf(fields.get('original-mail-from')),
-    originalMessageId,
+    originalMessageId: original.get('message-id') ?? null,
   };
 }
 
@@ -170,8 +190,8 @@ export function readReport(raw: string | Buffer): MailReport | null {
   const message = splitPart(typeof raw === 'string' ? raw : raw.toString('utf8'));
   const report = reportOf(message);
   if (!report) return null;
-  const originalMessageId = originalMessageIdOf(report.parts);
-  if (report.reportType === 'delivery-status') return readDsn(report.parts, originalMessageId);
-  if (report.reportType === 'feedback-report') return readArf(report.parts, originalMessageId);
+  const original = originalHeadersOf(report.parts);
+  if (report.reportType === 'delivery-status') return readDsn(report.parts, original);
+  if (report.reportType === 'feedback-report') return readArf(report.parts, original);
   return null;
 }

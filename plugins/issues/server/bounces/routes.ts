@@ -12,7 +12,7 @@ import { bounceEndpoints } from '../../bounce-endpoints';
 import { bounceCounts } from '../deliveries';
 import { reachableIssue } from '../policy';
 import type { IssuesDb } from '../store';
-import { applyBounce } from './apply';
+import { applyBounce, pruneDeletedCopies } from './apply';
 import { startBounceListener } from './inbound';
 import { mailgunEvents, postmarkEvents, sendgridEvents, sesEvents, verifyMailgun, verifyPostmark, verifySendgrid, type ProviderEvent } from './providers';
 import { createSnsVerifier, fetchText, type SnsFetch, type SnsMessage } from './sns';
@@ -22,6 +22,8 @@ import { createVerp } from './verp';
 export const forgedText = 'The signature of this call does not verify.';
 const notConfiguredText = 'This provider is not configured.';
 const forged = () => unauthorized(forgedText, 'INVALID_SIGNATURE');
+/** How often the kept copies of deleted issues past their days are deleted. */
+const pruneSeconds = 3600;
 
 /** Registers the bounce listener (closed with the server), the webhooks and the counts; `snsFetch` reads certificates and confirmation addresses. */
 export async function registerBounces(api: PluginApi, db: IssuesDb, snsFetch: SnsFetch = fetchText): Promise<void> {
@@ -36,19 +38,28 @@ export async function registerBounces(api: PluginApi, db: IssuesDb, snsFetch: Sn
       verp,
       log: api.log,
       async onReport(report, delivery) {
-        await applyBounce(db, { kind: report.kind, answer: report.answer, verp: delivery, email: report.recipient });
+        await applyBounce(db, { kind: report.kind, answer: report.answer, verp: delivery, named: report.named });
       },
     });
     api.log.info({ port: listener.port }, 'bounce listener started');
     api.onClose(() => listener.close());
   }
 
-  /** Applies a provider's events; answers the webhook's data. */
+  // A deleted issue's copies are kept for deletedCopyDays after they left (apply.ts reads none older), then go.
+  api.jobs.repeat('issues-prune-deleted-copies', pruneSeconds, () => pruneDeletedCopies(db));
+
+  /**
+   * Applies a provider's events; answers the webhook's data. An event counts only for the copy its
+   * VERP address or Message-ID names, and only when the address it reports is that copy's: an
+   * event that names nothing but an address changes nothing (the address may be another
+   * publisher's reader). Applying is idempotent per copy (apply.ts), so an event delivered twice,
+   * or replayed within the signature's tolerance, applies once.
+   */
   const apply = async (events: ProviderEvent[]) => {
     let suppressed = 0;
     for (const event of events) {
       const tied = event.returnPath ? verp.read(event.returnPath) : null;
-      suppressed += await applyBounce(db, { kind: event.kind, answer: event.answer, email: event.email, verp: tied, messageId: event.messageId });
+      suppressed += await applyBounce(db, { kind: event.kind, answer: event.answer, named: [event.email], verp: tied, messageId: event.messageId });
     }
     return { data: { events: events.length, suppressed } };
   };
