@@ -20,19 +20,66 @@ export interface DkimKey {
   pem: string;
 }
 
-/** DKIM_KEYS as keys; a malformed entry or a key that cannot be read stops the server as it starts. */
+/** A domain or a selector: dot-separated labels of letters, digits and inner hyphens (RFC 6376 section 3.1). */
+const labels = /^(?!-)[a-z0-9-]{1,63}(?<!-)(\.(?!-)[a-z0-9-]{1,63}(?<!-))*$/i;
+
+/** A key file's text, or the system's code for why it cannot be read (ENOENT, EACCES). */
+function readKeyFile(path: string): { text: string } | { code: string } {
+  try {
+    return { text: readFileSync(path, 'utf8') };
+  } catch (error) {
+    return { code: (error as NodeJS.ErrnoException).code ?? 'unreadable' };
+  }
+}
+
+/** Shorter RSA keys are refused by receivers (RFC 8301 section 3.2): no mail would pass. */
+const minimumKeyBits = 1024;
+
+/**
+ * DKIM_KEYS as keys. A malformed entry, a key that cannot be read or that is not an RSA private
+ * key stops the server as it starts, with a message that says which entry and why (main.ts prints
+ * it): never a failure in the middle of a send. The messages name an entry by its place, and by its
+ * domain once that is known to be one: nothing of a key (pasted in place of its path) reaches them.
+ */
 export function readDkimKeys(value: string | undefined): DkimKey[] {
   if (!value?.trim()) return [];
-  return value.split(',').map((entry) => {
-    const [domain, selector, ...path] = entry.trim().split(':');
-    if (!domain || !selector || path.length === 0) throw new Error(`DKIM_KEYS: '${entry.trim()}' is not 'domain:selector:/path/to/key.pem'`);
+  const entries = value.split(',');
+  const keys: DkimKey[] = [];
+  entries.forEach((raw, index) => {
+    const entry = raw.trim();
+    const place = entries.length > 1 ? `entry ${index + 1} of ${entries.length}` : 'its entry';
+    const shape = `DKIM_KEYS: ${place} is not 'domain:selector:/path/to/key.pem'`;
+    if (!entry) throw new Error(`${shape} (it is empty: a stray comma?)`);
+    if (entry.includes('-----BEGIN') || /[\r\n]/.test(entry)) throw new Error(`${shape}: give the path of the PEM file, not the key itself`);
+    const [domain = '', selector = '', ...rest] = entry.split(':');
+    const path = rest.join(':');
+    if (!domain) throw new Error(`${shape}: the domain is empty`);
+    if (!labels.test(domain) || domain.length > 253) throw new Error(`${shape}: its domain is not a domain name`);
+    // The path is shown when it looks like one: a key's text given in its place stays out of the message.
+    const file = /^[^\r\n]{1,255}\.(pem|key)$/i.test(path) ? ` in ${path}` : '';
+    const named = `DKIM_KEYS: the key of ${domain.toLowerCase()}`;
+    if (!selector) throw new Error(`${shape}: the selector of ${domain} is empty`);
+    if (!labels.test(selector)) throw new Error(`${shape}: the selector of ${domain} is not a name (letters, digits, hyphens and dots)`);
+    if (!path) throw new Error(`${shape}: the path of the key of ${domain} is empty`);
+    const read = readKeyFile(path);
+    // Its code only: the system's message repeats the path, which may be anything.
+    if ('code' in read) throw new Error(`${named} cannot be read${file.replace(' in ', ' from ')} (${read.code})`);
+    const { text } = read;
+    let privateKey: KeyObject;
     try {
-      const privateKey = createPrivateKey(readFileSync(path.join(':'), 'utf8'));
-      return { domain: domain.toLowerCase(), selector, privateKey, pem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() };
-    } catch (error) {
-      throw new Error(`DKIM_KEYS: the key of ${domain} cannot be read (${(error as Error).message})`, { cause: error });
+      privateKey = createPrivateKey(text);
+    } catch {
+      // The crypto library's message says nothing useful here, and the text may be anything: it stays out.
+      throw new Error(`${named}${file} is not an unencrypted PEM private key`);
     }
+    if (privateKey.asymmetricKeyType !== 'rsa')
+      throw new Error(`${named}${file} is a key of type ${privateKey.asymmetricKeyType}: DKIM is signed here with rsa-sha256, give an RSA key`);
+    const bits = privateKey.asymmetricKeyDetails?.modulusLength ?? 0;
+    if (bits < minimumKeyBits) throw new Error(`${named}${file} has ${bits} bits: receivers refuse fewer than ${minimumKeyBits} (2048 is usual)`);
+    if (keys.some((key) => key.domain === domain.toLowerCase())) throw new Error(`${named} is given twice: one key per domain`);
+    keys.push({ domain: domain.toLowerCase(), selector, privateKey, pem: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString() });
   });
+  return keys;
 }
 
 /** The key that signs mail from an address: its domain's, or the nearest parent domain's. */

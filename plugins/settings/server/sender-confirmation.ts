@@ -9,7 +9,7 @@ import { mastheadFrame, newsletterFrame, renderPublicPage, sendPrivatePage } fro
 import { documentAnswer, keyParams } from '../../../core/server/schemas/parts';
 import { findNewsletterByKey } from '../../../core/server/store';
 import { escapeHtml } from '../../../core/shared/text';
-import { findSenderSettings, readSenderToken, saveSenderSettings, senderToken } from './sender';
+import { confirmPendingSender, findSenderSettings, readSenderToken, senderToken } from './sender';
 import { senderTexts } from './sender-texts';
 import type { SettingsDb } from './store';
 
@@ -62,8 +62,10 @@ export function registerSenderConfirmationPage(api: PluginApi, db: SettingsDb): 
       const unknown = () => page(404, `<p role="alert" style="color: #a4262c">${escapeHtml(senderTexts.unknown)}</p>`);
       if (!newsletter || !named || !current) return unknown();
       const email = named.email;
-      if (current.pendingEmail === email) await saveSenderSettings(db, newsletter.id, { ...current, email, pendingEmail: '' });
-      else if (current.email !== email) return unknown();
+      // Confirmed only while it is still the waiting address (a second click finds it confirmed and changes nothing);
+      // a link for an address that no longer waits, and is not the sender, is void.
+      const confirmed = current.pendingEmail === email && (await confirmPendingSender(db, newsletter.id, email));
+      if (!confirmed && current.email !== email) return unknown();
       return page(200, `<h1>${escapeHtml(newsletter.title)}</h1><p>${escapeHtml(senderTexts.confirmed(email, newsletter.title))}</p>`);
     },
   });

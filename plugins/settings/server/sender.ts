@@ -7,6 +7,7 @@
  */
 import type { MailAddress } from '../../../core/server/services/mime-template';
 import type { LinkSigner } from '../../../core/server/signed-links';
+import { clock } from '../../../core/server/clock';
 import { saveSettingsColumns, type SettingsDb } from './store';
 
 export interface SenderSettings {
@@ -50,6 +51,22 @@ function senderColumns(settings: SenderSettings) {
 /** Stores the sender's settings, making the newsletter's settings row when it has none. */
 export function saveSenderSettings(db: SettingsDb, newsletterId: string, settings: SenderSettings): Promise<void> {
   return saveSettingsColumns(db, newsletterId, senderColumns(settings));
+}
+
+/**
+ * Makes the waiting address the confirmed one, if it is still the one waiting, in one statement:
+ * a click that races the director's edit (another address, or none) confirms nothing, and the
+ * name and Reply-To the edit saved stay as saved. Answers whether it did.
+ */
+export async function confirmPendingSender(db: SettingsDb, newsletterId: string, email: string): Promise<boolean> {
+  if (!email) return false;
+  const updated = await db
+    .updateTable('newsletter_settings')
+    .set({ sender_email: email, sender_email_pending: '', updated_at: clock.now() })
+    .where('newsletter_id', '=', newsletterId)
+    .where('sender_email_pending', '=', email)
+    .executeTakeFirst();
+  return updated.numUpdatedRows > 0n;
 }
 
 /** The confirmation link's token: the newsletter and the address, signed ('~' parts: an address holds dots, so it travels encoded). */
