@@ -2,7 +2,9 @@
  * Where bounces and complaints come in (decision 0034): the bounce listener when BOUNCE_SMTP_PORT
  * is set, and a webhook per mail provider whose secret is set (404 otherwise). Each webhook proves
  * the call is the provider's before reading it (401 when it does not); what it reports goes
- * through applyBounce like the listener's reports. Also the publish page's counts.
+ * through applyBounce like the listener's reports, and counts only for the copy it names by its
+ * VERP address or Message-ID. Also the publish page's counts, and the pruning of the copies kept
+ * from deleted issues.
  */
 import type { FastifyRequest } from 'fastify';
 import { invalid, notFound, unauthorized } from '../../../../core/server/errors';

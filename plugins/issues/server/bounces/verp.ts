@@ -4,6 +4,12 @@
  * about whatever the remote server writes in it. The token carries the subscriber's id, the start
  * of the issue's id and a short signature made with the server's link key: a forged bounce cannot
  * name anyone. Lower-case base32, as some servers fold the case of a local part.
+ *
+ * The signature covers the subscriber's id and the issue's prefix, which together name one copy
+ * (a delivery's key is issue and subscriber), and through it one recipient: the address the copy
+ * was sent to, as its delivery (or, for a deleted issue, its kept copy) recorded it. A report to
+ * the address applies to that copy and recipient only (apply.ts): holding one copy's address lets
+ * its holder report about that copy, and about no other reader.
  */
 import { timingSafeEqual } from 'node:crypto';
 import type { LinkSigner } from '../../../../core/server/signed-links';
