@@ -58,7 +58,7 @@ const dateOf = (seconds: number | null | undefined) => (seconds ? new Date(secon
  * events with its own secret, but the ids in them are only what the signer wrote: a director who
  * set their own signing secret can sign anything (issue 53).
  */
-export interface Refusal {
+interface Refusal {
   refused: 'newsletter' | 'subscription' | 'customer' | 'invoice';
   id: string;
 }
@@ -199,7 +199,7 @@ export function registerWebhook(api: PluginApi, db: PaymentsDb): void {
     rawBody: true,
     bodyLimit: constants.bounces.webhookBodyBytes,
     summary:
-      "Stripe's events for a publisher, checked by their Stripe-Signature with the publisher's signing secret and applied once each: checkout completed, subscription created, updated and deleted, invoice paid and payment failed. 404 when the publisher has no Stripe keys, 401 when the signature does not verify.",
+      "Stripe's events for a publisher, checked by their Stripe-Signature with the publisher's signing secret and applied once each: checkout completed, subscription created, updated and deleted, invoice paid and payment failed. An event that names another publisher's newsletter, subscription, customer or invoice changes nothing (200, applied: false: Stripe would retry any other answer). 404 when the publisher has no Stripe keys, 401 when the signature does not verify.",
     async handler(request) {
       const { publisherId } = request.params;
       const stripe = await publisherStripe(api, db, publisherId);
