@@ -1,10 +1,10 @@
 /**
  * A report to the bounce listener applies only to the copy its VERP address names (issue 53,
  * point 3). An issue is deleted with its deliveries; a complaint to one of its copies' VERP
- * addresses that names another reader (Original-Rcpt-To, Final-Recipient) is taken (250) and
- * changes nothing for anyone; one that names the copy's own recipient still applies, at that
- * copy's publisher only; a copy kept past its days, or a VERP address with a wrong digest,
- * changes nothing either.
+ * addresses that names another reader (Original-Rcpt-To, Final-Recipient, the attached original's
+ * To) is taken (250) and changes nothing for anyone; one that names the copy's own recipient
+ * still applies, at that copy's publisher only; a copy kept past its days, or a VERP address with
+ * a wrong digest, changes nothing either.
  */
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
 import { sql } from 'kysely';
@@ -115,6 +115,8 @@ describe('bounce reports to a deleted issue’s copies', () => {
     for (const other of [copies[1].email, stranger]) {
       await deliver(copies[0].returnPath, arf({ recipient: other, mailFrom: copies[0].returnPath }));
       await deliver(copies[0].returnPath, dsn({ recipient: other, status: '5.1.1' }));
+      // The copy's own recipient in the status fields, another in the attached original's To.
+      await deliver(copies[0].returnPath, dsn({ recipient: copies[0].email, status: '5.1.1' }).replace(`\r\nTo: ${copies[0].email}`, `\r\nTo: ${other}`));
     }
     expect(await stateOf(everyone)).toEqual(before);
   });

@@ -118,8 +118,16 @@ function originalHeadersOf(parts: Part[]): Fields {
   return original ? splitPart(decoded(original)).headers : new Map();
 }
 
-/** The addresses in a header's value ('Ayşe <ayse@example.com>, b@example.com'), lower-case. */
-const addressesIn = (value: string | undefined): string[] => (value?.match(/[^\s<>,;:"()]+@[^\s<>,;:"()]+/g) ?? []).map((address) => address.toLowerCase());
+/**
+ * The addresses in a header's value ('Ayşe <ayse@example.com>, b@example.com'), lower-case: the
+ * bracketed ones when there are any, so that a display name with an @ in it names nobody.
+ */
+function addressesIn(value: string | undefined): string[] {
+  if (!value) return [];
+  const bracketed = [...value.matchAll(/<([^<>\s]+@[^<>\s]+)>/g)].map((match) => match[1]!);
+  const addresses = bracketed.length > 0 ? bracketed : (value.match(/[^\s<>,;:"()]+@[^\s<>,;:"()]+/g) ?? []);
+  return addresses.map((address) => address.toLowerCase());
+}
 
 /** Each address named, once, lower-case. */
 const namedOnce = (...lists: (string | null | undefined)[][]): string[] => [
