@@ -3,6 +3,7 @@ import { measureAnalytics, printAnalytics } from './analytics';
 import { measureBundles, printBundles } from './bundle';
 import { measureCollectionList, printCollectionList } from './collection-list';
 import { measureEmailSend, printEmailSend } from './email-send';
+import { measureEmbedRender, printEmbedRender } from './embed-render';
 import { measureIssueList, printIssueList } from './issue-list';
 import { measureLiveIssue, printLiveIssue } from './live-issue';
 import { measureServerMemory, printServerMemory } from './server-memory';
@@ -24,5 +25,6 @@ if (printEmailSend(await measureEmailSend('postgres'))) failed = true;
 if (printEmailSend(await measureEmailSend('embedded'))) failed = true;
 if (printSpeech(await measureSpeech())) failed = true;
 if (printSpeechThroughApi(await measureSpeechThroughApi())) failed = true;
+if (printEmbedRender(await measureEmbedRender())) failed = true;
 
 process.exit(failed ? 1 : 0);

@@ -152,6 +152,8 @@ export async function generateFromUrl(maker: EmbedMaker, publisherId: string | n
         return { url: await keep(maker, rendered.png), ...size, ...base, title, renderedBy: 'chromium' };
       } catch (error) {
         if (error instanceof FetchRefused && (error.kind === 'private' || error.kind === 'not-found')) throw error;
+        // A page that held Chromium to the deadline leaves no time for its card: the answer says why.
+        if (Date.now() >= deadline) throw error;
         maker.log.warn({ err: error, url: url.href }, 'embed: Chromium could not render; drawing a card');
       }
     }

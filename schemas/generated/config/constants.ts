@@ -807,6 +807,14 @@ export interface Constants {
      * How long a rendered page is given after it loads (fonts, players) before its screenshot.
      */
     settleMs: number;
+    /**
+     * The JavaScript heap of a Chromium renderer (V8's --max-old-space-size): a page that needs more crashes.
+     */
+    rendererHeapMb: number;
+    /**
+     * The resident memory a Chromium renderer may reach while a render runs (typed arrays, canvases and images included); one that grows past it is killed.
+     */
+    rendererMemoryMb: number;
   };
   /**
    * Readers signing in without a password (plugins/readers, docs/decisions/0041-reader-sign-in.md).
