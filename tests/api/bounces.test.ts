@@ -95,7 +95,7 @@ describe.each(databases)('bounces and complaints on %s', (kind) => {
   let issueId: string;
   let token: string;
   /** The subscribers' copies: address, VERP return path, Message-ID. */
-  const copies = new Map<string, { returnPath: string; messageId: string }>();
+  const copies = new Map<string, { returnPath: string; messageId: string; postmarkVerp: unknown }>();
   const addresses: string[] = [];
 
   const db = () => t.server.database.db;
@@ -162,7 +162,11 @@ describe.each(databases)('bounces and complaints on %s', (kind) => {
     );
     for (const message of sink.received) {
       const parsed = await sink.parse(message);
-      copies.set(message.to[0]!.toLowerCase(), { returnPath: message.from, messageId: parsed.messageId! });
+      copies.set(message.to[0]!.toLowerCase(), {
+        returnPath: message.from,
+        messageId: parsed.messageId!,
+        postmarkVerp: parsed.headers.get('x-pm-metadata-verp'),
+      });
       addresses.push(message.to[0]!.toLowerCase());
     }
   }, 120_000);
@@ -180,6 +184,8 @@ describe.each(databases)('bounces and complaints on %s', (kind) => {
       expect(returnPath).toMatch(/^no-reply\+[a-z2-7]+@masthead\.local$/);
       expect(returnPath.split('@')[0]!.length).toBeLessThanOrEqual(64);
     }
+    // Postmark sends from its own return path: the copy's VERP address rides in the header it hands back as metadata.
+    for (const copy of copies.values()) expect(copy.postmarkVerp).toBe(copy.returnPath);
   });
 
   it('suppresses the address of a hard bounce (a DSN delivered to the listener) for the publisher', async () => {
@@ -259,7 +265,7 @@ describe.each(databases)('bounces and complaints on %s', (kind) => {
       Type: 'HardBounce',
       Email: email,
       Description: 'The server was unable to deliver your message.',
-      Metadata: { verp: copies.get(email)!.returnPath },
+      Metadata: { verp: copies.get(email)!.postmarkVerp },
     };
     const forged = await t.request('POST', '/api/bounces/postmark', {
       body,

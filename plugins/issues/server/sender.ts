@@ -33,6 +33,7 @@ import {
   type Outcome,
   type Recipient,
 } from './deliveries';
+import { postmarkVerpField } from './bounces/providers';
 import { createVerp, type Verp } from './bounces/verp';
 import { sendingPausedText, waitingForMailServerText, type MailServerWait } from '../publishing';
 import { personalise, personalMarks, type RenderedEmail } from './email/render';
@@ -261,6 +262,10 @@ export function personalMessage(context: Pick<SenderContext, 'links' | 'publicUr
   };
 }
 
+/** Where a copy's VERP address goes in its headers: the mark, and the header Postmark hands back as the event's metadata (its bounces do not come to the return path). */
+const verpMark = '[[verp]]';
+const verpHeader = `X-PM-Metadata-${postmarkVerpField}`;
+
 /** The issue's MIME text with the personal marks in place, composed once per send (and once for the payers' copy). */
 export function issueMime(plan: SendPlan, email: RenderedEmail = plan.email!): MimeTemplate {
   const marks = personalMarks;
@@ -270,8 +275,8 @@ export function issueMime(plan: SendPlan, email: RenderedEmail = plan.email!): M
     subject: plan.subject,
     html: email.html,
     text: email.text,
-    headers: { ...(replyTo ? { 'Reply-To': replyTo } : {}), ...unsubscribeHeaders(marks.unsubscribeUrl) },
-    marks: [marks.unsubscribeUrl, marks.referralUrl, marks.email, marks.name, marks.track],
+    headers: { ...(replyTo ? { 'Reply-To': replyTo } : {}), ...unsubscribeHeaders(marks.unsubscribeUrl), [verpHeader]: verpMark },
+    marks: [marks.unsubscribeUrl, marks.referralUrl, marks.email, marks.name, marks.track, verpMark],
   });
 }
 
@@ -294,6 +299,7 @@ function bulkCopy(context: SenderContext, plan: SendPlan, mime: MimeTemplate, ve
           [marks.email]: values.email,
           [marks.name]: values.name,
           [marks.track]: values.track,
+          [verpMark]: returnPath ?? '',
         },
       });
     },
