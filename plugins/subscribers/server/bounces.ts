@@ -7,7 +7,6 @@
  */
 import { sql } from 'kysely';
 import { clock } from '../../../core/server/clock';
-import { findNewsletter } from '../../../core/server/store';
 import { constants } from '../../../core/shared/config';
 import { changeSubscription, type SubscribersDb } from './store';
 import type { BounceKind } from './tables';
@@ -45,18 +44,6 @@ export async function recordBounce(db: SubscribersDb, record: BounceRecord): Pro
     for (const newsletterId of record.newsletterIds ?? [])
       await changeSubscription(db, { type: 'unsubscription', newsletterId, subscriber: { email }, source: 'email', reason: constants.bounces.complaintReason });
   return rows[0]?.suppressed === true;
-}
-
-/** The publishers whose newsletters have this address among their subscribers, with those newsletters (an event that names only an address). */
-export async function publishersOf(db: SubscribersDb, email: string): Promise<{ publisherId: string; newsletterId: string }[]> {
-  const rows = await db
-    .selectFrom('subscribers')
-    .select('newsletter_id')
-    .distinct()
-    .where(sql<boolean>`lower(email) = ${email.trim().toLowerCase()}`)
-    .execute();
-  const found = await Promise.all(rows.map((row) => findNewsletter(db, row.newsletter_id)));
-  return found.filter((newsletter) => newsletter !== undefined).map((newsletter) => ({ publisherId: newsletter.publisher_id, newsletterId: newsletter.id }));
 }
 
 /**

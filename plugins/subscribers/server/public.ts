@@ -6,7 +6,7 @@
  */
 import type { Expression } from 'kysely';
 import type { Handle } from '../../../core/server/db/database';
-import { publishersOf as publishersOfAddress, recordBounce as recordBounceOf, suppressedEmails as suppressedOf, type BounceRecord } from './bounces';
+import { recordBounce as recordBounceOf, suppressedEmails as suppressedOf, type BounceRecord } from './bounces';
 import { seedDemoBounces as seedBounces } from './demo-bounces';
 import {
   cancellationList,
@@ -87,9 +87,6 @@ export function cancellations(db: Handle, q: { newsletterIds: string[]; startAt:
 
 /** Records a bounce or complaint of an address for a publisher (a complaint ends the newsletter's subscription); answers whether the address is now suppressed. */
 export const recordBounce = (db: Handle, record: BounceRecord) => recordBounceOf(typed(db), record);
-
-/** The publishers and newsletters that have this address among their subscribers. */
-export const publishersOf = (db: Handle, email: string) => publishersOfAddress(typed(db), email);
 
 /** The addresses the newsletter's publisher no longer mails (bounced or complained), as a subquery of lower-case `email`. */
 export const suppressedEmails = (db: Handle, newsletterId: string) => suppressedOf(typed(db), newsletterId);
