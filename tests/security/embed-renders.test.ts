@@ -33,6 +33,8 @@ describe.runIf(existsSync(chromium))('embed renders bounded from outside the pag
   const tokens: Record<string, string> = {};
 
   beforeAll(async () => {
+    // The pages here load nothing after their load: no settling for players to draw.
+    Object.assign(constants.embeds, { settleMs: 0 });
     site = createServer((request, response) => {
       const body = pages[request.url ?? ''];
       response.writeHead(body ? 200 : 404, { 'content-type': 'text/html; charset=utf-8' }).end(`<!doctype html>${body ?? '<p>Yok</p>'}`);
@@ -88,12 +90,8 @@ describe.runIf(existsSync(chromium))('embed renders bounded from outside the pag
     // Answered, not hung: the deadline and the contexts' closing.
     expect(took).toBeLessThan(2 * hostileDeadlineMs);
 
-    // Both slots and the hostile users' counts are free: those users, and a third, embed a page.
-    const answers = await Promise.all([
-      generate(t, tokens.editor!, `${base}/article`),
-      generate(t, tokens.director!, `${base}/article`),
-      generate(t, tokens.author!, `${base}/article`),
-    ]);
+    // Both slots and the looping user's count are free: that user and another embed a page at once.
+    const answers = await Promise.all([generate(t, tokens.editor!, `${base}/article`), generate(t, tokens.director!, `${base}/article`)]);
     for (const answer of answers) {
       expect(answer.status, JSON.stringify(answer.body)).toBe(200);
       expect(answer.body.data).toMatchObject({ renderedBy: 'chromium', title: 'Kıyıda Bir Gün', width: 550, height: 420 });

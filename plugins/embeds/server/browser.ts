@@ -135,6 +135,7 @@ export function createBrowserRenderer(options: { executablePath: string; access:
   /** The browser's renderer processes as last listed, and whether a listing is under way. */
   let rendererPids = new Set<number>();
   let listing = false;
+  let ticks = 0;
 
   const started = () => {
     if (!browser) {
@@ -182,14 +183,16 @@ export function createBrowserRenderer(options: { executablePath: string; access:
 
   /**
    * Reads the renderers' memory while renders run, and kills a renderer past the limit. Which
-   * processes are renderers the browser tells (refreshed in the background, and as each page
-   * opens); their memory is read from /proc at every tick, so a browser slow to answer does not
-   * slow the watch.
+   * processes are renderers the browser tells (as each page opens, and in the background every
+   * fifth tick, for the frames of other sites); their memory is read from /proc at every tick, so
+   * a browser slow to answer does not slow the watch.
    */
   function watchMemory(): void {
     watching = null;
     if (active === 0) return;
-    if (!listing) void listRenderers();
+    // Listing costs the browser and the server some 3 ms of CPU: every fifth tick (and as each page opens).
+    ticks += 1;
+    if (!listing && ticks % 5 === 0) void listRenderers();
     for (const pid of rendererPids) {
       const mb = residentMb(pid);
       if (mb > constants.embeds.rendererMemoryMb) {
