@@ -23,7 +23,7 @@ import {
   type IssueChannel,
   type IssueField,
 } from '../rules';
-import { docValues, type HeldDocument, type IssueDocuments } from './documents';
+import { docValues, readUpdate, type HeldDocument, type IssueDocuments } from './documents';
 import { applyEdit, storedValue, type FieldValues } from './edit';
 import { assertChangeable } from './policy';
 import { changeIssue, updateIssue, type IssueTransaction, type IssuesDb } from './store';
@@ -192,10 +192,12 @@ export function issueChanges(db: IssuesDb, realtime: RealtimeHub, documents: Iss
       update: Uint8Array,
       origin: Origin,
     ): Promise<Applied & { changed: FieldValues; problems: FieldProblem[] }> {
+      // What is not plain text is refused before the issue is read (and its document kept as it is).
+      const incoming = readUpdate(update);
       const result = await change(issueId, async (tx, row) => {
         assertChangeable(row);
         const held = await documents.current(tx, row);
-        documents.apply(held, issueId, update, origin.socketId);
+        documents.apply(held, issueId, incoming, origin.socketId);
         await documents.store(tx, held, issueId, update);
         const typed = docValues(held.doc);
         const values: FieldValues = {};

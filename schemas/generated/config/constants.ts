@@ -362,6 +362,10 @@ export interface Constants {
      */
     docFieldMaxChars: number;
     /**
+     * The largest an issue's whole shared document may be, encoded (what every console joining it downloads): a change that would make it larger is refused.
+     */
+    docMaxBytes: number;
+    /**
      * An issue's stored document changes are merged into one after this many.
      */
     docCompactEvery: number;

@@ -77,8 +77,10 @@ export function LiveTextField({ live, field, label, value, collaborators, errorM
       const element = wrapper.current?.querySelector<Editable>('input, textarea');
       if (!transaction.local && element && document.activeElement === element) remember(element);
     };
-    live.doc.on('beforeTransaction', before);
-    return () => live.doc.off('beforeTransaction', before);
+    // The document it was put on (a refusal of this console's typing replaces it).
+    const doc = live.doc;
+    doc.on('beforeTransaction', before);
+    return () => doc.off('beforeTransaction', before);
   });
 
   // The text changed: the caret goes back to where its letters are.

@@ -116,9 +116,6 @@ function withField(issue: Issue, field: IssueField, value: unknown): Issue {
 let counter = 0;
 const newOpId = () => `${Date.now().toString(36)}-${(counter++).toString(36)}`;
 
-/** The refusals of the shared document's changes say what to do. */
-const reopen = 'Open the issue again to go on.';
-
 /** The origin of this console's typing in the shared document (what its undo follows). */
 const typing = Symbol('typing');
 /** The origin of what arrived from the server. */
@@ -134,14 +131,22 @@ export class LiveIssue {
   private listeners = new Set<() => void>();
   private state: LiveState;
   private joined = false;
-  /** The issue's shared document as this console has it. */
-  readonly doc = new Y.Doc();
+  /** The issue's shared document as this console has it (a new one when the server refused this console's typing). */
+  private ydoc = new Y.Doc();
   private undoManagers = new Map<IssueDocField, Y.UndoManager>();
   /** Typing done before the document arrived: the value it was typed on, and what it made. */
   private early = new Map<IssueDocField, { from: string; value: string }>();
   /** This console's typing not yet sent, and the update on its way. */
   private unsent: Uint8Array[] = [];
   private sending: Uint8Array | null = null;
+  /**
+   * The server refused this console's typing: this copy holds what the stored document does not,
+   * until the server's copy is read anew (`syncDoc`). Others' updates heard meanwhile go into that one too.
+   */
+  private stale: { heard: Uint8Array[] } | null = null;
+  /** The server refused this console's typing, and then what it lacked, sent again: the copy is read anew. */
+  private refused = false;
+  private disposed = false;
   /** The question for the intro on its way. */
   private claiming: Promise<boolean> | null = null;
   /** Those who asked when everything of the intro is confirmed. */
@@ -176,10 +181,7 @@ export class LiveIssue {
       writingIntro: false,
       introWriter: null,
     };
-    // Each field's undo follows this console's typing from the start.
-    for (const field of issueDocFields)
-      this.undoManagers.set(field, new Y.UndoManager(this.text(field), { trackedOrigins: new Set([typing]), captureTimeout: constants.issues.undoCaptureMs }));
-    this.doc.on('update', this.onDocUpdate);
+    this.watchDoc();
     this.stopListening = [listen(socket, issueRoom, issue._id, this.onEvent), listen(socket, issueDocRoom, issue._id, this.onDocEvent)];
     socket.on('authenticated', this.join);
     if (socket.connected) this.join();
@@ -187,6 +189,11 @@ export class LiveIssue {
 
   get current(): LiveState {
     return this.state;
+  }
+
+  /** The issue's shared document as this console has it now (read it anew each time: a refusal replaces it). */
+  get doc(): Y.Doc {
+    return this.ydoc;
   }
 
   subscribe(listener: () => void): () => void {
@@ -363,6 +370,7 @@ export class LiveIssue {
   }
 
   dispose(): void {
+    this.disposed = true;
     this.flush();
     void this.releaseIntro();
     for (const stop of this.stopListening) stop();
@@ -399,32 +407,64 @@ export class LiveIssue {
     );
   };
 
+  /** Each field's undo follows this console's typing in the document it has, from the start. */
+  private watchDoc() {
+    for (const manager of this.undoManagers.values()) manager.destroy();
+    for (const field of issueDocFields)
+      this.undoManagers.set(field, new Y.UndoManager(this.text(field), { trackedOrigins: new Set([typing]), captureTimeout: constants.issues.undoCaptureMs }));
+    this.ydoc.on('update', this.onDocUpdate);
+  }
+
   /**
    * Tells the server what this console's document has; takes what the server has beyond it, and
    * sends what the server lacks (typing while the connection was down, or an update lost with it).
+   * After a refusal (`stale`), the server's whole copy is read into a new document instead: a Y.Doc
+   * cannot take back what it holds, and sending it again would be refused again.
    */
   private async syncDoc(): Promise<void> {
+    const stale = this.stale;
+    const doc = stale ? new Y.Doc() : this.doc;
     let answer: Answer;
     try {
       answer = (await ask(
         this.socket,
         issueEvents.doc,
-        { issueId: this.confirmed._id, message: step1Message(this.doc) },
+        { issueId: this.confirmed._id, message: step1Message(doc) },
         constants.issues.answerTimeoutMs,
       )) as Answer;
     } catch {
+      answer = { ok: false };
+    }
+    if (!answer.ok) {
+      // No answer: tried again a little later (and on every reconnection) until the server's copy is here.
+      if (stale && !answer.status && !this.disposed)
+        setTimeout(() => {
+          if (this.stale === stale && !this.disposed && !this.state.deleted) void this.syncDoc();
+        }, constants.stories.retryMs);
       return;
     }
-    if (!answer.ok) return;
+    if (stale && this.stale !== stale) return;
     for (const text of answer.messages ?? []) {
       const message = readMessage(text, Number.MAX_SAFE_INTEGER);
-      if (message?.kind === 'update') Y.applyUpdate(this.doc, message.update, remote);
-      else if (message?.kind === 'step1') {
+      if (message?.kind === 'update') Y.applyUpdate(doc, message.update, remote);
+      else if (message?.kind === 'step1' && !stale) {
         const missing = Y.encodeStateAsUpdate(this.doc, message.stateVector);
         // Everything the server lacks is in this one update: what waited to be sent is in it.
         this.unsent = isEmptyUpdate(missing) ? [] : [missing];
         this.sending = null;
+        // The copies are in step: a refusal before this one is settled.
+        if (this.unsent.length === 0) this.refused = false;
       }
+    }
+    if (stale) {
+      // What others typed while the copy was on its way (their updates apply once).
+      for (const update of stale.heard) Y.applyUpdate(doc, update, remote);
+      this.stale = null;
+      this.ydoc.off('update', this.onDocUpdate);
+      this.ydoc = doc;
+      this.watchDoc();
+      this.unsent = [];
+      this.sending = null;
     }
     this.state = { ...this.state, ready: true };
     // What was typed before the document arrived, merged with what the document holds now.
@@ -436,6 +476,34 @@ export class LiveIssue {
     this.showDoc();
     this.sendDoc();
     this.publish();
+  }
+
+  /**
+   * The server refused this console's typing. It may lack what the typing builds on (an update lost
+   * with a connection): the console first brings the copies in step, sending what the server lacks.
+   * If that is refused too (the issue is being sent, the document is as large as it may be), the
+   * fields it changed get the refusal and the console reads the server's copy anew, which holds
+   * everything anyone else typed; typing meanwhile waits, as it does before the document first
+   * arrives, and goes in on top of that copy.
+   */
+  private refusedDoc(answer: Answer & { ok: false }) {
+    this.unsent = [];
+    this.sending = null;
+    if (this.stale) return;
+    if (!this.refused) {
+      this.refused = true;
+      // Nothing more goes until the copies are in step (what is typed meanwhile goes with what the server lacks).
+      this.sending = new Uint8Array();
+      void this.syncDoc();
+      return;
+    }
+    this.refused = false;
+    const message = answer.details?.[0]?.message ?? answer.msg ?? 'Error!';
+    const differing = issueDocFields.filter((field) => this.text(field).toString() !== fieldOf(this.confirmed, field));
+    for (const field of differing.length > 0 ? differing : (['subject'] as const)) this.problem({ field, message });
+    this.stale = { heard: [] };
+    this.state = { ...this.state, ready: false };
+    void this.syncDoc();
   }
 
   private onDocUpdate = (update: Uint8Array, origin: unknown) => {
@@ -466,7 +534,8 @@ export class LiveIssue {
       const update = Y.mergeUpdates(this.unsent);
       this.unsent = [];
       void this.sendUpdate(updateMessage(update)).then((answer) => {
-        if (!answer.ok && !answer.status) this.unsent.unshift(update);
+        if (!answer.ok && answer.status) this.refusedDoc(answer);
+        else if (!answer.ok && !this.stale) this.unsent.unshift(update);
         this.publish();
       });
       return;
@@ -479,14 +548,14 @@ export class LiveIssue {
       if (this.sending !== update) return;
       this.sending = null;
       if (answer.ok) {
+        this.refused = false;
         this.saved(answer);
         const problems = this.state.problems.filter((problem) => !isDocField(problem.field));
         this.state = { ...this.state, problems: [...problems, ...(answer.problems ?? [])] };
       } else if (answer.status) {
-        // Refused (the issue is being sent): this copy holds what the stored document does not, until the page is opened again.
-        const message = `${answer.details?.[0]?.message ?? answer.msg ?? 'Error!'} ${reopen}`;
-        const differing = issueDocFields.filter((field) => this.text(field).toString() !== fieldOf(this.confirmed, field));
-        for (const field of differing.length > 0 ? differing : (['subject'] as const)) this.problem({ field, message });
+        this.refusedDoc(answer);
+        this.publish();
+        return;
       } else {
         // The connection is down: the next sync sends what the server lacks.
         this.unsent.unshift(update);
@@ -502,7 +571,9 @@ export class LiveIssue {
   private onDocEvent = (event: IssueDocMessage) => {
     if (event.issue._id !== this.confirmed._id || event.socketId === this.socket.id) return;
     const message = readMessage(event.message, Number.MAX_SAFE_INTEGER);
-    if (message?.kind === 'update') Y.applyUpdate(this.doc, message.update, remote);
+    if (message?.kind !== 'update') return;
+    Y.applyUpdate(this.doc, message.update, remote);
+    this.stale?.heard.push(message.update);
   };
 
   private onEvent = (event: IssueRoomMessage) => {
