@@ -271,4 +271,18 @@ describe("an issue's shared document under hostile updates", () => {
     const stored = (await t.request('GET', `/api/issues/list/${issue._id}`, { token: director })).body.data;
     expect([stored.subject, stored.preview]).toEqual(['Sabah konusu: yeni', 'Kısa özet!']);
   });
+
+  it('has a console typing into an issue being sent take the stored text back, with the refusal under the field', async () => {
+    const { issue, a, b } = await consoles('gonderiliyor');
+    const processing = (value: boolean) =>
+      t.server.database.db.withTables<IssueTables>().updateTable('issues').set({ processing: value }).where('id', '=', issue._id).execute();
+    await processing(true);
+    a.type('preview', 'Kısa özet — geç', 15);
+    await expect.poll(() => agree(a, b) && a.text('preview').toString(), { timeout: 5000 }).toBe('Kısa özet');
+    expect(a.current.problems).toEqual([{ field: 'preview', message: 'The issue is being sent; it cannot change now.' }]);
+    await processing(false);
+    a.type('preview', 'Kısa özet — sonra', 17);
+    await expect.poll(() => agree(a, b) && b.text('preview').toString(), { timeout: 5000 }).toBe('Kısa özet — sonra');
+    expect(a.current.problems).toEqual([]);
+  });
 });

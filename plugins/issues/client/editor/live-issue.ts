@@ -436,10 +436,12 @@ export class LiveIssue {
       answer = { ok: false };
     }
     if (!answer.ok) {
-      // No answer: tried again a little later (and on every reconnection) until the server's copy is here.
-      if (stale && !answer.status && !this.disposed)
+      // No answer after a refusal (typing waits meanwhile): tried again a little later, and on every
+      // reconnection, until the copies are in step.
+      const refused = this.refused;
+      if ((stale || refused) && !answer.status && !this.disposed)
         setTimeout(() => {
-          if (this.stale === stale && !this.disposed && !this.state.deleted) void this.syncDoc();
+          if (this.stale === stale && this.refused === refused && !this.disposed && !this.state.deleted) void this.syncDoc();
         }, constants.stories.retryMs);
       return;
     }
