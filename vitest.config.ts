@@ -26,10 +26,10 @@ const ownModules = [
  * the end ran alone while the other worker had nothing left to do.
  */
 const longest = [
-  'tests/security/requires.test.ts', // 56
-  'tests/api/sending-crash.test.ts', // 46
-  'tests/api/live-issue-doc.test.ts', // 35
-  'tests/api/issues-publish.test.ts', // 30
+  'tests/security/requires.test.ts', // 74
+  'tests/api/sending-crash.test.ts', // 65 (two SIGKILLs since issue 53)
+  'tests/api/live-issue-doc.test.ts', // 40
+  'tests/api/issues-publish.test.ts', // 29
   'tests/api/analytics.test.ts', // 22
   'tests/security/upload-memory.test.ts', // 21
   'tests/security/tracking-repeats.test.ts', // 19
