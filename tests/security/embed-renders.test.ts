@@ -85,7 +85,7 @@ describe.runIf(existsSync(chromium))('embed renders bounded from outside the pag
         msg: 'Something went wrong...',
         details: [{ message: `The page did not finish drawing in ${hostileDeadlineMs / 1000} s.`, path: 'frame' }],
       });
-    // No renderer grew by hundreds of MB: the 512 MB page was cut off near the limit (read every 50 ms).
+    // No renderer grew by hundreds of MB: the 512 MB page was cut off near the limit (read every 25 ms on a thread of its own).
     expect(peakMb).toBeLessThan(constants.embeds.rendererMemoryMb + 128);
     // Answered, not hung: the deadline and the contexts' closing.
     expect(took).toBeLessThan(2 * hostileDeadlineMs);

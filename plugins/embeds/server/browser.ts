@@ -15,13 +15,13 @@
  * ends its renderer without asking it), and a browser that does not dispose it within
  * closeGraceMs is killed with its renderers and launched again by the next render. Its slot and
  * the user's count are freed when the race ends, whatever the page does. While renders run, each
- * renderer's resident memory is read every memoryCheckMs and one past
+ * renderer's resident memory is read every memoryCheckMs, on a thread of its own (memory-watch.ts),
+ * and one past
  * constants.embeds.rendererMemoryMb is killed (the page crashes, the render fails at once): V8's
  * heap limit alone leaves typed arrays, WebAssembly memories and canvases unbounded, and neither
  * RLIMIT_AS (V8 reserves a terabyte) nor RLIMIT_DATA (its pools are reserved writable up front)
  * bounds them in Debian's Chromium.
  */
-import { readFileSync } from 'node:fs';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Browser, BrowserContext, CDPSession, Route } from 'playwright-core';
@@ -29,6 +29,7 @@ import { constants } from '../../../core/shared/config';
 import type { EmbedSize } from '../../../core/shared/embeds';
 import { FetchRefused, requestLimited, type PrivateAccess } from '../../../core/server/services/safe-fetch';
 import { embedPrivateMessage } from '../rules';
+import { startMemoryWatch, type MemoryWatch } from './memory-watch';
 import { slots } from './slots';
 
 /** What to render: an address the page goes to, or a page of our own (a player's frame). */
@@ -49,9 +50,10 @@ export interface BrowserRenderer {
 
 /** How long a finished render's context is given to close before the browser is killed. */
 const closeGraceMs = 1000;
-/** How often the renderers' memory is read while renders run (a page filling memory at 2 GB/s gains 100 MB between two reads). */
-const memoryCheckMs = 50;
-const pageBytes = 4096;
+/** How often the renderers' memory is read while renders run, on a thread of its own (a page filling memory at 2 GB/s gains 50 MB between two reads). */
+const memoryCheckMs = 25;
+/** How often the browser is asked which processes are renderers while renders run (for the frames of other sites; each page's own is listed as it opens). */
+const listEveryMs = 250;
 
 const launchArgs = [
   '--no-sandbox',
@@ -75,15 +77,6 @@ interface Running {
   cdp: CDPSession;
   /** The browser process, leader of the process group its renderers are in (playwright-core launches it detached). */
   pid: number;
-}
-
-/** A renderer's resident memory in MB, or 0 when it is gone. */
-function residentMb(pid: number): number {
-  try {
-    return (Number(readFileSync(`/proc/${pid}/statm`, 'latin1').split(' ')[1]) * pageBytes) / 1048576;
-  } catch {
-    return 0;
-  }
 }
 
 function kill(pid: number, group = false): void {
@@ -129,13 +122,14 @@ export function createBrowserRenderer(options: { executablePath: string; access:
   const pages = slots(constants.embeds.rendersAtOnce);
   /** Renders running, and so whether the renderers' memory is being watched. */
   let active = 0;
-  let watching: NodeJS.Timeout | null = null;
+  /** The memory watch's thread, started with the first render. */
+  let memory: MemoryWatch | null = null;
+  let listingTimer: NodeJS.Timeout | null = null;
   /** When a renderer was last killed for its memory: a page crashing then is told why. */
   let lastCutOff = 0;
   /** The browser's renderer processes as last listed, and whether a listing is under way. */
   let rendererPids = new Set<number>();
   let listing = false;
-  let ticks = 0;
 
   const started = () => {
     if (!browser) {
@@ -181,31 +175,28 @@ export function createBrowserRenderer(options: { executablePath: string; access:
     void running.browser.close().catch(() => {});
   }
 
-  /**
-   * Reads the renderers' memory while renders run, and kills a renderer past the limit. Which
-   * processes are renderers the browser tells (as each page opens, and in the background every
-   * fifth tick, for the frames of other sites); their memory is read from /proc at every tick, so
-   * a browser slow to answer does not slow the watch.
-   */
+  /** Tells the memory watch which renderers to read, and whether renders run; while they do, the renderers are listed again every listEveryMs. */
   function watchMemory(): void {
-    watching = null;
-    if (active === 0) return;
-    // Listing costs the browser and the server some 3 ms of CPU: every fifth tick (and as each page opens).
-    ticks += 1;
-    if (!listing && ticks % 5 === 0) void listRenderers();
-    for (const pid of rendererPids) {
-      const mb = residentMb(pid);
-      if (mb > constants.embeds.rendererMemoryMb) {
+    memory ??= startMemoryWatch({
+      limitMb: constants.embeds.rendererMemoryMb,
+      everyMs: memoryCheckMs,
+      killed(pid, mb) {
         lastCutOff = Date.now();
-        kill(pid);
         rendererPids.delete(pid);
-        options.log.warn({ pid, mb: Math.round(mb) }, 'embed render: a page used too much memory; its renderer is killed');
-      }
+        options.log.warn({ pid, mb }, 'embed render: a page used too much memory; its renderer is killed');
+      },
+    });
+    memory.watch(rendererPids, active > 0);
+    if (active > 0 && !listingTimer) {
+      listingTimer = setInterval(() => void (listing || listRenderers()), listEveryMs);
+      listingTimer.unref();
+    } else if (active === 0 && listingTimer) {
+      clearInterval(listingTimer);
+      listingTimer = null;
     }
-    watchSoon();
   }
 
-  /** Asks the browser which of its processes are renderers. */
+  /** Asks the browser which of its processes are renderers (some 3 ms of CPU), and has the watch read them. */
   async function listRenderers(): Promise<void> {
     const running = launched;
     if (!running) return;
@@ -213,16 +204,12 @@ export function createBrowserRenderer(options: { executablePath: string; access:
     try {
       const { processInfo } = (await running.cdp.send('SystemInfo.getProcessInfo')) as { processInfo: { type: string; id: number }[] };
       rendererPids = new Set(processInfo.filter((entry) => entry.type === 'renderer').map((entry) => entry.id));
+      memory?.watch(rendererPids, active > 0);
     } catch {
       // A browser closing or killed: its renderers go with it.
     } finally {
       listing = false;
     }
-  }
-
-  function watchSoon(): void {
-    watching = setTimeout(watchMemory, memoryCheckMs);
-    watching.unref();
   }
 
   /** Closes a render's context; a browser that does not close it promptly is killed. */
@@ -342,12 +329,13 @@ export function createBrowserRenderer(options: { executablePath: string; access:
       // What the page does after the race is over is nobody's answer.
       drawing.catch(() => {});
       active += 1;
-      if (!watching) watchSoon();
+      watchMemory();
       try {
         return await Promise.race([drawing, ended]);
       } finally {
         clearTimeout(timer);
         active -= 1;
+        watchMemory();
         session.ended = true;
         if (session.running && session.context) await release(session.running, session.context);
       }
@@ -358,6 +346,8 @@ export function createBrowserRenderer(options: { executablePath: string; access:
     render,
     async close() {
       closed = true;
+      if (listingTimer) clearInterval(listingTimer);
+      await memory?.close();
       const running = browser;
       browser = null;
       const current = running && (await running.catch(() => null));
