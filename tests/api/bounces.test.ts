@@ -7,13 +7,9 @@
  * SendGrid, Mailgun) take a good signature and refuse a forged one; a suppressed address is left
  * out of the next issue, and a new subscription lifts it.
  */
-import { execFileSync } from 'node:child_process';
 import { createHmac, createSign, generateKeyPairSync, randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync } from 'node:fs';
 import { createServer, type Server as HttpServer } from 'node:http';
 import { createServer as createNetServer, type AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'kysely';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,6 +20,7 @@ import { createVerp } from '../../plugins/issues/server/bounces/verp';
 import { changeSubscription, subscribersDb } from '../../plugins/subscribers/server/store';
 import { arf, dsn } from '../unit/bounce-fixtures';
 import { enginesFor, startTestServer, keepEmailSubscribers, type TestServer } from './server';
+import { snsCertificate } from './sns-certificate';
 import { startSmtpSink, type SmtpSink } from './smtp-sink';
 
 const databases = enginesFor('every engine');
@@ -34,28 +31,7 @@ const mailgunKey = 'mailgun-signing-key';
 const sendgrid = generateKeyPairSync('ec', { namedCurve: 'prime256v1' });
 const sendgridPublicKey = sendgrid.publicKey.export({ type: 'spki', format: 'der' }).toString('base64');
 // SNS's signing certificate, self-signed, served by a local server standing in for sns.<region>.amazonaws.com.
-const certDir = mkdtempSync(join(tmpdir(), 'masthead-sns-'));
-execFileSync(
-  'openssl',
-  [
-    'req',
-    '-x509',
-    '-newkey',
-    'rsa:2048',
-    '-nodes',
-    '-subj',
-    '/CN=sns.test',
-    '-days',
-    '2',
-    '-keyout',
-    join(certDir, 'key.pem'),
-    '-out',
-    join(certDir, 'cert.pem'),
-  ],
-  { stdio: 'ignore' },
-);
-const snsKey = readFileSync(join(certDir, 'key.pem'), 'utf8');
-const snsCert = readFileSync(join(certDir, 'cert.pem'), 'utf8');
+const { key: snsKey, cert: snsCert } = snsCertificate();
 
 const freePort = () =>
   new Promise<number>((resolve) => {

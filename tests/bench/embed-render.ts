@@ -42,7 +42,7 @@ export interface EmbedRenderFigures {
 }
 
 /** Renderer processes under this one (Chromium's are its grandchildren and further), by pid. */
-export function renderers(): number[] {
+function renderers(): number[] {
   const parents = new Map<number, number>();
   const isRenderer = new Set<number>();
   for (const entry of readdirSync('/proc')) {
@@ -62,13 +62,30 @@ export function renderers(): number[] {
   return [...isRenderer].filter(under);
 }
 
-export const residentMb = (pid: number) => {
+const residentMb = (pid: number) => {
   try {
     return (Number(readFileSync(`/proc/${pid}/statm`, 'latin1').split(' ')[1]) * 4096) / 1048576;
   } catch {
     return 0;
   }
 };
+
+/** Reads the renderers' peak resident memory from outside the server every `everyMs` until stopped (listing them, some 10 ms of CPU, every tenth read). */
+export function rendererPeak(everyMs: number): { stop(): number } {
+  let peakMb = 0;
+  let pids = renderers();
+  let ticks = 0;
+  const watch = setInterval(() => {
+    if (++ticks % 10 === 0) pids = renderers();
+    for (const pid of pids) peakMb = Math.max(peakMb, residentMb(pid));
+  }, everyMs);
+  return {
+    stop() {
+      clearInterval(watch);
+      return peakMb;
+    },
+  };
+}
 
 const quiet = { info() {}, warn() {}, error() {}, debug() {}, trace() {}, fatal() {}, child: () => quiet, level: 'silent' } as unknown as FastifyBaseLogger;
 
@@ -83,21 +100,14 @@ export async function measureEmbedRender(): Promise<EmbedRenderFigures> {
   const renderer = createBrowserRenderer({ executablePath: chromium, access: true, log: quiet });
   const size = { width: 550, height: 420 };
   const render = async (page: PageName): Promise<RenderFigure> => {
-    let peakMb = 0;
-    let pids = renderers();
-    let ticks = 0;
-    const watch = setInterval(() => {
-      if (++ticks % 10 === 0) pids = renderers();
-      for (const pid of pids) peakMb = Math.max(peakMb, residentMb(pid));
-    }, 10);
+    const peak = rendererPeak(10);
     const started = performance.now();
     const outcome = await renderer.render({ url: `${base}/${page}` }, size, Date.now() + constants.embeds.renderTimeoutMs).then(
       () => 'chromium',
       (error: unknown) => (error instanceof Error ? error.message : String(error)),
     );
     const seconds = (performance.now() - started) / 1000;
-    clearInterval(watch);
-    return { page, seconds, peakMb, outcome };
+    return { page, seconds, peakMb: peak.stop(), outcome };
   };
   try {
     // The browser's launch is not a render's cost.

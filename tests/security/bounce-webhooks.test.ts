@@ -6,19 +6,16 @@
  * again); and a signed event applies only to the copy its VERP address or Message-ID names, never
  * to an address it names on its own or to another reader than the copy's.
  */
-import { execFileSync } from 'node:child_process';
 import { createHmac, createSign, generateKeyPairSync, randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server as HttpServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { constants } from '../../core/shared/config';
 import { forgedText } from '../../plugins/issues/server/bounces/routes';
 import { createVerp } from '../../plugins/issues/server/bounces/verp';
 import { startTestServer, subscribeConfirmed, type TestServer } from '../api/server';
+import { snsCertificate } from '../api/sns-certificate';
 
 const topicArn = 'arn:aws:sns:eu-west-1:123456789012:masthead-bounces';
 const postmarkAuth = 'masthead:postmark-secret';
@@ -37,7 +34,6 @@ interface Copy {
 
 describe('bounce webhooks against forged and replayed calls', () => {
   let t: TestServer;
-  let certDir: string;
   let snsKey: string;
   let snsCert: string;
   let certServer: HttpServer;
@@ -114,28 +110,7 @@ describe('bounce webhooks against forged and replayed calls', () => {
   const basic = (credentials: string) => ({ authorization: `Basic ${Buffer.from(credentials).toString('base64')}` });
 
   beforeAll(async () => {
-    certDir = mkdtempSync(join(tmpdir(), 'masthead-sns-'));
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-subj',
-        '/CN=sns.test',
-        '-days',
-        '2',
-        '-keyout',
-        join(certDir, 'key.pem'),
-        '-out',
-        join(certDir, 'cert.pem'),
-      ],
-      { stdio: 'ignore' },
-    );
-    snsKey = readFileSync(join(certDir, 'key.pem'), 'utf8');
-    snsCert = readFileSync(join(certDir, 'cert.pem'), 'utf8');
+    ({ key: snsKey, cert: snsCert } = snsCertificate());
     certServer = createServer((request, response) => {
       certHits.push(request.url ?? '');
       response.end(request.url === '/cert.pem' ? snsCert : 'confirmed');
@@ -170,7 +145,6 @@ describe('bounce webhooks against forged and replayed calls', () => {
   afterAll(async () => {
     await t?.close();
     await new Promise((resolve) => certServer?.close(resolve));
-    rmSync(certDir, { recursive: true, force: true });
   });
 
   it('SES through SNS: refuses a certificate off Amazon’s hosts, a bad signature and a foreign topic; applies a message once', async () => {

@@ -12,7 +12,7 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { constants } from '../../core/shared/config';
 import { startTestServer, type TestServer } from '../api/server';
-import { renderers, residentMb } from '../bench/embed-render';
+import { rendererPeak } from '../bench/embed-render';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const hostileDeadlineMs = 3000;
@@ -58,18 +58,11 @@ describe.runIf(existsSync(chromium))('embed renders bounded from outside the pag
     // Two users take both of the server's slots with hostile pages, under a short deadline.
     Object.assign(constants.embeds, { renderTimeoutMs: hostileDeadlineMs });
     // The renderers' memory, read as the bench reads it, from outside the server.
-    let peakMb = 0;
-    let pids = renderers();
-    let ticks = 0;
-    const watch = setInterval(() => {
-      // Listing the processes costs some 10 ms of CPU: every 10th tick.
-      if (++ticks % 10 === 0) pids = renderers();
-      for (const pid of pids) peakMb = Math.max(peakMb, residentMb(pid));
-    }, 25);
+    const peak = rendererPeak(25);
     const started = Date.now();
     const [loop, hungry] = await Promise.all([generate(t, tokens.editor!, `${base}/loop`), generate(t, tokens.author!, `${base}/hungry`)]);
     const took = Date.now() - started;
-    clearInterval(watch);
+    const peakMb = peak.stop();
     Object.assign(constants.embeds, { renderTimeoutMs: saved.renderTimeoutMs });
 
     expect(loop.status, JSON.stringify(loop.body)).toBe(422);
