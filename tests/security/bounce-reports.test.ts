@@ -11,10 +11,13 @@ import { sql } from 'kysely';
 import nodemailer from 'nodemailer';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLinkSigner } from '../../core/server/signed-links';
-import { deletedCopyDays, pruneDeletedCopies } from '../../plugins/issues/server/bounces/apply';
+import { constants } from '../../core/shared/config';
+import { pruneDeletedCopies } from '../../plugins/issues/server/bounces/apply';
 import { createVerp, type Verp } from '../../plugins/issues/server/bounces/verp';
 import { startTestServer, subscribeConfirmed, type TestServer } from '../api/server';
 import { arf, dsn } from '../unit/bounce-fixtures';
+
+const { deletedCopyDays } = constants.bounces;
 
 interface Copy {
   subscriberId: string;

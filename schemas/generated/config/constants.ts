@@ -774,6 +774,10 @@ export interface Constants {
      * The cancellation reason kept when a reader reports an issue as spam (a complaint ends the subscription).
      */
     complaintReason: string;
+    /**
+     * Days after it left that a deleted issue's e-mailed copy still takes its bounces and complaints; then it is pruned (decision 0053).
+     */
+    deletedCopyDays: number;
   };
   /**
    * The embed service (spec 002 sections 2.10 and 9, docs/decisions/0040-embed-service.md): how many renders run at once, the time and size limits of a render and of what it fetches.

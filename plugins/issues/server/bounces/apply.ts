@@ -18,12 +18,13 @@
  */
 import { sql } from 'kysely';
 import { findNewsletter } from '../../../../core/server/store';
+import { constants } from '../../../../core/shared/config';
 import { recordBounce, type BounceKind } from '../../../subscribers/server/public';
 import type { IssuesDb } from '../store';
 import type { VerpDelivery } from './verp';
 
 /** Days after it left that a deleted issue's copy still takes its bounces and complaints (then it is pruned). */
-export const deletedCopyDays = 30;
+const { deletedCopyDays } = constants.bounces;
 
 /** One bounce or complaint, with what identifies the copy it is about. */
 export interface BounceEvent {
