@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { readOutbox } from '../../core/server/services/mail';
 import type { Constants } from '../../schemas/generated/config/constants';
 import { expectAccessible } from './axe';
-import { e2eConfigDir, e2eDataDir, screensDir } from './paths';
+import { e2eConfigDir, e2eDataDir, keepScreens, screensDir } from './paths';
 
 /**
  * How long an editor page may take to appear: a worker's first visit loads and compiles CKEditor's
@@ -109,15 +109,15 @@ export function setFeatures(change: Record<string, unknown>): void {
   writeFileSync(file, JSON.stringify({ ...JSON.parse(readFileSync(file, 'utf8')), ...change }, null, 2));
 }
 
-/** A screenshot kept as a test artefact (tests/artifacts/screens); every screen kept is checked with axe first. */
+/** Checks the screen with axe, and keeps a screenshot of it as a test artefact (tests/artifacts/screens) when the run keeps them (keepScreens). */
 export async function keepScreenshot(page: Page, name: string): Promise<void> {
   await expectAccessible(page);
   await saveScreenshot(page, name);
 }
 
-/** The whole page, saved in tests/artifacts/screens: for a screen axe has checked already at another width. */
+/** The whole page, saved in tests/artifacts/screens when the run keeps them: for a screen axe has checked already at another width. */
 export async function saveScreenshot(page: Page, name: string): Promise<void> {
-  await page.screenshot({ path: join(screensDir, `${name}.png`), fullPage: true });
+  if (keepScreens) await page.screenshot({ path: join(screensDir, `${name}.png`), fullPage: true });
 }
 
 /**

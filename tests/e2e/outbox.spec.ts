@@ -3,10 +3,8 @@
  * e-mail is captured; an admin opens Outbox from the menu, finds it newest first, searches for
  * it, and reads it: its headers, its HTML in the sandboxed frame, and its text.
  */
-import { join } from 'node:path';
 import { expect, test } from './fixtures';
-import { accounts, keepScreenshot, lastMailTo, signInAsAdmin, waitForMailTo } from './helpers';
-import { screensDir } from './paths';
+import { accounts, keepScreenshot, lastMailTo, saveScreenshot, signInAsAdmin, waitForMailTo } from './helpers';
 
 const subject = 'Reset your Masthead password';
 
@@ -49,7 +47,7 @@ test.describe('outbox', () => {
     await expect(frame).toHaveAttribute('sandbox', '');
     await expect(page.frameLocator(`iframe[title="E-mail: ${subject}"]`).getByRole('link', { name: 'Reset my password' })).toBeVisible();
     // axe cannot enter a frame that allows no script: the panel is checked on its Text tab below.
-    await page.screenshot({ path: join(screensDir, 'outbox-message.png'), fullPage: true });
+    await saveScreenshot(page, 'outbox-message');
 
     await panel.getByRole('tab', { name: 'Text' }).click();
     await expect(frame).toHaveCount(0);

@@ -3,6 +3,14 @@ import { join, resolve } from 'node:path';
 export const screensDir = resolve(import.meta.dirname, '..', 'artifacts', 'screens');
 
 /**
+ * Whether the journeys save their screenshots in screensDir (`npm run test:e2e` does, E2E_SCREENS=on):
+ * `npm test` checks the same screens with axe but saves no pictures, which nobody reads in CI and
+ * cost the journeys' browsers about a tenth of their CPU (a tall page's whole-page picture, up to
+ * 2.7 s).
+ */
+export const keepScreens = process.env.E2E_SCREENS === 'on';
+
+/**
  * Each Playwright worker has a slot (its parallel index: 0, 1, ...) and in it a server of its own,
  * with its own port, DATA_DIR and features file, so journeys in different workers share nothing.
  */
