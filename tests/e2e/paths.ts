@@ -5,8 +5,7 @@ export const screensDir = resolve(import.meta.dirname, '..', 'artifacts', 'scree
 /**
  * Whether the journeys save their screenshots in screensDir (`npm run test:e2e` does, E2E_SCREENS=on):
  * `npm test` checks the same screens with axe but saves no pictures, which nobody reads in CI and
- * cost the journeys' browsers about a tenth of their CPU (a tall page's whole-page picture, up to
- * 2.7 s).
+ * cost the journeys about a twentieth of their CPU (a tall page's whole-page picture, up to 2.7 s).
  */
 export const keepScreens = process.env.E2E_SCREENS === 'on';
 
