@@ -48,6 +48,11 @@ export interface BrowserRenderer {
   close(): Promise<void>;
 }
 
+/** The answer of a render that reached its deadline, in Chromium or drawing its card. */
+export function unfinishedDrawing(): FetchRefused {
+  return new FetchRefused(`The page did not finish drawing in ${Math.round(constants.embeds.renderTimeoutMs / 1000)} s.`, 'unreachable');
+}
+
 /** How long a finished render's context is given to close before the browser is killed. */
 const closeGraceMs = 1000;
 /** How often the renderers' memory is read while renders run, on a thread of its own (a page filling memory at 2 GB/s gains 50 MB between two reads). */
@@ -320,10 +325,7 @@ export function createBrowserRenderer(options: { executablePath: string; access:
       let crashed: (error: Error) => void = () => {};
       const ended = new Promise<never>((_, reject) => {
         crashed = reject;
-        timer = setTimeout(
-          () => reject(new FetchRefused(`The page did not finish drawing in ${Math.round(constants.embeds.renderTimeoutMs / 1000)} s.`, 'unreachable')),
-          Math.max(deadline - Date.now(), 0),
-        );
+        timer = setTimeout(() => reject(unfinishedDrawing()), Math.max(deadline - Date.now(), 0));
       });
       const drawing = draw(scene, size, deadline, session, crashed);
       // What the page does after the race is over is nobody's answer.

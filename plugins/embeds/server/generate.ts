@@ -25,7 +25,7 @@ import {
 } from '../../../core/shared/embeds';
 import type { EmbedGenerated } from '../../../schemas/generated/api/embed-generated';
 import { embedPrivateMessage } from '../rules';
-import type { BrowserRenderer, Scene } from './browser';
+import { unfinishedDrawing, type BrowserRenderer, type Scene } from './browser';
 import { drawCard, pictureSize, type CardContent, type ProviderPanel } from './card';
 import { ownCardSize, ownContent } from './content';
 import { decodePage, readPageMeta, type PageMeta } from './meta';
@@ -166,7 +166,24 @@ export async function generateFromUrl(maker: EmbedMaker, publisherId: string | n
     ? { title: post.title, description: post.text, image: '', siteName: 'X (Twitter)' }
     : ((await readMeta(link, access, signal).catch(known ? orNothing(maker, url) : rethrow)) ?? addressMeta(target));
   const source = meta.image ? await fetchPicture(meta.image, access, signal).catch(known ? orNothing(maker, url) : rethrow) : null;
-  return drawnEmbed(maker, target, url, meta, source, base);
+  return drawnEmbed(maker, target, url, meta, source, base, deadline);
+}
+
+/**
+ * The card's drawing, answered by the render's deadline when it has one: after a page that held
+ * Chromium for most of it, a card drawn on a busy server would answer late (nothing is kept then).
+ */
+async function beforeDeadline<T>(work: Promise<T>, deadline: number | undefined): Promise<T> {
+  if (deadline === undefined) return work;
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(unfinishedDrawing()), Math.max(deadline - Date.now(), 0));
+  });
+  try {
+    return await Promise.race([work, late]);
+  } finally {
+    clearTimeout(timer);
+  }
 }
 
 /** What is known of a provider's address without reading it. */
@@ -180,6 +197,7 @@ async function drawnEmbed(
   meta: PageMeta,
   source: Buffer | null,
   base: Pick<EmbedGenerated, 'link' | 'kind' | 'spotifyType' | 'embedId'>,
+  deadline?: number,
 ): Promise<EmbedGenerated> {
   const title = withoutEmojis(meta.title) || providerTitle(target, url);
   const fullSize = target ? embedSize(target) : productCardSize('wide', true);
@@ -194,7 +212,7 @@ async function drawnEmbed(
     shape: 'wide',
     panel: providerPanel(target),
   };
-  const png = await drawCard(card, size);
+  const png = await beforeDeadline(drawCard(card, size), deadline);
   return { url: await keep(maker, png), ...size, ...base, title, excerpt: card.excerpt, renderedBy: 'card' };
 }
 
