@@ -156,7 +156,7 @@ test.describe('issues list and creation', () => {
     await codeName(page).fill(takenCodeName);
     const taken = `The code name ${takenCodeName} already exists.`;
     await expect(page.getByRole('alert').filter({ hasText: taken })).toBeVisible();
-    expect(await codeNameBorder(page)).toBe(red);
+    await expect.poll(() => codeNameBorder(page)).toBe(red);
     await expect(create).toBeDisabled();
     await codeName(page).hover();
     await expect(tooltip(page)).toHaveText(taken);
@@ -176,7 +176,7 @@ test.describe('issues list and creation', () => {
     expect(Date.now() - typed).toBeGreaterThanOrEqual(constants.issues.keyTypingMs + constants.issues.keyCheckMs - 100);
     expect(new URL(checkRequest.url()).searchParams.get('model')).toBe('Issue');
     await expect(codeNameNote(page, `${free} is available.`)).toBeVisible();
-    expect(await codeNameBorder(page)).toBe(green);
+    await expect.poll(() => codeNameBorder(page)).toBe(green);
     await expect(create).toBeEnabled();
 
     // The channel template: the newsletter's default is offered; the list has 'Plain' first, then the newsletter's own.
