@@ -3,12 +3,14 @@
  * its own port with its own DATA_DIR and features file. They run the built server (dist-server/,
  * built by global-setup.ts when its sources changed), as `npm start` does: compiling TypeScript at
  * every start cost each server seconds of CPU. The demo data is seeded once per run into a
- * template folder (global-setup.ts) and each server starts on a copy: a first start, which runs
+ * template folder (global-setup.ts, or `npm run test:prepare` before it) and each server starts on a copy: a first start, which runs
  * every migration and seeds, takes far longer than a start on a ready folder.
  */
 import { spawn } from 'node:child_process';
-import { cpSync, existsSync, mkdirSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { builtHash } from '../../scripts/build/sources';
 import { e2eRoot, e2eTemplateDir, slotOf } from './paths';
 
 const root = resolve(import.meta.dirname, '..', '..');
@@ -45,8 +47,31 @@ function runBuilt(file: string, env: Record<string, string>, output: 'inherit' |
   });
 }
 
-/** Creates the template: the embedded database, every migration and the demo data (core/server/setup.ts). */
-export async function seedTemplate(): Promise<void> {
+/**
+ * How long a seeded template serves the journeys: `npm test` seeds it before the API tests (beside
+ * the lint) and the journeys start on it minutes later. The demo data's dates are relative to the
+ * day it was seeded, so an older template is seeded again.
+ */
+const templateLifetimeMs = 60 * 60_000;
+
+/** What a template is seeded from: the built server's sources, the features file and this file's settings. */
+function templateSource(): string {
+  return createHash('sha256')
+    .update(builtHash(join(root, 'dist-server', '.sources-hash')) ?? 'not built')
+    .update(readFileSync(join(root, 'config', 'features.json')))
+    .update(readFileSync(import.meta.filename))
+    .digest('hex');
+}
+
+/**
+ * Creates the template: the embedded database, every migration and the demo data
+ * (core/server/setup.ts). With `unlessFresh`, a template seeded from the same build within the
+ * last hour is kept (answers false).
+ */
+export async function seedTemplate({ unlessFresh = false } = {}): Promise<boolean> {
+  const stamp = join(e2eTemplateDir, '.seeded-from');
+  const source = templateSource();
+  if (unlessFresh && existsSync(stamp) && readFileSync(stamp, 'utf8') === source && Date.now() - statSync(stamp).mtimeMs < templateLifetimeMs) return false;
   rmSync(e2eRoot, { recursive: true, force: true });
   const configDir = join(e2eTemplateDir, 'config');
   mkdirSync(configDir, { recursive: true });
@@ -54,6 +79,8 @@ export async function seedTemplate(): Promise<void> {
   const child = runBuilt('core/server/setup.js', serverEnv({ port: 0, dataDir: join(e2eTemplateDir, 'data'), configDir }), 'inherit');
   const code = await new Promise<number | null>((done, fail) => child.on('error', fail).on('exit', done));
   if (code !== 0) throw new Error(`seeding the journeys' demo data failed (exit ${code})`);
+  writeFileSync(stamp, source);
+  return true;
 }
 
 /** Gives a slot a fresh copy of the template (without one, the server's first start seeds) and its own features file. */
