@@ -5,7 +5,7 @@
  */
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'kysely';
@@ -82,8 +82,10 @@ const testSettings: Readonly<Record<string, string>> = {
 export function testEnv(dataDir: string, overrides: Record<string, string> = {}): ServerEnv {
   // No built console, whether or not `npm run build` made one (`npm test` builds before vitest): a
   // start registers a route for each of its 675 files (0.1 to 0.4 s), and no API test reads them
-  // (the console page's API base is checked from index.html's source, api-url.test.ts).
-  return { ...readEnv({ DATA_DIR: dataDir, ...testSettings, ...overrides }), distDir: join(dataDir, 'no-built-console') };
+  // (the console page's API base is checked from index.html's source, api-url.test.ts). The folder
+  // is beside public/, whose files the server reads when there is no build (embeds' pictures).
+  const env = readEnv({ DATA_DIR: dataDir, ...testSettings, ...overrides });
+  return { ...env, distDir: join(dirname(env.distDir), 'no-built-console') };
 }
 
 /** Settings that change nothing of the demo data: a server with only these of its own starts from the seeded demo data. */
