@@ -3,7 +3,7 @@
  * page and API request of the worker's tests goes to it, so workers run files side by side.
  */
 import type { EventEmitter } from 'node:events';
-import { test as base, type BrowserContext, type Page, type ViewportSize } from '@playwright/test';
+import { test as base, type BrowserContext, type Dialog, type Page, type ViewportSize } from '@playwright/test';
 import { startSmtpSink, type SmtpSink } from '../api/smtp-sink';
 import { startServer, type RunningServer } from './server';
 
@@ -34,35 +34,13 @@ interface Kept {
 
 /**
  * What a journey may do to its page or context that a reset does not undo: a route, a fake clock, a
- * script run at each load, a listener, offline, a permission, other media (another size the reset
- * sets back, as the window's size is the same for every journey with the same options). A journey
- * that does any of it gets a new page after it, as every journey did before (Playwright's waits for
- * an event listen on the page, so a journey that waits for a download or a request does too).
+ * script run at each load, offline, a permission, other media. A journey that calls any of these
+ * gets a new page after it, as every journey did before; so does one that leaves a listener on the
+ * page or its context (`listeners`). Another window size the reset sets back.
  */
-const pageChanges = [
-  'route',
-  'routeFromHAR',
-  'routeWebSocket',
-  'addInitScript',
-  'exposeFunction',
-  'exposeBinding',
-  'setExtraHTTPHeaders',
-  'emulateMedia',
-] as const;
-const contextChanges = [
-  'route',
-  'routeFromHAR',
-  'routeWebSocket',
-  'addInitScript',
-  'exposeFunction',
-  'exposeBinding',
-  'setExtraHTTPHeaders',
-  'setOffline',
-  'grantPermissions',
-  'setGeolocation',
-  'setHTTPCredentials',
-  'addCookies',
-] as const;
+const pageOrContextChanges = ['route', 'routeFromHAR', 'routeWebSocket', 'addInitScript', 'exposeFunction', 'exposeBinding', 'setExtraHTTPHeaders'] as const;
+const pageChanges = [...pageOrContextChanges, 'emulateMedia'] as const;
+const contextChanges = [...pageOrContextChanges, 'setOffline', 'grantPermissions', 'setGeolocation', 'setHTTPCredentials', 'addCookies'] as const;
 const clockChanges = ['install', 'setFixedTime', 'setSystemTime', 'pauseAt', 'fastForward', 'runFor'] as const;
 
 /** Marks the kept page changed whenever the journey calls one of the methods above on it or its context. */
@@ -100,14 +78,13 @@ function listeners(kept: Kept): string {
  */
 async function reset(kept: Kept, baseURL: string, viewport: ViewportSize | null): Promise<void> {
   for (const page of kept.context.pages()) if (page !== kept.page) await page.close();
-  const leave = (dialog: { type(): string; accept(): Promise<void>; dismiss(): Promise<void> }) =>
-    void (dialog.type() === 'beforeunload' ? dialog.accept() : dialog.dismiss());
   const page = kept.page;
-  Object.getPrototypeOf(page).on.call(page, 'dialog', leave);
+  const leave = (dialog: Dialog) => void (dialog.type() === 'beforeunload' ? dialog.accept() : dialog.dismiss());
+  page.on('dialog', leave);
   try {
     await page.goto(new URL('/favicon.svg', baseURL).href);
   } finally {
-    Object.getPrototypeOf(page).off.call(page, 'dialog', leave);
+    page.off('dialog', leave);
   }
   await page.evaluate(() => {
     localStorage.clear();
