@@ -147,7 +147,9 @@ describe.each(databases)('readers subscribing and leaving on %s', (kind) => {
     const welcome = mailTo(email).find((message) => message.subject === 'Sabah Bülteni’ne hoş geldiniz!');
     expect(welcome).toBeDefined();
     const unsubscribeUrl = `http://console.test/u/${t.server.context.links.sign(subscriber.id)}`;
-    expect(welcome!.html).toContain('<strong>Sabah Bülteni</strong> ailesine hoş geldiniz!');
+    // The demo's welcome greets the reader by the name given on the form ('Merhaba [[name]],').
+    expect(welcome!.html).toContain('Merhaba Yeni Okur, <strong>Sabah Bülteni</strong> ailesine hoş geldiniz!');
+    expect(welcome!.text).toContain('Merhaba Yeni Okur, Sabah Bülteni ailesine hoş geldiniz!');
     expect(welcome!.html).toContain(`href="${unsubscribeUrl}"`);
     expect(welcome!.text).toContain(`Abonelikten çık: ${unsubscribeUrl}`);
     expect(welcome!.headers).toEqual({ 'List-Unsubscribe': `<${unsubscribeUrl}>`, 'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click' });

@@ -36,6 +36,7 @@ type Kind = (typeof kinds)[number];
 describe.each(databases)('every kind of e-mail on %s', (kind) => {
   let t: TestServer;
   const mails = {} as Record<Kind, OutboxEntry>;
+  let sabahColor = '';
   const reader = 'tasarim.okuru@example.com';
   const invitee = 'davetli@kuzeymedya.example';
   const senderAddress = 'gonderen@yayinci.example';
@@ -53,6 +54,8 @@ describe.each(databases)('every kind of e-mail on %s', (kind) => {
     const { db } = t.server.database;
     const newsletters = await db.selectFrom('newsletters').select(['id', 'key']).execute();
     const sabah = newsletters.find((row) => row.key === 'sabah-bulteni')!.id;
+    sabahColor = (await db.selectFrom('newsletters').select('color').where('id', '=', sabah).executeTakeFirstOrThrow()).color;
+    expect(sabahColor).not.toBe(designChanges.linkColor);
     const tech = newsletters.find((row) => row.key === 'teknoloji-notlari')!.id;
     const director = await t.login('director@masthead.local');
     const editor = await t.login('editor@masthead.local');
@@ -122,22 +125,26 @@ describe.each(databases)('every kind of e-mail on %s', (kind) => {
     }
   });
 
-  it("builds the readers' e-mails in the newsletter's design: its colours, font and Dark colours, the button in its link colour", () => {
+  it("builds the readers' e-mails in the newsletter's design: its colours, font and Dark colours, the button in the newsletter's own colour", () => {
     for (const name of ['issue', 'confirmation', 'welcome'] as const) {
       const html = mails[name].html!;
       for (const [field, value] of Object.entries(designChanges)) {
-        // The demo's welcome has no link, and so nothing in the link colour but its Dark rule.
-        if (!(name === 'welcome' && field === 'linkColor')) expect(html, `${name}: ${field}`).toContain(value);
+        // The confirmation and the demo's welcome have no link, and so nothing in the link colour but its Dark rule.
+        if (!(name !== 'issue' && field === 'linkColor')) expect(html, `${name}: ${field}`).toContain(value);
       }
       expect(html, name).toContain("font-family:Georgia, 'Times New Roman', Times, serif");
       expect(html, name).toContain('<html lang="tr"');
       expect(html, name).toContain('@media (prefers-color-scheme:dark)');
     }
+    // The colour of the newsletter's pages, where the reader just subscribed, light and dark alike.
     expect(mails.confirmation.html).toMatch(
-      /<td[^>]*bgcolor="#7a1f3d"[^>]*>\s*<a href="http:\/\/console\.test\/n\/sabah-bulteni\/confirm\/[^"]+"[^>]*>\s*Aboneliğimi onayla\s*<\/a>/,
+      new RegExp(`<td[^>]*bgcolor="${sabahColor}"[^>]*>\\s*<a href="http://console\\.test/n/sabah-bulteni/confirm/[^"]+"[^>]*>\\s*Aboneliğimi onayla\\s*</a>`),
     );
+    expect(mails.confirmation.html).toContain(`.x-card .x-btn td{background:${sabahColor}!important`);
     expect(mails.confirmation.html).toContain('Merhaba Tasarım &lt;Okuru&gt;,');
     expect(mails.confirmation.text).toContain('Merhaba Tasarım <Okuru>,');
+    // The welcome greets the reader by name, escaped.
+    expect(mails.welcome.html).toContain('Merhaba Tasarım &lt;Okuru&gt;, <strong>Sabah Bülteni</strong>');
     // The welcome keeps its unsubscribe link, in the footer and in the headers.
     expect(mails.welcome.html).toMatch(/<a class="x-fa" href="http:\/\/console\.test\/u\/[^"]+"[^>]*>Abonelikten çık<\/a>/);
     expect(mails.welcome.headers).toMatchObject({

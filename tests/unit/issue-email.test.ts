@@ -307,7 +307,10 @@ describe('the issue e-mail', () => {
     expect(text).toContain('Merkez Bankası kararı, Ege’de hafta sonu');
     expect(text).toContain('Günaydın! Bu hafta üç başlık öne çıktı.');
     for (const heading of ['GÜNDEM · 3 DK', 'EKONOMİ · 4 DK', 'KÜLTÜR SANAT · 3 DK']) expect(text).toContain(heading);
-    expect(text).toContain('• Merkez Bankası politika faizini sabit tuttu; karar metni burada.');
+    // A bullet reads as it is written, with its link's address; the intro's paragraphs and links too.
+    expect(text).toContain('\n\nMerkez Bankası politika faizini sabit tuttu; karar metni burada (https://tcmb.example/karar).\n');
+    expect(text).toContain('\n\n• Altın: yatay\n\n• Euro: hafif yükseliş\n');
+    expect(text).toContain(`Geçen haftanın sayısı (${publicUrl}/i/gecen-hafta) da burada.`);
     expect(text).toContain(`Şehirde ulaşım: yeni hatlar\nÜç yeni metro hattı için ihale tarihi belli oldu.\nDevamını oku: ${publicUrl}/s/sehirde-ulasim`);
     expect(text).toContain('Haftanın sergileri\nİstanbul ve İzmir’de görülecek üç sergi.\n');
     expect(text).toContain(`${publicUrl}/i/haftanin-ozeti`);

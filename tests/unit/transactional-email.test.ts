@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { renderStaffMail } from '../../core/server/services/mail-layout';
-import { renderNewsletterMessage, type NewsletterMessage } from '../../core/server/email/message';
+import { renderNewsletterMessage, withReaderName, type NewsletterMessage } from '../../core/server/email/message';
 import { darkVariant } from '../../core/server/email/newsletter-email';
 import { defaultEmailDesign, type EmailDesign } from '../../core/shared/email-design';
 
@@ -68,6 +68,21 @@ describe("a message to a reader, in the newsletter's e-mail design", () => {
       /<a href="https:\/\/bulten\.test\/n\/sabah-aksam"[^>]*>\s*<img alt="Sabah &amp; Akşam"[^>]*src="https:\/\/bulten\.test\/uploads\/banner\.png"/,
     );
     expect(withBanner).not.toContain('>Sabah &amp; Akşam</div>');
+  });
+
+  it("puts the button in the newsletter's own colour, light and dark alike, when it has one", async () => {
+    const { html } = await renderNewsletterMessage(confirmation({ newsletter: { title: 'Sabah & Akşam', key: 'sabah-aksam', lang: 'tr', color: '#b3261e' } }));
+    expect(html).toMatch(/<td[^>]*bgcolor="#b3261e"[^>]*>\s*<a [^>]*color:#ffffff/);
+    expect(darkVariant(html)).toContain('.x-card .x-btn a{background:#b3261e!important;background-color:#b3261e!important;color:#ffffff!important}');
+    // A colour that is not one keeps the design's link colours.
+    const plain = await renderNewsletterMessage(confirmation({ newsletter: { title: 'Sabah & Akşam', key: 'sabah-aksam', lang: 'tr', color: 'red;x' } }));
+    expect(plain.html).toMatch(new RegExp(`<td[^>]*bgcolor="${design.linkColor}"`));
+  });
+
+  it("greets the reader by the name given where the text holds the mark, or without a name as it reads", () => {
+    const html = '<p>Merhaba [[name]], hoş geldiniz!</p><p>Sevgili&nbsp;[[name]]</p>';
+    expect(withReaderName(html, ' Ayşe <Yılmaz> ')).toBe('<p>Merhaba Ayşe &lt;Yılmaz&gt;, hoş geldiniz!</p><p>Sevgili&nbsp;Ayşe &lt;Yılmaz&gt;</p>');
+    expect(withReaderName(html, '  ')).toBe('<p>Merhaba, hoş geldiniz!</p><p>Sevgili</p>');
   });
 
   it('has a plain-text part of the same content: paragraphs, the button’s address alone, the closing, the footer', async () => {

@@ -5,13 +5,15 @@
  * same frame and mjml pipeline as an issue (newsletter-email.ts), with a plain-text part made of
  * the same content. One reader, one render: nothing here is sent in bulk.
  */
-import { sanitizeRichText } from '../sanitize';
-import { escapeHtml, htmlToText } from '../../shared/text';
+import { escapeHtml } from '../../shared/text';
 import { withDefaultDesign, type EmailDesign } from '../../shared/email-design';
-import { absoluteUrl, button, cardOf, linkStyle, renderFrame, richText, titleHeader } from './newsletter-email';
+import { plainParagraphs } from './plain-text';
+import { hexColorPattern } from '../../shared/color';
+import { absoluteUrl, button, cardOf, linkButtonColors, linkStyle, renderFrame, richText, titleHeader, type ButtonColors } from './newsletter-email';
 
 export interface NewsletterMessage {
-  newsletter: { title: string; key: string; lang: string };
+  /** `color`: the newsletter's own colour (its pages' masthead and buttons), its messages' button's too. */
+  newsletter: { title: string; key: string; lang: string; color?: string };
   /** The newsletter's e-mail design (the defaults fill what it lacks). */
   design: EmailDesign;
   publicUrl: string;
@@ -34,20 +36,22 @@ export interface RenderedMessage {
   text: string;
 }
 
-const blockEnd = /<\/(?:p|h[1-6]|li|blockquote|div|figure|pre|ul|ol)>|<br\s*\/?>/gi;
+/** Where a reader's message says the reader's name, as an issue does (its personal marks). */
+export const readerNameMark = '[[name]]';
 
-/** Rich text as paragraphs of plain text: list items marked, each link's address after its text. */
-function paragraphsOf(html: string, publicUrl: string): string[] {
-  return sanitizeRichText(html)
-    .replace(/<li\b[^>]*>/gi, '• ')
-    .replace(/<a\b[^>]*?\shref="([^"]*)"[^>]*>([\s\S]*?)<\/a>/gi, (_whole, href: string, inner: string) => {
-      const url = absoluteUrl(href.replace(/&amp;/g, '&'), publicUrl);
-      const label = htmlToText(inner);
-      return !url || label === url ? inner : `${inner} (${url.replace(/&/g, '&amp;')})`;
-    })
-    .split(blockEnd)
-    .map(htmlToText)
-    .filter(Boolean);
+/**
+ * Rich text with the reader's name where it holds the mark, escaped; without a name, the mark goes
+ * with the space before it ('Merhaba [[name]],' reads 'Merhaba,').
+ */
+export function withReaderName(html: string, name: string): string {
+  const written = name.trim();
+  return html.replace(/(\s|&nbsp;)?\[\[name\]\]/g, (_whole, space: string | undefined) => (written ? `${space ?? ''}${escapeHtml(written)}` : ''));
+}
+
+/** The button's colours: the newsletter's own colour, in light and dark alike, else the design's link colours. */
+function buttonColors(message: NewsletterMessage, design: EmailDesign): ButtonColors {
+  const own = message.newsletter.color?.trim() ?? '';
+  return hexColorPattern.test(own) ? { color: own, colorDark: own } : linkButtonColors(design);
 }
 
 export async function renderNewsletterMessage(message: NewsletterMessage): Promise<RenderedMessage> {
@@ -57,7 +61,8 @@ export async function renderNewsletterMessage(message: NewsletterMessage): Promi
   const style = linkStyle(design);
   const buttonUrl = message.button ? absoluteUrl(message.button.url, publicUrl) : '';
   const lead = `<mj-text><div class="x-ct">${titleHeader(message.newsletter.title, design)}<h1 style="margin:0 0 12px;font-size:26px;line-height:1.25">${escapeHtml(message.title)}</h1>${richText(message.bodyHtml, style, publicUrl)}</div></mj-text>`;
-  const action = message.button && buttonUrl ? button(buttonUrl, message.button.label, design) : '';
+  const colors = buttonColors(message, design);
+  const action = message.button && buttonUrl ? button(buttonUrl, message.button.label, design, colors.color) : '';
   const closing = message.closingHtml ? `<mj-text><div class="x-ct">${richText(message.closingHtml, style, publicUrl)}</div></mj-text>` : '';
   const footerLinks = message.footer.links.map((item) => ({ label: item.label, href: absoluteUrl(item.url, publicUrl) })).filter((item) => item.href);
   const html = await renderFrame({
@@ -69,12 +74,12 @@ export async function renderNewsletterMessage(message: NewsletterMessage): Promi
     publicUrl,
     cards: cardOf(lead + action + closing, design),
     footer: { title: message.newsletter.title, lines: message.footer.lines.map(escapeHtml), links: footerLinks },
-    withButton: Boolean(action),
+    ...(action ? { button: colors } : {}),
   });
   const text = [
-    ...paragraphsOf(message.bodyHtml, publicUrl),
+    ...plainParagraphs(message.bodyHtml, publicUrl),
     ...(action ? [buttonUrl] : []),
-    ...paragraphsOf(message.closingHtml ?? '', publicUrl),
+    ...plainParagraphs(message.closingHtml ?? '', publicUrl),
     [...message.footer.lines, ...footerLinks.map((item) => `${item.label}: ${item.href}`)].join('\n'),
   ];
   return { html, text: `${text.join('\n\n')}\n` };

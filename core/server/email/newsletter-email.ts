@@ -83,14 +83,23 @@ export const card = (content: string, design: EmailDesign) => cardOf(`<mj-text><
 export const titleHeader = (title: string, design: EmailDesign) =>
   design.banner ? '' : `<div style="font-size:24px;font-weight:bold;line-height:1.3;text-align:center">${escapeHtml(title)}</div>${separator(design)}`;
 
-/** A button in a card (mj-button: a padded link on a cell Outlook paints), in the links' colour. */
-export function button(href: string, label: string, design: EmailDesign): string {
+/** A button's colours: light, and in the reader's dark mode. */
+export interface ButtonColors {
+  color: string;
+  colorDark: string;
+}
+
+/** A button in the design's link colours. */
+export const linkButtonColors = (design: EmailDesign): ButtonColors => ({ color: design.linkColor, colorDark: design.linkColorDark });
+
+/** A button in a card (mj-button: a padded link on a cell Outlook paints), in its colour (the links' by default). */
+export function button(href: string, label: string, design: EmailDesign, color = design.linkColor): string {
   const corners = design.roundedBorders ? `${radius / 2}px` : '0';
-  return `<mj-button css-class="x-btn" href="${escapeHtml(href)}" align="left" padding="20px 0" inner-padding="14px 28px" font-size="16px" font-weight="bold" line-height="1.2" background-color="${design.linkColor}" color="${readableTextOn(design.linkColor)}" border-radius="${corners}">${escapeHtml(label)}</mj-button>`;
+  return `<mj-button css-class="x-btn" href="${escapeHtml(href)}" align="left" padding="20px 0" inner-padding="14px 28px" font-size="16px" font-weight="bold" line-height="1.2" background-color="${color}" color="${readableTextOn(color)}" border-radius="${corners}">${escapeHtml(label)}</mj-button>`;
 }
 
 /** The Dark colours: for clients that follow the reader's dark mode, then for Outlook.com, which marks what it recolours. */
-function darkStyles(design: EmailDesign, withButton: boolean): string {
+function darkStyles(design: EmailDesign, button: ButtonColors | undefined): string {
   const link =
     design.linkStyling === 'highlight'
       ? `color:${design.linkColorDark}!important;background-color:${design.linkStylingColorDark}!important`
@@ -99,8 +108,9 @@ function darkStyles(design: EmailDesign, withButton: boolean): string {
   const cardBackground = `background-color:${design.cardBackgroundColorDark}!important`;
   const footer = `background:${design.footerBackgroundColorDark}!important;background-color:${design.footerBackgroundColorDark}!important`;
   // After the cards' rule, and more specific than it: the button's cell is a cell of a card.
-  const buttonCell = `background:${design.linkColorDark}!important;background-color:${design.linkColorDark}!important`;
-  const buttonText = `${buttonCell};color:${readableTextOn(design.linkColorDark)}!important`;
+  const buttonDark = button?.colorDark ?? design.linkColorDark;
+  const buttonCell = `background:${buttonDark}!important;background-color:${buttonDark}!important`;
+  const buttonText = `${buttonCell};color:${readableTextOn(buttonDark)}!important`;
   const media = [
     `body,.x-bg,div[role=article]{${page}}`,
     `.x-card td{${cardBackground};border-color:${design.borderColorDark}!important}`,
@@ -110,7 +120,7 @@ function darkStyles(design: EmailDesign, withButton: boolean): string {
     `.x-fb{${footer}}`,
     `.x-ft{color:${design.footerTextColorDark}!important}`,
     `.x-fa{color:${design.footerLinkColorDark}!important}`,
-    withButton ? `.x-card .x-btn td{${buttonCell}}.x-card .x-btn a{${buttonText}}` : '',
+    button ? `.x-card .x-btn td{${buttonCell}}.x-card .x-btn a{${buttonText}}` : '',
   ].join('');
   const outlook = [
     `[data-ogsb] body,[data-ogsb] .x-bg,[data-ogsb] div[role=article]{${page}}`,
@@ -121,8 +131,8 @@ function darkStyles(design: EmailDesign, withButton: boolean): string {
     `[data-ogsb] .x-fb{${footer}}`,
     `[data-ogsc] .x-ft{color:${design.footerTextColorDark}!important}`,
     `[data-ogsc] .x-fa{color:${design.footerLinkColorDark}!important}`,
-    withButton
-      ? `[data-ogsb] .x-card .x-btn td,[data-ogsb] .x-card .x-btn a{${buttonCell}}[data-ogsc] .x-card .x-btn a{color:${readableTextOn(design.linkColorDark)}!important}`
+    button
+      ? `[data-ogsb] .x-card .x-btn td,[data-ogsb] .x-card .x-btn a{${buttonCell}}[data-ogsc] .x-card .x-btn a{color:${readableTextOn(buttonDark)}!important}`
       : '',
   ].join('');
   return `<style>${darkQuery}{${media}}</style><style>${outlook}</style>`;
@@ -159,8 +169,8 @@ export interface EmailFrame {
   /** The cards, in order (card, cardOf). */
   cards: string;
   footer: FrameFooter;
-  /** Whether a card holds a button (its Dark colours are added). */
-  withButton?: boolean;
+  /** The colours of a card's button, when one holds a button (its Dark colours are added). */
+  button?: ButtonColors;
 }
 
 function footerSection(footer: FrameFooter, design: EmailDesign): string {
@@ -188,7 +198,7 @@ function frameMjml(frame: EmailFrame): string {
     `<mj-attributes><mj-all font-family="${fontStack(design.fontFamily)}" /><mj-section padding="${gutter / 2}px ${gutter}px" /><mj-text padding="0" font-size="16px" line-height="1.6" color="${design.cardTextColor}" /></mj-attributes>`,
     '<mj-raw><meta name="color-scheme" content="light dark"><meta name="supported-color-schemes" content="light dark"></mj-raw>',
     `<mj-style>${baseStyles}</mj-style>`,
-    `<mj-raw>${darkStyles(design, frame.withButton ?? false)}</mj-raw>`,
+    `<mj-raw>${darkStyles(design, frame.button)}</mj-raw>`,
     `</mj-head><mj-body width="${bodyWidth}px" background-color="${design.emailBackgroundColor}" css-class="x-bg">`,
     masthead,
     frame.cards,

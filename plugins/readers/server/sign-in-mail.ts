@@ -14,7 +14,7 @@ import { readerPath, readerTexts } from './pages';
 
 export async function sendSignInMail(
   context: Pick<AppContext, 'db' | 'mail' | 'env' | 'extensions'>,
-  newsletter: Pick<NewsletterRow, 'id' | 'key' | 'title' | 'lang'>,
+  newsletter: Pick<NewsletterRow, 'id' | 'key' | 'title' | 'lang' | 'color'>,
   email: string,
   token: string,
 ): Promise<void> {
@@ -22,7 +22,7 @@ export async function sendSignInMail(
   const minutes = constants.readers.signInLinkMinutes;
   const intro = `${newsletter.title} okur hesabınıza girmek için bir bağlantı istediniz. Bağlantı ${minutes} dakika geçerlidir ve bir kez kullanılabilir:`;
   const message = await renderNewsletterMessage({
-    newsletter: { title: newsletter.title, key: newsletter.key, lang: newsletter.lang },
+    newsletter: { title: newsletter.title, key: newsletter.key, lang: newsletter.lang, color: newsletter.color },
     design: await newsletterEmailDesign(context, newsletter.id),
     publicUrl: context.env.publicUrl,
     title: readerTexts.signInTitle,

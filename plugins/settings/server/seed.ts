@@ -38,7 +38,7 @@ const demoSettings: {
       subject: 'Sabah Bülteni’ne hoş geldiniz!',
       preview: 'Her sabah beş dakikada güne hazır olacaksınız.',
       intro:
-        '<p>Merhaba, <strong>Sabah Bülteni</strong> ailesine hoş geldiniz!</p><p>Her hafta içi sabah 07.00’de günün öne çıkan haberlerini kısa ve sade bir dille e-posta kutunuza getireceğiz.</p>',
+        '<p>Merhaba [[name]], <strong>Sabah Bülteni</strong> ailesine hoş geldiniz!</p><p>Her hafta içi sabah 07.00’de günün öne çıkan haberlerini kısa ve sade bir dille e-posta kutunuza getireceğiz.</p>',
     },
   },
   {

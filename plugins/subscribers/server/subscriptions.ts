@@ -14,7 +14,7 @@ import { addressCounter, addressKey, createAttemptLimiter, type AttemptLimiter, 
 import type { AppContext } from '../../../core/server/plugins/contract';
 import { findNewsletter } from '../../../core/server/store';
 import { constants } from '../../../core/shared/config';
-import { renderNewsletterMessage, type NewsletterMessage, type RenderedMessage } from '../../../core/server/email/message';
+import { renderNewsletterMessage, withReaderName, type NewsletterMessage, type RenderedMessage } from '../../../core/server/email/message';
 import { newsletterEmailDesign } from '../../newsletters/server/public';
 import { newsletterSender, newsletterWelcome } from '../../settings/server/public';
 import { escapeHtml } from '../../../core/shared/text';
@@ -207,7 +207,7 @@ export function createSubscriptions(context: Pick<AppContext, 'db' | 'mail' | 'l
       await db.updateTable('subscription_requests').set({ confirmed_at: clock.now() }).where('id', '=', pending.id).execute();
       // Only a new subscriber is welcomed: an address that subscribed already had its welcome.
       if (made?.changed) {
-        await sendWelcome(context, db, { id: pending.newsletter_id, title: pending.title }, { id: made.subscriberId, email: pending.email }).catch(
+        await sendWelcome(context, db, { id: pending.newsletter_id, title: pending.title }, { id: made.subscriberId, email: pending.email, name: pending.name }).catch(
           (error: unknown) => context.log.error({ err: error, newsletterId: pending.newsletter_id }, 'subscribers: the welcome e-mail failed'),
         );
       }
@@ -238,7 +238,7 @@ export async function subscribeProven(
     payingEmails: payingEmailsOf(context.extensions, newsletter.id),
   });
   if (!made?.changed) return false;
-  await sendWelcome(context, db, newsletter, { id: made.subscriberId, email }).catch((error: unknown) =>
+  await sendWelcome(context, db, newsletter, { id: made.subscriberId, email, name: '' }).catch((error: unknown) =>
     context.log.error({ err: error, newsletterId: newsletter.id }, 'subscribers: the welcome e-mail failed'),
   );
   return true;
@@ -262,7 +262,7 @@ async function readerMessage(
   if (!newsletter) throw new Error(`Newsletter ${newsletterId} does not exist.`);
   return renderNewsletterMessage({
     ...content,
-    newsletter: { title: newsletter.title, key: newsletter.key, lang: newsletter.lang },
+    newsletter: { title: newsletter.title, key: newsletter.key, lang: newsletter.lang, color: newsletter.color },
     design,
     publicUrl: context.env.publicUrl,
   });
@@ -278,7 +278,7 @@ async function sendWelcome(
   context: Pick<AppContext, 'mail' | 'links' | 'env' | 'extensions'>,
   db: SubscribersDb,
   newsletter: { id: string; title: string },
-  subscriber: { id: string; email: string },
+  subscriber: { id: string; email: string; name: string },
 ): Promise<void> {
   const welcome = (await newsletterWelcome(db, newsletter.id)) ?? {
     subject: `${newsletter.title} bültenine hoş geldiniz`,
@@ -290,7 +290,8 @@ async function sendWelcome(
     title: welcome.subject,
     // The preview is the inbox's line under the subject: hidden in the body, read first by mail clients.
     ...(welcome.preview ? { preview: welcome.preview } : {}),
-    bodyHtml: welcome.intro.html,
+    // 'Merhaba [[name]],' greets the reader by the name they gave, or reads 'Merhaba,'.
+    bodyHtml: withReaderName(welcome.intro.html, subscriber.name),
     footer: { lines: [`Bu e-posta ${subscriber.email} adresine gönderildi.`], links: [{ label: 'Abonelikten çık', url: unsubscribeUrl }] },
   });
   await context.mail.send({

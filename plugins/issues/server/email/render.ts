@@ -8,9 +8,10 @@
  * text is sanitized, every other text escaped, every relative address made absolute with
  * PUBLIC_URL. Gmail clips a message over constants.issues.emailClipBytes: the size is reported.
  */
-import { sanitizeRichText } from '../../../../core/server/sanitize';
 import { constants } from '../../../../core/shared/config';
-import { escapeHtml, escapeRegExp, htmlToText } from '../../../../core/shared/text';
+import { escapeHtml, escapeRegExp } from '../../../../core/shared/text';
+import { plainText } from '../../../../core/server/email/plain-text';
+import { readerNameMark } from '../../../../core/server/email/message';
 import {
   absoluteUrl,
   card,
@@ -80,7 +81,7 @@ export const personalMarks: Readonly<PersonalValues> = {
   unsubscribeUrl: '[[unsubscribe_url]]',
   referralUrl: '[[referral_url]]',
   email: '[[email]]',
-  name: '[[name]]',
+  name: readerNameMark,
   track: '[[track]]',
 };
 
@@ -149,19 +150,22 @@ function issueFrame(input: IssueEmailInput, design: EmailDesign, publicUrl: stri
   };
 }
 
-function issueText(input: IssueEmailInput, design: EmailDesign): string {
+function issueText(input: IssueEmailInput, design: EmailDesign, publicUrl: string): string {
   const { issue, newsletter } = input;
   const lines: string[] = [issue.subject || newsletter.title];
   if (issue.preview) lines.push(issue.preview);
-  const intro = htmlToText(sanitizeRichText(issue.introHtml));
+  const intro = plainText(issue.introHtml, publicUrl);
   if (intro) lines.push('', intro);
   for (const channel of input.channels) {
     const minutes = readingMinutes(channel.stories.reduce((sum, story) => sum + story.readingMs, 0));
     const heading = design.showReadingTime ? `${channel.title} · ${minutes}` : channel.title;
     lines.push('', heading.toLocaleUpperCase(newsletter.lang || 'tr'), '-'.repeat(Math.min(heading.length, 60)));
     for (const story of channel.stories) {
-      if (story.type === 'bullet') lines.push('', `• ${htmlToText(sanitizeRichText(story.html))}`);
-      else lines.push('', story.title, ...(story.subtitle ? [story.subtitle] : []), ...(story.url ? [`${readMoreText}: ${story.url}`] : []));
+      // A bullet reads as it is written in the HTML part: its own text, its own links.
+      if (story.type === 'bullet') {
+        const text = plainText(story.html, publicUrl);
+        if (text) lines.push('', text);
+      } else lines.push('', story.title, ...(story.subtitle ? [story.subtitle] : []), ...(story.url ? [`${readMoreText}: ${story.url}`] : []));
     }
   }
   lines.push('', '---', `Web’de oku: ${issue.url}`);
@@ -175,7 +179,7 @@ export async function renderIssueEmail(input: IssueEmailInput): Promise<Rendered
   const publicUrl = input.publicUrl.replace(/\/+$/, '');
   const html = await renderFrame(issueFrame(input, design, publicUrl));
   const bytes = Buffer.byteLength(html);
-  return { html, text: issueText(input, design), bytes, clipped: bytes > constants.issues.emailClipBytes };
+  return { html, text: issueText(input, design, publicUrl), bytes, clipped: bytes > constants.issues.emailClipBytes };
 }
 
 type MarkKey = keyof PersonalValues;
