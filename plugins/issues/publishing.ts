@@ -105,13 +105,15 @@ export interface PublishSections {
 /** Which sections of the publish page show (spec 001 section 4, 'Issue states and sections on the publish panel'). */
 export function publishSections(status: IssueStatus, viewer: { admin: boolean; liveNews: boolean }): PublishSections {
   const busy = status.processing || status.queued || status.scheduled;
+  // Once an issue went out or was cancelled, sending it again is a reschedule (publishKindOf): one form or the other, never both.
+  const wentOut = status.emailed || status.notified || status.published || status.cancelled;
   return {
     testing: !(busy || status.emailed),
-    publish: status.tested && !(status.emailed || status.notified || status.published || busy),
+    publish: status.tested && !(wentOut || busy),
     email: !viewer.liveNews && status.published && !(status.emailed || busy),
     notification: !viewer.liveNews && status.published && !(status.notified || busy),
     cancel: viewer.admin && busy,
-    reschedule: viewer.admin && status.tested && !busy,
+    reschedule: viewer.admin && status.tested && wentOut && !busy,
   };
 }
 

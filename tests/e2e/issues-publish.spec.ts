@@ -61,6 +61,9 @@ test('test, confirm and send an issue to every subscriber', async ({ page, sink 
   await expect(checklist.getByRole('listitem', { name: 'Tested: done' })).toBeVisible();
   await expect(checklist.getByRole('listitem', { name: 'Stories accepted: done' })).toBeVisible();
   await expect(page.getByText('Everything is ready.')).toBeVisible();
+  // One send form at a time: the admin gets Publish, and no Reschedule for an issue never sent.
+  await expect(page.getByRole('region', { name: 'Reschedule' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /^(PUBLISH NOW|SCHEDULE|RESCHEDULE)/ })).toHaveCount(1);
 
   // PUBLISH NOW asks first, with the counts the server gives; BACK sends nothing.
   const { recipients } = (await (await page.request.get(`/api/issues/preflight/${issue._id}`, { headers })).json()).data;

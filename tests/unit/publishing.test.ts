@@ -80,6 +80,21 @@ describe('the sections of the publish page', () => {
     expect(publishSections(status('draft'), admin).reschedule).toBe(false);
   });
 
+  it('offers one send form at a time: Publish before anything went out, Reschedule after (or after a cancel)', () => {
+    const forms = (...flags: (keyof IssueStatus)[]) => {
+      const sections = publishSections(status('tested', ...flags), admin);
+      return (['publish', 'reschedule'] as const).filter((form) => sections[form]);
+    };
+    expect(forms()).toEqual(['publish']);
+    expect(forms('published', 'emailed')).toEqual(['reschedule']);
+    expect(forms('notified')).toEqual(['reschedule']);
+    expect(forms('cancelled')).toEqual(['reschedule']);
+    for (const flag of ['processing', 'scheduled', 'queued'] as const) expect(forms(flag)).toEqual([]);
+    // What a request from either form is, the server reads the same way.
+    expect(publishKindOf(status('tested'), send)).toBe('publish');
+    expect(publishKindOf(status('tested', 'cancelled'), send)).toBe('reschedule');
+  });
+
   it('reads what a request is from the options and the state', () => {
     expect(publishKindOf(status('tested'), { ...send, test: true })).toBe('test');
     expect(publishKindOf(status('tested'), send)).toBe('publish');
