@@ -187,13 +187,17 @@ export function timelineOf(
   if (status.scheduled && planned) lines.push(`Scheduled for ${format(planned)}.`);
   if (status.queued) lines.push('Issue is queued.');
   if (status.processing) lines.push('Issue is processing...');
+  // A step is told done only once it is (the send sets emailed and notified when every copy went);
+  // one still to come is told only while its time is ahead: a send under way is 'processing', with
+  // its counts beside it, never 'sent' at its start.
+  const ahead = pending && planned !== null && planned.getTime() > now.getTime();
   const event = (done: boolean, will: boolean, date: string | null, what: string) => {
-    const at = done && date ? new Date(date) : will ? planned : null;
+    const at = done && date ? new Date(date) : !done && will ? planned : null;
     if (at) lines.push(`Issue ${at.getTime() > now.getTime() ? 'will be' : 'is'} ${what} at ${format(at)}.`);
   };
-  event(status.published, pending, issue.publishedAt, 'published');
-  event(status.notified, pending && mediums.notification, issue.notifiedAt, 'sent as notification');
-  event(status.emailed, pending && mediums.email, issue.emailedAt, 'sent as email');
+  event(status.published, ahead, issue.publishedAt, 'published');
+  event(status.notified, ahead && mediums.notification, issue.notifiedAt, 'sent as notification');
+  event(status.emailed, ahead && mediums.email, issue.emailedAt, 'sent as email');
   return lines;
 }
 

@@ -341,6 +341,24 @@ describe('the timeline', () => {
     expect(timelineOf({ ...base, status: status('tested', 'queued') }, now, format)).toEqual(['Issue is tested.', 'Issue is queued.']);
     expect(timelineOf({ ...base, status: status('tested', 'processing') }, now, format)).toContain('Issue is processing...');
   });
+
+  it('never tells a send under way as sent: published at its start, sent only once every copy went', () => {
+    const started = '2026-11-23T09:59:00.000Z';
+    const sending = { ...base, mediums: { email: true, notification: true }, plannedAt: started };
+    // Being sent: the web page is published, the e-mail and the notification are not sent yet.
+    expect(timelineOf({ ...sending, status: status('tested', 'processing', 'published'), publishedAt: started }, now, format)).toEqual([
+      'Issue is tested.',
+      'Issue is processing...',
+      `Issue is published at ${started}.`,
+    ]);
+    // Queued at its time, before the send starts: nothing is told done.
+    expect(timelineOf({ ...sending, status: status('tested', 'queued') }, now, format)).toEqual(['Issue is tested.', 'Issue is queued.']);
+    // Cancelled mid-way: what went is the web page; the e-mail was never all sent.
+    expect(timelineOf({ ...sending, status: status('tested', 'published', 'cancelled'), publishedAt: started }, now, format)).toEqual([
+      'Issue is tested.',
+      `Issue is published at ${started}.`,
+    ]);
+  });
 });
 
 describe('signed links', () => {
