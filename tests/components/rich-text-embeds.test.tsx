@@ -183,14 +183,24 @@ describe('the Insert Button dialog', () => {
     return { onDismiss, text: screen.getByPlaceholderText('Enter text...'), url: screen.getByPlaceholderText('Enter URL...') };
   }
 
-  it('refuses an empty text and an address that is not http(s), with the spec messages', async () => {
+  it('refuses an empty text and an address that is not http(s), with the spec messages under their fields, gone once fixed', async () => {
     const { url, text, onDismiss } = open();
+    /** The message under a field: what its aria-describedby points at, while it is marked invalid. */
+    const problemOf = (field: HTMLElement) =>
+      field.getAttribute('aria-invalid') === 'true' ? document.getElementById(field.getAttribute('aria-describedby') ?? '')?.textContent : undefined;
+    const urlMessage = 'URL must start with either "https://" or "http://" and must be valid.';
     fireEvent.click(screen.getByRole('button', { name: 'Insert Button' }));
-    expect(await screen.findByText("Text can't be empty.")).toBeTruthy();
+    await waitFor(() => expect(problemOf(text)).toBe("Text can't be empty."));
+    expect(problemOf(url)).toBe(urlMessage);
     fireEvent.change(text, { target: { value: 'Go' } });
+    await waitFor(() => expect(problemOf(text)).toBeUndefined());
+    expect(problemOf(url)).toBe(urlMessage);
     fireEvent.change(url, { target: { value: 'example.com' } });
+    await waitFor(() => expect(problemOf(url)).toBeUndefined());
     fireEvent.click(screen.getByRole('button', { name: 'Insert Button' }));
-    expect(await screen.findByText('URL must start with either "https://" or "http://" and must be valid.')).toBeTruthy();
+    await waitFor(() => expect(problemOf(url)).toBe(urlMessage));
+    // Nothing as a toast: nothing stays over the page once the button is in.
+    expect(screen.queryByText('Error!')).toBeNull();
     expect(onDismiss).not.toHaveBeenCalled();
     expect(editor.getData()).toBe('');
   });

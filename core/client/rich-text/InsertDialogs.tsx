@@ -19,11 +19,20 @@ import { embedSourceOf, insertPendingEmbed, resolvePendingEmbed, type EmbedValue
 
 export const embedFailedText = 'Something went wrong...';
 
-/** The button's value, or the spec's message for what is wrong. */
-export function checkButton(text: string, url: string): CustomButtonValue | { problem: string } {
-  if (!text.trim()) return { problem: customButton.emptyTextMessage };
+/** What is wrong with a button's fields: the spec's message under each field that has a problem. */
+export interface ButtonProblems {
+  text?: string;
+  url?: string;
+}
+
+/** The button's value, or the spec's message for each field that is wrong. */
+export function checkButton(text: string, url: string): CustomButtonValue | { problems: ButtonProblems } {
   const href = buttonLink(url);
-  if (!href) return { problem: customButton.invalidUrlMessage };
+  const problems: ButtonProblems = {
+    ...(text.trim() ? {} : { text: customButton.emptyTextMessage }),
+    ...(href ? {} : { url: customButton.invalidUrlMessage }),
+  };
+  if (problems.text || problems.url || !href) return { problems };
   return { text: buttonText(text), href, color: customButton.defaultColor };
 }
 
@@ -41,11 +50,13 @@ function RichTextDialog({ maxWidth = 480, busy = false, ...props }: RichTextDial
 export function InsertButtonDialog({ editor, editing, onDismiss }: { editor: Editor; editing: CustomButtonValue | null; onDismiss(): void }) {
   const [text, setText] = useState(editing?.text ?? '');
   const [url, setUrl] = useState(editing ? buttonLinkTyped(editing.href) : '');
+  // Under the field that has it, until that field changes: nothing left over the page once the button is in.
+  const [problems, setProblems] = useState<ButtonProblems>({});
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const value = checkButton(text, url);
-    if ('problem' in value) {
-      toast('error', 'Error!', value.problem);
+    if ('problems' in value) {
+      setProblems(value.problems);
       return;
     }
     if (editing) editor.execute('updateCustomButton', { ...value, color: editing.color });
@@ -59,8 +70,28 @@ export function InsertButtonDialog({ editor, editing, onDismiss }: { editor: Edi
       onSubmit={submit}
       onDismiss={onDismiss}
     >
-      <TextField label="Text" placeholder="Enter text..." value={text} onChange={(_, value) => setText(value ?? '')} autoFocus />
-      <TextField label="URL" placeholder="Enter URL..." value={url} onChange={(_, value) => setUrl(value ?? '')} inputMode="url" />
+      <TextField
+        label="Text"
+        placeholder="Enter text..."
+        value={text}
+        onChange={(_, value) => {
+          setText(value ?? '');
+          setProblems(({ text: _fixed, ...others }) => others);
+        }}
+        errorMessage={problems.text}
+        autoFocus
+      />
+      <TextField
+        label="URL"
+        placeholder="Enter URL..."
+        value={url}
+        onChange={(_, value) => {
+          setUrl(value ?? '');
+          setProblems(({ url: _fixed, ...others }) => others);
+        }}
+        errorMessage={problems.url}
+        inputMode="url"
+      />
     </RichTextDialog>
   );
 }
@@ -69,11 +100,12 @@ export function InsertButtonDialog({ editor, editing, onDismiss }: { editor: Edi
 export function EmbedDialog({ editor, replacing, make, onDismiss }: { editor: Editor; replacing: ModelElement | null; make: MakeEmbed; onDismiss(): void }) {
   const [url, setUrl] = useState(replacing ? embedSourceOf(replacing) : '');
   const [busy, setBusy] = useState(false);
+  const [problem, setProblem] = useState<string | undefined>();
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const address = url.trim();
     if (!buttonLink(address)) {
-      toast('error', 'Error!', customButton.invalidUrlMessage);
+      setProblem(customButton.invalidUrlMessage);
       return;
     }
     const id = newEmbedId();
@@ -99,7 +131,19 @@ export function EmbedDialog({ editor, replacing, make, onDismiss }: { editor: Ed
       onSubmit={submit}
       onDismiss={onDismiss}
     >
-      <TextField label="URL" placeholder="Enter URL..." value={url} onChange={(_, value) => setUrl(value ?? '')} inputMode="url" autoFocus disabled={busy} />
+      <TextField
+        label="URL"
+        placeholder="Enter URL..."
+        value={url}
+        onChange={(_, value) => {
+          setUrl(value ?? '');
+          setProblem(undefined);
+        }}
+        errorMessage={problem}
+        inputMode="url"
+        autoFocus
+        disabled={busy}
+      />
       {busy ? (
         <div role="status">
           <ProgressIndicator label="Making the embed's picture…" description="This takes 7 to 10 seconds." />
