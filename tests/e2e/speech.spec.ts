@@ -74,16 +74,11 @@ test.describe('text to speech', () => {
     await expect(download).toBeVisible(speaking);
     await expect(page.getByRole('button', { name: 'BUILD STORY' })).toBeDisabled();
 
-    // The player plays the built speech: its length is the two chunks and a pause.
+    // The player shows the built speech's length before it is pressed (the two chunks and a
+    // pause), and plays it.
     const player = page.locator('audio').first();
-    const seconds = await player.evaluate(
-      (audio: HTMLAudioElement) =>
-        new Promise<number>((resolve) => {
-          if (audio.readyState >= 1) resolve(audio.duration);
-          audio.addEventListener('loadedmetadata', () => resolve(audio.duration), { once: true });
-          audio.load();
-        }),
-    );
+    await expect.poll(() => player.evaluate((audio: HTMLAudioElement) => audio.readyState)).toBeGreaterThanOrEqual(1);
+    const seconds = await player.evaluate((audio: HTMLAudioElement) => audio.duration);
     expect(seconds).toBeGreaterThan(4);
     expect(seconds).toBeLessThan(60);
     await player.evaluate((audio: HTMLAudioElement) => {

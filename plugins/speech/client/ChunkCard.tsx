@@ -107,8 +107,8 @@ export function ChunkCard({ chunk, number, defaults, saveState, generating, inse
         <VoiceSliders
           value={parameters}
           onChange={setVoice}
-          labels={{ stability: 'stability', similarity_boost: 'similarity_boost' }}
-          ariaLabels={{ stability: `${label} stability`, similarity_boost: `${label} similarity_boost` }}
+          labels={{ stability: 'Stability', similarity_boost: 'Similarity boost' }}
+          ariaLabels={{ stability: `${label} stability`, similarity_boost: `${label} similarity boost` }}
         />
       </div>
       <Stack horizontal horizontalAlign="space-between" verticalAlign="center" tokens={{ childrenGap: 8 }}>

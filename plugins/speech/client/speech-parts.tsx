@@ -4,9 +4,13 @@ import { StatusBadge } from '../../../core/client/list/StatusBadge';
 import { theme } from '../../../core/client/theme';
 import { resolveBadge, type ResolvedBadge } from '../../../core/shared/badges';
 
-/** Plays any audio address (spec 002 section 2.4: the generic audio player). */
+/**
+ * Plays any audio address (spec 002 section 2.4: the generic audio player). It reads the file's
+ * head before it is pressed (preload metadata: a range of the file, not the whole), so it shows the
+ * length rather than 0:00.
+ */
 export function AudioPlayer({ url, label }: { url: string; label: string }) {
-  return <audio controls preload="none" src={url} aria-label={label} style={{ width: '100%', maxWidth: 520 }} />;
+  return <audio controls preload="metadata" src={url} aria-label={label} style={{ width: '100%', maxWidth: 520 }} />;
 }
 
 /** A chunk's or an audio's status in the story badges' colours: DRAFT, READY, PUBLISHED. */
