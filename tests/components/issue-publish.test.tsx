@@ -490,7 +490,7 @@ describe('the publish page', () => {
     expect(fixedAt('Preview text: to do', checkMessages.preview, 'Open the issue settings')).toBe('/issues/edit/i1/credentials');
     expect(fixedAt('Notification subtitle: to do', checkMessages.notificationBody, 'Open the issue settings')).toBe('/issues/edit/i1/credentials');
     expect(fixedAt('Testers: to do', checkMessages.testers, 'Open the newsletter settings')).toBe('/newsletters/show/n1/settings');
-    expect(fixedAt('Stories accepted: to do', `${draftStoriesBlock} Resimsiz haber`, 'Open the issue')).toBe('/issues/edit/i1');
+    expect(fixedAt('Stories accepted: to do', `${draftStoriesBlock} Resimsiz haber`, 'Open the issue')).toBe('/issues/edit/i1#story-s2');
     // What holds says nothing more.
     expect(within(item('Notification title: done')).queryByRole('link')).toBeNull();
     expect(within(item('Notification title: done')).queryByText(checkMessages.notificationTitle)).toBeNull();

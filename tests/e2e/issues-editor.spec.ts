@@ -159,3 +159,23 @@ test('a sent issue says what a change reaches, and the story picker offers only 
   // The sidebar names the issue by its subject, not its code name.
   await expect(page.getByRole('complementary', { name: 'Issue editor' })).toContainText(sent.subject);
 });
+
+test("the publish checklist's link to a draft story lands on its card, focused and in view", async ({ page, request }) => {
+  const { id } = await newIssue(request, `taslak-${Date.now().toString(36)}`);
+  await open(page, accounts.editor, `/issues/edit/${id}`);
+  // A bullet written in the last channel is a draft story, below the intro and the other channel.
+  await channel(page, 'Ekonomi').getByRole('textbox', { name: 'New bullet' }).fill('Taslak haber: kütüphane gece de açık kalacak.');
+  await channel(page, 'Ekonomi').getByRole('button', { name: 'ADD', exact: true }).click();
+  const card = channel(page, 'Ekonomi').getByTestId('story-card');
+  await expect(card).toHaveCount(1);
+
+  await page.getByRole('tab', { name: 'Publish' }).click();
+  const drafts = page.getByRole('list', { name: 'Checklist' }).getByRole('listitem', { name: 'Stories accepted: to do' });
+  await expect(drafts).toContainText('Taslak haber');
+  await drafts.getByRole('link', { name: 'Open the issue' }).click();
+  // The card's box takes the focus, in view; the address is the Edit tab's own again.
+  const focused = channel(page, 'Ekonomi').locator('[id^="story-"]');
+  await expect(focused).toBeFocused(editorLoad);
+  await expect(focused).toBeInViewport();
+  await expect(page).toHaveURL(`/issues/edit/${id}`);
+});

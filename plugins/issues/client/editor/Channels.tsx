@@ -16,13 +16,14 @@ import {
   type IContextualMenuItem,
   type IContextualMenuProps,
 } from '@fluentui/react';
-import { memo, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { handleError } from '../../../../core/client/errors';
 import { useCan } from '../../../../core/client/permissions';
 import { theme } from '../../../../core/client/theme';
 import { constants } from '../../../../core/shared/config';
 import { StoryCard, storyApi, storyName, type Story } from '../../../stories/client/public';
 import { channelTitleTaken, readingMinutes, stuffChannelId, titleTaken, type IssueChannel } from '../../rules';
+import { storyAnchor } from '../issue-paths';
 import { AddStoryPanel } from './AddStoryPanel';
 import type { LiveIssue } from './live-issue';
 
@@ -30,6 +31,8 @@ const classes = mergeStyleSets({
   channel: { background: theme.palette.white, borderRadius: 8, padding: 16, boxShadow: theme.effects.elevation4 },
   grid: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))', gap: 16 },
   placeholder: { borderRadius: 8, padding: 16, background: theme.palette.neutralLighterAlt, minHeight: 120 },
+  // The card an address points at (#story-{id}) takes the focus: it shows where the page went.
+  target: { borderRadius: 8, selectors: { ':focus': { outline: `2px solid ${theme.palette.themePrimary}`, outlineOffset: 2 } } },
 });
 
 interface ChannelsProps {
@@ -138,7 +141,33 @@ const StoryInChannel = memo(function StoryInChannel({ live, story, channelId, be
     menu.items.length > 0 && !disabled ? (
       <IconButton iconProps={{ iconName: 'More' }} title="Story actions" ariaLabel={`Actions for ${storyName(story)}`} menuProps={menu} />
     ) : undefined;
-  return <StoryCard story={story} parts={{ actions }} />;
+  const anchor = storyAnchor(story._id);
+  const box = useRef<HTMLDivElement>(null);
+  useEffect(() => {
+    const element = box.current;
+    if (window.location.hash !== `#${anchor}` || !element) return;
+    // Handled once: the address goes back to the Edit tab's own.
+    history.replaceState(history.state, '', `${location.pathname}${location.search}`);
+    const show = () => element.scrollIntoView({ block: 'center' });
+    show();
+    element.focus({ preventScroll: true });
+    // What loads above the card (the intro's editor, pictures) moves it down: it is kept in view
+    // until the person scrolls, clicks or types.
+    const moved = new ResizeObserver(show);
+    moved.observe(document.body);
+    const byPerson = ['wheel', 'touchstart', 'keydown', 'mousedown'];
+    const stop = () => {
+      moved.disconnect();
+      for (const type of byPerson) window.removeEventListener(type, stop, true);
+    };
+    for (const type of byPerson) window.addEventListener(type, stop, true);
+    return stop;
+  }, [anchor]);
+  return (
+    <div id={anchor} ref={box} tabIndex={-1} className={classes.target}>
+      <StoryCard story={story} parts={{ actions }} />
+    </div>
+  );
 });
 
 const ChannelSection = memo(function ChannelSection({

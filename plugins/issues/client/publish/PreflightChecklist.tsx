@@ -14,7 +14,7 @@ import { theme } from '../../../../core/client/theme';
 import { newsletterSettingsRoute } from '../../../settings/client/public';
 import { draftStoriesBlock, notTestedText, sendingChecks } from '../../publishing';
 import type { Issue } from '../issue-api';
-import { issueEditorPath } from '../issue-paths';
+import { issueEditorPath, issueStoryPath } from '../issue-paths';
 import type { DraftStory } from './draft-stories';
 
 export interface PreflightChecklistProps {
@@ -58,7 +58,12 @@ export function PreflightChecklist({ issue, testers, drafts, onTest }: Preflight
         drafts === null ? (
           <Text variant="small">Looking for draft stories...</Text>
         ) : (
-          <Fix text={`${draftStoriesBlock} ${drafts.map((story) => story.name).join(', ')}`} path={issueEditorPath(issue._id)} link="Open the issue" />
+          // The link leads to the first draft story's card, focused, not to the top of the Edit tab.
+          <Fix
+            text={`${draftStoriesBlock} ${drafts.map((story) => story.name).join(', ')}`}
+            path={drafts[0] ? issueStoryPath(issue._id, drafts[0]._id) : issueEditorPath(issue._id)}
+            link="Open the issue"
+          />
         ),
     },
     {
