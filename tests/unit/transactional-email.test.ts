@@ -79,7 +79,7 @@ describe("a message to a reader, in the newsletter's e-mail design", () => {
     expect(plain.html).toMatch(new RegExp(`<td[^>]*bgcolor="${design.linkColor}"`));
   });
 
-  it("greets the reader by the name given where the text holds the mark, or without a name as it reads", () => {
+  it('greets the reader by the name given where the text holds the mark, or without a name as it reads', () => {
     const html = '<p>Merhaba [[name]], hoş geldiniz!</p><p>Sevgili&nbsp;[[name]]</p>';
     expect(withReaderName(html, ' Ayşe <Yılmaz> ')).toBe('<p>Merhaba Ayşe &lt;Yılmaz&gt;, hoş geldiniz!</p><p>Sevgili&nbsp;Ayşe &lt;Yılmaz&gt;</p>');
     expect(withReaderName(html, '  ')).toBe('<p>Merhaba, hoş geldiniz!</p><p>Sevgili</p>');

@@ -207,9 +207,12 @@ export function createSubscriptions(context: Pick<AppContext, 'db' | 'mail' | 'l
       await db.updateTable('subscription_requests').set({ confirmed_at: clock.now() }).where('id', '=', pending.id).execute();
       // Only a new subscriber is welcomed: an address that subscribed already had its welcome.
       if (made?.changed) {
-        await sendWelcome(context, db, { id: pending.newsletter_id, title: pending.title }, { id: made.subscriberId, email: pending.email, name: pending.name }).catch(
-          (error: unknown) => context.log.error({ err: error, newsletterId: pending.newsletter_id }, 'subscribers: the welcome e-mail failed'),
-        );
+        await sendWelcome(
+          context,
+          db,
+          { id: pending.newsletter_id, title: pending.title },
+          { id: made.subscriberId, email: pending.email, name: pending.name },
+        ).catch((error: unknown) => context.log.error({ err: error, newsletterId: pending.newsletter_id }, 'subscribers: the welcome e-mail failed'));
       }
       return { newsletterId: pending.newsletter_id };
     },
