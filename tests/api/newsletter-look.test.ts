@@ -87,15 +87,18 @@ describe.each(databases)("a newsletter's look on %s", (kind) => {
     expect((await form('/n/sabah-bulteni/subscribe', { email, name: 'Görünüm Okur' })).status).toBe(200);
     const [confirmation] = mailTo(email);
     expect(confirmation!.html).toContain('background-color:#fdf6e3');
-    // Its button is in the links' colour.
-    expect(confirmation!.html).toContain('background:#8b1e3f');
+    // Its button is in the newsletter's own colour (its pages' buttons), not the links' colour.
+    const { color } = await db().selectFrom('newsletters').select('color').where('id', '=', sabah).executeTakeFirstOrThrow();
+    expect(color).not.toBe('#8b1e3f');
+    expect(confirmation!.html).toContain(`background:${color}`);
+    expect(confirmation!.html).not.toContain('background:#8b1e3f');
     const link = /http:\/\/console\.test(\/n\/[^/\s"]+\/confirm\/[\w.-]+)/.exec(confirmation!.text)![1]!;
     expect((await page(link)).status).toBe(200);
 
     expect((await form('/n/sabah-bulteni/signin', { email })).status).toBe(200);
     const signIn = mailTo(email).find((message) => /\/signin\//.test(message.text));
     expect(signIn?.html).toContain('background-color:#fdf6e3');
-    expect(signIn?.html).toContain('background:#8b1e3f');
+    expect(signIn?.html).toContain(`background:${color}`);
   });
 
   it("shows the saved web design: the landing page's cover, and the subscribe form on every reader page", async () => {
