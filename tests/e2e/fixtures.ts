@@ -136,6 +136,7 @@ export const test = base.extend<{ keptPage: Page }, { server: RunningServer; kep
     use,
     testInfo,
   ) => {
+    // Named again: Playwright reads a fixture's dependencies from its pattern and refuses a rest property there.
     const options = JSON.stringify({
       baseURL,
       viewport,

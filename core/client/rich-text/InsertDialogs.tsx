@@ -6,7 +6,7 @@
  * dialog as `make`. The editor takes the focus back once a dialog is gone (RichTextEditor), so
  * neither restores it.
  */
-import { ProgressIndicator, Text, TextField } from '@fluentui/react';
+import { ProgressIndicator, Text, TextField, type ITextFieldProps } from '@fluentui/react';
 import { useState, type FormEvent } from 'react';
 import type { Editor, ModelElement } from 'ckeditor5';
 import { buttonLink, buttonLinkTyped, buttonText, customButton, newEmbedId } from '../../shared/embeds';
@@ -28,12 +28,18 @@ export interface ButtonProblems {
 /** The button's value, or the spec's message for each field that is wrong. */
 export function checkButton(text: string, url: string): CustomButtonValue | { problems: ButtonProblems } {
   const href = buttonLink(url);
-  const problems: ButtonProblems = {
-    ...(text.trim() ? {} : { text: customButton.emptyTextMessage }),
-    ...(href ? {} : { url: customButton.invalidUrlMessage }),
-  };
-  if (problems.text || problems.url || !href) return { problems };
-  return { text: buttonText(text), href, color: customButton.defaultColor };
+  const written = text.trim() !== '';
+  if (written && href) return { text: buttonText(text), href, color: customButton.defaultColor };
+  return { problems: { ...(written ? {} : { text: customButton.emptyTextMessage }), ...(href ? {} : { url: customButton.invalidUrlMessage }) } };
+}
+
+/** A dialog's field with its problem under it; `onEdit` gets each value typed. */
+function DialogField({
+  problem,
+  onEdit,
+  ...props
+}: Omit<ITextFieldProps, 'onChange' | 'errorMessage'> & { problem: string | undefined; onEdit(value: string): void }) {
+  return <TextField {...props} errorMessage={problem} onChange={(_, value) => onEdit(value ?? '')} />;
 }
 
 type RichTextDialogProps = Omit<FormDialogProps, 'className' | 'restoreFocus' | 'minWidth' | 'gap' | 'busy'> & { busy?: boolean };
@@ -52,6 +58,10 @@ export function InsertButtonDialog({ editor, editing, onDismiss }: { editor: Edi
   const [url, setUrl] = useState(editing ? buttonLinkTyped(editing.href) : '');
   // Under the field that has it, until that field changes: nothing left over the page once the button is in.
   const [problems, setProblems] = useState<ButtonProblems>({});
+  const edit = (field: keyof ButtonProblems, set: (value: string) => void) => (value: string) => {
+    set(value);
+    setProblems(({ [field]: _fixed, ...others }) => others);
+  };
   const submit = async (event: FormEvent) => {
     event.preventDefault();
     const value = checkButton(text, url);
@@ -70,28 +80,8 @@ export function InsertButtonDialog({ editor, editing, onDismiss }: { editor: Edi
       onSubmit={submit}
       onDismiss={onDismiss}
     >
-      <TextField
-        label="Text"
-        placeholder="Enter text..."
-        value={text}
-        onChange={(_, value) => {
-          setText(value ?? '');
-          setProblems(({ text: _fixed, ...others }) => others);
-        }}
-        errorMessage={problems.text}
-        autoFocus
-      />
-      <TextField
-        label="URL"
-        placeholder="Enter URL..."
-        value={url}
-        onChange={(_, value) => {
-          setUrl(value ?? '');
-          setProblems(({ url: _fixed, ...others }) => others);
-        }}
-        errorMessage={problems.url}
-        inputMode="url"
-      />
+      <DialogField label="Text" placeholder="Enter text..." value={text} problem={problems.text} onEdit={edit('text', setText)} autoFocus />
+      <DialogField label="URL" placeholder="Enter URL..." value={url} problem={problems.url} onEdit={edit('url', setUrl)} inputMode="url" />
     </RichTextDialog>
   );
 }
@@ -131,15 +121,15 @@ export function EmbedDialog({ editor, replacing, make, onDismiss }: { editor: Ed
       onSubmit={submit}
       onDismiss={onDismiss}
     >
-      <TextField
+      <DialogField
         label="URL"
         placeholder="Enter URL..."
         value={url}
-        onChange={(_, value) => {
-          setUrl(value ?? '');
+        problem={problem}
+        onEdit={(value) => {
+          setUrl(value);
           setProblem(undefined);
         }}
-        errorMessage={problem}
         inputMode="url"
         autoFocus
         disabled={busy}

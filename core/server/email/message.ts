@@ -5,7 +5,7 @@
  * same frame and mjml pipeline as an issue (newsletter-email.ts), with a plain-text part made of
  * the same content. One reader, one render: nothing here is sent in bulk.
  */
-import { escapeHtml } from '../../shared/text';
+import { escapeHtml, escapeRegExp } from '../../shared/text';
 import { withDefaultDesign, type EmailDesign } from '../../shared/email-design';
 import { plainParagraphs } from './plain-text';
 import { hexColorPattern } from '../../shared/color';
@@ -38,6 +38,8 @@ export interface RenderedMessage {
 
 /** Where a reader's message says the reader's name, as an issue does (its personal marks). */
 export const readerNameMark = '[[name]]';
+/** The mark, with the space before it. */
+const nameMarkPattern = new RegExp(`(\\s|&nbsp;)?${escapeRegExp(readerNameMark)}`, 'g');
 
 /**
  * Rich text with the reader's name where it holds the mark, escaped; without a name, the mark goes
@@ -45,7 +47,7 @@ export const readerNameMark = '[[name]]';
  */
 export function withReaderName(html: string, name: string): string {
   const written = name.trim();
-  return html.replace(/(\s|&nbsp;)?\[\[name\]\]/g, (_whole, space: string | undefined) => (written ? `${space ?? ''}${escapeHtml(written)}` : ''));
+  return html.replace(nameMarkPattern, (_whole, space: string | undefined) => (written ? `${space ?? ''}${escapeHtml(written)}` : ''));
 }
 
 /** The button's colours: the newsletter's own colour, in light and dark alike, else the design's link colours. */

@@ -43,32 +43,32 @@ import { CountCell, RateCell } from './ResultsPanel';
 const statusCycle = ['all', 'published', 'draft'] as const;
 type ListStatus = (typeof statusCycle)[number];
 
-/**
- * What each state asks the list call for: the published flag alone, newest release first, or
- * the drafts most recently changed first (spec 001 section 7).
- */
-/** The results as columns: rates with their counts, each sortable (plugins/issues/results.ts). */
-const resultColumn = ([key, name, counted]: readonly [
-  'openRate' | 'clickRate' | 'unsubscribeRate' | 'bounceRate',
-  string,
-  'opens' | 'clickers' | 'unsubscribes' | 'bounced',
-]) => ({
+/** A result as a column: a rate with its count, sortable (plugins/issues/results.ts). */
+const rateColumn = (
+  key: 'openRate' | 'clickRate' | 'unsubscribeRate' | 'bounceRate',
+  name: string,
+  counted: 'opens' | 'clickers' | 'unsubscribes' | 'bounced',
+): ListColumn<Issue> => ({
   key,
   name,
   sort: key,
   // 'Unsubscribes' whole, with the sort mark.
   minWidth: 115,
   maxWidth: 130,
-  render: (issue: Issue) => <RateCell ratio={issue.results?.[key]} count={issue.results?.[counted]} />,
+  render: (issue) => <RateCell ratio={issue.results?.[key]} count={issue.results?.[counted]} />,
 });
 /** The rates issues are compared by, right after the subject: in view on a tablet. */
-const leadingRates: ListColumn<Issue>[] = [resultColumn(['openRate', 'Open rate', 'opens']), resultColumn(['clickRate', 'Click rate', 'clickers'])];
+const leadingRates: ListColumn<Issue>[] = [rateColumn('openRate', 'Open rate', 'opens'), rateColumn('clickRate', 'Click rate', 'clickers')];
 const otherResults: ListColumn<Issue>[] = [
   { key: 'sent', name: 'Sent', sort: 'sent', minWidth: 70, maxWidth: 90, render: (issue) => <CountCell value={issue.results?.sent} /> },
-  resultColumn(['unsubscribeRate', 'Unsubscribes', 'unsubscribes']),
-  resultColumn(['bounceRate', 'Bounced', 'bounced']),
+  rateColumn('unsubscribeRate', 'Unsubscribes', 'unsubscribes'),
+  rateColumn('bounceRate', 'Bounced', 'bounced'),
 ];
 
+/**
+ * What each state asks the list call for: the published flag alone, newest release first, or
+ * the drafts most recently changed first (spec 001 section 7).
+ */
 const statusQueries: Record<ListStatus, { params: ListParams; sort: { sort: string; desc: boolean } }> = {
   all: { params: {}, sort: { sort: 'publishedAt', desc: true } },
   published: { params: { 'status.published': true }, sort: { sort: 'publishedAt', desc: true } },
