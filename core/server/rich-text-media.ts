@@ -2,8 +2,8 @@
  * Sanitized rich text made ready for where it is read (docs/decisions/0039). Stored rich text keeps
  * an embed as a picture linking to its content and a custom button as a coloured link
  * (core/shared/embeds.ts); a public page plays the live embed instead (YouTube, Spotify, Twitter),
- * and an e-mail gets a bulletproof button (a table cell Outlook paints) and pictures at absolute
- * addresses. Only those elements are rewritten: every other byte stays as the sanitizer wrote it.
+ * and an e-mail gets each embed as a card of text beside its small picture, a bulletproof button
+ * (a table cell Outlook paints) and pictures at absolute addresses. Only those elements are rewritten: every other byte stays as the sanitizer wrote it.
  */
 import type { Element } from 'domhandler';
 import { findAll, textContent } from 'domutils';
@@ -35,6 +35,9 @@ interface EmbedParts {
   image: { src: string; alt: string; width: number; height: number } | null;
   source: string;
   shown: string;
+  excerpt: string;
+  picture: string;
+  site: string;
 }
 
 function embedParts(figure: Element): EmbedParts {
@@ -47,6 +50,9 @@ function embedParts(figure: Element): EmbedParts {
       : null,
     source: figure.attribs['data-url'] ?? '',
     shown: figure.attribs['data-embed'] ?? '',
+    excerpt: figure.attribs['data-excerpt'] ?? '',
+    picture: figure.attribs['data-picture'] ?? '',
+    site: figure.attribs['data-site'] ?? '',
   };
 }
 
@@ -96,8 +102,74 @@ export const liveEmbedSources = {
 /** A relative address ('/uploads/...') made absolute for mail. */
 const absolute = (address: string, publicUrl: string) => (address.startsWith('/') && !address.startsWith('//') ? `${publicUrl}${address}` : address);
 
+/** A host no reader can reach: what an unset PUBLIC_URL gives (http://localhost:8080). */
+const isLoopback = (host: string) => /^(localhost|.*\.localhost|127(\.\d+){3}|\[::1\]|0\.0\.0\.0)$/i.test(host);
+
+function hostOf(address: string): string {
+  try {
+    const host = new URL(address).hostname.replace(/^www\./, '');
+    return isLoopback(host) ? '' : host;
+  } catch {
+    return '';
+  }
+}
+
+const providerNames: Partial<Record<string, string>> = { youtube: 'YouTube', spotify: 'Spotify', twitter: 'X (Twitter)' };
+
 /**
- * For an e-mail: each embed is its picture linking to the content, each custom button a
+ * Where a card of an e-mail links and what its source line says. A card of our own content links
+ * to its page at PUBLIC_URL as it is now (a card made before PUBLIC_URL was set kept the address of
+ * then), and its line names our site's host; no line names a host readers cannot reach.
+ */
+function emailCardAddress(parts: EmbedParts, base: string): { href: string; line: string } {
+  const stored = absolute(parts.link || parts.source, base);
+  const ownPath = parts.shown === 'product' ? /^https?:\/\/[^/]+(\/[inscp]\/[^/?#]+)$/.exec(stored)?.[1] : undefined;
+  const href = ownPath ? `${base}${ownPath}` : stored;
+  const site = parts.site || providerNames[parts.shown] || '';
+  const host = hostOf(href);
+  const names = [site, host].filter((name, index, all) => name && all.findIndex((other) => other.toLowerCase() === name.toLowerCase()) === index);
+  return { href, line: `${parts.shown === 'youtube' ? '▶ ' : ''}${names.join(' · ')}` };
+}
+
+/** Long words (an address as a title) wrap rather than widen a phone's screen. */
+const wrapping = 'overflow-wrap:anywhere;word-break:break-word';
+
+/**
+ * An embed as an e-mail's card (docs/decisions/0054, point 4): its words as text (the title linking
+ * to the content, the excerpt, the source line) beside its small picture, or under it where the
+ * screen is narrow (two inline blocks that wrap without a media query; a table for Outlook, which
+ * has no inline blocks). The picture of the whole card is never used: its text would shrink with it.
+ */
+function emailCard(parts: EmbedParts, base: string): string {
+  const { href, line } = emailCardAddress(parts, base);
+  const link = escapeHtml(href);
+  const title = parts.image?.alt || parts.site || hostOf(href) || href;
+  const picture = parts.picture
+    ? `<!--[if mso]><table role="presentation" border="0" cellpadding="0" cellspacing="0" width="100%"><tr><td width="176" valign="top"><![endif]-->` +
+      `<div class="x-embed-pic" style="display:inline-block;vertical-align:top;width:100%;max-width:176px">` +
+      `<a class="x-embed-a" href="${link}" target="_blank"><img src="${escapeHtml(absolute(parts.picture, base))}" alt="" width="160" style="display:block;width:160px;max-width:100%;height:auto;border:0;border-radius:4px;margin:0 16px 12px 0"></a></div>` +
+      `<!--[if mso]></td><td valign="top"><![endif]-->`
+    : '';
+  const text =
+    `<div class="x-embed-text" style="display:inline-block;vertical-align:top;width:100%;max-width:300px">` +
+    `<div style="font-size:18px;font-weight:bold;line-height:1.35;margin:0 0 6px;${wrapping}"><a href="${link}" target="_blank">${escapeHtml(title)}</a></div>` +
+    (parts.excerpt ? `<div style="font-size:15px;line-height:1.5;margin:0 0 6px;${wrapping}">${escapeHtml(parts.excerpt)}</div>` : '') +
+    (line ? `<div style="font-size:14px;line-height:1.4;opacity:0.8;${wrapping}">${escapeHtml(line)}</div>` : '') +
+    `</div>${picture ? '<!--[if mso]></td></tr></table><![endif]-->' : ''}`;
+  return `<div class="x-embed" style="margin:16px 0;padding:12px;border:1px solid #d0d0d0;border-radius:8px;max-width:100%">${picture}${text}</div>`;
+}
+
+/** A custom button as a bulletproof button: a table cell Outlook paints, its label wrapping on a narrow screen. */
+function emailButton(button: Element): string {
+  const { href, text, color } = buttonParts(button);
+  if (!href) return escapeHtml(text);
+  const ink = readableTextOn(color);
+  const face = `display:inline-block;padding:12px 24px;font-size:16px;font-weight:bold;line-height:1.2;text-decoration:none;border-radius:6px;${wrapping};color:${ink};background-color:${color}`;
+  return `<table role="presentation" border="0" cellpadding="0" cellspacing="0" style="margin:16px 0;border-collapse:separate;max-width:100%"><tr><td align="center" bgcolor="${color}" style="border-radius:6px;background-color:${color}"><a class="x-btn-a" href="${escapeHtml(href)}" target="_blank" style="${face}">${escapeHtml(text)}</a></td></tr></table>`;
+}
+
+/**
+ * For an e-mail: each embed a card of text with its small picture, each custom button a
  * bulletproof button, and our own pictures at absolute addresses.
  */
 export function emailRichText(safeHtml: string, publicUrl: string): string {
@@ -105,19 +177,7 @@ export function emailRichText(safeHtml: string, publicUrl: string): string {
   const withParts = rewrite(
     safeHtml,
     (element) => isEmbed(element) || isButton(element),
-    (element) => {
-      if (isButton(element)) {
-        const { href, text, color } = buttonParts(element);
-        if (!href) return escapeHtml(text);
-        const ink = readableTextOn(color);
-        const face = `display:inline-block;padding:12px 24px;font-size:16px;font-weight:bold;line-height:1.2;text-decoration:none;border-radius:6px;color:${ink};background-color:${color}`;
-        return `<table role="presentation" border="0" cellpadding="0" cellspacing="0" style="margin:16px 0;border-collapse:separate"><tr><td align="center" bgcolor="${color}" style="border-radius:6px;background-color:${color}"><a class="x-btn-a" href="${escapeHtml(href)}" target="_blank" style="${face}">${escapeHtml(text)}</a></td></tr></table>`;
-      }
-      const parts = embedParts(element);
-      if (!parts.image) return null;
-      const { src, alt, width, height } = parts.image;
-      return `<div class="x-embed" style="margin:16px 0"><a class="x-embed-a" href="${escapeHtml(absolute(parts.link || parts.source, base))}" target="_blank"><img src="${escapeHtml(absolute(src, base))}" alt="${escapeHtml(alt)}" width="${width}" height="${height}" style="display:block;width:100%;max-width:${width}px;height:auto;border:0"></a></div>`;
-    },
+    (element) => (isButton(element) ? emailButton(element) : emailCard(embedParts(element), base)),
   );
   // Pictures uploaded through the editor are kept at /uploads/...: a mail client needs the whole address.
   return withParts.replace(/(<img\b[^>]*?\ssrc=")(\/[^/"][^"]*)"/g, (_whole, start: string, src: string) => `${start}${base}${src}"`);

@@ -1,24 +1,35 @@
 /**
  * Rich text is sanitized before it is stored or shown on a public page: only the formats the
  * editors offer (paragraphs, headings 1 to 4, bold, italic, links, lists, rules, images, custom
- * buttons and embeds as core/shared/embeds.ts keeps them) survive, links only with http, https,
+ * buttons and embeds as core/shared/embeds.ts keeps them, an embed's card words cut to their lengths and its small
+ * picture only at an http(s) or /uploads address) survive, links only with http, https,
  * ftp or mailto, and every link that opens a new window gets rel="noopener noreferrer". An embed
  * whose picture was never made is kept as the plain link it stands for. Its text is `htmlToText`
  * (core/shared/text.ts), the same on both sides.
  */
 import sanitizeHtml from 'sanitize-html';
 import { hexColorPattern } from '../shared/color';
-import { buttonClass, embedClass, embedIdPattern, embedShownKinds, pendingEmbedClass, type EmbedShown } from '../shared/embeds';
+import { buttonClass, embedClass, embedIdPattern, embedPictureAddress, embedShownKinds, embedText, pendingEmbedClass, type EmbedShown } from '../shared/embeds';
+import { cutText } from '../shared/text';
 
 const httpAddress = (value: string | undefined) => (value && /^https?:\/\/[^\s]+$/i.test(value) ? value : undefined);
 
-/** Only what a kept embed needs: its kind, id and address, each checked. */
+/** A card's words as kept: one line, at most `max` characters. */
+const cardWords = (value: string | undefined, max: number) => cutText((value ?? '').replace(/\s+/g, ' ').trim(), max);
+
+/** Only what a kept embed needs: its kind, id and address, its card's words and small picture, each checked. */
 function embedFigure(attribs: sanitizeHtml.Attributes): sanitizeHtml.Attributes {
   const kept: sanitizeHtml.Attributes = { class: embedClass };
   if (embedShownKinds.includes(attribs['data-embed'] as EmbedShown)) kept['data-embed'] = attribs['data-embed']!;
   if (embedIdPattern.test(attribs['data-embed-id'] ?? '')) kept['data-embed-id'] = attribs['data-embed-id']!;
   const url = httpAddress(attribs['data-url']);
   if (url) kept['data-url'] = url;
+  const excerpt = cardWords(attribs['data-excerpt'], embedText.excerptMax);
+  if (excerpt) kept['data-excerpt'] = excerpt;
+  const picture = embedPictureAddress(attribs['data-picture']);
+  if (picture) kept['data-picture'] = picture;
+  const site = cardWords(attribs['data-site'], embedText.siteMax);
+  if (site) kept['data-site'] = site;
   return kept;
 }
 
@@ -56,7 +67,7 @@ const options: sanitizeHtml.IOptions = {
   allowedAttributes: {
     a: ['href', 'target', 'rel', 'style'],
     img: ['src', 'alt', 'width', 'height'],
-    figure: ['class', 'data-embed', 'data-embed-id', 'data-url'],
+    figure: ['class', 'data-embed', 'data-embed-id', 'data-url', 'data-excerpt', 'data-picture', 'data-site'],
     div: ['class', 'data-color'],
   },
   allowedClasses: { figure: ['image', embedClass], div: [buttonClass] },

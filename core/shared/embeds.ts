@@ -3,6 +3,7 @@
  * editor, the embed service, the sanitizer, the e-mail and the public pages: which addresses make
  * which embed, its size, and how it is kept in stored rich text (docs/decisions/0039).
  */
+import type { EmbedGenerated } from '../../schemas/generated/api/embed-generated';
 import { readableTextOn } from './color';
 import { cutText, escapeHtml } from './text';
 
@@ -176,8 +177,9 @@ export function buttonLinkTyped(href: string): string {
 
 /**
  * How embeds and buttons are kept in stored rich text (docs/decisions/0039):
- * `<figure class="mh-embed" data-embed="youtube" data-embed-id="…" data-url="…"><a href="…"><img src="…" alt="…" width="600" height="340"></a></figure>`
- * (a picture that links to the content, which every mail client shows; public pages play the live embed),
+ * `<figure class="mh-embed" data-embed="youtube" data-embed-id="…" data-url="…" data-excerpt="…" data-picture="…" data-site="…"><a href="…"><img src="…" alt="…" width="600" height="340"></a></figure>`
+ * (a picture of the card that links to the content; public pages play the live embed, and an e-mail writes the card
+ * as text from the title (alt), the excerpt, the site and the small picture),
  * `<figure class="mh-embed-pending" data-embed-id="…" data-url="…"></figure>` while its picture is made (never saved), and
  * `<div class="mh-button" data-color="#ffce14"><a href="…?a=customButton" style="background-color:#ffce14;color:#111111">Text</a></div>`.
  */
@@ -202,13 +204,43 @@ export interface StoredEmbed {
   width: number;
   height: number;
   title: string;
+  /** The card's words under its title, when the content has any (an e-mail writes them as text). */
+  excerpt?: string;
+  /** A small picture without text (the content's picture, a video's thumbnail with its play mark), when there is one. */
+  picture?: string;
+  /** Whose it is: the site's or provider's name, or our newsletter's. */
+  site?: string;
+}
+
+/**
+ * What an embed's card says as text (docs/decisions/0054, point 4), kept beside its picture so that
+ * an e-mail writes the card as words: their longest kept lengths, and the small picture's size
+ * (twice the 160 px an e-mail shows it at).
+ */
+export const embedText = { excerptMax: 300, siteMax: 80, pictureMax: 2048, picture: { width: 320, height: 180 } } as const;
+
+/** A small picture's address as kept: http(s), or one of our uploads ('/uploads/...'); null otherwise. */
+export function embedPictureAddress(value: string | undefined): string | null {
+  if (!value || value.length > embedText.pictureMax || value.includes('..')) return null;
+  return /^https?:\/\/[^\s"'<>]+$/i.test(value) || /^\/uploads\/[\w./-]+$/.test(value) ? value : null;
+}
+
+/** What the embed service answered for an address, as an embed to keep (`id` the placeholder's, `source` the address given). */
+export function storedEmbedOf(made: EmbedGenerated, id: string, shown: EmbedShown, source: string): StoredEmbed {
+  const { link, url: image, width, height, title, excerpt, picture, site } = made;
+  return { id, shown, source, link, image, width, height, title, ...(excerpt && { excerpt }), ...(picture && { picture }), ...(site && { site }) };
 }
 
 /** A made embed in its stored form, as the editor writes it. */
 export function storedEmbedHtml(embed: StoredEmbed): string {
   const attribute = (value: string | number) => escapeHtml(String(value));
+  const text = [
+    embed.excerpt ? ` data-excerpt="${attribute(embed.excerpt)}"` : '',
+    embed.picture ? ` data-picture="${attribute(embed.picture)}"` : '',
+    embed.site ? ` data-site="${attribute(embed.site)}"` : '',
+  ].join('');
   return (
-    `<figure class="${embedClass}" data-embed="${embed.shown}" data-embed-id="${attribute(embed.id)}" data-url="${attribute(embed.source)}">` +
+    `<figure class="${embedClass}" data-embed="${embed.shown}" data-embed-id="${attribute(embed.id)}" data-url="${attribute(embed.source)}"${text}>` +
     `<a href="${attribute(embed.link)}"><img src="${attribute(embed.image)}" alt="${attribute(embed.title)}" width="${embed.width}" height="${embed.height}"></a></figure>`
   );
 }

@@ -4,8 +4,8 @@
  * invitation and a sender address to confirm. All of them pass the Nu HTML Checker (in one run)
  * but for the Outlook markup an e-mail needs; each has a plain-text part with the same link; the
  * readers' ones are in the newsletter's e-mail design (its colours and font), the staff's in
- * Masthead's own look. The issue's intro holds a custom button and an embed (issue 32): a
- * bulletproof button and a linked picture at an absolute address.
+ * Masthead's own look. The issue's intro holds a custom button and embeds (issue 32): a
+ * bulletproof button and cards of text with their small pictures at absolute addresses (issue 54).
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -29,7 +29,9 @@ const designChanges = {
 /** As the editor stores a button and an embed (docs/decisions/0039). */
 const introWithEmbeds =
   '<p>Günaydın!</p><div class="mh-button" data-color="#ffce14"><a style="background-color:#ffce14;color:#111111" href="https://example.com/anket?a=customButton">Ankete katılın</a></div>' +
-  '<figure class="mh-embed" data-embed="youtube" data-embed-id="Ab3dE5gH9k" data-url="https://www.youtube.com/watch?v=dQw4w9WgXcQ"><a href="https://www.youtube.com/watch?v=dQw4w9WgXcQ"><img src="/uploads/embeds/video.png" alt="Haftanın videosu" width="600" height="340"></a></figure>';
+  '<figure class="mh-embed" data-embed="youtube" data-embed-id="Ab3dE5gH9k" data-url="https://www.youtube.com/watch?v=dQw4w9WgXcQ" data-excerpt="Metro hattının açılışı, bir dakikada." data-picture="/uploads/embeds/small.png" data-site="YouTube"><a href="https://www.youtube.com/watch?v=dQw4w9WgXcQ"><img src="/uploads/embeds/video.png" alt="Haftanın videosu" width="600" height="340"></a></figure>' +
+  // As the demo's story card was stored under an unset PUBLIC_URL, before its words were kept.
+  '<figure class="mh-embed" data-embed="product" data-embed-id="Zz3dE5gH9k" data-url="http://localhost:8080/s/sehirde-yeni-metro-hatti-acildi"><a href="http://localhost:8080/s/sehirde-yeni-metro-hatti-acildi"><img src="/uploads/embeds/card.png" alt="Şehirde Yeni Metro Hattı Açıldı" width="550" height="420"></a></figure>';
 const kinds = ['issue', 'confirmation', 'welcome', 'reset', 'invitation', 'sender'] as const;
 type Kind = (typeof kinds)[number];
 
@@ -153,16 +155,29 @@ describe.each(databases)('every kind of e-mail on %s', (kind) => {
     });
   });
 
-  it("gives the issue intro's button as a bulletproof button and its embed as a picture linking to the video", () => {
+  it("gives the issue intro's button as a bulletproof button and its embeds as cards of text, the video's beside its small picture", () => {
     const html = mails.issue.html!;
     expect(html).toMatch(
       /<td align="center" bgcolor="#ffce14"[^>]*><a class="x-btn-a" href="https:\/\/example\.com\/anket\?a=customButton" target="_blank" style="[^"]*color:#111111;background-color:#ffce14">Ankete katılın<\/a><\/td>/,
     );
     expect(html).toMatch(
-      /<a class="x-embed-a" href="https:\/\/www\.youtube\.com\/watch\?v=dQw4w9WgXcQ" target="_blank"><img src="http:\/\/console\.test\/uploads\/embeds\/video\.png" alt="Haftanın videosu" width="600" height="340"/,
+      /<a class="x-embed-a" href="https:\/\/www\.youtube\.com\/watch\?v=dQw4w9WgXcQ" target="_blank"><img src="http:\/\/console\.test\/uploads\/embeds\/small\.png" alt(?:="")? width="160"/,
     );
+    // The words are text in the design's link style, not drawn in a picture.
+    expect(html).toMatch(/<a class="x-a" style="[^"]*" href="https:\/\/www\.youtube\.com\/watch\?v=dQw4w9WgXcQ" target="_blank">Haftanın videosu<\/a>/);
+    expect(html).toContain('Metro hattının açılışı, bir dakikada.</div>');
+    expect(html).toContain('▶ YouTube · youtube.com</div>');
+    expect(html).not.toContain('/uploads/embeds/video.png');
+    // Our story's card links to its page at PUBLIC_URL and names our site, never the localhost it was made at.
+    expect(html).toMatch(
+      /<a class="x-a" style="[^"]*" href="http:\/\/console\.test\/s\/sehirde-yeni-metro-hatti-acildi" target="_blank">Şehirde Yeni Metro Hattı Açıldı<\/a>/,
+    );
+    expect(html).toContain('>console.test</div>');
+    expect(html).not.toContain('/uploads/embeds/card.png');
+    expect(html).not.toContain('localhost');
     expect(html).not.toContain('<iframe');
     expect(mails.issue.text).toContain('Ankete katılın');
+    expect(mails.issue.text).toContain('Haftanın videosu (https://www.youtube.com/watch?v=dQw4w9WgXcQ)');
   });
 
   it("builds the staff's e-mails in Masthead's look: the yellow button, a sans-serif font, a dark mode", () => {

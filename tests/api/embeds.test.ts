@@ -146,6 +146,9 @@ describe.each(databases)('embed cards and pages on %s', (kind) => {
     expect(body.data.excerpt.endsWith('…')).toBe(true);
     expect(body.data.url).toMatch(/^\/uploads\/embeds\/\d{4}-\d{2}\/[0-9a-f-]{36}\.png$/);
     expect(await storedImage(t, body.data.url)).toEqual({ width: 550, height: 420, format: 'png' });
+    // An e-mail's card: the story's picture small and without text, and whose it is.
+    expect(body.data.site).toBe(newsletter.title);
+    expect(await storedImage(t, body.data.picture)).toEqual({ width: 320, height: 180, format: 'png' });
 
     // The key of its public address names it as well (a pasted /s/ link).
     const byKey = await generate({ kind: 'card', product: 's', key: story.slug });
@@ -320,17 +323,28 @@ describe('embeds without EMBED_ALLOW_PRIVATE', () => {
     const db = t.server.context.db as any;
     const story = await db.selectFrom('stories').select(['id', 'body_html']).where('slug', '=', 'sehirde-yeni-metro-hatti-acildi').executeTakeFirstOrThrow();
     const video =
-      /<figure class="mh-embed" data-embed="youtube" data-embed-id="[A-Za-z0-9]{10}" data-url="https:\/\/www\.youtube\.com\/watch\?v=M7lc1UVf-VE"><a href="[^"]+"><img src="([^"]+)"/.exec(
+      /<figure class="mh-embed" data-embed="youtube" data-embed-id="[A-Za-z0-9]{10}" data-url="https:\/\/www\.youtube\.com\/watch\?v=M7lc1UVf-VE" data-picture="([^"]+)" data-site="YouTube"><a href="[^"]+"><img src="([^"]+)"/.exec(
         story.body_html,
       );
     expect(video, story.body_html).not.toBeNull();
     expect(story.body_html).toContain('href="https://ulasim.example/metro/sefer-saatleri?a=customButton">Sefer saatlerine bakın</a></div>');
-    // Drawn from the address alone: the YouTube panel (its red) where a picture would be.
-    const picture = await t.server.app.inject({ method: 'GET', url: video![1]! });
-    const { data, info } = await sharp(picture.rawPayload).raw().toBuffer({ resolveWithObject: true });
-    expect([info.width, info.height]).toEqual([600, 340]);
-    const at = (80 * info.width + 40) * info.channels;
-    expect([data[at], data[at + 1], data[at + 2]]).toEqual([0xcc, 0, 0]);
+    // Drawn from the address alone: the YouTube panel (its red) where a picture would be; the
+    // e-mail's small picture is that panel with its play mark (white in the middle), without text.
+    const pixels = async (url: string) =>
+      sharp((await t.server.app.inject({ method: 'GET', url })).rawPayload)
+        .raw()
+        .toBuffer({ resolveWithObject: true });
+    const colourAt = ({ data, info }: Awaited<ReturnType<typeof pixels>>, x: number, y: number) => {
+      const at = (y * info.width + x) * info.channels;
+      return [data[at], data[at + 1], data[at + 2]];
+    };
+    const full = await pixels(video![2]!);
+    expect([full.info.width, full.info.height]).toEqual([600, 340]);
+    expect(colourAt(full, 40, 80)).toEqual([0xcc, 0, 0]);
+    const small = await pixels(video![1]!);
+    expect([small.info.width, small.info.height]).toEqual([320, 180]);
+    expect(colourAt(small, 20, 20)).toEqual([0xcc, 0, 0]);
+    expect(colourAt(small, 160 - 20, 90)).toEqual([0xff, 0xff, 0xff]);
 
     // The story's page plays the video and shows the button as readers see it.
     const page = await t.server.app.inject({ method: 'GET', url: '/s/sehirde-yeni-metro-hatti-acildi' });
@@ -340,7 +354,7 @@ describe('embeds without EMBED_ALLOW_PRIVATE', () => {
 
     const issue = await db.selectFrom('issues').select('intro_html').where('key', 'like', 'sabah-%-sabah-bulteni-hazir').executeTakeFirstOrThrow();
     const card =
-      /<figure class="mh-embed" data-embed="product" [^>]*data-url="http:\/\/console\.test\/s\/sehirde-yeni-metro-hatti-acildi"><a href="[^"]+"><img src="([^"]+)" alt="Şehirde Yeni Metro Hattı Açıldı" width="550" height="420"/.exec(
+      /<figure class="mh-embed" data-embed="product" [^>]*data-url="http:\/\/console\.test\/s\/sehirde-yeni-metro-hatti-acildi" data-excerpt="[^"]+"(?: data-picture="\/uploads\/embeds\/[^"]+")? data-site="Sabah Bülteni"><a href="[^"]+"><img src="([^"]+)" alt="Şehirde Yeni Metro Hattı Açıldı" width="550" height="420"/.exec(
         issue.intro_html,
       );
     expect(card, issue.intro_html).not.toBeNull();

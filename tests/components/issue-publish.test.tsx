@@ -991,7 +991,7 @@ describe('the publish page', () => {
 });
 
 describe('the preview', () => {
-  it('builds the e-mail, toggles light and dark, and lets the server forget an unpublished build when closed', async () => {
+  it('builds the e-mail, shows it at desktop and phone widths, light and dark, and lets the server forget an unpublished build when closed', async () => {
     let open = true;
     const view = render(
       <>
@@ -1005,6 +1005,16 @@ describe('the preview', () => {
     expect(screen.getByTestId('email-size').textContent).toBe('E-mail size: 48 KB');
     fireEvent.click(screen.getByRole('switch', { name: 'Dark mode' }));
     expect((screen.getByTitle('Issue preview (dark)') as HTMLIFrameElement).getAttribute('srcdoc')).toBe('<p>Koyu</p>');
+    // At a phone's width, where most readers open it, light and dark.
+    expect((screen.getByRole('radio', { name: 'Desktop' }) as HTMLInputElement).checked).toBe(true);
+    fireEvent.click(screen.getByRole('radio', { name: 'Phone' }));
+    const phone = screen.getByTitle('Issue preview (phone, dark)') as HTMLIFrameElement;
+    expect(phone.style.width).toBe('375px');
+    expect(phone.getAttribute('srcdoc')).toBe('<p>Koyu</p>');
+    fireEvent.click(screen.getByRole('switch', { name: 'Dark mode' }));
+    expect((screen.getByTitle('Issue preview (phone)') as HTMLIFrameElement).getAttribute('srcdoc')).toBe('<p>Açık</p>');
+    fireEvent.click(screen.getByRole('radio', { name: 'Desktop' }));
+    expect((screen.getByTitle('Issue preview') as HTMLIFrameElement).style.width).toBe('660px');
 
     fireEvent.click(screen.getByRole('button', { name: 'Close the preview' }));
     expect(open).toBe(false);

@@ -96,6 +96,15 @@ describe('the widgets', () => {
     expect(Array.from(root.getChildren()).map((child) => (child.is('element') ? child.name : ''))).toEqual(['paragraph', 'customButton', 'embed', 'paragraph']);
   });
 
+  it("keep an embed's card words and small picture, which an e-mail writes as text", () => {
+    const withWords = embed.replace(
+      'data-url="https://www.youtube.com/watch?v=dQw4w9WgXcQ">',
+      'data-url="https://www.youtube.com/watch?v=dQw4w9WgXcQ" data-excerpt="One minute of it." data-picture="/uploads/embeds/small.png" data-site="YouTube">',
+    );
+    editor.setData(`<p>Before</p>${withWords}`);
+    expect(editor.getData()).toBe(`<p>Before</p>${withWords}`);
+  });
+
   it('shows them in the editor as widgets the writer selects whole', () => {
     editor.setData(`${button}${embed}`);
     const editable = editor.ui.getEditableElement()!;

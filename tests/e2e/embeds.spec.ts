@@ -4,7 +4,8 @@
  * the block toolbar's quick-insert items and the toolbar, the button changed through its own
  * toolbar, seen as widgets in the editor, saved, and
  * read on the article's public page as players, the Twitter widget, the card and the button; the
- * issue intro's button and embed in the rendered e-mail as a bulletproof button and a linked picture.
+ * issue intro's button and embed in the rendered e-mail as a bulletproof button and a card of text with
+ * its small linked picture (issue 54).
  */
 import type { Page } from '@playwright/test';
 import { expect, ownServerTest } from './fixtures';
@@ -131,7 +132,7 @@ test('a director puts a button and embeds into an article and readers get them o
   await expect(page.getByRole('heading', { name: 'Şehirde Yeni Metro Hattı Açıldı', level: 1 })).toBeVisible();
 });
 
-test("the issue intro's button and embed reach the e-mail as a bulletproof button and a linked picture", async ({ page, baseURL }) => {
+test("the issue intro's button and embed reach the e-mail as a bulletproof button and a card of text with its linked picture", async ({ page, baseURL }) => {
   await offline(page);
   await signIn(page, accounts.director);
   await page.waitForURL(/\/(publishers|newsletters)\/show\//);
@@ -174,7 +175,8 @@ test("the issue intro's button and embed reach the e-mail as a bulletproof butto
   const mail = page.frameLocator('iframe[title]').first();
   const button = mail.locator('td[bgcolor="#ffce14"] a', { hasText: 'Anketi doldur' });
   await expect(button).toHaveAttribute('href', 'https://example.com/anket?a=customButton');
-  // The demo's card of the story and the one just embedded.
+  // The demo's card of the story and the one just embedded: their headlines are text, beside their small pictures.
+  await expect(mail.getByRole('link', { name: 'Şehirde Yeni Metro Hattı Açıldı', exact: true })).toHaveCount(2);
   const pictures = mail.locator(`a[href$="/s/sehirde-yeni-metro-hatti-acildi"] img[src^="${baseURL}/uploads/"]`);
   await expect(pictures).toHaveCount(2);
   await expect(pictures.last()).toBeVisible();

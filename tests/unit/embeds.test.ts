@@ -1,7 +1,7 @@
 /**
  * Embeds and custom buttons outside the editor (issue 32): which address makes which embed and at
  * what size, the spec's trims and ids, the button's text and link, what the sanitizer keeps of
- * them, and how a public page and an e-mail show them.
+ * them, and how a public page and an e-mail show them (an e-mail: each embed a card of text).
  */
 import { describe, expect, it } from 'vitest';
 import { emailRichText, webRichText } from '../../core/server/rich-text-media';
@@ -13,9 +13,11 @@ import {
   embedExcerpt,
   embedSize,
   embedTargetOf,
+  embedText,
   hasPendingEmbed,
   newEmbedId,
   productCardSize,
+  storedEmbedHtml,
   withoutEmojis,
 } from '../../core/shared/embeds';
 
@@ -123,12 +125,38 @@ const button =
   '<div class="mh-button" data-color="#ffce14"><a href="https://example.com/?a=customButton" style="background-color:#ffce14;color:#111111">Raporu oku</a></div>';
 const youtube =
   '<figure class="mh-embed" data-embed="youtube" data-embed-id="Ab3dE5gH9k" data-url="https://www.youtube.com/watch?v=dQw4w9WgXcQ"><a href="https://www.youtube.com/watch?v=dQw4w9WgXcQ"><img src="/uploads/embeds/abc.png" alt="Bir video" width="600" height="340" /></a></figure>';
+/** As the embed service now makes it: the card's words and small picture kept beside its picture. */
+const videoCard = storedEmbedHtml({
+  id: 'Ab3dE5gH9k',
+  shown: 'youtube',
+  source: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+  link: 'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+  image: '/uploads/embeds/abc.png',
+  width: 600,
+  height: 340,
+  title: 'Haftanın videosu',
+  excerpt: 'Metro hattının açılışı, bir dakikada.',
+  picture: '/uploads/embeds/small.png',
+  site: 'YouTube',
+});
 const product =
   '<figure class="mh-embed" data-embed="product" data-embed-id="Zz3dE5gH9k" data-url="https://bulten.example.com/s/metro"><a href="https://bulten.example.com/s/metro"><img src="/uploads/embeds/card.png" alt="Metro" width="550" height="420" /></a></figure>';
 
 describe('the sanitizer', () => {
   it('keeps a button and an embed as the editor writes them', () => {
     expect(sanitizeRichText(`<p>Önce</p>${button}${youtube}`)).toBe(`<p>Önce</p>${button}${youtube}`);
+    expect(sanitizeRichText(videoCard)).toBe(videoCard.replace('height="340">', 'height="340" />'));
+  });
+
+  it("keeps an embed's card words to their lengths on one line, and its small picture only at an http(s) or /uploads address", () => {
+    const figure = (attributes: string) =>
+      sanitizeRichText(`<figure class="mh-embed" ${attributes}><a href="https://a.example"><img src="/uploads/a.png"></a></figure>`);
+    const long = figure(`data-excerpt="${'çok '.repeat(100)}" data-site="  Bir\n site  " data-picture="https://img.example/a.jpg"`);
+    expect(/data-excerpt="([^"]*)"/.exec(long)![1]!.length).toBe(embedText.excerptMax);
+    expect(long).toContain('data-site="Bir site"');
+    expect(long).toContain('data-picture="https://img.example/a.jpg"');
+    for (const picture of ['javascript:alert(1)', '//evil.example/a.png', '/etc/passwd', '/uploads/../secret', 'data:image/png;base64,AAAA'])
+      expect(figure(`data-picture="${picture}"`)).not.toContain('data-picture');
   });
 
   it('keeps nothing else of them: no script address, no other style, no unknown kind or bad id', () => {
@@ -173,16 +201,54 @@ describe('where embeds are read', () => {
     expect(html.endsWith(product)).toBe(true);
   });
 
-  it('gives an e-mail the linked picture at absolute addresses and a bulletproof button', () => {
-    const html = emailRichText(sanitizeRichText(`${youtube}${button}<p><img src="/uploads/images/a.png" alt="" /></p>`), 'https://bulten.example.com/');
+  it('gives an e-mail each embed as a card of text beside its small picture, at absolute addresses, and a bulletproof button', () => {
+    const html = emailRichText(sanitizeRichText(`${videoCard}${button}<p><img src="/uploads/images/a.png" alt="" /></p>`), 'https://bulten.example.com/');
     expect(html).not.toContain('<iframe');
+    // The picture of the whole card is not used: its words would shrink with it on a phone.
+    expect(html).not.toContain('/uploads/embeds/abc.png');
     expect(html).toContain(
-      '<a class="x-embed-a" href="https://www.youtube.com/watch?v=dQw4w9WgXcQ" target="_blank"><img src="https://bulten.example.com/uploads/embeds/abc.png" alt="Bir video" width="600" height="340"',
+      '<a class="x-embed-a" href="https://www.youtube.com/watch?v=dQw4w9WgXcQ" target="_blank"><img src="https://bulten.example.com/uploads/embeds/small.png" alt="" width="160" style="display:block;width:160px;max-width:100%',
     );
+    expect(html).toContain('<a href="https://www.youtube.com/watch?v=dQw4w9WgXcQ" target="_blank">Haftanın videosu</a>');
+    expect(html).toContain('>Metro hattının açılışı, bir dakikada.</div>');
+    expect(html).toContain('>▶ YouTube · youtube.com</div>');
+    // Beside the picture on a wide screen, under it on a narrow one; Outlook gets a table.
+    expect(html).toContain('<div class="x-embed-pic" style="display:inline-block;vertical-align:top;width:100%;max-width:176px">');
+    expect(html).toContain('<!--[if mso]><table role="presentation"');
     expect(html).toContain('<td align="center" bgcolor="#ffce14"');
     expect(html).toContain('href="https://example.com/?a=customButton" target="_blank" style="display:inline-block;padding:12px 24px');
     expect(html).toContain('color:#111111;background-color:#ffce14">Raporu oku</a></td></tr></table>');
     expect(html).toContain('<img src="https://bulten.example.com/uploads/images/a.png"');
+  });
+
+  it('reads an embed stored before its words were kept as text: its title from the description, its source from the link, no picture', () => {
+    const html = emailRichText(sanitizeRichText(youtube), 'https://bulten.example.com');
+    expect(html).not.toContain('<img');
+    expect(html).toContain('<a href="https://www.youtube.com/watch?v=dQw4w9WgXcQ" target="_blank">Bir video</a>');
+    expect(html).toContain('>▶ YouTube · youtube.com</div>');
+  });
+
+  it('links our own content at PUBLIC_URL as it is now, and names no host a reader cannot reach', () => {
+    const made = storedEmbedHtml({
+      id: 'Zz3dE5gH9k',
+      shown: 'product',
+      source: 'http://localhost:8080/s/metro',
+      link: 'http://localhost:8080/s/metro',
+      image: '/uploads/embeds/card.png',
+      width: 550,
+      height: 420,
+      title: 'Şehirde Yeni Metro Hattı',
+      excerpt: 'Yeni hat bu sabah açıldı.',
+      site: 'Sabah Bülteni',
+    });
+    const sent = emailRichText(sanitizeRichText(made), 'https://bulten.example.com');
+    expect(sent).toContain('<a href="https://bulten.example.com/s/metro" target="_blank">Şehirde Yeni Metro Hattı</a>');
+    expect(sent).toContain('>Sabah Bülteni · bulten.example.com</div>');
+    expect(sent).not.toContain('localhost');
+    // PUBLIC_URL unset (http://localhost:8080): the line names the newsletter alone.
+    const local = emailRichText(sanitizeRichText(made), 'http://localhost:8080');
+    expect(local).toContain('>Sabah Bülteni</div>');
+    expect(local.replace(/href="[^"]*"/g, '')).not.toContain('localhost');
   });
 
   it('leaves rich text without embeds or buttons untouched', () => {

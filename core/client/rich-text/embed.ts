@@ -22,6 +22,9 @@ export type EmbedValue = StoredEmbed;
 
 const kindLabels: Record<EmbedShown, string> = { youtube: 'YouTube', spotify: 'Spotify', twitter: 'Twitter', product: 'Masthead', page: 'Link' };
 
+/** The card's words an e-mail writes as text (docs/decisions/0054, point 4): model attribute and the figure's attribute. */
+const cardWordAttributes = { embedExcerpt: 'data-excerpt', embedPicture: 'data-picture', embedSite: 'data-site' } as const;
+
 export class EmbedEditing extends Plugin {
   static get requires() {
     return [Widget] as const;
@@ -33,7 +36,17 @@ export class EmbedEditing extends Plugin {
 
   init(): void {
     const { editor } = this;
-    const embedAttributes = ['embedId', 'embedShown', 'embedSource', 'embedLink', 'embedImage', 'embedWidth', 'embedHeight', 'embedTitle'];
+    const embedAttributes = [
+      'embedId',
+      'embedShown',
+      'embedSource',
+      'embedLink',
+      'embedImage',
+      'embedWidth',
+      'embedHeight',
+      'embedTitle',
+      ...Object.keys(cardWordAttributes),
+    ];
     editor.model.schema.register('embed', { inheritAllFrom: '$blockObject', allowAttributes: embedAttributes });
     editor.model.schema.register('embedPending', { inheritAllFrom: '$blockObject', allowAttributes: ['embedId', 'embedSource'] });
 
@@ -63,6 +76,7 @@ export class EmbedEditing extends Plugin {
               embedWidth: Number(image.getAttribute('width')) || 0,
               embedHeight: Number(image.getAttribute('height')) || 0,
               embedTitle: image.getAttribute('alt') ?? '',
+              ...Object.fromEntries(Object.entries(cardWordAttributes).map(([model, view]) => [model, figure.getAttribute(view) ?? ''])),
             });
           }
           if (!api.safeInsert(element, data.modelCursor)) return;
@@ -82,7 +96,14 @@ export class EmbedEditing extends Plugin {
         width: read('embedWidth'),
         height: read('embedHeight'),
       });
-      const attributes = { class: embedClass, 'data-embed': shown, 'data-embed-id': read('embedId'), 'data-url': read('embedSource') };
+      const attributes = {
+        class: embedClass,
+        'data-embed': shown,
+        'data-embed-id': read('embedId'),
+        'data-url': read('embedSource'),
+        // The card's words, kept for an e-mail, only when the embed has them.
+        ...Object.fromEntries(Object.entries(cardWordAttributes).flatMap(([model, view]) => (read(model) ? [[view, read(model)]] : []))),
+      };
       if (!editing) return writer.createContainerElement('figure', attributes, [writer.createContainerElement('a', { href: read('embedLink') }, [image])]);
       const label = writer.createContainerElement('span', { class: `${embedClass}__kind` }, [writer.createText(kindLabels[shown] ?? 'Link')]);
       return writer.createContainerElement('figure', { ...attributes, title: read('embedLink') }, [image, label]);
@@ -188,6 +209,9 @@ export function resolvePendingEmbed(editor: Editor, id: string, made: EmbedValue
           embedWidth: made.width,
           embedHeight: made.height,
           embedTitle: made.title,
+          embedExcerpt: made.excerpt ?? '',
+          embedPicture: made.picture ?? '',
+          embedSite: made.site ?? '',
         }),
         at,
       );

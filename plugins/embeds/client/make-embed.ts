@@ -1,7 +1,7 @@
 /** The editor's embed of an address, made by the embed service's declared call (endpoints.ts). */
 import { call } from '../../../core/client/api';
 import type { MakeEmbed } from '../../../core/client/refs';
-import { embedTargetOf, type EmbedShown } from '../../../core/shared/embeds';
+import { embedTargetOf, storedEmbedOf, type EmbedShown } from '../../../core/shared/embeds';
 import type { EmbedGenerateBody } from '../../../schemas/generated/api/embed-generate';
 import { embedEndpoints } from '../endpoints';
 
@@ -12,7 +12,7 @@ const makeEmbed: MakeEmbed = async (address, id) => {
     target?.kind === 'product' ? { kind: 'card', product: target.product, key: target.key } : { kind: 'url', url: address };
   const { data } = await call(embedEndpoints.generate, { body: { frame }, timeout: 60_000 });
   const shown: EmbedShown = target?.kind ?? 'page';
-  return { id, shown, source: target?.url ?? address, link: data.link, image: data.url, width: data.width, height: data.height, title: data.title };
+  return storedEmbedOf(data, id, shown, target?.url ?? address);
 };
 
 export default makeEmbed;

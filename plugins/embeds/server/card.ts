@@ -43,16 +43,25 @@ const glyphs: Record<ProviderPanel['glyph'], (color: string) => string> = {
     `<path d="M-48 -34 h96 a10 10 0 0 1 10 10 v46 a10 10 0 0 1 -10 10 h-58 l-22 20 v-20 h-16 a10 10 0 0 1 -10 -10 v-46 a10 10 0 0 1 10 -10 z" fill="#ffffff"/><g stroke="${color}" stroke-width="6" stroke-linecap="round"><path d="M-32 -14 h64"/><path d="M-32 4 h40"/></g>`,
 };
 
-/** The panel as an SVG picture of `size`, its glyph in the middle. */
-function panelPicture(panel: ProviderPanel, size: EmbedSize): string {
-  const color = /^#[0-9a-f]{6}$/i.test(panel.color) ? panel.color : '#444444';
-  // The glyph is 100 units tall: smaller on a short panel (a Spotify episode leaves 52 px).
-  const scale = Math.min(1, (size.height - 8) / 100, (size.width - 8) / 120);
-  const svg =
+/**
+ * The panel as SVG of `size`, its glyph in the middle: 100 units tall, smaller on a short panel (a
+ * Spotify episode leaves 52 px), or at `scale` (an e-mail's small picture).
+ */
+export function panelSvg(panel: ProviderPanel, size: EmbedSize, scale = Math.min(1, (size.height - 8) / 100, (size.width - 8) / 120)): string {
+  return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${size.width}" height="${size.height}" viewBox="0 0 ${size.width} ${size.height}">` +
-    `<rect width="100%" height="100%" fill="${color}"/><g transform="translate(${size.width / 2} ${size.height / 2}) scale(${scale.toFixed(3)})">${glyphs[panel.glyph](color)}</g></svg>`;
-  return `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`;
+    `<rect width="100%" height="100%" fill="${panelColor(panel)}"/>${glyphAt(panel, size, scale)}</svg>`
+  );
 }
+
+const panelColor = (panel: ProviderPanel) => (/^#[0-9a-f]{6}$/i.test(panel.color) ? panel.color : '#444444');
+
+/** The panel's glyph alone, in the middle of `size` (a play mark over a video's thumbnail). */
+export const glyphAt = (panel: ProviderPanel, size: EmbedSize, scale: number) =>
+  `<g transform="translate(${size.width / 2} ${size.height / 2}) scale(${scale.toFixed(3)})">${glyphs[panel.glyph](panelColor(panel))}</g>`;
+
+/** The panel as an SVG picture of `size`, its glyph in the middle. */
+const panelPicture = (panel: ProviderPanel, size: EmbedSize) => `data:image/svg+xml;base64,${Buffer.from(panelSvg(panel, size)).toString('base64')}`;
 
 type Style = Record<string, string | number>;
 interface Node {

@@ -24,6 +24,8 @@ export interface OwnContent {
   link: string;
   /** What the card's label says: the newsletter, or the publisher. */
   label: string;
+  /** Whose it is, for an e-mail's card: the newsletter of a story or an issue ('' for the others, which name themselves). */
+  site: string;
   color: string;
   shape: 'wide' | 'square';
 }
@@ -56,6 +58,7 @@ export async function ownContent(db: Handle, publisherId: string | null, publicU
       image: story.image || story.published_content?.image || '',
       link: page(story.slug || story.id),
       label: newsletter?.title || labels.s,
+      site: newsletter?.title ?? '',
       color: newsletter?.color ?? '',
       shape: 'wide',
     });
@@ -71,6 +74,7 @@ export async function ownContent(db: Handle, publisherId: string | null, publicU
       image: issue.image,
       link: page(issue.slug || issue.id),
       label: newsletter?.title || labels.i,
+      site: newsletter?.title ?? '',
       color: newsletter?.color ?? '',
       shape: 'wide',
     });
@@ -84,6 +88,7 @@ export async function ownContent(db: Handle, publisherId: string | null, publicU
       image: collection.image,
       link: page(collection.slug || collection.id),
       label: labels.c,
+      site: '',
       color: collection.color,
       shape: 'wide',
     });
@@ -97,6 +102,7 @@ export async function ownContent(db: Handle, publisherId: string | null, publicU
       image: newsletter.image,
       link: page(newsletter.key),
       label: labels.n,
+      site: '',
       color: newsletter.color,
       shape: 'square',
     });
@@ -109,6 +115,7 @@ export async function ownContent(db: Handle, publisherId: string | null, publicU
     image: publisher.image,
     link: page(publisher.key),
     label: labels.p,
+    site: '',
     color: publisher.color,
     shape: 'square',
   });

@@ -31,6 +31,7 @@ import { ownCardSize, ownContent } from './content';
 import { decodePage, readPageMeta, type PageMeta } from './meta';
 import { cutPicture, fetchPicture, ownPicture } from './pictures';
 import { postPage, playerPage } from './frames';
+import { smallPicture, videoThumbnail } from './small-picture';
 import { fetchPost } from './twitter';
 
 export interface EmbedMaker {
@@ -53,6 +54,12 @@ const hostOf = (url: string) => new URL(url).hostname.replace(/^www\./, '');
 async function keep(maker: EmbedMaker, png: Buffer): Promise<string> {
   const stored = await maker.storage.put(newKey('embeds', 'png'), png, 'image/png');
   return stored.url;
+}
+
+/** The small picture an e-mail shows beside the card's words, kept; nothing when there is none. */
+async function keepSmallPicture(maker: EmbedMaker, source: Buffer | null, panel: ProviderPanel | undefined): Promise<{ picture?: string }> {
+  const png = await smallPicture(source, panel);
+  return png ? { picture: await keep(maker, png) } : {};
 }
 
 /** A card of our own content (a card frame, or a pasted link to one of our public pages) of the caller's publisher. */
@@ -80,6 +87,8 @@ export async function generateCard(maker: EmbedMaker, publisherId: string | null
     link: content.link,
     title: content.title,
     excerpt: content.excerpt,
+    ...(await keepSmallPicture(maker, source, undefined)),
+    ...(content.site && { site: content.site }),
     kind: 'product',
     product,
     embedId: newEmbedId(),
@@ -135,6 +144,7 @@ export async function generateFromUrl(maker: EmbedMaker, publisherId: string | n
   if (!target) await assertPublicAddress(url, access, embedPrivateMessage);
 
   const post = target?.kind === 'twitter' ? await fetchPost(maker.env, target.url, signal).catch(orNothing(maker, url)) : null;
+  const reading: AddressReading = { target, url, link, post, signal };
   const base = {
     link,
     kind: kindOf(target),
@@ -147,9 +157,10 @@ export async function generateFromUrl(maker: EmbedMaker, publisherId: string | n
     const scene = sceneOf(target, url, post?.html ?? null, size);
     if (scene) {
       try {
-        const rendered = await maker.browser.render(scene, size, deadline);
+        // The card's words and small picture, read while the page renders.
+        const [rendered, words] = await Promise.all([maker.browser.render(scene, size, deadline), cardWords(maker, reading)]);
         const title = withoutEmojis(post?.title ?? rendered.title) || providerTitle(target, url);
-        return { url: await keep(maker, rendered.png), ...size, ...base, title, renderedBy: 'chromium' };
+        return { url: await keep(maker, rendered.png), ...size, ...base, title, ...words, renderedBy: 'chromium' };
       } catch (error) {
         if (error instanceof FetchRefused && (error.kind === 'private' || error.kind === 'not-found')) throw error;
         // A page that held Chromium to the deadline leaves no time for its card: the answer says why.
@@ -161,12 +172,41 @@ export async function generateFromUrl(maker: EmbedMaker, publisherId: string | n
 
   // The card: the post's words, or the page's OpenGraph tags (YouTube and Spotify pages carry them).
   // A player or a post that cannot be read now is still drawn, from its address alone; an unknown page that cannot be read is an error.
+  const { meta, source } = await pageSays(maker, reading);
+  return drawnEmbed(maker, target, url, meta, source, base, deadline);
+}
+
+/** An address being made into an embed: what it is, where it links, the post read of it (Twitter), and the render's signal. */
+interface AddressReading {
+  target: EmbedTarget | null;
+  url: URL;
+  link: string;
+  post: { title: string; text: string } | null;
+  signal: AbortSignal;
+}
+
+/** What an address says of itself: the post's words or the page's OpenGraph tags, and its picture (a video's own thumbnail first). */
+async function pageSays(maker: EmbedMaker, { target, url, link, post, signal }: AddressReading): Promise<{ meta: PageMeta; source: Buffer | null }> {
+  const access = privateAccessOf(maker.env);
   const known = target !== null;
   const meta: PageMeta = post
     ? { title: post.title, description: post.text, image: '', siteName: 'X (Twitter)' }
     : ((await readMeta(link, access, signal).catch(known ? orNothing(maker, url) : rethrow)) ?? addressMeta(target));
-  const source = meta.image ? await fetchPicture(meta.image, access, signal).catch(known ? orNothing(maker, url) : rethrow) : null;
-  return drawnEmbed(maker, target, url, meta, source, base, deadline);
+  const thumbnail = await videoThumbnail(target, access, signal);
+  const source = thumbnail ?? (meta.image ? await fetchPicture(meta.image, access, signal).catch(known ? orNothing(maker, url) : rethrow) : null);
+  return { meta, source };
+}
+
+/** The words and small picture of a card Chromium drew (an e-mail writes them as text); what cannot be read is left out. */
+async function cardWords(maker: EmbedMaker, reading: AddressReading): Promise<Pick<EmbedGenerated, 'excerpt' | 'picture' | 'site'>> {
+  const said = await pageSays(maker, reading).catch(() => ({ meta: addressMeta(reading.target), source: null }));
+  return { ...textOf(said.meta, reading.link), ...(await keepSmallPicture(maker, said.source, providerPanel(reading.target))) };
+}
+
+/** A card's excerpt and site from what the page says of itself. */
+function textOf(meta: PageMeta, link: string): Pick<EmbedGenerated, 'excerpt' | 'site'> {
+  const excerpt = embedExcerpt(withoutEmojis(meta.description), 'wide');
+  return { ...(excerpt && { excerpt }), site: withoutEmojis(meta.siteName) || hostOf(link) };
 }
 
 /**
@@ -213,7 +253,8 @@ async function drawnEmbed(
     panel: providerPanel(target),
   };
   const png = await beforeDeadline(drawCard(card, size), deadline);
-  return { url: await keep(maker, png), ...size, ...base, title, excerpt: card.excerpt, renderedBy: 'card' };
+  const small = await beforeDeadline(keepSmallPicture(maker, source, card.panel), deadline);
+  return { url: await keep(maker, png), ...size, ...base, title, excerpt: card.excerpt, ...small, site: card.label, renderedBy: 'card' };
 }
 
 /**

@@ -7,7 +7,7 @@
  */
 import type { SeedContext } from '../../../core/server/plugins/contract';
 import { findNewsletter } from '../../../core/server/store';
-import { buttonLink, buttonText, storedButtonHtml, storedEmbedHtml } from '../../../core/shared/embeds';
+import { buttonLink, buttonText, storedButtonHtml, storedEmbedHtml, storedEmbedOf } from '../../../core/shared/embeds';
 import { addToDemoIssueIntro } from '../../issues/server/public';
 import { addToDemoStory } from '../../stories/server/public';
 import { generateCard, providerEmbed, type EmbedMaker } from './generate';
@@ -17,17 +17,7 @@ const demoVideo = 'https://www.youtube.com/watch?v=M7lc1UVf-VE';
 const demoStorySlug = 'sehirde-yeni-metro-hatti-acildi';
 
 const button = (text: string, url: string) => storedButtonHtml(buttonText(text), buttonLink(url)!);
-const embed = (made: EmbedGenerated, source: string) =>
-  storedEmbedHtml({
-    id: made.embedId,
-    shown: made.kind,
-    source,
-    link: made.link,
-    image: made.url,
-    width: made.width,
-    height: made.height,
-    title: made.title,
-  });
+const embed = (made: EmbedGenerated, source: string) => storedEmbedHtml(storedEmbedOf(made, made.embedId, made.kind, source));
 
 export async function seedEmbeds(context: SeedContext): Promise<void> {
   const { demo } = context;

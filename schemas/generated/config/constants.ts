@@ -322,6 +322,10 @@ export interface Constants {
      */
     previewWidth: number;
     /**
+     * The preview dialog's frame width at Phone: the screen most readers open the e-mail on.
+     */
+    previewPhoneWidth: number;
+    /**
      * A live change without an answer after this long is sent again.
      */
     answerTimeoutMs: number;

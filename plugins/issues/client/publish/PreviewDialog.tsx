@@ -1,10 +1,11 @@
 /**
  * The issue preview (spec 001 section 2): the e-mail as subscribers get it, built by the server
- * (POST /issues/build/{id}), in a 660 px frame with a light/dark toggle and its size. Building is
+ * (POST /issues/build/{id}), in a 660 px frame, or a phone's 375 px (where most readers open it),
+ * with a light/dark toggle and its size. Building is
  * refused while the issue is being sent (the server's text goes to the shared handler). Closing
  * the preview of an unpublished issue lets the server forget the build.
  */
-import { Dialog, DialogType, Spinner, Stack, Toggle } from '@fluentui/react';
+import { ChoiceGroup, Dialog, DialogType, Spinner, Stack, Toggle, type IChoiceGroupOption } from '@fluentui/react';
 import { useEffect, useRef, useState } from 'react';
 import { handleError } from '../../../../core/client/errors';
 import { theme } from '../../../../core/client/theme';
@@ -14,9 +15,23 @@ import { issueName } from '../issue-paths';
 import { EmailSize } from './EmailSize';
 import { publishApi, type BuiltIssue } from './publish-api';
 
+type PreviewWidth = 'desktop' | 'phone';
+const widthOptions: IChoiceGroupOption[] = [
+  { key: 'desktop', text: 'Desktop' },
+  { key: 'phone', text: 'Phone' },
+];
+const frameWidths: Record<PreviewWidth, number> = { desktop: constants.issues.previewWidth, phone: constants.issues.previewPhoneWidth };
+
+/** The frame's name: what it shows. */
+const frameTitle = (width: PreviewWidth, dark: boolean) => {
+  const details = [width === 'phone' ? 'phone' : '', dark ? 'dark' : ''].filter(Boolean).join(', ');
+  return details ? `Issue preview (${details})` : 'Issue preview';
+};
+
 export function PreviewDialog({ issue, onDismiss }: { issue: Issue; onDismiss(): void }) {
   const [built, setBuilt] = useState<BuiltIssue | null>(null);
   const [dark, setDark] = useState(false);
+  const [shownWidth, setShownWidth] = useState<PreviewWidth>('desktop');
   const building = useRef<Promise<unknown>>(Promise.resolve());
   const dismissRef = useRef(onDismiss);
   dismissRef.current = onDismiss;
@@ -53,12 +68,27 @@ export function PreviewDialog({ issue, onDismiss }: { issue: Issue; onDismiss():
     >
       {built ? (
         <Stack tokens={{ childrenGap: 8 }}>
-          <Toggle label="Dark mode" inlineLabel checked={dark} onChange={(_event, on) => setDark(Boolean(on))} styles={{ root: { margin: 0 } }} />
+          <Stack horizontal verticalAlign="center" wrap tokens={{ childrenGap: 24 }}>
+            <ChoiceGroup
+              label="Width"
+              options={widthOptions}
+              selectedKey={shownWidth}
+              onChange={(_event, option) => setShownWidth(option?.key === 'phone' ? 'phone' : 'desktop')}
+              styles={{ flexContainer: { display: 'flex', gap: 16 }, label: { paddingTop: 0 } }}
+            />
+            <Toggle label="Dark mode" inlineLabel checked={dark} onChange={(_event, on) => setDark(Boolean(on))} styles={{ root: { margin: 0 } }} />
+          </Stack>
           <iframe
-            title={dark ? 'Issue preview (dark)' : 'Issue preview'}
+            title={frameTitle(shownWidth, dark)}
             sandbox=""
             srcDoc={dark ? built.darkHtml : built.html}
-            style={{ width, height: '65vh', border: `1px solid ${theme.palette.neutralLight}`, background: dark ? '#121212' : '#fff' }}
+            style={{
+              width: frameWidths[shownWidth],
+              height: '65vh',
+              alignSelf: 'center',
+              border: `1px solid ${theme.palette.neutralLight}`,
+              background: dark ? '#121212' : '#fff',
+            }}
           />
           <EmailSize bytes={built.bytes} clipped={built.clipped} />
         </Stack>
