@@ -4,7 +4,8 @@
  * shown on every open screen character for character: double spaces, Turkish letters and emoji
  * included, with one typist, two typists in two fields, two typists in one field, a caret that
  * stays with its letters while someone else types before it, an undo that undoes only one's own
- * typing, the intro passed on when its writer pauses, and a tab closed right after the last key.
+ * typing, the intro passed on when its writer pauses (what the next one typed while waiting kept),
+ * keys that never remove the intro's card, and a tab closed right after the last key.
  */
 import type { APIRequestContext, BrowserContext, Locator, Page } from '@playwright/test';
 import { expect, test } from './fixtures';
@@ -46,6 +47,8 @@ async function retype(page: Page, label: string, text: string): Promise<void> {
  */
 function typedTextOf(html: string, keepNbsp = false): string {
   const text = html
+    // A card or a button holds no typed text: the paragraphs around it are lines of their own.
+    .replace(/<(figure|div)\b[\s\S]*?<\/\1>/g, '')
     .replace(/<\/(p|h[1-4]|li|blockquote)>\s*<(p|h[1-4]|li|blockquote)(\s[^>]*)?>/g, '\n')
     .replace(/<br\s*\/?>/g, '\n')
     .replace(/<[^>]*>/g, '')
@@ -147,6 +150,19 @@ test.describe('typing in a live issue', () => {
     const [a, b] = await Promise.all([open('editor'), open('director')]);
     return { a, b };
   };
+
+  /** The story card in the demo's ready issue's intro, as stored. */
+  async function demoCard(request: APIRequestContext): Promise<string> {
+    const issues = await (await request.get('/api/issues/list?search=hazir&limit=10', { headers: headers() })).json();
+    const ready = (issues.data as { _id: string; key: string }[]).find((row) => row.key === 'sabah-bulteni-sabah-bulteni-hazir')!;
+    const html = ((await (await request.get(`/api/issues/list/${ready._id}`, { headers: headers() })).json()).data as StoredIssue).intro.html;
+    return /<figure class="mh-embed"[\s\S]*?<\/figure>/.exec(html)![0];
+  }
+
+  async function putIntro(request: APIRequestContext, html: string): Promise<void> {
+    const saved = await request.put(`/api/issues/update/${issueId}/edit`, { headers: headers(), data: { issue: { intro: { html } } } });
+    expect(saved.status(), await saved.text()).toBe(200);
+  }
 
   const stored = async (request: APIRequestContext): Promise<StoredIssue> =>
     (await (await request.get(`/api/issues/list/${issueId}`, { headers: headers() })).json()).data as StoredIssue;
@@ -290,42 +306,98 @@ test.describe('typing in a live issue', () => {
     await expect.poll(async () => (await stored(request)).preview).toBe('BBB Önizleme AAA');
   });
 
-  test('the intro has one writer: the other waits, read-only, and gets it when the writer pauses', async ({ request }) => {
+  test('the intro has one writer: the other waits, read-only, keeps typing, and gets it when the writer pauses', async ({ request }) => {
+    // The intro holds a story card (the demo's ready issue's), below the paragraph A writes in.
+    const card = await demoCard(request);
+    await putIntro(request, `<p>Giriş.</p>${card}`);
     const { a, b } = await openBoth();
     const introA = intro(a);
     const introB = intro(b);
-    const first = 'Emre  yazıyor: ş ğ ı 🎉.';
-    await introA.click();
+    const first = 'Emre  yazıyor: ş ğ ı 🎉. ';
+    await introA.getByText('Giriş.').click();
+    await a.keyboard.press('Home');
     await a.keyboard.type(first, { delay: keyDelay });
 
     // B sees it arrive, who writes it, and cannot type in it.
-    await expect.poll(() => shownIntro(b)).toBe(first);
+    await expect.poll(() => shownIntro(b)).toBe(`${first}Giriş.`);
     await expect(b.getByTestId('intro-writer')).toContainText(`${names.get('editor')} is writing the intro.`);
     await expect(introB).toHaveAttribute('contenteditable', 'false');
 
-    // B asks for it; A writes on meanwhile, and B is still reading.
-    await introB.click();
-    await expect(b.getByTestId('intro-writer')).toContainText('It is yours when they pause.');
-    const more = ' Devam  ediyor İ ç ö ü.';
-    await a.keyboard.type(more, { delay: keyDelay });
+    // B was in the subject, and presses the lower half of the card: B asks for the intro, and the notice stands there.
+    await field(b, 'Subject Line').click();
+    const cardB = introB.locator('figure.mh-embed');
+    await cardB.scrollIntoViewIfNeeded();
+    const box = (await cardB.boundingBox())!;
+    await cardB.click({ position: { x: box.width / 2, y: box.height * 0.75 } });
+    const notice = b.getByTestId('intro-writer');
+    await expect(notice).toContainText('It is yours when they pause.');
+    const noticeBox = (await notice.boundingBox())!;
+    expect(Math.abs(noticeBox.y - (box.y + box.height * 0.75)), 'the notice stands where B pressed').toBeLessThan(80);
+
+    // A writes on meanwhile; what B types waits in the notice, every key of it.
+    const waiting = b.getByRole('textbox', { name: 'What you type while you wait' });
+    await expect(waiting).toBeFocused();
+    const more = 'Devam  ediyor İ ç ö ü. ';
+    const typedByB = 'Selin  bekliyor ş ğ ı 😀.';
+    await Promise.all([a.keyboard.type(more, { delay: keyDelay }), b.keyboard.type(typedByB, { delay: keyDelay })]);
+    await expect(waiting).toHaveValue(typedByB);
     await expect(introB).toHaveAttribute('contenteditable', 'false');
 
-    // A pauses: past constants.issues.introPassMs, the intro is B's, with all that A wrote.
+    // A pauses and does nothing else: past constants.issues.introPassMs, the intro is B's, with all
+    // that A wrote, and what B typed is written where B pressed (after the card), the card kept.
     await expect(introB).toHaveAttribute('contenteditable', 'true', { timeout: constants.issues.introPassMs + 10_000 });
     await expect(b.getByTestId('intro-writer')).toHaveCount(0);
     await expect(a.getByTestId('intro-writer')).toContainText(`${names.get('director')} is writing the intro.`);
     await expect(introA).toHaveAttribute('contenteditable', 'false');
-    expect(await shownIntro(b)).toBe(`${first}${more}`);
+    const afterWait = `${first}${more}Giriş.\n${typedByB}`;
+    await expect.poll(() => shownIntro(b)).toBe(afterWait);
+    await expect(cardB).toHaveCount(1);
 
-    // B writes after A's text.
-    await b.keyboard.press('Control+End');
-    const added = ' Selin  ekliyor 😀.';
+    // B writes on at the caret, after what waited.
+    const added = ' Sonra  ekliyor.';
     await b.keyboard.type(added, { delay: keyDelay });
-    const expected = `${first}${more}${added}`;
+    const expected = `${afterWait}${added}`;
     await expect.poll(async () => typedTextOf((await stored(request)).intro.html)).toBe(expected);
     const html = (await stored(request)).intro.html;
+    expect(html).toContain('class="mh-embed"');
     expect(strayNbsp(typedTextOf(html, true), expected), `non-breaking spaces not typed in ${JSON.stringify(html)}`).toEqual([]);
     await expect.poll(() => shownIntro(a)).toBe(expected);
+  });
+
+  test("keys never remove the intro's card: a click on it, Ctrl+End and typing write beside it; undo takes back only the typing", async ({ request }) => {
+    const card = await demoCard(request);
+    await putIntro(request, `<p>Giriş.</p>${card}<p>Orta.</p>${card}`);
+    const a = await open('editor');
+    const introA = intro(a);
+    const cards = introA.locator('figure.mh-embed');
+    await expect(cards).toHaveCount(2);
+
+    // A click in the middle of the first card selects it; Ctrl+End takes the caret to the end, beside the last card.
+    await cards.first().click();
+    await expect(cards.first()).toHaveClass(/ck-widget_selected/);
+    await a.keyboard.press('Control+End');
+    await a.keyboard.type('Son söz.', { delay: keyDelay });
+    // Typing with a card selected writes beside it; End moves off it as in text.
+    await cards.first().click();
+    await a.keyboard.type('Kartın altı.', { delay: keyDelay });
+    await cards.last().click();
+    await a.keyboard.press('Home');
+    await a.keyboard.type('Kartın üstü.', { delay: keyDelay });
+    const typed = 'Giriş.\nKartın altı.\nOrta.\nKartın üstü.\nSon söz.';
+    await expect.poll(async () => typedTextOf((await stored(request)).intro.html)).toBe(typed);
+    expect((await stored(request)).intro.html.match(/class="mh-embed"/g)).toHaveLength(2);
+
+    // Undo takes back the typing with the line it made, and never a card.
+    await a.keyboard.press('Control+z');
+    await expect.poll(() => shownIntro(a)).toBe('Giriş.\nKartın altı.\nOrta.\nSon söz.');
+    await expect(cards).toHaveCount(2);
+    // Delete on a selected card removes it, and undo brings it back.
+    await cards.first().click();
+    await a.keyboard.press('Delete');
+    await expect(cards).toHaveCount(1);
+    await a.keyboard.press('Control+z');
+    await expect(cards).toHaveCount(2);
+    await expect.poll(async () => (await stored(request)).intro.html.match(/class="mh-embed"/g)?.length).toBe(2);
   });
 
   test('a browser closed right after the last keystroke loses nothing', async ({ browser, request }) => {

@@ -41,6 +41,7 @@ import { embedPastedLinks } from './embed-paste';
 import type { CustomButtonValue } from './custom-button';
 import { EmbedDialog, InsertButtonDialog } from './InsertDialogs';
 import { QuickInsert, type QuickInsertConfig } from './quick-insert';
+import { caretAtPoint, KeepWidgets, writeAtCaret } from './widget-keys';
 import './rich-text.css';
 
 export interface RichTextEditorProps {
@@ -65,6 +66,10 @@ export interface RichTextControls {
   data(): string;
   /** Puts the caret in the editor. */
   focus(): void;
+  /** Puts the caret where a point of the viewport falls in the text (or beside the widget there); false when it falls on neither. */
+  caretAt(x: number, y: number): boolean;
+  /** Writes text at the caret as if typed ('\n' as Enter), in one undo step, never over a selected widget. */
+  write(text: string): void;
 }
 
 export const invalidLinkText = 'URL should be valid and must start with either https:// or http://';
@@ -133,6 +138,7 @@ export default function RichTextEditor({ value, onChange, label, placeholder, di
         SimpleUploadAdapter,
         BlockToolbar,
         QuickInsert,
+        KeepWidgets,
       ],
       toolbar: [
         'heading',
@@ -200,6 +206,8 @@ export default function RichTextEditor({ value, onChange, label, placeholder, di
             },
             data: () => editor.getData(),
             focus: () => editor.editing.view.focus(),
+            caretAt: (x, y) => caretAtPoint(editor, x, y),
+            write: (text) => writeAtCaret(editor, text),
           });
           if (makeEmbed) embedPastedLinks(editor, makeEmbed);
           // A link that is not absolute http, https or ftp is refused before it is set.

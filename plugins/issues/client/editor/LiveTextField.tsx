@@ -131,7 +131,7 @@ export function LiveTextField({ live, field, label, value, collaborators, errorM
             remember(event.currentTarget);
             live.focus(field);
           }}
-          onBlur={() => live.focus(null)}
+          onBlur={() => live.blur(field)}
           onChange={(event, next) => {
             const element = event.currentTarget as Editable;
             live.type(field, next ?? '', element.selectionEnd ?? (next ?? '').length);

@@ -261,9 +261,22 @@ export class LiveIssue {
     this.publish();
   }
 
+  /** The field this console's user is in, as last told to the others. */
+  private focused: string | null = null;
+
   /** Where this console's user is (a field name, or null), for the others' markers. */
   focus(field: string | null): void {
+    this.focused = field;
     send(this.socket, issueEvents.presence, { issueId: this.confirmed._id, field });
+  }
+
+  /**
+   * The user left `field`. A click from one field into another tells the new one first (the
+   * intro says so at the pointer's press, before the field it leaves loses the focus): only the
+   * field the others still see is taken back, so the intro's wait is never hidden from its writer.
+   */
+  blur(field: string): void {
+    if (this.focused === field) this.focus(null);
   }
 
   /**
