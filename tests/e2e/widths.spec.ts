@@ -95,31 +95,37 @@ const adminScreens: Screen[] = [
 
 /**
  * What a person cannot reach: the page wider than the window, and the controls a fixed or
- * sticky panel lies over with the page scrolled to its end (where nothing more can move them out).
+ * sticky panel lies over: with the page scrolled to its end (where nothing more can move them out),
+ * and at its top, where a person starts (a floating panel over the first fields covers what they write).
  */
 async function layoutProblems(page: Page): Promise<{ width: number; covered: string[]; small: string[] }> {
   return page.evaluate(async () => {
     const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
-    window.scrollTo(0, document.documentElement.scrollHeight);
-    await frame();
     const view = { width: document.documentElement.clientWidth, height: window.innerHeight };
-    const covered: string[] = [];
+    const covered = new Set<string>();
     const controls = document.querySelectorAll<HTMLElement>(
       'main button, main a[href], main input:not([type=hidden]), main [role=button], main [role=tab], main textarea',
     );
-    for (const control of controls) {
-      const box = control.getBoundingClientRect();
-      const style = getComputedStyle(control);
-      if (box.width === 0 || box.height === 0 || style.visibility === 'hidden' || Number(style.opacity) === 0) continue;
-      // The lower half of the window, where a page scrolled to its end leaves its last controls.
-      if (box.top < view.height / 2 || box.bottom > view.height || box.left < 0 || box.right > view.width) continue;
-      const x = box.left + box.width / 2;
-      const y = box.top + box.height / 2;
-      const top = document.elementFromPoint(x, y);
-      if (!top || control.contains(top) || top.contains(control) || top.closest('label')?.contains(control)) continue;
-      covered.push(
-        `${control.tagName.toLowerCase()} '${(control.getAttribute('aria-label') ?? control.textContent ?? '').trim().slice(0, 40)}' under ${top.tagName.toLowerCase()}.${String(top.className).split(' ')[0]}`,
-      );
+    // At the end, the lower half of the window, where a page scrolled to its end leaves its last controls; at the top, the whole window.
+    for (const [scrollTop, from] of [
+      [document.documentElement.scrollHeight, view.height / 2],
+      [0, 0],
+    ] as const) {
+      window.scrollTo(0, scrollTop);
+      await frame();
+      for (const control of controls) {
+        const box = control.getBoundingClientRect();
+        const style = getComputedStyle(control);
+        if (box.width === 0 || box.height === 0 || style.visibility === 'hidden' || Number(style.opacity) === 0) continue;
+        if (box.top < from || box.bottom > view.height || box.left < 0 || box.right > view.width) continue;
+        const x = box.left + box.width / 2;
+        const y = box.top + box.height / 2;
+        const top = document.elementFromPoint(x, y);
+        if (!top || control.contains(top) || top.contains(control) || top.closest('label')?.contains(control)) continue;
+        covered.add(
+          `${control.tagName.toLowerCase()} '${(control.getAttribute('aria-label') ?? control.textContent ?? '').trim().slice(0, 40)}' under ${top.tagName.toLowerCase()}.${String(top.className).split(' ')[0]}`,
+        );
+      }
     }
     // Touch targets: what a finger presses, each way. A link inside a sentence is the sentence's size (WCAG 2.5.5's exception).
     const small: string[] = [];
@@ -152,8 +158,7 @@ async function layoutProblems(page: Page): Promise<{ width: number; covered: str
           );
       }
     }
-    window.scrollTo(0, 0);
-    return { width: document.documentElement.scrollWidth - view.width, covered, small };
+    return { width: document.documentElement.scrollWidth - view.width, covered: [...covered], small };
   });
 }
 

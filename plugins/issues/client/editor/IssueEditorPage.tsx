@@ -24,7 +24,7 @@ import {
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { useLocation, useParams } from 'wouter';
-import { narrowScreen, useNarrow } from '../../../../core/client/layout/narrow';
+import { narrowScreen, useCompact, useNarrow } from '../../../../core/client/layout/narrow';
 import { formatDateTime } from '../../../../core/client/format-dates';
 import { StatusBadge } from '../../../../core/client/list';
 import { useCan } from '../../../../core/client/permissions';
@@ -110,6 +110,7 @@ function Editor({ live, page }: { live: LiveIssue; page: EditorPage }) {
   const can = useCan();
   // On a phone the sidebar starts closed: the page gets the width.
   const narrow = useNarrow();
+  const compact = useCompact();
   const [open, setOpen] = useState(!narrow);
   const processing = issue.status.processing;
   const disabled = processing || !can('issues.update');
@@ -153,6 +154,9 @@ function Editor({ live, page }: { live: LiveIssue; page: EditorPage }) {
   const width = open ? constants.issues.sidebarOpen : constants.issues.sidebarClosed;
   // On a phone the open sidebar lies over the page instead of squeezing it; the closed one keeps its place.
   const overlaid = narrow && open;
+  // Below a laptop's width there is no room beside the tabs: the panel is a row under them.
+  const inlinePanel = compact;
+  const savePanel = <SavePanel issue={issue} unsaved={state.unsaved} savedAt={state.savedAt} failed={state.problems.length > 0} inline={inlinePanel} />;
 
   return (
     <div className={classes.root}>
@@ -193,7 +197,17 @@ function Editor({ live, page }: { live: LiveIssue; page: EditorPage }) {
         </div>
       </aside>
       <main className={classes.main}>
-        <Stack horizontal verticalAlign="center" horizontalAlign="space-between" wrap tokens={{ childrenGap: 16 }} styles={{ root: { marginBottom: 16 } }}>
+        {/* Wider, it floats at the top right, beside the tabs: it stays in view as the page scrolls, and lies over no field where the page starts. */}
+        {inlinePanel ? null : savePanel}
+        {/* Its own formatting context: beside the floating panel, never under it. */}
+        <Stack
+          horizontal
+          verticalAlign="center"
+          horizontalAlign="space-between"
+          wrap
+          tokens={{ childrenGap: 16 }}
+          styles={{ root: { marginBottom: 16, display: 'flow-root' } }}
+        >
           <Stack horizontal wrap verticalAlign="center" tokens={{ childrenGap: 12 }}>
             <StatusBadge badge={resolveBadge('issue', issue.status)} />
             <Pivot selectedKey={page} onLinkClick={(item) => item && navigate(issueEditorPath(issue._id, item.props.itemKey as EditorPage))} headersOnly>
@@ -204,6 +218,8 @@ function Editor({ live, page }: { live: LiveIssue; page: EditorPage }) {
           </Stack>
           <Collaborators state={state} />
         </Stack>
+        {/* On a phone or a tablet the panel is a row of the page, never over what is written. */}
+        {inlinePanel ? savePanel : null}
         {processing ? <MessageBar messageBarType={MessageBarType.warning}>The issue is being sent; it cannot change now.</MessageBar> : null}
         {/* A sent issue does not look like a draft: what a change now reaches is said before it is made. */}
         {!processing && page !== 'publish' && issue.status.emailed ? (
@@ -256,7 +272,6 @@ function Editor({ live, page }: { live: LiveIssue; page: EditorPage }) {
         )}
         <ConnectionOverlay />
       </main>
-      <SavePanel issue={issue} unsaved={state.unsaved} savedAt={state.savedAt} failed={state.problems.length > 0} />
     </div>
   );
 }
