@@ -177,6 +177,8 @@ async function visit(page: Page, screen: Screen, width: number): Promise<void> {
       small: [],
     });
     if (width === 375) await expectAccessible(page);
+    // The editors' screens as they look at this width, kept in the test's output.
+    if (screen.group === 'editors') await test.info().attach(`${screen.name} at ${width} px`, { body: await page.screenshot(), contentType: 'image/png' });
   });
 }
 
