@@ -837,6 +837,18 @@ describe('the publish page', () => {
     expect(publishBodies[0]).not.toHaveProperty('publishedAt');
   });
 
+  it('counts the copies a cancelled send left unsent among those a reschedule now reaches', async () => {
+    // Cancelled mid-way: 13 copies pending; everyone has a copy's row, so the preflight counts nobody new but one reader.
+    preflight = { ...preflightOf(), recipients: { email: 1, notification: 0 } };
+    deliveries = { email: counts({ total: 62, sent: 49, pending: 13 }), notification: counts(), failures: [], mailServer: null };
+    await openPage(issueOf({ tested: true, published: true, cancelled: true }, { publishedAt: '2026-06-14T06:00:00.000Z' }), 'admin');
+    fireEvent.click(within(screen.getByRole('region', { name: 'Reschedule' })).getByRole('button', { name: 'RESCHEDULE...' }));
+    fireEvent.click(await within(screen.getByRole('region', { name: 'Reschedule' })).findByRole('button', { name: 'RESCHEDULE NOW' }));
+    const asking = await confirmation();
+    expect(asking.title).toBe('Send to 14 e-mail and 0 app subscribers now?');
+    expect(asking.text).toBe('It starts as soon as you confirm. Subscribers who already received it get nothing.');
+  });
+
   it('puts SEE RESULTS first after a send and keeps the reschedule form closed until asked for', async () => {
     const sent = issueOf(
       { tested: true, published: true, emailed: true, notified: true },
@@ -967,6 +979,22 @@ describe('the publish page', () => {
     expect(await screen.findByText('Notification: preparing the recipients...')).toBeTruthy();
     expect(screen.queryByTestId('e-mail-deliveries')).toBeNull();
     expect(screen.queryByText(/\b0 of 0\b/)).toBeNull();
+  });
+
+  it('says a medium with no recipients has nobody to send to once the other has its recipients, not that it prepares them', async () => {
+    const { socket } = await openPage(issueOf({ tested: true, processing: true, published: true }, { mediums: { email: true, notification: true } }));
+    expect(await screen.findByText('Notification: preparing the recipients...')).toBeTruthy();
+    expect(screen.getByText('E-mail: preparing the recipients...')).toBeTruthy();
+    // The recipients are in: 62 e-mail subscribers, nobody on the app.
+    act(() =>
+      socket.fire('issue-i1', {
+        type: 'delivery-progress',
+        delivery: { email: counts({ total: 62, pending: 62 }), notification: counts(), failures: [], mailServer: null },
+      }),
+    );
+    expect(await screen.findByText('Notification: nobody to send to.')).toBeTruthy();
+    expect(screen.getByText('E-mail: 0 of 62')).toBeTruthy();
+    expect(screen.queryByText(/preparing the recipients/)).toBeNull();
   });
 
   it('shows non-admins why publishing is paused while the editor version says publish', async () => {

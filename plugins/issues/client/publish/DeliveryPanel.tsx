@@ -96,13 +96,18 @@ export function DeliveryPanel({ issue, socket, mayRetry }: { issue: Issue; socke
   // prepares no e-mail (an issue without a plan shows its e-mail, as before).
   const planned = issue.mediums.email || issue.mediums.notification ? issue.mediums : { email: true, notification: false };
   const shows = (medium: 'email' | 'notification') => progress[medium].total > 0 || planned[medium];
+  // The recipients of every medium are added before the first message goes: once either medium
+  // has some, a medium without any has nobody to send to, and is not 'preparing' (issue 54 point 2).
+  const preparing = status.processing && progress.email.total === 0 && progress.notification.total === 0;
   return (
     <section aria-label="Deliveries">
       <Stack tokens={{ childrenGap: 12 }}>
         {progress.mailServer && status.processing ? <MailServerBar wait={progress.mailServer} /> : null}
-        {shows('email') ? <MediumProgress label="E-mail" counts={progress.email} sending={status.processing} /> : null}
+        {shows('email') ? <MediumProgress label="E-mail" counts={progress.email} sending={status.processing} preparing={preparing} /> : null}
         {progress.email.sent > 0 ? <BounceCounts issueId={issue._id} stage={stage} /> : null}
-        {shows('notification') ? <MediumProgress label="Notification" counts={progress.notification} sending={status.processing} /> : null}
+        {shows('notification') ? (
+          <MediumProgress label="Notification" counts={progress.notification} sending={status.processing} preparing={preparing} />
+        ) : null}
         {doubt > 0 ? <MessageBar messageBarType={MessageBarType.warning}>{doubtExplained}</MessageBar> : null}
         {mayRetry && (failed > 0 || doubt > 0) ? (
           <Stack horizontal tokens={{ childrenGap: 8 }}>
@@ -155,13 +160,16 @@ function MailServerBar({ wait }: { wait: MailServerWait }) {
 
 const clockTime = (iso: string) => formatDate(new Date(iso), 'HH:mm:ss');
 
-function MediumProgress({ label, counts, sending }: { label: string; counts: DeliveryCounts; sending: boolean }) {
+function MediumProgress({ label, counts, sending, preparing }: { label: string; counts: DeliveryCounts; sending: boolean; preparing: boolean }) {
   const done = counts.total - counts.pending;
   // Until the recipients are in, there is nothing to count: no '0 of 0'.
   if (counts.total === 0)
     return (
       <Stack data-testid={`${label.toLowerCase()}-deliveries`}>
-        <ProgressIndicator label={`${label}: ${sending ? 'preparing the recipients...' : 'nobody to send to.'}`} percentComplete={sending ? undefined : 0} />
+        <ProgressIndicator
+          label={`${label}: ${preparing ? 'preparing the recipients...' : 'nobody to send to.'}`}
+          percentComplete={preparing ? undefined : 0}
+        />
       </Stack>
     );
   return (

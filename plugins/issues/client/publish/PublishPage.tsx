@@ -183,13 +183,19 @@ function PublishPanel({ live, state, socket, admin }: PublishPageProps & { admin
     }
   };
 
-  /** Asks the server first (fresh counts, draft stories as it finds them); null when it cannot answer. */
+  /**
+   * Asks the server first (fresh counts, draft stories as it finds them); null when it cannot
+   * answer. The preflight counts the subscribers who have no copy yet; a send cancelled mid-way
+   * left copies unsent (pending), and the next send takes them too, so the counts say so.
+   */
   const askPreflight = async (): Promise<IssuePreflight | null> => {
     setBusy(true);
     try {
-      const answer = await publishApi.preflight(issue._id);
+      const [answer, left] = await Promise.all([publishApi.preflight(issue._id), status.cancelled ? publishApi.deliveries(issue._id) : null]);
       setPreflight(answer);
-      return answer;
+      if (!left) return answer;
+      const { email, notification } = answer.recipients;
+      return { ...answer, recipients: { email: email + left.email.pending, notification: notification + left.notification.pending } };
     } catch (error) {
       await handleError(error);
       return null;
