@@ -202,10 +202,18 @@ export async function planPublication(
   return queued && announceStatus(context, queued);
 }
 
-/** Stops what has not been sent: the job is forgotten and a running send stops at its next batch. Answers the issue as the room is told. */
+/** The sends running in this process, by issue: a cancel made here stops its send before the next copy. */
+const runningSends = new Map<string, AbortController>();
+
+/**
+ * Stops what has not been sent: the job is forgotten, a send running in this process stops before
+ * its next copy (only the copies already handed to the mail server go), one on another process at
+ * its next check of the issue. Answers the issue as the room is told.
+ */
 export async function cancelPublication(context: PublishContext, row: IssueRow): Promise<Issue | undefined> {
   if (row.job_id) await context.jobs.cancel(publishJob, row.job_id);
   const cancelled = await updateIssueRow(context.db, row, { scheduled: false, queued: false, processing: false, cancelled: true, job_id: null });
+  if (cancelled) runningSends.get(row.id)?.abort();
   return cancelled && announceStatus(context, cancelled);
 }
 
@@ -245,9 +253,19 @@ async function send(context: PublishContext, row: IssueRow, email: IssueEmails |
   const { db } = context;
   const template = email ?? (row.plan_email ? await storedBuild(db, row.id) : null);
   const plan = await planOf(context, row, template);
-  const result = await sendIssue(senderContext(context), plan, async () =>
-    Boolean((await db.selectFrom('issues').select('processing').where('id', '=', row.id).executeTakeFirst())?.processing),
-  );
+  const running = new AbortController();
+  runningSends.set(row.id, running);
+  let result: Awaited<ReturnType<typeof sendIssue>>;
+  try {
+    result = await sendIssue(
+      senderContext(context),
+      plan,
+      async () => Boolean((await db.selectFrom('issues').select('processing').where('id', '=', row.id).executeTakeFirst())?.processing),
+      running.signal,
+    );
+  } finally {
+    if (runningSends.get(row.id) === running) runningSends.delete(row.id);
+  }
   if (result !== 'finished') return;
   const now = clock.now();
   const done = await updateIssueRow(db, row, {

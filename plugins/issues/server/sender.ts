@@ -343,7 +343,13 @@ export async function abandonedSends(db: IssuesDb): Promise<string[]> {
  * Sends what is due of the issue's planned mediums until nothing is left, the issue stops
  * processing (a cancel), or the lease is lost. 'busy': another run holds the issue.
  */
-export async function sendIssue(context: SenderContext, plan: SendPlan, stillWanted: () => Promise<boolean>): Promise<SendResult> {
+export async function sendIssue(
+  context: SenderContext,
+  plan: SendPlan,
+  stillWanted: () => Promise<boolean>,
+  /** Aborted by a cancel made in this process: heard before the next copy. */
+  cancelled?: AbortSignal,
+): Promise<SendResult> {
   const { db } = context;
   const owner = randomUUID();
   if (!(await takeLease(db, plan.issueId, owner))) return 'busy';
@@ -363,9 +369,11 @@ export async function sendIssue(context: SenderContext, plan: SendPlan, stillWan
   const progress = setInterval(() => context.onProgress(plan.issueId), constants.delivery.progressMs);
   const outage = new MailServerOutage();
   const shouldStop = async () => {
-    if (!stop && !(await stillWanted())) stop = true;
+    if (!stop && (cancelled?.aborted || !(await stillWanted()))) stop = true;
     return stop;
   };
+  // Before each copy: a cancel made here is heard at once; one made on another process at the next check of the issue.
+  const stopsNow = () => stop || Boolean(cancelled?.aborted);
   let finished = false;
   try {
     const media: DeliveryMedium[] = [];
@@ -373,7 +381,7 @@ export async function sendIssue(context: SenderContext, plan: SendPlan, stillWan
     if (plan.mediums.email && plan.email) media.push('email');
     for (const medium of media) {
       for (;;) {
-        if (medium === 'email') await sendEmails(context, plan, outage, shouldStop);
+        if (medium === 'email') await sendEmails(context, plan, outage, shouldStop, stopsNow);
         else await sendNotifications(context, plan, shouldStop);
         if (stop) break;
         // Messages refused for now come back later: wait for the first of them, or finish.
@@ -396,7 +404,13 @@ export async function sendIssue(context: SenderContext, plan: SendPlan, stillWan
   }
 }
 
-async function sendEmails(context: SenderContext, plan: SendPlan, outage: MailServerOutage, shouldStop: () => Promise<boolean>): Promise<void> {
+async function sendEmails(
+  context: SenderContext,
+  plan: SendPlan,
+  outage: MailServerOutage,
+  shouldStop: () => Promise<boolean>,
+  stopsNow: () => boolean,
+): Promise<void> {
   const { db } = context;
   const { connections, claimBatch } = constants.delivery;
   const gate = new RateGate(context.rate);
@@ -451,7 +465,7 @@ async function sendEmails(context: SenderContext, plan: SendPlan, outage: MailSe
       let handed = 0;
       try {
         for (const recipient of batch) {
-          if (handed % constants.delivery.stopCheckEvery === constants.delivery.stopCheckEvery - 1 && (await shouldStop())) break;
+          if (stopsNow() || (handed % constants.delivery.stopCheckEvery === constants.delivery.stopCheckEvery - 1 && (await shouldStop()))) break;
           await gate.take();
           // The last answer and "this one is handed over" are written together, before the hand-over.
           await writer.write(previous ? [previous] : [], [recipient.subscriber_id]);

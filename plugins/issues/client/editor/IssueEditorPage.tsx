@@ -112,6 +112,10 @@ function Editor({ live, page }: { live: LiveIssue; page: EditorPage }) {
   const narrow = useNarrow();
   const compact = useCompact();
   const [open, setOpen] = useState(!narrow);
+  // A window made as narrow as a phone closes it too.
+  useEffect(() => {
+    if (narrow) setOpen(false);
+  }, [narrow]);
   const processing = issue.status.processing;
   const disabled = processing || !can('issues.update');
   const dashboard = `/newsletters/show/${issue.newsletter}`;
