@@ -1,7 +1,8 @@
 /**
  * Text to speech end to end (spec 002 sections 2.1 to 2.4, 4, 5, 8): an editor picks an article,
- * adds a chunk, generates all chunks with the real offline engine, edits one (its old audio stays
- * as a version), builds the story, plays and downloads it, attaches it and finds the episode; a
+ * adds a chunk (its icon buttons' tooltips), generates all chunks with the real offline engine,
+ * edits one (its old audio stays as a version) and speaks it again though the answer is lost (READY
+ * all the same), builds the story, plays and downloads it, attaches it and finds the episode; a
  * story whose chunks have no audio cannot be built (the not-ready list, GO BACK); a bullet's
  * audio waits 'In Progress' and offers no attach; a director makes an issue's audio and publishes
  * it as an episode; the pickers' content type picker leads from one picker to another, by
@@ -46,7 +47,11 @@ test.describe('text to speech', () => {
     await expect(chunkCard(page, 1).getByText('DRAFT', { exact: true })).toBeVisible();
 
     // A second chunk, written in place and saved 1500 ms after typing stops.
-    await page.getByRole('button', { name: 'Insert a chunk below chunk 1' }).click();
+    // The chunk's icon buttons say in words what they will do, in a tooltip on hover.
+    const insertBelow = page.getByRole('button', { name: 'Insert a blank chunk below chunk 1' });
+    await insertBelow.hover();
+    await expect(page.locator('.ms-Tooltip')).toHaveText('Insert a blank chunk below');
+    await insertBelow.click();
     await expect(page.getByTestId('chunk')).toHaveCount(2);
     await chunkCard(page, 2).getByRole('textbox').fill('Meclis oylamayı gelecek hafta yapacak. Toplantı halka açık.');
     await expect(chunkCard(page, 2).getByText('Saved', { exact: true })).toBeVisible();
@@ -58,13 +63,27 @@ test.describe('text to speech', () => {
     // Editing a chunk that has audio: it is draft again, its audio kept as a version.
     await chunkCard(page, 1).getByRole('textbox').fill('Belediye meclisi yeni yılın bütçesini görüştü. Öncelik ulaşım ve parklar.');
     await expect(chunkCard(page, 1).getByText('DRAFT', { exact: true })).toBeVisible();
-    await page.getByRole('button', { name: 'Version history of chunk 1' }).click();
+    await page.getByRole('button', { name: 'Show the version history of chunk 1' }).click();
     const history = page.getByRole('dialog', { name: 'Chunk 1: version history' });
     await expect(history.getByRole('list', { name: 'Versions' }).getByRole('listitem')).toHaveCount(1);
     await history.getByRole('button', { name: 'Close' }).click();
+    // A GENERATE whose answer never reaches the console (its request gave up, the connection
+    // broke): the server has spoken the chunk all the same, and the card shows READY and its audio
+    // without a reload, not DRAFT and an error.
+    await page.route(
+      '**/api/chunks/generate/**',
+      async (route) => {
+        await route.fetch({ timeout: speaking.timeout });
+        await route.abort('timedout');
+      },
+      { times: 1 },
+    );
     await page.getByRole('button', { name: 'Generate chunk 1' }).click();
     await expect(chunkCard(page, 1).getByText('READY', { exact: true })).toBeVisible(speaking);
-    await page.getByRole('button', { name: 'Version history of chunk 1' }).click();
+    await expect(chunkCard(page, 1).getByRole('progressbar')).toHaveCount(0);
+    await expect(chunkCard(page, 1).getByLabel('Chunk 1 audio')).toBeVisible();
+    await expect(page.getByText(/Failed to generate chunk/)).toHaveCount(0);
+    await page.getByRole('button', { name: 'Show the version history of chunk 1' }).click();
     await expect(history.getByRole('list', { name: 'Versions' }).getByRole('listitem')).toHaveCount(2);
     await history.getByRole('button', { name: 'Close' }).click();
 

@@ -2,9 +2,10 @@
  * One chunk on the Edit tab (spec 002 sections 2.4, 4 and 5): its number, status and text (saved
  * after a pause in typing, without line breaks or asterisks), its audio, its voice on two sliders
  * that run 1 to 100 and are stored divided by 100 (Reset Voice Settings when either differs from
- * the newsletter's voice), GENERATE, and a blank chunk above or below.
+ * the newsletter's voice), GENERATE, a blank chunk above or below and the version history (icon
+ * buttons with tooltips in the spec's words).
  */
-import { ActionButton, IconButton, mergeStyleSets, PrimaryButton, ProgressIndicator, Stack, Text, TextField } from '@fluentui/react';
+import { ActionButton, IconButton, mergeStyleSets, PrimaryButton, ProgressIndicator, Stack, Text, TextField, TooltipHost } from '@fluentui/react';
 import { useState } from 'react';
 import { theme } from '../../../core/client/theme';
 import { toSlider, VoiceSliders } from '../../settings/client/public';
@@ -29,6 +30,18 @@ const classes = mergeStyleSets({
 });
 
 const saveTexts: Partial<Record<SaveState, string>> = { pending: 'Not saved yet', saving: 'Saving...', saved: 'Saved' };
+
+/**
+ * An icon button of a chunk: its tooltip says in words what it will do (on hover and on keyboard
+ * focus, which a title attribute does not), and its name says which chunk it acts on.
+ */
+function ChunkTool({ icon, tip, name, disabled, onClick }: { icon: string; tip: string; name: string; disabled?: boolean; onClick(): void }) {
+  return (
+    <TooltipHost content={tip}>
+      <IconButton iconProps={{ iconName: icon }} ariaLabel={name} disabled={disabled} onClick={onClick} />
+    </TooltipHost>
+  );
+}
 
 export interface ChunkCardProps {
   chunk: Chunk;
@@ -76,16 +89,16 @@ export function ChunkCard({ chunk, number, defaults, saveState, generating, inse
         </Stack>
         <Stack horizontal tokens={{ childrenGap: 2 }}>
           {(['above', 'below'] as const).map((where) => (
-            <IconButton
+            <ChunkTool
               key={where}
-              iconProps={{ iconName: where === 'above' ? 'InsertRowsAbove' : 'InsertRowsBelow' }}
-              title={`Insert a chunk ${where}`}
-              ariaLabel={`Insert a chunk ${where} chunk ${number}`}
+              icon={where === 'above' ? 'InsertRowsAbove' : 'InsertRowsBelow'}
+              tip={`Insert a blank chunk ${where}`}
+              name={`Insert a blank chunk ${where} chunk ${number}`}
               disabled={inserting}
               onClick={() => onInsert(where)}
             />
           ))}
-          <IconButton iconProps={{ iconName: 'History' }} title="Version history" ariaLabel={`Version history of chunk ${number}`} onClick={onVersions} />
+          <ChunkTool icon="History" tip="Show the version history" name={`Show the version history of chunk ${number}`} onClick={onVersions} />
         </Stack>
       </Stack>
       <TextField

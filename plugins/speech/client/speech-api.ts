@@ -112,6 +112,13 @@ export interface NewChunk {
   index?: number;
 }
 
+/**
+ * How long the console waits for a chunk to be spoken or an audio built: longer than the server
+ * waits for its job (constants.speech.waitSeconds), so that the server's answer decides, never the
+ * call's default timeout (30 s) while the job goes on and keeps the audio.
+ */
+export const serverWaitMs = (constants.speech.waitSeconds + 15) * 1000;
+
 export const speechApi = {
   listAudios: async (query: AudioListQuery) =>
     (
@@ -138,7 +145,7 @@ export const speechApi = {
   updateAudio: async (id: string, parts: string[], owner: AudioOwner) =>
     (await call(speechEndpoints.saveAudio, { params: { id }, body: { ...owner, parts } })).data,
   /** Builds the audio: joins its parts' speech into one MP3 and answers when it is ready. */
-  concat: async (id: string) => (await call(speechEndpoints.concat, { params: { id } })).data,
+  concat: async (id: string) => (await call(speechEndpoints.concat, { params: { id }, timeout: serverWaitMs })).data,
   attach: async (id: string, fields: { title?: string; subtitle?: string }) => (await call(speechEndpoints.attach, { params: { id }, body: fields })).data,
   /** Splits rich text into chunk texts of at most chunk_size characters. */
   split: async (html: string) =>
@@ -151,6 +158,7 @@ export const speechApi = {
     (
       await call(speechEndpoints.generate, {
         params: { id },
+        timeout: serverWaitMs,
         query: {
           type: 'instant',
           ...(neighbours.previous ? { previous_chunk_id: neighbours.previous } : {}),

@@ -3,11 +3,18 @@
  * constants.speech.chunkAutosaveMs after the last change (a failed save keeps the edit, says
  * 'Not Saved' and tries again), speech generated per chunk with its neighbours as context or for
  * every draft chunk at most constants.speech.generateAtOnce at a time, and blank chunks put in.
+ * A chunk's state is the server's: when GENERATE's request ends without an answer, the chunk is
+ * read back, and one still being spoken is followed until the server's 'speech-chunk' event.
  */
+import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { handleError } from '../../../core/client/errors';
+import { currentSocket, useConnectionStatus } from '../../../core/client/socket';
+import { userAtom } from '../../../core/client/stores';
 import { toast } from '../../../core/client/toasts';
 import { constants } from '../../../core/shared/config';
+import { listen } from '../../../core/shared/events';
+import { speechChunkEvent } from '../events';
 import { cleanChunkText, speechMessages } from '../rules';
 import { ownerOf, saveAudioParts, speechApi, type Audio, type Chunk, type VoiceParameters } from './speech-api';
 import { reportFailure } from './speech-errors';
@@ -22,12 +29,21 @@ interface Pending {
   failures: number;
 }
 
-/** The audio with one part replaced by what the server answered; any change makes a built audio a draft again. */
-function withPart(audio: Audio | null, chunk: Chunk): Audio | null {
+/**
+ * The audio with one part replaced by what the server answered; any change makes a built audio a
+ * draft again. `read`: only read back (nothing was asked of it), so the audio stays as it was
+ * unless the part's speech changed.
+ */
+function withPart(audio: Audio | null, chunk: Chunk, { read = false } = {}): Audio | null {
   if (!audio) return audio;
-  const parts = audio.parts.map((part) => (part.id === chunk.id ? { ...part, ...chunk, versions: chunk.versions ?? part.versions } : part));
-  return { ...audio, parts, status: 'draft' };
+  const before = audio.parts.find((part) => part.id === chunk.id);
+  if (!before) return audio;
+  const parts = audio.parts.map((part) => (part === before ? { ...part, ...chunk, versions: chunk.versions ?? part.versions } : part));
+  return { ...audio, parts, status: read && before.url === chunk.url ? audio.status : 'draft' };
 }
+
+/** Whether a chunk the server no longer speaks has its audio and no failure. */
+const spoken = (chunk: Chunk) => !chunk.generating && Boolean(chunk.url) && !chunk.error;
 
 export interface ChunkActions {
   saveStates: Record<string, SaveState>;
@@ -52,6 +68,10 @@ export function useChunkActions(audio: Audio | null, setAudio: Dispatch<SetState
   const [generating, setGenerating] = useState<ReadonlySet<string>>(new Set());
   const [generatingAll, setGeneratingAll] = useState(false);
   const [inserting, setInserting] = useState(false);
+  // The chunks whose GENERATE is waiting for its answer, and those whose request ended without
+  // one while the server still speaks them: these stay 'Generating...' until its event says done.
+  const asking = useRef(new Set<string>());
+  const following = useRef(new Set<string>());
 
   const setSaveState = (id: string, state: SaveState) => setSaveStates((states) => ({ ...states, [id]: state }));
 
@@ -118,6 +138,36 @@ export function useChunkActions(audio: Audio | null, setAudio: Dispatch<SetState
     };
   }, [save]);
 
+  const stopGenerating = (id: string) =>
+    setGenerating((ids) => {
+      const rest = new Set(ids);
+      rest.delete(id);
+      return rest;
+    });
+
+  /**
+   * Reads a chunk whose speaking ended without an answer to this console (its event, or after a
+   * reconnection) and shows what the server has: its audio (READY), or its failure.
+   */
+  const settle = useCallback(
+    async (id: string) => {
+      let chunk: Chunk;
+      try {
+        chunk = await speechApi.fetchChunk(id);
+      } catch {
+        return;
+      }
+      if (asking.current.has(id)) return;
+      setAudio((current) => withPart(current, chunk, { read: true }));
+      if (chunk.generating) return;
+      if (following.current.delete(id)) {
+        stopGenerating(id);
+        if (!spoken(chunk)) toast('error', 'Error!', speechMessages.chunkGeneration);
+      }
+    },
+    [setAudio],
+  );
+
   const generate = useCallback(
     async (id: string) => {
       try {
@@ -127,23 +177,44 @@ export function useChunkActions(audio: Audio | null, setAudio: Dispatch<SetState
       }
       const parts = latest.current?.parts ?? [];
       const index = parts.findIndex((part) => part.id === id);
+      asking.current.add(id);
       setGenerating((ids) => new Set(ids).add(id));
+      let follow = false;
       try {
         const chunk = await speechApi.generate(id, { previous: parts[index - 1]?.id, next: parts[index + 1]?.id });
         setAudio((current) => withPart(current, chunk));
         if (!chunk.url || chunk.error) toast('error', 'Error!', speechMessages.chunkGeneration);
       } catch (error) {
-        await reportFailure(error, speechMessages.chunkGenerate(id));
+        // The request ended without the chunk (it gave up, the connection broke, or the server
+        // stopped waiting for its job): the job may have kept the audio, or still be speaking. The
+        // screen shows the chunk as the server has it, and follows one still being spoken.
+        const chunk = await speechApi.fetchChunk(id).catch(() => null);
+        if (chunk) setAudio((current) => withPart(current, chunk, { read: true }));
+        follow = Boolean(chunk?.generating);
+        if (follow) following.current.add(id);
+        else if (!chunk || !spoken(chunk)) await reportFailure(error, speechMessages.chunkGenerate(id));
       } finally {
-        setGenerating((ids) => {
-          const rest = new Set(ids);
-          rest.delete(id);
-          return rest;
-        });
+        asking.current.delete(id);
+        if (!follow) stopGenerating(id);
       }
     },
     [flush, setAudio],
   );
+
+  // The server tells this user's consoles when a chunk's speaking ends: a chunk followed (or
+  // spoken from another console) shows its audio as soon as it exists. After a reconnection, the
+  // events missed are made up for by reading the chunks followed.
+  const userId = useAtomValue(userAtom)?._id;
+  const connection = useConnectionStatus();
+  useEffect(() => {
+    const socket = currentSocket();
+    if (!socket || !userId) return;
+    for (const id of following.current) void settle(id);
+    return listen(socket, speechChunkEvent, userId, ({ chunkId }) => {
+      if (asking.current.has(chunkId) || !latest.current?.parts.some((part) => part.id === chunkId)) return;
+      void settle(chunkId);
+    });
+  }, [connection, userId, settle]);
 
   const generateAll = useCallback(async () => {
     const drafts = (latest.current?.parts ?? []).filter((part) => !part.url || pending.current.has(part.id));

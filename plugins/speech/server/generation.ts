@@ -8,8 +8,10 @@
 import { buffer } from 'node:stream/consumers';
 import type { FastifyBaseLogger } from 'fastify';
 import type { JobQueue } from '../../../core/server/jobs';
+import type { RealtimeHub } from '../../../core/server/realtime';
 import { newKey, type Storage } from '../../../core/server/services/storage';
 import { constants } from '../../../core/shared/config';
+import { speechChunkEvent } from '../events';
 import { speechMessages } from '../rules';
 import { defaultPauseSeconds, joinSpeech, type SpeechEngine } from './engine';
 import { chunksByIds, findAudio, findChunk, keepChunkAudio, partsOf, updateAudio, updateChunk, type SpeechDb } from './store';
@@ -21,6 +23,8 @@ interface GenerateData {
   chunkId: string;
   previousChunkId?: string;
   nextChunkId?: string;
+  /** Who asked: their consoles hear when the chunk's speaking ends. */
+  requestedBy?: string;
 }
 
 interface BuildData {
@@ -33,6 +37,8 @@ export interface SpeechContext {
   jobs: JobQueue;
   speech: SpeechEngine;
   log: FastifyBaseLogger;
+  /** Tells the consoles of whoever asked that a chunk's speaking ended (the demo seed has none). */
+  realtime?: Pick<RealtimeHub, 'emit'>;
 }
 
 export function defineSpeechJobs(context: SpeechContext, workers: number): void {
@@ -78,6 +84,8 @@ export async function speakChunk(context: SpeechContext, data: GenerateData): Pr
     log.error({ err: error, chunkId: chunk.id, engine: speech.name }, 'chunk generation failed');
     await updateChunk(db, chunk.id, { generating: false, error: speechMessages.chunkGenerate(chunk.id) });
   }
+  // Once the row says it: whoever asked reads the chunk's state, audio or failure, without a reload.
+  if (data.requestedBy) context.realtime?.emit(speechChunkEvent, data.requestedBy, { chunkId: chunk.id });
 }
 
 /**

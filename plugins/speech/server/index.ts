@@ -20,7 +20,7 @@ export default serverPlugin(manifest, {
     // After the job queue has stopped: no chunk is being spoken.
     api.onClose(() => speech.close());
     api.extensions.add(voiceSource, () => speech.voices());
-    const context: SpeechContext = { db: ownTables(api.db, 'speech'), storage: api.storage, jobs: api.jobs, speech, log: api.log };
+    const context: SpeechContext = { db: ownTables(api.db, 'speech'), storage: api.storage, jobs: api.jobs, speech, log: api.log, realtime: api.realtime };
     // As many chunks at once as the engine speaks at once (one when it speaks in the server's own thread).
     defineSpeechJobs(context, Math.max(1, speechWorkers));
     registerSpeechRoutes(api, context, api.db);

@@ -153,7 +153,12 @@ function registerGenerateRoute(api: PluginApi, context: SpeechContext, contentDb
       if (!chunk.text) throw invalid(speechMessages.emptyChunk, 'text');
       const { previous_chunk_id: previousChunkId, next_chunk_id: nextChunkId } = request.query;
       if (!chunk.generating)
-        await queueGeneration(context, { chunkId: chunk.id, previousChunkId: previousChunkId || undefined, nextChunkId: nextChunkId || undefined });
+        await queueGeneration(context, {
+          chunkId: chunk.id,
+          previousChunkId: previousChunkId || undefined,
+          nextChunkId: nextChunkId || undefined,
+          requestedBy: session.user.id,
+        });
       if (request.query.type !== 'instant') return { data: await presentChunkOf(context, (await findChunk(db, chunk.id))!) };
       const done = await waitFor(
         () => findChunk(db, chunk.id),
