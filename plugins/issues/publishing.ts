@@ -268,7 +268,12 @@ export function cancelConfirmation(q: {
   if (q.status.processing)
     return {
       title: 'Stop sending the issue?',
-      text: `${q.count(q.pending)} ${q.pending === 1 ? 'message' : 'messages'} not sent yet stay unsent. What has been sent cannot be called back; a reschedule sends the rest later.`,
+      // The copies the mail server is taking at this moment are counted as not sent yet, and still go.
+      text: `${
+        q.pending === 1
+          ? '1 message is not sent yet. If the mail server is already taking it, it still goes; otherwise it stays unsent.'
+          : `${q.count(q.pending)} messages are not sent yet. Any the mail server is already taking still go; the rest stay unsent.`
+      } What has been sent cannot be called back; a reschedule sends the rest later.`,
       action,
     };
   const when = q.plannedAt ? ` at ${q.format(q.plannedAt)}` : '';

@@ -302,11 +302,11 @@ describe("the publish button and the confirmations (issue 29, 'Safe buttons')", 
     const running = cancelConfirmation({ status: status('tested', 'processing'), plannedAt: at, pending: 2500, format: dateFormat, count });
     expect(running).toEqual({
       title: 'Stop sending the issue?',
-      text: '2.500 messages not sent yet stay unsent. What has been sent cannot be called back; a reschedule sends the rest later.',
+      text: '2.500 messages are not sent yet. Any the mail server is already taking still go; the rest stay unsent. What has been sent cannot be called back; a reschedule sends the rest later.',
       action: 'CANCEL PUBLICATION',
     });
     expect(cancelConfirmation({ status: status('tested', 'processing'), plannedAt: null, pending: 1, format: dateFormat, count }).text).toMatch(
-      /^1 message not sent yet stay unsent\./,
+      /^1 message is not sent yet\. If the mail server is already taking it, it still goes; otherwise it stays unsent\./,
     );
   });
 });
