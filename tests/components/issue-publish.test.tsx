@@ -809,7 +809,9 @@ describe('the publish page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'CANCEL' }));
     let asking = await confirmation();
     expect(asking.title).toBe('Stop sending the issue?');
-    expect(asking.text).toBe('68 messages are not sent yet. Any the mail server is already taking still go; the rest stay unsent. What has been sent cannot be called back; a reschedule sends the rest later.');
+    expect(asking.text).toBe(
+      '68 messages are not sent yet. Any the mail server is already taking still go; the rest stay unsent. What has been sent cannot be called back; a reschedule sends the rest later.',
+    );
     asking.press('BACK');
     await dialogClosed();
     expect(calls).not.toContain('DELETE publish');

@@ -211,7 +211,9 @@ test('a send watched from start to end: the status list agrees with the delivery
   expect(counts.email.sent).toBe(cancelAt);
   await page.getByRole('region', { name: 'Cancel' }).getByRole('button', { name: 'CANCEL' }).click();
   await expect(dialog).toContainText('Stop sending the issue?');
-  await expect(dialog).toContainText(`${counts.email.pending} messages are not sent yet. Any the mail server is already taking still go; the rest stay unsent.`);
+  await expect(dialog).toContainText(
+    `${counts.email.pending} messages are not sent yet. Any the mail server is already taking still go; the rest stay unsent.`,
+  );
   await dialog.getByRole('button', { name: 'CANCEL PUBLICATION' }).click();
   await expectToast(page, 'The issue is successfully cancelled.');
   // No longer processing: the web page went, the e-mail did not; the copy in the mail server's hands is still pending.
