@@ -105,7 +105,7 @@ describe('the cancellation table', () => {
     await table();
     fireEvent.click(screen.getByRole('button', { name: 'Download CANCELLATIONS as CSV' }));
     expect(saved).toBeDefined();
-    expect(savedAs).toBe('cancellations-2026-11-16-2026-11-22.csv');
+    expect(savedAs).toBe('cancellations-2026-10-20-2026-11-18.csv');
     const text = (await saved!.text()).replace(/^\uFEFF/, '');
     expect(text).toBe(
       csvText([
@@ -121,15 +121,23 @@ describe('the cancellation table', () => {
     rows = [];
     open();
     await waitFor(() => expect(document.body.textContent).toContain('Nobody left in these dates'), { timeout: 5000 });
-    expect(screen.getByText('Not Ready')).toBeTruthy();
+    // Said plainly: nobody left is a fact of these dates, not a chart that is not ready.
+    expect(screen.getByRole('status').textContent).toBe('Nobody left in these dates: readers who unsubscribe appear here with their reason.');
+    expect(screen.queryByText('Not Ready')).toBeNull();
     expect(screen.queryByRole('button', { name: 'Download CANCELLATIONS as CSV' })).toBeNull();
   });
 
-  it('starts a newsletter made this week on the day it was made, with no field in error', async () => {
-    // The newsletter began on Wednesday: the current week's Monday is before it.
-    open({ minDate: new Date(2026, 10, 18), maxDate: now });
+  it('starts on the last 30 days ending today, never on a day to come', async () => {
+    open();
     const range = () => screen.getByRole('group', { name: 'Cancellations range' }).textContent;
-    await waitFor(() => expect(range()).toBe('18 Kasım 202622 Kasım 2026'), { timeout: 5000 });
+    await waitFor(() => expect(range()).toBe('20 Ekim 202618 Kasım 2026'), { timeout: 5000 });
+  });
+
+  it('starts a newsletter made this week on the day it was made, with no field in error', async () => {
+    // The newsletter began on Monday: the last 30 days start before it.
+    open({ minDate: new Date(2026, 10, 16), maxDate: now });
+    const range = () => screen.getByRole('group', { name: 'Cancellations range' }).textContent;
+    await waitFor(() => expect(range()).toBe('16 Kasım 202618 Kasım 2026'), { timeout: 5000 });
     expect(screen.queryByText(/^Pick a day from/)).toBeNull();
   });
 });

@@ -476,14 +476,14 @@ describe('average views', () => {
 });
 
 describe('the cancellation view', () => {
-  it('asks the current week and shows the reasons donut with the total in its centre, and the table', async () => {
+  it('asks the last 30 days ending today and shows the reasons donut with the total in its centre, and the table', async () => {
     signIn();
     openNewsletter();
     await waitForPanels();
     expect(filtersOf('cancellation')).toEqual([
       {
         type: 'cancellation',
-        cancellation: { date: { startAt: '2026-11-16T00:00:00.000Z', endAt: '2026-11-22T23:59:59.999Z' }, cancellableIds: ['n1'] },
+        cancellation: { date: { startAt: '2026-10-20T00:00:00.000Z', endAt: '2026-11-18T23:59:59.999Z' }, cancellableIds: ['n1'] },
       },
     ]);
     const view = panel('CANCELLATIONS');
@@ -515,12 +515,14 @@ describe('the cancellation view', () => {
     expect(within(view).getByText('Fiyatlar çok yüksek')).toBeTruthy();
   });
 
-  it("says 'Not Ready' when nobody left", async () => {
+  it('says plainly that nobody left in the dates', async () => {
     filterAnswers.cancellation = () => [];
     signIn();
     openNewsletter();
     await waitForPanels();
-    expect(within(panel('CANCELLATIONS')).getByText('Not Ready')).toBeTruthy();
+    const view = panel('CANCELLATIONS');
+    expect(within(view).getByText('Nobody left in these dates: readers who unsubscribe appear here with their reason.')).toBeTruthy();
+    expect(within(view).queryByText('Not Ready')).toBeNull();
   });
 });
 

@@ -101,7 +101,7 @@ test('a sent issue is scanned, read, clicked and left, and its analytics show ea
   await expect(badges).toHaveText(/Total 1\s*Subscribers 1\s*IPs 1/);
   await keepScreenshot(page, 'analytics-issue-sent');
 
-  // The newsletter's cancellation view (this week): both readers who left, named by their addresses, with their reasons.
+  // The newsletter's cancellation view (the last 30 days): both readers who left, named by their addresses, with their reasons.
   const [leaverAddress, explainerAddress] = [sink.received[3]!.to[0]!, sink.received[4]!.to[0]!];
   await follow(page, `/newsletters/show/${newsletterId}/analytics`);
   const cancellations = page.getByRole('grid', { name: 'Cancellations' });

@@ -1,11 +1,12 @@
 /**
- * Why readers left (spec 002 section 2.9): a date range that starts as the current week, a donut
+ * Why readers left (spec 002 section 2.9): a date range that starts as the last 30 days ending
+ * today (issue 55; the spec's current week reached days to come), a donut
  * of the reasons (the preset ones; every other answer is the other reason) with the total in its
  * centre, and the table Subscriber ID, Reason, Date. Each row names who left by name and address
  * (the subscription rows' _id, spec 000 section 3); the date is the spec's 'dddd, MMMM Do HH:mm,
  * YYYY' in the console's language; the table downloads as CSV.
  */
-import { DetailsList, DetailsListLayoutMode, IconButton, SelectionMode, type IColumn } from '@fluentui/react';
+import { DetailsList, DetailsListLayoutMode, IconButton, SelectionMode, Text, type IColumn } from '@fluentui/react';
 import { useMemo, useState } from 'react';
 import { downloadCsv } from '../../../core/client/csv';
 import { datePatterns, useFormat, type Formatters } from '../../../core/client/format-dates';
@@ -16,7 +17,7 @@ import type { ChartModel } from './chart-model';
 import { failedText, NotReady, Panel, Waiting } from './ChartPanel';
 import { count, reasonGroup } from './display';
 import { useQueued } from './fetch-queue';
-import { currentWeek, customRange, dateRange, dayOf } from './ranges';
+import { customRange, dateRange, dayOf, lastDays } from './ranges';
 import { DayField, type RangeLimits } from './RangePicker';
 
 export const cancellationTitle = 'CANCELLATIONS';
@@ -48,11 +49,11 @@ export function reasonsDonut(rows: CancellationRow[]): ChartModel {
 }
 
 export function CancellationView({ newsletterIds, limits }: { newsletterIds: string[]; limits: RangeLimits }) {
-  // The current week, the default, may end after today: the range may reach its Sunday.
-  const bounds = { minDate: limits.minDate, maxDate: currentWeek(new Date()).end };
-  const [picked, setRange] = useState(() => currentWeek(new Date()));
-  // Kept inside the bounds: a newsletter made this week starts its default range on the day it was made, not with a field in error.
-  const range = customRange(picked.start, picked.end, bounds);
+  // Issue 55: the last constants.statistics.cancellationDays days ending today, not the current week (which
+  // reached days to come and was empty most of the week); `limits` end today.
+  const [picked, setRange] = useState(() => lastDays(new Date(), constants.statistics.cancellationDays));
+  // Kept inside the limits: a newsletter made this week starts its default range on the day it was made, not with a field in error.
+  const range = customRange(picked.start, picked.end, limits);
   const key = [newsletterIds.join(','), dayOf(range.start), dayOf(range.end)].join('|');
   const state = useQueued(
     newsletterIds.length > 0
@@ -60,7 +61,7 @@ export function CancellationView({ newsletterIds, limits }: { newsletterIds: str
       : null,
     `cancellations|${key}`,
   );
-  const pick = (start: Date, end: Date) => setRange(customRange(start, end, bounds));
+  const pick = (start: Date, end: Date) => setRange(customRange(start, end, limits));
   const format = useFormat();
   const columns = useMemo(() => columnsOf(format), [format]);
   const rows = state.status === 'ready' ? state.data : [];
@@ -78,15 +79,18 @@ export function CancellationView({ newsletterIds, limits }: { newsletterIds: str
   return (
     <Panel title={cancellationTitle} wide actions={download}>
       <div className="analytics-range" role="group" aria-label="Cancellations range">
-        <DayField label="Cancellations from" placeholder="From" value={range.start} limits={bounds} onSelect={(day) => pick(day, range.end)} />
-        <DayField label="Cancellations to" placeholder="To" value={range.end} limits={bounds} onSelect={(day) => pick(range.start, day)} />
+        <DayField label="Cancellations from" placeholder="From" value={range.start} limits={limits} onSelect={(day) => pick(day, range.end)} />
+        <DayField label="Cancellations to" placeholder="To" value={range.end} limits={limits} onSelect={(day) => pick(range.start, day)} />
       </div>
       {state.status === 'waiting' ? (
         <Waiting label={cancellationTitle} />
       ) : state.status === 'failed' ? (
         <NotReady reason={failedText} />
       ) : state.data.length === 0 ? (
-        <NotReady reason={nobodyLeftText} />
+        // Nobody left: a fact about these dates, not a chart that is not ready.
+        <Text block role="status" className="analytics-empty">
+          {nobodyLeftText}
+        </Text>
       ) : (
         <div className="analytics-cancellations">
           <Chart model={reasonsDonut(state.data)} label="Cancellation reasons" height={300} />

@@ -9,7 +9,6 @@ import {
   addDays,
   addMonths,
   addWeeks,
-  endOfWeek,
   format,
   isAfter,
   isBefore,
@@ -92,9 +91,10 @@ export function customRange(start: Date, end: Date, limits: { minDate: Date | un
   return isAfter(first, last) ? { kind: 'custom', start: last, end: first } : { kind: 'custom', start: first, end: last };
 }
 
-/** The week of `now`, Monday to Sunday: the cancellation view's default. */
-export function currentWeek(now: Date): { start: Date; end: Date } {
-  return { start: startOfWeek(now, week), end: startOfDay(endOfWeek(now, week)) };
+/** The last `days` days, today the last of them: the cancellation view's first range (never a day to come). */
+export function lastDays(now: Date, days: number): { start: Date; end: Date } {
+  const today = startOfDay(now);
+  return { start: subDays(today, days - 1), end: today };
 }
 
 export const dayOf = (date: Date) => format(date, 'yyyy-MM-dd');

@@ -505,6 +505,10 @@ export interface Constants {
    */
   statistics: {
     /**
+     * The cancellation view's first range: this many days, ending today (issue 55).
+     */
+    cancellationDays: number;
+    /**
      * An issue's results count the newsletter's unsubscriptions from its hand-over until the next issue's, and at most this many days (plugins/issues/results.ts).
      */
     resultsUnsubscribeDays: number;
