@@ -6,11 +6,10 @@
  * rules.ts's messages (a toast and a line under each field) before going on. CREATE makes the
  * newsletter, unpublished, and every stage after saves its part (issue 31): leaving keeps what was
  * done, and ?newsletter={id} opens the wizard again on such a newsletter (its card links there).
- * FINISH goes to the publisher's page when the page was opened with ?redirect (a director's first
- * newsletter), else to the new newsletter.
+ * FINISH goes to the new newsletter's home, also when the page was opened with ?redirect (a
+ * director's first newsletter; spec 002 sent that one to the publisher's page: decision 0055).
  */
 import { DefaultButton, PrimaryButton, Stack } from '@fluentui/react';
-import { useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { useLocation, useSearch } from 'wouter';
 import { call } from '../../../../core/client/api';
@@ -108,7 +107,6 @@ export default function NewsletterWizardPage() {
   const search = new URLSearchParams(useSearch());
   const redirect = search.has('redirect');
   const resumeId = search.get('newsletter');
-  const user = useAtomValue(userAtom);
   const [blank, setBlank] = useState<NewsletterBlank | null>(null);
   const [stage, setStage] = useState<Stage>(-1);
   const [accepted, setAccepted] = useState<Acceptance>({ agreement: false, policy: false });
@@ -179,13 +177,13 @@ export default function NewsletterWizardPage() {
     go(1);
   };
 
-  const finish = async (newsletterId: string, current: WizardDraft) => {
+  const finish = async (newsletterId: string) => {
     if (!design) return;
     const checked = checkEmailDesign(structuredClone(design));
     if (!checked.ok) return refuse(checked.details);
     await designApi.saveEmailDesign(newsletterId, design);
-    const publisherId = scopeOf(newsletterId, current).publisher ?? user?.publisher;
-    navigate(redirect && publisherId ? `/publishers/show/${publisherId}` : `/newsletters/show/${newsletterId}`);
+    // The newsletter just made, whichever way the wizard was opened (issue 55: not the publisher's page after ?redirect).
+    navigate(`/newsletters/show/${newsletterId}`);
   };
 
   /** The primary button: check the stage, then do what it says and go on. */
@@ -214,7 +212,7 @@ export default function NewsletterWizardPage() {
           return go(7);
         }
         case 7:
-          return await finish(created!._id, draft);
+          return await finish(created!._id);
         default:
           await saveDraft(created!._id, draft, partsPassed(stage, channelsSkipped));
           return go(nextStage(stage));
