@@ -10,7 +10,9 @@ import type { Scope } from '../../../schemas/generated/entities/scope';
 import type { Story } from '../../../schemas/generated/entities/story';
 import { storyEndpoints } from '../endpoints';
 import { storyName } from './story-name';
+import { t } from '../../../core/client/words';
 
+/** The story types' names in English: shown through `t`. */
 const typeLabels: Record<Story['type'], string> = { bullet: 'Bullet', article: 'Article' };
 
 export default function DraftStoriesPanel({ scope }: { scope: Scope }) {
@@ -23,7 +25,7 @@ export default function DraftStoriesPanel({ scope }: { scope: Scope }) {
     [],
   );
   return (
-    <ListPanel title="Draft stories" href={`/newsletters/show/${scope._id}/stories`} items={stories} emptyText="There are no draft stories.">
+    <ListPanel title={t('Draft stories')} href={`/newsletters/show/${scope._id}/stories`} items={stories} emptyText={t('There are no draft stories.')}>
       {(story) => (
         <PanelRow
           key={story._id}
@@ -31,7 +33,7 @@ export default function DraftStoriesPanel({ scope }: { scope: Scope }) {
           icon={story.type === 'article' ? 'Articles' : 'BulletedList'}
           tone="warning"
           name={storyName(story)}
-          details={`${typeLabels[story.type]} · ${story.writer?.name || 'No writer'} · ${panelDate(story.updatedAt)}`}
+          details={`${t(typeLabels[story.type])} · ${story.writer?.name || t('No writer')} · ${panelDate(story.updatedAt)}`}
         />
       )}
     </ListPanel>

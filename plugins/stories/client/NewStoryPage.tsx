@@ -13,7 +13,9 @@ import { selectableProps } from '../../../core/client/selectable';
 import { currentScopeAtom, scopesAtom } from '../../../core/client/stores';
 import { theme } from '../../../core/client/theme';
 import type { Story } from './story-api';
+import { t } from '../../../core/client/words';
 
+/** The two story types, in English: shown through `t`. */
 const storyTypes: { type: Story['type']; title: string; icon: string; text: string }[] = [
   {
     type: 'bullet',
@@ -66,9 +68,9 @@ export default function NewStoryPage() {
   if (!inNewsletter && newsletters.length === 0) {
     return (
       <Stack tokens={{ childrenGap: 24 }}>
-        <PageHeader title="New Story" />
+        <PageHeader title={t('New Story')} />
         <MessageBar messageBarType={MessageBarType.warning} isMultiline>
-          A story is written for a newsletter. Choose a newsletter with the scope switcher at the top of the sidebar, then create your story.
+          {t('A story is written for a newsletter. Choose a newsletter with the scope switcher at the top of the sidebar, then create your story.')}
         </MessageBar>
       </Stack>
     );
@@ -80,11 +82,11 @@ export default function NewStoryPage() {
 
   return (
     <Stack tokens={{ childrenGap: 24 }}>
-      <PageHeader title="New Story" />
+      <PageHeader title={t('New Story')} />
       {inNewsletter ? null : (
         <Dropdown
-          label="Newsletter"
-          placeholder="Choose the newsletter of the story"
+          label={t('Newsletter')}
+          placeholder={t('Choose the newsletter of the story')}
           options={newsletters.map((item) => ({ key: item._id, text: item.title }))}
           selectedKey={newsletter}
           onChange={(_event, option) => setNewsletter(option ? String(option.key) : null)}
@@ -92,29 +94,29 @@ export default function NewStoryPage() {
         />
       )}
       <Text id="story-type-prompt" variant="large">
-        Please choose a story type below.
+        {t('Please choose a story type below.')}
       </Text>
       <div role="listbox" aria-labelledby="story-type-prompt" className={classes.cards}>
         {storyTypes.map(({ type, title, icon, text }) => (
           <div
             key={type}
-            aria-label={title}
+            aria-label={t(title)}
             className={`${classes.card} ${chosen === type ? classes.selected : ''}`}
             aria-describedby={`story-type-${type}`}
             {...selectableProps({ selected: chosen === type, onSelect: () => setChosen(type) })}
           >
             <FontIcon iconName={icon} className={classes.icon} aria-hidden />
             <Text variant="xLarge" styles={{ root: { fontWeight: 600 } }}>
-              {title}
+              {t(title)}
             </Text>
             <Text id={`story-type-${type}`} styles={{ root: { color: theme.semanticColors.strongSubtext } }}>
-              {text}
+              {t(text)}
             </Text>
           </div>
         ))}
       </div>
       <Stack horizontal>
-        <PrimaryButton text="Create" iconProps={{ iconName: 'Add' }} disabled={!chosen || !newsletter} onClick={create} />
+        <PrimaryButton text={t('Create')} iconProps={{ iconName: 'Add' }} disabled={!chosen || !newsletter} onClick={create} />
       </Stack>
     </Stack>
   );

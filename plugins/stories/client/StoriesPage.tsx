@@ -21,22 +21,21 @@ import { moveStory, statusMoves, useActor, verdictOn, wasPublished } from './sto
 import { storyApi, type Story } from './story-api';
 import { storyName } from './story-name';
 import { StoryCard, storyTypeLabels } from './StoryCard';
-import { formatDate } from '../../../core/client/format-dates';
+import { useFormat } from '../../../core/client/format-dates';
+import { t } from '../../../core/client/words';
 
 const createPath = '/stories/create/';
 
 const typeOptions = filterOptions('bullet', 'article');
 const statusOptions = filterOptions('draft', 'ready', 'accepted', 'scheduled', 'published', 'cancelled');
 
+/** The menu's status moves, in English: shown through `t`. */
 const moveLabels: Record<'draft' | 'ready' | 'accept', (story: Story) => string> = {
   draft: () => 'Draft',
   ready: (story) => (wasPublished(story) ? 'Ready' : 'Convert to Ready'),
   accept: () => 'Accept',
 };
 const moveIcons = { draft: 'Edit', ready: 'CheckMark', accept: 'Accept' };
-
-/** 'D MMMM' in Turkish, as every list of the console writes dates. */
-const listDate = (value: string) => formatDate(new Date(value), constants.dates.list);
 
 /** The public page of a published story: /s/{slug}, or /s/{id} for a bullet (it has no slug). */
 const publicPath = (story: Story) => `/s/${story.slug || story._id}`;
@@ -53,6 +52,8 @@ export default function StoriesPage() {
   const newsletter = newsletterId ?? (scope?.type === 'newsletter' ? scope._id : undefined);
   const actor = useActor();
   const opener = useStoryOpener();
+  // 'D MMMM' in the console's language, as every list of the console writes dates.
+  const format = useFormat();
   const refresh = () => setRefreshKey((key) => key + 1);
 
   const rowActions = (story: Story): IContextualMenuItem[] => {
@@ -60,25 +61,25 @@ export default function StoriesPage() {
     // Hidden from a role that may not delete; shown disabled, with the reason, while the story's state forbids it (scheduled).
     const showDelete = can('stories.create') && (deletion.ok || deletion.kind === 'state');
     return [
-      { key: 'open', text: 'Open', iconProps: { iconName: 'OpenFile' }, onClick: () => navigate(editorPath(story)) },
+      { key: 'open', text: t('Open'), iconProps: { iconName: 'OpenFile' }, onClick: () => navigate(editorPath(story)) },
       // Authors send a story on from the editor, where SUBMIT reminds them what it means.
       ...statusMoves(story, actor)
         .filter((move) => move !== 'ready' || actor.role !== 'author')
         .map((move) => ({
           key: move,
-          text: moveLabels[move](story),
+          text: t(moveLabels[move](story)),
           iconProps: { iconName: moveIcons[move] },
           onClick: () => void moveStory(story, move).then((moved) => moved && refresh()),
         })),
-      ...(story.status.published ? [publicPageAction('preview', 'Preview', publicPath(story))] : []),
+      ...(story.status.published ? [publicPageAction('preview', t('Preview'), publicPath(story))] : []),
       ...(showDelete
         ? [
             {
               key: 'delete',
-              text: 'Delete',
+              text: t('Delete'),
               iconProps: { iconName: 'Delete' },
               disabled: !deletion.ok,
-              title: deletion.ok ? undefined : deletion.message,
+              title: deletion.ok ? undefined : t(deletion.message),
               onClick: () => setDeleting(story),
             },
           ]
@@ -96,7 +97,7 @@ export default function StoriesPage() {
   const columns: ListColumn<Story>[] = [
     {
       key: 'title',
-      name: 'Title',
+      name: t('Title'),
       sort: 'title',
       minWidth: 220,
       maxWidth: 420,
@@ -114,21 +115,21 @@ export default function StoriesPage() {
         </Link>
       ),
     },
-    { key: 'type', name: 'Type', minWidth: 70, maxWidth: 90, render: (story) => storyTypeLabels[story.type] },
-    { key: 'writer', name: 'Writer', minWidth: 120, maxWidth: 200, render: (story) => story.writer?.name || '—' },
-    { key: 'status', name: 'Status', minWidth: 100, maxWidth: 120, render: 'badge' },
-    { key: 'updated', name: 'Updated', sort: 'updatedAt', minWidth: 90, maxWidth: 120, render: (story) => listDate(story.updatedAt) },
+    { key: 'type', name: t('Type'), minWidth: 70, maxWidth: 90, render: (story) => t(storyTypeLabels[story.type]) },
+    { key: 'writer', name: t('Writer'), minWidth: 120, maxWidth: 200, render: (story) => story.writer?.name || '—' },
+    { key: 'status', name: t('Status'), minWidth: 100, maxWidth: 120, render: 'badge' },
+    { key: 'updated', name: t('Updated'), sort: 'updatedAt', minWidth: 90, maxWidth: 120, render: (story) => format.listDate(story.updatedAt) },
   ];
 
   const mayCreate = can('stories.create');
   return (
     <Stack tokens={{ childrenGap: 24 }}>
-      <PageHeader title="Stories" />
+      <PageHeader title={t('Stories')} />
       <List<Story>
         endpoint={storyEndpoints.list}
         params={newsletter ? { newsletter } : {}}
         storageKey="stories-list-view"
-        searchPlaceholder="Search stories"
+        searchPlaceholder={t('Search stories')}
         itemName={storyName}
         renderCard={(story, parts) => <StoryCard story={story} parts={parts} />}
         columns={columns}
@@ -139,14 +140,18 @@ export default function StoriesPage() {
         defaultSort={{ sort: 'updatedAt', desc: true }}
         pageSize={constants.pageSizes.list}
         refreshKey={refreshKey}
-        emptyTitle="There are no stories yet."
-        emptyText={mayCreate ? 'Write the first one with NEW.' : undefined}
+        emptyTitle={t('There are no stories yet.')}
+        emptyText={mayCreate ? t('Write the first one with NEW.') : undefined}
       />
       {deleting ? (
         <ConfirmDialog
-          title={deleting.type === 'article' ? 'Delete Article' : 'Delete Bullet'}
-          text={`Are you sure you want to delete "${storyName(deleting)}"?${deleting.status.published ? ' Its public page goes with it.' : ''}`}
-          action="DELETE"
+          title={deleting.type === 'article' ? t('Delete Article') : t('Delete Bullet')}
+          text={
+            deleting.status.published
+              ? t('Are you sure you want to delete "{name}"? Its public page goes with it.', { name: storyName(deleting) })
+              : t('Are you sure you want to delete "{name}"?', { name: storyName(deleting) })
+          }
+          action={t('DELETE')}
           onConfirm={() => remove(deleting)}
           onDismiss={() => setDeleting(null)}
         />

@@ -10,12 +10,12 @@ import type { MouseEvent, ReactNode } from 'react';
 import { CardActions, cardClasses, CardFact, CardFoot, CardStatus, CardText, CardTitle, StatusBadge, type CardParts } from '../../../core/client/list';
 import { theme } from '../../../core/client/theme';
 import { resolveBadge } from '../../../core/shared/badges';
-import { constants } from '../../../core/shared/config';
 import { withoutMarker } from '../rules';
 import { editorPath, useStoryOpener } from './open-story';
 import type { Story } from './story-api';
 import { storyName } from './story-name';
-import { formatDate } from '../../../core/client/format-dates';
+import { useFormat } from '../../../core/client/format-dates';
+import { t } from '../../../core/client/words';
 
 export interface StoryCardProps {
   story: Story;
@@ -25,10 +25,8 @@ export interface StoryCardProps {
   onOpen?(story: Story): void;
 }
 
+/** The story types' names in English: shown through `t`. */
 export const storyTypeLabels: Record<Story['type'], string> = { bullet: 'Bullet', article: 'Article' };
-
-/** 'dd MMMM yyyy' in Turkish, as every card of the console writes dates. */
-const cardDate = (value: string) => formatDate(new Date(value), constants.dates.card);
 
 /**
  * The cover's small copy: covers are stored as the image library's medium copy
@@ -51,6 +49,8 @@ const classes = mergeStyleSets({
 
 export function StoryCard({ story, parts = {}, onOpen }: StoryCardProps) {
   const opener = useStoryOpener();
+  // 'dd MMMM yyyy' in the console's language, as every card of the console writes dates.
+  const format = useFormat();
   const disabled = story.status.scheduled;
   const name = storyName(story);
   // A bullet's name is its first words: its text follows only when the name could not hold all of it.
@@ -77,7 +77,7 @@ export function StoryCard({ story, parts = {}, onOpen }: StoryCardProps) {
       <div
         className={cardClasses.content}
         aria-disabled={disabled || undefined}
-        title={disabled ? 'This story is scheduled and cannot be opened from its card.' : undefined}
+        title={disabled ? t('This story is scheduled and cannot be opened from its card.') : undefined}
         onClick={clickCard}
       >
         {cover ? (
@@ -94,13 +94,13 @@ export function StoryCard({ story, parts = {}, onOpen }: StoryCardProps) {
         ) : null}
         <Stack tokens={{ childrenGap: 6, padding: 16 }} styles={{ root: { flex: 1 } }}>
           {/* Room for the menu button when no cover lies under it. */}
-          <CardStatus badge={badge} text={cardDate(date)} clearMenu={Boolean(parts.actions) && !cover} />
+          <CardStatus badge={badge} text={format.cardDate(date)} clearMenu={Boolean(parts.actions) && !cover} />
           <CardTitle name={name} href={disabled ? undefined : editorPath(story)} onOpen={open} />
           {summary ? <CardText lines={3}>{summary}</CardText> : null}
           <CardFoot>
-            <CardFact icon="Contact">{story.writer?.name || 'No writer'}</CardFact>
+            <CardFact icon="Contact">{story.writer?.name || t('No writer')}</CardFact>
             <CardFact icon={story.type === 'article' ? 'Articles' : 'BulletedList'} fixed>
-              {storyTypeLabels[story.type]}
+              {t(storyTypeLabels[story.type])}
             </CardFact>
           </CardFoot>
         </Stack>

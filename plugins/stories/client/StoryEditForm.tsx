@@ -14,6 +14,7 @@ import { constants } from '../../../core/shared/config';
 import { subtitleProblem } from '../rules';
 import { storyApi, type PenName } from './story-api';
 import type { StoryEditor } from './use-story-editor';
+import { t, tMaybe } from '../../../core/client/words';
 
 const addPenNameKey = '__add';
 
@@ -32,9 +33,9 @@ export function StoryEditForm({ editor, authors, onAuthorsChange, editable, mayA
   const [addingPenName, setAddingPenName] = useState(false);
   const body = (
     <RichTextEditor
-      label={type === 'article' ? 'Body' : 'Bullet'}
+      label={type === 'article' ? t('Body') : t('Bullet')}
       value={fields.body}
-      placeholder={type === 'article' ? 'Write your story...' : 'Write your bullet...'}
+      placeholder={type === 'article' ? t('Write your story...') : t('Write your bullet...')}
       disabled={!editable}
       onChange={(html) => draft.edit({ body: html })}
       onControls={editor.bindBody}
@@ -44,14 +45,14 @@ export function StoryEditForm({ editor, authors, onAuthorsChange, editable, mayA
 
   const penNameOptions: IDropdownOption[] = [
     ...authors.map((author) => ({ key: author._id, text: author.name })),
-    ...(mayAddPenName ? [{ key: addPenNameKey, text: 'Add a pen name...' }] : []),
+    ...(mayAddPenName ? [{ key: addPenNameKey, text: t('Add a pen name...') }] : []),
   ];
-  const subtitleError = subtitleProblem(fields.subtitle, constants.stories.subtitleMin) ?? undefined;
+  const subtitleError = tMaybe(subtitleProblem(fields.subtitle, constants.stories.subtitleMin) ?? undefined);
   return (
     <Stack className="story-edit article" tokens={{ childrenGap: 16 }}>
       <Stack horizontal wrap verticalAlign="end" horizontalAlign="space-between" tokens={{ childrenGap: 16 }}>
         <Dropdown
-          label="Pen name"
+          label={t('Pen name')}
           options={penNameOptions}
           selectedKey={fields.writer}
           disabled={!editable}
@@ -64,7 +65,7 @@ export function StoryEditForm({ editor, authors, onAuthorsChange, editable, mayA
         {story ? <StatusBadge badge={resolveBadge('story', story.status)} /> : <StatusBadge badge={resolveBadge('story', { draft: true })} />}
       </Stack>
       <ImageField
-        label="Cover image"
+        label={t('Cover image')}
         value={fields.image}
         onChange={(image) => editable && draft.edit({ image })}
         recommendedSize="1200 x 800 px"
@@ -72,19 +73,19 @@ export function StoryEditForm({ editor, authors, onAuthorsChange, editable, mayA
         height={200}
       />
       <TextField
-        label="Title"
+        label={t('Title')}
         value={fields.title}
         readOnly={!editable}
         onChange={(_event, value) => draft.edit({ title: value ?? '' })}
-        placeholder="Title"
+        placeholder={t('Title')}
         styles={{ field: { fontSize: 24, fontWeight: 600 } }}
       />
       <TextField
-        label="Subtitle"
+        label={t('Subtitle')}
         value={fields.subtitle}
         readOnly={!editable}
         onChange={(_event, value) => draft.edit({ subtitle: (value ?? '').replace(/^\s+/, '') })}
-        placeholder="Subtitle"
+        placeholder={t('Subtitle')}
         errorMessage={subtitleError}
       />
       {body}
@@ -116,11 +117,11 @@ function AddPenNameDialog({ onDismiss, onAdded }: { onDismiss(): void; onAdded(p
     }
   };
   return (
-    <Dialog hidden={false} onDismiss={onDismiss} dialogContentProps={{ type: DialogType.normal, title: 'Add a pen name' }}>
-      <TextField label="Pen name" value={name} onChange={(_event, value) => setName(value ?? '')} autoFocus />
+    <Dialog hidden={false} onDismiss={onDismiss} dialogContentProps={{ type: DialogType.normal, title: t('Add a pen name') }}>
+      <TextField label={t('Pen name')} value={name} onChange={(_event, value) => setName(value ?? '')} autoFocus />
       <DialogFooter>
-        <DefaultButton text="CANCEL" onClick={onDismiss} disabled={busy} />
-        <PrimaryButton text="ADD" onClick={() => void add()} disabled={busy || name.trim().length < 2} />
+        <DefaultButton text={t('CANCEL')} onClick={onDismiss} disabled={busy} />
+        <PrimaryButton text={t('ADD')} onClick={() => void add()} disabled={busy || name.trim().length < 2} />
       </DialogFooter>
     </Dialog>
   );

@@ -18,12 +18,13 @@ import { badges, constants } from '../../../core/shared/config';
 import { ConfirmEditDialog } from './open-story';
 import { allows, runAction, useActor, verdictOn } from './story-actions';
 import { storyApi, type PenName, type Story, type StoryFormData } from './story-api';
-import type { DraftFields } from './story-draft';
+import { fieldLabels, type DraftFields, type DraftState } from './story-draft';
 import { StoryEditForm } from './StoryEditForm';
 import { StoryPreview } from './StoryPreview';
 import { StoryPublishPanel } from './StoryPublishPanel';
 import { StorySettingsPanel } from './StorySettingsPanel';
 import { useStoryEditor, type StoryEditor } from './use-story-editor';
+import { t, tMaybe } from '../../../core/client/words';
 import './story-editor.css';
 
 type Start = { story: Story } | { newsletter: string; type: Story['type']; fields: Partial<DraftFields> };
@@ -33,6 +34,7 @@ interface Loaded {
   form: StoryFormData;
 }
 
+/** In English: shown through `t`. */
 const loadingTexts = {
   existing: ['Fetching the story.', 'Initializing the story.', 'Story fetched successfully.'],
   created: ['Creating a new story.', 'Story created successfully.'],
@@ -89,15 +91,15 @@ export default function StoryEditorPage() {
   if (failed) {
     return (
       <Stack horizontalAlign="center" verticalAlign="center" tokens={{ childrenGap: 16 }} styles={{ root: { minHeight: '100vh' } }}>
-        <Text variant="xLarge">An error occurred.</Text>
-        <PrimaryButton text="Go Console" onClick={() => navigate('/')} />
+        <Text variant="xLarge">{t('An error occurred.')}</Text>
+        <PrimaryButton text={t('Go Console')} onClick={() => navigate('/')} />
       </Stack>
     );
   }
   if (!loaded) {
     return (
       <Stack horizontalAlign="center" verticalAlign="center" styles={{ root: { minHeight: '100vh' } }}>
-        <Spinner size={SpinnerSize.large} label={message ?? loadingTexts.existing[0]} ariaLive="polite" />
+        <Spinner size={SpinnerSize.large} label={t(message ?? loadingTexts.existing[0]!)} ariaLive="polite" />
       </Stack>
     );
   }
@@ -164,42 +166,44 @@ function Editor({ loaded, page }: { loaded: Loaded; page: 'edit' | 'publish' }) 
           {/* On a phone the two are their icons, named for screen readers and on hover. */}
           <CommandButton
             iconProps={{ iconName: 'Back' }}
-            text={narrow ? undefined : 'Back to Dashboard'}
-            ariaLabel="Back to Dashboard"
-            title={narrow ? 'Back to Dashboard' : undefined}
+            text={narrow ? undefined : t('Back to Dashboard')}
+            ariaLabel={t('Back to Dashboard')}
+            title={narrow ? t('Back to Dashboard') : undefined}
             onClick={() => navigate(`/newsletters/show/${state.newsletter}`)}
           />
           {type === 'article' ? (
             <CommandButton
               iconProps={{ iconName: 'Preview' }}
-              text={narrow ? undefined : 'Preview'}
-              ariaLabel="Preview"
-              title={narrow ? 'Preview' : undefined}
+              text={narrow ? undefined : t('Preview')}
+              ariaLabel={t('Preview')}
+              title={narrow ? t('Preview') : undefined}
               disabled={!story}
               onClick={() => setPreviewing(true)}
             />
           ) : null}
         </Stack>
-        <Pivot selectedKey={page} onLinkClick={(item) => item && tab(item.props.itemKey as 'edit' | 'publish')} aria-label="Story tabs" headersOnly>
-          <PivotItem headerText="Edit" itemKey="edit" />
-          <PivotItem headerText="Publish" itemKey="publish" headerButtonProps={{ disabled: !story }} />
+        <Pivot selectedKey={page} onLinkClick={(item) => item && tab(item.props.itemKey as 'edit' | 'publish')} aria-label={t('Story tabs')} headersOnly>
+          <PivotItem headerText={t('Edit')} itemKey="edit" />
+          <PivotItem headerText={t('Publish')} itemKey="publish" headerButtonProps={{ disabled: !story }} />
         </Pivot>
         <SaveIndicator editor={editor} />
       </header>
       <main className="story-editor-main">
         {state.conflict ? <ConflictBar editor={editor} /> : null}
-        {state.remoteEditor ? <MessageBar messageBarType={MessageBarType.info}>{`${state.remoteEditor} is editing this story.`}</MessageBar> : null}
+        {state.remoteEditor ? (
+          <MessageBar messageBarType={MessageBarType.info}>{t('{name} is editing this story.', { name: state.remoteEditor })}</MessageBar>
+        ) : null}
         {story && !story.status.draft && page === 'edit' ? (
           <MessageBar
             messageBarType={MessageBarType.warning}
-            actions={draftVerdict?.ok ? <DefaultButton text="EDIT" iconProps={{ iconName: 'Edit' }} onClick={() => void ensureDraft()} /> : undefined}
+            actions={draftVerdict?.ok ? <DefaultButton text={t('EDIT')} iconProps={{ iconName: 'Edit' }} onClick={() => void ensureDraft()} /> : undefined}
           >
             {draftVerdict?.ok
-              ? 'This story is not a draft. Editing moves it back to draft.'
+              ? t('This story is not a draft. Editing moves it back to draft.')
               : actor.role === 'author' && !story.status.scheduled
-                ? 'You cannot edit this story until an editor drafts or publishes it.'
+                ? t('You cannot edit this story until an editor drafts or publishes it.')
                 : draftVerdict && !draftVerdict.ok
-                  ? draftVerdict.message
+                  ? t(draftVerdict.message)
                   : ''}
           </MessageBar>
         ) : null}
@@ -252,7 +256,8 @@ function SaveIndicator({ editor }: { editor: StoryEditor }) {
   else if (edited && story && !story.status.draft) label = '';
   else if (edited || missing.length > 0) label = 'Not Saved';
   else if (saveState === 'saved') label = 'Saved';
-  const problem = saveState === 'error' ? saveError : missing.length > 0 ? missing.join(' · ') : null;
+  // The server's reason and rules.ts' 'Required: ...' texts come in English.
+  const problem = saveState === 'error' ? tMaybe(saveError ?? undefined) : missing.length > 0 ? missing.map((text) => t(text)).join(' · ') : null;
   return (
     <Stack horizontal verticalAlign="center" tokens={{ childrenGap: 12 }} className="story-save-indicator">
       {problem ? (
@@ -260,9 +265,9 @@ function SaveIndicator({ editor }: { editor: StoryEditor }) {
           {problem}
         </Text>
       ) : null}
-      <Text role="status" aria-label="Save status" variant="medium" styles={{ root: { fontWeight: 600 } }}>
+      <Text role="status" aria-label={t('Save status')} variant="medium" styles={{ root: { fontWeight: 600 } }}>
         <span className={`save-dot ${label === 'Saved' ? 'saved' : label === 'Saving' ? 'saving' : 'unsaved'}`} aria-hidden />
-        {label}
+        {label ? t(label) : null}
       </Text>
     </Stack>
   );
@@ -288,12 +293,24 @@ function ConflictBar({ editor }: { editor: StoryEditor }) {
       isMultiline
       actions={
         <Stack horizontal tokens={{ childrenGap: 8 }}>
-          <DefaultButton text="KEEP MINE" disabled={busy} onClick={() => void resolve('mine')} />
-          <DefaultButton text="LOAD THEIRS" disabled={busy} onClick={() => void resolve('theirs')} />
+          <DefaultButton text={t('KEEP MINE')} disabled={busy} onClick={() => void resolve('mine')} />
+          <DefaultButton text={t('LOAD THEIRS')} disabled={busy} onClick={() => void resolve('theirs')} />
         </Stack>
       }
     >
-      {state.conflict?.message}
+      {state.conflict ? conflictText(state.conflict) : null}
     </MessageBar>
   );
+}
+
+/**
+ * A conflict in the console's language: the server's reason for a refused save (a text it may
+ * have words for), or the draft's own sentence around the fields' names.
+ */
+function conflictText(conflict: NonNullable<DraftState['conflict']>): string {
+  const fields = conflict.fields.map((name) => t(fieldLabels[name])).join(', ');
+  if (conflict.origin === 'saved') return t('Someone else saved a different {fields} while you were editing. Choose which version to keep.', { fields });
+  if (conflict.origin === 'restored')
+    return t('Your unsaved {fields} from an earlier visit differs from the version saved since. Choose which version to keep.', { fields });
+  return t(conflict.message);
 }

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { theme } from '../../../core/client/theme';
 import { escapeHtml } from '../../../core/shared/text';
 import type { DraftFields } from './story-draft';
+import { t } from '../../../core/client/words';
 
 const widths = { web: 730, mobile: 414 } as const;
 const { palette } = theme;
@@ -29,14 +30,22 @@ ${fields.body}
 export function StoryPreview({ fields, writer, newsletter, onDismiss }: { fields: DraftFields; writer: string; newsletter: string; onDismiss(): void }) {
   const [view, setView] = useState<keyof typeof widths>('web');
   return (
-    <Panel isOpen type={PanelType.custom} customWidth="100%" headerText="Article Preview" onDismiss={onDismiss} closeButtonAriaLabel="Close" isLightDismiss>
+    <Panel
+      isOpen
+      type={PanelType.custom}
+      customWidth="100%"
+      headerText={t('Article Preview')}
+      onDismiss={onDismiss}
+      closeButtonAriaLabel={t('Close')}
+      isLightDismiss
+    >
       <Stack horizontalAlign="center" tokens={{ childrenGap: 16 }}>
-        <Pivot selectedKey={view} onLinkClick={(item) => item && setView(item.props.itemKey as keyof typeof widths)} aria-label="Preview size">
-          <PivotItem headerText="Web" itemKey="web" itemIcon="Globe" />
-          <PivotItem headerText="Mobile" itemKey="mobile" itemIcon="CellPhone" />
+        <Pivot selectedKey={view} onLinkClick={(item) => item && setView(item.props.itemKey as keyof typeof widths)} aria-label={t('Preview size')}>
+          <PivotItem headerText={t('Web')} itemKey="web" itemIcon="Globe" />
+          <PivotItem headerText={t('Mobile')} itemKey="mobile" itemIcon="CellPhone" />
         </Pivot>
         <iframe
-          title={`${view === 'web' ? 'Web' : 'Mobile'} preview`}
+          title={view === 'web' ? t('Web preview') : t('Mobile preview')}
           sandbox=""
           srcDoc={previewDocument(fields, writer, newsletter)}
           style={{

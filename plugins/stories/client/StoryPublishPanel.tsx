@@ -20,6 +20,8 @@ import { leadMinutesFor, publishDateProblem } from '../rules';
 import { allows, offers, publishStory, runAction, scheduleDate, useActor } from './story-actions';
 import { storyApi } from './story-api';
 import type { StoryEditor } from './use-story-editor';
+import { formatNumber } from '../../../core/client/format';
+import { t } from '../../../core/client/words';
 
 /** The first time offered: now plus a minute (or the lead), seconds zeroed (spec 001 section 5). */
 export function defaultPublishDate(lead: number, now = new Date()): Date {
@@ -28,7 +30,7 @@ export function defaultPublishDate(lead: number, now = new Date()): Date {
   return at;
 }
 
-/** What takes a story back from where it is: its publication, its schedule (while it has one), or the story itself. */
+/** What takes a story back from where it is: its publication, its schedule (while it has one), or the story itself (texts in English, shown through `t`). */
 const statusActions = [
   { action: 'unpublish', text: 'UNPUBLISH', icon: 'UnpublishContent' },
   { action: 'cancelSchedule', text: 'CANCEL SCHEDULE', icon: 'EventDeclined' },
@@ -36,6 +38,23 @@ const statusActions = [
 ] as const;
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * The admin's CANCEL, which cancels the story: in English the spec's 'CANCEL', in a language that
+ * words it apart from a dialog's CANCEL (Turkish: 'İPTAL ET', not 'VAZGEÇ') its own words.
+ */
+function cancelStoryText(): string {
+  const own = t('CANCEL (a story)');
+  return own === 'CANCEL (a story)' ? 'CANCEL' : own;
+}
+
+/** rules.ts' publishDateProblem in the console's language: its lead time is a number inside the sentence. */
+function dateProblemText(problem: string | null, lead: number): string | undefined {
+  if (!problem) return undefined;
+  if (problem === `Choose a date at least ${lead} minutes from now.`)
+    return t('Choose a date at least {count} minutes from now.', { count: formatNumber(lead) });
+  return t(problem);
+}
 
 export function StoryPublishPanel({ editor, newsletterTitle }: { editor: StoryEditor; newsletterTitle: string }) {
   const { draft, state } = editor;
@@ -47,7 +66,7 @@ export function StoryPublishPanel({ editor, newsletterTitle }: { editor: StoryEd
   const [at, setAt] = useState(() => format(defaultPublishDate(lead), localDateTime));
   const [busy, setBusy] = useState(false);
   const [deleting, setDeleting] = useState(false);
-  if (!story) return <MessageBar>Write the story first: the publish settings appear once it is saved.</MessageBar>;
+  if (!story) return <MessageBar>{t('Write the story first: the publish settings appear once it is saved.')}</MessageBar>;
 
   const earliest = addMinutes(new Date(), lead);
   const dateProblem = publishDateProblem(at ? new Date(at) : null, lead);
@@ -82,16 +101,16 @@ export function StoryPublishPanel({ editor, newsletterTitle }: { editor: StoryEd
     <Stack className="story-publish" tokens={{ childrenGap: 20 }} styles={{ root: { maxWidth: 640 } }}>
       <Stack horizontal verticalAlign="center" tokens={{ childrenGap: 12 }}>
         <Text variant="xLarge" styles={{ root: { fontWeight: 600 } }}>
-          Publish
+          {t('Publish')}
         </Text>
         <StatusBadge badge={resolveBadge('story', story.status)} />
       </Stack>
-      <div className="notification-preview" aria-label="Notification preview" role="figure">
+      <div className="notification-preview" aria-label={t('Notification preview')} role="figure">
         <Text variant="small" block styles={{ root: { color: theme.palette.neutralSecondary } }}>
-          {newsletterTitle} · now
+          {`${newsletterTitle} · ${t('now')}`}
         </Text>
         <Text block styles={{ root: { fontWeight: 600 } }}>
-          {fields.title || story.body.summary || 'Untitled story'}
+          {fields.title || story.body.summary || t('Untitled story')}
         </Text>
         <Text variant="small" block>
           {fields.subtitle || story.body.summary}
@@ -99,9 +118,9 @@ export function StoryPublishPanel({ editor, newsletterTitle }: { editor: StoryEd
       </div>
       {type === 'article' ? (
         <Stack horizontal verticalAlign="end" tokens={{ childrenGap: 8 }}>
-          <TextField label="Article link" value={link} readOnly styles={{ root: { flex: 1 } }} />
+          <TextField label={t('Article link')} value={link} readOnly styles={{ root: { flex: 1 } }} />
           <DefaultButton
-            text="Copy"
+            text={t('Copy')}
             iconProps={{ iconName: 'Copy' }}
             onClick={() =>
               navigator.clipboard.writeText(link).then(
@@ -113,19 +132,27 @@ export function StoryPublishPanel({ editor, newsletterTitle }: { editor: StoryEd
         </Stack>
       ) : null}
       {story.status.scheduled && story.publishedAt ? (
-        <MessageBar messageBarType={MessageBarType.info}>{`Scheduled for ${scheduleDate(story.publishedAt)}.`}</MessageBar>
+        <MessageBar messageBarType={MessageBarType.info}>{t('Scheduled for {date}.', { date: scheduleDate(story.publishedAt) })}</MessageBar>
       ) : null}
       {story.status.published && story.publishedAt ? (
-        <MessageBar messageBarType={MessageBarType.success}>{`Published on ${scheduleDate(story.publishedAt)}.`}</MessageBar>
+        <MessageBar messageBarType={MessageBarType.success}>{t('Published on {date}.', { date: scheduleDate(story.publishedAt) })}</MessageBar>
       ) : null}
       {offers('publish', story, actor) ? (
         <Stack tokens={{ childrenGap: 12 }}>
-          <TooltipHost content={lead > 0 ? 'Stories are scheduled at least half an hour into the future.' : 'Notifications and admins may publish right away.'}>
-            <DateTimeField label="Publish date" value={at} min={earliest} onChange={setAt} errorMessage={at ? (dateProblem ?? undefined) : undefined} />
+          <TooltipHost
+            content={lead > 0 ? t('Stories are scheduled at least half an hour into the future.') : t('Notifications and admins may publish right away.')}
+          >
+            <DateTimeField
+              label={t('Publish date')}
+              value={at}
+              min={earliest}
+              onChange={setAt}
+              errorMessage={at ? dateProblemText(dateProblem, lead) : undefined}
+            />
           </TooltipHost>
-          <Toggle label="Send as notification" checked={notify} onChange={(_event, on) => setNotify(Boolean(on))} />
+          <Toggle label={t('Send as notification')} checked={notify} onChange={(_event, on) => setNotify(Boolean(on))} />
           <PrimaryButton
-            text="PUBLISH"
+            text={t('PUBLISH')}
             iconProps={{ iconName: 'PublishContent' }}
             disabled={busy || Boolean(dateProblem)}
             onClick={() => void busyWith(() => publishStory(draft, new Date(at), notify))}
@@ -139,14 +166,14 @@ export function StoryPublishPanel({ editor, newsletterTitle }: { editor: StoryEd
           .map(({ action, text, icon }) => (
             <DefaultButton
               key={action}
-              text={text}
+              text={action === 'cancel' ? cancelStoryText() : t(text)}
               iconProps={{ iconName: icon }}
               disabled={busy}
               onClick={() => void busyWith(() => runAction(draft, action))}
             />
           ))}
         <DefaultButton
-          text={type === 'article' ? 'DELETE ARTICLE' : 'DELETE BULLET'}
+          text={type === 'article' ? t('DELETE ARTICLE') : t('DELETE BULLET')}
           iconProps={{ iconName: 'Delete' }}
           disabled={busy || !allows('delete', story, actor)}
           onClick={() => setDeleting(true)}
@@ -155,9 +182,9 @@ export function StoryPublishPanel({ editor, newsletterTitle }: { editor: StoryEd
       </Stack>
       {deleting ? (
         <ConfirmDialog
-          title={type === 'article' ? 'Delete the article?' : 'Delete the bullet?'}
-          text={story.status.published ? 'It is published: it will be unpublished, then deleted. This cannot be undone.' : 'This cannot be undone.'}
-          action="DELETE"
+          title={type === 'article' ? t('Delete the article?') : t('Delete the bullet?')}
+          text={story.status.published ? t('It is published: it will be unpublished, then deleted. This cannot be undone.') : t('This cannot be undone.')}
+          action={t('DELETE')}
           onDismiss={() => setDeleting(false)}
           onConfirm={remove}
         />

@@ -34,10 +34,14 @@ import { storyPremiumSwitchRef, type StoryPremiumSwitchProps } from './refs';
 import { storyApi } from './story-api';
 import type { DraftFields } from './story-draft';
 import type { StoryEditor } from './use-story-editor';
+import { useConsoleLang, type ConsoleLang } from '../../../core/client/format';
+import { t } from '../../../core/client/words';
 
 const SelectEpisodeDialog = lazy(() => import('../../episodes/client/public').then((module) => ({ default: module.SelectEpisodeDialog })));
 
-const interestTitle = (interest: Interest) => interest.titles.find((title) => title.lang === 'tr')?.value ?? interest.titles[0]?.value ?? interest.key;
+/** An interest's title in the console's language, else its first one. */
+const interestTitle = (interest: Interest, lang: ConsoleLang) =>
+  interest.titles.find((title) => title.lang === lang)?.value ?? interest.titles[0]?.value ?? interest.key;
 const searchable = (text: string) => text.trim().length >= constants.limits.searchMinChars;
 /** A story not saved yet, as the premium switch sees it: no id, so nothing to mark. */
 const unsavedStory = (fields: DraftFields): StoryPremiumSwitchProps['story'] => ({
@@ -77,36 +81,42 @@ export function StorySettingsPanel({ editor, tags, interests, editable, ensureDr
   const moves = story ? statusMoves(story, actor) : ['ready'];
   const statusButtons = (
     <Stack horizontal wrap tokens={{ childrenGap: 8 }}>
-      {moves.includes('draft') ? <DefaultButton text="DRAFT" iconProps={{ iconName: 'Edit' }} onClick={() => void ensureDraft()} /> : null}
+      {moves.includes('draft') ? <DefaultButton text={t('DRAFT')} iconProps={{ iconName: 'Edit' }} onClick={() => void ensureDraft()} /> : null}
       {moves.includes('ready') ? (
         isAuthor ? (
-          <PrimaryButton text="SUBMIT" iconProps={{ iconName: 'Send' }} onClick={() => setSubmitting(true)} />
+          <PrimaryButton text={t('SUBMIT')} iconProps={{ iconName: 'Send' }} onClick={() => setSubmitting(true)} />
         ) : (
-          <DefaultButton text={published ? 'READY' : 'Convert to Ready'} iconProps={{ iconName: 'CheckMark' }} onClick={() => void runAction(draft, 'ready')} />
+          <DefaultButton
+            text={published ? t('READY') : t('Convert to Ready')}
+            iconProps={{ iconName: 'CheckMark' }}
+            onClick={() => void runAction(draft, 'ready')}
+          />
         )
       ) : null}
-      {moves.includes('accept') ? <PrimaryButton text="ACCEPT" iconProps={{ iconName: 'Accept' }} onClick={() => void runAction(draft, 'accept')} /> : null}
+      {moves.includes('accept') ? (
+        <PrimaryButton text={t('ACCEPT')} iconProps={{ iconName: 'Accept' }} onClick={() => void runAction(draft, 'accept')} />
+      ) : null}
     </Stack>
   );
 
   return (
     <Stack className="story-settings" tokens={{ childrenGap: 18 }}>
       <Text variant="large" styles={{ root: { fontWeight: 600 } }}>
-        Story settings
+        {t('Story settings')}
       </Text>
       <Stack tokens={{ childrenGap: 6 }}>
-        <Label>Status</Label>
+        <Label>{t('Status')}</Label>
         {statusButtons}
       </Stack>
       {can('stories.tag') ? (
-        <TagsField label="Tags" value={fields.tags} known={tags} disabled={!story && !editable} onChange={(value) => void editSetting({ tags: value })} />
+        <TagsField label={t('Tags')} value={fields.tags} known={tags} disabled={!story && !editable} onChange={(value) => void editSetting({ tags: value })} />
       ) : null}
       {can('stories.interest') ? <InterestField interests={interests} value={fields.interest} onChange={(interest) => void editSetting({ interest })} /> : null}
       {type === 'article' ? <SlugField editor={editor} published={published} editable={editable} /> : null}
       {type === 'article' && can('stories.feature') ? (
-        <TooltipHost content="The featured switch can only change while the story is a draft.">
+        <TooltipHost content={t('The featured switch can only change while the story is a draft.')}>
           <Toggle
-            label="Featured"
+            label={t('Featured')}
             checked={Boolean(story?.status.featured)}
             disabled={!story || !allows('feature', story, actor)}
             onChange={async (_event, on) => {
@@ -122,15 +132,15 @@ export function StorySettingsPanel({ editor, tags, interests, editable, ensureDr
       ) : null}
       <Slot of={storyPremiumSwitchRef} props={{ story: story ?? unsavedStory(fields), disabled: !story }} />
       <Stack tokens={{ childrenGap: 6 }}>
-        <Label>Episode</Label>
+        <Label>{t('Episode')}</Label>
         {fields.episode ? (
           <Stack horizontal verticalAlign="center" tokens={{ childrenGap: 8 }}>
-            <Text>An episode is attached.</Text>
-            <ActionButton iconProps={{ iconName: 'Cancel' }} text="Remove" disabled={!editable} onClick={() => draft.edit({ episode: null })} />
+            <Text>{t('An episode is attached.')}</Text>
+            <ActionButton iconProps={{ iconName: 'Cancel' }} text={t('Remove')} disabled={!editable} onClick={() => draft.edit({ episode: null })} />
           </Stack>
         ) : (
           <DefaultButton
-            text="Attach Episode"
+            text={t('Attach Episode')}
             iconProps={{ iconName: 'Headset' }}
             disabled={!editable}
             onClick={() => setChoosingEpisode(true)}
@@ -141,9 +151,9 @@ export function StorySettingsPanel({ editor, tags, interests, editable, ensureDr
       <KeywordsField value={fields.keywords} disabled={!editable} onChange={(keywords) => draft.edit({ keywords })} />
       {submitting ? (
         <ConfirmDialog
-          title="Submit the story?"
-          text="You cannot edit this story until an editor drafts or publishes it."
-          action="SUBMIT"
+          title={t('Submit the story?')}
+          text={t('You cannot edit this story until an editor drafts or publishes it.')}
+          action={t('SUBMIT')}
           onDismiss={() => setSubmitting(false)}
           onConfirm={async () => {
             await runAction(draft, 'ready');
@@ -193,8 +203,11 @@ function TagsField({
       <TagPicker
         disabled={disabled}
         selectedItems={value.map((tag) => ({ key: tag, name: tag }))}
-        inputProps={{ 'aria-label': label, placeholder: 'Type a tag, then a comma' }}
-        pickerSuggestionsProps={{ suggestionsHeaderText: 'Tags', noResultsFoundText: 'Type at least 3 characters' }}
+        inputProps={{ 'aria-label': label, placeholder: t('Type a tag, then a comma') }}
+        pickerSuggestionsProps={{
+          suggestionsHeaderText: t('Tags'),
+          noResultsFoundText: t('Type at least {count} characters', { count: constants.limits.searchMinChars }),
+        }}
         onResolveSuggestions={(filter, selected) => {
           if (!searchable(filter)) return [];
           const typed = filter.trim();
@@ -203,7 +216,7 @@ function TagsField({
             .filter((tag) => tag.toLocaleLowerCase('tr').includes(typed.toLocaleLowerCase('tr')) && !taken.has(tag.toLocaleLowerCase('tr')))
             .map((tag) => ({ key: tag, name: tag }));
           const exists = known.some((tag) => tag.toLocaleLowerCase('tr') === typed.toLocaleLowerCase('tr'));
-          return exists || taken.has(typed.toLocaleLowerCase('tr')) ? matches : [{ key: typed, name: `${typed} (new tag)` }, ...matches];
+          return exists || taken.has(typed.toLocaleLowerCase('tr')) ? matches : [{ key: typed, name: t('{tag} (new tag)', { tag: typed }) }, ...matches];
         }}
         onItemSelected={(item) => {
           if (item) add([String(item.key)]);
@@ -228,15 +241,19 @@ function TagsField({
 /** The interest: a list searched from 3 characters. */
 function InterestField({ interests, value, onChange }: { interests: Interest[]; value: string | null; onChange(value: string | null): void }) {
   const [filter, setFilter] = useState('');
+  const lang = useConsoleLang();
   const shown = searchable(filter)
-    ? interests.filter((interest) => interestTitle(interest).toLocaleLowerCase('tr').includes(filter.trim().toLocaleLowerCase('tr')))
+    ? interests.filter((interest) => interestTitle(interest, lang).toLocaleLowerCase('tr').includes(filter.trim().toLocaleLowerCase('tr')))
     : interests;
-  const options: IDropdownOption[] = [{ key: '', text: 'No interest' }, ...shown.map((interest) => ({ key: interest._id, text: interestTitle(interest) }))];
+  const options: IDropdownOption[] = [
+    { key: '', text: t('No interest') },
+    ...shown.map((interest) => ({ key: interest._id, text: interestTitle(interest, lang) })),
+  ];
   return (
     <Stack tokens={{ childrenGap: 4 }}>
-      <TextField label="Interest" placeholder="Search interests" value={filter} onChange={(_event, text) => setFilter(text ?? '')} />
+      <TextField label={t('Interest')} placeholder={t('Search interests')} value={filter} onChange={(_event, text) => setFilter(text ?? '')} />
       <Dropdown
-        ariaLabel="Interest"
+        ariaLabel={t('Interest')}
         options={options}
         selectedKey={value ?? ''}
         onChange={(_event, option) => onChange(option?.key ? String(option.key) : null)}
@@ -266,11 +283,11 @@ function SlugField({ editor, published, editable }: { editor: StoryEditor; publi
   const borderColor = available === null ? undefined : available ? theme.palette.green : theme.palette.redDark;
   return (
     <TextField
-      label="Slug"
+      label={t('Slug')}
       value={typing ?? shown}
       readOnly={published || !editable}
-      description={published ? 'The slug cannot change once the story is published.' : available ? `${shown} is available.` : undefined}
-      errorMessage={available === false ? 'Slug already exists' : undefined}
+      description={published ? t('The slug cannot change once the story is published.') : available ? t('{slug} is available.', { slug: shown }) : undefined}
+      errorMessage={available === false ? t('Slug already exists') : undefined}
       styles={{ fieldGroup: borderColor ? { borderColor } : undefined }}
       onBlur={() => setTyping(null)}
       onChange={(_event, value) => {
@@ -303,8 +320,8 @@ function KeywordsField({ value, disabled, onChange }: { value: string[]; disable
   }, [value]);
   return (
     <TextField
-      label="Keywords"
-      placeholder="Separate keywords with commas"
+      label={t('Keywords')}
+      placeholder={t('Separate keywords with commas')}
       value={text}
       readOnly={disabled}
       onChange={(_event, next) => {

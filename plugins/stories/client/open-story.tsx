@@ -9,12 +9,15 @@ import { useLocation } from 'wouter';
 import { ConfirmDialog } from '../../../core/client/page-parts';
 import { allows, moveStory, useActor } from './story-actions';
 import type { Story } from './story-api';
+import { t } from '../../../core/client/words';
 
 export const editorPath = (story: Pick<Story, '_id'>) => `/stories/edit/${story._id}`;
 
 /** 'Are you sure you want to edit?', asked before a published story goes back to draft. */
 export function ConfirmEditDialog({ onConfirm, onDismiss }: { onConfirm(): Promise<void>; onDismiss(): void }) {
-  return <ConfirmDialog title="Edit the story?" text="Are you sure you want to edit?" action="EDIT" onConfirm={onConfirm} onDismiss={onDismiss} />;
+  return (
+    <ConfirmDialog title={t('Edit the story?')} text={t('Are you sure you want to edit?')} action={t('EDIT')} onConfirm={onConfirm} onDismiss={onDismiss} />
+  );
 }
 
 /** `open` takes a story to its editor by the rule above; `dialog` is the question, to render beside the opener. */

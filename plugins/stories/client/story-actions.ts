@@ -8,10 +8,11 @@ import { handleError } from '../../../core/client/errors';
 import { useCan } from '../../../core/client/permissions';
 import { userAtom } from '../../../core/client/stores';
 import { toast } from '../../../core/client/toasts';
-import { articleImageRequired, cancelledText, scheduledText, verdict, waitForSave, type Actor, type StoryAction } from '../rules';
+import { articleImageRequired, cancelledText, verdict, waitForSave, type Actor, type StoryAction } from '../rules';
 import { storyApi, type Story } from './story-api';
 import type { StoryDraft } from './story-draft';
-import { formatDate } from '../../../core/client/format-dates';
+import { formatDateTime } from '../../../core/client/format-dates';
+import { t } from '../../../core/client/words';
 
 /** The signed-in user as rules.ts sees them. */
 export function useActor(): Actor {
@@ -20,7 +21,8 @@ export function useActor(): Actor {
   return { userId: user?._id ?? '', role: user?.role.key ?? 'author', can: (permission) => can(permission) };
 }
 
-export const scheduleDate = (iso: string | Date) => formatDate(new Date(iso), 'dd MMMM yyyy HH:mm');
+/** A release date as the card's date and its time, in the console's language: '26 Kasım 2026 12:41', '26 November 2026 12:41'. */
+export const scheduleDate = (iso: string | Date) => formatDateTime(iso);
 
 /** What rules.ts says of an action on the story, reason included. */
 export const verdictOn = (action: StoryAction, story: Story, actor: Actor) =>
@@ -71,6 +73,7 @@ const calls: Partial<Record<StoryAction, Call>> = {
   unpublish: storyApi.unpublish,
 };
 
+/** In English, as the server answers them: the toast shows them in the console's language. */
 const successTexts: Partial<Record<StoryAction, string>> = {
   ready: 'The story is ready.',
   accept: 'The story is accepted.',
@@ -125,7 +128,8 @@ export async function publishStory(draft: StoryDraft, at: Date, notify: boolean)
   try {
     const { data } = await storyApi.publish(draft.snapshot.story!._id, at, notify);
     draft.statusChanged(data);
-    toast('success', 'Success!', scheduledText(scheduleDate(data.publishedAt ?? at)));
+    // rules.ts' scheduledText, as one sentence in the console's language around the date.
+    toast('success', 'Success!', t('The story is scheduled to be released on {date}.', { date: scheduleDate(data.publishedAt ?? at) }));
     return data;
   } catch (error) {
     await handleError(error);

@@ -40,7 +40,7 @@ export interface DraftFields {
 export type FieldName = keyof DraftFields;
 const fieldNames: readonly FieldName[] = storyFieldNames;
 
-/** Field names as a person reads them, for conflict messages. */
+/** Field names as a person reads them, for conflict messages (in English: the editor shows them through `t`). */
 export const fieldLabels: Record<FieldName, string> = {
   title: 'title',
   subtitle: 'subtitle',
@@ -72,8 +72,12 @@ export interface DraftState {
   saveError: string | null;
   /** 'Required: ...' texts while the story cannot be saved yet. */
   missing: string[];
-  /** Someone else changed what this session changed too: nothing is saved until it is resolved. */
-  conflict: { fields: FieldName[]; message: string; theirs: Story | null } | null;
+  /**
+   * Someone else changed what this session changed too: nothing is saved until it is resolved.
+   * `origin` says where it was found (another session's save, an edit restored from an earlier
+   * visit, or the server refusing a save with `message`); `message` is its English text.
+   */
+  conflict: { fields: FieldName[]; message: string; theirs: Story | null; origin: 'saved' | 'restored' | 'refused' } | null;
   /** The person whose change arrived last, while their session is the one to save it. */
   remoteEditor: string | null;
 }
@@ -242,6 +246,7 @@ export class StoryDraft {
         ? {
             fields: clashes,
             theirs: story,
+            origin: 'saved' as const,
             message: `Someone else saved a different ${clashes.map((name) => fieldLabels[name]).join(', ')} while you were editing. Choose which version to keep.`,
           }
         : this.state.conflict;
@@ -351,7 +356,7 @@ export class StoryDraft {
     const message = shown?.text ?? shown?.title ?? offlineText;
     if (status === 409 && this.state.story) {
       // Someone else's save came first: the conflicting fields wait for the writer's choice.
-      this.set({ saveState: 'error', saveError: message, conflict: { fields: this.changedFields(), message, theirs: null } });
+      this.set({ saveState: 'error', saveError: message, conflict: { fields: this.changedFields(), message, theirs: null, origin: 'refused' } });
       return;
     }
     this.set({ saveState: 'error', saveError: message });
@@ -442,6 +447,7 @@ export class StoryDraft {
         ? {
             fields: clashes,
             theirs: this.state.story,
+            origin: 'restored' as const,
             message: `Your unsaved ${clashes.map((name) => fieldLabels[name]).join(', ')} from an earlier visit differs from the version saved since. Choose which version to keep.`,
           }
         : null;

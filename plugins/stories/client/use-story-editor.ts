@@ -5,7 +5,7 @@
  * made may not be saved.' prompt and a keep-alive save of what is pending).
  */
 import { useEffect, useMemo, useRef, useSyncExternalStore } from 'react';
-import { apiBase } from '../../../core/client/api';
+import { apiBase, interfaceLanguage } from '../../../core/client/api';
 import type { RichTextControls } from '../../../core/client/rich-text';
 import { currentSocket, useConnectionStatus } from '../../../core/client/socket';
 import { store, tokenAtom } from '../../../core/client/stores';
@@ -109,7 +109,7 @@ export function useStoryEditor(
         void fetch(`${apiBase}/stories/update/${pending.id}`, {
           method: 'PUT',
           keepalive: true,
-          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'accept-language': 'tr', 'x-request-source': 'editor' },
+          headers: { 'content-type': 'application/json', authorization: `Bearer ${token}`, 'accept-language': interfaceLanguage, 'x-request-source': 'editor' },
           body: JSON.stringify({ version: pending.version, story: pending.story, base: pending.base }),
         }).catch(() => undefined);
       }
