@@ -9,6 +9,7 @@ import { sizedImage } from '../../../core/client/image-size';
 import { KeyField } from '../../../core/client/KeyField';
 import { constants } from '../../../core/shared/config';
 import { collectionMessages } from '../rules';
+import { t, tMaybe } from '../../../core/client/words';
 
 /** The cover's preview, in the cover's proportions. */
 const coverImage = sizedImage(constants.collections.cover, 240);
@@ -44,25 +45,32 @@ export function AboutFields({
 }: AboutFieldsProps) {
   return (
     <>
-      <ImageField label="Image" required value={values.image} onChange={(image) => change({ image })} errorMessage={errors.image} {...coverImage} />
-      <TextField label="Title" value={values.title} onChange={(_event, text) => onTitle(text ?? '')} errorMessage={errors.title} />
+      <ImageField
+        label={t('Image')}
+        required
+        value={values.image}
+        onChange={(image) => change({ image })}
+        errorMessage={tMaybe(errors.image)}
+        {...coverImage}
+      />
+      <TextField label={t('Title')} value={values.title} onChange={(_event, text) => onTitle(text ?? '')} errorMessage={tMaybe(errors.title)} />
       <KeyField
-        label="Key"
+        label={t('Key')}
         model="Collection"
         recordId={recordId}
         value={values.key}
         onChange={onKey}
-        errorMessage={errors.key}
-        takenText={() => collectionMessages.keyTaken}
+        errorMessage={tMaybe(errors.key)}
+        takenText={() => t(collectionMessages.keyTaken)}
         onAvailability={onAvailability}
       />
       <TextField
-        label="Description"
+        label={t('Description')}
         multiline
         rows={3}
         value={values.description}
         onChange={(_event, text) => change({ description: text ?? '' })}
-        errorMessage={errors.description}
+        errorMessage={tMaybe(errors.description)}
       />
     </>
   );

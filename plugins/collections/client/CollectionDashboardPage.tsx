@@ -23,12 +23,14 @@ import {
   dashboardPath,
   fieldsOf,
   itemCount,
+  itemTitle,
   publicPath,
   type CollectionItem,
   type CollectionWithItems,
 } from './collection-api';
 import { useCollectionMenu } from './collection-menu';
 import { AddItemsDialog, ItemOrder, toggled } from './items';
+import { t } from '../../../core/client/words';
 
 const classes = mergeStyleSets({
   summary: {
@@ -90,7 +92,7 @@ export default function CollectionDashboardPage() {
     }
   };
 
-  if (!collection) return missing ? <EmptyState title="The collection could not be found." /> : <Spinner label="Loading..." />;
+  if (!collection) return missing ? <EmptyState title={t('The collection could not be found.')} /> : <Spinner label={t('Loading...')} />;
 
   const label = childrenRefLabels[collection.childrenRef];
   const closeAdd = () => navigate(dashboardPath(collection._id));
@@ -98,28 +100,24 @@ export default function CollectionDashboardPage() {
   return (
     <Stack tokens={{ childrenGap: 24 }}>
       <RouteLink href={listPath(collection)} asChild>
-        <Link>Back to Collections</Link>
+        <Link>{t('Back to Collections')}</Link>
       </RouteLink>
       <PageHeader title={collection.title}>
         <StatusBadge badge={resolveBadge('collection', collection.status)} />
         {mayUpdate ? (
           <>
-            <DefaultButton
-              text={`ADD ${label.one.toUpperCase()}`}
-              iconProps={{ iconName: 'Add' }}
-              onClick={() => navigate(`${dashboardPath(collection._id)}/add`)}
-            />
-            <PrimaryButton text="UPDATE" onClick={() => void update()} disabled={!changed || saving} />
+            <DefaultButton text={t(label.add)} iconProps={{ iconName: 'Add' }} onClick={() => navigate(`${dashboardPath(collection._id)}/add`)} />
+            <PrimaryButton text={t('UPDATE')} onClick={() => void update()} disabled={!changed || saving} />
           </>
         ) : null}
         <IconButton
           menuIconProps={{ iconName: 'More' }}
-          title="More"
-          ariaLabel={`Actions for ${collection.title}`}
+          title={t('More')}
+          ariaLabel={t('Actions for {name}', { name: collection.title })}
           menuProps={{ items: menu.items(collection) }}
         />
       </PageHeader>
-      <section className={classes.summary} aria-label="About the collection">
+      <section className={classes.summary} aria-label={t('About the collection')}>
         {collection.image ? <img className={classes.cover} src={collection.image} alt="" /> : <span className={classes.cover} aria-hidden />}
         <Stack tokens={{ childrenGap: 8 }}>
           <p className={classes.description}>{collection.description}</p>
@@ -128,32 +126,32 @@ export default function CollectionDashboardPage() {
           </Text>
           {collection.status.published ? (
             <Text>
-              {'Public link: '}
+              {`${t('Public link:')} `}
               <Link className={classes.link} href={publicPath(collection)} target="_blank" rel="noopener noreferrer">
                 {`${window.location.origin}${publicPath(collection)}`}
               </Link>
             </Text>
           ) : (
-            <Text styles={{ root: { color: theme.palette.neutralSecondary } }}>Not published: its public page opens once it is.</Text>
+            <Text styles={{ root: { color: theme.palette.neutralSecondary } }}>{t('Not published: its public page opens once it is.')}</Text>
           )}
           {mayUpdate ? (
             <RouteLink href={`${dashboardPath(collection._id)}/edit`} asChild>
-              <ActionButton iconProps={{ iconName: 'Edit' }} text="Edit the collection" styles={{ root: { paddingLeft: 0, alignSelf: 'flex-start' } }} />
+              <ActionButton iconProps={{ iconName: 'Edit' }} text={t('Edit the collection')} styles={{ root: { paddingLeft: 0, alignSelf: 'flex-start' } }} />
             </RouteLink>
           ) : null}
         </Stack>
       </section>
       <Stack tokens={{ childrenGap: 8 }}>
         <Text as="h2" variant="xLarge" styles={{ root: { fontWeight: 600, margin: 0 } }}>
-          {label.many}
+          {t(label.many)}
         </Text>
-        {changed ? <Text styles={{ root: { color: theme.semanticColors.warningText } }}>You have changes: UPDATE saves them.</Text> : null}
+        {changed ? <Text styles={{ root: { color: theme.semanticColors.warningText } }}>{t('You have changes: UPDATE saves them.')}</Text> : null}
         {mayUpdate ? (
-          <ItemOrder label={`${label.many} of the collection`} items={items} onChange={setItems} emptyText={`No ${label.many.toLowerCase()} yet.`} />
+          <ItemOrder label={t(label.ofCollection)} items={items} onChange={setItems} emptyText={t(label.none)} />
         ) : (
           <ol>
             {items.map((item) => (
-              <li key={item._id}>{item.title}</li>
+              <li key={item._id}>{itemTitle(item)}</li>
             ))}
           </ol>
         )}

@@ -26,6 +26,7 @@ import {
 } from './collection-api';
 import { AboutFields, errorsAfter } from './AboutFields';
 import { AddItemsDialog, ItemOrder, toggled } from './items';
+import { t, tMaybe } from '../../../core/client/words';
 
 interface Form {
   image: string;
@@ -37,7 +38,7 @@ interface Form {
   indexed: boolean;
 }
 
-/** The admins' switches: a collection shown on its owner's public page, and one open to search engines. */
+/** The admins' switches: a collection shown on its owner's public page, and one open to search engines (texts in English, shown through `t`). */
 const curation = [
   { key: 'featured', label: 'Featured', onText: "On its owner's public page" },
   { key: 'indexed', label: 'Indexed', onText: 'Open to search engines' },
@@ -77,7 +78,7 @@ export default function CollectionEditPage() {
   }, [collectionId]);
   useEffect(() => void load(), [load]);
 
-  if (!collection || !form) return missing ? <EmptyState title="The collection could not be found." /> : <Spinner label="Loading..." />;
+  if (!collection || !form) return missing ? <EmptyState title={t('The collection could not be found.')} /> : <Spinner label={t('Loading...')} />;
 
   const change = (patch: Partial<Form>) => {
     setForm({ ...form, ...patch });
@@ -108,17 +109,24 @@ export default function CollectionEditPage() {
   return (
     <Stack tokens={{ childrenGap: 24 }} styles={{ root: { maxWidth: 820 } }}>
       <RouteLink href={dashboardPath(collection._id)} asChild>
-        <Link>Back to Dashboard</Link>
+        <Link>{t('Back to Dashboard')}</Link>
       </RouteLink>
-      <PageHeader title="Edit Collection">
-        <PrimaryButton text="SAVE" onClick={() => void save()} disabled={saving} />
+      <PageHeader title={t('Edit Collection')}>
+        <PrimaryButton text={t('SAVE')} onClick={() => void save()} disabled={saving} />
       </PageHeader>
       <Stack tokens={{ childrenGap: 16 }} styles={{ root: { background: theme.palette.white, borderRadius: 8, padding: 24 } }}>
         <AboutFields values={form} errors={errors} recordId={collection._id} change={change} />
         {mayCurate ? (
           <Stack horizontal tokens={{ childrenGap: 32 }}>
             {curation.map(({ key, label, onText }) => (
-              <Toggle key={key} label={label} onText={onText} offText="Off" checked={form[key]} onChange={(_event, on) => change({ [key]: Boolean(on) })} />
+              <Toggle
+                key={key}
+                label={t(label)}
+                onText={t(onText)}
+                offText={t('Off')}
+                checked={form[key]}
+                onChange={(_event, on) => change({ [key]: Boolean(on) })}
+              />
             ))}
           </Stack>
         ) : null}
@@ -126,21 +134,16 @@ export default function CollectionEditPage() {
       <Stack tokens={{ childrenGap: 8 }}>
         <Stack horizontal horizontalAlign="space-between" verticalAlign="center">
           <Text as="h2" variant="xLarge" styles={{ root: { fontWeight: 600, margin: 0 } }}>
-            {label.many}
+            {t(label.many)}
           </Text>
-          <DefaultButton text="Add" iconProps={{ iconName: 'Add' }} onClick={() => setAdding(true)} />
+          <DefaultButton text={t('Add')} iconProps={{ iconName: 'Add' }} onClick={() => setAdding(true)} />
         </Stack>
         {errors.children ? (
           <Text role="alert" styles={{ root: { color: theme.semanticColors.errorText } }}>
-            {errors.children}
+            {tMaybe(errors.children)}
           </Text>
         ) : null}
-        <ItemOrder
-          label={`${label.many} of the collection`}
-          items={form.items}
-          onChange={(items) => change({ items })}
-          emptyText={`No ${label.many.toLowerCase()} yet: Add some.`}
-        />
+        <ItemOrder label={t(label.ofCollection)} items={form.items} onChange={(items) => change({ items })} emptyText={t(label.noneAddSome)} />
       </Stack>
       {adding ? (
         <AddItemsDialog

@@ -1,7 +1,8 @@
 /** A collection as its public page /c/{slug} shows it: the image, title and description, then the items in their order. */
 import { mergeStyleSets, Text } from '@fluentui/react';
 import { theme } from '../../../core/client/theme';
-import { coverRatio, type CollectionItem } from './collection-api';
+import { coverRatio, itemTitle, type CollectionItem } from './collection-api';
+import { t } from '../../../core/client/words';
 
 const classes = mergeStyleSets({
   page: { border: `1px solid ${theme.palette.neutralLight}`, borderRadius: 8, overflow: 'hidden', background: theme.semanticColors.bodyBackground },
@@ -23,7 +24,7 @@ export interface CollectionPreviewProps {
 
 export function CollectionPreview({ image, title, description, items }: CollectionPreviewProps) {
   return (
-    <article className={classes.page} aria-label="Preview of the collection's page">
+    <article className={classes.page} aria-label={t("Preview of the collection's page")}>
       {image ? <img className={classes.cover} src={image} alt="" /> : null}
       <div className={classes.body}>
         <h3 className={classes.title}>{title}</h3>
@@ -32,7 +33,7 @@ export function CollectionPreview({ image, title, description, items }: Collecti
           {items.map((item) => (
             <li key={item._id} className={classes.item}>
               {item.image ? <img className={classes.thumb} src={item.image} alt="" loading="lazy" /> : <span className={classes.thumb} aria-hidden />}
-              <Text styles={{ root: { fontWeight: 600, overflowWrap: 'anywhere' } }}>{item.title}</Text>
+              <Text styles={{ root: { fontWeight: 600, overflowWrap: 'anywhere' } }}>{itemTitle(item)}</Text>
             </li>
           ))}
         </ol>

@@ -24,8 +24,11 @@ import { childrenRefLabels, collectionApi, dashboardPath, type ChildrenRef, type
 import { AboutFields, errorsAfter } from './AboutFields';
 import { CollectionPreview } from './CollectionPreview';
 import { ItemBrowser, ItemOrder, toggled } from './items';
+import { formatNumber } from '../../../core/client/format';
+import { t, tMaybe } from '../../../core/client/words';
 
 type Stage = 0 | 1 | 2;
+/** In English: shown through `t`. */
 const stageTitles: Record<Stage, string> = { 0: 'About the collection', 1: 'Items', 2: 'Publish' };
 const stageFields: Record<Stage, string[]> = { 0: ['image', 'title', 'description', 'key'], 1: ['children'], 2: [] };
 
@@ -118,7 +121,7 @@ export default function CollectionWizardPage() {
 
   const toggle = (item: CollectionItem) => change({ items: toggled(draft.items, item) });
 
-  const typeLabel = childrenRefLabels[draft.childrenRef].many.toLowerCase();
+  const typeTexts = childrenRefLabels[draft.childrenRef];
   const content = (() => {
     if (stage === 0)
       return (
@@ -135,9 +138,9 @@ export default function CollectionWizardPage() {
           />
           {can('collections.curate') && types && types.length > 1 ? (
             <ChoiceGroup
-              label="Collection type"
+              label={t('Collection type')}
               selectedKey={draft.childrenRef}
-              options={types.map((type) => ({ key: type, text: childrenRefLabels[type].many }))}
+              options={types.map((type) => ({ key: type, text: t(childrenRefLabels[type].many) }))}
               // Items of the other type would not belong: changing the type starts the items again.
               onChange={(_event, option) => option && change({ childrenRef: option.key as ChildrenRef, items: [] })}
             />
@@ -147,23 +150,23 @@ export default function CollectionWizardPage() {
     if (stage === 1)
       return (
         <Stack tokens={{ childrenGap: 12 }}>
-          <Text
-            styles={{ root: { color: theme.semanticColors.strongSubtext } }}
-          >{`Add published ${typeLabel}, then drag them into the order readers will see.`}</Text>
+          <Text styles={{ root: { color: theme.semanticColors.strongSubtext } }}>{t(typeTexts.intro)}</Text>
           {errors.children ? (
             <Text role="alert" className={classes.error}>
-              {errors.children}
+              {tMaybe(errors.children)}
             </Text>
           ) : null}
           <div className={classes.columns}>
             <ItemBrowser model={draft.childrenRef} chosen={draft.items.map((item) => item._id)} onToggle={toggle} />
             <Stack tokens={{ childrenGap: 8 }}>
-              <Text variant="mediumPlus" styles={{ root: { fontWeight: 600 } }}>{`In the collection (${draft.items.length})`}</Text>
+              <Text variant="mediumPlus" styles={{ root: { fontWeight: 600 } }}>
+                {t('In the collection ({count})', { count: formatNumber(draft.items.length) })}
+              </Text>
               <ItemOrder
-                label="Items of the collection"
+                label={t('Items of the collection')}
                 items={draft.items}
                 onChange={(items) => change({ items })}
-                emptyText={`No ${typeLabel} yet: ADD them from the list.`}
+                emptyText={t(typeTexts.noneFromList)}
               />
             </Stack>
           </div>
@@ -174,7 +177,7 @@ export default function CollectionWizardPage() {
         <CollectionPreview image={draft.image} title={draft.title} description={draft.description} items={draft.items} />
         {mayPublish ? null : (
           <Text styles={{ root: { color: theme.semanticColors.strongSubtext } }}>
-            The collection is saved as a draft: an admin or a director of your publisher publishes it.
+            {t('The collection is saved as a draft: an admin or a director of your publisher publishes it.')}
           </Text>
         )}
       </Stack>
@@ -183,23 +186,25 @@ export default function CollectionWizardPage() {
 
   return (
     <WizardFrame
-      title="Create a Collection"
-      closeLabel="Close"
+      title={t('Create a Collection')}
+      closeLabel={t('Close')}
       onClose={() => navigate('/')}
       width={stage === 1 ? 1040 : 720}
       step={stage + 1}
       steps={3}
       stage={stage}
-      stageTitle={stageTitles[stage]}
+      stageTitle={t(stageTitles[stage])}
       id="collection"
       start={start}
-      back={stage > 0 ? <DefaultButton text="BACK" iconProps={{ iconName: 'Back' }} onClick={() => setStage((stage - 1) as Stage)} disabled={busy} /> : null}
+      back={
+        stage > 0 ? <DefaultButton text={t('BACK')} iconProps={{ iconName: 'Back' }} onClick={() => setStage((stage - 1) as Stage)} disabled={busy} /> : null
+      }
       actions={
         stage < 2 ? (
           // A key known to be taken keeps the wizard here.
-          <PrimaryButton text="NEXT" onClick={() => void next()} disabled={stage === 0 && keyFree === false} />
+          <PrimaryButton text={t('NEXT')} onClick={() => void next()} disabled={stage === 0 && keyFree === false} />
         ) : (
-          <PrimaryButton text={mayPublish ? 'PUBLISH' : 'SAVE AS DRAFT'} onClick={() => void publish()} disabled={busy} />
+          <PrimaryButton text={mayPublish ? t('PUBLISH') : t('SAVE AS DRAFT')} onClick={() => void publish()} disabled={busy} />
         )
       }
     >

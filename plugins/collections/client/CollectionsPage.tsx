@@ -17,6 +17,7 @@ import { constants } from '../../../core/shared/config';
 import { collectionList, dashboardPath, itemCount, wizardPath, type Collection } from './collection-api';
 import { CollectionCard } from './CollectionCard';
 import { useCollectionMenu } from './collection-menu';
+import { t } from '../../../core/client/words';
 
 export default function CollectionsPage() {
   const { newsletterId } = useParams<{ newsletterId?: string }>();
@@ -31,7 +32,7 @@ export default function CollectionsPage() {
   const columns: ListColumn<Collection>[] = [
     {
       key: 'title',
-      name: 'Title',
+      name: t('Title'),
       minWidth: 220,
       maxWidth: 420,
       render: (collection) => (
@@ -40,20 +41,20 @@ export default function CollectionsPage() {
         </RouteLink>
       ),
     },
-    { key: 'items', name: 'Items', minWidth: 90, maxWidth: 120, render: itemCount },
-    { key: 'status', name: 'Status', minWidth: 100, maxWidth: 120, render: 'badge' },
-    { key: 'updated', name: 'Updated', sort: 'updatedAt', minWidth: 90, maxWidth: 120, render: (collection) => panelDate(collection.updatedAt) },
+    { key: 'items', name: t('Items'), minWidth: 90, maxWidth: 120, render: itemCount },
+    { key: 'status', name: t('Status'), minWidth: 100, maxWidth: 120, render: 'badge' },
+    { key: 'updated', name: t('Updated'), sort: 'updatedAt', minWidth: 90, maxWidth: 120, render: (collection) => panelDate(collection.updatedAt) },
   ];
 
   const mayCreate = can('collections.create');
   return (
     <Stack tokens={{ childrenGap: 24 }}>
-      <PageHeader title="Collections" />
+      <PageHeader title={t('Collections')} />
       <List<Collection>
         endpoint={collectionList}
         params={owner ? { owner } : {}}
         storageKey="collections-list-view"
-        searchPlaceholder="Search collections"
+        searchPlaceholder={t('Search collections')}
         itemName={(collection) => collection.title}
         renderCard={(collection, parts) => <CollectionCard collection={collection} parts={parts} />}
         columns={columns}
@@ -63,8 +64,8 @@ export default function CollectionsPage() {
         defaultSort={{ sort: 'updatedAt', desc: true }}
         pageSize={constants.pageSizes.list}
         refreshKey={refreshKey}
-        emptyTitle="There are no collections yet."
-        emptyText={mayCreate ? 'Make the first one with NEW.' : undefined}
+        emptyTitle={t('There are no collections yet.')}
+        emptyText={mayCreate ? t('Make the first one with NEW.') : undefined}
       />
       {menu.dialog}
     </Stack>

@@ -14,6 +14,7 @@ import { resolveBadge } from '../../../core/shared/badges';
 import { constants } from '../../../core/shared/config';
 import type { Scope } from '../../../schemas/generated/entities/scope';
 import { collectionList, dashboardPath, itemCount, wizardPath } from './collection-api';
+import { t } from '../../../core/client/words';
 
 export default function LatestCollectionsPanel({ scope }: { scope: Scope }) {
   const latest = useListPage(collectionList, {
@@ -28,14 +29,14 @@ export default function LatestCollectionsPanel({ scope }: { scope: Scope }) {
 
   return (
     <ListPanel
-      title="Latest collections"
+      title={t('Latest collections')}
       href={`/newsletters/show/${scope._id}/collections`}
       items={collections}
-      emptyText="There are no collections yet."
+      emptyText={t('There are no collections yet.')}
       emptyAction={
         <Can requires="collections.create">
           <RouteLink href={wizardPath(scope._id)} asChild>
-            <Link>Create a collection</Link>
+            <Link>{t('Create a collection')}</Link>
           </RouteLink>
         </Can>
       }

@@ -13,6 +13,8 @@ import type { Story } from '../../../schemas/generated/entities/story';
 import { wholeIssueList } from '../../issues/endpoints';
 import { storyEndpoints } from '../../stories/endpoints';
 import { collectionEndpoints } from '../endpoints';
+import { formatNumber } from '../../../core/client/format';
+import { t } from '../../../core/client/words';
 
 const { cover } = constants.collections;
 /** A collection cover's proportions, which its cards and previews keep. */
@@ -24,6 +26,7 @@ export type ChildrenRef = 'Story' | 'Issue';
 /** An item as the collection shows it, whatever its model. */
 export interface CollectionItem {
   _id: string;
+  /** Its title as stored ('' for none: `itemTitle` names it). */
   title: string;
   image: string;
   /** The item's public page (/s/{slug}, /i/{slug}). */
@@ -53,20 +56,77 @@ export interface CollectionFields {
   model?: 'Newsletter' | 'Publisher' | null;
 }
 
-/** The labels of the admins' type picker and of the pickers' titles. */
-export const childrenRefLabels: Record<ChildrenRef, { one: string; many: string }> = {
-  Story: { one: 'Story', many: 'Stories' },
-  Issue: { one: 'Issue', many: 'Issues' },
+/**
+ * The texts that name a collection's model, each a whole text per model (the words around the
+ * model's name are not in the same order in every language). In English: shown through `t`.
+ */
+export const childrenRefLabels: Record<
+  ChildrenRef,
+  {
+    one: string;
+    many: string;
+    /** The dashboard's button. */
+    add: string;
+    /** The Add Story (Add Issue) modal's title. */
+    addTitle: string;
+    /** The ordered list's name, for screen readers. */
+    ofCollection: string;
+    /** The item browser's search box and list. */
+    search: string;
+    published: string;
+    nonePublished: string;
+    noneMatching: string;
+    /** The ordered list while it is empty: on the dashboard, the edit page and in the wizard. */
+    none: string;
+    noneAddSome: string;
+    noneFromList: string;
+    /** The wizard's items stage. */
+    intro: string;
+  }
+> = {
+  Story: {
+    one: 'Story',
+    many: 'Stories',
+    add: 'ADD STORY',
+    addTitle: 'Add Story',
+    ofCollection: 'Stories of the collection',
+    search: 'Search stories',
+    published: 'Published stories',
+    nonePublished: 'There are no published stories.',
+    noneMatching: 'There are no published stories matching the search.',
+    none: 'No stories yet.',
+    noneAddSome: 'No stories yet: Add some.',
+    noneFromList: 'No stories yet: ADD them from the list.',
+    intro: 'Add published stories, then drag them into the order readers will see.',
+  },
+  Issue: {
+    one: 'Issue',
+    many: 'Issues',
+    add: 'ADD ISSUE',
+    addTitle: 'Add Issue',
+    ofCollection: 'Issues of the collection',
+    search: 'Search issues',
+    published: 'Published issues',
+    nonePublished: 'There are no published issues.',
+    noneMatching: 'There are no published issues matching the search.',
+    none: 'No issues yet.',
+    noneAddSome: 'No issues yet: Add some.',
+    noneFromList: 'No issues yet: ADD them from the list.',
+    intro: 'Add published issues, then drag them into the order readers will see.',
+  },
 };
 
 /** A published item of a collection's model as the pickers list it. */
 function storyItem(story: Story): CollectionItem {
-  return { _id: story._id, title: story.title || 'Untitled', image: story.image ?? '', url: `/s/${story.slug || story._id}`, publishedAt: story.publishedAt };
+  return { _id: story._id, title: story.title, image: story.image ?? '', url: `/s/${story.slug || story._id}`, publishedAt: story.publishedAt };
 }
 
 function issueItem(issue: Issue): CollectionItem {
-  return { _id: issue._id, title: issue.subject || 'Untitled', image: issue.image ?? '', url: `/i/${issue.slug || issue._id}`, publishedAt: issue.publishedAt };
+  return { _id: issue._id, title: issue.subject, image: issue.image ?? '', url: `/i/${issue.slug || issue._id}`, publishedAt: issue.publishedAt };
 }
+
+/** An item's title as shown: its own, or 'Untitled' in the console's language. */
+export const itemTitle = (item: Pick<CollectionItem, 'title'>) => item.title || t('Untitled');
 
 /** The item list call of each model: its address, its fixed parameters, and how an answer becomes an item. */
 export const itemSources: Record<ChildrenRef, { endpoint: ListEndpoint<unknown>; params: Record<string, string | boolean>; item(row: never): CollectionItem }> =
@@ -115,9 +175,10 @@ export const dashboardPath = (id: string) => `/collections/show/${id}`;
 /** The collection wizard's address: for a newsletter's collection (?parent&model=Newsletter) when one is given. */
 export const wizardPath = (newsletterId?: string) => (newsletterId ? `/collections/create?parent=${newsletterId}&model=Newsletter` : '/collections/create');
 
-/** How many items a collection holds: '3 stories', '1 issue'. */
+/** How many items a collection holds, in the console's language: '3 stories', '1 issue', '3 yazı'. */
 export function itemCount(collection: { childrenRef: ChildrenRef; children: unknown[] }): string {
   const count = collection.children.length;
-  const label = childrenRefLabels[collection.childrenRef];
-  return `${count} ${(count === 1 ? label.one : label.many).toLowerCase()}`;
+  const values = { count: formatNumber(count) };
+  if (collection.childrenRef === 'Issue') return count === 1 ? t('{count} issue', values) : t('{count} issues', values);
+  return count === 1 ? t('{count} story', values) : t('{count} stories', values);
 }

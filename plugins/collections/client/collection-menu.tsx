@@ -12,6 +12,7 @@ import { ConfirmDialog } from '../../../core/client/page-parts';
 import { useCan } from '../../../core/client/permissions';
 import { toast } from '../../../core/client/toasts';
 import { collectionApi, dashboardPath, fieldsOf, publicPath, type Collection, type CollectionWithItems } from './collection-api';
+import { t } from '../../../core/client/words';
 
 export interface CollectionMenu {
   items(collection: Collection | CollectionWithItems): IContextualMenuItem[];
@@ -35,23 +36,23 @@ export function useCollectionMenu({ onChanged, onDeleted }: { onChanged(): void;
   };
 
   const items = (collection: Collection | CollectionWithItems): IContextualMenuItem[] => [
-    { key: 'open', text: 'Open', iconProps: { iconName: 'OpenFile' }, onClick: () => navigate(dashboardPath(collection._id)) },
+    { key: 'open', text: t('Open'), iconProps: { iconName: 'OpenFile' }, onClick: () => navigate(dashboardPath(collection._id)) },
     ...(can('collections.update')
-      ? [{ key: 'edit', text: 'Edit', iconProps: { iconName: 'Edit' }, onClick: () => navigate(`${dashboardPath(collection._id)}/edit`) }]
+      ? [{ key: 'edit', text: t('Edit'), iconProps: { iconName: 'Edit' }, onClick: () => navigate(`${dashboardPath(collection._id)}/edit`) }]
       : []),
     ...(collection.status.published
-      ? [publicPageAction('view', 'View', publicPath(collection))]
+      ? [publicPageAction('view', t('View'), publicPath(collection))]
       : can('collections.publish')
-        ? [{ key: 'publish', text: 'Publish', iconProps: { iconName: 'PublishContent' }, onClick: () => void publish(collection) }]
+        ? [{ key: 'publish', text: t('Publish'), iconProps: { iconName: 'PublishContent' }, onClick: () => void publish(collection) }]
         : []),
-    ...(can('collections.delete') ? [{ key: 'delete', text: 'Delete', iconProps: { iconName: 'Delete' }, onClick: () => setDeleting(collection) }] : []),
+    ...(can('collections.delete') ? [{ key: 'delete', text: t('Delete'), iconProps: { iconName: 'Delete' }, onClick: () => setDeleting(collection) }] : []),
   ];
 
   const dialog = deleting ? (
     <ConfirmDialog
-      title="Delete the collection?"
-      text={`'${deleting.title}' is deleted; its items stay as they are.`}
-      action="DELETE"
+      title={t('Delete the collection?')}
+      text={t("'{title}' is deleted; its items stay as they are.", { title: deleting.title })}
+      action={t('DELETE')}
       onConfirm={async () => {
         const { msg } = await collectionApi.remove(deleting._id);
         toast('success', 'Success!', msg ?? 'Collection deleted.');

@@ -12,7 +12,8 @@ import { useListSearch } from '../../../core/client/list/search';
 import { panelDate } from '../../../core/client/panel-list';
 import { theme } from '../../../core/client/theme';
 import { constants } from '../../../core/shared/config';
-import { childrenRefLabels, itemSources, type ChildrenRef, type CollectionItem } from './collection-api';
+import { childrenRefLabels, itemSources, itemTitle, type ChildrenRef, type CollectionItem } from './collection-api';
+import { t } from '../../../core/client/words';
 
 const classes = mergeStyleSets({
   row: {
@@ -43,7 +44,7 @@ export function ItemRow({ item, lead, children }: { item: CollectionItem; lead?:
       {lead}
       {item.image ? <img className={classes.thumb} src={item.image} alt="" loading="lazy" /> : <span className={classes.thumb} aria-hidden />}
       <span className={classes.text}>
-        <span className={classes.title}>{item.title}</span>
+        <span className={classes.title}>{itemTitle(item)}</span>
         {item.publishedAt ? <span className={classes.details}>{panelDate(item.publishedAt)}</span> : null}
       </span>
       {children}
@@ -66,16 +67,11 @@ export function ItemBrowser({ model, chosen, onToggle }: ItemBrowserProps) {
   const params = useMemo(() => ({ ...source.params, search: search.applied || undefined }), [source, search.applied]);
   const rows = useInfiniteList(source.endpoint, params, constants.pageSizes.list);
   const items = useMemo(() => rows.items.map((row) => source.item(row as never)), [rows.items, source]);
-  const label = childrenRefLabels[model].many;
+  const texts = childrenRefLabels[model];
   return (
     <Stack tokens={{ childrenGap: 12 }}>
-      <SearchBox
-        placeholder={`Search ${label.toLowerCase()}`}
-        ariaLabel={`Search ${label.toLowerCase()}`}
-        value={search.text}
-        onChange={(_event, text) => search.setText(text ?? '')}
-      />
-      <ul className={classes.browser} aria-label={`Published ${label.toLowerCase()}`}>
+      <SearchBox placeholder={t(texts.search)} ariaLabel={t(texts.search)} value={search.text} onChange={(_event, text) => search.setText(text ?? '')} />
+      <ul className={classes.browser} aria-label={t(texts.published)}>
         {items.map((item) => {
           const added = chosen.includes(item._id);
           return (
@@ -83,21 +79,19 @@ export function ItemBrowser({ model, chosen, onToggle }: ItemBrowserProps) {
               <ItemRow item={item}>
                 {added ? (
                   <DefaultButton
-                    text="ADDED"
+                    text={t('ADDED')}
                     iconProps={{ iconName: 'CheckMark' }}
-                    ariaLabel={`${item.title}: added, take out`}
+                    ariaLabel={t('{title}: added, take out', { title: itemTitle(item) })}
                     onClick={() => onToggle(item)}
                   />
                 ) : (
-                  <PrimaryButton text="ADD" ariaLabel={`Add ${item.title}`} onClick={() => onToggle(item)} />
+                  <PrimaryButton text={t('ADD')} ariaLabel={t('Add {title}', { title: itemTitle(item) })} onClick={() => onToggle(item)} />
                 )}
               </ItemRow>
             </li>
           );
         })}
-        {items.length === 0 && !rows.loading ? (
-          <li className={classes.empty}>{`There are no published ${label.toLowerCase()}${search.applied ? ' matching the search' : ''}.`}</li>
-        ) : null}
+        {items.length === 0 && !rows.loading ? <li className={classes.empty}>{search.applied ? t(texts.noneMatching) : t(texts.nonePublished)}</li> : null}
         <li>
           <LoadMore list={rows} />
         </li>
@@ -112,14 +106,14 @@ export function AddItemsDialog({ onDismiss, ...browser }: ItemBrowserProps & { o
     <Dialog
       hidden={false}
       onDismiss={onDismiss}
-      dialogContentProps={{ type: DialogType.normal, title: `Add ${childrenRefLabels[browser.model].one}` }}
+      dialogContentProps={{ type: DialogType.normal, title: t(childrenRefLabels[browser.model].addTitle) }}
       minWidth={640}
       maxWidth={760}
       modalProps={{ styles: { scrollableContent: { maxHeight: '86vh' } } }}
     >
       <ItemBrowser {...browser} />
       <DialogFooter>
-        <DefaultButton text="DONE" onClick={onDismiss} />
+        <DefaultButton text={t('DONE')} onClick={onDismiss} />
       </DialogFooter>
     </Dialog>
   );
@@ -160,30 +154,30 @@ export function ItemOrder({ items, onChange, label, emptyText }: ItemOrderProps)
             <Stack horizontal tokens={{ childrenGap: 2 }}>
               <IconButton
                 iconProps={{ iconName: 'Up' }}
-                title="Move Up"
-                ariaLabel={`Move Up ${item.title}`}
+                title={t('Move Up')}
+                ariaLabel={t('Move Up {title}', { title: itemTitle(item) })}
                 disabled={index === 0}
                 onClick={() => move(index, index - 1)}
               />
               <IconButton
                 iconProps={{ iconName: 'Down' }}
-                title="Move Down"
-                ariaLabel={`Move Down ${item.title}`}
+                title={t('Move Down')}
+                ariaLabel={t('Move Down {title}', { title: itemTitle(item) })}
                 disabled={index === items.length - 1}
                 onClick={() => move(index, index + 1)}
               />
               <IconButton
                 iconProps={{ iconName: 'OpenInNewWindow' }}
-                title="Go to URL"
-                ariaLabel={`Go to URL of ${item.title}`}
+                title={t('Go to URL')}
+                ariaLabel={t('Go to URL of {title}', { title: itemTitle(item) })}
                 href={item.url}
                 target="_blank"
                 rel="noopener noreferrer"
               />
               <IconButton
                 iconProps={{ iconName: 'Delete' }}
-                title="Remove"
-                ariaLabel={`Remove ${item.title}`}
+                title={t('Remove')}
+                ariaLabel={t('Remove {title}', { title: itemTitle(item) })}
                 onClick={() => onChange(items.filter((other) => other._id !== item._id))}
               />
             </Stack>
