@@ -6,6 +6,7 @@ import { DefaultButton, Dialog, DialogFooter, DialogType, PrimaryButton, Stack, 
 import { useState } from 'react';
 import { handleError } from '../../../core/client/errors';
 import { speechApi, type Audio } from './speech-api';
+import { t } from '../../../core/client/words';
 
 export interface AttachFieldsProps {
   audio: Audio;
@@ -28,8 +29,8 @@ function useAttach({ audio, initial, onAttached }: AttachFieldsProps) {
   };
   const inputs = (
     <Stack tokens={{ childrenGap: 12 }}>
-      <TextField label="Title" value={fields.title} onChange={(_event, title = '') => setFields({ ...fields, title })} />
-      <TextField label="Subtitle" value={fields.subtitle} onChange={(_event, subtitle = '') => setFields({ ...fields, subtitle })} />
+      <TextField label={t('Title')} value={fields.title} onChange={(_event, title = '') => setFields({ ...fields, title })} />
+      <TextField label={t('Subtitle')} value={fields.subtitle} onChange={(_event, subtitle = '') => setFields({ ...fields, subtitle })} />
     </Stack>
   );
   return { inputs, busy, attach };
@@ -42,14 +43,14 @@ export function AttachDialog({ onDismiss, ...props }: AttachFieldsProps & { onDi
     <Dialog
       hidden={false}
       onDismiss={onDismiss}
-      dialogContentProps={{ type: DialogType.normal, title: 'Attach to story' }}
+      dialogContentProps={{ type: DialogType.normal, title: t('Attach to story') }}
       modalProps={{ isBlocking: busy }}
       minWidth={480}
     >
       {inputs}
       <DialogFooter>
-        <DefaultButton text="CANCEL" onClick={onDismiss} disabled={busy} />
-        <PrimaryButton text="ATTACH" onClick={() => void attach()} disabled={busy} />
+        <DefaultButton text={t('CANCEL')} onClick={onDismiss} disabled={busy} />
+        <PrimaryButton text={t('ATTACH')} onClick={() => void attach()} disabled={busy} />
       </DialogFooter>
     </Dialog>
   );

@@ -17,6 +17,7 @@ import { storyEndpoints } from '../../stories/endpoints';
 import { ContentPicker, type PickerItem } from './ContentPicker';
 import { ContentTypePicker } from './ContentTypePicker';
 import { issueAudioPath, storyAudioPath, ttsListPath } from './speech-api';
+import { t } from '../../../core/client/words';
 
 function StoryAudioPicker({ newsletterId }: { newsletterId: string }) {
   const type = new URLSearchParams(useSearch()).get('type') === 'bullet' ? 'bullet' : 'article';
@@ -34,14 +35,14 @@ function StoryAudioPicker({ newsletterId }: { newsletterId: string }) {
   return (
     <ContentPicker<Story>
       key={type}
-      title={type === 'bullet' ? 'Create New Bullet Audio' : 'Create New Article Audio'}
+      title={type === 'bullet' ? t('Create New Bullet Audio') : t('Create New Article Audio')}
       types={<ContentTypePicker newsletterId={newsletterId} current={type} />}
       endpoint={storyEndpoints.list}
       params={params}
       item={item}
       next={(id) => storyAudioPath(id)}
-      label={type === 'bullet' ? 'Bullet stories' : 'Article stories'}
-      emptyText={type === 'bullet' ? 'There are no bullet stories.' : 'There are no article stories.'}
+      label={type === 'bullet' ? t('Bullet stories') : t('Article stories')}
+      emptyText={type === 'bullet' ? t('There are no bullet stories.') : t('There are no article stories.')}
       back={ttsListPath(newsletterId)}
     />
   );
@@ -59,14 +60,14 @@ function IssueAudioPicker({ newsletterId }: { newsletterId: string }) {
   const params = useMemo(() => ({ newsletter: newsletterId, sort: 'updatedAt', desc: true }), [newsletterId]);
   return (
     <ContentPicker<Issue>
-      title="Create New Issue Audio"
+      title={t('Create New Issue Audio')}
       types={<ContentTypePicker newsletterId={newsletterId} current="issue" />}
       endpoint={wholeIssueList}
       params={params}
       item={issueItem}
       next={(id) => issueAudioPath(id)}
-      label="Issues"
-      emptyText="There are no issues."
+      label={t('Issues')}
+      emptyText={t('There are no issues.')}
       back={ttsListPath(newsletterId)}
     />
   );

@@ -10,9 +10,12 @@ import { useState, type ReactNode } from 'react';
 import { handleError } from '../../../core/client/errors';
 import { theme } from '../../../core/client/theme';
 import { speechMessages } from '../rules';
+import { formatNumber } from '../../../core/client/format';
+import { t } from '../../../core/client/words';
 import type { ValidationDetail } from '../../../core/shared/validation-details';
 import { speechApi, type Audio } from './speech-api';
 import { AudioPlayer, SpeechBadge, speechBadge } from './speech-parts';
+import { speechTexts } from './speech-texts';
 
 const classes = mergeStyleSets({
   box: { background: theme.palette.white, borderRadius: 8, padding: 24, boxShadow: '0 1.6px 3.6px rgba(0,0,0,.13), 0 0.3px 0.9px rgba(0,0,0,.11)' },
@@ -59,27 +62,35 @@ export function BuildPanel({ audio, what, onBuilt, onGoBack, children }: BuildPa
     }
   };
 
-  const label = what === 'story' ? 'BUILD STORY' : 'BUILD ISSUE';
+  const label = what === 'story' ? t('BUILD STORY') : t('BUILD ISSUE');
+  const count = { count: formatNumber(audio.parts.length) };
   return (
     <Stack tokens={{ childrenGap: 20 }} className={classes.box}>
       <Stack horizontal verticalAlign="center" horizontalAlign="space-between" tokens={{ childrenGap: 16 }}>
         <Stack horizontal verticalAlign="center" tokens={{ childrenGap: 12 }}>
           <Text variant="large" styles={{ root: { fontWeight: 600 } }}>
-            {`${audio.parts.length} ${audio.parts.length === 1 ? 'chunk' : 'chunks'}`}
+            {audio.parts.length === 1 ? t('{count} chunk', count) : t('{count} chunks', count)}
           </Text>
           <SpeechBadge badge={speechBadge(audio.status)} />
         </Stack>
         <PrimaryButton text={label} iconProps={{ iconName: 'Build' }} disabled={building || built || audio.status === 'ready'} onClick={() => void build()} />
       </Stack>
       {building ? (
-        <ProgressIndicator label={`Your ${what} is being built. Please wait and do not close this page.`} ariaValueText={`Your ${what} is being built.`} />
+        <ProgressIndicator
+          label={
+            what === 'story'
+              ? t('Your story is being built. Please wait and do not close this page.')
+              : t('Your issue is being built. Please wait and do not close this page.')
+          }
+          ariaValueText={what === 'story' ? t('Your story is being built.') : t('Your issue is being built.')}
+        />
       ) : null}
       {built && !building ? (
         <Stack tokens={{ childrenGap: 16 }}>
-          <AudioPlayer url={audio.url!} label={`The ${what}'s audio`} />
+          <AudioPlayer url={audio.url!} label={what === 'story' ? t("The story's audio") : t("The issue's audio")} />
           <Stack horizontal wrap tokens={{ childrenGap: 12 }}>
             <DefaultButton
-              text="DOWNLOAD THE AUDIO"
+              text={t('DOWNLOAD THE AUDIO')}
               iconProps={{ iconName: 'Download' }}
               href={audio.url!}
               download={`${audio.content?.title || audio.id}.mp3`}
@@ -92,16 +103,16 @@ export function BuildPanel({ audio, what, onBuilt, onGoBack, children }: BuildPa
         <Dialog
           hidden={false}
           onDismiss={() => setNotReady(null)}
-          dialogContentProps={{ type: DialogType.normal, title: 'Chunks not ready', subText: speechMessages.notReady }}
+          dialogContentProps={{ type: DialogType.normal, title: t('Chunks not ready'), subText: t(speechMessages.notReady) }}
         >
-          <ul className={classes.notReady} aria-label="Chunks not ready">
+          <ul className={classes.notReady} aria-label={t('Chunks not ready')}>
             {notReady.map((number) => (
-              <li key={number}>{speechMessages.chunkNotReady(number)}</li>
+              <li key={number}>{speechTexts.chunkNotReady(number)}</li>
             ))}
           </ul>
           <DialogFooter>
             <PrimaryButton
-              text="GO BACK"
+              text={t('GO BACK')}
               onClick={() => {
                 setNotReady(null);
                 onGoBack();

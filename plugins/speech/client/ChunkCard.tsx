@@ -7,7 +7,9 @@
  */
 import { ActionButton, IconButton, mergeStyleSets, PrimaryButton, ProgressIndicator, Stack, Text, TextField, TooltipHost } from '@fluentui/react';
 import { useState } from 'react';
+import { formatNumber } from '../../../core/client/format';
 import { theme } from '../../../core/client/theme';
+import { t, tMaybe } from '../../../core/client/words';
 import { toSlider, VoiceSliders } from '../../settings/client/public';
 import type { Chunk, VoiceParameters } from './speech-api';
 import { AudioPlayer, SpeechBadge, speechBadge } from './speech-parts';
@@ -29,6 +31,7 @@ const classes = mergeStyleSets({
   sliders: { display: 'grid', gridTemplateColumns: 'repeat(auto-fit, minmax(200px, 1fr))', gap: 16, alignItems: 'end' },
 });
 
+/** Shown through t. */
 const saveTexts: Partial<Record<SaveState, string>> = { pending: 'Not saved yet', saving: 'Saving...', saved: 'Saved' };
 
 /**
@@ -70,7 +73,8 @@ export function ChunkCard({ chunk, number, defaults, saveState, generating, inse
     onChange({ parameters: next });
   };
 
-  const label = `Chunk ${number}`;
+  const values = { number: formatNumber(number) };
+  const label = t('Chunk {number}', values);
   return (
     <article className={classes.card} aria-label={label} data-testid="chunk">
       <Stack horizontal verticalAlign="center" horizontalAlign="space-between" tokens={{ childrenGap: 8 }}>
@@ -81,10 +85,10 @@ export function ChunkCard({ chunk, number, defaults, saveState, generating, inse
           <SpeechBadge badge={speechBadge(chunk.url ? 'ready' : 'draft')} />
           {saveState === 'failed' ? (
             <span className={classes.notSaved} role="status">
-              Not Saved
+              {t('Not Saved')}
             </span>
           ) : saveState && saveTexts[saveState] ? (
-            <span className={classes.saveState}>{saveTexts[saveState]}</span>
+            <span className={classes.saveState}>{tMaybe(saveTexts[saveState])}</span>
           ) : null}
         </Stack>
         <Stack horizontal tokens={{ childrenGap: 2 }}>
@@ -92,17 +96,17 @@ export function ChunkCard({ chunk, number, defaults, saveState, generating, inse
             <ChunkTool
               key={where}
               icon={where === 'above' ? 'InsertRowsAbove' : 'InsertRowsBelow'}
-              tip={`Insert a blank chunk ${where}`}
-              name={`Insert a blank chunk ${where} chunk ${number}`}
+              tip={where === 'above' ? t('Insert a blank chunk above') : t('Insert a blank chunk below')}
+              name={where === 'above' ? t('Insert a blank chunk above chunk {number}', values) : t('Insert a blank chunk below chunk {number}', values)}
               disabled={inserting}
               onClick={() => onInsert(where)}
             />
           ))}
-          <ChunkTool icon="History" tip="Show the version history" name={`Show the version history of chunk ${number}`} onClick={onVersions} />
+          <ChunkTool icon="History" tip={t('Show the version history')} name={t('Show the version history of chunk {number}', values)} onClick={onVersions} />
         </Stack>
       </Stack>
       <TextField
-        label={`${label} text`}
+        label={t('Chunk {number} text', values)}
         multiline
         autoAdjustHeight
         value={text}
@@ -112,24 +116,24 @@ export function ChunkCard({ chunk, number, defaults, saveState, generating, inse
         }}
       />
       {generating ? (
-        <ProgressIndicator label="Generating..." ariaValueText={`Generating the audio of chunk ${number}`} />
+        <ProgressIndicator label={t('Generating...')} ariaValueText={t('Generating the audio of chunk {number}', values)} />
       ) : chunk.url ? (
-        <AudioPlayer url={chunk.url} label={`${label} audio`} />
+        <AudioPlayer url={chunk.url} label={t('Chunk {number} audio', values)} />
       ) : null}
       <div className={classes.sliders}>
         <VoiceSliders
           value={parameters}
           onChange={setVoice}
-          labels={{ stability: 'Stability', similarity_boost: 'Similarity boost' }}
-          ariaLabels={{ stability: `${label} stability`, similarity_boost: `${label} similarity boost` }}
+          labels={{ stability: t('Stability'), similarity_boost: t('Similarity boost') }}
+          ariaLabels={{ stability: t('Chunk {number} stability', values), similarity_boost: t('Chunk {number} similarity boost', values) }}
         />
       </div>
       <Stack horizontal horizontalAlign="space-between" verticalAlign="center" tokens={{ childrenGap: 8 }}>
-        {changed ? <ActionButton iconProps={{ iconName: 'Refresh' }} text="Reset Voice Settings" onClick={() => setVoice({ ...defaults })} /> : <span />}
+        {changed ? <ActionButton iconProps={{ iconName: 'Refresh' }} text={t('Reset Voice Settings')} onClick={() => setVoice({ ...defaults })} /> : <span />}
         <PrimaryButton
-          text="GENERATE"
+          text={t('GENERATE')}
           iconProps={{ iconName: 'Microphone' }}
-          ariaLabel={`Generate chunk ${number}`}
+          ariaLabel={t('Generate chunk {number}', values)}
           disabled={generating || text.trim() === ''}
           onClick={onGenerate}
         />

@@ -16,6 +16,7 @@ import { PickerList, selectableProps } from '../../../core/client/selectable';
 import { theme } from '../../../core/client/theme';
 import { constants } from '../../../core/shared/config';
 import type { ListEndpoint } from '../../../core/shared/endpoints';
+import { t } from '../../../core/client/words';
 
 /** A story or an issue as a picker card shows it. */
 export interface PickerItem {
@@ -82,7 +83,7 @@ export function ContentPicker<T>({ title, types, endpoint, params, item, next, l
       <div className={classes.body}>
         {types}
         <Stack tokens={{ childrenGap: 24 }} styles={{ root: { minWidth: 0 } }}>
-          <SearchBox placeholder="Search..." ariaLabel="Search" value={search.text} onChange={(_event, text) => search.setText(text ?? '')} />
+          <SearchBox placeholder={t('Search...')} ariaLabel={t('Search')} value={search.text} onChange={(_event, text) => search.setText(text ?? '')} />
           <PickerList label={label} list={rows} emptyText={emptyText}>
             {items.map((entry) => (
               <div
@@ -101,8 +102,8 @@ export function ContentPicker<T>({ title, types, endpoint, params, item, next, l
             ))}
           </PickerList>
           <Stack horizontal horizontalAlign="end" tokens={{ childrenGap: 12 }}>
-            <DefaultButton text="CANCEL" onClick={() => navigate(back)} />
-            <PrimaryButton text="CONTINUE" disabled={!selected} onClick={() => selected && navigate(next(selected))} />
+            <DefaultButton text={t('CANCEL')} onClick={() => navigate(back)} />
+            <PrimaryButton text={t('CONTINUE')} disabled={!selected} onClick={() => selected && navigate(next(selected))} />
           </Stack>
         </Stack>
       </div>

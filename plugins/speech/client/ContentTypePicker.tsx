@@ -11,7 +11,9 @@ import { useCan } from '../../../core/client/permissions';
 import { selectableProps } from '../../../core/client/selectable';
 import { theme } from '../../../core/client/theme';
 import { pickerPath, type SpeechContentType } from './speech-api';
+import { t } from '../../../core/client/words';
 
+/** Titles and descriptions are shown through t. */
 export const contentTypes: { type: SpeechContentType; icon: string; title: string; description: string }[] = [
   { type: 'article', icon: 'Articles', title: 'Article', description: 'A story with a title and a body; its audio can be attached to the story.' },
   { type: 'bullet', icon: 'BulletedList', title: 'Bullet', description: 'A short news item of an issue, read from its text.' },
@@ -44,22 +46,22 @@ export function ContentTypePicker({ newsletterId, current }: { newsletterId: str
   const offered = contentTypes.filter(({ type }) => type !== 'issue' || can('speech.publish'));
 
   return (
-    <div role="listbox" aria-label="Content type" className={classes.list}>
+    <div role="listbox" aria-label={t('Content type')} className={classes.list}>
       {offered.map(({ type, icon, title, description }) => {
         const selection = { selected: type === current, onSelect: () => type !== current && navigate(pickerPath(newsletterId, type)) };
         return (
           <div
             key={type}
-            aria-label={title}
+            aria-label={t(title)}
             aria-describedby={`content-type-${type}`}
             className={`${cardClasses(classes.row, selection)} mh-touch-target`}
             {...selectableProps(selection)}
           >
             <FontIcon iconName={icon} className={classes.icon} aria-hidden />
             <span className={classes.text}>
-              <span className={classes.title}>{title}</span>
+              <span className={classes.title}>{t(title)}</span>
               <Text id={`content-type-${type}`} variant="small" className={classes.description}>
-                {description}
+                {t(description)}
               </Text>
             </span>
           </div>

@@ -11,7 +11,9 @@ import { Link as RouteLink, useParams, useSearch } from 'wouter';
 import { handleError } from '../../../core/client/errors';
 import { useNewsletterScope } from '../../../core/client/layout/Shell';
 import { EmptyState, PageHeader } from '../../../core/client/page-parts';
+import { formatNumber } from '../../../core/client/format';
 import { theme } from '../../../core/client/theme';
+import { t } from '../../../core/client/words';
 import { constants } from '../../../core/shared/config';
 import type { Issue } from '../../../schemas/generated/entities/issue';
 import { AttachForm } from './AttachDialog';
@@ -87,7 +89,7 @@ export default function IssueAudioPage() {
     };
   }, [issueId, audioId]);
 
-  if (opened === 'failed') return <EmptyState title="The issue could not be opened." text="Try refreshing the page." />;
+  if (opened === 'failed') return <EmptyState title={t('The issue could not be opened.')} text={t('Try refreshing the page.')} />;
   if (!opened) return <AudioLoading />;
   const { issue, items, defaults } = opened;
 
@@ -142,26 +144,26 @@ export default function IssueAudioPage() {
   return (
     <Stack tokens={{ childrenGap: 24 }}>
       <PageHeader title={issue.subject || issue.key} />
-      <Pivot selectedKey={tab} headersOnly aria-label="Audio steps" onLinkClick={(item) => setTab((item?.props.itemKey as Tab) ?? 'stories')}>
-        <PivotItem itemKey="stories" headerText="Stories" />
-        <PivotItem itemKey="build" headerText="Build" />
-        <PivotItem itemKey="publish" headerText="Publish" />
+      <Pivot selectedKey={tab} headersOnly aria-label={t('Audio steps')} onLinkClick={(item) => setTab((item?.props.itemKey as Tab) ?? 'stories')}>
+        <PivotItem itemKey="stories" headerText={t('Stories')} />
+        <PivotItem itemKey="build" headerText={t('Build')} />
+        <PivotItem itemKey="publish" headerText={t('Publish')} />
       </Pivot>
 
       {tab === 'stories' ? (
         <Stack tokens={{ childrenGap: 16 }}>
           <Stack horizontal horizontalAlign="end">
             <PrimaryButton
-              text="GENERATE AUDIO FILES"
+              text={t('GENERATE AUDIO FILES')}
               iconProps={{ iconName: 'Microphone' }}
               disabled={generating || items.length === 0}
               onClick={() => void generateAudioFiles()}
             />
           </Stack>
           {items.length === 0 ? (
-            <EmptyState title="This issue has no intro or stories to read yet." />
+            <EmptyState title={t('This issue has no intro or stories to read yet.')} />
           ) : (
-            <ol className={classes.items} aria-label="Audio items">
+            <ol className={classes.items} aria-label={t('Audio items')}>
               {items.map((item) => {
                 const own = parts.filter((part) => part.origin === item.origin);
                 const ready = itemReady(item, parts);
@@ -173,10 +175,12 @@ export default function IssueAudioPage() {
                       <SpeechBadge badge={ready ? speechBadge('ready') : notReadyBadge} />
                     </Stack>
                     <span className={classes.details}>
-                      {item.origin === 'intro' ? 'Intro' : 'Story'}
-                      {own.length > 0 ? ` · ${own.filter((part) => part.url).length} of ${own.length} chunks ready` : ''}
+                      {item.origin === 'intro' ? t('Intro') : t('Story')}
+                      {own.length > 0
+                        ? ` · ${t('{ready} of {count} chunks ready', { ready: formatNumber(own.filter((part) => part.url).length), count: formatNumber(own.length) })}`
+                        : ''}
                     </span>
-                    {busy ? <ProgressIndicator ariaValueText={`Generating the audio of ${item.title}`} /> : null}
+                    {busy ? <ProgressIndicator ariaValueText={t('Generating the audio of {title}', { title: item.title })} /> : null}
                   </li>
                 );
               })}
@@ -187,17 +191,17 @@ export default function IssueAudioPage() {
         audio ? (
           <BuildPanel audio={audio} what="issue" onBuilt={(built) => setAudio({ ...built, parts: built.parts ?? parts })} onGoBack={() => setTab('stories')} />
         ) : (
-          <EmptyState title="There is no audio of this issue yet." text="Make it with GENERATE AUDIO FILES on the Stories tab." />
+          <EmptyState title={t('There is no audio of this issue yet.')} text={t('Make it with GENERATE AUDIO FILES on the Stories tab.')} />
         )
       ) : attached ? (
         <Stack tokens={{ childrenGap: 8 }} className={classes.box} role="status">
-          <Text styles={{ root: { fontWeight: 600 } }}>The audio is the issue's episode.</Text>
+          <Text styles={{ root: { fontWeight: 600 } }}>{t("The audio is the issue's episode.")}</Text>
           <Stack horizontal verticalAlign="center" tokens={{ childrenGap: 12 }}>
             <Text variant="large">{audio.episode!.title}</Text>
             <SpeechBadge badge={speechBadge(audio.episode!.status === 'published' ? 'published' : 'draft')} />
           </Stack>
           <RouteLink href={`/newsletters/show/${issue.newsletter}/episodes`} asChild>
-            <Link>Go to the episodes</Link>
+            <Link>{t('Go to the episodes')}</Link>
           </RouteLink>
         </Stack>
       ) : audio && isBuilt(audio) ? (
@@ -205,12 +209,12 @@ export default function IssueAudioPage() {
           <AttachForm
             audio={audio}
             initial={{ title: issue.subject, subtitle: issue.preview }}
-            action="PUBLISH AS EPISODE"
+            action={t('PUBLISH AS EPISODE')}
             onAttached={(result) => setAudio({ ...result, parts: result.parts ?? parts })}
           />
         </div>
       ) : (
-        <EmptyState title="The issue's audio is not built yet." text="Build it on the Build tab first." />
+        <EmptyState title={t("The issue's audio is not built yet.")} text={t('Build it on the Build tab first.')} />
       )}
     </Stack>
   );

@@ -22,6 +22,7 @@ import { storyEditorPath, voiceFor, type Audio, type VoiceDefaults } from './spe
 import { AudioLoading } from './speech-parts';
 import { useChunkActions } from './use-chunks';
 import { VersionHistory } from './VersionHistory';
+import { t } from '../../../core/client/words';
 
 type Tab = 'edit' | 'build';
 
@@ -84,7 +85,7 @@ export default function StoryAudioPage() {
     };
   }, [storyId, audioId]);
 
-  if (opened === 'failed') return <EmptyState title="The audio could not be opened." text="Try refreshing the page." />;
+  if (opened === 'failed') return <EmptyState title={t('The audio could not be opened.')} text={t('Try refreshing the page.')} />;
   if (!opened || !audio) return <AudioLoading />;
 
   const { story, defaults } = opened;
@@ -96,24 +97,24 @@ export default function StoryAudioPage() {
   return (
     <Stack tokens={{ childrenGap: 24 }}>
       <PageHeader title={storyName(story)} />
-      <Pivot selectedKey={tab} headersOnly aria-label="Audio steps" onLinkClick={(item) => setTab((item?.props.itemKey as Tab) ?? 'edit')}>
-        <PivotItem itemKey="edit" headerText="Edit" />
-        <PivotItem itemKey="build" headerText="Build" />
+      <Pivot selectedKey={tab} headersOnly aria-label={t('Audio steps')} onLinkClick={(item) => setTab((item?.props.itemKey as Tab) ?? 'edit')}>
+        <PivotItem itemKey="edit" headerText={t('Edit')} />
+        <PivotItem itemKey="build" headerText={t('Build')} />
       </Pivot>
 
       {tab === 'edit' ? (
         <>
           <Stack horizontal wrap verticalAlign="center" horizontalAlign="space-between" tokens={{ childrenGap: 16 }}>
-            <Toggle label="Show Original" inlineLabel checked={showOriginal} onChange={(_event, on) => setShowOriginal(Boolean(on))} />
+            <Toggle label={t('Show Original')} inlineLabel checked={showOriginal} onChange={(_event, on) => setShowOriginal(Boolean(on))} />
             <PrimaryButton
-              text="Generate All Chunks"
+              text={t('Generate All Chunks')}
               iconProps={{ iconName: 'Microphone' }}
               disabled={chunks.generatingAll || drafts === 0}
               onClick={() => void chunks.generateAll()}
             />
           </Stack>
           <div className={`${classes.columns} ${showOriginal ? classes.withOriginal : ''}`}>
-            <ol className={classes.chunks} aria-label="Chunks">
+            <ol className={classes.chunks} aria-label={t('Chunks')}>
               {audio.parts.map((part, index) => (
                 <li key={part.id}>
                   <ChunkCard
@@ -131,11 +132,16 @@ export default function StoryAudioPage() {
                 </li>
               ))}
             </ol>
-            {showOriginal ? <iframe title="Original story" sandbox="" className={classes.original} srcDoc={originalDocument(story)} /> : null}
+            {showOriginal ? <iframe title={t('Original story')} sandbox="" className={classes.original} srcDoc={originalDocument(story)} /> : null}
           </div>
           {audio.parts.length === 0 ? (
             <Stack horizontalAlign="start">
-              <DefaultButton text="Add a chunk" iconProps={{ iconName: 'Add' }} disabled={chunks.inserting} onClick={() => void chunks.insertBlank(0, voice)} />
+              <DefaultButton
+                text={t('Add a chunk')}
+                iconProps={{ iconName: 'Add' }}
+                disabled={chunks.inserting}
+                onClick={() => void chunks.insertBlank(0, voice)}
+              />
             </Stack>
           ) : null}
         </>
@@ -143,13 +149,13 @@ export default function StoryAudioPage() {
         <BuildPanel audio={audio} what="story" onBuilt={setAudio} onGoBack={() => setTab('edit')}>
           {attached ? (
             <Stack horizontal verticalAlign="center" tokens={{ childrenGap: 12 }} role="status">
-              <Text styles={{ root: { fontWeight: 600 } }}>TTS attached</Text>
+              <Text styles={{ root: { fontWeight: 600 } }}>{t('TTS attached')}</Text>
               <Link href={storyEditorPath(story._id)} target="_blank" rel="noopener noreferrer">
-                Go to the story
+                {t('Go to the story')}
               </Link>
             </Stack>
           ) : mayAttach ? (
-            <DefaultButton text="ATTACH TO STORY" iconProps={{ iconName: 'Attach' }} onClick={() => setAttaching(true)} />
+            <DefaultButton text={t('ATTACH TO STORY')} iconProps={{ iconName: 'Attach' }} onClick={() => setAttaching(true)} />
           ) : null}
         </BuildPanel>
       )}

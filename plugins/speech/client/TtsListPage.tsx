@@ -12,11 +12,13 @@ import { EmptyState, PageHeader } from '../../../core/client/page-parts';
 import { panelDate } from '../../../core/client/panel-list';
 import { useCan } from '../../../core/client/permissions';
 import { theme } from '../../../core/client/theme';
+import { t } from '../../../core/client/words';
 import { constants } from '../../../core/shared/config';
 import { speechMessages } from '../rules';
 import { issueAudioPath, pickerPath, speechApi, storyAudioPath, type Audio, type SpeechContentType } from './speech-api';
 import { SpeechBadge, speechBadge } from './speech-parts';
 
+/** Labels and buttons are shown through t. */
 const tabs: { key: SpeechContentType; label: string; button: string }[] = [
   { key: 'article', label: 'ARTICLES', button: 'NEW ARTICLE AUDIO' },
   { key: 'bullet', label: 'BULLET', button: 'NEW BULLET AUDIO' },
@@ -69,41 +71,41 @@ export default function TtsListPage() {
 
   return (
     <Stack tokens={{ childrenGap: 24 }}>
-      <PageHeader title="Text to Speech">
-        <PrimaryButton text={active.button} iconProps={{ iconName: 'Add' }} onClick={create} />
+      <PageHeader title={t('Text to Speech')}>
+        <PrimaryButton text={t(active.button)} iconProps={{ iconName: 'Add' }} onClick={create} />
       </PageHeader>
       <Pivot
         selectedKey={tab}
         headersOnly
-        aria-label="Audio types"
+        aria-label={t('Audio types')}
         onLinkClick={(item) => {
           setTab((item?.props.itemKey as SpeechContentType) ?? 'article');
           setPage(0);
         }}
       >
         {shown.map((entry) => (
-          <PivotItem key={entry.key} itemKey={entry.key} headerText={entry.label} />
+          <PivotItem key={entry.key} itemKey={entry.key} headerText={t(entry.label)} />
         ))}
       </Pivot>
       {result === null ? (
-        <Spinner size={SpinnerSize.large} label="Loading..." />
+        <Spinner size={SpinnerSize.large} label={t('Loading...')} />
       ) : result === 'failed' ? (
         <Text role="alert" styles={{ root: { color: theme.semanticColors.errorText } }}>
-          {speechMessages.audioList}
+          {t(speechMessages.audioList)}
         </Text>
       ) : result.audios.length === 0 ? (
-        <EmptyState title="There is no audio yet." text={`Make the first one with ${active.button}.`} />
+        <EmptyState title={t('There is no audio yet.')} text={t('Make the first one with {button}.', { button: t(active.button) })} />
       ) : (
         <>
-          <ul className={classes.list} aria-label={`${active.label} audio`}>
+          <ul className={classes.list} aria-label={t('{tab} audio', { tab: t(active.label) })}>
             {result.audios.map((audio) => {
-              const title = audio.content?.title || 'N/A';
+              const title = audio.content?.title || t('N/A');
               return (
                 <li key={audio.id} className={classes.row} data-testid="audio-row">
                   <RouteLink href={rowPath(audio)} asChild>
                     <Link className={classes.title}>{title}</Link>
                   </RouteLink>
-                  {audio.url ? <SpeechBadge badge={speechBadge(audio.status)} /> : <span className={classes.progress}>In Progress</span>}
+                  {audio.url ? <SpeechBadge badge={speechBadge(audio.status)} /> : <span className={classes.progress}>{t('In Progress')}</span>}
                   <span className={classes.date}>{panelDate(audio.created_at)}</span>
                 </li>
               );

@@ -8,6 +8,9 @@ import { speechApi, type ChunkVersion } from './speech-api';
 import { reportFailure } from './speech-errors';
 import { AudioPlayer } from './speech-parts';
 import { formatDate } from '../../../core/client/format-dates';
+import { formatNumber } from '../../../core/client/format';
+import { t } from '../../../core/client/words';
+import { speechTexts } from './speech-texts';
 
 const classes = mergeStyleSets({
   list: { listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 16 },
@@ -26,7 +29,7 @@ export function VersionHistory({ chunkId, number, onDismiss }: { chunkId: string
       (error: unknown) => {
         if (!current) return;
         setVersions([]);
-        void reportFailure(error, speechMessages.chunkRetrieval(chunkId));
+        void reportFailure(error, speechTexts.chunkRetrieval(chunkId), speechMessages.chunkRetrieval(chunkId));
       },
     );
     return () => {
@@ -35,18 +38,25 @@ export function VersionHistory({ chunkId, number, onDismiss }: { chunkId: string
   }, [chunkId]);
 
   return (
-    <Panel isOpen type={PanelType.medium} headerText={`Chunk ${number}: version history`} onDismiss={onDismiss} closeButtonAriaLabel="Close" isLightDismiss>
+    <Panel
+      isOpen
+      type={PanelType.medium}
+      headerText={t('Chunk {number}: version history', { number: formatNumber(number) })}
+      onDismiss={onDismiss}
+      closeButtonAriaLabel={t('Close')}
+      isLightDismiss
+    >
       {versions === null ? (
-        <Spinner size={SpinnerSize.medium} label="Loading..." />
+        <Spinner size={SpinnerSize.medium} label={t('Loading...')} />
       ) : versions.length === 0 ? (
-        <Text styles={{ root: { color: theme.palette.neutralSecondary } }}>This chunk has no audio yet.</Text>
+        <Text styles={{ root: { color: theme.palette.neutralSecondary } }}>{t('This chunk has no audio yet.')}</Text>
       ) : (
-        <ol className={classes.list} aria-label="Versions">
+        <ol className={classes.list} aria-label={t('Versions')}>
           {versions.map((version, index) => (
             <li key={version.id} className={classes.version}>
               <span className={classes.date}>{versionDate(version.updated_at)}</span>
               <Text>{version.text}</Text>
-              <AudioPlayer url={version.url} label={`Version ${versions.length - index}`} />
+              <AudioPlayer url={version.url} label={t('Version {number}', { number: formatNumber(versions.length - index) })} />
             </li>
           ))}
         </ol>

@@ -9,6 +9,7 @@ import { htmlToText } from '../../../core/shared/text';
 import { premiumTeaserHtml, type Story } from '../../stories/client/public';
 import { firstWords } from '../rules';
 import type { Chunk } from './speech-api';
+import { t } from '../../../core/client/words';
 
 /** 'Draft Stories', the channel every issue starts with (schemas/entities/issue): its stories are not the issue's yet. */
 const draftStoriesChannelId = 'stuff';
@@ -23,7 +24,7 @@ export interface IssueItem {
 
 export function issueItems(issue: Issue, stories: Story[]): IssueItem[] {
   const byId = new Map(stories.map((story) => [story._id, story]));
-  const titleOf = (text: string) => firstWords(text, constants.speech.itemTitleWords) || 'N/A';
+  const titleOf = (text: string) => firstWords(text, constants.speech.itemTitleWords) || t('N/A');
   const intro: IssueItem[] = issue.intro.text.trim() ? [{ origin: 'intro', title: titleOf(issue.intro.text), html: issue.intro.html }] : [];
   const storyItems = issue.channelsNew
     .filter((channel) => channel._id !== draftStoriesChannelId)

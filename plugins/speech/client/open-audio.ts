@@ -7,6 +7,7 @@ import { storyApi, type Story } from '../../stories/client/public';
 import { cleanChunkText, speechMessages } from '../rules';
 import { speechApi, voiceFor, type Audio, type Chunk, type SpeechContentType, type VoiceDefaults } from './speech-api';
 import { reportFailure } from './speech-errors';
+import { speechTexts } from './speech-texts';
 
 /** A failure already shown to the user. */
 export class ReportedError extends Error {
@@ -39,7 +40,7 @@ export async function storeChunks(
           index,
         });
       } catch (error) {
-        if (report) await reportFailure(error, speechMessages.chunkStore(cleanChunkText(text)));
+        if (report) await reportFailure(error, speechTexts.chunkStore(cleanChunkText(text)));
         throw new ReportedError(error);
       }
     }),

@@ -3,6 +3,7 @@ import { Spinner, SpinnerSize, Stack, Text } from '@fluentui/react';
 import { StatusBadge } from '../../../core/client/list/StatusBadge';
 import { theme } from '../../../core/client/theme';
 import { resolveBadge, type ResolvedBadge } from '../../../core/shared/badges';
+import { t } from '../../../core/client/words';
 
 /**
  * Plays any audio address (spec 002 section 2.4: the generic audio player). It reads the file's
@@ -18,20 +19,20 @@ export function speechBadge(status: 'draft' | 'ready' | 'published'): ResolvedBa
   return resolveBadge('story', { [status]: true });
 }
 
-/** An issue audio item whose chunks are not all spoken yet (spec 002 section 2.3). */
+/** An issue audio item whose chunks are not all spoken yet (spec 002 section 2.3); its label is shown through t. */
 export const notReadyBadge: ResolvedBadge = { ...speechBadge('draft'), key: 'not-ready', label: 'NOT READY' };
 
 export function SpeechBadge({ badge }: { badge: ResolvedBadge }) {
-  return <StatusBadge badge={badge} />;
+  return <StatusBadge badge={{ ...badge, label: t(badge.label) }} />;
 }
 
 /** While an audio is found or made (spec 002 section 2.4's progress texts). */
 export function AudioLoading() {
   return (
     <Stack horizontalAlign="center" tokens={{ childrenGap: 8, padding: 48 }} role="status">
-      <Spinner size={SpinnerSize.large} label="Loading..." />
-      <Text>Retrieving the latest audio chunks.</Text>
-      <Text styles={{ root: { color: theme.palette.neutralSecondary } }}>This might take a minute or two.</Text>
+      <Spinner size={SpinnerSize.large} label={t('Loading...')} />
+      <Text>{t('Retrieving the latest audio chunks.')}</Text>
+      <Text styles={{ root: { color: theme.palette.neutralSecondary } }}>{t('This might take a minute or two.')}</Text>
     </Stack>
   );
 }

@@ -18,6 +18,7 @@ import { speechChunkEvent } from '../events';
 import { cleanChunkText, speechMessages } from '../rules';
 import { ownerOf, saveAudioParts, speechApi, type Audio, type Chunk, type VoiceParameters } from './speech-api';
 import { reportFailure } from './speech-errors';
+import { speechTexts } from './speech-texts';
 import { eachAtMost } from './speech-parts';
 
 export type ChunkChange = Partial<{ text: string; parameters: VoiceParameters }>;
@@ -192,7 +193,7 @@ export function useChunkActions(audio: Audio | null, setAudio: Dispatch<SetState
         if (chunk) setAudio((current) => withPart(current, chunk, { read: true }));
         follow = Boolean(chunk?.generating);
         if (follow) following.current.add(id);
-        else if (!chunk || !spoken(chunk)) await reportFailure(error, speechMessages.chunkGenerate(id));
+        else if (!chunk || !spoken(chunk)) await reportFailure(error, speechTexts.chunkGenerate(id), speechMessages.chunkGenerate(id));
       } finally {
         asking.current.delete(id);
         if (!follow) stopGenerating(id);
@@ -243,7 +244,7 @@ export function useChunkActions(audio: Audio | null, setAudio: Dispatch<SetState
             index: position,
           });
         } catch (error) {
-          await reportFailure(error, speechMessages.chunkStore(''));
+          await reportFailure(error, speechTexts.chunkStore(''));
           return;
         }
         const order = current.parts.map((part) => part.id);
