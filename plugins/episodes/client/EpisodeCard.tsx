@@ -5,6 +5,7 @@ import { selectableProps, type Selection } from '../../../core/client/selectable
 import { theme } from '../../../core/client/theme';
 import type { Episode } from '../../../schemas/generated/entities/episode';
 import { cardDate, episodeBadge } from './status';
+import { t } from '../../../core/client/words';
 
 export interface EpisodeCardProps {
   episode: Episode;
@@ -18,8 +19,8 @@ export function EpisodeCard({ episode, menu, selection }: EpisodeCardProps) {
   const badge = episodeBadge(episode);
   const items: IContextualMenuItem[] = menu
     ? [
-        { key: 'edit', text: 'Edit Credentials', iconProps: { iconName: 'Edit' }, onClick: menu.onEdit },
-        { key: 'delete', text: 'Delete', iconProps: { iconName: 'Delete' }, onClick: menu.onDelete },
+        { key: 'edit', text: t('Edit Credentials'), iconProps: { iconName: 'Edit' }, onClick: menu.onEdit },
+        { key: 'delete', text: t('Delete'), iconProps: { iconName: 'Delete' }, onClick: menu.onDelete },
       ]
     : [];
   const select = selectableProps(selection);
@@ -38,7 +39,9 @@ export function EpisodeCard({ episode, menu, selection }: EpisodeCardProps) {
               {badge.label}
             </span>
           </Stack>
-          {menu ? <IconButton ariaLabel="More" title="More" iconProps={{ iconName: 'More' }} menuProps={{ items }} onRenderMenuIcon={() => null} /> : null}
+          {menu ? (
+            <IconButton ariaLabel={t('More')} title={t('More')} iconProps={{ iconName: 'More' }} menuProps={{ items }} onRenderMenuIcon={() => null} />
+          ) : null}
         </Stack>
         <Text as="h3" variant="large" styles={{ root: { fontWeight: 600, margin: 0, overflowWrap: 'anywhere' } }}>
           {episode.title}
@@ -49,7 +52,7 @@ export function EpisodeCard({ episode, menu, selection }: EpisodeCardProps) {
         <audio controls preload="none" src={episode.audio} aria-label={episode.title} onClick={(event) => event.stopPropagation()} />
         <Text variant="small" styles={{ root: { color: theme.palette.neutralSecondary } }}>
           <FontIcon iconName="Contact" style={{ marginRight: 6, verticalAlign: 'middle' }} />
-          {episode.uploader?.name || 'Unknown'}
+          {episode.uploader?.name || t('Unknown')}
         </Text>
       </div>
     </article>

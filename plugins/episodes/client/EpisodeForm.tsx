@@ -12,7 +12,9 @@ import { toast } from '../../../core/client/toasts';
 import type { Episode } from '../../../schemas/generated/entities/episode';
 import { createBody, episodeCheck, initialValues, type EpisodeTarget, type EpisodeValues } from './episode-form';
 import { createEpisode, updateEpisode } from './episodes-api';
+import { t } from '../../../core/client/words';
 
+/** Shown through t. */
 const statusOptions: IChoiceGroupOption[] = [
   { key: 'draft', text: 'Draft' },
   { key: 'published', text: 'Publish now' },
@@ -39,7 +41,7 @@ export function EpisodeForm(props: EpisodeFormProps) {
 
   return (
     <FormDialog
-      title={props.mode === 'create' ? 'New Episode' : 'Edit Credentials'}
+      title={props.mode === 'create' ? t('New Episode') : t('Edit Credentials')}
       minWidth={560}
       maxWidth={640}
       maxHeight="90vh"
@@ -50,22 +52,22 @@ export function EpisodeForm(props: EpisodeFormProps) {
     >
       {props.mode === 'create' ? (
         <Text variant="small" styles={{ root: { color: theme.palette.neutralSecondary } }}>
-          Recording: {props.recording.title}
+          {t('Recording: {title}', { title: props.recording.title })}
         </Text>
       ) : null}
-      <TextField label="TITLE" required {...form.text('title')} disabled={busy} />
-      <TextField label="SUBTITLE" {...form.text('subtitle')} disabled={busy} />
-      <TextField label="BODY" multiline rows={4} {...form.text('body')} disabled={busy} />
-      <ImageField label="IMAGE" {...form.field('image')} recommendedSize="1400 x 1400 px" width={96} height={96} />
+      <TextField label={t('TITLE')} required {...form.text('title')} disabled={busy} />
+      <TextField label={t('SUBTITLE')} {...form.text('subtitle')} disabled={busy} />
+      <TextField label={t('BODY')} multiline rows={4} {...form.text('body')} disabled={busy} />
+      <ImageField label={t('IMAGE')} {...form.field('image')} recommendedSize="1400 x 1400 px" width={96} height={96} />
       <ChoiceGroup
-        label="STATUS"
+        label={t('STATUS')}
         selectedKey={values.status}
-        options={statusOptions}
+        options={statusOptions.map((option) => ({ ...option, text: t(option.text) }))}
         onChange={(_, option) => option && set('status', option.key as EpisodeValues['status'])}
         styles={{ flexContainer: { display: 'flex', gap: 16 } }}
         disabled={busy}
       />
-      {values.status === 'scheduled' ? <DateTimeField label="DATE AND TIME" {...form.field('publishedAt')} disabled={busy} /> : null}
+      {values.status === 'scheduled' ? <DateTimeField label={t('DATE AND TIME')} {...form.field('publishedAt')} disabled={busy} /> : null}
     </FormDialog>
   );
 }

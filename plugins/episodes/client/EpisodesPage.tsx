@@ -24,6 +24,7 @@ import { FeedAddress } from './FeedAddress';
 import { PodcastBrowser } from './PodcastBrowser';
 import { speechRoute } from './refs';
 import './episodes.css';
+import { t } from '../../../core/client/words';
 
 type Open =
   | { kind: 'recordings' }
@@ -44,9 +45,9 @@ export default function EpisodesPage() {
   // The TTS item shows only once a plugin binds the speech page.
   const speechPath = linkTo(speechRoute, { newsletterId });
   const createItems: IContextualMenuItem[] = [
-    ...(speechPath ? [{ key: 'tts', text: 'TTS', iconProps: { iconName: 'Microphone' }, onClick: () => navigate(speechPath) }] : []),
-    { key: 'recording', text: 'Recording', iconProps: { iconName: 'MusicInCollection' }, onClick: () => setOpen({ kind: 'recordings' }) },
-    { key: 'megaphone', text: 'Upload from Megaphone', iconProps: { iconName: 'CloudDownload' }, onClick: () => setOpen({ kind: 'browser' }) },
+    ...(speechPath ? [{ key: 'tts', text: t('TTS'), iconProps: { iconName: 'Microphone' }, onClick: () => navigate(speechPath) }] : []),
+    { key: 'recording', text: t('Recording'), iconProps: { iconName: 'MusicInCollection' }, onClick: () => setOpen({ kind: 'recordings' }) },
+    { key: 'megaphone', text: t('Upload from Megaphone'), iconProps: { iconName: 'CloudDownload' }, onClick: () => setOpen({ kind: 'browser' }) },
   ];
 
   const saved = (episode: Episode, isNew: boolean) => {
@@ -64,15 +65,15 @@ export default function EpisodesPage() {
 
   return (
     <Stack tokens={{ childrenGap: 24 }}>
-      <PageHeader title="Episodes">
+      <PageHeader title={t('Episodes')}>
         <OwnContentToggle filter={filter} />
-        {mayCreate ? <PrimaryButton text="CREATE" iconProps={{ iconName: 'Add' }} menuProps={{ items: createItems }} /> : null}
+        {mayCreate ? <PrimaryButton text={t('CREATE')} iconProps={{ iconName: 'Add' }} menuProps={{ items: createItems }} /> : null}
       </PageHeader>
 
       <FeedAddress newsletterId={newsletterId} />
 
       {episodes.items.length > 0 ? (
-        <CardList label="Episodes" items={episodes.items} itemKey={(episode) => episode._id}>
+        <CardList label={t('Episodes')} items={episodes.items} itemKey={(episode) => episode._id}>
           {(episode) => (
             <EpisodeCard
               episode={episode}
@@ -83,7 +84,7 @@ export default function EpisodesPage() {
       ) : !episodes.loading ? (
         <EmptyState
           title={noEpisodesText(filter.on)}
-          text={mayCreate ? 'Make one from a recording, or import one from your podcast provider, with CREATE.' : undefined}
+          text={mayCreate ? t('Make one from a recording, or import one from your podcast provider, with CREATE.') : undefined}
         />
       ) : null}
       <LoadMore list={episodes} />
@@ -106,9 +107,9 @@ export default function EpisodesPage() {
       ) : null}
       {open?.kind === 'delete' ? (
         <ConfirmDialog
-          title="Delete Episode"
-          text={`Are you sure you want to delete "${open.episode.title}"? It leaves the podcast feed too.`}
-          action="DELETE"
+          title={t('Delete Episode')}
+          text={t('Are you sure you want to delete "{title}"? It leaves the podcast feed too.', { title: open.episode.title })}
+          action={t('DELETE')}
           onConfirm={() => remove(open.episode)}
           onDismiss={() => setOpen(null)}
         />

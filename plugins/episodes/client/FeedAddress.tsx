@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { handleError } from '../../../core/client/errors';
 import { toast } from '../../../core/client/toasts';
 import { feedAddress } from './episodes-api';
+import { t } from '../../../core/client/words';
 
 export function FeedAddress({ newsletterId }: { newsletterId: string }) {
   const [url, setUrl] = useState('');
@@ -33,17 +34,17 @@ export function FeedAddress({ newsletterId }: { newsletterId: string }) {
     <Stack className="episodes-feed" horizontal verticalAlign="end" tokens={{ childrenGap: 8 }}>
       <Stack.Item grow>
         <TextField
-          label="Podcast feed"
+          label={t('Podcast feed')}
           readOnly
           value={url}
-          description="Published episodes; give this address to podcast apps."
+          description={t('Published episodes; give this address to podcast apps.')}
           onFocus={(event) => event.currentTarget.select()}
         />
       </Stack.Item>
       <IconButton
         iconProps={{ iconName: 'Copy' }}
-        ariaLabel="Copy feed address"
-        title="Copy"
+        ariaLabel={t('Copy feed address')}
+        title={t('Copy')}
         onClick={() => void copy()}
         styles={{ root: { marginBottom: 22 } }}
       />

@@ -14,6 +14,7 @@ import { PodcastEpisodes } from './PodcastEpisodes';
 import { PodcastFeedForm } from './PodcastFeedForm';
 import { PodcastList } from './PodcastList';
 import './episodes.css';
+import { t } from '../../../core/client/words';
 
 export interface PodcastBrowserProps {
   onDismiss(): void;
@@ -58,8 +59,8 @@ export function PodcastBrowser({ onDismiss, onImported }: PodcastBrowserProps) {
       isOpen
       onDismiss={busy ? undefined : onDismiss}
       type={PanelType.large}
-      headerText={provider === 'megaphone' ? 'Megaphone' : 'Podcasts'}
-      closeButtonAriaLabel="Close"
+      headerText={provider === 'megaphone' ? 'Megaphone' : t('Podcasts')}
+      closeButtonAriaLabel={t('Close')}
       isLightDismiss={!busy}
     >
       <Stack tokens={{ childrenGap: 16 }} styles={{ root: { paddingTop: 12 } }}>

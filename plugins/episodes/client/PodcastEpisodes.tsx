@@ -8,6 +8,7 @@ import type { PodcastEpisode } from '../../../schemas/generated/entities/podcast
 import type { Recording } from '../../../schemas/generated/entities/recording';
 import { importPodcastEpisode, listPodcastEpisodes } from './episodes-api';
 import { BrowserTable, Cover, dateOf, leadColumns, Muted, type BrowserTask } from './podcast-parts';
+import { t } from '../../../core/client/words';
 
 export interface PodcastEpisodesProps extends BrowserTask {
   podcast: Podcast;
@@ -44,14 +45,19 @@ export function PodcastEpisodes({ podcast, busy, run, onBack, onImported }: Podc
 
   const columns: IColumn[] = [
     ...leadColumns(220, (item: PodcastEpisode) => <span style={{ fontWeight: 600, fontSize: 14 }}>{item.title}</span>),
-    { key: 'date', name: 'Date', minWidth: 110, maxWidth: 130, onRender: (item: PodcastEpisode) => <span>{dateOf(item.publishedAt)}</span> },
+    { key: 'date', name: t('Date'), minWidth: 110, maxWidth: 130, onRender: (item: PodcastEpisode) => <span>{dateOf(item.publishedAt)}</span> },
     {
       key: 'import',
       name: '',
       minWidth: 100,
       maxWidth: 110,
       onRender: (item: PodcastEpisode) => (
-        <PrimaryButton text="IMPORT" ariaLabel={`Import ${item.title}`} disabled={busy !== null} onClick={() => void importEpisode(item)} />
+        <PrimaryButton
+          text={t('IMPORT')}
+          ariaLabel={t('Import {title}', { title: item.title })}
+          disabled={busy !== null}
+          onClick={() => void importEpisode(item)}
+        />
       ),
     },
   ];
@@ -59,20 +65,20 @@ export function PodcastEpisodes({ podcast, busy, run, onBack, onImported }: Podc
   return (
     <>
       <Stack horizontal verticalAlign="center" tokens={{ childrenGap: 8 }}>
-        <IconButton iconProps={{ iconName: 'Back' }} ariaLabel="Back" title="Back" onClick={onBack} disabled={busy !== null} />
+        <IconButton iconProps={{ iconName: 'Back' }} ariaLabel={t('Back')} title={t('Back')} onClick={onBack} disabled={busy !== null} />
         <Cover src={podcast.image} />
         <Text variant="large" styles={{ root: { fontWeight: 600 } }}>
           {podcast.title}
         </Text>
       </Stack>
       {episodes === null ? (
-        <Spinner size={SpinnerSize.large} label="Loading..." />
+        <Spinner size={SpinnerSize.large} label={t('Loading...')} />
       ) : episodes.length > 0 ? (
-        <BrowserTable label="Episodes" items={episodes} columns={columns} />
+        <BrowserTable label={t('Episodes')} items={episodes} columns={columns} />
       ) : (
-        <Muted>This podcast has no episodes with audio.</Muted>
+        <Muted>{t('This podcast has no episodes with audio.')}</Muted>
       )}
-      {busy?.startsWith('import-') ? <Spinner size={SpinnerSize.medium} label="Importing the episode..." /> : null}
+      {busy?.startsWith('import-') ? <Spinner size={SpinnerSize.medium} label={t('Importing the episode...')} /> : null}
     </>
   );
 }

@@ -7,6 +7,7 @@ import feedSchema from '../../../schemas/api/podcast-feed-create.schema.json?val
 import type { PodcastFeedCreateBody } from '../../../schemas/generated/api/podcast-feed-create';
 import { addPodcastFeed } from './episodes-api';
 import type { BrowserTask } from './podcast-parts';
+import { t } from '../../../core/client/words';
 
 const validateFeed = formValidator<PodcastFeedCreateBody>(feedSchema);
 // The address is sent trimmed, so it is checked trimmed.
@@ -29,9 +30,9 @@ export function PodcastFeedForm({ busy, run, onAdded }: BrowserTask & { onAdded(
     <form onSubmit={submit} noValidate>
       <Stack horizontal verticalAlign="end" tokens={{ childrenGap: 8 }}>
         <Stack.Item grow>
-          <TextField label="Podcast feed URL" placeholder="https://example.com/podcast.xml" {...form.text('url')} disabled={busy !== null} />
+          <TextField label={t('Podcast feed URL')} placeholder="https://example.com/podcast.xml" {...form.text('url')} disabled={busy !== null} />
         </Stack.Item>
-        <PrimaryButton type="submit" text="ADD" disabled={busy !== null} styles={{ root: { marginBottom: form.errors.url ? 22 : 0 } }} />
+        <PrimaryButton type="submit" text={t('ADD')} disabled={busy !== null} styles={{ root: { marginBottom: form.errors.url ? 22 : 0 } }} />
       </Stack>
     </form>
   );

@@ -3,6 +3,8 @@ import { IconButton, Link, Spinner, SpinnerSize, type IColumn } from '@fluentui/
 import type { Podcast } from '../../../schemas/generated/entities/podcast';
 import { removePodcastFeed, type PodcastProvider } from './episodes-api';
 import { BrowserTable, dateOf, leadColumns, Muted, type BrowserTask } from './podcast-parts';
+import { formatNumber } from '../../../core/client/format';
+import { t } from '../../../core/client/words';
 
 export interface PodcastListProps extends BrowserTask {
   provider: PodcastProvider | null;
@@ -25,8 +27,8 @@ export function PodcastList({ provider, podcasts, busy, run, onOpen, onRemoved }
         {item.title}
       </Link>
     )),
-    { key: 'count', name: 'Episodes', minWidth: 70, maxWidth: 80, onRender: (item: Podcast) => <span>{item.episodeCount}</span> },
-    { key: 'date', name: 'Date', minWidth: 110, maxWidth: 130, onRender: (item: Podcast) => <span>{dateOf(item.publishedAt || item.createdAt)}</span> },
+    { key: 'count', name: t('Episodes'), minWidth: 70, maxWidth: 80, onRender: (item: Podcast) => <span>{formatNumber(item.episodeCount)}</span> },
+    { key: 'date', name: t('Date'), minWidth: 110, maxWidth: 130, onRender: (item: Podcast) => <span>{dateOf(item.publishedAt || item.createdAt)}</span> },
     ...(provider === 'rss'
       ? [
           {
@@ -37,8 +39,8 @@ export function PodcastList({ provider, podcasts, busy, run, onOpen, onRemoved }
             onRender: (item: Podcast) => (
               <IconButton
                 iconProps={{ iconName: 'Delete' }}
-                ariaLabel={`Remove ${item.title}`}
-                title="Remove"
+                ariaLabel={t('Remove {title}', { title: item.title })}
+                title={t('Remove')}
                 disabled={busy !== null}
                 onClick={() => void remove(item)}
               />
@@ -48,8 +50,8 @@ export function PodcastList({ provider, podcasts, busy, run, onOpen, onRemoved }
       : []),
   ];
 
-  if (podcasts === null) return <Spinner size={SpinnerSize.large} label="Loading..." />;
+  if (podcasts === null) return <Spinner size={SpinnerSize.large} label={t('Loading...')} />;
   if (podcasts.length === 0)
-    return <Muted>{provider === 'rss' ? 'Add the RSS feed of a podcast to browse its episodes.' : 'There are no podcasts yet.'}</Muted>;
-  return <BrowserTable label="Podcasts" items={podcasts} columns={columns} onOpen={onOpen} />;
+    return <Muted>{provider === 'rss' ? t('Add the RSS feed of a podcast to browse its episodes.') : t('There are no podcasts yet.')}</Muted>;
+  return <BrowserTable label={t('Podcasts')} items={podcasts} columns={columns} onOpen={onOpen} />;
 }

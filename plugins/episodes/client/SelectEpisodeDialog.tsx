@@ -15,6 +15,7 @@ import { createEpisode } from './episodes-api';
 import { noEpisodesText, useEpisodes } from './episode-list';
 import { PodcastBrowser } from './PodcastBrowser';
 import './episodes.css';
+import { t } from '../../../core/client/words';
 
 export interface SelectEpisodeDialogProps {
   newsletterId: string;
@@ -43,11 +44,11 @@ export function SelectEpisodeDialog({ newsletterId, onDismiss, onSelect }: Selec
   return (
     <>
       <PickerDialog
-        title="Select Episode"
-        label="Episodes"
+        title={t('Select Episode')}
+        label={t('Episodes')}
         list={episodes}
         filter={filter}
-        actions={<DefaultButton text="Upload from Megaphone" iconProps={{ iconName: 'CloudDownload' }} onClick={() => setBrowsing(true)} />}
+        actions={<DefaultButton text={t('Upload from Megaphone')} iconProps={{ iconName: 'CloudDownload' }} onClick={() => setBrowsing(true)} />}
         emptyText={noEpisodesText}
         hidden={browsing}
         onSelect={onSelect}

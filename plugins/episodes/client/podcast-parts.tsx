@@ -3,6 +3,7 @@ import { DetailsList, DetailsListLayoutMode, SelectionMode, Text, type IColumn }
 import type { ReactNode } from 'react';
 import { theme } from '../../../core/client/theme';
 import { cardDate } from './status';
+import { t } from '../../../core/client/words';
 
 /**
  * Runs one call of the browser (its name, e.g. 'import-<id>', is `busy` meanwhile): every control
@@ -25,8 +26,8 @@ export function Cover({ src }: { src: string }) {
 /** The first columns of the browser's tables: the cover, and the title (`title` draws it, at least `minWidth` wide). */
 export function leadColumns<T extends { image: string }>(minWidth: number, title: (item: T) => ReactNode): IColumn[] {
   return [
-    { key: 'cover', name: 'Cover', minWidth: 44, maxWidth: 44, onRender: (item: T) => <Cover src={item.image} /> },
-    { key: 'title', name: 'Title', minWidth, isMultiline: true, onRender: title },
+    { key: 'cover', name: t('Cover'), minWidth: 44, maxWidth: 44, onRender: (item: T) => <Cover src={item.image} /> },
+    { key: 'title', name: t('Title'), minWidth, isMultiline: true, onRender: title },
   ];
 }
 

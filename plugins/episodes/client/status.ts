@@ -1,8 +1,9 @@
-/** An episode's status badge: the story badges' labels and colours (config/badges.json), with the date of a schedule. */
+/** An episode's status badge: the story badges' labels (in the console's language) and colours (config/badges.json), with the date of a schedule. */
 import { resolveBadge, type ResolvedBadge } from '../../../core/shared/badges';
 import { constants } from '../../../core/shared/config';
 import type { Episode } from '../../../schemas/generated/entities/episode';
 import { formatDate } from '../../../core/client/format-dates';
+import { t } from '../../../core/client/words';
 
 export type EpisodeStatus = 'draft' | 'scheduled' | 'published';
 
@@ -13,7 +14,8 @@ export function statusOf(episode: Pick<Episode, 'status'>): EpisodeStatus {
 }
 
 export function episodeBadge(episode: Pick<Episode, 'status' | 'publishedAt'>): ResolvedBadge {
-  const badge = resolveBadge('story', episode.status);
+  const resolved = resolveBadge('story', episode.status);
+  const badge = { ...resolved, label: t(resolved.label) };
   if (episode.status.scheduled && episode.publishedAt) {
     return { ...badge, label: `${badge.label} · ${formatDate(new Date(episode.publishedAt), `${constants.dates.card} HH:mm`)}` };
   }
