@@ -10,6 +10,7 @@ import type { RecordingUpdateBody } from '../../../schemas/generated/api/recordi
 import type { Recording } from '../../../schemas/generated/entities/recording';
 import { recordingEndpoints } from '../endpoints';
 import { validateRecording } from './recording-form';
+import { t } from '../../../core/client/words';
 
 export interface EditRecordingDialogProps {
   recording: Recording;
@@ -37,15 +38,15 @@ export function EditRecordingDialog({ recording, onDismiss, onSaved }: EditRecor
   });
 
   return (
-    <FormDialog title="Edit Recording" minWidth={520} gap={16} busy={busy} onSubmit={submit} onDismiss={onDismiss}>
-      <TextField label="TITLE" required {...field('title')} />
-      <TextField label="SUBTITLE" {...field('subtitle')} />
-      <TextField label="DESCRIPTION" multiline rows={4} {...field('description')} />
+    <FormDialog title={t('Edit Recording')} minWidth={520} gap={16} busy={busy} onSubmit={submit} onDismiss={onDismiss}>
+      <TextField label={t('TITLE')} required {...field('title')} />
+      <TextField label={t('SUBTITLE')} {...field('subtitle')} />
+      <TextField label={t('DESCRIPTION')} multiline rows={4} {...field('description')} />
       <TextField
-        label="SLUG"
+        label={t('SLUG')}
         readOnly
         value={slugify(values.title)}
-        description="Made from the title."
+        description={t('Made from the title.')}
         borderless
         styles={{ field: { color: theme.palette.neutralSecondary } }}
       />

@@ -7,6 +7,7 @@ import { constants } from '../../../core/shared/config';
 import type { Recording } from '../../../schemas/generated/entities/recording';
 import { formatDuration } from './duration';
 import { formatDate } from '../../../core/client/format-dates';
+import { t } from '../../../core/client/words';
 
 export interface RecordingCardProps {
   recording: Recording;
@@ -19,8 +20,8 @@ export interface RecordingCardProps {
 export function RecordingCard({ recording, menu, selection }: RecordingCardProps) {
   const items: IContextualMenuItem[] = menu
     ? [
-        { key: 'edit', text: 'Edit', iconProps: { iconName: 'Edit' }, onClick: menu.onEdit, disabled: !menu.canChange },
-        { key: 'delete', text: 'Delete', iconProps: { iconName: 'Delete' }, onClick: menu.onDelete, disabled: !menu.canChange },
+        { key: 'edit', text: t('Edit'), iconProps: { iconName: 'Edit' }, onClick: menu.onEdit, disabled: !menu.canChange },
+        { key: 'delete', text: t('Delete'), iconProps: { iconName: 'Delete' }, onClick: menu.onDelete, disabled: !menu.canChange },
       ]
     : [];
   const select = selectableProps(selection);
@@ -40,7 +41,7 @@ export function RecordingCard({ recording, menu, selection }: RecordingCardProps
             </Text>
           ) : null}
           <Stack horizontal wrap verticalAlign="center" tokens={{ childrenGap: 8 }}>
-            <Text variant="small" className="recording-card__duration" aria-label={`Duration ${formatDuration(recording.duration)}`}>
+            <Text variant="small" className="recording-card__duration" aria-label={t('Duration {duration}', { duration: formatDuration(recording.duration) })}>
               {formatDuration(recording.duration)}
             </Text>
             <Text variant="small" styles={{ root: { color: theme.palette.neutralSecondary } }}>
@@ -48,14 +49,16 @@ export function RecordingCard({ recording, menu, selection }: RecordingCardProps
             </Text>
           </Stack>
         </Stack>
-        {menu ? <IconButton ariaLabel="More" title="More" iconProps={{ iconName: 'More' }} menuProps={{ items }} onRenderMenuIcon={() => null} /> : null}
+        {menu ? (
+          <IconButton ariaLabel={t('More')} title={t('More')} iconProps={{ iconName: 'More' }} menuProps={{ items }} onRenderMenuIcon={() => null} />
+        ) : null}
       </Stack>
       {recording.description ? <Text className="mh-card__text">{recording.description}</Text> : null}
       {/* preload="none": a long list loads no audio until someone presses play. */}
       <audio controls preload="none" src={recording.audio} aria-label={recording.title} onClick={(event) => event.stopPropagation()} />
       <Text variant="small" className="recording-card__uploader">
         <FontIcon iconName="Contact" style={{ marginRight: 6, verticalAlign: 'middle' }} />
-        {recording.uploader?.name || 'Unknown'}
+        {recording.uploader?.name || t('Unknown')}
       </Text>
     </article>
   );

@@ -8,6 +8,7 @@ import type { Recording } from '../../../schemas/generated/entities/recording';
 import { RecordingCard } from './RecordingCard';
 import { noRecordingsText, useRecordings } from './recording-list';
 import './recordings.css';
+import { t } from '../../../core/client/words';
 
 export interface RecordingPickerProps {
   onDismiss(): void;
@@ -17,7 +18,7 @@ export interface RecordingPickerProps {
 export default function RecordingPicker(props: RecordingPickerProps) {
   const { filter, list: recordings } = useRecordings();
   return (
-    <PickerDialog {...props} title="Select Recording" label="Recordings" list={recordings} filter={filter} emptyText={noRecordingsText}>
+    <PickerDialog {...props} title={t('Select Recording')} label={t('Recordings')} list={recordings} filter={filter} emptyText={noRecordingsText}>
       {(recording, selection) => <RecordingCard recording={recording} selection={selection} />}
     </PickerDialog>
   );

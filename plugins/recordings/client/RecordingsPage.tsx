@@ -17,6 +17,7 @@ import { RecordingCard } from './RecordingCard';
 import { noRecordingsText, useRecordings } from './recording-list';
 import { UploadRecordingDialog } from './UploadRecordingDialog';
 import './recordings.css';
+import { t } from '../../../core/client/words';
 
 export default function RecordingsPage() {
   const { filter, list: recordings } = useRecordings();
@@ -31,13 +32,13 @@ export default function RecordingsPage() {
 
   return (
     <Stack tokens={{ childrenGap: 24 }}>
-      <PageHeader title="Recordings">
+      <PageHeader title={t('Recordings')}>
         <OwnContentToggle filter={filter} />
-        <PrimaryButton text="UPLOAD" iconProps={{ iconName: 'Upload' }} onClick={() => uploads.setUploading(true)} />
+        <PrimaryButton text={t('UPLOAD')} iconProps={{ iconName: 'Upload' }} onClick={() => uploads.setUploading(true)} />
       </PageHeader>
 
       {recordings.items.length > 0 ? (
-        <CardList label="Recordings" items={recordings.items} itemKey={(recording) => recording._id} minWidth={340}>
+        <CardList label={t('Recordings')} items={recordings.items} itemKey={(recording) => recording._id} minWidth={340}>
           {(recording) => (
             <RecordingCard
               recording={recording}
@@ -46,7 +47,7 @@ export default function RecordingsPage() {
           )}
         </CardList>
       ) : !recordings.loading ? (
-        <EmptyState title={noRecordingsText(filter.on)} text="Upload an MP3, MPEG or M4A file with UPLOAD; it can then become an episode." />
+        <EmptyState title={noRecordingsText(filter.on)} text={t('Upload an MP3, MPEG or M4A file with UPLOAD; it can then become an episode.')} />
       ) : null}
       <LoadMore list={recordings} />
 
@@ -54,9 +55,11 @@ export default function RecordingsPage() {
       {editing ? <EditRecordingDialog recording={editing} onDismiss={() => uploads.setEditing(null)} onSaved={uploads.saved} /> : null}
       {deleting ? (
         <ConfirmDialog
-          title="Delete Recording"
-          text={`Are you sure you want to delete "${deleting.title}"? Its audio file is deleted too; episodes made from it keep their own copy.`}
-          action="DELETE"
+          title={t('Delete Recording')}
+          text={t('Are you sure you want to delete "{title}"? Its audio file is deleted too; episodes made from it keep their own copy.', {
+            title: deleting.title,
+          })}
+          action={t('DELETE')}
           onConfirm={() => remove(deleting)}
           onDismiss={() => uploads.setDeleting(null)}
         />

@@ -8,6 +8,7 @@ import { useRef, useState } from 'react';
 import { upload } from '../../../core/client/api';
 import { FormDialog } from '../../../core/client/form-dialog';
 import { useFormSubmit, useSchemaForm } from '../../../core/client/forms';
+import { formatNumber } from '../../../core/client/format';
 import { theme } from '../../../core/client/theme';
 import { toast } from '../../../core/client/toasts';
 import type { ValidationResult } from '../../../core/shared/validation-details';
@@ -16,7 +17,9 @@ import type { Recording } from '../../../schemas/generated/entities/recording';
 import { recordingEndpoints } from '../endpoints';
 import { validateRecording } from './recording-form';
 import { acceptedFiles, fileProblem } from '../rules';
+import { t } from '../../../core/client/words';
 
+/** Shown through t. */
 const fileMessage = 'Choose an MP3, MPEG or M4A file.';
 
 export interface UploadRecordingDialogProps {
@@ -24,7 +27,8 @@ export interface UploadRecordingDialogProps {
   onUploaded(recording: Recording): void;
 }
 
-const megabytes = (bytes: number) => `${(bytes / 1_048_576).toFixed(1)} MB`;
+/** A file's size in the console's number format: '1.2 MB', '1,2 MB'. */
+const megabytes = (bytes: number) => `${formatNumber(bytes / 1_048_576, undefined, { minimumFractionDigits: 1, maximumFractionDigits: 1 })} MB`;
 
 export function UploadRecordingDialog({ onDismiss, onUploaded }: UploadRecordingDialogProps) {
   const input = useRef<HTMLInputElement>(null);
@@ -65,8 +69,17 @@ export function UploadRecordingDialog({ onDismiss, onUploaded }: UploadRecording
   });
 
   return (
-    <FormDialog title="Upload Recording" minWidth={520} gap={16} action="UPLOAD" actionIcon="Upload" busy={busy} onSubmit={submit} onDismiss={onDismiss}>
-      <input ref={input} type="file" accept={acceptedFiles} aria-label="Audio file" hidden onChange={(event) => choose(event.target.files?.[0])} />
+    <FormDialog
+      title={t('Upload Recording')}
+      minWidth={520}
+      gap={16}
+      action={t('UPLOAD')}
+      actionIcon="Upload"
+      busy={busy}
+      onSubmit={submit}
+      onDismiss={onDismiss}
+    >
+      <input ref={input} type="file" accept={acceptedFiles} aria-label={t('Audio file')} hidden onChange={(event) => choose(event.target.files?.[0])} />
       <Stack
         horizontal
         verticalAlign="center"
@@ -75,13 +88,13 @@ export function UploadRecordingDialog({ onDismiss, onUploaded }: UploadRecording
       >
         <FontIcon iconName="MusicInCollection" style={{ fontSize: 28, color: theme.palette.neutralSecondary }} />
         <Stack grow styles={{ root: { minWidth: 0 } }}>
-          <Text styles={{ root: { fontWeight: 600, overflowWrap: 'anywhere' } }}>{file ? file.name : 'MP3, MPEG or M4A'}</Text>
+          <Text styles={{ root: { fontWeight: 600, overflowWrap: 'anywhere' } }}>{file ? file.name : t('MP3, MPEG or M4A')}</Text>
           <Text variant="small" styles={{ root: { color: theme.palette.neutralSecondary } }}>
-            {file ? megabytes(file.size) : 'The length is read from the file.'}
+            {file ? megabytes(file.size) : t('The length is read from the file.')}
           </Text>
         </Stack>
         <DefaultButton
-          text={file ? 'CHANGE FILE' : 'CHOOSE FILE'}
+          text={file ? t('CHANGE FILE') : t('CHOOSE FILE')}
           iconProps={{ iconName: 'OpenFolderHorizontal' }}
           onClick={() => input.current?.click()}
           disabled={busy}
@@ -89,12 +102,12 @@ export function UploadRecordingDialog({ onDismiss, onUploaded }: UploadRecording
       </Stack>
       {fileError ? (
         <span role="alert" style={{ color: theme.semanticColors.errorText, fontSize: 12, marginTop: -8 }}>
-          {fileError}
+          {t(fileError)}
         </span>
       ) : null}
-      <TextField label="TITLE" required {...form.text('title')} disabled={busy} />
-      <TextField label="DESCRIPTION" multiline rows={3} {...form.text('description')} disabled={busy} />
-      {busy ? <ProgressIndicator label="Uploading..." description={file ? `${file.name} · ${megabytes(file.size)}` : undefined} /> : null}
+      <TextField label={t('TITLE')} required {...form.text('title')} disabled={busy} />
+      <TextField label={t('DESCRIPTION')} multiline rows={3} {...form.text('description')} disabled={busy} />
+      {busy ? <ProgressIndicator label={t('Uploading...')} description={file ? `${file.name} · ${megabytes(file.size)}` : undefined} /> : null}
     </FormDialog>
   );
 }
