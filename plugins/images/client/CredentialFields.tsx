@@ -1,6 +1,7 @@
 /** ALT TEXT, SOURCE and CAPTION: the fields of an upload and of Edit Credentials. */
 import { TextField } from '@fluentui/react';
 import type { ImageUpdateBody } from '../../../schemas/generated/api/image-update';
+import { t } from '../../../core/client/words';
 
 export interface CredentialFieldsProps {
   values: ImageUpdateBody;
@@ -12,23 +13,23 @@ export function CredentialFields({ values, errors, onChange }: CredentialFieldsP
   return (
     <>
       <TextField
-        label="ALT TEXT"
+        label={t('ALT TEXT')}
         required
-        placeholder="Describe the image for people who cannot see it..."
+        placeholder={t('Describe the image for people who cannot see it...')}
         value={values.alt}
         onChange={(_, text) => onChange('alt', text ?? '')}
         errorMessage={errors.alt}
       />
       <TextField
-        label="SOURCE"
-        placeholder="Who made or owns the image..."
+        label={t('SOURCE')}
+        placeholder={t('Who made or owns the image...')}
         value={values.source ?? ''}
         onChange={(_, text) => onChange('source', text ?? '')}
         errorMessage={errors.source}
       />
       <TextField
-        label="CAPTION"
-        placeholder="Type a caption..."
+        label={t('CAPTION')}
+        placeholder={t('Type a caption...')}
         multiline
         rows={2}
         value={values.caption ?? ''}

@@ -9,6 +9,7 @@ import { theme } from '../../../core/client/theme';
 import { toast } from '../../../core/client/toasts';
 import { imageEndpoints } from '../endpoints';
 import { CredentialFields } from './CredentialFields';
+import { t } from '../../../core/client/words';
 
 export const validateCredentials = formValidator<ImageUpdateBody>(updateSchema);
 
@@ -23,7 +24,7 @@ export function CredentialsDialog({ image, onDismiss, onSaved }: { image: Image;
     },
   );
   return (
-    <FormDialog title="Edit Credentials" minWidth={480} gap={12} busy={busy} onSubmit={submit} onDismiss={onDismiss}>
+    <FormDialog title={t('Edit Credentials')} minWidth={480} gap={12} busy={busy} onSubmit={submit} onDismiss={onDismiss}>
       <img
         src={image.sizes.small}
         alt={image.alt}

@@ -4,6 +4,7 @@ import { theme } from '../../../core/client/theme';
 import type { Image } from '../../../schemas/generated/entities/image';
 import { constants } from '../../../core/shared/config';
 import { formatDate } from '../../../core/client/format-dates';
+import { t } from '../../../core/client/words';
 
 export interface ImageCardProps {
   image: Image;
@@ -16,12 +17,12 @@ export interface ImageCardProps {
 
 export function ImageCard({ image, canChange, onEdit, onCopy, onDelete }: ImageCardProps) {
   const items: IContextualMenuItem[] = [
-    { key: 'edit', text: 'Edit Credentials', iconProps: { iconName: 'Edit' }, onClick: onEdit, disabled: !canChange },
-    { key: 'copy', text: 'Copy Image', iconProps: { iconName: 'Copy' }, onClick: onCopy },
-    { key: 'delete', text: 'Delete', iconProps: { iconName: 'Delete' }, onClick: onDelete, disabled: !canChange },
+    { key: 'edit', text: t('Edit Credentials'), iconProps: { iconName: 'Edit' }, onClick: onEdit, disabled: !canChange },
+    { key: 'copy', text: t('Copy Image'), iconProps: { iconName: 'Copy' }, onClick: onCopy },
+    { key: 'delete', text: t('Delete'), iconProps: { iconName: 'Delete' }, onClick: onDelete, disabled: !canChange },
   ];
   return (
-    <article className="image-card" aria-label={image.alt || 'Image'} data-testid="image-card">
+    <article className="image-card" aria-label={image.alt || t('Image')} data-testid="image-card">
       {/* Cards load the small copy, never the original. */}
       <img className="image-card__picture" src={image.sizes.small} alt={image.alt} loading="lazy" width={image.width} height={image.height} />
       <Stack tokens={{ childrenGap: 4, padding: '12px 12px 12px 16px' }}>
@@ -32,14 +33,14 @@ export function ImageCard({ image, canChange, onEdit, onCopy, onDelete }: ImageC
             </Text>
             {image.source ? (
               <Text variant="small" styles={{ root: { color: theme.palette.neutralSecondary } }}>
-                Source: {image.source}
+                {t('Source: {source}', { source: image.source })}
               </Text>
             ) : null}
           </Stack>
-          <IconButton ariaLabel="More" title="More" iconProps={{ iconName: 'More' }} menuProps={{ items }} onRenderMenuIcon={() => null} />
+          <IconButton ariaLabel={t('More')} title={t('More')} iconProps={{ iconName: 'More' }} menuProps={{ items }} onRenderMenuIcon={() => null} />
         </Stack>
         <Text variant="small" styles={{ root: { color: theme.palette.neutralSecondary } }}>
-          {image.uploader?.name || 'Unknown'} · {formatDate(new Date(image.createdAt), constants.dates.card)}
+          {image.uploader?.name || t('Unknown')} · {formatDate(new Date(image.createdAt), constants.dates.card)}
         </Text>
       </Stack>
     </article>

@@ -13,6 +13,7 @@ import { theme } from '../../../core/client/theme';
 import { noImagesText, useImages } from './image-list';
 import { UploadForm } from './UploadForm';
 import './images.css';
+import { t } from '../../../core/client/words';
 
 type Tab = 'gallery' | 'upload';
 
@@ -25,21 +26,21 @@ export default function ImagePicker({ onDismiss, onSelect, recommendedSize }: Im
     <Dialog
       hidden={false}
       onDismiss={onDismiss}
-      dialogContentProps={{ type: DialogType.normal, title: 'Select Image' }}
+      dialogContentProps={{ type: DialogType.normal, title: t('Select Image') }}
       minWidth={Math.min(880, window.innerWidth - 32)}
       maxWidth={880}
     >
-      <Pivot selectedKey={tab} onLinkClick={(item) => setTab((item?.props.itemKey as Tab) ?? 'gallery')} headersOnly aria-label="Image source">
-        <PivotItem headerText="GALLERY" itemKey="gallery" />
-        <PivotItem headerText="UPLOAD" itemKey="upload" />
+      <Pivot selectedKey={tab} onLinkClick={(item) => setTab((item?.props.itemKey as Tab) ?? 'gallery')} headersOnly aria-label={t('Image source')}>
+        <PivotItem headerText={t('GALLERY')} itemKey="gallery" />
+        <PivotItem headerText={t('UPLOAD')} itemKey="upload" />
       </Pivot>
       <div style={{ paddingTop: 16 }}>
         {tab === 'gallery' ? (
           <Stack tokens={{ childrenGap: 12 }}>
-            <OwnContentToggle filter={filter} label="Filter by Uploader" />
+            <OwnContentToggle filter={filter} label={t('Filter by Uploader')} />
             <div style={{ maxHeight: '50vh', overflowY: 'auto', paddingRight: 4 }}>
               {images.items.length > 0 ? (
-                <div className="images-grid images-grid--picker" role="listbox" aria-label="Gallery">
+                <div className="images-grid images-grid--picker" role="listbox" aria-label={t('Gallery')}>
                   {images.items.map((image) => (
                     <button
                       type="button"
@@ -57,7 +58,7 @@ export default function ImagePicker({ onDismiss, onSelect, recommendedSize }: Im
                 </div>
               ) : !images.loading ? (
                 <Text styles={{ root: { display: 'block', padding: 24, textAlign: 'center', color: theme.palette.neutralSecondary } }}>
-                  {noImagesText(filter.on)} Upload one in the UPLOAD tab.
+                  {noImagesText(filter.on)} {t('Upload one in the UPLOAD tab.')}
                 </Text>
               ) : null}
               <LoadMore list={images} />

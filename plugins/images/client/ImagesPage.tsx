@@ -16,6 +16,7 @@ import { ImageCard } from './ImageCard';
 import { absoluteUrl, copyText, noImagesText, useImages } from './image-list';
 import { UploadForm } from './UploadForm';
 import './images.css';
+import { t } from '../../../core/client/words';
 
 export default function ImagesPage() {
   const { filter, list: images } = useImages();
@@ -39,13 +40,13 @@ export default function ImagesPage() {
 
   return (
     <Stack tokens={{ childrenGap: 24 }}>
-      <PageHeader title="Images">
-        <OwnContentToggle filter={filter} label="Filter by Uploader" />
-        <PrimaryButton text="UPLOAD" iconProps={{ iconName: 'Upload' }} onClick={() => uploads.setUploading(true)} />
+      <PageHeader title={t('Images')}>
+        <OwnContentToggle filter={filter} label={t('Filter by Uploader')} />
+        <PrimaryButton text={t('UPLOAD')} iconProps={{ iconName: 'Upload' }} onClick={() => uploads.setUploading(true)} />
       </PageHeader>
 
       {images.items.length > 0 ? (
-        <div className="images-grid" role="list" aria-label="Images">
+        <div className="images-grid" role="list" aria-label={t('Images')}>
           {images.items.map((image) => (
             <div role="listitem" key={image._id} style={{ minWidth: 0 }}>
               <ImageCard
@@ -59,7 +60,7 @@ export default function ImagesPage() {
           ))}
         </div>
       ) : !images.loading ? (
-        <EmptyState title={noImagesText(filter.on)} text="Upload an image with UPLOAD; it will be ready for covers, logos and stories." />
+        <EmptyState title={noImagesText(filter.on)} text={t('Upload an image with UPLOAD; it will be ready for covers, logos and stories.')} />
       ) : null}
       <LoadMore list={images} />
 
@@ -67,7 +68,7 @@ export default function ImagesPage() {
         <Dialog
           hidden={false}
           onDismiss={() => uploads.setUploading(false)}
-          dialogContentProps={{ type: DialogType.normal, title: 'Upload Image' }}
+          dialogContentProps={{ type: DialogType.normal, title: t('Upload Image') }}
           minWidth={520}
         >
           <UploadForm onUploaded={uploads.uploaded} />
@@ -76,9 +77,9 @@ export default function ImagesPage() {
       {editing ? <CredentialsDialog image={editing} onDismiss={() => uploads.setEditing(null)} onSaved={uploads.saved} /> : null}
       {deleting ? (
         <ConfirmDialog
-          title="Delete Image"
-          text="Are you sure you want to delete this image? Stories and pages that use it will show a broken image."
-          action="DELETE"
+          title={t('Delete Image')}
+          text={t('Are you sure you want to delete this image? Stories and pages that use it will show a broken image.')}
+          action={t('DELETE')}
           onConfirm={() => remove(deleting)}
           onDismiss={() => uploads.setDeleting(null)}
         />

@@ -11,8 +11,11 @@ import type { Image } from '../../../schemas/generated/entities/image';
 import { upload } from '../../../core/client/api';
 import { useFormSubmit, useSchemaForm } from '../../../core/client/forms';
 import { userAtom } from '../../../core/client/stores';
+import { formatNumber } from '../../../core/client/format';
 import { theme } from '../../../core/client/theme';
 import { toast } from '../../../core/client/toasts';
+import { t } from '../../../core/client/words';
+import { constants } from '../../../core/shared/config';
 import { CredentialFields } from './CredentialFields';
 import { validateCredentials } from './CredentialsDialog';
 import { imageEndpoints } from '../endpoints';
@@ -80,7 +83,7 @@ export function UploadForm({ recommendedSize = defaultSize, onUploaded }: Upload
   };
 
   return (
-    <form onSubmit={submit} noValidate aria-label="Upload image">
+    <form onSubmit={submit} noValidate aria-label={t('Upload image')}>
       <Stack tokens={{ childrenGap: 12 }}>
         <label
           className={`image-drop${over ? ' image-drop--over' : ''}`}
@@ -91,26 +94,26 @@ export function UploadForm({ recommendedSize = defaultSize, onUploaded }: Upload
           onDragLeave={() => setOver(false)}
           onDrop={drop}
         >
-          {preview ? <img src={preview} alt="Preview of the chosen image" /> : null}
-          <Text styles={{ root: { fontWeight: 600 } }}>{file ? file.name : 'Click or drag an image here'}</Text>
+          {preview ? <img src={preview} alt={t('Preview of the chosen image')} /> : null}
+          <Text styles={{ root: { fontWeight: 600 } }}>{file ? file.name : t('Click or drag an image here')}</Text>
           <Text variant="small" styles={{ root: { color: theme.palette.neutralSecondary } }}>
-            JPG, PNG or GIF, at most 5 MB
+            {t('JPG, PNG or GIF, at most {size} MB', { size: formatNumber(constants.limits.imageMaxBytes / 1_048_576) })}
           </Text>
           <input
             ref={input}
             type="file"
             name="image"
             accept={acceptedFiles}
-            aria-label="Image file"
+            aria-label={t('Image file')}
             style={{ position: 'absolute', width: 1, height: 1, opacity: 0, pointerEvents: 'none' }}
             onChange={(event) => choose(event.target.files?.[0])}
           />
         </label>
         <Text variant="small" styles={{ root: { color: theme.palette.neutralSecondary } }}>
-          Recommended size: {recommendedSize}
+          {t('Recommended size: {size}', { size: recommendedSize })}
         </Text>
         <CredentialFields values={form.values} errors={form.errors} onChange={form.set} />
-        <PrimaryButton type="submit" text={busy ? 'UPLOADING...' : 'UPLOAD'} disabled={busy || !file} styles={{ root: { alignSelf: 'flex-end' } }} />
+        <PrimaryButton type="submit" text={busy ? t('UPLOADING...') : t('UPLOAD')} disabled={busy || !file} styles={{ root: { alignSelf: 'flex-end' } }} />
       </Stack>
     </form>
   );

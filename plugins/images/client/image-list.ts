@@ -2,12 +2,13 @@
 import { useUploadList } from '../../../core/client/uploads';
 import { constants } from '../../../core/shared/config';
 import { imageEndpoints } from '../endpoints';
+import { t } from '../../../core/client/words';
 
 /** Where 'Filter by Uploader' is remembered; the page and the picker share it. */
 const uploaderFilterKey = 'images-filter-by-uploader';
 
 /** What the page and the picker say when there are no images, of the user's own or at all. */
-export const noImagesText = (mine: boolean) => (mine ? "You haven't uploaded any images yet." : 'There are no images yet.');
+export const noImagesText = (mine: boolean) => (mine ? t("You haven't uploaded any images yet.") : t('There are no images yet.'));
 
 export const useImages = () => useUploadList(uploaderFilterKey, imageEndpoints.list, constants.pageSizes.images);
 
