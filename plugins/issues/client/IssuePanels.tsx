@@ -18,6 +18,7 @@ import { StatusBadge } from '../../../core/client/list/StatusBadge';
 import { useCan } from '../../../core/client/permissions';
 import { resolveBadge } from '../../../core/shared/badges';
 import { constants } from '../../../core/shared/config';
+import { t } from '../../../core/client/words';
 import type { Scope } from '../../../schemas/generated/entities/scope';
 import type { NewsletterSummary } from '../../../schemas/generated/entities/newsletter-summary';
 import type { IssueListQuery } from '../../../schemas/generated/api/issue-list-query';
@@ -34,7 +35,9 @@ const panelQueries: Record<PanelKind, IssueListQuery> = {
   published: { status: 'published', sort: 'publishedAt', desc: true },
 };
 
+/** The panels' texts, in English: shown through `t`. */
 const panelTitles: Record<PanelKind, string> = { draft: 'Draft issues', published: 'Published issues' };
+const seeAll: Record<PanelKind, string> = { draft: 'See all draft issues', published: 'See all published issues' };
 const emptyTexts: Record<PanelKind, string> = { draft: 'There are no draft issues.', published: "You haven't published any issues yet..." };
 
 /** The date a row shows: when it went out for a published issue, when it last changed for a draft. */
@@ -47,18 +50,17 @@ function IssuesPanel({ scope, kind }: { scope: Scope; kind: PanelKind }) {
     [],
   );
   const can = useCan();
-  const title = panelTitles[kind];
   return (
     <ListPanel
-      title={title}
+      title={t(panelTitles[kind])}
       href={`/newsletters/show/${scope._id}/issues?status=${kind}`}
-      linkLabel={`See all ${title.toLowerCase()}`}
+      linkLabel={t(seeAll[kind])}
       items={issues}
-      emptyText={emptyTexts[kind]}
+      emptyText={t(emptyTexts[kind])}
       emptyAction={
         kind === 'published' && can('issues.create') ? (
           <RouteLink href={newIssuePath(scope._id)} asChild>
-            <Link>Create a new issue</Link>
+            <Link>{t('Create a new issue')}</Link>
           </RouteLink>
         ) : null
       }
@@ -137,28 +139,30 @@ export function PublisherGlancePanel({ scope }: { scope: Scope }) {
   const results = glance?.last?.results;
   return (
     <Stack tokens={{ childrenGap: 12 }}>
-      <PanelTitle>At a glance</PanelTitle>
+      <PanelTitle>{t('At a glance')}</PanelTitle>
       {!glance ? (
         <Spinner />
       ) : (
         <Figures minWidth={200} tinted>
-          <Figure label="Subscribers" value={formatNumber(glance.subscribers)}>
-            <Text variant="small">{`In ${formatNumber(glance.newsletters)} newsletters`}</Text>
+          <Figure label={t('Subscribers')} value={formatNumber(glance.subscribers)}>
+            <Text variant="small">
+              {t(glance.newsletters === 1 ? 'In {count} newsletter' : 'In {count} newsletters', { count: formatNumber(glance.newsletters) })}
+            </Text>
           </Figure>
-          <Figure label="Last issue’s open rate" value={results && results.delivered > 0 ? formatPercent(results.openRate ?? 0) : '–'}>
+          <Figure label={t('Last issue’s open rate')} value={results && results.delivered > 0 ? formatPercent(results.openRate ?? 0) : '–'}>
             {glance.last ? (
               <Text variant="small">
                 <RouteLink href={linkTo(issueAnalyticsRoute, { issueId: glance.last._id }) ?? issueEditorPath(glance.last._id)} asChild>
                   <Link>{issueName(glance.last)}</Link>
                 </RouteLink>
                 {` · ${panelDate(glance.last.emailedAt ?? glance.last.publishedAt ?? glance.last.updatedAt)}`}
-                {results && results.delivered > 0 ? ` · Click rate ${formatPercent(results.clickRate ?? 0)}` : ''}
+                {results && results.delivered > 0 ? ` · ${t('Click rate {rate}', { rate: formatPercent(results.clickRate ?? 0) })}` : ''}
               </Text>
             ) : (
-              <Text variant="small">No issue has gone out yet.</Text>
+              <Text variant="small">{t('No issue has gone out yet.')}</Text>
             )}
           </Figure>
-          <Figure label="Next scheduled" value={glance.next ? dayMonth(glance.next.plannedAt ?? glance.next.publishedAt) : '–'}>
+          <Figure label={t('Next scheduled')} value={glance.next ? dayMonth(glance.next.plannedAt ?? glance.next.publishedAt) : '–'}>
             {glance.next ? (
               <Text variant="small">
                 <RouteLink href={issueEditorPath(glance.next._id)} asChild>
@@ -167,7 +171,7 @@ export function PublisherGlancePanel({ scope }: { scope: Scope }) {
                 {` · ${formatTime(glance.next.plannedAt ?? glance.next.publishedAt)}`}
               </Text>
             ) : (
-              <Text variant="small">Nothing is scheduled.</Text>
+              <Text variant="small">{t('Nothing is scheduled.')}</Text>
             )}
           </Figure>
         </Figures>

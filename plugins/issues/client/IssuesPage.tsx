@@ -31,6 +31,7 @@ import { ConfirmDialog, PageHeader } from '../../../core/client/page-parts';
 import { useCan } from '../../../core/client/permissions';
 import { theme } from '../../../core/client/theme';
 import { toast } from '../../../core/client/toasts';
+import { t } from '../../../core/client/words';
 import { resolveBadge, type ResolvedBadge } from '../../../core/shared/badges';
 import { constants } from '../../../core/shared/config';
 import { wholeIssueList } from '../endpoints';
@@ -38,6 +39,7 @@ import { issueDeletedText, processingRefusal } from '../rules';
 import { issueApi, type Issue } from './issue-api';
 import { issueEditorPath, issueName, newIssuePath } from './issue-paths';
 import { CountCell, RateCell } from './ResultsPanel';
+import { tAs } from './texts';
 
 /** The list status badge's states, in the order a click moves through them (spec 001 section 4). */
 const statusCycle = ['all', 'published', 'draft'] as const;
@@ -57,12 +59,12 @@ const rateColumn = (
   maxWidth: 130,
   render: (issue) => <RateCell ratio={issue.results?.[key]} count={issue.results?.[counted]} />,
 });
-/** The rates issues are compared by, right after the subject: in view on a tablet. */
-const leadingRates: ListColumn<Issue>[] = [rateColumn('openRate', 'Open rate', 'opens'), rateColumn('clickRate', 'Click rate', 'clickers')];
-const otherResults: ListColumn<Issue>[] = [
-  { key: 'sent', name: 'Sent', sort: 'sent', minWidth: 70, maxWidth: 90, render: (issue) => <CountCell value={issue.results?.sent} /> },
-  rateColumn('unsubscribeRate', 'Unsubscribes', 'unsubscribes'),
-  rateColumn('bounceRate', 'Bounced', 'bounced'),
+/** The rates issues are compared by, right after the subject: in view on a tablet. Made as the list is drawn, in the console's language. */
+const leadingRates = (): ListColumn<Issue>[] => [rateColumn('openRate', t('Open rate'), 'opens'), rateColumn('clickRate', t('Click rate'), 'clickers')];
+const otherResults = (): ListColumn<Issue>[] => [
+  { key: 'sent', name: t('Sent'), sort: 'sent', minWidth: 70, maxWidth: 90, render: (issue) => <CountCell value={issue.results?.sent} /> },
+  rateColumn('unsubscribeRate', t('Unsubscribes'), 'unsubscribes'),
+  rateColumn('bounceRate', t('Bounced'), 'bounced'),
 ];
 
 /**
@@ -75,13 +77,14 @@ const statusQueries: Record<ListStatus, { params: ListParams; sort: { sort: stri
   draft: { params: { 'status.published': false }, sort: { sort: 'updatedAt', desc: true } },
 };
 
+/** In English: shown through `t`. */
 const emptyTitles: Record<ListStatus, string> = {
   all: 'There are no issues yet.',
   published: "You haven't published any issues yet...",
   draft: 'There are no draft issues.',
 };
 
-/** The filter's values (spec 000, Lists: 'Issue filter values'); 'ready' is a tested issue. */
+/** The filter's values (spec 000, Lists: 'Issue filter values'); 'ready' is a tested issue. Their texts in English: shown through `t`. */
 const statusOptions = filterOptions('scheduled', 'processing', 'draft', 'sent', 'published', 'cancelled', 'ready');
 
 const statusOf = (search: string): ListStatus => {
@@ -126,7 +129,7 @@ function IssueCard({ issue, parts, onOpen }: { issue: Issue; parts: CardParts; o
             <CardFact icon="Tag">{issue.key}</CardFact>
             {issue.premium ? (
               <CardFact icon="Diamond" fixed>
-                Premium
+                {t('Premium')}
               </CardFact>
             ) : null}
           </CardFoot>
@@ -137,20 +140,24 @@ function IssueCard({ issue, parts, onOpen }: { issue: Issue; parts: CardParts; o
   );
 }
 
+/** What the list status badge offers next. */
+const showTitles: Record<ListStatus, string> = { all: 'Show all issues', published: 'Show published issues', draft: 'Show draft issues' };
+
 /** The list status badge: a click moves it on to the next of ALL, PUBLISHED, DRAFT. */
 function StatusCycleButton({ status, onCycle }: { status: ListStatus; onCycle(next: ListStatus): void }) {
   const badge = cycleBadge(status);
   const next = statusCycle[(statusCycle.indexOf(status) + 1) % statusCycle.length]!;
+  const label = t(badge.label);
   return (
     <button
       type="button"
-      aria-label={`Issues shown: ${badge.label}`}
-      title={next === 'all' ? 'Show all issues' : `Show ${next} issues`}
+      aria-label={t('Issues shown: {status}', { status: label })}
+      title={t(showTitles[next])}
       className={`${classes.cycle} mh-touch-target`}
       style={{ background: badge.color, color: badge.textColor }}
       onClick={() => onCycle(next)}
     >
-      {badge.label}
+      {label}
     </button>
   );
 }
@@ -186,23 +193,23 @@ export default function IssuesPage() {
   };
 
   const rowActions = (issue: Issue): IContextualMenuItem[] => [
-    ...(can('issues.update') ? [{ key: 'edit', text: 'Edit', iconProps: { iconName: 'Edit' }, onClick: () => open(issue) }] : []),
+    ...(can('issues.update') ? [{ key: 'edit', text: t('Edit'), iconProps: { iconName: 'Edit' }, onClick: () => open(issue) }] : []),
     ...(can('issues.feature')
       ? [
           issue.status.featured
-            ? { key: 'unfeature', text: 'Unfeature', iconProps: { iconName: 'FavoriteStarFill' }, onClick: () => void feature(issue, false) }
-            : { key: 'feature', text: 'Feature', iconProps: { iconName: 'FavoriteStar' }, onClick: () => void feature(issue, true) },
+            ? { key: 'unfeature', text: t('Unfeature'), iconProps: { iconName: 'FavoriteStarFill' }, onClick: () => void feature(issue, false) }
+            : { key: 'feature', text: t('Feature'), iconProps: { iconName: 'FavoriteStar' }, onClick: () => void feature(issue, true) },
         ]
       : []),
     ...(can('issues.delete')
       ? [
           {
             key: 'delete',
-            text: 'Delete',
+            text: t('Delete'),
             iconProps: { iconName: 'Delete' },
             // An issue on its way out cannot be deleted (the server refuses it too).
             disabled: issue.status.processing,
-            title: issue.status.processing ? processingRefusal : undefined,
+            title: issue.status.processing ? t(processingRefusal) : undefined,
             onClick: () => setDeleting(issue),
           },
         ]
@@ -212,7 +219,7 @@ export default function IssuesPage() {
   const columns: ListColumn<Issue>[] = [
     {
       key: 'subject',
-      name: 'Subject',
+      name: t('Subject'),
       sort: 'subject',
       minWidth: 160,
       maxWidth: 420,
@@ -232,51 +239,52 @@ export default function IssuesPage() {
     },
     // The e-mail's results, so that issues compare at a glance (drafts have none): the rates first;
     // the code name and the owner, which the cards show too, last.
-    ...(status === 'draft' ? [] : leadingRates),
-    { key: 'status', name: 'Status', minWidth: 100, maxWidth: 120, render: 'badge' },
+    ...(status === 'draft' ? [] : leadingRates()),
+    { key: 'status', name: t('Status'), minWidth: 100, maxWidth: 120, render: 'badge' },
     {
       key: 'date',
-      name: status === 'draft' ? 'Updated' : 'Published',
+      // 'Published' is a state elsewhere; here the day it went out.
+      name: status === 'draft' ? t('Updated') : tAs('Published', 'Publication date'),
       sort: status === 'draft' ? 'updatedAt' : 'publishedAt',
       minWidth: 90,
       maxWidth: 120,
       render: (issue) => (status === 'draft' ? listDate(issue.updatedAt) : issue.publishedAt ? listDate(issue.publishedAt) : '—'),
     },
-    ...(status === 'draft' ? [] : otherResults),
-    { key: 'key', name: 'Code name', minWidth: 110, maxWidth: 240, render: (issue) => issue.key },
-    { key: 'owner', name: 'Owner', minWidth: 100, maxWidth: 200, render: (issue) => issue.owner?.name || '—' },
+    ...(status === 'draft' ? [] : otherResults()),
+    { key: 'key', name: t('Code name'), minWidth: 110, maxWidth: 240, render: (issue) => issue.key },
+    { key: 'owner', name: t('Owner'), minWidth: 100, maxWidth: 200, render: (issue) => issue.owner?.name || '—' },
   ];
 
   const mayCreate = can('issues.create');
   const query = statusQueries[status];
   return (
     <Stack tokens={{ childrenGap: 24 }}>
-      <PageHeader title="Issues">
+      <PageHeader title={t('Issues')}>
         <StatusCycleButton status={status} onCycle={cycle} />
       </PageHeader>
       <List<Issue>
         endpoint={wholeIssueList}
         params={{ newsletter: newsletterId, ...query.params }}
         storageKey="issues-list-view"
-        searchPlaceholder="Search issues"
+        searchPlaceholder={t('Search issues')}
         itemName={issueName}
         renderCard={(issue, parts) => <IssueCard issue={issue} parts={parts} onOpen={open} />}
         columns={columns}
         rowActions={rowActions}
         badge={(issue) => ({ model: 'issue', status: issue.status })}
-        filters={{ status: { options: statusOptions } }}
+        filters={{ status: { options: statusOptions.map((option) => ({ ...option, text: t(option.text) })) } }}
         onNew={mayCreate ? () => navigate(newIssuePath(newsletterId)) : undefined}
         defaultSort={query.sort}
         pageSize={constants.pageSizes.list}
         refreshKey={refreshKey}
-        emptyTitle={emptyTitles[status]}
-        emptyText={mayCreate ? 'Create a new issue with NEW.' : undefined}
+        emptyTitle={t(emptyTitles[status])}
+        emptyText={mayCreate ? t('Create a new issue with NEW.') : undefined}
       />
       {deleting ? (
         <ConfirmDialog
-          title="Delete Issue"
-          text={`Are you sure you want to delete "${issueName(deleting)}"? Its stories stay in the newsletter.`}
-          action="DELETE"
+          title={t('Delete Issue')}
+          text={t('Are you sure you want to delete "{name}"? Its stories stay in the newsletter.', { name: issueName(deleting) })}
+          action={t('DELETE')}
           onConfirm={() => remove(deleting)}
           onDismiss={() => setDeleting(null)}
         />

@@ -18,9 +18,11 @@ import { PageHeader } from '../../../core/client/page-parts';
 import { useCan } from '../../../core/client/permissions';
 import { theme } from '../../../core/client/theme';
 import { constants } from '../../../core/shared/config';
+import { t } from '../../../core/client/words';
 import { draftStoriesTitle, plainTemplate, premiumTooltip } from '../rules';
 import { issueApi, type ChannelTemplate } from './issue-api';
 import { issueEditorPath } from './issue-paths';
+import { issueServerText } from './texts';
 
 const validate = formValidator<IssueCreateBody>(createSchema);
 
@@ -69,15 +71,15 @@ function useCodeNameCheck(newsletter: string, key: string): CodeNameCheck {
   return answer?.key === key ? answer.check : { phase: 'typing' };
 }
 
-/** What the tooltip (and the line under the field) says of the code name. */
+/** What the tooltip (and the line under the field) says of the code name, in the console's language. */
 function codeNameMessage(check: CodeNameCheck, key: string): string | undefined {
   switch (check.phase) {
     case 'available':
-      return `${key} is available.`;
+      return t('{name} is available.', { name: key });
     case 'taken':
-      return `The code name ${key} already exists.`;
+      return t('The code name {name} already exists.', { name: key });
     case 'invalid':
-      return check.problem;
+      return issueServerText(check.problem);
     default:
       return undefined;
   }
@@ -136,13 +138,13 @@ export default function NewIssuePage() {
 
   return (
     <Stack tokens={{ childrenGap: 24 }}>
-      <PageHeader title="New Issue" />
-      <form onSubmit={(event) => void submit(event)} noValidate aria-label="New Issue" className={classes.form}>
+      <PageHeader title={t('New Issue')} />
+      <form onSubmit={(event) => void submit(event)} noValidate aria-label={t('New Issue')} className={classes.form}>
         <Stack tokens={{ childrenGap: 20 }}>
           <TooltipHost content={message}>
             <TextField
-              label="Code name"
-              placeholder="e.g. sabah-bulteni-12"
+              label={t('Code name')}
+              placeholder={t('e.g. sabah-bulteni-12')}
               value={key}
               onChange={(_event, value) => setKey((value ?? '').toLowerCase())}
               autoComplete="off"
@@ -152,9 +154,9 @@ export default function NewIssuePage() {
                 check.phase === 'available'
                   ? message
                   : check.phase === 'checking'
-                    ? 'Checking...'
+                    ? t('Checking...')
                     : check.phase === 'empty' || check.phase === 'typing'
-                      ? 'Lowercase letters and digits, in groups joined by hyphens.'
+                      ? t('Lowercase letters and digits, in groups joined by hyphens.')
                       : undefined
               }
               // A taken or refused name is an error (red, announced); a free one is green.
@@ -164,21 +166,22 @@ export default function NewIssuePage() {
             />
           </TooltipHost>
           <Dropdown
-            label="Channel template"
-            options={(templates ?? [plainTemplate]).map((item) => ({ key: item._id, text: item.title }))}
+            label={t('Channel template')}
+            // The built-in template's name is the console's; the newsletter's own are theirs.
+            options={(templates ?? [plainTemplate]).map((item) => ({ key: item._id, text: item._id === plainTemplate._id ? t(item.title) : item.title }))}
             selectedKey={template}
             onChange={(_event, option) => option && setTemplate(String(option.key))}
             disabled={!templates}
           />
           <Stack.Item styles={{ root: { marginTop: -12, color: theme.palette.neutralSecondary, fontSize: 12 } }}>
-            Channels: {[draftStoriesTitle, ...(chosen?.channels ?? [])].join(', ')}
+            {t('Channels: {channels}', { channels: [t(draftStoriesTitle), ...(chosen?.channels ?? [])].join(', ') })}
           </Stack.Item>
           {/* Around the switch alone, so the tooltip points at it. */}
-          <TooltipHost content={premiumTooltip} styles={{ root: { display: 'inline-block', alignSelf: 'flex-start' } }}>
-            <Toggle label="Premium" inlineLabel checked={premium} disabled={!mayPremium} onChange={(_event, checked) => setPremium(Boolean(checked))} />
+          <TooltipHost content={t(premiumTooltip)} styles={{ root: { display: 'inline-block', alignSelf: 'flex-start' } }}>
+            <Toggle label={t('Premium')} inlineLabel checked={premium} disabled={!mayPremium} onChange={(_event, checked) => setPremium(Boolean(checked))} />
           </TooltipHost>
           <Stack horizontal>
-            <PrimaryButton type="submit" text="CREATE" iconProps={{ iconName: 'Add' }} disabled={check.phase !== 'available' || !templates || busy} />
+            <PrimaryButton type="submit" text={t('CREATE')} iconProps={{ iconName: 'Add' }} disabled={check.phase !== 'available' || !templates || busy} />
           </Stack>
         </Stack>
       </form>

@@ -8,6 +8,7 @@ import { Shimmer, Text } from '@fluentui/react';
 import { Figure, Figures } from '../../../core/client/figures';
 import { useFormat } from '../../../core/client/format-dates';
 import { theme } from '../../../core/client/theme';
+import { t } from '../../../core/client/words';
 import type { IssueResults } from '../../../schemas/generated/entities/issue-results';
 
 const noRate = '—';
@@ -29,6 +30,7 @@ function Note({ children }: { children: string }) {
   );
 }
 
+/** In English: shown through `t`. */
 const labels = ['Sent', 'Delivered', 'Open rate', 'Click rate', 'Unsubscribe rate', 'Bounced', 'Complaints'];
 
 /** `results` undefined while they load (skeletons); `title` names whose results they are (a story's are its issue's). */
@@ -36,44 +38,44 @@ export function ResultsPanel({ results, title, minWidth = 160 }: { results: Issu
   const { count, rate } = useResultFormat();
   if (!results)
     return (
-      <section aria-label={title ?? 'Results'} aria-busy="true" data-testid="issue-results">
+      <section aria-label={title ?? t('Results')} aria-busy="true" data-testid="issue-results">
         <Figures minWidth={minWidth}>
           {labels.map((label) => (
-            <Figure key={label} label={label} value="">
+            <Figure key={label} label={t(label)} value="">
               <Shimmer width="70%" styles={{ root: { marginTop: -28 } }} data-testid="result-skeleton" />
             </Figure>
           ))}
         </Figures>
       </section>
     );
-  const machines = (share: number | null, noun: string) => (share ? `${rate(share)} machine ${noun} filtered` : null);
+  const machines = (share: number | null, filtered: string) => (share ? t(filtered, { rate: rate(share) }) : null);
   const notes = (...lines: (string | null)[]) => lines.filter((line): line is string => Boolean(line)).map((line) => <Note key={line}>{line}</Note>);
   return (
-    <section aria-label={title ?? 'Results'} data-testid="issue-results">
+    <section aria-label={title ?? t('Results')} data-testid="issue-results">
       {title ? (
         <Text block variant="mediumPlus" styles={{ root: { fontWeight: 600, marginBottom: 8 } }}>
           {title}
         </Text>
       ) : null}
       <Figures minWidth={minWidth}>
-        <Figure label="Sent" value={count(results.sent)} />
-        <Figure label="Delivered" value={count(results.delivered)}>
-          {notes('Sent less bounced')}
+        <Figure label={t('Sent')} value={count(results.sent)} />
+        <Figure label={t('Delivered')} value={count(results.delivered)}>
+          {notes(t('Sent less bounced'))}
         </Figure>
-        <Figure label="Open rate" value={rate(results.openRate)}>
-          {notes(`${count(results.opens)} opened`, machines(results.machineOpenShare, 'opens'))}
+        <Figure label={t('Open rate')} value={rate(results.openRate)}>
+          {notes(t('{count} opened', { count: count(results.opens) }), machines(results.machineOpenShare, '{rate} machine opens filtered'))}
         </Figure>
-        <Figure label="Click rate" value={rate(results.clickRate)}>
-          {notes(`${count(results.clickers)} clicked`, machines(results.machineClickShare, 'clicks'))}
+        <Figure label={t('Click rate')} value={rate(results.clickRate)}>
+          {notes(t('{count} clicked', { count: count(results.clickers) }), machines(results.machineClickShare, '{rate} machine clicks filtered'))}
         </Figure>
-        <Figure label="Unsubscribe rate" value={rate(results.unsubscribeRate)}>
-          {notes(`${count(results.unsubscribes)} unsubscribed`)}
+        <Figure label={t('Unsubscribe rate')} value={rate(results.unsubscribeRate)}>
+          {notes(t('{count} unsubscribed', { count: count(results.unsubscribes) }))}
         </Figure>
-        <Figure label="Bounced" value={rate(results.bounceRate)}>
-          {notes(`${count(results.bounced)} bounced`)}
+        <Figure label={t('Bounced')} value={rate(results.bounceRate)}>
+          {notes(t('{count} bounced', { count: count(results.bounced) }))}
         </Figure>
-        <Figure label="Complaints" value={count(results.complaints)}>
-          {notes(`${rate(results.complaintRate)} of delivered`)}
+        <Figure label={t('Complaints')} value={count(results.complaints)}>
+          {notes(t('{rate} of delivered', { rate: rate(results.complaintRate) }))}
         </Figure>
       </Figures>
     </section>
@@ -85,7 +87,7 @@ export function RateCell({ ratio, count: counted }: { ratio: number | null | und
   const { count, rate } = useResultFormat();
   if (ratio === undefined || counted === undefined) return <>{noRate}</>;
   return (
-    <span title={ratio === null ? 'Nothing delivered' : undefined}>
+    <span title={ratio === null ? t('Nothing delivered') : undefined}>
       {rate(ratio)}
       {ratio === null ? null : <span style={{ color: theme.palette.neutralSecondary }}> ({count(counted)})</span>}
     </span>

@@ -9,6 +9,8 @@ import { useEffect, useState } from 'react';
 import { useInfiniteList } from '../../../../core/client/infinite-list';
 import { StatusBadge } from '../../../../core/client/list';
 import { theme } from '../../../../core/client/theme';
+import { t } from '../../../../core/client/words';
+import { tAs } from '../texts';
 import { resolveBadge } from '../../../../core/shared/badges';
 import { constants } from '../../../../core/shared/config';
 import { storyEndpoints } from '../../../stories/endpoints';
@@ -39,10 +41,17 @@ export function AddStoryPanel({
   );
 
   return (
-    <Panel isOpen type={PanelType.medium} headerText={`Add a story to ${channelTitle}`} closeButtonAriaLabel="Close" onDismiss={onDismiss} isLightDismiss>
+    <Panel
+      isOpen
+      type={PanelType.medium}
+      headerText={t('Add a story to {channel}', { channel: channelTitle })}
+      closeButtonAriaLabel={t('Close')}
+      onDismiss={onDismiss}
+      isLightDismiss
+    >
       <Stack tokens={{ childrenGap: 12 }}>
-        <SearchBox placeholder="Search..." ariaLabel="Search stories" value={typed} onChange={(_event, value) => setTyped(value ?? '')} />
-        {stories.items.length === 0 && !stories.loading ? <Text>There is no story outside an issue to add.</Text> : null}
+        <SearchBox placeholder={t('Search...')} ariaLabel={t('Search stories')} value={typed} onChange={(_event, value) => setTyped(value ?? '')} />
+        {stories.items.length === 0 && !stories.loading ? <Text>{t('There is no story outside an issue to add.')}</Text> : null}
         {stories.items.map((story) => {
           const done = added.has(story._id);
           return (
@@ -58,9 +67,9 @@ export function AddStoryPanel({
               <Text styles={{ root: { flex: 1, minWidth: 0, overflowWrap: 'anywhere' } }}>{storyName(story)}</Text>
               {/* One quiet button a row: a column of primary buttons would all shout at once. */}
               <DefaultButton
-                text={done ? 'ADDED' : 'ADD'}
+                text={done ? t('ADDED') : t('ADD')}
                 disabled={done}
-                ariaLabel={`${done ? 'Added' : 'Add'} ${storyName(story)}`}
+                ariaLabel={done ? t('Added {name}', { name: storyName(story) }) : tAs('Add {name}', 'Add the story {name}', { name: storyName(story) })}
                 onClick={() => {
                   setAdded(new Set(added).add(story._id));
                   onAdd(story);
@@ -69,7 +78,7 @@ export function AddStoryPanel({
             </Stack>
           );
         })}
-        {stories.loading ? <Spinner /> : stories.hasMore ? <DefaultButton text="MORE" onClick={stories.loadMore} /> : null}
+        {stories.loading ? <Spinner /> : stories.hasMore ? <DefaultButton text={t('MORE')} onClick={stories.loadMore} /> : null}
       </Stack>
     </Panel>
   );

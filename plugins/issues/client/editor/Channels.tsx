@@ -19,11 +19,14 @@ import {
 import { memo, useEffect, useMemo, useRef, useState } from 'react';
 import { handleError } from '../../../../core/client/errors';
 import { useCan } from '../../../../core/client/permissions';
+import { formatNumber, useConsoleLang } from '../../../../core/client/format';
 import { theme } from '../../../../core/client/theme';
+import { t } from '../../../../core/client/words';
 import { constants } from '../../../../core/shared/config';
 import { StoryCard, storyApi, storyName, type Story } from '../../../stories/client/public';
 import { channelTitleTaken, readingMinutes, stuffChannelId, titleTaken, type IssueChannel } from '../../rules';
 import { storyAnchor } from '../issue-paths';
+import { channelTitle } from '../texts';
 import { AddStoryPanel } from './AddStoryPanel';
 import type { LiveIssue } from './live-issue';
 
@@ -56,10 +59,10 @@ const keepOpen = { preventDismissOnScroll: true };
 /** A channel id made here, so the channel can be shown before the server has it (randomUUID needs a secure page). */
 const newChannelId = () => `${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 12)}`;
 
-/** A new channel's title: 'New Channel', numbered when taken. */
+/** A new channel's title: 'New Channel' in the console's language, numbered when taken. */
 function newChannelTitle(channels: IssueChannel[]): string {
-  let title = 'New Channel';
-  for (let n = 2; titleTaken(channels, title); n++) title = `New Channel ${n}`;
+  let title = t('New Channel');
+  for (let n = 2; titleTaken(channels, title); n++) title = t('New Channel {number}', { number: formatNumber(n) });
   return title;
 }
 
@@ -80,8 +83,8 @@ function BulletComposer({ onCreate, disabled }: { onCreate(text: string): Promis
     <Stack horizontal tokens={{ childrenGap: 8 }} verticalAlign="end">
       <TextField
         styles={{ root: { flex: 1 } }}
-        label="New bullet"
-        placeholder="Write a bullet for this channel"
+        label={t('New bullet')}
+        placeholder={t('Write a bullet for this channel')}
         value={text}
         disabled={disabled || busy}
         multiline
@@ -89,7 +92,7 @@ function BulletComposer({ onCreate, disabled }: { onCreate(text: string): Promis
         autoAdjustHeight
         onChange={(_event, value) => setText(value ?? '')}
       />
-      <PrimaryButton text="ADD" disabled={!ready || busy || disabled} onClick={() => void create()} />
+      <PrimaryButton text={t('ADD')} disabled={!ready || busy || disabled} onClick={() => void create()} />
     </Stack>
   );
 }
@@ -109,20 +112,22 @@ interface StoryInChannelProps {
 
 /** A story's card in its channel, with Move Up, Move Down (stories.move) and Remove from issue (stories.delete). */
 const StoryInChannel = memo(function StoryInChannel({ live, story, channelId, before, isFirst, next, mayMove, mayRemove, disabled }: StoryInChannelProps) {
+  // Drawn again in a new language: the card is memoized, and so is its menu (written in `lang`).
+  const lang = useConsoleLang();
   const menu = useMemo<IContextualMenuProps>(() => {
     const items: IContextualMenuItem[] = [];
     if (mayMove)
       items.push(
         {
           key: 'up',
-          text: 'Move Up',
+          text: t('Move Up', undefined, lang),
           iconProps: { iconName: 'Up' },
           disabled: isFirst,
           onClick: () => void live.channelOp({ kind: 'move-story', storyId: story._id, channelId, afterId: before }),
         },
         {
           key: 'down',
-          text: 'Move Down',
+          text: t('Move Down', undefined, lang),
           iconProps: { iconName: 'Down' },
           disabled: next === null,
           onClick: () => void (next && live.channelOp({ kind: 'move-story', storyId: story._id, channelId, afterId: next })),
@@ -131,15 +136,20 @@ const StoryInChannel = memo(function StoryInChannel({ live, story, channelId, be
     if (mayRemove)
       items.push({
         key: 'remove',
-        text: 'Remove from issue',
+        text: t('Remove from issue', undefined, lang),
         iconProps: { iconName: 'Remove' },
         onClick: () => void live.channelOp({ kind: 'remove-story', storyId: story._id }),
       });
     return { items, calloutProps: keepOpen };
-  }, [live, story._id, channelId, before, isFirst, next, mayMove, mayRemove]);
+  }, [live, story._id, channelId, before, isFirst, next, mayMove, mayRemove, lang]);
   const actions =
     menu.items.length > 0 && !disabled ? (
-      <IconButton iconProps={{ iconName: 'More' }} title="Story actions" ariaLabel={`Actions for ${storyName(story)}`} menuProps={menu} />
+      <IconButton
+        iconProps={{ iconName: 'More' }}
+        title={t('Story actions')}
+        ariaLabel={t('Actions for {name}', { name: storyName(story) })}
+        menuProps={menu}
+      />
     ) : undefined;
   const anchor = storyAnchor(story._id);
   const box = useRef<HTMLDivElement>(null);
@@ -180,6 +190,9 @@ const ChannelSection = memo(function ChannelSection({
   disabled,
 }: Omit<ChannelsProps, 'creating'> & { channel: IssueChannel; creating: number }) {
   const can = useCan();
+  // Drawn again in a new language: the section is memoized, and so is its menu (written in `lang`).
+  const lang = useConsoleLang();
+  const title = channelTitle(channel);
   const [renaming, setRenaming] = useState<string | null>(null);
   const [adding, setAdding] = useState(false);
   // The menu that opened the rename gives the focus back to its button as it closes: that blur is not the user leaving.
@@ -223,7 +236,7 @@ const ChannelSection = memo(function ChannelSection({
       items: [
         {
           key: 'up',
-          text: 'Move Up',
+          text: t('Move Up', undefined, lang),
           iconProps: { iconName: 'Up' },
           // 'Draft Stories' stays first.
           disabled: position <= 1,
@@ -231,14 +244,14 @@ const ChannelSection = memo(function ChannelSection({
         },
         {
           key: 'down',
-          text: 'Move Down',
+          text: t('Move Down', undefined, lang),
           iconProps: { iconName: 'Down' },
           disabled: next === null,
           onClick: () => void (next && live.channelOp({ kind: 'move-channel', channelId: channel._id, afterId: next })),
         },
         {
           key: 'rename',
-          text: 'Rename',
+          text: t('Rename', undefined, lang),
           iconProps: { iconName: 'Rename' },
           onClick: () => {
             renameStarted.current = Date.now();
@@ -247,25 +260,25 @@ const ChannelSection = memo(function ChannelSection({
         },
         {
           key: 'delete',
-          text: 'Delete',
+          text: t('Delete', undefined, lang),
           iconProps: { iconName: 'Delete' },
           onClick: () => void live.channelOp({ kind: 'delete-channel', channelId: channel._id }),
         },
       ],
       calloutProps: keepOpen,
     }),
-    [live, channel._id, channel.title, position, twoUp, next],
+    [live, channel._id, channel.title, position, twoUp, next, lang],
   );
 
   return (
-    <section className={classes.channel} aria-label={channel.title} data-testid="channel" data-channel={channel._id}>
+    <section className={classes.channel} aria-label={title} data-testid="channel" data-channel={channel._id}>
       <Stack horizontal verticalAlign="center" horizontalAlign="space-between" tokens={{ childrenGap: 8 }} styles={{ root: { marginBottom: 12 } }}>
         {renaming !== null ? (
           <TextField
             autoFocus
-            ariaLabel="Channel title"
+            ariaLabel={t('Channel title')}
             value={renaming}
-            errorMessage={renameTaken ? channelTitleTaken : undefined}
+            errorMessage={renameTaken ? t(channelTitleTaken) : undefined}
             onChange={(_event, value) => setRenaming(value ?? '')}
             onBlur={(event) => {
               if (Date.now() - renameStarted.current < renameSettleMs) {
@@ -280,7 +293,7 @@ const ChannelSection = memo(function ChannelSection({
           />
         ) : (
           <Text as="h2" variant="xLarge" styles={{ root: { margin: 0 } }}>
-            {channel.title}
+            {title}
           </Text>
         )}
         <Stack horizontal verticalAlign="center" tokens={{ childrenGap: 8 }}>
@@ -288,8 +301,8 @@ const ChannelSection = memo(function ChannelSection({
           {!fixed && can('issues.update') ? (
             <IconButton
               iconProps={{ iconName: 'More' }}
-              title="Channel actions"
-              ariaLabel={`Actions for ${channel.title}`}
+              title={t('Channel actions')}
+              ariaLabel={t('Actions for {name}', { name: title })}
               disabled={disabled}
               menuProps={menu}
             />
@@ -312,7 +325,7 @@ const ChannelSection = memo(function ChannelSection({
           />
         ))}
         {Array.from({ length: creating }, (_, index) => (
-          <div key={`creating-${index}`} className={classes.placeholder} data-testid="story-placeholder" aria-label="Creating the story">
+          <div key={`creating-${index}`} className={classes.placeholder} data-testid="story-placeholder" aria-label={t('Creating the story')}>
             <Shimmer />
             <Shimmer width="70%" styles={{ root: { marginTop: 8 } }} />
           </div>
@@ -322,11 +335,11 @@ const ChannelSection = memo(function ChannelSection({
         <Stack tokens={{ childrenGap: 8 }} styles={{ root: { marginTop: 12 } }}>
           <BulletComposer onCreate={createBullet} disabled={disabled} />
           <DefaultButton
-            text="ADD STORY"
+            text={t('ADD STORY')}
             iconProps={{ iconName: 'Add' }}
             disabled={disabled}
             styles={{ root: { alignSelf: 'flex-start' } }}
-            ariaLabel={`Add a story to ${channel.title}`}
+            ariaLabel={t('Add a story to {channel}', { channel: title })}
             onClick={() => setAdding(true)}
           />
         </Stack>
@@ -334,7 +347,7 @@ const ChannelSection = memo(function ChannelSection({
       {adding ? (
         <AddStoryPanel
           newsletter={newsletter}
-          channelTitle={channel.title}
+          channelTitle={title}
           onDismiss={() => setAdding(false)}
           onAdd={(story) => live.addStory(story, channel._id, channel.stories.at(-1) ?? null)}
         />
@@ -353,7 +366,7 @@ export function Channels(props: ChannelsProps) {
       ))}
       {can('issues.update') ? (
         <DefaultButton
-          text="ADD CHANNEL"
+          text={t('ADD CHANNEL')}
           iconProps={{ iconName: 'Add' }}
           disabled={disabled}
           styles={{ root: { alignSelf: 'flex-start' } }}

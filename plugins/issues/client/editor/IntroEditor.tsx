@@ -12,6 +12,7 @@ import { MessageBar, MessageBarType, Stack, TextField, type ITextField } from '@
 import { useEffect, useRef, useState } from 'react';
 import { RichTextEditor, richTextDialogClass, type RichTextControls } from '../../../../core/client/rich-text';
 import { theme } from '../../../../core/client/theme';
+import { t } from '../../../../core/client/words';
 import { constants } from '../../../../core/shared/config';
 import { hasPendingEmbed } from '../../../../core/shared/embeds';
 import { htmlToText } from '../../../../core/shared/text';
@@ -164,7 +165,7 @@ export function IntroEditor({
             <FieldMarkers collaborators={collaborators} field="intro" />
           </div>
           <RichTextEditor
-            label="Intro"
+            label={t('Intro')}
             value={html}
             disabled={disabled || (writer !== null && !writing)}
             onControls={(next) => {
@@ -189,10 +190,10 @@ export function IntroEditor({
             }
           >
             {!writer
-              ? 'The intro is free: click into it, and what you typed goes in where you clicked.'
+              ? t('The intro is free: click into it, and what you typed goes in where you clicked.')
               : wanted
-                ? `${writer.name} is writing the intro. It is yours when they pause.`
-                : `${writer.name} is writing the intro.`}
+                ? t('{name} is writing the intro. It is yours when they pause.', { name: writer.name })
+                : t('{name} is writing the intro.', { name: writer.name })}
             {waits || waiting ? (
               <TextField
                 componentRef={waitingBox}
@@ -200,8 +201,8 @@ export function IntroEditor({
                 autoAdjustHeight
                 borderless
                 rows={1}
-                ariaLabel="What you type while you wait"
-                placeholder="Type here: it goes into the intro where you clicked once it is yours."
+                ariaLabel={t('What you type while you wait')}
+                placeholder={t('Type here: it goes into the intro where you clicked once it is yours.')}
                 value={waiting}
                 onChange={(_event, next) => setWaiting(next ?? '')}
                 data-testid="intro-waiting"
@@ -211,9 +212,9 @@ export function IntroEditor({
           </MessageBar>
         ) : null}
         {tooLong || problem ? (
-          <MessageBar messageBarType={MessageBarType.error}>{tooLong ?? problem}</MessageBar>
+          <MessageBar messageBarType={MessageBarType.error}>{tooLong ? t(tooLong) : problem}</MessageBar>
         ) : introNeedsWarning(text) ? (
-          <MessageBar messageBarType={MessageBarType.warning}>{introWarning}</MessageBar>
+          <MessageBar messageBarType={MessageBarType.warning}>{t(introWarning)}</MessageBar>
         ) : null}
       </Stack>
     </div>

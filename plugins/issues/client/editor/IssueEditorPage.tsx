@@ -32,6 +32,8 @@ import { ConnectionOverlay, currentSocket, startSocket } from '../../../../core/
 import { userAtom } from '../../../../core/client/stores';
 import { theme } from '../../../../core/client/theme';
 import { toast } from '../../../../core/client/toasts';
+import { formatNumber } from '../../../../core/client/format';
+import { t } from '../../../../core/client/words';
 import { resolveBadge } from '../../../../core/shared/badges';
 import { constants } from '../../../../core/shared/config';
 import { storyApi } from '../../../stories/client/public';
@@ -48,8 +50,20 @@ import { useLiveState } from './use-live-issue';
 import { issueEditorPath } from '../issue-paths';
 import { draftStoriesIn } from '../publish/draft-stories';
 import { PublishPage } from '../publish/PublishPage';
+import { issueServerText } from '../texts';
 
+/** In English: shown through `t`. */
 export const leaveQuestion = 'Changes you made may not be saved.';
+
+/** What the others' faces say of the field they are in (in English: shown through `t`). */
+const fieldNames: Record<string, string> = {
+  subject: 'Subject Line',
+  preview: 'Preview Text',
+  slug: 'Web Slug',
+  'notification.title': 'Notification Title',
+  'notification.body': 'Notification Subtitle',
+  intro: 'Intro',
+};
 
 const classes = mergeStyleSets({
   root: { display: 'flex', minHeight: '100vh', background: theme.palette.neutralLighterAlt },
@@ -96,7 +110,7 @@ export default function IssueEditorPage() {
     };
   }, [issueId, navigate]);
 
-  if (!live) return <Spinner size={SpinnerSize.large} label="Loading the issue..." styles={{ root: { marginTop: '30vh' } }} />;
+  if (!live) return <Spinner size={SpinnerSize.large} label={t('Loading the issue...')} styles={{ root: { marginTop: '30vh' } }} />;
   return <Editor live={live} page={page === 'credentials' || page === 'publish' ? page : 'edit'} />;
 }
 
@@ -126,7 +140,7 @@ function Editor({ live, page }: { live: LiveIssue; page: EditorPage }) {
       live.flush();
       if (!live.current.unsaved) return;
       event.preventDefault();
-      event.returnValue = leaveQuestion;
+      event.returnValue = t(leaveQuestion);
     };
     window.addEventListener('beforeunload', beforeUnload);
     window.addEventListener('pagehide', live.flush);
@@ -144,7 +158,7 @@ function Editor({ live, page }: { live: LiveIssue; page: EditorPage }) {
 
   const backToDashboard = async () => {
     live.flush();
-    if (live.current.unsaved && !window.confirm(leaveQuestion)) return;
+    if (live.current.unsaved && !window.confirm(t(leaveQuestion))) return;
     // A published issue's draft stories go out as they are: ready and accepted first (spec 001 section 2).
     if (issue.status.published) {
       const drafts = draftStoriesIn(issue.channelsNew, state.stories.values());
@@ -153,7 +167,8 @@ function Editor({ live, page }: { live: LiveIssue; page: EditorPage }) {
     navigate(dashboard);
   };
 
-  const problem = (field: string) => state.problems.find((item) => item.field === field)?.message;
+  // A field's problem in the console's language (most are the server's words).
+  const problem = (field: string) => issueServerText(state.problems.find((item) => item.field === field)?.message);
   const text = liveTextFields({ live, collaborators: state.collaborators, problem, disabled });
   const width = open ? constants.issues.sidebarOpen : constants.issues.sidebarClosed;
   // On a phone the open sidebar lies over the page instead of squeezing it; the closed one keeps its place.
@@ -165,7 +180,7 @@ function Editor({ live, page }: { live: LiveIssue; page: EditorPage }) {
   return (
     <div className={classes.root}>
       {overlaid ? <div style={{ width: constants.issues.sidebarClosed, flex: 'none' }} /> : null}
-      <aside className={overlaid ? `${classes.sidebar} ${classes.overlaid}` : classes.sidebar} style={{ width }} aria-label="Issue editor">
+      <aside className={overlaid ? `${classes.sidebar} ${classes.overlaid}` : classes.sidebar} style={{ width }} aria-label={t('Issue editor')}>
         <Stack horizontal={!open} horizontalAlign={open ? 'space-between' : 'center'} verticalAlign="center" styles={{ root: { padding: 8 } }}>
           {/* The issue as people know it: its subject, or its code name until it has one. */}
           {open ? (
@@ -175,13 +190,13 @@ function Editor({ live, page }: { live: LiveIssue; page: EditorPage }) {
           ) : null}
           <IconButton
             iconProps={{ iconName: open ? 'DoubleChevronLeft' : 'DoubleChevronRight' }}
-            title={open ? 'Close the sidebar' : 'Open the sidebar'}
-            ariaLabel={open ? 'Close the sidebar' : 'Open the sidebar'}
+            title={open ? t('Close the sidebar') : t('Open the sidebar')}
+            ariaLabel={open ? t('Close the sidebar') : t('Open the sidebar')}
             onClick={() => setOpen(!open)}
           />
         </Stack>
         <Stack tokens={{ childrenGap: 2 }} styles={{ root: { padding: '0 8px' } }}>
-          <SidebarButton open={open} icon="Back" text="Back to Dashboard" onClick={() => void backToDashboard()} />
+          <SidebarButton open={open} icon="Back" text={t('Back to Dashboard')} onClick={() => void backToDashboard()} />
         </Stack>
         {open ? (
           <div className={classes.outline}>
@@ -215,24 +230,24 @@ function Editor({ live, page }: { live: LiveIssue; page: EditorPage }) {
           <Stack horizontal wrap verticalAlign="center" tokens={{ childrenGap: 12 }}>
             <StatusBadge badge={resolveBadge('issue', issue.status)} />
             <Pivot selectedKey={page} onLinkClick={(item) => item && navigate(issueEditorPath(issue._id, item.props.itemKey as EditorPage))} headersOnly>
-              <PivotItem itemKey="edit" headerText="Edit" />
-              <PivotItem itemKey="credentials" headerText="Settings" />
-              <PivotItem itemKey="publish" headerText="Publish" />
+              <PivotItem itemKey="edit" headerText={t('Edit')} />
+              <PivotItem itemKey="credentials" headerText={t('Settings')} />
+              <PivotItem itemKey="publish" headerText={t('Publish')} />
             </Pivot>
           </Stack>
           <Collaborators state={state} />
         </Stack>
         {/* On a phone or a tablet the panel is a row of the page, never over what is written. */}
         {inlinePanel ? savePanel : null}
-        {processing ? <MessageBar messageBarType={MessageBarType.warning}>The issue is being sent; it cannot change now.</MessageBar> : null}
+        {processing ? <MessageBar messageBarType={MessageBarType.warning}>{t('The issue is being sent; it cannot change now.')}</MessageBar> : null}
         {/* A sent issue does not look like a draft: what a change now reaches is said before it is made. */}
         {!processing && page !== 'publish' && issue.status.emailed ? (
           <MessageBar messageBarType={MessageBarType.info} styles={{ root: { marginBottom: 16 } }}>
-            {`This issue went out by e-mail on ${formatDateTime(issue.emailedAt)}. Changes you make now show on its web page only.`}
+            {t('This issue went out by e-mail on {date}. Changes you make now show on its web page only.', { date: formatDateTime(issue.emailedAt) })}
           </MessageBar>
         ) : !processing && page !== 'publish' && issue.status.published ? (
           <MessageBar messageBarType={MessageBarType.info} styles={{ root: { marginBottom: 16 } }}>
-            This issue is published. Changes you make now show on its web page at once.
+            {t('This issue is published. Changes you make now show on its web page at once.')}
           </MessageBar>
         ) : null}
         {/* The publish page stays usable while the issue is sent: its progress, CANCEL and the retries. */}
@@ -244,8 +259,8 @@ function Editor({ live, page }: { live: LiveIssue; page: EditorPage }) {
               <IssueSettings live={live} state={state} disabled={disabled} problem={problem} />
             ) : (
               <Stack tokens={{ childrenGap: 20 }}>
-                {text('subject', 'Subject Line', issue.subject, 'Under 240 characters.')}
-                {text('preview', 'Preview Text', issue.preview, 'Under 240 characters.')}
+                {text('subject', t('Subject Line'), issue.subject, t('Under {count} characters.', { count: formatNumber(constants.issues.subjectMax) }))}
+                {text('preview', t('Preview Text'), issue.preview, t('Under {count} characters.', { count: formatNumber(constants.issues.previewMax) }))}
                 <IssueStatistics issue={issue} stories={state.stories} />
                 <IntroEditor
                   live={live}
@@ -301,13 +316,13 @@ function Collaborators({ state }: { state: LiveState }) {
     <Stack horizontal verticalAlign="center" tokens={{ childrenGap: 8 }} data-testid="collaborators">
       <Facepile
         personas={people.map((person) => ({
-          personaName: `${person.name}${person.field ? ` (${person.field})` : ''}`,
+          personaName: person.field ? `${person.name} (${t(fieldNames[person.field] ?? person.field)})` : person.name,
           imageUrl: person.image || undefined,
         }))}
         maxDisplayablePersonas={5}
       />
       <Text variant="small" styles={{ root: { color: theme.semanticColors.bodySubtext } }}>
-        {people.length === 1 ? `${people[0]!.name} is here` : `${people.length} others are here`}
+        {people.length === 1 ? t('{name} is here', { name: people[0]!.name }) : t('{count} others are here', { count: formatNumber(people.length) })}
       </Text>
     </Stack>
   );

@@ -10,7 +10,9 @@ import { call } from '../../../../core/client/api';
 import { handleError } from '../../../../core/client/errors';
 import { ImageField } from '../../../../core/client/ImageField';
 import { useCan } from '../../../../core/client/permissions';
+import { formatNumber } from '../../../../core/client/format';
 import { theme } from '../../../../core/client/theme';
+import { t } from '../../../../core/client/words';
 import { constants } from '../../../../core/shared/config';
 import type { Episode } from '../../../../schemas/generated/entities/episode';
 import { episodeEndpoints } from '../../../episodes/endpoints';
@@ -61,44 +63,45 @@ export function IssueSettings({
   };
 
   const text = liveTextFields({ live, collaborators, problem, disabled });
+  const under = (count: number) => t('Under {count} characters.', { count: formatNumber(count) });
 
   return (
     <Stack tokens={{ childrenGap: 20 }} styles={{ root: { maxWidth: 720 } }}>
       <ImageField
-        label="Cover Image"
+        label={t('Cover Image')}
         value={issue.image}
         onChange={(path) => live.edit('image', path)}
-        recommendedSize="2:1, e.g. 1200 x 600 pixels"
+        recommendedSize={t('2:1, e.g. 1200 x 600 pixels')}
         width={240}
         height={120}
       />
       {text(
         'slug',
-        'Web Slug',
+        t('Web Slug'),
         issue.slug,
-        everPublished ? 'The slug cannot change once the issue is published.' : `Its public page: /i/${issue.slug}`,
+        everPublished ? t('The slug cannot change once the issue is published.') : t('Its public page: {path}', { path: `/i/${issue.slug}` }),
         everPublished,
       )}
-      {text('subject', 'E-mail Subject', issue.subject, 'Under 240 characters.')}
-      {text('preview', 'E-mail Preview', issue.preview, 'Under 240 characters.')}
-      {text('notification.title', 'Notification Title', issue.notification.title, `Under ${constants.issues.notificationTitleMax} characters.`)}
-      {text('notification.body', 'Notification Subtitle', issue.notification.body)}
+      {text('subject', t('E-mail Subject'), issue.subject, under(constants.issues.subjectMax))}
+      {text('preview', t('E-mail Preview'), issue.preview, under(constants.issues.previewMax))}
+      {text('notification.title', t('Notification Title'), issue.notification.title, under(constants.issues.notificationTitleMax))}
+      {text('notification.body', t('Notification Subtitle'), issue.notification.body)}
       {can('issues.feature') ? (
-        <Toggle label="Featured" checked={issue.status.featured} disabled={disabled || featuring} onChange={(_event, on) => void feature(Boolean(on))} />
+        <Toggle label={t('Featured')} checked={issue.status.featured} disabled={disabled || featuring} onChange={(_event, on) => void feature(Boolean(on))} />
       ) : null}
-      <TooltipHost content={premiumTooltip}>
+      <TooltipHost content={t(premiumTooltip)}>
         <Toggle
-          label="Premium"
+          label={t('Premium')}
           checked={issue.premium}
           disabled={disabled || !can('issues.premium')}
           onChange={(_event, on) => live.edit('premium', Boolean(on))}
         />
       </TooltipHost>
       <Dropdown
-        label="Episode"
+        label={t('Episode')}
         selectedKey={issue.episode ?? noEpisode}
         disabled={disabled}
-        options={[{ key: noEpisode, text: 'No episode' }, ...episodes.map((episode) => ({ key: episode._id, text: episode.title }))]}
+        options={[{ key: noEpisode, text: t('No episode') }, ...episodes.map((episode) => ({ key: episode._id, text: episode.title }))]}
         onChange={(_event, option) => option && live.edit('episode', option.key === noEpisode ? null : String(option.key))}
       />
       {problem('premium') || problem('episode') || problem('image') ? (

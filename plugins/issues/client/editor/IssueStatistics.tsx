@@ -10,7 +10,9 @@ import { useEffect, useState } from 'react';
 import { Link as RouteLink } from 'wouter';
 import { useCan } from '../../../../core/client/permissions';
 import { linkTo } from '../../../../core/client/registry';
+import { formatNumber } from '../../../../core/client/format';
 import { theme } from '../../../../core/client/theme';
+import { t } from '../../../../core/client/words';
 import { issueApi } from '../issue-api';
 import { issueAnalyticsRoute } from '../public';
 import { ResultsPanel } from '../ResultsPanel';
@@ -61,9 +63,10 @@ export function IssueStatistics({ issue, stories }: { issue: Issue; stories: Rea
   const accepted = held.filter((story) => !story.status.draft && story.status.accepted).length;
   const ready = held.filter((story) => !story.status.draft && !story.status.accepted && story.status.ready).length;
   const total = Math.max(held.length, 1);
+  // Labels in English (keys), shown through `t`.
   const figures = [
-    { label: 'Stories', value: String(held.length) },
-    { label: 'Words', value: String(words(issue.intro.text) + held.reduce((sum, story) => sum + words(story.body.text), 0)) },
+    { label: 'Stories', value: formatNumber(held.length) },
+    { label: 'Words', value: formatNumber(words(issue.intro.text) + held.reduce((sum, story) => sum + words(story.body.text), 0)) },
     { label: 'Reading time', value: readingMinutes(held.reduce((sum, story) => sum + story.meta.readingTime, 0)) },
   ];
   const parts = [
@@ -82,7 +85,7 @@ export function IssueStatistics({ issue, stories }: { issue: Issue; stories: Rea
         {figures.map((figure) => (
           <Stack key={figure.label}>
             <Text variant="small" styles={{ root: { color: theme.semanticColors.bodySubtext } }}>
-              {figure.label}
+              {t(figure.label)}
             </Text>
             <Text variant="xLarge">{figure.value}</Text>
           </Stack>
@@ -90,12 +93,17 @@ export function IssueStatistics({ issue, stories }: { issue: Issue; stories: Rea
         {results && analyticsPath ? (
           <Stack verticalAlign="end">
             <RouteLink href={analyticsPath} asChild>
-              <Link>Analytics</Link>
+              <Link>{t('Analytics')}</Link>
             </RouteLink>
           </Stack>
         ) : null}
       </Stack>
-      <div className={classes.bar} role="img" aria-label={parts.map((part) => `${part.label} ${part.count}`).join(', ')} style={{ marginTop: 12 }}>
+      <div
+        className={classes.bar}
+        role="img"
+        aria-label={parts.map((part) => `${t(part.label)} ${formatNumber(part.count)}`).join(', ')}
+        style={{ marginTop: 12 }}
+      >
         {parts.map((part) => (
           <div key={part.key} style={{ width: `${(part.count / total) * 100}%`, background: part.color }} />
         ))}
@@ -104,7 +112,7 @@ export function IssueStatistics({ issue, stories }: { issue: Issue; stories: Rea
         {parts.map((part) => (
           <Text key={part.key} variant="small">
             <span style={{ display: 'inline-block', width: 8, height: 8, borderRadius: 4, background: part.color, marginRight: 6 }} />
-            {part.label} {part.count}
+            {t(part.label)} {formatNumber(part.count)}
           </Text>
         ))}
       </Stack>

@@ -9,6 +9,7 @@ import { Persona, PersonaSize, Stack, Text, TextField } from '@fluentui/react';
 import { useEffect, useLayoutEffect, useRef, type KeyboardEvent } from 'react';
 import * as Y from 'yjs';
 import { theme } from '../../../../core/client/theme';
+import { t } from '../../../../core/client/words';
 import { docFieldMaxLength, type IssueDocField } from '../../rules';
 import type { Collaborator, LiveIssue } from './live-issue';
 
@@ -35,7 +36,7 @@ export function FieldMarkers({ collaborators, field }: { collaborators: Collabor
         <Persona key={collaborator.socketId} imageUrl={collaborator.image || undefined} text={collaborator.name} size={PersonaSize.size24} />
       ))}
       <Text variant="small" styles={{ root: { color: theme.semanticColors.bodySubtext } }}>
-        {here.length === 1 ? 'is editing' : 'are editing'}
+        {here.length === 1 ? t('is editing') : t('are editing')}
       </Text>
     </Stack>
   );

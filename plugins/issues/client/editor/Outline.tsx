@@ -6,9 +6,11 @@
 import { FontIcon, mergeStyleSets, Text } from '@fluentui/react';
 import { useState, type DragEvent } from 'react';
 import { theme } from '../../../../core/client/theme';
+import { t } from '../../../../core/client/words';
 import { constants } from '../../../../core/shared/config';
 import { storyName, type Story } from '../../../stories/client/public';
 import { cut, stuffChannelId, type ChannelOp, type IssueChannel } from '../../rules';
+import { channelTitle } from '../texts';
 
 interface Dragged {
   kind: 'channel' | 'story';
@@ -88,7 +90,7 @@ export function Outline({ channels, stories, canMoveStories, canMoveChannels, on
   };
 
   return (
-    <nav aria-label="Outline" onDragEnd={() => setOver(null)}>
+    <nav aria-label={t('Outline')} onDragEnd={() => setOver(null)}>
       {channels.map((channel) => {
         const fixed = channel._id === stuffChannelId || !canMoveChannels;
         return (
@@ -100,10 +102,10 @@ export function Outline({ channels, stories, canMoveStories, canMoveChannels, on
               onDragOver={allowDrop(channel._id)}
               onDragLeave={() => setOver(null)}
               onDrop={dropOnChannel(channel)}
-              title={channel.title}
+              title={channelTitle(channel)}
             >
               <FontIcon iconName={channel._id === stuffChannelId ? 'Lock' : 'GripperDotsVertical'} aria-hidden />
-              <Text styles={{ root: { fontWeight: 600 } }}>{cut(channel.title, constants.issues.outlineTitleChars)}</Text>
+              <Text styles={{ root: { fontWeight: 600 } }}>{cut(channelTitle(channel), constants.issues.outlineTitleChars)}</Text>
             </div>
             {channel.stories.map((storyId) => {
               const story = stories.get(storyId);

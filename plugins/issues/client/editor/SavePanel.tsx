@@ -10,6 +10,7 @@ import { DefaultButton, mergeStyleSets, PrimaryButton, Stack, Text } from '@flue
 import { useEffect, useState } from 'react';
 import { relativeTime } from '../../../../core/client/format';
 import { theme } from '../../../../core/client/theme';
+import { t } from '../../../../core/client/words';
 import type { Issue } from '../issue-api';
 import { PreviewDialog } from '../publish/PreviewDialog';
 
@@ -38,7 +39,7 @@ export function SavePanel({ issue, unsaved, savedAt, failed, inline }: { issue: 
     return () => clearInterval(timer);
   }, []);
 
-  const label = failed && unsaved ? 'Not Saved' : unsaved ? 'Saving...' : `Saved ${relativeTime(savedAt)}`;
+  const label = failed && unsaved ? t('Not Saved') : unsaved ? t('Saving...') : t('Saved {time}', { time: relativeTime(savedAt) });
   return (
     <div className={inline ? classes.inline : classes.panel} data-testid="save-panel">
       <Stack horizontal wrap={inline} verticalAlign="center" tokens={{ childrenGap: 12 }}>
@@ -46,9 +47,9 @@ export function SavePanel({ issue, unsaved, savedAt, failed, inline }: { issue: 
         <Text role="status" data-state={unsaved ? 'unsaved' : 'saved'}>
           {label}
         </Text>
-        <DefaultButton text="PREVIEW" disabled={issue.status.processing} onClick={() => setPreviewing(true)} />
+        <DefaultButton text={t('PREVIEW')} disabled={issue.status.processing} onClick={() => setPreviewing(true)} />
         {issue.status.published ? (
-          <PrimaryButton text="GO TO URL" onClick={() => window.open(`/i/${issue.slug || issue._id}`, '_blank', 'noopener,noreferrer')} />
+          <PrimaryButton text={t('GO TO URL')} onClick={() => window.open(`/i/${issue.slug || issue._id}`, '_blank', 'noopener,noreferrer')} />
         ) : null}
       </Stack>
       {previewing ? <PreviewDialog issue={issue} onDismiss={() => setPreviewing(false)} /> : null}

@@ -10,8 +10,9 @@ import { handleError } from '../../../../core/client/errors';
 import type { IssueBounces } from '../../../../schemas/generated/api/issue-bounces';
 import { bounceEndpoints } from '../../bounce-endpoints';
 import { formatNumber } from '../../../../core/client/format';
+import { t } from '../../../../core/client/words';
 
-/** The labels of the counts, in the order shown. */
+/** The labels of the counts, in the order shown (in English: shown through `t`). */
 export const bounceLabels: Record<keyof IssueBounces, string> = { hard: 'Bounced', soft: 'Bounced for now', complaint: 'Reported as spam' };
 
 /** The issue's bounce and complaint counts, asked again whenever `stage` changes (the send moving on). */
@@ -32,10 +33,10 @@ export function BounceCounts({ issueId, stage }: { issueId: string; stage?: stri
   }, [issueId, stage]);
   if (!counts) return null;
   return (
-    <Stack horizontal tokens={{ childrenGap: 16 }} aria-label="Bounces and complaints">
+    <Stack horizontal tokens={{ childrenGap: 16 }} aria-label={t('Bounces and complaints')}>
       {(Object.keys(bounceLabels) as (keyof IssueBounces)[]).map((kind) => (
         <Text key={kind} variant="small" data-bounce={kind}>
-          {bounceLabels[kind]}: {formatNumber(counts[kind])}
+          {t(bounceLabels[kind])}: {formatNumber(counts[kind])}
         </Text>
       ))}
     </Stack>

@@ -21,6 +21,8 @@ import { publishApi, type DeliveryCounts, type DeliveryProgress } from './publis
 import { BounceCounts } from './BounceCounts';
 import { formatNumber } from '../../../../core/client/format';
 import { formatDate } from '../../../../core/client/format-dates';
+import { t } from '../../../../core/client/words';
+import { issueServerText } from '../texts';
 
 /** What the publish page listens to on the issue's room. */
 export type IssueEvents = Pick<Socket, 'on' | 'off'>;
@@ -67,7 +69,11 @@ export function DeliveryPanel({ issue, socket, mayRetry }: { issue: Issue; socke
     try {
       const answer = await publishApi.retry(issue._id, state);
       setProgress(answer.data);
-      toast('success', 'Success!', answer.msg ?? (state === 'failed' ? 'The failed messages are sent again.' : 'The messages in doubt are sent again.'));
+      toast(
+        'success',
+        'Success!',
+        issueServerText(answer.msg) ?? (state === 'failed' ? 'The failed messages are sent again.' : 'The messages in doubt are sent again.'),
+      );
     } catch (error) {
       await handleError(error);
     } finally {
@@ -81,15 +87,15 @@ export function DeliveryPanel({ issue, socket, mayRetry }: { issue: Issue; socke
   const question =
     asking === 'failed'
       ? {
-          title: `Send the ${formatNumber(failed)} failed ${failed === 1 ? 'message' : 'messages'} again?`,
-          text: 'Only the messages the mail server refused or never took go again.',
-          action: 'RETRY FAILED',
+          title: t(failed === 1 ? 'Send the {count} failed message again?' : 'Send the {count} failed messages again?', { count: formatNumber(failed) }),
+          text: t('Only the messages the mail server refused or never took go again.'),
+          action: t('RETRY FAILED'),
         }
       : asking === 'doubt'
         ? {
-            title: `Resend the ${formatNumber(doubt)} ${doubt === 1 ? 'message' : 'messages'} in doubt?`,
-            text: 'Some of these readers may have received it already and would get a second copy.',
-            action: 'RESEND IN DOUBT',
+            title: t(doubt === 1 ? 'Resend the {count} message in doubt?' : 'Resend the {count} messages in doubt?', { count: formatNumber(doubt) }),
+            text: t('Some of these readers may have received it already and would get a second copy.'),
+            action: t('RESEND IN DOUBT'),
           }
         : null;
   // A medium shows once it has messages, or when the publication sends it: a notification alone
@@ -100,7 +106,7 @@ export function DeliveryPanel({ issue, socket, mayRetry }: { issue: Issue; socke
   // has some, a medium without any has nobody to send to, and is not 'preparing' (issue 54 point 2).
   const preparing = status.processing && progress.email.total === 0 && progress.notification.total === 0;
   return (
-    <section aria-label="Deliveries">
+    <section aria-label={t('Deliveries')}>
       <Stack tokens={{ childrenGap: 12 }}>
         {progress.mailServer && status.processing ? <MailServerBar wait={progress.mailServer} /> : null}
         {shows('email') ? <MediumProgress label="E-mail" counts={progress.email} sending={status.processing} preparing={preparing} /> : null}
@@ -108,11 +114,11 @@ export function DeliveryPanel({ issue, socket, mayRetry }: { issue: Issue; socke
         {shows('notification') ? (
           <MediumProgress label="Notification" counts={progress.notification} sending={status.processing} preparing={preparing} />
         ) : null}
-        {doubt > 0 ? <MessageBar messageBarType={MessageBarType.warning}>{doubtExplained}</MessageBar> : null}
+        {doubt > 0 ? <MessageBar messageBarType={MessageBarType.warning}>{t(doubtExplained)}</MessageBar> : null}
         {mayRetry && (failed > 0 || doubt > 0) ? (
           <Stack horizontal tokens={{ childrenGap: 8 }}>
-            {failed > 0 ? <DefaultButton text="RETRY FAILED" disabled={busy} onClick={() => setAsking('failed')} /> : null}
-            {doubt > 0 ? <DefaultButton text="RESEND IN DOUBT" disabled={busy} onClick={() => setAsking('doubt')} /> : null}
+            {failed > 0 ? <DefaultButton text={t('RETRY FAILED')} disabled={busy} onClick={() => setAsking('failed')} /> : null}
+            {doubt > 0 ? <DefaultButton text={t('RESEND IN DOUBT')} disabled={busy} onClick={() => setAsking('doubt')} /> : null}
           </Stack>
         ) : null}
         {question && asking ? (
@@ -120,7 +126,7 @@ export function DeliveryPanel({ issue, socket, mayRetry }: { issue: Issue; socke
             title={question.title}
             text={question.text}
             action={question.action}
-            dismiss="BACK"
+            dismiss={t('BACK')}
             onDismiss={() => setAsking(null)}
             onConfirm={async () => {
               const state = asking;
@@ -131,8 +137,8 @@ export function DeliveryPanel({ issue, socket, mayRetry }: { issue: Issue; socke
         ) : null}
         {progress.failures.length > 0 ? (
           <Stack tokens={{ childrenGap: 4 }}>
-            <Text styles={{ root: { fontWeight: 600 } }}>Latest failures</Text>
-            <ul aria-label="Latest failures" style={{ margin: 0, paddingLeft: 20 }}>
+            <Text styles={{ root: { fontWeight: 600 } }}>{t('Latest failures')}</Text>
+            <ul aria-label={t('Latest failures')} style={{ margin: 0, paddingLeft: 20 }}>
               {progress.failures.slice(0, 5).map((failure) => (
                 <li key={`${failure.email}-${failure.at}`}>
                   <Text variant="small">{`${failure.email}: ${failure.answer}`}</Text>
@@ -151,8 +157,14 @@ function MailServerBar({ wait }: { wait: MailServerWait }) {
   return (
     <MessageBar messageBarType={wait.state === 'paused' ? MessageBarType.severeWarning : MessageBarType.warning} role="status">
       <Stack tokens={{ childrenGap: 2 }}>
-        <Text styles={{ root: { fontWeight: 600 } }}>{wait.message}</Text>
-        <Text variant="small">{`Unreachable since ${clockTime(wait.since)}; next try at ${clockTime(wait.retryAt)}. Last answer: ${wait.answer}`}</Text>
+        <Text styles={{ root: { fontWeight: 600 } }}>{issueServerText(wait.message)}</Text>
+        <Text variant="small">
+          {t('Unreachable since {since}; next try at {next}. Last answer: {answer}', {
+            since: clockTime(wait.since),
+            next: clockTime(wait.retryAt),
+            answer: wait.answer,
+          })}
+        </Text>
       </Stack>
     </MessageBar>
   );
@@ -160,14 +172,16 @@ function MailServerBar({ wait }: { wait: MailServerWait }) {
 
 const clockTime = (iso: string) => formatDate(new Date(iso), 'HH:mm:ss');
 
+/** One medium's messages; `label` in English ('E-mail', 'Notification'), shown through `t`. */
 function MediumProgress({ label, counts, sending, preparing }: { label: string; counts: DeliveryCounts; sending: boolean; preparing: boolean }) {
   const done = counts.total - counts.pending;
+  const medium = t(label);
   // Until the recipients are in, there is nothing to count: no '0 of 0'.
   if (counts.total === 0)
     return (
       <Stack data-testid={`${label.toLowerCase()}-deliveries`}>
         <ProgressIndicator
-          label={`${label}: ${preparing ? 'preparing the recipients...' : 'nobody to send to.'}`}
+          label={preparing ? t('{medium}: preparing the recipients...', { medium }) : t('{medium}: nobody to send to.', { medium })}
           percentComplete={preparing ? undefined : 0}
         />
       </Stack>
@@ -175,15 +189,17 @@ function MediumProgress({ label, counts, sending, preparing }: { label: string; 
   return (
     <Stack tokens={{ childrenGap: 4 }} data-testid={`${label.toLowerCase()}-deliveries`}>
       <ProgressIndicator
-        label={`${label}: ${formatNumber(done)} of ${formatNumber(counts.total)}`}
+        label={t('{medium}: {done} of {total}', { medium, done: formatNumber(done), total: formatNumber(counts.total) })}
         percentComplete={done / counts.total}
-        description={sending && counts.pending > 0 ? 'Sending...' : undefined}
+        description={sending && counts.pending > 0 ? t('Sending...') : undefined}
       />
       <Stack horizontal wrap tokens={{ childrenGap: 16 }}>
-        <Text>{`${formatNumber(counts.sent)} sent`}</Text>
-        <Text styles={{ root: { color: counts.failed > 0 ? theme.semanticColors.errorText : undefined } }}>{`${formatNumber(counts.failed)} failed`}</Text>
-        <Text>{`${formatNumber(counts.doubt)} in doubt`}</Text>
-        <Text>{`${formatNumber(counts.pending)} pending`}</Text>
+        <Text>{t('{count} sent', { count: formatNumber(counts.sent) })}</Text>
+        <Text styles={{ root: { color: counts.failed > 0 ? theme.semanticColors.errorText : undefined } }}>
+          {t('{count} failed', { count: formatNumber(counts.failed) })}
+        </Text>
+        <Text>{t('{count} in doubt', { count: formatNumber(counts.doubt) })}</Text>
+        <Text>{t('{count} pending', { count: formatNumber(counts.pending) })}</Text>
       </Stack>
     </Stack>
   );

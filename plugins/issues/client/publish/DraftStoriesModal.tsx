@@ -9,6 +9,7 @@ import { useState } from 'react';
 import { handleError } from '../../../../core/client/errors';
 import { useCan } from '../../../../core/client/permissions';
 import { toast } from '../../../../core/client/toasts';
+import { t } from '../../../../core/client/words';
 import { storyApi } from '../../../stories/client/public';
 import { draftStoriesBlock } from '../../publishing';
 import type { DraftStory } from './draft-stories';
@@ -41,11 +42,11 @@ export function DraftStoriesModal({ stories, onDismiss }: { stories: DraftStory[
     <Dialog
       hidden={false}
       onDismiss={onDismiss}
-      dialogContentProps={{ type: DialogType.normal, title: 'This issue has draft stories', subText: draftStoriesBlock }}
+      dialogContentProps={{ type: DialogType.normal, title: t('This issue has draft stories'), subText: t(draftStoriesBlock) }}
       modalProps={{ isBlocking: busy }}
       minWidth={440}
     >
-      <ul aria-label="Draft stories" style={{ margin: 0, paddingLeft: 20 }}>
+      <ul aria-label={t('Draft stories')} style={{ margin: 0, paddingLeft: 20 }}>
         {left.map((story) => (
           <li key={story._id}>
             <Text>{story.name}</Text>
@@ -53,8 +54,8 @@ export function DraftStoriesModal({ stories, onDismiss }: { stories: DraftStory[
         ))}
       </ul>
       <DialogFooter>
-        <DefaultButton text="BACK TO ISSUE" onClick={onDismiss} disabled={busy} />
-        <PrimaryButton text="ACCEPT ALL" onClick={() => void acceptAll()} disabled={busy || !can('stories.accept')} />
+        <DefaultButton text={t('BACK TO ISSUE')} onClick={onDismiss} disabled={busy} />
+        <PrimaryButton text={t('ACCEPT ALL')} onClick={() => void acceptAll()} disabled={busy || !can('stories.accept')} />
       </DialogFooter>
     </Dialog>
   );

@@ -10,7 +10,9 @@ import type { ReactNode } from 'react';
 import { Link as RouteLink } from 'wouter';
 import { useCan } from '../../../../core/client/permissions';
 import { linkTo } from '../../../../core/client/registry';
+import { formatNumber } from '../../../../core/client/format';
 import { theme } from '../../../../core/client/theme';
+import { t } from '../../../../core/client/words';
 import { newsletterSettingsRoute } from '../../../settings/client/public';
 import { draftStoriesBlock, notTestedText, sendingChecks } from '../../publishing';
 import type { Issue } from '../issue-api';
@@ -41,40 +43,40 @@ export function PreflightChecklist({ issue, testers, drafts, onTest }: Preflight
   const items: Item[] = [
     ...sendingChecks(issue, testers).map((check) => ({
       id: check.id,
-      label: check.label,
+      label: t(check.label),
       ok: check.ok,
       problem:
         check.id === 'testers' ? (
-          <Fix text={check.message} path={newsletterSettings} link="Open the newsletter settings" />
+          <Fix text={t(check.message)} path={newsletterSettings} link={t('Open the newsletter settings')} />
         ) : (
-          <Fix text={check.message} path={settingsPath} link="Open the issue settings" />
+          <Fix text={t(check.message)} path={settingsPath} link={t('Open the issue settings')} />
         ),
     })),
     {
       id: 'drafts',
-      label: 'Stories accepted',
+      label: t('Stories accepted'),
       ok: drafts !== null && drafts.length === 0,
       problem:
         drafts === null ? (
-          <Text variant="small">Looking for draft stories...</Text>
+          <Text variant="small">{t('Looking for draft stories...')}</Text>
         ) : (
           // The link leads to the first draft story's card, focused, not to the top of the Edit tab.
           <Fix
-            text={`${draftStoriesBlock} ${drafts.map((story) => story.name).join(', ')}`}
+            text={`${t(draftStoriesBlock)} ${drafts.map((story) => story.name).join(', ')}`}
             path={drafts[0] ? issueStoryPath(issue._id, drafts[0]._id) : issueEditorPath(issue._id)}
-            link="Open the issue"
+            link={t('Open the issue')}
           />
         ),
     },
     {
       id: 'tested',
-      label: 'Tested',
+      label: t('Tested'),
       ok: issue.status.tested,
       problem: (
         <Stack tokens={{ childrenGap: 2 }}>
-          <Text variant="small">{notTestedText}</Text>
+          <Text variant="small">{t(notTestedText)}</Text>
           <Link onClick={onTest} styles={{ root: { alignSelf: 'flex-start' } }}>
-            Go to Testing
+            {t('Go to Testing')}
           </Link>
         </Stack>
       ),
@@ -82,18 +84,26 @@ export function PreflightChecklist({ issue, testers, drafts, onTest }: Preflight
   ];
   const left = items.filter((item) => !item.ok).length;
   return (
-    <section aria-label="Pre-flight checklist" style={{ background: theme.palette.white, borderRadius: 8, padding: 20 }}>
+    <section aria-label={t('Pre-flight checklist')} style={{ background: theme.palette.white, borderRadius: 8, padding: 20 }}>
       <Stack tokens={{ childrenGap: 12 }}>
         <Text as="h2" variant="xLarge" styles={{ root: { fontWeight: 600, margin: 0 } }}>
-          Before you publish
+          {t('Before you publish')}
         </Text>
-        <Text role="status">{left === 0 ? 'Everything is ready.' : `${left} ${left === 1 ? 'thing is' : 'things are'} left to do.`}</Text>
+        <Text role="status">
+          {left === 0
+            ? t('Everything is ready.')
+            : t(left === 1 ? '{count} thing is left to do.' : '{count} things are left to do.', { count: formatNumber(left) })}
+        </Text>
         <ul
-          aria-label="Checklist"
+          aria-label={t('Checklist')}
           style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: '10px 24px', gridTemplateColumns: 'repeat(auto-fill, minmax(240px, 1fr))' }}
         >
           {items.map((item) => (
-            <li key={item.id} aria-label={`${item.label}: ${item.ok ? 'done' : 'to do'}`} style={{ display: 'flex', gap: 10, alignItems: 'flex-start' }}>
+            <li
+              key={item.id}
+              aria-label={item.ok ? t('{label}: done', { label: item.label }) : t('{label}: to do', { label: item.label })}
+              style={{ display: 'flex', gap: 10, alignItems: 'flex-start' }}
+            >
               <FontIcon
                 iconName={item.ok ? 'CompletedSolid' : 'StatusErrorFull'}
                 aria-hidden

@@ -9,6 +9,7 @@ import { ChoiceGroup, Dialog, DialogType, Spinner, Stack, Toggle, type IChoiceGr
 import { useEffect, useRef, useState } from 'react';
 import { handleError } from '../../../../core/client/errors';
 import { theme } from '../../../../core/client/theme';
+import { t } from '../../../../core/client/words';
 import { constants } from '../../../../core/shared/config';
 import type { Issue } from '../issue-api';
 import { issueName } from '../issue-paths';
@@ -16,16 +17,17 @@ import { EmailSize } from './EmailSize';
 import { publishApi, type BuiltIssue } from './publish-api';
 
 type PreviewWidth = 'desktop' | 'phone';
+/** In English: shown through `t`. */
 const widthOptions: IChoiceGroupOption[] = [
   { key: 'desktop', text: 'Desktop' },
   { key: 'phone', text: 'Phone' },
 ];
 const frameWidths: Record<PreviewWidth, number> = { desktop: constants.issues.previewWidth, phone: constants.issues.previewPhoneWidth };
 
-/** The frame's name: what it shows. */
+/** The frame's name: what it shows, in the console's language. */
 const frameTitle = (width: PreviewWidth, dark: boolean) => {
-  const details = [width === 'phone' ? 'phone' : '', dark ? 'dark' : ''].filter(Boolean).join(', ');
-  return details ? `Issue preview (${details})` : 'Issue preview';
+  if (width === 'phone') return dark ? t('Issue preview (phone, dark)') : t('Issue preview (phone)');
+  return dark ? t('Issue preview (dark)') : t('Issue preview');
 };
 
 export function PreviewDialog({ issue, onDismiss }: { issue: Issue; onDismiss(): void }) {
@@ -62,7 +64,7 @@ export function PreviewDialog({ issue, onDismiss }: { issue: Issue; onDismiss():
     <Dialog
       hidden={false}
       onDismiss={close}
-      dialogContentProps={{ type: DialogType.normal, title: issueName(issue), showCloseButton: true, closeButtonAriaLabel: 'Close the preview' }}
+      dialogContentProps={{ type: DialogType.normal, title: issueName(issue), showCloseButton: true, closeButtonAriaLabel: t('Close the preview') }}
       minWidth={width + 48}
       modalProps={{ isBlocking: false }}
     >
@@ -70,13 +72,13 @@ export function PreviewDialog({ issue, onDismiss }: { issue: Issue; onDismiss():
         <Stack tokens={{ childrenGap: 8 }}>
           <Stack horizontal verticalAlign="center" wrap tokens={{ childrenGap: 24 }}>
             <ChoiceGroup
-              label="Width"
-              options={widthOptions}
+              label={t('Width')}
+              options={widthOptions.map((option) => ({ ...option, text: t(option.text) }))}
               selectedKey={shownWidth}
               onChange={(_event, option) => setShownWidth(option?.key === 'phone' ? 'phone' : 'desktop')}
               styles={{ flexContainer: { display: 'flex', gap: 16 }, label: { paddingTop: 0 } }}
             />
-            <Toggle label="Dark mode" inlineLabel checked={dark} onChange={(_event, on) => setDark(Boolean(on))} styles={{ root: { margin: 0 } }} />
+            <Toggle label={t('Dark mode')} inlineLabel checked={dark} onChange={(_event, on) => setDark(Boolean(on))} styles={{ root: { margin: 0 } }} />
           </Stack>
           <iframe
             title={frameTitle(shownWidth, dark)}
@@ -93,7 +95,7 @@ export function PreviewDialog({ issue, onDismiss }: { issue: Issue; onDismiss():
           <EmailSize bytes={built.bytes} clipped={built.clipped} />
         </Stack>
       ) : (
-        <Spinner label="Building the preview..." styles={{ root: { width, padding: 48 } }} />
+        <Spinner label={t('Building the preview...')} styles={{ root: { width, padding: 48 } }} />
       )}
     </Dialog>
   );

@@ -13,6 +13,7 @@ import { Checkbox, ChoiceGroup, PrimaryButton, Stack, Text, TooltipHost } from '
 import { format, startOfDay } from 'date-fns';
 import { useState } from 'react';
 import { theme } from '../../../../core/client/theme';
+import { t } from '../../../../core/client/words';
 import type { Issue } from '../issue-api';
 import {
   defaultPublishDate,
@@ -46,8 +47,13 @@ export interface PublishFormProps {
   onSubmit(plan: PublishPlan): void;
 }
 
-/** The name of each form's date and time fields. */
-const fieldNames: Record<PublishFormKind, string> = { publish: 'Publish', reschedule: 'Reschedule', email: 'E-mail', notification: 'Notification' };
+/** The name of each form's date and time fields (in English: shown through `t`). */
+const fieldNames: Record<PublishFormKind, { date: string; time: string }> = {
+  publish: { date: 'Publish date', time: 'Publish time' },
+  reschedule: { date: 'Reschedule date', time: 'Reschedule time' },
+  email: { date: 'E-mail date', time: 'E-mail time' },
+  notification: { date: 'Notification date', time: 'Notification time' },
+};
 
 export const schedulingTooltip = 'An issue is scheduled at least half an hour into the future.';
 const pastText = 'Pick a time from now on.';
@@ -91,18 +97,18 @@ export function PublishForm({ kind, issue, viewer, busy, onSubmit }: PublishForm
 
   return (
     <Stack tokens={{ childrenGap: 12 }}>
-      <TooltipHost content={viewer.liveNews ? undefined : lead > 0 ? schedulingTooltip : 'It can go out right away.'}>
+      <TooltipHost content={viewer.liveNews ? undefined : lead > 0 ? t(schedulingTooltip) : t('It can go out right away.')}>
         <Stack horizontal wrap tokens={{ childrenGap: 12 }} verticalAlign="start">
           <DayPicker
-            label="Date"
-            ariaLabel={`${fieldNames[kind]} date`}
+            label={t('Date')}
+            ariaLabel={t(fieldNames[kind].date)}
             value={date}
             minDate={viewer.liveNews ? undefined : startOfDay(earliest)}
             onSelect={(day) => setPicked(atTimeOf(day, date))}
           />
           <TimeField
-            label="Time"
-            ariaLabel={`${fieldNames[kind]} time`}
+            label={t('Time')}
+            ariaLabel={t(fieldNames[kind].time)}
             value={format(date, 'HH:mm')}
             onChange={(value) => {
               const { hours, minutes } = parseTime(value)!;
@@ -110,37 +116,41 @@ export function PublishForm({ kind, issue, viewer, busy, onSubmit }: PublishForm
               next.setHours(hours, minutes, 0, 0);
               setPicked(next);
             }}
-            errorMessage={tooEarly ? (lead > 0 ? tooEarlyText : pastText) : undefined}
+            errorMessage={tooEarly ? t(lead > 0 ? tooEarlyText : pastText) : undefined}
           />
         </Stack>
       </TooltipHost>
       {choosesMediums ? (
         <>
           <ChoiceGroup
-            label="Publish options"
+            label={t('Publish options')}
             selectedKey={options.publishOnly ? 'only' : 'send'}
             options={[
-              { key: 'only', text: 'Publish Only' },
-              { key: 'send', text: 'Send to subscribers' },
+              { key: 'only', text: t('Publish Only') },
+              { key: 'send', text: t('Send to subscribers') },
             ]}
             onChange={(_event, option) => option && setOptions(withPublishOnly(options, option.key === 'only'))}
           />
           <Stack horizontal tokens={{ childrenGap: 24 }}>
-            <Checkbox label="E-mail" checked={options.mediums.email} onChange={(_event, on) => setOptions(withMedium(options, 'email', Boolean(on)))} />
+            <Checkbox label={t('E-mail')} checked={options.mediums.email} onChange={(_event, on) => setOptions(withMedium(options, 'email', Boolean(on)))} />
             <Checkbox
-              label="Notification"
+              label={t('Notification')}
               checked={options.mediums.notification}
               onChange={(_event, on) => setOptions(withMedium(options, 'notification', Boolean(on)))}
             />
           </Stack>
           <Text variant="small" styles={{ root: { color: theme.palette.neutralSecondary } }}>
             {options.publishOnly
-              ? 'Publish Only puts the issue on its web page and sends it to nobody.'
-              : `The issue goes to the subscribers as ${[options.mediums.email && 'e-mail', options.mediums.notification && 'notification'].filter(Boolean).join(' and ')}.`}
+              ? t('Publish Only puts the issue on its web page and sends it to nobody.')
+              : options.mediums.email && options.mediums.notification
+                ? t('The issue goes to the subscribers as e-mail and notification.')
+                : options.mediums.email
+                  ? t('The issue goes to the subscribers as e-mail.')
+                  : t('The issue goes to the subscribers as notification.')}
           </Text>
         </>
       ) : null}
-      <PrimaryButton text={action} disabled={busy || tooEarly} onClick={submit} styles={{ root: { alignSelf: 'flex-start' } }} />
+      <PrimaryButton text={t(action)} disabled={busy || tooEarly} onClick={submit} styles={{ root: { alignSelf: 'flex-start' } }} />
     </Stack>
   );
 }

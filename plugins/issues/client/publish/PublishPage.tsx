@@ -28,17 +28,14 @@ import { listen } from '../../../../core/shared/events';
 import type { NewsletterSummary } from '../../../../schemas/generated/entities/newsletter-summary';
 import { issueRoom } from '../../events';
 import {
-  cancelConfirmation,
   cancelledText,
   draftStoriesBlock,
   isLiveNews,
   publishedText,
   publishPausedText,
-  publicationConfirmation,
   publishSections,
   sendingProblems,
   testSentText,
-  timelineOf,
   type PublicationConfirmation,
   type PublishFormKind,
 } from '../../publishing';
@@ -58,7 +55,11 @@ import { publishApi } from './publish-api';
 import { useNow } from './use-now';
 import { formatNumber } from '../../../../core/client/format';
 import { formatDate } from '../../../../core/client/format-dates';
+import { t } from '../../../../core/client/words';
+import { issueServerText, tAs } from '../texts';
+import { cancelWords, publicationWords, timelineWords } from './publish-texts';
 
+/** In English: shown through `t`. */
 export const rescheduleNote = 'A reschedule sends the issue only to the subscribers who did not receive it.';
 
 const timelineDate = (date: Date) => formatDate(date, 'dd MMMM yyyy HH:mm');
@@ -99,9 +100,9 @@ export function PublishPage(props: PublishPageProps) {
 function PublishPaused({ issueId }: { issueId: string }) {
   return (
     <Stack tokens={{ childrenGap: 12 }} horizontalAlign="start" styles={{ root: { maxWidth: 640 } }}>
-      <MessageBar messageBarType={MessageBarType.warning}>{publishPausedText}</MessageBar>
+      <MessageBar messageBarType={MessageBarType.warning}>{t(publishPausedText)}</MessageBar>
       <RouteLink href={issueEditorPath(issueId)} asChild>
-        <Link>Back to issue</Link>
+        <Link>{t('Back to issue')}</Link>
       </RouteLink>
     </Stack>
   );
@@ -136,7 +137,7 @@ function PublishPanel({ live, state, socket, admin }: PublishPageProps & { admin
   const stage = Object.values(issue.status).join();
   useEffect(() => keepQuietly(publishApi.preflight(issue._id), setPreflight), [issue._id, stage]);
 
-  if (!newsletter) return <Spinner size={SpinnerSize.large} label="Loading the publish settings..." styles={{ root: { marginTop: 48 } }} />;
+  if (!newsletter) return <Spinner size={SpinnerSize.large} label={t('Loading the publish settings...')} styles={{ root: { marginTop: 48 } }} />;
 
   const liveNews = isLiveNews(newsletter.key);
   const viewer = { admin, liveNews };
@@ -144,7 +145,7 @@ function PublishPanel({ live, state, socket, admin }: PublishPageProps & { admin
   const sections = publishSections(status, viewer);
   const mayPublish = can('issues.publish');
   const testers = newsletter.testers?.length ?? 0;
-  const timeline = timelineOf(issue, new Date(), timelineDate);
+  const timeline = timelineWords(issue, new Date(), timelineDate);
   const pending = status.processing || status.queued || status.scheduled;
   const sent = status.published || status.emailed || status.notified;
   const results = sent && !pending && can('statistics.generate') ? linkTo(issueAnalyticsRoute, { issueId: issue._id }) : undefined;
@@ -158,7 +159,7 @@ function PublishPanel({ live, state, socket, admin }: PublishPageProps & { admin
         .catch(() => ({}))) as { msg?: string; details?: { message: string; path: unknown }[] };
       const details = body.details ?? [];
       if (body.msg === draftStoriesBlock && details.length > 0) return setDrafts(draftStoriesOfRefusal(details));
-      if (details.length > 1) return details.forEach((detail) => toast('error', 'Error!', detail.message));
+      if (details.length > 1) return details.forEach((detail) => toast('error', 'Error!', issueServerText(detail.message)));
     }
     await handleError(error);
   };
@@ -173,7 +174,7 @@ function PublishPanel({ live, state, socket, admin }: PublishPageProps & { admin
     try {
       const heard = statusEvents.current;
       const answer = await work();
-      toast('success', 'Success!', answer.msg ?? done);
+      toast('success', 'Success!', issueServerText(answer.msg) ?? done);
       if (statusEvents.current === heard) live.applyPublication(answer.data);
       setRescheduling(false);
     } catch (error) {
@@ -220,7 +221,7 @@ function PublishPanel({ live, state, socket, admin }: PublishPageProps & { admin
     if (!found) return;
     if (found.drafts.length > 0) return setDrafts(found.drafts);
     setConfirming({
-      ...publicationConfirmation({
+      ...publicationWords({
         kind,
         options: plan.request.publishOptions,
         liveNews,
@@ -229,7 +230,7 @@ function PublishPanel({ live, state, socket, admin }: PublishPageProps & { admin
         format: confirmDate,
         count: formatNumber,
       }),
-      dismiss: 'BACK',
+      dismiss: t('BACK'),
       // 'Now' is when it is confirmed, not the minute ahead the picker offered.
       run: () => act(() => publishApi.publish(issue._id, plan.date ? plan.request : { ...plan.request, publishedAt: new Date().toISOString() }), publishedText),
     });
@@ -241,14 +242,14 @@ function PublishPanel({ live, state, socket, admin }: PublishPageProps & { admin
       const progress = status.processing ? await publishApi.deliveries(issue._id) : null;
       const planned = issue.plannedAt ?? issue.publishedAt;
       setConfirming({
-        ...cancelConfirmation({
+        ...cancelWords({
           status,
           plannedAt: planned ? new Date(planned) : null,
           pending: progress ? progress.email.pending + progress.notification.pending : 0,
           format: confirmDate,
           count: formatNumber,
         }),
-        dismiss: 'BACK',
+        dismiss: t('BACK'),
         run: () => act(() => publishApi.cancel(issue._id), cancelledText),
       });
     } catch (error) {
@@ -264,8 +265,8 @@ function PublishPanel({ live, state, socket, admin }: PublishPageProps & { admin
     <Stack tokens={{ childrenGap: 20 }} styles={{ root: { maxWidth: 760 } }}>
       <SummaryCard issue={issue} newsletter={newsletter} />
       {timeline.length > 0 ? (
-        <Section title="Status">
-          <ol aria-label="Timeline" style={{ margin: 0, paddingLeft: 20 }}>
+        <Section title={t('Status')}>
+          <ol aria-label={t('Timeline')} style={{ margin: 0, paddingLeft: 20 }}>
             {timeline.map((line) => (
               <li key={line}>
                 <Text>{line}</Text>
@@ -276,12 +277,12 @@ function PublishPanel({ live, state, socket, admin }: PublishPageProps & { admin
             <Stack horizontal wrap tokens={{ childrenGap: 16 }} verticalAlign="center">
               {results ? (
                 <RouteLink href={results} asChild>
-                  <PrimaryButton text="SEE RESULTS" iconProps={{ iconName: 'BarChartVertical' }} />
+                  <PrimaryButton text={t('SEE RESULTS')} iconProps={{ iconName: 'BarChartVertical' }} />
                 </RouteLink>
               ) : null}
               {status.published ? (
                 <Link href={`/i/${issue.slug || issue._id}`} target="_blank" rel="noopener noreferrer">
-                  Go To Issue
+                  {t('Go To Issue')}
                 </Link>
               ) : null}
             </Stack>
@@ -298,34 +299,35 @@ function PublishPanel({ live, state, socket, admin }: PublishPageProps & { admin
         />
       ) : null}
       {mayPublish && sections.testing ? (
-        <Section title="Testing" anchor={testing}>
-          <Text>{`Sends the issue as it is now to the newsletter's testers (${testers}).`}</Text>
-          <DefaultButton text="SEND TEST" iconProps={{ iconName: 'Send' }} disabled={busy} onClick={test} styles={{ root: { alignSelf: 'flex-start' } }} />
+        <Section title={t('Testing')} anchor={testing}>
+          <Text>{t("Sends the issue as it is now to the newsletter's testers ({count}).", { count: formatNumber(testers) })}</Text>
+          <DefaultButton text={t('SEND TEST')} iconProps={{ iconName: 'Send' }} disabled={busy} onClick={test} styles={{ root: { alignSelf: 'flex-start' } }} />
         </Section>
       ) : null}
       {mayPublish && sections.publish ? (
-        <Section title="Publish">
-          {liveNews ? <Text>Live news goes on its web page only, dated as you pick.</Text> : null}
+        <Section title={t('Publish')}>
+          {liveNews ? <Text>{t('Live news goes on its web page only, dated as you pick.')}</Text> : null}
           {form('publish')}
         </Section>
       ) : null}
       {mayPublish && sections.notification ? (
-        <Section title="Publish as Notification">
-          <Text>Sends the published issue to the newsletter's app subscribers as a notification.</Text>
+        <Section title={t('Publish as Notification')}>
+          <Text>{t("Sends the published issue to the newsletter's app subscribers as a notification.")}</Text>
           {form('notification')}
         </Section>
       ) : null}
       {mayPublish && sections.email ? (
-        <Section title="Publish as E-mail">
-          <Text>Sends the published issue to the newsletter's e-mail subscribers.</Text>
+        <Section title={t('Publish as E-mail')}>
+          <Text>{t("Sends the published issue to the newsletter's e-mail subscribers.")}</Text>
           {form('email')}
         </Section>
       ) : null}
+      {/* 'Cancel' and 'CANCEL' here stop a publication: other parts' 'Cancel' closes a dialog, and is worded so. */}
       {sections.cancel ? (
-        <Section title="Cancel">
-          <Text>Stops the publication: what has not been sent yet stays unsent.</Text>
+        <Section title={tAs('Cancel', 'Cancel the publication')}>
+          <Text>{t('Stops the publication: what has not been sent yet stays unsent.')}</Text>
           <DefaultButton
-            text="CANCEL"
+            text={tAs('CANCEL', 'CANCEL PUBLICATION')}
             iconProps={{ iconName: 'Blocked' }}
             disabled={busy}
             onClick={() => void cancel()}
@@ -334,11 +336,11 @@ function PublishPanel({ live, state, socket, admin }: PublishPageProps & { admin
         </Section>
       ) : null}
       {mayPublish && sections.reschedule ? (
-        <Section title="Reschedule">
-          <Text>{rescheduleNote}</Text>
+        <Section title={t('Reschedule')}>
+          <Text>{t(rescheduleNote)}</Text>
           {/* After a send, the results come first: the form opens on demand. */}
           {sent && !rescheduling ? (
-            <DefaultButton text="RESCHEDULE..." onClick={() => setRescheduling(true)} styles={{ root: { alignSelf: 'flex-start' } }} />
+            <DefaultButton text={t('RESCHEDULE...')} onClick={() => setRescheduling(true)} styles={{ root: { alignSelf: 'flex-start' } }} />
           ) : (
             form('reschedule')
           )}
@@ -410,15 +412,16 @@ function SummaryCard({ issue, newsletter }: { issue: Issue; newsletter: Newslett
   }, [issue._id, processing]);
 
   // The newsletter's sender as the e-mail will carry it, once built.
+  const subscribers = newsletter.stats.subscribers;
   const rows: [string, string][] = [
-    ['From', built ? `${built.from.name} <${built.from.address}>` : newsletter.title],
-    ...(built?.replyTo ? [['Reply-To', built.replyTo] as [string, string]] : []),
-    ['To', `${formatNumber(newsletter.stats.subscribers)} subscribers`],
-    ['Subject Line', issue.subject],
-    ['Preview Text', issue.preview],
+    [t('From'), built ? `${built.from.name} <${built.from.address}>` : newsletter.title],
+    ...(built?.replyTo ? [[t('Reply-To'), built.replyTo] as [string, string]] : []),
+    [t('To'), t(subscribers === 1 ? '{count} subscriber' : '{count} subscribers', { count: formatNumber(subscribers) })],
+    [t('Subject Line'), issue.subject],
+    [t('Preview Text'), issue.preview],
   ];
   return (
-    <section aria-label="Summary" style={{ background: theme.palette.white, borderRadius: 8, padding: 20 }}>
+    <section aria-label={t('Summary')} style={{ background: theme.palette.white, borderRadius: 8, padding: 20 }}>
       <Stack tokens={{ childrenGap: 8 }}>
         <dl style={{ display: 'grid', gridTemplateColumns: 'max-content minmax(0, 1fr)', gap: '8px 24px', margin: 0 }}>
           {rows.map(([label, value]) => (
