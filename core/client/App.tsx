@@ -10,16 +10,22 @@ import { Redirect, Route, Switch } from 'wouter';
 import LoginPage from './screens/LoginPage';
 import { fetchEditorVersion, verify } from './session';
 import { tokenAtom, userAtom, verificationAtom } from './stores';
+import { t } from './words';
 
 const SignedInApp = lazy(() => import('./SignedInApp'));
 const ForgotPage = lazy(() => import('./screens/ForgotPage'));
 const ResetPasswordPage = lazy(() => import('./screens/ResetPasswordPage'));
 
-const loading = (
-  <div style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
-    <Spinner size={SpinnerSize.large} label="Loading..." />
-  </div>
-);
+/** The whole window's wait, in the console's language when it is drawn. */
+function Loading() {
+  return (
+    <div style={{ minHeight: '100vh', display: 'flex', alignItems: 'center', justifyContent: 'center' }}>
+      <Spinner size={SpinnerSize.large} label={t('Loading...')} />
+    </div>
+  );
+}
+
+const loading = <Loading />;
 
 export function App() {
   const token = useAtomValue(tokenAtom);

@@ -5,12 +5,13 @@
  * calendar with the language's names ('27 Kasım 2026'; a typed '2026-11-27' or '27.11.2026' is
  * taken too), and the time a 24-hour 'HH:mm' field, as the spec writes times.
  */
-import { DatePicker, DayOfWeek, defaultDatePickerStrings, Stack, Text, TextField } from '@fluentui/react';
+import { DatePicker, DayOfWeek, defaultDatePickerStrings, Stack, Text, TextField, type IDatePickerStrings } from '@fluentui/react';
 import { format, isValid, parse } from 'date-fns';
 import { useEffect, useState } from 'react';
 import { currentLang } from './format';
 import { calendarNames, dateLocale, formatDate } from './format-dates';
 import { theme } from './theme';
+import { t } from './words';
 
 /** How the day is written in the field: the cards' 'DD MMMM YYYY'. */
 const dayPattern = 'dd MMMM yyyy';
@@ -18,6 +19,7 @@ const dayPattern = 'dd MMMM yyyy';
 export const localDateTime = "yyyy-MM-dd'T'HH:mm";
 
 const timeText = /^([01]?\d|2[0-3])[:.]([0-5]\d)$/;
+/** What the time field says of a time it cannot read (English: shown through `t`). */
 export const timeFormatText = 'Enter a time as HH:mm, for example 09:30.';
 
 /** A typed time ('9:30', '09.30') as hours and minutes, or null. */
@@ -64,7 +66,7 @@ export function TimeField({
       label={label}
       ariaLabel={ariaLabel}
       value={text}
-      placeholder="HH:mm"
+      placeholder={t('HH:mm')}
       inputMode="numeric"
       autoComplete="off"
       disabled={disabled}
@@ -72,7 +74,7 @@ export function TimeField({
         setText(typed);
         if (parseTime(typed)) onChange(normalTime(typed));
       }}
-      errorMessage={wrong ? timeFormatText : errorMessage}
+      errorMessage={wrong ? t(timeFormatText) : errorMessage}
       styles={{ root: { width } }}
     />
   );
@@ -86,9 +88,37 @@ function normalTime(text: string): string {
 /** Why a day outside the bounds is refused (Fluent's own text is blank, so the field's red border said nothing). */
 function outOfBounds(minDate: Date | undefined, maxDate: Date | undefined, pattern: string): string {
   const [from, to] = [minDate, maxDate].map((day) => (day ? formatDate(day, pattern) : null));
-  if (from && to) return `Pick a day from ${from} to ${to}.`;
-  if (to) return `Pick a day up to ${to}.`;
-  return from ? `Pick a day from ${from}.` : '';
+  if (from && to) return t('Pick a day from {from} to {to}.', { from, to });
+  if (to) return t('Pick a day up to {to}.', { to });
+  return from ? t('Pick a day from {from}.', { from }) : '';
+}
+
+/**
+ * Fluent's date picker and calendar strings in the console's language, with the language's month
+ * and day names: for any DatePicker or Calendar of the console.
+ */
+export function datePickerStrings(): IDatePickerStrings {
+  return {
+    ...defaultDatePickerStrings,
+    ...calendarNames(),
+    goToToday: t('Go to today'),
+    weekNumberFormatString: t('Week number {0}'),
+    prevMonthAriaLabel: t('Go to previous month'),
+    nextMonthAriaLabel: t('Go to next month'),
+    prevYearAriaLabel: t('Go to previous year'),
+    nextYearAriaLabel: t('Go to next year'),
+    prevYearRangeAriaLabel: t('Previous year range'),
+    nextYearRangeAriaLabel: t('Next year range'),
+    closeButtonAriaLabel: t('Close date picker'),
+    selectedDateFormatString: t('Selected date {0}'),
+    todayDateFormatString: t("Today's date {0}"),
+    monthPickerHeaderAriaLabel: t('{0}, change year'),
+    yearPickerHeaderAriaLabel: t('{0}, change month'),
+    dayMarkedAriaLabel: t('marked'),
+    isRequiredErrorMessage: t('Field is required'),
+    invalidInputErrorMessage: t('Invalid date format'),
+    isResetStatusMessage: t('Invalid entry "{0}", date reset to "{1}"'),
+  };
 }
 
 /**
@@ -133,7 +163,7 @@ export function DayPicker({
       allowTextInput={typed}
       parseDateFromString={parseDay}
       formatDate={(day) => (day ? formatDate(day, pattern) : '')}
-      strings={{ ...defaultDatePickerStrings, ...calendarNames(), isOutOfBoundsErrorMessage: outOfBounds(minDate, maxDate, pattern) }}
+      strings={{ ...datePickerStrings(), isOutOfBoundsErrorMessage: outOfBounds(minDate, maxDate, pattern) }}
       onSelectDate={(day) => day && onSelect(day)}
       disabled={disabled}
       styles={{ root: { width } }}
@@ -179,7 +209,7 @@ export function DateTimeField({
           onSelect={(day) => join(day, time)}
           disabled={disabled}
         />
-        <TimeField ariaLabel={`${label} time`} value={time} onChange={(hhmm) => join(at ?? new Date(), hhmm)} disabled={disabled} />
+        <TimeField ariaLabel={t('{label} time', { label })} value={time} onChange={(hhmm) => join(at ?? new Date(), hhmm)} disabled={disabled} />
       </Stack>
       {errorMessage ? (
         <Text role="alert" variant="small" styles={{ root: { color: theme.semanticColors.errorText } }}>

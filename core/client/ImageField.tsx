@@ -7,6 +7,7 @@ import { Suspense, useState } from 'react';
 import { imagePickerRef } from './refs';
 import { componentOf } from './registry';
 import { theme } from './theme';
+import { t } from './words';
 
 export interface ImageFieldProps {
   label: string;
@@ -46,7 +47,7 @@ export function ImageField({
             <span aria-hidden style={{ color: theme.semanticColors.errorText }}>
               {' *'}
             </span>
-            <span className="mh-visually-hidden"> (required)</span>
+            <span className="mh-visually-hidden"> {t('(required)')}</span>
           </>
         ) : null}
       </Text>
@@ -65,7 +66,9 @@ export function ImageField({
         >
           {value ? <Image src={value} alt={label} width="100%" height="100%" imageFit={ImageFit.cover} /> : null}
         </div>
-        {Picker ? <DefaultButton text={value ? 'Change Image' : 'Select Image'} iconProps={{ iconName: 'Photo2' }} onClick={() => setPicking(true)} /> : null}
+        {Picker ? (
+          <DefaultButton text={value ? t('Change Image') : t('Select Image')} iconProps={{ iconName: 'Photo2' }} onClick={() => setPicking(true)} />
+        ) : null}
       </Stack>
       {errorMessage ? (
         <span role="alert" style={{ color: theme.semanticColors.errorText, fontSize: 12 }}>

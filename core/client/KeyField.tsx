@@ -9,6 +9,7 @@ import { constants } from '../shared/config';
 import { keyEndpoints } from '../shared/endpoints/keys';
 import { call } from './api';
 import { theme } from './theme';
+import { t } from './words';
 
 export interface KeyFieldProps {
   label: string;
@@ -61,7 +62,9 @@ export function KeyField({ label, model, recordId, value, onChange, errorMessage
         errorMessage={errorMessage ?? (known && !known.available ? takenText(key) : undefined)}
       />
       {known?.available && !errorMessage ? (
-        <Text variant="small" role="status" styles={{ root: { color: theme.palette.green } }}>{`${key} is available.`}</Text>
+        <Text variant="small" role="status" styles={{ root: { color: theme.palette.green } }}>
+          {t('{key} is available.', { key })}
+        </Text>
       ) : null}
     </div>
   );

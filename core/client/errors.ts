@@ -1,6 +1,7 @@
 /**
  * The one shared error handler (spec section 8): every failed call ends here and is shown by its
- * HTTP status with the spec's texts.
+ * HTTP status with the spec's texts; the toast shows them in the console's language (toasts.tsx,
+ * server-text.ts).
  */
 import { HTTPError } from 'ky';
 import type { ErrorBody } from '../shared/envelope';

@@ -5,6 +5,7 @@
  */
 import { DefaultButton, Dialog, DialogFooter, DialogType, PrimaryButton, Spinner, Stack } from '@fluentui/react';
 import type { FormEvent, ReactNode } from 'react';
+import { t } from './words';
 
 export interface FormDialogProps {
   title: string;
@@ -44,7 +45,7 @@ export function FormDialog({
   gap,
   busy,
   loading = false,
-  action = 'SAVE',
+  action,
   actionIcon,
   restoreFocus = true,
   onSubmit,
@@ -66,13 +67,13 @@ export function FormDialog({
       }}
     >
       {loading ? (
-        <Spinner label="Loading..." />
+        <Spinner label={t('Loading...')} />
       ) : (
         <form onSubmit={(event) => void onSubmit(event)} noValidate aria-label={label}>
           <Stack tokens={{ childrenGap: gap }}>{children}</Stack>
           <DialogFooter>
-            <DefaultButton text="CANCEL" onClick={onDismiss} disabled={busy} />
-            <PrimaryButton type="submit" text={action} iconProps={actionIcon ? { iconName: actionIcon } : undefined} disabled={busy} />
+            <DefaultButton text={t('CANCEL')} onClick={onDismiss} disabled={busy} />
+            <PrimaryButton type="submit" text={action ?? t('SAVE')} iconProps={actionIcon ? { iconName: actionIcon } : undefined} disabled={busy} />
           </DialogFooter>
         </form>
       )}

@@ -7,13 +7,17 @@ import { useCallback, useState, type FormEvent } from 'react';
 import { detailsOf, type ValidationDetail, type ValidationResult } from '../shared/validation-details';
 import { handleError } from './errors';
 import { toast } from './toasts';
+import { t } from './words';
 
 export { detailsOf as formValidator };
 
-/** Field errors by path, first message per field. */
+/**
+ * Field errors by path, first message per field, in the console's language (the schemas' messages
+ * are the spec's English; each part's catalog has their words): shown under their fields as they are.
+ */
 export function byField(details: ValidationDetail[]): Record<string, string> {
   const errors: Record<string, string> = {};
-  for (const detail of details) if (!(detail.path in errors)) errors[detail.path] = detail.message;
+  for (const detail of details) if (!(detail.path in errors)) errors[detail.path] = t(detail.message);
   return errors;
 }
 

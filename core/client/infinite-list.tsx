@@ -7,6 +7,7 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ListEndpoint } from '../shared/endpoints';
 import { listPage } from './api';
 import { handleError } from './errors';
+import { t } from './words';
 
 export type Params = Record<string, string | number | boolean | undefined>;
 
@@ -115,7 +116,7 @@ export function LoadMore({ list: source }: { list: InfiniteList<unknown> }) {
   }, [loadMore, hasMore, loading]);
   return (
     <div ref={sentinel} style={{ minHeight: 40, display: 'flex', justifyContent: 'center', padding: 12 }}>
-      {loading ? <Spinner size={SpinnerSize.medium} label="Loading..." /> : null}
+      {loading ? <Spinner size={SpinnerSize.medium} label={t('Loading...')} /> : null}
     </div>
   );
 }

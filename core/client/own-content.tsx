@@ -6,6 +6,7 @@ import { Toggle } from '@fluentui/react';
 import { useAtom, useAtomValue, type PrimitiveAtom } from 'jotai';
 import { atomWithStorage } from 'jotai/utils';
 import { userAtom } from './stores';
+import { t } from './words';
 
 export interface OwnContentFilter {
   on: boolean;
@@ -28,6 +29,14 @@ export function useOwnContentFilter(storageKey: string): OwnContentFilter {
 }
 
 /** The switch itself; the images library calls it 'Filter by Uploader'. */
-export function OwnContentToggle({ filter, label = 'Show only my content' }: { filter: OwnContentFilter; label?: string }) {
-  return <Toggle label={label} inlineLabel checked={filter.on} onChange={(_, checked) => filter.setOn(Boolean(checked))} styles={{ root: { margin: 0 } }} />;
+export function OwnContentToggle({ filter, label }: { filter: OwnContentFilter; label?: string }) {
+  return (
+    <Toggle
+      label={label ?? t('Show only my content')}
+      inlineLabel
+      checked={filter.on}
+      onChange={(_, checked) => filter.setOn(Boolean(checked))}
+      styles={{ root: { margin: 0 } }}
+    />
+  );
 }

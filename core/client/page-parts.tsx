@@ -3,6 +3,7 @@ import { DefaultButton, Dialog, DialogFooter, DialogType, PrimaryButton, Stack, 
 import type { ReactNode } from 'react';
 import { useBusy } from './forms';
 import { theme } from './theme';
+import { t } from './words';
 
 /** The page title (h1) with the page's actions on the right. */
 export function PageHeader({ title, children }: { title: string; children?: ReactNode }) {
@@ -42,12 +43,12 @@ export interface ConfirmDialogProps {
   onDismiss(): void;
 }
 
-export function ConfirmDialog({ title, text, action, dismiss = 'CANCEL', onConfirm, onDismiss }: ConfirmDialogProps) {
+export function ConfirmDialog({ title, text, action, dismiss, onConfirm, onDismiss }: ConfirmDialogProps) {
   const { busy, run } = useBusy();
   return (
     <Dialog hidden={false} onDismiss={onDismiss} dialogContentProps={{ type: DialogType.normal, title, subText: text }} modalProps={{ isBlocking: busy }}>
       <DialogFooter>
-        <DefaultButton text={dismiss} onClick={onDismiss} disabled={busy} />
+        <DefaultButton text={dismiss ?? t('CANCEL')} onClick={onDismiss} disabled={busy} />
         <PrimaryButton text={action} onClick={() => void run(onConfirm)} disabled={busy} />
       </DialogFooter>
     </Dialog>

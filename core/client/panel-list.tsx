@@ -11,6 +11,7 @@ import { Link as RouteLink } from 'wouter';
 import { handleError } from './errors';
 import { dayMonth } from './format';
 import { theme } from './theme';
+import { t } from './words';
 
 /** '22 Kasım': the lists' 'd MMMM' (constants.dates.list). */
 export const panelDate = (value: string) => dayMonth(value);
@@ -100,12 +101,12 @@ export interface PanelHeaderProps {
 }
 
 /** A panel's title with the link to the whole list on its right. */
-export function PanelHeader({ title, href, link = 'See all', linkLabel }: PanelHeaderProps) {
+export function PanelHeader({ title, href, link, linkLabel }: PanelHeaderProps) {
   return (
     <Stack horizontal horizontalAlign="space-between" verticalAlign="center" tokens={{ childrenGap: 12 }}>
       <PanelTitle>{title}</PanelTitle>
       <RouteLink href={href} asChild>
-        <Link aria-label={linkLabel}>{link}</Link>
+        <Link aria-label={linkLabel}>{link ?? t('See all')}</Link>
       </RouteLink>
     </Stack>
   );
@@ -126,7 +127,7 @@ export function ListPanel<T>({ items, emptyText, emptyAction, children, ...heade
   return (
     <Stack tokens={{ childrenGap: 12 }}>
       <PanelHeader {...header} />
-      {!items ? <Spinner /> : null}
+      {!items ? <Spinner ariaLabel={t('Loading...')} /> : null}
       {items?.length === 0 ? (
         <Stack tokens={{ childrenGap: 8 }} horizontalAlign="start">
           <Text styles={{ root: { color: theme.palette.neutralSecondary } }}>{emptyText}</Text>

@@ -8,6 +8,7 @@ import { Fragment, useState, type KeyboardEvent, type ReactNode } from 'react';
 import { LoadMore, type InfiniteList } from './infinite-list';
 import { OwnContentToggle, type OwnContentFilter } from './own-content';
 import { theme } from './theme';
+import { t } from './words';
 
 export interface Selection {
   selected: boolean;
@@ -48,8 +49,8 @@ export function PickerList({ label, list, emptyText, children }: { label: string
 export function PickerFooter<T>({ selected, onSelect, onDismiss }: { selected: T | null; onSelect(item: T): void; onDismiss(): void }) {
   return (
     <DialogFooter>
-      <DefaultButton text="CANCEL" onClick={onDismiss} />
-      <PrimaryButton text="SELECT" disabled={!selected} onClick={() => selected && onSelect(selected)} />
+      <DefaultButton text={t('CANCEL')} onClick={onDismiss} />
+      <PrimaryButton text={t('SELECT')} disabled={!selected} onClick={() => selected && onSelect(selected)} />
     </DialogFooter>
   );
 }

@@ -11,6 +11,7 @@ import { constants } from '../shared/config';
 import type { Endpoint, ResultOf } from '../shared/endpoints';
 import { call, type InputArgument } from './api';
 import { store, tokenAtom } from './stores';
+import { t } from './words';
 
 export type ConnectionStatus = 'offline' | 'connecting' | 'authenticated';
 export const connectionStatusAtom = atom<ConnectionStatus>('offline');
@@ -95,7 +96,7 @@ export function ConnectionOverlay() {
   if (status === 'authenticated') return null;
   return (
     <Overlay styles={{ root: { display: 'flex', alignItems: 'center', justifyContent: 'center', background: 'rgba(255,255,255,.7)', zIndex: 10 } }}>
-      <Spinner size={SpinnerSize.large} label="Connecting to the server..." />
+      <Spinner size={SpinnerSize.large} label={t('Connecting to the server...')} />
     </Overlay>
   );
 }

@@ -1,12 +1,13 @@
 /**
  * Toasts: the way the console tells the user what happened (a success, or an error's text), in the
- * console's language: a toast is given its English text and shown through `t`.
+ * console's language: a toast is given its English text and shown through `t` (server-text.ts).
  */
 import { IconButton, MessageBar, MessageBarType, Stack } from '@fluentui/react';
 import { atom, useAtomValue, useSetAtom } from 'jotai';
 import { getDefaultStore } from 'jotai';
 import { useEffect } from 'react';
 import { constants } from '../shared/config';
+import { serverText } from './server-text';
 import { t } from './words';
 
 export interface Toast {
@@ -48,9 +49,9 @@ function ToastItem({ item }: { item: Toast }) {
       actions={<IconButton iconProps={{ iconName: 'Cancel' }} ariaLabel={t('Close')} onClick={dismiss} />}
       styles={{ root: { boxShadow: '0 6px 16px rgba(0,0,0,.14)', borderRadius: 4, minWidth: 320, maxWidth: 440 } }}
     >
-      {/* In the console's language: the words are the catalog's where it has them (a server's text too). */}
-      <b>{t(item.title)}</b>
-      {item.text ? <div>{t(item.text)}</div> : null}
+      {/* In the console's language: the words are the catalog's where it has them (a server's text too, also one that carries a value). */}
+      <b>{serverText(item.title)}</b>
+      {item.text ? <div>{serverText(item.text)}</div> : null}
     </MessageBar>
   );
 }

@@ -8,6 +8,8 @@
 import { IconButton, mergeStyleSets, ProgressIndicator, Spinner, Stack, Text, DefaultButton } from '@fluentui/react';
 import { useCallback, useEffect, useRef, useState, type ReactNode } from 'react';
 import { handleError } from './errors';
+import { formatNumber } from './format';
+import { t } from './words';
 import { EmptyState } from './page-parts';
 import { theme } from './theme';
 
@@ -87,15 +89,19 @@ export function WizardFrame(props: WizardFrameProps) {
           </Text>
           <IconButton iconProps={{ iconName: 'Cancel' }} title={closeLabel} ariaLabel={closeLabel} onClick={onClose} />
         </Stack>
-        <ProgressIndicator label={`Step ${step} of ${steps}`} percentComplete={step / steps} ariaValueText={`Step ${step} of ${steps}: ${stageTitle}`} />
+        <ProgressIndicator
+          label={t('Step {step} of {steps}', { step: formatNumber(step), steps: formatNumber(steps) })}
+          percentComplete={step / steps}
+          ariaValueText={t('Step {step} of {steps}: {stage}', { step: formatNumber(step), steps: formatNumber(steps), stage: stageTitle })}
+        />
         {!start.ready ? (
           start.failed ? (
             <Stack tokens={{ childrenGap: 12 }} horizontalAlign="center">
-              <EmptyState title="The wizard could not be loaded." />
-              <DefaultButton text="TRY AGAIN" onClick={start.retry} />
+              <EmptyState title={t('The wizard could not be loaded.')} />
+              <DefaultButton text={t('TRY AGAIN')} onClick={start.retry} />
             </Stack>
           ) : (
-            <Spinner label="Loading..." style={{ marginTop: 48 }} />
+            <Spinner label={t('Loading...')} style={{ marginTop: 48 }} />
           )
         ) : (
           <section className={classes.card} aria-labelledby={`${id}-stage-title`} data-stage={stage}>

@@ -5,6 +5,7 @@ import { Fragment } from 'react';
 import { registry } from '../registry';
 import { featuresAtom } from '../stores';
 import { theme } from '../theme';
+import { t } from '../words';
 import { openDialogAtom } from './dialogs';
 
 export function BetaBanner() {
@@ -14,12 +15,11 @@ export function BetaBanner() {
   const actions = registry.profileActions.filter((action) => action.inBetaBanner);
   return (
     <MessageBar messageBarType={MessageBarType.warning} styles={{ root: { background: theme.palette.themeLighter } }} data-testid="beta-banner">
-      <b>Masthead is in beta.</b> Help us make it better
-      {actions.length > 0 ? ': ' : '.'}
+      <b>{t('Masthead is in beta.')}</b> {actions.length > 0 ? `${t('Help us make it better:')} ` : t('Help us make it better.')}
       {actions.map((action, index) => (
         <Fragment key={action.id}>
           {index > 0 ? ' · ' : null}
-          <Link onClick={() => openDialog(action.id)}>{action.label}</Link>
+          <Link onClick={() => openDialog(action.id)}>{t(action.label)}</Link>
         </Fragment>
       ))}
     </MessageBar>

@@ -10,6 +10,7 @@ import { newsletterCreateRoute } from '../refs';
 import { linkTo } from '../registry';
 import { currentScopeAtom, scopesAtom } from '../stores';
 import { theme } from '../theme';
+import { t } from '../words';
 import { homeOf } from './scope';
 
 // The menu's code loads when it first opens (as a Fluent button's menu does, see scripts/build/lazy-button-menu.ts).
@@ -34,7 +35,7 @@ export function ScopeSwitcher() {
   const items: IContextualMenuItem[] = orderScopes(scopes).map((scope) => ({
     key: scope._id,
     text: scope.title,
-    secondaryText: scope.type === 'publisher' ? 'Publisher' : undefined,
+    secondaryText: scope.type === 'publisher' ? t('Publisher') : undefined,
     canCheck: true,
     checked: scope._id === current?._id,
     iconProps: { iconName: scope.type === 'publisher' ? 'CityNext' : 'News' },
@@ -43,7 +44,7 @@ export function ScopeSwitcher() {
   if (canCreate)
     items.push(
       { key: 'divider', itemType: 1 },
-      { key: 'create', text: 'Create a Newsletter', iconProps: { iconName: 'Add' }, onClick: () => navigate(createPath) },
+      { key: 'create', text: t('Create a Newsletter'), iconProps: { iconName: 'Add' }, onClick: () => navigate(createPath) },
     );
 
   return (
@@ -51,7 +52,7 @@ export function ScopeSwitcher() {
       <button
         ref={anchor}
         type="button"
-        aria-label="Switch scope"
+        aria-label={t('Switch scope')}
         aria-haspopup="menu"
         aria-expanded={open}
         onClick={() => setOpen(!open)}
@@ -70,8 +71,8 @@ export function ScopeSwitcher() {
       >
         <Avatar
           image={current?.image || undefined}
-          text={current?.title ?? 'Choose a scope'}
-          secondaryText={current ? (current.type === 'publisher' ? 'Publisher' : 'Newsletter') : undefined}
+          text={current?.title ?? t('Choose a scope')}
+          secondaryText={current ? (current.type === 'publisher' ? t('Publisher') : t('Newsletter')) : undefined}
           size={32}
         />
         <Icon iconName="ChevronDown" />

@@ -11,6 +11,7 @@ import { drawerOpenAtom, useNarrow } from './narrow';
 import { scopeIdOf } from './scope';
 import { Sidebar } from './Sidebar';
 import { TopBar } from './TopBar';
+import { t } from '../words';
 
 const Drawer = lazy(() => import('./Drawer'));
 
@@ -66,7 +67,7 @@ export function Shell({ children }: { children: ReactNode }) {
         <TopBar />
         <BetaBanner />
         <main className="mh-main">
-          <Suspense fallback={<Spinner label="Loading..." style={{ marginTop: 48 }} />}>{known ? children : null}</Suspense>
+          <Suspense fallback={<Spinner label={t('Loading...')} style={{ marginTop: 48 }} />}>{known ? children : null}</Suspense>
         </main>
       </div>
       <DialogHost />

@@ -8,6 +8,7 @@ import { useCan } from '../permissions';
 import { registry, scopePath } from '../registry';
 import { currentScopeAtom } from '../stores';
 import { theme } from '../theme';
+import { t } from '../words';
 import { ScopeSwitcher } from './ScopeSwitcher';
 
 export function Sidebar() {
@@ -21,18 +22,18 @@ export function Sidebar() {
       const url = (constants.links as Record<string, string>)[item.link] ?? '#';
       return {
         key,
-        name: item.label,
+        name: t(item.label),
         url,
         target: '_blank',
         rel: 'noopener noreferrer',
         icon: item.icon ?? 'OpenInNewWindow',
-        title: `${item.label} (opens in a new window)`,
+        title: t('{label} (opens in a new window)', { label: t(item.label) }),
       };
     }
     const url = scope && item.to ? scopePath(item.to, scope) : '/';
     return {
       key,
-      name: item.label,
+      name: t(item.label),
       url,
       icon: item.icon,
       // A real anchor (middle-click opens a tab), with in-app navigation on a plain click.
@@ -48,7 +49,7 @@ export function Sidebar() {
     ? registry.menus[scope.type].flatMap((entry): INavLink[] => {
         if ('key' in entry) return visible(entry.item) ? [linkOf(entry.key, entry.item)] : [];
         const children = entry.items.filter(({ item }) => visible(item)).map(({ key, item }) => linkOf(key, item));
-        return children.length > 0 ? [{ key: `group-${entry.group}`, name: entry.group, url: '', icon: entry.icon, links: children, isExpanded: true }] : [];
+        return children.length > 0 ? [{ key: `group-${entry.group}`, name: t(entry.group), url: '', icon: entry.icon, links: children, isExpanded: true }] : [];
       })
     : [];
 
@@ -64,7 +65,7 @@ export function Sidebar() {
         <div style={{ padding: '4px 12px 12px' }}>
           <ScopeSwitcher />
         </div>
-        <nav aria-label="Main menu" style={{ overflowY: 'auto', flex: 1 }}>
+        <nav aria-label={t('Main menu')} style={{ overflowY: 'auto', flex: 1 }}>
           {/* A hovered link keeps its text colour: Fluent's themePrimary (our yellow) on grey reads at 1.3:1. */}
           <Nav
             groups={[{ links }]}

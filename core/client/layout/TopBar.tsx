@@ -8,11 +8,12 @@ import { useAtomValue, useSetAtom } from 'jotai';
 import { Suspense } from 'react';
 import { useLocation } from 'wouter';
 import { constants } from '../../shared/config';
-import { useCan } from '../permissions';
+import { roleLabel, useCan } from '../permissions';
 import { registry } from '../registry';
 import { signOut } from '../session';
 import { currentScopeAtom, userAtom } from '../stores';
 import { theme } from '../theme';
+import { t } from '../words';
 import { saveActionAtom } from '../topbar-save';
 import { openDialogAtom } from './dialogs';
 import { drawerOpenAtom, useCompact, useNarrow } from './narrow';
@@ -36,15 +37,20 @@ export function TopBar() {
     scope?.type === 'newsletter'
       ? registry.createActions
           .filter((action) => can(action.requires))
-          .map((action) => ({ key: action.id, text: action.label, iconProps: { iconName: action.icon ?? 'Add' }, onClick: () => navigate(action.to(scope)) }))
+          .map((action) => ({
+            key: action.id,
+            text: t(action.label),
+            iconProps: { iconName: action.icon ?? 'Add' },
+            onClick: () => navigate(action.to(scope)),
+          }))
       : [];
 
   const profileItems: IContextualMenuItem[] = [
-    { key: 'profile', text: 'My Profile', iconProps: { iconName: 'Contact' }, onClick: () => navigate(`/users/show/${user?._id}`) },
+    { key: 'profile', text: t('My Profile'), iconProps: { iconName: 'Contact' }, onClick: () => navigate(`/users/show/${user?._id}`) },
     ...registry.profileActions
       .filter((action) => can(action.requires))
-      .map((action) => ({ key: action.id, text: action.label, iconProps: { iconName: action.icon }, onClick: () => openDialog(action.id) })),
-    { key: 'logout', text: 'Logout', iconProps: { iconName: 'SignOut' }, onClick: () => signOut() },
+      .map((action) => ({ key: action.id, text: t(action.label), iconProps: { iconName: action.icon }, onClick: () => openDialog(action.id) })),
+    { key: 'logout', text: t('Logout'), iconProps: { iconName: 'SignOut' }, onClick: () => signOut() },
   ];
 
   return (
@@ -66,11 +72,23 @@ export function TopBar() {
       <Stack horizontal tokens={{ childrenGap: 4 }}>
         {/* A phone has its own back gesture: its width goes to the menu and the page's actions. */}
         {narrow ? (
-          <IconButton iconProps={{ iconName: 'GlobalNavButton' }} title="Menu" ariaLabel="Open menu" onClick={() => openDrawer(true)} styles={neutralIcon} />
+          <IconButton
+            iconProps={{ iconName: 'GlobalNavButton' }}
+            title={t('Menu')}
+            ariaLabel={t('Open menu')}
+            onClick={() => openDrawer(true)}
+            styles={neutralIcon}
+          />
         ) : (
           <>
-            <IconButton iconProps={{ iconName: 'Back' }} title="Back" ariaLabel="Back" onClick={() => history.back()} styles={neutralIcon} />
-            <IconButton iconProps={{ iconName: 'Forward' }} title="Forward" ariaLabel="Forward" onClick={() => history.forward()} styles={neutralIcon} />
+            <IconButton iconProps={{ iconName: 'Back' }} title={t('Back')} ariaLabel={t('Back')} onClick={() => history.back()} styles={neutralIcon} />
+            <IconButton
+              iconProps={{ iconName: 'Forward' }}
+              title={t('Forward')}
+              ariaLabel={t('Forward')}
+              onClick={() => history.forward()}
+              styles={neutralIcon}
+            />
           </>
         )}
       </Stack>
@@ -78,15 +96,15 @@ export function TopBar() {
         {user?.role.key === 'admin' && can('publishers.change') ? (
           <CommandButton
             iconProps={{ iconName: 'Switch' }}
-            text={compact ? undefined : 'Change Publisher'}
-            ariaLabel="Change Publisher"
-            title="Change Publisher"
+            text={compact ? undefined : t('Change Publisher')}
+            ariaLabel={t('Change Publisher')}
+            title={t('Change Publisher')}
             onClick={() => navigate('/admin/publishers/')}
           />
         ) : null}
         {save ? (
           <PrimaryButton
-            text="SAVE"
+            text={t('SAVE')}
             iconProps={{ iconName: 'Save' }}
             disabled={save.busy}
             onClick={() => void save.save()}
@@ -94,7 +112,7 @@ export function TopBar() {
           />
         ) : null}
         {createItems.length > 0 ? (
-          <PrimaryButton text="NEW" iconProps={{ iconName: 'Add' }} menuProps={{ items: createItems }} styles={compact ? compactButton : undefined} />
+          <PrimaryButton text={t('NEW')} iconProps={{ iconName: 'Add' }} menuProps={{ items: createItems }} styles={compact ? compactButton : undefined} />
         ) : null}
         {registry.topBarItems
           .filter((item) => can(item.requires))
@@ -103,11 +121,11 @@ export function TopBar() {
               <Item />
             </Suspense>
           ))}
-        <CommandButton menuProps={{ items: profileItems }} ariaLabel="Profile menu" styles={{ root: { height: 48 } }} onRenderMenuIcon={() => null}>
+        <CommandButton menuProps={{ items: profileItems }} ariaLabel={t('Profile menu')} styles={{ root: { height: 48 } }} onRenderMenuIcon={() => null}>
           <Avatar
             image={user?.profile.image || undefined}
             text={user?.profile.name || user?.email || ''}
-            secondaryText={user?.role.key.toUpperCase()}
+            secondaryText={user ? roleLabel(user.role.key) : undefined}
             hideText={compact}
             size={40}
           />

@@ -23,7 +23,9 @@ import { resolveBadge, type BadgeModel } from '../../shared/badges';
 import { constants } from '../../shared/config';
 import type { ListEndpoint } from '../../shared/endpoints';
 import { EmptyState } from '../page-parts';
+import { useConsoleLang } from '../format';
 import { theme } from '../theme';
+import { t } from '../words';
 import { FilterDropdown, type FilterKind, type ListFilters } from './filters';
 import { Pager } from './Pager';
 import { useListSearch } from './search';
@@ -42,13 +44,13 @@ export interface ListColumn<T> {
   maxWidth?: number;
 }
 
-/** What the list hands each card besides the item: its status badge and its action menu button. */
-/** The buttons that switch between the card and the list view. */
+/** The buttons that switch between the card and the list view (their labels shown through `t`). */
 const viewButtons: { key: ListView; icon: string; label: string }[] = [
   { key: 'card', icon: 'GridViewMedium', label: 'Card view' },
   { key: 'list', icon: 'List', label: 'List view' },
 ];
 
+/** What the list hands each card besides the item: its status badge and its action menu button. */
 export interface CardParts {
   badge: ReactNode;
   actions: ReactNode;
@@ -103,6 +105,7 @@ export function List<T>(props: ListProps<T>) {
     pageSize = constants.pageSizes.list,
   } = props;
   const [view, setView] = useListView(storageKey, props.defaultView);
+  const lang = useConsoleLang();
   const search = useListSearch();
   const [chosen, setChosen] = useState<Partial<Record<FilterKind, string>>>({});
   // The sort chosen by a column header, until the page gives a new default sort.
@@ -134,14 +137,17 @@ export function List<T>(props: ListProps<T>) {
   const actionsOf = (item: T) => {
     const menu = rowActions?.(item) ?? [];
     if (menu.length === 0) return null;
-    const label = `Actions for ${itemName(item)}`;
-    return <IconButton ariaLabel={label} title="Actions" iconProps={{ iconName: 'MoreVertical' }} menuProps={{ items: menu }} onRenderMenuIcon={() => null} />;
+    const label = t('Actions for {name}', { name: itemName(item) });
+    return (
+      <IconButton ariaLabel={label} title={t('Actions')} iconProps={{ iconName: 'MoreVertical' }} menuProps={{ items: menu }} onRenderMenuIcon={() => null} />
+    );
   };
 
   const detailsColumns = useMemo((): IColumn[] => {
     const shown: IColumn[] = columns.map((column) => ({
       key: column.key,
-      name: column.name,
+      // A page's columns are often a list made once, in English: shown in the console's language.
+      name: t(column.name),
       minWidth: column.minWidth ?? 80,
       maxWidth: column.maxWidth,
       isResizable: true,
@@ -153,20 +159,20 @@ export function List<T>(props: ListProps<T>) {
     if (rowActions) shown.push({ key: 'actions', name: '', minWidth: 40, maxWidth: 40, onRender: (item: T) => actionsOf(item) });
     return shown;
     // eslint-disable-next-line react-hooks/exhaustive-deps -- badgeOf and actionsOf are new each render but read only these
-  }, [columns, sort, rowActions, props.badge]);
+  }, [columns, sort, rowActions, props.badge, lang]);
 
   let body: ReactNode;
-  if (!loaded) body = <Spinner size={SpinnerSize.large} label="Loading..." styles={{ root: { padding: 48 } }} />;
+  if (!loaded) body = <Spinner size={SpinnerSize.large} label={t('Loading...')} styles={{ root: { padding: 48 } }} />;
   else if (items.length === 0 && !loading)
     body =
       search.applied || Object.keys(filterParams).length > 0 ? (
-        <EmptyState title="Nothing matches your search." text="Try other words or another filter." />
+        <EmptyState title={t('Nothing matches your search.')} text={t('Try other words or another filter.')} />
       ) : (
-        <EmptyState title={props.emptyTitle ?? 'There is nothing here yet.'} text={props.emptyText} />
+        <EmptyState title={props.emptyTitle ?? t('There is nothing here yet.')} text={props.emptyText} />
       );
   else if (view === 'card')
     body = (
-      <div role="list" aria-label="Cards" style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))', gap: 20 }}>
+      <div role="list" aria-label={t('Cards')} style={{ display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(260px, 1fr))', gap: 20 }}>
         {items.map((item) => (
           <div role="listitem" key={itemKey(item)} style={{ minWidth: 0, display: 'flex', flexDirection: 'column' }}>
             {renderCard(item, { badge: badgeOf(item), actions: actionsOf(item) })}
@@ -196,8 +202,8 @@ export function List<T>(props: ListProps<T>) {
     <Stack tokens={{ childrenGap: 20 }}>
       <Stack horizontal wrap verticalAlign="center" tokens={{ childrenGap: 12 }}>
         <SearchBox
-          placeholder={props.searchPlaceholder ?? 'Search'}
-          ariaLabel={props.searchPlaceholder ?? 'Search'}
+          placeholder={props.searchPlaceholder ?? t('Search')}
+          ariaLabel={props.searchPlaceholder ?? t('Search')}
           value={search.text}
           onChange={(_, value) => search.setText(value ?? '')}
           onClear={() => search.setText('')}
@@ -214,13 +220,21 @@ export function List<T>(props: ListProps<T>) {
             />
           ) : null,
         )}
-        {loading && loaded ? <Spinner size={SpinnerSize.small} ariaLabel="Loading..." /> : null}
+        {loading && loaded ? <Spinner size={SpinnerSize.small} ariaLabel={t('Loading...')} /> : null}
         <Stack horizontal verticalAlign="center" tokens={{ childrenGap: 4 }} styles={{ root: { marginLeft: 'auto' } }}>
           {viewButtons.map(({ key, icon, label }) => (
-            <IconButton key={key} iconProps={{ iconName: icon }} ariaLabel={label} title={label} toggle checked={view === key} onClick={() => setView(key)} />
+            <IconButton
+              key={key}
+              iconProps={{ iconName: icon }}
+              ariaLabel={t(label)}
+              title={t(label)}
+              toggle
+              checked={view === key}
+              onClick={() => setView(key)}
+            />
           ))}
           {onNew ? (
-            <PrimaryButton text={props.newLabel ?? 'NEW'} iconProps={{ iconName: 'Add' }} onClick={onNew} styles={{ root: { marginLeft: 12 } }} />
+            <PrimaryButton text={props.newLabel ?? t('NEW')} iconProps={{ iconName: 'Add' }} onClick={onNew} styles={{ root: { marginLeft: 12 } }} />
           ) : null}
         </Stack>
       </Stack>

@@ -1,6 +1,8 @@
 /** Page buttons in Fluent's style: previous, numbers with gaps, next. No page-size changer (spec section 2). */
 import { DefaultButton, IconButton, Stack } from '@fluentui/react';
 import { theme } from '../theme';
+import { formatNumber } from '../format';
+import { t } from '../words';
 
 /** The page numbers to show (zero-based), with null for a gap: 0 … 4 5 6 … 12. */
 export function pageNumbers(page: number, pages: number, around = 1): (number | null)[] {
@@ -20,11 +22,11 @@ export function Pager({ page, pages, onPage }: { page: number; pages: number; on
   if (pages <= 1) return null;
   const square = { root: { minWidth: 32, width: 32, height: 32, padding: 0, borderRadius: 4 } };
   return (
-    <Stack as="nav" aria-label="Pages" horizontal horizontalAlign="center" verticalAlign="center" tokens={{ childrenGap: 4 }}>
+    <Stack as="nav" aria-label={t('Pages')} horizontal horizontalAlign="center" verticalAlign="center" tokens={{ childrenGap: 4 }}>
       <IconButton
         iconProps={{ iconName: 'ChevronLeft' }}
-        ariaLabel="Previous page"
-        title="Previous page"
+        ariaLabel={t('Previous page')}
+        title={t('Previous page')}
         disabled={page === 0}
         onClick={() => onPage(page - 1)}
       />
@@ -36,8 +38,8 @@ export function Pager({ page, pages, onPage }: { page: number; pages: number; on
         ) : (
           <DefaultButton
             key={number}
-            text={String(number + 1)}
-            ariaLabel={`Page ${number + 1}`}
+            text={formatNumber(number + 1)}
+            ariaLabel={t('Page {number}', { number: formatNumber(number + 1) })}
             aria-current={number === page ? 'page' : undefined}
             checked={number === page}
             onClick={() => onPage(number)}
@@ -56,8 +58,8 @@ export function Pager({ page, pages, onPage }: { page: number; pages: number; on
       )}
       <IconButton
         iconProps={{ iconName: 'ChevronRight' }}
-        ariaLabel="Next page"
-        title="Next page"
+        ariaLabel={t('Next page')}
+        title={t('Next page')}
         disabled={page >= pages - 1}
         onClick={() => onPage(page + 1)}
       />

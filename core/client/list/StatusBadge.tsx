@@ -1,5 +1,6 @@
-/** A status badge (PUBLISHED, DRAFT, ...) in the colours config/badges.json fixes per status. */
+/** A status badge (PUBLISHED, DRAFT, ...) in the colours config/badges.json fixes per status, its label in the console's language. */
 import type { ResolvedBadge } from '../../shared/badges';
+import { t } from '../words';
 
 export function StatusBadge({ badge }: { badge: ResolvedBadge }) {
   return (
@@ -19,7 +20,7 @@ export function StatusBadge({ badge }: { badge: ResolvedBadge }) {
         whiteSpace: 'nowrap',
       }}
     >
-      {badge.label}
+      {t(badge.label)}
     </span>
   );
 }

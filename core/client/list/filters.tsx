@@ -4,13 +4,17 @@
  */
 import { Dropdown, type IDropdownOption } from '@fluentui/react';
 import { toast } from '../toasts';
+import { t } from '../words';
 
 export interface FilterOption {
   key: string;
   text: string;
 }
 
-/** A filter's options from the values' keys, each named as the spec's lists write it: 'scheduled' is 'Scheduled'. */
+/**
+ * A filter's options from the values' keys, each named as the spec's lists write it: 'scheduled' is
+ * 'Scheduled' (English, shown through `t`: the core's catalog has the statuses' and types' words).
+ */
 export const filterOptions = (...keys: string[]): FilterOption[] => keys.map((key) => ({ key, text: `${key.charAt(0).toUpperCase()}${key.slice(1)}` }));
 
 export interface ListFilter {
@@ -47,7 +51,7 @@ export function FilterDropdown({
   value: string | undefined;
   onChange(value: string | undefined): void;
 }) {
-  const label = filter.label ?? defaultFilterLabels[kind];
+  const label = t(filter.label ?? defaultFilterLabels[kind]);
   const pick = (_event: unknown, option?: IDropdownOption) => {
     if (!option) return;
     const key = String(option.key);
@@ -66,7 +70,7 @@ export function FilterDropdown({
       multiSelect
       ariaLabel={label}
       placeholder={label}
-      options={filter.options.map((option) => ({ key: option.key, text: option.text }))}
+      options={filter.options.map((option) => ({ key: option.key, text: t(option.text) }))}
       selectedKeys={value ? [value] : []}
       onChange={pick}
       styles={{ root: { width: 170 } }}

@@ -13,6 +13,7 @@ import { buttonLink, buttonLinkTyped, buttonText, customButton, newEmbedId } fro
 import { FormDialog, type FormDialogProps } from '../form-dialog';
 import type { MakeEmbed } from '../refs';
 import { toast } from '../toasts';
+import { t } from '../words';
 import type { CustomButtonValue } from './custom-button';
 import { richTextDialogClass } from './dialog-class';
 import { embedSourceOf, insertPendingEmbed, resolvePendingEmbed, type EmbedValue } from './embed';
@@ -39,7 +40,8 @@ function DialogField({
   onEdit,
   ...props
 }: Omit<ITextFieldProps, 'onChange' | 'errorMessage'> & { problem: string | undefined; onEdit(value: string): void }) {
-  return <TextField {...props} errorMessage={problem} onChange={(_, value) => onEdit(value ?? '')} />;
+  // The problems are the spec's English texts (core/shared/embeds.ts), shown in the console's language.
+  return <TextField {...props} errorMessage={problem === undefined ? undefined : t(problem)} onChange={(_, value) => onEdit(value ?? '')} />;
 }
 
 type RichTextDialogProps = Omit<FormDialogProps, 'className' | 'restoreFocus' | 'minWidth' | 'gap' | 'busy'> & { busy?: boolean };
@@ -75,13 +77,13 @@ export function InsertButtonDialog({ editor, editing, onDismiss }: { editor: Edi
   };
   return (
     <RichTextDialog
-      title={editing ? 'Edit Button' : 'Insert Button'}
-      action={editing ? 'Save Button' : 'Insert Button'}
+      title={editing ? t('Edit Button') : t('Insert Button')}
+      action={editing ? t('Save Button') : t('Insert Button')}
       onSubmit={submit}
       onDismiss={onDismiss}
     >
-      <DialogField label="Text" placeholder="Enter text..." value={text} problem={problems.text} onEdit={edit('text', setText)} autoFocus />
-      <DialogField label="URL" placeholder="Enter URL..." value={url} problem={problems.url} onEdit={edit('url', setUrl)} inputMode="url" />
+      <DialogField label={t('Text')} placeholder={t('Enter text...')} value={text} problem={problems.text} onEdit={edit('text', setText)} autoFocus />
+      <DialogField label={t('URL')} placeholder={t('Enter URL...')} value={url} problem={problems.url} onEdit={edit('url', setUrl)} inputMode="url" />
     </RichTextDialog>
   );
 }
@@ -113,17 +115,19 @@ export function EmbedDialog({ editor, replacing, make, onDismiss }: { editor: Ed
   };
   return (
     <RichTextDialog
-      title={replacing ? 'Change Embed' : 'Embed'}
-      subText="A YouTube video, a Spotify album, track, playlist, artist, show or episode, a post on Twitter, one of our pages (an issue, a story, a newsletter, a collection, a publisher) or any web page. Readers of the e-mail see its picture; the web page plays it."
+      title={replacing ? t('Change Embed') : t('Embed')}
+      subText={t(
+        'A YouTube video, a Spotify album, track, playlist, artist, show or episode, a post on Twitter, one of our pages (an issue, a story, a newsletter, a collection, a publisher) or any web page. Readers of the e-mail see its picture; the web page plays it.',
+      )}
       maxWidth={560}
-      action={replacing ? 'REPLACE' : 'EMBED'}
+      action={replacing ? t('REPLACE') : t('EMBED')}
       busy={busy}
       onSubmit={submit}
       onDismiss={onDismiss}
     >
       <DialogField
-        label="URL"
-        placeholder="Enter URL..."
+        label={t('URL')}
+        placeholder={t('Enter URL...')}
         value={url}
         problem={problem}
         onEdit={(value) => {
@@ -136,10 +140,10 @@ export function EmbedDialog({ editor, replacing, make, onDismiss }: { editor: Ed
       />
       {busy ? (
         <div role="status">
-          <ProgressIndicator label="Making the embed's picture…" description="This takes 7 to 10 seconds." />
+          <ProgressIndicator label={t("Making the embed's picture…")} description={t('This takes 7 to 10 seconds.')} />
         </div>
       ) : (
-        <Text variant="small">The picture takes 7 to 10 seconds to make.</Text>
+        <Text variant="small">{t('The picture takes 7 to 10 seconds to make.')}</Text>
       )}
     </RichTextDialog>
   );

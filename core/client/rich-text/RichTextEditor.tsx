@@ -28,15 +28,18 @@ import {
   type Editor,
   type EditorConfig,
   type ModelElement,
+  type Translations,
 } from 'ckeditor5';
 import 'ckeditor5/ckeditor5.css';
-import { Text } from '@fluentui/react';
+import { Spinner, Text } from '@fluentui/react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { apiBase } from '../api';
+import { useConsoleLang, type ConsoleLang } from '../format';
 import { makeEmbedRef } from '../refs';
 import { functionOf } from '../registry';
 import { store, tokenAtom } from '../stores';
 import { toast } from '../toasts';
+import { t } from '../words';
 import { embedPastedLinks } from './embed-paste';
 import type { CustomButtonValue } from './custom-button';
 import { EmbedDialog, InsertButtonDialog } from './InsertDialogs';
@@ -87,6 +90,41 @@ const headingOptions = [
   { model: 'heading4', view: 'h4', title: 'Heading 4', class: 'ck-heading_heading4' },
 ] as NonNullable<EditorConfig['heading']>['options'];
 
+/**
+ * CKEditor's own words (toolbar tooltips, its balloons and dialogs) in the console's language: none
+ * to load for English, CKEditor's Turkish loaded once, only by a Turkish console that opens an editor.
+ */
+const editorTranslations = new Map<ConsoleLang, Translations | null>([['en', null]]);
+const translationLoaders: Partial<Record<ConsoleLang, () => Promise<{ default: Translations }>>> = {
+  tr: () => import('ckeditor5/translations/tr.js'),
+};
+
+/** The translations of the language's editor: null for none (English), undefined while they load. */
+function useEditorTranslations(lang: ConsoleLang): Translations | null | undefined {
+  const [, setLoaded] = useState(0);
+  const known = editorTranslations.get(lang);
+  useEffect(() => {
+    const load = translationLoaders[lang];
+    if (editorTranslations.has(lang) || !load) return;
+    let live = true;
+    load().then(
+      (module) => {
+        editorTranslations.set(lang, module.default);
+        if (live) setLoaded((count) => count + 1);
+      },
+      // Without its translations the editor still works, in English.
+      () => {
+        editorTranslations.set(lang, null);
+        if (live) setLoaded((count) => count + 1);
+      },
+    );
+    return () => {
+      live = false;
+    };
+  }, [lang]);
+  return known === undefined && !translationLoaders[lang] ? null : known;
+}
+
 /** The insert dialog that is open: a button to add or change, an embed to add or replace. */
 type Dialog = { kind: 'button'; editing: CustomButtonValue | null } | { kind: 'embed'; replacing: ModelElement | null };
 
@@ -115,11 +153,16 @@ export default function RichTextEditor({ value, onChange, label, placeholder, di
     refocus.current = true;
     setDialog(null);
   };
+  const lang = useConsoleLang();
+  const translations = useEditorTranslations(lang);
   const config = useMemo<EditorConfig>(
     () => ({
       licenseKey: 'GPL',
       label,
       placeholder,
+      // CKEditor's interface in the console's language; our own items' labels go through `t` (quick-insert.ts).
+      language: translations ? lang : 'en',
+      ...(translations ? { translations: [translations] } : {}),
       plugins: [
         Essentials,
         Paragraph,
@@ -175,8 +218,11 @@ export default function RichTextEditor({ value, onChange, label, placeholder, di
         },
       },
     }),
-    [label, placeholder],
+    [label, placeholder, lang, translations],
   );
+
+  // A Turkish console's editor waits for CKEditor's Turkish (loaded once): it is made once, in one language.
+  if (translations === undefined) return <Spinner label={t('Loading the editor...')} />;
 
   return (
     <div className="rich-text" role="group" aria-labelledby={labelId}>

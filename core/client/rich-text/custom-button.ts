@@ -16,6 +16,7 @@ import {
 } from 'ckeditor5';
 import { hexColorPattern, readableTextOn } from '../../shared/color';
 import { buttonClass, customButton } from '../../shared/embeds';
+import { t } from '../words';
 import { insertBlockObject } from './embed';
 
 export interface CustomButtonValue {
@@ -130,7 +131,7 @@ export class CustomButtonEditing extends Plugin {
     });
     editor.conversion.for('editingDowncast').elementToStructure({
       model: { name: 'customButton', attributes },
-      view: (element, { writer }) => toWidget(structure(element, writer, true), writer, { label: 'Button' }),
+      view: (element, { writer }) => toWidget(structure(element, writer, true), writer, { label: t('Button') }),
     });
 
     editor.commands.add('insertCustomButton', new InsertCustomButtonCommand(editor));

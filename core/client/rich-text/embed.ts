@@ -16,11 +16,14 @@ import {
   type UpcastElementEvent,
 } from 'ckeditor5';
 import { embedClass, embedShownKinds, pendingEmbedClass, type EmbedShown, type StoredEmbed } from '../../shared/embeds';
+import { t } from '../words';
 
 /** A made embed: what the embed service answered. */
 export type EmbedValue = StoredEmbed;
 
+/** The kind a placed embed shows in its corner: names, and 'Link' (shown through `t`) for any other page. */
 const kindLabels: Record<EmbedShown, string> = { youtube: 'YouTube', spotify: 'Spotify', twitter: 'Twitter', product: 'Masthead', page: 'Link' };
+const kindLabel = (shown: EmbedShown) => (kindLabels[shown] === undefined || kindLabels[shown] === 'Link' ? t('Link') : kindLabels[shown]);
 
 /** The card's words an e-mail writes as text (docs/decisions/0054, point 4): model attribute and the figure's attribute. */
 const cardWordAttributes = { embedExcerpt: 'data-excerpt', embedPicture: 'data-picture', embedSite: 'data-site' } as const;
@@ -105,7 +108,7 @@ export class EmbedEditing extends Plugin {
         ...Object.fromEntries(Object.entries(cardWordAttributes).flatMap(([model, view]) => (read(model) ? [[view, read(model)]] : []))),
       };
       if (!editing) return writer.createContainerElement('figure', attributes, [writer.createContainerElement('a', { href: read('embedLink') }, [image])]);
-      const label = writer.createContainerElement('span', { class: `${embedClass}__kind` }, [writer.createText(kindLabels[shown] ?? 'Link')]);
+      const label = writer.createContainerElement('span', { class: `${embedClass}__kind` }, [writer.createText(kindLabel(shown))]);
       return writer.createContainerElement('figure', { ...attributes, title: read('embedLink') }, [image, label]);
     };
     editor.conversion.for('dataDowncast').elementToStructure({
@@ -115,7 +118,7 @@ export class EmbedEditing extends Plugin {
     editor.conversion.for('editingDowncast').elementToStructure({
       model: { name: 'embed', attributes: embedAttributes },
       view: (element, { writer }) =>
-        toWidget(embedView(element, writer, true), writer, { label: `Embed: ${String(element.getAttribute('embedTitle') ?? '')}` }),
+        toWidget(embedView(element, writer, true), writer, { label: t('Embed: {title}', { title: String(element.getAttribute('embedTitle') ?? '') }) }),
     });
 
     const pendingView = (element: ModelElement, writer: DowncastWriter, editing: boolean) => {
@@ -125,7 +128,7 @@ export class EmbedEditing extends Plugin {
         'data-url': String(element.getAttribute('embedSource') ?? ''),
       };
       if (!editing) return writer.createContainerElement('figure', attributes);
-      const text = writer.createText(`Making the embed of ${String(element.getAttribute('embedSource') ?? '')}…`);
+      const text = writer.createText(t('Making the embed of {address}…', { address: String(element.getAttribute('embedSource') ?? '') }));
       return writer.createContainerElement('figure', { ...attributes, role: 'status' }, [writer.createContainerElement('span', {}, [text])]);
     };
     editor.conversion.for('dataDowncast').elementToStructure({
@@ -134,7 +137,7 @@ export class EmbedEditing extends Plugin {
     });
     editor.conversion.for('editingDowncast').elementToStructure({
       model: { name: 'embedPending', attributes: ['embedId', 'embedSource'] },
-      view: (element, { writer }) => toWidget(pendingView(element, writer, true), writer, { label: 'Embed being made' }),
+      view: (element, { writer }) => toWidget(pendingView(element, writer, true), writer, { label: t('Embed being made') }),
     });
   }
 }

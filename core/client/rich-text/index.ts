@@ -4,6 +4,7 @@
  */
 import { Spinner } from '@fluentui/react';
 import { createElement, lazy, Suspense } from 'react';
+import { t } from '../words';
 import type { RichTextControls, RichTextEditorProps } from './RichTextEditor';
 
 export type { RichTextControls, RichTextEditorProps };
@@ -12,5 +13,5 @@ export { richTextDialogClass } from './dialog-class';
 const LazyEditor = lazy(() => import('./RichTextEditor'));
 
 export function RichTextEditor(props: RichTextEditorProps) {
-  return createElement(Suspense, { fallback: createElement(Spinner, { label: 'Loading the editor...' }) }, createElement(LazyEditor, props));
+  return createElement(Suspense, { fallback: createElement(Spinner, { label: t('Loading the editor...') }) }, createElement(LazyEditor, props));
 }

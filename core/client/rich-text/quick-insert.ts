@@ -9,6 +9,7 @@
 import { ButtonView, Plugin, WidgetToolbarRepository, isWidget, type ModelElement, type ViewDocumentSelection } from 'ckeditor5';
 import { buttonClass, embedClass } from '../../shared/embeds';
 import { bulletMarker } from '../../shared/text';
+import { t } from '../words';
 import { CustomButtonEditing, type UpdateCustomButtonCommand, type CustomButtonValue } from './custom-button';
 import { EmbedEditing, selectedEmbed } from './embed';
 
@@ -66,25 +67,26 @@ export class QuickInsert extends Plugin {
         });
         return view;
       });
-    add('customButton', 'customButton', 'Insert Button', () => actions?.openButtonDialog(null));
+    // The labels are read as the editor is made, in the console's language (CKEditor's own are its translations').
+    add('customButton', 'customButton', t('Insert Button'), () => actions?.openButtonDialog(null));
     const openEmbedDialog = actions?.openEmbedDialog;
-    if (openEmbedDialog) add('embed', 'embed', 'Embed', () => openEmbedDialog(null));
-    add('addCustomBullet', 'addCustomBullet', 'Add bullet', () => this.addBullet());
+    if (openEmbedDialog) add('embed', 'embed', t('Embed'), () => openEmbedDialog(null));
+    add('addCustomBullet', 'addCustomBullet', t('Add bullet'), () => this.addBullet());
     add(
       'editCustomButton',
       'edit',
-      'Edit button',
+      t('Edit button'),
       () => actions?.openButtonDialog((editor.commands.get('updateCustomButton') as UpdateCustomButtonCommand).value),
       true,
     );
-    if (openEmbedDialog) add('changeEmbed', 'edit', 'Change address', () => openEmbedDialog(selectedEmbed(editor)), true);
+    if (openEmbedDialog) add('changeEmbed', 'edit', t('Change address'), () => openEmbedDialog(selectedEmbed(editor)), true);
   }
 
   afterInit(): void {
     const toolbars = this.editor.plugins.get(WidgetToolbarRepository);
-    toolbars.register('customButton', { ariaLabel: 'Button toolbar', items: ['editCustomButton'], getRelatedElement: selectedWidgetOf(buttonClass) });
+    toolbars.register('customButton', { ariaLabel: t('Button toolbar'), items: ['editCustomButton'], getRelatedElement: selectedWidgetOf(buttonClass) });
     if (this.editor.config.get('quickInsert')?.openEmbedDialog)
-      toolbars.register('embed', { ariaLabel: 'Embed toolbar', items: ['changeEmbed'], getRelatedElement: selectedWidgetOf(embedClass) });
+      toolbars.register('embed', { ariaLabel: t('Embed toolbar'), items: ['changeEmbed'], getRelatedElement: selectedWidgetOf(embedClass) });
   }
 
   /** A line that starts with the marker: the empty line the caret is on, or a new one after it. */

@@ -16,6 +16,7 @@ import { useCan } from '../permissions';
 import { defaultLayout, mergeLayout, sameLayout, type LayoutEntry as Item } from '../dashboard-layout';
 import { registry } from '../registry';
 import { currentScopeAtom, userAtom } from '../stores';
+import { t } from '../words';
 import ComingSoon from './ComingSoon';
 import PanelGrid, { gridMargin } from './PanelGrid';
 
@@ -97,7 +98,7 @@ export default function DashboardPage({ type }: { type: 'newsletter' | 'publishe
   if (!scope || scope.type !== type)
     return (
       <div ref={containerRef}>
-        <Spinner label="Loading..." />
+        <Spinner label={t('Loading...')} />
       </div>
     );
   if (type === 'newsletter' && user?.role.key === 'author')
@@ -113,7 +114,7 @@ export default function DashboardPage({ type }: { type: 'newsletter' | 'publishe
     const Content = panel.component;
     return (
       <div className="dashboard-panel__body">
-        <Suspense fallback={<Spinner />}>
+        <Suspense fallback={<Spinner ariaLabel={t('Loading...')} />}>
           <Content scope={scope} />
         </Suspense>
       </div>
@@ -127,11 +128,11 @@ export default function DashboardPage({ type }: { type: 'newsletter' | 'publishe
           <Text as="h1" variant="xxLarge" style={{ fontWeight: 700, margin: 0 }}>
             {scope.title}
           </Text>
-          {customised && !narrow ? <DefaultButton text="Reset layout" iconProps={{ iconName: 'Refresh' }} onClick={() => void reset()} /> : null}
+          {customised && !narrow ? <DefaultButton text={t('Reset layout')} iconProps={{ iconName: 'Refresh' }} onClick={() => void reset()} /> : null}
         </Stack>
         <div className="dashboard">
           {!layout || !mounted ? (
-            <Spinner label="Loading..." />
+            <Spinner label={t('Loading...')} />
           ) : narrow ? (
             <Stack tokens={{ childrenGap: gridMargin }}>
               {[...layout]
@@ -140,7 +141,7 @@ export default function DashboardPage({ type }: { type: 'newsletter' | 'publishe
                   const panel = panelById.get(item.i);
                   return panel ? (
                     <div key={item.i} className="dashboard-stacked">
-                      <section aria-label={panel.title} className="dashboard-panel">
+                      <section aria-label={t(panel.title)} className="dashboard-panel">
                         {body(panel)}
                       </section>
                     </div>
@@ -151,7 +152,7 @@ export default function DashboardPage({ type }: { type: 'newsletter' | 'publishe
             <PanelGrid
               width={width}
               layout={layout}
-              panels={panels.map((panel) => ({ id: panel.id, title: panel.title, body: body(panel) }))}
+              panels={panels.map((panel) => ({ id: panel.id, title: t(panel.title), body: body(panel) }))}
               onLayoutChange={changed}
             />
           )}

@@ -3,6 +3,7 @@
  * file's name leaves out 'ad': blockers refuse scripts whose address says it.
  */
 import { DefaultButton, Dialog, DialogFooter, DialogType, PrimaryButton } from '@fluentui/react';
+import { t } from '../words';
 
 export default function ExtensionWarning({ onDismiss, onContinue }: { onDismiss(): void; onContinue(): void }) {
   return (
@@ -11,14 +12,16 @@ export default function ExtensionWarning({ onDismiss, onContinue }: { onDismiss(
       onDismiss={onDismiss}
       dialogContentProps={{
         type: DialogType.normal,
-        title: 'AdBlock Detected',
-        subText: 'An ad blocker is active on this site. It can break previews, embeds and uploads in the console. Please disable it for this site and reload.',
+        title: t('AdBlock Detected'),
+        subText: t(
+          'An ad blocker is active on this site. It can break previews, embeds and uploads in the console. Please disable it for this site and reload.',
+        ),
       }}
       modalProps={{ isBlocking: true }}
     >
       <DialogFooter>
-        <PrimaryButton text="I've disabled AdBlock" onClick={() => location.reload()} />
-        <DefaultButton text="Continue anyway" onClick={onContinue} />
+        <PrimaryButton text={t("I've disabled AdBlock")} onClick={() => location.reload()} />
+        <DefaultButton text={t('Continue anyway')} onClick={onContinue} />
       </DialogFooter>
     </Dialog>
   );

@@ -7,6 +7,7 @@ import { authEndpoints } from '../../shared/endpoints/auth';
 import { call } from '../api';
 import { formValidator, useFormSubmit, useSchemaForm } from '../forms';
 import { toast } from '../toasts';
+import { t } from '../words';
 import { SignedOutLayout } from './SignedOutLayout';
 
 const validate = formValidator<PasswordForgotBody>(forgotSchema);
@@ -20,13 +21,13 @@ export default function ForgotPage() {
   });
 
   return (
-    <SignedOutLayout title="Forgot your password?" subtitle="Type the e-mail you sign in with and we will send you a link to choose a new password.">
+    <SignedOutLayout title={t('Forgot your password?')} subtitle={t('Type the e-mail you sign in with and we will send you a link to choose a new password.')}>
       <form onSubmit={submit} noValidate>
         <Stack tokens={{ childrenGap: 12 }}>
-          <TextField label="E-mail" name="email" type="email" autoComplete="username" {...form.text('email')} autoFocus />
+          <TextField label={t('E-mail')} name="email" type="email" autoComplete="username" {...form.text('email')} autoFocus />
           <Stack horizontal horizontalAlign="space-between">
-            <DefaultButton text="Back to sign in" onClick={() => navigate('/')} />
-            <PrimaryButton type="submit" text="SEND" disabled={busy} />
+            <DefaultButton text={t('Back to sign in')} onClick={() => navigate('/')} />
+            <PrimaryButton type="submit" text={t('SEND')} disabled={busy} />
           </Stack>
         </Stack>
       </form>

@@ -7,6 +7,7 @@ import { authEndpoints } from '../../shared/endpoints/auth';
 import { call } from '../api';
 import { formValidator, useFormSubmit, useSchemaForm } from '../forms';
 import { signIn } from '../session';
+import { t } from '../words';
 import { PasswordField } from './PasswordField';
 import { SignedOutLayout } from './SignedOutLayout';
 
@@ -20,16 +21,16 @@ export default function LoginPage() {
   });
 
   return (
-    <SignedOutLayout title="Sign in" subtitle="Welcome back. Sign in to your publisher console.">
+    <SignedOutLayout title={t('Sign in')} subtitle={t('Welcome back. Sign in to your publisher console.')}>
       <form onSubmit={submit} noValidate>
         <Stack tokens={{ childrenGap: 12 }}>
-          <TextField label="E-mail" name="email" type="email" autoComplete="username" {...form.text('email')} autoFocus />
-          <PasswordField label="Password" name="password" autoComplete="current-password" {...form.text('password')} />
+          <TextField label={t('E-mail')} name="email" type="email" autoComplete="username" {...form.text('email')} autoFocus />
+          <PasswordField label={t('Password')} name="password" autoComplete="current-password" {...form.text('password')} />
           <Stack horizontal horizontalAlign="space-between" verticalAlign="center">
             <Link href="/forgot" asChild>
-              <FluentLink>Forgot your password?</FluentLink>
+              <FluentLink>{t('Forgot your password?')}</FluentLink>
             </Link>
-            <PrimaryButton type="submit" text="LOGIN" disabled={busy} />
+            <PrimaryButton type="submit" text={t('LOGIN')} disabled={busy} />
           </Stack>
         </Stack>
       </form>

@@ -1,14 +1,15 @@
 import { PrimaryButton, Stack, Text } from '@fluentui/react';
 import { useLocation } from 'wouter';
+import { t } from '../words';
 
 export default function NotFoundPage() {
   const [, navigate] = useLocation();
   return (
     <Stack horizontalAlign="center" verticalAlign="center" style={{ minHeight: 320 }} tokens={{ childrenGap: 12 }}>
       <Text variant="xLarge" style={{ fontWeight: 600 }}>
-        This page does not exist.
+        {t('This page does not exist.')}
       </Text>
-      <PrimaryButton text="Go Console" onClick={() => navigate('/')} />
+      <PrimaryButton text={t('Go Console')} onClick={() => navigate('/')} />
     </Stack>
   );
 }

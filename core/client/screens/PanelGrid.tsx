@@ -13,6 +13,7 @@ import { createPortal } from 'react-dom';
 import 'react-grid-layout/css/styles.css';
 import { constants } from '../../shared/config';
 import { columns, type LayoutEntry } from '../dashboard-layout';
+import { t } from '../words';
 import './panel-grid.css';
 
 export const gridMargin = 24;
@@ -170,7 +171,12 @@ export default function PanelGrid({ width, layout, panels, onLayoutChange }: Omi
         ...panel,
         inner: (
           <>
-            <IconButton className="dashboard-panel__grip" iconProps={{ iconName: 'GripperDotsVertical' }} title="Move" ariaLabel={`Move ${panel.title}`} />
+            <IconButton
+              className="dashboard-panel__grip"
+              iconProps={{ iconName: 'GripperDotsVertical' }}
+              title={t('Move')}
+              ariaLabel={t('Move {panel}', { panel: panel.title })}
+            />
             <Slot host={hostOf(panel.id)} />
           </>
         ),

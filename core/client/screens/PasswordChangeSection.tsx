@@ -15,6 +15,7 @@ import { store, tokenAtom } from '../stores';
 import { PasswordField } from './PasswordField';
 import { theme } from '../theme';
 import { toast } from '../toasts';
+import { t } from '../words';
 
 const validate = formValidator<PasswordChangeBody>(changeSchema);
 const empty: PasswordChangeBody = { currentPassword: '', password: '', passwordConfirm: '' };
@@ -41,18 +42,21 @@ export function PasswordChangeSection() {
   });
 
   return (
-    <section aria-label="CHANGE PASSWORD" style={{ background: theme.palette.white, borderRadius: 8, boxShadow: '0 1.6px 3.6px rgba(0,0,0,.13)', padding: 24 }}>
+    <section
+      aria-label={t('CHANGE PASSWORD')}
+      style={{ background: theme.palette.white, borderRadius: 8, boxShadow: '0 1.6px 3.6px rgba(0,0,0,.13)', padding: 24 }}
+    >
       <form onSubmit={submit} noValidate>
         <Stack tokens={{ childrenGap: 14 }}>
           <Text variant="mediumPlus" style={{ fontWeight: 700, letterSpacing: 1 }}>
-            CHANGE PASSWORD
+            {t('CHANGE PASSWORD')}
           </Text>
-          <Text style={{ color: theme.palette.neutralSecondary }}>Your other sessions are signed out when the password changes.</Text>
-          <PasswordField label="CURRENT PASSWORD" name="currentPassword" autoComplete="current-password" {...form.text('currentPassword')} />
-          <PasswordField label="NEW PASSWORD" name="password" autoComplete="new-password" {...form.text('password')} />
-          <TextField label="CONFIRM NEW PASSWORD" name="passwordConfirm" type="password" autoComplete="new-password" {...form.text('passwordConfirm')} />
+          <Text style={{ color: theme.palette.neutralSecondary }}>{t('Your other sessions are signed out when the password changes.')}</Text>
+          <PasswordField label={t('CURRENT PASSWORD')} name="currentPassword" autoComplete="current-password" {...form.text('currentPassword')} />
+          <PasswordField label={t('NEW PASSWORD')} name="password" autoComplete="new-password" {...form.text('password')} />
+          <TextField label={t('CONFIRM NEW PASSWORD')} name="passwordConfirm" type="password" autoComplete="new-password" {...form.text('passwordConfirm')} />
           <Stack horizontal horizontalAlign="end">
-            <PrimaryButton type="submit" text="CHANGE PASSWORD" disabled={busy} />
+            <PrimaryButton type="submit" text={t('CHANGE PASSWORD')} disabled={busy} />
           </Stack>
         </Stack>
       </form>

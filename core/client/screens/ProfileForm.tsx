@@ -2,6 +2,7 @@
 import { Stack, TextField } from '@fluentui/react';
 import type { Profile } from '../../../schemas/generated/entities/profile';
 import { ImageField } from '../ImageField';
+import { t } from '../words';
 
 export interface ProfileFormProps {
   value: Profile;
@@ -30,12 +31,12 @@ export function profileText(
   });
 }
 
-export function ProfileForm({ value, errors, onChange, nameLabel = 'NAME' }: ProfileFormProps) {
+export function ProfileForm({ value, errors, onChange, nameLabel }: ProfileFormProps) {
   const text = profileText(value, errors, onChange);
   return (
     <Stack tokens={{ childrenGap: 14 }}>
       <ImageField
-        label="PROFILE PICTURE"
+        label={t('PROFILE PICTURE')}
         value={value.image}
         onChange={(path) => onChange('image', path)}
         errorMessage={errors['profile.image']}
@@ -43,9 +44,9 @@ export function ProfileForm({ value, errors, onChange, nameLabel = 'NAME' }: Pro
         height={72}
         round
       />
-      <TextField label={nameLabel} placeholder="Type your name..." {...text('name')} />
-      <TextField label="BIO" placeholder="Type your biography..." multiline rows={3} {...text('biography')} />
-      <TextField label="SOCIAL URL" placeholder="Type your social url..." {...text('url')} />
+      <TextField label={nameLabel ?? t('NAME')} placeholder={t('Type your name...')} {...text('name')} />
+      <TextField label={t('BIO')} placeholder={t('Type your biography...')} multiline rows={3} {...text('biography')} />
+      <TextField label={t('SOCIAL URL')} placeholder={t('Type your social url...')} {...text('url')} />
     </Stack>
   );
 }

@@ -9,6 +9,7 @@ import { userAtom } from '../stores';
 import { theme } from '../theme';
 import { toast } from '../toasts';
 import { useTopBarSave } from '../topbar-save';
+import { t } from '../words';
 import { PasswordChangeSection } from './PasswordChangeSection';
 import { ProfileForm } from './ProfileForm';
 import { loadProfile, saveProfile } from './profile-model';
@@ -36,20 +37,20 @@ export default function ProfilePage() {
   }, busy);
 
   if (!mine) return <Redirect to="/" replace />;
-  if (!profile) return <Spinner label="Loading..." style={{ marginTop: 48 }} />;
+  if (!profile) return <Spinner label={t('Loading...')} style={{ marginTop: 48 }} />;
 
   return (
     <Stack tokens={{ childrenGap: 16 }} style={{ maxWidth: 640 }}>
       <Text as="h1" variant="xxLarge" style={{ fontWeight: 700, margin: 0 }}>
-        My Profile
+        {t('My Profile')}
       </Text>
       <section
-        aria-label="USER CREDENTIALS"
+        aria-label={t('USER CREDENTIALS')}
         style={{ background: theme.palette.white, borderRadius: 8, boxShadow: '0 1.6px 3.6px rgba(0,0,0,.13)', padding: 24 }}
       >
         <Stack tokens={{ childrenGap: 16 }}>
           <Text variant="mediumPlus" style={{ fontWeight: 700, letterSpacing: 1 }}>
-            USER CREDENTIALS
+            {t('USER CREDENTIALS')}
           </Text>
           <Text style={{ color: theme.palette.neutralSecondary }}>{user?.email}</Text>
           <ProfileForm
@@ -68,15 +69,18 @@ export default function ProfilePage() {
   );
 }
 
-/** The console's language for this user in this browser (docs/decisions/0036-console-locale.md): applied at once, no SAVE. */
+/**
+ * The console's language for this user in this browser (docs/decisions/0055-one-language-one-set-of-numbers.md):
+ * applied at once, no SAVE. No choice follows the browser's language; each language is named in its own words.
+ */
 function ConsoleLanguageField() {
   const [lang, setLang] = useAtom(langSettingAtom);
   return (
     <Dropdown
-      label="CONSOLE LANGUAGE"
-      selectedKey={lang ?? 'publisher'}
+      label={t('CONSOLE LANGUAGE')}
+      selectedKey={lang ?? 'browser'}
       options={[
-        { key: 'publisher', text: "The publisher's language" },
+        { key: 'browser', text: t("The browser's language") },
         { key: 'tr', text: 'Türkçe' },
         { key: 'en', text: 'English' },
       ]}

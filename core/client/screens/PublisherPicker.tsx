@@ -10,6 +10,7 @@ import { handleError } from '../errors';
 import { choosePublisher, signOut } from '../session';
 import { adminPublishersAtom } from '../stores';
 import { SignedOutLayout } from './SignedOutLayout';
+import { t } from '../words';
 
 export default function PublisherPicker({ changing = false }: { changing?: boolean }) {
   const required = useAtomValue(adminPublishersAtom);
@@ -37,11 +38,11 @@ export default function PublisherPicker({ changing = false }: { changing?: boole
   };
 
   return (
-    <SignedOutLayout title={changing ? 'Change Publisher' : 'Choose a publisher'} subtitle="Pick the publisher you want to work in.">
+    <SignedOutLayout title={changing ? t('Change Publisher') : t('Choose a publisher')} subtitle={t('Pick the publisher you want to work in.')}>
       <Stack tokens={{ childrenGap: 12 }}>
         <ComboBox
-          label="Publisher"
-          placeholder="Search publishers..."
+          label={t('Publisher')}
+          placeholder={t('Search publishers...')}
           options={options}
           selectedKey={selected ?? null}
           allowFreeform={false}
@@ -51,8 +52,8 @@ export default function PublisherPicker({ changing = false }: { changing?: boole
           onChange={(_, option) => setSelected(option ? String(option.key) : undefined)}
         />
         <Stack horizontal horizontalAlign="space-between">
-          {changing ? <DefaultButton text="Cancel" onClick={() => history.back()} /> : <DefaultButton text="Logout" onClick={signOut} />}
-          <PrimaryButton text="SELECT" disabled={!selected || busy} onClick={select} />
+          {changing ? <DefaultButton text={t('Cancel')} onClick={() => history.back()} /> : <DefaultButton text={t('Logout')} onClick={signOut} />}
+          <PrimaryButton text={t('SELECT')} disabled={!selected || busy} onClick={select} />
         </Stack>
       </Stack>
     </SignedOutLayout>

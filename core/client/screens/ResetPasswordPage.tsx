@@ -9,6 +9,7 @@ import { formValidator, useFormSubmit, useSchemaForm } from '../forms';
 import { signIn } from '../session';
 import { PasswordField } from './PasswordField';
 import { SignedOutLayout } from './SignedOutLayout';
+import { t } from '../words';
 
 const validate = formValidator<PasswordResetBody>(resetSchema);
 
@@ -26,20 +27,26 @@ export default function ResetPasswordPage() {
 
   const linkBroken = !code || !email;
   return (
-    <SignedOutLayout title="Choose a new password" subtitle={email ? `For ${email}` : undefined}>
+    <SignedOutLayout title={t('Choose a new password')} subtitle={email ? t('For {email}', { email }) : undefined}>
       {linkBroken ? (
         <MessageBar messageBarType={MessageBarType.warning}>
-          This reset link is not complete. Please open the link from the e-mail again, or ask for a new one.
+          {t('This reset link is not complete. Please open the link from the e-mail again, or ask for a new one.')}
         </MessageBar>
       ) : null}
       <form onSubmit={submit} noValidate>
         <Stack tokens={{ childrenGap: 12 }}>
-          <PasswordField label="New password" name="password" autoComplete="new-password" {...form.text('password')} autoFocus />
-          <TextField label="Confirm the new password" name="passwordConfirm" type="password" autoComplete="new-password" {...form.text('passwordConfirm')} />
+          <PasswordField label={t('New password')} name="password" autoComplete="new-password" {...form.text('password')} autoFocus />
+          <TextField
+            label={t('Confirm the new password')}
+            name="passwordConfirm"
+            type="password"
+            autoComplete="new-password"
+            {...form.text('passwordConfirm')}
+          />
           {form.errors.token || form.errors.email ? (
             <MessageBar messageBarType={MessageBarType.error}>{form.errors.token ?? form.errors.email}</MessageBar>
           ) : null}
-          <PrimaryButton type="submit" text="RESET PASSWORD" disabled={busy} />
+          <PrimaryButton type="submit" text={t('RESET PASSWORD')} disabled={busy} />
         </Stack>
       </form>
     </SignedOutLayout>

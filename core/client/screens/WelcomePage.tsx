@@ -8,6 +8,7 @@ import { theme } from '../theme';
 import { ProfileForm } from './ProfileForm';
 import { saveProfile } from './profile-model';
 import { SignedOutLayout } from './SignedOutLayout';
+import { t } from '../words';
 
 export default function WelcomePage() {
   const user = useAtomValue(userAtom);
@@ -28,10 +29,10 @@ export default function WelcomePage() {
   };
 
   return (
-    <SignedOutLayout title="Welcome" subtitle="Tell readers who is writing. You can change this later in My Profile.">
+    <SignedOutLayout title={t('Welcome')} subtitle={t('Tell readers who is writing. You can change this later in My Profile.')}>
       <Stack tokens={{ childrenGap: 16 }}>
         <ProfileForm
-          nameLabel="NAME AND SURNAME"
+          nameLabel={t('NAME AND SURNAME')}
           value={profile}
           errors={errors}
           onChange={(key, value) => {
@@ -39,7 +40,7 @@ export default function WelcomePage() {
             setErrors(({ [`profile.${key}`]: _gone, ...rest }) => rest);
           }}
         />
-        <PrimaryButton text="CONTINUE TO DASHBOARD" disabled={busy} onClick={finish} />
+        <PrimaryButton text={t('CONTINUE TO DASHBOARD')} disabled={busy} onClick={finish} />
         <Text variant="small" style={{ color: theme.palette.neutralSecondary }}>
           {user?.email}
         </Text>

@@ -5,7 +5,7 @@ import type { User } from '../../../schemas/generated/entities/user';
 import { authEndpoints } from '../../shared/endpoints/auth';
 import { call } from '../api';
 import { handleError } from '../errors';
-import { formValidator } from '../forms';
+import { byField, formValidator } from '../forms';
 import { store, userAtom } from '../stores';
 import { toast } from '../toasts';
 
@@ -27,9 +27,7 @@ export async function saveProfile(body: ProfileUpdateBody): Promise<Record<strin
   if (!result.ok) {
     // Saving aborts when the validator reports a problem; the first one is also said aloud.
     toast('error', 'Error!', result.details[0]?.message);
-    const errors: Record<string, string> = {};
-    for (const detail of result.details) errors[detail.path] ??= detail.message;
-    return errors;
+    return byField(result.details);
   }
   try {
     const { data } = await call(authEndpoints.saveProfile, { body: result.value });
