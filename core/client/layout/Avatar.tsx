@@ -2,6 +2,10 @@
  * A picture, or initials on a colour when there is none, beside a name and a second line: the top
  * bar's user and the scope switcher. Fluent's Persona drew the same at some 5 KB of gzip in the
  * first screen after sign-in (design.md section 6 gives it 200 KB in all).
+ *
+ * The initials are always the shown name's own (issue 55: a new director read 'SK', another
+ * person's): the grey silhouette a profile starts with (the onboarding's and the demo's
+ * avatar-default.svg) is no picture of anyone, so the person's initials stand in its place.
  */
 import type { CSSProperties } from 'react';
 import { initials } from '../../shared/text';
@@ -15,6 +19,14 @@ export interface AvatarProps {
   size: number;
   /** The picture alone (a narrow top bar): the name is still its accessible text. */
   hideText?: boolean;
+}
+
+/** The silhouette a profile has before its owner picks a picture (WelcomePage, the demo's team). */
+const placeholderPicture = /^(?:https?:\/\/[^/]+)?\/(?:demo\/)?avatar-default\.svg(?:[?#].*)?$/;
+
+/** The person's own picture, or undefined when there is none (nothing, or only the placeholder silhouette). */
+export function ownPicture(image: string | null | undefined): string | undefined {
+  return image && !placeholderPicture.test(image) ? image : undefined;
 }
 
 const oneLine: CSSProperties = { overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' };
@@ -46,11 +58,13 @@ export function Avatar({ image, text, secondaryText, size, hideText }: AvatarPro
 /** The picture alone: the image, or the name's initials on its colour. */
 export function AvatarPicture({ image, text, size }: Pick<AvatarProps, 'image' | 'text' | 'size'>) {
   const round: CSSProperties = { width: size, height: size, borderRadius: '50%', flex: 'none' };
-  return image ? (
-    <img src={image} alt="" width={size} height={size} style={{ ...round, objectFit: 'cover' }} />
+  const picture = ownPicture(image);
+  return picture ? (
+    <img src={picture} alt="" width={size} height={size} style={{ ...round, objectFit: 'cover' }} />
   ) : (
     <span
       aria-hidden
+      data-testid="avatar-initials"
       style={{
         ...round,
         display: 'inline-flex',
