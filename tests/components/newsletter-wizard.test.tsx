@@ -1,13 +1,14 @@
 // @vitest-environment happy-dom
 /**
  * The newsletter creation wizard (spec 002 sections 2.5, 4, 5 and 8): each stage refuses to go on
- * with its validation message (the toast 'Error!', 'Hata!' for the welcome e-mail, and the line
- * under the field), Back keeps what was typed and is not offered at -1 and 6. CREATE makes the
+ * with its validation message (the toast 'Error!' on every stage, the welcome e-mail's too, which a
+ * Turkish console says 'Hata!', and the line under the field), the welcome e-mail's three required
+ * fields are starred alike, Back keeps what was typed and is not offered at -1 and 6. CREATE makes the
  * newsletter and each stage after saves its part (issue 31), so leaving keeps it and ?newsletter
  * goes on with it. PUBLISH saves, sets the e-mail design (banner = image, the brand's colours),
  * publishes and reloads the scopes in that order and goes on from the failed step after a failure,
- * the congratulations copy the public link, and FINISH saves the design and goes to the publisher
- * with ?redirect, else to the newsletter.
+ * the congratulations say the page is live now (no wait) and copy the public link, and FINISH saves
+ * the design and goes to the newsletter, with ?redirect too.
  */
 import { setIconOptions } from '@fluentui/react';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -23,10 +24,14 @@ import { defaultEmailDesign } from '../../core/shared/email-design';
 import type { EmailDesign } from '../../schemas/generated/entities/email-design';
 import type { Scope } from '../../schemas/generated/entities/scope';
 
-// CKEditor does not run in happy-dom: the welcome text is a plain text area with the same contract.
+// CKEditor does not run in happy-dom: the welcome text is a plain text area with the same contract,
+// under its label as the real editor draws it (a group named by its first child).
 vi.mock('../../core/client/rich-text', () => ({
   RichTextEditor: ({ label, value, onChange }: { label: string; value: string; onChange(html: string): void }) => (
-    <textarea aria-label={label} defaultValue={value} onChange={(event: ChangeEvent<HTMLTextAreaElement>) => onChange(`<p>${event.target.value}</p>`)} />
+    <div className="rich-text" role="group" aria-labelledby="rich-text-label">
+      <span id="rich-text-label">{label}</span>
+      <textarea aria-label={label} defaultValue={value} onChange={(event: ChangeEvent<HTMLTextAreaElement>) => onChange(`<p>${event.target.value}</p>`)} />
+    </div>
   ),
 }));
 
@@ -166,6 +171,8 @@ type Modules = {
   NewsletterWizardPage: typeof import('../../plugins/design/client/wizard/NewsletterWizardPage').default;
   Toaster: typeof import('../../core/client/toasts').Toaster;
   stores: typeof import('../../core/client/stores');
+  format: typeof import('../../core/client/format');
+  words: typeof import('../../core/client/words');
   rules: typeof import('../../plugins/design/rules');
 };
 let modules: Modules;
@@ -185,6 +192,8 @@ beforeAll(async () => {
     NewsletterWizardPage: (await import('../../plugins/design/client/wizard/NewsletterWizardPage')).default,
     Toaster: (await import('../../core/client/toasts')).Toaster,
     stores: await import('../../core/client/stores'),
+    format: await import('../../core/client/format'),
+    words: await import('../../core/client/words'),
     rules: await import('../../plugins/design/rules'),
   };
 });
@@ -195,12 +204,14 @@ beforeEach(() => {
   store.set(scopesAtom, [publisherScope]);
   store.set(permissionsAtom, new Set<Permission>(['newsletters.create', 'newsletters.update'] as Permission[]));
   store.set(currentScopeAtom, publisherScope);
+  // English unless a test says otherwise (the publisher's Turkish would be the default).
+  store.set(modules.format.langSettingAtom, 'en');
 });
 afterEach(() => {
   // Toasts live in a global store: close them, so the next test sees only its own.
   for (const item of screen.queryAllByTestId('toast')) {
     const bar = item.closest<HTMLElement>('.ms-MessageBar');
-    if (bar) fireEvent.click(within(bar).getByRole('button', { name: 'Close', hidden: true }));
+    if (bar) fireEvent.click(within(bar).getByRole('button', { name: /^(Close|Kapat)$/, hidden: true }));
   }
   cleanup();
   vi.useRealTimers();
@@ -236,6 +247,21 @@ async function toastWith(text: string): Promise<HTMLElement> {
     return found;
   });
 }
+/**
+ * Whether a label is starred as required: a style sheet rule puts ' *' after it (Fluent's Label
+ * does so for a required TextField; the wizard does the same after the rich-text editor's label).
+ */
+function starred(label: Element): boolean {
+  const rules = [...document.styleSheets].flatMap((sheet) => [...sheet.cssRules]);
+  return rules.some((rule) => {
+    if (!(rule instanceof CSSStyleRule) || !rule.selectorText.endsWith('::after') || !rule.style.content.includes('*')) return false;
+    return rule.selectorText
+      .slice(0, -'::after'.length)
+      .split(',')
+      .some((selector) => label.matches(selector.trim()));
+  });
+}
+
 /** The line under a field that says its problem (the toast says the first one too). */
 const fieldSays = (text: string) => screen.getAllByText(text).some((element) => !element.closest('[data-testid="toast"]'));
 
@@ -387,7 +413,7 @@ describe('the newsletter wizard', () => {
     await stageIs('Welcome e-mail');
   });
 
-  it("titles the welcome e-mail's toast in Turkish and names each short field", async () => {
+  it("stars the welcome e-mail's three required fields alike, titles its toast 'Error!' like every stage's and names each short field", async () => {
     const { welcomeMessages } = modules.rules;
     openWizard();
     await acceptTerms();
@@ -395,17 +421,27 @@ describe('the newsletter wizard', () => {
     await fillDescription();
     press('NEXT');
     await stageIs('Welcome e-mail');
+    // WELCOME TEXT is required (12 characters or more) and starred like WELCOME TITLE and SUBTITLE.
+    for (const name of ['WELCOME TITLE', 'WELCOME SUBTITLE']) {
+      expect((screen.getByRole('textbox', { name }) as HTMLInputElement).required).toBe(true);
+      expect(starred(screen.getByText(name, { selector: 'label' }))).toBe(true);
+    }
+    const welcomeText = screen.getByRole('group', { name: 'WELCOME TEXT' });
+    expect(starred(welcomeText.firstElementChild!)).toBe(true);
+    // Not every label is starred: the check tells them apart.
+    expect(starred(screen.getByText('New subscribers receive this e-mail first. Say hello and tell them what to expect.'))).toBe(false);
+
     press('NEXT');
     const shown = await toastWith(welcomeMessages.subject);
-    expect(shown.textContent).toContain('Hata!');
-    expect(shown.textContent).not.toContain('Error!');
+    expect(shown.textContent).toContain('Error!');
+    expect(shown.textContent).not.toContain('Hata!');
     for (const message of Object.values(welcomeMessages)) expect(fieldSays(message)).toBe(true);
 
     type('WELCOME TITLE', 'Kuzey Notlarına hoş geldiniz');
     type('WELCOME SUBTITLE', 'Her pazartesi gelen kutunuzda');
     type('WELCOME TEXT', 'Kısa');
     press('NEXT');
-    expect((await toastWith(welcomeMessages.intro)).textContent).toContain('Hata!');
+    expect((await toastWith(welcomeMessages.intro)).textContent).toContain('Error!');
     expect(fieldSays(welcomeMessages.subject)).toBe(false);
     type('WELCOME TEXT', 'Merhaba, aramıza hoş geldiniz!');
     press('NEXT');
@@ -486,8 +522,8 @@ describe('the newsletter wizard', () => {
     expect((screen.getByRole('textbox', { name: 'WELCOME TEXT' }) as HTMLTextAreaElement).value).toBe('<p>Merhaba, aramıza hoş geldiniz!</p>');
   });
 
-  it('publishes in order, congratulates with the link, and FINISH goes to the publisher with ?redirect', async () => {
-    const { copiedMessage, landingNote } = modules.rules;
+  it('publishes in order, says the page is live now with its link, and FINISH ends on the newsletter with ?redirect too', async () => {
+    const { copiedMessage } = modules.rules;
     const location = openWizard('/newsletters/create?redirect=true');
     await walkToPublish();
     press('PUBLISH');
@@ -542,7 +578,10 @@ describe('the newsletter wizard', () => {
     expect(screen.queryByRole('button', { name: 'BACK' })).toBeNull();
     const address = `${origin}/n/kuzey-notlari`;
     expect(screen.getByRole('link', { name: address }).getAttribute('href')).toBe(address);
-    expect(screen.getByText(landingNote)).toBeTruthy();
+    // The page is live as soon as it is published: the wizard says so, and promises no wait.
+    expect(screen.getByText('Kuzey Notları is published, and its page is live now. Share it with your readers:')).toBeTruthy();
+    expect(screen.getByText('Readers can subscribe there from now on. Next: the look of its e-mails.')).toBeTruthy();
+    expect(document.body.textContent).not.toMatch(/within \d+ minutes|goes live/);
     press('COPY LINK');
     await toastWith(copiedMessage);
     expect(writeText).toHaveBeenCalledWith(address);
@@ -631,5 +670,17 @@ describe('the newsletter wizard', () => {
     expect((screen.getByRole('checkbox', { name: 'Haber' }) as HTMLInputElement).checked).toBe(true);
     expect((screen.getByRole('textbox', { name: 'DESCRIPTION' }) as HTMLInputElement).value).toBe('Kuzeyin gündemi, her hafta kısa ve öz notlarla.');
     expect(named('create')).toHaveLength(0);
+  });
+
+  it("speaks a Turkish console's words, its toasts titled 'Hata!' as 'Error!' is in Turkish", async () => {
+    await modules.words.loadWords('tr');
+    modules.stores.store.set(modules.format.langSettingAtom, 'tr');
+    openWizard();
+    await stageIs('Başlamadan önce');
+    expect(screen.getByRole('checkbox', { name: "Yayıncı Sözleşmesi'ni okudum ve kabul ediyorum." })).toBeTruthy();
+    press('DEVAM ET');
+    const shown = await toastWith('Devam etmeden önce Yayıncı Sözleşmemizi ve Yayıncı Politikamızı kabul etmelisiniz');
+    expect(shown.textContent).toContain('Hata!');
+    expect(shown.textContent).not.toContain('Error!');
   });
 });

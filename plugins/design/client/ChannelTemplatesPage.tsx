@@ -12,18 +12,10 @@ import { useParams } from 'wouter';
 import { handleError } from '../../../core/client/errors';
 import { ConfirmDialog, PageHeader } from '../../../core/client/page-parts';
 import { toast } from '../../../core/client/toasts';
+import { t } from '../../../core/client/words';
 import { constants } from '../../../core/shared/config';
 import type { ChannelTemplate } from '../../../schemas/generated/entities/channel-template';
-import {
-  checkTemplates,
-  freeTemplateTitle,
-  makeDefault,
-  onlyTemplateMessage,
-  removeTemplate,
-  templateTitleFree,
-  templateTitleTaken,
-  type TemplateInput,
-} from '../rules';
+import { checkTemplates, freeTemplateTitle, makeDefault, onlyTemplateMessage, removeTemplate, templateTitleFree, type TemplateInput } from '../rules';
 import { SaveStatus, useAutosave } from './autosave';
 import { designApi } from './design-api';
 import { TemplateEditor } from './TemplateEditor';
@@ -99,12 +91,13 @@ function ChannelTemplates({ newsletterId }: { newsletterId: string }) {
     setRevealIndex(null);
   }, [revealIndex]);
 
-  if (!templates) return <Spinner label="Loading..." style={{ marginTop: 48 }} />;
+  if (!templates) return <Spinner label={t('Loading...')} style={{ marginTop: 48 }} />;
 
   const change = (index: number) => (template: TemplateInput) => setTemplates(templates.map((other, at) => (at === index ? template : other)));
   const addTemplate = () => {
     keys.current = [...keys.current, newKey()];
-    setTemplates([...templates, { title: freeTemplateTitle(templates), default: false, channels: [] }]);
+    // A new template's first name is in the console's language; the user renames it at will.
+    setTemplates([...templates, { title: freeTemplateTitle(templates, t('New Template')), default: false, channels: [] }]);
     setRevealIndex(templates.length);
   };
   const askToDelete = (index: number) => {
@@ -115,9 +108,9 @@ function ChannelTemplates({ newsletterId }: { newsletterId: string }) {
 
   return (
     <Stack tokens={{ childrenGap: 20 }} style={{ maxWidth: 760 }}>
-      <PageHeader title="Channel Templates">
+      <PageHeader title={t('Channel Templates')}>
         <SaveStatus state={state} />
-        <PrimaryButton text="NEW TEMPLATE" iconProps={{ iconName: 'Add' }} disabled={templates.length >= templatesMax} onClick={addTemplate} />
+        <PrimaryButton text={t('NEW TEMPLATE')} iconProps={{ iconName: 'Add' }} disabled={templates.length >= templatesMax} onClick={addTemplate} />
       </PageHeader>
 
       <div ref={cards} style={{ display: 'flex', flexDirection: 'column', gap: 16 }}>
@@ -149,9 +142,9 @@ function ChannelTemplates({ newsletterId }: { newsletterId: string }) {
 
       {deleting !== null && templates[deleting] ? (
         <ConfirmDialog
-          title="Delete Template"
-          text={`${templates[deleting].title} will be deleted. Issues made from it keep their channels.`}
-          action="DELETE"
+          title={t('Delete Template')}
+          text={t('{title} will be deleted. Issues made from it keep their channels.', { title: templates[deleting].title })}
+          action={t('DELETE')}
           onConfirm={async () => {
             keys.current = keys.current.filter((_, at) => at !== deleting);
             setTemplates(removeTemplate(templates, deleting));
@@ -181,11 +174,16 @@ function RenameDialog({
   const trimmed = title.trim();
   const submit = () => {
     if (!trimmed) return;
-    if (!templateTitleFree(templates, trimmed, index)) setError(templateTitleTaken(trimmed));
+    if (!templateTitleFree(templates, trimmed, index)) setError(t('A template named {title} already exists.', { title: trimmed }));
     else onRename(trimmed);
   };
   return (
-    <Dialog hidden={false} onDismiss={onDismiss} dialogContentProps={{ type: DialogType.normal, title: 'Rename Template' }} modalProps={{ isBlocking: false }}>
+    <Dialog
+      hidden={false}
+      onDismiss={onDismiss}
+      dialogContentProps={{ type: DialogType.normal, title: t('Rename Template') }}
+      modalProps={{ isBlocking: false }}
+    >
       <form
         noValidate
         onSubmit={(event) => {
@@ -194,7 +192,7 @@ function RenameDialog({
         }}
       >
         <TextField
-          label="Title"
+          label={t('Title')}
           autoFocus
           required
           value={title}
@@ -206,8 +204,8 @@ function RenameDialog({
           }}
         />
         <DialogFooter>
-          <DefaultButton text="CANCEL" onClick={onDismiss} />
-          <PrimaryButton type="submit" text="RENAME" disabled={!trimmed} />
+          <DefaultButton text={t('CANCEL')} onClick={onDismiss} />
+          <PrimaryButton type="submit" text={t('RENAME')} disabled={!trimmed} />
         </DialogFooter>
       </form>
     </Dialog>

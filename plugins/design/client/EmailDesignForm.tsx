@@ -11,6 +11,7 @@ import { byField, formValidator } from '../../../core/client/forms';
 import { ImageField } from '../../../core/client/ImageField';
 import { sizedImage } from '../../../core/client/image-size';
 import { theme } from '../../../core/client/theme';
+import { t, tMaybe } from '../../../core/client/words';
 import { constants } from '../../../core/shared/config';
 import designSchema from '../../../schemas/entities/email-design.schema.json';
 import validateDesign from '../../../schemas/entities/email-design.schema.json?validator';
@@ -21,10 +22,13 @@ import type { EmailDesign, EmailFont } from './design-api';
 export const checkEmailDesign = formValidator<EmailDesign>(validateDesign);
 
 const { banner } = constants.design;
-export const bannerGuidance = `A ${banner.width} x ${banner.height} px transparent png; the banner image ratio is 2:1.`;
+/** What the banner should be, in the console's language (call it where it is shown). */
+export const bannerGuidance = () =>
+  t('A {width} x {height} px transparent png; the banner image ratio is 2:1.', { width: banner.width, height: banner.height });
 /** The banner's thumbnail, in the banner's proportions. */
 const bannerImage = sizedImage(banner, 240);
 
+/** The options' texts are English: shown through `t`. */
 export const borderWidthOptions: IDropdownOption[] = [
   { key: 1, text: '1 Thin' },
   { key: 2, text: '2 Thick' },
@@ -41,8 +45,11 @@ type ColorKey = {
 }[keyof EmailDesign];
 type SwitchKey = { [K in keyof EmailDesign]: EmailDesign[K] extends boolean ? K : never }[keyof EmailDesign];
 
-/** What a field is for, as the schema describes it (without the Dark variant's note). */
-const help = (key: keyof EmailDesign) => (designSchema.properties[key] as { description?: string }).description ?? '';
+/** What a field is for, as the schema describes it (without the Dark variant's note), in the console's language. */
+const help = (key: keyof EmailDesign) => {
+  const description = (designSchema.properties[key] as { description?: string }).description;
+  return description ? t(description) : '';
+};
 
 export interface EmailDesignFormProps {
   value: EmailDesign;
@@ -78,8 +85,8 @@ export function EmailDesignForm({ value, fonts, onChange, newsletterImage }: Ema
     return (
       <div role="group" aria-label={label}>
         <Stack horizontal wrap tokens={{ childrenGap: 24 }}>
-          <ColorField label={label} value={value[key]} onChange={(hex) => set(key, hex)} errorMessage={errors[key]} />
-          <ColorField label="Dark" value={value[dark]} onChange={(hex) => set(dark, hex)} errorMessage={errors[dark]} />
+          <ColorField label={label} value={value[key]} onChange={(hex) => set(key, hex)} errorMessage={tMaybe(errors[key])} />
+          <ColorField label={t('Dark')} value={value[dark]} onChange={(hex) => set(dark, hex)} errorMessage={tMaybe(errors[dark])} />
         </Stack>
         <Text variant="small" styles={{ root: { color: theme.semanticColors.bodySubtext } }}>
           {help(key)}
@@ -97,66 +104,66 @@ export function EmailDesignForm({ value, fonts, onChange, newsletterImage }: Ema
 
   return (
     <Stack tokens={{ childrenGap: 20 }}>
-      <Section title="Banner">
-        <ImageField label="Banner" value={value.banner} onChange={(path) => set('banner', path)} errorMessage={errors.banner} {...bannerImage} />
+      <Section title={t('Banner')}>
+        <ImageField label={t('Banner')} value={value.banner} onChange={(path) => set('banner', path)} errorMessage={tMaybe(errors.banner)} {...bannerImage} />
         <Text variant="small" styles={{ root: { color: theme.semanticColors.bodySubtext } }}>
-          {bannerGuidance}
+          {bannerGuidance()}
         </Text>
         <Stack horizontal wrap tokens={{ childrenGap: 8 }}>
           {newsletterImage && newsletterImage !== value.banner ? (
-            <DefaultButton text="Use the newsletter cover" onClick={() => set('banner', newsletterImage)} />
+            <DefaultButton text={t('Use the newsletter cover')} onClick={() => set('banner', newsletterImage)} />
           ) : null}
           {/* Without a banner, the newsletter's title heads the e-mail. */}
-          {value.banner ? <DefaultButton text="Remove banner" onClick={() => set('banner', '')} /> : null}
+          {value.banner ? <DefaultButton text={t('Remove banner')} onClick={() => set('banner', '')} /> : null}
         </Stack>
       </Section>
 
-      <Section title="Page">
+      <Section title={t('Page')}>
         <Dropdown
-          label="Font"
+          label={t('Font')}
           options={fontOptions}
           selectedKey={value.fontFamily}
           onChange={(_event, option) => option && set('fontFamily', String(option.key))}
-          errorMessage={errors.fontFamily}
+          errorMessage={tMaybe(errors.fontFamily)}
           styles={{ root: { maxWidth: 360 } }}
         />
-        {colorPair('emailBackgroundColor', 'Email background color')}
+        {colorPair('emailBackgroundColor', t('Email background color'))}
       </Section>
 
-      <Section title="Cards">
-        {colorPair('cardBackgroundColor', 'Card background color')}
-        {colorPair('cardTextColor', 'Card text color')}
-        {colorPair('borderColor', 'Border color')}
+      <Section title={t('Cards')}>
+        {colorPair('cardBackgroundColor', t('Card background color'))}
+        {colorPair('cardTextColor', t('Card text color'))}
+        {colorPair('borderColor', t('Border color'))}
         <Dropdown
-          label="Border width"
-          options={borderWidthOptions}
+          label={t('Border width')}
+          options={borderWidthOptions.map((option) => ({ ...option, text: t(option.text) }))}
           selectedKey={value.borderWidth}
           onChange={(_event, option) => option && set('borderWidth', option.key as EmailDesign['borderWidth'])}
           styles={{ root: { maxWidth: 200 } }}
         />
-        {toggle('roundedBorders', 'Rounded borders')}
-        {toggle('showReadingTime', 'Show reading time')}
-        {toggle('showChannelNames', 'Show channel names')}
-        {toggle('channelTitleCentered', 'Center channel titles')}
-        {toggle('showReferralCampaign', 'Show referral campaign')}
+        {toggle('roundedBorders', t('Rounded borders'))}
+        {toggle('showReadingTime', t('Show reading time'))}
+        {toggle('showChannelNames', t('Show channel names'))}
+        {toggle('channelTitleCentered', t('Center channel titles'))}
+        {toggle('showReferralCampaign', t('Show referral campaign'))}
       </Section>
 
-      <Section title="Links">
-        {colorPair('linkColor', 'Link color')}
+      <Section title={t('Links')}>
+        {colorPair('linkColor', t('Link color'))}
         <ChoiceGroup
-          label="Link styling"
-          options={linkStylingOptions}
+          label={t('Link styling')}
+          options={linkStylingOptions.map((option) => ({ ...option, text: t(option.text) }))}
           selectedKey={value.linkStyling}
           onChange={(_event, option) => option && set('linkStyling', option.key as EmailDesign['linkStyling'])}
           styles={{ flexContainer: { display: 'flex', gap: 24 } }}
         />
-        {colorPair('linkStylingColor', 'Link styling color')}
+        {colorPair('linkStylingColor', t('Link styling color'))}
       </Section>
 
-      <Section title="Footer">
-        {colorPair('footerBackgroundColor', 'Footer background color')}
-        {colorPair('footerTextColor', 'Footer text color')}
-        {colorPair('footerLinkColor', 'Footer link color')}
+      <Section title={t('Footer')}>
+        {colorPair('footerBackgroundColor', t('Footer background color'))}
+        {colorPair('footerTextColor', t('Footer text color'))}
+        {colorPair('footerLinkColor', t('Footer link color'))}
       </Section>
     </Stack>
   );

@@ -9,6 +9,7 @@ import { useEffect, useState } from 'react';
 import { useParams } from 'wouter';
 import { handleError } from '../../../core/client/errors';
 import { PageHeader } from '../../../core/client/page-parts';
+import { t } from '../../../core/client/words';
 import { constants } from '../../../core/shared/config';
 import { SaveStatus, useAutosave } from './autosave';
 import { designApi, type EmailDesign, type EmailFont } from './design-api';
@@ -52,11 +53,11 @@ function EmailDesignEditor({ newsletterId }: { newsletterId: string }) {
     onSaved: (stored, sent) => setDesign((current) => (current === sent ? stored : current)),
   });
 
-  if (!design) return <Spinner label="Loading..." style={{ marginTop: 48 }} />;
+  if (!design) return <Spinner label={t('Loading...')} style={{ marginTop: 48 }} />;
 
   return (
     <Stack tokens={{ childrenGap: 20 }}>
-      <PageHeader title="Email Design">
+      <PageHeader title={t('Email Design')}>
         <SaveStatus state={state} />
       </PageHeader>
       <DesignBesidePreview

@@ -12,6 +12,7 @@ import { ProgressIndicator, Spinner, Stack, Toggle } from '@fluentui/react';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import { handleError } from '../../../core/client/errors';
 import { theme } from '../../../core/client/theme';
+import { t } from '../../../core/client/words';
 import { constants } from '../../../core/shared/config';
 import { EmailSize } from '../../issues/client/public';
 import { designApi, type EmailDesign } from './design-api';
@@ -93,10 +94,10 @@ export function EmailPreview({ newsletterId, design }: EmailPreviewProps) {
     return () => clearTimeout(timer);
   }, [newsletterId, designJson, dark]);
 
-  const frameTitle = rendered?.dark ? 'E-mail preview (dark)' : 'E-mail preview';
+  const frameTitle = rendered?.dark ? t('E-mail preview (dark)') : t('E-mail preview');
   return (
     <Stack tokens={{ childrenGap: 8 }} styles={{ root: { width: '100%', maxWidth: previewFrameWidth } }}>
-      <Toggle label="Dark mode" inlineLabel checked={dark} onChange={(_event, on) => setDark(Boolean(on))} styles={{ root: { margin: 0 } }} />
+      <Toggle label={t('Dark mode')} inlineLabel checked={dark} onChange={(_event, on) => setDark(Boolean(on))} styles={{ root: { margin: 0 } }} />
       <div
         ref={box}
         aria-busy={rendering}
@@ -106,7 +107,7 @@ export function EmailPreview({ newsletterId, design }: EmailPreviewProps) {
       >
         {rendering && rendered ? (
           <ProgressIndicator
-            ariaLabel="Rendering the preview"
+            ariaLabel={t('Rendering the preview')}
             styles={{ root: { position: 'absolute', top: -8, left: 0, right: 0 }, itemProgress: { padding: 0 } }}
           />
         ) : null}
@@ -131,7 +132,7 @@ export function EmailPreview({ newsletterId, design }: EmailPreviewProps) {
             }}
           />
         ) : (
-          <Spinner label="Rendering the preview..." styles={{ root: { height: '100%' } }} />
+          <Spinner label={t('Rendering the preview...')} styles={{ root: { height: '100%' } }} />
         )}
       </div>
       {rendered ? <EmailSize bytes={rendered.bytes} clipped={rendered.bytes > constants.issues.emailClipBytes} /> : null}

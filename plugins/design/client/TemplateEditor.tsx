@@ -10,8 +10,10 @@ import { DefaultButton, FontIcon, IconButton, mergeStyleSets, Stack, Text, TextF
 import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { useDragOrder } from '../../../core/client/drag-order';
 import { theme } from '../../../core/client/theme';
+import { formatNumber } from '../../../core/client/format';
+import { t } from '../../../core/client/words';
 import { constants } from '../../../core/shared/config';
-import { channelNotUnique, duplicateChannels, type TemplateInput } from '../rules';
+import { duplicateChannels, type TemplateInput } from '../rules';
 
 export interface TemplateMenu {
   onMakeDefault(): void;
@@ -29,7 +31,8 @@ export interface TemplateEditorProps {
 }
 
 const { channelsMax, channelTitleMax } = constants.design;
-export const channelsFullText = `A template holds at most ${channelsMax} channels.`;
+/** Said when a template is full, in the console's language (call it where it is shown). */
+export const channelsFullText = () => t('A template holds at most {count} channels.', { count: formatNumber(channelsMax) });
 
 const mime = 'application/x-masthead-template-channel';
 
@@ -111,13 +114,13 @@ export function TemplateEditor({ template, onChange, menu, heading }: TemplateEd
         items: [
           {
             key: 'default',
-            text: 'Make Default Template',
+            text: t('Make Default Template'),
             iconProps: { iconName: 'FavoriteStar' },
             disabled: template.default === true,
             onClick: () => void menu.onMakeDefault(),
           },
-          { key: 'rename', text: 'Rename', iconProps: { iconName: 'Rename' }, onClick: () => void menu.onRename() },
-          { key: 'delete', text: 'Delete', iconProps: { iconName: 'Delete' }, onClick: () => void menu.onDelete() },
+          { key: 'rename', text: t('Rename'), iconProps: { iconName: 'Rename' }, onClick: () => void menu.onRename() },
+          { key: 'delete', text: t('Delete'), iconProps: { iconName: 'Delete' }, onClick: () => void menu.onDelete() },
         ],
       }
     : undefined;
@@ -132,20 +135,20 @@ export function TemplateEditor({ template, onChange, menu, heading }: TemplateEd
                 {template.title}
               </Text>
             )}
-            {template.default ? <span className={classes.badge}>Default</span> : null}
+            {template.default ? <span className={classes.badge}>{t('Default')}</span> : null}
           </Stack>
           {menuProps ? (
             <IconButton
               iconProps={{ iconName: 'More' }}
-              title="Template actions"
-              ariaLabel={`Actions for ${template.title}`}
+              title={t('Template actions')}
+              ariaLabel={t('Actions for {title}', { title: template.title })}
               menuProps={menuProps}
               onRenderMenuIcon={() => null}
             />
           ) : null}
         </Stack>
 
-        <ol ref={list} className={classes.list} aria-label={`Channels of ${template.title}`} onDragEnd={drag.onDragEnd}>
+        <ol ref={list} className={classes.list} aria-label={t('Channels of {title}', { title: template.title })} onDragEnd={drag.onDragEnd}>
           {channels.map((name, index) => {
             const duplicate = duplicates.has(name);
             return (
@@ -158,8 +161,8 @@ export function TemplateEditor({ template, onChange, menu, heading }: TemplateEd
                   </Text>
                   <IconButton
                     iconProps={{ iconName: 'Up' }}
-                    title="Move up"
-                    ariaLabel={`Move ${name} up`}
+                    title={t('Move up')}
+                    ariaLabel={t('Move {name} up', { name })}
                     data-move="up"
                     disabled={index === 0}
                     onClick={() => {
@@ -169,8 +172,8 @@ export function TemplateEditor({ template, onChange, menu, heading }: TemplateEd
                   />
                   <IconButton
                     iconProps={{ iconName: 'Down' }}
-                    title="Move down"
-                    ariaLabel={`Move ${name} down`}
+                    title={t('Move down')}
+                    ariaLabel={t('Move {name} down', { name })}
                     data-move="down"
                     disabled={index === channels.length - 1}
                     onClick={() => {
@@ -180,12 +183,12 @@ export function TemplateEditor({ template, onChange, menu, heading }: TemplateEd
                   />
                   <IconButton
                     iconProps={{ iconName: 'Cancel' }}
-                    title="Delete channel"
-                    ariaLabel={`Delete ${name}`}
+                    title={t('Delete channel')}
+                    ariaLabel={t('Delete {name}', { name })}
                     onClick={() => setChannels(channels.filter((_, at) => at !== index))}
                   />
                 </div>
-                {duplicate ? <div className={classes.message}>{channelNotUnique(name)}</div> : null}
+                {duplicate ? <div className={classes.message}>{t('{name} is not unique.', { name })}</div> : null}
               </li>
             );
           })}
@@ -193,12 +196,12 @@ export function TemplateEditor({ template, onChange, menu, heading }: TemplateEd
 
         <Stack horizontal verticalAlign="start" tokens={{ childrenGap: 8 }}>
           <TextField
-            ariaLabel={`New channel in ${template.title}`}
-            placeholder="Add a channel"
+            ariaLabel={t('New channel in {title}', { title: template.title })}
+            placeholder={t('Add a channel')}
             value={adding}
             maxLength={channelTitleMax}
             disabled={full}
-            description={full ? channelsFullText : undefined}
+            description={full ? channelsFullText() : undefined}
             onChange={(_event, text) => setAdding(text ?? '')}
             onKeyDown={(event) => {
               if (event.key !== 'Enter') return;
@@ -207,7 +210,7 @@ export function TemplateEditor({ template, onChange, menu, heading }: TemplateEd
             }}
             styles={{ root: { flex: 1 } }}
           />
-          <DefaultButton text="ADD" iconProps={{ iconName: 'Add' }} disabled={full || !adding.trim()} onClick={add} />
+          <DefaultButton text={t('ADD')} iconProps={{ iconName: 'Add' }} disabled={full || !adding.trim()} onClick={add} />
         </Stack>
       </Stack>
     </section>

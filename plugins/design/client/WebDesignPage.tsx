@@ -12,19 +12,22 @@ import { ImageField } from '../../../core/client/ImageField';
 import { sizedImage } from '../../../core/client/image-size';
 import { PageHeader } from '../../../core/client/page-parts';
 import { theme } from '../../../core/client/theme';
+import { t } from '../../../core/client/words';
 import { constants } from '../../../core/shared/config';
 import type { DesignWebForm } from '../../../schemas/generated/api/design-web-form';
 import { SaveStatus, useAutosave } from './autosave';
 import { designApi } from './design-api';
 
 const { cover } = constants.design;
-export const coverGuidance = `Recommended size ${cover.width}x${cover.height} px`;
+/** The cover's size, in the console's language (call it where it is shown). */
+export const coverGuidance = () => t('Recommended size {width}x{height} px', { width: cover.width, height: cover.height });
 /** The cover's thumbnail, in the cover's proportions. */
 const coverImage = sizedImage(cover, 360);
 
 type WebDesign = DesignWebForm['body'];
 type FieldChoice = WebDesign['nameField'];
 
+/** The choices and fields below are English: shown through `t`. */
 const fieldChoices: IChoiceGroupOption[] = [
   { key: 'hidden', text: 'Not asked' },
   { key: 'optional', text: 'Optional' },
@@ -70,41 +73,43 @@ function WebDesignEditor({ newsletterId }: { newsletterId: string }) {
     onSaved: (stored, sent) => setDesign((current) => (current === sent ? stored : current)),
   });
 
-  if (!design || key === null) return <Spinner label="Loading..." style={{ marginTop: 48 }} />;
+  if (!design || key === null) return <Spinner label={t('Loading...')} style={{ marginTop: 48 }} />;
 
   const change = (edit: Partial<WebDesign>) => setDesign((current) => (current ? { ...current, ...edit } : current));
   const landingPage = `/n/${encodeURIComponent(key)}`;
   return (
     <Stack tokens={{ childrenGap: 20 }} style={{ maxWidth: 760 }}>
-      <PageHeader title="Web Design">
+      <PageHeader title={t('Web Design')}>
         <SaveStatus state={state} />
         <Link href={landingPage} target="_blank" rel="noopener noreferrer">
-          View landing page
+          {t('View landing page')}
         </Link>
       </PageHeader>
-      <section aria-label="Landing page" style={cardStyle}>
+      <section aria-label={t('Landing page')} style={cardStyle}>
         <Stack tokens={{ childrenGap: 12 }}>
-          <ImageField label="Landing page cover" value={design.cover} onChange={(path) => change({ cover: path })} {...coverImage} />
+          <ImageField label={t('Landing page cover')} value={design.cover} onChange={(path) => change({ cover: path })} {...coverImage} />
           <Text variant="small" styles={{ root: { color: theme.semanticColors.bodySubtext } }}>
-            {coverGuidance}
+            {coverGuidance()}
           </Text>
           {/* Without a cover, the landing page shows the newsletter's colour. */}
-          {design.cover ? <DefaultButton text="Remove cover" onClick={() => change({ cover: '' })} styles={{ root: { alignSelf: 'flex-start' } }} /> : null}
+          {design.cover ? (
+            <DefaultButton text={t('Remove cover')} onClick={() => change({ cover: '' })} styles={{ root: { alignSelf: 'flex-start' } }} />
+          ) : null}
         </Stack>
       </section>
       <section aria-labelledby="subscribe-form-title" style={cardStyle}>
         <Stack tokens={{ childrenGap: 12 }}>
           <Text as="h2" id="subscribe-form-title" variant="large" styles={{ root: { margin: 0, fontWeight: 600 } }}>
-            Subscribe form
+            {t('Subscribe form')}
           </Text>
           <Text variant="small" styles={{ root: { color: theme.semanticColors.bodySubtext } }}>
-            Readers always give their e-mail address. Choose what else the form on your reader pages asks.
+            {t('Readers always give their e-mail address. Choose what else the form on your reader pages asks.')}
           </Text>
           {askedFields.map(({ key, label }) => (
             <ChoiceGroup
               key={key}
-              label={label}
-              options={fieldChoices}
+              label={t(label)}
+              options={fieldChoices.map((choice) => ({ ...choice, text: t(choice.text) }))}
               selectedKey={design[key]}
               onChange={(_event, option) => option && change({ [key]: option.key as FieldChoice })}
               styles={{ flexContainer: { display: 'flex', flexWrap: 'wrap', columnGap: '24px' } }}

@@ -9,6 +9,7 @@ import { Text } from '@fluentui/react';
 import { useEffect, useRef, useState } from 'react';
 import { handleError } from '../../../core/client/errors';
 import { theme } from '../../../core/client/theme';
+import { t } from '../../../core/client/words';
 
 /**
  * idle: nothing changed since loading; pending: a change waits for the quiet; blocked: a change
@@ -110,6 +111,7 @@ export function useAutosave<T>({ value, delayMs, save, onSaved, blocked = false 
   return shown;
 }
 
+/** What the status says in each state (English: shown through `t`). */
 const labels: Record<SaveState, string> = {
   idle: '',
   pending: 'Saving...',
@@ -129,7 +131,7 @@ export function SaveStatus({ state }: { state: SaveState }) {
       data-state={state}
       styles={{ root: { fontWeight: 600, color: problem ? theme.semanticColors.errorText : theme.semanticColors.bodySubtext } }}
     >
-      {labels[state]}
+      {labels[state] ? t(labels[state]) : ''}
     </Text>
   );
 }

@@ -6,6 +6,7 @@ import { Stack, Text, TextField } from '@fluentui/react';
 import { useAtomValue } from 'jotai';
 import { userAtom } from '../../../../core/client/stores';
 import { theme } from '../../../../core/client/theme';
+import { t } from '../../../../core/client/words';
 import type { Interest } from '../../../../schemas/generated/entities/interest';
 import { ColorField, InterestsField } from '../../../settings/client/public';
 import { StageIntro, type StageProps } from './stage-parts';
@@ -14,9 +15,9 @@ export function DescriptionStage({ draft, change, errors, interests }: StageProp
   const role = useAtomValue(userAtom)?.role.key ?? 'author';
   return (
     <Stack tokens={{ childrenGap: 16 }}>
-      <StageIntro>Tell readers what your newsletter is about, and choose the interests it is filed under.</StageIntro>
+      <StageIntro>{t('Tell readers what your newsletter is about, and choose the interests it is filed under.')}</StageIntro>
       <TextField
-        label="DESCRIPTION"
+        label={t('DESCRIPTION')}
         required
         multiline
         rows={4}
@@ -25,7 +26,7 @@ export function DescriptionStage({ draft, change, errors, interests }: StageProp
         errorMessage={errors.description}
       />
       <Text as="h3" variant="medium" styles={{ root: { fontWeight: 600, margin: 0 } }}>
-        INTERESTS
+        {t('INTERESTS')}
       </Text>
       <InterestsField
         interests={interests}
@@ -43,9 +44,9 @@ export function DescriptionStage({ draft, change, errors, interests }: StageProp
 export function ColorsStage({ draft, change, errors }: StageProps) {
   return (
     <Stack tokens={{ childrenGap: 16 }}>
-      <StageIntro>Pick your newsletter's colours: the primary colour and the colour of text on it.</StageIntro>
-      <ColorField label="PRIMARY COLOUR" value={draft.color} onChange={(color) => change({ color })} errorMessage={errors.color} />
-      <ColorField label="TEXT COLOUR" value={draft.textColor} onChange={(textColor) => change({ textColor })} errorMessage={errors.textColor} />
+      <StageIntro>{t("Pick your newsletter's colours: the primary colour and the colour of text on it.")}</StageIntro>
+      <ColorField label={t('PRIMARY COLOUR')} value={draft.color} onChange={(color) => change({ color })} errorMessage={errors.color} />
+      <ColorField label={t('TEXT COLOUR')} value={draft.textColor} onChange={(textColor) => change({ textColor })} errorMessage={errors.textColor} />
       <div
         aria-hidden
         style={{
@@ -58,7 +59,7 @@ export function ColorsStage({ draft, change, errors }: StageProps) {
           maxWidth: 420,
         }}
       >
-        {draft.title || 'Newsletter'}
+        {draft.title || t('Newsletter')}
       </div>
     </Stack>
   );

@@ -4,6 +4,7 @@
  */
 import { Checkbox, Link, Stack } from '@fluentui/react';
 import { useState } from 'react';
+import { t } from '../../../../core/client/words';
 import { StageIntro } from './stage-parts';
 import { publisherTerms, TermsPanel, type TermsKey } from './publisher-terms';
 
@@ -14,15 +15,15 @@ export function AgreementStage({ accepted, onChange }: { accepted: Acceptance; o
   const terms: TermsKey[] = ['agreement', 'policy'];
   return (
     <Stack tokens={{ childrenGap: 20 }}>
-      <StageIntro>Before you create a newsletter, please read and accept the terms you publish under.</StageIntro>
+      <StageIntro>{t('Before you create a newsletter, please read and accept the terms you publish under.')}</StageIntro>
       {terms.map((key) => (
         <Stack key={key} horizontal wrap verticalAlign="center" tokens={{ childrenGap: 12 }}>
           <Checkbox
-            label={`I have read and accept the ${publisherTerms[key].title}.`}
+            label={t(publisherTerms[key].accept)}
             checked={accepted[key]}
             onChange={(_, checked) => onChange({ ...accepted, [key]: Boolean(checked) })}
           />
-          <Link onClick={() => setReading(key)}>{`Read the ${publisherTerms[key].title}`}</Link>
+          <Link onClick={() => setReading(key)}>{t(publisherTerms[key].read)}</Link>
         </Stack>
       ))}
       {reading ? <TermsPanel which={reading} onDismiss={() => setReading(null)} /> : null}

@@ -9,6 +9,7 @@ import { DefaultButton, mergeStyleSets, Stack, Text } from '@fluentui/react';
 import { useState, type DragEvent } from 'react';
 import { theme } from '../../../../core/client/theme';
 import { toast } from '../../../../core/client/toasts';
+import { t } from '../../../../core/client/words';
 import { constants } from '../../../../core/shared/config';
 import type { NewsletterBlank } from '../design-api';
 import { channelsFullText, TemplateEditor } from '../TemplateEditor';
@@ -50,7 +51,7 @@ export function ChannelsStage({ draft, change, examples }: Omit<StageProps, 'err
   const addChannels = (names: string[], at = template.channels.length) => {
     const room = Math.max(0, channelsMax - template.channels.length);
     const added = names.slice(0, room);
-    if (added.length < names.length) toast('error', 'Error!', channelsFullText);
+    if (added.length < names.length) toast('error', 'Error!', channelsFullText());
     if (added.length === 0) return;
     setChannels([...template.channels.slice(0, at), ...added, ...template.channels.slice(at)]);
   };
@@ -80,14 +81,15 @@ export function ChannelsStage({ draft, change, examples }: Omit<StageProps, 'err
   return (
     <Stack tokens={{ childrenGap: 16 }}>
       <StageIntro>
-        Channels are the sections of every issue. Start from an example: drag its channels to your template or click them. You can skip this and add channels
-        later.
+        {t(
+          'Channels are the sections of every issue. Start from an example: drag its channels to your template or click them. You can skip this and add channels later.',
+        )}
       </StageIntro>
       <div className={classes.columns}>
         <section aria-labelledby="wizard-examples">
           <Stack tokens={{ childrenGap: 12 }}>
             <Text as="h3" id="wizard-examples" variant="mediumPlus" styles={{ root: { fontWeight: 600, margin: 0 } }}>
-              Example templates
+              {t('Example templates')}
             </Text>
             {examples.map((example) => (
               <div key={example.title} className={classes.example}>
@@ -96,16 +98,16 @@ export function ChannelsStage({ draft, change, examples }: Omit<StageProps, 'err
                     <Text as="h4" styles={{ root: { fontWeight: 600, margin: 0 } }}>
                       {example.title}
                     </Text>
-                    <DefaultButton text="USE" ariaLabel={`Use ${example.title}`} onClick={() => takeExample(example)} />
+                    <DefaultButton text={t('USE')} ariaLabel={t('Use {title}', { title: example.title })} onClick={() => takeExample(example)} />
                   </Stack>
-                  <ul className={classes.chips} aria-label={`Channels of ${example.title}`}>
+                  <ul className={classes.chips} aria-label={t('Channels of {title}', { title: example.title })}>
                     {example.channels.map((name) => (
                       <li key={name}>
                         <button
                           type="button"
                           className={classes.chip}
                           draggable
-                          aria-label={`Add ${name}`}
+                          aria-label={t('Add {name}', { name })}
                           onClick={() => addChannels([name])}
                           onDragStart={(event) => {
                             event.dataTransfer.setData(exampleMime, name);
@@ -126,7 +128,7 @@ export function ChannelsStage({ draft, change, examples }: Omit<StageProps, 'err
         <section aria-labelledby="wizard-your-template">
           <Stack tokens={{ childrenGap: 12 }}>
             <Text as="h3" id="wizard-your-template" variant="mediumPlus" styles={{ root: { fontWeight: 600, margin: 0 } }}>
-              Your template
+              {t('Your template')}
             </Text>
             <div
               className={`${classes.dropZone} ${dropping ? classes.dropping : ''}`}

@@ -1,11 +1,13 @@
 /**
- * Stage 6, congratulations: the newsletter's public page (/n/{key}, the full address), a button
- * that copies it, and the note that the landing page goes live within minutes.
+ * Stage 6, congratulations: the newsletter is published and its public page (/n/{key}, the full
+ * address) is live at once, with a button that copies the address, and what comes next (issue 55:
+ * no waiting time is promised, as there is none).
  */
 import { DefaultButton, Link, Stack, Text } from '@fluentui/react';
 import { theme } from '../../../../core/client/theme';
 import { toast } from '../../../../core/client/toasts';
-import { copiedMessage, landingNote } from '../../rules';
+import { t } from '../../../../core/client/words';
+import { copiedMessage } from '../../rules';
 import { StageIntro } from './stage-parts';
 
 /** The public page of a newsletter, as readers reach it. */
@@ -24,14 +26,16 @@ export function CongratsStage({ title, newsletterKey }: { title: string; newslet
   };
   return (
     <Stack tokens={{ childrenGap: 16 }}>
-      <StageIntro>{`${title} is published. Share its page with your readers:`}</StageIntro>
+      <StageIntro>{t('{title} is published, and its page is live now. Share it with your readers:', { title })}</StageIntro>
       <Stack horizontal wrap verticalAlign="center" tokens={{ childrenGap: 12 }}>
         <Link href={address} target="_blank" rel="noreferrer" styles={{ root: { fontSize: theme.fonts.large.fontSize, wordBreak: 'break-all' } }}>
           {address}
         </Link>
-        <DefaultButton text="COPY LINK" iconProps={{ iconName: 'Link' }} onClick={() => void copy()} />
+        <DefaultButton text={t('COPY LINK')} iconProps={{ iconName: 'Link' }} onClick={() => void copy()} />
       </Stack>
-      <Text styles={{ root: { color: theme.semanticColors.strongSubtext } }}>{landingNote}</Text>
+      <Text styles={{ root: { color: theme.semanticColors.strongSubtext } }}>
+        {t('Readers can subscribe there from now on. Next: the look of its e-mails.')}
+      </Text>
     </Stack>
   );
 }

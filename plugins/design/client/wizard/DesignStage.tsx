@@ -3,6 +3,7 @@
  * newsletter's e-mail. FINISH (the page's) saves it.
  */
 import { Stack } from '@fluentui/react';
+import { t } from '../../../../core/client/words';
 import { DesignBesidePreview } from '../DesignBesidePreview';
 import type { EmailDesign, EmailFont } from '../design-api';
 import { EmailDesignForm } from '../EmailDesignForm';
@@ -23,7 +24,7 @@ export interface DesignStageProps {
 export function DesignStage({ newsletterId, newsletterImage, design, fonts, onChange }: DesignStageProps) {
   return (
     <Stack tokens={{ childrenGap: 16 }}>
-      <StageIntro>Make the e-mail your subscribers receive look like yours. You can change it any time under Design, Email.</StageIntro>
+      <StageIntro>{t('Make the e-mail your subscribers receive look like yours. You can change it any time under Design, Email.')}</StageIntro>
       <DesignBesidePreview
         stickyTop={stickyTop}
         form={<EmailDesignForm value={design} fonts={fonts} onChange={onChange} newsletterImage={newsletterImage} />}

@@ -9,7 +9,7 @@ import { sizedImage } from '../../../../core/client/image-size';
 import { constants } from '../../../../core/shared/config';
 import { slugify } from '../../../../core/shared/text';
 import { KeyField } from '../../../../core/client/KeyField';
-import { keyTaken } from '../../rules';
+import { t } from '../../../../core/client/words';
 import { StageIntro, type StageProps } from './stage-parts';
 import { languageName } from './wizard-state';
 
@@ -25,29 +25,35 @@ export function IdentityStage({ draft, change, errors, langs, newsletterId }: St
   };
   return (
     <Stack tokens={{ childrenGap: 16 }}>
-      <StageIntro>Give your newsletter a face and a name. Readers find it at its address.</StageIntro>
+      <StageIntro>{t('Give your newsletter a face and a name. Readers find it at its address.')}</StageIntro>
       <ImageField
-        label="COVER IMAGE"
+        label={t('COVER IMAGE')}
         required
         value={draft.image}
         onChange={(image) => change({ image })}
         errorMessage={errors.image}
         {...sizedImage(cover, previewWidth)}
       />
-      <TextField label="TITLE" required value={draft.title} onChange={(_, text) => setTitle(text ?? '')} errorMessage={errors.title} />
+      <TextField label={t('TITLE')} required value={draft.title} onChange={(_, text) => setTitle(text ?? '')} errorMessage={errors.title} />
       <KeyField
-        label="SLUG"
+        label={t('SLUG')}
         model="Newsletter"
         recordId={newsletterId ?? ''}
         prefix="/n/"
         value={draft.key}
         onChange={(key) => change({ key })}
         errorMessage={errors.key}
-        takenText={keyTaken}
+        takenText={(key) => t('The newsletter name {key} already exists.', { key })}
       />
-      <TextField label="SUBTITLE" required value={draft.subtitle} onChange={(_, text) => change({ subtitle: text ?? '' })} errorMessage={errors.subtitle} />
+      <TextField
+        label={t('SUBTITLE')}
+        required
+        value={draft.subtitle}
+        onChange={(_, text) => change({ subtitle: text ?? '' })}
+        errorMessage={errors.subtitle}
+      />
       <Dropdown
-        label="LANGUAGE"
+        label={t('LANGUAGE')}
         options={langs.map((lang) => ({ key: lang, text: languageName(lang) }))}
         selectedKey={draft.lang}
         onChange={(_, option) => option && change({ lang: String(option.key) })}

@@ -8,6 +8,7 @@
  * done, and ?newsletter={id} opens the wizard again on such a newsletter (its card links there).
  * FINISH goes to the new newsletter's home, also when the page was opened with ?redirect (a
  * director's first newsletter; spec 002 sent that one to the publisher's page: decision 0055).
+ * Every toast is titled 'Error!' in the console's language, the welcome e-mail's too (issue 55).
  */
 import { DefaultButton, PrimaryButton, Stack } from '@fluentui/react';
 import { useState } from 'react';
@@ -19,8 +20,9 @@ import { ConfirmDialog } from '../../../../core/client/page-parts';
 import { currentScopeAtom, scopesAtom, store, userAtom } from '../../../../core/client/stores';
 import { toast } from '../../../../core/client/toasts';
 import { useWizardStart, WizardFrame } from '../../../../core/client/wizard-frame';
+import { t } from '../../../../core/client/words';
 import type { Scope } from '../../../../schemas/generated/entities/scope';
-import { agreementMessage, keyTaken, type Problem } from '../../rules';
+import { agreementMessage, type Problem } from '../../rules';
 import { designApi, type EmailDesign, type NewsletterBlank } from '../design-api';
 import { checkEmailDesign } from '../EmailDesignForm';
 import { ColorsStage, DescriptionStage } from './AboutStages';
@@ -48,7 +50,6 @@ import {
   nextStage,
   previousStage,
   primaryLabels,
-  problemTitle,
   stageProblems,
   stageTitles,
   stepOf,
@@ -149,7 +150,7 @@ export default function NewsletterWizardPage() {
   /** Says what keeps the stage from going on: the first problem in the toast, each under its field. */
   const refuse = (problems: Problem[]) => {
     setErrors(errorsOf(problems));
-    toast('error', problemTitle(stage), problems[0]!.message);
+    toast('error', 'Error!', problems[0]!.message);
   };
 
   /** The slug is free (asked now, not trusted from what the field last heard), the newsletter's own left out once created. */
@@ -171,7 +172,7 @@ export default function NewsletterWizardPage() {
   /** CREATE: the newsletter is made; pressed again after Back, it saves the identity instead. */
   const create = async (current: WizardDraft) => {
     const key = current.key.trim();
-    if (!(await keyIsFree(key))) return refuse([{ message: keyTaken(key), path: 'key' }]);
+    if (!(await keyIsFree(key))) return refuse([{ message: t('The newsletter name {key} already exists.', { key }), path: 'key' }]);
     if (created) await saveDraft(created._id, current, partsPassed(-1, channelsSkipped));
     else setCreated(await createNewsletter(current));
     go(1);
@@ -246,7 +247,9 @@ export default function NewsletterWizardPage() {
 
   let content = null;
   if (draft && blank) {
-    const props: StageProps = { draft, change, errors };
+    // The rules' messages are English: each field says its own in the console's language.
+    const shownErrors = Object.fromEntries(Object.entries(errors).map(([path, message]) => [path, t(message)]));
+    const props: StageProps = { draft, change, errors: shownErrors };
     switch (stage) {
       case -1:
         content = <AgreementStage accepted={accepted} onChange={setAccepted} />;
@@ -284,21 +287,21 @@ export default function NewsletterWizardPage() {
   return (
     <>
       <WizardFrame
-        title="Create a Newsletter"
-        closeLabel="Leave the wizard"
+        title={t('Create a Newsletter')}
+        closeLabel={t('Leave the wizard')}
         onClose={askToLeave}
         width={wideStages.includes(stage) ? wideWidth : narrowWidth}
         step={step.number}
         steps={step.count}
         stage={stage}
-        stageTitle={stageTitles[stage]}
+        stageTitle={t(stageTitles[stage])}
         id="wizard"
         start={start}
-        back={showBack ? <DefaultButton text="BACK" iconProps={{ iconName: 'Back' }} onClick={() => go(previousStage(stage))} disabled={busy} /> : null}
+        back={showBack ? <DefaultButton text={t('BACK')} iconProps={{ iconName: 'Back' }} onClick={() => go(previousStage(stage))} disabled={busy} /> : null}
         actions={
           <Stack horizontal tokens={{ childrenGap: 12 }}>
-            {stage === 4 ? <DefaultButton text="SKIP" onClick={skip} disabled={busy} /> : null}
-            <PrimaryButton text={stage === 0 && created ? primaryLabels[1] : primaryLabels[stage]} onClick={() => void primary()} disabled={busy} />
+            {stage === 4 ? <DefaultButton text={t('SKIP')} onClick={skip} disabled={busy} /> : null}
+            <PrimaryButton text={t(stage === 0 && created ? primaryLabels[1] : primaryLabels[stage])} onClick={() => void primary()} disabled={busy} />
           </Stack>
         }
       >
@@ -306,13 +309,13 @@ export default function NewsletterWizardPage() {
       </WizardFrame>
       {leaving ? (
         <ConfirmDialog
-          title="Leave the wizard?"
+          title={t('Leave the wizard?')}
           text={
             created
-              ? 'Your newsletter is saved but not published. What you changed on this page will be lost; you can finish the rest from its dashboard.'
-              : 'Your newsletter is not created yet: what you entered will be lost.'
+              ? t('Your newsletter is saved but not published. What you changed on this page will be lost; you can finish the rest from its dashboard.')
+              : t('Your newsletter is not created yet: what you entered will be lost.')
           }
-          action="LEAVE"
+          action={t('LEAVE')}
           onConfirm={async () => leave()}
           onDismiss={() => setLeaving(false)}
         />

@@ -5,6 +5,7 @@
 import { Image, ImageFit, ProgressIndicator, Stack, Text } from '@fluentui/react';
 import type { ReactNode } from 'react';
 import { theme } from '../../../../core/client/theme';
+import { t } from '../../../../core/client/words';
 import type { Interest } from '../../../../schemas/generated/entities/interest';
 import { interestTitle } from '../../../settings/client/public';
 import { publicationSteps, type Publication, type PublicationStep } from './publication';
@@ -37,20 +38,23 @@ export function PublishStage({ draft, interests, channelsSkipped, publication, r
   const channels = defaultTemplate(draft).channels.filter((name) => name.trim());
   const chosen = interests.filter((interest) => draft.interests.includes(interest._id)).map((interest) => interestTitle(interest));
   const current = publicationSteps.find((item) => item.step === running);
+  const currentLabel = current ? t(current.label) : undefined;
   return (
     <Stack tokens={{ childrenGap: 16 }}>
-      <StageIntro>Everything is ready. Check your newsletter once more, then publish it.</StageIntro>
+      <StageIntro>{t('Everything is ready. Check your newsletter once more, then publish it.')}</StageIntro>
       {/* In a box of its own: the list's own margin would override the stack's gap. */}
       <div>
         <dl style={{ display: 'grid', gridTemplateColumns: 'max-content 1fr', columnGap: 24, rowGap: 10, margin: 0 }}>
-          <Row label="Cover image">{draft.image ? <Image src={draft.image} alt="Cover image" width={coverWidth} imageFit={ImageFit.contain} /> : null}</Row>
-          <Row label="Title">{draft.title}</Row>
-          <Row label="Subtitle">{draft.subtitle}</Row>
-          <Row label="Address">{`/n/${draft.key}`}</Row>
-          <Row label="Language">{draft.lang ? languageName(draft.lang) : ''}</Row>
-          <Row label="Description">{draft.description}</Row>
-          <Row label="Interests">{chosen.join(', ')}</Row>
-          <Row label="Colours">
+          <Row label={t('Cover image')}>
+            {draft.image ? <Image src={draft.image} alt={t('Cover image')} width={coverWidth} imageFit={ImageFit.contain} /> : null}
+          </Row>
+          <Row label={t('Title')}>{draft.title}</Row>
+          <Row label={t('Subtitle')}>{draft.subtitle}</Row>
+          <Row label={t('Address')}>{`/n/${draft.key}`}</Row>
+          <Row label={t('Language')}>{draft.lang ? languageName(draft.lang) : ''}</Row>
+          <Row label={t('Description')}>{draft.description}</Row>
+          <Row label={t('Interests')}>{chosen.join(', ')}</Row>
+          <Row label={t('Colours')}>
             <Stack horizontal verticalAlign="center" tokens={{ childrenGap: 8 }}>
               {[draft.color, draft.textColor].map((color, index) => (
                 <span
@@ -62,21 +66,21 @@ export function PublishStage({ draft, interests, channelsSkipped, publication, r
               <span>{`${draft.color} / ${draft.textColor}`}</span>
             </Stack>
           </Row>
-          <Row label="Welcome e-mail">{draft.welcome.subject}</Row>
-          <Row label="Channels">{channelsSkipped || channels.length === 0 ? 'None yet: you can add them later.' : channels.join(', ')}</Row>
+          <Row label={t('Welcome e-mail')}>{draft.welcome.subject}</Row>
+          <Row label={t('Channels')}>{channelsSkipped || channels.length === 0 ? t('None yet: you can add them later.') : channels.join(', ')}</Row>
         </dl>
       </div>
       {running ? (
         <ProgressIndicator
-          label={current?.label}
+          label={currentLabel}
           percentComplete={publication.done.length / publicationSteps.length}
-          ariaValueText={current?.label}
+          ariaValueText={currentLabel}
           styles={{ itemName: { color: theme.semanticColors.bodyText } }}
         />
       ) : null}
       {!running && publication.done.length > 0 ? (
         <Text role="status" styles={{ root: { color: theme.semanticColors.strongSubtext } }}>
-          Your newsletter is saved. PUBLISH again to finish what is left.
+          {t('Your newsletter is saved. PUBLISH again to finish what is left.')}
         </Text>
       ) : null}
     </Stack>

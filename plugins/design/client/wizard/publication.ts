@@ -16,7 +16,7 @@ import type { WizardDraft } from './wizard-state';
 
 export type PublicationStep = 'save' | 'design' | 'publish' | 'reload';
 
-/** The steps in the order they run, with what the progress bar says during each. */
+/** The steps in the order they run, with what the progress bar says during each (English: shown through `t`). */
 export const publicationSteps: { step: PublicationStep; label: string }[] = [
   { step: 'save', label: 'Saving the newsletter...' },
   { step: 'design', label: 'Setting up its e-mail design...' },

@@ -1,20 +1,27 @@
 /**
  * The Publisher Agreement and the Publisher Policy a newsletter's creator accepts at stage -1,
- * shown in a side panel from the links beside the two boxes (no page elsewhere to go to).
+ * shown in a side panel from the links beside the two boxes (no page elsewhere to go to). The texts
+ * are the English keys, shown through `t`.
  */
 import { Panel, PanelType, Stack, Text } from '@fluentui/react';
 import { theme } from '../../../../core/client/theme';
+import { t } from '../../../../core/client/words';
 
 export type TermsKey = 'agreement' | 'policy';
 
 interface TermsDocument {
   title: string;
+  /** The box's label and the link's text: whole sentences, as other languages word them differently. */
+  accept: string;
+  read: string;
   sections: { heading: string; text: string }[];
 }
 
 export const publisherTerms: Record<TermsKey, TermsDocument> = {
   agreement: {
     title: 'Publisher Agreement',
+    accept: 'I have read and accept the Publisher Agreement.',
+    read: 'Read the Publisher Agreement',
     sections: [
       {
         heading: 'Your newsletter, your content',
@@ -40,6 +47,8 @@ export const publisherTerms: Record<TermsKey, TermsDocument> = {
   },
   policy: {
     title: 'Publisher Policy',
+    accept: 'I have read and accept the Publisher Policy.',
+    read: 'Read the Publisher Policy',
     sections: [
       {
         heading: 'Consent',
@@ -68,15 +77,15 @@ export const publisherTerms: Record<TermsKey, TermsDocument> = {
 export function TermsPanel({ which, onDismiss }: { which: TermsKey; onDismiss(): void }) {
   const terms = publisherTerms[which];
   return (
-    <Panel isOpen type={PanelType.medium} headerText={terms.title} onDismiss={onDismiss} closeButtonAriaLabel="Close" isLightDismiss>
+    <Panel isOpen type={PanelType.medium} headerText={t(terms.title)} onDismiss={onDismiss} closeButtonAriaLabel={t('Close')} isLightDismiss>
       <Stack tokens={{ childrenGap: 16 }} styles={{ root: { paddingTop: 8 } }}>
         {terms.sections.map((section) => (
           <Stack key={section.heading} tokens={{ childrenGap: 4 }}>
             <Text as="h3" variant="mediumPlus" styles={{ root: { fontWeight: 600, margin: 0 } }}>
-              {section.heading}
+              {t(section.heading)}
             </Text>
             <Text as="p" styles={{ root: { margin: 0, color: theme.semanticColors.softText, lineHeight: '1.5' } }}>
-              {section.text}
+              {t(section.text)}
             </Text>
           </Stack>
         ))}

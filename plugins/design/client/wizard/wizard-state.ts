@@ -2,11 +2,13 @@
  * The wizard's stages and the checks of each (spec 002 sections 2.5, 4 and 5), apart from the
  * screens: which stage follows which, where Back is offered, and a stage's problems as the toast
  * and the fields show them. The messages are rules.ts's, which the server answers with too.
+ * Titles and labels here are the English keys: the page shows them through `t`.
  */
 import createSchema from '../../../../schemas/api/newsletter-create.schema.json?validator';
 import { formValidator } from '../../../../core/client/forms';
+import { t } from '../../../../core/client/words';
 import type { NewsletterBlank } from '../design-api';
-import { channelNotUnique, defaultTemplateTitle, descriptionProblems, duplicateChannels, identityProblems, welcomeProblems, type Problem } from '../../rules';
+import { defaultTemplateTitle, descriptionProblems, duplicateChannels, identityProblems, welcomeProblems, type Problem } from '../../rules';
 
 /** What the wizard collects: the blank newsletter of GET /newsletters/create, filled in. */
 export type WizardDraft = NewsletterBlank['body'];
@@ -49,9 +51,6 @@ export const backOffered = (stage: Stage) => stage !== -1 && stage !== 6;
 /** 'Step n of 9' and the bar's fill. */
 export const stepOf = (stage: Stage) => ({ number: stages.indexOf(stage) + 1, count: stages.length });
 
-/** The toast's title: stage 3's is in Turkish (spec 002 section 5). */
-export const problemTitle = (stage: Stage) => (stage === 3 ? 'Hata!' : 'Error!');
-
 const validateDraft = formValidator(createSchema);
 
 /**
@@ -83,7 +82,10 @@ export function stageProblems(stage: Stage, draft: WizardDraft): Problem[] {
       return merged(welcomeProblems(draft.welcome), schemaProblems(draft, ['welcome']));
     case 4: {
       const [duplicate] = duplicateChannels(defaultTemplate(draft).channels);
-      return duplicate === undefined ? [] : [{ message: channelNotUnique(duplicate.trim()), path: `channelTemplates.${defaultIndex(draft)}.channels` }];
+      // The name is the user's: the message is put in the console's language here, not looked up later.
+      return duplicate === undefined
+        ? []
+        : [{ message: t('{name} is not unique.', { name: duplicate.trim() }), path: `channelTemplates.${defaultIndex(draft)}.channels` }];
     }
     default:
       return [];
