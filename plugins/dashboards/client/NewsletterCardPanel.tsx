@@ -12,6 +12,19 @@ import type { Scope } from '../../../schemas/generated/entities/scope';
 import { newsletterEndpoints } from '../../newsletters/endpoints';
 import { ScopeCard } from './Card';
 import { formatNumber } from '../../../core/client/format';
+import { t } from '../../../core/client/words';
+
+/** '{count} subscribers' with the number in bold, where the language puts it. */
+function Subscribers({ count }: { count: number }) {
+  const [before = '', after = ''] = (count === 1 ? t('{count} subscriber') : t('{count} subscribers')).split('{count}');
+  return (
+    <Text>
+      {before}
+      <strong>{formatNumber(count)}</strong>
+      {after}
+    </Text>
+  );
+}
 
 export default function NewsletterCardPanel({ scope }: { scope: Scope }) {
   const newsletter = usePanelData(scope._id, () => call(newsletterEndpoints.fetch, { params: { id: scope._id } }));
@@ -26,16 +39,14 @@ export default function NewsletterCardPanel({ scope }: { scope: Scope }) {
       publicPath={`/n/${newsletter.key}`}
     >
       <Stack horizontal tokens={{ childrenGap: 12 }}>
-        <Text>
-          <strong>{formatNumber(newsletter.stats.subscribers)}</strong> subscribers
-        </Text>
+        <Subscribers count={newsletter.stats.subscribers} />
         <Text styles={{ root: { fontWeight: 700, color: newsletter.status.published ? theme.palette.green : theme.semanticColors.draftText } }}>
-          {newsletter.status.published ? 'PUBLISHED' : 'DRAFT'}
+          {newsletter.status.published ? t('PUBLISHED') : t('DRAFT')}
         </Text>
       </Stack>
       {!newsletter.status.published && can('newsletters.create') ? (
         <RouteLink href={`/newsletters/create?newsletter=${encodeURIComponent(newsletter._id)}`} asChild>
-          <Link>Finish and publish it</Link>
+          <Link>{t('Finish and publish it')}</Link>
         </RouteLink>
       ) : null}
     </ScopeCard>

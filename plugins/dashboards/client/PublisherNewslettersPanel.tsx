@@ -9,6 +9,7 @@ import type { Scope } from '../../../schemas/generated/entities/scope';
 import { newsletterEndpoints } from '../../newsletters/endpoints';
 import './dashboards.css';
 import { formatNumber } from '../../../core/client/format';
+import { t } from '../../../core/client/words';
 
 export default function PublisherNewslettersPanel({ scope }: { scope: Scope }) {
   const newsletters = usePanelData(
@@ -21,10 +22,10 @@ export default function PublisherNewslettersPanel({ scope }: { scope: Scope }) {
   );
   return (
     <Stack tokens={{ childrenGap: 12 }}>
-      <PanelTitle>Newsletters</PanelTitle>
+      <PanelTitle>{t('Newsletters')}</PanelTitle>
       {!newsletters ? <Spinner /> : null}
-      {newsletters?.length === 0 ? <Text styles={{ root: { color: theme.palette.neutralSecondary } }}>There are no newsletters yet.</Text> : null}
-      <ul aria-label="Newsletters" style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 8 }}>
+      {newsletters?.length === 0 ? <Text styles={{ root: { color: theme.palette.neutralSecondary } }}>{t('There are no newsletters yet.')}</Text> : null}
+      <ul aria-label={t('Newsletters')} style={{ listStyle: 'none', margin: 0, padding: 0, display: 'grid', gap: 8 }}>
         {newsletters?.map((newsletter) => (
           <li key={newsletter._id}>
             <RouteLink href={`/newsletters/show/${newsletter._id}`} className="dashboard-newsletter">

@@ -17,6 +17,7 @@ import { linkTo } from '../../../core/client/registry';
 import { currentScopeAtom, userAtom } from '../../../core/client/stores';
 import { theme } from '../../../core/client/theme';
 import { toast } from '../../../core/client/toasts';
+import { t } from '../../../core/client/words';
 import { constants } from '../../../core/shared/config';
 import { newsletterEndpoints } from '../endpoints';
 import type { NewsletterSummary } from '../../../schemas/generated/entities/newsletter-summary';
@@ -48,20 +49,20 @@ export default function NewslettersPage() {
   };
 
   const rowActions = (newsletter: NewsletterSummary): IContextualMenuItem[] => [
-    { key: 'open', text: 'Open', iconProps: { iconName: 'OpenInNewWindow' }, onClick: () => open(newsletter) },
+    { key: 'open', text: t('Open'), iconProps: { iconName: 'OpenInNewWindow' }, onClick: () => open(newsletter) },
     ...(['publish', 'feature'] as const)
       .filter((which) => can(newsletterSwitches[which].requires))
       .map((which) => {
         const { isOn, text, icon } = newsletterSwitches[which];
         const state = isOn(newsletter) ? 0 : 1;
-        return { key: which, text: text[state], iconProps: { iconName: icon[state] }, onClick: () => void flip(newsletter, which) };
+        return { key: which, text: t(text[state]), iconProps: { iconName: icon[state] }, onClick: () => void flip(newsletter, which) };
       }),
   ];
 
   const columns: ListColumn<NewsletterSummary>[] = [
     {
       key: 'title',
-      name: 'Title',
+      name: t('Title'),
       sort: 'title',
       minWidth: 200,
       maxWidth: 360,
@@ -71,31 +72,36 @@ export default function NewslettersPage() {
         </Link>
       ),
     },
-    { key: 'key', name: 'Key', minWidth: 140, maxWidth: 220, render: (newsletter) => newsletter.key },
+    { key: 'key', name: t('Key'), minWidth: 140, maxWidth: 220, render: (newsletter) => newsletter.key },
     {
       key: 'subscribers',
-      name: 'Subscribers',
+      name: t('Subscribers'),
       sort: 'subscribers',
       minWidth: 110,
       maxWidth: 140,
       render: (newsletter) => subscriberCount(newsletter.stats.subscribers),
     },
-    { key: 'status', name: 'Status', minWidth: 90, maxWidth: 120, render: 'badge' },
-    { key: 'created', name: 'Created', sort: 'createdAt', minWidth: 90, maxWidth: 140, render: (newsletter) => listDate(newsletter.createdAt) },
+    { key: 'status', name: t('Status'), minWidth: 90, maxWidth: 120, render: 'badge' },
+    { key: 'created', name: t('Created'), sort: 'createdAt', minWidth: 90, maxWidth: 140, render: (newsletter) => listDate(newsletter.createdAt) },
   ];
 
   return (
     <div style={{ minHeight: '100vh', background: theme.semanticColors.bodyBackground }}>
       <Stack tokens={{ childrenGap: 24 }} styles={{ root: { maxWidth: 1200, margin: '0 auto', padding: 32 } }}>
-        <DefaultButton text="Back to Dashboard" iconProps={{ iconName: 'Back' }} onClick={() => navigate('/')} styles={{ root: { alignSelf: 'flex-start' } }} />
-        <PageHeader title="Newsletters">
+        <DefaultButton
+          text={t('Back to Dashboard')}
+          iconProps={{ iconName: 'Back' }}
+          onClick={() => navigate('/')}
+          styles={{ root: { alignSelf: 'flex-start' } }}
+        />
+        <PageHeader title={t('Newsletters')}>
           {byPublisher && scope?.type === 'publisher' ? <Text styles={{ root: { color: theme.palette.neutralSecondary } }}>{scope.title}</Text> : null}
         </PageHeader>
         <List<NewsletterSummary>
           endpoint={newsletterEndpoints.list}
           params={byPublisher ? { publisher } : {}}
           storageKey="newsletters-list-view"
-          searchPlaceholder="Search newsletters"
+          searchPlaceholder={t('Search newsletters')}
           itemName={(newsletter) => newsletter.title}
           renderCard={(newsletter, parts) => <NewsletterCard newsletter={newsletter} parts={parts} onOpen={() => open(newsletter)} />}
           columns={columns}
@@ -106,7 +112,7 @@ export default function NewslettersPage() {
           defaultSort={{ sort: 'title', desc: false }}
           pageSize={constants.pageSizes.list}
           refreshKey={refreshKey}
-          emptyTitle="There are no newsletters yet."
+          emptyTitle={t('There are no newsletters yet.')}
         />
       </Stack>
     </div>

@@ -8,6 +8,7 @@ import { useState } from 'react';
 import { call } from '../../../core/client/api';
 import { handleError } from '../../../core/client/errors';
 import { toast } from '../../../core/client/toasts';
+import { t } from '../../../core/client/words';
 import { newsletterEndpoints } from '../endpoints';
 import type { NewsletterStatusProps } from './public';
 
@@ -35,8 +36,8 @@ export default function StatusSwitches({ newsletterId, published: initialPublish
   };
   return (
     <Stack horizontal tokens={{ childrenGap: 32 }}>
-      <Toggle label="Published" inlineLabel checked={state.publish} disabled={busy} onChange={(_, on) => void change('publish', Boolean(on))} />
-      <Toggle label="Featured" inlineLabel checked={state.feature} disabled={busy} onChange={(_, on) => void change('feature', Boolean(on))} />
+      <Toggle label={t('Published')} inlineLabel checked={state.publish} disabled={busy} onChange={(_, on) => void change('publish', Boolean(on))} />
+      <Toggle label={t('Featured')} inlineLabel checked={state.feature} disabled={busy} onChange={(_, on) => void change('feature', Boolean(on))} />
     </Stack>
   );
 }

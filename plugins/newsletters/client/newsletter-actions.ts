@@ -6,7 +6,7 @@ import { newsletterEndpoints } from '../endpoints';
 
 export type NewsletterSwitch = 'publish' | 'feature';
 
-/** Each switch: who may flip it, whether it is on, and its menu item's text and icon while it is on and off. */
+/** Each switch: who may flip it, whether it is on, and its menu item's text (English: shown through `t`) and icon while it is on and off. */
 export const newsletterSwitches: Record<
   NewsletterSwitch,
   { requires: Permission; isOn(newsletter: NewsletterSummary): boolean; text: [on: string, off: string]; icon: [on: string, off: string] }

@@ -11,6 +11,7 @@ import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { handleError } from '../../../core/client/errors';
 import { Can } from '../../../core/client/permissions';
 import { toast } from '../../../core/client/toasts';
+import { t } from '../../../core/client/words';
 import type { StoryPremiumSwitchProps } from '../../stories/client/public';
 import { premiumMessages } from '../messages';
 import { PremiumError, premiumApi, type PremiumCandidate, type PremiumState } from './premium-api';
@@ -84,7 +85,7 @@ function PremiumToggle({ story, disabled }: StoryPremiumSwitchProps) {
 
   return (
     <Toggle
-      label="Premium"
+      label={t('Premium')}
       // Until the service answers, the story's own flag, which cannot be changed yet.
       checked={pending ?? state?.isPremium ?? story.isPremium}
       disabled={disabled || pending !== null || Boolean(storyId && !state)}
