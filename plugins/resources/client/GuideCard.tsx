@@ -2,12 +2,13 @@
 import { DefaultButton, Stack, Text } from '@fluentui/react';
 import { useLocation } from 'wouter';
 import { theme } from '../../../core/client/theme';
+import { t } from '../../../core/client/words';
 import type { Guide } from './guide';
 
 /** A guide's date, as its card and its page write it. */
 export function GuideDate({ guide }: { guide: Guide }) {
   return (
-    <Text variant="small" style={{ color: theme.palette.neutralSecondary }}>
+    <Text variant="small" lang="tr" style={{ color: theme.palette.neutralSecondary }}>
       {guide.date}
     </Text>
   );
@@ -36,11 +37,14 @@ export function GuideCard({ guide }: { guide: Guide }) {
       />
       <Stack tokens={{ childrenGap: 8, padding: 16 }} style={{ flex: 1 }}>
         <GuideDate guide={guide} />
-        <Text as="h3" variant="large" style={{ fontWeight: 600, margin: 0 }}>
+        {/* The guides are written in Turkish, whatever the console's language (their date too). */}
+        <Text as="h3" variant="large" lang="tr" style={{ fontWeight: 600, margin: 0 }}>
           {guide.title}
         </Text>
-        <Text style={{ color: theme.semanticColors.strongSubtext, flex: 1 }}>{guide.description}</Text>
-        <DefaultButton text="READ MORE" onClick={open} styles={{ root: { alignSelf: 'flex-start' } }} />
+        <Text lang="tr" style={{ color: theme.semanticColors.strongSubtext, flex: 1 }}>
+          {guide.description}
+        </Text>
+        <DefaultButton text={t('READ MORE')} onClick={open} styles={{ root: { alignSelf: 'flex-start' } }} />
       </Stack>
     </article>
   );
