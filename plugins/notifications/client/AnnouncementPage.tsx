@@ -7,6 +7,7 @@ import { call } from '../../../core/client/api';
 import { handleError } from '../../../core/client/errors';
 import { EmptyState } from '../../../core/client/page-parts';
 import { theme } from '../../../core/client/theme';
+import { t } from '../../../core/client/words';
 import { constants } from '../../../core/shared/config';
 import { notificationEndpoints } from '../endpoints';
 import './notifications.css';
@@ -26,8 +27,8 @@ export default function AnnouncementPage() {
       });
   }, [announcementId]);
 
-  if (announcement === null) return <Spinner label="Loading..." style={{ marginTop: 48 }} />;
-  if (announcement === 'missing') return <EmptyState title="Announcement not found." />;
+  if (announcement === null) return <Spinner label={t('Loading...')} style={{ marginTop: 48 }} />;
+  if (announcement === 'missing') return <EmptyState title={t('Announcement not found.')} />;
   return (
     <article className="mh-announcement" aria-labelledby="announcement-subject">
       <Stack tokens={{ childrenGap: 16 }}>

@@ -2,6 +2,7 @@
 import { Text, TooltipHost } from '@fluentui/react';
 import { useFormat } from '../../../core/client/format-dates';
 import { AvatarPicture } from '../../../core/client/layout/Avatar';
+import { t } from '../../../core/client/words';
 import type { Notification } from '../../../schemas/generated/entities/notification';
 import './notifications.css';
 
@@ -37,8 +38,8 @@ export function NotificationItem({ notification, onOpen, onMarkRead }: { notific
       {read ? (
         <span className="mh-notification__dot-space" />
       ) : (
-        <TooltipHost content="Mark as read">
-          <button type="button" className="mh-notification__dot" aria-label="Mark as read" onClick={onMarkRead} />
+        <TooltipHost content={t('Mark as read')}>
+          <button type="button" className="mh-notification__dot" aria-label={t('Mark as read')} onClick={onMarkRead} />
         </TooltipHost>
       )}
     </li>

@@ -11,7 +11,9 @@ import { useLocation } from 'wouter';
 import type { Notification } from '../../../schemas/generated/entities/notification';
 import { currentSocket, useConnectionStatus } from '../../../core/client/socket';
 import { userAtom } from '../../../core/client/stores';
+import { formatNumber } from '../../../core/client/format';
 import { theme } from '../../../core/client/theme';
+import { t } from '../../../core/client/words';
 import { listen } from '../../../core/shared/events';
 import { notificationEvent } from '../events';
 import { isExternal, useNotificationList } from './notification-list';
@@ -52,13 +54,13 @@ export default function NotificationsBell() {
     }
   };
 
-  const badge = list.unread > 99 ? '99+' : String(list.unread);
+  const badge = list.unread > 99 ? `${formatNumber(99)}+` : formatNumber(list.unread);
   return (
     <div className="mh-bell" ref={bell}>
       <IconButton
         iconProps={{ iconName: 'Ringer' }}
-        title="Notifications"
-        ariaLabel={list.unread > 0 ? `Notifications, ${list.unread} unread` : 'Notifications'}
+        title={t('Notifications')}
+        ariaLabel={list.unread > 0 ? t('Notifications, {count} unread', { count: formatNumber(list.unread) }) : t('Notifications')}
         onClick={toggle}
         styles={{
           root: { width: 44, height: 44 },

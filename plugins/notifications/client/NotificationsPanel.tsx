@@ -3,9 +3,11 @@ import { Callout, DefaultButton, DirectionalHint, IconButton, Link, Spinner, Spi
 import type { RefObject } from 'react';
 import type { Notification } from '../../../schemas/generated/entities/notification';
 import { useCan } from '../../../core/client/permissions';
+import { t } from '../../../core/client/words';
 import { NotificationItem } from './NotificationItem';
 import type { NotificationList } from './notification-list';
 
+/** The empty list's text, English here and shown through `t`. */
 export const emptyText = "You don't have any new notifications yet.";
 
 export interface NotificationsPanelProps {
@@ -29,19 +31,25 @@ export default function NotificationsPanel({ target, list, unreadOnly, onUnreadO
       gapSpace={8}
       preventDismissOnResize
       role="dialog"
-      ariaLabel="Notifications"
+      ariaLabel={t('Notifications')}
       setInitialFocus
     >
       <div className="mh-notifications">
         <div className="mh-notifications__header">
           <Stack horizontal verticalAlign="center" horizontalAlign="space-between">
             <Text as="h2" variant="large" styles={{ root: { fontWeight: 700, margin: 0 } }}>
-              Notifications
+              {t('Notifications')}
             </Text>
-            <IconButton iconProps={{ iconName: 'Refresh' }} title="Refresh" ariaLabel="Refresh" onClick={() => void list.reload()} disabled={list.loading} />
+            <IconButton
+              iconProps={{ iconName: 'Refresh' }}
+              title={t('Refresh')}
+              ariaLabel={t('Refresh')}
+              onClick={() => void list.reload()}
+              disabled={list.loading}
+            />
           </Stack>
           <Toggle
-            label="Only show unread"
+            label={t('Only show unread')}
             inlineLabel
             checked={unreadOnly}
             onChange={(_event, checked) => onUnreadOnly(Boolean(checked))}
@@ -49,9 +57,9 @@ export default function NotificationsPanel({ target, list, unreadOnly, onUnreadO
           />
         </div>
         {list.items.length === 0 ? (
-          <div className="mh-notifications__empty">{list.loading ? <Spinner size={SpinnerSize.medium} label="Loading..." /> : emptyText}</div>
+          <div className="mh-notifications__empty">{list.loading ? <Spinner size={SpinnerSize.medium} label={t('Loading...')} /> : t(emptyText)}</div>
         ) : (
-          <ul className="mh-notifications__list" aria-label="Notification list" aria-busy={list.loading}>
+          <ul className="mh-notifications__list" aria-label={t('Notification list')} aria-busy={list.loading}>
             {list.items.map((notification) => (
               <NotificationItem
                 key={notification._id}
@@ -62,7 +70,7 @@ export default function NotificationsPanel({ target, list, unreadOnly, onUnreadO
             ))}
             {list.hasMore ? (
               <li style={{ padding: 12, textAlign: 'center' }}>
-                <DefaultButton text="Load more" onClick={() => void list.loadMore()} />
+                <DefaultButton text={t('Load more')} onClick={() => void list.loadMore()} />
               </li>
             ) : null}
           </ul>
@@ -76,7 +84,7 @@ export default function NotificationsPanel({ target, list, unreadOnly, onUnreadO
                 onNewAnnouncement();
               }}
             >
-              New announcement
+              {t('New announcement')}
             </Link>
           </div>
         ) : null}
