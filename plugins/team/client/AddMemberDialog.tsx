@@ -7,10 +7,11 @@ import { useState } from 'react';
 import { handleError } from '../../../core/client/errors';
 import { theme } from '../../../core/client/theme';
 import { toast } from '../../../core/client/toasts';
-import { roleLabels, type TeamMember } from './team-api';
+import { t } from '../../../core/client/words';
+import { addRoleText, teamMessage, type AddRole, type TeamMember } from './team-api';
 
 export interface AddMemberDialogProps {
-  role: 'editor' | 'author' | 'director';
+  role: AddRole;
   possible: TeamMember[];
   /** Adds the chosen member (PUT to the team); answers the server's message. */
   assign(member: TeamMember): Promise<string | undefined>;
@@ -19,22 +20,33 @@ export interface AddMemberDialogProps {
   onAdded(): void;
 }
 
+/** When no one on the staff can join in the role: a whole sentence per role. */
+function noOneText(role: AddRole): string {
+  switch (role) {
+    case 'editor':
+      return t('No one else on the staff can join as an editor. Invite someone new by e-mail.');
+    case 'author':
+      return t('No one else on the staff can join as an author. Invite someone new by e-mail.');
+    case 'director':
+      return t('No one else on the staff can join as a director. Invite someone new by e-mail.');
+  }
+}
+
 export function AddMemberDialog({ role, possible, assign, onInvite, onDismiss, onAdded }: AddMemberDialogProps) {
   const [chosen, setChosen] = useState<string>();
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
-  const label = roleLabels[role];
 
   const add = async () => {
     const member = possible.find((candidate) => candidate._id === chosen);
     if (!member) {
-      setError('Select a member.');
+      setError(t('Select a member.'));
       return;
     }
     setBusy(true);
     try {
       const msg = await assign(member);
-      toast('success', 'Success!', msg);
+      toast('success', 'Success!', teamMessage(msg));
       onAdded();
     } catch (failure) {
       await handleError(failure);
@@ -47,15 +59,15 @@ export function AddMemberDialog({ role, possible, assign, onInvite, onDismiss, o
     <Dialog
       hidden={false}
       onDismiss={busy ? undefined : onDismiss}
-      dialogContentProps={{ type: DialogType.normal, title: `Add ${label}` }}
+      dialogContentProps={{ type: DialogType.normal, title: addRoleText(role) }}
       minWidth={480}
       modalProps={{ isBlocking: busy }}
     >
       <Stack tokens={{ childrenGap: 16 }}>
         {possible.length > 0 ? (
           <Dropdown
-            label="MEMBER"
-            placeholder="Select a member"
+            label={t('MEMBER')}
+            placeholder={t('Select a member')}
             options={possible.map((member) => ({ key: member._id, text: member.profile.name ? `${member.profile.name} (${member.email})` : member.email }))}
             selectedKey={chosen ?? null}
             onChange={(_, option) => {
@@ -66,20 +78,18 @@ export function AddMemberDialog({ role, possible, assign, onInvite, onDismiss, o
             disabled={busy}
           />
         ) : (
-          <MessageBar>
-            No one else on the staff can join as {role === 'author' ? 'an' : 'a'} {role}. Invite someone new by e-mail.
-          </MessageBar>
+          <MessageBar>{noOneText(role)}</MessageBar>
         )}
         <Stack horizontal verticalAlign="center" tokens={{ childrenGap: 8 }}>
           <Text variant="small" styles={{ root: { color: theme.palette.neutralSecondary } }}>
-            Not on the staff yet?
+            {t('Not on the staff yet?')}
           </Text>
-          <DefaultButton text="INVITE BY E-MAIL" iconProps={{ iconName: 'Mail' }} onClick={onInvite} disabled={busy} />
+          <DefaultButton text={t('INVITE BY E-MAIL')} iconProps={{ iconName: 'Mail' }} onClick={onInvite} disabled={busy} />
         </Stack>
       </Stack>
       <DialogFooter>
-        <DefaultButton text="CANCEL" onClick={onDismiss} disabled={busy} />
-        {possible.length > 0 ? <PrimaryButton text={role === 'director' ? 'MAKE DIRECTOR' : 'ADD'} onClick={() => void add()} disabled={busy} /> : null}
+        <DefaultButton text={t('CANCEL')} onClick={onDismiss} disabled={busy} />
+        {possible.length > 0 ? <PrimaryButton text={role === 'director' ? t('MAKE DIRECTOR') : t('ADD')} onClick={() => void add()} disabled={busy} /> : null}
       </DialogFooter>
     </Dialog>
   );

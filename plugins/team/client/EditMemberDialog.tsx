@@ -14,8 +14,9 @@ import { formValidator, toastFirstProblem, useFormSubmit, useSchemaForm } from '
 import { ImageField } from '../../../core/client/ImageField';
 import { profileText } from '../../../core/client/screens/ProfileForm';
 import { toast } from '../../../core/client/toasts';
+import { t } from '../../../core/client/words';
 import type { NewsletterRole } from '../rules';
-import { displayName, roleLabels, type TeamMember } from './team-api';
+import { displayName, roleName, type TeamMember } from './team-api';
 
 /** The form keeps the role as a plain key (the server takes it so, or as { key }). */
 type EditValues = Omit<UserUpdateBody, 'role'> & { role?: NewsletterRole };
@@ -66,7 +67,7 @@ export function EditMemberDialog({ member, onDismiss, onSaved }: EditMemberDialo
 
   return (
     <FormDialog
-      title="Edit User"
+      title={t('Edit User')}
       subText={`${displayName(member)} · ${member.email}`}
       minWidth={520}
       gap={14}
@@ -75,21 +76,21 @@ export function EditMemberDialog({ member, onDismiss, onSaved }: EditMemberDialo
       onSubmit={submit}
       onDismiss={onDismiss}
     >
-      <ImageField label="PROFILE PICTURE" value={profile.image ?? ''} onChange={(path) => setProfile('image', path)} width={72} height={72} round />
-      <TextField label="NAME" {...text('name')} disabled={busy} />
-      <TextField label="BIO" multiline rows={3} {...text('biography')} disabled={busy} />
-      <TextField label="SOCIAL URL" placeholder="https://" {...text('url')} disabled={busy} />
+      <ImageField label={t('PROFILE PICTURE')} value={profile.image ?? ''} onChange={(path) => setProfile('image', path)} width={72} height={72} round />
+      <TextField label={t('NAME')} {...text('name')} disabled={busy} />
+      <TextField label={t('BIO')} multiline rows={3} {...text('biography')} disabled={busy} />
+      <TextField label={t('SOCIAL URL')} placeholder="https://" {...text('url')} disabled={busy} />
       <Dropdown
-        label="ROLE"
-        placeholder="Select a role"
-        options={(roles ?? []).map((role) => ({ key: role, text: roleLabels[role] ?? role }))}
+        label={t('ROLE')}
+        placeholder={t('Select a role')}
+        options={(roles ?? []).map((role) => ({ key: role, text: roleName(role) }))}
         selectedKey={form.values.role ?? null}
         onChange={(_, option) => form.set('role', option ? (String(option.key) as NewsletterRole) : undefined)}
         errorMessage={form.errors.role}
         disabled={busy}
       />
       <Toggle
-        label="Account is ready"
+        label={t('Account is ready')}
         inlineLabel
         checked={form.values.status?.ready ?? false}
         onChange={(_, checked) => form.set('status', { ready: Boolean(checked) })}

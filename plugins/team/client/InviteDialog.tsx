@@ -13,8 +13,9 @@ import { handleError } from '../../../core/client/errors';
 import { FormDialog } from '../../../core/client/form-dialog';
 import { formValidator, toastFirstProblem, useFormSubmit, useSchemaForm } from '../../../core/client/forms';
 import { toast } from '../../../core/client/toasts';
+import { t } from '../../../core/client/words';
 import type { TeamType } from '../rules';
-import { roleLabels } from './team-api';
+import { roleName, teamMessage } from './team-api';
 
 const validate = formValidator<UserCreateBody>(createSchema);
 
@@ -45,27 +46,27 @@ export function InviteDialog({ type, newsletterId, onDismiss, onInvited }: Invit
     () => toastFirstProblem(form.check()),
     async (body) => {
       const { msg } = await call(teamEndpoints.invite, { body });
-      toast('success', 'Success!', msg ?? `An invitation email is sent to ${body.email}.`);
+      toast('success', 'Success!', teamMessage(msg) ?? t('An invitation email is sent to {email}.', { email: body.email }));
       onInvited();
     },
   );
 
   return (
     <FormDialog
-      title="Invite a Member"
-      subText="The invitee receives an e-mail with a link to choose a password."
+      title={t('Invite a Member')}
+      subText={t('The invitee receives an e-mail with a link to choose a password.')}
       minWidth={480}
       gap={16}
-      action="INVITE"
+      action={t('INVITE')}
       busy={busy}
       onSubmit={submit}
       onDismiss={onDismiss}
     >
-      <TextField label="EMAIL" name="email" type="email" placeholder="name@example.com" {...form.text('email')} disabled={busy} autoFocus />
+      <TextField label={t('EMAIL')} name="email" type="email" placeholder="name@example.com" {...form.text('email')} disabled={busy} autoFocus />
       <Dropdown
-        label="ROLE"
-        placeholder="Select a role"
-        options={roles.map((role) => ({ key: role, text: roleLabels[role] ?? role }))}
+        label={t('ROLE')}
+        placeholder={t('Select a role')}
+        options={roles.map((role) => ({ key: role, text: roleName(role) }))}
         selectedKey={form.values.role || null}
         onChange={(_, option) => form.set('role', String(option?.key ?? '') as UserCreateBody['role'])}
         errorMessage={form.errors.role}

@@ -1,7 +1,9 @@
 /** A team member as a card: avatar, name, e-mail, role badge, and Edit / Remove where the team rules allow. */
 import { IconButton, Persona, PersonaSize, Stack, Text, type IContextualMenuItem } from '@fluentui/react';
 import { cardClasses } from '../../../core/client/cards';
+import { roleLabel } from '../../../core/client/permissions';
 import { theme } from '../../../core/client/theme';
+import { t } from '../../../core/client/words';
 import { displayName, type TeamMember } from './team-api';
 
 export interface MemberCardProps {
@@ -14,8 +16,8 @@ export function MemberCard({ member, menu }: MemberCardProps) {
   const name = displayName(member);
   const items: IContextualMenuItem[] = menu
     ? [
-        { key: 'edit', text: 'Edit', iconProps: { iconName: 'Edit' }, onClick: menu.onEdit },
-        ...(menu.onRemove ? [{ key: 'remove', text: 'Remove', iconProps: { iconName: 'RemoveFilter' }, onClick: menu.onRemove }] : []),
+        { key: 'edit', text: t('Edit'), iconProps: { iconName: 'Edit' }, onClick: menu.onEdit },
+        ...(menu.onRemove ? [{ key: 'remove', text: t('Remove'), iconProps: { iconName: 'RemoveFilter' }, onClick: menu.onRemove }] : []),
       ]
     : [];
   return (
@@ -33,16 +35,22 @@ export function MemberCard({ member, menu }: MemberCardProps) {
             </Text>
           ) : null}
           <Stack horizontal wrap tokens={{ childrenGap: 6 }} styles={{ root: { marginTop: 4 } }}>
-            <span className={`team-badge team-badge--${member.role}`}>{member.role.toUpperCase()}</span>
+            <span className={`team-badge team-badge--${member.role}`}>{roleLabel(member.role)}</span>
             {member.status.ready ? null : (
-              <span className="team-badge team-badge--pending" title="The account is not ready yet: an invitation not taken up, or a profile to finish.">
-                NOT READY
+              <span className="team-badge team-badge--pending" title={t('The account is not ready yet: an invitation not taken up, or a profile to finish.')}>
+                {t('NOT READY')}
               </span>
             )}
           </Stack>
         </Stack>
         {menu ? (
-          <IconButton ariaLabel={`More for ${name}`} title="More" iconProps={{ iconName: 'More' }} menuProps={{ items }} onRenderMenuIcon={() => null} />
+          <IconButton
+            ariaLabel={t('More for {name}', { name })}
+            title={t('More')}
+            iconProps={{ iconName: 'More' }}
+            menuProps={{ items }}
+            onRenderMenuIcon={() => null}
+          />
         ) : null}
       </Stack>
     </article>

@@ -12,22 +12,39 @@ import { ConfirmDialog, EmptyState, PageHeader } from '../../../core/client/page
 import { useCan } from '../../../core/client/permissions';
 import { userAtom } from '../../../core/client/stores';
 import { toast } from '../../../core/client/toasts';
+import { t } from '../../../core/client/words';
 import { mayAddMembers, mayChangeMember, type NewsletterRole, type TeamType } from '../rules';
 import { AddMemberDialog } from './AddMemberDialog';
 import { EditMemberDialog } from './EditMemberDialog';
 import { InviteDialog } from './InviteDialog';
 import { MemberCard } from './MemberCard';
-import { displayName, type TeamMember, useTeam } from './team-api';
+import { addRoleText, displayName, teamMessage, type AddRole, type TeamMember, useTeam } from './team-api';
 import './team.css';
 
-type AddRole = 'editor' | 'author' | 'director';
-
-const sections: Record<TeamType, { role: AddRole; title: string; empty: string }[]> = {
+/** A team page's sections; their texts stay English here and are put through `t` where they are shown. */
+const sections: Record<TeamType, { role: AddRole; title: string; empty: string; add: string }[]> = {
   newsletter: [
-    { role: 'editor', title: 'Editors', empty: 'This newsletter has no editors yet.' },
-    { role: 'author', title: 'Authors', empty: 'This newsletter has no authors yet.' },
+    {
+      role: 'editor',
+      title: 'Editors',
+      empty: 'This newsletter has no editors yet.',
+      add: 'Add an editor from your staff, or invite one by e-mail.',
+    },
+    {
+      role: 'author',
+      title: 'Authors',
+      empty: 'This newsletter has no authors yet.',
+      add: 'Add an author from your staff, or invite one by e-mail.',
+    },
   ],
-  publisher: [{ role: 'director', title: 'Directors', empty: 'This publisher has no directors yet.' }],
+  publisher: [
+    {
+      role: 'director',
+      title: 'Directors',
+      empty: 'This publisher has no directors yet.',
+      add: 'Add a director from your staff, or invite one by e-mail.',
+    },
+  ],
 };
 
 export function TeamView({ type, scopeId }: { type: TeamType; scopeId: string }) {
@@ -54,7 +71,7 @@ export function TeamView({ type, scopeId }: { type: TeamType; scopeId: string })
   };
   const remove = async (member: TeamMember) => {
     const { msg } = await call(teamEndpoints.unassign, { params: { id: scopeId }, body: { userId: member._id } });
-    toast('success', 'Success!', msg);
+    toast('success', 'Success!', teamMessage(msg));
     setRemoving(null);
     await reload();
   };
@@ -66,22 +83,18 @@ export function TeamView({ type, scopeId }: { type: TeamType; scopeId: string })
 
   return (
     <Stack tokens={{ childrenGap: 24 }}>
-      <PageHeader title={type === 'newsletter' ? 'Newsletter Team' : 'Publisher Team'}>
+      <PageHeader title={type === 'newsletter' ? t('Newsletter Team') : t('Publisher Team')}>
         {mayAdd
           ? sections[type].map(({ role }) => (
-              <PrimaryButton
-                key={role}
-                text={`Add ${role[0]!.toUpperCase()}${role.slice(1)}`}
-                iconProps={{ iconName: 'AddFriend' }}
-                onClick={() => setAdding(role)}
-              />
+              <PrimaryButton key={role} text={addRoleText(role)} iconProps={{ iconName: 'AddFriend' }} onClick={() => setAdding(role)} />
             ))
           : null}
       </PageHeader>
 
-      {!team && loading ? <Spinner label="Loading..." /> : null}
+      {!team && loading ? <Spinner label={t('Loading...')} /> : null}
       {team
-        ? sections[type].map(({ role, title, empty }) => {
+        ? sections[type].map(({ role, title: englishTitle, empty, add }) => {
+            const title = t(englishTitle);
             const members = team.body.filter((member) => member.role === role);
             return (
               <section key={role} aria-label={title}>
@@ -103,10 +116,7 @@ export function TeamView({ type, scopeId }: { type: TeamType; scopeId: string })
                       )}
                     </CardList>
                   ) : (
-                    <EmptyState
-                      title={empty}
-                      text={mayAdd ? `Add ${role === 'author' ? 'an' : 'a'} ${role} from your staff, or invite one by e-mail.` : undefined}
-                    />
+                    <EmptyState title={t(empty)} text={mayAdd ? t(add) : undefined} />
                   )}
                 </Stack>
               </section>
@@ -138,9 +148,9 @@ export function TeamView({ type, scopeId }: { type: TeamType; scopeId: string })
       {editing ? <EditMemberDialog member={editing} onDismiss={() => setEditing(null)} onSaved={changed(() => setEditing(null))} /> : null}
       {removing ? (
         <ConfirmDialog
-          title="Remove Member"
-          text={`Are you sure you want to remove ${displayName(removing)} from this newsletter's team? The account stays with the publisher.`}
-          action="REMOVE"
+          title={t('Remove Member')}
+          text={t("Are you sure you want to remove {name} from this newsletter's team? The account stays with the publisher.", { name: displayName(removing) })}
+          action={t('REMOVE')}
           onConfirm={() => remove(removing)}
           onDismiss={() => setRemoving(null)}
         />

@@ -4,6 +4,7 @@ import { call } from '../../../core/client/api';
 import { handleError } from '../../../core/client/errors';
 import type { TeamMember } from '../../../schemas/generated/api/team-member';
 import type { TeamType } from '../rules';
+import { t } from '../../../core/client/words';
 import { teamEndpoints } from '../endpoints';
 
 export type { TeamMember };
@@ -42,4 +43,56 @@ export function useTeam(type: TeamType, id: string) {
 
 export const displayName = (member: Pick<TeamMember, 'profile' | 'email'>) => member.profile.name || member.email;
 
-export const roleLabels: Record<string, string> = { director: 'Director', editor: 'Editor', author: 'Author' };
+/** The roles' names, English here: shown through `roleName`. */
+export const roleLabels: Record<string, string> = { admin: 'Admin', director: 'Director', editor: 'Editor', author: 'Author' };
+
+/** A role's name in the console's language ('Editor', in Turkish 'Editör'); an unknown role as it is. */
+export function roleName(role: string): string {
+  switch (role) {
+    case 'admin':
+      return t('Admin');
+    case 'director':
+      return t('Director');
+    case 'editor':
+      return t('Editor');
+    case 'author':
+      return t('Author');
+    default:
+      return role;
+  }
+}
+
+/** The roles a team page adds. */
+export type AddRole = 'editor' | 'author' | 'director';
+
+/** The Add button's text and the add dialog's title ('Add Editor'), whole in the console's language. */
+export function addRoleText(role: AddRole): string {
+  switch (role) {
+    case 'editor':
+      return t('Add Editor');
+    case 'author':
+      return t('Add Author');
+    case 'director':
+      return t('Add Director');
+  }
+}
+
+/**
+ * The team calls' messages that carry a name or an address (server/routes.ts), by their pattern,
+ * in the console's language; any other message as it is (the toast puts it through `t`).
+ */
+const serverMessages: [RegExp, (value: string) => string][] = [
+  [/^(.+) is added to the team\.$/s, (name) => t('{name} is added to the team.', { name })],
+  [/^(.+) is removed from the team\.$/s, (name) => t('{name} is removed from the team.', { name })],
+  [/^(.+) is now a director\.$/s, (name) => t('{name} is now a director.', { name })],
+  [/^An invitation email is sent to (.+)\.$/s, (email) => t('An invitation email is sent to {email}.', { email })],
+];
+
+export function teamMessage(msg: string | undefined): string | undefined {
+  if (msg === undefined) return undefined;
+  for (const [pattern, words] of serverMessages) {
+    const value = pattern.exec(msg)?.[1];
+    if (value !== undefined) return words(value);
+  }
+  return msg;
+}
