@@ -14,12 +14,12 @@ import { handleError } from '../../../core/client/errors';
 import { Figure, Figures } from '../../../core/client/figures';
 import { formatNumber, useConsoleLang, type ConsoleLang } from '../../../core/client/format';
 import { EmptyState, PageHeader } from '../../../core/client/page-parts';
+import { t } from '../../../core/client/words';
 import {
   ChartPanel,
   customLimits,
   dateRange,
   dayOf,
-  emptyInRange,
   intoSpans,
   overTime,
   RangePicker,
@@ -38,7 +38,11 @@ export const neverPaidTitle = 'No earnings yet';
 export const neverPaidText =
   "Nothing has been paid yet. Earnings fill in once readers subscribe to a newsletter's monthly or yearly plan (set in the newsletter's Credentials) and pay through Stripe.";
 
+/** The charts' titles, put through `t` where they are shown. */
 const titles = { revenue: 'REVENUE', subscriptions: 'NEW AND CANCELLED', newsletters: 'REVENUE BY NEWSLETTER' } as const;
+
+/** Why a chart of the range has nothing to draw (the analytics pages' words for an empty range), in the console's language. */
+const noPaymentsText = () => t('No payments in this period yet. Pick a longer range, or come back once readers have had the issues.');
 
 /** The Earnings page opens on the monthly window: recurring revenue reads by the month. */
 const firstRange = (): Range => windowOf('monthly', new Date());
@@ -79,8 +83,8 @@ export default function EarningsPage() {
   if (data && currencies.length === 0)
     return (
       <Stack tokens={{ childrenGap: 24 }}>
-        <PageHeader title="Earnings" />
-        <EmptyState title={neverPaidTitle} text={neverPaidText} />
+        <PageHeader title={t('Earnings')} />
+        <EmptyState title={t(neverPaidTitle)} text={t(neverPaidText)} />
       </Stack>
     );
 
@@ -89,10 +93,10 @@ export default function EarningsPage() {
 
   return (
     <Stack tokens={{ childrenGap: 24 }}>
-      <PageHeader title="Earnings">
+      <PageHeader title={t('Earnings')}>
         {currencies.length > 1 ? (
           <Dropdown
-            label="Currency"
+            label={t('Currency')}
             className="earnings-currency"
             selectedKey={shown?.currency}
             options={currencies.map((item) => ({ key: item.currency, text: currencyCode(item.currency) }))}
@@ -107,16 +111,16 @@ export default function EarningsPage() {
           {shown && shown.periods.length > 0 ? (
             <IconButton
               iconProps={{ iconName: 'Download' }}
-              title="Download as CSV"
-              ariaLabel="Download the earnings of this period as CSV"
+              title={t('Download as CSV')}
+              ariaLabel={t('Download the earnings of this period as CSV')}
               onClick={() => downloadCsv(`earnings-${shown.currency}-${dayOf(range.start)}-${dayOf(range.end)}.csv`, earningsCsvRows(shown, spans))}
             />
           ) : null}
         </div>
         <div className="analytics-grid">
-          <ChartPanel title={titles.revenue} state={charts((earnings) => revenueChart(earnings, spans, lang))} />
-          <ChartPanel title={titles.subscriptions} state={charts((earnings) => subscriptionsChart(earnings, spans))} />
-          <ChartPanel title={titles.newsletters} wide state={charts((earnings) => newslettersChart(earnings, lang))} />
+          <ChartPanel title={t(titles.revenue)} state={charts((earnings) => revenueChart(earnings, spans, lang))} />
+          <ChartPanel title={t(titles.subscriptions)} state={charts((earnings) => subscriptionsChart(earnings, spans))} />
+          <ChartPanel title={t(titles.newsletters)} wide state={charts((earnings) => newslettersChart(earnings, lang))} />
         </div>
       </div>
     </Stack>
@@ -127,16 +131,16 @@ export default function EarningsPage() {
 function NowFigures({ earnings, lang }: { earnings: CurrencyEarnings | undefined; lang: ConsoleLang }) {
   const waiting = earnings === undefined;
   return (
-    <section aria-label="Now" aria-busy={waiting}>
+    <section aria-label={t('Now')} aria-busy={waiting}>
       <Figures minWidth={220}>
-        <Figure label="Monthly recurring revenue" value={waiting ? '…' : formatMoney(earnings.mrr, earnings.currency, lang)}>
+        <Figure label={t('Monthly recurring revenue')} value={waiting ? '…' : formatMoney(earnings.mrr, earnings.currency, lang)}>
           <Text block variant="small" className="earnings-note">
-            Paying subscriptions now, a yearly plan counted as a twelfth a month
+            {t('Paying subscriptions now, a yearly plan counted as a twelfth a month')}
           </Text>
         </Figure>
-        <Figure label="Paying subscribers" value={waiting ? '…' : formatNumber(earnings.paying, lang)}>
+        <Figure label={t('Paying subscribers')} value={waiting ? '…' : formatNumber(earnings.paying, lang)}>
           <Text block variant="small" className="earnings-note">
-            Including those whose last payment failed while Stripe tries again
+            {t('Including those whose last payment failed while Stripe tries again')}
           </Text>
         </Figure>
       </Figures>
@@ -154,15 +158,18 @@ function revenueChart(earnings: CurrencyEarnings, spans: SpanWindow, lang: Conso
       kind: 'bar',
       ...overTime(spans.axis),
       unit: code,
-      series: [{ name: `Revenue (${code})`, values: revenue.map((amount) => majorUnits(amount, earnings.currency)) }],
+      series: [{ name: t('Revenue ({currency})', { currency: code }), values: revenue.map((amount) => majorUnits(amount, earnings.currency)) }],
     },
     notes: [
-      `${formatMoney(total, earnings.currency, lang)} from ${formatNumber(
-        payments.reduce((sum, value) => sum + value, 0),
-        lang,
-      )} payments in this period`,
+      t('{amount} from {count} payments in this period', {
+        amount: formatMoney(total, earnings.currency, lang),
+        count: formatNumber(
+          payments.reduce((sum, value) => sum + value, 0),
+          lang,
+        ),
+      }),
     ],
-    empty: emptyInRange('payments'),
+    empty: noPaymentsText(),
   };
 }
 
@@ -173,13 +180,13 @@ function subscriptionsChart(earnings: CurrencyEarnings, spans: SpanWindow): Char
     model: {
       kind: 'bar',
       ...overTime(spans.axis),
-      unit: 'subscriptions',
+      unit: t('subscriptions'),
       series: [
-        { name: 'New', values: started },
-        { name: 'Cancelled', values: cancelled },
+        { name: t('New'), values: started },
+        { name: t('Cancelled'), values: cancelled },
       ],
     },
-    empty: emptyInRange('new or cancelled paid subscriptions'),
+    empty: t('No new or cancelled paid subscriptions in this period yet. Pick a longer range, or come back once readers have had the issues.'),
   };
 }
 
@@ -192,21 +199,30 @@ function newslettersChart(earnings: CurrencyEarnings, lang: ConsoleLang): ChartD
       across: true,
       labels: earnings.newsletters.map((newsletter) => newsletter.title),
       unit: code,
-      series: [{ name: `Revenue (${code})`, values: earnings.newsletters.map((newsletter) => majorUnits(newsletter.revenue, earnings.currency)) }],
+      series: [
+        {
+          name: t('Revenue ({currency})', { currency: code }),
+          values: earnings.newsletters.map((newsletter) => majorUnits(newsletter.revenue, earnings.currency)),
+        },
+      ],
     },
-    notes: earnings.newsletters.map(
-      (newsletter) => `${newsletter.title}: ${formatMoney(newsletter.revenue, earnings.currency, lang)}, ${formatNumber(newsletter.payments, lang)} payments`,
+    notes: earnings.newsletters.map((newsletter) =>
+      t('{newsletter}: {amount}, {count} payments', {
+        newsletter: newsletter.title,
+        amount: formatMoney(newsletter.revenue, earnings.currency, lang),
+        count: formatNumber(newsletter.payments, lang),
+      }),
     ),
-    empty: emptyInRange('payments'),
+    empty: noPaymentsText(),
   };
 }
 
-/** The range's spans as CSV rows: each span's first day, new and cancelled subscriptions, payments and revenue (plain numbers). */
+/** The range's spans as CSV rows: each span's first day, new and cancelled subscriptions, payments and revenue (plain numbers; the headers in the console's language). */
 export function earningsCsvRows(earnings: CurrencyEarnings, spans: SpanWindow): string[][] {
   const [started = [], cancelled = [], payments = [], revenue = []] = intoSpans(spans.starts, earnings.periods, 'started', 'cancelled', 'payments', 'revenue');
   const code = currencyCode(earnings.currency);
   return [
-    ['Period start', 'New', 'Cancelled', 'Payments', `Revenue (${code})`],
+    [t('Period start'), t('New'), t('Cancelled'), t('Payments'), t('Revenue ({currency})', { currency: code })],
     ...spans.starts.map((start, index) => [
       start,
       String(started[index] ?? 0),

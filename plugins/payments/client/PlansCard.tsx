@@ -13,6 +13,7 @@ import { useLoaded } from '../../../core/client/panel-list';
 import { useCan } from '../../../core/client/permissions';
 import { theme } from '../../../core/client/theme';
 import { toast } from '../../../core/client/toasts';
+import { t } from '../../../core/client/words';
 import saveSchemaText from '../../../schemas/api/newsletter-plans-save.schema.json';
 import saveSchema from '../../../schemas/api/newsletter-plans-save.schema.json?validator';
 import type { NewsletterPlans } from '../../../schemas/generated/api/newsletter-plans';
@@ -34,9 +35,10 @@ const currencies: IDropdownOption<Currency>[] = [
   { key: 'eur', text: 'Euro (EUR)' },
   { key: 'gbp', text: 'Pound sterling (GBP)' },
 ];
-const planFields: { plan: Plan; label: string; period: string }[] = [
-  { plan: 'monthly', label: 'MONTHLY PRICE', period: 'a month' },
-  { plan: 'yearly', label: 'YEARLY PRICE', period: 'a year' },
+/** The plans' fields; their texts stay English here and are put through `t` where they are shown. */
+const planFields: { plan: Plan; label: string }[] = [
+  { plan: 'monthly', label: 'MONTHLY PRICE' },
+  { plan: 'yearly', label: 'YEARLY PRICE' },
 ];
 /** The fields share a row on a wide card and take one each on a phone. */
 const fieldItem = { root: { flex: '1 1 200px', minWidth: 0, maxWidth: 320 } };
@@ -112,37 +114,37 @@ export default function PlansCard({ newsletterId }: NewsletterSettingsCardProps)
     });
   };
 
-  /** What a reader pays, under the field: '₺49,90 a month', or that the plan is not offered. */
-  const describe = (plan: Plan, period: string) => {
+  /** What a reader pays, under the field: 'Readers pay ₺49,90 a month.', or that the plan is not offered. */
+  const describe = (plan: Plan) => {
     const amount = minorAmount(form[plan], currency);
-    if (amount === null) return 'Empty: this plan is not offered.';
+    if (amount === null) return t('Empty: this plan is not offered.');
     if (amount === undefined) return undefined;
-    const money = formatNumber(amount / 10 ** minorDigits(currency), lang, { style: 'currency', currency: currency.toUpperCase() });
-    return `Readers pay ${money} ${period}.`;
+    const price = formatNumber(amount / 10 ** minorDigits(currency), lang, { style: 'currency', currency: currency.toUpperCase() });
+    return plan === 'monthly' ? t('Readers pay {price} a month.', { price }) : t('Readers pay {price} a year.', { price });
   };
 
   if (saved === false) return null;
 
   return (
-    <SettingsCard title="PAID PLANS">
+    <SettingsCard title={t('PAID PLANS')}>
       {!saved ? (
-        <Spinner label="Loading..." />
+        <Spinner label={t('Loading...')} />
       ) : (
         <>
           {saved.available ? null : (
             <MessageBar messageBarType={MessageBarType.warning} isMultiline>
-              Readers cannot subscribe yet: the publisher&apos;s Stripe keys must be set in Publisher Credentials first.
+              {t("Readers cannot subscribe yet: the publisher's Stripe keys must be set in Publisher Credentials first.")}
             </MessageBar>
           )}
           {canSetPrices ? null : (
-            <Text styles={{ root: { color: theme.palette.neutralSecondary } }}>The prices are set by the publisher&apos;s directors and admins.</Text>
+            <Text styles={{ root: { color: theme.palette.neutralSecondary } }}>{t("The prices are set by the publisher's directors and admins.")}</Text>
           )}
 
           <Stack horizontal wrap tokens={{ childrenGap: 16 }}>
             <Stack.Item styles={fieldItem}>
               <Dropdown
-                label="CURRENCY"
-                options={currencies}
+                label={t('CURRENCY')}
+                options={currencies.map((option) => ({ ...option, text: t(option.text) }))}
                 selectedKey={currency}
                 disabled={!canSetPrices}
                 errorMessage={errors.currency}
@@ -151,17 +153,17 @@ export default function PlansCard({ newsletterId }: NewsletterSettingsCardProps)
                 }}
               />
             </Stack.Item>
-            {planFields.map(({ plan, label, period }) => (
+            {planFields.map(({ plan, label }) => (
               <Stack.Item key={plan} styles={fieldItem}>
                 <TextField
-                  label={label}
+                  label={t(label)}
                   inputMode="decimal"
                   readOnly={!canSetPrices}
                   suffix={currency.toUpperCase()}
-                  placeholder="Not offered"
+                  placeholder={t('Not offered')}
                   value={form[plan]}
                   onChange={(_event, value) => edit(plan, value ?? '')}
-                  description={describe(plan, period)}
+                  description={describe(plan)}
                   errorMessage={errors[plan]}
                 />
               </Stack.Item>
@@ -170,7 +172,7 @@ export default function PlansCard({ newsletterId }: NewsletterSettingsCardProps)
 
           {canSetPrices ? (
             <Stack horizontal wrap tokens={{ childrenGap: 12 }}>
-              <PrimaryButton text="SAVE PRICES" iconProps={{ iconName: 'Save' }} disabled={busy} onClick={() => void save()} />
+              <PrimaryButton text={t('SAVE PRICES')} iconProps={{ iconName: 'Save' }} disabled={busy} onClick={() => void save()} />
             </Stack>
           ) : null}
         </>

@@ -12,6 +12,7 @@ import { ConfirmDialog } from '../../../core/client/page-parts';
 import { useLoaded } from '../../../core/client/panel-list';
 import { theme } from '../../../core/client/theme';
 import { toast } from '../../../core/client/toasts';
+import { t } from '../../../core/client/words';
 import saveSchema from '../../../schemas/api/payment-account-save.schema.json?validator';
 import type { PaymentAccountSave } from '../../../schemas/generated/api/payment-account-save';
 import { SettingsCard, type PublisherSettingsCardProps } from '../../settings/client/public';
@@ -19,7 +20,10 @@ import { paymentsApi } from './payments-api';
 
 const validateKeys = formValidator<PaymentAccountSave>(saveSchema);
 const noKeys = { secretKey: '', webhookSecret: '' };
-/** The two keys' fields: typed hidden, and before keys are saved an example of each as the placeholder. */
+/**
+ * The two keys' fields: typed hidden, and before keys are saved an example of each as the
+ * placeholder. Their texts stay English here and are put through `t` where they are shown.
+ */
 const keyFields: { key: keyof typeof noKeys; label: string; revealLabel: string; keptText: string; example: string }[] = [
   { key: 'secretKey', label: 'STRIPE SECRET KEY', revealLabel: 'Show the secret key as typed', keptText: 'Empty: keep the saved key', example: 'sk_live_...' },
   {
@@ -81,18 +85,18 @@ export default function StripeKeysCard({ publisherId }: PublisherSettingsCardPro
   if (account === false) return null;
 
   return (
-    <SettingsCard title="PAYMENTS">
+    <SettingsCard title={t('PAYMENTS')}>
       {!account ? (
-        <Spinner label="Loading..." />
+        <Spinner label={t('Loading...')} />
       ) : (
         <>
           {account.configured ? (
             <MessageBar messageBarType={MessageBarType.success} isMultiline>
-              {`Stripe is connected with the secret key ${account.secretKeyHint ?? ''}.`}
+              {t('Stripe is connected with the secret key {hint}.', { hint: account.secretKeyHint ?? '' })}
             </MessageBar>
           ) : (
             <MessageBar messageBarType={MessageBarType.warning} isMultiline>
-              Stripe is not connected: readers cannot subscribe to the paid plans until the keys are saved.
+              {t('Stripe is not connected: readers cannot subscribe to the paid plans until the keys are saved.')}
             </MessageBar>
           )}
 
@@ -100,13 +104,13 @@ export default function StripeKeysCard({ publisherId }: PublisherSettingsCardPro
             {keyFields.map(({ key, label, revealLabel, keptText, example }) => (
               <Stack.Item key={key} styles={fieldItem}>
                 <TextField
-                  label={label}
+                  label={t(label)}
                   type="password"
                   canRevealPassword
-                  revealPasswordAriaLabel={revealLabel}
+                  revealPasswordAriaLabel={t(revealLabel)}
                   autoComplete="new-password"
                   spellCheck={false}
-                  placeholder={account.configured ? keptText : example}
+                  placeholder={account.configured ? t(keptText) : example}
                   value={keys[key]}
                   onChange={typeInto(key)}
                   errorMessage={errors[key]}
@@ -118,25 +122,26 @@ export default function StripeKeysCard({ publisherId }: PublisherSettingsCardPro
           <Stack tokens={{ childrenGap: 4 }}>
             <Stack horizontal verticalAlign="end" tokens={{ childrenGap: 8 }}>
               <Stack.Item grow styles={{ root: { minWidth: 0 } }}>
-                <TextField label="WEBHOOK ADDRESS" readOnly value={account.webhookUrl} onFocus={(event) => event.currentTarget.select()} />
+                <TextField label={t('WEBHOOK ADDRESS')} readOnly value={account.webhookUrl} onFocus={(event) => event.currentTarget.select()} />
               </Stack.Item>
               <DefaultButton
-                text="Copy"
+                text={t('Copy')}
                 iconProps={{ iconName: 'Copy' }}
-                ariaLabel="Copy the webhook address"
+                ariaLabel={t('Copy the webhook address')}
                 onClick={() => void copyWebhookUrl(account.webhookUrl)}
               />
             </Stack>
             <Text variant="small" styles={{ root: { color: theme.palette.neutralSecondary } }}>
-              In Stripe&apos;s dashboard, add this address as a webhook endpoint with the events checkout.session.completed, customer.subscription.created,
-              customer.subscription.updated, customer.subscription.deleted, invoice.paid and invoice.payment_failed; then paste its signing secret above.
+              {t(
+                "In Stripe's dashboard, add this address as a webhook endpoint with the events checkout.session.completed, customer.subscription.created, customer.subscription.updated, customer.subscription.deleted, invoice.paid and invoice.payment_failed; then paste its signing secret above.",
+              )}
             </Text>
           </Stack>
 
           <Stack horizontal wrap tokens={{ childrenGap: 12 }}>
-            <PrimaryButton text="SAVE KEYS" iconProps={{ iconName: 'Save' }} disabled={busy} onClick={() => void save()} />
+            <PrimaryButton text={t('SAVE KEYS')} iconProps={{ iconName: 'Save' }} disabled={busy} onClick={() => void save()} />
             {account.configured ? (
-              <DefaultButton text="REMOVE KEYS" iconProps={{ iconName: 'Delete' }} disabled={busy} onClick={() => setRemoving(true)} />
+              <DefaultButton text={t('REMOVE KEYS')} iconProps={{ iconName: 'Delete' }} disabled={busy} onClick={() => setRemoving(true)} />
             ) : null}
           </Stack>
         </>
@@ -144,9 +149,11 @@ export default function StripeKeysCard({ publisherId }: PublisherSettingsCardPro
 
       {removing ? (
         <ConfirmDialog
-          title="Remove the Stripe keys?"
-          text="Readers can no longer subscribe to the paid plans, and Stripe's news of the current subscriptions (renewals, cancellations) is no longer taken, until keys are saved again."
-          action="REMOVE"
+          title={t('Remove the Stripe keys?')}
+          text={t(
+            "Readers can no longer subscribe to the paid plans, and Stripe's news of the current subscriptions (renewals, cancellations) is no longer taken, until keys are saved again.",
+          )}
+          action={t('REMOVE')}
           onConfirm={remove}
           onDismiss={() => setRemoving(false)}
         />
