@@ -1,7 +1,9 @@
 /** A colour setting: a swatch that opens Fluent's colour picker, and the hex code to type. */
 import { Callout, ColorPicker, Stack, TextField, getColorFromString } from '@fluentui/react';
 import { useId, useRef, useState } from 'react';
+import { currentLang, intlLocale } from '../../../core/client/format';
 import { theme } from '../../../core/client/theme';
+import { t } from '../../../core/client/words';
 
 export interface ColorFieldProps {
   label: string;
@@ -20,7 +22,7 @@ export function ColorField({ label, value, onChange, errorMessage }: ColorFieldP
       <button
         ref={swatch}
         type="button"
-        aria-label={`Pick ${label.toLowerCase()}`}
+        aria-label={t('Pick {label}', { label: label.toLocaleLowerCase(intlLocale[currentLang()]) })}
         className="mh-touch-target"
         onClick={() => setOpen((shown) => !shown)}
         style={{

@@ -16,6 +16,7 @@ import { componentOf } from '../../../core/client/registry';
 import { userAtom } from '../../../core/client/stores';
 import { theme } from '../../../core/client/theme';
 import { useTopBarSave } from '../../../core/client/topbar-save';
+import { t } from '../../../core/client/words';
 import { constants } from '../../../core/shared/config';
 import { InterestsField } from './InterestsField';
 import { KeyField } from '../../../core/client/KeyField';
@@ -54,35 +55,39 @@ export default function NewsletterSettingsPage() {
   };
   useTopBarSave(() => save(), busy);
 
-  if (!values || !loaded) return <Spinner label="Loading..." style={{ marginTop: 48 }} />;
+  if (!values || !loaded) return <Spinner label={t('Loading...')} style={{ marginTop: 48 }} />;
   const form = loaded.data;
 
   return (
     <Stack tokens={{ childrenGap: 20 }} style={{ maxWidth: 960 }}>
-      <PageHeader title="Newsletter Credentials">
-        <DefaultButton text="Welcome Issue" iconProps={{ iconName: 'Mail' }} onClick={() => navigate(`/newsletters/show/${newsletterId}/settings/welcome`)} />
+      <PageHeader title={t('Newsletter Credentials')}>
+        <DefaultButton
+          text={t('Welcome Issue')}
+          iconProps={{ iconName: 'Mail' }}
+          onClick={() => navigate(`/newsletters/show/${newsletterId}/settings/welcome`)}
+        />
       </PageHeader>
 
       <CredentialsCard
-        title="NEWSLETTER CREDENTIALS"
+        title={t('NEWSLETTER CREDENTIALS')}
         texts={
           <>
-            <TextField label="TITLE" required {...text('title')} />
-            <TextField label="SUBTITLE" required {...text('subtitle')} />
-            <TextField label="DESCRIPTION" multiline rows={4} {...text('description')} />
-            <KeyField label="SLUG" model="Newsletter" recordId={newsletterId} prefix="/n/" {...field('key')} takenText={newsletterKeyTaken} />
+            <TextField label={t('TITLE')} required {...text('title')} />
+            <TextField label={t('SUBTITLE')} required {...text('subtitle')} />
+            <TextField label={t('DESCRIPTION')} multiline rows={4} {...text('description')} />
+            <KeyField label={t('SLUG')} model="Newsletter" recordId={newsletterId} prefix="/n/" {...field('key')} takenText={newsletterKeyTaken} />
           </>
         }
         looks={
           <>
-            <ImageField label="COVER IMAGE" {...field('image')} {...coverImage} />
-            <Colours color={values.color} textColor={values.textColor} errors={errors} onChange={set} sample={values.title || 'Newsletter'} />
+            <ImageField label={t('COVER IMAGE')} {...field('image')} {...coverImage} />
+            <Colours color={values.color} textColor={values.textColor} errors={errors} onChange={set} sample={values.title || t('Newsletter')} />
           </>
         }
       />
 
       {values.sender ? (
-        <SettingsCard title="SENDER">
+        <SettingsCard title={t('SENDER')}>
           <SenderField
             value={values.sender}
             title={values.title}
@@ -94,32 +99,32 @@ export default function NewsletterSettingsPage() {
         </SettingsCard>
       ) : null}
 
-      <SettingsCard title="TESTERS">
+      <SettingsCard title={t('TESTERS')}>
         <TestersField staff={form.testers} {...field('testers')} />
       </SettingsCard>
 
-      <SettingsCard title="INTERESTS">
+      <SettingsCard title={t('INTERESTS')}>
         <InterestsField interests={form.interests} {...field('interests')} role={role} />
       </SettingsCard>
 
-      <SettingsCard title="VOICE SETTINGS">
+      <SettingsCard title={t('VOICE SETTINGS')}>
         <VoiceSettingsField voices={form.voices} value={values.voiceSettings} onChange={(voiceSettings) => set('voiceSettings', voiceSettings)} />
       </SettingsCard>
 
       {role === 'admin' && StatusSwitches ? (
-        <SettingsCard title="STATUS">
+        <SettingsCard title={t('STATUS')}>
           <Suspense fallback={null}>
             <StatusSwitches newsletterId={newsletterId} published={values.status.published} featured={values.status.featured} />
           </Suspense>
         </SettingsCard>
       ) : null}
 
-      <SettingsCard title="WELCOME ISSUE">
+      <SettingsCard title={t('WELCOME ISSUE')}>
         <Stack horizontal verticalAlign="center" horizontalAlign="space-between" wrap tokens={{ childrenGap: 12 }}>
           <Text styles={{ root: { color: theme.palette.neutralSecondary } }}>
-            {values.welcome.subject || 'New subscribers receive the welcome issue first.'}
+            {values.welcome.subject || t('New subscribers receive the welcome issue first.')}
           </Text>
-          <DefaultButton text="Edit Welcome Issue" onClick={() => navigate(`/newsletters/show/${newsletterId}/settings/welcome`)} />
+          <DefaultButton text={t('Edit Welcome Issue')} onClick={() => navigate(`/newsletters/show/${newsletterId}/settings/welcome`)} />
         </Stack>
       </SettingsCard>
 

@@ -15,6 +15,7 @@ import { PageHeader } from '../../../core/client/page-parts';
 import { Slot } from '../../../core/client/slot';
 import { toast } from '../../../core/client/toasts';
 import { useTopBarSave } from '../../../core/client/topbar-save';
+import { t } from '../../../core/client/words';
 import updateSchema from '../../../schemas/api/publisher-update.schema.json?validator';
 import type { PublisherUpdateBody } from '../../../schemas/generated/api/publisher-update';
 import type { Publisher } from '../../../schemas/generated/entities/publisher';
@@ -23,7 +24,7 @@ import { publisherSettingsCardRef } from './public';
 import { Colours, CredentialsCard, useSettingsForm } from './settings-form';
 
 const validatePublisher = formValidator<PublisherUpdateBody>(updateSchema);
-const publisherKeyTaken = (key: string) => `The publisher name ${key} already exists.`;
+const publisherKeyTaken = (key: string) => t('The publisher name {key} already exists.', { key });
 
 export default function PublisherSettingsPage() {
   const { publisherId } = useParams<{ publisherId: string }>();
@@ -52,26 +53,26 @@ export default function PublisherSettingsPage() {
     });
   }, busy);
 
-  if (!values) return <Spinner label="Loading..." style={{ marginTop: 48 }} />;
+  if (!values) return <Spinner label={t('Loading...')} style={{ marginTop: 48 }} />;
 
   return (
     <Stack tokens={{ childrenGap: 20 }} style={{ maxWidth: 960 }}>
-      <PageHeader title="Publisher Credentials" />
+      <PageHeader title={t('Publisher Credentials')} />
       <CredentialsCard
-        title="PUBLISHER CREDENTIALS"
+        title={t('PUBLISHER CREDENTIALS')}
         texts={
           <>
-            <TextField label="TITLE" required {...text('title')} />
-            <TextField label="DESCRIPTION" multiline rows={4} {...text('description')} />
-            <TextField label="WEBSITE" {...text('website')} placeholder="https://" />
-            <TextField label="EMAIL" type="email" {...text('email')} />
-            <KeyField label="SLUG" model="Publisher" recordId={publisherId} prefix="/p/" {...field('key')} takenText={publisherKeyTaken} />
+            <TextField label={t('TITLE')} required {...text('title')} />
+            <TextField label={t('DESCRIPTION')} multiline rows={4} {...text('description')} />
+            <TextField label={t('WEBSITE')} {...text('website')} placeholder="https://" />
+            <TextField label={t('EMAIL')} type="email" {...text('email')} />
+            <KeyField label={t('SLUG')} model="Publisher" recordId={publisherId} prefix="/p/" {...field('key')} takenText={publisherKeyTaken} />
           </>
         }
         looks={
           <>
-            <ImageField label="LOGO" {...field('image')} width={120} height={120} />
-            <Colours color={values.color} textColor={values.textColor} errors={errors} onChange={set} sample={values.title || 'Publisher'} />
+            <ImageField label={t('LOGO')} {...field('image')} width={120} height={120} />
+            <Colours color={values.color} textColor={values.textColor} errors={errors} onChange={set} sample={values.title || t('Publisher')} />
           </>
         }
       />

@@ -5,7 +5,7 @@
  */
 import { DefaultButton, MessageBar, MessageBarType, Stack, TextField } from '@fluentui/react';
 import type { Newsletter } from '../../../schemas/generated/entities/newsletter';
-import { senderWaitingText } from '../messages';
+import { t } from '../../../core/client/words';
 
 type Sender = NonNullable<Newsletter['sender']>;
 
@@ -29,24 +29,39 @@ export function SenderField({ value, title, errors, onChange, onResend, busy }: 
   const current = value.email || value.defaultEmail;
   return (
     <Stack tokens={{ childrenGap: 12 }} styles={{ root: { maxWidth: 560 } }}>
-      <TextField label="FROM NAME" placeholder={title} description="Readers see this name as the sender. Empty: the newsletter's title." {...text('name')} />
       <TextField
-        label="FROM ADDRESS"
+        label={t('FROM NAME')}
+        placeholder={title}
+        description={t("Readers see this name as the sender. Empty: the newsletter's title.")}
+        {...text('name')}
+      />
+      <TextField
+        label={t('FROM ADDRESS')}
         type="email"
         placeholder={value.defaultEmail}
-        description="A new address gets a confirmation link; e-mails come from it once the link is opened. Empty: the server's address."
+        description={t("A new address gets a confirmation link; e-mails come from it once the link is opened. Empty: the server's address.")}
         {...text('email')}
       />
       {value.pendingEmail ? (
         <MessageBar
           messageBarType={MessageBarType.warning}
           isMultiline
-          actions={<DefaultButton text="Send the link again" disabled={busy} onClick={onResend} />}
+          actions={<DefaultButton text={t('Send the link again')} disabled={busy} onClick={onResend} />}
         >
-          {senderWaitingText(value.pendingEmail, current)}
+          {/* The settings' senderWaitingText (../messages.ts), in the console's language. */}
+          {t('{pending} waits for confirmation: open the link we sent to it. Until then e-mails come from {current}.', {
+            pending: value.pendingEmail,
+            current,
+          })}
         </MessageBar>
       ) : null}
-      <TextField label="REPLY-TO" type="email" placeholder={current} description="Where readers' replies go. Empty: the From address." {...text('replyTo')} />
+      <TextField
+        label={t('REPLY-TO')}
+        type="email"
+        placeholder={current}
+        description={t("Where readers' replies go. Empty: the From address.")}
+        {...text('replyTo')}
+      />
     </Stack>
   );
 }

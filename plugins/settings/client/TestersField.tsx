@@ -1,5 +1,6 @@
 /** The testers: the publisher's staff who receive the newsletter's test e-mails. */
 import { Dropdown, type IDropdownOption } from '@fluentui/react';
+import { t } from '../../../core/client/words';
 import type { Tester } from './newsletter-settings';
 
 export interface TestersFieldProps {
@@ -14,8 +15,8 @@ export function TestersField({ staff, value, onChange, errorMessage }: TestersFi
   return (
     <Dropdown
       // The card around it carries the title.
-      ariaLabel="TESTERS"
-      placeholder="Choose the people who receive test e-mails"
+      ariaLabel={t('TESTERS')}
+      placeholder={t('Choose the people who receive test e-mails')}
       multiSelect
       options={options}
       selectedKeys={value}

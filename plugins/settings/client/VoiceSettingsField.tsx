@@ -3,6 +3,7 @@
  * that run 1 to 100 and are stored divided by 100 (spec 002 section 5).
  */
 import { Dropdown, Slider, Stack, Text } from '@fluentui/react';
+import { t } from '../../../core/client/words';
 import type { NewsletterVoice } from '../../../schemas/generated/entities/newsletter-voice';
 import type { NewsletterSettings, Voice } from './newsletter-settings';
 
@@ -41,26 +42,47 @@ export function VoiceSliders<T extends Record<SliderKey, number>>({ value, onCha
   );
 }
 
-function VoiceControls({ title, voices, value, onChange }: { title: string; voices: Voice[]; value: NewsletterVoice; onChange(value: NewsletterVoice): void }) {
+/** A kind of story's voice controls: its title, the voice's label and the sliders' labels. */
+interface VoiceTexts {
+  title: string;
+  voice: string;
+  stability: string;
+  similarity: string;
+}
+
+function VoiceControls({
+  texts,
+  voices,
+  value,
+  onChange,
+}: {
+  texts: VoiceTexts;
+  voices: Voice[];
+  value: NewsletterVoice;
+  onChange(value: NewsletterVoice): void;
+}) {
   return (
     <Stack tokens={{ childrenGap: 8 }} styles={{ root: { flex: 1, minWidth: 240 } }}>
-      <Text styles={{ root: { fontWeight: 600 } }}>{title}</Text>
+      <Text styles={{ root: { fontWeight: 600 } }}>{texts.title}</Text>
       <Dropdown
-        label={`${title} voice`}
+        label={texts.voice}
         options={voices.map((voice) => ({ key: voice.voice_id, text: voice.name }))}
         selectedKey={value.voice}
         onChange={(_, option) => option && onChange({ ...value, voice: String(option.key) })}
       />
-      <VoiceSliders value={value} onChange={onChange} labels={{ stability: `${title} stability`, similarity_boost: `${title} similarity boost` }} />
+      <VoiceSliders value={value} onChange={onChange} labels={{ stability: texts.stability, similarity_boost: texts.similarity }} />
     </Stack>
   );
 }
 
 export function VoiceSettingsField({ voices, value, onChange }: { voices: Voice[]; value: VoiceSettings; onChange(value: VoiceSettings): void }) {
+  // Whole texts per kind of story: the words' order is the language's.
+  const article = { title: t('Article'), voice: t('Article voice'), stability: t('Article stability'), similarity: t('Article similarity boost') };
+  const bullet = { title: t('Bullet'), voice: t('Bullet voice'), stability: t('Bullet stability'), similarity: t('Bullet similarity boost') };
   return (
     <Stack horizontal wrap tokens={{ childrenGap: 32 }}>
-      <VoiceControls title="Article" voices={voices} value={value.article} onChange={(article) => onChange({ ...value, article })} />
-      <VoiceControls title="Bullet" voices={voices} value={value.bullet} onChange={(bullet) => onChange({ ...value, bullet })} />
+      <VoiceControls texts={article} voices={voices} value={value.article} onChange={(next) => onChange({ ...value, article: next })} />
+      <VoiceControls texts={bullet} voices={voices} value={value.bullet} onChange={(next) => onChange({ ...value, bullet: next })} />
     </Stack>
   );
 }

@@ -8,6 +8,7 @@ import { Link, useParams } from 'wouter';
 import { PageHeader } from '../../../core/client/page-parts';
 import { RichTextEditor } from '../../../core/client/rich-text';
 import { useTopBarSave } from '../../../core/client/topbar-save';
+import { t } from '../../../core/client/words';
 import { saveNewsletter, useNewsletterSettings, type NewsletterSettings } from './newsletter-settings';
 import { useSettingsForm } from './settings-form';
 import { SettingsCard } from './SettingsCard';
@@ -33,20 +34,21 @@ export default function WelcomeEditorPage() {
   return (
     <Stack tokens={{ childrenGap: 20 }} style={{ maxWidth: 880 }}>
       <Link href={`/newsletters/show/${newsletterId}`} asChild>
-        <FluentLink>{'‹ Back to Dashboard'}</FluentLink>
+        <FluentLink>{t('‹ Back to Dashboard')}</FluentLink>
       </Link>
-      <PageHeader title="Welcome Issue" />
+      <PageHeader title={t('Welcome Issue')} />
       {!loaded || !welcome ? (
-        <Spinner label="Loading..." style={{ marginTop: 48 }} />
+        <Spinner label={t('Loading...')} style={{ marginTop: 48 }} />
       ) : (
-        <SettingsCard title={loaded.body.title.toLocaleUpperCase('tr')}>
-          <TextField label="SUBJECT LINE" {...text('subject')} placeholder="Welcome to our newsletter!" />
-          <TextField label="PREVIEW TEXT" {...text('preview')} placeholder="What the inbox shows after the subject" />
+        // The newsletter's own title, in capitals by the rules of its language.
+        <SettingsCard title={loaded.body.title.toLocaleUpperCase(loaded.body.lang || 'tr')}>
+          <TextField label={t('SUBJECT LINE')} {...text('subject')} placeholder={t('Welcome to our newsletter!')} />
+          <TextField label={t('PREVIEW TEXT')} {...text('preview')} placeholder={t('What the inbox shows after the subject')} />
           <RichTextEditor
-            label="INTRO"
+            label={t('INTRO')}
             value={welcome.intro.html}
             onChange={(html) => setWelcome((current) => (current ? { ...current, intro: { ...current.intro, html } } : current))}
-            placeholder="Greet your new subscribers..."
+            placeholder={t('Greet your new subscribers...')}
           />
         </SettingsCard>
       )}

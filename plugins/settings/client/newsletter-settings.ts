@@ -7,11 +7,13 @@ import { call } from '../../../core/client/api';
 import { handleError } from '../../../core/client/errors';
 import { byField, fieldErrorsOf, formValidator } from '../../../core/client/forms';
 import { toast } from '../../../core/client/toasts';
+import { t } from '../../../core/client/words';
 import updateSchema from '../../../schemas/api/newsletter-update.schema.json?validator';
 import type { NewsletterUpdateBody } from '../../../schemas/generated/api/newsletter-update';
 import type { SettingsNewsletterForm } from '../../../schemas/generated/api/settings-newsletter-form';
 import type { Newsletter } from '../../../schemas/generated/entities/newsletter';
 import { newsletterEndpoints } from '../../newsletters/endpoints';
+import { senderLinkSentText } from '../messages';
 
 export const validateNewsletter = formValidator<NewsletterUpdateBody>(updateSchema);
 
@@ -41,6 +43,23 @@ export function useNewsletterSettings(newsletterId: string) {
   return { loaded, setLoaded, reload };
 }
 
+/** The text around the address in the server's senderLinkSentText (../messages.ts). */
+const [linkSentBefore = '', linkSentAfter = ''] = senderLinkSentText('\u0000').split('\u0000');
+
+/**
+ * What a save says: the server's message when it says more than 'OK' (a sender address was sent
+ * its confirmation link), in the console's language; the toast puts a whole text through `t`, and
+ * this one carries an address.
+ */
+function savedText(msg: string | undefined): string {
+  if (!msg || msg === 'OK') return 'Your changes are saved.';
+  if (msg.length > linkSentBefore.length + linkSentAfter.length && msg.startsWith(linkSentBefore) && msg.endsWith(linkSentAfter)) {
+    const email = msg.slice(linkSentBefore.length, msg.length - linkSentAfter.length);
+    return t('Your changes are saved. We sent a confirmation link to {email}: e-mails come from it once the link is opened.', { email });
+  }
+  return msg;
+}
+
 /**
  * Validates and saves. Answers the field errors: empty when saved, the problems otherwise (each
  * also said in the 'Error!' toast, the first one by the validator or the server's handler).
@@ -57,7 +76,7 @@ export async function saveNewsletter(newsletterId: string, body: NewsletterSetti
   try {
     const { data, msg } = await call(newsletterEndpoints.update, { params: { id: newsletterId }, body: result.value });
     // The server says more than 'OK' when a sender address was given a confirmation link.
-    toast('success', 'Success!', msg && msg !== 'OK' ? msg : 'Your changes are saved.');
+    toast('success', 'Success!', savedText(msg));
     return { errors: {}, saved: data as NewsletterSettings };
   } catch (error) {
     await handleError(error);

@@ -5,6 +5,7 @@
 import { Stack } from '@fluentui/react';
 import { useState, type ReactNode } from 'react';
 import type { StringKey } from '../../../core/client/forms';
+import { t } from '../../../core/client/words';
 import { ColorField } from './ColorField';
 import { SettingsCard } from './SettingsCard';
 
@@ -63,8 +64,8 @@ export interface ColoursProps {
 export function Colours({ color, textColor, errors, onChange, sample }: ColoursProps) {
   return (
     <>
-      <ColorField label="COLOUR" value={color} onChange={(value) => onChange('color', value)} errorMessage={errors.color} />
-      <ColorField label="TEXT COLOUR" value={textColor} onChange={(value) => onChange('textColor', value)} errorMessage={errors.textColor} />
+      <ColorField label={t('COLOUR')} value={color} onChange={(value) => onChange('color', value)} errorMessage={errors.color} />
+      <ColorField label={t('TEXT COLOUR')} value={textColor} onChange={(value) => onChange('textColor', value)} errorMessage={errors.textColor} />
       <div aria-hidden style={{ background: color, color: textColor, borderRadius: 4, padding: '10px 14px', fontWeight: 600 }}>
         {sample}
       </div>
