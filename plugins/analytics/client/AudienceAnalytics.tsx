@@ -10,6 +10,7 @@ import { Toggle } from '@fluentui/react';
 import { useAtomValue } from 'jotai';
 import { useMemo, useState, type ReactNode } from 'react';
 import { featuresAtom } from '../../../core/client/stores';
+import { t } from '../../../core/client/words';
 import {
   filterEvents,
   generateStatistics,
@@ -128,19 +129,19 @@ export function AudienceAnalytics({ audience, children }: { audience: Audience; 
       <div className="analytics-toolbar">
         <RangePicker range={range} limits={limits} onChange={setRange} onRefresh={() => setRefresh((value) => value + 1)} />
         {betaOffered ? (
-          <Toggle label="Beta analytics" inlineLabel checked={betaChosen} onChange={(_event, checked) => setBetaChosen(Boolean(checked))} />
+          <Toggle label={t('Beta analytics')} inlineLabel checked={betaChosen} onChange={(_event, checked) => setBetaChosen(Boolean(checked))} />
         ) : null}
       </div>
       <div className="analytics-grid">
-        <ChartPanel title="SUBSCRIBERS" state={chartOf(subscribers, (rows) => subscribersChart(range, rows))} />
-        <ChartPanel title="SUBSCRIPTIONS" state={panels.subscriptions} />
-        <ChartPanel title="UNSUBSCRIPTION" state={panels.unsubscriptions} />
-        <ChartPanel title="TOTAL READS" state={panels.reads} />
-        <ChartPanel title="TOTAL CLICKS" state={panels.clicks} />
+        <ChartPanel title={t('SUBSCRIBERS')} state={chartOf(subscribers, (rows) => subscribersChart(range, rows))} />
+        <ChartPanel title={t('SUBSCRIPTIONS')} state={panels.subscriptions} />
+        <ChartPanel title={t('UNSUBSCRIPTION')} state={panels.unsubscriptions} />
+        <ChartPanel title={t('TOTAL READS')} state={panels.reads} />
+        <ChartPanel title={t('TOTAL CLICKS')} state={panels.clicks} />
         {beta ? (
           <>
-            <ChartPanel title="SUBSCRIPTIONS BY SOURCE" state={chartOf(bySource, (rows) => bySourceChart(spans, rows, 'subscription'))} />
-            <ChartPanel title="UNSUBSCRIPTION BY SOURCE" state={chartOf(bySource, (rows) => bySourceChart(spans, rows, 'unsubscription'))} />
+            <ChartPanel title={t('SUBSCRIPTIONS BY SOURCE')} state={chartOf(bySource, (rows) => bySourceChart(spans, rows, 'subscription'))} />
+            <ChartPanel title={t('UNSUBSCRIPTION BY SOURCE')} state={chartOf(bySource, (rows) => bySourceChart(spans, rows, 'unsubscription'))} />
           </>
         ) : null}
         {children}

@@ -7,6 +7,8 @@
  */
 import { startOfDay, startOfWeek, subDays, subMonths, subWeeks } from 'date-fns';
 import { useState } from 'react';
+import { formatNumber } from '../../../core/client/format';
+import { t } from '../../../core/client/words';
 import { constants } from '../../../core/shared/config';
 import { filterEvents, publishedIssueIds, type EventRow } from './analytics-api';
 import { chartOf, ChartPanel, type ChartData } from './ChartPanel';
@@ -16,6 +18,7 @@ import { timeAxis } from './periods';
 import { dateRange, dayOf } from './ranges';
 import { overTime } from './series';
 
+/** The panel's title, in English (shown through `t`). */
 export const averageViewsTitle = 'AVERAGE VIEWS';
 
 export interface AverageViewsWindow {
@@ -66,13 +69,16 @@ export function averageViewsChart(weeks: string[], rows: EventRow[]): ChartData 
   }
   const { monthsBack, daysBefore } = constants.statistics.averageViews;
   return {
-    empty: `No issue has been opened yet among those sent in the last ${monthsBack} months up to ${daysBefore} days ago: an issue counts here a week after it goes out.`,
+    empty: t(
+      'No issue has been opened yet among those sent in the last {months} months up to {days} days ago: an issue counts here a week after it goes out.',
+      { months: formatNumber(monthsBack), days: formatNumber(daysBefore) },
+    ),
     model: {
       kind: 'bar',
       // The buckets end a week ago, and an average is not a sum that grows: none is drawn as running.
       ...overTime(timeAxis(weeks, 'week', null)),
-      unit: 'views per issue',
-      series: [{ name: 'Average views', values: sums.map((sum) => (sum.issues ? Math.round(sum.views / sum.issues) : 0)) }],
+      unit: t('views per issue'),
+      series: [{ name: t('Average views'), values: sums.map((sum) => (sum.issues ? Math.round(sum.views / sum.issues) : 0)) }],
     },
     notes: [machineShare(people, machines, 'opens')],
   };
@@ -97,5 +103,5 @@ export function AverageViews({ newsletterId }: { newsletterId: string }) {
     `average-views|${newsletterId}`,
     'log',
   );
-  return <ChartPanel title={averageViewsTitle} state={chartOf(state, (rows) => averageViewsChart(buckets.weeks, rows))} wide />;
+  return <ChartPanel title={t(averageViewsTitle)} state={chartOf(state, (rows) => averageViewsChart(buckets.weeks, rows))} wide />;
 }

@@ -7,6 +7,7 @@
  */
 import { useEffect, useMemo, useRef } from 'react';
 import type { Config } from 'plotly.js';
+import { useConsoleLang } from '../../../core/client/format';
 import { plotlyFigure, seriesColours, type ChartModel } from './chart-model';
 import { count } from './display';
 
@@ -38,9 +39,11 @@ const config: Partial<Config> = {
 
 export function Chart({ model, label, height = 280 }: { model: ChartModel; label: string; height?: number }) {
   const drawing = useRef<HTMLDivElement>(null);
-  // Panels build their model on every render: draw again only when what it says has changed.
+  // Panels build their model on every render: draw again only when what it says has changed, or
+  // when the console's language has (Plotly's separators and the shares are written in it).
   const signature = JSON.stringify(model);
-  const figure = useMemo(() => plotlyFigure(JSON.parse(signature) as ChartModel, height), [signature, height]);
+  const lang = useConsoleLang();
+  const figure = useMemo(() => plotlyFigure(JSON.parse(signature) as ChartModel, height, lang), [signature, height, lang]);
 
   useEffect(() => {
     const element = drawing.current;

@@ -6,16 +6,20 @@
 import { IconButton, Shimmer, ShimmerElementsGroup, ShimmerElementType, Text } from '@fluentui/react';
 import type { ReactNode } from 'react';
 import { downloadCsv } from '../../../core/client/csv';
+import { intlLocale, useConsoleLang } from '../../../core/client/format';
+import { t } from '../../../core/client/words';
 import { Chart } from './Chart';
 import { chartRows, isEmpty, type ChartModel } from './chart-model';
 import type { Queued } from './fetch-queue';
 import { dayOf } from './ranges';
 import './analytics.css';
 
+/** The texts of a panel with nothing to draw, in English: shown through `t` (NotReady). */
 export const notReadyText = 'Not Ready';
 export const failedText = 'The figures could not be loaded. Try again with the refresh button.';
 export const noDataText = 'No data yet: the chart fills as readers receive, open and click the issues.';
 
+/** A panel: `title` as shown, in the console's language. */
 export function Panel({ title, children, wide, actions }: { title: string; children: ReactNode; wide?: boolean; actions?: ReactNode }) {
   return (
     <section className={wide ? 'analytics-panel analytics-panel-wide' : 'analytics-panel'} aria-label={title}>
@@ -49,22 +53,23 @@ export function Waiting({ label, height = 220 }: { label: string; height?: numbe
       <ShimmerElementsGroup width="100%" shimmerElements={[{ type: ShimmerElementType.line, width: '100%', height: 12 }]} />
     </div>
   );
+  const loading = t('Loading {what}', { what: label });
   return (
-    <div role="status" aria-label={`Loading ${label}`}>
-      <Shimmer customElementsGroup={skeleton} ariaLabel={`Loading ${label}`} />
+    <div role="status" aria-label={loading}>
+      <Shimmer customElementsGroup={skeleton} ariaLabel={loading} />
     </div>
   );
 }
 
-/** 'Not Ready', and why there is nothing to show. */
+/** 'Not Ready', and why there is nothing to show (the English texts above, or a text already in the console's language). */
 export function NotReady({ reason = noDataText }: { reason?: string }) {
   return (
     <div className="analytics-not-ready">
       <Text block variant="mediumPlus">
-        {notReadyText}
+        {t('Not Ready')}
       </Text>
       <Text block variant="small">
-        {reason}
+        {t(reason)}
       </Text>
     </div>
   );
@@ -78,17 +83,25 @@ export interface ChartData {
   empty?: string;
 }
 
+/** A file name from a title in the console's language: 'AÇILMALAR VE TIKLAMALAR' is 'acilmalar-ve-tiklamalar'. */
+export function fileNameOf(title: string, locale: string): string {
+  return title
+    .toLocaleLowerCase(locale)
+    .replace(/ı/g, 'i')
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
+
 /** The small button that saves a chart's numbers as CSV. */
 export function CsvButton({ title, model }: { title: string; model: ChartModel }) {
-  const name = `${title
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-|-$/g, '')}-${dayOf(new Date())}.csv`;
+  const name = `${fileNameOf(title, intlLocale[useConsoleLang()])}-${dayOf(new Date())}.csv`;
   return (
     <IconButton
       iconProps={{ iconName: 'Download' }}
-      title="Download as CSV"
-      ariaLabel={`Download ${title} as CSV`}
+      title={t('Download as CSV')}
+      ariaLabel={t('Download {title} as CSV', { title })}
       className="analytics-csv"
       onClick={() => downloadCsv(name, chartRows(model))}
     />

@@ -5,12 +5,15 @@
  */
 import { Text } from '@fluentui/react';
 import { useMemo } from 'react';
+import { useConsoleLang } from '../../../core/client/format';
+import { t } from '../../../core/client/words';
 import { filterEvents, renderedContent, type ClickMapRow } from './analytics-api';
 import { badgeTexts, markLinks } from './click-map';
 import { failedText, Note, NotReady, Panel, Waiting } from './ChartPanel';
 import { machineShare } from './display';
 import { useQueued } from './fetch-queue';
 
+/** The panel's title, in English (shown through `t`). */
 export const clickMapTitle = 'CLICK MAP';
 
 export function ClickMap({ type, id }: { type: 'issue' | 'story'; id: string }) {
@@ -21,13 +24,24 @@ export function ClickMap({ type, id }: { type: 'issue' | 'story'; id: string }) 
     ]);
     return { html, rows };
   }, `click-map|${type}|${id}`);
-  const marked = useMemo(() => (state.status === 'ready' ? markLinks(state.data.html, state.data.rows) : null), [state]);
+  // The badges are written in the console's language: again when it changes.
+  const lang = useConsoleLang();
+  const marked = useMemo(() => (state.status === 'ready' ? markLinks(state.data.html, state.data.rows, lang) : null), [state, lang]);
+  const title = t(clickMapTitle);
 
   let body;
-  if (state.status === 'waiting') body = <Waiting label={clickMapTitle} height={320} />;
+  if (state.status === 'waiting') body = <Waiting label={title} height={320} />;
   else if (state.status === 'failed') body = <NotReady reason={failedText} />;
   else if (!marked || state.data.rows.length === 0)
-    body = <NotReady reason={`No link of this ${type} has been counted yet: its links are counted once it goes out by e-mail.`} />;
+    body = (
+      <NotReady
+        reason={
+          type === 'issue'
+            ? t('No link of this issue has been counted yet: its links are counted once it goes out by e-mail.')
+            : t('No link of this story has been counted yet: its links are counted once it goes out by e-mail.')
+        }
+      />
+    );
   else {
     const rows = state.data.rows;
     const share = machineShare(
@@ -42,14 +56,14 @@ export function ClickMap({ type, id }: { type: 'issue' | 'story'; id: string }) 
         {marked.elsewhere.length > 0 ? (
           <>
             <Text as="h3" variant="medium" className="analytics-panel-title">
-              Other links in the e-mail
+              {t('Other links in the e-mail')}
             </Text>
             <ul className="analytics-other-links">
               {marked.elsewhere.map((row) => (
                 <li key={row.position}>
                   <span className="analytics-other-url">{row.url}</span>
                   <span className="analytics-badges">
-                    {badgeTexts(row).map((text) => (
+                    {badgeTexts(row, lang).map((text) => (
                       <span key={text} className="analytics-badge">
                         {text}
                       </span>
@@ -64,7 +78,7 @@ export function ClickMap({ type, id }: { type: 'issue' | 'story'; id: string }) 
     );
   }
   return (
-    <Panel title={clickMapTitle} wide>
+    <Panel title={title} wide>
       {body}
     </Panel>
   );

@@ -11,6 +11,7 @@ import { Link as RouteLink, useParams } from 'wouter';
 import { Figure, Figures } from '../../../core/client/figures';
 import { useNewsletterScope } from '../../../core/client/layout/Shell';
 import { PageHeader } from '../../../core/client/page-parts';
+import { t } from '../../../core/client/words';
 import type { Issue } from '../../../schemas/generated/entities/issue';
 import type { Story } from '../../../schemas/generated/entities/story';
 import { filterEvents, generateStatistics, issueWithStats, storyWithStats, type EventRow, type GeneratedStatistics } from './analytics-api';
@@ -42,7 +43,7 @@ export default function ContentAnalyticsPage() {
   );
 }
 
-const nameOf = (content: Content) => ('subject' in content ? content.subject || 'Untitled' : storyName(content));
+const nameOf = (content: Content) => ('subject' in content ? content.subject || t('Untitled') : storyName(content));
 const newsletterOf = (content: Content) => content.newsletter;
 
 function CountFigure({ label, value, note }: { label: string; value: number; note?: string | null }) {
@@ -112,29 +113,33 @@ function ContentAnalytics({ type, id }: { type: ContentType; id: string }) {
 
   return (
     <Stack tokens={{ childrenGap: 24 }}>
-      <PageHeader title={loaded ? nameOf(loaded) : type === 'issue' ? 'Issue analytics' : 'Story analytics'}>
+      <PageHeader title={loaded ? nameOf(loaded) : type === 'issue' ? t('Issue analytics') : t('Story analytics')}>
         {loaded ? (
           <RouteLink href={newsletterAnalyticsPath(newsletterOf(loaded))} asChild>
-            <Link>Newsletter analytics</Link>
+            <Link>{t('Newsletter analytics')}</Link>
           </RouteLink>
         ) : null}
       </PageHeader>
       {content.status === 'failed' ? null : <ResultsSection type={type} content={loaded} />}
       {stats ? (
         <Figures minWidth={180}>
-          <CountFigure label="Total opens" value={stats.totalOpens ?? 0} note={machineShare(stats.totalOpens ?? 0, stats.machineOpens ?? 0, 'opens')} />
-          <CountFigure label="Unique opens" value={stats.uniqueOpens ?? 0} />
-          <CountFigure label="Total clicks" value={stats.totalClicks ?? 0} note={machineShare(stats.totalClicks ?? 0, stats.machineClicks ?? 0, 'clicks')} />
-          <CountFigure label="Unique clicks" value={stats.uniqueClicks ?? 0} />
+          <CountFigure label={t('Total opens')} value={stats.totalOpens ?? 0} note={machineShare(stats.totalOpens ?? 0, stats.machineOpens ?? 0, 'opens')} />
+          <CountFigure label={t('Unique opens')} value={stats.uniqueOpens ?? 0} />
+          <CountFigure
+            label={t('Total clicks')}
+            value={stats.totalClicks ?? 0}
+            note={machineShare(stats.totalClicks ?? 0, stats.machineClicks ?? 0, 'clicks')}
+          />
+          <CountFigure label={t('Unique clicks')} value={stats.uniqueClicks ?? 0} />
         </Figures>
       ) : null}
       <div className="analytics-grid analytics-grid-thirds">
-        <ChartPanel title="OPENS BY DEVICE" state={chartOf(opensBySource, (rows) => devicePie(rows, 'opens'))} height={260} />
-        <ChartPanel title="CLICKS BY DEVICE" state={chartOf(clicksBySource, (rows) => devicePie(rows, 'clicks'))} height={260} />
-        <ChartPanel title="READS BY DEVICE" state={chartOf(readsBySource, (rows) => withReadingTime(devicePie(rows, 'reads'), rows))} height={260} />
-        <ChartPanel title="OPENS BY SOURCE" state={chartOf(opensBySource, (rows) => sourcePie(rows, 'opens'))} height={220} />
-        <ChartPanel title="CLICKS BY SOURCE" state={chartOf(clicksBySource, (rows) => sourcePie(rows, 'clicks'))} height={220} />
-        <ChartPanel title="READS BY SOURCE" state={chartOf(readsBySource, (rows) => sourcePie(rows, 'reads'))} height={220} />
+        <ChartPanel title={t('OPENS BY DEVICE')} state={chartOf(opensBySource, (rows) => devicePie(rows, 'opens'))} height={260} />
+        <ChartPanel title={t('CLICKS BY DEVICE')} state={chartOf(clicksBySource, (rows) => devicePie(rows, 'clicks'))} height={260} />
+        <ChartPanel title={t('READS BY DEVICE')} state={chartOf(readsBySource, (rows) => withReadingTime(devicePie(rows, 'reads'), rows))} height={260} />
+        <ChartPanel title={t('OPENS BY SOURCE')} state={chartOf(opensBySource, (rows) => sourcePie(rows, 'opens'))} height={220} />
+        <ChartPanel title={t('CLICKS BY SOURCE')} state={chartOf(clicksBySource, (rows) => sourcePie(rows, 'clicks'))} height={220} />
+        <ChartPanel title={t('READS BY SOURCE')} state={chartOf(readsBySource, (rows) => sourcePie(rows, 'reads'))} height={220} />
       </div>
       <div className="analytics-toolbar">
         <RangePicker
@@ -146,10 +151,10 @@ function ContentAnalytics({ type, id }: { type: ContentType; id: string }) {
       </div>
       <div className="analytics-grid">
         <ChartPanel
-          title="OPENS AND CLICKS"
+          title={t('OPENS AND CLICKS')}
           state={chartOf(series, (data) => opensAndClicksChart(spans, fromPoints(data.values['opens.total']), fromPoints(data.values['clicks.total'])))}
         />
-        <ChartPanel title="READS" state={chartOf(reads, (rows) => withReadingTime(activityChart(spans, fromReadRows(rows), 'reads', 'area'), rows))} />
+        <ChartPanel title={t('READS')} state={chartOf(reads, (rows) => withReadingTime(activityChart(spans, fromReadRows(rows), 'reads', 'area'), rows))} />
       </div>
       <ClickMap type={type} id={id} />
     </Stack>

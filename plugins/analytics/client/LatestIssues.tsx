@@ -8,9 +8,11 @@ import { latestIssues } from './analytics-api';
 import { NotReady, Panel, Waiting } from './ChartPanel';
 import { useQueued } from './fetch-queue';
 import { issueAnalyticsPath } from './paths';
-import { formatDate, useFormat } from '../../../core/client/format-dates';
+import { useFormat } from '../../../core/client/format-dates';
+import { t } from '../../../core/client/words';
 import type { Issue } from '../../../schemas/generated/entities/issue';
 
+/** The panel's title, in English (shown through `t`). */
 export const latestIssuesTitle = 'ISSUES';
 /** Issues listed: the latest ones; older ones are a click away in the issue list. */
 const listed = 10;
@@ -18,12 +20,15 @@ const listed = 10;
 export function LatestIssues({ newsletterId }: { newsletterId: string }) {
   const state = useQueued((next) => next(() => latestIssues(newsletterId, listed)), `latest-issues|${newsletterId}`);
   const format = useFormat();
+  const title = t(latestIssuesTitle);
   const rates = (results: Issue['results']) =>
-    results && results.delivered > 0 ? `Open rate ${format.percent(results.openRate ?? 0)} · Click rate ${format.percent(results.clickRate ?? 0)}` : null;
+    results && results.delivered > 0
+      ? t('Open rate {open} · Click rate {click}', { open: format.percent(results.openRate ?? 0), click: format.percent(results.clickRate ?? 0) })
+      : null;
   return (
-    <Panel title={latestIssuesTitle}>
+    <Panel title={title}>
       {state.status === 'waiting' ? (
-        <Waiting label={latestIssuesTitle} />
+        <Waiting label={title} />
       ) : state.status === 'failed' || state.data.length === 0 ? (
         <NotReady />
       ) : (
@@ -34,7 +39,7 @@ export function LatestIssues({ newsletterId }: { newsletterId: string }) {
                 <RouteLink href={issueAnalyticsPath(issue._id)} asChild>
                   <Link>{issue.subject || issue.key}</Link>
                 </RouteLink>
-                {issue.publishedAt ? <Text variant="small">{formatDate(new Date(issue.publishedAt), 'd MMMM yyyy')}</Text> : null}
+                {issue.publishedAt ? <Text variant="small">{format.date(new Date(issue.publishedAt), 'd MMMM yyyy')}</Text> : null}
               </div>
               {rates(issue.results) ? (
                 <Text block variant="small" className="analytics-note">

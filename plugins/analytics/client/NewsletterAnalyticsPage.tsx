@@ -7,6 +7,7 @@ import { Stack } from '@fluentui/react';
 import { useMemo } from 'react';
 import { PageHeader } from '../../../core/client/page-parts';
 import { useCan } from '../../../core/client/permissions';
+import { t } from '../../../core/client/words';
 import { newsletterSummary } from './analytics-api';
 import { AudienceAnalytics, type Audience } from './AudienceAnalytics';
 import { AverageViews } from './AverageViews';
@@ -28,7 +29,7 @@ function NewsletterAnalytics({ newsletterId }: { newsletterId: string }) {
   );
   return (
     <Stack tokens={{ childrenGap: 24 }}>
-      <PageHeader title={newsletter.status === 'ready' ? `Analytics: ${newsletter.data.title}` : 'Analytics'} />
+      <PageHeader title={newsletter.status === 'ready' ? t('Analytics: {title}', { title: newsletter.data.title }) : t('Analytics')} />
       <AudienceAnalytics audience={audience}>
         <AverageViews newsletterId={newsletterId} />
         {can('issues.list') ? <LatestIssues newsletterId={newsletterId} /> : null}

@@ -5,6 +5,7 @@
 import { Stack } from '@fluentui/react';
 import { useMemo } from 'react';
 import { PageHeader } from '../../../core/client/page-parts';
+import { t } from '../../../core/client/words';
 import { publisherNewsletters } from './analytics-api';
 import { AudienceAnalytics, type Audience } from './AudienceAnalytics';
 import { CancellationView } from './CancellationView';
@@ -26,7 +27,7 @@ function PublisherAnalytics({ publisherId }: { publisherId: string }) {
   }, [newsletters, publisherId]);
   return (
     <Stack tokens={{ childrenGap: 24 }}>
-      <PageHeader title="Analytics" />
+      <PageHeader title={t('Analytics')} />
       <AudienceAnalytics audience={audience} />
       <CancellationView newsletterIds={audience.newsletterIds} limits={customLimits(audience.createdAt, new Date())} />
     </Stack>

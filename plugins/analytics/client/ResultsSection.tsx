@@ -8,6 +8,7 @@ import { useEffect, useState } from 'react';
 import type { Issue } from '../../../schemas/generated/entities/issue';
 import type { Story } from '../../../schemas/generated/entities/story';
 import { ResultsPanel } from '../../issues/client/public';
+import { t } from '../../../core/client/words';
 import { issueWithStats } from './analytics-api';
 
 type Results = NonNullable<Issue['results']>;
@@ -36,5 +37,5 @@ export function ResultsSection({ type, content }: { type: 'issue' | 'story'; con
     return <ResultsPanel results={(content as Issue | null)?.results} />;
   }
   if (storyIssue === null || ofStory === null) return null;
-  return <ResultsPanel results={ofStory} title="Results of the issue it went out in" />;
+  return <ResultsPanel results={ofStory} title={t('Results of the issue it went out in')} />;
 }

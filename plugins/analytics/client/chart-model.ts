@@ -5,8 +5,10 @@
  * screen reader (or a test) reads is what is drawn.
  */
 import type { Data, Layout } from 'plotly.js';
+import { currentLang, formatPercent, type ConsoleLang } from '../../../core/client/format';
 import { theme } from '../../../core/client/theme';
-import { numberSeparators, soFar, type Ticks } from './periods';
+import { t } from '../../../core/client/words';
+import { numberSeparators, type Ticks } from './periods';
 
 export type ChartKind = 'line' | 'area' | 'bar' | 'pie' | 'donut';
 
@@ -41,17 +43,18 @@ export interface ChartModel {
 /**
  * The chart's numbers as rows for a CSV file: a header (the first column named by what the labels
  * are, then each series), then one row per label; plain numbers, as a spreadsheet reads them. A
- * chart over time writes each span's first day, and says which one is still running.
+ * chart over time writes each span's first day, and says which one is still running. The words
+ * (the header, 'so far') are the console's language, as the person who downloads it reads them.
  */
 export function chartRows(model: ChartModel): string[][] {
   const series = model.kind === 'pie' || model.kind === 'donut' ? model.series.slice(0, 1) : model.series;
   const overTime = Boolean(model.keys);
   const running = model.running ?? -1;
-  const header = [overTime ? 'Period start' : 'Label', ...series.map((item) => item.name), ...(running >= 0 ? ['Period'] : [])];
+  const header = [overTime ? t('Period start') : t('Label'), ...series.map((item) => item.name), ...(running >= 0 ? [t('Period')] : [])];
   const rows = model.labels.map((label, index) => [
     overTime ? model.keys![index]! : label,
     ...series.map((item) => String(item.values[index] ?? 0)),
-    ...(running >= 0 ? [index === running ? soFar : 'complete'] : []),
+    ...(running >= 0 ? [index === running ? t('so far') : t('complete')] : []),
   ]);
   return [header, ...rows];
 }
@@ -73,7 +76,8 @@ export const seriesColours = [
 ];
 const machineColour = theme.palette.neutralSecondary;
 
-export function plotlyFigure(model: ChartModel, height: number): { data: Partial<Data>[]; layout: Partial<Layout> } {
+/** Plotly's figure of a model: its numbers (separators, shares) in `lang`, the console's language unless told. */
+export function plotlyFigure(model: ChartModel, height: number, lang: ConsoleLang = currentLang()): { data: Partial<Data>[]; layout: Partial<Layout> } {
   const layout: Partial<Layout> = {
     height,
     autosize: true,
@@ -87,36 +91,44 @@ export function plotlyFigure(model: ChartModel, height: number): { data: Partial
   };
   if (model.kind === 'pie' || model.kind === 'donut') {
     const donut = model.kind === 'donut';
+    const values = model.series[0]?.values ?? [];
+    const all = values.reduce((sum, value) => sum + value, 0);
+    // The shares written by the console ('%44,3' in Turkish), not by Plotly, which puts '%' after the number in every language.
+    const shares = values.map((value) => formatPercent(all > 0 ? value / all : 0, lang));
     return {
       data: [
         {
           type: 'pie',
           labels: model.labels,
-          values: model.series[0]?.values ?? [],
+          values,
+          text: shares,
           hole: donut ? 0.6 : 0,
           sort: false,
-          // A lone slice says what it is ('Email 100%'): it has no legend to name it.
+          // A lone slice says what it is ('Email 100%'): it has no legend to name it. The template
+          // writes the same with our shares in place of Plotly's percent.
           textinfo: model.labels.length === 1 ? 'label+percent' : 'percent',
+          texttemplate: model.labels.length === 1 ? '%{label} %{text}' : '%{text}',
           textposition: 'inside',
-          hovertemplate: `%{label}: %{value:,}${model.unit ? ` ${model.unit}` : ''} (%{percent})<extra></extra>`,
+          hovertemplate: `%{label}: %{value:,}${model.unit ? ` ${model.unit}` : ''} (%{text})<extra></extra>`,
           marker: { colors: model.labels.map((_label, index) => seriesColours[index % seriesColours.length]!) },
         },
       ],
       layout: {
         ...layout,
-        separators: numberSeparators(),
+        separators: numberSeparators(lang),
         margin: { l: 8, r: 8, t: 8, b: 8 },
         annotations: donut && model.centre ? [{ text: model.centre, showarrow: false, font: { size: 28, color: theme.palette.neutralPrimary } }] : [],
       },
     };
   }
   const unit = model.unit ? ` ${model.unit}` : '';
-  if (model.kind === 'bar' && model.across) return acrossFigure(model, layout, unit);
+  if (model.kind === 'bar' && model.across) return acrossFigure(model, layout, unit, lang);
   const running = model.running ?? -1;
   const hover = (name: string) => `<b>%{x}</b><br>${name}: %{y:,}${unit}<extra></extra>`;
   let colour = 0;
   // 'so far' is written once, on the first people's series: several series' labels would pile up on one point.
   let labelled = false;
+  const soFar = t('so far');
   const data: Partial<Data>[] = [];
   for (const series of model.series) {
     const tint = series.machine ? machineColour : seriesColours[colour++ % seriesColours.length]!;
@@ -161,7 +173,7 @@ export function plotlyFigure(model: ChartModel, height: number): { data: Partial
     data.push({
       type: 'scatter',
       mode: 'text+lines+markers',
-      name: `${series.name} (${soFar})`,
+      name: t('{series} (so far)', { series: series.name }),
       legendgroup: series.name,
       showlegend: false,
       x: model.labels.slice(from, running + 1),
@@ -169,7 +181,7 @@ export function plotlyFigure(model: ChartModel, height: number): { data: Partial
       text: model.labels.slice(from, running + 1).map((_label, index) => (from + index === running && says ? soFar : '')),
       textposition: 'top left',
       cliponaxis: false,
-      hovertemplate: hover(`${series.name} (${soFar})`),
+      hovertemplate: hover(t('{series} (so far)', { series: series.name })),
       line: { color: tint, width: 2, dash: series.machine ? 'dot' : 'dash' },
       marker: { color: theme.palette.white, line: { color: tint, width: 2 } },
       ...(stacked ? { stackgroup: 'running', fill: 'none' } : {}),
@@ -180,7 +192,7 @@ export function plotlyFigure(model: ChartModel, height: number): { data: Partial
     data,
     layout: {
       ...layout,
-      ...numberLayout(),
+      ...numberLayout(lang),
       xaxis: {
         type: 'category',
         categoryorder: 'array',
@@ -199,10 +211,10 @@ export function plotlyFigure(model: ChartModel, height: number): { data: Partial
 const valueAxis = { rangemode: 'tozero', automargin: true, tickformat: ',~r', gridcolor: theme.palette.neutralLighter } as const;
 
 /** Counts as the console writes them (4.000 and 12,5 in Turkish), bars side by side, one point's tooltip at a time. */
-const numberLayout = (): Partial<Layout> => ({ separators: numberSeparators(), barmode: 'group', hovermode: 'closest' });
+const numberLayout = (lang: ConsoleLang): Partial<Layout> => ({ separators: numberSeparators(lang), barmode: 'group', hovermode: 'closest' });
 
 /** Bars across: the names on the vertical axis, top to bottom in the model's order, the values along. */
-function acrossFigure(model: ChartModel, layout: Partial<Layout>, unit: string): { data: Partial<Data>[]; layout: Partial<Layout> } {
+function acrossFigure(model: ChartModel, layout: Partial<Layout>, unit: string, lang: ConsoleLang): { data: Partial<Data>[]; layout: Partial<Layout> } {
   const data: Partial<Data>[] = model.series.map((series, index) => ({
     type: 'bar',
     orientation: 'h',
@@ -216,7 +228,7 @@ function acrossFigure(model: ChartModel, layout: Partial<Layout>, unit: string):
     data,
     layout: {
       ...layout,
-      ...numberLayout(),
+      ...numberLayout(lang),
       xaxis: valueAxis,
       yaxis: { type: 'category', categoryorder: 'array', categoryarray: [...model.labels].reverse(), automargin: true, ticksuffix: ' ' },
     },

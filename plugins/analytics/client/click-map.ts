@@ -8,8 +8,9 @@
  * issue also holds the e-mail's own links (logo, footer); those rows have no link here and are
  * listed apart.
  */
+import { formatNumber, type ConsoleLang } from '../../../core/client/format';
+import { t } from '../../../core/client/words';
 import type { ClickMapRow } from './analytics-api';
-import { count } from './display';
 
 /** Elements dropped with what they hold. */
 const dropped = new Set(
@@ -56,11 +57,17 @@ export interface MarkedContent {
   elsewhere: ClickMapRow[];
 }
 
-export function badgeTexts(row: Pick<ClickMapRow, 'total' | 'subscribers' | 'ip'>): string[] {
-  return [`Total ${count(row.total)}`, `Subscribers ${count(row.subscribers)}`, `IPs ${count(row.ip)}`];
+/** A link's badges, in the console's language (or `lang`). */
+export function badgeTexts(row: Pick<ClickMapRow, 'total' | 'subscribers' | 'ip'>, lang?: ConsoleLang): string[] {
+  const count = (value: number) => formatNumber(value, lang);
+  return [
+    t('Total {count}', { count: count(row.total) }, lang),
+    t('Subscribers {count}', { count: count(row.subscribers) }, lang),
+    t('IPs {count}', { count: count(row.ip) }, lang),
+  ];
 }
 
-export function markLinks(html: string, rows: ClickMapRow[]): MarkedContent {
+export function markLinks(html: string, rows: ClickMapRow[], lang?: ConsoleLang): MarkedContent {
   // A template's content is inert: nothing in it runs or loads while it is cleaned.
   const template = document.createElement('template');
   template.innerHTML = `<div>${html}</div>`;
@@ -78,7 +85,7 @@ export function markLinks(html: string, rows: ClickMapRow[]): MarkedContent {
     const badges = template.content.ownerDocument.createElement('span');
     badges.className = 'analytics-badges';
     badges.setAttribute('data-position', String(row.position));
-    for (const text of badgeTexts(row)) {
+    for (const text of badgeTexts(row, lang)) {
       const badge = template.content.ownerDocument.createElement('span');
       badge.className = 'analytics-badge';
       badge.textContent = text;

@@ -2,16 +2,19 @@
 import { format, parse } from 'date-fns';
 import { formatNumber, formatPercent } from '../../../core/client/format';
 import { constants } from '../../../core/shared/config';
+import { t } from '../../../core/client/words';
 
+/** An empty source's name, in English (`sourceName` writes it in the console's language). */
 export const unknownSource = 'Unknown source';
 
 /**
- * Source display: 'ios' is 'iOS', others are capitalised. An empty source is 'Unknown source'
- * (issue 30: spec 002's 'null' read as a fault, not as a source).
+ * Source display, in the console's language: 'ios' is 'iOS', others are capitalised. An empty
+ * source is 'Unknown source' (issue 30: spec 002's 'null' read as a fault, not as a source).
  */
 export function sourceName(source: string | null | undefined): string {
-  if (!source) return unknownSource;
+  if (!source) return t('Unknown source');
   if (source === 'ios') return 'iOS';
+  if (source === 'email') return t('Email');
   return source.charAt(0).toUpperCase() + source.slice(1);
 }
 
@@ -31,7 +34,10 @@ export function machineShare(people: number, machines: number, noun: 'opens' | '
   // Reads come from a script a person's browser runs: none of them is a machine's, so saying 0% would be noise.
   if (all <= 0 || (noun === 'reads' && machines === 0)) return null;
   // In the console's locale, as the results beside it write their shares ('%12' in Turkish).
-  return `${formatPercent(machines / all, undefined, 0)} machine ${noun} filtered`;
+  const share = formatPercent(machines / all, undefined, 0);
+  if (noun === 'opens') return t('{share} machine opens filtered', { share });
+  if (noun === 'clicks') return t('{share} machine clicks filtered', { share });
+  return t('{share} machine reads filtered', { share });
 }
 
 /**
@@ -40,7 +46,8 @@ export function machineShare(people: number, machines: number, noun: 'opens' | '
  */
 export function repeatsNote(people: number, repeats: number, noun: 'opens' | 'clicks'): string | null {
   if (repeats <= 0) return null;
-  return `Total ${noun} ${count(people + repeats)} (${count(repeats)} repeats)`;
+  const values = { total: count(people + repeats), repeats: count(repeats) };
+  return noun === 'opens' ? t('Total opens {total} ({repeats} repeats)', values) : t('Total clicks {total} ({repeats} repeats)', values);
 }
 
 /** A cancellation reason as the donut groups it: one of the preset reasons, or the other one. */

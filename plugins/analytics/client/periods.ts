@@ -5,11 +5,10 @@
  * had three of its seven days is drawn apart and labelled 'so far', never as a fall.
  */
 import { addDays, addMonths, addWeeks, differenceInCalendarDays, parseISO, startOfDay } from 'date-fns';
-import { formatNumber } from '../../../core/client/format';
+import { formatNumber, type ConsoleLang } from '../../../core/client/format';
 import { formatDate } from '../../../core/client/format-dates';
+import { t } from '../../../core/client/words';
 import type { Span } from './ranges';
-
-export const soFar = 'so far';
 
 /** A date on a chart, in the console's language (core/client/format.ts). */
 export function dateText(date: Date, pattern: string): string {
@@ -17,8 +16,8 @@ export function dateText(date: Date, pattern: string): string {
 }
 
 /** Plotly's separators (the decimal mark, then the thousands) in the console's language: ',.' in Turkish, '.,' in English. */
-export function numberSeparators(): string {
-  const [thousands = ',', decimal = '.'] = formatNumber(1234.5, undefined, { minimumFractionDigits: 1 }).replace(/\d/g, '');
+export function numberSeparators(lang?: ConsoleLang): string {
+  const [thousands = ',', decimal = '.'] = formatNumber(1234.5, lang, { minimumFractionDigits: 1 }).replace(/\d/g, '');
   return decimal + thousands;
 }
 
@@ -106,7 +105,7 @@ export function timeAxis(starts: string[], span: Span, now: Date | null): TimeAx
   const running = now ? runningSpan(starts, span, now) : -1;
   return {
     keys: starts,
-    labels: starts.map((start, index) => (index === running ? `${spanTitle(start, span)} (${soFar})` : spanTitle(start, span))),
+    labels: starts.map((start, index) => (index === running ? t('{period} (so far)', { period: spanTitle(start, span) }) : spanTitle(start, span))),
     ticks: chooseTicks(starts, span),
     running,
   };

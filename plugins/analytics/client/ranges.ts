@@ -28,7 +28,7 @@ import type { StatisticsGenerateBody } from '../../../schemas/generated/api/stat
 export type RangeKind = 'monthly' | 'weekly' | 'daily' | 'custom';
 export type Span = 'day' | 'week' | 'month';
 
-/** The picker's buttons, in the spec's order. */
+/** The picker's buttons, in the spec's order; the labels in English (shown through `t`). */
 export const rangeKinds: { kind: RangeKind; label: string }[] = [
   { kind: 'monthly', label: 'MONTHLY' },
   { kind: 'weekly', label: 'WEEKLY' },

@@ -3,13 +3,15 @@
  * machine share under it), subscriptions and unsubscriptions, the same by source, the subscriber
  * totals, and the device pies. Opens and clicks count people once a copy: a copy's repeats are
  * left out of the series and told under them, with the total. Pure functions of the rows and the
- * range.
+ * range, and of the console's language: a chart's words (series, units, notes) are written in it,
+ * so they are built while drawing.
  */
 import { subDays } from 'date-fns';
+import { t } from '../../../core/client/words';
 import type { Device, EventRow, Point, Source, SubscriberRow, SubscriptionRow, TimelinePoint } from './analytics-api';
 import type { ChartData } from './ChartPanel';
 import type { ChartKind } from './chart-model';
-import { machineShare, readingDuration, repeatsNote, sourceName, unknownSource } from './display';
+import { machineShare, readingDuration, repeatsNote, sourceName } from './display';
 import { timeAxis, type TimeAxis } from './periods';
 import { dayOf, intoSpans, spanOf, spanStarts, type Range, type Span } from './ranges';
 
@@ -33,17 +35,31 @@ export function overTime(axis: TimeAxis) {
   return { labels: axis.labels, keys: axis.keys, ticks: axis.ticks, running: axis.running };
 }
 
-/** Why a chart over a range has nothing to draw yet. */
-export const emptyInRange = (what: string) => `No ${what} in this period yet. Pick a longer range, or come back once readers have had the issues.`;
+/**
+ * Why a chart over a range has nothing to draw yet, in the console's language. `what` is the
+ * English of what it counts ('opens', 'payments'), put through `t` here: its words are in a
+ * catalog (a noun, as it reads after a number: 'açılma').
+ */
+export const emptyInRange = (what: string) =>
+  t('No {what} in this period yet. Pick a longer range, or come back once readers have had the issues.', { what: t(what) });
 
 const sum = (values: number[]) => values.reduce((total, value) => total + value, 0);
 
 type Noun = 'opens' | 'clicks' | 'reads';
-const seriesNames: Record<Noun, [string, string]> = {
-  opens: ['Opens', 'Machine opens'],
-  clicks: ['Clicks', 'Machine clicks'],
-  reads: ['Reads', 'Machine reads'],
-};
+/** People's series and the machines', in the console's language. */
+function seriesNames(noun: Noun): [string, string] {
+  if (noun === 'opens') return [t('Opens'), t('Machine opens')];
+  if (noun === 'clicks') return [t('Clicks'), t('Machine clicks')];
+  return [t('Reads'), t('Machine reads')];
+}
+
+/** What a value counts, as a tooltip writes it after the number ('12 opens'), in the console's language. */
+function unitOf(noun: Noun | 'subscriptions' | 'unsubscriptions'): string {
+  if (noun === 'opens') return t('opens');
+  if (noun === 'clicks') return t('clicks');
+  if (noun === 'reads') return t('reads');
+  return noun === 'subscriptions' ? t('subscriptions') : t('unsubscriptions');
+}
 
 /** A legacy point or an events row, as one dated count of people, their repeats and machines. */
 export interface Activity {
@@ -73,12 +89,12 @@ function activityNotes(people: number, repeats: number, machines: number, noun: 
 /** People's activity over the range, the machines' beside it, the share of machines and the repeats. */
 export function activityChart(window: SpanWindow, activity: Activity[], noun: Noun, kind: ChartKind = 'line'): ChartData {
   const [people = [], repeats = [], machines = []] = intoSpans(window.starts, activity, 'people', 'repeats', 'machines');
-  const [peopleName, machineName] = seriesNames[noun];
+  const [peopleName, machineName] = seriesNames(noun);
   return {
     model: {
       kind,
       ...overTime(window.axis),
-      unit: noun,
+      unit: unitOf(noun),
       series: [{ name: peopleName, values: people }, ...(sum(machines) > 0 ? [{ name: machineName, values: machines, machine: true }] : [])],
     },
     notes: activityNotes(sum(people), sum(repeats), sum(machines), noun),
@@ -95,10 +111,10 @@ export function opensAndClicksChart(window: SpanWindow, opens: Activity[], click
       kind: 'line',
       ...overTime(window.axis),
       series: [
-        { name: 'Opens', values: openPeople },
-        { name: 'Clicks', values: clickPeople },
-        ...(sum(openMachines) > 0 ? [{ name: 'Machine opens', values: openMachines, machine: true }] : []),
-        ...(sum(clickMachines) > 0 ? [{ name: 'Machine clicks', values: clickMachines, machine: true }] : []),
+        { name: t('Opens'), values: openPeople },
+        { name: t('Clicks'), values: clickPeople },
+        ...(sum(openMachines) > 0 ? [{ name: t('Machine opens'), values: openMachines, machine: true }] : []),
+        ...(sum(clickMachines) > 0 ? [{ name: t('Machine clicks'), values: clickMachines, machine: true }] : []),
       ],
     },
     notes: [
@@ -109,13 +125,20 @@ export function opensAndClicksChart(window: SpanWindow, opens: Activity[], click
   };
 }
 
+/** The series' names, in English (shown through `t`). */
 export const subscriptionNames = { subscription: 'Subscriptions', unsubscription: 'Unsubscriptions' } as const;
+type SubscriptionName = (typeof subscriptionNames)[keyof typeof subscriptionNames];
+const subscriptionUnit = (name: SubscriptionName) => (name === 'Subscriptions' ? 'subscriptions' : 'unsubscriptions');
+const subscriptionName = (name: SubscriptionName) => (name === 'Subscriptions' ? t('Subscriptions') : t('Unsubscriptions'));
 
 /** Subscriptions or unsubscriptions in each span. */
-export function countChart(window: SpanWindow, points: { date: string; count: number }[], name: string): ChartData {
+export function countChart(window: SpanWindow, points: { date: string; count: number }[], name: SubscriptionName): ChartData {
   const [values = []] = intoSpans(window.starts, points, 'count');
-  const unit = name.toLowerCase();
-  return { model: { kind: 'line', ...overTime(window.axis), unit, series: [{ name, values }] }, empty: emptyInRange(unit) };
+  const unit = subscriptionUnit(name);
+  return {
+    model: { kind: 'line', ...overTime(window.axis), unit: unitOf(unit), series: [{ name: subscriptionName(name), values }] },
+    empty: emptyInRange(unit),
+  };
 }
 
 export const subscriptionPoints = (rows: SubscriptionRow[], type: SubscriptionRow['type']) => rows.filter((row) => row.type === type);
@@ -127,13 +150,14 @@ export function bySourceChart(window: SpanWindow, rows: SubscriptionRow[], type:
   const present = [...new Set(ofType.map((row) => row.source ?? null))].sort(
     (a, b) => (a === null ? 99 : sources.indexOf(a)) - (b === null ? 99 : sources.indexOf(b)),
   );
+  const unit = subscriptionUnit(subscriptionNames[type]);
   return {
-    empty: emptyInRange(subscriptionNames[type].toLowerCase()),
+    empty: emptyInRange(unit),
     model: {
       kind: 'area',
       stacked: true,
       ...overTime(window.axis),
-      unit: subscriptionNames[type].toLowerCase(),
+      unit: unitOf(unit),
       series: present.map((source) => ({
         name: sourceName(source),
         values: intoSpans(
@@ -163,15 +187,15 @@ export function subscribersChart(range: Range, rows: Pick<SubscriberRow, 'date' 
   const dates = [...byDate.keys()].sort();
   const of = (field: 'total' | 'email' | 'notification') => dates.map((date) => byDate.get(date)![field]);
   return {
-    empty: 'No subscribers counted in this period yet: the count is taken at the end of each week.',
+    empty: t('No subscribers counted in this period yet: the count is taken at the end of each week.'),
     model: {
       kind: 'line',
       ...overTime(timeAxis(dates, 'week', now)),
-      unit: 'subscribers',
+      unit: t('subscribers'),
       series: [
-        { name: 'Total', values: of('total') },
-        { name: 'E-mail', values: of('email') },
-        { name: 'Notification', values: of('notification') },
+        { name: t('Total'), values: of('total') },
+        { name: t('E-mail'), values: of('email') },
+        { name: t('Notification'), values: of('notification') },
       ],
     },
   };
@@ -191,8 +215,14 @@ export function timelineRows(points: TimelinePoint[]): Pick<SubscriberRow, 'date
 
 type PieRow = Pick<EventRow, 'source' | 'device' | 'total' | 'unique' | 'machine'>;
 
-export const deviceNames: Record<Device, string> = { desktop: 'Desktop', mobile: 'Mobile', tablet: 'Tablet', unknown: 'Unknown device' };
-const deviceOrder = Object.values(deviceNames);
+/** A device's name, in the console's language. */
+export function deviceName(device: Device): string {
+  if (device === 'desktop') return t('Desktop');
+  if (device === 'mobile') return t('Mobile');
+  if (device === 'tablet') return t('Tablet');
+  return t('Unknown device');
+}
+const devices: Device[] = ['desktop', 'mobile', 'tablet', 'unknown'];
 
 /** People in each part (a source, a device), the empty parts left out, in the order given. */
 function splitPie(rows: PieRow[], noun: Noun, partOf: (row: PieRow) => string, order: string[], empty: string): ChartData {
@@ -204,7 +234,7 @@ function splitPie(rows: PieRow[], noun: Noun, partOf: (row: PieRow) => string, o
   });
   const labels = [...byPart.keys()].filter((label) => byPart.get(label)! > 0).sort((a, b) => order.indexOf(a) - order.indexOf(b));
   return {
-    model: { kind: 'pie', labels, unit: noun, series: [{ name: seriesNames[noun][0], values: labels.map((label) => byPart.get(label)!) }] },
+    model: { kind: 'pie', labels, unit: unitOf(noun), series: [{ name: seriesNames(noun)[0], values: labels.map((label) => byPart.get(label)!) }] },
     empty,
   };
 }
@@ -218,14 +248,26 @@ export function devicePie(rows: PieRow[], noun: Noun): ChartData {
   const activity = (noun === 'reads' ? fromReadRows : fromRows)(rows);
   const total = (field: 'people' | 'repeats' | 'machines') => sum(activity.map((item) => item[field]));
   return {
-    ...splitPie(rows, noun, (row) => deviceNames[row.device ?? 'unknown'], deviceOrder, `No ${noun} by people yet: a device is counted as each one arrives.`),
+    ...splitPie(
+      rows,
+      noun,
+      (row) => deviceName(row.device ?? 'unknown'),
+      devices.map(deviceName),
+      t('No {what} by people yet: a device is counted as each one arrives.', { what: unitOf(noun) }),
+    ),
     notes: activityNotes(total('people'), total('repeats'), total('machines'), noun),
   };
 }
 
 /** People by where they read (the e-mail, the web page, an app): 'Unknown source' for an empty source, 'iOS', others capitalised. */
 export function sourcePie(rows: PieRow[], noun: Noun): ChartData {
-  return splitPie(rows, noun, (row) => sourceName(row.source), [...sources.map(sourceName), unknownSource], `No ${noun} by people yet.`);
+  return splitPie(
+    rows,
+    noun,
+    (row) => sourceName(row.source),
+    [...sources.map(sourceName), sourceName(null)],
+    t('No {what} by people yet.', { what: unitOf(noun) }),
+  );
 }
 
 /** A person's average reading time over every source, weighted by reads. */
@@ -238,5 +280,5 @@ export function averageReading(rows: Pick<EventRow, 'total' | 'averageDuration'>
 /** A reads chart with the average reading time under it. */
 export function withReadingTime(chart: ChartData, rows: Pick<EventRow, 'total' | 'averageDuration'>[]): ChartData {
   const reading = averageReading(rows);
-  return { ...chart, notes: [...(chart.notes ?? []), reading ? `Average reading time ${reading}` : null] };
+  return { ...chart, notes: [...(chart.notes ?? []), reading ? t('Average reading time {time}', { time: reading }) : null] };
 }

@@ -1,0 +1,145 @@
+/** The analytics screens' words in Turkish (core/client/words.ts: English → Turkish). */
+import type { Words } from '../../../core/client/words';
+
+const words: Words = {
+  // Pages and headers
+  Analytics: 'Analitik',
+  'Analytics: {title}': 'Analitik: {title}',
+  'Issue analytics': 'Sayı analitiği',
+  'Story analytics': 'Yazı analitiği',
+  'Newsletter analytics': 'Bülten analitiği',
+  Untitled: 'Başlıksız',
+  'Beta analytics': 'Beta analitik',
+  'Results of the issue it went out in': 'Gönderildiği sayının sonuçları',
+  // The server's (plugins/analytics/server/routes.ts)
+  'Issue not found.': 'Sayı bulunamadı.',
+  'Story not found.': 'Yazı bulunamadı.',
+
+  // Panels (ranges.ts, AudienceAnalytics, ContentAnalyticsPage, AverageViews, LatestIssues, ClickMap, CancellationView)
+  SUBSCRIBERS: 'ABONELER',
+  SUBSCRIPTIONS: 'ABONELİKLER',
+  UNSUBSCRIPTION: 'ABONELİKTEN ÇIKMALAR',
+  'TOTAL READS': 'TOPLAM OKUMALAR',
+  'TOTAL CLICKS': 'TOPLAM TIKLAMALAR',
+  'SUBSCRIPTIONS BY SOURCE': 'KAYNAĞA GÖRE ABONELİKLER',
+  'UNSUBSCRIPTION BY SOURCE': 'KAYNAĞA GÖRE ABONELİKTEN ÇIKMALAR',
+  'OPENS BY DEVICE': 'CİHAZA GÖRE AÇILMALAR',
+  'CLICKS BY DEVICE': 'CİHAZA GÖRE TIKLAMALAR',
+  'READS BY DEVICE': 'CİHAZA GÖRE OKUMALAR',
+  'OPENS BY SOURCE': 'KAYNAĞA GÖRE AÇILMALAR',
+  'CLICKS BY SOURCE': 'KAYNAĞA GÖRE TIKLAMALAR',
+  'READS BY SOURCE': 'KAYNAĞA GÖRE OKUMALAR',
+  'OPENS AND CLICKS': 'AÇILMALAR VE TIKLAMALAR',
+  READS: 'OKUMALAR',
+  'AVERAGE VIEWS': 'ORTALAMA GÖRÜNTÜLENME',
+  ISSUES: 'SAYILAR',
+  'CLICK MAP': 'TIKLAMA HARİTASI',
+  CANCELLATIONS: 'AYRILMALAR',
+
+  // The range picker
+  MONTHLY: 'AYLIK',
+  WEEKLY: 'HAFTALIK',
+  DAILY: 'GÜNLÜK',
+  CUSTOM: 'ÖZEL',
+  Range: 'Aralık',
+  'Start date': 'Başlangıç tarihi',
+  'End date': 'Bitiş tarihi',
+  Refresh: 'Yenile',
+
+  // A panel's states, its download
+  'Loading {what}': '{what} yükleniyor',
+  'Not Ready': 'Hazır Değil',
+  'The figures could not be loaded. Try again with the refresh button.': 'Rakamlar yüklenemedi. Yenile düğmesiyle yeniden deneyin.',
+  'No data yet: the chart fills as readers receive, open and click the issues.':
+    'Henüz veri yok: okuyucular sayıları aldıkça, açtıkça ve tıkladıkça grafik dolar.',
+  'Download as CSV': 'CSV olarak indir',
+  'Download {title} as CSV': '{title} CSV olarak indir',
+
+  // The figures and the notes under the charts
+  'Total opens': 'Toplam açılma',
+  'Unique opens': 'Tekil açılma',
+  'Total clicks': 'Toplam tıklama',
+  'Unique clicks': 'Tekil tıklama',
+  '{share} machine opens filtered': '{share} makine açılması ayıklandı',
+  '{share} machine clicks filtered': '{share} makine tıklaması ayıklandı',
+  '{share} machine reads filtered': '{share} makine okuması ayıklandı',
+  'Total opens {total} ({repeats} repeats)': 'Toplam açılma {total} ({repeats} tekrar)',
+  'Total clicks {total} ({repeats} repeats)': 'Toplam tıklama {total} ({repeats} tekrar)',
+  'Average reading time {time}': 'Ortalama okuma süresi {time}',
+  'Open rate {open} · Click rate {click}': 'Açılma oranı {open} · Tıklama oranı {click}',
+
+  // Series, legends, tooltips
+  Opens: 'Açılmalar',
+  'Machine opens': 'Makine açılmaları',
+  Clicks: 'Tıklamalar',
+  'Machine clicks': 'Makine tıklamaları',
+  Reads: 'Okumalar',
+  'Machine reads': 'Makine okumaları',
+  Subscriptions: 'Abonelikler',
+  Unsubscriptions: 'Abonelikten çıkmalar',
+  Total: 'Toplam',
+  'E-mail': 'E-posta',
+  Notification: 'Bildirim',
+  'Average views': 'Ortalama görüntülenme',
+  Cancellations: 'Ayrılmalar',
+  'Cancellation reasons': 'Ayrılma nedenleri',
+  // What a value counts, after a number ('12 açılma'); also what a chart has none of yet ('henüz açılma yok').
+  opens: 'açılma',
+  clicks: 'tıklama',
+  reads: 'okuma',
+  subscriptions: 'abonelik',
+  unsubscriptions: 'abonelikten çıkma',
+  subscribers: 'abone',
+  'opens or clicks': 'açılma ya da tıklama',
+  'views per issue': 'görüntülenme (sayı başına)',
+  // The running span
+  'so far': 'şu ana dek',
+  '{period} (so far)': '{period} (şu ana dek)',
+  '{series} (so far)': '{series} (şu ana dek)',
+  // A chart's CSV
+  'Period start': 'Dönem başlangıcı',
+  Label: 'Etiket',
+  Period: 'Dönem',
+  complete: 'tamamlandı',
+
+  // Sources and devices
+  Email: 'E-posta',
+  'Unknown source': 'Bilinmeyen kaynak',
+  Desktop: 'Masaüstü',
+  Mobile: 'Mobil',
+  Tablet: 'Tablet',
+  'Unknown device': 'Bilinmeyen cihaz',
+
+  // Nothing to draw yet
+  'No {what} in this period yet. Pick a longer range, or come back once readers have had the issues.':
+    'Bu dönemde henüz {what} yok. Daha uzun bir aralık seçin ya da okuyucular sayıları aldıktan sonra yeniden bakın.',
+  'No subscribers counted in this period yet: the count is taken at the end of each week.':
+    'Bu dönemde henüz abone sayılmadı: sayım her haftanın sonunda yapılır.',
+  'No {what} by people yet: a device is counted as each one arrives.': 'Kişilerden henüz {what} gelmedi: cihaz, her biri geldikçe sayılır.',
+  'No {what} by people yet.': 'Kişilerden henüz {what} gelmedi.',
+  'No issue has been opened yet among those sent in the last {months} months up to {days} days ago: an issue counts here a week after it goes out.':
+    'Son {months} ayda gönderilen sayılardan ({days} gün öncesine kadar) henüz açılan olmadı: bir sayı, gönderildikten bir hafta sonra burada sayılır.',
+
+  // The click map
+  'Total {count}': 'Toplam {count}',
+  'Subscribers {count}': 'Abone {count}',
+  'IPs {count}': 'IP {count}',
+  'Other links in the e-mail': 'E-postadaki diğer bağlantılar',
+  'No link of this issue has been counted yet: its links are counted once it goes out by e-mail.':
+    'Bu sayının bağlantılarından henüz hiçbiri sayılmadı: bağlantılar, sayı e-postayla gönderildiğinde sayılmaya başlar.',
+  'No link of this story has been counted yet: its links are counted once it goes out by e-mail.':
+    'Bu yazının bağlantılarından henüz hiçbiri sayılmadı: bağlantılar, yazı e-postayla gönderildiğinde sayılmaya başlar.',
+
+  // Cancellations (the reasons are the spec's Turkish, shown as they are)
+  Name: 'Ad',
+  'Subscriber ID': 'Abone kimliği',
+  Reason: 'Neden',
+  Date: 'Tarih',
+  'Cancellations range': 'Ayrılmaların tarih aralığı',
+  'Cancellations from': 'Ayrılmalar: başlangıç tarihi',
+  'Cancellations to': 'Ayrılmalar: bitiş tarihi',
+  'Nobody left in these dates: readers who unsubscribe appear here with their reason.':
+    'Bu tarihlerde ayrılan olmadı: abonelikten çıkan okuyucular burada nedenleriyle görünür.',
+};
+
+export default words;
