@@ -6,14 +6,16 @@
 import { Text } from '@fluentui/react';
 import type { Subscription } from '../../../schemas/generated/entities/subscription';
 import { formatDate } from '../../../core/client/format-dates';
+import { formatNumber } from '../../../core/client/format';
+import { t } from '../../../core/client/words';
 
 export type Bounce = NonNullable<Subscription['bounce']>;
 
-/** The state's words: a hard bounce or a complaint suppresses at once; soft bounces count until the limit. */
+/** The state's words (the console's language): a hard bounce or a complaint suppresses at once; soft bounces count until the limit. */
 export function bounceLabel(bounce: Bounce): string {
-  if (bounce.kind === 'complaint') return 'Complained';
-  if (bounce.kind === 'hard') return 'Bounced';
-  return bounce.suppressed ? 'Bouncing: suppressed' : `Soft bounces: ${bounce.softCount}`;
+  if (bounce.kind === 'complaint') return t('Complained');
+  if (bounce.kind === 'hard') return t('Bounced');
+  return bounce.suppressed ? t('Bouncing: suppressed') : t('Soft bounces: {count}', { count: formatNumber(bounce.softCount) });
 }
 
 export function BounceState({ bounce }: { bounce: Bounce }) {

@@ -4,13 +4,14 @@
  * provider retries a failed payment (the subscriber still reads as a payer meanwhile).
  */
 import { Text } from '@fluentui/react';
+import { t } from '../../../core/client/words';
 import type { Subscription } from '../../../schemas/generated/entities/subscription';
 
-const planLabels: Record<NonNullable<Subscription['plan']>, string> = { monthly: 'MONTHLY', yearly: 'YEARLY' };
-
+/** The type's words, in the console's language. */
 export function typeLabel(subscription: Subscription): string {
-  if (subscription.type === 'FREE') return 'FREE';
-  return subscription.plan ? `PAID · ${planLabels[subscription.plan]}` : 'PAID';
+  if (subscription.type === 'FREE') return t('FREE');
+  if (!subscription.plan) return t('PAID');
+  return subscription.plan === 'monthly' ? t('PAID · MONTHLY') : t('PAID · YEARLY');
 }
 
 export function SubscriberType({ subscription }: { subscription: Subscription }) {
@@ -19,7 +20,7 @@ export function SubscriberType({ subscription }: { subscription: Subscription })
       {typeLabel(subscription)}
       {subscription.paymentStatus === 'past_due' ? (
         <Text block variant="small" className="subscriber-payment-failed">
-          Payment failed
+          {t('Payment failed')}
         </Text>
       ) : null}
     </div>

@@ -38,23 +38,25 @@ import { downloadSubscribersCsv, importSubscribersCsv, listSubscriptions, subscr
 import './subscribers.css';
 import { formatNumber } from '../../../core/client/format';
 import { formatDate } from '../../../core/client/format-dates';
+import { t } from '../../../core/client/words';
 
 const pageSize = constants.pageSizes.list;
 const signUpFormat = 'd MMMM yyyy';
 
-const columns: IColumn[] = [
+/** The table's columns, their names in the console's language: made while drawing. */
+const columnsOf = (): IColumn[] => [
   {
     key: 'type',
-    name: 'TYPE',
+    name: t('TYPE'),
     minWidth: 60,
     maxWidth: 130,
     isMultiline: true,
     onRender: (item: Subscription) => <SubscriberType subscription={item} />,
   },
-  { key: 'name', name: 'NAME', fieldName: 'name', minWidth: 140, maxWidth: 240, isResizable: true },
+  { key: 'name', name: t('NAME'), fieldName: 'name', minWidth: 140, maxWidth: 240, isResizable: true },
   {
     key: 'email',
-    name: 'EMAIL ADDRESS',
+    name: t('EMAIL ADDRESS'),
     fieldName: '_id',
     minWidth: 200,
     isResizable: true,
@@ -66,10 +68,10 @@ const columns: IColumn[] = [
       </div>
     ),
   },
-  { key: 'city', name: 'CITY', fieldName: 'city', minWidth: 100, maxWidth: 160, isResizable: true },
+  { key: 'city', name: t('CITY'), fieldName: 'city', minWidth: 100, maxWidth: 160, isResizable: true },
   {
     key: 'createdAt',
-    name: 'SIGN-UP DATE',
+    name: t('SIGN-UP DATE'),
     minWidth: 120,
     maxWidth: 160,
     onRender: (item: Subscription) => formatDate(new Date(item.createdAt), signUpFormat),
@@ -78,12 +80,13 @@ const columns: IColumn[] = [
 
 const allTypes = 'all';
 type TypeChoice = SubscriberTypeFilter | typeof allTypes;
-const typeChoices: IDropdownOption[] = [
-  { key: allTypes, text: 'All' },
-  { key: 'free', text: 'Free' },
-  { key: 'paid', text: 'Paid' },
+/** The type filter's choices, in the console's language. */
+const typeChoicesOf = (): IDropdownOption[] => [
+  { key: allTypes, text: t('All') },
+  { key: 'free', text: t('Free') },
+  { key: 'paid', text: t('Paid') },
 ];
-const emptyTitles: Record<SubscriberTypeFilter, string> = { free: 'No free subscribers.', paid: 'No paid subscribers.' };
+const emptyTitle = (type: SubscriberTypeFilter) => (type === 'free' ? t('No free subscribers.') : t('No paid subscribers.'));
 
 /** The search as sent: nothing below the minimum length, and only after the user pauses typing. */
 function useDebouncedSearch(text: string): string {
@@ -150,7 +153,14 @@ export default function SubscribersPage() {
     setBusy('import');
     try {
       const { data } = await importSubscribersCsv(newsletterId, file);
-      toast('success', 'Success!', `${data.imported} subscribers imported, ${data.skipped} skipped (already subscribed).`);
+      toast(
+        'success',
+        'Success!',
+        t('{imported} subscribers imported, {skipped} skipped (already subscribed).', {
+          imported: formatNumber(data.imported),
+          skipped: formatNumber(data.skipped),
+        }),
+      );
       setPage(0);
       setReload((value) => value + 1);
     } catch (error) {
@@ -166,18 +176,20 @@ export default function SubscribersPage() {
   };
 
   const pageCount = rows ? Math.ceil(rows.count / pageSize) : 0;
+  const typeChoices = typeChoicesOf();
+  const counted = rows ? `${formatNumber(rows.count)}${(search || bounced || type) && rows.count >= searchCountCap(page, pageSize) ? '+' : ''}` : '';
   return (
     <Stack tokens={{ childrenGap: 24 }}>
-      <PageHeader title="Subscribers">
-        <DefaultButton text="EXPORT CSV" iconProps={{ iconName: 'Download' }} disabled={busy !== null} onClick={() => void exportCsv()} />
+      <PageHeader title={t('Subscribers')}>
+        <DefaultButton text={t('EXPORT CSV')} iconProps={{ iconName: 'Download' }} disabled={busy !== null} onClick={() => void exportCsv()} />
         {can('subscribers.import') ? (
           <>
-            <PrimaryButton text="IMPORT CSV" iconProps={{ iconName: 'Upload' }} disabled={busy !== null} onClick={() => fileInput.current?.click()} />
+            <PrimaryButton text={t('IMPORT CSV')} iconProps={{ iconName: 'Upload' }} disabled={busy !== null} onClick={() => fileInput.current?.click()} />
             <input
               ref={fileInput}
               type="file"
               accept=".csv,text/csv"
-              aria-label="CSV file"
+              aria-label={t('CSV file')}
               hidden
               onChange={(event) => {
                 const file = event.target.files?.[0];
@@ -190,53 +202,53 @@ export default function SubscribersPage() {
 
       <Stack horizontal horizontalAlign="space-between" verticalAlign="center" wrap tokens={{ childrenGap: 16 }}>
         <SearchBox
-          placeholder="Search by e-mail or name"
-          ariaLabel="Search subscribers"
+          placeholder={t('Search by e-mail or name')}
+          ariaLabel={t('Search subscribers')}
           value={text}
           onChange={(_event, value) => setText(value ?? '')}
           styles={{ root: { width: 320, maxWidth: '100%' } }}
         />
-        <Checkbox label="Bounced or complained only" checked={bounced} onChange={(_event, checked) => setBounced(Boolean(checked))} />
+        <Checkbox label={t('Bounced or complained only')} checked={bounced} onChange={(_event, checked) => setBounced(Boolean(checked))} />
         {mayPay ? (
           <Dropdown
-            ariaLabel="Type"
+            ariaLabel={t('Type')}
             options={typeChoices}
             selectedKey={typeChoice}
             onChange={(_event, option) => setTypeChoice((option?.key as TypeChoice | undefined) ?? allTypes)}
-            onRenderTitle={(options) => <>{`Type: ${options?.[0]?.text ?? 'All'}`}</>}
+            onRenderTitle={(options) => <>{t('Type: {type}', { type: options?.[0]?.text ?? t('All') })}</>}
             styles={{ root: { width: 160, maxWidth: '100%' } }}
           />
         ) : null}
         {rows ? (
-          <Text aria-live="polite">{`${formatNumber(rows.count)}${(search || bounced || type) && rows.count >= searchCountCap(page, pageSize) ? '+' : ''} subscribers`}</Text>
+          <Text aria-live="polite">{rows.count === 1 ? t('{count} subscriber', { count: counted }) : t('{count} subscribers', { count: counted })}</Text>
         ) : null}
-        {busy ? <Spinner label={busy === 'import' ? 'Importing...' : 'Exporting...'} labelPosition="right" /> : null}
+        {busy ? <Spinner label={busy === 'import' ? t('Importing...') : t('Exporting...')} labelPosition="right" /> : null}
       </Stack>
 
       {!rows ? (
-        <Spinner label="Loading..." />
+        <Spinner label={t('Loading...')} />
       ) : rows.data.length === 0 ? (
         <EmptyState
           title={
             search
-              ? 'No subscriber matches your search.'
+              ? t('No subscriber matches your search.')
               : bounced
-                ? 'No address has bounced or complained.'
+                ? t('No address has bounced or complained.')
                 : type
-                  ? emptyTitles[type]
-                  : 'There are no subscribers yet.'
+                  ? emptyTitle(type)
+                  : t('There are no subscribers yet.')
           }
-          text={search || bounced || type ? undefined : 'Import them from a CSV file with IMPORT CSV.'}
+          text={search || bounced || type ? undefined : t('Import them from a CSV file with IMPORT CSV.')}
         />
       ) : (
         <div className="subscribers-table">
           <DetailsList
             items={rows.data}
-            columns={columns}
+            columns={columnsOf()}
             getKey={(item: Subscription) => item._id}
             selectionMode={SelectionMode.none}
             layoutMode={DetailsListLayoutMode.justified}
-            ariaLabelForGrid="Subscribers"
+            ariaLabelForGrid={t('Subscribers')}
           />
         </div>
       )}

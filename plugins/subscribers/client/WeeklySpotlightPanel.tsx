@@ -12,7 +12,9 @@ import { constants } from '../../../core/shared/config';
 import type { Scope } from '../../../schemas/generated/entities/scope';
 import { subscriberTimeline, subscribersPath, type TimelinePoint } from './subscribers-api';
 import { formatNumber } from '../../../core/client/format';
+import { t } from '../../../core/client/words';
 
+/** The two figures; their labels in English (shown through `t`). */
 const media = [
   { medium: 'email', label: 'By e-mail' },
   { medium: 'notification', label: 'By notification' },
@@ -24,7 +26,7 @@ function WeekFigure({ label, points }: { label: string; points: TimelinePoint[] 
   return (
     <Figure label={label} value={formatNumber(now)}>
       <Text block variant="small" styles={{ root: { color: change >= 0 ? theme.palette.green : theme.palette.redDark } }}>
-        {`${change >= 0 ? '+' : '−'}${formatNumber(Math.abs(change))} since last week`}
+        {t('{change} since last week', { change: `${change >= 0 ? '+' : '−'}${formatNumber(Math.abs(change))}` })}
       </Text>
     </Figure>
   );
@@ -46,18 +48,20 @@ export default function WeeklySpotlightPanel({ scope }: { scope: Scope }) {
 
   return (
     <Stack tokens={{ childrenGap: 16 }}>
-      <PanelHeader title="Weekly Spotlight" href={subscribersPath(scope._id)} link="See subscribers" />
+      <PanelHeader title={t('Weekly Spotlight')} href={subscribersPath(scope._id)} link={t('See subscribers')} />
       {!timeline ? (
         <Spinner />
       ) : timeline.count > constants.limits.spotlightMinTimeline ? (
         <Figures minWidth={160} tinted>
           {media.map(({ medium, label }) => (
-            <WeekFigure key={medium} label={label} points={timeline.data.filter((point) => point.type === 'subscribers' && point.medium === medium)} />
+            <WeekFigure key={medium} label={t(label)} points={timeline.data.filter((point) => point.type === 'subscribers' && point.medium === medium)} />
           ))}
         </Figures>
       ) : (
         <Text styles={{ root: { color: theme.palette.neutralSecondary } }}>
-          The spotlight shows once your newsletter has more than {constants.limits.spotlightMinTimeline} weeks of subscribers.
+          {t('The spotlight shows once your newsletter has more than {count} weeks of subscribers.', {
+            count: formatNumber(constants.limits.spotlightMinTimeline),
+          })}
         </Text>
       )}
     </Stack>
