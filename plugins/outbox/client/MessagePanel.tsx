@@ -7,6 +7,7 @@ import { Panel, PanelType, Pivot, PivotItem, Spinner, SpinnerSize, Stack, Text, 
 import { Fragment, useEffect, useRef, useState } from 'react';
 import { handleError } from '../../../core/client/errors';
 import { theme } from '../../../core/client/theme';
+import { t } from '../../../core/client/words';
 import { constants } from '../../../core/shared/config';
 import type { OutboxMessage } from '../messages';
 import { fullDate } from './format';
@@ -62,13 +63,13 @@ export function MessagePanel({ id, onDismiss }: { id: string; onDismiss(): void 
       isLightDismiss
       type={PanelType.custom}
       customWidth={`${width + 80}px`}
-      headerText={message?.subject ?? 'E-mail'}
-      closeButtonAriaLabel="Close"
+      headerText={message?.subject ?? t('E-mail')}
+      closeButtonAriaLabel={t('Close')}
       onDismiss={onDismiss}
     >
       {message ? (
         <Stack tokens={{ childrenGap: 16 }} styles={{ root: { paddingTop: 8 } }}>
-          <dl className={classes.headers} aria-label="Headers">
+          <dl className={classes.headers} aria-label={t('Headers')}>
             {headerRows(message).map(([name, value]) => (
               <Fragment key={name}>
                 <dt className={classes.name}>{name}</dt>
@@ -77,30 +78,39 @@ export function MessagePanel({ id, onDismiss }: { id: string; onDismiss(): void 
             ))}
           </dl>
           <Pivot
-            aria-label="Show the message as"
+            aria-label={t('Show the message as')}
             headersOnly
             selectedKey={shown}
             onLinkClick={(item) => setPart(item?.props.itemKey === 'text' ? 'text' : 'html')}
           >
             {message.html ? <PivotItem headerText="HTML" itemKey="html" /> : null}
-            <PivotItem headerText="Text" itemKey="text" />
+            <PivotItem headerText={t('Text')} itemKey="text" />
           </Pivot>
           {shown === 'html' ? (
-            <iframe title={`E-mail: ${message.subject}`} sandbox="" srcDoc={message.html ?? ''} className={classes.frame} />
+            <iframe title={t('E-mail: {subject}', { subject: message.subject })} sandbox="" srcDoc={message.html ?? ''} className={classes.frame} />
           ) : (
             <pre className={classes.text}>
-              {message.text || <Text styles={{ root: { color: theme.palette.neutralSecondary } }}>This e-mail has no text.</Text>}
+              {message.text || <Text styles={{ root: { color: theme.palette.neutralSecondary } }}>{t('This e-mail has no text.')}</Text>}
             </pre>
           )}
         </Stack>
       ) : (
-        <Spinner size={SpinnerSize.large} label="Loading..." styles={{ root: { padding: 48 } }} />
+        <Spinner size={SpinnerSize.large} label={t('Loading...')} styles={{ root: { padding: 48 } }} />
       )}
     </Panel>
   );
 }
 
-/** The headers as a reader of the e-mail would see them, then the extra ones in the order they were set. */
+/**
+ * The headers as a reader of the e-mail would see them, their names in the console's language, then
+ * the extra ones in the order they were set (as the message carries them: List-Unsubscribe).
+ */
 function headerRows(message: OutboxMessage): [string, string][] {
-  return [['From', message.from], ['To', message.to], ['Date', fullDate(message.date)], ['Subject', message.subject], ...Object.entries(message.headers)];
+  return [
+    [t('From'), message.from],
+    [t('To'), message.to],
+    [t('Date'), fullDate(message.date)],
+    [t('Subject'), message.subject],
+    ...Object.entries(message.headers),
+  ];
 }

@@ -35,12 +35,18 @@ import { byteSize, fullDate, listDate } from './format';
 import { MessagePanel } from './MessagePanel';
 import { outboxApi } from './outbox-api';
 import { formatNumber } from '../../../core/client/format';
+import { t } from '../../../core/client/words';
 
 const pageSize = constants.pageSizes.list;
 
+/** The page's notes, in English (shown through `t`). */
 export const emptyOutbox = 'No e-mail has been captured yet.';
 export const smtpNote = 'E-mail goes to the configured SMTP server. The outbox holds only what was captured before it was set up.';
-const outboxNote = `No SMTP server is configured (SMTP_URL), so every e-mail the server sends is kept here instead of being delivered: the newest ${formatNumber(constants.delivery.outboxKeep)}.`;
+/** Written while drawing: its number in the console's language. */
+const outboxNote = () =>
+  t('No SMTP server is configured (SMTP_URL), so every e-mail the server sends is kept here instead of being delivered: the newest {count}.', {
+    count: formatNumber(constants.delivery.outboxKeep),
+  });
 
 export default function OutboxPage() {
   const { messageId } = useParams<{ messageId?: string }>();
@@ -62,10 +68,10 @@ export default function OutboxPage() {
 
   const open = (message: OutboxSummary) => navigate(`/outbox/${message._id}`);
   const columns: IColumn[] = [
-    { key: 'to', name: 'To', minWidth: 180, maxWidth: 280, isResizable: true, onRender: (message: OutboxSummary) => message.to },
+    { key: 'to', name: t('To'), minWidth: 180, maxWidth: 280, isResizable: true, onRender: (message: OutboxSummary) => message.to },
     {
       key: 'subject',
-      name: 'Subject',
+      name: t('Subject'),
       minWidth: 240,
       isResizable: true,
       isMultiline: true,
@@ -85,20 +91,20 @@ export default function OutboxPage() {
     },
     {
       key: 'date',
-      name: 'Date',
+      name: t('Date'),
       minWidth: 90,
       maxWidth: 110,
       onRender: (message: OutboxSummary) => <span title={fullDate(message.date)}>{listDate(message.date)}</span>,
     },
-    { key: 'size', name: 'Size', minWidth: 70, maxWidth: 90, onRender: (message: OutboxSummary) => byteSize(message.size) },
+    { key: 'size', name: t('Size'), minWidth: 70, maxWidth: 90, onRender: (message: OutboxSummary) => byteSize(message.size) },
   ];
 
   const pages = Math.ceil(list.count / pageSize);
   const capped = Boolean(search.applied) && list.count >= searchCountCap(page, pageSize);
   let body;
-  if (!list.loaded) body = <Spinner size={SpinnerSize.large} label="Loading..." styles={{ root: { padding: 48 } }} />;
+  if (!list.loaded) body = <Spinner size={SpinnerSize.large} label={t('Loading...')} styles={{ root: { padding: 48 } }} />;
   else if (list.items.length === 0 && !list.loading)
-    body = search.applied ? <EmptyState title="Nothing matches your search." text="Try other words." /> : <EmptyState title={emptyOutbox} />;
+    body = search.applied ? <EmptyState title={t('Nothing matches your search.')} text={t('Try other words.')} /> : <EmptyState title={t(emptyOutbox)} />;
   else
     body = (
       <div style={{ background: theme.palette.white, borderRadius: 8, overflow: 'hidden' }}>
@@ -111,34 +117,40 @@ export default function OutboxPage() {
           layoutMode={DetailsListLayoutMode.justified}
           onItemInvoked={(message: OutboxSummary) => open(message)}
           onShouldVirtualize={() => false}
-          ariaLabelForGrid="Captured e-mail"
+          ariaLabelForGrid={t('Captured e-mail')}
         />
       </div>
     );
 
   return (
     <Stack tokens={{ childrenGap: 20 }}>
-      <PageHeader title="Outbox">
-        <DefaultButton text="REFRESH" iconProps={{ iconName: 'Refresh' }} onClick={() => setRefreshKey((key) => key + 1)} />
+      <PageHeader title={t('Outbox')}>
+        <DefaultButton text={t('REFRESH')} iconProps={{ iconName: 'Refresh' }} onClick={() => setRefreshKey((key) => key + 1)} />
       </PageHeader>
       {mode === 'smtp' ? (
         <MessageBar messageBarType={MessageBarType.info} isMultiline>
-          {smtpNote}
+          {t(smtpNote)}
         </MessageBar>
       ) : mode === 'outbox' ? (
-        <Text styles={{ root: { color: theme.semanticColors.bodySubtext } }}>{outboxNote}</Text>
+        <Text styles={{ root: { color: theme.semanticColors.bodySubtext } }}>{outboxNote()}</Text>
       ) : null}
       <Stack horizontal wrap verticalAlign="center" tokens={{ childrenGap: 16 }}>
         <SearchBox
-          placeholder="Search by recipient or subject"
-          ariaLabel="Search the outbox"
+          placeholder={t('Search by recipient or subject')}
+          ariaLabel={t('Search the outbox')}
           value={search.text}
           onChange={(_event, value) => search.setText(value ?? '')}
           onClear={() => search.setText('')}
           styles={{ root: { width: 320, maxWidth: '100%' } }}
         />
-        {list.loaded ? <Text aria-live="polite">{`${formatNumber(list.count)}${capped ? '+' : ''} ${list.count === 1 ? 'e-mail' : 'e-mails'}`}</Text> : null}
-        {list.loading && list.loaded ? <Spinner size={SpinnerSize.small} ariaLabel="Loading..." /> : null}
+        {list.loaded ? (
+          <Text aria-live="polite">
+            {list.count === 1
+              ? t('{count} e-mail', { count: `${formatNumber(list.count)}${capped ? '+' : ''}` })
+              : t('{count} e-mails', { count: `${formatNumber(list.count)}${capped ? '+' : ''}` })}
+          </Text>
+        ) : null}
+        {list.loading && list.loaded ? <Spinner size={SpinnerSize.small} ariaLabel={t('Loading...')} /> : null}
       </Stack>
       {body}
       <Pager page={page} pages={pages} onPage={(next) => setPaging({ search: search.applied, page: next })} />
