@@ -13,16 +13,18 @@ import { formValidator, toastFirstProblem, useFormSubmit, useSchemaForm } from '
 import { useCan } from '../../../core/client/permissions';
 import { toast } from '../../../core/client/toasts';
 import { constants } from '../../../core/shared/config';
+import { t } from '../../../core/client/words';
 import { feedbackEndpoints } from '../endpoints';
-import { dialogTitles } from './labels';
+import { dialogTitle } from './labels';
 
 const validate = formValidator<FeedbackCreateBody>(createSchema);
 
-const placeholders: Record<FeedbackCreateBody['type'], { title: string; description: string }> = {
-  feedback: { title: 'What is it about?', description: 'Tell us what you think...' },
-  bug: { title: 'What went wrong?', description: 'What did you do, what did you expect, and what happened instead?' },
-  feature: { title: 'What would you like?', description: 'What would it help you do?' },
-};
+/** The fields' placeholders for each type, in the console's language. */
+function placeholdersOf(type: FeedbackCreateBody['type']): { title: string; description: string } {
+  if (type === 'bug') return { title: t('What went wrong?'), description: t('What did you do, what did you expect, and what happened instead?') };
+  if (type === 'feature') return { title: t('What would you like?'), description: t('What would it help you do?') };
+  return { title: t('What is it about?'), description: t('Tell us what you think...') };
+}
 
 export function FeedbackDialog({ type, onDismiss }: { type: FeedbackCreateBody['type']; onDismiss(): void }) {
   const form = useSchemaForm<FeedbackCreateBody>(validate, { type, product: '', title: '', description: '' });
@@ -36,19 +38,21 @@ export function FeedbackDialog({ type, onDismiss }: { type: FeedbackCreateBody['
       onDismiss();
     },
   );
+  const title = dialogTitle(type);
+  const placeholders = placeholdersOf(type);
   return (
-    <FormDialog title={dialogTitles[type]} label={dialogTitles[type]} minWidth={520} gap={12} action="SEND" busy={busy} onSubmit={submit} onDismiss={onDismiss}>
+    <FormDialog title={title} label={title} minWidth={520} gap={12} action={t('SEND')} busy={busy} onSubmit={submit} onDismiss={onDismiss}>
       <Dropdown
-        label="PRODUCT"
-        placeholder="Select a product"
+        label={t('PRODUCT')}
+        placeholder={t('Select a product')}
         options={constants.feedbackProducts.map((product) => ({ key: product, text: product }))}
         selectedKey={form.values.product || null}
         onChange={(_event, option) => form.set('product', String(option?.key ?? ''))}
         errorMessage={form.errors.product}
         required
       />
-      <TextField label="TITLE" placeholder={placeholders[type].title} {...form.text('title')} required />
-      <TextField label="DESCRIPTION" placeholder={placeholders[type].description} multiline rows={6} {...form.text('description')} required />
+      <TextField label={t('TITLE')} placeholder={placeholders.title} {...form.text('title')} required />
+      <TextField label={t('DESCRIPTION')} placeholder={placeholders.description} multiline rows={6} {...form.text('description')} required />
       {can('feedback.list') ? (
         <Link
           href="/admin/feedback"
@@ -58,7 +62,7 @@ export function FeedbackDialog({ type, onDismiss }: { type: FeedbackCreateBody['
             navigate('/admin/feedback');
           }}
         >
-          See all feedback
+          {t('See all feedback')}
         </Link>
       ) : null}
     </FormDialog>

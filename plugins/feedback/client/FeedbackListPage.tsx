@@ -13,20 +13,22 @@ import { theme } from '../../../core/client/theme';
 import { toast } from '../../../core/client/toasts';
 import { constants } from '../../../core/shared/config';
 import { feedbackEndpoints } from '../endpoints';
-import { statusLabels, typeLabels } from './labels';
+import { feedbackStatuses, feedbackTypes, statusLabel, typeLabel } from './labels';
 import { formatDate } from '../../../core/client/format-dates';
+import { t } from '../../../core/client/words';
 
 const all = 'all';
-const typeOptions: IDropdownOption[] = [{ key: all, text: 'All types' }, ...Object.entries(typeLabels).map(([key, text]) => ({ key, text }))];
-const statusChoices = Object.entries(statusLabels).map(([key, text]) => ({ key, text }));
-const statusOptions: IDropdownOption[] = [{ key: all, text: 'All statuses' }, ...statusChoices];
 
 export default function FeedbackListPage() {
   const [type, setType] = useState<string>(all);
   const [status, setStatus] = useState<string>(all);
+  // In the console's language, made while drawing.
+  const typeOptions: IDropdownOption[] = [{ key: all, text: t('All types') }, ...feedbackTypes.map((key) => ({ key, text: typeLabel(key) }))];
+  const statusChoices = feedbackStatuses.map((key) => ({ key, text: statusLabel(key) }));
+  const statusOptions: IDropdownOption[] = [{ key: all, text: t('All statuses') }, ...statusChoices];
   const filters = [
-    { label: 'Type', options: typeOptions, value: type, set: setType },
-    { label: 'Status', options: statusOptions, value: status, set: setStatus },
+    { key: 'type', label: t('Type'), options: typeOptions, value: type, set: setType },
+    { key: 'status', label: t('Status'), options: statusOptions, value: status, set: setStatus },
   ];
   const list = useInfiniteList<Feedback>(
     feedbackEndpoints.list,
@@ -49,16 +51,16 @@ export default function FeedbackListPage() {
   const columns: IColumn[] = [
     {
       key: 'date',
-      name: 'Date',
+      name: t('Date'),
       minWidth: 90,
       maxWidth: 100,
       onRender: (item: Feedback) => formatDate(new Date(item.createdAt), constants.dates.list),
     },
-    { key: 'type', name: 'Type', minWidth: 70, maxWidth: 80, onRender: (item: Feedback) => typeLabels[item.type] },
-    { key: 'product', name: 'Product', fieldName: 'product', minWidth: 80, maxWidth: 100 },
+    { key: 'type', name: t('Type'), minWidth: 70, maxWidth: 80, onRender: (item: Feedback) => typeLabel(item.type) },
+    { key: 'product', name: t('Product'), fieldName: 'product', minWidth: 80, maxWidth: 100 },
     {
       key: 'title',
-      name: 'Title',
+      name: t('Title'),
       minWidth: 240,
       isMultiline: true,
       onRender: (item: Feedback) => (
@@ -70,15 +72,15 @@ export default function FeedbackListPage() {
         </Stack>
       ),
     },
-    { key: 'email', name: 'E-mail', fieldName: 'email', minWidth: 180, maxWidth: 220 },
+    { key: 'email', name: t('E-mail'), fieldName: 'email', minWidth: 180, maxWidth: 220 },
     {
       key: 'status',
-      name: 'Status',
+      name: t('Status'),
       minWidth: 110,
       maxWidth: 120,
       onRender: (item: Feedback) => (
         <Dropdown
-          ariaLabel={`Status of ${item.title}`}
+          ariaLabel={t('Status of {title}', { title: item.title })}
           options={statusChoices}
           selectedKey={item.status}
           onChange={(_event, option) => option && void changeStatus(item, option.key as Feedback['status'])}
@@ -89,10 +91,10 @@ export default function FeedbackListPage() {
 
   return (
     <Stack tokens={{ childrenGap: 24 }}>
-      <PageHeader title="Feedback">
-        {filters.map(({ label, options, value, set }) => (
+      <PageHeader title={t('Feedback')}>
+        {filters.map(({ key, label, options, value, set }) => (
           <Dropdown
-            key={label}
+            key={key}
             ariaLabel={label}
             options={options}
             selectedKey={value}
@@ -102,7 +104,7 @@ export default function FeedbackListPage() {
         ))}
       </PageHeader>
       {!list.loading && list.items.length === 0 ? (
-        <EmptyState title="No feedback yet." text={type !== all || status !== all ? 'Nothing matches these filters.' : undefined} />
+        <EmptyState title={t('No feedback yet.')} text={type !== all || status !== all ? t('Nothing matches these filters.') : undefined} />
       ) : (
         <div style={{ background: theme.palette.white, borderRadius: 8, padding: '8px 16px' }}>
           <DetailsList
@@ -111,7 +113,7 @@ export default function FeedbackListPage() {
             selectionMode={SelectionMode.none}
             layoutMode={DetailsListLayoutMode.justified}
             getKey={(item: Feedback) => item._id}
-            ariaLabelForGrid="Feedback"
+            ariaLabelForGrid={t('Feedback')}
           />
           <LoadMore list={list} />
         </div>
