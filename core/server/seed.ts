@@ -241,7 +241,8 @@ async function seedUsers(tx: Db, publishers: DemoPublishers, passwordHash: strin
         password_hash: passwordHash,
         role: 'director',
         publisher_id: publisher,
-        image: '/demo/avatar-director.svg',
+        // The grey picture: the director's demo picture shows Selin Kaya's initials (issue 55 point 5).
+        image: '/demo/avatar-default.svg',
         ready: true,
       })
       .execute();

@@ -5,6 +5,7 @@
  * subscription's messages, the readers' sign-in link; the design plugin keeps each newsletter's.
  */
 import type { EmailDesign } from '../../schemas/generated/entities/email-design';
+import { readableShadeOf } from './color';
 
 export type { EmailDesign };
 
@@ -72,13 +73,50 @@ function fits<K extends keyof EmailDesign>(key: K, value: unknown): value is Ema
   return typeof value === typeof fallback;
 }
 
-/** A stored design over the defaults: fields it lacks, or holds in a shape no longer valid, keep their default. */
-export function withDefaultDesign(stored: Partial<Record<keyof EmailDesign, unknown>> | null | undefined): EmailDesign {
+/** The link colours a newsletter's brand colour gives: what the defaults hold until a person picks them. */
+const brandedKeys = ['linkColor', 'linkColorDark', 'footerLinkColor', 'footerLinkColorDark'] as const;
+type BrandedKey = (typeof brandedKeys)[number];
+
+/** The background each branded link colour is read on. */
+const readOn: Record<BrandedKey, keyof EmailDesign> = {
+  linkColor: 'cardBackgroundColor',
+  linkColorDark: 'cardBackgroundColorDark',
+  footerLinkColor: 'footerBackgroundColor',
+  footerLinkColorDark: 'footerBackgroundColorDark',
+};
+
+/**
+ * A stored design over the defaults: fields it lacks, or holds in a shape no longer valid, keep their
+ * default. The links' default colours come from the newsletter's brand colour (issue 55, point 5),
+ * each in the shade nearest to it that reads at WCAG AA on its own background (the cards, the dark
+ * footer, and both in Dark), so that a reader sees the newsletter's colour in every link. A link
+ * colour stored equal to the first defaults (blue, and the footer's yellow) was never a choice: the
+ * design page saved every field before issue 55, so it follows the brand too.
+ */
+export function withDefaultDesign(stored: Partial<Record<keyof EmailDesign, unknown>> | null | undefined, brand?: string | null): EmailDesign {
   const design: EmailDesign = { ...defaultEmailDesign };
-  if (!stored) return design;
+  const chosen = new Set<keyof EmailDesign>();
   for (const key of Object.keys(defaultEmailDesign) as (keyof EmailDesign)[]) {
-    const value = stored[key];
-    if (fits(key, value)) (design as Record<keyof EmailDesign, unknown>)[key] = value;
+    const value = stored?.[key];
+    if (!fits(key, value)) continue;
+    if ((brandedKeys as readonly string[]).includes(key) && String(value).toLowerCase() === defaultEmailDesign[key]) continue;
+    (design as Record<keyof EmailDesign, unknown>)[key] = value;
+    chosen.add(key);
+  }
+  if (brand && colourPattern.test(brand)) {
+    for (const key of brandedKeys) if (!chosen.has(key)) design[key] = readableShadeOf(brand.toLowerCase(), design[readOn[key]] as string);
   }
   return design;
+}
+
+/**
+ * What to store of a design: every field but the link colours that are the brand's defaults, so
+ * that they follow the brand colour when it changes.
+ */
+export function designToStore(design: Partial<Record<keyof EmailDesign, unknown>>, brand?: string | null): Partial<EmailDesign> {
+  const whole = withDefaultDesign(design, brand);
+  const followed = withDefaultDesign({ ...whole, ...Object.fromEntries(brandedKeys.map((key) => [key, undefined])) }, brand);
+  const kept: Partial<EmailDesign> = { ...whole };
+  for (const key of brandedKeys) if (whole[key] === followed[key]) delete kept[key];
+  return kept;
 }

@@ -24,7 +24,6 @@ export const welcomeMessages = {
 export const keyAvailable = (key: string) => `${key} is available.`;
 export const keyTaken = (key: string) => `The newsletter name ${key} already exists.`;
 export const copiedMessage = 'Link is copied to clipboard!';
-export const landingNote = `Your newsletter's landing page goes live within ${design.landingLiveMinutes} minutes of publishing.`;
 
 /** A problem with a field, as a 422 detail names it. */
 export interface Problem {

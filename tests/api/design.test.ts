@@ -6,8 +6,15 @@
  * refused call changes nothing.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contrastRatio } from '../../core/shared/color';
 import { constants } from '../../core/shared/config';
 import { enginesFor, startTestServer, type TestServer } from './server';
+
+/** A design without the four link colours a newsletter's brand colour gives. */
+function withoutLinkColours(design: Record<string, unknown>): Record<string, unknown> {
+  const { linkColor: _link, linkColorDark: _linkDark, footerLinkColor: _footer, footerLinkColorDark: _footerDark, ...rest } = design;
+  return rest;
+}
 
 const databases = enginesFor('every engine');
 
@@ -157,7 +164,23 @@ describe.each(databases)('newsletter design on %s', (kind) => {
       const { status, body } = await create(draft);
       expect(status).toBe(200);
       const defaults = (await t.request('GET', '/api/newsletters/create', { token: tokens.director })).body.data.data.design.email;
-      expect(body.data).toEqual({ _id: expect.any(String), design: { email: defaults }, image: '/demo/sabah-bulteni.svg' });
+      // The links start in the newsletter's colour (issue 55, point 5): itself on the white cards,
+      // a lighter shade of it where it would not read (Dark, the dark footer).
+      const { linkColor, linkColorDark, footerLinkColor, footerLinkColorDark, ...rest } = body.data.design.email;
+      expect({ ...body.data, design: { email: rest } }).toEqual({
+        _id: expect.any(String),
+        design: { email: withoutLinkColours(defaults) },
+        image: '/demo/sabah-bulteni.svg',
+      });
+      expect(linkColor).toBe('#0b3d91');
+      for (const [colour, background] of [
+        [linkColorDark, defaults.cardBackgroundColorDark],
+        [footerLinkColor, defaults.footerBackgroundColor],
+        [footerLinkColorDark, defaults.footerBackgroundColorDark],
+      ]) {
+        expect(contrastRatio(colour, background)).toBeGreaterThanOrEqual(4.5);
+        expect([defaults.linkColorDark, defaults.footerLinkColor]).not.toContain(colour);
+      }
       id = body.data._id;
       expect(await newsletterCount()).toBe(before + 1);
 

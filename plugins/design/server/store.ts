@@ -6,7 +6,8 @@ import type { Insertable, Kysely } from 'kysely';
 import { ownTables, type Handle } from '../../../core/server/db/database';
 import { clock } from '../../../core/server/clock';
 import type { CoreTables } from '../../../core/server/db/tables';
-import { withDefaultDesign, type EmailDesign } from '../../../core/shared/email-design';
+import { findNewsletter } from '../../../core/server/store';
+import { designToStore, withDefaultDesign, type EmailDesign } from '../../../core/shared/email-design';
 import { defaultWebDesign, type WebDesign } from '../../newsletters/server/public';
 import type { DesignTables, NewsletterDesignsTable } from './tables';
 
@@ -30,15 +31,26 @@ export async function insertNewsletterDesign(tx: DesignDb, newsletterId: string)
   await tx.insertInto('newsletter_designs').values({ newsletter_id: newsletterId }).execute();
 }
 
-/** The newsletter's e-mail design: what was saved over the defaults. */
-export async function findEmailDesign(db: DesignDb, newsletterId: string): Promise<EmailDesign> {
-  const row = await db.selectFrom('newsletter_designs').select('email_design').where('newsletter_id', '=', newsletterId).executeTakeFirst();
-  return withDefaultDesign(row?.email_design);
+/** The newsletter's brand colour, which its links follow until a person picks theirs. */
+async function brandOf(db: DesignDb, newsletterId: string): Promise<string | null> {
+  return (await findNewsletter(db, newsletterId))?.color ?? null;
 }
 
-/** Stores the whole design; a field in a shape the schema refuses is saved as its default. */
-export function saveEmailDesign(db: DesignDb, newsletterId: string, design: EmailDesign): Promise<void> {
-  return saveColumns(db, newsletterId, { email_design: JSON.stringify(withDefaultDesign(design)) });
+/** The newsletter's e-mail design: what was saved over the defaults, its links in its brand colour unless picked. */
+export async function findEmailDesign(db: DesignDb, newsletterId: string): Promise<EmailDesign> {
+  const [row, brand] = await Promise.all([
+    db.selectFrom('newsletter_designs').select('email_design').where('newsletter_id', '=', newsletterId).executeTakeFirst(),
+    brandOf(db, newsletterId),
+  ]);
+  return withDefaultDesign(row?.email_design, brand);
+}
+
+/**
+ * Stores the design; a field in a shape the schema refuses is saved as its default, and a link
+ * colour that is the brand's is left out, so that it follows the brand colour.
+ */
+export async function saveEmailDesign(db: DesignDb, newsletterId: string, design: EmailDesign): Promise<void> {
+  await saveColumns(db, newsletterId, { email_design: JSON.stringify(designToStore(design, await brandOf(db, newsletterId))) });
 }
 
 /** The web design: the landing page's cover ('' while it has none) and the subscribe form's fields (the defaults while nothing is saved). */

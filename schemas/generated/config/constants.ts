@@ -659,10 +659,6 @@ export interface Constants {
       height: number;
     };
     /**
-     * A new newsletter's landing page goes live within this many minutes of publishing (the wizard says so).
-     */
-    landingLiveMinutes: number;
-    /**
      * The languages a newsletter may be written in; the first is the default.
      *
      * @minItems 1
