@@ -1,6 +1,7 @@
 /** A team member as a card: avatar, name, e-mail, role badge, and Edit / Remove where the team rules allow. */
 import { IconButton, Persona, PersonaSize, Stack, Text, type IContextualMenuItem } from '@fluentui/react';
 import { cardClasses } from '../../../core/client/cards';
+import { ownPicture } from '../../../core/client/layout/Avatar';
 import { roleLabel } from '../../../core/client/permissions';
 import { theme } from '../../../core/client/theme';
 import { t } from '../../../core/client/words';
@@ -23,7 +24,7 @@ export function MemberCard({ member, menu }: MemberCardProps) {
   return (
     <article className={cardClasses('team-card')} aria-label={name} data-testid="member-card">
       <Stack horizontal verticalAlign="center" tokens={{ childrenGap: 12 }}>
-        <Persona imageUrl={member.profile.image || undefined} text={name} size={PersonaSize.size56} hidePersonaDetails imageAlt="" />
+        <Persona imageUrl={ownPicture(member.profile.image)} text={name} size={PersonaSize.size56} hidePersonaDetails imageAlt="" />
         <Stack grow tokens={{ childrenGap: 2 }} styles={{ root: { minWidth: 0 } }}>
           <Text variant="mediumPlus" styles={{ root: { fontWeight: 600, overflowWrap: 'anywhere' } }}>
             {name}
