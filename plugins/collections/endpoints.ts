@@ -10,5 +10,7 @@ export const collectionEndpoints = {
   save: endpoint('PUT', '/collections/update/:id', { body: schema('api/collection-fields'), answer: collection }),
   list: endpoint('GET', '/collections/list', { query: schema('api/collection-list-query'), answer: list(schema('entities/collection')) }),
   fetch: endpoint('GET', '/collections/list/:id', { answer: collection }),
+  /** The spec's item fetch for an embed card (spec 002 section 7): the same collection as `fetch`. */
+  item: endpoint('GET', '/collections/:id', { answer: collection }),
   remove: endpoint('DELETE', '/collections/delete/:id', { answer: deleted() }),
 };

@@ -30,6 +30,8 @@ export const issueEndpoints = {
     answer: list(inline<Issue | IssueId>({ anyOf: [schema('entities/issue').schema, schema('api/issue-id').schema] })),
   }),
   fetch: endpoint('GET', '/issues/list/:id', { query: schema('api/issue-fetch-query'), answer: issue }),
+  /** The spec's item fetch for an embed card (spec 002 section 7): the same issue as `fetch`. */
+  item: endpoint('GET', '/issues/:id', { query: schema('api/issue-fetch-query'), answer: issue }),
   feature: endpoint('PUT', '/issues/feature/:id', { answer: issue }),
   unfeature: endpoint('DELETE', '/issues/feature/:id', { answer: issue }),
 

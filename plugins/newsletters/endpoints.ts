@@ -6,6 +6,8 @@ const newsletter = data(schema('entities/newsletter-summary'));
 export const newsletterEndpoints = {
   list: endpoint('GET', '/newsletters/list', { query: schema('api/newsletter-list-query'), answer: list(schema('entities/newsletter-summary')) }),
   fetch: endpoint('GET', '/newsletters/list/:id', { answer: newsletter }),
+  /** The spec's item fetch for an embed card (spec 002 section 7): the same newsletter as `fetch`. */
+  item: endpoint('GET', '/newsletters/:id', { answer: newsletter }),
   publish: endpoint('PUT', '/newsletters/publish/:id', { answer: newsletter }),
   unpublish: endpoint('DELETE', '/newsletters/publish/:id', { answer: newsletter }),
   feature: endpoint('PUT', '/newsletters/feature/:id', { answer: newsletter }),

@@ -6,6 +6,8 @@ const story = data(schema('entities/story'));
 export const storyEndpoints = {
   list: endpoint('GET', '/stories/list', { query: schema('api/story-list-query'), answer: list(schema('entities/story')) }),
   fetch: endpoint('GET', '/stories/list/:id', { query: schema('api/story-fetch-query'), answer: story }),
+  /** The spec's item fetch for an embed card (spec 002 section 7): the same story as `fetch`. */
+  item: endpoint('GET', '/stories/:id', { query: schema('api/story-fetch-query'), answer: story }),
   template: endpoint('GET', '/stories/create', { query: schema('api/story-template-query'), answer: data(schema('api/story-create-form')) }),
   create: endpoint('POST', '/stories/create', { body: schema('api/story-create'), answer: story }),
   form: endpoint('GET', '/stories/update/:id', { answer: data(schema('api/story-update-form')) }),

@@ -83,6 +83,7 @@ const storyOf = (id: string, fields: Partial<Story> & { flags?: Partial<Story['s
   title: `Haber ${id}`,
   subtitle: 'Alt başlık',
   slug: `haber-${id}`,
+  subject: `Haber ${id}`,
   image: '/uploads/images/2026-11/cover-medium.webp',
   body: { html: '<p>Metin</p>', text: 'Metin', summary: '' },
   tags: [],

@@ -39,6 +39,7 @@ const storyOf = (id: string, fields: Partial<Story> & { flags?: Partial<Story['s
   title: `Haber ${id}`,
   subtitle: 'Alt başlık',
   slug: `haber-${id}`,
+  subject: `Haber ${id}`,
   image: '/uploads/images/2026-11/0b7c3a52-2f2c-4e5b-9d2e-3f1d2c4b5a69-medium.webp',
   body: { html: '<p>Metin</p>', text: 'Metin', summary: 'Kısa özet' },
   tags: [],

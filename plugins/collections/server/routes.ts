@@ -188,14 +188,16 @@ export function registerCollectionRoutes(api: PluginApi, sources: ItemSources): 
     },
   });
 
-  api.serve(collectionEndpoints.fetch, {
-    requires: 'collections.list',
-    summary: "One collection with its items in order (_id, model, title, image, slug, type, url: the item's public page).",
-    async handler(request, _reply, session) {
-      const row = await reachableCollection(db, request.params.id, session);
-      return { data: presentCollection(row, (await itemsOf(sources, row)).map(listedItem)) };
-    },
-  });
+  // One collection, at the list's address and at the spec's item address (an embed card's fetch).
+  for (const call of [collectionEndpoints.fetch, collectionEndpoints.item])
+    api.serve(call, {
+      requires: 'collections.list',
+      summary: "One collection with its items in order (_id, model, title, image, slug, type, url: the item's public page).",
+      async handler(request, _reply, session) {
+        const row = await reachableCollection(db, request.params.id, session);
+        return { data: presentCollection(row, (await itemsOf(sources, row)).map(listedItem)) };
+      },
+    });
 
   api.serve(collectionEndpoints.remove, {
     requires: 'collections.delete',

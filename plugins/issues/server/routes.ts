@@ -207,28 +207,30 @@ function registerIssueReading(api: PluginApi, db: IssuesDb): void {
     },
   });
 
-  api.serve(issueEndpoints.fetch, {
-    requires: 'issues.list',
-    summary:
-      'One issue. normalizeBody=true adds content.html (the intro and the stories in channel order, absolute addresses); updateStats=true adds its numbers.',
-    async handler(request, _reply, session) {
-      const row = await reachableIssue(db, request.params.id, session);
-      // The issue's stories and its numbers are independent reads: asked at once.
-      const [storyRows, numbers] = await Promise.all([
-        storiesOfIssue(db, row.id),
-        request.query.updateStats ? numbersOfIssue(db, api.extensions, row.id) : undefined,
-      ]);
-      const issue: Issue = presentIssue(row, new Set(storyRows.map((story) => story.id)));
-      const byId = new Map(storyRows.map((story) => [story.id, story]));
-      const inOrder = issue.channelsNew.flatMap((channel) => channel.stories.map((id) => byId.get(id)!));
-      if (request.query.normalizeBody) issue.content = { html: contentHtml(issue, byId, api.env.publicUrl) };
-      if (request.query.updateStats) {
-        issue.stats = { ...statsOf(row, inOrder), ...numbers!.audience };
-        issue.results = numbers!.results;
-      }
-      return { data: issue };
-    },
-  });
+  // One issue, at the list's address and at the spec's item address (an embed card's fetch).
+  for (const call of [issueEndpoints.fetch, issueEndpoints.item])
+    api.serve(call, {
+      requires: 'issues.list',
+      summary:
+        'One issue. normalizeBody=true adds content.html (the intro and the stories in channel order, absolute addresses); updateStats=true adds its numbers.',
+      async handler(request, _reply, session) {
+        const row = await reachableIssue(db, request.params.id, session);
+        // The issue's stories and its numbers are independent reads: asked at once.
+        const [storyRows, numbers] = await Promise.all([
+          storiesOfIssue(db, row.id),
+          request.query.updateStats ? numbersOfIssue(db, api.extensions, row.id) : undefined,
+        ]);
+        const issue: Issue = presentIssue(row, new Set(storyRows.map((story) => story.id)));
+        const byId = new Map(storyRows.map((story) => [story.id, story]));
+        const inOrder = issue.channelsNew.flatMap((channel) => channel.stories.map((id) => byId.get(id)!));
+        if (request.query.normalizeBody) issue.content = { html: contentHtml(issue, byId, api.env.publicUrl) };
+        if (request.query.updateStats) {
+          issue.stats = { ...statsOf(row, inOrder), ...numbers!.audience };
+          issue.results = numbers!.results;
+        }
+        return { data: issue };
+      },
+    });
 }
 
 /** Featuring an issue, and the key check for model Issue. */

@@ -35,20 +35,22 @@ export function registerNewsletterRoutes(api: PluginApi): void {
     },
   });
 
-  api.serve(newsletterEndpoints.fetch, {
-    requires: 'newsletters.list',
-    summary:
-      "One newsletter of the caller's scopes, with the weekly subscriber timeline (stats.timeline) and the parts plugins keep that lists carry: its testers, its channelTemplates.",
-    async handler(request, _reply, session) {
-      const row = await reachableNewsletter(db, request.params.id, session);
-      const [summary, weeks, parts] = await Promise.all([
-        presentOneNewsletter(api, row),
-        timelineOf(api, row.id),
-        readNewsletterParts(api, row.id, { listed: true }),
-      ]);
-      return { data: { ...presentNewsletterDetail(summary, weeks), ...parts } };
-    },
-  });
+  // One newsletter, at the list's address and at the spec's item address (an embed card's fetch).
+  for (const call of [newsletterEndpoints.fetch, newsletterEndpoints.item])
+    api.serve(call, {
+      requires: 'newsletters.list',
+      summary:
+        "One newsletter of the caller's scopes, with the weekly subscriber timeline (stats.timeline) and the parts plugins keep that lists carry: its testers, its channelTemplates.",
+      async handler(request, _reply, session) {
+        const row = await reachableNewsletter(db, request.params.id, session);
+        const [summary, weeks, parts] = await Promise.all([
+          presentOneNewsletter(api, row),
+          timelineOf(api, row.id),
+          readNewsletterParts(api, row.id, { listed: true }),
+        ]);
+        return { data: { ...presentNewsletterDetail(summary, weeks), ...parts } };
+      },
+    });
 
   // Publishing is an admin's switch (spec 000 section 4), but whoever creates a newsletter in the
   // wizard publishes it there (spec 002 section 4): the first publication is theirs too (decision 0014).

@@ -83,17 +83,19 @@ function registerStoryReading(api: PluginApi, db: StoriesDb): void {
     },
   });
 
-  api.serve(storyEndpoints.fetch, {
-    requires: 'stories.list',
-    summary: 'One story. normalizeBody=true gives body.html with absolute addresses; updateStats=true adds its statistics.',
-    async handler(request, _reply, session) {
-      const row = await reachable(db, request.params.id, session);
-      const story = presentStory(row);
-      if (request.query.normalizeBody) story.body.html = story.body.html.replace(/(src|href)="\/(?!\/)/g, `$1="${api.env.publicUrl}/`);
-      if (request.query.updateStats) story.stats = { ...(await audienceStats(api, { type: 'story', id: row.id })), reads: Number(row.reads) };
-      return { data: story };
-    },
-  });
+  // One story, at the list's address and at the spec's item address (an embed card's fetch).
+  for (const call of [storyEndpoints.fetch, storyEndpoints.item])
+    api.serve(call, {
+      requires: 'stories.list',
+      summary: 'One story. normalizeBody=true gives body.html with absolute addresses; updateStats=true adds its statistics.',
+      async handler(request, _reply, session) {
+        const row = await reachable(db, request.params.id, session);
+        const story = presentStory(row);
+        if (request.query.normalizeBody) story.body.html = story.body.html.replace(/(src|href)="\/(?!\/)/g, `$1="${api.env.publicUrl}/`);
+        if (request.query.updateStats) story.stats = { ...(await audienceStats(api, { type: 'story', id: row.id })), reads: Number(row.reads) };
+        return { data: story };
+      },
+    });
 
   api.serve(storyEndpoints.template, {
     requires: 'stories.create',

@@ -26,7 +26,7 @@ export interface IssueUpdateBody {
   version?: number;
 }
 /**
- * The fields of an issue its editors change (spec 001 section 5, Issue autosave): in a save (PUT /issues/update/{id}/edit) and in a live edit. Messages are the spec's.
+ * The fields of an issue its editors change (spec 001 section 5, Issue autosave): in a save (PUT /issues/update/{id}/edit) and in a live edit. A field left out stays as it is; a subject given as null (no subject) is 'Subject line is required'. Messages are the spec's.
  */
 export interface IssueFields {
   subject?: string;

@@ -20,6 +20,10 @@ export interface Story {
    */
   slug: string | null;
   /**
+   * The line the story goes out under (its notification, its card): an article's title, a bullet's summary; at most 240 characters. Read only, made from the story.
+   */
+  subject: string;
+  /**
    * The cover image's address, or ''.
    */
   image: string;
