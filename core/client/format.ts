@@ -1,8 +1,9 @@
 /**
  * One locale per console (issue 30, point 7): every number, percentage, date, time and relative
- * time the console writes goes through here, in the console's language (docs/decisions/0036-console-locale.md):
- * the user's choice on the profile page, else the publisher's language, else Turkish (spec 002: the
- * default language is tr).
+ * time the console writes goes through here, in the console's language, the language its words are
+ * in (core/client/words.ts): the user's choice on the profile page, else the browser's language
+ * (docs/decisions/0055-one-language-one-set-of-numbers.md, which replaces 0036's fallback to the
+ * publisher's language).
  *
  * Patterns stay the spec's ('D MMMM' in lists, 'DD MMMM YYYY' on cards, the cancellation table's
  * 'dddd, MMMM Do HH:mm, YYYY'), written here in date-fns tokens; the month and day names are the
@@ -15,13 +16,11 @@
  */
 import { atom, useAtomValue } from 'jotai';
 import { atomWithStorage, createJSONStorage } from 'jotai/utils';
-import { scopesAtom, store } from './stores';
+import { store } from './stores';
 
 /** The languages the console writes in. */
 export const consoleLangs = ['tr', 'en'] as const;
 export type ConsoleLang = (typeof consoleLangs)[number];
-/** Spec 002: the default language is tr. */
-export const defaultLang: ConsoleLang = 'tr';
 
 /** A language code ('tr', 'en-GB', 'EN') as one the console writes in, or null. */
 export function consoleLangOf(code: string | null | undefined): ConsoleLang | null {
@@ -111,7 +110,7 @@ export function relativeTime(value: DateInput | null | undefined, lang: ConsoleL
 
 // ---- the console's language -----------------------------------------------------------------
 
-/** The user's own choice (profile page), kept in this browser; null follows the publisher. */
+/** The user's own choice (profile page), kept in this browser; null follows the browser. */
 export const langSettingAtom = atomWithStorage<ConsoleLang | null>(
   'console-lang',
   null,
@@ -119,13 +118,23 @@ export const langSettingAtom = atomWithStorage<ConsoleLang | null>(
   { getOnInit: true },
 );
 
-/** The console's language: the user's choice, else the publisher's (its scope's lang), else tr. */
+/**
+ * The browser's first language the console has words for (navigator.languages in order), else
+ * English, the language of the spec's texts.
+ */
+export function browserLang(): ConsoleLang {
+  const wanted = typeof navigator === 'undefined' ? [] : navigator.languages?.length ? navigator.languages : [navigator.language];
+  for (const code of wanted) {
+    const lang = consoleLangOf(code);
+    if (lang) return lang;
+  }
+  return 'en';
+}
+
+/** The console's language: the user's choice in this browser, else the browser's language. */
 export const consoleLangAtom = atom<ConsoleLang>((get) => {
   // Local storage answers at once (getOnInit), never with a promise.
-  const chosen = consoleLangOf(get(langSettingAtom) as ConsoleLang | null);
-  if (chosen) return chosen;
-  const publisher = get(scopesAtom).find((scope) => scope.type === 'publisher');
-  return consoleLangOf(publisher?.lang) ?? defaultLang;
+  return consoleLangOf(get(langSettingAtom) as ConsoleLang | null) ?? browserLang();
 });
 
 /** The console's language now, outside a component. */

@@ -2,7 +2,7 @@
 /**
  * The cancellation table (issue 30, 'Who left'): each row names who left by name and address (the
  * subscription rows' _id), the date in the spec's 'dddd, MMMM Do HH:mm, YYYY' in the console's
- * language (Turkish by default, English when the user chose it), a message under a date field
+ * language (English in an English browser, Turkish when the user chose it), a message under a date field
  * whose day is out of bounds, a reason when nobody left, and the table downloaded as CSV.
  */
 import { setIconOptions } from '@fluentui/react';
@@ -26,6 +26,7 @@ let FetchQueueProvider: typeof import('../../plugins/analytics/client/fetch-queu
 let format: typeof import('../../core/client/format');
 let dates: typeof import('../../core/client/format-dates');
 let stores: typeof import('../../core/client/stores');
+let words: typeof import('../../core/client/words');
 
 beforeAll(async () => {
   setIconOptions({ disableWarnings: true });
@@ -36,6 +37,7 @@ beforeAll(async () => {
   format = await import('../../core/client/format');
   dates = await import('../../core/client/format-dates');
   stores = await import('../../core/client/stores');
+  words = await import('../../core/client/words');
 });
 beforeEach(() => {
   vi.useFakeTimers({ toFake: ['Date'], shouldAdvanceTime: true });
@@ -62,23 +64,27 @@ const open = (bounds = limits) =>
       <CancellationView newsletterIds={['n1']} limits={bounds} />
     </FetchQueueProvider>,
   );
-const table = () => screen.findByRole('grid', { name: 'Cancellations' }, { timeout: 5000 });
+const table = (name = 'Cancellations') => screen.findByRole('grid', { name }, { timeout: 5000 });
 /** What a date of the answers (UTC) reads as here, in the spec's pattern. */
 const shown = (date: string, lang: 'tr' | 'en') => dates.formatDate(new Date(`${date.replace(' ', 'T')}Z`), dates.datePatterns.cancellation, lang);
 
 describe('the cancellation table', () => {
   it('names who left by name and address, dated in the Turkish console', async () => {
+    stores.store.set(format.langSettingAtom, 'tr');
+    await words.loadWords('tr');
     open();
-    const grid = await table();
+    const grid = await table('Ayrılmalar');
     expect(
       within(grid)
         .getAllByRole('columnheader')
         .map((header) => header.textContent),
-    ).toEqual(['Name', 'Subscriber ID', 'Reason', 'Date']);
+    ).toEqual(['Ad', 'Abone kimliği', 'Neden', 'Tarih']);
     expect(within(grid).getByText('Ada Kara')).toBeTruthy();
     expect(within(grid).getByText('ada.kara@example.com')).toBeTruthy();
     expect(within(grid).getByText(shown('2026-11-17 09:05:00', 'tr'))).toBeTruthy();
     expect(shown('2026-11-17 09:05:00', 'tr')).toMatch(/^Salı, Kasım 17\. \d\d:05, 2026$/);
+    // The range's fields are in Turkish too: their name and their days.
+    expect(screen.getByRole('group', { name: 'Ayrılmaların tarih aralığı' }).textContent).toBe('20 Ekim 202618 Kasım 2026');
   });
 
   it("writes the date in English when that is the console's language", async () => {
@@ -110,11 +116,11 @@ describe('the cancellation table', () => {
     expect(text).toBe(
       csvText([
         ['Name', 'Subscriber ID', 'Reason', 'Date'],
-        ['Ada Kara', 'ada.kara@example.com', first!, shown('2026-11-16 08:00:00', 'tr')],
-        ['Can Ak', 'can.ak@example.com', second!, shown('2026-11-17 09:05:00', 'tr')],
+        ['Ada Kara', 'ada.kara@example.com', first!, shown('2026-11-16 08:00:00', 'en')],
+        ['Can Ak', 'can.ak@example.com', second!, shown('2026-11-17 09:05:00', 'en')],
       ]),
     );
-    expect(text).toContain('"Pazartesi, Kasım 16.');
+    expect(text).toContain('"Monday, November 16th ');
   });
 
   it('says why the table is empty, and offers no download', async () => {
@@ -130,14 +136,14 @@ describe('the cancellation table', () => {
   it('starts on the last 30 days ending today, never on a day to come', async () => {
     open();
     const range = () => screen.getByRole('group', { name: 'Cancellations range' }).textContent;
-    await waitFor(() => expect(range()).toBe('20 Ekim 202618 Kasım 2026'), { timeout: 5000 });
+    await waitFor(() => expect(range()).toBe('20 October 202618 November 2026'), { timeout: 5000 });
   });
 
   it('starts a newsletter made this week on the day it was made, with no field in error', async () => {
     // The newsletter began on Monday: the last 30 days start before it.
     open({ minDate: new Date(2026, 10, 16), maxDate: now });
     const range = () => screen.getByRole('group', { name: 'Cancellations range' }).textContent;
-    await waitFor(() => expect(range()).toBe('16 Kasım 202618 Kasım 2026'), { timeout: 5000 });
+    await waitFor(() => expect(range()).toBe('16 November 202618 November 2026'), { timeout: 5000 });
     expect(screen.queryByText(/^Pick a day from/)).toBeNull();
   });
 });

@@ -40,15 +40,15 @@ describe('what the screens write', () => {
   });
 
   it('gives the machine share of all activity, and nothing without activity', () => {
-    expect(machineShare(75, 25, 'opens')).toBe('%25 machine opens filtered');
-    expect(machineShare(10, 0, 'clicks')).toBe('%0 machine clicks filtered');
+    expect(machineShare(75, 25, 'opens')).toBe('25% machine opens filtered');
+    expect(machineShare(10, 0, 'clicks')).toBe('0% machine clicks filtered');
     expect(machineShare(10, 0, 'reads')).toBeNull();
     expect(machineShare(0, 0, 'reads')).toBeNull();
   });
 
   it("tells a copy's repeats beside people's opens and clicks, with the total, and nothing without repeats", () => {
     expect(repeatsNote(1, 199, 'opens')).toBe('Total opens 200 (199 repeats)');
-    expect(repeatsNote(1200, 3400, 'clicks')).toBe('Total clicks 4.600 (3.400 repeats)');
+    expect(repeatsNote(1200, 3400, 'clicks')).toBe('Total clicks 4,600 (3,400 repeats)');
     expect(repeatsNote(10, 0, 'opens')).toBeNull();
   });
 });

@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 /**
- * Days and times in the console's language (issue 30, point 7; decision 0036): the day is written
- * '27 Kasım 2026' and may be typed as '2026-12-01'; the time is a 24-hour 'HH:mm' that takes '9.30'
- * and says what it expects of anything else; the field's value stays a local "yyyy-MM-dd'T'HH:mm".
+ * Days and times in the console's language (issue 30, point 7; decisions 0036 and 0055): in the
+ * English console (the test browser's language) the day is written '27 November 2026' and may be
+ * typed as '2026-12-01'; the time is a 24-hour 'HH:mm' that takes '9.30' and says what it expects
+ * of anything else; the field's value stays a local "yyyy-MM-dd'T'HH:mm".
  */
 import { setIconOptions } from '@fluentui/react';
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
@@ -30,7 +31,7 @@ function Field({ onChange }: { onChange(value: string): void }) {
 describe('a day and time field', () => {
   it('writes the day in the console language and the time in 24 hours', () => {
     render(<Field onChange={() => undefined} />);
-    expect((screen.getByRole('combobox', { name: 'Publish date' }) as HTMLInputElement).value).toBe('27 Kasım 2026');
+    expect((screen.getByRole('combobox', { name: 'Publish date' }) as HTMLInputElement).value).toBe('27 November 2026');
     expect((screen.getByRole('textbox', { name: 'Publish date time' }) as HTMLInputElement).value).toBe('21:41');
   });
 
@@ -47,6 +48,6 @@ describe('a day and time field', () => {
     fireEvent.change(day, { target: { value: '2026-12-01' } });
     fireEvent.blur(day);
     expect(changed).toHaveBeenLastCalledWith('2026-12-01T09:30');
-    expect((day as HTMLInputElement).value).toBe('01 Aralık 2026');
+    expect((day as HTMLInputElement).value).toBe('01 December 2026');
   });
 });

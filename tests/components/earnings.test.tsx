@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
 /**
  * The Earnings page (issue 33 point 5): the call it makes for the analytics pages' monthly window,
- * the recurring revenue and paying subscribers as figures in the console's language (Turkish money),
- * the charts' named series from the answer's minor units, the currency picked when there are
- * several (none shown for one), the period's CSV, and the empty state when nothing was ever paid.
+ * the recurring revenue and paying subscribers as figures in the console's language (English here,
+ * the test browser's language: 'TRY 118.83', 'November 2026'), the charts' named series from the
+ * answer's minor units, the currency picked when there are several (none shown for one), the
+ * period's CSV, and the empty state when nothing was ever paid.
  */
 import { setIconOptions } from '@fluentui/react';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -95,30 +96,30 @@ async function tableOf(name: string): Promise<string[][]> {
 describe('Earnings', () => {
   it('asks for the monthly window and shows the figures now and the charts of the first currency, money in the console language', async () => {
     openEarnings();
-    await waitFor(() => expect(within(figure('Monthly recurring revenue')).getByText('₺118,83')).toBeTruthy());
+    await waitFor(() => expect(within(figure('Monthly recurring revenue')).getByText('TRY 118.83')).toBeTruthy());
     expect(asked).toEqual([{ startAt: '2026-06-01T00:00:00.000Z', endAt: '2026-11-18T23:59:59.999Z', span: 'month' }]);
     expect(within(figure('Paying subscribers')).getByText('3')).toBeTruthy();
 
     expect(await tableOf('REVENUE')).toEqual([
       ['', 'Revenue (TRY)'],
-      ['Haziran 2026', '0'],
-      ['Temmuz 2026', '0'],
-      ['Ağustos 2026', '0'],
-      ['Eylül 2026', '0'],
-      ['Ekim 2026', '568'],
-      ['Kasım 2026 (so far)', '107,5'],
+      ['June 2026', '0'],
+      ['July 2026', '0'],
+      ['August 2026', '0'],
+      ['September 2026', '0'],
+      ['October 2026', '568'],
+      ['November 2026 (so far)', '107.5'],
     ]);
-    expect(within(panel('REVENUE')).getByText('₺675,50 from 6 payments in this period')).toBeTruthy();
+    expect(within(panel('REVENUE')).getByText('TRY 675.50 from 6 payments in this period')).toBeTruthy();
     const subscriptions = await tableOf('NEW AND CANCELLED');
     expect(subscriptions[0]).toEqual(['', 'New', 'Cancelled']);
     expect(subscriptions.slice(5)).toEqual([
-      ['Ekim 2026', '3', '1'],
-      ['Kasım 2026 (so far)', '2', '0'],
+      ['October 2026', '3', '1'],
+      ['November 2026 (so far)', '2', '0'],
     ]);
     expect(await tableOf('REVENUE BY NEWSLETTER')).toEqual([
       ['', 'Revenue (TRY)'],
       ['Alfa Bülteni', '637'],
-      ['Beta Bülteni', '38,5'],
+      ['Beta Bülteni', '38.5'],
     ]);
     // Plotly is handed the named series.
     const drawing = within(panel('NEW AND CANCELLED')).getByRole('figure', { hidden: true }).querySelector('.analytics-chart-drawing') as HTMLElement & {
@@ -136,14 +137,14 @@ describe('Earnings', () => {
     const picker = await screen.findByRole('combobox', { name: 'Currency' });
     fireEvent.click(picker);
     fireEvent.click(await screen.findByRole('option', { name: 'USD' }));
-    await waitFor(() => expect(within(figure('Monthly recurring revenue')).getByText('$15,00')).toBeTruthy());
+    await waitFor(() => expect(within(figure('Monthly recurring revenue')).getByText('$15.00')).toBeTruthy());
     expect(within(figure('Paying subscribers')).getByText('1')).toBeTruthy();
-    expect((await tableOf('REVENUE')).at(-1)).toEqual(['Kasım 2026 (so far)', '15']);
+    expect((await tableOf('REVENUE')).at(-1)).toEqual(['November 2026 (so far)', '15']);
     cleanup();
 
     currencies = [lira];
     openEarnings();
-    await waitFor(() => expect(within(figure('Monthly recurring revenue')).getByText('₺118,83')).toBeTruthy());
+    await waitFor(() => expect(within(figure('Monthly recurring revenue')).getByText('TRY 118.83')).toBeTruthy());
     expect(screen.queryByRole('combobox', { name: 'Currency' })).toBeNull();
   });
 

@@ -15,7 +15,7 @@
  */
 import { setIconOptions } from '@fluentui/react';
 import { format } from 'date-fns';
-import { tr } from 'date-fns/locale';
+import { enUS } from 'date-fns/locale';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { setupServer } from 'msw/node';
@@ -358,8 +358,8 @@ const requests = () => calls.filter((call) => !call.endsWith(' build'));
 const asked = () => requests().filter((call) => call !== 'GET preflight');
 /** The checklist's section (its heading says 'Before you publish'). */
 const checklistName = 'Pre-flight checklist';
-/** A date as the confirmations write it: '26 Kasım 14:30'. */
-const confirmDate = (date: Date) => format(date, 'd MMMM HH:mm', { locale: tr });
+/** A date as the confirmations write it in the English console (the test browser's language): '26 November 14:30'. */
+const confirmDate = (date: Date) => format(date, 'd MMMM HH:mm', { locale: enUS });
 /** Presses the button `name` of the section `section`. */
 const press = (section: string, name: string) => fireEvent.click(within(screen.getByRole('region', { name: section })).getByRole('button', { name }));
 /** The confirmation that opens; `title` and `text` are what it says. */
@@ -389,7 +389,7 @@ describe('the publish page', () => {
     expect((await within(summary).findByTestId('email-size')).textContent).toBe('E-mail size: 48 KB');
     expect(within(summary).getByText('Kuzey Bülteni <bulten@kuzey.example>')).toBeTruthy();
     expect(within(summary).getByText('okur@kuzey.example')).toBeTruthy();
-    expect(within(summary).getByText('12.840 subscribers')).toBeTruthy();
+    expect(within(summary).getByText('12,840 subscribers')).toBeTruthy();
     expect(within(summary).getByText('Kuzeyde kış hazırlığı başladı')).toBeTruthy();
     expect(within(summary).getByText('Limanlar, yollar ve okullar')).toBeTruthy();
     expect(within(summary).queryByText(/Gmail clips/)).toBeNull();
@@ -445,10 +445,8 @@ describe('the publish page', () => {
     const lines = within(screen.getByRole('list', { name: 'Timeline' }))
       .getAllByRole('listitem')
       .map((item) => item.textContent);
-    const at = new Intl.DateTimeFormat('tr-TR', { day: '2-digit', month: 'long', year: 'numeric', hour: '2-digit', minute: '2-digit' })
-      .format(new Date('2099-01-05T09:30:00.000Z'))
-      .replace(',', '')
-      .replace(/\s+/g, ' ');
+    // The cards' 'DD MMMM YYYY' and the time, in the English console: '05 January 2099 09:30'.
+    const at = format(new Date('2099-01-05T09:30:00.000Z'), 'dd MMMM yyyy HH:mm', { locale: enUS });
     expect(lines).toEqual(['Issue is tested.', `Scheduled for ${at}.`, `Issue will be published at ${at}.`, `Issue will be sent as email at ${at}.`]);
   });
 
@@ -596,8 +594,8 @@ describe('the publish page', () => {
     fireEvent.input(within(publish).getByLabelText('Publish time'), { target: { value: '14:30' } });
     fireEvent.click(within(publish).getByRole('button', { name: 'SCHEDULE' }));
     const asking = await confirmation();
-    expect(asking.title).toBe('Schedule for 15 Haziran 14:30?');
-    expect(asking.text).toBe('Send to 2.821 e-mail and 1.180 app subscribers at 15 Haziran 14:30.');
+    expect(asking.title).toBe('Schedule for 15 June 14:30?');
+    expect(asking.text).toBe('Send to 2,821 e-mail and 1,180 app subscribers at 15 June 14:30.');
     expect(within(asking.dialog).getByRole('button', { name: 'BACK' })).toBeTruthy();
     // The recipients were asked for; nothing is published before the confirmation.
     expect(requests()).toEqual(['GET preflight']);
@@ -658,7 +656,7 @@ describe('the publish page', () => {
     // An admin's time starts a minute ahead: it goes now, and says so.
     press('Publish', 'PUBLISH NOW');
     const asking = await confirmation();
-    expect(asking.title).toBe('Send to 2.821 e-mail and 1.180 app subscribers now?');
+    expect(asking.title).toBe('Send to 2,821 e-mail and 1,180 app subscribers now?');
     expect(asking.text).toBe('It starts as soon as you confirm.');
     expect(requests()).toEqual(['GET preflight']);
     // The confirming button repeats the form's.
@@ -720,7 +718,7 @@ describe('the publish page', () => {
     expect(within(email).getByRole('button', { name: 'SCHEDULE E-MAIL' })).toBeTruthy();
     fireEvent.click(within(notification).getByRole('button', { name: 'SEND AS NOTIFICATION' }));
     const asking = await confirmation();
-    expect(asking.title).toBe('Send to 1.180 app subscribers now?');
+    expect(asking.title).toBe('Send to 1,180 app subscribers now?');
     asking.press('SEND AS NOTIFICATION');
     await waitFor(() => expect(publishBodies).toHaveLength(1));
     await answered();
@@ -833,7 +831,7 @@ describe('the publish page', () => {
     const asking = await confirmation();
     const planned = confirmDate(new Date('2099-01-05T09:30:00.000Z'));
     expect(asking.title).toBe(`Schedule for ${planned}?`);
-    expect(asking.text).toBe(`Send to 2.821 e-mail and 1.180 app subscribers at ${planned}. Subscribers who already received it get nothing.`);
+    expect(asking.text).toBe(`Send to 2,821 e-mail and 1,180 app subscribers at ${planned}. Subscribers who already received it get nothing.`);
     asking.press('RESCHEDULE');
     await waitFor(() => expect(publishBodies).toHaveLength(1));
     await answered();
@@ -973,7 +971,7 @@ describe('the publish page', () => {
         delivery: { email: counts({ total: 2821, sent: 1000, pending: 1821 }), notification: counts(), failures: [], mailServer: null },
       }),
     );
-    expect(await within(screen.getByTestId('e-mail-deliveries')).findByText('E-mail: 1.000 of 2.821')).toBeTruthy();
+    expect(await within(screen.getByTestId('e-mail-deliveries')).findByText('E-mail: 1,000 of 2,821')).toBeTruthy();
     expect(screen.queryByText(/preparing the recipients/)).toBeNull();
     cleanup();
 

@@ -219,7 +219,7 @@ describe('StoryCard', () => {
     expect(within(card).getByText('Emre Demir')).toBeTruthy();
     expect(within(card).getByText('Article')).toBeTruthy();
     expect(within(card).getByText('Alt başlık')).toBeTruthy();
-    expect(within(card).getByText('25 Kasım 2026')).toBeTruthy();
+    expect(within(card).getByText('25 November 2026')).toBeTruthy();
     expect(card.querySelector('img')!.getAttribute('src')).toBe('/uploads/images/2026-11/0b7c3a52-2f2c-4e5b-9d2e-3f1d2c4b5a69-small.webp');
   });
 });

@@ -102,10 +102,10 @@ describe('the subscribers page', () => {
   it('shows each address’s bounce or complaint with its date, the last answer on hover', async () => {
     renderPage();
     const expected = [
-      ['yok@example.com', 'Bounced · 12 Mart', '550 5.1.1 User unknown', 'hard'],
-      ['dolu@example.com', 'Soft bounces: 2 · 13 Mart', '452 4.2.2 Mailbox full', 'soft'],
-      ['hep-dolu@example.com', 'Bouncing: suppressed · 14 Mart', '452 4.2.2 Mailbox full', 'soft'],
-      ['sikayet@example.com', 'Complained · 15 Mart', 'Feedback report: abuse', 'complaint'],
+      ['yok@example.com', 'Bounced · 12 March', '550 5.1.1 User unknown', 'hard'],
+      ['dolu@example.com', 'Soft bounces: 2 · 13 March', '452 4.2.2 Mailbox full', 'soft'],
+      ['hep-dolu@example.com', 'Bouncing: suppressed · 14 March', '452 4.2.2 Mailbox full', 'soft'],
+      ['sikayet@example.com', 'Complained · 15 March', 'Feedback report: abuse', 'complaint'],
     ] as const;
     for (const [email, text, answer, kind] of expected) {
       const state = within(await rowOf(email)).getByText(text);

@@ -2,7 +2,7 @@
  * Analytics a publisher reads in ten seconds (issue 30), on the demo data in Chromium: an e-mailed
  * issue's results at the top of its analytics, the newsletter's latest issues with their rates,
  * and the publisher's charts, each checked against what the API answers, written in the console's
- * language (Turkish: '%41,2', '2.751'). Every chart names its series and marks the running period
+ * language (in an English browser, English: '41.2%', '2,751'). Every chart names its series and marks the running period
  * 'so far'. The three pages are kept as screenshots at 1440, 768 and 375 pixels, checked with axe
  * at the first (widths.spec.ts checks them with axe at a phone's width). Each page is a test of its
  * own, so that two workers share them.
@@ -27,9 +27,9 @@ interface ListedIssue {
   results: Results;
 }
 
-// The console's language is the publisher's (Turkish): numbers and rates as Intl writes them there.
-const count = (value: number) => new Intl.NumberFormat('tr').format(value);
-const rate = (ratio: number | null) => (ratio === null ? '—' : new Intl.NumberFormat('tr', { style: 'percent', maximumFractionDigits: 1 }).format(ratio));
+// The console's language is the browser's (English here): numbers and rates as Intl writes them there.
+const count = (value: number) => new Intl.NumberFormat('en-US').format(value);
+const rate = (ratio: number | null) => (ratio === null ? '—' : new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 }).format(ratio));
 
 const widths = [1440, 768, 375];
 

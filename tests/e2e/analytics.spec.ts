@@ -88,10 +88,10 @@ test('a sent issue is scanned, read, clicked and left, and its analytics show ea
   const opens = page.getByRole('group', { name: 'Total opens' });
   await expect(opens).toBeVisible();
   await expect(opens).toContainText('1');
-  await expect(opens).toContainText('%50 machine opens filtered');
+  await expect(opens).toContainText('50% machine opens filtered');
   const clicks = page.getByRole('group', { name: 'Total clicks' });
   await expect(clicks).toContainText('1');
-  await expect(clicks).toContainText(/%[1-9]\d* machine clicks filtered/);
+  await expect(clicks).toContainText(/[1-9]\d*% machine clicks filtered/);
   // The source (e-mail) and the device (a desktop browser's user agent) are two splits.
   await expect(page.getByRole('figure', { name: 'OPENS BY SOURCE' }).getByRole('row', { name: 'Email 1' })).toHaveCount(1);
   await expect(page.getByRole('figure', { name: 'OPENS BY DEVICE' }).getByRole('row', { name: 'Desktop 1' })).toHaveCount(1);

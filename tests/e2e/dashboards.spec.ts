@@ -63,16 +63,16 @@ test.describe('dashboards', () => {
     // First on the page, above the publisher's card.
     expect(await top(page, 'At a glance')).toBeLessThan(await top(page, 'Publisher'));
 
-    // The figures are the API's, written in the console's language (Turkish).
+    // The figures are the API's, written in the console's language (the browser's: English).
     const token = await page.evaluate(() => localStorage.getItem('accessToken'));
     const headers = { authorization: `Bearer ${token}` };
     const newsletters = (await (await page.request.get('/api/newsletters/list', { headers })).json()).data as { stats: { subscribers: number } }[];
     const subscribers = newsletters.reduce((sum, newsletter) => sum + newsletter.stats.subscribers, 0);
-    await expect(glance.getByRole('group', { name: 'Subscribers' })).toContainText(new Intl.NumberFormat('tr').format(subscribers));
+    await expect(glance.getByRole('group', { name: 'Subscribers' })).toContainText(new Intl.NumberFormat('en-US').format(subscribers));
     const published = (await (await page.request.get('/api/issues/list?status.published=true&sort=publishedAt&desc=true&limit=10', { headers })).json())
       .data as { _id: string; subject: string; status: { emailed: boolean }; results: { openRate: number; clickRate: number } }[];
     const last = published.find((issue) => issue.status.emailed)!;
-    const percent = (ratio: number) => new Intl.NumberFormat('tr', { style: 'percent', maximumFractionDigits: 1 }).format(ratio);
+    const percent = (ratio: number) => new Intl.NumberFormat('en-US', { style: 'percent', maximumFractionDigits: 1 }).format(ratio);
     const rates = glance.getByRole('group', { name: 'Last issue’s open rate' });
     await expect(rates).toContainText(percent(last.results.openRate));
     await expect(rates).toContainText(`Click rate ${percent(last.results.clickRate)}`);
@@ -81,7 +81,9 @@ test.describe('dashboards', () => {
     await expect(next.getByRole('link', { name: 'Gelecek haftanın bülteni' })).toBeVisible();
     const scheduled = (await (await page.request.get('/api/issues/list?status=scheduled', { headers })).json()).data as { plannedAt: string }[];
     expect(scheduled).toHaveLength(1);
-    await expect(next).toContainText(new Intl.DateTimeFormat('tr', { day: 'numeric', month: 'long' }).format(new Date(scheduled[0]!.plannedAt)));
+    // The lists' 'D MMMM', day first in either language: '22 November'.
+    const planned = new Date(scheduled[0]!.plannedAt);
+    await expect(next).toContainText(`${planned.getDate()} ${new Intl.DateTimeFormat('en-US', { month: 'long' }).format(planned)}`);
     await rates.getByRole('link', { name: last.subject }).click();
     await expect(page).toHaveURL(`/issues/show/${last._id}/analytics`);
   });

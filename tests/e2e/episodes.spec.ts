@@ -103,7 +103,7 @@ test.describe('episodes', () => {
     await fillDateTime(edit, 'DATE AND TIME', new Date(2031, 4, 4, 9, 30));
     await edit.getByRole('button', { name: 'SAVE' }).click();
     await expectToast(page, 'The episode is saved.');
-    await expect(made.getByTestId('episode-status')).toHaveText('SCHEDULED · 04 Mayıs 2031 09:30');
+    await expect(made.getByTestId('episode-status')).toHaveText('SCHEDULED · 04 May 2031 09:30');
 
     // Only my content: the director's demo episode goes.
     await expect(card(page, 'Sabah Kahvesi: Şehirde Ulaşım')).toBeVisible();
@@ -138,12 +138,12 @@ test.describe('episodes', () => {
     const podcasts = browser.getByRole('grid', { name: 'Podcasts' });
     const row = podcasts.getByRole('row').filter({ hasText: feedTitle });
     await expect(row).toContainText(String(feedEpisodes.length));
-    await expect(row).toContainText('03 Kasım 2025');
+    await expect(row).toContainText('03 November 2025');
     await row.getByRole('button', { name: feedTitle, exact: true }).click();
 
     const episodes = browser.getByRole('grid', { name: 'Episodes' });
     for (const episode of feedEpisodes) await expect(episodes.getByRole('row').filter({ hasText: episode.title })).toBeVisible();
-    await expect(episodes.getByRole('row').filter({ hasText: feedEpisodes[1]!.title })).toContainText('27 Ekim 2025');
+    await expect(episodes.getByRole('row').filter({ hasText: feedEpisodes[1]!.title })).toContainText('27 October 2025');
     await closeToasts(page);
     await keepScreenshot(page, 'podcast-browser');
 

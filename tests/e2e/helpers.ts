@@ -5,6 +5,7 @@ import { readOutbox } from '../../core/server/services/mail';
 import type { Constants } from '../../schemas/generated/config/constants';
 import { expectAccessible } from './axe';
 import { e2eConfigDir, e2eDataDir, keepScreens, screensDir } from './paths';
+import { inEither, say, type Lang } from './languages';
 
 /**
  * How long an editor page may take to appear: a worker's first visit loads and compiles CKEditor's
@@ -73,7 +74,7 @@ export async function signIn(page: Page, email: string, { ownSession = false, at
 export async function follow(page: Page, path: string): Promise<void> {
   const push = (to: string) => page.evaluate((address) => history.pushState(null, '', address), to);
   await push('/between-screens');
-  await expect(page.getByText('This page does not exist.')).toBeVisible();
+  await expect(page.getByText(inEither('This page does not exist.'))).toBeVisible();
   await push(path);
 }
 
@@ -84,11 +85,11 @@ export async function signInAsAdmin(page: Page, publisher = 'Kuzey Medya'): Prom
 }
 
 /** Picks a publisher in the admin's picker and waits for the console: by its scope switcher, or by another button that shows once it is there (a phone keeps the switcher in the drawer). */
-export async function choosePublisher(page: Page, publisher: string, { shown = 'Switch scope' } = {}): Promise<void> {
-  const picker = page.getByRole('combobox', { name: 'Publisher' });
+export async function choosePublisher(page: Page, publisher: string, { shown = 'Switch scope', lang = 'en' as Lang } = {}): Promise<void> {
+  const picker = page.getByRole('combobox', { name: say(lang, 'Publisher') });
   await picker.click();
   await page.getByRole('option', { name: publisher }).click();
-  await page.getByRole('button', { name: 'SELECT' }).click();
+  await page.getByRole('button', { name: say(lang, 'SELECT') }).click();
   await expect(page.getByRole('button', { name: shown })).toBeVisible();
 }
 

@@ -67,7 +67,7 @@ test('test, confirm and send an issue to every subscriber', async ({ page, sink 
 
   // PUBLISH NOW asks first, with the counts the server gives; BACK sends nothing.
   const { recipients } = (await (await page.request.get(`/api/issues/preflight/${issue._id}`, { headers })).json()).data;
-  const count = (value: number) => value.toLocaleString('tr-TR');
+  const count = (value: number) => value.toLocaleString('en-US');
   const question = `Send to ${count(recipients.email)} e-mail and ${count(recipients.notification)} app subscribers now?`;
   const publish = page.getByRole('region', { name: 'Publish', exact: true });
   await keepScreenshot(page, 'issue-publish-tested');

@@ -126,7 +126,7 @@ test('a send watched from start to end: the status list agrees with the delivery
   const processing = 'Issue is processing...';
   const published = /^Issue is published at \d{2} \S+ \d{4} \d{2}:\d{2}\.$/;
   const sentAs = (medium: string) => new RegExp(`^Issue is sent as ${medium} at \\d{2} \\S+ \\d{4} \\d{2}:\\d{2}\\.$`);
-  const count = (value: number) => value.toLocaleString('tr-TR');
+  const count = (value: number) => value.toLocaleString('en-US');
 
   await expect(timeline).toHaveText([]);
   await expect(badge).toHaveText('DRAFT');

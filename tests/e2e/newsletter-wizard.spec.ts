@@ -25,7 +25,8 @@ const messages = {
   welcomeSubtitle: 'Welcome subtitle must be at least 12 characters or more.',
   welcomeText: 'Welcome text must be at least 12 characters or more.',
   copied: 'Link is copied to clipboard!',
-  landing: "Your newsletter's landing page goes live within 10 minutes of publishing.",
+  // The page is live at once: the wizard says so (issue 55 point 5).
+  landing: 'Readers can subscribe there from now on. Next: the look of its e-mails.',
 };
 
 const title = 'Kuzey Gece Notları';
@@ -128,12 +129,12 @@ test('a director creates, publishes and designs a newsletter in the wizard', asy
   await keepScreenshot(page, 'wizard-colours');
   await press(page, 'NEXT');
 
-  // 3: the welcome e-mail; its toast is titled in Turkish.
+  // 3: the welcome e-mail; its toast is titled in the console's language, like every other.
   await stage(page, 'Welcome e-mail');
   const welcomeText = page.getByRole('group', { name: 'WELCOME TEXT' }).locator('.ck-editor__editable');
   await expect(welcomeText).toBeVisible();
   await press(page, 'NEXT');
-  await expect(toastWith(page, 'Hata!', messages.welcomeTitle)).toBeVisible();
+  await expect(toastWith(page, 'Error!', messages.welcomeTitle)).toBeVisible();
   for (const message of [messages.welcomeTitle, messages.welcomeSubtitle, messages.welcomeText]) await expect(fieldError(page, message)).toBeVisible();
   await keepScreenshot(page, 'wizard-welcome-errors');
   await field(page, 'WELCOME TITLE').fill('Kuzey Gece Notlarına hoş geldiniz');

@@ -7,11 +7,18 @@
  * admin's own screens after them. A test is a group of screens at one width, so that two workers
  * share them evenly; it loads the console once and goes from screen to screen by the console's
  * router, as a person following links does.
+ *
+ * Each screen is also read in the console's language (issue 55, point 1): at each width half the
+ * groups run in an English browser and half in a Turkish one, turning from width to width, so that
+ * every screen is seen in both languages and every width in both; the console follows the
+ * browser's language, and no screen may show a word, a month or a number format of the other
+ * (tests/e2e/languages.ts).
  */
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expectAccessible } from './axe';
 import { expect, test } from './fixtures';
 import { accounts, choosePublisher, editorLoad, follow, password, signIn } from './helpers';
+import { foreignTexts, say, type Lang } from './languages';
 
 /** The groups a test visits together: the editors' group loads CKEditor's chunk once for all. */
 const groups = ['newsletter', 'content', 'settings', 'editors', 'publisher', 'admin'] as const;
@@ -22,7 +29,7 @@ interface Screen {
   path: string;
   group: Group;
   /** What shows once the screen has its data: the page's heading unless told. */
-  ready?: (page: Page) => ReturnType<Page['getByRole']>;
+  ready?: (page: Page, lang: Lang) => ReturnType<Page['getByRole']>;
   /** Editors load CKEditor's chunk first. */
   slow?: boolean;
 }
@@ -72,7 +79,10 @@ async function directorScreens(request: APIRequestContext): Promise<Screen[]> {
     screen('editors', 'sent issue', `/issues/edit/${sent._id}`, { ready: editorReady, slow: true }),
     screen('editors', 'issue settings', `/issues/edit/${draft._id}/credentials`, { ready: editorReady, slow: true }),
     screen('editors', 'issue publish', `/issues/edit/${draft._id}/publish`, { ready: editorReady, slow: true }),
-    screen('editors', 'article', `/stories/edit/${article!._id}`, { ready: (page) => page.getByRole('textbox', { name: 'Slug' }), slow: true }),
+    screen('editors', 'article', `/stories/edit/${article!._id}`, {
+      ready: (page, lang) => page.getByRole('textbox', { name: say(lang, 'Slug') }),
+      slow: true,
+    }),
     screen('publisher', 'new story', '/stories/create/'),
     screen('publisher', 'publisher settings', `${publisher}/settings`),
     screen('publisher', 'publisher team', `${publisher}/settings/team`),
@@ -162,10 +172,10 @@ async function layoutProblems(page: Page): Promise<{ width: number; covered: str
   });
 }
 
-async function visit(page: Page, screen: Screen, width: number): Promise<void> {
-  await test.step(`${screen.name} at ${width} px`, async () => {
+async function visit(page: Page, screen: Screen, width: number, lang: Lang): Promise<void> {
+  await test.step(`${screen.name} at ${width} px in ${lang}`, async () => {
     await follow(page, screen.path);
-    const ready = screen.ready?.(page) ?? page.getByRole('heading', { level: 1 }).first();
+    const ready = screen.ready?.(page, lang) ?? page.getByRole('heading', { level: 1 }).first();
     await expect(ready).toBeVisible(screen.slow ? editorLoad : undefined);
     // Still there: a screen that sent its visitor elsewhere would be checked in the other's place.
     if (screen.path !== '/') expect(new URL(page.url()).pathname).toBe(screen.path);
@@ -176,6 +186,7 @@ async function visit(page: Page, screen: Screen, width: number): Promise<void> {
       covered: [],
       small: [],
     });
+    expect.soft(await foreignTexts(page, lang), `${screen.name} at ${width} px: texts of the other language in the ${lang} console`).toEqual([]);
     if (width === 375) await expectAccessible(page);
     // The editors' screens as they look at this width, kept in the test's output.
     if (screen.group === 'editors') await test.info().attach(`${screen.name} at ${width} px`, { body: await page.screenshot(), contentType: 'image/png' });
@@ -187,24 +198,29 @@ let directorScreensOnce: Promise<Screen[]> | undefined;
 
 test.describe.configure({ mode: 'parallel' });
 
-for (const width of [375, 768, 1440]) {
+const widths = [375, 768, 1440];
+for (const width of widths) {
   test.describe(`${width} px`, () => {
     // A phone and a tablet have touch screens: a coarse pointer, and the console's touch sizes.
     test.use({ hasTouch: width < 1024, viewport: { width, height: width === 375 ? 812 : 900 } });
-    for (const group of groups) {
-      test(`the ${group} screens fit ${width} px`, async ({ page, request }) => {
-        if (group === 'admin') {
-          await signIn(page, accounts.admin);
-          await choosePublisher(page, 'Kuzey Medya', { shown: 'Change Publisher' });
-          for (const screen of adminScreens) await visit(page, screen, width);
-          return;
-        }
-        directorScreensOnce ??= directorScreens(request);
-        const screens = (await directorScreensOnce).filter((screen) => screen.group === group);
-        await signIn(page, accounts.director);
-        await expect(page.getByRole('button', { name: 'Profile menu' })).toBeVisible();
-        for (const screen of screens) await visit(page, screen, width);
+    groups.forEach((group, index) => {
+      const lang: Lang = (index + widths.indexOf(width)) % 2 === 0 ? 'en' : 'tr';
+      test.describe(lang, () => {
+        test.use({ locale: lang === 'tr' ? 'tr-TR' : 'en-US' });
+        test(`the ${group} screens fit ${width} px in ${lang}`, async ({ page, request }) => {
+          if (group === 'admin') {
+            await signIn(page, accounts.admin);
+            await choosePublisher(page, 'Kuzey Medya', { shown: say(lang, 'Change Publisher'), lang });
+            for (const screen of adminScreens) await visit(page, screen, width, lang);
+            return;
+          }
+          directorScreensOnce ??= directorScreens(request);
+          const screens = (await directorScreensOnce).filter((screen) => screen.group === group);
+          await signIn(page, accounts.director);
+          await expect(page.getByRole('button', { name: say(lang, 'Profile menu') })).toBeVisible();
+          for (const screen of screens) await visit(page, screen, width, lang);
+        });
       });
-    }
+    });
   });
 }

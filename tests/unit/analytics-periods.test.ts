@@ -8,6 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { csvText } from '../../core/client/csv';
 import { langSettingAtom } from '../../core/client/format';
 import { store } from '../../core/client/stores';
+import { loadWords } from '../../core/client/words';
 import { chartRows, plotlyFigure, type ChartModel } from '../../plugins/analytics/client/chart-model';
 import { sourceName, unknownSource } from '../../plugins/analytics/client/display';
 import { chooseTicks, maxTicks, numberSeparators, runningSpan, spanTitle, timeAxis } from '../../plugins/analytics/client/periods';
@@ -32,7 +33,7 @@ describe('the running period', () => {
 
   it("is labelled 'so far' in full, and the finished spans are not", () => {
     const axis = timeAxis(['2026-11-09', '2026-11-16'], 'week', now);
-    expect(axis.labels).toEqual(['9–15 Kasım 2026', '16–22 Kasım 2026 (so far)']);
+    expect(axis.labels).toEqual(['9–15 November 2026', '16–22 November 2026 (so far)']);
     expect(axis.running).toBe(1);
     expect(timeAxis(['2026-11-09', '2026-11-16'], 'week', null).running).toBe(-1);
   });
@@ -121,10 +122,10 @@ describe('naming', () => {
   });
 
   it('writes spans in full for tooltips: a day, a week across months and years, a month', () => {
-    expect(spanTitle('2026-11-18', 'day')).toBe('18 Kasım 2026');
-    expect(spanTitle('2026-11-30', 'week')).toBe('30 Kasım – 6 Aralık 2026');
-    expect(spanTitle('2026-12-28', 'week')).toBe('28 Aralık 2026 – 3 Ocak 2027');
-    expect(spanTitle('2026-11-01', 'month')).toBe('Kasım 2026');
+    expect(spanTitle('2026-11-18', 'day')).toBe('18 November 2026');
+    expect(spanTitle('2026-11-30', 'week')).toBe('30 November – 6 December 2026');
+    expect(spanTitle('2026-12-28', 'week')).toBe('28 December 2026 – 3 January 2027');
+    expect(spanTitle('2026-11-01', 'month')).toBe('November 2026');
   });
 
   it('shows a legend only with more than one series, and units in the tooltips', () => {
@@ -145,18 +146,24 @@ describe('naming', () => {
 });
 
 describe("the console's language", () => {
-  it('names spans and groups digits in it: Turkish by default, English when chosen', () => {
-    expect([spanTitle('2026-11-01', 'month'), numberSeparators()]).toEqual(['Kasım 2026', ',.']);
-    store.set(langSettingAtom, 'en');
+  it('names spans and groups digits in it: English by default in an English browser, Turkish when chosen', async () => {
+    expect([spanTitle('2026-11-01', 'month'), spanTitle('2026-11-30', 'week'), numberSeparators()]).toEqual([
+      'November 2026',
+      '30 November – 6 December 2026',
+      '.,',
+    ]);
+    expect(chooseTicks(spanStarts(windowOf('monthly', now), 'month'), 'month').text[0]).toBe('Jun 2026');
+    store.set(langSettingAtom, 'tr');
+    await loadWords('tr');
     try {
-      expect([spanTitle('2026-11-01', 'month'), spanTitle('2026-11-30', 'week'), numberSeparators()]).toEqual([
-        'November 2026',
-        '30 November – 6 December 2026',
-        '.,',
-      ]);
-      expect(chooseTicks(spanStarts(windowOf('monthly', now), 'month'), 'month').text[0]).toBe('Jun 2026');
+      expect([spanTitle('2026-11-01', 'month'), spanTitle('2026-11-30', 'week'), numberSeparators()]).toEqual(['Kasım 2026', '30 Kasım – 6 Aralık 2026', ',.']);
+      expect(chooseTicks(spanStarts(windowOf('monthly', now), 'month'), 'month').text).toEqual(['Haz 2026', 'Tem', 'Ağu', 'Eyl', 'Eki', 'Kas']);
+      expect(chooseTicks(['2026-11-12', '2026-11-13'], 'day').text).toEqual(['12 Kas', '13 Kas']);
+      // The running span's mark is in the console's words too.
+      expect(timeAxis(['2026-11-09', '2026-11-16'], 'week', now).labels).toEqual(['9–15 Kasım 2026', '16–22 Kasım 2026 (şu ana dek)']);
     } finally {
       store.set(langSettingAtom, null);
+      localStorage.clear();
     }
   });
 });
@@ -164,13 +171,13 @@ describe("the console's language", () => {
 describe('ticks', () => {
   it('names months on a monthly axis, with the year on the first', () => {
     const starts = spanStarts(windowOf('monthly', now), 'month');
-    expect(chooseTicks(starts, 'month').text).toEqual(['Haz 2026', 'Tem', 'Ağu', 'Eyl', 'Eki', 'Kas']);
+    expect(chooseTicks(starts, 'month').text).toEqual(['Jun 2026', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov']);
   });
 
   it('puts a twelve-week axis on the months, not on every week', () => {
     const starts = spanStarts(windowOf('weekly', now), 'week');
     const ticks = chooseTicks(starts, 'week');
-    expect(ticks.text).toEqual(['Eyl 2026', 'Eki', 'Kas']);
+    expect(ticks.text).toEqual(['Sep 2026', 'Oct', 'Nov']);
     expect(ticks.at.map((index) => starts[index])).toEqual(['2026-09-07', '2026-10-05', '2026-11-02']);
   });
 
@@ -178,7 +185,7 @@ describe('ticks', () => {
     const starts = spanStarts(windowOf('daily', now), 'day');
     const ticks = chooseTicks(starts, 'day');
     expect(ticks.at.length).toBeLessThanOrEqual(maxTicks);
-    expect(ticks.text[0]).toBe('5 Kas');
+    expect(ticks.text[0]).toBe('5 Nov');
     const model: ChartModel = { kind: 'line', ...overTime(timeAxis(starts, 'day', now)), series: [{ name: 'Opens', values: starts.map(() => 1) }] };
     const xaxis = plotlyFigure(model, 280).layout.xaxis as { tickangle: number; ticktext: string[] };
     expect(xaxis.tickangle).toBe(0);
@@ -187,7 +194,7 @@ describe('ticks', () => {
 
   it('shows every day of a week-long axis', () => {
     const starts = ['2026-11-12', '2026-11-13', '2026-11-14', '2026-11-15', '2026-11-16', '2026-11-17', '2026-11-18'];
-    expect(chooseTicks(starts, 'day').text).toEqual(['12 Kas', '13 Kas', '14 Kas', '15 Kas', '16 Kas', '17 Kas', '18 Kas']);
+    expect(chooseTicks(starts, 'day').text).toEqual(['12 Nov', '13 Nov', '14 Nov', '15 Nov', '16 Nov', '17 Nov', '18 Nov']);
   });
 });
 

@@ -2,10 +2,10 @@
 /**
  * The console's formatting module (issue 30, point 7) in both languages: the spec's patterns with
  * the language's month and day names, Intl numbers, 24-hour times and relative times, and the
- * console's language from the user's choice, else the publisher's.
+ * console's language from the user's choice, else the browser's (decision 0055).
  */
 import { createStore } from 'jotai';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { consoleLangAtom, consoleLangOf, dayMonth, formatNumber, formatPercent, formatTime, langSettingAtom, relativeTime } from '../../core/client/format';
 import { calendarNames, cardDate, datePatterns, formatDate, formatDateTime, formatters, listDate, toDate } from '../../core/client/format-dates';
 import { scopesAtom } from '../../core/client/stores';
@@ -69,17 +69,39 @@ describe('relative times', () => {
 
 describe("the console's language", () => {
   const publisher = (lang: string) => ({ _id: 'p1', type: 'publisher' as const, title: 'P', image: '', lang });
-
-  it("is the user's choice, else the publisher's, else Turkish", () => {
+  // The user's choice is kept in local storage ('console-lang'), which a new store reads.
+  afterEach(() => {
+    vi.restoreAllMocks();
+    localStorage.removeItem('console-lang');
+  });
+  /** The console's language in a fresh store with no choice kept, in a browser whose languages are `languages`. */
+  const consoleLangIn = (languages: string[], setUp: (store: ReturnType<typeof createStore>) => void = () => undefined) => {
+    localStorage.removeItem('console-lang');
+    vi.spyOn(navigator, 'languages', 'get').mockReturnValue(Object.freeze([...languages]));
     const store = createStore();
-    expect(store.get(consoleLangAtom)).toBe('tr');
-    store.set(scopesAtom, [publisher('en')]);
-    expect(store.get(consoleLangAtom)).toBe('en');
-    store.set(langSettingAtom, 'tr');
-    expect(store.get(consoleLangAtom)).toBe('tr');
-    store.set(langSettingAtom, null);
-    store.set(scopesAtom, [publisher('de')]);
-    expect(store.get(consoleLangAtom)).toBe('tr');
+    setUp(store);
+    return store.get(consoleLangAtom);
+  };
+
+  it("is the user's choice, else the browser's first language it has words for, else English, whatever the publisher's", () => {
+    // The browser's languages in order: the first the console writes in.
+    expect(consoleLangIn(['de-DE', 'tr-TR'])).toBe('tr');
+    expect(consoleLangIn(['en-GB', 'tr-TR'])).toBe('en');
+    expect(consoleLangIn(['tr'])).toBe('tr');
+    // None the console writes in: English.
+    expect(consoleLangIn(['de-DE'])).toBe('en');
+    // The publisher's language is the readers', not the console's.
+    expect(consoleLangIn(['de-DE'], (store) => store.set(scopesAtom, [publisher('tr')]))).toBe('en');
+    expect(consoleLangIn(['tr-TR'], (store) => store.set(scopesAtom, [publisher('en')]))).toBe('tr');
+    // The user's choice wins over the browser's, and going back to none follows the browser again.
+    expect(consoleLangIn(['tr-TR'], (store) => store.set(langSettingAtom, 'en'))).toBe('en');
+    expect(consoleLangIn(['en-US'], (store) => store.set(langSettingAtom, 'tr'))).toBe('tr');
+    expect(
+      consoleLangIn(['tr-TR'], (store) => {
+        store.set(langSettingAtom, 'en');
+        store.set(langSettingAtom, null);
+      }),
+    ).toBe('tr');
   });
 
   it('knows the codes it writes in', () => {

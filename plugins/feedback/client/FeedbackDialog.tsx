@@ -45,7 +45,7 @@ export function FeedbackDialog({ type, onDismiss }: { type: FeedbackCreateBody['
       <Dropdown
         label={t('PRODUCT')}
         placeholder={t('Select a product')}
-        options={constants.feedbackProducts.map((product) => ({ key: product, text: product }))}
+        options={constants.feedbackProducts.map((product) => ({ key: product, text: t(product) }))}
         selectedKey={form.values.product || null}
         onChange={(_event, option) => form.set('product', String(option?.key ?? ''))}
         errorMessage={form.errors.product}

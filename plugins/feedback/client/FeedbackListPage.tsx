@@ -57,7 +57,8 @@ export default function FeedbackListPage() {
       onRender: (item: Feedback) => formatDate(new Date(item.createdAt), constants.dates.list),
     },
     { key: 'type', name: t('Type'), minWidth: 70, maxWidth: 80, onRender: (item: Feedback) => typeLabel(item.type) },
-    { key: 'product', name: t('Product'), fieldName: 'product', minWidth: 80, maxWidth: 100 },
+    // The product is stored by its English name (constants.feedbackProducts) and shown in the console's words.
+    { key: 'product', name: t('Product'), minWidth: 80, maxWidth: 100, onRender: (item: Feedback) => t(item.product) },
     {
       key: 'title',
       name: t('Title'),

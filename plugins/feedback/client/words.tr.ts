@@ -49,6 +49,14 @@ const words: Words = {
   New: 'Yeni',
   Seen: 'Görüldü',
   Done: 'Tamamlandı',
+  // The products a report is about (constants.feedbackProducts), stored in English.
+  Console: 'Konsol',
+  Newsletter: 'Bülten',
+  Stories: 'Yazılar',
+  Issues: 'Sayılar',
+  Audio: 'Ses',
+  Analytics: 'Analitik',
+  Other: 'Diğer',
 };
 
 export default words;

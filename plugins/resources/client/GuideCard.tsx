@@ -1,15 +1,16 @@
 /** A guide as a card: cover, date, title, description, READ MORE. */
 import { DefaultButton, Stack, Text } from '@fluentui/react';
 import { useLocation } from 'wouter';
+import { formatDate } from '../../../core/client/format-dates';
 import { theme } from '../../../core/client/theme';
 import { t } from '../../../core/client/words';
 import type { Guide } from './guide';
 
-/** A guide's date, as its card and its page write it. */
+/** A guide's date, as its card and its page write it: 'D MMMM YYYY' in the console's language (the guide itself is Turkish). */
 export function GuideDate({ guide }: { guide: Guide }) {
   return (
-    <Text variant="small" lang="tr" style={{ color: theme.palette.neutralSecondary }}>
-      {guide.date}
+    <Text variant="small" style={{ color: theme.palette.neutralSecondary }}>
+      {formatDate(new Date(`${guide.date}T12:00`), 'd MMMM yyyy')}
     </Text>
   );
 }

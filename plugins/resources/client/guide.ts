@@ -2,7 +2,7 @@
 export interface Guide {
   /** The slug, e.g. 'topluluk-yaratma'. */
   _id: string;
-  /** A date text, 'D MMMM YYYY' in Turkish. */
+  /** The day it was written, 'YYYY-MM-DD'; shown in the console's language. */
   date: string;
   image: string;
   title: string;

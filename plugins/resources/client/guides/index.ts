@@ -17,7 +17,7 @@ import testEPostasi from './covers/test-e-postasi.svg';
 export const guides: Guide[] = [
   {
     _id: 'topluluk-yaratma',
-    date: '3 Kasım 2026',
+    date: '2026-11-03',
     image: toplulukYaratma,
     title: 'Bülteninizin etrafında bir topluluk yaratmak',
     subtitle: 'Okuru aboneden fazlası yapmanın ilk adımları',
@@ -26,7 +26,7 @@ export const guides: Guide[] = [
   },
   {
     _id: 'topluluk-gelistirme-etkilesim',
-    date: '14 Ekim 2026',
+    date: '2026-10-14',
     image: toplulukGelistirmeEtkilesim,
     title: 'Etkileşimle topluluğu büyütmek',
     subtitle: 'Okuru pasif bir alıcı olmaktan çıkarmanın yolları',
@@ -35,7 +35,7 @@ export const guides: Guide[] = [
   },
   {
     _id: 'topluluk-gelistirme-dialog',
-    date: '22 Eylül 2026',
+    date: '2026-09-22',
     image: toplulukGelistirmeDialog,
     title: 'Diyalogla topluluğu güçlendirmek',
     subtitle: 'Okurla konuşmak, okura konuşmaktan farklıdır',
@@ -44,7 +44,7 @@ export const guides: Guide[] = [
   },
   {
     _id: 'topluluk-genisletme',
-    date: '1 Eylül 2026',
+    date: '2026-09-01',
     image: toplulukGenisletme,
     title: 'Topluluğu genişletmek: yeni okurlara ulaşmak',
     subtitle: 'Büyürken kimliğinizi kaybetmeden',
@@ -53,7 +53,7 @@ export const guides: Guide[] = [
   },
   {
     _id: 'odak-bulmak',
-    date: '11 Ağustos 2026',
+    date: '2026-08-11',
     image: odakBulmak,
     title: 'Bülteniniz için bir odak bulmak',
     subtitle: 'Her şeyi anlatan bülten, hiçbir şeyi anlatmaz',
@@ -62,7 +62,7 @@ export const guides: Guide[] = [
   },
   {
     _id: 'e-posta-kirpilmasi',
-    date: '21 Temmuz 2026',
+    date: '2026-07-21',
     image: ePostaKirpilmasi,
     title: 'E-posta kırpılmasını önlemek',
     subtitle: "Gmail'in 102 KB sınırının altında kalmak",
@@ -72,7 +72,7 @@ export const guides: Guide[] = [
   },
   {
     _id: 'baslik-ve-onizleme',
-    date: '30 Haziran 2026',
+    date: '2026-06-30',
     image: baslikVeOnizleme,
     title: 'Sayı başlığı ve önizleme metni',
     subtitle: 'Gelen kutusunda okurun ilk gördüğü iki satır',
@@ -81,7 +81,7 @@ export const guides: Guide[] = [
   },
   {
     _id: 'bullet-yazimi',
-    date: '9 Haziran 2026',
+    date: '2026-06-09',
     image: bulletYazimi,
     title: 'Bullet hikâyeleri yazmak',
     subtitle: 'Kısa, net ve kolay taranan haberler',
@@ -90,7 +90,7 @@ export const guides: Guide[] = [
   },
   {
     _id: 'makale-yazimi',
-    date: '19 Mayıs 2026',
+    date: '2026-05-19',
     image: makaleYazimi,
     title: 'Makale hikâyeleri yazmak',
     subtitle: 'Derinlik isteyen konular için yapı ve akış',
@@ -99,7 +99,7 @@ export const guides: Guide[] = [
   },
   {
     _id: 'gorsel-kullanimi',
-    date: '28 Nisan 2026',
+    date: '2026-04-28',
     image: gorselKullanimi,
     title: 'Görselleri doğru kullanmak',
     subtitle: 'Alt metin, boyutlar ve dosya türleri',
@@ -109,7 +109,7 @@ export const guides: Guide[] = [
   },
   {
     _id: 'kanallar',
-    date: '7 Nisan 2026',
+    date: '2026-04-07',
     image: kanallar,
     title: 'Kanalları etkili kullanmak',
     subtitle: 'Bir sayının iskeleti: giriş ve kanallar',
@@ -118,7 +118,7 @@ export const guides: Guide[] = [
   },
   {
     _id: 'etik-kurallar',
-    date: '10 Mart 2026',
+    date: '2026-03-10',
     image: etikKurallar,
     title: 'Yayın etiği kuralları',
     subtitle: 'Kaynaklar, düzeltmeler, çıkar çatışmaları ve reklam ayrımı',
@@ -128,7 +128,7 @@ export const guides: Guide[] = [
   },
   {
     _id: 'test-e-postasi',
-    date: '17 Şubat 2026',
+    date: '2026-02-17',
     image: testEPostasi,
     title: 'Önce test e-postası gönderin',
     subtitle: 'Dağıtımı planlamadan önceki son kontrol',
