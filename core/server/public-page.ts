@@ -112,6 +112,11 @@ function styles(newsletter: PublicPageNewsletter): string {
   .brand span { overflow-wrap: anywhere; }
   .button { display: inline-flex; align-items: center; justify-content: center; min-height: 48px; padding: 10px 24px; border: 0; border-radius: 8px; background: var(--brand); color: var(--on-brand); font: inherit; font-weight: 600; line-height: 1.2; cursor: pointer; text-decoration: none; box-shadow: inset 0 0 0 1px rgba(0, 0, 0, .12); }
   .button:hover { filter: brightness(.94); }
+  .button.secondary { background: #fff; color: var(--ink); box-shadow: inset 0 0 0 1px #8a8886; font-weight: 600; }
+  .button.secondary:hover { filter: none; background: var(--paper); box-shadow: inset 0 0 0 1px var(--ink); }
+  .actions { display: flex; flex-wrap: wrap; align-items: center; gap: 12px 20px; margin: 16px 0; }
+  .actions form { margin: 0; }
+  .fine { font-size: 14px; color: var(--muted); }
   .masthead .button { background: var(--on-brand); color: var(--brand); min-height: 44px; padding: 8px 18px; flex: none; }
   .column { max-width: 730px; margin: 0 auto; padding: 32px 20px 56px; }
   article.column { font-size: 18px; line-height: 1.7; }
@@ -141,6 +146,19 @@ function styles(newsletter: PublicPageNewsletter): string {
   .mh-embed__frame { position: relative; width: 100%; }
   .mh-embed__frame iframe { position: absolute; inset: 0; width: 100%; height: 100%; border: 0; border-radius: 12px; }
   .mh-embed .twitter-tweet { margin: 0; }
+  .includes { padding-left: 0; list-style: none; margin: 0 0 24px; }
+  .includes li { position: relative; padding-left: 30px; margin-bottom: 8px; }
+  .includes li::before { content: '✓'; position: absolute; left: 4px; font-weight: 700; }
+  .plans { list-style: none; padding: 0; margin: 24px 0; display: grid; gap: 16px; grid-template-columns: 1fr; }
+  @media (min-width: 560px) { .plans { grid-template-columns: repeat(auto-fit, minmax(220px, 1fr)); } }
+  .plan { display: flex; flex-direction: column; gap: 8px; border: 1px solid var(--line); border-radius: 12px; padding: 20px; min-width: 0; }
+  .plan h3 { margin: 0; font-size: 18px; }
+  .plan .price { margin: 0; font-size: 15px; color: var(--muted); }
+  .plan .price strong { font-size: 28px; color: var(--ink); }
+  .plan .badge { align-self: flex-start; margin: 0; padding: 2px 12px; border-radius: 999px; background: var(--brand); color: var(--on-brand); font-size: 14px; font-weight: 700; }
+  .plan .saving { margin: 0; font-size: 15px; }
+  .plan form { margin-top: auto; padding-top: 8px; }
+  .plan .button { width: 100%; }
   .pager { display: flex; justify-content: space-between; gap: 16px; margin-top: 24px; }
   .band { background: var(--paper); border-top: 4px solid var(--brand); }
   .band .signup { max-width: 730px; margin: 0 auto; padding: 32px 20px 40px; }
@@ -283,12 +301,13 @@ export function renderErrorPage(status: number, look: PublicPageNewsletter | und
       : status === 404
         ? [frameTexts.notFoundTitle, frameTexts.notFound]
         : [frameTexts.badAddressTitle, frameTexts.badAddress];
-  const home = homeOf(newsletter);
+  // Always a way on: the newsletter's (or publisher's) page, else the site's home.
+  const home = homeOf(newsletter) || '/';
   return renderPublicPage({
     title: heading,
     newsletter,
     noindex: true,
-    content: `<h1>${escapeHtml(heading)}</h1>\n<p>${escapeHtml(text)}</p>${home ? `\n<p><a class="button" href="${escapeHtml(home)}">${escapeHtml(frameTexts.home)}</a></p>` : ''}`,
+    content: `<h1>${escapeHtml(heading)}</h1>\n<p>${escapeHtml(text)}</p>\n<p><a class="button" href="${escapeHtml(home)}">${escapeHtml(frameTexts.home)}</a></p>`,
   });
 }
 

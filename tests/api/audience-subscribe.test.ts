@@ -166,7 +166,9 @@ describe.each(databases)('readers subscribing and leaving on %s', (kind) => {
     const first = await form('/n/sabah-bulteni/subscribe', { email: 'yeni.okur@example.com', name: 'Yeni Okur' });
     const unknown = await form('/n/sabah-bulteni/subscribe', { email: 'hic.yazilmamis@example.com', name: 'Hiç Yazılmamış' });
     expect(first.status).toBe(unknown.status);
-    expect(first.html).toBe(unknown.html);
+    // The answer names the address typed and carries its own resend token: nothing else differs.
+    const typed = (html: string, email: string) => html.replaceAll(email, 'ADDRESS').replace(/name="token" value="[^"]+"/, 'name="token" value="TOKEN"');
+    expect(typed(first.html, 'yeni.okur@example.com')).toBe(typed(unknown.html, 'hic.yazilmamis@example.com'));
     const count = await storedCount(ids.morning);
     const again = mailTo('yeni.okur@example.com')[0]!;
     expect(again.subject).toBe('Sabah Bülteni: aboneliğinizi onaylayın');
@@ -267,6 +269,98 @@ describe.each(databases)('readers subscribing and leaving on %s', (kind) => {
     expect(mailTo('bir.daha@example.com')).toEqual([]);
     // Another address is not concerned.
     expect((await appSubscribe({ newsletter: 'ege-gundem', email: 'bir.daha@example.com', name: 'Bir Daha', source: 'ios' })).status).toBe(200);
+  });
+
+  /** The resend token on a subscribe answer. */
+  const resendTokenOf = (html: string) => {
+    const token = /<form method="post" action="\/n\/[^/"]+\/subscribe\/resend"><input type="hidden" name="token" value="([^"]+)">/.exec(html)?.[1];
+    expect(token, html).toBeDefined();
+    return token!.replaceAll('&amp;', '&');
+  };
+
+  it('names the address on the answer and sends the confirmation again from its button, a new link that confirms with the name first given', async () => {
+    const email = 'tekrar.okur@example.com';
+    const asked = await form('/n/teknoloji-notlari/subscribe', { email: ' Tekrar.Okur@Example.com ', name: 'Tekrar Okur' });
+    expect(asked.status).toBe(200);
+    expect(asked.html).toContain(`Onay e-postasını şu adrese gönderdik: <strong>${email}</strong>`);
+    expect(asked.html).toContain('<button class="button secondary" type="submit">Onay e-postasını yeniden gönder</button>');
+    expect(asked.html).toContain('Adresi yanlış mı yazdınız? <a href="/n/teknoloji-notlari">Başka bir adresle abone olun</a>.');
+    const [first] = mailTo(email);
+    expect(mailTo(email)).toHaveLength(1);
+
+    const resent = await form('/n/teknoloji-notlari/subscribe/resend', { token: resendTokenOf(asked.html) });
+    expect(resent.status).toBe(200);
+    expect(resent.type).toContain('text/html');
+    expect(resent.html).toContain(`Onay e-postasını yeniden gönderdik: <strong>${email}</strong>`);
+    // The e-mail arrives again: a confirmation with a link of its own.
+    const mails = mailTo(email);
+    expect(mails).toHaveLength(2);
+    const again = mails.find((message) => message.id !== first!.id)!;
+    expect(again.subject).toBe('Teknoloji Notları: aboneliğinizi onaylayın');
+    expect(again.html).toContain('Merhaba Tekrar Okur,');
+    expect(confirmPath(again)).not.toBe(confirmPath(first!));
+    // The answer to a resend can send again too (its own token).
+    expect(resendTokenOf(resent.html)).not.toBe(resendTokenOf(asked.html));
+
+    expect((await page(confirmPath(again))).status).toBe(200);
+    expect(await subscriberOf(ids.tech, email)).toMatchObject({ email, name: 'Tekrar Okur', source: 'web' });
+    // The first link still works, and changes nothing more.
+    expect((await page(confirmPath(first!))).status).toBe(200);
+  });
+
+  it('refuses a resend token that is forged or another newsletter’s, and mails nobody', async () => {
+    const email = 'baska.bulten@example.com';
+    const asked = await form('/n/ege-gundem/subscribe', { email, name: 'Başka Bülten' });
+    const token = resendTokenOf(asked.html);
+    const before = readOutbox(t.dataDir).length;
+    const forged = `${token.slice(0, -3)}${token.endsWith('AAA') ? 'BBB' : 'AAA'}`;
+    // A subscriber's unsubscribe token, a confirmation token, nothing at all.
+    const someone = await db().selectFrom('subscribers').select('id').where('newsletter_id', '=', ids.ege).executeTakeFirstOrThrow();
+    const confirmation = confirmPath(mailTo(email)[0]!).split('/').at(-1)!;
+    for (const [url, value] of [
+      ['/n/kultur-sanat-haftalik/subscribe/resend', token],
+      ['/n/ege-gundem/subscribe/resend', forged],
+      ['/n/ege-gundem/subscribe/resend', t.server.context.links.sign(someone.id)],
+      ['/n/ege-gundem/subscribe/resend', confirmation],
+      ['/n/ege-gundem/subscribe/resend', ''],
+    ] as const) {
+      const answer = await form(url, { token: value });
+      expect(answer.status, `${url} ${value}`).toBe(422);
+      expect(answer.html).toContain('Bu yeniden gönderme isteği geçerli değil.');
+      // The way on: the subscribe form itself.
+      expect(answer.html).toContain('<form class="signup"');
+    }
+    expect(readOutbox(t.dataDir)).toHaveLength(before);
+    expect((await form('/n/olmayan-bulten/subscribe/resend', { token })).status).toBe(404);
+  });
+
+  it(`counts a resend as a subscribe request: ${constants.audience.confirmationCap.emails} e-mails to an address at most, 429 past the client address's limit`, async () => {
+    const client = '203.0.113.77';
+    const email = 'israrci.okur@example.com';
+    // Another address's token, asked from elsewhere: its mailbox is far from the cap.
+    const other = 'baska.istemci@example.com';
+    const otherToken = resendTokenOf((await form('/n/kultur-sanat-haftalik/subscribe', { email: other })).html);
+    const first = await form('/n/kultur-sanat-haftalik/subscribe', { email, name: 'Israrcı' }, client);
+    expect(first.status).toBe(200);
+    let token = resendTokenOf(first.html);
+    for (let n = 1; n < subscribeLimit.failures; n++) {
+      const answer = await form('/n/kultur-sanat-haftalik/subscribe/resend', { token }, client);
+      // The same answer past the address's cap: the page tells nobody how many went.
+      expect(answer.status, `resend ${n}`).toBe(200);
+      expect(answer.html).toContain(`Onay e-postasını yeniden gönderdik: <strong>${email}</strong>`);
+      token = resendTokenOf(answer.html);
+    }
+    expect(mailTo(email)).toHaveLength(constants.audience.confirmationCap.emails);
+    for (const value of [token, otherToken]) {
+      const refused = await form('/n/kultur-sanat-haftalik/subscribe/resend', { token: value }, client);
+      expect(refused.status).toBe(429);
+      expect(refused.html).toContain('Çok fazla deneme yapıldı');
+    }
+    expect(mailTo(email)).toHaveLength(constants.audience.confirmationCap.emails);
+    expect(mailTo(other)).toHaveLength(1);
+    // From another client address the same token sends.
+    expect((await form('/n/kultur-sanat-haftalik/subscribe/resend', { token: otherToken })).status).toBe(200);
+    expect(mailTo(other)).toHaveLength(2);
   });
 
   it('answers 404 for a forged, unknown or mismatched confirmation link, and for a forged unsubscribe link', async () => {

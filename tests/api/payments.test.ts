@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readOutbox } from '../../core/server/services/mail';
+import { htmlErrors } from '../vnu';
 import { enginesFor, startTestServer, type TestServer } from './server';
 import { startStripeStandin, type StripeStandin } from './stripe-standin';
 
@@ -28,6 +29,8 @@ describe.each(databases)('paid subscriptions on %s', (kind) => {
   let freeReader: string;
   let story: { id: string; slug: string };
   let nextAddress = 1;
+  /** The premium pages checked by the Nu HTML Checker at the end. */
+  const pages: Record<string, string> = {};
 
   const db = () => t.server.database.db as any;
   const page = async (method: 'GET' | 'POST', url: string, options: { cookie?: string; form?: Record<string, string> } = {}) => {
@@ -145,6 +148,51 @@ describe.each(databases)('paid subscriptions on %s', (kind) => {
     expect(plans.html).toContain('49,00');
     expect(plans.html).toContain('href="/n/sabah-bulteni/signin"');
     expect(plans.html).not.toContain('/premium/checkout');
+    pages.plans = plans.html;
+  });
+
+  it('says what premium includes, each plan with its price, and what the yearly plan saves against twelve monthly payments', async () => {
+    const { status, html } = await page('GET', '/n/sabah-bulteni/premium');
+    expect(status).toBe(200);
+    expect(html).toContain('<h2>Premium abonelikte neler var?</h2>');
+    const includes = /<ul class="includes">(.*?)<\/ul>/.exec(html)![1]!;
+    expect(includes).toContain('<li>Premium yazıların tamamını sitede, okur girişinizle, kısaltılmadan okursunuz.</li>');
+    expect(includes).toContain('<li>Her sayının e-postası premium yazılarıyla birlikte tam hâliyle gelir.</li>');
+    expect(includes).toContain('<li>Aboneliğinizi ve kartınızı kendiniz yönetir, istediğiniz zaman iptal edersiniz.</li>');
+    const plans = [...html.matchAll(/<li class="plan">(.*?)<\/li>/g)].map((match) => match[1]!);
+    expect(plans).toHaveLength(2);
+    expect(plans[0]).toContain('<h3>Aylık</h3><p class="price"><strong>₺49,00</strong> / ay</p>');
+    // 490 a year against 12 × 49 = 588: 98 less, two months free, 17 %.
+    expect(plans[1]).toContain('<h3>Yıllık</h3><p class="price"><strong>₺490,00</strong> / yıl</p>');
+    expect(plans[1]).toContain('<p class="badge">2 ay bedava</p>');
+    expect(plans[1]).toContain('<p class="price">Ayda ₺40,83</p>');
+    expect(plans[1]).toContain('<p class="saving">12 aylık ödemeye göre yılda ₺98,00 (%17) daha az.</p>');
+    // The way to pay, apart from each other: a button to sign in and a link to subscribe free, in a spaced row.
+    expect(html).toContain(
+      '<div class="actions"><a class="button" href="/n/sabah-bulteni/signin">Okur girişi</a><a class="more" href="/n/sabah-bulteni">Ücretsiz abone ol</a></div>',
+    );
+    expect(html).toMatch(/\.actions \{ display: flex; flex-wrap: wrap; align-items: center; gap: 12px 20px;/);
+
+    // A saving that is no whole number of months is a share; no saving, no line.
+    const prices = async (monthly: number, yearly: number | null) =>
+      expect((await t.request('PUT', `/api/payments/plans/${morning.id}`, { token: director, body: { currency: 'try', monthly, yearly } })).status).toBe(200);
+    try {
+      await prices(4900, 50000);
+      const share = await page('GET', '/n/sabah-bulteni/premium');
+      expect(share.html).toContain('<p class="badge">%15 tasarruf</p>');
+      expect(share.html).toContain('<p class="saving">12 aylık ödemeye göre yılda ₺88,00 (%15) daha az.</p>');
+      await prices(4900, 58800);
+      const none = await page('GET', '/n/sabah-bulteni/premium');
+      expect(none.html).toContain('<strong>₺588,00</strong> / yıl');
+      expect(none.html).not.toContain('class="badge"');
+      expect(none.html).not.toContain('class="saving"');
+      await prices(4900, null);
+      const monthlyOnly = await page('GET', '/n/sabah-bulteni/premium');
+      expect([...monthlyOnly.html.matchAll(/<li class="plan">/g)]).toHaveLength(1);
+      expect(monthlyOnly.html).not.toContain('class="saving"');
+    } finally {
+      await prices(4900, 49000);
+    }
   });
 
   let cookie: string;
@@ -158,6 +206,13 @@ describe.each(databases)('paid subscriptions on %s', (kind) => {
     const plans = await page('GET', '/n/sabah-bulteni/premium', { cookie });
     expect(plans.html).toContain('Aylık abone ol');
     expect(plans.html).toContain('Yıllık abone ol');
+    // Each plan's button in the plan's own card, so that the two never touch.
+    const cards = [...plans.html.matchAll(/<li class="plan">(.*?)<\/li>/g)].map((match) => match[1]!);
+    expect(cards[0]).toMatch(
+      /<form method="post" action="\/n\/sabah-bulteni\/premium\/checkout">.*<button class="button" type="submit">Aylık abone ol<\/button><\/form>$/,
+    );
+    expect(cards[1]).toMatch(/<p class="badge">2 ay bedava<\/p>.*<button class="button" type="submit">Yıllık abone ol<\/button><\/form>$/);
+    pages.plansSignedIn = plans.html;
     // Its forms may end at Checkout and the portal (CSP form-action), as no other page's may.
     expect(plans.headers['content-security-policy']).toContain(`form-action 'self' https://checkout.stripe.com https://billing.stripe.com ${standin.url}`);
     expect((await page('GET', '/n/sabah-bulteni/signin')).headers['content-security-policy']).toContain("form-action 'self';");
@@ -219,6 +274,9 @@ describe.each(databases)('paid subscriptions on %s', (kind) => {
     const after = await page('GET', '/n/sabah-bulteni/premium?checkout=done', { cookie });
     expect(after.html).toContain('Premium aboneliğiniz etkin');
     expect(after.html).toContain('Aboneliği yönet');
+    // A payer sees the plans without their buttons.
+    expect(after.html).not.toContain('/premium/checkout');
+    pages.plansPaying = after.html;
     const portal = await page('POST', '/n/sabah-bulteni/premium/portal', { cookie, form: { csrf: csrfOf(after.html) } });
     expect(portal.status).toBe(303);
     expect(portal.headers.location).toMatch(new RegExp(`^${standin.url}/portal/bps_`));
@@ -338,4 +396,10 @@ describe.each(databases)('paid subscriptions on %s', (kind) => {
     await standin.redeliver(created.event.id);
     expect(await subscription()).toMatchObject({ status: 'canceled' });
   });
+
+  it('passes the Nu HTML Checker on the premium page: to anyone, to a signed-in reader, to a payer', async () => {
+    expect(Object.keys(pages).sort()).toEqual(['plans', 'plansPaying', 'plansSignedIn']);
+    const errors = await htmlErrors(pages);
+    expect(Object.fromEntries(Object.entries(errors).filter(([, found]) => found.length > 0))).toEqual({});
+  }, 60_000);
 });

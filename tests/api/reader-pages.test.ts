@@ -198,11 +198,87 @@ describe('the reader pages', () => {
       const answer = await form(`/n/${morning.key}/subscribe`, { email, name: 'Sayfa Okuru' });
       expect(answer.status).toBe(200);
       expect(answer.body).toContain('e-posta kutunuza');
-      const mail = readOutbox(t.dataDir).find((message) => message.to === email)!;
-      const path = /http:\/\/console\.test(\/n\/[^/\s"]+\/confirm\/[\w.-]+)/.exec(mail.text)![1]!;
+      const path = confirmationOf(email);
       const confirmed = await get(path);
       expect(confirmed.status).toBe(200);
       expect(confirmed.body).toContain('Aboneliğiniz onaylandı');
+    });
+  });
+
+  /** The confirmation link of the latest e-mail to an address, as a path. */
+  const confirmationOf = (email: string) => {
+    const mail = readOutbox(t.dataDir).find((message) => message.to === email)!;
+    return /http:\/\/console\.test(\/n\/[^/\s"]+\/confirm\/[\w.-]+)/.exec(mail.text)![1]!;
+  };
+
+  describe('the pages after an action lead somewhere', () => {
+    it('after subscribing: the address the e-mail went to, and a button that sends it again', async () => {
+      const email = 'adres.gosterilen@example.com';
+      const answer = await form(`/n/${morning.key}/subscribe`, { email });
+      expect(answer.status).toBe(200);
+      expect(answer.body).toContain('<h1>E-posta kutunuza bakın</h1>');
+      expect(answer.body).toContain(`Onay e-postasını şu adrese gönderdik: <strong>${email}</strong>`);
+      const token = /name="token" value="([^"]+)"/.exec(answer.body)![1]!;
+      expect(answer.body).toContain(
+        `<form method="post" action="/n/${morning.key}/subscribe/resend"><input type="hidden" name="token" value="${token}"><button class="button secondary" type="submit">Onay e-postasını yeniden gönder</button></form>`,
+      );
+      const mails = () => readOutbox(t.dataDir).filter((message) => message.to === email);
+      expect(mails()).toHaveLength(1);
+      const resent = await form(`/n/${morning.key}/subscribe/resend`, { token });
+      expect(resent.status).toBe(200);
+      expect(resent.body).toContain(`Onay e-postasını yeniden gönderdik: <strong>${email}</strong>`);
+      expect(mails()).toHaveLength(2);
+      expect((await get(confirmationOf(email))).status).toBe(200);
+    });
+
+    it('after confirming: the latest issue with its date and a link to read it on the web, and the newsletter’s page', async () => {
+      const [latest] = await publishedIssues(morning.id);
+      const email = 'son.sayi.okuru@example.com';
+      await form(`/n/${morning.key}/subscribe`, { email });
+      const confirmed = await get(confirmationOf(email));
+      expect(confirmed.status).toBe(200);
+      expect(confirmed.body).toContain('<h2 id="son-sayi">Son sayı</h2>');
+      const date = new Intl.DateTimeFormat('tr-TR', { day: '2-digit', month: 'long', year: 'numeric', timeZone: 'Europe/Istanbul' }).format(
+        latest!.published_at,
+      );
+      expect(confirmed.body).toContain(
+        `<ol class="issues"><li><a href="/i/${latest!.slug}">${latest!.subject}</a><time datetime="${latest!.published_at.toISOString()}">${date}</time>`,
+      );
+      expect(confirmed.body).toContain(`<a class="button" href="/i/${latest!.slug}">Son sayıyı web’de okuyun</a>`);
+      expect(confirmed.body).toContain(`<a class="more" href="/n/${morning.key}">Sabah Bülteni sayfasına gidin</a>`);
+      expect((await get(`/i/${latest!.slug}`)).status).toBe(200);
+    });
+
+    it('after confirming to a newsletter with no issue out yet: a sentence saying so, and the newsletter’s page', async () => {
+      const issues = await publishedIssues(morning.id);
+      const email = 'ilk.sayiyi.bekleyen@example.com';
+      await form(`/n/${morning.key}/subscribe`, { email });
+      await db()
+        .updateTable('issues')
+        .set({ published: false })
+        .where(
+          'id',
+          'in',
+          issues.map((issue) => issue.id),
+        )
+        .execute();
+      try {
+        const confirmed = await get(confirmationOf(email));
+        expect(confirmed.status).toBe(200);
+        expect(confirmed.body).toContain('Henüz yayımlanmış bir sayı yok: ilk sayı yayımlandığında e-posta kutunuza gelecek.');
+        expect(confirmed.body).not.toContain('Son sayı</h2>');
+        expect(confirmed.body).toContain(`<a class="more" href="/n/${morning.key}">Sabah Bülteni sayfasına gidin</a>`);
+      } finally {
+        await db()
+          .updateTable('issues')
+          .set({ published: true })
+          .where(
+            'id',
+            'in',
+            issues.map((issue) => issue.id),
+          )
+          .execute();
+      }
     });
   });
 
@@ -289,8 +365,12 @@ describe('the reader pages', () => {
       const unknownIssue = await get('/i/boyle-bir-sayi-yok');
       expect(unknownIssue.status).toBe(404);
       expect(unknownIssue.type).toContain('text/html');
-      // No newsletter known: Masthead's look.
+      // No newsletter known: Masthead's look, and the way to the site's home.
       expect(unknownIssue.body).toContain('--brand: #ffce14;');
+      expect(unknownIssue.body).toContain('<a class="button" href="/">Ana sayfaya dön</a>');
+      const unknownNewsletter = await get('/n/boyle-bir-bulten-yok/arsiv');
+      expect(unknownNewsletter.status).toBe(404);
+      expect(unknownNewsletter.body).toContain('<a class="button" href="/">Ana sayfaya dön</a>');
 
       const json = await get('/i/boyle-bir-sayi-yok', { accept: 'application/json' });
       expect(json.status).toBe(404);
@@ -406,6 +486,7 @@ describe('the reader pages', () => {
       unsubscribed: (await form(`/u/${t.server.context.links.sign(subscriber.id)}`, { reason: constants.audience.cancellationReasons[0]!, other: '' })).body,
       unknownLink: (await get('/u/bozuk-bir-baglanti')).body,
       subscribeAsked: (await form(`/n/${morning.key}/subscribe`, { email: 'vnu.okur@example.com', city: 'Van' })).body,
+      confirmed: (await get(confirmationOf('vnu.okur@example.com'))).body,
       subscribeRefused: (await form(`/n/${morning.key}/subscribe`, { email: 'bozuk' })).body,
       subscribeUnknown: (await form('/n/olmayan-bulten/subscribe', { email: 'a@example.com' })).body,
       confirmUnknown: (await get(`/n/${morning.key}/confirm/bozuk`)).body,
@@ -413,6 +494,8 @@ describe('the reader pages', () => {
       notFoundMasthead: (await get('/s/boyle-bir-yazi-yok')).body,
       badAddress: (await get(`/n/${morning.key}/archive?page=iki`)).body,
     };
+    documents.resent = (await form(`/n/${morning.key}/subscribe/resend`, { token: /name="token" value="([^"]+)"/.exec(documents.subscribeAsked!)![1]! })).body;
+    documents.resendRefused = (await form(`/n/${morning.key}/subscribe/resend`, { token: 'bozuk' })).body;
     const restore = await publishBody(story.id, embedsHtml);
     documents.storyWithEmbeds = (await get(`/s/${story.slug}`)).body;
     await restore();

@@ -271,9 +271,13 @@ describe.each(databases)('readers signing in on %s', (kind) => {
     expect(account.html).not.toContain(`value="${ids.ege}"`);
     const itemOf = (id: string) => account.html.split('<li>').find((item) => item.includes(`value="${id}"`))!;
     expect(itemOf(ids.morning)).toContain('<p>Abonesiniz</p>');
-    expect(itemOf(ids.morning)).toContain('Abonelikten çık</button>');
+    // Leaving is drawn outlined (secondary), never as the way in is.
+    expect(itemOf(ids.morning)).toContain('<button class="button secondary" type="submit">Abonelikten çık</button>');
     expect(itemOf(ids.tech)).toContain('<p>Abone değilsiniz</p>');
-    expect(itemOf(ids.tech)).toContain('Abone ol</button>');
+    expect(itemOf(ids.tech)).toContain('<button class="button" type="submit">Abone ol</button>');
+    expect(account.html).toContain('<button class="button secondary" type="submit">Çıkış yap</button>');
+    // The frame styles it apart: white with a grey outline, the brand colour being the way in's.
+    expect(account.html).toContain('.button.secondary { background: #fff; color: var(--ink); box-shadow: inset 0 0 0 1px #8a8886;');
     pages.account = account.html;
     // The account of the same publisher from another of its newsletters; none at another publisher's.
     expect((await get('/n/teknoloji-notlari/account', cookie)).status).toBe(200);

@@ -115,9 +115,31 @@ test('a reader subscribes on the landing page, pays through Checkout and reads a
   await reader.goto(new URL(/https?:\/\/\S+\/n\/sabah-bulteni\/signin\/[\w-]+/.exec(signInMail.text)![0]).pathname);
   await reader.getByRole('button', { name: 'Giriş yap' }).click();
   await expect(reader.getByRole('heading', { name: 'Hesabım' })).toBeVisible();
+  // Leaving is drawn outlined, apart from the newsletter's button that subscribes.
+  const leave = reader.locator('main').getByRole('button', { name: 'Abonelikten çık', exact: true }).first();
+  const join = reader.locator('main').getByRole('button', { name: 'Abone ol', exact: true }).first();
+  await expect(leave).toHaveClass(/\bsecondary\b/);
+  await expect(join).not.toHaveClass(/\bsecondary\b/);
+  const background = (button: typeof leave) => button.evaluate((element) => getComputedStyle(element).backgroundColor);
+  expect(await background(leave)).not.toBe(await background(join));
+
+  // The plans page says what premium includes and what the yearly plan saves (490 against 12 × 49).
+  await reader.goto('/n/sabah-bulteni/premium');
+  await expect(reader.getByRole('heading', { name: 'Premium abonelikte neler var?', level: 2 })).toBeVisible();
+  await expect(reader.getByText('Premium yazıların tamamını sitede, okur girişinizle, kısaltılmadan okursunuz.')).toBeVisible();
+  await expect(reader.getByText('2 ay bedava')).toBeVisible();
+  await expect(reader.getByText('12 aylık ödemeye göre yılda ₺98,00 (%17) daha az.')).toBeVisible();
+  // On a phone the plans stack, their buttons apart, and nothing scrolls sideways.
+  await reader.setViewportSize({ width: 375, height: 740 });
+  const monthlyBox = await reader.getByRole('button', { name: 'Aylık abone ol' }).boundingBox();
+  const yearlyBox = await reader.getByRole('button', { name: 'Yıllık abone ol' }).boundingBox();
+  expect(yearlyBox!.y - (monthlyBox!.y + monthlyBox!.height)).toBeGreaterThanOrEqual(16);
+  expect(yearlyBox!.x + yearlyBox!.width).toBeLessThanOrEqual(375);
+  const widths = await reader.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+  expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+  await reader.setViewportSize({ width: 1280, height: 720 });
 
   // The plans page opens the stand-in's Checkout; paying brings the reader back a payer.
-  await reader.goto('/n/sabah-bulteni/premium');
   await reader.getByRole('button', { name: 'Aylık abone ol' }).click();
   await expect(reader.getByRole('heading', { name: 'Local Checkout' })).toBeVisible();
   await expect(reader.getByText(email)).toBeVisible();

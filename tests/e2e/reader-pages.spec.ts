@@ -2,7 +2,9 @@
  * The reader pages (issue 31 point 2): a reader opens a newsletter's landing page, whose subscribe
  * form is in view at once, follows its latest issue from the archive, subscribes from the issue's
  * page and, another reader, from a story's page, each confirming through the link of the e-mail
- * (the outbox); an unknown address under the newsletter shows a 404 page in its colours. At 375 px
+ * (the outbox); an unknown address under the newsletter shows a 404 page in its colours. Every
+ * page after an action leads on (issue 55 point 6): the answer to the form names the address and
+ * sends the e-mail again, the thank-you page offers the latest issue, a 404 links home. At 375 px
  * no page scrolls sideways.
  */
 import type { Page } from '@playwright/test';
@@ -22,6 +24,7 @@ async function subscribeHere(page: Page, email: string): Promise<void> {
   await band.getByRole('textbox', { name: 'E-posta adresiniz' }).fill(email);
   await band.getByRole('button', { name: 'Abone ol' }).click();
   await expect(page.getByText('Aboneliğinizi onaylamak için e-posta kutunuza gönderdiğimiz bağlantıya tıklayın.')).toBeVisible();
+  await expect(page.getByText(`Onay e-postasını şu adrese gönderdik: ${email}`)).toBeVisible();
   const mail = await waitForMailTo(email);
   const link = /https?:\/\/\S+\/n\/[^/\s]+\/confirm\/[\w.-]+/.exec(mail.text)?.[0];
   expect(link, mail.text).toBeDefined();
@@ -72,6 +75,36 @@ test('a reader finds the form at once, reads the latest issue from the archive a
   await subscribeHere(page, 'yazidan.okur@example.com');
 });
 
+test('after subscribing the reader sees the address and has the e-mail sent again; after confirming, the latest issue is offered', async ({ page }) => {
+  const email = 'yeniden.gonderen@example.com';
+  await page.goto(`/n/${newsletter.key}`);
+  const latestSubject = (await page.locator('section.latest-issues li a').first().textContent())!.trim();
+  const form = page.locator('form.signup');
+  await form.getByRole('textbox', { name: 'E-posta adresiniz' }).fill(email);
+  await form.getByRole('button', { name: 'Abone ol' }).click();
+  await expect(page.getByRole('heading', { name: 'E-posta kutunuza bakın', level: 1 })).toBeVisible();
+  await expect(page.getByText(`Onay e-postasını şu adrese gönderdik: ${email}`)).toBeVisible();
+  const first = await waitForMailTo(email);
+
+  // The e-mail did not come: the button sends it again, and the page says so.
+  await page.getByRole('button', { name: 'Onay e-postasını yeniden gönder' }).click();
+  await expect(page.getByText(`Onay e-postasını yeniden gönderdik: ${email}`)).toBeVisible();
+  const again = await waitForMailTo(email, first.id);
+  expect(again.subject).toBe(first.subject);
+  const link = /https?:\/\/\S+\/n\/[^/\s]+\/confirm\/[\w.-]+/.exec(again.text)?.[0];
+  expect(link, again.text).toBeDefined();
+
+  // Confirming offers the latest issue, to read on the web, and the newsletter's page.
+  await page.goto(new URL(link!).pathname);
+  await expect(page.getByText('Aboneliğiniz onaylandı. Hoş geldiniz!')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Son sayı', level: 2 })).toBeVisible();
+  await expect(page.locator('main ol.issues li a')).toHaveText(latestSubject);
+  await expect(page.getByRole('link', { name: `${newsletter.title} sayfasına gidin` })).toHaveAttribute('href', `/n/${newsletter.key}`);
+  await page.getByRole('link', { name: 'Son sayıyı web’de okuyun' }).click();
+  await expect(page).toHaveURL(/\/i\/[\w-]+$/);
+  await expect(page.getByRole('heading', { name: latestSubject, level: 1 })).toBeVisible();
+});
+
 test('an unknown address under a newsletter shows a 404 page in its colours', async ({ page }) => {
   await page.goto(`/n/${newsletter.key}`);
   const colour = await page.evaluate(() => getComputedStyle(document.querySelector('header.hero')!).backgroundColor);
@@ -85,6 +118,11 @@ test('an unknown address under a newsletter shows a 404 page in its colours', as
   expect(await header.evaluate((element) => getComputedStyle(element).backgroundColor)).toBe(colour);
   await page.getByRole('link', { name: 'Ana sayfaya dön' }).click();
   await expect(page).toHaveURL(new RegExp(`/n/${newsletter.key}$`));
+
+  // An address that names no newsletter: Masthead's look, and a link to the site's home.
+  expect((await page.goto('/i/boyle-bir-sayi-yok'))!.status()).toBe(404);
+  await expect(page.getByRole('heading', { name: 'Sayfa bulunamadı', level: 1 })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Ana sayfaya dön' })).toHaveAttribute('href', '/');
 });
 
 test('no reader page scrolls sideways at 375 px, and the form is in view on the landing page', async ({ page }) => {
@@ -93,10 +131,20 @@ test('no reader page scrolls sideways at 375 px, and the form is in view on the 
   await expect(page.locator('form.signup').getByRole('textbox', { name: 'E-posta adresiniz' })).toBeInViewport();
   await expectNoSidewaysScroll(page);
   const issue = await page.locator('section.latest-issues li a').first().getAttribute('href');
-  for (const path of [issue!, `/n/${newsletter.key}/archive`, `/n/${newsletter.key}/yok`]) {
+  for (const path of [issue!, `/n/${newsletter.key}/archive`, `/n/${newsletter.key}/yok`, '/i/boyle-bir-sayi-yok']) {
     await page.goto(path);
     await expectNoSidewaysScroll(page);
   }
+  // The answer to the form, with its address and its button within the screen.
+  await page.goto(`/n/${newsletter.key}`);
+  const email = 'dar.ekrandan.bir.okur.uzun.adresiyle@example.com';
+  await page.locator('form.signup').getByRole('textbox', { name: 'E-posta adresiniz' }).fill(email);
+  await page.locator('form.signup').getByRole('button', { name: 'Abone ol' }).click();
+  await expect(page.getByText(`Onay e-postasını şu adrese gönderdik: ${email}`)).toBeVisible();
+  await expectNoSidewaysScroll(page);
+  const resend = await page.getByRole('button', { name: 'Onay e-postasını yeniden gönder' }).boundingBox();
+  expect(resend!.x).toBeGreaterThanOrEqual(0);
+  expect(resend!.x + resend!.width).toBeLessThanOrEqual(375);
   await page.goto(issue!);
   await page.getByRole('link', { name: 'Devamını oku' }).first().click();
   await expect(page).toHaveURL(/\/s\/[\w-]+$/);

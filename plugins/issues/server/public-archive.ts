@@ -3,7 +3,8 @@
  * landing page /n/{key} (a section of the dashboards plugin's page, through its publicSections),
  * the archive /n/{key}/archive?page=N (newest first, constants.pageSizes.archive a page, pages up
  * to constants.pageSizes.archivePagesMax), and the RSS 2.0 feed /n/{key}/rss.xml of the latest
- * constants.pageSizes.feedItems. Each request reads one bounded page on the index of
+ * constants.pageSizes.feedItems, and the latest one to the page that confirms a subscription
+ * (the subscribers plugin's latestIssue). Each request reads one bounded page on the index of
  * (newsletter_id, published_at). Every text is escaped; an intro goes into the feed sanitized.
  */
 import { gone, notFound } from '../../../core/server/errors';
@@ -15,7 +16,7 @@ import { findNewsletter, findNewsletterByKey } from '../../../core/server/store'
 import { constants } from '../../../core/shared/config';
 import { escapeHtml, escapeXml } from '../../../core/shared/text';
 import { addPublicSection } from '../../dashboards/server/public';
-import { readerLook } from '../../subscribers/server/public';
+import { latestIssue, readerLook } from '../../subscribers/server/public';
 import { issuePath } from './public-page';
 import { publishedIssuesOf, type IssuesDb } from './store';
 
@@ -56,6 +57,15 @@ const pageQuery = {
 } as const;
 
 export function registerIssueArchive(api: PluginApi, db: IssuesDb): void {
+  // The page that confirms a subscription offers the latest issue to read (issue 55 point 6).
+  api.extensions.add(latestIssue, {
+    async latestOf(newsletterId) {
+      const [issue] = await publishedIssuesOf(db, newsletterId, { limit: 1, offset: 0 });
+      if (!issue) return null;
+      return { title: issue.subject || issue.key, preview: issue.preview, publishedAt: issue.published_at!, path: issuePath(issue) };
+    },
+  });
+
   addPublicSection(api, {
     id: 'latest-issues',
     owners: ['newsletter'],

@@ -48,7 +48,23 @@ import type { Plan } from './tables';
 export const premiumTexts = {
   title: 'Premium abonelik',
   lede: (title: string) => `${title} bülteninin premium yazılarını tamamıyla okumak için bir plan seçin.`,
+  includesTitle: 'Premium abonelikte neler var?',
+  /**
+   * What premium gives here, as the stories plugin's premium access makes it: premium stories whole
+   * on the pages for a signed-in payer and in the payers' copy of each issue e-mail; Stripe's
+   * customer portal (the 'manage' button) to change the card or cancel.
+   */
+  includes: [
+    'Premium yazıların tamamını sitede, okur girişinizle, kısaltılmadan okursunuz.',
+    'Her sayının e-postası premium yazılarıyla birlikte tam hâliyle gelir.',
+    'Aboneliğinizi ve kartınızı kendiniz yönetir, istediğiniz zaman iptal edersiniz.',
+  ],
+  plansTitle: 'Planlar',
   plans: { monthly: 'Aylık', yearly: 'Yıllık' } as Record<Plan, string>,
+  perMonth: (price: string) => `Ayda ${price}`,
+  monthsFree: (months: number) => `${months} ay bedava`,
+  saved: (percent: string) => `${percent} tasarruf`,
+  saving: (amount: string, percent: string) => `12 aylık ödemeye göre yılda ${amount} (${percent}) daha az.`,
   per: { monthly: 'ay', yearly: 'yıl' } as Record<Plan, string>,
   choose: (plan: Plan) => `${premiumTexts.plans[plan]} abone ol`,
   signInFirst: 'Ödeme yapmak için önce okur girişi yapın. Giriş bağlantısı bültenin abonelerine gönderilir: abone değilseniz önce ücretsiz abone olun.',
@@ -75,6 +91,39 @@ export const premiumTexts = {
 export function priceText(amount: number, currency: string, plan?: Plan): string {
   const money = new Intl.NumberFormat('tr-TR', { style: 'currency', currency: currency.toUpperCase() }).format(amount / 100);
   return plan ? `${money} / ${premiumTexts.per[plan]}` : money;
+}
+
+const percentText = new Intl.NumberFormat('tr-TR', { style: 'percent', maximumFractionDigits: 0 });
+
+/**
+ * What the yearly plan saves against twelve monthly payments, or null when it saves nothing (or
+ * one of the plans is not offered): the amount, its share, and the months it gives free when the
+ * saving is a whole number of months.
+ */
+export function yearlySaving(monthly: number | null, yearly: number | null): { amount: number; share: number; monthsFree: number | null } | null {
+  if (monthly === null || yearly === null || monthly <= 0) return null;
+  const amount = 12 * monthly - yearly;
+  // Less than one percent is no saving worth a line.
+  if (amount <= 0 || amount / (12 * monthly) < 0.01) return null;
+  return { amount, share: amount / (12 * monthly), monthsFree: amount % monthly === 0 ? amount / monthly : null };
+}
+
+/** A plan as the premium page shows it: its price, the yearly plan's monthly figure and saving, and its button when the reader may choose it. */
+function planCard(plans: NewsletterPlansRow, plan: Plan, button: string): string {
+  const amount = amountOf(plans, plan)!;
+  const money = (value: number) => priceText(value, plans.currency);
+  const lines = [
+    `<h3>${escapeHtml(premiumTexts.plans[plan])}</h3>`,
+    `<p class="price"><strong>${escapeHtml(money(amount))}</strong> / ${escapeHtml(premiumTexts.per[plan])}</p>`,
+  ];
+  if (plan === 'yearly') {
+    const saving = yearlySaving(plans.monthly_amount, plans.yearly_amount);
+    const share = saving ? percentText.format(saving.share) : '';
+    if (saving) lines.push(`<p class="badge">${escapeHtml(saving.monthsFree ? premiumTexts.monthsFree(saving.monthsFree) : premiumTexts.saved(share))}</p>`);
+    lines.push(`<p class="price">${escapeHtml(premiumTexts.perMonth(money(Math.round(amount / 12))))}</p>`);
+    if (saving) lines.push(`<p class="saving">${escapeHtml(premiumTexts.saving(money(saving.amount), share))}</p>`);
+  }
+  return `<li class="plan">${lines.join('')}${button}</li>`;
 }
 
 const dateText = new Intl.DateTimeFormat('tr-TR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Istanbul' });
@@ -131,27 +180,38 @@ function registerPremiumPage(api: PluginApi, db: PaymentsDb): void {
       const reader = await readerWithForm(api, request, newsletter.publisher_id);
       const subscription = reader ? await readerSubscription(db, newsletter.id, reader.email) : undefined;
       const justPaid = (request.query as { checkout?: string }).checkout === 'done';
-      const prices = offer.offered.map(
-        (plan) =>
-          `<li><strong>${escapeHtml(premiumTexts.plans[plan])}</strong>: ${escapeHtml(priceText(amountOf(offer.plans, plan)!, offer.plans.currency, plan))}</li>`,
+      const state = reader ? stateOf(subscription, justPaid) : null;
+      const paying = Boolean(subscription && payingStatuses.includes(subscription.status));
+      // A plan's own button only where the reader may choose one now: signed in, neither paying nor waiting for a payment.
+      const choosing = reader !== null && !paying && state !== premiumTexts.processing;
+      const plans = offer.offered.map((plan) =>
+        planCard(
+          offer.plans,
+          plan,
+          choosing && reader ? buttonForm(readerPath(newsletter.key, '/premium/checkout'), premiumTexts.choose(plan), { csrf: reader.csrf, plan }) : '',
+        ),
       );
-      const parts = [`<h1>${escapeHtml(premiumTexts.title)}</h1>`, `<p>${escapeHtml(premiumTexts.lede(newsletter.title))}</p>`, `<ul>${prices.join('')}</ul>`];
+      const includes = premiumTexts.includes.map((line) => `<li>${escapeHtml(line)}</li>`);
+      const parts = [
+        `<h1>${escapeHtml(premiumTexts.title)}</h1>`,
+        `<p class="subtitle">${escapeHtml(premiumTexts.lede(newsletter.title))}</p>`,
+        `<h2>${escapeHtml(premiumTexts.includesTitle)}</h2>`,
+        `<ul class="includes">${includes.join('')}</ul>`,
+      ];
+      if (reader) {
+        parts.push(`<p>${escapeHtml(premiumTexts.signedInAs(reader.email))}</p>`);
+        if (state) parts.push(`<p class="notice"${subscription?.status === 'past_due' ? ' role="alert"' : ''}>${escapeHtml(state)}</p>`);
+        if (paying)
+          parts.push(`<div class="actions">${buttonForm(readerPath(newsletter.key, '/premium/portal'), premiumTexts.manage, { csrf: reader.csrf })}</div>`);
+        else if (state === premiumTexts.processing)
+          parts.push(`<p><a class="more" href="${escapeHtml(`${premiumPath(newsletter.key)}?checkout=done`)}">${escapeHtml(premiumTexts.refresh)}</a></p>`);
+      }
+      parts.push(`<h2>${escapeHtml(premiumTexts.plansTitle)}</h2>`, `<ul class="plans">${plans.join('')}</ul>`);
       if (!reader) {
         parts.push(
           `<p>${escapeHtml(premiumTexts.signInFirst)}</p>`,
-          `<p><a class="button" href="${escapeHtml(readerPath(newsletter.key, '/signin'))}">${escapeHtml(premiumTexts.signIn)}</a> <a class="more" href="${escapeHtml(readerPath(newsletter.key))}">${escapeHtml(premiumTexts.subscribeFree)}</a></p>`,
+          `<div class="actions"><a class="button" href="${escapeHtml(readerPath(newsletter.key, '/signin'))}">${escapeHtml(premiumTexts.signIn)}</a><a class="more" href="${escapeHtml(readerPath(newsletter.key))}">${escapeHtml(premiumTexts.subscribeFree)}</a></div>`,
         );
-      } else {
-        parts.push(`<p>${escapeHtml(premiumTexts.signedInAs(reader.email))}</p>`);
-        const state = stateOf(subscription, justPaid);
-        if (state) parts.push(`<p class="notice"${subscription?.status === 'past_due' ? ' role="alert"' : ''}>${escapeHtml(state)}</p>`);
-        const paying = subscription && payingStatuses.includes(subscription.status);
-        if (paying) parts.push(buttonForm(readerPath(newsletter.key, '/premium/portal'), premiumTexts.manage, { csrf: reader.csrf }));
-        else if (state === premiumTexts.processing)
-          parts.push(`<p><a class="more" href="${escapeHtml(`${premiumPath(newsletter.key)}?checkout=done`)}">${escapeHtml(premiumTexts.refresh)}</a></p>`);
-        else
-          for (const plan of offer.offered)
-            parts.push(buttonForm(readerPath(newsletter.key, '/premium/checkout'), premiumTexts.choose(plan), { csrf: reader.csrf, plan }));
       }
       allowStripeForms(reply);
       return sendReaderPage(reply, 200, newsletter.frame, premiumTexts.title, parts.join('\n'));

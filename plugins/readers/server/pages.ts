@@ -56,10 +56,14 @@ export function fieldOf(body: unknown, name: string): string {
 
 const notice = (text: string, tone: 'ok' | 'problem' = 'ok') => `<p class="notice"${tone === 'problem' ? ' role="alert"' : ''}>${escapeHtml(text)}</p>`;
 
-/** A form of one button, with the session's token when the page is a signed-in one. */
-export function buttonForm(action: string, label: string, hidden: Record<string, string>): string {
+/**
+ * A form of one button, with the session's token when the page is a signed-in one. 'secondary'
+ * draws it outlined: a way out (unsubscribing, signing out) never looks like the way in.
+ */
+export function buttonForm(action: string, label: string, hidden: Record<string, string>, tone: 'primary' | 'secondary' = 'primary'): string {
   const fields = Object.entries(hidden).map(([name, value]) => `<input type="hidden" name="${name}" value="${escapeHtml(value)}">`);
-  return `<form method="post" action="${escapeHtml(action)}">${fields.join('')}<button class="button" type="submit">${escapeHtml(label)}</button></form>`;
+  const classes = tone === 'secondary' ? 'button secondary' : 'button';
+  return `<form method="post" action="${escapeHtml(action)}">${fields.join('')}<button class="${classes}" type="submit">${escapeHtml(label)}</button></form>`;
 }
 
 /** The sign-in form, with a problem above it when there is one. */
@@ -108,7 +112,12 @@ export function accountPage(newsletter: { key: string }, reader: { email: string
       item,
     ) => `<li><a href="${escapeHtml(readerPath(item.key))}"><strong>${escapeHtml(item.title)}</strong></a>${item.subtitle ? `<br>${escapeHtml(item.subtitle)}` : ''}
 <p>${escapeHtml(item.subscribed ? readerTexts.subscribed : readerTexts.notSubscribed)}</p>${item.notes.map(noteHtml).join('')}
-${buttonForm(action, item.subscribed ? readerTexts.unsubscribe : readerTexts.subscribe, { csrf, newsletter: item.id, change: item.subscribed ? 'unsubscribe' : 'subscribe' })}</li>`,
+${buttonForm(
+  action,
+  item.subscribed ? readerTexts.unsubscribe : readerTexts.subscribe,
+  { csrf, newsletter: item.id, change: item.subscribed ? 'unsubscribe' : 'subscribe' },
+  item.subscribed ? 'secondary' : 'primary',
+)}</li>`,
   );
   return `<h1>${escapeHtml(readerTexts.accountTitle)}</h1>
 <p>${escapeHtml(readerTexts.signedInAs(reader.email))}</p>
@@ -116,5 +125,5 @@ ${buttonForm(action, item.subscribed ? readerTexts.unsubscribe : readerTexts.sub
 <ul class="cards">
 ${items.join('\n')}
 </ul>
-${buttonForm(readerPath(newsletter.key, '/signout'), readerTexts.signOut, { csrf })}`;
+${buttonForm(readerPath(newsletter.key, '/signout'), readerTexts.signOut, { csrf }, 'secondary')}`;
 }

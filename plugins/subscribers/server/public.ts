@@ -29,6 +29,8 @@ import type { AppContext } from '../../../core/server/plugins/contract';
 export type { TimelineWeek, SubscriptionSeriesRow, CancellationRow };
 export type { SubscriptionMedium, SubscriptionSource } from './tables';
 export { subscribeForm } from './subscribe-form';
+/** The newsletter's latest published issue, for the page that confirms a subscription: the point the issues plugin contributes to (latest-issue.ts). */
+export { latestIssue, type LatestIssue, type LatestIssues } from './latest-issue';
 /** The frame of a newsletter's reader pages (colours, publisher, feeds, the subscribe form): reader-look.ts. */
 export { readerLook, subscribeFieldsOf } from './reader-look';
 export { stillSubscribed, subscribersQuery } from './store';

@@ -1,17 +1,21 @@
 /**
  * Subscribing from the reader pages (issue 15 point 1, issue 31): the form every page of a
- * newsletter shows (subscribe-form.ts), its POST /n/{key}/subscribe (source 'web'), and the
- * confirmation link GET /n/{key}/confirm/{token}. Every answer is a page in Turkish in the
- * newsletter's frame: a bad e-mail (or a name or city the newsletter requires, left out) is shown
- * on the page with 422 and the form refilled, too many requests from one address 429, an unknown
- * or expired link 404.
+ * newsletter shows (subscribe-form.ts), its POST /n/{key}/subscribe (source 'web'), the answer's
+ * resend button POST /n/{key}/subscribe/resend, and the confirmation link GET
+ * /n/{key}/confirm/{token}. Every answer is a page in Turkish in the newsletter's frame and leads
+ * on (issue 55 point 6): the answer names the address the e-mail went to and offers to send it
+ * again; the thank-you page offers the latest issue. A bad e-mail (or a name or city the
+ * newsletter requires, left out) is shown on the page with 422 and the form refilled, too many
+ * requests from one address 429, an unknown or expired link 404.
  */
 import type { FastifyReply } from 'fastify';
 import { HttpError } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
-import { mastheadFrame, renderPublicPage, sendPrivatePage, type PublicPageNewsletter } from '../../../core/server/public-page';
+import { mastheadFrame, publicDate, renderPublicPage, sendPrivatePage, type PublicPageNewsletter } from '../../../core/server/public-page';
 import { documentAnswer, keyParams } from '../../../core/server/schemas/parts';
+import { constants } from '../../../core/shared/config';
 import { escapeHtml } from '../../../core/shared/text';
+import { latestIssue, type LatestIssue } from './latest-issue';
 import { readerLook, subscribeFieldsOf } from './reader-look';
 import { subscribeForm } from './subscribe-form';
 import { findSubscribableNewsletter, type SubscribersDb } from './store';
@@ -19,17 +23,83 @@ import { checkSubscribeInput, subscribeTexts, type Subscriptions } from './subsc
 
 export { subscribeForm };
 
+/** The texts of the pages after subscribing and confirming (the reader pages speak Turkish). */
+export const answerTexts = {
+  checkInboxTitle: 'E-posta kutunuza bakın',
+  sentTo: 'Onay e-postasını şu adrese gönderdik:',
+  resentTo: 'Onay e-postasını yeniden gönderdik:',
+  validFor: (hours: number) => `Bağlantı ${hours} saat geçerlidir.`,
+  noMailTitle: 'E-posta gelmedi mi?',
+  noMail: 'Birkaç dakika içinde gelmezse istenmeyen (spam) ve promosyon klasörlerine bakın ya da yeniden gönderin.',
+  resend: 'Onay e-postasını yeniden gönder',
+  cap: (emails: number, hours: number) => `Bir adrese ${hours} saatte en fazla ${emails} onay e-postası gönderilir.`,
+  wrongAddress: 'Adresi yanlış mı yazdınız?',
+  otherAddress: 'Başka bir adresle abone olun',
+  resendInvalid: 'Bu yeniden gönderme isteği geçerli değil. Lütfen aşağıdan yeniden abone olun.',
+  latestTitle: 'Son sayı',
+  latestLede: 'Yeni sayılar e-posta kutunuza gelecek. Beklerken son sayıyı okuyun:',
+  readLatest: 'Son sayıyı web’de okuyun',
+  noIssueYet: 'Henüz yayımlanmış bir sayı yok: ilk sayı yayımlandığında e-posta kutunuza gelecek.',
+  toNewsletter: (title: string) => `${title} sayfasına gidin`,
+} as const;
+
+/** What `mailing` answers when the confirmation e-mail could not go. */
+const mailFailed = Symbol('the confirmation e-mail failed');
+
+/** The way to a newsletter's landing page. */
+const landingPath = (key: string) => `/n/${encodeURIComponent(key)}`;
+
+/**
+ * The answer to the form (or to its resend button): the address the confirmation went to, what
+ * to do, and what to do when it does not come: send it again (a form carrying the request's
+ * resend token), or subscribe with another address.
+ */
+function checkInboxPage(newsletter: { key: string; title: string }, email: string, resendToken: string, resent: boolean): string {
+  const landing = landingPath(newsletter.key);
+  const { emails, windowHours } = constants.audience.confirmationCap;
+  return [
+    `<h1>${escapeHtml(answerTexts.checkInboxTitle)}</h1>`,
+    `<p class="notice">${escapeHtml(resent ? answerTexts.resentTo : answerTexts.sentTo)} <strong>${escapeHtml(email)}</strong></p>`,
+    `<p>${escapeHtml(subscribeTexts.checkInbox)} ${escapeHtml(answerTexts.validFor(constants.audience.confirmationHours))}</p>`,
+    `<h2>${escapeHtml(answerTexts.noMailTitle)}</h2>`,
+    `<p>${escapeHtml(answerTexts.noMail)}</p>`,
+    `<div class="actions"><form method="post" action="${escapeHtml(`${landing}/subscribe/resend`)}"><input type="hidden" name="token" value="${escapeHtml(resendToken)}"><button class="button secondary" type="submit">${escapeHtml(answerTexts.resend)}</button></form></div>`,
+    `<p class="fine">${escapeHtml(answerTexts.cap(emails, windowHours))}</p>`,
+    `<p>${escapeHtml(answerTexts.wrongAddress)} <a href="${escapeHtml(landing)}">${escapeHtml(answerTexts.otherAddress)}</a>.</p>`,
+  ].join('\n');
+}
+
+/** The thank-you page's way on: the latest issue to read on the web (or a word that none is out yet), and the newsletter's page. */
+function nextReading(newsletter: { key: string; title: string }, latest: LatestIssue | null | undefined): string {
+  const landing = landingPath(newsletter.key);
+  const home = `<a class="more" href="${escapeHtml(landing)}">${escapeHtml(answerTexts.toNewsletter(newsletter.title))}</a>`;
+  // No plugin answers for issues: nothing to say of them.
+  if (latest === undefined) return `<p>${home}</p>`;
+  if (latest === null) return `<p>${escapeHtml(answerTexts.noIssueYet)}</p>\n<p>${home}</p>`;
+  const date = latest.publishedAt;
+  return `<section aria-labelledby="son-sayi">
+<h2 id="son-sayi">${escapeHtml(answerTexts.latestTitle)}</h2>
+<p>${escapeHtml(answerTexts.latestLede)}</p>
+<ol class="issues"><li><a href="${escapeHtml(latest.path)}">${escapeHtml(latest.title)}</a><time datetime="${date.toISOString()}">${escapeHtml(publicDate.format(date))}</time>${latest.preview ? `<p>${escapeHtml(latest.preview)}</p>` : ''}</li></ol>
+<div class="actions"><a class="button" href="${escapeHtml(latest.path)}">${escapeHtml(answerTexts.readLatest)}</a>${home}</div>
+</section>`;
+}
+
 const confirmParams = {
   type: 'object',
   required: ['key', 'token'],
   properties: { key: keyParams.properties.key, token: { type: 'string', minLength: 1, maxLength: 200 } },
 } as const;
 
+/** A field of a posted form: a string, whatever was posted. */
+function textField(body: unknown, key: string): string {
+  const value = body && typeof body === 'object' ? (body as Record<string, unknown>)[key] : undefined;
+  return typeof value === 'string' ? value : '';
+}
+
 /** The form's fields: strings only, whatever was posted. */
 function fieldsOf(body: unknown): { email: string; name: string; city: string } {
-  const form = body && typeof body === 'object' ? (body as Record<string, unknown>) : {};
-  const text = (key: string) => (typeof form[key] === 'string' ? form[key] : '');
-  return { email: text('email'), name: text('name'), city: text('city') };
+  return { email: textField(body, 'email'), name: textField(body, 'name'), city: textField(body, 'city') };
 }
 
 export function registerSubscribePages(api: PluginApi, db: SubscribersDb, subscriptions: Subscriptions): void {
@@ -42,7 +112,30 @@ export function registerSubscribePages(api: PluginApi, db: SubscribersDb, subscr
     sendPrivatePage(reply, status, renderPublicPage({ title: 'Abonelik', newsletter: frame ?? mastheadFrame, content, noindex: true }));
   const notice = (title: string, text: string, tone: 'ok' | 'problem' = 'ok') =>
     `<h1>${escapeHtml(title)}</h1>\n<p class="notice"${tone === 'problem' ? ' role="alert"' : ''}>${escapeHtml(text)}</p>`;
-  const homeLink = (key: string, title: string) => `<p><a class="more" href="/n/${encodeURIComponent(key)}">${escapeHtml(title)}</a></p>`;
+  const latestOf = async (newsletterId: string) => {
+    const issues = api.extensions.one(latestIssue);
+    return issues ? issues.latestOf(newsletterId) : undefined;
+  };
+  /** Counts a request of the client address as the form's: false past the limit (429). */
+  const counted = async (ip: string) => {
+    try {
+      await subscriptions.countRequest(ip);
+      return true;
+    } catch (error) {
+      if (error instanceof HttpError && error.statusCode === 429) return false;
+      throw error;
+    }
+  };
+  const tooMany = (reply: FastifyReply, newsletter: { title: string; frame: PublicPageNewsletter }) =>
+    send(reply, 429, newsletter.frame, notice(newsletter.title, subscribeTexts.tooMany, 'problem'));
+  /** What a step that mails the confirmation answers, or `mailFailed` (logged) when the e-mail could not go. */
+  const mailing = <T>(newsletterId: string, step: Promise<T>): Promise<T | typeof mailFailed> =>
+    step.catch((error: unknown) => {
+      api.log.error({ err: error, newsletterId }, 'subscribers: the confirmation e-mail failed');
+      return mailFailed;
+    });
+  const notMailed = (reply: FastifyReply, newsletter: { title: string; frame: PublicPageNewsletter }) =>
+    send(reply, 503, newsletter.frame, notice(newsletter.title, subscribeTexts.mailFailed, 'problem'));
 
   api.page<{ key: string }>({
     method: 'POST',
@@ -57,25 +150,38 @@ export function registerSubscribePages(api: PluginApi, db: SubscribersDb, subscr
       const newsletter = await newsletterOf(request.params.key);
       if (!newsletter) return send(reply, 404, null, notice('Abonelik', 'Bülten bulunamadı.', 'problem'));
       const fields = fieldsOf(request.body);
-      try {
-        await subscriptions.countRequest(request.ip);
-      } catch (error) {
-        if (error instanceof HttpError && error.statusCode === 429)
-          return send(reply, 429, newsletter.frame, notice(newsletter.title, subscribeTexts.tooMany, 'problem'));
-        throw error;
-      }
+      if (!(await counted(request.ip))) return tooMany(reply, newsletter);
       const asked = await subscribeFieldsOf(api, newsletter.id);
       const checked = checkSubscribeInput(fields, asked);
       if (!checked.ok) {
         return send(reply, 422, newsletter.frame, `${notice(newsletter.title, checked.message, 'problem')}\n${subscribeForm(newsletter, asked, fields)}`);
       }
-      try {
-        await subscriptions.request(newsletter, checked, 'web');
-      } catch (error) {
-        api.log.error({ err: error, newsletterId: newsletter.id }, 'subscribers: the confirmation e-mail failed');
-        return send(reply, 503, newsletter.frame, notice(newsletter.title, subscribeTexts.mailFailed, 'problem'));
+      const resendToken = await mailing(newsletter.id, subscriptions.request(newsletter, checked, 'web'));
+      if (resendToken === mailFailed) return notMailed(reply, newsletter);
+      return send(reply, 200, newsletter.frame, checkInboxPage(newsletter, checked.email, resendToken, false));
+    },
+  });
+
+  api.page<{ key: string }>({
+    method: 'POST',
+    url: '/n/:key/subscribe/resend',
+    schema: {
+      params: keyParams,
+      response: documentAnswer('text/html; charset=utf-8', 'The page that says the confirmation e-mail went again.'),
+      summary:
+        "The subscribe answer's resend button (token: the request's resend token, given only on that answer): a new confirmation e-mail to the same address, counted as a subscribe request is (constants.audience.subscribeLimit per client address, 429 past it; constants.audience.confirmationCap per address, the same answer past it). 422 for a token that is not one of the newsletter's, with the subscribe form.",
+    },
+    async handler(request, reply) {
+      const newsletter = await newsletterOf(request.params.key);
+      if (!newsletter) return send(reply, 404, null, notice('Abonelik', 'Bülten bulunamadı.', 'problem'));
+      if (!(await counted(request.ip))) return tooMany(reply, newsletter);
+      const resent = await mailing(newsletter.id, subscriptions.resend(newsletter, textField(request.body, 'token')));
+      if (resent === mailFailed) return notMailed(reply, newsletter);
+      if (!resent) {
+        const asked = await subscribeFieldsOf(api, newsletter.id);
+        return send(reply, 422, newsletter.frame, `${notice(newsletter.title, answerTexts.resendInvalid, 'problem')}\n${subscribeForm(newsletter, asked)}`);
       }
-      return send(reply, 200, newsletter.frame, `${notice(newsletter.title, subscribeTexts.checkInbox)}\n${homeLink(newsletter.key, newsletter.title)}`);
+      return send(reply, 200, newsletter.frame, checkInboxPage(newsletter, resent.email, resent.token, true));
     },
   });
 
@@ -91,7 +197,8 @@ export function registerSubscribePages(api: PluginApi, db: SubscribersDb, subscr
       const newsletter = await newsletterOf(request.params.key);
       const confirmed = newsletter ? await subscriptions.confirm(newsletter.key, request.params.token) : null;
       if (!newsletter || !confirmed) return send(reply, 404, newsletter?.frame ?? null, notice('Abonelik', subscribeTexts.unknownConfirmation, 'problem'));
-      return send(reply, 200, newsletter.frame, `${notice(newsletter.title, subscribeTexts.confirmed)}\n${homeLink(newsletter.key, newsletter.title)}`);
+      const latest = await latestOf(newsletter.id);
+      return send(reply, 200, newsletter.frame, `${notice(newsletter.title, subscribeTexts.confirmed)}\n${nextReading(newsletter, latest)}`);
     },
   });
 }

@@ -91,6 +91,24 @@ export function mailboxOf(email: string): string {
 /** The prefix of a confirmation token's signed value: a subscriber's unsubscribe token is never a confirmation, nor the reverse. */
 const confirmPrefix = 'confirm-';
 
+/**
+ * A resend token: the newsletter, the request and the address it was made for, signed. It is
+ * handed only to whoever made the request (the page answering the form) and asks for nothing the
+ * form would not: a new request for the same address, counted like one.
+ */
+const resendPrefix = 'resend~';
+
+function resendValue(newsletterId: string, requestId: string, email: string): string {
+  return `${resendPrefix}${newsletterId}~${requestId}~${Buffer.from(email, 'utf8').toString('base64url')}`;
+}
+
+function readResendValue(value: string | null): { newsletterId: string; requestId: string; email: string } | null {
+  const parts = value?.startsWith(resendPrefix) ? value.slice(resendPrefix.length).split('~') : [];
+  if (parts.length !== 3) return null;
+  const [newsletterId, requestId, encoded] = parts as [string, string, string];
+  return { newsletterId, requestId, email: Buffer.from(encoded, 'base64url').toString('utf8') };
+}
+
 export interface Subscriptions {
   /**
    * Counts one subscribe request of a client address (the landing form and the app route share
@@ -101,8 +119,16 @@ export interface Subscriptions {
   /**
    * Keeps the request and sends its confirmation e-mail; past constants.audience.confirmationCap
    * for the address, does neither and answers the same (the form tells nobody what happened).
+   * Answers the request's resend token (see `resend`), the same kind of token either way.
    */
-  request(newsletter: SubscribingNewsletter, reader: { email: string; name: string; city: string }, source: SubscriptionSource): Promise<void>;
+  request(newsletter: SubscribingNewsletter, reader: { email: string; name: string; city: string }, source: SubscriptionSource): Promise<string>;
+  /**
+   * Sends the confirmation e-mail of a request again (the subscribe answer's button): a new request
+   * for the token's address with the name and city first given, under the same cap as any request
+   * (the caller counts the client address as for the form). Answers the address and the new
+   * request's token, or null for a token that is not one of this newsletter's.
+   */
+  resend(newsletter: SubscribingNewsletter, token: string): Promise<{ email: string; token: string } | null>;
   /** The request of a confirmation link, made a subscription (once); null for an unknown, forged or expired link. */
   confirm(newsletterKey: string, token: string): Promise<{ newsletterId: string } | null>;
 }
@@ -111,7 +137,7 @@ export function createSubscriptions(context: Pick<AppContext, 'db' | 'mail' | 'l
   const limiter: AttemptLimiter = createAttemptLimiter(context.db);
   const hours = constants.audience.confirmationHours;
 
-  return {
+  const subscriptions: Subscriptions = {
     async countRequest(ip) {
       // The sign-in lockout's counter (core/server/auth/attempts.ts), under a key of its own; a
       // request is never taken back, so every one counts.
@@ -156,10 +182,11 @@ export function createSubscriptions(context: Pick<AppContext, 'db' | 'mail' | 'l
           .execute();
         return true;
       });
+      const resendToken = context.links.sign(resendValue(newsletter.id, id, reader.email));
       if (!kept) {
         // Without the address: a log line is no place for a reader's e-mail.
         context.log.warn({ newsletterId: newsletter.id }, 'subscribers: confirmation e-mails to one mailbox reached the cap; none sent');
-        return;
+        return resendToken;
       }
       // A request whose e-mail then fails still counts: the cap errs on the side of the recipient.
       const link = `${context.env.publicUrl}/n/${encodeURIComponent(newsletter.key)}/confirm/${context.links.sign(`${confirmPrefix}${id}`)}`;
@@ -179,6 +206,21 @@ export function createSubscriptions(context: Pick<AppContext, 'db' | 'mail' | 'l
         subject: `${newsletter.title}: aboneliğinizi onaylayın`,
         ...message,
       });
+      return resendToken;
+    },
+
+    async resend(newsletter, token) {
+      const asked = readResendValue(context.links.verify(token));
+      if (!asked || asked.newsletterId !== newsletter.id) return null;
+      // The name and city first given, while the request is kept (the cap may have kept none).
+      const earlier = await db
+        .selectFrom('subscription_requests')
+        .select(['name', 'city', 'source'])
+        .where('id', '=', asked.requestId)
+        .where('newsletter_id', '=', newsletter.id)
+        .executeTakeFirst();
+      const reader = { email: asked.email, name: earlier?.name ?? '', city: earlier?.city ?? '' };
+      return { email: asked.email, token: await subscriptions.request(newsletter, reader, earlier?.source ?? 'web') };
     },
 
     async confirm(newsletterKey, token) {
@@ -217,6 +259,7 @@ export function createSubscriptions(context: Pick<AppContext, 'db' | 'mail' | 'l
       return { newsletterId: pending.newsletter_id };
     },
   };
+  return subscriptions;
 }
 
 /**
