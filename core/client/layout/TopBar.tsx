@@ -112,7 +112,14 @@ export function TopBar() {
           />
         ) : null}
         {createItems.length > 0 ? (
-          <PrimaryButton text={t('NEW')} iconProps={{ iconName: 'Add' }} menuProps={{ items: createItems }} styles={compact ? compactButton : undefined} />
+          // On a phone beside SAVE, NEW is its + alone (its name still read out), so the bar fits in any language.
+          <PrimaryButton
+            text={narrow && save ? undefined : t('NEW')}
+            ariaLabel={t('NEW')}
+            iconProps={{ iconName: 'Add' }}
+            menuProps={{ items: createItems }}
+            styles={compact ? compactButton : undefined}
+          />
         ) : null}
         {registry.topBarItems
           .filter((item) => can(item.requires))

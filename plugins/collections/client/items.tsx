@@ -18,6 +18,8 @@ import { t } from '../../../core/client/words';
 const classes = mergeStyleSets({
   row: {
     display: 'flex',
+    // On a phone the actions go under the item rather than squeezing its title and date.
+    flexWrap: 'wrap',
     alignItems: 'center',
     gap: 12,
     padding: 8,
@@ -28,7 +30,8 @@ const classes = mergeStyleSets({
   grab: { cursor: 'grab' },
   over: { outline: `2px dashed ${theme.palette.themePrimary}` },
   thumb: { flex: 'none', width: 64, height: 43, objectFit: 'cover', borderRadius: 4, background: theme.palette.neutralLighter },
-  text: { minWidth: 0, flex: 1 },
+  text: { minWidth: 0, flex: '1 1 140px' },
+  actions: { marginLeft: 'auto' },
   title: { display: 'block', fontWeight: 600, overflowWrap: 'anywhere' },
   details: { color: theme.palette.neutralSecondary, fontSize: 12 },
   browser: { listStyle: 'none', margin: 0, padding: 4, display: 'grid', gap: 12, maxHeight: '56vh', overflowY: 'auto' },
@@ -151,7 +154,7 @@ export function ItemOrder({ items, onChange, label, emptyText }: ItemOrderProps)
       {items.map((item, index) => (
         <li key={item._id} className={`${classes.row} ${classes.grab} ${drag.over === index ? classes.over : ''}`} {...drag.rowProps(index)}>
           <ItemRow item={item} lead={<span className={classes.number}>{index + 1}</span>}>
-            <Stack horizontal tokens={{ childrenGap: 2 }}>
+            <Stack horizontal tokens={{ childrenGap: 2 }} className={classes.actions}>
               <IconButton
                 iconProps={{ iconName: 'Up' }}
                 title={t('Move Up')}
