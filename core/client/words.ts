@@ -22,18 +22,16 @@ export type Words = Readonly<Record<string, string>>;
 
 const catalogs = new Map<ConsoleLang, Record<string, string>>([['en', {}]]);
 
-const sources = import.meta.glob<{ default: Words }>(['/core/client/words.*.ts', '/plugins/*/client/words.*.ts']);
+/** Each language's words but English's (the keys): every part's together, in a chunk of their own. */
+const sources: Partial<Record<ConsoleLang, () => Promise<{ default: Words }>>> = {
+  tr: () => import('./turkish-words'),
+};
 
 /** Loads the language's words once (English has none to load). */
 export async function loadWords(lang: ConsoleLang): Promise<void> {
   if (catalogs.has(lang)) return;
-  const suffix = `/words.${lang}.ts`;
-  const parts = await Promise.all(
-    Object.entries(sources)
-      .filter(([path]) => path.endsWith(suffix))
-      .map(([, load]) => load()),
-  );
-  catalogs.set(lang, Object.assign({}, ...parts.map((part) => part.default)) as Record<string, string>);
+  const load = sources[lang];
+  catalogs.set(lang, load ? { ...(await load()).default } : {});
 }
 
 /** Whether the language's words are loaded (the console waits for them before drawing). */

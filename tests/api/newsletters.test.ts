@@ -15,6 +15,14 @@ import { outboxDir } from '../../core/server/services/mail';
 import { senderLinkSentText } from '../../plugins/settings/messages';
 import { enginesFor, startTestServer, type TestServer } from './server';
 
+/** A design's four link colours, which a newsletter's brand colour gives until a person picks them. */
+const linkColoursOf = ({ linkColor, linkColorDark, footerLinkColor, footerLinkColorDark }: Record<string, string>) => ({
+  linkColor,
+  linkColorDark,
+  footerLinkColor,
+  footerLinkColorDark,
+});
+
 const databases = enginesFor('embedded');
 
 const kuzeyTitles = ['Kültür Sanat Haftalık', 'Sabah Bülteni', 'Teknoloji Notları'];
@@ -463,7 +471,13 @@ describe.each(databases)('newsletters on %s', (kind) => {
       const { status, body } = await create(draft);
       expect(status, JSON.stringify(body)).toBe(200);
       expect(body.msg).toBe('Newsletter created.');
-      expect(body.data).toEqual({ _id: expect.any(String), image: draft.image, design: { email: blank.data.design.email } });
+      // The design offered, with the links in the new newsletter's colour (issue 55, point 5).
+      expect(body.data).toEqual({
+        _id: expect.any(String),
+        image: draft.image,
+        design: { email: { ...blank.data.design.email, ...linkColoursOf(body.data.design.email) } },
+      });
+      expect(body.data.design.email.linkColor).toBe('#0b3d91');
       const settings = (await form(body.data._id)).body;
       expect(settings).toMatchObject({ title: draft.title, key: 'yeni-bulten', lang: 'en', color: '#0b3d91', textColor: '#ffffff' });
       expect([...settings.interests].sort()).toEqual([...draft.interests].sort());
