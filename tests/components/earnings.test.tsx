@@ -2,7 +2,7 @@
 /**
  * The Earnings page (issue 33 point 5): the call it makes for the analytics pages' monthly window,
  * the recurring revenue and paying subscribers as figures in the console's language (English here,
- * the test browser's language: 'TRY 118.83', 'November 2026'), the charts' named series from the
+ * the test browser's language: '₺118.83', 'November 2026'), the charts' named series from the
  * answer's minor units, the currency picked when there are several (none shown for one), the
  * period's CSV, and the empty state when nothing was ever paid.
  */
@@ -96,7 +96,7 @@ async function tableOf(name: string): Promise<string[][]> {
 describe('Earnings', () => {
   it('asks for the monthly window and shows the figures now and the charts of the first currency, money in the console language', async () => {
     openEarnings();
-    await waitFor(() => expect(within(figure('Monthly recurring revenue')).getByText('TRY 118.83')).toBeTruthy());
+    await waitFor(() => expect(within(figure('Monthly recurring revenue')).getByText('₺118.83')).toBeTruthy());
     expect(asked).toEqual([{ startAt: '2026-06-01T00:00:00.000Z', endAt: '2026-11-18T23:59:59.999Z', span: 'month' }]);
     expect(within(figure('Paying subscribers')).getByText('3')).toBeTruthy();
 
@@ -109,7 +109,7 @@ describe('Earnings', () => {
       ['October 2026', '568'],
       ['November 2026 (so far)', '107.5'],
     ]);
-    expect(within(panel('REVENUE')).getByText('TRY 675.50 from 6 payments in this period')).toBeTruthy();
+    expect(within(panel('REVENUE')).getByText('₺675.50 from 6 payments in this period')).toBeTruthy();
     const subscriptions = await tableOf('NEW AND CANCELLED');
     expect(subscriptions[0]).toEqual(['', 'New', 'Cancelled']);
     expect(subscriptions.slice(5)).toEqual([
@@ -144,7 +144,7 @@ describe('Earnings', () => {
 
     currencies = [lira];
     openEarnings();
-    await waitFor(() => expect(within(figure('Monthly recurring revenue')).getByText('TRY 118.83')).toBeTruthy());
+    await waitFor(() => expect(within(figure('Monthly recurring revenue')).getByText('₺118.83')).toBeTruthy());
     expect(screen.queryByRole('combobox', { name: 'Currency' })).toBeNull();
   });
 

@@ -135,7 +135,7 @@ test("a director's button says SCHEDULE, and the confirmation says for when", as
   await publish.getByRole('button', { name: 'SCHEDULE' }).click();
   const dialog = page.locator('.ms-Dialog-main');
   await expect(dialog).toContainText(/Schedule for \d{1,2} \S+ \d{2}:\d{2}\?/);
-  await expect(dialog).toContainText(/Send to [\d.]+ e-mail and [\d.]+ app subscribers at/);
+  await expect(dialog).toContainText(/Send to [\d,]+ e-mail and [\d,]+ app subscribers at/);
   await keepScreenshot(page, 'issue-publish-director-confirm');
   // Going back sends nothing: the issue is as it was.
   await dialog.getByRole('button', { name: 'BACK' }).click();

@@ -43,11 +43,11 @@ test.describe.serial('settings', () => {
     await expect(page.getByText('sabah-bulteni is available.')).toBeVisible();
 
     // Interests: only an admin changes them.
-    const sport = page.getByRole('checkbox', { name: 'Spor' });
+    const sport = page.getByRole('checkbox', { name: 'Sports' });
     await sport.click({ force: true });
     await expectToast(page, roleMessage);
     await expect(sport).not.toBeChecked();
-    await expect(page.getByRole('checkbox', { name: 'Gündem' })).toBeChecked();
+    await expect(page.getByRole('checkbox', { name: 'Current Affairs' })).toBeChecked();
     // No Published / Featured switches for editors.
     await expect(page.getByRole('switch', { name: 'Published' })).toHaveCount(0);
 
@@ -63,23 +63,23 @@ test.describe.serial('settings', () => {
   test('an admin changes interests up to the limit and sees the status switches', async ({ page }) => {
     await signInAsAdmin(page);
     await follow(page, `/newsletters/show/${ids.sabah}/settings`);
-    await expect(page.getByRole('checkbox', { name: 'Gündem' })).toBeChecked();
+    await expect(page.getByRole('checkbox', { name: 'Current Affairs' })).toBeChecked();
     await expect(page.getByRole('switch', { name: 'Published' })).toBeChecked();
     await expect(page.getByRole('switch', { name: 'Featured' })).toBeVisible();
     // A click on the label waits for the page to stop moving (the cover image loads), as a person's would.
-    for (const name of ['Spor', 'Bilim']) {
+    for (const name of ['Sports', 'Science']) {
       await page.getByText(name, { exact: true }).click();
       await expect(page.getByRole('checkbox', { name })).toBeChecked();
     }
     await expect(page.getByText('(4/4)')).toBeVisible();
     // The fifth is out of reach.
-    await expect(page.getByRole('checkbox', { name: 'Sağlık' })).toBeDisabled();
+    await expect(page.getByRole('checkbox', { name: 'Health' })).toBeDisabled();
     await save(page);
     await expectToast(page, 'Your changes are saved.');
     await page.reload();
-    await expect(page.getByRole('checkbox', { name: 'Spor' })).toBeChecked();
-    await expect(page.getByRole('checkbox', { name: 'Bilim' })).toBeChecked();
-    await expect(page.getByRole('checkbox', { name: 'Sağlık' })).toBeDisabled();
+    await expect(page.getByRole('checkbox', { name: 'Sports' })).toBeChecked();
+    await expect(page.getByRole('checkbox', { name: 'Science' })).toBeChecked();
+    await expect(page.getByRole('checkbox', { name: 'Health' })).toBeDisabled();
   });
 
   test('the welcome editor saves an intro with bold text', async ({ page }) => {

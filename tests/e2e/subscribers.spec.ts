@@ -23,7 +23,7 @@ test('an editor pages through, imports and exports the subscribers', async ({ pa
 
   await expect(page).toHaveURL(/\/newsletters\/show\/[^/]+\/subscribers$/);
   await expect(page.getByRole('heading', { name: 'Subscribers', level: 1 })).toBeVisible();
-  await expect(page.getByText('4.000 subscribers')).toBeVisible();
+  await expect(page.getByText('4,000 subscribers')).toBeVisible();
   for (const header of ['TYPE', 'NAME', 'EMAIL ADDRESS', 'CITY', 'SIGN-UP DATE']) {
     await expect(page.getByRole('columnheader', { name: header })).toBeVisible();
   }
@@ -48,7 +48,7 @@ test('an editor pages through, imports and exports the subscribers', async ({ pa
   );
   await expectToast(page, '2 subscribers imported, 0 skipped (already subscribed).');
   await expect(pages.getByRole('button', { name: 'Page 1', exact: true })).toHaveAttribute('aria-current', 'page');
-  await expect(page.getByText('4.002 subscribers')).toBeVisible();
+  await expect(page.getByText('4,002 subscribers')).toBeVisible();
   await expect(rows(page).filter({ hasText: 'selin.ozturk@example.com' })).toContainText('Selin Öztürk');
 
   // A file with bad rows: every problem listed, nothing imported.
@@ -58,14 +58,14 @@ test('an editor pages through, imports and exports the subscribers', async ({ pa
   await keepScreenshot(page, 'subscribers-import-errors');
   await dialog.getByRole('button', { name: 'OK' }).click();
   await expect(dialog).toHaveCount(0);
-  await expect(page.getByText('4.002 subscribers')).toBeVisible();
+  await expect(page.getByText('4,002 subscribers')).toBeVisible();
 
   // Search by the start of a name.
   await page.getByRole('searchbox', { name: 'Search subscribers' }).fill('selin öz');
   await expect(rows(page)).toHaveCount(1);
   await expect(rows(page).first()).toContainText('selin.ozturk@example.com');
   await page.getByRole('searchbox', { name: 'Search subscribers' }).fill('');
-  await expect(page.getByText('4.002 subscribers')).toBeVisible();
+  await expect(page.getByText('4,002 subscribers')).toBeVisible();
 
   // The export: every subscriber, the header first.
   const downloading = page.waitForEvent('download');

@@ -84,6 +84,8 @@ export default function OutboxPage() {
             open(message);
           }}
           styles={{ root: { fontWeight: 600 } }}
+          // The subject as the message went out, in the message's language: not the console's words.
+          translate="no"
         >
           {message.subject}
         </Link>

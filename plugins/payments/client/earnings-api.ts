@@ -1,7 +1,7 @@
 /**
  * The Earnings call (plugins/payments/server/earnings.ts answers it) and how its amounts read:
  * they come in the currency's minor unit (kuruş, cents) and are shown in the console's language
- * with the currency's own decimals ('₺11.883,33' in Turkish, 'TRY 11,883.33' in English).
+ * with the currency's own decimals and its sign ('₺11.883,33' in Turkish, '₺11,883.33' in English).
  */
 import { call } from '../../../core/client/api';
 import { formatNumber, type ConsoleLang } from '../../../core/client/format';
@@ -35,7 +35,7 @@ export const majorUnits = (amount: number, currency: string) => amount / 10 ** c
 export function formatMoney(amount: number, currency: string, lang?: ConsoleLang): string {
   const value = majorUnits(amount, currency);
   try {
-    return formatNumber(value, lang, { style: 'currency', currency: currencyCode(currency) });
+    return formatNumber(value, lang, { style: 'currency', currency: currencyCode(currency), currencyDisplay: 'narrowSymbol' });
   } catch {
     // A code Intl does not know still reads as an amount.
     return `${formatNumber(value, lang, { minimumFractionDigits: currencyDigits(currency) })} ${currencyCode(currency)}`;
