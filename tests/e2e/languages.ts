@@ -103,9 +103,9 @@ export async function foreignTexts(page: Page, lang: Lang): Promise<ForeignText[
       ? new Set(Object.values(turkish).filter((value) => !Object.hasOwn(turkish, value)))
       : new Set(Object.keys(turkish).filter((key) => turkish[key] !== key));
   const texts = await page.evaluate(() => {
-    // What people wrote, and what is marked as written in another language (a Turkish guide in an English console).
+    // What people wrote (marked data-content: a card's title and text), and what is marked as written in another language (a Turkish guide in an English console).
     const console = document.documentElement.lang;
-    const skip = `.ck-content, .ck-editor__editable, [contenteditable=true], [translate=no], iframe, script, style, code, pre, textarea, body [lang]:not([lang|="${console}"])`;
+    const skip = `.ck-content, .ck-editor__editable, [contenteditable=true], [translate=no], iframe, script, style, code, pre, textarea, [data-content], body [lang]:not([lang|="${console}"])`;
     const found: string[] = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let node = walker.nextNode(); node; node = walker.nextNode()) {

@@ -61,7 +61,8 @@ export const isPlainClick = (event: MouseEvent) => event.button === 0 && !event.
 /** The card's title; with `href`, a link to the item that a plain click opens in the console (`onOpen`). */
 export function CardTitle({ name, href, onOpen }: { name: string; href?: string; onOpen?(): void }) {
   const title = (
-    <Text as="h3" variant="large" styles={{ root: { fontWeight: 600, margin: 0, overflowWrap: 'anywhere', color: theme.palette.neutralPrimary } }}>
+    // data-content: what people wrote, in their language rather than the console's (the journeys' language scan leaves it).
+    <Text as="h3" variant="large" data-content styles={{ root: { fontWeight: 600, margin: 0, overflowWrap: 'anywhere', color: theme.palette.neutralPrimary } }}>
       {name}
     </Text>
   );
@@ -85,7 +86,7 @@ export function CardTitle({ name, href, onOpen }: { name: string; href?: string;
 /** A card's text (a summary, a preview, a description), cut after `lines` lines. */
 export function CardText({ lines, children }: { lines: number; children: ReactNode }) {
   return (
-    <Text className={clampClasses.text} style={{ WebkitLineClamp: lines }}>
+    <Text className={clampClasses.text} style={{ WebkitLineClamp: lines }} data-content>
       {children}
     </Text>
   );
