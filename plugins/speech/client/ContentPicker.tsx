@@ -93,7 +93,7 @@ export function ContentPicker<T>({ title, types, endpoint, params, item, next, l
                 {...selectableProps({ selected: selected === entry.id, onSelect: () => setSelected(entry.id) })}
               >
                 <FontIcon iconName={entry.icon} className={classes.icon} aria-hidden />
-                <span className={classes.text}>
+                <span className={classes.text} data-content>
                   <span className={classes.title}>{entry.title}</span>
                   {entry.details ? <Text className={classes.details}>{entry.details}</Text> : null}
                 </span>
