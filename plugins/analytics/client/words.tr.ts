@@ -3,17 +3,13 @@ import type { Words } from '../../../core/client/words';
 
 const words: Words = {
   // Pages and headers
-  Analytics: 'Analitik',
   'Analytics: {title}': 'Analitik: {title}',
   'Issue analytics': 'Sayı analitiği',
   'Story analytics': 'Yazı analitiği',
   'Newsletter analytics': 'Bülten analitiği',
-  Untitled: 'Başlıksız',
   'Beta analytics': 'Beta analitik',
   'Results of the issue it went out in': 'Gönderildiği sayının sonuçları',
   // The server's (plugins/analytics/server/routes.ts)
-  'Issue not found.': 'Sayı bulunamadı.',
-  'Story not found.': 'Yazı bulunamadı.',
 
   // Panels (ranges.ts, AudienceAnalytics, ContentAnalyticsPage, AverageViews, LatestIssues, ClickMap, CancellationView)
   SUBSCRIBERS: 'ABONELER',
@@ -32,7 +28,6 @@ const words: Words = {
   'OPENS AND CLICKS': 'AÇILMALAR VE TIKLAMALAR',
   READS: 'OKUMALAR',
   'AVERAGE VIEWS': 'ORTALAMA GÖRÜNTÜLENME',
-  ISSUES: 'SAYILAR',
   'CLICK MAP': 'TIKLAMA HARİTASI',
   CANCELLATIONS: 'AYRILMALAR',
 
@@ -44,7 +39,6 @@ const words: Words = {
   Range: 'Aralık',
   'Start date': 'Başlangıç tarihi',
   'End date': 'Bitiş tarihi',
-  Refresh: 'Yenile',
 
   // A panel's states, its download
   'Loading {what}': '{what} yükleniyor',
@@ -52,7 +46,6 @@ const words: Words = {
   'The figures could not be loaded. Try again with the refresh button.': 'Rakamlar yüklenemedi. Yenile düğmesiyle yeniden deneyin.',
   'No data yet: the chart fills as readers receive, open and click the issues.':
     'Henüz veri yok: okuyucular sayıları aldıkça, açtıkça ve tıkladıkça grafik dolar.',
-  'Download as CSV': 'CSV olarak indir',
   'Download {title} as CSV': '{title} CSV olarak indir',
 
   // The figures and the notes under the charts
@@ -78,8 +71,6 @@ const words: Words = {
   Subscriptions: 'Abonelikler',
   Unsubscriptions: 'Abonelikten çıkmalar',
   Total: 'Toplam',
-  'E-mail': 'E-posta',
-  Notification: 'Bildirim',
   'Average views': 'Ortalama görüntülenme',
   Cancellations: 'Ayrılmalar',
   'Cancellation reasons': 'Ayrılma nedenleri',
@@ -87,7 +78,6 @@ const words: Words = {
   opens: 'açılma',
   clicks: 'tıklama',
   reads: 'okuma',
-  subscriptions: 'abonelik',
   unsubscriptions: 'abonelikten çıkma',
   subscribers: 'abone',
   'opens or clicks': 'açılma ya da tıklama',
@@ -97,16 +87,12 @@ const words: Words = {
   '{period} (so far)': '{period} (şu ana dek)',
   '{series} (so far)': '{series} (şu ana dek)',
   // A chart's CSV
-  'Period start': 'Dönem başlangıcı',
   Label: 'Etiket',
   Period: 'Dönem',
   complete: 'tamamlandı',
 
   // Sources and devices
-  Email: 'E-posta',
   'Unknown source': 'Bilinmeyen kaynak',
-  Desktop: 'Masaüstü',
-  Mobile: 'Mobil',
   Tablet: 'Tablet',
   'Unknown device': 'Bilinmeyen cihaz',
 
@@ -131,10 +117,8 @@ const words: Words = {
     'Bu yazının bağlantılarından henüz hiçbiri sayılmadı: bağlantılar, yazı e-postayla gönderildiğinde sayılmaya başlar.',
 
   // Cancellations (the reasons are the spec's Turkish, shown as they are)
-  Name: 'Ad',
   'Subscriber ID': 'Abone kimliği',
   Reason: 'Neden',
-  Date: 'Tarih',
   'Cancellations range': 'Ayrılmaların tarih aralığı',
   'Cancellations from': 'Ayrılmalar: başlangıç tarihi',
   'Cancellations to': 'Ayrılmalar: bitiş tarihi',

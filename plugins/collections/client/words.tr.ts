@@ -3,39 +3,25 @@ import type { Words } from '../../../core/client/words';
 
 const words: Words = {
   // The list, its cards and the dashboard's panel.
-  Collections: 'Koleksiyonlar',
   'Search collections': 'Koleksiyonlarda ara',
   'There are no collections yet.': 'Henüz koleksiyon yok.',
   'Make the first one with NEW.': 'İlkini YENİ ile oluşturun.',
-  Title: 'Başlık',
   Items: 'Öğeler',
-  Status: 'Durum',
-  Updated: 'Güncellenme',
-  'Latest collections': 'Son koleksiyonlar',
   'Create a collection': 'Koleksiyon oluştur',
   '{count} story': '{count} yazı',
   '{count} stories': '{count} yazı',
   '{count} issue': '{count} sayı',
   '{count} issues': '{count} sayı',
-  Untitled: 'Başlıksız',
 
   // The menu and its question.
-  Open: 'Aç',
-  Edit: 'Düzenle',
   View: 'Görüntüle',
-  Publish: 'Yayınla',
-  Delete: 'Sil',
   'Delete the collection?': 'Koleksiyon silinsin mi?',
   "'{title}' is deleted; its items stay as they are.": "'{title}' silinir; öğeleri olduğu gibi kalır.",
-  DELETE: 'SİL',
 
   // The collection's dashboard.
   'The collection could not be found.': 'Koleksiyon bulunamadı.',
-  'Loading...': 'Yükleniyor...',
   'Back to Collections': 'Koleksiyonlara Dön',
   UPDATE: 'GÜNCELLE',
-  More: 'Diğer',
-  'Actions for {name}': '{name} için işlemler',
   'About the collection': 'Koleksiyon hakkında',
   'Public link:': 'Herkese açık bağlantı:',
   'Not published: its public page opens once it is.': 'Yayında değil: herkese açık sayfası yayınlanınca açılır.',
@@ -43,12 +29,8 @@ const words: Words = {
   'You have changes: UPDATE saves them.': 'Değişiklikleriniz var: GÜNCELLE onları kaydeder.',
 
   // The models' texts (collection-api.ts' childrenRefLabels).
-  Story: 'Yazı',
-  Stories: 'Yazılar',
-  'ADD STORY': 'YAZI EKLE',
   'Add Story': 'Yazı Ekle',
   'Stories of the collection': 'Koleksiyonun yazıları',
-  'Search stories': 'Yazılarda ara',
   'Published stories': 'Yayındaki yazılar',
   'There are no published stories.': 'Yayında yazı yok.',
   'There are no published stories matching the search.': 'Aramaya uyan yayında yazı yok.',
@@ -56,13 +38,9 @@ const words: Words = {
   'No stories yet: Add some.': 'Henüz yazı yok: Biraz ekleyin.',
   'No stories yet: ADD them from the list.': 'Henüz yazı yok: Listeden EKLE ile ekleyin.',
   'Add published stories, then drag them into the order readers will see.': 'Yayındaki yazıları ekleyin, sonra okurların göreceği sıraya sürükleyin.',
-  Issue: 'Sayı',
-  Issues: 'Sayılar',
   'ADD ISSUE': 'SAYI EKLE',
   'Add Issue': 'Sayı Ekle',
   'Issues of the collection': 'Koleksiyonun sayıları',
-  'Search issues': 'Sayılarda ara',
-  'Published issues': 'Yayındaki sayılar',
   'There are no published issues.': 'Yayında sayı yok.',
   'There are no published issues matching the search.': 'Aramaya uyan yayında sayı yok.',
   'No issues yet.': 'Henüz sayı yok.',
@@ -71,48 +49,31 @@ const words: Words = {
   'Add published issues, then drag them into the order readers will see.': 'Yayındaki sayıları ekleyin, sonra okurların göreceği sıraya sürükleyin.',
 
   // The items: the browser, the Add Story modal, the ordering.
-  ADD: 'EKLE',
-  ADDED: 'EKLENDİ',
   'Add {title}': '{title} ekle',
   '{title}: added, take out': '{title}: eklendi, çıkar',
   DONE: 'TAMAM',
-  'Move Up': 'Yukarı Taşı',
-  'Move Down': 'Aşağı Taşı',
   'Move Up {title}': '{title} yukarı taşı',
   'Move Down {title}': '{title} aşağı taşı',
   'Go to URL': "URL'ye Git",
   'Go to URL of {title}': "{title} URL'sine git",
-  Remove: 'Kaldır',
-  'Remove {title}': '{title} kaldır',
   "Preview of the collection's page": 'Koleksiyon sayfasının önizlemesi',
 
   // The fields, the wizard and the edit page.
-  Image: 'Görsel',
-  Key: 'Anahtar',
-  Description: 'Açıklama',
   'Create a Collection': 'Koleksiyon Oluştur',
-  Close: 'Kapat',
   'Collection type': 'Koleksiyon türü',
   'In the collection ({count})': 'Koleksiyonda ({count})',
   'Items of the collection': 'Koleksiyonun öğeleri',
   'The collection is saved as a draft: an admin or a director of your publisher publishes it.':
     'Koleksiyon taslak olarak kaydedilir: yayıncınızın bir yöneticisi ya da direktörü onu yayınlar.',
-  BACK: 'GERİ',
-  NEXT: 'İLERİ',
-  PUBLISH: 'YAYINLA',
   'SAVE AS DRAFT': 'TASLAK OLARAK KAYDET',
-  'Back to Dashboard': 'Panoya Dön',
   'Edit Collection': 'Koleksiyonu Düzenle',
-  SAVE: 'KAYDET',
   Add: 'Ekle',
-  Featured: 'Öne çıkan',
   "On its owner's public page": 'Sahibinin herkese açık sayfasında',
   Indexed: 'Dizinlenmiş',
   'Open to search engines': 'Arama motorlarına açık',
   Off: 'Kapalı',
 
   // Toasts and messages: the console's and the server's (plugins/collections/rules.ts, server/).
-  'Success!': 'Başarılı!',
   'Collection published.': 'Koleksiyon yayınlandı.',
   'You need to select an image.': 'Bir görsel seçmeniz gerekiyor.',
   'Collection title must be three characters or more.': 'Koleksiyon başlığı en az üç karakter olmalı.',
@@ -129,7 +90,6 @@ const words: Words = {
   'Collection saved.': 'Koleksiyon kaydedildi.',
   'Collection deleted.': 'Koleksiyon silindi.',
   'Collection not found.': 'Koleksiyon bulunamadı.',
-  'Publisher not found.': 'Yayıncı bulunamadı.',
 };
 
 export default words;

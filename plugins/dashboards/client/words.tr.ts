@@ -4,12 +4,6 @@ import type { Words } from '../../../core/client/words';
 const words: Words = {
   // The plugin (plugin.ts) and its panels' titles (index.tsx).
   Dashboards: 'Panolar',
-  Greeting: 'Karşılama',
-  Newsletter: 'Bülten',
-  Publisher: 'Yayıncı',
-  Newsletters: 'Bültenler',
-  Updates: 'Güncellemeler',
-  'Meme of the Week': 'Haftanın Karikatürü',
 
   // The greeting.
   'Good Morning, {name}!': 'Günaydın, {name}!',
@@ -18,12 +12,7 @@ const words: Words = {
   'Good Night, {name}!': 'İyi geceler, {name}!',
 
   // The cards and the newsletters panel.
-  '{count} subscriber': '{count} abone',
-  '{count} subscribers': '{count} abone',
-  PUBLISHED: 'YAYINDA',
-  DRAFT: 'TASLAK',
   'Finish and publish it': 'Tamamlayıp yayınlayın',
-  'There are no newsletters yet.': 'Henüz bülten yok.',
 
   // The updates (constants.dashboard.updates).
   'Publisher Handbook': 'Yayıncı El Kitabı',
@@ -33,8 +22,6 @@ const words: Words = {
   'What is new in this version of Masthead.': "Masthead'in bu sürümündeki yenilikler.",
 
   // The server's answers (plugins/dashboards/server).
-  'Newsletter not found.': 'Bülten bulunamadı.',
-  'Publisher not found.': 'Yayıncı bulunamadı.',
 };
 
 export default words;

@@ -3,29 +3,18 @@ import type { Words } from '../../../core/client/words';
 
 const words: Words = {
   // The sidebar (plugin.ts).
-  Design: 'Tasarım',
-  Channels: 'Kanallar',
-  Email: 'E-posta',
-  Web: 'Web',
 
   // The wizard's frame, stages and buttons (wizard-state.ts).
-  'Create a Newsletter': 'Bülten Oluştur',
   'Leave the wizard': 'Sihirbazdan çık',
   'Leave the wizard?': 'Sihirbazdan çıkılsın mı?',
   'Your newsletter is saved but not published. What you changed on this page will be lost; you can finish the rest from its dashboard.':
     'Bülteniniz kaydedildi ama yayınlanmadı. Bu sayfada değiştirdikleriniz kaybolacak; gerisini bültenin panosundan tamamlayabilirsiniz.',
   'Your newsletter is not created yet: what you entered will be lost.': 'Bülteniniz henüz oluşturulmadı: girdikleriniz kaybolacak.',
   LEAVE: 'ÇIK',
-  BACK: 'GERİ',
   SKIP: 'ATLA',
-  CONTINUE: 'DEVAM ET',
-  CREATE: 'OLUŞTUR',
-  NEXT: 'İLERİ',
-  PUBLISH: 'YAYINLA',
   FINISH: 'BİTİR',
   'Before you start': 'Başlamadan önce',
   'Your newsletter': 'Bülteniniz',
-  'What is it about?': 'Ne hakkında?',
   Colours: 'Renkler',
   'Welcome e-mail': 'Karşılama e-postası',
   'Ready to publish': 'Yayına hazır',
@@ -62,7 +51,6 @@ const words: Words = {
   'No spam': 'Spam yok',
   'Do not send unsolicited or misleading mail: the sender, the subject and the content must say honestly who you are and what the issue is about. Links must go where they say they go.':
     'İstenmeyen ya da yanıltıcı e-posta göndermeyin: gönderen, konu ve içerik kim olduğunuzu ve sayının ne hakkında olduğunu dürüstçe söylemelidir. Bağlantılar söyledikleri yere gitmelidir.',
-  Unsubscribes: 'Abonelikten çıkmalar',
   'Every issue carries an unsubscribe link, and a reader who unsubscribes receives nothing more from that newsletter. Do not add them back without their new consent.':
     'Her sayıda abonelikten çıkma bağlantısı bulunur ve abonelikten çıkan bir okur o bültenden artık hiçbir şey almaz. Yeni izinleri olmadan onları yeniden eklemeyin.',
   "Readers' privacy": 'Okurların gizliliği',
@@ -74,23 +62,15 @@ const words: Words = {
 
   // Stage 0: the identity.
   'Give your newsletter a face and a name. Readers find it at its address.': 'Bülteninize bir yüz ve bir ad verin. Okurlar onu adresinden bulur.',
-  'COVER IMAGE': 'KAPAK GÖRSELİ',
-  TITLE: 'BAŞLIK',
-  SLUG: 'KISA AD',
-  SUBTITLE: 'ALT BAŞLIK',
   LANGUAGE: 'DİL',
   'The newsletter name {key} already exists.': '{key} adlı bülten zaten var.',
 
   // Stages 1 and 2: what it is about, its colours.
   'Tell readers what your newsletter is about, and choose the interests it is filed under.':
     'Okurlara bülteninizin ne hakkında olduğunu anlatın ve hangi ilgi alanlarında yer alacağını seçin.',
-  DESCRIPTION: 'AÇIKLAMA',
-  INTERESTS: 'İLGİ ALANLARI',
   "Pick your newsletter's colours: the primary colour and the colour of text on it.":
     'Bülteninizin renklerini seçin: ana renk ve onun üzerindeki metnin rengi.',
   'PRIMARY COLOUR': 'ANA RENK',
-  'TEXT COLOUR': 'METİN RENGİ',
-  Newsletter: 'Bülten',
 
   // Stage 3: the welcome e-mail.
   'New subscribers receive this e-mail first. Say hello and tell them what to expect.':
@@ -114,12 +94,8 @@ const words: Words = {
 
   // Stage 5: ready to publish.
   'Everything is ready. Check your newsletter once more, then publish it.': 'Her şey hazır. Bülteninizi bir kez daha gözden geçirin, sonra yayınlayın.',
-  'Cover image': 'Kapak görseli',
-  Title: 'Başlık',
-  Subtitle: 'Alt başlık',
   Address: 'Adres',
   Language: 'Dil',
-  Description: 'Açıklama',
   Interests: 'İlgi alanları',
   'None yet: you can add them later.': 'Henüz yok: daha sonra ekleyebilirsiniz.',
   'Your newsletter is saved. PUBLISH again to finish what is left.': "Bülteniniz kaydedildi. Kalanı tamamlamak için yeniden YAYINLA'ya basın.",
@@ -142,48 +118,28 @@ const words: Words = {
   // The rules' messages (rules.ts), which the server answers with too, and the create schema's.
   'You should accept our Publisher Agreement & Publisher Policy before continuing':
     'Devam etmeden önce Yayıncı Sözleşmemizi ve Yayıncı Politikamızı kabul etmelisiniz',
-  'Please upload the newsletter cover.': 'Lütfen bültenin kapağını yükleyin.',
-  'Newsletter title must be at least 3 characters.': 'Bülten başlığı en az 3 karakter olmalı.',
-  'Newsletter slug must be at least 3 characters.': 'Bültenin kısa adı en az 3 karakter olmalı.',
-  'Newsletter subtitle must be at least 5 characters.': 'Bültenin alt başlığı en az 5 karakter olmalı.',
   'Please pick an interest before proceeding.': 'Devam etmeden önce lütfen bir ilgi alanı seçin.',
   'You can pick up to 4 interest topics.': 'En fazla 4 ilgi alanı seçebilirsiniz.',
   'Newsletter description must be at least 24 characters or more.': 'Bülten açıklaması en az 24 karakter olmalı.',
   'Welcome title must be at least 12 characters or more.': 'Karşılama başlığı en az 12 karakter olmalı.',
   'Welcome subtitle must be at least 12 characters or more.': 'Karşılama alt başlığı en az 12 karakter olmalı.',
   'Welcome text must be at least 12 characters or more.': 'Karşılama metni en az 12 karakter olmalı.',
-  'Newsletter title is too long.': 'Bülten başlığı çok uzun.',
-  'Newsletter slug is too long.': 'Bültenin kısa adı çok uzun.',
-  'Newsletter slug may contain only lowercase letters, digits and hyphens.': 'Bültenin kısa adında yalnızca küçük harf, rakam ve kısa çizgi olabilir.',
-  'Newsletter subtitle is too long.': 'Bültenin alt başlığı çok uzun.',
-  'Description is too long.': 'Açıklama çok uzun.',
   'Choose a language from the list.': 'Listeden bir dil seçin.',
-  'Colour must be a hex code like #ffce14.': 'Renk, #ffce14 gibi bir onaltılık kod olmalı.',
-  'Text colour must be a hex code like #201f1e.': 'Metin rengi, #201f1e gibi bir onaltılık kod olmalı.',
-  'Subject line is too long.': 'Konu satırı çok uzun.',
-  'Preview text is too long.': 'Önizleme metni çok uzun.',
-  'Intro is too long.': 'Giriş metni çok uzun.',
   'Channel templates must be a list.': 'Kanal şablonları bir liste olmalı.',
   'A newsletter keeps at most 20 channel templates.': 'Bir bültende en fazla 20 kanal şablonu olabilir.',
-  'Choose interests from the list.': 'İlgi alanlarını listeden seçin.',
 
   // The channel templates page and the template card.
-  'Loading...': 'Yükleniyor...',
   'Channel Templates': 'Kanal Şablonları',
   'NEW TEMPLATE': 'YENİ ŞABLON',
   'New Template': 'Yeni Şablon',
   'Delete Template': 'Şablonu Sil',
   '{title} will be deleted. Issues made from it keep their channels.': '{title} silinecek. Ondan oluşturulan sayılar kanallarını korur.',
-  DELETE: 'SİL',
   'Rename Template': 'Şablonu Yeniden Adlandır',
-  CANCEL: 'VAZGEÇ',
   RENAME: 'YENİDEN ADLANDIR',
   'The only template cannot be deleted.': 'Tek şablon silinemez.',
   'A template named {title} already exists.': '{title} adlı bir şablon zaten var.',
   'A template holds at most {count} channels.': 'Bir şablonda en fazla {count} kanal olabilir.',
   'Make Default Template': 'Varsayılan Şablon Yap',
-  Rename: 'Yeniden Adlandır',
-  Delete: 'Sil',
   Default: 'Varsayılan',
   'Template actions': 'Şablon işlemleri',
   'Actions for {title}': '{title} için işlemler',
@@ -197,12 +153,8 @@ const words: Words = {
   '{name} is not unique.': '{name} birden fazla kez kullanılmış.',
   'New channel in {title}': '{title} içinde yeni kanal',
   'Add a channel': 'Kanal ekle',
-  ADD: 'EKLE',
 
   // Saving as the user works (autosave.tsx).
-  'Saving...': 'Kaydediliyor...',
-  Saved: 'Kaydedildi',
-  'Not Saved': 'Kaydedilmedi',
 
   // The e-mail design page, its form and preview.
   'Email Design': 'E-posta Tasarımı',
@@ -212,7 +164,6 @@ const words: Words = {
   'Remove banner': "Banner'ı kaldır",
   Page: 'Sayfa',
   Font: 'Yazı tipi',
-  Cards: 'Kartlar',
   Links: 'Bağlantılar',
   Footer: 'Alt bilgi',
   Dark: 'Koyu',
@@ -250,7 +201,6 @@ const words: Words = {
   'Choose a colour as #rrggbb.': '#rrggbb biçiminde bir renk seçin.',
   'E-mail preview': 'E-posta önizlemesi',
   'E-mail preview (dark)': 'E-posta önizlemesi (koyu)',
-  'Dark mode': 'Koyu mod',
   'Rendering the preview': 'Önizleme hazırlanıyor',
   'Rendering the preview...': 'Önizleme hazırlanıyor...',
 
@@ -264,7 +214,6 @@ const words: Words = {
   'Subscribe form': 'Abone olma formu',
   'Readers always give their e-mail address. Choose what else the form on your reader pages asks.':
     'Okurlar her zaman e-posta adreslerini verir. Okur sayfalarınızdaki formun başka neler soracağını seçin.',
-  Name: 'Ad',
   City: 'Şehir',
   'Not asked': 'Sorulmaz',
   Optional: 'İsteğe bağlı',

@@ -6,13 +6,10 @@ import type { Words } from '../../../core/client/words';
 
 const words: Words = {
   Embeds: 'Gömülü içerikler',
-  'Something went wrong...': 'Bir şeyler ters gitti...',
   'This address is on a private network; embeds must show public pages.': 'Bu adres özel bir ağda; gömülü içerikler herkese açık sayfaları göstermelidir.',
-  'URL must start with either "https://" or "http://" and must be valid.': 'URL "https://" ya da "http://" ile başlamalı ve geçerli olmalı.',
   'An embed is already being generated for you. Please wait for it to finish.': 'Sizin için zaten bir gömülü içerik hazırlanıyor. Lütfen bitmesini bekleyin.',
   'This is not the address of a post on X (Twitter).': "Bu, X'teki (Twitter) bir gönderinin adresi değil.",
   'Content not found.': 'İçerik bulunamadı.',
-  'Publisher not found.': 'Yayıncı bulunamadı.',
   'The image could not be drawn.': 'Görsel çizilemedi.',
   'The page is too large.': 'Sayfa çok büyük.',
   'The image is too large.': 'Görsel çok büyük.',

@@ -3,15 +3,8 @@ import type { Words } from '../../../core/client/words';
 
 const words: Words = {
   // The dialog (and the profile menu's actions that open it)
-  'Give Feedback': 'Geri Bildirim Ver',
-  'Report a Bug': 'Hata Bildir',
-  'Request a Feature': 'Özellik İste',
   PRODUCT: 'ÜRÜN',
   'Select a product': 'Bir ürün seçin',
-  TITLE: 'BAŞLIK',
-  DESCRIPTION: 'AÇIKLAMA',
-  SEND: 'GÖNDER',
-  'What is it about?': 'Ne hakkında?',
   'Tell us what you think...': 'Düşüncelerinizi bize anlatın...',
   'What went wrong?': 'Ne ters gitti?',
   'What did you do, what did you expect, and what happened instead?': 'Ne yaptınız, ne bekliyordunuz, bunun yerine ne oldu?',
@@ -35,27 +28,17 @@ const words: Words = {
   Feedback: 'Geri bildirim',
   'All types': 'Tüm türler',
   'All statuses': 'Tüm durumlar',
-  Type: 'Tür',
-  Status: 'Durum',
-  Date: 'Tarih',
   Product: 'Ürün',
-  Title: 'Başlık',
-  'E-mail': 'E-posta',
   'Status of {title}': '{title}: durum',
   'No feedback yet.': 'Henüz geri bildirim yok.',
   'Nothing matches these filters.': 'Bu filtrelerle eşleşen bir şey yok.',
   Bug: 'Hata',
   'Feature request': 'Özellik isteği',
-  New: 'Yeni',
   Seen: 'Görüldü',
   Done: 'Tamamlandı',
   // The products a report is about (constants.feedbackProducts), stored in English.
   Console: 'Konsol',
-  Newsletter: 'Bülten',
-  Stories: 'Yazılar',
-  Issues: 'Sayılar',
   Audio: 'Ses',
-  Analytics: 'Analitik',
   Other: 'Diğer',
 };
 

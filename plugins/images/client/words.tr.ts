@@ -11,30 +11,20 @@ const maxMegabytes = constants.limits.imageMaxBytes / 1_048_576;
 
 const words: Words = {
   // The library
-  Images: 'Görseller',
   'Filter by Uploader': 'Yükleyene Göre Filtrele',
-  UPLOAD: 'YÜKLE',
   'Upload an image with UPLOAD; it will be ready for covers, logos and stories.':
     'YÜKLE ile bir görsel yükleyin; kapaklar, logolar ve yazılar için hazır olur.',
   "You haven't uploaded any images yet.": 'Henüz bir görsel yüklemediniz.',
   'There are no images yet.': 'Henüz görsel yok.',
-  Image: 'Görsel',
   'Source: {source}': 'Kaynak: {source}',
-  More: 'Diğer',
-  Unknown: 'Bilinmiyor',
-  'Edit Credentials': 'Bilgileri Düzenle',
   'Copy Image': 'Görseli Kopyala',
-  Delete: 'Sil',
-  'Copied!': 'Kopyalandı!',
   'The image address is on your clipboard.': 'Görselin adresi panoya kopyalandı.',
   'The image address could not be copied.': 'Görselin adresi kopyalanamadı.',
   'Delete Image': 'Görseli Sil',
   'Are you sure you want to delete this image? Stories and pages that use it will show a broken image.':
     'Bu görseli silmek istediğinizden emin misiniz? Onu kullanan yazılar ve sayfalar bozuk bir görsel gösterir.',
-  DELETE: 'SİL',
 
   // The picker
-  'Select Image': 'Görsel Seç',
   'Image source': 'Görsel kaynağı',
   GALLERY: 'GALERİ',
   Gallery: 'Galeri',
@@ -57,7 +47,6 @@ const words: Words = {
   'Type a caption...': 'Görsel altı yazısını girin...',
 
   // The server's answers, ../rules.ts and the image-update schema
-  'Success!': 'Başarılı!',
   'Image is uploaded.': 'Görsel yüklendi.',
   'Image is updated.': 'Görsel güncellendi.',
   'Image is deleted.': 'Görsel silindi.',
@@ -65,7 +54,6 @@ const words: Words = {
   [sizeMessage]: `Görsel en fazla ${maxMegabytes} MB olabilir!`,
   [`Image is too large: at most ${longSide} x ${shortSide} pixels.`]: `Görsel çok büyük: en fazla ${longSide} x ${shortSide} piksel olabilir.`,
   'Image not found.': 'Görsel bulunamadı.',
-  'Publisher not found.': 'Yayıncı bulunamadı.',
   'Alt text is too long.': 'Alt metin çok uzun.',
   'Source must be text.': 'Kaynak metin olmalı.',
   'Source is too long.': 'Kaynak çok uzun.',

@@ -7,71 +7,24 @@ import type { Words } from '../../../core/client/words';
 
 const words: Words = {
   // ---- shared with other parts (the same Turkish everywhere) ----------------------------------
-  Close: 'Kapat',
-  'Error!': 'Hata!',
-  'Success!': 'Başarılı!',
-  Edit: 'Düzenle',
-  Delete: 'Sil',
-  DELETE: 'SİL',
-  ADD: 'EKLE',
   MORE: 'DAHA FAZLA',
-  BACK: 'GERİ',
   Settings: 'Ayarlar',
-  Analytics: 'Analitik',
-  Premium: 'Premium',
-  'Search...': 'Ara...',
-  'Saving...': 'Kaydediliyor...',
   'Sending...': 'Gönderiliyor...',
   'Checking...': 'Denetleniyor...',
-  'Actions for {name}': '{name} için işlemler',
-  Status: 'Durum',
-  Date: 'Tarih',
   Time: 'Saat',
-  'E-mail': 'E-posta',
-  Notification: 'Bildirim',
-  Subscribers: 'Aboneler',
-  '{count} subscriber': '{count} abone',
-  '{count} subscribers': '{count} abone',
-  From: 'Kimden',
   'Reply-To': 'Yanıt adresi',
-  To: 'Kime',
 
   // ---- the plugin's actions and panels (index.tsx) ---------------------------------------------
-  'New Issue': 'Yeni Sayı',
-  'At a glance': 'Bir bakışta',
-  'Draft issues': 'Taslak sayılar',
-  'Published issues': 'Yayındaki sayılar',
 
   // ---- statuses (badges, filter, statistics) ---------------------------------------------------
   ALL: 'TÜMÜ',
-  PUBLISHED: 'YAYINDA',
-  SCHEDULED: 'ZAMANLANDI',
-  PROCESSING: 'İŞLENİYOR',
-  DRAFT: 'TASLAK',
-  SENT: 'GÖNDERİLDİ',
-  CANCELLED: 'İPTAL EDİLDİ',
-  READY: 'HAZIR',
-  Scheduled: 'Zamanlandı',
-  Processing: 'İşleniyor',
-  Draft: 'Taslak',
-  Sent: 'Gönderildi',
-  Published: 'Yayında',
-  Cancelled: 'İptal edildi',
-  Ready: 'Hazır',
-  Accepted: 'Kabul edildi',
-  Updated: 'Güncellenme',
   'Publication date': 'Yayın tarihi',
 
   // ---- the issue list (IssuesPage.tsx) ---------------------------------------------------------
-  Issues: 'Sayılar',
-  'Search issues': 'Sayılarda ara',
-  Subject: 'Konu',
   'Code name': 'Kod adı',
   Owner: 'Sahibi',
   'Open rate': 'Açılma oranı',
   'Click rate': 'Tıklama oranı',
-  Unsubscribes: 'Abonelikten çıkmalar',
-  Bounced: 'Geri döndü',
   'Issues shown: {status}': 'Gösterilen sayılar: {status}',
   'Show all issues': 'Tüm sayıları göster',
   'Show published issues': 'Yayındaki sayıları göster',
@@ -80,8 +33,6 @@ const words: Words = {
   "You haven't published any issues yet...": 'Henüz hiç sayı yayınlamadınız...',
   'There are no draft issues.': 'Taslak sayı yok.',
   'Create a new issue with NEW.': 'YENİ ile yeni bir sayı oluşturun.',
-  Feature: 'Öne çıkar',
-  Unfeature: 'Öne çıkarmayı kaldır',
   'Delete Issue': 'Sayıyı Sil',
   'Are you sure you want to delete "{name}"? Its stories stay in the newsletter.':
     '"{name}" sayısını silmek istediğinizden emin misiniz? Yazıları bültende kalır.',
@@ -106,7 +57,6 @@ const words: Words = {
   'Channel template': 'Kanal şablonu',
   Plain: 'Sade',
   'Channels: {channels}': 'Kanallar: {channels}',
-  CREATE: 'OLUŞTUR',
   'Premium publishing requires admin approval.': 'Premium yayın yönetici onayı gerektirir.',
 
   // ---- results (ResultsPanel.tsx, BounceCounts.tsx) --------------------------------------------
@@ -133,8 +83,6 @@ const words: Words = {
   'Issue editor': 'Sayı düzenleyici',
   'Close the sidebar': 'Kenar çubuğunu kapat',
   'Open the sidebar': 'Kenar çubuğunu aç',
-  'Back to Dashboard': 'Panoya Dön',
-  Publish: 'Yayınla',
   'This issue went out by e-mail on {date}. Changes you make now show on its web page only.':
     'Bu sayı {date} tarihinde e-postayla gönderildi. Şimdi yaptığınız değişiklikler yalnızca web sayfasında görünür.',
   'This issue is published. Changes you make now show on its web page at once.':
@@ -146,9 +94,7 @@ const words: Words = {
   '{count} others are here': '{count} kişi daha burada',
   'is editing': 'düzenliyor',
   'are editing': 'düzenliyor',
-  'Not Saved': 'Kaydedilmedi',
   'Saved {time}': '{time} kaydedildi',
-  PREVIEW: 'ÖNİZLEME',
   'GO TO URL': 'ADRESE GİT',
   'Cover Image': 'Kapak Görseli',
   '2:1, e.g. 1200 x 600 pixels': '2:1, örn. 1200 x 600 piksel',
@@ -158,12 +104,9 @@ const words: Words = {
   'E-mail Preview': 'E-posta Önizlemesi',
   'Notification Title': 'Bildirim Başlığı',
   'Notification Subtitle': 'Bildirim Alt Başlığı',
-  Featured: 'Öne çıkan',
-  Episode: 'Bölüm',
   'No episode': 'Bölüm yok',
 
   // ---- the intro (IntroEditor.tsx) -------------------------------------------------------------
-  Intro: 'Giriş',
   'The intro is free: click into it, and what you typed goes in where you clicked.': 'Giriş boşta: içine tıklayın; yazdıklarınız tıkladığınız yere girer.',
   '{name} is writing the intro.': 'Girişi {name} yazıyor.',
   '{name} is writing the intro. It is yours when they pause.': 'Girişi {name} yazıyor. Ara verdiğinde sizin olur.',
@@ -178,20 +121,14 @@ const words: Words = {
   'New Channel {number}': 'Yeni Kanal {number}',
   'New bullet': 'Yeni kısa yazı',
   'Write a bullet for this channel': 'Bu kanal için kısa bir yazı yazın',
-  'Move Up': 'Yukarı Taşı',
-  'Move Down': 'Aşağı Taşı',
   'Remove from issue': 'Sayıdan çıkar',
   'Story actions': 'Yazı işlemleri',
-  Rename: 'Yeniden Adlandır',
   'Channel title': 'Kanal başlığı',
   'Channel actions': 'Kanal işlemleri',
   'Creating the story': 'Yazı oluşturuluyor',
-  'ADD STORY': 'YAZI EKLE',
   'ADD CHANNEL': 'KANAL EKLE',
   'Add a story to {channel}': '{channel} kanalına yazı ekle',
-  'Search stories': 'Yazılarda ara',
   'There is no story outside an issue to add.': 'Eklenecek, sayı dışında bir yazı yok.',
-  ADDED: 'EKLENDİ',
   'Add the story {name}': '"{name}" yazısını ekle',
   'Added {name}': '"{name}" eklendi',
   Outline: 'Ana hat',
@@ -205,16 +142,13 @@ const words: Words = {
   'Draft Stories cannot be deleted.': 'Taslak Yazılar silinemez.',
 
   // ---- statistics (IssueStatistics.tsx) --------------------------------------------------------
-  Stories: 'Yazılar',
   Words: 'Sözcükler',
   'Reading time': 'Okuma süresi',
 
   // ---- the preview (PreviewDialog.tsx, EmailSize.tsx) ------------------------------------------
   'Close the preview': 'Önizlemeyi kapat',
   Width: 'Genişlik',
-  Desktop: 'Masaüstü',
   Phone: 'Telefon',
-  'Dark mode': 'Koyu mod',
   'Issue preview': 'Sayı önizlemesi',
   'Issue preview (phone)': 'Sayı önizlemesi (telefon)',
   'Issue preview (dark)': 'Sayı önizlemesi (koyu)',
@@ -248,7 +182,6 @@ const words: Words = {
 
   // The timeline (../publishing.ts timelineOf).
   'Issue is tested.': 'Sayı test edildi.',
-  'Scheduled for {date}.': '{date} için zamanlandı.',
   'Issue is queued.': 'Sayı sırada.',
   'Issue is processing...': 'Sayı işleniyor...',
   'Issue will be published at {date}.': 'Sayı {date} tarihinde yayınlanacak.',
@@ -289,7 +222,6 @@ const words: Words = {
   'CANCEL PUBLICATION': 'YAYINI İPTAL ET',
 
   // The forms' buttons (../publishing.ts publishAction) and fields (PublishForm.tsx).
-  PUBLISH: 'YAYINLA',
   'PUBLISH NOW': 'ŞİMDİ YAYINLA',
   SCHEDULE: 'ZAMANLA',
   'RESCHEDULE NOW': 'ŞİMDİ YENİDEN ZAMANLA',
@@ -298,7 +230,6 @@ const words: Words = {
   'SCHEDULE E-MAIL': 'E-POSTAYI ZAMANLA',
   'SEND AS NOTIFICATION': 'BİLDİRİM OLARAK GÖNDER',
   'SCHEDULE NOTIFICATION': 'BİLDİRİMİ ZAMANLA',
-  'Publish date': 'Yayın tarihi',
   'Publish time': 'Yayın saati',
   'Reschedule date': 'Yeniden zamanlama tarihi',
   'Reschedule time': 'Yeniden zamanlama saati',
@@ -341,7 +272,6 @@ const words: Words = {
 
   // ---- the draft-story warning (DraftStoriesModal.tsx) -----------------------------------------
   'This issue has draft stories': 'Bu sayıda taslak yazılar var',
-  'Draft stories': 'Taslak yazılar',
   'BACK TO ISSUE': 'SAYIYA DÖN',
   'ACCEPT ALL': 'TÜMÜNÜ KABUL ET',
   'The stories are accepted. You can publish the issue now.': 'Yazılar kabul edildi. Artık sayıyı yayınlayabilirsiniz.',
@@ -378,7 +308,6 @@ const words: Words = {
   'Cancel the schedule before deleting this issue.': 'Bu sayıyı silmeden önce zamanlamayı iptal edin.',
   'The issue is featured.': 'Sayı öne çıkarıldı.',
   'The issue is no longer featured.': 'Sayı artık öne çıkarılmıyor.',
-  'Issue not found.': 'Sayı bulunamadı.',
   'This story is already in another issue.': 'Bu yazı zaten başka bir sayıda.',
   'This field cannot be changed here.': 'Bu alan burada değiştirilemez.',
   'This change is not understood.': 'Bu değişiklik anlaşılamadı.',
@@ -388,7 +317,6 @@ const words: Words = {
   'Only plain text can be typed in these fields: formatting, attributes and other content are refused.':
     'Bu alanlara yalnızca düz metin yazılabilir: biçimlendirme, öznitelikler ve başka içerikler kabul edilmez.',
   'The issue is being sent; it cannot change now.': 'Sayı gönderiliyor; şu anda değiştirilemez.',
-  'Choose an episode of this newsletter.': 'Bu bültenin bölümlerinden birini seçin.',
   'Choose one of the channel templates.': 'Kanal şablonlarından birini seçin.',
   'The slug cannot change once the issue is published.': 'Sayı yayınlandıktan sonra web adresi değiştirilemez.',
   'Slug is not unique.': 'Bu web adresi zaten kullanılıyor.',
@@ -430,7 +358,6 @@ const words: Words = {
   'Slug can hold lowercase letters, digits and hyphens.': 'Web adresinde küçük harfler, rakamlar ve kısa çizgiler olabilir.',
   'Slug can hold lowercase letters and digits in groups joined by hyphens.':
     'Web adresinde kısa çizgiyle birleşen gruplar hâlinde küçük harfler ve rakamlar olabilir.',
-  'You can only select one status': 'Yalnızca bir durum seçebilirsiniz',
 };
 
 export default words;

@@ -2,13 +2,9 @@
 import type { Words } from '../../../core/client/words';
 
 const words: Words = {
-  'Loading...': 'Yükleniyor...',
-  'Success!': 'Başarılı!',
-
   // The bell and its list
   Notifications: 'Bildirimler',
   'Notifications, {count} unread': 'Bildirimler, {count} okunmamış',
-  Refresh: 'Yenile',
   'Only show unread': 'Yalnızca okunmamışları göster',
   "You don't have any new notifications yet.": 'Henüz yeni bildiriminiz yok.',
   'Notification list': 'Bildirim listesi',
@@ -26,11 +22,8 @@ const words: Words = {
   'Select a publisher': 'Bir yayıncı seçin',
   SUBJECT: 'KONU',
   'Type the subject...': 'Konuyu yazın...',
-  PREVIEW: 'ÖNİZLEME',
   'Type the preview...': 'Önizlemeyi yazın...',
-  BODY: 'METİN',
   'Write the announcement...': 'Duyuruyu yazın...',
-  SEND: 'GÖNDER',
   'The announcement is sent to {count} user.': 'Duyuru {count} kullanıcıya gönderildi.',
   'The announcement is sent to {count} users.': 'Duyuru {count} kullanıcıya gönderildi.',
   'Please choose a publisher.': 'Lütfen bir yayıncı seçin.',

@@ -2,9 +2,6 @@
 import type { Words } from '../../../core/client/words';
 
 const words: Words = {
-  'Loading...': 'Yükleniyor...',
-  'Success!': 'Başarılı!',
-
   // PAID PLANS on Newsletter Credentials
   'PAID PLANS': 'ÜCRETLİ PLANLAR',
   CURRENCY: 'PARA BİRİMİ',
@@ -40,11 +37,8 @@ const words: Words = {
   'Show the signing secret as typed': 'İmza anahtarını yazıldığı gibi göster',
   'Empty: keep the saved secret': 'Boşsa: kayıtlı imza anahtarı kalır',
   'WEBHOOK ADDRESS': 'WEBHOOK ADRESİ',
-  Copy: 'Kopyala',
   'Copy the webhook address': 'Webhook adresini kopyala',
-  'Copied!': 'Kopyalandı!',
   'The webhook address is copied.': 'Webhook adresi kopyalandı.',
-  'The address could not be copied; select it and copy it by hand.': 'Adres kopyalanamadı; seçip elle kopyalayın.',
   "In Stripe's dashboard, add this address as a webhook endpoint with the events checkout.session.completed, customer.subscription.created, customer.subscription.updated, customer.subscription.deleted, invoice.paid and invoice.payment_failed; then paste its signing secret above.":
     'Stripe panosunda bu adresi checkout.session.completed, customer.subscription.created, customer.subscription.updated, customer.subscription.deleted, invoice.paid ve invoice.payment_failed olaylarıyla bir webhook uç noktası olarak ekleyin; ardından imza anahtarını yukarıya yapıştırın.',
   'SAVE KEYS': 'ANAHTARLARI KAYDET',
@@ -52,7 +46,6 @@ const words: Words = {
   'Remove the Stripe keys?': 'Stripe anahtarları kaldırılsın mı?',
   "Readers can no longer subscribe to the paid plans, and Stripe's news of the current subscriptions (renewals, cancellations) is no longer taken, until keys are saved again.":
     "Anahtarlar yeniden kaydedilene kadar okurlar ücretli planlara abone olamaz ve Stripe'ın mevcut aboneliklerle ilgili bildirimleri (yenilemeler, iptaller) alınmaz.",
-  REMOVE: 'KALDIR',
   'The Stripe keys are saved.': 'Stripe anahtarları kaydedildi.',
   'The Stripe keys are removed.': 'Stripe anahtarları kaldırıldı.',
   'Enter the secret key and the webhook signing secret.': 'Gizli anahtarı ve webhook imza anahtarını girin.',
@@ -61,12 +54,10 @@ const words: Words = {
   'Enter the webhook signing secret: it starts with whsec_.': 'Webhook imza anahtarını girin: whsec_ ile başlar.',
 
   // Earnings
-  Earnings: 'Kazançlar',
   'No earnings yet': 'Henüz kazanç yok',
   "Nothing has been paid yet. Earnings fill in once readers subscribe to a newsletter's monthly or yearly plan (set in the newsletter's Credentials) and pay through Stripe.":
     "Henüz ödeme yapılmadı. Okurlar bir bültenin aylık ya da yıllık planına (bültenin Bilgileri'nde belirlenir) abone olup Stripe ile ödedikçe kazançlar burada görünür.",
   Currency: 'Para birimi',
-  'Download as CSV': 'CSV olarak indir',
   'Download the earnings of this period as CSV': 'Bu dönemin kazançlarını CSV olarak indir',
   Now: 'Şimdi',
   'Monthly recurring revenue': 'Aylık yinelenen gelir',
@@ -79,14 +70,10 @@ const words: Words = {
   'Revenue ({currency})': 'Gelir ({currency})',
   '{amount} from {count} payments in this period': 'Bu dönemde {count} ödemeden {amount}',
   '{newsletter}: {amount}, {count} payments': '{newsletter}: {amount}, {count} ödeme',
-  subscriptions: 'abonelik',
-  New: 'Yeni',
-  Cancelled: 'İptal edildi',
   'No payments in this period yet. Pick a longer range, or come back once readers have had the issues.':
     'Bu dönemde henüz ödeme yok. Daha uzun bir aralık seçin ya da okurlar sayıları aldıktan sonra yeniden bakın.',
   'No new or cancelled paid subscriptions in this period yet. Pick a longer range, or come back once readers have had the issues.':
     'Bu dönemde henüz yeni ya da iptal edilen ücretli abonelik yok. Daha uzun bir aralık seçin ya da okurlar sayıları aldıktan sonra yeniden bakın.',
-  'Period start': 'Dönem başlangıcı',
   Payments: 'Ödemeler',
 };
 

@@ -3,7 +3,6 @@ import type { Words } from '../../../core/client/words';
 
 const words: Words = {
   'Premium stories': 'Premium yazılar',
-  Premium: 'Premium',
 
   // The service's answers and refusals (plugins/premium/server, messages.ts).
   'The story is premium.': 'Yazı artık premium.',

@@ -3,31 +3,19 @@ import type { Words } from '../../../core/client/words';
 
 const words: Words = {
   // The list and the picker
-  Recordings: 'Kayıtlar',
-  UPLOAD: 'YÜKLE',
   'Upload an MP3, MPEG or M4A file with UPLOAD; it can then become an episode.':
     'YÜKLE ile bir MP3, MPEG ya da M4A dosyası yükleyin; sonra bölüme dönüşebilir.',
   "You haven't uploaded any recordings yet.": 'Henüz bir kayıt yüklemediniz.',
   'There are no recordings yet.': 'Henüz kayıt yok.',
   'Select Recording': 'Kayıt Seç',
-  Edit: 'Düzenle',
-  Delete: 'Sil',
-  More: 'Diğer',
-  Unknown: 'Bilinmiyor',
   'Duration {duration}': 'Süre {duration}',
   'Delete Recording': 'Kaydı Sil',
   'Are you sure you want to delete "{title}"? Its audio file is deleted too; episodes made from it keep their own copy.':
     '"{title}" kaydını silmek istediğinizden emin misiniz? Ses dosyası da silinir; ondan yapılan bölümler kendi kopyalarını korur.',
-  DELETE: 'SİL',
-  'Success!': 'Başarılı!',
   'The recording is deleted.': 'Kayıt silindi.',
 
   // Editing
   'Edit Recording': 'Kaydı Düzenle',
-  TITLE: 'BAŞLIK',
-  SUBTITLE: 'ALT BAŞLIK',
-  DESCRIPTION: 'AÇIKLAMA',
-  SLUG: 'KISA AD',
   'Made from the title.': 'Başlıktan oluşturulur.',
   'The recording is saved.': 'Kayıt kaydedildi.',
 
@@ -44,16 +32,7 @@ const words: Words = {
 
   // ../rules.ts, the recording-update schema and the server's answers
   'You can only upload MP3/MPEG/M4A file!': 'Yalnızca MP3/MPEG/M4A dosyası yükleyebilirsiniz!',
-  'Too big to upload!': 'Yüklenemeyecek kadar büyük!',
-  'Title cannot be empty.': 'Başlık boş olamaz.',
-  'Title is too long.': 'Başlık çok uzun.',
   'Subtitle must be text.': 'Alt başlık metin olmalı.',
-  'Subtitle is too long.': 'Alt başlık çok uzun.',
-  'Description must be text.': 'Açıklama metin olmalı.',
-  'Description is too long.': 'Açıklama çok uzun.',
-  'Image must be text.': 'Görsel metin olmalı.',
-  'Image is too long.': 'Görsel çok uzun.',
-  'Recording not found.': 'Kayıt bulunamadı.',
 };
 
 export default words;

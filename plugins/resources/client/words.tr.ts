@@ -5,8 +5,6 @@
 import type { Words } from '../../../core/client/words';
 
 const words: Words = {
-  'Tips and Tricks': 'İpuçları ve Püf Noktaları',
-  'Tips & Tricks': 'İpuçları ve Püf Noktaları',
   '← Tips & Tricks': '← İpuçları ve Püf Noktaları',
   'READ MORE': 'DEVAMINI OKU',
 };

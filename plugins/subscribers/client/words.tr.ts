@@ -3,23 +3,18 @@ import type { Words } from '../../../core/client/words';
 
 const words: Words = {
   // The list
-  Subscribers: 'Aboneler',
   'EXPORT CSV': 'CSV DIŞA AKTAR',
   'IMPORT CSV': 'CSV İÇE AKTAR',
   'CSV file': 'CSV dosyası',
   'Search by e-mail or name': 'E-posta ya da ada göre ara',
   'Search subscribers': 'Abonelerde ara',
   'Bounced or complained only': 'Yalnızca geri dönenler ya da şikâyet edenler',
-  Type: 'Tür',
   'Type: {type}': 'Tür: {type}',
   All: 'Tümü',
   Free: 'Ücretsiz',
   Paid: 'Ücretli',
-  '{count} subscriber': '{count} abone',
-  '{count} subscribers': '{count} abone',
   'Importing...': 'İçe aktarılıyor...',
   'Exporting...': 'Dışa aktarılıyor...',
-  'Loading...': 'Yükleniyor...',
   'No subscriber matches your search.': 'Aramanızla eşleşen abone yok.',
   'No address has bounced or complained.': 'Geri dönen ya da şikâyet eden adres yok.',
   'No free subscribers.': 'Ücretsiz abone yok.',
@@ -27,7 +22,6 @@ const words: Words = {
   'There are no subscribers yet.': 'Henüz abone yok.',
   'Import them from a CSV file with IMPORT CSV.': 'CSV İÇE AKTAR ile bir CSV dosyasından içe aktarın.',
   TYPE: 'TÜR',
-  NAME: 'AD',
   'EMAIL ADDRESS': 'E-POSTA ADRESİ',
   CITY: 'ŞEHİR',
   'SIGN-UP DATE': 'KAYIT TARİHİ',
@@ -37,7 +31,6 @@ const words: Words = {
   'PAID · YEARLY': 'ÜCRETLİ · YILLIK',
   'Payment failed': 'Ödeme başarısız',
   Complained: 'Şikâyet etti',
-  Bounced: 'Geri döndü',
   'Bouncing: suppressed': 'Geri dönüyor: gönderim durduruldu',
   'Soft bounces: {count}': 'Geçici geri dönmeler: {count}',
 
@@ -48,7 +41,6 @@ const words: Words = {
   'Nothing was imported. Fix these rows in the file and import it again.': 'Hiçbir şey içe aktarılmadı. Dosyadaki bu satırları düzeltip yeniden içe aktarın.',
   OK: 'Tamam',
   'Row {row}: {problem}': 'Satır {row}: {problem}',
-  'Email is not valid.': 'E-posta geçerli değil.',
   'Email is repeated (first on row {row}).': 'E-posta tekrarlanıyor (ilk kez {row}. satırda).',
   'Name is longer than {max} characters.': 'Ad {max} karakterden uzun.',
   'City is longer than {max} characters.': 'Şehir {max} karakterden uzun.',
@@ -60,7 +52,6 @@ const words: Words = {
   'The CSV file has no subscribers.': 'CSV dosyasında abone yok.',
 
   // The weekly spotlight (the dashboard's panel)
-  'Weekly Spotlight': 'Haftanın Öne Çıkanları',
   'See subscribers': 'Aboneleri gör',
   'By e-mail': 'E-postayla',
   'By notification': 'Bildirimle',

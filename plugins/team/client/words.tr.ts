@@ -2,18 +2,11 @@
 import type { Words } from '../../../core/client/words';
 
 const words: Words = {
-  'Loading...': 'Yükleniyor...',
-  'Success!': 'Başarılı!',
-
   // Roles
   Admin: 'Yönetici',
   Director: 'Direktör',
   Editor: 'Editör',
   Author: 'Yazar',
-  ADMIN: 'YÖNETİCİ',
-  DIRECTOR: 'DİREKTÖR',
-  EDITOR: 'EDİTÖR',
-  AUTHOR: 'YAZAR',
 
   // The team pages
   'Newsletter Team': 'Bülten Ekibi',
@@ -30,18 +23,12 @@ const words: Words = {
   'Add an editor from your staff, or invite one by e-mail.': 'Kadronuzdan bir editör ekleyin ya da e-postayla birini davet edin.',
   'Add an author from your staff, or invite one by e-mail.': 'Kadronuzdan bir yazar ekleyin ya da e-postayla birini davet edin.',
   'Add a director from your staff, or invite one by e-mail.': 'Kadronuzdan bir direktör ekleyin ya da e-postayla birini davet edin.',
-  Edit: 'Düzenle',
-  Remove: 'Kaldır',
-  More: 'Diğer',
   'More for {name}': '{name} için diğer işlemler',
-  'NOT READY': 'HAZIR DEĞİL',
   'The account is not ready yet: an invitation not taken up, or a profile to finish.':
     'Hesap henüz hazır değil: kabul edilmemiş bir davet ya da tamamlanacak bir profil.',
   'Remove Member': 'Üyeyi Kaldır',
   "Are you sure you want to remove {name} from this newsletter's team? The account stays with the publisher.":
     '{name} bu bültenin ekibinden çıkarılsın mı? Hesap yayıncıda kalır.',
-  REMOVE: 'KALDIR',
-  CANCEL: 'VAZGEÇ',
 
   // Adding a member
   MEMBER: 'ÜYE',
@@ -56,7 +43,6 @@ const words: Words = {
   'Not on the staff yet?': 'Henüz kadroda değil mi?',
   'INVITE BY E-MAIL': 'E-POSTAYLA DAVET ET',
   'MAKE DIRECTOR': 'DİREKTÖR YAP',
-  ADD: 'EKLE',
   '{name} is added to the team.': '{name} ekibe eklendi.',
   '{name} is removed from the team.': '{name} ekipten çıkarıldı.',
   '{name} is now a director.': '{name} artık bir direktör.',
@@ -66,17 +52,12 @@ const words: Words = {
   'The invitee receives an e-mail with a link to choose a password.':
     'Davet edilen kişiye, şifresini belirleyeceği bir bağlantı içeren bir e-posta gönderilir.',
   INVITE: 'DAVET ET',
-  EMAIL: 'E-POSTA',
   ROLE: 'ROL',
   'Select a role': 'Bir rol seçin',
   'An invitation email is sent to {email}.': '{email} adresine bir davet e-postası gönderildi.',
 
   // Editing a member
   'Edit User': 'Kullanıcıyı Düzenle',
-  'PROFILE PICTURE': 'PROFİL FOTOĞRAFI',
-  NAME: 'AD',
-  BIO: 'BİYOGRAFİ',
-  'SOCIAL URL': 'SOSYAL MEDYA ADRESİ',
   'Account is ready': 'Hesap hazır',
   'The member is saved.': 'Üye kaydedildi.',
 
@@ -84,17 +65,12 @@ const words: Words = {
   'Member not found.': 'Üye bulunamadı.',
   'Select a newsletter.': 'Bir bülten seçin.',
   'Select a role.': 'Bir rol seçin.',
-  'Email is not valid.': 'E-posta geçerli değil.',
   'This e-mail belongs to an account of another publisher.': 'Bu e-posta başka bir yayıncının hesabına ait.',
   'You cannot edit or remove yourself here; change your own profile in My Profile.':
     "Burada kendinizi düzenleyemez ya da kaldıramazsınız; kendi profilinizi Profilim'de değiştirin.",
   'Directors cannot be edited or removed.': 'Direktörler düzenlenemez ya da kaldırılamaz.',
   'Admins cannot be edited or removed.': 'Yöneticiler düzenlenemez ya da kaldırılamaz.',
   'An editor cannot edit or remove another editor.': 'Bir editör başka bir editörü düzenleyemez ya da kaldıramaz.',
-  'Name cannot be empty.': 'Ad boş olamaz.',
-  'Name is too long.': 'Ad çok uzun.',
-  'Biography is too long.': 'Biyografi çok uzun.',
-  'Your social URL must start with either "https://" or "http://"': 'Sosyal medya adresiniz "https://" ya da "http://" ile başlamalı',
 };
 
 export default words;
