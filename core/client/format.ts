@@ -54,19 +54,31 @@ export function formatPercent(ratio: number, lang: ConsoleLang = currentLang(), 
 
 // ---- dates and times -----------------------------------------------------------------------
 
-const dayMonthFormats = new Map<ConsoleLang, Intl.DateTimeFormat>();
+const dayMonthFormats = new Map<string, Intl.DateTimeFormat>();
+/** A date's day, month name and, when asked, year through Intl alone, in the order the spec writes them. */
+function writeDay(value: DateInput | null | undefined, lang: ConsoleLang, year: boolean): string {
+  const date = toDateLight(value);
+  if (!date) return '';
+  const key = `${lang}|${year}`;
+  let made = dayMonthFormats.get(key);
+  if (!made)
+    dayMonthFormats.set(key, (made = new Intl.DateTimeFormat(intlLocale[lang], { day: 'numeric', month: 'long', ...(year ? { year: 'numeric' } : {}) })));
+  const parts = made.formatToParts(date);
+  const part = (type: string) => parts.find((one) => one.type === type)?.value ?? '';
+  return year ? `${part('day')} ${part('month')} ${part('year')}` : `${part('day')} ${part('month')}`;
+}
+
 /**
  * The lists' 'D MMMM' through Intl alone ('22 Kasım', '22 November'), for the light first screens
  * (the dashboard's panels) that load no date library: the same text as `listDate`.
  */
 export function dayMonth(value: DateInput | null | undefined, lang: ConsoleLang = currentLang()): string {
-  const date = toDateLight(value);
-  if (!date) return '';
-  let made = dayMonthFormats.get(lang);
-  if (!made) dayMonthFormats.set(lang, (made = new Intl.DateTimeFormat(intlLocale[lang], { day: 'numeric', month: 'long' })));
-  const parts = made.formatToParts(date);
-  const part = (type: string) => parts.find((one) => one.type === type)?.value ?? '';
-  return `${part('day')} ${part('month')}`;
+  return writeDay(value, lang, false);
+}
+
+/** 'D MMMM YYYY' through Intl alone ('22 Kasım 2026', '22 November 2026'), for the first screens' cards (a guide's date). */
+export function dayMonthYear(value: DateInput | null | undefined, lang: ConsoleLang = currentLang()): string {
+  return writeDay(value, lang, true);
 }
 
 /** `toDate` without date-fns (no 'YYYY-MM-DD HH:mm:ss'): a Date, an ISO string or ms. */

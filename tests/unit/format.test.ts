@@ -6,7 +6,17 @@
  */
 import { createStore } from 'jotai';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { consoleLangAtom, consoleLangOf, dayMonth, formatNumber, formatPercent, formatTime, langSettingAtom, relativeTime } from '../../core/client/format';
+import {
+  consoleLangAtom,
+  consoleLangOf,
+  dayMonth,
+  dayMonthYear,
+  formatNumber,
+  formatPercent,
+  formatTime,
+  langSettingAtom,
+  relativeTime,
+} from '../../core/client/format';
 import { calendarNames, cardDate, datePatterns, formatDate, formatDateTime, formatters, listDate, toDate } from '../../core/client/format-dates';
 import { scopesAtom } from '../../core/client/stores';
 
@@ -123,6 +133,11 @@ describe("the light lists' date", () => {
   it("writes 'D MMMM' through Intl as listDate does", () => {
     for (const lang of ['tr', 'en'] as const) expect(dayMonth(when, lang)).toBe(listDate(when, lang));
     expect(dayMonth('x', 'en')).toBe('');
+  });
+
+  it("writes 'D MMMM YYYY' through Intl as the date library does", () => {
+    for (const lang of ['tr', 'en'] as const) expect(dayMonthYear(when, lang)).toBe(formatDate(when, 'd MMMM yyyy', lang));
+    expect(dayMonthYear(when, 'tr')).toMatch(/^\d+ Kasım 2026$/);
   });
 });
 

@@ -1,7 +1,7 @@
 /** A guide as a card: cover, date, title, description, READ MORE. */
 import { DefaultButton, Stack, Text } from '@fluentui/react';
 import { useLocation } from 'wouter';
-import { formatDate } from '../../../core/client/format-dates';
+import { dayMonthYear } from '../../../core/client/format';
 import { theme } from '../../../core/client/theme';
 import { t } from '../../../core/client/words';
 import type { Guide } from './guide';
@@ -10,7 +10,7 @@ import type { Guide } from './guide';
 export function GuideDate({ guide }: { guide: Guide }) {
   return (
     <Text variant="small" style={{ color: theme.palette.neutralSecondary }}>
-      {formatDate(new Date(`${guide.date}T12:00`), 'd MMMM yyyy')}
+      {dayMonthYear(`${guide.date}T12:00`)}
     </Text>
   );
 }
