@@ -9,4 +9,6 @@ export const analyticEndpoints = {
     answer: data(schema('api/analytics-statistics')),
   }),
   filter: endpoint('POST', '/analytics/filter', { body: schema('api/analytics-filter'), answer: data(schema('api/analytics-filter-result')) }),
+  /** The publisher's newsletters side by side over a range (issue 55 point 4): the publisher analytics' table. */
+  publisher: endpoint('GET', '/publishers/analytics/:id', { query: schema('api/publisher-analytics-query'), answer: data(schema('api/publisher-analytics')) }),
 };

@@ -96,6 +96,8 @@ export interface SchemaTypes {
   'api/premium-story-flag': import('./api/premium-story-flag').PremiumStoryFlag;
   'api/premium-story-record': import('./api/premium-story-record').PremiumStoryRecord;
   'api/profile-update': import('./api/profile-update').ProfileUpdateBody;
+  'api/publisher-analytics': import('./api/publisher-analytics').PublisherAnalytics;
+  'api/publisher-analytics-query': import('./api/publisher-analytics-query').PublisherAnalyticsQuery;
   'api/publisher-update': import('./api/publisher-update').PublisherUpdateBody;
   'api/recording-form': import('./api/recording-form').RecordingForm;
   'api/recording-list-query': import('./api/recording-list-query').RecordingListQuery;

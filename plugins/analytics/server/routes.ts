@@ -11,9 +11,9 @@ import type { ContentType } from '../../stories/server/public';
 import { invalid, notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { newslettersOfPublisher } from '../../../core/server/store';
-import { newsletterOfIssue } from '../../issues/server/public';
+import { emailedResultsOf, newsletterOfIssue } from '../../issues/server/public';
 import { issuesHolding, newsletterOfStory } from '../../stories/server/public';
-import { cancellations, subscriberTimeline, subscriptionSeries } from '../../subscribers/server/public';
+import { cancellations, subscriberCount, subscriberTimeline, subscriptionSeries } from '../../subscribers/server/public';
 import { sources } from './classify';
 import { clickMap, eventSeries, openAndClickSeries, type SeriesQuery, type Span } from './store';
 import type { AnalyticsDb } from './tables';
@@ -50,6 +50,7 @@ function rangeOf(date: DateRange | undefined): { startAt: Date; endAt: Date } {
 export function registerAnalyticsRoutes(api: PluginApi, db: AnalyticsDb): void {
   registerStatistics(api, db);
   registerFilter(api, db);
+  registerPublisher(api, db);
 }
 
 /** POST /statistics/generate: the series of the legacy statistics. */
@@ -57,7 +58,7 @@ function registerStatistics(api: PluginApi, db: AnalyticsDb): void {
   api.serve(analyticEndpoints.statistics, {
     requires: 'statistics.generate',
     summary:
-      "A series of opens and clicks, opens by source, and subscriptions and unsubscriptions, for a newsletter, a publisher, an issue or a story. An opens or clicks point's value counts people once a copy (a copy's repeats are one person's); total adds the repeats; machine counts machines apart. Always computed from the rollups, so force changes nothing but is accepted.",
+      "A series of opens and clicks, opens by source, and subscriptions and unsubscriptions, for a newsletter, a publisher, an issue or a story. An opens or clicks point's value counts people once a copy (a copy's repeats are one person's); total adds the repeats; machine counts the copies machines opened or followed, apart. Always computed from the rollups, so force changes nothing but is accepted.",
     async handler(request, _reply, session) {
       const body = request.body;
       const { startAt, endAt } = rangeOf(body.date);
@@ -80,9 +81,10 @@ function registerStatistics(api: PluginApi, db: AnalyticsDb): void {
       const series = (type: 'open' | 'click', groupBy: SeriesQuery['groupBy']) =>
         eventSeries(db, { type, contentIds: type === 'open' ? openIds : contentIds, newsletterIds, startAt, endAt, span, groupBy });
       // A point's value counts people once a copy: a reader opening one e-mail again and again is one
-      // open. The total keeps the repeats, so that a client can show them apart.
+      // open. The total keeps the repeats, so that a client can show them apart. Machines count by
+      // copy too, so that their share is the issue results' (issue 55).
       const points = (rows: Awaited<ReturnType<typeof eventSeries>>) =>
-        rows.map((row) => ({ date: row.date!, value: row.unique, total: row.total, machine: row.machine }));
+        rows.map((row) => ({ date: row.date!, value: row.unique, total: row.total, machine: row.machineUnique }));
       const wantsAudience = body.methods.includes('Opens') || body.methods.includes('Clicks');
       // Opens and clicks counted on the same ids are one statement's grouping sets; a story's opens
       // are its issue's, so its series are read apart. Independent reads are asked at once.
@@ -110,7 +112,7 @@ function registerStatistics(api: PluginApi, db: AnalyticsDb): void {
         values['opens.sources'] = Object.fromEntries(
           sources.map((source) => {
             const row = bySource.find((item) => item.source === source);
-            return [source, { total: row?.total ?? 0, unique: row?.unique ?? 0, machine: row?.machine ?? 0 }];
+            return [source, { total: row?.total ?? 0, unique: row?.unique ?? 0, machine: row?.machineUnique ?? 0 }];
           }),
         ) as Required<AnalyticsStatistics['values']>['opens.sources'];
       }
@@ -202,6 +204,53 @@ function registerFilter(api: PluginApi, db: AnalyticsDb): void {
           return { data: { result: await subscriberWeeks(db, newsletterIds, startAt, endAt) } };
         }
       }
+    },
+  });
+}
+
+/**
+ * GET /publishers/analytics/{id}: the publisher's newsletters side by side over a range. Each
+ * figure is the one the newsletter's own screens show: its subscribers now (stats.subscribers),
+ * the subscriptions and unsubscriptions its charts count over the range, and the results of the
+ * issues it e-mailed in the range, summed as each issue's results count them (opens and clickers
+ * people, each copy once; rates over delivered copies: plugins/issues/results.ts).
+ */
+function registerPublisher(api: PluginApi, db: AnalyticsDb): void {
+  api.serve(analyticEndpoints.publisher, {
+    requires: 'statistics.list',
+    summary:
+      "The publisher's newsletters that the caller reaches, oldest first, each with its subscribers now, its subscriptions, unsubscriptions and growth (their difference) in the range, and the summed results of the issues it e-mailed in the range: sent, delivered, people's opens and clicks (each copy once), unsubscriptions and their rates over delivered copies, as the issue results define them.",
+    async handler(request, _reply, session) {
+      session.assertPublisher(request.params.id);
+      // Both ends or neither (the schema's dependencies).
+      const { startAt: from, endAt: to } = request.query;
+      const { startAt, endAt } = rangeOf(from && to ? { startAt: from, endAt: to } : undefined);
+      const newsletters = (await newslettersOfPublisher(db, request.params.id)).filter((newsletter) => session.newsletterIds.has(newsletter.id));
+      newsletters.sort((a, b) => a.created_at.getTime() - b.created_at.getTime() || a.id.localeCompare(b.id));
+      const ids = newsletters.map((newsletter) => newsletter.id);
+      const [results, subscribers, flows] = await Promise.all([
+        emailedResultsOf(db, api.extensions, { newsletterIds: ids, startAt, endAt }),
+        Promise.all(ids.map((id) => subscriberCount(db, id))),
+        Promise.all(ids.map((id) => subscriptionSeries(db, { newsletterIds: [id], startAt, endAt, span: 'month', bySource: false }))),
+      ]);
+      const data = newsletters.map((newsletter, index) => {
+        const counted = (type: 'subscription' | 'unsubscription') => flows[index]!.filter((row) => row.type === type).reduce((sum, row) => sum + row.count, 0);
+        const subscriptions = counted('subscription');
+        const unsubscriptions = counted('unsubscription');
+        const emailed = results.get(newsletter.id)!;
+        return {
+          _id: newsletter.id,
+          title: newsletter.title,
+          createdAt: newsletter.created_at.toISOString(),
+          subscribers: subscribers[index]!,
+          subscriptions,
+          unsubscriptions,
+          growth: subscriptions - unsubscriptions,
+          issues: emailed.issues,
+          results: emailed.results,
+        };
+      });
+      return { data };
     },
   });
 }

@@ -22,6 +22,8 @@ export { linksOf } from './email/render';
 export { designPreview } from './email/design-preview';
 /** The issue results' extension point: the tracking plugin gives each issue's opens and clicks (results.ts). */
 export { issueAudience, type IssueAudience } from './results';
+/** The summed results of the issues some newsletters e-mailed in a window (the publisher's comparison, analytics). */
+export { emailedResultsOf } from './results';
 /** The results of an issue: counts and rates (../results.ts), shared with the console. */
 export { issueResults, rate, type IssueResults, type ResultCounts } from '../results';
 /** Demo data of other plugins hangs on the demo issues. */

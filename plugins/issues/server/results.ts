@@ -9,6 +9,7 @@
  * within constants.statistics.resultsUnsubscribeDays.
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { ownTables, type Handle } from '../../../core/server/db/database';
 import { constants } from '../../../core/shared/config';
 import { extensionPoint, type Extensions } from '../../../core/server/plugins/extension-points';
 import { unsubscriptionsBetween } from '../../subscribers/server/public';
@@ -18,8 +19,8 @@ import { issueResults, noCounts, type IssueResults, type ResultCounts, type Resu
 
 /**
  * The columns of one issue's opens and clicks (integers): each counted once a copy (opens,
- * machine_opens, clickers, machine_clickers) and with the repeats (total_opens, total_clicks,
- * machine_total_opens, machine_total_clicks, the issue call's `stats`).
+ * machine_opens, clickers, machine_clickers), and people's repeats apart (open_repeats,
+ * click_repeats: a copy's opens and clicks after its first, the issue call's `stats`).
  */
 export interface IssueAudience {
   /** A one-row select of those columns for the issue whose id is `issueId` (a column of the outer query), in parentheses. */
@@ -42,15 +43,12 @@ export interface ResultColumns {
   unsubscribes: number;
 }
 
-const noAudience = sql`(select 0 as opens, 0 as machine_opens, 0 as clickers, 0 as machine_clickers,
-  0 as total_opens, 0 as total_clicks, 0 as machine_total_opens, 0 as machine_total_clicks)`;
+const noAudience = sql`(select 0 as opens, 0 as machine_opens, 0 as clickers, 0 as machine_clickers, 0 as open_repeats, 0 as click_repeats)`;
 
-/** The issue's opens and clicks with the repeats, which the join adds for the issue call's `stats` (the list leaves them). */
-interface AudienceTotals {
-  total_opens: number;
-  total_clicks: number;
-  machine_total_opens: number;
-  machine_total_clicks: number;
+/** People's repeats, which the join adds for the issue call's `stats` (the list leaves them). */
+interface AudienceRepeats {
+  open_repeats: number;
+  click_repeats: number;
 }
 
 /** Which of the costlier parts a results join reads (the copies always): the others are zeros. */
@@ -71,7 +69,7 @@ export const sortParts: Record<ResultSort, ResultParts> = {
 };
 
 /** The lateral select of an issue's results, correlated with the outer `issues` row; join it as `results` on true. */
-export function resultsJoin(extensions: Extensions, parts: ResultParts = everyPart): RawBuilder<ResultColumns & AudienceTotals> {
+export function resultsJoin(extensions: Extensions, parts: ResultParts = everyPart): RawBuilder<ResultColumns & AudienceRepeats> {
   const tracked = parts.audience ? extensions.one(issueAudience) : undefined;
   const audience = tracked?.countsOf(sql.ref('issues.id')) ?? noAudience;
   // Until the next issue's hand-over, and at most constants.statistics.resultsUnsubscribeDays (least() skips a null).
@@ -80,11 +78,10 @@ export function resultsJoin(extensions: Extensions, parts: ResultParts = everyPa
     issues.emailed_at + make_interval(days => ${constants.statistics.resultsUnsubscribeDays}))`;
   const unsubscriptions = unsubscriptionsBetween(sql.ref('issues.newsletter_id'), sql.ref('issues.emailed_at'), next);
   const unsubscribes = parts.unsubscribes ? sql`case when issues.emailed_at is null then 0 else ${unsubscriptions} end` : sql`0`;
-  return sql<ResultColumns & AudienceTotals>`(
+  return sql<ResultColumns & AudienceRepeats>`(
     select copies.sent_copies, copies.bounced, copies.complaints, audience.opens::int as opens, audience.machine_opens::int as machine_opens,
       audience.clickers::int as clickers, audience.machine_clickers::int as machine_clickers,
-      audience.total_opens::int as total_opens, audience.total_clicks::int as total_clicks,
-      audience.machine_total_opens::int as machine_total_opens, audience.machine_total_clicks::int as machine_total_clicks,
+      audience.open_repeats::int as open_repeats, audience.click_repeats::int as click_repeats,
       ${unsubscribes} as unsubscribes
     from (
       select coalesce(sum(sent), 0)::int as sent_copies, coalesce(sum(bounced), 0)::int as bounced, coalesce(sum(complaints), 0)::int as complaints
@@ -120,25 +117,49 @@ export function presentResults(row: { [column in keyof ResultColumns]?: number |
 
 /**
  * One issue's results and its opens and clicks of all time (the issue call with updateStats): one
- * read of the same rollup rows.
+ * read of the same rollup rows, so that each figure of `stats` is its results' (issue 55): unique
+ * opens and clicks are the people who opened and clicked, machine opens and clicks the copies
+ * machines opened and followed, and the totals add people's repeats to the people.
  */
 export async function numbersOfIssue(
   db: Kysely<IssueTables>,
   extensions: Extensions,
   issueId: string,
 ): Promise<{ results: IssueResults; audience: ContentStats }> {
-  const { rows } = await sql<ResultColumns & AudienceTotals>`select results.* from issues left join lateral ${resultsJoin(extensions)} results on true
+  const { rows } = await sql<ResultColumns & AudienceRepeats>`select results.* from issues left join lateral ${resultsJoin(extensions)} results on true
     where issues.id = ${issueId}`.execute(db);
-  const row = rows[0];
+  const results = presentResults(rows[0] ?? {});
   return {
-    results: presentResults(row ?? {}),
+    results,
     audience: {
-      totalOpens: Number(row?.total_opens ?? 0),
-      uniqueOpens: Number(row?.opens ?? 0),
-      totalClicks: Number(row?.total_clicks ?? 0),
-      uniqueClicks: Number(row?.clickers ?? 0),
-      machineOpens: Number(row?.machine_total_opens ?? 0),
-      machineClicks: Number(row?.machine_total_clicks ?? 0),
+      totalOpens: results.opens + Number(rows[0]?.open_repeats ?? 0),
+      uniqueOpens: results.opens,
+      totalClicks: results.clickers + Number(rows[0]?.click_repeats ?? 0),
+      uniqueClicks: results.clickers,
+      machineOpens: results.machineOpens,
+      machineClicks: results.machineClickers,
     },
   };
+}
+
+/**
+ * The results of the issues these newsletters e-mailed in [startAt, endAt], summed per newsletter
+ * (the publisher's comparison of its newsletters, analytics): each issue counted as its own results
+ * count it, so a newsletter's rates are the same arithmetic over all their copies; one that e-mailed
+ * nothing then has no issue and no rate.
+ */
+export async function emailedResultsOf(
+  db: Handle,
+  extensions: Extensions,
+  query: { newsletterIds: readonly string[]; startAt: Date; endAt: Date },
+): Promise<Map<string, { issues: number; results: IssueResults }>> {
+  const { rows } = await sql<{ newsletter_id: string; issues: number } & ResultColumns>`
+    select issues.newsletter_id, count(*)::int as issues, sum(results.sent_copies)::int as sent_copies, sum(results.bounced)::int as bounced,
+      sum(results.complaints)::int as complaints, sum(results.opens)::int as opens, sum(results.machine_opens)::int as machine_opens,
+      sum(results.clickers)::int as clickers, sum(results.machine_clickers)::int as machine_clickers, sum(results.unsubscribes)::int as unsubscribes
+    from issues left join lateral ${resultsJoin(extensions)} results on true
+    where issues.newsletter_id = any(${[...query.newsletterIds]}::text[]) and issues.emailed_at between ${query.startAt} and ${query.endAt}
+    group by issues.newsletter_id`.execute(ownTables(db, 'issues'));
+  const emailed = new Map(rows.map((row) => [row.newsletter_id, { issues: Number(row.issues), results: presentResults(row) }]));
+  return new Map(query.newsletterIds.map((id) => [id, emailed.get(id) ?? { issues: 0, results: presentResults({}) }]));
 }
