@@ -248,13 +248,17 @@ test('a director creates, publishes and designs a newsletter in the wizard', asy
   await expect(page.getByText('Gece yarısından önce son haberler')).toBeVisible();
 });
 
-test("a director whose publisher has no newsletter yet starts in the wizard, and leaves it for the publisher's page", async ({ page }) => {
+test("a director whose publisher has no newsletter yet starts in the wizard, and leaves it for the publisher's page, where his avatar has his own initials", async ({
+  page,
+}) => {
   await signIn(page, 'director@yeniyayin.example');
   await expect(page).toHaveURL(/\/newsletters\/create\?redirect=true$/);
   await stage(page, 'Before you start');
   await page.getByRole('button', { name: 'Leave the wizard' }).click();
   await expect(page).toHaveURL(/\/publishers\/show\/[^/]+$/);
   await expect(page.getByRole('heading', { name: 'Yeni Yayın', level: 1 })).toBeVisible();
+  // Can Öztürk has no picture of his own: the top bar shows his initials, not another person's picture (issue 55 point 5).
+  await expect(page.getByTestId('avatar-initials').first()).toHaveText('CÖ');
 });
 
 test('a newsletter left after CREATE is kept, unpublished, and its card opens the wizard on it again', async ({ page }) => {
