@@ -3,14 +3,17 @@
  * subscribe and unsubscribe answers, the 404 and 410 pages): the newsletter's colours and logo in
  * a header, the content, a band with the subscribe form where the page has one, and a footer
  * (the newsletter, its publisher, its feeds). Its share cards (OpenGraph, Twitter) and the feed's
- * <link rel="alternate"> are written here too. Every text given here is escaped; the content and
+ * <link rel="alternate"> are written here too. Its texts speak the newsletter's language
+ * (core/server/reader-words.ts). Every text given here is escaped; the content and
  * the form are HTML their makers escaped or sanitized. The core knows no plugin: what a page shows
  * of a newsletter (its form, its feeds) comes in the `PublicPageNewsletter` its caller builds.
  */
 import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { constants } from '../shared/config';
 import { escapeHtml } from '../shared/text';
 import type { NewsletterRow } from './db/tables';
+import { readerText } from './reader-words';
 
 /** The look and the reader's ways out of one newsletter's (or a publisher's) pages. */
 export interface PublicPageNewsletter {
@@ -57,25 +60,15 @@ export function newsletterFrame(
   };
 }
 
-/** The frame of a page that belongs to no newsletter (a link that names none it knows). */
-export const mastheadFrame: PublicPageNewsletter = { title: 'Masthead', key: '', color: '#ffce14', textColor: '#201f1e', lang: 'tr', href: '' };
-
-export const publicDate = new Intl.DateTimeFormat('tr-TR', { day: '2-digit', month: 'long', year: 'numeric', timeZone: 'Europe/Istanbul' });
-
-/** The texts of the frame (the reader pages speak Turkish). */
-export const frameTexts = {
-  subscribe: 'Abone ol',
-  poweredBy: 'Masthead ile yayınlanır',
-  rss: 'RSS',
-  podcast: 'Podcast',
-  notFoundTitle: 'Sayfa bulunamadı',
-  notFound: 'Aradığınız sayfa burada yok. Adresi kontrol edin ya da ana sayfaya dönün.',
-  goneTitle: 'Bu sayfa artık yayında değil',
-  gone: 'Bu içerik yayından kaldırıldı.',
-  badAddressTitle: 'Adres geçerli değil',
-  badAddress: 'Bu adres okunamadı. Lütfen bağlantıyı kontrol edin.',
-  home: 'Ana sayfaya dön',
-} as const;
+/** The frame of a page that belongs to no newsletter (a link that names none it knows), in a new newsletter's default language. */
+export const mastheadFrame: PublicPageNewsletter = {
+  title: 'Masthead',
+  key: '',
+  color: '#ffce14',
+  textColor: '#201f1e',
+  lang: constants.design.langs[0]!,
+  href: '',
+};
 
 /** A colour as CSS takes it: a stored colour that is not a hex value gives way to `fallback` (nothing reaches the style sheet unchecked). */
 export function cssColor(value: string | undefined, fallback: string): string {
@@ -232,7 +225,7 @@ function headerHtml(newsletter: PublicPageNewsletter, subscribe: boolean): strin
   const logo = newsletter.image ? `<img src="${escapeHtml(newsletter.image)}" alt="" width="40" height="40">` : '';
   const name = `${logo}<span>${escapeHtml(newsletter.title)}</span>`;
   const brand = href ? `<a class="brand" href="${escapeHtml(href)}">${name}</a>` : `<span class="brand">${name}</span>`;
-  const button = subscribe ? `<a class="button" href="#${subscribeAnchor}">${escapeHtml(frameTexts.subscribe)}</a>` : '';
+  const button = subscribe ? `<a class="button" href="#${subscribeAnchor}">${escapeHtml(readerText(newsletter.lang, 'Subscribe'))}</a>` : '';
   return `<header class="masthead"><div class="bar">${brand}${button}</div></header>`;
 }
 
@@ -241,11 +234,11 @@ function footerHtml(newsletter: PublicPageNewsletter): string {
   const links = [
     homeOf(newsletter) ? link(homeOf(newsletter), newsletter.title) : '',
     newsletter.publisher && newsletter.publisher.key ? link(`/p/${encodeURIComponent(newsletter.publisher.key)}`, newsletter.publisher.title) : '',
-    newsletter.feeds?.rss ? link(newsletter.feeds.rss, frameTexts.rss, 'alternate') : '',
-    newsletter.feeds?.podcast ? link(newsletter.feeds.podcast, frameTexts.podcast) : '',
+    newsletter.feeds?.rss ? link(newsletter.feeds.rss, 'RSS', 'alternate') : '',
+    newsletter.feeds?.podcast ? link(newsletter.feeds.podcast, 'Podcast') : '',
   ].filter(Boolean);
   const nav = links.length ? `<nav aria-label="${escapeHtml(newsletter.title)}">${links.join('')}</nav>` : '';
-  return `<footer class="site-footer"><div class="inner">${nav}<p class="powered">${escapeHtml(frameTexts.poweredBy)}</p></div></footer>`;
+  return `<footer class="site-footer"><div class="inner">${nav}<p class="powered">${escapeHtml(readerText(newsletter.lang, 'Published with Masthead'))}</p></div></footer>`;
 }
 
 export interface PublicPage {
@@ -273,7 +266,7 @@ export function renderPublicPage(page: PublicPage): string {
   const band = !landing && newsletter.subscribe ? `<section class="band" id="${subscribeAnchor}">\n${newsletter.subscribe}\n</section>\n` : '';
   const title = page.title === newsletter.title ? page.title : `${page.title} · ${newsletter.title}`;
   return `<!doctype html>
-<html lang="${escapeHtml(newsletter.lang || 'tr')}">
+<html lang="${escapeHtml(newsletter.lang || mastheadFrame.lang)}">
 <head>
 <meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -295,19 +288,20 @@ ${page.end ?? ''}
 /** The page of a 404, 410 or another mistake in a reader's address, in the newsletter's look when known (else Masthead's). */
 export function renderErrorPage(status: number, look: PublicPageNewsletter | undefined): string {
   const newsletter = look ?? mastheadFrame;
+  const { lang } = newsletter;
   const [heading, text] =
     status === 410
-      ? [frameTexts.goneTitle, frameTexts.gone]
+      ? [readerText(lang, 'This page is no longer published'), readerText(lang, 'This content has been taken down.')]
       : status === 404
-        ? [frameTexts.notFoundTitle, frameTexts.notFound]
-        : [frameTexts.badAddressTitle, frameTexts.badAddress];
+        ? [readerText(lang, 'Page not found'), readerText(lang, 'The page you are looking for is not here. Check the address or go back to the home page.')]
+        : [readerText(lang, 'This address is not valid'), readerText(lang, 'This address could not be read. Please check the link.')];
   // Always a way on: the newsletter's (or publisher's) page, else the site's home.
   const home = homeOf(newsletter) || '/';
   return renderPublicPage({
     title: heading,
     newsletter,
     noindex: true,
-    content: `<h1>${escapeHtml(heading)}</h1>\n<p>${escapeHtml(text)}</p>\n<p><a class="button" href="${escapeHtml(home)}">${escapeHtml(frameTexts.home)}</a></p>`,
+    content: `<h1>${escapeHtml(heading)}</h1>\n<p>${escapeHtml(text)}</p>\n<p><a class="button" href="${escapeHtml(home)}">${escapeHtml(readerText(lang, 'Back to the home page'))}</a></p>`,
   });
 }
 

@@ -153,6 +153,9 @@ async function seedNewsletters(tx: Db, publishers: DemoPublishers): Promise<{ id
       image: '/demo/teknoloji-notlari.svg',
       // Dark text on this blue is 5.2:1 (WCAG asks 4.5:1); on #2b88d8 it was 4.4:1.
       color: '#3a96dd',
+      // Its readers' pages and e-mails speak English, so the demo shows both reader languages
+      // (issue 55 point 1); what its team wrote stays theirs, in Turkish.
+      lang: 'en',
     },
     {
       title: 'Kültür Sanat Haftalık',
@@ -167,8 +170,8 @@ async function seedNewsletters(tx: Db, publishers: DemoPublishers): Promise<{ id
     id: randomUUID(),
     publisher_id: publishers.publisherId,
     text_color: '#201f1e',
-    ...newsletter,
     lang: 'tr',
+    ...newsletter,
     published: true,
     description: `${newsletter.title}: ${newsletter.subtitle.toLocaleLowerCase('tr')}.`,
   }));

@@ -5,9 +5,11 @@
  */
 import { escapeHtml, htmlToText } from '../../core/shared/text';
 
+/**
+ * The notice in Turkish, the language of the console's issue audio; the server says it in the
+ * newsletter's language (server/reader-words.ts).
+ */
 export const premiumNotice = 'Bu yazı abonelere özeldir.';
-/** The button under the notice, to the newsletter's paid plans when it offers them. */
-export const subscribeText = 'Abone olun, tamamını okuyun';
 const teaserMax = 200;
 
 /**
@@ -27,6 +29,6 @@ export function teaserOf(html: string): string {
 }
 
 /** The teaser and the notice as HTML (every text escaped), in place of a premium story's body. */
-export function premiumTeaserHtml(html: string): string {
-  return `<p class="teaser">${escapeHtml(teaserOf(html))}</p>\n<p class="premium"><strong>${escapeHtml(premiumNotice)}</strong></p>`;
+export function premiumTeaserHtml(html: string, notice = premiumNotice): string {
+  return `<p class="teaser">${escapeHtml(teaserOf(html))}</p>\n<p class="premium"><strong>${escapeHtml(notice)}</strong></p>`;
 }

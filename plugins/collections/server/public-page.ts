@@ -16,11 +16,9 @@ import { addPublicSection } from '../../dashboards/server/public';
 import { readerLook } from '../../subscribers/server/public';
 import { itemsOf, type ItemSources, type ShownItem } from './items';
 import { collectionUrl } from './present';
+import { readerText } from './reader-words';
 import { featuredCollections, findPublishedCollection, ownerLook } from './store';
 import type { CollectionRow } from './tables';
-
-/** The heading of the featured collections on an owner's page (the public pages speak the readers' Turkish). */
-export const featuredHeading = 'Koleksiyonlar';
 
 const picture = (src: string, className = '') => (src ? `<img${className ? ` class="${className}"` : ''} src="${escapeHtml(src)}" alt="">` : '');
 
@@ -29,13 +27,13 @@ function itemHtml(item: ShownItem): string {
   return `<li>${item.image ? `<a href="${href}" tabindex="-1">${picture(item.image)}</a>` : ''}<a href="${href}">${escapeHtml(item.title)}</a></li>`;
 }
 
-function featuredHtml(rows: CollectionRow[]): string {
+function featuredHtml(rows: CollectionRow[], lang: string): string {
   if (rows.length === 0) return '';
   const cards = rows.map(
     (row) =>
       `<li>${picture(row.image, 'thumb')}<a href="${escapeHtml(collectionUrl(row))}"><strong>${escapeHtml(row.title)}</strong></a><br>${escapeHtml(row.description)}</li>`,
   );
-  return `<section class="featured-collections">\n<h2>${escapeHtml(featuredHeading)}</h2>\n<ul class="cards">\n${cards.join('\n')}\n</ul>\n</section>`;
+  return `<section class="featured-collections">\n<h2>${escapeHtml(readerText(lang, 'Collections'))}</h2>\n<ul class="cards">\n${cards.join('\n')}\n</ul>\n</section>`;
 }
 
 export function registerCollectionPage(api: PluginApi, sources: ItemSources): void {
@@ -90,9 +88,9 @@ export function registerCollectionPage(api: PluginApi, sources: ItemSources): vo
   addPublicSection(api, {
     id: 'featured-collections',
     owners: ['publisher', 'newsletter'],
-    async render(owner, ownerId) {
+    async render(owner, ownerId, lang) {
       const rows = await featuredCollections(db, owner === 'publisher' ? 'Publisher' : 'Newsletter', ownerId, constants.pageSizes.featuredCollections);
-      return featuredHtml(rows);
+      return featuredHtml(rows, lang);
     },
   });
 }

@@ -6,11 +6,13 @@
  * colours; then its description and the sections other plugins add through the `publicSections`
  * extension point (public-sections.ts: the issues plugin's latest issues, the collections
  * plugin's featured collections). Only published newsletters are shown; one published once and
- * no more answers 410.
+ * no more answers 410. A newsletter's page speaks its language, a publisher's the language of its
+ * newsletters (core/server/reader-words.ts's publisherLang).
  */
 import { gone, notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { renderPublicPage, type PublicPageNewsletter } from '../../../core/server/public-page';
+import { publisherLang, readerText } from '../../../core/server/reader-words';
 import { documentAnswer, keyParams } from '../../../core/server/schemas/parts';
 import { findNewsletterByKey, findPublisherByKey, newslettersOfPublisher } from '../../../core/server/store';
 import { escapeHtml } from '../../../core/shared/text';
@@ -38,7 +40,7 @@ export function registerPublicPages(api: PluginApi): void {
       const [look, cover, sections] = await Promise.all([
         readerLook(api, newsletter),
         newsletterWebDesign(api, newsletter.id).then((design) => design.cover),
-        renderPublicSections(api, 'newsletter', newsletter.id),
+        renderPublicSections(api, 'newsletter', newsletter.id, newsletter.lang),
       ]);
       const hero = `<header class="hero">
 ${cover ? `<img class="cover" src="${escapeHtml(cover)}" alt="">\n` : ''}<div class="hero-inner">
@@ -79,10 +81,9 @@ ${look.subscribe ?? ''}
     async handler(request, reply) {
       const publisher = await findPublisherByKey(db, request.params.key);
       if (!publisher) throw notFound('Publisher not found.');
-      const [newsletters, sections] = await Promise.all([
-        newslettersOfPublisher(db, publisher.id, { published: true, subscriberCounts: subscriberCounts(db) }),
-        renderPublicSections(api, 'publisher', publisher.id),
-      ]);
+      const newsletters = await newslettersOfPublisher(db, publisher.id, { published: true, subscriberCounts: subscriberCounts(db) });
+      const lang = publisherLang(newsletters);
+      const sections = await renderPublicSections(api, 'publisher', publisher.id, lang);
       const path = `/p/${encodeURIComponent(publisher.key)}`;
       const look: PublicPageNewsletter = {
         title: publisher.title,
@@ -90,7 +91,7 @@ ${look.subscribe ?? ''}
         href: path,
         color: publisher.color,
         textColor: publisher.text_color,
-        lang: 'tr',
+        lang,
         ...(publisher.image && { image: publisher.image }),
       };
       const items = newsletters
@@ -107,7 +108,7 @@ ${look.subscribe ?? ''}
         content: [
           `<h1>${escapeHtml(publisher.title)}</h1>`,
           publisher.description ? `<p class="subtitle">${escapeHtml(publisher.description)}</p>` : '',
-          newsletters.length ? `<h2>Bültenler</h2>\n<ul class="cards">\n${items}\n</ul>` : '',
+          newsletters.length ? `<h2>${escapeHtml(readerText(lang, 'Newsletters'))}</h2>\n<ul class="cards">\n${items}\n</ul>` : '',
           sections,
           website ? `<p><a class="more" href="${escapeHtml(website)}" rel="noopener">${escapeHtml(website)}</a></p>` : '',
         ]

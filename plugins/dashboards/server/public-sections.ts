@@ -18,8 +18,8 @@ export interface PublicSection {
   id: string;
   /** The pages it appears on. */
   owners: PublicPageOwner[];
-  /** `ownerId`: the publisher's or the newsletter's id. */
-  render(owner: PublicPageOwner, ownerId: string): Promise<string>;
+  /** `ownerId`: the publisher's or the newsletter's id; `lang`: the page's language, which the section's texts speak. */
+  render(owner: PublicPageOwner, ownerId: string, lang: string): Promise<string>;
 }
 
 export const publicSections = extensionPoint<PublicSection>('dashboards.public-sections');
@@ -30,9 +30,9 @@ export function addPublicSection(context: { extensions: Extensions }, section: P
   context.extensions.add(publicSections, section);
 }
 
-/** The HTML of every section of this owner's page, in order. */
-export async function renderPublicSections(context: { extensions: Extensions }, owner: PublicPageOwner, ownerId: string): Promise<string> {
+/** The HTML of every section of this owner's page, in order, in the page's language. */
+export async function renderPublicSections(context: { extensions: Extensions }, owner: PublicPageOwner, ownerId: string, lang: string): Promise<string> {
   const shown = context.extensions.all(publicSections).filter((section) => section.owners.includes(owner));
-  const parts = await Promise.all(shown.map((section) => section.render(owner, ownerId)));
+  const parts = await Promise.all(shown.map((section) => section.render(owner, ownerId, lang)));
   return parts.filter(Boolean).join('\n');
 }

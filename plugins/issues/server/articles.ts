@@ -9,9 +9,6 @@ import type { IssueChannel } from '../../../schemas/generated/entities/issue';
 import { announceStory, hasPageWithIssue, releaseWithIssue, storiesOfIssue, type StoryRow } from '../../stories/server/public';
 import { normalizeChannels, stuffChannelId } from '../rules';
 
-/** The link under an article's headline and subtitle, in the language of the e-mail's and the page's other texts ('Read more'). */
-export const readMoreText = 'Devamını oku';
-
 /**
  * Where an article is read, relative to the site: its page, which it has or gets with the issue's
  * publication (`hasPageWithIssue`); null for a bullet and an article that will have none.

@@ -9,7 +9,8 @@
  */
 import { gone, notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
-import { absoluteUrl, publicDate, renderPublicPage } from '../../../core/server/public-page';
+import { absoluteUrl, renderPublicPage } from '../../../core/server/public-page';
+import { readerDate } from '../../../core/server/reader-words';
 import { sanitizeRichText } from '../../../core/server/sanitize';
 import { documentAnswer, keyParams } from '../../../core/server/schemas/parts';
 import { findNewsletter, findNewsletterByKey } from '../../../core/server/store';
@@ -18,26 +19,17 @@ import { escapeHtml, escapeXml } from '../../../core/shared/text';
 import { addPublicSection } from '../../dashboards/server/public';
 import { latestIssue, readerLook } from '../../subscribers/server/public';
 import { issuePath } from './public-page';
+import { readerText } from './reader-words';
 import { publishedIssuesOf, type IssuesDb } from './store';
-
-export const archiveTexts = {
-  latest: 'Son sayılar',
-  all: 'Tüm sayılar',
-  archive: 'Arşiv',
-  archiveLede: (title: string) => `${title} bülteninin yayımlanmış sayıları, en yeniden eskiye.`,
-  newer: 'Daha yeni sayılar',
-  older: 'Daha eski sayılar',
-  none: 'Henüz yayımlanmış bir sayı yok.',
-} as const;
 
 type ArchiveIssue = Awaited<ReturnType<typeof publishedIssuesOf>>[number];
 
 const archivePath = (key: string, page = 1) => `/n/${encodeURIComponent(key)}/archive${page > 1 ? `?page=${page}` : ''}`;
 
-function issueList(issues: ArchiveIssue[]): string {
+function issueList(issues: ArchiveIssue[], lang: string): string {
   const items = issues.map((issue) => {
     const date = issue.published_at!;
-    return `<li><a href="${escapeHtml(issuePath(issue))}">${escapeHtml(issue.subject || issue.key)}</a><time datetime="${date.toISOString()}">${escapeHtml(publicDate.format(date))}</time>${issue.preview ? `<p>${escapeHtml(issue.preview)}</p>` : ''}</li>`;
+    return `<li><a href="${escapeHtml(issuePath(issue))}">${escapeHtml(issue.subject || issue.key)}</a><time datetime="${date.toISOString()}">${escapeHtml(readerDate(lang, date))}</time>${issue.preview ? `<p>${escapeHtml(issue.preview)}</p>` : ''}</li>`;
   });
   return `<ol class="issues">\n${items.join('\n')}\n</ol>`;
 }
@@ -69,13 +61,16 @@ export function registerIssueArchive(api: PluginApi, db: IssuesDb): void {
   addPublicSection(api, {
     id: 'latest-issues',
     owners: ['newsletter'],
-    async render(_owner, newsletterId) {
+    async render(_owner, newsletterId, lang) {
       const shown = constants.pageSizes.landingIssues;
       const [issues, newsletter] = await Promise.all([publishedIssuesOf(db, newsletterId, { limit: shown + 1, offset: 0 }), findNewsletter(db, newsletterId)]);
       if (!newsletter || issues.length === 0) return '';
       const more =
-        issues.length > shown ? `\n<p><a class="more" href="${escapeHtml(archivePath(newsletter.key))}">${escapeHtml(archiveTexts.all)} →</a></p>` : '';
-      return `<section class="latest-issues" aria-labelledby="latest-issues">\n<h2 id="latest-issues">${escapeHtml(archiveTexts.latest)}</h2>\n${issueList(issues.slice(0, shown))}${more}\n</section>`;
+        issues.length > shown
+          ? `\n<p><a class="more" href="${escapeHtml(archivePath(newsletter.key))}">${escapeHtml(readerText(lang, 'All issues'))} →</a></p>`
+          : '';
+      const latest = escapeHtml(readerText(lang, 'Latest issues'));
+      return `<section class="latest-issues" aria-labelledby="latest-issues">\n<h2 id="latest-issues">${latest}</h2>\n${issueList(issues.slice(0, shown), lang)}${more}\n</section>`;
     },
   });
 
@@ -96,16 +91,18 @@ export function registerIssueArchive(api: PluginApi, db: IssuesDb): void {
         readerLook(api, newsletter),
       ]);
       if (issues.length === 0 && page > 1) throw notFound('No such page of the archive.', look);
+      const { lang } = newsletter;
+      const archive = readerText(lang, 'Archive');
       const pager = [
         page > 1
-          ? `<a class="more" href="${escapeHtml(archivePath(newsletter.key, page - 1))}" rel="prev">← ${escapeHtml(archiveTexts.newer)}</a>`
+          ? `<a class="more" href="${escapeHtml(archivePath(newsletter.key, page - 1))}" rel="prev">← ${escapeHtml(readerText(lang, 'Newer issues'))}</a>`
           : '<span></span>',
         issues.length > size
-          ? `<a class="more" href="${escapeHtml(archivePath(newsletter.key, page + 1))}" rel="next">${escapeHtml(archiveTexts.older)} →</a>`
+          ? `<a class="more" href="${escapeHtml(archivePath(newsletter.key, page + 1))}" rel="next">${escapeHtml(readerText(lang, 'Older issues'))} →</a>`
           : '',
       ].join('');
       const html = renderPublicPage({
-        title: archiveTexts.archive,
+        title: archive,
         newsletter: look,
         meta: {
           publicUrl: api.env.publicUrl,
@@ -114,10 +111,10 @@ export function registerIssueArchive(api: PluginApi, db: IssuesDb): void {
           type: 'website',
         },
         content: [
-          `<h1>${escapeHtml(archiveTexts.archive)}</h1>`,
-          `<p class="subtitle">${escapeHtml(archiveTexts.archiveLede(newsletter.title))}</p>`,
-          issues.length ? issueList(issues.slice(0, size)) : `<p>${escapeHtml(archiveTexts.none)}</p>`,
-          `<nav class="pager" aria-label="${escapeHtml(archiveTexts.archive)}">${pager}</nav>`,
+          `<h1>${escapeHtml(archive)}</h1>`,
+          `<p class="subtitle">${escapeHtml(readerText(lang, 'The published issues of {title}, newest first.', { title: newsletter.title }))}</p>`,
+          issues.length ? issueList(issues.slice(0, size), lang) : `<p>${escapeHtml(readerText(lang, 'No issue has been published yet.'))}</p>`,
+          `<nav class="pager" aria-label="${escapeHtml(archive)}">${pager}</nav>`,
         ].join('\n'),
       });
       return reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'public, max-age=60').send(html);

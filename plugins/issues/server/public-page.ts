@@ -9,29 +9,31 @@
  */
 import { gone, notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
-import { publicDate, renderPublicPage } from '../../../core/server/public-page';
+import { renderPublicPage } from '../../../core/server/public-page';
+import { readerDate } from '../../../core/server/reader-words';
 import { webRichText } from '../../../core/server/rich-text-media';
 import { sanitizeRichText } from '../../../core/server/sanitize';
 import { documentAnswer, keyParams } from '../../../core/server/schemas/parts';
 import { escapeHtml } from '../../../core/shared/text';
 import { readerAccess, readerHtml, tracking, type ReaderAccess, type StoryRow } from '../../stories/server/public';
 import { readerLook } from '../../subscribers/server/public';
-import { articlePath, readMoreText, sentChannels } from './articles';
+import { articlePath, sentChannels } from './articles';
+import { readerText } from './reader-words';
 import { findPublicIssue, type IssuesDb } from './store';
 
 /**
  * An article is its headline and subtitle, linked to its own page (which its issue's publication
- * gave it) with a 'Read more' under them; a bullet is its text (a premium one's teaser).
+ * gave it) with a 'Read more' under them; a bullet is its text (a premium one's teaser). In the newsletter's language `lang`.
  */
-function storyHtml(story: StoryRow, access: ReaderAccess): string {
-  if (story.type !== 'article') return webRichText(readerHtml(story, story.body_html, access));
+function storyHtml(story: StoryRow, access: ReaderAccess, lang: string): string {
+  if (story.type !== 'article') return webRichText(readerHtml(story, story.body_html, access, lang));
   const title = escapeHtml(story.title);
   const path = story.published ? articlePath(story) : null;
   const href = path && escapeHtml(path);
   return [
     `<h3>${href ? `<a href="${href}">${title}</a>` : title}</h3>`,
     `<p class="subtitle">${escapeHtml(story.subtitle)}</p>`,
-    href ? `<p class="read-more"><a href="${href}">${escapeHtml(readMoreText)}</a></p>` : '',
+    href ? `<p class="read-more"><a href="${href}">${escapeHtml(readerText(lang, 'Read more'))}</a></p>` : '',
   ]
     .filter(Boolean)
     .join('\n');
@@ -63,9 +65,9 @@ export function registerIssuePage(api: PluginApi, db: IssuesDb): void {
           issue.image ? `<img class="cover" src="${escapeHtml(issue.image)}" alt="">` : '',
           `<h1>${escapeHtml(issue.subject || issue.key)}</h1>`,
           issue.preview ? `<p class="subtitle">${escapeHtml(issue.preview)}</p>` : '',
-          `<p class="byline">${escapeHtml(publicDate.format(issue.published_at))}</p>`,
+          `<p class="byline">${escapeHtml(readerDate(look.lang, issue.published_at))}</p>`,
           webRichText(sanitizeRichText(issue.intro_html)),
-          ...channels.flatMap((channel) => [`<h2>${escapeHtml(channel.title)}</h2>`, ...channel.stories.map((story) => storyHtml(story, access))]),
+          ...channels.flatMap((channel) => [`<h2>${escapeHtml(channel.title)}</h2>`, ...channel.stories.map((story) => storyHtml(story, access, look.lang))]),
         ]
           .filter(Boolean)
           .join('\n'),

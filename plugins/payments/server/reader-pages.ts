@@ -1,5 +1,5 @@
 /**
- * The reader's side of paid plans, below a newsletter's address (Turkish, as the reader pages are):
+ * The reader's side of paid plans, below a newsletter's address (in its language, as the reader pages are):
  * - GET /n/{key}/premium: the newsletter's plans and prices; for a signed-in reader a button per
  *   plan that opens Stripe Checkout, for a payer the subscription's state and the customer portal;
  *   for anyone else the way to sign in first (a link is e-mailed only to a subscriber).
@@ -13,6 +13,7 @@ import type { PluginApi } from '../../../core/server/plugins/contract';
 import { mastheadFrame, type PublicPageNewsletter } from '../../../core/server/public-page';
 import { documentAnswer, keyParams } from '../../../core/server/schemas/parts';
 import { findNewsletter } from '../../../core/server/store';
+import { readerDate, readerMoney, readerPercent } from '../../../core/server/reader-words';
 import { escapeHtml } from '../../../core/shared/text';
 import { addPublicSection } from '../../dashboards/server/public';
 import {
@@ -42,58 +43,30 @@ import {
   type PaidSubscriptionRow,
   type PaymentsDb,
 } from './store';
+import { readerText } from './reader-words';
 import { publisherStripe } from './stripe';
 import type { Plan } from './tables';
 
-export const premiumTexts = {
-  title: 'Premium abonelik',
-  lede: (title: string) => `${title} bülteninin premium yazılarını tamamıyla okumak için bir plan seçin.`,
-  includesTitle: 'Premium abonelikte neler var?',
-  /**
-   * What premium gives here, as the stories plugin's premium access makes it: premium stories whole
-   * on the pages for a signed-in payer and in the payers' copy of each issue e-mail; Stripe's
-   * customer portal (the 'manage' button) to change the card or cancel.
-   */
-  includes: [
-    'Premium yazıların tamamını sitede, okur girişinizle, kısaltılmadan okursunuz.',
-    'Her sayının e-postası premium yazılarıyla birlikte tam hâliyle gelir.',
-    'Aboneliğinizi ve kartınızı kendiniz yönetir, istediğiniz zaman iptal edersiniz.',
-  ],
-  plansTitle: 'Planlar',
-  plans: { monthly: 'Aylık', yearly: 'Yıllık' } as Record<Plan, string>,
-  perMonth: (price: string) => `Ayda ${price}`,
-  monthsFree: (months: number) => `${months} ay bedava`,
-  saved: (percent: string) => `${percent} tasarruf`,
-  saving: (amount: string, percent: string) => `12 aylık ödemeye göre yılda ${amount} (${percent}) daha az.`,
-  per: { monthly: 'ay', yearly: 'yıl' } as Record<Plan, string>,
-  choose: (plan: Plan) => `${premiumTexts.plans[plan]} abone ol`,
-  signInFirst: 'Ödeme yapmak için önce okur girişi yapın. Giriş bağlantısı bültenin abonelerine gönderilir: abone değilseniz önce ücretsiz abone olun.',
-  signIn: 'Okur girişi',
-  subscribeFree: 'Ücretsiz abone ol',
-  signedInAs: (email: string) => `${email} adresiyle giriş yaptınız.`,
-  active: (plan: Plan, until: string | null) =>
-    `Premium aboneliğiniz etkin (${premiumTexts.plans[plan].toLocaleLowerCase('tr')} plan${until ? `, ${until} tarihine kadar ödendi` : ''}).`,
-  pastDue:
-    'Son ödemeniz alınamadı; Stripe yeniden deniyor. Bu sürede premium yazıları okumaya devam edebilirsiniz: kartınızı aboneliğinizi yöneterek güncelleyin.',
-  ended: 'Premium aboneliğiniz sona erdi. Yeniden abone olabilirsiniz.',
-  processing: 'Ödemeniz alındı; aboneliğiniz birkaç saniye içinde etkinleşecek. Sayfayı yenileyin.',
-  refresh: 'Sayfayı yenile',
-  manage: 'Aboneliği yönet',
-  notOffered: 'Bu bülten ücretli abonelik sunmuyor.',
-  unavailable: 'Ödeme sayfası şu anda açılamıyor. Lütfen biraz sonra yeniden deneyin.',
-  formExpired: 'Bu form geçerliliğini yitirdi. Lütfen sayfayı yenileyip yeniden deneyin.',
-  landing: (price: string) => `Premium abonelik: ${price}`,
-  seePlans: 'Planları görün',
-  notFound: 'Bülten bulunamadı.',
-} as const;
+/** The plans as the reader reads them: their name, their period, their button. */
+const planWords = (lang: string): Record<Plan, { name: string; per: string; choose: string }> => ({
+  monthly: { name: readerText(lang, 'Monthly'), per: readerText(lang, 'month'), choose: readerText(lang, 'Subscribe monthly') },
+  yearly: { name: readerText(lang, 'Yearly'), per: readerText(lang, 'year'), choose: readerText(lang, 'Subscribe yearly') },
+});
 
-/** A price as the reader reads it: 49,00 ₺ / ay. */
-export function priceText(amount: number, currency: string, plan?: Plan): string {
-  const money = new Intl.NumberFormat('tr-TR', { style: 'currency', currency: currency.toUpperCase() }).format(amount / 100);
-  return plan ? `${money} / ${premiumTexts.per[plan]}` : money;
+/** What premium gives here, as the stories plugin's premium access makes it: premium stories whole
+ * on the pages for a signed-in payer and in the payers' copy of each issue e-mail; Stripe's
+ * customer portal (the 'manage' button) to change the card or cancel. */
+const includedLines = (lang: string) => [
+  readerText(lang, 'You read premium stories whole on the site, signed in as a reader, never cut short.'),
+  readerText(lang, "Every issue's e-mail comes whole, with its premium stories."),
+  readerText(lang, 'You manage your subscription and your card yourself, and cancel whenever you like.'),
+];
+
+/** A price as the reader reads it, in the newsletter's language: '₺49,00 / ay', '₺49.00 / month'. */
+export function priceText(lang: string, amount: number, currency: string, plan?: Plan): string {
+  const money = readerMoney(lang, amount, currency);
+  return plan ? `${money} / ${planWords(lang)[plan].per}` : money;
 }
-
-const percentText = new Intl.NumberFormat('tr-TR', { style: 'percent', maximumFractionDigits: 0 });
 
 /**
  * What the yearly plan saves against twelve monthly payments, or null when it saves nothing (or
@@ -109,24 +82,31 @@ export function yearlySaving(monthly: number | null, yearly: number | null): { a
 }
 
 /** A plan as the premium page shows it: its price, the yearly plan's monthly figure and saving, and its button when the reader may choose it. */
-function planCard(plans: NewsletterPlansRow, plan: Plan, button: string): string {
+function planCard(lang: string, plans: NewsletterPlansRow, plan: Plan, button: string): string {
   const amount = amountOf(plans, plan)!;
-  const money = (value: number) => priceText(value, plans.currency);
-  const lines = [
-    `<h3>${escapeHtml(premiumTexts.plans[plan])}</h3>`,
-    `<p class="price"><strong>${escapeHtml(money(amount))}</strong> / ${escapeHtml(premiumTexts.per[plan])}</p>`,
-  ];
+  const money = (value: number) => priceText(lang, value, plans.currency);
+  const words = planWords(lang)[plan];
+  const lines = [`<h3>${escapeHtml(words.name)}</h3>`, `<p class="price"><strong>${escapeHtml(money(amount))}</strong> / ${escapeHtml(words.per)}</p>`];
   if (plan === 'yearly') {
     const saving = yearlySaving(plans.monthly_amount, plans.yearly_amount);
-    const share = saving ? percentText.format(saving.share) : '';
-    if (saving) lines.push(`<p class="badge">${escapeHtml(saving.monthsFree ? premiumTexts.monthsFree(saving.monthsFree) : premiumTexts.saved(share))}</p>`);
-    lines.push(`<p class="price">${escapeHtml(premiumTexts.perMonth(money(Math.round(amount / 12))))}</p>`);
-    if (saving) lines.push(`<p class="saving">${escapeHtml(premiumTexts.saving(money(saving.amount), share))}</p>`);
+    const percent = saving ? readerPercent(lang, saving.share) : '';
+    if (saving) {
+      const badge =
+        saving.monthsFree === null
+          ? readerText(lang, 'Save {percent}', { percent })
+          : saving.monthsFree === 1
+            ? readerText(lang, '1 month free')
+            : readerText(lang, '{months} months free', { months: saving.monthsFree });
+      lines.push(`<p class="badge">${escapeHtml(badge)}</p>`);
+    }
+    lines.push(`<p class="price">${escapeHtml(readerText(lang, '{price} a month', { price: money(Math.round(amount / 12)) }))}</p>`);
+    if (saving) {
+      const less = readerText(lang, '{amount} ({percent}) less a year than 12 monthly payments.', { amount: money(saving.amount), percent });
+      lines.push(`<p class="saving">${escapeHtml(less)}</p>`);
+    }
   }
   return `<li class="plan">${lines.join('')}${button}</li>`;
 }
-
-const dateText = new Intl.DateTimeFormat('tr-TR', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Istanbul' });
 
 /** The plans a newsletter offers now: its priced ones, when its publisher has Stripe keys. */
 async function offeredPlans(db: PaymentsDb, newsletter: { id: string; publisher_id: string }): Promise<{ plans: NewsletterPlansRow; offered: Plan[] } | null> {
@@ -138,10 +118,10 @@ async function offeredPlans(db: PaymentsDb, newsletter: { id: string; publisher_
 
 const amountOf = (plans: NewsletterPlansRow, plan: Plan) => (plan === 'monthly' ? plans.monthly_amount : plans.yearly_amount);
 
-/** The offer as the landing page and the reader's account show it: 'Premium abonelik: ₺49,00/ay', by the cheapest plan. */
-function offerText(offer: { plans: NewsletterPlansRow; offered: Plan[] }): string {
+/** The offer as the landing page and the reader's account show it: 'Premium abonelik: ₺49,00 / ay', by the cheapest plan. */
+function offerText(lang: string, offer: { plans: NewsletterPlansRow; offered: Plan[] }): string {
   const cheapest = offer.offered.map((plan) => ({ plan, amount: amountOf(offer.plans, plan)! })).sort((a, b) => a.amount - b.amount)[0]!;
-  return premiumTexts.landing(priceText(cheapest.amount, offer.plans.currency, cheapest.plan));
+  return readerText(lang, 'Premium subscription: {price}', { price: priceText(lang, cheapest.amount, offer.plans.currency, cheapest.plan) });
 }
 
 /** Where Checkout and the customer portal live: the premium page's forms end there. */
@@ -175,46 +155,56 @@ function registerPremiumPage(api: PluginApi, db: PaymentsDb): void {
     async handler(request, reply) {
       const newsletter = await readerNewsletter(api, request.params.key);
       if (!newsletter) return notFound(reply);
+      const { lang } = newsletter;
       const offer = await offeredPlans(db, newsletter);
-      if (!offer) return notice(reply, 404, newsletter, premiumTexts.notOffered);
+      if (!offer) return notice(reply, 404, newsletter, readerText(lang, 'This newsletter offers no paid subscription.'));
       const reader = await readerWithForm(api, request, newsletter.publisher_id);
       const subscription = reader ? await readerSubscription(db, newsletter.id, reader.email) : undefined;
       const justPaid = (request.query as { checkout?: string }).checkout === 'done';
-      const state = reader ? stateOf(subscription, justPaid) : null;
+      const state = reader ? stateOf(lang, subscription, justPaid) : null;
       const paying = Boolean(subscription && payingStatuses.includes(subscription.status));
       // A plan's own button only where the reader may choose one now: signed in, neither paying nor waiting for a payment.
-      const choosing = reader !== null && !paying && state !== premiumTexts.processing;
+      const choosing = reader !== null && !paying && state?.kind !== 'processing';
       const plans = offer.offered.map((plan) =>
         planCard(
+          lang,
           offer.plans,
           plan,
-          choosing && reader ? buttonForm(readerPath(newsletter.key, '/premium/checkout'), premiumTexts.choose(plan), { csrf: reader.csrf, plan }) : '',
+          choosing && reader ? buttonForm(readerPath(newsletter.key, '/premium/checkout'), planWords(lang)[plan].choose, { csrf: reader.csrf, plan }) : '',
         ),
       );
-      const includes = premiumTexts.includes.map((line) => `<li>${escapeHtml(line)}</li>`);
+      const includes = includedLines(lang).map((line) => `<li>${escapeHtml(line)}</li>`);
       const parts = [
-        `<h1>${escapeHtml(premiumTexts.title)}</h1>`,
-        `<p class="subtitle">${escapeHtml(premiumTexts.lede(newsletter.title))}</p>`,
-        `<h2>${escapeHtml(premiumTexts.includesTitle)}</h2>`,
+        `<h1>${escapeHtml(readerText(lang, 'Premium subscription'))}</h1>`,
+        `<p class="subtitle">${escapeHtml(readerText(lang, 'Choose a plan to read the premium stories of {title} in full.', { title: newsletter.title }))}</p>`,
+        `<h2>${escapeHtml(readerText(lang, 'What does premium include?'))}</h2>`,
         `<ul class="includes">${includes.join('')}</ul>`,
       ];
       if (reader) {
-        parts.push(`<p>${escapeHtml(premiumTexts.signedInAs(reader.email))}</p>`);
-        if (state) parts.push(`<p class="notice"${subscription?.status === 'past_due' ? ' role="alert"' : ''}>${escapeHtml(state)}</p>`);
+        parts.push(`<p>${escapeHtml(readerText(lang, 'You are signed in as {email}.', { email: reader.email }))}</p>`);
+        if (state) parts.push(`<p class="notice"${subscription?.status === 'past_due' ? ' role="alert"' : ''}>${escapeHtml(state.text)}</p>`);
         if (paying)
-          parts.push(`<div class="actions">${buttonForm(readerPath(newsletter.key, '/premium/portal'), premiumTexts.manage, { csrf: reader.csrf })}</div>`);
-        else if (state === premiumTexts.processing)
-          parts.push(`<p><a class="more" href="${escapeHtml(`${premiumPath(newsletter.key)}?checkout=done`)}">${escapeHtml(premiumTexts.refresh)}</a></p>`);
+          parts.push(
+            `<div class="actions">${buttonForm(readerPath(newsletter.key, '/premium/portal'), readerText(lang, 'Manage the subscription'), { csrf: reader.csrf })}</div>`,
+          );
+        else if (state?.kind === 'processing')
+          parts.push(
+            `<p><a class="more" href="${escapeHtml(`${premiumPath(newsletter.key)}?checkout=done`)}">${escapeHtml(readerText(lang, 'Refresh the page'))}</a></p>`,
+          );
       }
-      parts.push(`<h2>${escapeHtml(premiumTexts.plansTitle)}</h2>`, `<ul class="plans">${plans.join('')}</ul>`);
+      parts.push(`<h2>${escapeHtml(readerText(lang, 'Plans'))}</h2>`, `<ul class="plans">${plans.join('')}</ul>`);
       if (!reader) {
+        const signInFirst = readerText(
+          lang,
+          "To pay, sign in as a reader first. The sign-in link is sent to the newsletter's subscribers: if you do not subscribe, subscribe for free first.",
+        );
         parts.push(
-          `<p>${escapeHtml(premiumTexts.signInFirst)}</p>`,
-          `<div class="actions"><a class="button" href="${escapeHtml(readerPath(newsletter.key, '/signin'))}">${escapeHtml(premiumTexts.signIn)}</a><a class="more" href="${escapeHtml(readerPath(newsletter.key))}">${escapeHtml(premiumTexts.subscribeFree)}</a></div>`,
+          `<p>${escapeHtml(signInFirst)}</p>`,
+          `<div class="actions"><a class="button" href="${escapeHtml(readerPath(newsletter.key, '/signin'))}">${escapeHtml(readerText(lang, 'Reader sign-in'))}</a><a class="more" href="${escapeHtml(readerPath(newsletter.key))}">${escapeHtml(readerText(lang, 'Subscribe for free'))}</a></div>`,
         );
       }
       allowStripeForms(reply);
-      return sendReaderPage(reply, 200, newsletter.frame, premiumTexts.title, parts.join('\n'));
+      return sendReaderPage(reply, 200, newsletter.frame, readerText(lang, 'Premium subscription'), parts.join('\n'));
     },
   });
 }
@@ -229,11 +219,12 @@ function registerStripeForms(api: PluginApi, db: PaymentsDb): void {
     async (newsletter, email, body, reply) => {
       const offer = await offeredPlans(db, newsletter);
       const plan = fieldOf(body, 'plan') as Plan;
-      if (!offer) return notice(reply, 404, newsletter, premiumTexts.notOffered);
-      if (!offer.offered.includes(plan)) return notice(reply, 422, newsletter, premiumTexts.notOffered);
+      const notOffered = readerText(newsletter.lang, 'This newsletter offers no paid subscription.');
+      if (!offer) return notice(reply, 404, newsletter, notOffered);
+      if (!offer.offered.includes(plan)) return notice(reply, 422, newsletter, notOffered);
       if (await pays(db, newsletter.id, email)) return goTo(reply, premiumPath(newsletter.key));
       const stripe = await publisherStripe(api, db, newsletter.publisher_id);
-      if (!stripe) return notice(reply, 404, newsletter, premiumTexts.notOffered);
+      if (!stripe) return notice(reply, 404, newsletter, notOffered);
       const tags = { newsletterId: newsletter.id, plan, email };
       const previous = await readerSubscription(db, newsletter.id, email);
       const base = `${api.env.publicUrl}${premiumPath(newsletter.key)}`;
@@ -251,7 +242,9 @@ function registerStripeForms(api: PluginApi, db: PaymentsDb): void {
                 currency: offer.plans.currency,
                 unit_amount: amountOf(offer.plans, plan)!,
                 recurring: { interval: plan === 'monthly' ? 'month' : 'year' },
-                product_data: { name: `${newsletter.title} · ${premiumTexts.title} (${premiumTexts.plans[plan]})` },
+                product_data: {
+                  name: `${newsletter.title} · ${readerText(newsletter.lang, 'Premium subscription')} (${planWords(newsletter.lang)[plan].name})`,
+                },
               },
             },
           ],
@@ -300,16 +293,20 @@ function registerPremiumOffers(api: PluginApi, db: PaymentsDb): void {
 
   // The reader's account says, under each newsletter, what the reader pays for it or what it offers.
   api.extensions.add(accountNotes, {
-    async notesOf(reader, newsletters) {
+    async notesOf(reader, newsletters, lang) {
       const notes = new Map<string, AccountNote>();
       for (const newsletter of newsletters) {
         const subscription = await readerSubscription(db, newsletter.id, reader.email);
-        const link = { href: premiumPath(newsletter.key), label: premiumTexts.seePlans };
+        const link = { href: premiumPath(newsletter.key), label: readerText(lang, 'See the plans') };
         if (subscription && payingStatuses.includes(subscription.status))
-          notes.set(newsletter.id, { text: stateOf(subscription, false)!, link: { ...link, label: premiumTexts.manage } });
+          notes.set(newsletter.id, { text: stateOf(lang, subscription, false)!.text, link: { ...link, label: readerText(lang, 'Manage the subscription') } });
         else {
           const offer = await offeredPlans(db, newsletter);
-          if (offer) notes.set(newsletter.id, { text: subscription ? premiumTexts.ended : offerText(offer), link });
+          if (offer)
+            notes.set(newsletter.id, {
+              text: subscription ? readerText(lang, 'Your premium subscription has ended. You can subscribe again.') : offerText(lang, offer),
+              link,
+            });
         }
       }
       return notes;
@@ -319,35 +316,60 @@ function registerPremiumOffers(api: PluginApi, db: PaymentsDb): void {
   addPublicSection(api, {
     id: 'paid-plans',
     owners: ['newsletter'],
-    async render(_owner, newsletterId) {
+    async render(_owner, newsletterId, lang) {
       const newsletter = await findNewsletter(api.db, newsletterId);
       const offer = newsletter && (await offeredPlans(db, newsletter));
       if (!newsletter || !offer) return '';
-      return `<p><a class="button" href="${escapeHtml(premiumPath(newsletter.key))}">${escapeHtml(offerText(offer))}</a></p>`;
+      return `<p><a class="button" href="${escapeHtml(premiumPath(newsletter.key))}">${escapeHtml(offerText(lang, offer))}</a></p>`;
     },
   });
 }
 
 const premiumPath = (key: string) => readerPath(key, '/premium');
 
-const notFound = (reply: FastifyReply) =>
-  sendReaderPage(reply, 404, mastheadFrame, premiumTexts.title, noticePage(premiumTexts.title, premiumTexts.notFound, 'problem'));
-const notice = (reply: FastifyReply, status: number, newsletter: { key: string; frame: PublicPageNewsletter }, text: string) =>
-  sendReaderPage(
-    reply,
-    status,
-    newsletter.frame,
-    premiumTexts.title,
-    noticePage(premiumTexts.title, text, 'problem', { href: premiumPath(newsletter.key), label: premiumTexts.title }),
-  );
+/** The answer to an address that names no published newsletter (the site's default language). */
+const notFound = (reply: FastifyReply) => {
+  const title = readerText(mastheadFrame.lang, 'Premium subscription');
+  return sendReaderPage(reply, 404, mastheadFrame, title, noticePage(title, readerText(mastheadFrame.lang, 'Newsletter not found.'), 'problem'));
+};
+const notice = (reply: FastifyReply, status: number, newsletter: { key: string; lang: string; frame: PublicPageNewsletter }, text: string) => {
+  const title = readerText(newsletter.lang, 'Premium subscription');
+  return sendReaderPage(reply, status, newsletter.frame, title, noticePage(title, text, 'problem', { href: premiumPath(newsletter.key), label: title }));
+};
 
-/** What a reader who pays, paid or is paying sees of the subscription. */
-function stateOf(subscription: PaidSubscriptionRow | undefined, justPaid: boolean): string | null {
-  if (!subscription) return justPaid ? premiumTexts.processing : null;
-  if (subscription.status === 'past_due') return premiumTexts.pastDue;
-  if (subscription.status === 'active' || subscription.status === 'trialing')
-    return premiumTexts.active(subscription.plan, subscription.current_period_end && dateText.format(subscription.current_period_end));
-  return justPaid ? premiumTexts.processing : premiumTexts.ended;
+/** What a reader who pays, paid or is paying sees of the subscription, in the newsletter's language. */
+function stateOf(
+  lang: string,
+  subscription: PaidSubscriptionRow | undefined,
+  justPaid: boolean,
+): { kind: 'processing' | 'paying' | 'ended'; text: string } | null {
+  const processing = {
+    kind: 'processing' as const,
+    text: readerText(lang, 'Your payment has been received; your subscription will be active within a few seconds. Refresh the page.'),
+  };
+  if (!subscription) return justPaid ? processing : null;
+  if (subscription.status === 'past_due') {
+    const text = readerText(
+      lang,
+      'Your last payment could not be taken; Stripe is trying again. Meanwhile you can keep reading premium stories: update your card by managing your subscription.',
+    );
+    return { kind: 'paying', text };
+  }
+  if (subscription.status === 'active' || subscription.status === 'trialing') return { kind: 'paying', text: activeText(lang, subscription) };
+  return justPaid ? processing : { kind: 'ended', text: readerText(lang, 'Your premium subscription has ended. You can subscribe again.') };
+}
+
+/** A paying subscription's line: its plan, and the day it is paid until when known. */
+function activeText(lang: string, subscription: PaidSubscriptionRow): string {
+  const end = subscription.current_period_end;
+  if (!end)
+    return subscription.plan === 'monthly'
+      ? readerText(lang, 'Your premium subscription is active (monthly plan).')
+      : readerText(lang, 'Your premium subscription is active (yearly plan).');
+  const date = readerDate(lang, end);
+  return subscription.plan === 'monthly'
+    ? readerText(lang, 'Your premium subscription is active (monthly plan, paid until {date}).', { date })
+    : readerText(lang, 'Your premium subscription is active (yearly plan, paid until {date}).', { date });
 }
 
 /** What a premium form does for its reader: a reply already sent, or the Stripe call that answers where to go. */
@@ -379,7 +401,7 @@ const stripeForm = (
       const reader = await signedInReader(api.db, request, newsletter.publisher_id);
       if (!reader) return goTo(reply, readerPath(newsletter.key, '/signin'));
       if (!(await readerFormValid(api, request, newsletter.publisher_id, fieldOf(request.body, 'csrf'))))
-        return notice(reply, 403, newsletter, premiumTexts.formExpired);
+        return notice(reply, 403, newsletter, readerText(newsletter.lang, 'This form has expired. Please refresh the page and try again.'));
       const next = await step(newsletter, reader.email, request.body, reply);
       if (typeof next !== 'function') return next;
       try {
@@ -389,7 +411,7 @@ const stripeForm = (
           { err: error instanceof Error ? { type: error.name, message: error.message } : error, newsletterId: newsletter.id },
           'payments: a Stripe call failed',
         );
-        return notice(reply, 502, newsletter, premiumTexts.unavailable);
+        return notice(reply, 502, newsletter, readerText(newsletter.lang, 'The payment page cannot be opened just now. Please try again in a little while.'));
       }
     },
   });

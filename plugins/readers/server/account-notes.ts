@@ -12,10 +12,14 @@ export interface AccountNote {
 }
 
 export interface AccountNotes {
-  /** The notes for this reader (a lower-case address) of these newsletters of the publisher, by newsletter id; none for the others. */
+  /**
+   * The notes for this reader (a lower-case address) of these newsletters of the publisher, by
+   * newsletter id (none for the others), in the account page's language `lang`.
+   */
   notesOf(
     reader: { email: string; publisherId: string },
     newsletters: readonly { id: string; key: string; publisher_id: string }[],
+    lang: string,
   ): Promise<Map<string, AccountNote>>;
 }
 

@@ -7,16 +7,17 @@ import type { PluginApi } from '../../../core/server/plugins/contract';
 import { findNewsletter } from '../../../core/server/store';
 import { escapeHtml } from '../../../core/shared/text';
 import { addPublicSection } from '../../dashboards/server/public';
-import { readerPath, readerTexts } from './pages';
+import { readerPath } from './pages';
+import { readerText } from './reader-words';
 
 export function addLandingLink(api: PluginApi): void {
   addPublicSection(api, {
     id: 'reader-sign-in',
     owners: ['newsletter'],
-    async render(_owner, newsletterId) {
+    async render(_owner, newsletterId, lang) {
       const newsletter = await findNewsletter(api.db, newsletterId);
       if (!newsletter) return '';
-      return `<p><a class="more" href="${escapeHtml(readerPath(newsletter.key, '/signin'))}">${escapeHtml(readerTexts.landingLink)}</a></p>`;
+      return `<p><a class="more" href="${escapeHtml(readerPath(newsletter.key, '/signin'))}">${escapeHtml(readerText(lang, 'Do you subscribe? Sign in to manage your subscriptions'))}</a></p>`;
     },
   });
 }

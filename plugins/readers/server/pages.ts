@@ -1,41 +1,15 @@
 /**
  * The readers' pages, in the newsletter's reader frame (core/server/public-page.ts, the frame the
  * subscribers plugin's readerLook builds): the sign-in form, its answer, the page of a sign-in
- * link with its one button, the account with the publisher's newsletters, and the problems. The
- * reader pages speak Turkish, as the subscribers plugin's do; every text is escaped here. Forms
+ * link with its one button, the account with the publisher's newsletters, and the problems. They
+ * speak the newsletter's language, as the subscribers plugin's do; every text is escaped here. Forms
  * post plainly: no script runs, as the reader pages' CSP wants.
  */
 import type { FastifyReply } from 'fastify';
 import { renderPublicPage, sendPrivatePage, type PublicPageNewsletter } from '../../../core/server/public-page';
-import { constants } from '../../../core/shared/config';
 import { escapeHtml } from '../../../core/shared/text';
 import type { AccountNote } from './account-notes';
-
-export const readerTexts = {
-  signInTitle: 'Okur girişi',
-  signInLede: (title: string) => `${title} aboneliklerinizi yönetmek için e-posta adresinizi yazın: size tek kullanımlık bir giriş bağlantısı gönderelim.`,
-  email: 'E-posta adresiniz',
-  sendLink: 'Giriş bağlantısı gönder',
-  invalidEmail: 'Lütfen geçerli bir e-posta adresi yazın.',
-  checkInbox: `Bu adres bültenin abonelerindense giriş bağlantısını e-posta kutunuza gönderdik. Bağlantı ${constants.readers.signInLinkMinutes} dakika geçerlidir ve bir kez kullanılabilir.`,
-  tooMany: 'Çok fazla deneme yapıldı. Lütfen bir süre sonra yeniden deneyin.',
-  confirmLede: 'Okur hesabınıza girmek için düğmeye basın.',
-  signIn: 'Giriş yap',
-  linkInvalid: 'Bu giriş bağlantısı artık geçerli değil: süresi dolmuş ya da daha önce kullanılmış.',
-  askAgain: 'Yeni bir giriş bağlantısı isteyin',
-  accountTitle: 'Hesabım',
-  signedInAs: (email: string) => `${email} adresiyle giriş yaptınız.`,
-  newsletters: 'Bültenler',
-  subscribed: 'Abonesiniz',
-  notSubscribed: 'Abone değilsiniz',
-  subscribe: 'Abone ol',
-  unsubscribe: 'Abonelikten çık',
-  signOut: 'Çıkış yap',
-  signedOut: 'Çıkış yaptınız. Bu tarayıcıda okur hesabınız artık açık değil.',
-  formExpired: 'Bu form geçerliliğini yitirdi. Lütfen sayfayı yenileyip yeniden deneyin.',
-  notFound: 'Bülten bulunamadı.',
-  landingLink: 'Abone misiniz? Aboneliklerinizi yönetmek için giriş yapın',
-} as const;
+import { readerText } from './reader-words';
 
 /** The address of a newsletter's reader page below /n/{key}. */
 export const readerPath = (key: string, rest = '') => `/n/${encodeURIComponent(key)}${rest}`;
@@ -67,13 +41,17 @@ export function buttonForm(action: string, label: string, hidden: Record<string,
 }
 
 /** The sign-in form, with a problem above it when there is one. */
-export function signInPage(newsletter: { key: string; title: string }, problem?: string, email = ''): string {
-  return `<h1>${escapeHtml(readerTexts.signInTitle)}</h1>
-${problem ? `${notice(problem, 'problem')}\n` : ''}<p>${escapeHtml(readerTexts.signInLede(newsletter.title))}</p>
+export function signInPage(newsletter: { key: string; title: string; lang: string }, problem?: string, email = ''): string {
+  const { lang } = newsletter;
+  const lede = readerText(lang, 'Enter your e-mail address to manage your subscriptions to {title}: we will send you a sign-in link to use once.', {
+    title: newsletter.title,
+  });
+  return `<h1>${escapeHtml(readerText(lang, 'Reader sign-in'))}</h1>
+${problem ? `${notice(problem, 'problem')}\n` : ''}<p>${escapeHtml(lede)}</p>
 <form class="signup" method="post" action="${escapeHtml(readerPath(newsletter.key, '/signin'))}">
 <div class="fields">
-<label class="field">${escapeHtml(readerTexts.email)}<input type="email" name="email" required maxlength="254" autocomplete="email" placeholder="ornek@eposta.com"${email ? ` value="${escapeHtml(email)}"` : ''}></label>
-<button class="button" type="submit">${escapeHtml(readerTexts.sendLink)}</button>
+<label class="field">${escapeHtml(readerText(lang, 'Your e-mail address'))}<input type="email" name="email" required maxlength="254" autocomplete="email" placeholder="${escapeHtml(readerText(lang, 'name@example.com'))}"${email ? ` value="${escapeHtml(email)}"` : ''}></label>
+<button class="button" type="submit">${escapeHtml(readerText(lang, 'Send a sign-in link'))}</button>
 </div>
 </form>`;
 }
@@ -85,10 +63,11 @@ ${notice(text, tone)}${link ? `\n<p><a class="more" href="${escapeHtml(link.href
 }
 
 /** The page of a sign-in link: one button that posts it, so that opening the link (a mail scanner does) signs nobody in. */
-export function confirmPage(newsletter: { key: string }, token: string): string {
-  return `<h1>${escapeHtml(readerTexts.signInTitle)}</h1>
-<p>${escapeHtml(readerTexts.confirmLede)}</p>
-${buttonForm(readerPath(newsletter.key, `/signin/${token}`), readerTexts.signIn, {})}`;
+export function confirmPage(newsletter: { key: string; lang: string }, token: string): string {
+  const { lang } = newsletter;
+  return `<h1>${escapeHtml(readerText(lang, 'Reader sign-in'))}</h1>
+<p>${escapeHtml(readerText(lang, 'Press the button to sign in to your reader account.'))}</p>
+${buttonForm(readerPath(newsletter.key, `/signin/${token}`), readerText(lang, 'Sign in'), {})}`;
 }
 
 export interface AccountNewsletter {
@@ -96,6 +75,7 @@ export interface AccountNewsletter {
   key: string;
   title: string;
   subtitle: string;
+  lang: string;
   subscribed: boolean;
   /** What other plugins say of it (account-notes.ts). */
   notes: AccountNote[];
@@ -104,26 +84,27 @@ export interface AccountNewsletter {
 const noteHtml = (note: AccountNote) =>
   `<p>${escapeHtml(note.text)}${note.link ? ` <a class="more" href="${escapeHtml(note.link.href)}">${escapeHtml(note.link.label)}</a>` : ''}</p>`;
 
-/** The account: the reader's address, the publisher's newsletters with a button each, and signing out. */
-export function accountPage(newsletter: { key: string }, reader: { email: string }, csrf: string, newsletters: AccountNewsletter[]): string {
+/** The account: the reader's address, the publisher's newsletters with a button each, and signing out (in the language of the newsletter it is opened from). */
+export function accountPage(newsletter: { key: string; lang: string }, reader: { email: string }, csrf: string, newsletters: AccountNewsletter[]): string {
+  const { lang } = newsletter;
   const action = readerPath(newsletter.key, '/account/subscriptions');
   const items = newsletters.map(
     (
       item,
     ) => `<li><a href="${escapeHtml(readerPath(item.key))}"><strong>${escapeHtml(item.title)}</strong></a>${item.subtitle ? `<br>${escapeHtml(item.subtitle)}` : ''}
-<p>${escapeHtml(item.subscribed ? readerTexts.subscribed : readerTexts.notSubscribed)}</p>${item.notes.map(noteHtml).join('')}
+<p>${escapeHtml(item.subscribed ? readerText(lang, 'Subscribed') : readerText(lang, 'Not subscribed'))}</p>${item.notes.map(noteHtml).join('')}
 ${buttonForm(
   action,
-  item.subscribed ? readerTexts.unsubscribe : readerTexts.subscribe,
+  item.subscribed ? readerText(lang, 'Unsubscribe') : readerText(lang, 'Subscribe'),
   { csrf, newsletter: item.id, change: item.subscribed ? 'unsubscribe' : 'subscribe' },
   item.subscribed ? 'secondary' : 'primary',
 )}</li>`,
   );
-  return `<h1>${escapeHtml(readerTexts.accountTitle)}</h1>
-<p>${escapeHtml(readerTexts.signedInAs(reader.email))}</p>
-<h2>${escapeHtml(readerTexts.newsletters)}</h2>
+  return `<h1>${escapeHtml(readerText(lang, 'My account'))}</h1>
+<p>${escapeHtml(readerText(lang, 'You are signed in as {email}.', { email: reader.email }))}</p>
+<h2>${escapeHtml(readerText(lang, 'Newsletters'))}</h2>
 <ul class="cards">
 ${items.join('\n')}
 </ul>
-${buttonForm(readerPath(newsletter.key, '/signout'), readerTexts.signOut, { csrf }, 'secondary')}`;
+${buttonForm(readerPath(newsletter.key, '/signout'), readerText(lang, 'Sign out'), { csrf }, 'secondary')}`;
 }

@@ -20,7 +20,8 @@ import { newslettersOfPublisher } from '../../../core/server/store';
 import { constants } from '../../../core/shared/config';
 import { subscribeProven, subscriberCounts, unsubscribe } from '../../subscribers/server/public';
 import { accountNotes } from './account-notes';
-import { accountPage, confirmPage, fieldOf, goTo, noticePage, readerPath, readerTexts, sendReaderPage, signInPage, type AccountNewsletter } from './pages';
+import { accountPage, confirmPage, fieldOf, goTo, noticePage, readerPath, sendReaderPage, signInPage, type AccountNewsletter } from './pages';
+import { readerText } from './reader-words';
 import { readerNewsletter, type ReaderNewsletter } from './public';
 import { clearReaderCookie, csrfMatches, csrfTokenOf, readerOf, sessionOf, setReaderCookie } from './session';
 import { sendSignInMail } from './sign-in-mail';
@@ -69,7 +70,7 @@ function registerSignInForm(api: PluginApi, db: ReadersDb): void {
     async handler(request, reply) {
       const newsletter = await readerNewsletter(api, request.params.key);
       if (!newsletter) return notFound(reply);
-      return sendReaderPage(reply, 200, newsletter.frame, readerTexts.signInTitle, signInPage(newsletter));
+      return sendReaderPage(reply, 200, newsletter.frame, readerText(newsletter.lang, 'Reader sign-in'), signInPage(newsletter));
     },
   });
 
@@ -85,13 +86,15 @@ function registerSignInForm(api: PluginApi, db: ReadersDb): void {
       const newsletter = await readerNewsletter(api, request.params.key);
       if (!newsletter) return notFound(reply);
       const email = fieldOf(request.body, 'email').trim().toLowerCase();
+      const { lang } = newsletter;
+      const title = readerText(lang, 'Reader sign-in');
       if (!email || email.length > emailMaxLength || !email.includes('@')) {
         return sendReaderPage(
           reply,
           422,
           newsletter.frame,
-          readerTexts.signInTitle,
-          signInPage(newsletter, readerTexts.invalidEmail, email.slice(0, emailMaxLength)),
+          title,
+          signInPage(newsletter, readerText(lang, 'Please enter a valid e-mail address.'), email.slice(0, emailMaxLength)),
         );
       }
       // Every request counts, subscriber or not, on the lockout's counters under keys of their own.
@@ -103,7 +106,13 @@ function registerSignInForm(api: PluginApi, db: ReadersDb): void {
         await limiter.begin(counters);
       } catch (error) {
         if (error instanceof HttpError && error.statusCode === 429)
-          return sendReaderPage(reply, 429, newsletter.frame, readerTexts.signInTitle, noticePage(readerTexts.signInTitle, readerTexts.tooMany, 'problem'));
+          return sendReaderPage(
+            reply,
+            429,
+            newsletter.frame,
+            title,
+            noticePage(title, readerText(lang, 'Too many attempts. Please try again in a while.'), 'problem'),
+          );
         throw error;
       }
       if (await subscribes(api.db, newsletter.id, email)) {
@@ -113,13 +122,12 @@ function registerSignInForm(api: PluginApi, db: ReadersDb): void {
           api.log.error({ err: error, newsletterId: newsletter.id }, 'readers: the sign-in e-mail failed'),
         );
       }
-      return sendReaderPage(
-        reply,
-        200,
-        newsletter.frame,
-        readerTexts.signInTitle,
-        noticePage(readerTexts.signInTitle, readerTexts.checkInbox, 'ok', { href: readerPath(newsletter.key), label: newsletter.title }),
+      const sent = readerText(
+        lang,
+        'If this address subscribes to the newsletter, we sent the sign-in link to its inbox. The link is valid for {minutes} minutes and can be used once.',
+        { minutes: constants.readers.signInLinkMinutes },
       );
+      return sendReaderPage(reply, 200, newsletter.frame, title, noticePage(title, sent, 'ok', { href: readerPath(newsletter.key), label: newsletter.title }));
     },
   });
 }
@@ -138,7 +146,7 @@ function registerSignInLink(api: PluginApi, db: ReadersDb): void {
       const newsletter = await readerNewsletter(api, request.params.key);
       if (!newsletter) return notFound(reply);
       if (!(await signInLinkUsable(db, newsletter.id, request.params.token))) return linkInvalid(reply, newsletter);
-      return sendReaderPage(reply, 200, newsletter.frame, readerTexts.signInTitle, confirmPage(newsletter, request.params.token));
+      return sendReaderPage(reply, 200, newsletter.frame, readerText(newsletter.lang, 'Reader sign-in'), confirmPage(newsletter, request.params.token));
     },
   });
 
@@ -185,8 +193,8 @@ function registerAccountPages(api: PluginApi, db: ReadersDb): void {
         reply,
         200,
         newsletter.frame,
-        readerTexts.accountTitle,
-        accountPage(newsletter, reader, csrfTokenOf(api.links, reader), await newslettersOf(api, reader)),
+        readerText(newsletter.lang, 'My account'),
+        accountPage(newsletter, reader, csrfTokenOf(api.links, reader), await newslettersOf(api, reader, newsletter.lang)),
       );
     },
   });
@@ -209,7 +217,7 @@ function registerAccountPages(api: PluginApi, db: ReadersDb): void {
       const reader = await readerOf(db, request, newsletter.publisher_id);
       if (!reader) return goTo(reply, readerPath(newsletter.key, '/signin'));
       if (!csrfMatches(api.links, reader, fieldOf(request.body, 'csrf'))) return formExpired(reply, newsletter);
-      const target = (await newslettersOf(api, reader)).find((item) => item.id === fieldOf(request.body, 'newsletter'));
+      const target = (await newslettersOf(api, reader, newsletter.lang)).find((item) => item.id === fieldOf(request.body, 'newsletter'));
       const change = fieldOf(request.body, 'change');
       if (!target || (change !== 'subscribe' && change !== 'unsubscribe')) return notFound(reply);
       if (change === 'subscribe') await subscribeProven(api, api.db, target, reader.email, 'web');
@@ -236,51 +244,70 @@ function registerSignOut(api: PluginApi, db: ReadersDb): void {
       if (reader && !csrfMatches(api.links, reader, fieldOf(request.body, 'csrf'))) return formExpired(reply, newsletter);
       if (reader) await closeReaderSession(db, reader.id);
       clearReaderCookie(reply, api.env);
+      const { lang } = newsletter;
+      const signedOut = readerText(lang, 'You have signed out. Your reader account is no longer open in this browser.');
       return sendReaderPage(
         reply,
         200,
         newsletter.frame,
-        readerTexts.signOut,
-        noticePage(readerTexts.signOut, readerTexts.signedOut, 'ok', { href: readerPath(newsletter.key), label: newsletter.title }),
+        readerText(lang, 'Sign out'),
+        noticePage(readerText(lang, 'Sign out'), signedOut, 'ok', { href: readerPath(newsletter.key), label: newsletter.title }),
       );
     },
   });
 }
 
-/** The publisher's newsletters a reader may subscribe to (the published ones), whether the reader does, and what other plugins say of each. */
-async function newslettersOf(api: PluginApi, reader: ReaderSession): Promise<AccountNewsletter[]> {
+/**
+ * The publisher's newsletters a reader may subscribe to (the published ones), whether the reader
+ * does, and what other plugins say of each, in the language of the page that shows them (`lang`).
+ */
+async function newslettersOf(api: PluginApi, reader: ReaderSession, lang: string): Promise<AccountNewsletter[]> {
   const newsletters = await newslettersOfPublisher(api.db, reader.publisherId, { published: true, subscriberCounts: subscriberCounts(api.db) });
-  const noted = await Promise.all(api.extensions.all(accountNotes).map((contributor) => contributor.notesOf(reader, newsletters)));
+  const noted = await Promise.all(api.extensions.all(accountNotes).map((contributor) => contributor.notesOf(reader, newsletters, lang)));
   return Promise.all(
     newsletters.map(async (item) => ({
       id: item.id,
       key: item.key,
       title: item.title,
       subtitle: item.subtitle,
+      lang: item.lang,
       subscribed: await subscribes(api.db, item.id, reader.email),
       notes: noted.flatMap((notes) => notes.get(item.id) ?? []),
     })),
   );
 }
 
-const notFound = (reply: FastifyReply) =>
-  sendReaderPage(reply, 404, mastheadFrame, readerTexts.signInTitle, noticePage(readerTexts.signInTitle, readerTexts.notFound, 'problem'));
-const linkInvalid = (reply: FastifyReply, newsletter: ReaderNewsletter) =>
-  sendReaderPage(
+/** The answer to an address that names no published newsletter (the site's default language). */
+const notFound = (reply: FastifyReply) => {
+  const { lang } = mastheadFrame;
+  const title = readerText(lang, 'Reader sign-in');
+  return sendReaderPage(reply, 404, mastheadFrame, title, noticePage(title, readerText(lang, 'Newsletter not found.'), 'problem'));
+};
+const linkInvalid = (reply: FastifyReply, newsletter: ReaderNewsletter) => {
+  const { lang } = newsletter;
+  const title = readerText(lang, 'Reader sign-in');
+  return sendReaderPage(
     reply,
     410,
     newsletter.frame,
-    readerTexts.signInTitle,
-    noticePage(readerTexts.signInTitle, readerTexts.linkInvalid, 'problem', { href: readerPath(newsletter.key, '/signin'), label: readerTexts.askAgain }),
+    title,
+    noticePage(title, readerText(lang, 'This sign-in link is no longer valid: it has expired or has been used already.'), 'problem', {
+      href: readerPath(newsletter.key, '/signin'),
+      label: readerText(lang, 'Ask for a new sign-in link'),
+    }),
   );
-const formExpired = (reply: FastifyReply, newsletter: ReaderNewsletter) =>
-  sendReaderPage(
+};
+const formExpired = (reply: FastifyReply, newsletter: ReaderNewsletter) => {
+  const { lang } = newsletter;
+  const title = readerText(lang, 'My account');
+  return sendReaderPage(
     reply,
     403,
     newsletter.frame,
-    readerTexts.accountTitle,
-    noticePage(readerTexts.accountTitle, readerTexts.formExpired, 'problem', {
+    title,
+    noticePage(title, readerText(lang, 'This form has expired. Please refresh the page and try again.'), 'problem', {
       href: readerPath(newsletter.key, '/account'),
-      label: readerTexts.accountTitle,
+      label: title,
     }),
   );
+};

@@ -1,7 +1,7 @@
 /**
  * The sign-in e-mail: sent as the newsletter's confirmation e-mail is (plugins/subscribers), from
  * the newsletter's own sender, in its e-mail design (the core's frame, core/server/email; the design through the newsletters plugin's newsletterLook), with a plain-text
- * part of the same content. The link is the only copy of the token.
+ * part of the same content, in the newsletter's language. The link is the only copy of the token.
  */
 import type { AppContext } from '../../../core/server/plugins/contract';
 import type { NewsletterRow } from '../../../core/server/db/tables';
@@ -10,7 +10,8 @@ import { escapeHtml } from '../../../core/shared/text';
 import { renderNewsletterMessage } from '../../../core/server/email/message';
 import { newsletterEmailDesign } from '../../newsletters/server/public';
 import { newsletterSender } from '../../settings/server/public';
-import { readerPath, readerTexts } from './pages';
+import { readerPath } from './pages';
+import { readerText } from './reader-words';
 
 export async function sendSignInMail(
   context: Pick<AppContext, 'db' | 'mail' | 'env' | 'extensions'>,
@@ -20,21 +21,26 @@ export async function sendSignInMail(
 ): Promise<void> {
   const link = `${context.env.publicUrl}${readerPath(newsletter.key, `/signin/${token}`)}`;
   const minutes = constants.readers.signInLinkMinutes;
-  const intro = `${newsletter.title} okur hesabınıza girmek için bir bağlantı istediniz. Bağlantı ${minutes} dakika geçerlidir ve bir kez kullanılabilir:`;
+  const { lang } = newsletter;
+  const intro = readerText(
+    lang,
+    'You asked for a link to sign in to your reader account of {title}. The link is valid for {minutes} minutes and can be used once:',
+    { title: newsletter.title, minutes },
+  );
   const message = await renderNewsletterMessage({
-    newsletter: { title: newsletter.title, key: newsletter.key, lang: newsletter.lang, color: newsletter.color },
+    newsletter: { title: newsletter.title, key: newsletter.key, lang, color: newsletter.color },
     design: await newsletterEmailDesign(context, newsletter.id),
     publicUrl: context.env.publicUrl,
-    title: readerTexts.signInTitle,
-    bodyHtml: `<p>Merhaba,</p><p>${escapeHtml(intro)}</p>`,
-    button: { label: readerTexts.signIn, url: link },
-    closingHtml: `<p>${escapeHtml('Siz istemediyseniz bu e-postayı yok sayın: bağlantı kullanılmazsa kendiliğinden geçersiz olur.')}</p>`,
-    footer: { lines: [`Bu e-posta ${email} adresine gönderildi.`], links: [] },
+    title: readerText(lang, 'Reader sign-in'),
+    bodyHtml: `<p>${escapeHtml(readerText(lang, 'Hello,'))}</p><p>${escapeHtml(intro)}</p>`,
+    button: { label: readerText(lang, 'Sign in'), url: link },
+    closingHtml: `<p>${escapeHtml(readerText(lang, 'If it was not you, ignore this e-mail: the link expires by itself if it is not used.'))}</p>`,
+    footer: { lines: [readerText(lang, 'This e-mail was sent to {email}.', { email })], links: [] },
   });
   await context.mail.send({
     to: email,
     ...(await newsletterSender(context.db, newsletter, context.mail.from)),
-    subject: `${newsletter.title}: giriş bağlantınız`,
+    subject: readerText(lang, '{title}: your sign-in link', { title: newsletter.title }),
     ...message,
   });
 }

@@ -11,7 +11,8 @@
  */
 import { gone, notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
-import { publicDate, renderPublicPage, sendRevalidated } from '../../../core/server/public-page';
+import { renderPublicPage, sendRevalidated } from '../../../core/server/public-page';
+import { readerDate } from '../../../core/server/reader-words';
 import { webRichText } from '../../../core/server/rich-text-media';
 import { documentAnswer, emptyAnswer, keyParams } from '../../../core/server/schemas/parts';
 import { cutText, escapeHtml, htmlToText } from '../../../core/shared/text';
@@ -54,8 +55,8 @@ export function registerStoryPage(api: PluginApi, db: StoriesDb): void {
         meta: { publicUrl: api.env.publicUrl, path: `/s/${encodeURIComponent(story.slug || story.id)}`, description, image: content.image, type: 'article' },
         content: `${content.image ? `<img class="cover" src="${escapeHtml(content.image)}" alt="">` : ''}
 ${story.type === 'article' ? `<h1>${escapeHtml(content.title)}</h1>\n<p class="subtitle">${escapeHtml(content.subtitle)}</p>` : ''}
-<p class="byline">${content.writer ? `${escapeHtml(content.writer)} · ` : ''}${escapeHtml(publicDate.format(story.published_at))}</p>
-${webRichText(readerHtml(story, content.html, access))}`,
+<p class="byline">${content.writer ? `${escapeHtml(content.writer)} · ` : ''}${escapeHtml(readerDate(look.lang, story.published_at))}</p>
+${webRichText(readerHtml(story, content.html, access, look.lang))}`,
         end: tracking(api)?.readBeacon({ type: 'story', id: story.id, newsletterId: story.newsletter_id }),
       });
       return sendRevalidated(request, reply, html, { personal: access.whole });

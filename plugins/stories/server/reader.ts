@@ -5,8 +5,10 @@
  * (premium-access.ts); every other story gives its body, sanitized.
  */
 import { sanitizeRichText } from '../../../core/server/sanitize';
+import { constants } from '../../../core/shared/config';
 import { escapeHtml } from '../../../core/shared/text';
-import { premiumTeaserHtml, subscribeText } from '../teaser';
+import { premiumTeaserHtml } from '../teaser';
+import { readerText } from './reader-words';
 
 export interface ReaderAccess {
   /** The reader pays for the story's newsletter: a premium story is given whole. */
@@ -15,9 +17,13 @@ export interface ReaderAccess {
   offer?: string | null;
 }
 
-/** The story's body as this reader gets it (HTML, safe to show). */
-export function readerHtml(story: { is_premium: boolean }, html: string, access: ReaderAccess = {}): string {
+/**
+ * The story's body as this reader gets it (HTML, safe to show), a premium story's notice in the
+ * newsletter's language `lang` (a new newsletter's default where the caller has none: the issue's audio).
+ */
+export function readerHtml(story: { is_premium: boolean }, html: string, access: ReaderAccess = {}, lang = constants.design.langs[0]!): string {
   if (!story.is_premium || access.whole) return sanitizeRichText(html);
-  const button = access.offer ? `\n<p class="premium-offer"><a class="button" href="${escapeHtml(access.offer)}">${escapeHtml(subscribeText)}</a></p>` : '';
-  return `${premiumTeaserHtml(html)}${button}`;
+  const offer = access.offer && readerText(lang, 'Subscribe to read it all');
+  const button = offer ? `\n<p class="premium-offer"><a class="button" href="${escapeHtml(access.offer!)}">${escapeHtml(offer)}</a></p>` : '';
+  return `${premiumTeaserHtml(html, readerText(lang, 'This story is for subscribers only.'))}${button}`;
 }

@@ -2,18 +2,19 @@
  * The apps' calls (issue 15 point 1): subscribing with double opt-in (source ios or android,
  * counted with the landing form against constants.audience.subscribeLimit per client address),
  * and unsubscribing with the personal token of the e-mails, with a reason. Both are public: the
- * reader has no account, and the unsubscribe token is signed.
+ * reader has no account, and the unsubscribe token is signed. Their messages are the reader's: in
+ * the newsletter's language.
  */
 import { invalid, notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
+import { findNewsletter } from '../../../core/server/store';
 import { constants } from '../../../core/shared/config';
 import { reasonOf } from './reasons';
 import { changeSubscription, findSubscribableNewsletter, type SubscribersDb } from './store';
 import { subscribeFieldsOf } from './reader-look';
-import { checkSubscribeInput, subscribeTexts, type Subscriptions } from './subscriptions';
+import { checkSubscribeInput, type Subscriptions } from './subscriptions';
 import { subscriberEndpoints } from '../endpoints';
-
-export const unsubscribedMessage = 'Aboneliğiniz sona erdi.';
+import { readerText } from './reader-words';
 
 export function registerAppRoutes(api: PluginApi, db: SubscribersDb, subscriptions: Subscriptions): void {
   api.serve(subscriberEndpoints.subscribe, {
@@ -26,10 +27,10 @@ export function registerAppRoutes(api: PluginApi, db: SubscribersDb, subscriptio
       const newsletter = await findSubscribableNewsletter(db, body.newsletter);
       if (!newsletter) throw notFound('Newsletter not found.');
       // The name and city as the newsletter's web design asks for them, as on its pages' form.
-      const checked = checkSubscribeInput(body, await subscribeFieldsOf(api, newsletter.id));
+      const checked = checkSubscribeInput(body, await subscribeFieldsOf(api, newsletter.id), newsletter.lang);
       if (!checked.ok) throw invalid(checked.message, checked.path);
       await subscriptions.request(newsletter, checked, body.source);
-      return { data: { status: 'pending' as const }, msg: subscribeTexts.checkInbox };
+      return { data: { status: 'pending' as const }, msg: readerText(newsletter.lang, 'Click the link we sent to your inbox to confirm your subscription.') };
     },
   });
 
@@ -53,7 +54,8 @@ export function registerAppRoutes(api: PluginApi, db: SubscribersDb, subscriptio
         reason: reason === undefined ? constants.audience.otherReason : reasonOf(reason, reason),
       });
       if (!ended) throw notFound('This link is not valid, or the subscription has ended.');
-      return { data: { status: 'unsubscribed' as const }, msg: unsubscribedMessage };
+      const newsletter = await findNewsletter(db, subscriber.newsletter_id);
+      return { data: { status: 'unsubscribed' as const }, msg: readerText(newsletter?.lang ?? '', 'Your subscription has ended.') };
     },
   });
 }

@@ -65,7 +65,7 @@ export const unsubscribe = (db: Handle, newsletterId: string, email: string, sou
 export const subscribeProven = (
   context: Pick<AppContext, 'mail' | 'links' | 'env' | 'log' | 'extensions'>,
   db: Handle,
-  newsletter: { id: string; title: string },
+  newsletter: { id: string; title: string; lang: string },
   email: string,
   source: SubscriptionSource,
 ) => subscribeProvenOf(context, typed(db), newsletter, email, source);

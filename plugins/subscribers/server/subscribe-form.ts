@@ -1,45 +1,36 @@
 /**
  * The reader pages' subscribe form (issue 31): the e-mail address first, then the name and the
  * city as the newsletter's web design asks (not asked, optional, required), and a button in the
- * newsletter's colour. It posts to /n/{key}/subscribe; `values` refill it after a problem. Its
- * styles (.signup, .field, .button) are the reader frame's (core/server/public-page.ts).
+ * newsletter's colour, in the newsletter's language. It posts to /n/{key}/subscribe; `values` refill
+ * it after a problem. Its styles (.signup, .field, .button) are the reader frame's (core/server/public-page.ts).
  */
 import { escapeHtml } from '../../../core/shared/text';
 import { maxLength } from './csv-import';
+import { readerText } from './reader-words';
 import type { SubscribeFields } from './subscriptions';
 
-export const formTexts = {
-  heading: 'Abone olun',
-  lede: (title: string) => `${title} yeni sayılarıyla e-posta kutunuza gelsin.`,
-  email: 'E-posta adresiniz',
-  name: 'Adınız',
-  city: 'Şehriniz',
-  optional: 'isteğe bağlı',
-  button: 'Abone ol',
-  fine: 'Ücretsizdir. İstediğiniz zaman tek tıkla ayrılabilirsiniz.',
-} as const;
-
 export function subscribeForm(
-  newsletter: { key: string; title: string },
+  newsletter: { key: string; title: string; lang: string },
   fields: SubscribeFields,
   values: { email?: string; name?: string; city?: string } = {},
 ): string {
   const action = `/n/${encodeURIComponent(newsletter.key)}/subscribe`;
+  const { lang } = newsletter;
   const value = (text: string | undefined) => (text ? ` value="${escapeHtml(text)}"` : '');
   const input = (name: 'name' | 'city', label: string, autocomplete: string) => {
     const choice = fields[name];
     if (choice === 'hidden') return '';
-    const shown = choice === 'optional' ? `${label} (${formTexts.optional})` : label;
+    const shown = choice === 'optional' ? readerText(lang, '{label} (optional)', { label }) : label;
     return `<label class="field">${escapeHtml(shown)}<input type="text" name="${name}"${choice === 'required' ? ' required' : ''} maxlength="${maxLength[name]}" autocomplete="${autocomplete}"${value(values[name])}></label>`;
   };
   return `<form class="signup" method="post" action="${escapeHtml(action)}">
-<h2>${escapeHtml(formTexts.heading)}</h2>
-<p>${escapeHtml(formTexts.lede(newsletter.title))}</p>
+<h2>${escapeHtml(readerText(lang, 'Subscribe now'))}</h2>
+<p>${escapeHtml(readerText(lang, 'Get every new issue of {title} in your inbox.', { title: newsletter.title }))}</p>
 <div class="fields">
-<label class="field">${escapeHtml(formTexts.email)}<input type="email" name="email" required maxlength="${maxLength.email}" autocomplete="email" placeholder="ornek@eposta.com"${value(values.email)}></label>
-${[input('name', formTexts.name, 'name'), input('city', formTexts.city, 'address-level2')].filter(Boolean).join('\n')}
-<button class="button" type="submit">${escapeHtml(formTexts.button)}</button>
+<label class="field">${escapeHtml(readerText(lang, 'Your e-mail address'))}<input type="email" name="email" required maxlength="${maxLength.email}" autocomplete="email" placeholder="${escapeHtml(readerText(lang, 'name@example.com'))}"${value(values.email)}></label>
+${[input('name', readerText(lang, 'Your name'), 'name'), input('city', readerText(lang, 'Your city'), 'address-level2')].filter(Boolean).join('\n')}
+<button class="button" type="submit">${escapeHtml(readerText(lang, 'Subscribe'))}</button>
 </div>
-<p class="fine">${escapeHtml(formTexts.fine)}</p>
+<p class="fine">${escapeHtml(readerText(lang, 'It is free. You can leave with one click at any time.'))}</p>
 </form>`;
 }

@@ -22,6 +22,7 @@ import { emailPattern, maxLength } from './csv-import';
 import { changeSubscription, type SubscribersDb } from './store';
 import type { SubscriptionSource } from './tables';
 import { payingEmailsOf } from './subscriber-plans';
+import { readerText } from './reader-words';
 import type { SubscribeFieldChoice } from '../../../schemas/generated/api/web-design';
 import { clock } from '../../../core/server/clock';
 
@@ -42,37 +43,28 @@ export interface SubscribingNewsletter {
   id: string;
   key: string;
   title: string;
+  lang: string;
 }
 
-export const subscribeTexts = {
-  invalidEmail: 'Lütfen geçerli bir e-posta adresi yazın.',
-  missingName: 'Lütfen adınızı yazın.',
-  missingCity: 'Lütfen şehrinizi yazın.',
-  tooLong: (field: string, max: number) => `${field} en fazla ${max} karakter olabilir.`,
-  checkInbox: 'Aboneliğinizi onaylamak için e-posta kutunuza gönderdiğimiz bağlantıya tıklayın.',
-  tooMany: 'Çok fazla deneme yapıldı. Lütfen bir süre sonra yeniden deneyin.',
-  mailFailed: 'Onay e-postasını şu anda gönderemedik. Lütfen biraz sonra yeniden deneyin.',
-  confirmed: 'Aboneliğiniz onaylandı. Hoş geldiniz!',
-  unknownConfirmation: 'Bu onay bağlantısı geçerli değil ya da süresi dolmuş. Lütfen yeniden abone olun.',
-} as const;
-
 /**
- * The problem with a reader's input (Turkish, shown on the page), or the clean values, as the
- * newsletter's form asks (`fields`): a field it requires must be given, one it does not ask is
- * left empty whatever was sent.
+ * The problem with a reader's input (in the newsletter's language `lang`, shown on the page), or
+ * the clean values, as the newsletter's form asks (`fields`): a field it requires must be given,
+ * one it does not ask is left empty whatever was sent.
  */
 export function checkSubscribeInput(
   input: SubscribeInput,
   fields: SubscribeFields,
+  lang: string,
 ): { ok: true; email: string; name: string; city: string } | { ok: false; message: string; path: string } {
   const email = input.email.trim().toLowerCase();
   const name = fields.name === 'hidden' ? '' : (input.name ?? '').trim();
   const city = fields.city === 'hidden' ? '' : (input.city ?? '').trim();
-  if (email.length > maxLength.email || !emailPattern.test(email)) return { ok: false, message: subscribeTexts.invalidEmail, path: 'email' };
-  if (!name && fields.name === 'required') return { ok: false, message: subscribeTexts.missingName, path: 'name' };
-  if (name.length > maxLength.name) return { ok: false, message: subscribeTexts.tooLong('Ad', maxLength.name), path: 'name' };
-  if (!city && fields.city === 'required') return { ok: false, message: subscribeTexts.missingCity, path: 'city' };
-  if (city.length > maxLength.city) return { ok: false, message: subscribeTexts.tooLong('Şehir', maxLength.city), path: 'city' };
+  const problem = (message: string, path: string) => ({ ok: false as const, message, path });
+  if (email.length > maxLength.email || !emailPattern.test(email)) return problem(readerText(lang, 'Please enter a valid e-mail address.'), 'email');
+  if (!name && fields.name === 'required') return problem(readerText(lang, 'Please enter your name.'), 'name');
+  if (name.length > maxLength.name) return problem(readerText(lang, 'Your name can be at most {max} characters long.', { max: maxLength.name }), 'name');
+  if (!city && fields.city === 'required') return problem(readerText(lang, 'Please enter your city.'), 'city');
+  if (city.length > maxLength.city) return problem(readerText(lang, 'Your city can be at most {max} characters long.', { max: maxLength.city }), 'city');
   return { ok: true, email, name, city };
 }
 
@@ -190,20 +182,21 @@ export function createSubscriptions(context: Pick<AppContext, 'db' | 'mail' | 'l
       }
       // A request whose e-mail then fails still counts: the cap errs on the side of the recipient.
       const link = `${context.env.publicUrl}/n/${encodeURIComponent(newsletter.key)}/confirm/${context.links.sign(`${confirmPrefix}${id}`)}`;
-      const intro = `${newsletter.title} bültenine abone olmak için bu adresi yazdınız.`;
-      const close = `Siz istemediyseniz bu e-postayı yok sayın: onaylanmayan bir istek ${hours} saat sonra silinir.`;
+      const { lang } = newsletter;
       const message = await readerMessage(context, db, newsletter.id, {
-        title: 'Aboneliğinizi onaylayın',
-        // The name is asked only where the newsletter wants it: without one, the greeting is a plain 'Merhaba'.
-        bodyHtml: `<p>${reader.name ? `Merhaba ${escapeHtml(reader.name)},` : 'Merhaba,'}</p><p>${escapeHtml(intro)} Aboneliğinizi onaylamak için bu bağlantıyı açın:</p>`,
-        button: { label: 'Aboneliğimi onayla', url: link },
-        closingHtml: `<p>${escapeHtml(close)}</p>`,
-        footer: { lines: [`Bu e-posta ${reader.email} adresine gönderildi.`], links: [] },
+        title: readerText(lang, 'Confirm your subscription'),
+        // The name is asked only where the newsletter wants it: without one, the greeting is a plain 'Hello,'.
+        bodyHtml: `<p>${escapeHtml(reader.name ? readerText(lang, 'Hello {name},', { name: reader.name }) : readerText(lang, 'Hello,'))}</p><p>${escapeHtml(
+          `${readerText(lang, 'You entered this address to subscribe to {title}.', { title: newsletter.title })} ${readerText(lang, 'Open this link to confirm your subscription:')}`,
+        )}</p>`,
+        button: { label: readerText(lang, 'Confirm my subscription'), url: link },
+        closingHtml: `<p>${escapeHtml(readerText(lang, 'If it was not you, ignore this e-mail: a request that is not confirmed is deleted after {hours} hours.', { hours }))}</p>`,
+        footer: { lines: [readerText(lang, 'This e-mail was sent to {email}.', { email: reader.email })], links: [] },
       });
       await context.mail.send({
         to: reader.email,
         ...(await newsletterSender(db, newsletter, context.mail.from)),
-        subject: `${newsletter.title}: aboneliğinizi onaylayın`,
+        subject: readerText(lang, '{title}: confirm your subscription', { title: newsletter.title }),
         ...message,
       });
       return resendToken;
@@ -233,7 +226,7 @@ export function createSubscriptions(context: Pick<AppContext, 'db' | 'mail' | 'l
         .where('expires_at', '>', clock.now())
         .executeTakeFirst();
       const newsletter = request && (await findNewsletter(db, request.newsletter_id));
-      const pending = request && newsletter && { ...request, key: newsletter.key, title: newsletter.title };
+      const pending = request && newsletter && { ...request, key: newsletter.key, title: newsletter.title, lang: newsletter.lang };
       if (!pending || pending.key.toLowerCase() !== newsletterKey.toLowerCase()) return null;
       // A second click on the link (or a mail scanner's first): the subscription is made already.
       if (pending.confirmed_at) return { newsletterId: pending.newsletter_id };
@@ -252,7 +245,7 @@ export function createSubscriptions(context: Pick<AppContext, 'db' | 'mail' | 'l
         await sendWelcome(
           context,
           db,
-          { id: pending.newsletter_id, title: pending.title },
+          { id: pending.newsletter_id, title: pending.title, lang: pending.lang },
           { id: made.subscriberId, email: pending.email, name: pending.name },
         ).catch((error: unknown) => context.log.error({ err: error, newsletterId: pending.newsletter_id }, 'subscribers: the welcome e-mail failed'));
       }
@@ -270,7 +263,7 @@ export function createSubscriptions(context: Pick<AppContext, 'db' | 'mail' | 'l
 export async function subscribeProven(
   context: Pick<AppContext, 'mail' | 'links' | 'env' | 'log' | 'extensions'>,
   db: SubscribersDb,
-  newsletter: { id: string; title: string },
+  newsletter: { id: string; title: string; lang: string },
   email: string,
   source: SubscriptionSource,
 ): Promise<boolean> {
@@ -323,13 +316,16 @@ async function readerMessage(
 async function sendWelcome(
   context: Pick<AppContext, 'mail' | 'links' | 'env' | 'extensions'>,
   db: SubscribersDb,
-  newsletter: { id: string; title: string },
+  newsletter: { id: string; title: string; lang: string },
   subscriber: { id: string; email: string; name: string },
 ): Promise<void> {
+  const { lang } = newsletter;
   const welcome = (await newsletterWelcome(db, newsletter.id)) ?? {
-    subject: `${newsletter.title} bültenine hoş geldiniz`,
+    subject: readerText(lang, 'Welcome to {title}', { title: newsletter.title }),
     preview: '',
-    intro: { html: `<p>Aboneliğiniz onaylandı. ${escapeHtml(newsletter.title)} yeni sayılarıyla e-posta kutunuza gelecek.</p>` },
+    intro: {
+      html: `<p>${escapeHtml(readerText(lang, 'Your subscription is confirmed. {title} will come to your inbox with every new issue.', { title: newsletter.title }))}</p>`,
+    },
   };
   const unsubscribeUrl = `${context.env.publicUrl}/u/${context.links.sign(subscriber.id)}`;
   const message = await readerMessage(context, db, newsletter.id, {
@@ -338,7 +334,10 @@ async function sendWelcome(
     ...(welcome.preview ? { preview: welcome.preview } : {}),
     // 'Merhaba [[name]],' greets the reader by the name they gave, or reads 'Merhaba,'.
     bodyHtml: withReaderName(welcome.intro.html, subscriber.name),
-    footer: { lines: [`Bu e-posta ${subscriber.email} adresine gönderildi.`], links: [{ label: 'Abonelikten çık', url: unsubscribeUrl }] },
+    footer: {
+      lines: [readerText(lang, 'This e-mail was sent to {email}.', { email: subscriber.email })],
+      links: [{ label: readerText(lang, 'Unsubscribe'), url: unsubscribeUrl }],
+    },
   });
   await context.mail.send({
     to: subscriber.email,

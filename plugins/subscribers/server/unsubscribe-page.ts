@@ -13,24 +13,21 @@ import { findNewsletter } from '../../../core/server/store';
 import { constants } from '../../../core/shared/config';
 import { escapeHtml } from '../../../core/shared/text';
 import { readerLook } from './reader-look';
-import { reasonOf } from './reasons';
+import { readerText } from './reader-words';
+import { reasonLabel, reasonOf } from './reasons';
 import { changeSubscription, type SubscribersDb } from './store';
 
 const tokenParams = { type: 'object', required: ['token'], properties: { token: { type: 'string', maxLength: 200 } } } as const;
 
-export const unsubscribedText = 'Aboneliğiniz sona erdi. Bu bültenden artık e-posta almayacaksınız.';
-export const unknownLinkText = 'Bu bağlantı geçerli değil ya da aboneliğiniz zaten sona ermiş.';
-export const reasonQuestion = 'Neden ayrılıyorsunuz?';
-
-/** The page's choices: each preset reason, then 'other' with its text field (always posted, so a page's POST is never taken for a one-click one). */
-function reasonChoices(): string {
+/** The page's choices: each preset reason, then 'other' with its text field (always posted, so a page's POST is never taken for a one-click one), in the reader's language. */
+function reasonChoices(lang: string): string {
   const { cancellationReasons, otherReason, reasonMaxLength } = constants.audience;
-  const radio = (value: string) => `<label><input type="radio" name="reason" value="${escapeHtml(value)}"> ${escapeHtml(value)}</label>`;
+  const radio = (value: string) => `<label><input type="radio" name="reason" value="${escapeHtml(value)}"> ${escapeHtml(reasonLabel(lang, value))}</label>`;
   return `<fieldset class="choices">
-<legend>${escapeHtml(reasonQuestion)}</legend>
+<legend>${escapeHtml(readerText(lang, 'Why are you leaving?'))}</legend>
 ${cancellationReasons.map(radio).join('\n')}
 ${radio(otherReason)}
-<label class="field"><input type="text" name="other" maxlength="${reasonMaxLength}" aria-label="${escapeHtml(otherReason)}"></label>
+<label class="field"><input type="text" name="other" maxlength="${reasonMaxLength}" aria-label="${escapeHtml(reasonLabel(lang, otherReason))}"></label>
 </fieldset>`;
 }
 
@@ -49,8 +46,18 @@ export function registerUnsubscribePage(api: PluginApi, db: SubscribersDb): void
     const newsletter = (await findNewsletter(db, subscriber.newsletter_id))!;
     return { subscriber, frame: await readerLook(api, newsletter, { form: false }) };
   };
-  const page = (frame: PublicPageNewsletter | null, content: string) =>
-    renderPublicPage({ title: 'Abonelik', newsletter: frame ?? mastheadFrame, content, noindex: true });
+  const page = (frame: PublicPageNewsletter | null, content: string) => {
+    const newsletter = frame ?? mastheadFrame;
+    return renderPublicPage({ title: readerText(newsletter.lang, 'Subscription'), newsletter, content, noindex: true });
+  };
+  /** The page of a link that names no subscription (the site's default language: the link tells no newsletter). */
+  const unknownLink = () => {
+    const { lang } = mastheadFrame;
+    return page(
+      null,
+      `<h1>${escapeHtml(readerText(lang, 'Subscription'))}</h1><p>${escapeHtml(readerText(lang, 'This link is not valid, or your subscription has already ended.'))}</p>`,
+    );
+  };
 
   api.page<{ token: string }>({
     url: '/u/:token',
@@ -62,16 +69,17 @@ export function registerUnsubscribePage(api: PluginApi, db: SubscribersDb): void
     async handler(request, reply) {
       const found = await subscriberOf(request.params.token);
       reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store');
-      if (!found) return reply.code(404).send(page(null, `<h1>Abonelik</h1><p>${escapeHtml(unknownLinkText)}</p>`));
+      if (!found) return reply.code(404).send(unknownLink());
       const action = `/u/${encodeURIComponent(request.params.token)}`;
+      const { lang } = found.frame;
       return reply.send(
         page(
           found.frame,
           `<h1>${escapeHtml(found.frame.title)}</h1>
-<p>${escapeHtml(found.subscriber.email)} adresine gönderilen bu bültenden çıkmak istiyor musunuz?</p>
+<p>${escapeHtml(readerText(lang, 'Do you want to leave this newsletter, sent to {email}?', { email: found.subscriber.email }))}</p>
 <form method="post" action="${escapeHtml(action)}">
-${reasonChoices()}
-<button class="button" type="submit">Abonelikten çık</button>
+${reasonChoices(lang)}
+<button class="button" type="submit">${escapeHtml(readerText(lang, 'Unsubscribe'))}</button>
 </form>`,
         ),
       );
@@ -90,7 +98,7 @@ ${reasonChoices()}
     async handler(request, reply) {
       const found = await subscriberOf(request.params.token);
       reply.header('content-type', 'text/html; charset=utf-8').header('cache-control', 'no-store');
-      if (!found) return reply.code(404).send(page(null, `<h1>Abonelik</h1><p>${escapeHtml(unknownLinkText)}</p>`));
+      if (!found) return reply.code(404).send(unknownLink());
       const form = formOf(request.body);
       // One-click (a mail provider's POST, no person on the page) gives no reason: it is kept as
       // 'other' (constants.audience.otherReason), since the cancellation donut has no slice for
@@ -105,7 +113,9 @@ ${reasonChoices()}
         reason,
       });
       api.log.info({ newsletterId: found.subscriber.newsletter_id, oneClick }, 'unsubscribed by link');
-      return reply.send(page(found.frame, `<h1>${escapeHtml(found.frame.title)}</h1><p>${escapeHtml(unsubscribedText)}</p>`));
+      const { lang } = found.frame;
+      const ended = `${readerText(lang, 'Your subscription has ended.')} ${readerText(lang, 'You will no longer get e-mails from this newsletter.')}`;
+      return reply.send(page(found.frame, `<h1>${escapeHtml(found.frame.title)}</h1><p>${escapeHtml(ended)}</p>`));
     },
   });
 }

@@ -10,7 +10,7 @@ import { articlePath, sentChannels } from '../articles';
 import type { IssueRow, IssuesDb } from '../store';
 import type { EmailChannel, EmailStory, IssueEmailInput } from './render';
 
-function emailStory(story: StoryRow, publicUrl: string, access: ReaderAccess): EmailStory {
+function emailStory(story: StoryRow, publicUrl: string, access: ReaderAccess, lang: string): EmailStory {
   const path = articlePath(story);
   return {
     id: story.id,
@@ -19,7 +19,7 @@ function emailStory(story: StoryRow, publicUrl: string, access: ReaderAccess): E
     subtitle: story.subtitle,
     image: story.image,
     // A premium bullet goes as its teaser with the way to the plans, or whole in the payers' copy.
-    html: readerHtml(story, story.body_html, access),
+    html: readerHtml(story, story.body_html, access, lang),
     // An article links to its page: the one it has, or the one the issue's publication gives it (the preview and the test show that link too).
     url: path ? `${publicUrl}${path}` : null,
     readingMs: Number(story.reading_time_ms),
@@ -48,7 +48,7 @@ export async function issueEmailInputs(
   const [newsletter, sent, design] = await Promise.all([findNewsletter(db, issue.newsletter_id), sentChannels(db, issue), designOrRead]);
   if (!newsletter) throw new Error(`Issue ${issue.id}: its newsletter ${issue.newsletter_id} does not exist.`);
   const channelsFor = (access: ReaderAccess): EmailChannel[] =>
-    sent.map((channel) => ({ title: channel.title, stories: channel.stories.map((story) => emailStory(story, base, access)) }));
+    sent.map((channel) => ({ title: channel.title, stories: channel.stories.map((story) => emailStory(story, base, access, newsletter.lang)) }));
   const premiumBullets = premium !== null && sent.some((channel) => channel.stories.some((story) => story.is_premium && story.type !== 'article'));
   const input: IssueEmailInput = {
     issue: {

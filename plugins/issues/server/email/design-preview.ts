@@ -9,6 +9,7 @@ import type { Handle } from '../../../../core/server/db/database';
 import type { EmailDesign } from '../../../../core/shared/email-design';
 import { issuesHolding } from '../../../stories/server/public';
 import { issuesDb, type IssuesDb } from '../store';
+import { readerText } from '../reader-words';
 import { issueEmailInput } from './compose';
 import { darkVariant, lightVariant, personalise, renderIssueEmail, type IssueEmailInput, type PersonalValues } from './render';
 
@@ -37,22 +38,35 @@ async function latestIssueWithStories(db: IssuesDb, newsletterId: string) {
     .executeTakeFirst();
 }
 
-/** A short issue that shows every part of the design: an intro with a link, two channels, a bullet and an article. */
+/**
+ * A short issue that shows every part of the design, in the newsletter's language: an intro with a
+ * link, two channels, a bullet and an article.
+ */
 function sampleInput(newsletter: { title: string; key: string; lang: string; image: string }, design: EmailDesign, publicUrl: string): IssueEmailInput {
+  const { lang } = newsletter;
   const newsletterUrl = `${publicUrl}/n/${encodeURIComponent(newsletter.key)}`;
+  /** A sample text with links in its placeholders: the text escaped, the links' HTML as made. */
+  const withLinks = (text: string, links: Record<string, string>) => escapeHtml(text).replace(/\{(\w+)\}/g, (whole, name: string) => links[name] ?? whole);
+  const intro = withLinks(readerText(lang, 'Hello! This is a sample of the {title} e-mail. {links} look as the design says.'), {
+    title: `<strong>${escapeHtml(newsletter.title)}</strong>`,
+    links: `<a href="${newsletterUrl}">${escapeHtml(readerText(lang, 'Links'))}</a>`,
+  });
+  const bullet = withLinks(readerText(lang, 'A short piece of news: your readers see the main point at a glance, {details}.'), {
+    details: `<a href="${newsletterUrl}">${escapeHtml(readerText(lang, 'the details one click away'))}</a>`,
+  });
   return {
     issue: {
       id: 'preview',
-      subject: `${newsletter.title}: ilk sayı`,
-      preview: 'Tasarımınızın bir örneği',
+      subject: readerText(lang, '{title}: the first issue', { title: newsletter.title }),
+      preview: readerText(lang, 'A sample of your design'),
       image: '',
-      introHtml: `<p>Merhaba! Bu, <strong>${escapeHtml(newsletter.title)}</strong> e-postasının bir örneği. <a href="${newsletterUrl}">Bağlantılar</a> tasarımdaki gibi görünür.</p>`,
+      introHtml: `<p>${intro}</p>`,
       url: newsletterUrl,
     },
-    newsletter: { title: newsletter.title, key: newsletter.key, url: newsletterUrl, lang: newsletter.lang, image: newsletter.image },
+    newsletter: { title: newsletter.title, key: newsletter.key, url: newsletterUrl, lang, image: newsletter.image },
     channels: [
       {
-        title: 'Gündem',
+        title: readerText(lang, 'In the News'),
         stories: [
           {
             id: 'sample-bullet',
@@ -60,20 +74,20 @@ function sampleInput(newsletter: { title: string; key: string; lang: string; ima
             title: '',
             subtitle: '',
             image: '',
-            html: `<p>Kısa bir haber: okurlarınız ana fikri bir bakışta görür, <a href="${newsletterUrl}">ayrıntısı bir tık uzakta</a>.</p>`,
+            html: `<p>${bullet}</p>`,
             url: null,
             readingMs: 20_000,
           },
         ],
       },
       {
-        title: 'Haftanın Yazısı',
+        title: readerText(lang, 'Story of the Week'),
         stories: [
           {
             id: 'sample-article',
             type: 'article',
-            title: 'Uzun bir yazının başlığı',
-            subtitle: 'Okuru yazının sayfasına götüren bir alt başlık',
+            title: readerText(lang, 'The headline of a long story'),
+            subtitle: readerText(lang, "A subtitle that takes the reader to the story's page"),
             image: '',
             html: '',
             url: newsletterUrl,

@@ -6,7 +6,8 @@
  * of the newsletter's e-mail frame (the core's core/server/email/newsletter-email.ts: mjml 5, every
  * field of the e-mail design, the Dark colours), the same frame the readers' messages use. Rich
  * text is sanitized, every other text escaped, every relative address made absolute with
- * PUBLIC_URL. Gmail clips a message over constants.issues.emailClipBytes: the size is reported.
+ * PUBLIC_URL. The e-mail's own texts (read more, the footer's links, the invitation) are in the
+ * newsletter's language. Gmail clips a message over constants.issues.emailClipBytes: the size is reported.
  */
 import { constants } from '../../../../core/shared/config';
 import { escapeHtml, escapeRegExp } from '../../../../core/shared/text';
@@ -26,8 +27,8 @@ import {
   type EmailFrame,
 } from '../../../../core/server/email/newsletter-email';
 import { withDefaultDesign, type EmailDesign } from '../../../../core/shared/email-design';
-import { readingMinutes } from '../../rules';
-import { readMoreText } from '../articles';
+import { readingMinuteCount } from '../../rules';
+import { readerText } from '../reader-words';
 
 /** The preview's light and dark switches work on any e-mail of the frame. */
 export { darkVariant, lightVariant } from '../../../../core/server/email/newsletter-email';
@@ -85,7 +86,19 @@ export const personalMarks: Readonly<PersonalValues> = {
   track: '[[track]]',
 };
 
-function storyHtml(story: EmailStory, design: EmailDesign, context: { publicUrl: string; imageWidth: number; link: string }): string {
+/** What a story and a channel are drawn with: the addresses' base, the images' width, the links' style, the newsletter's language. */
+interface DrawContext {
+  publicUrl: string;
+  imageWidth: number;
+  link: string;
+  lang: string;
+}
+
+/** A channel's minutes of reading, in the newsletter's language ('4 DK', '4 MIN'). */
+const channelMinutes = (channel: EmailChannel, lang: string) =>
+  readerText(lang, '{minutes} MIN', { minutes: readingMinuteCount(channel.stories.reduce((sum, story) => sum + story.readingMs, 0)) });
+
+function storyHtml(story: EmailStory, design: EmailDesign, context: DrawContext): string {
   if (story.type === 'bullet') return richText(story.html, context.link, context.publicUrl);
   const src = story.image ? absoluteUrl(story.image, context.publicUrl) : '';
   const title = escapeHtml(story.title);
@@ -93,13 +106,13 @@ function storyHtml(story: EmailStory, design: EmailDesign, context: { publicUrl:
     src ? image(src, context.imageWidth, design.roundedBorders, story.title) : '',
     `<h3 style="margin:0 0 6px;font-size:20px;line-height:1.3">${story.url ? link(story.url, title, context.link) : title}</h3>`,
     story.subtitle ? `<p style="margin:0 0 12px">${escapeHtml(story.subtitle)}</p>` : '',
-    story.url ? `<p style="margin:0">${link(story.url, readMoreText, context.link)}</p>` : '',
+    story.url ? `<p style="margin:0">${link(story.url, escapeHtml(readerText(context.lang, 'Read more')), context.link)}</p>` : '',
   ].join('');
 }
 
-function channelHtml(channel: EmailChannel, design: EmailDesign, context: { publicUrl: string; imageWidth: number; link: string }): string {
+function channelHtml(channel: EmailChannel, design: EmailDesign, context: DrawContext): string {
   const align = design.channelTitleCentered ? 'center' : 'left';
-  const minutes = readingMinutes(channel.stories.reduce((sum, story) => sum + story.readingMs, 0));
+  const minutes = channelMinutes(channel, context.lang);
   const head = [
     design.showChannelNames ? `<h2 style="margin:0;font-size:22px;line-height:1.3;text-align:${align}">${escapeHtml(channel.title)}</h2>` : '',
     design.showReadingTime ? `<div class="x-rt" style="font-size:13px;letter-spacing:.04em;text-align:${align}">${escapeHtml(minutes)}</div>` : '',
@@ -112,7 +125,8 @@ function channelHtml(channel: EmailChannel, design: EmailDesign, context: { publ
 function issueFrame(input: IssueEmailInput, design: EmailDesign, publicUrl: string): EmailFrame {
   const { issue, newsletter } = input;
   const imageWidth = cardContentWidth(design);
-  const context = { publicUrl, imageWidth, link: linkStyle(design) };
+  const { lang } = newsletter;
+  const context: DrawContext = { publicUrl, imageWidth, link: linkStyle(design), lang };
   const subject = issue.subject || newsletter.title;
   const cover = issue.image ? absoluteUrl(issue.image, publicUrl) : '';
   const lead = card(
@@ -127,7 +141,13 @@ function issueFrame(input: IssueEmailInput, design: EmailDesign, publicUrl: stri
   const channels = input.channels.map((channel) => card(channelHtml(channel, design, context), design)).join('');
   const referral = design.showReferralCampaign
     ? card(
-        `<div style="text-align:center"><h2 style="margin:0 0 8px;font-size:20px;line-height:1.3">Bu bülteni beğendiniz mi?</h2><p style="margin:0 0 12px">${escapeHtml(newsletter.title)} hoşunuza gittiyse arkadaşlarınızla paylaşın: size özel davet bağlantınızla abone olabilirler.</p><p style="margin:0">${link(personalMarks.referralUrl, 'Arkadaşlarınızı davet edin', context.link)}</p></div>`,
+        [
+          '<div style="text-align:center">',
+          `<h2 style="margin:0 0 8px;font-size:20px;line-height:1.3">${escapeHtml(readerText(lang, 'Did you like this newsletter?'))}</h2>`,
+          `<p style="margin:0 0 12px">${escapeHtml(readerText(lang, 'If you enjoy {title}, share it with your friends: they can subscribe with your own invitation link.', { title: newsletter.title }))}</p>`,
+          `<p style="margin:0">${link(personalMarks.referralUrl, escapeHtml(readerText(lang, 'Invite your friends')), context.link)}</p>`,
+          '</div>',
+        ].join(''),
         design,
       )
     : '';
@@ -141,10 +161,10 @@ function issueFrame(input: IssueEmailInput, design: EmailDesign, publicUrl: stri
     cards: lead + channels + referral,
     footer: {
       title: newsletter.title,
-      lines: [`Bu e-posta ${personalMarks.email} adresine gönderildi.`],
+      lines: [escapeHtml(readerText(lang, 'This e-mail was sent to {email}.', { email: personalMarks.email }))],
       links: [
-        { href: issue.url, label: 'Web’de oku' },
-        { href: personalMarks.unsubscribeUrl, label: 'Abonelikten çık' },
+        { href: issue.url, label: readerText(lang, 'Read on the web') },
+        { href: personalMarks.unsubscribeUrl, label: readerText(lang, 'Unsubscribe') },
       ],
     },
   };
@@ -152,25 +172,32 @@ function issueFrame(input: IssueEmailInput, design: EmailDesign, publicUrl: stri
 
 function issueText(input: IssueEmailInput, design: EmailDesign, publicUrl: string): string {
   const { issue, newsletter } = input;
+  const { lang } = newsletter;
   const lines: string[] = [issue.subject || newsletter.title];
   if (issue.preview) lines.push(issue.preview);
   const intro = plainText(issue.introHtml, publicUrl);
   if (intro) lines.push('', intro);
   for (const channel of input.channels) {
-    const minutes = readingMinutes(channel.stories.reduce((sum, story) => sum + story.readingMs, 0));
-    const heading = design.showReadingTime ? `${channel.title} · ${minutes}` : channel.title;
+    const heading = design.showReadingTime ? `${channel.title} · ${channelMinutes(channel, lang)}` : channel.title;
     lines.push('', heading.toLocaleUpperCase(newsletter.lang || 'tr'), '-'.repeat(Math.min(heading.length, 60)));
     for (const story of channel.stories) {
       // A bullet reads as it is written in the HTML part: its own text, its own links.
       if (story.type === 'bullet') {
         const text = plainText(story.html, publicUrl);
         if (text) lines.push('', text);
-      } else lines.push('', story.title, ...(story.subtitle ? [story.subtitle] : []), ...(story.url ? [`${readMoreText}: ${story.url}`] : []));
+      } else {
+        const more = story.url ? [`${readerText(lang, 'Read more')}: ${story.url}`] : [];
+        lines.push('', story.title, ...(story.subtitle ? [story.subtitle] : []), ...more);
+      }
     }
   }
-  lines.push('', '---', `Web’de oku: ${issue.url}`);
-  if (design.showReferralCampaign) lines.push(`Arkadaşlarınızı davet edin: ${personalMarks.referralUrl}`);
-  lines.push('', `${newsletter.title}: bu e-posta ${personalMarks.email} adresine gönderildi.`, `Abonelikten çık: ${personalMarks.unsubscribeUrl}`);
+  lines.push('', '---', `${readerText(lang, 'Read on the web')}: ${issue.url}`);
+  if (design.showReferralCampaign) lines.push(`${readerText(lang, 'Invite your friends')}: ${personalMarks.referralUrl}`);
+  lines.push(
+    '',
+    readerText(lang, '{title}: this e-mail was sent to {email}.', { title: newsletter.title, email: personalMarks.email }),
+    `${readerText(lang, 'Unsubscribe')}: ${personalMarks.unsubscribeUrl}`,
+  );
   return `${lines.join('\n')}\n`;
 }
 
