@@ -124,7 +124,8 @@ describe.each(databases)('audience tracking on %s', (kind) => {
     await flush();
 
     const stats = (await fetchIssue(issueId, '?updateStats=true')).stats!;
-    expect(stats).toMatchObject({ totalOpens: 2, uniqueOpens: 1, machineOpens: 2, totalClicks: 1, uniqueClicks: 1, machineClicks: 4 });
+    // Machines count by copy, as the results do (issue 55): the four scanner clicks fell on two copies.
+    expect(stats).toMatchObject({ totalOpens: 2, uniqueOpens: 1, machineOpens: 2, totalClicks: 1, uniqueClicks: 1, machineClicks: 2 });
 
     const map = await filter({ type: 'clickmap', contentIds: [issueId], contentTypes: ['issue'] });
     expect(map.status).toBe(200);

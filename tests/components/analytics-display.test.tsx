@@ -39,17 +39,20 @@ describe('what the screens write', () => {
     expect(reasonGroup('')).toBe(constants.audience.otherReason);
   });
 
-  it('gives the machine share of all activity, and nothing without activity', () => {
+  it('gives the machine share of all activity as the issue results write theirs, and nothing without activity', () => {
     expect(machineShare(75, 25, 'opens')).toBe('25% machine opens filtered');
+    // 291 machine copies beside 1,189 people's: an issue's machineOpenShare, to a tenth as the results write it.
+    expect(machineShare(1189, 291, 'opens')).toBe('19.7% machine opens filtered');
     expect(machineShare(10, 0, 'clicks')).toBe('0% machine clicks filtered');
+    expect(machineShare(0, 0, 'opens')).toBeNull();
     expect(machineShare(10, 0, 'reads')).toBeNull();
     expect(machineShare(0, 0, 'reads')).toBeNull();
   });
 
-  it("tells a copy's repeats beside people's opens and clicks, with the total, and nothing without repeats", () => {
-    expect(repeatsNote(1, 199, 'opens')).toBe('Total opens 200 (199 repeats)');
-    expect(repeatsNote(1200, 3400, 'clicks')).toBe('Total clicks 4,600 (3,400 repeats)');
-    expect(repeatsNote(10, 0, 'opens')).toBeNull();
+  it("tells a copy's repeats beside people's opens and clicks as repeats, never as a second total, and nothing without repeats", () => {
+    expect(repeatsNote(199, 'opens')).toBe('199 repeats not counted (copies opened again)');
+    expect(repeatsNote(3400, 'clicks')).toBe('3,400 repeats not counted (links clicked again in a copy)');
+    expect(repeatsNote(0, 'opens')).toBeNull();
   });
 });
 

@@ -156,8 +156,8 @@ let answeredIssue: Issue = issueOf({ tested: true, scheduled: true });
 let beforeAnswer: (() => void) | null = null;
 let publishAnswer: { status: number; body: unknown } = { status: 200, body: null };
 let deliveries = { email: counts(), notification: counts(), failures: [] as { email: string; answer: string; at: string }[], mailServer: null as unknown };
-/** GET /issues/preflight/i1: the draft stories the server finds and the subscribers the issue would go to now. */
-const preflightOf = (drafts: { _id: string; name: string }[] = []) => ({ drafts, recipients: { email: 2821, notification: 1180 } });
+/** GET /issues/preflight/i1: the draft stories the server finds, the subscribers the issue would go to now, and the suppressed addresses left out. */
+const preflightOf = (drafts: { _id: string; name: string }[] = []) => ({ drafts, recipients: { email: 2821, notification: 1180 }, suppressed: 3 });
 let preflight = preflightOf();
 const sender = { from: { name: 'Kuzey Bülteni', address: 'bulten@kuzey.example' }, replyTo: 'okur@kuzey.example' };
 let built = { html: '<p>Açık</p>', darkHtml: '<p>Koyu</p>', text: 'Açık', bytes: 48_200, clipped: false, ...sender };
@@ -389,7 +389,12 @@ describe('the publish page', () => {
     expect((await within(summary).findByTestId('email-size')).textContent).toBe('E-mail size: 48 KB');
     expect(within(summary).getByText('Kuzey Bülteni <bulten@kuzey.example>')).toBeTruthy();
     expect(within(summary).getByText('okur@kuzey.example')).toBeTruthy();
-    expect(within(summary).getByText('12,840 subscribers')).toBeTruthy();
+    // To: the audience of the send, as the confirmation and the progress count it (issue 55), not the newsletter's subscribers.
+    expect(await within(summary).findByText('2,821 e-mail and 1,180 app subscribers')).toBeTruthy();
+    expect(
+      within(summary).getByText('3 suppressed e-mail addresses are left out: the newsletter counts them among its e-mail subscribers, the send does not.'),
+    ).toBeTruthy();
+    expect(within(summary).queryByText('12,840 subscribers')).toBeNull();
     expect(within(summary).getByText('Kuzeyde kış hazırlığı başladı')).toBeTruthy();
     expect(within(summary).getByText('Limanlar, yollar ve okullar')).toBeTruthy();
     expect(within(summary).queryByText(/Gmail clips/)).toBeNull();

@@ -1,7 +1,8 @@
 /**
  * The click map of an issue or a story (spec 002 section 2.9): the rendered content with badges
  * beside each link (total, subscribers, IPs), the links of the e-mail that are not in the content
- * below it, and the share of clicks by link scanners, which none of the badges count.
+ * below it, and the share of clicks by link scanners, which none of the badges count: the content's
+ * one machine share (its results', issue 55), given by the page.
  */
 import { Text } from '@fluentui/react';
 import { useMemo } from 'react';
@@ -10,13 +11,12 @@ import { t } from '../../../core/client/words';
 import { filterEvents, renderedContent, type ClickMapRow } from './analytics-api';
 import { badgeTexts, markLinks } from './click-map';
 import { failedText, Note, NotReady, Panel, Waiting } from './ChartPanel';
-import { machineShare } from './display';
 import { useQueued } from './fetch-queue';
 
 /** The panel's title, in English (shown through `t`). */
 export const clickMapTitle = 'CLICK MAP';
 
-export function ClickMap({ type, id }: { type: 'issue' | 'story'; id: string }) {
+export function ClickMap({ type, id, machines }: { type: 'issue' | 'story'; id: string; machines: string | null | undefined }) {
   const state = useQueued(async (next) => {
     const [html, rows] = await Promise.all([
       next(() => renderedContent(type, id)),
@@ -43,15 +43,9 @@ export function ClickMap({ type, id }: { type: 'issue' | 'story'; id: string }) 
       />
     );
   else {
-    const rows = state.data.rows;
-    const share = machineShare(
-      rows.reduce((sum, row) => sum + row.total, 0),
-      rows.reduce((sum, row) => sum + row.machine, 0),
-      'clicks',
-    );
     body = (
       <>
-        {share ? <Note>{share}</Note> : null}
+        {machines ? <Note>{machines}</Note> : null}
         <div className="analytics-click-map" data-testid="click-map-content" dangerouslySetInnerHTML={{ __html: marked.html }} />
         {marked.elsewhere.length > 0 ? (
           <>

@@ -7,19 +7,23 @@
 import { useEffect, useState } from 'react';
 import type { Issue } from '../../../schemas/generated/entities/issue';
 import type { Story } from '../../../schemas/generated/entities/story';
-import { ResultsPanel } from '../../issues/client/public';
+import { repeatsOf, ResultsPanel, type Repeats } from '../../issues/client/public';
 import { t } from '../../../core/client/words';
 import { issueWithStats } from './analytics-api';
 
 type Results = NonNullable<Issue['results']>;
+type Answered = { results: Results; repeats?: Repeats };
 
-function useIssueResults(issueId: string | null | undefined): Results | undefined | null {
-  const [results, setResults] = useState<Results | undefined | null>(undefined);
+/** An issue's results and, from its stats, the repeats of its opens and clicks. */
+const answeredOf = (issue: Issue): Answered | null => (issue.results ? { results: issue.results, repeats: issue.stats && repeatsOf(issue.stats) } : null);
+
+function useIssueResults(issueId: string | null | undefined): Answered | undefined | null {
+  const [results, setResults] = useState<Answered | undefined | null>(undefined);
   useEffect(() => {
     if (!issueId) return;
     let current = true;
     issueWithStats(issueId).then(
-      (issue) => current && setResults(issue.results ?? null),
+      (issue) => current && setResults(answeredOf(issue)),
       () => current && setResults(null),
     );
     return () => {
@@ -33,9 +37,10 @@ export function ResultsSection({ type, content }: { type: 'issue' | 'story'; con
   const storyIssue = type === 'story' && content ? ((content as Story).issue ?? null) : undefined;
   const ofStory = useIssueResults(storyIssue);
   if (type === 'issue') {
-    if (content && !(content as Issue).results) return null;
-    return <ResultsPanel results={(content as Issue | null)?.results} />;
+    if (!content) return <ResultsPanel results={undefined} />;
+    const answered = answeredOf(content as Issue);
+    return answered ? <ResultsPanel results={answered.results} repeats={answered.repeats} /> : null;
   }
   if (storyIssue === null || ofStory === null) return null;
-  return <ResultsPanel results={ofStory} title={t('Results of the issue it went out in')} />;
+  return <ResultsPanel results={ofStory?.results} repeats={ofStory?.repeats} title={t('Results of the issue it went out in')} />;
 }

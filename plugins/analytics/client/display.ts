@@ -3,6 +3,7 @@ import { format, parse } from 'date-fns';
 import { formatNumber, formatPercent } from '../../../core/client/format';
 import { constants } from '../../../core/shared/config';
 import { t } from '../../../core/client/words';
+import { machineShareNote, rate, repeatsNote } from '../../issues/client/public';
 
 /** An empty source's name, in English (`sourceName` writes it in the console's language). */
 export const unknownSource = 'Unknown source';
@@ -26,29 +27,21 @@ export function readingDuration(seconds: number): string {
 }
 
 /**
- * The machine share beside a chart of people's activity: '%12 machine opens filtered'. Nothing
- * when there was no activity at all.
+ * The machine share beside a chart of people's activity: '12.4% machine opens filtered', the share
+ * of machines in everything counted (issue 55: one figure per issue). For opens and clicks both
+ * counts are copies, each once, so that over an issue's whole life it is its results'
+ * machineOpenShare or machineClickShare, written as the results write it; for reads, every read.
+ * Nothing when there was no activity at all.
  */
 export function machineShare(people: number, machines: number, noun: 'opens' | 'clicks' | 'reads'): string | null {
-  const all = people + machines;
+  const share = rate(machines, people + machines);
+  if (noun !== 'reads') return machineShareNote(share, noun);
   // Reads come from a script a person's browser runs: none of them is a machine's, so saying 0% would be noise.
-  if (all <= 0 || (noun === 'reads' && machines === 0)) return null;
-  // In the console's locale, as the results beside it write their shares ('%12' in Turkish).
-  const share = formatPercent(machines / all, undefined, 0);
-  if (noun === 'opens') return t('{share} machine opens filtered', { share });
-  if (noun === 'clicks') return t('{share} machine clicks filtered', { share });
-  return t('{share} machine reads filtered', { share });
+  return share ? t('{share} machine reads filtered', { share: formatPercent(share) }) : null;
 }
 
-/**
- * The repeats beside a chart of people's opens or clicks, which counts each copy of an e-mail once:
- * 'Total opens 201 (200 repeats)'. Nothing when no copy was opened or clicked again.
- */
-export function repeatsNote(people: number, repeats: number, noun: 'opens' | 'clicks'): string | null {
-  if (repeats <= 0) return null;
-  const values = { total: count(people + repeats), repeats: count(repeats) };
-  return noun === 'opens' ? t('Total opens {total} ({repeats} repeats)', values) : t('Total clicks {total} ({repeats} repeats)', values);
-}
+/** People's repeats beside their opens or clicks, never a second total (the issue results write them so too). */
+export { repeatsNote };
 
 /** A cancellation reason as the donut groups it: one of the preset reasons, or the other one. */
 export function reasonGroup(reason: string): string {

@@ -73,17 +73,21 @@ export interface Activity {
 const repeatsOf = (total: number, once: number) => Math.max(0, total - once);
 export const fromPoints = (points: Point[] = []): Activity[] =>
   points.map((point) => ({ date: point.date, people: point.value, repeats: repeatsOf(point.total ?? point.value, point.value), machines: point.machine ?? 0 }));
-type CountedRow = Pick<EventRow, 'date' | 'total' | 'unique' | 'machine'>;
-/** Opens or clicks of the events query: people once a copy, the repeats apart. */
+type CountedRow = Pick<EventRow, 'date' | 'total' | 'unique' | 'machine' | 'machineUnique'>;
+/** Opens or clicks of the events query: people once a copy, the repeats apart, machines once a copy too (as the statistics' points count them). */
 export const fromRows = (rows: CountedRow[]): Activity[] =>
-  rows.map((row) => ({ date: row.date ?? '', people: row.unique, repeats: repeatsOf(row.total, row.unique), machines: row.machine }));
+  rows.map((row) => ({ date: row.date ?? '', people: row.unique, repeats: repeatsOf(row.total, row.unique), machines: row.machineUnique }));
 /** Reads of the public pages: every read counts (a page has no copy whose repeats could inflate them). */
 export const fromReadRows = (rows: CountedRow[]): Activity[] =>
   rows.map((row) => ({ date: row.date ?? '', people: row.total, repeats: 0, machines: row.machine }));
 
-/** The lines under a chart of people: the machines' share of everything that came, and the repeats left out. */
+/**
+ * The lines under a chart of people: the machines' share of what was counted (people and machines
+ * in the same unit: copies for opens and clicks, so an issue's whole life gives its results' share),
+ * and the repeats left out.
+ */
 function activityNotes(people: number, repeats: number, machines: number, noun: Noun): (string | null)[] {
-  return [machineShare(people + repeats, machines, noun), noun === 'reads' ? null : repeatsNote(people, repeats, noun)];
+  return [machineShare(people, machines, noun), noun === 'reads' ? null : repeatsNote(repeats, noun)];
 }
 
 /** People's activity over the range, the machines' beside it, the share of machines and the repeats. */
@@ -213,7 +217,7 @@ export function timelineRows(points: TimelinePoint[]): Pick<SubscriberRow, 'date
   return [...byDate.values()];
 }
 
-type PieRow = Pick<EventRow, 'source' | 'device' | 'total' | 'unique' | 'machine'>;
+type PieRow = Pick<EventRow, 'source' | 'device' | 'total' | 'unique' | 'machine' | 'machineUnique'>;
 
 /** A device's name, in the console's language. */
 export function deviceName(device: Device): string {

@@ -49,15 +49,7 @@ const words: Words = {
   'Download {title} as CSV': '{title} CSV olarak indir',
 
   // The figures and the notes under the charts
-  'Total opens': 'Toplam açılma',
-  'Unique opens': 'Tekil açılma',
-  'Total clicks': 'Toplam tıklama',
-  'Unique clicks': 'Tekil tıklama',
-  '{share} machine opens filtered': '{share} makine açılması ayıklandı',
-  '{share} machine clicks filtered': '{share} makine tıklaması ayıklandı',
   '{share} machine reads filtered': '{share} makine okuması ayıklandı',
-  'Total opens {total} ({repeats} repeats)': 'Toplam açılma {total} ({repeats} tekrar)',
-  'Total clicks {total} ({repeats} repeats)': 'Toplam tıklama {total} ({repeats} tekrar)',
   'Average reading time {time}': 'Ortalama okuma süresi {time}',
   'Open rate {open} · Click rate {click}': 'Açılma oranı {open} · Tıklama oranı {click}',
 
@@ -124,6 +116,10 @@ const words: Words = {
   'Cancellations to': 'Ayrılmalar: bitiş tarihi',
   'Nobody left in these dates: readers who unsubscribe appear here with their reason.':
     'Bu tarihlerde ayrılan olmadı: abonelikten çıkan okuyucular burada nedenleriyle görünür.',
+
+  // An issue's or a story's figures, one definition each (issue 55)
+  'Clicks on this story': 'Bu yazıdaki tıklamalar',
+  'In these dates: {note}': 'Bu tarihlerde: {note}',
 };
 
 export default words;

@@ -142,12 +142,16 @@ export async function openAndClickSeries(
   return { opens: of('open', true), bySource: of('open', false), clicks: of('click', true) };
 }
 
-/** `updateStats=true`: the content's opens and clicks of all time, people and machines apart. */
+/**
+ * `updateStats=true`: the content's opens and clicks of all time, people and machines apart, as an
+ * issue's results count them (plugins/issues/server/results.ts numbersOfIssue): unique opens and
+ * clicks are people, each copy once; the totals add their repeats; machines count by copy.
+ */
 export async function contentStats(db: AnalyticsDb, content: { type: ContentType; id: string }): Promise<ContentStats> {
   // A story's opens are those of the issue it went out in.
   const opensOf = content.type === 'issue' ? content.id : (await issuesHolding(db, { ids: [content.id] }))[0];
   const { rows } = await sql<{ type: string; total: string; uniques: string; machine: string }>`
-    select type, sum(total) as total, sum(uniques) as uniques, sum(machine) as machine from audience_daily
+    select type, sum(total) as total, sum(uniques) as uniques, sum(machine_uniques) as machine from audience_daily
     where (content_id = ${opensOf ?? ''} and type = 'open') or (content_id = ${content.id} and type = 'click')
     group by type`.execute(db);
   const of = (type: string) => rows.find((row) => row.type === type);

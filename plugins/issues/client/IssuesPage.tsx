@@ -38,18 +38,22 @@ import { wholeIssueList } from '../endpoints';
 import { issueDeletedText, processingRefusal } from '../rules';
 import { issueApi, type Issue } from './issue-api';
 import { issueEditorPath, issueName, newIssuePath } from './issue-paths';
-import { CountCell, RateCell } from './ResultsPanel';
+import { CountCell, machineShareNote, RateCell } from './ResultsPanel';
 import { tAs } from './texts';
 
 /** The list status badge's states, in the order a click moves through them (spec 001 section 4). */
 const statusCycle = ['all', 'published', 'draft'] as const;
 type ListStatus = (typeof statusCycle)[number];
 
-/** A result as a column: a rate with its count, sortable (plugins/issues/results.ts). */
+/**
+ * A result as a column: a rate with its count, sortable (plugins/issues/results.ts); `machines`,
+ * for opens and clicks, the issue's machine share (its one figure, issue 55) as the cell's tooltip.
+ */
 const rateColumn = (
   key: 'openRate' | 'clickRate' | 'unsubscribeRate' | 'bounceRate',
   name: string,
   counted: 'opens' | 'clickers' | 'unsubscribes' | 'bounced',
+  machines?: (issue: Issue) => string | null,
 ): ListColumn<Issue> => ({
   key,
   name,
@@ -57,10 +61,13 @@ const rateColumn = (
   // 'Unsubscribes' whole, with the sort mark.
   minWidth: 115,
   maxWidth: 130,
-  render: (issue) => <RateCell ratio={issue.results?.[key]} count={issue.results?.[counted]} />,
+  render: (issue) => <RateCell ratio={issue.results?.[key]} count={issue.results?.[counted]} note={machines?.(issue)} />,
 });
 /** The rates issues are compared by, right after the subject: in view on a tablet. Made as the list is drawn, in the console's language. */
-const leadingRates = (): ListColumn<Issue>[] => [rateColumn('openRate', t('Open rate'), 'opens'), rateColumn('clickRate', t('Click rate'), 'clickers')];
+const leadingRates = (): ListColumn<Issue>[] => [
+  rateColumn('openRate', t('Open rate'), 'opens', (issue) => machineShareNote(issue.results?.machineOpenShare, 'opens')),
+  rateColumn('clickRate', t('Click rate'), 'clickers', (issue) => machineShareNote(issue.results?.machineClickShare, 'clicks')),
+];
 const otherResults = (): ListColumn<Issue>[] => [
   { key: 'sent', name: t('Sent'), sort: 'sent', minWidth: 70, maxWidth: 90, render: (issue) => <CountCell value={issue.results?.sent} /> },
   rateColumn('unsubscribeRate', t('Unsubscribes'), 'unsubscribes'),

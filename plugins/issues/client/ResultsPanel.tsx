@@ -1,11 +1,14 @@
 /**
  * An e-mailed issue's results (issue 30): what went out and came back, and what readers did, as
  * rates with their counts beside them (plugins/issues/results.ts defines each). Shown at the top of
- * the issue's and the story's analytics and in the editor's statistics block. A rate with nothing
- * delivered to divide by is '—'.
+ * the issue's and the story's analytics and in the editor's statistics block, and as the issue
+ * list's cells. A rate with nothing delivered to divide by is '—'. Opens and clicks are people, each
+ * copy once; their repeats are only ever 'repeats', and the machine share is the issue's one figure
+ * (issue 55): every screen writes them with the functions here.
  */
 import { Shimmer, Text } from '@fluentui/react';
 import { Figure, Figures } from '../../../core/client/figures';
+import { formatNumber, formatPercent } from '../../../core/client/format';
 import { useFormat } from '../../../core/client/format-dates';
 import { theme } from '../../../core/client/theme';
 import { t } from '../../../core/client/words';
@@ -22,6 +25,37 @@ function useResultFormat() {
   };
 }
 
+type Activity = 'opens' | 'clicks';
+
+/** An issue's machine share as every screen writes it: '19.7% machine opens filtered'; nothing without one. */
+export function machineShareNote(share: number | null | undefined, noun: Activity): string | null {
+  if (share === null || share === undefined) return null;
+  const values = { rate: formatPercent(share) };
+  return noun === 'opens' ? t('{rate} machine opens filtered', values) : t('{rate} machine clicks filtered', values);
+}
+
+/**
+ * People's repeats beside their opens or clicks, which count each copy once: '310 repeats not
+ * counted (copies opened again)', never a second total. Nothing when no copy was opened or clicked again.
+ */
+export function repeatsNote(repeats: number, noun: Activity): string | null {
+  if (!(repeats > 0)) return null;
+  const values = { repeats: formatNumber(repeats) };
+  return noun === 'opens'
+    ? t('{repeats} repeats not counted (copies opened again)', values)
+    : t('{repeats} repeats not counted (links clicked again in a copy)', values);
+}
+
+/** The repeats of an issue's or a story's `stats` (updateStats): each total is the people and their repeats. */
+export function repeatsOf(stats: { totalOpens: number; uniqueOpens: number; totalClicks: number; uniqueClicks: number }): Repeats {
+  return { opens: stats.totalOpens - stats.uniqueOpens, clicks: stats.totalClicks - stats.uniqueClicks };
+}
+
+export interface Repeats {
+  opens: number;
+  clicks: number;
+}
+
 function Note({ children }: { children: string }) {
   return (
     <Text block variant="small" styles={{ root: { color: theme.palette.neutralSecondary, marginTop: 4 } }}>
@@ -33,8 +67,21 @@ function Note({ children }: { children: string }) {
 /** In English: shown through `t`. */
 const labels = ['Sent', 'Delivered', 'Open rate', 'Click rate', 'Unsubscribe rate', 'Bounced', 'Complaints'];
 
-/** `results` undefined while they load (skeletons); `title` names whose results they are (a story's are its issue's). */
-export function ResultsPanel({ results, title, minWidth = 160 }: { results: IssueResults | undefined; title?: string; minWidth?: number }) {
+/**
+ * `results` undefined while they load (skeletons); `title` names whose results they are (a story's
+ * are its issue's); `repeats`, when known (the issue call with updateStats), under the opens and clicks.
+ */
+export function ResultsPanel({
+  results,
+  title,
+  repeats,
+  minWidth = 160,
+}: {
+  results: IssueResults | undefined;
+  title?: string;
+  repeats?: Repeats;
+  minWidth?: number;
+}) {
   const { count, rate } = useResultFormat();
   if (!results)
     return (
@@ -48,7 +95,6 @@ export function ResultsPanel({ results, title, minWidth = 160 }: { results: Issu
         </Figures>
       </section>
     );
-  const machines = (share: number | null, filtered: string) => (share ? t(filtered, { rate: rate(share) }) : null);
   const notes = (...lines: (string | null)[]) => lines.filter((line): line is string => Boolean(line)).map((line) => <Note key={line}>{line}</Note>);
   return (
     <section aria-label={title ?? t('Results')} data-testid="issue-results">
@@ -63,10 +109,18 @@ export function ResultsPanel({ results, title, minWidth = 160 }: { results: Issu
           {notes(t('Sent less bounced'))}
         </Figure>
         <Figure label={t('Open rate')} value={rate(results.openRate)}>
-          {notes(t('{count} opened', { count: count(results.opens) }), machines(results.machineOpenShare, '{rate} machine opens filtered'))}
+          {notes(
+            t('{count} opened', { count: count(results.opens) }),
+            repeats ? repeatsNote(repeats.opens, 'opens') : null,
+            machineShareNote(results.machineOpenShare, 'opens'),
+          )}
         </Figure>
         <Figure label={t('Click rate')} value={rate(results.clickRate)}>
-          {notes(t('{count} clicked', { count: count(results.clickers) }), machines(results.machineClickShare, '{rate} machine clicks filtered'))}
+          {notes(
+            t('{count} clicked', { count: count(results.clickers) }),
+            repeats ? repeatsNote(repeats.clicks, 'clicks') : null,
+            machineShareNote(results.machineClickShare, 'clicks'),
+          )}
         </Figure>
         <Figure label={t('Unsubscribe rate')} value={rate(results.unsubscribeRate)}>
           {notes(t('{count} unsubscribed', { count: count(results.unsubscribes) }))}
@@ -82,12 +136,15 @@ export function ResultsPanel({ results, title, minWidth = 160 }: { results: Issu
   );
 }
 
-/** A rate with its count beside it, as the issue list shows a result: '%41,2 (1.204)'; '—' with nothing delivered. */
-export function RateCell({ ratio, count: counted }: { ratio: number | null | undefined; count: number | undefined }) {
+/**
+ * A rate with its count beside it, as the issue list shows a result: '%41,2 (1.204)'; '—' with
+ * nothing delivered. `note` (the machine share) is its tooltip.
+ */
+export function RateCell({ ratio, count: counted, note }: { ratio: number | null | undefined; count: number | undefined; note?: string | null }) {
   const { count, rate } = useResultFormat();
   if (ratio === undefined || counted === undefined) return <>{noRate}</>;
   return (
-    <span title={ratio === null ? t('Nothing delivered') : undefined}>
+    <span title={ratio === null ? t('Nothing delivered') : (note ?? undefined)}>
       {rate(ratio)}
       {ratio === null ? null : <span style={{ color: theme.palette.neutralSecondary }}> ({count(counted)})</span>}
     </span>

@@ -8,5 +8,9 @@ import { createRouteRef } from '../../../core/client/refs';
 export const issueAnalyticsRoute = createRouteRef('issues.analytics', ['issueId']);
 /** The e-mail's size against Gmail's clipping limit (the design page's preview shows it too). */
 export { EmailSize } from './publish/EmailSize';
-/** An e-mailed issue's results, as rates with their counts (the analytics pages show them too). */
-export { ResultsPanel } from './ResultsPanel';
+/** An e-mailed issue's results, as rates with their counts (the analytics pages show them too), and how every screen writes its repeats and machine share. */
+export { machineShareNote, repeatsNote, repeatsOf, ResultsPanel, type Repeats } from './ResultsPanel';
+/** A rate with its count, and a count, as the issue list's cells write them (the publisher's comparison of its newsletters shows them too). */
+export { CountCell, RateCell } from './ResultsPanel';
+/** The one ratio of the results (a share with nothing to divide by is null). */
+export { rate } from '../results';

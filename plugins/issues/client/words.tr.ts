@@ -358,6 +358,15 @@ const words: Words = {
   'Slug can hold lowercase letters, digits and hyphens.': 'Web adresinde küçük harfler, rakamlar ve kısa çizgiler olabilir.',
   'Slug can hold lowercase letters and digits in groups joined by hyphens.':
     'Web adresinde kısa çizgiyle birleşen gruplar hâlinde küçük harfler ve rakamlar olabilir.',
+
+  // People's repeats and a send's audience, one definition each (issue 55).
+  '{repeats} repeats not counted (copies opened again)': '{repeats} tekrar sayılmadı (yeniden açılan kopyalar)',
+  '{repeats} repeats not counted (links clicked again in a copy)': '{repeats} tekrar sayılmadı (bir kopyada yeniden tıklanan bağlantılar)',
+  '{email} e-mail and {app} app subscribers': '{email} e-posta ve {app} uygulama abonesi',
+  '{count} suppressed e-mail address is left out: the newsletter counts it among its e-mail subscribers, the send does not.':
+    'Gönderimi durdurulan {count} e-posta adresi dışarıda kalır: bülten onu e-posta aboneleri arasında sayar, gönderim saymaz.',
+  '{count} suppressed e-mail addresses are left out: the newsletter counts them among its e-mail subscribers, the send does not.':
+    'Gönderimi durdurulan {count} e-posta adresi dışarıda kalır: bülten onları e-posta aboneleri arasında sayar, gönderim saymaz.',
 };
 
 export default words;

@@ -165,11 +165,11 @@ function registerDeliveryRoutes(api: PluginApi, context: PublishContext): void {
   api.serve(issueEndpoints.preflight, {
     requires: 'issues.list',
     summary:
-      "What the publish page's checklist and confirmation need: the draft stories that block publishing, as the publish call finds them, and how many subscribers of each medium it would reach now.",
+      "What the publish page's summary, checklist and confirmation need: the draft stories that block publishing, as the publish call finds them, how many subscribers of each medium it would reach now (e-mail after suppression), and how many e-mail subscribers are left out as suppressed.",
     async handler(request, _reply, session) {
       const row = await reachableIssue(db, request.params.id, session);
-      const [drafts, recipients] = await Promise.all([draftStoriesOf(db, row), audienceOf(db, row.id, row.newsletter_id)]);
-      return { data: { drafts: drafts.map((story) => ({ _id: story.id, name: story.title })), recipients } };
+      const [drafts, audience] = await Promise.all([draftStoriesOf(db, row), audienceOf(db, row.id, row.newsletter_id)]);
+      return { data: { drafts: drafts.map((story) => ({ _id: story.id, name: story.title })), ...audience } };
     },
   });
 

@@ -93,16 +93,28 @@ export interface Issue {
     draft: number;
     ready: number;
     accepted: number;
+    /**
+     * uniqueOpens and their repeats (a copy's opens after its first): the console shows the repeats apart, never this as a second count of opens.
+     */
     totalOpens: number;
+    /**
+     * People who opened their copy, each once: results.opens.
+     */
     uniqueOpens: number;
+    /**
+     * uniqueClicks and their repeats (a copy's clicks after its first).
+     */
     totalClicks: number;
+    /**
+     * People who clicked a link of their copy, each once: results.clickers.
+     */
     uniqueClicks: number;
     /**
-     * Opens by machines (Apple Mail Privacy Protection, image proxies, prefetching), not counted in totalOpens.
+     * Copies opened by machines (Apple Mail Privacy Protection, image proxies, prefetching), each once, not counted in the opens: results.machineOpens.
      */
     machineOpens: number;
     /**
-     * Clicks by link scanners, not counted in totalClicks.
+     * Copies whose links link scanners followed, each once, not counted in the clicks: results.machineClickers.
      */
     machineClicks: number;
   };

@@ -82,11 +82,11 @@ export interface Story {
     totalClicks: number;
     uniqueClicks: number;
     /**
-     * Opens by machines of the issues that carried the story, not counted in totalOpens.
+     * Copies of the issue that carried the story opened by machines, each once, not counted in the opens.
      */
     machineOpens: number;
     /**
-     * Clicks by link scanners on the story's links, not counted in totalClicks.
+     * Copies whose links of the story link scanners followed, each once, not counted in the clicks.
      */
     machineClicks: number;
     reads: number;

@@ -15,7 +15,7 @@ import { theme } from '../../../../core/client/theme';
 import { t } from '../../../../core/client/words';
 import { issueApi } from '../issue-api';
 import { issueAnalyticsRoute } from '../public';
-import { ResultsPanel } from '../ResultsPanel';
+import { repeatsOf, ResultsPanel, type Repeats } from '../ResultsPanel';
 import { badges } from '../../../../core/shared/config';
 import type { Story } from '../../../stories/client/public';
 import { readingMinutes } from '../../rules';
@@ -28,11 +28,11 @@ const classes = mergeStyleSets({
 
 const words = (text: string) => (text.trim() ? text.trim().split(/\s+/).length : 0);
 
-type Results = NonNullable<Issue['results']>;
+type Results = { results: NonNullable<Issue['results']>; repeats?: Repeats };
 
 /**
- * The results of an issue that went out by e-mail, asked once per visit: null for one that did not,
- * undefined while they load; a failure only hides them.
+ * The results of an issue that went out by e-mail, with the repeats of its opens and clicks, asked
+ * once per visit: null for one that did not, undefined while they load; a failure only hides them.
  */
 function useResults(issue: Issue): Results | undefined | null {
   const sent = Boolean(issue.status.emailed || issue.status.sent);
@@ -41,7 +41,7 @@ function useResults(issue: Issue): Results | undefined | null {
     if (!sent) return;
     let current = true;
     issueApi.fetch(issue._id, { updateStats: true }).then(
-      (fetched) => current && setResults(fetched.results ?? null),
+      (fetched) => current && setResults(fetched.results ? { results: fetched.results, repeats: fetched.stats && repeatsOf(fetched.stats) } : null),
       (error: unknown) => {
         console.warn('issue statistics', error);
         if (current) setResults(null);
@@ -78,7 +78,7 @@ export function IssueStatistics({ issue, stories }: { issue: Issue; stories: Rea
     <div className={classes.block} data-testid="issue-statistics">
       {results !== null ? (
         <div style={{ marginBottom: 16 }}>
-          <ResultsPanel results={results} minWidth={140} />
+          <ResultsPanel results={results?.results} repeats={results?.repeats} minWidth={140} />
         </div>
       ) : null}
       <Stack horizontal wrap tokens={{ childrenGap: 32 }}>

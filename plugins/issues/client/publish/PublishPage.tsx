@@ -51,7 +51,7 @@ import { PublishForm, type PublishPlan } from './PublishForm';
 import type { IssueBuild } from '../../../../schemas/generated/api/issue-build';
 import type { IssuePreflight } from '../../../../schemas/generated/api/issue-preflight';
 import { issueAnalyticsRoute } from '../public';
-import { publishApi } from './publish-api';
+import { publishApi, type DeliveryProgress } from './publish-api';
 import { useNow } from './use-now';
 import { formatNumber } from '../../../../core/client/format';
 import { formatDate } from '../../../../core/client/format-dates';
@@ -263,7 +263,7 @@ function PublishPanel({ live, state, socket, admin }: PublishPageProps & { admin
 
   return (
     <Stack tokens={{ childrenGap: 20 }} styles={{ root: { maxWidth: 760 } }}>
-      <SummaryCard issue={issue} newsletter={newsletter} />
+      <SummaryCard issue={issue} newsletter={newsletter} audience={preflight} />
       {timeline.length > 0 ? (
         <Section title={t('Status')}>
           <ol aria-label={t('Timeline')} style={{ margin: 0, paddingLeft: 20 }}>
@@ -391,8 +391,25 @@ function Section({ title, anchor, children }: { title: string; anchor?: RefObjec
   );
 }
 
+/**
+ * Who the issue goes to, in the words of the confirmation: the audience of a send (issue 55, one
+ * definition: plugins/issues/server/audience.ts), the e-mail recipients after suppression and the
+ * app recipients. Before a send, those it would reach now (the preflight); once sent or sending,
+ * those its deliveries were made for (the same recipients, counted when the send began). The
+ * suppressed addresses are said apart: the newsletter's e-mail subscribers (its home's weekly
+ * spotlight) count them, the send does not.
+ */
+function useRecipients(issue: Issue, audience: IssuePreflight | null): { email: number; app: number; suppressed: number } | null {
+  const delivered = issue.status.sent || issue.status.emailed || issue.status.notified || issue.status.processing || issue.status.cancelled;
+  const [deliveries, setDeliveries] = useState<DeliveryProgress | null>(null);
+  const stage = Object.values(issue.status).join();
+  useEffect(() => (delivered ? keepQuietly(publishApi.deliveries(issue._id), setDeliveries) : undefined), [issue._id, delivered, stage]);
+  if (delivered) return deliveries && { email: deliveries.email.total, app: deliveries.notification.total, suppressed: 0 };
+  return audience && { email: audience.recipients.email, app: audience.recipients.notification, suppressed: audience.suppressed };
+}
+
 /** From (and Reply-To), To, Subject Line, Preview Text, and the e-mail's size (built for it, forgotten again when the page closes). */
-function SummaryCard({ issue, newsletter }: { issue: Issue; newsletter: NewsletterSummary }) {
+function SummaryCard({ issue, newsletter, audience }: { issue: Issue; newsletter: NewsletterSummary; audience: IssuePreflight | null }) {
   const [built, setBuilt] = useState<Pick<IssueBuild, 'bytes' | 'clipped' | 'from' | 'replyTo'> | null>(null);
   const published = useRef(issue.status.published);
   published.current = issue.status.published;
@@ -412,11 +429,12 @@ function SummaryCard({ issue, newsletter }: { issue: Issue; newsletter: Newslett
   }, [issue._id, processing]);
 
   // The newsletter's sender as the e-mail will carry it, once built.
-  const subscribers = newsletter.stats.subscribers;
+  const recipients = useRecipients(issue, audience);
+  const to = recipients ? t('{email} e-mail and {app} app subscribers', { email: formatNumber(recipients.email), app: formatNumber(recipients.app) }) : '…';
   const rows: [string, string][] = [
     [t('From'), built ? `${built.from.name} <${built.from.address}>` : newsletter.title],
     ...(built?.replyTo ? [[t('Reply-To'), built.replyTo] as [string, string]] : []),
-    [t('To'), t(subscribers === 1 ? '{count} subscriber' : '{count} subscribers', { count: formatNumber(subscribers) })],
+    [t('To'), to],
     [t('Subject Line'), issue.subject],
     [t('Preview Text'), issue.preview],
   ];
@@ -431,6 +449,16 @@ function SummaryCard({ issue, newsletter }: { issue: Issue; newsletter: Newslett
             </div>
           ))}
         </dl>
+        {recipients?.suppressed ? (
+          <Text variant="small" styles={{ root: { color: theme.palette.neutralSecondary } }}>
+            {t(
+              recipients.suppressed === 1
+                ? '{count} suppressed e-mail address is left out: the newsletter counts it among its e-mail subscribers, the send does not.'
+                : '{count} suppressed e-mail addresses are left out: the newsletter counts them among its e-mail subscribers, the send does not.',
+              { count: formatNumber(recipients.suppressed) },
+            )}
+          </Text>
+        ) : null}
         {built ? <EmailSize bytes={built.bytes} clipped={built.clipped} /> : null}
       </Stack>
     </section>
