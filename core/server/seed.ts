@@ -142,8 +142,18 @@ async function seedPublishers(tx: Db): Promise<DemoPublishers> {
   return { publisherId, otherPublisherId, newPublisherId };
 }
 
+/**
+ * The day the demo's newsletters were made: a year and a day ago, before the year of readers,
+ * issues and departures the plugins' seeds give them (an analytics range is kept from that day on;
+ * a newsletter made today would hide its own demo history).
+ */
+const demoFounded = () => new Date(clock.now().getTime() - 366 * 86_400_000);
+
 /** Kuzey Medya's three newsletters (returned, in order: morning, tech, culture), and Ege Haber's one. */
 async function seedNewsletters(tx: Db, publishers: DemoPublishers): Promise<{ id: string }[]> {
+  const founded = demoFounded();
+  // A minute apart, in the order they are listed: a sort by creation keeps that order.
+  const madeAt = (order: number) => new Date(founded.getTime() + order * 60_000);
   const newsletters = [
     { title: 'Sabah Bülteni', key: 'sabah-bulteni', subtitle: 'Güne beş dakikada hazır başlayın', image: '/demo/sabah-bulteni.svg', color: '#ffce14' },
     {
@@ -166,9 +176,10 @@ async function seedNewsletters(tx: Db, publishers: DemoPublishers): Promise<{ id
       // Dark text on this purple is 3.5:1, under WCAG's 4.5:1; white is 4.6:1.
       text_color: '#ffffff',
     },
-  ].map((newsletter) => ({
+  ].map((newsletter, order) => ({
     id: randomUUID(),
     publisher_id: publishers.publisherId,
+    created_at: madeAt(order),
     text_color: '#201f1e',
     lang: 'tr',
     ...newsletter,
@@ -187,6 +198,7 @@ async function seedNewsletters(tx: Db, publishers: DemoPublishers): Promise<{ id
     lang: 'tr',
     published: true,
     description: 'Ege bölgesinin günlük haber bülteni.',
+    created_at: madeAt(3),
   };
   await tx
     .insertInto('newsletters')
