@@ -50,8 +50,8 @@ describe('what the screens write', () => {
   });
 
   it("tells a copy's repeats beside people's opens and clicks as repeats, never as a second total, and nothing without repeats", () => {
-    expect(repeatsNote(199, 'opens')).toBe('199 repeats not counted (copies opened again)');
-    expect(repeatsNote(3400, 'clicks')).toBe('3,400 repeats not counted (links clicked again in a copy)');
+    expect(repeatsNote(199, 'opens')).toBe('199 repeat opens not counted');
+    expect(repeatsNote(3400, 'clicks')).toBe('3,400 repeat clicks not counted');
     expect(repeatsNote(0, 'opens')).toBeNull();
   });
 });

@@ -362,7 +362,7 @@ describe('newsletter analytics, beta', () => {
     // told as repeats under the chart, never as a second total (issue 55).
     expect(rowFor(await tableOf('TOTAL READS'), '16–22 November 2026 (so far)')).toEqual(['16–22 November 2026 (so far)', '30', '8']);
     expect(within(panel('TOTAL READS')).getByText('21.1% machine opens filtered')).toBeTruthy();
-    expect(within(panel('TOTAL READS')).getByText('10 repeats not counted (copies opened again)')).toBeTruthy();
+    expect(within(panel('TOTAL READS')).getByText('10 repeat opens not counted')).toBeTruthy();
     expect(within(panel('TOTAL CLICKS')).getByText('Not Ready')).toBeTruthy();
     expect(rowFor(await tableOf('SUBSCRIBERS'), '16–22 November 2026 (so far)')).toEqual(['16–22 November 2026 (so far)', '140', '115', '25']);
 

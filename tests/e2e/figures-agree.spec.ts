@@ -45,8 +45,8 @@ function linesOf(results: Results, stats: Stats) {
   return {
     opened: `${count(results.opens)} opened`,
     clicked: `${count(results.clickers)} clicked`,
-    openRepeats: `${count(stats.totalOpens - stats.uniqueOpens)} repeats not counted (copies opened again)`,
-    clickRepeats: `${count(stats.totalClicks - stats.uniqueClicks)} repeats not counted (links clicked again in a copy)`,
+    openRepeats: `${count(stats.totalOpens - stats.uniqueOpens)} repeat opens not counted`,
+    clickRepeats: `${count(stats.totalClicks - stats.uniqueClicks)} repeat clicks not counted`,
     machineOpens: `${percent(results.machineOpenShare)} machine opens filtered`,
     machineClicks: `${percent(results.machineClickShare)} machine clicks filtered`,
   };

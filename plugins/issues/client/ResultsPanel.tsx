@@ -35,15 +35,13 @@ export function machineShareNote(share: number | null | undefined, noun: Activit
 }
 
 /**
- * People's repeats beside their opens or clicks, which count each copy once: '310 repeats not
- * counted (copies opened again)', never a second total. Nothing when no copy was opened or clicked again.
+ * People's repeats beside their opens or clicks, which count each copy once: '310 repeat opens not
+ * counted', never a second total. Nothing when no copy was opened or clicked again.
  */
 export function repeatsNote(repeats: number, noun: Activity): string | null {
   if (!(repeats > 0)) return null;
   const values = { repeats: formatNumber(repeats) };
-  return noun === 'opens'
-    ? t('{repeats} repeats not counted (copies opened again)', values)
-    : t('{repeats} repeats not counted (links clicked again in a copy)', values);
+  return noun === 'opens' ? t('{repeats} repeat opens not counted', values) : t('{repeats} repeat clicks not counted', values);
 }
 
 /** The repeats of an issue's or a story's `stats` (updateStats): each total is the people and their repeats. */

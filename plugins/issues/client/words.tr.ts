@@ -360,8 +360,8 @@ const words: Words = {
     'Web adresinde kısa çizgiyle birleşen gruplar hâlinde küçük harfler ve rakamlar olabilir.',
 
   // People's repeats and a send's audience, one definition each (issue 55).
-  '{repeats} repeats not counted (copies opened again)': '{repeats} tekrar sayılmadı (yeniden açılan kopyalar)',
-  '{repeats} repeats not counted (links clicked again in a copy)': '{repeats} tekrar sayılmadı (bir kopyada yeniden tıklanan bağlantılar)',
+  '{repeats} repeat opens not counted': '{repeats} tekrar açılma sayılmadı',
+  '{repeats} repeat clicks not counted': '{repeats} tekrar tıklama sayılmadı',
   '{email} e-mail and {app} app subscribers': '{email} e-posta ve {app} uygulama abonesi',
   '{count} suppressed e-mail address is left out: the newsletter counts it among its e-mail subscribers, the send does not.':
     'Gönderimi durdurulan {count} e-posta adresi dışarıda kalır: bülten onu e-posta aboneleri arasında sayar, gönderim saymaz.',
