@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 /**
- * The charts' time axes (issue 30): the running week, month or day is marked and drawn apart,
- * never as a fall; every series is named; ticks are chosen from what the axis spans (month names
+ * The charts' time axes (issue 30): the running week, month or day is marked, left out of the
+ * drawing and written apart (issue 55), never drawn as a fall; every series is named; ticks are chosen from what the axis spans (month names
  * on long axes, at most maxTicks); the CSV holds the chart's numbers.
  */
 import { describe, expect, it } from 'vitest';
@@ -9,7 +9,7 @@ import { csvText } from '../../core/client/csv';
 import { langSettingAtom } from '../../core/client/format';
 import { store } from '../../core/client/stores';
 import { loadWords } from '../../core/client/words';
-import { chartRows, plotlyFigure, type ChartModel } from '../../plugins/analytics/client/chart-model';
+import { chartRows, plotlyFigure, runningNote, type ChartModel } from '../../plugins/analytics/client/chart-model';
 import { sourceName, unknownSource } from '../../plugins/analytics/client/display';
 import { chooseTicks, maxTicks, numberSeparators, runningSpan, spanTitle, timeAxis } from '../../plugins/analytics/client/periods';
 import { contentRange, dateRange, spanStarts, windowOf } from '../../plugins/analytics/client/ranges';
@@ -38,7 +38,7 @@ describe('the running period', () => {
     expect(timeAxis(['2026-11-09', '2026-11-16'], 'week', null).running).toBe(-1);
   });
 
-  it('is drawn apart, dashed and marked, never as a fall from the last finished span', () => {
+  it('is left out of the drawing and written apart, never drawn as a fall from the last finished span', () => {
     const window = spanWindow(windowOf('weekly', now), now);
     const chart = countChart(
       window,
@@ -49,51 +49,69 @@ describe('the running period', () => {
       'Subscriptions',
     );
     const figure = plotlyFigure(chart.model!, 280);
-    const [finished, running] = figure.data as { x: string[]; y: number[]; line: { dash: string }; text?: string[]; showlegend?: boolean }[];
-    // The solid line ends at the last finished week: its 120 is not followed by a drop to 30.
-    expect(finished!.y.at(-1)).toBe(120);
-    expect(finished!.x).toHaveLength(11);
-    expect(finished!.line.dash).toBe('solid');
-    expect(running!.y).toEqual([120, 30]);
-    expect(running!.line.dash).toBe('dash');
-    expect(running!.text).toEqual(['', 'so far']);
-    expect(running!.showlegend).toBe(false);
+    const [line, ...others] = figure.data as { x: string[]; y: number[]; line: { dash: string } }[];
+    // The line ends at the last finished week: its 120 is not followed by a drop to 30.
+    expect(others).toEqual([]);
+    expect(line!.y.at(-1)).toBe(120);
+    expect(line!.x).toHaveLength(11);
+    expect(line!.x).not.toContain('16–22 November 2026 (so far)');
+    expect(line!.line.dash).toBe('solid');
+    expect((figure.layout.xaxis as { categoryarray: string[] }).categoryarray).toEqual(line!.x);
+    // Its figure, apart; the table and the CSV keep it, marked.
+    expect(runningNote(chart.model!)).toBe('This week so far: 30 subscriptions');
+    expect(chart.model!.labels.at(-1)).toBe('16–22 November 2026 (so far)');
   });
 
-  it('keeps stacked areas apart: the running part in a stack of its own, without fill', () => {
+  it('leaves the running week out of stacked areas too, and writes each source of it', () => {
     const window = spanWindow(windowOf('weekly', now), now);
     const rows = [
       { date: '2026-11-09', type: 'subscription' as const, source: 'web' as const, count: 4 },
+      { date: '2026-11-16', type: 'subscription' as const, source: 'web' as const, count: 2 },
       { date: '2026-11-16', type: 'subscription' as const, source: null, count: 1 },
     ];
-    const data = plotlyFigure(bySourceChart(window, rows, 'subscription').model!, 280).data as { stackgroup?: string; fill?: string; text?: string[] }[];
-    expect(data.map((trace) => trace.stackgroup)).toEqual(['finished', 'running', 'finished', 'running']);
-    expect(data.filter((trace) => trace.stackgroup === 'running').every((trace) => trace.fill === 'none')).toBe(true);
-    // 'so far' once, not once per series on the same point.
-    expect(data.flatMap((trace) => trace.text ?? []).filter((text) => text === 'so far')).toHaveLength(1);
+    const model = bySourceChart(window, rows, 'subscription').model!;
+    const data = plotlyFigure(model, 280).data as { stackgroup?: string; fill?: string; y: number[] }[];
+    expect(data.map((trace) => [trace.stackgroup, trace.fill])).toEqual([
+      ['stack', 'tonexty'],
+      ['stack', 'tonexty'],
+    ]);
+    expect(data.map((trace) => trace.y.at(-1))).toEqual([4, 0]);
+    expect(runningNote(model)).toBe('This week so far: Web 2 · Unknown source 1');
   });
 
-  it('makes a running bar fainter and says so', () => {
-    const model: ChartModel = { kind: 'bar', ...overTime(timeAxis(['2026-11-09', '2026-11-16'], 'week', now)), series: [{ name: 'Views', values: [3, 1] }] };
-    const [bar] = plotlyFigure(model, 280).data as { marker: { opacity: number[] }; text: string[] }[];
-    expect(bar!.marker.opacity).toEqual([1, 0.4]);
-    expect(bar!.text).toEqual(['', 'so far']);
+  it('writes a running day or month as today or this month, and nothing when none runs', () => {
+    const days = spanWindow(windowOf('daily', now), now);
+    expect(runningNote(countChart(days, [{ date: '2026-11-18', count: 3 }], 'Subscriptions').model!)).toBe('Today so far: 3 subscriptions');
+    const months = spanWindow(windowOf('monthly', now), now);
+    expect(runningNote(countChart(months, [{ date: '2026-11-01', count: 1234 }], 'Subscriptions').model!)).toBe('This month so far: 1,234 subscriptions');
+    const past: ChartModel = { kind: 'line', ...overTime(timeAxis(['2026-11-02', '2026-11-09'], 'week', now)), series: [{ name: 'Opens', values: [3, 1] }] };
+    expect(runningNote(past)).toBeNull();
+    // A running span alone in the range is drawn: one point cannot fall.
+    const alone: ChartModel = { kind: 'line', ...overTime(timeAxis(['2026-11-16'], 'week', now)), series: [{ name: 'Opens', values: [3] }] };
+    expect((plotlyFigure(alone, 280).data[0] as { y: number[] }).y).toEqual([3]);
   });
 
-  it('draws bars of named things across, each name on its own line of the vertical axis, first at the top', () => {
+  it('draws bars of named things across, each name on its own line of the vertical axis, first at the top, long names on two lines', () => {
     const model: ChartModel = {
       kind: 'bar',
       across: true,
-      labels: ['Sabah Bülteni', 'Teknoloji Notları'],
+      labels: ['Sabah Bülteni', 'Teknoloji Notları', 'Haftanın en çok okunan yazıları ve daha fazlası · 12 Kas'],
       unit: 'TRY',
-      series: [{ name: 'Revenue (TRY)', values: [238, 119] }],
+      series: [{ name: 'Revenue (TRY)', values: [238, 119, 50] }],
+      mark: { value: 136, text: 'Average 136' },
     };
     const { data, layout } = plotlyFigure(model, 280);
-    const [bar] = data as { orientation: string; x: number[]; y: string[]; hovertemplate: string }[];
-    expect(bar).toMatchObject({ orientation: 'h', x: [238, 119], y: ['Sabah Bülteni', 'Teknoloji Notları'] });
-    expect(bar!.hovertemplate).toBe('<b>%{y}</b><br>Revenue (TRY): %{x:,} TRY<extra></extra>');
-    expect(layout.yaxis).toMatchObject({ type: 'category', categoryarray: ['Teknoloji Notları', 'Sabah Bülteni'], automargin: true });
+    const [bar] = data as { orientation: string; x: number[]; y: string[]; customdata: string[]; hovertemplate: string }[];
+    const long = 'Haftanın en çok okunan<br>yazıları ve daha…';
+    expect(bar).toMatchObject({ orientation: 'h', x: [238, 119, 50], y: ['Sabah Bülteni', 'Teknoloji Notları', long] });
+    // The tooltip names it whole.
+    expect(bar!.customdata).toEqual(model.labels);
+    expect(bar!.hovertemplate).toBe('<b>%{customdata}</b><br>Revenue (TRY): %{x:,} TRY<extra></extra>');
+    expect(layout.yaxis).toMatchObject({ type: 'category', categoryarray: [long, 'Teknoloji Notları', 'Sabah Bülteni'], automargin: true });
     expect(layout.showlegend).toBe(false);
+    // The mark (the average) across the bars, with its text.
+    expect(layout.shapes).toEqual([expect.objectContaining({ type: 'line', x0: 136, x1: 136 })]);
+    expect(layout.annotations).toEqual([expect.objectContaining({ text: 'Average 136' })]);
   });
 });
 

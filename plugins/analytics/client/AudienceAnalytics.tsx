@@ -21,7 +21,7 @@ import {
   type SubscriptionRow,
 } from './analytics-api';
 import { chartOf, ChartPanel } from './ChartPanel';
-import { useQueued, type Next } from './fetch-queue';
+import { places, useQueued, type Next } from './fetch-queue';
 import { RangePicker } from './RangePicker';
 import { customLimits, datespanOf, dateRange, dayOf, defaultRange, spanOf, type Range } from './ranges';
 import {
@@ -48,19 +48,41 @@ export interface Audience {
   createdAt?: string;
 }
 
-export function AudienceAnalytics({ audience, children }: { audience: Audience; children?: ReactNode }) {
+/** The range picked and the refreshes asked: a screen that shows more over the same range (the publisher's table) holds them. */
+export interface RangeChoice {
+  range: Range;
+  setRange(range: Range): void;
+  /** How many times the refresh control was pressed: a part of each fetch's key. */
+  refresh: number;
+  again(): void;
+}
+
+export function useRangeChoice(): RangeChoice {
+  const [range, setRange] = useState<Range>(() => defaultRange(new Date()));
+  const [refresh, setRefresh] = useState(0);
+  return { range, setRange, refresh, again: () => setRefresh((value) => value + 1) };
+}
+
+/** A range's part of a fetch's key. */
+export const rangeKey = ({ range, refresh }: Pick<RangeChoice, 'range' | 'refresh'>) => [range.kind, dayOf(range.start), dayOf(range.end), refresh].join('|');
+
+/**
+ * `choice`: the range, when the screen holds it; `lead`: what stands between the range picker and
+ * the charts (the publisher's table of its newsletters); `children`: panels after the charts.
+ */
+export function AudienceAnalytics({ audience, choice, lead, children }: { audience: Audience; choice?: RangeChoice; lead?: ReactNode; children?: ReactNode }) {
   const features = useAtomValue(featuresAtom);
   const betaOffered = Boolean(features?.betaAnalytics);
   const [betaChosen, setBetaChosen] = useState(true);
   const beta = betaOffered && betaChosen;
-  const [range, setRange] = useState<Range>(() => defaultRange(new Date()));
-  const [refresh, setRefresh] = useState(0);
+  const own = useRangeChoice();
+  const { range, setRange, refresh, again } = choice ?? own;
   const limits = customLimits(audience.createdAt, new Date());
   const spans = useMemo(() => spanWindow(range), [range]);
   const span = spanOf[range.kind];
   const dates = dateRange(range);
   const ids = audience.newsletterIds;
-  const key = [audience.parent, ids.join(','), range.kind, dayOf(range.start), dayOf(range.end), refresh].join('|');
+  const key = [audience.parent, ids.join(','), rangeKey({ range, refresh })].join('|');
 
   // Each series is its own call, so each chart draws as soon as its answer is in.
   const eventsOf = (type: 'open' | 'click') => (next: Next) =>
@@ -88,6 +110,8 @@ export function AudienceAnalytics({ audience, children }: { audience: Audience; 
         ? (next) => next(() => filterEvents<SubscriberRow>({ type: 'subscriber', subscriber: { newsletterIds: ids, date: dates } }))
         : async (next) => (await Promise.all(ids.map((id) => next(() => subscriberTimeline(id))))).flatMap(timelineRows),
     `subscribers|${beta}|${key}`,
+    'handle',
+    places.charts,
   );
   const legacy = useQueued<GeneratedStatistics | null>(
     ready && !beta
@@ -100,11 +124,13 @@ export function AudienceAnalytics({ audience, children }: { audience: Audience; 
           )
       : null,
     `legacy|${key}`,
+    'handle',
+    places.charts + 1,
   );
-  const subscriptions = useQueued(ready && beta ? subscriptionsOf(false) : null, `subscriptions|${key}`);
-  const reads = useQueued(ready && beta ? eventsOf('open') : null, `reads|${key}`);
-  const clicks = useQueued(ready && beta ? eventsOf('click') : null, `clicks|${key}`);
-  const bySource = useQueued(ready && beta ? subscriptionsOf(true) : null, `by-source|${key}`);
+  const subscriptions = useQueued(ready && beta ? subscriptionsOf(false) : null, `subscriptions|${key}`, 'handle', places.charts + 1);
+  const reads = useQueued(ready && beta ? eventsOf('open') : null, `reads|${key}`, 'handle', places.charts + 3);
+  const clicks = useQueued(ready && beta ? eventsOf('click') : null, `clicks|${key}`, 'handle', places.charts + 4);
+  const bySource = useQueued(ready && beta ? subscriptionsOf(true) : null, `by-source|${key}`, 'handle', places.charts + 5);
 
   const panels = beta
     ? {
@@ -127,11 +153,12 @@ export function AudienceAnalytics({ audience, children }: { audience: Audience; 
   return (
     <div className="analytics-screen">
       <div className="analytics-toolbar">
-        <RangePicker range={range} limits={limits} onChange={setRange} onRefresh={() => setRefresh((value) => value + 1)} />
+        <RangePicker range={range} limits={limits} onChange={setRange} onRefresh={again} />
         {betaOffered ? (
           <Toggle label={t('Beta analytics')} inlineLabel checked={betaChosen} onChange={(_event, checked) => setBetaChosen(Boolean(checked))} />
         ) : null}
       </div>
+      {lead}
       <div className="analytics-grid">
         <ChartPanel title={t('SUBSCRIBERS')} state={chartOf(subscribers, (rows) => subscribersChart(range, rows))} />
         <ChartPanel title={t('SUBSCRIPTIONS')} state={panels.subscriptions} />

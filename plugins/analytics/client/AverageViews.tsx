@@ -1,22 +1,22 @@
 /**
- * Average views on the newsletter analytics (spec 002 sections 2.9 and 9): the newsletter's last
- * published issues (GET /issues/list, ids only, at most constants.statistics.averageViews.limit),
- * their opens from monthsBack months ago up to daysBefore days ago by week, and for each of the
- * last `buckets` weeks the average opens of the issues that went out that week (an issue is in the
- * week its first opens came in; older issues are left out). A failure is only logged (section 8).
+ * Average views on the newsletter analytics (spec 002 sections 2.9 and 9), by issue (issue 55):
+ * the newsletter's issues sent from monthsBack months ago up to daysBefore days ago (found among
+ * its last constants.statistics.averageViews.limit published issues, GET /issues/list), the latest
+ * `buckets` of them, each a bar named by its subject and day, with its views: its copies opened by
+ * people, each once, the figure its own results call its opens. Their average is drawn across the
+ * bars and written under them. A failure is only logged (section 8).
  */
-import { startOfDay, startOfWeek, subDays, subMonths, subWeeks } from 'date-fns';
+import { startOfDay, subDays, subMonths } from 'date-fns';
 import { useState } from 'react';
 import { formatNumber } from '../../../core/client/format';
+import { formatDate } from '../../../core/client/format-dates';
 import { t } from '../../../core/client/words';
 import { constants } from '../../../core/shared/config';
-import { filterEvents, publishedIssueIds, type EventRow } from './analytics-api';
+import type { Issue } from '../../../schemas/generated/entities/issue';
+import { latestIssues } from './analytics-api';
 import { chartOf, ChartPanel, type ChartData } from './ChartPanel';
-import { machineShare } from './display';
-import { useQueued } from './fetch-queue';
-import { timeAxis } from './periods';
-import { dateRange, dayOf } from './ranges';
-import { overTime } from './series';
+import { count, machineShare } from './display';
+import { places, useQueued } from './fetch-queue';
 
 /** The panel's title, in English (shown through `t`). */
 export const averageViewsTitle = 'AVERAGE VIEWS';
@@ -24,50 +24,37 @@ export const averageViewsTitle = 'AVERAGE VIEWS';
 export interface AverageViewsWindow {
   start: Date;
   end: Date;
-  /** The Mondays of the buckets, oldest first (YYYY-MM-DD). */
-  weeks: string[];
 }
 
 export function averageViewsWindow(now: Date): AverageViewsWindow {
-  const { monthsBack, daysBefore, buckets } = constants.statistics.averageViews;
-  const end = subDays(startOfDay(now), daysBefore);
-  const lastWeek = startOfWeek(end, { weekStartsOn: 1 });
-  return {
-    start: startOfDay(subMonths(now, monthsBack)),
-    end,
-    weeks: Array.from({ length: buckets }, (_unused, index) => dayOf(subWeeks(lastWeek, buckets - 1 - index))),
-  };
+  const { monthsBack, daysBefore } = constants.statistics.averageViews;
+  return { start: startOfDay(subMonths(now, monthsBack)), end: subDays(startOfDay(now), daysBefore) };
 }
 
+/** When an issue went out: its e-mail's hand-over, else its publication. */
+const sentAt = (issue: Issue) => issue.emailedAt ?? issue.publishedAt;
+
+/** A bar's name: the issue's subject (its code name without one) and its day, so two issues of one subject stay two bars. */
+const barName = (issue: Issue) => `${issue.subject || issue.key} · ${formatDate(new Date(sentAt(issue)!), 'd MMM')}`;
+
 /**
- * Rows of opens by issue and week into the average opens of the issues sent in each week. An
- * issue's views are its copies opened, each once however often; the machine share is of all opens.
+ * The issues sent in the window, the latest `buckets` of them newest first, each with its views
+ * (people who opened their copy, each once: its results' opens); their average, and the machine
+ * share of their opens.
  */
-export function averageViewsChart(weeks: string[], rows: EventRow[]): ChartData {
-  const issues = new Map<string, { first: string; views: number; opens: number; machines: number }>();
-  for (const row of rows) {
-    if (!row.content_id || !row.date) continue;
-    const issue = issues.get(row.content_id) ?? { first: row.date, views: 0, opens: 0, machines: 0 };
-    issues.set(row.content_id, {
-      first: row.date < issue.first ? row.date : issue.first,
-      views: issue.views + row.unique,
-      opens: issue.opens + row.total,
-      machines: issue.machines + row.machine,
-    });
-  }
-  const sums = weeks.map(() => ({ views: 0, issues: 0 }));
-  let people = 0;
-  let machines = 0;
-  for (const issue of issues.values()) {
-    const week = weeks.findLastIndex((start) => start <= issue.first.slice(0, 10));
-    // Sent before the first bucket: its opens here are late ones, not its week's.
-    if (week < 0) continue;
-    sums[week]!.views += issue.views;
-    sums[week]!.issues += 1;
-    people += issue.opens;
-    machines += issue.machines;
-  }
-  const { monthsBack, daysBefore } = constants.statistics.averageViews;
+export function averageViewsChart(window: AverageViewsWindow, issues: Issue[]): ChartData {
+  const { monthsBack, daysBefore, buckets } = constants.statistics.averageViews;
+  const sent = issues
+    .filter((issue) => {
+      const at = sentAt(issue);
+      return at !== undefined && at !== null && Date.parse(at) >= window.start.getTime() && Date.parse(at) < window.end.getTime();
+    })
+    .sort((a, b) => Date.parse(sentAt(b)!) - Date.parse(sentAt(a)!))
+    .slice(0, buckets);
+  const views = sent.map((issue) => issue.results?.opens ?? 0);
+  const machines = sent.reduce((sum, issue) => sum + (issue.results?.machineOpens ?? 0), 0);
+  const total = views.reduce((sum, value) => sum + value, 0);
+  const average = sent.length ? Math.round(total / sent.length) : 0;
   return {
     empty: t(
       'No issue has been opened yet among those sent in the last {months} months up to {days} days ago: an issue counts here a week after it goes out.',
@@ -75,33 +62,36 @@ export function averageViewsChart(weeks: string[], rows: EventRow[]): ChartData 
     ),
     model: {
       kind: 'bar',
-      // The buckets end a week ago, and an average is not a sum that grows: none is drawn as running.
-      ...overTime(timeAxis(weeks, 'week', null)),
-      unit: t('views per issue'),
-      series: [{ name: t('Average views'), values: sums.map((sum) => (sum.issues ? Math.round(sum.views / sum.issues) : 0)) }],
+      across: true,
+      labels: sent.map(barName),
+      unit: t('views'),
+      series: [{ name: t('Views'), values: views }],
+      mark: { value: average, text: t('Average {views}', { views: count(average) }) },
     },
-    notes: [machineShare(people, machines, 'opens')],
+    notes: [
+      sent.length
+        ? t(sent.length === 1 ? 'Average views of {count} issue: {views}' : 'Average views of {count} issues: {views}', {
+            count: formatNumber(sent.length),
+            views: count(average),
+          })
+        : null,
+      machineShare(total, machines, 'opens'),
+    ],
   };
 }
 
+/** A bar's height and the axes' room: every issue's name stays readable, however many there are. */
+const barHeight = 34;
+
 export function AverageViews({ newsletterId }: { newsletterId: string }) {
-  const [buckets] = useState(() => averageViewsWindow(new Date()));
+  const [window] = useState(() => averageViewsWindow(new Date()));
   const state = useQueued(
-    async (next) => {
-      const ids = await next(() => publishedIssueIds(newsletterId, constants.statistics.averageViews.limit));
-      if (ids.length === 0) return [];
-      return next(() =>
-        filterEvents<EventRow>({
-          type: 'open',
-          contentIds: ids,
-          contentTypes: ['issue'],
-          groupBy: ['content_id', 'date'],
-          date: { ...dateRange(buckets), spanType: 'week', spanInterval: 1 },
-        }),
-      );
-    },
+    (next) => next(() => latestIssues(newsletterId, constants.statistics.averageViews.limit)),
     `average-views|${newsletterId}`,
     'log',
+    places.below,
   );
-  return <ChartPanel title={t(averageViewsTitle)} state={chartOf(state, (rows) => averageViewsChart(buckets.weeks, rows))} wide />;
+  const chart = chartOf(state, (issues) => averageViewsChart(window, issues));
+  const bars = chart.status === 'ready' ? (chart.data.model?.labels.length ?? 0) : constants.statistics.averageViews.buckets / 2;
+  return <ChartPanel title={t(averageViewsTitle)} state={chart} height={Math.max(160, 70 + bars * barHeight)} wide />;
 }

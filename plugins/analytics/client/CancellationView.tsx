@@ -17,7 +17,7 @@ import { Chart } from './Chart';
 import type { ChartModel } from './chart-model';
 import { failedText, NotReady, Panel, Waiting } from './ChartPanel';
 import { count, reasonGroup } from './display';
-import { useQueued } from './fetch-queue';
+import { places, useQueued } from './fetch-queue';
 import { customRange, dateRange, dayOf, lastDays } from './ranges';
 import { DayField, rangeEnd, type RangeLimits } from './RangePicker';
 
@@ -66,6 +66,8 @@ export function CancellationView({ newsletterIds, limits }: { newsletterIds: str
       ? (next) => next(() => filterEvents<CancellationRow>({ type: 'cancellation', cancellation: { date: dateRange(range), cancellableIds: newsletterIds } }))
       : null,
     `cancellations|${key}`,
+    'handle',
+    places.below + 2,
   );
   const pick = (start: Date, end: Date) => setRange(customRange(start, end, limits));
   const format = useFormat();
@@ -107,7 +109,12 @@ export function CancellationView({ newsletterIds, limits }: { newsletterIds: str
         </Text>
       ) : (
         <div className="analytics-cancellations">
-          <Chart model={reasonsDonut(state.data)} label={t('Cancellation reasons')} height={300} />
+          <Chart
+            model={reasonsDonut(state.data)}
+            label={t('Cancellation reasons')}
+            height={300}
+            skeleton={<Waiting label={t('Cancellation reasons')} height={300} />}
+          />
           <div className="analytics-table">
             <DetailsList
               items={state.data}

@@ -5,7 +5,7 @@
  * The drawing is hidden from assistive technology; a table written from the same model carries
  * the numbers instead, under the chart's name.
  */
-import { useEffect, useMemo, useRef } from 'react';
+import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import type { Config } from 'plotly.js';
 import { useConsoleLang } from '../../../core/client/format';
 import { plotlyFigure, seriesColours, type ChartModel } from './chart-model';
@@ -14,7 +14,11 @@ import { count } from './display';
 type Plotly = typeof import('plotly.js');
 
 let plotly: Promise<Plotly> | undefined;
-function loadPlotly(): Promise<Plotly> {
+/**
+ * Loads Plotly once, and again after a failed download. A screen's skeletons call it as they show,
+ * so the bundle arrives while the fetches wait their turns, not after the first answer.
+ */
+export function loadPlotly(): Promise<Plotly> {
   if (!plotly) {
     plotly = import('plotly.js-basic-dist-min').then((module) => module.default);
     // A failed download is tried again by the next chart.
@@ -37,8 +41,13 @@ const config: Partial<Config> = {
   showLink: false,
 };
 
-export function Chart({ model, label, height = 280 }: { model: ChartModel; label: string; height?: number }) {
+/**
+ * `skeleton`: shown over the drawing's place until Plotly has drawn it (on a slow phone the bundle
+ * may still be on its way when the answer is in), so the panel is never a blank box.
+ */
+export function Chart({ model, label, height = 280, skeleton }: { model: ChartModel; label: string; height?: number; skeleton?: ReactNode }) {
   const drawing = useRef<HTMLDivElement>(null);
+  const [drawn, setDrawn] = useState(false);
   // Panels build their model on every render: draw again only when what it says has changed, or
   // when the console's language has (Plotly's separators and the shares are written in it).
   const signature = JSON.stringify(model);
@@ -51,6 +60,7 @@ export function Chart({ model, label, height = 280 }: { model: ChartModel; label
     let current = true;
     loadPlotly()
       .then((Plotly) => (current ? Plotly.react(element, figure.data, figure.layout, config) : undefined))
+      .then(() => current && setDrawn(true))
       .catch((error: unknown) => console.warn('chart', label, error));
     return () => {
       current = false;
@@ -69,8 +79,11 @@ export function Chart({ model, label, height = 280 }: { model: ChartModel; label
   }, []);
 
   return (
-    <figure className="analytics-chart" aria-label={label}>
-      <div ref={drawing} className="analytics-chart-drawing" aria-hidden="true" style={{ minHeight: height }} />
+    <figure className="analytics-chart" aria-label={label} data-drawn={drawn || undefined}>
+      <div className="analytics-chart-place">
+        <div ref={drawing} className="analytics-chart-drawing" aria-hidden="true" style={{ minHeight: height }} />
+        {drawn || !skeleton ? null : <div className="analytics-chart-skeleton">{skeleton}</div>}
+      </div>
       {(model.kind === 'pie' || model.kind === 'donut') && model.labels.length > 1 ? <PieLegend model={model} /> : null}
       <ChartTable model={model} label={label} />
     </figure>

@@ -1,15 +1,16 @@
 /**
  * A panel of an analytics screen: its title, then a skeleton while its fetch waits its turn (a
- * chart may take a minute or two), 'Not Ready' (spec 002 section 8) with the reason when there is
- * nothing to draw, or the chart with its notes (the machine share) and its data as CSV.
+ * chart may take a minute or two) and until the chart is drawn, 'Not Ready' (spec 002 section 8)
+ * with the reason when there is nothing to draw, or the running span's figure, the chart with its
+ * notes (the machine share) and its data as CSV.
  */
 import { IconButton, Shimmer, ShimmerElementsGroup, ShimmerElementType, Text } from '@fluentui/react';
-import type { ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { downloadCsv } from '../../../core/client/csv';
 import { intlLocale, useConsoleLang } from '../../../core/client/format';
 import { t } from '../../../core/client/words';
-import { Chart } from './Chart';
-import { chartRows, isEmpty, type ChartModel } from './chart-model';
+import { Chart, loadPlotly } from './Chart';
+import { chartRows, isEmpty, runningNote, type ChartModel } from './chart-model';
 import type { Queued } from './fetch-queue';
 import { dayOf } from './ranges';
 import './analytics.css';
@@ -37,8 +38,14 @@ export function Panel({ title, children, wide, actions }: { title: string; child
 /** Bars of a skeleton chart, as shares of its height: the shape of a chart, not a grey box. */
 const skeletonBars = [0.45, 0.7, 0.55, 0.85, 0.6, 0.75, 0.5, 0.9, 0.65];
 
-/** A skeleton of a chart for a part that waits for its fetch. */
+/**
+ * A skeleton of a chart for a part that waits for its fetch, shown at once; Plotly starts loading
+ * meanwhile (once a screen), so a chart draws as soon as its answer is in.
+ */
 export function Waiting({ label, height = 220 }: { label: string; height?: number }) {
+  useEffect(() => {
+    loadPlotly().catch(() => undefined);
+  }, []);
   const plot = Math.max(60, height - 28);
   const skeleton = (
     <div className="analytics-skeleton" style={{ height }}>
@@ -125,7 +132,8 @@ export function ChartPanel({ title, state, height, wide }: { title: string; stat
         <NotReady reason={state.data.empty} />
       ) : (
         <>
-          <Chart model={drawn} label={title} height={height} />
+          <SoFar model={drawn} />
+          <Chart model={drawn} label={title} height={height} skeleton={<Waiting label={title} height={height} />} />
           {state.data.notes?.filter(Boolean).map((note) => (
             <Note key={note}>{note}</Note>
           ))}
@@ -133,6 +141,16 @@ export function ChartPanel({ title, state, height, wide }: { title: string; stat
       )}
     </Panel>
   );
+}
+
+/** The running span's figure, above the drawing that leaves it out ('This week so far: 12'). */
+export function SoFar({ model }: { model: ChartModel }) {
+  const note = runningNote(model);
+  return note ? (
+    <Text block variant="small" className="analytics-note analytics-so-far">
+      {note}
+    </Text>
+  ) : null;
 }
 
 /** A line under a chart: the machine share, a reading duration. */

@@ -6,7 +6,7 @@ import { Link, Text } from '@fluentui/react';
 import { Link as RouteLink } from 'wouter';
 import { latestIssues } from './analytics-api';
 import { NotReady, Panel, Waiting } from './ChartPanel';
-import { useQueued } from './fetch-queue';
+import { places, useQueued } from './fetch-queue';
 import { issueAnalyticsPath } from './paths';
 import { useFormat } from '../../../core/client/format-dates';
 import { t } from '../../../core/client/words';
@@ -18,7 +18,7 @@ export const latestIssuesTitle = 'ISSUES';
 const listed = 10;
 
 export function LatestIssues({ newsletterId }: { newsletterId: string }) {
-  const state = useQueued((next) => next(() => latestIssues(newsletterId, listed)), `latest-issues|${newsletterId}`);
+  const state = useQueued((next) => next(() => latestIssues(newsletterId, listed)), `latest-issues|${newsletterId}`, 'handle', places.below + 1);
   const format = useFormat();
   const title = t(latestIssuesTitle);
   const rates = (results: Issue['results']) =>

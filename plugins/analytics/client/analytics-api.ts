@@ -5,6 +5,7 @@
  */
 import { call } from '../../../core/client/api';
 import type { AnalyticsFilterBody } from '../../../schemas/generated/api/analytics-filter';
+import type { PublisherAnalytics } from '../../../schemas/generated/api/publisher-analytics';
 import type { StatisticsGenerateBody } from '../../../schemas/generated/api/statistics-generate';
 import type { SubscriberStats } from '../../../schemas/generated/api/subscriber-stats';
 import type { Issue } from '../../../schemas/generated/entities/issue';
@@ -120,13 +121,7 @@ export async function renderedContent(type: 'issue' | 'story', id: string): Prom
   return (await call(storyEndpoints.fetch, { params: { id }, query: { normalizeBody: true } })).data.body.html;
 }
 
-/** The newsletter's published issues, newest first: ids only (the average-views chart). */
-export async function publishedIssueIds(newsletterId: string, limit: number): Promise<string[]> {
-  const answer = await call(issueEndpoints.list, { query: { newsletter: newsletterId, 'status.published': true, desc: true, limit, idOnly: true } });
-  return answer.data.map((issue) => issue._id);
-}
-
-/** The newsletter's latest published issues, for the links to their analytics. */
+/** The newsletter's latest published issues with their results: the links to their analytics, their average views. */
 export async function latestIssues(newsletterId: string, limit: number): Promise<Issue[]> {
   // Without idOnly each is a whole issue.
   return (await call(issueEndpoints.list, { query: { newsletter: newsletterId, 'status.published': true, desc: true, limit } })).data as Issue[];
@@ -136,8 +131,9 @@ export async function newsletterSummary(newsletterId: string): Promise<Newslette
   return (await call(newsletterEndpoints.fetch, { params: { id: newsletterId } })).data;
 }
 
-export async function publisherNewsletters(publisherId: string, limit: number): Promise<NewsletterSummary[]> {
-  return (await call(newsletterEndpoints.list, { query: { publisher: publisherId, limit, sort: 'createdAt', desc: false } })).data;
+/** The publisher's newsletters that the user reaches, oldest first, side by side over a range (the publisher analytics' table). */
+export async function publisherComparison(publisherId: string, range: { startAt: string; endAt: string }): Promise<PublisherAnalytics> {
+  return (await call(analyticEndpoints.publisher, { params: { id: publisherId }, query: range })).data;
 }
 
 export async function subscriberTimeline(newsletterId: string): Promise<TimelinePoint[]> {

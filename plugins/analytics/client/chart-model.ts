@@ -8,7 +8,9 @@ import type { Data, Layout } from 'plotly.js';
 import { currentLang, formatPercent, type ConsoleLang } from '../../../core/client/format';
 import { theme } from '../../../core/client/theme';
 import { t } from '../../../core/client/words';
+import { count } from './display';
 import { numberSeparators, type Ticks } from './periods';
+import type { Span } from './ranges';
 
 export type ChartKind = 'line' | 'area' | 'bar' | 'pie' | 'donut';
 
@@ -34,10 +36,14 @@ export interface ChartModel {
   keys?: string[];
   /** Charts over time: the labels that carry a tick, and the tick's text. */
   ticks?: Ticks;
-  /** Charts over time: the index of the span still running (drawn apart, 'so far'), or -1. */
+  /** Charts over time: the index of the span still running (left out of the drawing, its figure written apart: runningNote), or -1. */
   running?: number;
-  /** Bars of named things (newsletters): drawn across, each name on its own line, as no phone's width fits them side by side. */
+  /** Charts over time: what a span is ('This week so far'). */
+  span?: Span;
+  /** Bars of named things (issues): drawn across, each name on its own line, as no phone's width fits them side by side. */
   across?: boolean;
+  /** Bars across: a value marked along them (the average), with its text. */
+  mark?: { value: number; text: string };
 }
 
 /**
@@ -62,6 +68,24 @@ export function chartRows(model: ChartModel): string[][] {
 /** Nothing to draw: no labels, or every value zero. Shown as 'Not Ready'. */
 export function isEmpty(model: ChartModel | null | undefined): boolean {
   return !model || model.labels.length === 0 || model.series.every((series) => series.values.every((value) => !value));
+}
+
+/**
+ * The running span's figures, written apart from the drawing that leaves them out: 'This week so
+ * far: 12', or each series by name ('This week so far: Email 3 · Web 2'); null when no span is
+ * running.
+ */
+export function runningNote(model: ChartModel): string | null {
+  const running = model.running ?? -1;
+  if (running < 0 || !model.span) return null;
+  const [only] = model.series;
+  const figures =
+    model.series.length === 1 && only
+      ? `${count(only.values[running] ?? 0)}${model.unit ? ` ${model.unit}` : ''}`
+      : model.series.map((series) => `${series.name} ${count(series.values[running] ?? 0)}`).join(' · ');
+  if (model.span === 'day') return t('Today so far: {figures}', { figures });
+  if (model.span === 'week') return t('This week so far: {figures}', { figures });
+  return t('This month so far: {figures}', { figures });
 }
 
 /** Colours from the theme, dark enough against white (WCAG 1.4.11 asks 3:1 for graphics). */
@@ -123,68 +147,33 @@ export function plotlyFigure(model: ChartModel, height: number, lang: ConsoleLan
   }
   const unit = model.unit ? ` ${model.unit}` : '';
   if (model.kind === 'bar' && model.across) return acrossFigure(model, layout, unit, lang);
+  // The running span is left out of the drawing (its figure is written apart, runningNote): a
+  // span that has had three of its seven days never reads as a fall, least of all on stacked areas.
+  // Alone in the range, it is drawn: one point cannot fall.
   const running = model.running ?? -1;
+  const shown = running >= 1 ? model.labels.length - 1 : model.labels.length;
+  const labels = model.labels.slice(0, shown);
   const hover = (name: string) => `<b>%{x}</b><br>${name}: %{y:,}${unit}<extra></extra>`;
   let colour = 0;
-  // 'so far' is written once, on the first people's series: several series' labels would pile up on one point.
-  let labelled = false;
-  const soFar = t('so far');
   const data: Partial<Data>[] = [];
   for (const series of model.series) {
     const tint = series.machine ? machineColour : seriesColours[colour++ % seriesColours.length]!;
-    const says = running >= 0 && !series.machine && !labelled;
-    if (says) labelled = true;
+    const values = series.values.slice(0, shown);
     if (model.kind === 'bar') {
-      data.push({
-        type: 'bar',
-        name: series.name,
-        x: model.labels,
-        y: series.values,
-        hovertemplate: hover(series.name),
-        // The running span is fainter and says 'so far': its bar is not yet the span's.
-        marker: { color: tint, opacity: model.labels.map((_label, index) => (index === running ? 0.4 : 1)) },
-        text: model.labels.map((_label, index) => (index === running && says ? soFar : '')),
-        textposition: 'outside',
-        // As large as the axis' text however narrow the bar (a phone's grouped bars would shrink it).
-        constraintext: 'none',
-        cliponaxis: false,
-      });
+      data.push({ type: 'bar', name: series.name, x: labels, y: values, hovertemplate: hover(series.name), marker: { color: tint } });
       continue;
     }
-    // Lines and areas: the finished spans solid; the running one apart, dashed from the last
-    // finished span to its point, which says 'so far'. So a span that has had three of its seven
-    // days never reads as a fall.
-    const finished = running >= 0 ? running : model.labels.length;
     const stacked = model.kind === 'area' && model.stacked && !series.machine;
     const filled = model.kind === 'area' && !series.machine;
     data.push({
       type: 'scatter',
       mode: 'lines+markers',
       name: series.name,
-      legendgroup: series.name,
-      x: model.labels.slice(0, finished),
-      y: series.values.slice(0, finished),
+      x: labels,
+      y: values,
       hovertemplate: hover(series.name),
       line: { color: tint, width: 2, dash: series.machine ? 'dot' : 'solid' },
-      ...(filled ? { fill: stacked ? 'tonexty' : 'tozeroy', stackgroup: stacked ? 'finished' : undefined } : {}),
-    });
-    if (running < 0) continue;
-    const from = Math.max(0, running - 1);
-    data.push({
-      type: 'scatter',
-      mode: 'text+lines+markers',
-      name: t('{series} (so far)', { series: series.name }),
-      legendgroup: series.name,
-      showlegend: false,
-      x: model.labels.slice(from, running + 1),
-      y: series.values.slice(from, running + 1),
-      text: model.labels.slice(from, running + 1).map((_label, index) => (from + index === running && says ? soFar : '')),
-      textposition: 'top left',
-      cliponaxis: false,
-      hovertemplate: hover(t('{series} (so far)', { series: series.name })),
-      line: { color: tint, width: 2, dash: series.machine ? 'dot' : 'dash' },
-      marker: { color: theme.palette.white, line: { color: tint, width: 2 } },
-      ...(stacked ? { stackgroup: 'running', fill: 'none' } : {}),
+      ...(filled ? { fill: stacked ? 'tonexty' : 'tozeroy', stackgroup: stacked ? 'stack' : undefined } : {}),
     });
   }
   const ticks = model.ticks;
@@ -196,11 +185,17 @@ export function plotlyFigure(model: ChartModel, height: number, lang: ConsoleLan
       xaxis: {
         type: 'category',
         categoryorder: 'array',
-        categoryarray: model.labels,
+        categoryarray: labels,
         automargin: true,
         tickangle: 0,
         gridcolor: theme.palette.neutralLighter,
-        ...(ticks ? { tickmode: 'array', tickvals: ticks.at.map((index) => model.labels[index]!), ticktext: ticks.text } : {}),
+        ...(ticks
+          ? {
+              tickmode: 'array',
+              tickvals: ticks.at.filter((index) => index < shown).map((index) => labels[index]!),
+              ticktext: ticks.text.filter((_text, place) => ticks.at[place]! < shown),
+            }
+          : {}),
       },
       yaxis: valueAxis,
     },
@@ -213,24 +208,79 @@ const valueAxis = { rangemode: 'tozero', automargin: true, tickformat: ',~r', gr
 /** Counts as the console writes them (4.000 and 12,5 in Turkish), bars side by side, one point's tooltip at a time. */
 const numberLayout = (lang: ConsoleLang): Partial<Layout> => ({ separators: numberSeparators(lang), barmode: 'group', hovermode: 'closest' });
 
-/** Bars across: the names on the vertical axis, top to bottom in the model's order, the values along. */
+/** Characters of a name on one line of the axis beside bars across: two such lines leave a phone's bars room. */
+const nameLine = 22;
+
+/** A name on at most two lines of the axis, broken between words, the rest cut with '…' (the tooltip and the table have it whole). */
+export function axisName(name: string): string {
+  const lines: string[] = [];
+  let rest = name.trim();
+  while (rest && lines.length < 2) {
+    if (rest.length <= nameLine) {
+      lines.push(rest);
+      rest = '';
+      break;
+    }
+    const cut = rest.lastIndexOf(' ', nameLine);
+    const at = cut > nameLine / 2 ? cut : nameLine;
+    lines.push(rest.slice(0, at).trim());
+    rest = rest.slice(at).trim();
+  }
+  if (rest) lines[1] = `${lines[1]!.slice(0, nameLine - 1).trimEnd()}…`;
+  return lines.join('<br>');
+}
+
+/** Bars across: the names on the vertical axis, top to bottom in the model's order, the values along, the mark (an average) as a dashed line. */
 function acrossFigure(model: ChartModel, layout: Partial<Layout>, unit: string, lang: ConsoleLang): { data: Partial<Data>[]; layout: Partial<Layout> } {
+  const names = model.labels.map(axisName);
   const data: Partial<Data>[] = model.series.map((series, index) => ({
     type: 'bar',
     orientation: 'h',
     name: series.name,
     x: series.values,
-    y: model.labels,
-    hovertemplate: `<b>%{y}</b><br>${series.name}: %{x:,}${unit}<extra></extra>`,
+    y: names,
+    customdata: model.labels,
+    hovertemplate: `<b>%{customdata}</b><br>${series.name}: %{x:,}${unit}<extra></extra>`,
     marker: { color: seriesColours[index % seriesColours.length]! },
   }));
+  const mark = model.mark;
   return {
     data,
     layout: {
       ...layout,
       ...numberLayout(lang),
+      // Room above the bars for the mark's text.
+      margin: { ...layout.margin, t: mark ? 28 : 8 },
       xaxis: valueAxis,
-      yaxis: { type: 'category', categoryorder: 'array', categoryarray: [...model.labels].reverse(), automargin: true, ticksuffix: ' ' },
+      yaxis: { type: 'category', categoryorder: 'array', categoryarray: [...names].reverse(), automargin: true, ticksuffix: ' ' },
+      ...(mark
+        ? {
+            shapes: [
+              {
+                type: 'line',
+                xref: 'x',
+                yref: 'paper',
+                x0: mark.value,
+                x1: mark.value,
+                y0: 0,
+                y1: 1,
+                line: { color: theme.palette.neutralPrimary, width: 2, dash: 'dash' },
+              },
+            ],
+            annotations: [
+              {
+                xref: 'x',
+                yref: 'paper',
+                x: mark.value,
+                y: 1,
+                yanchor: 'bottom',
+                showarrow: false,
+                text: mark.text,
+                font: { size: 12, color: theme.palette.neutralPrimary },
+              },
+            ],
+          }
+        : {}),
     },
   };
 }

@@ -2,7 +2,8 @@
  * The time axis of a chart (issue 30): which span is still running, how each span is named on
  * the axis, in a tooltip and in a table, and which spans carry a tick. Pure functions of the spans'
  * first days and today, so a running week can be told apart from a finished one: a week that has
- * had three of its seven days is drawn apart and labelled 'so far', never as a fall.
+ * had three of its seven days is left out of the drawing and its figure written apart ('This week
+ * so far: 12'), never drawn as a fall.
  */
 import { addDays, addMonths, addWeeks, differenceInCalendarDays, parseISO, startOfDay } from 'date-fns';
 import { formatNumber, type ConsoleLang } from '../../../core/client/format';
@@ -98,6 +99,8 @@ export interface TimeAxis {
   ticks: Ticks;
   /** The running span's index, or -1. */
   running: number;
+  /** What each span is: the running one is 'today', 'this week' or 'this month'. */
+  span: Span;
 }
 
 /** `now` null: a chart none of whose spans is drawn as running. */
@@ -108,5 +111,6 @@ export function timeAxis(starts: string[], span: Span, now: Date | null): TimeAx
     labels: starts.map((start, index) => (index === running ? t('{period} (so far)', { period: spanTitle(start, span) }) : spanTitle(start, span))),
     ticks: chooseTicks(starts, span),
     running,
+    span,
   };
 }

@@ -30,9 +30,9 @@ export function spanWindow(range: Range, now = new Date()): SpanWindow {
   return { span, starts, axis: timeAxis(starts, span, now) };
 }
 
-/** What a chart over time takes from its axis: its labels in full, ticks and the running span. */
+/** What a chart over time takes from its axis: its labels in full, ticks, the running span and what a span is. */
 export function overTime(axis: TimeAxis) {
-  return { labels: axis.labels, keys: axis.keys, ticks: axis.ticks, running: axis.running };
+  return { labels: axis.labels, keys: axis.keys, ticks: axis.ticks, running: axis.running, span: axis.span };
 }
 
 /**

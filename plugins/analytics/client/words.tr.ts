@@ -63,7 +63,6 @@ const words: Words = {
   Subscriptions: 'Abonelikler',
   Unsubscriptions: 'Abonelikten çıkmalar',
   Total: 'Toplam',
-  'Average views': 'Ortalama görüntülenme',
   Cancellations: 'Ayrılmalar',
   'Cancellation reasons': 'Ayrılma nedenleri',
   // What a value counts, after a number ('12 açılma'); also what a chart has none of yet ('henüz açılma yok').
@@ -73,11 +72,9 @@ const words: Words = {
   unsubscriptions: 'abonelikten çıkma',
   subscribers: 'abone',
   'opens or clicks': 'açılma ya da tıklama',
-  'views per issue': 'görüntülenme (sayı başına)',
   // The running span
   'so far': 'şu ana dek',
   '{period} (so far)': '{period} (şu ana dek)',
-  '{series} (so far)': '{series} (şu ana dek)',
   // A chart's CSV
   Label: 'Etiket',
   Period: 'Dönem',
@@ -120,6 +117,21 @@ const words: Words = {
   // An issue's or a story's figures, one definition each (issue 55)
   'Clicks on this story': 'Bu yazıdaki tıklamalar',
   'In these dates: {note}': 'Bu tarihlerde: {note}',
+
+  // The running span written apart, the publisher's newsletters side by side, average views by issue (issue 55 point 4)
+  'Today so far: {figures}': 'Bugün şu ana dek: {figures}',
+  'This week so far: {figures}': 'Bu hafta şu ana dek: {figures}',
+  'This month so far: {figures}': 'Bu ay şu ana dek: {figures}',
+  NEWSLETTERS: 'BÜLTENLER',
+  Growth: 'Büyüme',
+  'Growth: subscriptions less unsubscriptions from {from} to {to}.': 'Büyüme: {from} ile {to} arasındaki aboneliklerden ayrılmalar çıkınca kalan.',
+  'Rates: the issues e-mailed in these dates, over their delivered copies; opens and clicks are people, each copy once, as on each issue.':
+    'Oranlar: bu tarihlerde e-postayla gönderilen sayıların, teslim edilen kopyalarına göre; açılmalar ve tıklamalar kişidir, her kopya bir kez, her sayıda olduğu gibi.',
+  views: 'görüntülenme',
+  Views: 'Görüntülenme',
+  'Average {views}': 'Ortalama {views}',
+  'Average views of {count} issue: {views}': '{count} sayının ortalama görüntülenmesi: {views}',
+  'Average views of {count} issues: {views}': '{count} sayının ortalama görüntülenmesi: {views}',
 };
 
 export default words;
