@@ -196,8 +196,5 @@ export function channelsOfTemplate(titles: string[], newId: () => string): Issue
 /** Minutes of reading (spec 001 section 9: milliseconds / 60000), at least one for any text. */
 export const readingMinuteCount = (milliseconds: number) => (milliseconds > 0 ? Math.max(1, Math.round(milliseconds / 60_000)) : 0);
 
-/** Minutes of reading, 'DK' as the console writes them (an e-mail writes them in its newsletter's language). */
-export const readingMinutes = (milliseconds: number) => `${readingMinuteCount(milliseconds)} DK`;
-
 /** A text cut at `max` characters with an ellipsis (the outline's titles and previews). */
 export const cut = (text: string, max: number) => (text.length > max ? `${text.slice(0, max).trimEnd()}…` : text);

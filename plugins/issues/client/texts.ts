@@ -6,7 +6,10 @@
 import { formatNumber } from '../../../core/client/format';
 import { t, tMaybe } from '../../../core/client/words';
 import { sendingPausedText } from '../publishing';
-import { draftStoriesTitle, introTaken, stuffChannelId, type IssueChannel } from '../rules';
+import { draftStoriesTitle, introTaken, readingMinuteCount, stuffChannelId, type IssueChannel } from '../rules';
+
+/** Minutes of reading in the console's language: spec 001's 'DK' suffix in the Turkish console, 'MIN' in the English one. */
+export const readingMinutes = (milliseconds: number) => t('{count} MIN', { count: formatNumber(readingMinuteCount(milliseconds)) });
 
 /** A channel's title as shown: 'Draft Stories' is the console's, in its language; the others are the issue's own. */
 export const channelTitle = (channel: Pick<IssueChannel, '_id' | 'title'>) => (channel._id === stuffChannelId ? t(draftStoriesTitle) : channel.title);

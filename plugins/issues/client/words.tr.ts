@@ -367,6 +367,7 @@ const words: Words = {
     'Gönderimi durdurulan {count} e-posta adresi dışarıda kalır: bülten onu e-posta aboneleri arasında sayar, gönderim saymaz.',
   '{count} suppressed e-mail addresses are left out: the newsletter counts them among its e-mail subscribers, the send does not.':
     'Gönderimi durdurulan {count} e-posta adresi dışarıda kalır: bülten onları e-posta aboneleri arasında sayar, gönderim saymaz.',
+  '{count} MIN': '{count} DK',
 };
 
 export default words;

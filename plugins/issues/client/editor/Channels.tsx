@@ -24,9 +24,9 @@ import { theme } from '../../../../core/client/theme';
 import { t } from '../../../../core/client/words';
 import { constants } from '../../../../core/shared/config';
 import { StoryCard, storyApi, storyName, type Story } from '../../../stories/client/public';
-import { channelTitleTaken, readingMinutes, stuffChannelId, titleTaken, type IssueChannel } from '../../rules';
+import { channelTitleTaken, stuffChannelId, titleTaken, type IssueChannel } from '../../rules';
 import { storyAnchor } from '../issue-paths';
-import { channelTitle } from '../texts';
+import { channelTitle, readingMinutes } from '../texts';
 import { AddStoryPanel } from './AddStoryPanel';
 import type { LiveIssue } from './live-issue';
 

@@ -18,8 +18,8 @@ import { issueAnalyticsRoute } from '../public';
 import { repeatsOf, ResultsPanel, type Repeats } from '../ResultsPanel';
 import { badges } from '../../../../core/shared/config';
 import type { Story } from '../../../stories/client/public';
-import { readingMinutes } from '../../rules';
 import type { Issue } from '../issue-api';
+import { readingMinutes } from '../texts';
 
 const classes = mergeStyleSets({
   block: { background: theme.palette.white, borderRadius: 8, padding: 16, boxShadow: theme.effects.elevation4 },
