@@ -1,5 +1,6 @@
 /** `npm run bench`: measures the budgets of design.md section 6 and prints the figures. */
 import { measureAnalytics, printAnalytics } from './analytics';
+import { measureAnalyticsScreen, printAnalyticsScreen } from './analytics-screen';
 import { measureBundles, printBundles } from './bundle';
 import { measureCollectionList, printCollectionList } from './collection-list';
 import { measureEmailSend, printEmailSend } from './email-send';
@@ -20,6 +21,7 @@ if (printStoryList(await measureStoryList())) failed = true;
 if (printCollectionList(await measureCollectionList())) failed = true;
 if (printIssueList(await measureIssueList())) failed = true;
 if (printAnalytics(await measureAnalytics())) failed = true;
+if (printAnalyticsScreen(await measureAnalyticsScreen())) failed = true;
 if (printLiveIssue(await measureLiveIssue())) failed = true;
 if (printEmailSend(await measureEmailSend('postgres'))) failed = true;
 if (printEmailSend(await measureEmailSend('embedded'))) failed = true;

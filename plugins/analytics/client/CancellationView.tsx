@@ -114,6 +114,7 @@ export function CancellationView({ newsletterIds, limits }: { newsletterIds: str
             label={t('Cancellation reasons')}
             height={300}
             skeleton={<Waiting label={t('Cancellation reasons')} height={300} />}
+            answeredAt={state.at}
           />
           <div className="analytics-table">
             <DetailsList

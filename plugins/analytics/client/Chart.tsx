@@ -1,7 +1,7 @@
 /**
  * One chart: our own small wrapper over Plotly's basic bundle (`Plotly.react` to draw and redraw,
  * `Plotly.purge` when it goes; docs/decisions/0013-charts.md says why not react-plotly.js). The
- * bundle is loaded on the first chart drawn, so it is in no page's chunk, let alone the shell's.
+ * bundle is loaded apart (plotly.ts), so it is in no page's chunk, let alone the shell's.
  * The drawing is hidden from assistive technology; a table written from the same model carries
  * the numbers instead, under the chart's name.
  */
@@ -10,22 +10,8 @@ import type { Config } from 'plotly.js';
 import { useConsoleLang } from '../../../core/client/format';
 import { plotlyFigure, seriesColours, type ChartModel } from './chart-model';
 import { count } from './display';
-
-type Plotly = typeof import('plotly.js');
-
-let plotly: Promise<Plotly> | undefined;
-/**
- * Loads Plotly once, and again after a failed download. A screen's skeletons call it as they show,
- * so the bundle arrives while the fetches wait their turns, not after the first answer.
- */
-export function loadPlotly(): Promise<Plotly> {
-  if (!plotly) {
-    plotly = import('plotly.js-basic-dist-min').then((module) => module.default);
-    // A failed download is tried again by the next chart.
-    plotly.catch(() => (plotly = undefined));
-  }
-  return plotly;
-}
+import { measureFirstFigure } from './measures';
+import { loadPlotly } from './plotly';
 
 /**
  * Everything on this machine: no logo link, no mode bar (its buttons would sit in a part hidden
@@ -43,11 +29,27 @@ const config: Partial<Config> = {
 
 /**
  * `skeleton`: shown over the drawing's place until Plotly has drawn it (on a slow phone the bundle
- * may still be on its way when the answer is in), so the panel is never a blank box.
+ * may still be on its way when the answer is in), so the panel is never a blank box. The time from
+ * `answeredAt` to the drawing is measured once it is drawn.
  */
-export function Chart({ model, label, height = 280, skeleton }: { model: ChartModel; label: string; height?: number; skeleton?: ReactNode }) {
+export function Chart({
+  model,
+  label,
+  height = 280,
+  skeleton,
+  answeredAt,
+}: {
+  model: ChartModel;
+  label: string;
+  height?: number;
+  skeleton?: ReactNode;
+  /** When its answer was in: the time to its drawing is measured (measureFirstFigure). */
+  answeredAt?: number;
+}) {
   const drawing = useRef<HTMLDivElement>(null);
   const [drawn, setDrawn] = useState(false);
+  const answered = useRef(answeredAt);
+  answered.current = drawn ? undefined : answeredAt;
   // Panels build their model on every render: draw again only when what it says has changed, or
   // when the console's language has (Plotly's separators and the shares are written in it).
   const signature = JSON.stringify(model);
@@ -60,7 +62,13 @@ export function Chart({ model, label, height = 280, skeleton }: { model: ChartMo
     let current = true;
     loadPlotly()
       .then((Plotly) => (current ? Plotly.react(element, figure.data, figure.layout, config) : undefined))
-      .then(() => current && setDrawn(true))
+      .then(() => {
+        if (!current) return;
+        setDrawn(true);
+        measureFirstFigure(label, answered.current);
+        // Later drawings (a new language, a resize) are not the answer's first figure.
+        answered.current = undefined;
+      })
       .catch((error: unknown) => console.warn('chart', label, error));
     return () => {
       current = false;

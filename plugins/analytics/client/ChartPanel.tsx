@@ -9,8 +9,9 @@ import { useEffect, type ReactNode } from 'react';
 import { downloadCsv } from '../../../core/client/csv';
 import { intlLocale, useConsoleLang } from '../../../core/client/format';
 import { t } from '../../../core/client/words';
-import { Chart, loadPlotly } from './Chart';
+import { Chart } from './Chart';
 import { chartRows, isEmpty, runningNote, type ChartModel } from './chart-model';
+import { loadPlotly } from './plotly';
 import type { Queued } from './fetch-queue';
 import { dayOf } from './ranges';
 import './analytics.css';
@@ -117,7 +118,7 @@ export function CsvButton({ title, model }: { title: string; model: ChartModel }
 
 /** A fetched value turned into a chart; waiting and failure pass through. */
 export function chartOf<T>(state: Queued<T>, draw: (data: T) => ChartData): Queued<ChartData> {
-  return state.status === 'ready' ? { status: 'ready', data: draw(state.data) } : state;
+  return state.status === 'ready' ? { status: 'ready', data: draw(state.data), at: state.at } : state;
 }
 
 export function ChartPanel({ title, state, height, wide }: { title: string; state: Queued<ChartData>; height?: number; wide?: boolean }) {
@@ -133,7 +134,7 @@ export function ChartPanel({ title, state, height, wide }: { title: string; stat
       ) : (
         <>
           <SoFar model={drawn} />
-          <Chart model={drawn} label={title} height={height} skeleton={<Waiting label={title} height={height} />} />
+          <Chart model={drawn} label={title} height={height} skeleton={<Waiting label={title} height={height} />} answeredAt={state.at} />
           {state.data.notes?.filter(Boolean).map((note) => (
             <Note key={note}>{note}</Note>
           ))}

@@ -104,7 +104,8 @@ export function queuedPage<K extends string>(param: K, Screen: ComponentType<Rec
  */
 export const places = { head: 0, charts: 10, below: 100 } as const;
 
-export type Queued<T> = { status: 'waiting' } | { status: 'ready'; data: T } | { status: 'failed' };
+/** `at`: when the answer was in (the page's clock, performance.now()), from which a part's first figure is timed. */
+export type Queued<T> = { status: 'waiting' } | { status: 'ready'; data: T; at?: number } | { status: 'failed' };
 
 /** Makes one call at its turn in the screen's queue. */
 export type Next = <R>(fetch: () => Promise<R>) => Promise<R>;
@@ -135,7 +136,7 @@ export function useQueued<T>(
     const next: Next = (fetch) => queue.run(fetch, controller.signal, place);
     setState({ status: 'waiting' });
     loadAll(next).then(
-      (data) => !controller.signal.aborted && setState({ status: 'ready', data }),
+      (data) => !controller.signal.aborted && setState({ status: 'ready', data, at: performance.now() }),
       (error: unknown) => {
         if (controller.signal.aborted) return;
         setState({ status: 'failed' });
