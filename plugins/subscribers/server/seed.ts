@@ -235,17 +235,21 @@ async function insertDepartures(db: SubscribersDb, newsletterId: string, count: 
     bound += presetWeights[index] ?? 0;
     return sql`when ${h('r')} < ${bound} then ${preset}`;
   });
+  // Readers leave in step with the newsletter's size, as they join (more of them in recent weeks, a
+  // growing newsletter's), not crowding into the last weeks: a demo whose departures surge reads
+  // as a crisis. Each joined some time between the year's start and the day they left.
+  const leaving = sql`(${now} - (365 * (1 - sqrt(${h('t')}))) * interval '1 day')`;
   const reason = sql`(case ${sql.join(presetCases, sql` `)} else (${textArray(otherAnswers)})[1 + floor(${h('o')} * ${otherAnswers.length})::int] end)`;
   await sql`
     with departed as (
       select id, other_id, ${demoEmail('.')} as email, first || ' ' || last as name,
         ${sourceOf(h('s'))} as joined_by, ${leftBy(h('b'))} as left_by, ${reason} as reason,
-        case when i <= ${departedThisWeek} then ${recent} - (7 + 300 * ${h('d')}) * interval '1 day'
-          else ${now} - (365 * (1 - sqrt(${h('d')}))) * interval '1 day' end as joined_at,
+        case when i <= ${departedThisWeek} then ${recent} else ${leaving} end as left_at,
         i
       from ${people(newsletterId, count, true)} as people
     ), timed as (
-      select *, case when i <= ${departedThisWeek} then ${recent} else joined_at + (${now} - joined_at) * sqrt(${h('t')}) end as left_at from departed
+      select *, case when i <= ${departedThisWeek} then left_at - (7 + 300 * ${h('d')}) * interval '1 day'
+        else left_at - (left_at - (${now} - interval '365 days')) * ${h('d')} end as joined_at from departed
     ), joined as (
       insert into subscription_events (id, newsletter_id, subscriber_id, type, source, reason, created_at)
       select id, ${newsletterId}, id, 'subscription', joined_by, null, joined_at from timed
