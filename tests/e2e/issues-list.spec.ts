@@ -6,6 +6,8 @@
  * green; CREATE waits for it), lands on its editor, and deletes it from the list. An author sees
  * no Issues in the sidebar, no issue panels and no 'New Issue'.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import type { Page, Request } from '@playwright/test';
 import { expect, test } from './fixtures';
 import { accounts, constants, expectToast, follow, keepScreenshot, signIn, signInAsAdmin, switchScope } from './helpers';
@@ -19,6 +21,12 @@ const demoPublished = ['Geçen haftanın bülteni', 'İlk sayımızla merhaba'];
 const demoScheduled = 'Gelecek haftanın bülteni';
 
 /** The colours a code name's border takes (the theme's error red and green). */
+/** The issues' badges (config/badges.json): a status's badge is the first flag of the order it has. */
+const issueBadges = (
+  JSON.parse(readFileSync(join(import.meta.dirname, '..', '..', 'config', 'badges.json'), 'utf8')) as {
+    issue: { order: string[]; statuses: Record<string, { label: string }>; fallback: { label: string } };
+  }
+).issue;
 const red = 'rgb(164, 38, 44)';
 const green = 'rgb(16, 124, 16)';
 
@@ -70,14 +78,22 @@ test.describe('issues list and creation', () => {
       const scope = JSON.parse(localStorage.getItem('current-scope') ?? 'null') as { _id: string } | null;
       const query = new URLSearchParams({ newsletter: scope?._id ?? '', 'status.published': 'false', sort: 'updatedAt', desc: 'true', limit: String(limit) });
       const answer = await fetch(`/api/issues/list?${query}`, { headers: { authorization: `Bearer ${localStorage.getItem('accessToken')}` } });
-      return ((await answer.json()) as { data: { subject: string; key: string }[] }).data.map((issue) => issue.subject || issue.key);
+      return ((await answer.json()) as { data: { subject: string; key: string; status: Record<string, boolean> }[] }).data.map((issue) => ({
+        name: issue.subject || issue.key,
+        status: issue.status,
+      }));
     }, constants.pageSizes.dashboardIssues);
     expect(touchedLast.length).toBe(constants.pageSizes.dashboardIssues);
-    for (const subject of touchedLast) await expect(drafts.getByRole('link', { name: new RegExp(escape(subject)) })).toBeVisible();
+    // Each with the badge of its status: the first of config/badges.json's order it has (a tested draft READY).
+    for (const { name, status } of touchedLast) {
+      const link = drafts.getByRole('link', { name: new RegExp(escape(name)) });
+      await expect(link).toBeVisible();
+      const flag = issueBadges.order.find((each) => status[each]);
+      await expect(link.getByTestId('status-badge')).toHaveText(flag ? issueBadges.statuses[flag]!.label : issueBadges.fallback.label);
+    }
     await expect(published.getByRole('listitem')).toHaveCount(demoPublished.length);
     expect(await published.getByRole('listitem').locator('strong').allInnerTexts()).toEqual(demoPublished);
     await expect(published.getByRole('listitem').first().getByTestId('status-badge')).toHaveText('PUBLISHED');
-    await expect(drafts.getByRole('link', { name: /Haftanın Özeti/ }).getByTestId('status-badge')).toHaveText('READY');
     await keepScreenshot(page, 'newsletter-dashboard-issues');
     const dashboardUrl = page.url();
     const newsletterId = /\/newsletters\/show\/([^/?]+)/.exec(dashboardUrl)![1]!;

@@ -67,11 +67,11 @@ function columnsOf(sort: { key: SortKey; descending: boolean }): IColumn[] {
       ),
       140,
     ),
-    column('subscribers', t('Subscribers'), (row) => <CountCell value={row.subscribers} />, 90),
-    column('growth', t('Growth'), (row) => signed(row.growth), 70),
-    column('openRate', t('Open rate'), (row) => <RateCell ratio={row.results.openRate} count={row.results.opens} />, 110),
-    column('clickRate', t('Click rate'), (row) => <RateCell ratio={row.results.clickRate} count={row.results.clickers} />, 110),
-    column('unsubscribeRate', t('Unsubscribe rate'), (row) => <RateCell ratio={row.results.unsubscribeRate} count={row.results.unsubscribes} />, 110),
+    column('subscribers', t('Subscribers'), (row) => <CountCell value={row.subscribers} />, 110),
+    column('growth', t('Growth'), (row) => signed(row.growth), 90),
+    column('openRate', t('Open rate'), (row) => <RateCell ratio={row.results.openRate} count={row.results.opens} />, 130),
+    column('clickRate', t('Click rate'), (row) => <RateCell ratio={row.results.clickRate} count={row.results.clickers} />, 130),
+    column('unsubscribeRate', t('Unsubscribe rate'), (row) => <RateCell ratio={row.results.unsubscribeRate} count={row.results.unsubscribes} />, 160),
   ];
 }
 
