@@ -10,13 +10,15 @@ import { enginesFor, startTestServer, type TestServer } from './server';
 
 const databases = enginesFor('embedded');
 
-const notice = 'Bu yazı abonelere özeldir.';
+/** The premium notice in the story's newsletter's language (its readers' pages speak it). */
+const notices: Record<string, string> = { tr: 'Bu yazı abonelere özeldir.', en: 'This story is for subscribers only.' };
 
 describe.each(databases)('the premium-story service on %s', (kind) => {
   let t: TestServer;
   let director: string;
   let story: { id: string; slug: string; title: string; subtitle: string; image: string; html: string };
   let egeStory: string;
+  let notice: string;
 
   beforeAll(async () => {
     t = await startTestServer(kind);
@@ -25,7 +27,7 @@ describe.each(databases)('the premium-story service on %s', (kind) => {
     const kuzey = await publisher('kuzey-medya');
     const rows = await db
       .selectFrom('stories')
-      .select(['id', 'slug', 'publisher_id', 'published_content'])
+      .select(['id', 'slug', 'publisher_id', 'newsletter_id', 'published_content'])
       .where('type', '=', 'article')
       .where('published', '=', true)
       .where('slug', 'is not', null)
@@ -33,6 +35,8 @@ describe.each(databases)('the premium-story service on %s', (kind) => {
       .execute();
     const mine = rows.find((row: any) => row.publisher_id === kuzey)!;
     const content = typeof mine.published_content === 'string' ? JSON.parse(mine.published_content) : mine.published_content;
+    const { lang } = await db.selectFrom('newsletters').select('lang').where('id', '=', mine.newsletter_id).executeTakeFirstOrThrow();
+    notice = notices[lang]!;
     story = { id: mine.id, slug: mine.slug, title: content.title, subtitle: content.subtitle, image: content.image, html: content.html };
     egeStory = (await db.selectFrom('stories').select('id').where('publisher_id', '!=', kuzey).orderBy('id').executeTakeFirstOrThrow()).id;
     director = await t.login('director@masthead.local');
