@@ -6,8 +6,11 @@
  * PREVIEW shows the same e-mail at a phone's width.
  */
 import type { Page, TestInfo } from '@playwright/test';
-import { expect, test } from './fixtures';
+import { expect, ownServerTest } from './fixtures';
 import { accounts, follow, signIn } from './helpers';
+
+// This journey adds an issue to Sabah Bülteni, whose drafts the issues list journey counts: it runs on the second server (fixtures.ts ownServerTest).
+const test = ownServerTest();
 
 const storyTitle = 'Şehirde Yeni Metro Hattı Açıldı';
 const buttonLabel = 'Bülteni bir arkadaşınıza önerin';
