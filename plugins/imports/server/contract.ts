@@ -63,4 +63,10 @@ export interface ImportContext {
   taken(kind: ItemKind, key: string): Promise<string | undefined>;
   /** Remembers that the source's item `key` became `targetId` (a story id, an issue id, a subscriber id). */
   remember(kind: ItemKind, key: string, targetId: string): Promise<void>;
+  /**
+   * The date of an item the import brings (a post's publication, a member's subscription): the
+   * newsletter's history starts at the earliest, so its created_at moves back to it after the run
+   * (analytics ranges start at a newsletter's created_at).
+   */
+  history(date: Date): void;
 }
