@@ -61,6 +61,21 @@ export interface StripeEventsTable {
   received_at: ColumnType<Date, Date | undefined, never>;
 }
 
+/** A paying member an import brought (migrations/003_imported_members.sql). */
+export interface ImportedMembersTable {
+  newsletter_id: string;
+  /** Lower-case. */
+  email: string;
+  publisher_id: string;
+  customer_id: string | null;
+  complimentary: boolean;
+  /** A complimentary member reads premium until then; null: for good. */
+  expires_at: Date | null;
+  /** Whether the customer was found in the connected Stripe account; null without a customer id. */
+  stripe_match: 'pending' | 'matched' | 'missing' | null;
+  imported_at: ColumnType<Date, Date | undefined, never>;
+}
+
 // A type (not an interface), so that Kysely's withTables<...>() accepts it.
 export type PaymentTables = {
   payment_accounts: PaymentAccountsTable;
@@ -68,6 +83,7 @@ export type PaymentTables = {
   paid_subscriptions: PaidSubscriptionsTable;
   payments: PaymentsTable;
   stripe_events: StripeEventsTable;
+  imported_members: ImportedMembersTable;
 };
 
 // The plugin's tables in the core's registry: `ownTables(db, 'payments')` opens a handle with them.
