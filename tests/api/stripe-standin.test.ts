@@ -28,8 +28,8 @@ interface Receiver {
   close(): Promise<void>;
 }
 
-/** A webhook endpoint as the product has one: it answers 400 to what constructEvent refuses. */
-async function startReceiver(secret: string): Promise<Receiver> {
+/** A webhook endpoint as the product has one: it answers 400 to what constructEvent refuses. `secret` may be known only later (an endpoint made through the API). */
+async function startReceiver(secret: string | (() => string)): Promise<Receiver> {
   const verifier = new Stripe('sk_test_a');
   const events: Receiver['events'] = [];
   const rejected: string[] = [];
@@ -40,7 +40,7 @@ async function startReceiver(secret: string): Promise<Receiver> {
       const raw = Buffer.concat(chunks).toString('utf8');
       const signature = String(request.headers['stripe-signature'] ?? '');
       try {
-        events.push({ event: verifier.webhooks.constructEvent(raw, signature, secret), raw, signature });
+        events.push({ event: verifier.webhooks.constructEvent(raw, signature, typeof secret === 'string' ? secret : secret()), raw, signature });
         response.writeHead(200, { 'content-type': 'application/json' }).end('{"received":true}');
       } catch (error) {
         rejected.push(raw);
@@ -350,6 +350,106 @@ describe('the local Stripe stand-in', () => {
     const paid = await stripe.checkout.sessions.retrieve(open.id);
     expect(paid.customer).toBe(objectOf<CheckoutSession>(receiver, 0).customer);
     pages.notFound = await (await fetch(`${standin.url}/checkout/cs_test_nothing`)).text();
+  });
+
+  it("answers a key's account, refuses a rolled key and a restricted key's missing permission, as Stripe does", async () => {
+    standin.addAccount({ secretKey: 'sk_test_account1', id: 'acct_1Masthead', businessName: 'Sabah Yayınları', email: 'odeme@example.com' });
+    const own = new Stripe('sk_test_account1', { host: '127.0.0.1', port: standin.port, protocol: 'http', maxNetworkRetries: 0 });
+    expect(await own.accounts.retrieveCurrent()).toMatchObject({
+      id: 'acct_1Masthead',
+      object: 'account',
+      business_profile: { name: 'Sabah Yayınları' },
+      email: 'odeme@example.com',
+      settings: { dashboard: { display_name: 'Sabah Yayınları' } },
+    });
+    standin.revokeKey('sk_test_account1');
+    const rolled = await own.accounts.retrieveCurrent().catch((error: unknown) => error);
+    expect(rolled).toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
+    expect(rolled).toMatchObject({
+      statusCode: 401,
+      rawType: 'authentication_error',
+      message: 'Invalid API Key provided: sk_test_****unt1',
+    });
+
+    standin.addAccount({ secretKey: 'rk_test_readonly01', id: 'acct_2Masthead', permissions: ['rak_subscription_read'] });
+    const restricted = new Stripe('rk_test_readonly01', { host: '127.0.0.1', port: standin.port, protocol: 'http', maxNetworkRetries: 0 });
+    const refused = await restricted.webhookEndpoints
+      .create({ url: 'https://example.com/hook', enabled_events: ['invoice.paid'] })
+      .catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(Stripe.errors.StripePermissionError);
+    expect(refused).toMatchObject({
+      statusCode: 403,
+      message:
+        "The provided key 'rk_test_******ly01' does not have the required permissions for this endpoint on account 'acct_2Masthead'. Having the 'rak_webhook_write' permission would allow this request to continue.",
+    });
+    expect(await restricted.subscriptions.list({ status: 'all' })).toMatchObject({ object: 'list', data: [] });
+  });
+
+  it('makes webhook endpoints whose secret is answered once and signs every event sent to them with it', async () => {
+    let endpointSecret = '';
+    const hook = await startReceiver(() => endpointSecret);
+    try {
+      standin.addAccount({ secretKey: 'sk_test_endpoints', businessName: null });
+      const own = new Stripe('sk_test_endpoints', { host: '127.0.0.1', port: standin.port, protocol: 'http', maxNetworkRetries: 0 });
+      const wrong = await own.webhookEndpoints
+        .create({ url: hook.url, enabled_events: ['invoice.paid', 'nothing.happened' as 'invoice.paid'] })
+        .catch((error: unknown) => error);
+      expect(wrong).toMatchObject({ statusCode: 400, param: 'enabled_events[1]' });
+      const endpoint = await own.webhookEndpoints.create({
+        url: hook.url,
+        enabled_events: ['checkout.session.completed', 'invoice.paid'],
+        api_version: Stripe.API_VERSION,
+        description: 'Masthead',
+      });
+      expect(endpoint).toMatchObject({ object: 'webhook_endpoint', url: hook.url, livemode: false, status: 'enabled', api_version: standinApiVersion });
+      expect(endpoint.id).toMatch(/^we_/);
+      expect(endpoint.secret).toMatch(/^whsec_[A-Za-z0-9]{32}$/);
+      endpointSecret = endpoint.secret!;
+      const listed = await own.webhookEndpoints.list();
+      expect(listed.data.map((entry) => entry.id)).toEqual([endpoint.id]);
+      expect(listed.data[0]!.secret).toBeUndefined();
+      expect(standin.webhookEndpoints('sk_test_endpoints')).toHaveLength(1);
+
+      // Only the events it asked for, signed with its own secret.
+      const open = await own.checkout.sessions.create({
+        mode: 'subscription',
+        customer_email: 'deniz@example.com',
+        line_items: [{ price_data: { currency: 'try', unit_amount: 4900, recurring: { interval: 'month' }, product_data: { name: 'Sabah' } }, quantity: 1 }],
+        success_url: 'http://127.0.0.1:9/thanks',
+      });
+      const deliveries = await standin.pay(open.id);
+      expect(deliveries.map((delivery) => [delivery.event.type, delivery.status])).toEqual([
+        ['checkout.session.completed', 200],
+        ['invoice.paid', 200],
+      ]);
+      expect(hook.rejected).toEqual([]);
+      expect(hook.events.map((entry) => entry.event.type)).toEqual(['checkout.session.completed', 'invoice.paid']);
+
+      // A customer's subscriptions, canceled ones with status=all; an unknown customer is refused.
+      const customer = String(open.customer ?? (await own.checkout.sessions.retrieve(open.id)).customer);
+      const before = standin.addSubscription('sk_test_endpoints', {
+        email: 'eski@example.com',
+        customerId: 'cus_Ghost0001',
+        amount: 500,
+        currency: 'usd',
+        interval: 'year',
+        status: 'canceled',
+      });
+      expect(before.customer.id).toBe('cus_Ghost0001');
+      expect((await own.subscriptions.list({ customer })).data).toHaveLength(1);
+      expect((await own.subscriptions.list({ customer: 'cus_Ghost0001' })).data).toHaveLength(0);
+      expect((await own.subscriptions.list({ customer: 'cus_Ghost0001', status: 'all' })).data).toMatchObject([
+        { status: 'canceled', customer: 'cus_Ghost0001' },
+      ]);
+      const unknown = await own.subscriptions.list({ customer: 'cus_nobody', status: 'all' }).catch((error: unknown) => error);
+      expect(unknown).toMatchObject({ statusCode: 400, code: 'resource_missing', param: 'customer', message: "No such customer: 'cus_nobody'" });
+
+      expect(await own.webhookEndpoints.del(endpoint.id)).toMatchObject({ id: endpoint.id, deleted: true });
+      expect(standin.webhookEndpoints('sk_test_endpoints')).toEqual([]);
+      expect(await own.webhookEndpoints.del(endpoint.id).catch((error: unknown) => error)).toMatchObject({ statusCode: 404 });
+    } finally {
+      await hook.close();
+    }
   });
 
   it('serves valid HTML5 pages', async () => {

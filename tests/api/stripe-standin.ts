@@ -1,9 +1,11 @@
 /**
  * A local stand-in for Stripe, for the tests and the browser journeys: a node:http server on a free
- * port that answers the API calls paid subscriptions make (Checkout sessions, billing portal
- * sessions, subscriptions) in Stripe's JSON shapes, serves small Checkout and customer portal pages
- * a browser can click through, and posts signed webhook events to each account's URL, awaiting
- * the answer. Tests drive what happens later (renewals, failed payments, the end of the grace
+ * port that answers the API calls paid subscriptions make (the account of a key, webhook endpoints,
+ * Checkout sessions, billing portal sessions, subscriptions) in Stripe's JSON shapes, refuses an
+ * unknown (or rolled) key with Stripe's 401 and a restricted key without the permission with its
+ * 403, serves small Checkout and customer portal pages a browser can click through, and posts each
+ * event to every endpoint of the account that listens for it, signed with that endpoint's secret
+ * (answered once, at its creation), awaiting the answer. Tests drive what happens later (renewals, failed payments, the end of the grace
  * period, cancellations, replays, forged events) through its methods. Nothing reaches the network.
  *
  * The product points the official `stripe` package at it:
@@ -160,6 +162,36 @@ export interface Invoice {
 
 export type StripeObject = Product | Price | Customer | CheckoutSession | PortalSession | Subscription | Invoice;
 
+/** GET /v1/account: the account a key belongs to (the fields a console shows of it). */
+export interface Account {
+  id: string;
+  object: 'account';
+  business_profile: { name: string | null; support_email: string | null; url: string | null };
+  email: string | null;
+  country: string;
+  default_currency: string;
+  charges_enabled: true;
+  details_submitted: true;
+  settings: { dashboard: { display_name: string | null; timezone: string } };
+  type: 'standard';
+}
+
+export interface WebhookEndpoint {
+  id: string;
+  object: 'webhook_endpoint';
+  api_version: string | null;
+  application: null;
+  created: number;
+  description: string | null;
+  enabled_events: string[];
+  livemode: boolean;
+  metadata: Metadata;
+  /** Only in the answer to its creation, as on Stripe. */
+  secret?: string;
+  status: 'enabled' | 'disabled';
+  url: string;
+}
+
 export type StandinEventType =
   | 'checkout.session.completed'
   | 'customer.subscription.created'
@@ -185,12 +217,23 @@ export interface StandinEvent {
 // ---------------------------------------------------------------------------------------------
 
 export interface StandinAccount {
-  /** The Bearer key that picks this account, e.g. 'sk_test_a'. */
+  /** The Bearer key that picks this account, e.g. 'sk_test_a' (a live one, 'sk_live_...', makes live objects). */
   secretKey: string;
-  /** Signs this account's events ('whsec_...'). */
-  webhookSecret: string;
-  /** Where this account's events are posted. */
-  webhookUrl: string;
+  /**
+   * An endpoint made by hand in Stripe's dashboard: every event is posted to `webhookUrl`, signed
+   * with `webhookSecret` ('whsec_...'). Without them the account's events go to the endpoints made
+   * through the API (POST /v1/webhook_endpoints) alone.
+   */
+  webhookSecret?: string;
+  webhookUrl?: string;
+  /** What GET /v1/account answers: its id ('acct_...', made up when absent), business name and e-mail. */
+  id?: string;
+  businessName?: string | null;
+  email?: string | null;
+  /** A restricted key (rk_...): the permissions it has, e.g. ['rak_webhook_write']; every call needing another is refused (403). */
+  permissions?: string[];
+  /** How many webhook endpoints the account may have (Stripe's limit is 16 per mode). */
+  webhookEndpointLimit?: number;
 }
 
 /** One request the stand-in answered (API or page); `form` is the parsed body, or the query of a GET. */
@@ -221,6 +264,18 @@ export interface StripeStandin {
   requests: StandinRequest[];
   /** Adds an account, or changes the webhook URL and secret of the account with that key. */
   addAccount(account: StandinAccount): void;
+  /** Rolls a key in the dashboard: every later call with it is refused as an invalid key (401). */
+  revokeKey(secretKey: string): void;
+  /** The webhook endpoints the account of this key has now (their secrets left out). */
+  webhookEndpoints(secretKey: string): WebhookEndpoint[];
+  /**
+   * A customer with a subscription the account had before (a reader who paid on another platform
+   * connected to the same Stripe account): no event is sent. `customerId` keeps a known id.
+   */
+  addSubscription(
+    secretKey: string,
+    options: { email: string; customerId?: string; amount: number; currency: string; interval: Interval; status?: SubscriptionStatus; metadata?: Metadata },
+  ): { customer: Customer; subscription: Subscription };
   /** What the Pay button does: completes the session and sends checkout.session.completed, customer.subscription.created, invoice.paid. */
   pay(sessionId: string, email?: string): Promise<Delivery[]>;
   /** The next period is paid (or the open invoice of a failed renewal is paid at last): invoice.paid, customer.subscription.updated. */
@@ -233,9 +288,9 @@ export interface StripeStandin {
   cancel(subscriptionId: string): Promise<Delivery[]>;
   /** Posts an event again, byte for byte, with a fresh signature. */
   redeliver(eventId: string): Promise<Delivery[]>;
-  /** Posts any body with any signature to an account's webhook URL (the first account's when `secretKey` is absent). */
+  /** Posts any body with any signature to an account's webhook URL (its first endpoint's, else the one made by hand; the first account's when `secretKey` is absent). */
   sendRaw(body: string, signature: string, secretKey?: string): Promise<{ status: number; body: string }>;
-  /** A `stripe-signature` header for this payload (the first account's webhook secret when `secret` is absent). */
+  /** A `stripe-signature` header for this payload (the first account's webhook secret, or its first endpoint's, when `secret` is absent). */
   sign(payload: string, secret?: string): string;
   /** A stored object as it is now, e.g. a subscription after a portal cancellation. */
   object<K extends StripeObject['object']>(id: string, kind: K): Extract<StripeObject, { object: K }> | undefined;
@@ -367,6 +422,7 @@ class Refusal extends Error {
     readonly status: number,
     message: string,
     readonly details: { code?: string; param?: string } = {},
+    readonly type: 'invalid_request_error' | 'authentication_error' = 'invalid_request_error',
   ) {
     super(message);
   }
@@ -374,7 +430,7 @@ class Refusal extends Error {
   get body() {
     const { code, param } = this.details;
     const docUrl = code ? `https://stripe.com/docs/error-codes/${code.replace(/_/g, '-')}` : undefined;
-    return { error: { code, doc_url: docUrl, message: this.message, param, type: 'invalid_request_error' } };
+    return { error: { code, doc_url: docUrl, message: this.message, param, type: this.type } };
   }
 }
 
@@ -476,9 +532,61 @@ function readLineItems(form: FormObject): LineSpec[] {
 
 interface AccountState {
   config: StandinAccount;
+  id: string;
+  /** Rolled in the dashboard: the key no longer opens the account. */
+  revoked: boolean;
   customersByEmail: Map<string, string>;
   idempotent: Map<string, { status: number; body: unknown }>;
+  /** Made through the API, with their secrets. */
+  endpoints: Map<string, WebhookEndpoint & { secret: string }>;
 }
+
+/** Where an event goes: a URL and the secret that signs it. */
+interface Target {
+  url: string;
+  secret: string;
+}
+
+/** The events an endpoint may ask for: those the stand-in sends, and a few more of Stripe's. */
+const knownEvents = new Set<string>([
+  'checkout.session.completed',
+  'checkout.session.expired',
+  'customer.created',
+  'customer.updated',
+  'customer.deleted',
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'customer.subscription.paused',
+  'customer.subscription.resumed',
+  'customer.subscription.trial_will_end',
+  'invoice.created',
+  'invoice.finalized',
+  'invoice.paid',
+  'invoice.payment_failed',
+  'invoice.payment_succeeded',
+  'invoice.upcoming',
+  'payment_intent.succeeded',
+  'payment_intent.payment_failed',
+  'charge.succeeded',
+  'charge.failed',
+  'charge.refunded',
+]);
+
+/** The permission a restricted key needs for a call, as Stripe names it in its 403 (a close enough reading of its scheme). */
+function permissionFor(method: string, path: string): string {
+  const write = method !== 'GET';
+  if (path === '/v1/account') return 'rak_accounts_kyc_id_numbers_read';
+  if (path.startsWith('/v1/webhook_endpoints')) return write ? 'rak_webhook_write' : 'rak_webhook_read';
+  if (path.startsWith('/v1/checkout/sessions')) return write ? 'rak_checkout_session_write' : 'rak_checkout_session_read';
+  if (path.startsWith('/v1/billing_portal')) return 'rak_billing_portal_session_write';
+  if (path.startsWith('/v1/subscriptions')) return write ? 'rak_subscription_write' : 'rak_subscription_read';
+  if (path.startsWith('/v1/customers')) return write ? 'rak_customer_write' : 'rak_customer_read';
+  if (path.startsWith('/v1/invoices')) return write ? 'rak_invoice_write' : 'rak_invoice_read';
+  return write ? 'rak_product_write' : 'rak_product_read';
+}
+
+const isLive = (key: string) => /^(sk|rk)_live_/.test(key);
 
 interface Line {
   price: Price;
@@ -530,8 +638,128 @@ class LocalStripe {
 
   addAccount(account: StandinAccount): void {
     const existing = this.accounts.get(account.secretKey);
-    if (existing) existing.config = { ...account };
-    else this.accounts.set(account.secretKey, { config: { ...account }, customersByEmail: new Map(), idempotent: new Map() });
+    if (existing) existing.config = { ...existing.config, ...account };
+    else
+      this.accounts.set(account.secretKey, {
+        config: { ...account },
+        id: account.id ?? randomId('acct_', 16),
+        revoked: false,
+        customersByEmail: new Map(),
+        idempotent: new Map(),
+        endpoints: new Map(),
+      });
+  }
+
+  private accountOf(secretKey: string): AccountState {
+    const account = this.accounts.get(secretKey);
+    if (!account) throw new Error(`The stand-in has no account with the key ${maskKey(secretKey)}.`);
+    return account;
+  }
+
+  revokeKey(secretKey: string): void {
+    this.accountOf(secretKey).revoked = true;
+  }
+
+  webhookEndpoints(secretKey: string): WebhookEndpoint[] {
+    return [...this.accountOf(secretKey).endpoints.values()].map(({ secret: _secret, ...endpoint }) => copy(endpoint));
+  }
+
+  addSubscription(
+    secretKey: string,
+    options: { email: string; customerId?: string; amount: number; currency: string; interval: Interval; status?: SubscriptionStatus; metadata?: Metadata },
+  ): { customer: Customer; subscription: Subscription } {
+    const account = this.accountOf(secretKey);
+    const customer = this.store<Customer>(account, {
+      id: options.customerId ?? randomId('cus_', 14),
+      object: 'customer',
+      livemode: false,
+      created: this.seconds(),
+      email: options.email,
+    });
+    account.customersByEmail.set(options.email.toLowerCase(), customer.id);
+    const product = this.createProduct(account, 'Premium');
+    const line = this.createLine(account, {
+      currency: options.currency,
+      unitAmount: options.amount,
+      recurring: { interval: options.interval, interval_count: 1 },
+      product: { id: product.id },
+      quantity: 1,
+    });
+    const subscription = this.createSubscription(account, customer, { lines: [line], subscriptionMetadata: options.metadata ?? {} });
+    if (options.status === 'canceled') this.end(subscription, 'cancellation_requested');
+    else if (options.status) subscription.status = options.status;
+    return { customer, subscription };
+  }
+
+  /** The account as GET /v1/account answers it. */
+  private accountObject(account: AccountState): Account {
+    const name = account.config.businessName ?? null;
+    return {
+      id: account.id,
+      object: 'account',
+      business_profile: { name, support_email: null, url: null },
+      email: account.config.email ?? null,
+      country: 'TR',
+      default_currency: 'try',
+      charges_enabled: true,
+      details_submitted: true,
+      settings: { dashboard: { display_name: name, timezone: 'Europe/Istanbul' } },
+      type: 'standard',
+    };
+  }
+
+  private createEndpoint(account: AccountState, form: FormObject): WebhookEndpoint & { secret: string } {
+    const url = requiredText(form, 'url', 'url');
+    if (!/^https?:\/\/[^\s/]+/.test(url)) throw new Refusal(400, `Invalid URL: ${url}`, { code: 'url_invalid', param: 'url' });
+    const events = form.enabled_events;
+    const names = Array.isArray(events) ? events.filter((name): name is string => typeof name === 'string') : [];
+    if (names.length === 0) throw missing('enabled_events');
+    names.forEach((name, index) => {
+      if (name !== '*' && !knownEvents.has(name))
+        throw new Refusal(400, `Invalid enabled_events[${index}]: must be one of the event types Stripe sends (${name} is not).`, {
+          code: 'parameter_invalid_string',
+          param: `enabled_events[${index}]`,
+        });
+    });
+    const limit = account.config.webhookEndpointLimit ?? 16;
+    if (account.endpoints.size >= limit)
+      throw new Refusal(400, `You have reached the maximum of ${limit} ${isLive(account.config.secretKey) ? 'live' : 'test'} webhook endpoints.`, {
+        param: 'url',
+      });
+    const endpoint = {
+      id: randomId('we_'),
+      object: 'webhook_endpoint' as const,
+      api_version: text(form, 'api_version') ?? null,
+      application: null,
+      created: this.seconds(),
+      description: text(form, 'description') ?? null,
+      enabled_events: names,
+      livemode: isLive(account.config.secretKey),
+      metadata: metadataOf(form.metadata),
+      secret: `whsec_${randomBytes(24).toString('base64url').replace(/[-_]/g, 'x')}`,
+      status: 'enabled' as const,
+      url,
+    };
+    account.endpoints.set(endpoint.id, endpoint);
+    return endpoint;
+  }
+
+  /** Where an event of this type goes: each endpoint that asked for it, and the one made by hand. */
+  private targets(account: AccountState, type: string): Target[] {
+    const targets = [...account.endpoints.values()]
+      .filter((endpoint) => endpoint.status === 'enabled' && (endpoint.enabled_events.includes('*') || endpoint.enabled_events.includes(type)))
+      .map((endpoint) => ({ url: endpoint.url, secret: endpoint.secret }));
+    const { webhookUrl, webhookSecret } = account.config;
+    if (webhookUrl && webhookSecret) targets.push({ url: webhookUrl, secret: webhookSecret });
+    return targets;
+  }
+
+  /** An account's first webhook target, whatever the event (for the tests' raw posts). */
+  private firstTarget(account: AccountState): Target | undefined {
+    const endpoint = account.endpoints.values().next().value;
+    if (endpoint) return { url: endpoint.url, secret: endpoint.secret };
+    const { webhookUrl, webhookSecret } = account.config;
+    return webhookUrl && webhookSecret ? { url: webhookUrl, secret: webhookSecret } : undefined;
   }
 
   object<K extends StripeObject['object']>(id: string, kind: K): Found<K> | undefined {
@@ -747,7 +975,8 @@ class LocalStripe {
   // --- Events ---
 
   sign(payload: string, secret?: string): string {
-    const key = secret ?? this.accounts.values().next().value?.config.webhookSecret;
+    const first = this.accounts.values().next().value;
+    const key = secret ?? (first && this.firstTarget(first)?.secret);
     if (!key) throw new Error('sign() needs a secret, or an account to take it from.');
     return Stripe.webhooks.generateTestHeaderString({ payload, secret: key });
   }
@@ -766,13 +995,18 @@ class LocalStripe {
     }
   }
 
-  private async deliver(stored: StoredEvent): Promise<Delivery> {
+  /** Posts the event to each of its targets, one after the other; answers a delivery for each. */
+  private async deliver(stored: StoredEvent): Promise<Delivery[]> {
     const { account, event, payload } = stored;
-    const signature = this.sign(payload, account.config.webhookSecret);
-    const answer = await this.post(account.config.webhookUrl, payload, signature);
-    const delivery: Delivery = { event, payload, signature, url: account.config.webhookUrl, ...answer };
-    this.deliveries.push(delivery);
-    return delivery;
+    const deliveries: Delivery[] = [];
+    for (const target of this.targets(account, event.type)) {
+      const signature = this.sign(payload, target.secret);
+      const answer = await this.post(target.url, payload, signature);
+      const delivery: Delivery = { event, payload, signature, url: target.url, ...answer };
+      this.deliveries.push(delivery);
+      deliveries.push(delivery);
+    }
+    return deliveries;
   }
 
   /** Sends events one after the other, each awaiting its answer. */
@@ -792,7 +1026,7 @@ class LocalStripe {
       };
       const stored = { account, event, payload: JSON.stringify(event, null, 2) };
       this.events.set(event.id, stored);
-      deliveries.push(await this.deliver(stored));
+      deliveries.push(...(await this.deliver(stored)));
     }
     return deliveries;
   }
@@ -872,13 +1106,14 @@ class LocalStripe {
   async redeliver(eventId: string): Promise<Delivery[]> {
     const stored = this.events.get(eventId);
     if (!stored) throw noSuch(404, 'event', eventId);
-    return [await this.deliver(stored)];
+    return this.deliver(stored);
   }
 
   async sendRaw(body: string, signature: string, secretKey?: string): Promise<{ status: number; body: string }> {
     const account = secretKey ? this.accounts.get(secretKey) : this.accounts.values().next().value;
-    if (!account) throw new Error(`sendRaw: no account${secretKey ? ` with the key ${secretKey}` : ''}.`);
-    return this.post(account.config.webhookUrl, body, signature);
+    const target = account && this.firstTarget(account);
+    if (!target) throw new Error(`sendRaw: no account${secretKey ? ` with the key ${secretKey}` : ''} with a webhook endpoint.`);
+    return this.post(target.url, body, signature);
   }
 
   // --- HTTP ---
@@ -899,10 +1134,24 @@ class LocalStripe {
       throw new Refusal(
         401,
         "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY').",
+        {},
+        'authentication_error',
       );
     const account = this.accounts.get(key);
-    if (!account) throw new Refusal(401, `Invalid API Key provided: ${maskKey(key)}`);
+    if (!account || account.revoked) throw new Refusal(401, `Invalid API Key provided: ${maskKey(key)}`, {}, 'authentication_error');
     return account;
+  }
+
+  /** A restricted key without the permission a call needs: Stripe's 403. */
+  private authorize(account: AccountState, method: string, path: string): void {
+    const { secretKey, permissions } = account.config;
+    if (!secretKey.startsWith('rk_') || !permissions) return;
+    const needed = permissionFor(method, path);
+    if (permissions.includes(needed)) return;
+    throw new Refusal(
+      403,
+      `The provided key '${maskKey(secretKey)}' does not have the required permissions for this endpoint on account '${account.id}'. Having the '${needed}' permission would allow this request to continue.`,
+    );
   }
 
   private async api(request: IncomingMessage, response: ServerResponse, path: string, form: FormObject): Promise<void> {
@@ -911,6 +1160,7 @@ class LocalStripe {
     let account: AccountState;
     try {
       account = this.authenticate(request.headers.authorization);
+      this.authorize(account, method, path);
     } catch (error) {
       if (!(error instanceof Refusal)) throw error;
       response.writeHead(error.status, headers).end(JSON.stringify(error.body, null, 2));
@@ -933,6 +1183,18 @@ class LocalStripe {
   }
 
   private async route(account: AccountState, method: string, path: string, form: FormObject): Promise<unknown> {
+    if (method === 'GET' && path === '/v1/account') return this.accountObject(account);
+    if (method === 'POST' && path === '/v1/webhook_endpoints') return this.createEndpoint(account, form);
+    if (method === 'GET' && path === '/v1/webhook_endpoints') return this.list('/v1/webhook_endpoints', this.webhookEndpoints(account.config.secretKey));
+    const endpoint = /^\/v1\/webhook_endpoints\/([^/]+)$/.exec(path);
+    if (endpoint && (method === 'GET' || method === 'DELETE')) {
+      const found = account.endpoints.get(endpoint[1]!);
+      if (!found) throw noSuch(404, 'webhook endpoint', endpoint[1]!, 'id');
+      if (method === 'GET') return this.webhookEndpoints(account.config.secretKey).find((entry) => entry.id === found.id);
+      account.endpoints.delete(found.id);
+      return { id: found.id, object: 'webhook_endpoint', deleted: true };
+    }
+    if (method === 'GET' && path === '/v1/subscriptions') return this.listSubscriptions(account, form);
     if (method === 'POST' && path === '/v1/checkout/sessions') return this.createSession(account, form);
     if (method === 'POST' && path === '/v1/billing_portal/sessions') return this.createPortalSession(account, form);
     const deletion = method === 'DELETE' ? /^\/v1\/subscriptions\/([^/]+)$/.exec(path) : null;
@@ -950,6 +1212,24 @@ class LocalStripe {
       return this.expand(account, object, form.expand);
     }
     throw new Refusal(404, `Unrecognized request URL (${method}: ${path}). The local Stripe stand-in answers only what the product uses.`);
+  }
+
+  private list<T>(url: string, data: T[]) {
+    return { object: 'list', data, has_more: false, url };
+  }
+
+  /** GET /v1/subscriptions: a customer's (customer=; an unknown one is refused as on Stripe), newest first; status=all adds the canceled ones. */
+  private listSubscriptions(account: AccountState, form: FormObject) {
+    const customer = text(form, 'customer');
+    if (customer && !this.find(account, customer, 'customer')) throw noSuch(400, 'customer', customer, 'customer');
+    const status = text(form, 'status');
+    const subscriptions = [...this.objects.values()]
+      .filter((entry) => entry.account === account && entry.object.object === 'subscription')
+      .map((entry) => entry.object as Subscription)
+      .filter((subscription) => !customer || subscription.customer === customer)
+      .filter((subscription) => (status === 'all' ? true : status ? subscription.status === status : subscription.status !== 'canceled'))
+      .sort((a, b) => b.created - a.created);
+    return this.list('/v1/subscriptions', subscriptions.slice(0, integer(form, 'limit', 'limit', 10)).map(copy));
   }
 
   /** A copy of `object` with the ids named in `expand` (dotted paths, e.g. 'subscription.latest_invoice') replaced by their objects. */
@@ -1110,6 +1390,9 @@ export async function startStripeStandin(options: StripeStandinOptions = {}): Pr
     deliveries: stripe.deliveries,
     requests: stripe.requests,
     addAccount: (account) => stripe.addAccount(account),
+    revokeKey: (secretKey) => stripe.revokeKey(secretKey),
+    webhookEndpoints: (secretKey) => stripe.webhookEndpoints(secretKey),
+    addSubscription: (secretKey, options) => stripe.addSubscription(secretKey, options),
     pay: (sessionId, email) => stripe.pay(sessionId, email),
     renew: (id) => stripe.renew(id),
     failPayment: (id) => stripe.failPayment(id),
