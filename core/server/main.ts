@@ -1,5 +1,6 @@
 /** `npm start`: serves the console, the API and socket.io on PORT, until SIGINT or SIGTERM. */
 import { buildServer } from './app';
+import { serveControl } from './backup';
 import { readEnv } from './env';
 import { isNewDataFolder, prepareInChildProcess } from './first-start';
 import { demoAccounts } from './seed';
@@ -17,6 +18,8 @@ try {
 const { app } = server;
 
 await app.listen({ port: env.port, host: env.host });
+// `npm run backup` asks this process for a consistent backup while it serves.
+const control = await serveControl({ dataDir: env.dataDir, database: server.database, storage: server.context.storage, log: app.log });
 
 if (env.demoData) {
   const rows = demoAccounts.map((account) => `    ${account.role.padEnd(9)} ${account.email}`).join('\n');
@@ -33,6 +36,7 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
     app.log.info({ signal }, 'shutting down: finishing requests in flight');
     const force = setTimeout(() => process.exit(1), 10_000).unref();
     try {
+      await control.close();
       await app.close();
       clearTimeout(force);
       process.exit(0);

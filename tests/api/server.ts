@@ -11,7 +11,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'kysely';
 import { buildServer, type Server } from '../../core/server/app';
 import { embeddedDatabase } from '../../core/server/db/database';
-import { openPGlite } from '../../core/server/db/pglite';
+import { databaseSnapshot, openPGlite } from '../../core/server/db/pglite';
 import { clockControl } from '../../core/server/clock';
 import { readEnv, type ServerEnv } from '../../core/server/env';
 import { demoAccounts } from '../../core/server/seed';
@@ -425,36 +425,5 @@ export function subscribeConfirmed(t: TestServer, newsletterId: string, email: s
   });
 }
 
-/**
- * The database's data folder as a tarball, with only the write-ahead log a start reads. After a
- * checkpoint, a start replays the log from the checkpoint's segment on; the segments before it and
- * those made ready for later (half of the seeded dump: 48 of 96 MB) were read into memory by every
- * server that started from the dump, for nothing.
- */
-export async function walTrimmedDump(pglite: PGlite): Promise<Buffer> {
-  await pglite.exec('checkpoint');
-  const {
-    rows: [wal],
-  } = await pglite.query<{ first: string; last: string }>(
-    'select redo_wal_file as first, pg_walfile_name(pg_current_wal_lsn()) as last from pg_control_checkpoint()',
-  );
-  const tar = new Uint8Array(await (await pglite.dumpDataDir('none')).arrayBuffer());
-  const kept: Uint8Array[] = [];
-  const text = (bytes: Uint8Array) => Buffer.from(bytes).toString('latin1').replace(/\0.*$/s, '');
-  for (let at = 0; at + 512 <= tar.length;) {
-    const header = tar.subarray(at, at + 512);
-    if (header.every((byte) => byte === 0)) {
-      kept.push(tar.subarray(at));
-      break;
-    }
-    // A ustar header: the name (with its prefix) and the size in octal.
-    const prefix = text(header.subarray(345, 500));
-    const name = `${prefix ? `${prefix}/` : ''}${text(header.subarray(0, 100))}`;
-    const size = parseInt(text(header.subarray(124, 136)).trim() || '0', 8);
-    const end = at + 512 + Math.ceil(size / 512) * 512;
-    const segment = /pg_wal\/([0-9A-F]{24})$/.exec(name)?.[1];
-    if (!segment || (segment >= wal!.first && segment <= wal!.last)) kept.push(tar.subarray(at, end));
-    at = end;
-  }
-  return Buffer.concat(kept);
-}
+/** The seeded dumps' tarballs: nothing else writes to their databases, so the log made ready for later is left out too. */
+export const walTrimmedDump = (pglite: PGlite): Promise<Buffer> => databaseSnapshot(pglite, { quiet: true });

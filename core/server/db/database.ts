@@ -5,7 +5,7 @@
 import { Kysely, PostgresDialect, sql, type Transaction } from 'kysely';
 import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
-import { openPGlite } from './pglite';
+import { databaseSnapshot, openPGlite } from './pglite';
 import { PGliteDialect } from './pglite-dialect';
 import { preparingPool } from './prepared';
 import type { CoreTables, PluginTables } from './tables';
@@ -56,6 +56,8 @@ export interface Database {
   kind: 'pglite' | 'postgres';
   /** Runs a script of several statements. */
   exec(script: string): Promise<void>;
+  /** The embedded database's consistent snapshot, as a tarball of its data folder (pglite.ts databaseSnapshot); a PostgreSQL server is backed up with pg_dump. */
+  snapshot?: () => Promise<Buffer>;
   close(): Promise<void>;
 }
 
@@ -110,6 +112,7 @@ export function embeddedDatabase(pglite: PGlite): Database {
     exec: async (script) => {
       await sql.raw(script).execute(db);
     },
+    snapshot: () => databaseSnapshot(pglite),
     close: () => db.destroy(),
   };
 }

@@ -34,3 +34,41 @@ export async function openPGlite(dataDir?: string, snapshot?: Blob): Promise<PGl
   mkdirSync(dir, { recursive: true });
   return PGlite.create(dir, { extensions, startParams, loadDataDir: snapshot });
 }
+
+/**
+ * The database's data folder as a tarball (PGlite's `dumpDataDir`, held in memory once: the
+ * embedded database is for small installs), taken after a checkpoint and without the write-ahead
+ * log segments before it, which a start from the tarball never reads. The tarball is a consistent
+ * picture of the database, as a crash would leave it: PGlite runs one statement at a time and takes
+ * it between two, and a start replays the log from the checkpoint on. While the database is in use
+ * (a backup of a running server) every later segment is kept, since the log may move on between the
+ * checkpoint and the dump; a database nobody else writes to (`quiet`: the tests' seeded dumps) also
+ * leaves out the segments made ready for later, half of a fresh database's tarball.
+ */
+export async function databaseSnapshot(pglite: PGlite, options: { quiet?: boolean } = {}): Promise<Buffer> {
+  await pglite.exec('checkpoint');
+  const {
+    rows: [wal],
+  } = await pglite.query<{ first: string; last: string }>(
+    'select redo_wal_file as first, pg_walfile_name(pg_current_wal_lsn()) as last from pg_control_checkpoint()',
+  );
+  const tar = new Uint8Array(await (await pglite.dumpDataDir('none')).arrayBuffer());
+  const kept: Uint8Array[] = [];
+  const text = (bytes: Uint8Array) => Buffer.from(bytes).toString('latin1').replace(/\0.*$/s, '');
+  for (let at = 0; at + 512 <= tar.length;) {
+    const header = tar.subarray(at, at + 512);
+    if (header.every((byte) => byte === 0)) {
+      kept.push(tar.subarray(at));
+      break;
+    }
+    // A ustar header: the name (with its prefix) and the size in octal.
+    const prefix = text(header.subarray(345, 500));
+    const name = `${prefix ? `${prefix}/` : ''}${text(header.subarray(0, 100))}`;
+    const size = parseInt(text(header.subarray(124, 136)).trim() || '0', 8);
+    const end = at + 512 + Math.ceil(size / 512) * 512;
+    const segment = /pg_wal\/([0-9A-F]{24})$/.exec(name)?.[1];
+    if (!segment || (segment >= wal!.first && (!options.quiet || segment <= wal!.last))) kept.push(tar.subarray(at, end));
+    at = end;
+  }
+  return Buffer.concat(kept);
+}

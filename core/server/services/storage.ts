@@ -34,6 +34,12 @@ export interface Storage {
   remove(key: string): Promise<void>;
   /** The address a browser loads the file from. */
   urlOf(key: string): string;
+  /**
+   * Keeps every file where it is until the answered release is called: removals asked meanwhile
+   * wait and then run. A backup holds them while it copies the files, so a file its database
+   * snapshot names cannot go between the snapshot and the copy.
+   */
+  holdRemovals(): () => void;
 }
 
 export interface S3Settings {
@@ -79,7 +85,27 @@ export function uploadsDir(dataDir: string): string {
   return join(dataDir, 'uploads');
 }
 
+/** Removals held by `holdRemovals`: while any hold is on, each waits for the last release. */
+function removalHolds(): Pick<Storage, 'holdRemovals'> & { afterHolds(): Promise<void> } {
+  let holds = 0;
+  let released: Promise<void> = Promise.resolve();
+  let release = () => {};
+  return {
+    holdRemovals() {
+      if (holds++ === 0) released = new Promise((done) => (release = done));
+      let on = true;
+      return () => {
+        if (!on) return;
+        on = false;
+        if (--holds === 0) release();
+      };
+    },
+    afterHolds: () => (holds > 0 ? released : Promise.resolve()),
+  };
+}
+
 function diskStorage(root: string): Storage {
+  const { holdRemovals, afterHolds } = removalHolds();
   const pathOf = (key: string) => {
     if (!isStorageKey(key)) throw new Error(`storage: not a storage key: ${key}`);
     return join(root, key);
@@ -99,9 +125,12 @@ function diskStorage(root: string): Storage {
       return { body: createReadStream(pathOf(key)), size: info.size, contentType: contentTypeOf(key) };
     },
     async remove(key) {
-      if (isStorageKey(key)) await rm(pathOf(key), { force: true });
+      if (!isStorageKey(key)) return;
+      await afterHolds();
+      await rm(pathOf(key), { force: true });
     },
     urlOf: (key) => `/uploads/${key}`,
+    holdRemovals,
   };
 }
 
@@ -111,6 +140,7 @@ function s3Storage(settings: S3Settings): Storage {
     if (!isStorageKey(key)) throw new Error(`storage: not a storage key: ${key}`);
     return `${settings.endpoint.replace(/\/$/, '')}/${settings.bucket}/${key}`;
   };
+  const { holdRemovals, afterHolds } = removalHolds();
   const urlOf = (key: string) => (settings.publicUrl ? `${settings.publicUrl.replace(/\/$/, '')}/${key}` : `/uploads/${key}`);
   return {
     kind: 's3',
@@ -136,9 +166,11 @@ function s3Storage(settings: S3Settings): Storage {
     },
     async remove(key) {
       if (!isStorageKey(key)) return;
+      await afterHolds();
       const response = await client.fetch(objectUrl(key), { method: 'DELETE' });
       if (!response.ok && response.status !== 404) throw new Error(`storage: S3 DELETE ${key} answered ${response.status}`);
     },
     urlOf,
+    holdRemovals,
   };
 }
