@@ -33,3 +33,7 @@ export async function originalImageAddress(db: Handle, storage: Storage, publish
     .executeTakeFirst();
   return row ? storage.urlOf(row.path_key) : address;
 }
+
+/** Images an import brings: stored as an upload's, with no uploader (plugins/imports). */
+export { ImageRefused, keepImportedImage } from './imported';
+export { sizeMessage } from '../rules';

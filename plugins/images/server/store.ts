@@ -69,7 +69,7 @@ export async function findImage(db: ImagesDb, publisherId: string, id: string): 
 
 export async function insertImage(
   db: ImagesDb,
-  image: { publisherId: string; uploaderId: string; stored: StoredImage; credentials: Credentials; createdAt?: Date },
+  image: { publisherId: string; uploaderId: string | null; stored: StoredImage; credentials: Credentials; createdAt?: Date },
 ): Promise<string> {
   const id = randomUUID();
   const { stored, credentials } = image;

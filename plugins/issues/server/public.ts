@@ -28,3 +28,5 @@ export { emailedResultsOf } from './results';
 export { issueResults, rate, type IssueResults, type ResultCounts } from '../results';
 /** Demo data of other plugins hangs on the demo issues. */
 export { addToDemoIssueIntro } from './seed';
+/** Issues an import brings: e-mailed on the site they come from, never here (plugins/imports). */
+export { importIssue, type ImportedIssue } from './imported';

@@ -6,7 +6,8 @@
  * people's and machines' opens and clicks by the plugin that tracks them (the `issueAudience`
  * extension point, analytics), unsubscriptions by the subscribers plugin. An unsubscription counts
  * for the issue the newsletter e-mailed last before it: from this issue's hand-over to the next's,
- * within constants.statistics.resultsUnsubscribeDays.
+ * within constants.statistics.resultsUnsubscribeDays. An imported issue (imported.ts) was sent
+ * elsewhere: it has no results, and neither ends another's window nor counts among a newsletter's.
  */
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { ownTables, type Handle } from '../../../core/server/db/database';
@@ -74,7 +75,7 @@ export function resultsJoin(extensions: Extensions, parts: ResultParts = everyPa
   const audience = tracked?.countsOf(sql.ref('issues.id')) ?? noAudience;
   // Until the next issue's hand-over, and at most constants.statistics.resultsUnsubscribeDays (least() skips a null).
   const next = sql<Date | null>`least((select min(later.emailed_at) from issues later
-    where later.newsletter_id = issues.newsletter_id and later.emailed_at > issues.emailed_at),
+    where later.newsletter_id = issues.newsletter_id and later.emailed_at > issues.emailed_at and not later.imported),
     issues.emailed_at + make_interval(days => ${constants.statistics.resultsUnsubscribeDays}))`;
   const unsubscriptions = unsubscriptionsBetween(sql.ref('issues.newsletter_id'), sql.ref('issues.emailed_at'), next);
   const unsubscribes = parts.unsubscribes ? sql`case when issues.emailed_at is null then 0 else ${unsubscriptions} end` : sql`0`;
@@ -159,6 +160,7 @@ export async function emailedResultsOf(
       sum(results.clickers)::int as clickers, sum(results.machine_clickers)::int as machine_clickers, sum(results.unsubscribes)::int as unsubscribes
     from issues left join lateral ${resultsJoin(extensions)} results on true
     where issues.newsletter_id = any(${[...query.newsletterIds]}::text[]) and issues.emailed_at between ${query.startAt} and ${query.endAt}
+      and not issues.imported
     group by issues.newsletter_id`.execute(ownTables(db, 'issues'));
   const emailed = new Map(rows.map((row) => [row.newsletter_id, { issues: Number(row.issues), results: presentResults(row) }]));
   return new Map(query.newsletterIds.map((id) => [id, emailed.get(id) ?? { issues: 0, results: presentResults({}) }]));

@@ -203,7 +203,8 @@ function registerIssueReading(api: PluginApi, db: IssuesDb): void {
         results: (parts) => resultsJoin(api.extensions, parts),
       });
       if (query.idOnly) return { data: rows.map((row) => ({ _id: row.id })), count };
-      return { data: rows.map((row) => ({ ...presentIssue(row), results: presentResults(row) })), count };
+      // An imported issue was sent elsewhere: it has no results here (imported.ts).
+      return { data: rows.map((row) => ({ ...presentIssue(row), results: row.imported ? undefined : presentResults(row) })), count };
     },
   });
 
@@ -226,7 +227,7 @@ function registerIssueReading(api: PluginApi, db: IssuesDb): void {
         if (request.query.normalizeBody) issue.content = { html: contentHtml(issue, byId, api.env.publicUrl) };
         if (request.query.updateStats) {
           issue.stats = { ...statsOf(row, inOrder), ...numbers!.audience };
-          issue.results = numbers!.results;
+          if (!row.imported) issue.results = numbers!.results;
         }
         return { data: issue };
       },

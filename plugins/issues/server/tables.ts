@@ -52,6 +52,8 @@ export type IssuesTable = {
   plan_notification: Flag;
   planned_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   job_id: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Brought by an import: sent as e-mail on the site it comes from, never here (no deliveries, no results). */
+  imported: Flag;
   version: ColumnType<number, number | undefined, number>;
   created_at: CreatedAt;
   updated_at: UpdatedAt;

@@ -1,6 +1,7 @@
-/** The stories plugin's server: the story calls, live sync, scheduled release, the public story page and demo data. */
+/** The stories plugin's server: the story calls, live sync, scheduled release, the public story page, imported stories' old addresses and demo data. */
 import { serverPlugin } from '../../../core/server/plugins/contract';
 import manifest from '../plugin';
+import { registerOldAddresses } from './old-addresses';
 import { registerStoryPage } from './public-page';
 import { registerStoryRealtime } from './realtime';
 import { registerStoryRoutes } from './routes';
@@ -13,6 +14,7 @@ export default serverPlugin(manifest, {
     registerStoryRoutes(api);
     registerStoryRealtime(api, db);
     registerStoryPage(api, db);
+    registerOldAddresses(api);
   },
   seed: seedStories,
 });

@@ -46,3 +46,6 @@ export async function findStoryByKey(db: Handle, slugOrId: string): Promise<Stor
   const found = await findPublicStory(storiesDb(db), slugOrId);
   return found ? findStory(db, found.id) : undefined;
 }
+/** Stories an import brings, and their addresses on the site they come from (plugins/imports). */
+export { freeStorySlug, importStory, type ImportedStatus, type ImportedStory } from './imported';
+export { keepOldAddress, oldPathOf, storyAtOldAddress } from './old-addresses';

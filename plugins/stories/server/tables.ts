@@ -83,11 +83,20 @@ export type StoryCountsTable = {
   count: number;
 } & { [flag in 'draft' | 'ready' | 'accepted' | 'scheduled' | 'published' | 'cancelled' | 'rejected']: boolean };
 
+/** An imported story's address on the site it came from (migration 002, old-addresses.ts). */
+export interface StoryOldAddressesTable {
+  newsletter_id: string;
+  path: string;
+  story_id: string;
+  created_at: CreatedAt;
+}
+
 // A type (not an interface), so that Kysely's withTables<...>() accepts it.
 export type StoryTables = {
   stories: StoriesTable;
   pen_names: PenNamesTable;
   story_counts: StoryCountsTable;
+  story_old_addresses: StoryOldAddressesTable;
 };
 
 export type StoryRecord = Selectable<StoriesTable>;

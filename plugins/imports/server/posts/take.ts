@@ -1,0 +1,101 @@
+/**
+ * Taking one post: its story (slug kept when free, its images ours), its old address, and, when
+ * it went out by e-mail, its issue in the archive. What an earlier run took is left as it is, and
+ * what a crash left undone after its story (the address, the issue) is finished. A dry run reads
+ * and counts what it would take and writes nothing but its report.
+ */
+import { sanitizeRichText } from '../../../../core/server/sanitize';
+import { slugify } from '../../../../core/shared/text';
+import { constants } from '../../../../core/shared/config';
+import { importIssue } from '../../../issues/server/public';
+import { freeStorySlug, importStory, keepOldAddress, storyAtOldAddress } from '../../../stories/server/public';
+import type { ImportContext } from '../contract';
+import type { PostImages } from './images';
+import type { SourcePost } from './source';
+
+export interface PostRun {
+  ctx: ImportContext;
+  images: PostImages;
+  /** The title of the channel an imported issue shows its story under: the newsletter's name. */
+  newsletterName: string;
+}
+
+/** The key the run's memory keeps a post by: the source's own id, with the source. */
+const keyOf = (ctx: ImportContext, post: SourcePost) => `${ctx.source}:${post.id}`;
+
+export async function takePost(run: PostRun, post: SourcePost): Promise<void> {
+  const { ctx } = run;
+  const key = keyOf(ctx, post);
+  if (post.date) ctx.history(post.date);
+  const taken = await ctx.taken('story', key);
+  if (taken) {
+    if (!ctx.dryRun) await finish(run, post, taken);
+    ctx.report.count('skipped');
+    await ctx.report.add({ action: 'skipped', kind: 'story', ref: post.ref, reason: 'An earlier import took it: it stays as it is.' });
+    return;
+  }
+  for (const note of post.notes) await ctx.report.add({ action: 'changed', kind: 'story', ref: post.ref, reason: note });
+  const wanted = slugify(post.slug || post.title, constants.stories.slugMax);
+  const slug = await freeStorySlug(ctx.api.db, wanted || post.title);
+  if (wanted && slug !== wanted)
+    await ctx.report.add({
+      action: 'changed',
+      kind: 'story',
+      ref: post.ref,
+      reason: `Another story has the slug "${wanted}": this one's is "${slug}", and its old address leads to it.`,
+    });
+  if (ctx.dryRun) {
+    ctx.report.count('stories');
+    if (post.emailedAt) ctx.report.count('issues');
+    return;
+  }
+  const html = await run.images.rewrite(sanitizeRichText(post.html), post.ref);
+  const image = post.image ? ((await run.images.keep(post.image, post.ref)) ?? post.image) : '';
+  const story = await importStory(ctx.api, {
+    newsletterId: ctx.newsletterId,
+    publisherId: ctx.publisherId,
+    title: post.title,
+    subtitle: post.subtitle,
+    html,
+    image,
+    slug,
+    author: post.author,
+    tags: post.tags,
+    premium: post.premium,
+    status: post.status,
+    date: post.date,
+  });
+  await ctx.remember('story', key, story.id);
+  ctx.report.count('stories');
+  await finish(run, post, story.id, image);
+}
+
+/** The post's old address and its archive issue, unless an earlier run made them. */
+async function finish(run: PostRun, post: SourcePost, storyId: string, image = ''): Promise<void> {
+  const { ctx } = run;
+  if (post.oldPath && (await storyAtOldAddress(ctx.api.db, ctx.newsletterId, post.oldPath)) !== storyId) {
+    const kept = await keepOldAddress(ctx.api.db, { newsletterId: ctx.newsletterId, path: post.oldPath, storyId });
+    if (!kept)
+      await ctx.report.add({
+        action: 'skipped',
+        kind: 'redirect',
+        ref: post.ref,
+        reason: `The old address /${post.oldPath} already leads to another imported story.`,
+      });
+  }
+  if (!post.emailedAt || (await ctx.taken('issue', keyOf(ctx, post)))) return;
+  const issueId = await importIssue(ctx.api.db, {
+    newsletterId: ctx.newsletterId,
+    publisherId: ctx.publisherId,
+    subject: post.emailSubject || post.title,
+    preview: post.subtitle,
+    slug: post.slug || post.title,
+    channel: post.newsletterName || run.newsletterName,
+    storyId,
+    premium: post.premium,
+    image,
+    date: post.emailedAt,
+  });
+  await ctx.remember('issue', keyOf(ctx, post), issueId);
+  ctx.report.count('issues');
+}

@@ -1,0 +1,321 @@
+/**
+ * The posts side of imports (issue 56), run as the import's runner runs it: importPosts with a
+ * real server's plugin services, a report and a memory kept across runs. Per source (Ghost's site
+ * export, Substack's export, beehiiv's posts CSV, written by posts-fixtures.ts in each documented
+ * format): a dry run counts and writes nothing; the real run makes the stories (slugs, premium,
+ * status, dates, bylines, tags), fetches each image once from a local site (EMBED_ALLOW_PRIVATE
+ * on, as the embeds' tests) into the library and points the HTML at our copies, reports a missing
+ * image, redirects the old addresses to the new pages, and files the e-mailed posts as imported
+ * issues of the archive that no results or analytics count; a second run adds nothing.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'kysely';
+import sharp from 'sharp';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PluginApi } from '../../core/server/plugins/contract';
+import type { CountName, ImportContext, ImportFile, ImportSource, ItemKind, ReportRow } from '../../plugins/imports/server/contract';
+import { importPosts, isPostsFile } from '../../plugins/imports/server/posts/index';
+import { beehiivExport, ghostExport, substackExport } from './imports/posts-fixtures';
+import { enginesFor, startTestServer, type TestServer } from './server';
+
+const databases = enginesFor('embedded');
+
+/** A site serving the posts' images, counting the requests per path. */
+async function imageSite(): Promise<{ url: string; hits: Map<string, number>; close(): Promise<void> }> {
+  const png = await sharp({ create: { width: 40, height: 30, channels: 3, background: '#3366cc' } })
+    .png()
+    .toBuffer();
+  const jpeg = await sharp({ create: { width: 30, height: 40, channels: 3, background: '#cc6633' } })
+    .jpeg()
+    .toBuffer();
+  const hits = new Map<string, number>();
+  const server: Server = createServer((request, response) => {
+    const path = request.url ?? '';
+    hits.set(path, (hits.get(path) ?? 0) + 1);
+    const body = path.endsWith('.png') && !path.includes('missing') ? png : path.endsWith('.jpg') ? jpeg : null;
+    if (!body) return response.writeHead(404).end('not here');
+    response.writeHead(200, { 'content-type': path.endsWith('.png') ? 'image/png' : 'image/jpeg' }).end(body);
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const address = server.address() as { port: number };
+  return { url: `http://127.0.0.1:${address.port}`, hits, close: () => new Promise((resolve) => server.close(() => resolve())) };
+}
+
+interface Run {
+  rows: ReportRow[];
+  counts: Partial<Record<CountName, number>>;
+  history: Date[];
+}
+
+describe.each(databases)('posts imported on %s', (kind) => {
+  let t: TestServer;
+  let site: Awaited<ReturnType<typeof imageSite>>;
+  let dir: string;
+  let director: string;
+  let newsletter: { id: string; publisher_id: string; key: string };
+  /** The memory of earlier runs, as the runner keeps it per newsletter. */
+  const memory = new Map<string, string>();
+
+  beforeAll(async () => {
+    site = await imageSite();
+    t = await startTestServer(kind, { EMBED_ALLOW_PRIVATE: 'on' });
+    dir = mkdtempSync(join(tmpdir(), 'masthead-posts-'));
+    director = await t.login('director@masthead.local');
+    newsletter = (
+      await sql<{ id: string; publisher_id: string; key: string }>`
+        select newsletters.id, newsletters.publisher_id, newsletters.key from newsletters
+        join users on users.publisher_id = newsletters.publisher_id and users.email = 'director@masthead.local'
+        order by newsletters.created_at, newsletters.id limit 1`.execute(t.server.database.db)
+    ).rows[0]!;
+  });
+  afterAll(async () => {
+    await t?.close();
+    await site?.close();
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  async function run(source: ImportSource, files: ImportFile[], dryRun: boolean): Promise<Run> {
+    const result: Run = { rows: [], counts: {}, history: [] };
+    const ctx: ImportContext = {
+      api: t.server.context as unknown as PluginApi,
+      importId: `test-${source}`,
+      source,
+      publisherId: newsletter.publisher_id,
+      newsletterId: newsletter.id,
+      dryRun,
+      report: {
+        async add(row) {
+          result.rows.push(row);
+        },
+        count(name, by = 1) {
+          result.counts[name] = (result.counts[name] ?? 0) + by;
+        },
+      },
+      signal: new AbortController().signal,
+      async taken(kind: ItemKind, key: string) {
+        return memory.get(`${kind}:${key}`);
+      },
+      async remember(kind: ItemKind, key: string, targetId: string) {
+        if (!dryRun) memory.set(`${kind}:${key}`, targetId);
+      },
+      history(date) {
+        result.history.push(date);
+      },
+    };
+    await importPosts(
+      ctx,
+      files.filter((file) => isPostsFile(source, file.name, null) || source === 'beehiiv'),
+    );
+    return result;
+  }
+
+  const db = () => t.server.database.db;
+  const storyBySlug = async (slug: string) =>
+    (
+      await sql<{
+        id: string;
+        slug: string;
+        title: string;
+        body_html: string;
+        image: string;
+        is_premium: boolean;
+        published: boolean;
+        draft: boolean;
+        scheduled: boolean;
+        published_at: Date | null;
+        issue_id: string | null;
+        tags: string[];
+        writer: string | null;
+      }>`select stories.*, pen_names.name as writer from stories left join pen_names on pen_names.id = stories.writer_id
+        where stories.newsletter_id = ${newsletter.id} and stories.slug = ${slug}`.execute(db())
+    ).rows[0];
+  const storyCount = async () =>
+    Number((await sql<{ count: number }>`select count(*)::int as count from stories where newsletter_id = ${newsletter.id}`.execute(db())).rows[0]!.count);
+  const get = (path: string) => t.request('GET', path);
+
+  it('takes a Ghost site export: a dry run, the run, and a second run that adds nothing', async () => {
+    // A slug the newsletter's publisher already has: the Ghost post gets the next one.
+    const taken = (await sql<{ slug: string }>`select slug from stories where slug is not null limit 1`.execute(db())).rows[0]!.slug;
+    const file = ghostExport(dir, [
+      {
+        id: 'g1',
+        slug: 'welcome-to-the-weekly',
+        title: 'Welcome to The Weekly',
+        html: `<p>Hello readers.</p><figure class="kg-card kg-image-card"><img src="${site.url}/inline.jpg" class="kg-image" alt="Inline"></figure><p><img src="${site.url}/missing.png" alt="Gone"></p>`,
+        status: 'published',
+        visibility: 'paid',
+        publishedAt: '2024-03-05T09:00:00.000Z',
+        featureImage: `${site.url}/cover.png`,
+        newsletterId: 'nl1',
+        emailSubject: 'Welcome, reader',
+        tags: ['City', '#internal'],
+      },
+      { id: 'g2', slug: 'a-draft', title: 'A draft', html: '<p>Not yet.</p>', status: 'draft', authorId: 'u2' },
+      {
+        id: 'g3',
+        slug: taken,
+        title: 'Same slug',
+        html: `<p>Again the cover: <img src="${site.url}/cover.png"></p>`,
+        status: 'published',
+        publishedAt: '2024-02-01T10:00:00.000Z',
+      },
+      { id: 'g4', slug: 'about', title: 'About', html: '<p>Who we are.</p>', status: 'published', type: 'page', publishedAt: '2023-12-01T00:00:00.000Z' },
+    ]);
+    const before = await storyCount();
+
+    const dry = await run('ghost', [file], true);
+    expect(dry.counts).toMatchObject({ stories: 4, issues: 1 });
+    expect(await storyCount()).toBe(before);
+    expect(site.hits.size).toBe(0);
+    expect(dry.rows.some((row) => row.ref === `post "${taken}"` && row.action === 'changed')).toBe(true);
+
+    const real = await run('ghost', [file], false);
+    expect(real.counts).toMatchObject({ stories: 4, issues: 1 });
+    expect(await storyCount()).toBe(before + 4);
+    expect(real.history.map((date) => date.toISOString())).toContain('2023-12-01T00:00:00.000Z');
+
+    const welcome = (await storyBySlug('welcome-to-the-weekly'))!;
+    expect(welcome).toMatchObject({ title: 'Welcome to The Weekly', is_premium: true, published: true, writer: 'Ada Writer', tags: ['City'] });
+    expect(welcome.published_at!.toISOString()).toBe('2024-03-05T09:00:00.000Z');
+    // Images fetched once each into the library, and pointed at.
+    expect(welcome.image).not.toContain(site.url);
+    expect(welcome.body_html).not.toContain(`${site.url}/inline.jpg`);
+    expect(welcome.body_html).toContain(`${site.url}/missing.png`);
+    expect(site.hits.get('/cover.png')).toBe(1);
+    expect(site.hits.get('/inline.jpg')).toBe(1);
+    expect(real.rows).toContainEqual(expect.objectContaining({ action: 'failed', kind: 'image', ref: expect.stringContaining('missing.png') }));
+    const cover = await get(welcome.image);
+    expect(cover.status).toBe(200);
+
+    const draft = (await storyBySlug('a-draft'))!;
+    expect(draft).toMatchObject({ draft: true, published: false, writer: 'Ben Columnist' });
+    const renamed = (await storyBySlug(`${taken}-2`))!;
+    expect(renamed.body_html).toContain(welcome.image);
+
+    // The old addresses lead to the new pages; the new ones answer.
+    for (const [old, slug] of [
+      ['welcome-to-the-weekly/', 'welcome-to-the-weekly'],
+      ['welcome-to-the-weekly', 'welcome-to-the-weekly'],
+      [`${taken}/`, `${taken}-2`],
+      ['about/', 'about'],
+    ]) {
+      const answer = await t.server.app.inject({ method: 'GET', url: `/n/${newsletter.key}/${old}` });
+      expect(answer.statusCode, old).toBe(301);
+      expect(answer.headers.location).toBe(`/s/${slug}`);
+      expect((await get(`/s/${slug}`)).status).toBe(200);
+    }
+    expect((await t.server.app.inject({ method: 'GET', url: `/n/${newsletter.key}/a-draft/` })).statusCode).toBe(404);
+    expect((await t.server.app.inject({ method: 'GET', url: `/n/${newsletter.key}/archive` })).statusCode).not.toBe(301);
+
+    // The e-mailed post is an imported issue of the archive, dated, with no results.
+    const issue = (
+      await sql<{ id: string; subject: string; emailed_at: Date; published: boolean; imported: boolean; slug: string }>`
+        select id, subject, emailed_at, published, imported, slug from issues where id = ${welcome.issue_id}`.execute(db())
+    ).rows[0]!;
+    expect(issue).toMatchObject({ subject: 'Welcome, reader', published: true, imported: true });
+    expect(issue.emailed_at.toISOString()).toBe('2024-03-05T09:00:00.000Z');
+    expect((await sql`select 1 from issue_deliveries where issue_id = ${issue.id}`.execute(db())).rows).toHaveLength(0);
+    const listed = await t.request('GET', `/api/issues/list?newsletter=${newsletter.id}&status.published=true&limit=100`, { token: director });
+    const row = (listed.body.data as { _id: string; results?: unknown; emailedAt: string }[]).find((each) => each._id === issue.id)!;
+    expect(row.emailedAt).toBe('2024-03-05T09:00:00.000Z');
+    expect(row.results).toBeUndefined();
+    const fetched = await t.request('GET', `/api/issues/list/${issue.id}?updateStats=true`, { token: director });
+    expect(fetched.body.data.results).toBeUndefined();
+    const archive = await t.server.app.inject({ method: 'GET', url: `/n/${newsletter.key}/archive` });
+    if (archive.statusCode === 200) expect(archive.body).toContain('Welcome, reader');
+    const compared = await t.request(
+      'GET',
+      `/api/publishers/analytics/${newsletter.publisher_id}?startAt=2024-03-01T00:00:00.000Z&endAt=2024-03-31T00:00:00.000Z`,
+      {
+        token: director,
+      },
+    );
+    expect(compared.status).toBe(200);
+    expect((compared.body.data as { _id: string; issues: number }[]).find((each) => each._id === newsletter.id)!.issues).toBe(0);
+
+    // Twice is once: nothing new, nothing fetched again.
+    const again = await run('ghost', [file], false);
+    expect(again.counts).toEqual({ skipped: 4 });
+    expect(await storyCount()).toBe(before + 4);
+    expect(site.hits.get('/cover.png')).toBe(1);
+  });
+
+  it("takes Substack's posts.csv with its HTML files", async () => {
+    const files = substackExport(dir, [
+      {
+        id: '1001',
+        slug: 'first-letter',
+        title: 'First letter',
+        subtitle: 'Where it starts',
+        html: `<div class="body markup"><p>From Substack.</p><img src="${site.url}/cover.png"></div>`,
+        published: true,
+        postDate: '2024-04-10T08:00:00.000Z',
+        emailSentAt: '2024-04-10T08:05:00.000Z',
+        audience: 'only_paid',
+      },
+      { id: '1002', slug: 'unsent-draft', title: 'Unsent', subtitle: 'Later', html: '<p>Draft.</p>', published: false, postDate: '2024-05-01T00:00:00.000Z' },
+      { id: '1003', slug: 'no-body', title: 'No body', subtitle: 'Lost', html: null, published: true, postDate: '2024-05-02T00:00:00.000Z' },
+    ]);
+    const dry = await run('substack', files, true);
+    expect(dry.counts).toMatchObject({ stories: 3, issues: 1 });
+    const real = await run('substack', files, false);
+    expect(real.counts).toMatchObject({ stories: 3, issues: 1 });
+    expect(real.rows).toContainEqual(expect.objectContaining({ ref: 'posts.csv row 4', reason: expect.stringContaining('1003.no-body.html') }));
+    const first = (await storyBySlug('first-letter'))!;
+    expect(first).toMatchObject({ is_premium: true, published: true, writer: null });
+    expect(first.body_html).not.toContain(site.url);
+    // The cover was fetched by the Ghost import already: not again.
+    expect(site.hits.get('/cover.png')).toBe(1);
+    expect((await storyBySlug('unsent-draft'))!.draft).toBe(true);
+    const answer = await t.server.app.inject({ method: 'GET', url: `/n/${newsletter.key}/p/first-letter` });
+    expect(answer.statusCode).toBe(301);
+    expect(answer.headers.location).toBe('/s/first-letter');
+    expect((await run('substack', files, false)).counts).toEqual({ skipped: 3 });
+  });
+
+  it("takes beehiiv's posts CSV", async () => {
+    const file = beehiivExport(dir, [
+      {
+        id: 'post_abc',
+        slug: 'bee-one',
+        title: 'Bee one',
+        html: '<p>From beehiiv.</p>',
+        status: 'confirmed',
+        platform: 'both',
+        audience: 'premium',
+        publishDate: '2024-06-01 07:00:00 UTC',
+        thumbnail: `${site.url}/thumb.jpg`,
+      },
+      {
+        id: 'post_def',
+        slug: 'bee-two',
+        title: 'Bee two',
+        html: '<p>Web only.</p>',
+        status: 'confirmed',
+        platform: 'web',
+        audience: 'free',
+        publishDate: '1717225200',
+      },
+    ]);
+    expect(isPostsFile('beehiiv', file.name, ['id', 'title', 'slug', 'content_html'])).toBe(true);
+    expect(isPostsFile('beehiiv', 'subscribers.csv', ['email', 'status', 'created'])).toBe(false);
+    const real = await run('beehiiv', [file], false);
+    expect(real.counts).toMatchObject({ stories: 2, issues: 1 });
+    const one = (await storyBySlug('bee-one'))!;
+    expect(one).toMatchObject({ is_premium: true, writer: 'Cem Editor', tags: ['news', 'city'] });
+    expect(one.published_at!.toISOString()).toBe('2024-06-01T07:00:00.000Z');
+    expect(one.image).not.toContain(site.url);
+    expect((await storyBySlug('bee-two'))!.is_premium).toBe(false);
+    expect((await t.server.app.inject({ method: 'GET', url: `/n/${newsletter.key}/p/bee-two/` })).headers.location).toBe('/s/bee-two');
+  });
+
+  it('fails a file that is not the format, naming it', async () => {
+    const file = { ...ghostExport(dir, []), name: 'broken.json' };
+    const { writeFileSync } = await import('node:fs');
+    writeFileSync(file.path, '{"db": [ {"data": {"posts": [ {"id": ');
+    await expect(run('ghost', [file], true)).rejects.toThrow(/broken\.json/);
+  });
+});
