@@ -12,8 +12,9 @@ export default definePlugin({
   title: 'Payments',
   // Readers sign in to pay; subscribers give the list's type column; stories and issues ask who may
   // read a premium story whole; settings hold the keys and prices; analytics lends the charts; the
-  // landing page offers the plans through the dashboards' public sections.
-  requires: ['readers', 'subscribers', 'stories', 'issues', 'settings', 'analytics', 'dashboards'],
+  // landing page offers the plans through the dashboards' public sections; the directors are told of
+  // a Checkout or a webhook that failed through notifications.
+  requires: ['readers', 'subscribers', 'stories', 'issues', 'settings', 'analytics', 'dashboards', 'notifications'],
   permissions: [],
   menuItems: {
     earnings: { label: 'Earnings', icon: 'Money', to: '/publishers/show/:scope/earnings', requires: 'publishers.update', scopes: ['publisher'] },

@@ -17,7 +17,6 @@ import { startStripeStandin, type StripeStandin } from './stripe-standin';
 const databases = enginesFor('embedded');
 
 const secretKey = 'sk_test_Masthead0001payments4242';
-const webhookSecret = 'whsec_MastheadLocalStandin0001';
 
 describe.each(databases)('paid subscriptions on %s', (kind) => {
   let t: TestServer;
@@ -71,7 +70,9 @@ describe.each(databases)('paid subscriptions on %s', (kind) => {
     director = await t.login('director@masthead.local');
     editor = await t.login('editor@masthead.local');
     morning = await db().selectFrom('newsletters').select(['id', 'publisher_id']).where('key', '=', 'sabah-bulteni').executeTakeFirstOrThrow();
-    standin.addAccount({ secretKey, webhookSecret, webhookUrl: `${address}/api/payments/webhook/${morning.publisher_id}` });
+    // The account of the key; the server makes its webhook endpoint at its public address, which leads here.
+    standin.addAccount({ secretKey, id: 'acct_1SabahYayinlari', businessName: 'Sabah Yayınları' });
+    standin.resolve('http://console.test', address);
     // Two subscribers of Sabah Bülteni of the test's own: one will pay, one will not.
     [reader, freeReader] = ['premium.okur@example.com', 'ucretsiz.okur@example.com'];
     await db()
@@ -100,26 +101,30 @@ describe.each(databases)('paid subscriptions on %s', (kind) => {
     await standin?.close();
   });
 
-  it("keeps a director's Stripe keys sealed and answers only a hint", async () => {
+  it("connects a director's Stripe account with one key, sealed, and answers only a hint", async () => {
     const before = await t.request('GET', '/api/payments/account', { token: director });
-    expect(before.body.data).toMatchObject({ configured: false, secretKeyHint: null });
-    const half = await t.request('PUT', '/api/payments/account', { token: director, body: { secretKey } });
-    expect(half.status).toBe(422);
-    expect(half.body.details[0].path).toBe('webhookSecret');
-    const wrong = await t.request('PUT', '/api/payments/account', { token: director, body: { secretKey: 'pk_test_123456789', webhookSecret } });
+    expect(before.body.data).toMatchObject({ configured: false, secretKeyHint: null, account: null });
+    const none = await t.request('PUT', '/api/payments/account', { token: director, body: {} });
+    expect(none.status).toBe(422);
+    expect(none.body.details[0]).toEqual({ path: 'secretKey', message: 'Enter the secret key.' });
+    const wrong = await t.request('PUT', '/api/payments/account', { token: director, body: { secretKey: 'pk_test_123456789' } });
     expect(wrong.status).toBe(422);
     expect(JSON.stringify(wrong.body)).toContain('Enter a Stripe secret key');
-    const saved = await t.request('PUT', '/api/payments/account', { token: director, body: { secretKey, webhookSecret } });
+    const saved = await t.request('PUT', '/api/payments/account', { token: director, body: { secretKey } });
     expect(saved.status).toBe(200);
-    expect(saved.body.data).toEqual({
+    expect(saved.body.data).toMatchObject({
       configured: true,
       secretKeyHint: 'sk_test_…4242',
       webhookUrl: `http://console.test/api/payments/webhook/${morning.publisher_id}`,
+      account: { id: 'acct_1SabahYayinlari', name: 'Sabah Yayınları', mode: 'test' },
+      webhookEndpoint: 'created',
     });
     expect(JSON.stringify(saved.body)).not.toContain(secretKey);
+    const [endpoint] = standin.webhookEndpoints(secretKey);
     const stored = await db().selectFrom('payment_accounts').selectAll().executeTakeFirstOrThrow();
+    expect(stored.webhook_endpoint_id).toBe(endpoint!.id);
     expect(stored.secret_key_sealed).not.toContain(secretKey.slice(8));
-    expect(stored.webhook_secret_sealed).not.toContain(webhookSecret.slice(6));
+    expect(stored.webhook_secret_sealed).not.toContain('whsec_');
     expect((await t.request('PUT', '/api/payments/account', { token: editor, body: { secretKey } })).status).not.toBe(200);
   });
 

@@ -264,6 +264,11 @@ export interface StripeStandin {
   requests: StandinRequest[];
   /** Adds an account, or changes the webhook URL and secret of the account with that key. */
   addAccount(account: StandinAccount): void;
+  /**
+   * Posts to addresses of `origin` ('http://console.test', a test server's public URL) go to `to`
+   * instead (its listening address), as a name server would send them: endpoints keep the URL given.
+   */
+  resolve(origin: string, to: string): void;
   /** Rolls a key in the dashboard: every later call with it is refused as an invalid key (401). */
   revokeKey(secretKey: string): void;
   /** The webhook endpoints the account of this key has now (their secrets left out). */
@@ -981,9 +986,17 @@ class LocalStripe {
     return Stripe.webhooks.generateTestHeaderString({ payload, secret: key });
   }
 
+  private readonly origins = new Map<string, string>();
+
+  resolve(origin: string, to: string): void {
+    this.origins.set(new URL(origin).origin, new URL(to).origin);
+  }
+
   private async post(url: string, payload: string, signature: string): Promise<{ status: number; body: string }> {
+    const address = new URL(url);
+    const to = this.origins.get(address.origin);
     try {
-      const response = await fetch(url, {
+      const response = await fetch(to ? `${to}${address.pathname}${address.search}` : url, {
         method: 'POST',
         headers: { 'content-type': 'application/json', 'stripe-signature': signature, 'user-agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)' },
         body: payload,
@@ -1390,6 +1403,7 @@ export async function startStripeStandin(options: StripeStandinOptions = {}): Pr
     deliveries: stripe.deliveries,
     requests: stripe.requests,
     addAccount: (account) => stripe.addAccount(account),
+    resolve: (origin, to) => stripe.resolve(origin, to),
     revokeKey: (secretKey) => stripe.revokeKey(secretKey),
     webhookEndpoints: (secretKey) => stripe.webhookEndpoints(secretKey),
     addSubscription: (secretKey, options) => stripe.addSubscription(secretKey, options),

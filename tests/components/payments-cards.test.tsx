@@ -1,8 +1,9 @@
 // @vitest-environment happy-dom
 /**
  * The payments plugin's cards on the Credentials pages. PAYMENTS (Publisher Credentials) sends the
- * keys typed, then shows only the secret key's hint, shows a refused key under its field, and asks
- * before removing the keys. PAID PLANS (Newsletter Credentials) sends prices typed in major units
+ * one key typed, then says which account it opens and in which mode by the key's hint only, shows
+ * a key Stripe refused under its field (never 'connected'), the last problem and the imported
+ * members Stripe does not know, and asks before removing the keys. PAID PLANS (Newsletter Credentials) sends prices typed in major units
  * ('49,90' or '49.90') in the minor unit (4990) and an empty one as null, says when the publisher's
  * keys are missing, and is read-only, without SAVE PRICES, for an editor (no publishers.update).
  */
@@ -18,8 +19,8 @@ import type { PaymentAccount } from '../../schemas/generated/api/payment-account
 const origin = 'http://localhost';
 const webhookUrl = 'https://masthead.example/api/payments/webhook/p1';
 const secretKey = 'sk_test_51AbCdEfGhIjKlMn4242';
-const webhookSecret = 'whsec_QrStUvWxYz0123456789';
-const bothKeysText = 'Enter the secret key and the webhook signing secret.';
+const refusedText = 'Stripe refused this key: Invalid API Key provided: sk_test_****************4242';
+const noCounts = { matched: 0, notFound: 0, pending: 0 };
 
 /** What the fake server holds. */
 let account: PaymentAccount;
@@ -29,18 +30,22 @@ const calls: { method: string; path: string; body: unknown }[] = [];
 const server = setupServer(
   http.get(`${origin}/api/payments/account`, () => HttpResponse.json({ data: account })),
   http.put(`${origin}/api/payments/account`, async ({ request }) => {
-    const body = (await request.json()) as { secretKey?: string; webhookSecret?: string };
+    const body = (await request.json()) as { secretKey?: string };
     calls.push({ method: 'PUT', path: '/payments/account', body });
-    // As plugins/payments/server/routes.ts: the first save needs both keys.
-    if (!account.configured && !(body.secretKey && body.webhookSecret)) {
-      return HttpResponse.json({ msg: 'Error!', details: [{ message: bothKeysText, path: body.secretKey ? 'webhookSecret' : 'secretKey' }] }, { status: 422 });
-    }
-    if (body.secretKey) account = { ...account, configured: true, secretKeyHint: `sk_test_…${body.secretKey.slice(-4)}` };
-    return HttpResponse.json({ data: account, msg: 'The Stripe keys are saved.' });
+    // As plugins/payments/server/connect.ts: Stripe refuses a key it does not know, with its reason.
+    if (body.secretKey !== secretKey) return HttpResponse.json({ msg: 'Error!', details: [{ message: refusedText, path: 'secretKey' }] }, { status: 422 });
+    account = {
+      ...account,
+      configured: true,
+      secretKeyHint: 'sk_test_…4242',
+      account: { id: 'acct_1Sabah', name: 'Sabah Yayınları', mode: 'test' },
+      webhookEndpoint: 'created',
+    };
+    return HttpResponse.json({ data: account, msg: 'Stripe is connected.' });
   }),
   http.delete(`${origin}/api/payments/account`, () => {
     calls.push({ method: 'DELETE', path: '/payments/account', body: null });
-    account = { ...account, configured: false, secretKeyHint: null };
+    account = { ...account, configured: false, secretKeyHint: null, account: null, webhookEndpoint: null };
     return HttpResponse.json({ data: account, msg: 'The Stripe keys are removed.' });
   }),
   http.get(`${origin}/api/payments/plans/:newsletterId`, () => HttpResponse.json({ data: plans })),
@@ -74,7 +79,7 @@ beforeAll(async () => {
   };
 });
 beforeEach(() => {
-  account = { configured: false, secretKeyHint: null, webhookUrl };
+  account = { configured: false, secretKeyHint: null, webhookUrl, account: null, webhookEndpoint: null, lastProblem: null, importedMembers: noCounts };
   plans = { available: true, currency: 'try', monthly: null, yearly: 49900 };
   const { store, tokenAtom, permissionsAtom } = modules.stores;
   store.set(tokenAtom, 'token');
@@ -119,59 +124,76 @@ describe('PAYMENTS, the Stripe keys', () => {
       </>,
     );
 
-  it('sends both keys, then shows the secret key’s hint and never a key', async () => {
+  it('sends the one key, then says which account it opens and in which mode, and never the key', async () => {
     renderCard();
     await screen.findByText(/Stripe is not connected/);
     expect(field('STRIPE SECRET KEY').type).toBe('password');
-    expect(field('WEBHOOK SIGNING SECRET').type).toBe('password');
-    expect(field('WEBHOOK ADDRESS').value).toBe(webhookUrl);
-    expect(field('WEBHOOK ADDRESS').readOnly).toBe(true);
+    expect(screen.queryByLabelText('WEBHOOK SIGNING SECRET')).toBeNull();
+    expect(screen.queryByLabelText('WEBHOOK ADDRESS')).toBeNull();
     expect(button('REMOVE KEYS')).toBeNull();
 
     type('STRIPE SECRET KEY', secretKey);
-    type('WEBHOOK SIGNING SECRET', webhookSecret);
-    fireEvent.click(button('SAVE KEYS')!);
+    fireEvent.click(button('CONNECT STRIPE')!);
 
-    await toastWith('The Stripe keys are saved.');
-    expect(calls).toEqual([{ method: 'PUT', path: '/payments/account', body: { secretKey, webhookSecret } }]);
-    await screen.findByText('Stripe is connected with the secret key sk_test_…4242.');
-    // The fields empty again (empty keeps what is stored), and the keys are nowhere on the page.
+    await toastWith('Stripe is connected.');
+    expect(calls).toEqual([{ method: 'PUT', path: '/payments/account', body: { secretKey } }]);
+    await screen.findByText(
+      'Stripe is connected in test mode: the account Sabah Yayınları (acct_1Sabah), with the key sk_test_…4242. Payments are pretend, no card is charged.',
+    );
+    expect(field('WEBHOOK ADDRESS').value).toBe(webhookUrl);
+    expect(field('WEBHOOK ADDRESS').readOnly).toBe(true);
+    expect(document.body.textContent).toContain('Masthead created this webhook endpoint in your Stripe account');
+    // The field empty again, and the key nowhere on the page.
     expect(field('STRIPE SECRET KEY').value).toBe('');
-    expect(field('WEBHOOK SIGNING SECRET').value).toBe('');
     expect(document.body.innerHTML).not.toContain(secretKey);
-    expect(document.body.innerHTML).not.toContain(webhookSecret);
     expect(button('REMOVE KEYS')).not.toBeNull();
   });
 
-  it('shows a refused key under its field: the server’s 422, and a key that is not one before asking', async () => {
+  it("shows a key Stripe refused under its field, with Stripe's reason, and a key that is not one before asking", async () => {
     renderCard();
     await screen.findByText(/Stripe is not connected/);
 
-    // The first save needs both: the server says so of the missing one.
-    type('STRIPE SECRET KEY', secretKey);
-    fireEvent.click(button('SAVE KEYS')!);
-    await toastWith(bothKeysText);
-    await waitFor(() => expect(fieldBlock('WEBHOOK SIGNING SECRET')).toContain(bothKeysText));
-    expect(fieldBlock('STRIPE SECRET KEY')).not.toContain(bothKeysText);
-    expect(calls).toEqual([{ method: 'PUT', path: '/payments/account', body: { secretKey } }]);
-    // What was typed stays, to be completed; typing in the field takes its error away.
-    expect(field('STRIPE SECRET KEY').value).toBe(secretKey);
-    type('WEBHOOK SIGNING SECRET', 'w');
-    expect(fieldBlock('WEBHOOK SIGNING SECRET')).not.toContain(bothKeysText);
+    type('STRIPE SECRET KEY', 'sk_test_51MadeUpKeyMadeUp4242');
+    fireEvent.click(button('CONNECT STRIPE')!);
+    await toastWith(refusedText);
+    await waitFor(() => expect(fieldBlock('STRIPE SECRET KEY')).toContain(refusedText));
+    // Still not connected: what was typed stays, to be corrected; typing takes the error away.
+    expect(screen.getByText(/Stripe is not connected/)).toBeTruthy();
+    expect(field('STRIPE SECRET KEY').value).toBe('sk_test_51MadeUpKeyMadeUp4242');
+    type('STRIPE SECRET KEY', 's');
+    expect(fieldBlock('STRIPE SECRET KEY')).not.toContain(refusedText);
 
     // A publishable key is not a secret key: the schema's text, and nothing sent.
     type('STRIPE SECRET KEY', 'pk_test_51AbCdEfGhIjKlMn4242');
-    fireEvent.click(button('SAVE KEYS')!);
+    fireEvent.click(button('CONNECT STRIPE')!);
     await waitFor(() =>
       expect(fieldBlock('STRIPE SECRET KEY')).toContain('Enter a Stripe secret key: it starts with sk_test_, sk_live_, rk_test_ or rk_live_.'),
     );
     expect(calls).toHaveLength(1);
   });
 
-  it('asks before removing the keys, and removes them only when told to', async () => {
-    account = { configured: true, secretKeyHint: 'sk_live_…9876', webhookUrl };
+  it('shows the last problem with its time, the imported members Stripe does not know, and a key from before as never checked', async () => {
+    account = {
+      ...account,
+      configured: true,
+      secretKeyHint: 'sk_live_…9876',
+      webhookEndpoint: 'manual',
+      lastProblem: { kind: 'checkout', reason: 'Sabah Bülteni: Stripe says: Invalid API Key provided.', at: '2026-12-05T09:30:00.000Z' },
+      importedMembers: { matched: 40, notFound: 3, pending: 0 },
+    };
     renderCard();
-    await screen.findByText('Stripe is connected with the secret key sk_live_…9876.');
+    await screen.findByText(/was never checked with Stripe/);
+    expect(document.body.textContent).not.toMatch(/Stripe is connected/);
+    expect(document.body.textContent).toContain('A reader could not open the Stripe payment page. Sabah Bülteni: Stripe says: Invalid API Key provided.');
+    expect(document.body.textContent).toMatch(/Last problem, .+ at \d\d:\d\d:/);
+    expect(document.body.textContent).toContain('3 imported members not found in Stripe');
+    expect(document.body.textContent).toContain('through an endpoint made by hand');
+  });
+
+  it('asks before removing the keys, and removes them only when told to', async () => {
+    account = { ...account, configured: true, secretKeyHint: 'sk_live_…9876', account: { id: null, name: null, mode: 'live' }, webhookEndpoint: 'created' };
+    renderCard();
+    await screen.findByText('Stripe is connected in live mode with the key sk_live_…9876: readers pay for real.');
 
     fireEvent.click(button('REMOVE KEYS')!);
     const dialog = await screen.findByRole('dialog');

@@ -25,30 +25,44 @@ const words: Words = {
   'A price is at most 1,000,000.': 'Fiyat en fazla 1.000.000 olabilir.',
   'Enter a price.': 'Bir fiyat girin.',
 
-  // PAYMENTS on Publisher Credentials (the Stripe keys)
+  // PAYMENTS on Publisher Credentials (Stripe in one step)
   PAYMENTS: 'ÖDEMELER',
-  'Stripe is connected with the secret key {hint}.': 'Stripe, {hint} gizli anahtarıyla bağlı.',
-  'Stripe is not connected: readers cannot subscribe to the paid plans until the keys are saved.':
-    'Stripe bağlı değil: anahtarlar kaydedilene kadar okurlar ücretli planlara abone olamaz.',
+  'Stripe is connected in live mode with the key {hint}: readers pay for real.': 'Stripe canlı modda {hint} anahtarıyla bağlı: okurlar gerçekten ödeme yapar.',
+  'Stripe is connected in test mode with the key {hint}: payments are pretend, no card is charged.':
+    'Stripe test modunda {hint} anahtarıyla bağlı: ödemeler denemedir, hiçbir karttan çekim yapılmaz.',
+  'Stripe is connected in live mode: the account {account}, with the key {hint}. Readers pay for real.':
+    'Stripe canlı modda bağlı: {account} hesabı, {hint} anahtarıyla. Okurlar gerçekten ödeme yapar.',
+  'Stripe is connected in test mode: the account {account}, with the key {hint}. Payments are pretend, no card is charged.':
+    'Stripe test modunda bağlı: {account} hesabı, {hint} anahtarıyla. Ödemeler denemedir, hiçbir karttan çekim yapılmaz.',
+  'The saved key {hint} was never checked with Stripe. Paste it again: Masthead checks it and creates the webhook endpoint, and the card says which account it opens.':
+    "Kayıtlı {hint} anahtarı Stripe'ta hiç denetlenmedi. Yeniden yapıştırın: Masthead onu denetler, webhook uç noktasını oluşturur ve kart hangi hesabı açtığını gösterir.",
+  'Stripe is not connected: readers cannot subscribe to the paid plans until the secret key of your Stripe account is saved.':
+    'Stripe bağlı değil: Stripe hesabınızın gizli anahtarı kaydedilene kadar okurlar ücretli planlara abone olamaz.',
+  'A reader could not open the Stripe payment page.': 'Bir okur Stripe ödeme sayfasını açamadı.',
+  "Stripe's notice of a payment could not be taken.": "Stripe'ın bir ödeme bildirimi alınamadı.",
+  'Last problem, {date} at {time}:': 'Son sorun, {date} {time}:',
+  '{count} imported members not found in Stripe: their customer has no subscription in this account, so they read only what is free.':
+    "İçe aktarılan {count} üye Stripe'ta bulunamadı: müşterilerinin bu hesapta aboneliği yok, bu yüzden yalnızca ücretsiz içerikleri okurlar.",
+  '{count} imported members are being matched with their Stripe subscriptions.': 'İçe aktarılan {count} üye Stripe abonelikleriyle eşleştiriliyor.',
   'STRIPE SECRET KEY': 'STRIPE GİZLİ ANAHTARI',
   'Show the secret key as typed': 'Gizli anahtarı yazıldığı gibi göster',
-  'Empty: keep the saved key': 'Boşsa: kayıtlı gizli anahtar kalır',
-  'WEBHOOK SIGNING SECRET': 'WEBHOOK İMZA ANAHTARI',
-  'Show the signing secret as typed': 'İmza anahtarını yazıldığı gibi göster',
-  'Empty: keep the saved secret': 'Boşsa: kayıtlı imza anahtarı kalır',
+  'Paste another key to replace it': 'Değiştirmek için başka bir anahtar yapıştırın',
+  "In Stripe's dashboard, Developers → API keys: the secret key (a restricted key works too, with write access to Webhook Endpoints, Checkout Sessions and the Customer portal). A test key (sk_test_) lets you try a payment round trip with Stripe's test card 4242 4242 4242 4242.":
+    "Stripe panosunda Geliştiriciler → API anahtarları: gizli anahtar (Webhook Endpoints, Checkout Sessions ve Customer portal için yazma izni olan kısıtlı bir anahtar da olur). Test anahtarıyla (sk_test_) Stripe'ın 4242 4242 4242 4242 test kartı ile baştan sona bir ödeme deneyebilirsiniz.",
   'WEBHOOK ADDRESS': 'WEBHOOK ADRESİ',
-  'Copy the webhook address': 'Webhook adresini kopyala',
-  'The webhook address is copied.': 'Webhook adresi kopyalandı.',
-  "In Stripe's dashboard, add this address as a webhook endpoint with the events checkout.session.completed, customer.subscription.created, customer.subscription.updated, customer.subscription.deleted, invoice.paid and invoice.payment_failed; then paste its signing secret above.":
-    'Stripe panosunda bu adresi checkout.session.completed, customer.subscription.created, customer.subscription.updated, customer.subscription.deleted, invoice.paid ve invoice.payment_failed olaylarıyla bir webhook uç noktası olarak ekleyin; ardından imza anahtarını yukarıya yapıştırın.',
-  'SAVE KEYS': 'ANAHTARLARI KAYDET',
+  'Masthead created this webhook endpoint in your Stripe account, with the events it needs, and keeps its signing secret. Replacing or removing the key removes it.':
+    'Masthead bu webhook uç noktasını gereken olaylarla Stripe hesabınızda oluşturdu ve imza anahtarını saklıyor. Anahtarı değiştirmek ya da kaldırmak onu da kaldırır.',
+  'Stripe posts to this address through an endpoint made by hand, with the signing secret saved before. Paste the key again to let Masthead create and keep its own.':
+    "Stripe bu adrese elle oluşturulmuş bir uç noktadan, daha önce kaydedilen imza anahtarıyla gönderiyor. Masthead'in kendi uç noktasını oluşturup saklaması için anahtarı yeniden yapıştırın.",
+  'CONNECT STRIPE': "STRIPE'I BAĞLA",
   'REMOVE KEYS': 'ANAHTARLARI KALDIR',
   'Remove the Stripe keys?': 'Stripe anahtarları kaldırılsın mı?',
-  "Readers can no longer subscribe to the paid plans, and Stripe's news of the current subscriptions (renewals, cancellations) is no longer taken, until keys are saved again.":
-    "Anahtarlar yeniden kaydedilene kadar okurlar ücretli planlara abone olamaz ve Stripe'ın mevcut aboneliklerle ilgili bildirimleri (yenilemeler, iptaller) alınmaz.",
+  "Readers can no longer subscribe to the paid plans, and Stripe's news of the current subscriptions (renewals, cancellations) is no longer taken, until a key is saved again. The webhook endpoint Masthead created is removed from your Stripe account.":
+    "Yeniden bir anahtar kaydedilene kadar okurlar ücretli planlara abone olamaz ve Stripe'ın mevcut aboneliklerle ilgili bildirimleri (yenilemeler, iptaller) alınmaz. Masthead'in oluşturduğu webhook uç noktası Stripe hesabınızdan kaldırılır.",
+  'Stripe is connected.': 'Stripe bağlandı.',
   'The Stripe keys are saved.': 'Stripe anahtarları kaydedildi.',
   'The Stripe keys are removed.': 'Stripe anahtarları kaldırıldı.',
-  'Enter the secret key and the webhook signing secret.': 'Gizli anahtarı ve webhook imza anahtarını girin.',
+  'Enter the secret key.': 'Gizli anahtarı girin.',
   'Enter a Stripe secret key: it starts with sk_test_, sk_live_, rk_test_ or rk_live_.':
     'Bir Stripe gizli anahtarı girin: sk_test_, sk_live_, rk_test_ ya da rk_live_ ile başlar.',
   'Enter the webhook signing secret: it starts with whsec_.': 'Webhook imza anahtarını girin: whsec_ ile başlar.',

@@ -4,12 +4,17 @@
  * subscriber with its expiry), so that they keep reading premium stories from day one.
  */
 import type { PluginApi } from '../../../core/server/plugins/contract';
-import { recordImportedMember, type ImportedPaidMember } from './imported-members';
+import { importMember, type ImportedPaidMember } from './imported-members';
 import { paymentsDb } from './store';
 
 export type { ImportedPaidMember };
 
-/** Records a paying member an import brought (again: changes only what changed); the newsletter must be the publisher's. */
+/**
+ * Records a paying member an import brought (again: changes only what changed) and, when the
+ * publisher's Stripe account is connected, queues its match there; a complimentary member (or one
+ * without a customer id) reads premium until `expiresAt`. The newsletter must be the publisher's.
+ * Call it once the member's subscriber row exists: its paid flag is set from it.
+ */
 export async function importPaidMember(api: PluginApi, member: ImportedPaidMember): Promise<void> {
-  await recordImportedMember(paymentsDb(api.db), member);
+  await importMember(api, paymentsDb(api.db), member);
 }

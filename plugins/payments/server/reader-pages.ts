@@ -38,13 +38,15 @@ import {
   pays,
   payingEmails,
   payingStatuses,
+  paymentsDb,
   readerSubscription,
   type NewsletterPlansRow,
   type PaidSubscriptionRow,
   type PaymentsDb,
 } from './store';
 import { readerText } from './reader-words';
-import { publisherStripe } from './stripe';
+import { recordProblem } from './problems';
+import { publisherStripe, stripeReason } from './stripe';
 import type { Plan } from './tables';
 
 /** The plans as the reader reads them: their name, their period, their button. */
@@ -411,6 +413,9 @@ const stripeForm = (
           { err: error instanceof Error ? { type: error.name, message: error.message } : error, newsletterId: newsletter.id },
           'payments: a Stripe call failed',
         );
+        // The reader's address stays out of it: Stripe's reason says what the director must fix.
+        const reason = `${newsletter.title}: the Stripe payment page could not be opened. Stripe says: ${stripeReason(error)}`;
+        await recordProblem(api, paymentsDb(api.db), newsletter.publisher_id, 'checkout', reason);
         return notice(reply, 502, newsletter, readerText(newsletter.lang, 'The payment page cannot be opened just now. Please try again in a little while.'));
       }
     },

@@ -66,9 +66,36 @@ export async function firstDelivery(db: PaymentsDb, publisherId: string, id: str
 export const payingSubscriptions = (db: PaymentsDb, newsletterId: string) =>
   db.selectFrom('paid_subscriptions').where('newsletter_id', '=', newsletterId).where('status', 'in', payingStatuses);
 
-/** Marks every subscriber row as the subscriptions say, where it says otherwise (at start); answers how many changed. */
+/**
+ * Imported members who read premium stories without Stripe now (imported-members.ts): a
+ * complimentary plan, or one paid elsewhere (no Stripe customer), until its expiry or for good.
+ */
+export const grantedMembers = (db: PaymentsDb) =>
+  db
+    .selectFrom('imported_members')
+    .where((eb) => eb.or([eb('complimentary', '=', true), eb('customer_id', 'is', null)]))
+    .where((eb) => eb.or([eb('expires_at', 'is', null), eb('expires_at', '>', clock.now())]));
+
+/** The lower-case addresses reading the newsletter's premium stories now: its payers and its granted members, as a subquery. */
+export const payerEmails = (db: PaymentsDb, newsletterId: string) =>
+  payingSubscriptions(db, newsletterId)
+    .select('email')
+    .union(grantedMembers(db).where('newsletter_id', '=', newsletterId).select('email'));
+
+/** Marks every subscriber row as the subscriptions and granted members say, where it says otherwise (at start); answers how many changed. */
 export const reconcilePayers = (db: PaymentsDb) =>
-  reconcilePaid(db, db.selectFrom('paid_subscriptions').where('status', 'in', payingStatuses).select(['newsletter_id', 'email']));
+  reconcilePaid(
+    db,
+    db
+      .selectFrom('paid_subscriptions')
+      .where('status', 'in', payingStatuses)
+      .select(['newsletter_id', 'email'])
+      .union(grantedMembers(db).select(['newsletter_id', 'email'])),
+  );
+
+/** Marks whether these readers of the newsletter read premium now, as its payers and granted members say. */
+export const refreshPayers = (db: PaymentsDb, newsletterId: string, emails: readonly string[]) =>
+  refreshPaid(db, newsletterId, emails, payerEmails(db, newsletterId));
 
 /**
  * Writes a subscription as an event tells it, unless a later event already wrote it, it has ended
@@ -96,9 +123,8 @@ export async function saveSubscription(
         .whereRef('paid_subscriptions.publisher_id', '=', 'excluded.publisher_id'),
     )
     .execute();
-  await refreshPaid(db, row.newsletter_id, [row.email], payingSubscriptions(db, row.newsletter_id).select('email'));
-  if (before && (before.newsletter_id !== row.newsletter_id || before.email !== row.email))
-    await refreshPaid(db, before.newsletter_id, [before.email], payingSubscriptions(db, before.newsletter_id).select('email'));
+  await refreshPayers(db, row.newsletter_id, [row.email]);
+  if (before && (before.newsletter_id !== row.newsletter_id || before.email !== row.email)) await refreshPayers(db, before.newsletter_id, [before.email]);
 }
 
 export function findSubscription(db: PaymentsDb, id: string): Promise<PaidSubscriptionRow | undefined> {
@@ -148,26 +174,19 @@ export async function readerSubscription(db: PaymentsDb, newsletterId: string, e
   return rows.find((row) => payingStatuses.includes(row.status)) ?? rows[0];
 }
 
-/** Whether the reader pays for the newsletter now. */
+/** Whether the reader pays for the newsletter now (or reads it as a granted member). */
 export async function pays(db: PaymentsDb, newsletterId: string, email: string): Promise<boolean> {
-  const row = await db
-    .selectFrom('paid_subscriptions')
-    .select('id')
-    .where('newsletter_id', '=', newsletterId)
-    .where('email', '=', email.toLowerCase())
-    .where('status', 'in', payingStatuses)
+  const address = email.toLowerCase();
+  const row = await payingSubscriptions(db, newsletterId)
+    .select('email')
+    .where('email', '=', address)
+    .union(grantedMembers(db).where('newsletter_id', '=', newsletterId).where('email', '=', address).select('email'))
     .executeTakeFirst();
   return row !== undefined;
 }
 
-/** The addresses paying for a newsletter now (an issue's e-mail goes whole to them). */
+/** The addresses reading a newsletter's premium stories now (an issue's e-mail goes whole to them). */
 export async function payingEmails(db: PaymentsDb, newsletterId: string): Promise<Set<string>> {
-  const rows = await db
-    .selectFrom('paid_subscriptions')
-    .select('email')
-    .distinct()
-    .where('newsletter_id', '=', newsletterId)
-    .where('status', 'in', payingStatuses)
-    .execute();
+  const rows = await payerEmails(db, newsletterId).execute();
   return new Set(rows.map((row) => row.email));
 }

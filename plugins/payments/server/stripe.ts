@@ -33,6 +33,12 @@ export async function stripeClient(env: AppContext['env'], secretKey: string): P
   });
 }
 
+/** The publisher's secret key, or null when its keys are not set (or no longer open). */
+export async function publisherKey(context: Pick<AppContext, 'secrets'>, db: PaymentsDb, publisherId: string): Promise<string | null> {
+  const account = await findAccount(db, publisherId);
+  return account ? context.secrets.open(account.secret_key_sealed) : null;
+}
+
 /** The publisher's client and webhook secret, or null when its keys are not set (or no longer open). */
 export async function publisherStripe(context: Pick<AppContext, 'env' | 'secrets'>, db: PaymentsDb, publisherId: string): Promise<PublisherStripe | null> {
   const account = await findAccount(db, publisherId);
@@ -42,6 +48,22 @@ export async function publisherStripe(context: Pick<AppContext, 'env' | 'secrets
   if (!secretKey || !webhookSecret) return null;
   return { client: await stripeClient(context.env, secretKey), webhookSecret };
 }
+
+/** Whether a key is a live one (sk_live_, rk_live_): test keys' payments are pretend. */
+export const liveKey = (secretKey: string) => /^[a-z]+_live_/.test(secretKey);
+
+/** A Stripe call's failure in a sentence a director can act on, with Stripe's own reason (never a key: Stripe masks it). */
+export function stripeReason(error: unknown): string {
+  const failure = error as { type?: string; message?: string };
+  if (failure.type === 'StripeConnectionError') return `Stripe could not be reached (${failure.message ?? 'no answer'}).`;
+  return failure.message ?? String(error);
+}
+
+/** The kind of a Stripe failure that says what is wrong with the key: invalid (401) or missing a permission (403). */
+export const keyFailure = (error: unknown): 'invalid' | 'permission' | null => {
+  const type = (error as { type?: string }).type;
+  return type === 'StripeAuthenticationError' ? 'invalid' : type === 'StripePermissionError' ? 'permission' : null;
+};
 
 /** What the console may see of a key: its prefix and last four characters ('sk_test_…4242'). */
 export function keyHint(secretKey: string): string {

@@ -5,13 +5,13 @@
  */
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { subscriberPlans, type SubscriberPlan } from '../../subscribers/server/public';
-import { payingSubscriptions, paymentsDb, reconcilePayers, type PaymentsDb } from './store';
+import { payerEmails, payingSubscriptions, paymentsDb, reconcilePayers, type PaymentsDb } from './store';
 
 export async function addSubscriberType(api: PluginApi): Promise<void> {
   const db = paymentsDb(api.db);
   api.extensions.add(subscriberPlans, {
     plansOf: (newsletterId, emails) => plansOf(db, newsletterId, emails),
-    payingEmails: (newsletterId) => payingSubscriptions(db, newsletterId).select('email'),
+    payingEmails: (newsletterId) => payerEmails(db, newsletterId),
   });
   // Each webhook write marks its reader (store.ts, saveSubscription); at start, the subscriber rows
   // of a database from before the mark, or of a write that missed it, are marked too.

@@ -9,6 +9,13 @@ export interface PaymentAccountsTable {
   secret_key_hint: string;
   /** The webhook endpoint's signing secret, sealed. */
   webhook_secret_sealed: string;
+  /** The Stripe account the key belongs to, as GET /v1/account answered (null: keys from before issue 56, or a restricted key that may not read it). */
+  account_id: string | null;
+  account_name: string | null;
+  /** Live or test mode (null: keys from before issue 56). */
+  livemode: boolean | null;
+  /** The webhook endpoint the server created (removed with the key); null: one made by hand. */
+  webhook_endpoint_id: string | null;
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }
 
@@ -61,6 +68,17 @@ export interface StripeEventsTable {
   received_at: ColumnType<Date, Date | undefined, never>;
 }
 
+export type ProblemKind = 'checkout' | 'webhook';
+
+/** The last problem of a kind (migrations/004_connected_account.sql). */
+export interface PaymentProblemsTable {
+  publisher_id: string;
+  kind: ProblemKind;
+  reason: string;
+  occurred_at: Date;
+  notified_at: Date | null;
+}
+
 /** A paying member an import brought (migrations/003_imported_members.sql). */
 export interface ImportedMembersTable {
   newsletter_id: string;
@@ -84,6 +102,7 @@ export type PaymentTables = {
   payments: PaymentsTable;
   stripe_events: StripeEventsTable;
   imported_members: ImportedMembersTable;
+  payment_problems: PaymentProblemsTable;
 };
 
 // The plugin's tables in the core's registry: `ownTables(db, 'payments')` opens a handle with them.

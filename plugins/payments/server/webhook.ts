@@ -11,7 +11,12 @@
  * - invoice.paid: a payment (Earnings sums them); invoice.payment_failed: noted on the subscription.
  *
  * An event changes only what its signer owns: one that names another publisher's newsletter,
- * subscription, customer or invoice changes nothing (answered `applied: false`, logged).
+ * subscription, customer or invoice changes nothing (answered `applied: false`, logged). A
+ * subscription made elsewhere (an imported member's, imported-members.ts) carries none of our
+ * tags: its events apply to the newsletter and reader its row names.
+ *
+ * A call whose signature does not verify, and an event that fails to apply, are recorded for the
+ * payments card and notified to the directors (problems.ts).
  */
 import type { FastifyRequest } from 'fastify';
 import type Stripe from 'stripe';
@@ -32,7 +37,18 @@ import {
   type PaidSubscriptionRow,
   type PaymentsDb,
 } from './store';
+import { recordProblem } from './problems';
 import { publisherStripe } from './stripe';
+
+/** The events applied below, which the endpoint the server creates asks Stripe for (connect.ts). */
+export const handledEvents = [
+  'checkout.session.completed',
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'invoice.paid',
+  'invoice.payment_failed',
+] as const;
 
 export const forgedText = 'The signature of this call does not verify.';
 export const notSetUpText = 'Payments are not set up for this publisher.';
@@ -130,7 +146,9 @@ export function registerWebhook(api: PluginApi, db: PaymentsDb): void {
         const known = await findSubscription(tx, subscription.id);
         const refusal = await foreign(tx, publisherId, { tags: tagsOf(subscription.metadata), subscription: known, customerId });
         if (refusal) return refusal;
-        const tags = await ownNewsletter(tx, publisherId, tagsOf(subscription.metadata));
+        const tags =
+          (await ownNewsletter(tx, publisherId, tagsOf(subscription.metadata))) ??
+          (known?.publisher_id === publisherId ? { newsletterId: known.newsletter_id, plan: known.plan, email: known.email } : null);
         const item = subscription.items?.data[0];
         if (!tags || !item || !customerId) return false;
         const ended = subscription.status === 'canceled' || subscription.status === 'unpaid' || subscription.status === 'incomplete_expired';
@@ -207,12 +225,20 @@ export function registerWebhook(api: PluginApi, db: PaymentsDb): void {
       let event: Stripe.Event;
       try {
         event = stripe.client.webhooks.constructEvent(request.rawBody ?? '', signatureOf(request), stripe.webhookSecret);
-      } catch {
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        await recordProblem(api, db, publisherId, 'webhook', `A call to the webhook address was refused: its signature does not verify (${reason}).`);
         throw unauthorized(forgedText, 'INVALID_SIGNATURE');
       }
-      const outcome = await db
-        .transaction()
-        .execute(async (tx) => (await firstDelivery(tx, publisherId, event.id, event.type)) && apply(tx, publisherId, event));
+      let outcome: Outcome;
+      try {
+        outcome = await db.transaction().execute(async (tx) => (await firstDelivery(tx, publisherId, event.id, event.type)) && apply(tx, publisherId, event));
+      } catch (error) {
+        // Stripe delivers it again (a 500); the directors learn that it failed.
+        const reason = error instanceof Error ? error.message : String(error);
+        await recordProblem(api, db, publisherId, 'webhook', `Stripe's event ${event.type} (${event.id}) could not be applied: ${reason}`);
+        throw error;
+      }
       if (typeof outcome !== 'boolean') {
         // Answered 2xx all the same: Stripe retries any other answer for days (and warns of, then
         // disables, an endpoint that keeps failing), and this event will never be this publisher's.
