@@ -116,6 +116,16 @@ export async function updateNewsletter(db: Handle, id: string, edit: NewsletterE
     .execute();
 }
 
+/**
+ * Moves a newsletter's creation back to `date` when that is earlier: an import brings a history
+ * older than the record (its posts, its readers' subscriptions), and analytics ranges start at
+ * created_at.
+ */
+export async function moveNewsletterCreationBack(db: Handle, id: string, date: Date): Promise<void> {
+  // created_at is never written by an edit (the record's type says so): this is the one statement that moves it.
+  await sql`update newsletters set created_at = least(created_at, ${date}::timestamptz) where id = ${id}`.execute(core(db));
+}
+
 /** Sets the published or featured flag (the first publication's date is kept); answers the newsletter as it is now. */
 export async function setNewsletterFlag(db: Handle, id: string, flag: 'published' | 'featured', on: boolean): Promise<NewsletterRow> {
   return core(db)

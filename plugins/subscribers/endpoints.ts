@@ -5,6 +5,8 @@ export const subscriberEndpoints = {
   list: endpoint('GET', '/newsletters/list/:id/subscriptions', { query: schema('api/subscriber-list-query'), answer: list(schema('entities/subscription')) }),
   /** Whether the list's rows may be paid, so the page offers its type filter. */
   types: endpoint('GET', '/newsletters/list/:id/subscriptions/types', { answer: data(schema('api/subscriber-types')) }),
+  /** The labels the newsletter's subscribers are filed under, for the list's label filter. */
+  labels: endpoint('GET', '/newsletters/list/:id/subscriptions/labels', { answer: data(schema('api/subscriber-labels')) }),
   timeline: endpoint('GET', '/newsletters/list/:id/stats', { answer: whole(schema('api/subscriber-stats')) }),
   export: endpoint('GET', '/newsletters/list/:id/subscriptions/export', {
     answer: document('text/csv; charset=utf-8', "The newsletter's subscribers as CSV, an attachment."),

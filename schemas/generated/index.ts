@@ -44,6 +44,11 @@ export interface SchemaTypes {
   'api/image-form': import('./api/image-form').ImageForm;
   'api/image-list-query': import('./api/image-list-query').ImageListQuery;
   'api/image-update': import('./api/image-update').ImageUpdateBody;
+  'api/import': import('./api/import').Import;
+  'api/import-list-query': import('./api/import-list-query').ImportListQuery;
+  'api/import-queued': import('./api/import-queued').ImportQueued;
+  'api/import-report': import('./api/import-report').ImportReport;
+  'api/import-report-query': import('./api/import-report-query').ImportReportQuery;
   'api/issue-bounces': import('./api/issue-bounces').IssueBounces;
   'api/issue-build': import('./api/issue-build').IssueBuild;
   'api/issue-change-event': import('./api/issue-change-event').IssueChangeEvent;
@@ -135,6 +140,7 @@ export interface SchemaTypes {
   'api/stripe-webhook-answer': import('./api/stripe-webhook-answer').StripeWebhookAnswer;
   'api/subscribe': import('./api/subscribe').SubscribeBody;
   'api/subscriber-import-result': import('./api/subscriber-import-result').SubscriberImportResult;
+  'api/subscriber-labels': import('./api/subscriber-labels').SubscriberLabels;
   'api/subscriber-list-query': import('./api/subscriber-list-query').SubscriberListQuery;
   'api/subscriber-request': import('./api/subscriber-request').SubscriberRequest;
   'api/subscriber-stats': import('./api/subscriber-stats').SubscriberStats;

@@ -24,9 +24,11 @@ import {
 } from './store';
 import type { SubscriptionSource } from './tables';
 import { subscribeProven as subscribeProvenOf } from './subscriptions';
+import { importMembers as importMembersOf, type ImportedMember, type MemberBatchTarget, type MemberOutcome } from './import-members';
 import type { AppContext } from '../../../core/server/plugins/contract';
 
 export type { TimelineWeek, SubscriptionSeriesRow, CancellationRow };
+export type { ImportedMember, MemberBatchTarget, MemberOutcome };
 export type { SubscriptionMedium, SubscriptionSource } from './tables';
 export { subscribeForm } from './subscribe-form';
 /** The newsletter's latest published issue, for the page that confirms a subscription: the point the issues plugin contributes to (latest-issue.ts). */
@@ -42,7 +44,7 @@ export type { DemoBounce } from './demo-bounces';
 export { subscriberCount, subscriberCounts };
 
 /** Who of the subscribers pays, and for which plan: the point a plugin selling subscriptions contributes to (subscriber-plans.ts). */
-export { subscriberPlans, type SubscriberPlan, type SubscriberPlans } from './subscriber-plans';
+export { subscriberPlans, payingEmailsOf, type SubscriberPlan, type SubscriberPlans } from './subscriber-plans';
 
 /** Marks whether these subscribers of a newsletter pay now, from the seller's payers (store.ts): the seller calls it as a subscription changes. */
 export const refreshPaid = (db: Handle, newsletterId: string, emails: readonly string[], payingEmails: Expression<{ email: string }>) =>
@@ -95,3 +97,12 @@ export const suppressedEmails = (db: Handle, newsletterId: string) => suppressed
 
 /** The demo's bounces and complaint for an issue of the newsletter sent at `sentAt` (demo-bounces.ts); answers the copies to mark. */
 export const seedDemoBounces = (db: Handle, newsletterId: string, sentAt: Date) => seedBounces(typed(db), newsletterId, sentAt);
+
+/**
+ * Members an import brings (plugins/imports), a batch in one transaction: subscribers dated by the
+ * source, with their labels; unsubscribed and cleaned addresses kept so, never mailed (import-members.ts).
+ */
+export const importMembers = (db: Handle, target: MemberBatchTarget, members: readonly ImportedMember[]) => importMembersOf(typed(db), target, members);
+
+/** What an address and a name may be, as the subscribe forms and the CSV import check them. */
+export { emailPattern, maxLength } from './csv-import';

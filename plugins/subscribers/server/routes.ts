@@ -15,7 +15,7 @@ import { constants } from '../../../core/shared/config';
 import { searchCountCap } from '../../../core/shared/lists';
 import { messages, readSubscribersCsv } from './csv-import';
 import { exportColumns, exportLine, presentSubscription, presentTimeline } from './present';
-import { importSubscribers, listSubscribers, subscriberBatches, subscribersDb, weeklyTimeline } from './store';
+import { importSubscribers, labelsOf, listSubscribers, newsletterLabels, subscriberBatches, subscribersDb, weeklyTimeline } from './store';
 import { clock } from '../../../core/server/clock';
 import { subscriberEndpoints } from '../endpoints';
 import { payingEmailsOf, subscriberPlans, type SubscriberPlan } from './subscriber-plans';
@@ -30,11 +30,11 @@ export function registerSubscriberRoutes(api: PluginApi): void {
   api.serve(subscriberEndpoints.list, {
     requires: 'subscribers.list',
     summary:
-      "A newsletter's subscribers, newest sign-ups first, 10 a page; search by the start of an e-mail or a name. A row whose address bounced or complained for the newsletter's publisher carries it (bounce); bounced=true keeps only those. A row is PAID, with its plan and payment status, while the address pays for the newsletter (when a plugin sells subscriptions), FREE otherwise; type=paid or type=free keeps one type.",
+      "A newsletter's subscribers, newest sign-ups first, 10 a page; search by the start of an e-mail or a name; label=X keeps those filed under label X, and each row carries its labels. A row whose address bounced or complained for the newsletter's publisher carries it (bounce); bounced=true keeps only those. A row is PAID, with its plan and payment status, while the address pays for the newsletter (when a plugin sells subscriptions), FREE otherwise; type=paid or type=free keeps one type.",
     async handler(request, _reply, session) {
       const newsletterId = request.params.id;
       session.assertNewsletter(newsletterId);
-      const { page = 0, limit = constants.pageSizes.list, search, bounced, type } = request.query;
+      const { page = 0, limit = constants.pageSizes.list, search, bounced, type, label } = request.query;
       const plans = api.extensions.one(subscriberPlans);
       const { rows, count } = await listSubscribers(db, {
         newsletterId,
@@ -43,13 +43,20 @@ export function registerSubscriberRoutes(api: PluginApi): void {
         search,
         bounced,
         type: type && { type, sold: plans !== null },
+        label,
         limit,
         offset: page * limit,
         countMax: searchCountCap(page, limit),
       });
       // The plans of this page's addresses only: one indexed look-up, whatever the list's size.
-      const planOf = plans && rows.length > 0 ? await plans.plansOf(newsletterId, rows.map(addressOf)) : new Map<string, SubscriberPlan>();
-      return { data: rows.map((row) => presentSubscription(row, planOf.get(addressOf(row)))), count };
+      const [planOf, labels] = await Promise.all([
+        plans && rows.length > 0 ? plans.plansOf(newsletterId, rows.map(addressOf)) : new Map<string, SubscriberPlan>(),
+        labelsOf(
+          db,
+          rows.map((row) => row.id),
+        ),
+      ]);
+      return { data: rows.map((row) => presentSubscription(row, planOf.get(addressOf(row)), labels.get(row.id))), count };
     },
   });
 
@@ -59,6 +66,15 @@ export function registerSubscriberRoutes(api: PluginApi): void {
     async handler(request, _reply, session) {
       session.assertNewsletter(request.params.id);
       return { data: { paid: api.extensions.one(subscriberPlans) !== null } };
+    },
+  });
+
+  api.serve(subscriberEndpoints.labels, {
+    requires: 'subscribers.list',
+    summary: "The labels the newsletter's subscribers are filed under (an import brings Ghost's labels and Mailchimp's tags), for the list's label filter.",
+    async handler(request, _reply, session) {
+      session.assertNewsletter(request.params.id);
+      return { data: await newsletterLabels(db, request.params.id) };
     },
   });
 

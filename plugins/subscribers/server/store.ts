@@ -29,8 +29,9 @@ export interface SubscriberRow {
   created_at: Date;
 }
 
-/** A row of the subscribers page: the subscriber, and what came back from the address for the newsletter's publisher (all null when nothing did). */
+/** A row of the subscribers page: the subscriber (by id, for its labels), and what came back from the address for the newsletter's publisher (all null when nothing did). */
 export interface ListedSubscriberRow extends SubscriberRow {
+  id: string;
   bounce_kind: BounceKind | null;
   bounce_soft_count: number | null;
   bounce_answer: string | null;
@@ -123,6 +124,8 @@ export async function listSubscribers(
     search?: string;
     bounced?: boolean;
     type?: TypeFilter;
+    /** Only those filed under this label (subscriber_labels' (newsletter_id, label) index). */
+    label?: string;
     limit: number;
     offset: number;
     countMax: number;
@@ -136,7 +139,13 @@ export async function listSubscribers(
     query = query.where(sql<string>`lower(email)`, 'in', db.selectFrom('mail_bounces').select('email').where('publisher_id', '=', options.publisherId));
   const typed = options.type ? ofType(options.type) : null;
   if (typed) query = query.where(typed);
-  const filtered = Boolean(search) || options.bounced === true || typed !== null;
+  if (options.label)
+    query = query.where(
+      'id',
+      'in',
+      db.selectFrom('subscriber_labels').select('subscriber_id').where('newsletter_id', '=', options.newsletterId).where('label', '=', options.label),
+    );
+  const filtered = Boolean(search) || options.bounced === true || typed !== null || Boolean(options.label);
   const pageRows = query
     .select(['id', 'email', 'name', 'city', 'medium', 'created_at'])
     .orderBy('created_at', 'desc')
@@ -150,7 +159,7 @@ export async function listSubscribers(
     .leftJoin('mail_bounces as b', (join) =>
       join.on('b.publisher_id', '=', options.publisherId).on((eb) => eb('b.email', '=', eb.fn<string>('lower', ['s.email']))),
     )
-    .select(['s.email', 's.name', 's.city', 's.medium', 's.created_at'])
+    .select(['s.id', 's.email', 's.name', 's.city', 's.medium', 's.created_at'])
     .select([
       'b.kind as bounce_kind',
       'b.soft_count as bounce_soft_count',
@@ -179,6 +188,26 @@ export async function listSubscribers(
   return { rows: page, count: total };
 }
 
+/** The labels of these subscribers (a page of the list), by subscriber id, each in alphabetical order. */
+export async function labelsOf(db: SubscribersDb, subscriberIds: readonly string[]): Promise<Map<string, string[]>> {
+  if (subscriberIds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('subscriber_labels')
+    .select(['subscriber_id', 'label'])
+    .where('subscriber_id', 'in', [...subscriberIds])
+    .orderBy('label')
+    .execute();
+  const labels = new Map<string, string[]>();
+  for (const row of rows) labels.set(row.subscriber_id, [...(labels.get(row.subscriber_id) ?? []), row.label]);
+  return labels;
+}
+
+/** The labels a newsletter's subscribers are filed under, in alphabetical order (the index's order). */
+export async function newsletterLabels(db: SubscribersDb, newsletterId: string): Promise<string[]> {
+  const rows = await db.selectFrom('subscriber_labels').select('label').distinct().where('newsletter_id', '=', newsletterId).orderBy('label').execute();
+  return rows.map((row) => row.label);
+}
+
 /** How many subscribe to a newsletter (the kept count: no counting). */
 export async function subscriberCount(db: Handle, newsletterId: string): Promise<number> {
   return (await subscriberCountsOf(db, [newsletterId])).get(newsletterId) ?? 0;
@@ -198,7 +227,7 @@ export const subscriberCounts = (db: Handle): SubscriberCounts => subscribersDb(
  * Adds to a newsletter's kept count, inside the transaction that changed its rows: one statement,
  * so that changes at the same moment each add theirs (the row is locked until the transaction ends).
  */
-async function addToCount(db: SubscribersDb, newsletterId: string, added: number): Promise<void> {
+export async function addToCount(db: SubscribersDb, newsletterId: string, added: number): Promise<void> {
   if (added === 0) return;
   await db
     .insertInto('subscriber_counts')

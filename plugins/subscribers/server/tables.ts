@@ -97,7 +97,15 @@ export interface MailBouncesTable {
   updated_at: ColumnType<Date, Date | undefined, Date>;
 }
 
+/** Labels on subscribers (migration 010): Ghost's labels, Mailchimp's tags. */
+export interface SubscriberLabelsTable {
+  subscriber_id: string;
+  newsletter_id: string;
+  label: string;
+}
+
 export type SubscriberTables = {
+  subscriber_labels: SubscriberLabelsTable;
   subscribers: SubscribersTable;
   subscriber_counts: SubscriberCountsTable;
   subscriber_stats: SubscriberStatsTable;

@@ -15,4 +15,8 @@ export interface SubscriberListQuery {
    * paid: only the addresses that pay for the newsletter now (a row of type PAID); free: only the others. Its count stops where a search's does. Without a plugin that sells subscriptions every subscriber is free.
    */
   type?: 'free' | 'paid';
+  /**
+   * Only the subscribers filed under this label; its count stops where a search's does.
+   */
+  label?: string;
 }

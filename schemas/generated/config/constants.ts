@@ -108,6 +108,10 @@ export interface Constants {
      */
     subscribersCsvMaxBytes: number;
     /**
+     * The largest Masthead publisher file (an export of a publisher, with its stored files) an admin may import, in bytes; it is streamed to disk, never held in memory.
+     */
+    publisherFileMaxBytes: number;
+    /**
      * How many row errors a refused subscribers import lists (one more detail says how many rows were left out).
      */
     subscribersCsvErrorsShown: number;
@@ -844,6 +848,39 @@ export interface Constants {
       email: SignInLimit2;
       address: SignInLimit3;
     };
+  };
+  /**
+   * Imports from Ghost, Substack, Mailchimp and beehiiv (plugins/imports, issue 56).
+   */
+  imports: {
+    /**
+     * An uploaded file (an export, a list, a zip) may be at most this large; a larger one is refused with 422.
+     */
+    fileMaxBytes: number;
+    /**
+     * What an uploaded zip may unpack to, in all: past it the import fails (a zip bomb).
+     */
+    unzippedMaxBytes: number;
+    /**
+     * Files a zip may hold.
+     */
+    zipMaxEntries: number;
+    /**
+     * An import that runs longer is stopped and fails.
+     */
+    deadlineMinutes: number;
+    /**
+     * Members read, looked up and written at once (one statement each).
+     */
+    batchRows: number;
+    /**
+     * Report rows GET /imports/{id} answers a page.
+     */
+    reportPageSize: number;
+    /**
+     * How often a running import saves its counts and progress.
+     */
+    progressEveryMs: number;
   };
 }
 /**

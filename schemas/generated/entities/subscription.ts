@@ -31,6 +31,10 @@ export interface Subscription {
    */
   createdAt: string;
   /**
+   * The labels the subscriber is filed under (an import brings Ghost's labels and Mailchimp's tags); absent when none.
+   */
+  labels?: string[];
+  /**
    * What came back from the address after mail of the newsletter's publisher (decision 0034): the worst seen (complaint, then hard, then soft), the soft bounces counted, whether the publisher stopped mailing it, the last answer and when it came. Absent when nothing came back.
    */
   bounce?: {

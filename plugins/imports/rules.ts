@@ -1,0 +1,73 @@
+/**
+ * What each source takes and what an import says, for both sides: the console's file pickers
+ * describe the files the server checks, and the reasons the report rows carry are the sentences the
+ * console translates (plugins/imports/client/words.tr.ts).
+ */
+import { constants } from '../../core/shared/config';
+
+export const importSources = ['ghost', 'substack', 'mailchimp', 'beehiiv'] as const;
+export type Source = (typeof importSources)[number];
+
+export const sourceNames: Record<Source, string> = { ghost: 'Ghost', substack: 'Substack', mailchimp: 'Mailchimp', beehiiv: 'beehiiv' };
+
+/** The files each source takes, as the console's picker says it. */
+export const sourceFiles: Record<Source, string> = {
+  ghost: 'The site export (Settings → Import/Export: a .json file) and/or the members CSV (Members → Export).',
+  substack: 'The export zip (Settings → Exports), with posts.csv, the posts and the e-mail list.',
+  mailchimp: 'The audience export (Audience → Export): its subscribed, unsubscribed and cleaned CSV files, or the zip they come in.',
+  beehiiv: 'The subscribers CSV and/or the posts CSV (Settings → Exports).',
+};
+
+/** The file extensions the picker offers for each source. */
+export const sourceAccepts: Record<Source, string> = {
+  ghost: '.json,.csv',
+  substack: '.zip,.csv',
+  mailchimp: '.csv,.zip',
+  beehiiv: '.csv',
+};
+
+const megabytes = (bytes: number) => Math.round(bytes / 1024 / 1024);
+
+export const importMessages = {
+  noSource: 'Choose where the export comes from: Ghost, Substack, Mailchimp or beehiiv.',
+  noNewsletter: 'Choose the newsletter to import into.',
+  noFile: 'Choose the files to import.',
+  tooLarge: (name: string) => `"${name}" is larger than ${megabytes(constants.imports.fileMaxBytes)} MB.`,
+  tooManyFiles: 'Choose at most 10 files.',
+  notTaken: (name: string, source: string) => `"${name}" is not a file a ${source} import takes.`,
+  notCsv: (name: string) => `"${name}" is not a CSV file.`,
+  noEmailColumn: (name: string, what: string) => `"${name}" is not ${what}: it has no e-mail column.`,
+  notJson: (name: string) => `"${name}" is not a Ghost site export (a JSON file).`,
+  notZip: (name: string) => `"${name}" is not a zip archive that can be read.`,
+  unreadable: 'The upload could not be read. Please try again.',
+  queued: 'The import is queued.',
+  checkQueued: 'The files are being checked.',
+} as const;
+
+/** The sentences the report's rows say of members (the console translates them). */
+export const memberReasons = {
+  added: 'Imported as a subscriber.',
+  addedPaid: 'Imported as a paying subscriber.',
+  alreadyImported: 'Already imported by an earlier import.',
+  existing: 'Subscribes already: left as they are.',
+  labelled: 'Subscribes already: the import adds their labels.',
+  paidExisting: 'Subscribes already: the import records that they pay.',
+  left: 'Unsubscribed from this newsletter before: never signed up again.',
+  unsubscribed: 'Unsubscribed there: imported as unsubscribed, never mailed.',
+  subscribesHere: 'Unsubscribed there, but subscribes here now: left as they are.',
+  cleaned: 'Cleaned there (the address bounced): suppressed, never mailed.',
+  deleted: 'Deleted there: not imported.',
+  pending: 'Never confirmed the subscription there: not imported.',
+  repeated: 'Repeated in the file: imported once.',
+  invalidEmail: 'The e-mail address is not valid.',
+  unreadableRow: 'The row cannot be read as CSV.',
+} as const;
+
+/** What the report says of a whole file. */
+export const fileReasons = {
+  read: 'Read.',
+  notTaken: 'Not a file this import takes: left out.',
+  noEmailColumn: 'Not a member list: it has no e-mail column.',
+  tooLargeUnzipped: 'The archive unpacks to more than the import allows.',
+  unsafePath: 'A file in the archive points outside it: left out.',
+} as const;
