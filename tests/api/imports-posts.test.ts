@@ -171,6 +171,12 @@ describe.each(databases)('posts imported on %s', (kind) => {
     expect(await storyCount()).toBe(before);
     expect(site.hits.size).toBe(0);
     expect(dry.rows.some((row) => row.ref === `post "${taken}"` && row.action === 'changed')).toBe(true);
+    expect(dry.rows).toContainEqual({
+      action: 'taken',
+      kind: 'story',
+      ref: 'post "welcome-to-the-weekly"',
+      reason: `A story (premium) published on 2024-03-05, /s/welcome-to-the-weekly; its old address /welcome-to-the-weekly answers at /n/${newsletter.key}/welcome-to-the-weekly.`,
+    });
 
     const real = await run('ghost', [file], false);
     expect(real.counts).toMatchObject({ stories: 4, issues: 1 });
@@ -224,8 +230,12 @@ describe.each(databases)('posts imported on %s', (kind) => {
     expect(row.results).toBeUndefined();
     const fetched = await t.request('GET', `/api/issues/list/${issue.id}?updateStats=true`, { token: director });
     expect(fetched.body.data.results).toBeUndefined();
-    const archive = await t.server.app.inject({ method: 'GET', url: `/n/${newsletter.key}/archive` });
-    if (archive.statusCode === 200) expect(archive.body).toContain('Welcome, reader');
+    const archive = await t.server.app.inject({ method: 'GET', url: `/n/${newsletter.key}/archive`, headers: { accept: 'text/html' } });
+    expect(archive.statusCode).toBe(200);
+    expect(archive.body).toContain('Welcome, reader');
+    const issuePage = await t.server.app.inject({ method: 'GET', url: `/i/${issue.slug}` });
+    expect(issuePage.statusCode).toBe(200);
+    expect(issuePage.body).toContain('href="/s/welcome-to-the-weekly"');
     const compared = await t.request(
       'GET',
       `/api/publishers/analytics/${newsletter.publisher_id}?startAt=2024-03-01T00:00:00.000Z&endAt=2024-03-31T00:00:00.000Z`,

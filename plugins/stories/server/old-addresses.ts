@@ -3,10 +3,10 @@
  * and beehiiv's /p/{slug}, kept per newsletter, answer below the newsletter's reader pages,
  * /n/{key}/{slug} and /n/{key}/p/{slug} (with or without the closing slash), with a 301 to the
  * story's page /s/{slug}. The newsletter's own pages below /n/{key} (archive, subscribe, ...)
- * come first: the router prefers a fixed segment to a parameter. A story not published answers 404.
+ * come first: the router prefers a fixed segment to a parameter. Any other address, or a story
+ * not published, answers as an unknown address does (404 in the newsletter's look).
  */
 import type { Handle } from '../../../core/server/db/database';
-import { notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { findNewsletterByKey } from '../../../core/server/store';
 import { storiesDb } from './store';
@@ -67,7 +67,8 @@ export function registerOldAddresses(api: PluginApi): void {
         const storyId = newsletter && (await storyAtOldAddress(db, newsletter.id, `${route.prefix}${request.params.old}`));
         const story =
           storyId && (await db.selectFrom('stories').select(['id', 'slug']).where('id', '=', storyId).where('published', '=', true).executeTakeFirst());
-        if (!story) throw notFound('Page not found.');
+        // Any other address below /n/{key} answers as before: the server's not-found answer, in the newsletter's look.
+        if (!story) return reply.callNotFound();
         return reply.header('cache-control', 'public, max-age=86400').redirect(`/s/${encodeURIComponent(story.slug || story.id)}`, 301);
       },
     });

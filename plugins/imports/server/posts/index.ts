@@ -23,7 +23,12 @@ export interface PostsOptions {
 /** Takes the posts of the files the runner hands this part (those isPostsFile accepted). */
 export async function importPosts(ctx: ImportContext, files: ImportFile[], options: PostsOptions = {}): Promise<void> {
   const newsletter = await findNewsletter(ctx.api.db, ctx.newsletterId);
-  const run: PostRun = { ctx, images: new PostImages(ctx, options.siteUrl ?? null), newsletterName: newsletter?.title ?? '' };
+  const run: PostRun = {
+    ctx,
+    images: new PostImages(ctx, options.siteUrl ?? null),
+    newsletterName: newsletter?.title ?? '',
+    newsletterKey: newsletter?.key ?? '',
+  };
   for (const posts of sourcesOf(ctx, files)) {
     for await (const post of posts) {
       if (ctx.signal.aborted) return;

@@ -18,6 +18,18 @@ export interface PostRun {
   images: PostImages;
   /** The title of the channel an imported issue shows its story under: the newsletter's name. */
   newsletterName: string;
+  /** The newsletter's key: its reader pages, where old addresses answer, are below /n/{key}. */
+  newsletterKey: string;
+}
+
+/** What the report says a post became (or would become, in a dry run). */
+function takenReason(run: PostRun, post: SourcePost, slug: string): string {
+  const premium = post.premium ? ' (premium)' : '';
+  const old = post.oldPath ? `; its old address /${post.oldPath} answers at /n/${run.newsletterKey}/${post.oldPath}` : '';
+  if (post.status === 'draft') return `A draft story${premium}, /s/${slug} once published${old}.`;
+  const when = post.date ? post.date.toISOString().slice(0, 10) : 'today';
+  if (post.status === 'scheduled') return `A story${premium} scheduled for ${post.date!.toISOString()}, /s/${slug}${old}.`;
+  return `A story${premium} published on ${when}, /s/${slug}${old}.`;
 }
 
 /** The key the run's memory keeps a post by: the source's own id, with the source. */
@@ -44,9 +56,13 @@ export async function takePost(run: PostRun, post: SourcePost): Promise<void> {
       ref: post.ref,
       reason: `Another story has the slug "${wanted}": this one's is "${slug}", and its old address leads to it.`,
     });
+  await ctx.report.add({ action: 'taken', kind: 'story', ref: post.ref, reason: takenReason(run, post, slug) });
   if (ctx.dryRun) {
     ctx.report.count('stories');
-    if (post.emailedAt) ctx.report.count('issues');
+    if (post.emailedAt) {
+      ctx.report.count('issues');
+      await ctx.report.add({ action: 'taken', kind: 'issue', ref: post.ref, reason: issueReason(post.emailedAt) });
+    }
     return;
   }
   const html = await run.images.rewrite(sanitizeRichText(post.html), post.ref);
@@ -98,4 +114,8 @@ async function finish(run: PostRun, post: SourcePost, storyId: string, image = '
   });
   await ctx.remember('issue', keyOf(ctx, post), issueId);
   ctx.report.count('issues');
+  await ctx.report.add({ action: 'taken', kind: 'issue', ref: post.ref, reason: issueReason(post.emailedAt) });
 }
+
+const issueReason = (at: Date) =>
+  `An issue of the archive, e-mailed on ${at.toISOString().slice(0, 10)} by the old service: never sent here, so it has no results.`;
