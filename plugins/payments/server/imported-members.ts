@@ -182,7 +182,8 @@ async function keepSubscription(
   if (!item) return;
   const seconds = (value: number | null | undefined) => (value ? new Date(value * 1000) : null);
   const ended = subscription.status === 'canceled' || subscription.status === 'unpaid' || subscription.status === 'incomplete_expired';
-  const now = clock.now();
+  // In whole seconds, as Stripe times its events: an event of this second or later still applies.
+  const now = new Date(Math.floor(clock.ms() / 1000) * 1000);
   await saveSubscription(tx, {
     id: subscription.id,
     publisher_id: publisherId,

@@ -4,6 +4,7 @@
  * stories whole for payers (access.ts), Earnings (earnings.ts) and its demo payments (seed.ts).
  */
 import { serverPlugin } from '../../../core/server/plugins/contract';
+import { leftOutOfPublisherData } from '../../../core/server/publisher-data';
 import manifest from '../plugin';
 import { registerEarnings } from './earnings';
 import { registerPaymentRoutes } from './routes';
@@ -15,6 +16,8 @@ export default serverPlugin(manifest, {
     registerPaymentRoutes(api);
     registerEarnings(api);
     await addSubscriberType(api);
+    // The Stripe keys are secrets: the publisher connects Stripe again on the other server.
+    api.extensions.add(leftOutOfPublisherData, { table: 'payment_accounts', reason: 'secrets: connect Stripe again on the other server' });
   },
   seed: (context) => seedPayments(context),
 });
