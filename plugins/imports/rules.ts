@@ -65,9 +65,5 @@ export const memberReasons = {
 
 /** What the report says of a whole file. */
 export const fileReasons = {
-  read: 'Read.',
   notTaken: 'Not a file this import takes: left out.',
-  noEmailColumn: 'Not a member list: it has no e-mail column.',
-  tooLargeUnzipped: 'The archive unpacks to more than the import allows.',
-  unsafePath: 'A file in the archive points outside it: left out.',
 } as const;
