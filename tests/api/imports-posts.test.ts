@@ -8,7 +8,7 @@
  * image, redirects the old addresses to the new pages, and files the e-mailed posts as imported
  * issues of the archive that no results or analytics count; a second run adds nothing.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -18,8 +18,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PluginApi } from '../../core/server/plugins/contract';
 import type { CountName, ImportContext, ImportFile, ImportSource, ItemKind, ReportRow } from '../../plugins/imports/server/contract';
 import { importPosts, isPostsFile } from '../../plugins/imports/server/posts/index';
+import { writeZip } from './imports/members-fixtures';
 import { beehiivExport, ghostExport, substackExport } from './imports/posts-fixtures';
-import { enginesFor, startTestServer, type TestServer } from './server';
+import { multipart } from './multipart';
+import { enginesFor, startTestServer, until, type TestServer } from './server';
 
 const databases = enginesFor('embedded');
 
@@ -56,6 +58,8 @@ describe.each(databases)('posts imported on %s', (kind) => {
   let dir: string;
   let director: string;
   let newsletter: { id: string; publisher_id: string; key: string };
+  /** Another newsletter of the publisher, which the API's imports fill. */
+  let other: { id: string; publisher_id: string; key: string };
   /** The memory of earlier runs, as the runner keeps it per newsletter. */
   const memory = new Map<string, string>();
 
@@ -64,12 +68,12 @@ describe.each(databases)('posts imported on %s', (kind) => {
     t = await startTestServer(kind, { EMBED_ALLOW_PRIVATE: 'on' });
     dir = mkdtempSync(join(tmpdir(), 'masthead-posts-'));
     director = await t.login('director@masthead.local');
-    newsletter = (
+    [newsletter, other] = (
       await sql<{ id: string; publisher_id: string; key: string }>`
         select newsletters.id, newsletters.publisher_id, newsletters.key from newsletters
         join users on users.publisher_id = newsletters.publisher_id and users.email = 'director@masthead.local'
-        order by newsletters.created_at, newsletters.id limit 1`.execute(t.server.database.db)
-    ).rows[0]!;
+        where newsletters.published order by newsletters.created_at, newsletters.id limit 2`.execute(t.server.database.db)
+    ).rows as [typeof newsletter, typeof newsletter];
   });
   afterAll(async () => {
     await t?.close();
@@ -134,6 +138,8 @@ describe.each(databases)('posts imported on %s', (kind) => {
     ).rows[0];
   const storyCount = async () =>
     Number((await sql<{ count: number }>`select count(*)::int as count from stories where newsletter_id = ${newsletter.id}`.execute(db())).rows[0]!.count);
+  const storyOf = async (newsletterId: string, slug: string) =>
+    (await sql<{ is_premium: boolean }>`select is_premium from stories where newsletter_id = ${newsletterId} and slug = ${slug}`.execute(db())).rows[0];
   const get = (path: string) => t.request('GET', path);
 
   it('takes a Ghost site export: a dry run, the run, and a second run that adds nothing', async () => {
@@ -324,8 +330,70 @@ describe.each(databases)('posts imported on %s', (kind) => {
 
   it('fails a file that is not the format, naming it', async () => {
     const file = { ...ghostExport(dir, []), name: 'broken.json' };
-    const { writeFileSync } = await import('node:fs');
     writeFileSync(file.path, '{"db": [ {"data": {"posts": [ {"id": ');
     await expect(run('ghost', [file], true)).rejects.toThrow(/broken\.json/);
+  });
+
+  /** Posts an import of one file through the API and waits for its job; answers the import with its report. */
+  async function throughApi(fields: Record<string, string>, file: { name: string; content: Buffer }) {
+    const { payload, headers } = multipart(fields, { field: 'file', filename: file.name, contentType: 'application/octet-stream', content: file.content });
+    const posted = await t.server.app.inject({ method: 'POST', url: '/api/imports', headers: { authorization: `Bearer ${director}`, ...headers }, payload });
+    expect(posted.statusCode, posted.body).toBe(202);
+    const id = JSON.parse(posted.body).data.id as string;
+    const state = async () => (await t.request('GET', `/api/imports/${id}`, { token: director })).body.data.state as string;
+    expect(await until(async () => ['done', 'failed'].includes(await state()), 60_000)).toBe(true);
+    return (await t.request('GET', `/api/imports/${id}?limit=500`, { token: director })).body as {
+      data: { state: string; counts: Record<CountName, number>; error?: string | null };
+      report: ReportRow[];
+    };
+  }
+
+  it('runs through POST /api/imports: a Ghost site export and a Substack zip, dry run, run, and again', async () => {
+    const ghost = ghostExport(dir, [
+      {
+        id: 'api1',
+        slug: 'api-ghost-post',
+        title: 'Through the API',
+        html: `<p>Posted.</p><img src="${site.url}/api.jpg">`,
+        status: 'published',
+        publishedAt: '2024-07-01T06:00:00.000Z',
+        newsletterId: 'nl1',
+      },
+    ]);
+    const ghostFile = { name: ghost.name, content: readFileSync(ghost.path) };
+    const fields = { source: 'ghost', newsletter: other.id };
+    const dry = await throughApi({ ...fields, dryRun: 'true' }, ghostFile);
+    expect(dry.data).toMatchObject({ state: 'done', counts: { stories: 1, issues: 1, subscribers: 0, paid: 0, skipped: 0 } });
+    expect((await t.server.app.inject({ method: 'GET', url: `/n/${other.key}/api-ghost-post/` })).statusCode).toBe(404);
+    const real = await throughApi({ ...fields, dryRun: 'false' }, ghostFile);
+    expect(real.data).toMatchObject({ state: 'done', counts: { stories: 1, issues: 1 } });
+    expect(real.report).toContainEqual(expect.objectContaining({ action: 'taken', kind: 'issue', ref: 'post "api-ghost-post"' }));
+    expect(site.hits.get('/api.jpg')).toBe(1);
+    const moved = await t.server.app.inject({ method: 'GET', url: `/n/${other.key}/api-ghost-post/` });
+    expect(moved.statusCode).toBe(301);
+    expect(moved.headers.location).toBe('/s/api-ghost-post');
+    const again = await throughApi({ ...fields, dryRun: 'false' }, ghostFile);
+    expect(again.data.counts).toMatchObject({ stories: 0, issues: 0, skipped: 1 });
+    expect(site.hits.get('/api.jpg')).toBe(1);
+
+    const zip = join(dir, 'substack-export.zip');
+    const substack = substackExport(join(dir, 'substack-api'), [
+      {
+        id: '2001',
+        slug: 'api-substack-post',
+        title: 'Zipped',
+        subtitle: 'From the archive',
+        html: '<p>Unzipped by the runner.</p>',
+        published: true,
+        postDate: '2024-08-01T09:00:00.000Z',
+        emailSentAt: '2024-08-01T09:01:00.000Z',
+        audience: 'founding',
+      },
+    ]);
+    await writeZip(zip, Object.fromEntries(substack.map((file) => [file.name, readFileSync(file.path, 'utf8')])));
+    const zipped = await throughApi({ source: 'substack', newsletter: other.id, dryRun: 'false' }, { name: 'substack-export.zip', content: readFileSync(zip) });
+    expect(zipped.data).toMatchObject({ state: 'done', counts: { stories: 1, issues: 1 } });
+    expect((await storyOf(other.id, 'api-substack-post'))?.is_premium).toBe(true);
+    expect((await t.server.app.inject({ method: 'GET', url: `/n/${other.key}/p/api-substack-post` })).headers.location).toBe('/s/api-substack-post');
   });
 });
