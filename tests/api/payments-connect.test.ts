@@ -271,6 +271,11 @@ describe.each(databases)('Stripe in one step on %s', (kind) => {
     expect(await paidFlag(readers.gift)).toBe(true);
     expect(await readsWhole(readers.expired)).toBe(false);
     expect(await paidFlag(readers.expired)).toBe(false);
+    // Its premium page says so, without a plan to buy; the expired member's offers the plans again.
+    const gifted = await page('GET', '/n/sabah-bulteni/premium', { cookie: cookies.get(readers.gift) });
+    expect(gifted.html).toMatch(/Size tanınan üyelikle premium yazıları [^<]+ tarihine kadar okursunuz\./);
+    expect(gifted.html).not.toContain('/premium/checkout');
+    expect((await page('GET', '/n/sabah-bulteni/premium', { cookie: cookies.get(readers.expired) })).html).toContain('/premium/checkout');
     // Neither is anybody Stripe should look for.
     expect((await account()).importedMembers).toEqual({ matched: 2, notFound: 1, pending: 0 });
     // The payers' copy of an issue goes to them too.

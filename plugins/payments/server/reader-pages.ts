@@ -39,6 +39,7 @@ import {
   payingEmails,
   payingStatuses,
   paymentsDb,
+  readerGrant,
   readerSubscription,
   type NewsletterPlansRow,
   type PaidSubscriptionRow,
@@ -163,10 +164,12 @@ function registerPremiumPage(api: PluginApi, db: PaymentsDb): void {
       const reader = await readerWithForm(api, request, newsletter.publisher_id);
       const subscription = reader ? await readerSubscription(db, newsletter.id, reader.email) : undefined;
       const justPaid = (request.query as { checkout?: string }).checkout === 'done';
-      const state = reader ? stateOf(lang, subscription, justPaid) : null;
       const paying = Boolean(subscription && payingStatuses.includes(subscription.status));
+      // A member an import brought with a plan given (or paid elsewhere) reads premium without paying here.
+      const grant = reader && !paying ? await readerGrant(db, newsletter.id, reader.email) : undefined;
+      const state = grant ? { kind: 'granted' as const, text: grantText(lang, grant.expires_at) } : reader ? stateOf(lang, subscription, justPaid) : null;
       // A plan's own button only where the reader may choose one now: signed in, neither paying nor waiting for a payment.
-      const choosing = reader !== null && !paying && state?.kind !== 'processing';
+      const choosing = reader !== null && !paying && state?.kind !== 'processing' && state?.kind !== 'granted';
       const plans = offer.offered.map((plan) =>
         planCard(
           lang,
@@ -300,7 +303,9 @@ function registerPremiumOffers(api: PluginApi, db: PaymentsDb): void {
       for (const newsletter of newsletters) {
         const subscription = await readerSubscription(db, newsletter.id, reader.email);
         const link = { href: premiumPath(newsletter.key), label: readerText(lang, 'See the plans') };
-        if (subscription && payingStatuses.includes(subscription.status))
+        const grant = subscription && payingStatuses.includes(subscription.status) ? undefined : await readerGrant(db, newsletter.id, reader.email);
+        if (grant) notes.set(newsletter.id, { text: grantText(lang, grant.expires_at), link });
+        else if (subscription && payingStatuses.includes(subscription.status))
           notes.set(newsletter.id, { text: stateOf(lang, subscription, false)!.text, link: { ...link, label: readerText(lang, 'Manage the subscription') } });
         else {
           const offer = await offeredPlans(db, newsletter);
@@ -359,6 +364,13 @@ function stateOf(
   }
   if (subscription.status === 'active' || subscription.status === 'trialing') return { kind: 'paying', text: activeText(lang, subscription) };
   return justPaid ? processing : { kind: 'ended', text: readerText(lang, 'Your premium subscription has ended. You can subscribe again.') };
+}
+
+/** A granted member's line: premium given (a complimentary plan, or one paid on another platform), until its day or for good. */
+function grantText(lang: string, expiresAt: Date | null): string {
+  return expiresAt
+    ? readerText(lang, 'You read the premium stories with a membership you were given, until {date}.', { date: readerDate(lang, expiresAt) })
+    : readerText(lang, 'You read the premium stories with a membership you were given.');
 }
 
 /** A paying subscription's line: its plan, and the day it is paid until when known. */

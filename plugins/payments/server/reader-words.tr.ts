@@ -26,6 +26,8 @@ const words: ReaderWords = {
     'Ödeme yapmak için önce okur girişi yapın. Giriş bağlantısı bültenin abonelerine gönderilir: abone değilseniz önce ücretsiz abone olun.',
   'Subscribe for free': 'Ücretsiz abone ol',
   'Your premium subscription is active (monthly plan).': 'Premium aboneliğiniz etkin (aylık plan).',
+  'You read the premium stories with a membership you were given, until {date}.': 'Size tanınan üyelikle premium yazıları {date} tarihine kadar okursunuz.',
+  'You read the premium stories with a membership you were given.': 'Size tanınan üyelikle premium yazıları okursunuz.',
   'Your premium subscription is active (yearly plan).': 'Premium aboneliğiniz etkin (yıllık plan).',
   'Your premium subscription is active (monthly plan, paid until {date}).': 'Premium aboneliğiniz etkin (aylık plan, {date} tarihine kadar ödendi).',
   'Your premium subscription is active (yearly plan, paid until {date}).': 'Premium aboneliğiniz etkin (yıllık plan, {date} tarihine kadar ödendi).',

@@ -174,6 +174,11 @@ export async function readerSubscription(db: PaymentsDb, newsletterId: string, e
   return rows.find((row) => payingStatuses.includes(row.status)) ?? rows[0];
 }
 
+/** The reader's grant to read the newsletter's premium stories without Stripe (an imported member's), while it lasts. */
+export function readerGrant(db: PaymentsDb, newsletterId: string, email: string): Promise<{ expires_at: Date | null } | undefined> {
+  return grantedMembers(db).where('newsletter_id', '=', newsletterId).where('email', '=', email.toLowerCase()).select('expires_at').executeTakeFirst();
+}
+
 /** Whether the reader pays for the newsletter now (or reads it as a granted member). */
 export async function pays(db: PaymentsDb, newsletterId: string, email: string): Promise<boolean> {
   const address = email.toLowerCase();
