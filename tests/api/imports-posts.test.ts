@@ -17,7 +17,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PluginApi } from '../../core/server/plugins/contract';
 import type { CountName, ImportContext, ImportFile, ImportSource, ItemKind, ReportRow } from '../../plugins/imports/server/contract';
-import { importPosts, isPostsFile } from '../../plugins/imports/server/posts/index';
+import { importPosts, isPostsFile, type PostsOptions } from '../../plugins/imports/server/posts/index';
 import { writeZip } from './imports/members-fixtures';
 import { beehiivExport, ghostExport, substackExport } from './imports/posts-fixtures';
 import { multipart } from './multipart';
@@ -81,7 +81,7 @@ describe.each(databases)('posts imported on %s', (kind) => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  async function run(source: ImportSource, files: ImportFile[], dryRun: boolean): Promise<Run> {
+  async function run(source: ImportSource, files: ImportFile[], dryRun: boolean, options: PostsOptions = {}): Promise<Run> {
     const result: Run = { rows: [], counts: {}, history: [] };
     const ctx: ImportContext = {
       api: t.server.context as unknown as PluginApi,
@@ -112,6 +112,7 @@ describe.each(databases)('posts imported on %s', (kind) => {
     await importPosts(
       ctx,
       files.filter((file) => isPostsFile(source, file.name, null) || source === 'beehiiv'),
+      options,
     );
     return result;
   }
@@ -150,7 +151,7 @@ describe.each(databases)('posts imported on %s', (kind) => {
         id: 'g1',
         slug: 'welcome-to-the-weekly',
         title: 'Welcome to The Weekly',
-        html: `<p>Hello readers.</p><figure class="kg-card kg-image-card"><img src="${site.url}/inline.jpg" class="kg-image" alt="Inline"></figure><p><img src="${site.url}/missing.png" alt="Gone"></p>`,
+        html: `<p>Hello readers, <a href="__GHOST_URL__/about/">about us</a>.</p><figure class="kg-card kg-image-card"><img src="${site.url}/inline.jpg" class="kg-image" alt="Inline"></figure><p><img src="${site.url}/missing.png" alt="Gone"></p>`,
         status: 'published',
         visibility: 'paid',
         publishedAt: '2024-03-05T09:00:00.000Z',
@@ -168,7 +169,15 @@ describe.each(databases)('posts imported on %s', (kind) => {
         status: 'published',
         publishedAt: '2024-02-01T10:00:00.000Z',
       },
-      { id: 'g4', slug: 'about', title: 'About', html: '<p>Who we are.</p>', status: 'published', type: 'page', publishedAt: '2023-12-01T00:00:00.000Z' },
+      {
+        id: 'g4',
+        slug: 'about',
+        title: 'About',
+        html: '<p>Who we are.</p><img src="__GHOST_URL__/content/images/team.png" alt="Team">',
+        status: 'published',
+        type: 'page',
+        publishedAt: '2023-12-01T00:00:00.000Z',
+      },
     ]);
     const before = await storyCount();
 
@@ -184,7 +193,8 @@ describe.each(databases)('posts imported on %s', (kind) => {
       reason: `A story (premium) published on 2024-03-05, /s/welcome-to-the-weekly; its old address /welcome-to-the-weekly answers at /n/${newsletter.key}/welcome-to-the-weekly.`,
     });
 
-    const real = await run('ghost', [file], false);
+    // Ghost writes its own address as a placeholder: its images are fetched from the old site's address when the import has it.
+    const real = await run('ghost', [file], false, { siteUrl: site.url });
     expect(real.counts).toMatchObject({ stories: 4, issues: 1 });
     expect(await storyCount()).toBe(before + 4);
     expect(real.history.map((date) => date.toISOString())).toContain('2023-12-01T00:00:00.000Z');
@@ -202,6 +212,9 @@ describe.each(databases)('posts imported on %s', (kind) => {
     const cover = await get(welcome.image);
     expect(cover.status).toBe(200);
 
+    expect(welcome.body_html).toContain(`<a href="/n/${newsletter.key}/about/">about us</a>`);
+    expect(site.hits.get('/content/images/team.png')).toBe(1);
+    expect((await storyBySlug('about'))!.body_html).not.toContain('__GHOST_URL__');
     const draft = (await storyBySlug('a-draft'))!;
     expect(draft).toMatchObject({ draft: true, published: false, writer: 'Ben Columnist' });
     const renamed = (await storyBySlug(`${taken}-2`))!;
@@ -257,6 +270,25 @@ describe.each(databases)('posts imported on %s', (kind) => {
     expect(again.counts).toEqual({ skipped: 4 });
     expect(await storyCount()).toBe(before + 4);
     expect(site.hits.get('/cover.png')).toBe(1);
+  });
+
+  it('reports the images on a Ghost site whose address the import does not have', async () => {
+    const file = ghostExport(dir, [
+      {
+        id: 'g9',
+        slug: 'placeholder-images',
+        title: 'Placeholder images',
+        html: '<p><img src="__GHOST_URL__/content/images/unknown.png"></p>',
+        status: 'published',
+        publishedAt: '2024-01-02T00:00:00.000Z',
+      },
+    ]);
+    const real = await run('ghost', [file], false);
+    expect(real.counts).toMatchObject({ stories: 1 });
+    expect(real.rows).toContainEqual(
+      expect.objectContaining({ action: 'failed', kind: 'image', ref: 'post "placeholder-images": __GHOST_URL__/content/images/unknown.png' }),
+    );
+    expect(site.hits.has('/content/images/unknown.png')).toBe(false);
   });
 
   it("takes Substack's posts.csv with its HTML files", async () => {

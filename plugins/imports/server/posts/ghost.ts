@@ -7,7 +7,9 @@
  * a story: status published, draft or scheduled as Ghost has it ('sent', an e-mail only post, is
  * published here so that its issue can be read); visibility members, paid or tiers makes it
  * premium; it went out by e-mail when the emails table says so, or when it names a newsletter and
- * its recipient filter is not 'none'. Its old address is /{slug}/.
+ * its recipient filter is not 'none'. Its old address is /{slug}/. Ghost writes its own address as
+ * __GHOST_URL__: links to the old site lead to the newsletter's pages here, and images there are
+ * fetched when the import knows the old site's address (images.ts).
  */
 import { createReadStream } from 'node:fs';
 import chain from 'stream-chain';
@@ -91,14 +93,18 @@ export async function ghostRelations(file: ImportFile): Promise<GhostRelations> 
   };
 }
 
-/** The posts of the export, one at a time (second read). */
-export async function* ghostPosts(file: ImportFile, relations: GhostRelations): AsyncGenerator<SourcePost> {
+/**
+ * The posts of the export, one at a time (second read). `readerRoot` is where the newsletter's
+ * reader pages are (/n/{key}): a link to the old site (Ghost writes its address as a placeholder)
+ * goes there, where an imported post's old address leads to its new page.
+ */
+export async function* ghostPosts(file: ImportFile, relations: GhostRelations, readerRoot: string): AsyncGenerator<SourcePost> {
   const stream = chain([createReadStream(file.path), parser(), pick({ filter: /^(db\.0\.)?data\.posts$/ }), streamArray()]);
   let seen = false;
   try {
     for await (const { value } of stream as AsyncIterable<{ value: Row }>) {
       seen = true;
-      yield postOf(value, relations);
+      yield postOf(value, relations, readerRoot);
     }
   } catch (error) {
     throw notGhost(file, (error as Error).message);
@@ -110,7 +116,10 @@ export async function* ghostPosts(file: ImportFile, relations: GhostRelations): 
 
 const statuses: Record<string, SourcePost['status']> = { published: 'published', sent: 'published', draft: 'draft', scheduled: 'scheduled' };
 
-function postOf(row: Row, relations: GhostRelations): SourcePost {
+/** Links to the old site's pages (href="__GHOST_URL__/my-post/") made links to the newsletter's. */
+const siteLinks = (html: string, readerRoot: string) => html.replace(/(\bhref=["'])__GHOST_URL__\/?/g, `$1${readerRoot}/`);
+
+function postOf(row: Row, relations: GhostRelations, readerRoot: string): SourcePost {
   const id = text(row.id);
   const slug = text(row.slug);
   const notes: string[] = [];
@@ -122,7 +131,7 @@ function postOf(row: Row, relations: GhostRelations): SourcePost {
     status = 'draft';
     notes.push('Scheduled on Ghost without a date: kept as a draft.');
   }
-  const html = text(row.html);
+  const html = siteLinks(text(row.html), readerRoot);
   if (!html && (row.lexical || row.mobiledoc)) notes.push('The export has no HTML for this post, only its editor document: its body is empty here.');
   const email = relations.emails.get(id);
   const newsletterId = text(row.newsletter_id);

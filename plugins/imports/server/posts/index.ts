@@ -29,7 +29,7 @@ export async function importPosts(ctx: ImportContext, files: ImportFile[], optio
     newsletterName: newsletter?.title ?? '',
     newsletterKey: newsletter?.key ?? '',
   };
-  for (const posts of sourcesOf(ctx, files)) {
+  for (const posts of sourcesOf(run, files)) {
     for await (const post of posts) {
       if (ctx.signal.aborted) return;
       await takeOrReport(run, post);
@@ -38,11 +38,12 @@ export async function importPosts(ctx: ImportContext, files: ImportFile[], optio
 }
 
 /** Each file's posts, as its source writes them. */
-function* sourcesOf(ctx: ImportContext, files: ImportFile[]): Generator<AsyncGenerator<SourcePost>> {
+function* sourcesOf(run: PostRun, files: ImportFile[]): Generator<AsyncGenerator<SourcePost>> {
+  const { ctx } = run;
   if (ctx.source === 'ghost')
     for (const file of files)
       yield (async function* () {
-        yield* ghostPosts(file, await ghostRelations(file));
+        yield* ghostPosts(file, await ghostRelations(file), `/n/${encodeURIComponent(run.newsletterKey)}`);
       })();
   if (ctx.source === 'substack') {
     const csv = files.find((file) => isSubstackPostsCsv(file.name));
