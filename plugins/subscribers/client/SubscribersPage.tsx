@@ -3,7 +3,8 @@
  * address, city, sign-up date), 10 a page, with search, EXPORT CSV and IMPORT CSV. An address that
  * bounced or complained says so under it (BounceState), and a check box keeps only those. Where
  * subscriptions are sold, a row says whether it pays and for which plan (SubscriberType), and a
- * Type drop-down keeps free or paid subscribers only.
+ * Type drop-down keeps free or paid subscribers only. A subscriber's labels (an import brings
+ * Ghost's labels and Mailchimp's tags) show under their name, and a Label drop-down keeps one label's.
  */
 import {
   Checkbox,
@@ -34,7 +35,14 @@ import type { Subscription } from '../../../schemas/generated/entities/subscript
 import { BounceState } from './BounceState';
 import { ImportErrorsDialog, type RowProblem } from './ImportErrorsDialog';
 import { SubscriberType } from './SubscriberType';
-import { downloadSubscribersCsv, importSubscribersCsv, listSubscriptions, subscribersMayPay, type SubscriberTypeFilter } from './subscribers-api';
+import {
+  downloadSubscribersCsv,
+  importSubscribersCsv,
+  listSubscriptions,
+  subscriberLabels,
+  subscribersMayPay,
+  type SubscriberTypeFilter,
+} from './subscribers-api';
 import './subscribers.css';
 import { formatNumber } from '../../../core/client/format';
 import { formatDate } from '../../../core/client/format-dates';
@@ -53,7 +61,20 @@ const columnsOf = (): IColumn[] => [
     isMultiline: true,
     onRender: (item: Subscription) => <SubscriberType subscription={item} />,
   },
-  { key: 'name', name: t('NAME'), fieldName: 'name', minWidth: 140, maxWidth: 240, isResizable: true },
+  {
+    key: 'name',
+    name: t('NAME'),
+    minWidth: 140,
+    maxWidth: 240,
+    isResizable: true,
+    isMultiline: true,
+    onRender: (item: Subscription) => (
+      <div>
+        {item.name}
+        {item.labels ? <div className="subscriber-labels">{item.labels.join(' · ')}</div> : null}
+      </div>
+    ),
+  },
   {
     key: 'email',
     name: t('EMAIL ADDRESS'),
@@ -110,17 +131,23 @@ export default function SubscribersPage() {
   const [mayPay, setMayPay] = useState(false);
   const [typeChoice, setTypeChoice] = useState<TypeChoice>(allTypes);
   const type = mayPay && typeChoice !== allTypes ? typeChoice : undefined;
+  const [labels, setLabels] = useState<string[]>([]);
+  const [label, setLabel] = useState<string | undefined>(undefined);
   const [rows, setRows] = useState<{ data: Subscription[]; count: number } | null>(null);
   const [reload, setReload] = useState(0);
   const [busy, setBusy] = useState<'export' | 'import' | null>(null);
   const [problems, setProblems] = useState<RowProblem[] | null>(null);
   const fileInput = useRef<HTMLInputElement>(null);
 
-  useEffect(() => setPage(0), [search, bounced, type, newsletterId]);
+  useEffect(() => setPage(0), [search, bounced, type, label, newsletterId]);
   useEffect(() => {
     let current = true;
     subscribersMayPay(newsletterId).then(
       (answer) => current && setMayPay(answer),
+      (error: unknown) => current && void handleError(error),
+    );
+    subscriberLabels(newsletterId).then(
+      (answer) => current && setLabels(answer),
       (error: unknown) => current && void handleError(error),
     );
     return () => {
@@ -129,14 +156,14 @@ export default function SubscribersPage() {
   }, [newsletterId]);
   useEffect(() => {
     let current = true;
-    listSubscriptions(newsletterId, page, pageSize, search, bounced, type).then(
+    listSubscriptions(newsletterId, page, pageSize, search, bounced, type, label).then(
       (answer) => current && setRows(answer),
       (error: unknown) => current && void handleError(error),
     );
     return () => {
       current = false;
     };
-  }, [newsletterId, page, search, bounced, type, reload]);
+  }, [newsletterId, page, search, bounced, type, label, reload]);
 
   const exportCsv = async () => {
     setBusy('export');
@@ -177,7 +204,8 @@ export default function SubscribersPage() {
 
   const pageCount = rows ? Math.ceil(rows.count / pageSize) : 0;
   const typeChoices = typeChoicesOf();
-  const counted = rows ? `${formatNumber(rows.count)}${(search || bounced || type) && rows.count >= searchCountCap(page, pageSize) ? '+' : ''}` : '';
+  const filtered = Boolean(search || bounced || type || label);
+  const counted = rows ? `${formatNumber(rows.count)}${filtered && rows.count >= searchCountCap(page, pageSize) ? '+' : ''}` : '';
   return (
     <Stack tokens={{ childrenGap: 24 }}>
       <PageHeader title={t('Subscribers')}>
@@ -219,6 +247,16 @@ export default function SubscribersPage() {
             styles={{ root: { width: 160, maxWidth: '100%' } }}
           />
         ) : null}
+        {labels.length > 0 ? (
+          <Dropdown
+            ariaLabel={t('Filter by label')}
+            options={[{ key: allTypes, text: t('All') }, ...labels.map((name) => ({ key: name, text: name }))]}
+            selectedKey={label ?? allTypes}
+            onChange={(_event, option) => setLabel(!option || option.key === allTypes ? undefined : String(option.key))}
+            onRenderTitle={(options) => <>{t('Label: {label}', { label: options?.[0]?.text ?? t('All') })}</>}
+            styles={{ root: { width: 200, maxWidth: '100%' } }}
+          />
+        ) : null}
         {rows ? (
           <Text aria-live="polite">{rows.count === 1 ? t('{count} subscriber', { count: counted }) : t('{count} subscribers', { count: counted })}</Text>
         ) : null}
@@ -236,9 +274,11 @@ export default function SubscribersPage() {
                 ? t('No address has bounced or complained.')
                 : type
                   ? emptyTitle(type)
-                  : t('There are no subscribers yet.')
+                  : label
+                    ? t('No subscriber has this label.')
+                    : t('There are no subscribers yet.')
           }
-          text={search || bounced || type ? undefined : t('Import them from a CSV file with IMPORT CSV.')}
+          text={filtered ? undefined : t('Import them from a CSV file with IMPORT CSV.')}
         />
       ) : (
         <div className="subscribers-table">

@@ -13,11 +13,25 @@ export const subscribersPath = (newsletterId: string) => `/newsletters/show/${ne
 /** Free or paid subscribers only (the list's type filter). */
 export type SubscriberTypeFilter = NonNullable<SubscriberListQuery['type']>;
 
-export function listSubscriptions(newsletterId: string, page: number, limit: number, search: string, bounced = false, type?: SubscriberTypeFilter) {
+export function listSubscriptions(
+  newsletterId: string,
+  page: number,
+  limit: number,
+  search: string,
+  bounced = false,
+  type?: SubscriberTypeFilter,
+  label?: string,
+) {
   return call(subscriberEndpoints.list, {
     params: { id: newsletterId },
-    query: { page, limit, ...(search ? { search } : {}), ...(bounced ? { bounced } : {}), ...(type ? { type } : {}) },
+    query: { page, limit, ...(search ? { search } : {}), ...(bounced ? { bounced } : {}), ...(type ? { type } : {}), ...(label ? { label } : {}) },
   });
+}
+
+/** The labels the newsletter's subscribers are filed under: the page offers its label filter when there are some. */
+export async function subscriberLabels(newsletterId: string): Promise<string[]> {
+  const { data } = await call(subscriberEndpoints.labels, { params: { id: newsletterId } });
+  return data;
 }
 
 /** Whether subscribers may be paid here (a plugin sells subscriptions): the page then offers the type filter. */

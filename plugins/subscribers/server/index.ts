@@ -7,6 +7,7 @@
  * and the kept counts to every newsletter it answers and its list's sort (`newsletterSubscriberCounts`).
  */
 import { serverPlugin } from '../../../core/server/plugins/contract';
+import { leftOutOfPublisherData } from '../../../core/server/publisher-data';
 import { newsletterSubscriberCounts, newsletterTimeline } from '../../newsletters/server/public';
 import manifest from '../plugin';
 import { registerAppRoutes } from './app-routes';
@@ -27,6 +28,7 @@ export default serverPlugin(manifest, {
     registerUnsubscribePage(api, db);
     registerSubscribePages(api, db, subscriptions);
     registerAppRoutes(api, db, subscriptions);
+    api.extensions.add(leftOutOfPublisherData, { table: 'subscription_requests', reason: 'a confirmation link belongs to the server that mailed it' });
   },
   async seed(context) {
     await seedSubscribers(context);
