@@ -1,39 +1,17 @@
 /**
  * Paid subscriptions (issue 33), as people use them, against the local Stripe stand-in
  * (tests/api/stripe-standin.ts; the server's STRIPE_API_URL points at it): a director connects
- * Stripe in Publisher Credentials and sets Sabah Bülteni's prices in its Credentials; a reader
+ * Stripe in Publisher Credentials with one key (the server makes the webhook endpoint) and sets Sabah Bülteni's prices in its Credentials; a reader
  * subscribes on the newsletter's landing page, meets a premium story's teaser, signs in with the
  * e-mailed link, pays through the stand-in's Checkout page and reads the story whole; a director
  * reads Earnings, with a year of demo payments, and exports it.
  */
 import type { Page } from '@playwright/test';
-import { expect, test as base } from './fixtures';
+import { expect } from './fixtures';
 import { accounts, expectToast, follow, keepScreenshot, signIn, switchScope, waitForMailTo } from './helpers';
-import { startServer, type RunningServer } from './server';
-import { startStripeStandin, type StripeStandin } from '../api/stripe-standin';
-
-const test = base.extend<object, { standin: StripeStandin; server: RunningServer }>({
-  standin: [
-    // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern; this one has none
-    async ({}, use) => {
-      const standin = await startStripeStandin();
-      await use(standin);
-      await standin.close();
-    },
-    { scope: 'worker' },
-  ],
-  server: [
-    async ({ standin }, use, workerInfo) => {
-      const server = await startServer(workerInfo.parallelIndex, 90_000, { STRIPE_API_URL: standin.url });
-      await use(server);
-      await server.stop();
-    },
-    { scope: 'worker', timeout: 120_000 },
-  ],
-});
+import { test } from './payments-fixtures';
 
 const secretKey = 'sk_test_Masthead0002journey4242';
-const webhookSecret = 'whsec_MastheadJourney0002';
 const story = {
   slug: 'sehirde-yeni-metro-hatti-acildi',
   title: 'Şehirde Yeni Metro Hattı Açıldı',
@@ -49,24 +27,23 @@ test('a reader subscribes on the landing page, pays through Checkout and reads a
   await page.waitForURL(/\/publishers\/show\/[^/]+$/);
   const publisherId = /\/publishers\/show\/([^/]+)$/.exec(page.url())![1]!;
 
-  // The director connects the publisher's Stripe account: the keys go in, only a hint comes back.
+  // The director connects the publisher's Stripe account with its key alone: only a hint comes back.
+  standin.addAccount({ secretKey, businessName: 'Sabah Yayınları' });
   await follow(page, `/publishers/show/${publisherId}/settings`);
   const payments = page.getByRole('region', { name: 'PAYMENTS' });
   await payments.getByLabel('STRIPE SECRET KEY').fill(secretKey);
-  await payments.getByLabel('WEBHOOK SIGNING SECRET').fill(webhookSecret);
-  // What the director sees before pressing SAVE KEYS: both keys typed (hidden).
+  // What the director sees before pressing CONNECT STRIPE: the key typed (hidden).
   await expect(payments.getByLabel('STRIPE SECRET KEY')).toHaveValue(secretKey);
-  await expect(payments.getByLabel('WEBHOOK SIGNING SECRET')).toHaveValue(webhookSecret);
   const saved = page.waitForResponse((response) => response.request().method() !== 'GET' && response.url().includes('/api/payments/'));
-  await payments.getByRole('button', { name: 'SAVE KEYS' }).click();
+  await payments.getByRole('button', { name: 'CONNECT STRIPE' }).click();
   const answer = await saved;
   expect(answer.status(), await answer.text()).toBe(200);
-  await expect(payments.getByText('sk_test_…4242')).toBeVisible();
+  await expect(payments.getByText(/Stripe is connected in test mode: the account Sabah Yayınları \(acct_\w+\), with the key sk_test_…4242\./)).toBeVisible();
   await expect(payments.getByLabel('STRIPE SECRET KEY')).toHaveValue('');
+  // The server made the webhook endpoint at the address the card shows.
   const webhookUrl = await payments.getByRole('textbox', { name: 'WEBHOOK ADDRESS' }).inputValue();
   expect(webhookUrl).toMatch(new RegExp(`/api/payments/webhook/${publisherId}$`));
-  // What the director does in Stripe's dashboard: an endpoint at that address, signed with that secret.
-  standin.addAccount({ secretKey, webhookSecret, webhookUrl });
+  expect(standin.webhookEndpoints(secretKey).map((endpoint) => endpoint.url)).toEqual([webhookUrl]);
   await keepScreenshot(page, 'payments-keys');
 
   // Sabah Bülteni's prices, in its Credentials.

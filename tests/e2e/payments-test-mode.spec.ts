@@ -1,0 +1,140 @@
+/**
+ * A test payment round trip a publisher can try, start to end (issue 56), against the local Stripe
+ * stand-in: a made-up key is refused with Stripe's reason and the card never says 'connected'; the
+ * test key connects (test mode, the account's name) and the card fits a phone; a reader subscribes
+ * through Checkout, the webhook makes them a payer who reads a premium story whole, they cancel in
+ * the customer portal and read its teaser again. At 1440 px, the card also at 375 px.
+ */
+import type { Page } from '@playwright/test';
+import { expect } from './fixtures';
+import { accounts, expectToast, follow, keepScreenshot, signIn, switchScope, waitForMailTo } from './helpers';
+import { test } from './payments-fixtures';
+
+const secretKey = 'sk_test_Masthead0005roundtrip4242';
+const desktop = { width: 1440, height: 900 };
+const story = {
+  slug: 'sehirde-yeni-metro-hatti-acildi',
+  title: 'Şehirde Yeni Metro Hattı Açıldı',
+  teaser: 'Uzun süredir beklenen metro hattı bu sabah ilk yolcularını taşıdı.',
+  rest: 'Hat, şehrin doğusunu merkeze 25 dakikada bağlıyor.',
+};
+
+/** Nothing on the page scrolls sideways. */
+async function expectNoSideways(page: Page) {
+  const widths = await page.evaluate(() => ({ scroll: document.documentElement.scrollWidth, client: document.documentElement.clientWidth }));
+  expect(widths.scroll).toBeLessThanOrEqual(widths.client);
+}
+
+test('a publisher tries a test payment round trip: connect a test key, a reader pays, reads a premium story whole, cancels', async ({
+  page,
+  browser,
+  standin,
+}) => {
+  await page.setViewportSize(desktop);
+  standin.addAccount({ secretKey, id: 'acct_1DenemeYayin', businessName: 'Deneme Yayınları' });
+  await signIn(page, accounts.director);
+  await page.waitForURL(/\/publishers\/show\/[^/]+$/);
+  const publisherId = /\/publishers\/show\/([^/]+)$/.exec(page.url())![1]!;
+  await follow(page, `/publishers/show/${publisherId}/settings`);
+  const payments = page.getByRole('region', { name: 'PAYMENTS' });
+  const keyField = payments.getByLabel('STRIPE SECRET KEY');
+  const connect = payments.getByRole('button', { name: 'CONNECT STRIPE' });
+
+  // A made-up key: Stripe's reason under the field, and the card still says Stripe is not connected.
+  await keyField.fill('sk_test_MadeUpKeyNobodyHas000abcd');
+  await connect.click();
+  await expect(payments.getByText(/^Stripe refused this key: Invalid API Key provided: sk_test_\*+abcd$/)).toBeVisible();
+  await expect(payments.getByText(/Stripe is not connected/)).toBeVisible();
+  await expect(payments.getByText(/Stripe is connected/)).toHaveCount(0);
+
+  // The test key: the account it opens, in test mode.
+  await keyField.fill(secretKey);
+  await connect.click();
+  await expectToast(page, 'Stripe is connected.');
+  await expect(
+    payments.getByText(
+      'Stripe is connected in test mode: the account Deneme Yayınları (acct_1DenemeYayin), with the key sk_test_…4242. Payments are pretend, no card is charged.',
+    ),
+  ).toBeVisible();
+  await expect(payments.getByText(/Masthead created this webhook endpoint/)).toBeVisible();
+  expect(standin.webhookEndpoints(secretKey)).toHaveLength(1);
+
+  // The card on a phone: everything in the width, the button whole.
+  await page.setViewportSize({ width: 375, height: 812 });
+  await payments.scrollIntoViewIfNeeded();
+  await expect(payments.getByText(/Stripe is connected in test mode/)).toBeVisible();
+  const button = await connect.boundingBox();
+  expect(button!.x + button!.width).toBeLessThanOrEqual(375);
+  await expectNoSideways(page);
+  await keepScreenshot(page, 'payments-card-phone');
+  await page.setViewportSize(desktop);
+
+  // Sabah Bülteni's monthly price, and a premium story to read.
+  await switchScope(page, 'Sabah Bülteni');
+  await page.getByRole('navigation', { name: 'Main menu' }).getByRole('link', { name: 'Credentials' }).click();
+  const plans = page.getByRole('region', { name: 'PAID PLANS' });
+  await plans.getByLabel('MONTHLY PRICE').fill('49');
+  await plans.getByRole('button', { name: 'SAVE PRICES' }).click();
+  await expectToast(page, 'The prices are saved.');
+  // The metro story is premium (its switch is the premium journey's; here the service is called as the switch calls it).
+  const headers = { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('accessToken'))}` };
+  const verify = await (await page.request.get('/api/auth/verify', { headers })).json();
+  const morning = (verify.data.scopes as { _id: string; title: string }[]).find((scope) => scope.title === 'Sabah Bülteni')!._id;
+  const found = await (await page.request.get(`/api/stories/list?newsletter=${morning}&search=${encodeURIComponent('Şehirde')}&limit=10`, { headers })).json();
+  const storyId = (found.data as { _id: string; title: string }[]).find((row) => row.title === story.title)!._id;
+  expect((await page.request.post('/api/premium/story', { headers, data: { storyId } })).status()).toBe(200);
+
+  // A reader subscribes on the landing page and signs in with the e-mailed links.
+  const context = await browser.newContext({ viewport: desktop });
+  const reader = await context.newPage();
+  const email = 'deneme.okur@example.com';
+  await reader.goto('/n/sabah-bulteni');
+  await reader.getByRole('textbox', { name: 'E-posta adresiniz' }).first().fill(email);
+  await reader.getByRole('button', { name: 'Abone ol' }).first().click();
+  const confirmation = await waitForMailTo(email);
+  await reader.goto(new URL(/https?:\/\/\S+\/n\/[^/\s]+\/confirm\/[\w.-]+/.exec(confirmation.text)![0]).pathname);
+  await expect(reader.getByText('Aboneliğiniz onaylandı. Hoş geldiniz!')).toBeVisible();
+  await reader.goto('/n/sabah-bulteni/signin');
+  await reader.getByRole('textbox', { name: 'E-posta adresiniz' }).fill(email);
+  await reader.getByRole('button', { name: 'Giriş bağlantısı gönder' }).click();
+  const signInMail = await waitForMailTo(email, confirmation.id);
+  await reader.goto(new URL(/https?:\/\/\S+\/n\/sabah-bulteni\/signin\/[\w-]+/.exec(signInMail.text)![0]).pathname);
+  await reader.getByRole('button', { name: 'Giriş yap' }).click();
+  await expect(reader.getByRole('heading', { name: 'Hesabım' })).toBeVisible();
+
+  // Checkout: the stand-in's page, Pay, and back a payer once the webhook has said so.
+  await reader.goto(`/s/${story.slug}`);
+  await expect(reader.getByText(story.rest)).toHaveCount(0);
+  await reader.getByRole('link', { name: 'Abone olun, tamamını okuyun' }).click();
+  await reader.getByRole('button', { name: 'Aylık abone ol' }).click();
+  await expect(reader.getByRole('heading', { name: 'Local Checkout' })).toBeVisible();
+  await reader.getByRole('button', { name: 'Pay' }).click();
+  await expect(reader).toHaveURL(/\/n\/sabah-bulteni\/premium\?checkout=done$/);
+  await expect(reader.getByText(/Premium aboneliğiniz etkin \(aylık plan/)).toBeVisible();
+  expect(standin.deliveries.map((delivery) => [delivery.event.type, delivery.status])).toEqual([
+    ['checkout.session.completed', 200],
+    ['customer.subscription.created', 200],
+    ['invoice.paid', 200],
+  ]);
+  await reader.goto(`/s/${story.slug}`);
+  await expect(reader.getByText(story.rest)).toBeVisible();
+  await keepScreenshot(reader, 'payments-round-trip-whole');
+
+  // Cancel in the customer portal: the webhook ends it, and the story is its teaser again.
+  await reader.goto('/n/sabah-bulteni/premium');
+  await reader.getByRole('button', { name: 'Aboneliği yönet' }).click();
+  await expect(reader.getByRole('heading', { name: 'Local Customer Portal' })).toBeVisible();
+  await reader.getByRole('button', { name: 'Cancel subscription' }).click();
+  await expect(reader.getByRole('cell', { name: 'canceled' })).toBeVisible();
+  await reader.getByRole('link', { name: 'Return' }).click();
+  await expect(reader.getByText('Premium aboneliğiniz sona erdi. Yeniden abone olabilirsiniz.')).toBeVisible();
+  await reader.goto(`/s/${story.slug}`);
+  await expect(reader.getByText(story.teaser)).toBeVisible();
+  await expect(reader.getByText(story.rest)).toHaveCount(0);
+  await context.close();
+
+  // Nothing went wrong on the way: the card shows no problem.
+  await follow(page, `/publishers/show/${publisherId}/settings`);
+  await expect(page.getByRole('region', { name: 'PAYMENTS' }).getByText(/Stripe is connected in test mode/)).toBeVisible();
+  await expect(page.getByText(/Last problem/)).toHaveCount(0);
+});
