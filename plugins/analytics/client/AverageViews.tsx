@@ -46,6 +46,8 @@ export function averageViewsChart(window: AverageViewsWindow, issues: Issue[]): 
   const { monthsBack, daysBefore, buckets } = constants.statistics.averageViews;
   const sent = issues
     .filter((issue) => {
+      // An imported issue was sent by another service: it has no results, and no views to average.
+      if (!issue.results) return false;
       const at = sentAt(issue);
       return at !== undefined && at !== null && Date.parse(at) >= window.start.getTime() && Date.parse(at) < window.end.getTime();
     })
