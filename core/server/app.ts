@@ -31,6 +31,7 @@ import { seedDemoData } from './seed';
 import { createJobQueue } from './jobs';
 import { registerDashboardRoutes } from './dashboards';
 import { createKeyRegistry, registerKeyCheck } from './keys';
+import { registerPublisherDataRoutes } from './publisher-routes';
 import { readDkimKeys } from './services/dkim';
 import { createMailer } from './services/mail';
 import { createSecretBox } from './secret-box';
@@ -126,6 +127,7 @@ export async function buildServer(options: BuildOptions): Promise<Server> {
       registerAuthRoutes(apiFor(api, coreManifest), tokens);
       registerKeyCheck(apiFor(api, coreManifest), keys.lookups);
       registerDashboardRoutes(apiFor(api, coreManifest));
+      registerPublisherDataRoutes(apiFor(api, coreManifest));
       for (const plugin of plugins.enabled) owns.set(plugin.manifest.id, await plugin.register?.(apiFor(api, plugin.manifest)));
     },
     { prefix: '/api' },

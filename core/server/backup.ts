@@ -19,6 +19,7 @@ import { createServer, type Server } from 'node:http';
 import { connect } from 'node:net';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve, sep } from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import { pipeline } from 'node:stream/promises';
 import type { Writable } from 'node:stream';
 import yauzl from 'yauzl';
@@ -126,14 +127,14 @@ export async function restoreBackup(file: string, dataDir: string, options: { em
   let files = 0;
   const root = resolve(dataDir);
   try {
-    for await (const entry of entriesOf(zip)) {
+    for await (const entry of zip.eachEntry()) {
       if (entry.fileName.endsWith('/')) continue;
       if (entry.fileName === manifestName) {
-        manifest = JSON.parse((await readEntry(zip, entry)).toString('utf8')) as BackupManifest;
+        manifest = JSON.parse((await buffer(await zip.openReadStreamPromise(entry))).toString('utf8')) as BackupManifest;
         continue;
       }
       if (entry.fileName === databaseName) {
-        if (options.embedded) database = await readEntry(zip, entry);
+        if (options.embedded) database = await buffer(await zip.openReadStreamPromise(entry));
         continue;
       }
       const [top, folder, ...rest] = entry.fileName.split('/');
@@ -142,7 +143,7 @@ export async function restoreBackup(file: string, dataDir: string, options: { em
         throw new RestoreRefused(`${file} holds ${entry.fileName}, which is not part of a Masthead backup.`);
       }
       mkdirSync(dirname(target), { recursive: true });
-      await pipeline(await entryStream(zip, entry), createWriteStream(target));
+      await pipeline(await zip.openReadStreamPromise(entry), createWriteStream(target));
       files += 1;
     }
     if (manifest?.format !== 'masthead-backup') throw new RestoreRefused(`${file} is not a Masthead backup: it has no ${manifestName}.`);
@@ -155,35 +156,6 @@ export async function restoreBackup(file: string, dataDir: string, options: { em
   } finally {
     zip.close();
   }
-}
-
-async function* entriesOf(zip: yauzl.ZipFile): AsyncGenerator<yauzl.Entry> {
-  for (;;) {
-    const entry = await new Promise<yauzl.Entry | null>((done, fail) => {
-      const onEntry = (found: yauzl.Entry) => {
-        zip.off('end', onEnd).off('error', fail);
-        done(found);
-      };
-      const onEnd = () => {
-        zip.off('entry', onEntry).off('error', fail);
-        done(null);
-      };
-      zip.once('entry', onEntry).once('end', onEnd).once('error', fail);
-      zip.readEntry();
-    });
-    if (!entry) return;
-    yield entry;
-  }
-}
-
-function entryStream(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<NodeJS.ReadableStream> {
-  return new Promise((done, fail) => zip.openReadStream(entry, (error, stream) => (error ? fail(error) : done(stream))));
-}
-
-async function readEntry(zip: yauzl.ZipFile, entry: yauzl.Entry): Promise<Buffer> {
-  const parts: Buffer[] = [];
-  for await (const part of await entryStream(zip, entry)) parts.push(part as Buffer);
-  return Buffer.concat(parts);
 }
 
 /**

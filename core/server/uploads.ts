@@ -5,6 +5,10 @@
  */
 import { fileTypeFromBuffer } from 'file-type';
 import type { FastifyRequest } from 'fastify';
+import { createWriteStream } from 'node:fs';
+import { mkdir, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
 import { refusedCharacter } from './edge';
 import { HttpError, invalid } from './errors';
 
@@ -83,4 +87,78 @@ export async function readUpload(request: FastifyRequest, rule: UploadRule): Pro
   const detected = await fileTypeFromBuffer(file.buffer);
   if (!detected || !rule.types.includes(detected.mime)) throw invalid(rule.typeMessage, rule.field);
   return { ...file, mime: detected.mime, ext: detected.ext === 'jpeg' ? 'jpg' : detected.ext };
+}
+
+/** A file `receiveFiles` stored on disk. */
+export interface ReceivedFile {
+  /** The client's file name without its folders: shown to people, never used as a path. */
+  name: string;
+  path: string;
+  size: number;
+}
+
+export interface ReceiveRule {
+  field: string;
+  /** Per file. */
+  maxBytes: number;
+  maxFiles: number;
+  messages: { missing: string; unreadable: string; tooMany: string; tooLarge(name: string): string };
+}
+
+/**
+ * Reads a multipart request whose files are too large to hold in memory (an export to import):
+ * each file of `field` is streamed into `folder` as it arrives, named by its position, with the
+ * size limit per file; the form's other fields come back as text. A refusal removes what was stored.
+ */
+export async function receiveFiles(
+  request: FastifyRequest,
+  folder: string,
+  rule: ReceiveRule,
+): Promise<{ fields: Record<string, string>; files: ReceivedFile[] }> {
+  if ((request.routeOptions.config as { upload?: boolean }).upload !== true)
+    throw new Error(`${request.routeOptions.url} reads an upload but does not declare upload: true`);
+  if (!request.isMultipart()) throw invalid(rule.messages.missing, rule.field);
+  const fields: Record<string, string> = {};
+  const files: ReceivedFile[] = [];
+  let receiving = '';
+  await mkdir(folder, { recursive: true });
+  try {
+    const parts = request.parts({ limits: { fileSize: rule.maxBytes, files: rule.maxFiles + 1, fields: maxFields, fieldSize: 10_000 } });
+    for await (const part of parts) {
+      if (part.type === 'field') {
+        if (typeof part.value !== 'string' || part.fieldname in fields) continue;
+        const refused = refusedCharacter({ [part.fieldname]: part.value });
+        if (refused) throw invalid(refused.message, refused.at.join('.'));
+        fields[part.fieldname] = part.value;
+        continue;
+      }
+      if (part.fieldname !== rule.field) {
+        part.file.resume();
+        continue;
+      }
+      if (files.length === rule.maxFiles) throw invalid(rule.messages.tooMany, rule.field);
+      const name = (part.filename || `file-${files.length + 1}`).replace(/^.*[\\/]/, '');
+      const refused = refusedCharacter({ [rule.field]: name });
+      if (refused) throw invalid(refused.message, rule.field);
+      receiving = name;
+      const path = join(folder, `upload-${files.length}`);
+      let size = 0;
+      part.file.on('data', (chunk: Buffer) => (size += chunk.length));
+      await pipeline(part.file, createWriteStream(path));
+      if (part.file.truncated) throw invalid(rule.messages.tooLarge(name), rule.field);
+      if (size > 0) files.push({ name, path, size });
+    }
+  } catch (error) {
+    await rm(folder, { recursive: true, force: true });
+    if (error instanceof HttpError) throw error;
+    const code = (error as { code?: string }).code;
+    if (code === 'FST_REQ_FILE_TOO_LARGE') throw invalid(rule.messages.tooLarge(receiving), rule.field);
+    if (code === 'FST_FILES_LIMIT') throw invalid(rule.messages.tooMany, rule.field);
+    throw invalid(rule.messages.unreadable, rule.field);
+  }
+  if (files.length === 0) {
+    await rm(folder, { recursive: true, force: true });
+    throw invalid(rule.messages.missing, rule.field);
+  }
+  return { fields, files };
 }

@@ -36,6 +36,12 @@ function runScript(script: string, dataDir: string, file: string): Promise<{ cod
   });
 }
 
+/**
+ * Columns that move on after the backup by themselves while the send stands still: the sender
+ * renews its lease as it waits for its SMTP answers.
+ */
+const moving: Record<string, string[]> = { issue_sending: ['lease_until'] };
+
 /** Every table of the public schema: its row count and a digest of its rows in one order. */
 async function tablesOf(dataDir: string): Promise<Record<string, string>> {
   const pglite = await openPGlite(dataDir);
@@ -45,12 +51,13 @@ async function tablesOf(dataDir: string): Promise<Record<string, string>> {
     );
     const digests: Record<string, string> = {};
     for (const { name } of tables) {
+      const row = `(to_jsonb(t)${(moving[name] ?? []).map((column) => ` - '${column}'`).join('')})::text`;
       const {
-        rows: [row],
+        rows: [digest],
       } = await pglite.query<{ count: number; digest: string }>(
-        `select count(*)::int as count, md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest from "${name}" t`,
+        `select count(*)::int as count, md5(coalesce(string_agg(${row}, '|' order by ${row}), '')) as digest from "${name}" t`,
       );
-      digests[name] = `${row!.count} rows ${row!.digest}`;
+      digests[name] = `${digest!.count} rows ${digest!.digest}`;
     }
     return digests;
   } finally {

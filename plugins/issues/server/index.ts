@@ -1,5 +1,6 @@
 /** The issues plugin's server: the issue calls, live editing, the public issue page, publishing and sending, bounces and complaints, and demo data. */
 import { serverPlugin } from '../../../core/server/plugins/contract';
+import { leftOutOfPublisherData } from '../../../core/server/publisher-data';
 import { registerBounces } from './bounces/routes';
 import { premiumAccess, tracking } from '../../stories/server/public';
 import manifest from '../plugin';
@@ -46,6 +47,7 @@ export default serverPlugin(manifest, {
     definePublishing(publishing);
     registerPublishRoutes(api, publishing);
     await registerBounces(api, db);
+    api.extensions.add(leftOutOfPublisherData, { table: 'issue_sending', reason: "a send's lease belongs to the process that sends" });
   },
   seed: seedIssues,
 });
