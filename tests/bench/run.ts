@@ -5,6 +5,7 @@ import { measureBundles, printBundles } from './bundle';
 import { measureCollectionList, printCollectionList } from './collection-list';
 import { measureEmailSend, printEmailSend } from './email-send';
 import { measureEmbedRender, printEmbedRender } from './embed-render';
+import { measureImports, printImports } from './imports';
 import { measureIssueList, printIssueList } from './issue-list';
 import { measureLiveIssue, printLiveIssue } from './live-issue';
 import { measureServerMemory, printServerMemory } from './server-memory';
@@ -28,5 +29,6 @@ if (printEmailSend(await measureEmailSend('embedded'))) failed = true;
 if (printSpeech(await measureSpeech())) failed = true;
 if (printSpeechThroughApi(await measureSpeechThroughApi())) failed = true;
 if (printEmbedRender(await measureEmbedRender())) failed = true;
+if (printImports(await measureImports())) failed = true;
 
 process.exit(failed ? 1 : 0);
