@@ -215,6 +215,10 @@ describe.each(databases)('posts imported on %s', (kind) => {
     expect(welcome.body_html).toContain(`<a href="/n/${newsletter.key}/about/">about us</a>`);
     expect(site.hits.get('/content/images/team.png')).toBe(1);
     expect((await storyBySlug('about'))!.body_html).not.toContain('__GHOST_URL__');
+    // Paid on Ghost, premium here: a reader who does not pay reads its teaser.
+    const premiumPage = await get('/s/welcome-to-the-weekly');
+    expect(premiumPage.body).toContain('<p class="teaser">Hello readers, about us.</p>');
+    expect(premiumPage.body).not.toContain(/<img src="([^"]+)"/.exec(welcome.body_html)![1]);
     const draft = (await storyBySlug('a-draft'))!;
     expect(draft).toMatchObject({ draft: true, published: false, writer: 'Ben Columnist' });
     const renamed = (await storyBySlug(`${taken}-2`))!;
