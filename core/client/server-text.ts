@@ -23,6 +23,10 @@ const serverPatterns = [
   'Required role {required}, current role: {role}',
   'Too many attempts. Please try again in {count} minute.',
   'Too many attempts. Please try again in {count} minutes.',
+  '{title} is on this server already.',
+  "The file's {table} conflicts with what this server holds ({detail}).",
+  'This file was made by Masthead {app}, which keeps data this server does not know: update this server first.',
+  '"{name}" is larger than {size} MB.',
 ] as const;
 
 const escapeForPattern = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

@@ -313,6 +313,22 @@ const words: Words = {
   'Too many attempts. Please try again in {count} minute.': 'Çok fazla deneme yapıldı. Lütfen {count} dakika sonra yeniden deneyin.',
   'Too many attempts. Please try again in {count} minutes.': 'Çok fazla deneme yapıldı. Lütfen {count} dakika sonra yeniden deneyin.',
 
+  // A publisher file brought in by an admin (the publisher picker)
+  'Import a publisher file': 'Yayıncı dosyası içe aktar',
+  'Importing the publisher...': 'Yayıncı içe aktarılıyor...',
+  "A publisher file from another Masthead (its director downloads it from the publisher's credentials).":
+    'Başka bir Masthead’den bir yayıncı dosyası (yayıncının yöneticisi onu yayıncı bilgileri sayfasından indirir).',
+  '{title} is imported.': '{title} içe aktarıldı.',
+  '{title} is on this server already.': '{title} bu sunucuda zaten var.',
+  "The file's {table} conflicts with what this server holds ({detail}).": 'Dosyadaki {table} bu sunucudakilerle çakışıyor ({detail}).',
+  'This file was made by Masthead {app}, which keeps data this server does not know: update this server first.':
+    'Bu dosyayı Masthead {app} yazdı ve bu sunucunun bilmediği veriler içeriyor: önce bu sunucuyu güncelleyin.',
+  '"{name}" is larger than {size} MB.': '"{name}" {size} MB’tan büyük.',
+  'Choose the publisher file to import.': 'İçe aktarılacak yayıncı dosyasını seçin.',
+  'Choose one publisher file.': 'Tek bir yayıncı dosyası seçin.',
+  'This is not a Masthead publisher file (publisher.json is missing or unreadable).':
+    'Bu bir Masthead yayıncı dosyası değil (publisher.json yok ya da okunamıyor).',
+
   // Texts more than one part writes.
   Untitled: 'Başlıksız',
   'Issue not found.': 'Sayı bulunamadı.',

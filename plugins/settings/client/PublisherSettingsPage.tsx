@@ -1,7 +1,8 @@
 /**
  * Publisher credentials (/publishers/show/{id}/settings): title, description, image, colours,
  * website, e-mail and key, saved through the top bar's SAVE; then whatever card an enabled plugin
- * provides for `publisherSettingsCardRef` (the payments plugin's Stripe keys), saved by its own button.
+ * provides for `publisherSettingsCardRef` (the payments plugin's Stripe keys), saved by its own button;
+ * last, the publisher's data in one file.
  */
 import { Spinner, Stack, TextField } from '@fluentui/react';
 import { useEffect } from 'react';
@@ -20,6 +21,7 @@ import updateSchema from '../../../schemas/api/publisher-update.schema.json?vali
 import type { PublisherUpdateBody } from '../../../schemas/generated/api/publisher-update';
 import type { Publisher } from '../../../schemas/generated/entities/publisher';
 import { KeyField } from '../../../core/client/KeyField';
+import { PublisherDataCard } from './PublisherDataCard';
 import { publisherSettingsCardRef } from './public';
 import { Colours, CredentialsCard, useSettingsForm } from './settings-form';
 
@@ -78,6 +80,7 @@ export default function PublisherSettingsPage() {
       />
 
       <Slot of={publisherSettingsCardRef} props={{ publisherId }} />
+      <PublisherDataCard />
     </Stack>
   );
 }

@@ -21,6 +21,14 @@ const words: Words = {
   'The publisher name {key} already exists.': '{key} adlı bir yayıncı zaten var.',
   'Your changes are saved.': 'Değişiklikleriniz kaydedildi.',
 
+  // The publisher's data in one file
+  'YOUR DATA': 'VERİLERİNİZ',
+  "Everything of this publisher in one file: its newsletters, stories, issues, collections, subscribers, designs and settings, with their images and recordings. Stripe keys and passwords are left out. Another Masthead's admin imports it as the same publisher.":
+    'Bu yayıncının her şeyi tek dosyada: bültenleri, yazıları, sayıları, koleksiyonları, aboneleri, tasarımları ve ayarları, görselleri ve kayıtlarıyla. Stripe anahtarları ve parolalar dosyaya girmez. Başka bir Masthead’in yöneticisi onu aynı yayıncı olarak içe aktarır.',
+  'DOWNLOAD THE PUBLISHER FILE': 'YAYINCI DOSYASINI İNDİR',
+  'Preparing the file...': 'Dosya hazırlanıyor...',
+  'The publisher file is ready.': 'Yayıncı dosyası hazır.',
+
   // The sender
   'FROM NAME': 'GÖNDEREN ADI',
   "Readers see this name as the sender. Empty: the newsletter's title.": 'Okurlar gönderen olarak bu adı görür. Boşsa: bültenin başlığı.',
