@@ -26,7 +26,8 @@ type Kind =
   | 'announcement'
   | 'collection'
   | 'chunk'
-  | 'audio';
+  | 'audio'
+  | 'import';
 
 /** Which kind of record each route's parameter names, first match wins: a new route with a parameter must be placed here. */
 const kindOfRoute: Array<[RegExp, Kind]> = [
@@ -49,6 +50,7 @@ const kindOfRoute: Array<[RegExp, Kind]> = [
   [/^\w+ \/api\/chunks\//, 'chunk'],
   [/^\w+ \/api\/audios\/defaults\//, 'newsletter'],
   [/^\w+ \/api\/audios\//, 'audio'],
+  [/^\w+ \/api\/imports\//, 'import'],
 ];
 
 /** Routes whose parameter names no publisher's data: the caller's own dashboard layout, by the dashboard's name; the platform's captured mail (admins); a voice of the speech engine. */
@@ -74,8 +76,22 @@ describe.each(databases)('every registered route on %s', (kind) => {
       .insertInto('podcast_feeds')
       .values({ id: podcastFeed, publisher_id: publisher, url: 'https://podcasts.example/kuzey.xml', title: 'Kuzey' })
       .execute();
+    // No demo import either: Kuzey Medya checked a members CSV here.
+    const imported = randomUUID();
+    await (db as any)
+      .insertInto('imports')
+      .values({
+        id: imported,
+        publisher_id: publisher,
+        newsletter_id: await first('newsletters', ['publisher_id', publisher]),
+        source: 'ghost',
+        dry_run: true,
+        files: '[]',
+      })
+      .execute();
     kuzey = {
       publisher,
+      import: imported,
       user,
       podcastFeed,
       newsletter: await first('newsletters', ['publisher_id', publisher]),
