@@ -81,8 +81,10 @@ describe.each(databases)('posts imported on %s', (kind) => {
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  async function run(source: ImportSource, files: ImportFile[], dryRun: boolean, options: PostsOptions = {}): Promise<Run> {
+  /** `stopAfter`: the run is stopped (the server closing) once it has taken that many stories. */
+  async function run(source: ImportSource, files: ImportFile[], dryRun: boolean, options: PostsOptions & { stopAfter?: number } = {}): Promise<Run> {
     const result: Run = { rows: [], counts: {}, history: [] };
+    const stop = new AbortController();
     const ctx: ImportContext = {
       api: t.server.context as unknown as PluginApi,
       importId: `test-${source}`,
@@ -96,9 +98,10 @@ describe.each(databases)('posts imported on %s', (kind) => {
         },
         count(name, by = 1) {
           result.counts[name] = (result.counts[name] ?? 0) + by;
+          if (name === 'stories' && result.counts.stories === options.stopAfter) stop.abort();
         },
       },
-      signal: new AbortController().signal,
+      signal: stop.signal,
       async taken(kind: ItemKind, key: string) {
         return memory.get(`${kind}:${key}`);
       },
@@ -293,6 +296,27 @@ describe.each(databases)('posts imported on %s', (kind) => {
       expect.objectContaining({ action: 'failed', kind: 'image', ref: 'post "placeholder-images": __GHOST_URL__/content/images/unknown.png' }),
     );
     expect(site.hits.has('/content/images/unknown.png')).toBe(false);
+  });
+
+  it('stops at the next post when the run is stopped, and the next run goes on from there', async () => {
+    const file = ghostExport(
+      dir,
+      ['one', 'two', 'three'].map((name, index) => ({
+        id: `stop-${name}`,
+        slug: `stopped-${name}`,
+        title: `Stopped ${name}`,
+        html: `<p>${name}</p>`,
+        status: 'published' as const,
+        publishedAt: `2024-09-0${index + 1}T00:00:00.000Z`,
+        newsletterId: 'nl1',
+      })),
+    );
+    const stopped = await run('ghost', [file], false, { stopAfter: 1 });
+    expect(stopped.counts).toMatchObject({ stories: 1 });
+    expect(await storyBySlug('stopped-two')).toBeUndefined();
+    const resumed = await run('ghost', [file], false);
+    expect(resumed.counts).toEqual({ skipped: 1, stories: 2, issues: 2 });
+    expect((await sql`select 1 from issues where newsletter_id = ${newsletter.id} and slug like 'stopped-%'`.execute(db())).rows).toHaveLength(3);
   });
 
   it("takes Substack's posts.csv with its HTML files", async () => {
