@@ -14,8 +14,9 @@ import { randomUUID } from 'node:crypto';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PluginApi } from '../../core/server/plugins/contract';
-import { readOutbox } from '../../core/server/services/mail';
 import { importPaidMember } from '../../plugins/payments/server/public';
+import { handledEvents } from '../../plugins/payments/server/webhook';
+import { premiumStory, readerPages } from './payments-readers';
 import { enginesFor, startTestServer, type TestServer } from './server';
 import { startStripeStandin, type StripeStandin } from './stripe-standin';
 
@@ -23,14 +24,6 @@ const databases = enginesFor('embedded');
 
 const secretKey = 'sk_test_Masthead0003connect4242';
 const otherKey = 'sk_test_Masthead0004another9999';
-const handledEvents = [
-  'checkout.session.completed',
-  'customer.subscription.created',
-  'customer.subscription.updated',
-  'customer.subscription.deleted',
-  'invoice.paid',
-  'invoice.payment_failed',
-];
 
 describe.each(databases)('Stripe in one step on %s', (kind) => {
   let t: TestServer;
@@ -40,7 +33,6 @@ describe.each(databases)('Stripe in one step on %s', (kind) => {
   let morning: { id: string; publisher_id: string };
   let story: { slug: string };
   let webhookUrl: string;
-  let nextAddress = 1;
   const readers = {
     ghost: 'ghost.uye@example.com',
     unknown: 'bilinmeyen.musteri@example.com',
@@ -53,29 +45,7 @@ describe.each(databases)('Stripe in one step on %s', (kind) => {
 
   const db = () => t.server.database.db as any;
   const api = () => t.server.context as unknown as PluginApi;
-  const page = async (method: 'GET' | 'POST', url: string, options: { cookie?: string; form?: Record<string, string> } = {}) => {
-    const response = await t.server.app.inject({
-      method,
-      url,
-      remoteAddress: `198.51.100.${nextAddress++}`,
-      headers: {
-        ...(options.cookie ? { cookie: options.cookie } : {}),
-        ...(options.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-      },
-      payload: options.form ? new URLSearchParams(options.form).toString() : undefined,
-    });
-    return { status: response.statusCode, html: response.body, headers: response.headers };
-  };
-  /** Signs a subscriber in through an e-mailed link; answers the cookie. */
-  const signIn = async (email: string) => {
-    await db().deleteFrom('sign_in_limits').execute();
-    expect((await page('POST', '/n/sabah-bulteni/signin', { form: { email } })).status).toBe(200);
-    const mail = readOutbox(t.dataDir).findLast((message) => message.to === email && /\/signin\//.test(message.text))!;
-    const token = /\/n\/sabah-bulteni\/signin\/([A-Za-z0-9_-]{43})/.exec(mail.text)![1]!;
-    const answer = await page('POST', `/n/sabah-bulteni/signin/${token}`);
-    expect(answer.status).toBe(303);
-    return `mh_reader=${/^mh_reader=([A-Za-z0-9_-]{43});/.exec(String(answer.headers['set-cookie']))![1]}`;
-  };
+  const { page, signIn, csrfOf } = readerPages(() => t);
   const cookies = new Map<string, string>();
   /** Whether the reader, signed in, reads the premium story whole. */
   const readsWhole = async (email: string) => {
@@ -124,21 +94,7 @@ describe.each(databases)('Stripe in one step on %s', (kind) => {
       .insertInto('subscribers')
       .values(Object.values(readers).map((email) => ({ id: randomUUID(), newsletter_id: morning.id, email, name: 'Okur', medium: 'email' })))
       .execute();
-    const row = await db()
-      .selectFrom('stories')
-      .select(['id', 'slug', 'published_content'])
-      .where('newsletter_id', '=', morning.id)
-      .where('published', '=', true)
-      .where('type', '=', 'article')
-      .orderBy('id')
-      .executeTakeFirstOrThrow();
-    const content = { ...row.published_content, html: `<p>Herkesin okuduğu ilk paragraf.</p><p>${wholeText}</p>` };
-    await db()
-      .updateTable('stories')
-      .set({ is_premium: true, published_content: JSON.stringify(content) })
-      .where('id', '=', row.id)
-      .execute();
-    story = { slug: row.slug };
+    story = await premiumStory(db(), morning.id, 'Herkesin okuduğu ilk paragraf.', wholeText);
     expect(
       (await t.request('PUT', `/api/payments/plans/${morning.id}`, { token: director, body: { currency: 'try', monthly: 4900, yearly: 49000 } })).status,
     ).toBe(200);
@@ -331,7 +287,7 @@ describe.each(databases)('Stripe in one step on %s', (kind) => {
     standin.revokeKey(secretKey);
     const cookie = await signIn(readers.buyer);
     const plans = await page('GET', '/n/sabah-bulteni/premium', { cookie });
-    const csrf = /name="csrf" value="([^"]+)"/.exec(plans.html)![1]!;
+    const csrf = csrfOf(plans.html);
     const failed = await page('POST', '/n/sabah-bulteni/premium/checkout', { cookie, form: { plan: 'monthly', csrf } });
     expect(failed.status).toBe(502);
     expect(failed.html).toContain('Ödeme sayfası şu anda açılamıyor.');
@@ -355,6 +311,24 @@ describe.each(databases)('Stripe in one step on %s', (kind) => {
     expect(after.lastProblem).toMatchObject({ kind: 'webhook' });
     expect(after.lastProblem.reason).toContain('its signature does not verify');
     expect((await notices()).filter((notice) => notice.title === "Stripe's notice of a payment could not be taken")).toHaveLength(directors.length);
+    expect(await notices()).toHaveLength(2 * directors.length);
+
+    // A signed event the server cannot apply (a subscription without its price): 500, so that Stripe delivers it again, and shown.
+    const broken = JSON.stringify({
+      id: 'evt_Broken000001',
+      object: 'event',
+      api_version: Stripe.API_VERSION,
+      created: Math.floor(Date.now() / 1000),
+      type: 'customer.subscription.updated',
+      livemode: false,
+      data: { object: { id: ghostSubscription, object: 'subscription', customer: 'cus_GhostMember01', status: 'active', metadata: {}, items: { data: [{}] } } },
+    });
+    expect((await standin.sendRaw(broken, standin.sign(broken), secretKey)).status).toBe(500);
+    const failedEvent = (await account()).lastProblem;
+    expect(failedEvent).toMatchObject({ kind: 'webhook' });
+    expect(failedEvent.reason).toMatch(/^Stripe's event customer\.subscription\.updated \(evt_Broken000001\) could not be applied: /);
+    // Not applied, so not remembered: Stripe's next delivery is tried again.
+    expect(await db().selectFrom('stripe_events').select('id').where('id', '=', 'evt_Broken000001').execute()).toEqual([]);
     expect(await notices()).toHaveLength(2 * directors.length);
   });
 });

@@ -9,8 +9,9 @@
  */
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readOutbox } from '../../core/server/services/mail';
 import { htmlErrors } from '../vnu';
+import { readOutbox } from '../../core/server/services/mail';
+import { premiumStory, readerPages } from './payments-readers';
 import { enginesFor, startTestServer, type TestServer } from './server';
 import { startStripeStandin, type StripeStandin } from './stripe-standin';
 
@@ -27,35 +28,11 @@ describe.each(databases)('paid subscriptions on %s', (kind) => {
   let reader: string;
   let freeReader: string;
   let story: { id: string; slug: string };
-  let nextAddress = 1;
   /** The premium pages checked by the Nu HTML Checker at the end. */
   const pages: Record<string, string> = {};
 
   const db = () => t.server.database.db as any;
-  const page = async (method: 'GET' | 'POST', url: string, options: { cookie?: string; form?: Record<string, string> } = {}) => {
-    const response = await t.server.app.inject({
-      method,
-      url,
-      remoteAddress: `198.51.100.${nextAddress++}`,
-      headers: {
-        ...(options.cookie ? { cookie: options.cookie } : {}),
-        ...(options.form ? { 'content-type': 'application/x-www-form-urlencoded' } : {}),
-      },
-      payload: options.form ? new URLSearchParams(options.form).toString() : undefined,
-    });
-    return { status: response.statusCode, html: response.body, headers: response.headers };
-  };
-  /** Signs a subscriber in through an e-mailed link; answers the cookie. */
-  const signIn = async (email: string) => {
-    await db().deleteFrom('sign_in_limits').execute();
-    expect((await page('POST', '/n/sabah-bulteni/signin', { form: { email } })).status).toBe(200);
-    const mail = readOutbox(t.dataDir).find((message) => message.to === email && /\/signin\//.test(message.text))!;
-    const token = /\/n\/sabah-bulteni\/signin\/([A-Za-z0-9_-]{43})/.exec(mail.text)![1]!;
-    const answer = await page('POST', `/n/sabah-bulteni/signin/${token}`);
-    expect(answer.status).toBe(303);
-    return `mh_reader=${/^mh_reader=([A-Za-z0-9_-]{43});/.exec(String(answer.headers['set-cookie']))![1]}`;
-  };
-  const csrfOf = (html: string) => /name="csrf" value="([^"]+)"/.exec(html)![1]!;
+  const { page, signIn, csrfOf } = readerPages(() => t);
   const subscription = () => db().selectFrom('paid_subscriptions').selectAll().where('email', '=', reader).executeTakeFirst();
   const storyPage = (cookie?: string) => page('GET', `/s/${story.slug}`, { cookie });
   const wholeText = 'Tamamı yalnızca ödeyen okurlara.';
@@ -80,21 +57,7 @@ describe.each(databases)('paid subscriptions on %s', (kind) => {
       .values([reader, freeReader].map((email) => ({ id: randomUUID(), newsletter_id: morning.id, email, name: 'Okur', medium: 'email' })))
       .execute();
     // A published story of Sabah Bülteni, premium, with a paragraph a teaser never shows.
-    const row = await db()
-      .selectFrom('stories')
-      .select(['id', 'slug', 'published_content'])
-      .where('newsletter_id', '=', morning.id)
-      .where('published', '=', true)
-      .where('type', '=', 'article')
-      .orderBy('id')
-      .executeTakeFirstOrThrow();
-    const content = { ...row.published_content, html: `<p>İlk paragraf herkes için.</p><p>${wholeText}</p>` };
-    await db()
-      .updateTable('stories')
-      .set({ is_premium: true, published_content: JSON.stringify(content) })
-      .where('id', '=', row.id)
-      .execute();
-    story = { id: row.id, slug: row.slug };
+    story = await premiumStory(db(), morning.id, 'İlk paragraf herkes için.', wholeText);
   });
   afterAll(async () => {
     await t?.close();

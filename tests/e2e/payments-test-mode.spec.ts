@@ -7,17 +7,11 @@
  */
 import type { Page } from '@playwright/test';
 import { expect } from './fixtures';
-import { accounts, expectToast, follow, keepScreenshot, signIn, switchScope, waitForMailTo } from './helpers';
-import { test } from './payments-fixtures';
+import { accounts, expectToast, follow, keepScreenshot, signIn, switchScope } from './helpers';
+import { makeMetroStoryPremium, metroStory as story, signInWithEmailedLink, subscribeOnLanding, test } from './payments-fixtures';
 
 const secretKey = 'sk_test_Masthead0005roundtrip4242';
 const desktop = { width: 1440, height: 900 };
-const story = {
-  slug: 'sehirde-yeni-metro-hatti-acildi',
-  title: 'Şehirde Yeni Metro Hattı Açıldı',
-  teaser: 'Uzun süredir beklenen metro hattı bu sabah ilk yolcularını taşıdı.',
-  rest: 'Hat, şehrin doğusunu merkeze 25 dakikada bağlıyor.',
-};
 
 /** Nothing on the page scrolls sideways. */
 async function expectNoSideways(page: Page) {
@@ -76,31 +70,15 @@ test('a publisher tries a test payment round trip: connect a test key, a reader 
   await plans.getByLabel('MONTHLY PRICE').fill('49');
   await plans.getByRole('button', { name: 'SAVE PRICES' }).click();
   await expectToast(page, 'The prices are saved.');
-  // The metro story is premium (its switch is the premium journey's; here the service is called as the switch calls it).
-  const headers = { authorization: `Bearer ${await page.evaluate(() => localStorage.getItem('accessToken'))}` };
-  const verify = await (await page.request.get('/api/auth/verify', { headers })).json();
-  const morning = (verify.data.scopes as { _id: string; title: string }[]).find((scope) => scope.title === 'Sabah Bülteni')!._id;
-  const found = await (await page.request.get(`/api/stories/list?newsletter=${morning}&search=${encodeURIComponent('Şehirde')}&limit=10`, { headers })).json();
-  const storyId = (found.data as { _id: string; title: string }[]).find((row) => row.title === story.title)!._id;
-  expect((await page.request.post('/api/premium/story', { headers, data: { storyId } })).status()).toBe(200);
+  await makeMetroStoryPremium(page);
 
   // A reader subscribes on the landing page and signs in with the e-mailed links.
   const context = await browser.newContext({ viewport: desktop });
   const reader = await context.newPage();
   const email = 'deneme.okur@example.com';
-  await reader.goto('/n/sabah-bulteni');
-  await reader.getByRole('textbox', { name: 'E-posta adresiniz' }).first().fill(email);
-  await reader.getByRole('button', { name: 'Abone ol' }).first().click();
-  const confirmation = await waitForMailTo(email);
-  await reader.goto(new URL(/https?:\/\/\S+\/n\/[^/\s]+\/confirm\/[\w.-]+/.exec(confirmation.text)![0]).pathname);
-  await expect(reader.getByText('Aboneliğiniz onaylandı. Hoş geldiniz!')).toBeVisible();
+  const confirmation = await subscribeOnLanding(reader, email);
   await reader.goto('/n/sabah-bulteni/signin');
-  await reader.getByRole('textbox', { name: 'E-posta adresiniz' }).fill(email);
-  await reader.getByRole('button', { name: 'Giriş bağlantısı gönder' }).click();
-  const signInMail = await waitForMailTo(email, confirmation.id);
-  await reader.goto(new URL(/https?:\/\/\S+\/n\/sabah-bulteni\/signin\/[\w-]+/.exec(signInMail.text)![0]).pathname);
-  await reader.getByRole('button', { name: 'Giriş yap' }).click();
-  await expect(reader.getByRole('heading', { name: 'Hesabım' })).toBeVisible();
+  await signInWithEmailedLink(reader, email, confirmation.id);
 
   // Checkout: the stand-in's page, Pay, and back a payer once the webhook has said so.
   await reader.goto(`/s/${story.slug}`);

@@ -6,21 +6,11 @@
  * e-mailed link, pays through the stand-in's Checkout page and reads the story whole; a director
  * reads Earnings, with a year of demo payments, and exports it.
  */
-import type { Page } from '@playwright/test';
 import { expect } from './fixtures';
-import { accounts, expectToast, follow, keepScreenshot, signIn, switchScope, waitForMailTo } from './helpers';
-import { test } from './payments-fixtures';
+import { accounts, expectToast, follow, keepScreenshot, signIn, switchScope } from './helpers';
+import { makeMetroStoryPremium, metroStory as story, signInWithEmailedLink, subscribeOnLanding, test } from './payments-fixtures';
 
 const secretKey = 'sk_test_Masthead0002journey4242';
-const story = {
-  slug: 'sehirde-yeni-metro-hatti-acildi',
-  title: 'Şehirde Yeni Metro Hattı Açıldı',
-  teaser: 'Uzun süredir beklenen metro hattı bu sabah ilk yolcularını taşıdı.',
-  rest: 'Hat, şehrin doğusunu merkeze 25 dakikada bağlıyor.',
-};
-
-/** The signed-in user's bearer token, for a call the journey does not make through a screen. */
-const tokenOf = (page: Page) => page.evaluate(() => localStorage.getItem('accessToken'));
 
 test('a reader subscribes on the landing page, pays through Checkout and reads a premium story whole', async ({ page, browser, standin }) => {
   await signIn(page, accounts.director);
@@ -55,26 +45,14 @@ test('a reader subscribes on the landing page, pays through Checkout and reads a
   await plans.getByRole('button', { name: 'SAVE PRICES' }).click();
   await expectToast(page, 'The prices are saved.');
 
-  // The metro story is premium (its switch is the premium journey's; here the service is called as the switch calls it).
-  const token = await tokenOf(page);
-  const headers = { authorization: `Bearer ${token}` };
-  const verify = await (await page.request.get('/api/auth/verify', { headers })).json();
-  const morning = (verify.data.scopes as { _id: string; title: string }[]).find((scope) => scope.title === 'Sabah Bülteni')!._id;
-  const found = await (await page.request.get(`/api/stories/list?newsletter=${morning}&search=${encodeURIComponent('Şehirde')}&limit=10`, { headers })).json();
-  const storyId = (found.data as { _id: string; title: string }[]).find((row) => row.title === story.title)!._id;
-  expect((await page.request.post('/api/premium/story', { headers, data: { storyId } })).status()).toBe(200);
+  // The metro story is premium.
+  const morning = await makeMetroStoryPremium(page);
 
   // A reader comes to the landing page and subscribes, confirming through the e-mail.
   const context = await browser.newContext();
   const reader = await context.newPage();
   const email = 'odeyen.okur@example.com';
-  await reader.goto('/n/sabah-bulteni');
-  // The landing page's own form, at the top.
-  await reader.getByRole('textbox', { name: 'E-posta adresiniz' }).first().fill(email);
-  await reader.getByRole('button', { name: 'Abone ol' }).first().click();
-  const confirmation = await waitForMailTo(email);
-  await reader.goto(new URL(/https?:\/\/\S+\/n\/[^/\s]+\/confirm\/[\w.-]+/.exec(confirmation.text)![0]).pathname);
-  await expect(reader.getByText('Aboneliğiniz onaylandı. Hoş geldiniz!')).toBeVisible();
+  const confirmation = await subscribeOnLanding(reader, email);
 
   // The premium story is its teaser, with the way to the plans.
   await reader.goto(`/s/${story.slug}`);
@@ -86,12 +64,7 @@ test('a reader subscribes on the landing page, pays through Checkout and reads a
 
   // Paying needs the reader signed in: the e-mailed link, then its button.
   await reader.getByRole('link', { name: 'Okur girişi' }).click();
-  await reader.getByRole('textbox', { name: 'E-posta adresiniz' }).fill(email);
-  await reader.getByRole('button', { name: 'Giriş bağlantısı gönder' }).click();
-  const signInMail = await waitForMailTo(email, confirmation.id);
-  await reader.goto(new URL(/https?:\/\/\S+\/n\/sabah-bulteni\/signin\/[\w-]+/.exec(signInMail.text)![0]).pathname);
-  await reader.getByRole('button', { name: 'Giriş yap' }).click();
-  await expect(reader.getByRole('heading', { name: 'Hesabım' })).toBeVisible();
+  await signInWithEmailedLink(reader, email, confirmation.id);
   // Leaving is drawn outlined, apart from the newsletter's button that subscribes.
   const leave = reader.locator('main').getByRole('button', { name: 'Abonelikten çık', exact: true }).first();
   const join = reader.locator('main').getByRole('button', { name: 'Abone ol', exact: true }).first();

@@ -17,6 +17,7 @@ import { findNewsletter } from '../../../core/server/store';
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { customerOwner, findAccount, refreshPayers, saveSubscription, type PaymentsDb } from './store';
 import { keyFailure, publisherKey, stripeClient, stripeReason } from './stripe';
+import { subscriptionRow } from './webhook';
 
 export interface ImportedPaidMember {
   publisherId: string;
@@ -126,8 +127,14 @@ export async function matchAfterConnect(api: PluginApi, db: PaymentsDb, publishe
     .select((eb) => eb.fn.countAll<string>().as('count'))
     .executeTakeFirstOrThrow();
   if (Number(count) === 0) return;
-  if (Number(count) <= inlineMatches) await matchMembers(api, db, publisherId);
-  else await queueMatch(api, publisherId);
+  if (Number(count) > inlineMatches) return queueMatch(api, publisherId);
+  try {
+    await matchMembers(api, db, publisherId);
+  } catch (error) {
+    // The key is saved: a Stripe that does not answer now leaves the rest to a job, which retries.
+    api.log.warn({ publisherId, reason: stripeReason(error) }, 'payments: imported members left to a job');
+    await queueMatch(api, publisherId);
+  }
 }
 
 const pending = (db: PaymentsDb, publisherId: string) =>
@@ -178,27 +185,11 @@ async function keepSubscription(
   member: { newsletter_id: string; email: string; customer_id: string | null },
   subscription: Stripe.Subscription,
 ): Promise<void> {
-  const item = subscription.items.data[0];
-  if (!item) return;
-  const seconds = (value: number | null | undefined) => (value ? new Date(value * 1000) : null);
-  const ended = subscription.status === 'canceled' || subscription.status === 'unpaid' || subscription.status === 'incomplete_expired';
   // In whole seconds, as Stripe times its events: an event of this second or later still applies.
-  const now = new Date(Math.floor(clock.ms() / 1000) * 1000);
-  await saveSubscription(tx, {
-    id: subscription.id,
-    publisher_id: publisherId,
-    newsletter_id: member.newsletter_id,
-    email: member.email,
-    customer_id: member.customer_id!,
-    plan: item.price.recurring?.interval === 'year' ? 'yearly' : 'monthly',
-    amount: item.price.unit_amount ?? 0,
-    currency: subscription.currency,
-    status: subscription.status,
-    current_period_end: seconds(item.current_period_end),
-    started_at: seconds(subscription.start_date) ?? now,
-    ended_at: ended ? (seconds(subscription.ended_at) ?? seconds(subscription.canceled_at) ?? now) : null,
-    event_at: now,
-  });
+  const at = new Date(Math.floor(clock.ms() / 1000) * 1000);
+  const owner = { publisherId, newsletterId: member.newsletter_id, email: member.email, customerId: member.customer_id!, plan: 'monthly' as const };
+  const row = subscriptionRow(subscription, owner, at);
+  if (row) await saveSubscription(tx, row);
 }
 
 /** How the publisher's imported paying members stand with Stripe, for the payments card. */

@@ -61,8 +61,11 @@ export function registerPaymentRoutes(api: PluginApi): void {
       const { secretKey, webhookSecret } = request.body;
       if (!secretKey && !current) throw invalid('Enter the secret key.', 'secretKey');
       if (!secretKey) {
-        // Only the signing secret of an endpoint made by hand: the key stays as it is.
-        if (webhookSecret) await saveAccount(db, { ...current!, webhook_secret_sealed: api.secrets.seal(webhookSecret), webhook_endpoint_id: null });
+        // Only the signing secret of an endpoint made by hand: the key stays as it is, the endpoint the server made goes.
+        if (webhookSecret) {
+          await saveAccount(db, { ...current!, webhook_secret_sealed: api.secrets.seal(webhookSecret), webhook_endpoint_id: null });
+          await removeEndpoint(api, current!, publisherId);
+        }
         return { data: await presentAccount(publisherId), msg: 'The Stripe keys are saved.' };
       }
       const connected = await connectAccount(api, secretKey, webhookUrlOf(publisherId), webhookSecret);

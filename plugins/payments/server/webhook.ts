@@ -66,6 +66,36 @@ function tagsOf(metadata: Stripe.Metadata | null | undefined): Tags | null {
   return { newsletterId, plan, email: email.toLowerCase() };
 }
 
+/**
+ * A subscription as Stripe has it, as the row that keeps it for its owner (the publisher, newsletter
+ * and reader it is for; `plan` when its price says no yearly interval), written as of `at`; null
+ * without an item.
+ */
+export function subscriptionRow(
+  subscription: Stripe.Subscription,
+  owner: { publisherId: string; newsletterId: string; email: string; customerId: string; plan: Plan },
+  at: Date,
+): Omit<PaidSubscriptionRow, 'payment_failed_at'> | null {
+  const item = subscription.items?.data[0];
+  if (!item) return null;
+  const ended = subscription.status === 'canceled' || subscription.status === 'unpaid' || subscription.status === 'incomplete_expired';
+  return {
+    id: subscription.id,
+    publisher_id: owner.publisherId,
+    newsletter_id: owner.newsletterId,
+    email: owner.email,
+    customer_id: owner.customerId,
+    plan: item.price.recurring?.interval === 'year' ? 'yearly' : owner.plan,
+    amount: item.price.unit_amount ?? 0,
+    currency: subscription.currency,
+    status: subscription.status,
+    current_period_end: dateOf(item.current_period_end),
+    started_at: dateOf(subscription.start_date) ?? at,
+    ended_at: ended ? (dateOf(subscription.ended_at) ?? dateOf(subscription.canceled_at) ?? at) : null,
+    event_at: at,
+  };
+}
+
 const idOf = (value: string | { id: string } | null | undefined) => (typeof value === 'string' ? value : (value?.id ?? null));
 const dateOf = (seconds: number | null | undefined) => (seconds ? new Date(seconds * 1000) : null);
 
@@ -149,28 +179,9 @@ export function registerWebhook(api: PluginApi, db: PaymentsDb): void {
         const tags =
           (await ownNewsletter(tx, publisherId, tagsOf(subscription.metadata))) ??
           (known?.publisher_id === publisherId ? { newsletterId: known.newsletter_id, plan: known.plan, email: known.email } : null);
-        const item = subscription.items?.data[0];
-        if (!tags || !item || !customerId) return false;
-        const ended = subscription.status === 'canceled' || subscription.status === 'unpaid' || subscription.status === 'incomplete_expired';
-        await saveSubscription(
-          tx,
-          {
-            id: subscription.id,
-            publisher_id: publisherId,
-            newsletter_id: tags.newsletterId,
-            email: tags.email,
-            customer_id: customerId,
-            plan: item.price.recurring?.interval === 'year' ? 'yearly' : tags.plan,
-            amount: item.price.unit_amount ?? 0,
-            currency: subscription.currency,
-            status: subscription.status,
-            current_period_end: dateOf(item.current_period_end),
-            started_at: dateOf(subscription.start_date) ?? at,
-            ended_at: ended ? (dateOf(subscription.ended_at) ?? dateOf(subscription.canceled_at) ?? at) : null,
-            event_at: at,
-          },
-          known,
-        );
+        const row = tags && customerId ? subscriptionRow(subscription, { publisherId, ...tags, customerId }, at) : null;
+        if (!row) return false;
+        await saveSubscription(tx, row, known);
         return true;
       }
       case 'invoice.paid':
