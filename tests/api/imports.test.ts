@@ -3,15 +3,19 @@
  * its documented format (tests/api/imports/members-fixtures.ts), checked by a dry run that writes
  * only its report, then imported; twice is once; unsubscribed and cleaned addresses are never
  * mailed (a send's recipients leave them out); a bad file is a 422 naming it, a bad row a failed
- * row of the report while the rest is imported; who may import, and where.
+ * row of the report while the rest is imported; a run restarted after a crash goes on where it
+ * stopped; who may import, and where.
  */
 import { randomUUID } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PluginApi } from '../../core/server/plugins/contract';
 import { findNewsletterByKey } from '../../core/server/store';
+import { importFolder, runImport as runJob } from '../../plugins/imports/server/runner';
+import { importsDb, insertImport } from '../../plugins/imports/server/store';
 import { addRecipients } from '../../plugins/issues/server/deliveries';
 import { beehiivSubscribersCsv, ghostMembersCsv, mailchimpCsv, substackEmailList, writeZip } from './imports/members-fixtures';
 import { enginesFor, startTestServer, until, type TestServer } from './server';
@@ -256,6 +260,45 @@ describe.each(databases)('imports on %s', (kind) => {
     expect(run.data.state).toBe('done');
     expect(run.report.some((row) => row.action === 'failed' && row.ref.startsWith('members.csv row'))).toBe(true);
     expect(run.report.filter((row) => row.action === 'taken').map((row) => row.ref)).toContain('members.csv row 2');
+  });
+
+  it('goes on after a crash: a run restarted over the same files takes the rest, and reports and counts nothing twice', async () => {
+    const newsletterId = newsletters.morning;
+    const all = Array.from({ length: 2500 }, (_, index) => ({ email: `resume${index}@example.com`, name: `Resume ${index}` }));
+    const api = { ...t.server.context } as unknown as PluginApi;
+    const id = randomUUID();
+    const folder = importFolder(api, id);
+    mkdirSync(folder, { recursive: true });
+    const path = join(folder, 'upload-0');
+    // The first attempt got through the first 1,200 members (two batches) before the process died:
+    // as it left things, with the import still running.
+    writeFileSync(path, ghostMembersCsv(all.slice(0, 1200)));
+    const director = (await sql<{ id: string }>`select id from users where email = 'director@masthead.local'`.execute(db())).rows[0]!.id;
+    const publisherId = (await findNewsletterByKey(db(), 'sabah-bulteni'))!.publisher_id;
+    await insertImport(importsDb(db()), {
+      id,
+      publisherId,
+      newsletterId,
+      source: 'ghost',
+      dryRun: false,
+      files: [{ name: 'members.csv', path, size: 1 }],
+      createdBy: director,
+    });
+    await runJob(api, id, new AbortController().signal);
+    await sql`update imports set state = 'running', finished_at = null where id = ${id}`.execute(db());
+    // The queue runs it again after the restart, over the whole file.
+    mkdirSync(folder, { recursive: true });
+    writeFileSync(path, ghostMembersCsv(all));
+    await runJob(api, id, new AbortController().signal);
+    const { body } = await fetchImport(id, '?limit=1');
+    expect(body.data.state).toBe('done');
+    expect(body.data.counts.subscribers).toBe(2500);
+    expect(body.data.actions).toEqual({ taken: 2500, changed: 0, skipped: 0, failed: 0 });
+    expect(body.count).toBe(2500);
+    const added = await sql<{
+      count: number;
+    }>`select count(*)::integer as count from subscribers where newsletter_id = ${newsletterId} and email like 'resume%'`.execute(db());
+    expect(added.rows[0]!.count).toBe(2500);
   });
 
   it('is the director’s and the admin’s, in their publisher only', async () => {
