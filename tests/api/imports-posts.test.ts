@@ -388,6 +388,30 @@ describe.each(databases)('posts imported on %s', (kind) => {
     expect((await t.server.app.inject({ method: 'GET', url: `/n/${newsletter.key}/p/bee-two/` })).headers.location).toBe('/s/bee-two');
   });
 
+  it('reports a bad row by its place and takes the others', async () => {
+    const path = join(dir, 'posts-with-bad-rows.csv');
+    writeFileSync(
+      path,
+      [
+        'id,title,slug,status,platform,audience,publish_date,content_html',
+        'p1,Good row,good-row,confirmed,web,free,2024-10-01,<p>Fine.</p>',
+        'p2,,,confirmed,web,free,,',
+        'p3,"Broken"quote,x,confirmed,web,free,,',
+      ].join('\n'),
+    );
+    const result = await run('beehiiv', [{ name: 'posts-with-bad-rows.csv', path, size: 0 }], true);
+    expect(result.counts).toEqual({ stories: 1, skipped: 2 });
+    expect(result.rows).toContainEqual({
+      action: 'failed',
+      kind: 'story',
+      ref: 'posts-with-bad-rows.csv row 3',
+      reason: 'The row has neither a title nor a body.',
+    });
+    expect(result.rows).toContainEqual(
+      expect.objectContaining({ action: 'failed', ref: 'posts-with-bad-rows.csv line 4', reason: expect.stringContaining('The row cannot be read') }),
+    );
+  });
+
   it('fails a file that is not the format, naming it', async () => {
     const file = { ...ghostExport(dir, []), name: 'broken.json' };
     writeFileSync(file.path, '{"db": [ {"data": {"posts": [ {"id": ');

@@ -9,7 +9,7 @@
  * and no e-mail column.
  */
 import type { ImportFile } from '../contract';
-import { cellOf, csvRecords, dateOf, type SourcePost } from './source';
+import { cellOf, csvRecords, dateOf, isBad, type BadItem, type SourcePost } from './source';
 
 const titleColumns = ['title', 'web_title'];
 const bodyColumns = ['content_html', 'web_content', 'free_web_content', 'html', 'content'];
@@ -31,10 +31,21 @@ const listed = (value: string) =>
     .map((part) => part.trim())
     .filter(Boolean);
 
-export async function* beehiivPosts(file: ImportFile, signal: AbortSignal): AsyncGenerator<SourcePost> {
-  for await (const { row, cells } of csvRecords(file.path, signal)) {
+export async function* beehiivPosts(file: ImportFile, signal: AbortSignal): AsyncGenerator<SourcePost | BadItem> {
+  for await (const record of csvRecords(file, signal)) {
+    if (isBad(record)) {
+      yield record;
+      continue;
+    }
+    const { row, cells } = record;
     if (row === 2 && !isBeehiivPostsHeader(Object.keys(cells)))
       throw new Error(`${file.name} is not beehiiv's posts export: its header has no title with a slug or body column.`);
+    const title = cellOf(cells, ...titleColumns);
+    const html = cellOf(cells, ...bodyColumns);
+    if (!title && !html) {
+      yield { ref: `${file.name} row ${row}`, problem: 'The row has neither a title nor a body.' };
+      continue;
+    }
     const notes: string[] = [];
     const rawStatus = cellOf(cells, 'status').toLowerCase();
     let status = statuses[rawStatus] ?? 'draft';
@@ -51,10 +62,10 @@ export async function* beehiivPosts(file: ImportFile, signal: AbortSignal): Asyn
     yield {
       id: cellOf(cells, 'id', 'post_id') || slug || `row-${row}`,
       ref: `${file.name} row ${row}`,
-      title: cellOf(cells, ...titleColumns),
+      title,
       subtitle: cellOf(cells, 'subtitle', 'web_subtitle'),
       slug,
-      html: cellOf(cells, ...bodyColumns),
+      html,
       image: cellOf(cells, 'thumbnail_url', 'image_url'),
       status,
       date,

@@ -11,7 +11,7 @@ import type { ImportContext, ImportFile, ImportSource } from '../contract';
 import { beehiivPosts, isBeehiivPostsHeader } from './beehiiv';
 import { ghostPosts, ghostRelations } from './ghost';
 import { PostImages } from './images';
-import type { SourcePost } from './source';
+import { isBad, type BadItem, type SourcePost } from './source';
 import { isSubstackPostHtml, isSubstackPostsCsv, substackPosts } from './substack';
 import { takePost, type PostRun } from './take';
 
@@ -38,7 +38,7 @@ export async function importPosts(ctx: ImportContext, files: ImportFile[], optio
 }
 
 /** Each file's posts, as its source writes them. */
-function* sourcesOf(run: PostRun, files: ImportFile[]): Generator<AsyncGenerator<SourcePost>> {
+function* sourcesOf(run: PostRun, files: ImportFile[]): Generator<AsyncGenerator<SourcePost | BadItem>> {
   const { ctx } = run;
   if (ctx.source === 'ghost')
     for (const file of files)
@@ -54,7 +54,12 @@ function* sourcesOf(run: PostRun, files: ImportFile[]): Generator<AsyncGenerator
   if (ctx.source === 'beehiiv') for (const file of files) yield beehiivPosts(file, ctx.signal);
 }
 
-async function takeOrReport(run: PostRun, post: SourcePost): Promise<void> {
+async function takeOrReport(run: PostRun, post: SourcePost | BadItem): Promise<void> {
+  if (isBad(post)) {
+    run.ctx.report.count('skipped');
+    await run.ctx.report.add({ action: 'failed', kind: 'story', ref: post.ref, reason: post.problem });
+    return;
+  }
   try {
     await takePost(run, post);
   } catch (error) {

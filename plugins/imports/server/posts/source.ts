@@ -57,23 +57,44 @@ export interface CsvRecord {
   cells: Record<string, string>;
 }
 
-/** The records of a CSV file, one at a time, keyed by the header's names lower-cased and trimmed. */
-export async function* csvRecords(path: string, signal: AbortSignal): AsyncGenerator<CsvRecord> {
-  const parser = createReadStream(path).pipe(
+/** An item of the source that cannot be taken: the report names it and says why, and the rest goes on. */
+export interface BadItem {
+  ref: string;
+  problem: string;
+}
+
+export const isBad = <T extends object>(item: T | BadItem): item is BadItem => 'problem' in item;
+
+/**
+ * The records of a CSV file, one at a time, keyed by the header's names lower-cased and trimmed;
+ * a record that cannot be read (a quote not closed) is a bad item named by its line.
+ */
+export async function* csvRecords(file: { path: string; name: string }, signal: AbortSignal): AsyncGenerator<CsvRecord | BadItem> {
+  const parser = createReadStream(file.path).pipe(
     parse({
       bom: true,
       columns: (header: string[]) => header.map((name) => name.trim().toLowerCase()),
       relax_column_count: true,
       skip_empty_lines: true,
+      skip_records_with_error: true,
+      info: true,
     }),
   );
-  let row = 1;
+  const unreadable: BadItem[] = [];
+  const seen = new Set<number | undefined>();
+  parser.on('skip', (error: Error & { lines?: number; records?: number }) => {
+    // One broken row may stop the parser more than once (a closing quote, then the quote it opened): no record read in between.
+    if (seen.has(error.records)) return;
+    seen.add(error.records);
+    unreadable.push({ ref: `${file.name} line ${error.lines ?? '?'}`, problem: `The row cannot be read: ${error.message}` });
+  });
   try {
-    for await (const cells of parser as AsyncIterable<Record<string, string>>) {
-      row++;
-      yield { row, cells };
+    for await (const { record, info } of parser as AsyncIterable<{ record: Record<string, string>; info: { records: number } }>) {
+      yield* unreadable.splice(0);
+      yield { row: info.records + 1, cells: record };
       if (signal.aborted) return;
     }
+    yield* unreadable.splice(0);
   } finally {
     parser.destroy();
   }

@@ -9,7 +9,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import type { ImportFile } from '../contract';
-import { cellOf, csvRecords, dateOf, yes, type SourcePost } from './source';
+import { cellOf, csvRecords, dateOf, isBad, yes, type BadItem, type SourcePost } from './source';
 
 /** The name a file has inside the export: 'posts/123.my-post.html'. */
 const inside = (name: string) => name.replace(/\\/g, '/').replace(/^\/+/, '');
@@ -20,7 +20,7 @@ export const isSubstackPostHtml = (name: string) => /(^|\/)posts\/[^/]+\.html$/i
 const required = ['post_id', 'title'];
 
 /** The posts of posts.csv with their HTML files. */
-export async function* substackPosts(csv: ImportFile, htmlFiles: ImportFile[], signal: AbortSignal): AsyncGenerator<SourcePost> {
+export async function* substackPosts(csv: ImportFile, htmlFiles: ImportFile[], signal: AbortSignal): AsyncGenerator<SourcePost | BadItem> {
   const bodies = new Map(
     htmlFiles.map((file) => [
       inside(file.name)
@@ -30,12 +30,21 @@ export async function* substackPosts(csv: ImportFile, htmlFiles: ImportFile[], s
       file,
     ]),
   );
-  for await (const { row, cells } of csvRecords(csv.path, signal)) {
+  for await (const record of csvRecords(csv, signal)) {
+    if (isBad(record)) {
+      yield record;
+      continue;
+    }
+    const { row, cells } = record;
     if (row === 2) {
       const missing = required.filter((name) => !(name in cells));
       if (missing.length) throw new Error(`${csv.name} is not Substack's posts.csv: it has no ${missing.join(', ')} column.`);
     }
     const postId = cellOf(cells, 'post_id');
+    if (!postId) {
+      yield { ref: `posts.csv row ${row}`, problem: 'The row has no post_id.' };
+      continue;
+    }
     const dot = postId.indexOf('.');
     const slug = dot >= 0 ? postId.slice(dot + 1) : '';
     const notes: string[] = [];
