@@ -38,7 +38,9 @@ const keyOf = (ctx: ImportContext, post: SourcePost) => `${ctx.source}:${post.id
 export async function takePost(run: PostRun, post: SourcePost): Promise<void> {
   const { ctx } = run;
   const key = keyOf(ctx, post);
-  if (post.date) ctx.history(post.date);
+  // The newsletter's history goes back to what it published and sent (a draft's date is no part of it).
+  if (post.date && post.status === 'published') ctx.history(post.date);
+  if (post.emailedAt) ctx.history(post.emailedAt);
   const taken = await ctx.taken('story', key);
   if (taken) {
     if (!ctx.dryRun) await finish(run, post, taken);
