@@ -7,7 +7,7 @@
  */
 import type { Page } from '@playwright/test';
 import { expect } from './fixtures';
-import { accounts, expectToast, follow, keepScreenshot, signIn, switchScope } from './helpers';
+import { accounts, closeToasts, expectToast, follow, keepScreenshot, signIn, switchScope } from './helpers';
 import { makeMetroStoryPremium, metroStory as story, signInWithEmailedLink, subscribeOnLanding, test } from './payments-fixtures';
 
 const secretKey = 'sk_test_Masthead0005roundtrip4242';
@@ -54,6 +54,7 @@ test('a publisher tries a test payment round trip: connect a test key, a reader 
   expect(standin.webhookEndpoints(secretKey)).toHaveLength(1);
 
   // The card on a phone: everything in the width, the button whole.
+  await closeToasts(page);
   await page.setViewportSize({ width: 375, height: 812 });
   await payments.scrollIntoViewIfNeeded();
   await expect(payments.getByText(/Stripe is connected in test mode/)).toBeVisible();
