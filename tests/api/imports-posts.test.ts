@@ -212,6 +212,9 @@ describe.each(databases)('posts imported on %s', (kind) => {
     expect(site.hits.get('/cover.png')).toBe(1);
     expect(site.hits.get('/inline.jpg')).toBe(1);
     expect(real.rows).toContainEqual(expect.objectContaining({ action: 'failed', kind: 'image', ref: expect.stringContaining('missing.png') }));
+    const library = (await sql<{ alt: string; source: string }>`select alt, source from images where source like ${`${site.url}/%`}`.execute(db())).rows;
+    expect(library).toContainEqual({ alt: 'Welcome to The Weekly', source: `${site.url}/cover.png` });
+    expect(library).toContainEqual({ alt: 'Inline', source: `${site.url}/inline.jpg` });
     const cover = await get(welcome.image);
     expect(cover.status).toBe(200);
 

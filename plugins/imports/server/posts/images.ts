@@ -21,6 +21,7 @@ function privateAccess(ctx: ImportContext): PrivateAccess {
 }
 
 const imageSource = /(<img\b[^>]*?\bsrc=")([^"]*)(")/gi;
+const imageTag = /<img\b[^>]*>/gi;
 
 const decodeAttribute = (value: string) =>
   value
@@ -42,12 +43,12 @@ export class PostImages {
     this.access = privateAccess(ctx);
   }
 
-  /** Our copy's address for an image of the post `ref`; null when it could not be had (reported). */
-  keep(address: string, ref: string): Promise<string | null> {
+  /** Our copy's address for an image of the post `ref` (`alt` describes it in the library); null when it could not be had (reported). */
+  keep(address: string, ref: string, alt = ''): Promise<string | null> {
     const absolute = this.absolute(address.trim());
     let kept = this.kept.get(absolute);
     if (!kept) {
-      kept = this.fetchOnce(absolute, ref);
+      kept = this.fetchOnce(absolute, ref, alt);
       this.kept.set(absolute, kept);
     }
     return kept;
@@ -55,11 +56,15 @@ export class PostImages {
 
   /** The HTML with each image that could be had pointing at our copy. */
   async rewrite(html: string, ref: string): Promise<string> {
-    const addresses = [...new Set([...html.matchAll(imageSource)].map((match) => decodeAttribute(match[2]!)))].filter(Boolean);
+    const images = new Map<string, string>();
+    for (const match of html.matchAll(imageTag)) {
+      const address = decodeAttribute(/\bsrc="([^"]*)"/i.exec(match[0])?.[1] ?? '');
+      if (address && !images.has(address)) images.set(address, decodeAttribute(/\balt="([^"]*)"/i.exec(match[0])?.[1] ?? ''));
+    }
     const ours = new Map<string, string>();
-    for (const address of addresses) {
+    for (const [address, alt] of images) {
       if (this.ctx.signal.aborted) break;
-      const url = await this.keep(address, ref);
+      const url = await this.keep(address, ref, alt);
       if (url) ours.set(address, url);
     }
     return html.replace(imageSource, (whole, start: string, value: string, end: string) => {
@@ -73,7 +78,7 @@ export class PostImages {
     return address;
   }
 
-  private async fetchOnce(address: string, ref: string): Promise<string | null> {
+  private async fetchOnce(address: string, ref: string, alt: string): Promise<string | null> {
     const earlier = await this.ctx.taken('image', address);
     if (earlier) return earlier;
     const refuse = async (reason: string) => {
@@ -98,7 +103,12 @@ export class PostImages {
       throw error;
     }
     try {
-      const { url } = await keepImportedImage(this.ctx.api.db, this.ctx.api.storage, { publisherId: this.ctx.publisherId, bytes: body, source: address });
+      const { url } = await keepImportedImage(this.ctx.api.db, this.ctx.api.storage, {
+        publisherId: this.ctx.publisherId,
+        bytes: body,
+        source: address,
+        alt: alt.slice(0, 250),
+      });
       await this.ctx.remember('image', address, url);
       return url;
     } catch (error) {

@@ -68,7 +68,7 @@ export async function takePost(run: PostRun, post: SourcePost): Promise<void> {
     return;
   }
   const html = await run.images.rewrite(sanitizeRichText(post.html), post.ref);
-  const image = post.image ? ((await run.images.keep(post.image, post.ref)) ?? post.image) : '';
+  const image = post.image ? ((await run.images.keep(post.image, post.ref, post.title)) ?? post.image) : '';
   const story = await importStory(ctx.api, {
     newsletterId: ctx.newsletterId,
     publisherId: ctx.publisherId,
