@@ -86,6 +86,7 @@ async function directorScreens(request: APIRequestContext): Promise<Screen[]> {
     screen('publisher', 'new story', '/stories/create/'),
     screen('publisher', 'publisher settings', `${publisher}/settings`),
     screen('publisher', 'publisher team', `${publisher}/settings/team`),
+    screen('publisher', 'imports', `${publisher}/imports`),
     screen('publisher', 'newsletters', '/newsletters/list'),
     screen('publisher', 'newsletter wizard', '/newsletters/create'),
     screen('publisher', 'collections', '/collections'),

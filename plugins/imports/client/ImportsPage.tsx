@@ -12,7 +12,6 @@ import {
   DetailsList,
   DetailsListLayoutMode,
   Dropdown,
-  Link,
   MessageBar,
   MessageBarType,
   PrimaryButton,
@@ -123,9 +122,10 @@ export default function ImportsPage() {
             </Text>
           </Stack>
           {source === 'ghost' && (
-            <Text variant="small">
-              {t('No export at hand?')} <Link onClick={downloadSampleMembers}>{t('Download a sample Ghost members CSV')}</Link>
-            </Text>
+            <Stack horizontal wrap tokens={{ childrenGap: 8 }} verticalAlign="center">
+              <Text variant="small">{t('No export at hand?')}</Text>
+              <DefaultButton text={t('Download a sample Ghost members CSV')} iconProps={{ iconName: 'Download' }} onClick={downloadSampleMembers} />
+            </Stack>
           )}
         </Stack>
         <Stack horizontal wrap tokens={{ childrenGap: 8 }}>
@@ -249,7 +249,7 @@ function PastImports({ imports, shown, onShow }: { imports: Import[]; shown: str
       key: 'open',
       name: '',
       minWidth: 60,
-      onRender: (item: Import) => (item._id === shown ? null : <Link onClick={() => onShow(item._id)}>{t('Report')}</Link>),
+      onRender: (item: Import) => (item._id === shown ? null : <DefaultButton text={t('Report')} onClick={() => onShow(item._id)} />),
     },
   ];
   return (

@@ -23,12 +23,12 @@ const words: Words = {
 
   // What each source takes (rules.ts sourceFiles)
   'The site export (Settings → Import/Export: a .json file) and/or the members CSV (Members → Export).':
-    'Site dışa aktarması (Settings → Import/Export: bir .json dosyası) ve/veya üye CSV dosyası (Members → Export).',
+    'Site dışa aktarması (Ayarlar → İçe/Dışa aktarma: bir .json dosyası) ve/veya üyelerin CSV dosyası (Üyeler → Dışa aktar).',
   'The export zip (Settings → Exports), with posts.csv, the posts and the e-mail list.':
-    'Dışa aktarma zip dosyası (Settings → Exports): posts.csv, yazılar ve e-posta listesiyle.',
+    'Dışa aktarma zip dosyası (Ayarlar → Dışa aktarmalar): yazıların listesi, yazılar ve e-posta listesiyle.',
   'The audience export (Audience → Export): its subscribed, unsubscribed and cleaned CSV files, or the zip they come in.':
-    'Kitle dışa aktarması (Audience → Export): subscribed, unsubscribed ve cleaned CSV dosyaları ya da içinde geldikleri zip.',
-  'The subscribers CSV and/or the posts CSV (Settings → Exports).': 'Aboneler CSV dosyası ve/veya yazılar CSV dosyası (Settings → Exports).',
+    'Kitle dışa aktarması (Kitle → Dışa aktar): abonelerin, abonelikten çıkanların ve temizlenen adreslerin CSV dosyaları ya da içinde geldikleri zip.',
+  'The subscribers CSV and/or the posts CSV (Settings → Exports).': 'Abonelerin CSV dosyası ve/veya yazıların CSV dosyası (Ayarlar → Dışa aktarmalar).',
 
   // An import and its report
   'Check of the files into {newsletter}': '{newsletter} için dosyaların denetimi',
