@@ -126,6 +126,15 @@ describe.each(databases)('Stripe in one step on %s', (kind) => {
     expect(refused.body.details[0].message).toContain('A restricted key needs these permissions: Webhook Endpoints (write)');
     expect(standin.webhookEndpoints('rk_test_NoWebhooks00001')).toEqual([]);
     expect((await account()).configured).toBe(false);
+    // An account that may have no more webhook endpoints: Stripe's reason, and nothing saved.
+    standin.addAccount({ secretKey: 'sk_test_FullOfEndpoints01', webhookEndpointLimit: 0 });
+    const full = await connect('sk_test_FullOfEndpoints01');
+    expect(full.status).toBe(422);
+    expect(full.body.details[0]).toEqual({
+      path: 'secretKey',
+      message: 'Stripe did not create the webhook endpoint: You have reached the maximum of 0 test webhook endpoints.',
+    });
+    expect((await account()).configured).toBe(false);
 
     // Stripe seldom lets a restricted key read the account: it connects all the same, without the account's name.
     const restricted = 'rk_test_WithWebhooks0001';
