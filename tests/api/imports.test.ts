@@ -14,6 +14,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PluginApi } from '../../core/server/plugins/contract';
 import { findNewsletterByKey } from '../../core/server/store';
+import { constants } from '../../core/shared/config';
 import { importFolder, runImport as runJob } from '../../plugins/imports/server/runner';
 import { importsDb, insertImport } from '../../plugins/imports/server/store';
 import { addRecipients } from '../../plugins/issues/server/deliveries';
@@ -155,6 +156,8 @@ describe.each(databases)('imports on %s', (kind) => {
     expect(listed.status).toBe(200);
     expect(listed.body.data.map((row: { _id: string }) => row._id)).toEqual(['ayla@example.com']);
     expect(listed.body.data[0].labels).toEqual(['Early reader', 'VIP']);
+    const labels = await t.request('GET', `/api/newsletters/list/${newsletterId}/subscriptions/labels`, { token: tokens.director });
+    expect(labels.body.data).toEqual(expect.arrayContaining(['Early reader', 'Press', 'VIP']));
   });
 
   it('twice is once: a second run adds nothing and says each member was imported already', async () => {
@@ -254,6 +257,18 @@ describe.each(databases)('imports on %s', (kind) => {
     expect(noSource.body.details[0].path).toBe('source');
     const noFile = await post({ source: 'ghost', newsletter: newsletters.morning }, []);
     expect(noFile.status).toBe(422);
+    // Past the size limit (lowered here from its 200 MB), the file is named and nothing is kept.
+    const limit = constants.imports.fileMaxBytes;
+    (constants.imports as { fileMaxBytes: number }).fileMaxBytes = 1000;
+    try {
+      const large = await post({ source: 'ghost', newsletter: newsletters.morning }, [
+        { name: 'big-members.csv', content: `email\n${'a@example.com\n'.repeat(200)}` },
+      ]);
+      expect(large.status).toBe(422);
+      expect(large.body.details[0]).toEqual({ message: '"big-members.csv" is larger than 0 MB.', path: 'file' });
+    } finally {
+      (constants.imports as { fileMaxBytes: number }).fileMaxBytes = limit;
+    }
 
     const broken = `email,name\npelin@example.com,Pelin\n"unclosed@example.com,Bad\nrasim@example.com,Rasim\n`;
     const run = await runImport({ source: 'ghost', newsletter: newsletters.morning, dryRun: 'true' }, [{ name: 'members.csv', content: broken }]);
