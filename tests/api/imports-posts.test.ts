@@ -163,7 +163,7 @@ describe.each(databases)('posts imported on %s', (kind) => {
         emailSubject: 'Welcome, reader',
         tags: ['City', '#internal'],
       },
-      { id: 'g2', slug: 'a-draft', title: 'A draft', html: '<p>Not yet.</p>', status: 'draft', authorId: 'u2' },
+      { id: 'g2', slug: 'a-draft', title: 'A draft', html: '<p>Not yet.</p>', status: 'draft', authorId: 'u2', coAuthorId: 'u1' },
       {
         id: 'g3',
         slug: taken,
@@ -227,6 +227,12 @@ describe.each(databases)('posts imported on %s', (kind) => {
     expect(premiumPage.body).not.toContain(/<img src="([^"]+)"/.exec(welcome.body_html)![1]);
     const draft = (await storyBySlug('a-draft'))!;
     expect(draft).toMatchObject({ draft: true, published: false, writer: 'Ben Columnist' });
+    expect(real.rows).toContainEqual({
+      action: 'changed',
+      kind: 'story',
+      ref: 'post "a-draft"',
+      reason: 'Written by Ben Columnist, Ada Writer on Ghost: signed by the first, as a story has one byline.',
+    });
     const renamed = (await storyBySlug(`${taken}-2`))!;
     expect(renamed.body_html).toContain(welcome.image);
 

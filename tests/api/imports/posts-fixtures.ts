@@ -38,6 +38,8 @@ export interface GhostPostFixture {
   emailSubject?: string;
   tags?: string[];
   authorId?: string;
+  /** A second author, after the first. */
+  coAuthorId?: string;
 }
 
 /** A Ghost 5 site export with these posts, its author and tags (tag ids are their names). */
@@ -72,7 +74,11 @@ export function ghostExport(dir: string, posts: GhostPostFixture[]): FixtureFile
       newsletter_id: post.newsletterId ?? null,
       show_title_and_feature_image: 1,
     })),
-    posts_authors: posts.map((post, index) => ({ id: `pa${index}`, post_id: post.id, author_id: post.authorId ?? 'u1', sort_order: 0 })),
+    posts_authors: posts.flatMap((post) =>
+      [post.authorId ?? 'u1', post.coAuthorId]
+        .filter((author): author is string => Boolean(author))
+        .map((author, order) => ({ id: `${post.id}-${author}`, post_id: post.id, author_id: author, sort_order: order })),
+    ),
     posts_meta: posts
       .filter((post) => post.emailSubject)
       .map((post, index) => ({ id: `pm${index}`, post_id: post.id, email_subject: post.emailSubject, og_image: null, email_only: post.status === 'sent' })),

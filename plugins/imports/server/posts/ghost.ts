@@ -139,6 +139,8 @@ function postOf(row: Row, relations: GhostRelations, readerRoot: string): Source
   const emailed = email ? true : Boolean(newsletterId) && !filterNone && (row.status === 'published' || row.status === 'sent');
   const authors = [...(relations.authorsOf.get(id) ?? [])].sort((a, b) => a.order - b.order);
   const authorId = authors[0]?.userId ?? text(row.author_id);
+  const names = authors.map((author) => relations.users.get(author.userId)).filter(Boolean);
+  if (names.length > 1) notes.push(`Written by ${names.join(', ')} on Ghost: signed by the first, as a story has one byline.`);
   const tags = [...(relations.tagsOf.get(id) ?? [])]
     .sort((a, b) => a.order - b.order)
     .map((link) => relations.tags.get(link.tagId))

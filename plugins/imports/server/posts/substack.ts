@@ -51,6 +51,7 @@ export async function* substackPosts(csv: ImportFile, htmlFiles: ImportFile[], s
     const file = bodies.get(postId);
     const html = file ? await readFile(file.path, 'utf8') : '';
     if (!file) notes.push(`posts/${postId}.html is not in the export: the story has no body.`);
+    if (cellOf(cells, 'podcast_url')) notes.push("Its podcast episode is not imported (Substack's export links to its audio): the story keeps its text.");
     const published = yes(cellOf(cells, 'is_published'));
     const audience = cellOf(cells, 'audience').toLowerCase();
     const date = dateOf(cellOf(cells, 'post_date'));
