@@ -238,7 +238,10 @@ export function registerWebhook(api: PluginApi, db: PaymentsDb): void {
         event = stripe.client.webhooks.constructEvent(request.rawBody ?? '', signatureOf(request), stripe.webhookSecret);
       } catch (error) {
         // Stripe's first sentence says what is wrong (no signature, none that matches); the rest is advice to developers.
-        const reason = (error instanceof Error ? error.message : String(error)).split(/(?<=[.?])\s/)[0]!.trim().replace(/\.$/, '');
+        const reason = (error instanceof Error ? error.message : String(error))
+          .split(/(?<=[.?])\s/)[0]!
+          .trim()
+          .replace(/\.$/, '');
         await recordProblem(api, db, publisherId, 'webhook', `A call to the webhook address was refused: its signature does not verify (${reason}).`);
         throw unauthorized(forgedText, 'INVALID_SIGNATURE');
       }
