@@ -248,7 +248,7 @@ function PastImports({ imports, shown, onShow }: { imports: Import[]; shown: str
     {
       key: 'open',
       name: '',
-      minWidth: 60,
+      minWidth: 100,
       onRender: (item: Import) => (item._id === shown ? null : <DefaultButton text={t('Report')} onClick={() => onShow(item._id)} />),
     },
   ];
