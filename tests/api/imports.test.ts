@@ -228,6 +228,20 @@ describe.each(databases)('imports on %s', (kind) => {
     expect((await subscriber(newsletterId, 'lale@example.com'))!.created_at.toISOString()).toBe('2022-05-06T08:00:00.000Z');
   });
 
+  it('stops an archive that unpacks past the bound (a zip bomb), naming it', async () => {
+    const zip = join(folder, 'bomb.zip');
+    await writeZip(zip, { 'email_list.bomb.csv': substackEmailList([{ email: 'bomb@example.com' }]) + ' '.repeat(5000) });
+    const limit = constants.imports.unzippedMaxBytes;
+    (constants.imports as { unzippedMaxBytes: number }).unzippedMaxBytes = 1000;
+    try {
+      const run = await runImport({ source: 'substack', newsletter: newsletters.tech, dryRun: 'true' }, [{ name: 'bomb.zip', content: readFileSync(zip) }]);
+      expect(run.data.state).toBe('failed');
+      expect(run.data.error).toBe('"bomb.zip" unpacks to more than 0 MB.');
+    } finally {
+      (constants.imports as { unzippedMaxBytes: number }).unzippedMaxBytes = limit;
+    }
+  });
+
   it("imports beehiiv's subscribers CSV: active, inactive and pending readers as such", async () => {
     const newsletterId = newsletters.tech;
     const csv = beehiivSubscribersCsv([
