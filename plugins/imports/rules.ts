@@ -26,6 +26,9 @@ export const sourceAccepts: Record<Source, string> = {
   beehiiv: '.csv',
 };
 
+/** Files one import takes at most (a Ghost site export and its members CSV; Mailchimp's three lists). */
+export const maxImportFiles = 10;
+
 const megabytes = (bytes: number) => Math.round(bytes / 1024 / 1024);
 
 export const importMessages = {
@@ -33,7 +36,7 @@ export const importMessages = {
   noNewsletter: 'Choose the newsletter to import into.',
   noFile: 'Choose the files to import.',
   tooLarge: (name: string) => `"${name}" is larger than ${megabytes(constants.imports.fileMaxBytes)} MB.`,
-  tooManyFiles: 'Choose at most 10 files.',
+  tooManyFiles: `Choose at most ${maxImportFiles} files.`,
   notTaken: (name: string, source: string) => `"${name}" is not a file a ${source} import takes.`,
   notCsv: (name: string) => `"${name}" is not a CSV file.`,
   noEmailColumn: (name: string, what: string) => `"${name}" is not ${what}: it has no e-mail column.`,

@@ -10,14 +10,14 @@ import { callerPublisher, type Session } from '../../../core/server/auth/session
 import { invalid, invalidDetails, notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { findNewsletters } from '../../../core/server/store';
+import { receiveFiles } from '../../../core/server/uploads';
 import { constants } from '../../../core/shared/config';
 import { importEndpoints } from '../endpoints';
-import { importMessages, importSources, type Source } from '../rules';
+import { importMessages, importSources, maxImportFiles, type Source } from '../rules';
 import { checkFiles } from './files';
 import { presentImport } from './present';
 import { importFolder, importJob } from './runner';
 import { findImport, importsDb, insertImport, listImports, reportActions, reportRows, type ImportRow } from './store';
-import { receiveImport } from './upload';
 
 const permission = 'publishers.update';
 
@@ -42,7 +42,17 @@ export function registerImportRoutes(api: PluginApi): void {
     async handler(request, reply, session) {
       const id = randomUUID();
       const folder = importFolder(api, id);
-      const { fields, files } = await receiveImport(request, folder);
+      const { fields, files } = await receiveFiles(request, folder, {
+        field: 'file',
+        maxBytes: constants.imports.fileMaxBytes,
+        maxFiles: maxImportFiles,
+        messages: {
+          missing: importMessages.noFile,
+          unreadable: importMessages.unreadable,
+          tooMany: importMessages.tooManyFiles,
+          tooLarge: importMessages.tooLarge,
+        },
+      });
       try {
         const source = fields.source as Source;
         if (!importSources.includes(source)) throw invalid(importMessages.noSource, 'source');
@@ -51,7 +61,6 @@ export function registerImportRoutes(api: PluginApi): void {
         session.assertNewsletter(newsletterId);
         const dryRun = fields.dryRun ?? 'false';
         if (dryRun !== 'true' && dryRun !== 'false') throw invalid('dryRun must be true or false.', 'dryRun');
-        if (files.length === 0) throw invalid(importMessages.noFile, 'file');
         const problems = await checkFiles(source, files);
         if (problems.length > 0) throw invalidDetails(problems);
         await insertImport(db, {
