@@ -103,6 +103,7 @@ export interface SchemaTypes {
   'api/profile-update': import('./api/profile-update').ProfileUpdateBody;
   'api/publisher-analytics': import('./api/publisher-analytics').PublisherAnalytics;
   'api/publisher-analytics-query': import('./api/publisher-analytics-query').PublisherAnalyticsQuery;
+  'api/publisher-import': import('./api/publisher-import').PublisherImport;
   'api/publisher-update': import('./api/publisher-update').PublisherUpdateBody;
   'api/recording-form': import('./api/recording-form').RecordingForm;
   'api/recording-list-query': import('./api/recording-list-query').RecordingListQuery;
