@@ -170,6 +170,24 @@ describe.each(databases)('imports on %s', (kind) => {
     expect(again.report.filter((row) => row.reason === 'Already imported by an earlier import.')).toHaveLength(4);
   });
 
+  it('changes an existing subscriber only by what the import adds (labels), and never duplicates them', async () => {
+    const newsletterId = newsletters.culture;
+    const existing = (
+      await sql<{
+        email: string;
+      }>`select lower(email) as email from subscribers where newsletter_id = ${newsletterId} and source <> '' order by created_at limit 1`.execute(db())
+    ).rows[0]!.email;
+    const before = await keptCount(newsletterId);
+    const run = await runImport({ source: 'ghost', newsletter: newsletterId }, [
+      { name: 'members.csv', content: ghostMembersCsv([{ email: existing, labels: ['Moved from Ghost'] }]) },
+    ]);
+    expect(run.report).toEqual([
+      { action: 'changed', kind: 'subscriber', ref: 'members.csv row 2', reason: 'Subscribes already: the import adds their labels.' },
+    ]);
+    expect(await keptCount(newsletterId)).toBe(before);
+    expect(await labelsOf((await subscriber(newsletterId, existing))!.id)).toEqual(['Moved from Ghost']);
+  });
+
   it('imports a Mailchimp audience export; its unsubscribed and cleaned addresses are never mailed', async () => {
     const newsletterId = newsletters.morning;
     const files = [
