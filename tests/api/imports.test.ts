@@ -212,6 +212,11 @@ describe.each(databases)('imports on %s', (kind) => {
     // Consent kept: the confirmation's time.
     expect(fatma.created_at.toISOString()).toBe('2020-01-02T03:05:00.000Z');
     expect(await labelsOf(fatma.id)).toEqual(['Customer', 'VIP']);
+    // Unsubscribed when Mailchimp says they left.
+    const left = await sql<{
+      created_at: Date;
+    }>`select created_at from unsubscribed where newsletter_id = ${newsletterId} and email = 'gul@example.com'`.execute(db());
+    expect(left.rows[0]!.created_at.toISOString()).toBe('2023-02-03T04:05:06.000Z');
     expect(real.report.find((row) => row.ref.startsWith('cleaned_'))).toMatchObject({
       action: 'taken',
       reason: 'Cleaned there (the address bounced): suppressed, never mailed.',

@@ -19,6 +19,8 @@ export interface ImportedMember {
   state: 'subscribed' | 'unsubscribed' | 'cleaned';
   /** When they subscribed, as the source dates it; the import's time when it does not say. */
   since: Date | null;
+  /** When an unsubscribed member left, where the source says (Mailchimp's UNSUB_TIME); else `since`. */
+  leftAt?: Date | null;
   labels: string[];
 }
 
@@ -183,13 +185,13 @@ async function addLabels(
   return added;
 }
 
-/** Puts addresses on the newsletter's unsubscribed list (dated when they left, where the source says). */
+/** Puts addresses on the newsletter's unsubscribed list, dated when they left (else when they came) where the source says. */
 async function keepUnsubscribed(db: SubscribersDb, newsletterId: string, members: readonly ImportedMember[]): Promise<void> {
   if (members.length === 0) return;
   await sql`
     insert into unsubscribed (newsletter_id, email, created_at)
     select ${newsletterId}, email, created_at from unnest(${members.map((member) => member.email)}::text[],
-      ${members.map((member) => (member.since ?? clock.now()).toISOString())}::timestamptz[]) as rows (email, created_at)
+      ${members.map((member) => (member.leftAt ?? member.since ?? clock.now()).toISOString())}::timestamptz[]) as rows (email, created_at)
     on conflict (newsletter_id, email) do nothing`.execute(db);
 }
 

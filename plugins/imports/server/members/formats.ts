@@ -28,6 +28,8 @@ export interface SourceMember {
   name: string;
   state: 'subscribed' | 'unsubscribed' | 'cleaned';
   since: Date | null;
+  /** When an unsubscribed member left, where the source says. */
+  leftAt?: Date | null;
   labels: string[];
   paid: PaidMembership | null;
 }
@@ -165,6 +167,7 @@ function readMailchimp(email: string, cells: Cells, list: MailchimpList): Member
       state: list,
       // Consent: when they confirmed (double opt-in), else when they opted in.
       since: sourceDate(cell(cells, 'confirm_time')) ?? sourceDate(cell(cells, 'optin_time')),
+      leftAt: sourceDate(cell(cells, 'unsub_time')),
       labels: labelsOf(cell(cells, 'tags')),
       paid: null,
     },

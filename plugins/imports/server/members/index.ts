@@ -85,7 +85,14 @@ async function importBatch(run: Run, pending: readonly Pending[], rows: CountedR
   const outcomes = await importMembers(
     run.api.db,
     target,
-    fresh.map(({ member }): ImportedMember => ({ email: member.email, name: member.name, state: member.state, since: member.since, labels: member.labels })),
+    fresh.map(({ member }): ImportedMember => ({
+      email: member.email,
+      name: member.name,
+      state: member.state,
+      since: member.since,
+      leftAt: member.leftAt,
+      labels: member.labels,
+    })),
   );
   const entries: { key: string; targetId: string }[] = [];
   for (const [index, item] of fresh.entries()) {
