@@ -244,6 +244,9 @@ describe.each(databases)('imports on %s', (kind) => {
         { email: 'lale@example.com' },
       ]),
     });
+    const dry = await runImport({ source: 'substack', newsletter: newsletterId, dryRun: 'true' }, [{ name: 'export.zip', content: readFileSync(zip) }]);
+    expect(dry.data.counts).toMatchObject({ subscribers: 3, paid: 1 });
+    expect(await subscriber(newsletterId, 'lale@example.com')).toBeUndefined();
     const real = await runImport({ source: 'substack', newsletter: newsletterId }, [{ name: 'export.zip', content: readFileSync(zip) }]);
     expect(real.data.state, real.data.error).toBe('done');
     expect(real.data.counts).toMatchObject({ subscribers: 3, paid: 1 });
