@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { PluginApi } from '../../core/server/plugins/contract';
+import { readOutbox } from '../../core/server/services/mail';
 import { findNewsletterByKey } from '../../core/server/store';
 import { constants } from '../../core/shared/config';
 import { importFolder, runImport as runJob } from '../../plugins/imports/server/runner';
@@ -122,6 +123,7 @@ describe.each(databases)('imports on %s', (kind) => {
 
   it('checks a Ghost members CSV in a dry run that writes only its report, then imports it', async () => {
     const newsletterId = newsletters.culture;
+    const mailedBefore = readOutbox(t.dataDir).map((entry) => entry.id);
     const before = await keptCount(newsletterId);
     const createdBefore = (await findNewsletterByKey(db(), 'kultur-sanat-haftalik'))!.created_at;
 
@@ -156,6 +158,8 @@ describe.each(databases)('imports on %s', (kind) => {
     expect(listed.status).toBe(200);
     expect(listed.body.data.map((row: { _id: string }) => row._id)).toEqual(['ayla@example.com']);
     expect(listed.body.data[0].labels).toEqual(['Early reader', 'VIP']);
+    // Nobody was mailed: no welcome, no confirmation.
+    expect(readOutbox(t.dataDir).map((entry) => entry.id)).toEqual(mailedBefore);
     const labels = await t.request('GET', `/api/newsletters/list/${newsletterId}/subscriptions/labels`, { token: tokens.director });
     expect(labels.body.data).toEqual(expect.arrayContaining(['Early reader', 'Press', 'VIP']));
   });
