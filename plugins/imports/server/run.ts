@@ -9,7 +9,7 @@
 import { inTransaction } from '../../../core/server/db/database';
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { constants } from '../../../core/shared/config';
-import type { CountName, ImportContext, ImportFile, ImportSource, ItemKind, ReportRow } from './contract';
+import type { CountName, ImportContext, ImportSource, ItemKind, ReportRow } from './contract';
 import { addReportRows, importsDb, recall, remember, saveProgress, type Counts, type ImportsDb, type Remembered } from './store';
 
 const noCounts = (): Counts => ({ stories: 0, issues: 0, subscribers: 0, paid: 0, skipped: 0 });
@@ -120,5 +120,3 @@ export function startRun(
     flush,
   };
 }
-
-export type { ImportFile };
