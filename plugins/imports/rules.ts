@@ -35,6 +35,7 @@ export const importMessages = {
   noSource: 'Choose where the export comes from: Ghost, Substack, Mailchimp or beehiiv.',
   noNewsletter: 'Choose the newsletter to import into.',
   noFile: 'Choose the files to import.',
+  siteUrl: "Enter the old site's address as it starts its pages, such as https://example.com.",
   tooLarge: (name: string) => `"${name}" is larger than ${megabytes(constants.imports.fileMaxBytes)} MB.`,
   tooManyFiles: `Choose at most ${maxImportFiles} files.`,
   notTaken: (name: string, source: string) => `"${name}" is not a file a ${source} import takes.`,

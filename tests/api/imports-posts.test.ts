@@ -441,20 +441,33 @@ describe.each(databases)('posts imported on %s', (kind) => {
     };
   }
 
-  it('runs through POST /api/imports: a Ghost site export and a Substack zip, dry run, run, and again', async () => {
+  it('runs through POST /api/imports: a Ghost site export with its old address and a Substack zip, dry run, run, and again', async () => {
     const ghost = ghostExport(dir, [
       {
         id: 'api1',
         slug: 'api-ghost-post',
         title: 'Through the API',
-        html: `<p>Posted.</p><img src="${site.url}/api.jpg">`,
+        // Ghost writes its own address as __GHOST_URL__: the import's siteUrl stands for it.
+        html: '<p>Posted.</p><img src="__GHOST_URL__/api.jpg">',
         status: 'published',
         publishedAt: '2024-07-01T06:00:00.000Z',
         newsletterId: 'nl1',
       },
     ]);
     const ghostFile = { name: ghost.name, content: readFileSync(ghost.path) };
-    const fields = { source: 'ghost', newsletter: other.id };
+    const badAddress = multipart(
+      { source: 'ghost', newsletter: other.id, siteUrl: 'ftp://old.example' },
+      { field: 'file', filename: ghostFile.name, contentType: 'application/json', content: ghostFile.content },
+    );
+    const refused = await t.server.app.inject({
+      method: 'POST',
+      url: '/api/imports',
+      headers: { authorization: `Bearer ${director}`, ...badAddress.headers },
+      payload: badAddress.payload,
+    });
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().details).toEqual([{ message: "Enter the old site's address as it starts its pages, such as https://example.com.", path: 'siteUrl' }]);
+    const fields = { source: 'ghost', newsletter: other.id, siteUrl: `${site.url}/` };
     const dry = await throughApi({ ...fields, dryRun: 'true' }, ghostFile);
     expect(dry.data).toMatchObject({ state: 'done', counts: { stories: 1, issues: 1, subscribers: 0, paid: 0, skipped: 0 } });
     expect((await t.server.app.inject({ method: 'GET', url: `/n/${other.key}/api-ghost-post/` })).statusCode).toBe(404);

@@ -338,6 +338,7 @@ describe.each(databases)('imports on %s', (kind) => {
       id,
       publisherId,
       newsletterId,
+      siteUrl: null,
       source: 'ghost',
       dryRun: false,
       files: [{ name: 'members.csv', path, size: 1 }],

@@ -19,6 +19,7 @@ import {
   SelectionMode,
   Stack,
   Text,
+  TextField,
   type IColumn,
   type IDropdownOption,
 } from '@fluentui/react';
@@ -54,6 +55,7 @@ export default function ImportsPage() {
   const [source, setSource] = useState<Source>('ghost');
   const [newsletterId, setNewsletterId] = useState('');
   const [files, setFiles] = useState<File[]>([]);
+  const [siteUrl, setSiteUrl] = useState('');
   const [shown, setShown] = useState<string | null>(null);
   const [confirming, setConfirming] = useState(false);
   const [past, setPast] = useState<Import[]>([]);
@@ -67,7 +69,7 @@ export default function ImportsPage() {
   useEffect(refreshPast, [refreshPast]);
 
   const start = async (dryRun: boolean) => {
-    const { data, msg } = await importsApi.start({ source, newsletterId: chosenNewsletter, dryRun, files });
+    const { data, msg } = await importsApi.start({ source, newsletterId: chosenNewsletter, dryRun, files, siteUrl: source === 'ghost' ? siteUrl : '' });
     toast('success', t(msg));
     setShown(data.id);
     refreshPast();
@@ -121,6 +123,15 @@ export default function ImportsPage() {
               {files.length > 0 ? files.map((file) => file.name).join(', ') : t('No file chosen')}
             </Text>
           </Stack>
+          {source === 'ghost' && (
+            <TextField
+              label={t('Old site address')}
+              placeholder="https://"
+              value={siteUrl}
+              onChange={(_event, value) => setSiteUrl(value ?? '')}
+              description={t("Ghost's export writes its own address as __GHOST_URL__: give it, and the posts' images are fetched from there.")}
+            />
+          )}
           {source === 'ghost' && (
             <Stack horizontal wrap tokens={{ childrenGap: 8 }} verticalAlign="center">
               <Text variant="small">{t('No export at hand?')}</Text>

@@ -13,6 +13,11 @@ const words: Words = {
   'No file chosen': 'Dosya seçilmedi',
   'No export at hand?': 'Elinizde bir dışa aktarma yok mu?',
   'Download a sample Ghost members CSV': 'Örnek bir Ghost üye CSV dosyası indirin',
+  'Old site address': 'Eski sitenin adresi',
+  "Ghost's export writes its own address as __GHOST_URL__: give it, and the posts' images are fetched from there.":
+    'Ghost dışa aktarması kendi adresini __GHOST_URL__ olarak yazar: adresi verin, yazıların görselleri oradan alınsın.',
+  "Enter the old site's address as it starts its pages, such as https://example.com.":
+    'Eski sitenin adresini sayfalarının başladığı gibi girin, örneğin https://example.com.',
   'Check the files': 'Dosyaları denetle',
   'Import into {newsletter}?': '{newsletter} bültenine içe aktarılsın mı?',
   'The readers and posts of these files are added to the newsletter. Nobody is mailed; what an earlier import took is skipped.':

@@ -4,6 +4,7 @@
  * restart (the queue retries its job; the memory skips what it took).
  */
 import { serverPlugin } from '../../../core/server/plugins/contract';
+import { leftOutOfPublisherData } from '../../../core/server/publisher-data';
 import manifest from '../plugin';
 import { registerImportRoutes } from './routes';
 import { importJob, runImport } from './runner';
@@ -31,5 +32,10 @@ export default serverPlugin(manifest, {
       await Promise.allSettled(running);
     });
     registerImportRoutes(api);
+    // An import's files stay on the server that received them: its runs and reports do not travel
+    // with a publisher's file (what they took does, with the memory that keeps a second run from
+    // taking it again).
+    api.extensions.add(leftOutOfPublisherData, { table: 'imports', reason: "an import's files stay on the server that received them" });
+    api.extensions.add(leftOutOfPublisherData, { table: 'import_report_rows', reason: "an import's report stays with its run" });
   },
 });

@@ -38,7 +38,7 @@ export function registerImportRoutes(api: PluginApi): void {
 
   api.serve(importEndpoints.create, {
     requires: permission,
-    summary: `Imports from another platform into a newsletter (multipart: source ghost, substack, mailchimp or beehiiv; newsletter, its id; dryRun true or false, false unless said; file, once or several times, each at most ${constants.imports.fileMaxBytes} bytes): Ghost's site export (.json) and/or members CSV, Substack's export zip, Mailchimp's subscribed, unsubscribed and cleaned CSV files or their zip, beehiiv's subscribers and/or posts CSV. The files are stored and checked (a file the source does not take, or a CSV without the member list's e-mail column, is a 422 naming it), then the import is queued (202) and runs as a job: follow it with GET /imports/{id}. A dry run reads and checks everything and writes only its report. An import never mails anyone, and a second run of the same files adds nothing.`,
+    summary: `Imports from another platform into a newsletter (multipart: source ghost, substack, mailchimp or beehiiv; newsletter, its id; dryRun true or false, false unless said; siteUrl, for Ghost, the old site's address, which its export writes as __GHOST_URL__ (its images are fetched from there); file, once or several times, each at most ${constants.imports.fileMaxBytes} bytes): Ghost's site export (.json) and/or members CSV, Substack's export zip, Mailchimp's subscribed, unsubscribed and cleaned CSV files or their zip, beehiiv's subscribers and/or posts CSV. The files are stored and checked (a file the source does not take, or a CSV without the member list's e-mail column, is a 422 naming it), then the import is queued (202) and runs as a job: follow it with GET /imports/{id}. A dry run reads and checks everything and writes only its report. An import never mails anyone, and a second run of the same files adds nothing.`,
     async handler(request, reply, session) {
       const id = randomUUID();
       const folder = importFolder(api, id);
@@ -61,6 +61,7 @@ export function registerImportRoutes(api: PluginApi): void {
         session.assertNewsletter(newsletterId);
         const dryRun = fields.dryRun ?? 'false';
         if (dryRun !== 'true' && dryRun !== 'false') throw invalid('dryRun must be true or false.', 'dryRun');
+        const siteUrl = source === 'ghost' ? siteAddress(fields.siteUrl) : null;
         const problems = await checkFiles(source, files);
         if (problems.length > 0) throw invalidDetails(problems);
         await insertImport(db, {
@@ -69,6 +70,7 @@ export function registerImportRoutes(api: PluginApi): void {
           newsletterId,
           source,
           dryRun: dryRun === 'true',
+          siteUrl,
           files,
           createdBy: session.user.id,
         });
@@ -103,4 +105,17 @@ export function registerImportRoutes(api: PluginApi): void {
       return { data: data!, report: report.rows.map(({ seq: _seq, ...item }) => item), count: report.count };
     },
   });
+}
+
+/** The old site's address a Ghost import was given (an http(s) address, a folder's path kept: Ghost may live at /blog), or null when none. */
+function siteAddress(text: string | undefined): string | null {
+  const given = text?.trim();
+  if (!given) return null;
+  try {
+    const address = new URL(given);
+    if (address.protocol !== 'https:' && address.protocol !== 'http:') throw new Error('not http');
+    return `${address.origin}${address.pathname.replace(/\/+$/, '')}`;
+  } catch {
+    throw invalid(importMessages.siteUrl, 'siteUrl');
+  }
 }

@@ -50,7 +50,7 @@ export async function runImport(api: PluginApi, importId: string, closing: Abort
     run.plan(sizeOf(sorted.posts) + sizeOf(sorted.members.map((list) => list.file)));
     for (const file of sorted.others) await run.report.add({ action: 'skipped', kind: 'file', ref: file.name, reason: fileReasons.notTaken });
     if (sorted.posts.length > 0) {
-      await importPosts(run, sorted.posts);
+      await importPosts(run, sorted.posts, { siteUrl: record.site_url });
       run.read(sizeOf(sorted.posts));
     }
     await importMemberLists(run, sorted.members);

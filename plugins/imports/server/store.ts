@@ -19,6 +19,8 @@ export interface NewImport {
   newsletterId: string;
   source: ImportSource;
   dryRun: boolean;
+  /** The old site's address (a Ghost import), or null. */
+  siteUrl: string | null;
   files: ImportFile[];
   createdBy: string;
 }
@@ -32,6 +34,7 @@ export async function insertImport(db: ImportsDb, record: NewImport): Promise<vo
       newsletter_id: record.newsletterId,
       source: record.source,
       dry_run: record.dryRun,
+      site_url: record.siteUrl,
       files: JSON.stringify(record.files),
       error: null,
       created_by: record.createdBy,
@@ -48,6 +51,7 @@ const importColumns = [
   'newsletter_id',
   'source',
   'dry_run',
+  'site_url',
   'state',
   'files',
   'stories',

@@ -1,4 +1,4 @@
-/** The imports plugin's tables as Kysely sees them (migrations/001_imports.sql). */
+/** The imports plugin's tables as Kysely sees them (migrations/). */
 import type { ColumnType, Generated, JSONColumnType } from 'kysely';
 import type { ImportFile, ImportSource, ItemKind, ReportAction } from './contract';
 
@@ -10,6 +10,8 @@ export interface ImportsTable {
   newsletter_id: string;
   source: ImportSource;
   dry_run: boolean;
+  /** The old site's address, where a Ghost export writes __GHOST_URL__ (migration 002). */
+  site_url: ColumnType<string | null, string | null | undefined, never>;
   state: Generated<ImportState>;
   files: JSONColumnType<ImportFile[]>;
   stories: Generated<number>;
