@@ -39,6 +39,7 @@ import type { Import } from '../../../schemas/generated/api/import';
 import type { ImportReport } from '../../../schemas/generated/api/import-report';
 import type { ReportAction } from '../server/contract';
 import { importSources, sourceAccepts, sourceFiles, sourceNames, type Source } from '../rules';
+import { useNarrow } from '../../../core/client/layout/narrow';
 import { importsApi } from './imports-api';
 import { downloadSampleMembers } from './sample';
 import './imports.css';
@@ -164,6 +165,7 @@ export default function ImportsPage() {
 
 /** One import: its state, progress and counts while it runs and after, and its report, a page at a time. */
 function ImportView({ id, onFinished }: { id: string; onFinished(): void }) {
+  const narrow = useNarrow();
   const [answer, setAnswer] = useState<ImportReport | null>(null);
   const [action, setAction] = useState<ReportAction | undefined>(undefined);
   const [rows, setRows] = useState<ReportRow[]>([]);
@@ -236,9 +238,23 @@ function ImportView({ id, onFinished }: { id: string; onFinished(): void }) {
         onChange={(_event, option) => option && setAction(option.key === 'all' ? undefined : (option.key as ReportAction))}
         styles={{ root: { maxWidth: 280 } }}
       />
-      <div className="imports-table">
-        <DetailsList items={rows} columns={columns} selectionMode={SelectionMode.none} layoutMode={DetailsListLayoutMode.justified} compact />
-      </div>
+      {narrow ? (
+        // A phone has no room for three columns: each row reads as a line, its reason beneath.
+        <ul className="imports-rows" aria-label={t('Report')}>
+          {rows.map((row) => (
+            <li key={`${row.action}:${row.kind}:${row.ref}`}>
+              <Text variant="small" styles={{ root: { fontWeight: 600 } }}>
+                {t(actionWords[row.action])} · {row.ref}
+              </Text>
+              <Text variant="small">{tMaybe(row.reason)}</Text>
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <div className="imports-table">
+          <DetailsList items={rows} columns={columns} selectionMode={SelectionMode.none} layoutMode={DetailsListLayoutMode.justified} compact />
+        </div>
+      )}
       {rows.length === 0 && <Text>{finished ? t('The report has no rows here.') : t('The report fills in as the import runs.')}</Text>}
       {rows.length < answer.count && (
         <DefaultButton text={t('Show more')} onClick={() => void more().catch(handleError)} styles={{ root: { alignSelf: 'flex-start' } }} />
@@ -248,6 +264,7 @@ function ImportView({ id, onFinished }: { id: string; onFinished(): void }) {
 }
 
 function PastImports({ imports, shown, onShow }: { imports: Import[]; shown: string | null; onShow(id: string): void }) {
+  const narrow = useNarrow();
   if (imports.length === 0) return null;
   const columns: IColumn[] = [
     { key: 'date', name: t('DATE'), minWidth: 90, maxWidth: 130, onRender: (item: Import) => formatDate(item.createdAt, 'd MMMM yyyy HH:mm') },
@@ -268,9 +285,28 @@ function PastImports({ imports, shown, onShow }: { imports: Import[]; shown: str
       <Text variant="large" styles={{ root: { fontWeight: 600 } }}>
         {t('Past imports')}
       </Text>
-      <div className="imports-table">
-        <DetailsList items={imports} columns={columns} selectionMode={SelectionMode.none} layoutMode={DetailsListLayoutMode.justified} compact />
-      </div>
+      {narrow ? (
+        <ul className="imports-rows" aria-label={t('Past imports')}>
+          {imports.map((item) => (
+            <li key={item._id}>
+              <Text variant="small" styles={{ root: { fontWeight: 600 } }}>
+                {formatDate(item.createdAt, 'd MMMM yyyy HH:mm')} · {sourceNames[item.source]} · {item.newsletter.title}
+              </Text>
+              <Text variant="small">
+                {item.dryRun ? t('Check') : t('Import')} · {t(stateWords[item.state])} ·{' '}
+                {t('Readers: {count}', { count: formatNumber(item.counts.subscribers) })}
+              </Text>
+              {item._id !== shown && (
+                <DefaultButton text={t('Report')} onClick={() => onShow(item._id)} styles={{ root: { alignSelf: 'flex-start', marginTop: 4 } }} />
+              )}
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <div className="imports-table">
+          <DetailsList items={imports} columns={columns} selectionMode={SelectionMode.none} layoutMode={DetailsListLayoutMode.justified} compact />
+        </div>
+      )}
     </Stack>
   );
 }

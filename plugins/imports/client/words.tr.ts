@@ -64,6 +64,7 @@ const words: Words = {
   STATE: 'DURUM',
   READERS: 'OKURLAR',
   Report: 'Rapor',
+  'Readers: {count}': 'Okurlar: {count}',
 
   // The report's reasons (rules.ts memberReasons, fileReasons)
   'Imported as a subscriber.': 'Abone olarak içe aktarıldı.',
