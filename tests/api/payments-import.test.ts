@@ -63,6 +63,18 @@ describe.each(databases)('a Ghost paid list moved here on %s', (kind) => {
 
     expect(await readsWhole(await signIn(gifted))).toBe(true);
     expect(await readsWhole(await signIn(paying))).toBe(false);
+    // The subscriber list says what the paid filter finds: the complimentary member is PAID, with no plan of the newsletter.
+    const listed = async (type?: string) =>
+      (
+        await t.request(
+          'GET',
+          `/api/newsletters/list/${morning.id}/subscriptions?limit=50&search=${encodeURIComponent(gifted)}${type ? `&type=${type}` : ''}`,
+          { token: director },
+        )
+      ).body.data as { _id: string; type: string; plan?: string }[];
+    expect(await listed()).toEqual([expect.objectContaining({ _id: gifted, type: 'PAID' })]);
+    expect((await listed())[0]!.plan).toBeUndefined();
+    expect((await listed('paid')).map((row) => row._id)).toEqual([gifted]);
     expect((await t.request('GET', '/api/payments/account', { token: director })).body.data.importedMembers).toEqual({ matched: 0, notFound: 0, pending: 1 });
   });
 

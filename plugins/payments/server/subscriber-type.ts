@@ -5,7 +5,7 @@
  */
 import type { PluginApi } from '../../../core/server/plugins/contract';
 import { subscriberPlans, type SubscriberPlan } from '../../subscribers/server/public';
-import { payerEmails, payingSubscriptions, paymentsDb, reconcilePayers, type PaymentsDb } from './store';
+import { grantedMembers, payerEmails, payingSubscriptions, paymentsDb, reconcilePayers, type PaymentsDb } from './store';
 
 export async function addSubscriberType(api: PluginApi): Promise<void> {
   const db = paymentsDb(api.db);
@@ -31,6 +31,14 @@ async function plansOf(db: PaymentsDb, newsletterId: string, emails: readonly st
     .orderBy('started_at', 'asc')
     .execute();
   const plans = new Map<string, SubscriberPlan>();
+  // A member an import brought with a complimentary plan (or paying with no Stripe customer) pays
+  // with no plan here; a subscription of the newsletter's plans, when there is one, says more.
+  const granted = await grantedMembers(db)
+    .where('newsletter_id', '=', newsletterId)
+    .where('email', 'in', [...emails])
+    .select('email')
+    .execute();
+  for (const row of granted) plans.set(row.email, { status: 'active' });
   for (const row of rows) {
     const known = plans.get(row.email);
     if (known && known.status !== 'past_due' && row.status === 'past_due') continue;

@@ -7,7 +7,7 @@ import type { SubscriberPlan } from './subscriber-plans';
 
 /** A row of the page; `paid` is the address's plan while it pays for the newsletter (subscriber-plans.ts), else it is free. */
 export function presentSubscription(row: ListedSubscriberRow, paid?: SubscriberPlan, labels?: string[]): Subscription {
-  const type = paid ? { type: 'PAID' as const, plan: paid.plan, paymentStatus: paid.status } : { type: 'FREE' as const };
+  const type = paid ? { type: 'PAID' as const, ...(paid.plan && { plan: paid.plan }), paymentStatus: paid.status } : { type: 'FREE' as const };
   const subscription: Subscription = { _id: row.email, ...type, name: row.name, city: row.city, medium: row.medium, createdAt: iso(row.created_at) };
   if (labels?.length) subscription.labels = labels;
   if (row.bounce_kind && row.bounce_updated_at)

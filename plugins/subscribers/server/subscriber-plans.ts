@@ -8,7 +8,8 @@ import type { Expression } from 'kysely';
 import { extensionPoint, type Extensions } from '../../../core/server/plugins/extension-points';
 
 export interface SubscriberPlan {
-  plan: 'monthly' | 'yearly';
+  /** Absent: paid without a plan of this newsletter (a complimentary or imported grant). */
+  plan?: 'monthly' | 'yearly';
   /** The payment provider's status of the subscription that gives access: active, trialing, or past_due (a failed payment being retried). */
   status: 'active' | 'trialing' | 'past_due';
 }

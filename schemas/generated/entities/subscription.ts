@@ -13,7 +13,7 @@ export interface Subscription {
    */
   type: 'FREE' | 'PAID';
   /**
-   * The paid plan; only on a PAID row.
+   * The paid plan; only on a PAID row, and absent there for a member paid without a plan of the newsletter (a complimentary or imported grant).
    */
   plan?: 'monthly' | 'yearly';
   /**
