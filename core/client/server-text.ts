@@ -30,15 +30,35 @@ const serverPatterns = [
 ] as const;
 
 const escapeForPattern = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
-const patternMatchers = serverPatterns.map((pattern) => ({
-  pattern,
-  matcher: new RegExp(
-    `^${pattern
-      .split(/(\{\w+\})/)
-      .map((part) => (/^\{\w+\}$/.test(part) ? `(?<${part.slice(1, -1)}>.+?)` : escapeForPattern(part)))
-      .join('')}$`,
-  ),
-}));
+
+/**
+ * Reads texts that carry values by their patterns (each value named in braces, once): a text that
+ * matches one is written as its pattern's words in the console's language, each value put through
+ * `value` first; null when none matches. A plugin whose server writes such texts (an import's
+ * report) reads them with its own patterns.
+ */
+export function patternReader(
+  patterns: readonly string[],
+  value: (name: string, text: string) => string = (_name, text) => text,
+): (text: string) => string | null {
+  const matchers = patterns.map((pattern) => ({
+    pattern,
+    matcher: new RegExp(
+      `^${pattern
+        .split(/(\{\w+\})/)
+        .map((part) => (/^\{\w+\}$/.test(part) ? `(?<${part.slice(1, -1)}>.+?)` : escapeForPattern(part)))
+        .join('')}$`,
+      's',
+    ),
+  }));
+  return (text) => {
+    for (const { pattern, matcher } of matchers) {
+      const values = matcher.exec(text)?.groups;
+      if (values) return t(pattern, Object.fromEntries(Object.entries(values).map(([name, found]) => [name, value(name, found)])));
+    }
+    return null;
+  };
+}
 
 /** A role in a server's text as the console names it: 'EDITOR' is 'EDİTÖR' in Turkish, and so is the spec's 'Admin'. */
 function roleName(role: string): string {
@@ -47,17 +67,12 @@ function roleName(role: string): string {
   return named === role.toUpperCase() ? role : named;
 }
 
+const readServerPattern = patternReader(serverPatterns, (name, found) => (name === 'role' || name === 'required' ? roleName(found) : found));
+
 /**
  * A text in the console's language: a server's text that carries a value by its pattern, any other
  * (the console's own English, a server's fixed text) by the catalogs, else as it is.
  */
 export function serverText(text: string): string {
-  for (const { pattern, matcher } of patternMatchers) {
-    const values = matcher.exec(text)?.groups;
-    if (!values) continue;
-    const named = { ...values };
-    for (const key of ['role', 'required'] as const) if (named[key] !== undefined) named[key] = roleName(named[key]);
-    return t(pattern, named);
-  }
-  return t(text);
+  return readServerPattern(text) ?? t(text);
 }

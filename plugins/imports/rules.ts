@@ -71,3 +71,42 @@ export const memberReasons = {
 export const fileReasons = {
   notTaken: 'Not a file this import takes: left out.',
 } as const;
+
+/**
+ * What the report says of posts, with their values in braces: the server fills a pattern
+ * (`reason`), the console reads the text back by its pattern and writes it in its own language
+ * with the values in place (a {date} or {time} in its own format). One value per name, once.
+ */
+export const postReasons = {
+  alreadyTaken: 'An earlier import took it: it stays as it is.',
+  slugTaken: 'Another story has the slug "{wanted}": this one\'s is "{slug}", and its old address leads to it.',
+  published: 'A story published on {date}, /s/{slug}.',
+  publishedPremium: 'A premium story published on {date}, /s/{slug}.',
+  scheduled: 'A story scheduled for {time}, /s/{slug}.',
+  scheduledPremium: 'A premium story scheduled for {time}, /s/{slug}.',
+  draft: 'A draft story, /s/{slug} once published.',
+  draftPremium: 'A premium draft story, /s/{slug} once published.',
+  oldAddress: 'The old address /{old} answers at {path}.',
+  oldAddressTaken: 'The old address /{old} already leads to another imported story.',
+  issue: 'An issue of the archive, e-mailed on {date} by the old service: never sent here, so it has no results.',
+  ghostSent: 'Sent by e-mail only on Ghost: published here, so that its issue in the archive can be read.',
+  ghostStatus: 'Ghost\'s status "{status}" is read as a draft.',
+  ghostNoDate: 'Scheduled on Ghost without a date: kept as a draft.',
+  noHtml: 'The export has no HTML for this post, only its editor document: its body is empty here.',
+  authors: 'Written by {names} on Ghost: signed by the first, as a story has one byline.',
+  beehiivStatus: 'beehiiv\'s status "{status}" is read as a draft.',
+  beehiivNoDate: 'Scheduled on beehiiv without a date: kept as a draft.',
+  noBody: '{file} is not in the export: the story has no body.',
+  podcast: "Its podcast episode is not imported (Substack's export links to its audio): the story keeps its text.",
+  emptyRow: 'The row has neither a title nor a body.',
+  noPostId: 'The row has no post_id.',
+  unreadableRow: 'The row cannot be read: {error}',
+  ghostImage: "The image is on the Ghost site, whose address the export does not give: the post keeps Ghost's address for it.",
+  imageNoAddress: 'The image has no web address to fetch it from: the post keeps it as it was.',
+  imageRefused: '{error} The post keeps the old address.',
+} as const;
+
+/** A pattern with its values in place. */
+export function reason(pattern: string, values: Readonly<Record<string, string>> = {}): string {
+  return pattern.replace(/\{(\w+)\}/g, (whole, name: string) => values[name] ?? whole);
+}

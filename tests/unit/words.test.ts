@@ -68,6 +68,13 @@ describe("the console's words", () => {
     expect(missing).toEqual([]);
   });
 
+  it("every reason an import's report gives has its Turkish (the page reads the ones with values by their patterns)", async () => {
+    const words = await turkish();
+    const { fileReasons, memberReasons, postReasons } = await import('../../plugins/imports/rules');
+    const missing = [...Object.values(postReasons), ...Object.values(memberReasons), ...Object.values(fileReasons)].filter((reason) => !words.has(reason));
+    expect(missing).toEqual([]);
+  });
+
   it('a translation keeps the placeholders of its text, and is not empty', async () => {
     const wrong: string[] = [];
     for (const [key, entries] of await turkish()) {

@@ -33,12 +33,13 @@ import { useBusy } from '../../../core/client/forms';
 import { ConfirmDialog, PageHeader } from '../../../core/client/page-parts';
 import { scopesAtom } from '../../../core/client/stores';
 import { toast } from '../../../core/client/toasts';
+import { patternReader, serverText } from '../../../core/client/server-text';
 import { t, tMaybe } from '../../../core/client/words';
 import { constants } from '../../../core/shared/config';
 import type { Import } from '../../../schemas/generated/api/import';
 import type { ImportReport } from '../../../schemas/generated/api/import-report';
 import type { ReportAction } from '../server/contract';
-import { importSources, sourceAccepts, sourceFiles, sourceNames, type Source } from '../rules';
+import { importSources, postReasons, sourceAccepts, sourceFiles, sourceNames, type Source } from '../rules';
 import { useNarrow } from '../../../core/client/layout/narrow';
 import { importsApi } from './imports-api';
 import { downloadSampleMembers } from './sample';
@@ -49,6 +50,21 @@ type ReportRow = ImportReport['report'][number];
 /** The words of an import's state and of the report's actions, put through `t` where they are shown. */
 const stateWords: Record<Import['state'], string> = { queued: 'Queued', running: 'Running', done: 'Finished', failed: 'Failed' };
 const actionWords: Record<ReportAction, string> = { taken: 'Taken', changed: 'Changed', skipped: 'Skipped', failed: 'Failed' };
+
+/** A day the server wrote as YYYY-MM-DD, in the console's words, on that calendar day wherever the browser is. */
+function dayOf(text: string): string {
+  const [year, month, day] = text.split('-').map(Number);
+  return formatDate(new Date(year!, month! - 1, day!), 'd MMMM yyyy');
+}
+
+/** The report's reasons about posts carry values: read by their patterns, written in the console's language. */
+const readPostReason = patternReader(Object.values(postReasons), (name, found) => {
+  if (name === 'date') return dayOf(found);
+  if (name === 'time') return formatDate(found, 'd MMMM yyyy HH:mm');
+  if (name === 'error') return serverText(found);
+  return found;
+});
+const reasonText = (text: string) => readPostReason(text) ?? t(text);
 
 export default function ImportsPage() {
   const scopes = useAtomValue(scopesAtom);
@@ -203,7 +219,7 @@ function ImportView({ id, onFinished }: { id: string; onFinished(): void }) {
   const columns: IColumn[] = [
     { key: 'action', name: t('ACTION'), minWidth: 70, maxWidth: 90, onRender: (row: ReportRow) => t(actionWords[row.action]) },
     { key: 'ref', name: t('ITEM'), minWidth: 140, maxWidth: 280, isMultiline: true, onRender: (row: ReportRow) => row.ref },
-    { key: 'reason', name: t('WHY'), minWidth: 200, isMultiline: true, onRender: (row: ReportRow) => tMaybe(row.reason) },
+    { key: 'reason', name: t('WHY'), minWidth: 200, isMultiline: true, onRender: (row: ReportRow) => reasonText(row.reason) },
   ];
   return (
     <Stack className="imports-current" tokens={{ childrenGap: 12 }} data-testid="import-report">
@@ -246,7 +262,7 @@ function ImportView({ id, onFinished }: { id: string; onFinished(): void }) {
               <Text variant="small" styles={{ root: { fontWeight: 600 } }}>
                 {t(actionWords[row.action])} · {row.ref}
               </Text>
-              <Text variant="small">{tMaybe(row.reason)}</Text>
+              <Text variant="small">{reasonText(row.reason)}</Text>
             </li>
           ))}
         </ul>

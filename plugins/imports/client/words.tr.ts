@@ -83,6 +83,41 @@ const words: Words = {
   'The e-mail address is not valid.': 'E-posta adresi geçerli değil.',
   'The row cannot be read as CSV.': 'Satır CSV olarak okunamıyor.',
   'Not a file this import takes: left out.': 'Bu içe aktarmanın aldığı bir dosya değil: dışarıda bırakıldı.',
+
+  // The report's reasons about posts (rules.ts postReasons: the page reads their values)
+  'An earlier import took it: it stays as it is.': 'Önceki bir içe aktarma almıştı: olduğu gibi kalıyor.',
+  'Another story has the slug "{wanted}": this one\'s is "{slug}", and its old address leads to it.':
+    'Başka bir yazının adresi "{wanted}": bunun adresi "{slug}" oldu, eski adresi de ona götürüyor.',
+  'A story published on {date}, /s/{slug}.': '{date} tarihinde yayımlanmış bir yazı, /s/{slug}.',
+  'A premium story published on {date}, /s/{slug}.': '{date} tarihinde yayımlanmış, abonelere özel bir yazı, /s/{slug}.',
+  'A story scheduled for {time}, /s/{slug}.': '{time} için zamanlanmış bir yazı, /s/{slug}.',
+  'A premium story scheduled for {time}, /s/{slug}.': '{time} için zamanlanmış, abonelere özel bir yazı, /s/{slug}.',
+  'A draft story, /s/{slug} once published.': 'Taslak bir yazı; yayımlanınca /s/{slug}.',
+  'A premium draft story, /s/{slug} once published.': 'Abonelere özel taslak bir yazı; yayımlanınca /s/{slug}.',
+  'The old address /{old} answers at {path}.': 'Eski adres /{old}, {path} adresinde yanıt veriyor.',
+  'The old address /{old} already leads to another imported story.': 'Eski adres /{old} zaten içe aktarılmış başka bir yazıya götürüyor.',
+  'An issue of the archive, e-mailed on {date} by the old service: never sent here, so it has no results.':
+    'Arşivde bir sayı; eski hizmet {date} tarihinde e-postayla göndermiş: burada hiç gönderilmediği için sonucu yok.',
+  'Sent by e-mail only on Ghost: published here, so that its issue in the archive can be read.':
+    'Ghost’ta yalnızca e-postayla gönderilmiş: arşivdeki sayısı okunabilsin diye burada yayımlandı.',
+  'Ghost\'s status "{status}" is read as a draft.': 'Ghost’taki "{status}" durumu taslak olarak okundu.',
+  'Scheduled on Ghost without a date: kept as a draft.': 'Ghost’ta tarihsiz zamanlanmış: taslak olarak tutuldu.',
+  'The export has no HTML for this post, only its editor document: its body is empty here.':
+    'Dışa aktarmada bu yazının HTML’i yok, yalnızca düzenleyici belgesi var: metni burada boş.',
+  'Written by {names} on Ghost: signed by the first, as a story has one byline.':
+    'Ghost’ta {names} yazmış: bir yazının tek imzası olduğundan ilkinin imzasıyla.',
+  'beehiiv\'s status "{status}" is read as a draft.': 'beehiiv’deki "{status}" durumu taslak olarak okundu.',
+  'Scheduled on beehiiv without a date: kept as a draft.': 'beehiiv’de tarihsiz zamanlanmış: taslak olarak tutuldu.',
+  '{file} is not in the export: the story has no body.': '{file} dışa aktarmada yok: yazının metni yok.',
+  "Its podcast episode is not imported (Substack's export links to its audio): the story keeps its text.":
+    'Podcast bölümü içe aktarılmadı (Substack dışa aktarması sesine yalnızca bağlantı veriyor): yazı metnini koruyor.',
+  'The row has neither a title nor a body.': 'Satırda ne başlık ne metin var.',
+  'The row has no post_id.': 'Satırda post_id yok.',
+  'The row cannot be read: {error}': 'Satır okunamıyor: {error}',
+  "The image is on the Ghost site, whose address the export does not give: the post keeps Ghost's address for it.":
+    'Görsel, adresini dışa aktarmanın vermediği Ghost sitesinde: yazı onun için Ghost’un adresini koruyor.',
+  'The image has no web address to fetch it from: the post keeps it as it was.': 'Görselin alınabileceği bir web adresi yok: yazı onu olduğu gibi koruyor.',
+  '{error} The post keeps the old address.': '{error} Yazı eski adresi koruyor.',
 };
 
 export default words;

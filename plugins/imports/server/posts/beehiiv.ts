@@ -10,6 +10,7 @@
  */
 import type { ImportFile } from '../contract';
 import { cellOf, csvRecords, dateOf, isBad, type BadItem, type SourcePost } from './source';
+import { postReasons, reason } from '../../rules';
 
 const titleColumns = ['title', 'web_title'];
 const bodyColumns = ['content_html', 'web_content', 'free_web_content', 'html', 'content'];
@@ -43,17 +44,17 @@ export async function* beehiivPosts(file: ImportFile, signal: AbortSignal): Asyn
     const title = cellOf(cells, ...titleColumns);
     const html = cellOf(cells, ...bodyColumns);
     if (!title && !html) {
-      yield { ref: `${file.name} row ${row}`, problem: 'The row has neither a title nor a body.' };
+      yield { ref: `${file.name} row ${row}`, problem: postReasons.emptyRow };
       continue;
     }
     const notes: string[] = [];
     const rawStatus = cellOf(cells, 'status').toLowerCase();
     let status = statuses[rawStatus] ?? 'draft';
-    if (rawStatus && !statuses[rawStatus]) notes.push(`beehiiv's status "${rawStatus}" is read as a draft.`);
+    if (rawStatus && !statuses[rawStatus]) notes.push(reason(postReasons.beehiivStatus, { status: rawStatus }));
     const date = dateOf(cellOf(cells, 'publish_date', 'displayed_date', 'published_at', 'created', 'created_at'));
     if (status === 'scheduled' && !date) {
       status = 'draft';
-      notes.push('Scheduled on beehiiv without a date: kept as a draft.');
+      notes.push(postReasons.beehiivNoDate);
     }
     const slug = cellOf(cells, 'slug');
     const platform = cellOf(cells, 'platform').toLowerCase();

@@ -20,6 +20,7 @@ import { streamArray } from 'stream-json/streamers/stream-array.js';
 import { streamValues } from 'stream-json/streamers/stream-values.js';
 import type { ImportFile } from '../contract';
 import { dateOf, type SourcePost } from './source';
+import { postReasons, reason } from '../../rules';
 
 type Row = Record<string, unknown>;
 
@@ -124,15 +125,15 @@ function postOf(row: Row, relations: GhostRelations, readerRoot: string): Source
   const slug = text(row.slug);
   const notes: string[] = [];
   let status = statuses[text(row.status)] ?? 'draft';
-  if (row.status === 'sent') notes.push('Sent by e-mail only on Ghost: published here, so that its issue in the archive can be read.');
-  else if (!statuses[text(row.status)]) notes.push(`Ghost's status "${text(row.status)}" is read as a draft.`);
+  if (row.status === 'sent') notes.push(postReasons.ghostSent);
+  else if (!statuses[text(row.status)]) notes.push(reason(postReasons.ghostStatus, { status: text(row.status) }));
   const date = dateOf(row.published_at) ?? (status === 'draft' ? (dateOf(row.updated_at) ?? dateOf(row.created_at)) : null);
   if (status === 'scheduled' && !date) {
     status = 'draft';
-    notes.push('Scheduled on Ghost without a date: kept as a draft.');
+    notes.push(postReasons.ghostNoDate);
   }
   const html = siteLinks(text(row.html), readerRoot);
-  if (!html && (row.lexical || row.mobiledoc)) notes.push('The export has no HTML for this post, only its editor document: its body is empty here.');
+  if (!html && (row.lexical || row.mobiledoc)) notes.push(postReasons.noHtml);
   const email = relations.emails.get(id);
   const newsletterId = text(row.newsletter_id);
   const filterNone = text(row.email_recipient_filter) === 'none';
@@ -140,7 +141,7 @@ function postOf(row: Row, relations: GhostRelations, readerRoot: string): Source
   const authors = [...(relations.authorsOf.get(id) ?? [])].sort((a, b) => a.order - b.order);
   const authorId = authors[0]?.userId ?? text(row.author_id);
   const names = authors.map((author) => relations.users.get(author.userId)).filter(Boolean);
-  if (names.length > 1) notes.push(`Written by ${names.join(', ')} on Ghost: signed by the first, as a story has one byline.`);
+  if (names.length > 1) notes.push(reason(postReasons.authors, { names: names.join(', ') }));
   const tags = [...(relations.tagsOf.get(id) ?? [])]
     .sort((a, b) => a.order - b.order)
     .map((link) => relations.tags.get(link.tagId))

@@ -10,6 +10,7 @@ import { constants } from '../../../../core/shared/config';
 import { fetchLimited, FetchRefused, type PrivateAccess } from '../../../../core/server/services/safe-fetch';
 import { ImageRefused, keepImportedImage, sizeMessage } from '../../../images/server/public';
 import type { ImportContext } from '../contract';
+import { postReasons, reason } from '../../rules';
 
 /** Ghost writes its own site's address as this placeholder in an export. */
 export const ghostUrlPlaceholder = '__GHOST_URL__';
@@ -85,9 +86,8 @@ export class PostImages {
       await this.ctx.report.add({ action: 'failed', kind: 'image', ref: `${ref}: ${address}`, reason });
       return null;
     };
-    if (address.startsWith(ghostUrlPlaceholder))
-      return refuse("The image is on the Ghost site, whose address the export does not give: the post keeps Ghost's address for it.");
-    if (!/^https?:\/\//i.test(address)) return refuse('The image has no web address to fetch it from: the post keeps it as it was.');
+    if (address.startsWith(ghostUrlPlaceholder)) return refuse(postReasons.ghostImage);
+    if (!/^https?:\/\//i.test(address)) return refuse(postReasons.imageNoAddress);
     let body: Buffer;
     try {
       ({ body } = await fetchLimited(address, {
@@ -99,7 +99,7 @@ export class PostImages {
         signal: this.ctx.signal,
       }));
     } catch (error) {
-      if (error instanceof FetchRefused) return refuse(`${error.message} The post keeps the old address.`);
+      if (error instanceof FetchRefused) return refuse(reason(postReasons.imageRefused, { error: error.message }));
       throw error;
     }
     try {
@@ -112,7 +112,7 @@ export class PostImages {
       await this.ctx.remember('image', address, url);
       return url;
     } catch (error) {
-      if (error instanceof ImageRefused) return refuse(`${error.message} The post keeps the old address.`);
+      if (error instanceof ImageRefused) return refuse(reason(postReasons.imageRefused, { error: error.message }));
       throw error;
     }
   }

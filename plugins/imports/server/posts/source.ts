@@ -5,6 +5,7 @@
 import { createReadStream } from 'node:fs';
 import { parse } from 'csv-parse';
 import type { ImportedStatus } from '../../../stories/server/public';
+import { postReasons, reason } from '../../rules';
 
 export interface SourcePost {
   /** The source's own id: what an earlier run remembers it by. */
@@ -86,7 +87,7 @@ export async function* csvRecords(file: { path: string; name: string }, signal: 
     // One broken row may stop the parser more than once (a closing quote, then the quote it opened): no record read in between.
     if (seen.has(error.records)) return;
     seen.add(error.records);
-    unreadable.push({ ref: `${file.name} line ${error.lines ?? '?'}`, problem: `The row cannot be read: ${error.message}` });
+    unreadable.push({ ref: `${file.name} line ${error.lines ?? '?'}`, problem: reason(postReasons.unreadableRow, { error: error.message }) });
   });
   try {
     for await (const { record, info } of parser as AsyncIterable<{ record: Record<string, string>; info: { records: number } }>) {

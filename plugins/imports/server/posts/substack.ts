@@ -10,6 +10,7 @@
 import { readFile } from 'node:fs/promises';
 import type { ImportFile } from '../contract';
 import { cellOf, csvRecords, dateOf, isBad, yes, type BadItem, type SourcePost } from './source';
+import { postReasons, reason } from '../../rules';
 
 /** The name a file has inside the export: 'posts/123.my-post.html'. */
 const inside = (name: string) => name.replace(/\\/g, '/').replace(/^\/+/, '');
@@ -42,7 +43,7 @@ export async function* substackPosts(csv: ImportFile, htmlFiles: ImportFile[], s
     }
     const postId = cellOf(cells, 'post_id');
     if (!postId) {
-      yield { ref: `posts.csv row ${row}`, problem: 'The row has no post_id.' };
+      yield { ref: `posts.csv row ${row}`, problem: postReasons.noPostId };
       continue;
     }
     const dot = postId.indexOf('.');
@@ -50,8 +51,8 @@ export async function* substackPosts(csv: ImportFile, htmlFiles: ImportFile[], s
     const notes: string[] = [];
     const file = bodies.get(postId);
     const html = file ? await readFile(file.path, 'utf8') : '';
-    if (!file) notes.push(`posts/${postId}.html is not in the export: the story has no body.`);
-    if (cellOf(cells, 'podcast_url')) notes.push("Its podcast episode is not imported (Substack's export links to its audio): the story keeps its text.");
+    if (!file) notes.push(reason(postReasons.noBody, { file: `posts/${postId}.html` }));
+    if (cellOf(cells, 'podcast_url')) notes.push(postReasons.podcast);
     const published = yes(cellOf(cells, 'is_published'));
     const audience = cellOf(cells, 'audience').toLowerCase();
     const date = dateOf(cellOf(cells, 'post_date'));

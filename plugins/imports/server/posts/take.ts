@@ -6,9 +6,11 @@
  */
 import { sanitizeRichText } from '../../../../core/server/sanitize';
 import { slugify } from '../../../../core/shared/text';
+import { clock } from '../../../../core/server/clock';
 import { constants } from '../../../../core/shared/config';
 import { importIssue } from '../../../issues/server/public';
 import { freeStorySlug, importStory, keepOldAddress, storyAtOldAddress } from '../../../stories/server/public';
+import { postReasons, reason } from '../../rules';
 import type { ImportContext } from '../contract';
 import type { PostImages } from './images';
 import type { SourcePost } from './source';
@@ -23,13 +25,11 @@ export interface PostRun {
 }
 
 /** What the report says a post became (or would become, in a dry run). */
-function takenReason(run: PostRun, post: SourcePost, slug: string): string {
-  const premium = post.premium ? ' (premium)' : '';
-  const old = post.oldPath ? `; its old address /${post.oldPath} answers at /n/${run.newsletterKey}/${post.oldPath}` : '';
-  if (post.status === 'draft') return `A draft story${premium}, /s/${slug} once published${old}.`;
-  const when = post.date ? post.date.toISOString().slice(0, 10) : 'today';
-  if (post.status === 'scheduled') return `A story${premium} scheduled for ${post.date!.toISOString()}, /s/${slug}${old}.`;
-  return `A story${premium} published on ${when}, /s/${slug}${old}.`;
+function takenReason(post: SourcePost, slug: string): string {
+  const premium = post.premium;
+  if (post.status === 'draft') return reason(premium ? postReasons.draftPremium : postReasons.draft, { slug });
+  if (post.status === 'scheduled') return reason(premium ? postReasons.scheduledPremium : postReasons.scheduled, { time: post.date!.toISOString(), slug });
+  return reason(premium ? postReasons.publishedPremium : postReasons.published, { date: (post.date ?? clock.now()).toISOString().slice(0, 10), slug });
 }
 
 /** The key the run's memory keeps a post by: the source's own id, with the source. */
@@ -45,7 +45,7 @@ export async function takePost(run: PostRun, post: SourcePost): Promise<void> {
   if (taken) {
     if (!ctx.dryRun) await finish(run, post, taken);
     ctx.report.count('skipped');
-    await ctx.report.add({ action: 'skipped', kind: 'story', ref: post.ref, reason: 'An earlier import took it: it stays as it is.' });
+    await ctx.report.add({ action: 'skipped', kind: 'story', ref: post.ref, reason: postReasons.alreadyTaken });
     return;
   }
   for (const note of post.notes) await ctx.report.add({ action: 'changed', kind: 'story', ref: post.ref, reason: note });
@@ -56,11 +56,12 @@ export async function takePost(run: PostRun, post: SourcePost): Promise<void> {
       action: 'changed',
       kind: 'story',
       ref: post.ref,
-      reason: `Another story has the slug "${wanted}": this one's is "${slug}", and its old address leads to it.`,
+      reason: reason(postReasons.slugTaken, { wanted, slug }),
     });
-  await ctx.report.add({ action: 'taken', kind: 'story', ref: post.ref, reason: takenReason(run, post, slug) });
+  await ctx.report.add({ action: 'taken', kind: 'story', ref: post.ref, reason: takenReason(post, slug) });
   if (ctx.dryRun) {
     ctx.report.count('stories');
+    if (post.oldPath) await reportOldAddress(run, post);
     if (post.emailedAt) {
       ctx.report.count('issues');
       await ctx.report.add({ action: 'taken', kind: 'issue', ref: post.ref, reason: issueReason(post.emailedAt) });
@@ -93,12 +94,13 @@ async function finish(run: PostRun, post: SourcePost, storyId: string, image = '
   const { ctx } = run;
   if (post.oldPath && (await storyAtOldAddress(ctx.api.db, ctx.newsletterId, post.oldPath)) !== storyId) {
     const kept = await keepOldAddress(ctx.api.db, { newsletterId: ctx.newsletterId, path: post.oldPath, storyId });
-    if (!kept)
+    if (kept) await reportOldAddress(run, post);
+    else
       await ctx.report.add({
         action: 'skipped',
         kind: 'redirect',
         ref: post.ref,
-        reason: `The old address /${post.oldPath} already leads to another imported story.`,
+        reason: reason(postReasons.oldAddressTaken, { old: post.oldPath }),
       });
   }
   if (!post.emailedAt || (await ctx.taken('issue', keyOf(ctx, post)))) return;
@@ -119,5 +121,13 @@ async function finish(run: PostRun, post: SourcePost, storyId: string, image = '
   await ctx.report.add({ action: 'taken', kind: 'issue', ref: post.ref, reason: issueReason(post.emailedAt) });
 }
 
-const issueReason = (at: Date) =>
-  `An issue of the archive, e-mailed on ${at.toISOString().slice(0, 10)} by the old service: never sent here, so it has no results.`;
+/** The report's word that the post's old address leads to its story. */
+const reportOldAddress = (run: PostRun, post: SourcePost) =>
+  run.ctx.report.add({
+    action: 'taken',
+    kind: 'redirect',
+    ref: post.ref,
+    reason: reason(postReasons.oldAddress, { old: post.oldPath!, path: `/n/${run.newsletterKey}/${post.oldPath}` }),
+  });
+
+const issueReason = (at: Date) => reason(postReasons.issue, { date: at.toISOString().slice(0, 10) });
