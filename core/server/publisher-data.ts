@@ -164,6 +164,10 @@ function selection(shapes: Map<string, TableShape>, leftOut: readonly LeftOutTab
   return ordered.map((name) => ({ shape: shapes.get(name)!, where: where.get(name)! }));
 }
 
+/** Dates and times as PostgreSQL writes them in JSON (ISO 8601, to the microsecond): a JavaScript Date would keep milliseconds, and two rows a list orders by time could swap. */
+const timeTypes = new Set(['timestamp with time zone', 'timestamp without time zone', 'date', 'time with time zone', 'time without time zone']);
+const selected = (column: Column) => (timeTypes.has(column.type) ? `to_json(${quote(column.name)}) #>> '{}' as ${quote(column.name)}` : quote(column.name));
+
 /** A value as the file holds it: bytes in base64, the rest as JSON writes it. */
 const fileValue = (value: unknown, column: Column): unknown =>
   column.type === 'bytea' && value instanceof Uint8Array ? Buffer.from(value).toString('base64') : value;
@@ -213,7 +217,7 @@ export async function exportPublisher(db: Db, storage: Storage, publisherId: str
             // Read by the rows' physical position: a stable order within the transaction, cheap to continue from.
             const result = await tx.executeQuery<Record<string, unknown>>(
               CompiledQuery.raw(
-                `select ctid::text as "__at", * from ${quote(shape.name)} where (${where})${after ? ' and ctid > $2::tid' : ''} order by ctid limit ${batchRows}`,
+                `select ctid::text as "__at", ${columns.map(selected).join(', ')} from ${quote(shape.name)} where (${where})${after ? ' and ctid > $2::tid' : ''} order by ctid limit ${batchRows}`,
                 after ? [publisherId, after] : [publisherId],
               ),
             );

@@ -22,7 +22,7 @@ const importMessages = {
 
 export function registerPublisherDataRoutes(api: PluginApi): void {
   api.serve(publisherDataEndpoints.export, {
-    requires: 'publishers.update',
+    requires: 'publishers.export',
     summary:
       "The caller's publisher as one zip file: its newsletters, stories, issues, collections, subscribers with their states, designs, settings and every other plugin's rows, with the stored files they name; secrets, sign-in sessions and password hashes are left out. POST /publishers/import on another Masthead makes the same publisher there.",
     async handler(_request, reply, session) {

@@ -72,7 +72,7 @@ export function orderPlugins<T extends { manifest: PluginManifest }>(plugins: T[
 export const coreManifest = definePlugin({
   id: 'core',
   title: 'Core',
-  permissions: ['newsletters.list', 'newsletters.create', 'publishers.change', 'publishers.import'],
+  permissions: ['newsletters.list', 'newsletters.create', 'publishers.change', 'publishers.export', 'publishers.import'],
   menuItems: {
     home: { label: 'Home', icon: 'Home', to: '/:scopeType/show/:scope', requires: 'newsletters.list' },
   },

@@ -11,9 +11,11 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { premiumAccess } from '../../plugins/stories/server/public';
 import { startTestServer, subscribeConfirmed, type TestServer } from '../api/server';
+import { startStripeStandin, type StripeStandin } from '../api/stripe-standin';
 
-const kuzey = { secretKey: 'sk_test_Masthead0053kuzeyKey4242', webhookSecret: 'whsec_Masthead0053KuzeySigning' };
-const ege = { secretKey: 'sk_test_Masthead0053egeKey7777', webhookSecret: 'whsec_Masthead0053EgeSigning' };
+// Each publisher connects its key; the signing secret is the one Stripe (the stand-in) gave the endpoint it made.
+const kuzey = { secretKey: 'sk_test_Masthead0053kuzeyKey4242', webhookSecret: '' };
+const ege = { secretKey: 'sk_test_Masthead0053egeKey7777', webhookSecret: '' };
 
 interface Owner {
   publisherId: string;
@@ -23,6 +25,7 @@ interface Owner {
 
 describe("a payment event signed by one publisher and another publisher's subscription", () => {
   let t: TestServer;
+  let standin: StripeStandin;
   const logLines: string[] = [];
   /** Kuzey Medya, whose reader pays for Sabah Bülteni. */
   let victim: Owner;
@@ -109,19 +112,33 @@ describe("a payment event signed by one publisher and another publisher's subscr
   let before: Awaited<ReturnType<typeof victimState>>;
 
   beforeAll(async () => {
-    t = await startTestServer('pglite', { LOG_LEVEL: 'info' }, { logStream: { write: (line) => void logLines.push(line) } });
+    standin = await startStripeStandin();
+    standin.addAccount({ secretKey: kuzey.secretKey, id: 'acct_1KuzeyMedya0053', businessName: 'Kuzey Medya' });
+    standin.addAccount({ secretKey: ege.secretKey, id: 'acct_1EgeHaber0053', businessName: 'Ege Haber' });
+    t = await startTestServer('pglite', { LOG_LEVEL: 'info', STRIPE_API_URL: standin.url }, { logStream: { write: (line) => void logLines.push(line) } });
     const newsletters = await db()
       .selectFrom('newsletters')
       .select(['id', 'key', 'publisher_id'])
       .where('key', 'in', ['sabah-bulteni', 'ege-gundem'])
       .execute();
     const byKey = Object.fromEntries(newsletters.map((newsletter: { key: string }) => [newsletter.key, newsletter]));
-    victim = { publisherId: byKey['sabah-bulteni'].publisher_id, newsletterId: byKey['sabah-bulteni'].id, webhookSecret: kuzey.webhookSecret };
-    signer = { publisherId: byKey['ege-gundem'].publisher_id, newsletterId: byKey['ege-gundem'].id, webhookSecret: ege.webhookSecret };
     kuzeyDirector = await t.login('director@masthead.local');
     const egeDirector = await t.login('director@egehaber.example');
-    expect((await t.request('PUT', '/api/payments/account', { token: kuzeyDirector, body: kuzey })).status).toBe(200);
-    expect((await t.request('PUT', '/api/payments/account', { token: egeDirector, body: ege })).status).toBe(200);
+    expect((await t.request('PUT', '/api/payments/account', { token: kuzeyDirector, body: { secretKey: kuzey.secretKey } })).status).toBe(200);
+    expect((await t.request('PUT', '/api/payments/account', { token: egeDirector, body: { secretKey: ege.secretKey } })).status).toBe(200);
+    // The director knows the signing secret of its own endpoint (Stripe's dashboard shows it): read it as the server keeps it.
+    const signingSecret = async (publisherId: string) => {
+      const account = await db()
+        .selectFrom('payment_accounts')
+        .select('webhook_secret_sealed')
+        .where('publisher_id', '=', publisherId)
+        .executeTakeFirstOrThrow();
+      return t.server.context.secrets.open(account.webhook_secret_sealed)!;
+    };
+    kuzey.webhookSecret = await signingSecret(byKey['sabah-bulteni'].publisher_id);
+    ege.webhookSecret = await signingSecret(byKey['ege-gundem'].publisher_id);
+    victim = { publisherId: byKey['sabah-bulteni'].publisher_id, newsletterId: byKey['sabah-bulteni'].id, webhookSecret: kuzey.webhookSecret };
+    signer = { publisherId: byKey['ege-gundem'].publisher_id, newsletterId: byKey['ege-gundem'].id, webhookSecret: ege.webhookSecret };
     await subscribeConfirmed(t, victim.newsletterId, victimReader);
     await subscribeConfirmed(t, signer.newsletterId, signerReader);
     // Kuzey Medya's reader pays, as Stripe told Kuzey Medya's webhook.
@@ -136,7 +153,10 @@ describe("a payment event signed by one publisher and another publisher's subscr
       payments: [{ publisher_id: victim.publisherId }],
     });
   }, 60_000);
-  afterAll(() => t?.close());
+  afterAll(async () => {
+    await t?.close();
+    await standin?.close();
+  });
 
   it("changes nothing when it cancels another publisher's subscription with the signer's own newsletter in its metadata", async () => {
     for (const type of ['customer.subscription.updated', 'customer.subscription.deleted', 'customer.subscription.created']) {
