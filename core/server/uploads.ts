@@ -42,6 +42,14 @@ export interface Upload extends MultipartFile {
   ext: string;
 }
 
+/** A form's text field, kept once (the first), refused when it holds a character no column would take (edge.ts). */
+function keepField(fields: Record<string, string>, name: string, value: unknown): void {
+  if (typeof value !== 'string' || name in fields) return;
+  const refused = refusedCharacter({ [name]: value });
+  if (refused) throw invalid(refused.message, refused.at.join('.'));
+  fields[name] = value;
+}
+
 /**
  * Reads a multipart request: the file in `field` (at most `maxBytes`) and the text fields. A body
  * that is not multipart, is cut short or is malformed is the caller's mistake (422), and so is a
@@ -60,10 +68,7 @@ export async function readMultipart(
     const parts = request.parts({ limits: { fileSize: rule.maxBytes, files: 1, fields: maxFields, fieldSize: 100_000 } });
     for await (const part of parts) {
       if (part.type === 'field') {
-        if (typeof part.value !== 'string' || part.fieldname in fields) continue;
-        const refused = refusedCharacter({ [part.fieldname]: part.value });
-        if (refused) throw invalid(refused.message, refused.at.join('.'));
-        fields[part.fieldname] = part.value;
+        keepField(fields, part.fieldname, part.value);
         continue;
       }
       if (part.fieldname !== rule.field || file) {
@@ -126,10 +131,7 @@ export async function receiveFiles(
     const parts = request.parts({ limits: { fileSize: rule.maxBytes, files: rule.maxFiles + 1, fields: maxFields, fieldSize: 10_000 } });
     for await (const part of parts) {
       if (part.type === 'field') {
-        if (typeof part.value !== 'string' || part.fieldname in fields) continue;
-        const refused = refusedCharacter({ [part.fieldname]: part.value });
-        if (refused) throw invalid(refused.message, refused.at.join('.'));
-        fields[part.fieldname] = part.value;
+        keepField(fields, part.fieldname, part.value);
         continue;
       }
       if (part.fieldname !== rule.field) {

@@ -12,7 +12,7 @@
  * - beehiiv's subscribers export: email, status (active, inactive, pending, ...), created_at or
  *   subscribe_date, utm_* fields, tier (free, premium).
  */
-import { emailPattern, maxLength } from '../../../subscribers/server/public';
+import { emailPattern, maxLength, type ImportedMember } from '../../../subscribers/server/public';
 import { memberReasons } from '../../rules';
 import type { ImportSource } from '../contract';
 
@@ -22,15 +22,8 @@ export interface PaidMembership {
   expiresAt: Date | null;
 }
 
-export interface SourceMember {
-  /** Lower-case. */
-  email: string;
-  name: string;
-  state: 'subscribed' | 'unsubscribed' | 'cleaned';
-  since: Date | null;
-  /** When an unsubscribed member left, where the source says. */
-  leftAt?: Date | null;
-  labels: string[];
+/** A member as a source's list gives it: what the subscribers plugin takes, and whether they pay. */
+export interface SourceMember extends ImportedMember {
   paid: PaidMembership | null;
 }
 

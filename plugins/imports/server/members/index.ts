@@ -85,14 +85,7 @@ async function importBatch(run: Run, pending: readonly Pending[], rows: CountedR
   const outcomes = await importMembers(
     run.api.db,
     target,
-    fresh.map(({ member }): ImportedMember => ({
-      email: member.email,
-      name: member.name,
-      state: member.state,
-      since: member.since,
-      leftAt: member.leftAt,
-      labels: member.labels,
-    })),
+    fresh.map(({ member: { paid: _paid, ...member } }): ImportedMember => member),
   );
   const entries: { key: string; targetId: string }[] = [];
   for (const [index, item] of fresh.entries()) {
