@@ -25,6 +25,7 @@ import { CompiledQuery, sql, type Transaction } from 'kysely';
 import yauzl from 'yauzl';
 import { constants } from '../shared/config';
 import type { Db } from './db/database';
+import { oneOff } from './db/prepared';
 import type { CoreTables } from './db/tables';
 import { conflict, invalid, notFound } from './errors';
 import { extensionPoint } from './plugins/extension-points';
@@ -217,7 +218,7 @@ export async function exportPublisher(db: Db, storage: Storage, publisherId: str
             // Read by the rows' physical position: a stable order within the transaction, cheap to continue from.
             const result = await tx.executeQuery<Record<string, unknown>>(
               CompiledQuery.raw(
-                `select ctid::text as "__at", ${columns.map(selected).join(', ')} from ${quote(shape.name)} where (${where})${after ? ' and ctid > $2::tid' : ''} order by ctid limit ${batchRows}`,
+                `${oneOff}select ctid::text as "__at", ${columns.map(selected).join(', ')} from ${quote(shape.name)} where (${where})${after ? ' and ctid > $2::tid' : ''} order by ctid limit ${batchRows}`,
                 after ? [publisherId, after] : [publisherId],
               ),
             );
@@ -346,7 +347,7 @@ export async function importPublisher(db: Db, storage: Storage, path: string): P
     let dropped = 0;
     await db.transaction().execute(async (tx) => {
       const triggered = manifest.tables.filter((table) => shapes.get(table.name)!.triggers).map((table) => table.name);
-      for (const name of triggered) await tx.executeQuery(CompiledQuery.raw(`alter table ${quote(name)} disable trigger user`));
+      for (const name of triggered) await tx.executeQuery(CompiledQuery.raw(`${oneOff}alter table ${quote(name)} disable trigger user`));
       for (const table of manifest.tables) {
         const shape = shapes.get(table.name)!;
         const entry = entries.get(`tables/${table.name}.jsonl`);
@@ -366,7 +367,7 @@ export async function importPublisher(db: Db, storage: Storage, path: string): P
           try {
             await tx.executeQuery(
               CompiledQuery.raw(
-                `insert into ${quote(table.name)} (${columns.map((column) => quote(column.name)).join(', ')}) values ${tuples.join(', ')}`,
+                `${oneOff}insert into ${quote(table.name)} (${columns.map((column) => quote(column.name)).join(', ')}) values ${tuples.join(', ')}`,
                 values,
               ),
             );
@@ -386,7 +387,7 @@ export async function importPublisher(db: Db, storage: Storage, path: string): P
         }
         await flush();
       }
-      for (const name of triggered) await tx.executeQuery(CompiledQuery.raw(`alter table ${quote(name)} enable trigger user`));
+      for (const name of triggered) await tx.executeQuery(CompiledQuery.raw(`${oneOff}alter table ${quote(name)} enable trigger user`));
     });
     return { publisher: manifest.publisher, rows, dropped, files };
   } finally {
@@ -410,7 +411,7 @@ async function withReferences(
     const unknown = [...new Set(kept.map((row) => row[key.column]).filter((value) => value !== null && value !== undefined && !fromFile?.has(value)))];
     if (unknown.length === 0) continue;
     const { rows } = await tx.executeQuery<{ value: unknown }>(
-      CompiledQuery.raw(`select ${quote(key.refColumn)} as value from ${quote(key.table)} where ${quote(key.refColumn)}::text = any($1::text[])`, [
+      CompiledQuery.raw(`${oneOff}select ${quote(key.refColumn)} as value from ${quote(key.table)} where ${quote(key.refColumn)}::text = any($1::text[])`, [
         unknown.map(String),
       ]),
     );

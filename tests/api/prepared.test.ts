@@ -1,13 +1,15 @@
 /**
  * Statements prepared once per connection on PostgreSQL (core/server/db/prepared.ts, decision
  * 0043): a statement with parameters is prepared on first use and reused, one without is not, a
- * prepared statement whose table changed shape under it runs unprepared instead of failing, and
+ * prepared statement whose table changed shape under it runs unprepared instead of failing, a text
+ * made for one run is never prepared, and
  * DATABASE_PREPARE=off prepares nothing.
  */
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openDatabase, type Database } from '../../core/server/db/database';
+import { oneOff } from '../../core/server/db/prepared';
 import { dropTestSchema } from './server';
 
 const url = process.env.TEST_DATABASE_URL;
@@ -52,6 +54,9 @@ describe.skipIf(!url)('prepared statements (PostgreSQL)', () => {
     expect(statements.some((text) => text.startsWith('select count(*) from notes'))).toBe(false);
     const { rows } = await sql<{ text: string }>`select text from notes order by id`.execute(database.db);
     expect(rows.map((row) => row.text)).toEqual(['first', 'second']);
+    // A text made for one run (a publisher file's rows) is never named: it would spend the process's names.
+    await database.db.executeQuery(CompiledQuery.raw(`${oneOff}select text from notes where id = $1`, [1]));
+    expect((await prepared()).some((text) => text.includes('select text from notes where id'))).toBe(false);
   });
 
   it('runs a statement whose table changed shape since it was prepared, with the new columns', async () => {

@@ -7,13 +7,18 @@
  *
  * Only statements with parameters are named (a script of several statements cannot be prepared),
  * and only the first `maxNamed` texts a process sees: texts that vary without end (an `in` list
- * of every length) would otherwise hold memory on every connection of the server.
+ * of every length) would otherwise hold memory on every connection of the server. A text made for
+ * one run (a publisher file's import writes each table's rows in statements of its own) starts
+ * with `oneOff` and is never named, so that it does not spend the names the server's statements need.
  */
 import type pg from 'pg';
 import type { PostgresPool, PostgresPoolClient } from 'kysely';
 
 /** Distinct statement texts a process prepares; any further text runs unprepared. */
 const maxNamed = 500;
+
+/** The start of a statement made for one run: it runs unprepared. */
+export const oneOff = '/* one-off */ ';
 
 /** Each text's name, the same on every connection of the process; null for a text that may no longer be prepared. */
 const names = new Map<string, string | null>();
@@ -40,7 +45,7 @@ export function preparingPool(pool: pg.Pool): PostgresPool {
     function query(text: string | pg.Submittable, values?: unknown[]) {
       // A cursor (Kysely's stream) goes as it is.
       if (typeof text !== 'string') return client.query(text);
-      const name = values?.length ? nameOf(text) : null;
+      const name = values?.length && !text.startsWith(oneOff) ? nameOf(text) : null;
       if (!name) return client.query(text, values);
       return client.query({ name, text, values }).catch((error: unknown) => {
         if (!isStalePlan(error)) throw error;
