@@ -22,6 +22,8 @@ export interface SmtpSink {
   received: ReceivedMessage[];
   /** Counts only, for the bench: nothing is kept. */
   count: number;
+  /** Bytes of every message's data received, kept or not. */
+  bytes: number;
   /** Answers for a recipient address: a code and text, for the next `times` messages (every one when absent). */
   refuse(address: string, code: number, text: string, times?: number): void;
   /**
@@ -55,6 +57,7 @@ export async function startSmtpSink(options: { keep?: boolean; port?: number } =
     port: 0,
     received: [],
     count: 0,
+    bytes: 0,
     delayMs: 0,
     refuse(address, code, text, times = Infinity) {
       refusals.set(address.toLowerCase(), { code, text, times });
@@ -100,7 +103,10 @@ export async function startSmtpSink(options: { keep?: boolean; port?: number } =
     },
     onData(stream, session, callback) {
       const chunks: Buffer[] = [];
-      stream.on('data', (chunk: Buffer) => keep && chunks.push(chunk));
+      stream.on('data', (chunk: Buffer) => {
+        sink.bytes += chunk.length;
+        if (keep) chunks.push(chunk);
+      });
       stream.on('end', () => {
         const keepIt = () => {
           sink.count++;
