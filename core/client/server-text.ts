@@ -27,6 +27,8 @@ const serverPatterns = [
   "The file's {table} conflicts with what this server holds ({detail}).",
   'This file was made by Masthead {app}, which keeps data this server does not know: update this server first.',
   '"{name}" is larger than {size} MB.',
+  "Line {line} of the file's {table} cannot be read.",
+  "The file's {table} holds a row this server refuses ({detail}).",
 ] as const;
 
 const escapeForPattern = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');

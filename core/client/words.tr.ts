@@ -324,6 +324,8 @@ const words: Words = {
   'This file was made by Masthead {app}, which keeps data this server does not know: update this server first.':
     'Bu dosyayı Masthead {app} yazdı ve bu sunucunun bilmediği veriler içeriyor: önce bu sunucuyu güncelleyin.',
   '"{name}" is larger than {size} MB.': '"{name}" {size} MB’tan büyük.',
+  "Line {line} of the file's {table} cannot be read.": 'Dosyadaki {table} tablosunun {line}. satırı okunamıyor.',
+  "The file's {table} holds a row this server refuses ({detail}).": 'Dosyadaki {table} tablosunda bu sunucunun kabul etmediği bir satır var ({detail}).',
   'Choose the publisher file to import.': 'İçe aktarılacak yayıncı dosyasını seçin.',
   'Choose one publisher file.': 'Tek bir yayıncı dosyası seçin.',
   'This is not a Masthead publisher file (publisher.json is missing or unreadable).':

@@ -81,8 +81,8 @@ export async function writeBackup(out: Writable, source: BackupSource): Promise<
       files,
     };
     archive.append(JSON.stringify(manifest, null, 2), { name: manifestName });
-    await archive.finalize();
-    await written;
+    // The output failing (a client gone, the deadline) ends the wait as much as the archive ending.
+    await Promise.all([archive.finalize(), written]);
     return manifest;
   } catch (error) {
     archive.abort();
@@ -191,6 +191,9 @@ export async function serveControl(options: {
     }
     response.writeHead(200, { 'content-type': 'application/zip' });
     const started = Date.now();
+    // A client that stops reading would hold the removals of stored files: the backup has a deadline.
+    const deadline = setTimeout(() => response.destroy(new Error('the backup ran past its deadline')), constants.limits.backupMinutes * 60_000);
+    response.once('close', () => clearTimeout(deadline));
     writeBackup(response, { dataDir: options.dataDir, snapshot: options.database.snapshot ?? null, holdRemovals: () => options.storage.holdRemovals() }).then(
       (manifest) => options.log.info({ files: manifest.files, database: manifest.database, ms: Date.now() - started }, 'backup written'),
       (error: unknown) => {

@@ -283,7 +283,27 @@ const fileProblems = {
   newer: (app: string) => `This file was made by Masthead ${app}, which keeps data this server does not know: update this server first.`,
   here: (title: string) => `${title} is on this server already.`,
   taken: (table: string, detail: string) => `The file's ${table} conflicts with what this server holds (${detail}).`,
+  badRow: (table: string, line: number) => `Line ${line} of the file's ${table} cannot be read.`,
+  refusedRow: (table: string, detail: string) => `The file's ${table} holds a row this server refuses (${detail}).`,
 };
+
+/** The largest manifest read into memory; a stored file is at most the largest upload the server takes. */
+const manifestMaxBytes = 1_048_576;
+const storedFileMaxBytes = Math.max(constants.limits.imageMaxBytes, constants.limits.recordingMaxBytes);
+
+/** Whether the parsed manifest has the shape this server reads (anything else is not a publisher file). */
+function isManifest(value: unknown): value is PublisherFileManifest {
+  const manifest = value as PublisherFileManifest | null;
+  return (
+    manifest?.format === formatName &&
+    typeof manifest.publisher?.id === 'string' &&
+    typeof manifest.publisher.title === 'string' &&
+    Array.isArray(manifest.tables) &&
+    manifest.tables.every(
+      (table) => typeof table?.name === 'string' && Array.isArray(table.columns) && table.columns.every((column) => typeof column?.name === 'string'),
+    )
+  );
+}
 
 export interface PublisherImport {
   publisher: { id: string; title: string };
@@ -314,14 +334,14 @@ export async function importPublisher(db: Db, storage: Storage, path: string): P
       throw invalid(fileProblems.notAFile, 'file');
     }
     const manifestEntry = entries.get(manifestName);
-    if (!manifestEntry) throw invalid(fileProblems.notAFile, 'file');
-    let manifest: PublisherFileManifest;
+    if (!manifestEntry || manifestEntry.uncompressedSize > manifestMaxBytes) throw invalid(fileProblems.notAFile, 'file');
+    let manifest: unknown;
     try {
-      manifest = JSON.parse((await buffer(await zip.openReadStreamPromise(manifestEntry))).toString('utf8')) as PublisherFileManifest;
+      manifest = JSON.parse((await buffer(await zip.openReadStreamPromise(manifestEntry))).toString('utf8'));
     } catch {
       throw invalid(fileProblems.notAFile, 'file');
     }
-    if (manifest.format !== formatName || !Array.isArray(manifest.tables)) throw invalid(fileProblems.notAFile, 'file');
+    if (!isManifest(manifest)) throw invalid(fileProblems.notAFile, 'file');
 
     const shapes = await shapesOf(db);
     for (const table of manifest.tables) {
@@ -335,7 +355,7 @@ export async function importPublisher(db: Db, storage: Storage, path: string): P
     let files = 0;
     for (const [name, entry] of entries) {
       const key = name.startsWith('files/') ? name.slice('files/'.length) : null;
-      if (!key || !isStorageKey(key)) continue;
+      if (!key || !isStorageKey(key) || entry.uncompressedSize > storedFileMaxBytes) continue;
       await storage.put(key, await buffer(await zip.openReadStreamPromise(entry)), contentTypeOf(key));
       files += 1;
     }
@@ -372,17 +392,28 @@ export async function importPublisher(db: Db, storage: Storage, path: string): P
               ),
             );
           } catch (error) {
-            const { code, detail } = error as { code?: string; detail?: string };
+            const { code, detail, message } = error as { code?: string; detail?: string; message?: string };
             if (code === '23505') throw conflict(fileProblems.taken(table.name, detail ?? 'a unique value'));
+            // A value the column does not take (class 22) or a rule it breaks (class 23): the file's, not the server's, fault.
+            if (code?.startsWith('22') || code?.startsWith('23')) throw invalid(fileProblems.refusedRow(table.name, detail ?? message ?? code), 'file');
             throw error;
           }
           for (const row of kept) for (const column of keep) inFile.get(`${table.name}.${column.name}`)!.add(row[column.name]);
           rows += kept.length;
         };
         const lines = createInterface({ input: await zip.openReadStreamPromise(entry), crlfDelay: Infinity });
+        let lineNumber = 0;
         for await (const line of lines) {
+          lineNumber += 1;
           if (!line) continue;
-          batch.push(JSON.parse(line) as Record<string, unknown>);
+          let row: unknown;
+          try {
+            row = JSON.parse(line);
+          } catch {
+            row = null;
+          }
+          if (!row || typeof row !== 'object' || Array.isArray(row)) throw invalid(fileProblems.badRow(table.name, lineNumber), 'file');
+          batch.push(row as Record<string, unknown>);
           if (batch.length >= perBatch) await flush();
         }
         await flush();

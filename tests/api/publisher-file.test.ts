@@ -10,6 +10,7 @@
 import { randomUUID } from 'node:crypto';
 import { buffer } from 'node:stream/consumers';
 import { sql } from 'kysely';
+import archiver from 'archiver';
 import yauzl from 'yauzl';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '../../core/server/auth/passwords';
@@ -119,6 +120,31 @@ describe.each(databases)('a publisher out and in again, on %s', (kind) => {
     const notAFile = await importFile(admin, Buffer.from('not a zip at all'), 'notes.zip');
     expect(notAFile.status).toBe(422);
     expect(notAFile.body.details[0]).toEqual({ message: 'This is not a Masthead publisher file (publisher.json is missing or unreadable).', path: 'file' });
+
+    // A file changed by hand: a manifest without its publisher, a row that is not JSON, a row the column refuses. Each a 422 naming it, nothing imported.
+    const entries = await unzip(file);
+    const manifest = JSON.parse(entries.get('publisher.json')!.toString('utf8'));
+    const changed = async (name: string, content: string) => {
+      const archive = archiver('zip');
+      const done = buffer(archive);
+      for (const [entry, bytes] of entries) archive.append(entry === name ? Buffer.from(content) : bytes, { name: entry });
+      await archive.finalize();
+      return importFile(admin, await done);
+    };
+    expect((await changed('publisher.json', JSON.stringify({ ...manifest, publisher: undefined }))).body.details[0].message).toBe(
+      'This is not a Masthead publisher file (publisher.json is missing or unreadable).',
+    );
+    const lines = entries.get('tables/newsletters.jsonl')!.toString('utf8').trim().split('\n');
+    const broken = await changed('tables/newsletters.jsonl', [lines[0], '{"id": "half', ...lines.slice(1)].join('\n'));
+    expect(broken.status).toBe(422);
+    expect(broken.body.details[0]).toEqual({ message: "Line 2 of the file's newsletters cannot be read.", path: 'file' });
+    const refusedRow = await changed(
+      'tables/newsletters.jsonl',
+      [JSON.stringify({ ...JSON.parse(lines[0]!), created_at: 'not a date' }), ...lines.slice(1)].join('\n'),
+    );
+    expect(refusedRow.status).toBe(422);
+    expect(refusedRow.body.details[0].message).toMatch(/^The file's newsletters holds a row this server refuses \(.+\)\.$/);
+    expect((await sql<{ n: number }>`select count(*)::int as n from publishers where id = ${publisherId}`.execute(into.server.database.db)).rows[0]!.n).toBe(0);
   });
 
   it('imports into another Masthead as the same console', async () => {

@@ -108,6 +108,10 @@ export interface Constants {
      */
     subscribersCsvMaxBytes: number;
     /**
+     * How long a running server may take to write a backup (npm run backup) before it gives up: a client that stops reading cannot hold the stored files' removals for ever.
+     */
+    backupMinutes: number;
+    /**
      * The largest Masthead publisher file (an export of a publisher, with its stored files) an admin may import, in bytes; it is streamed to disk, never held in memory.
      */
     publisherFileMaxBytes: number;
