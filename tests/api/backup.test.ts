@@ -16,7 +16,7 @@ import { backedUpFolders } from '../../core/server/backup';
 import { openPGlite } from '../../core/server/db/pglite';
 import { freePort } from '../bench/production-server';
 import { startSmtpGate, type SmtpGate } from '../e2e/smtp-gate';
-import { seededProcessDatabase } from './server';
+import { apiCaller, seededProcessDatabase, startServerProcess } from './server';
 
 const root = resolve(import.meta.dirname, '..', '..');
 const password = 'Masthead-demo-1';
@@ -102,10 +102,9 @@ describe('backup and restore', () => {
     rmSync(work, { recursive: true, force: true });
   });
 
-  const start = async (folder: string, url: string, port: number, smtpUrl: string) => {
-    const started = spawn(process.execPath, ['--import', 'tsx', join(root, 'core/server/main.ts')], {
-      cwd: root,
-      env: {
+  const start = (folder: string, url: string, port: number, smtpUrl: string) =>
+    startServerProcess(
+      {
         ...process.env,
         PORT: String(port),
         HOST: '127.0.0.1',
@@ -117,18 +116,8 @@ describe('backup and restore', () => {
         SPEECH_WORKERS: '0',
         LOG_LEVEL: 'warn',
       },
-      stdio: ['ignore', 'ignore', 'inherit'],
-    });
-    for (;;) {
-      if (started.exitCode !== null) throw new Error(`the server stopped (exit ${started.exitCode})`);
-      const ready = await fetch(`${url}/api/editor/version`).then(
-        (response) => response.ok,
-        () => false,
-      );
-      if (ready) return started;
-      await new Promise((done) => setTimeout(done, 100));
-    }
-  };
+      url,
+    );
 
   it('takes a backup during a send that restores into a new folder equal to the original', async () => {
     gate = await startSmtpGate();
@@ -136,14 +125,7 @@ describe('backup and restore', () => {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     child = await start(dataDir, url, port, gate.url);
-    const call = async (method: string, path: string, token?: string, body?: unknown) => {
-      const response = await fetch(`${url}/api${path}`, {
-        method,
-        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      return { status: response.status, body: (await response.json()) as any };
-    };
+    const call = apiCaller(url);
     const signedIn = (await call('POST', '/auth/login', undefined, { email: 'admin@masthead.local', password })).body.data as string;
     const publishers = (await call('GET', '/auth/publishers', signedIn)).body.data.publishers as { _id: string; title: string }[];
     const token = (await call('PUT', '/auth/scope', signedIn, { publisher: publishers.find((publisher) => publisher.title === 'Kuzey Medya')!._id })).body

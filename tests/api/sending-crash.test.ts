@@ -9,17 +9,16 @@
  * data's database) when TEST_DATABASE_URL is set, else on the embedded database in a folder that
  * starts with the seeded demo data.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { constants } from '../../core/shared/config';
 import { freePort } from '../bench/production-server';
-import { seededProcessDatabase } from './server';
+import { apiCaller, seededProcessDatabase, startServerProcess } from './server';
 import { startSmtpSink, type SmtpSink } from './smtp-sink';
 
-const root = resolve(import.meta.dirname, '..', '..');
 const password = 'Masthead-demo-1';
 
 describe('a send interrupted by SIGKILL, twice', () => {
@@ -54,34 +53,8 @@ describe('a send interrupted by SIGKILL, twice', () => {
       LOG_LEVEL: 'warn',
       ...database.settings,
     };
-    const start = async () => {
-      const started = spawn(process.execPath, ['--import', 'tsx', join(root, 'core/server/main.ts')], {
-        cwd: root,
-        env,
-        stdio: ['ignore', 'ignore', 'inherit'],
-      });
-      const deadline = Date.now() + 120_000;
-      for (;;) {
-        if (started.exitCode !== null) throw new Error(`the server stopped (exit ${started.exitCode})`);
-        if (
-          await fetch(`${url}/api/editor/version`).then(
-            (response) => response.ok,
-            () => false,
-          )
-        )
-          return started;
-        if (Date.now() > deadline) throw new Error('the server did not start');
-        await new Promise((done) => setTimeout(done, 200));
-      }
-    };
-    const call = async (method: string, path: string, token?: string, body?: unknown) => {
-      const response = await fetch(`${url}/api${path}`, {
-        method,
-        headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
-        body: body ? JSON.stringify(body) : undefined,
-      });
-      return { status: response.status, body: (await response.json()) as any };
-    };
+    const start = () => startServerProcess(env, url);
+    const call = apiCaller(url);
 
     child = await start();
     const signedIn = (await call('POST', '/auth/login', undefined, { email: 'admin@masthead.local', password })).body.data as string;

@@ -3,6 +3,7 @@
  * TEST_DATABASE_URL, a PostgreSQL server in a database or schema of its own), a fresh DATA_DIR,
  * demo data (decision 0030: most start from demo data seeded once per run).
  */
+import { spawn, type ChildProcess } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -427,3 +428,36 @@ export function subscribeConfirmed(t: TestServer, newsletterId: string, email: s
 
 /** The seeded dumps' tarballs: nothing else writes to their databases, so the log made ready for later is left out too. */
 export const walTrimmedDump = (pglite: PGlite): Promise<Buffer> => databaseSnapshot(pglite, { quiet: true });
+
+/**
+ * The server's sources run as a process of their own (the tests of a crash, of a backup taken
+ * while it serves), answered once it serves at `url`; a start that stops, or passes `deadlineMs`,
+ * fails.
+ */
+export async function startServerProcess(env: NodeJS.ProcessEnv, url: string, deadlineMs = 120_000): Promise<ChildProcess> {
+  const root = join(import.meta.dirname, '..', '..');
+  const started = spawn(process.execPath, ['--import', 'tsx', join(root, 'core/server/main.ts')], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const deadline = Date.now() + deadlineMs;
+  for (;;) {
+    if (started.exitCode !== null) throw new Error(`the server stopped (exit ${started.exitCode})`);
+    const ready = await fetch(`${url}/api/editor/version`).then(
+      (response) => response.ok,
+      () => false,
+    );
+    if (ready) return started;
+    if (Date.now() > deadline) throw new Error('the server did not start');
+    await new Promise((done) => setTimeout(done, 100));
+  }
+}
+
+/** Calls the API of a server at `url` as a client would, with a bearer token and a JSON body; answers the status and the parsed body. */
+export function apiCaller(url: string) {
+  return async (method: string, path: string, token?: string, body?: unknown) => {
+    const response = await fetch(`${url}/api${path}`, {
+      method,
+      headers: { ...(token ? { authorization: `Bearer ${token}` } : {}), ...(body ? { 'content-type': 'application/json' } : {}) },
+      body: body ? JSON.stringify(body) : undefined,
+    });
+    return { status: response.status, body: (await response.json()) as any };
+  };
+}
