@@ -243,6 +243,8 @@ describe('PAID PLANS, the prices', () => {
     fireEvent.click(button('SAVE PRICES')!);
     await waitFor(() => expect(sent()).toHaveLength(2));
     expect(sent()[1]).toEqual({ currency: 'try', monthly: 4990, yearly: 100000 });
+    // The server's answer is written into the fields: type the next price once it has been.
+    await waitFor(() => expect(field('YEARLY PRICE').value).toBe('1.000,00'));
     type('MONTHLY PRICE', '49');
     fireEvent.click(button('SAVE PRICES')!);
     await waitFor(() => expect(sent()).toHaveLength(3));
