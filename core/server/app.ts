@@ -14,6 +14,7 @@ import { loadSession, type RoleGrants } from './auth/session';
 import { createTokenService, tokenSecret, type TokenService } from './auth/tokens';
 import { fastifyTrustProxy } from './trust-proxy';
 import { checkAllConfig } from './config/check';
+import { adoptDemoTemplate } from './demo-template';
 import { watchFeatures, type LiveFeatures } from './config/features';
 import { openDatabase, type Database } from './db/database';
 import { migrate, type MigrationSource } from './db/migrate';
@@ -28,7 +29,7 @@ import { createRegistrar } from './routes';
 import { openApiReferences } from './schemas/openapi';
 import { installValidators } from './schemas/validators';
 import { seedDemoData } from './seed';
-import { createJobQueue } from './jobs';
+import { createJobQueue, jobsSchemaOf } from './jobs';
 import { registerDashboardRoutes } from './dashboards';
 import { createKeyRegistry, registerKeyCheck } from './keys';
 import { registerPublisherDataRoutes } from './publisher-routes';
@@ -97,6 +98,8 @@ export async function buildServer(options: BuildOptions): Promise<Server> {
   const plugins = await loadPlugins(env.pluginsDir, options.enabledPlugins);
   const applied = await migrate(database, migrationSources(plugins));
   if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
+  // A data folder copied from the demo template moves its dates to today, once.
+  if (database.kind === 'pglite') await adoptDemoTemplate(database, jobsSchemaOf(databaseSchema));
 
   const { db } = database;
   const secret = await tokenSecret(db, env.jwtSecret);
@@ -235,7 +238,7 @@ function createContext(
     validatorOf: parts.validatorOf,
   });
   const storage = createStorage({ dataDir: env.dataDir, s3: env.s3 });
-  const jobs = createJobQueue({ db, log: app.log, schema: databaseSchema ? `${databaseSchema}_jobs` : 'pgboss' });
+  const jobs = createJobQueue({ db, log: app.log, schema: jobsSchemaOf(databaseSchema) });
   const push = createPushSender({ dataDir: env.dataDir });
   const links = createLinkSigner(secret);
   const secrets = createSecretBox(secret);

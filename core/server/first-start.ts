@@ -6,16 +6,23 @@
  * as on any later start, and stays about 50 MB smaller.
  */
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { copyingStopped } from './demo-template';
 import type { ServerEnv } from './env';
 
 // TypeScript when the server runs from its sources (dev, e2e), JavaScript when compiled (npm start).
 const ext = import.meta.url.endsWith('.ts') ? 'ts' : 'js';
 
-/** The embedded database of DATA_DIR does not exist yet (a PostgreSQL server needs none of this). */
+/** The embedded database of DATA_DIR does not exist yet, or its copy from the demo template did not finish (a PostgreSQL server needs none of this). */
 export function isNewDataFolder(env: ServerEnv): boolean {
-  return !env.databaseUrl && !existsSync(join(env.dataDir, 'pglite', 'PG_VERSION'));
+  return !env.databaseUrl && (!existsSync(join(env.dataDir, 'pglite', 'PG_VERSION')) || copyingStopped(env.dataDir));
+}
+
+/** A first start stopped while it copied the demo template left half a database: it goes, and this start begins again. */
+export function startOver(env: ServerEnv): void {
+  if (!copyingStopped(env.dataDir)) return;
+  for (const folder of ['pglite', 'uploads']) rmSync(join(env.dataDir, folder), { recursive: true, force: true });
 }
 
 /** Runs setup.ts in a child process with this process's Node options, and waits for it. */

@@ -31,6 +31,11 @@ export interface JobQueue {
   stop(): Promise<void>;
 }
 
+/** The schema the job queue keeps its tables in: `{schema}_jobs` beside a DATABASE_SCHEMA, `pgboss` by default. */
+export function jobsSchemaOf(databaseSchema?: string): string {
+  return databaseSchema ? `${databaseSchema}_jobs` : 'pgboss';
+}
+
 export function createJobQueue(options: { db: Db; log: FastifyBaseLogger; schema: string }): JobQueue {
   const { db, log } = options;
   const boss = new PgBoss({

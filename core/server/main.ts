@@ -2,14 +2,22 @@
 import { buildServer } from './app';
 import { serveControl } from './backup';
 import { readEnv } from './env';
-import { isNewDataFolder, prepareInChildProcess } from './first-start';
+import type { Database } from './db/database';
+import { openFromDemoTemplate } from './demo-template';
+import { isNewDataFolder, prepareInChildProcess, startOver } from './first-start';
 import { demoAccounts } from './seed';
 
 const env = readEnv();
-if (isNewDataFolder(env)) await prepareInChildProcess();
 let server: Awaited<ReturnType<typeof buildServer>>;
 try {
-  server = await buildServer({ env });
+  // A first start begins from the demo template the build made when it fits, else prepares the folder.
+  let database: Database | undefined;
+  if (isNewDataFolder(env)) {
+    startOver(env);
+    database = await openFromDemoTemplate(env);
+    if (!database) await prepareInChildProcess();
+  }
+  server = await buildServer({ env, database });
 } catch (error) {
   // Config and plugin problems name the file and the field: say it plainly and stop.
   console.error(`Masthead could not start: ${(error as Error).message}`);

@@ -6,7 +6,8 @@
  * Packages stay imports of node_modules; JSON imports (config, schemas) are inlined.
  */
 import { build, type Plugin } from 'esbuild';
-import { cpSync, existsSync, readdirSync, rmSync } from 'node:fs';
+import { spawn } from 'node:child_process';
+import { cpSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';
 import { sourceFiles } from './sources';
 
@@ -46,6 +47,21 @@ export async function buildServer(root: string, outDir: string): Promise<void> {
   for (const file of sourceFiles(root, ['core/server/migrations', 'plugins/*/server/migrations', 'schemas'])) {
     if (/\.(sql|json)$/.test(file) && !file.startsWith(`schemas${sep}generated`)) cpSync(join(root, file), join(outDir, file));
   }
+  await makeDemoTemplate(outDir);
+}
+
+/**
+ * The demo template a first start copies (core/server/demo-template.ts): the compiled server's
+ * setup prepares a data folder with the settings of a plain `npm start` (the embedded database,
+ * files on disk, the demo data), whatever this shell's environment says.
+ */
+async function makeDemoTemplate(outDir: string): Promise<void> {
+  const templateDir = join(outDir, 'demo-template');
+  mkdirSync(templateDir, { recursive: true });
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: join(templateDir, 'data'), LOG_LEVEL: 'warn' };
+  const child = spawn(process.execPath, [join(outDir, 'core', 'server', 'setup.js'), '--template', templateDir], { env, stdio: 'inherit' });
+  const code = await new Promise<number | null>((done, fail) => child.on('error', fail).on('exit', done));
+  if (code !== 0) throw new Error(`making the demo template failed (exit ${code})`);
 }
 
 /** Every TypeScript module the entries import, directly or not. */
