@@ -13,7 +13,7 @@ import { readEnv } from '../../core/server/env';
 import { chromiumLaunch } from '../chromium';
 
 export const budgets = { login: 160 * 1024, shell: 200 * 1024 };
-const dist = resolve(import.meta.dirname, '..', '..', 'dist');
+export const dist = resolve(import.meta.dirname, '..', '..', 'dist');
 
 function gzipSize(path: string): number {
   const file = join(dist, path);
@@ -26,12 +26,27 @@ export interface BundleFigures {
   files: { login: string[]; shell: string[] };
 }
 
-export async function measureBundles(): Promise<BundleFigures> {
+/**
+ * What the login screen and the first screen after sign-in load, read by Chromium from `address`:
+ * a server that serves the built console (dist/) with the demo data. Without one, starts its own
+ * (seeding the demo data, as `npm run bench` does); the test of the budget (tests/api/work-counts.test.ts)
+ * passes a server started from the run's seeded demo data instead.
+ */
+export async function measureBundles(address?: string): Promise<BundleFigures> {
   if (!existsSync(join(dist, 'index.html'))) throw new Error('no built console: run `npm run build` first');
+  if (address) return loadedScripts(address);
   const dataDir = mkdtempSync(join(tmpdir(), 'masthead-bench-'));
   const env = { ...readEnv({ DATA_DIR: dataDir, PORT: '0', LOG_LEVEL: 'silent', DEMO_PASSWORD: 'Masthead-demo-1' }) };
   const server = await buildServer({ env, memoryDatabase: true, logger: false });
-  const address = await server.app.listen({ port: 0, host: '127.0.0.1' });
+  try {
+    return await loadedScripts(await server.app.listen({ port: 0, host: '127.0.0.1' }));
+  } finally {
+    await server.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+async function loadedScripts(address: string): Promise<BundleFigures> {
   const browser = await chromium.launch(chromiumLaunch);
   try {
     const page = await browser.newPage();
@@ -52,14 +67,15 @@ export async function measureBundles(): Promise<BundleFigures> {
     return { login: sum(login), shell: sum(shell), files: { login, shell } };
   } finally {
     await browser.close();
-    await server.close();
-    rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 // By content, not by file name: the chunks that hold them are named after our modules (RichTextEditor).
 const heavyLibraries = /CKEditorError|plotly/;
+
+/** The files among `files` (paths below dist/) that hold CKEditor or Plotly. */
+export const heavyFiles = (files: string[]): string[] => files.filter((file) => heavyLibraries.test(readFileSync(join(dist, file), 'utf8')));
 
 /** Prints the figures against their budgets; answers whether one is over, or a heavy library loads with the first screen. */
 export function printBundles(figures: BundleFigures): boolean {
@@ -75,7 +91,7 @@ export function printBundles(figures: BundleFigures): boolean {
     );
     over ||= overBudget;
   }
-  const heavy = figures.files.shell.filter((file) => heavyLibraries.test(readFileSync(join(dist, file), 'utf8')));
+  const heavy = heavyFiles(figures.files.shell);
   if (heavy.length > 0) {
     console.log(`  heavy libraries loaded by the first screen: ${heavy.join(', ')}`);
     over = true;
