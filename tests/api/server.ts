@@ -228,7 +228,13 @@ const embedded = new WeakMap<TestServer, PGlite>();
 export async function startTestServer(
   kind: DatabaseKind,
   overrides: Record<string, string> = {},
-  options: { enabledPlugins?: string[]; logStream?: { write(line: string): void }; from?: SeededPoint } = {},
+  options: {
+    enabledPlugins?: string[];
+    logStream?: { write(line: string): void };
+    from?: SeededPoint;
+    /** Runs on the built server before it is ready, while routes may still be added (a bench's baseline routes). */
+    prepare?: (server: Server) => void | Promise<void>;
+  } = {},
 ): Promise<TestServer> {
   const dataDir = mkdtempSync(join(tmpdir(), 'masthead-api-'));
   const start = options.from ? { dataDir: options.from.dataDir, snapshot: readDump(options.from.dump) } : startOf(kind, overrides, options.enabledPlugins);
@@ -258,6 +264,7 @@ export async function startTestServer(
     logStream: options.logStream,
     enabledPlugins: options.enabledPlugins,
   });
+  await options.prepare?.(server);
   await server.app.ready();
 
   const request: TestServer['request'] = async (method, url, { token, body, headers } = {}) => {

@@ -16,6 +16,7 @@ import type { CoreTables } from '../../core/server/db/tables';
 import { constants } from '../../core/shared/config';
 import { tracking } from '../../plugins/stories/server/public';
 import { startTestServer, type TestServer } from '../api/server';
+import { baselinePaths, beside, registerBaselineRoutes } from './baseline';
 import { benchDatabase, benchSettings, clients, pauseMs, percentile, runInOwnProcess, runLoad, type Load, type Mix } from './list-load';
 
 export const analyticsBudgetP99 = 100;
@@ -43,6 +44,8 @@ const linksPerIssue = 2 + 2 * storiesPerIssue;
 
 export interface TrackingFigures {
   mixes: TimedMix[];
+  /** An empty handler on the same server (baseline.ts), under the paced load and the burst: the baselines. */
+  baselines: { paced: TimedMix; burst: TimedMix };
   requests: number;
   /** Events written for the bench's copies after the flush, and how many of them count as people. */
   written: number;
@@ -57,6 +60,8 @@ export interface AnalyticsFigures {
   fillSeconds: number;
   subscriptionEvents: number;
   mixes: TimedMix[];
+  /** The trivial query's route (baseline.ts) under the same load as the calls, with the same token. */
+  baseline: TimedMix;
   tracking: TrackingFigures;
   totalSeconds: number;
 }
@@ -353,7 +358,7 @@ export async function measureAnalytics(): Promise<AnalyticsFigures> {
   const postgres = kind === 'postgres';
   // PGlite is one WebAssembly process: ten million events would take most of an hour there.
   const total = Number(process.env.BENCH_EVENTS ?? (postgres ? 10_000_000 : 500_000));
-  const t = await startTestServer(kind, benchSettings);
+  const t = await startTestServer(kind, benchSettings, { prepare: registerBaselineRoutes });
   try {
     const db = t.server.database.db;
     const filled = await fill(db, total, postgres);
@@ -397,8 +402,18 @@ export async function measureAnalytics(): Promise<AnalyticsFigures> {
       ['subscriber', filter({ type: 'subscriber', subscriber: { newsletterIds: [newsletterId], date: weeks } })],
       ['issue with updateStats', () => ({ url: `${address}/api/issues/list/${issue.id}?updateStats=true`, headers: auth, status: 200 })],
     ];
+    const baselineCall: Load['call'] = () => ({
+      url: `${address}${baselinePaths.query}`,
+      method: 'POST',
+      body: { source: 'events' },
+      headers: auth,
+      status: 200,
+    });
     // Warm the connection pool and the caches first.
-    for (const [name, call] of calls) await runLoad({ name, clients, perClient: 2, pauseMs: 0, call });
+    for (const [name, call] of [...calls, ['baseline', baselineCall] as const]) await runLoad({ name, clients, perClient: 2, pauseMs: 0, call });
+    const baseline = await timedInServer(t.server.app.server, () =>
+      runInOwnProcess({ name: 'baseline: select 1', clients, perClient: callsPerClient, pauseMs, call: baselineCall }, warmUp(address)),
+    );
     const mixes: TimedMix[] = [];
     for (const [name, call] of calls)
       mixes.push(await timedInServer(t.server.app.server, () => runInOwnProcess({ name, clients, perClient: callsPerClient, pauseMs, call }, warmUp(address))));
@@ -411,6 +426,7 @@ export async function measureAnalytics(): Promise<AnalyticsFigures> {
       fillSeconds: filled.seconds,
       subscriptionEvents: filled.subscriptionEvents,
       mixes,
+      baseline,
       tracking,
       totalSeconds: (performance.now() - began) / 1000,
     };
@@ -456,6 +472,15 @@ async function measureTracking(server: TestServer['server'], address: string, db
   await runLoad({ ...loads[0]!, name: 'warm-up', call: pixel('bench-warm'), perClient: 2, pauseMs: 0 });
   await runLoad({ ...loads[1]!, name: 'warm-up', call: click('bench-warm'), perClient: 2, pauseMs: 0 });
   await hub.flush();
+  // The baselines: the same loads on an empty handler of the same server, just before.
+  const empty = () => ({ url: `${address}${baselinePaths.empty}`, headers, status: 200 });
+  const baselines = {
+    paced: await timedInServer(server.app.server, () => runInOwnProcess({ ...loads[0]!, name: 'baseline: empty handler', call: empty }, warmUp(address))),
+    burst: await timedInServer(server.app.server, () =>
+      // A quarter of the burst's requests from the same clients: enough for its rate and p99, and short.
+      runInOwnProcess({ ...loads[2]!, name: 'baseline: empty handler, burst', perClient: Math.ceil(perBurstClient / 4), call: empty }, warmUp(address)),
+    ),
+  };
   const counted = Number((await sql<{ id: string | null }>`select max(id) as id from audience_events`.execute(db)).rows[0]?.id ?? 0);
   const mixes: TimedMix[] = [];
   for (const load of loads) mixes.push(await timedInServer(server.app.server, () => runInOwnProcess(load, warmUp(address))));
@@ -463,14 +488,22 @@ async function measureTracking(server: TestServer['server'], address: string, db
   const { rows } = await sql<{ written: number; people: number }>`
     select count(*)::integer as written, (count(*) filter (where not machine))::integer as people from audience_events
     where id > ${counted} and content_id = ${issueId} and subscriber_id like 'bench-%'`.execute(db);
-  return { mixes, requests: mixes.reduce((sum, mix) => sum + mix.requests, 0), written: rows[0]!.written, people: rows[0]!.people };
+  return { mixes, baselines, requests: mixes.reduce((sum, mix) => sum + mix.requests, 0), written: rows[0]!.written, people: rows[0]!.people };
 }
 
 const ms = (value: number) => `${value.toFixed(1).padStart(7)} ms`;
-/** One mix: the clients' figures, marked when over, then the server's own answer time, marked when it is the budget and over. */
-const line = (mix: TimedMix, clientOver: boolean, serverOver = false) =>
-  `  ${mix.name.padEnd(30)} p50 ${ms(mix.p50)}  p99 ${ms(mix.p99)}  ${mix.perSecond.toFixed(0).padStart(6)} calls/s${clientOver ? '  OVER BUDGET' : ''}` +
-  `  (server p50 ${ms(mix.serverP50).trimStart()}, p99 ${ms(mix.serverP99).trimStart()})${serverOver ? '  OVER BUDGET' : ''}`;
+/** A baseline: its clients' figures and the server's own answer time. */
+const baselineLine = (mix: TimedMix) =>
+  `  ${mix.name.padEnd(30)} p50 ${ms(mix.p50)}  p99 ${ms(mix.p99)}  ${mix.perSecond.toFixed(0).padStart(6)} calls/s` +
+  `  (server p50 ${mix.serverP50.toFixed(2)} ms, p99 ${mix.serverP99.toFixed(2)} ms)`;
+/**
+ * One mix beside its baseline: the clients' figures, marked when over, then the server's own
+ * answer time, marked when it is the budget and over; a burst's rate as a share of the baseline's.
+ */
+const line = (mix: TimedMix, baseline: TimedMix, clientOver: boolean, serverOver = false) =>
+  `  ${mix.name.padEnd(30)} p50 ${beside(mix.p50, baseline.p50, 'ms', 1, 10)}  p99 ${beside(mix.p99, baseline.p99, 'ms', 1, 10)}` +
+  `  ${mix.paced ? `${mix.perSecond.toFixed(0).padStart(6)} calls/s` : beside(mix.perSecond, baseline.perSecond, 'calls/s', 0)}${clientOver ? '  OVER BUDGET' : ''}` +
+  `  (server p50 ${beside(mix.serverP50, baseline.serverP50, 'ms', 2)}, p99 ${beside(mix.serverP99, baseline.serverP99, 'ms', 2)})${serverOver ? '  OVER BUDGET' : ''}`;
 
 /** Prints the figures like the other bench lines; answers whether a budget was missed. */
 export function printAnalytics(figures: AnalyticsFigures): boolean {
@@ -478,20 +511,25 @@ export function printAnalytics(figures: AnalyticsFigures): boolean {
   console.log(
     `Analytics calls over ${figures.events.toLocaleString('en')} events on ${figures.engine} (filled with their rollups and ${figures.subscriptionEvents.toLocaleString('en')} subscription events in ${figures.fillSeconds.toFixed(0)} s), ${clients} clients (${pauseMs} ms between calls on average); budget p99 ${analyticsBudgetP99} ms`,
   );
+  console.log(`  baseline: POST ${baselinePaths.query}, one \`select 1\` behind the same sign-in check, same clients and load`);
+  console.log(baselineLine(figures.baseline));
   for (const mix of figures.mixes) {
     const over = figures.budgeted && mix.p99 > analyticsBudgetP99;
-    console.log(line(mix, over));
+    console.log(line(mix, figures.baseline, over));
     if (over) failed = true;
   }
   const tracking = figures.tracking;
   console.log(
     `Tracking addresses, ${trackingClients} clients in a process of their own (paced: ${pauseMs} ms between requests on average, as the list benches; burst: ${burstRequests.toLocaleString('en')} requests, each client's next as soon as its answer came); budget p99 ${trackingBudgetP99} ms, no event lost`,
   );
+  console.log(`  baseline: GET ${baselinePaths.empty}, an empty handler on the same server, same clients and loads (its burst a quarter as long)`);
+  console.log(baselineLine(tracking.baselines.paced));
+  console.log(baselineLine(tracking.baselines.burst));
   for (const mix of tracking.mixes) {
     // Paced, the clients' p99 is the budget. In a burst the clients' wait is the queue of a hundred
     // requests in front of one process (printed); the budget is then the server's own answer time.
     const over = figures.budgeted && (mix.paced ? mix.p99 : mix.serverP99) > trackingBudgetP99;
-    console.log(line(mix, mix.paced && over, !mix.paced && over));
+    console.log(line(mix, mix.paced ? tracking.baselines.paced : tracking.baselines.burst, mix.paced && over, !mix.paced && over));
     if (over) failed = true;
   }
   const lost = tracking.requests - tracking.written;

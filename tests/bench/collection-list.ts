@@ -7,6 +7,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { CoreTables } from '../../core/server/db/tables';
 import { startTestServer } from '../api/server';
+import { baselinePaths, registerBaselineRoutes } from './baseline';
 import { benchDatabase, benchSettings, printListFigures, runListMixes, type ListFigures } from './list-load';
 
 const total = 10_000;
@@ -30,7 +31,7 @@ async function fill(db: Kysely<CoreTables>, publisherId: string, ownerIds: strin
 
 export async function measureCollectionList(): Promise<ListFigures> {
   const kind = benchDatabase();
-  const t = await startTestServer(kind, benchSettings);
+  const t = await startTestServer(kind, benchSettings, { prepare: registerBaselineRoutes });
   try {
     const db = t.server.database.db;
     const publisher = await db.selectFrom('publishers').select('id').where('key', '=', 'kuzey-medya').executeTakeFirstOrThrow();
@@ -40,13 +41,18 @@ export async function measureCollectionList(): Promise<ListFigures> {
     await fill(db, publisher.id, owners, director.id);
     const token = await t.login('director@masthead.local');
     const address = await t.server.app.listen({ port: 0, host: '127.0.0.1' });
-    const mixes = await runListMixes(`${address}/api/collections/list`, token, [
-      ['one owner', (client, index) => `owner=${owners[(client + index) % owners.length]}&page=${index % 10}`],
-      ['published', (client, index) => `status.published=${(client + index) % 2 === 0}&page=${index % 10}`],
-      ['by title', (_client, index) => `sort=title&desc=false&page=${index % 10}`],
-      ['search (3+ letters)', (client, index) => `search=${['metro', 'bütçe', 'sergi', 'seçkisi 12'][(client + index) % 4]}`],
-    ]);
-    return { engine: kind === 'postgres' ? 'PostgreSQL' : 'PGlite', rows: total, mixes };
+    const measured = await runListMixes(
+      `${address}/api/collections/list`,
+      token,
+      [
+        ['one owner', (client, index) => `owner=${owners[(client + index) % owners.length]}&page=${index % 10}`],
+        ['published', (client, index) => `status.published=${(client + index) % 2 === 0}&page=${index % 10}`],
+        ['by title', (_client, index) => `sort=title&desc=false&page=${index % 10}`],
+        ['search (3+ letters)', (client, index) => `search=${['metro', 'bütçe', 'sergi', 'seçkisi 12'][(client + index) % 4]}`],
+      ],
+      `${address}${baselinePaths.query}`,
+    );
+    return { engine: kind === 'postgres' ? 'PostgreSQL' : 'PGlite', rows: total, ...measured };
   } finally {
     await t.close();
   }

@@ -13,6 +13,7 @@ import type { AddressInfo } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
 import { constants } from '../../core/shared/config';
 import { createBrowserRenderer } from '../../plugins/embeds/server/browser';
+import { times } from './baseline';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** What a hostile render may take beyond its deadline: the context's closing, or the browser's killing. */
@@ -135,9 +136,12 @@ export function printEmbedRender({ skipped, figures }: EmbedRenderFigures): bool
   let failed = false;
   for (const [index, figure] of figures.entries()) {
     const name = index === figures.length - 1 ? 'ordinary page, after those' : `${figure.page} page`;
-    const beside = index === 0 ? '(baseline)' : `(baseline ${baseline.seconds.toFixed(2)} s, ${baseline.peakMb.toFixed(0)} MB)`;
+    const against =
+      index === 0
+        ? '(baseline)'
+        : `(baseline ${baseline.seconds.toFixed(2)} s, ${times(figure.seconds, baseline.seconds)}; ${baseline.peakMb.toFixed(0)} MB, ${times(figure.peakMb, baseline.peakMb)})`;
     console.log(
-      `  ${name.padEnd(27)} ${`${figure.seconds.toFixed(2)} s`.padStart(8)} ${`${figure.peakMb.toFixed(0)} MB`.padStart(8)}  ${beside}  ${figure.outcome}`,
+      `  ${name.padEnd(27)} ${`${figure.seconds.toFixed(2)} s`.padStart(8)} ${`${figure.peakMb.toFixed(0)} MB`.padStart(8)}  ${against}  ${figure.outcome}`,
     );
     if (figure.seconds > deadline + closingMs / 1000) {
       console.log(`  OVER BUDGET: the ${figure.page} page outlived the deadline`);

@@ -8,6 +8,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { CoreTables } from '../../core/server/db/tables';
 import { startTestServer } from '../api/server';
+import { baselinePaths, registerBaselineRoutes } from './baseline';
 import { benchDatabase, benchSettings, printListFigures, runListMixes, type ListFigures } from './list-load';
 
 const issues = 60;
@@ -44,18 +45,23 @@ async function fill(db: Kysely<CoreTables>, newsletterId: string): Promise<void>
 
 export async function measureIssueList(): Promise<ListFigures> {
   const kind = benchDatabase();
-  const t = await startTestServer(kind, benchSettings);
+  const t = await startTestServer(kind, benchSettings, { prepare: registerBaselineRoutes });
   try {
     const db = t.server.database.db;
     const newsletter = await db.selectFrom('newsletters').select('id').where('key', '=', 'sabah-bulteni').executeTakeFirstOrThrow();
     await fill(db, newsletter.id);
     const token = await t.login('editor@masthead.local');
     const address = await t.server.app.listen({ port: 0, host: '127.0.0.1' });
-    const mixes = await runListMixes(`${address}/api/issues/list?newsletter=${newsletter.id}`, token, [
-      ['sorted by a rate', (client, index) => `sort=${['openRate', 'clickRate', 'unsubscribeRate', 'bounceRate'][(client + index) % 4]}&desc=true`],
-      ['sent only', (_client, index) => `status=sent&page=${index % 3}`],
-    ]);
-    return { engine: kind === 'postgres' ? 'PostgreSQL' : 'PGlite', rows: issues * copies, mixes };
+    const measured = await runListMixes(
+      `${address}/api/issues/list?newsletter=${newsletter.id}`,
+      token,
+      [
+        ['sorted by a rate', (client, index) => `sort=${['openRate', 'clickRate', 'unsubscribeRate', 'bounceRate'][(client + index) % 4]}&desc=true`],
+        ['sent only', (_client, index) => `status=sent&page=${index % 3}`],
+      ],
+      `${address}${baselinePaths.query}`,
+    );
+    return { engine: kind === 'postgres' ? 'PostgreSQL' : 'PGlite', rows: issues * copies, ...measured };
   } finally {
     await t.close();
   }

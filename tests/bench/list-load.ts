@@ -8,6 +8,7 @@ import { Agent, request as httpRequest } from 'node:http';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { seededRandom } from '../../core/server/seed';
+import { baselinePaths, beside } from './baseline';
 
 export const listBudget = { p50: 10, p99: 50 };
 export const clients = 50;
@@ -33,6 +34,8 @@ export interface ListFigures {
   rows: number;
   /** Each mix: its name, p50 and p99 in milliseconds. */
   mixes: Mix[];
+  /** The trivial query's route (baseline.ts) under the same load, saturated and paced, measured in the same run. */
+  baselines: { saturated: Mix; paced: Mix };
 }
 
 export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
@@ -196,17 +199,28 @@ export async function runMix(base: string, token: string, name: string, query: M
 
 /**
  * The mixes of every list: a warm-up (not reported, it fills the connection pool and the caches),
- * saturation on the first page, the first page and pages 1-100 paced; then the list's own, paced.
+ * the baseline (`baseline`: the address of the trivial query's route, baseline.ts, on the same
+ * server, asked by the same clients with the same token) saturated and paced, then saturation on
+ * the first page, the first page and pages 1-100 paced; then the list's own, paced.
  */
-export async function runListMixes(base: string, token: string, own: [name: string, query: MixQuery][]): Promise<Mix[]> {
+export async function runListMixes(
+  base: string,
+  token: string,
+  own: [name: string, query: MixQuery][],
+  baseline: string,
+): Promise<Pick<ListFigures, 'mixes' | 'baselines'>> {
   await runMix(base, token, 'warm-up', () => 'page=0', false);
+  const baselines = {
+    saturated: await runMix(baseline, token, 'baseline, saturated', () => 'page=0', false),
+    paced: await runMix(baseline, token, 'baseline, paced', (client, index) => `page=${(client * 7 + index * 13) % 100}`),
+  };
   const mixes = [
     await runMix(base, token, 'saturated, page 0', () => 'page=0', false),
     await runMix(base, token, 'first page', () => 'page=0'),
     await runMix(base, token, 'pages 1-100', (client, index) => `page=${(client * 7 + index * 13) % 100}`),
   ];
   for (const [name, query] of own) mixes.push(await runMix(base, token, name, query));
-  return mixes;
+  return { mixes, baselines };
 }
 
 /** Prints the figures like the other bench lines; answers whether a budget was missed. */
@@ -216,10 +230,19 @@ export function printListFigures(title: string, figures: ListFigures): boolean {
   const budgeted = figures.engine === 'PostgreSQL';
   const budget = budgeted ? `budget p50 ${listBudget.p50} ms, p99 ${listBudget.p99} ms` : 'printed, not budgeted (the budget is PostgreSQL’s)';
   console.log(`${title}, ${clients} clients (${pauseMs} ms between calls on average), on ${figures.engine}; ${budget}`);
+  console.log(`  baseline: GET ${baselinePaths.query}, one \`select 1\` behind the same sign-in check, same clients and load`);
+  const { saturated, paced } = figures.baselines;
+  for (const mix of [saturated, paced])
+    console.log(
+      `  ${mix.name.padEnd(21)} p50 ${mix.p50.toFixed(1).padStart(7)} ms  p99 ${mix.p99.toFixed(1).padStart(7)} ms  ${mix.perSecond.toFixed(0).padStart(5)} calls/s`,
+    );
   for (const mix of figures.mixes) {
     const over = budgeted && mix.paced && (mix.p50 > listBudget.p50 || mix.p99 > listBudget.p99);
+    const baseline = mix.paced ? paced : saturated;
+    // Saturated, the rate is the figure: calls a second as a share of the baseline's.
+    const rate = mix.paced ? `  ${mix.perSecond.toFixed(0).padStart(5)} calls/s` : `  ${beside(mix.perSecond, baseline.perSecond, 'calls/s', 0)}`;
     console.log(
-      `  ${mix.name.padEnd(21)} p50 ${mix.p50.toFixed(1).padStart(7)} ms  p99 ${mix.p99.toFixed(1).padStart(7)} ms  ${mix.perSecond.toFixed(0).padStart(5)} calls/s${over ? '  OVER BUDGET' : ''}`,
+      `  ${mix.name.padEnd(21)} p50 ${beside(mix.p50, baseline.p50, 'ms', 1, 10)}  p99 ${beside(mix.p99, baseline.p99, 'ms', 1, 10)}${rate}${over ? '  OVER BUDGET' : ''}`,
     );
     if (over) failed = true;
   }

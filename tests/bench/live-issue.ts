@@ -14,6 +14,8 @@ import { io, type Socket } from 'socket.io-client';
 import * as Y from 'yjs';
 import { LiveIssue } from '../../plugins/issues/client/editor/live-issue';
 import type { Issue } from '../../schemas/generated/entities/issue';
+import { issueEvents } from '../../plugins/issues/events';
+import { beside } from './baseline';
 import { startProductionServer } from './production-server';
 
 export const budgetP95Ms = 100;
@@ -32,6 +34,8 @@ const settleMs = 10_000;
 const connectTimeoutMs = 10_000;
 /** The long run's edits. */
 const longRunEdits = 10_000;
+/** The baseline's empty round trips, at the typist's pace. */
+const roundTrips = 100;
 
 /** What each run's typists type, by field. */
 const texts = {
@@ -74,8 +78,17 @@ export interface LongRun {
   exact: boolean;
 }
 
+/** The baseline: empty round trips on the typist's socket, answered by the hub at once (an event whose payload it refuses). */
+export interface RoundTrips {
+  count: number;
+  p50: number;
+  p95: number;
+  max: number;
+}
+
 export interface LiveIssueFigures {
   editors: number;
+  baseline: RoundTrips;
   scenarios: Scenario[];
   longRun: LongRun;
 }
@@ -112,6 +125,9 @@ function when(live: LiveIssue, check: () => boolean, what: string): Promise<void
   });
 }
 
+/** Each console's socket, for the baseline's round trips. */
+const socketOf = new WeakMap<LiveIssue, Socket>();
+
 /** A console with the issue open: a signed-in socket and its LiveIssue, its document arrived. */
 async function openIssue(url: string, token: string, issue: Issue): Promise<LiveIssue> {
   const socket = io(url, { path: '/socket.io', transports: ['websocket'], reconnection: false });
@@ -120,6 +136,7 @@ async function openIssue(url: string, token: string, issue: Issue): Promise<Live
   await next(socket, 'authenticated');
   // As in the console: the issue is opened on a signed-in socket.
   const live = new LiveIssue(issue, [], socket);
+  socketOf.set(live, socket);
   await when(live, () => live.current.ready, 'the document');
   return live;
 }
@@ -248,6 +265,26 @@ async function measureRun(name: string, fields: TypedField[], room: LiveIssue[],
   };
 }
 
+/**
+ * The baseline of the keystrokes' delivery: `roundTrips` empty round trips on the typist's own
+ * socket, at the typist's pace, through the same hub: the document's event with a payload it
+ * refuses, answered at once (the session as the hub holds it, the payload's check, the answer),
+ * where a keystroke goes on to the issue's document and the room.
+ */
+async function measureRoundTrips(typist: LiveIssue): Promise<RoundTrips> {
+  const socket = socketOf.get(typist)!;
+  const latencies: number[] = [];
+  for (let index = 0; index < roundTrips; index++) {
+    if (index > 0) await pause(keyGapMs.min + ((index * 7) % (keyGapMs.max - keyGapMs.min + 1)));
+    const started = performance.now();
+    const answer = (await socket.timeout(connectTimeoutMs).emitWithAck(issueEvents.doc.name, {})) as { ok?: boolean };
+    latencies.push(performance.now() - started);
+    if (answer?.ok !== false) throw new Error(`the empty round trip was answered ${JSON.stringify(answer)}`);
+  }
+  latencies.sort((a, b) => a - b);
+  return { count: roundTrips, p50: percentile(latencies, 50), p95: percentile(latencies, 95), max: latencies.at(-1)! };
+}
+
 /** One editor types and deletes `longRunEdits` times in the preview, as fast as the server answers. */
 async function measureLongRun(typist: LiveIssue, url: string, token: string, issueId: string, rssMb: () => number): Promise<LongRun> {
   const serverRssBeforeMb = rssMb();
@@ -295,10 +332,11 @@ export async function measureLiveIssue(): Promise<LiveIssueFigures> {
     const read = () => storedFields(server.url, tokens[0]!, issueId);
     // Warm-up: the first edits compile the server's paths; their figures are not kept.
     await measureRun('warm-up', ['preview'], room, read);
+    const baseline = await measureRoundTrips(room[0]!);
     const single = await measureRun('1 typist, subject', ['subject'], room, read);
     const contention = await measureRun('5 typists, 5 fields', ['subject', 'preview', 'notification.title', 'notification.body', 'intro'], room, read);
     const longRun = await measureLongRun(room[0]!, server.url, tokens[0]!, issueId, () => server.rssMb());
-    return { editors, scenarios: [single, contention], longRun };
+    return { editors, baseline, scenarios: [single, contention], longRun };
   } finally {
     room.forEach((live) => live.dispose());
     await server.stop();
@@ -312,10 +350,14 @@ export function printLiveIssue(figures: LiveIssueFigures): boolean {
     `Live issue editing (production build, embedded database), ${figures.editors} editors in one issue, a keystroke every ${keyGapMs.min}-${keyGapMs.max} ms; budget p95 ${budgetP95Ms} ms`,
   );
   let failed = false;
+  const { baseline } = figures;
+  console.log(
+    `  ${'baseline: round trip'.padEnd(21)} p50 ${ms(baseline.p50)}  p95 ${ms(baseline.p95)}  max ${ms(baseline.max)}  ${baseline.count} empty round trips on the typist's socket, at its pace`,
+  );
   for (const scenario of figures.scenarios) {
     const over = scenario.budgeted && scenario.p95 > budgetP95Ms;
     console.log(
-      `  ${scenario.name.padEnd(21)} p50 ${ms(scenario.p50)}  p95 ${ms(scenario.p95)}  max ${ms(scenario.max)}  ${scenario.keystrokes} keystrokes, ${scenario.deliveries.toLocaleString('en')} deliveries${over ? '  OVER BUDGET' : ''}`,
+      `  ${scenario.name.padEnd(21)} p50 ${beside(scenario.p50, baseline.p50, 'ms', 1, 10)}  p95 ${beside(scenario.p95, baseline.p95, 'ms', 1, 10)}  max ${ms(scenario.max)}  ${scenario.keystrokes} keystrokes, ${scenario.deliveries.toLocaleString('en')} deliveries${over ? '  OVER BUDGET' : ''}`,
     );
     if (over) failed = true;
     if (scenario.lost > 0) console.log(`    LOST: ${scenario.lost} deliveries never arrived`);

@@ -26,8 +26,9 @@ if (printAnalyticsScreen(await measureAnalyticsScreen())) failed = true;
 if (printLiveIssue(await measureLiveIssue())) failed = true;
 if (printEmailSend(await measureEmailSend('postgres'))) failed = true;
 if (printEmailSend(await measureEmailSend('embedded'))) failed = true;
-if (printSpeech(await measureSpeech())) failed = true;
-if (printSpeechThroughApi(await measureSpeechThroughApi())) failed = true;
+const speech = await measureSpeech();
+if (printSpeech(speech)) failed = true;
+if (printSpeechThroughApi(await measureSpeechThroughApi(), speech)) failed = true;
 if (printEmbedRender(await measureEmbedRender())) failed = true;
 if (printImports(await measureImports())) failed = true;
 

@@ -8,6 +8,7 @@
 import { existsSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { beside, times } from './baseline';
 
 type SpeechModule = typeof import('../../plugins/speech/server/engine/index');
 
@@ -36,6 +37,9 @@ export interface SpeechFigures {
   realTimeFactor: number;
   startSeconds: number;
   compiled: boolean;
+  /** The baseline, just after, on the same threads: the story's first chunk spoken on each thread at once (and its CPU time). */
+  baselineSeconds: number;
+  baselineCpuSeconds: number;
 }
 
 /** Whole sentences up to the 9,000th character. */
@@ -84,6 +88,13 @@ export async function measureSpeech(): Promise<SpeechFigures> {
     const seconds = (performance.now() - started) / 1000;
     const cpu = process.cpuUsage(cpuBefore);
     const cpuSeconds = (cpu.user + cpu.system) / 1e6;
+
+    // The baseline, just after on the same warm threads: one fixed chunk on each, what the machine gives the engine now.
+    started = performance.now();
+    const baselineCpuBefore = process.cpuUsage();
+    await Promise.all(Array.from({ length: workers }, () => engine.speak({ ...request, text: chunks[0]! })));
+    const baselineSeconds = (performance.now() - started) / 1000;
+    const baselineCpu = process.cpuUsage(baselineCpuBefore);
     return {
       characters,
       chunks: chunks.length,
@@ -93,6 +104,8 @@ export async function measureSpeech(): Promise<SpeechFigures> {
       realTimeFactor: joined.duration / cpuSeconds,
       startSeconds,
       compiled,
+      baselineSeconds,
+      baselineCpuSeconds: (baselineCpu.user + baselineCpu.system) / 1e6,
     };
   } finally {
     await engine.close();
@@ -103,7 +116,10 @@ export async function measureSpeech(): Promise<SpeechFigures> {
 export function printSpeech(figures: SpeechFigures): boolean {
   const over = figures.seconds > budgetSeconds;
   console.log(
-    `speech: ${figures.characters.toLocaleString('en')} characters generated and joined in ${figures.seconds.toFixed(1)} s (goal ${budgetSeconds} s), real-time factor ${figures.realTimeFactor.toFixed(1)}${over ? '  OVER BUDGET' : ''}`,
+    `speech: ${figures.characters.toLocaleString('en')} characters generated and joined in ${beside(figures.seconds, figures.baselineSeconds, 's', 2)} (goal ${budgetSeconds} s), real-time factor ${figures.realTimeFactor.toFixed(1)}${over ? '  OVER BUDGET' : ''}`,
+  );
+  console.log(
+    `  baseline: the story's first chunk (${chunkCharacters} characters at most) spoken on each of the ${workers} threads at once, just after: ${figures.baselineSeconds.toFixed(2)} s, ${figures.baselineCpuSeconds.toFixed(2)} s of CPU time (the story: ${times(figures.cpuSeconds, figures.baselineCpuSeconds)} its CPU time)`,
   );
   console.log(
     `  ${figures.chunks} chunks of at most ${chunkCharacters} characters, ${workers} worker threads (${figures.compiled ? 'compiled' : 'source'}), ${(figures.audioSeconds / 60).toFixed(1)} minutes of audio, ${figures.cpuSeconds.toFixed(1)} s of CPU time (the real-time factor is per second of it); the threads started in ${figures.startSeconds.toFixed(1)} s`,
@@ -179,11 +195,16 @@ export async function measureSpeechThroughApi(): Promise<SpeechApiFigures> {
   }
 }
 
-/** Prints the figure through the API; answers whether the budget was missed. */
-export function printSpeechThroughApi(figures: SpeechApiFigures): boolean {
+/**
+ * Prints the figure through the API, beside the same story spoken by the engine alone in the same
+ * run (`direct`, measureSpeech's) when given; answers whether the budget was missed.
+ */
+export function printSpeechThroughApi(figures: SpeechApiFigures, direct?: SpeechFigures): boolean {
   const over = figures.seconds > budgetSeconds;
+  const seconds = direct ? beside(figures.seconds, direct.seconds, 's', 1) : `${figures.seconds.toFixed(1)} s`;
   console.log(
-    `speech through the API: ${figures.chunks} chunks generated on the job queue and built in ${figures.seconds.toFixed(1)} s (goal ${budgetSeconds} s), ${(figures.audioSeconds / 60).toFixed(1)} minutes of audio${over ? '  OVER BUDGET' : ''}`,
+    `speech through the API: ${figures.chunks} chunks generated on the job queue and built in ${seconds} (goal ${budgetSeconds} s), ${(figures.audioSeconds / 60).toFixed(1)} minutes of audio${over ? '  OVER BUDGET' : ''}`,
   );
+  if (direct) console.log(`  baseline: the same story spoken and joined by the engine alone, above`);
   return over;
 }

@@ -6,6 +6,7 @@
 import { sql, type Kysely } from 'kysely';
 import type { CoreTables } from '../../core/server/db/tables';
 import { startTestServer } from '../api/server';
+import { baselinePaths, registerBaselineRoutes } from './baseline';
 import { benchDatabase, benchSettings, printListFigures, runListMixes, type ListFigures } from './list-load';
 
 const total = 100_000;
@@ -42,7 +43,7 @@ async function fill(db: Kysely<CoreTables>, newsletterId: string, publisherId: s
 
 export async function measureStoryList(): Promise<ListFigures> {
   const kind = benchDatabase();
-  const t = await startTestServer(kind, benchSettings);
+  const t = await startTestServer(kind, benchSettings, { prepare: registerBaselineRoutes });
   try {
     const db = t.server.database.db;
     const newsletter = await db.selectFrom('newsletters').select(['id', 'publisher_id']).where('key', '=', 'sabah-bulteni').executeTakeFirstOrThrow();
@@ -50,12 +51,17 @@ export async function measureStoryList(): Promise<ListFigures> {
     await fill(db, newsletter.id, newsletter.publisher_id, editor.id);
     const token = await t.login('editor@masthead.local');
     const address = await t.server.app.listen({ port: 0, host: '127.0.0.1' });
-    const mixes = await runListMixes(`${address}/api/stories/list?newsletter=${newsletter.id}`, token, [
-      ['status filter', (client, index) => `status=${['draft', 'ready', 'accepted', 'published'][(client + index) % 4]}`],
-      ['type filter', (client, index) => `type=${(client + index) % 2 ? 'article' : 'bullet'}&page=${index % 10}`],
-      ['search (3+ letters)', (client, index) => `search=${['metro', 'bütçe', 'sergi', 'haberi 12'][(client + index) % 4]}`],
-    ]);
-    return { engine: kind === 'postgres' ? 'PostgreSQL' : 'PGlite', rows: total, mixes };
+    const measured = await runListMixes(
+      `${address}/api/stories/list?newsletter=${newsletter.id}`,
+      token,
+      [
+        ['status filter', (client, index) => `status=${['draft', 'ready', 'accepted', 'published'][(client + index) % 4]}`],
+        ['type filter', (client, index) => `type=${(client + index) % 2 ? 'article' : 'bullet'}&page=${index % 10}`],
+        ['search (3+ letters)', (client, index) => `search=${['metro', 'bütçe', 'sergi', 'haberi 12'][(client + index) % 4]}`],
+      ],
+      `${address}${baselinePaths.query}`,
+    );
+    return { engine: kind === 'postgres' ? 'PostgreSQL' : 'PGlite', rows: total, ...measured };
   } finally {
     await t.close();
   }

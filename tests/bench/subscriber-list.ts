@@ -10,6 +10,7 @@ import type { CoreTables } from '../../core/server/db/tables';
 import { startTestServer } from '../api/server';
 import { paymentsDb, reconcilePayers } from '../../plugins/payments/server/store';
 import { recountSubscribers, subscribersDb } from '../../plugins/subscribers/server/store';
+import { baselinePaths, registerBaselineRoutes } from './baseline';
 import { benchDatabase, benchSettings, printListFigures, runListMixes, type ListFigures } from './list-load';
 
 /** Adds generated subscribers in one statement per slice (ids from md5: the same shape as uuids). */
@@ -54,7 +55,7 @@ export async function measureSubscriberList(): Promise<ListFigures> {
   const kind = benchDatabase();
   // PGlite is one WebAssembly process: a million rows take minutes to insert there.
   const rows = kind === 'postgres' ? 1_000_000 : 100_000;
-  const t = await startTestServer(kind, benchSettings);
+  const t = await startTestServer(kind, benchSettings, { prepare: registerBaselineRoutes });
   try {
     const db = t.server.database.db;
     const newsletter = await db.selectFrom('newsletters').select(['id', 'publisher_id']).where('key', '=', 'sabah-bulteni').executeTakeFirstOrThrow();
@@ -63,12 +64,17 @@ export async function measureSubscriberList(): Promise<ListFigures> {
     const token = await t.login('editor@masthead.local');
     const address = await t.server.app.listen({ port: 0, host: '127.0.0.1' });
     const base = `${address}/api/newsletters/list/${newsletter.id}/subscriptions`;
-    const mixes = await runListMixes(base, token, [
-      ['search (3+ letters)', (client, index) => `search=${['ayş', 'meh', 'zey', 'okur12', 'şul', 'emr'][(client + index) % 6]}`],
-      ['paid, pages 0-20', (client, index) => `type=paid&page=${(client * 7 + index * 13) % 21}`],
-      ['free, pages 0-100', (client, index) => `type=free&page=${(client * 7 + index * 13) % 100}`],
-    ]);
-    return { engine: kind === 'postgres' ? 'PostgreSQL' : "PGlite (no BENCH_DATABASE_URL: 100,000 rows, not the budget's 1,000,000)", rows, mixes };
+    const measured = await runListMixes(
+      base,
+      token,
+      [
+        ['search (3+ letters)', (client, index) => `search=${['ayş', 'meh', 'zey', 'okur12', 'şul', 'emr'][(client + index) % 6]}`],
+        ['paid, pages 0-20', (client, index) => `type=paid&page=${(client * 7 + index * 13) % 21}`],
+        ['free, pages 0-100', (client, index) => `type=free&page=${(client * 7 + index * 13) % 100}`],
+      ],
+      `${address}${baselinePaths.query}`,
+    );
+    return { engine: kind === 'postgres' ? 'PostgreSQL' : "PGlite (no BENCH_DATABASE_URL: 100,000 rows, not the budget's 1,000,000)", rows, ...measured };
   } finally {
     await t.close();
   }
