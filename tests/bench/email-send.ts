@@ -15,7 +15,7 @@
  */
 import { spawn } from 'node:child_process';
 import { generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import pg from 'pg';
@@ -44,6 +44,15 @@ export interface EmailSendFigures {
   blastPerSecond: number;
   /** The average size of the messages the send delivered, which the blast's messages have. */
   messageBytes: number;
+  /** CPU time per message, in milliseconds: the server process's (all its threads) during the send, and the blast's own process during the blast. */
+  serverCpuMs: number;
+  /** Of which the server's main thread (its event loop; the embedded database runs there too). */
+  serverMainCpuMs: number;
+  /** The PostgreSQL server's processes serving the bench's database, when it runs on this machine (0 otherwise). */
+  databaseCpuMs: number;
+  /** Transactions committed in the bench's database per message (PostgreSQL; the statistics lag by up to a second). */
+  commitsPerMessage: number;
+  blastCpuMs: number;
 }
 
 /** The share of the bare blast's rate the sender reaches (goal: 60 %). */
@@ -103,6 +112,11 @@ export async function measureEmailSend(on: 'postgres' | 'embedded' = 'postgres')
     rssPeakMb: 0,
     blastPerSecond: 0,
     messageBytes: 0,
+    serverCpuMs: 0,
+    serverMainCpuMs: 0,
+    databaseCpuMs: 0,
+    commitsPerMessage: 0,
+    blastCpuMs: 0,
   };
   if (on === 'postgres' && !serverUrl) return { ...none, skipped: 'no PostgreSQL server (BENCH_DATABASE_URL or TEST_DATABASE_URL)' };
   const database = `masthead_bench_${Date.now().toString(36)}`;
@@ -168,6 +182,9 @@ export async function measureEmailSend(on: 'postgres' | 'embedded' = 'postgres')
 
     const rssStartMb = await server.idleRssMb({ steadySeconds: 3, timeoutSeconds: 30 });
     const figures = { ...none, subscribers, rssStartMb, rssPeakMb: rssStartMb };
+    const cpuBefore = processCpuMs(server.pid);
+    const databaseBefore = await databaseCpuMs(db, database);
+    const commitsBefore = await commits(db, database);
     const started = performance.now();
     await call('POST', `/issues/publish/${issueId}`, token, { publishedAt: new Date().toISOString(), publishOptions: options(false) });
     for (;;) {
@@ -184,13 +201,24 @@ export async function measureEmailSend(on: 'postgres' | 'embedded' = 'postgres')
     figures.seconds = (performance.now() - started) / 1000;
     figures.sent = await watch.sent();
     figures.perSecond = figures.sent / figures.seconds;
+    const cpuAfter = processCpuMs(server.pid);
+    figures.serverCpuMs = (cpuAfter.all - cpuBefore.all) / Math.max(1, figures.sent);
+    figures.serverMainCpuMs = (cpuAfter.main - cpuBefore.main) / Math.max(1, figures.sent);
+    const databaseAfter = await databaseCpuMs(db, database);
+    let databaseMs = 0;
+    for (const [pid, ms] of databaseAfter) databaseMs += ms - (databaseBefore.get(pid) ?? 0);
+    figures.databaseCpuMs = databaseMs / Math.max(1, figures.sent);
+    figures.commitsPerMessage = ((await commits(db, database)) - commitsBefore) / Math.max(1, figures.sent);
     figures.rssEndMb = server.rssMb();
     await new Promise((done) => setTimeout(done, 400));
     figures.received = sink.count() - 2;
     // The machine's limit for this sink, measured now, with the server idle.
     const [countBefore, bytesBefore] = [sink.count(), sink.bytes()];
     figures.messageBytes = Math.round(bytesBefore / Math.max(1, countBefore));
+    const blastCpu = process.cpuUsage();
     figures.blastPerSecond = await bareBlast(sink.url, figures.sent, figures.messageBytes);
+    const blastUsed = process.cpuUsage(blastCpu);
+    figures.blastCpuMs = (blastUsed.user + blastUsed.system) / 1000 / Math.max(1, figures.sent);
     return figures;
   } finally {
     await db?.end();
@@ -201,6 +229,42 @@ export async function measureEmailSend(on: 'postgres' | 'embedded' = 'postgres')
       await admin.end();
     }
   }
+}
+
+/** The CPU time a process (or one of its threads, /proc/pid/task/tid) has used so far, user and system, in milliseconds, from /proc (Linux). */
+function cpuMs(stat: string): number {
+  const fields = readFileSync(stat, 'utf8')
+    .replace(/^.*\) /s, '')
+    .split(' ');
+  // utime and stime are fields 14 and 15 of the line, 12 and 13 after the command's closing parenthesis; in clock ticks (100 a second).
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+}
+
+/** The CPU time of a process, all its threads, and of its main thread alone (milliseconds). */
+function processCpuMs(pid: number): { all: number; main: number } {
+  return { all: cpuMs(`/proc/${pid}/stat`), main: cpuMs(`/proc/${pid}/task/${pid}/stat`) };
+}
+
+/** The transactions committed in the database so far (0 on the embedded database). */
+async function commits(db: pg.Client | null, database: string): Promise<number> {
+  if (!db) return 0;
+  const { rows } = await db.query<{ commits: string }>('select xact_commit as commits from pg_stat_database where datname = $1', [database]);
+  return Number(rows[0]?.commits ?? 0);
+}
+
+/** The CPU time of each PostgreSQL process connected to the database, when they run on this machine (empty otherwise). */
+async function databaseCpuMs(db: pg.Client | null, database: string): Promise<Map<number, number>> {
+  const times = new Map<number, number>();
+  if (!db) return times;
+  const { rows } = await db.query<{ pid: number }>('select pid from pg_stat_activity where datname = $1 and pid <> pg_backend_pid()', [database]);
+  for (const { pid } of rows) {
+    try {
+      times.set(pid, cpuMs(`/proc/${pid}/stat`));
+    } catch {
+      // Not on this machine, or gone.
+    }
+  }
+  return times;
 }
 
 /**
@@ -256,6 +320,9 @@ export function printEmailSend(figures: EmailSendFigures): boolean {
   const share = figures.blastPerSecond > 0 ? figures.perSecond / figures.blastPerSecond : 0;
   console.log(
     `  baseline, same run: a bare blast of ${figures.sent.toLocaleString('en')} pre-built messages of ${(figures.messageBytes / 1024).toFixed(1)} KB through a pooled transport: ${Math.round(figures.blastPerSecond).toLocaleString('en')} messages/s; Masthead reaches ${(share * 100).toFixed(0)} % of it (goal ${budgetShare * 100} %)${share < budgetShare ? '  UNDER GOAL' : ''}`,
+  );
+  console.log(
+    `  CPU per message: ${figures.serverCpuMs.toFixed(2)} ms in the server process (${figures.serverMainCpuMs.toFixed(2)} ms on its main thread)${figures.databaseCpuMs ? `, ${figures.databaseCpuMs.toFixed(2)} ms in PostgreSQL` : ''}${figures.commitsPerMessage ? `, ${figures.commitsPerMessage.toFixed(2)} commits` : ''}; ${figures.blastCpuMs.toFixed(2)} ms in the blast's process`,
   );
   console.log(
     `  server RSS: ${figures.rssStartMb.toFixed(0)} MB before, ${figures.rssTenthMb.toFixed(0)} MB at a tenth, ${figures.rssHalfMb.toFixed(0)} MB halfway, ${figures.rssEndMb.toFixed(0)} MB at the end, peak ${figures.rssPeakMb.toFixed(0)} MB${heavy ? '  OVER BUDGET' : ''}`,
