@@ -17,7 +17,11 @@ port.on('message', ({ id, task }: PoolRequest<DkimTask>) => {
   try {
     let privateKey = keys.get(task.pem);
     if (!privateKey) keys.set(task.pem, (privateKey = createPrivateKey(task.pem)));
-    answer = { id, ok: true, result: dkimSignature(task.raw, { domain: task.domain, selector: task.selector, privateKey }, new Date(task.time)) };
+    answer = {
+      id,
+      ok: true,
+      result: dkimSignature(task.raw, { domain: task.domain, selector: task.selector, privateKey }, new Date(task.time), task.bodyHash),
+    };
   } catch (error) {
     answer = { id, ok: false, message: error instanceof Error ? error.message : String(error) };
   }

@@ -106,12 +106,23 @@ function relaxedHeader(name: string, value: string): string {
  * at a line's end, no empty lines at the end. Done with whole-text scans, not line by line: it
  * runs on the event loop for every copy of an issue.
  */
-function relaxedBody(body: string): string {
+export function relaxedBody(body: string): string {
   let text = /[ \t]{2}|\t/.test(body) ? body.replace(/[ \t]{2,}|\t/g, ' ') : body;
   if (/ \r\n| $/.test(text)) text = text.replace(/ (?=\r\n|$)/g, '');
   let end = text.length;
   while (end >= 2 && text.startsWith('\r\n', end - 2)) end -= 2;
   return end === 0 ? '' : `${text.slice(0, end)}\r\n`;
+}
+
+/**
+ * Whole lines of a body in relaxed form, as relaxedBody makes them, without its rule for the body's
+ * end: a body cut into pieces of whole lines (a piece may end in the middle of one only where the
+ * next piece goes on with a character that is not a space or a tab) is in relaxed form piece by
+ * piece, with relaxedBody for the last piece (mime-template.ts hashes its copies' bodies so).
+ */
+export function relaxedLines(text: string): string {
+  const runs = /[ \t]{2}|\t/.test(text) ? text.replace(/[ \t]{2,}|\t/g, ' ') : text;
+  return runs.includes(' \r\n') ? runs.replace(/ (?=\r\n)/g, '') : runs;
 }
 
 /** The header fields of a message's header block, in order, each as [name, value]. */
@@ -132,13 +143,15 @@ export interface DkimTask {
   pem: string;
   /** The signing time (t=), in milliseconds. */
   time: number;
+  /** The body's hash (bh=), when the one who made the message computed it: `raw` is then the header block alone. */
+  bodyHash?: string;
 }
 
 /**
  * The DKIM-Signature header field for a message (with its line end, to be put on top of it). It
  * signs on the calling thread: a send signs on the signer's worker threads (createDkimSigner).
  */
-export function dkimSignature(raw: string, key: Pick<DkimKey, 'domain' | 'selector' | 'privateKey'>, now: Date): string {
+export function dkimSignature(raw: string, key: Pick<DkimKey, 'domain' | 'selector' | 'privateKey'>, now: Date, knownBodyHash?: string): string {
   const split = raw.indexOf('\r\n\r\n');
   const block = split < 0 ? raw : raw.slice(0, split);
   const body = split < 0 ? '' : raw.slice(split + 4);
@@ -148,7 +161,7 @@ export function dkimSignature(raw: string, key: Pick<DkimKey, 'domain' | 'select
     const field = fields.findLast(([fieldName]) => fieldName.toLowerCase() === name);
     if (field) signed.push(field);
   }
-  const bodyHash = createHash('sha256').update(relaxedBody(body)).digest('base64');
+  const bodyHash = knownBodyHash ?? createHash('sha256').update(relaxedBody(body)).digest('base64');
   const tags = [
     'v=1',
     'a=rsa-sha256',
@@ -167,8 +180,11 @@ export function dkimSignature(raw: string, key: Pick<DkimKey, 'domain' | 'select
 }
 
 export interface DkimSigner {
-  /** The message with its DKIM-Signature on top. */
-  sign(raw: string, key: DkimKey, now: Date): Promise<string>;
+  /**
+   * The message with its DKIM-Signature on top. With its body's hash (relaxed, sha256, base64) only
+   * the header block travels to the signer's thread.
+   */
+  sign(raw: string, key: DkimKey, now: Date, bodyHash?: string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -182,9 +198,11 @@ const workerFile = new URL(`./dkim-worker${extname(fileURLToPath(import.meta.url
 export function createDkimSigner(threads = dkimThreads): DkimSigner {
   let pool: WorkerPool<DkimTask, string> | null = null;
   return {
-    async sign(raw, key, now) {
+    async sign(raw, key, now, bodyHash) {
       pool ??= createWorkerPool<DkimTask, string>({ file: workerFile, size: threads, name: 'dkim' });
-      const header = await pool.run({ raw, domain: key.domain, selector: key.selector, pem: key.pem, time: now.getTime() });
+      const split = bodyHash === undefined ? -1 : raw.indexOf('\r\n\r\n');
+      const task: DkimTask = { raw, domain: key.domain, selector: key.selector, pem: key.pem, time: now.getTime() };
+      const header = await pool.run(split < 0 ? task : { ...task, raw: raw.slice(0, split), bodyHash });
       return `${header}${raw}`;
     },
     close: async () => {

@@ -5,9 +5,10 @@
  * recipient's values, encoded as they are put in. Composing every copy from scratch costs about
  * half the sender's time.
  */
-import { randomBytes } from 'node:crypto';
+import { createHash, randomBytes } from 'node:crypto';
 import { escapeHtml, escapeRegExp } from '../../shared/text';
 import { clock } from '../clock';
+import { relaxedBody, relaxedLines } from './dkim';
 
 /** A mailbox: the address, and the name shown with it ('' for none). */
 export interface MailAddress {
@@ -39,6 +40,11 @@ export interface MimeTemplate {
   /** The envelope sender: the bare address of `from`. */
   sender: string;
   fill(copy: PersonalCopy): string;
+  /**
+   * The copy's text, and its body's DKIM hash (relaxed, sha256, base64: dkim.ts), made from the
+   * template's own pieces put in relaxed form once: only the personal values are per copy.
+   */
+  fillHashed(copy: PersonalCopy): { text: string; bodyHash: string };
 }
 
 const lineMax = 76;
@@ -155,34 +161,63 @@ export function mimeTemplate(input: MimeTemplateInput): MimeTemplate {
     from = match.index! + match[0].length;
   }
   headerPieces.push(headers.slice(from));
-  const part = (type: string) => `\r\n--${boundary}\r\nContent-Type: ${type}; charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n`;
-  const pieces: Piece[] = [
-    ...headerPieces,
-    '\r\n',
+  const part = (type: string) => `--${boundary}\r\nContent-Type: ${type}; charset=utf-8\r\nContent-Transfer-Encoding: quoted-printable\r\n\r\n`;
+  // The body: its literal text joined into one string between two values.
+  const body = joinLiterals([
     part('text/plain'),
     ...encodePart(input.text, input.marks, 'text'),
-    part('text/html'),
+    `\r\n${part('text/html')}`,
     ...encodePart(input.html, input.marks, 'html'),
     `\r\n--${boundary}--\r\n`,
-  ];
+  ]);
+  const pieces: Piece[] = [...headerPieces, '\r\n\r\n', ...body];
+  // The body's literal pieces each begin a line or go on after a value's soft break ('='), and
+  // each but the last ends a line: so they are in relaxed form one by one (relaxedLines), and its
+  // hash up to the first value is taken once.
+  const relaxed = body.map((piece, index) => (typeof piece !== 'string' ? piece : index === body.length - 1 ? relaxedBody(piece) : relaxedLines(piece)));
+  const firstValue = relaxed.findIndex((piece) => typeof piece !== 'string');
+  const start = firstValue < 0 ? relaxed.length : firstValue;
+  const prefix = createHash('sha256');
+  for (const piece of relaxed.slice(0, start)) prefix.update(piece as string);
+  const rest = relaxed.slice(start);
+  const valuesOf = (copy: PersonalCopy) => {
+    const encoded = new Map<string, string>();
+    return ({ mark, as }: Slot) => {
+      if (as === 'header') return mark === toMark ? mailbox(copy.to, copy.name) : mark === idMark ? copy.messageId : (copy.values[mark] ?? '');
+      const key = `${as}${mark}`;
+      let value = encoded.get(key);
+      if (value === undefined) {
+        const plain = copy.values[mark] ?? '';
+        value = quotedPrintable(as === 'html' ? escapeHtml(plain) : plain).encoded;
+        encoded.set(key, value);
+      }
+      return value;
+    };
+  };
+  const fill = (copy: PersonalCopy, valueOf = valuesOf(copy)) => {
+    let out = '';
+    for (const piece of pieces) out += typeof piece === 'string' ? piece : valueOf(piece);
+    return out;
+  };
   return {
     sender: sender.address,
-    fill(copy) {
-      const encoded = new Map<string, string>();
-      const valueOf = ({ mark, as }: Slot) => {
-        if (as === 'header') return mark === toMark ? mailbox(copy.to, copy.name) : mark === idMark ? copy.messageId : (copy.values[mark] ?? '');
-        const key = `${as}${mark}`;
-        let value = encoded.get(key);
-        if (value === undefined) {
-          const plain = copy.values[mark] ?? '';
-          value = quotedPrintable(as === 'html' ? escapeHtml(plain) : plain).encoded;
-          encoded.set(key, value);
-        }
-        return value;
-      };
-      let out = '';
-      for (const piece of pieces) out += typeof piece === 'string' ? piece : valueOf(piece);
-      return out;
+    fill: (copy) => fill(copy),
+    fillHashed(copy) {
+      const valueOf = valuesOf(copy);
+      const hash = prefix.copy();
+      for (const piece of rest) hash.update(typeof piece === 'string' ? piece : relaxedLines(valueOf(piece)));
+      return { text: fill(copy, valueOf), bodyHash: hash.digest('base64') };
     },
   };
+}
+
+/** Pieces with the literal text between two values joined into one string. */
+function joinLiterals(pieces: Piece[]): Piece[] {
+  const joined: Piece[] = [];
+  for (const piece of pieces) {
+    const last = joined.length - 1;
+    if (typeof piece === 'string' && typeof joined[last] === 'string') joined[last] += piece;
+    else joined.push(piece);
+  }
+  return joined;
 }

@@ -15,7 +15,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BulkMessage, Mailer, MailMessage, SmtpAnswer } from '../../../core/server/services/mail';
-import { mimeTemplate, type MimeTemplate } from '../../../core/server/services/mime-template';
+import { mimeTemplate, type MimeTemplate, type PersonalCopy } from '../../../core/server/services/mime-template';
 import type { NewsletterSender } from '../../settings/server/public';
 import type { PushSender } from '../../../core/server/services/push';
 import type { AudienceTracking } from '../../stories/server/public';
@@ -286,25 +286,27 @@ function bulkCopy(context: SenderContext, plan: SendPlan, mime: MimeTemplate, ve
   return {
     to: recipient.email,
     ...(returnPath && { returnPath }),
-    raw() {
-      const values = personalValues(context, plan, recipient);
-      const marks = personalMarks;
-      return mime.fill({
-        to: recipient.email,
-        name: recipient.name,
-        messageId: messageIdOf(context, plan, recipient),
-        values: {
-          [marks.unsubscribeUrl]: values.unsubscribeUrl,
-          [marks.referralUrl]: values.referralUrl,
-          [marks.email]: values.email,
-          [marks.name]: values.name,
-          [marks.track]: values.track,
-          [verpMark]: returnPath ?? '',
-        },
-      });
-    },
+    raw: () => mime.fill(personalCopy()),
+    rawHashed: () => mime.fillHashed(personalCopy()),
     message: () => personalMessage(context, plan, recipient),
   };
+  function personalCopy(): PersonalCopy {
+    const values = personalValues(context, plan, recipient);
+    const marks = personalMarks;
+    return {
+      to: recipient.email,
+      name: recipient.name,
+      messageId: messageIdOf(context, plan, recipient),
+      values: {
+        [marks.unsubscribeUrl]: values.unsubscribeUrl,
+        [marks.referralUrl]: values.referralUrl,
+        [marks.email]: values.email,
+        [marks.name]: values.name,
+        [marks.track]: values.track,
+        [verpMark]: returnPath ?? '',
+      },
+    };
+  }
 }
 
 /** Takes the lease for this run, unless another live run holds it. */
@@ -467,11 +469,13 @@ async function sendEmails(
         for (const recipient of batch) {
           if (stopsNow() || (handed % constants.delivery.stopCheckEvery === constants.delivery.stopCheckEvery - 1 && (await shouldStop()))) break;
           await gate.take();
+          // The copy's text is made (filled, signed) while the write goes; nothing of it is handed over before.
+          const copy = bulk.prepare(bulkCopy(context, plan, mimeFor(recipient), verp, recipient));
           // The last answer and "this one is handed over" are written together, before the hand-over.
           await writer.write(previous ? [previous] : [], [recipient.subscriber_id]);
           previous = null;
           handed++;
-          const answer = await bulk.send(bulkCopy(context, plan, mimeFor(recipient), verp, recipient));
+          const answer = await bulk.send(copy);
           previous = outcomeOf(recipient, answer);
           await heard(answer);
           // The rest of the batch goes back to the queue while the server is away.
