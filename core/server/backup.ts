@@ -12,7 +12,6 @@
  * PostgreSQL the database is backed up with pg_dump (docs/operations.md) and the backup holds the
  * files alone.
  */
-import archiver from 'archiver';
 import { createHash } from 'node:crypto';
 import { chmodSync, createWriteStream, existsSync, mkdirSync, readdirSync, rmSync, statSync, unlinkSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -22,7 +21,8 @@ import { dirname, join, relative, resolve, sep } from 'node:path';
 import { buffer } from 'node:stream/consumers';
 import { pipeline } from 'node:stream/promises';
 import type { Writable } from 'node:stream';
-import yauzl from 'yauzl';
+import type yauzl from 'yauzl';
+import { loadArchiver, loadYauzl } from './on-first-use';
 import { constants } from '../shared/config';
 import type { Database } from './db/database';
 import { openPGlite } from './db/pglite';
@@ -55,6 +55,7 @@ export interface BackupSource {
 
 /** Writes a backup of `source` to `out` as a zip, streamed: a file is read as it is written. */
 export async function writeBackup(out: Writable, source: BackupSource): Promise<BackupManifest> {
+  const archiver = await loadArchiver();
   const archive = archiver('zip', { zlib: { level: 1 } });
   const written = pipeline(archive, out);
   // A file the outbox prunes between the listing and its reading is no loss: it was on its way out.
@@ -117,8 +118,9 @@ export interface RestoreResult {
 export async function restoreBackup(file: string, dataDir: string, options: { embedded: boolean }): Promise<RestoreResult> {
   const taken = ['pglite', ...backedUpFolders].filter((folder) => existsSync(join(dataDir, folder)) && readdirSync(join(dataDir, folder)).length > 0);
   if (taken.length > 0) throw new RestoreRefused(`${dataDir} is not empty (${taken.join(', ')}): restore into a new folder (set DATA_DIR to it).`);
+  const unzip = await loadYauzl();
   const zip = await new Promise<yauzl.ZipFile>((done, fail) =>
-    yauzl.open(file, { lazyEntries: true, autoClose: true }, (error, opened) =>
+    unzip.open(file, { lazyEntries: true, autoClose: true }, (error, opened) =>
       error ? fail(new RestoreRefused(`${file} is not a Masthead backup: ${error.message}`)) : done(opened),
     ),
   );

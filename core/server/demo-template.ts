@@ -10,8 +10,7 @@
  * opens the copy: its times move on by the whole days since it was made (the demo data is dated
  * relative to its making: an issue scheduled three days ahead stays ahead), and its token secret is
  * dropped, so every data folder made from the same template signs with a secret of its own.
- * The template is a tarball of the database's folder (PGlite opens a new folder from it) and the
- * stored files the demo data names.
+ * The template is the database's folder and the stored files the demo data names, copied as they are.
  */
 import { createHash } from 'node:crypto';
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -19,7 +18,7 @@ import { join, resolve } from 'node:path';
 import { sql } from 'kysely';
 import { pluginsConfig } from '../shared/config';
 import { clock } from './clock';
-import { embeddedDatabase, type Database } from './db/database';
+import { openDatabase, type Database } from './db/database';
 import { databaseSnapshot, openPGlite } from './db/pglite';
 import type { ServerEnv } from './env';
 
@@ -72,38 +71,40 @@ export async function markAsTemplate(database: Database, env: ServerEnv, templat
 }
 
 /**
- * Turns the data folder setup.ts prepared, now closed, into the template: the database as a
- * tarball of its data folder without the write-ahead log nobody will read (pglite.ts
- * databaseSnapshot: a quarter of the folder), and the stored files.
+ * Turns the data folder setup.ts prepared, now closed, into the template: the database's folder
+ * without the write-ahead log nobody will read (pglite.ts databaseSnapshot, opened again from that
+ * tarball: two thirds of the folder), and the stored files. A start copies the folder as it is.
  */
 export async function packTemplate(dataDir: string, templateDir: string): Promise<void> {
-  const pglite = await openPGlite(dataDir);
-  const tarball = await databaseSnapshot(pglite, { quiet: true });
-  await pglite.close();
-  writeFileSync(join(templateDir, 'pglite.tar'), tarball);
-  rmSync(join(templateDir, 'uploads'), { recursive: true, force: true });
-  if (existsSync(join(dataDir, 'uploads'))) cpSync(join(dataDir, 'uploads'), join(templateDir, 'uploads'), { recursive: true });
+  const prepared = await openPGlite(dataDir);
+  const tarball = await databaseSnapshot(prepared, { quiet: true });
+  await prepared.close();
+  const target = join(templateDir, 'data');
+  rmSync(target, { recursive: true, force: true });
+  await (await openPGlite(target, new Blob([new Uint8Array(tarball)]))).close();
+  if (existsSync(join(dataDir, 'uploads'))) cpSync(join(dataDir, 'uploads'), join(target, 'uploads'), { recursive: true });
   rmSync(dataDir, { recursive: true, force: true });
 }
 
 /**
- * On a first start, opens the embedded database of DATA_DIR from the template when it fits this
- * start (with its stored files copied), or answers undefined. A start stopped midway leaves the
- * mark, so the next one starts over (copyingStopped).
+ * On a first start, copies the template's database and stored files into DATA_DIR when it fits
+ * this start, and opens the database; answers undefined when it does not fit. A start stopped
+ * midway leaves the mark, so the next one starts over (copyingStopped).
  */
 export async function openFromDemoTemplate(env: ServerEnv, templateDir = demoTemplateDir): Promise<Database | undefined> {
   const factsFile = join(templateDir, 'template.json');
-  const tarball = join(templateDir, 'pglite.tar');
-  if (!fitsTemplate(env) || !existsSync(factsFile) || !existsSync(tarball)) return undefined;
+  const source = join(templateDir, 'data');
+  if (!fitsTemplate(env) || !existsSync(factsFile) || !existsSync(join(source, 'pglite', 'PG_VERSION'))) return undefined;
   const facts = JSON.parse(readFileSync(factsFile, 'utf8')) as TemplateFacts;
   if (facts.key !== templateKey(env)) return undefined;
   mkdirSync(env.dataDir, { recursive: true });
   writeFileSync(join(env.dataDir, copyingMark), '');
-  for (const folder of ['pglite', 'uploads']) rmSync(join(env.dataDir, folder), { recursive: true, force: true });
-  if (existsSync(join(templateDir, 'uploads'))) cpSync(join(templateDir, 'uploads'), join(env.dataDir, 'uploads'), { recursive: true });
-  const database = embeddedDatabase(await openPGlite(env.dataDir, new Blob([readFileSync(tarball)])));
+  for (const folder of ['pglite', 'uploads']) {
+    rmSync(join(env.dataDir, folder), { recursive: true, force: true });
+    if (existsSync(join(source, folder))) cpSync(join(source, folder), join(env.dataDir, folder), { recursive: true });
+  }
   rmSync(join(env.dataDir, copyingMark));
-  return database;
+  return openDatabase({ dataDir: env.dataDir });
 }
 
 /**

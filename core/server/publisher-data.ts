@@ -14,7 +14,6 @@
  * The file: `publisher.json` (what, from which version, each table's columns and row count in the
  * order an import inserts them), `tables/<table>.jsonl` (a row a line), `files/<storage key>`.
  */
-import archiver from 'archiver';
 import { createWriteStream, mkdtempSync, rmSync, type WriteStream } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -22,7 +21,8 @@ import { createInterface } from 'node:readline';
 import { buffer } from 'node:stream/consumers';
 import { pipeline } from 'node:stream/promises';
 import { CompiledQuery, sql, type Transaction } from 'kysely';
-import yauzl from 'yauzl';
+import type yauzl from 'yauzl';
+import { loadArchiver, loadYauzl } from './on-first-use';
 import { constants } from '../shared/config';
 import type { Db } from './db/database';
 import { oneOff } from './db/prepared';
@@ -240,6 +240,7 @@ export async function exportPublisher(db: Db, storage: Storage, publisherId: str
       });
 
     const path = join(folder, 'publisher.zip');
+    const archiver = await loadArchiver();
     const archive = archiver('zip', { zlib: { level: 6 } });
     const written = pipeline(archive, createWriteStream(path));
     let files = 0;
@@ -323,7 +324,7 @@ export interface PublisherImport {
  * newsletter's address or a team member's e-mail is taken.
  */
 export async function importPublisher(db: Db, storage: Storage, path: string): Promise<PublisherImport> {
-  const zip = await yauzl.openPromise(path, { lazyEntries: true, autoClose: false, validateEntrySizes: true }).catch(() => {
+  const zip = await (await loadYauzl()).openPromise(path, { lazyEntries: true, autoClose: false, validateEntrySizes: true }).catch(() => {
     throw invalid(fileProblems.notAFile, 'file');
   });
   try {

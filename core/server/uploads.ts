@@ -3,7 +3,7 @@
  * real type from the file's first bytes (never its name or the browser's word), the size limit,
  * and the spec's messages as 422 details on the file's field.
  */
-import { fileTypeFromBuffer } from 'file-type';
+import { loadFileType } from './on-first-use';
 import type { FastifyRequest } from 'fastify';
 import { createWriteStream } from 'node:fs';
 import { mkdir, rm } from 'node:fs/promises';
@@ -89,7 +89,7 @@ export async function readMultipart(
 export async function readUpload(request: FastifyRequest, rule: UploadRule): Promise<Upload> {
   const missingMessage = rule.missingMessage ?? rule.typeMessage;
   const file = await readMultipart(request, { field: rule.field, maxBytes: rule.maxBytes, sizeMessage: rule.sizeMessage, missingMessage });
-  const detected = await fileTypeFromBuffer(file.buffer);
+  const detected = await (await loadFileType()).fileTypeFromBuffer(file.buffer);
   if (!detected || !rule.types.includes(detected.mime)) throw invalid(rule.typeMessage, rule.field);
   return { ...file, mime: detected.mime, ext: detected.ext === 'jpeg' ? 'jpg' : detected.ext };
 }

@@ -58,7 +58,7 @@ export async function buildServer(root: string, outDir: string): Promise<void> {
 async function makeDemoTemplate(outDir: string): Promise<void> {
   const templateDir = join(outDir, 'demo-template');
   mkdirSync(templateDir, { recursive: true });
-  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: join(templateDir, 'data'), LOG_LEVEL: 'warn' };
+  const env: NodeJS.ProcessEnv = { PATH: process.env.PATH, HOME: process.env.HOME, DATA_DIR: join(templateDir, 'prepared'), LOG_LEVEL: 'warn' };
   const child = spawn(process.execPath, [join(outDir, 'core', 'server', 'setup.js'), '--template', templateDir], { env, stdio: 'inherit' });
   const code = await new Promise<number | null>((done, fail) => child.on('error', fail).on('exit', done));
   if (code !== 0) throw new Error(`making the demo template failed (exit ${code})`);

@@ -7,7 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { ReactNode } from 'react';
-import sharp from 'sharp';
+import { loadSharp } from '../../../core/server/on-first-use';
 import { readableTextOn } from '../../../core/shared/color';
 import { constants } from '../../../core/shared/config';
 import type { EmbedSize } from '../../../core/shared/embeds';
@@ -177,5 +177,6 @@ export async function drawCard(content: CardContent, size: EmbedSize): Promise<B
   // Loaded with the first card (some 35 MB that a server drawing none does not pay).
   const { default: satori } = await import('satori');
   const svg = await satori(layout(content, size) as unknown as ReactNode, { width: size.width, height: size.height, fonts: cardFonts() });
+  const sharp = await loadSharp();
   return sharp(Buffer.from(svg)).resize(size.width, size.height, { fit: 'fill' }).png().toBuffer();
 }

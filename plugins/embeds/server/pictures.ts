@@ -7,8 +7,7 @@
 import { readFile } from 'node:fs/promises';
 import { dirname, join, normalize } from 'node:path';
 import type { Readable } from 'node:stream';
-import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
+import { loadFileType, loadSharp } from '../../../core/server/on-first-use';
 import { constants } from '../../../core/shared/config';
 import type { EmbedSize } from '../../../core/shared/embeds';
 import type { ServerEnv } from '../../../core/server/env';
@@ -21,6 +20,7 @@ const maxPixels = constants.limits.imageMaxPixels.longSide * constants.limits.im
 /** The picture cut to `size` (covering it), as a PNG; null when it is not an image sharp can read. */
 export async function cutPicture(bytes: Buffer, size: EmbedSize): Promise<Buffer | null> {
   try {
+    const sharp = await loadSharp();
     return await sharp(bytes, { limitInputPixels: maxPixels, animated: false }).resize(size.width, size.height, { fit: 'cover' }).png().toBuffer();
   } catch {
     return null;
@@ -38,7 +38,7 @@ export async function fetchPicture(address: string, access: PrivateAccess, signa
       headers: { accept: 'image/avif,image/webp,image/png,image/jpeg,image/gif;q=0.9' },
       signal,
     });
-    const type = await fileTypeFromBuffer(body);
+    const type = await (await loadFileType()).fileTypeFromBuffer(body);
     return type && rasterTypes.has(type.mime) ? body : null;
   } catch {
     return null;

@@ -5,7 +5,7 @@
  * a play mark. Without one, a provider's card gets its panel with its glyph drawn small (the demo's
  * video, made offline), and any other card none.
  */
-import sharp from 'sharp';
+import { loadSharp } from '../../../core/server/on-first-use';
 import { embedText, type EmbedTarget } from '../../../core/shared/embeds';
 import type { PrivateAccess } from '../../../core/server/services/safe-fetch';
 import { glyphAt, panelSvg, type ProviderPanel } from './card';
@@ -18,6 +18,7 @@ const glyphScale = 0.6;
 /** The small picture as a PNG, or null when there is nothing to show. */
 export async function smallPicture(source: Buffer | null, panel: ProviderPanel | undefined): Promise<Buffer | null> {
   const cut = source ? await cutPicture(source, size) : null;
+  const sharp = await loadSharp();
   if (cut && panel?.glyph === 'play') {
     const mark = `<svg xmlns="http://www.w3.org/2000/svg" width="${size.width}" height="${size.height}">${glyphAt(panel, size, glyphScale)}</svg>`;
     return sharp(cut)

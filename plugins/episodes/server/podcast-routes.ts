@@ -3,7 +3,7 @@
  * provider, importing an episode as a recording, and (RSS provider) the saved feed addresses.
  */
 import { ownTables } from '../../../core/server/db/database';
-import { fileTypeFromBuffer } from 'file-type';
+import { loadFileType } from '../../../core/server/on-first-use';
 import { callerPublisher } from '../../../core/server/auth/session';
 import { invalid, notFound } from '../../../core/server/errors';
 import type { PluginApi } from '../../../core/server/plugins/contract';
@@ -73,7 +73,7 @@ export function registerPodcastRoutes(api: PluginApi): void {
         const episode = (await provider.listEpisodes(podcastId, feeds)).find((candidate) => candidate.id === episodeId);
         if (!episode) throw new PodcastError('Episode not found.', 'not-found');
         const buffer = await provider.downloadAudio(episode, constants.limits.recordingMaxBytes);
-        const type = await fileTypeFromBuffer(buffer);
+        const type = await (await loadFileType()).fileTypeFromBuffer(buffer);
         return createRecording(
           { db: api.db, storage: api.storage },
           {

@@ -5,7 +5,6 @@
  * most a few images are decoded at once; the others wait their turn. docs/operations.md (Memory)
  * has the figures.
  */
-import sharp from 'sharp';
 import { constants } from '../../../core/shared/config';
 import { taskQueue } from '../../../core/server/task-queue';
 
@@ -18,11 +17,6 @@ export const tooLargeMessage = `Image is too large: at most ${longSide} x ${shor
 
 /** Thrown when an image is larger than the pixel limit: the routes answer `tooLargeMessage`. */
 export class ImageTooLarge extends Error {}
-
-// Each image is decoded once and not again: libvips' operation cache would only hold memory.
-sharp.cache(false);
-// One libvips thread per image; the queue decides how many images at once.
-sharp.concurrency(1);
 
 /** Runs a decoding task when a slot is free (`constants.limits.imageDecodesAtOnce` at once). */
 export const decodeInTurn = taskQueue(constants.limits.imageDecodesAtOnce);

@@ -3,7 +3,7 @@
  * downloaded): landscapes and abstract shapes, PNG and JPEG, in the recommended 1200 x 500 and a
  * few other sizes, uploaded by different demo users, stored with their variants like any upload.
  */
-import sharp from 'sharp';
+import { loadSharp } from '../../../core/server/on-first-use';
 import { ownTables } from '../../../core/server/db/database';
 import type { Storage } from '../../../core/server/services/storage';
 import type { SeedContext } from '../../../core/server/plugins/contract';
@@ -182,6 +182,7 @@ const day = 24 * 60 * 60 * 1000;
 export async function seedDemoImages(context: SeedContext, storage: Storage): Promise<void> {
   const db = ownTables(context.db, 'images');
   const now = clock.ms();
+  const sharp = await loadSharp();
   // Oldest first, a few days apart, so the gallery's newest-first order is the list above reversed.
   for (const [index, image] of images.entries()) {
     const rendered = sharp(Buffer.from(image.svg));

@@ -4,8 +4,7 @@
  * the address they came from as their source. JPEG, PNG and GIF are kept as they came; WebP and
  * AVIF (what image CDNs often serve) are kept as PNG, a type every mail client shows.
  */
-import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
+import { loadFileType, loadSharp } from '../../../core/server/on-first-use';
 import type { Handle } from '../../../core/server/db/database';
 import { ownTables } from '../../../core/server/db/database';
 import type { Storage } from '../../../core/server/services/storage';
@@ -27,10 +26,11 @@ export async function keepImportedImage(
   image: { publisherId: string; bytes: Buffer; source: string; alt?: string },
 ): Promise<{ id: string; url: string }> {
   if (image.bytes.length > constants.limits.imageMaxBytes) throw new ImageRefused(sizeMessage);
-  const type = await fileTypeFromBuffer(image.bytes);
+  const type = await (await loadFileType()).fileTypeFromBuffer(image.bytes);
   let bytes = image.bytes;
   let mime = type?.mime ?? '';
   if (convertedTypes.has(mime)) {
+    const sharp = await loadSharp();
     bytes = await sharp(bytes, { limitInputPixels: maxInputPixels })
       .png()
       .toBuffer()

@@ -3,7 +3,8 @@
  * (cards load `small`, never the original). Uploads, editor uploads and the demo data all store
  * through `storeImage`, so every image has the same files.
  */
-import sharp, { type Sharp } from 'sharp';
+import type { Sharp } from 'sharp';
+import { loadSharp } from '../../../core/server/on-first-use';
 import { constants } from '../../../core/shared/config';
 import { newKey, type Storage } from '../../../core/server/services/storage';
 import { assertWithinPixelLimit, decodeInTurn, ImageTooLarge, isPixelLimitError, maxInputPixels } from './decoding';
@@ -39,6 +40,7 @@ const extOf: Record<string, string> = { 'image/jpeg': 'jpg', 'image/png': 'png',
  */
 export async function makeVariants(buffer: Buffer, mime: string): Promise<ImageVariants> {
   const animated = mime === 'image/gif';
+  const sharp = await loadSharp();
   const open = (input: Buffer) => sharp(input, { animated, failOn: 'error', limitInputPixels: maxInputPixels });
   const resize = (image: Sharp, width: number) => image.resize({ width, withoutEnlargement: true }).webp({ quality: 80 }).toBuffer();
   try {

@@ -4,7 +4,8 @@
  * shows them (the header is row 1). A record that cannot be read is reported and the rest go on.
  */
 import { createReadStream } from 'node:fs';
-import { parse, type Info } from 'csv-parse';
+import type { Info } from 'csv-parse';
+import { loadCsvParse } from '../../../core/server/on-first-use';
 import type { ImportFile } from './contract';
 
 /** A header cell as the readers name columns: lower case, words joined by '_' ('Email Address' is email_address). */
@@ -17,6 +18,7 @@ export const columnName = (cell: string) =>
 
 /** The first row's cells of a CSV file (null for a file that does not read as CSV); reads only the file's start. */
 export async function csvHeader(path: string): Promise<string[] | null> {
+  const { parse } = await loadCsvParse();
   const parser = createReadStream(path, { end: 256 * 1024 }).pipe(parse({ bom: true, to_line: 1, relax_column_count: true, relax_quotes: true }));
   try {
     for await (const record of parser as AsyncIterable<string[]>) return record.map((cell) => cell.trim());
@@ -38,6 +40,7 @@ export async function* csvRecords(file: ImportFile, signal: AbortSignal, read: (
   const source = createReadStream(file.path);
   source.on('data', (chunk) => read(chunk.length));
   const skipped: CsvRecord[] = [];
+  const { parse } = await loadCsvParse();
   const parser = source.pipe(
     parse({
       bom: true,

@@ -10,7 +10,7 @@ import { createWriteStream } from 'node:fs';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import yauzl from 'yauzl';
+import { loadYauzl } from '../../../core/server/on-first-use';
 import { constants } from '../../../core/shared/config';
 import type { ImportFile } from './contract';
 
@@ -64,7 +64,7 @@ const tooLarge = (name: string) => `"${name}" unpacks to more than ${Math.round(
 async function openZip(path: string, name: string) {
   try {
     // lazyEntries: one entry at a time; validateEntrySizes: an entry that unpacks to more than it says is an error.
-    return await yauzl.openPromise(path, { lazyEntries: true, validateEntrySizes: true, strictFileNames: false });
+    return await (await loadYauzl()).openPromise(path, { lazyEntries: true, validateEntrySizes: true, strictFileNames: false });
   } catch (error) {
     throw refusal(name, error);
   }

@@ -8,8 +8,7 @@
  * are accepted when music-metadata finds an audio track and no video. WAV, AAC streams and real
  * video are refused.
  */
-import { fileTypeFromBuffer } from 'file-type';
-import { parseBuffer } from 'music-metadata';
+import { loadFileType, onFirstUse } from '../../../core/server/on-first-use';
 import { constants } from '../../../core/shared/config';
 import { invalid } from '../../../core/server/errors';
 import type { UploadRule } from '../../../core/server/uploads';
@@ -38,13 +37,16 @@ export interface CheckedAudio {
   duration: number;
 }
 
+/** music-metadata, which reads an audio file's length: loaded with the first recording. */
+const loadMusicMetadata = onFirstUse(() => import('music-metadata'));
+
 /** The file's extension by what it is: MP4 audio is kept as .m4a whatever its brand. */
 const storedExtension = (mime: string, ext: string) => (mime === 'audio/mpeg' ? ext : 'm4a');
 
 /** Checks an audio file by its content and reads its length; throws the spec's messages. */
 export async function checkAudio(buffer: Buffer): Promise<CheckedAudio> {
   if (buffer.length > constants.limits.recordingMaxBytes) throw invalid(recordingMessages.size, 'audio');
-  const found = buffer.length > 0 ? await fileTypeFromBuffer(buffer) : undefined;
+  const found = buffer.length > 0 ? await (await loadFileType()).fileTypeFromBuffer(buffer) : undefined;
   const detected = found?.mime === mp4Container && (await isAudioOnly(buffer)) ? { ...found, mime: mp4Audio } : found;
   if (!detected || !constants.limits.recordingTypes.includes(detected.mime)) throw invalid(recordingMessages.type, 'audio');
   const duration = await durationOf(buffer, detected.mime);
@@ -55,7 +57,7 @@ export async function checkAudio(buffer: Buffer): Promise<CheckedAudio> {
 
 async function isAudioOnly(buffer: Buffer): Promise<boolean> {
   try {
-    const { format } = await parseBuffer(buffer, { mimeType: mp4Container, size: buffer.length }, { skipCovers: true });
+    const { format } = await (await loadMusicMetadata()).parseBuffer(buffer, { mimeType: mp4Container, size: buffer.length }, { skipCovers: true });
     return format.hasAudio === true && format.hasVideo !== true;
   } catch {
     return false;
@@ -64,7 +66,7 @@ async function isAudioOnly(buffer: Buffer): Promise<boolean> {
 
 async function durationOf(buffer: Buffer, mimeType: string): Promise<number | undefined> {
   try {
-    const metadata = await parseBuffer(buffer, { mimeType, size: buffer.length }, { duration: true, skipCovers: true });
+    const metadata = await (await loadMusicMetadata()).parseBuffer(buffer, { mimeType, size: buffer.length }, { duration: true, skipCovers: true });
     return metadata.format.duration;
   } catch {
     return undefined;

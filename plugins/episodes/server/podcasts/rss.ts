@@ -2,7 +2,7 @@
  * Podcasts from RSS feeds (RSS 2.0 with the iTunes tags podcast apps read): works with no account
  * anywhere. A publisher's podcasts are the feed addresses it saved; each is fetched when listed.
  */
-import { XMLParser } from 'fast-xml-parser';
+import { onFirstUse } from '../../../../core/server/on-first-use';
 import { constants } from '../../../../core/shared/config';
 import { cutText } from '../../../../core/shared/text';
 import { downloadEpisodeAudio, fetchLimited } from './safe-fetch';
@@ -10,14 +10,18 @@ import { PodcastError, type FeedRef, type Podcast, type PodcastEpisode, type Pod
 
 export const unreadableFeedMessage = 'This address does not give a podcast RSS feed.';
 
-const parser = new XMLParser({
-  ignoreAttributes: false,
-  attributeNamePrefix: '@_',
-  // Titles such as '2024' stay text.
-  parseTagValue: false,
-  parseAttributeValue: false,
-  trimValues: true,
-  isArray: (name) => name === 'item',
+/** The feeds' XML parser, made with the first feed read. */
+const loadParser = onFirstUse(async () => {
+  const { XMLParser } = await import('fast-xml-parser');
+  return new XMLParser({
+    ignoreAttributes: false,
+    attributeNamePrefix: '@_',
+    // Titles such as '2024' stay text.
+    parseTagValue: false,
+    parseAttributeValue: false,
+    trimValues: true,
+    isArray: (name) => name === 'item',
+  });
 });
 
 type Node = Record<string, unknown>;
@@ -64,7 +68,8 @@ export interface ParsedFeed {
 }
 
 /** A feed's podcast and its episodes (only items with an audio enclosure), newest first. */
-export function parseFeed(xml: string, feedId: string): ParsedFeed {
+export async function parseFeed(xml: string, feedId: string): Promise<ParsedFeed> {
+  const parser = await loadParser();
   let document: Node;
   try {
     document = parser.parse(xml) as Node;

@@ -13,11 +13,7 @@
  */
 import { createReadStream } from 'node:fs';
 import chain from 'stream-chain';
-import { parser } from 'stream-json';
-import { filter } from 'stream-json/filters/filter.js';
-import { pick } from 'stream-json/filters/pick.js';
-import { streamArray } from 'stream-json/streamers/stream-array.js';
-import { streamValues } from 'stream-json/streamers/stream-values.js';
+import { onFirstUse } from '../../../../core/server/on-first-use';
 import type { ImportFile } from '../contract';
 import { dateOf, type SourcePost } from './source';
 import { postReasons, reason } from '../../rules';
@@ -54,6 +50,18 @@ export interface GhostRelations {
 
 const text = (value: unknown) => (typeof value === 'string' ? value : value === null || value === undefined ? '' : String(value));
 
+/** stream-json's parts, loaded with the first Ghost export. */
+const loadStreamJson = onFirstUse(async () => {
+  const [{ parser }, { filter }, { pick }, { streamArray }, { streamValues }] = await Promise.all([
+    import('stream-json'),
+    import('stream-json/filters/filter.js'),
+    import('stream-json/filters/pick.js'),
+    import('stream-json/streamers/stream-array.js'),
+    import('stream-json/streamers/stream-values.js'),
+  ]);
+  return { parser, filter, pick, streamArray, streamValues };
+});
+
 /** A file that is not Ghost's export: the import fails with its name. */
 const notGhost = (file: ImportFile, why: string) => new Error(`${file.name} is not a Ghost site export: ${why}`);
 
@@ -61,6 +69,7 @@ const notGhost = (file: ImportFile, why: string) => new Error(`${file.name} is n
 export async function ghostRelations(file: ImportFile): Promise<GhostRelations> {
   let document: Row | undefined;
   try {
+    const { parser, filter, streamValues } = await loadStreamJson();
     const stream = chain([createReadStream(file.path), parser(), filter({ filter: smallTables }), streamValues()]);
     for await (const item of stream as AsyncIterable<{ value: Row }>) document ??= item.value;
   } catch (error) {
@@ -100,6 +109,7 @@ export async function ghostRelations(file: ImportFile): Promise<GhostRelations> 
  * goes there, where an imported post's old address leads to its new page.
  */
 export async function* ghostPosts(file: ImportFile, relations: GhostRelations, readerRoot: string): AsyncGenerator<SourcePost> {
+  const { parser, pick, streamArray } = await loadStreamJson();
   const stream = chain([createReadStream(file.path), parser(), pick({ filter: /^(db\.0\.)?data\.posts$/ }), streamArray()]);
   let seen = false;
   try {

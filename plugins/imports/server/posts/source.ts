@@ -3,7 +3,7 @@
  * readers share: dates as the sources write them, and a CSV read a record at a time.
  */
 import { createReadStream } from 'node:fs';
-import { parse } from 'csv-parse';
+import { loadCsvParse } from '../../../../core/server/on-first-use';
 import type { ImportedStatus } from '../../../stories/server/public';
 import { postReasons, reason } from '../../rules';
 
@@ -71,6 +71,7 @@ export const isBad = <T extends object>(item: T | BadItem): item is BadItem => '
  * a record that cannot be read (a quote not closed) is a bad item named by its line.
  */
 export async function* csvRecords(file: { path: string; name: string }, signal: AbortSignal): AsyncGenerator<CsvRecord | BadItem> {
+  const { parse } = await loadCsvParse();
   const parser = createReadStream(file.path).pipe(
     parse({
       bom: true,

@@ -7,7 +7,6 @@
  */
 import type { AddressInfo } from 'node:net';
 import type { FastifyBaseLogger } from 'fastify';
-import { SMTPServer } from 'smtp-server';
 import { constants } from '../../../../core/shared/config';
 import { readReport, type MailReport } from './reports';
 import type { Verp, VerpDelivery } from './verp';
@@ -31,6 +30,8 @@ const smtpError = (code: number, text: string) => Object.assign(new Error(text),
 
 export async function startBounceListener(options: BounceListenerOptions): Promise<BounceListener> {
   const { maxMessageBytes, maxRecipients, socketTimeoutSeconds, closeSeconds } = constants.bounces;
+  // Loaded only where the listener is on (BOUNCE_SMTP_PORT).
+  const { SMTPServer } = await import('smtp-server');
   const server = new SMTPServer({
     name: 'masthead-bounces',
     banner: 'Masthead bounce listener',

@@ -2,7 +2,6 @@
  * espeak-ng compiled to WebAssembly: text to 16-bit mono PCM with no network and nothing to
  * install. Loading takes about 120 ms and some megabytes, so each worker thread loads it once.
  */
-import createEspeakModule from '@echogarden/espeak-ng-emscripten';
 import type { EspeakSettings } from './voices';
 import { speechSampleRate } from './format';
 
@@ -11,6 +10,7 @@ export interface Espeak {
 }
 
 export async function loadEspeak(): Promise<Espeak> {
+  const { default: createEspeakModule } = await import('@echogarden/espeak-ng-emscripten');
   const module = await createEspeakModule();
   const engine = new module.eSpeakNGWorker();
   if (engine.get_samplerate() !== speechSampleRate) throw new Error(`espeak-ng speaks at ${engine.get_samplerate()} Hz, not ${speechSampleRate}`);
