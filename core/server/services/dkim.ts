@@ -195,6 +195,8 @@ export interface DkimSigner {
    * the header block travels to the signer's thread.
    */
   sign(raw: string, key: DkimKey, now: Date, bodyHash?: string): Promise<string>;
+  /** The DKIM-Signature header field (with its line end) for a message's header block and its body's hash. */
+  signature(head: string, key: DkimKey, now: Date, bodyHash: string): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -244,17 +246,21 @@ export function createDkimSigner(threads = dkimThreads): DkimSigner {
         });
     }
   };
+  const signed = (task: DkimTask) => {
+    pool ??= createWorkerPool<DkimBatch, DkimBatchAnswer>({ file: workerFile, size: threads, name: 'dkim' });
+    return new Promise<string>((resolve, reject) => {
+      waiting.push({ task, resolve, reject });
+      flush();
+    });
+  };
   return {
     async sign(raw, key, now, bodyHash) {
-      pool ??= createWorkerPool<DkimBatch, DkimBatchAnswer>({ file: workerFile, size: threads, name: 'dkim' });
       const split = bodyHash === undefined ? -1 : raw.indexOf('\r\n\r\n');
       const task: DkimTask = { raw, domain: key.domain, selector: key.selector, pem: key.pem, time: now.getTime() };
-      const header = await new Promise<string>((resolve, reject) => {
-        waiting.push({ task: split < 0 ? task : { ...task, raw: raw.slice(0, split), bodyHash }, resolve, reject });
-        flush();
-      });
+      const header = await signed(split < 0 ? task : { ...task, raw: raw.slice(0, split), bodyHash });
       return `${header}${raw}`;
     },
+    signature: (head, key, now, bodyHash) => signed({ raw: head, domain: key.domain, selector: key.selector, pem: key.pem, time: now.getTime(), bodyHash }),
     close: async () => {
       const stopped = waiting;
       waiting = [];

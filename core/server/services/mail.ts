@@ -12,7 +12,7 @@ import nodemailer, { type SendMailOptions } from 'nodemailer';
 import { clock } from '../clock';
 import { readCaptured, writeCaptured } from './captured-files';
 import { createDkimSigner, keyFor, type DkimKey } from './dkim';
-import { parseMailbox, type MailAddress } from './mime-template';
+import { parseMailbox, type HashedCopy, type MailAddress } from './mime-template';
 
 export interface MailMessage {
   to: string;
@@ -52,11 +52,11 @@ export interface BulkMessage {
   /** The envelope sender of this copy (a VERP address, where its bounces come back); MAIL_FROM's address when absent. */
   returnPath?: string;
   raw(): string;
-  /** The same text with its body's DKIM hash (relaxed, sha256, base64), when its maker has it for less than the signer would pay (mime-template.ts). */
-  rawHashed?(): { text: string; bodyHash: string };
+  /** The same text as its header block and its body's bytes, with the body's DKIM hash (relaxed, sha256, base64), when its maker has them for less than the signer would pay (mime-template.ts). */
+  rawHashed?(): HashedCopy;
   message(): MailMessage;
   /** The text being made ahead of its turn, filled and signed (BulkSender.prepare). */
-  ready?: Promise<string>;
+  ready?: Promise<string | Buffer>;
 }
 
 export interface BulkSender {
@@ -172,11 +172,13 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
           done();
         });
         // Signed before nodemailer gets the text, so its reading still tells whether the text went (see above).
-        const textOf = async (message: BulkMessage) => {
+        const textOf = async (message: BulkMessage): Promise<string | Buffer> => {
           if (!key) return message.raw();
           if (!message.rawHashed) return signer.sign(message.raw(), key, clock.now());
-          const { text, bodyHash } = message.rawHashed();
-          return signer.sign(text, key, clock.now(), bodyHash);
+          // The body's bytes go as they were joined: only the header block is signed and written here.
+          const { head, body, bodyHash } = message.rawHashed();
+          const signature = await signer.signature(head, key, clock.now(), bodyHash);
+          return Buffer.concat([Buffer.from(`${signature}${head}\r\n\r\n`), body]);
         };
         return {
           prepare(message) {

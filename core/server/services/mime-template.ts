@@ -36,15 +36,23 @@ export interface PersonalCopy {
   values: Readonly<Record<string, string>>;
 }
 
+export interface HashedCopy {
+  head: string;
+  body: Buffer;
+  bodyHash: string;
+}
+
 export interface MimeTemplate {
   /** The envelope sender: the bare address of `from`. */
   sender: string;
   fill(copy: PersonalCopy): string;
   /**
-   * The copy's text, and its body's DKIM hash (relaxed, sha256, base64: dkim.ts), made from the
-   * template's own pieces put in relaxed form once: only the personal values are per copy.
+   * The copy as its header block (without the empty line that ends it) and its body's bytes, with
+   * the body's DKIM hash (relaxed, sha256, base64: dkim.ts). The body is joined from the
+   * template's pieces encoded once, and hashed from them put in relaxed form once: only the
+   * personal values are encoded per copy. The same text as `fill`, head, CRLF CRLF, body.
    */
-  fillHashed(copy: PersonalCopy): { text: string; bodyHash: string };
+  fillHashed(copy: PersonalCopy): HashedCopy;
 }
 
 const lineMax = 76;
@@ -199,14 +207,18 @@ export function mimeTemplate(input: MimeTemplateInput): MimeTemplate {
     for (const piece of pieces) out += typeof piece === 'string' ? piece : valueOf(piece);
     return out;
   };
+  const bodyBytes = body.map((piece) => (typeof piece === 'string' ? Buffer.from(piece) : piece));
   return {
     sender: sender.address,
     fill: (copy) => fill(copy),
     fillHashed(copy) {
       const valueOf = valuesOf(copy);
+      let head = '';
+      for (const piece of headerPieces) head += typeof piece === 'string' ? piece : valueOf(piece);
       const hash = prefix.copy();
       for (const piece of rest) hash.update(typeof piece === 'string' ? piece : relaxedLines(valueOf(piece)));
-      return { text: fill(copy, valueOf), bodyHash: hash.digest('base64') };
+      const parts = bodyBytes.map((piece) => (Buffer.isBuffer(piece) ? piece : Buffer.from(valueOf(piece))));
+      return { head, body: Buffer.concat(parts), bodyHash: hash.digest('base64') };
     },
   };
 }
