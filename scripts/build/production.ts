@@ -19,8 +19,11 @@ export const productionEnv = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '1
 /**
  * V8's young generation grows to 3 x 16 MB after a burst of allocation (the first start's
  * migrations and demo data) and stays there; 2 MB halves are plenty for a server's requests.
+ * WebAssembly (the embedded database, espeak-ng, LAME) runs on V8's baseline compiler only: the
+ * optimizing tier's code and the memory its compiler threads leave with malloc cost about 30 MB
+ * at rest, for some 20 % of speed in WebAssembly (docs/operations.md, Memory).
  */
-export const nodeFlags = ['--max-semi-space-size=2'];
+export const nodeFlags = ['--max-semi-space-size=2', '--liftoff-only'];
 
 /** The command after the build in package.json's start script. */
 export const startCommand = `${Object.entries(productionEnv)

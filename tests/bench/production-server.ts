@@ -14,6 +14,8 @@ import { nodeFlags, productionEnv, serverEntry } from '../../scripts/build/produ
 export interface ProductionServer {
   url: string;
   pid: number;
+  /** Seconds from the process's spawn to its first answer. */
+  answeredSeconds: number;
   /** The server process's resident memory now, in MB. */
   rssMb(): number;
   /** Waits until the server's memory has not moved by more than 1 MB for `steadySeconds`, and answers it (MB). */
@@ -32,13 +34,19 @@ const demoPassword = 'Masthead-demo-1';
 /**
  * `env` adds settings (SMTP_URL, DATABASE_URL...). `prepare` fills the new data folder before the
  * server starts (a test puts the run's seeded demo data there, tests/api/server.ts' seedDataDir);
- * without it the server seeds its own, as a first `npm start` does.
+ * without it the server seeds its own, or copies the build's demo template, as a first `npm start`
+ * does. With `dataDir` the server starts on that folder (a restart) and leaves it when it stops.
  */
-export async function startProductionServer(env: Record<string, string> = {}, prepare?: (dataDir: string) => Promise<void>): Promise<ProductionServer> {
+export async function startProductionServer(
+  env: Record<string, string> = {},
+  prepare?: (dataDir: string) => Promise<void>,
+  options: { dataDir?: string } = {},
+): Promise<ProductionServer> {
   // As `npm start`: build the server only when its sources changed since the last build.
   await buildPart(serverPart, { onlyIfChanged: true, quiet: true });
-  const dataDir = mkdtempSync(join(tmpdir(), 'masthead-production-'));
+  const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'masthead-production-'));
   await prepare?.(dataDir);
+  const spawnedAt = performance.now();
   const port = await freePort();
   // The parent's Node options (a test runner's loaders) are not production's.
   const { NODE_OPTIONS: _options, ...parentEnv } = process.env;
@@ -58,12 +66,14 @@ export async function startProductionServer(env: Record<string, string> = {}, pr
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let printed = '';
+  let answeredSeconds: number;
   child.stdout!.on('data', (chunk) => (printed += chunk));
   child.stderr!.on('data', (chunk) => (printed += chunk));
   const url = `http://127.0.0.1:${port}`;
-  const stop = () => stopChild(child).finally(() => rmSync(dataDir, { recursive: true, force: true }));
+  const stop = () => stopChild(child).finally(() => options.dataDir ?? rmSync(dataDir, { recursive: true, force: true }));
   try {
     await answering(`${url}/api/editor/version`, child, 120_000);
+    answeredSeconds = (performance.now() - spawnedAt) / 1000;
   } catch (error) {
     await stop();
     throw new Error(`${(error as Error).message}\n${printed}`, { cause: error });
@@ -72,6 +82,7 @@ export async function startProductionServer(env: Record<string, string> = {}, pr
   return {
     url,
     pid: child.pid!,
+    answeredSeconds,
     rssMb,
     async idleRssMb({ steadySeconds = 10, atLeastSeconds = 0, timeoutSeconds = 120 } = {}) {
       const started = Date.now();
@@ -135,7 +146,7 @@ async function answering(url: string, child: ChildProcess, timeoutMs: number): P
       () => false,
     );
     if (ok) return;
-    await new Promise((resolve) => setTimeout(resolve, 250));
+    await new Promise((resolve) => setTimeout(resolve, 50));
   }
   throw new Error(`the server did not answer ${url} within ${timeoutMs / 1000} s`);
 }
