@@ -309,7 +309,10 @@ export async function resumeSending(context: PublishContext, issueId: string): P
 }
 
 export function definePublishing(context: PublishContext): void {
-  context.jobs.define<PublishJobData>(publishJob, (data) => runPublication(context, data));
+  // A publication for now starts at once, not at the queue's next look (up to a second before the
+  // first copy): its plan is saved before its job is queued (planPublication); the job's id,
+  // written just after, is only what a later cancel or new plan removes.
+  context.jobs.define<PublishJobData>(publishJob, (data) => runPublication(context, data), { wake: true });
   context.jobs.repeat('issues-resume-sending', Math.max(2, Math.round(constants.delivery.leaseSeconds / 2)), async () => {
     for (const issueId of await abandonedSends(context.db)) {
       context.log.warn({ issueId }, 'resuming an interrupted send');
