@@ -103,7 +103,9 @@ export function printServerMemory(figures: MemoryFigures): boolean {
   console.log(`  baseline: an empty Node HTTP server answers in ${baseline.seconds.toFixed(2)} s and holds ${baseline.restMb.toFixed(0)} MB`);
   console.log(line('a fresh start (demo template, demo data)', fresh.seconds, budgets.freshSeconds, fresh.restMb));
   console.log(line('a restart', restart.seconds, budgets.restartSeconds, restart.restMb));
-  console.log(`  ${uploadsAtOnce} uploads at once of ${longSide} x ${shortSide} PNG  +${figures.uploadGrowthMb.toFixed(0)} MB at peak (budget ${budgets.uploadGrowthMb} MB), in ${figures.uploadSeconds.toFixed(1)} s`);
+  console.log(
+    `  ${uploadsAtOnce} uploads at once of ${longSide} x ${shortSide} PNG  +${figures.uploadGrowthMb.toFixed(0)} MB at peak (budget ${budgets.uploadGrowthMb} MB), in ${figures.uploadSeconds.toFixed(1)} s`,
+  );
   console.log(`  at rest after those uploads                  ${figures.idleAfterUploadsMb.toFixed(0)} MB`);
   const missed = [
     fresh.seconds > budgets.freshSeconds && 'the fresh start',
