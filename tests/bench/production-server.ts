@@ -137,7 +137,8 @@ export async function freePort(): Promise<number> {
   });
 }
 
-async function answering(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
+/** Waits until `url` answers 200, or the child stops, or the time is up. */
+export async function answering(url: string, child: ChildProcess, timeoutMs: number): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the server stopped with code ${child.exitCode}`);
@@ -151,7 +152,7 @@ async function answering(url: string, child: ChildProcess, timeoutMs: number): P
   throw new Error(`the server did not answer ${url} within ${timeoutMs / 1000} s`);
 }
 
-async function stopChild(child: ChildProcess): Promise<void> {
+export async function stopChild(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null || child.signalCode !== null) return;
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   child.kill('SIGTERM');

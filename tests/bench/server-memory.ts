@@ -13,7 +13,8 @@ import { join } from 'node:path';
 import sharp from 'sharp';
 import { constants } from '../../core/shared/config';
 import { nodeFlags, productionEnv } from '../../scripts/build/production';
-import { freePort, startProductionServer, vmRssMb } from './production-server';
+import { times } from './baseline';
+import { answering, freePort, startProductionServer, stopChild, vmRssMb } from './production-server';
 
 export const budgets = { freshSeconds: 5, restartSeconds: 3, restMb: 150, uploadGrowthMb: 300 };
 const uploadsAtOnce = 8;
@@ -76,19 +77,12 @@ async function emptyNodeServer(): Promise<{ seconds: number; restMb: number }> {
   const spawnedAt = performance.now();
   const child = spawn(process.execPath, [...nodeFlags, '-e', code], { env: { ...process.env, ...productionEnv, NODE_OPTIONS: '' }, stdio: 'ignore' });
   try {
-    for (;;) {
-      const ok = await fetch(`http://127.0.0.1:${port}/`).then(
-        (response) => response.ok,
-        () => false,
-      );
-      if (ok) break;
-      await pause(0.02);
-    }
+    await answering(`http://127.0.0.1:${port}/`, child, 30_000);
     const seconds = (performance.now() - spawnedAt) / 1000;
     await pause(2);
     return { seconds, restMb: vmRssMb(child.pid!) };
   } finally {
-    child.kill();
+    await stopChild(child);
   }
 }
 
@@ -96,7 +90,6 @@ async function emptyNodeServer(): Promise<{ seconds: number; restMb: number }> {
 export function printServerMemory(figures: MemoryFigures): boolean {
   const { longSide, shortSide } = constants.limits.imageMaxPixels;
   const { fresh, restart, baseline } = figures;
-  const times = (value: number, base: number) => `${(value / base).toFixed(1)}x`;
   const line = (label: string, seconds: number, secondsBudget: number, mb: number) =>
     `  ${label.padEnd(44)} ${seconds.toFixed(2)} s (budget ${secondsBudget} s, ${times(seconds, baseline.seconds)} the empty server's), ${mb.toFixed(0)} MB ${restSeconds} s after (budget ${budgets.restMb} MB, ${times(mb, baseline.restMb)})`;
   console.log('Server start and memory (production build, embedded database, RSS)');
