@@ -7,9 +7,12 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import type { Readable } from 'node:stream';
-import nodemailer, { type SendMailOptions } from 'nodemailer';
+import { Readable } from 'node:stream';
+import { domainToASCII } from 'node:url';
+import type { Transporter } from 'nodemailer';
+import type SMTPConnection from 'nodemailer/lib/smtp-connection';
 import { clock } from '../clock';
+import { onFirstUse } from '../on-first-use';
 import { readCaptured, writeCaptured } from './captured-files';
 import { createDkimSigner, keyFor, type DkimKey } from './dkim';
 import { parseMailbox, type HashedCopy, type MailAddress } from './mime-template';
@@ -115,9 +118,187 @@ export function answerOf(error: unknown, handedOver = true): SmtpAnswer {
   return answer('unreachable');
 }
 
-/** The stream of a bulk message's text as the SMTP connection gets it. */
-interface TextWatch {
-  text: Readable | null;
+/** nodemailer, loaded with the first message the server sends itself: a server that sends none does not hold it. */
+const loadNodemailer = onFirstUse(async () => (await import('nodemailer')).default);
+
+/** nodemailer's SMTP client (the session: TLS, STARTTLS, AUTH, the server's answers) and its reader of SMTP_URL, loaded with an issue's first copy. */
+const loadSmtpClient = onFirstUse(async () => {
+  const [client, shared] = await Promise.all([import('nodemailer/lib/smtp-connection'), import('nodemailer/lib/shared')]);
+  return { SMTPConnection: client.default, parseConnectionUrl: shared.parseConnectionUrl };
+});
+
+/**
+ * A copy's text as its SMTP session reads it: only once the server has accepted DATA. A text
+ * never read was never handed over.
+ */
+class CopyText extends Readable {
+  constructor(private readonly bytes: string | Buffer) {
+    super();
+  }
+
+  override _read(): void {
+    this.push(this.bytes);
+    this.push(null);
+  }
+}
+
+/** An envelope address as nodemailer's message composer writes it: the domain in ASCII (punycode) when the local part is ASCII. */
+const nonAscii = /[\u0080-\uffff]/;
+function envelopeAddress(address: string): string {
+  if (!nonAscii.test(address)) return address;
+  const at = address.lastIndexOf('@');
+  if (at < 0 || nonAscii.test(address.slice(0, at))) return address;
+  return `${address.slice(0, at)}@${domainToASCII(address.slice(at + 1)) || address.slice(at + 1)}`;
+}
+
+/** How long a closing session waits for the server's answer to QUIT. */
+const quitMs = 5000;
+
+/** One SMTP session of a bulk pool. */
+interface Session {
+  connection: SMTPConnection;
+  /** Messages given to it so far. */
+  used: number;
+  /** Closed or dropped: it takes no more messages. */
+  gone: boolean;
+}
+
+/** What a session answered for one message, and whether its text had begun to go. */
+interface Transfer {
+  error: SMTPConnection.SMTPError | null;
+  response: string;
+  handedOver: boolean;
+}
+
+/**
+ * Up to `size` SMTP sessions of nodemailer's SMTPConnection for an issue's copies, opened as the
+ * copies need them, each carrying one copy at a time: the copy goes to the session as the bytes
+ * it is, without nodemailer's Mailer, message composer, plugins and pool queue, which cost about
+ * as much again per message as the session itself (issue 57). A session that breaks or is closed
+ * is dropped, and the next copy opens a new one; one whose copy the server refused is reset (RSET)
+ * and kept.
+ */
+function smtpPool(smtpUrl: string, size: number) {
+  const idle: Session[] = [];
+  const waiting: (() => void)[] = [];
+  let open = 0;
+  let closed = false;
+  const closedError = () => Object.assign(new Error('the SMTP pool is closed'), { code: 'ECONNECTION', command: 'CONN' });
+  const wake = () => waiting.shift()?.();
+  /** `quit`: the session is well, and says goodbye (QUIT) before it closes; a server that does not answer is left after a few seconds. */
+  const retire = (session: Session, quit = false) => {
+    if (session.gone) return;
+    session.gone = true;
+    const at = idle.indexOf(session);
+    if (at >= 0) idle.splice(at, 1);
+    open--;
+    if (quit) {
+      session.connection.quit();
+      setTimeout(() => session.connection.close(), quitMs).unref();
+    } else session.connection.close();
+    wake();
+  };
+  const release = (session: Session) => {
+    if (session.gone) return;
+    if (closed) return retire(session, true);
+    idle.push(session);
+    wake();
+  };
+  const connect = async (): Promise<Session> => {
+    open++;
+    let session: Session | undefined;
+    try {
+      const { SMTPConnection, parseConnectionUrl } = await loadSmtpClient();
+      // SMTP_URL's settings as nodemailer's transport reads them (smtps://, user and password, tls.*, ?authMethod, ?forceAuth...).
+      const options = parseConnectionUrl(smtpUrl);
+      const credentials = options.auth && (options.auth.user || options.auth.pass) ? { user: options.auth.user, pass: options.auth.pass } : null;
+      const method = typeof options.authMethod === 'string' ? options.authMethod : undefined;
+      const connection = new SMTPConnection(options as SMTPConnection.Options);
+      const opened: Session = { connection, used: 0, gone: false };
+      session = opened;
+      await new Promise<void>((resolve, reject) => {
+        let settled = false;
+        const settle = (error?: Error | null) => {
+          if (settled) return;
+          settled = true;
+          if (error) reject(error);
+          else resolve();
+        };
+        // Once the session is up, a failure is heard by the message it carries (send's callback gets the same error).
+        connection.on('error', settle);
+        connection.once('end', () => {
+          settle(Object.assign(new Error('Connection closed unexpectedly'), { code: 'ECONNECTION', command: 'CONN' }));
+          retire(opened);
+        });
+        connection.connect((error) => {
+          if (error) return settle(error);
+          if (!credentials || !(connection.allowsAuth || options.forceAuth === true)) return settle();
+          connection.login({ credentials, ...(method ? { method } : {}) }, (loginError) => settle(loginError));
+        });
+      });
+      if (closed) throw closedError();
+      return opened;
+    } catch (error) {
+      if (session) retire(session);
+      else {
+        open--;
+        wake();
+      }
+      throw error;
+    }
+  };
+  const acquire = async (): Promise<Session> => {
+    for (;;) {
+      if (closed) throw closedError();
+      const session = idle.pop();
+      if (session) return session;
+      if (open < size) return connect();
+      await new Promise<void>((resolve) => waiting.push(resolve));
+    }
+  };
+  const transfer = (session: Session, envelope: SMTPConnection.Envelope, text: string | Buffer) =>
+    new Promise<Transfer>((resolve) => {
+      const stream = new CopyText(text);
+      session.used++;
+      // nodemailer keeps its transaction's state on the envelope it is given (the refusals): each try has its own.
+      session.connection.send({ ...envelope }, stream, (error, info) =>
+        resolve(error ? { error, response: '', handedOver: stream.readableDidRead } : { error: null, response: String(info.response ?? ''), handedOver: true }),
+      );
+    });
+  return {
+    /** Sends one copy and answers what became of it. */
+    async send(envelope: SMTPConnection.Envelope, text: string | Buffer): Promise<SmtpAnswer> {
+      for (let attempt = 0; ; attempt++) {
+        let session: Session;
+        try {
+          session = await acquire();
+        } catch (error) {
+          return answerOf(error, false);
+        }
+        const reused = session.used > 0;
+        const { error, response, handedOver } = await transfer(session, envelope, text);
+        if (!error) {
+          release(session);
+          return { outcome: 'sent', code: 250, text: response.slice(0, 500) };
+        }
+        if ((error.code === 'EENVELOPE' || error.code === 'EMESSAGE') && error.responseCode !== 421 && !session.gone) {
+          // The server refused this copy; the session is fine once its transaction is reset.
+          session.connection.reset((resetError) => (resetError ? retire(session) : release(session)));
+        } else retire(session);
+        // A session that had carried copies may have been closed by the server while it waited
+        // (its idle timeout): a copy none of whose text went tries once more on a new one.
+        const transient = error.responseCode === 421 || error.code === 'ECONNECTION' || error.code === 'ESOCKET' || error.code === 'ETIMEDOUT';
+        if (reused && !handedOver && transient && attempt === 0) continue;
+        return answerOf(error, handedOver);
+      }
+    },
+    /** Ends the sessions: the idle ones now, the busy ones when their copy is answered. */
+    close() {
+      closed = true;
+      for (const session of [...idle]) retire(session, true);
+      while (waiting.length > 0) wake();
+    },
+  };
 }
 
 /** The From header as written in the outbox: 'Name <address>', or the address alone. */
@@ -130,7 +311,8 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
   const envelopeFrom = from.address;
   if (options.smtpUrl) {
     const smtpUrl = options.smtpUrl;
-    const transport = nodemailer.createTransport(smtpUrl);
+    // The server's own mail (resets, invitations, tests) through nodemailer's transport, made with the first of it.
+    let transport: Transporter | null = null;
     // Bulk copies are signed on worker threads, started by the first one.
     const signer = createDkimSigner();
     return {
@@ -139,6 +321,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
       async send(message) {
         const { messageId, to, replyTo, ...rest } = message;
         const key = keyFor(dkim, (message.from ?? from).address);
+        transport ??= (await loadNodemailer()).createTransport(smtpUrl);
         await transport.sendMail({
           ...rest,
           to,
@@ -151,27 +334,8 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
       },
       bulk(connections, sender = from) {
         const key = keyFor(dkim, sender.address);
-        const url = new URL(smtpUrl);
-        url.searchParams.set('pool', 'true');
-        url.searchParams.set('maxConnections', String(connections));
-        url.searchParams.set('maxMessages', String(1e9));
-        const pool = nodemailer.createTransport(url.toString());
-        // The connection reads a message's text only once the server has accepted DATA: a text
-        // never read was never handed over. nodemailer builds that stream at each try of the
-        // message (it tries again on a new connection when one closes before the text went), so
-        // the last one built is the one that counts. A process function added after this one
-        // (nodemailer's DKIM) would read the text early: every failure would then be 'doubt', never a
-        // duplicate; so bulk messages are signed before they get here (dkim.ts).
-        pool.use('stream', (mail, done) => {
-          const watch = (mail.data as { textWatch?: TextWatch }).textWatch;
-          if (watch)
-            mail.message.processFunc((text) => {
-              watch.text = text;
-              return text;
-            });
-          done();
-        });
-        // Signed before nodemailer gets the text, so its reading still tells whether the text went (see above).
+        const pool = smtpPool(smtpUrl, connections);
+        // Signed before the session gets the text, so its reading still tells whether the text went (smtpPool).
         const textOf = async (message: BulkMessage): Promise<string | Buffer> => {
           if (!key) return message.raw();
           if (!message.rawHashed) return signer.sign(message.raw(), key, clock.now());
@@ -188,20 +352,19 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
             return { ...message, ready };
           },
           async send(message) {
-            const textWatch: TextWatch = { text: null };
+            let raw: string | Buffer;
             try {
-              const raw = await (message.ready ?? textOf(message));
-              const info = await pool.sendMail({ envelope: { from: message.returnPath ?? envelopeFrom, to: message.to }, raw, textWatch } as SendMailOptions);
-              return { outcome: 'sent', code: 250, text: String(info.response ?? '').slice(0, 500) };
+              raw = await (message.ready ?? textOf(message));
             } catch (error) {
-              return answerOf(error, textWatch.text?.readableDidRead === true);
+              return answerOf(error, false);
             }
+            return pool.send({ from: envelopeAddress(message.returnPath ?? envelopeFrom), to: [envelopeAddress(message.to)] }, raw);
           },
           close: () => pool.close(),
         };
       },
       close: () => {
-        transport.close();
+        transport?.close();
         void signer.close();
       },
     };
