@@ -499,7 +499,7 @@ describe.each(databases)("the spec's calls on %s", (kind) => {
         duration: '2',
         lang: 'tr',
       };
-      const audio = demoTone({ seconds: 2, notes: [440, 660] });
+      const audio = await demoTone({ seconds: 2, notes: [440, 660] });
       const created = (
         await upload('director', '/recordings/create', fields, { field: 'audio', filename: 'kayit.mp3', contentType: 'audio/mpeg', content: audio })
       ).data;

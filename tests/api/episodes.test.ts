@@ -42,7 +42,7 @@ async function newRecording(server: Server, publisherId: string, uploaderId: str
     title,
     subtitle: `${title} alt başlık`,
     image: '/demo/sabah-bulteni.svg',
-    audio: { buffer: demoTone({ seconds: 2, notes: [440, 660] }), mime: 'audio/mpeg', ext: 'mp3' },
+    audio: { buffer: await demoTone({ seconds: 2, notes: [440, 660] }), mime: 'audio/mpeg', ext: 'mp3' },
   });
 }
 

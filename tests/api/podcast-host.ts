@@ -80,7 +80,7 @@ function feedXml(base: string, cover: string): string {
 }
 
 export async function startPodcastHost(options: PodcastHostOptions = {}): Promise<PodcastHost> {
-  const audio = feedEpisodes.map((episode) => demoTone({ seconds: 3, notes: episode.notes }));
+  const audio = await Promise.all(feedEpisodes.map((episode) => demoTone({ seconds: 3, notes: episode.notes })));
   const requests: IncomingMessage[] = [];
   let base = '';
   const server: Server = createServer((request, response) => {

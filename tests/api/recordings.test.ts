@@ -111,7 +111,11 @@ describe.each(databases)('recordings (%s)', (kind) => {
     });
     return { status: response.statusCode, body: JSON.parse(response.body) };
   };
-  const mp3 = (seconds: number, name = 'chime.mp3') => ({ name, type: 'audio/mpeg', content: demoTone({ seconds, notes: [523.25, 659.25, 783.99] }) });
+  const mp3 = async (seconds: number, name = 'chime.mp3') => ({
+    name,
+    type: 'audio/mpeg',
+    content: await demoTone({ seconds, notes: [523.25, 659.25, 783.99] }),
+  });
   const idOf = async (token: string) => (await t.request('GET', '/api/auth/verify', { token })).body.data.user._id as string;
 
   beforeAll(async () => {
@@ -135,7 +139,7 @@ describe.each(databases)('recordings (%s)', (kind) => {
     const { status, body } = await upload(
       editor,
       { title: 'Sabah Bülteni — Çarşamba', description: 'Açılış', duration: '999', uploader: directorId, publisher: 'elsewhere', lang: 'tr' },
-      mp3(6),
+      await mp3(6),
     );
     expect(status, JSON.stringify(body)).toBe(200);
     const recording = body.data;
@@ -160,7 +164,7 @@ describe.each(databases)('recordings (%s)', (kind) => {
   });
 
   it('accepts an MP3 with an ID3 tag, MPEG audio and M4A, by their content', async () => {
-    const tagged = Buffer.concat([Buffer.from('ID3\x03\x00\x00\x00\x00\x00\x0a', 'latin1'), Buffer.alloc(10), mp3(3).content]);
+    const tagged = Buffer.concat([Buffer.from('ID3\x03\x00\x00\x00\x00\x00\x0a', 'latin1'), Buffer.alloc(10), (await mp3(3)).content]);
     const withTag = await upload(editor, { title: 'Etiketli' }, { name: 'tagged.mp3', type: 'audio/mpeg', content: tagged });
     expect(withTag.status, JSON.stringify(withTag.body)).toBe(200);
     expect(withTag.body.data.duration).toBeCloseTo(3, 0);
@@ -199,7 +203,7 @@ describe.each(databases)('recordings (%s)', (kind) => {
 
   it('refuses a file one byte over the limit', async () => {
     // A real MP3 padded to recordingMaxBytes + 1: the limit is what refuses it, not the type.
-    const start = mp3(1).content;
+    const start = (await mp3(1)).content;
     const content = Buffer.alloc(constants.limits.recordingMaxBytes + 1);
     start.copy(content);
     const { status, body } = await upload(editor, { title: 'Çok büyük' }, { name: 'big.mp3', type: 'audio/mpeg', content });
@@ -208,13 +212,13 @@ describe.each(databases)('recordings (%s)', (kind) => {
   }, 60_000);
 
   it('needs a title', async () => {
-    const { status, body } = await upload(editor, { title: '   ' }, mp3(1));
+    const { status, body } = await upload(editor, { title: '   ' }, await mp3(1));
     expect(status).toBe(422);
     expect(body.details).toEqual([{ message: 'Title cannot be empty.', path: 'title' }]);
   });
 
   it("lists the publisher's recordings newest first, and one uploader's with the filter", async () => {
-    await upload(director, { title: 'Yönetmenin kaydı' }, mp3(2));
+    await upload(director, { title: 'Yönetmenin kaydı' }, await mp3(2));
     const all = await t.request('GET', '/api/recordings/list', { token: editor });
     expect(all.status).toBe(200);
     expect(all.body.count).toBe(all.body.data.length);
@@ -242,7 +246,7 @@ describe.each(databases)('recordings (%s)', (kind) => {
   });
 
   it('edits a recording and derives the slug from the title', async () => {
-    const created = (await upload(editor, { title: 'İlk ad' }, mp3(1))).body.data;
+    const created = (await upload(editor, { title: 'İlk ad' }, await mp3(1))).body.data;
     const form = await t.request('GET', `/api/recordings/update/${created._id}`, { token: editor });
     expect(form.status).toBe(200);
     expect(form.body.data.body).toMatchObject({ title: 'İlk ad', subtitle: '', description: '', slug: 'ilk-ad' });
@@ -267,7 +271,7 @@ describe.each(databases)('recordings (%s)', (kind) => {
   });
 
   it('deletes a recording and its file', async () => {
-    const created = (await upload(editor, { title: 'Silinecek' }, mp3(1))).body.data;
+    const created = (await upload(editor, { title: 'Silinecek' }, await mp3(1))).body.data;
     expect((await t.server.app.inject({ method: 'GET', url: created.audio })).statusCode).toBe(200);
     const { status } = await t.request('DELETE', `/api/recordings/delete/${created._id}`, { token: editor });
     expect(status).toBe(200);
@@ -277,7 +281,7 @@ describe.each(databases)('recordings (%s)', (kind) => {
   });
 
   it("keeps another publisher's recordings out of reach", async () => {
-    const created = (await upload(editor, { title: 'Kuzey kaydı' }, mp3(1))).body.data;
+    const created = (await upload(editor, { title: 'Kuzey kaydı' }, await mp3(1))).body.data;
     expect((await t.request('GET', `/api/recordings/update/${created._id}`, { token: otherDirector })).status).toBe(404);
     expect((await t.request('PUT', `/api/recordings/update/${created._id}`, { token: otherDirector, body: { title: 'Ele geçirildi' } })).status).toBe(404);
     expect((await t.request('DELETE', `/api/recordings/delete/${created._id}`, { token: otherDirector })).status).toBe(404);
@@ -292,7 +296,7 @@ describe.each(databases)('recordings (%s)', (kind) => {
     for (const token of [author, undefined]) {
       expect((await t.request('GET', '/api/recordings/list', { token })).status).toBe(401);
       expect((await t.request('GET', '/api/recordings/create', { token })).status).toBe(401);
-      expect((await upload(token, { title: 'Yazar' }, mp3(1))).status).toBe(401);
+      expect((await upload(token, { title: 'Yazar' }, await mp3(1))).status).toBe(401);
     }
   });
 
@@ -304,7 +308,7 @@ describe.each(databases)('recordings (%s)', (kind) => {
       uploaderId: editorId,
       title: 'Podcast bölümü',
       image: 'https://podcasts.example/cover.jpg',
-      audio: { buffer: demoTone({ seconds: 2, notes: [440, 660] }), mime: 'audio/mpeg', ext: 'mp3' },
+      audio: { buffer: await demoTone({ seconds: 2, notes: [440, 660] }), mime: 'audio/mpeg', ext: 'mp3' },
       podcastId: 'feed-1',
       contentId: 'episode-7',
     };

@@ -84,7 +84,7 @@ export async function measureSpeech(): Promise<SpeechFigures> {
     const parts = await Promise.all(
       chunks.map((text, index) => engine.speak({ ...request, text, previousText: chunks[index - 1], nextText: chunks[index + 1] })),
     );
-    const joined = speech.joinSpeech(parts);
+    const joined = await speech.joinSpeech(parts);
     const seconds = (performance.now() - started) / 1000;
     const cpu = process.cpuUsage(cpuBefore);
     const cpuSeconds = (cpu.user + cpu.system) / 1e6;

@@ -38,7 +38,7 @@ test.describe('recordings', () => {
 
   test('upload, play, refusals, only my content, edit and delete', async ({ page }) => {
     const mp3Path = join(folder, 'e2e-chime.mp3');
-    writeFileSync(mp3Path, demoTone({ seconds: 7, notes: [523.25, 659.25, 783.99, 1046.5] }));
+    writeFileSync(mp3Path, await demoTone({ seconds: 7, notes: [523.25, 659.25, 783.99, 1046.5] }));
 
     await openRecordings(page);
     await expect(card(page, directorsRecording)).toBeVisible();

@@ -31,7 +31,7 @@ describe('the podcast feed', () => {
       title: 'Saldırı kaydı',
       subtitle: '',
       image: '',
-      audio: { buffer: demoTone({ seconds: 1, notes: [440] }), mime: 'audio/mpeg', ext: 'mp3' },
+      audio: { buffer: await demoTone({ seconds: 1, notes: [440] }), mime: 'audio/mpeg', ext: 'mp3' },
     });
     const token = await t.login('editor@masthead.local');
     descriptions = new Map();

@@ -155,7 +155,11 @@ export interface SeedContext {
 export interface ServerPlugin<Own = unknown> {
   manifest: PluginManifest;
   register?(api: PluginApi): Own | Promise<Own>;
-  /** Adds the plugin's demo data to an empty database (DEMO_DATA not 'off'); `own` is what `register` answered. */
+  /**
+   * Adds the plugin's demo data to an empty database (DEMO_DATA not 'off'); `own` is what `register`
+   * answered. It imports its module when called (`(await import('./seed')).seedX(context)`): most
+   * starts seed nothing (a restart, a copy of the demo template) and need not hold demo data's code.
+   */
   seed?(context: SeedContext, own: Own): Promise<void>;
 }
 

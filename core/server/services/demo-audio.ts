@@ -27,11 +27,11 @@ const made = new Map<string, Buffer>();
  * out). Encoding takes a quarter of a second, so a tune is made once per process (demo data is
  * seeded by every test server).
  */
-export function demoTone(options: DemoToneOptions): Buffer {
+export async function demoTone(options: DemoToneOptions): Promise<Buffer> {
   const key = `${options.seconds}:${options.notes.join(',')}`;
   let mp3 = made.get(key);
   if (!mp3) {
-    mp3 = encodeMonoMp3(demoPcm(options), demoFormat);
+    mp3 = await encodeMonoMp3(demoPcm(options), demoFormat);
     made.set(key, mp3);
   }
   return mp3;

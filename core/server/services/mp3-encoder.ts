@@ -8,7 +8,8 @@
  */
 import { createRequire } from 'node:module';
 import { readFileSync } from 'node:fs';
-import { createEncoder, type WasmMediaEncoder } from 'wasm-media-encoders';
+import type { WasmMediaEncoder } from 'wasm-media-encoders';
+import { onFirstUse } from '../on-first-use';
 
 export interface Mp3Format {
   /** Samples per second of the PCM, and of the MP3. */
@@ -17,14 +18,19 @@ export interface Mp3Format {
   kbps: NonNullable<Parameters<WasmMediaEncoder<'audio/mpeg'>['configure']>[0]['bitrate']>;
 }
 
-/** One encoder per thread, made when this module loads; each encode configures it afresh. */
-const lame = await createEncoder('audio/mpeg', readFileSync(createRequire(import.meta.url).resolve('wasm-media-encoders/wasm/mp3')));
+/** One encoder per thread, made by its first encode (a server that makes no audio holds no LAME); each encode configures it afresh. */
+const loadLame = onFirstUse(async () => {
+  const { createEncoder } = await import('wasm-media-encoders');
+  return createEncoder('audio/mpeg', readFileSync(createRequire(import.meta.url).resolve('wasm-media-encoders/wasm/mp3')));
+});
 
 /** Samples handed to the encoder at a time. */
 const encoderBlock = 16 * 1152;
 
 /** 16-bit mono PCM as CBR MP3 in the given format. */
-export function encodeMonoMp3(samples: Int16Array, format: Mp3Format): Buffer {
+export async function encodeMonoMp3(samples: Int16Array, format: Mp3Format): Promise<Buffer> {
+  const lame = await loadLame();
+  // From here on nothing waits: no other encode can configure the encoder in between.
   lame.configure({ channels: 1, sampleRate: format.sampleRate, bitrate: format.kbps });
   const chunks: Buffer[] = [];
   // The encoder's answers live in its own memory until the next call: copy them.

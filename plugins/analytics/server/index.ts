@@ -7,7 +7,6 @@ import manifest from '../plugin';
 import { createRecorder } from './recorder';
 import { issueAudienceCounts } from './results';
 import { registerAnalyticsRoutes } from './routes';
-import { seedAudience } from './seed';
 import { registerTracking } from './tracking';
 
 export default serverPlugin(manifest, {
@@ -21,7 +20,5 @@ export default serverPlugin(manifest, {
     api.onClose(() => tracking.flush());
     registerAnalyticsRoutes(api, db);
   },
-  async seed(context) {
-    await seedAudience(context);
-  },
+  seed: async (context) => (await import('./seed')).seedAudience(context),
 });

@@ -5,7 +5,6 @@ import manifest from '../plugin';
 import type { ItemSources } from './items';
 import { registerCollectionPage } from './public-page';
 import { registerCollectionRoutes } from './routes';
-import { seedCollections } from './seed';
 
 export default serverPlugin(manifest, {
   register(api) {
@@ -13,5 +12,5 @@ export default serverPlugin(manifest, {
     registerCollectionRoutes(api, sources);
     registerCollectionPage(api, sources);
   },
-  seed: seedCollections,
+  seed: async (context) => (await import('./seed')).seedCollections(context),
 });

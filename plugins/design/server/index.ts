@@ -4,7 +4,6 @@ import manifest from '../plugin';
 import { registerNewsletterCreation } from './creation';
 import { registerNewsletterLook } from './look';
 import { registerDesignRoutes } from './routes';
-import { seedDesign } from './seed';
 import { registerTemplatesPart } from './templates';
 
 export default serverPlugin(manifest, {
@@ -14,5 +13,5 @@ export default serverPlugin(manifest, {
     registerNewsletterCreation(api);
     registerTemplatesPart(api);
   },
-  seed: seedDesign,
+  seed: async (context) => (await import('./seed')).seedDesign(context),
 });

@@ -2,11 +2,10 @@
 import { serverPlugin } from '../../../core/server/plugins/contract';
 import manifest from '../plugin';
 import { registerEmbedRoutes } from './routes';
-import { seedEmbeds } from './seed';
 
 export default serverPlugin(manifest, {
   register(api) {
     registerEmbedRoutes(api);
   },
-  seed: seedEmbeds,
+  seed: async (context) => (await import('./seed')).seedEmbeds(context),
 });

@@ -6,7 +6,6 @@ import { registerPodcastFeedPage } from './podcast-feed-page';
 import { registerPodcastRoutes } from './podcast-routes';
 import { definePublishJob } from './publication';
 import { registerEpisodeRoutes } from './routes';
-import { seedEpisodes } from './seed';
 
 export default serverPlugin(manifest, {
   register(api) {
@@ -15,5 +14,5 @@ export default serverPlugin(manifest, {
     registerPodcastRoutes(api);
     registerPodcastFeedPage(api);
   },
-  seed: seedEpisodes,
+  seed: async (context) => (await import('./seed')).seedEpisodes(context),
 });

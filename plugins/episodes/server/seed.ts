@@ -131,7 +131,7 @@ export async function seedEpisodes(context: SeedContext): Promise<void> {
           subtitle: episode.subtitle,
           description: episode.body,
           image,
-          audio: { buffer: demoTone({ seconds: 8, notes: episode.notes }), mime: 'audio/mpeg', ext: 'mp3' },
+          audio: { buffer: await demoTone({ seconds: 8, notes: episode.notes }), mime: 'audio/mpeg', ext: 'mp3' },
           lang: 'tr',
         },
       );

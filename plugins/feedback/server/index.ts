@@ -2,13 +2,10 @@
 import { serverPlugin } from '../../../core/server/plugins/contract';
 import manifest from '../plugin';
 import { registerFeedbackRoutes } from './routes';
-import { seedDemoFeedback } from './seed';
 
 export default serverPlugin(manifest, {
   register(api) {
     registerFeedbackRoutes(api);
   },
-  async seed(context) {
-    await seedDemoFeedback(context);
-  },
+  seed: async (context) => (await import('./seed')).seedDemoFeedback(context),
 });

@@ -13,7 +13,6 @@ import { registerPublishRoutes } from './publish-routes';
 import { constants } from '../../../core/shared/config';
 import { registerIssueRealtime } from './realtime';
 import { registerIssueRoutes } from './routes';
-import { seedIssues } from './seed';
 import { issuesDb } from './store';
 
 export default serverPlugin(manifest, {
@@ -49,5 +48,5 @@ export default serverPlugin(manifest, {
     await registerBounces(api, db);
     api.extensions.add(leftOutOfPublisherData, { table: 'issue_sending', reason: "a send's lease belongs to the process that sends" });
   },
-  seed: seedIssues,
+  seed: async (context) => (await import('./seed')).seedIssues(context),
 });

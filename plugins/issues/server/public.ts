@@ -26,7 +26,7 @@ export { issueAudience, type IssueAudience } from './results';
 export { emailedResultsOf } from './results';
 /** The results of an issue: counts and rates (../results.ts), shared with the console. */
 export { issueResults, rate, type IssueResults, type ResultCounts } from '../results';
-/** Demo data of other plugins hangs on the demo issues. */
-export { addToDemoIssueIntro } from './seed';
+/** Demo data of other plugins hangs on the demo issues (the seed's module is loaded only by a start that seeds). */
+export const addToDemoIssueIntro: typeof import('./seed').addToDemoIssueIntro = async (...args) => (await import('./seed')).addToDemoIssueIntro(...args);
 /** Issues an import brings: e-mailed on the site they come from, never here (plugins/imports). */
 export { importIssue, type ImportedIssue } from './imported';

@@ -9,7 +9,6 @@ import manifest from '../plugin';
 import { registerNewsletterCreateRoutes } from './create-routes';
 import { registerNewsletterKeyLookup } from './keys';
 import { registerNewsletterRoutes } from './routes';
-import { seedNewsletters } from './seed';
 import { registerNewsletterUpdateRoutes } from './update-routes';
 
 export default serverPlugin(manifest, {
@@ -19,5 +18,5 @@ export default serverPlugin(manifest, {
     registerNewsletterCreateRoutes(api);
     registerNewsletterKeyLookup(api);
   },
-  seed: seedNewsletters,
+  seed: async (context) => (await import('./seed')).seedNewsletters(context),
 });

@@ -2,13 +2,10 @@
 import { serverPlugin } from '../../../core/server/plugins/contract';
 import manifest from '../plugin';
 import { registerNotificationRoutes } from './routes';
-import { seedDemoNotifications } from './seed';
 
 export default serverPlugin(manifest, {
   register(api) {
     registerNotificationRoutes(api);
   },
-  async seed(context) {
-    await seedDemoNotifications(context);
-  },
+  seed: async (context) => (await import('./seed')).seedDemoNotifications(context),
 });

@@ -8,7 +8,6 @@ import { leftOutOfPublisherData } from '../../../core/server/publisher-data';
 import manifest from '../plugin';
 import { registerEarnings } from './earnings';
 import { registerPaymentRoutes } from './routes';
-import { seedPayments } from './seed';
 import { addSubscriberType } from './subscriber-type';
 
 export default serverPlugin(manifest, {
@@ -19,5 +18,5 @@ export default serverPlugin(manifest, {
     // The Stripe keys are secrets: the publisher connects Stripe again on the other server.
     api.extensions.add(leftOutOfPublisherData, { table: 'payment_accounts', reason: 'secrets: connect Stripe again on the other server' });
   },
-  seed: (context) => seedPayments(context),
+  seed: async (context) => (await import('./seed')).seedPayments(context),
 });

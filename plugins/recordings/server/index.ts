@@ -2,11 +2,10 @@
 import { serverPlugin } from '../../../core/server/plugins/contract';
 import manifest from '../plugin';
 import { registerRecordingRoutes } from './routes';
-import { seedRecordings } from './seed';
 
 export default serverPlugin(manifest, {
   register(api) {
     registerRecordingRoutes(api);
   },
-  seed: seedRecordings,
+  seed: async (context) => (await import('./seed')).seedRecordings(context),
 });

@@ -44,7 +44,7 @@ export async function seedRecordings({ db, storage, demo }: SeedContext): Promis
         uploaderId: demo.userIds[recording.uploader],
         title: recording.title,
         description: recording.description,
-        audio: { buffer: demoTone({ seconds: recording.seconds, notes: [...recording.notes] }), mime: 'audio/mpeg', ext: 'mp3' },
+        audio: { buffer: await demoTone({ seconds: recording.seconds, notes: [...recording.notes] }), mime: 'audio/mpeg', ext: 'mp3' },
       },
     );
   }

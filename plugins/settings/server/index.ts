@@ -9,7 +9,6 @@ import { registerPublisherKeyLookup } from './keys';
 import { registerNewsletterParts } from './newsletter-parts';
 import { registerPublisherSettingsRoutes } from './publisher-routes';
 import { registerSenderConfirmationPage } from './sender-confirmation';
-import { seedSettings } from './seed';
 import { settingsDb } from './store';
 
 export default serverPlugin(manifest, {
@@ -19,5 +18,5 @@ export default serverPlugin(manifest, {
     registerPublisherSettingsRoutes(api);
     registerPublisherKeyLookup(api);
   },
-  seed: seedSettings,
+  seed: async (context) => (await import('./seed')).seedSettings(context),
 });

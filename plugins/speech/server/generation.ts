@@ -120,7 +120,7 @@ export async function buildAudio(context: SpeechContext, { audioId }: BuildData)
         return { mp3: await buffer(file.body), duration: chunk.duration ?? 0 };
       }),
     );
-    const joined = joinSpeech(parts);
+    const joined = await joinSpeech(parts);
     const key = newKey('speech', 'mp3');
     await storage.put(key, joined.mp3, 'audio/mpeg');
     await updateAudio(db, audio.id, { audio_key: key, duration: joined.duration, status: 'ready', building: false, error: null });

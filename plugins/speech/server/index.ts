@@ -11,7 +11,6 @@ import manifest from '../plugin';
 import { createSpeechEngine } from './engine';
 import { defineSpeechJobs, type SpeechContext } from './generation';
 import { registerSpeechRoutes } from './routes';
-import { seedSpeech } from './seed';
 
 export default serverPlugin(manifest, {
   register(api) {
@@ -27,5 +26,5 @@ export default serverPlugin(manifest, {
     return speech;
   },
   // Demo audio is really spoken, by this server's engine.
-  seed: (context, speech) => seedSpeech(context, speech),
+  seed: async (context, speech) => (await import('./seed')).seedSpeech(context, speech),
 });

@@ -5,7 +5,6 @@ import { registerOldAddresses } from './old-addresses';
 import { registerStoryPage } from './public-page';
 import { registerStoryRealtime } from './realtime';
 import { registerStoryRoutes } from './routes';
-import { seedStories } from './seed';
 import { storiesDb } from './store';
 
 export default serverPlugin(manifest, {
@@ -16,5 +15,5 @@ export default serverPlugin(manifest, {
     registerStoryPage(api, db);
     registerOldAddresses(api);
   },
-  seed: seedStories,
+  seed: async (context) => (await import('./seed')).seedStories(context),
 });

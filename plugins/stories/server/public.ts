@@ -38,8 +38,8 @@ export { readerHtml, type ReaderAccess } from './reader';
 export { premiumAccess, readerAccess, type PremiumAccess, type PremiumNewsletter } from './premium-access';
 export { hasPageWithIssue, releaseWithIssue } from './issue-articles';
 export { premiumNotice } from '../teaser';
-/** Demo data of other plugins hangs on the demo stories. */
-export { addToDemoStory } from './seed';
+/** Demo data of other plugins hangs on the demo stories (the seed's module is loaded only by a start that seeds). */
+export const addToDemoStory: typeof import('./seed').addToDemoStory = async (...args) => (await import('./seed')).addToDemoStory(...args);
 
 /** A story by the key of its public address, its slug or its id (the editor's embed of a pasted /s/ link). */
 export async function findStoryByKey(db: Handle, slugOrId: string): Promise<StoryRow | undefined> {

@@ -4,7 +4,7 @@
  * problem is reported with its row number as the spreadsheet shows it (the header is row 1), so
  * the file can be fixed in one go; one problem refuses the whole file.
  */
-import { parse } from 'csv-parse/sync';
+import { onFirstUse } from '../../../core/server/on-first-use';
 import { constants } from '../../../core/shared/config';
 import type { ValidationDetail } from '../../../core/shared/validation-details';
 import type { NewSubscriber } from './store';
@@ -31,10 +31,14 @@ export type CsvResult = { ok: true; rows: NewSubscriber[] } | { ok: false; detai
 
 const fileProblem = (message: string): CsvResult => ({ ok: false, details: [{ message, path: 'file' }] });
 
-export function readSubscribersCsv(buffer: Buffer): CsvResult {
+/** csv-parse's parser of a whole text, loaded with the first file. */
+const loadParse = onFirstUse(async () => (await import('csv-parse/sync')).parse);
+
+export async function readSubscribersCsv(buffer: Buffer): Promise<CsvResult> {
   // A spreadsheet saves text; a NUL byte or broken UTF-8 means some other kind of file.
   const text = new TextDecoder('utf-8', { fatal: false }).decode(buffer);
   if (buffer.includes(0) || text.includes('\uFFFD')) return fileProblem(messages.notCsv);
+  const parse = await loadParse();
   let records: string[][];
   try {
     records = parse(text, { bom: true, skip_empty_lines: true, relax_column_count: true, trim: true, delimiter: detectDelimiter(text) });

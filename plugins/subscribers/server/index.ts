@@ -12,7 +12,6 @@ import { newsletterSubscriberCounts, newsletterTimeline } from '../../newsletter
 import manifest from '../plugin';
 import { registerAppRoutes } from './app-routes';
 import { registerSubscriberRoutes } from './routes';
-import { seedSubscribers } from './seed';
 import { subscriberCounts, subscriberCountsOf, subscribersDb, weeklyTimeline } from './store';
 import { registerSubscribePages } from './subscribe-page';
 import { createSubscriptions } from './subscriptions';
@@ -30,7 +29,5 @@ export default serverPlugin(manifest, {
     registerAppRoutes(api, db, subscriptions);
     api.extensions.add(leftOutOfPublisherData, { table: 'subscription_requests', reason: 'a confirmation link belongs to the server that mailed it' });
   },
-  async seed(context) {
-    await seedSubscribers(context);
-  },
+  seed: async (context) => (await import('./seed')).seedSubscribers(context),
 });

@@ -115,7 +115,7 @@ export function registerSubscriberRoutes(api: PluginApi): void {
       const newsletterId = request.params.id;
       session.assertNewsletter(newsletterId);
       const file = await readCsvFile(request);
-      const parsed = readSubscribersCsv(file);
+      const parsed = await readSubscribersCsv(file);
       if (!parsed.ok) throw invalidDetails(parsed.details);
       const imported = await importSubscribers(db, newsletterId, parsed.rows, {
         chunkSize: importChunkRows,

@@ -2,13 +2,10 @@
 import { serverPlugin } from '../../../core/server/plugins/contract';
 import manifest from '../plugin';
 import { registerTeamRoutes } from './routes';
-import { seedTeam } from './seed';
 
 export default serverPlugin(manifest, {
   register(api) {
     registerTeamRoutes(api);
   },
-  async seed(context) {
-    await seedTeam(context);
-  },
+  seed: async (context) => (await import('./seed')).seedTeam(context),
 });

@@ -12,7 +12,6 @@
  * fetched when the import knows the old site's address (images.ts).
  */
 import { createReadStream } from 'node:fs';
-import chain from 'stream-chain';
 import { onFirstUse } from '../../../../core/server/on-first-use';
 import type { ImportFile } from '../contract';
 import { dateOf, type SourcePost } from './source';
@@ -50,16 +49,17 @@ export interface GhostRelations {
 
 const text = (value: unknown) => (typeof value === 'string' ? value : value === null || value === undefined ? '' : String(value));
 
-/** stream-json's parts, loaded with the first Ghost export. */
+/** stream-json's parts and stream-chain, loaded with the first Ghost export. */
 const loadStreamJson = onFirstUse(async () => {
-  const [{ parser }, { filter }, { pick }, { streamArray }, { streamValues }] = await Promise.all([
+  const [{ default: chain }, { parser }, { filter }, { pick }, { streamArray }, { streamValues }] = await Promise.all([
+    import('stream-chain'),
     import('stream-json'),
     import('stream-json/filters/filter.js'),
     import('stream-json/filters/pick.js'),
     import('stream-json/streamers/stream-array.js'),
     import('stream-json/streamers/stream-values.js'),
   ]);
-  return { parser, filter, pick, streamArray, streamValues };
+  return { chain, parser, filter, pick, streamArray, streamValues };
 });
 
 /** A file that is not Ghost's export: the import fails with its name. */
@@ -69,7 +69,7 @@ const notGhost = (file: ImportFile, why: string) => new Error(`${file.name} is n
 export async function ghostRelations(file: ImportFile): Promise<GhostRelations> {
   let document: Row | undefined;
   try {
-    const { parser, filter, streamValues } = await loadStreamJson();
+    const { chain, parser, filter, streamValues } = await loadStreamJson();
     const stream = chain([createReadStream(file.path), parser(), filter({ filter: smallTables }), streamValues()]);
     for await (const item of stream as AsyncIterable<{ value: Row }>) document ??= item.value;
   } catch (error) {
@@ -109,7 +109,7 @@ export async function ghostRelations(file: ImportFile): Promise<GhostRelations> 
  * goes there, where an imported post's old address leads to its new page.
  */
 export async function* ghostPosts(file: ImportFile, relations: GhostRelations, readerRoot: string): AsyncGenerator<SourcePost> {
-  const { parser, pick, streamArray } = await loadStreamJson();
+  const { chain, parser, pick, streamArray } = await loadStreamJson();
   const stream = chain([createReadStream(file.path), parser(), pick({ filter: /^(db\.0\.)?data\.posts$/ }), streamArray()]);
   let seen = false;
   try {

@@ -10,13 +10,13 @@ import type { SpokenAudio } from './index';
 import { defaultPauseSeconds, samplesPerFrame, speechKbps, speechSampleRate } from './format';
 
 /** 16-bit mono PCM at `speechSampleRate` as CBR MP3. */
-export function encodeMp3(samples: Int16Array): Buffer {
+export async function encodeMp3(samples: Int16Array): Promise<Buffer> {
   return encodeMonoMp3(samples, { sampleRate: speechSampleRate, kbps: speechKbps });
 }
 
 /** The PCM as the house MP3 with its playing time (which includes the encoder's few frames of delay). */
-export function spokenAudioOf(samples: Int16Array): SpokenAudio {
-  const mp3 = encodeMp3(samples);
+export async function spokenAudioOf(samples: Int16Array): Promise<SpokenAudio> {
+  const mp3 = await encodeMp3(samples);
   return { mp3, duration: mp3Seconds(mp3) };
 }
 
@@ -47,20 +47,20 @@ export function mp3Seconds(mp3: Buffer): number {
 const silences = new Map<number, SpokenAudio>();
 
 /** `seconds` of silence as house MP3, to the nearest frame; made once per length. */
-export function encodedSilence(seconds: number): SpokenAudio {
+export async function encodedSilence(seconds: number): Promise<SpokenAudio> {
   let silence = silences.get(seconds);
   if (!silence) {
     // The encoder adds two frames of its own to whatever it is given.
     const frames = Math.max(0, Math.round((seconds * speechSampleRate) / samplesPerFrame) - 2);
-    silence = spokenAudioOf(new Int16Array(frames * samplesPerFrame));
+    silence = await spokenAudioOf(new Int16Array(frames * samplesPerFrame));
     silences.set(seconds, silence);
   }
   return silence;
 }
 
 /** Joins chunk MP3s (all made by speak()) into one MP3 with a short pause between parts. */
-export function joinSpeech(parts: SpokenAudio[], pauseSeconds = defaultPauseSeconds): SpokenAudio {
-  const pause = pauseSeconds > 0 ? encodedSilence(pauseSeconds) : undefined;
+export async function joinSpeech(parts: SpokenAudio[], pauseSeconds = defaultPauseSeconds): Promise<SpokenAudio> {
+  const pause = pauseSeconds > 0 ? await encodedSilence(pauseSeconds) : undefined;
   const pieces: Buffer[] = [];
   let duration = 0;
   parts.forEach((part, index) => {

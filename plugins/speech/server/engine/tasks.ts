@@ -23,7 +23,7 @@ export function finishedPcm(pcm: Int16Array): Int16Array {
 
 export async function performSpeechTask(task: SpeechTask, espeak: () => Promise<Espeak>): Promise<SpeechTaskResult> {
   const pcm = task.kind === 'synthesize' ? (await espeak()).synthesize(task.text, task.settings) : task.pcm;
-  const mp3 = encodeMp3(finishedPcm(pcm));
+  const mp3 = await encodeMp3(finishedPcm(pcm));
   // A copy with a buffer of its own: a small Buffer may sit in Node's shared pool, which cannot be transferred.
   return { mp3: new Uint8Array(mp3), duration: mp3Seconds(mp3) };
 }
