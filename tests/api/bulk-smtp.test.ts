@@ -17,7 +17,7 @@ interface Server {
   /** The most sessions open at once. */
   most: number;
   /** The recipients of the messages whose text arrived, each with the session that carried it. */
-  received: { to: string; session: string; secure: boolean; user: string | undefined }[];
+  received: { to: string; session: string; secure: boolean; user: string | undefined; raw: Buffer }[];
   closed(): Promise<void>;
 }
 
@@ -50,10 +50,12 @@ describe("the bulk sender's SMTP sessions", () => {
         if (--state.open === 0) allClosed?.();
       },
       onData(stream, session, callback) {
-        stream.resume();
+        const chunks: Buffer[] = [];
+        stream.on('data', (chunk: Buffer) => chunks.push(chunk));
         stream.on('end', () => {
+          const raw = Buffer.concat(chunks);
           for (const rcpt of session.envelope.rcptTo)
-            state.received.push({ to: rcpt.address, session: session.id, secure: session.secure, user: session.user });
+            state.received.push({ to: rcpt.address, session: session.id, secure: session.secure, user: session.user, raw });
           callback();
         });
       },
@@ -122,6 +124,29 @@ describe("the bulk sender's SMTP sessions", () => {
     expect(await bulk.send(copy('third@example.com'))).toMatchObject({ outcome: 'sent' });
     expect(server.opened).toBe(2);
     expect(server.received.map((message) => message.to)).toEqual(['first@example.com', 'second@example.com', 'third@example.com']);
+    bulk.close();
+    await server.closed();
+  });
+
+  it('hands every text over as nodemailer would write it: dots that begin a line doubled, bare line ends made CRLF', async () => {
+    const server = await startServer();
+    const bulk = mailer(server.url).bulk(1);
+    const head = (to: string) => `From: news@masthead.local\r\nTo: ${to}\r\nSubject: Sabah\r\nMessage-ID: <issue.${to}>\r\n\r\n`;
+    const texts: Record<string, string> = {
+      // Quoted-printable, as a copy is: written as it is.
+      'plain@example.com': `${head('plain@example.com')}${'G=C3=BCnayd=C4=B1n, Sabah B=C3=BClteni. =\r\nIyi okumalar.\r\n'.repeat(400)}`,
+      'unended@example.com': `${head('unended@example.com')}Son satır`,
+      // What nodemailer's stream mends.
+      'dots@example.com': `${head('dots@example.com')}.\r\n..iki\r\nson.\r\n.`,
+      'bare@example.com': `${head('bare@example.com')}bir\nsatır\riki\r\n`,
+    };
+    const send = (to: string) => bulk.send({ to, raw: () => texts[to]!, message: () => ({ to, subject: 'Sabah', text: '' }) });
+    for (const to of Object.keys(texts)) expect((await send(to)).outcome).toBe('sent');
+    const received = Object.fromEntries(server.received.map(({ to, raw }) => [to, raw.toString()]));
+    expect(received['plain@example.com']).toBe(texts['plain@example.com']);
+    expect(received['unended@example.com']).toBe(`${texts['unended@example.com']}\r\n`);
+    expect(received['dots@example.com']).toBe(`${texts['dots@example.com']}\r\n`);
+    expect(received['bare@example.com']).toBe(texts['bare@example.com']!.replace(/\r?\n|\r/g, '\r\n'));
     bulk.close();
     await server.closed();
   });
