@@ -16,10 +16,18 @@ const extensions = { pg_trgm };
  * page of them that is touched stays in memory for good (WebAssembly memory never shrinks, and a
  * start touches them all): 8 MB saves about 160 MB. The files stay in the operating system's
  * cache, so reads stay fast (the demo's lists and a send's writes took the same time with 16 MB;
- * 4 MB made lists some 10 % slower). Hot writes wait for the WAL here (quick-commit.ts: PGlite
- * has no WAL writer and dies with us).
+ * 4 MB made lists some 10 % slower). One backend and no replication: the shared memory sized for
+ * PostgreSQL's hundred connections (their lock tables and process slots) is 4 MB more, all touched.
+ * Hot writes wait for the WAL here (quick-commit.ts: PGlite has no WAL writer and dies with us).
  */
-const settings = { shared_buffers: '8MB', [quickCommitSetting]: 'on' };
+const settings = {
+  shared_buffers: '8MB',
+  max_connections: '1',
+  superuser_reserved_connections: '0',
+  max_wal_senders: '0',
+  autovacuum_max_workers: '1',
+  [quickCommitSetting]: 'on',
+};
 
 const startParams = [...PGlite.defaultStartParams, ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`])];
 
