@@ -26,6 +26,7 @@ try {
 const { app } = server;
 
 await app.listen({ port: env.port, host: env.host });
+settleMemoryAfterStart();
 // `npm run backup` asks this process for a consistent backup while it serves.
 const control = await serveControl({ dataDir: env.dataDir, database: server.database, storage: server.context.storage, log: app.log });
 
@@ -34,6 +35,19 @@ if (env.demoData) {
   console.log(`\nMasthead is running at ${env.publicUrl}\n\n  Demo accounts (password: ${env.demoPassword}):\n${rows}\n`);
 } else {
   console.log(`\nMasthead is running at ${env.publicUrl}\n`);
+}
+
+/**
+ * A start allocates far more than the server keeps (the database's start, every plugin's routes,
+ * the first queries), and V8 gives it back when its memory reducer runs, which it sets going after
+ * a full collection: after a start that may be seconds or minutes away (a busy machine: over 30 s).
+ * One collection, concurrent with serving, a few seconds after the start sets it going: the server
+ * is down to its resting size within some 15 s (docs/operations.md, Memory). The production
+ * command exposes gc (--expose-gc, scripts/build/production.ts); elsewhere this does nothing.
+ */
+function settleMemoryAfterStart(): void {
+  const collect = globalThis.gc;
+  if (collect) setTimeout(() => void collect({ type: 'major', execution: 'async' }), 5000).unref();
 }
 
 let stopping = false;

@@ -21,9 +21,10 @@ export const productionEnv = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '1
  * migrations and demo data) and stays there; 2 MB halves are plenty for a server's requests.
  * WebAssembly (the embedded database, espeak-ng, LAME) runs on V8's baseline compiler only: the
  * optimizing tier's code and the memory its compiler threads leave with malloc cost about 30 MB
- * at rest, for some 20 % of speed in WebAssembly (docs/operations.md, Memory).
+ * at rest, for some 20 % of speed in WebAssembly (docs/operations.md, Memory). gc is exposed for
+ * main.ts' one collection after the start, which sets V8's memory reducer going.
  */
-export const nodeFlags = ['--max-semi-space-size=2', '--liftoff-only'];
+export const nodeFlags = ['--max-semi-space-size=2', '--liftoff-only', '--expose-gc'];
 
 /** The command after the build in package.json's start script. */
 export const startCommand = `${Object.entries(productionEnv)
