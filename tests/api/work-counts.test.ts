@@ -4,7 +4,8 @@
  * every row: no statement per row), the statements a send runs per copy (one at most, the record
  * written before each copy is handed over; the rest of a send is per batch or per issue), and
  * the gzip bytes of JavaScript the login screen and the first console screen load from the built
- * console (design.md section 6: 160 KB and 200 KB).
+ * console (design.md section 6: 160 KB and 200 KB), and the libraries a start leaves for their
+ * first use (the server's memory at rest, docs/operations.md).
  *
  * Statements are counted where the server hands them to its driver (PGlite's `query` and `exec`,
  * pg's `Client.query`), on the real server: each list call in an async context of its own, so the
@@ -12,9 +13,10 @@
  * leaving out the job queue's polls for work (one a second per kind of job, whatever is sent).
  */
 import { AsyncLocalStorage } from 'node:async_hooks';
-import { cpSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'kysely';
 import pg from 'pg';
@@ -24,10 +26,12 @@ import { embeddedDatabase } from '../../core/server/db/database';
 import { openPGlite } from '../../core/server/db/pglite';
 import { chromiumLaunch } from '../chromium';
 import { budgets, dist, heavyFiles, measureBundles } from '../bench/bundle';
+import { startProductionServer } from '../bench/production-server';
 import {
   enginesFor,
   keepEmailSubscribers,
   readDump,
+  seedDataDir,
   startingPointsVariable,
   startTestServer,
   testEnv,
@@ -220,5 +224,46 @@ describe.runIf(built || process.env.npm_lifecycle_event === 'test')('the JavaScr
     expect(figures.login).toBeLessThanOrEqual(budgets.login);
     expect(figures.shell).toBeLessThanOrEqual(budgets.shell);
     expect(heavyFiles(figures.files.shell)).toEqual([]);
+  }, 60_000);
+});
+
+/**
+ * What the production server imports by the time it answers, on the run's demo data (a restart, as
+ * `npm start` runs it): none of the libraries only some requests need (core/server/on-first-use.ts
+ * and their kin), and no demo data's code, which only a start that seeds imports.
+ */
+describe('the modules a start loads', () => {
+  const firstUse = [
+    'nodemailer',
+    'sharp',
+    'archiver',
+    'yauzl',
+    'file-type',
+    'music-metadata',
+    'fast-xml-parser',
+    'smtp-server',
+    'csv-parse',
+    'stream-json',
+    'stream-chain',
+    '@echogarden/espeak-ng-emscripten',
+    'wasm-media-encoders',
+  ];
+
+  it('leaves the libraries only some requests need, and the demo data, for their first use', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'masthead-loads-'));
+    const list = join(folder, 'loaded.txt');
+    try {
+      const preload = pathToFileURL(join(import.meta.dirname, 'record-loads.js')).href;
+      const server = await startProductionServer({ NODE_OPTIONS: `--import ${preload}`, LOADED_MODULES_FILE: list }, seedDataDir);
+      await server.stop();
+      const loaded = [...new Set(readFileSync(list, 'utf8').split('\n').filter(Boolean))];
+      // The server's own modules were noted: the list is what the start imported.
+      expect(loaded.some((url) => url.endsWith('/dist-server/core/server/app.js'))).toBe(true);
+      const packageOf = (url: string) => /\/node_modules\/((?:@[^/]+\/)?[^/]+)\//.exec(url)?.[1];
+      expect(loaded.filter((url) => firstUse.includes(packageOf(url) ?? ''))).toEqual([]);
+      expect(loaded.filter((url) => /\/dist-server\/(plugins\/[^/]+\/server\/(seed|demo)|core\/server\/services\/demo-audio)\.js$/.test(url))).toEqual([]);
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   }, 60_000);
 });
