@@ -20,18 +20,18 @@ export interface DemoToneOptions {
   notes: number[];
 }
 
-const made = new Map<string, Buffer>();
+const made = new Map<string, Promise<Buffer>>();
 
 /**
  * A mono MP3 of the notes as bell-like tones (a fundamental and two soft overtones, each fading
  * out). Encoding takes a quarter of a second, so a tune is made once per process (demo data is
- * seeded by every test server).
+ * seeded by every test server), however many callers ask for it at once.
  */
-export async function demoTone(options: DemoToneOptions): Promise<Buffer> {
+export function demoTone(options: DemoToneOptions): Promise<Buffer> {
   const key = `${options.seconds}:${options.notes.join(',')}`;
   let mp3 = made.get(key);
   if (!mp3) {
-    mp3 = await encodeMonoMp3(demoPcm(options), demoFormat);
+    mp3 = encodeMonoMp3(demoPcm(options), demoFormat);
     made.set(key, mp3);
   }
   return mp3;

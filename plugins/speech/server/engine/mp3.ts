@@ -44,15 +44,15 @@ export function mp3Seconds(mp3: Buffer): number {
   return seconds;
 }
 
-const silences = new Map<number, SpokenAudio>();
+const silences = new Map<number, Promise<SpokenAudio>>();
 
-/** `seconds` of silence as house MP3, to the nearest frame; made once per length. */
-export async function encodedSilence(seconds: number): Promise<SpokenAudio> {
+/** `seconds` of silence as house MP3, to the nearest frame; made once per length, however many joins ask at once. */
+export function encodedSilence(seconds: number): Promise<SpokenAudio> {
   let silence = silences.get(seconds);
   if (!silence) {
     // The encoder adds two frames of its own to whatever it is given.
     const frames = Math.max(0, Math.round((seconds * speechSampleRate) / samplesPerFrame) - 2);
-    silence = await spokenAudioOf(new Int16Array(frames * samplesPerFrame));
+    silence = spokenAudioOf(new Int16Array(frames * samplesPerFrame));
     silences.set(seconds, silence);
   }
   return silence;
