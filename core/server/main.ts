@@ -4,15 +4,17 @@ import { serveControl } from './backup';
 import { readEnv } from './env';
 import type { Database } from './db/database';
 import { openFromDemoTemplate } from './demo-template';
-import { isNewDataFolder, prepareInChildProcess, startOver } from './first-start';
+import { isNewDataFolder, prepareInChildProcess, openPreparedPostgres, startOver } from './first-start';
 import { demoAccounts } from './seed';
 
 const env = readEnv();
 let server: Awaited<ReturnType<typeof buildServer>>;
 try {
-  // A first start begins from the demo template the build made when it fits, else prepares the folder.
+  // A new PostgreSQL database is prepared in a short-lived process; a first start on a new data
+  // folder begins from the demo template the build made when it fits, else prepares the folder so.
   let database: Database | undefined;
-  if (isNewDataFolder(env)) {
+  if (env.databaseUrl) database = await openPreparedPostgres(env);
+  else if (isNewDataFolder(env)) {
     startOver(env);
     database = await openFromDemoTemplate(env);
     if (!database) await prepareInChildProcess();

@@ -15,6 +15,18 @@ export interface MigrationSource {
 
 const lockKey = 8_427_001;
 
+/** Each migration of these sources, in the order they run: its id ('<owner>/<file>') and its file. */
+export function migrationFiles(sources: MigrationSource[]): { id: string; path: string }[] {
+  return sources.flatMap((source) =>
+    existsSync(source.dir)
+      ? readdirSync(source.dir)
+          .filter((name) => /^\d+_.+\.sql$/.test(name))
+          .sort()
+          .map((file) => ({ id: `${source.owner}/${file}`, path: join(source.dir, file) }))
+      : [],
+  );
+}
+
 export async function migrate(database: Database, sources: MigrationSource[]): Promise<string[]> {
   const { db } = database;
   await database.exec('create table if not exists schema_migrations (id text primary key, applied_at timestamptz not null default now())');
@@ -23,26 +35,20 @@ export async function migrate(database: Database, sources: MigrationSource[]): P
     await sql`select pg_advisory_lock(${lockKey})`.execute(connection);
     try {
       const done = new Set((await connection.selectFrom('schema_migrations').select('id').execute()).map((row) => row.id));
-      for (const source of sources) {
-        if (!existsSync(source.dir)) continue;
-        for (const file of readdirSync(source.dir)
-          .filter((name) => /^\d+_.+\.sql$/.test(name))
-          .sort()) {
-          const id = `${source.owner}/${file}`;
-          if (done.has(id)) continue;
-          const script = readFileSync(join(source.dir, file), 'utf8');
-          await sql
-            .raw(`begin;\n${script}\n;insert into schema_migrations (id) values ('${id.replace(/'/g, "''")}');\ncommit;`)
-            .execute(connection)
-            .catch(async (error: unknown) => {
-              await sql
-                .raw('rollback')
-                .execute(connection)
-                .catch(() => undefined);
-              throw new Error(`migration ${id} failed: ${(error as Error).message}`);
-            });
-          applied.push(id);
-        }
+      for (const { id, path } of migrationFiles(sources)) {
+        if (done.has(id)) continue;
+        const script = readFileSync(path, 'utf8');
+        await sql
+          .raw(`begin;\n${script}\n;insert into schema_migrations (id) values ('${id.replace(/'/g, "''")}');\ncommit;`)
+          .execute(connection)
+          .catch(async (error: unknown) => {
+            await sql
+              .raw('rollback')
+              .execute(connection)
+              .catch(() => undefined);
+            throw new Error(`migration ${id} failed: ${(error as Error).message}`);
+          });
+        applied.push(id);
       }
     } finally {
       await sql`select pg_advisory_unlock(${lockKey})`.execute(connection);

@@ -1,0 +1,114 @@
+/**
+ * A first start prepares its database in a short-lived process of its own (core/server/first-start.ts),
+ * so that the server never holds what the migrations and the demo data took: on a new data folder
+ * no demo template fits, and on a new PostgreSQL database, where servers starting together take
+ * turns and the demo data is added once. A restart on the prepared database starts no such process.
+ * The servers run from their sources as processes of their own; their log lines name the process.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { answering, freePort, stopChild } from '../bench/production-server';
+import { apiCaller, databaseUrl, demoEmails, demoPassword, dropDatabase, enginesFor, onPostgres } from './server';
+
+const root = join(import.meta.dirname, '..', '..');
+const folders: string[] = [];
+const running: ChildProcess[] = [];
+
+afterAll(async () => {
+  await Promise.all(running.map((child) => stopChild(child)));
+  for (const folder of folders) rmSync(folder, { recursive: true, force: true });
+});
+
+interface Started {
+  pid: number;
+  /** The log lines of the server and of the processes it started: who wrote each, and what. */
+  lines: { pid: number; msg: string }[];
+  stop(): Promise<void>;
+}
+
+/** Starts `npm start`'s entry from its sources on `dataDir` (and `settings`), and waits until it serves and a demo account signs in. */
+async function start(dataDir: string, settings: Record<string, string>): Promise<Started> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: url,
+    DEMO_PASSWORD: demoPassword,
+    SPEECH_WORKERS: '0',
+    LOG_LEVEL: 'info',
+    ...settings,
+  };
+  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'core/server/main.ts')], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
+  running.push(child);
+  let printed = '';
+  child.stdout!.on('data', (chunk) => (printed += chunk));
+  await answering(`${url}/api/editor/version`, child, 180_000);
+  expect((await apiCaller(url)('POST', '/auth/login', undefined, { email: demoEmails.admin, password: demoPassword })).status).toBe(200);
+  const lines = () =>
+    printed
+      .split('\n')
+      .filter((line) => line.startsWith('{'))
+      .map((line) => JSON.parse(line) as { pid: number; msg: string });
+  return {
+    pid: child.pid!,
+    get lines() {
+      return lines();
+    },
+    stop: () => stopChild(child),
+  };
+}
+
+/** What the demo data's seeding logged ('demo data created', 'demo stories created'...), and by which processes. */
+function seeding(lines: Started['lines']) {
+  const seeded = lines.filter((line) => /^demo .* created$/.test(line.msg));
+  return { messages: seeded.map((line) => line.msg), pids: [...new Set(seeded.map((line) => line.pid))] };
+}
+
+describe.each(enginesFor('every engine'))('a first start on %s', (kind) => {
+  it(
+    kind === 'postgres'
+      ? 'two servers starting at once on a new database: one prepares it in a process of its own, both serve, the demo data is added once; a restart prepares nothing'
+      : 'on a new data folder prepares it in a process of its own; a restart prepares nothing',
+    async () => {
+      const dataDirs = [0, 1].map(() => mkdtempSync(join(tmpdir(), 'masthead-first-start-')));
+      folders.push(...dataDirs);
+      let settings: Record<string, string> = {};
+      let database: string | undefined;
+      const serverUrl = process.env.TEST_DATABASE_URL!;
+      if (kind === 'postgres') {
+        database = `test_${randomBytes(6).toString('hex')}`;
+        await onPostgres(serverUrl, (client) => client.query(`create database "${database}"`));
+        settings = { DATABASE_URL: databaseUrl(serverUrl, database) };
+      }
+      try {
+        // A data folder is one server's: on the embedded database one starts.
+        const first = await Promise.all((kind === 'postgres' ? dataDirs : dataDirs.slice(0, 1)).map((dataDir) => start(dataDir, settings)));
+        const lines = first.flatMap((server) => server.lines);
+        const { messages, pids } = seeding(lines);
+        expect(messages).toContain('demo data created');
+        expect(new Set(messages).size).toBe(messages.length);
+        // One process seeded, and ran the migrations: not a server.
+        expect(pids).toHaveLength(1);
+        expect(lines.filter((line) => line.msg === 'migrations applied').map((line) => line.pid)).toEqual(pids);
+        expect(first.map((server) => server.pid)).not.toContain(pids[0]);
+        await Promise.all(first.map((server) => server.stop()));
+
+        const again = await start(dataDirs[0]!, settings);
+        await again.stop();
+        expect(again.lines.length).toBeGreaterThan(0);
+        expect(again.lines.filter((line) => line.pid !== again.pid)).toEqual([]);
+        expect(again.lines.filter((line) => line.msg === 'migrations applied' || /^demo .* created$/.test(line.msg))).toEqual([]);
+      } finally {
+        if (database) await dropDatabase(serverUrl, database);
+      }
+    },
+    600_000,
+  );
+});
