@@ -4,6 +4,7 @@
  * when the server ends a session between two copies, STARTTLS and AUTH as SMTP_URL says, and
  * close() ending them.
  */
+import { generateKeyPairSync } from 'node:crypto';
 import { once } from 'node:events';
 import { SMTPServer, type SMTPServerOptions } from 'smtp-server';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -148,6 +149,43 @@ describe("the bulk sender's SMTP sessions", () => {
     expect(received['dots@example.com']).toBe(`${texts['dots@example.com']}\r\n`);
     expect(received['bare@example.com']).toBe(texts['bare@example.com']!.replace(/\r?\n|\r/g, '\r\n'));
     bulk.close();
+    await server.closed();
+  });
+
+  it("hands a signed copy's pieces over as the text they join into would go, stuffed where two pieces meet", async () => {
+    const server = await startServer();
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 1024 });
+    const key = { domain: 'masthead.local', selector: 'test', privateKey, pem: privateKey.export({ type: 'pkcs8', format: 'pem' }) as string };
+    const sender = createMailer({ smtpUrl: server.url, from: 'news@masthead.local', dataDir: '/nonexistent', dkim: [key] });
+    const bulk = sender.bulk(1);
+    const head = (to: string) => `From: news@masthead.local\r\nTo: ${to}\r\nSubject: Sabah\r\nMessage-ID: <issue.${to}>`;
+    // A template's piece, the same object in every copy (scanned once), and values between.
+    const shared = Buffer.from('G=C3=BCnayd=C4=B1n=\r\n');
+    const pieces: Record<string, string[]> = {
+      'plain@example.com': ['Merhaba\r\n', 'okur', '=\r\n', 'son\r\n'],
+      'dot@example.com': ['Merhaba\r\n', '.okur', '\r\nson\r\n'],
+      'bare@example.com': ['Merhaba\r', '\nokur\n', 'son\r\n'],
+      'split@example.com': ['Merhaba\r', '\nson\r\n'],
+      'short@example.com': ['Merhaba\r\n', 'x'],
+    };
+    const send = (to: string) =>
+      bulk.send(
+        bulk.prepare({
+          to,
+          raw: () => `${head(to)}\r\n\r\n${shared.toString()}${pieces[to]!.join('')}`,
+          rawHashed: () => ({ head: head(to), body: [shared, ...pieces[to]!.map((piece) => Buffer.from(piece))], bodyHash: 'unchecked' }),
+          message: () => ({ to, subject: 'Sabah', text: '' }),
+        }),
+      );
+    for (const to of Object.keys(pieces)) expect((await send(to)).outcome).toBe('sent');
+    const received = Object.fromEntries(server.received.map(({ to, raw }) => [to, raw.toString()]));
+    for (const to of Object.keys(pieces)) {
+      const text = `${head(to)}\r\n\r\n${shared.toString()}${pieces[to]!.join('')}`.replace(/\r?\n|\r/g, '\r\n');
+      expect(received[to]).toMatch(/^DKIM-Signature: /);
+      expect(received[to]!.slice(received[to]!.indexOf('From: '))).toBe(text.endsWith('\r\n') ? text : `${text}\r\n`);
+    }
+    bulk.close();
+    sender.close();
     await server.closed();
   });
 

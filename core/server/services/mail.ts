@@ -6,6 +6,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
+import type { Socket } from 'node:net';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { domainToASCII } from 'node:url';
@@ -60,7 +61,7 @@ export interface BulkMessage {
   rawHashed?(): HashedCopy;
   message(): MailMessage;
   /** The text being made ahead of its turn, filled and signed (BulkSender.prepare). */
-  ready?: Promise<string | Buffer>;
+  ready?: Promise<string | Buffer[]>;
 }
 
 export interface BulkSender {
@@ -139,34 +140,67 @@ const loadSmtpClient = onFirstUse(async () => {
 const needsStuffing = /\r(?!\n)|(?<!\r)\n|\n\./;
 
 /**
+ * Pieces of copies' texts found to need no stuffing. A template's pieces are shared by all its
+ * copies and never changed (mime-template.ts), so each is scanned once, and a copy's own scan is
+ * of its header block and its values.
+ */
+const unstuffed = new WeakSet<Buffer>();
+
+/** Whether nodemailer's DataStream would write the pieces as they are (see CopyText). */
+function plain(pieces: readonly Buffer[]): boolean {
+  let before = 0x0a;
+  for (const piece of pieces) {
+    if (piece.length === 0) continue;
+    // Where two pieces meet: a CR that ends one goes on with the next's LF, a LF or a dot that begins one after the other's LF.
+    const first = piece[0]!;
+    if ((before === 0x0d) !== (first === 0x0a) || (before === 0x0a && first === 0x2e)) return false;
+    if (!unstuffed.has(piece)) {
+      // A piece may end with the CR of a CRLF that the next one ends: the scan reads it as bare, so it goes the ordinary way.
+      if (needsStuffing.test(piece.toString('latin1'))) return false;
+      unstuffed.add(piece);
+    }
+    before = piece[piece.length - 1]!;
+  }
+  return true;
+}
+
+/**
  * A copy's text as its SMTP session reads it: only once the server has accepted DATA. A text
  * never read was never handed over.
  *
  * The session pipes it into nodemailer's DataStream, which copies the text byte by byte in
  * JavaScript to stuff dots and mend line ends (about 0.1 ms for a 23 KB copy, the session's
  * largest cost). A copy's text has CRLF line ends and no line that begins with a dot (quoted-
- * printable; checked here with one native scan): it goes to the stream's output as it is, and the
- * stream, ended, adds the final CRLF.CRLF; the bytes on the wire are the ones DataStream would
- * have written. Any other text, or another stream than nodemailer's, is read the ordinary way.
+ * printable; checked here with native scans of the pieces not seen before): its pieces go to the
+ * stream's output as they are, not joined, in one write of the socket, and the stream, ended,
+ * adds the final CRLF.CRLF; the bytes on the wire are the ones DataStream would have written. Any
+ * other text, or another stream than nodemailer's, is read the ordinary way.
  */
 class CopyText extends Readable {
   /** The text went to the session, by either way. */
   handedOver = false;
 
   constructor(
-    private readonly bytes: Buffer,
+    private readonly pieces: readonly Buffer[],
     private readonly dataStream: typeof DataStreamClass,
+    /** The session's socket, corked while the pieces go to it. */
+    private readonly socket: Pick<Socket, 'cork' | 'uncork'> | undefined,
   ) {
     super();
   }
 
   override pipe<T extends NodeJS.WritableStream>(destination: T, options?: { end?: boolean }): T {
-    const bytes = this.bytes;
-    if (destination instanceof this.dataStream && bytes[0] !== 0x2e && !needsStuffing.test(bytes.toString('latin1'))) {
+    const pieces = this.pieces;
+    const last = pieces[pieces.length - 1];
+    if (destination instanceof this.dataStream && last && last.length >= 2 && plain(pieces)) {
       this.handedOver = true;
-      const crlf = bytes.length >= 2 && bytes[bytes.length - 2] === 0x0d && bytes[bytes.length - 1] === 0x0a;
-      destination.push(crlf ? bytes.subarray(0, bytes.length - 2) : bytes);
+      const crlf = last[last.length - 2] === 0x0d && last[last.length - 1] === 0x0a;
+      this.socket?.cork();
+      for (let index = 0; index < pieces.length - 1; index++) destination.push(pieces[index]);
+      destination.push(crlf ? last.subarray(0, last.length - 2) : last);
       destination.end();
+      const socket = this.socket;
+      if (socket) process.nextTick(() => socket.uncork());
       return destination;
     }
     return super.pipe(destination, options);
@@ -174,7 +208,7 @@ class CopyText extends Readable {
 
   override _read(): void {
     this.handedOver = true;
-    this.push(this.bytes);
+    for (const piece of this.pieces) this.push(piece);
     this.push(null);
   }
 }
@@ -295,9 +329,9 @@ function smtpPool(smtpUrl: string, size: number) {
       await new Promise<void>((resolve) => waiting.push(resolve));
     }
   };
-  const transfer = (session: Session, envelope: SMTPConnection.Envelope, text: Buffer) =>
+  const transfer = (session: Session, envelope: SMTPConnection.Envelope, text: readonly Buffer[]) =>
     new Promise<Transfer>((resolve) => {
-      const stream = new CopyText(text, session.DataStream);
+      const stream = new CopyText(text, session.DataStream, (session.connection as unknown as { _socket?: Socket })._socket);
       session.used++;
       // nodemailer keeps its transaction's state on the envelope it is given (the refusals): each try has its own.
       session.connection.send({ ...envelope }, stream, (error, info) =>
@@ -306,8 +340,8 @@ function smtpPool(smtpUrl: string, size: number) {
     });
   return {
     /** Sends one copy and answers what became of it. */
-    async send(envelope: SMTPConnection.Envelope, text: string | Buffer): Promise<SmtpAnswer> {
-      const bytes = typeof text === 'string' ? Buffer.from(text) : text;
+    async send(envelope: SMTPConnection.Envelope, text: string | Buffer[]): Promise<SmtpAnswer> {
+      const bytes = typeof text === 'string' ? [Buffer.from(text)] : text;
       for (let attempt = 0; ; attempt++) {
         let session: Session;
         try {
@@ -376,13 +410,13 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
         const key = keyFor(dkim, sender.address);
         const pool = smtpPool(smtpUrl, connections);
         // Signed before the session gets the text, so its reading still tells whether the text went (smtpPool).
-        const textOf = async (message: BulkMessage): Promise<string | Buffer> => {
+        const textOf = async (message: BulkMessage): Promise<string | Buffer[]> => {
           if (!key) return message.raw();
           if (!message.rawHashed) return signer.sign(message.raw(), key, clock.now());
-          // The body's bytes go as they were joined: only the header block is signed and written here.
+          // The body's pieces go as they are: only the header block is signed and written here.
           const { head, body, bodyHash } = message.rawHashed();
           const signature = await signer.signature(head, key, clock.now(), bodyHash);
-          return Buffer.concat([Buffer.from(`${signature}${head}\r\n\r\n`), body]);
+          return [Buffer.from(`${signature}${head}\r\n\r\n`), ...body];
         };
         return {
           prepare(message) {
@@ -392,7 +426,7 @@ export function createMailer(options: { smtpUrl?: string; from: string; dataDir:
             return { ...message, ready };
           },
           async send(message) {
-            let raw: string | Buffer;
+            let raw: string | Buffer[];
             try {
               raw = await (message.ready ?? textOf(message));
             } catch (error) {

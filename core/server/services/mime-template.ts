@@ -38,7 +38,8 @@ export interface PersonalCopy {
 
 export interface HashedCopy {
   head: string;
-  body: Buffer;
+  /** The body's bytes in pieces: the template's own, shared by every copy and never changed, and the copy's values. */
+  body: Buffer[];
   bodyHash: string;
 }
 
@@ -48,9 +49,10 @@ export interface MimeTemplate {
   fill(copy: PersonalCopy): string;
   /**
    * The copy as its header block (without the empty line that ends it) and its body's bytes, with
-   * the body's DKIM hash (relaxed, sha256, base64: dkim.ts). The body is joined from the
-   * template's pieces encoded once, and hashed from them put in relaxed form once: only the
-   * personal values are encoded per copy. The same text as `fill`, head, CRLF CRLF, body.
+   * the body's DKIM hash (relaxed, sha256, base64: dkim.ts). The body is the template's pieces
+   * encoded once, not copied, between the copy's values, and hashed from them put in relaxed form
+   * once: only the personal values are encoded per copy. The same text as `fill`, head, CRLF
+   * CRLF, the body's pieces in order.
    */
   fillHashed(copy: PersonalCopy): HashedCopy;
 }
@@ -218,7 +220,7 @@ export function mimeTemplate(input: MimeTemplateInput): MimeTemplate {
       const hash = prefix.copy();
       for (const piece of rest) hash.update(typeof piece === 'string' ? piece : relaxedLines(valueOf(piece)));
       const parts = bodyBytes.map((piece) => (Buffer.isBuffer(piece) ? piece : Buffer.from(valueOf(piece))));
-      return { head, body: Buffer.concat(parts), bodyHash: hash.digest('base64') };
+      return { head, body: parts, bodyHash: hash.digest('base64') };
     },
   };
 }
