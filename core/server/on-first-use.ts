@@ -1,14 +1,27 @@
 /**
- * Libraries that only some requests need (images, archives, audio, feeds, imports), loaded on
+ * Libraries that only some requests need (images, archives, audio, feeds, imports, rich text), loaded on
  * their first use instead of at start: a server at rest does not hold their code, nor, for sharp,
  * libvips (docs/operations.md, Memory). Each is loaded once; its users await it.
  */
+import { createRequire } from 'node:module';
+import type sanitizeHtmlModule from 'sanitize-html';
 import type sharpModule from 'sharp';
+
+const require = createRequire(import.meta.url);
 
 /** `load` on the first call, its answer on every later one. */
 export function onFirstUse<T>(load: () => Promise<T>): () => Promise<T> {
   let loading: Promise<T> | undefined;
   return () => (loading ??= load());
+}
+
+/**
+ * `require(name)` on the first call and its answer on every later one: a CommonJS library whose
+ * users are synchronous, so that they stay so.
+ */
+function requireOnFirstUse<T>(name: string): () => T {
+  let loaded: T | undefined;
+  return () => (loaded ??= require(name) as T);
 }
 
 /**
@@ -34,3 +47,6 @@ export const loadFileType = onFirstUse(() => import('file-type'));
 
 /** csv-parse's streaming parser (imports). */
 export const loadCsvParse = onFirstUse(() => import('csv-parse'));
+
+/** sanitize-html with htmlparser2 and PostCSS (rich text as it is stored or shown, core/server/sanitize.ts). */
+export const loadSanitizeHtml = requireOnFirstUse<typeof sanitizeHtmlModule>('sanitize-html');

@@ -7,10 +7,11 @@
  * whose picture was never made is kept as the plain link it stands for. Its text is `htmlToText`
  * (core/shared/text.ts), the same on both sides.
  */
-import sanitizeHtml from 'sanitize-html';
+import type sanitizeHtml from 'sanitize-html';
 import { hexColorPattern } from '../shared/color';
 import { buttonClass, embedClass, embedIdPattern, embedPictureAddress, embedShownKinds, embedText, pendingEmbedClass, type EmbedShown } from '../shared/embeds';
 import { cutText } from '../shared/text';
+import { loadSanitizeHtml } from './on-first-use';
 
 const httpAddress = (value: string | undefined) => (value && /^https?:\/\/[^\s]+$/i.test(value) ? value : undefined);
 
@@ -95,5 +96,5 @@ const options: sanitizeHtml.IOptions = {
 };
 
 export function sanitizeRichText(html: string): string {
-  return sanitizeHtml(html, options);
+  return loadSanitizeHtml()(html, options);
 }

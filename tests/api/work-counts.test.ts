@@ -247,6 +247,7 @@ describe('the modules a start loads', () => {
     'stream-chain',
     '@echogarden/espeak-ng-emscripten',
     'wasm-media-encoders',
+    'sanitize-html',
   ];
 
   it('leaves the libraries only some requests need, and the demo data, for their first use', async () => {

@@ -3,10 +3,10 @@
  * with its html cleaned to a blockquote of paragraphs, links and line breaks: the console shows it,
  * and the embed renders it.
  */
-import sanitizeHtml from 'sanitize-html';
 import { constants } from '../../../core/shared/config';
 import { htmlToText } from '../../../core/shared/text';
 import type { ServerEnv } from '../../../core/server/env';
+import { loadSanitizeHtml } from '../../../core/server/on-first-use';
 import { fetchLimited, FetchRefused } from '../../../core/server/services/safe-fetch';
 
 export interface TwitterPost {
@@ -22,6 +22,7 @@ const oembedMaxBytes = 262_144;
 
 /** Twitter's blockquote as the console may show it: blockquote, p, a (http and https) and br, nothing else. */
 export function cleanPostHtml(html: string): string {
+  const sanitizeHtml = loadSanitizeHtml();
   return sanitizeHtml(html, {
     allowedTags: ['blockquote', 'p', 'a', 'br'],
     allowedAttributes: { blockquote: ['class'], p: ['lang', 'dir'], a: ['href', 'rel', 'target'] },
