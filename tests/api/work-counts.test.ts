@@ -248,6 +248,9 @@ describe('the modules a start loads', () => {
     '@echogarden/espeak-ng-emscripten',
     'wasm-media-encoders',
     'sanitize-html',
+    'yjs',
+    'y-protocols',
+    'lib0',
   ];
 
   it('leaves the libraries only some requests need, and the demo data, for their first use', async () => {

@@ -11,7 +11,6 @@ import { HttpError, notFound } from '../../../core/server/errors';
 import type { RealtimeHub } from '../../../core/server/realtime';
 import { findStory, mayReadStory, presentStory, setStoryIssue, storyIdsOfIssue, type StoryRow } from '../../stories/server/public';
 import { mergeText } from '../../../core/shared/text-merge';
-import { setText, textOf, updateMessage } from '../issue-doc';
 import {
   applyChannelOp,
   channelOpPermission,
@@ -23,12 +22,13 @@ import {
   type IssueChannel,
   type IssueField,
 } from '../rules';
-import { docValues, readUpdate, type HeldDocument, type IssueDocuments } from './documents';
+import type { HeldDocument } from './documents';
 import { applyEdit, storedValue, type FieldValues } from './edit';
 import { assertChangeable } from './policy';
 import { changeIssue, updateIssue, type IssueTransaction, type IssuesDb } from './store';
 import type { IssueRecord } from './tables';
 import { clock } from '../../../core/server/clock';
+import { onFirstUse } from '../../../core/server/on-first-use';
 import { issueDocRoom, issueRoom, type ChangeOrigin } from '../events';
 
 /** Who made a change: their socket (so their console does not apply it twice) and their operation's id. */
@@ -61,9 +61,23 @@ export interface FieldProblem {
   message: string;
 }
 
+/**
+ * The shared documents of live editing and their messages (yjs, about 1.7 MB of heap): loaded with
+ * the first change of an issue or the first live message, not at start.
+ */
+export const loadIssueDoc = onFirstUse(() => import('../issue-doc'));
+const loadDocuments = onFirstUse(() => import('./documents'));
+
 const person = (session: Session) => ({ _id: session.user.id, name: session.user.name || session.user.email, image: session.user.image });
 
-export function issueChanges(db: IssuesDb, realtime: RealtimeHub, documents: IssueDocuments) {
+export function issueChanges(db: IssuesDb, realtime: RealtimeHub) {
+  /** The documents this process holds, with what works on them. */
+  const live = onFirstUse(async () => {
+    const [issueDoc, { issueDocuments, docValues, readUpdate }] = await Promise.all([loadIssueDoc(), loadDocuments()]);
+    return { ...issueDoc, documents: issueDocuments(), docValues, readUpdate };
+  });
+  type Live = Awaited<ReturnType<typeof live>>;
+
   /** Who made a change, as the room hears it. */
   const from = (issueId: string, session: Session, origin: Origin): ChangeOrigin => ({
     issue: { _id: issueId },
@@ -77,7 +91,7 @@ export function issueChanges(db: IssuesDb, realtime: RealtimeHub, documents: Iss
     try {
       return await changeIssue(db, issueId, run);
     } catch (error) {
-      documents.forget(issueId);
+      (await live()).documents.forget(issueId);
       if ((error as { gone?: boolean }).gone) throw notFound('Issue not found.');
       throw error;
     }
@@ -94,7 +108,15 @@ export function issueChanges(db: IssuesDb, realtime: RealtimeHub, documents: Iss
    * columns. The values the issue may not keep are left out and answered as problems, so that
    * what is typed stays in the document while the issue keeps its last good value.
    */
-  const store = async (tx: IssueTransaction, original: IssueRecord, held: HeldDocument, values: FieldValues, session: Session, keepGoing: boolean) => {
+  const store = async (
+    { documents, setText, textOf }: Live,
+    tx: IssueTransaction,
+    original: IssueRecord,
+    held: HeldDocument,
+    values: FieldValues,
+    session: Session,
+    keepGoing: boolean,
+  ) => {
     const problems: FieldProblem[] = [];
     let wanted = { ...values };
     // A slug someone is typing (not valid yet) is theirs: it does not follow the subject meanwhile.
@@ -126,6 +148,7 @@ export function issueChanges(db: IssuesDb, realtime: RealtimeHub, documents: Iss
    * so not back to it), the server's own change of it, then the fields as the spec's 'issue-update'.
    */
   const tell = (
+    { updateMessage }: Live,
     issueId: string,
     result: { changed: FieldValues; version: number; updatedAt: string; followed: Uint8Array | null },
     session: Session,
@@ -146,7 +169,6 @@ export function issueChanges(db: IssuesDb, realtime: RealtimeHub, documents: Iss
   };
 
   return {
-    documents,
     introWriter,
 
     /**
@@ -159,6 +181,8 @@ export function issueChanges(db: IssuesDb, realtime: RealtimeHub, documents: Iss
         const writer = await introWriter(issueId);
         if (writer && writer.socketId !== origin.socketId) throw new HttpError(409, { msg: introTaken(writer.presence!.name) });
       }
+      const editing = await live();
+      const { documents, docValues, setText, textOf } = editing;
       let update: Uint8Array | null = null;
       const result = await change(issueId, async (tx, row) => {
         assertChangeable(row);
@@ -170,7 +194,7 @@ export function issueChanges(db: IssuesDb, realtime: RealtimeHub, documents: Iss
           else values[field] = mergeText(typeof base[field] === 'string' ? (base[field] as string) : typed[field], typed[field], value);
         }
         // What the document reads may be a value the issue did not keep: compare with that, not the column.
-        const result = await store(tx, { ...row, ...columnsOf(typed, row) }, held, values, session, false);
+        const result = await store(editing, tx, { ...row, ...columnsOf(typed, row) }, held, values, session, false);
         update = documents.write(held, (doc) => {
           for (const field of issueDocFields)
             if (typeof values[field] === 'string') setText(textOf(doc, field), (result.changed[field] ?? values[field]) as string);
@@ -178,7 +202,7 @@ export function issueChanges(db: IssuesDb, realtime: RealtimeHub, documents: Iss
         if (update) await documents.store(tx, held, issueId, update);
         return result;
       });
-      tell(issueId, result, session, origin, { made: update });
+      tell(editing, issueId, result, session, origin, { made: update });
       return result;
     },
 
@@ -192,8 +216,10 @@ export function issueChanges(db: IssuesDb, realtime: RealtimeHub, documents: Iss
       update: Uint8Array,
       origin: Origin,
     ): Promise<Applied & { changed: FieldValues; problems: FieldProblem[] }> {
+      const editing = await live();
+      const { documents, docValues } = editing;
       // What is not plain text is refused before the issue is read (and its document kept as it is).
-      const incoming = readUpdate(update);
+      const incoming = editing.readUpdate(update);
       const result = await change(issueId, async (tx, row) => {
         assertChangeable(row);
         const held = await documents.current(tx, row);
@@ -202,14 +228,15 @@ export function issueChanges(db: IssuesDb, realtime: RealtimeHub, documents: Iss
         const typed = docValues(held.doc);
         const values: FieldValues = {};
         for (const field of issueDocFields) if (typed[field] !== storedValue(row, field)) values[field] = typed[field];
-        return store(tx, row, held, values, session, true);
+        return store(editing, tx, row, held, values, session, true);
       });
-      tell(issueId, result, session, origin, { typed: update });
+      tell(editing, issueId, result, session, origin, { typed: update });
       return result;
     },
 
     /** The issue's document as this process has it, current with everything stored. */
     async document(issueId: string) {
+      const { documents } = await live();
       return change(issueId, async (tx, row) => (await documents.current(tx, row)).doc);
     },
 

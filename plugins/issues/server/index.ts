@@ -5,7 +5,6 @@ import { registerBounces } from './bounces/routes';
 import { premiumAccess, tracking } from '../../stories/server/public';
 import manifest from '../plugin';
 import { issueChanges } from './changes';
-import { issueDocuments } from './documents';
 import { registerIssuePage } from './public-page';
 import { registerIssueArchive } from './public-archive';
 import { definePublishing } from './publish';
@@ -18,7 +17,7 @@ import { issuesDb } from './store';
 export default serverPlugin(manifest, {
   async register(api) {
     const db = issuesDb(api.db);
-    const changes = issueChanges(db, api.realtime, issueDocuments());
+    const changes = issueChanges(db, api.realtime);
     registerIssueRoutes(api, changes);
     registerIssueRealtime(api, db, changes);
     registerIssuePage(api, db);

@@ -16,10 +16,9 @@ import type { RealtimeReply } from '../../../core/server/realtime';
 import { constants } from '../../../core/shared/config';
 import type { IssueChangeEvent } from '../../../schemas/generated/api/issue-change-event';
 import { issueEvents, issueRoom } from '../events';
-import { readMessage, step1Message, step2Message } from '../issue-doc';
 import { introTaken, issueFields, type ChannelOp, type IssueField } from '../rules';
 import { storyIdsOfIssue } from '../../stories/server/public';
-import type { IssueChanges, Presence } from './changes';
+import { loadIssueDoc, type IssueChanges, type Presence } from './changes';
 import type { FieldValues } from './edit';
 import { mayReadIssue } from './policy';
 import { presentIssue } from './present';
@@ -160,6 +159,7 @@ function registerEdits(api: PluginApi, changes: IssueChanges, rooms: IssueRooms)
       reply(notFound);
       return;
     }
+    const { readMessage, step1Message, step2Message } = await loadIssueDoc();
     const doc = readMessage(message.message, constants.issues.docMessageMaxBytes);
     if (!doc) {
       reply({ ok: false, status: 422, msg: 'Error!', details: [{ message: 'This change is not understood.', path: 'message' }] });
