@@ -6,12 +6,12 @@
  * cell leaves with a single quote in front, so spreadsheets read it as text; the stored value is
  * never changed. The cost, accepted: a legitimate '+90 555' reads "'+90 555" in the file.
  */
-import { stringify } from 'csv-stringify/sync';
 import { neutraliseCsvCell } from '../shared/csv-cell';
+import { loadCsvStringify } from './on-first-use';
 
 export { neutraliseCsvCell };
 
 /** Rows as CSV lines (each ending in a newline), every cell neutralised, then quoted where CSV needs it. */
 export function csvLines(rows: readonly (readonly string[])[]): string {
-  return stringify(rows.map((row) => row.map(neutraliseCsvCell)));
+  return loadCsvStringify().stringify(rows.map((row) => row.map(neutraliseCsvCell)));
 }

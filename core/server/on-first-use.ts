@@ -1,9 +1,14 @@
 /**
- * Libraries that only some requests need (images, archives, audio, feeds, imports, rich text), loaded on
+ * Libraries that only some requests or settings need (images, archives, audio, feeds, imports, rich text, CSV, S3, several processes), loaded on
  * their first use instead of at start: a server at rest does not hold their code, nor, for sharp,
  * libvips (docs/operations.md, Memory). Each is loaded once; its users await it.
  */
 import { createRequire } from 'node:module';
+import type * as postgresAdapterModule from '@socket.io/postgres-adapter';
+import type * as aws4fetchModule from 'aws4fetch';
+import type * as csvStringifyModule from 'csv-stringify/sync';
+import type * as domUtilsModule from 'domutils';
+import type * as htmlParserModule from 'htmlparser2';
 import type sanitizeHtmlModule from 'sanitize-html';
 import type sharpModule from 'sharp';
 
@@ -50,3 +55,16 @@ export const loadCsvParse = onFirstUse(() => import('csv-parse'));
 
 /** sanitize-html with htmlparser2 and PostCSS (rich text as it is stored or shown, core/server/sanitize.ts). */
 export const loadSanitizeHtml = requireOnFirstUse<typeof sanitizeHtmlModule>('sanitize-html');
+
+/** htmlparser2 and domutils, CommonJS as sanitize-html requires them, so that one copy loads (rich text made ready for where it is read, page meta). */
+export const loadHtmlParser = requireOnFirstUse<typeof htmlParserModule>('htmlparser2');
+export const loadDomUtils = requireOnFirstUse<typeof domUtilsModule>('domutils');
+
+/** csv-stringify (every CSV the server writes, core/server/csv.ts). */
+export const loadCsvStringify = requireOnFirstUse<typeof csvStringifyModule>('csv-stringify/sync');
+
+/** aws4fetch, which signs S3 requests (files in a bucket, S3_* settings). */
+export const loadAws4fetch = requireOnFirstUse<typeof aws4fetchModule>('aws4fetch');
+
+/** socket.io's PostgreSQL adapter (several server processes on one PostgreSQL server). */
+export const loadPostgresAdapter = requireOnFirstUse<typeof postgresAdapterModule>('@socket.io/postgres-adapter');

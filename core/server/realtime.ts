@@ -6,7 +6,6 @@
  */
 import type { Server as HttpServer } from 'node:http';
 import { Server, type Socket } from 'socket.io';
-import { createAdapter } from '@socket.io/postgres-adapter';
 import pg from 'pg';
 import type { AnySchema } from 'ajv';
 import type { FastifyBaseLogger } from 'fastify';
@@ -16,6 +15,7 @@ import type { Permission } from '../shared/permissions';
 import { clock } from './clock';
 import type { Session } from './auth/session';
 import { refusedCharacter } from './edge';
+import { loadPostgresAdapter } from './on-first-use';
 
 /** What a handler answers the sender when it asked for an answer (socket.io's acknowledgement). */
 export type RealtimeReply = (answer: unknown) => void;
@@ -123,7 +123,7 @@ export function createRealtimeHub(options: RealtimeOptions): RealtimeHub {
         }) as pg.Pool['connect'];
         // One notification channel per schema: test runs sharing a server do not hear each other.
         io.adapter(
-          createAdapter(pool, {
+          loadPostgresAdapter().createAdapter(pool, {
             channelPrefix: `masthead${schema ? `-${schema}` : ''}`,
             errorHandler: (error) => options.log.warn({ err: error }, 'realtime: adapter error'),
           }),

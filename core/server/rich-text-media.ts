@@ -6,18 +6,18 @@
  * (a table cell Outlook paints) and pictures at absolute addresses. Only those elements are rewritten: every other byte stays as the sanitizer wrote it.
  */
 import type { Element } from 'domhandler';
-import { findAll, textContent } from 'domutils';
-import { parseDocument } from 'htmlparser2';
 import { hexColorPattern, readableTextOn } from '../shared/color';
 import { buttonClass, customButton, embedClass, embedFrameUrl, embedTargetOf } from '../shared/embeds';
 import { escapeHtml } from '../shared/text';
+import { loadDomUtils, loadHtmlParser } from './on-first-use';
 
 const hasClass = (element: Element, name: string) => (element.attribs.class ?? '').split(/\s+/).includes(name);
 
 /** The HTML with each element `pick` chooses replaced by what `replace` writes (null keeps it). */
 function rewrite(html: string, pick: (element: Element) => boolean, replace: (element: Element) => string | null): string {
   if (!html.includes('mh-')) return html;
-  const document = parseDocument(html, { withStartIndices: true, withEndIndices: true });
+  const { findAll } = loadDomUtils();
+  const document = loadHtmlParser().parseDocument(html, { withStartIndices: true, withEndIndices: true });
   // Outermost first, and none inside another: an embed's inner link is the embed's.
   const chosen = findAll(pick, document.children).filter(
     (element, index, all) => !all.some((other, at) => at < index && other.startIndex! <= element.startIndex! && element.endIndex! <= other.endIndex!),
@@ -41,6 +41,7 @@ interface EmbedParts {
 }
 
 function embedParts(figure: Element): EmbedParts {
+  const { findAll } = loadDomUtils();
   const anchor = findAll((element) => element.name === 'a', figure.children)[0];
   const img = findAll((element) => element.name === 'img', figure.children)[0];
   return {
@@ -60,6 +61,7 @@ const isEmbed = (element: Element) => element.name === 'figure' && hasClass(elem
 const isButton = (element: Element) => element.name === 'div' && hasClass(element, buttonClass);
 
 function buttonParts(div: Element) {
+  const { findAll, textContent } = loadDomUtils();
   const anchor = findAll((element) => element.name === 'a', div.children)[0];
   const stated = div.attribs['data-color'] ?? '';
   return {

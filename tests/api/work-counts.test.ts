@@ -251,6 +251,11 @@ describe('the modules a start loads', () => {
     'yjs',
     'y-protocols',
     'lib0',
+    'htmlparser2',
+    'domutils',
+    'csv-stringify',
+    'aws4fetch',
+    '@socket.io/postgres-adapter',
   ];
 
   it('leaves the libraries only some requests need, and the demo data, for their first use', async () => {

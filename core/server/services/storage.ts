@@ -4,13 +4,13 @@
  * id, an extension from the detected type); nothing a client sends becomes part of a path.
  * Every file is reachable at `/uploads/<key>` (or at S3_PUBLIC_URL/<key> when the bucket is public).
  */
-import { AwsClient } from 'aws4fetch';
 import { randomUUID } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { mkdir, rm, stat, writeFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import { Readable } from 'node:stream';
 import { clock } from '../clock';
+import { loadAws4fetch } from '../on-first-use';
 
 export interface StoredFile {
   key: string;
@@ -135,7 +135,12 @@ function diskStorage(root: string): Storage {
 }
 
 function s3Storage(settings: S3Settings): Storage {
-  const client = new AwsClient({ accessKeyId: settings.accessKeyId, secretAccessKey: settings.secretAccessKey, service: 's3', region: settings.region });
+  const client = new (loadAws4fetch().AwsClient)({
+    accessKeyId: settings.accessKeyId,
+    secretAccessKey: settings.secretAccessKey,
+    service: 's3',
+    region: settings.region,
+  });
   const objectUrl = (key: string) => {
     if (!isStorageKey(key)) throw new Error(`storage: not a storage key: ${key}`);
     return `${settings.endpoint.replace(/\/$/, '')}/${settings.bucket}/${key}`;

@@ -3,7 +3,7 @@
  * description, which the server draws as a card when it does not render the page. Pure: the HTML
  * in, the tags out.
  */
-import { Parser } from 'htmlparser2';
+import { loadHtmlParser } from '../../../core/server/on-first-use';
 
 export interface PageMeta {
   title: string;
@@ -40,7 +40,7 @@ export function readPageMeta(html: string, pageUrl: URL): PageMeta {
   let titleText = '';
   let inTitle = false;
   let done = false;
-  const parser = new Parser(
+  const parser = new (loadHtmlParser().Parser)(
     {
       onopentag(name, attributes) {
         if (done) return;
