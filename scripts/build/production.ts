@@ -21,10 +21,14 @@ export const productionEnv = { MALLOC_ARENA_MAX: '2', MALLOC_MMAP_THRESHOLD_: '1
  * migrations and demo data) and stays there; 2 MB halves are plenty for a server's requests.
  * WebAssembly (the embedded database, espeak-ng, LAME) runs on V8's baseline compiler only: the
  * optimizing tier's code and the memory its compiler threads leave with malloc cost about 30 MB
- * at rest, for some 20 % of speed in WebAssembly (docs/operations.md, Memory). gc is exposed for
- * main.ts' one collection after the start, which sets V8's memory reducer going.
+ * at rest, for some 20 % of speed in WebAssembly (docs/operations.md, Memory). The old generation
+ * is held to 1 GB: V8 lets it grow to about four times what is live before a full collection when
+ * its limit is large (4 GB on this kind of machine), so a send of 100,000 copies, whose short-lived
+ * copies outlive the small young generation, peaked anywhere from 170 to 356 MB; with a 1 GB limit
+ * the factor is about 1.6 and the peak 163-172 MB, at rest 3-5 MB less. gc is exposed for main.ts'
+ * one collection after the start, which sets V8's memory reducer going.
  */
-export const nodeFlags = ['--max-semi-space-size=2', '--liftoff-only', '--expose-gc'];
+export const nodeFlags = ['--max-semi-space-size=2', '--max-old-space-size=1024', '--liftoff-only', '--expose-gc'];
 
 /** The command after the build in package.json's start script. */
 export const startCommand = `${Object.entries(productionEnv)
