@@ -148,24 +148,21 @@ export async function recordOutcomes(db: IssuesDb, issueId: string, medium: Deli
     ...handing.map((id) => ({ id, state: 'sending' as const, answer: '', tries: 0, nextAt: null })),
   ];
   if (changes.length === 0) return;
-  // One value per row by its key: the primary key finds the rows (a join on a list of values
-  // let the planner scan the whole issue).
-  const each = <T>(value: (change: (typeof changes)[number]) => T) =>
-    sql`case subscriber_id ${sql.join(
-      changes.map((change) => sql`when ${change.id} then ${value(change)}`),
-      sql` `,
-    )} end`;
+  // The rows' values as arrays, joined to the rows by their key: one statement text for any
+  // number of rows, prepared once per connection, which finds each row by the primary key.
   // set_config(..., true) lasts for this statement's own transaction, so the one round trip stays one.
   await sql`
     with quick as (${quickCommit})
-    update issue_deliveries
-    set state = ${each((change) => change.state)}::text,
-      answer = ${each((change) => change.answer)}::text,
-      attempts = attempts + ${each((change) => change.tries)}::int,
-      next_at = ${each((change) => change.nextAt)}::timestamptz,
-      updated_at = now()
-    from quick
-    where issue_id = ${issueId} and medium = ${medium} and subscriber_id in (${sql.join(changes.map((change) => change.id))})`.execute(db);
+    update issue_deliveries d
+    set state = c.state, answer = c.answer, attempts = d.attempts + c.tries, next_at = c.next_at, updated_at = now()
+    from quick, unnest(
+      ${changes.map((change) => change.id)}::text[],
+      ${changes.map((change) => change.state)}::text[],
+      ${changes.map((change) => change.answer)}::text[],
+      ${changes.map((change) => change.tries)}::int[],
+      ${changes.map((change) => change.nextAt?.toISOString() ?? null)}::timestamptz[]
+    ) as c(id, state, answer, tries, next_at)
+    where d.issue_id = ${issueId} and d.medium = ${medium} and d.subscriber_id = c.id`.execute(db);
 }
 
 /** Writes of outcomes and hand-overs, as recordOutcomes takes them. */
