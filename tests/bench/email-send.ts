@@ -84,12 +84,6 @@ function dkimKeys(): string {
   return `sabah.masthead.local:bench:${file}`;
 }
 
-/** What the bench reads of a send while it runs: how many were sent, and whether it is over. */
-interface SendWatch {
-  sent(): Promise<number>;
-  done(): Promise<boolean>;
-}
-
 /**
  * Sends the demo issue from the production server to a sink in another process, DKIM-signed, and
  * measures it. On PostgreSQL the newsletter's subscribers are replaced by `subscribers` e-mail
@@ -172,12 +166,12 @@ export async function measureEmailSend(on: 'postgres' | 'embedded' = 'postgres')
     const options = (test: boolean) => ({ test, publishOnly: false, overridePublishedAt: false, mediums: { email: true, notification: false } });
     await call('POST', `/issues/publish/${issueId}`, token, { publishOptions: options(true) });
     const subscribers = ((await call('GET', `/issues/preflight/${issueId}`, token)) as { recipients: { email: number } }).recipients.email;
-    const watch: SendWatch = {
-      sent: async () => ((await call('GET', `/issues/deliveries/${issueId}`, token)) as { email: { sent: number } }).email.sent,
-      done: async () => {
-        const issue = (await call('GET', `/issues/list/${issueId}`, token)) as { status: { emailed: boolean; processing: boolean } };
-        return issue.status.emailed && !issue.status.processing;
-      },
+    // Whether the send is over, asked of the server; how far it is, of the sink (the server's own
+    // count of its deliveries reads every row, which the publish page asks for once, not every second).
+    const sentBefore = sink.count();
+    const finished = async () => {
+      const issue = (await call('GET', `/issues/list/${issueId}`, token)) as { status: { emailed: boolean; processing: boolean } };
+      return issue.status.emailed && !issue.status.processing;
     };
 
     const rssStartMb = await server.idleRssMb({ steadySeconds: 3, timeoutSeconds: 30 });
@@ -187,19 +181,22 @@ export async function measureEmailSend(on: 'postgres' | 'embedded' = 'postgres')
     const commitsBefore = await commits(db, database);
     const started = performance.now();
     await call('POST', `/issues/publish/${issueId}`, token, { publishedAt: new Date().toISOString(), publishOptions: options(false) });
-    for (;;) {
+    // The memory is read four times a second, the server asked once (four times once the sink has
+    // them all): the bench's own questions are work for the server and the database too.
+    for (let tick = 1; ; tick++) {
       await new Promise((done) => setTimeout(done, 250));
       const rss = server.rssMb();
       figures.rssPeakMb = Math.max(figures.rssPeakMb, rss);
-      const sent = await watch.sent();
+      const sent = sink.count() - sentBefore;
+      if (tick % 4 !== 0 && sent < subscribers) continue;
       if (!figures.rssTenthMb && sent >= subscribers / 10) figures.rssTenthMb = rss;
       if (!figures.rssHalfMb && sent >= subscribers / 2) figures.rssHalfMb = rss;
       figures.sent = sent;
-      if (await watch.done()) break;
+      if (await finished()) break;
       if (performance.now() - started > 600_000) throw new Error(`the send did not finish in 10 minutes (${sent} sent)`);
     }
     figures.seconds = (performance.now() - started) / 1000;
-    figures.sent = await watch.sent();
+    figures.sent = ((await call('GET', `/issues/deliveries/${issueId}`, token)) as { email: { sent: number } }).email.sent;
     figures.perSecond = figures.sent / figures.seconds;
     const cpuAfter = processCpuMs(server.pid);
     figures.serverCpuMs = (cpuAfter.all - cpuBefore.all) / Math.max(1, figures.sent);

@@ -93,35 +93,57 @@ export async function recoverDeliveries(db: IssuesDb, issueId: string): Promise<
     where issue_id = ${issueId} and state in ('claimed', 'sending')`.execute(db);
 }
 
-/** Takes up to `limit` messages that are due, for one connection; nobody else takes them. */
-export async function claimRecipients(db: IssuesDb, issueId: string, medium: DeliveryMedium, limit: number): Promise<Recipient[]> {
+/**
+ * Takes messages that are due for one run's connections, up to `limit` a claim; nobody else takes
+ * them. Each claim reads on from the last subscriber taken (in the key's order), so that it reads
+ * about what it takes, not every row already sent: a send of n messages reads n rows, not n²/limit.
+ * When nothing is left after that point it starts again from the first (what came back to the
+ * queue behind it). Connections claiming at once share the point; a stale one only costs reading
+ * past rows another connection took.
+ */
+export function recipientClaims(db: IssuesDb, issueId: string, medium: DeliveryMedium, limit: number): () => Promise<Recipient[]> {
+  let after: string | null = null;
+  return async () => {
+    let rows = await claimAfter(db, issueId, medium, limit, after);
+    if (rows.length === 0 && after !== null) rows = await claimAfter(db, issueId, medium, limit, null);
+    after = rows.at(-1)?.subscriber_id ?? after;
+    if (rows.length === 0) return rows;
+    // Whoever unsubscribed since the send began gets nothing more: their row ends as refused, with why.
+    const stays = await stillSubscribed(
+      db,
+      rows.map((row) => row.subscriber_id),
+    );
+    const gone = rows.filter((row) => !stays.has(row.subscriber_id)).map((row) => row.subscriber_id);
+    if (gone.length > 0)
+      await db
+        .updateTable('issue_deliveries')
+        .set({ state: 'failed', answer: unsubscribedAnswer, next_at: null, updated_at: new Date() })
+        .where('issue_id', '=', issueId)
+        .where('medium', '=', medium)
+        .where('subscriber_id', 'in', gone)
+        .execute();
+    return rows.filter((row) => stays.has(row.subscriber_id));
+  };
+}
+
+/** Takes up to `limit` due messages whose subscriber comes after `after` (from the first when null), answered in the key's order. */
+async function claimAfter(db: IssuesDb, issueId: string, medium: DeliveryMedium, limit: number, after: string | null): Promise<Recipient[]> {
   const { rows } = await sql<Recipient>`
-    update issue_deliveries d set state = 'claimed', updated_at = now()
-    from (
-      select subscriber_id from issue_deliveries
-      where issue_id = ${issueId} and medium = ${medium} and state = 'pending' and (next_at is null or next_at <= now())
-      order by subscriber_id
-      limit ${limit}
-      for update skip locked
-    ) due
-    where d.issue_id = ${issueId} and d.medium = ${medium} and d.subscriber_id = due.subscriber_id
-    returning d.subscriber_id, d.email, d.name, d.attempts`.execute(db);
-  if (rows.length === 0) return rows;
-  // Whoever unsubscribed since the send began gets nothing more: their row ends as refused, with why.
-  const stays = await stillSubscribed(
-    db,
-    rows.map((row) => row.subscriber_id),
-  );
-  const gone = rows.filter((row) => !stays.has(row.subscriber_id)).map((row) => row.subscriber_id);
-  if (gone.length > 0)
-    await db
-      .updateTable('issue_deliveries')
-      .set({ state: 'failed', answer: unsubscribedAnswer, next_at: null, updated_at: new Date() })
-      .where('issue_id', '=', issueId)
-      .where('medium', '=', medium)
-      .where('subscriber_id', 'in', gone)
-      .execute();
-  return rows.filter((row) => stays.has(row.subscriber_id));
+    with claimed as (
+      update issue_deliveries d set state = 'claimed', updated_at = now()
+      from (
+        select subscriber_id from issue_deliveries
+        where issue_id = ${issueId} and medium = ${medium} and state = 'pending' and (next_at is null or next_at <= now())
+          ${after === null ? sql`` : sql`and subscriber_id > ${after}`}
+        order by subscriber_id
+        limit ${limit}
+        for update skip locked
+      ) due
+      where d.issue_id = ${issueId} and d.medium = ${medium} and d.subscriber_id = due.subscriber_id
+      returning d.subscriber_id, d.email, d.name, d.attempts
+    )
+    select * from claimed order by subscriber_id`.execute(db);
+  return rows;
 }
 
 /** The answer recorded for a subscriber who left while the issue was being sent. */

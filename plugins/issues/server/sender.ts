@@ -22,10 +22,10 @@ import type { AudienceTracking } from '../../stories/server/public';
 import type { LinkSigner } from '../../../core/server/signed-links';
 import { constants } from '../../../core/shared/config';
 import {
-  claimRecipients,
   nextDue,
   outcomeWriter,
   recordOutcomes,
+  recipientClaims,
   recoverDeliveries,
   releaseClaimed,
   suppressAddress,
@@ -423,6 +423,7 @@ async function sendEmails(
   const verp = createVerp(context.mail.from.address, context.links);
   // The connections' writes, joined into one statement when they come together.
   const writer = outcomeWriter(db, plan.issueId, 'email');
+  const claim = recipientClaims(db, plan.issueId, 'email', claimBatch);
   const started = performance.now();
   let accepted = 0;
   // Answers false when the send is to stop; a cancel is heard within a second, even in a long wait.
@@ -461,7 +462,7 @@ async function sendEmails(
   const connection = async () => {
     for (;;) {
       if ((await shouldStop()) || !(await waitForServer())) return;
-      const batch = await claimRecipients(db, plan.issueId, 'email', claimBatch);
+      const batch = await claim();
       if (batch.length === 0) return;
       let previous: Outcome | null = null;
       let handed = 0;
@@ -509,9 +510,10 @@ async function sendEmails(
 
 async function sendNotifications(context: SenderContext, plan: SendPlan, shouldStop: () => Promise<boolean>): Promise<void> {
   const { db } = context;
+  const claim = recipientClaims(db, plan.issueId, 'notification', constants.delivery.pushBatch);
   for (;;) {
     if (await shouldStop()) return;
-    const batch = await claimRecipients(db, plan.issueId, 'notification', constants.delivery.pushBatch);
+    const batch = await claim();
     if (batch.length === 0) return;
     const ids = batch.map((recipient) => recipient.subscriber_id);
     await recordOutcomes(db, plan.issueId, 'notification', [], ids);
