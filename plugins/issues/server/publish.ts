@@ -288,12 +288,10 @@ async function storedBuild(db: IssuesDb, issueId: string): Promise<IssueEmails |
 }
 
 function senderContext(context: PublishContext): SenderContext {
-  const lastAnnounced = new Map<string, number>();
   return {
     ...context,
     onProgress(issueId) {
-      lastAnnounced.set(issueId, Date.now());
-      deliveryProgress(context.db, issueId).then(
+      return deliveryProgress(context.db, issueId).then(
         (delivery) => context.realtime.emit(issueRoom, issueId, { type: 'delivery-progress', delivery }),
         (error) => context.log.warn({ err: error, issueId }, 'progress not read'),
       );

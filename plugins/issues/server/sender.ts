@@ -52,8 +52,8 @@ export interface SenderContext {
   log: FastifyBaseLogger;
   /** The most messages per second (0: no limit). */
   rate: number;
-  /** Hears about progress (at most every constants.delivery.progressMs). */
-  onProgress(issueId: string): void;
+  /** Hears about progress (at most every constants.delivery.progressMs); settles once it is told, and never fails. */
+  onProgress(issueId: string): Promise<void>;
 }
 
 /** What a send needs to know of the issue, read once at the start of a run. */
@@ -78,6 +78,9 @@ const copyFor = (plan: SendPlan, recipient: Pick<Recipient, 'email'>) =>
   plan.paid && plan.paid.payers.has(recipient.email.toLowerCase()) ? plan.paid.email : plan.email!;
 
 export type SendResult = 'finished' | 'stopped' | 'busy';
+
+/** The progress of a send is read at most once in this many times the read takes. */
+const progressShare = 20;
 
 /** Messages per second, shared by the connections; it slows after a temporary refusal and recovers as messages are accepted. */
 export class RateGate {
@@ -368,7 +371,16 @@ export async function sendIssue(
     },
     (constants.delivery.leaseSeconds * 1000) / 3,
   );
-  const progress = setInterval(() => context.onProgress(plan.issueId), constants.delivery.progressMs);
+  // The progress counts read every row of the issue: once a second, but never more than a twentieth
+  // of the time, so that a large send (a million copies) spends its database on sending.
+  let progress: NodeJS.Timeout | undefined;
+  let ended = false;
+  const tellProgress = async () => {
+    const began = performance.now();
+    await context.onProgress(plan.issueId);
+    if (!ended) progress = setTimeout(tellProgress, Math.max(constants.delivery.progressMs, progressShare * (performance.now() - began)));
+  };
+  progress = setTimeout(tellProgress, constants.delivery.progressMs);
   const outage = new MailServerOutage();
   const shouldStop = async () => {
     if (!stop && (cancelled?.aborted || !(await stillWanted()))) stop = true;
@@ -398,11 +410,12 @@ export async function sendIssue(
     return finished ? 'finished' : 'stopped';
   } finally {
     clearInterval(renewal);
-    clearInterval(progress);
+    ended = true;
+    clearTimeout(progress);
     await releaseClaimed(db, plan.issueId);
     if (outage.wait) await saveMailServerWait(db, plan.issueId, null);
     await endLease(db, plan.issueId, owner, finished);
-    context.onProgress(plan.issueId);
+    await context.onProgress(plan.issueId);
   }
 }
 
@@ -442,7 +455,7 @@ async function sendEmails(
     if (json === told) return;
     told = json;
     await saveMailServerWait(db, plan.issueId, wait);
-    context.onProgress(plan.issueId);
+    await context.onProgress(plan.issueId);
   };
   const heard = async (answer: SmtpAnswer) => {
     if (answer.outcome === 'unreachable') {
