@@ -6,7 +6,7 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findNewsletterByKey } from '../../core/server/store';
-import { addRecipients } from '../../plugins/issues/server/deliveries';
+import { addRecipients, recipientClaims, releaseClaimed } from '../../plugins/issues/server/deliveries';
 import { enginesFor, startTestServer, type TestServer } from './server';
 
 const databases = enginesFor('every engine');
@@ -51,5 +51,18 @@ describe.each(databases)("an issue's recipients on %s", (kind) => {
     await addSubscriber(6, 'email');
     await addRecipients(db(), issueId, newsletterId, 'email');
     expect(await rows('email')).toEqual(['r0', 'r1', 'r2', 'r3', 'r6']);
+  });
+
+  it("claims in the key's order, each claim reading on from the last one taken, and once nothing is left after it, comes back for what was given back behind it", async () => {
+    await addRecipients(db(), issueId, newsletterId, 'email');
+    await sql`update issue_deliveries set state = 'pending' where issue_id = ${issueId}`.execute(db());
+    const claim = recipientClaims(db(), issueId, 'email', 2);
+    const ids = async () => (await claim()).map((recipient) => recipient.subscriber_id);
+    expect(await ids()).toEqual(['r0', 'r1']);
+    await releaseClaimed(db(), issueId, ['r0']);
+    expect(await ids()).toEqual(['r2', 'r3']);
+    expect(await ids()).toEqual(['r6']);
+    expect(await ids()).toEqual(['r0']);
+    expect(await ids()).toEqual([]);
   });
 });
