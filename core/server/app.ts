@@ -111,7 +111,7 @@ export async function buildServer(options: BuildOptions): Promise<Server> {
     return claims ? loadSession(db, claims, grants) : null;
   };
   const features = watchFeatures(env.configDir, app.log);
-  const context = createContext(app, env, { db, secret, databaseSchema, features, authenticate, validatorOf });
+  const context = createContext(app, env, { db, locks: database.locks, secret, databaseSchema, features, authenticate, validatorOf });
   const { mail, realtime, storage, jobs } = context;
 
   addSecurityHeaders(app, env);
@@ -218,6 +218,7 @@ function createContext(
   env: ServerEnv,
   parts: Pick<RealtimeOptions, 'authenticate' | 'validatorOf'> & {
     db: Database['db'];
+    locks: Database['locks'];
     secret: Uint8Array<ArrayBuffer>;
     databaseSchema: string | undefined;
     features: LiveFeatures;
@@ -245,6 +246,7 @@ function createContext(
   return {
     env,
     db,
+    locks: parts.locks,
     mail,
     push,
     storage,

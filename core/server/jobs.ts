@@ -23,8 +23,8 @@ export interface JobQueue {
    * `expireSeconds` (15 minutes) is given up, and a failed one is retried `retries` times (5).
    */
   schedule<T extends object>(name: string, data: T, options?: { at?: Date; expireSeconds?: number; retries?: number }): Promise<string>;
-  /** Runs `run` every `seconds` in this process while the queue runs (a watchdog); its failures are logged. */
-  repeat(name: string, seconds: number, run: () => Promise<void>): void;
+  /** Runs `run` every `seconds` in this process while the queue runs (a watchdog), and with `atStart` once as it starts; its failures are logged. */
+  repeat(name: string, seconds: number, run: () => Promise<void>, options?: { atStart?: boolean }): void;
   /** Forgets a queued job; a job already done or gone is no error. */
   cancel(name: string, id: string): Promise<void>;
   start(): Promise<void>;
@@ -55,7 +55,7 @@ export function createJobQueue(options: { db: Db; log: FastifyBaseLogger; schema
   const workers = new Map<string, { run: (data: object) => Promise<void>; count: number; wake: boolean }>();
   /** The pg-boss workers of each kind of job that wakes, in this process. */
   const workerIds = new Map<string, string[]>();
-  const repeating: { name: string; seconds: number; run: () => Promise<void> }[] = [];
+  const repeating: { name: string; seconds: number; run: () => Promise<void>; atStart: boolean }[] = [];
   const timers: NodeJS.Timeout[] = [];
   let started: Promise<void> | undefined;
 
@@ -84,16 +84,16 @@ export function createJobQueue(options: { db: Db; log: FastifyBaseLogger; schema
       await queue.start();
       await boss.cancel(name, id).catch((error) => log.warn({ err: error, name, id }, 'job not cancelled'));
     },
-    repeat(name, seconds, run) {
+    repeat(name, seconds, run, { atStart = false } = {}) {
       if (started) throw new Error(`task ${name}: define tasks before the queue starts`);
-      repeating.push({ name, seconds, run });
+      repeating.push({ name, seconds, run, atStart });
     },
     start() {
       started ??= (async () => {
         for (const task of repeating) {
-          const timer = setInterval(() => {
-            task.run().catch((error) => log.error({ err: error, task: task.name }, 'repeating task failed'));
-          }, task.seconds * 1000);
+          const run = () => task.run().catch((error) => log.error({ err: error, task: task.name }, 'repeating task failed'));
+          if (task.atStart) void run();
+          const timer = setInterval(run, task.seconds * 1000);
           timer.unref();
           timers.push(timer);
         }

@@ -7,6 +7,7 @@ import pg from 'pg';
 import type { PGlite } from '@electric-sql/pglite';
 import { databaseSnapshot, openPGlite } from './pglite';
 import { PGliteDialect } from './pglite-dialect';
+import { serverLocks, sessionLocks, unlocked, type ProcessLocks } from './process-locks';
 import { preparingPool } from './prepared';
 import type { CoreTables, PluginTables } from './tables';
 
@@ -54,6 +55,8 @@ export function inTransaction<T>(handle: Handle, work: (tx: Transaction<unknown>
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Locks held while this process lives (process-locks.ts). */
+  locks: ProcessLocks;
   /** Runs a script of several statements. */
   exec(script: string): Promise<void>;
   /** The embedded database's consistent snapshot, as a tarball of its data folder (pglite.ts databaseSnapshot); a PostgreSQL server is backed up with pg_dump. */
@@ -96,6 +99,8 @@ async function openPostgres(url: string, schema?: string): Promise<Database> {
   return {
     db,
     kind: 'postgres',
+    // A pooler in transaction mode keeps no session for a client: no session locks either.
+    locks: prepare ? serverLocks(pool) : unlocked,
     exec: async (script) => {
       await sql.raw(script).execute(db);
     },
@@ -109,6 +114,7 @@ export function embeddedDatabase(pglite: PGlite): Database {
   return {
     db,
     kind: 'pglite',
+    locks: sessionLocks(db),
     exec: async (script) => {
       await sql.raw(script).execute(db);
     },

@@ -12,6 +12,7 @@ import type { Permission } from '../../shared/permissions';
 import type { PluginManifest } from '../../shared/plugin';
 import type { Session } from '../auth/session';
 import type { Handle } from '../db/database';
+import type { ProcessLocks } from '../db/process-locks';
 import type { ServerEnv } from '../env';
 import type { RealtimeHub } from '../realtime';
 import type { JobQueue } from '../jobs';
@@ -95,6 +96,8 @@ export interface AppContext {
   env: ServerEnv;
   /** The database as it crosses plugins: each opens it with its own tables, `ownTables(db, id)` (core/server/db/database.ts). */
   db: Handle;
+  /** Locks held while this process lives, which other processes see go when it dies (core/server/db/process-locks.ts). */
+  locks: ProcessLocks;
   mail: Mailer;
   push: PushSender;
   storage: Storage;

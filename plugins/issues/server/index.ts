@@ -24,6 +24,7 @@ export default serverPlugin(manifest, {
     registerIssueArchive(api, db);
     const publishing = {
       db,
+      locks: api.locks,
       jobs: api.jobs,
       realtime: api.realtime,
       mail: api.mail,

@@ -29,10 +29,13 @@ import { presentIssue } from './present';
 import { abandonedSends, personalMessage, sendIssue, type SendPlan, type SenderContext } from './sender';
 import { findIssue, updateIssueRow, type IssueRow, type IssuesDb } from './store';
 import { clock } from '../../../core/server/clock';
+import type { ProcessLocks } from '../../../core/server/db/process-locks';
 import { issueRoom } from '../events';
 
 export interface PublishContext {
   db: IssuesDb;
+  /** A run holds a lock while it sends, so that its process dying frees the issue at once. */
+  locks: ProcessLocks;
   jobs: JobQueue;
   realtime: RealtimeHub;
   mail: Mailer;
@@ -311,10 +314,17 @@ export function definePublishing(context: PublishContext): void {
   // first copy): its plan is saved before its job is queued (planPublication); the job's id,
   // written just after, is only what a later cancel or new plan removes.
   context.jobs.define<PublishJobData>(publishJob, (data) => runPublication(context, data), { wake: true });
-  context.jobs.repeat('issues-resume-sending', Math.max(2, Math.round(constants.delivery.leaseSeconds / 2)), async () => {
-    for (const issueId of await abandonedSends(context.db)) {
-      context.log.warn({ issueId }, 'resuming an interrupted send');
-      void resumeSending(context, issueId).catch((error) => context.log.error({ err: error, issueId }, 'send not resumed'));
-    }
-  });
+  // A send whose process died is taken over at this process's start and at its next look; one
+  // whose process hangs, once its lease runs out.
+  context.jobs.repeat(
+    'issues-resume-sending',
+    Math.max(2, Math.round(constants.delivery.leaseSeconds / 2)),
+    async () => {
+      for (const issueId of await abandonedSends(context.db, context.locks)) {
+        context.log.warn({ issueId }, 'resuming an interrupted send');
+        void resumeSending(context, issueId).catch((error) => context.log.error({ err: error, issueId }, 'send not resumed'));
+      }
+    },
+    { atStart: true },
+  );
 }

@@ -12,7 +12,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import type { BulkMessage, Mailer, MailMessage, SmtpAnswer } from '../../../core/server/services/mail';
 import { mimeTemplate, type MimeTemplate, type PersonalCopy } from '../../../core/server/services/mime-template';
@@ -39,10 +39,12 @@ import { sendingPausedText, waitingForMailServerText, type MailServerWait } from
 import { personalise, personalMarks, type RenderedEmail } from './email/render';
 import type { IssuesDb } from './store';
 import type { DeliveryMedium } from './tables';
+import { lockHeld, type ProcessLocks } from '../../../core/server/db/process-locks';
 import { clock } from '../../../core/server/clock';
 
 export interface SenderContext {
   db: IssuesDb;
+  locks: ProcessLocks;
   mail: Mailer;
   push: PushSender;
   links: LinkSigner;
@@ -312,14 +314,21 @@ function bulkCopy(context: SenderContext, plan: SendPlan, mime: MimeTemplate, ve
   }
 }
 
-/** Takes the issue's lease for this run, unless another live run holds it. */
-async function takeLease(db: IssuesDb, issueId: string, owner: string): Promise<boolean> {
+/** The lock a run holds while it lives (its owner's), which the issue's lease names. */
+const runLock = (owner: RawBuilder<string> | string) => sql<string>`'issue-send:' || ${owner}`;
+
+/**
+ * Takes the issue's lease for this run, unless another live run holds it: one that has not
+ * finished, renewed its lease in time and still holds its lock (its process lives).
+ */
+async function takeLease(db: IssuesDb, locks: ProcessLocks, issueId: string, owner: string): Promise<boolean> {
   const seconds = constants.delivery.leaseSeconds;
   const { rows } = await sql`
     insert into issue_sending (issue_id, owner, lease_until) values (${issueId}, ${owner}, now() + make_interval(secs => ${seconds}))
     on conflict (issue_id) do update set owner = excluded.owner, lease_until = excluded.lease_until, finished_at = null, mail_server = null,
       started_at = case when issue_sending.finished_at is null then issue_sending.started_at else now() end
     where issue_sending.finished_at is not null or issue_sending.lease_until < now() or issue_sending.owner = excluded.owner
+      or not ${lockHeld(locks, runLock(sql.ref('issue_sending.owner')))}
     returning issue_id`.execute(db);
   return rows.length > 0;
 }
@@ -338,9 +347,14 @@ async function endLease(db: IssuesDb, issueId: string, owner: string, finished: 
     where issue_id = ${issueId} and owner = ${owner}`.execute(db);
 }
 
-/** Issues whose sender stopped renewing its lease (it died) and never finished. Leases run on real time (the database's now()). */
-export async function abandonedSends(db: IssuesDb): Promise<string[]> {
-  const rows = await db.selectFrom('issue_sending').select('issue_id').where('finished_at', 'is', null).where('lease_until', '<', new Date()).execute();
+/**
+ * Issues whose sender died and never finished: its process's lock is free (it died: seen at once),
+ * or it stopped renewing its lease. Leases run on real time (the database's now()).
+ */
+export async function abandonedSends(db: IssuesDb, locks: ProcessLocks): Promise<string[]> {
+  const { rows } = await sql<{ issue_id: string }>`
+    select issue_id from issue_sending
+    where finished_at is null and (lease_until < now() or not ${lockHeld(locks, runLock(sql.ref('owner')))})`.execute(db);
   return rows.map((row) => row.issue_id);
 }
 
@@ -357,9 +371,19 @@ export async function sendIssue(
 ): Promise<SendResult> {
   const { db } = context;
   const owner = randomUUID();
-  if (!(await takeLease(db, plan.issueId, owner))) return 'busy';
-  await recoverDeliveries(db, plan.issueId);
   let stop = false;
+  // Held before the lease that names it, so that no other process ever sees this run's lease without it.
+  const unlock = await context.locks.take(`issue-send:${owner}`, () => {
+    // Its connection broke: another process may take the issue over, so this run sends no more.
+    context.log.warn({ issueId: plan.issueId }, "sending stopped: the send's lock was lost");
+    stop = true;
+  });
+  if (!unlock) return 'busy';
+  if (!(await takeLease(db, context.locks, plan.issueId, owner))) {
+    await unlock();
+    return 'busy';
+  }
+  await recoverDeliveries(db, plan.issueId);
   const renewal = setInterval(
     () => {
       renewLease(db, plan.issueId, owner).then(
@@ -415,6 +439,7 @@ export async function sendIssue(
     await releaseClaimed(db, plan.issueId);
     if (outage.wait) await saveMailServerWait(db, plan.issueId, null);
     await endLease(db, plan.issueId, owner, finished);
+    await unlock();
     await context.onProgress(plan.issueId);
   }
 }
