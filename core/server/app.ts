@@ -17,7 +17,7 @@ import { checkAllConfig } from './config/check';
 import { adoptDemoTemplate } from './demo-template';
 import { watchFeatures, type LiveFeatures } from './config/features';
 import { openDatabase, type Database } from './db/database';
-import { migrate, type MigrationSource } from './db/migrate';
+import { migrate } from './db/migrate';
 import type { ServerEnv } from './env';
 import { installRequestEdge } from './edge';
 import { frameworkErrors, installErrorHandler } from './errors';
@@ -42,7 +42,6 @@ import { createPushSender } from './services/push';
 import { createStorage } from './services/storage';
 import { createExtensions } from './plugins/extension-points';
 import { readerAddresses, serveConsole } from './web';
-import { join } from 'node:path';
 
 export interface BuildOptions {
   env: ServerEnv;
@@ -70,13 +69,6 @@ export interface Server {
   close(): Promise<void>;
 }
 
-const migrationsDir = join(import.meta.dirname, 'migrations');
-
-/** The migrations a server with these plugins runs: the core's, then each enabled plugin's. */
-export function migrationSources(plugins: LoadedPlugins): MigrationSource[] {
-  return [{ owner: 'core', dir: migrationsDir }, ...plugins.migrations];
-}
-
 export async function buildServer(options: BuildOptions): Promise<Server> {
   const { env } = options;
   checkAllConfig();
@@ -96,7 +88,7 @@ export async function buildServer(options: BuildOptions): Promise<Server> {
       schema: databaseSchema,
     }));
   const plugins = await loadPlugins(env.pluginsDir, options.enabledPlugins);
-  const applied = await migrate(database, migrationSources(plugins));
+  const applied = await migrate(database, plugins.migrations);
   if (applied.length > 0) app.log.info({ applied }, 'migrations applied');
   // A data folder copied from the demo template moves its dates to today, once.
   if (database.kind === 'pglite') await adoptDemoTemplate(database, jobsSchemaOf(databaseSchema));

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import { sql } from 'kysely';
 import { pluginsConfig } from '../shared/config';
 import { openDatabase, type Database, type Db } from './db/database';
-import { migrationFiles } from './db/migrate';
+import { migrationFiles, migrationSources } from './db/migrate';
 import { copyingStopped } from './demo-template';
 import type { ServerEnv } from './env';
 
@@ -73,11 +73,8 @@ export async function openPreparedPostgres(env: ServerEnv): Promise<Database> {
 
 /** The database misses a migration of the core or of an enabled plugin, or, with DEMO_DATA, the demo data (seed.ts adds it to an empty database only). */
 async function isUnprepared(db: Db, env: ServerEnv): Promise<boolean> {
-  // The migrations app.ts' migrationSources names, without loading the plugins (plugins/registry.ts).
-  const sources = [
-    { owner: 'core', dir: join(import.meta.dirname, 'migrations') },
-    ...pluginsConfig.enabled.map((id) => ({ owner: id, dir: join(env.pluginsDir, id, 'server', 'migrations') })),
-  ];
+  // The migrations the server runs, without loading the plugins (their order does not matter here).
+  const sources = migrationSources(env.pluginsDir, pluginsConfig.enabled);
   try {
     const { rows } = await sql<{ applied: string[]; seeded: boolean }>`
       select array(select id from schema_migrations) as applied,

@@ -16,11 +16,9 @@ import { backedUpFolders } from '../../core/server/backup';
 import { openPGlite } from '../../core/server/db/pglite';
 import { freePort } from '../bench/production-server';
 import { startSmtpGate, type SmtpGate } from '../e2e/smtp-gate';
-import { apiCaller, seededProcessDatabase, startServerProcess } from './server';
+import { apiCaller, demoPassword, seededProcessDatabase, startServerProcess } from './server';
 
 const root = resolve(import.meta.dirname, '..', '..');
-const password = 'Masthead-demo-1';
-
 /** Runs one of the project's scripts as `npm run` would (tsx), with DATA_DIR set; answers its exit code and output. */
 function runScript(script: string, dataDir: string, file: string): Promise<{ code: number | null; output: string }> {
   return new Promise((done) => {
@@ -102,31 +100,17 @@ describe('backup and restore', () => {
     rmSync(work, { recursive: true, force: true });
   });
 
-  const start = (folder: string, url: string, port: number, smtpUrl: string) =>
-    startServerProcess(
-      {
-        ...process.env,
-        PORT: String(port),
-        HOST: '127.0.0.1',
-        DATA_DIR: folder,
-        DATABASE_URL: '',
-        PUBLIC_URL: url,
-        SMTP_URL: smtpUrl,
-        DEMO_PASSWORD: password,
-        SPEECH_WORKERS: '0',
-        LOG_LEVEL: 'warn',
-      },
-      url,
-    );
+  const start = (folder: string, port: number, smtpUrl: string) =>
+    startServerProcess({ port, dataDir: folder, settings: { DATABASE_URL: '', SMTP_URL: smtpUrl, LOG_LEVEL: 'warn' } });
 
   it('takes a backup during a send that restores into a new folder equal to the original', async () => {
     gate = await startSmtpGate();
     await seededProcessDatabase('pglite', dataDir);
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
-    child = await start(dataDir, url, port, gate.url);
+    child = await start(dataDir, port, gate.url);
     const call = apiCaller(url);
-    const signedIn = (await call('POST', '/auth/login', undefined, { email: 'admin@masthead.local', password })).body.data as string;
+    const signedIn = (await call('POST', '/auth/login', undefined, { email: 'admin@masthead.local', password: demoPassword })).body.data as string;
     const publishers = (await call('GET', '/auth/publishers', signedIn)).body.data.publishers as { _id: string; title: string }[];
     const token = (await call('PUT', '/auth/scope', signedIn, { publisher: publishers.find((publisher) => publisher.title === 'Kuzey Medya')!._id })).body
       .data as string;
@@ -183,11 +167,11 @@ describe('backup and restore', () => {
     // What was restored starts, and holds the send as it stood: under way.
     const port2 = await freePort();
     const url2 = `http://127.0.0.1:${port2}`;
-    child = await start(restored, url2, port2, gate.url);
+    child = await start(restored, port2, gate.url);
     const again = await fetch(`${url2}/api/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ email: 'admin@masthead.local', password }),
+      body: JSON.stringify({ email: 'admin@masthead.local', password: demoPassword }),
     });
     expect(again.status).toBe(200);
   }, 300_000);

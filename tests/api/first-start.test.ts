@@ -5,16 +5,15 @@
  * turns and the demo data is added once. A restart on the prepared database starts no such process.
  * The servers run from their sources as processes of their own; their log lines name the process.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { answering, freePort, stopChild } from '../bench/production-server';
-import { apiCaller, databaseUrl, demoEmails, demoPassword, dropDatabase, enginesFor, onPostgres } from './server';
+import { freePort, stopChild } from '../bench/production-server';
+import { apiCaller, databaseUrl, demoEmails, demoPassword, dropDatabase, enginesFor, onPostgres, startServerProcess } from './server';
 
-const root = join(import.meta.dirname, '..', '..');
 const folders: string[] = [];
 const running: ChildProcess[] = [];
 
@@ -34,22 +33,15 @@ interface Started {
 async function start(dataDir: string, settings: Record<string, string>): Promise<Started> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const env = {
-    ...process.env,
-    PORT: String(port),
-    HOST: '127.0.0.1',
-    DATA_DIR: dataDir,
-    PUBLIC_URL: url,
-    DEMO_PASSWORD: demoPassword,
-    SPEECH_WORKERS: '0',
-    LOG_LEVEL: 'info',
-    ...settings,
-  };
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'core/server/main.ts')], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
-  running.push(child);
   let printed = '';
-  child.stdout!.on('data', (chunk) => (printed += chunk));
-  await answering(`${url}/api/editor/version`, child, 180_000);
+  const child = await startServerProcess({
+    port,
+    dataDir,
+    settings: { LOG_LEVEL: 'info', ...settings },
+    deadlineMs: 180_000,
+    onOutput: (text) => (printed += text),
+  });
+  running.push(child);
   if (settings.DEMO_DATA !== 'off')
     expect((await apiCaller(url)('POST', '/auth/login', undefined, { email: demoEmails.admin, password: demoPassword })).status).toBe(200);
   const lines = () =>

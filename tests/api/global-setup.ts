@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomBytes } from 'node:crypto';
 import type { PGlite } from '@electric-sql/pglite';
-import { buildServer, migrationSources } from '../../core/server/app';
+import { buildServer } from '../../core/server/app';
 import { embeddedDatabase } from '../../core/server/db/database';
 import { migrate } from '../../core/server/db/migrate';
 import { openPGlite } from '../../core/server/db/pglite';
@@ -43,7 +43,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
   const migrated = join(dir, 'migrated.tar');
   const pglite = await openPGlite();
   await dumpTo(pglite, created);
-  await migrate(embeddedDatabase(pglite), migrationSources(await loadPlugins(readEnv({}).pluginsDir)));
+  await migrate(embeddedDatabase(pglite), (await loadPlugins(readEnv({}).pluginsDir)).migrations);
   await dumpTo(pglite, migrated);
   await pglite.close();
 

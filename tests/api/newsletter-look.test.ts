@@ -14,7 +14,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql, type Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrationSources } from '../../core/server/app';
 import { embeddedDatabase, openDatabase, type Database } from '../../core/server/db/database';
 import { migrate, type MigrationSource } from '../../core/server/db/migrate';
 import { openPGlite } from '../../core/server/db/pglite';
@@ -131,7 +130,7 @@ describe.each(databases)("a newsletter's look on %s", (kind) => {
 
 /** The migrations of the enabled plugins, as they were before the move: the settings' up to 005, none of design's. */
 async function sourcesBeforeTheMove(): Promise<{ before: MigrationSource[]; now: MigrationSource[]; cleanUp(): void }> {
-  const now = migrationSources(await loadPlugins(readEnv({}).pluginsDir));
+  const now = (await loadPlugins(readEnv({}).pluginsDir)).migrations;
   const settings = now.find((source) => source.owner === 'settings')!;
   const dir = mkdtempSync(join(tmpdir(), 'masthead-settings-migrations-'));
   for (const file of ['001_settings.sql', '002_email_design.sql', '003_web_cover.sql', '004_sender.sql', '005_subscribe_fields.sql'])

@@ -16,10 +16,8 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { constants } from '../../core/shared/config';
 import { freePort } from '../bench/production-server';
-import { apiCaller, seededProcessDatabase, startServerProcess } from './server';
+import { apiCaller, demoPassword, seededProcessDatabase, startServerProcess } from './server';
 import { startSmtpSink, type SmtpSink } from './smtp-sink';
-
-const password = 'Masthead-demo-1';
 
 describe('a send interrupted by SIGKILL, twice', () => {
   let sink: SmtpSink;
@@ -41,23 +39,12 @@ describe('a send interrupted by SIGKILL, twice', () => {
     const port = await freePort();
     const url = `http://127.0.0.1:${port}`;
     database = await seededProcessDatabase(process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite', dataDir);
-    const env = {
-      ...process.env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: url,
-      SMTP_URL: sink.url,
-      MAIL_RATE: '400',
-      DEMO_PASSWORD: password,
-      LOG_LEVEL: 'warn',
-      ...database.settings,
-    };
-    const start = () => startServerProcess(env, url);
+    const settings = { SMTP_URL: sink.url, MAIL_RATE: '400', LOG_LEVEL: 'warn', ...database.settings };
+    const start = () => startServerProcess({ port, dataDir, settings });
     const call = apiCaller(url);
 
     child = await start();
-    const signedIn = (await call('POST', '/auth/login', undefined, { email: 'admin@masthead.local', password })).body.data as string;
+    const signedIn = (await call('POST', '/auth/login', undefined, { email: 'admin@masthead.local', password: demoPassword })).body.data as string;
     const publishers = (await call('GET', '/auth/publishers', signedIn)).body.data.publishers as { _id: string; title: string }[];
     const token = (await call('PUT', '/auth/scope', signedIn, { publisher: publishers.find((publisher) => publisher.title === 'Kuzey Medya')!._id })).body
       .data as string;

@@ -436,14 +436,41 @@ export function subscribeConfirmed(t: TestServer, newsletterId: string, email: s
 /** The seeded dumps' tarballs: nothing else writes to their databases, so the log made ready for later is left out too. */
 export const walTrimmedDump = (pglite: PGlite): Promise<Buffer> => databaseSnapshot(pglite, { quiet: true });
 
+/** What startServerProcess starts: where, on what, and who hears what the process prints. */
+export interface ServerProcessOptions {
+  port: number;
+  dataDir: string;
+  /** Over the test's environment, the demo password and no speech threads. */
+  settings?: Record<string, string>;
+  deadlineMs?: number;
+  /** Hears the process's standard output (its log, as JSON lines); unheard without it. */
+  onOutput?: (text: string) => void;
+}
+
 /**
  * The server's sources run as a process of their own (the tests of a crash, of a backup taken
- * while it serves), answered once it serves at `url`; a start that stops, or passes `deadlineMs`,
- * fails.
+ * while it serves, of a first start), on 127.0.0.1:`port`, answered once it serves; a start that
+ * stops, or passes `deadlineMs`, fails.
  */
-export async function startServerProcess(env: NodeJS.ProcessEnv, url: string, deadlineMs = 120_000): Promise<ChildProcess> {
+export async function startServerProcess({ port, dataDir, settings = {}, deadlineMs = 120_000, onOutput }: ServerProcessOptions): Promise<ChildProcess> {
   const root = join(import.meta.dirname, '..', '..');
-  const started = spawn(process.execPath, ['--import', 'tsx', join(root, 'core/server/main.ts')], { cwd: root, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  const url = `http://127.0.0.1:${port}`;
+  const env = {
+    ...process.env,
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    PUBLIC_URL: url,
+    DEMO_PASSWORD: demoPassword,
+    SPEECH_WORKERS: '0',
+    ...settings,
+  };
+  const started = spawn(process.execPath, ['--import', 'tsx', join(root, 'core/server/main.ts')], {
+    cwd: root,
+    env,
+    stdio: ['ignore', onOutput ? 'pipe' : 'ignore', 'inherit'],
+  });
+  if (onOutput) started.stdout!.setEncoding('utf8').on('data', onOutput);
   const deadline = Date.now() + deadlineMs;
   for (;;) {
     if (started.exitCode !== null) throw new Error(`the server stopped (exit ${started.exitCode})`);

@@ -15,6 +15,14 @@ export interface MigrationSource {
 
 const lockKey = 8_427_001;
 
+/** The migrations a server runs: the core's, then those of the plugins `pluginIds`, in that order, from `pluginsDir`. */
+export function migrationSources(pluginsDir: string, pluginIds: readonly string[]): MigrationSource[] {
+  return [
+    { owner: 'core', dir: join(import.meta.dirname, '..', 'migrations') },
+    ...pluginIds.map((id) => ({ owner: id, dir: join(pluginsDir, id, 'server', 'migrations') })),
+  ];
+}
+
 /** Each migration of these sources, in the order they run: its id ('<owner>/<file>') and its file. */
 export function migrationFiles(sources: MigrationSource[]): { id: string; path: string }[] {
   return sources.flatMap((source) =>

@@ -9,7 +9,7 @@ import { pathToFileURL } from 'node:url';
 import { ConfigError } from '../../shared/config-check';
 import { menus, pluginsConfig, roles } from '../../shared/config';
 import { coreManifest, menuProblems, orderPlugins, requireProblems, roleProblems, type PluginManifest } from '../../shared/plugin';
-import type { MigrationSource } from '../db/migrate';
+import { migrationSources, type MigrationSource } from '../db/migrate';
 import type { ServerPlugin } from './contract';
 
 export interface LoadedPlugins {
@@ -19,6 +19,7 @@ export interface LoadedPlugins {
   enabled: ServerPlugin[];
   /** Every permission the core and the enabled plugins declare. */
   permissions: string[];
+  /** The migrations of the core and of the enabled plugins, in the order they run. */
   migrations: MigrationSource[];
 }
 
@@ -79,6 +80,9 @@ export async function loadPlugins(pluginsDir: string, enabledIds: string[] = plu
     manifests,
     enabled,
     permissions: [...new Set(active.flatMap((manifest) => manifest.permissions))].sort(),
-    migrations: enabled.map((plugin) => ({ owner: plugin.manifest.id, dir: join(pluginsDir, plugin.manifest.id, 'server', 'migrations') })),
+    migrations: migrationSources(
+      pluginsDir,
+      enabled.map((plugin) => plugin.manifest.id),
+    ),
   };
 }
