@@ -1,27 +1,29 @@
 /**
  * Locks a process holds for as long as it lives: PostgreSQL's session-level advisory locks. When a
  * process dies (a crash, SIGKILL), the database ends its sessions and its locks are free at once,
- * which every other process can see (`lockHeld`) without waiting for a lease to run out. On a
+ * which every other process can see (`held`) without waiting for a lease to run out. On a
  * PostgreSQL server a lock is held on a connection of its own, taken from the pool while it is
  * held (and lost with it: `onLost`); PGlite has one session, the process's own, so its locks are
  * taken there, and a restart finds them all free.
  *
  * A lock's key is its name and the schema the process works in (tests run servers on copies of
- * one database in schemas of their own), hashed the same way by `take` and `lockHeld`. A pooler in
+ * one database in schemas of their own), hashed the same way by `take` and `held`. A pooler in
  * transaction mode (DATABASE_PREPARE=off, database.ts) keeps no session for a client: there locks
- * are not taken, `take` always succeeds and `lockHeld` always answers true, so that whatever
- * relies on them falls back to what it did without them.
+ * are not taken and `held` always answers true, so that whatever relies on them falls back to what
+ * it did without them.
  */
 import type pg from 'pg';
 import { sql, type QueryExecutorProvider, type RawBuilder } from 'kysely';
 
 export interface ProcessLocks {
   /**
-   * Takes the lock called `name` unless another live process holds it (on PGlite: never, its one
-   * session is this process's); answers its release, or null. `onLost` hears that the lock's
-   * connection broke while it was held: others may take it from then on.
+   * Takes the lock called `name`, a name no other process uses (a run's own), and answers its
+   * release. `onLost` hears that the lock's connection broke while it was held: others may take it
+   * from then on.
    */
-  take(name: string, onLost?: () => void): Promise<(() => Promise<void>) | null>;
+  take(name: string, onLost?: () => void): Promise<() => Promise<void>>;
+  /** Whether some live process holds the lock called `name` (an SQL expression), as a condition. */
+  held(name: RawBuilder<string>): RawBuilder<boolean>;
 }
 
 /** The lock's key: its name in the schema the statement runs in. */
@@ -29,16 +31,11 @@ const keyOf = (name: RawBuilder<string> | string) => sql`hashtextextended(curren
 /** The same key in a plain statement's text, its name the parameter `$1`. */
 const keyText = `hashtextextended(current_schema() || ':' || $1::text, 0)`;
 
-/**
- * Whether some live process holds the lock called `name` (an SQL expression), as a condition. A
- * 64-bit key shows in pg_locks as two halves, classid the high one and objid the low one.
- */
-export function lockHeld(locks: ProcessLocks, name: RawBuilder<string>): RawBuilder<boolean> {
-  if (locks === unlocked) return sql<boolean>`true`;
-  return sql<boolean>`exists (
+/** Whether a live session holds the lock: a 64-bit key shows in pg_locks as two halves, classid the high one and objid the low one. */
+const heldBySession = (name: RawBuilder<string>) =>
+  sql<boolean>`exists (
     select 1 from pg_locks
     where locktype = 'advisory' and granted and objsubid = 1 and ((classid::bigint << 32) | objid::bigint) = ${keyOf(name)})`;
-}
 
 /** Locks on a PostgreSQL server: each on a connection of the pool held while the lock is. */
 export function serverLocks(pool: pg.Pool): ProcessLocks {
@@ -52,7 +49,8 @@ export function serverLocks(pool: pg.Pool): ProcessLocks {
       } finally {
         if (!taken) client.release();
       }
-      if (!taken) return null;
+      // Only a name another process also uses is ever refused: a caller's mistake.
+      if (!taken) throw new Error(`the lock ${name} is held by another process`);
       let lost = false;
       const broke = () => {
         lost = true;
@@ -69,6 +67,7 @@ export function serverLocks(pool: pg.Pool): ProcessLocks {
         );
       };
     },
+    held: heldBySession,
   };
 }
 
@@ -81,10 +80,12 @@ export function sessionLocks(db: QueryExecutorProvider): ProcessLocks {
         await sql`select pg_advisory_unlock(${keyOf(name)})`.execute(db);
       };
     },
+    held: heldBySession,
   };
 }
 
 /** No locks (a pooler in transaction mode): every take succeeds, every lock looks held. */
 export const unlocked: ProcessLocks = {
   take: () => Promise.resolve(() => Promise.resolve()),
+  held: () => sql<boolean>`true`,
 };

@@ -39,7 +39,7 @@ import { sendingPausedText, waitingForMailServerText, type MailServerWait } from
 import { personalise, personalMarks, type RenderedEmail } from './email/render';
 import type { IssuesDb } from './store';
 import type { DeliveryMedium } from './tables';
-import { lockHeld, type ProcessLocks } from '../../../core/server/db/process-locks';
+import type { ProcessLocks } from '../../../core/server/db/process-locks';
 import { clock } from '../../../core/server/clock';
 
 export interface SenderContext {
@@ -80,9 +80,6 @@ const copyFor = (plan: SendPlan, recipient: Pick<Recipient, 'email'>) =>
   plan.paid && plan.paid.payers.has(recipient.email.toLowerCase()) ? plan.paid.email : plan.email!;
 
 export type SendResult = 'finished' | 'stopped' | 'busy';
-
-/** The progress of a send is read at most once in this many times the read takes. */
-const progressShare = 20;
 
 /** Messages per second, shared by the connections; it slows after a temporary refusal and recovers as messages are accepted. */
 export class RateGate {
@@ -314,8 +311,10 @@ function bulkCopy(context: SenderContext, plan: SendPlan, mime: MimeTemplate, ve
   }
 }
 
-/** The lock a run holds while it lives (its owner's), which the issue's lease names. */
-const runLock = (owner: RawBuilder<string> | string) => sql<string>`'issue-send:' || ${owner}`;
+/** The lock a run holds while it lives is named after its owner, which the issue's lease names. */
+const runLockPrefix = 'issue-send:';
+export const runLockName = (owner: string) => `${runLockPrefix}${owner}`;
+const runLock = (owner: RawBuilder<string>) => sql<string>`${sql.lit(runLockPrefix)} || ${owner}`;
 
 /**
  * Takes the issue's lease for this run, unless another live run holds it: one that has not
@@ -328,7 +327,7 @@ async function takeLease(db: IssuesDb, locks: ProcessLocks, issueId: string, own
     on conflict (issue_id) do update set owner = excluded.owner, lease_until = excluded.lease_until, finished_at = null, mail_server = null,
       started_at = case when issue_sending.finished_at is null then issue_sending.started_at else now() end
     where issue_sending.finished_at is not null or issue_sending.lease_until < now() or issue_sending.owner = excluded.owner
-      or not ${lockHeld(locks, runLock(sql.ref('issue_sending.owner')))}
+      or not ${locks.held(runLock(sql.ref('issue_sending.owner')))}
     returning issue_id`.execute(db);
   return rows.length > 0;
 }
@@ -354,7 +353,7 @@ async function endLease(db: IssuesDb, issueId: string, owner: string, finished: 
 export async function abandonedSends(db: IssuesDb, locks: ProcessLocks): Promise<string[]> {
   const { rows } = await sql<{ issue_id: string }>`
     select issue_id from issue_sending
-    where finished_at is null and (lease_until < now() or not ${lockHeld(locks, runLock(sql.ref('owner')))})`.execute(db);
+    where finished_at is null and (lease_until < now() or not ${locks.held(runLock(sql.ref('owner')))})`.execute(db);
   return rows.map((row) => row.issue_id);
 }
 
@@ -373,12 +372,11 @@ export async function sendIssue(
   const owner = randomUUID();
   let stop = false;
   // Held before the lease that names it, so that no other process ever sees this run's lease without it.
-  const unlock = await context.locks.take(`issue-send:${owner}`, () => {
+  const unlock = await context.locks.take(runLockName(owner), () => {
     // Its connection broke: another process may take the issue over, so this run sends no more.
     context.log.warn({ issueId: plan.issueId }, "sending stopped: the send's lock was lost");
     stop = true;
   });
-  if (!unlock) return 'busy';
   if (!(await takeLease(db, context.locks, plan.issueId, owner))) {
     await unlock();
     return 'busy';
@@ -395,14 +393,14 @@ export async function sendIssue(
     },
     (constants.delivery.leaseSeconds * 1000) / 3,
   );
-  // The progress counts read every row of the issue: once a second, but never more than a twentieth
-  // of the time, so that a large send (a million copies) spends its database on sending.
+  // The progress counts read every row of the issue: once a second, but never more than a share of
+  // the time, so that a large send (a million copies) spends its database on sending.
   let progress: NodeJS.Timeout | undefined;
   let ended = false;
   const tellProgress = async () => {
     const began = performance.now();
     await context.onProgress(plan.issueId);
-    if (!ended) progress = setTimeout(tellProgress, Math.max(constants.delivery.progressMs, progressShare * (performance.now() - began)));
+    if (!ended) progress = setTimeout(tellProgress, Math.max(constants.delivery.progressMs, constants.delivery.progressShare * (performance.now() - began)));
   };
   progress = setTimeout(tellProgress, constants.delivery.progressMs);
   const outage = new MailServerOutage();

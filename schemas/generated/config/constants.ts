@@ -439,6 +439,10 @@ export interface Constants {
      */
     progressMs: number;
     /**
+     * The progress of a send (counts over every copy of the issue) is read at most once in this many times the read takes, so that a large send spends its database on sending.
+     */
+    progressShare: number;
+    /**
      * The outbox (no SMTP server configured) keeps this many newest messages.
      */
     outboxKeep: number;
