@@ -188,6 +188,17 @@ describe.each(databases)('work counted on %s', (kind) => {
     // 65 to 85 statements, not a number that grows with the audience.
     expect(fewer - copies * perCopy, figures).toBeLessThanOrEqual(120);
   }, 60_000);
+
+  it("records a copy's state without an index entry: no index of its table covers a column a send writes, and its pages keep room", async () => {
+    const { rows } = await sql<{ index: string; columns: string[]; partial: boolean; options: string[] | null }>`
+      select i.indexrelid::regclass::text as index, i.indexprs is not null or i.indpred is not null as partial, c.reloptions as options,
+        array(select a.attname::text from pg_attribute a where a.attrelid = c.oid and a.attnum = any(i.indkey) order by a.attnum) as columns
+      from pg_index i join pg_class c on c.oid = i.indrelid
+      where c.relname = 'issue_deliveries' and c.relnamespace = current_schema()::regnamespace`.execute(t.server.database.db);
+    // The primary key alone: a send's writes (state, answer, attempts, next_at, updated_at) are heap-only updates.
+    expect(rows.map(({ columns, partial }) => ({ columns, partial }))).toEqual([{ columns: ['issue_id', 'medium', 'subscriber_id'], partial: false }]);
+    expect(rows[0]!.options).toContain('fillfactor=70');
+  });
 });
 
 const built = existsSync(join(dist, 'index.html'));
