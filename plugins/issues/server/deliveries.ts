@@ -65,16 +65,39 @@ export interface Outcome {
  * Adds a row for every subscriber of the medium who has none yet for this issue: a first send
  * takes everyone, a reschedule only those who never had a row. E-mail addresses the publisher no
  * longer mails (a hard bounce, a complaint, repeated soft bounces: decision 0034) are left out.
- * One statement, made by the database (the subscribers plugin gives the subqueries that read its tables).
+ * One statement, made by the database (the subscribers plugin gives the subqueries that read its
+ * tables). Their copies carry `variant` (after a subject test, the winner's).
  */
-export async function addRecipients(db: IssuesDb, issueId: string, newsletterId: string, medium: DeliveryMedium): Promise<void> {
+export async function addRecipients(db: IssuesDb, issueId: string, newsletterId: string, medium: DeliveryMedium, variant = 0): Promise<void> {
   await sql`
-    insert into issue_deliveries (issue_id, medium, subscriber_id, email, name)
-    select ${issueId}, ${medium}, r.id, r.email, r.name
+    insert into issue_deliveries (issue_id, medium, subscriber_id, email, name, variant)
+    select ${issueId}, ${medium}, r.id, r.email, r.name, ${variant}::smallint
     from (${recipientsOf(db, newsletterId, medium)}) r
     on conflict do nothing`.execute(db);
   // Fresh statistics, so that each message's write finds its row by the primary key.
   await sql`analyze issue_deliveries`.execute(db);
+}
+
+/**
+ * Adds a subject test's recipients (decision 0058): `share` per cent of the e-mail audience, at
+ * random but the same way for the issue every time (ranked by a digest of the issue and the
+ * subscriber, which nobody chooses and no two issues share), split evenly between the `variants`
+ * by that rank (their sizes differ by one at most). Only an issue with no e-mail copy yet gets
+ * them, so a send resumed or asked twice never draws a second group. Answers how many were added.
+ */
+export async function addTestRecipients(db: IssuesDb, issueId: string, newsletterId: string, share: number, variants: number): Promise<number> {
+  const result = await sql`
+    insert into issue_deliveries (issue_id, medium, subscriber_id, email, name, variant)
+    select ${issueId}, 'email', ranked.id, ranked.email, ranked.name, ((ranked.place - 1) % ${variants})::smallint
+    from (
+      select r.id, r.email, r.name, row_number() over (order by md5(${issueId} || ':' || r.id), r.id) as place, count(*) over () as audience
+      from (${recipientsOf(db, newsletterId, 'email')}) r
+    ) ranked
+    where ranked.place <= round(ranked.audience * ${share} / 100.0)
+      and not exists (select 1 from issue_deliveries d where d.issue_id = ${issueId} and d.medium = 'email')
+    on conflict do nothing`.execute(db);
+  await sql`analyze issue_deliveries`.execute(db);
+  return Number(result.numAffectedRows ?? 0);
 }
 
 /** The subscribers of a medium an issue goes to, as a subquery of id, email and name: suppressed addresses are left out of the e-mail. */

@@ -96,6 +96,8 @@ export interface IssueDeliveriesTable {
   updated_at: UpdatedAt;
   /** What came back after the server took it (decision 0034): the worst of hard, soft and complaint; null for nothing. */
   bounce: ColumnType<'hard' | 'soft' | 'complaint' | null, never, 'hard' | 'soft' | 'complaint' | null>;
+  /** The subject line and preview the copy carries: 0 the issue's own, else a subject test's variant (migration 013). */
+  variant: ColumnType<number, number | undefined, never>;
 }
 
 export interface IssueSendingTable {

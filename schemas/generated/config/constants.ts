@@ -513,6 +513,35 @@ export interface Constants {
     };
   };
   /**
+   * Subject tests (issue 58): subject lines tried on a share of the e-mail audience before the rest gets the winner.
+   */
+  subjectTests: {
+    /**
+     * Subject lines in a test, the issue's own included.
+     */
+    maxVariants: number;
+    /**
+     * The smallest share of the e-mail audience (per cent) that tests the subjects.
+     */
+    shareMin: number;
+    /**
+     * The largest share of the e-mail audience (per cent) that tests the subjects.
+     */
+    shareMax: number;
+    /**
+     * The shortest wait between the test copies and the decision.
+     */
+    waitMinutesMin: number;
+    /**
+     * The longest wait between the test copies and the decision.
+     */
+    waitMinutesMax: number;
+    /**
+     * The confidence (two-sided, two-proportion test) a leader needs to win; below it the test is too close to call and the first subject goes.
+     */
+    confidence: number;
+  };
+  /**
    * The analytics screens' ranges and pacing (spec 002 sections 4 and 9).
    */
   statistics: {

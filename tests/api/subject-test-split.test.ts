@@ -1,0 +1,93 @@
+/**
+ * A subject test's audience (issue 58, decision 0058): the share asked for of the e-mail
+ * audience, split evenly between the variants, at random, and the same way every time for an
+ * issue; the rest of the audience follows with the winner's variant.
+ */
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { findNewsletterByKey } from '../../core/server/store';
+import { addRecipients, addTestRecipients } from '../../plugins/issues/server/deliveries';
+import { enginesFor, startTestServer, type TestServer } from './server';
+
+const databases = enginesFor('every engine');
+const audience = 1000;
+
+describe.each(databases)("a subject test's audience on %s", (kind) => {
+  let t: TestServer;
+  let newsletterId: string;
+  let issues: [string, string];
+
+  const db = () => t.server.database.db;
+  /** The issue's e-mail copies: subscriber and variant, in the subscribers' order. */
+  const copies = async (issueId: string) =>
+    (
+      await sql<{ subscriber_id: string; variant: number }>`
+        select subscriber_id, variant from issue_deliveries where issue_id = ${issueId} and medium = 'email' order by subscriber_id`.execute(db())
+    ).rows;
+  const sizes = (rows: { variant: number }[], variants: number) =>
+    Array.from({ length: variants }, (_, variant) => rows.filter((row) => row.variant === variant).length);
+
+  beforeAll(async () => {
+    t = await startTestServer(kind);
+    newsletterId = (await findNewsletterByKey(db(), 'sabah-bulteni'))!.id;
+    const rows = await sql<{ id: string }>`select id from issues where newsletter_id = ${newsletterId} and not published order by id limit 2`.execute(db());
+    issues = [rows.rows[0]!.id, rows.rows[1]!.id];
+    await sql`delete from subscribers where newsletter_id = ${newsletterId}`.execute(db());
+    // Subscribers s0000 to s0999, in the order of their ids.
+    await sql`insert into subscribers (id, newsletter_id, email, name, medium)
+      select 's' || lpad(n::text, 4, '0'), ${newsletterId}, 'okur' || n || '@example.com', 'Okur ' || n, 'email'
+      from generate_series(0, ${audience - 1}) n`.execute(db());
+  });
+  afterAll(() => t.close());
+
+  it('takes the share asked for, split evenly and at random between the variants, the same people every time, and the rest gets the winner', async () => {
+    const [issueId, otherIssueId] = issues;
+    expect(await addTestRecipients(db(), issueId, newsletterId, 25, 3)).toBe(250);
+    const tested = await copies(issueId);
+    expect(tested).toHaveLength(250);
+    // Even: 84, 83 and 83.
+    expect(sizes(tested, 3)).toEqual([84, 83, 83]);
+    // At random: not the first quarter by id (about a quarter of it is in the group), and each
+    // variant's people spread over the whole audience (their mean place about the middle).
+    const place = (id: string) => Number(id.slice(1));
+    expect(tested.filter((row) => place(row.subscriber_id) < 250).length).toBeGreaterThan(25);
+    expect(tested.filter((row) => place(row.subscriber_id) < 250).length).toBeLessThan(110);
+    for (let variant = 0; variant < 3; variant++) {
+      const places = tested.filter((row) => row.variant === variant).map((row) => place(row.subscriber_id));
+      const mean = places.reduce((sum, value) => sum + value, 0) / places.length;
+      expect(mean).toBeGreaterThan(350);
+      expect(mean).toBeLessThan(650);
+    }
+
+    // Stable: asked again (a resumed send), nobody is added or moved.
+    expect(await addTestRecipients(db(), issueId, newsletterId, 25, 3)).toBe(0);
+    expect(await copies(issueId)).toEqual(tested);
+    // Another issue draws its own group (about a quarter of this one's people are in it).
+    await addTestRecipients(db(), otherIssueId, newsletterId, 25, 3);
+    const others = new Set((await copies(otherIssueId)).map((row) => row.subscriber_id));
+    const shared = tested.filter((row) => others.has(row.subscriber_id)).length;
+    expect(shared).toBeGreaterThan(20);
+    expect(shared).toBeLessThan(120);
+
+    // The winner (the third subject) goes to everyone else; the test's copies keep their variants.
+    await addRecipients(db(), issueId, newsletterId, 'email', 2);
+    const all = await copies(issueId);
+    expect(all).toHaveLength(audience);
+    expect(sizes(all, 3)).toEqual([84, 83, 83 + audience - 250]);
+    const variantOf = new Map(all.map((row) => [row.subscriber_id, row.variant]));
+    for (const row of tested) expect(variantOf.get(row.subscriber_id)).toBe(row.variant);
+  });
+
+  it('splits the largest share evenly between four subjects, and a newcomer who joins later is not tested', async () => {
+    const issueId = issues[1];
+    await sql`delete from issue_deliveries where issue_id = ${issueId}`.execute(db());
+    expect(await addTestRecipients(db(), issueId, newsletterId, 50, 4)).toBe(500);
+    expect(sizes(await copies(issueId), 4)).toEqual([125, 125, 125, 125]);
+    await sql`insert into subscribers (id, newsletter_id, email, name, medium) values ('s1000', ${newsletterId}, 'yeni@example.com', 'Yeni', 'email')`.execute(
+      db(),
+    );
+    expect(await addTestRecipients(db(), issueId, newsletterId, 50, 4)).toBe(0);
+    await addRecipients(db(), issueId, newsletterId, 'email', 1);
+    expect((await copies(issueId)).find((row) => row.subscriber_id === 's1000')?.variant).toBe(1);
+  });
+});
