@@ -39,7 +39,10 @@ export const consolePart: BuildPart = {
   ],
   async build({ quiet }) {
     const { build } = await import('vite');
-    await build({ root: projectRoot, logLevel: quiet ? 'warn' : 'info' });
+    // The config is TypeScript that this script already runs: given inline, Vite does not bundle
+    // it again to load it (nor warn about its loaders to come).
+    const { default: config } = await import('../../vite.config');
+    await build({ ...config, configFile: false, root: projectRoot, logLevel: quiet ? 'warn' : 'info' });
   },
 };
 
