@@ -1,12 +1,15 @@
 /**
  * A subject test's audience (issue 58, decision 0058): the share asked for of the e-mail
  * audience, split evenly between the variants, at random, and the same way every time for an
- * issue; the rest of the audience follows with the winner's variant.
+ * issue; the rest of the audience follows with the winner's variant. Each variant's figures are
+ * its copies', people's and machines' apart, and only people's decide.
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findNewsletterByKey } from '../../core/server/store';
 import { addRecipients, addTestRecipients } from '../../plugins/issues/server/deliveries';
+import { variantResults } from '../../plugins/issues/server/results';
+import { decideSubjectTest } from '../../plugins/issues/subject-test';
 import { enginesFor, startTestServer, type TestServer } from './server';
 
 const databases = enginesFor('every engine');
@@ -89,5 +92,55 @@ describe.each(databases)("a subject test's audience on %s", (kind) => {
     expect(await addTestRecipients(db(), issueId, newsletterId, 50, 4)).toBe(0);
     await addRecipients(db(), issueId, newsletterId, 'email', 1);
     expect((await copies(issueId)).find((row) => row.subscriber_id === 's1000')?.variant).toBe(1);
+  });
+
+  it("counts each variant's copies, people and machines apart, and people's opens decide when machines opened the other more", async () => {
+    const issueId = issues[0];
+    await sql`delete from issue_deliveries where issue_id = ${issueId}`.execute(db());
+    await sql`delete from subscribers where id = 's1000'`.execute(db());
+    expect(await addTestRecipients(db(), issueId, newsletterId, 50, 2)).toBe(500);
+    await sql`update issue_deliveries set state = 'sent' where issue_id = ${issueId}`.execute(db());
+    const tested = await copies(issueId);
+    const of = (variant: number) => tested.filter((row) => row.variant === variant).map((row) => row.subscriber_id);
+    // Ten of the second subject's copies came back for good.
+    await sql`update issue_deliveries set bounce = 'hard' where issue_id = ${issueId} and subscriber_id = any(${of(1).slice(0, 10)}::text[])`.execute(db());
+    // Who the tracking counted once per copy: Apple's privacy proxy opened most of the first subject's copies.
+    const seen = (kind: string, who: string[]) =>
+      sql`insert into audience_seen (content_id, kind, who) select ${issueId}, ${kind}, unnest(${who}::text[])`.execute(db());
+    await seen('open~m', of(0).slice(0, 200));
+    await seen('open', of(0).slice(200, 240));
+    await seen('click', of(0).slice(200, 210));
+    await seen('open~m', of(1).slice(0, 20));
+    await seen('open', of(1).slice(100, 170));
+    await seen('click', of(1).slice(100, 112));
+    await seen('click~m', of(1).slice(0, 5));
+    // Another issue's and another subscriber's rows count for nothing here.
+    await sql`insert into audience_seen (content_id, kind, who) values (${issues[1]}, 'open', ${of(0)[0]!}), (${issueId}, 'open', 'someone-else')`.execute(
+      db(),
+    );
+
+    const figures = await variantResults(db(), t.server.context.extensions, issueId, 3);
+    expect(
+      figures.map(({ variant, sent, bounced, delivered, opens, machineOpens, clickers, machineClickers }) => ({
+        variant,
+        sent,
+        bounced,
+        delivered,
+        opens,
+        machineOpens,
+        clickers,
+        machineClickers,
+      })),
+    ).toEqual([
+      { variant: 0, sent: 250, bounced: 0, delivered: 250, opens: 40, machineOpens: 200, clickers: 10, machineClickers: 0 },
+      { variant: 1, sent: 250, bounced: 10, delivered: 240, opens: 70, machineOpens: 20, clickers: 12, machineClickers: 5 },
+      { variant: 2, sent: 0, bounced: 0, delivered: 0, opens: 0, machineOpens: 0, clickers: 0, machineClickers: 0 },
+    ]);
+    expect(figures[1]!.openRate).toBeCloseTo(70 / 240);
+    expect(figures[0]!.machineOpenShare).toBeCloseTo(200 / 240);
+    // Machines opened the first subject six times as often as the second; people, the second almost twice as often.
+    const verdict = decideSubjectTest(figures.slice(0, 2), 'opens');
+    expect(verdict).toMatchObject({ winner: 1, decidedBy: 'opens' });
+    expect(verdict.confidence).toBeGreaterThan(0.99);
   });
 });

@@ -124,7 +124,7 @@ function unitsOf(event: AudienceEvent): Unit[] {
   return event.storyId ? [unit, { ...unit, contentId: event.storyId, contentType: 'story', primary: false }] : [unit];
 }
 
-const seenKind = (unit: Pick<Unit, 'type' | 'machine'>) => (unit.machine ? `${unit.type}~m` : unit.type);
+export const seenKind = (unit: Pick<Unit, 'type' | 'machine'>) => (unit.machine ? `${unit.type}~m` : unit.type);
 
 /** Adds `pairs` to audience_seen; answers the keys that were new. */
 async function firstSeen(db: AnalyticsDb, pairs: Map<string, { contentId: string; kind: string; who: string }>): Promise<Set<string>> {

@@ -7,6 +7,14 @@
  */
 import { sql, type RawBuilder } from 'kysely';
 import type { IssueAudience } from '../../issues/server/public';
+import { seenKind } from './recorder';
+
+const kinds = {
+  opens: seenKind({ type: 'open', machine: false }),
+  machineOpens: seenKind({ type: 'open', machine: true }),
+  clickers: seenKind({ type: 'click', machine: false }),
+  machineClickers: seenKind({ type: 'click', machine: true }),
+};
 
 export const issueAudienceCounts: IssueAudience = {
   countsOf: (issueId: RawBuilder<string>) => sql`(
@@ -17,4 +25,15 @@ export const issueAudienceCounts: IssueAudience = {
       coalesce(sum(total - uniques) filter (where type = 'open'), 0) as open_repeats,
       coalesce(sum(total - uniques) filter (where type = 'click'), 0) as click_repeats
     from audience_daily where content_id = ${issueId} and type in ('open', 'click'))`,
+  // Who was counted once for the issue (audience_seen: a copy is its subscriber), which is what
+  // makes the rollups' unique counts: a person's and a machine's kinds apart, as the recorder keeps them.
+  groupCountsOf: (issueId: string, copies: RawBuilder<unknown>) => sql`(
+    select copies.copy_group,
+      count(*) filter (where seen.kind = ${kinds.opens}) as opens,
+      count(*) filter (where seen.kind = ${kinds.machineOpens}) as machine_opens,
+      count(*) filter (where seen.kind = ${kinds.clickers}) as clickers,
+      count(*) filter (where seen.kind = ${kinds.machineClickers}) as machine_clickers
+    from ${copies} copies
+    join audience_seen seen on seen.content_id = ${issueId} and seen.kind = any(${Object.values(kinds)}::text[]) and seen.who = copies.subscriber_id
+    group by copies.copy_group)`,
 };

@@ -26,6 +26,13 @@ import { issueResults, noCounts, type IssueResults, type ResultCounts, type Resu
 export interface IssueAudience {
   /** A one-row select of those columns for the issue whose id is `issueId` (a column of the outer query), in parentheses. */
   countsOf(issueId: RawBuilder<string>): RawBuilder<unknown>;
+  /**
+   * The same once-a-copy counts (opens, machine_opens, clickers, machine_clickers) for the issue's
+   * copies in each group: a select of `copy_group` and those columns, a row per group that has
+   * any, in parentheses; `copies` is a select of `subscriber_id` and `copy_group` (a subject
+   * test's variants, decision 0058).
+   */
+  groupCountsOf(issueId: string, copies: RawBuilder<unknown>): RawBuilder<unknown>;
 }
 
 /** Takes the tracking plugin's counts (analytics); without one, opens and clicks are zeros. */
@@ -89,6 +96,51 @@ export function resultsJoin(extensions: Extensions, parts: ResultParts = everyPa
       from issue_copy_counts where issue_id = issues.id and medium = 'email'
     ) copies, ${audience} audience
   )`;
+}
+
+/** A subject test's figures for one variant: its copies' results (../results.ts), machines' opens and clicks apart. */
+export type VariantResults = IssueResults & { variant: number };
+
+/**
+ * The results of each of an issue's `variants` (decision 0058): the copies each carried, sent and
+ * bounced, and the people and machines who opened and clicked them, counted as the issue's own
+ * results count them, so that the variants add up to the issue. Unsubscriptions are the
+ * newsletter's, not a copy's: not counted per variant.
+ */
+export async function variantResults(db: Handle, extensions: Extensions, issueId: string, variants: number): Promise<VariantResults[]> {
+  const own = ownTables(db, 'issues');
+  const copies = await sql<{ variant: number; sent: number; bounced: number; complaints: number }>`
+    select variant, count(*)::int as sent, (count(*) filter (where bounce in ('hard', 'soft')))::int as bounced,
+      (count(*) filter (where bounce = 'complaint'))::int as complaints
+    from issue_deliveries where issue_id = ${issueId} and medium = 'email' and state = 'sent'
+    group by variant`.execute(own);
+  const tracked = extensions.one(issueAudience);
+  const audience = tracked
+    ? (
+        await sql<{ copy_group: number; opens: number; machine_opens: number; clickers: number; machine_clickers: number }>`
+          select * from ${tracked.groupCountsOf(
+            issueId,
+            sql`(select subscriber_id, variant as copy_group from issue_deliveries where issue_id = ${issueId} and medium = 'email' and state = 'sent')`,
+          )} counts`.execute(own)
+      ).rows
+    : [];
+  return Array.from({ length: variants }, (_, variant) => {
+    const sent = copies.rows.find((row) => Number(row.variant) === variant);
+    const seen = audience.find((row) => Number(row.copy_group) === variant);
+    return {
+      variant,
+      ...issueResults({
+        ...noCounts,
+        sent: Number(sent?.sent ?? 0),
+        bounced: Number(sent?.bounced ?? 0),
+        complaints: Number(sent?.complaints ?? 0),
+        opens: Number(seen?.opens ?? 0),
+        machineOpens: Number(seen?.machine_opens ?? 0),
+        clickers: Number(seen?.clickers ?? 0),
+        machineClickers: Number(seen?.machine_clickers ?? 0),
+      }),
+    };
+  });
 }
 
 /** The SQL the list sorts by: the same arithmetic as ../results.ts (a zero denominator sorts last). */
