@@ -102,45 +102,34 @@ export function resultsJoin(extensions: Extensions, parts: ResultParts = everyPa
 export type VariantResults = IssueResults & { variant: number };
 
 /**
- * The results of each of an issue's `variants` (decision 0058): the copies each carried, sent and
- * bounced, and the people and machines who opened and clicked them, counted as the issue's own
- * results count them, so that the variants add up to the issue. Unsubscriptions are the
- * newsletter's, not a copy's: not counted per variant.
+ * The results of each of an issue's `variants` (decision 0058): the copies each carried, sent,
+ * bounced and complained about as issue_copy_counts counts them (migration 008), and the people
+ * and machines who opened and clicked them, counted as the issue's own results count them, so
+ * that the variants add up to the issue. One statement. Unsubscriptions are the newsletter's, not
+ * a copy's: not counted per variant.
  */
 export async function variantResults(db: Handle, extensions: Extensions, issueId: string, variants: number): Promise<VariantResults[]> {
-  const own = ownTables(db, 'issues');
-  const copies = await sql<{ variant: number; sent: number; bounced: number; complaints: number }>`
-    select variant, count(*)::int as sent, (count(*) filter (where bounce in ('hard', 'soft')))::int as bounced,
-      (count(*) filter (where bounce = 'complaint'))::int as complaints
-    from issue_deliveries where issue_id = ${issueId} and medium = 'email' and state = 'sent'
-    group by variant`.execute(own);
+  const copies = sql`(select subscriber_id, variant as copy_group from issue_deliveries where issue_id = ${issueId} and medium = 'email')`;
   const tracked = extensions.one(issueAudience);
   const audience = tracked
-    ? (
-        await sql<{ copy_group: number; opens: number; machine_opens: number; clickers: number; machine_clickers: number }>`
-          select * from ${tracked.groupCountsOf(
-            issueId,
-            sql`(select subscriber_id, variant as copy_group from issue_deliveries where issue_id = ${issueId} and medium = 'email' and state = 'sent')`,
-          )} counts`.execute(own)
-      ).rows
-    : [];
-  return Array.from({ length: variants }, (_, variant) => {
-    const sent = copies.rows.find((row) => Number(row.variant) === variant);
-    const seen = audience.find((row) => Number(row.copy_group) === variant);
-    return {
-      variant,
-      ...issueResults({
-        ...noCounts,
-        sent: Number(sent?.sent ?? 0),
-        bounced: Number(sent?.bounced ?? 0),
-        complaints: Number(sent?.complaints ?? 0),
-        opens: Number(seen?.opens ?? 0),
-        machineOpens: Number(seen?.machine_opens ?? 0),
-        clickers: Number(seen?.clickers ?? 0),
-        machineClickers: Number(seen?.machine_clickers ?? 0),
-      }),
-    };
-  });
+    ? tracked.groupCountsOf(issueId, copies)
+    : sql`(select null::smallint as copy_group, 0 as opens, 0 as machine_opens, 0 as clickers, 0 as machine_clickers)`;
+  const { rows } = await sql<{ variant: number } & Omit<ResultColumns, 'unsubscribes'>>`
+    select sent.variant, sent.sent_copies, sent.bounced, sent.complaints, coalesce(seen.opens, 0)::int as opens,
+      coalesce(seen.machine_opens, 0)::int as machine_opens, coalesce(seen.clickers, 0)::int as clickers,
+      coalesce(seen.machine_clickers, 0)::int as machine_clickers
+    from (
+      select variant, (count(*) filter (where state = 'sent'))::int as sent_copies,
+        (count(*) filter (where state = 'sent' and bounce in ('hard', 'soft')))::int as bounced,
+        (count(*) filter (where bounce = 'complaint'))::int as complaints
+      from issue_deliveries where issue_id = ${issueId} and medium = 'email'
+      group by variant
+    ) sent
+    left join ${audience} seen on seen.copy_group = sent.variant`.execute(ownTables(db, 'issues'));
+  return Array.from({ length: variants }, (_, variant) => ({
+    variant,
+    ...presentResults(rows.find((row) => Number(row.variant) === variant) ?? {}),
+  }));
 }
 
 /** The SQL the list sorts by: the same arithmetic as ../results.ts (a zero denominator sorts last). */
