@@ -42,6 +42,16 @@ export const issueEndpoints = {
   cancel: endpoint('DELETE', '/issues/publish/:id', { answer: issue }),
   preflight: endpoint('GET', '/issues/preflight/:id', { answer: data(schema('api/issue-preflight')) }),
   deliveries: endpoint('GET', '/issues/deliveries/:id', { answer: deliveries }),
+  /** A subject test's winner picked by hand before its wait ends (issue 58). */
+  pickWinner: endpoint('PUT', '/issues/subject-test/:id', {
+    body: inline<{ winner: number }>({
+      type: 'object',
+      additionalProperties: false,
+      required: ['winner'],
+      properties: { winner: { type: 'integer', minimum: 0 } },
+    }),
+    answer: data(schema('entities/subject-test')),
+  }),
   retry: endpoint('POST', '/issues/deliveries/:id/retry', {
     body: inline<{ state: 'failed' | 'doubt' }>({
       type: 'object',

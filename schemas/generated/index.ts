@@ -184,6 +184,8 @@ export interface SchemaTypes {
   'entities/recording': import('./entities/recording').Recording;
   'entities/scope': import('./entities/scope').Scope;
   'entities/story': import('./entities/story').Story;
+  'entities/subject-test': import('./entities/subject-test').SubjectTest;
+  'entities/subject-variant': import('./entities/subject-variant').SubjectVariant;
   'entities/subscription': import('./entities/subscription').Subscription;
   'entities/user': import('./entities/user').User;
 }

@@ -98,17 +98,14 @@ export function resultsJoin(extensions: Extensions, parts: ResultParts = everyPa
   )`;
 }
 
-/** A subject test's figures for one variant: its copies' results (../results.ts), machines' opens and clicks apart. */
-export type VariantResults = IssueResults & { variant: number };
-
 /**
- * The results of each of an issue's `variants` (decision 0058): the copies each carried, sent,
+ * The results of each of an issue's `variants` (decision 0058), in their order: the copies each carried, sent,
  * bounced and complained about as issue_copy_counts counts them (migration 008), and the people
  * and machines who opened and clicked them, counted as the issue's own results count them, so
  * that the variants add up to the issue. One statement. Unsubscriptions are the newsletter's, not
  * a copy's: not counted per variant.
  */
-export async function variantResults(db: Handle, extensions: Extensions, issueId: string, variants: number): Promise<VariantResults[]> {
+export async function variantResults(db: Handle, extensions: Extensions, issueId: string, variants: number): Promise<IssueResults[]> {
   const copies = sql`(select subscriber_id, variant as copy_group from issue_deliveries where issue_id = ${issueId} and medium = 'email')`;
   const tracked = extensions.one(issueAudience);
   const audience = tracked
@@ -126,10 +123,7 @@ export async function variantResults(db: Handle, extensions: Extensions, issueId
       group by variant
     ) sent
     left join ${audience} seen on seen.copy_group = sent.variant`.execute(ownTables(db, 'issues'));
-  return Array.from({ length: variants }, (_, variant) => ({
-    variant,
-    ...presentResults(rows.find((row) => Number(row.variant) === variant) ?? {}),
-  }));
+  return Array.from({ length: variants }, (_, variant) => presentResults(rows.find((row) => Number(row.variant) === variant) ?? {}));
 }
 
 /** The SQL the list sorts by: the same arithmetic as ../results.ts (a zero denominator sorts last). */

@@ -17,5 +17,21 @@ export interface IssuePublishBody {
       notification: boolean;
     };
   };
+  /**
+   * A subject test (issue 58): subject lines to try besides the issue's own (which is the first variant), each with its preview; the share of the e-mail audience that tests them (10-50 %), how long to wait after their copies went out (30-1440 minutes), and what decides. Only with an e-mail send of an issue not yet e-mailed; null or absent: no test (a planned one is dropped).
+   */
+  subjectTest?: {
+    variants: SubjectVariant[];
+    share: number;
+    waitMinutes: number;
+    decideBy: 'opens' | 'clicks' | 'opensThenClicks';
+  } | null;
   [k: string]: unknown;
+}
+/**
+ * A subject line a subject test tries, with the preview text shown beside it in the inbox.
+ */
+export interface SubjectVariant {
+  subject: string;
+  preview: string;
 }

@@ -73,6 +73,15 @@ export interface Issue {
   content?: {
     html: string;
   };
+  /**
+   * GET /issues/list: the issue's subject test, when it has one (issue 58): its phase, how many subject lines it tries, and the winner's place and subject once decided (null before).
+   */
+  subjectTest?: {
+    phase: 'testing' | 'waiting' | 'decided' | 'cancelled';
+    subjects: number;
+    winner: number | null;
+    winningSubject: string | null;
+  };
   results?: IssueResults;
   /**
    * GET /issues/list/{id}?updateStats=true: the issue's numbers as they are now: its stories, words and reading time, its stories by status, and (spec 002) opens and clicks of its e-mail, which count from when it is sent.
