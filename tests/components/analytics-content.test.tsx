@@ -54,6 +54,8 @@ function note(request: Request, body: Record<string, unknown> | null) {
 }
 
 const server = setupServer(
+  // The issue's subject test (issue 58), asked for an issue with results: none here.
+  http.get(`${origin}/api/issues/update/i1`, () => HttpResponse.json({ data: { body: { _id: 'i1' }, subjectTest: null } })),
   http.get(`${origin}/api/issues/list/i1`, ({ request }) => {
     note(request, null);
     const query = new URL(request.url).searchParams;

@@ -202,6 +202,8 @@ const server = setupServer(
     calls.push('GET issue');
     return HttpResponse.json({ data: answeredIssue });
   }),
+  // The issue's subject test (issue 58): none here (tests/components/subject-test.test.tsx shows one).
+  http.get(`${origin}/api/issues/update/i1`, () => HttpResponse.json({ data: { body: answeredIssue, subjectTest: null } })),
   http.get(`${origin}/api/issues/update/i1/content`, () => {
     calls.push('GET content');
     return HttpResponse.json({ data: {}, stories: acceptedStories });

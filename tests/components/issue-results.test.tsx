@@ -31,6 +31,8 @@ let answer: { results: typeof results } | null = { results };
 let release: () => void = () => {};
 
 const server = setupServer(
+  // The issue's subject test (issue 58), asked for an issue with results: none here.
+  http.get(`${origin}/api/issues/update/i1`, () => HttpResponse.json({ data: { body: { _id: 'i1' }, subjectTest: null } })),
   http.get(`${origin}/api/issues/list/i1`, async () => {
     await new Promise<void>((resolve) => (release = resolve));
     return HttpResponse.json({ data: { _id: 'i1', subject: 'Kuzeyde kış', newsletter: 'n1', ...answer } });

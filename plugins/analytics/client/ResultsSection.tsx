@@ -2,12 +2,13 @@
  * The results at the top of an issue's or a story's analytics (issue 30). An issue's come with it
  * (the issue call with updateStats); a story's are those of the issue it went out in, asked once
  * the story is known, as its opens are that issue's. Skeletons while they load; nothing for a story
- * that went out in no issue, or when the issue cannot be read (its charts still show).
+ * that went out in no issue, or when the issue cannot be read (its charts still show). An issue
+ * with a subject test shows each subject line's figures under its results, the winner and why.
  */
 import { useEffect, useState } from 'react';
 import type { Issue } from '../../../schemas/generated/entities/issue';
 import type { Story } from '../../../schemas/generated/entities/story';
-import { repeatsOf, ResultsPanel, type Repeats } from '../../issues/client/public';
+import { IssueSubjectTest, repeatsOf, ResultsPanel, type Repeats } from '../../issues/client/public';
 import { t } from '../../../core/client/words';
 import { issueWithStats } from './analytics-api';
 
@@ -39,7 +40,12 @@ export function ResultsSection({ type, content }: { type: 'issue' | 'story'; con
   if (type === 'issue') {
     if (!content) return <ResultsPanel results={undefined} />;
     const answered = answeredOf(content as Issue);
-    return answered ? <ResultsPanel results={answered.results} repeats={answered.repeats} /> : null;
+    return answered ? (
+      <>
+        <ResultsPanel results={answered.results} repeats={answered.repeats} />
+        <IssueSubjectTest issue={content as Issue} />
+      </>
+    ) : null;
   }
   if (storyIssue === null || ofStory === null) return null;
   return <ResultsPanel results={ofStory?.results} repeats={ofStory?.repeats} title={t('Results of the issue it went out in')} />;

@@ -39,6 +39,7 @@ import { issueDeletedText, processingRefusal } from '../rules';
 import { issueApi, type Issue } from './issue-api';
 import { issueEditorPath, issueName, newIssuePath } from './issue-paths';
 import { CountCell, machineShareNote, RateCell } from './ResultsPanel';
+import { listedTestWords } from './subject-test-words';
 import { tAs } from './texts';
 
 /** The list status badge's states, in the order a click moves through them (spec 001 section 4). */
@@ -108,6 +109,7 @@ const shownDate = (issue: Issue) => (issue.status.published && issue.publishedAt
 
 const classes = mergeStyleSets({
   open: { cursor: 'pointer' },
+  test: { display: 'block', fontSize: 12, color: theme.palette.neutralSecondary, whiteSpace: 'normal', overflowWrap: 'anywhere' },
   cycle: {
     border: 'none',
     borderRadius: 4,
@@ -132,6 +134,7 @@ function IssueCard({ issue, parts, onOpen }: { issue: Issue; parts: CardParts; o
           <CardStatus badge={parts.badge} text={cardDate(shownDate(issue))} clearMenu={Boolean(parts.actions) && !issue.image} />
           <CardTitle name={name} href={issueEditorPath(issue._id)} onOpen={() => onOpen(issue)} />
           {issue.preview ? <CardText lines={3}>{issue.preview}</CardText> : null}
+          <SubjectTestLine issue={issue} />
           <CardFoot>
             <CardFact icon="Tag">{issue.key}</CardFact>
             {issue.premium ? (
@@ -145,6 +148,16 @@ function IssueCard({ issue, parts, onOpen }: { issue: Issue; parts: CardParts; o
       <CardActions>{parts.actions}</CardActions>
     </article>
   );
+}
+
+/** The subject test's line under an issue's subject (issue 58): the subject that won, or that the test runs. */
+function SubjectTestLine({ issue }: { issue: Issue }) {
+  const words = listedTestWords(issue.subjectTest);
+  return words ? (
+    <span className={classes.test} data-testid="subject-test-line">
+      {words}
+    </span>
+  ) : null;
 }
 
 /** What the list status badge offers next. */
@@ -231,17 +244,20 @@ export default function IssuesPage() {
       minWidth: 160,
       maxWidth: 420,
       render: (issue) => (
-        <Link
-          href={issueEditorPath(issue._id)}
-          onClick={(event) => {
-            if (!isPlainClick(event)) return;
-            event.preventDefault();
-            open(issue);
-          }}
-          styles={{ root: { fontWeight: 600 } }}
-        >
-          {issueName(issue)}
-        </Link>
+        <div style={{ minWidth: 0 }}>
+          <Link
+            href={issueEditorPath(issue._id)}
+            onClick={(event) => {
+              if (!isPlainClick(event)) return;
+              event.preventDefault();
+              open(issue);
+            }}
+            styles={{ root: { fontWeight: 600 } }}
+          >
+            {issueName(issue)}
+          </Link>
+          <SubjectTestLine issue={issue} />
+        </div>
       ),
     },
     // The e-mail's results, so that issues compare at a glance (drafts have none): the rates first;

@@ -19,6 +19,8 @@ export const issueApi = {
   list: async (query: Omit<IssueListQuery, 'idOnly'>) => (await call(issueEndpoints.list, { query })) as { data: Issue[]; count: number },
   fetch: async (id: string, query: IssueFetchQuery = {}) => (await call(issueEndpoints.fetch, { params: { id }, query })).data,
   form: async (id: string) => (await call(issueEndpoints.form, { params: { id } })).data.body,
+  /** The issue's subject test with its state and figures (issue 58), null when it has none: the editor's form carries it. */
+  subjectTest: async (id: string) => (await call(issueEndpoints.form, { params: { id } })).data.subjectTest,
   content: (id: string) => call(issueEndpoints.content, { params: { id } }),
   template: async (newsletter: string) => (await call(issueEndpoints.template, { query: { newsletter } })).data,
   create: (body: IssueCreateBody) => callAsThisConsole(issueEndpoints.create, { body }),

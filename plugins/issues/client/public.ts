@@ -12,5 +12,7 @@ export { EmailSize } from './publish/EmailSize';
 export { machineShareNote, repeatsNote, repeatsOf, ResultsPanel, type Repeats } from './ResultsPanel';
 /** A rate with its count, and a count, as the issue list's cells write them (the publisher's comparison of its newsletters shows them too). */
 export { CountCell, RateCell } from './ResultsPanel';
+/** An e-mailed issue's subject test under its results (issue 58): each subject line's figures, the winner and why. */
+export { IssueSubjectTest } from './SubjectTestResults';
 /** The one ratio of the results (a share with nothing to divide by is null). */
 export { rate } from '../results';

@@ -359,6 +359,44 @@ const words: Words = {
   'Slug can hold lowercase letters and digits in groups joined by hyphens.':
     'Web adresinde kısa çizgiyle birleşen gruplar hâlinde küçük harfler ve rakamlar olabilir.',
 
+  // ---- subject tests (issue 58: SubjectTestResults.tsx, subject-test-words.ts, the publish page) --
+  'Subject test': 'Konu testi',
+  'Subject lines': 'Konu satırları',
+  'Subject {number}': 'Konu {number}',
+  Winner: 'Kazanan',
+  'People’s opens': 'İnsan açılmaları',
+  'People’s clicks': 'İnsan tıklamaları',
+  'Send this one to the rest': 'Bunu geri kalanlara gönder',
+  'Rates are over delivered copies. People’s opens and clicks decide; machine opens (privacy proxies, link scanners) are counted apart and never decide.':
+    'Oranlar teslim edilen kopyalar üzerindendir. İnsanların açmaları ve tıklamaları karar verir; makine açılmaları (gizlilik vekilleri, bağlantı tarayıcıları) ayrı sayılır ve hiçbir zaman karar vermez.',
+  'Testing: the copies of the test are going out.': 'Test sürüyor: testin kopyaları gönderiliyor.',
+  'Planned: the copies of the test go out first, when the issue is sent.': 'Planlandı: sayı gönderildiğinde önce testin kopyaları gider.',
+  'Waiting for readers until {date}: then the winner goes to the rest of the audience.':
+    'Okurlar {date} tarihine kadar bekleniyor: ardından kazanan, kitlenin geri kalanına gider.',
+  'Waiting for readers: then the winner goes to the rest of the audience.': 'Okurlar bekleniyor: ardından kazanan, kitlenin geri kalanına gider.',
+  'Decided: the winner goes to the rest of the audience.': 'Karar verildi: kazanan, kitlenin geri kalanına gider.',
+  'Cancelled with the issue before a winner was chosen: the rest of the audience gets nothing.':
+    'Kazanan seçilmeden sayıyla birlikte iptal edildi: kitlenin geri kalanına bir şey gönderilmez.',
+  'Picked by hand: {subject} goes to the rest of the audience.': 'Elle seçildi: {subject}, kitlenin geri kalanına gider.',
+  'Too close to call: the difference between the subject lines reached {confidence} confidence, short of the {level} asked, so {subject}, the issue’s own, goes to the rest.':
+    'Fark belirsiz: konu satırları arasındaki fark {confidence} güvene ulaştı, istenen {level} düzeyinin altında kaldı; bu yüzden sayının kendi konusu olan {subject} geri kalanlara gider.',
+  '{subject} won on people’s opens: {rate} opened it, against {other} for {runner}, with {confidence} confidence.':
+    '{subject}, insanların açmalarına göre kazandı: açılma oranı {rate}, {runner} için {other}; güven {confidence}.',
+  '{subject} won on people’s clicks: {rate} clicked, against {other} for {runner}, with {confidence} confidence.':
+    '{subject}, insanların tıklamalarına göre kazandı: tıklama oranı {rate}, {runner} için {other}; güven {confidence}.',
+  'People’s opens were too close to call, so clicks decided.': 'İnsanların açmaları arasındaki fark belirsizdi; bu yüzden tıklamalar karar verdi.',
+  'Subject test won by “{subject}”': 'Konu testini “{subject}” kazandı',
+  'Subject test running': 'Konu testi sürüyor',
+  // Picking the winner by hand, and the confirmation of a publication with a test.
+  'Send {subject} to the rest?': '{subject} geri kalanlara gönderilsin mi?',
+  'The test ends now, before its wait: “{line}” goes to the other {count} e-mail subscribers, whatever the figures say.':
+    'Test, bekleme süresi dolmadan şimdi biter: rakamlar ne derse desin “{line}” kalan {count} e-posta abonesine gider.',
+  'SEND TO THE REST': 'GERİ KALANLARA GÖNDER',
+  'The winner goes to the rest of the audience.': 'Kazanan, kitlenin geri kalanına gider.',
+  '{count} get {subject}': '{count} kişiye {subject}',
+  'The subject test goes to {count} e-mail subscribers first: {sizes}.': 'Konu testi önce {count} e-posta abonesine gider: {sizes}.',
+  'After {wait}, the winner goes to the other {rest}.': '{wait} sonra kazanan, kalan {rest} kişiye gider.',
+
   // People's repeats and a send's audience, one definition each (issue 55).
   '{repeats} repeat opens not counted': '{repeats} tekrar açılma sayılmadı',
   '{repeats} repeat clicks not counted': '{repeats} tekrar tıklama sayılmadı',

@@ -3,7 +3,7 @@
  * time of what the channels hold, and how many of its stories are draft, ready and accepted. Once
  * the issue has gone out by e-mail, its results at the top (sent, delivered, bounced, opens,
  * clicks, unsubscriptions and complaints with their rates: ../ResultsPanel.tsx) from `updateStats`,
- * with a link to its analytics.
+ * with a link to its analytics, and its subject test's figures when it had one.
  */
 import { Link, mergeStyleSets, Stack, Text } from '@fluentui/react';
 import { useEffect, useState } from 'react';
@@ -16,6 +16,7 @@ import { t } from '../../../../core/client/words';
 import { issueApi } from '../issue-api';
 import { issueAnalyticsRoute } from '../public';
 import { repeatsOf, ResultsPanel, type Repeats } from '../ResultsPanel';
+import { IssueSubjectTest } from '../SubjectTestResults';
 import { badges } from '../../../../core/shared/config';
 import type { Story } from '../../../stories/client/public';
 import type { Issue } from '../issue-api';
@@ -28,7 +29,7 @@ const classes = mergeStyleSets({
 
 const words = (text: string) => (text.trim() ? text.trim().split(/\s+/).length : 0);
 
-type Results = { results: NonNullable<Issue['results']>; repeats?: Repeats };
+type Results = { results: NonNullable<Issue['results']>; repeats?: Repeats; issue: Issue };
 
 /**
  * The results of an issue that went out by e-mail, with the repeats of its opens and clicks, asked
@@ -41,7 +42,8 @@ function useResults(issue: Issue): Results | undefined | null {
     if (!sent) return;
     let current = true;
     issueApi.fetch(issue._id, { updateStats: true }).then(
-      (fetched) => current && setResults(fetched.results ? { results: fetched.results, repeats: fetched.stats && repeatsOf(fetched.stats) } : null),
+      (fetched) =>
+        current && setResults(fetched.results ? { results: fetched.results, repeats: fetched.stats && repeatsOf(fetched.stats), issue: fetched } : null),
       (error: unknown) => {
         console.warn('issue statistics', error);
         if (current) setResults(null);
@@ -77,9 +79,10 @@ export function IssueStatistics({ issue, stories }: { issue: Issue; stories: Rea
   return (
     <div className={classes.block} data-testid="issue-statistics">
       {results !== null ? (
-        <div style={{ marginBottom: 16 }}>
+        <Stack tokens={{ childrenGap: 16 }} styles={{ root: { marginBottom: 16 } }}>
           <ResultsPanel results={results?.results} repeats={results?.repeats} minWidth={140} />
-        </div>
+          {results ? <IssueSubjectTest issue={results.issue} /> : null}
+        </Stack>
       ) : null}
       <Stack horizontal wrap tokens={{ childrenGap: 32 }}>
         {figures.map((figure) => (

@@ -57,6 +57,8 @@ import { formatNumber } from '../../../../core/client/format';
 import { formatDate } from '../../../../core/client/format-dates';
 import { t } from '../../../../core/client/words';
 import { issueServerText, tAs } from '../texts';
+import { SubjectTestResults, useSubjectTest } from '../SubjectTestResults';
+import { subjectName, type SubjectTest } from '../subject-test-words';
 import { cancelWords, publicationWords, timelineWords } from './publish-texts';
 
 /** In English: shown through `t`. */
@@ -66,6 +68,13 @@ const timelineDate = (date: Date) => formatDate(date, 'dd MMMM yyyy HH:mm');
 /** A date in a confirmation: '26 Kasım 14:30'. */
 const confirmDate = (date: Date) => formatDate(date, 'd MMMM HH:mm');
 const testOptions = { test: true, publishOnly: false, overridePublishedAt: false, mediums: { email: true, notification: false } };
+
+/**
+ * Whether the issue may have a subject test to show: the list says so, or an e-mail send of it
+ * went, is planned or under way, or was cancelled.
+ */
+const mayHaveSubjectTest = ({ subjectTest, status, mediums }: Issue) =>
+  subjectTest !== undefined || status.emailed || (mediums.email && (status.scheduled || status.queued || status.processing || status.cancelled));
 
 /**
  * An effect's call: its answer is kept unless the effect was cleaned up first (what it asked for
@@ -122,11 +131,15 @@ function PublishPanel({ live, state, socket, admin }: PublishPageProps & { admin
   const testing = useRef<HTMLElement>(null);
   // The room's 'issue-status' events heard so far (the live issue applies them).
   const statusEvents = useRef(0);
+  // The same count, drawn: the server tells the room when a subject test moves on too, and the test is asked again.
+  const [statusHeard, setStatusHeard] = useState(0);
 
   useEffect(() => {
     if (!socket) return;
     return listen(socket, issueRoom, issue._id, (event) => {
-      if (event.type === 'issue-status') statusEvents.current += 1;
+      if (event.type !== 'issue-status') return;
+      statusEvents.current += 1;
+      setStatusHeard(statusEvents.current);
     });
   }, [socket, issue._id]);
 
@@ -136,6 +149,7 @@ function PublishPanel({ live, state, socket, admin }: PublishPageProps & { admin
   // The checklist's draft stories and the confirmation's counts, asked again whenever the issue's state moves on.
   const stage = Object.values(issue.status).join();
   useEffect(() => keepQuietly(publishApi.preflight(issue._id), setPreflight), [issue._id, stage]);
+  const [subjectTest, setSubjectTest] = useSubjectTest(issue._id, mayHaveSubjectTest(issue), `${stage}|${statusHeard}`);
 
   if (!newsletter) return <Spinner size={SpinnerSize.large} label={t('Loading the publish settings...')} styles={{ root: { marginTop: 48 } }} />;
 
@@ -259,6 +273,42 @@ function PublishPanel({ live, state, socket, admin }: PublishPageProps & { admin
     }
   };
 
+  /**
+   * A subject line sent to the rest before the wait ends: it acts on many readers, so it asks
+   * first, saying how many (the preflight counts those with no copy yet, who get the winner).
+   */
+  const pickWinner = async (test: SubjectTest, place: number) => {
+    setBusy(true);
+    try {
+      const { recipients } = await publishApi.preflight(issue._id);
+      setConfirming({
+        title: t('Send {subject} to the rest?', { subject: subjectName(place) }),
+        text: t('The test ends now, before its wait: “{line}” goes to the other {count} e-mail subscribers, whatever the figures say.', {
+          line: test.variants[place]?.subject ?? '',
+          count: formatNumber(recipients.email),
+        }),
+        action: t('SEND TO THE REST'),
+        dismiss: t('BACK'),
+        run: async () => {
+          setBusy(true);
+          try {
+            const answer = await publishApi.pickWinner(issue._id, place);
+            setSubjectTest(answer.data);
+            toast('success', 'Success!', issueServerText(answer.msg) ?? t('The winner goes to the rest of the audience.'));
+          } catch (error) {
+            await showRefusal(error);
+          } finally {
+            setBusy(false);
+          }
+        },
+      });
+    } catch (error) {
+      await handleError(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
   const form = (kind: PublishFormKind) => <PublishForm kind={kind} issue={issue} viewer={viewer} busy={busy} onSubmit={(plan) => void publish(kind, plan)} />;
 
   return (
@@ -290,6 +340,17 @@ function PublishPanel({ live, state, socket, admin }: PublishPageProps & { admin
         </Section>
       ) : null}
       <DeliveryPanel issue={issue} socket={socket} mayRetry={mayPublish} />
+      {subjectTest ? (
+        <Section title={t('Subject test')}>
+          <SubjectTestResults
+            test={subjectTest}
+            status={status}
+            busy={busy}
+            // By hand once its copies are going out: a planned test has nothing to compare yet.
+            onPick={mayPublish && (status.processing || subjectTest.phase === 'waiting') ? (place) => void pickWinner(subjectTest, place) : undefined}
+          />
+        </Section>
+      ) : null}
       {mayPublish && !sent && !pending ? (
         <PreflightChecklist
           issue={issue}

@@ -6,6 +6,10 @@ import type { Counts, IssueDeliveries } from '../../../../schemas/generated/api/
 import { newsletterEndpoints } from '../../../newsletters/endpoints';
 import { issueEndpoints } from '../../endpoints';
 import type { PublishOptions } from '../../publishing';
+import type { IssuePublishBody } from '../../../../schemas/generated/api/issue-publish';
+
+/** A subject test as the publish call asks for it: the subject lines besides the issue's own, the share, the wait and what decides. */
+export type SubjectTestRequest = NonNullable<IssuePublishBody['subjectTest']>;
 
 /** The issue's e-mail as subscribers get it (POST /issues/build/{id}); clipped: over the size at which Gmail clips a message. */
 export type BuiltIssue = IssueBuild;
@@ -21,6 +25,8 @@ export type PublishRequest = {
   /** Left out on a reschedule that keeps the issue's date (still ahead), and for sends that go now. */
   publishedAt?: string;
   publishOptions: PublishOptions;
+  /** Subject lines to try before the rest of the e-mail audience gets the winner (issue 58); absent: none. */
+  subjectTest?: SubjectTestRequest;
 };
 
 export const publishApi = {
@@ -30,6 +36,8 @@ export const publishApi = {
   cancel: (id: string) => callAsThisConsole(issueEndpoints.cancel, { params: { id } }),
   preflight: async (id: string) => (await call(issueEndpoints.preflight, { params: { id } })).data,
   deliveries: async (id: string) => (await call(issueEndpoints.deliveries, { params: { id } })).data,
+  /** Sends a subject test's `winner` to the rest before its wait ends. */
+  pickWinner: (id: string, winner: number) => callAsThisConsole(issueEndpoints.pickWinner, { params: { id }, body: { winner } }),
   retry: (id: string, state: 'failed' | 'doubt') => call(issueEndpoints.retry, { params: { id }, body: { state } }),
   newsletter: async (id: string) => (await call(newsletterEndpoints.fetch, { params: { id } })).data,
 };
