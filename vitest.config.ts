@@ -28,6 +28,7 @@ const ownModules = [
 const longest = [
   'tests/security/requires.test.ts', // 74
   'tests/api/sending-crash.test.ts', // 65 (two SIGKILLs since issue 53)
+  'tests/api/subject-test-crash.test.ts', // about 50 locally (two SIGKILLs)
   'tests/api/live-issue-doc.test.ts', // 40
   'tests/api/issues-publish.test.ts', // 29
   'tests/api/analytics.test.ts', // 22

@@ -25,6 +25,18 @@ export const clock: Clock = {
   now: () => new Date(clock.ms()),
 };
 
+/** Who hears that the clock was set or moved (work due by the clock looks again at once). */
+const movedListeners = new Set<() => void>();
+const moved = () => {
+  for (const listener of movedListeners) listener();
+};
+
+/** Calls `listener` whenever a test sets or moves the clock; answers how to stop. */
+export function onClockMoved(listener: () => void): () => void {
+  movedListeners.add(listener);
+  return () => movedListeners.delete(listener);
+}
+
 const msOf = (at: Date | number | string) => (at instanceof Date ? at.getTime() : typeof at === 'number' ? at : Date.parse(at));
 
 /** How tests (and the journeys' server, tests/e2e/server-clock.js) set the clock; the product never does. */
@@ -33,15 +45,18 @@ export const clockControl = {
   set(at: Date | number | string): void {
     frozenAtMs = null;
     offsetMs = msOf(at) - Date.now();
+    moved();
   },
   /** Moves the clock on (back, with a negative `ms`); a stopped clock stays stopped. */
   advance(ms: number): void {
     if (frozenAtMs === null) offsetMs += ms;
     else frozenAtMs += ms;
+    moved();
   },
   /** Stops the clock at `at` (where it is, without): it moves only when set or advanced. */
   freeze(at?: Date | number | string): void {
     frozenAtMs = at === undefined ? clock.ms() : msOf(at);
+    moved();
   },
   /** Whether the clock reads other than the system's time (set, advanced or stopped). */
   moved(): boolean {
@@ -51,6 +66,7 @@ export const clockControl = {
   reset(): void {
     offsetMs = 0;
     frozenAtMs = null;
+    moved();
   },
 };
 

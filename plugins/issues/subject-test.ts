@@ -7,6 +7,8 @@
  * first subject (the issue's own) goes. Pure: the server decides with it, the console explains it.
  */
 import { constants } from '../../core/shared/config';
+import type { IssuePublishBody } from '../../schemas/generated/api/issue-publish';
+import { sendingChecks } from './publishing';
 import { rate } from './results';
 
 /** What decides: human opens, human clicks, or clicks when opens are too close to call. */
@@ -79,4 +81,55 @@ export function decideSubjectTest(
     if (sure >= level) return { winner: leader, decidedBy: figure, confidence: sure };
   }
   return { winner: 0, decidedBy: null, confidence };
+}
+
+/** A subject test as the publish call asks for it: the subject lines besides the issue's own. */
+export type SubjectTestRequest = NonNullable<IssuePublishBody['subjectTest']>;
+
+const { maxVariants, shareMin, shareMax, waitMinutesMin, waitMinutesMax } = constants.subjectTests;
+
+/** The test's messages (ours: the spec has no subject test), in the console's words. */
+export const subjectTestTexts = {
+  count: `A subject test tries one to ${maxVariants - 1} more subject lines besides the issue's own.`,
+  same: 'Each subject line of a test must differ from the others.',
+  share: `The test's share of the e-mail audience is ${shareMin} % to ${shareMax} %.`,
+  wait: `The wait is ${waitMinutesMin} minutes to ${waitMinutesMax / 60} hours.`,
+  emailOnly: 'A subject test goes with an e-mail send of an issue not yet e-mailed.',
+  started: 'The subject test has begun: its subject lines can no longer change.',
+  none: 'This issue has no subject test.',
+  over: 'The subject test is decided already.',
+  notStarted: 'The subject test has not begun: its copies go out when the issue is published.',
+  noSuchVariant: 'The test has no such subject line.',
+  picked: 'The winner goes to the rest of the audience.',
+} as const;
+
+/**
+ * What is wrong with a requested test, each with the body's path to it: the subject lines' count
+ * and texts (each passes the issue's own checks: spec 001's subject and preview lengths), the
+ * share, the wait. `own` is the issue's subject and preview, the first variant.
+ */
+export function subjectTestProblems(own: { subject: string; preview: string }, test: SubjectTestRequest): { message: string; path: string }[] {
+  const problems: { message: string; path: string }[] = [];
+  if (test.variants.length < 1 || test.variants.length > maxVariants - 1) problems.push({ message: subjectTestTexts.count, path: 'subjectTest.variants' });
+  const seen = new Set([`${own.subject.trim()}\n${own.preview.trim()}`]);
+  test.variants.forEach((variant, index) => {
+    const path = `subjectTest.variants.${index}`;
+    const checks = sendingChecks({ ...variant, notification: { title: '', body: '' } }, 1);
+    for (const check of checks)
+      if (!check.ok && (check.id === 'subject' || check.id === 'preview')) problems.push({ message: check.message, path: `${path}.${check.id}` });
+    const key = `${variant.subject.trim()}\n${variant.preview.trim()}`;
+    if (seen.has(key)) problems.push({ message: subjectTestTexts.same, path: `${path}.subject` });
+    seen.add(key);
+  });
+  if (test.share < shareMin || test.share > shareMax) problems.push({ message: subjectTestTexts.share, path: 'subjectTest.share' });
+  if (test.waitMinutes < waitMinutesMin || test.waitMinutes > waitMinutesMax)
+    problems.push({ message: subjectTestTexts.wait, path: 'subjectTest.waitMinutes' });
+  return problems;
+}
+
+/** How many of `audience` e-mail subscribers the test's copies reach, and how many of them get each of `variants` subject lines (sizes differ by one at most), as the send draws them. */
+export function subjectTestSplit(audience: number, share: number, variants: number): { tested: number; perVariant: number[]; rest: number } {
+  const tested = Math.round((audience * share) / 100);
+  const perVariant = Array.from({ length: variants }, (_, place) => Math.floor(tested / variants) + (place < tested % variants ? 1 : 0));
+  return { tested, perVariant, rest: audience - tested };
 }

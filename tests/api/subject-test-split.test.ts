@@ -8,7 +8,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findNewsletterByKey } from '../../core/server/store';
 import { addRecipients, addTestRecipients } from '../../plugins/issues/server/deliveries';
-import { variantResults } from '../../plugins/issues/server/results';
+import { issueAudience, variantResults } from '../../plugins/issues/server/results';
 import { decideSubjectTest } from '../../plugins/issues/subject-test';
 import { enginesFor, startTestServer, type TestServer } from './server';
 
@@ -119,7 +119,7 @@ describe.each(databases)("a subject test's audience on %s", (kind) => {
       db(),
     );
 
-    const figures = await variantResults(db(), t.server.context.extensions, issueId, 3);
+    const figures = await variantResults(db(), t.server.context.extensions.one(issueAudience), issueId, 3);
     expect(
       figures.map(({ sent, bounced, delivered, opens, machineOpens, clickers, machineClickers }) => ({
         sent,

@@ -49,6 +49,8 @@ export interface Recipient {
   email: string;
   name: string;
   attempts: number;
+  /** The subject line the copy carries (decision 0058). */
+  variant: number;
 }
 
 /** What the server said about one message, as recorded. */
@@ -163,7 +165,7 @@ async function claimAfter(db: IssuesDb, issueId: string, medium: DeliveryMedium,
         for update skip locked
       ) due
       where d.issue_id = ${issueId} and d.medium = ${medium} and d.subscriber_id = due.subscriber_id
-      returning d.subscriber_id, d.email, d.name, d.attempts
+      returning d.subscriber_id, d.email, d.name, d.attempts, d.variant
     )
     select * from claimed order by subscriber_id`.execute(db);
   return rows;

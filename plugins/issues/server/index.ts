@@ -43,7 +43,8 @@ export default serverPlugin(manifest, {
         return api.extensions.one(premiumAccess);
       },
     };
-    definePublishing(publishing);
+    const stopHearingClock = definePublishing(publishing);
+    api.onClose(stopHearingClock);
     registerPublishRoutes(api, publishing);
     await registerBounces(api, db);
     api.extensions.add(leftOutOfPublisherData, { table: 'issue_sending', reason: "a send's lease belongs to the process that sends" });

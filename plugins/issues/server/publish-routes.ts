@@ -39,7 +39,19 @@ import { previewValues } from './email/design-preview';
 import { darkVariant, lightVariant, personalise } from './email/render';
 import { assertChangeable, reachableIssue } from './policy';
 import { issueStatusOf, presentIssue } from './present';
-import { buildIssue, cancelPublication, dropBuild, planPublication, resumeSending, sendTest, testerAddresses, type PublishContext } from './publish';
+import {
+  buildIssue,
+  cancelPublication,
+  decideSubjectTestOf,
+  dropBuild,
+  planPublication,
+  resumeSending,
+  sendTest,
+  testerAddresses,
+  type PublishContext,
+} from './publish';
+import { findSubjectTest, planSubjectTest, presentSubjectTest } from './subject-tests';
+import { subjectTestTexts } from '../subject-test';
 import { updateIssue, type IssueRow, type IssuesDb } from './store';
 import { clock } from '../../../core/server/clock';
 
@@ -59,7 +71,7 @@ function registerPreviewRoutes(api: PluginApi, context: PublishContext): void {
     async handler(request, _reply, session) {
       const row = await reachableIssue(db, request.params.id, session);
       assertChangeable(row);
-      const rendered = (await buildIssue(context, row)).email;
+      const rendered = (await buildIssue(context, row))[0]!.email;
       const newsletter = (await findNewsletter(db, row.newsletter_id))!;
       const { html, text } = personalise(rendered, previewValues(context.publicUrl, newsletter.key, session.user));
       const sender = await newsletterSender(db, newsletter, context.mail.from);
@@ -143,7 +155,24 @@ function registerPublishing(api: PluginApi, context: PublishContext): void {
             : kind === 'notification'
               ? { email: false, notification: true }
               : options.mediums;
+      await planSubjectTest(db, row, request.body.subjectTest, mediums.email);
       return { data: answered(await planPublication(context, row, new Date(Math.max(date.getTime(), now)), mediums, date)), msg: publishedText };
+    },
+  });
+
+  api.serve(issueEndpoints.pickWinner, {
+    requires: 'issues.publish',
+    summary:
+      "Picks a subject test's winner by hand before its wait ends (winner: the subject line's place, 0 the issue's own): the rest of the e-mail audience gets it.",
+    async handler(request, _reply, session) {
+      const row = await reachableIssue(db, request.params.id, session);
+      const test = await findSubjectTest(db, row.id);
+      if (!test) throw notFound(subjectTestTexts.none);
+      if (test.phase === 'decided' || test.phase === 'cancelled') throw conflict(subjectTestTexts.over);
+      if (!row.processing) throw conflict(subjectTestTexts.notStarted);
+      if (request.body.winner >= test.variants.length) throw invalid(subjectTestTexts.noSuchVariant, 'winner');
+      if (!(await decideSubjectTestOf(context, row.id, { by: 'hand', winner: request.body.winner }))) throw conflict(subjectTestTexts.over);
+      return { data: await presentSubjectTest(db, context.extensions, (await findSubjectTest(db, row.id))!), msg: subjectTestTexts.picked };
     },
   });
 

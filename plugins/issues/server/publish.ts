@@ -22,13 +22,15 @@ import { newsletterEmailDesign } from '../../newsletters/server/public';
 import { newsletterSender, newsletterTesters } from '../../settings/server/public';
 import { storyIdsOfIssue } from '../../stories/server/public';
 import { releaseArticlesOfIssue } from './articles';
-import { deliveryProgress, addRecipients } from './deliveries';
+import { deliveryProgress, addRecipients, addTestRecipients, nextDue } from './deliveries';
 import { issueEmailInputs } from './email/compose';
 import { linksOf, personalMarks, renderIssueEmail, trackLinks, type IssueEmailInput, type RenderedEmail } from './email/render';
 import { presentIssue } from './present';
 import { abandonedSends, personalMessage, sendIssue, type SendPlan, type SenderContext } from './sender';
+import { beginSubjectTest, decideTest, findSubjectTest, runningTests, settleSubjectTest, testCopiesSent } from './subject-tests';
+import type { SubjectVariant } from '../../../schemas/generated/entities/subject-variant';
 import { findIssue, updateIssueRow, type IssueRow, type IssuesDb } from './store';
-import { clock } from '../../../core/server/clock';
+import { clock, onClockMoved } from '../../../core/server/clock';
 import type { ProcessLocks } from '../../../core/server/db/process-locks';
 import { issueRoom } from '../events';
 
@@ -68,57 +70,74 @@ export interface IssueEmails {
 }
 
 /**
- * Renders the issue's e-mail and keeps it as its latest build. The copies subscribers receive
- * are `tracked`: their links go through the tracking plugin's redirect and they carry its open
- * pixel; previews and test copies keep the plain links and count nothing.
+ * Renders the issue's e-mail and keeps it as its latest build: one for each of `variants`, the
+ * subject lines of a subject test with their previews (the preview is in the e-mail's first
+ * lines), else the issue's own. The copies subscribers receive are `tracked`: their links go
+ * through the tracking plugin's redirect and they carry its open pixel; previews and test copies
+ * keep the plain links and count nothing.
  */
-export async function buildIssue(context: PublishContext, row: IssueRow, options: { tracked?: boolean } = {}): Promise<IssueEmails> {
+export async function buildIssue(
+  context: PublishContext,
+  row: IssueRow,
+  options: { tracked?: boolean; variants?: readonly SubjectVariant[] } = {},
+): Promise<IssueEmails[]> {
   const inputs = await issueEmailInputs(context.db, row, context.publicUrl, context.premium, newsletterEmailDesign(context, row.newsletter_id));
-  let email = await renderIssueEmail(inputs.input);
-  let paid = inputs.paid && (await renderIssueEmail(inputs.paid));
-  if (options.tracked && context.tracking)
-    ({ email, paid } = await tracked(context.tracking, row, { email: inputs.input, paid: inputs.paid }, { email, paid }));
-  const values = {
-    html: email.html,
-    text: email.text,
-    bytes: email.bytes,
-    paid_html: paid?.html ?? null,
-    paid_text: paid?.text ?? null,
-    built_at: clock.now(),
-  };
-  await context.db
-    .insertInto('issue_builds')
-    .values({ issue_id: row.id, ...values })
-    .onConflict((oc) => oc.column('issue_id').doUpdateSet(values))
-    .execute();
-  return { email, paid };
+  const variants = options.variants ?? [{ subject: row.subject, preview: row.preview }];
+  const as = (input: IssueEmailInput, variant: SubjectVariant): IssueEmailInput => ({ ...input, issue: { ...input.issue, ...variant } });
+  const variantInputs = variants.map((variant) => ({ email: as(inputs.input, variant), paid: inputs.paid && as(inputs.paid, variant) }));
+  let emails: IssueEmails[] = [];
+  for (const input of variantInputs) emails.push({ email: await renderIssueEmail(input.email), paid: input.paid && (await renderIssueEmail(input.paid)) });
+  if (options.tracked && context.tracking) emails = await tracked(context.tracking, row, { email: inputs.input, paid: inputs.paid }, emails);
+  await context.db.transaction().execute(async (tx) => {
+    await tx.deleteFrom('issue_builds').where('issue_id', '=', row.id).where('variant', '>=', emails.length).execute();
+    for (const [variant, { email, paid }] of emails.entries()) {
+      const values = {
+        html: email.html,
+        text: email.text,
+        bytes: email.bytes,
+        paid_html: paid?.html ?? null,
+        paid_text: paid?.text ?? null,
+        built_at: clock.now(),
+      };
+      await tx
+        .insertInto('issue_builds')
+        .values({ issue_id: row.id, variant, ...values })
+        .onConflict((oc) => oc.columns(['issue_id', 'variant']).doUpdateSet(values))
+        .execute();
+    }
+  });
+  return emails;
 }
 
 /**
  * The copies with tracked links; a link counts for the story whose text holds it (or the issue
- * alone). The payers' copy's links follow the others' in the tracked list, so each copy's clicks
- * reach the address it showed.
+ * alone). Every copy's links (each subject line's, and its payers' copy's) are one tracked list,
+ * each copy's after the one before, so each copy's clicks reach the address it showed.
  */
 async function tracked(
   tracking: AudienceTracking,
   row: IssueRow,
   inputs: { email: IssueEmailInput; paid: IssueEmailInput | null },
-  rendered: IssueEmails,
-): Promise<IssueEmails> {
+  rendered: IssueEmails[],
+): Promise<IssueEmails[]> {
   const storyOf = new Map<string, string | null>();
   for (const input of [inputs.email, inputs.paid])
     for (const story of input?.channels.flatMap((channel) => channel.stories) ?? []) {
       const own = linksOf(story.html.replace(/(href)="\/(?!\/)/g, `$1="${inputs.email.publicUrl}/`));
       for (const url of story.url ? [...own, story.url] : own) storyOf.set(url, storyOf.has(url) && storyOf.get(url) !== story.id ? null : story.id);
     }
-  const freeLinks = linksOf(rendered.email.html);
-  const paidLinks = rendered.paid ? linksOf(rendered.paid.html) : [];
-  const links = [...freeLinks, ...paidLinks].map((url) => ({ url, storyId: storyOf.get(url) ?? null }));
+  const copies = rendered.flatMap(({ email, paid }) => (paid ? [email, paid] : [email]));
+  const linksOfCopies = copies.map((copy) => linksOf(copy.html));
+  const links = linksOfCopies.flat().map((url) => ({ url, storyId: storyOf.get(url) ?? null }));
   const { hrefs, pixel } = await tracking.trackEmail({ issueId: row.id, newsletterId: row.newsletter_id, links, mark: personalMarks.track });
-  return {
-    email: trackLinks(rendered.email, hrefs.slice(0, freeLinks.length), pixel),
-    paid: rendered.paid && trackLinks(rendered.paid, hrefs.slice(freeLinks.length), pixel),
+  // Called in the copies' order: each takes the next of the tracked addresses.
+  let place = 0;
+  let next = 0;
+  const track = (copy: RenderedEmail) => {
+    const own = hrefs.slice(next, (next += linksOfCopies[place++]!.length));
+    return trackLinks(copy, own, pixel);
   };
+  return rendered.map(({ email, paid }) => ({ email: track(email), paid: paid && track(paid) }));
 }
 
 export async function dropBuild(context: Pick<PublishContext, 'db'>, issueId: string): Promise<void> {
@@ -130,28 +149,28 @@ export async function testerAddresses(db: IssuesDb, newsletterId: string): Promi
   return findPeople(db, await newsletterTesters(db, newsletterId));
 }
 
-async function planOf(context: PublishContext, row: IssueRow, emails: IssueEmails | null): Promise<SendPlan> {
+async function planOf(context: PublishContext, row: IssueRow, emails: IssueEmails[] | null, variants?: readonly SubjectVariant[]): Promise<SendPlan> {
   const newsletter = (await findNewsletter(context.db, row.newsletter_id))!;
-  const payers = emails?.paid && context.premium ? await context.premium.payers(row.newsletter_id) : null;
+  const paid = emails?.some((copy) => copy.paid) ?? false;
+  const payers = paid && context.premium ? await context.premium.payers(row.newsletter_id) : null;
   return {
     issueId: row.id,
     newsletterId: row.newsletter_id,
     newsletterKey: newsletter.key,
     sender: await newsletterSender(context.db, newsletter, context.mail.from),
-    subject: row.subject,
     url: `${context.publicUrl}/i/${encodeURIComponent(row.slug)}`,
     notification: { title: row.notification_title, body: row.notification_body },
     mediums: { email: row.plan_email, notification: row.plan_notification },
-    email: emails?.email ?? null,
-    paid: payers && payers.size > 0 ? { email: emails!.paid!, payers } : null,
+    emails: (emails ?? []).map((copy, place) => ({ subject: variants?.[place]?.subject ?? row.subject, ...copy })),
+    payers: payers && payers.size > 0 ? payers : null,
   };
 }
 
 /** Sends the issue, as it is now, to each tester, marked as a test; the issue becomes tested. Answers it as the room is told (undefined: gone meanwhile). */
 export async function sendTest(context: PublishContext, row: IssueRow, testers: { id: string; email: string; name: string }[]): Promise<Issue | undefined> {
   // Testers get the copy of readers who do not pay (a premium bullet as its teaser).
-  const rendered = await buildIssue(context, row);
-  const plan = await planOf(context, row, { email: rendered.email, paid: null });
+  const [rendered] = await buildIssue(context, row);
+  const plan = await planOf(context, row, [{ email: rendered!.email, paid: null }]);
   for (const tester of testers) {
     const message = personalMessage(context, plan, { subscriber_id: `test-${tester.id}`, email: tester.email, name: tester.name });
     await context.mail.send({ ...message, subject: `[Test] ${row.subject}`, messageId: undefined });
@@ -217,6 +236,8 @@ export async function cancelPublication(context: PublishContext, row: IssueRow):
   if (row.job_id) await context.jobs.cancel(publishJob, row.job_id);
   const cancelled = await updateIssueRow(context.db, row, { scheduled: false, queued: false, processing: false, cancelled: true, job_id: null });
   if (cancelled) runningSends.get(row.id)?.abort();
+  // A test not decided yet ends here: nothing more goes, not even after its wait.
+  if (cancelled) await settleSubjectTest(context.db, row.id);
   return cancelled && announceStatus(context, cancelled);
 }
 
@@ -245,31 +266,47 @@ async function runPublication(context: PublishContext, data: PublishJobData): Pr
   const current: IssueRow = { ...started, owner_name: row.owner_name, owner_image: row.owner_image };
   await releaseArticlesOfIssue(context, current, row.published_at ?? new Date(data.at));
   await announceStatus(context, current);
-  const email = current.plan_email ? await buildIssue(context, current, { tracked: true }) : null;
-  if (current.plan_email) await addRecipients(db, current.id, current.newsletter_id, 'email');
+  // A subject test's copies go first, each with its subject line; the rest after the decision (decideTest).
+  const test = current.plan_email ? await beginSubjectTest(db, current) : undefined;
+  const emails = current.plan_email ? await buildIssue(context, current, { tracked: true, variants: test?.variants }) : null;
+  if (current.plan_email && test?.phase === 'testing') await addTestRecipients(db, current.id, current.newsletter_id, test.share, test.variants.length);
+  else if (current.plan_email) await addRecipients(db, current.id, current.newsletter_id, 'email');
   if (current.plan_notification) await addRecipients(db, current.id, current.newsletter_id, 'notification');
-  await send(context, current, email);
+  await send(context, current, emails);
 }
 
-/** Runs (or resumes) the issue's send and, once everything is sent, marks it done. */
-async function send(context: PublishContext, row: IssueRow, email: IssueEmails | null): Promise<void> {
+/**
+ * Runs (or resumes) the issue's send and, once everything is sent, marks it done. A subject test's
+ * copies sent, its wait begins instead; a decision that came while the run ended (its rest added
+ * after the run's last claim) is sent by another run.
+ */
+async function send(context: PublishContext, row: IssueRow, emails: IssueEmails[] | null): Promise<void> {
   const { db } = context;
-  const template = email ?? (row.plan_email ? await storedBuild(db, row.id) : null);
-  const plan = await planOf(context, row, template);
-  const running = new AbortController();
-  runningSends.set(row.id, running);
-  let result: Awaited<ReturnType<typeof sendIssue>>;
-  try {
-    result = await sendIssue(
-      senderContext(context),
-      plan,
-      async () => Boolean((await db.selectFrom('issues').select('processing').where('id', '=', row.id).executeTakeFirst())?.processing),
-      running.signal,
-    );
-  } finally {
-    if (runningSends.get(row.id) === running) runningSends.delete(row.id);
+  for (let built = emails; ; built = null) {
+    const test = await findSubjectTest(db, row.id);
+    const templates = built ?? (row.plan_email ? await storedBuilds(db, row.id) : null);
+    const plan = await planOf(context, row, templates, test?.variants);
+    const running = new AbortController();
+    runningSends.set(row.id, running);
+    let result: Awaited<ReturnType<typeof sendIssue>>;
+    try {
+      result = await sendIssue(
+        senderContext(context),
+        plan,
+        async () => Boolean((await db.selectFrom('issues').select('processing').where('id', '=', row.id).executeTakeFirst())?.processing),
+        running.signal,
+      );
+    } finally {
+      if (runningSends.get(row.id) === running) runningSends.delete(row.id);
+    }
+    if (result !== 'finished') return;
+    const phase = (await findSubjectTest(db, row.id))?.phase;
+    if (phase === 'testing' || phase === 'waiting') {
+      if (await testCopiesSent(db, row.id)) await announceCurrent(context, row.id);
+      return;
+    }
+    if (!row.plan_email || (await nextDue(db, row.id, 'email')) === undefined) break;
   }
-  if (result !== 'finished') return;
   const now = clock.now();
   const done = await updateIssueRow(db, row, {
     processing: false,
@@ -278,16 +315,23 @@ async function send(context: PublishContext, row: IssueRow, email: IssueEmails |
     ...(row.plan_email ? { emailed: true, emailed_at: row.emailed_at ?? now } : {}),
     ...(row.plan_notification ? { notified: true, notified_at: row.notified_at ?? now } : {}),
   });
+  await settleSubjectTest(db, row.id);
   if (done) await announceStatus(context, done);
   context.log.info({ issueId: row.id }, 'issue sent');
 }
 
-async function storedBuild(db: IssuesDb, issueId: string): Promise<IssueEmails | null> {
-  const build = await db.selectFrom('issue_builds').selectAll().where('issue_id', '=', issueId).executeTakeFirst();
-  if (!build) return null;
-  const paid =
-    build.paid_html !== null && build.paid_text !== null ? { html: build.paid_html, text: build.paid_text, bytes: build.bytes, clipped: false } : null;
-  return { email: { html: build.html, text: build.text, bytes: build.bytes, clipped: false }, paid };
+/** Tells the issue's room its status as the database has it now (a subject test's step: the console reads the test again). */
+async function announceCurrent(context: PublishContext, issueId: string): Promise<void> {
+  const row = await findIssue(context.db, issueId);
+  if (row) await announceStatus(context, row);
+}
+
+async function storedBuilds(db: IssuesDb, issueId: string): Promise<IssueEmails[]> {
+  const builds = await db.selectFrom('issue_builds').selectAll().where('issue_id', '=', issueId).orderBy('variant').execute();
+  return builds.map((build) => ({
+    email: { html: build.html, text: build.text, bytes: build.bytes, clipped: false },
+    paid: build.paid_html !== null && build.paid_text !== null ? { html: build.paid_html, text: build.paid_text, bytes: build.bytes, clipped: false } : null,
+  }));
 }
 
 function senderContext(context: PublishContext): SenderContext {
@@ -309,7 +353,21 @@ export async function resumeSending(context: PublishContext, issueId: string): P
   await send(context, row, null);
 }
 
-export function definePublishing(context: PublishContext): void {
+/**
+ * Decides the issue's subject test (by its figures, or the winner picked by hand) and sends the
+ * rest of the audience the winner. Answers whether this call decided it.
+ */
+export async function decideSubjectTestOf(context: PublishContext, issueId: string, choice: Parameters<typeof decideTest>[3]): Promise<boolean> {
+  const row = await findIssue(context.db, issueId);
+  if (!row || !row.processing) return false;
+  if (!(await decideTest(context.db, context.extensions, row, choice))) return false;
+  await announceStatus(context, row);
+  void resumeSending(context, issueId).catch((error) => context.log.error({ err: error, issueId }, 'send not resumed'));
+  return true;
+}
+
+/** Defines the publication's jobs and watchdogs; answers how to stop hearing the clock. */
+export function definePublishing(context: PublishContext): () => void {
   // A publication for now starts at once, not at the queue's next look (up to a second before the
   // first copy): its plan is saved before its job is queued (planPublication); the job's id,
   // written just after, is only what a later cancel or new plan removes.
@@ -327,4 +385,18 @@ export function definePublishing(context: PublishContext): void {
     },
     { atStart: true },
   );
+  // Subject tests: a wait over is decided (on the product's clock, which tests set: a move looks at
+  // once); a step that a dying process left undone (its copies out but no wait begun, a decision's
+  // rest unsent) is taken up. Every process looks; a test is decided once (decideTest), a send run
+  // once (its lease).
+  const stepTests = async () => {
+    for (const { issueId, next } of await runningTests(context.db)) {
+      if (next === 'due') await decideSubjectTestOf(context, issueId, { by: 'figures' });
+      else if (next === 'sent') {
+        if (await testCopiesSent(context.db, issueId)) await announceCurrent(context, issueId);
+      } else void resumeSending(context, issueId).catch((error) => context.log.error({ err: error, issueId }, 'send not resumed'));
+    }
+  };
+  context.jobs.repeat('issues-subject-tests', constants.subjectTests.checkSeconds, stepTests, { atStart: true });
+  return onClockMoved(() => void stepTests().catch((error) => context.log.error({ err: error }, 'subject tests not looked at')));
 }

@@ -105,9 +105,8 @@ export function resultsJoin(extensions: Extensions, parts: ResultParts = everyPa
  * that the variants add up to the issue. One statement. Unsubscriptions are the newsletter's, not
  * a copy's: not counted per variant.
  */
-export async function variantResults(db: Handle, extensions: Extensions, issueId: string, variants: number): Promise<IssueResults[]> {
+export async function variantResults(db: Handle, tracked: IssueAudience | null, issueId: string, variants: number): Promise<IssueResults[]> {
   const copies = sql`(select subscriber_id, variant as copy_group from issue_deliveries where issue_id = ${issueId} and medium = 'email')`;
-  const tracked = extensions.one(issueAudience);
   const audience = tracked
     ? tracked.groupCountsOf(issueId, copies)
     : sql`(select null::smallint as copy_group, 0 as opens, 0 as machine_opens, 0 as clickers, 0 as machine_clickers)`;

@@ -25,6 +25,7 @@ import { flatten } from './edit';
 import { assertChangeable, reachableIssue } from './policy';
 import { presentCurrent, presentIssue, presentTemplate } from './present';
 import { numbersOfIssue, presentResults, resultsJoin } from './results';
+import { findSubjectTest, presentSubjectTest, subjectTestSummary } from './subject-tests';
 import {
   deleteIssue,
   findChannelTemplate,
@@ -102,10 +103,11 @@ function registerIssueCreation(api: PluginApi, db: IssuesDb): void {
 function registerIssueEditor(api: PluginApi, db: IssuesDb, changes: IssueChanges): void {
   api.serve(issueEndpoints.form, {
     requires: 'issues.update',
-    summary: "The issue editor's form: data.body is the issue.",
+    summary: "The issue editor's form: data.body is the issue, data.subjectTest its subject test with its phase and each subject line's figures (null: none).",
     async handler(request, _reply, session) {
       const row = await reachableIssue(db, request.params.id, session);
-      return { data: { body: presentIssue(row, await storyIdsOfIssue(db, row.id)) } };
+      const [storyIds, test] = await Promise.all([storyIdsOfIssue(db, row.id), findSubjectTest(db, row.id)]);
+      return { data: { body: presentIssue(row, storyIds), subjectTest: test ? await presentSubjectTest(db, api.extensions, test) : null } };
     },
   });
 
@@ -204,7 +206,10 @@ function registerIssueReading(api: PluginApi, db: IssuesDb): void {
       });
       if (query.idOnly) return { data: rows.map((row) => ({ _id: row.id })), count };
       // An imported issue was sent elsewhere: it has no results here (imported.ts).
-      return { data: rows.map((row) => ({ ...presentIssue(row), results: row.imported ? undefined : presentResults(row) })), count };
+      return {
+        data: rows.map((row) => ({ ...presentIssue(row), results: row.imported ? undefined : presentResults(row), subjectTest: subjectTestSummary(row) })),
+        count,
+      };
     },
   });
 

@@ -58,6 +58,14 @@ export interface SenderContext {
   onProgress(issueId: string): Promise<void>;
 }
 
+/** One subject line's e-mail (a subject test's variant, or the issue's one): its subject, the rendered copy with its personal marks, and the payers' copy. */
+export interface EmailCopy {
+  subject: string;
+  email: RenderedEmail;
+  /** The copy for the newsletter's paying readers (premium bullets whole); null when none differs. */
+  paid: RenderedEmail | null;
+}
+
 /** What a send needs to know of the issue, read once at the start of a run. */
 export interface SendPlan {
   issueId: string;
@@ -65,19 +73,22 @@ export interface SendPlan {
   newsletterKey: string;
   /** Who the e-mail comes from, and where replies go: the newsletter's sender. */
   sender: NewsletterSender;
-  subject: string;
   url: string;
   notification: { title: string; body: string };
   mediums: { email: boolean; notification: boolean };
-  /** The rendered e-mail with its personal marks (email medium). */
-  email: RenderedEmail | null;
-  /** The copy for the newsletter's paying readers (premium bullets whole) and their lower-case addresses; null when no copy differs or nobody pays. */
-  paid: { email: RenderedEmail; payers: ReadonlySet<string> } | null;
+  /** The e-mail of each subject line, by the copies' `variant` (the issue's own first); empty without the email medium. */
+  emails: EmailCopy[];
+  /** The lower-case addresses of the newsletter's paying readers, who get a payers' copy where there is one; null when none differs or nobody pays. */
+  payers: ReadonlySet<string> | null;
 }
 
-/** The copy a recipient gets: the payers' when they pay for the newsletter. */
-const copyFor = (plan: SendPlan, recipient: Pick<Recipient, 'email'>) =>
-  plan.paid && plan.paid.payers.has(recipient.email.toLowerCase()) ? plan.paid.email : plan.email!;
+type Personal = Pick<Recipient, 'subscriber_id' | 'email' | 'name'> & { variant?: number };
+
+/** The place of the subject line a recipient's copy carries (a test's variant; the issue's own when the plan has no other). */
+const placeOf = (plan: SendPlan, recipient: Personal) => (recipient.variant && plan.emails[recipient.variant] ? recipient.variant : 0);
+
+/** Whether a recipient pays for the newsletter, and so gets the payers' copy where there is one. */
+const pays = (plan: SendPlan, recipient: Personal) => Boolean(plan.payers?.has(recipient.email.toLowerCase()));
 
 export type SendResult = 'finished' | 'stopped' | 'busy';
 
@@ -123,7 +134,7 @@ export function isHardBounce(answer: SmtpAnswer): boolean {
 }
 
 /** What a message's answer is recorded as. Retries are the sender's pace, on real time like its leases. */
-export function outcomeOf(recipient: Recipient, answer: SmtpAnswer, now = Date.now()): Outcome {
+export function outcomeOf(recipient: Pick<Recipient, 'subscriber_id' | 'attempts'>, answer: SmtpAnswer, now = Date.now()): Outcome {
   const { retryLimit, retryBaseSeconds } = constants.delivery;
   const base = { subscriberId: recipient.subscriber_id, answer: answer.text, attempted: true };
   if (answer.outcome === 'sent') return { ...base, state: 'sent', nextAt: null };
@@ -217,8 +228,6 @@ function hostOf(publicUrl: string): string {
   }
 }
 
-type Personal = Pick<Recipient, 'subscriber_id' | 'email' | 'name'>;
-
 /**
  * A subscriber's referral code: a keyed digest made for this one use. The invitation is meant to
  * be passed on, so it must not be the unsubscribe token (which opens the subscriber's unsubscribe
@@ -252,11 +261,12 @@ const unsubscribeHeaders = (unsubscribeUrl: string) => ({ 'List-Unsubscribe': `<
 /** One subscriber's copy of the issue: personal links, one-click unsubscribe headers (RFC 8058), a stable Message-ID. */
 export function personalMessage(context: Pick<SenderContext, 'links' | 'publicUrl' | 'tracking'>, plan: SendPlan, recipient: Personal): MailMessage {
   const values = personalValues(context, plan, recipient);
-  const { html, text } = personalise(copyFor(plan, recipient), values);
+  const copy = plan.emails[placeOf(plan, recipient)]!;
+  const { html, text } = personalise((pays(plan, recipient) && copy.paid) || copy.email, values);
   return {
     to: recipient.email,
     ...plan.sender,
-    subject: plan.subject,
+    subject: copy.subject,
     html,
     text,
     messageId: messageIdOf(context, plan, recipient),
@@ -268,13 +278,13 @@ export function personalMessage(context: Pick<SenderContext, 'links' | 'publicUr
 const verpMark = '[[verp]]';
 const verpHeader = `X-PM-Metadata-${postmarkVerpField}`;
 
-/** The issue's MIME text with the personal marks in place, composed once per send (and once for the payers' copy). */
-export function issueMime(plan: SendPlan, email: RenderedEmail = plan.email!): MimeTemplate {
+/** The issue's MIME text with the personal marks in place, composed once per send for each subject line (and its payers' copy). */
+export function issueMime(plan: SendPlan, subject: string, email: RenderedEmail): MimeTemplate {
   const marks = personalMarks;
   const { from, replyTo } = plan.sender;
   return mimeTemplate({
     from,
-    subject: plan.subject,
+    subject,
     html: email.html,
     text: email.text,
     headers: { ...(replyTo ? { 'Reply-To': replyTo } : {}), ...unsubscribeHeaders(marks.unsubscribeUrl), [verpHeader]: verpMark },
@@ -414,7 +424,7 @@ export async function sendIssue(
   try {
     const media: DeliveryMedium[] = [];
     if (plan.mediums.notification) media.push('notification');
-    if (plan.mediums.email && plan.email) media.push('email');
+    if (plan.mediums.email && plan.emails.length > 0) media.push('email');
     for (const medium of media) {
       for (;;) {
         if (medium === 'email') await sendEmails(context, plan, outage, shouldStop, stopsNow);
@@ -453,9 +463,14 @@ async function sendEmails(
   const { connections, claimBatch } = constants.delivery;
   const gate = new RateGate(context.rate);
   const bulk = context.mail.bulk(connections, plan.sender.from);
-  const mime = issueMime(plan);
-  const paidMime = plan.paid && issueMime(plan, plan.paid.email);
-  const mimeFor = (recipient: Personal) => (paidMime && copyFor(plan, recipient) !== plan.email ? paidMime : mime);
+  const mimes = plan.emails.map((copy) => ({
+    free: issueMime(plan, copy.subject, copy.email),
+    paid: copy.paid && plan.payers ? issueMime(plan, copy.subject, copy.paid) : null,
+  }));
+  const mimeFor = (recipient: Personal) => {
+    const mime = mimes[placeOf(plan, recipient)]!;
+    return (pays(plan, recipient) && mime.paid) || mime.free;
+  };
   const verp = createVerp(context.mail.from.address, context.links);
   // The connections' writes, joined into one statement when they come together.
   const writer = outcomeWriter(db, plan.issueId, 'email');

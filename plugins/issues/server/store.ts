@@ -18,7 +18,8 @@ import { withPeople, withPerson, type WithPerson } from '../../../core/server/pe
 import { findNewsletter } from '../../../core/server/store';
 import { badges } from '../../../core/shared/config';
 import { issuesHolding, releaseStoriesOfIssue } from '../../stories/server/public';
-import type { IssueRecord, IssuesTable, IssueTables } from './tables';
+import type { IssueRecord, IssuesTable, IssueTables, SubjectTestPhase } from './tables';
+import type { SubjectVariant } from '../../../schemas/generated/entities/subject-variant';
 import { resultOrder, sortParts, type ResultColumns, type ResultParts } from './results';
 import type { ResultSort } from '../results';
 import { clock } from '../../../core/server/clock';
@@ -52,7 +53,12 @@ export interface IssueListOptions {
 }
 
 /** A listed issue with its e-mail's results. */
-export type ListedIssue = IssueRow & { [column in keyof ResultColumns]: number | null };
+/** A listed issue: its results, and its subject test's phase, subject lines and winner (nulls: none). */
+export type ListedIssue = IssueRow & { [column in keyof ResultColumns]: number | null } & {
+  test_phase: SubjectTestPhase | null;
+  test_variants: SubjectVariant[] | null;
+  test_winner: number | null;
+};
 
 const sortColumns = { updatedAt: 'updated_at', createdAt: 'created_at', publishedAt: 'published_at', subject: 'subject' } as const;
 
@@ -149,6 +155,8 @@ export async function listIssues(db: IssuesDb, options: IssueListOptions): Promi
     .selectAll('issues')
     .select(['results.sent_copies', 'results.bounced', 'results.complaints', 'results.opens', 'results.machine_opens', 'results.clickers'])
     .select(['results.machine_clickers', 'results.unsubscribes'])
+    .leftJoin('issue_subject_tests as test', 'test.issue_id', 'issues.id')
+    .select(['test.phase as test_phase', 'test.variants as test_variants', 'test.winner as test_winner'])
     // The list's length on every row, counted once in the same statement; a page with no row asks apart.
     .select(counting.as('list_count'))
     .orderBy(order)

@@ -1,6 +1,8 @@
 /** The issues plugin's tables as Kysely sees them. */
 import type { ColumnType, Selectable } from 'kysely';
 import type { IssueChannel } from '../rules';
+import type { SubjectVariant } from '../../../schemas/generated/entities/subject-variant';
+import type { SubjectTestMeasure, VariantFigures } from '../subject-test';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 type UpdatedAt = ColumnType<Date, Date | string | undefined, Date | string>;
@@ -71,6 +73,8 @@ export interface ChannelTemplatesTable {
 
 export interface IssueBuildsTable {
   issue_id: string;
+  /** The subject line it carries: 0 the issue's own, a subject test's others after it. */
+  variant: ColumnType<number, number | undefined, number>;
   html: string;
   text: string;
   bytes: number;
@@ -78,6 +82,29 @@ export interface IssueBuildsTable {
   paid_html: string | null;
   paid_text: string | null;
   built_at: ColumnType<Date, Date | string | undefined, Date | string>;
+}
+
+export type SubjectTestPhase = 'testing' | 'waiting' | 'decided' | 'cancelled';
+export type SubjectTestDecider = 'opens' | 'clicks' | 'tooClose' | 'hand';
+
+/** An issue's subject test (migration 014, decision 0058). */
+export interface IssueSubjectTestsTable {
+  issue_id: string;
+  /** Every subject line with its preview, the issue's own first. */
+  variants: ColumnType<SubjectVariant[], string, string>;
+  share: number;
+  wait_minutes: number;
+  decide_by: SubjectTestMeasure;
+  phase: ColumnType<SubjectTestPhase, SubjectTestPhase | undefined, SubjectTestPhase>;
+  /** Until the issue's send is done or cancelled. */
+  active: ColumnType<boolean, boolean | undefined, boolean>;
+  decide_at: Date | null;
+  winner: number | null;
+  decided_by: SubjectTestDecider | null;
+  confidence: number | null;
+  /** Each variant's figures the decision read. */
+  decision: ColumnType<VariantFigures[] | null, string | null, string | null>;
+  decided_at: Date | null;
 }
 
 export type DeliveryMedium = 'email' | 'notification';
@@ -141,6 +168,7 @@ export type IssueTables = {
   issues: IssuesTable;
   channel_templates: ChannelTemplatesTable;
   issue_builds: IssueBuildsTable;
+  issue_subject_tests: IssueSubjectTestsTable;
   issue_deliveries: IssueDeliveriesTable;
   issue_copy_counts: IssueCopyCountsTable;
   deleted_issue_copies: DeletedIssueCopiesTable;

@@ -537,6 +537,10 @@ export interface Constants {
      */
     waitMinutesMax: number;
     /**
+     * How often each server process looks at the running tests (a wait over, copies out, a decision's rest to send): the decision comes this long after its time at most.
+     */
+    checkSeconds: number;
+    /**
      * The confidence (two-sided, two-proportion test) a leader needs to win; below it the test is too close to call and the first subject goes.
      */
     confidence: number;
