@@ -101,6 +101,26 @@ describe.each(databases)('subject tests on %s', (kind) => {
     await sink?.close();
   });
 
+  it("shows the demo's test: people's opens picked the second subject, and the variants' figures add up to the issue's", async () => {
+    const demo = (await sql<{ id: string }>`select id from issues where newsletter_id = ${newsletterId} and key like '%-gecen-hafta'`.execute(db())).rows[0]!
+      .id;
+    const { subjectTest } = await form(demo);
+    expect(subjectTest).toMatchObject({ phase: 'decided', winner: 1, decidedBy: 'opens', share: 30 });
+    expect(subjectTest!.variants).toHaveLength(3);
+    expect(subjectTest!.confidence).toBeGreaterThanOrEqual(constants.subjectTests.confidence);
+    const { results } = (await t.request('GET', `/api/issues/list/${demo}?updateStats=true`, { token })).body.data as Issue;
+    const sum = (figure: 'sent' | 'opens' | 'machineOpens' | 'clickers' | 'machineClickers') =>
+      subjectTest!.results.reduce((total, variant) => total + variant[figure], 0);
+    expect([sum('sent'), sum('opens'), sum('machineOpens'), sum('clickers'), sum('machineClickers')]).toEqual([
+      results!.sent,
+      results!.opens,
+      results!.machineOpens,
+      results!.clickers,
+      results!.machineClickers,
+    ]);
+    expect(subjectTest!.results[1]!.openRate!).toBeGreaterThan(subjectTest!.results[0]!.openRate!);
+  });
+
   it("refuses a test it cannot run, with the test's messages", async () => {
     const issueId = await newIssue();
     const own = await form(issueId);

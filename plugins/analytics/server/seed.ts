@@ -10,7 +10,9 @@ import { sql } from 'kysely';
 import type { SeedContext } from '../../../core/server/plugins/contract';
 import { seededRandom } from '../../../core/server/seed';
 import { findNewsletters } from '../../../core/server/store';
-import { emailedIssues, linksOf } from '../../issues/server/public';
+import { decideDemoSubjectTests, demoCopiesOf, emailedIssues, linksOf } from '../../issues/server/public';
+import { issueAudienceCounts } from './results';
+import { seenKind } from './recorder';
 import { storyTextsOfIssue } from '../../stories/server/public';
 import { subscriberCount } from '../../subscribers/server/public';
 import type { AnalyticsDb } from './tables';
@@ -156,6 +158,7 @@ export async function seedAudience(context: SeedContext): Promise<void> {
       }
     }
     await insertContentRollup(db, contentRows);
+    await seedSeen(db, issue.id, contentRows);
     if (linkCounts.length > 0)
       await db
         .insertInto('audience_link_counts')
@@ -163,7 +166,32 @@ export async function seedAudience(context: SeedContext): Promise<void> {
         .onConflict((oc) => oc.doNothing())
         .execute();
   }
+  await decideDemoSubjectTests(context.db, issueAudienceCounts);
   await seedDevices(db);
+}
+
+/**
+ * Who the issue's rollup rows counted once (audience_seen, as the recorder keeps it: a copy is its
+ * subscriber), so that its copies' figures (a subject test's variants) add up to the issue's: as
+ * many of its copies as the rows' unique people and machines, drawn at random but weighted by the
+ * copy's appeal for people (its subject line's, in a demo subject test; machines open alike).
+ */
+async function seedSeen(db: AnalyticsDb, issueId: string, rows: readonly (Row & { key: string })[]): Promise<void> {
+  const copies = await demoCopiesOf(db, issueId);
+  for (const type of ['open', 'click'] as const) {
+    const own = rows.filter((row) => row.key === issueId && row.type === type);
+    for (const machine of [false, true]) {
+      const count = own.reduce((sum, row) => sum + (machine ? row.machineUniques : row.uniques), 0);
+      const kind = seenKind({ type, machine });
+      // Weighted sampling without replacement: each copy's key is u^(1/weight), u uniform from a digest.
+      const u = sql`((('x' || substr(md5(${issueId} || ${kind} || c.subscriber_id), 1, 8))::bit(32)::bigint + 1) / 4294967297.0)`;
+      await sql`
+        insert into audience_seen (content_id, kind, who)
+        select ${issueId}, ${kind}, c.subscriber_id from ${copies} c
+        order by power(${u}, 1.0 / ${machine ? sql`1` : sql`c.appeal`}) desc, c.subscriber_id limit ${count}
+        on conflict do nothing`.execute(db);
+    }
+  }
 }
 
 async function insertRollup(db: AnalyticsDb, table: 'audience_newsletter_daily', rows: (Row & { newsletterId: string })[]): Promise<void> {

@@ -28,5 +28,9 @@ export { emailedResultsOf } from './results';
 export { issueResults, rate, type IssueResults, type ResultCounts } from '../results';
 /** Demo data of other plugins hangs on the demo issues (the seed's module is loaded only by a start that seeds). */
 export const addToDemoIssueIntro: typeof import('./seed').addToDemoIssueIntro = async (...args) => (await import('./seed')).addToDemoIssueIntro(...args);
+/** The demo audience opens and clicks the demo issues' copies, by their subject lines' appeal; then the demo's subject tests are decided on those figures. */
+export const demoCopiesOf: typeof import('./seed').demoCopiesOf = async (...args) => (await import('./seed')).demoCopiesOf(...args);
+export const decideDemoSubjectTests: typeof import('./seed').decideDemoSubjectTests = async (...args) =>
+  (await import('./seed')).decideDemoSubjectTests(...args);
 /** Issues an import brings: e-mailed on the site they come from, never here (plugins/imports). */
 export { importIssue, type ImportedIssue } from './imported';

@@ -8,7 +8,7 @@
  * on the queue, so the publisher home's 'Next scheduled' has something to show (issue 31).
  */
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { findPerson } from '../../../core/server/people';
 import { findNewsletters } from '../../../core/server/store';
 import type { Handle } from '../../../core/server/db/database';
@@ -23,6 +23,9 @@ import { publishJob, type PublishJobData } from './publish';
 import { issuesDb, saveChannelTemplates, type IssuesDb } from './store';
 import type { IssueFlag } from './tables';
 import { clock } from '../../../core/server/clock';
+import type { SubjectVariant } from '../../../schemas/generated/entities/subject-variant';
+import { decideSubjectTest, type SubjectTestMeasure } from '../subject-test';
+import { variantResults, type IssueAudience } from './results';
 
 type StoryState = 'draft' | 'ready' | 'accepted' | 'published';
 type IssueState = 'ready-to-test' | 'draft' | 'tested' | 'scheduled' | 'published' | 'cancelled';
@@ -38,10 +41,27 @@ interface DemoIssue {
   days?: number;
   /** In the first demo newsletter only. */
   firstOnly?: boolean;
+  /** A subject test it ran before the rest of its audience got the winner: in the first demo newsletter only. */
+  subjectTest?: DemoSubjectTest;
   /** Some of its copies came back (bounced, or reported as spam): in the first demo newsletter only. */
   bounces?: boolean;
   /** A story's `link` is where it came from: sent issues' links are what readers click (the click map). */
   channels: { title: string; stories: (DemoBullet | DemoArticle)[] }[];
+}
+
+/**
+ * A demo issue's subject test (issue 58): its other subject lines, and how much more readily
+ * people open each subject line than the issue's own (its `appeal`, 1 for the issue's own): the
+ * demo audience (the analytics plugin's seed) opens by it, machines open every copy alike. The
+ * winner is what the figures decide, checked once they are seeded (decideDemoSubjectTests).
+ */
+interface DemoSubjectTest {
+  variants: SubjectVariant[];
+  share: number;
+  waitMinutes: number;
+  decideBy: SubjectTestMeasure;
+  winner: number;
+  appeal: number[];
 }
 
 interface DemoBullet {
@@ -167,6 +187,17 @@ function demoIssues(newsletter: string): DemoIssue[] {
       state: 'published',
       days: -7,
       bounces: true,
+      subjectTest: {
+        variants: [
+          { subject: 'Köprüde gece mesaisi: sabah hangi şerit açık?', preview: 'Köprü çalışması, tiyatro biletleri ve daha fazlası' },
+          { subject: 'Haftanın özeti: köprü ve tiyatro', preview: 'Geçen haftadan iki haber' },
+        ],
+        share: 30,
+        waitMinutes: 120,
+        decideBy: 'opens',
+        winner: 1,
+        appeal: [1, 1.5, 0.85],
+      },
       channels: [
         {
           title: 'Gündem',
@@ -299,6 +330,7 @@ export async function seedIssues(context: SeedContext): Promise<void> {
         await releaseArticlesOfIssue({ db }, { id, channels: normalizeChannels(channels) }, at, at);
         await recordDemoDeliveries(db, id, newsletter.id, at);
         if (issue.bounces && newsletter.key === bouncingNewsletterKey) await recordDemoBounces(db, id, newsletter.id, at);
+        if (issue.subjectTest && newsletter.key === bouncingNewsletterKey) await recordDemoSubjectTest(db, { id, ...issue }, issue.subjectTest, at);
       }
       count++;
     }
@@ -340,6 +372,77 @@ async function recordDemoDeliveries(db: IssuesDb, issueId: string, newsletterId:
     select ${issueId}, s.medium, s.id, s.email, s.name, 'sent', 1, '250 OK', ${at}::timestamptz
     from (${subscribersQuery(db, newsletterId, { before: at })}) s`.execute(db);
   await db.insertInto('issue_sending').values({ issue_id: issueId, owner: null, lease_until: at, started_at: at, finished_at: at }).execute();
+}
+
+/**
+ * A sent demo issue's subject test: its share of the copies carries the test's subject lines,
+ * drawn as a send draws them (addTestRecipients), the rest the winner's; the test is decided at the
+ * end of its wait, by the figures the demo audience seeds (decideDemoSubjectTests).
+ */
+async function recordDemoSubjectTest(db: IssuesDb, issue: { id: string; subject: string; preview: string }, test: DemoSubjectTest, at: Date): Promise<void> {
+  const variants = [{ subject: issue.subject, preview: issue.preview }, ...test.variants];
+  await sql`
+    update issue_deliveries d set variant = (case when r.place <= r.tested then (r.place - 1) % ${variants.length} else ${test.winner} end)::smallint
+    from (
+      select subscriber_id, row_number() over (order by md5(${issue.id} || ':' || subscriber_id), subscriber_id) as place,
+        round(count(*) over () * ${test.share} / 100.0) as tested
+      from issue_deliveries where issue_id = ${issue.id} and medium = 'email'
+    ) r
+    where d.issue_id = ${issue.id} and d.medium = 'email' and d.subscriber_id = r.subscriber_id`.execute(db);
+  const decidedAt = new Date(at.getTime() + test.waitMinutes * 60_000);
+  await db
+    .insertInto('issue_subject_tests')
+    .values({
+      issue_id: issue.id,
+      variants: JSON.stringify(variants),
+      share: test.share,
+      wait_minutes: test.waitMinutes,
+      decide_by: test.decideBy,
+      phase: 'decided',
+      active: false,
+      decide_at: decidedAt,
+      winner: test.winner,
+      decided_at: decidedAt,
+    })
+    .execute();
+}
+
+/**
+ * An e-mailed demo issue's copies, as a select of `subscriber_id` and `appeal` (how readily people
+ * open its subject line: 1 but for a demo subject test's), for the demo audience to open and click.
+ */
+export async function demoCopiesOf(handle: Handle, issueId: string): Promise<RawBuilder<unknown>> {
+  const db = issuesDb(handle);
+  const row = await db.selectFrom('issues').select(['key', 'newsletter_id']).where('id', '=', issueId).executeTakeFirst();
+  const newsletter = row && (await findNewsletters(db, [row.newsletter_id]))[0];
+  const appeal = (newsletter && demoIssues(newsletter.key).find((issue) => issue.key === row.key)?.subjectTest?.appeal) ?? [];
+  const appeals =
+    appeal.length > 0
+      ? sql`(values ${sql.join(appeal.map((value, variant) => sql`(${variant}::smallint, ${value}::float8)`))})`
+      : sql`(select null::smallint, 1::float8)`;
+  return sql`(select d.subscriber_id, coalesce(a.appeal, 1) as appeal from issue_deliveries d left join ${appeals} a (variant, appeal) on a.variant = d.variant
+    where d.issue_id = ${issueId} and d.medium = 'email')`;
+}
+
+/**
+ * Decides the demo's subject tests on the figures the demo audience seeded (as the wait's end
+ * would): what decided and with what confidence, and the figures read. The demo's winner must be
+ * the figures' (its appeal makes it so).
+ */
+export async function decideDemoSubjectTests(handle: Handle, audience: IssueAudience): Promise<void> {
+  const db = issuesDb(handle);
+  const tests = await db.selectFrom('issue_subject_tests').selectAll().where('phase', '=', 'decided').where('decided_by', 'is', null).execute();
+  for (const test of tests) {
+    const results = await variantResults(db, audience, test.issue_id, test.variants.length);
+    const figures = results.map(({ delivered, opens, clickers }) => ({ delivered, opens, clickers }));
+    const verdict = decideSubjectTest(figures, test.decide_by);
+    if (verdict.winner !== test.winner) throw new Error(`the demo's subject test of issue ${test.issue_id} is won by ${verdict.winner}, not ${test.winner}`);
+    await db
+      .updateTable('issue_subject_tests')
+      .set({ decided_by: verdict.decidedBy ?? 'tooClose', confidence: verdict.confidence, decision: JSON.stringify(figures) })
+      .where('issue_id', '=', test.issue_id)
+      .execute();
+  }
 }
 
 /**
