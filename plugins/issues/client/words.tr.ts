@@ -4,6 +4,10 @@
  * that they show (plugins/issues/server, ../rules.ts, ../publishing.ts, the issue schemas).
  */
 import type { Words } from '../../../core/client/words';
+import { constants } from '../../../core/shared/config';
+import { subjectTestTexts } from '../subject-test';
+
+const { maxVariants, shareMin, shareMax, waitMinutesMin, waitMinutesMax } = constants.subjectTests;
 
 const words: Words = {
   // ---- shared with other parts (the same Turkish everywhere) ----------------------------------
@@ -387,6 +391,29 @@ const words: Words = {
   'People’s opens were too close to call, so clicks decided.': 'İnsanların açmaları arasındaki fark belirsizdi; bu yüzden tıklamalar karar verdi.',
   'Subject test won by “{subject}”': 'Konu testini “{subject}” kazandı',
   'Subject test running': 'Konu testi sürüyor',
+  // The publish forms' test (publish/SubjectTestFields.tsx).
+  'Test subject lines': 'Konu satırlarını test et',
+  'Up to {count} more subject lines go to a share of the e-mail audience first; after the wait, the one people engaged with most goes to the rest.':
+    'En fazla {count} konu satırı daha önce e-posta kitlesinin bir payına gider; bekleme süresinden sonra insanların en çok ilgilendiği, geri kalanlara gider.',
+  'The issue’s own subject line and preview: {preview}': 'Sayının kendi konu satırı ve önizlemesi: {preview}',
+  'Preview of {subject}': '{subject} önizlemesi',
+  'Remove {subject}': '{subject}: kaldır',
+  'Add a subject line': 'Konu satırı ekle',
+  'Share of the e-mail audience that tests them': 'Bunları test eden e-posta kitlesi payı',
+  'Wait after their copies went out': 'Kopyalar gittikten sonra bekleme süresi',
+  'What decides': 'Neye göre karar verilir',
+  'Clicks if opens are too close to call': 'Açılmalar arasındaki fark belirsizse tıklamalar',
+  // The server's refusals of a test (../subject-test.ts), their limits the configuration's.
+  [subjectTestTexts.count]: `Bir konu testi, sayının kendi konusunun yanında bir ile ${maxVariants - 1} arası konu satırı daha dener.`,
+  [subjectTestTexts.same]: 'Bir testin her konu satırı diğerlerinden farklı olmalı.',
+  [subjectTestTexts.share]: `Testin e-posta kitlesindeki payı %${shareMin} ile %${shareMax} arasındadır.`,
+  [subjectTestTexts.wait]: `Bekleme süresi ${waitMinutesMin} dakika ile ${waitMinutesMax / 60} saat arasındadır.`,
+  [subjectTestTexts.emailOnly]: 'Konu testi, henüz e-postayla gönderilmemiş bir sayının e-posta gönderimiyle birlikte yapılır.',
+  [subjectTestTexts.started]: 'Konu testi başladı: konu satırları artık değiştirilemez.',
+  [subjectTestTexts.none]: 'Bu sayının konu testi yok.',
+  [subjectTestTexts.over]: 'Konu testinin kararı zaten verildi.',
+  [subjectTestTexts.notStarted]: 'Konu testi başlamadı: kopyaları sayı yayınlandığında gider.',
+  [subjectTestTexts.noSuchVariant]: 'Testte böyle bir konu satırı yok.',
   // Picking the winner by hand, and the confirmation of a publication with a test.
   'Send {subject} to the rest?': '{subject} geri kalanlara gönderilsin mi?',
   'The test ends now, before its wait: “{line}” goes to the other {count} e-mail subscribers, whatever the figures say.':

@@ -7,7 +7,9 @@
  * ahead (and then sends none). Publish Only and the mediums follow withPublishOnly / withMedium;
  * the live-news newsletter gets only a date, published on its page as given. The button says
  * what it does (publishAction: PUBLISH NOW, or SCHEDULE once the time is ahead, as a director's
- * always is); the page confirms before anything goes.
+ * always is); the page confirms before anything goes. An e-mail send of an issue not yet e-mailed
+ * may test subject lines first (SubjectTestFields.tsx, issue 58); the form is not sent while a
+ * check of the test fails, and says which.
  */
 import { Checkbox, ChoiceGroup, PrimaryButton, Stack, Text, TooltipHost } from '@fluentui/react';
 import { format, startOfDay } from 'date-fns';
@@ -27,7 +29,9 @@ import {
   type PublishFormKind,
   type PublishOptions,
 } from '../../publishing';
+import { subjectTestProblems } from '../../subject-test';
 import type { PublishRequest } from './publish-api';
+import { startingTest, SubjectTestFields, testRequest } from './SubjectTestFields';
 import { useNow } from './use-now';
 import { DayPicker, parseTime, TimeField } from '../../../../core/client/DateTimeField';
 
@@ -78,6 +82,9 @@ export function PublishForm({ kind, issue, viewer, busy, onSubmit }: PublishForm
   const now = useNow();
   const [options, setOptions] = useState(() => startingOptions(kind, viewer.liveNews));
   const [picked, setPicked] = useState<Date | null>(null);
+  const [test, setTest] = useState(() => startingTest(issue));
+  // The test's failing checks show once the form was sent with one.
+  const [checked, setChecked] = useState(false);
   const lead = leadMinutes(viewer, options);
 
   const planned = issue.plannedAt ?? issue.publishedAt;
@@ -92,8 +99,15 @@ export function PublishForm({ kind, issue, viewer, busy, onSubmit }: PublishForm
   const goingNow = !viewer.liveNews && goesNow(date, now);
   // The button says what it does: for a director the earliest time is half an hour ahead, so it schedules.
   const action = publishAction(kind, goingNow, viewer.liveNews);
-  const submit = () =>
-    onSubmit({ request: { ...(picked === null && kept ? {} : { publishedAt: date.toISOString() }), publishOptions: options }, date: goingNow ? null : date });
+  // A subject test goes with an e-mail send of an issue not yet e-mailed.
+  const offersTest = !viewer.liveNews && kind !== 'notification' && !options.publishOnly && options.mediums.email && !issue.status.emailed;
+  const subjectTest = offersTest && test.on ? testRequest(test) : undefined;
+  const problems = subjectTest ? subjectTestProblems(issue, subjectTest) : [];
+  const submit = () => {
+    if (problems.length > 0) return setChecked(true);
+    const request: PublishRequest = { ...(picked === null && kept ? {} : { publishedAt: date.toISOString() }), publishOptions: options };
+    onSubmit({ request: subjectTest ? { ...request, subjectTest } : request, date: goingNow ? null : date });
+  };
 
   return (
     <Stack tokens={{ childrenGap: 12 }}>
@@ -150,6 +164,7 @@ export function PublishForm({ kind, issue, viewer, busy, onSubmit }: PublishForm
           </Text>
         </>
       ) : null}
+      {offersTest ? <SubjectTestFields issue={issue} value={test} onChange={setTest} problems={checked ? problems : []} /> : null}
       <PrimaryButton text={t(action)} disabled={busy || tooEarly} onClick={submit} styles={{ root: { alignSelf: 'flex-start' } }} />
     </Stack>
   );

@@ -1,12 +1,13 @@
 /**
  * The issue's publish page (spec 001 sections 2 and 4), /issues/edit/{id}/publish: a summary card
  * (From, To, Subject Line, Preview Text, the e-mail's size), the status timeline, Go To Issue once
- * published, the deliveries, and the sections Testing, Publish, Publish as Notification, Publish
+ * published, the deliveries, a subject test's state and figures (issue 58), and the sections Testing, Publish, Publish as Notification, Publish
  * as E-mail, Cancel and Reschedule, each shown exactly when publishSections says. Before a test
  * or a publication the console checks what the server would refuse (sendingProblems, each a toast
  * 'Error!'); before it, the checklist shows the same conditions as they stand. A publication then
  * asks the server for the draft stories (the draft-story modal instead of a call) and the
- * recipients, and a confirmation says who it goes to and when; a cancel is confirmed too. After a
+ * recipients, and a confirmation says who it goes to and when (and, with a subject test, how many
+ * get each subject line first and the winner later); a cancel is confirmed too. After a
  * send, SEE RESULTS comes first and the reschedule form opens on demand. A publish, cancel or
  * test shows the issue as the call answers it (the state the server told the issue's room), and
  * each later move (the job starting, the send done) comes as the room's 'issue-status', which the
@@ -58,7 +59,8 @@ import { formatDate } from '../../../../core/client/format-dates';
 import { t } from '../../../../core/client/words';
 import { issueServerText, tAs } from '../texts';
 import { SubjectTestResults, useSubjectTest } from '../SubjectTestResults';
-import { subjectName, type SubjectTest } from '../subject-test-words';
+import { subjectName, testConfirmationWords, type SubjectTest } from '../subject-test-words';
+import { subjectTestSplit } from '../../subject-test';
 import { cancelWords, publicationWords, timelineWords } from './publish-texts';
 
 /** In English: shown through `t`. */
@@ -234,16 +236,21 @@ function PublishPanel({ live, state, socket, admin }: PublishPageProps & { admin
     const found = await askPreflight();
     if (!found) return;
     if (found.drafts.length > 0) return setDrafts(found.drafts);
+    const words = publicationWords({
+      kind,
+      options: plan.request.publishOptions,
+      liveNews,
+      date: plan.date,
+      recipients: found.recipients,
+      format: confirmDate,
+      count: formatNumber,
+    });
+    // A subject test says how many get each subject line first, and how many the winner after the wait.
+    const subjectTest = plan.request.subjectTest;
+    const split = subjectTest && subjectTestSplit(found.recipients.email, subjectTest.share, subjectTest.variants.length + 1);
     setConfirming({
-      ...publicationWords({
-        kind,
-        options: plan.request.publishOptions,
-        liveNews,
-        date: plan.date,
-        recipients: found.recipients,
-        format: confirmDate,
-        count: formatNumber,
-      }),
+      ...words,
+      text: subjectTest && split ? `${words.text} ${testConfirmationWords(split, subjectTest.waitMinutes)}` : words.text,
       dismiss: t('BACK'),
       // 'Now' is when it is confirmed, not the minute ahead the picker offered.
       run: () => act(() => publishApi.publish(issue._id, plan.date ? plan.request : { ...plan.request, publishedAt: new Date().toISOString() }), publishedText),

@@ -6,10 +6,7 @@ import type { Counts, IssueDeliveries } from '../../../../schemas/generated/api/
 import { newsletterEndpoints } from '../../../newsletters/endpoints';
 import { issueEndpoints } from '../../endpoints';
 import type { PublishOptions } from '../../publishing';
-import type { IssuePublishBody } from '../../../../schemas/generated/api/issue-publish';
-
-/** A subject test as the publish call asks for it: the subject lines besides the issue's own, the share, the wait and what decides. */
-export type SubjectTestRequest = NonNullable<IssuePublishBody['subjectTest']>;
+import type { SubjectTestRequest } from '../../subject-test';
 
 /** The issue's e-mail as subscribers get it (POST /issues/build/{id}); clipped: over the size at which Gmail clips a message. */
 export type BuiltIssue = IssueBuild;
