@@ -53,7 +53,24 @@ export interface EmailSendFigures {
   /** Transactions committed in the bench's database per message (PostgreSQL; the statistics lag by up to a second). */
   commitsPerMessage: number;
   blastCpuMs: number;
+  /** A subject test's send (issue 58): its test copies, then the rest with the winner; absent for a plain send. */
+  phases?: { test: SendPhase; rest: SendPhase };
 }
+
+/** One phase of a subject test's send: how many copies it sent and how fast. */
+export interface SendPhase {
+  copies: number;
+  seconds: number;
+  perSecond: number;
+}
+
+/** The subject test the bench runs: a second subject line on a fifth of the audience, its winner picked by hand once their copies are out. */
+const benchSubjectTest = {
+  variants: [{ subject: 'Sabah Bülteni: metro ve bütçe, kısaca', preview: 'Üç dakikada okuyun' }],
+  share: 20,
+  waitMinutes: 30,
+  decideBy: 'opens',
+};
 
 /** The share of the bare blast's rate the sender reaches (goal: 60 %). */
 export const budgetShare = 0.6;
@@ -89,7 +106,7 @@ function dkimKeys(): string {
  * measures it. On PostgreSQL the newsletter's subscribers are replaced by `subscribers` e-mail
  * subscribers first; on the embedded database (no DATABASE_URL) the demo's own are sent to.
  */
-export async function measureEmailSend(on: 'postgres' | 'embedded' = 'postgres'): Promise<EmailSendFigures> {
+export async function measureEmailSend(on: 'postgres' | 'embedded' = 'postgres', mode: { subjectTest?: boolean } = {}): Promise<EmailSendFigures> {
   const serverUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
   const wanted = on === 'postgres' ? Number(process.env.BENCH_SUBSCRIBERS ?? 100_000) : 0;
   const none = {
@@ -175,12 +192,21 @@ export async function measureEmailSend(on: 'postgres' | 'embedded' = 'postgres')
     };
 
     const rssStartMb = await server.idleRssMb({ steadySeconds: 3, timeoutSeconds: 30 });
-    const figures = { ...none, subscribers, rssStartMb, rssPeakMb: rssStartMb };
+    const figures: EmailSendFigures = { ...none, subscribers, rssStartMb, rssPeakMb: rssStartMb };
     const cpuBefore = processCpuMs(server.pid);
     const databaseBefore = await databaseCpuMs(db, database);
     const commitsBefore = await commits(db, database);
     const started = performance.now();
-    await call('POST', `/issues/publish/${issueId}`, token, { publishedAt: new Date().toISOString(), publishOptions: options(false) });
+    const subjectTest = mode.subjectTest ? benchSubjectTest : undefined;
+    await call('POST', `/issues/publish/${issueId}`, token, { publishedAt: new Date().toISOString(), publishOptions: options(false), subjectTest });
+    // A subject test: once its copies are out (the sink has them all and the server says its wait
+    // began), the winner is picked by hand, and the rest's phase is timed from there.
+    const tested = subjectTest ? Math.round((subscribers * subjectTest.share) / 100) : 0;
+    let restStarted = 0;
+    const testPhaseOver = async () => {
+      const form = (await call('GET', `/issues/update/${issueId}`, token)) as { subjectTest: { phase: string } | null };
+      return form.subjectTest?.phase === 'waiting';
+    };
     // The memory is read four times a second, the server asked once (four times once the sink has
     // them all): the bench's own questions are work for the server and the database too.
     for (let tick = 1; ; tick++) {
@@ -192,12 +218,26 @@ export async function measureEmailSend(on: 'postgres' | 'embedded' = 'postgres')
       if (!figures.rssTenthMb && sent >= subscribers / 10) figures.rssTenthMb = rss;
       if (!figures.rssHalfMb && sent >= subscribers / 2) figures.rssHalfMb = rss;
       figures.sent = sent;
+      if (subjectTest && !restStarted) {
+        if (sent >= tested && (await testPhaseOver())) {
+          restStarted = performance.now();
+          const seconds = (restStarted - started) / 1000;
+          figures.phases = { test: { copies: sent, seconds, perSecond: sent / seconds }, rest: { copies: 0, seconds: 0, perSecond: 0 } };
+          await call('PUT', `/issues/subject-test/${issueId}`, token, { winner: 1 });
+        }
+        continue;
+      }
       if (await finished()) break;
       if (performance.now() - started > 600_000) throw new Error(`the send did not finish in 10 minutes (${sent} sent)`);
     }
     figures.seconds = (performance.now() - started) / 1000;
     figures.sent = ((await call('GET', `/issues/deliveries/${issueId}`, token)) as { email: { sent: number } }).email.sent;
     figures.perSecond = figures.sent / figures.seconds;
+    if (figures.phases) {
+      const seconds = (performance.now() - restStarted) / 1000;
+      const copies = figures.sent - figures.phases.test.copies;
+      figures.phases.rest = { copies, seconds, perSecond: copies / seconds };
+    }
     const cpuAfter = processCpuMs(server.pid);
     figures.serverCpuMs = (cpuAfter.all - cpuBefore.all) / Math.max(1, figures.sent);
     figures.serverMainCpuMs = (cpuAfter.main - cpuBefore.main) / Math.max(1, figures.sent);
@@ -212,6 +252,8 @@ export async function measureEmailSend(on: 'postgres' | 'embedded' = 'postgres')
     // The machine's limit for this sink, measured now, with the server idle.
     const [countBefore, bytesBefore] = [sink.count(), sink.bytes()];
     figures.messageBytes = Math.round(bytesBefore / Math.max(1, countBefore));
+    // A subject test's baseline is the plain send of the same run (printSubjectTestSend).
+    if (figures.phases) return figures;
     const blastCpu = process.cpuUsage();
     figures.blastPerSecond = await bareBlast(sink.url, figures.sent, figures.messageBytes);
     const blastUsed = process.cpuUsage(blastCpu);
@@ -325,4 +367,31 @@ export function printEmailSend(figures: EmailSendFigures): boolean {
     `  server RSS: ${figures.rssStartMb.toFixed(0)} MB before, ${figures.rssTenthMb.toFixed(0)} MB at a tenth, ${figures.rssHalfMb.toFixed(0)} MB halfway, ${figures.rssEndMb.toFixed(0)} MB at the end, peak ${figures.rssPeakMb.toFixed(0)} MB${heavy ? '  OVER BUDGET' : ''}`,
   );
   return slow || heavy || figures.sent !== figures.subscribers || figures.received !== figures.subscribers;
+}
+
+/**
+ * A subject test's send beside a plain send of the same issue to the same subscribers in the same
+ * run (its baseline): the rate of each phase, the test's copies and the rest's, as a share of the
+ * plain send's. Answers whether it failed (a phase under the e-mail budget, or a copy missing).
+ */
+export function printSubjectTestSend(figures: EmailSendFigures, plain: EmailSendFigures): boolean {
+  const budget = budgetPerSecond[figures.on];
+  console.log(
+    `Sending an issue with a subject test (two subject lines on ${benchSubjectTest.share} % of the audience, the winner picked by hand once their copies are out), ${figures.subscribers.toLocaleString('en')} subscribers on ${figures.on === 'postgres' ? 'PostgreSQL' : 'the embedded database'}; budget ${budget}/s each phase`,
+  );
+  if (figures.skipped || !figures.phases) {
+    console.log(`  skipped: ${figures.skipped ?? 'no phases measured'}`);
+    return false;
+  }
+  const line = (name: string, phase: SendPhase) => {
+    const share = plain.perSecond > 0 ? ` (${((phase.perSecond / plain.perSecond) * 100).toFixed(0)} % of the plain send's)` : '';
+    console.log(
+      `  ${name}: ${phase.copies.toLocaleString('en')} copies in ${phase.seconds.toFixed(1)} s: ${Math.round(phase.perSecond).toLocaleString('en')} messages/s${share}${phase.perSecond < budget ? '  UNDER BUDGET' : ''}`,
+    );
+  };
+  line("the test's copies", figures.phases.test);
+  line('the rest, with the winner', figures.phases.rest);
+  console.log(`  baseline, same run: the plain send above, ${Math.round(plain.perSecond).toLocaleString('en')} messages/s`);
+  const slow = figures.phases.test.perSecond < budget || figures.phases.rest.perSecond < budget;
+  return slow || figures.sent !== figures.subscribers || figures.received !== figures.subscribers;
 }
