@@ -126,6 +126,11 @@ const server = setupServer(
     return HttpResponse.json({ data: scheduled, msg: 'You can close this page and we will do the rest.' });
   }),
   http.get(`${origin}/api/issues/update/i1`, () => HttpResponse.json({ data: { body: scheduled, subjectTest: planned } })),
+  // A published issue's deliveries (none: it went on its web page only).
+  http.get(`${origin}/api/issues/deliveries/i1`, () => {
+    const none = { total: 0, sent: 0, failed: 0, doubt: 0, pending: 0 };
+    return HttpResponse.json({ data: { email: none, notification: none, failures: [], mailServer: null } });
+  }),
 );
 
 /** Enough of a socket for LiveIssue: handlers by event name. */

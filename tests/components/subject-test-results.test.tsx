@@ -290,6 +290,12 @@ describe('a subject test on the publish page', () => {
     expect(within(row(panel, 'Subject 2')).getByText('Winner')).toBeTruthy();
     expect(within(panel).queryByRole('button', { name: 'Send this one to the rest' })).toBeNull();
     expect(within(panel).getByText('Decided: the winner goes to the rest of the audience.')).toBeTruthy();
+    // From now on the winner's figures count the rest too: the sentence says so.
+    expect(
+      within(panel).getByText(
+        'The figures of Subject 2 include the rest of the audience, who got it after the decision; the decision read the copies of the test alone.',
+      ),
+    ).toBeTruthy();
     expect((await screen.findByTestId('toast')).textContent).toContain('The winner goes to the rest of the audience.');
   });
 

@@ -4,20 +4,21 @@
  * delivered copies, by results.ts, the issue's own definitions) and the machines' opens apart,
  * the winner marked, and why it won. The publish page shows it with a button per subject line
  * that sends it to the rest by hand while the test runs (`onPick`); the issue's analytics and the
- * editor's statistics show it as it is. On a phone each subject line is a block of its own, its
- * figures two to a row.
+ * editor's statistics show it as it is. Narrower than a laptop each subject line is a block of its
+ * own, its figures as many to a row as fit.
  */
 import { DefaultButton, mergeStyleSets, Stack, Text } from '@fluentui/react';
 import { useEffect, useState } from 'react';
 import { useFormat } from '../../../core/client/format-dates';
-import { narrowScreen } from '../../../core/client/layout/narrow';
+import { compactScreen } from '../../../core/client/layout/narrow';
 import { theme } from '../../../core/client/theme';
 import { t } from '../../../core/client/words';
 import { issueApi, type Issue } from './issue-api';
 import { RateCell } from './ResultsPanel';
 import { phaseWords, subjectName, verdictWords, type SubjectTest } from './subject-test-words';
 
-const narrow = `@media ${narrowScreen}`;
+// Below a laptop's width (a tablet, a phone, or beside the editor's sidebar) the five columns do not fit.
+const narrow = `@media ${compactScreen}`;
 
 const classes = mergeStyleSets({
   table: { width: '100%', borderCollapse: 'collapse', [narrow]: { display: 'block' } },
@@ -36,7 +37,7 @@ const classes = mergeStyleSets({
   body: { [narrow]: { display: 'block' } },
   row: {
     borderTop: `1px solid ${theme.palette.neutralLight}`,
-    [narrow]: { display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))', gap: '8px 16px', padding: '12px 0' },
+    [narrow]: { display: 'grid', gridTemplateColumns: 'repeat(auto-fill, minmax(130px, 1fr))', gap: '8px 16px', padding: '12px 0' },
   },
   winner: { background: theme.semanticColors.accentTint },
   subject: {
@@ -91,64 +92,74 @@ export function SubjectTestResults({ test, status, onPick, busy = false }: Subje
   return (
     <Stack tokens={{ childrenGap: 12 }} data-testid="subject-test">
       <Text>{phaseWords(test, status, format.dateTime)}</Text>
-      <table className={classes.table} aria-label={t('Subject lines')}>
-        <thead className={classes.headRow}>
-          <tr>
-            <th scope="col" className={classes.head}>
-              {t('Subject line')}
-            </th>
-            {columns.map((column) => (
-              <th key={column} scope="col" className={classes.head}>
-                {t(column)}
+      {/* A box of its own: a column wider than a tight page scrolls inside it. */}
+      <div style={{ overflowX: 'auto' }}>
+        <table className={classes.table} aria-label={t('Subject lines')}>
+          <thead className={classes.headRow}>
+            <tr>
+              <th scope="col" className={classes.head}>
+                {t('Subject line')}
               </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody className={classes.body}>
-          {test.variants.map((variant, place) => {
-            const results = test.results[place];
-            const won = test.winner === place;
-            const label = (column: (typeof columns)[number]) => ({ 'data-label': t(column) });
-            return (
-              <tr key={place} className={won ? `${classes.row} ${classes.winner}` : classes.row} aria-label={subjectName(place)}>
-                <th scope="row" className={classes.subject}>
-                  <Text block variant="small" styles={{ root: { color: theme.palette.neutralSecondary, fontWeight: 600 } }}>
-                    {subjectName(place)}
-                    {won ? <span className={classes.badge}>{t('Winner')}</span> : null}
-                  </Text>
-                  <Text block styles={{ root: { fontWeight: 600 } }}>
-                    {variant.subject}
-                  </Text>
-                  <Text block variant="small" styles={{ root: { color: theme.palette.neutralSecondary } }}>
-                    {variant.preview}
-                  </Text>
-                  {onPick && running ? (
-                    <DefaultButton
-                      text={t('Send this one to the rest')}
-                      disabled={busy}
-                      onClick={() => onPick(place)}
-                      styles={{ root: { marginTop: 8, padding: '0 12px' } }}
-                    />
-                  ) : null}
+              {columns.map((column) => (
+                <th key={column} scope="col" className={classes.head}>
+                  {t(column)}
                 </th>
-                <td className={classes.figure} {...label('Sent')}>
-                  {results ? format.number(results.sent) : '—'}
-                </td>
-                <td className={classes.figure} {...label('People’s opens')}>
-                  <RateCell ratio={results?.openRate} count={results?.opens} />
-                </td>
-                <td className={classes.figure} {...label('People’s clicks')}>
-                  <RateCell ratio={results?.clickRate} count={results?.clickers} />
-                </td>
-                <td className={classes.figure} {...label('Machine opens')}>
-                  {machineOpens(results)}
-                </td>
-              </tr>
-            );
-          })}
-        </tbody>
-      </table>
+              ))}
+            </tr>
+          </thead>
+          <tbody className={classes.body}>
+            {test.variants.map((variant, place) => {
+              const results = test.results[place];
+              const won = test.winner === place;
+              const label = (column: (typeof columns)[number]) => ({ 'data-label': t(column) });
+              return (
+                <tr key={place} className={won ? `${classes.row} ${classes.winner}` : classes.row} aria-label={subjectName(place)}>
+                  <th scope="row" className={classes.subject}>
+                    <Text block variant="small" styles={{ root: { color: theme.palette.neutralSecondary, fontWeight: 600 } }}>
+                      {subjectName(place)}
+                      {won ? <span className={classes.badge}>{t('Winner')}</span> : null}
+                    </Text>
+                    <Text block styles={{ root: { fontWeight: 600 } }}>
+                      {variant.subject}
+                    </Text>
+                    <Text block variant="small" styles={{ root: { color: theme.palette.neutralSecondary } }}>
+                      {variant.preview}
+                    </Text>
+                    {onPick && running ? (
+                      <DefaultButton
+                        text={t('Send this one to the rest')}
+                        disabled={busy}
+                        onClick={() => onPick(place)}
+                        styles={{ root: { marginTop: 8, padding: '0 12px' } }}
+                      />
+                    ) : null}
+                  </th>
+                  <td className={classes.figure} {...label('Sent')}>
+                    {results ? format.number(results.sent) : '—'}
+                  </td>
+                  <td className={classes.figure} {...label('People’s opens')}>
+                    <RateCell ratio={results?.openRate} count={results?.opens} />
+                  </td>
+                  <td className={classes.figure} {...label('People’s clicks')}>
+                    <RateCell ratio={results?.clickRate} count={results?.clickers} />
+                  </td>
+                  <td className={classes.figure} {...label('Machine opens')}>
+                    {machineOpens(results)}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
       {verdict ? <Text styles={{ root: { fontWeight: 600 } }}>{verdict}</Text> : null}
+      {test.phase === 'decided' && test.winner !== null ? (
+        <Text variant="small" styles={{ root: { color: theme.palette.neutralSecondary } }}>
+          {t('The figures of {subject} include the rest of the audience, who got it after the decision; the decision read the copies of the test alone.', {
+            subject: subjectName(test.winner),
+          })}
+        </Text>
+      ) : null}
       <Text variant="small" styles={{ root: { color: theme.palette.neutralSecondary } }}>
         {t(
           'Rates are over delivered copies. People’s opens and clicks decide; machine opens (privacy proxies, link scanners) are counted apart and never decide.',

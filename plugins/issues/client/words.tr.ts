@@ -388,6 +388,8 @@ const words: Words = {
     '{subject}, insanların açmalarına göre kazandı: açılma oranı {rate}, {runner} için {other}; güven {confidence}.',
   '{subject} won on people’s clicks: {rate} clicked, against {other} for {runner}, with {confidence} confidence.':
     '{subject}, insanların tıklamalarına göre kazandı: tıklama oranı {rate}, {runner} için {other}; güven {confidence}.',
+  'The figures of {subject} include the rest of the audience, who got it after the decision; the decision read the copies of the test alone.':
+    '{subject} rakamları, karardan sonra onu alan kitlenin geri kalanını da içerir; karar yalnızca testin kopyalarına bakarak verildi.',
   'People’s opens were too close to call, so clicks decided.': 'İnsanların açmaları arasındaki fark belirsizdi; bu yüzden tıklamalar karar verdi.',
   'Subject test won by “{subject}”': 'Konu testini “{subject}” kazandı',
   'Subject test running': 'Konu testi sürüyor',

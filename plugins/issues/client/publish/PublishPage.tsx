@@ -353,8 +353,8 @@ function PublishPanel({ live, state, socket, admin }: PublishPageProps & { admin
             test={subjectTest}
             status={status}
             busy={busy}
-            // By hand once its copies are going out: a planned test has nothing to compare yet.
-            onPick={mayPublish && (status.processing || subjectTest.phase === 'waiting') ? (place) => void pickWinner(subjectTest, place) : undefined}
+            // By hand once the issue is being sent: a planned test has nothing to compare yet.
+            onPick={mayPublish && status.processing ? (place) => void pickWinner(subjectTest, place) : undefined}
           />
         </Section>
       ) : null}
