@@ -260,6 +260,30 @@ describe.each(databases)('subject tests on %s', (kind) => {
     expect(all.slice(tested).every((message) => message.subject === 'El ile 1')).toBe(true);
   });
 
+  it('keeps a scheduled test planned with nothing sent, plans it afresh with a reschedule, and drops it with a reschedule without one', async () => {
+    const issueId = await newIssue();
+    const later = new Date(clock.ms() + (constants.issues.scheduleLeadMinutes + 5) * 60_000).toISOString();
+    const schedule = (subjectTest: object | null) =>
+      t.request('POST', `/api/issues/publish/${issueId}`, { token, body: { publishedAt: later, publishOptions: publishOptions(false), subjectTest } });
+    expect((await schedule(twoSubjects(issueId))).status).toBe(200);
+    const planned = await form(issueId);
+    expect(planned.body.status.scheduled).toBe(true);
+    expect(planned.subjectTest).toMatchObject({ phase: 'testing', decideAt: null, winner: null });
+    expect(planned.subjectTest!.results.map((results) => results.sent)).toEqual([0, 0]);
+    expect(await copiesOf(issueId)).toBe(0);
+    const pick = await t.request('PUT', `/api/issues/subject-test/${issueId}`, { token, body: { winner: 1 } });
+    expect(pick.status).toBe(409);
+    expect(pick.body.msg).toBe(subjectTestTexts.notStarted);
+    // A cancel, then the issue planned again: with a test it is planned afresh, without one it is dropped.
+    expect((await t.request('DELETE', `/api/issues/publish/${issueId}`, { token })).status).toBe(200);
+    expect((await form(issueId)).subjectTest).toMatchObject({ phase: 'cancelled' });
+    expect((await schedule({ ...twoSubjects(issueId), share: 25 })).status).toBe(200);
+    expect((await form(issueId)).subjectTest).toMatchObject({ phase: 'testing', share: 25 });
+    expect((await t.request('DELETE', `/api/issues/publish/${issueId}`, { token })).status).toBe(200);
+    expect((await schedule(null)).status).toBe(200);
+    expect((await form(issueId)).subjectTest).toBeNull();
+  });
+
   it('sends nothing more after a cancel during the wait', async () => {
     const issueId = await newIssue();
     const from = sink.received.length;
