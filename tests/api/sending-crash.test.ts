@@ -9,76 +9,33 @@
  * data's database) when TEST_DATABASE_URL is set, else on the embedded database in a folder that
  * starts with the seeded demo data.
  */
-import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { constants } from '../../core/shared/config';
-import { freePort } from '../bench/production-server';
-import { apiCaller, demoPassword, seededProcessDatabase, startServerProcess } from './server';
-import { startSmtpSink, type SmtpSink } from './smtp-sink';
+import { killableSend, type KillableSend } from './killable-send';
 
 describe('a send interrupted by SIGKILL, twice', () => {
-  let sink: SmtpSink;
-  let child: ChildProcess | undefined;
-  const dataDir = mkdtempSync(join(tmpdir(), 'masthead-crash-'));
-  let database: Awaited<ReturnType<typeof seededProcessDatabase>> | undefined;
-
-  afterAll(async () => {
-    child?.kill('SIGKILL');
-    if (child && child.exitCode === null && child.signalCode === null) await new Promise((done) => child!.once('exit', done));
-    await sink?.close();
-    await database?.drop();
-    rmSync(dataDir, { recursive: true, force: true });
-  });
+  let server: KillableSend | undefined;
+  afterAll(() => server?.close());
 
   it('resumes after each restart with no duplicate and nobody silently skipped, through 451s and broken connections', async () => {
-    sink = await startSmtpSink();
-    sink.delayMs = 2;
-    const port = await freePort();
-    const url = `http://127.0.0.1:${port}`;
-    database = await seededProcessDatabase(process.env.TEST_DATABASE_URL ? 'postgres' : 'pglite', dataDir);
-    const settings = { SMTP_URL: sink.url, MAIL_RATE: '400', LOG_LEVEL: 'warn', ...database.settings };
-    const start = () => startServerProcess({ port, dataDir, settings });
-    const call = apiCaller(url);
-
-    child = await start();
-    const signedIn = (await call('POST', '/auth/login', undefined, { email: 'admin@masthead.local', password: demoPassword })).body.data as string;
-    const publishers = (await call('GET', '/auth/publishers', signedIn)).body.data.publishers as { _id: string; title: string }[];
-    const token = (await call('PUT', '/auth/scope', signedIn, { publisher: publishers.find((publisher) => publisher.title === 'Kuzey Medya')!._id })).body
-      .data as string;
-    const scopes = (await call('GET', '/auth/verify', token)).body.data.scopes as { _id: string; title: string; type: string }[];
-    const morning = scopes.find((scope) => scope.title === 'Sabah Bülteni')!._id;
-    const issues = (await call('GET', `/issues/list?newsletter=${morning}&search=hazir&limit=10`, token)).body.data as { _id: string; key: string }[];
-    const issue = issues.find((row) => row.key.endsWith('-sabah-bulteni-hazir'))!;
-    expect(
-      (
-        await call('POST', `/issues/publish/${issue._id}`, token, {
-          publishOptions: { test: true, publishOnly: false, overridePublishedAt: false, mediums: { email: true, notification: false } },
-        })
-      ).status,
-    ).toBe(200);
+    server = await killableSend();
+    const { sink, call, token, issueId, options, kill } = server;
+    expect((await call('POST', `/issues/publish/${issueId}`, token, { publishOptions: options(true) })).status).toBe(200);
     const tests = sink.count;
     // The connections of the first two messages break once their text is in, with no answer.
     sink.dropNext(2);
-    const published = await call('POST', `/issues/publish/${issue._id}`, token, {
+    const published = await call('POST', `/issues/publish/${issueId}`, token, {
       publishedAt: new Date().toISOString(),
-      publishOptions: { test: false, publishOnly: false, overridePublishedAt: false, mediums: { email: true, notification: false } },
+      publishOptions: options(false),
     });
     expect(published.status).toBe(200);
 
-    const kill = async () => {
-      const killed = child!;
-      killed.kill('SIGKILL');
-      if (killed.exitCode === null && killed.signalCode === null) await new Promise((done) => killed.once('exit', done));
-    };
     // A sixth of the way: kill it where it stands.
     await sink.waitFor(tests + 500, 60_000);
     await kill();
     const firstKill = sink.count;
 
-    child = await start();
+    await server.start();
     // The resumed run's first two messages lose their connections too, and its first three
     // recipients refuse the issue for now, once (greylisting). Refused there, they are due again
     // retryBaseSeconds later, by when that run is killed: they are tried again by the last run,
@@ -92,12 +49,12 @@ describe('a send interrupted by SIGKILL, twice', () => {
     await kill();
     const secondKill = sink.count;
 
-    child = await start();
+    await server.start();
     const deadline = Date.now() + 120_000;
     let progress: { email: { total: number; sent: number; failed: number; doubt: number; pending: number } };
     for (;;) {
-      progress = (await call('GET', `/issues/deliveries/${issue._id}`, token)).body.data;
-      const state = (await call('GET', `/issues/list/${issue._id}`, token)).body.data.status;
+      progress = (await call('GET', `/issues/deliveries/${issueId}`, token)).body.data;
+      const state = (await call('GET', `/issues/list/${issueId}`, token)).body.data.status;
       if (state.emailed && !state.processing && progress.email.pending === 0) break;
       if (Date.now() > deadline) throw new Error(`the send did not finish: ${JSON.stringify(progress)}`);
       await new Promise((done) => setTimeout(done, 250));

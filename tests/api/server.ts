@@ -399,6 +399,17 @@ export async function until(check: () => boolean | Promise<boolean>, ms = 10_000
   return check();
 }
 
+/** Reads `read` every 50 ms until `done` holds of its answer, and answers it; after `ms`, fails with the last answer. */
+export async function untilAnswer<T>(read: () => Promise<T>, done: (answer: T) => boolean, ms = 60_000): Promise<T> {
+  const end = Date.now() + ms;
+  for (;;) {
+    const answer = await read();
+    if (done(answer)) return answer;
+    if (Date.now() > end) throw new Error(`timed out; last answer: ${JSON.stringify(answer).slice(0, 400)}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
 /**
  * Keeps `count` of a newsletter's e-mail subscribers, the first by id among those its publisher
  * still mails, so a send goes to exactly them. The demo's bounced and complained addresses go too,

@@ -14,7 +14,7 @@ import { buildServer, type Server } from '../../core/server/app';
 import { clock, clockControl } from '../../core/server/clock';
 import { readEnv } from '../../core/server/env';
 import type { SubjectTest } from '../../schemas/generated/entities/subject-test';
-import { demoPassword, dropTestSchema, keepEmailSubscribers } from './server';
+import { demoPassword, dropTestSchema, keepEmailSubscribers, untilAnswer } from './server';
 import { startSmtpSink, type SmtpSink } from './smtp-sink';
 
 const url = process.env.TEST_DATABASE_URL;
@@ -72,15 +72,7 @@ describe.skipIf(!url)('a subject test on two server processes on PostgreSQL', ()
       };
       return { test: subjectTest, done: body.status.emailed && !body.status.processing };
     };
-    const until = async (server: Server, done: (state: Awaited<ReturnType<typeof testOf>>) => boolean) => {
-      const deadline = Date.now() + 60_000;
-      for (;;) {
-        const state = await testOf(server);
-        if (done(state)) return state;
-        if (Date.now() > deadline) throw new Error(`timed out: ${JSON.stringify(state).slice(0, 300)}`);
-        await new Promise((resolve) => setTimeout(resolve, 50));
-      }
-    };
+    const until = (server: Server, done: (state: Awaited<ReturnType<typeof testOf>>) => boolean) => untilAnswer(() => testOf(server), done);
     await until(second, (state) => state.test.phase === 'waiting');
     // Both processes hear the clock pass the end of the wait; one decides, both may send.
     clockControl.advance(31 * 60_000);

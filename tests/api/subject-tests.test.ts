@@ -16,7 +16,7 @@ import { subjectTestTexts } from '../../plugins/issues/subject-test';
 import { tracking } from '../../plugins/stories/server/public';
 import type { Issue } from '../../schemas/generated/entities/issue';
 import type { SubjectTest } from '../../schemas/generated/entities/subject-test';
-import { enginesFor, keepEmailSubscribers, startTestServer, type TestServer } from './server';
+import { enginesFor, keepEmailSubscribers, startTestServer, untilAnswer, type TestServer } from './server';
 import { startSmtpSink, type SmtpSink } from './smtp-sink';
 
 const databases = enginesFor('every engine');
@@ -43,15 +43,6 @@ describe.each(databases)('subject tests on %s', (kind) => {
   const db = () => t.server.database.db;
   const form = async (issueId: string): Promise<{ body: Issue; subjectTest: SubjectTest | null }> =>
     (await t.request('GET', `/api/issues/update/${issueId}`, { token })).body.data;
-  const until = async <T>(what: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 60_000): Promise<T> => {
-    const deadline = Date.now() + timeoutMs;
-    for (;;) {
-      const value = await what();
-      if (done(value)) return value;
-      if (Date.now() > deadline) throw new Error(`timed out; last: ${JSON.stringify(value).slice(0, 300)}`);
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  };
   /** A new tested issue of the newsletter, ready to publish. */
   const newIssue = async (): Promise<string> => {
     issueCount++;
@@ -152,7 +143,7 @@ describe.each(databases)('subject tests on %s', (kind) => {
     const test = twoSubjects(issueId);
     expect((await publish(issueId, test)).status).toBe(200);
     const waiting = (
-      await until(
+      await untilAnswer(
         () => form(issueId),
         (answer) => answer.subjectTest?.phase === 'waiting',
       )
@@ -188,7 +179,7 @@ describe.each(databases)('subject tests on %s', (kind) => {
 
     // The wait ends: people's opens decide, and the rest of the audience gets the winner.
     clockControl.advance(waitMs(test.waitMinutes));
-    const done = await until(
+    const done = await untilAnswer(
       () => form(issueId),
       (answer) => answer.body.status.emailed && !answer.body.status.processing,
     );
@@ -218,12 +209,12 @@ describe.each(databases)('subject tests on %s', (kind) => {
     const from = sink.received.length;
     const test = { ...twoSubjects(issueId), decideBy: 'opensThenClicks', share: 10 };
     expect((await publish(issueId, test)).status).toBe(200);
-    await until(
+    await untilAnswer(
       () => form(issueId),
       (answer) => answer.subjectTest?.phase === 'waiting',
     );
     clockControl.advance(waitMs(test.waitMinutes));
-    const done = await until(
+    const done = await untilAnswer(
       () => form(issueId),
       (answer) => answer.body.status.emailed && !answer.body.status.processing,
     );
@@ -239,7 +230,7 @@ describe.each(databases)('subject tests on %s', (kind) => {
     expect((await publish(issueId, { ...twoSubjects(issueId), variants: [0, 1].map((n) => ({ subject: `El ile ${n}`, preview: `Ön ${n}` })) })).status).toBe(
       200,
     );
-    await until(
+    await untilAnswer(
       () => form(issueId),
       (answer) => answer.subjectTest?.phase === 'waiting',
     );
@@ -249,7 +240,7 @@ describe.each(databases)('subject tests on %s', (kind) => {
     expect(picked.status).toBe(200);
     expect(picked.body.data).toMatchObject({ phase: 'decided', winner: 2, decidedBy: 'hand', confidence: null });
     expect((await pick(1)).status).toBe(409);
-    await until(
+    await untilAnswer(
       () => form(issueId),
       (answer) => answer.body.status.emailed && !answer.body.status.processing,
     );
@@ -289,7 +280,7 @@ describe.each(databases)('subject tests on %s', (kind) => {
     const from = sink.received.length;
     const test = twoSubjects(issueId);
     expect((await publish(issueId, test)).status).toBe(200);
-    await until(
+    await untilAnswer(
       () => form(issueId),
       (answer) => answer.subjectTest?.phase === 'waiting',
     );
