@@ -5,8 +5,8 @@
  * machines' opens apart; a subject line goes to the rest by hand only once confirmed (PUT
  * /issues/subject-test/{id}); the test is asked again when the room says the issue moved on; once
  * decided, a sentence says why (people's opens or clicks with both rates and the confidence, too
- * close to call with the level asked, by hand), and a cancelled test says so; the issue list
- * shows the subject that won, or that a test runs.
+ * close to call with the level asked, by hand), and a cancelled test says so; the issue list and
+ * the dashboard's published issues show the subject that won, or that a test runs.
  */
 import { setIconOptions } from '@fluentui/react';
 import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
@@ -193,6 +193,7 @@ let LiveIssue: typeof import('../../plugins/issues/client/editor/live-issue').Li
 let useLiveState: typeof import('../../plugins/issues/client/editor/use-live-issue').useLiveState;
 let SubjectTestResults: typeof import('../../plugins/issues/client/SubjectTestResults').SubjectTestResults;
 let IssuesPage: typeof import('../../plugins/issues/client/IssuesPage').default;
+let PublishedIssuesPanel: typeof import('../../plugins/issues/client/IssuePanels').PublishedIssuesPanel;
 let Toaster: typeof import('../../core/client/toasts').Toaster;
 let stores: typeof import('../../core/client/stores');
 
@@ -205,6 +206,7 @@ beforeAll(async () => {
   ({ useLiveState } = await import('../../plugins/issues/client/editor/use-live-issue'));
   ({ SubjectTestResults } = await import('../../plugins/issues/client/SubjectTestResults'));
   IssuesPage = (await import('../../plugins/issues/client/IssuesPage')).default;
+  ({ PublishedIssuesPanel } = await import('../../plugins/issues/client/IssuePanels'));
   ({ Toaster } = await import('../../core/client/toasts'));
   stores = await import('../../core/client/stores');
   stores.store.set(stores.userAtom, {
@@ -360,5 +362,17 @@ describe('the issue list', () => {
     expect(decidedRow.textContent).toContain('Subject test won by “Kış kapıda: liman, yol, okul”');
     const untested = screen.getByText('Testsiz sayı').closest('[role="row"]') as HTMLElement;
     expect(within(untested).queryByTestId('subject-test-line')).toBeNull();
+  });
+
+  it("names the subject that won on the dashboard's published issues too", async () => {
+    render(
+      <Router hook={memoryLocation({ path: '/newsletters/show/n1' }).hook}>
+        <PublishedIssuesPanel scope={{ _id: 'n1', type: 'newsletter', title: 'Kuzey Bülteni', image: '', lang: 'tr' }} />
+      </Router>,
+    );
+    const decidedRow = (await screen.findByText('Kuzeyde kış hazırlığı başladı')).closest('a') as HTMLElement;
+    expect(decidedRow.textContent).toContain('Subject test won by “Kış kapıda: liman, yol, okul”');
+    expect((screen.getByText('Liman açıldı').closest('a') as HTMLElement).textContent).toContain('Subject test running');
+    expect((screen.getByText('Testsiz sayı').closest('a') as HTMLElement).textContent).not.toContain('Subject test');
   });
 });

@@ -3,7 +3,8 @@
  * recently changed drafts, and 'Published issues', the three most recently published, each
  * opening the issue's editor, with 'See all' for the issue list filtered the same way. With no
  * published issue the second says "You haven't published any issues yet..." and offers to create
- * one. The publisher home leads with 'At a glance'. The dashboard is the first screen after
+ * one. A published issue's row names the subject that won its subject test, or says that one runs.
+ * The publisher home leads with 'At a glance'. The dashboard is the first screen after
  * sign-in (design.md section 6): no date library, nothing of the list component here.
  */
 import { Link, Spinner, Stack, Text } from '@fluentui/react';
@@ -26,6 +27,7 @@ import { newsletterEndpoints } from '../../newsletters/endpoints';
 import { issueApi, type Issue } from './issue-api';
 import { issueEditorPath, issueName, newIssuePath } from './issue-paths';
 import { issueAnalyticsRoute } from './public';
+import { listedTestWords } from './subject-test-words';
 
 type PanelKind = 'draft' | 'published';
 
@@ -72,7 +74,7 @@ function IssuesPanel({ scope, kind }: { scope: Scope; kind: PanelKind }) {
           icon={kind === 'published' ? 'Mail' : 'EditMail'}
           tone="accent"
           name={issueName(issue)}
-          details={`${issue.key} · ${panelDate(shownDate(issue, kind))}`}
+          details={[issue.key, panelDate(shownDate(issue, kind)), listedTestWords(issue.subjectTest)].filter(Boolean).join(' · ')}
           badge={<StatusBadge badge={resolveBadge('issue', issue.status)} />}
         />
       )}
