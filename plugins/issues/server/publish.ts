@@ -360,6 +360,8 @@ export async function resumeSending(context: PublishContext, issueId: string): P
 export async function decideSubjectTestOf(context: PublishContext, issueId: string, choice: Parameters<typeof decideTest>[3]): Promise<boolean> {
   const row = await findIssue(context.db, issueId);
   if (!row || !row.processing) return false;
+  // The opens and clicks this process heard last are written first (the recorder writes in batches).
+  await context.tracking?.flush();
   if (!(await decideTest(context.db, context.extensions, row, choice))) return false;
   await announceStatus(context, row);
   void resumeSending(context, issueId).catch((error) => context.log.error({ err: error, issueId }, 'send not resumed'));

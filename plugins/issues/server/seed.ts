@@ -328,9 +328,10 @@ export async function seedIssues(context: SeedContext): Promise<void> {
       }
       if (issue.state === 'published' && at) {
         await releaseArticlesOfIssue({ db }, { id, channels: normalizeChannels(channels) }, at, at);
-        await recordDemoDeliveries(db, id, newsletter.id, at);
+        const test = newsletter.key === bouncingNewsletterKey ? issue.subjectTest : undefined;
+        await recordDemoDeliveries(db, id, newsletter.id, at, test);
         if (issue.bounces && newsletter.key === bouncingNewsletterKey) await recordDemoBounces(db, id, newsletter.id, at);
-        if (issue.subjectTest && newsletter.key === bouncingNewsletterKey) await recordDemoSubjectTest(db, { id, ...issue }, issue.subjectTest, at);
+        if (test) await recordDemoSubjectTest(db, { id, ...issue }, test, at);
       }
       count++;
     }
@@ -366,35 +367,32 @@ async function insertDemoArticle(
 }
 
 /** A published demo issue went to every subscriber of its time: the publish page shows its counts. */
-async function recordDemoDeliveries(db: IssuesDb, issueId: string, newsletterId: string, at: Date): Promise<void> {
+async function recordDemoDeliveries(db: IssuesDb, issueId: string, newsletterId: string, at: Date, test?: DemoSubjectTest): Promise<void> {
+  // A subject test's share of the e-mail copies carries its subject lines, drawn as a send draws
+  // them (addTestRecipients); the rest carries the winner's.
+  const variant = test
+    ? sql`case when s.medium <> 'email' then 0 when s.place <= round(s.audience * ${test.share} / 100.0) then (s.place - 1) % ${test.variants.length + 1}
+        else ${test.winner} end`
+    : sql`0`;
   await sql`
-    insert into issue_deliveries (issue_id, medium, subscriber_id, email, name, state, attempts, answer, updated_at)
-    select ${issueId}, s.medium, s.id, s.email, s.name, 'sent', 1, '250 OK', ${at}::timestamptz
-    from (${subscribersQuery(db, newsletterId, { before: at })}) s`.execute(db);
+    insert into issue_deliveries (issue_id, medium, subscriber_id, email, name, state, attempts, answer, updated_at, variant)
+    select ${issueId}, s.medium, s.id, s.email, s.name, 'sent', 1, '250 OK', ${at}::timestamptz, (${variant})::smallint
+    from (
+      select r.*, row_number() over (partition by r.medium order by md5(${issueId} || ':' || r.id), r.id) as place,
+        count(*) over (partition by r.medium) as audience
+      from (${subscribersQuery(db, newsletterId, { before: at })}) r
+    ) s`.execute(db);
   await db.insertInto('issue_sending').values({ issue_id: issueId, owner: null, lease_until: at, started_at: at, finished_at: at }).execute();
 }
 
-/**
- * A sent demo issue's subject test: its share of the copies carries the test's subject lines,
- * drawn as a send draws them (addTestRecipients), the rest the winner's; the test is decided at the
- * end of its wait, by the figures the demo audience seeds (decideDemoSubjectTests).
- */
+/** A sent demo issue's subject test, decided at the end of its wait by the figures the demo audience seeds (decideDemoSubjectTests). */
 async function recordDemoSubjectTest(db: IssuesDb, issue: { id: string; subject: string; preview: string }, test: DemoSubjectTest, at: Date): Promise<void> {
-  const variants = [{ subject: issue.subject, preview: issue.preview }, ...test.variants];
-  await sql`
-    update issue_deliveries d set variant = (case when r.place <= r.tested then (r.place - 1) % ${variants.length} else ${test.winner} end)::smallint
-    from (
-      select subscriber_id, row_number() over (order by md5(${issue.id} || ':' || subscriber_id), subscriber_id) as place,
-        round(count(*) over () * ${test.share} / 100.0) as tested
-      from issue_deliveries where issue_id = ${issue.id} and medium = 'email'
-    ) r
-    where d.issue_id = ${issue.id} and d.medium = 'email' and d.subscriber_id = r.subscriber_id`.execute(db);
   const decidedAt = new Date(at.getTime() + test.waitMinutes * 60_000);
   await db
     .insertInto('issue_subject_tests')
     .values({
       issue_id: issue.id,
-      variants: JSON.stringify(variants),
+      variants: JSON.stringify([{ subject: issue.subject, preview: issue.preview }, ...test.variants]),
       share: test.share,
       wait_minutes: test.waitMinutes,
       decide_by: test.decideBy,
