@@ -26,7 +26,9 @@ export const issueAudienceCounts: IssueAudience = {
       coalesce(sum(total - uniques) filter (where type = 'click'), 0) as click_repeats
     from audience_daily where content_id = ${issueId} and type in ('open', 'click'))`,
   // Who was counted once for the issue (audience_seen: a copy is its subscriber), which is what
-  // makes the rollups' unique counts: a person's and a machine's kinds apart, as the recorder keeps them.
+  // makes the rollups' unique counts: a person's and a machine's kinds apart, as the recorder keeps
+  // them. Each copy and kind is looked up by the whole primary key (with the kinds as a list the
+  // index would find the copy's subscriber by a filter, reading every row of the issue per copy).
   groupCountsOf: (issueId: string, copies: RawBuilder<unknown>) => sql`(
     select copies.copy_group,
       count(*) filter (where seen.kind = ${kinds.opens}) as opens,
@@ -34,6 +36,7 @@ export const issueAudienceCounts: IssueAudience = {
       count(*) filter (where seen.kind = ${kinds.clickers}) as clickers,
       count(*) filter (where seen.kind = ${kinds.machineClickers}) as machine_clickers
     from ${copies} copies
-    join audience_seen seen on seen.content_id = ${issueId} and seen.kind = any(${Object.values(kinds)}::text[]) and seen.who = copies.subscriber_id
+    cross join (values ${sql.join(Object.values(kinds).map((kind) => sql`(${kind})`))}) counted (kind)
+    join audience_seen seen on seen.content_id = ${issueId} and seen.kind = counted.kind and seen.who = copies.subscriber_id
     group by copies.copy_group)`,
 };
