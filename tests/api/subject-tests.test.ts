@@ -110,6 +110,9 @@ describe.each(databases)('subject tests on %s', (kind) => {
       results!.machineClickers,
     ]);
     expect(subjectTest!.results[1]!.openRate!).toBeGreaterThan(subjectTest!.results[0]!.openRate!);
+    // The decision read the test's copies alone (30 % of the audience), not the rest that got the winner after it.
+    const decided = subjectTest!.decision!.reduce((total, variant) => total + variant.delivered, 0);
+    expect(Math.abs(decided - Math.round((sum('sent') * 30) / 100))).toBeLessThanOrEqual(subjectTest!.variants.length);
   });
 
   it("refuses a test it cannot run, with the test's messages", async () => {

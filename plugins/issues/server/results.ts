@@ -105,8 +105,15 @@ export function resultsJoin(extensions: Extensions, parts: ResultParts = everyPa
  * that the variants add up to the issue. One statement. Unsubscriptions are the newsletter's, not
  * a copy's: not counted per variant.
  */
-export async function variantResults(db: Handle, tracked: IssueAudience | null, issueId: string, variants: number): Promise<IssueResults[]> {
-  const copies = sql`(select subscriber_id, variant as copy_group from issue_deliveries where issue_id = ${issueId} and medium = 'email')`;
+export async function variantResults(
+  db: Handle,
+  tracked: IssueAudience | null,
+  issueId: string,
+  variants: number,
+  /** Which of the copies count (a condition on issue_deliveries' columns); all when absent. */
+  among: RawBuilder<boolean> = sql<boolean>`true`,
+): Promise<IssueResults[]> {
+  const copies = sql`(select subscriber_id, variant as copy_group from issue_deliveries where issue_id = ${issueId} and medium = 'email' and ${among})`;
   const audience = tracked
     ? tracked.groupCountsOf(issueId, copies)
     : sql`(select null::smallint as copy_group, 0 as opens, 0 as machine_opens, 0 as clickers, 0 as machine_clickers)`;
@@ -118,7 +125,7 @@ export async function variantResults(db: Handle, tracked: IssueAudience | null, 
       select variant, (count(*) filter (where state = 'sent'))::int as sent_copies,
         (count(*) filter (where state = 'sent' and bounce in ('hard', 'soft')))::int as bounced,
         (count(*) filter (where bounce = 'complaint'))::int as complaints
-      from issue_deliveries where issue_id = ${issueId} and medium = 'email'
+      from issue_deliveries where issue_id = ${issueId} and medium = 'email' and ${among}
       group by variant
     ) sent
     left join ${audience} seen on seen.copy_group = sent.variant`.execute(ownTables(db, 'issues'));

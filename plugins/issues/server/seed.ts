@@ -196,7 +196,7 @@ function demoIssues(newsletter: string): DemoIssue[] {
         waitMinutes: 120,
         decideBy: 'opens',
         winner: 1,
-        appeal: [1, 1.5, 0.85],
+        appeal: [1, 2.2, 0.85],
       },
       channels: [
         {
@@ -370,13 +370,17 @@ async function insertDemoArticle(
 async function recordDemoDeliveries(db: IssuesDb, issueId: string, newsletterId: string, at: Date, test?: DemoSubjectTest): Promise<void> {
   // A subject test's share of the e-mail copies carries its subject lines, drawn as a send draws
   // them (addTestRecipients); the rest carries the winner's.
+  const tested = test ? sql`s.medium <> 'email' or s.place <= round(s.audience * ${test.share} / 100.0)` : sql`true`;
   const variant = test
-    ? sql`case when s.medium <> 'email' then 0 when s.place <= round(s.audience * ${test.share} / 100.0) then (s.place - 1) % ${test.variants.length + 1}
-        else ${test.winner} end`
+    ? sql`case when s.medium <> 'email' then 0 when ${tested} then (s.place - 1) % ${test.variants.length + 1} else ${test.winner} end`
     : sql`0`;
+  // The rest went after the test's wait, when the winner was decided.
+  const sentAt = test
+    ? sql`case when ${tested} then ${at}::timestamptz else ${new Date(at.getTime() + test.waitMinutes * 60_000)}::timestamptz end`
+    : sql`${at}::timestamptz`;
   await sql`
     insert into issue_deliveries (issue_id, medium, subscriber_id, email, name, state, attempts, answer, updated_at, variant)
-    select ${issueId}, s.medium, s.id, s.email, s.name, 'sent', 1, '250 OK', ${at}::timestamptz, (${variant})::smallint
+    select ${issueId}, s.medium, s.id, s.email, s.name, 'sent', 1, '250 OK', ${sentAt}, (${variant})::smallint
     from (
       select r.*, row_number() over (partition by r.medium order by md5(${issueId} || ':' || r.id), r.id) as place,
         count(*) over (partition by r.medium) as audience
@@ -431,7 +435,8 @@ export async function decideDemoSubjectTests(handle: Handle, audience: IssueAudi
   const db = issuesDb(handle);
   const tests = await db.selectFrom('issue_subject_tests').selectAll().where('phase', '=', 'decided').where('decided_by', 'is', null).execute();
   for (const test of tests) {
-    const results = await variantResults(db, audience, test.issue_id, test.variants.length);
+    // What the decision read: the test's copies, sent before its wait (the rest went after).
+    const results = await variantResults(db, audience, test.issue_id, test.variants.length, sql<boolean>`updated_at < ${test.decide_at}`);
     const figures = results.map(({ delivered, opens, clickers }) => ({ delivered, opens, clickers }));
     const verdict = decideSubjectTest(figures, test.decide_by);
     if (verdict.winner !== test.winner) throw new Error(`the demo's subject test of issue ${test.issue_id} is won by ${verdict.winner}, not ${test.winner}`);
