@@ -26,56 +26,11 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { constants } from '../../core/shared/config';
 import type { Permission } from '../../core/shared/permissions';
 import type { Issue } from '../../schemas/generated/entities/issue';
+import { issueOf } from './issue-fixture';
 import type { NewsletterSummary } from '../../schemas/generated/entities/newsletter-summary';
 import type { Story } from '../../schemas/generated/entities/story';
 
 const origin = 'http://localhost';
-type Status = Issue['status'];
-const noFlags: Status = {
-  draft: false,
-  ready: false,
-  accepted: false,
-  tested: false,
-  scheduled: false,
-  queued: false,
-  processing: false,
-  published: false,
-  notified: false,
-  emailed: false,
-  featured: false,
-  sent: false,
-  cancelled: false,
-};
-
-const issueOf = (flags: Partial<Status>, fields: Partial<Issue> = {}): Issue => ({
-  _id: 'i1',
-  newsletter: 'n1',
-  key: 'sabah-bulteni',
-  subject: 'Kuzeyde kış hazırlığı başladı',
-  preview: 'Limanlar, yollar ve okullar',
-  slug: 'kuzeyde-kis-hazirligi',
-  premium: false,
-  image: '',
-  recording: null,
-  episode: null,
-  intro: { _id: 'intro', html: '<p>Günaydın</p>', text: 'Günaydın' },
-  notification: { title: 'Kış geliyor', body: 'Hazırlıklar başladı' },
-  channelsNew: [
-    { _id: 'stuff', title: 'Draft Stories', stories: ['parked'] },
-    { _id: 'c1', title: 'Gündem', stories: ['s1', 's2', 's3'] },
-  ],
-  status: { ...noFlags, ...flags },
-  owner: null,
-  version: 3,
-  publishedAt: null,
-  notifiedAt: null,
-  emailedAt: null,
-  createdAt: '2026-11-20T10:00:00.000Z',
-  updatedAt: '2026-11-21T10:00:00.000Z',
-  mediums: { email: false, notification: false },
-  plannedAt: null,
-  ...fields,
-});
 
 const storyOf = (id: string, fields: Partial<Story> & { flags?: Partial<Story['status']> }): Story => ({
   _id: id,

@@ -21,52 +21,18 @@ import type { Permission } from '../../core/shared/permissions';
 import { checkMessages } from '../../plugins/issues/publishing';
 import { subjectTestTexts } from '../../plugins/issues/subject-test';
 import type { Issue } from '../../schemas/generated/entities/issue';
+import { issueOf as issueFixture } from './issue-fixture';
 import type { SubjectTest } from '../../schemas/generated/entities/subject-test';
 
 const origin = 'http://localhost';
 type Status = Issue['status'];
-const noFlags: Status = {
-  draft: false,
-  ready: false,
-  accepted: false,
-  tested: false,
-  scheduled: false,
-  queued: false,
-  processing: false,
-  published: false,
-  notified: false,
-  emailed: false,
-  featured: false,
-  sent: false,
-  cancelled: false,
-};
-
-const issueOf = (flags: Partial<Status>, fields: Partial<Issue> = {}): Issue => ({
-  _id: 'i1',
-  newsletter: 'n1',
-  key: 'sabah-bulteni',
-  subject: 'Kuzeyde kış hazırlığı başladı',
-  preview: 'Limanlar, yollar ve okullar',
-  slug: 'kuzeyde-kis-hazirligi',
-  premium: false,
-  image: '',
-  recording: null,
-  episode: null,
-  intro: { _id: 'intro', html: '<p>Günaydın</p>', text: 'Günaydın' },
-  notification: { title: 'Kış geliyor', body: 'Hazırlıklar başladı' },
-  channelsNew: [{ _id: 'stuff', title: 'Draft Stories', stories: [] }],
-  status: { ...noFlags, ...flags },
-  owner: null,
-  version: 3,
-  publishedAt: null,
-  notifiedAt: null,
-  emailedAt: null,
-  createdAt: '2026-06-14T10:00:00.000Z',
-  updatedAt: '2026-06-15T07:00:00.000Z',
-  mediums: { email: false, notification: false },
-  plannedAt: null,
-  ...fields,
-});
+const issueOf = (flags: Partial<Status>, fields: Partial<Issue> = {}): Issue =>
+  issueFixture(flags, {
+    channelsNew: [{ _id: 'stuff', title: 'Draft Stories', stories: [] }],
+    createdAt: '2026-06-14T10:00:00.000Z',
+    updatedAt: '2026-06-15T07:00:00.000Z',
+    ...fields,
+  });
 
 /** What the publish call answers: the issue scheduled to go by e-mail, its test planned. */
 const scheduled = issueOf({ tested: true, scheduled: true }, { plannedAt: '2026-06-15T08:01:00.000Z', mediums: { email: true, notification: true } });
