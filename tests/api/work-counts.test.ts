@@ -184,9 +184,13 @@ describe.each(databases)('work counted on %s', (kind) => {
     const figures = `${fewer} statements for ${copies} copies, ${more} for ${2 * copies}`;
     console.log(`A send on ${kind}: ${figures}, ${perCopy.toFixed(2)} a copy more`);
     expect(perCopy, figures).toBeLessThan(1.5);
-    // What a send costs whatever its size (the build, the plan, the lease, the issue's state):
-    // 65 to 85 statements, not a number that grows with the audience.
-    expect(fewer - copies * perCopy, figures).toBeLessThanOrEqual(120);
+    // What a send costs whatever its size (the build, the plan, the lease, the issue's state, the
+    // subject test's look): 85 to 95 statements, not a number that grows with the audience. Bounded
+    // for each send with a copy's one statement at most, not by the difference's rate: when the
+    // larger send's records happen to be joined, that rate is low and would make the smaller
+    // send's copies look like fixed cost.
+    expect(fewer, figures).toBeLessThanOrEqual(120 + copies);
+    expect(more, figures).toBeLessThanOrEqual(120 + 2 * copies);
   }, 60_000);
 
   it("records a copy's state without an index entry: no index of its table covers a column a send writes, and its pages keep room", async () => {
