@@ -5,7 +5,8 @@
  * few hundred subscribers over a real SMTP server, which is shut down mid-send (open sessions are
  * answered 421, new connections refused) and started again on the same port once the publish page
  * says the send waits for it, then again once it says the send is paused. Every subscriber gets
- * exactly one copy, nobody is in doubt or failed, and the send finishes. nodemailer's own failures
+ * exactly one copy, nobody is in doubt or failed, and the send finishes. A subject test (issue 58)
+ * keeps its wait until its copies are out through such an outage. nodemailer's own failures
  * against real servers are classified by the stage they happened at.
  */
 import { once } from 'node:events';
@@ -13,11 +14,13 @@ import type { Socket } from 'node:net';
 import { sql } from 'kysely';
 import { SMTPServer } from 'smtp-server';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { clock, clockControl } from '../../core/server/clock';
 import { createMailer, type BulkMessage, type SmtpAnswer } from '../../core/server/services/mail';
 import { constants } from '../../core/shared/config';
 import { waitingForMailServerText } from '../../plugins/issues/publishing';
 import type { Issue } from '../../schemas/generated/entities/issue';
-import { enginesFor, startTestServer, keepEmailSubscribers, type TestServer } from '../api/server';
+import type { SubjectTest } from '../../schemas/generated/entities/subject-test';
+import { enginesFor, startTestServer, keepEmailSubscribers, untilAnswer, type TestServer } from '../api/server';
 import { startSmtpSink, type ReceivedMessage, type SmtpSink } from '../api/smtp-sink';
 
 const databases = enginesFor('embedded');
@@ -25,17 +28,6 @@ const databases = enginesFor('embedded');
 const publicUrl = 'http://console.test';
 const recipients = 300;
 const saved = { ...constants.delivery };
-
-/** Asks `what` until `done` says yes; a wait for the server's answer, not for the clock. */
-async function until<T>(what: () => Promise<T>, done: (value: T) => boolean, timeoutMs = 120_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    const value = await what();
-    if (done(value)) return value;
-    if (Date.now() > deadline) throw new Error(`timed out; last: ${JSON.stringify(value).slice(0, 500)}`);
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
-}
 
 const messageIdOf = (message: ReceivedMessage) => /^message-id:\s*(<[^>]+>)/im.exec(message.raw.toString('latin1'))?.[1] ?? '';
 
@@ -63,13 +55,14 @@ describe.each(databases)('an SMTP server down in the middle of a send, on %s', (
   }, 120_000);
   afterAll(async () => {
     Object.assign(constants.delivery, saved);
+    clockControl.reset();
     await t?.close();
     // A sink closed by the test is not closed again (smtp-server would wait out its 30 s for that).
     await Promise.all(sinks.filter((sink) => !closed.has(sink)).map((sink) => sink.close()));
   });
 
-  const deliveries = async () => (await t.request('GET', `/api/issues/deliveries/${issueId}`, { token })).body.data;
-  const fetchIssue = async (): Promise<Issue> => (await t.request('GET', `/api/issues/list/${issueId}`, { token })).body.data;
+  const deliveries = async (id = issueId) => (await t.request('GET', `/api/issues/deliveries/${id}`, { token })).body.data;
+  const fetchIssue = async (id = issueId): Promise<Issue> => (await t.request('GET', `/api/issues/list/${id}`, { token })).body.data;
 
   it('waits for the server, pauses, and delivers every message once when it is back: nobody in doubt or failed', async () => {
     const options = (test: boolean) => ({ test, publishOnly: false, overridePublishedAt: false, mediums: { email: true, notification: false } });
@@ -87,7 +80,10 @@ describe.each(databases)('an SMTP server down in the middle of a send, on %s', (
     const closing = first.close();
     closed.add(first);
     // (or the send gave up on the messages left: the reported fault)
-    const waiting = await until(deliveries, (progress) => progress.mailServer?.state === 'waiting' || progress.email.pending === 0);
+    const waiting = await untilAnswer(
+      () => deliveries(),
+      (progress) => progress.mailServer?.state === 'waiting' || progress.email.pending === 0,
+    );
     expect(waiting.mailServer).toMatchObject({ state: 'waiting', message: waitingForMailServerText, answer: expect.stringMatching(/ECONNREFUSED|421/) });
     expect(waiting.email).toMatchObject({ doubt: 0, failed: 0 });
     expect(waiting.email.pending).toBeGreaterThan(0);
@@ -95,7 +91,10 @@ describe.each(databases)('an SMTP server down in the middle of a send, on %s', (
     const beforeOutage = first.count;
 
     // Still down past outagePauseMinutes: the send is paused, not ended.
-    const paused = await until(deliveries, (progress) => progress.mailServer?.state === 'paused' || progress.email.pending === 0);
+    const paused = await untilAnswer(
+      () => deliveries(),
+      (progress) => progress.mailServer?.state === 'paused' || progress.email.pending === 0,
+    );
     expect(paused.mailServer?.state).toBe('paused');
     expect(paused.email).toMatchObject({ doubt: 0, failed: 0 });
     expect(paused.email.sent + paused.email.pending).toBe(recipients);
@@ -104,7 +103,10 @@ describe.each(databases)('an SMTP server down in the middle of a send, on %s', (
     // The server is back where it was: the send goes on by itself and finishes.
     const second = await startSmtpSink({ port: first.port });
     sinks.push(second);
-    const done = await until(fetchIssue, (issue) => issue.status.emailed && !issue.status.processing);
+    const done = await untilAnswer(
+      () => fetchIssue(),
+      (issue) => issue.status.emailed && !issue.status.processing,
+    );
     expect(done.status).toMatchObject({ published: true, emailed: true, sent: true });
     const progress = await deliveries();
     expect(progress.email).toEqual({ total: recipients, sent: recipients, failed: 0, doubt: 0, pending: 0 });
@@ -121,6 +123,63 @@ describe.each(databases)('an SMTP server down in the middle of a send, on %s', (
     }>`select lower(email) as email from subscribers where newsletter_id = ${morning} and medium = 'email'`.execute(t.server.database.db);
     expect([...addresses].sort()).toEqual(subscribers.rows.map((row) => row.email).sort());
     expect(second.count).toBeGreaterThan(0);
+  }, 300_000);
+
+  it("keeps a subject test's wait until its copies are out through an outage, then sends the rest the subject that won, each subscriber once", async () => {
+    const db = t.server.database.db;
+    const created = await t.request('POST', '/api/issues/create', { token, body: { newsletter: morning, slug: 'kesintide-konu-denemesi' } });
+    expect(created.status).toBe(200);
+    const tested: string = created.body.data._id;
+    await sql`update issues set subject = 'Kesintide sabah', preview = 'Bugün neler var', notification_title = 'Sabah Bülteni', notification_body = 'Yeni sayı'
+      where id = ${tested}`.execute(db);
+    const options = (test: boolean) => ({ test, publishOnly: false, overridePublishedAt: false, mediums: { email: true, notification: false } });
+    expect((await t.request('POST', `/api/issues/publish/${tested}`, { token, body: { publishOptions: options(true) } })).status).toBe(200);
+    const subjectTest = { variants: [{ subject: 'Kesintide öbür konu', preview: 'Başka bir ön yazı' }], share: 50, waitMinutes: 30, decideBy: 'opens' };
+    const first = sinks.at(-1)!;
+    const from = first.received.length;
+    const published = await t.request('POST', `/api/issues/publish/${tested}`, {
+      token,
+      body: { publishedAt: clock.now().toISOString(), publishOptions: options(false), subjectTest },
+    });
+    expect(published.status).toBe(200);
+    const form = async (): Promise<{ subjectTest: SubjectTest }> => (await t.request('GET', `/api/issues/update/${tested}`, { token })).body.data;
+
+    // The server goes away among the test's copies, and stays away until the send is paused:
+    // the wait has not begun, for the test's copies are not all out.
+    await first.waitFor(from + 20, 60_000);
+    const closing = first.close();
+    closed.add(first);
+    const paused = await untilAnswer(
+      () => deliveries(tested),
+      (progress) => progress.mailServer?.state === 'paused',
+    );
+    expect(paused.email).toMatchObject({ total: recipients / 2, doubt: 0, failed: 0 });
+    expect(paused.email.pending).toBeGreaterThan(0);
+    expect((await form()).subjectTest).toMatchObject({ phase: 'testing', decideAt: null, winner: null });
+    await closing;
+
+    // Back: the test's copies finish and the wait begins; when it is over, the rest goes.
+    const second = await startSmtpSink({ port: first.port });
+    sinks.push(second);
+    const waiting = await untilAnswer(form, (answer) => answer.subjectTest.phase === 'waiting');
+    expect((await deliveries(tested)).email).toMatchObject({ total: recipients / 2, sent: recipients / 2, pending: 0 });
+    clockControl.advance(waiting.subjectTest.waitMinutes * 60_000 + 1000);
+    await untilAnswer(
+      () => fetchIssue(tested),
+      (issue) => issue.status.emailed && !issue.status.processing,
+    );
+    const decided = (await form()).subjectTest;
+    expect(decided).toMatchObject({ phase: 'decided', winner: 0, decidedBy: 'tooClose' });
+    expect((await deliveries(tested)).email).toEqual({ total: recipients, sent: recipients, failed: 0, doubt: 0, pending: 0 });
+
+    // Each subscriber got one copy over the two servers: half of them tested, the rest the issue's own subject.
+    const copies = [...first.received.slice(from), ...second.received].filter((message) => messageIdOf(message).startsWith(`<${tested}.`));
+    expect(new Set(copies.map(messageIdOf)).size).toBe(recipients);
+    expect(copies).toHaveLength(recipients);
+    expect(new Set(copies.map((message) => message.to[0]!.toLowerCase())).size).toBe(recipients);
+    const subjects = await Promise.all(copies.map(async (message) => String((await second.parse(message)).subject)));
+    expect(subjects.filter((subject) => subject === 'Kesintide öbür konu')).toHaveLength(recipients / 4);
+    expect(subjects.filter((subject) => subject === 'Kesintide sabah')).toHaveLength((recipients * 3) / 4);
   }, 300_000);
 });
 
