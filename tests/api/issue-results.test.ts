@@ -123,6 +123,17 @@ describe.each(databases)('issue results on %s', (kind) => {
     await change(sql`update issue_deliveries set state = 'pending' where issue_id = ${issue._id} and state = 'failed'`);
     await change(sql`delete from issue_deliveries where issue_id = ${issue._id} and subscriber_id in ('copy-6', 'copy-9')`);
     expect(await kept()).toEqual({ sent: 21, bounced: 0, complaints: 1 });
+    // A subject test's copies are counted by their variant too (migration 015).
+    await change(sql`insert into issue_deliveries (issue_id, medium, subscriber_id, email, state, variant)
+      select ${issue._id}, 'email', 'tested-' || i, 'tested' || i || '@example.com', 'sent', 1 + i % 2 from generate_series(1, 9) as i`);
+    await change(sql`update issue_deliveries set bounce = 'soft' where issue_id = ${issue._id} and subscriber_id in ('tested-1', 'tested-3')`);
+    const byVariant = await sql<{ variant: number; sent: number; bounced: number }>`select variant, sent, bounced from issue_copy_counts
+      where issue_id = ${issue._id} and medium = 'email' order by variant`.execute(db);
+    expect(byVariant.rows).toEqual([
+      { variant: 0, sent: 21, bounced: 0 },
+      { variant: 1, sent: 4, bounced: 0 },
+      { variant: 2, sent: 5, bounced: 2 },
+    ]);
     await sql`delete from issues where id = ${issue._id}`.execute(db);
     expect((await sql`select 1 from issue_copy_counts where issue_id = ${issue._id}`.execute(db)).rows).toHaveLength(0);
   });

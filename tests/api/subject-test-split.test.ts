@@ -2,13 +2,15 @@
  * A subject test's audience (issue 58, decision 0058): the share asked for of the e-mail
  * audience, split evenly between the variants, at random, and the same way every time for an
  * issue; the rest of the audience follows with the winner's variant. Each variant's figures are
- * its copies', people's and machines' apart, and only people's decide.
+ * its copies', people's and machines' apart (counted by the tracking per variant as events arrive,
+ * and the same counted copy by copy), and only people's decide.
  */
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findNewsletterByKey } from '../../core/server/store';
 import { addRecipients, addTestRecipients } from '../../plugins/issues/server/deliveries';
-import { issueAudience, variantResults } from '../../plugins/issues/server/results';
+import { writeEvents } from '../../plugins/analytics/server/recorder';
+import { issueAudience, variantResults, variantResultsAmong } from '../../plugins/issues/server/results';
 import { decideSubjectTest } from '../../plugins/issues/subject-test';
 import { enginesFor, startTestServer, type TestServer } from './server';
 
@@ -104,9 +106,30 @@ describe.each(databases)("a subject test's audience on %s", (kind) => {
     const of = (variant: number) => tested.filter((row) => row.variant === variant).map((row) => row.subscriber_id);
     // Ten of the second subject's copies came back for good.
     await sql`update issue_deliveries set bounce = 'hard' where issue_id = ${issueId} and subscriber_id = any(${of(1).slice(0, 10)}::text[])`.execute(db());
-    // Who the tracking counted once per copy: Apple's privacy proxy opened most of the first subject's copies.
-    const seen = (kind: string, who: string[]) =>
-      sql`insert into audience_seen (content_id, kind, who) select ${issueId}, ${kind}, unnest(${who}::text[])`.execute(db());
+    // What the tracking recorded, each copy's events carrying its variant as its token names it:
+    // Apple's privacy proxy opened most of the first subject's copies.
+    const variantOf = new Map(tested.map((row) => [row.subscriber_id, row.variant]));
+    const seen = (kind: string, who: string[], content = issueId) =>
+      writeEvents(
+        db(),
+        who.map((subscriberId) => ({
+          at: new Date(),
+          type: kind.startsWith('open') ? 'open' : 'click',
+          contentType: 'issue',
+          contentId: content,
+          newsletterId,
+          subscriberId,
+          source: 'email',
+          device: 'desktop',
+          machine: kind.endsWith('~m'),
+          reason: '',
+          ipHash: 'ip',
+          position: null,
+          durationMs: null,
+          storyId: null,
+          copyGroup: variantOf.get(subscriberId) ?? null,
+        })),
+      );
     await seen('open~m', of(0).slice(0, 200));
     await seen('open', of(0).slice(200, 240));
     await seen('click', of(0).slice(200, 210));
@@ -114,10 +137,9 @@ describe.each(databases)("a subject test's audience on %s", (kind) => {
     await seen('open', of(1).slice(100, 170));
     await seen('click', of(1).slice(100, 112));
     await seen('click~m', of(1).slice(0, 5));
-    // Another issue's and another subscriber's rows count for nothing here.
-    await sql`insert into audience_seen (content_id, kind, who) values (${issues[1]}, 'open', ${of(0)[0]!}), (${issueId}, 'open', 'someone-else')`.execute(
-      db(),
-    );
+    // A person's second open counts once; another issue's copies count for nothing here.
+    await seen('open', of(1).slice(100, 130));
+    await seen('open', of(0).slice(0, 1), issues[1]);
 
     const figures = await variantResults(db(), t.server.context.extensions.one(issueAudience), issueId, 3);
     expect(
@@ -135,6 +157,8 @@ describe.each(databases)("a subject test's audience on %s", (kind) => {
       { sent: 250, bounced: 10, delivered: 240, opens: 70, machineOpens: 20, clickers: 12, machineClickers: 5 },
       { sent: 0, bounced: 0, delivered: 0, opens: 0, machineOpens: 0, clickers: 0, machineClickers: 0 },
     ]);
+    // Counted copy by copy (the demo's way), the figures are the same.
+    expect(await variantResultsAmong(db(), t.server.context.extensions.one(issueAudience), issueId, 3, sql<boolean>`true`)).toEqual(figures);
     expect(figures[1]!.openRate).toBeCloseTo(70 / 240);
     expect(figures[0]!.machineOpenShare).toBeCloseTo(200 / 240);
     // Machines opened the first subject six times as often as the second; people, the second almost twice as often.

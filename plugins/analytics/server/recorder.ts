@@ -3,7 +3,8 @@
  * (the pixel and the redirect stay well under 5 ms), and the buffer is written every
  * `constants.tracking.flushMs`, or when it holds `flushRows`, in one transaction that appends the
  * events and adds them to the rollups. Unique figures come from `audience_seen`: the first time a
- * subscriber (or, for a page, an address) is seen for a content counts once.
+ * subscriber (or, for a page, an address) is seen for a content counts once, and for its group of
+ * copies too when its token named one (a subject test's variant: audience_group_uniques).
  */
 import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
@@ -31,6 +32,8 @@ export interface AudienceEvent {
   durationMs: number | null;
   /** A click on a link inside a story counts for that story as well. */
   storyId: string | null;
+  /** The group of copies the event's copy belongs to (a subject test's variant), from its token. */
+  copyGroup: number | null;
 }
 
 export interface Recorder {
@@ -54,6 +57,8 @@ interface Unit {
   durationMs: number;
   /** The content the event arrived for (the newsletter's figures count only these). */
   primary: boolean;
+  /** The copy's group, for the content the event arrived for. */
+  copyGroup: number | null;
 }
 
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
@@ -120,8 +125,9 @@ function unitsOf(event: AudienceEvent): Unit[] {
     who: event.subscriberId ?? `ip:${event.ipHash}`,
     durationMs: event.durationMs ?? 0,
     primary: true,
+    copyGroup: event.copyGroup,
   };
-  return event.storyId ? [unit, { ...unit, contentId: event.storyId, contentType: 'story', primary: false }] : [unit];
+  return event.storyId ? [unit, { ...unit, contentId: event.storyId, contentType: 'story', primary: false, copyGroup: null }] : [unit];
 }
 
 export const seenKind = (unit: Pick<Unit, 'type' | 'machine'>) => (unit.machine ? `${unit.type}~m` : unit.type);
@@ -176,11 +182,20 @@ export async function writeEvents(db: AnalyticsDb, events: AudienceEvent[]): Pro
     // Within the batch the first of a pair takes the unique count.
     const taken = (key: string) => fresh.delete(key);
 
-    const daily = new Map<string, Counts & Omit<Unit, 'device' | 'machine' | 'who' | 'durationMs' | 'primary'>>();
-    const byDevice = new Map<string, Counts & Omit<Unit, 'machine' | 'who' | 'durationMs' | 'primary'>>();
+    const daily = new Map<string, Counts & Omit<Unit, 'device' | 'machine' | 'who' | 'durationMs' | 'primary' | 'copyGroup'>>();
+    const groups = new Map<string, { contentId: string; copyGroup: number; kind: string; uniques: number }>();
+    const byDevice = new Map<string, Counts & Omit<Unit, 'machine' | 'who' | 'durationMs' | 'primary' | 'copyGroup'>>();
     const byNewsletter = new Map<string, Counts & Pick<Unit, 'newsletterId' | 'type' | 'date' | 'source'>>();
     for (const unit of units) {
       const unique = taken(`${unit.contentId}|${seenKind(unit)}|${unit.who}`);
+      // A copy seen first counts for its group too (audience_group_uniques): the same uniques, split.
+      if (unique && unit.copyGroup !== null) {
+        const kind = seenKind(unit);
+        const groupKey = `${unit.contentId}|${unit.copyGroup}|${kind}`;
+        const group = groups.get(groupKey) ?? { contentId: unit.contentId, copyGroup: unit.copyGroup, kind, uniques: 0 };
+        groups.set(groupKey, group);
+        group.uniques += 1;
+      }
       const key = `${unit.contentId}|${unit.type}|${unit.date}|${unit.source}`;
       const day = daily.get(key) ?? {
         ...zero(),
@@ -217,6 +232,7 @@ export async function writeEvents(db: AnalyticsDb, events: AudienceEvent[]): Pro
     await upsertDaily(tx, [...daily.values()]);
     await upsertDeviceDaily(tx, [...byDevice.values()]);
     await upsertNewsletterDaily(tx, [...byNewsletter.values()]);
+    await upsertGroupUniques(tx, [...groups.values()]);
 
     const links = new Map<string, { contentId: string; position: number; total: number; subscribers: number; ips: number; machine: number }>();
     for (const event of events.filter((item) => item.type === 'click' && item.position !== null)) {
@@ -238,7 +254,10 @@ export async function writeEvents(db: AnalyticsDb, events: AudienceEvent[]): Pro
 // Rows are written in key order, so that two processes adding to the same rows never deadlock.
 const byKey = <T>(rows: T[], key: (row: T) => string) => rows.sort((a, b) => (key(a) < key(b) ? -1 : key(a) > key(b) ? 1 : 0));
 
-async function upsertDaily(db: AnalyticsDb, rows: (Counts & Omit<Unit, 'device' | 'machine' | 'who' | 'durationMs' | 'primary'>)[]): Promise<void> {
+async function upsertDaily(
+  db: AnalyticsDb,
+  rows: (Counts & Omit<Unit, 'device' | 'machine' | 'who' | 'durationMs' | 'primary' | 'copyGroup'>)[],
+): Promise<void> {
   if (rows.length === 0) return;
   byKey(rows, (row) => `${row.contentId}|${row.type}|${row.date}|${row.source}`);
   await sql`
@@ -253,7 +272,7 @@ async function upsertDaily(db: AnalyticsDb, rows: (Counts & Omit<Unit, 'device' 
       duration_ms = audience_daily.duration_ms + excluded.duration_ms`.execute(db);
 }
 
-async function upsertDeviceDaily(db: AnalyticsDb, rows: (Counts & Omit<Unit, 'machine' | 'who' | 'durationMs' | 'primary'>)[]): Promise<void> {
+async function upsertDeviceDaily(db: AnalyticsDb, rows: (Counts & Omit<Unit, 'machine' | 'who' | 'durationMs' | 'primary' | 'copyGroup'>)[]): Promise<void> {
   if (rows.length === 0) return;
   byKey(rows, (row) => `${row.contentId}|${row.type}|${row.date}|${row.source}|${row.device}`);
   await sql`
@@ -280,6 +299,16 @@ async function upsertNewsletterDaily(db: AnalyticsDb, rows: (Counts & Pick<Unit,
       total = audience_newsletter_daily.total + excluded.total, uniques = audience_newsletter_daily.uniques + excluded.uniques,
       machine = audience_newsletter_daily.machine + excluded.machine, machine_uniques = audience_newsletter_daily.machine_uniques + excluded.machine_uniques,
       duration_ms = audience_newsletter_daily.duration_ms + excluded.duration_ms`.execute(db);
+}
+
+async function upsertGroupUniques(db: AnalyticsDb, rows: { contentId: string; copyGroup: number; kind: string; uniques: number }[]): Promise<void> {
+  if (rows.length === 0) return;
+  byKey(rows, (row) => `${row.contentId}|${String(row.copyGroup).padStart(2, '0')}|${row.kind}`);
+  await sql`
+    insert into audience_group_uniques (content_id, copy_group, kind, uniques)
+    select * from unnest(${rows.map((row) => row.contentId)}::text[], ${rows.map((row) => row.copyGroup)}::smallint[], ${rows.map((row) => row.kind)}::text[],
+      ${rows.map((row) => row.uniques)}::integer[])
+    on conflict (content_id, copy_group, kind) do update set uniques = audience_group_uniques.uniques + excluded.uniques`.execute(db);
 }
 
 async function upsertLinks(

@@ -25,11 +25,19 @@ export const issueAudienceCounts: IssueAudience = {
       coalesce(sum(total - uniques) filter (where type = 'open'), 0) as open_repeats,
       coalesce(sum(total - uniques) filter (where type = 'click'), 0) as click_repeats
     from audience_daily where content_id = ${issueId} and type in ('open', 'click'))`,
+  groupCountsOf: (issueId: string) => sql`(
+    select copy_group,
+      coalesce(sum(uniques) filter (where kind = ${kinds.opens}), 0) as opens,
+      coalesce(sum(uniques) filter (where kind = ${kinds.machineOpens}), 0) as machine_opens,
+      coalesce(sum(uniques) filter (where kind = ${kinds.clickers}), 0) as clickers,
+      coalesce(sum(uniques) filter (where kind = ${kinds.machineClickers}), 0) as machine_clickers
+    from audience_group_uniques where content_id = ${issueId}
+    group by copy_group)`,
   // Who was counted once for the issue (audience_seen: a copy is its subscriber), which is what
   // makes the rollups' unique counts: a person's and a machine's kinds apart, as the recorder keeps
   // them. Each copy and kind is looked up by the whole primary key (with the kinds as a list the
   // index would find the copy's subscriber by a filter, reading every row of the issue per copy).
-  groupCountsOf: (issueId: string, copies: RawBuilder<unknown>) => sql`(
+  copyCountsOf: (issueId: string, copies: RawBuilder<unknown>) => sql`(
     select copies.copy_group,
       count(*) filter (where seen.kind = ${kinds.opens}) as opens,
       count(*) filter (where seen.kind = ${kinds.machineOpens}) as machine_opens,

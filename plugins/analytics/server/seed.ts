@@ -172,7 +172,8 @@ export async function seedAudience(context: SeedContext): Promise<void> {
 
 /**
  * Who the issue's rollup rows counted once (audience_seen, as the recorder keeps it: a copy is its
- * subscriber), so that its copies' figures (a subject test's variants) add up to the issue's: as
+ * subscriber, and audience_group_uniques for a subject test's variants), so that its copies'
+ * figures (a subject test's variants) add up to the issue's: as
  * many of its copies as the rows' unique people and machines, drawn at random but weighted by the
  * copy's appeal for people (its subject line's, in a demo subject test; machines open alike).
  */
@@ -189,6 +190,14 @@ async function seedSeen(db: AnalyticsDb, issueId: string, rows: readonly (Row & 
         insert into audience_seen (content_id, kind, who)
         select ${issueId}, ${kind}, c.subscriber_id from ${copies} c
         order by power(${u}, 1.0 / ${machine ? sql`1` : sql`c.appeal`}) desc, c.subscriber_id limit ${count}
+        on conflict do nothing`.execute(db);
+      // A subject test's copies are counted by their variant too, as their tokens would have had them.
+      await sql`
+        insert into audience_group_uniques (content_id, copy_group, kind, uniques)
+        select ${issueId}, c.copy_group, ${kind}, count(*) from ${copies} c
+        join audience_seen s on s.content_id = ${issueId} and s.kind = ${kind} and s.who = c.subscriber_id
+        where c.copy_group is not null
+        group by c.copy_group
         on conflict do nothing`.execute(db);
     }
   }

@@ -46,6 +46,14 @@ export interface AudienceLinkCountsTable {
   machine: Generated<number>;
 }
 
+/** Who was counted once among each group of an issue's copies (migration 003: a subject test's variants). */
+export interface AudienceGroupUniquesTable {
+  content_id: string;
+  copy_group: number;
+  kind: string;
+  uniques: number;
+}
+
 export interface AudienceContentsTable {
   content_id: string;
   content_type: string;
@@ -59,6 +67,7 @@ export type AnalyticsTables = {
   audience_device_daily: AudienceDeviceDailyTable;
   audience_newsletter_daily: AudienceNewsletterDailyTable;
   audience_link_counts: AudienceLinkCountsTable;
+  audience_group_uniques: AudienceGroupUniquesTable;
 };
 
 export type AnalyticsDb = Kysely<CoreTables & AnalyticsTables>;

@@ -24,6 +24,8 @@ interface Copy {
   issueId: string;
   subscriberId: string;
   sentAt: number;
+  /** The group of copies it belongs to (a subject test's variant), when its token names one. */
+  group: number | null;
 }
 
 /** How long a process trusts the links it read for an issue (another process may have rebuilt it). */
@@ -59,6 +61,7 @@ function registerCopyPages(api: PluginApi, recorder: Recorder, cache: IssueCache
       device: deviceOf(facts.userAgent),
       ipHash: api.links.digest(request.ip),
       durationMs: null,
+      copyGroup: copy.group,
       ...hit,
     });
 
@@ -150,6 +153,7 @@ function registerReadBeacon(api: PluginApi, recorder: Recorder): void {
         position: null,
         durationMs: Math.min(Number(body.ms ?? 0), constants.tracking.readMaxSeconds * 1000),
         storyId: null,
+        copyGroup: null,
       });
       return reply.code(204).send();
     },
@@ -178,8 +182,9 @@ function trackingHooks(api: PluginApi, db: AnalyticsDb, recorder: Recorder, cach
       cache.rebuilt(issueId, newsletterId);
       return { hrefs: links.map((_link, position) => `${base}/t/c/${mark}/${position}`), pixel: `${base}/t/o/${mark}` };
     },
-    copyToken(issueId, subscriberId, sentAt) {
-      return api.links.sign(`${issueId}~${subscriberId}~${Math.floor(sentAt.getTime() / 1000).toString(36)}`);
+    copyToken(issueId, subscriberId, sentAt, group) {
+      const copy = `${issueId}~${subscriberId}~${Math.floor(sentAt.getTime() / 1000).toString(36)}`;
+      return api.links.sign(group === undefined ? copy : `${copy}~${group}`);
     },
     readBeacon(content: { type: ContentType; id: string; newsletterId: string }) {
       const token = api.links.sign(`r~${content.type}~${content.id}~${content.newsletterId}`);
@@ -233,9 +238,9 @@ type IssueCache = ReturnType<typeof issueCache>;
 
 /** The copy a token signs, or null. */
 function copyOf(api: PluginApi, token: string): Copy | null {
-  const [issueId, subscriberId, sent] = api.links.verify(token)?.split('~') ?? [];
+  const [issueId, subscriberId, sent, group] = api.links.verify(token)?.split('~') ?? [];
   if (!issueId || !subscriberId || !sent) return null;
-  return { issueId, subscriberId, sentAt: parseInt(sent, 36) * 1000 };
+  return { issueId, subscriberId, sentAt: parseInt(sent, 36) * 1000, group: group && /^[0-9]{1,2}$/.test(group) ? Number(group) : null };
 }
 
 /** What an open or a click of a copy is judged by (classify.ts). */

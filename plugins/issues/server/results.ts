@@ -2,7 +2,7 @@
  * The results of e-mailed issues (issue 30, definitions in ../results.ts) read in one statement:
  * a lateral join that the issue list and the issue call add to their select. Each part is read by
  * the plugin that keeps it: the copies sent, bounced and complained about here (issue_copy_counts,
- * which triggers keep from issue_deliveries: migration 008),
+ * which triggers keep from issue_deliveries: migrations 008 and 015),
  * people's and machines' opens and clicks by the plugin that tracks them (the `issueAudience`
  * extension point, analytics), unsubscriptions by the subscribers plugin. An unsubscription counts
  * for the issue the newsletter e-mailed last before it: from this issue's hand-over to the next's,
@@ -27,12 +27,14 @@ export interface IssueAudience {
   /** A one-row select of those columns for the issue whose id is `issueId` (a column of the outer query), in parentheses. */
   countsOf(issueId: RawBuilder<string>): RawBuilder<unknown>;
   /**
-   * The same once-a-copy counts (opens, machine_opens, clickers, machine_clickers) for the issue's
-   * copies in each group: a select of `copy_group` and those columns, a row per group that has
-   * any, in parentheses; `copies` is a select of `subscriber_id` and `copy_group` (a subject
-   * test's variants, decision 0058).
+   * The same once-a-copy counts (opens, machine_opens, clickers, machine_clickers) in each group
+   * of the issue's copies (a subject test's variants, decision 0058), as the copies' tokens named
+   * them and kept as events arrive: a select of `copy_group` and those columns, a row per group
+   * that has any, in parentheses.
    */
-  groupCountsOf(issueId: string, copies: RawBuilder<unknown>): RawBuilder<unknown>;
+  groupCountsOf(issueId: string): RawBuilder<unknown>;
+  /** The same, counted copy by copy for the `copies` (a select of `subscriber_id` and `copy_group`): the demo's, whose events were never tracked. */
+  copyCountsOf(issueId: string, copies: RawBuilder<unknown>): RawBuilder<unknown>;
 }
 
 /** Takes the tracking plugin's counts (analytics); without one, opens and clicks are zeros. */
@@ -99,35 +101,47 @@ export function resultsJoin(extensions: Extensions, parts: ResultParts = everyPa
 }
 
 /**
- * The results of each of an issue's `variants` (decision 0058), in their order: the copies each carried, sent,
- * bounced and complained about as issue_copy_counts counts them (migration 008), and the people
- * and machines who opened and clicked them, counted as the issue's own results count them, so
- * that the variants add up to the issue. One statement. Unsubscriptions are the newsletter's, not
- * a copy's: not counted per variant.
+ * The results of each of an issue's `variants` (decision 0058), in their order: the copies each
+ * carried, sent, bounced and complained about (issue_copy_counts per variant, migration 015), and
+ * the people and machines who opened and clicked them (the tracking plugin's counts per group of
+ * copies), counted as the issue's own results count them, so that the variants add up to the
+ * issue. One statement over a few kept rows, whatever the audience. Unsubscriptions are the
+ * newsletter's, not a copy's: not counted per variant.
  */
-export async function variantResults(
+export async function variantResults(db: Handle, tracked: IssueAudience | null, issueId: string, variants: number): Promise<IssueResults[]> {
+  const sent = sql`(select variant, sum(sent)::int as sent_copies, sum(bounced)::int as bounced, sum(complaints)::int as complaints
+    from issue_copy_counts where issue_id = ${issueId} and medium = 'email' group by variant)`;
+  return resultsByVariant(db, variants, sent, tracked ? tracked.groupCountsOf(issueId) : noGroups);
+}
+
+/**
+ * The same results of the copies `among` selects alone (a condition on issue_deliveries' columns),
+ * counted copy by copy: the demo's decision, which read the test's copies before the rest went.
+ */
+export async function variantResultsAmong(
   db: Handle,
   tracked: IssueAudience | null,
   issueId: string,
   variants: number,
-  /** Which of the copies count (a condition on issue_deliveries' columns); all when absent. */
-  among: RawBuilder<boolean> = sql<boolean>`true`,
+  among: RawBuilder<boolean>,
 ): Promise<IssueResults[]> {
   const copies = sql`(select subscriber_id, variant as copy_group from issue_deliveries where issue_id = ${issueId} and medium = 'email' and ${among})`;
-  const audience = tracked
-    ? tracked.groupCountsOf(issueId, copies)
-    : sql`(select null::smallint as copy_group, 0 as opens, 0 as machine_opens, 0 as clickers, 0 as machine_clickers)`;
+  const sent = sql`(select variant, (count(*) filter (where state = 'sent'))::int as sent_copies,
+      (count(*) filter (where state = 'sent' and bounce in ('hard', 'soft')))::int as bounced,
+      (count(*) filter (where bounce = 'complaint'))::int as complaints
+    from issue_deliveries where issue_id = ${issueId} and medium = 'email' and ${among}
+    group by variant)`;
+  return resultsByVariant(db, variants, sent, tracked ? tracked.copyCountsOf(issueId, copies) : noGroups);
+}
+
+const noGroups = sql`(select null::smallint as copy_group, 0 as opens, 0 as machine_opens, 0 as clickers, 0 as machine_clickers)`;
+
+async function resultsByVariant(db: Handle, variants: number, sent: RawBuilder<unknown>, audience: RawBuilder<unknown>): Promise<IssueResults[]> {
   const { rows } = await sql<{ variant: number } & Omit<ResultColumns, 'unsubscribes'>>`
     select sent.variant, sent.sent_copies, sent.bounced, sent.complaints, coalesce(seen.opens, 0)::int as opens,
       coalesce(seen.machine_opens, 0)::int as machine_opens, coalesce(seen.clickers, 0)::int as clickers,
       coalesce(seen.machine_clickers, 0)::int as machine_clickers
-    from (
-      select variant, (count(*) filter (where state = 'sent'))::int as sent_copies,
-        (count(*) filter (where state = 'sent' and bounce in ('hard', 'soft')))::int as bounced,
-        (count(*) filter (where bounce = 'complaint'))::int as complaints
-      from issue_deliveries where issue_id = ${issueId} and medium = 'email' and ${among}
-      group by variant
-    ) sent
+    from ${sent} sent
     left join ${audience} seen on seen.copy_group = sent.variant`.execute(ownTables(db, 'issues'));
   return Array.from({ length: variants }, (_, variant) => presentResults(rows.find((row) => Number(row.variant) === variant) ?? {}));
 }

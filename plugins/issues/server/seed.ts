@@ -25,7 +25,7 @@ import type { IssueFlag } from './tables';
 import { clock } from '../../../core/server/clock';
 import type { SubjectVariant } from '../../../schemas/generated/entities/subject-variant';
 import { decideSubjectTest, type SubjectTestMeasure } from '../subject-test';
-import { variantResults, type IssueAudience } from './results';
+import { variantResultsAmong, type IssueAudience } from './results';
 
 type StoryState = 'draft' | 'ready' | 'accepted' | 'published';
 type IssueState = 'ready-to-test' | 'draft' | 'tested' | 'scheduled' | 'published' | 'cancelled';
@@ -410,8 +410,9 @@ async function recordDemoSubjectTest(db: IssuesDb, issue: { id: string; subject:
 }
 
 /**
- * An e-mailed demo issue's copies, as a select of `subscriber_id` and `appeal` (how readily people
- * open its subject line: 1 but for a demo subject test's), for the demo audience to open and click.
+ * An e-mailed demo issue's copies, as a select of `subscriber_id`, `appeal` (how readily people
+ * open its subject line: 1 but for a demo subject test's) and `copy_group` (a demo subject test's
+ * variant; null without a test), for the demo audience to open and click.
  */
 export async function demoCopiesOf(handle: Handle, issueId: string): Promise<RawBuilder<unknown>> {
   const db = issuesDb(handle);
@@ -422,7 +423,8 @@ export async function demoCopiesOf(handle: Handle, issueId: string): Promise<Raw
     appeal.length > 0
       ? sql`(values ${sql.join(appeal.map((value, variant) => sql`(${variant}::smallint, ${value}::float8)`))})`
       : sql`(select null::smallint, 1::float8)`;
-  return sql`(select d.subscriber_id, coalesce(a.appeal, 1) as appeal from issue_deliveries d left join ${appeals} a (variant, appeal) on a.variant = d.variant
+  return sql`(select d.subscriber_id, coalesce(a.appeal, 1) as appeal, ${appeal.length > 0 ? sql`d.variant` : sql`null::smallint`} as copy_group
+    from issue_deliveries d left join ${appeals} a (variant, appeal) on a.variant = d.variant
     where d.issue_id = ${issueId} and d.medium = 'email')`;
 }
 
@@ -436,7 +438,7 @@ export async function decideDemoSubjectTests(handle: Handle, audience: IssueAudi
   const tests = await db.selectFrom('issue_subject_tests').selectAll().where('phase', '=', 'decided').where('decided_by', 'is', null).execute();
   for (const test of tests) {
     // What the decision read: the test's copies, sent before its wait (the rest went after).
-    const results = await variantResults(db, audience, test.issue_id, test.variants.length, sql<boolean>`updated_at < ${test.decide_at}`);
+    const results = await variantResultsAmong(db, audience, test.issue_id, test.variants.length, sql<boolean>`updated_at < ${test.decide_at}`);
     const figures = results.map(({ delivered, opens, clickers }) => ({ delivered, opens, clickers }));
     const verdict = decideSubjectTest(figures, test.decide_by);
     if (verdict.winner !== test.winner) throw new Error(`the demo's subject test of issue ${test.issue_id} is won by ${verdict.winner}, not ${test.winner}`);

@@ -85,7 +85,7 @@ export interface SendPlan {
 type Personal = Pick<Recipient, 'subscriber_id' | 'email' | 'name'> & { variant?: number };
 
 /** The place of the subject line a recipient's copy carries (a test's variant; the issue's own when the plan has no other). */
-const placeOf = (plan: SendPlan, recipient: Personal) => (recipient.variant && plan.emails[recipient.variant] ? recipient.variant : 0);
+const placeOf = (plan: Pick<SendPlan, 'emails'>, recipient: Personal) => (recipient.variant && plan.emails[recipient.variant] ? recipient.variant : 0);
 
 /** Whether a recipient pays for the newsletter, and so gets the payers' copy where there is one. */
 const pays = (plan: SendPlan, recipient: Personal) => Boolean(plan.payers?.has(recipient.email.toLowerCase()));
@@ -240,16 +240,18 @@ export function referralCode(links: Pick<LinkSigner, 'digest'>, subscriberId: st
 /** A subscriber's personal values: the signed unsubscribe link, the referral link, the address and name. */
 function personalValues(
   context: Pick<SenderContext, 'links' | 'publicUrl' | 'tracking'>,
-  plan: Pick<SendPlan, 'issueId' | 'newsletterKey'>,
+  plan: Pick<SendPlan, 'issueId' | 'newsletterKey' | 'emails'>,
   recipient: Personal,
 ) {
+  // In a subject test every copy names its subject line, whose opens and clicks are counted apart.
+  const group = plan.emails.length > 1 ? placeOf(plan, recipient) : undefined;
   return {
     unsubscribeUrl: `${context.publicUrl}/u/${context.links.sign(recipient.subscriber_id)}`,
     referralUrl: `${context.publicUrl}/n/${encodeURIComponent(plan.newsletterKey)}?ref=${encodeURIComponent(referralCode(context.links, recipient.subscriber_id))}`,
     email: recipient.email,
     name: recipient.name,
     // Handed over now: a click seconds later is a link scanner's, not the reader's.
-    track: context.tracking ? context.tracking.copyToken(plan.issueId, recipient.subscriber_id, clock.now()) : '',
+    track: context.tracking ? context.tracking.copyToken(plan.issueId, recipient.subscriber_id, clock.now(), group) : '',
   };
 }
 

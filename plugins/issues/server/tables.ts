@@ -148,6 +148,8 @@ export interface IssueDocUpdatesTable {
 export interface IssueCopyCountsTable {
   issue_id: string;
   medium: DeliveryMedium;
+  /** The subject line the copies carry (migration 015): 0 but in a subject test. */
+  variant: ColumnType<number, number | undefined, never>;
   sent: number;
   bounced: number;
   complaints: number;

@@ -28,8 +28,12 @@ export interface AudienceTracking {
    * and the open pixel's, each holding `mark` where a copy's token goes (see `copyToken`).
    */
   trackEmail(email: { issueId: string; newsletterId: string; links: EmailLink[]; mark: string }): Promise<{ hrefs: string[]; pixel: string }>;
-  /** One copy's token, filled in place of the mark: who received it and when it was handed over, signed. */
-  copyToken(issueId: string, subscriberId: string, sentAt: Date): string;
+  /**
+   * One copy's token, filled in place of the mark: who received it and when it was handed over,
+   * signed; `group` (a subject test's variant) has the copy's first opens and clicks counted with
+   * its group's too (IssueAudience.groupCountsOf).
+   */
+  copyToken(issueId: string, subscriberId: string, sentAt: Date, group?: number): string;
   /** The `<script>` that reports a public page's reading time. */
   readBeacon(content: { type: ContentType; id: string; newsletterId: string }): string;
   stats(content: { type: ContentType; id: string }): Promise<ContentStats>;
