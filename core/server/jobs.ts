@@ -23,8 +23,14 @@ export interface JobQueue {
    * `expireSeconds` (15 minutes) is given up, and a failed one is retried `retries` times (5).
    */
   schedule<T extends object>(name: string, data: T, options?: { at?: Date; expireSeconds?: number; retries?: number }): Promise<string>;
-  /** Runs `run` every `seconds` in this process while the queue runs (a watchdog), and with `atStart` once as it starts; its failures are logged. */
-  repeat(name: string, seconds: number, run: () => Promise<void>, options?: { atStart?: boolean }): void;
+  /**
+   * Runs `run` every `seconds` in this process while the queue runs (a watchdog), and with
+   * `atStart` once as it starts; its failures are logged. A look never overlaps the one before (a
+   * tick while it runs is skipped), and each has a deadline, `deadlineSeconds` (ten intervals, at
+   * least a minute): then its signal aborts, so that it takes up nothing more, and the overrun is
+   * logged.
+   */
+  repeat(name: string, seconds: number, run: (signal: AbortSignal) => Promise<void>, options?: { atStart?: boolean; deadlineSeconds?: number }): void;
   /** Forgets a queued job; a job already done or gone is no error. */
   cancel(name: string, id: string): Promise<void>;
   start(): Promise<void>;
@@ -55,7 +61,7 @@ export function createJobQueue(options: { db: Db; log: FastifyBaseLogger; schema
   const workers = new Map<string, { run: (data: object) => Promise<void>; count: number; wake: boolean }>();
   /** The pg-boss workers of each kind of job that wakes, in this process. */
   const workerIds = new Map<string, string[]>();
-  const repeating: { name: string; seconds: number; run: () => Promise<void>; atStart: boolean }[] = [];
+  const repeating: { name: string; seconds: number; run: (signal: AbortSignal) => Promise<void>; atStart: boolean; deadlineSeconds: number }[] = [];
   const timers: NodeJS.Timeout[] = [];
   let started: Promise<void> | undefined;
 
@@ -84,14 +90,30 @@ export function createJobQueue(options: { db: Db; log: FastifyBaseLogger; schema
       await queue.start();
       await boss.cancel(name, id).catch((error) => log.warn({ err: error, name, id }, 'job not cancelled'));
     },
-    repeat(name, seconds, run, { atStart = false } = {}) {
+    repeat(name, seconds, run, { atStart = false, deadlineSeconds = Math.max(60, 10 * seconds) } = {}) {
       if (started) throw new Error(`task ${name}: define tasks before the queue starts`);
-      repeating.push({ name, seconds, run, atStart });
+      repeating.push({ name, seconds, run, atStart, deadlineSeconds });
     },
     start() {
       started ??= (async () => {
         for (const task of repeating) {
-          const run = () => task.run().catch((error) => log.error({ err: error, task: task.name }, 'repeating task failed'));
+          let running = false;
+          const run = async () => {
+            if (running) return;
+            running = true;
+            // The deadline's timer is real time and keeps no process alive (AbortSignal.timeout).
+            const signal = AbortSignal.timeout(task.deadlineSeconds * 1000);
+            const overrun = () => log.warn({ task: task.name, deadlineSeconds: task.deadlineSeconds }, 'repeating task past its deadline');
+            signal.addEventListener('abort', overrun, { once: true });
+            try {
+              await task.run(signal);
+            } catch (error) {
+              log.error({ err: error, task: task.name }, 'repeating task failed');
+            } finally {
+              signal.removeEventListener('abort', overrun);
+              running = false;
+            }
+          };
           if (task.atStart) void run();
           const timer = setInterval(run, task.seconds * 1000);
           timer.unref();

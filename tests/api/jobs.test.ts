@@ -1,4 +1,7 @@
-/** The job queue (pg-boss through Kysely): a job runs at its time, a cancelled one never runs, and a queued job outlives the process. */
+/**
+ * The job queue (pg-boss through Kysely): a job runs at its time, a cancelled one never runs, and
+ * a queued job outlives the process; a repeating task's looks never overlap and end at a deadline.
+ */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -56,10 +59,38 @@ describe('job queue', () => {
     expect([...ran, ...ranLater]).not.toContain('cancelled');
   }, 30_000);
 
+  /** A database in memory, opened once for the tests that need no restart. */
+  let memory: Promise<Database> | undefined;
+  const inMemory = () =>
+    (memory ??= openDatabase({}).then((database) => (open.push({ database, jobs: createJobQueue({ db: database.db, log, schema: 'pgboss' }) }), database)));
+
+  it('never overlaps two looks of a repeating task, and aborts a look past its deadline', async () => {
+    const database = await inMemory();
+    const jobs = createJobQueue({ db: database.db, log, schema: 'pgboss' });
+    const looks: { signal: AbortSignal; ended: boolean }[] = [];
+    // Each look lasts until its deadline, twenty intervals.
+    jobs.repeat(
+      'test-slow-look',
+      0.01,
+      async (signal) => {
+        const look = { signal, ended: false };
+        looks.push(look);
+        await new Promise((resolve) => signal.addEventListener('abort', resolve, { once: true }));
+        look.ended = true;
+      },
+      { atStart: true, deadlineSeconds: 0.2 },
+    );
+    await jobs.start();
+    expect(await until(() => looks.length >= 2)).toBe(true);
+    await jobs.stop();
+    // The second look began only once the first had ended at its deadline.
+    expect(looks[0]!.signal.aborted).toBe(true);
+    expect(looks[0]!.ended).toBe(true);
+  });
+
   it('refuses an undefined job', async () => {
-    const database = await openDatabase({});
+    const database = await inMemory();
     const jobs = createJobQueue({ db: database.db, log, schema: 'pgboss' });
     await expect(jobs.schedule('nothing', {})).rejects.toThrow('job nothing is not defined');
-    await database.close();
   });
 });

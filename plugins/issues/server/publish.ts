@@ -368,6 +368,9 @@ export async function decideSubjectTestOf(context: PublishContext, issueId: stri
   return true;
 }
 
+/** How long one look at the running subject tests may take up more of them (its decisions' statements are the database's to bound). */
+const testLookSeconds = 60;
+
 /** Defines the publication's jobs and watchdogs; answers how to stop hearing the clock. */
 export function definePublishing(context: PublishContext): () => void {
   // A publication for now starts at once, not at the queue's next look (up to a second before the
@@ -391,14 +394,18 @@ export function definePublishing(context: PublishContext): () => void {
   // once); a step that a dying process left undone (its copies out but no wait begun, a decision's
   // rest unsent) is taken up. Every process looks; a test is decided once (decideTest), a send run
   // once (its lease).
-  const stepTests = async () => {
+  const stepTests = async (signal: AbortSignal) => {
     for (const { issueId, next } of await runningTests(context.db)) {
+      // Past the look's deadline, the tests left wait for the next look.
+      if (signal.aborted) return;
       if (next === 'due') await decideSubjectTestOf(context, issueId, { by: 'figures' });
       else if (next === 'sent') {
         if (await testCopiesSent(context.db, issueId)) await announceCurrent(context, issueId);
       } else void resumeSending(context, issueId).catch((error) => context.log.error({ err: error, issueId }, 'send not resumed'));
     }
   };
-  context.jobs.repeat('issues-subject-tests', constants.subjectTests.checkSeconds, stepTests, { atStart: true });
-  return onClockMoved(() => void stepTests().catch((error) => context.log.error({ err: error }, 'subject tests not looked at')));
+  context.jobs.repeat('issues-subject-tests', constants.subjectTests.checkSeconds, stepTests, { atStart: true, deadlineSeconds: testLookSeconds });
+  return onClockMoved(
+    () => void stepTests(AbortSignal.timeout(testLookSeconds * 1000)).catch((error) => context.log.error({ err: error }, 'subject tests not looked at')),
+  );
 }
