@@ -5,8 +5,9 @@ import { BaseSequencer, type TestSpecification } from 'vitest/node';
 import { schemaValidators } from './scripts/build/validator-codegen';
 
 /**
- * Files that need modules of their own: they replace a module (vi.mock), or render into a document
- * (happy-dom) from the server's side.
+ * Files that need modules of their own: they replace a module (vi.mock), render into a document
+ * (happy-dom) from the server's side, or read a module's state from its start (the statements a
+ * process names, which stop at 500: after other files they may all be taken).
  */
 const ownModules = [
   'tests/components/collections.test.tsx',
@@ -16,6 +17,7 @@ const ownModules = [
   'tests/api/issues.test.ts',
   'tests/api/issues-live.test.ts',
   'tests/api/plugins.test.ts',
+  'tests/api/prepared.test.ts',
   'tests/unit/format.test.ts',
   'tests/unit/analytics-periods.test.ts',
 ];
