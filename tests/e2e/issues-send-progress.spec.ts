@@ -7,10 +7,11 @@
  * mail server away and back, a cancel mid-way, then a reschedule that sends the rest, and done.
  * The newsletter is the journey's own, made through the API with a few dozen subscribers.
  */
-import type { APIRequestContext, Page, TestInfo } from '@playwright/test';
+import type { Page, TestInfo } from '@playwright/test';
 import { startServer, type RunningServer } from './server';
 import { expect, test as base } from './fixtures';
-import { accounts, closeToasts, constants, expectToast, follow, password, signInAsAdmin } from './helpers';
+import { accounts, closeToasts, constants, expectToast, follow, signInAsAdmin } from './helpers';
+import { ownNewsletterWithIssue } from './own-newsletter';
 import { startSmtpGate, type SmtpGate } from './smtp-gate';
 
 // This file's server sends over SMTP to a gate of its own.
@@ -45,60 +46,6 @@ interface Counts {
   pending: number;
 }
 
-/** A newsletter of Kuzey Medya's director with `subscribers` e-mail subscribers and the director as tester, and an issue of it ready to test. */
-async function newsletterWithIssue(request: APIRequestContext): Promise<{ newsletterId: string; issueId: string }> {
-  const login = await request.post('/api/auth/login', { data: { email: accounts.director, password } });
-  const headers = { authorization: `Bearer ${((await login.json()) as { data: string }).data}` };
-  const ok = async (method: 'get' | 'post' | 'put', path: string, data?: unknown) => {
-    const response = await request[method](`/api${path}`, { headers, data });
-    expect(response.status(), `${method} ${path}: ${await response.text()}`).toBe(200);
-    return (await response.json()) as { data: any };
-  };
-  const mark = Date.now().toString(36);
-  const form = (await ok('get', '/newsletters/create')).data;
-  const created = (
-    await ok('post', '/newsletters/create', {
-      ...form.body,
-      image: '/demo/teknoloji-notlari.svg',
-      title: `İlerleme Bülteni ${mark}`,
-      subtitle: 'Bir gönderim baştan sona',
-      key: `ilerleme-${mark}`,
-      description: 'Gönderimin her adımını izleyen yolculuğun bülteni.',
-      interests: [form.data.interests[0]._id],
-      welcome: {
-        subject: 'İlerleme Bülteni’ne hoş geldiniz',
-        preview: 'İlk sayınız yolda, bekleyin',
-        intro: { html: '<p>Merhaba, aramıza hoş geldiniz!</p>' },
-      },
-      channelTemplates: [{ ...form.body.channelTemplates[0], channels: ['Gündem'] }],
-    })
-  ).data;
-  const newsletterId = created._id as string;
-  await ok('put', `/newsletters/publish/${newsletterId}`);
-  // The director tests it.
-  const settings = (await ok('get', `/newsletters/update/${newsletterId}`)).data;
-  const director = (settings.data.testers as { _id: string; email: string }[]).find((person) => person.email === accounts.director)!;
-  await ok('put', `/newsletters/update/${newsletterId}`, { ...settings.body, testers: [director._id] });
-  const csv = ['email,name', ...Array.from({ length: subscribers }, (_, index) => `okur${index + 1}@ilerleme.example,Okur ${index + 1}`)].join('\n');
-  const imported = await request.post(`/api/newsletters/list/${newsletterId}/subscriptions/import`, {
-    headers,
-    multipart: { file: { name: 'subscribers.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) } },
-  });
-  expect(imported.status(), await imported.text()).toBe(200);
-
-  const template = ((await ok('get', `/issues/create?newsletter=${newsletterId}`)).data.data.channelTemplates as { _id: string }[])[0]!;
-  const issueId = (await ok('post', '/issues/create', { newsletter: newsletterId, slug: `ilerleme-${mark}`, template: template._id })).data._id as string;
-  await ok('put', `/issues/update/${issueId}/edit`, {
-    issue: {
-      subject: 'İlerleme: bir gönderim baştan sona',
-      preview: 'Her adımda sayılar ve durum',
-      notification: { title: 'İlerleme sayısı çıktı', body: 'Bir gönderim baştan sona' },
-      intro: { html: '<p>Günaydın! Bu sayı adım adım gider.</p>' },
-    },
-  });
-  return { newsletterId, issueId };
-}
-
 /** A screenshot of the page kept in the test's output folder and attached to its report. */
 async function attachShot(page: Page, testInfo: TestInfo, name: string) {
   const path = testInfo.outputPath(`${name}.png`);
@@ -107,7 +54,20 @@ async function attachShot(page: Page, testInfo: TestInfo, name: string) {
 }
 
 test('a send watched from start to end: the status list agrees with the delivery counts at each step', async ({ page, gate }, testInfo) => {
-  const { issueId } = await newsletterWithIssue(page.request);
+  const { issueId } = await ownNewsletterWithIssue(page.request, {
+    title: 'İlerleme Bülteni',
+    key: 'ilerleme',
+    subtitle: 'Bir gönderim baştan sona',
+    description: 'Gönderimin her adımını izleyen yolculuğun bülteni.',
+    subscribers,
+    issue: {
+      subject: 'İlerleme: bir gönderim baştan sona',
+      preview: 'Her adımda sayılar ve durum',
+      notification: { title: 'İlerleme sayısı çıktı', body: 'Bir gönderim baştan sona' },
+      intro: { html: '<p>Günaydın! Bu sayı adım adım gider.</p>' },
+    },
+    tested: false,
+  });
   await signInAsAdmin(page);
   const token = await page.evaluate(() => localStorage.getItem('accessToken'));
   const headers = { authorization: `Bearer ${token}` };

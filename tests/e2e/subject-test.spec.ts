@@ -11,9 +11,10 @@
  * with the machines' opens apart; the rest of the audience gets the winner, and the issue list
  * and the issue's analytics say so too.
  */
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { expect, smtpTest } from './fixtures';
-import { accounts, closeToasts, constants, follow, keepScreenshot, password, saveScreenshot, signInAsAdmin } from './helpers';
+import { closeToasts, constants, follow, keepScreenshot, saveScreenshot, signInAsAdmin } from './helpers';
+import { ownNewsletterWithIssue } from './own-newsletter';
 
 // This file's server sends over SMTP to a sink of its own.
 const test = smtpTest();
@@ -28,57 +29,6 @@ const person = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like 
 const applePrivacyProxy = 'Mozilla/5.0';
 const pixelOf = (html: string) => html.match(/<img src="([^"]+\/t\/o\/[^"]+)"/)![1]!;
 
-/** A newsletter of Kuzey Medya's director with `subscribers` e-mail subscribers and the director as tester, and an issue of it, tested. */
-async function newsletterWithIssue(request: APIRequestContext): Promise<{ newsletterId: string; issueId: string }> {
-  const login = await request.post('/api/auth/login', { data: { email: accounts.director, password } });
-  const headers = { authorization: `Bearer ${((await login.json()) as { data: string }).data}` };
-  const ok = async (method: 'get' | 'post' | 'put', path: string, data?: unknown) => {
-    const response = await request[method](`/api${path}`, { headers, data });
-    expect(response.status(), `${method} ${path}: ${await response.text()}`).toBe(200);
-    return (await response.json()) as { data: any };
-  };
-  const mark = Date.now().toString(36);
-  const form = (await ok('get', '/newsletters/create')).data;
-  const created = (
-    await ok('post', '/newsletters/create', {
-      ...form.body,
-      image: '/demo/teknoloji-notlari.svg',
-      title: `Konu Testi Bülteni ${mark}`,
-      subtitle: 'İki konu satırı, okurlar seçer',
-      key: `konu-testi-${mark}`,
-      description: 'Konu satırı testinin yolculuğunun bülteni.',
-      interests: [form.data.interests[0]._id],
-      welcome: {
-        subject: 'Konu Testi Bülteni’ne hoş geldiniz',
-        preview: 'İlk sayınız yolda, bekleyin',
-        intro: { html: '<p>Merhaba, aramıza hoş geldiniz!</p>' },
-      },
-      channelTemplates: [{ ...form.body.channelTemplates[0], channels: ['Gündem'] }],
-    })
-  ).data;
-  const newsletterId = created._id as string;
-  await ok('put', `/newsletters/publish/${newsletterId}`);
-  const settings = (await ok('get', `/newsletters/update/${newsletterId}`)).data;
-  const director = (settings.data.testers as { _id: string; email: string }[]).find((one) => one.email === accounts.director)!;
-  await ok('put', `/newsletters/update/${newsletterId}`, { ...settings.body, testers: [director._id] });
-  const csv = ['email,name', ...Array.from({ length: subscribers }, (_, index) => `okur${index + 1}@konu-testi.example,Okur ${index + 1}`)].join('\n');
-  const imported = await request.post(`/api/newsletters/list/${newsletterId}/subscriptions/import`, {
-    headers,
-    multipart: { file: { name: 'subscribers.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) } },
-  });
-  expect(imported.status(), await imported.text()).toBe(200);
-
-  const template = ((await ok('get', `/issues/create?newsletter=${newsletterId}`)).data.data.channelTemplates as { _id: string }[])[0]!;
-  const issueId = (await ok('post', '/issues/create', { newsletter: newsletterId, slug: `konu-testi-${mark}`, template: template._id })).data._id as string;
-  await ok('put', `/issues/update/${issueId}/edit`, {
-    issue: { ...own, notification: { title: 'Kış geliyor', body: 'Hazırlıklar başladı' }, intro: { html: '<p>Günaydın! Kış hazırlıkları başladı.</p>' } },
-  });
-  await ok('post', `/issues/publish/${issueId}`, {
-    publishOptions: { test: true, publishOnly: false, overridePublishedAt: false, mediums: { email: true, notification: false } },
-  });
-  return { newsletterId, issueId };
-}
-
 /** The screen at each width, checked by axe at the first. */
 async function atEachWidth(page: Page, name: string, seen: () => Promise<void>) {
   for (const width of [1440, 768, 375]) {
@@ -86,14 +36,25 @@ async function atEachWidth(page: Page, name: string, seen: () => Promise<void>) 
     await seen();
     if (width === 1440) await keepScreenshot(page, `${name}-${width}`);
     else await saveScreenshot(page, `${name}-${width}`);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth), `nothing wider than the window at ${width} px`).toBeLessThanOrEqual(width);
+    // Once the layout has followed the new width.
+    await expect
+      .poll(() => page.evaluate(() => document.documentElement.scrollWidth), { message: `nothing wider than the window at ${width} px` })
+      .toBeLessThanOrEqual(width);
   }
   await page.setViewportSize({ width: 1440, height: 900 });
 }
 
 test('two subject lines tried on half the audience; people, not machines, pick the winner, who goes to the rest', async ({ page, sink, request, server }) => {
   test.slow();
-  const { newsletterId, issueId } = await newsletterWithIssue(page.request);
+  const { newsletterId, issueId } = await ownNewsletterWithIssue(page.request, {
+    title: 'Konu Testi Bülteni',
+    key: 'konu-testi',
+    subtitle: 'İki konu satırı, okurlar seçer',
+    description: 'Konu satırı testinin yolculuğunun bülteni.',
+    subscribers,
+    issue: { ...own, notification: { title: 'Kış geliyor', body: 'Hazırlıklar başladı' }, intro: { html: '<p>Günaydın! Kış hazırlıkları başladı.</p>' } },
+    tested: true,
+  });
   // The test to the director.
   await expect.poll(() => sink.count).toBe(1);
   await signInAsAdmin(page);
