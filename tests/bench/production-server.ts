@@ -27,6 +27,8 @@ export interface ProductionServer {
   /** What the server printed. */
   output(): string;
   stop(): Promise<void>;
+  /** Kills it where it stands (SIGKILL) and waits until it is gone; its data folder stays. */
+  kill(): Promise<void>;
 }
 
 const demoPassword = 'Masthead-demo-1';
@@ -35,19 +37,20 @@ const demoPassword = 'Masthead-demo-1';
  * `env` adds settings (SMTP_URL, DATABASE_URL...). `prepare` fills the new data folder before the
  * server starts (a test puts the run's seeded demo data there, tests/api/server.ts' seedDataDir);
  * without it the server seeds its own, or copies the build's demo template, as a first `npm start`
- * does. With `dataDir` the server starts on that folder (a restart) and leaves it when it stops.
+ * does. With `dataDir` the server starts on that folder (a restart) and leaves it when it stops;
+ * with `port` it listens there (a process started again where a proxy expects it).
  */
 export async function startProductionServer(
   env: Record<string, string> = {},
   prepare?: (dataDir: string) => Promise<void>,
-  options: { dataDir?: string } = {},
+  options: { dataDir?: string; port?: number } = {},
 ): Promise<ProductionServer> {
   // As `npm start`: build the server only when its sources changed since the last build.
   await buildPart(serverPart, { onlyIfChanged: true, quiet: true });
   const dataDir = options.dataDir ?? mkdtempSync(join(tmpdir(), 'masthead-production-'));
   await prepare?.(dataDir);
   const spawnedAt = performance.now();
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   // The parent's Node options (a test runner's loaders) are not production's.
   const { NODE_OPTIONS: _options, ...parentEnv } = process.env;
   const child = spawn(process.execPath, [...nodeFlags, serverEntry], {
@@ -114,6 +117,12 @@ export async function startProductionServer(
     },
     output: () => printed,
     stop,
+    async kill() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+      child.kill('SIGKILL');
+      await exited;
+    },
   };
 }
 
