@@ -4,13 +4,17 @@
  * `constants.tracking.flushMs`, or when it holds `flushRows`, in one transaction that appends the
  * events and adds them to the rollups. Unique figures come from `audience_seen`: the first time a
  * subscriber (or, for a page, an address) is seen for a content counts once, and for its group of
- * copies too when its token named one (a subject test's variant: audience_group_uniques).
+ * copies too when its token named one (a subject test's variant: audience_group_uniques). Each
+ * event is in the process's journal on disk before its call answers (journal.ts), so a process
+ * killed before the write loses none: the journal's segments are written once, after a restart or
+ * by another process.
  */
 import { sql } from 'kysely';
 import type { FastifyBaseLogger } from 'fastify';
 import { constants } from '../../../core/shared/config';
 import { quickCommit } from '../../../core/server/db/quick-commit';
 import type { Device, Source } from './classify';
+import type { Journal } from './journal';
 import type { AnalyticsDb } from './tables';
 
 export type EventType = 'open' | 'click' | 'read';
@@ -40,6 +44,8 @@ export interface Recorder {
   record(event: AudienceEvent): Promise<void>;
   /** Writes what is buffered now (tests, shutdown). */
   flush(): Promise<void>;
+  /** Writes the journal's segments that processes now gone left unwritten (journal.ts); answers how many events they held. */
+  takeUpLeft(): Promise<number>;
   close(): Promise<void>;
 }
 
@@ -63,8 +69,13 @@ interface Unit {
 
 const dayOf = (at: Date) => at.toISOString().slice(0, 10);
 
-export function createRecorder(db: AnalyticsDb, log: FastifyBaseLogger): Recorder {
+/** How long a written segment's id is kept: far longer than a dead process's journal waits to be taken up. */
+const segmentDays = 7;
+
+export function createRecorder(db: AnalyticsDb, log: FastifyBaseLogger, journal?: Journal): Recorder {
   let buffer: AudienceEvent[] = [];
+  /** The journal's segments holding the buffer's events. */
+  let segments: string[] = [];
   let writing: Promise<void> = Promise.resolve();
   let timer: NodeJS.Timeout | null = null;
   let closed = false;
@@ -81,14 +92,21 @@ export function createRecorder(db: AnalyticsDb, log: FastifyBaseLogger): Recorde
   // One write at a time, in arrival order; a failed write keeps its events for the next one.
   function flush(): Promise<void> {
     writing = writing.then(async () => {
+      // The buffer and the segment sealed with it hold the same events (nothing runs between).
+      const sealed = journal?.seal();
+      if (sealed) segments.push(sealed);
       if (buffer.length === 0) return;
       const batch = buffer;
+      const batchSegments = segments;
       buffer = [];
+      segments = [];
       try {
-        await writeEvents(db, batch);
+        await writeEvents(db, batch, batchSegments);
+        journal?.written(batchSegments);
       } catch (error) {
         log.error({ err: error, events: batch.length }, 'audience events not written; kept for the next try');
         buffer = batch.concat(buffer);
+        segments = batchSegments.concat(segments);
         schedule();
       }
     });
@@ -97,6 +115,7 @@ export function createRecorder(db: AnalyticsDb, log: FastifyBaseLogger): Recorde
 
   return {
     async record(event) {
+      journal?.append(event);
       buffer.push(event);
       // Past the bound (the database is slow), the caller waits for the write instead of growing memory.
       if (buffer.length >= constants.tracking.bufferMax) return flush();
@@ -104,6 +123,17 @@ export function createRecorder(db: AnalyticsDb, log: FastifyBaseLogger): Recorde
       else schedule();
     },
     flush,
+    async takeUpLeft() {
+      if (!journal) return 0;
+      let events = 0;
+      for (const segment of journal.left()) {
+        // Written already when its process died between the write and the file's removal.
+        if (await writeEvents(db, segment.events, [segment.id])) events += segment.events.length;
+        journal.written([segment.id]);
+      }
+      await sql`delete from audience_journal_segments where written_at < now() - make_interval(days => ${segmentDays})`.execute(db);
+      return events;
+    },
     async close() {
       closed = true;
       if (timer) clearTimeout(timer);
@@ -153,9 +183,21 @@ interface Counts {
 }
 const zero = (): Counts => ({ total: 0, uniques: 0, machine: 0, machineUniques: 0, durationMs: 0 });
 
-export async function writeEvents(db: AnalyticsDb, events: AudienceEvent[]): Promise<void> {
+/**
+ * Writes a batch of events in one transaction, with the ids of the journal's segments that hold
+ * them; answers false, writing nothing, when those segments were written before.
+ */
+export async function writeEvents(db: AnalyticsDb, events: AudienceEvent[], segments: string[] = []): Promise<boolean> {
   const units = events.flatMap(unitsOf);
-  await db.transaction().execute(async (tx) => {
+  return db.transaction().execute(async (tx) => {
+    if (segments.length > 0) {
+      const added = await sql`insert into audience_journal_segments (id) select unnest(${segments}::uuid[]) on conflict do nothing returning id`.execute(tx);
+      // A batch's segments are new together, or (taken up again after a kill) written together.
+      if (added.rows.length < segments.length) {
+        if (added.rows.length > 0) throw new Error(`journal segments ${segments.join(', ')} were partly written`);
+        return false;
+      }
+    }
     // On a PostgreSQL server the commit does not wait for the disk: its crash right after a pixel
     // answered costs one open, waiting at every batch would cost throughput (as sending, decision
     // 0011). PGlite dies with us, so there it waits (core/server/db/quick-commit.ts).
@@ -248,6 +290,7 @@ export async function writeEvents(db: AnalyticsDb, events: AudienceEvent[]): Pro
       if (taken(`${event.contentId}|ip:${event.position}|${event.ipHash}`)) row.ips += 1;
     }
     await upsertLinks(tx, [...links.values()]);
+    return true;
   });
 }
 

@@ -1,4 +1,4 @@
-/** The analytics plugin's tables as Kysely sees them (migrations/001_audience.sql, 002_devices.sql). */
+/** The analytics plugin's tables as Kysely sees them (migrations 001 to 004). */
 import type { Generated, Kysely } from 'kysely';
 import type { CoreTables } from '../../../core/server/db/tables';
 
@@ -54,6 +54,12 @@ export interface AudienceGroupUniquesTable {
   uniques: number;
 }
 
+/** The tracking journal's segments whose events are written (migration 004, journal.ts). */
+export interface AudienceJournalSegmentsTable {
+  id: string;
+  written_at: Generated<Date>;
+}
+
 export interface AudienceContentsTable {
   content_id: string;
   content_type: string;
@@ -68,6 +74,7 @@ export type AnalyticsTables = {
   audience_newsletter_daily: AudienceNewsletterDailyTable;
   audience_link_counts: AudienceLinkCountsTable;
   audience_group_uniques: AudienceGroupUniquesTable;
+  audience_journal_segments: AudienceJournalSegmentsTable;
 };
 
 export type AnalyticsDb = Kysely<CoreTables & AnalyticsTables>;
