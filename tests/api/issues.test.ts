@@ -341,6 +341,15 @@ describe.each(databases)('issues on %s', (kind) => {
       expect((await saved('editor', fourth._id, { subject: 'Ortak Konu' })).slug).toMatch(/^ortak-konu-[a-z0-9]{3}$/);
     });
 
+    it('gives drafts typed to the same subject at the same moment a slug each, with no error', async () => {
+      const drafts = await Promise.all([1, 2, 3, 4, 5].map((n) => made('editor', ids.morning, `ayni-an-konu-${n}`)));
+      const answers = await Promise.all(drafts.map((draft) => save('editor', draft._id, { subject: 'Aynı Anda Yazılan Konu' })));
+      expect(answers.map((answer) => answer.status)).toEqual([200, 200, 200, 200, 200]);
+      const slugs = await Promise.all(drafts.map(async (draft) => (await fetchIssue(draft._id)).slug));
+      expect(new Set(slugs).size).toBe(5);
+      expect(slugs).toContain('ayni-anda-yazilan-konu');
+    });
+
     it('keeps a chosen slug when the subject changes, and locks the slug once the issue is published', async () => {
       const custom = await made('editor', ids.morning, 'secilmis-adres');
       expect((await saved('editor', custom._id, { slug: 'benim-adresim' })).slug).toBe('benim-adresim');

@@ -215,7 +215,14 @@ export async function keyTaken(db: IssuesDb, key: string, exceptId?: string): Pr
   return Boolean(await query.executeTakeFirst());
 }
 
+/**
+ * Whether an issue other than `exceptId` has this slug. In a transaction the slug's lock is held
+ * until it ends, so that another issue's change (its own row's lock is another) cannot take the
+ * slug between this look and the write: two drafts typed to the same subject at once got the same
+ * slug, and the second write failed on the unique index.
+ */
 export async function slugTaken(db: IssuesDb | IssueTransaction, slug: string, exceptId: string): Promise<boolean> {
+  if (db.isTransaction) await sql`select pg_advisory_xact_lock(hashtextextended(current_schema() || ${`:issues.slug:${slug}`}, 0))`.execute(db);
   return Boolean(await db.selectFrom('issues').select('id').where('slug', '=', slug).where('id', '!=', exceptId).executeTakeFirst());
 }
 
