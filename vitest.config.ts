@@ -29,6 +29,7 @@ const ownModules = [
  */
 const longest = [
   'tests/security/requires.test.ts', // 74
+  'tests/api/morning-load.test.ts', // about 60 locally (three processes behind HAProxy, 30 s of load)
   'tests/api/sending-crash.test.ts', // 65 (two SIGKILLs since issue 53)
   'tests/api/subject-test-crash.test.ts', // about 50 locally (two SIGKILLs)
   'tests/api/live-issue-doc.test.ts', // 40

@@ -46,9 +46,14 @@ export interface SmtpSink {
   close(): Promise<void>;
 }
 
-/** `port`: listen there (a server started again where the one before stopped); any free port when absent. */
-export async function startSmtpSink(options: { keep?: boolean; port?: number } = {}): Promise<SmtpSink> {
+/**
+ * `port`: listen there (a server started again where the one before stopped); any free port when
+ * absent. `onMessage` hears each message as it arrives, kept or not (a load that reads a few of
+ * many without keeping them all).
+ */
+export async function startSmtpSink(options: { keep?: boolean; port?: number; onMessage?: (message: ReceivedMessage) => void } = {}): Promise<SmtpSink> {
   const keep = options.keep ?? true;
+  const { onMessage } = options;
   const refusals = new Map<string, { code: number; text: string; times: number }>();
   const refuseRules: { count: number; code: number; text: string; times: number; picked: string[] }[] = [];
   let drops = 0;
@@ -105,18 +110,19 @@ export async function startSmtpSink(options: { keep?: boolean; port?: number } =
       const chunks: Buffer[] = [];
       stream.on('data', (chunk: Buffer) => {
         sink.bytes += chunk.length;
-        if (keep) chunks.push(chunk);
+        if (keep || onMessage) chunks.push(chunk);
       });
       stream.on('end', () => {
         const keepIt = () => {
           sink.count++;
-          if (keep) {
-            sink.received.push({
-              from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
-              to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
-              raw: Buffer.concat(chunks),
-            });
-          }
+          if (!keep && !onMessage) return;
+          const message = {
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((rcpt) => rcpt.address),
+            raw: Buffer.concat(chunks),
+          };
+          if (keep) sink.received.push(message);
+          onMessage?.(message);
         };
         if (drops > 0) {
           drops--;

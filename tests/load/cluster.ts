@@ -11,9 +11,10 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import S3rver from 's3rver';
+import { openDatabase, type Database } from '../../core/server/db/database';
 import { projectRoot } from '../../scripts/build/parts';
 import { seededProcessDatabase } from '../api/server';
-import { startSmtpSink, type SmtpSink } from '../api/smtp-sink';
+import { startSmtpSink, type ReceivedMessage, type SmtpSink } from '../api/smtp-sink';
 import { freePort, startProductionServer, stopChild, type ProductionServer } from '../bench/production-server';
 
 export const haproxyConfig = join(projectRoot, 'deploy', 'haproxy.cfg');
@@ -34,6 +35,10 @@ export interface Cluster {
   url: string;
   processes: ClusterProcess[];
   sink: SmtpSink;
+  /** The deployment's database, for a test's setup and its checks. */
+  database: Database;
+  /** Hears each message the SMTP sink receives from now on (none is kept). */
+  onMessage(handler: (message: ReceivedMessage) => void): void;
   /** Kills process `index` where it stands (SIGKILL) and waits until it is gone. */
   kill(index: number): Promise<void>;
   /** Starts process `index` again on its port and data folder; answers once it serves. */
@@ -45,31 +50,30 @@ export interface Cluster {
 export interface ClusterOptions {
   /** Settings every process gets over the deployment's own. */
   env?: Record<string, string>;
-  /** The SMTP sink keeps each message (for counting each recipient's copies). */
-  keepMail?: boolean;
 }
 
 const processCount = 3;
 
-export async function startCluster({ env = {}, keepMail = false }: ClusterOptions = {}): Promise<Cluster> {
+export async function startCluster({ env = {} }: ClusterOptions = {}): Promise<Cluster> {
   if (!process.env.TEST_DATABASE_URL) throw new Error('the deployment runs on a PostgreSQL server: set TEST_DATABASE_URL');
   const root = mkdtempSync(join(tmpdir(), 'masthead-cluster-'));
   const stops: (() => Promise<unknown>)[] = [];
   try {
-    const database = await seededProcessDatabase('postgres', join(root, 'seed'));
-    stops.push(() => database.drop());
+    const seeded = await seededProcessDatabase('postgres', join(root, 'seed'));
+    stops.push(() => seeded.drop());
     const bucketDir = join(root, 'bucket');
     mkdirSync(bucketDir);
     const s3 = new S3rver({ port: 0, address: '127.0.0.1', silent: true, directory: bucketDir, configureBuckets: [{ name: 'masthead', configs: [] }] });
     const { port: s3Port } = await s3.run();
     stops.push(() => s3.close());
-    const sink = await startSmtpSink({ keep: keepMail });
+    let hear: ((message: ReceivedMessage) => void) | undefined;
+    const sink = await startSmtpSink({ keep: false, onMessage: (message) => hear?.(message) });
     stops.push(() => sink.close());
 
     const proxyPort = await freePort();
     const url = `http://127.0.0.1:${proxyPort}`;
     const settings = {
-      ...database.settings,
+      ...seeded.settings,
       PUBLIC_URL: url,
       TRUST_PROXY: 'loopback',
       S3_BUCKET: 'masthead',
@@ -95,6 +99,8 @@ export async function startCluster({ env = {}, keepMail = false }: ClusterOption
     await start(0);
     await Promise.all([start(1), start(2)]);
     stops.push(() => Promise.all(processes.map((entry) => entry.server?.stop())));
+    const database = await openDatabase({ url: seeded.settings.DATABASE_URL, schema: seeded.settings.DATABASE_SCHEMA });
+    stops.push(() => database.close());
 
     const proxy = spawn('haproxy', ['-db', '-f', haproxyConfig], {
       env: {
@@ -113,6 +119,10 @@ export async function startCluster({ env = {}, keepMail = false }: ClusterOption
       url,
       processes,
       sink,
+      database,
+      onMessage(handler) {
+        hear = handler;
+      },
       async kill(index) {
         const entry = processes[index]!;
         const server = entry.server;
