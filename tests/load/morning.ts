@@ -47,6 +47,7 @@ const typists: { field: IssueDocField; at: 'start' | 'end' }[] = [
   { field: 'notification.title', at: 'end' },
 ];
 const savers = 5;
+/** The fastest a typist types: a keystroke every this many ms, slower when the field would fill before the load ends. */
 const keystrokeMs = 150;
 const saveMs = 600;
 const uploadMs = 2000;
@@ -68,8 +69,8 @@ export interface MorningReport {
   /** When the process was killed and started again, ms from the start. */
   killedAt: number;
   restartedAt: number;
-  /** Per typist, the longest time its keystrokes went unconfirmed (ms). */
-  typingPauses: number[];
+  /** Each watched keystroke: when it was typed (ms from the start) and how long until another console of the issue had it; Infinity: never seen during the load. */
+  keystrokes: { at: number; ms: number }[];
   /** The send: copies, when each phase ended, and the longest gap between two copies (ms). */
   send: { copies: number; seconds: number; rate: number; gapMs: number; gapAt: number; beforeKill: number; doubt: number };
   /** What the afterwards checks found; each list names what is wrong, empty when nothing is. */
@@ -211,7 +212,17 @@ export async function runMorning(cluster: Cluster, plan: MorningPlan): Promise<M
   if (published.status !== 200) throw new Error(`the send was not started: ${JSON.stringify(published.body)}`);
 
   // Typists: four in each issue, each in its own session and socket, typing at its caret.
-  const typistStates: { live: LiveIssue; socket: Socket; field: IssueDocField; at: 'start' | 'end'; typed: string; issue: Issue; pause: number }[] = [];
+  const typistStates: {
+    live: LiveIssue;
+    socket: Socket;
+    field: IssueDocField;
+    at: 'start' | 'end';
+    typed: string;
+    issue: Issue;
+    /** When each keystroke was typed (its count), and when another console of the issue had it. */
+    keystrokes: { at: number; count: number }[];
+    seen: { at: number; count: number }[];
+  }[] = [];
   for (const issue of issues) {
     for (const { field, at } of typists) {
       const token = await signIn('editor@masthead.local');
@@ -220,40 +231,55 @@ export async function runMorning(cluster: Cluster, plan: MorningPlan): Promise<M
       // As the console does (core/client/socket.tsx): each connection authenticates, the first and every one after.
       socket.on('connect', () => socket.emit('authenticate', { token }));
       const live = new LiveIssue(issue, [], socket);
-      typistStates.push({ live, socket, field, at, typed: '', issue, pause: 0 });
+      typistStates.push({ live, socket, field, at, typed: '', issue, keystrokes: [], seen: [] });
     }
   }
   const typing = typistStates.map(async (state) => {
     while (!state.live.current.ready) await sleep(20);
-    const text = state.live.text(state.field);
-    let caret = Y.createRelativePositionFromTypeIndex(text, state.at === 'end' ? text.length : 0, -1);
+    const first = state.live.text(state.field);
+    let caret = Y.createRelativePositionFromTypeIndex(first, state.at === 'end' ? first.length : 0, -1);
     const alphabet = 'abcçdefgğhıijklmnoöprsştuüvyz ';
-    let unconfirmedSince: number | null = null;
     // As the console's field stops at its most characters (with room for the other typist's unseen ones).
     const room = docFieldMaxLength[state.field] - 40;
+    // Typing goes on through the whole load: each of the field's typists has its share of the room.
+    const sharing = typists.filter((typist) => typist.field === state.field).length;
+    const every = Math.max(keystrokeMs, (plan.seconds * 1000 * sharing) / (room - 20));
     while (!end()) {
       const letter = alphabet[state.typed.length % alphabet.length]!;
+      // Read anew each time: after a refusal the console reads the server's copy into a new document.
+      const text = state.live.text(state.field);
       const value = text.toString();
       if (value.length >= room) {
-        await sleep(keystrokeMs);
+        await sleep(every);
         continue;
       }
       const index = Y.createAbsolutePositionFromRelativePosition(caret, state.live.doc)?.index ?? value.length;
       state.live.type(state.field, value.slice(0, index) + letter + value.slice(index), index + 1);
       caret = Y.createRelativePositionFromTypeIndex(text, index + 1, -1);
       state.typed += letter;
-      await sleep(keystrokeMs);
-      // How long this typist's keystrokes went unconfirmed by the server.
-      if (state.live.current.unsaved) unconfirmedSince ??= now();
-      else if (unconfirmedSince !== null) {
-        state.pause = Math.max(state.pause, now() - unconfirmedSince);
-        unconfirmedSince = null;
-      }
+      state.keystrokes.push({ at: now(), count: state.typed.length });
+      await sleep(every);
     }
+    // Everything typed reaches the server before the fields are read.
     const settledBy = now() + 30_000;
     while (state.live.current.unsaved && now() < settledBy) await sleep(50);
-    if (unconfirmedSince !== null) state.pause = Math.max(state.pause, now() - unconfirmedSince);
   });
+
+  // Another console of the same issue (its first typist's) watches the fields that have one
+  // typist: when each keystroke reaches it is how live the editing is for the others.
+  const watching = (async () => {
+    const initial: Partial<Record<IssueDocField, number>> = { preview: 'Kısa'.length, 'notification.title': 'Başlık'.length };
+    while (!end()) {
+      for (const state of typistStates) {
+        const length = initial[state.field];
+        const watcher = typistStates.find((other) => other.issue._id === state.issue._id && other !== state && other.live.current.ready);
+        if (length === undefined || !watcher) continue;
+        const count = watcher.live.text(state.field).length - length;
+        if (count !== state.seen.at(-1)?.count) state.seen.push({ at: now(), count });
+      }
+      await sleep(20);
+    }
+  })();
 
   // Savers: each its story, a save every saveMs; a save whose answer was lost is read back.
   const lastSaved: string[] = Array.from({ length: savers }, () => '');
@@ -403,7 +429,7 @@ export async function runMorning(cluster: Cluster, plan: MorningPlan): Promise<M
     return { killedAt, restartedAt: now() };
   })();
 
-  const [{ killedAt, restartedAt }] = await Promise.all([losing, typing, saving, reading, subscribing, uploading, polling]);
+  const [{ killedAt, restartedAt }] = await Promise.all([losing, ...typing, watching, ...saving, reading, subscribing, uploading, polling]);
 
   // Afterwards. The send finishes; its copies are counted by recipient.
   const sendDone = now() + 600_000;
@@ -528,7 +554,14 @@ export async function runMorning(cluster: Cluster, plan: MorningPlan): Promise<M
     calls,
     killedAt,
     restartedAt,
-    typingPauses: typistStates.map((state) => state.pause),
+    keystrokes: typistStates.flatMap((state) =>
+      state.seen.length === 0
+        ? []
+        : state.keystrokes.map((keystroke) => ({
+            at: keystroke.at,
+            ms: (state.seen.find((seen) => seen.count >= keystroke.count)?.at ?? Infinity) - keystroke.at,
+          })),
+    ),
     send: {
       copies: sorted.length,
       seconds,
@@ -566,10 +599,15 @@ export function morningFigures(report: MorningReport): string[] {
     });
     lines.push(`${kind.padEnd(14)} ${cells.join('')}`);
   }
-  const pauses = report.typingPauses.filter((pause) => pause > 0).sort((a, b) => b - a);
-  lines.push(
-    `live editing: the longest wait for a keystroke's confirmation ${(pauses[0] ?? 0).toFixed(0)} ms; typists who waited over a second: ${pauses.filter((pause) => pause > 1000).length}`,
-  );
+  const live = phases.map((phase) => {
+    const ms = report.keystrokes
+      .filter((keystroke) => keystroke.at >= phase.from && keystroke.at < phase.to && Number.isFinite(keystroke.ms))
+      .map((keystroke) => keystroke.ms);
+    return `${percentile(ms, 0.5).toFixed(0)} / ${percentile(ms, 0.99).toFixed(0)} (${ms.length}, ${Math.max(0, ...ms).toFixed(0)} at most)`.padEnd(36);
+  });
+  lines.push(`${'keystroke seen'.padEnd(14)} ${live.join('')}`);
+  const unseen = report.keystrokes.filter((keystroke) => !Number.isFinite(keystroke.ms)).length;
+  if (unseen > 0) lines.push(`keystrokes another console had not seen when the load ended: ${unseen}`);
   lines.push(
     `the send: ${report.send.copies.toLocaleString('en')} copies in ${report.send.seconds.toFixed(1)} s (${report.send.rate.toFixed(0)}/s), ${report.send.doubt} in doubt, longest gap ${report.send.gapMs.toFixed(0)} ms at ${(report.send.gapAt / 1000).toFixed(1)} s (killed at ${(report.killedAt / 1000).toFixed(1)} s, back at ${(report.restartedAt / 1000).toFixed(1)} s)`,
   );
