@@ -22,6 +22,9 @@ const ownModules = [
   'tests/unit/analytics-periods.test.ts',
 ];
 
+/** The short morning's load on three processes behind HAProxy (issue 59): alone, after the rest. */
+const loadTest = 'tests/api/morning-load.test.ts';
+
 /**
  * The files that took longest in a clean-clone CI run (seconds, on two cores; each starts servers
  * on every engine, replays restarts or waits on a limit). They start first: a long file left to
@@ -29,7 +32,6 @@ const ownModules = [
  */
 const longest = [
   'tests/security/requires.test.ts', // 74
-  'tests/api/morning-load.test.ts', // about 60 locally (three processes behind HAProxy, 30 s of load)
   'tests/api/sending-crash.test.ts', // 65 (two SIGKILLs since issue 53)
   'tests/api/subject-test-crash.test.ts', // about 50 locally (two SIGKILLs)
   'tests/api/live-issue-doc.test.ts', // 40
@@ -72,7 +74,9 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
-    sequence: { sequencer: LongestFirst },
+    // The load test runs alone, after every other file (group 1): it takes the machine's cores for
+    // three servers, the proxy and its load, and would starve the files beside it.
+    sequence: { sequencer: LongestFirst, groupOrder: 0 },
     maxWorkers: 2,
     // The files that render into a document load React, Fluent UI and the console's other packages
     // as a few files bundled once per run (Vite's dependency optimizer), not as the thousands of
@@ -88,7 +92,7 @@ export default defineConfig({
           // its servers, and the clock is set back after it.
           name: 'server',
           include: ['tests/unit/**/*.test.ts', 'tests/api/**/*.test.ts', 'tests/security/**/*.test.ts'],
-          exclude: ownModules,
+          exclude: [...ownModules, loadTest],
           isolate: false,
           setupFiles: ['tests/api/file-setup.ts'],
         },
@@ -113,6 +117,14 @@ export default defineConfig({
           // The files above, each in a fresh worker.
           name: 'isolated',
           include: ownModules,
+        },
+      },
+      {
+        extends: true,
+        test: {
+          name: 'load',
+          include: [loadTest],
+          sequence: { sequencer: LongestFirst, groupOrder: 1 },
         },
       },
     ],

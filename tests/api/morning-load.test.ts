@@ -1,24 +1,90 @@
 /**
- * A short morning's load on the tested deployment (issue 59, tests/load/morning.ts): 30 s of
+ * The tested deployment (issue 59): three production processes on one PostgreSQL server behind
+ * HAProxy with the repository's deploy/haproxy.cfg, files in an S3 bucket. Through the proxy a
+ * user signed in on one process is signed in on every one, a file uploaded through one is read
+ * through each, the console's socket connects and authenticates, and a process killed costs no
+ * call through the proxy and serves again once started on its port.
+ *
+ * Then a short morning's load on it (tests/load/morning.ts): 30 s of
  * editors typing and saving, readers on the public pages and the copies of a send in progress,
  * subscriptions, uploads and the analytics, through HAProxy to three processes, one of them
  * killed (SIGKILL) in the middle and started again. Afterwards nothing typed, saved, sent,
  * tracked, subscribed or uploaded is lost or doubled, and nobody is signed out. `npm run load`
  * runs the full version and prints the figures.
  */
+import sharp from 'sharp';
+import { io } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { haproxyInstalled, startCluster, type Cluster } from '../load/cluster';
 import { morningFigures, runMorning, shortMorning } from '../load/morning';
+import { apiCaller, demoPassword } from './server';
 
-describe.skipIf(!process.env.TEST_DATABASE_URL || !haproxyInstalled())('a morning with a process lost', () => {
+describe.skipIf(!process.env.TEST_DATABASE_URL || !haproxyInstalled())('the tested deployment, and a morning with a process lost', () => {
   let cluster: Cluster;
+  let token: string;
+  const throughProxy = () => apiCaller(cluster.url);
   beforeAll(async () => {
-    // Mail at 200 a second per process: the send is still going when the process is killed.
+    // Mail at 200 a second per process: the morning's send is still going when the process is killed.
     cluster = await startCluster({ env: { MAIL_RATE: '200' } });
+    const signedIn = await throughProxy()('POST', '/auth/login', undefined, { email: 'editor@masthead.local', password: demoPassword });
+    expect(signedIn.status).toBe(200);
+    token = signedIn.body.data;
   }, 240_000);
   afterAll(async () => {
     await cluster?.stop();
   }, 60_000);
+
+  it('keeps a user signed in on every process, and a file uploaded through the proxy is read through each', async () => {
+    for (const entry of cluster.processes) expect((await apiCaller(entry.url)('GET', '/auth/verify', token)).status).toBe(200);
+    const form = new FormData();
+    form.set('alt', 'Dağıtımın görseli');
+    const png = await sharp({ create: { width: 800, height: 450, channels: 3, background: '#2b88d8' } })
+      .png()
+      .toBuffer();
+    form.set('image', new Blob([new Uint8Array(png)], { type: 'image/png' }), 'dagitim.png');
+    const uploaded = await fetch(`${cluster.url}/api/images/create`, { method: 'POST', headers: { authorization: `Bearer ${token}` }, body: form });
+    const answer = (await uploaded.json()) as { data: { path: string } };
+    expect(uploaded.status, JSON.stringify(answer)).toBe(200);
+    const path = new URL(answer.data.path, cluster.url).pathname;
+    const reads = await Promise.all(
+      [...cluster.processes, { url: cluster.url }].map(async (entry) => {
+        const read = await fetch(`${entry.url}${path}`);
+        expect(read.status, entry.url).toBe(200);
+        expect(read.headers.get('content-type')).toMatch(/^image\//);
+        return Buffer.from(await read.arrayBuffer());
+      }),
+    );
+    expect(reads[0]!.length).toBeGreaterThan(0);
+    for (const bytes of reads) expect(bytes.equals(reads[0]!)).toBe(true);
+  });
+
+  it("connects and authenticates the console's socket through the proxy", async () => {
+    const socket = io(cluster.url, { transports: ['websocket'], reconnection: false });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        socket.once('connect', resolve);
+        socket.once('connect_error', reject);
+      });
+      const authenticated = new Promise((resolve) => socket.once('authenticated', resolve));
+      socket.emit('authenticate', { token });
+      await authenticated;
+      expect(socket.connected).toBe(true);
+    } finally {
+      socket.close();
+    }
+  });
+
+  it('answers every call through the proxy while a process is killed, and takes it back once it starts again', async () => {
+    const verify = async () => (await throughProxy()('GET', '/auth/verify', token)).status;
+    await cluster.kill(1);
+    // Calls in a row, as a console would make them: none fails for the process that is gone.
+    const statuses: number[] = [];
+    for (let call = 0; call < 30; call++) statuses.push(await verify());
+    expect(statuses.every((status) => status === 200)).toBe(true);
+    await cluster.start(1);
+    expect((await apiCaller(cluster.processes[1]!.url)('GET', '/auth/verify', token)).status).toBe(200);
+    for (let call = 0; call < 6; call++) expect(await verify()).toBe(200);
+  }, 120_000);
 
   it('loses and doubles nothing when a process is killed under load', async () => {
     const report = await runMorning(cluster, shortMorning);
