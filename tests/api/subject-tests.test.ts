@@ -99,7 +99,11 @@ describe.each(databases)('subject tests on %s', (kind) => {
     expect(subjectTest).toMatchObject({ phase: 'decided', winner: 1, decidedBy: 'opens', share: 30 });
     expect(subjectTest!.variants).toHaveLength(3);
     expect(subjectTest!.confidence).toBeGreaterThanOrEqual(constants.subjectTests.confidence);
-    const { results } = (await t.request('GET', `/api/issues/list/${demo}?updateStats=true`, { token })).body.data as Issue;
+    const { results, subjectTest: summary } = (await t.request('GET', `/api/issues/list/${demo}?updateStats=true`, { token })).body.data as Issue;
+    // The issue's own fetch says of its test what its list row says.
+    const listed = (await t.request('GET', `/api/issues/list?newsletter=${newsletterId}&limit=100`, { token })).body.data as Issue[];
+    expect(summary).toEqual(listed.find((issue) => issue._id === demo)!.subjectTest);
+    expect(summary).toMatchObject({ phase: 'decided', subjects: 3, winner: 1 });
     const sum = (figure: 'sent' | 'opens' | 'machineOpens' | 'clickers' | 'machineClickers') =>
       subjectTest!.results.reduce((total, variant) => total + variant[figure], 0);
     expect([sum('sent'), sum('opens'), sum('machineOpens'), sum('clickers'), sum('machineClickers')]).toEqual([

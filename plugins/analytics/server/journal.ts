@@ -11,7 +11,9 @@
  *
  * A process's segments are in a folder named by its process id under DATA_DIR/tracking-journal;
  * the segments of a process that is gone (this one before a restart, or another that shared the
- * folder) are taken up by `left`, the open one included.
+ * folder) are taken up by `left`, the open one included. A process is known gone by its id on this
+ * machine, so a data folder is one machine's (processes on several machines have one each, as
+ * docs/operations.md says: files go to a bucket).
  */
 import { randomUUID } from 'node:crypto';
 import { closeSync, existsSync, mkdirSync, openSync, readdirSync, readFileSync, renameSync, rmSync, writeSync } from 'node:fs';

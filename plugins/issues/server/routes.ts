@@ -221,12 +221,16 @@ function registerIssueReading(api: PluginApi, db: IssuesDb): void {
         'One issue. normalizeBody=true adds content.html (the intro and the stories in channel order, absolute addresses); updateStats=true adds its numbers.',
       async handler(request, _reply, session) {
         const row = await reachableIssue(db, request.params.id, session);
-        // The issue's stories and its numbers are independent reads: asked at once.
-        const [storyRows, numbers] = await Promise.all([
+        // The issue's stories, its subject test and its numbers are independent reads: asked at once.
+        const [storyRows, test, numbers] = await Promise.all([
           storiesOfIssue(db, row.id),
+          findSubjectTest(db, row.id),
           request.query.updateStats ? numbersOfIssue(db, api.extensions, row.id) : undefined,
         ]);
         const issue: Issue = presentIssue(row, new Set(storyRows.map((story) => story.id)));
+        // The list's word on its subject test, as the list row carries it.
+        const summary = test && subjectTestSummary({ test_phase: test.phase, test_variants: test.variants, test_winner: test.winner });
+        if (summary) issue.subjectTest = summary;
         const byId = new Map(storyRows.map((story) => [story.id, story]));
         const inOrder = issue.channelsNew.flatMap((channel) => channel.stories.map((id) => byId.get(id)!));
         if (request.query.normalizeBody) issue.content = { html: contentHtml(issue, byId, api.env.publicUrl) };
