@@ -2,8 +2,9 @@
  * The tested deployment (issue 59): three production processes on one PostgreSQL server behind
  * HAProxy with the repository's deploy/haproxy.cfg, files in an S3 bucket. Through the proxy a
  * user signed in on one process is signed in on every one, a file uploaded through one is read
- * through each, the console's socket connects and authenticates, and a process killed costs no
- * call through the proxy and serves again once started on its port.
+ * through each, the console's socket connects and authenticates, a process killed costs no
+ * call through the proxy and serves again once started on its port, and a reader's page that was
+ * waiting on it when it died is answered by another.
  *
  * Then a short morning's load on it (tests/load/morning.ts): 30 s of
  * editors typing and saving, readers on the public pages and the copies of a send in progress,
@@ -84,6 +85,32 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !haproxyInstalled())('the test
     await cluster.start(1);
     expect((await apiCaller(cluster.processes[1]!.url)('GET', '/auth/verify', token)).status).toBe(200);
     for (let call = 0; call < 6; call++) expect(await verify()).toBe(200);
+  }, 120_000);
+
+  it("reads a reader's page again from another process when its own is killed before answering", async () => {
+    // The process is frozen first, so that the reads the proxy gives it wait there until it dies.
+    const frozen = cluster.processes[1]!.server!;
+    process.kill(frozen.pid, 'SIGSTOP');
+    try {
+      const answered: number[] = [];
+      let heard = () => {};
+      const reads = Array.from({ length: 6 }, async () => {
+        const response = await fetch(`${cluster.url}/n/sabah-bulteni`);
+        await response.arrayBuffer();
+        answered.push(response.status);
+        heard();
+        return response.status;
+      });
+      // Round robin over three: four are answered, two wait on the frozen process.
+      while (answered.length < 4) await new Promise<void>((resolve) => (heard = resolve));
+      expect(answered).toEqual([200, 200, 200, 200]);
+      await cluster.kill(1);
+      // Those two are asked of the others (deploy/haproxy.cfg; tests/api/proxy-retries.test.ts for what is not).
+      expect(await Promise.all(reads)).toEqual([200, 200, 200, 200, 200, 200]);
+    } finally {
+      if (cluster.processes[1]!.server === frozen) process.kill(frozen.pid, 'SIGCONT');
+      else await cluster.start(1);
+    }
   }, 120_000);
 
   it('loses and doubles nothing when a process is killed under load', async () => {

@@ -95,10 +95,12 @@ export async function startCluster({ env = {} }: ClusterOptions = {}): Promise<C
       mkdirSync(dataDirOf(index), { recursive: true });
       entry.server = await startProductionServer(settings, undefined, { dataDir: dataDirOf(index), port: entry.port });
     };
+    // Stopped with the cluster, or when one of them fails to start.
+    stops.push(() => Promise.all(processes.map((entry) => entry.server?.stop())));
     // The first migrates (and seeds an empty database); the others find it done.
     await start(0);
-    await Promise.all([start(1), start(2)]);
-    stops.push(() => Promise.all(processes.map((entry) => entry.server?.stop())));
+    const others = await Promise.allSettled([start(1), start(2)]);
+    for (const other of others) if (other.status === 'rejected') throw other.reason;
     const database = await openDatabase({ url: seeded.settings.DATABASE_URL, schema: seeded.settings.DATABASE_SCHEMA });
     stops.push(() => database.close());
 

@@ -9,6 +9,7 @@
  * nobody was signed out. Each call is timed with its kind and when it started, for the figures
  * before, during and after the loss.
  */
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { io, type Socket } from 'socket.io-client';
 import sharp from 'sharp';
@@ -37,7 +38,7 @@ export interface MorningPlan {
 /** The issue's full version (`npm run load`). */
 export const fullMorning: MorningPlan = { seconds: 90, after: 20, killAt: 30, downFor: 20, readersPerSecond: 200, copies: 100_000 };
 /** The version in `npm test`: 30 s, one kill. */
-export const shortMorning: MorningPlan = { seconds: 30, after: 5, killAt: 8, downFor: 10, readersPerSecond: 60, copies: 3_000 };
+export const shortMorning: MorningPlan = { seconds: 30, after: 10, killAt: 8, downFor: 10, readersPerSecond: 60, copies: 3_000 };
 
 /** Issues typed in, and the fields each typist types into; the subject has two, one at each end. */
 const typedIssues = 5;
@@ -69,11 +70,14 @@ export interface CallTime {
 
 export interface MorningReport {
   calls: CallTime[];
-  /** When the process was killed and started again, ms from the start. */
+  /** When the process was killed, when it was started again, and when it answered again, ms from the start. */
   killedAt: number;
+  restartingAt: number;
   restartedAt: number;
   /** Each watched keystroke: when it was typed (ms from the start) and how long until another console of the issue had it; Infinity: never seen during the load. */
   keystrokes: { at: number; ms: number }[];
+  /** The editors whose console was connected to the killed process: how long after the kill the server again had everything each had typed (ms; Infinity: not during the load). */
+  paused: number[];
   /** The send: copies, when each phase ended, and the longest gap between two copies (ms). */
   send: { copies: number; seconds: number; rate: number; gapMs: number; gapAt: number; beforeKill: number; doubt: number };
   /** What the afterwards checks found; each list names what is wrong, empty when nothing is. */
@@ -87,6 +91,8 @@ export interface MorningReport {
     signedOut: string[];
   };
   events: { accepted: number; counted: number };
+  /** The load's own event loop delay (ms, p50 / p99 / max), which every time measured here includes. */
+  loop: { p50: number; p99: number; max: number };
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -115,6 +121,8 @@ export async function runMorning(cluster: Cluster, plan: MorningPlan): Promise<M
   const calls: CallTime[] = [];
   let started = 0;
   const now = () => performance.now() - started;
+  /** When the process was killed (ms from the start), null before. */
+  let killing: number | null = null;
   /** Times `work`; its answer says whether it went well. */
   const timed = async <T>(kind: CallKind, work: () => Promise<{ ok: boolean; status: number; value: T }>): Promise<T> => {
     const at = now();
@@ -204,20 +212,10 @@ export async function runMorning(cluster: Cluster, plan: MorningPlan): Promise<M
     }
   });
 
-  /** When the killed process serves again (ms from the start); the load goes on `plan.after` past it. */
-  let backAt: number | null = null;
-  const end = () => now() >= plan.seconds * 1000 && backAt !== null && now() >= backAt + plan.after * 1000;
-  started = performance.now();
-  // Published through the process that is killed later (a publication for now starts on the
-  // process that planned it), so that the loss falls in the middle of the send.
-  const published = await caller(cluster.processes[1]!.url)('POST', `/issues/publish/${sendIssue}`, admin, {
-    publishedAt: new Date().toISOString(),
-    publishOptions: options(false),
-  });
-  if (published.status !== 200) throw new Error(`the send was not started: ${JSON.stringify(published.body)}`);
-
+  // The staff are at work when the morning starts: signed in, the typists' consoles in their
+  // issues (twenty sign-ins at once are argon2id's cost, not the morning's).
   // Typists: four in each issue, each in its own session and socket, typing at its caret.
-  const typistStates: {
+  interface Typist {
     live: LiveIssue;
     socket: Socket;
     field: IssueDocField;
@@ -227,20 +225,57 @@ export async function runMorning(cluster: Cluster, plan: MorningPlan): Promise<M
     /** When each keystroke was typed (its count), and when another console of the issue had it. */
     keystrokes: { at: number; count: number }[];
     seen: { at: number; count: number }[];
-  }[] = [];
+    /** When its connection dropped after the kill, and when the server again had all it typed. */
+    dropped: number | null;
+    resumed: number | null;
+  }
+  const typistStates: Typist[] = [];
+  // Signed in first, then connected in a row: the proxy deals the consoles out among the
+  // processes (a sign-in's calls between two connections would give every one the same process).
+  const typistTokens: string[] = [];
+  for (let index = 0; index < typedIssues * typists.length; index++) typistTokens.push(await signIn('editor@masthead.local'));
+  tokens.push(...typistTokens);
   for (const issue of issues) {
     for (const { field, at } of typists) {
-      const token = await signIn('editor@masthead.local');
-      tokens.push(token);
+      const token = typistTokens[typistStates.length]!;
       const socket = io(cluster.url, { transports: ['websocket'], reconnectionDelay: 200, reconnectionDelayMax: 1000 });
       // As the console does (core/client/socket.tsx): each connection authenticates, the first and every one after.
       socket.on('connect', () => socket.emit('authenticate', { token }));
       const live = new LiveIssue(issue, [], socket);
-      typistStates.push({ live, socket, field, at, typed: '', issue, keystrokes: [], seen: [] });
+      const state: Typist = { live, socket, field, at, typed: '', issue, keystrokes: [], seen: [], dropped: null, resumed: null };
+      socket.on('disconnect', (reason) => {
+        // Not the load's own closing at its end.
+        if (killing !== null && state.dropped === null && reason !== 'io client disconnect') state.dropped = now();
+      });
+      typistStates.push(state);
+      await new Promise<void>((resolve) => socket.once('connect', () => resolve()));
     }
   }
+  const directors: string[] = [];
+  for (let index = 0; index < savers; index++) directors.push(await signIn('director@masthead.local'));
+  const uploader = await signIn('editor@masthead.local');
+  tokens.push(...directors, uploader);
+  const joinedBy = performance.now() + 60_000;
+  while (typistStates.some((state) => !state.live.current.ready)) {
+    if (performance.now() > joinedBy) throw new Error('the typists\' consoles did not join their issues');
+    await sleep(20);
+  }
+
+  /** When the killed process serves again (ms from the start); the load goes on `plan.after` past it. */
+  let backAt: number | null = null;
+  const end = () => now() >= plan.seconds * 1000 && backAt !== null && now() >= backAt + plan.after * 1000;
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
+  started = performance.now();
+  // Published through the process that is killed later (a publication for now starts on the
+  // process that planned it), so that the loss falls in the middle of the send.
+  const published = await caller(cluster.processes[1]!.url)('POST', `/issues/publish/${sendIssue}`, admin, {
+    publishedAt: new Date().toISOString(),
+    publishOptions: options(false),
+  });
+  if (published.status !== 200) throw new Error(`the send was not started: ${JSON.stringify(published.body)}`);
+
   const typing = typistStates.map(async (state) => {
-    while (!state.live.current.ready) await sleep(20);
     const first = state.live.text(state.field);
     let caret = Y.createRelativePositionFromTypeIndex(first, state.at === 'end' ? first.length : 0, -1);
     const alphabet = 'abcçdefgğhıijklmnoöprsştuüvyz ';
@@ -272,9 +307,13 @@ export async function runMorning(cluster: Cluster, plan: MorningPlan): Promise<M
 
   // Another console of the same issue (its first typist's) watches the fields that have one
   // typist: when each keystroke reaches it is how live the editing is for the others.
+  // It watches until the typing is over and what was typed last has reached it (5 s at most).
+  let typingOver: number | null = null;
+  void Promise.all(typing).then(() => (typingOver = now()));
   const watching = (async () => {
     const initial: Partial<Record<IssueDocField, number>> = { preview: 'Kısa'.length, 'notification.title': 'Başlık'.length };
-    while (!end()) {
+    const behind = () => typistStates.some((state) => initial[state.field] !== undefined && (state.seen.at(-1)?.count ?? 0) < state.typed.length);
+    while (typingOver === null || (behind() && now() < typingOver + 5000)) {
       for (const state of typistStates) {
         const length = initial[state.field];
         const watcher = typistStates.find((other) => other.issue._id === state.issue._id && other !== state && other.live.current.ready);
@@ -282,6 +321,10 @@ export async function runMorning(cluster: Cluster, plan: MorningPlan): Promise<M
         const count = watcher.live.text(state.field).length - length;
         if (count !== state.seen.at(-1)?.count) state.seen.push({ at: now(), count });
       }
+      // An editor cut off by the kill is back once the server has all it typed.
+      for (const state of typistStates)
+        if (state.dropped !== null && state.resumed === null && state.socket.connected && state.live.current.ready && !state.live.current.unsaved)
+          state.resumed = now();
       await sleep(20);
     }
   })();
@@ -289,8 +332,7 @@ export async function runMorning(cluster: Cluster, plan: MorningPlan): Promise<M
   // Savers: each its story, a save every saveMs; a save whose answer was lost is read back.
   const lastSaved: string[] = Array.from({ length: savers }, () => '');
   const saving = stories.map(async (story, index) => {
-    const token = await signIn('director@masthead.local');
-    tokens.push(token);
+    const token = directors[index]!;
     let version = story.version;
     for (let save = 1; !end(); save++) {
       const html = `<p>Kayıt ${save} — yük altında yazılan metin.</p>`;
@@ -394,8 +436,7 @@ export async function runMorning(cluster: Cluster, plan: MorningPlan): Promise<M
     .png()
     .toBuffer();
   const uploading = (async () => {
-    const token = await signIn('editor@masthead.local');
-    tokens.push(token);
+    const token = uploader;
     for (let index = 1; !end(); index++) {
       const path = await timed('image upload', async () => {
         const form = new FormData();
@@ -427,15 +468,19 @@ export async function runMorning(cluster: Cluster, plan: MorningPlan): Promise<M
   // The loss: the second process, killed where it stands, and started again.
   const losing = (async () => {
     await sleep(plan.killAt * 1000);
-    await cluster.kill(1);
+    // The calls in flight on the process when it dies are the kill's: the time is taken first.
     const killedAt = now();
+    killing = killedAt;
+    await cluster.kill(1);
     await sleep(plan.downFor * 1000);
+    const restartingAt = now();
     await cluster.start(1);
     backAt = now();
-    return { killedAt, restartedAt: backAt };
+    return { killedAt, restartingAt, restartedAt: backAt };
   })();
 
-  const [{ killedAt, restartedAt }] = await Promise.all([losing, ...typing, watching, ...saving, reading, subscribing, uploading, polling]);
+  const [{ killedAt, restartingAt, restartedAt }] = await Promise.all([losing, ...typing, watching, ...saving, reading, subscribing, uploading, polling]);
+  loop.disable();
 
   // Afterwards. The send finishes; its copies are counted by recipient.
   const sendDone = now() + 600_000;
@@ -494,7 +539,12 @@ export async function runMorning(cluster: Cluster, plan: MorningPlan): Promise<M
   if (unsent.length > 0) problems.copies.push(`${unsent.length} copies recorded sent never arrived (${unsent[0]})`);
   const unrecorded = [...copiesOf.keys()].filter((email) => !sent.has(email) && !inDoubt.has(email));
   if (unrecorded.length > 0) problems.copies.push(`${unrecorded.length} copies arrived that are neither sent nor in doubt (${unrecorded[0]})`);
-  if (sent.size + doubt !== plan.copies) problems.copies.push(`${sent.size} sent and ${doubt} in doubt, of ${plan.copies}`);
+  // The audience is the load's subscribers and the readers who confirmed before the send took its list.
+  const audience = Number(
+    (await sql<{ n: number }>`select count(*)::int as n from issue_deliveries where issue_id = ${sendIssue} and medium = 'email'`.execute(db)).rows[0]!.n,
+  );
+  if (audience < plan.copies) problems.copies.push(`an audience of ${audience}, fewer than the ${plan.copies} subscribers`);
+  if (sent.size + doubt !== audience) problems.copies.push(`${sent.size} sent and ${doubt} in doubt, of ${audience}`);
   if (doubt > constants.delivery.connections)
     problems.copies.push(`${doubt} copies in doubt, more than one per connection (${constants.delivery.connections})`);
 
@@ -559,6 +609,7 @@ export async function runMorning(cluster: Cluster, plan: MorningPlan): Promise<M
   return {
     calls,
     killedAt,
+    restartingAt,
     restartedAt,
     keystrokes: typistStates.flatMap((state) =>
       state.seen.length === 0
@@ -568,6 +619,7 @@ export async function runMorning(cluster: Cluster, plan: MorningPlan): Promise<M
             ms: (state.seen.find((seen) => seen.count >= keystroke.count)?.at ?? Infinity) - keystroke.at,
           })),
     ),
+    paused: typistStates.filter((state) => state.dropped !== null).map((state) => (state.resumed ?? Infinity) - killedAt),
     send: {
       copies: sorted.length,
       seconds,
@@ -579,40 +631,107 @@ export async function runMorning(cluster: Cluster, plan: MorningPlan): Promise<M
     },
     problems,
     events: { accepted, counted },
+    loop: { p50: loop.percentile(50) / 1e6, p99: loop.percentile(99) / 1e6, max: loop.max / 1e6 },
   };
 }
 
-/** p50 and p99 of each kind of call before, during and after the loss, as lines of text. */
-export function morningFigures(report: MorningReport): string[] {
-  const phases = [
-    { name: 'before', from: 0, to: report.killedAt },
-    { name: 'during', from: report.killedAt, to: report.restartedAt + 5000 },
-    { name: 'after', from: report.restartedAt + 5000, to: Infinity },
-  ];
-  const percentile = (values: number[], share: number) => {
-    if (values.length === 0) return NaN;
-    const sorted = [...values].sort((a, b) => a - b);
-    return sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))]!;
-  };
-  const kinds = [...new Set(report.calls.map((call) => call.kind))];
-  const lines = [`${'call'.padEnd(14)} ${phases.map((phase) => `${phase.name}: p50 / p99 ms (calls, failed)`.padEnd(36)).join('')}`];
-  for (const kind of kinds) {
-    const cells = phases.map((phase) => {
-      const calls = report.calls.filter((call) => call.kind === kind && call.at >= phase.from && call.at < phase.to);
-      const ms = calls.map((call) => call.ms);
-      const failed = calls.filter((call) => !call.ok).length;
-      return `${percentile(ms, 0.5).toFixed(0)} / ${percentile(ms, 0.99).toFixed(0)} (${calls.length}, ${failed})`.padEnd(36);
-    });
-    lines.push(`${kind.padEnd(14)} ${cells.join('')}`);
+const percentile = (values: number[], share: number) => {
+  if (values.length === 0) return NaN;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))]!;
+};
+
+/** The load's first seconds, shown apart from the calm before the kill. */
+const warmUpMs = 15_000;
+
+/** The budgets of design.md section 6 that a morning's calls have, in ms. */
+const budgets: { kind: CallKind | 'keystroke seen'; share: number; ms: number }[] = [
+  { kind: 'keystroke seen', share: 0.95, ms: 100 },
+  { kind: 'open pixel', share: 0.99, ms: 5 },
+  { kind: 'tracked link', share: 0.99, ms: 5 },
+  { kind: 'analytics', share: 0.99, ms: 100 },
+];
+
+/**
+ * How long a kind of call took to recover from a disturbance at `from` (the kill, the restart),
+ * in ms: the start of the first second after which no second up to `to` has a failed call or a
+ * p95 above the calm p99 before the kill. 0: never disturbed; null: not recovered before `to`.
+ */
+export function recoveryMs(timings: { at: number; ms: number; ok: boolean }[], calm: number, from: number, to: number): number | null {
+  const seconds = Math.max(0, Math.ceil((to - from) / 1000));
+  let recovered = 0;
+  for (let second = 0; second < seconds; second++) {
+    const inSecond = timings.filter((one) => one.at >= from + second * 1000 && one.at < Math.min(to, from + (second + 1) * 1000));
+    if (inSecond.some((one) => !one.ok) || percentile(inSecond.map((one) => one.ms), 0.95) > calm) recovered = (second + 1) * 1000;
   }
-  const live = phases.map((phase) => {
-    const ms = report.keystrokes
-      .filter((keystroke) => keystroke.at >= phase.from && keystroke.at < phase.to && Number.isFinite(keystroke.ms))
-      .map((keystroke) => keystroke.ms);
-    // p95 too: the budget of a live edit reaching the others (design.md section 6, 100 ms).
-    return `${percentile(ms, 0.5).toFixed(0)} / ${percentile(ms, 0.99).toFixed(0)} (${ms.length}, p95 ${percentile(ms, 0.95).toFixed(0)})`.padEnd(36);
-  });
-  lines.push(`${'keystroke seen'.padEnd(14)} ${live.join('')}`);
+  return recovered >= to - from && seconds > 0 ? null : recovered;
+}
+
+/** The morning's figures as lines of text: each kind of call's p50 and p99 before, during and after the loss, its recovery, the calm periods against the budgets, the live editing's pause, the send. */
+export function morningFigures(report: MorningReport): string[] {
+  const end = report.calls.reduce((last, call) => Math.max(last, call.at + call.ms), report.restartedAt);
+  // The first seconds are the load's own start (every console's first keystrokes and every kind
+  // of call at once on processes that just started), with a send of 3,000 as with 100,000: apart.
+  const warm = Math.min(warmUpMs, report.killedAt / 2);
+  const phases = [
+    { name: 'first seconds', from: 0, to: warm },
+    { name: 'before', from: warm, to: report.killedAt },
+    { name: 'during', from: report.killedAt, to: report.restartedAt },
+    { name: 'after', from: report.restartedAt, to: end },
+  ];
+  const keystrokes = report.keystrokes.map((keystroke) => ({ ...keystroke, ok: Number.isFinite(keystroke.ms) }));
+  const series: { kind: CallKind | 'keystroke seen'; timings: { at: number; ms: number; ok: boolean }[] }[] = [
+    ...[...new Set(report.calls.map((call) => call.kind))].map((kind) => ({ kind, timings: report.calls.filter((call) => call.kind === kind) })),
+    { kind: 'keystroke seen' as const, timings: keystrokes },
+  ];
+  const width = 32;
+  const lines = [
+    `${'call'.padEnd(15)}${phases.map((phase) => `${phase.name}: p50/p99 (n, failed)`.padEnd(width)).join('')}recovered after the kill / restart`,
+  ];
+  for (const { kind, timings } of series) {
+    const cells = phases.map((phase) => {
+      const inPhase = timings.filter((one) => one.at >= phase.from && one.at < phase.to);
+      const ms = inPhase.filter((one) => one.ok).map((one) => one.ms);
+      const failed = inPhase.filter((one) => !one.ok).length;
+      return `${percentile(ms, 0.5).toFixed(0)} / ${percentile(ms, 0.99).toFixed(0)} ms (${inPhase.length}, ${failed})`.padEnd(width);
+    });
+    const calm = percentile(
+      timings.filter((one) => one.ok && one.at >= warm && one.at < report.killedAt).map((one) => one.ms),
+      0.99,
+    );
+    const recovery = [recoveryMs(timings, calm, report.killedAt, report.restartingAt), recoveryMs(timings, calm, report.restartingAt, end)]
+      .map((ms) => (ms === null ? 'not yet' : `${(ms / 1000).toFixed(0)} s`))
+      .join(' / ');
+    lines.push(`${kind.padEnd(15)}${cells.join('')}${recovery}`);
+  }
+  lines.push(
+    "  (a call's time counts answered calls; a keystroke's is until another console of its issue has it. Before: from the first seconds to the kill. Recovered: the first second after which no second fails or has a p95 above the p99 before the kill.)",
+  );
+
+  // The calm periods (before the kill, and after the restart's recovery) against design.md section 6.
+  const calmTimes = (kind: CallKind | 'keystroke seen') => {
+    const timings = series.find((one) => one.kind === kind)?.timings ?? [];
+    const before = timings.filter((one) => one.ok && one.at >= warm && one.at < report.killedAt).map((one) => one.ms);
+    const calmBefore = percentile(before, 0.99);
+    const back = report.restartingAt + (recoveryMs(timings, calmBefore, report.restartingAt, end) ?? end - report.restartingAt);
+    return { before, after: timings.filter((one) => one.ok && one.at >= back).map((one) => one.ms) };
+  };
+  lines.push(
+    `calm periods against design.md section 6: ${budgets
+      .map(({ kind, share, ms }) => {
+        const { before, after } = calmTimes(kind);
+        const name = `p${Math.round(share * 100)}`;
+        return `${kind} ${name} ${percentile(before, share).toFixed(0)} before, ${percentile(after, share).toFixed(0)} after (budget ${ms} ms)`;
+      })
+      .join('; ')}; the send ${report.send.rate.toFixed(0)}/s with everything else on the machine (budget 1,000/s alone)`,
+  );
+
+  const paused = report.paused.filter(Number.isFinite);
+  lines.push(
+    report.paused.length === 0
+      ? 'live editing: no console was connected to the killed process'
+      : `live editing paused for the ${report.paused.length} editors on the killed process until the server had all they typed: p50 ${(percentile(paused, 0.5) / 1000).toFixed(1)} s, longest ${(Math.max(...paused) / 1000).toFixed(1)} s${paused.length < report.paused.length ? ` (${report.paused.length - paused.length} not back during the load)` : ''}`,
+  );
   const failures = new Map<string, number>();
   for (const call of report.calls.filter((one) => !one.ok)) {
     const key = `${call.kind} ${call.status || 'no answer'} at ${(call.at / 1000).toFixed(0)} s`;
@@ -622,8 +741,11 @@ export function morningFigures(report: MorningReport): string[] {
   const unseen = report.keystrokes.filter((keystroke) => !Number.isFinite(keystroke.ms)).length;
   if (unseen > 0) lines.push(`keystrokes another console had not seen when the load ended: ${unseen}`);
   lines.push(
-    `the send: ${report.send.copies.toLocaleString('en')} copies in ${report.send.seconds.toFixed(1)} s (${report.send.rate.toFixed(0)}/s), ${report.send.doubt} in doubt, longest gap ${report.send.gapMs.toFixed(0)} ms at ${(report.send.gapAt / 1000).toFixed(1)} s (killed at ${(report.killedAt / 1000).toFixed(1)} s, back at ${(report.restartedAt / 1000).toFixed(1)} s)`,
+    `the send: ${report.send.copies.toLocaleString('en')} copies in ${report.send.seconds.toFixed(1)} s (${report.send.rate.toFixed(0)}/s), ${report.send.doubt} in doubt, longest gap ${report.send.gapMs.toFixed(0)} ms at ${(report.send.gapAt / 1000).toFixed(1)} s (killed at ${(report.killedAt / 1000).toFixed(1)} s, started again at ${(report.restartingAt / 1000).toFixed(1)} s, answering at ${(report.restartedAt / 1000).toFixed(1)} s)`,
   );
   lines.push(`tracking: ${report.events.accepted} events answered, ${report.events.counted} counted`);
+  lines.push(
+    `the load's own event loop (its clients, the mail sink, the watching consoles; part of every time above): delay p50 ${report.loop.p50.toFixed(0)} ms, p99 ${report.loop.p99.toFixed(0)} ms, longest ${report.loop.max.toFixed(0)} ms`,
+  );
   return lines;
 }

@@ -4,8 +4,9 @@
  * one process killed in the middle; prints each kind of call's p50 and p99 before, during and
  * after the loss, the live editing's pause, the send's rate and gap, and what the checks found.
  * Loopback only; needs a PostgreSQL server (TEST_DATABASE_URL) and HAProxy (`apt-get install -y
- * haproxy`). Exits 1 when a check found something lost or doubled.
+ * haproxy`). LOAD_REPORT=file.json keeps every call's timing. Exits 1 when a check found something lost or doubled.
  */
+import { writeFileSync } from 'node:fs';
 import { haproxyInstalled, startCluster } from './cluster';
 import { fullMorning, morningFigures, runMorning } from './morning';
 
@@ -22,6 +23,8 @@ let failed = false;
 try {
   const report = await runMorning(cluster, plan);
   console.log(morningFigures(report).join('\n'));
+  // Every call's timing, for a closer look (LOAD_REPORT=file.json).
+  if (process.env.LOAD_REPORT) writeFileSync(process.env.LOAD_REPORT, JSON.stringify(report));
   for (const [check, problems] of Object.entries(report.problems)) {
     console.log(`${check}: ${problems.length === 0 ? 'nothing lost or doubled' : problems.slice(0, 5).join('; ')}`);
     if (problems.length > 0) failed = true;
