@@ -47,7 +47,14 @@ describe.skipIf(!haproxyInstalled())("the proxy's retries", () => {
     // Ready once every process is in: a call answered by each of the three in turn.
     for (;;) {
       reached.length = 0;
-      const answers = await Promise.all([1, 2, 3].map(() => fetch(`${url}/n/ready`).then((response) => response.status, () => 0)));
+      const answers = await Promise.all(
+        [1, 2, 3].map(() =>
+          fetch(`${url}/n/ready`).then(
+            (response) => response.status,
+            () => 0,
+          ),
+        ),
+      );
       if (answers.every((status) => status === 200) && reached.length === 3) break;
       await new Promise((resolve) => setTimeout(resolve, 100));
     }

@@ -257,7 +257,7 @@ export async function runMorning(cluster: Cluster, plan: MorningPlan): Promise<M
   tokens.push(...directors, uploader);
   const joinedBy = performance.now() + 60_000;
   while (typistStates.some((state) => !state.live.current.ready)) {
-    if (performance.now() > joinedBy) throw new Error('the typists\' consoles did not join their issues');
+    if (performance.now() > joinedBy) throw new Error("the typists' consoles did not join their issues");
     await sleep(20);
   }
 
@@ -662,7 +662,14 @@ export function recoveryMs(timings: { at: number; ms: number; ok: boolean }[], c
   let recovered = 0;
   for (let second = 0; second < seconds; second++) {
     const inSecond = timings.filter((one) => one.at >= from + second * 1000 && one.at < Math.min(to, from + (second + 1) * 1000));
-    if (inSecond.some((one) => !one.ok) || percentile(inSecond.map((one) => one.ms), 0.95) > calm) recovered = (second + 1) * 1000;
+    if (
+      inSecond.some((one) => !one.ok) ||
+      percentile(
+        inSecond.map((one) => one.ms),
+        0.95,
+      ) > calm
+    )
+      recovered = (second + 1) * 1000;
   }
   return recovered >= to - from && seconds > 0 ? null : recovered;
 }
@@ -685,9 +692,7 @@ export function morningFigures(report: MorningReport): string[] {
     { kind: 'keystroke seen' as const, timings: keystrokes },
   ];
   const width = 32;
-  const lines = [
-    `${'call'.padEnd(15)}${phases.map((phase) => `${phase.name}: p50/p99 (n, failed)`.padEnd(width)).join('')}recovered after the kill / restart`,
-  ];
+  const lines = [`${'call'.padEnd(15)}${phases.map((phase) => `${phase.name}: p50/p99 (n, failed)`.padEnd(width)).join('')}recovered after the kill / restart`];
   for (const { kind, timings } of series) {
     const cells = phases.map((phase) => {
       const inPhase = timings.filter((one) => one.at >= phase.from && one.at < phase.to);
