@@ -123,6 +123,8 @@ export async function runMorning(cluster: Cluster, plan: MorningPlan): Promise<M
   const now = () => performance.now() - started;
   /** When the process was killed (ms from the start), null before. */
   let killing: number | null = null;
+  /** Where the load is, as it goes: a run that does not end says where it stopped. */
+  const say = (what: string) => console.log(`morning at ${(now() / 1000).toFixed(1)} s: ${what}`);
   /** Times `work`; its answer says whether it went well. */
   const timed = async <T>(kind: CallKind, work: () => Promise<{ ok: boolean; status: number; value: T }>): Promise<T> => {
     const at = now();
@@ -264,6 +266,7 @@ export async function runMorning(cluster: Cluster, plan: MorningPlan): Promise<M
   /** When the killed process serves again (ms from the start); the load goes on `plan.after` past it. */
   let backAt: number | null = null;
   const end = () => now() >= plan.seconds * 1000 && backAt !== null && now() >= backAt + plan.after * 1000;
+  say('staff signed in, consoles in their issues');
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
   started = performance.now();
@@ -472,15 +475,18 @@ export async function runMorning(cluster: Cluster, plan: MorningPlan): Promise<M
     const killedAt = now();
     killing = killedAt;
     await cluster.kill(1);
+    say('process 2 killed');
     await sleep(plan.downFor * 1000);
     const restartingAt = now();
     await cluster.start(1);
     backAt = now();
+    say('process 2 answers again');
     return { killedAt, restartingAt, restartedAt: backAt };
   })();
 
   const [{ killedAt, restartingAt, restartedAt }] = await Promise.all([losing, ...typing, watching, ...saving, reading, subscribing, uploading, polling]);
   loop.disable();
+  say('the load is over; the checks wait for the send');
 
   // Afterwards. The send finishes; its copies are counted by recipient.
   const sendDone = now() + 600_000;
@@ -490,6 +496,7 @@ export async function runMorning(cluster: Cluster, plan: MorningPlan): Promise<M
     if (now() > sendDone) break;
     await sleep(200);
   }
+  say('the send is over');
   const problems: MorningReport['problems'] = { typed: [], saves: [], copies: [], events: [], subscriptions: [], uploads: [], signedOut: [] };
 
   // Every typed character, in its field.
@@ -558,6 +565,7 @@ export async function runMorning(cluster: Cluster, plan: MorningPlan): Promise<M
     if (counted >= accepted || now() > countedBy) break;
     await sleep(500);
   }
+  say(`${counted} of ${accepted} events counted`);
   if (counted !== accepted) problems.events.push(`${accepted} events answered, ${counted} counted`);
 
   // Every subscription confirmed once.
