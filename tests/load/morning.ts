@@ -266,10 +266,10 @@ export async function runMorning(cluster: Cluster, plan: MorningPlan): Promise<M
   /** When the killed process serves again (ms from the start); the load goes on `plan.after` past it. */
   let backAt: number | null = null;
   const end = () => now() >= plan.seconds * 1000 && backAt !== null && now() >= backAt + plan.after * 1000;
-  say('staff signed in, consoles in their issues');
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
   started = performance.now();
+  say('the clock starts: staff signed in, consoles in their issues');
   // Published through the process that is killed later (a publication for now starts on the
   // process that planned it), so that the loss falls in the middle of the send.
   const published = await caller(cluster.processes[1]!.url)('POST', `/issues/publish/${sendIssue}`, admin, {
