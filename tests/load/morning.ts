@@ -19,6 +19,7 @@ import { docFieldMaxLength, type IssueDocField } from '../../plugins/issues/rule
 import type { Issue } from '../../schemas/generated/entities/issue';
 import { constants } from '../../core/shared/config';
 import { demoPassword } from '../api/server';
+import { percentile as percentileOfSorted } from '../bench/list-load';
 import type { Cluster } from './cluster';
 
 export interface MorningPlan {
@@ -643,11 +644,14 @@ export async function runMorning(cluster: Cluster, plan: MorningPlan): Promise<M
   };
 }
 
-const percentile = (values: number[], share: number) => {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor(share * sorted.length))]!;
-};
+/** The share's percentile of unsorted values (the bench's own, on a sorted copy); NaN for none. */
+const percentile = (values: number[], share: number) =>
+  values.length === 0
+    ? NaN
+    : percentileOfSorted(
+        [...values].sort((a, b) => a - b),
+        share * 100,
+      );
 
 /** The load's first seconds, shown apart from the calm before the kill. */
 const warmUpMs = 15_000;
