@@ -72,6 +72,8 @@ const refusal = { msg: 'Please sign in again.', err: 'UNAUTHORIZED' } as const;
 
 /** How long a closing server waits for the adapter to take its connection (the database may be gone). */
 const listenWaitMs = constants.limits.realtimeCloseWaitMs;
+/** How often a process of several tells the others it lives; three missed, it is taken for gone. */
+const clusterHeartbeatMs = 1000;
 
 /** An event as registered: who may send it, its handler, and the check of its payload. */
 interface Registered {
@@ -125,6 +127,12 @@ export function createRealtimeHub(options: RealtimeOptions): RealtimeHub {
         io.adapter(
           loadPostgresAdapter().createAdapter(pool, {
             channelPrefix: `masthead${schema ? `-${schema}` : ''}`,
+            // A process that stops telling it lives (killed) is forgotten before a question to every
+            // process (fetchSockets: who is in an issue) gives up on its answer (5 s): the question is
+            // then answered by the living, not failed. Each process says it lives once a second
+            // when it has said nothing else.
+            heartbeatInterval: clusterHeartbeatMs,
+            heartbeatTimeout: 3 * clusterHeartbeatMs,
             errorHandler: (error) => options.log.warn({ err: error }, 'realtime: adapter error'),
           }),
         );

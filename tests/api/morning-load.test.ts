@@ -116,6 +116,9 @@ describe.skipIf(!process.env.TEST_DATABASE_URL || !haproxyInstalled())('the test
   it('loses and doubles nothing when a process is killed under load', async () => {
     const report = await runMorning(cluster, shortMorning);
     console.log(morningFigures(report).join('\n'));
+    // A send that went wrong is told with what the living processes said (their warnings).
+    if (report.problems.copies.length > 0)
+      for (const [index, entry] of cluster.processes.entries()) console.log(`process ${index + 1}:\n${entry.server?.output().slice(-8000) ?? '(down)'}`);
     expect(report.problems).toEqual({ typed: [], saves: [], copies: [], events: [], subscriptions: [], uploads: [], signedOut: [] });
     // Each kind of work went on through the loss.
     for (const kind of ['public page', 'open pixel', 'story save', 'subscribe', 'image upload', 'analytics'] as const)

@@ -8,6 +8,8 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { sql } from 'kysely';
+import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServer, type Server } from '../../core/server/app';
@@ -64,14 +66,18 @@ describe.skipIf(!url)('realtime across two server processes on PostgreSQL', () =
     return socket;
   };
 
-  it("carries a story's saves and live edits to the editors on the other process", async () => {
-    const token = await login(servers[0]!, 'editor@masthead.local');
+  const firstStory = async (token: string) => {
     const list = await servers[0]!.app.inject({
       method: 'GET',
       url: '/api/stories/list?status=draft&type=bullet&limit=1',
       headers: { authorization: `Bearer ${token}` },
     });
-    const story = (JSON.parse(list.body) as { data: { _id: string; version: number }[] }).data[0]!;
+    return (JSON.parse(list.body) as { data: { _id: string; version: number }[] }).data[0]!;
+  };
+
+  it("carries a story's saves and live edits to the editors on the other process", async () => {
+    const token = await login(servers[0]!, 'editor@masthead.local');
+    const story = await firstStory(token);
     const onFirst = await editorOn(0, token, story._id);
     const onSecond = await editorOn(1, token, story._id);
 
@@ -90,6 +96,44 @@ describe.skipIf(!url)('realtime across two server processes on PostgreSQL', () =
     const edited = nextAction<{ action: string; story: { title?: string; body?: { html: string } } }>(onFirst, `story-${story._id}`, 'story-update');
     onSecond.emit('story', { storyId: story._id, action: 'story-update', type: 'fields', story: { body: { html: '<p>• Canlı düzenleme</p>' } } });
     expect(await edited).toMatchObject({ action: 'story-update', story: { body: { html: '<p>• Canlı düzenleme</p>' } } });
+  });
+
+  it('answers who is in an issue while a process that was killed is still counted, from the living ones', async () => {
+    const token = await login(servers[0]!, 'editor@masthead.local');
+    const story = await firstStory(token);
+    const onFirst = await editorOn(0, token, story._id);
+    // A process that said it lives and was then killed: it never says it is gone.
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    try {
+      await client.query('select pg_notify($1, $2)', [`masthead-${schema}#/`, JSON.stringify({ uid: 'killed-process', nsp: '/', type: 2 })]);
+    } finally {
+      await client.end();
+    }
+    // A save announced through the other process comes after it: once heard, the first has heard of the killed one too.
+    const saved = nextAction(onFirst, `story-${story._id}`, 'story-saved');
+    const save = await servers[1]!.app.inject({
+      method: 'PUT',
+      url: `/api/stories/update/${story._id}`,
+      headers: { authorization: `Bearer ${token}` },
+      payload: { version: story.version, story: { body: { html: '<p>• Ölen süreçten sonra kaydedildi.</p>' } } },
+    });
+    expect(save.statusCode, save.body).toBe(200);
+    await saved;
+    // Joining an issue asks every process who is in it (the presence list): the killed one never
+    // answers, and is forgotten before the question gives up (5 s), so the living ones' answer comes.
+    const issue = (await sql<{ id: string }>`select id from issues where key like ${'%-sabah-bulteni-hazir'}`.execute(servers[0]!.database.db)).rows[0]!;
+    const presence = new Promise<{ users: { socketId: string }[] }>((resolve) => {
+      const listener = (message: { type: string; users: { socketId: string }[] }) => {
+        if (message.type !== 'presence') return;
+        onFirst.off(`issue-${issue.id}`, listener);
+        resolve(message);
+      };
+      onFirst.on(`issue-${issue.id}`, listener);
+    });
+    const answer = (await onFirst.timeout(10_000).emitWithAck('issue-join', { issueId: issue.id })) as { ok: boolean };
+    expect(answer.ok, JSON.stringify(answer).slice(0, 200)).toBe(true);
+    expect((await presence).users.map((user) => user.socketId)).toEqual([onFirst.id]);
   });
 
   it('closes a server stopped as it starts, its listening connection taken or not', async () => {

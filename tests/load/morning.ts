@@ -96,6 +96,16 @@ export interface MorningReport {
   loop: { p50: number; p99: number; max: number };
 }
 
+/** Where a send stands, for a send that does not end: the issue, its lease, and its copies by state. */
+async function sendState(db: Cluster['database']['db'], issueId: string): Promise<string> {
+  const [issue, sending, deliveries] = await Promise.all([
+    sql`select status, emailed, processing from issues where id = ${issueId}`.execute(db),
+    sql`select owner, lease_until - now() as lease_left, started_at, finished_at from issue_sending where issue_id = ${issueId}`.execute(db),
+    sql`select medium, state, count(*)::int as n, min(next_at) - now() as next_in from issue_deliveries where issue_id = ${issueId} group by medium, state`.execute(db),
+  ]);
+  return JSON.stringify({ issue: issue.rows, sending: sending.rows, deliveries: deliveries.rows });
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const messageIdOf = (raw: Buffer) => /^message-id:\s*<([^>]+)>/im.exec(raw.subarray(0, 4096).toString('latin1'))?.[1] ?? '';
 
@@ -489,16 +499,24 @@ export async function runMorning(cluster: Cluster, plan: MorningPlan): Promise<M
   loop.disable();
   say('the load is over; the checks wait for the send');
 
-  // Afterwards. The send finishes; its copies are counted by recipient.
-  const sendDone = now() + 600_000;
+  // Afterwards. The send finishes (at no less than a process's mail rate, with a minute to spare
+  // for a takeover); its copies are counted by recipient.
+  const problems: MorningReport['problems'] = { typed: [], saves: [], copies: [], events: [], subscriptions: [], uploads: [], signedOut: [] };
+  const sendDone = now() + 60_000 + plan.copies * 5;
   for (;;) {
     const row = (await sql<{ emailed: boolean; processing: boolean }>`select emailed, processing from issues where id = ${sendIssue}`.execute(db)).rows[0]!;
-    if (row.emailed && !row.processing) break;
-    if (now() > sendDone) break;
+    if (row.emailed && !row.processing) {
+      say('the send is over');
+      break;
+    }
+    if (now() > sendDone) {
+      const state = await sendState(db, sendIssue);
+      say(`the send is not over: ${state}`);
+      problems.copies.push(`the send did not finish: ${state}`);
+      break;
+    }
     await sleep(200);
   }
-  say('the send is over');
-  const problems: MorningReport['problems'] = { typed: [], saves: [], copies: [], events: [], subscriptions: [], uploads: [], signedOut: [] };
 
   // Every typed character, in its field.
   for (const issue of issues) {
