@@ -101,7 +101,9 @@ async function sendState(db: Cluster['database']['db'], issueId: string): Promis
   const [issue, sending, deliveries] = await Promise.all([
     sql`select status, emailed, processing from issues where id = ${issueId}`.execute(db),
     sql`select owner, lease_until - now() as lease_left, started_at, finished_at from issue_sending where issue_id = ${issueId}`.execute(db),
-    sql`select medium, state, count(*)::int as n, min(next_at) - now() as next_in from issue_deliveries where issue_id = ${issueId} group by medium, state`.execute(db),
+    sql`select medium, state, count(*)::int as n, min(next_at) - now() as next_in from issue_deliveries where issue_id = ${issueId} group by medium, state`.execute(
+      db,
+    ),
   ]);
   return JSON.stringify({ issue: issue.rows, sending: sending.rows, deliveries: deliveries.rows });
 }
