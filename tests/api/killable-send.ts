@@ -22,6 +22,8 @@ export interface KillableSend {
   issueId: string;
   /** The publish call's options: a test, or the e-mail alone. */
   options(test: boolean): { test: boolean; publishOnly: boolean; overridePublishedAt: boolean; mediums: { email: boolean; notification: boolean } };
+  /** The server's database settings: its DATABASE_URL and DATABASE_SCHEMA on PostgreSQL, none on the embedded database. */
+  database: Record<string, string>;
   /** Kills the server where it stands and waits until it is gone. */
   kill(): Promise<void>;
   /** Starts it again on the same database. */
@@ -59,6 +61,7 @@ export async function killableSend(): Promise<KillableSend> {
     call,
     token,
     issueId: issues.find((row) => row.key.endsWith('-sabah-bulteni-hazir'))!._id,
+    database: database.settings,
     options: (test) => ({ test, publishOnly: false, overridePublishedAt: false, mediums: { email: true, notification: false } }),
     kill,
     async start() {

@@ -99,8 +99,8 @@ export interface MorningReport {
 /** Where a send stands, for a send that does not end: the issue, its lease, and its copies by state. */
 async function sendState(db: Cluster['database']['db'], issueId: string): Promise<string> {
   const [issue, sending, deliveries] = await Promise.all([
-    sql`select status, emailed, processing from issues where id = ${issueId}`.execute(db),
-    sql`select owner, lease_until - now() as lease_left, started_at, finished_at from issue_sending where issue_id = ${issueId}`.execute(db),
+    sql`select published, processing, emailed, cancelled from issues where id = ${issueId}`.execute(db),
+    sql`select owner, lease_until - now() as lease_left, started_at, finished_at, planned from issue_sending where issue_id = ${issueId}`.execute(db),
     sql`select medium, state, count(*)::int as n, min(next_at) - now() as next_in from issue_deliveries where issue_id = ${issueId} group by medium, state`.execute(
       db,
     ),

@@ -26,7 +26,7 @@ import { deliveryProgress, addRecipients, addTestRecipients, nextDue } from './d
 import { issueEmailInputs } from './email/compose';
 import { linksOf, personalMarks, renderIssueEmail, trackLinks, type IssueEmailInput, type RenderedEmail } from './email/render';
 import { presentIssue } from './present';
-import { abandonedSends, personalMessage, sendIssue, type SendPlan, type SenderContext } from './sender';
+import { abandonedSends, holdIssue, personalMessage, sendIssue, type IssueHold, type SendPlan, type SenderContext } from './sender';
 import { beginSubjectTest, decideTest, findSubjectTest, runningTests, settleSubjectTest, testCopiesSent } from './subject-tests';
 import type { SubjectVariant } from '../../../schemas/generated/entities/subject-variant';
 import { findIssue, updateIssueRow, type IssueRow, type IssuesDb } from './store';
@@ -253,71 +253,102 @@ async function runPublication(context: PublishContext, data: PublishJobData): Pr
   const due = duenessOf(row && (row.scheduled || row.queued) ? row.planned_at : null, data.at);
   if (!row || due === 'stale') return;
   if (due === 'early') throw new Error(`issue ${row.id} is planned for ${data.at}; not yet`);
-  // Only the plan this job was made for starts (a cancel or a new plan may have come meanwhile).
-  const started = await db
-    .updateTable('issues')
-    .set({ scheduled: false, queued: false, processing: true, published: true, published_at: row.published_at ?? new Date(data.at), updated_at: clock.now() })
-    .where('id', '=', row.id)
-    .where('planned_at', '=', new Date(data.at))
-    .where((eb) => eb.or([eb('scheduled', '=', true), eb('queued', '=', true)]))
-    .returningAll()
-    .executeTakeFirst();
-  if (!started) return;
-  const current: IssueRow = { ...started, owner_name: row.owner_name, owner_image: row.owner_image };
-  await releaseArticlesOfIssue(context, current, row.published_at ?? new Date(data.at));
-  await announceStatus(context, current);
-  // A subject test's copies go first, each with its subject line; the rest after the decision (decideTest).
-  const test = current.plan_email ? await beginSubjectTest(db, current) : undefined;
-  const emails = current.plan_email ? await buildIssue(context, current, { tracked: true, variants: test?.variants }) : null;
-  if (current.plan_email && test?.phase === 'testing') await addTestRecipients(db, current.id, current.newsletter_id, test.share, test.variants.length);
-  else if (current.plan_email) await addRecipients(db, current.id, current.newsletter_id, 'email');
-  if (current.plan_notification) await addRecipients(db, current.id, current.newsletter_id, 'notification');
-  await send(context, current, emails);
+  // Held from its start: a process that dies while the publication makes its e-mail and its list
+  // leaves it to a run on another process (or on this one started again), which makes them again.
+  const hold = await holdIssue(senderContext(context), row.id, { planning: true });
+  if (!hold) throw new Error(`issue ${row.id} is being sent by another run; its publication is tried again later`);
+  let current: IssueRow;
+  try {
+    // Only the plan this job was made for starts (a cancel or a new plan may have come meanwhile).
+    const started = await db
+      .updateTable('issues')
+      .set({ scheduled: false, queued: false, processing: true, published: true, published_at: row.published_at ?? new Date(data.at), updated_at: clock.now() })
+      .where('id', '=', row.id)
+      .where('planned_at', '=', new Date(data.at))
+      .where((eb) => eb.or([eb('scheduled', '=', true), eb('queued', '=', true)]))
+      .returningAll()
+      .executeTakeFirst();
+    if (!started) return await hold.release(true);
+    current = { ...started, owner_name: row.owner_name, owner_image: row.owner_image };
+  } catch (error) {
+    await hold.release(false);
+    throw error;
+  }
+  await send(context, current, hold);
 }
 
 /**
- * Runs (or resumes) the issue's send and, once everything is sent, marks it done. A subject test's
- * copies sent, its wait begins instead; a decision that came while the run ended (its rest added
- * after the run's last claim) is sent by another run.
+ * Makes the publication's e-mail and its recipients (once: a run taking over a publication whose
+ * process died before they were made makes them again): its stories released with it, the
+ * e-mail built with tracked links (one per subject line of a test), and its audience listed, a
+ * subject test's share first (the rest after the decision, decideTest).
  */
-async function send(context: PublishContext, row: IssueRow, emails: IssueEmails[] | null): Promise<void> {
+async function prepareCopies(context: PublishContext, row: IssueRow, hold: IssueHold): Promise<IssueEmails[] | null> {
   const { db } = context;
-  for (let built = emails; ; built = null) {
-    const test = await findSubjectTest(db, row.id);
-    const templates = built ?? (row.plan_email ? await storedBuilds(db, row.id) : null);
-    const plan = await planOf(context, row, templates, test?.variants);
-    const running = new AbortController();
-    runningSends.set(row.id, running);
-    let result: Awaited<ReturnType<typeof sendIssue>>;
-    try {
-      result = await sendIssue(
-        senderContext(context),
-        plan,
-        async () => Boolean((await db.selectFrom('issues').select('processing').where('id', '=', row.id).executeTakeFirst())?.processing),
-        running.signal,
-      );
-    } finally {
-      if (runningSends.get(row.id) === running) runningSends.delete(row.id);
+  await releaseArticlesOfIssue(context, row, row.published_at ?? clock.now());
+  await announceStatus(context, row);
+  const test = row.plan_email ? await beginSubjectTest(db, row) : undefined;
+  const emails = row.plan_email ? await buildIssue(context, row, { tracked: true, variants: test?.variants }) : null;
+  if (row.plan_email && test?.phase === 'testing') await addTestRecipients(db, row.id, row.newsletter_id, test.share, test.variants.length);
+  else if (row.plan_email) await addRecipients(db, row.id, row.newsletter_id, 'email');
+  if (row.plan_notification) await addRecipients(db, row.id, row.newsletter_id, 'notification');
+  await hold.planDone();
+  return emails;
+}
+
+/**
+ * Runs (or resumes) the issue's send with the run's hold on it, and, once everything is sent,
+ * marks it done, then lets go of it: a process that dies at any point leaves the issue held by
+ * nobody, for another run. A subject test's copies sent, its wait begins instead; a decision that
+ * came while the run ended (its rest added after the run's last claim) is sent in the same run.
+ */
+async function send(context: PublishContext, row: IssueRow, hold: IssueHold): Promise<void> {
+  const { db } = context;
+  try {
+    let built = hold.planned ? null : await prepareCopies(context, row, hold);
+    for (;;) {
+      const test = await findSubjectTest(db, row.id);
+      const templates = built ?? (row.plan_email ? await storedBuilds(db, row.id) : null);
+      built = null;
+      const plan = await planOf(context, row, templates, test?.variants);
+      const running = new AbortController();
+      runningSends.set(row.id, running);
+      let result: Awaited<ReturnType<typeof sendIssue>>;
+      try {
+        result = await sendIssue(
+          senderContext(context),
+          plan,
+          hold,
+          async () => Boolean((await db.selectFrom('issues').select('processing').where('id', '=', row.id).executeTakeFirst())?.processing),
+          running.signal,
+        );
+      } finally {
+        if (runningSends.get(row.id) === running) runningSends.delete(row.id);
+      }
+      if (result !== 'finished') return;
+      const phase = (await findSubjectTest(db, row.id))?.phase;
+      if (phase === 'testing' || phase === 'waiting') {
+        if (await testCopiesSent(db, row.id)) await announceCurrent(context, row.id);
+        return await hold.release(true);
+      }
+      if (!row.plan_email || (await nextDue(db, row.id, 'email')) === undefined) break;
     }
-    if (result !== 'finished') return;
-    const phase = (await findSubjectTest(db, row.id))?.phase;
-    if (phase === 'testing' || phase === 'waiting') {
-      if (await testCopiesSent(db, row.id)) await announceCurrent(context, row.id);
-      return;
-    }
-    if (!row.plan_email || (await nextDue(db, row.id, 'email')) === undefined) break;
+    const now = clock.now();
+    const done = await updateIssueRow(db, row, {
+      processing: false,
+      sent: row.plan_email || row.plan_notification || row.sent,
+      job_id: null,
+      ...(row.plan_email ? { emailed: true, emailed_at: row.emailed_at ?? now } : {}),
+      ...(row.plan_notification ? { notified: true, notified_at: row.notified_at ?? now } : {}),
+    });
+    await settleSubjectTest(db, row.id);
+    await hold.release(true);
+    if (done) await announceStatus(context, done);
+    context.log.info({ issueId: row.id }, 'issue sent');
+  } finally {
+    // Stopped, failed or lost: to be taken up again (nothing, once released above).
+    await hold.release(false);
   }
-  const now = clock.now();
-  const done = await updateIssueRow(db, row, {
-    processing: false,
-    sent: row.plan_email || row.plan_notification || row.sent,
-    job_id: null,
-    ...(row.plan_email ? { emailed: true, emailed_at: row.emailed_at ?? now } : {}),
-    ...(row.plan_notification ? { notified: true, notified_at: row.notified_at ?? now } : {}),
-  });
-  await settleSubjectTest(db, row.id);
-  if (done) await announceStatus(context, done);
-  context.log.info({ issueId: row.id }, 'issue sent');
 }
 
 /** Tells the issue's room its status as the database has it now (a subject test's step: the console reads the test again). */
@@ -348,9 +379,19 @@ function senderContext(context: PublishContext): SenderContext {
 
 /** Resumes a send whose process stopped renewing its lease, or one asked to send again (retry). */
 export async function resumeSending(context: PublishContext, issueId: string): Promise<void> {
-  const row = await findIssue(context.db, issueId);
-  if (!row || !row.processing) return;
-  await send(context, row, null);
+  // Held first: of the runs that would take the issue up at once, one does.
+  const hold = await holdIssue(senderContext(context), issueId);
+  if (!hold) return;
+  let row: IssueRow | undefined;
+  try {
+    row = await findIssue(context.db, issueId);
+  } catch (error) {
+    await hold.release(false);
+    throw error;
+  }
+  // Cancelled (or gone) while nobody held it: nothing is left to take up.
+  if (!row || !row.processing) return await hold.release(true);
+  await send(context, row, hold);
 }
 
 /**

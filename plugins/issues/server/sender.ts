@@ -90,7 +90,7 @@ const placeOf = (plan: Pick<SendPlan, 'emails'>, recipient: Personal) => (recipi
 /** Whether a recipient pays for the newsletter, and so gets the payers' copy where there is one. */
 const pays = (plan: SendPlan, recipient: Personal) => Boolean(plan.payers?.has(recipient.email.toLowerCase()));
 
-export type SendResult = 'finished' | 'stopped' | 'busy';
+export type SendResult = 'finished' | 'stopped';
 
 /** Messages per second, shared by the connections; it slows after a temporary refusal and recovers as messages are accepted. */
 export class RateGate {
@@ -329,19 +329,109 @@ export const runLockName = (owner: string) => `${runLockPrefix}${owner}`;
 const runLock = (owner: RawBuilder<string>) => sql<string>`${sql.lit(runLockPrefix)} || ${owner}`;
 
 /**
- * Takes the issue's lease for this run, unless another live run holds it: one that has not
- * finished, renewed its lease in time and still holds its lock (its process lives).
+ * A run's hold on an issue: its lock, held while its process lives, and its lease in
+ * issue_sending, renewed until it is released. One run holds an issue at a time; another process
+ * takes up an issue whose holder died (its lock is free at once) or hangs (its lease runs out).
  */
-async function takeLease(db: IssuesDb, locks: ProcessLocks, issueId: string, owner: string): Promise<boolean> {
+export interface IssueHold {
+  issueId: string;
+  /**
+   * Whether the publication's e-mail and its recipients are made. A publication's run holds the
+   * issue before it makes them, so that a run taking over one whose process died while it made
+   * them makes them again instead of sending a list that was never made.
+   */
+  readonly planned: boolean;
+  /** Its lock's connection broke, or another run took the issue over (the lease ran out): it sends no more. */
+  readonly lost: boolean;
+  /** Says that the publication's e-mail and recipients are made. */
+  planDone(): Promise<void>;
+  /** Ends the hold: the send finished (or nothing is left to send), or it is to be taken up again. Once; later calls do nothing. */
+  release(finished: boolean): Promise<void>;
+}
+
+/**
+ * Holds the issue for a run, unless another live run does (null). `planning`: a publication's
+ * first run, which makes the e-mail and the recipients before it sends.
+ */
+export async function holdIssue(
+  context: Pick<SenderContext, 'db' | 'locks' | 'log'>,
+  issueId: string,
+  { planning = false }: { planning?: boolean } = {},
+): Promise<IssueHold | null> {
+  const { db } = context;
+  const owner = randomUUID();
+  let lost = false;
+  // Held before the lease that names it, so that no other process ever sees this run's lease without it.
+  const unlock = await context.locks.take(runLockName(owner), () => {
+    // Its connection broke: another process may take the issue over, so this run sends no more.
+    context.log.warn({ issueId }, "sending stopped: the send's lock was lost");
+    lost = true;
+  });
+  let taken: boolean | null;
+  try {
+    taken = await takeLease(db, context.locks, issueId, owner, planning);
+  } catch (error) {
+    await unlock();
+    throw error;
+  }
+  if (taken === null) {
+    await unlock();
+    return null;
+  }
+  let planned = taken;
+  const renewal = setInterval(
+    () => {
+      renewLease(db, issueId, owner).then(
+        (held) => {
+          if (!held) lost = true;
+        },
+        (error) => context.log.warn({ err: error, issueId }, 'lease not renewed'),
+      );
+    },
+    (constants.delivery.leaseSeconds * 1000) / 3,
+  );
+  let released = false;
+  return {
+    issueId,
+    get planned() {
+      return planned;
+    },
+    get lost() {
+      return lost;
+    },
+    async planDone() {
+      await sql`update issue_sending set planned = true where issue_id = ${issueId} and owner = ${owner}`.execute(db);
+      planned = true;
+    },
+    async release(finished) {
+      if (released) return;
+      released = true;
+      clearInterval(renewal);
+      try {
+        await endLease(db, issueId, owner, finished);
+      } finally {
+        await unlock();
+      }
+    },
+  };
+}
+
+/**
+ * Takes the issue's lease for this run, unless another live run holds it: one that has not
+ * finished, renewed its lease in time and still holds its lock (its process lives). Answers
+ * whether the publication's e-mail and recipients are made, or null when another run holds it.
+ */
+async function takeLease(db: IssuesDb, locks: ProcessLocks, issueId: string, owner: string, planning: boolean): Promise<boolean | null> {
   const seconds = constants.delivery.leaseSeconds;
-  const { rows } = await sql`
-    insert into issue_sending (issue_id, owner, lease_until) values (${issueId}, ${owner}, now() + make_interval(secs => ${seconds}))
+  const { rows } = await sql<{ planned: boolean }>`
+    insert into issue_sending (issue_id, owner, lease_until, planned) values (${issueId}, ${owner}, now() + make_interval(secs => ${seconds}), ${!planning})
     on conflict (issue_id) do update set owner = excluded.owner, lease_until = excluded.lease_until, finished_at = null, mail_server = null,
-      started_at = case when issue_sending.finished_at is null then issue_sending.started_at else now() end
+      started_at = case when issue_sending.finished_at is null then issue_sending.started_at else now() end,
+      planned = ${planning ? sql`false` : sql`issue_sending.planned`}
     where issue_sending.finished_at is not null or issue_sending.lease_until < now() or issue_sending.owner = excluded.owner
       or not ${locks.held(runLock(sql.ref('issue_sending.owner')))}
-    returning issue_id`.execute(db);
-  return rows.length > 0;
+    returning planned`.execute(db);
+  return rows[0]?.planned ?? null;
 }
 
 async function renewLease(db: IssuesDb, issueId: string, owner: string): Promise<boolean> {
@@ -370,41 +460,22 @@ export async function abandonedSends(db: IssuesDb, locks: ProcessLocks): Promise
 }
 
 /**
- * Sends what is due of the issue's planned mediums until nothing is left, the issue stops
- * processing (a cancel), or the lease is lost. 'busy': another run holds the issue.
+ * Sends what is due of the issue's planned mediums, with the run's hold on the issue, until
+ * nothing is left ('finished'), the issue stops processing (a cancel), or the hold is lost
+ * ('stopped'). The hold stays the caller's to release.
  */
 export async function sendIssue(
   context: SenderContext,
   plan: SendPlan,
+  hold: IssueHold,
   stillWanted: () => Promise<boolean>,
   /** Aborted by a cancel made in this process: heard before the next copy. */
   cancelled?: AbortSignal,
 ): Promise<SendResult> {
   const { db } = context;
-  const owner = randomUUID();
-  let stop = false;
-  // Held before the lease that names it, so that no other process ever sees this run's lease without it.
-  const unlock = await context.locks.take(runLockName(owner), () => {
-    // Its connection broke: another process may take the issue over, so this run sends no more.
-    context.log.warn({ issueId: plan.issueId }, "sending stopped: the send's lock was lost");
-    stop = true;
-  });
-  if (!(await takeLease(db, context.locks, plan.issueId, owner))) {
-    await unlock();
-    return 'busy';
-  }
+  // What a run that died had taken goes back to the queue; what it had handed over is in doubt.
   await recoverDeliveries(db, plan.issueId);
-  const renewal = setInterval(
-    () => {
-      renewLease(db, plan.issueId, owner).then(
-        (held) => {
-          if (!held) stop = true;
-        },
-        (error) => context.log.warn({ err: error, issueId: plan.issueId }, 'lease not renewed'),
-      );
-    },
-    (constants.delivery.leaseSeconds * 1000) / 3,
-  );
+  let stop = false;
   // The progress counts read every row of the issue: once a second, but never more than a share of
   // the time, so that a large send (a million copies) spends its database on sending.
   let progress: NodeJS.Timeout | undefined;
@@ -416,13 +487,14 @@ export async function sendIssue(
   };
   progress = setTimeout(tellProgress, constants.delivery.progressMs);
   const outage = new MailServerOutage();
+  // The hold lost (another run took the issue over), or the issue no longer sent (a cancel).
+  const halted = () => stop || hold.lost;
   const shouldStop = async () => {
-    if (!stop && (cancelled?.aborted || !(await stillWanted()))) stop = true;
+    if (!stop && (hold.lost || cancelled?.aborted || !(await stillWanted()))) stop = true;
     return stop;
   };
   // Before each copy: a cancel made here is heard at once; one made on another process at the next check of the issue.
-  const stopsNow = () => stop || Boolean(cancelled?.aborted);
-  let finished = false;
+  const stopsNow = () => halted() || Boolean(cancelled?.aborted);
   try {
     const media: DeliveryMedium[] = [];
     if (plan.mediums.notification) media.push('notification');
@@ -431,25 +503,21 @@ export async function sendIssue(
       for (;;) {
         if (medium === 'email') await sendEmails(context, plan, outage, shouldStop, stopsNow);
         else await sendNotifications(context, plan, shouldStop);
-        if (stop) break;
+        if (halted()) break;
         // Messages refused for now come back later: wait for the first of them, or finish.
         const due = await nextDue(db, plan.issueId, medium);
         if (!due) break;
         await sleep(Math.min(Math.max(due.getTime() - Date.now(), 50), 5000));
         if (await shouldStop()) break;
       }
-      if (stop) break;
+      if (halted()) break;
     }
-    finished = !stop;
-    return finished ? 'finished' : 'stopped';
+    return halted() ? 'stopped' : 'finished';
   } finally {
-    clearInterval(renewal);
     ended = true;
     clearTimeout(progress);
     await releaseClaimed(db, plan.issueId);
     if (outage.wait) await saveMailServerWait(db, plan.issueId, null);
-    await endLease(db, plan.issueId, owner, finished);
-    await unlock();
     await context.onProgress(plan.issueId);
   }
 }

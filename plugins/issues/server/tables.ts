@@ -135,6 +135,8 @@ export interface IssueSendingTable {
   finished_at: ColumnType<Date | null, Date | null | undefined, Date | null>;
   /** What the run waits for while the mail server cannot be reached (a MailServerWait as JSON); null while it answers. */
   mail_server: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Whether the publication's e-mail and recipients are made (migration 016): a run taking over one that is not makes them first. */
+  planned: ColumnType<boolean, boolean | undefined, boolean>;
 }
 
 /** The Yjs updates of an issue's shared document, in the order they were stored (docs/decisions/0022). */
