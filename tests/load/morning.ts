@@ -26,7 +26,7 @@ export interface MorningPlan {
   /** How long the load runs, in seconds, and at least `after` past the killed process's restart (a slow machine starts it late). */
   seconds: number;
   after: number;
-  /** When the second process is killed, in seconds from the start. */
+  /** When the second process is killed, in seconds from the start, and not before the send's first hundredth is out. */
   killAt: number;
   /** How long it stays down. */
   downFor: number;
@@ -195,6 +195,10 @@ export async function runMorning(cluster: Cluster, plan: MorningPlan): Promise<M
   // What arrives: the send's copies (each counted by Message-ID, a few kept for their pixels and
   // links) and the confirmations of the subscriptions.
   const copiesOf = new Map<string, number>();
+  // The kill falls in the middle of the send: once its first copies are out, on a machine slow to begin it.
+  const sendUnderWay = Math.ceil(plan.copies / 100);
+  let underWay = () => {};
+  const sendStarted = new Promise<void>((resolve) => (underWay = resolve));
   const copyTimes: number[] = [];
   const pixels: string[] = [];
   const links: string[] = [];
@@ -206,6 +210,10 @@ export async function runMorning(cluster: Cluster, plan: MorningPlan): Promise<M
     if (id.startsWith(`${sendIssue}.`)) {
       copiesOf.set(to, (copiesOf.get(to) ?? 0) + 1);
       copyTimes.push(now());
+      if (copyTimes.length === sendUnderWay) {
+        say(`the send is under way (${sendUnderWay} copies)`);
+        underWay();
+      }
       if (pixels.length < 400 && copyTimes.length % 7 === 0) {
         // Quoted-printable soft breaks out, then the copy's own tracked addresses.
         const text = message.raw
@@ -484,6 +492,8 @@ export async function runMorning(cluster: Cluster, plan: MorningPlan): Promise<M
   // The loss: the second process, killed where it stands, and started again.
   const losing = (async () => {
     await sleep(plan.killAt * 1000);
+    // A send that has not begun within a minute is killed all the same (the checks say so).
+    await Promise.race([sendStarted, sleep(60_000)]);
     // The calls in flight on the process when it dies are the kill's: the time is taken first.
     const killedAt = now();
     killing = killedAt;
