@@ -10,7 +10,7 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { abandonedSends, runLockName } from '../../plugins/issues/server/sender';
+import { abandonedSends, holdIssue, runLockName } from '../../plugins/issues/server/sender';
 import { enginesFor, startTestServer, type TestServer } from './server';
 
 describe.each(enginesFor('every engine'))('taking over a send on %s', (kind) => {
@@ -55,5 +55,32 @@ describe.each(enginesFor('every engine'))('taking over a send on %s', (kind) => 
     // This process's run ends without finishing (as if it had died): its send too.
     await release();
     expect(await abandoned()).toEqual(sorted([live, expired, gone]));
+  });
+
+  it("holds an issue for one run at a time, and keeps whether a publication's copies are made", async () => {
+    const issueId = issues[0]!;
+    const context = { db: db(), locks: t.server.database.locks, log: t.server.app.log };
+    const planned = async () => (await sql<{ planned: boolean }>`select planned from issue_sending where issue_id = ${issueId}`.execute(db())).rows[0]!.planned;
+    // A publication holds it before it makes its copies: another run may not take it meanwhile.
+    const publication = (await holdIssue(context, issueId, { planning: true }))!;
+    expect(publication.planned).toBe(false);
+    expect(await holdIssue(context, issueId)).toBeNull();
+    expect(await abandoned()).not.toContain(issueId);
+    // Let go before its copies were made (its process died, or it failed): the run that takes it up makes them.
+    await publication.release(false);
+    expect(await abandoned()).toContain(issueId);
+    const takeover = (await holdIssue(context, issueId))!;
+    expect(takeover.planned).toBe(false);
+    await takeover.planDone();
+    expect(takeover.planned).toBe(true);
+    await takeover.release(false);
+    const later = (await holdIssue(context, issueId))!;
+    expect(later.planned).toBe(true);
+    await later.release(false);
+    // A publication that did not start (its plan cancelled meanwhile) ends finished, with nothing to make again.
+    const cancelled = (await holdIssue(context, issueId, { planning: true }))!;
+    await cancelled.release(true);
+    expect(await planned()).toBe(true);
+    expect(await abandoned()).not.toContain(issueId);
   });
 });

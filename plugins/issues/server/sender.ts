@@ -442,9 +442,10 @@ async function renewLease(db: IssuesDb, issueId: string, owner: string): Promise
   return rows.length > 0;
 }
 
+/** Ends the run's lease; a finished one leaves nothing to make again (a publication that did not start, a send over, a test's copies out). */
 async function endLease(db: IssuesDb, issueId: string, owner: string, finished: boolean): Promise<void> {
   await sql`
-    update issue_sending set lease_until = now(), finished_at = ${finished ? sql`now()` : sql`null`}
+    update issue_sending set lease_until = now(), finished_at = ${finished ? sql`now()` : sql`null`}, planned = ${finished ? sql`true` : sql`planned`}
     where issue_id = ${issueId} and owner = ${owner}`.execute(db);
 }
 
