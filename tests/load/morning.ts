@@ -733,7 +733,8 @@ export function morningFigures(report: MorningReport): string[] {
     ...[...new Set(report.calls.map((call) => call.kind))].map((kind) => ({ kind, timings: report.calls.filter((call) => call.kind === kind) })),
     { kind: 'keystroke seen' as const, timings: keystrokes },
   ];
-  const width = 32;
+  // The widest heading and a space.
+  const width = 37;
   const lines = [`${'call'.padEnd(15)}${phases.map((phase) => `${phase.name}: p50/p99 (n, failed)`.padEnd(width)).join('')}recovered after the kill / restart`];
   for (const { kind, timings } of series) {
     const cells = phases.map((phase) => {
