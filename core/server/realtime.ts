@@ -73,7 +73,7 @@ const refusal = { msg: 'Please sign in again.', err: 'UNAUTHORIZED' } as const;
 /** How long a closing server waits for the adapter to take its connection (the database may be gone). */
 const listenWaitMs = constants.limits.realtimeCloseWaitMs;
 /** How often a process of several tells the others it lives; three missed, it is taken for gone. */
-const clusterHeartbeatMs = 1000;
+const clusterHeartbeatMs = constants.limits.realtimeHeartbeatMs;
 
 /** An event as registered: who may send it, its handler, and the check of its payload. */
 interface Registered {

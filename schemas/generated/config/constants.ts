@@ -127,6 +127,10 @@ export interface Constants {
      * How long a closing server waits for the realtime adapter to take its PostgreSQL connection (a server stopped as it starts): once taken, the connection is given back and the pool can end; the database may be gone, hence a limit.
      */
     realtimeCloseWaitMs: number;
+    /**
+     * How often a process of several tells the others it lives when it has said nothing else; one silent for three of these is taken for gone, which must come before a question to every process gives up on its answer (5 s).
+     */
+    realtimeHeartbeatMs: number;
   };
   layout: {
     /**
